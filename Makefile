@@ -1,0 +1,41 @@
+# crazy4 — run `make help` for the targets.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+RULES := $(sort $(wildcard analysis/rules/*.toml))
+RESULTS := $(patsubst analysis/rules/%.toml,results/%/report.md,$(RULES))
+SOURCES := $(wildcard crazy4/*.py)
+
+.DEFAULT_GOAL := help
+.PHONY: help install results test lint typecheck bench clean
+
+help: ## Show this help
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-10s %s\n", $$1, $$2}'
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev,notebooks]'
+	touch $@
+
+install: $(BIN)/.installed ## Create .venv and install the package with its dev and notebook extras
+
+results: $(BIN)/.installed $(RESULTS) ## Analyze every shipped rule set into results/<rule set>/
+
+results/%/report.md: analysis/rules/%.toml $(SOURCES) $(BIN)/.installed
+	$(BIN)/crazy4 analyze --rules $* --out results/$* --jobs 2
+
+test: $(BIN)/.installed lint ## Lint, type-check and run the test suite (doctests included)
+	$(BIN)/python -m pytest -q
+
+lint: $(BIN)/.installed ## ruff and mypy
+	$(BIN)/ruff check crazy4 tests analysis
+	$(BIN)/ruff format --check crazy4 tests analysis
+	$(BIN)/mypy
+
+bench: $(BIN)/.installed ## Wall time and peak memory of the analysis, cold and warm
+	$(BIN)/python analysis/bench.py
+
+clean: ## Remove the environment, caches and generated per-hand tables
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

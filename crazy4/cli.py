@@ -1,0 +1,266 @@
+"""Command-line interface: ``crazy4 analyze | hand | rules``.
+
+Every user error (bad card, unknown rule set, bad rule file, unwritable folder) ends with one
+line on standard error and exit status 2; no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+
+from crazy4 import __version__
+from crazy4.errors import InputError
+
+EXIT_USAGE = 2
+
+
+def _progress_bar(
+    total: int, description: str, enabled: bool
+) -> tuple[Callable[[str], None], Callable[[], None]]:
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, desc=description, unit="step", disable=not enabled, leave=False)
+
+    def step(message: str) -> None:
+        bar.set_postfix_str(message)
+        bar.update(1)
+
+    return step, bar.close
+
+
+def _command_line(argv: Sequence[str]) -> str:
+    return "crazy4 " + " ".join(shlex.quote(arg) for arg in argv)
+
+
+def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from crazy4.analysis import analyze
+    from crazy4.output import ensure_output_dir, provenance, write_table, write_text
+    from crazy4.report import render_report
+    from crazy4.rules import load_rules
+
+    rules = load_rules(args.rules)
+    out = ensure_output_dir(Path(args.out) if args.out else Path("results") / rules.name)
+    step, close = _progress_bar(6, f"analyze {rules.name}", not args.quiet)
+    try:
+        analysis = analyze(rules, jobs=args.jobs, progress=step)
+        record = provenance(
+            rules.name,
+            rules.content_hash,
+            _command_line(argv),
+            int(analysis.tables["bets"]["deals"].iloc[0]),
+        )
+        for name, frame in analysis.tables.items():
+            write_table(frame, out / f"{name}.parquet", record)
+        write_text(out / "report.md", render_report(analysis, record))
+        step("written")
+    finally:
+        close()
+    main_bet = analysis.bet("ante_super_bonus_play")
+    print(
+        f"{rules.name}: house edge {100 * main_bet['house_edge']:.4f}% of the Ante, "
+        f"element of risk {100 * main_bet['element_of_risk']:.4f}%; "
+        f"{len(analysis.tables)} tables and report.md in {out}"
+    )
+    return 0
+
+
+def _hand_result(cards: tuple[int, ...], rules_name: str) -> dict[str, object]:
+    from crazy4.cards import format_cards
+    from crazy4.engine import DEALER_HANDS, brute_force_counts
+    from crazy4.outcomes import OUTCOME_CELLS, PlayerOutcomes, cells_from_below, outcome_thresholds
+    from crazy4.pricing import decision_label, price_hands
+    from crazy4.ranking import best_four, category_of, describe_strength, hand_strength
+    from crazy4.rules import load_rules
+
+    rules = load_rules(rules_name)
+    strength = hand_strength(cards)
+    thresholds = outcome_thresholds(np.array([strength]), rules.dealer.qualifier_strength)
+    cells = cells_from_below(brute_force_counts(cards, thresholds[0])[None, :], DEALER_HANDS)
+    assert int(cells.sum()) == DEALER_HANDS
+    outcomes = PlayerOutcomes(
+        hands=np.array([cards], dtype=np.uint8),
+        weights=np.array([1], dtype=np.int64),
+        strengths=np.array([strength], dtype=np.int64),
+        counts=cells,
+        dealer_hands=DEALER_HANDS,
+        qualifier_strength=rules.dealer.qualifier_strength,
+    )
+    prices = price_hands(rules, outcomes)
+    counts = {name: int(cells[0, i]) for i, name in enumerate(OUTCOME_CELLS)}
+    evs: dict[str, dict[str, object] | None] = {}
+    for code in range(4):
+        label = decision_label(code)
+        if not prices.allowed[0, code]:
+            evs[label] = None
+            continue
+        exact = Fraction(int(prices.ev[0, code]), prices.denominator)
+        evs[label] = {"exact": str(exact), "value": float(exact)}
+    tied = [decision_label(c) for c in range(4) if prices.tied[0, c]]
+    side_bets = {}
+    for bet in rules.side_bets:
+        odds = bet.table.odds_of(strength)
+        side_bets[bet.name] = "loses" if odds is None else f"pays {odds} to 1"
+    return {
+        "hand": format_cards(sorted(cards, reverse=True)),
+        "rule_set": rules.name,
+        "best_four": format_cards(best_four(cards)),
+        "best_hand": describe_strength(strength),
+        "category": category_of(cards).label,
+        "dealer_hands": DEALER_HANDS,
+        "dealer_outcomes": counts,
+        "dealer_does_not_qualify": sum(counts[n] for n in OUTCOME_CELLS[:3]),
+        "ev_per_ante": evs,
+        "optimal_decision": decision_label(int(prices.decision[0])),
+        "exact_tie": tied if len(tied) > 1 else [],
+        "side_bets": side_bets,
+    }
+
+
+def cmd_hand(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from crazy4.cards import parse_cards
+
+    cards = parse_cards(args.cards, count=5)
+    result = _hand_result(cards, args.rules)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    counts = result["dealer_outcomes"]
+    assert isinstance(counts, dict)
+    total = int(result["dealer_hands"])  # type: ignore[call-overload]
+    print(f"Hand {result['hand']}  ({result['rule_set']})")
+    print(f"Best four: {result['best_four']}  ({result['best_hand']}; {result['category']})")
+    print(f"Dealer hands from the other 47 cards: {total:,}")
+    rows = [
+        ("does not qualify", int(result["dealer_does_not_qualify"])),  # type: ignore[call-overload]
+        ("  player higher", counts["nq_player_higher"]),
+        ("  tie", counts["nq_tie"]),
+        ("  dealer higher", counts["nq_dealer_higher"]),
+        ("qualifies, player wins", counts["player_wins"]),
+        ("qualifies, tie", counts["tie"]),
+        ("qualifies, dealer wins", counts["dealer_wins"]),
+    ]
+    for label, count in rows:
+        print(f"  {label:<24}{count:>10,}  {count / total:8.4%}")
+    print("EV per unit of Ante (Ante + Super Bonus + Play):")
+    evs = result["ev_per_ante"]
+    assert isinstance(evs, dict)
+    for label, ev in evs.items():
+        text = "not allowed" if ev is None else f"{ev['value']:+.6f}  (exact {ev['exact']})"
+        print(f"  {label:<5} {text}")
+    tie = result["exact_tie"]
+    note = f"  (exact tie: {' = '.join(tie)})" if tie else ""  # type: ignore[arg-type]
+    print(f"Optimal decision: {result['optimal_decision']}{note}")
+    side_bets = result["side_bets"]
+    assert isinstance(side_bets, dict)
+    for name, outcome in side_bets.items():
+        print(f"{name}: {outcome}")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from crazy4.rules import load_rules, shipped_rule_names
+
+    if args.rules_command == "list":
+        for name in shipped_rule_names():
+            print(f"{name:<24}{load_rules(name).title}")
+        return 0
+    rules = load_rules(args.name)
+    print(rules.text.rstrip())
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``crazy4`` command."""
+    parser = argparse.ArgumentParser(
+        prog="crazy4",
+        description="Exact analyzer for Crazy 4 Poker: every player/dealer deal counted "
+        "exactly; exact EVs, optimal strategy, result tables and reports.",
+        epilog="Exit status: 0 success, 2 bad input (one line on standard error).",
+    )
+    parser.add_argument("--version", action="version", version=f"crazy4 {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    analyze = commands.add_parser(
+        "analyze",
+        help="analyze a rule set exactly and write its tables and report",
+        description="Count every player/dealer deal of a rule set exactly, price every bet, "
+        "find the optimal strategy, and write parquet tables plus report.md.",
+    )
+    analyze.add_argument(
+        "--rules",
+        required=True,
+        help="a shipped rule set name (see 'crazy4 rules list') or a path to a rule file (.toml)",
+    )
+    analyze.add_argument(
+        "--out", help="output folder (default: results/<rule set name>); created if missing"
+    )
+    analyze.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=1,
+        help="worker processes for building tables and counting (default 1); the results are "
+        "identical for any number",
+    )
+    analyze.add_argument("--quiet", action="store_true", help="no progress bar")
+    analyze.set_defaults(handler=cmd_analyze)
+
+    hand = commands.add_parser(
+        "hand",
+        help="exact dealer outcomes, EVs and the optimal decision for one hand",
+        description="Exact dealer outcome counts (by listing all 1,533,939 dealer hands), the "
+        "EV of each decision and the optimal decision for one five-card player hand.",
+    )
+    hand.add_argument("cards", help='five cards, e.g. "Ks Qd 8c 4h 2s" or KsQd8c4h2s')
+    hand.add_argument(
+        "--rules", default="crazy4-standard", help="rule set name or path (default crazy4-standard)"
+    )
+    hand.add_argument("--json", action="store_true", help="print one JSON object instead")
+    hand.set_defaults(handler=cmd_hand)
+
+    rules = commands.add_parser(
+        "rules",
+        help="list or print the shipped rule sets",
+        description="List or print the shipped rule sets.",
+    )
+    rules_commands = rules.add_subparsers(dest="rules_command", required=True, metavar="ACTION")
+    rules_commands.add_parser("list", help="list the shipped rule sets with their titles")
+    show = rules_commands.add_parser("show", help="print one rule set's rule file")
+    show.add_argument("name", help="rule set name or path")
+    rules.set_defaults(handler=cmd_rules)
+    return parser
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = parser.parse_args(arguments)
+    try:
+        handler: Callable[[argparse.Namespace, Sequence[str]], int] = args.handler
+        return handler(args, arguments)
+    except InputError as error:
+        print(f"crazy4: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("crazy4: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,361 @@
+"""Rule files: TOML validated into a frozen :class:`RuleSet`.
+
+A rule set is data: every switch in which sources differ (the Play bet when the dealer does not
+qualify, the allowed Play multiples, the pay tables, whether a fold forfeits a side bet) is a key
+in a rule file. The shipped rule sets live in ``analysis/rules/*.toml``; ``--rules`` takes one
+of their names or a path. Format (every key is checked; an unknown key is an error)::
+
+    name = "crazy4-standard"              # file stem by convention
+    title = "Crazy 4 Poker, standard casino rules"
+    game = "crazy-4-poker"
+    source = "rack cards; Wizard of Odds"  # free text, printed in reports
+    notes = ["..."]                        # optional, printed in reports
+
+    [dealer]
+    qualifier = "K high"                  # "none", "<rank> high", "pair", "pair of <rank>s"
+    play_when_not_qualified = "wins"       # "wins" (1:1) or "compared" (against the hand)
+    ties = "push"                          # "push" or "player" (the player wins ties)
+
+    [play]
+    multiples = [1, 2, 3]                  # allowed Play bets, in Antes (1 to 3)
+    raise_minimum = "pair of aces"         # weakest hand allowed more than 1x
+
+    [super_bonus]                          # the mandatory bet equal to the Ante (a fold loses it)
+    [super_bonus.pays]                     # odds to 1; see crazy4.paytables for hand names
+    four_aces = 200
+    four_of_a_kind = 30
+
+    [[queens_up]]                          # any number of named tables
+    name = "50-40-8-4-3-2-1"
+    fold_forfeits = false
+    [queens_up.pays]
+    pair_of_queens = 1
+
+    [cardroom]                             # optional
+    blind_second_hand = true               # a second hand must play blind, 3x (2x returned
+                                           # below the raise minimum)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from crazy4.errors import InputError
+from crazy4.paytables import PayTable
+from crazy4.ranking import strength_of_description
+
+#: Folder of the shipped rule files (``analysis/rules`` in a source checkout).
+RULES_DIR = Path(__file__).resolve().parent.parent / "analysis" / "rules"
+
+PLAY_WHEN_NOT_QUALIFIED = ("wins", "compared")
+TIE_RULES = ("push", "player")
+
+
+@dataclass(frozen=True)
+class DealerRules:
+    """How the dealer qualifies and how ties and non-qualifying hands settle."""
+
+    qualifier: str
+    qualifier_strength: int
+    play_when_not_qualified: str
+    ties: str
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """Allowed Play bets (multiples of the Ante) and who may raise above 1x."""
+
+    multiples: tuple[int, ...]
+    raise_minimum: str
+    raise_minimum_strength: int
+
+
+@dataclass(frozen=True)
+class SideBet:
+    """A bet paid on the player's own hand whatever the dealer holds (Queens Up, Aces Up)."""
+
+    table: PayTable
+    fold_forfeits: bool
+
+    @property
+    def name(self) -> str:
+        """The table's name."""
+        return self.table.name
+
+
+@dataclass(frozen=True)
+class SuperBonus:
+    """The mandatory bet equal to the Ante, paid on strong hands, pushing or losing below.
+
+    A fold always forfeits it, as it does the Ante.
+    """
+
+    table: PayTable
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A complete, validated rule set.
+
+    Examples
+    --------
+    >>> rules = load_rules("crazy4-standard")
+    >>> rules.play.multiples, rules.dealer.qualifier
+    ((1, 2, 3), 'K high')
+    >>> [bet.name for bet in rules.side_bets]
+    ['queens-up-50-40-8-4-3-2-1', 'queens-up-50-30-9-4-3-2-1']
+    """
+
+    name: str
+    title: str
+    game: str
+    source: str
+    notes: tuple[str, ...]
+    dealer: DealerRules
+    play: PlayRules
+    super_bonus: SuperBonus | None
+    side_bets: tuple[SideBet, ...]
+    blind_second_hand: bool
+    text: str
+    path: str
+
+    @property
+    def content_hash(self) -> str:
+        """SHA-256 of the rule file's text: identifies exactly what was analyzed."""
+        return hashlib.sha256(self.text.encode()).hexdigest()
+
+
+class _Section:
+    """A TOML table read strictly: every key must be taken, with the right type."""
+
+    def __init__(self, data: dict[str, Any], where: str) -> None:
+        self.data = data
+        self.where = where
+        self.taken: set[str] = set()
+
+    def _take(self, key: str, required: bool) -> Any:
+        self.taken.add(key)
+        if key not in self.data:
+            if required:
+                raise InputError(f"{self.where}: missing key {key!r}")
+            return None
+        return self.data[key]
+
+    def string(self, key: str, default: str | None = None) -> str:
+        value = self._take(key, default is None)
+        if value is None:
+            return default if default is not None else ""
+        if not isinstance(value, str):
+            raise InputError(f"{self.where}: key {key!r} must be text, got {value!r}")
+        return value
+
+    def choice(self, key: str, options: tuple[str, ...], default: str) -> str:
+        value = self.string(key, default)
+        if value not in options:
+            raise InputError(
+                f"{self.where}: key {key!r} is {value!r}; expected one of {', '.join(options)}"
+            )
+        return value
+
+    def boolean(self, key: str, default: bool) -> bool:
+        value = self._take(key, False)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            raise InputError(f"{self.where}: key {key!r} must be true or false, got {value!r}")
+        return value
+
+    def section(self, key: str, required: bool = True) -> _Section | None:
+        value = self._take(key, required)
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise InputError(f"{self.where}: [{key}] must be a table")
+        return _Section(value, f"{self.where} [{key}]")
+
+    def sections(self, key: str) -> list[_Section]:
+        value = self._take(key, False)
+        if value is None:
+            return []
+        if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+            raise InputError(f"{self.where}: [[{key}]] must be an array of tables")
+        return [_Section(item, f"{self.where} [[{key}]] #{n + 1}") for n, item in enumerate(value)]
+
+    def raw(self, key: str, required: bool = True) -> Any:
+        return self._take(key, required)
+
+    def finish(self) -> None:
+        unknown = sorted(set(self.data) - self.taken)
+        if unknown:
+            raise InputError(f"{self.where}: unknown key {unknown[0]!r}")
+
+
+def _pay_table(section: _Section, name: str) -> PayTable:
+    pays = section.raw("pays")
+    if not isinstance(pays, dict):
+        raise InputError(f"{section.where}: 'pays' must be a table of hand = odds")
+    try:
+        return PayTable.from_mapping(name, pays)
+    except InputError as error:
+        raise InputError(f"{section.where}: {error}") from None
+
+
+def _strength(section: _Section, key: str, default: str) -> tuple[str, int]:
+    text = section.string(key, default)
+    try:
+        return text, strength_of_description(text)
+    except InputError as error:
+        raise InputError(f"{section.where}: key {key!r}: {error}") from None
+
+
+def parse_rules(text: str, where: str) -> RuleSet:
+    """Validate rule-file text into a :class:`RuleSet`.
+
+    Parameters
+    ----------
+    text : str
+        The TOML text.
+    where : str
+        The file name, used in every error message.
+
+    Raises
+    ------
+    InputError
+        Naming the file, the key and the problem.
+
+    Examples
+    --------
+    >>> parse_rules('name = "x"', "my.toml")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: my.toml: missing key 'title'
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(f"{where}: not valid TOML: {error}") from None
+    top = _Section(data, where)
+    name = top.string("name")
+    title = top.string("title")
+    game = top.choice("game", ("crazy-4-poker",), "crazy-4-poker")
+    source = top.string("source", "")
+    notes_value = top.raw("notes", required=False) or []
+    if not isinstance(notes_value, list) or not all(isinstance(n, str) for n in notes_value):
+        raise InputError(f"{where}: key 'notes' must be a list of text lines")
+
+    dealer_section = top.section("dealer")
+    assert dealer_section is not None
+    qualifier, qualifier_strength = _strength(dealer_section, "qualifier", "none")
+    dealer = DealerRules(
+        qualifier=qualifier,
+        qualifier_strength=qualifier_strength,
+        play_when_not_qualified=dealer_section.choice(
+            "play_when_not_qualified", PLAY_WHEN_NOT_QUALIFIED, "wins"
+        ),
+        ties=dealer_section.choice("ties", TIE_RULES, "push"),
+    )
+    dealer_section.finish()
+
+    play_section = top.section("play")
+    assert play_section is not None
+    multiples = play_section.raw("multiples")
+    if (
+        not isinstance(multiples, list)
+        or not multiples
+        or not all(isinstance(m, int) and not isinstance(m, bool) for m in multiples)
+    ):
+        raise InputError(f"{play_section.where}: 'multiples' must be a list of whole numbers")
+    if any(m not in (1, 2, 3) for m in multiples):
+        bad = next(m for m in multiples if m not in (1, 2, 3))
+        raise InputError(f"{play_section.where}: multiple {bad} is outside 1-3")
+    if 1 not in multiples:
+        raise InputError(f"{play_section.where}: 'multiples' must allow a 1x Play bet")
+    raise_minimum, raise_strength = _strength(play_section, "raise_minimum", "none")
+    play = PlayRules(tuple(sorted(set(multiples))), raise_minimum, raise_strength)
+    play_section.finish()
+
+    super_bonus = None
+    super_section = top.section("super_bonus", required=False)
+    if super_section is not None:
+        super_bonus = SuperBonus(table=_pay_table(super_section, "super-bonus"))
+        super_section.finish()
+
+    side_bets = []
+    for section in top.sections("queens_up"):
+        label = section.string("name")
+        side_bets.append(
+            SideBet(
+                table=_pay_table(section, f"queens-up-{label}"),
+                fold_forfeits=section.boolean("fold_forfeits", False),
+            )
+        )
+        section.finish()
+    names = [bet.name for bet in side_bets]
+    if len(set(names)) != len(names):
+        raise InputError(f"{where}: two [[queens_up]] tables share a name")
+
+    blind_second_hand = False
+    cardroom = top.section("cardroom", required=False)
+    if cardroom is not None:
+        blind_second_hand = cardroom.boolean("blind_second_hand", False)
+        cardroom.finish()
+    top.finish()
+    return RuleSet(
+        name=name,
+        title=title,
+        game=game,
+        source=source,
+        notes=tuple(notes_value),
+        dealer=dealer,
+        play=play,
+        super_bonus=super_bonus,
+        side_bets=tuple(side_bets),
+        blind_second_hand=blind_second_hand,
+        text=text,
+        path=where,
+    )
+
+
+def shipped_rule_names() -> list[str]:
+    """Names of the rule sets shipped in ``analysis/rules``.
+
+    Examples
+    --------
+    >>> "crazy4-standard" in shipped_rule_names()
+    True
+    """
+    return sorted(path.stem for path in RULES_DIR.glob("*.toml"))
+
+
+def resolve_rules_path(name_or_path: str) -> Path:
+    """The file behind ``--rules``: a shipped name, or a path to a ``.toml`` file."""
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" or candidate.exists():
+        if not candidate.is_file():
+            raise InputError(f"rule file {name_or_path!r} does not exist")
+        return candidate
+    shipped = RULES_DIR / f"{name_or_path}.toml"
+    if shipped.is_file():
+        return shipped
+    known = ", ".join(shipped_rule_names()) or "none"
+    raise InputError(f"unknown rule set {name_or_path!r}; shipped rule sets: {known}")
+
+
+def load_rules(name_or_path: str) -> RuleSet:
+    """Load and validate a shipped rule set by name, or a rule file by path.
+
+    Raises
+    ------
+    InputError
+        Unknown name, unreadable file, or invalid content (naming file, key and problem).
+    """
+    path = resolve_rules_path(name_or_path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"rule file {str(path)!r} cannot be read: {error}") from None
+    return parse_rules(text, path.name)
