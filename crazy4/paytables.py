@@ -115,19 +115,28 @@ class PayTable:
     entries: tuple[PayEntry, ...]
 
     @classmethod
-    def from_mapping(cls, name: str, pays: dict[str, Fraction | float | int | str]) -> PayTable:
-        """Build from ``{hand class: odds}``; raises :class:`InputError` on a bad line."""
+    def from_mapping(
+        cls, name: str, pays: dict[str, Fraction | float | int | str], where: str | None = None
+    ) -> PayTable:
+        """Build from ``{hand class: odds}``; raises :class:`InputError` on a bad line.
+
+        ``where`` (default: the name) starts every error message.
+        """
+        where = where or name
         entries = []
         for label, value in pays.items():
-            category, weakest = parse_hand_class(label)
-            odds = parse_odds(value, where=f"{name}: {label}")
+            try:
+                category, weakest = parse_hand_class(label)
+            except InputError as error:
+                raise InputError(f"{where}: {error}") from None
+            odds = parse_odds(value, where=f"{where}: {label}")
             normalized = " ".join(label.lower().replace("_", " ").replace("-", " ").split())
             entries.append(PayEntry(weakest, category, normalized.removesuffix(" or better"), odds))
         strengths = [entry.minimum_strength for entry in entries]
         if len(set(strengths)) != len(strengths):
-            raise InputError(f"{name}: two lines name the same hand")
+            raise InputError(f"{where}: two lines name the same hand")
         if not entries:
-            raise InputError(f"{name}: the pay table is empty")
+            raise InputError(f"{where}: the pay table is empty")
         return cls(name=name, entries=tuple(sorted(entries)))
 
     def denominator(self) -> int:

@@ -198,10 +198,7 @@ def _pay_table(section: _Section, name: str) -> PayTable:
     pays = section.raw("pays")
     if not isinstance(pays, dict):
         raise InputError(f"{section.where}: 'pays' must be a table of hand = odds")
-    try:
-        return PayTable.from_mapping(name, pays)
-    except InputError as error:
-        raise InputError(f"{section.where}: {error}") from None
+    return PayTable.from_mapping(name, pays, where=f"{section.where} pays")
 
 
 def _strength(section: _Section, key: str, default: str) -> tuple[str, int]:
