@@ -4,7 +4,8 @@ Tables are saved as ``<name>.npy`` beside ``<name>.sha256`` in the cache folder:
 ``$CRAZY4_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/crazy4`` or ``~/.cache/crazy4``. A table
 whose checksum, shape or dtype does not match is rebuilt, never trusted. Writes are atomic
 (a temporary file renamed into place), so an interrupted build leaves no partial table.
-The cache key includes the package version, so a new release never reads an old table.
+The cache key includes the package version and a fingerprint of the modules that build the
+tables, so neither a new release nor a code change ever reads a stale table.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import hashlib
 import os
 import tempfile
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,28 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4 import __version__
+
+_BUILDER_MODULES = ("cards.py", "ranking.py", "symmetry.py", "engine.py", "cache.py")
+
+
+@cache
+def source_fingerprint() -> str:
+    """Short hash of the modules that build cached tables (part of every cache key).
+
+    Examples
+    --------
+    >>> len(source_fingerprint())
+    12
+    """
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    for name in _BUILDER_MODULES:
+        digest.update((package / name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def _stem(name: str) -> str:
+    return f"{name}-v{__version__}-{source_fingerprint()}"
 
 
 def cache_dir() -> Path:
@@ -73,7 +97,7 @@ def is_cached(name: str) -> bool:
     >>> is_cached("no-such-table")
     False
     """
-    return (cache_dir() / f"{name}-v{__version__}.npy").is_file()
+    return (cache_dir() / f"{_stem(name)}.npy").is_file()
 
 
 def _write_text(target: Path, text: str) -> None:
@@ -118,7 +142,7 @@ def cached_array(
     >>> del os.environ["CRAZY4_CACHE_DIR"]
     """
     folder = cache_dir()
-    stem = f"{name}-v{__version__}"
+    stem = _stem(name)
     path = folder / f"{stem}.npy"
     checksum_path = folder / f"{stem}.sha256"
     loaded = _load(path, checksum_path, expected_shape, dtype)
