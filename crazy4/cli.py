@@ -27,7 +27,10 @@ def _progress_bar(
 ) -> tuple[Callable[[str], None], Callable[[], None]]:
     from tqdm import tqdm
 
-    bar = tqdm(total=total, desc=description, unit="step", disable=not enabled, leave=False)
+    # disable=None: a bar on a terminal, nothing in logs and pipes
+    bar = tqdm(
+        total=total, desc=description, unit="step", disable=None if enabled else True, leave=False
+    )
 
     def step(message: str) -> None:
         bar.set_postfix_str(message)
