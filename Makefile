@@ -8,7 +8,7 @@ RESULTS := $(patsubst analysis/rules/%.toml,results/%/player_hands.parquet,$(RUL
 SOURCES := $(wildcard crazy4/*.py)
 
 .DEFAULT_GOAL := help
-.PHONY: help install results test lint typecheck bench clean
+.PHONY: help install results test lint bench clean notebooks
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-10s %s\n", $$1, $$2}'
@@ -40,3 +40,14 @@ bench: $(BIN)/.installed ## Wall time and peak memory of the analysis, cold and 
 clean: ## Remove the environment, caches and generated per-hand tables
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
+
+notebooks: $(BIN)/.installed ## Execute the notebooks and render them and the reports to HTML under results/
+	mkdir -p results/notebooks
+	cd notebooks && for book in $(notdir $(NOTEBOOKS)); do \
+	  ../$(BIN)/jupyter nbconvert --to html --execute --output-dir ../results/notebooks $$book || exit 1; \
+	done
+	for rules in $(patsubst analysis/rules/%.toml,%,$(RULES)); do \
+	  $(BIN)/crazy4 report --rules $$rules --format html --quiet || exit 1; \
+	done

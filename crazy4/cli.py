@@ -75,6 +75,36 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from crazy4.analysis import analyze
+    from crazy4.output import ensure_output_dir, provenance, write_text
+    from crazy4.report import render_report
+    from crazy4.rules import load_rules
+
+    rules = load_rules(args.rules)
+    out = Path(args.out) if args.out else Path("results") / rules.name / f"report.{args.format}"
+    ensure_output_dir(out.parent)
+    step, close = _progress_bar(5, f"report {rules.name}", not args.quiet)
+    try:
+        analysis = analyze(rules, jobs=args.jobs, progress=step)
+    finally:
+        close()
+    record = provenance(
+        rules.name,
+        rules.content_hash,
+        _command_line(argv),
+        int(analysis.tables["bets"]["deals"].iloc[0]),
+    )
+    text = render_report(analysis, record)
+    if args.format == "html":
+        from crazy4.report_html import render_html
+
+        text = render_html(analysis, text)
+    write_text(out, text)
+    print(f"{rules.name}: {args.format} report written to {out}")
+    return 0
+
+
 def _hand_result(cards: tuple[int, ...], rules_name: str) -> dict[str, object]:
     from crazy4.cards import format_cards
     from crazy4.engine import DEALER_HANDS, brute_force_counts
@@ -214,6 +244,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyze.add_argument("--quiet", action="store_true", help="no progress bar")
     analyze.set_defaults(handler=cmd_analyze)
+
+    report = commands.add_parser(
+        "report",
+        help="write the odds report of a rule set as Markdown or HTML (with plots)",
+        description="Analyze a rule set exactly and write its odds report: rules at the top, "
+        "bets with exact fractions, strategy, hand frequencies, the return table and the "
+        "distribution of results, with provenance; the HTML version includes the plots.",
+    )
+    report.add_argument("--rules", required=True, help="rule set name or path (.toml)")
+    report.add_argument(
+        "--format", choices=("md", "html"), default="md", help="md (default) or html"
+    )
+    report.add_argument("--out", help="output file (default: results/<rule set>/report.<format>)")
+    report.add_argument(
+        "--jobs", type=_positive_int, default=1, help="worker processes (default 1)"
+    )
+    report.add_argument("--quiet", action="store_true", help="no progress bar")
+    report.set_defaults(handler=cmd_report)
 
     hand = commands.add_parser(
         "hand",

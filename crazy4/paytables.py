@@ -199,7 +199,9 @@ def parse_odds(value: object, *, where: str) -> Fraction:
     if isinstance(value, bool):
         raise InputError(f"{where}: payout {value!r} is not a number")
     try:
-        if isinstance(value, int | float):
+        if isinstance(value, Fraction):
+            odds = value
+        elif isinstance(value, int | float):
             odds = Fraction(str(value))
         elif isinstance(value, str):
             text = value.strip().lower().replace(" to ", "/").replace(":", "/").replace("-", "/")

@@ -1,0 +1,298 @@
+"""Source of the notebooks in ``notebooks/``: run to regenerate them (outputs stripped).
+
+The notebooks only read ``results/`` and call package functions; they define no functions of
+their own. ``make test`` executes each one top to bottom; ``make notebooks`` renders them to
+HTML under ``results/notebooks/``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+SETUP = """\
+import matplotlib.pyplot as plt
+import pandas as pd
+
+from crazy4 import plots, results
+
+pd.set_option("display.max_columns", 20)
+pd.set_option("display.width", 160)
+%matplotlib inline"""
+
+
+def notebook(cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
+    """A notebook from (kind, source) pairs, kind ``md`` or ``code``."""
+    book = new_notebook()
+    book.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    book.metadata["language_info"] = {"name": "python"}
+    book.cells = [
+        new_markdown_cell(source) if kind == "md" else new_code_cell(source)
+        for kind, source in cells
+    ]
+    for index, cell in enumerate(book.cells):
+        cell["id"] = f"cell-{index:02d}"
+    return book
+
+
+HOUSE_EDGE = [
+    (
+        "md",
+        """\
+# 01 — House edge of every bet
+
+Every figure here is exact: `crazy4 analyze` counted all player/dealer deals of each rule set
+(see the README's *Method*). This notebook only reads `results/`; run `make results` to refresh
+it. House edge is per unit of the bet's base wager (the Ante for the game, the bet itself for a
+side bet); the element of risk divides the expected loss by the average total amount wagered.""",
+    ),
+    ("code", SETUP),
+    (
+        "code",
+        """\
+bets = results.read_all("bets")
+bets[["rule_set", "bet", "house_edge", "element_of_risk", "average_total_bet", "std_dev",
+      "hit_frequency", "ev_numerator", "ev_denominator"]]""",
+    ),
+    ("md", "All bets of all rule sets side by side (bars in percent):"),
+    ("code", "plots.house_edges(bets);"),
+    (
+        "md",
+        """\
+## The return table
+
+For the standard rules: every decision × player hand × dealer outcome, the net result in Antes,
+its probability and its contribution to the return. The contributions add up to the EV.""",
+    ),
+    (
+        "code",
+        """\
+returns = results.read_table("crazy4-standard", "returns")
+print(f"deals: {returns['combinations'].sum():,}; return {returns['contribution'].sum():.6%}")
+returns.head(30)""",
+    ),
+    (
+        "code",
+        """\
+returns.groupby("decision")[["probability", "contribution"]].sum()""",
+    ),
+    ("md", "## Distribution of the net result of one round"),
+    (
+        "code",
+        """\
+names = [name for name in results.rule_sets()]
+fig, axes = plt.subplots(len(names), 1, figsize=(9, 3.8 * len(names)), squeeze=False)
+for ax, name in zip(axes[:, 0], names):
+    plots.net_distribution(results.read_table(name, "net_distribution"), ax=ax,
+                           title=f"{name}: net result per round")
+fig.tight_layout()""",
+    ),
+]
+
+STRATEGY = [
+    (
+        "md",
+        """\
+# 02 — The optimal strategy
+
+The exact optimum: fold, play 1x or raise for every one of the 134,459 suit classes of player
+hands. As a person plays by the best four cards, the tables fold it back onto the four-card
+strength scale: runs of hands played one way, and the *mixed* best hands where the discarded
+fifth card or the suits decide.""",
+    ),
+    ("code", SETUP),
+    (
+        "code",
+        """\
+strategy = results.read_table("crazy4-standard", "strategy")
+strategy.drop(columns=["from_strength", "to_strength"])""",
+    ),
+    (
+        "code",
+        """\
+plots.strategy_bands(strategy, title="crazy4-standard: optimal decision by best four cards");""",
+    ),
+    (
+        "md",
+        """\
+## The EV of each choice
+
+Average EV of folding (always −2: the Ante and the Super Bonus), playing 1x and raising 3x, by
+best four cards. The optimal decision is the top line; 3x is allowed from a pair of aces.""",
+    ),
+    (
+        "code",
+        """\
+hands = results.player_hands("crazy4-standard")
+plots.decision_evs(hands, title="crazy4-standard: EV of fold, 1x and 3x");""",
+    ),
+    (
+        "md",
+        """\
+## Near the threshold
+
+EV(1x) − EV(fold) per hand class: on K-Q-7-6 and K-Q-8-4 the points straddle zero, so the fifth
+card and the suits matter there. (Reads `player_hands.parquet` when `make results` has built
+it, else computes it exactly, a few seconds.)""",
+    ),
+    (
+        "code",
+        """\
+plots.strategy_margin(hands, title="crazy4-standard: play or fold near K-Q-8-4");""",
+    ),
+    ("md", "## Every border hand, closest calls first"),
+    (
+        "code",
+        """\
+border = results.read_table("crazy4-standard", "border_hands")
+border.reindex(border["margin"].abs().sort_values().index).head(20)""",
+    ),
+    (
+        "code",
+        """\
+border.groupby(["best_hand", "decision"])["weight"].sum().unstack(fill_value=0)""",
+    ),
+]
+
+PAY_TABLES = [
+    (
+        "md",
+        """\
+# 03 — Pay tables: what each line is worth
+
+The dealer counts do not depend on the pay tables, so every what-if below re-prices the exact
+counts of one analysis in milliseconds (`crazy4.whatif`). Edit the `edits` cell to try your own
+table.""",
+    ),
+    ("code", SETUP),
+    (
+        "code",
+        """\
+from crazy4.analysis import analyze
+from crazy4.rules import load_rules
+from crazy4 import whatif
+
+standard = analyze(load_rules("crazy4-standard"))""",
+    ),
+    ("md", "## Super Bonus: the game's house edge as each line changes"),
+    (
+        "code",
+        """\
+lines = {"three_of_a_kind": range(0, 5), "flush": [0, 0.5, 1, 1.5, 2, 2.5],
+         "straight": [0, 0.5, 1, 1.5, 2]}
+fig, axes = plt.subplots(1, len(lines), figsize=(15, 4))
+for ax, (line, values) in zip(axes, lines.items()):
+    frame = whatif.super_bonus_sensitivity(standard, line, values)
+    plots.sensitivity(frame, "odds", {"house_edge": "game (per Ante)",
+                                      "super_bonus_house_edge": "Super Bonus alone"},
+                      ax=ax, title=f"Super Bonus: {line.replace('_', ' ')}")
+fig.tight_layout()""",
+    ),
+    ("md", "## Queens Up: house edge as each line changes (50-30-9-4-3-2-1 baseline)"),
+    (
+        "code",
+        """\
+bet = "queens-up-50-30-9-4-3-2-1"
+lines = {"straight_flush": [20, 30, 40, 50], "three_of_a_kind": [6, 7, 8, 9, 10],
+         "flush": [3, 4, 5], "two_pair": [1, 2, 3], "pair_of_queens": [0, 1, 2]}
+fig, axes = plt.subplots(1, len(lines), figsize=(18, 3.6))
+for ax, (line, values) in zip(axes, lines.items()):
+    frame = whatif.side_bet_sensitivity(standard, bet, line, values)
+    plots.sensitivity(frame, "odds", {"house_edge": "Queens Up"}, ax=ax,
+                      title=line.replace("_", " "))
+fig.tight_layout()""",
+    ),
+    ("md", "## Your own table: edit one cell"),
+    (
+        "code",
+        """\
+edits = {"three_of_a_kind": 3, "flush": 2}   # Super Bonus lines to change (odds to 1)""",
+    ),
+    (
+        "code",
+        """\
+import dataclasses
+from crazy4.rules import SuperBonus
+
+table = standard.rules.super_bonus.table
+for line, odds in edits.items():
+    table = whatif.with_pay_line(table, line, odds)
+mine = whatif.reprice(standard, dataclasses.replace(standard.rules, super_bonus=SuperBonus(table)))
+print("Super Bonus:", table.describe())
+pd.DataFrame({"standard": standard.tables["bets"].set_index("bet")["house_edge"],
+              "edited": mine.tables["bets"].set_index("bet")["house_edge"]})""",
+    ),
+]
+
+RULE_VARIANTS = [
+    (
+        "md",
+        """\
+# 04 — Rule variants
+
+Each rule switch applied alone to a shipped rule set, re-priced exactly. Some switches change
+nothing, and the numbers say why: the optimal strategy never plays a hand below king high, so
+comparing the Play bet with a non-qualifying dealer is the same as paying it; and 2x is never
+optimal, so allowing only 1x or 3x costs nothing.""",
+    ),
+    ("code", SETUP),
+    (
+        "code",
+        """\
+from crazy4.analysis import analyze
+from crazy4.rules import load_rules
+from crazy4 import whatif
+
+standard = analyze(load_rules("crazy4-standard"))
+cardroom = analyze(load_rules("crazy4-cardroom"), outcomes=standard.outcomes)""",
+    ),
+    (
+        "code",
+        """\
+variants = pd.concat({"crazy4-standard": whatif.rule_variants(standard),
+                      "crazy4-cardroom": whatif.rule_variants(cardroom)}, names=["rule set"])
+variants""",
+    ),
+    (
+        "code",
+        """\
+fig, axes = plt.subplots(1, 2, figsize=(15, 4))
+for ax, (name, frame) in zip(axes, variants.groupby(level=0)):
+    frame = frame.reset_index(drop=True)
+    ax.barh(frame["variant"], 100 * frame["house_edge"], label="house edge (per Ante)")
+    ax.barh(frame["variant"], 100 * frame["element_of_risk"], height=0.4, label="element of risk")
+    ax.invert_yaxis()
+    ax.set_xlabel("percent")
+    ax.set_title(name)
+    ax.legend()
+fig.tight_layout()""",
+    ),
+]
+
+BOOKS = {
+    "01-house-edge.ipynb": HOUSE_EDGE,
+    "02-strategy.ipynb": STRATEGY,
+    "03-pay-tables.ipynb": PAY_TABLES,
+    "04-rule-variants.ipynb": RULE_VARIANTS,
+}
+
+
+def main() -> int:
+    NOTEBOOKS.mkdir(exist_ok=True)
+    for name, cells in BOOKS.items():
+        nbformat.write(notebook(cells), NOTEBOOKS / name)
+        print(f"wrote notebooks/{name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

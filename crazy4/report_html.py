@@ -1,0 +1,85 @@
+"""The HTML odds report: the Markdown report converted, with the plots inline.
+
+One self-contained file (plots as base64 PNG), readable in any browser without Jupyter.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from typing import Any
+
+import markdown
+
+from crazy4.analysis import Analysis
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em;
+       color: #222; line-height: 1.45; }
+table { border-collapse: collapse; margin: 1em 0; font-size: 0.85em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
+th { background: #f3f3f3; }
+tr:nth-child(even) td { background: #fafafa; }
+code, pre { background: #f6f6f6; }
+pre { padding: 0.8em; overflow-x: auto; }
+figure { margin: 1.5em 0; }
+figcaption { font-size: 0.9em; color: #555; }
+img { max-width: 100%; }
+"""
+
+
+def figure_png(figure: Any) -> str:
+    """A matplotlib figure as a base64 PNG string (the figure is closed)."""
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    plt.close(figure)
+    return base64.b64encode(buffer.getvalue()).decode()
+
+
+def report_figures(analysis: Analysis) -> list[tuple[str, Any]]:
+    """The report's plots: (caption, figure) pairs."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from crazy4 import plots
+
+    tables = analysis.tables
+    name = analysis.rules.name
+    figures = []
+    for caption, draw in (
+        ("House edge and element of risk of every bet.", lambda: plots.house_edges(tables["bets"])),
+        (
+            "Average EV of each decision by best four cards.",
+            lambda: plots.decision_evs(tables["player_hands"], title=f"{name}: EV by decision"),
+        ),
+        (
+            "EV(1x) − EV(fold) near the threshold, one point per hand class.",
+            lambda: plots.strategy_margin(tables["player_hands"], title=f"{name}: the border"),
+        ),
+        (
+            "Distribution of the net result of one round.",
+            lambda: plots.net_distribution(tables["net_distribution"], title=name),
+        ),
+    ):
+        axes = draw()  # type: ignore[no-untyped-call]
+        figures.append((caption, axes.figure))
+    return figures
+
+
+def render_html(analysis: Analysis, report_markdown: str) -> str:
+    """The HTML report: the Markdown report plus its plots, in one file."""
+    body = markdown.markdown(report_markdown, extensions=["tables", "fenced_code"])
+    pictures = "\n".join(
+        f'<figure><img alt="{html.escape(caption)}" src="data:image/png;base64,'
+        f'{figure_png(figure)}"><figcaption>{html.escape(caption)}</figcaption></figure>'
+        for caption, figure in report_figures(analysis)
+    )
+    title = html.escape(analysis.rules.title)
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{title}</title><style>{_STYLE}</style></head><body>\n{body}\n"
+        f"<h2>Figures</h2>\n{pictures}\n</body></html>\n"
+    )
