@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -22,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4 import __version__
+from crazy4.atomic import replace_atomically
 
 _BUILDER_MODULES = ("cards.py", "ranking.py", "symmetry.py", "engine.py", "cache.py")
 
@@ -76,17 +76,6 @@ def _load(
     if array.shape != shape or array.dtype != np.dtype(dtype) or _digest(array) != expected:
         return None
     return array
-
-
-def _atomic_write(path: Path, writer: Callable[[Path], None]) -> None:
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(handle)
-    try:
-        writer(Path(temporary))
-        os.replace(temporary, path)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
 
 
 def is_cached(name: str) -> bool:
@@ -154,9 +143,9 @@ def cached_array(
         raise RuntimeError(f"table {name}: built shape {array.shape}, expected {expected_shape}")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        _atomic_write(path, lambda target: _save_npy(target, array))
+        replace_atomically(path, lambda target: _save_npy(target, array))
         digest = _digest(array) + "\n"
-        _atomic_write(checksum_path, lambda target: _write_text(target, digest))
+        replace_atomically(checksum_path, lambda target: _write_text(target, digest))
     except OSError:
         pass  # an unwritable cache only costs a rebuild next time
     array.flags.writeable = False

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -21,6 +20,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from crazy4 import __version__
+from crazy4.atomic import replace_atomically
 from crazy4.errors import InputError
 
 PROVENANCE_KEY = b"crazy4"
@@ -67,18 +67,17 @@ def ensure_output_dir(path: Path) -> Path:
 
 
 def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
-    """Call ``write`` on a temporary file beside ``path``, then rename it into place."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(handle)
+    """Write ``path`` atomically (:func:`crazy4.atomic.replace_atomically`).
+
+    Raises
+    ------
+    InputError
+        If the file cannot be written, naming it and the reason.
+    """
     try:
-        write(Path(temporary))
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
+        replace_atomically(path, write)
     except OSError as error:
-        raise InputError(f"cannot write {str(path)!r}: {error.strerror}") from None
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+        raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
 
 
 def write_table(frame: pd.DataFrame, path: Path, provenance: Mapping[str, object]) -> None:

@@ -85,3 +85,11 @@ def test_full_class_counts_agree_with_brute_force_on_samples(standard) -> None: 
             brute_force_counts(outcomes.hands[index], thresholds[0])[None, :], DEALER_HANDS
         )
         assert (outcomes.counts[index] == expected[0]).all()
+
+
+def test_counts_do_not_depend_on_the_number_of_workers(standard) -> None:  # type: ignore[no-untyped-def]
+    from crazy4.outcomes import compute_outcomes
+
+    parallel = compute_outcomes(standard.outcomes.qualifier_strength, jobs=2)
+    assert (parallel.counts == standard.outcomes.counts).all()
+    assert (parallel.weights == standard.outcomes.weights).all()
