@@ -13,11 +13,15 @@ import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from crazy4 import __version__
 from crazy4.errors import InputError
+
+if TYPE_CHECKING:
+    from crazy4.cardroom import Seat
 
 EXIT_USAGE = 2
 
@@ -47,6 +51,7 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.rules import load_rules
 
     rules = load_rules(args.rules)
+    _check_simulation(args)
     out = ensure_output_dir(Path(args.out) if args.out else Path("results") / rules.name)
     cardroom = bool(rules.cardroom_tables) or rules.blind_second_hand
     step, close = _progress_bar(6 + int(cardroom), f"analyze {rules.name}", not args.quiet)
@@ -179,7 +184,17 @@ def cmd_hand(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return 0
 
 
-def _seats_from_args(args: argparse.Namespace) -> list[object]:
+def _check_simulation(args: argparse.Namespace) -> None:
+    from crazy4.cardroom import SIMULATION_BATCHES
+
+    rounds = args.simulate_rounds
+    if rounds != 0 and rounds < SIMULATION_BATCHES:
+        raise InputError(
+            f"--simulate-rounds {rounds}: give 0 (no simulation) or at least {SIMULATION_BATCHES}"
+        )
+
+
+def _seats_from_args(args: argparse.Namespace) -> list[Seat]:
     from crazy4.cardroom import STRATEGIES, Seat
     from crazy4.collection import parse_money
 
@@ -198,7 +213,7 @@ def _seats_from_args(args: argparse.Namespace) -> list[object]:
                     f"{', '.join(STRATEGIES)}"
                 )
             seats.append(Seat(ante, Fraction(queens), strategy))
-        return list(seats)
+        return seats
     if args.ante is None:
         raise InputError("give --ante (with --seats), or one --seat per seat")
     if args.seats < 1:
@@ -210,15 +225,14 @@ def _seats_from_args(args: argparse.Namespace) -> list[object]:
 
 def cmd_cardroom(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.analysis import analyze
-    from crazy4.cardroom import CardroomModel, Seat, check_seats, find_table
+    from crazy4.cardroom import CardroomModel, check_seats, find_table
     from crazy4.cardroom_report import cardroom_summary, format_summary
     from crazy4.collection import parse_money
     from crazy4.rules import load_rules
 
     rules = load_rules(args.rules)
-    if args.simulate_rounds < 0:
-        raise InputError(f"--simulate-rounds {args.simulate_rounds}: must be 0 or more")
-    seats = [seat for seat in _seats_from_args(args) if isinstance(seat, Seat)]
+    _check_simulation(args)
+    seats = _seats_from_args(args)
     bankroll = None if args.bankroll is None else parse_money(args.bankroll, "--bankroll")
     table = find_table(rules, args.table, seats[0].ante)
     check_seats(rules, table, seats)  # before the minutes of computing
@@ -325,7 +339,9 @@ def build_parser() -> argparse.ArgumentParser:
         "rule set's max_seats (default 1)",
     )
     cardroom.add_argument(
-        "--ante", help="each seat's Ante in dollars (the Super Bonus is equal); within the limits"
+        "--ante",
+        help="each seat's Ante in dollars (the Super Bonus is equal); within the table's "
+        "limits; required unless --seat is given",
     )
     cardroom.add_argument(
         "--queens-up",
