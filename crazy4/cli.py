@@ -346,7 +346,8 @@ def build_parser() -> argparse.ArgumentParser:
     cardroom.add_argument(
         "--queens-up",
         default="0",
-        help="each seat's Queens Up bet in dollars; 0 for none (default 0)",
+        help="each seat's Queens Up bet in dollars, paid by the rule set's first [[queens_up]] "
+        "table; 0 for none (default 0)",
     )
     cardroom.add_argument(
         "--strategy",
