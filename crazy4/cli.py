@@ -1,4 +1,4 @@
-"""Command-line interface: ``crazy4 analyze | hand | rules``.
+"""Command-line interface: ``crazy4 analyze | hand | cardroom | rules``.
 
 Every user error (bad card, unknown rule set, bad rule file, unwritable folder) ends with one
 line on standard error and exit status 2; no traceback reaches the user.
@@ -13,11 +13,15 @@ import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from crazy4 import __version__
 from crazy4.errors import InputError
+
+if TYPE_CHECKING:
+    from crazy4.cardroom import Seat
 
 EXIT_USAGE = 2
 
@@ -50,19 +54,34 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.rules import load_rules
 
     rules = load_rules(args.rules)
+    _check_simulation(args)
     out = ensure_output_dir(Path(args.out) if args.out else Path("results") / rules.name)
-    step, close = _progress_bar(6, f"analyze {rules.name}", not args.quiet)
+    cardroom = bool(rules.cardroom_tables) or rules.blind_second_hand
+    step, close = _progress_bar(6 + int(cardroom), f"analyze {rules.name}", not args.quiet)
     try:
         analysis = analyze(rules, jobs=args.jobs, progress=step)
+        tables = dict(analysis.tables)
+        extra: list[str] = []
+        details: dict[str, object] = {}
+        if cardroom:
+            from crazy4.cardroom_report import cardroom_results
+
+            _, cardroom_tables, extra = cardroom_results(
+                analysis, simulation_rounds=args.simulate_rounds, seed=args.seed
+            )
+            tables.update(cardroom_tables)
+            details = {"simulation_rounds": args.simulate_rounds, "simulation_seed": args.seed}
+            step("card room")
         record = provenance(
             rules.name,
             rules.content_hash,
             _command_line(argv),
             int(analysis.tables["bets"]["deals"].iloc[0]),
+            **details,
         )
-        for name, frame in analysis.tables.items():
+        for name, frame in tables.items():
             write_table(frame, out / f"{name}.parquet", record)
-        write_text(out / "report.md", render_report(analysis, record))
+        write_text(out / "report.md", render_report(analysis, record, extra))
         step("written")
     finally:
         close()
@@ -70,7 +89,7 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
     print(
         f"{rules.name}: house edge {100 * main_bet['house_edge']:.4f}% of the Ante, "
         f"element of risk {100 * main_bet['element_of_risk']:.4f}%; "
-        f"{len(analysis.tables)} tables and report.md in {out}"
+        f"{len(tables)} tables and report.md in {out}"
     )
     return 0
 
@@ -198,6 +217,68 @@ def cmd_hand(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return 0
 
 
+def _check_simulation(args: argparse.Namespace) -> None:
+    from crazy4.cardroom import SIMULATION_BATCHES
+
+    rounds = args.simulate_rounds
+    if rounds != 0 and rounds < SIMULATION_BATCHES:
+        raise InputError(
+            f"--simulate-rounds {rounds}: give 0 (no simulation) or at least {SIMULATION_BATCHES}"
+        )
+
+
+def _seats_from_args(args: argparse.Namespace) -> list[Seat]:
+    from crazy4.cardroom import STRATEGIES, Seat
+    from crazy4.collection import parse_money
+
+    if args.seat:
+        seats = []
+        for number, spec in enumerate(args.seat, start=1):
+            parts = spec.split(":")
+            if len(parts) > 3:
+                raise InputError(f"--seat {spec!r}: expected ANTE[:QUEENS_UP[:STRATEGY]]")
+            ante = parse_money(parts[0], f"--seat #{number} Ante", positive=True)
+            queens = parse_money(parts[1], f"--seat #{number} Queens Up") if len(parts) > 1 else 0
+            strategy = parts[2] if len(parts) > 2 else "optimal"
+            if strategy not in STRATEGIES:
+                raise InputError(
+                    f"--seat {spec!r}: strategy {strategy!r}; expected one of "
+                    f"{', '.join(STRATEGIES)}"
+                )
+            seats.append(Seat(ante, Fraction(queens), strategy))
+        return seats
+    if args.ante is None:
+        raise InputError("give --ante (with --seats), or one --seat per seat")
+    if args.seats < 1:
+        raise InputError(f"--seats {args.seats}: at least one seat is needed")
+    ante = parse_money(args.ante, "--ante", positive=True)
+    queens = parse_money(args.queens_up, "--queens-up")
+    return [Seat(ante, queens, args.strategy)] * args.seats
+
+
+def cmd_cardroom(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from crazy4.analysis import analyze
+    from crazy4.cardroom import CardroomModel, check_seats, find_table
+    from crazy4.cardroom_report import cardroom_summary, format_summary
+    from crazy4.collection import parse_money
+    from crazy4.rules import load_rules
+
+    rules = load_rules(args.rules)
+    _check_simulation(args)
+    seats = _seats_from_args(args)
+    bankroll = None if args.bankroll is None else parse_money(args.bankroll, "--bankroll")
+    table = find_table(rules, args.table, seats[0].ante)
+    check_seats(rules, table, seats)  # before the minutes of computing
+    analysis = analyze(rules, jobs=args.jobs)
+    model = CardroomModel(analysis, simulation_rounds=args.simulate_rounds, seed=args.seed)
+    summary = cardroom_summary(model, table, seats, bankroll)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(format_summary(summary))
+    return 0
+
+
 def cmd_rules(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.rules import load_rules, shipped_rule_names
 
@@ -243,6 +324,7 @@ def build_parser() -> argparse.ArgumentParser:
         "identical for any number",
     )
     analyze.add_argument("--quiet", action="store_true", help="no progress bar")
+    _simulation_options(analyze)
     analyze.set_defaults(handler=cmd_analyze)
 
     report = commands.add_parser(
@@ -276,6 +358,72 @@ def build_parser() -> argparse.ArgumentParser:
     hand.add_argument("--json", action="store_true", help="print one JSON object instead")
     hand.set_defaults(handler=cmd_hand)
 
+    cardroom = commands.add_parser(
+        "cardroom",
+        help="the card room's economics: player's cost with the collection, banker's side",
+        description="Dollar figures for one round at a card-room table of a rule set "
+        "([[cardroom.tables]]): the player's expected loss (house edge plus the collection), "
+        "the same for two hands with the second blind, and the banker's (player/dealer's) "
+        "expected win net of its collection, its standard deviation including the correlation "
+        "between seats sharing the dealer's hand, the rounds needed to be ahead with 95%% "
+        "probability and the risk of ruin. Means are exact; the card-removal term between "
+        "seats is simulated (seeded).",
+        epilog="Example: crazy4 cardroom --rules crazy4-cardroom --seats 6 --ante 20 "
+        "--queens-up 5 --bankroll 5000",
+    )
+    cardroom.add_argument(
+        "--rules",
+        default="crazy4-cardroom",
+        help="rule set name or path to a rule file with [[cardroom.tables]] "
+        "(default crazy4-cardroom)",
+    )
+    cardroom.add_argument(
+        "--table",
+        help="table name from the rule file (e.g. 5-20); default: the first table whose Ante "
+        "limits allow the first seat's Ante",
+    )
+    cardroom.add_argument(
+        "--seats",
+        type=int,
+        default=1,
+        help="number of seats (player hands) the banker plays against, all alike; 1 to the "
+        "rule set's max_seats (default 1)",
+    )
+    cardroom.add_argument(
+        "--ante",
+        help="each seat's Ante in dollars (the Super Bonus is equal); within the table's "
+        "limits; required unless --seat is given",
+    )
+    cardroom.add_argument(
+        "--queens-up",
+        default="0",
+        help="each seat's Queens Up bet in dollars, paid by the rule set's first [[queens_up]] "
+        "table; 0 for none (default 0)",
+    )
+    cardroom.add_argument(
+        "--strategy",
+        default="optimal",
+        choices=("optimal", "simple", "blind"),
+        help="each seat's strategy: optimal (exact optimum for its bets), simple (published: "
+        "3x pair of aces+, 1x K-Q-8-4+), blind (the blind second hand) (default optimal)",
+    )
+    cardroom.add_argument(
+        "--seat",
+        action="append",
+        metavar="ANTE[:QUEENS_UP[:STRATEGY]]",
+        help="one seat with its own bets, e.g. --seat 20:5 --seat 20:0:blind; repeat per seat; "
+        "replaces --seats/--ante/--queens-up/--strategy",
+    )
+    cardroom.add_argument(
+        "--bankroll", help="the banker's bankroll in dollars, for a risk-of-ruin figure"
+    )
+    cardroom.add_argument(
+        "--jobs", type=_positive_int, default=1, help="worker processes for the counting"
+    )
+    cardroom.add_argument("--json", action="store_true", help="print one JSON object instead")
+    _simulation_options(cardroom)
+    cardroom.set_defaults(handler=cmd_cardroom)
+
     rules = commands.add_parser(
         "rules",
         help="list or print the shipped rule sets",
@@ -287,6 +435,25 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("name", help="rule set name or path")
     rules.set_defaults(handler=cmd_rules)
     return parser
+
+
+def _simulation_options(parser: argparse.ArgumentParser) -> None:
+    from crazy4.cardroom import SIMULATION_ROUNDS, SIMULATION_SEED
+
+    parser.add_argument(
+        "--simulate-rounds",
+        type=int,
+        default=SIMULATION_ROUNDS,
+        help="card-room figures: deals simulated to estimate the card-removal covariance "
+        "between seats (the one term not counted exactly); 0 leaves it out "
+        f"(default {SIMULATION_ROUNDS:,})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=SIMULATION_SEED,
+        help=f"seed of that simulation (default {SIMULATION_SEED})",
+    )
 
 
 def _positive_int(text: str) -> int:

@@ -34,6 +34,26 @@ of their names or a path. Format (every key is checked; an unknown key is an err
     [cardroom]                             # optional
     blind_second_hand = true               # a second hand must play blind, 3x (2x returned
                                            # below the raise minimum)
+    max_seats = 7                          # player hands (betting spots) at a table, 1 to 9
+
+    [[cardroom.tables]]                    # any number of tables (crazy4.collection)
+    name = "5-20"
+    ante_min = 5                           # dollars: 5, "0.50", "1/2" or 0.5
+    ante_max = 20
+    ante_step = 1                          # Antes allowed: 5, 6, ..., 20 (default 1)
+    queens_up_min = 5                      # defaults: the Ante limits
+    queens_up_max = 20
+    banker_collection = 2                  # from the player/dealer, every round
+    note = "..."                           # how the room's wording was read
+
+    [[cardroom.tables.collection]]         # from each player hand, by band of Ante sizes
+    ante_from = 5                          # both ends included; bands may not overlap
+    ante_to = 20
+    flat = 0                               # $ a hand
+    per_bet = 0                            # $ for each bet placed before the deal
+    per_amount = 0.5                       # $ for every `every` dollars of Ante,
+    every = 20                             # counted by `rounding`:
+    rounding = "started"                   # "started" (ceil) or "complete" (floor)
 """
 
 from __future__ import annotations
@@ -41,9 +61,11 @@ from __future__ import annotations
 import hashlib
 import tomllib
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from crazy4.collection import ROUNDINGS, CardroomTable, CollectionBand, dollars, parse_money
 from crazy4.errors import InputError
 from crazy4.paytables import PayTable
 from crazy4.ranking import strength_of_description
@@ -52,6 +74,8 @@ from crazy4.ranking import strength_of_description
 RULES_DIR = Path(__file__).resolve().parent.parent / "analysis" / "rules"
 
 PLAY_WHEN_NOT_QUALIFIED = ("wins", "compared")
+#: Player hands a table can seat: five cards each plus the dealer's five from 52 cards.
+MOST_SEATS_POSSIBLE = 9
 TIE_RULES = ("push", "player")
 
 
@@ -122,6 +146,8 @@ class RuleSet:
     blind_second_hand: bool
     text: str
     path: str
+    cardroom_tables: tuple[CardroomTable, ...] = ()
+    max_seats: int = 7
 
     @property
     def content_hash(self) -> str:
@@ -177,6 +203,30 @@ class _Section:
             raise InputError(f"{self.where}: [{key}] must be a table")
         return _Section(value, f"{self.where} [{key}]")
 
+    def integer(self, key: str, default: int, lowest: int, highest: int) -> int:
+        value = self._take(key, False)
+        if value is None:
+            return default
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(f"{self.where}: key {key!r} must be a whole number, got {value!r}")
+        if not lowest <= value <= highest:
+            raise InputError(
+                f"{self.where}: key {key!r} is {value}; expected {lowest} to {highest}"
+            )
+        return value
+
+    def money(
+        self, key: str, default: Fraction | None = None, *, positive: bool = False
+    ) -> Fraction:
+        value = self._take(key, default is None)
+        if value is None:
+            assert default is not None
+            return default
+        return parse_money(value, f"{self.where}: key {key!r}", positive=positive)
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
     def sections(self, key: str) -> list[_Section]:
         value = self._take(key, False)
         if value is None:
@@ -207,6 +257,84 @@ def _strength(section: _Section, key: str, default: str) -> tuple[str, int]:
         return text, strength_of_description(text)
     except InputError as error:
         raise InputError(f"{section.where}: key {key!r}: {error}") from None
+
+
+def _collection_band(section: _Section) -> CollectionBand:
+    ante_from = section.money("ante_from", positive=True)
+    ante_to = section.money("ante_to", positive=True)
+    if ante_to < ante_from:
+        raise InputError(
+            f"{section.where}: ante_to {dollars(ante_to)} is below ante_from {dollars(ante_from)}"
+        )
+    charges = [key for key in ("flat", "per_bet", "per_amount") if section.has(key)]
+    if not charges:
+        raise InputError(f"{section.where}: give at least one of 'flat', 'per_bet', 'per_amount'")
+    flat = section.money("flat", Fraction(0))
+    per_bet = section.money("per_bet", Fraction(0))
+    per_amount = section.money("per_amount", Fraction(0))
+    every: Fraction | None = None
+    rounding = "started"
+    if section.has("per_amount"):
+        if not section.has("every") or not section.has("rounding"):
+            raise InputError(
+                f"{section.where}: 'per_amount' needs 'every' (dollars of Ante) and 'rounding' "
+                f"({' or '.join(repr(r) for r in ROUNDINGS)})"
+            )
+        every = section.money("every", positive=True)
+        rounding = section.choice("rounding", ROUNDINGS, "started")
+    elif section.has("every") or section.has("rounding"):
+        raise InputError(f"{section.where}: 'every' and 'rounding' go with 'per_amount'")
+    section.finish()
+    return CollectionBand(ante_from, ante_to, flat, per_bet, per_amount, every, rounding)
+
+
+def _cardroom_table(section: _Section) -> CardroomTable:
+    name = section.string("name")
+    ante_min = section.money("ante_min", positive=True)
+    ante_max = section.money("ante_max", positive=True)
+    ante_step = section.money("ante_step", Fraction(1), positive=True)
+    if ante_max < ante_min:
+        raise InputError(
+            f"{section.where}: ante_max {dollars(ante_max)} is below ante_min {dollars(ante_min)}"
+        )
+    if ((ante_max - ante_min) / ante_step).denominator != 1:
+        raise InputError(
+            f"{section.where}: ante_max - ante_min ({dollars(ante_max - ante_min)}) is not a "
+            f"whole number of ante_step ({dollars(ante_step)})"
+        )
+    queens_up_min = section.money("queens_up_min", ante_min, positive=True)
+    queens_up_max = section.money("queens_up_max", ante_max, positive=True)
+    if queens_up_max < queens_up_min:
+        raise InputError(f"{section.where}: queens_up_max is below queens_up_min")
+    banker_collection = section.money("banker_collection")
+    note = section.string("note", "")
+    bands = [_collection_band(band) for band in section.sections("collection")]
+    for number, band in enumerate(bands, start=1):
+        if band.ante_from < ante_min or band.ante_to > ante_max:
+            raise InputError(
+                f"{section.where}: collection band #{number} (Ante {dollars(band.ante_from)} to "
+                f"{dollars(band.ante_to)}) reaches outside the Ante limits "
+                f"({dollars(ante_min)} to {dollars(ante_max)})"
+            )
+        for other_number, other in enumerate(bands[: number - 1], start=1):
+            if band.ante_from <= other.ante_to and other.ante_from <= band.ante_to:
+                raise InputError(
+                    f"{section.where}: collection bands #{other_number} (Ante "
+                    f"{dollars(other.ante_from)} to {dollars(other.ante_to)}) and #{number} "
+                    f"(Ante {dollars(band.ante_from)} to {dollars(band.ante_to)}) overlap"
+                )
+    section.finish()
+    return CardroomTable(
+        name=name,
+        ante_min=ante_min,
+        ante_max=ante_max,
+        ante_step=ante_step,
+        queens_up_min=queens_up_min,
+        queens_up_max=queens_up_max,
+        banker_collection=banker_collection,
+        bands=tuple(bands),
+        note=note,
+    )
 
 
 def parse_rules(text: str, where: str) -> RuleSet:
@@ -296,10 +424,17 @@ def parse_rules(text: str, where: str) -> RuleSet:
         raise InputError(f"{where}: two [[queens_up]] tables share a name")
 
     blind_second_hand = False
+    max_seats = 7
+    tables: list[CardroomTable] = []
     cardroom = top.section("cardroom", required=False)
     if cardroom is not None:
         blind_second_hand = cardroom.boolean("blind_second_hand", False)
+        max_seats = cardroom.integer("max_seats", 7, 1, MOST_SEATS_POSSIBLE)
+        tables = [_cardroom_table(section) for section in cardroom.sections("tables")]
         cardroom.finish()
+    table_names = [table.name for table in tables]
+    if len(set(table_names)) != len(table_names):
+        raise InputError(f"{where}: two [[cardroom.tables]] share a name")
     top.finish()
     return RuleSet(
         name=name,
@@ -314,6 +449,8 @@ def parse_rules(text: str, where: str) -> RuleSet:
         blind_second_hand=blind_second_hand,
         text=text,
         path=where,
+        cardroom_tables=tuple(tables),
+        max_seats=max_seats,
     )
 
 
