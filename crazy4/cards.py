@@ -190,7 +190,7 @@ def format_hands(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.str_]:
     ['As Ks', '2c 2d']
     """
     hands = np.asarray(hands, dtype=np.intp)
-    text = CARD_TEXT[hands[:, 0]]
+    text: npt.NDArray[np.str_] = CARD_TEXT[hands[:, 0]]
     for column in range(1, hands.shape[1]):
         text = np.char.add(np.char.add(text, " "), CARD_TEXT[hands[:, column]])
     return text
