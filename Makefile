@@ -7,7 +7,7 @@ RESULTS := $(patsubst analysis/rules/%.toml,results/%/report.md,$(RULES))
 SOURCES := $(wildcard crazy4/*.py)
 
 .DEFAULT_GOAL := help
-.PHONY: help install results test lint typecheck bench clean
+.PHONY: help install results test lint typecheck bench bench-simulate clean
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-10s %s\n", $$1, $$2}'
@@ -35,6 +35,9 @@ lint: $(BIN)/.installed ## ruff and mypy
 
 bench: $(BIN)/.installed ## Wall time and peak memory of the analysis, cold and warm
 	$(BIN)/python analysis/bench.py
+
+bench-simulate: $(BIN)/.installed ## Rounds per second of crazy4 simulate, summary and log modes
+	$(BIN)/python analysis/bench_simulate.py
 
 clean: ## Remove the environment, caches and generated per-hand tables
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info

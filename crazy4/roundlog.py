@@ -99,8 +99,16 @@ def parse_hand_column(
     >>> sorted(bad)
     [2, 3, 4]
     """
-    if isinstance(column, pa.ChunkedArray):
-        column = column.combine_chunks()
+    if isinstance(column, pa.ChunkedArray):  # chunks may carry different dictionaries
+        parts = [parse_hand_column(chunk, count) for chunk in column.chunks]
+        if not parts:
+            return np.zeros((0, count), dtype=np.int16), {}
+        bad_rows: dict[int, str] = {}
+        offset = 0
+        for chunk_cards, chunk_bad in parts:
+            bad_rows.update({offset + row: reason for row, reason in chunk_bad.items()})
+            offset += chunk_cards.shape[0]
+        return np.concatenate([part[0] for part in parts]), bad_rows
     if pa.types.is_dictionary(column.type):
         column = column.dictionary_decode()
     if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
@@ -156,8 +164,9 @@ def decision_column(column: pa.Array | pa.ChunkedArray) -> npt.NDArray[np.int8]:
     """
     import pyarrow.compute as pc
 
-    if isinstance(column, pa.ChunkedArray):
-        column = column.combine_chunks()
+    if isinstance(column, pa.ChunkedArray):  # chunks may carry different dictionaries
+        parts = [decision_column(chunk) for chunk in column.chunks]
+        return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int8)
     if pa.types.is_dictionary(column.type):
         column = column.dictionary_decode()
     text = pc.utf8_lower(pc.utf8_trim_whitespace(column.cast(pa.string())))
