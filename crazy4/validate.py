@@ -432,6 +432,9 @@ def _process(state: _State, table: pa.Table) -> None:
     if rules.super_bonus is not None:
         flag(~np.isclose(sb, ante, rtol=_TOLERANCE, atol=0), "super_bonus differs from the ante")
     flag(~(qu >= 0), "queens_up negative or missing")
+    flag((qu == 0) & (qu_net != 0), "queens_up_net without a queens_up wager")
+    if state.queens_table is None:
+        flag(qu > 0, f"Queens Up wagered, but {rules.name} has no Queens Up bet")
     multiple = np.where(decision == BLIND, 3, np.clip(decision, 0, 3))
     flag(
         (decision >= 0) & ~np.isclose(play, multiple * ante, rtol=_TOLERANCE, atol=_TOLERANCE),
@@ -483,16 +486,15 @@ def _process(state: _State, table: pa.Table) -> None:
     player_flat = (round_of_row[:, None] * 52 + player_idx)[cards_ok].ravel()
     dealer_ok = cards_ok[starts]
     dealer_flat = (np.arange(n_rounds)[:, None] * 52 + dealer_idx[starts])[dealer_ok].ravel()
-    per_round = np.bincount(
-        np.concatenate([player_flat, dealer_flat]), minlength=n_rounds * 52
-    ).reshape(n_rounds, 52)
-    twice = per_round > 1
-    dup_round: npt.NDArray[np.bool_] = np.asarray(twice.any(axis=1))
-    if dup_round.any():
+    dealt = np.sort(np.concatenate([player_flat, dealer_flat]))  # round * 52 + card
+    repeated = np.unique(dealt[1:][dealt[1:] == dealt[:-1]])
+    dup_round = np.zeros(n_rounds, dtype=bool)
+    dup_round[repeated // 52] = True
+    if repeated.size:
         row_dup = dup_round[round_of_row] & cards_ok
         details = []
         for row in np.flatnonzero(row_dup)[: options.examples]:
-            cards = np.flatnonzero(twice[round_of_row[row]])
+            cards = repeated[repeated // 52 == round_of_row[row]] % 52
             details.append(
                 f"round {round_ids[row]:g}: {format_cards(cards.tolist())} dealt more than once"
             )
@@ -611,8 +613,11 @@ def _process(state: _State, table: pa.Table) -> None:
         dealer_strength[starts][kept_rounds], minlength=state.dealer_strengths.shape[0]
     )
     state.first_cells += np.bincount(cell[starts][kept_rounds & ~blind[starts]], minlength=6)
-    state.card_counts += per_round[kept_rounds].sum(axis=0)
-    cards_per_round = per_round[kept_rounds].sum(axis=1).astype(np.float64)
+    dealt_kept = dealt[kept_rounds[dealt // 52]]
+    state.card_counts += np.bincount(dealt_kept % 52, minlength=52)
+    cards_per_round = np.bincount(dealt_kept // 52, minlength=n_rounds)[kept_rounds].astype(
+        np.float64
+    )
     state.cards_dealt += int(cards_per_round.sum())
     state.card_variance += float((cards_per_round * (52 - cards_per_round) / 51).sum())
     state.seats_per_round.update(np.bincount(round_of_row[keep]).tolist())

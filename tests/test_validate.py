@@ -293,3 +293,30 @@ def test_statistics_helpers_match_scipy() -> None:
             assert chi_square_sf(x, df) == pytest.approx(stats.chi2.sf(x, df), rel=1e-9, abs=1e-300)
     assert normal_two_sided_p(2.5) == pytest.approx(2 * stats.norm.sf(2.5), rel=1e-12)
     assert holm_adjust([0.001, 0.2, 0.01]) == pytest.approx([0.003, 0.2, 0.02])
+
+
+def test_expected_strategy_is_an_option(tmp_path: Path) -> None:
+    rules = load_rules("crazy4-standard")
+    plan = make_plan(rules, rounds=40_000, seed=21, strategy="simple")
+    path = tmp_path / "simple.parquet"
+    run_simulation(plan, log_path=path)
+    assert validate(path, Options(rules, strategy="simple")).consistent
+    report = validate(path, Options(rules))  # against the optimal strategy
+    strategy = next(c for c in report.checks if c.name == "Strategy")
+    assert not strategy.passed and "EV lost" in strategy.summary
+    assert check(report, "Settlement") and check(report, "Well-formed")
+
+
+def test_other_card_spellings_are_read(logs: dict[str, Path], tmp_path: Path) -> None:
+    frame = frame_of(logs["crazy4-standard"]).head(2_000)
+    frame["player"] = frame["player"].str.replace("T", "10").str.lower().str.replace(" ", "")
+    report = run(frame, tmp_path)
+    assert check(report, "Well-formed") and check(report, "Settlement"), report.render()
+    frame.loc[3, "player"] = "Ks Kd Kh"
+    frame.loc[7, "dealer"] = "Ks Kd Kh Kc Kx"
+    report = run(frame, tmp_path)
+    well_formed = next(c for c in report.checks if c.name == "Well-formed")
+    reasons = {str(e["reason"]) for f in well_formed.findings.values() for e in f.examples}
+    assert any("expected 5 cards, got 3" in reason for reason in reasons)
+    assert any("'Kx'" in reason for reason in reasons)
+    assert [e["row"] for f in well_formed.findings.values() for e in f.examples][:2] == [4, 8]
