@@ -11,7 +11,9 @@ as a uniformly random *colex index* (:mod:`crazy4.cards`) among the ``C(r, k)`` 
 The map is increasing, so the hand stays sorted. Every draw is uniform over the hands of the
 remaining deck, so the hands are distributed exactly as the first hands off a shuffled deck,
 with two random integers a round for one seat and the dealer (instead of 52 random keys and a
-sort). The first hand of a round is its own colex index: its strength is one table lookup.
+sort). The formula needs no sorting: ``e_j - j`` is the number of undealt cards below the dealt
+card ``e_j``, kept for every dealt card and lowered as later hands take cards below it. The
+first hand of a round is its own colex index: its strength is one table lookup.
 
 The random stream is consumed in a fixed order (hand 0 of every round of the batch, then hand
 1, ...), so a generator state and a batch size determine the cards exactly.
@@ -97,13 +99,14 @@ def deal_hands(rng: np.random.Generator, rounds: int, sizes: tuple[int, ...]) ->
         raise ValueError("more cards than a deck")
     dealt_cards: list[npt.NDArray[np.uint8]] = []
     colex: list[npt.NDArray[np.int32]] = []
-    shifted: list[npt.NDArray[np.int8]] = []  # e_j - j for the sorted cards dealt so far
+    dealt: list[npt.NDArray[np.int8]] = []  # every card dealt so far, one row a card
+    below: list[npt.NDArray[np.int8]] = []  # for each: how many undealt cards are below it
     remaining = DECK_SIZE
-    for size in sizes:
+    for number, size in enumerate(sizes):
         index = rng.integers(0, comb(remaining, size), size=rounds, dtype=np.int32)
         packed = packed_combinations(size)[index]
-        rows = np.empty((size, rounds), dtype=np.uint8)
-        if not shifted:
+        rows = np.empty((size, rounds), dtype=np.int8)
+        if not dealt:
             for position in range(size):
                 rows[position] = (packed >> np.uint32(_BITS * position)) & np.uint32(63)
             hand_colex = index
@@ -112,16 +115,24 @@ def deal_hands(rng: np.random.Generator, rounds: int, sizes: tuple[int, ...]) ->
             for position in range(size):
                 relative = ((packed >> np.uint32(_BITS * position)) & np.uint32(63)).astype(np.int8)
                 card = relative.copy()
-                for threshold in shifted:
+                for threshold in below:  # dealt cards below the answer: below <= relative
                     card += threshold <= relative
                 rows[position] = card
                 hand_colex += _binomial_column(position + 1)[card]
-        dealt_cards.append(rows)
+        dealt_cards.append(rows.view(np.uint8))
         colex.append(hand_colex)
         remaining -= size
-        if len(dealt_cards) < len(sizes):
-            stacked = np.concatenate(dealt_cards).astype(np.int8)
-            # one hand is sorted already; more are merged (row-wise sort of the transpose)
-            merged = stacked if len(dealt_cards) == 1 else np.sort(stacked.T, axis=1).T
-            shifted = [merged[j] - np.int8(j) for j in range(merged.shape[0])]
+        if number + 1 < len(sizes):
+            # undealt cards below each card, now that this hand is out of the deck too
+            for old, count in zip(dealt, below, strict=True):
+                for new in rows:
+                    count -= new < old
+            counts = []
+            for position, new in enumerate(rows):  # the hand is sorted: position cards below
+                count = new - np.int8(position)
+                for old in dealt:
+                    count -= old < new
+                counts.append(count)
+            below += counts
+            dealt += list(rows)
     return DealtHands(cards=dealt_cards, colex=colex)
