@@ -449,7 +449,9 @@ def _results(
             if scheduler:
                 client.close()
         return
-    yield from Parallel(n_jobs=jobs, return_as="generator")(calls)
+    # log mode: threads (numpy and the parquet writer release the GIL) save pickling every row
+    prefer = "threads" if log else "processes"
+    yield from Parallel(n_jobs=jobs, return_as="generator", prefer=prefer)(calls)
 
 
 def run_simulation(
@@ -544,8 +546,14 @@ class _LogWriter:
             meta = dict(table.schema.metadata or {})
             meta[PROVENANCE_KEY] = json.dumps(self.metadata, sort_keys=True).encode()
             self.schema = table.schema.with_metadata(meta)
+            # card text is near-random: dictionary pages would only be built and dropped
             self.writer = pq.ParquetWriter(
-                str(self.path), self.schema, compression="zstd", write_statistics=False
+                str(self.path),
+                self.schema,
+                compression="zstd",
+                compression_level=1,
+                use_dictionary=["seat", "decision"],
+                write_statistics=False,
             )
         self.writer.write_table(table.replace_schema_metadata(self.schema.metadata))
 
