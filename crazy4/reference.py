@@ -220,7 +220,15 @@ class Reference:
 
 @cache
 def load_reference(rules: RuleSet) -> Reference:
-    """The exact reference of a rule set (cached in memory; the counts on disk)."""
+    """The exact reference of a rule set (cached in memory; the counts on disk).
+
+    Examples
+    --------
+    >>> from crazy4.rules import load_rules
+    >>> reference = load_reference(load_rules("crazy4-standard"))
+    >>> round(reference.qualification_probability(), 4)
+    0.8474
+    """
     outcomes = player_outcomes(rules.dealer.qualifier_strength)
     return Reference(
         rules=rules,

@@ -175,7 +175,13 @@ def decision_column(column: pa.Array | pa.ChunkedArray) -> npt.NDArray[np.int8]:
 
 
 def number_column(column: pa.Array | pa.ChunkedArray) -> npt.NDArray[np.float64]:
-    """A numeric column as float64 (missing values NaN)."""
+    """A numeric column as float64 (missing values NaN).
+
+    Examples
+    --------
+    >>> number_column(pa.array([1, None, 3])).tolist()
+    [1.0, nan, 3.0]
+    """
     if isinstance(column, pa.ChunkedArray):
         column = column.combine_chunks()
     try:
@@ -192,6 +198,14 @@ def sniff_format(path: Path) -> str:
     ------
     InputError
         If the file cannot be read.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "s.json"
+    >>> _ = path.write_text('{"rounds": 1}')
+    >>> sniff_format(path)
+    'summary'
     """
     try:
         with open(path, "rb") as handle:
@@ -212,6 +226,14 @@ def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table
     ------
     InputError
         Unreadable or corrupt file (one line; raised when the bad part is reached).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "log.csv"
+    >>> _ = path.write_text("player,dealer\\n" + "As Kd Qh Jc 9s,2c 3c 4c 5c 7d\\n" * 5)
+    >>> [table.num_rows for table in read_log_batches(path, batch_rows=2)]
+    [5]
     """
     kind = sniff_format(path)
     try:

@@ -26,13 +26,11 @@ the raise minimum, so its multiple in action is 3 from a pair of aces, else 1
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from math import lcm
 
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.outcomes import OUTCOME_CELLS
 from crazy4.paytables import PayTable, format_odds
 from crazy4.pricing import cell_nets
 from crazy4.ranking import HandCategory, category_of_strength, describe_strength
@@ -167,7 +165,15 @@ class Settlement:
     def queens_up_nets(
         self, strength: npt.NDArray[np.integer], fold: npt.NDArray[np.bool_], table: int
     ) -> IntArray:
-        """Net numerators of one Queens Up table (per unit of its wager)."""
+        """Net numerators of one Queens Up table (per unit of its wager).
+
+        Examples
+        --------
+        >>> from crazy4.rules import load_rules
+        >>> settle = Settlement.of(load_rules("crazy4-cardroom"))  # a fold forfeits it
+        >>> settle.queens_up_nets(np.array([2534, 2534]), np.array([False, True]), 0).tolist()
+        [100, -2]
+        """
         paid = self.queens_paid[table][np.asarray(strength, dtype=np.int64)]
         net = np.where(paid >= 0, paid, -self.unit)
         if self.rules.side_bets[table].fold_forfeits:
@@ -271,25 +277,3 @@ class Settlement:
         if qualified and cell == 5:
             return f"{below}; the qualifying dealer hand beats it: {bet} loses"
         return f"{below} and the dealer does not beat it with a qualifying hand: {bet} pushes"
-
-
-def cell_label(cell: int) -> str:
-    """Readable outcome cell.
-
-    Examples
-    --------
-    >>> cell_label(4)
-    'tie'
-    """
-    return OUTCOME_CELLS[cell].replace("_", " ")
-
-
-def as_fraction(numerator: int, unit: int) -> Fraction:
-    """Exact value of a net numerator.
-
-    Examples
-    --------
-    >>> as_fraction(3, 2)
-    Fraction(3, 2)
-    """
-    return Fraction(numerator, unit)

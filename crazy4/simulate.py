@@ -49,7 +49,6 @@ from crazy4.reference import ExactBet, load_reference
 from crazy4.roundlog import BLIND, DECISION_NAMES, hand_text_array
 from crazy4.rules import RuleSet
 from crazy4.settle import Settlement
-from crazy4.stats import normal_two_sided_p
 
 #: Rounds per chunk: part of the reproducibility contract (a seed's rounds depend on it).
 CHUNK_ROUNDS = 1 << 16
@@ -729,7 +728,17 @@ def _bet_result(
 
 
 def summarize_counts(plan: SimulationPlan, counts: Counts) -> SimulationSummary:
-    """Every bet's simulated mean, standard error and hit frequency beside the exact values."""
+    """Every bet's simulated mean, standard error and hit frequency beside the exact values.
+
+    Examples
+    --------
+    >>> from crazy4.rules import load_rules
+    >>> plan = make_plan(load_rules("crazy4-cardroom"), rounds=2000, seed=1, seats=2,
+    ...                  blind_hands=1)
+    >>> summary = summarize_counts(plan, run_simulation(plan))
+    >>> [bet.name for bet in summary.bets][-1], summary.to_dict()["rounds"]
+    ('blind_second_hand', 2000)
+    """
     tables = _tables(plan)
     reference = load_reference(plan.rules)
     exact = reference.exact_bets(plan.decision)
@@ -763,8 +772,3 @@ def summarize_counts(plan: SimulationPlan, counts: Counts) -> SimulationSummary:
             )
         )
     return SimulationSummary(plan=plan, counts=counts, bets=bets, exact=exact)
-
-
-def bet_p_value(bet: BetResult) -> float:
-    """Two-sided p-value of a bet's z-score (for reports)."""
-    return normal_two_sided_p(bet.z)

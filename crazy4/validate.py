@@ -45,7 +45,7 @@ from crazy4.errors import InputError
 from crazy4.outcomes import OUTCOME_CELLS
 from crazy4.paytables import PayTable, format_odds
 from crazy4.pricing import decision_label
-from crazy4.ranking import HandCategory, category_of_strength, describe_strength
+from crazy4.ranking import HandCategory, category_of_strength
 from crazy4.reference import ExactBet, Reference, load_reference
 from crazy4.roundlog import (
     BLIND,
@@ -918,6 +918,20 @@ def validate(path: Path, options: Options) -> Report:
     ------
     InputError
         Unreadable, corrupt or schema-less input; unknown strategy or Queens Up table.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from crazy4.rules import load_rules
+    >>> from crazy4.simulate import make_plan, run_simulation
+    >>> rules = load_rules("crazy4-standard")
+    >>> log = Path(tempfile.mkdtemp()) / "rounds.parquet"
+    >>> _ = run_simulation(make_plan(rules, rounds=3000, seed=1, seats=2), log_path=log)
+    >>> report = validate(log, Options(rules))
+    >>> report.rows, report.rounds, report.exit_status
+    (6000, 3000, 0)
+    >>> [(check.name, check.passed) for check in report.checks][:2]
+    [('Well-formed', True), ('Settlement', True)]
     """
     kind = sniff_format(path)
     if kind == "summary":
@@ -1011,8 +1025,3 @@ def _validate_summary(path: Path, options: Options) -> Report:
         rounds=rounds,
         checks=[check],
     )
-
-
-def describe_example_hand(strength: int) -> str:
-    """The hand description used in reports."""
-    return describe_strength(strength)
