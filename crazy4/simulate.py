@@ -208,7 +208,7 @@ def chunk_generator(seed: int, chunk: int) -> np.random.Generator:
 class _Tables:
     settlement: Settlement
     packed: npt.NDArray[np.int32]  # per colex: strength << 16 | (strength * 4 + decision) * 6
-    strength: npt.NDArray[np.int32]  # per colex
+    strength: npt.NDArray[np.uint16]  # per colex (small: it is gathered at random)
     bet_nets: dict[str, npt.NDArray[np.int64]]  # per (strength, multiple, cell) key
     blind_net: npt.NDArray[np.int64]
 
@@ -255,7 +255,7 @@ def _tables(plan: SimulationPlan) -> _Tables:
     tables = _Tables(
         settlement=settlement,
         packed=packed,
-        strength=strength,
+        strength=reference.strength_of_hand,
         bet_nets=bet_nets,
         blind_net=bet_nets["ante_super_bonus_play"],
     )
@@ -312,7 +312,7 @@ def _play_chunk(plan: SimulationPlan, chunk: int, log: bool) -> _Chunk:
     rounds = plan.chunk_rounds(chunk)
     rng = chunk_generator(plan.seed, chunk)
     dealt = deal_hands(rng, rounds, (5,) * plan.seats + (5,))
-    dealer_strength = tables.strength[dealt.colex[-1]]
+    dealer_strength = tables.strength[dealt.colex[-1]].astype(np.int32)
     qualifier = plan.rules.dealer.qualifier_strength
     qualified_cells = np.where(dealer_strength >= qualifier, 3, 0).astype(np.int32)
     bins = number_of_strengths() * 4 * _CELLS
