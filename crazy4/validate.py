@@ -402,7 +402,6 @@ def _process(state: _State, table: pa.Table) -> None:
     qu_net = number.get("queens_up_net", zeros)
     ante, play = number["ante"], number["play"]
 
-    reasons: list[tuple[npt.NDArray[np.bool_], str]] = []
     bad = np.zeros(n, dtype=bool)
 
     def flag(mask: npt.NDArray[np.bool_], what: str, detail: list[str] | None = None) -> None:
@@ -417,7 +416,6 @@ def _process(state: _State, table: pa.Table) -> None:
                 example["reason"] = detail[position]
             finding.examples.append(example)
         bad[rows] = True
-        reasons.append((mask, what))
 
     for label, failures in (("player", bad_player), ("dealer", bad_dealer)):
         if failures:
@@ -710,30 +708,9 @@ def _statistics(
         qualified = int(summary["dealer_qualified"])
         rounds = int(summary["rounds"])
         cells = np.array([summary.get("outcomes", {}).get(c, 0) for c in OUTCOME_CELLS], float)
-    worst = int(
-        np.argmax(
-            np.abs(player - player.sum() * probabilities)
-            / np.sqrt(np.maximum(player.sum() * probabilities, 1e-12))
-        )
-    )
-    add_chi(
-        "player hand categories",
-        player,
-        probabilities,
-        detail=f"largest deviation: {labels[worst]}",
-    )
-    worst = int(
-        np.argmax(
-            np.abs(dealer - dealer.sum() * probabilities)
-            / np.sqrt(np.maximum(dealer.sum() * probabilities, 1e-12))
-        )
-    )
-    add_chi(
-        "dealer hand categories",
-        dealer,
-        probabilities,
-        detail=f"largest deviation: {labels[worst]}",
-    )
+    for name, observed in (("player", player), ("dealer", dealer)):
+        worst = labels[_most_off(observed, probabilities)]
+        add_chi(f"{name} hand categories", observed, probabilities, detail=f"most off: {worst}")
     if cells.sum() > 0:
         if summary is not None and int(summary.get("seats", 1)) > 1:
             notes.append(
@@ -822,6 +799,12 @@ def _statistics(
         )
         notes += _resolution_notes(rules, name, n, se)
     return tests, notes
+
+
+def _most_off(observed: npt.NDArray[Any], probabilities: npt.NDArray[np.float64]) -> int:
+    """Index of the cell with the largest standardized deviation."""
+    expected = observed.sum() * probabilities
+    return int(np.argmax(np.abs(observed - expected) / np.sqrt(np.maximum(expected, 1e-12))))
 
 
 def _resolution_notes(rules: RuleSet, bet: str, hands: int, se: float) -> list[str]:
