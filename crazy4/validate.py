@@ -709,8 +709,8 @@ def _statistics(
         rounds = int(summary["rounds"])
         cells = np.array([summary.get("outcomes", {}).get(c, 0) for c in OUTCOME_CELLS], float)
     for name, observed in (("player", player), ("dealer", dealer)):
-        worst = labels[_most_off(observed, probabilities)]
-        add_chi(f"{name} hand categories", observed, probabilities, detail=f"most off: {worst}")
+        most_off = labels[_most_off(observed, probabilities)]
+        add_chi(f"{name} hand categories", observed, probabilities, detail=f"most off: {most_off}")
     if cells.sum() > 0:
         if summary is not None and int(summary.get("seats", 1)) > 1:
             notes.append(
