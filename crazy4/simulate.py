@@ -440,6 +440,8 @@ def _results(
                 else Client.current()  # type: ignore[no-untyped-call]
             )
         except (OSError, TimeoutError, ValueError) as error:
+            if scheduler is None:
+                raise InputError("--backend dask needs --scheduler ADDRESS") from None
             raise InputError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
         try:
             with parallel_config(backend="dask", wait_for_workers_timeout=30):

@@ -206,6 +206,8 @@ def test_cli_simulate_writes_summary_and_log(
         (["--rules", "crazy4-standard", "--rounds", "10", "--strategy", "nope.csv"], "nope.csv"),
         (["--rules", "crazy4-standard", "--rounds", "10", "--queens-up", "9-9"], "Queens Up"),
         (["--rules", "crazy4-standard", "--rounds", "10", "--log", "x.txt"], ".parquet or .csv"),
+        (["--rules", "crazy4-standard", "--rounds", "10", "--backend", "dask"],
+         "--backend dask needs"),
     ],
 )  # fmt: skip
 def test_cli_simulate_bad_input(
