@@ -7,7 +7,7 @@ RESULTS := $(patsubst analysis/rules/%.toml,results/%/report.md,$(RULES))
 SOURCES := $(wildcard crazy4/*.py)
 
 .DEFAULT_GOAL := help
-.PHONY: help install results test lint typecheck bench bench-simulate clean
+.PHONY: help install results test lint typecheck bench clean
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-10s %s\n", $$1, $$2}'
