@@ -37,6 +37,9 @@ lint: $(BIN)/.installed ## ruff and mypy
 bench: $(BIN)/.installed ## Wall time and peak memory of the analysis, cold and warm
 	$(BIN)/python analysis/bench.py
 
+bench-simulate: $(BIN)/.installed ## Rounds per second of crazy4 simulate, summary and log modes
+	$(BIN)/python analysis/bench_simulate.py
+
 clean: ## Remove the environment, caches and generated per-hand tables
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -434,6 +434,10 @@ def build_parser() -> argparse.ArgumentParser:
     show = rules_commands.add_parser("show", help="print one rule set's rule file")
     show.add_argument("name", help="rule set name or path")
     rules.set_defaults(handler=cmd_rules)
+
+    from crazy4.cli_simulate import add_commands
+
+    add_commands(commands)  # simulate, validate
     return parser
 
 
