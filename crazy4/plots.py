@@ -147,6 +147,29 @@ def decision_evs(player_hands: pd.DataFrame, ax: Any | None = None, title: str =
     return ax
 
 
+def convergence(frame: pd.DataFrame, bet: str, ax: Any | None = None, title: str = "") -> Any:
+    """A simulated mean with its 95% band converging on the exact value, against rounds."""
+    ax = _axes(ax)
+    rows = frame[frame["bet"] == bet].sort_values("rounds")
+    band = 1.96 * rows["standard_error"]
+    ax.fill_between(
+        rows["rounds"],
+        rows["mean"] - band,
+        rows["mean"] + band,
+        alpha=0.25,
+        label="simulated mean ± 1.96 s.e.",
+    )
+    ax.plot(rows["rounds"], rows["mean"], marker="o", label="simulated mean")
+    ax.axhline(float(rows["exact_mean"].iloc[0]), color="black", linestyle="--", label="exact")
+    ax.set_xscale("log")
+    ax.set_xlabel("rounds simulated (log scale)")
+    ax.set_ylabel("mean net result per round (units of the bet)")
+    ax.set_title(title or f"{bet}: simulation against the exact value")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    return ax
+
+
 def sensitivity(
     frame: pd.DataFrame, x: str, ys: dict[str, str], ax: Any | None = None, title: str = ""
 ) -> Any:

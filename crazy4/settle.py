@@ -189,8 +189,12 @@ class Settlement:
         *,
         blind: bool = False,
         queens_up: int | None = None,
+        hand_text: str | None = None,
     ) -> str:
         """The rule that settles one wager of one seat, in words.
+
+        ``hand_text`` names the player's hand (default: its best four cards described), so a
+        finding about many hands can name their group instead of one of them.
 
         Examples
         --------
@@ -205,7 +209,7 @@ class Settlement:
         'dealer does not qualify (below K high): Play wins 1:1 (play_when_not_qualified = wins)'
         """
         rules = self.rules
-        hand = describe_strength(strength)
+        hand = hand_text or describe_strength(strength)
         qualified = cell >= 3
         comparison = ("player higher", "tie", "dealer higher")[cell % 3]
         if component == "ante":

@@ -337,6 +337,12 @@ class _State:
         return group.setdefault(what, Finding())
 
 
+def _hand_group_text(strength: int) -> str:
+    """How a settlement finding names the player's hands: their category (the pay line, if
+    any, is named by the rule itself)."""
+    return f"a {HandCategory(int(category_of_strength()[strength])).label}"
+
+
 def _example_budget(finding: Finding, limit: int) -> int:
     return max(0, limit - len(finding.examples))
 
@@ -532,14 +538,19 @@ def _process(state: _State, table: pa.Table) -> None:
             paid = settle.bonus_paid
         else:
             paid = np.zeros(categories.shape[0], dtype=np.int64)
-        group = (
-            (in_action[wrong_rows] == 0) * 10_000
-            + in_action[wrong_rows] * 1000
-            + cell[wrong_rows] * 100
-            + categories[player_strength[wrong_rows]] * 10
-            + (paid[player_strength[wrong_rows]] >= 0)
-        )
-        for code in np.unique(group):
+        # one finding per rule that applies: decision, outcome cell, category and pay line
+        keys = np.stack(
+            [
+                in_action[wrong_rows],
+                cell[wrong_rows],
+                categories[player_strength[wrong_rows]],
+                paid[player_strength[wrong_rows]],
+            ],
+            axis=1,
+        ).astype(np.int64)
+        _, group = np.unique(keys, axis=0, return_inverse=True)
+        group = group.ravel()
+        for code in range(int(group.max()) + 1):
             members = wrong_rows[group == code]
             row = int(members[0])
             rule = settle.explain(
@@ -549,6 +560,9 @@ def _process(state: _State, table: pa.Table) -> None:
                 int(cell[row]),
                 blind=bool(blind[row]),
                 queens_up=state.queens_table,
+                hand_text=None  # one best hand: name it; several: name their category
+                if np.unique(player_strength[members]).size == 1
+                else _hand_group_text(int(player_strength[row])),
             )
             finding = state.finding(state.settlement_findings, f"{component}: {rule}")
             budget = _example_budget(finding, options.examples)

@@ -126,6 +126,10 @@ def test_flush_paid_even_money_on_the_super_bonus(logs: dict[str, Path], tmp_pat
     assert not report.consistent and not check(report, "Settlement")
     assert check(report, "Well-formed") and check(report, "Strategy")
     assert "pays 3/2 to 1 (flush line)" in findings(report, "Settlement")
+    # a finding covering many different flushes names the group, not one of its hands
+    assert "super_bonus: player holds a flush: the Super Bonus pays 3/2" in findings(
+        report, "Settlement"
+    )
     settlement = next(c for c in report.checks if c.name == "Settlement")
     assert sum(f.count for f in settlement.findings.values()) == flush.sum()
 
