@@ -34,6 +34,10 @@ of their names or a path. Format (every key is checked; an unknown key is an err
     [cardroom]                             # optional
     blind_second_hand = true               # a second hand must play blind, 3x (2x returned
                                            # below the raise minimum)
+
+``game = "four-card-poker"`` takes ``[dealer] cards = 6, up_cards = 1`` and, instead of the
+Super Bonus, Queens Up and card-room sections, ``[ante_bonus]``, ``[[aces_up]]``,
+``[bad_beat]`` and ``[limits]`` (:mod:`crazy4.fourcard_rules` documents them).
 """
 
 from __future__ import annotations
@@ -42,17 +46,23 @@ import hashlib
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crazy4.errors import InputError
 from crazy4.paytables import PayTable
 from crazy4.ranking import strength_of_description
+
+if TYPE_CHECKING:
+    from crazy4.fourcard_rules import FourCardRules
 
 #: Folder of the shipped rule files (``analysis/rules`` in a source checkout).
 RULES_DIR = Path(__file__).resolve().parent.parent / "analysis" / "rules"
 
 PLAY_WHEN_NOT_QUALIFIED = ("wins", "compared")
 TIE_RULES = ("push", "player")
+GAMES = ("crazy-4-poker", "four-card-poker")
+#: The dealer's hand each game's engine counts: (cards, of which face up).
+DEALER_CARDS = {"crazy-4-poker": (5, 0), "four-card-poker": (6, 1)}
 
 
 @dataclass(frozen=True)
@@ -63,6 +73,8 @@ class DealerRules:
     qualifier_strength: int
     play_when_not_qualified: str
     ties: str
+    cards: int = 5
+    up_cards: int = 0
 
 
 @dataclass(frozen=True)
@@ -122,6 +134,7 @@ class RuleSet:
     blind_second_hand: bool
     text: str
     path: str
+    four_card: FourCardRules | None = None
 
     @property
     def content_hash(self) -> str:
@@ -167,6 +180,14 @@ class _Section:
             return default
         if not isinstance(value, bool):
             raise InputError(f"{self.where}: key {key!r} must be true or false, got {value!r}")
+        return value
+
+    def integer(self, key: str, default: int) -> int:
+        value = self._take(key, False)
+        if value is None:
+            return default
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InputError(f"{self.where}: key {key!r} must be a whole number, got {value!r}")
         return value
 
     def section(self, key: str, required: bool = True) -> _Section | None:
@@ -241,7 +262,7 @@ def parse_rules(text: str, where: str) -> RuleSet:
     top = _Section(data, where)
     name = top.string("name")
     title = top.string("title")
-    game = top.choice("game", ("crazy-4-poker",), "crazy-4-poker")
+    game = top.choice("game", GAMES, "crazy-4-poker")
     source = top.string("source", "")
     notes_value = top.raw("notes", required=False) or []
     if not isinstance(notes_value, list) or not all(isinstance(n, str) for n in notes_value):
@@ -257,7 +278,20 @@ def parse_rules(text: str, where: str) -> RuleSet:
             "play_when_not_qualified", PLAY_WHEN_NOT_QUALIFIED, "wins"
         ),
         ties=dealer_section.choice("ties", TIE_RULES, "push"),
+        cards=dealer_section.integer("cards", DEALER_CARDS[game][0]),
+        up_cards=dealer_section.integer("up_cards", DEALER_CARDS[game][1]),
     )
+    if (dealer.cards, dealer.up_cards) != DEALER_CARDS[game]:
+        cards, up = DEALER_CARDS[game]
+        raise InputError(
+            f"{dealer_section.where}: cards = {dealer.cards}, up_cards = {dealer.up_cards} is "
+            f"not supported for {game} (the dealer gets {cards} cards, {up} face up)"
+        )
+    if game == "four-card-poker" and qualifier_strength != 0:
+        raise InputError(
+            f"{dealer_section.where}: key 'qualifier' is {qualifier!r}; four-card-poker has no "
+            "dealer qualifier (use \"none\")"
+        )
     dealer_section.finish()
 
     play_section = top.section("play")
@@ -277,6 +311,27 @@ def parse_rules(text: str, where: str) -> RuleSet:
     raise_minimum, raise_strength = _strength(play_section, "raise_minimum", "none")
     play = PlayRules(tuple(sorted(set(multiples))), raise_minimum, raise_strength)
     play_section.finish()
+
+    if game == "four-card-poker":
+        from crazy4.fourcard_rules import parse_four_card_sections
+
+        four_card, aces_up = parse_four_card_sections(top)
+        top.finish()
+        return RuleSet(
+            name=name,
+            title=title,
+            game=game,
+            source=source,
+            notes=tuple(notes_value),
+            dealer=dealer,
+            play=play,
+            super_bonus=None,
+            side_bets=aces_up,
+            blind_second_hand=False,
+            text=text,
+            path=where,
+            four_card=four_card,
+        )
 
     super_bonus = None
     super_section = top.section("super_bonus", required=False)
