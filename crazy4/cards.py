@@ -193,7 +193,7 @@ def format_hands(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.str_]:
     text = CARD_TEXT[hands[:, 0]]
     for column in range(1, hands.shape[1]):
         text = np.char.add(np.char.add(text, " "), CARD_TEXT[hands[:, column]])
-    return text
+    return np.asarray(text, dtype=np.str_)
 
 
 def colex_index(cards: Sequence[int]) -> int:

@@ -108,7 +108,9 @@ def _below_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     _, representatives = set_classes(size)
     free = dealer_size - size
     completion_slots = combinations_array(52 - size, free).astype(np.intp)
-    below = np.zeros((representatives.shape[0], n_strengths + 1), dtype=dtype)
+    below: npt.NDArray[np.integer] = np.zeros(
+        (representatives.shape[0], n_strengths + 1), dtype=dtype
+    )
     per_block = max(
         1,
         min(

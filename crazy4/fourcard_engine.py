@@ -5,7 +5,7 @@ The deal
 The player holds five cards ``P``; the dealer six, one of them face up (``u``), the other five
 hidden among the 46 cards left: C(46, 5) = 1,370,754 completions per situation. A *situation*
 is the pair ``(P, u)``: 2,598,960 x 47 = 122,151,120 of them, and all C(52, 5) x 47 x C(46, 5)
-= 167,437,007,418,480 deals (total deals = situations x completions).
+= 167,439,136,344,480 deals (total deals = situations x completions).
 
 Counting
 --------
@@ -32,12 +32,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from math import comb
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.cards import BINOMIAL, colex_indices
-from crazy4.engine import build_subset_tables, brute_force_counts, set_classes, warm_table_cache
+from crazy4.engine import brute_force_counts, build_subset_tables, set_classes, warm_table_cache
 from crazy4.ranking import HandCategory, build_best_four_strengths, category_thresholds
 from crazy4.symmetry import build_suit_classes
 
@@ -81,7 +82,9 @@ def suit_masks(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
     masks = np.zeros((cards.shape[0], 4), dtype=np.int64)
     for column in range(cards.shape[1]):
         for suit in range(4):
-            masks[:, suit] |= np.where(cards[:, column] % 4 == suit, 1 << (cards[:, column] // 4), 0)
+            masks[:, suit] |= np.where(
+                cards[:, column] % 4 == suit, 1 << (cards[:, column] // 4), 0
+            )
     return masks
 
 
@@ -182,7 +185,9 @@ def count_situations(
     """
     import numba
 
-    from crazy4.fourcard_kernels import count_situations as kernel
+    from crazy4 import fourcard_kernels
+
+    kernel: Any = fourcard_kernels.count_situations  # compiled: checked by the tests, not mypy
 
     hands64 = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
     hand_of32 = np.asarray(hand_of, dtype=np.int32)
@@ -196,7 +201,7 @@ def count_situations(
     thresholds = situation_thresholds(hands64)[:, :2]
     out = np.empty((up64.shape[0], len(COUNT_COLUMNS)), dtype=np.int64)
     previous = numba.get_num_threads()
-    numba.set_num_threads(max(1, min(jobs, numba.config.NUMBA_NUM_THREADS)))
+    numba.set_num_threads(max(1, min(jobs, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
     try:
         kernel(
             hands64,
@@ -249,6 +254,8 @@ class FourCardOutcomes:
     hands : ndarray of uint8, shape (134459, 5)
         Player hand class representatives.
     hand_strengths : ndarray of int64, shape (134459,)
+    hand_weights : ndarray of int64, shape (134459,)
+        Hands in each class (sum C(52, 5)).
     situations : Situations
     strengths : ndarray of int64, shape (n,)
         The player's best-four strength in each situation.
@@ -262,6 +269,7 @@ class FourCardOutcomes:
 
     hands: npt.NDArray[np.uint8]
     hand_strengths: npt.NDArray[np.int64]
+    hand_weights: npt.NDArray[np.int64]
     situations: Situations
     strengths: npt.NDArray[np.int64]
     lower: npt.NDArray[np.int64]
@@ -295,12 +303,15 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
     counts = count_situations(
         classes.representatives, situations.hand_class, situations.up_card, jobs=jobs
     )
-    return outcomes_from_counts(classes.representatives, strengths, situations, counts)
+    return outcomes_from_counts(
+        classes.representatives, strengths, classes.weights, situations, counts
+    )
 
 
 def outcomes_from_counts(
     hands: npt.NDArray[np.uint8],
     hand_strengths: npt.NDArray[np.int64],
+    hand_weights: npt.NDArray[np.int64],
     situations: Situations,
     counts: npt.NDArray[np.int64],
 ) -> FourCardOutcomes:
@@ -321,6 +332,7 @@ def outcomes_from_counts(
     return FourCardOutcomes(
         hands=hands,
         hand_strengths=hand_strengths,
+        hand_weights=hand_weights,
         situations=situations,
         strengths=strengths,
         lower=lower,

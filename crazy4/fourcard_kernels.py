@@ -20,7 +20,7 @@ import numpy.typing as npt
 from numba import njit, prange
 
 
-@njit(cache=True, parallel=True)  # type: ignore[misc]
+@njit(cache=True, parallel=True)
 def count_situations(
     hands: npt.NDArray[np.int64],
     hand_of: npt.NDArray[np.int32],
@@ -98,32 +98,32 @@ def count_situations(
                         acc[j] += sign
             elif k == 5:
                 c = class5[index]
-                acc0 += sign * np.int64(below5[c, t0])
-                acc1 += sign * np.int64(below5[c, t1])
+                acc0 += sign * int(below5[c, t0])
+                acc1 += sign * int(below5[c, t1])
                 for j in range(n_fixed):
                     acc[j] += sign * fixed5[c, j]
             elif k == 4:
                 c = class4[index]
-                acc0 += sign * np.int64(below4[c, t0])
-                acc1 += sign * np.int64(below4[c, t1])
+                acc0 += sign * int(below4[c, t0])
+                acc1 += sign * int(below4[c, t1])
                 for j in range(n_fixed):
                     acc[j] += sign * fixed4[c, j]
             elif k == 3:
                 c = class3[index]
-                acc0 += sign * np.int64(below3[c, t0])
-                acc1 += sign * np.int64(below3[c, t1])
+                acc0 += sign * int(below3[c, t0])
+                acc1 += sign * int(below3[c, t1])
                 for j in range(n_fixed):
                     acc[j] += sign * fixed3[c, j]
             elif k == 2:
                 c = class2[index]
-                acc0 += sign * np.int64(below2[c, t0])
-                acc1 += sign * np.int64(below2[c, t1])
+                acc0 += sign * int(below2[c, t0])
+                acc1 += sign * int(below2[c, t1])
                 for j in range(n_fixed):
                     acc[j] += sign * fixed2[c, j]
             else:
                 c = class1[index]
-                acc0 += sign * np.int64(below1[c, t0])
-                acc1 += sign * np.int64(below1[c, t1])
+                acc0 += sign * int(below1[c, t0])
+                acc1 += sign * int(below1[c, t1])
                 for j in range(n_fixed):
                     acc[j] += sign * fixed1[c, j]
         out[i, 0] = acc0
@@ -132,14 +132,52 @@ def count_situations(
             out[i, 2 + j] = acc[j]
 
 
-@njit(cache=True)  # type: ignore[misc]
-def group_rows(
+@njit(cache=True)
+def deal_lattice(
+    keys: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.int64],
+    categories: npt.NDArray[np.int64],
+    lower: npt.NDArray[np.int64],
+    tie: npt.NDArray[np.int64],
+    dealer_categories: npt.NDArray[np.int64],
+    n_groups: int,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:  # pragma: no cover - compiled
+    """Exact deal counts per group: (Σ weights, Σ weights * deals[dealer category, result]).
+
+    ``result`` is 0 player higher, 1 tie, 2 dealer higher. A dealer category below (above)
+    the player's ``categories[i]`` is all player higher (dealer higher); the player's own
+    category splits by ``lower`` and ``tie``.
+    """
+    n_categories = dealer_categories.shape[1]
+    row_weights = np.zeros(n_groups, dtype=np.int64)
+    deals = np.zeros((n_groups, n_categories, 3), dtype=np.int64)
+    for i in range(keys.shape[0]):
+        g = keys[i]
+        w = weights[i]
+        c = categories[i]
+        row_weights[g] += w
+        own_lower = lower[i]
+        for d in range(n_categories):
+            count = dealer_categories[i, d]
+            if d < c:
+                deals[g, d, 0] += w * count
+                own_lower -= count
+            elif d > c:
+                deals[g, d, 2] += w * count
+        deals[g, c, 0] += w * own_lower
+        deals[g, c, 1] += w * tie[i]
+        deals[g, c, 2] += w * (dealer_categories[i, c] - own_lower - tie[i])
+    return row_weights, deals
+
+
+@njit(cache=True)
+def group_sums(
     keys: npt.NDArray[np.int64],
     weights: npt.NDArray[np.int64],
     values: npt.NDArray[np.int64],
     n_groups: int,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:  # pragma: no cover - compiled
-    """Exact integer group sums: ``(Σ weights, Σ weights * values)`` per key ``0..n_groups-1``."""
+    """Exact integer group sums: ``(Σ weights, Σ weights * values[:, j])`` per key."""
     total_weight = np.zeros(n_groups, dtype=np.int64)
     total = np.zeros((n_groups, values.shape[1]), dtype=np.int64)
     for i in range(keys.shape[0]):

@@ -290,7 +290,7 @@ def parse_rules(text: str, where: str) -> RuleSet:
     if game == "four-card-poker" and qualifier_strength != 0:
         raise InputError(
             f"{dealer_section.where}: key 'qualifier' is {qualifier!r}; four-card-poker has no "
-            "dealer qualifier (use \"none\")"
+            'dealer qualifier (use "none")'
         )
     dealer_section.finish()
 
