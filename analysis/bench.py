@@ -10,7 +10,6 @@ Run with `make bench`. Numbers go in the README's Performance section.
 from __future__ import annotations
 
 import os
-import resource
 import subprocess
 import sys
 import tempfile

@@ -124,7 +124,7 @@ def price_situations(
     >>> p = price_situations(rules, np.array([0, 2000]), np.array([1, 8]), np.array([0, 1]),
     ...                      np.array([9, 1]))
     >>> p.decision.tolist(), p.ev[1].tolist()
-    [[0, 3], [-10, 16, 24, 32]]
+    ([0, 3], [-10, 16, 24, 32])
     """
     if rules.four_card is None:
         raise ValueError(f"rule set {rules.name} is not a four-card-poker rule set")

@@ -161,7 +161,7 @@ def _strategy_section(analysis: FourCardAnalysis) -> list[str]:
     if len(ties):
         lines += [
             f"{int(ties['situations'].sum())} situations ({len(ties)} classes) have an exact tie "
-            "between decisions (every Play multiple has EV exactly 0; 1x is taken):",
+            "between decisions (the smallest wager is taken):",
             "",
             markdown_table(ties),
             "",

@@ -72,7 +72,7 @@ def chart_groups_in_order() -> list[str]:
     --------
     >>> groups = chart_groups_in_order()
     >>> groups[0], groups[-1], len(groups)
-    ('four aces', '6 high', 28)
+    ('four aces', '6 high', 29)
     """
     names = [chart_group(s) for s in range(number_of_strengths() - 1, -1, -1)]
     return list(dict.fromkeys(names))
@@ -221,6 +221,21 @@ def strategy_chart(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.Dat
     return pd.DataFrame(rows)
 
 
+def _share_text(share: float) -> str:
+    """``"62%"``; ``"<1%"`` and ``">99%"`` so that a split cell never reads 0% or 100%.
+
+    Examples
+    --------
+    >>> _share_text(0.004), _share_text(0.62), _share_text(0.9991)
+    ('<1%', '62%', '>99%')
+    """
+    if share < 0.005:
+        return "<1%"
+    if share > 0.995:
+        return ">99%"
+    return f"{share:.0%}"
+
+
 def chart_text(chart: pd.DataFrame) -> pd.DataFrame:
     """The chart pivoted for reading: one row per hand group, one column per up-card rank.
 
@@ -232,7 +247,7 @@ def chart_text(chart: pd.DataFrame) -> pd.DataFrame:
         if row["decision"] != "mixed":
             return str(row["decision"])
         parts = [
-            f"{name} {row[f'share_{name}']:.0%}"
+            f"{name} {_share_text(row[f'share_{name}'])}"
             for name in DECISIONS
             if row[f"situations_{name}"] > 0
         ]

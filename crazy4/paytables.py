@@ -108,7 +108,7 @@ class PayTable:
     ['flush', 'four of a kind', 'four aces']
     >>> numerators, denominator = table.by_strength()
     >>> denominator, int(numerators[-1]), int(numerators[0])
-    (2, 400, 0)
+    (2, 400, -1)
     """
 
     name: str
