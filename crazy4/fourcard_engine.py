@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.cards import BINOMIAL, colex_indices
-from crazy4.engine import brute_force_counts, build_subset_tables, set_classes, warm_table_cache
+from crazy4.engine import brute_force_counts, build_subset_tables
 from crazy4.ranking import HandCategory, build_best_four_strengths, category_thresholds
 from crazy4.symmetry import build_suit_classes
 
@@ -183,9 +183,8 @@ def count_situations(
     >>> bool((counts[0] == expected).all())
     True
     """
-    import numba
-
     from crazy4 import fourcard_kernels
+    from crazy4.table_kernels import run_in_threads, set_threads
 
     kernel: Any = fourcard_kernels.count_situations  # compiled: checked by the tests, not mypy
 
@@ -200,28 +199,28 @@ def count_situations(
     below = tables.below
     thresholds = situation_thresholds(hands64)[:, :2]
     out = np.empty((up64.shape[0], len(COUNT_COLUMNS)), dtype=np.int64)
-    previous = numba.get_num_threads()
-    numba.set_num_threads(max(1, min(jobs, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
+    arguments = (
+        hands64,
+        hand_of32,
+        up64,
+        np.ascontiguousarray(thresholds),
+        BINOMIAL,
+        *(tables.class_of_set[k] for k in range(1, DEALER_CARDS)),
+        below[1].astype(np.int32, copy=False),
+        below[2].astype(np.int32, copy=False),
+        below[3].astype(np.uint16, copy=False),
+        below[4].astype(np.uint16, copy=False),
+        below[5].astype(np.uint8, copy=False),
+        *fixed[1:],
+        build_best_four_strengths(DEALER_CARDS),
+        starts,
+        out,
+    )
+    previous = set_threads(jobs)
     try:
-        kernel(
-            hands64,
-            hand_of32,
-            up64,
-            np.ascontiguousarray(thresholds),
-            BINOMIAL,
-            *(tables.class_of_set[k] for k in range(1, DEALER_CARDS)),
-            below[1].astype(np.int32, copy=False),
-            below[2].astype(np.int32, copy=False),
-            below[3].astype(np.uint16, copy=False),
-            below[4].astype(np.uint16, copy=False),
-            below[5].astype(np.uint8, copy=False),
-            *fixed[1:],
-            build_best_four_strengths(DEALER_CARDS),
-            starts,
-            out,
-        )
+        run_in_threads(lambda start, stop: kernel(*arguments, start, stop), up64.shape[0])
     finally:
-        numba.set_num_threads(previous)
+        set_threads(previous)
     return out
 
 
@@ -292,9 +291,13 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
     AssertionError
         If a count is negative or a row does not sum to C(46, 5) (a broken table).
     """
-    warm_table_cache(jobs, dealer_size=DEALER_CARDS)
-    for size in range(1, DEALER_CARDS):
-        set_classes(size)
+    from crazy4.table_kernels import set_threads
+
+    previous = set_threads(jobs)  # the compiled table builders run on threads, in this process
+    try:
+        build_subset_tables(DEALER_CARDS)
+    finally:
+        set_threads(previous)
     classes = build_suit_classes()
     situations = build_situations()
     strengths = build_best_four_strengths(PLAYER_CARDS)[
@@ -316,19 +319,15 @@ def outcomes_from_counts(
     counts: npt.NDArray[np.int64],
 ) -> FourCardOutcomes:
     """Turn the threshold counts of :func:`count_situations` into outcome cells (checked)."""
-    total = HIDDEN_COMPLETIONS
-    n = counts.shape[0]
-    edges = np.concatenate(
-        [np.zeros((n, 1), np.int64), counts[:, 2:], np.full((n, 1), total, np.int64)], axis=1
-    )
-    dealer_categories = np.diff(edges, axis=1)
-    strengths = hand_strengths[situations.hand_class]
-    lower = counts[:, 0]
-    tie = counts[:, 1] - counts[:, 0]
-    higher = total - counts[:, 1]
-    assert (dealer_categories >= 0).all() and (tie >= 0).all() and (lower >= 0).all()
-    assert (higher >= 0).all()
+    from crazy4 import fourcard_kernels
+
+    cells_of: Any = fourcard_kernels.outcome_cells
+    cells = cells_of(counts, HIDDEN_COMPLETIONS)
+    assert int(cells.min(initial=0)) >= 0, "a negative count: broken subset tables"
     assert int(situations.weights.sum()) == SITUATIONS
+    strengths = hand_strengths[situations.hand_class]
+    lower, tie, higher = cells[:, 0], cells[:, 1], cells[:, 2]
+    dealer_categories = cells[:, 3:]
     return FourCardOutcomes(
         hands=hands,
         hand_strengths=hand_strengths,

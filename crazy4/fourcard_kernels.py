@@ -7,8 +7,9 @@ The inclusion-exclusion of :mod:`crazy4.engine` costs, per (player hand, up card
 million situations it makes some 30 full passes per subset (index arithmetic, gathers,
 temporaries): about 15 times slower than one compiled loop that keeps each situation in
 registers and touches each table once per subset (measured: see ``README.md``, Performance).
-The loop is also embarrassingly parallel, so ``prange`` spreads it over the cores with the
-tables shared, not copied per process. Everything stays integer; nothing here rounds.
+The loop is also embarrassingly parallel: it releases the GIL and runs in chunks on threads
+(:func:`crazy4.table_kernels.run_in_threads`), the tables shared, not copied per process.
+Everything stays integer; nothing here rounds.
 
 This module imports numba; it is imported only when a Four Card Poker count runs.
 """
@@ -17,10 +18,10 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
+from numba import njit
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def count_situations(
     hands: npt.NDArray[np.int64],
     hand_of: npt.NDArray[np.int32],
@@ -45,8 +46,11 @@ def count_situations(
     own6: npt.NDArray[np.uint16],
     fixed_thresholds: npt.NDArray[np.int64],
     out: npt.NDArray[np.int64],
+    start: int,
+    stop: int,
 ) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
-    """Fill ``out[i]`` with the hidden completions below the thresholds of situation ``i``.
+    """Fill ``out[i]``, ``start <= i < stop``, with the hidden completions below the thresholds
+    of situation ``i``.
 
     Situation ``i`` is player hand ``hands[hand_of[i]]`` (five sorted cards) and up card
     ``up_cards[i]``. ``out[i, 0:2]`` counts the six-card dealer hands containing the up card,
@@ -56,37 +60,50 @@ def count_situations(
     ``c`` from ``class<k>[colex index]``); ``own6`` is the best-four strength of every
     six-card hand. Sum over the 32 subsets S of the hand of ``(-1)^|S| N_{S + up}``.
     """
-    n = up_cards.shape[0]
     n_fixed = fixed_thresholds.shape[0]
-    for i in prange(n):
+    acc = np.zeros(n_fixed, dtype=np.int64)
+    # Per hand, for every subset S and every cut (how many hand cards lie below the up card):
+    # the colex index of S + up without the up card's own term, and the up card's position.
+    partial = np.zeros((32, 6), dtype=np.int64)
+    position = np.zeros((32, 6), dtype=np.int64)
+    size = np.zeros(32, dtype=np.int64)
+    for subset in range(32):
+        for j in range(5):
+            size[subset] += (subset >> j) & 1
+    current = -1
+    for i in range(start, stop):
         h = hand_of[i]
         up = up_cards[i]
+        if h != current:
+            current = h
+            for subset in range(32):
+                for cut in range(6):
+                    index = 0
+                    rank = 0
+                    below_up = 0
+                    for j in range(5):
+                        if (subset >> j) & 1:
+                            if j < cut:
+                                index += binomial[hands[h, j], rank + 1]
+                                below_up += 1
+                            else:
+                                index += binomial[hands[h, j], rank + 2]
+                            rank += 1
+                    partial[subset, cut] = index
+                    position[subset, cut] = below_up
+        cut = 0
+        while cut < 5 and hands[h, cut] < up:
+            cut += 1
         t0 = thresholds[h, 0]
         t1 = thresholds[h, 1]
         acc0 = 0
         acc1 = 0
-        acc = np.zeros(n_fixed, dtype=np.int64)
-        cards = np.empty(6, dtype=np.int64)
+        for j in range(n_fixed):
+            acc[j] = 0
         for subset in range(32):
-            k = 0
-            sign = 1
-            placed = False
-            for j in range(5):
-                if (subset >> j) & 1:
-                    card = hands[h, j]
-                    if not placed and up < card:
-                        cards[k] = up
-                        k += 1
-                        placed = True
-                    cards[k] = card
-                    k += 1
-                    sign = -sign
-            if not placed:
-                cards[k] = up
-                k += 1
-            index = 0
-            for j in range(k):
-                index += binomial[cards[j], j + 1]
+            k = size[subset] + 1
+            sign = 1 - 2 * (size[subset] & 1)
+            index = partial[subset, cut] + binomial[up, position[subset, cut] + 1]
             if k == 6:
                 strength = own6[index]
                 if strength < t0:
@@ -132,7 +149,7 @@ def count_situations(
             out[i, 2 + j] = acc[j]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def deal_lattice(
     keys: npt.NDArray[np.int64],
     weights: npt.NDArray[np.int64],
@@ -170,19 +187,48 @@ def deal_lattice(
     return row_weights, deals
 
 
-@njit(cache=True)
-def group_sums(
+@njit(cache=True, nogil=True)
+def situation_sums(
     keys: npt.NDArray[np.int64],
     weights: npt.NDArray[np.int64],
-    values: npt.NDArray[np.int64],
+    lower: npt.NDArray[np.int64],
+    tie: npt.NDArray[np.int64],
+    higher: npt.NDArray[np.int64],
+    decision: npt.NDArray[np.int64],
+    ev: npt.NDArray[np.int64],
     n_groups: int,
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:  # pragma: no cover - compiled
-    """Exact integer group sums: ``(Σ weights, Σ weights * values[:, j])`` per key."""
-    total_weight = np.zeros(n_groups, dtype=np.int64)
-    total = np.zeros((n_groups, values.shape[1]), dtype=np.int64)
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled
+    """Exact weighted sums per key: situations, lower, tie, higher, situations per decision
+    (fold, 1x, 2x, 3x) and the EV numerator; shape (n_groups, 9)."""
+    total = np.zeros((n_groups, 9), dtype=np.int64)
     for i in range(keys.shape[0]):
         g = keys[i]
-        total_weight[g] += weights[i]
-        for j in range(values.shape[1]):
-            total[g, j] += weights[i] * values[i, j]
-    return total_weight, total
+        w = weights[i]
+        total[g, 0] += w
+        total[g, 1] += w * lower[i]
+        total[g, 2] += w * tie[i]
+        total[g, 3] += w * higher[i]
+        total[g, 4 + decision[i]] += w
+        total[g, 8] += w * ev[i]
+    return total
+
+
+@njit(cache=True, nogil=True)
+def outcome_cells(
+    counts: npt.NDArray[np.int64], completions: int
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled
+    """From the counts of :func:`count_situations` to cells: dealer lower, tie, dealer
+    higher, then the dealer's 8 categories; a negative cell marks a broken table."""
+    n = counts.shape[0]
+    n_fixed = counts.shape[1] - 2
+    cells = np.empty((n, 4 + n_fixed), dtype=np.int64)
+    for i in range(n):
+        cells[i, 0] = counts[i, 0]
+        cells[i, 1] = counts[i, 1] - counts[i, 0]
+        cells[i, 2] = completions - counts[i, 1]
+        previous = 0
+        for j in range(n_fixed):
+            cells[i, 3 + j] = counts[i, 2 + j] - previous
+            previous = counts[i, 2 + j]
+        cells[i, 3 + n_fixed] = completions - previous
+    return cells

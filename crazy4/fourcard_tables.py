@@ -174,19 +174,26 @@ def returns_table(bet: BetOutcomes, lattice: DealLattice) -> pd.DataFrame:
     )
 
 
-def _decision_weights(
-    keys: npt.NDArray[np.int64],
-    weights: npt.NDArray[np.int64],
-    decision: npt.NDArray[np.int64],
-    n_keys: int,
+def _sums(
+    outcomes: FourCardOutcomes, prices: FourCardPrices, keys: npt.NDArray[np.int64], n_keys: int
 ) -> npt.NDArray[np.int64]:
-    """Exact situation counts per key and decision, shape (n_keys, 4)."""
+    """Exact sums per key (:func:`crazy4.fourcard_kernels.situation_sums`), shape (n_keys, 9)."""
     from crazy4 import fourcard_kernels
 
-    group_sums: Any = fourcard_kernels.group_sums
-    one_hot = (decision[:, None] == np.arange(4)[None, :]).astype(np.int64)
-    _, totals = group_sums(keys, weights, one_hot, n_keys)
-    return np.asarray(totals, dtype=np.int64)
+    sums: Any = fourcard_kernels.situation_sums
+    return np.asarray(
+        sums(
+            keys.astype(np.int64),
+            outcomes.weights,
+            outcomes.lower,
+            outcomes.tie,
+            outcomes.higher,
+            prices.decision,
+            prices.optimal_ev,
+            n_keys,
+        ),
+        dtype=np.int64,
+    )
 
 
 def strategy_chart(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.DataFrame:
@@ -202,7 +209,7 @@ def strategy_chart(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.Dat
     group_of_strength = np.array([index[chart_group(s)] for s in range(number_of_strengths())])
     up_rank = outcomes.situations.up_card // 4
     keys = group_of_strength[outcomes.strengths] * 13 + up_rank
-    counts = _decision_weights(keys, outcomes.weights, prices.decision, len(groups) * 13)
+    counts = _sums(outcomes, prices, keys, len(groups) * 13)[:, 4:8]
     rows = []
     for key in np.flatnonzero(counts.sum(axis=1)):
         total = int(counts[key].sum())
@@ -269,17 +276,10 @@ def situations_table(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.D
     ``ev_optimal_numerator`` / ``ev_denominator`` (exact sum of the optimal EV over the
     situations, per unit of Ante) and ``ev_optimal`` (the mean, float).
     """
-    from crazy4 import fourcard_kernels
-
-    group_sums: Any = fourcard_kernels.group_sums
     up_rank = outcomes.situations.up_card // 4
     n_keys = number_of_strengths() * 13
-    keys = outcomes.strengths * 13 + up_rank
-    one_hot = (prices.decision[:, None] == np.arange(4)[None, :]).astype(np.int64)
-    values = np.column_stack(
-        [outcomes.lower, outcomes.tie, outcomes.higher, one_hot, prices.optimal_ev]
-    ).astype(np.int64)
-    weights, totals = group_sums(keys, outcomes.weights, values, n_keys)
+    totals = _sums(outcomes, prices, outcomes.strengths * 13 + up_rank, n_keys)
+    weights = totals[:, 0]
     rows = np.flatnonzero(weights)
     strengths = rows // 13
     descriptions = np.array([describe_strength(s) for s in range(number_of_strengths())])
@@ -291,16 +291,16 @@ def situations_table(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.D
             "category": CATEGORY_LABELS[categories],
             "up_rank": np.array(list(RANKS))[rows % 13],
             "situations": weights[rows],
-            "deals_dealer_lower": totals[rows, 0],
-            "deals_tie": totals[rows, 1],
-            "deals_dealer_higher": totals[rows, 2],
+            "deals_dealer_lower": totals[rows, 1],
+            "deals_tie": totals[rows, 2],
+            "deals_dealer_higher": totals[rows, 3],
         }
     )
     for code, name in enumerate(DECISIONS):
-        frame[f"situations_{name}"] = totals[rows, 3 + code]
-    frame["ev_optimal_numerator"] = totals[rows, 7]
+        frame[f"situations_{name}"] = totals[rows, 4 + code]
+    frame["ev_optimal_numerator"] = totals[rows, 8]
     frame["ev_denominator"] = np.int64(prices.denominator)
-    frame["ev_optimal"] = totals[rows, 7] / (prices.denominator * weights[rows])
+    frame["ev_optimal"] = totals[rows, 8] / (prices.denominator * weights[rows])
     return frame
 
 

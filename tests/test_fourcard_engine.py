@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations, permutations
 from math import comb
 
 import numpy as np
 import pytest
 
 from crazy4.cards import colex_indices, combinations_array, parse_card, parse_cards
-from crazy4.engine import brute_force_counts, count_dealer_below
+from crazy4.engine import (
+    _below_table_compiled,
+    _below_table_numpy,
+    brute_force_counts,
+    count_dealer_below,
+)
 from crazy4.fourcard_engine import (
     HIDDEN_COMPLETIONS,
     SITUATIONS,
@@ -19,7 +24,12 @@ from crazy4.fourcard_engine import (
     situation_thresholds,
     situations_of,
 )
-from crazy4.ranking import HandCategory, build_best_four_strengths, category_of_strength
+from crazy4.ranking import (
+    HandCategory,
+    build_best_four_strengths,
+    build_four_card_table,
+    category_of_strength,
+)
 from crazy4.symmetry import build_suit_classes
 
 #: Published dealer best-four-of-six counts (../shared/rules/four-card-poker.md).
@@ -57,6 +67,24 @@ def test_dealer_best_four_of_six_counts() -> None:
     assert strengths.shape == (comb(52, 6),)
     counts = np.bincount(category_of_strength()[strengths], minlength=len(HandCategory))
     assert {HandCategory(c): int(n) for c, n in enumerate(counts)} == DEALER_COUNTS
+
+
+def test_compiled_six_card_strengths_match_four_card_subsets() -> None:
+    rng = np.random.default_rng(1)
+    hands = np.sort(np.array([rng.choice(52, 6, replace=False) for _ in range(3000)]), axis=1)
+    four_card = build_four_card_table()[0]
+    expected = np.zeros(len(hands), dtype=np.int64)
+    for kept in combinations(range(6), 4):
+        expected = np.maximum(expected, four_card[colex_indices(hands[:, list(kept)])])
+    assert (build_best_four_strengths(6)[colex_indices(hands)] == expected).all()
+
+
+@pytest.mark.parametrize(("size", "dealer_size"), [(1, 5), (3, 5), (4, 5), (3, 6), (4, 6)])
+def test_compiled_subset_tables_match_numpy(size: int, dealer_size: int) -> None:
+    compiled = _below_table_compiled(size, dealer_size)
+    reference = _below_table_numpy(size, dealer_size)
+    assert compiled.dtype == reference.dtype
+    assert np.array_equal(compiled, reference)
 
 
 def test_situation_weights_cover_every_situation() -> None:
