@@ -98,7 +98,20 @@ def build_lattice(outcomes: FourCardOutcomes, decision: npt.NDArray[np.int64]) -
 
 
 def with_decisions(lattice: DealLattice, decide: npt.NDArray[np.int64]) -> DealLattice:
-    """The lattice re-labelled with one decision per strength (``decide[strength]``)."""
+    """The lattice re-labelled with one decision per strength (``decide[strength]``).
+
+    Rows of the same strength are merged (their deals added).
+
+    Examples
+    --------
+    >>> deals = np.ones((2, 8, 3), dtype=np.int64)
+    >>> lattice = DealLattice(np.array([5, 5]), np.array([0, 1]), np.array([2, 3]), deals)
+    >>> merged = with_decisions(lattice, np.full(2535, 3))
+    >>> merged.strengths.tolist(), merged.decisions.tolist(), merged.weights.tolist()
+    ([5], [3], [5])
+    >>> int(merged.deals.sum())
+    48
+    """
     n_strengths = number_of_strengths()
     weights = np.zeros(n_strengths, dtype=np.int64)
     deals = np.zeros((n_strengths, N_CATEGORIES, 3), dtype=np.int64)
@@ -142,7 +155,25 @@ def _cells(lattice: DealLattice) -> tuple[int, ...]:
 
 
 def ante_play_parts(rules: RuleSet, lattice: DealLattice, name: str, description: str) -> Parts:
-    """Ante + Play + Ante Bonus per unit of Ante, played by the lattice's decisions."""
+    """Ante + Play + Ante Bonus per unit of Ante, played by the lattice's decisions.
+
+    Examples
+    --------
+    Three of a kind (Ante Bonus 2 to 1) played 3x: +1 +3 +2 when it wins, -1 -3 +2 when the
+    dealer is higher; three wins and one loss average +4 Antes.
+
+    >>> from crazy4.rules import load_rules
+    >>> from crazy4.ranking import strength_of_description
+    >>> trips = strength_of_description("three of a kind")
+    >>> deals = np.zeros((1, 8, 3), dtype=np.int64)
+    >>> deals[0, 1, 0], deals[0, 7, 2] = 3, 1      # beats 3 pairs, loses to 1 four of a kind
+    >>> lattice = DealLattice(np.array([trips]), np.array([3]), np.array([1]), deals)
+    >>> parts = ante_play_parts(load_rules("four-card-standard"), lattice, "x", "")
+    >>> int((parts.win + parts.lose)[0, 1, 0]), int((parts.win + parts.lose)[0, 7, 2])
+    (6, -2)
+    >>> summary_row(to_bet(parts, lattice), lattice)["ev"]
+    4.0
+    """
     assert rules.four_card is not None
     payouts, unit = ante_bonus_payouts(rules)
     nets = result_nets(rules)[None, None, :]
@@ -161,7 +192,20 @@ def ante_play_parts(rules: RuleSet, lattice: DealLattice, name: str, description
 
 
 def side_bet_parts(bet: SideBet, lattice: DealLattice) -> Parts:
-    """Aces Up (a bet on the player's own hand) per unit of its wager."""
+    """Aces Up (a bet on the player's own hand) per unit of its wager.
+
+    Examples
+    --------
+    >>> from crazy4.rules import load_rules
+    >>> from crazy4.ranking import strength_of_description
+    >>> bet = load_rules("four-card-standard").side_bets[0]
+    >>> strengths = np.array([0, strength_of_description("pair of aces")])
+    >>> lattice = DealLattice(strengths, np.array([0, 3]), np.array([1, 1]),
+    ...                       np.ones((2, 8, 3), dtype=np.int64))
+    >>> net = side_bet_parts(bet, lattice)
+    >>> int(net.lose[0, 0, 0]), int(net.win[1, 0, 0])
+    (-1, 1)
+    """
     payouts, unit = bet.table.by_strength()
     paid = payouts[lattice.strengths]
     if bet.fold_forfeits:
@@ -179,7 +223,19 @@ def side_bet_parts(bet: SideBet, lattice: DealLattice) -> Parts:
 
 
 def bad_beat_parts(rules: RuleSet, lattice: DealLattice) -> Parts:
-    """The Bad Beat Bonus per unit of its wager: paid when the player's hand loses."""
+    """The Bad Beat Bonus per unit of its wager: paid when the player's hand loses.
+
+    Examples
+    --------
+    >>> from crazy4.rules import load_rules
+    >>> from crazy4.ranking import strength_of_description
+    >>> trips = strength_of_description("three of a kind")
+    >>> lattice = DealLattice(np.array([trips]), np.array([3]), np.array([1]),
+    ...                       np.ones((1, 8, 3), dtype=np.int64))
+    >>> parts = bad_beat_parts(load_rules("four-card-standard"), lattice)
+    >>> int(parts.win[0, 7, 2]), int(parts.lose[0, 7, 0])   # loses to quads; wins the hand
+    (200, -1)
+    """
     assert rules.four_card is not None and rules.four_card.bad_beat is not None
     bad_beat = rules.four_card.bad_beat
     payouts, unit = bad_beat.table.by_strength()
@@ -209,7 +265,17 @@ def bad_beat_parts(rules: RuleSet, lattice: DealLattice) -> Parts:
 
 
 def combine(parts: list[Parts], name: str, description: str) -> Parts:
-    """Several bets of equal size on one seat, as one (per unit of one bet)."""
+    """Several bets of equal size on one seat, as one (per unit of one bet).
+
+    Examples
+    --------
+    >>> shape = (1, 8, 3)
+    >>> a = Parts("a", "", np.full(shape, 3), np.zeros(shape, np.int64), 2, np.array([2]))
+    >>> b = Parts("b", "", np.zeros(shape, np.int64), np.full(shape, -1), 1, np.array([1]))
+    >>> seat = combine([a, b], "seat", "")
+    >>> seat.unit, int(seat.win[0, 0, 0]), int(seat.lose[0, 0, 0]), seat.wager.tolist()
+    (2, 3, -2, [4])
+    """
     unit = lcm(*(part.unit for part in parts))
     scaled = [part.scaled(unit) for part in parts]
     return Parts(
@@ -223,7 +289,10 @@ def combine(parts: list[Parts], name: str, description: str) -> Parts:
 
 
 def to_bet(parts: Parts, lattice: DealLattice) -> BetOutcomes:
-    """The exact outcome distribution of a bet (no cap)."""
+    """The exact outcome distribution of a bet (no cap): lattice cells as combinations.
+
+    See :func:`ante_play_parts` for an example.
+    """
     r = lattice.strengths.shape[0]
     return BetOutcomes(
         parts.name,
@@ -284,7 +353,10 @@ def largest_uncapped_size(parts: Parts, lattice: DealLattice, cap: Fraction) -> 
 
 
 def summary_row(bet: BetOutcomes, lattice: DealLattice) -> dict[str, object]:
-    """:func:`crazy4.bets.summarize` over the lattice rows."""
+    """:func:`crazy4.bets.summarize` over the lattice rows (weights: situations per row).
+
+    See :func:`ante_play_parts` for an example.
+    """
     return summarize(bet, lattice.weights)
 
 

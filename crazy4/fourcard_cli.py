@@ -19,7 +19,7 @@ def analyze_four_card_command(rules: RuleSet, args: argparse.Namespace, command:
     from crazy4.output import ensure_output_dir, provenance, write_table, write_text
 
     out = ensure_output_dir(Path(args.out) if args.out else Path("results") / rules.name)
-    step, close = _progress_bar(5, f"analyze {rules.name}", not args.quiet)
+    step, close = _progress_bar(4, f"analyze {rules.name}", not args.quiet)
     try:
         analysis = analyze_four_card(rules, jobs=args.jobs, progress=step)
         record = provenance(rules.name, rules.content_hash, command, TOTAL_DEALS)

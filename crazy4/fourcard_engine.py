@@ -303,6 +303,7 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
     strengths = build_best_four_strengths(PLAYER_CARDS)[
         colex_indices(classes.representatives)
     ].astype(np.int64)
+    assert int(situations.weights.sum()) == SITUATIONS
     counts = count_situations(
         classes.representatives, situations.hand_class, situations.up_card, jobs=jobs
     )
@@ -318,13 +319,24 @@ def outcomes_from_counts(
     situations: Situations,
     counts: npt.NDArray[np.int64],
 ) -> FourCardOutcomes:
-    """Turn the threshold counts of :func:`count_situations` into outcome cells (checked)."""
+    """Turn the threshold counts of :func:`count_situations` into outcome cells (checked).
+
+    Examples
+    --------
+    >>> from crazy4.cards import parse_card, parse_cards
+    >>> hand = np.array([parse_cards("As Ad 7c 4h 2s")])
+    >>> counts = count_situations(hand, np.array([0]), np.array([parse_card("Kd")]))
+    >>> s = Situations(np.array([0], np.int32), np.array([parse_card("Kd")]), np.array([1]))
+    >>> o = outcomes_from_counts(hand.astype(np.uint8), situation_thresholds(hand)[:, 0],
+    ...                          np.array([1]), s, counts)
+    >>> int(o.lower[0]), int(o.tie[0]), int(o.higher[0]), int(o.dealer_categories.sum())
+    (877458, 0, 493296, 1370754)
+    """
     from crazy4 import fourcard_kernels
 
     cells_of: Any = fourcard_kernels.outcome_cells
     cells = cells_of(counts, HIDDEN_COMPLETIONS)
     assert int(cells.min(initial=0)) >= 0, "a negative count: broken subset tables"
-    assert int(situations.weights.sum()) == SITUATIONS
     strengths = hand_strengths[situations.hand_class]
     lower, tie, higher = cells[:, 0], cells[:, 1], cells[:, 2]
     dealer_categories = cells[:, 3:]

@@ -310,6 +310,19 @@ def joint_table(lattice: DealLattice) -> pd.DataFrame:
     Columns: ``player_category``, ``dealer_category``, ``result`` (player higher / tie /
     dealer higher), ``decision``, ``deals``, ``probability`` (of all deals). Prices any Bad
     Beat table: sum the deals of the cells it pays.
+
+    Examples
+    --------
+    >>> deals = np.zeros((1, 8, 3), dtype=np.int64)
+    >>> deals[0, 0, 0], deals[0, 1, 1], deals[0, 7, 2] = 5, 2, 1
+    >>> from crazy4.ranking import strength_of_description
+    >>> pair = strength_of_description("pair of 5s")
+    >>> lattice = DealLattice(np.array([pair]), np.array([1]), np.array([1]), deals)
+    >>> table = joint_table(lattice)
+    >>> table[["dealer_category", "result", "deals"]].values.tolist()[1:]
+    [['pair', 'tie', 2], ['four of a kind', 'dealer higher', 1]]
+    >>> set(table["player_category"]), set(table["decision"])
+    ({'pair'}, {'1x'})
     """
     categories = lattice.categories
     keys = (categories * 4 + lattice.decisions).astype(np.int64)
