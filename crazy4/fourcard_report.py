@@ -81,6 +81,43 @@ def _rules_section(analysis: FourCardAnalysis) -> list[str]:
     return lines
 
 
+#: The rules the published figures are for.
+_TABLE_1 = "four of a kind 25, straight flush 20, three of a kind 2"
+_PUBLISHED_ACES_UP = {
+    "50-40-8-5-4-3-1",
+    "50-40-8-6-4-2-1",
+    "50-30-7-6-5-2-1",
+    "50-40-9-6-4-2-1",
+    "50-40-7-5-4-3-1",
+}
+
+
+def _comparable_figures(analysis: FourCardAnalysis) -> list[str]:
+    """The published figures whose rules this rule set has (the others are not shown)."""
+    rules = analysis.rules
+    four = rules.four_card
+    assert four is not None
+    figures = []
+    standard_game = (
+        four.ante_bonus is not None
+        and four.ante_bonus.table.describe() == _TABLE_1
+        and rules.dealer.ties == "player"
+        and rules.play.multiples == (1, 2, 3)
+        and rules.play.raise_minimum_strength == 0
+    )
+    if standard_game:
+        figures += list(PUBLISHED)[:3]
+    tables = {bet.table.describe() for bet in rules.side_bets}
+    published_tables = {
+        bet.table.describe()
+        for bet in rules.side_bets
+        if bet.name.removeprefix("aces-up-") in _PUBLISHED_ACES_UP and not bet.fold_forfeits
+    }
+    if len(published_tables) == len(_PUBLISHED_ACES_UP) == len(tables):
+        figures.append(list(PUBLISHED)[3])
+    return figures
+
+
 def _bets_section(analysis: FourCardAnalysis) -> list[str]:
     bets = analysis.tables["bets"].copy()
     bets["exact EV"] = [
@@ -101,11 +138,12 @@ def _bets_section(analysis: FourCardAnalysis) -> list[str]:
             else "no Aces Up table"
         ),
     }
+    shown_figures = _comparable_figures(analysis)
     anchors = pd.DataFrame(
         {
-            "figure": list(PUBLISHED),
-            "published": list(PUBLISHED.values()),
-            "this analysis": [computed[key] for key in PUBLISHED],
+            "figure": shown_figures,
+            "published": [PUBLISHED[key] for key in shown_figures],
+            "this analysis": [computed[key] for key in shown_figures],
         }
     )
     shown = bets[
@@ -136,9 +174,18 @@ def _bets_section(analysis: FourCardAnalysis) -> list[str]:
         f"The published simple strategy costs exactly {cost.numerator}/{cost.denominator} = "
         f"{float(cost):.5f} Antes per hand against the optimum.",
         "",
-        "Published figures, as quoted (rounded by their sources), beside the exact ones:",
-        "",
-        markdown_table(anchors),
+        *(
+            [
+                "Published figures, as quoted (rounded by their sources), beside the exact ones:",
+                "",
+                markdown_table(anchors),
+            ]
+            if shown_figures
+            else [
+                "The published figures (Ante Bonus table 1, the five Aces Up tables) are for "
+                "other rules; see the `four-card-standard` report."
+            ]
+        ),
         "",
     ]
 

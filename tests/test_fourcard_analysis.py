@@ -36,6 +36,7 @@ from crazy4.fourcard_engine import (
     compute_four_card_outcomes,
 )
 from crazy4.fourcard_pricing import price_outcomes, simple_strategy
+from crazy4.fourcard_report import render_four_card_report
 from crazy4.output import read_provenance
 from crazy4.pricing import FOLD
 from crazy4.ranking import HandCategory, build_best_four_strengths, category_of_strength
@@ -245,6 +246,8 @@ def test_ante_bonus_table_2(outcomes: FourCardOutcomes) -> None:
     assert 0.02 < main_bet["house_edge"] < 0.04
     assert "bad_beat" not in set(second.tables["bets"]["bet"])
     assert set(second.tables["cap"]["bet"]) == {MAIN_BET, "aces-up-50-40-9-6-4-2-1", "seat"}
+    report = render_four_card_report(second, {"rule_set": "four-card-ante-bonus-2"})
+    assert "are for other rules" in report and "| figure | published |" not in report
 
 
 # --- command line ------------------------------------------------------------------------
