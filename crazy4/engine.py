@@ -50,7 +50,7 @@ import numpy.typing as npt
 from joblib import Parallel, delayed
 
 from crazy4.cache import cached_array, is_cached
-from crazy4.cards import colex_indices, combinations_array
+from crazy4.cards import BINOMIAL, colex_indices, combinations_array
 from crazy4.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.symmetry import build_suit_classes, suit_class_keys
 
@@ -99,6 +99,26 @@ def set_classes(size: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]
 
 
 def _below_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+    if size == 0 or dealer_size < 6:  # five-card tables: numpy is quick enough
+        return _below_table_numpy(size, dealer_size)
+    return _below_table_compiled(size, dealer_size)
+
+
+def _below_table_compiled(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+    """The subset table by :mod:`crazy4.table_kernels` (about 10 times faster, same table)."""
+    from crazy4 import table_kernels
+
+    representatives = set_classes(size)[1]
+    below: npt.NDArray[np.integer] = np.empty(
+        (representatives.shape[0], number_of_strengths() + 1), dtype=_below_dtype(size, dealer_size)
+    )
+    table_kernels.build_below_table(
+        representatives, dealer_size, build_best_four_strengths(dealer_size), BINOMIAL, below
+    )
+    return below
+
+
+def _below_table_numpy(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     strengths = build_best_four_strengths(dealer_size)
     n_strengths = number_of_strengths()
     dtype = _below_dtype(size, dealer_size)

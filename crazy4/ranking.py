@@ -196,6 +196,17 @@ def category_thresholds() -> npt.NDArray[np.int64]:
 
 
 def _best_four_strengths(hand_size: int) -> npt.NDArray[np.uint16]:
+    if hand_size == 6:  # 20 million hands: the compiled builder (crazy4.table_kernels)
+        from crazy4 import table_kernels
+        from crazy4.cards import BINOMIAL
+
+        return np.asarray(
+            table_kernels.build_best_of_six(build_best_four_strengths(5), BINOMIAL), dtype=np.uint16
+        )
+    return _best_four_strengths_numpy(hand_size)
+
+
+def _best_four_strengths_numpy(hand_size: int) -> npt.NDArray[np.uint16]:
     four_card = build_four_card_table()[0]
     hands = combinations_array(52, hand_size)
     best = np.zeros(hands.shape[0], dtype=np.uint16)

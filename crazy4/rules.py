@@ -54,6 +54,10 @@ of their names or a path. Format (every key is checked; an unknown key is an err
     per_amount = 0.5                       # $ for every `every` dollars of Ante,
     every = 20                             # counted by `rounding`:
     rounding = "started"                   # "started" (ceil) or "complete" (floor)
+
+``game = "four-card-poker"`` takes ``[dealer] cards = 6, up_cards = 1`` and, instead of the
+Super Bonus, Queens Up and card-room sections, ``[ante_bonus]``, ``[[aces_up]]``,
+``[bad_beat]`` and ``[limits]`` (:mod:`crazy4.fourcard_rules` documents them).
 """
 
 from __future__ import annotations
@@ -63,12 +67,15 @@ import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crazy4.collection import ROUNDINGS, CardroomTable, CollectionBand, dollars, parse_money
 from crazy4.errors import InputError
 from crazy4.paytables import PayTable
 from crazy4.ranking import strength_of_description
+
+if TYPE_CHECKING:
+    from crazy4.fourcard_rules import FourCardRules
 
 #: Folder of the shipped rule files (``analysis/rules`` in a source checkout).
 RULES_DIR = Path(__file__).resolve().parent.parent / "analysis" / "rules"
@@ -77,6 +84,9 @@ PLAY_WHEN_NOT_QUALIFIED = ("wins", "compared")
 #: Player hands a table can seat: five cards each plus the dealer's five from 52 cards.
 MOST_SEATS_POSSIBLE = 9
 TIE_RULES = ("push", "player")
+GAMES = ("crazy-4-poker", "four-card-poker")
+#: The dealer's hand each game's engine counts: (cards, of which face up).
+DEALER_CARDS = {"crazy-4-poker": (5, 0), "four-card-poker": (6, 1)}
 
 
 @dataclass(frozen=True)
@@ -87,6 +97,8 @@ class DealerRules:
     qualifier_strength: int
     play_when_not_qualified: str
     ties: str
+    cards: int = 5
+    up_cards: int = 0
 
 
 @dataclass(frozen=True)
@@ -148,6 +160,7 @@ class RuleSet:
     path: str
     cardroom_tables: tuple[CardroomTable, ...] = ()
     max_seats: int = 7
+    four_card: FourCardRules | None = None
 
     @property
     def content_hash(self) -> str:
@@ -203,13 +216,15 @@ class _Section:
             raise InputError(f"{self.where}: [{key}] must be a table")
         return _Section(value, f"{self.where} [{key}]")
 
-    def integer(self, key: str, default: int, lowest: int, highest: int) -> int:
+    def integer(
+        self, key: str, default: int, lowest: int | None = None, highest: int | None = None
+    ) -> int:
         value = self._take(key, False)
         if value is None:
             return default
         if isinstance(value, bool) or not isinstance(value, int):
             raise InputError(f"{self.where}: key {key!r} must be a whole number, got {value!r}")
-        if not lowest <= value <= highest:
+        if lowest is not None and highest is not None and not lowest <= value <= highest:
             raise InputError(
                 f"{self.where}: key {key!r} is {value}; expected {lowest} to {highest}"
             )
@@ -366,7 +381,7 @@ def parse_rules(text: str, where: str) -> RuleSet:
     top = _Section(data, where)
     name = top.string("name")
     title = top.string("title")
-    game = top.choice("game", ("crazy-4-poker",), "crazy-4-poker")
+    game = top.choice("game", GAMES, "crazy-4-poker")
     source = top.string("source", "")
     notes_value = top.raw("notes", required=False) or []
     if not isinstance(notes_value, list) or not all(isinstance(n, str) for n in notes_value):
@@ -382,7 +397,20 @@ def parse_rules(text: str, where: str) -> RuleSet:
             "play_when_not_qualified", PLAY_WHEN_NOT_QUALIFIED, "wins"
         ),
         ties=dealer_section.choice("ties", TIE_RULES, "push"),
+        cards=dealer_section.integer("cards", DEALER_CARDS[game][0]),
+        up_cards=dealer_section.integer("up_cards", DEALER_CARDS[game][1]),
     )
+    if (dealer.cards, dealer.up_cards) != DEALER_CARDS[game]:
+        cards, up = DEALER_CARDS[game]
+        raise InputError(
+            f"{dealer_section.where}: cards = {dealer.cards}, up_cards = {dealer.up_cards} is "
+            f"not supported for {game} (the dealer gets {cards} cards, {up} face up)"
+        )
+    if game == "four-card-poker" and qualifier_strength != 0:
+        raise InputError(
+            f"{dealer_section.where}: key 'qualifier' is {qualifier!r}; four-card-poker has no "
+            'dealer qualifier (use "none")'
+        )
     dealer_section.finish()
 
     play_section = top.section("play")
@@ -402,6 +430,27 @@ def parse_rules(text: str, where: str) -> RuleSet:
     raise_minimum, raise_strength = _strength(play_section, "raise_minimum", "none")
     play = PlayRules(tuple(sorted(set(multiples))), raise_minimum, raise_strength)
     play_section.finish()
+
+    if game == "four-card-poker":
+        from crazy4.fourcard_rules import parse_four_card_sections
+
+        four_card, aces_up = parse_four_card_sections(top)
+        top.finish()
+        return RuleSet(
+            name=name,
+            title=title,
+            game=game,
+            source=source,
+            notes=tuple(notes_value),
+            dealer=dealer,
+            play=play,
+            super_bonus=None,
+            side_bets=aces_up,
+            blind_second_hand=False,
+            text=text,
+            path=where,
+            four_card=four_card,
+        )
 
     super_bonus = None
     super_section = top.section("super_bonus", required=False)

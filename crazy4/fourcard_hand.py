@@ -1,0 +1,98 @@
+"""One Four Card Poker situation, counted by listing every hidden dealer completion.
+
+Used by ``crazy4 hand CARDS --up CARD --rules four-card-standard``: the 1,370,754 six-card
+dealer hands holding the up card are listed and looked up directly (independently of the
+subset tables), then priced with :func:`crazy4.fourcard_pricing.price_situations`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from crazy4.cards import format_card, format_cards
+from crazy4.engine import brute_force_counts
+from crazy4.errors import InputError
+from crazy4.fourcard_engine import HIDDEN_COMPLETIONS, N_CATEGORIES, situation_thresholds
+from crazy4.fourcard_pricing import price_situations
+from crazy4.pricing import decision_label
+from crazy4.ranking import HandCategory, best_four, category_of, describe_strength, hand_strength
+from crazy4.rules import RuleSet
+
+
+def four_card_hand_result(
+    cards: tuple[int, ...], up_card: int, rules: RuleSet
+) -> dict[str, object]:
+    """Exact counts, EVs and the optimal decision for one hand and up card.
+
+    Parameters
+    ----------
+    cards : tuple of int
+        The player's five cards.
+    up_card : int
+        The dealer's up card.
+    rules : RuleSet
+        A ``four-card-poker`` rule set.
+
+    Raises
+    ------
+    InputError
+        If the rule set is not Four Card Poker or the up card is in the hand.
+
+    Examples
+    --------
+    >>> from crazy4.cards import parse_card, parse_cards
+    >>> from crazy4.rules import load_rules
+    >>> result = four_card_hand_result(parse_cards("As Ad 7c 4h 2s"), parse_card("Kd"),
+    ...                                load_rules("four-card-standard"))
+    >>> result["optimal_decision"], sum(result["dealer_outcomes"].values())
+    ('3x', 1370754)
+    """
+    if rules.four_card is None:
+        raise InputError(f"rule set {rules.name!r} is not a four-card-poker rule set")
+    if up_card in cards:
+        raise InputError(f"the up card {format_card(up_card)} is also in the player's hand")
+    strength = hand_strength(cards)
+    thresholds = situation_thresholds(np.array([cards]))[0]
+    below = brute_force_counts(cards, thresholds, forced_cards=(up_card,), dealer_size=6)
+    lower, tie = int(below[0]), int(below[1] - below[0])
+    higher = HIDDEN_COMPLETIONS - int(below[1])
+    edges = [0, *(int(b) for b in below[2:]), HIDDEN_COMPLETIONS]
+    categories = {
+        HandCategory(c).label: edges[c + 1] - edges[c] for c in range(N_CATEGORIES - 1, -1, -1)
+    }
+    prices = price_situations(
+        rules, np.array([strength]), np.array([lower]), np.array([tie]), np.array([higher])
+    )
+    evs: dict[str, dict[str, object] | None] = {}
+    for code in range(4):
+        label = decision_label(code)
+        if not prices.allowed[0, code]:
+            evs[label] = None
+            continue
+        exact = Fraction(int(prices.ev[0, code]), prices.denominator)
+        evs[label] = {"exact": str(exact), "value": float(exact)}
+    tied = [decision_label(c) for c in range(4) if prices.tied[0, c]]
+    side_bets = {}
+    for bet in rules.side_bets:
+        odds = bet.table.odds_of(strength)
+        side_bets[bet.name] = "loses" if odds is None else f"pays {odds} to 1"
+    bonus = rules.four_card.ante_bonus
+    bonus_odds = bonus.table.odds_of(strength) if bonus is not None else None
+    return {
+        "hand": format_cards(sorted(cards, reverse=True)),
+        "up_card": format_card(up_card),
+        "rule_set": rules.name,
+        "best_four": format_cards(best_four(cards)),
+        "best_hand": describe_strength(strength),
+        "category": category_of(cards).label,
+        "hidden_completions": HIDDEN_COMPLETIONS,
+        "dealer_outcomes": {"dealer lower": lower, "tie": tie, "dealer higher": higher},
+        "dealer_categories": categories,
+        "ante_bonus": "none" if bonus_odds is None else f"pays {bonus_odds} to 1",
+        "ev_per_ante": evs,
+        "optimal_decision": decision_label(int(prices.decision[0])),
+        "exact_tie": tied if len(tied) > 1 else [],
+        "side_bets": side_bets,
+    }

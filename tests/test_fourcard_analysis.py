@@ -1,0 +1,313 @@
+"""The whole Four Card Poker analysis: published anchors, totals, switches, cap, tables, CLI.
+
+The situation counts are computed once for the module (about 10 s with the tables cached) and
+priced under every variant; only pricing runs per test.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from test_fourcard_engine import DEALER_COUNTS
+
+from crazy4 import fourcard_analysis
+from crazy4.bets import summarize
+from crazy4.cli import main
+from crazy4.fourcard_analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis, analyze_four_card
+from crazy4.fourcard_bets import (
+    DealLattice,
+    ante_play_parts,
+    build_lattice,
+    capped_bet,
+    largest_uncapped_size,
+    to_bet,
+)
+from crazy4.fourcard_engine import (
+    HIDDEN_COMPLETIONS,
+    TOTAL_DEALS,
+    FourCardOutcomes,
+    compute_four_card_outcomes,
+)
+from crazy4.fourcard_pricing import price_outcomes, simple_strategy
+from crazy4.fourcard_report import render_four_card_report
+from crazy4.output import read_provenance
+from crazy4.pricing import FOLD
+from crazy4.ranking import HandCategory, build_best_four_strengths, category_of_strength
+from crazy4.rules import RULES_DIR, RuleSet, load_rules, parse_rules
+
+
+@pytest.fixture(scope="module")
+def outcomes() -> FourCardOutcomes:
+    return compute_four_card_outcomes(jobs=2)
+
+
+@pytest.fixture(scope="module")
+def analysis(outcomes: FourCardOutcomes) -> FourCardAnalysis:
+    return analyze_four_card(load_rules("four-card-standard"), outcomes=outcomes)
+
+
+def _edited_rules(old: str, new: str) -> RuleSet:
+    text = (RULES_DIR / "four-card-standard.toml").read_text()
+    assert old in text
+    return parse_rules(text.replace(old, new), "edited.toml")
+
+
+def _main_ev(rules: RuleSet, outcomes: FourCardOutcomes) -> Fraction:
+    prices = price_outcomes(rules, outcomes)
+    lattice = build_lattice(outcomes, prices.decision)
+    summary = summarize(to_bet(ante_play_parts(rules, lattice, "x", ""), lattice), lattice.weights)
+    return Fraction(int(summary["ev_numerator"]), int(summary["ev_denominator"]))
+
+
+# --- published anchors --------------------------------------------------------------------
+
+
+def test_optimal_house_edge_and_element_of_risk(analysis: FourCardAnalysis) -> None:
+    main_bet = analysis.bet(MAIN_BET)
+    assert abs(main_bet["house_edge"] - 0.0278) < 0.0001  # published 2.78% (also quoted 2.79%)
+    assert abs(main_bet["element_of_risk"] - 0.0130) < 0.00005  # published 1.30%
+    assert analysis.exact_ev(MAIN_BET) == Fraction(-8840827253, 317119576410)
+
+
+def test_simple_strategy_house_edge(analysis: FourCardAnalysis) -> None:
+    assert abs(analysis.bet(SIMPLE_BET)["house_edge"] - 0.0340) < 0.0005  # "about 3.40%"
+    assert analysis.simple_strategy_cost > 0
+    assert analysis.simple_strategy_cost == analysis.exact_ev(MAIN_BET) - analysis.exact_ev(
+        SIMPLE_BET
+    )
+
+
+def test_aces_up_house_edges_span_published_range(analysis: FourCardAnalysis) -> None:
+    bets = analysis.tables["bets"]
+    aces = bets[bets["bet"].str.startswith("aces-up")]["house_edge"]
+    assert len(aces) == 5
+    assert abs(aces.min() - 0.0198) < 0.00005
+    assert abs(aces.max() - 0.0615) < 0.00005
+
+
+# --- totals ------------------------------------------------------------------------------
+
+
+def test_lattice_totals_and_dealer_categories(analysis: FourCardAnalysis) -> None:
+    lattice = analysis.lattice
+    assert int(lattice.deals.sum()) == TOTAL_DEALS
+    assert int(lattice.weights.sum()) == comb(52, 5) * 47
+    by_dealer = lattice.deals.sum(axis=(0, 2))
+    for category, count in DEALER_COUNTS.items():
+        # every six-card dealer hand: 6 choices of up card, C(46, 5) player hands
+        assert int(by_dealer[category]) == count * 6 * comb(46, 5)
+
+
+def test_player_category_deals(analysis: FourCardAnalysis) -> None:
+    categories = category_of_strength()[build_best_four_strengths(5)]
+    hands = np.bincount(categories, minlength=len(HandCategory))
+    by_player = np.bincount(
+        analysis.lattice.categories,
+        weights=analysis.lattice.deals.sum(axis=(1, 2)).astype(np.float64),
+        minlength=len(HandCategory),
+    )
+    expected = hands * 47 * HIDDEN_COMPLETIONS
+    assert np.array_equal(by_player.astype(np.int64), expected)  # all < 2**53: exact in float
+
+
+def test_joint_table_sums_and_prices_the_bad_beat(analysis: FourCardAnalysis) -> None:
+    joint = analysis.tables["joint"]
+    assert int(joint["deals"].sum()) == TOTAL_DEALS
+    bad_beat = analysis.rules.four_card.bad_beat  # type: ignore[union-attr]
+    assert bad_beat is not None and bad_beat.keyed_on == "player"
+    pays = {entry.category.label: entry.odds for entry in bad_beat.table.entries}
+    paid = joint[(joint["result"] == "dealer higher") & (joint["decision"] != "fold")]
+    winnings = sum(
+        (pays[row.player_category] + 1) * int(row.deals)
+        for row in paid.itertuples()
+        if row.player_category in pays
+    )
+    assert Fraction(winnings, TOTAL_DEALS) - 1 == analysis.exact_ev("bad_beat")
+
+
+def test_aces_up_from_player_frequencies_alone(analysis: FourCardAnalysis) -> None:
+    strengths = build_best_four_strengths(5)
+    histogram = np.bincount(strengths, minlength=2535)
+    for bet in analysis.rules.side_bets:
+        numerators, unit = bet.table.by_strength()
+        net = np.where(numerators >= 0, numerators, -unit)
+        ev = Fraction(int(np.dot(histogram, net)), comb(52, 5) * unit)
+        assert ev == analysis.exact_ev(bet.name)
+
+
+# --- strategy ----------------------------------------------------------------------------
+
+
+def test_decisions_are_exact_and_never_worse_than_simple(
+    analysis: FourCardAnalysis, outcomes: FourCardOutcomes
+) -> None:
+    prices = analysis.prices
+    assert not (prices.decision == 2).any()  # EV is linear in the multiple: 2x only in ties
+    tied = prices.tied.sum(axis=1) > 1
+    assert (prices.showdown[tied] == 0).all()
+    simple = simple_strategy(analysis.rules, outcomes.strengths)
+    simple_ev = np.take_along_axis(prices.ev, simple[:, None], axis=1)[:, 0]
+    assert (prices.optimal_ev >= simple_ev).all()
+    assert len(analysis.tables["exact_ties"]) == int(tied.sum())
+
+
+def test_paying_hands_never_fold(analysis: FourCardAnalysis, outcomes: FourCardOutcomes) -> None:
+    """So the bonus-on-a-fold and Aces-Up-forfeit switches cannot move the figures."""
+    folded = analysis.prices.decision == FOLD
+    assert not (analysis.prices.bonus[folded] > 0).any()
+    for bet in analysis.rules.side_bets:
+        numerators, _ = bet.table.by_strength()
+        assert not (numerators[outcomes.strengths[folded]] >= 0).any()
+
+
+def test_switches(analysis: FourCardAnalysis, outcomes: FourCardOutcomes) -> None:
+    base = analysis.exact_ev(MAIN_BET)
+    only_with_play = _edited_rules("paid_only_with_play = false", "paid_only_with_play = true")
+    assert _main_ev(only_with_play, outcomes) == base
+    one_or_three = _edited_rules("multiples = [1, 2, 3]", "multiples = [1, 3]")
+    assert _main_ev(one_or_three, outcomes) == base
+    one_only = _edited_rules("multiples = [1, 2, 3]", "multiples = [1]")
+    assert _main_ev(one_only, outcomes) < base
+    ties_push = _edited_rules('ties = "player"', 'ties = "push"')
+    assert _main_ev(ties_push, outcomes) < base
+
+
+def test_strategy_chart(analysis: FourCardAnalysis) -> None:
+    chart = analysis.tables["strategy"]
+    assert int(chart["situations"].sum()) == comb(52, 5) * 47
+    cell = chart.set_index(["hand", "up_rank"])
+    assert cell.loc[("pair of aces", "2"), "decision"] == "3x"
+    assert cell.loc[("K high", "A"), "decision"] == "fold"
+    assert cell.loc[("pair of threes", "J"), "decision"] == "mixed"
+    shares = chart[[f"share_{name}" for name in ("fold", "1x", "2x", "3x")]].sum(axis=1)
+    assert np.allclose(shares, 1.0, rtol=0, atol=1e-12)
+    situations = analysis.tables["situations"]
+    assert int(situations["situations"].sum()) == comb(52, 5) * 47
+    deals = situations[["deals_dealer_lower", "deals_tie", "deals_dealer_higher"]].to_numpy()
+    assert (deals.sum(axis=1) == situations["situations"] * HIDDEN_COMPLETIONS).all()
+
+
+# --- payout cap --------------------------------------------------------------------------
+
+
+def test_cap_binds_only_above_the_largest_uncapped_size(analysis: FourCardAnalysis) -> None:
+    cap = analysis.tables["cap"]
+    for bet_name, rows in cap.groupby("bet"):
+        limit = rows["largest_uncapped_size"].iloc[0]
+        ev = [
+            Fraction(int(n), int(d))
+            for n, d in zip(rows["ev_numerator"], rows["ev_denominator"], strict=True)
+        ]
+        sizes = rows["bet_size"].tolist()
+        uncapped = [e for e, s in zip(ev, sizes, strict=True) if s <= limit]
+        capped = [e for e, s in zip(ev, sizes, strict=True) if s > limit]
+        assert len(set(uncapped)) == 1, bet_name
+        assert all(e < uncapped[0] for e in capped), bet_name
+        assert (rows["capped_probability"][rows["bet_size"] <= limit] == 0).all()
+    main_row = cap[(cap["bet"] == MAIN_BET) & (cap["bet_size"] == 100)].iloc[0]
+    assert Fraction(int(main_row["ev_numerator"]), int(main_row["ev_denominator"])) == (
+        analysis.exact_ev(MAIN_BET)
+    )
+
+
+def test_largest_uncapped_sizes(analysis: FourCardAnalysis) -> None:
+    lattice = analysis.lattice
+    rules = analysis.rules
+    main_parts = ante_play_parts(rules, lattice, "x", "")
+    # four of a kind played 3x: Ante 1 + Play 3 + Ante Bonus 25 = 29 units
+    assert largest_uncapped_size(main_parts, lattice, Fraction(25000)) == Fraction(25000, 29)
+    cap = analysis.tables["cap"]
+    aces = cap[cap["bet"].str.startswith("aces-up")]["largest_uncapped_size"]
+    assert (aces == 500.0).all()  # 50 to 1
+
+
+def test_capped_bet_at_a_tiny_cap(analysis: FourCardAnalysis) -> None:
+    """With a $1 cap a $10 Ante can win at most $1 a hand: EV per dollar below -0.4."""
+    lattice: DealLattice = analysis.lattice
+    parts = ante_play_parts(analysis.rules, lattice, "x", "")
+    bet = capped_bet(parts, lattice, Fraction(10), Fraction(1))
+    assert (bet.net <= bet.unit // 10).all()
+    assert summarize(bet, lattice.weights)["ev"] < -0.4
+
+
+# --- another rule set from the same counts -----------------------------------------------
+
+
+def test_ante_bonus_table_2(outcomes: FourCardOutcomes) -> None:
+    second = analyze_four_card(load_rules("four-card-ante-bonus-2"), outcomes=outcomes)
+    main_bet = second.bet(MAIN_BET)
+    assert 0.02 < main_bet["house_edge"] < 0.04
+    assert "bad_beat" not in set(second.tables["bets"]["bet"])
+    assert set(second.tables["cap"]["bet"]) == {MAIN_BET, "aces-up-50-40-9-6-4-2-1", "seat"}
+    report = render_four_card_report(second, {"rule_set": "four-card-ante-bonus-2"})
+    assert "are for other rules" in report and "| figure | published |" not in report
+
+
+# --- command line ------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def patched_counts(monkeypatch: pytest.MonkeyPatch, outcomes: FourCardOutcomes) -> Iterator[None]:
+    monkeypatch.setattr(fourcard_analysis, "compute_four_card_outcomes", lambda jobs: outcomes)
+    yield
+
+
+@pytest.mark.usefixtures("patched_counts")
+def test_cli_analyze_writes_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "results"
+    assert main(["analyze", "--rules", "four-card-standard", "--out", str(out), "--quiet"]) == 0
+    assert "house edge 2.7879% of the Ante" in capsys.readouterr().out
+    names = {path.stem for path in out.glob("*.parquet")}
+    assert names == {
+        "bets",
+        "player_hand_frequencies",
+        "dealer_hand_frequencies",
+        "returns",
+        "net_distribution",
+        "strategy",
+        "situations",
+        "joint",
+        "exact_ties",
+        "cap",
+    }
+    provenance = read_provenance(out / "joint.parquet")
+    assert provenance["rule_set"] == "four-card-standard"
+    assert provenance["deals"] == TOTAL_DEALS
+    report = (out / "report.md").read_text()
+    assert "ILLUSTRATIVE" in report and "2.7879%" in report and "| pair of threes |" in report
+    bets = pd.read_parquet(out / "bets.parquet")
+    assert set(bets["deals"]) == {TOTAL_DEALS}
+
+
+def test_cli_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["hand", "As Ad 7c 4h 2s", "--up", "Kd", "--rules", "four-card-standard"]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "Optimal decision: 3x" in text and "1,370,754" in text
+    assert main([*args, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert sum(result["dealer_outcomes"].values()) == HIDDEN_COMPLETIONS
+    assert sum(result["dealer_categories"].values()) == HIDDEN_COMPLETIONS
+    assert result["ev_per_ante"]["fold"]["exact"] == "-1"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["hand", "As Ad 7c 4h 2s", "--up", "Ad", "--rules", "four-card-standard"], "also in"),
+        (["hand", "As Ad 7c 4h 2s", "--rules", "four-card-standard"], "give the up card"),
+        (["hand", "As Ad 7c 4h 2s", "--up", "Zz", "--rules", "four-card-standard"], "not a card"),
+        (["hand", "As Ad 7c 4h 2s", "--up", "Kd"], "deals the dealer no up card"),
+    ],
+)
+def test_cli_hand_errors(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1
