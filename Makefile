@@ -3,8 +3,8 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 RULES := $(sort $(wildcard analysis/rules/*.toml))
-# player_hands.parquet is not committed, so a fresh clone always rebuilds every rule set.
-RESULTS := $(patsubst analysis/rules/%.toml,results/%/player_hands.parquet,$(RULES))
+# results/<rule set>/.analyzed is not committed, so a fresh clone analyzes every rule set.
+RESULTS := $(patsubst analysis/rules/%.toml,results/%/.analyzed,$(RULES))
 SOURCES := $(wildcard crazy4/*.py)
 
 .DEFAULT_GOAL := help
@@ -23,8 +23,9 @@ install: $(BIN)/.installed ## Create .venv and install the package with its dev 
 
 results: $(BIN)/.installed $(RESULTS) ## Analyze every shipped rule set into results/<rule set>/
 
-results/%/player_hands.parquet: analysis/rules/%.toml $(SOURCES) $(BIN)/.installed
+results/%/.analyzed: analysis/rules/%.toml $(SOURCES) $(BIN)/.installed
 	$(BIN)/crazy4 analyze --rules $* --out results/$* --jobs 2
+	touch $@
 
 test: $(BIN)/.installed lint ## Lint, type-check and run the test suite (doctests included)
 	$(BIN)/python -m pytest -q

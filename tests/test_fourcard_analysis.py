@@ -311,3 +311,30 @@ def test_cli_hand_errors(args: list[str], message: str, capsys: pytest.CaptureFi
     assert main(args) == 2
     error = capsys.readouterr().err
     assert message in error and error.count("\n") == 1
+
+
+# --- committed results ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rule_set", ["four-card-standard", "four-card-ante-bonus-2"])
+def test_committed_four_card_tables_are_current(
+    rule_set: str, analysis: FourCardAnalysis, outcomes: FourCardOutcomes
+) -> None:
+    """The committed tables match the code, value for value (run `make results` if not)."""
+    import pandas as pd
+
+    current = (
+        analysis
+        if rule_set == "four-card-standard"
+        else analyze_four_card(load_rules(rule_set), outcomes=outcomes)
+    )
+    folder = Path(__file__).parent.parent / "results" / rule_set
+    for name, frame in current.tables.items():
+        committed = pd.read_parquet(folder / f"{name}.parquet")
+        pd.testing.assert_frame_equal(
+            committed.reset_index(drop=True),
+            frame.reset_index(drop=True),
+            check_dtype=False,
+            check_exact=False,
+            rtol=1e-12,
+        )
