@@ -124,11 +124,15 @@ def cached_array(
     Examples
     --------
     >>> import tempfile, os
+    >>> previous = os.environ.get("CRAZY4_CACHE_DIR")
     >>> os.environ["CRAZY4_CACHE_DIR"] = tempfile.mkdtemp()
     >>> cached_array("demo", lambda: np.arange(3, dtype=np.int16), expected_shape=(3,),
     ...              dtype=np.int16).tolist()
     [0, 1, 2]
-    >>> del os.environ["CRAZY4_CACHE_DIR"]
+    >>> if previous is None:
+    ...     del os.environ["CRAZY4_CACHE_DIR"]
+    ... else:
+    ...     os.environ["CRAZY4_CACHE_DIR"] = previous
     """
     folder = cache_dir()
     stem = _stem(name)
