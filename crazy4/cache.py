@@ -23,7 +23,17 @@ import numpy.typing as npt
 from crazy4 import __version__
 from crazy4.atomic import replace_atomically
 
-_BUILDER_MODULES = ("cards.py", "ranking.py", "symmetry.py", "engine.py", "cache.py")
+#: Every module whose code decides the content of a cached table.
+_BUILDER_MODULES = (
+    "cards.py",
+    "ranking.py",
+    "symmetry.py",
+    "engine.py",
+    "table_kernels.py",
+    "outcomes.py",
+    "dealerside.py",
+    "cache.py",
+)
 
 
 @cache
