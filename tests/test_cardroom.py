@@ -170,3 +170,25 @@ def test_two_hands_distribution(model: CardroomModel) -> None:
         exact_cdf += count / total
         simulated_cdf += simulated.get(value, 0) / n
         assert abs(exact_cdf - simulated_cdf) < 5 * sqrt(0.25 / (n / 4)) + 0.002
+
+
+def test_banker_against_the_simulator(analysis: Analysis, model: CardroomModel) -> None:
+    """The banker's exact mean and SD against ``crazy4 simulate`` with six seats."""
+    from crazy4.simulate import make_plan, run_simulation, summarize_counts
+
+    seats, ante, rounds = 6, Fraction(20), 600_000
+    table = find_table(analysis.rules, "5-20")
+    figures = banker(model, table, [Seat(ante)] * seats, bankroll=Fraction(10_000))
+    plan = make_plan(analysis.rules, rounds=rounds, seed=314, seats=seats)
+    counts = run_simulation(plan, jobs=1)
+    game = next(b for b in summarize_counts(plan, counts).bets if b.name == "ante_super_bonus_play")
+    # the banker wins what the seats lose, less its own $2 collection
+    simulated_mean = -float(game.mean) * seats * float(ante) - 2.0
+    error = game.standard_error * seats * float(ante)
+    assert abs(simulated_mean - float(figures.mean)) < 4 * error
+    # per-round SD of the seats' total, from the simulator's exact sums of squares
+    unit = plan.rules.super_bonus.table.denominator()  # type: ignore[union-attr]
+    squares = counts.round_squares["ante_super_bonus_play"] / unit**2 / rounds
+    round_mean = float(game.mean) * seats
+    simulated_sd = sqrt(squares - round_mean**2) * float(ante)
+    assert abs(simulated_sd / figures.sd - 1) < 0.02
