@@ -161,6 +161,28 @@ border.reindex(border["margin"].abs().sort_values().index).head(20)""",
         """\
 border.groupby(["best_hand", "decision"])["weight"].sum().unstack(fill_value=0)""",
     ),
+    (
+        "md",
+        """\
+## Four Card Poker: the strategy depends on the dealer's up card
+
+The player sees one of the dealer's six cards. Each cell is a best-hand group against the up
+card's rank; *mixed* cells (the kickers, the fifth card or the suits split the decision) show
+the percentage of situations played. Below: what the published simple strategy (fold below
+3-3, 1x to 9-9, 3x from 10-10) costs against the exact optimum.""",
+    ),
+    (
+        "code",
+        """\
+chart = results.read_table("four-card-standard", "strategy")
+plots.decision_chart(chart, title="four-card-standard: optimal decision by hand and up card");""",
+    ),
+    (
+        "code",
+        """\
+four_card = results.read_table("four-card-standard", "bets").set_index("bet")
+four_card.loc[["ante_play", "ante_play_simple"], ["house_edge", "element_of_risk"]]""",
+    ),
 ]
 
 PAY_TABLES = [
@@ -211,6 +233,24 @@ for ax, (line, values) in zip(axes, lines.items()):
                       title=line.replace("_", " "))
 fig.tight_layout()""",
     ),
+    (
+        "md",
+        """\
+## Four Card Poker: Aces Up tables and the Ante Bonus
+
+The five published Aces Up pay tables, and the Ante + Play house edge under Ante Bonus table 1
+(four-card-standard) and table 2 paid only with a Play bet (four-card-ante-bonus-2).""",
+    ),
+    (
+        "code",
+        """\
+bets = results.read_all("bets")
+four_card = bets[bets["rule_set"].str.startswith("four-card")]
+aces_up = four_card[four_card["bet"].str.startswith("aces-up")
+                    & (four_card["rule_set"] == "four-card-standard")]
+plots.house_edges(aces_up, title="Aces Up: house edge of each published pay table")
+four_card[four_card["bet"] == "ante_play"][["rule_set", "house_edge", "element_of_risk"]]""",
+    ),
     ("md", "## Your own table: edit one cell"),
     (
         "code",
@@ -230,6 +270,26 @@ mine = whatif.reprice(standard, dataclasses.replace(standard.rules, super_bonus=
 print("Super Bonus:", table.describe())
 pd.DataFrame({"standard": standard.tables["bets"].set_index("bet")["house_edge"],
               "edited": mine.tables["bets"].set_index("bet")["house_edge"]})""",
+    ),
+]
+
+RULE_VARIANTS_FOUR_CARD = [
+    (
+        "md",
+        """\
+## Four Card Poker: the $25,000 aggregate payout cap
+
+The seed's tables cap the payout of one hand at $25,000. Under the cap a bet's return depends on
+its size: up to the largest size no payout can reach the cap the house edge is the uncapped one;
+above it the top awards are cut. Per seat, exactly (the cap shared by several seats of one
+table would need a simulation).""",
+    ),
+    (
+        "code",
+        """\
+cap = results.read_table("four-card-standard", "cap")
+plots.cap_curves(cap, title="four-card-standard: house edge against bet size under the cap")
+cap.groupby("bet")["largest_uncapped_size"].first()""",
     ),
 ]
 
@@ -363,7 +423,7 @@ BOOKS = {
     "01-house-edge.ipynb": HOUSE_EDGE,
     "02-strategy.ipynb": STRATEGY,
     "03-pay-tables.ipynb": PAY_TABLES,
-    "04-rule-variants.ipynb": RULE_VARIANTS,
+    "04-rule-variants.ipynb": RULE_VARIANTS + RULE_VARIANTS_FOUR_CARD,
     "05-simulation-vs-exact.ipynb": SIMULATION,
 }
 

@@ -170,6 +170,78 @@ def convergence(frame: pd.DataFrame, bet: str, ax: Any | None = None, title: str
     return ax
 
 
+def _percent(share: float) -> str:
+    """A share as a whole percentage that never rounds a strict share to 0 or 100."""
+    if 0 < share < 0.005:
+        return "<1"
+    if 0.995 < share < 1:
+        return ">99"
+    return f"{100 * share:.0f}"
+
+
+_DECISION_CODES = {"fold": 0, "1x": 1, "2x": 2, "3x": 3, "mixed": 4}
+
+
+def decision_chart(strategy: pd.DataFrame, ax: Any | None = None, title: str = "") -> Any:
+    """Four Card Poker's strategy as a chart: hand group (rows) x dealer up card (columns).
+
+    Cells are coloured by the decision; a *mixed* cell, where the kickers, the fifth card or
+    the suits split the decision, shows the percentage of situations played (when some fold)
+    or, when all play, the percentage raised to 3x (marked ``3x``).
+    """
+    from matplotlib.colors import ListedColormap
+
+    hands = list(dict.fromkeys(strategy["hand"]))
+    ups = list(dict.fromkeys(strategy["up_rank"]))
+    ax = _axes(ax, (9, 0.32 * len(hands) + 1.5))
+    grid = np.full((len(hands), len(ups)), np.nan)
+    labels_in_cells: dict[tuple[int, int], str] = {}
+    for row in strategy.to_dict("records"):
+        i, j = hands.index(row["hand"]), ups.index(row["up_rank"])
+        grid[i, j] = _DECISION_CODES[str(row["decision"])]
+        folded = float(row["share_fold"])
+        labels_in_cells[i, j] = (
+            _percent(1 - folded) if folded > 0 else f"3x {_percent(float(row['share_3x']))}"
+        )
+    colours = ListedColormap(["tab:red", "tab:green", "tab:olive", "tab:purple", "khaki"])
+    ax.imshow(grid, cmap=colours, vmin=-0.5, vmax=4.5, aspect="auto")
+    for i in range(len(hands)):
+        for j in range(len(ups)):
+            if grid[i, j] == _DECISION_CODES["mixed"]:
+                ax.text(j, i, labels_in_cells[i, j], ha="center", va="center", fontsize=6)
+    ax.set_xticks(range(len(ups)))
+    ax.set_xticklabels(ups)
+    ax.set_yticks(range(len(hands)))
+    ax.set_yticklabels(hands, fontsize=7)
+    ax.set_xlabel("dealer's up card")
+    ax.set_ylabel("player's best four cards")
+    from matplotlib.patches import Patch
+
+    labels = ["fold", "1x", "2x", "3x", "mixed: % played,\nor 3x % raised"]
+    ax.legend(
+        handles=[Patch(color=colours(k), label=label) for k, label in enumerate(labels)],
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1),
+        fontsize=8,
+    )
+    ax.set_title(title or "Optimal decision by hand and up card")
+    return ax
+
+
+def cap_curves(cap: pd.DataFrame, ax: Any | None = None, title: str = "") -> Any:
+    """House edge of each bet against its size under an aggregate payout cap (``cap``)."""
+    ax = _axes(ax)
+    for bet, rows in cap.groupby("bet", sort=False):
+        ax.plot(rows["bet_size"], 100 * rows["house_edge"], marker="o", label=str(bet))
+    ax.set_xscale("log")
+    ax.set_xlabel("bet size ($, log scale)")
+    ax.set_ylabel("house edge (% of the bet)")
+    ax.set_title(title or "House edge under the aggregate payout cap")
+    ax.legend(fontsize=7)
+    ax.grid(alpha=0.3)
+    return ax
+
+
 def sensitivity(
     frame: pd.DataFrame, x: str, ys: dict[str, str], ax: Any | None = None, title: str = ""
 ) -> Any:
