@@ -48,81 +48,49 @@ def _command_line(argv: Sequence[str]) -> str:
 
 
 def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.analysis import analyze
-    from crazy4.output import ensure_output_dir, provenance, write_table, write_text
-    from crazy4.report import render_report
+    from crazy4.output import ensure_output_dir
+    from crazy4.pipeline import run_rule_set, steps
     from crazy4.rules import load_rules
 
     rules = load_rules(args.rules)
     _check_simulation(args)
-    if rules.game == "four-card-poker":
-        from crazy4.fourcard_cli import analyze_four_card_command
-
-        return analyze_four_card_command(rules, args, _command_line(argv))
     out = ensure_output_dir(Path(args.out) if args.out else Path("results") / rules.name)
-    cardroom = bool(rules.cardroom_tables) or rules.blind_second_hand
-    step, close = _progress_bar(6 + int(cardroom), f"analyze {rules.name}", not args.quiet)
+    step, close = _progress_bar(steps(rules) + 1, f"analyze {rules.name}", not args.quiet)
     try:
-        analysis = analyze(rules, jobs=args.jobs, progress=step)
-        tables = dict(analysis.tables)
-        extra: list[str] = []
-        details: dict[str, object] = {}
-        if cardroom:
-            from crazy4.cardroom_report import cardroom_results
-
-            _, cardroom_tables, extra = cardroom_results(
-                analysis, simulation_rounds=args.simulate_rounds, seed=args.seed
-            )
-            tables.update(cardroom_tables)
-            details = {"simulation_rounds": args.simulate_rounds, "simulation_seed": args.seed}
-            step("card room")
-        record = provenance(
-            rules.name,
-            rules.content_hash,
-            _command_line(argv),
-            int(analysis.tables["bets"]["deals"].iloc[0]),
-            **details,
+        results = run_rule_set(
+            rules,
+            command=_command_line(argv),
+            jobs=args.jobs,
+            simulate_rounds=args.simulate_rounds,
+            seed=args.seed,
+            progress=step,
         )
-        for name, frame in tables.items():
-            write_table(frame, out / f"{name}.parquet", record)
-        write_text(out / "report.md", render_report(analysis, record, extra))
+        results.write(out)
         step("written")
     finally:
         close()
-    main_bet = analysis.bet("ante_super_bonus_play")
-    print(
-        f"{rules.name}: house edge {100 * main_bet['house_edge']:.4f}% of the Ante, "
-        f"element of risk {100 * main_bet['element_of_risk']:.4f}%; "
-        f"{len(tables)} tables and report.md in {out}"
-    )
+    print(f"{results.headline()}; {len(results.tables)} tables and report.md in {out}")
     return 0
 
 
 def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.analysis import analyze
-    from crazy4.output import ensure_output_dir, provenance, write_text
-    from crazy4.report import render_report
+    from crazy4.output import ensure_output_dir, write_text
+    from crazy4.pipeline import run_rule_set, steps
     from crazy4.rules import load_rules
 
     rules = load_rules(args.rules)
     out = Path(args.out) if args.out else Path("results") / rules.name / f"report.{args.format}"
     ensure_output_dir(out.parent)
-    step, close = _progress_bar(5, f"report {rules.name}", not args.quiet)
+    step, close = _progress_bar(steps(rules), f"report {rules.name}", not args.quiet)
     try:
-        analysis = analyze(rules, jobs=args.jobs, progress=step)
+        results = run_rule_set(rules, command=_command_line(argv), jobs=args.jobs, progress=step)
     finally:
         close()
-    record = provenance(
-        rules.name,
-        rules.content_hash,
-        _command_line(argv),
-        int(analysis.tables["bets"]["deals"].iloc[0]),
-    )
-    text = render_report(analysis, record)
+    text = results.report
     if args.format == "html":
         from crazy4.report_html import render_html
 
-        text = render_html(analysis, text)
+        text = render_html(rules.title, rules.name, results.tables, text)
     write_text(out, text)
     print(f"{rules.name}: {args.format} report written to {out}")
     return 0

@@ -5,37 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
-
-from crazy4.rules import RuleSet
-
-
-def analyze_four_card_command(rules: RuleSet, args: argparse.Namespace, command: str) -> int:
-    """Analyze a Four Card Poker rule set and write its tables and report."""
-    from crazy4.cli import _progress_bar
-    from crazy4.fourcard_analysis import MAIN_BET, analyze_four_card
-    from crazy4.fourcard_engine import TOTAL_DEALS
-    from crazy4.fourcard_report import render_four_card_report
-    from crazy4.output import ensure_output_dir, provenance, write_table, write_text
-
-    out = ensure_output_dir(Path(args.out) if args.out else Path("results") / rules.name)
-    step, close = _progress_bar(4, f"analyze {rules.name}", not args.quiet)
-    try:
-        analysis = analyze_four_card(rules, jobs=args.jobs, progress=step)
-        record = provenance(rules.name, rules.content_hash, command, TOTAL_DEALS)
-        for name, frame in analysis.tables.items():
-            write_table(frame, out / f"{name}.parquet", record)
-        write_text(out / "report.md", render_four_card_report(analysis, record))
-        step("written")
-    finally:
-        close()
-    main_bet = analysis.bet(MAIN_BET)
-    print(
-        f"{rules.name}: house edge {100 * main_bet['house_edge']:.4f}% of the Ante, "
-        f"element of risk {100 * main_bet['element_of_risk']:.4f}%; "
-        f"{len(analysis.tables)} tables and report.md in {out}"
-    )
-    return 0
 
 
 def hand_command(cards: tuple[int, ...], args: argparse.Namespace) -> int:

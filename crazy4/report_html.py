@@ -8,11 +8,10 @@ from __future__ import annotations
 import base64
 import html
 import io
+from collections.abc import Callable
 from typing import Any
 
 import markdown
-
-from crazy4.analysis import Analysis
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em;
@@ -39,47 +38,53 @@ def figure_png(figure: Any) -> str:
     return base64.b64encode(buffer.getvalue()).decode()
 
 
-def report_figures(analysis: Analysis) -> list[tuple[str, Any]]:
-    """The report's plots: (caption, figure) pairs."""
+def report_figures(name: str, tables: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The report's plots, chosen by the tables the game has: (caption, figure) pairs."""
     import matplotlib
 
     matplotlib.use("Agg")
     from crazy4 import plots
 
-    tables = analysis.tables
-    name = analysis.rules.name
+    drawings: list[tuple[str, str, Callable[..., Any]]] = [
+        ("bets", "House edge and element of risk of every bet", plots.house_edges),
+        ("player_hands", "Average EV of each decision by best four cards", plots.decision_evs),
+        ("player_hands", "EV(1x) − EV(fold) near the threshold", plots.strategy_margin),
+        ("net_distribution", "Distribution of the net result of one round", plots.net_distribution),
+        ("cap", "House edge of each bet against its size under the payout cap", plots.cap_curves),
+    ]
+    if "strategy" in tables and "up_rank" in tables["strategy"].columns:
+        drawings.insert(
+            1, ("strategy", "Optimal decision by hand and dealer up card", plots.decision_chart)
+        )
     figures = []
-    for caption, draw in (
-        ("House edge and element of risk of every bet.", lambda: plots.house_edges(tables["bets"])),
-        (
-            "Average EV of each decision by best four cards.",
-            lambda: plots.decision_evs(tables["player_hands"], title=f"{name}: EV by decision"),
-        ),
-        (
-            "EV(1x) − EV(fold) near the threshold, one point per hand class.",
-            lambda: plots.strategy_margin(tables["player_hands"], title=f"{name}: the border"),
-        ),
-        (
-            "Distribution of the net result of one round.",
-            lambda: plots.net_distribution(tables["net_distribution"], title=name),
-        ),
-    ):
-        axes = draw()  # type: ignore[no-untyped-call]
-        figures.append((caption, axes.figure))
+    for table, caption, draw in drawings:
+        if table in tables:
+            axes = draw(tables[table], title=f"{name}: {caption}")
+            figures.append((f"{caption}.", axes.figure))
     return figures
 
 
-def render_html(analysis: Analysis, report_markdown: str) -> str:
-    """The HTML report: the Markdown report plus its plots, in one file."""
+def render_html(title: str, name: str, tables: dict[str, Any], report_markdown: str) -> str:
+    """The HTML report: the Markdown report plus its plots, in one file.
+
+    Parameters
+    ----------
+    title, name : str
+        The rule set's title and name.
+    tables : dict
+        The result tables (they choose the plots).
+    report_markdown : str
+        The Markdown report.
+    """
     body = markdown.markdown(report_markdown, extensions=["tables", "fenced_code"])
     pictures = "\n".join(
         f'<figure><img alt="{html.escape(caption)}" src="data:image/png;base64,'
         f'{figure_png(figure)}"><figcaption>{html.escape(caption)}</figcaption></figure>'
-        for caption, figure in report_figures(analysis)
+        for caption, figure in report_figures(name, tables)
     )
-    title = html.escape(analysis.rules.title)
+    escaped = html.escape(title)
     return (
         f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{title}</title><style>{_STYLE}</style></head><body>\n{body}\n"
+        f"<title>{escaped}</title><style>{_STYLE}</style></head><body>\n{body}\n"
         f"<h2>Figures</h2>\n{pictures}\n</body></html>\n"
     )

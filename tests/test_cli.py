@@ -105,3 +105,29 @@ def test_analyze_writes_every_table_with_provenance(tmp_path: Path) -> None:
         run("analyze", "--rules", "crazy4-standard", "--out", str(out), "--quiet").returncode == 0
     )
     assert (out / "returns.parquet").read_bytes() == first
+
+
+def test_report_markdown_and_html(tmp_path: Path) -> None:
+    markdown = tmp_path / "r.md"
+    assert main(["report", "--rules", "crazy4-standard", "--out", str(markdown), "--quiet"]) == 0
+    text = markdown.read_text()
+    assert text.startswith("# Crazy 4 Poker, standard casino rules") and "1.0901%" in text
+    page = tmp_path / "r.html"
+    assert (
+        main(
+            [
+                "report",
+                "--rules",
+                "crazy4-standard",
+                "--format",
+                "html",
+                "--out",
+                str(page),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    html = page.read_text()
+    assert html.startswith("<!DOCTYPE html>") and html.count("<img") == 4
+    assert "<table>" in html and "1.0901%" in html

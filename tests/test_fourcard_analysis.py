@@ -338,3 +338,14 @@ def test_committed_four_card_tables_are_current(
             check_exact=False,
             rtol=1e-12,
         )
+
+
+@pytest.mark.usefixtures("patched_counts")
+def test_cli_report_renders_the_four_card_analysis(tmp_path: Path) -> None:
+    """`crazy4 report` dispatches on the game: never a Crazy 4 report of a Four Card rule set."""
+    out = tmp_path / "report.html"
+    assert main(["report", "--rules", "four-card-standard", "--format", "html",
+                 "--out", str(out), "--quiet"]) == 0  # fmt: skip
+    page = out.read_text()
+    assert "2.7879%" in page and "Super Bonus" not in page
+    assert page.count("<img") >= 4  # bets, strategy chart, net distribution, cap
