@@ -4,7 +4,8 @@ Each configuration runs once to warm the worker processes and the table cache, t
 (best of `--repeat`). Summary mode counts seats by (strength, decision, outcome cell); log mode
 also builds and writes one parquet row per seat and round.
 
-    .venv/bin/python analysis/bench_simulate.py [--rounds 50e6] [--log-rounds 5e6]
+    .venv/bin/python analysis/bench_simulate.py [--rules crazy4-standard|four-card-standard]
+        [--rounds 50e6] [--log-rounds 5e6]
 
 Numbers go in docs/simulator.md (Performance).
 """
@@ -35,8 +36,11 @@ def main() -> int:
     parser.add_argument("--rounds", type=float, default=50e6)
     parser.add_argument("--log-rounds", type=float, default=5e6)
     parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument(
+        "--rules", default="crazy4-standard", help="rule set (default crazy4-standard)"
+    )
     args = parser.parse_args()
-    rules = load_rules("crazy4-standard")
+    rules = load_rules(args.rules)
     print(f"cpus: {os.cpu_count()}")
     print(f"{'mode':<10}{'seats':>6}{'jobs':>6}{'rounds':>14}{'seconds':>10}{'rounds/s':>14}")
     for mode, seats, jobs in (

@@ -37,9 +37,10 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         seats=args.seats,
         blind_hands=args.blind_hands,
         strategy=args.strategy,
-        queens_up=args.queens_up,
+        queens_up=args.queens_up or args.aces_up,
     )
-    queens = None if plan.queens_up is None else rules.side_bets[plan.queens_up].name
+    side = None if plan.queens_up is None else rules.side_bets[plan.queens_up].name
+    tables = {"aces_up" if rules.game == "four-card-poker" else "queens_up": side}
     record = provenance(
         rules.name,
         rules.content_hash,
@@ -49,8 +50,8 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         seats=plan.seats,
         blind_hands=plan.blind_hands,
         strategy=plan.strategy,
-        queens_up=queens,
         chunk_rounds=CHUNK_ROUNDS,
+        **tables,
     )
     from tqdm import tqdm
 
@@ -103,7 +104,7 @@ def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         Options(
             rules=rules,
             strategy=args.strategy,
-            queens_up=args.queens_up,
+            queens_up=args.queens_up or args.aces_up,
             alpha=args.alpha,
             examples=args.examples,
         ),
@@ -153,6 +154,7 @@ def add_commands(commands: Any) -> None:
         help="optimal (default), simple, or a CSV/parquet file with columns hand, decision",
     )
     simulate.add_argument("--queens-up", help="Queens Up table for the log (default: the first)")
+    simulate.add_argument("--aces-up", help="Aces Up table for the log (default: the first)")
     simulate.add_argument("--log", help="write every seat and round to this .parquet or .csv file")
     simulate.add_argument("--summary", help="write the summary as JSON (crazy4 validate reads it)")
     simulate.add_argument(
@@ -181,6 +183,7 @@ def add_commands(commands: Any) -> None:
         "--strategy", default="optimal", help="expected strategy: optimal, simple, or a file"
     )
     validate.add_argument("--queens-up", help="Queens Up table the log was settled on")
+    validate.add_argument("--aces-up", help="Aces Up table the log was settled on")
     validate.add_argument(
         "--alpha", type=_probability, default=0.001, help="family-wise alpha (default 0.001)"
     )

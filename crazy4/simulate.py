@@ -34,6 +34,7 @@ import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +102,7 @@ class SimulationPlan:
         """Number of chunks."""
         return -(-self.rounds // CHUNK_ROUNDS)
 
-    @property
+    @cached_property
     def key(self) -> str:
         """Digest identifying the tables a worker derives from the plan."""
         digest = hashlib.sha256(self.rules.content_hash.encode())
@@ -142,8 +143,8 @@ def make_plan(
     ...
     crazy4.errors.InputError: crazy4-standard has no blind second hand (cardroom.blind_second_hand)
     """
-    if rules.game != "crazy-4-poker":
-        raise InputError(f"the simulator does not play {rules.game!r} yet")
+    if rules.game not in ("crazy-4-poker", "four-card-poker"):
+        raise InputError(f"the simulator does not play {rules.game!r}")
     if rounds < 1:
         raise InputError("--rounds must be at least 1")
     if seed < 0:
@@ -158,22 +159,28 @@ def make_plan(
                 "each blind hand is a player's second hand: --blind-hands must be at most half "
                 "of --seats"
             )
+    side = "Aces Up" if rules.game == "four-card-poker" else "Queens Up"
+    prefix = len("aces-up-") if rules.game == "four-card-poker" else len("queens-up-")
     table = None
     if rules.side_bets:
         names = [bet.name for bet in rules.side_bets]
         if queens_up is None:
             table = 0
         else:
-            matches = [i for i, name in enumerate(names) if queens_up in (name, name[10:])]
+            matches = [i for i, name in enumerate(names) if queens_up in (name, name[prefix:])]
             if not matches:
                 raise InputError(
-                    f"unknown Queens Up table {queens_up!r}; {rules.name} has {', '.join(names)}"
+                    f"unknown {side} table {queens_up!r}; {rules.name} has {', '.join(names)}"
                 )
             table = matches[0]
     elif queens_up is not None:
-        raise InputError(f"{rules.name} has no Queens Up bet")
-    reference = load_reference(rules)
-    decision = reference.strategy(strategy)
+        raise InputError(f"{rules.name} has no {side} bet")
+    if rules.game == "four-card-poker":
+        from crazy4.fourcard_reference import load_fourcard_reference
+
+        decision = load_fourcard_reference(rules).strategy(strategy)
+    else:
+        decision = load_reference(rules).strategy(strategy)
     label = strategy if strategy in ("optimal", "simple") else Path(strategy).name
     return SimulationPlan(
         rules=rules,
@@ -280,9 +287,9 @@ class Counts:
     round_squares: dict[str, int]
 
     @classmethod
-    def empty(cls) -> Counts:
-        """No rounds yet."""
-        bins = number_of_strengths() * 4 * _CELLS
+    def empty(cls, bins: int = 0) -> Counts:
+        """No rounds yet (``bins``: seat bins; default Crazy 4 Poker's)."""
+        bins = bins or number_of_strengths() * 4 * _CELLS
         return cls(
             rounds=0,
             seats=np.zeros(bins, dtype=np.int64),
@@ -307,7 +314,36 @@ class _Chunk:
     log: pa.Table | None
 
 
+def _empty(plan: SimulationPlan) -> Counts:
+    if plan.rules.game == "four-card-poker":
+        from crazy4.fourcard_simulate import KEY_BINS
+
+        return Counts.empty(KEY_BINS)
+    return Counts.empty()
+
+
+def _play_four_card_chunk(plan: SimulationPlan, chunk: int, log: bool) -> _Chunk:
+    from crazy4 import fourcard_simulate
+
+    rounds = plan.chunk_rounds(chunk)
+    seats, dealer, squares, keys, cards, _ = fourcard_simulate.play_chunk(
+        plan, rounds, chunk_generator(plan.seed, chunk)
+    )
+    counts = Counts(
+        rounds=rounds,
+        seats=seats,
+        blind=np.zeros(seats.shape[0], dtype=np.int64),
+        dealer=dealer,
+        round_squares=squares,
+    )
+    first = chunk * CHUNK_ROUNDS + 1
+    table = fourcard_simulate.log_table(plan, first, cards, keys) if log else None
+    return _Chunk(counts=counts, log=table)
+
+
 def _play_chunk(plan: SimulationPlan, chunk: int, log: bool) -> _Chunk:
+    if plan.rules.game == "four-card-poker":
+        return _play_four_card_chunk(plan, chunk, log)
     tables = _tables(plan)
     rounds = plan.chunk_rounds(chunk)
     rng = chunk_generator(plan.seed, chunk)
@@ -397,7 +433,7 @@ def _log_table(
 def _run_task(plan: SimulationPlan, chunks: list[int], log: bool) -> list[_Chunk] | Counts:
     if log:
         return [_play_chunk(plan, chunk, True) for chunk in chunks]
-    total = Counts.empty()
+    total = _empty(plan)
     for chunk in chunks:
         total.add(_play_chunk(plan, chunk, False).counts)
     return total
@@ -492,7 +528,7 @@ def run_simulation(
     (1000, 1000, 1000)
     """
     say = progress or (lambda rounds: None)
-    total = Counts.empty()
+    total = _empty(plan)
     results = _results(plan, jobs, backend, scheduler, log_path is not None)
     if log_path is None:
         for result in results:
@@ -601,6 +637,23 @@ class SimulationSummary:
     def to_dict(self) -> dict[str, object]:
         """The JSON summary (also an input of ``crazy4 validate``; see ``docs/simulator.md``)."""
         plan, counts = self.plan, self.counts
+        if plan.rules.game == "four-card-poker":
+            from crazy4.fourcard_simulate import summary_dict
+
+            return {
+                "format": SUMMARY_FORMAT,
+                "version": 1,
+                "rule_set": plan.rules.name,
+                "rule_set_sha256": plan.rules.content_hash,
+                "game": plan.rules.game,
+                "strategy": plan.strategy,
+                "seed": plan.seed,
+                "rounds": counts.rounds,
+                "seats": plan.seats,
+                "chunk_rounds": CHUNK_ROUNDS,
+                **summary_dict(plan, counts.seats, counts.dealer),
+                "bets": self._bets_dict(),
+            }
         categories = category_of_strength()
         labels = [category.label for category in HandCategory]
         per_strength = _by_strength(counts.seats) + _by_strength(counts.blind)
@@ -624,21 +677,24 @@ class SimulationSummary:
             "dealer_categories": {label: int(n) for label, n in zip(labels, dealer, strict=True)},
             "dealer_qualified": qualified,
             "outcomes": {name: int(n) for name, n in zip(OUTCOME_CELLS, cells, strict=True)},
-            "bets": {
-                bet.name: {
-                    "hands": bet.hands,
-                    "wagered": bet.hands,
-                    "net": float(bet.net),
-                    "net_exact": str(bet.net),
-                    "mean": bet.mean,
-                    "standard_error": bet.standard_error,
-                    "hit_frequency": bet.hit_frequency,
-                    "exact_mean": bet.exact_mean,
-                    "exact_std_dev": bet.exact_std_dev,
-                    "z": bet.z,
-                }
-                for bet in self.bets
-            },
+            "bets": self._bets_dict(),
+        }
+
+    def _bets_dict(self) -> dict[str, object]:
+        return {
+            bet.name: {
+                "hands": bet.hands,
+                "wagered": bet.hands,
+                "net": float(bet.net),
+                "net_exact": str(bet.net),
+                "mean": bet.mean,
+                "standard_error": bet.standard_error,
+                "hit_frequency": bet.hit_frequency,
+                "exact_mean": bet.exact_mean,
+                "exact_std_dev": bet.exact_std_dev,
+                "z": bet.z,
+            }
+            for bet in self.bets
         }
 
     def render(self) -> str:
@@ -659,6 +715,10 @@ class SimulationSummary:
                 f"{bet.exact_mean:>+11.5f}{bet.z:>+7.2f}{bet.hit_frequency:>9.4f}"
                 f"{bet.exact_hit_frequency:>9.4f}"
             )
+        if plan.rules.game == "four-card-poker":
+            from crazy4.fourcard_simulate import render_tail
+
+            return "\n".join(lines + render_tail(plan, data, counts.rounds))
         qualified = int(data["dealer_qualified"])  # type: ignore[call-overload]
         reference = load_reference(plan.rules)
         lines += [
@@ -741,6 +801,8 @@ def summarize_counts(plan: SimulationPlan, counts: Counts) -> SimulationSummary:
     >>> [bet.name for bet in summary.bets][-1], summary.to_dict()["rounds"]
     ('blind_second_hand', 2000)
     """
+    if plan.rules.game == "four-card-poker":
+        return _summarize_four_card(plan, counts)
     tables = _tables(plan)
     reference = load_reference(plan.rules)
     exact = reference.exact_bets(plan.decision)
@@ -773,4 +835,27 @@ def summarize_counts(plan: SimulationPlan, counts: Counts) -> SimulationSummary:
                 exact["blind_second_hand"],
             )
         )
+    return SimulationSummary(plan=plan, counts=counts, bets=bets, exact=exact)
+
+
+def _summarize_four_card(plan: SimulationPlan, counts: Counts) -> SimulationSummary:
+    from crazy4.fourcard_reference import load_fourcard_reference
+    from crazy4.fourcard_simulate import tables_of
+
+    tables = tables_of(plan)
+    exact = load_fourcard_reference(plan.rules).exact_bets(plan.decision)
+    unit = tables.settlement.unit
+    bets = [
+        _bet_result(
+            name,
+            counts.seats,
+            nets,
+            unit,
+            counts.rounds,
+            plan.seats,
+            counts.round_squares.get(name),
+            exact[name],
+        )
+        for name, nets in tables.bet_nets.items()
+    ]
     return SimulationSummary(plan=plan, counts=counts, bets=bets, exact=exact)

@@ -861,7 +861,12 @@ def _resolution_notes(rules: RuleSet, bet: str, hands: int, se: float) -> list[s
 
 def _statistics_check(state: _State, summary: dict[str, Any] | None = None) -> Check:
     alpha = state.options.alpha
-    tests, notes = _statistics(state, summary)
+    if state.options.rules.game == "four-card-poker":
+        from crazy4.fourcard_validate import statistics
+
+        tests, notes = statistics(state, summary)  # type: ignore[arg-type]
+    else:
+        tests, notes = _statistics(state, summary)
     adjusted = holm_adjust([float(test["p"]) for test in tests])  # type: ignore[arg-type]
     failed = 0
     for test, p_holm in zip(tests, adjusted, strict=True):
@@ -881,7 +886,7 @@ def _statistics_check(state: _State, summary: dict[str, Any] | None = None) -> C
 def _state(options: Options, queens_name: str | None) -> _State:
     rules = options.rules
     if rules.game != "crazy-4-poker":
-        raise InputError(f"the validator does not know {rules.game!r} yet")
+        raise InputError(f"the validator does not know {rules.game!r}")
     reference = load_reference(rules)
     decision = reference.strategy(options.strategy)
     table = None
@@ -934,6 +939,11 @@ def validate(path: Path, options: Options) -> Report:
     if kind == "summary":
         return _validate_summary(path, options)
     metadata = log_metadata(path)
+    if options.rules.game == "four-card-poker":
+        from crazy4.fourcard_validate import validate_four_card
+
+        report: Report = validate_four_card(path, options, kind, metadata)
+        return report
     queens = metadata.get("queens_up")
     state = _state(options, queens if isinstance(queens, str) else None)
     checked_columns = False
@@ -996,7 +1006,10 @@ def _validate_summary(path: Path, options: Options) -> Report:
         raise InputError(f"cannot read {str(path)!r} as a JSON summary: {error}") from None
     if not isinstance(summary, dict):
         raise InputError(f"{str(path)!r}: a summary is one JSON object")
-    required = ("rounds", "player_categories", "dealer_categories", "dealer_qualified", "bets")
+    four_card = options.rules.game == "four-card-poker"
+    required: tuple[str, ...] = ("rounds", "player_categories", "dealer_categories", "bets")
+    if not four_card:
+        required += ("dealer_qualified",)
     missing = [key for key in required if key not in summary]
     if missing:
         raise InputError(
@@ -1007,7 +1020,13 @@ def _validate_summary(path: Path, options: Options) -> Report:
     strategy = str(summary.get("strategy", options.strategy))
     if strategy not in ("optimal", "simple"):
         strategy = options.strategy
-    state = _state(Options(**{**options.__dict__, "strategy": strategy}), None)
+    chosen = Options(**{**options.__dict__, "strategy": strategy})
+    if four_card:
+        from crazy4.fourcard_validate import make_state
+
+        state: Any = make_state(chosen, None)
+    else:
+        state = _state(chosen, None)
     try:
         check = _statistics_check(state, summary)
     except (KeyError, TypeError, ValueError) as error:
