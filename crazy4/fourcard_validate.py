@@ -21,11 +21,10 @@ from crazy4.cards import colex_indices, format_cards
 from crazy4.errors import InputError
 from crazy4.fourcard_reference import FourCardReference, load_fourcard_reference, situation_of
 from crazy4.fourcard_settle import FourCardSettlement, showdown_results
-from crazy4.pricing import decision_label
 from crazy4.ranking import HandCategory, category_of_strength
 from crazy4.reference import ExactBet
-from crazy4.roundlog import DECISION_NAMES, decision_column, number_column, parse_hand_column
-from crazy4.stats import chi_square_sf, normal_two_sided_p
+from crazy4.roundlog import decision_column, number_column, parse_hand_column
+from crazy4.stats import normal_two_sided_p
 
 REQUIRED = ("player", "dealer", "up_card", "decision", "ante", "play", "ante_net", "play_net")
 NUMBERS = (
@@ -74,21 +73,12 @@ class FourCardState:
 
 def make_state(options: Any, aces_up_name: str | None) -> FourCardState:
     """The accumulators, the reference and the expected strategy of a validation."""
+    from crazy4.validate import _side_table
+
     rules = options.rules
     reference = load_fourcard_reference(rules)
     decision = reference.strategy(options.strategy)
-    table = None
-    if rules.side_bets:
-        names = [bet.name for bet in rules.side_bets]
-        wanted = options.queens_up or aces_up_name
-        table = 0
-        if wanted is not None:
-            matches = [i for i, name in enumerate(names) if wanted in (name, name[8:])]
-            if not matches:
-                raise InputError(
-                    f"unknown Aces Up table {wanted!r}; {rules.name} has {', '.join(names)}"
-                )
-            table = matches[0]
+    table = _side_table(rules, options.queens_up or aces_up_name, "Aces Up", "aces-up-")
     return FourCardState(
         options=options,
         reference=reference,
@@ -114,7 +104,15 @@ def check_columns(names: list[str]) -> None:
 
 def process_batch(state: FourCardState, table: pa.Table) -> None:
     """Check one batch of rows (whole rounds) and add it to the accumulators."""
-    from crazy4.validate import _BetStats, _example_budget
+    from crazy4.validate import (
+        _add_bets,
+        _deviation_findings,
+        _flag_repeated_cards,
+        _flag_rows,
+        _flag_unparsed,
+        _settlement_examples,
+        _split_rounds,
+    )
 
     options, reference, settle = state.options, state.reference, state.settlement
     rules = options.rules
@@ -138,28 +136,20 @@ def process_batch(state: FourCardState, table: pa.Table) -> None:
         return group.setdefault(what, Finding())
 
     def flag(mask: npt.NDArray[np.bool_], what: str, detail: list[str] | None = None) -> None:
-        rows = np.flatnonzero(mask)
-        if not rows.size:
-            return
-        found = finding(state.malformed, what)
-        found.count += rows.size
-        for position, row in enumerate(rows[: _example_budget(found, options.examples)]):
-            example: dict[str, object] = {"row": first_row + int(row)}
-            if detail is not None:
-                example["reason"] = detail[position]
-            found.examples.append(example)
-        bad[rows] = True
+        _flag_rows(state.malformed, bad, mask, what, first_row, options.examples, detail)
 
-    for label, failures, count in (
-        ("player", bad_player, "five"),
-        ("dealer", bad_dealer, "six"),
-        ("up_card", bad_up, "one"),
-    ):
-        if failures:
-            rows = sorted(failures)
-            mask = np.zeros(n, dtype=bool)
-            mask[rows] = True
-            flag(mask, f"{label} not {count} valid card(s)", [failures[r] for r in rows])
+    _flag_unparsed(
+        flag,
+        n,
+        [
+            (f"{label} not {count} valid card(s)", failures)
+            for label, failures, count in (
+                ("player", bad_player, "five"),
+                ("dealer", bad_dealer, "six"),
+                ("up_card", bad_up, "one"),
+            )
+        ],
+    )
     flag((decision < 0) | (decision > 3), "decision not one of fold/1x/2x/3x")
     flag(~(ante > 0), "ante missing or not positive")
     for side in ("aces_up", "bad_beat"):
@@ -191,41 +181,21 @@ def process_batch(state: FourCardState, table: pa.Table) -> None:
         cards_ok & ~(dealer_idx == up_idx[:, None]).any(axis=1), "up card not in the dealer's hand"
     )
 
-    if "round" in names:
-        ids = number_column(table.column("round"))
-        boundary = np.ones(n, dtype=bool)
-        boundary[1:] = ids[1:] != ids[:-1]
-    else:
-        boundary = np.ones(n, dtype=bool)
-        ids = np.arange(state.rows + 1, state.rows + n + 1, dtype=np.float64)
-    round_of_row = np.cumsum(boundary) - 1
-    starts = np.flatnonzero(boundary)
-    n_rounds = starts.shape[0]
-    if "seat" in names:
-        seats = number_column(table.column("seat"))
-        seat_key = round_of_row * 64 + np.nan_to_num(seats, nan=-1).astype(np.int64)
-        _, inverse, occurrences = np.unique(seat_key, return_inverse=True, return_counts=True)
-        flag(occurrences[inverse] > 1, "seat appears twice in one round")
+    rounds = _split_rounds(table, state.rows, flag)
+    _, round_of_row, starts, n_rounds = rounds
     same = (dealer == dealer[starts][round_of_row]).all(axis=1) & (
         up_idx == up_idx[starts][round_of_row]
     )
     flag(cards_ok & ~same, "dealer cards or up card differ between rows of one round")
-    player_flat = (round_of_row[:, None] * 52 + player_idx)[cards_ok].ravel()
-    dealer_ok = cards_ok[starts]
-    dealer_flat = (np.arange(n_rounds)[:, None] * 52 + dealer_idx[starts])[dealer_ok].ravel()
-    dealt = np.sort(np.concatenate([player_flat, dealer_flat]))
-    repeated = np.unique(dealt[1:][dealt[1:] == dealt[:-1]])
-    if repeated.size:
-        dup_round = np.zeros(n_rounds, dtype=bool)
-        dup_round[repeated // 52] = True
-        row_dup = dup_round[round_of_row] & cards_ok
-        details = []
-        for row in np.flatnonzero(row_dup)[: options.examples]:
-            cards = repeated[repeated // 52 == round_of_row[row]] % 52
-            details.append(
-                f"round {ids[row]:g}: {format_cards(cards.tolist())} dealt more than once"
-            )
-        flag(row_dup, "a card dealt twice in one round (seats, dealer and up card)", details)
+    _flag_repeated_cards(
+        flag,
+        player_idx,
+        dealer_idx,
+        cards_ok,
+        rounds,
+        options.examples,
+        "a card dealt twice in one round (seats, dealer and up card)",
+    )
     state.bad_rows += int(bad.sum())
 
     # settlement
@@ -301,20 +271,16 @@ def process_batch(state: FourCardState, table: pa.Table) -> None:
                     int(result[row]),
                     hand_text=hand,
                 )
-            found = finding(state.settlement_findings, f"{component}: {rule}")
-            budget = _example_budget(found, options.examples)
-            found.count += members.size
-            for member in members[:budget]:
-                found.examples.append(
-                    {
-                        "row": first_row + int(member),
-                        "player": format_cards(player[member][::-1].tolist()),
-                        "dealer": format_cards(dealer[member][::-1].tolist()),
-                        "decision": DECISION_NAMES[int(decision[member])],
-                        f"{component}_net": float(logged[member]),
-                        "expected": float(expected[member]),
-                    }
-                )
+            _settlement_examples(
+                finding(state.settlement_findings, f"{component}: {rule}"),
+                members,
+                first_row,
+                options.examples,
+                (player, dealer, decision),
+                component,
+                logged,
+                expected,
+            )
     state.mismatched_rows += int(any_mismatch.sum())
 
     # strategy
@@ -332,24 +298,19 @@ def process_batch(state: FourCardState, table: pa.Table) -> None:
         )
         state.deviations += rows_differ.size
         state.ev_lost += float(lost.sum())
-        pairs = expected_decision[rows_differ] * 4 + multiple[rows_differ]
-        for code in np.unique(pairs):
-            members = np.flatnonzero(pairs == code)
-            what = (
-                f"{decision_label(int(code // 4))} expected, {decision_label(int(code % 4))} played"
-            )
-            found = finding(state.strategy_findings, what)
-            found.count += members.size
-            for member in members[: _example_budget(found, options.examples)]:
-                row = int(rows_differ[member])
-                found.examples.append(
-                    {
-                        "row": first_row + row,
-                        "player": format_cards(player[row][::-1].tolist()),
-                        "up_card": format_cards([int(up_idx[row])]),
-                        "ev_lost": round(float(lost[member]), 6),
-                    }
-                )
+        _deviation_findings(
+            state.strategy_findings,
+            rows_differ,
+            expected_decision[rows_differ],
+            multiple[rows_differ],
+            lost,
+            first_row,
+            options.examples,
+            lambda row: {
+                "player": format_cards(player[row][::-1].tolist()),
+                "up_card": format_cards([int(up_idx[row])]),
+            },
+        )
 
     # statistics over rounds whose rows are all good
     round_bad = np.bincount(round_of_row, weights=bad, minlength=n_rounds) > 0
@@ -372,10 +333,7 @@ def process_batch(state: FourCardState, table: pa.Table) -> None:
         values[name] = (keep & (aces > 0), aces_net / np.where(aces > 0, aces, 1))
     if "bad_beat" in number and "bad_beat" in state.reference_bets:
         values["bad_beat"] = (keep & (beat > 0), beat_net / np.where(beat > 0, beat, 1))
-    for name, (mask, value) in values.items():
-        if name not in state.bets:
-            state.bets[name] = _BetStats(exact=state.reference_bets[name])
-        state.bets[name].add(value[mask], round_of_row[mask], n_rounds)
+    _add_bets(state.bets, state.reference_bets, values, round_of_row, n_rounds)
     state.rows += n
     state.rounds += n_rounds
 
@@ -384,7 +342,7 @@ def statistics(
     state: FourCardState, summary: dict[str, Any] | None = None
 ) -> tuple[list[dict[str, object]], list[str]]:
     """The statistical tests (unadjusted p-values) and notes."""
-    from crazy4.validate import chi_square_test
+    from crazy4.validate import _bet_items, _chi_test, _most_off
 
     reference = state.reference
     labels = [category.label for category in HandCategory]
@@ -400,42 +358,9 @@ def statistics(
         ("player hand categories (best 4 of 5)", player, reference.category_probabilities()),
         ("dealer hand categories (best 4 of 6)", dealer, reference.dealer_category_probabilities()),
     ):
-        result = chi_square_test(observed, p)
-        if result is None:
-            notes.append(f"{name}: sample too small for a chi-square test")
-            continue
-        stat, df, pooled = result
-        expected = observed.sum() * p
-        worst = int(np.argmax(np.abs(observed - expected) / np.sqrt(np.maximum(expected, 1e-12))))
-        detail = f"most off: {labels[worst]}" + (f"; {pooled} rare cells pooled" if pooled else "")
-        tests.append(
-            {
-                "name": name,
-                "statistic": stat,
-                "df": df,
-                "p": chi_square_sf(stat, df),
-                "detail": detail,
-            }
-        )
-    items: list[tuple[str, int, float, ExactBet, float]] = []
-    if summary is None:
-        for name, stats in state.bets.items():
-            if stats.n == 0:
-                continue
-            mu = float(stats.exact.mean)
-            naive = stats.squares - 2 * mu * stats.total + stats.n * mu * mu
-            clustered = stats.round_squares - 2 * mu * stats.round_cross + mu * mu * stats.round_k2
-            design = clustered / naive if naive > 0 else 1.0
-            items.append((name, stats.n, stats.total, stats.exact, max(design, 1e-9)))
-    else:
-        for name, entry in summary.get("bets", {}).items():
-            if name not in state.reference_bets:
-                notes.append(f"bet {name!r}: no exact counterpart; not tested")
-                continue
-            hands = int(entry["hands"])
-            wagered = float(entry.get("wagered", hands))
-            net = float(entry["net"]) * hands / wagered if wagered else 0.0
-            items.append((name, hands, net, state.reference_bets[name], 1.0))
+        detail = f"most off: {labels[_most_off(observed, p)]}"
+        _chi_test(tests, notes, name, observed, p, detail=detail)
+    items = _bet_items(state.bets, state.reference_bets, summary, notes)
     for name, count, total, exact, design in items:
         mean = total / count
         se = exact.std_dev * (design / count) ** 0.5
@@ -459,18 +384,11 @@ def statistics(
 
 def validate_four_card(path: Path, options: Any, kind: str, metadata: dict[str, object]) -> Any:
     """Validate a Four Card Poker log (see :func:`crazy4.validate.validate`)."""
-    from crazy4.validate import Check, Report, _aligned, _statistics_check
+    from crazy4.validate import Check, Report, _read_rounds, _settlement_check, _statistics_check
 
     aces = metadata.get("aces_up")
     state = make_state(options, aces if isinstance(aces, str) else None)
-    checked = False
-    for table in _aligned(path, options.batch_rows):
-        if not checked:
-            check_columns(table.column_names)
-            checked = True
-        process_batch(state, table)
-    if not checked:
-        raise InputError(f"{str(path)!r} holds no rows")
+    _read_rounds(path, options.batch_rows, check_columns, lambda table: process_batch(state, table))
     checks = [
         Check(
             "Well-formed",
@@ -479,12 +397,11 @@ def validate_four_card(path: Path, options: Any, kind: str, metadata: dict[str, 
             + (" (left out of the other checks)" if state.bad_rows else ""),
             findings=state.malformed,
         ),
-        Check(
-            "Settlement",
-            state.mismatched_rows == 0,
-            f"{state.settled_rows:,} rows re-settled under {options.rules.name}: "
-            f"{state.mismatched_rows:,} with an amount that differs",
-            findings=state.settlement_findings,
+        _settlement_check(
+            state.settled_rows,
+            state.mismatched_rows,
+            options.rules.name,
+            state.settlement_findings,
         ),
         Check(
             "Strategy",

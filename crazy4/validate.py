@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -388,6 +388,268 @@ def _check_columns(names: list[str], rules: RuleSet) -> None:
 
 
 # --------------------------------------------------------------------------------------------
+# Pieces shared with the Four Card Poker validator (:mod:`crazy4.fourcard_validate`)
+
+
+def _flag_rows(
+    findings: dict[str, Finding],
+    bad: npt.NDArray[np.bool_],
+    mask: npt.NDArray[np.bool_],
+    what: str,
+    first_row: int,
+    limit: int,
+    detail: list[str] | None = None,
+) -> None:
+    """Count the rows of ``mask`` as malformed under ``what`` (with examples); mark them bad."""
+    rows = np.flatnonzero(mask)
+    if not rows.size:
+        return
+    finding = findings.setdefault(what, Finding())
+    finding.count += rows.size
+    for position, row in enumerate(rows[: _example_budget(finding, limit)]):
+        example: dict[str, object] = {"row": first_row + int(row)}
+        if detail is not None:
+            example["reason"] = detail[position]
+        finding.examples.append(example)
+    bad[rows] = True
+
+
+_Flag = Callable[..., None]
+
+
+def _flag_unparsed(flag: _Flag, n: int, columns: Iterable[tuple[str, dict[int, str]]]) -> None:
+    """Flag the rows whose card text did not parse, one finding per column, with reasons."""
+    for what, failures in columns:
+        if failures:
+            rows = sorted(failures)
+            mask = np.zeros(n, dtype=bool)
+            mask[rows] = True
+            flag(mask, what, [failures[r] for r in rows])
+
+
+def _split_rounds(
+    table: pa.Table, rows_before: int, flag: _Flag
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.intp], npt.NDArray[np.intp], int]:
+    """Round ids (row numbers without a ``round`` column), each row's round, each round's first
+    row and the number of rounds of a batch; a seat twice in one round is flagged."""
+    n = table.num_rows
+    names = table.column_names
+    boundary = np.ones(n, dtype=bool)
+    if "round" in names:
+        ids = number_column(table.column("round"))
+        boundary[1:] = ids[1:] != ids[:-1]
+    else:
+        ids = np.arange(rows_before + 1, rows_before + n + 1, dtype=np.float64)
+    round_of_row = np.cumsum(boundary) - 1
+    starts = np.flatnonzero(boundary)
+    if "seat" in names:
+        seats = number_column(table.column("seat"))
+        seat_key = round_of_row * 64 + np.nan_to_num(seats, nan=-1).astype(np.int64)
+        _, inverse, occurrences = np.unique(seat_key, return_inverse=True, return_counts=True)
+        flag(occurrences[inverse] > 1, "seat appears twice in one round")
+    return ids, round_of_row, starts, int(starts.shape[0])
+
+
+def _flag_repeated_cards(
+    flag: _Flag,
+    player_idx: npt.NDArray[np.intp],
+    dealer_idx: npt.NDArray[np.intp],
+    cards_ok: npt.NDArray[np.bool_],
+    rounds: tuple[npt.NDArray[np.float64], npt.NDArray[np.intp], npt.NDArray[np.intp], int],
+    examples: int,
+    what: str,
+) -> npt.NDArray[np.intp]:
+    """Flag the rows of rounds where a card was dealt twice (every good seat hand, plus the
+    dealer's hand once); returns the cards dealt, sorted, as ``round * 52 + card``."""
+    ids, round_of_row, starts, n_rounds = rounds
+    player_flat = (round_of_row[:, None] * 52 + player_idx)[cards_ok].ravel()
+    dealer_ok = cards_ok[starts]
+    dealer_flat = (np.arange(n_rounds)[:, None] * 52 + dealer_idx[starts])[dealer_ok].ravel()
+    dealt = np.sort(np.concatenate([player_flat, dealer_flat]))
+    repeated = np.unique(dealt[1:][dealt[1:] == dealt[:-1]])
+    if repeated.size:
+        dup_round = np.zeros(n_rounds, dtype=bool)
+        dup_round[repeated // 52] = True
+        row_dup = dup_round[round_of_row] & cards_ok
+        details = []
+        for row in np.flatnonzero(row_dup)[:examples]:
+            cards = repeated[repeated // 52 == round_of_row[row]] % 52
+            details.append(
+                f"round {ids[row]:g}: {format_cards(cards.tolist())} dealt more than once"
+            )
+        flag(row_dup, what, details)
+    return dealt
+
+
+def _settlement_examples(
+    finding: Finding,
+    members: npt.NDArray[np.intp],
+    first_row: int,
+    limit: int,
+    cards: tuple[npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[np.int64]],
+    component: str,
+    logged: npt.NDArray[np.float64],
+    expected: npt.NDArray[np.float64],
+) -> None:
+    """Count a group of mis-settled rows under ``finding``, with examples."""
+    player, dealer, decision = cards
+    budget = _example_budget(finding, limit)
+    finding.count += members.size
+    for member in members[:budget]:
+        finding.examples.append(
+            {
+                "row": first_row + int(member),
+                "player": format_cards(player[member][::-1].tolist()),
+                "dealer": format_cards(dealer[member][::-1].tolist()),
+                "decision": DECISION_NAMES[int(decision[member])],
+                f"{component}_net": float(logged[member]),
+                "expected": float(expected[member]),
+            }
+        )
+
+
+def _deviation_findings(
+    findings: dict[str, Finding],
+    rows_differ: npt.NDArray[np.intp],
+    expected: npt.NDArray[np.int64],
+    taken: npt.NDArray[np.int64],
+    lost: npt.NDArray[np.float64],
+    first_row: int,
+    limit: int,
+    describe: Callable[[int], dict[str, object]],
+) -> None:
+    """One finding per (expected, played) decision pair; ``describe(row)`` gives an example's
+    cards."""
+    pairs = expected * 4 + taken
+    for code in np.unique(pairs):
+        members = np.flatnonzero(pairs == code)
+        what = f"{decision_label(int(code // 4))} expected, {decision_label(int(code % 4))} played"
+        finding = findings.setdefault(what, Finding())
+        finding.count += members.size
+        for member in members[: _example_budget(finding, limit)]:
+            row = int(rows_differ[member])
+            finding.examples.append(
+                {"row": first_row + row, **describe(row), "ev_lost": round(float(lost[member]), 6)}
+            )
+
+
+def _add_bets(
+    bets: dict[str, _BetStats],
+    exact_bets: dict[str, ExactBet],
+    values: dict[str, tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64]]],
+    round_of_row: npt.NDArray[np.intp],
+    n_rounds: int,
+) -> None:
+    """Add each bet's per-unit results (the rows of its mask) to its accumulator."""
+    for name, (mask, value) in values.items():
+        if name not in bets:
+            bets[name] = _BetStats(exact=exact_bets[name])
+        bets[name].add(value[mask], round_of_row[mask], n_rounds)
+
+
+def _side_table(rules: RuleSet, wanted: str | None, label: str, prefix: str) -> int | None:
+    """Index of the side bet table named ``wanted`` (with or without its ``prefix``); the first
+    by default; None when the rule set has no side bet."""
+    if not rules.side_bets:
+        return None
+    names = [bet.name for bet in rules.side_bets]
+    if wanted is None:
+        return 0
+    matches = [i for i, name in enumerate(names) if wanted in (name, name[len(prefix) :])]
+    if not matches:
+        raise InputError(f"unknown {label} table {wanted!r}; {rules.name} has {', '.join(names)}")
+    return matches[0]
+
+
+def _read_rounds(
+    path: Path,
+    batch_rows: int,
+    check_columns: Callable[[list[str]], None],
+    process: Callable[[pa.Table], None],
+) -> None:
+    """Read a log in round-aligned batches: columns checked on the first, each processed."""
+    checked_columns = False
+    for table in _aligned(path, batch_rows):
+        if not checked_columns:
+            check_columns(table.column_names)
+            checked_columns = True
+        process(table)
+    if not checked_columns:
+        raise InputError(f"{str(path)!r} holds no rows")
+
+
+def _settlement_check(
+    settled_rows: int, mismatched_rows: int, rule_set: str, findings: dict[str, Finding]
+) -> Check:
+    return Check(
+        "Settlement",
+        mismatched_rows == 0,
+        f"{settled_rows:,} rows re-settled under {rule_set}: "
+        f"{mismatched_rows:,} with an amount that differs",
+        findings=findings,
+    )
+
+
+def _chi_test(
+    tests: list[dict[str, object]],
+    notes: list[str],
+    name: str,
+    observed: npt.NDArray[Any],
+    p: npt.NDArray[np.float64],
+    scale: float = 1.0,
+    detail: str = "",
+) -> None:
+    """Add a chi-square test to ``tests``, or a note when the sample is too small."""
+    result = chi_square_test(observed, p, scale=scale)
+    if result is None:
+        notes.append(f"{name}: sample too small for a chi-square test")
+        return
+    statistic, df, pooled = result
+    extra = f"{pooled} rare cells pooled" if pooled else ""
+    tests.append(
+        {
+            "name": name,
+            "statistic": statistic,
+            "df": df,
+            "p": chi_square_sf(statistic, df),
+            "detail": "; ".join(t for t in (detail, extra) if t),
+        }
+    )
+
+
+def _bet_items(
+    bets: dict[str, _BetStats],
+    exact_bets: dict[str, ExactBet],
+    summary: dict[str, Any] | None,
+    notes: list[str],
+    where: str = "",
+) -> list[tuple[str, int, float, ExactBet, float]]:
+    """Each bet's (name, hands, total net per unit, exact bet, design effect): from the
+    accumulators, or from a summary (design effect 1; a bet with no exact counterpart
+    ``where`` is noted)."""
+    items: list[tuple[str, int, float, ExactBet, float]] = []
+    if summary is None:
+        for name, stats in bets.items():
+            if stats.n == 0:
+                continue
+            mu = float(stats.exact.mean)
+            naive = stats.squares - 2 * mu * stats.total + stats.n * mu * mu
+            clustered = stats.round_squares - 2 * mu * stats.round_cross + mu * mu * stats.round_k2
+            design = clustered / naive if naive > 0 else 1.0
+            items.append((name, stats.n, stats.total, stats.exact, max(design, 1e-9)))
+    else:
+        for name, entry in summary.get("bets", {}).items():
+            if name not in exact_bets:
+                notes.append(f"bet {name!r}: no exact counterpart{where}; not tested")
+                continue
+            hands = int(entry["hands"])
+            wagered = float(entry.get("wagered", hands))
+            net = float(entry["net"]) * hands / wagered if wagered else 0.0
+            items.append((name, hands, net, exact_bets[name], 1.0))
+    return items
+
+
+# --------------------------------------------------------------------------------------------
 # One batch
 
 
@@ -411,24 +673,16 @@ def _process(state: _State, table: pa.Table) -> None:
     bad = np.zeros(n, dtype=bool)
 
     def flag(mask: npt.NDArray[np.bool_], what: str, detail: list[str] | None = None) -> None:
-        rows = np.flatnonzero(mask)
-        if not rows.size:
-            return
-        finding = state.finding(state.malformed, what)
-        finding.count += rows.size
-        for position, row in enumerate(rows[: _example_budget(finding, options.examples)]):
-            example: dict[str, object] = {"row": first_row + int(row)}
-            if detail is not None:
-                example["reason"] = detail[position]
-            finding.examples.append(example)
-        bad[rows] = True
+        _flag_rows(state.malformed, bad, mask, what, first_row, options.examples, detail)
 
-    for label, failures in (("player", bad_player), ("dealer", bad_dealer)):
-        if failures:
-            rows = sorted(failures)
-            mask = np.zeros(n, dtype=bool)
-            mask[rows] = True
-            flag(mask, f"{label} cards not five valid cards", [failures[r] for r in rows])
+    _flag_unparsed(
+        flag,
+        n,
+        [
+            (f"{label} cards not five valid cards", failures)
+            for label, failures in (("player", bad_player), ("dealer", bad_dealer))
+        ],
+    )
     flag(decision < 0, "decision not one of " + "/".join(DECISION_NAMES))
     if not rules.blind_second_hand:
         flag(decision == BLIND, f"blind hand, but {rules.name} has no blind second hand")
@@ -468,41 +722,19 @@ def _process(state: _State, table: pa.Table) -> None:
     )
 
     # rounds
-    if "round" in names:
-        ids = number_column(table.column("round"))
-        boundary = np.ones(n, dtype=bool)
-        boundary[1:] = ids[1:] != ids[:-1]
-        round_ids = ids
-    else:
-        boundary = np.ones(n, dtype=bool)
-        round_ids = np.arange(state.rows + 1, state.rows + n + 1, dtype=np.float64)
-    round_of_row = np.cumsum(boundary) - 1
-    starts = np.flatnonzero(boundary)
-    n_rounds = starts.shape[0]
-    if "seat" in names:
-        seats = number_column(table.column("seat"))
-        seat_key = round_of_row * 64 + np.nan_to_num(seats, nan=-1).astype(np.int64)
-        _, inverse, occurrences = np.unique(seat_key, return_inverse=True, return_counts=True)
-        flag(occurrences[inverse] > 1, "seat appears twice in one round")
+    rounds = _split_rounds(table, state.rows, flag)
+    _, round_of_row, starts, n_rounds = rounds
     same_dealer = (dealer == dealer[starts][round_of_row]).all(axis=1)
     flag(cards_ok & ~same_dealer, "dealer cards differ between rows of one round")
-    # cards of each round: every good seat hand, plus the dealer's hand once
-    player_flat = (round_of_row[:, None] * 52 + player_idx)[cards_ok].ravel()
-    dealer_ok = cards_ok[starts]
-    dealer_flat = (np.arange(n_rounds)[:, None] * 52 + dealer_idx[starts])[dealer_ok].ravel()
-    dealt = np.sort(np.concatenate([player_flat, dealer_flat]))  # round * 52 + card
-    repeated = np.unique(dealt[1:][dealt[1:] == dealt[:-1]])
-    dup_round = np.zeros(n_rounds, dtype=bool)
-    dup_round[repeated // 52] = True
-    if repeated.size:
-        row_dup = dup_round[round_of_row] & cards_ok
-        details = []
-        for row in np.flatnonzero(row_dup)[: options.examples]:
-            cards = repeated[repeated // 52 == round_of_row[row]] % 52
-            details.append(
-                f"round {round_ids[row]:g}: {format_cards(cards.tolist())} dealt more than once"
-            )
-        flag(row_dup, "a card dealt twice in one round (seats and dealer)", details)
+    dealt = _flag_repeated_cards(
+        flag,
+        player_idx,
+        dealer_idx,
+        cards_ok,
+        rounds,
+        options.examples,
+        "a card dealt twice in one round (seats and dealer)",
+    )
     state.bad_rows += int(bad.sum())
 
     # settlement of the good rows
@@ -564,20 +796,16 @@ def _process(state: _State, table: pa.Table) -> None:
                 if np.unique(player_strength[members]).size == 1
                 else _hand_group_text(int(player_strength[row])),
             )
-            finding = state.finding(state.settlement_findings, f"{component}: {rule}")
-            budget = _example_budget(finding, options.examples)
-            finding.count += members.size
-            for member in members[:budget]:
-                finding.examples.append(
-                    {
-                        "row": first_row + int(member),
-                        "player": format_cards(player[member][::-1].tolist()),
-                        "dealer": format_cards(dealer[member][::-1].tolist()),
-                        "decision": DECISION_NAMES[int(decision[member])],
-                        f"{component}_net": float(logged[member]),
-                        "expected": float(wager[member] * nets[component][member] / unit),
-                    }
-                )
+            _settlement_examples(
+                state.finding(state.settlement_findings, f"{component}: {rule}"),
+                members,
+                first_row,
+                options.examples,
+                (player, dealer, decision),
+                component,
+                logged,
+                expected,
+            )
     state.mismatched_rows += int(any_mismatch.sum())
 
     # strategy
@@ -595,23 +823,16 @@ def _process(state: _State, table: pa.Table) -> None:
         )
         state.deviations += rows_differ.size
         state.ev_lost += float(lost.sum())
-        pairs = expected_decision[rows_differ] * 4 + taken[rows_differ]
-        for code in np.unique(pairs):
-            members = np.flatnonzero(pairs == code)
-            what = (
-                f"{decision_label(int(code // 4))} expected, {decision_label(int(code % 4))} played"
-            )
-            finding = state.finding(state.strategy_findings, what)
-            finding.count += members.size
-            for member in members[: _example_budget(finding, options.examples)]:
-                row = int(rows_differ[member])
-                finding.examples.append(
-                    {
-                        "row": first_row + row,
-                        "player": format_cards(player[row][::-1].tolist()),
-                        "ev_lost": round(float(lost[member]), 6),
-                    }
-                )
+        _deviation_findings(
+            state.strategy_findings,
+            rows_differ,
+            expected_decision[rows_differ],
+            taken[rows_differ],
+            lost,
+            first_row,
+            options.examples,
+            lambda row: {"player": format_cards(player[row][::-1].tolist())},
+        )
 
     # statistics over rounds whose rows are all good
     round_bad = np.bincount(round_of_row, weights=bad, minlength=n_rounds) > 0
@@ -651,10 +872,7 @@ def _process(state: _State, table: pa.Table) -> None:
         values[name] = (keep & (qu > 0), qu_net / np.where(qu > 0, qu, 1))
     if rules.blind_second_hand:
         values["blind_second_hand"] = (keep & blind, game)
-    for name, (mask, value) in values.items():
-        if name not in state.bets:
-            state.bets[name] = _BetStats(exact=state.reference_bets[name])
-        state.bets[name].add(value[mask], kept_round_of_row[mask], n_rounds)
+    _add_bets(state.bets, state.reference_bets, values, kept_round_of_row, n_rounds)
     state.rows += n
     state.rounds += n_rounds
 
@@ -694,21 +912,7 @@ def _statistics(
         scale: float = 1.0,
         detail: str = "",
     ) -> None:
-        result = chi_square_test(observed, p, scale=scale)
-        if result is None:
-            notes.append(f"{name}: sample too small for a chi-square test")
-            return
-        statistic, df, pooled = result
-        extra = f"{pooled} rare cells pooled" if pooled else ""
-        tests.append(
-            {
-                "name": name,
-                "statistic": statistic,
-                "df": df,
-                "p": chi_square_sf(statistic, df),
-                "detail": "; ".join(t for t in (detail, extra) if t),
-            }
-        )
+        _chi_test(tests, notes, name, observed, p, scale, detail)
 
     if summary is None:
         player = np.bincount(categories, weights=state.player_strengths, minlength=8)
@@ -768,31 +972,14 @@ def _statistics(
     hands_per_round = (
         max(state.seats_per_round, default=1) if summary is None else int(summary.get("seats", 1))
     )
-    bet_items: list[tuple[str, int, float, ExactBet, float]] = []
-    exact_bets = state.reference_bets
-    if summary is None:
-        for name, stats in state.bets.items():
-            if stats.n == 0:
-                continue
-            mu = float(stats.exact.mean)
-            naive = stats.squares - 2 * mu * stats.total + stats.n * mu * mu
-            clustered = stats.round_squares - 2 * mu * stats.round_cross + mu * mu * stats.round_k2
-            design = clustered / naive if naive > 0 else 1.0
-            bet_items.append((name, stats.n, stats.total, stats.exact, max(design, 1e-9)))
-    else:
-        for name, entry in summary.get("bets", {}).items():
-            if name not in exact_bets:
-                notes.append(f"bet {name!r}: no exact counterpart under {rules.name}; not tested")
-                continue
-            hands = int(entry["hands"])
-            wagered = float(entry.get("wagered", hands))
-            net = float(entry["net"]) * hands / wagered if wagered else 0.0
-            bet_items.append((name, hands, net, exact_bets[name], 1.0))
-        if hands_per_round > 1:
-            notes.append(
-                "bet z-scores from a summary treat hands as independent; seats sharing a dealer "
-                "hand make them slightly optimistic"
-            )
+    bet_items = _bet_items(
+        state.bets, state.reference_bets, summary, notes, where=f" under {rules.name}"
+    )
+    if summary is not None and hands_per_round > 1:
+        notes.append(
+            "bet z-scores from a summary treat hands as independent; seats sharing a dealer "
+            "hand make them slightly optimistic"
+        )
     for name, n, total, exact, design in bet_items:
         if n == 0:
             continue
@@ -889,19 +1076,7 @@ def _state(options: Options, queens_name: str | None) -> _State:
         raise InputError(f"the validator does not know {rules.game!r}")
     reference = load_reference(rules)
     decision = reference.strategy(options.strategy)
-    table = None
-    if rules.side_bets:
-        names = [bet.name for bet in rules.side_bets]
-        wanted = options.queens_up or queens_name
-        if wanted is None:
-            table = 0
-        else:
-            matches = [i for i, name in enumerate(names) if wanted in (name, name[10:])]
-            if not matches:
-                raise InputError(
-                    f"unknown Queens Up table {wanted!r}; {rules.name} has {', '.join(names)}"
-                )
-            table = matches[0]
+    table = _side_table(rules, options.queens_up or queens_name, "Queens Up", "queens-up-")
     state = _State(
         options=options,
         reference=reference,
@@ -946,14 +1121,12 @@ def validate(path: Path, options: Options) -> Report:
         return report
     queens = metadata.get("queens_up")
     state = _state(options, queens if isinstance(queens, str) else None)
-    checked_columns = False
-    for table in _aligned(path, options.batch_rows):
-        if not checked_columns:
-            _check_columns(table.column_names, options.rules)
-            checked_columns = True
-        _process(state, table)
-    if not checked_columns:
-        raise InputError(f"{str(path)!r} holds no rows")
+    _read_rounds(
+        path,
+        options.batch_rows,
+        lambda names: _check_columns(names, options.rules),
+        lambda table: _process(state, table),
+    )
     checks = [
         Check(
             "Well-formed",
@@ -966,12 +1139,11 @@ def validate(path: Path, options: Options) -> Report:
             ),
             findings=state.malformed,
         ),
-        Check(
-            "Settlement",
-            state.mismatched_rows == 0,
-            f"{state.settled_rows:,} rows re-settled under {options.rules.name}: "
-            f"{state.mismatched_rows:,} with an amount that differs",
-            findings=state.settlement_findings,
+        _settlement_check(
+            state.settled_rows,
+            state.mismatched_rows,
+            options.rules.name,
+            state.settlement_findings,
         ),
         Check(
             "Strategy",
