@@ -17,7 +17,15 @@ from crazy4.fourcard_analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis
 from crazy4.fourcard_bets import RESULTS
 from crazy4.fourcard_tables import CATEGORY_LABELS
 from crazy4.paytables import format_odds
-from crazy4.report import markdown_table
+from crazy4.report import (
+    BET_FORMATS,
+    _percent,
+    markdown_table,
+    provenance_lines,
+    returns_tail,
+    rule_file_lines,
+    side_bet_lines,
+)
 
 #: Published figures (``../shared/rules/four-card-poker.md``), shown beside the exact ones.
 PUBLISHED = {
@@ -26,10 +34,6 @@ PUBLISHED = {
     "house edge, simple strategy": "about 3.40% (S. Ko)",
     "Aces Up house edges over the published tables": "about 1.98% to 6.15%",
 }
-
-
-def _percent(value: float) -> str:
-    return f"{100 * value:.4f}%"
 
 
 def _money(value: Fraction) -> str:
@@ -57,9 +61,7 @@ def _rules_section(analysis: FourCardAnalysis) -> list[str]:
             f"{paid} (no paying hand is ever folded under optimal play, so this switch does not "
             "move the figures)."
         )
-    for bet in rules.side_bets:
-        forfeit = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
-        lines.append(f"- {bet.name}: pays {bet.table.describe()}; {forfeit}.")
+    lines += side_bet_lines(rules.side_bets)
     if four.bad_beat is not None:
         bad = four.bad_beat
         keyed = "the losing player's hand" if bad.keyed_on == "player" else "the dealer's hand"
@@ -76,8 +78,7 @@ def _rules_section(analysis: FourCardAnalysis) -> list[str]:
             + (f"; at most {_money(cap)} paid on one hand, all bets included." if cap else ".")
         )
     lines += [f"- {note}" for note in rules.notes]
-    lines += ["", "<details><summary>Rule file</summary>", "", "```toml", rules.text.strip()]
-    lines += ["```", "", "</details>", ""]
+    lines += rule_file_lines(rules.text)
     return lines
 
 
@@ -158,16 +159,7 @@ def _bets_section(analysis: FourCardAnalysis) -> list[str]:
         f"{main['average_total_bet']:.4f} Antes). Every EV is exact: `exact_ev` is the "
         "fraction per unit of the bet's base wager.",
         "",
-        markdown_table(
-            shown,
-            {
-                "house_edge": "{:.4%}",
-                "element_of_risk": "{:.4%}",
-                "average_total_bet": "{:.4f}",
-                "std_dev": "{:.4f}",
-                "hit_frequency": "{:.4%}",
-            },
-        ),
+        markdown_table(shown, BET_FORMATS),
         "",
         *[f"- `{row.bet}`: {row.description}" for row in bets.itertuples()],
         "",
@@ -301,16 +293,7 @@ def _returns_section(analysis: FourCardAnalysis) -> list[str]:
             {"probability": "{:.8f}", "contribution": "{:.8f}"},
         ),
         "",
-        f"Total: {int(returns['combinations'].sum()):,} deals; return "
-        f"{returns['contribution'].sum():.8f}.",
-        "",
-        "## Distribution of the net result per round",
-        "",
-        markdown_table(
-            distribution[["net", "combinations", "probability", "cumulative_probability"]],
-            {"probability": "{:.8f}", "cumulative_probability": "{:.8f}"},
-        ),
-        "",
+        *returns_tail(returns, distribution),
     ]
 
 
@@ -326,12 +309,9 @@ def render_four_card_report(
     lines += _cap_section(analysis)
     lines += _returns_section(analysis)
     lines += list(extra)
-    lines += ["## Provenance", ""]
-    lines += [f"- {key}: `{value}`" for key, value in sorted(provenance.items())]
-    lines += [
-        "",
-        "Every count is exact (integers over all "
+    lines += provenance_lines(
+        provenance,
         f"{int(analysis.tables['bets']['deals'].iloc[0]):,} deals: 2,598,960 player hands x 47 "
-        "up cards x 1,370,754 hidden dealer cards); decimals are rounded only for display.",
-    ]
+        "up cards x 1,370,754 hidden dealer cards",
+    )
     return "\n".join(lines)

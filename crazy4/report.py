@@ -15,6 +15,7 @@ import pandas as pd
 from crazy4.analysis import Analysis
 from crazy4.paytables import format_odds
 from crazy4.ranking import HandCategory
+from crazy4.rules import SideBet
 
 
 def markdown_table(frame: pd.DataFrame, formats: dict[str, str] | None = None) -> str:
@@ -52,6 +53,67 @@ def markdown_table(frame: pd.DataFrame, formats: dict[str, str] | None = None) -
 
 def _percent(value: float) -> str:
     return f"{100 * value:.4f}%"
+
+
+#: How the bets table formats its columns (both games).
+BET_FORMATS = {
+    "house_edge": "{:.4%}",
+    "element_of_risk": "{:.4%}",
+    "average_total_bet": "{:.4f}",
+    "std_dev": "{:.4f}",
+    "hit_frequency": "{:.4%}",
+}
+
+
+def side_bet_lines(side_bets: Sequence[SideBet]) -> list[str]:
+    """The rules list's line for each side bet: its pay table and whether a fold forfeits it."""
+    lines = []
+    for bet in side_bets:
+        forfeit = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
+        lines.append(f"- {bet.name}: pays {bet.table.describe()}; {forfeit}.")
+    return lines
+
+
+def rule_file_lines(text: str) -> list[str]:
+    """The rule file, folded away under the rules list."""
+    return [
+        "",
+        "<details><summary>Rule file</summary>",
+        "",
+        "```toml",
+        text.strip(),
+        "```",
+        "",
+        "</details>",
+        "",
+    ]
+
+
+def returns_tail(returns: pd.DataFrame, distribution: pd.DataFrame) -> list[str]:
+    """The return table's total, then the distribution of the net result per round."""
+    return [
+        f"Total: {int(returns['combinations'].sum()):,} deals; return "
+        f"{returns['contribution'].sum():.8f}.",
+        "",
+        "## Distribution of the net result per round",
+        "",
+        markdown_table(
+            distribution[["net", "combinations", "probability", "cumulative_probability"]],
+            {"probability": "{:.8f}", "cumulative_probability": "{:.8f}"},
+        ),
+        "",
+    ]
+
+
+def provenance_lines(provenance: dict[str, object], deals: str) -> list[str]:
+    """The provenance section; ``deals`` says what the exact counts are over."""
+    lines = ["## Provenance", ""]
+    lines += [f"- {key}: `{value}`" for key, value in sorted(provenance.items())]
+    lines += [
+        "",
+        f"Every count is exact (integers over all {deals}); decimals are rounded only for display.",
+    ]
+    return lines
 
 
 def _fraction(numerator: int, denominator: int) -> str:
@@ -92,26 +154,14 @@ def _rules_section(analysis: Analysis) -> list[str]:
                 "hands are treated as below the table (push, or lose to a qualifying dealer "
                 "hand that beats them), exactly as printed."
             )
-    for bet in rules.side_bets:
-        forfeit = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
-        lines.append(f"- {bet.name}: pays {bet.table.describe()}; {forfeit}.")
+    lines += side_bet_lines(rules.side_bets)
     if rules.blind_second_hand:
         lines.append(
             "- A second hand is played blind: 3x the Ante, 2x returned below "
             f"{rules.play.raise_minimum}."
         )
     lines += [f"- {note}" for note in rules.notes]
-    lines += [
-        "",
-        "<details><summary>Rule file</summary>",
-        "",
-        "```toml",
-        rules.text.strip(),
-        "```",
-        "",
-        "</details>",
-        "",
-    ]
+    lines += rule_file_lines(rules.text)
     return lines
 
 
@@ -142,16 +192,7 @@ def _bets_section(analysis: Analysis) -> list[str]:
         f"{main['average_total_bet']:.4f} Antes). Every figure is exact: the EV column is the "
         "exact fraction per unit of the bet's base wager.",
         "",
-        markdown_table(
-            shown,
-            {
-                "house_edge": "{:.4%}",
-                "element_of_risk": "{:.4%}",
-                "average_total_bet": "{:.4f}",
-                "std_dev": "{:.4f}",
-                "hit_frequency": "{:.4%}",
-            },
-        ),
+        markdown_table(shown, BET_FORMATS),
         "",
         "Descriptions:",
         "",
@@ -231,16 +272,7 @@ def _returns_section(analysis: Analysis) -> list[str]:
             {"probability": "{:.8f}", "contribution": "{:.8f}"},
         ),
         "",
-        f"Total: {int(returns['combinations'].sum()):,} deals; return "
-        f"{returns['contribution'].sum():.8f}.",
-        "",
-        "## Distribution of the net result per round",
-        "",
-        markdown_table(
-            distribution[["net", "combinations", "probability", "cumulative_probability"]],
-            {"probability": "{:.8f}", "cumulative_probability": "{:.8f}"},
-        ),
-        "",
+        *returns_tail(returns, distribution),
     ]
 
 
@@ -263,14 +295,9 @@ def render_report(
     lines += _frequency_section(analysis)
     lines += _returns_section(analysis)
     lines += list(extra)
-    lines += ["## Provenance", ""]
-    lines += [f"- {key}: `{value}`" for key, value in sorted(provenance.items())]
-    lines += [
-        "",
-        "Every count is exact (integers over all "
-        f"{int(analysis.tables['bets']['deals'].iloc[0]):,} player/dealer deals); decimals are "
-        "rounded only for display.",
-    ]
+    lines += provenance_lines(
+        provenance, f"{int(analysis.tables['bets']['deals'].iloc[0]):,} player/dealer deals"
+    )
     return "\n".join(lines)
 
 
