@@ -38,7 +38,7 @@ from crazy4.ranking import (
     number_of_strengths,
 )
 from crazy4.strategy import DECISIONS
-from crazy4.tables import fraction_text
+from crazy4.tables import fraction_text, grouped_returns
 
 CATEGORY_LABELS = np.array([category.label for category in HandCategory])
 
@@ -130,47 +130,15 @@ def returns_table(bet: BetOutcomes, lattice: DealLattice) -> pd.DataFrame:
     (exact, text), ``net_value``, ``combinations``, ``probability``, ``contribution``
     (net x probability; they sum to the EV).
     """
-    groups = np.array([hand_group(s) for s in range(number_of_strengths())])
     r = lattice.strengths.shape[0]
     cells = N_CATEGORIES * 3
-    frame = pd.DataFrame(
-        {
-            "decision_code": np.repeat(lattice.decisions, cells),
-            "hand": np.repeat(groups[lattice.strengths], cells),
-            "result_code": np.tile(np.arange(cells) % 3, r),
-            "net_numerator": bet.net.ravel(),
-            "combinations": bet.combos.ravel(),
-        }
-    )
-    frame = frame[frame["combinations"] > 0]
-    grouped = (
-        frame.groupby(["decision_code", "hand", "result_code", "net_numerator"], sort=False)[
-            "combinations"
-        ]
-        .sum()
-        .reset_index()
-    )
-    order = {name: position for position, name in enumerate(hand_groups_in_order())}
-    grouped["hand_order"] = grouped["hand"].map(order)
-    grouped = grouped.sort_values(
-        ["decision_code", "hand_order", "result_code", "net_numerator"],
-        ascending=[False, True, True, False],
-    ).reset_index(drop=True)
-    total = int(grouped["combinations"].sum())
-    nets = [Fraction(int(n), bet.unit) for n in grouped["net_numerator"]]
-    return pd.DataFrame(
-        {
-            "decision": [decision_label(int(c)) for c in grouped["decision_code"]],
-            "hand": grouped["hand"],
-            "result": [RESULTS[int(c)] for c in grouped["result_code"]],
-            "net": [fraction_text(n) for n in nets],
-            "net_value": [float(n) for n in nets],
-            "combinations": grouped["combinations"].astype(np.int64),
-            "probability": grouped["combinations"] / total,
-            "contribution": [
-                float(n) * c / total for n, c in zip(nets, grouped["combinations"], strict=True)
-            ],
-        }
+    return grouped_returns(
+        bet,
+        np.repeat(lattice.decisions, cells),
+        np.repeat(lattice.strengths, cells),
+        np.tile(np.arange(cells) % 3, r),
+        "result",
+        list(RESULTS),
     )
 
 

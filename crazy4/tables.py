@@ -120,13 +120,35 @@ def returns_table(
     Columns: ``decision``, ``hand``, ``dealer_outcome``, ``net`` (exact, text), ``net_value``,
     ``combinations``, ``probability``, ``contribution`` (net x probability; they sum to the EV).
     """
-    groups = np.array([hand_group(s) for s in range(number_of_strengths())])
     n_cells = len(OUTCOME_CELLS)
+    return grouped_returns(
+        bet,
+        np.repeat(decision, n_cells),
+        np.repeat(outcomes.strengths, n_cells),
+        np.tile(np.arange(n_cells), decision.shape[0]),
+        "dealer_outcome",
+        [OUTCOME_LABELS[cell] for cell in OUTCOME_CELLS],
+    )
+
+
+def grouped_returns(
+    bet: BetOutcomes,
+    decisions: npt.NDArray[np.int64],
+    strengths: npt.NDArray[np.int64],
+    cells: npt.NDArray[np.int64],
+    cell_column: str,
+    cell_labels: list[str],
+) -> pd.DataFrame:
+    """A bet's return table from its per-entry nets and combinations (``bet.net``, ``bet.combos``
+    raveled, each entry with its decision, player strength and cell code): grouped by decision,
+    hand group, cell (labelled by ``cell_labels`` in column ``cell_column``) and net, strongest
+    decision first, then hand group order, cell and net (largest first)."""
+    groups = np.array([hand_group(s) for s in range(number_of_strengths())])
     frame = pd.DataFrame(
         {
-            "decision_code": np.repeat(decision, n_cells),
-            "hand": np.repeat(groups[outcomes.strengths], n_cells),
-            "cell": np.tile(np.arange(n_cells), decision.shape[0]),
+            "decision_code": decisions,
+            "hand": groups[strengths],
+            "cell": cells,
             "net_numerator": bet.net.ravel(),
             "combinations": bet.combos.ravel(),
         }
@@ -151,7 +173,7 @@ def returns_table(
         {
             "decision": [decision_label(int(c)) for c in grouped["decision_code"]],
             "hand": grouped["hand"],
-            "dealer_outcome": [OUTCOME_LABELS[OUTCOME_CELLS[c]] for c in grouped["cell"]],
+            cell_column: [cell_labels[int(c)] for c in grouped["cell"]],
             "net": [fraction_text(n) for n in nets],
             "net_value": [float(n) for n in nets],
             "combinations": grouped["combinations"].astype(np.int64),
