@@ -10,7 +10,7 @@ import argparse
 import json
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -100,7 +100,13 @@ def _hand_result(cards: tuple[int, ...], rules_name: str) -> dict[str, object]:
     from crazy4.cards import format_cards
     from crazy4.engine import DEALER_HANDS, brute_force_counts
     from crazy4.outcomes import OUTCOME_CELLS, PlayerOutcomes, cells_from_below, outcome_thresholds
-    from crazy4.pricing import decision_label, price_hands
+    from crazy4.pricing import (
+        decision_evs,
+        decision_label,
+        exact_tie,
+        price_hands,
+        side_bet_outcomes,
+    )
     from crazy4.ranking import best_four, category_of, describe_strength, hand_strength
     from crazy4.rules import load_rules
 
@@ -119,19 +125,6 @@ def _hand_result(cards: tuple[int, ...], rules_name: str) -> dict[str, object]:
     )
     prices = price_hands(rules, outcomes)
     counts = {name: int(cells[0, i]) for i, name in enumerate(OUTCOME_CELLS)}
-    evs: dict[str, dict[str, object] | None] = {}
-    for code in range(4):
-        label = decision_label(code)
-        if not prices.allowed[0, code]:
-            evs[label] = None
-            continue
-        exact = Fraction(int(prices.ev[0, code]), prices.denominator)
-        evs[label] = {"exact": str(exact), "value": float(exact)}
-    tied = [decision_label(c) for c in range(4) if prices.tied[0, c]]
-    side_bets = {}
-    for bet in rules.side_bets:
-        odds = bet.table.odds_of(strength)
-        side_bets[bet.name] = "loses" if odds is None else f"pays {odds} to 1"
     return {
         "hand": format_cards(sorted(cards, reverse=True)),
         "rule_set": rules.name,
@@ -141,10 +134,10 @@ def _hand_result(cards: tuple[int, ...], rules_name: str) -> dict[str, object]:
         "dealer_hands": DEALER_HANDS,
         "dealer_outcomes": counts,
         "dealer_does_not_qualify": sum(counts[n] for n in OUTCOME_CELLS[:3]),
-        "ev_per_ante": evs,
+        "ev_per_ante": decision_evs(prices),
         "optimal_decision": decision_label(int(prices.decision[0])),
-        "exact_tie": tied if len(tied) > 1 else [],
-        "side_bets": side_bets,
+        "exact_tie": exact_tie(prices),
+        "side_bets": side_bet_outcomes(rules, strength),
     }
 
 
@@ -178,22 +171,32 @@ def cmd_hand(args: argparse.Namespace, argv: Sequence[str]) -> int:
         ("qualifies, tie", counts["tie"]),
         ("qualifies, dealer wins", counts["dealer_wins"]),
     ]
+    print_counts(rows, total)
+    print_decisions(result, "EV per unit of Ante (Ante + Super Bonus + Play):")
+    return 0
+
+
+def print_counts(rows: Iterable[tuple[str, int]], total: int) -> None:
+    """One line per (label, count): the count and its share of ``total``."""
     for label, count in rows:
         print(f"  {label:<24}{count:>10,}  {count / total:8.4%}")
-    print("EV per unit of Ante (Ante + Super Bonus + Play):")
+
+
+def print_decisions(result: dict[str, object], heading: str) -> None:
+    """A hand result's EV of each decision (under ``heading``), its optimal decision and its
+    side bets."""
+    print(heading)
     evs = result["ev_per_ante"]
-    assert isinstance(evs, dict)
+    side_bets = result["side_bets"]
+    assert isinstance(evs, dict) and isinstance(side_bets, dict)
     for label, ev in evs.items():
         text = "not allowed" if ev is None else f"{ev['value']:+.6f}  (exact {ev['exact']})"
         print(f"  {label:<5} {text}")
     tie = result["exact_tie"]
     note = f"  (exact tie: {' = '.join(tie)})" if tie else ""  # type: ignore[arg-type]
     print(f"Optimal decision: {result['optimal_decision']}{note}")
-    side_bets = result["side_bets"]
-    assert isinstance(side_bets, dict)
     for name, outcome in side_bets.items():
         print(f"{name}: {outcome}")
-    return 0
 
 
 def _check_simulation(args: argparse.Namespace) -> None:

@@ -10,6 +10,7 @@ import json
 def hand_command(cards: tuple[int, ...], args: argparse.Namespace) -> int:
     """Print the exact counts, EVs and decision of one hand against one up card."""
     from crazy4.cards import parse_card
+    from crazy4.cli import print_counts, print_decisions
     from crazy4.errors import InputError
     from crazy4.fourcard_hand import four_card_hand_result
     from crazy4.rules import load_rules
@@ -23,26 +24,13 @@ def hand_command(cards: tuple[int, ...], args: argparse.Namespace) -> int:
     total = int(result["hidden_completions"])  # type: ignore[call-overload]
     outcomes = result["dealer_outcomes"]
     categories = result["dealer_categories"]
-    evs = result["ev_per_ante"]
-    side_bets = result["side_bets"]
     assert isinstance(outcomes, dict) and isinstance(categories, dict)
-    assert isinstance(evs, dict) and isinstance(side_bets, dict)
     print(f"Hand {result['hand']}, dealer up card {result['up_card']}  ({result['rule_set']})")
     print(f"Best four: {result['best_four']}  ({result['best_hand']}; {result['category']})")
     print(f"Hidden dealer completions (5 of the other 46 cards): {total:,}")
-    for label, count in outcomes.items():
-        print(f"  {label:<24}{count:>10,}  {count / total:8.4%}")
+    print_counts(outcomes.items(), total)
     print("Dealer's best four by category:")
-    for label, count in categories.items():
-        print(f"  {label:<24}{count:>10,}  {count / total:8.4%}")
+    print_counts(categories.items(), total)
     print(f"Ante Bonus: {result['ante_bonus']}")
-    print("EV per unit of Ante (Ante + Play + Ante Bonus):")
-    for label, ev in evs.items():
-        text = "not allowed" if ev is None else f"{ev['value']:+.6f}  (exact {ev['exact']})"
-        print(f"  {label:<5} {text}")
-    tie = result["exact_tie"]
-    note = f"  (exact tie: {' = '.join(tie)})" if tie else ""  # type: ignore[arg-type]
-    print(f"Optimal decision: {result['optimal_decision']}{note}")
-    for name, outcome in side_bets.items():
-        print(f"{name}: {outcome}")
+    print_decisions(result, "EV per unit of Ante (Ante + Play + Ante Bonus):")
     return 0

@@ -7,8 +7,6 @@ subset tables), then priced with :func:`crazy4.fourcard_pricing.price_situations
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 
 from crazy4.cards import format_card, format_cards
@@ -16,7 +14,7 @@ from crazy4.engine import brute_force_counts
 from crazy4.errors import InputError
 from crazy4.fourcard_engine import HIDDEN_COMPLETIONS, N_CATEGORIES, situation_thresholds
 from crazy4.fourcard_pricing import price_situations
-from crazy4.pricing import decision_label
+from crazy4.pricing import decision_evs, decision_label, exact_tie, side_bet_outcomes
 from crazy4.ranking import HandCategory, best_four, category_of, describe_strength, hand_strength
 from crazy4.rules import RuleSet
 
@@ -65,19 +63,6 @@ def four_card_hand_result(
     prices = price_situations(
         rules, np.array([strength]), np.array([lower]), np.array([tie]), np.array([higher])
     )
-    evs: dict[str, dict[str, object] | None] = {}
-    for code in range(4):
-        label = decision_label(code)
-        if not prices.allowed[0, code]:
-            evs[label] = None
-            continue
-        exact = Fraction(int(prices.ev[0, code]), prices.denominator)
-        evs[label] = {"exact": str(exact), "value": float(exact)}
-    tied = [decision_label(c) for c in range(4) if prices.tied[0, c]]
-    side_bets = {}
-    for bet in rules.side_bets:
-        odds = bet.table.odds_of(strength)
-        side_bets[bet.name] = "loses" if odds is None else f"pays {odds} to 1"
     bonus = rules.four_card.ante_bonus
     bonus_odds = bonus.table.odds_of(strength) if bonus is not None else None
     return {
@@ -91,8 +76,8 @@ def four_card_hand_result(
         "dealer_outcomes": {"dealer lower": lower, "tie": tie, "dealer higher": higher},
         "dealer_categories": categories,
         "ante_bonus": "none" if bonus_odds is None else f"pays {bonus_odds} to 1",
-        "ev_per_ante": evs,
+        "ev_per_ante": decision_evs(prices),
         "optimal_decision": decision_label(int(prices.decision[0])),
-        "exact_tie": tied if len(tied) > 1 else [],
-        "side_bets": side_bets,
+        "exact_tie": exact_tie(prices),
+        "side_bets": side_bet_outcomes(rules, strength),
     }

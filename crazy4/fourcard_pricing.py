@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.fourcard_engine import FourCardOutcomes
-from crazy4.pricing import FOLD, decisions_for_strategy
+from crazy4.pricing import FOLD, decisions_for_strategy, optimal_ev
 from crazy4.ranking import number_of_strengths, strength_of_description
 from crazy4.rules import RuleSet
 
@@ -96,7 +96,7 @@ class FourCardPrices:
     @property
     def optimal_ev(self) -> npt.NDArray[np.int64]:
         """EV numerator of the optimal decision per situation."""
-        return np.take_along_axis(self.ev, self.decision[:, None], axis=1)[:, 0]
+        return optimal_ev(self.ev, self.decision)
 
 
 def price_situations(

@@ -23,6 +23,8 @@ seen as one. Among tied decisions the smallest wager is taken, and the tie is re
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +45,41 @@ def decision_label(code: int) -> str:
     ('fold', '3x')
     """
     return "fold" if code == FOLD else f"{code}x"
+
+
+def decision_evs(prices: Any, row: int = 0) -> dict[str, dict[str, object] | None]:
+    """Each decision's exact EV per unit of Ante for one row of prices (:class:`HandPrices` or
+    :class:`crazy4.fourcard_pricing.FourCardPrices`), by label: ``{"exact": text, "value":
+    float}``, None where not allowed."""
+    evs: dict[str, dict[str, object] | None] = {}
+    for code in range(4):
+        label = decision_label(code)
+        if not prices.allowed[row, code]:
+            evs[label] = None
+            continue
+        exact = Fraction(int(prices.ev[row, code]), prices.denominator)
+        evs[label] = {"exact": str(exact), "value": float(exact)}
+    return evs
+
+
+def exact_tie(prices: Any, row: int = 0) -> list[str]:
+    """The decisions tied exactly for best on one row of prices; empty when there is no tie."""
+    tied = [decision_label(c) for c in range(4) if prices.tied[row, c]]
+    return tied if len(tied) > 1 else []
+
+
+def optimal_ev(ev: npt.NDArray[np.int64], decision: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """EV numerator of the chosen decision on each row of ``ev``."""
+    return np.take_along_axis(ev, decision[:, None], axis=1)[:, 0]
+
+
+def side_bet_outcomes(rules: RuleSet, strength: int) -> dict[str, str]:
+    """What each side bet does with a hand: ``"loses"`` or ``"pays <odds> to 1"``."""
+    side_bets = {}
+    for bet in rules.side_bets:
+        odds = bet.table.odds_of(strength)
+        side_bets[bet.name] = "loses" if odds is None else f"pays {odds} to 1"
+    return side_bets
 
 
 def cell_nets(rules: RuleSet) -> dict[str, npt.NDArray[np.int64]]:
@@ -107,7 +144,7 @@ class HandPrices:
     @property
     def optimal_ev(self) -> npt.NDArray[np.int64]:
         """EV numerator of the optimal decision per hand."""
-        return np.take_along_axis(self.ev, self.decision[:, None], axis=1)[:, 0]
+        return optimal_ev(self.ev, self.decision)
 
 
 def bonus_payouts(rules: RuleSet) -> tuple[npt.NDArray[np.int64], int]:
