@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cache
 from math import comb
 from pathlib import Path
@@ -42,7 +41,7 @@ from crazy4.fourcard_bets import (
 from crazy4.fourcard_engine import N_CATEGORIES, build_situations, suit_masks
 from crazy4.fourcard_pricing import FourCardPrices, price_situations, simple_strategy
 from crazy4.ranking import build_best_four_strengths, category_of_strength, number_of_strengths
-from crazy4.reference import ExactBet
+from crazy4.reference import ExactBet, ev_lost, read_strategy_frame
 from crazy4.rules import RuleSet
 from crazy4.strategy import DECISIONS
 from crazy4.symmetry import build_suit_classes
@@ -256,10 +255,7 @@ class FourCardReference:
         taken: npt.NDArray[np.integer],
     ) -> npt.NDArray[np.float64]:
         """EV (per unit of Ante) of ``chosen`` minus that of ``taken``, per situation."""
-        ev = self.prices.ev[situations]
-        rows = np.arange(ev.shape[0])
-        lost = ev[rows, chosen] - ev[rows, taken]
-        return np.asarray(lost / self.prices.denominator, dtype=np.float64)
+        return ev_lost(self.prices, situations, chosen, taken)
 
 
 _BETS_CACHE: dict[tuple[str, str], dict[str, ExactBet]] = {}
@@ -277,15 +273,10 @@ def _exact_bets(
     parts += [side_bet_parts(bet, lattice) for bet in rules.side_bets]
     if rules.four_card is not None and rules.four_card.bad_beat is not None:
         parts.append(bad_beat_parts(rules, lattice))
-    result = {}
-    for part in parts:
-        row = summarize(to_bet(part, lattice), lattice.weights)
-        result[part.name] = ExactBet(
-            name=part.name,
-            mean=Fraction(int(row["ev_numerator"]), int(row["ev_denominator"])),  # type: ignore[call-overload]
-            std_dev=float(row["std_dev"]),  # type: ignore[arg-type]
-            hit_frequency=float(row["hit_frequency"]),  # type: ignore[arg-type]
-        )
+    result = {
+        part.name: ExactBet.of_summary(part.name, summarize(to_bet(part, lattice), lattice.weights))
+        for part in parts
+    }
     _BETS_CACHE[key] = result
     return result
 
@@ -325,18 +316,8 @@ def read_fourcard_strategy(path: Path, reference: FourCardReference) -> npt.NDAr
     (5,649,150) must be covered, none twice with different decisions, none with a decision
     the rules forbid.
     """
-    import pandas as pd
-    import pyarrow as pa
-
     columns = ["hand", "up_card", "decision"]
-    try:
-        if path.suffix == ".parquet":
-            frame = pd.read_parquet(path, columns=columns)
-        else:
-            frame = pd.read_csv(path, usecols=columns, dtype=str)
-    except (OSError, ValueError, KeyError, pa.ArrowException) as error:
-        first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise InputError(f"strategy file {str(path)!r} cannot be read: {first_line}") from None
+    frame = read_strategy_frame(path, columns)
     codes = {name: code for code, name in enumerate(DECISIONS)}
     n = reference.strengths.shape[0]
     decision = np.full(n, -1, dtype=np.int64)

@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +35,11 @@ from crazy4.rules import RuleSet
 from crazy4.strategy import DECISIONS, simple_strategy
 from crazy4.symmetry import build_suit_classes
 
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from crazy4.fourcard_pricing import FourCardPrices
+
 HANDS = comb(52, 5)
 
 
@@ -45,6 +51,44 @@ class ExactBet:
     mean: Fraction
     std_dev: float
     hit_frequency: float
+
+    @classmethod
+    def of_summary(cls, name: str, row: dict[str, object]) -> ExactBet:
+        """From a row of :func:`crazy4.bets.summarize`."""
+        return cls(
+            name=name,
+            mean=Fraction(int(row["ev_numerator"]), int(row["ev_denominator"])),  # type: ignore[call-overload]
+            std_dev=float(row["std_dev"]),  # type: ignore[arg-type]
+            hit_frequency=float(row["hit_frequency"]),  # type: ignore[arg-type]
+        )
+
+
+def ev_lost(
+    prices: HandPrices | FourCardPrices,
+    rows: npt.NDArray[np.integer],
+    chosen: npt.NDArray[np.integer],
+    taken: npt.NDArray[np.integer],
+) -> npt.NDArray[np.float64]:
+    """EV (per unit of Ante) of the decision ``chosen`` minus that of ``taken``, per row of
+    ``prices`` (hand class or situation class)."""
+    ev = prices.ev[rows]
+    index = np.arange(ev.shape[0])
+    lost = ev[index, chosen] - ev[index, taken]
+    return np.asarray(lost / prices.denominator, dtype=np.float64)
+
+
+def read_strategy_frame(path: Path, columns: list[str]) -> pd.DataFrame:
+    """The ``columns`` of a strategy file (parquet, else CSV read as text)."""
+    import pandas as pd
+    import pyarrow as pa
+
+    try:
+        if path.suffix == ".parquet":
+            return pd.read_parquet(path, columns=columns)
+        return pd.read_csv(path, usecols=columns, dtype=str)
+    except (OSError, ValueError, KeyError, pa.ArrowException) as error:
+        first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise InputError(f"strategy file {str(path)!r} cannot be read: {first_line}") from None
 
 
 @cache
@@ -161,16 +205,10 @@ class Reference:
                     description="",
                 )
             )
-        result = {}
-        for lattice in lattices:
-            row = summarize(lattice, outcomes.weights)
-            result[lattice.name] = ExactBet(
-                name=lattice.name,
-                mean=Fraction(int(row["ev_numerator"]), int(row["ev_denominator"])),  # type: ignore[call-overload]
-                std_dev=float(row["std_dev"]),  # type: ignore[arg-type]
-                hit_frequency=float(row["hit_frequency"]),  # type: ignore[arg-type]
-            )
-        return result
+        return {
+            lattice.name: ExactBet.of_summary(lattice.name, summarize(lattice, outcomes.weights))
+            for lattice in lattices
+        }
 
     def category_probabilities(self) -> npt.NDArray[np.float64]:
         """Exact probability of each :class:`HandCategory` for a five-card hand (best four).
@@ -212,10 +250,7 @@ class Reference:
         taken: npt.NDArray[np.integer],
     ) -> npt.NDArray[np.float64]:
         """EV (per unit of Ante) of the decision ``chosen`` minus that of ``taken``, per hand."""
-        ev = self.prices.ev[classes]
-        rows = np.arange(ev.shape[0])
-        lost = ev[rows, chosen] - ev[rows, taken]
-        return np.asarray(lost / self.prices.denominator, dtype=np.float64)
+        return ev_lost(self.prices, classes, chosen, taken)
 
 
 @cache
@@ -247,17 +282,7 @@ def read_strategy_file(path: Path, reference: Reference) -> npt.NDArray[np.int64
     (``results/<rule set>/player_hands.parquet`` is such a file), and no class may get two
     different decisions or one the rules do not allow.
     """
-    import pandas as pd
-    import pyarrow as pa
-
-    try:
-        if path.suffix == ".parquet":
-            frame = pd.read_parquet(path, columns=["hand", "decision"])
-        else:
-            frame = pd.read_csv(path, usecols=["hand", "decision"], dtype=str)
-    except (OSError, ValueError, KeyError, pa.ArrowException) as error:
-        first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise InputError(f"strategy file {str(path)!r} cannot be read: {first_line}") from None
+    frame = read_strategy_frame(path, ["hand", "decision"])
     n_classes = reference.outcomes.weights.shape[0]
     decision = np.full(n_classes, -1, dtype=np.int64)
     codes = {name: code for code, name in enumerate(DECISIONS)}
