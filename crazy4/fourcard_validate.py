@@ -25,6 +25,7 @@ from crazy4.ranking import HandCategory, category_of_strength
 from crazy4.reference import ExactBet
 from crazy4.roundlog import decision_column, number_column, parse_hand_column
 from crazy4.stats import normal_two_sided_p
+from crazy4.validate import _Tally
 
 REQUIRED = ("player", "dealer", "up_card", "decision", "ante", "play", "ante_net", "play_net")
 NUMBERS = (
@@ -42,7 +43,7 @@ _TOLERANCE = 1e-9
 
 
 @dataclass
-class FourCardState:
+class FourCardState(_Tally):
     """Accumulators of one validation (see :func:`process_batch`)."""
 
     options: Any
@@ -51,24 +52,12 @@ class FourCardState:
     expected_decision: npt.NDArray[np.int64]
     aces_up_table: int | None
     reference_bets: dict[str, ExactBet]
-    rows: int = 0
-    rounds: int = 0
-    bad_rows: int = 0
-    malformed: dict[str, Any] = field(default_factory=dict)
-    settlement_findings: dict[str, Any] = field(default_factory=dict)
-    settled_rows: int = 0
-    mismatched_rows: int = 0
-    strategy_findings: dict[str, Any] = field(default_factory=dict)
-    strategy_rows: int = 0
-    deviations: int = 0
-    ev_lost: float = 0.0
     player_categories: npt.NDArray[np.int64] = field(
         default_factory=lambda: np.zeros(len(HandCategory), dtype=np.int64)
     )
     dealer_categories: npt.NDArray[np.int64] = field(
         default_factory=lambda: np.zeros(len(HandCategory), dtype=np.int64)
     )
-    bets: dict[str, Any] = field(default_factory=dict)
 
 
 def make_state(options: Any, aces_up_name: str | None) -> FourCardState:
@@ -129,11 +118,6 @@ def process_batch(state: FourCardState, table: pa.Table) -> None:
     aces, aces_net = number.get("aces_up", zeros), number.get("aces_up_net", zeros)
     beat, beat_net = number.get("bad_beat", zeros), number.get("bad_beat_net", zeros)
     bad = np.zeros(n, dtype=bool)
-
-    def finding(group: dict[str, Any], what: str) -> Any:
-        from crazy4.validate import Finding
-
-        return group.setdefault(what, Finding())
 
     def flag(mask: npt.NDArray[np.bool_], what: str, detail: list[str] | None = None) -> None:
         _flag_rows(state.malformed, bad, mask, what, first_row, options.examples, detail)
@@ -272,7 +256,7 @@ def process_batch(state: FourCardState, table: pa.Table) -> None:
                     hand_text=hand,
                 )
             _settlement_examples(
-                finding(state.settlement_findings, f"{component}: {rule}"),
+                state.finding(state.settlement_findings, f"{component}: {rule}"),
                 members,
                 first_row,
                 options.examples,

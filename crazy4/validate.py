@@ -300,14 +300,11 @@ class _BetStats:
         self.round_k2 += float((k * k).sum())
 
 
-@dataclass
-class _State:
-    options: Options
-    reference: Reference
-    settlement: Settlement
-    expected_decision: npt.NDArray[np.int64]
-    queens_table: int | None
-    reference_bets: dict[str, ExactBet]
+@dataclass(kw_only=True)
+class _Tally:
+    """What a validation of either game accumulates: rows and rounds, the findings and counts
+    of the well-formed, settlement and strategy checks, and each bet's results."""
+
     rows: int = 0
     rounds: int = 0
     bad_rows: int = 0
@@ -319,6 +316,20 @@ class _State:
     strategy_rows: int = 0
     deviations: int = 0
     ev_lost: float = 0.0
+    bets: dict[str, _BetStats] = field(default_factory=dict)
+
+    def finding(self, group: dict[str, Finding], what: str) -> Finding:
+        return group.setdefault(what, Finding())
+
+
+@dataclass
+class _State(_Tally):
+    options: Options
+    reference: Reference
+    settlement: Settlement
+    expected_decision: npt.NDArray[np.int64]
+    queens_table: int | None
+    reference_bets: dict[str, ExactBet]
     player_strengths: npt.NDArray[np.int64] = field(
         default_factory=lambda: np.zeros(category_of_strength().shape[0], dtype=np.int64)
     )
@@ -330,11 +341,7 @@ class _State:
     cards_dealt: int = 0
     card_variance: float = 0.0  # sum over rounds of k (52 - k) / 51
     stat_rounds: int = 0
-    bets: dict[str, _BetStats] = field(default_factory=dict)
     seats_per_round: Counter[int] = field(default_factory=Counter)
-
-    def finding(self, group: dict[str, Finding], what: str) -> Finding:
-        return group.setdefault(what, Finding())
 
 
 def _hand_group_text(strength: int) -> str:
@@ -905,15 +912,6 @@ def _statistics(
     categories = category_of_strength()
     probabilities = reference.category_probabilities()
 
-    def add_chi(
-        name: str,
-        observed: npt.NDArray[Any],
-        p: npt.NDArray[np.float64],
-        scale: float = 1.0,
-        detail: str = "",
-    ) -> None:
-        _chi_test(tests, notes, name, observed, p, scale, detail)
-
     if summary is None:
         player = np.bincount(categories, weights=state.player_strengths, minlength=8)
         dealer = np.bincount(categories, weights=state.dealer_strengths, minlength=8)
@@ -928,7 +926,14 @@ def _statistics(
         cells = np.array([summary.get("outcomes", {}).get(c, 0) for c in OUTCOME_CELLS], float)
     for name, observed in (("player", player), ("dealer", dealer)):
         most_off = labels[_most_off(observed, probabilities)]
-        add_chi(f"{name} hand categories", observed, probabilities, detail=f"most off: {most_off}")
+        _chi_test(
+            tests,
+            notes,
+            f"{name} hand categories",
+            observed,
+            probabilities,
+            detail=f"most off: {most_off}",
+        )
     if cells.sum() > 0:
         if summary is not None and int(summary.get("seats", 1)) > 1:
             notes.append(
@@ -936,7 +941,9 @@ def _statistics(
                 "outcome counts are not independent; not tested (a per-round log is)"
             )
         else:
-            add_chi("outcome cells (first seat)", cells, reference.cell_probabilities())
+            _chi_test(
+                tests, notes, "outcome cells (first seat)", cells, reference.cell_probabilities()
+            )
     if rounds > 0:
         p_q = reference.qualification_probability()
         z = (qualified - rounds * p_q) / math.sqrt(rounds * p_q * (1 - p_q))
@@ -953,7 +960,9 @@ def _statistics(
         scale = state.card_variance / state.cards_dealt
         ranks = state.card_counts.reshape(13, 4).sum(axis=1)
         worst = int(np.argmax(np.abs(ranks - ranks.mean())))
-        add_chi(
+        _chi_test(
+            tests,
+            notes,
             "rank frequencies",
             ranks,
             np.full(13, 1 / 13),
@@ -961,7 +970,9 @@ def _statistics(
             detail=f"most off: {RANKS[worst]} ({ranks[worst] / ranks.sum() * 13:.4f} x expected)",
         )
         worst = int(np.argmax(np.abs(state.card_counts - state.card_counts.mean())))
-        add_chi(
+        _chi_test(
+            tests,
+            notes,
             "card frequencies",
             state.card_counts,
             np.full(52, 1 / 52),
