@@ -172,7 +172,28 @@ def all_bets(
     simple_decision: npt.NDArray[np.int64],
 ) -> list[BetOutcomes]:
     """Every bet of the rule set, played optimally (plus the simple strategy and blind hand)."""
-    decision = prices.decision
+    bets = strategy_bets(rules, outcomes, prices.decision)
+    bets.append(
+        game_bet(
+            rules,
+            outcomes,
+            simple_decision,
+            name="ante_super_bonus_play_simple",
+            description="Ante + Super Bonus + Play, published simple strategy "
+            "(3x pair of aces+, 1x K-Q-8-4+, else fold)",
+        )
+    )
+    if rules.blind_second_hand:
+        bets.append(blind_hand_bet(rules, outcomes))
+    return bets
+
+
+def strategy_bets(
+    rules: RuleSet, outcomes: PlayerOutcomes, decision: npt.NDArray[np.int64]
+) -> list[BetOutcomes]:
+    """The bets a strategy decides: Ante + Super Bonus + Play, Ante + Play, the Super Bonus
+    alone (if any) and each side bet, played by ``decision`` (described as the optimal
+    strategy, as :func:`all_bets` plays them)."""
     bets = [
         game_bet(
             rules,
@@ -202,25 +223,16 @@ def all_bets(
             )
         )
     bets += [side_bet(bet, outcomes, decision) for bet in rules.side_bets]
-    bets.append(
-        game_bet(
-            rules,
-            outcomes,
-            simple_decision,
-            name="ante_super_bonus_play_simple",
-            description="Ante + Super Bonus + Play, published simple strategy "
-            "(3x pair of aces+, 1x K-Q-8-4+, else fold)",
-        )
-    )
-    if rules.blind_second_hand:
-        bets.append(
-            game_bet(
-                rules,
-                outcomes,
-                blind_hand_decisions(rules, outcomes),
-                name="blind_second_hand",
-                description="The card room's blind second hand: Ante + Super Bonus + Play, "
-                "never folds, 3x with a pair of aces or better, else 1x (2x returned)",
-            )
-        )
     return bets
+
+
+def blind_hand_bet(rules: RuleSet, outcomes: PlayerOutcomes) -> BetOutcomes:
+    """The card room's blind second hand (:func:`blind_hand_decisions`)."""
+    return game_bet(
+        rules,
+        outcomes,
+        blind_hand_decisions(rules, outcomes),
+        name="blind_second_hand",
+        description="The card room's blind second hand: Ante + Super Bonus + Play, "
+        "never folds, 3x with a pair of aces or better, else 1x (2x returned)",
+    )

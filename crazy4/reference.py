@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.bets import blind_hand_decisions, game_bet, side_bet, summarize
+from crazy4.bets import blind_hand_bet, strategy_bets, summarize
 from crazy4.cache import cached_array
 from crazy4.cards import colex_indices, parse_cards
 from crazy4.engine import DEALER_HANDS
@@ -177,34 +177,9 @@ class Reference:
         0.0342
         """
         rules, outcomes = self.rules, self.outcomes
-        lattices = [
-            game_bet(rules, outcomes, decision, name="ante_super_bonus_play", description=""),
-            game_bet(
-                rules, outcomes, decision, name="ante_play", description="", include_bonus=False
-            ),
-        ]
-        if rules.super_bonus is not None:
-            lattices.append(
-                game_bet(
-                    rules,
-                    outcomes,
-                    decision,
-                    name="super_bonus",
-                    description="",
-                    include_ante_play=False,
-                )
-            )
-        lattices += [side_bet(bet, outcomes, decision) for bet in rules.side_bets]
+        lattices = strategy_bets(rules, outcomes, decision)
         if rules.blind_second_hand:
-            lattices.append(
-                game_bet(
-                    rules,
-                    outcomes,
-                    blind_hand_decisions(rules, outcomes),
-                    name="blind_second_hand",
-                    description="",
-                )
-            )
+            lattices.append(blind_hand_bet(rules, outcomes))
         return {
             lattice.name: ExactBet.of_summary(lattice.name, summarize(lattice, outcomes.weights))
             for lattice in lattices
