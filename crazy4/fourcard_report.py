@@ -22,7 +22,7 @@ from crazy4.report import (
     _percent,
     markdown_table,
     provenance_lines,
-    returns_tail,
+    returns_lines,
     rule_file_lines,
     side_bet_lines,
 )
@@ -281,20 +281,9 @@ def _cap_section(analysis: FourCardAnalysis) -> list[str]:
 
 
 def _returns_section(analysis: FourCardAnalysis) -> list[str]:
-    returns = analysis.tables["returns"]
-    distribution = analysis.tables["net_distribution"]
-    return [
-        "## Return table (Ante + Play, optimal strategy)",
-        "",
-        markdown_table(
-            returns[["decision", "hand", "result", "net", "combinations", "probability"]].assign(
-                contribution=returns["contribution"]
-            ),
-            {"probability": "{:.8f}", "contribution": "{:.8f}"},
-        ),
-        "",
-        *returns_tail(returns, distribution),
-    ]
+    return returns_lines(
+        "## Return table (Ante + Play, optimal strategy)", [], analysis.tables, "result"
+    )
 
 
 def render_four_card_report(

@@ -7,7 +7,7 @@ the distribution of the net result, and the provenance of the figures.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 import pandas as pd
@@ -89,9 +89,23 @@ def rule_file_lines(text: str) -> list[str]:
     ]
 
 
-def returns_tail(returns: pd.DataFrame, distribution: pd.DataFrame) -> list[str]:
-    """The return table's total, then the distribution of the net result per round."""
+def returns_lines(
+    heading: str, intro: list[str], tables: Mapping[str, pd.DataFrame], cell_column: str
+) -> list[str]:
+    """The return table (its cells in ``cell_column``) with its total, then the distribution of
+    the net result per round."""
+    returns = tables["returns"]
+    distribution = tables["net_distribution"]
+    columns = ["decision", "hand", cell_column, "net", "combinations", "probability"]
     return [
+        heading,
+        "",
+        *intro,
+        markdown_table(
+            returns[[*columns, "contribution"]],
+            {"probability": "{:.8f}", "contribution": "{:.8f}"},
+        ),
+        "",
         f"Total: {int(returns['combinations'].sum()):,} deals; return "
         f"{returns['contribution'].sum():.8f}.",
         "",
@@ -249,31 +263,16 @@ def _frequency_section(analysis: Analysis) -> list[str]:
 
 
 def _returns_section(analysis: Analysis) -> list[str]:
-    returns = analysis.tables["returns"]
-    distribution = analysis.tables["net_distribution"]
-    return [
+    return returns_lines(
         "## Return table (Ante + Super Bonus + Play, optimal strategy)",
-        "",
-        "Net result in Antes for each decision, hand and dealer outcome; the contributions sum "
-        "to the EV.",
-        "",
-        markdown_table(
-            returns[
-                [
-                    "decision",
-                    "hand",
-                    "dealer_outcome",
-                    "net",
-                    "combinations",
-                    "probability",
-                    "contribution",
-                ]
-            ],
-            {"probability": "{:.8f}", "contribution": "{:.8f}"},
-        ),
-        "",
-        *returns_tail(returns, distribution),
-    ]
+        [
+            "Net result in Antes for each decision, hand and dealer outcome; the contributions "
+            "sum to the EV.",
+            "",
+        ],
+        analysis.tables,
+        "dealer_outcome",
+    )
 
 
 def render_report(
