@@ -431,24 +431,27 @@ def parse_rules(text: str, where: str) -> RuleSet:
     play = PlayRules(tuple(sorted(set(multiples))), raise_minimum, raise_strength)
     play_section.finish()
 
+    common: dict[str, Any] = {
+        "name": name,
+        "title": title,
+        "game": game,
+        "source": source,
+        "notes": tuple(notes_value),
+        "dealer": dealer,
+        "play": play,
+        "text": text,
+        "path": where,
+    }
     if game == "four-card-poker":
         from crazy4.fourcard_rules import parse_four_card_sections
 
         four_card, aces_up = parse_four_card_sections(top)
         top.finish()
         return RuleSet(
-            name=name,
-            title=title,
-            game=game,
-            source=source,
-            notes=tuple(notes_value),
-            dealer=dealer,
-            play=play,
+            **common,
             super_bonus=None,
             side_bets=aces_up,
             blind_second_hand=False,
-            text=text,
-            path=where,
             four_card=four_card,
         )
 
@@ -486,18 +489,10 @@ def parse_rules(text: str, where: str) -> RuleSet:
         raise InputError(f"{where}: two [[cardroom.tables]] share a name")
     top.finish()
     return RuleSet(
-        name=name,
-        title=title,
-        game=game,
-        source=source,
-        notes=tuple(notes_value),
-        dealer=dealer,
-        play=play,
+        **common,
         super_bonus=super_bonus,
         side_bets=tuple(side_bets),
         blind_second_hand=blind_second_hand,
-        text=text,
-        path=where,
         cardroom_tables=tuple(tables),
         max_seats=max_seats,
     )

@@ -637,19 +637,22 @@ class SimulationSummary:
     def to_dict(self) -> dict[str, object]:
         """The JSON summary (also an input of ``crazy4 validate``; see ``docs/simulator.md``)."""
         plan, counts = self.plan, self.counts
+        header: dict[str, object] = {
+            "format": SUMMARY_FORMAT,
+            "version": 1,
+            "rule_set": plan.rules.name,
+            "rule_set_sha256": plan.rules.content_hash,
+            "game": plan.rules.game,
+            "strategy": plan.strategy,
+            "seed": plan.seed,
+            "rounds": counts.rounds,
+            "seats": plan.seats,
+        }
         if plan.rules.game == "four-card-poker":
             from crazy4.fourcard_simulate import summary_dict
 
             return {
-                "format": SUMMARY_FORMAT,
-                "version": 1,
-                "rule_set": plan.rules.name,
-                "rule_set_sha256": plan.rules.content_hash,
-                "game": plan.rules.game,
-                "strategy": plan.strategy,
-                "seed": plan.seed,
-                "rounds": counts.rounds,
-                "seats": plan.seats,
+                **header,
                 "chunk_rounds": CHUNK_ROUNDS,
                 **summary_dict(plan, counts.seats, counts.dealer),
                 "bets": self._bets_dict(),
@@ -662,15 +665,7 @@ class SimulationSummary:
         cells = counts.seats.reshape(-1, _CELLS).sum(axis=0)
         qualified = int(counts.dealer[plan.rules.dealer.qualifier_strength :].sum())
         return {
-            "format": SUMMARY_FORMAT,
-            "version": 1,
-            "rule_set": plan.rules.name,
-            "rule_set_sha256": plan.rules.content_hash,
-            "game": plan.rules.game,
-            "strategy": plan.strategy,
-            "seed": plan.seed,
-            "rounds": counts.rounds,
-            "seats": plan.seats,
+            **header,
             "blind_hands": plan.blind_hands,
             "chunk_rounds": CHUNK_ROUNDS,
             "player_categories": {label: int(n) for label, n in zip(labels, player, strict=True)},
