@@ -171,7 +171,7 @@ def process_batch(state: FourCardState, table: pa.Table) -> None:
         up_idx == up_idx[starts][round_of_row]
     )
     flag(cards_ok & ~same, "dealer cards or up card differ between rows of one round")
-    _flag_repeated_cards(
+    dealt = _flag_repeated_cards(
         flag,
         player_idx,
         dealer_idx,
@@ -305,6 +305,7 @@ def process_batch(state: FourCardState, table: pa.Table) -> None:
     state.dealer_categories += np.bincount(
         dealer_category[starts][~round_bad], minlength=len(HandCategory)
     )
+    state.tally_cards(dealt, ~round_bad, n_rounds)
     per_ante = np.where(ante > 0, ante, 1)
     game = (
         number["ante_net"] + number.get("ante_bonus_net", zeros) + number["play_net"]
@@ -326,7 +327,7 @@ def statistics(
     state: FourCardState, summary: dict[str, Any] | None = None
 ) -> tuple[list[dict[str, object]], list[str]]:
     """The statistical tests (unadjusted p-values) and notes."""
-    from crazy4.validate import _bet_items, _chi_test, _most_off
+    from crazy4.validate import _bet_items, _card_tests, _chi_test, _most_off
 
     reference = state.reference
     labels = [category.label for category in HandCategory]
@@ -344,6 +345,8 @@ def statistics(
     ):
         detail = f"most off: {labels[_most_off(observed, p)]}"
         _chi_test(tests, notes, name, observed, p, detail=detail)
+    if summary is None:
+        _card_tests(state, tests, notes)
     items = _bet_items(state.bets, state.reference_bets, summary, notes)
     for name, count, total, exact, design in items:
         mean = total / count

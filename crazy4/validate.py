@@ -317,9 +317,24 @@ class _Tally:
     deviations: int = 0
     ev_lost: float = 0.0
     bets: dict[str, _BetStats] = field(default_factory=dict)
+    card_counts: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(52, np.int64))
+    cards_dealt: int = 0
+    card_variance: float = 0.0  # sum over rounds of k (52 - k) / 51
 
     def finding(self, group: dict[str, Finding], what: str) -> Finding:
         return group.setdefault(what, Finding())
+
+    def tally_cards(
+        self, dealt: npt.NDArray[np.intp], kept_rounds: npt.NDArray[np.bool_], n_rounds: int
+    ) -> None:
+        """Count the cards dealt (``round * 52 + card``) in the rounds kept for statistics."""
+        dealt_kept = dealt[kept_rounds[dealt // 52]]
+        self.card_counts += np.bincount(dealt_kept % 52, minlength=52)
+        cards_per_round = np.bincount(dealt_kept // 52, minlength=n_rounds)[kept_rounds].astype(
+            np.float64
+        )
+        self.cards_dealt += int(cards_per_round.sum())
+        self.card_variance += float((cards_per_round * (52 - cards_per_round) / 51).sum())
 
 
 @dataclass
@@ -337,9 +352,6 @@ class _State(_Tally):
         default_factory=lambda: np.zeros(category_of_strength().shape[0], dtype=np.int64)
     )
     first_cells: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(6, np.int64))
-    card_counts: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(52, np.int64))
-    cards_dealt: int = 0
-    card_variance: float = 0.0  # sum over rounds of k (52 - k) / 51
     stat_rounds: int = 0
     seats_per_round: Counter[int] = field(default_factory=Counter)
 
@@ -455,6 +467,38 @@ def _split_rounds(
         _, inverse, occurrences = np.unique(seat_key, return_inverse=True, return_counts=True)
         flag(occurrences[inverse] > 1, "seat appears twice in one round")
     return ids, round_of_row, starts, int(starts.shape[0])
+
+
+def _card_tests(state: _Tally, tests: list[dict[str, object]], notes: list[str]) -> None:
+    """Chi-square of rank and of card frequencies over every card dealt in the kept rounds.
+
+    The k cards of a round are drawn without replacement, so the statistic is scaled by the
+    finite-population factor (the average of k (52 - k) / 51 per card dealt).
+    """
+    if state.cards_dealt == 0:
+        return
+    scale = state.card_variance / state.cards_dealt
+    ranks = state.card_counts.reshape(13, 4).sum(axis=1)
+    worst = int(np.argmax(np.abs(ranks - ranks.mean())))
+    _chi_test(
+        tests,
+        notes,
+        "rank frequencies",
+        ranks,
+        np.full(13, 1 / 13),
+        scale=scale,
+        detail=f"most off: {RANKS[worst]} ({ranks[worst] / ranks.sum() * 13:.4f} x expected)",
+    )
+    worst = int(np.argmax(np.abs(state.card_counts - state.card_counts.mean())))
+    _chi_test(
+        tests,
+        notes,
+        "card frequencies",
+        state.card_counts,
+        np.full(52, 1 / 52),
+        scale=scale,
+        detail=f"most off: {format_card(worst)}",
+    )
 
 
 def _flag_repeated_cards(
@@ -853,13 +897,7 @@ def _process(state: _State, table: pa.Table) -> None:
         dealer_strength[starts][kept_rounds], minlength=state.dealer_strengths.shape[0]
     )
     state.first_cells += np.bincount(cell[starts][kept_rounds & ~blind[starts]], minlength=6)
-    dealt_kept = dealt[kept_rounds[dealt // 52]]
-    state.card_counts += np.bincount(dealt_kept % 52, minlength=52)
-    cards_per_round = np.bincount(dealt_kept // 52, minlength=n_rounds)[kept_rounds].astype(
-        np.float64
-    )
-    state.cards_dealt += int(cards_per_round.sum())
-    state.card_variance += float((cards_per_round * (52 - cards_per_round) / 51).sum())
+    state.tally_cards(dealt, kept_rounds, n_rounds)
     state.seats_per_round.update(np.bincount(round_of_row[keep]).tolist())
     del state.seats_per_round[0]
     # bets, per unit of base wager
@@ -956,29 +994,8 @@ def _statistics(
                 "detail": f"observed {qualified / rounds:.5f}, exact {p_q:.5f} (z)",
             }
         )
-    if summary is None and state.cards_dealt > 0:
-        scale = state.card_variance / state.cards_dealt
-        ranks = state.card_counts.reshape(13, 4).sum(axis=1)
-        worst = int(np.argmax(np.abs(ranks - ranks.mean())))
-        _chi_test(
-            tests,
-            notes,
-            "rank frequencies",
-            ranks,
-            np.full(13, 1 / 13),
-            scale=scale,
-            detail=f"most off: {RANKS[worst]} ({ranks[worst] / ranks.sum() * 13:.4f} x expected)",
-        )
-        worst = int(np.argmax(np.abs(state.card_counts - state.card_counts.mean())))
-        _chi_test(
-            tests,
-            notes,
-            "card frequencies",
-            state.card_counts,
-            np.full(52, 1 / 52),
-            scale=scale,
-            detail=f"most off: {format_card(worst)}",
-        )
+    if summary is None:
+        _card_tests(state, tests, notes)
     # bets
     hands_per_round = (
         max(state.seats_per_round, default=1) if summary is None else int(summary.get("seats", 1))

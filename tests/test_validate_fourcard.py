@@ -167,3 +167,19 @@ def test_jobs_do_not_change_the_numbers(rules) -> None:  # type: ignore[no-untyp
 def test_unknown_aces_up_table(rules) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match="unknown Aces Up table"):
         make_plan(rules, rounds=10, seed=1, queens_up="1-2-3")
+
+
+def test_biased_shuffle_caught_by_rank_frequencies(  # type: ignore[no-untyped-def]
+    frame: pd.DataFrame, rules, tmp_path: Path
+) -> None:
+    """Rounds holding a seven dropped at random: a deck short of sevens, every row correct."""
+    cards = frame["player"].astype(str) + " " + frame["dealer"].astype(str)
+    round_has_seven = cards.str.contains("7").groupby(frame["round"]).transform("any")
+    rounds = frame["round"].unique()
+    dropped = rounds[np.random.default_rng(3).random(rounds.shape[0]) < 0.3]
+    biased = frame[~(round_has_seven & frame["round"].isin(dropped))].reset_index(drop=True)
+    report = _validate(biased, tmp_path, rules)
+    for name in ("Well-formed", "Settlement", "Strategy"):
+        assert _check(report, name).passed, name
+    ranks = next(t for t in _check(report, "Statistics").tests if t["name"] == "rank frequencies")
+    assert ranks["result"] == "FAIL" and "most off: 7" in str(ranks["detail"])
