@@ -74,7 +74,7 @@ from crazy4.dealerside import (
     relation_counts,
 )
 from crazy4.errors import InputError
-from crazy4.pricing import FOLD
+from crazy4.pricing import FOLD, best_decisions
 from crazy4.ranking import build_best_four_strengths
 from crazy4.rules import RuleSet, SideBet
 from crazy4.strategy import simple_strategy
@@ -189,11 +189,7 @@ def joint_optimal_decisions(
         score[:, code] = prices.ev[:, code] * (unit * ratio.denominator) + side * (
             ratio.numerator * prices.denominator
         )
-    masked = np.where(prices.allowed, score, np.iinfo(np.int64).min)
-    best = masked.max(axis=1)
-    tied = prices.allowed & (masked == best[:, None])
-    decision: npt.NDArray[np.int64] = tied.argmax(axis=1).astype(np.int64)
-    return decision
+    return best_decisions(score, prices.allowed)[0]
 
 
 @dataclass(frozen=True)

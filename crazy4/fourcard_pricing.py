@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.fourcard_engine import FourCardOutcomes
-from crazy4.pricing import FOLD, decisions_for_strategy, optimal_ev
+from crazy4.pricing import FOLD, best_decisions, decisions_for_strategy, optimal_ev
 from crazy4.ranking import number_of_strengths, strength_of_description
 from crazy4.rules import RuleSet
 
@@ -150,9 +150,7 @@ def price_situations(
     ev[:, FOLD] = -denominator + (bonus if bonus_on_fold else 0)
     for multiple in (1, 2, 3):
         ev[:, multiple] = (1 + multiple) * showdown + bonus
-    best = np.where(allowed, ev, np.iinfo(np.int64).min).max(axis=1)
-    tied = allowed & (ev == best[:, None])
-    decision = tied.argmax(axis=1).astype(np.int64)
+    decision, tied = best_decisions(ev, allowed)
     return FourCardPrices(denominator, showdown, bonus, allowed, ev, decision, tied)
 
 

@@ -147,6 +147,39 @@ class HandPrices:
         return optimal_ev(self.ev, self.decision)
 
 
+def best_decisions(
+    ev: npt.NDArray[np.int64], allowed: npt.NDArray[np.bool_]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """The optimal decision of each row and the decisions tied with it, compared exactly.
+
+    Parameters
+    ----------
+    ev : ndarray of int64, shape (n, 4)
+        EV numerators (any common denominator) of fold, 1x, 2x, 3x.
+    allowed : ndarray of bool, shape (n, 4)
+        Which decisions each row may take.
+
+    Returns
+    -------
+    decision : ndarray of int64, shape (n,)
+        The smallest wager among the best allowed decisions.
+    tied : ndarray of bool, shape (n, 4)
+        The allowed decisions whose EV equals the best exactly.
+
+    Examples
+    --------
+    >>> ev = np.array([[-2, -1, 0, 1], [-2, 5, 5, 7]])
+    >>> allowed = np.array([[True, True, True, True], [True, True, True, False]])
+    >>> decision, tied = best_decisions(ev, allowed)
+    >>> decision.tolist(), tied[1].tolist()
+    ([3, 1], [False, True, True, False])
+    """
+    best = np.where(allowed, ev, np.iinfo(np.int64).min).max(axis=1)
+    tied = allowed & (ev == best[:, None])
+    decision = tied.argmax(axis=1).astype(np.int64)  # first tied = smallest wager
+    return decision, tied
+
+
 def bonus_payouts(rules: RuleSet) -> tuple[npt.NDArray[np.int64], int]:
     """Super Bonus payout numerators by strength (-1 below the table) and their denominator.
 
@@ -200,10 +233,7 @@ def price_hands(rules: RuleSet, outcomes: PlayerOutcomes) -> HandPrices:
     ev[:, FOLD] = fold
     for multiple in (1, 2, 3):
         ev[:, multiple] = ante + multiple * play_unit + super_bonus
-    masked = np.where(allowed, ev, np.iinfo(np.int64).min)
-    best = masked.max(axis=1)
-    tied = allowed & (ev == best[:, None])
-    decision = tied.argmax(axis=1).astype(np.int64)  # first tied = smallest wager
+    decision, tied = best_decisions(ev, allowed)
     return HandPrices(
         denominator=denominator,
         ante=ante,
