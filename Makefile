@@ -2,10 +2,10 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-RULES := $(sort $(wildcard analysis/rules/*.toml))
+RULES := $(sort $(wildcard crazy4/rules/data/*.toml))
 # results/<rule set>/.analyzed is not committed, so a fresh clone analyzes every rule set.
-RESULTS := $(patsubst analysis/rules/%.toml,results/%/.analyzed,$(RULES))
-SOURCES := $(wildcard crazy4/*.py)
+RESULTS := $(patsubst crazy4/rules/data/%.toml,results/%/.analyzed,$(RULES))
+SOURCES := $(shell find crazy4 -name '*.py')
 
 .DEFAULT_GOAL := help
 .PHONY: help install results test lint bench clean notebooks
@@ -23,7 +23,7 @@ install: $(BIN)/.installed ## Create .venv and install the package with its dev 
 
 results: $(BIN)/.installed $(RESULTS) ## Analyze every shipped rule set into results/<rule set>/
 
-results/%/.analyzed: analysis/rules/%.toml $(SOURCES) $(BIN)/.installed
+results/%/.analyzed: crazy4/rules/data/%.toml $(SOURCES) $(BIN)/.installed
 	$(BIN)/crazy4 analyze --rules $* --out results/$* --jobs 2
 	touch $@
 
@@ -52,6 +52,6 @@ notebooks: $(BIN)/.installed ## Execute the notebooks and render them and the re
 	cd notebooks && for book in $(notdir $(NOTEBOOKS)); do \
 	  ../$(BIN)/jupyter nbconvert --to html --execute --output-dir ../results/notebooks $$book || exit 1; \
 	done
-	for rules in $(patsubst analysis/rules/%.toml,%,$(RULES)); do \
+	for rules in $(patsubst crazy4/rules/data/%.toml,%,$(RULES)); do \
 	  $(BIN)/crazy4 report --rules $$rules --format html --quiet || exit 1; \
 	done

@@ -18,8 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from crazy4.rules import load_rules
-from crazy4.simulate import make_plan, run_simulation
+from crazy4.rules.ruleset import load_rules
+from crazy4.simulate.driver import make_plan, run_simulation
 
 
 def timed(function: object, repeat: int) -> float:

@@ -19,7 +19,8 @@ SETUP = """\
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from crazy4 import plots, results
+from crazy4.report import plots
+from crazy4.results import read as results
 
 pd.set_option("display.max_columns", 20)
 pd.set_option("display.width", 160)
@@ -192,16 +193,17 @@ PAY_TABLES = [
 # 03 — Pay tables: what each line is worth
 
 The dealer counts do not depend on the pay tables, so every what-if below re-prices the exact
-counts of one analysis in milliseconds (`crazy4.whatif`). Edit the `edits` cell to try your own
+counts of one analysis in milliseconds (`crazy4.games.crazy_four.whatif`). Edit the `edits` cell to
+try your own
 table.""",
     ),
     ("code", SETUP),
     (
         "code",
         """\
-from crazy4.analysis import analyze
-from crazy4.rules import load_rules
-from crazy4 import whatif
+from crazy4.games.crazy_four.analysis import analyze
+from crazy4.rules.ruleset import load_rules
+from crazy4.games.crazy_four import whatif
 
 standard = analyze(load_rules("crazy4-standard"))""",
     ),
@@ -261,7 +263,7 @@ edits = {"three_of_a_kind": 3, "flush": 2}   # Super Bonus lines to change (odds
         "code",
         """\
 import dataclasses
-from crazy4.rules import SuperBonus
+from crazy4.rules.ruleset import SuperBonus
 
 table = standard.rules.super_bonus.table
 for line, odds in edits.items():
@@ -308,9 +310,9 @@ optimal, so allowing only 1x or 3x costs nothing.""",
     (
         "code",
         """\
-from crazy4.analysis import analyze
-from crazy4.rules import load_rules
-from crazy4 import whatif
+from crazy4.games.crazy_four.analysis import analyze
+from crazy4.rules.ruleset import load_rules
+from crazy4.games.crazy_four import whatif
 
 standard = analyze(load_rules("crazy4-standard"))
 cardroom = analyze(load_rules("crazy4-cardroom"), outcomes=standard.outcomes)""",
@@ -354,8 +356,8 @@ Bonus instead of 3:2), which the validator must catch.""",
     (
         "code",
         """\
-from crazy4.convergence import convergence, hand_strengths
-from crazy4.rules import load_rules
+from crazy4.simulate.convergence import convergence, hand_strengths
+from crazy4.rules.ruleset import load_rules
 
 standard = load_rules("crazy4-standard")
 checkpoints = [2**k for k in range(10, 23, 2)]
@@ -385,8 +387,8 @@ ranks and cards; z-scores of every bet; Holm-corrected).""",
 import tempfile
 from pathlib import Path
 
-from crazy4.simulate import make_plan, run_simulation
-from crazy4.validate import Options, validate
+from crazy4.simulate.driver import make_plan, run_simulation
+from crazy4.validate.driver import Options, validate
 
 folder = Path(tempfile.mkdtemp())
 plan = make_plan(standard, rounds=200_000, seed=11, seats=3)
@@ -404,7 +406,7 @@ print(report.render())""",
     (
         "code",
         """\
-from crazy4.ranking import HandCategory, category_of_strength
+from crazy4.core.ranking import HandCategory, category_of_strength
 
 faulty = log.copy()
 flush = category_of_strength()[hand_strengths(faulty["player"])] == HandCategory.FLUSH

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from crazy4.cli import main
+from crazy4.cli.main import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from crazy4.output import provenance, write_table, write_text
-from crazy4.rules import RuleSet
+from crazy4.results.write import provenance, write_table, write_text
+from crazy4.rules.ruleset import RuleSet
 
 
 @dataclass(frozen=True)
@@ -102,9 +102,9 @@ def run_rule_set(
 def _four_card(
     rules: RuleSet, *, command: str, jobs: int, progress: Callable[[str], None] | None
 ) -> RuleSetResults:
-    from crazy4.fourcard_analysis import MAIN_BET, analyze_four_card
-    from crazy4.fourcard_engine import TOTAL_DEALS
-    from crazy4.fourcard_report import render_four_card_report
+    from crazy4.games.four_card.analysis import MAIN_BET, analyze_four_card
+    from crazy4.games.four_card.engine import TOTAL_DEALS
+    from crazy4.games.four_card.report import render_four_card_report
 
     analysis = analyze_four_card(rules, jobs=jobs, progress=progress)
     record = provenance(rules.name, rules.content_hash, command, TOTAL_DEALS)
@@ -126,8 +126,8 @@ def _crazy4(
     seed: int | None,
     progress: Callable[[str], None] | None,
 ) -> RuleSetResults:
-    from crazy4.analysis import analyze
-    from crazy4.report import render_report
+    from crazy4.games.crazy_four.analysis import analyze
+    from crazy4.games.crazy_four.report import render_report
 
     say = progress or (lambda message: None)
     analysis = analyze(rules, jobs=jobs, progress=say)
@@ -135,8 +135,8 @@ def _crazy4(
     extra: list[str] = []
     details: dict[str, object] = {}
     if rules.cardroom_tables or rules.blind_second_hand:
-        from crazy4.cardroom import SIMULATION_ROUNDS, SIMULATION_SEED
-        from crazy4.cardroom_report import cardroom_results
+        from crazy4.cardroom.model import SIMULATION_ROUNDS, SIMULATION_SEED
+        from crazy4.cardroom.report import cardroom_results
 
         rounds = SIMULATION_ROUNDS if simulate_rounds is None else simulate_rounds
         chosen_seed = SIMULATION_SEED if seed is None else seed

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from crazy4.analysis import Analysis, analyze
-from crazy4.rules import load_rules
+from crazy4.games.crazy_four.analysis import Analysis, analyze
+from crazy4.rules.ruleset import load_rules
 
 
 @pytest.fixture(scope="session")

@@ -7,9 +7,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from crazy4.analysis import Analysis
-from crazy4.cards import colex_indices, combinations_array, parse_cards
-from crazy4.ranking import build_best_four_strengths, hand_strength, strength_of_description
+from crazy4.core.cards import colex_indices, combinations_array, parse_cards
+from crazy4.core.ranking import build_best_four_strengths, hand_strength, strength_of_description
+from crazy4.games.crazy_four.analysis import Analysis
 
 TOTAL_DEALS = 3_986_646_103_440  # C(52,5) * C(47,5)
 
@@ -17,7 +17,8 @@ TOTAL_DEALS = 3_986_646_103_440  # C(52,5) * C(47,5)
 def settle_by_listing(hand: np.ndarray, decision: int, rules_pay: dict[int, Fraction]) -> Fraction:
     """EV of Ante + Super Bonus + Play for one hand, listing every dealer hand.
 
-    Written from the rules text, independently of crazy4.pricing: the dealer qualifies with
+    Written from the rules text, independently of crazy4.games.crazy_four.pricing: the dealer
+    qualifies with
     king high; not qualifying, the Ante pushes and the Play wins; qualifying, both win, push or
     lose on the comparison; the Super Bonus pays its table, else pushes unless a qualifying
     dealer beats the player.

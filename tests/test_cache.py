@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from crazy4 import cache
+from crazy4.core import cache
 
 
 @pytest.fixture

@@ -8,8 +8,7 @@ from math import comb, sqrt
 import numpy as np
 import pytest
 
-from crazy4.analysis import Analysis, analyze
-from crazy4.cardroom import (
+from crazy4.cardroom.model import (
     CardroomModel,
     Seat,
     banker,
@@ -19,11 +18,12 @@ from crazy4.cardroom import (
     rounds_to_be_ahead,
     two_hands,
 )
-from crazy4.cards import colex_indices
+from crazy4.core.cards import colex_indices
+from crazy4.core.ranking import build_best_four_strengths
+from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
-from crazy4.ranking import build_best_four_strengths
-from crazy4.rules import load_rules
-from crazy4.symmetry import build_suit_classes
+from crazy4.games.crazy_four.analysis import Analysis, analyze
+from crazy4.rules.ruleset import load_rules
 
 
 @pytest.fixture(scope="module")
@@ -174,7 +174,7 @@ def test_two_hands_distribution(model: CardroomModel) -> None:
 
 def test_banker_against_the_simulator(analysis: Analysis, model: CardroomModel) -> None:
     """The banker's exact mean and SD against ``crazy4 simulate`` with six seats."""
-    from crazy4.simulate import make_plan, run_simulation, summarize_counts
+    from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
 
     seats, ante, rounds = 6, Fraction(20), 600_000
     table = find_table(analysis.rules, "5-20")

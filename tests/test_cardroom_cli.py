@@ -9,9 +9,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from crazy4.cli import main
-from crazy4.output import read_provenance
-from crazy4.rules import RULES_DIR
+from crazy4.cli.main import main
+from crazy4.results.write import read_provenance
+from crazy4.rules.ruleset import RULES_DIR
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

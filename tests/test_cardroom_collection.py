@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from crazy4.collection import CardroomTable, CollectionBand, dollars, parse_money
+from crazy4.cardroom.collection import CardroomTable, CollectionBand, dollars, parse_money
 from crazy4.errors import InputError
-from crazy4.rules import load_rules, parse_rules
+from crazy4.rules.ruleset import load_rules, parse_rules
 
 BASE = """
 name = "test"

@@ -7,8 +7,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from crazy4.cards import colex_indices, combinations_array
-from crazy4.dealerside import (
+from crazy4.cardroom.dealerside import (
     PLAYER_HANDS_PER_DEALER,
     brute_force_dealer_sum,
     dealer_classes,
@@ -16,9 +15,10 @@ from crazy4.dealerside import (
     relation_counts,
     sums_from_counts,
 )
-from crazy4.outcomes import OUTCOME_CELLS, compute_outcomes
-from crazy4.ranking import build_best_four_strengths, strength_of_description
-from crazy4.symmetry import build_suit_classes
+from crazy4.core.cards import colex_indices, combinations_array
+from crazy4.core.ranking import build_best_four_strengths, strength_of_description
+from crazy4.core.symmetry import build_suit_classes
+from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, compute_outcomes
 
 QUALIFIER = 322  # "K high" (checked in a test below)
 N_TYPES = 3

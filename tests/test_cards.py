@@ -8,7 +8,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from crazy4.cards import (
+from crazy4.core.cards import (
     colex_index,
     colex_indices,
     combinations_array,

@@ -10,8 +10,8 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from crazy4.cli import main
-from crazy4.output import read_provenance
+from crazy4.cli.main import main
+from crazy4.results.write import read_provenance
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from crazy4.cards import colex_indices, parse_cards
-from crazy4.engine import DEALER_HANDS, brute_force_counts, count_dealer_below
-from crazy4.outcomes import PlayerOutcomes, cells_from_below, outcome_thresholds
-from crazy4.ranking import build_best_four_strengths, number_of_strengths
-from crazy4.symmetry import build_suit_classes
+from crazy4.core.cards import colex_indices, parse_cards
+from crazy4.core.engine import DEALER_HANDS, brute_force_counts, count_dealer_below
+from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
+from crazy4.core.symmetry import build_suit_classes
+from crazy4.games.crazy_four.outcomes import PlayerOutcomes, cells_from_below, outcome_thresholds
 
 SAMPLED_HANDS = 24
 
@@ -88,7 +88,7 @@ def test_full_class_counts_agree_with_brute_force_on_samples(standard) -> None: 
 
 
 def test_counts_do_not_depend_on_the_number_of_workers(standard) -> None:  # type: ignore[no-untyped-def]
-    from crazy4.outcomes import compute_outcomes
+    from crazy4.games.crazy_four.outcomes import compute_outcomes
 
     parallel = compute_outcomes(standard.outcomes.qualifier_strength, jobs=2)
     assert (parallel.counts == standard.outcomes.counts).all()

@@ -17,11 +17,18 @@ import pandas as pd
 import pytest
 from test_fourcard_engine import DEALER_COUNTS
 
-from crazy4 import fourcard_analysis
-from crazy4.bets import summarize
-from crazy4.cli import main
-from crazy4.fourcard_analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis, analyze_four_card
-from crazy4.fourcard_bets import (
+from crazy4.cli.main import main
+from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
+from crazy4.games.crazy_four.bets import summarize
+from crazy4.games.crazy_four.pricing import FOLD
+from crazy4.games.four_card import analysis as fourcard_analysis
+from crazy4.games.four_card.analysis import (
+    MAIN_BET,
+    SIMPLE_BET,
+    FourCardAnalysis,
+    analyze_four_card,
+)
+from crazy4.games.four_card.bets import (
     DealLattice,
     ante_play_parts,
     build_lattice,
@@ -29,18 +36,16 @@ from crazy4.fourcard_bets import (
     largest_uncapped_size,
     to_bet,
 )
-from crazy4.fourcard_engine import (
+from crazy4.games.four_card.engine import (
     HIDDEN_COMPLETIONS,
     TOTAL_DEALS,
     FourCardOutcomes,
     compute_four_card_outcomes,
 )
-from crazy4.fourcard_pricing import price_outcomes, simple_strategy
-from crazy4.fourcard_report import render_four_card_report
-from crazy4.output import read_provenance
-from crazy4.pricing import FOLD
-from crazy4.ranking import HandCategory, build_best_four_strengths, category_of_strength
-from crazy4.rules import RULES_DIR, RuleSet, load_rules, parse_rules
+from crazy4.games.four_card.pricing import price_outcomes, simple_strategy
+from crazy4.games.four_card.report import render_four_card_report
+from crazy4.results.write import read_provenance
+from crazy4.rules.ruleset import RULES_DIR, RuleSet, load_rules, parse_rules
 
 
 @pytest.fixture(scope="module")

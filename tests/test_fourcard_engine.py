@@ -8,14 +8,21 @@ from math import comb
 import numpy as np
 import pytest
 
-from crazy4.cards import colex_indices, combinations_array, parse_card, parse_cards
-from crazy4.engine import (
+from crazy4.core.cards import colex_indices, combinations_array, parse_card, parse_cards
+from crazy4.core.engine import (
     _below_table_compiled,
     _below_table_numpy,
     brute_force_counts,
     count_dealer_below,
 )
-from crazy4.fourcard_engine import (
+from crazy4.core.ranking import (
+    HandCategory,
+    build_best_four_strengths,
+    build_four_card_table,
+    category_of_strength,
+)
+from crazy4.core.symmetry import build_suit_classes
+from crazy4.games.four_card.engine import (
     HIDDEN_COMPLETIONS,
     SITUATIONS,
     TOTAL_DEALS,
@@ -24,13 +31,6 @@ from crazy4.fourcard_engine import (
     situation_thresholds,
     situations_of,
 )
-from crazy4.ranking import (
-    HandCategory,
-    build_best_four_strengths,
-    build_four_card_table,
-    category_of_strength,
-)
-from crazy4.symmetry import build_suit_classes
 
 #: Published dealer best-four-of-six counts (../shared/rules/four-card-poker.md).
 DEALER_COUNTS = {
@@ -146,7 +146,7 @@ def test_kernel_matches_brute_force_on_sampled_situations() -> None:
 
 
 def test_kernel_matches_numpy_engine() -> None:
-    """The compiled inclusion-exclusion against crazy4.engine's numpy one, 300 situations."""
+    """The compiled inclusion-exclusion against crazy4.core.engine's numpy one, 300 situations."""
     hands, ups = _random_situations(300, seed=11)
     thresholds = situation_thresholds(hands)
     counts = count_situations(hands, np.arange(len(ups)), ups, jobs=2)

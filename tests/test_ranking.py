@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from crazy4.cards import parse_cards
-from crazy4.ranking import (
+from crazy4.core.cards import parse_cards
+from crazy4.core.ranking import (
     HandCategory,
     best_four,
     build_best_four_strengths,

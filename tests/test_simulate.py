@@ -9,12 +9,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from crazy4.cards import colex_indices
-from crazy4.cli import main
-from crazy4.deal import deal_hands
-from crazy4.reference import load_reference
-from crazy4.rules import load_rules
-from crazy4.simulate import (
+from crazy4.cli.main import main
+from crazy4.core.cards import colex_indices
+from crazy4.core.deal import deal_hands
+from crazy4.games.crazy_four.reference import load_reference
+from crazy4.rules.ruleset import load_rules
+from crazy4.simulate.driver import (
     CHUNK_ROUNDS,
     Counts,
     make_plan,
@@ -94,7 +94,7 @@ def test_strategy_file_is_read(tmp_path: Path) -> None:
     rules = load_rules("crazy4-standard")
     reference = load_reference(rules)
     simple = reference.strategy("simple")
-    from crazy4.cards import format_cards
+    from crazy4.core.cards import format_cards
 
     hands = [format_cards(row) for row in reference.outcomes.hands.tolist()]
     labels = np.array(["fold", "1x", "2x", "3x"])[simple]

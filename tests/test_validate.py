@@ -10,16 +10,16 @@ import pandas as pd
 import pyarrow as pa
 import pytest
 
-from crazy4.cards import colex_indices, parse_cards
-from crazy4.cli import main
-from crazy4.ranking import HandCategory, category_of_strength, hand_strength
-from crazy4.reference import load_reference
-from crazy4.roundlog import hand_text_array, parse_hand_column
-from crazy4.rules import RuleSet, load_rules
-from crazy4.settle import Settlement, outcome_cells
-from crazy4.simulate import make_plan, run_simulation, summarize_counts
-from crazy4.stats import chi_square_sf, holm_adjust, normal_two_sided_p
-from crazy4.validate import Options, Report, validate
+from crazy4.cli.main import main
+from crazy4.core.cards import colex_indices, parse_cards
+from crazy4.core.ranking import HandCategory, category_of_strength, hand_strength
+from crazy4.games.crazy_four.reference import load_reference
+from crazy4.games.crazy_four.settle import Settlement, outcome_cells
+from crazy4.rules.ruleset import RuleSet, load_rules
+from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
+from crazy4.simulate.roundlog import hand_text_array, parse_hand_column
+from crazy4.validate.driver import Options, Report, validate
+from crazy4.validate.stats import chi_square_sf, holm_adjust, normal_two_sided_p
 
 ROUNDS = 30_000
 SEATS = 2

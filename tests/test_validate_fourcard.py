@@ -8,13 +8,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from crazy4.cards import colex_indices, parse_cards
+from crazy4.core.cards import colex_indices, parse_cards
+from crazy4.core.ranking import HandCategory, category_of_strength, strength_of_description
 from crazy4.errors import InputError
-from crazy4.fourcard_reference import load_fourcard_reference
-from crazy4.ranking import HandCategory, category_of_strength, strength_of_description
-from crazy4.rules import load_rules
-from crazy4.simulate import make_plan, run_simulation, summarize_counts
-from crazy4.validate import Options, Report, validate
+from crazy4.games.four_card.reference import load_fourcard_reference
+from crazy4.rules.ruleset import load_rules
+from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
+from crazy4.validate.driver import Options, Report, validate
 
 RULES = "four-card-standard"
 

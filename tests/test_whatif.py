@@ -5,14 +5,14 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from crazy4.analysis import Analysis, analyze
-from crazy4.rules import SuperBonus, load_rules
-from crazy4.whatif import (
+from crazy4.games.crazy_four.analysis import Analysis, analyze
+from crazy4.games.crazy_four.whatif import (
     rule_variants,
     side_bet_sensitivity,
     super_bonus_sensitivity,
     with_pay_line,
 )
+from crazy4.rules.ruleset import SuperBonus, load_rules
 
 
 def test_super_bonus_sensitivity_matches_a_full_analysis(standard: Analysis) -> None:

@@ -1,0 +1,266 @@
+"""Card-room tables: betting limits and the collection, as exact dollar amounts.
+
+A California card room earns no house edge: a seated player/dealer banks the game and the room
+takes a **collection** before every deal. A rule file describes each table it offers in
+``[[cardroom.tables]]`` (:mod:`crazy4.rules.ruleset`): the Ante limits, the Queens Up limits, the
+collection from the player/dealer, and the collection from each player hand as a list of
+*bands* of Ante sizes. Within a band a hand pays::
+
+    flat + per_bet * (bets placed) + per_amount * units(Ante)
+
+* ``flat``: dollars per hand per round;
+* ``per_bet``: dollars for each bet placed before the deal: the Ante, the Super Bonus (when
+  the rule set has one) and the Queens Up (when made); the Play bet comes after the
+  collection and is never charged;
+* ``per_amount`` for ``every`` dollars of Ante, with ``units`` counted by ``rounding``:
+  ``"started"`` (every started ``every`` counts: ``ceil(Ante / every)``) or ``"complete"``
+  (only complete ones: ``floor(Ante / every)``).
+
+An Ante no band covers pays no collection. Bands may not overlap. A player with two hands
+pays for each hand. All amounts are :class:`fractions.Fraction` dollars; nothing is rounded.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from crazy4.errors import InputError
+
+ROUNDINGS = ("started", "complete")
+
+
+def parse_money(value: object, where: str, *, positive: bool = False) -> Fraction:
+    """A dollar amount from a rule file or the command line, exactly.
+
+    Parameters
+    ----------
+    value : int, float or str
+        ``5``, ``0.5``, ``"0.50"``, ``"1/2"``, ``"$20"``. A float is read by its shortest
+        decimal text, so ``0.1`` is exactly 1/10.
+    where : str
+        Names the key or option in the error message.
+    positive : bool
+        Reject zero as well as negative amounts.
+
+    Raises
+    ------
+    InputError
+        On text that is not an amount, a negative (or zero, when ``positive``) amount.
+
+    Examples
+    --------
+    >>> parse_money(0.5, "x"), parse_money("$20", "x"), parse_money("1/4", "x")
+    (Fraction(1, 2), Fraction(20, 1), Fraction(1, 4))
+    >>> parse_money(-1, "ante")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: ante: -1 is negative; expected an amount in dollars
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise InputError(f"{where}: {value!r} is not an amount in dollars")
+    text = repr(value) if isinstance(value, float) else str(value)
+    text = text.strip().removeprefix("$")
+    try:
+        amount = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"{where}: {value!r} is not an amount in dollars") from None
+    if amount < 0:
+        raise InputError(f"{where}: {value} is negative; expected an amount in dollars")
+    if positive and amount == 0:
+        raise InputError(f"{where}: must be more than $0")
+    return amount
+
+
+def dollars(amount: Fraction | int) -> str:
+    """``$5``, ``$0.50``, ``$12.345...``: a dollar amount as text (exact when it has cents).
+
+    Examples
+    --------
+    >>> dollars(Fraction(1, 2)), dollars(Fraction(20)), dollars(Fraction(1, 3))
+    ('$0.50', '$20', '$0.3333')
+    """
+    value = Fraction(amount)
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    if value.denominator == 1:
+        return f"{sign}${value.numerator}"
+    if (value * 100).denominator == 1:
+        return f"{sign}${float(value):.2f}"
+    return f"{sign}${float(value):.4f}"
+
+
+@dataclass(frozen=True)
+class CollectionBand:
+    """The collection from each player hand for Antes from ``ante_from`` to ``ante_to``.
+
+    Examples
+    --------
+    >>> band = CollectionBand(Fraction(5), Fraction(20), per_amount=Fraction(1, 2),
+    ...                       every=Fraction(20), rounding="started")
+    >>> [str(band.charge(Fraction(a), bets=2)) for a in (5, 19, 20)]
+    ['1/2', '1/2', '1/2']
+    """
+
+    ante_from: Fraction
+    ante_to: Fraction
+    flat: Fraction = Fraction(0)
+    per_bet: Fraction = Fraction(0)
+    per_amount: Fraction = Fraction(0)
+    every: Fraction | None = None
+    rounding: str = "started"
+
+    def covers(self, ante: Fraction) -> bool:
+        """Whether the band applies to this Ante (both ends included)."""
+        return self.ante_from <= ante <= self.ante_to
+
+    def units(self, ante: Fraction) -> int:
+        """How many ``every``-dollar units of Ante are charged ``per_amount``.
+
+        Examples
+        --------
+        >>> band = CollectionBand(Fraction(5), Fraction(100), per_amount=Fraction(1, 2),
+        ...                       every=Fraction(20), rounding="complete")
+        >>> [band.units(Fraction(a)) for a in (5, 19, 20, 21, 100)]
+        [0, 0, 1, 1, 5]
+        """
+        if self.every is None:
+            return 0
+        ratio = ante / self.every
+        return math.ceil(ratio) if self.rounding == "started" else math.floor(ratio)
+
+    def charge(self, ante: Fraction, bets: int) -> Fraction:
+        """The collection from one hand with this Ante and this many bets placed."""
+        return self.flat + self.per_bet * bets + self.per_amount * self.units(ante)
+
+    def describe(self) -> str:
+        """One line: ``"Ante $5 to $20: $0.50 for every started $20 of Ante"``."""
+        parts = []
+        if self.flat:
+            parts.append(f"{dollars(self.flat)} a hand")
+        if self.per_bet:
+            parts.append(f"{dollars(self.per_bet)} for each bet placed before the deal")
+        if self.per_amount and self.every is not None:
+            parts.append(
+                f"{dollars(self.per_amount)} for every {self.rounding} "
+                f"{dollars(self.every)} of Ante"
+            )
+        charge = " + ".join(parts) if parts else "nothing"
+        return f"Ante {dollars(self.ante_from)} to {dollars(self.ante_to)}: {charge}"
+
+
+@dataclass(frozen=True)
+class CardroomTable:
+    """One table of a card room: limits and collection schedule.
+
+    Attributes
+    ----------
+    name : str
+        As written in the rule file (``"5-20"``).
+    ante_min, ante_max, ante_step : Fraction
+        The Ante sizes allowed: ``ante_min, ante_min + ante_step, ..., ante_max``.
+    queens_up_min, queens_up_max : Fraction
+        Limits of a Queens Up bet (when one is made).
+    banker_collection : Fraction
+        Taken from the player/dealer (the banker) every round.
+    bands : tuple of CollectionBand
+        The collection from each player hand, by Ante (non-overlapping).
+    note : str
+        How the room's wording was read, printed in reports.
+    """
+
+    name: str
+    ante_min: Fraction
+    ante_max: Fraction
+    ante_step: Fraction
+    queens_up_min: Fraction
+    queens_up_max: Fraction
+    banker_collection: Fraction
+    bands: tuple[CollectionBand, ...]
+    note: str = ""
+
+    def ante_sizes(self) -> list[Fraction]:
+        """Every Ante the limits allow, smallest first.
+
+        Examples
+        --------
+        >>> table = CardroomTable("t", Fraction(5), Fraction(8), Fraction(1), Fraction(1),
+        ...                       Fraction(8), Fraction(2), ())
+        >>> [int(a) for a in table.ante_sizes()]
+        [5, 6, 7, 8]
+        """
+        count = int((self.ante_max - self.ante_min) / self.ante_step)
+        return [self.ante_min + k * self.ante_step for k in range(count + 1)]
+
+    def check_ante(self, ante: Fraction) -> None:
+        """Raise :class:`InputError` unless the limits allow this Ante."""
+        if not self.ante_min <= ante <= self.ante_max:
+            raise InputError(
+                f"Ante {dollars(ante)} is outside the limits of table {self.name!r} "
+                f"({dollars(self.ante_min)} to {dollars(self.ante_max)})"
+            )
+        if ((ante - self.ante_min) / self.ante_step).denominator != 1:
+            raise InputError(
+                f"Ante {dollars(ante)} is not allowed at table {self.name!r}: Antes go from "
+                f"{dollars(self.ante_min)} in steps of {dollars(self.ante_step)}"
+            )
+
+    def check_queens_up(self, queens_up: Fraction) -> None:
+        """Raise :class:`InputError` unless ``queens_up`` is 0 (no bet) or within its limits."""
+        if queens_up and not self.queens_up_min <= queens_up <= self.queens_up_max:
+            raise InputError(
+                f"Queens Up {dollars(queens_up)} is outside the limits of table {self.name!r} "
+                f"({dollars(self.queens_up_min)} to {dollars(self.queens_up_max)}, or 0 for "
+                "no bet)"
+            )
+
+    def band_for(self, ante: Fraction) -> CollectionBand | None:
+        """The band covering this Ante, if any."""
+        return next((band for band in self.bands if band.covers(ante)), None)
+
+    def collection(
+        self, ante: Fraction, queens_up: Fraction = Fraction(0), *, super_bonus: bool = True
+    ) -> Fraction:
+        """The collection from one player hand per round.
+
+        Parameters
+        ----------
+        ante, queens_up : Fraction
+            The hand's bets in dollars (``queens_up = 0``: no Queens Up bet).
+        super_bonus : bool
+            Whether the rule set has the mandatory Super Bonus (a bet placed before the deal).
+
+        Raises
+        ------
+        InputError
+            If the limits do not allow the Ante or the Queens Up bet.
+
+        Examples
+        --------
+        >>> band = CollectionBand(Fraction(10), Fraction(100), flat=Fraction(1))
+        >>> table = CardroomTable("10-100", Fraction(10), Fraction(100), Fraction(1),
+        ...                       Fraction(10), Fraction(100), Fraction(2), (band,))
+        >>> table.collection(Fraction(10)), table.collection(Fraction(100))
+        (Fraction(1, 1), Fraction(1, 1))
+        """
+        self.check_ante(ante)
+        self.check_queens_up(queens_up)
+        band = self.band_for(ante)
+        if band is None:
+            return Fraction(0)
+        bets = 1 + int(super_bonus) + int(queens_up > 0)
+        return band.charge(ante, bets)
+
+    def describe(self) -> list[str]:
+        """Readable lines: limits, the banker's collection, each band, the note."""
+        lines = [
+            f"Table {self.name}: Ante {dollars(self.ante_min)} to {dollars(self.ante_max)} in "
+            f"steps of {dollars(self.ante_step)}; Queens Up {dollars(self.queens_up_min)} to "
+            f"{dollars(self.queens_up_max)}; {dollars(self.banker_collection)} a round from "
+            "the player/dealer.",
+            *[f"  collection from each player hand, {band.describe()}" for band in self.bands],
+        ]
+        if self.note:
+            lines.append(f"  reading: {self.note}")
+        return lines

@@ -1,0 +1,479 @@
+"""Command-line interface: ``crazy4 analyze | hand | cardroom | rules``.
+
+Every user error (bad card, unknown rule set, bad rule file, unwritable folder) ends with one
+line on standard error and exit status 2; no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from crazy4 import __version__
+from crazy4.errors import InputError
+
+if TYPE_CHECKING:
+    from crazy4.cardroom.model import Seat
+
+EXIT_USAGE = 2
+
+
+def _progress_bar(
+    total: int, description: str, enabled: bool
+) -> tuple[Callable[[str], None], Callable[[], None]]:
+    from tqdm import tqdm
+
+    # disable=None: a bar on a terminal, nothing in logs and pipes
+    bar = tqdm(
+        total=total, desc=description, unit="step", disable=None if enabled else True, leave=False
+    )
+
+    def step(message: str) -> None:
+        bar.set_postfix_str(message)
+        bar.update(1)
+
+    return step, bar.close
+
+
+def _command_line(argv: Sequence[str]) -> str:
+    return "crazy4 " + " ".join(shlex.quote(arg) for arg in argv)
+
+
+def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from crazy4.pipeline import run_rule_set, steps
+    from crazy4.results.write import ensure_output_dir
+    from crazy4.rules.ruleset import load_rules
+
+    rules = load_rules(args.rules)
+    _check_simulation(args)
+    out = ensure_output_dir(Path(args.out) if args.out else Path("results") / rules.name)
+    step, close = _progress_bar(steps(rules) + 1, f"analyze {rules.name}", not args.quiet)
+    try:
+        results = run_rule_set(
+            rules,
+            command=_command_line(argv),
+            jobs=args.jobs,
+            simulate_rounds=args.simulate_rounds,
+            seed=args.seed,
+            progress=step,
+        )
+        results.write(out)
+        step("written")
+    finally:
+        close()
+    print(f"{results.headline()}; {len(results.tables)} tables and report.md in {out}")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from crazy4.pipeline import run_rule_set, steps
+    from crazy4.results.write import ensure_output_dir, write_text
+    from crazy4.rules.ruleset import load_rules
+
+    rules = load_rules(args.rules)
+    out = Path(args.out) if args.out else Path("results") / rules.name / f"report.{args.format}"
+    ensure_output_dir(out.parent)
+    step, close = _progress_bar(steps(rules), f"report {rules.name}", not args.quiet)
+    try:
+        results = run_rule_set(rules, command=_command_line(argv), jobs=args.jobs, progress=step)
+    finally:
+        close()
+    text = results.report
+    if args.format == "html":
+        from crazy4.report.html import render_html
+
+        text = render_html(rules.title, rules.name, results.tables, text)
+    write_text(out, text)
+    print(f"{rules.name}: {args.format} report written to {out}")
+    return 0
+
+
+def _hand_result(cards: tuple[int, ...], rules_name: str) -> dict[str, object]:
+    from crazy4.core.cards import format_cards
+    from crazy4.core.engine import DEALER_HANDS, brute_force_counts
+    from crazy4.core.ranking import best_four, category_of, describe_strength, hand_strength
+    from crazy4.games.crazy_four.outcomes import (
+        OUTCOME_CELLS,
+        PlayerOutcomes,
+        cells_from_below,
+        outcome_thresholds,
+    )
+    from crazy4.games.crazy_four.pricing import (
+        decision_evs,
+        decision_label,
+        exact_tie,
+        price_hands,
+        side_bet_outcomes,
+    )
+    from crazy4.rules.ruleset import load_rules
+
+    rules = load_rules(rules_name)
+    strength = hand_strength(cards)
+    thresholds = outcome_thresholds(np.array([strength]), rules.dealer.qualifier_strength)
+    cells = cells_from_below(brute_force_counts(cards, thresholds[0])[None, :], DEALER_HANDS)
+    assert int(cells.sum()) == DEALER_HANDS
+    outcomes = PlayerOutcomes(
+        hands=np.array([cards], dtype=np.uint8),
+        weights=np.array([1], dtype=np.int64),
+        strengths=np.array([strength], dtype=np.int64),
+        counts=cells,
+        dealer_hands=DEALER_HANDS,
+        qualifier_strength=rules.dealer.qualifier_strength,
+    )
+    prices = price_hands(rules, outcomes)
+    counts = {name: int(cells[0, i]) for i, name in enumerate(OUTCOME_CELLS)}
+    return {
+        "hand": format_cards(sorted(cards, reverse=True)),
+        "rule_set": rules.name,
+        "best_four": format_cards(best_four(cards)),
+        "best_hand": describe_strength(strength),
+        "category": category_of(cards).label,
+        "dealer_hands": DEALER_HANDS,
+        "dealer_outcomes": counts,
+        "dealer_does_not_qualify": sum(counts[n] for n in OUTCOME_CELLS[:3]),
+        "ev_per_ante": decision_evs(prices),
+        "optimal_decision": decision_label(int(prices.decision[0])),
+        "exact_tie": exact_tie(prices),
+        "side_bets": side_bet_outcomes(rules, strength),
+    }
+
+
+def cmd_hand(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from crazy4.core.cards import parse_cards
+    from crazy4.rules.ruleset import load_rules
+
+    cards = parse_cards(args.cards, count=5)
+    if load_rules(args.rules).game == "four-card-poker":
+        from crazy4.games.four_card.cli import hand_command
+
+        return hand_command(cards, args)
+    if args.up is not None:
+        raise InputError(f"--up: rule set {args.rules!r} deals the dealer no up card")
+    result = _hand_result(cards, args.rules)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    counts = result["dealer_outcomes"]
+    assert isinstance(counts, dict)
+    total = int(result["dealer_hands"])  # type: ignore[call-overload]
+    print(f"Hand {result['hand']}  ({result['rule_set']})")
+    print(f"Best four: {result['best_four']}  ({result['best_hand']}; {result['category']})")
+    print(f"Dealer hands from the other 47 cards: {total:,}")
+    rows = [
+        ("does not qualify", int(result["dealer_does_not_qualify"])),  # type: ignore[call-overload]
+        ("  player higher", counts["nq_player_higher"]),
+        ("  tie", counts["nq_tie"]),
+        ("  dealer higher", counts["nq_dealer_higher"]),
+        ("qualifies, player wins", counts["player_wins"]),
+        ("qualifies, tie", counts["tie"]),
+        ("qualifies, dealer wins", counts["dealer_wins"]),
+    ]
+    print_counts(rows, total)
+    print_decisions(result, "EV per unit of Ante (Ante + Super Bonus + Play):")
+    return 0
+
+
+def print_counts(rows: Iterable[tuple[str, int]], total: int) -> None:
+    """One line per (label, count): the count and its share of ``total``."""
+    for label, count in rows:
+        print(f"  {label:<24}{count:>10,}  {count / total:8.4%}")
+
+
+def print_decisions(result: dict[str, object], heading: str) -> None:
+    """A hand result's EV of each decision (under ``heading``), its optimal decision and its
+    side bets."""
+    print(heading)
+    evs = result["ev_per_ante"]
+    side_bets = result["side_bets"]
+    assert isinstance(evs, dict) and isinstance(side_bets, dict)
+    for label, ev in evs.items():
+        text = "not allowed" if ev is None else f"{ev['value']:+.6f}  (exact {ev['exact']})"
+        print(f"  {label:<5} {text}")
+    tie = result["exact_tie"]
+    note = f"  (exact tie: {' = '.join(tie)})" if tie else ""  # type: ignore[arg-type]
+    print(f"Optimal decision: {result['optimal_decision']}{note}")
+    for name, outcome in side_bets.items():
+        print(f"{name}: {outcome}")
+
+
+def _check_simulation(args: argparse.Namespace) -> None:
+    from crazy4.cardroom.model import SIMULATION_BATCHES
+
+    rounds = args.simulate_rounds
+    if rounds != 0 and rounds < SIMULATION_BATCHES:
+        raise InputError(
+            f"--simulate-rounds {rounds}: give 0 (no simulation) or at least {SIMULATION_BATCHES}"
+        )
+
+
+def _seats_from_args(args: argparse.Namespace) -> list[Seat]:
+    from crazy4.cardroom.collection import parse_money
+    from crazy4.cardroom.model import STRATEGIES, Seat
+
+    if args.seat:
+        seats = []
+        for number, spec in enumerate(args.seat, start=1):
+            parts = spec.split(":")
+            if len(parts) > 3:
+                raise InputError(f"--seat {spec!r}: expected ANTE[:QUEENS_UP[:STRATEGY]]")
+            ante = parse_money(parts[0], f"--seat #{number} Ante", positive=True)
+            queens = parse_money(parts[1], f"--seat #{number} Queens Up") if len(parts) > 1 else 0
+            strategy = parts[2] if len(parts) > 2 else "optimal"
+            if strategy not in STRATEGIES:
+                raise InputError(
+                    f"--seat {spec!r}: strategy {strategy!r}; expected one of "
+                    f"{', '.join(STRATEGIES)}"
+                )
+            seats.append(Seat(ante, Fraction(queens), strategy))
+        return seats
+    if args.ante is None:
+        raise InputError("give --ante (with --seats), or one --seat per seat")
+    if args.seats < 1:
+        raise InputError(f"--seats {args.seats}: at least one seat is needed")
+    ante = parse_money(args.ante, "--ante", positive=True)
+    queens = parse_money(args.queens_up, "--queens-up")
+    return [Seat(ante, queens, args.strategy)] * args.seats
+
+
+def cmd_cardroom(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from crazy4.cardroom.collection import parse_money
+    from crazy4.cardroom.model import CardroomModel, check_seats, find_table
+    from crazy4.cardroom.report import cardroom_summary, format_summary
+    from crazy4.games.crazy_four.analysis import analyze
+    from crazy4.rules.ruleset import load_rules
+
+    rules = load_rules(args.rules)
+    _check_simulation(args)
+    seats = _seats_from_args(args)
+    bankroll = None if args.bankroll is None else parse_money(args.bankroll, "--bankroll")
+    table = find_table(rules, args.table, seats[0].ante)
+    check_seats(rules, table, seats)  # before the minutes of computing
+    analysis = analyze(rules, jobs=args.jobs)
+    model = CardroomModel(analysis, simulation_rounds=args.simulate_rounds, seed=args.seed)
+    summary = cardroom_summary(model, table, seats, bankroll)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(format_summary(summary))
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from crazy4.rules.ruleset import load_rules, shipped_rule_names
+
+    if args.rules_command == "list":
+        for name in shipped_rule_names():
+            print(f"{name:<24}{load_rules(name).title}")
+        return 0
+    rules = load_rules(args.name)
+    print(rules.text.rstrip())
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``crazy4`` command."""
+    parser = argparse.ArgumentParser(
+        prog="crazy4",
+        description="Exact analyzer for Crazy 4 Poker and Four Card Poker: every player/dealer "
+        "deal counted exactly; exact EVs, optimal strategy, result tables and reports.",
+        epilog="Exit status: 0 success, 2 bad input (one line on standard error).",
+    )
+    parser.add_argument("--version", action="version", version=f"crazy4 {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    analyze = commands.add_parser(
+        "analyze",
+        help="analyze a rule set exactly and write its tables and report",
+        description="Count every player/dealer deal of a rule set exactly, price every bet, "
+        "find the optimal strategy, and write parquet tables plus report.md.",
+    )
+    analyze.add_argument(
+        "--rules",
+        required=True,
+        help="a shipped rule set name (see 'crazy4 rules list') or a path to a rule file (.toml)",
+    )
+    analyze.add_argument(
+        "--out", help="output folder (default: results/<rule set name>); created if missing"
+    )
+    analyze.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=1,
+        help="worker processes for building tables and counting (default 1); the results are "
+        "identical for any number",
+    )
+    analyze.add_argument("--quiet", action="store_true", help="no progress bar")
+    _simulation_options(analyze)
+    analyze.set_defaults(handler=cmd_analyze)
+
+    report = commands.add_parser(
+        "report",
+        help="write the odds report of a rule set as Markdown or HTML (with plots)",
+        description="Analyze a rule set exactly and write its odds report: rules at the top, "
+        "bets with exact fractions, strategy, hand frequencies, the return table and the "
+        "distribution of results, with provenance; the HTML version includes the plots.",
+    )
+    report.add_argument("--rules", required=True, help="rule set name or path (.toml)")
+    report.add_argument(
+        "--format", choices=("md", "html"), default="md", help="md (default) or html"
+    )
+    report.add_argument("--out", help="output file (default: results/<rule set>/report.<format>)")
+    report.add_argument(
+        "--jobs", type=_positive_int, default=1, help="worker processes (default 1)"
+    )
+    report.add_argument("--quiet", action="store_true", help="no progress bar")
+    report.set_defaults(handler=cmd_report)
+
+    hand = commands.add_parser(
+        "hand",
+        help="exact dealer outcomes, EVs and the optimal decision for one hand",
+        description="Exact dealer outcome counts (by listing every dealer hand: 1,533,939 in "
+        "Crazy 4 Poker, 1,370,754 hidden completions of the up card in Four Card Poker), the "
+        "EV of each decision and the optimal decision for one five-card player hand.",
+    )
+    hand.add_argument("cards", help='five cards, e.g. "Ks Qd 8c 4h 2s" or KsQd8c4h2s')
+    hand.add_argument(
+        "--rules", default="crazy4-standard", help="rule set name or path (default crazy4-standard)"
+    )
+    hand.add_argument(
+        "--up", help="the dealer's up card (Four Card Poker rule sets; required there), e.g. Kd"
+    )
+    hand.add_argument("--json", action="store_true", help="print one JSON object instead")
+    hand.set_defaults(handler=cmd_hand)
+
+    cardroom = commands.add_parser(
+        "cardroom",
+        help="the card room's economics: player's cost with the collection, banker's side",
+        description="Dollar figures for one round at a card-room table of a rule set "
+        "([[cardroom.tables]]): the player's expected loss (house edge plus the collection), "
+        "the same for two hands with the second blind, and the banker's (player/dealer's) "
+        "expected win net of its collection, its standard deviation including the correlation "
+        "between seats sharing the dealer's hand, the rounds needed to be ahead with 95%% "
+        "probability and the risk of ruin. Means are exact; the card-removal term between "
+        "seats is simulated (seeded).",
+        epilog="Example: crazy4 cardroom --rules crazy4-cardroom --seats 6 --ante 20 "
+        "--queens-up 5 --bankroll 5000",
+    )
+    cardroom.add_argument(
+        "--rules",
+        default="crazy4-cardroom",
+        help="rule set name or path to a rule file with [[cardroom.tables]] "
+        "(default crazy4-cardroom)",
+    )
+    cardroom.add_argument(
+        "--table",
+        help="table name from the rule file (e.g. 5-20); default: the first table whose Ante "
+        "limits allow the first seat's Ante",
+    )
+    cardroom.add_argument(
+        "--seats",
+        type=int,
+        default=1,
+        help="number of seats (player hands) the banker plays against, all alike; 1 to the "
+        "rule set's max_seats (default 1)",
+    )
+    cardroom.add_argument(
+        "--ante",
+        help="each seat's Ante in dollars (the Super Bonus is equal); within the table's "
+        "limits; required unless --seat is given",
+    )
+    cardroom.add_argument(
+        "--queens-up",
+        default="0",
+        help="each seat's Queens Up bet in dollars, paid by the rule set's first [[queens_up]] "
+        "table; 0 for none (default 0)",
+    )
+    cardroom.add_argument(
+        "--strategy",
+        default="optimal",
+        choices=("optimal", "simple", "blind"),
+        help="each seat's strategy: optimal (exact optimum for its bets), simple (published: "
+        "3x pair of aces+, 1x K-Q-8-4+), blind (the blind second hand) (default optimal)",
+    )
+    cardroom.add_argument(
+        "--seat",
+        action="append",
+        metavar="ANTE[:QUEENS_UP[:STRATEGY]]",
+        help="one seat with its own bets, e.g. --seat 20:5 --seat 20:0:blind; repeat per seat; "
+        "replaces --seats/--ante/--queens-up/--strategy",
+    )
+    cardroom.add_argument(
+        "--bankroll", help="the banker's bankroll in dollars, for a risk-of-ruin figure"
+    )
+    cardroom.add_argument(
+        "--jobs", type=_positive_int, default=1, help="worker processes for the counting"
+    )
+    cardroom.add_argument("--json", action="store_true", help="print one JSON object instead")
+    _simulation_options(cardroom)
+    cardroom.set_defaults(handler=cmd_cardroom)
+
+    rules = commands.add_parser(
+        "rules",
+        help="list or print the shipped rule sets",
+        description="List or print the shipped rule sets.",
+    )
+    rules_commands = rules.add_subparsers(dest="rules_command", required=True, metavar="ACTION")
+    rules_commands.add_parser("list", help="list the shipped rule sets with their titles")
+    show = rules_commands.add_parser("show", help="print one rule set's rule file")
+    show.add_argument("name", help="rule set name or path")
+    rules.set_defaults(handler=cmd_rules)
+
+    from crazy4.cli.simulate import add_commands
+
+    add_commands(commands)  # simulate, validate
+    return parser
+
+
+def _simulation_options(parser: argparse.ArgumentParser) -> None:
+    from crazy4.cardroom.model import SIMULATION_ROUNDS, SIMULATION_SEED
+
+    parser.add_argument(
+        "--simulate-rounds",
+        type=int,
+        default=SIMULATION_ROUNDS,
+        help="card-room figures: deals simulated to estimate the card-removal covariance "
+        "between seats (the one term not counted exactly); 0 leaves it out "
+        f"(default {SIMULATION_ROUNDS:,})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=SIMULATION_SEED,
+        help=f"seed of that simulation (default {SIMULATION_SEED})",
+    )
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = parser.parse_args(arguments)
+    try:
+        handler: Callable[[argparse.Namespace, Sequence[str]], int] = args.handler
+        return handler(args, arguments)
+    except InputError as error:
+        print(f"crazy4: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("crazy4: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,224 @@
+"""Command-line commands ``crazy4 simulate`` and ``crazy4 validate``.
+
+Kept apart from :mod:`crazy4.cli.main`, which adds them with :func:`add_commands`. Errors are
+:class:`crazy4.errors.InputError` (one line, exit status 2); ``validate`` exits 1 when a check
+fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from crazy4.cli.main import _command_line, _positive_int
+from crazy4.errors import InputError
+
+
+def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from crazy4.results.write import provenance, write_text
+    from crazy4.rules.ruleset import load_rules
+    from crazy4.simulate.driver import CHUNK_ROUNDS, make_plan, run_simulation, summarize_counts
+
+    rules = load_rules(args.rules)
+    if args.scheduler and args.backend != "dask":
+        raise InputError("--scheduler needs --backend dask")
+    for option, path in (("--log", args.log), ("--summary", args.summary)):
+        if path is not None and not Path(path).parent.resolve().is_dir():
+            raise InputError(f"{option}: folder of {path!r} does not exist")
+    if args.log is not None and Path(args.log).suffix.lower() not in (".parquet", ".csv"):
+        raise InputError("--log must name a .parquet or .csv file")
+    plan = make_plan(
+        rules,
+        rounds=args.rounds,
+        seed=args.seed,
+        seats=args.seats,
+        blind_hands=args.blind_hands,
+        strategy=args.strategy,
+        queens_up=args.queens_up or args.aces_up,
+    )
+    side = None if plan.queens_up is None else rules.side_bets[plan.queens_up].name
+    tables = {"aces_up" if rules.game == "four-card-poker" else "queens_up": side}
+    record = provenance(
+        rules.name,
+        rules.content_hash,
+        _command_line(argv),
+        plan.rounds,
+        seed=plan.seed,
+        seats=plan.seats,
+        blind_hands=plan.blind_hands,
+        strategy=plan.strategy,
+        chunk_rounds=CHUNK_ROUNDS,
+        **tables,
+    )
+    from tqdm import tqdm
+
+    bar = tqdm(
+        total=plan.rounds,
+        desc=f"simulate {rules.name}",
+        unit="round",
+        unit_scale=True,
+        disable=args.quiet,
+        leave=False,
+    )
+    try:
+        counts = run_simulation(
+            plan,
+            jobs=args.jobs,
+            backend=args.backend,
+            scheduler=args.scheduler,
+            log_path=Path(args.log) if args.log else None,
+            log_metadata=record,
+            progress=bar.update,
+        )
+    finally:
+        bar.close()
+    summary = summarize_counts(plan, counts)
+    print(summary.render())
+    if args.summary:
+        data = summary.to_dict()
+        data["provenance"] = record
+        write_text(Path(args.summary), json.dumps(data, indent=2))
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from crazy4.results.write import write_text
+    from crazy4.rules.ruleset import load_rules
+    from crazy4.validate.driver import Options, validate
+
+    rules = load_rules(args.rules)
+    if args.report is not None:
+        suffix = Path(args.report).suffix.lower()
+        if suffix not in (".md", ".json"):
+            raise InputError("--report must name a .md or .json file")
+        if not Path(args.report).parent.resolve().is_dir():
+            raise InputError(f"--report: folder of {args.report!r} does not exist")
+    path = Path(args.log)
+    if not path.is_file():
+        raise InputError(f"{args.log!r} is not a file")
+    report = validate(
+        path,
+        Options(
+            rules=rules,
+            strategy=args.strategy,
+            queens_up=args.queens_up or args.aces_up,
+            alpha=args.alpha,
+            examples=args.examples,
+        ),
+    )
+    print(report.render())
+    if args.report is not None:
+        if args.report.lower().endswith(".json"):
+            write_text(Path(args.report), json.dumps(report.to_dict(), indent=2))
+        else:
+            write_text(Path(args.report), report.render(markdown=True))
+    return report.exit_status
+
+
+def add_commands(commands: Any) -> None:
+    """Add the ``simulate`` and ``validate`` subcommands to ``crazy4``'s subparsers.
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser(prog="crazy4")
+    >>> add_commands(parser.add_subparsers(dest="command"))
+    >>> parser.parse_args(["simulate", "--rules", "x", "--rounds", "1e6"]).rounds
+    1000000
+    """
+    simulate = commands.add_parser(
+        "simulate",
+        help="Monte Carlo simulation of a rule set, compared with the exact values",
+        description="Play rounds from fresh decks (1-7 seats sharing the dealer's hand), "
+        "every seat following a strategy; print each bet's mean with its standard error beside "
+        "the exact value, hit frequencies, the dealer's qualification rate and hand category "
+        "frequencies. The same seed gives the same numbers for any --jobs or backend.",
+    )
+    simulate.add_argument("--rules", required=True, help="rule set name or path")
+    simulate.add_argument("--rounds", type=_count, required=True, help="rounds to play (1e6 ok)")
+    simulate.add_argument("--seed", type=_non_negative_int, default=0, help="seed (default 0)")
+    simulate.add_argument(
+        "--seats", type=_positive_int, default=1, help="hands a round, 1-7 (default 1)"
+    )
+    simulate.add_argument(
+        "--blind-hands",
+        type=_non_negative_int,
+        default=0,
+        help="how many of the seats (the last ones) are the card room's blind second hands",
+    )
+    simulate.add_argument(
+        "--strategy",
+        default="optimal",
+        help="optimal (default), simple, or a CSV/parquet file with columns hand, decision",
+    )
+    simulate.add_argument("--queens-up", help="Queens Up table for the log (default: the first)")
+    simulate.add_argument("--aces-up", help="Aces Up table for the log (default: the first)")
+    simulate.add_argument("--log", help="write every seat and round to this .parquet or .csv file")
+    simulate.add_argument("--summary", help="write the summary as JSON (crazy4 validate reads it)")
+    simulate.add_argument(
+        "--jobs", type=_positive_int, default=1, help="worker processes (default 1)"
+    )
+    simulate.add_argument(
+        "--backend",
+        choices=("local", "dask"),
+        default="local",
+        help="local processes (default) or a Dask cluster through joblib",
+    )
+    simulate.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.set_defaults(handler=cmd_simulate)
+
+    validate = commands.add_parser(
+        "validate",
+        help="audit a simulator's log or summary against the exact analysis",
+        description="Check a per-round log (parquet or CSV) or a JSON summary against a rule "
+        "set: well-formed rows, settlement of every wager, strategy, and statistics against the "
+        "exact probabilities. Exit status 0 consistent, 1 a check failed, 2 unreadable input.",
+    )
+    validate.add_argument("log", help="the log (.parquet or .csv) or summary (.json)")
+    validate.add_argument("--rules", required=True, help="rule set name or path")
+    validate.add_argument(
+        "--strategy", default="optimal", help="expected strategy: optimal, simple, or a file"
+    )
+    validate.add_argument("--queens-up", help="Queens Up table the log was settled on")
+    validate.add_argument("--aces-up", help="Aces Up table the log was settled on")
+    validate.add_argument(
+        "--alpha", type=_probability, default=0.001, help="family-wise alpha (default 0.001)"
+    )
+    validate.add_argument(
+        "--examples", type=_positive_int, default=5, help="examples per finding (default 5)"
+    )
+    validate.add_argument("--report", help="also write the report to a .md or .json file")
+    validate.set_defaults(handler=cmd_validate)
+
+
+def _count(text: str) -> int:
+    try:
+        value = float(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value.is_integer() or value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a whole number of at least 1")
+    return int(value)
+
+
+def _non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} must not be negative")
+    return value
+
+
+def _probability(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 1")
+    return value

@@ -1,0 +1,166 @@
+"""On-disk cache of lookup tables, verified by checksum.
+
+Tables are saved as ``<name>.npy`` beside ``<name>.sha256`` in the cache folder:
+``$CRAZY4_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/crazy4`` or ``~/.cache/crazy4``. A table
+whose checksum, shape or dtype does not match is rebuilt, never trusted. Writes are atomic
+(a temporary file renamed into place), so an interrupted build leaves no partial table.
+The cache key includes the package version and a fingerprint of the modules that build the
+tables, so neither a new release nor a code change ever reads a stale table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4 import __version__
+from crazy4.core.atomic import replace_atomically
+
+#: Every module whose code decides the content of a cached table.
+_BUILDER_MODULES = (
+    "core/cards.py",
+    "core/ranking.py",
+    "core/symmetry.py",
+    "core/engine.py",
+    "core/table_kernels.py",
+    "games/crazy_four/outcomes.py",
+    "cardroom/dealerside.py",
+    "core/cache.py",
+)
+
+
+@cache
+def source_fingerprint() -> str:
+    """Short hash of the modules that build cached tables (part of every cache key).
+
+    Examples
+    --------
+    >>> len(source_fingerprint())
+    12
+    """
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent.parent
+    for name in _BUILDER_MODULES:
+        digest.update((package / name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def _stem(name: str) -> str:
+    return f"{name}-v{__version__}-{source_fingerprint()}"
+
+
+def cache_dir() -> Path:
+    """The folder holding cached tables (created on first write).
+
+    Examples
+    --------
+    >>> isinstance(cache_dir(), Path)
+    True
+    """
+    explicit = os.environ.get("CRAZY4_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "crazy4"
+
+
+def _digest(array: npt.NDArray[np.generic]) -> str:
+    return hashlib.sha256(np.ascontiguousarray(array).tobytes()).hexdigest()
+
+
+def _load(
+    path: Path, checksum_path: Path, shape: tuple[int, ...], dtype: type
+) -> np.ndarray | None:
+    try:
+        array: npt.NDArray[Any] = np.load(path, allow_pickle=False)
+        expected = checksum_path.read_text().strip()
+    except (OSError, ValueError, EOFError):
+        return None
+    if array.shape != shape or array.dtype != np.dtype(dtype) or _digest(array) != expected:
+        return None
+    return array
+
+
+def is_cached(name: str) -> bool:
+    """Whether a table of that name has been saved (its checksum is verified on load).
+
+    Examples
+    --------
+    >>> is_cached("no-such-table")
+    False
+    """
+    return (cache_dir() / f"{_stem(name)}.npy").is_file()
+
+
+def _write_text(target: Path, text: str) -> None:
+    target.write_text(text)
+
+
+def _save_npy(target: Path, array: npt.NDArray[np.generic]) -> None:
+    with open(target, "wb") as handle:  # a file object: np.save would append ".npy" to a name
+        np.save(handle, array, allow_pickle=False)
+
+
+def cached_array(
+    name: str,
+    build: Callable[[], npt.NDArray[np.generic]],
+    *,
+    expected_shape: tuple[int, ...],
+    dtype: type,
+) -> npt.NDArray[Any]:
+    """Load a table from the cache, or build, save and return it.
+
+    Parameters
+    ----------
+    name : str
+        File stem of the table; the package version is appended.
+    build : callable
+        Builds the table when no valid cached copy exists.
+    expected_shape, dtype
+        What a valid table looks like; anything else is rebuilt.
+
+    Returns
+    -------
+    ndarray
+        The table (read-only when it came from disk or was just saved).
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> previous = os.environ.get("CRAZY4_CACHE_DIR")
+    >>> os.environ["CRAZY4_CACHE_DIR"] = tempfile.mkdtemp()
+    >>> cached_array("demo", lambda: np.arange(3, dtype=np.int16), expected_shape=(3,),
+    ...              dtype=np.int16).tolist()
+    [0, 1, 2]
+    >>> if previous is None:
+    ...     del os.environ["CRAZY4_CACHE_DIR"]
+    ... else:
+    ...     os.environ["CRAZY4_CACHE_DIR"] = previous
+    """
+    folder = cache_dir()
+    stem = _stem(name)
+    path = folder / f"{stem}.npy"
+    checksum_path = folder / f"{stem}.sha256"
+    loaded = _load(path, checksum_path, expected_shape, dtype)
+    if loaded is not None:
+        loaded.flags.writeable = False
+        return loaded
+    array: npt.NDArray[Any] = np.ascontiguousarray(build(), dtype=dtype)
+    if array.shape != expected_shape:
+        raise RuntimeError(f"table {name}: built shape {array.shape}, expected {expected_shape}")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        replace_atomically(path, lambda target: _save_npy(target, array))
+        digest = _digest(array) + "\n"
+        replace_atomically(checksum_path, lambda target: _write_text(target, digest))
+    except OSError:
+        pass  # an unwritable cache only costs a rebuild next time
+    array.flags.writeable = False
+    return array

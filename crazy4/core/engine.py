@@ -1,0 +1,337 @@
+"""Exact counts of dealer hands below given strengths, by inclusion-exclusion.
+
+The question
+------------
+For a player hand ``P`` (five cards) and a strength ``t``, how many dealer hands ``D`` of
+``d`` cards drawn from the cards the player does not hold have best-four strength
+``v(D) < t``? Answering it for ``t = v(P)``, ``v(P) + 1`` and the qualifier gives every dealer
+outcome (does not qualify, player wins, tie, dealer wins) without looking at any of the
+C(47, 5) = 1,533,939 dealer hands. A dealer card seen by the player (Four Card Poker's up card)
+is a *forced* card ``F``: every counted hand contains it.
+
+Inclusion-exclusion
+-------------------
+Let ``N_T(t)`` be the number of d-card hands from the full deck that contain the card set
+``T`` and have strength below ``t``. A dealer hand is valid when it contains ``F`` and meets
+``P`` in no card, so by inclusion-exclusion over the cards of ``P`` it shares::
+
+    #{D ⊇ F : D ∩ P = ∅, v(D) < t} = Σ_{S ⊆ P} (-1)^{|S|} N_{S ∪ F}(t)
+
+(32 subsets of the five player cards). ``N_T`` depends only on ``T`` and ``t``, and does not
+change when the suits of ``T`` are relabelled (that maps the d-card hands containing ``T``
+one-to-one onto those containing the relabelled set, strengths unchanged). So it is tabulated
+once per *suit class* of card sets:
+
+* for ``|T| < d``: ``below[k][c, t]``, the cumulative histogram of strengths of the
+  ``C(52 - k, d - k)`` hands containing one representative of each class ``c`` of k-card sets
+  (for d = 5: 1 + 13 + 169 + 1,755 + 16,432 classes, about 12 million hands looked up in all,
+  against 2.6 million hands times 31 subsets without the symmetry);
+* ``class_of_set[k]`` maps the colex index of any k-card set to its class;
+* for ``|T| = d``: ``T`` is itself the one hand, counted when ``v(T) < t``.
+
+Every count is an integer; nothing is sampled or rounded. :func:`brute_force_counts` lists
+dealer hands directly and is what the tests check this against.
+
+References
+----------
+The subset-table (inclusion-exclusion) method is the one used by exact video-poker and Three
+Card Poker analyzers; see ``README.md`` (Method) for the derivation and sizes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+from joblib import Parallel, delayed
+
+from crazy4.core.cache import cached_array, is_cached
+from crazy4.core.cards import BINOMIAL, colex_indices, combinations_array
+from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
+from crazy4.core.symmetry import build_suit_classes, suit_class_keys
+
+PLAYER_CARDS = 5
+DEALER_HANDS = comb(52 - PLAYER_CARDS, 5)
+
+#: Hands looked up at once while tabulating (bounds the working memory).
+_ROWS_PER_BLOCK = 4_000_000
+
+
+@dataclass(frozen=True)
+class SubsetTables:
+    """``N_T(t)`` for every card set ``T`` smaller than a dealer hand (module docstring).
+
+    Attributes
+    ----------
+    dealer_size : int
+        Cards in a dealer hand (5 or 6).
+    class_of_set : tuple of ndarray of int32
+        ``class_of_set[k][colex index of a k-card set]`` is its suit class, ``k < dealer_size``.
+    below : tuple of ndarray
+        ``below[k][class, t]``: hands of ``dealer_size`` cards containing a set of that class,
+        with strength below ``t``; shape ``(classes, N_STRENGTHS + 1)``.
+    """
+
+    dealer_size: int
+    class_of_set: tuple[npt.NDArray[np.int32], ...]
+    below: tuple[npt.NDArray[np.integer], ...]
+
+
+@cache
+def set_classes(size: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]:
+    """Suit classes of all ``size``-card sets: class of each (by colex index), representatives.
+
+    Examples
+    --------
+    >>> classes, representatives = set_classes(2)
+    >>> classes.shape, representatives.shape
+    ((1326,), (169, 2))
+    """
+    if size == 0:
+        return np.zeros(1, dtype=np.int32), np.zeros((1, 0), dtype=np.uint8)
+    sets = combinations_array(52, size)
+    _, first, inverse = np.unique(suit_class_keys(sets), return_index=True, return_inverse=True)
+    return inverse.astype(np.int32), sets[first]
+
+
+def _below_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+    if size == 0 or dealer_size < 6:  # five-card tables: numpy is quick enough
+        return _below_table_numpy(size, dealer_size)
+    return _below_table_compiled(size, dealer_size)
+
+
+def _below_table_compiled(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+    """The subset table by :mod:`crazy4.core.table_kernels` (about 10 times faster, same table)."""
+    from crazy4.core import table_kernels
+
+    representatives = set_classes(size)[1]
+    below: npt.NDArray[np.integer] = np.empty(
+        (representatives.shape[0], number_of_strengths() + 1), dtype=_below_dtype(size, dealer_size)
+    )
+    table_kernels.build_below_table(
+        representatives, dealer_size, build_best_four_strengths(dealer_size), BINOMIAL, below
+    )
+    return below
+
+
+def _below_table_numpy(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+    strengths = build_best_four_strengths(dealer_size)
+    n_strengths = number_of_strengths()
+    dtype = _below_dtype(size, dealer_size)
+    if size == 0:  # the empty set is in every hand
+        histogram = np.bincount(strengths, minlength=n_strengths)
+        return np.concatenate([[0], np.cumsum(histogram)])[None, :].astype(dtype)
+    _, representatives = set_classes(size)
+    free = dealer_size - size
+    completion_slots = combinations_array(52 - size, free).astype(np.intp)
+    below: npt.NDArray[np.integer] = np.zeros(
+        (representatives.shape[0], n_strengths + 1), dtype=dtype
+    )
+    per_block = max(
+        1,
+        min(
+            _ROWS_PER_BLOCK // completion_slots.shape[0],
+            _ROWS_PER_BLOCK // n_strengths,
+        ),
+    )
+    deck = np.arange(52)
+    for start in range(0, representatives.shape[0], per_block):
+        block = representatives[start : start + per_block]
+        outside = np.ones((block.shape[0], 52), dtype=bool)
+        outside[np.arange(block.shape[0])[:, None], block.astype(np.intp)] = False
+        remaining = np.broadcast_to(deck, outside.shape)[outside].reshape(block.shape[0], -1)
+        completions = remaining[:, completion_slots]  # (block, C(52-k, free), free)
+        hands = np.concatenate(
+            [np.broadcast_to(block[:, None, :], (*completions.shape[:2], size)), completions],
+            axis=2,
+        ).reshape(-1, dealer_size)
+        hands.sort(axis=1)
+        hand_strengths = strengths[colex_indices(hands)].astype(np.int64)
+        rows = np.repeat(np.arange(block.shape[0]), completion_slots.shape[0])
+        histogram = np.bincount(
+            rows * n_strengths + hand_strengths, minlength=block.shape[0] * n_strengths
+        ).reshape(block.shape[0], n_strengths)
+        np.cumsum(histogram, axis=1, out=below[start : start + block.shape[0], 1:], dtype=dtype)
+    return below
+
+
+def _below_dtype(size: int, dealer_size: int) -> type:
+    largest = comb(52 - size, dealer_size - size)
+    return np.uint8 if largest < 2**8 else np.uint16 if largest < 2**16 else np.int32
+
+
+def _table_name(size: int, dealer_size: int) -> str:
+    return f"below_{size}_of_{dealer_size}"
+
+
+def _cached_below(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+    n_classes = int(set_classes(size)[1].shape[0])
+    return cached_array(
+        _table_name(size, dealer_size),
+        lambda: _below_table(size, dealer_size),
+        expected_shape=(n_classes, number_of_strengths() + 1),
+        dtype=_below_dtype(size, dealer_size),
+    )
+
+
+def _warm_one(job: tuple[str, int, int]) -> None:
+    kind, size, dealer_size = job
+    if kind == "classes":
+        build_suit_classes()
+    else:
+        _cached_below(size, dealer_size)
+
+
+def warm_table_cache(jobs: int, dealer_size: int = 5) -> None:
+    """Build the tables missing from the disk cache, ``jobs`` at a time (joblib processes).
+
+    The strength table is built first, here, since every other table reads it. With an
+    unwritable cache this only costs time: the tables are then built where they are needed.
+    """
+    build_best_four_strengths(dealer_size)
+    missing: list[tuple[str, int, int]] = [
+        ("below", size, dealer_size)
+        for size in range(dealer_size)
+        if not is_cached(_table_name(size, dealer_size))
+    ]
+    if not is_cached("suit_class_of_hand"):
+        missing.append(("classes", 5, 5))
+    if jobs > 1 and len(missing) > 1:
+        Parallel(n_jobs=min(jobs, len(missing)))(delayed(_warm_one)(job) for job in missing)
+
+
+@cache
+def build_subset_tables(dealer_size: int = 5) -> SubsetTables:
+    """Tabulate ``N_T(t)`` for every card set smaller than a dealer hand (cached on disk).
+
+    Examples
+    --------
+    >>> tables = build_subset_tables()
+    >>> int(tables.below[0][0, -1]), int(tables.below[1][0, -1])  # all hands; hands with a 2c
+    (2598960, 249900)
+    >>> [table.shape[0] for table in tables.below]
+    [1, 13, 169, 1755, 16432]
+    """
+    return SubsetTables(
+        dealer_size=dealer_size,
+        class_of_set=tuple(set_classes(size)[0] for size in range(dealer_size)),
+        below=tuple(_cached_below(size, dealer_size) for size in range(dealer_size)),
+    )
+
+
+def count_dealer_below(
+    player_hands: npt.NDArray[np.integer],
+    thresholds: npt.NDArray[np.integer],
+    *,
+    forced_cards: npt.NDArray[np.integer] | None = None,
+    dealer_size: int = 5,
+    chunk_size: int = 16384,
+) -> npt.NDArray[np.int64]:
+    """Count dealer hands disjoint from each player hand with strength below each threshold.
+
+    Parameters
+    ----------
+    player_hands : ndarray, shape (n, 5)
+        Player hands (any card order).
+    thresholds : ndarray, shape (n, m)
+        Strengths ``t`` (0 to N_STRENGTHS inclusive) to count below, per hand.
+    forced_cards : ndarray, shape (n, f), optional
+        Dealer cards known to be in every counted hand (the up card), disjoint from the hand.
+    dealer_size : int
+        Cards in a dealer hand; the dealer plays the best four of them.
+    chunk_size : int
+        Hands handled at once (bounds the working memory).
+
+    Returns
+    -------
+    ndarray of int64, shape (n, m)
+        ``#{D : |D| = dealer_size, D ⊇ F, D ∩ P = ∅, v(D) < t}``.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> hand = np.array([parse_cards("As Ad Ah Ac Ks")])
+    >>> count_dealer_below(hand, np.array([[0, 2535]])).tolist()
+    [[0, 1533939]]
+    """
+    hands64 = np.asarray(player_hands, dtype=np.int64)
+    thresholds64 = np.asarray(thresholds, dtype=np.int64)
+    if forced_cards is None:
+        forced64 = np.zeros((hands64.shape[0], 0), dtype=np.int64)
+    else:
+        forced64 = np.asarray(forced_cards, dtype=np.int64)
+    tables = build_subset_tables(dealer_size)
+    result = np.empty(thresholds64.shape, dtype=np.int64)
+    for start in range(0, hands64.shape[0], chunk_size):
+        block = slice(start, start + chunk_size)
+        result[block] = _count_block(tables, hands64[block], forced64[block], thresholds64[block])
+    return result
+
+
+def _count_block(
+    tables: SubsetTables,
+    hands: npt.NDArray[np.int64],
+    forced: npt.NDArray[np.int64],
+    thresholds: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:
+    dealer_size = tables.dealer_size
+    own = build_best_four_strengths(dealer_size)
+    counts = np.zeros(thresholds.shape, dtype=np.int64)
+    for size in range(hands.shape[1] + 1):
+        sign = -1 if size % 2 else 1
+        set_size = size + forced.shape[1]
+        if set_size > dealer_size:
+            break
+        for positions in combinations(range(hands.shape[1]), size):
+            cards = np.concatenate([hands[:, list(positions)], forced], axis=1)
+            cards.sort(axis=1)
+            index = colex_indices(cards)
+            if set_size == dealer_size:  # the set is the one dealer hand that contains it
+                term = (own[index][:, None] < thresholds).astype(np.int64)
+            else:
+                classes = tables.class_of_set[set_size][index]
+                term = tables.below[set_size][classes[:, None], thresholds].astype(np.int64)
+            if sign > 0:
+                counts += term
+            else:
+                counts -= term
+    return counts
+
+
+def brute_force_counts(
+    player_hand: npt.NDArray[np.integer] | tuple[int, ...],
+    thresholds: npt.NDArray[np.integer],
+    *,
+    forced_cards: tuple[int, ...] = (),
+    dealer_size: int = 5,
+) -> npt.NDArray[np.int64]:
+    """The same counts as :func:`count_dealer_below`, by listing every dealer hand.
+
+    Enumerates every dealer hand from the cards the player does not hold (containing the forced
+    cards) and looks each one up directly; independent of the subset tables.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> hand = parse_cards("Ks Qd 8c 4h 2s")
+    >>> t = np.array([100, 322, 2000])
+    >>> bool((brute_force_counts(hand, t) == count_dealer_below(np.array([hand]), t[None])).all())
+    True
+    """
+    forced = np.asarray(forced_cards, dtype=np.int64)
+    excluded = np.concatenate([np.asarray(player_hand, dtype=np.int64), forced])
+    remaining = np.setdiff1d(np.arange(52), excluded)
+    free = dealer_size - forced.shape[0]
+    chosen = remaining[combinations_array(remaining.shape[0], free)]
+    dealer_hands = np.concatenate(
+        [chosen, np.broadcast_to(forced, (chosen.shape[0], forced.shape[0]))], axis=1
+    )
+    dealer_hands.sort(axis=1)
+    strengths = build_best_four_strengths(dealer_size)[colex_indices(dealer_hands)]
+    histogram = np.bincount(strengths, minlength=number_of_strengths())
+    below = np.concatenate([[0], np.cumsum(histogram)])
+    return below[np.asarray(thresholds, dtype=np.int64)].astype(np.int64)

@@ -1,0 +1,226 @@
+"""Pay tables: which hands pay what, as exact fractions, by hand strength.
+
+A pay table maps *hand classes* to odds "to 1". A class is either a whole category
+(``"flush"``) or the top part of one: ``"four aces"`` (four of a kind of aces), ``"pair of
+queens"`` (a pair of queens or better, still a pair). A hand is paid by the most specific
+entry of its own category that it reaches; a hand whose category has no entry it reaches is
+*below the table*. So a table without a three-of-a-kind line leaves three of a kind unpaid even
+though flushes, below it, are paid: the card room's Super Bonus is modelled as printed.
+
+Payouts are :class:`fractions.Fraction` (``1.5`` is exactly 3/2); :meth:`PayTable.by_strength`
+gives integer numerators over one common denominator for exact vectorized pricing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.cards import RANKS
+from crazy4.core.ranking import (
+    HandCategory,
+    category_of_strength,
+    category_thresholds,
+    number_of_strengths,
+    strength_of_description,
+)
+from crazy4.errors import InputError
+
+_RANK_WORDS = {
+    "twos": 0, "threes": 1, "fours": 2, "fives": 3, "sixes": 4, "sevens": 5, "eights": 6,
+    "nines": 7, "tens": 8, "jacks": 9, "queens": 10, "kings": 11, "aces": 12,
+}  # fmt: skip
+
+
+@dataclass(frozen=True, order=True)
+class PayEntry:
+    """One line of a pay table.
+
+    Attributes
+    ----------
+    minimum_strength : int
+        The weakest hand this line pays (lines are ordered by it).
+    category : HandCategory
+        The category the line belongs to; it pays no hand of another category.
+    label : str
+        The line as written in the rule file, normalised (``"four aces"``).
+    odds : Fraction
+        Payout "to 1".
+    """
+
+    minimum_strength: int
+    category: HandCategory
+    label: str
+    odds: Fraction
+
+
+def parse_hand_class(label: str) -> tuple[HandCategory, int]:
+    """Category and weakest strength of a pay-table hand class.
+
+    Parameters
+    ----------
+    label : str
+        A category label, ``"four <rank>s"`` or ``"pair of <rank>s"`` (underscores and hyphens
+        may stand for spaces: ``four_aces``, ``pair_of_queens``; ``"... or better"`` is
+        accepted and ignored).
+
+    Examples
+    --------
+    >>> parse_hand_class("four_aces")[0].label
+    'four of a kind'
+    >>> category, weakest = parse_hand_class("pair of queens or better")
+    >>> category.label, weakest == strength_of_description("pair of Qs")
+    ('pair', True)
+    """
+    phrase = " ".join(label.lower().replace("_", " ").replace("-", " ").split())
+    phrase = phrase.removesuffix(" or better")
+    words = phrase.split(" ")
+    if len(words) == 2 and words[0] == "four" and words[1] in _RANK_WORDS:
+        rank = _RANK_WORDS[words[1]]
+        weakest = strength_of_description(f"four {RANKS[rank]}s")
+        return HandCategory.FOUR_OF_A_KIND, weakest
+    if len(words) == 3 and words[:2] == ["pair", "of"] and words[2] in _RANK_WORDS:
+        rank = _RANK_WORDS[words[2]]
+        return HandCategory.PAIR, strength_of_description(f"pair of {RANKS[rank]}s")
+    try:
+        category = HandCategory.from_label(phrase)
+    except InputError:
+        raise InputError(
+            f"unknown hand {label!r}: use a category (e.g. 'flush', 'three_of_a_kind'), "
+            "'four_<rank>s' (e.g. 'four_aces') or 'pair_of_<rank>s' (e.g. 'pair_of_queens')"
+        ) from None
+    return category, int(category_thresholds()[category])
+
+
+@dataclass(frozen=True)
+class PayTable:
+    """A pay table: entries ordered from the weakest hand paid to the strongest.
+
+    Examples
+    --------
+    >>> table = PayTable.from_mapping("demo", {"four_aces": 200, "four_of_a_kind": 30,
+    ...                                        "flush": 1.5})
+    >>> [entry.label for entry in table.entries]
+    ['flush', 'four of a kind', 'four aces']
+    >>> numerators, denominator = table.by_strength()
+    >>> denominator, int(numerators[-1]), int(numerators[0])
+    (2, 400, -1)
+    """
+
+    name: str
+    entries: tuple[PayEntry, ...]
+
+    @classmethod
+    def from_mapping(
+        cls, name: str, pays: dict[str, Fraction | float | int | str], where: str | None = None
+    ) -> PayTable:
+        """Build from ``{hand class: odds}``; raises :class:`InputError` on a bad line.
+
+        ``where`` (default: the name) starts every error message.
+        """
+        where = where or name
+        entries = []
+        for label, value in pays.items():
+            try:
+                category, weakest = parse_hand_class(label)
+            except InputError as error:
+                raise InputError(f"{where}: {error}") from None
+            odds = parse_odds(value, where=f"{where}: {label}")
+            normalized = " ".join(label.lower().replace("_", " ").replace("-", " ").split())
+            entries.append(PayEntry(weakest, category, normalized.removesuffix(" or better"), odds))
+        strengths = [entry.minimum_strength for entry in entries]
+        if len(set(strengths)) != len(strengths):
+            raise InputError(f"{where}: two lines name the same hand")
+        if not entries:
+            raise InputError(f"{where}: the pay table is empty")
+        return cls(name=name, entries=tuple(sorted(entries)))
+
+    def denominator(self) -> int:
+        """Least common denominator of the odds."""
+        return lcm(*(entry.odds.denominator for entry in self.entries))
+
+    def paid_mask(self) -> npt.NDArray[np.bool_]:
+        """Which strengths the table pays (True) rather than leaving below the table."""
+        return self.by_strength()[0] >= 0
+
+    def by_strength(self) -> tuple[npt.NDArray[np.int64], int]:
+        """Payout of every strength as integer numerators over a common denominator.
+
+        Returns
+        -------
+        numerators : ndarray of int64, shape (N_STRENGTHS,)
+            ``odds * denominator`` for paid strengths; ``-1`` for strengths below the table.
+        denominator : int
+        """
+        denominator = self.denominator()
+        categories = category_of_strength()
+        numerators = np.full(number_of_strengths(), -1, dtype=np.int64)
+        for entry in self.entries:  # weakest first, so a stronger line overwrites its range
+            top = int(category_thresholds()[entry.category + 1])
+            span = slice(entry.minimum_strength, top)
+            assert (categories[span] == entry.category).all()
+            numerators[span] = int(entry.odds * denominator)
+        return numerators, denominator
+
+    def odds_of(self, strength: int) -> Fraction | None:
+        """Odds paid on a hand of this strength, or None below the table.
+
+        Examples
+        --------
+        >>> from crazy4.core.cards import parse_cards
+        >>> from crazy4.core.ranking import hand_strength
+        >>> table = PayTable.from_mapping("qu", {"two_pair": 2, "pair_of_queens": 1})
+        >>> table.odds_of(hand_strength(parse_cards("Qs Qd 3c 2h"))), table.odds_of(0)
+        (Fraction(1, 1), None)
+        """
+        numerators, denominator = self.by_strength()
+        value = int(numerators[strength])
+        return None if value < 0 else Fraction(value, denominator)
+
+    def describe(self) -> str:
+        """One line, strongest first: ``"four aces 200, four of a kind 30, ..."``."""
+        return ", ".join(f"{e.label} {format_odds(e.odds)}" for e in reversed(self.entries))
+
+
+def parse_odds(value: object, *, where: str) -> Fraction:
+    """Odds "to 1" from a rule file: a number, or text ``"3/2"`` / ``"3:2"`` / ``"3 to 2"``.
+
+    Raises :class:`InputError` for anything negative, non-numeric or non-finite.
+
+    Examples
+    --------
+    >>> parse_odds(1.5, where="x"), parse_odds("3 to 2", where="x"), parse_odds(200, where="x")
+    (Fraction(3, 2), Fraction(3, 2), Fraction(200, 1))
+    """
+    if isinstance(value, bool):
+        raise InputError(f"{where}: payout {value!r} is not a number")
+    try:
+        if isinstance(value, Fraction):
+            odds = value
+        elif isinstance(value, int | float):
+            odds = Fraction(str(value))
+        elif isinstance(value, str):
+            text = value.strip().lower().replace(" to ", "/").replace(":", "/").replace("-", "/")
+            odds = Fraction(text.replace(" ", ""))
+        else:
+            raise ValueError
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"{where}: payout {value!r} is not a number") from None
+    if odds < 0:
+        raise InputError(f"{where}: payout {value!r} is negative")
+    return odds
+
+
+def format_odds(odds: Fraction) -> str:
+    """``200``, ``3/2``: odds "to 1" as short text.
+
+    Examples
+    --------
+    >>> format_odds(Fraction(3, 2)), format_odds(Fraction(30))
+    ('3/2', '30')
+    """
+    return str(odds.numerator) if odds.denominator == 1 else f"{odds.numerator}/{odds.denominator}"

@@ -1,0 +1,238 @@
+"""Every bet as an exact distribution of net results, and its summary statistics.
+
+A bet is described by, for every player hand class ``i`` and dealer-outcome cell ``j``, the
+number of deals ``combos[i, j] = weight_i * count_ij`` and the net result ``net[i, j]`` (an
+integer numerator over ``unit``, in units of the bet's base wager), plus the total wager put
+up per hand. Everything a published analysis quotes follows exactly from that:
+
+* ``ev = Σ combos * net / (deals * unit)``; ``house_edge = -ev`` per unit of base wager;
+* ``average_total_bet = Σ weight * wager / hands``; ``element_of_risk = -ev /
+  average_total_bet`` (the expected loss per unit actually wagered, Wizard of Odds' definition);
+* ``std_dev`` from the exact second moment; ``hit_frequency = P(net > 0)``.
+
+Sums are taken over the distribution of distinct net values with Python integers, so nothing
+overflows or rounds before the final float columns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import sqrt
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.games.crazy_four.outcomes import PlayerOutcomes
+from crazy4.games.crazy_four.pricing import FOLD, HandPrices, bonus_payouts, cell_nets
+from crazy4.rules.ruleset import RuleSet, SideBet
+
+
+@dataclass(frozen=True)
+class BetOutcomes:
+    """Exact outcome lattice of one bet (see the module docstring).
+
+    Attributes
+    ----------
+    name, description : str
+    combos : ndarray of int64, shape (n, 6)
+    net : ndarray of int64, shape (n, 6)
+        Net result numerators over ``unit``.
+    unit : int
+    wager : ndarray of int64, shape (n,)
+        Total amount wagered per hand, numerators over ``unit``.
+    """
+
+    name: str
+    description: str
+    combos: npt.NDArray[np.int64]
+    net: npt.NDArray[np.int64]
+    unit: int
+    wager: npt.NDArray[np.int64]
+
+    def distribution(self) -> list[tuple[Fraction, int]]:
+        """``(net result, deals)`` for every distinct net result, ascending."""
+        net = self.net.ravel()
+        combos = self.combos.ravel()
+        values, inverse = np.unique(net, return_inverse=True)
+        order = np.argsort(inverse, kind="stable")
+        starts = np.searchsorted(inverse[order], np.arange(values.shape[0]))
+        sums = np.add.reduceat(combos[order], starts)
+        return [
+            (Fraction(int(value), self.unit), int(total))
+            for value, total in zip(values, sums, strict=True)
+            if total
+        ]
+
+
+def summarize(bet: BetOutcomes, hand_weights: npt.NDArray[np.int64]) -> dict[str, object]:
+    """Summary row of a bet: exact EV and the derived statistics.
+
+    Returns
+    -------
+    dict
+        ``bet``, ``description``, ``ev_numerator``, ``ev_denominator``, ``ev``,
+        ``house_edge``, ``average_total_bet``, ``element_of_risk``, ``std_dev``,
+        ``hit_frequency``, ``deals``.
+    """
+    distribution = bet.distribution()
+    deals = sum(total for _, total in distribution)
+    mean = sum((value * total for value, total in distribution), Fraction(0)) / deals
+    second = sum((value * value * total for value, total in distribution), Fraction(0)) / deals
+    wins = sum(total for value, total in distribution if value > 0)
+    hands = int(hand_weights.sum())
+    # weights <= 24 and wagers <= 5 units: the int64 dot product cannot overflow
+    average_bet = Fraction(int(np.dot(hand_weights, bet.wager)), hands * bet.unit)
+    return {
+        "bet": bet.name,
+        "description": bet.description,
+        "ev_numerator": mean.numerator,
+        "ev_denominator": mean.denominator,
+        "ev": float(mean),
+        "house_edge": float(-mean),
+        "average_total_bet": float(average_bet),
+        "element_of_risk": float(-mean / average_bet),
+        "std_dev": sqrt(float(second - mean * mean)),
+        "hit_frequency": wins / deals,
+        "deals": deals,
+    }
+
+
+def _lattice(outcomes: PlayerOutcomes) -> npt.NDArray[np.int64]:
+    return outcomes.weights[:, None] * outcomes.counts
+
+
+def game_bet(
+    rules: RuleSet,
+    outcomes: PlayerOutcomes,
+    decision: npt.NDArray[np.int64],
+    *,
+    name: str,
+    description: str,
+    include_ante_play: bool = True,
+    include_bonus: bool = True,
+) -> BetOutcomes:
+    """The Ante + Play and/or Super Bonus parts of a round played by ``decision``.
+
+    Parameters
+    ----------
+    decision : ndarray of int64, shape (n,)
+        Decision code per class (0 fold, m: Play m Antes).
+    include_ante_play, include_bonus : bool
+        Which parts to include (both: the whole mandatory game).
+    """
+    nets = cell_nets(rules)
+    payouts, unit = bonus_payouts(rules)
+    has_bonus = rules.super_bonus is not None and include_bonus
+    playing = decision != FOLD
+    net = np.zeros(outcomes.counts.shape, dtype=np.int64)
+    wager = np.zeros(decision.shape, dtype=np.int64)
+    if include_ante_play:
+        ante_play = nets["ante"][None, :] + decision[:, None] * nets["play"][None, :]
+        net += np.where(playing[:, None], ante_play * unit, -unit)
+        wager += (1 + decision) * unit
+    if has_bonus:
+        paid = payouts[outcomes.strengths]
+        bonus = np.where(paid[:, None] >= 0, paid[:, None], -unit * nets["bonus_loses"][None, :])
+        net += np.where(playing[:, None], bonus, -unit)
+        wager += unit
+    return BetOutcomes(name, description, _lattice(outcomes), net, unit, wager)
+
+
+def side_bet(
+    bet: SideBet, outcomes: PlayerOutcomes, decision: npt.NDArray[np.int64]
+) -> BetOutcomes:
+    """A bet on the player's own hand (Queens Up) per unit of its own wager."""
+    payouts, unit = bet.table.by_strength()
+    paid = payouts[outcomes.strengths]
+    net = np.where(paid >= 0, paid, -unit)
+    if bet.fold_forfeits:
+        net = np.where(decision == FOLD, -unit, net)
+    net2d = np.repeat(net[:, None], outcomes.counts.shape[1], axis=1)
+    forfeits = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
+    return BetOutcomes(
+        bet.name,
+        f"Queens Up, pays {bet.table.describe()}; {forfeits}",
+        _lattice(outcomes),
+        net2d,
+        unit,
+        np.full(decision.shape, unit, dtype=np.int64),
+    )
+
+
+def blind_hand_decisions(rules: RuleSet, outcomes: PlayerOutcomes) -> npt.NDArray[np.int64]:
+    """The card room's blind second hand: never folds; 3x from the raise minimum, else 1x."""
+    return np.where(outcomes.strengths >= rules.play.raise_minimum_strength, 3, 1).astype(np.int64)
+
+
+def all_bets(
+    rules: RuleSet,
+    outcomes: PlayerOutcomes,
+    prices: HandPrices,
+    simple_decision: npt.NDArray[np.int64],
+) -> list[BetOutcomes]:
+    """Every bet of the rule set, played optimally (plus the simple strategy and blind hand)."""
+    bets = strategy_bets(rules, outcomes, prices.decision)
+    bets.append(
+        game_bet(
+            rules,
+            outcomes,
+            simple_decision,
+            name="ante_super_bonus_play_simple",
+            description="Ante + Super Bonus + Play, published simple strategy "
+            "(3x pair of aces+, 1x K-Q-8-4+, else fold)",
+        )
+    )
+    if rules.blind_second_hand:
+        bets.append(blind_hand_bet(rules, outcomes))
+    return bets
+
+
+def strategy_bets(
+    rules: RuleSet, outcomes: PlayerOutcomes, decision: npt.NDArray[np.int64]
+) -> list[BetOutcomes]:
+    """The bets a strategy decides: Ante + Super Bonus + Play, Ante + Play, the Super Bonus
+    alone (if any) and each side bet, played by ``decision`` (described as the optimal
+    strategy, as :func:`all_bets` plays them)."""
+    bets = [
+        game_bet(
+            rules,
+            outcomes,
+            decision,
+            name="ante_super_bonus_play",
+            description="Ante + Super Bonus + Play, optimal strategy (per unit of Ante)",
+        ),
+        game_bet(
+            rules,
+            outcomes,
+            decision,
+            name="ante_play",
+            description="Ante + Play alone, under the optimal strategy (per unit of Ante)",
+            include_bonus=False,
+        ),
+    ]
+    if rules.super_bonus is not None:
+        bets.append(
+            game_bet(
+                rules,
+                outcomes,
+                decision,
+                name="super_bonus",
+                description="Super Bonus alone, under the optimal strategy (per unit)",
+                include_ante_play=False,
+            )
+        )
+    bets += [side_bet(bet, outcomes, decision) for bet in rules.side_bets]
+    return bets
+
+
+def blind_hand_bet(rules: RuleSet, outcomes: PlayerOutcomes) -> BetOutcomes:
+    """The card room's blind second hand (:func:`blind_hand_decisions`)."""
+    return game_bet(
+        rules,
+        outcomes,
+        blind_hand_decisions(rules, outcomes),
+        name="blind_second_hand",
+        description="The card room's blind second hand: Ante + Super Bonus + Play, "
+        "never folds, 3x with a pair of aces or better, else 1x (2x returned)",
+    )

@@ -1,0 +1,269 @@
+"""Exact EVs of every decision for every player hand class, and the optimal decision.
+
+Settlement (per unit of Ante; rule switches from :class:`crazy4.rules.ruleset.RuleSet`)
+------------------------------------------------------------------------------
+For each of the six dealer-outcome cells (:data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`):
+
+* **Ante**: pushes when the dealer does not qualify; otherwise +1 / tie / -1, where a tie
+  pushes (``ties = "push"``) or wins (``ties = "player"``).
+* **Play** (per unit of the multiple): when the dealer does not qualify it wins 1:1
+  (``play_when_not_qualified = "wins"``) or is compared with the dealer's hand
+  (``"compared"``); when the dealer qualifies it wins, ties or loses like the Ante.
+* **Super Bonus**: a hand on its pay table is paid whatever the dealer holds; below the table
+  it pushes unless the dealer qualifies and beats the player, when it loses.
+* **Fold**: the Ante and the Super Bonus are lost.
+
+So the EV of playing ``m`` times the Ante is ``ante + m * play + super_bonus``, each an exact
+integer numerator over ``dealer_hands * denominator`` (the least common denominator of the
+pay table). The optimal decision maximises it over fold and the multiples the hand is allowed
+(above 1x only from ``raise_minimum``); decisions are compared as integers, so an exact tie is
+seen as one. Among tied decisions the smallest wager is taken, and the tie is reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes
+from crazy4.rules.ruleset import RuleSet
+
+#: Decision codes: 0 is fold, m > 0 is a Play bet of m Antes.
+FOLD = 0
+
+
+def decision_label(code: int) -> str:
+    """``"fold"``, ``"1x"``, ``"2x"``, ``"3x"``.
+
+    Examples
+    --------
+    >>> decision_label(0), decision_label(3)
+    ('fold', '3x')
+    """
+    return "fold" if code == FOLD else f"{code}x"
+
+
+def decision_evs(prices: Any, row: int = 0) -> dict[str, dict[str, object] | None]:
+    """Each decision's exact EV per unit of Ante for one row of prices (:class:`HandPrices` or
+    :class:`crazy4.games.four_card.pricing.FourCardPrices`), by label: ``{"exact": text, "value":
+    float}``, None where not allowed."""
+    evs: dict[str, dict[str, object] | None] = {}
+    for code in range(4):
+        label = decision_label(code)
+        if not prices.allowed[row, code]:
+            evs[label] = None
+            continue
+        exact = Fraction(int(prices.ev[row, code]), prices.denominator)
+        evs[label] = {"exact": str(exact), "value": float(exact)}
+    return evs
+
+
+def exact_tie(prices: Any, row: int = 0) -> list[str]:
+    """The decisions tied exactly for best on one row of prices; empty when there is no tie."""
+    tied = [decision_label(c) for c in range(4) if prices.tied[row, c]]
+    return tied if len(tied) > 1 else []
+
+
+def optimal_ev(ev: npt.NDArray[np.int64], decision: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """EV numerator of the chosen decision on each row of ``ev``."""
+    return np.take_along_axis(ev, decision[:, None], axis=1)[:, 0]
+
+
+def side_bet_outcomes(rules: RuleSet, strength: int) -> dict[str, str]:
+    """What each side bet does with a hand: ``"loses"`` or ``"pays <odds> to 1"``."""
+    side_bets = {}
+    for bet in rules.side_bets:
+        odds = bet.table.odds_of(strength)
+        side_bets[bet.name] = "loses" if odds is None else f"pays {odds} to 1"
+    return side_bets
+
+
+def cell_nets(rules: RuleSet) -> dict[str, npt.NDArray[np.int64]]:
+    """Net result of the Ante, of one unit of Play, and the Super Bonus "lose" mask per cell.
+
+    Returns
+    -------
+    dict
+        ``ante``, ``play``: +1/0/-1 per cell (order :data:`OUTCOME_CELLS`);
+        ``bonus_loses``: 1 where a Super Bonus below its table loses, else 0.
+
+    Examples
+    --------
+    >>> from crazy4.rules.ruleset import load_rules
+    >>> nets = cell_nets(load_rules("crazy4-standard"))
+    >>> nets["ante"].tolist(), nets["play"].tolist()
+    ([0, 0, 0, 1, 0, -1], [1, 1, 1, 1, 0, -1])
+    """
+    tie = 1 if rules.dealer.ties == "player" else 0
+    ante = np.array([0, 0, 0, 1, tie, -1], dtype=np.int64)
+    wins = rules.dealer.play_when_not_qualified == "wins"
+    not_qualified = [1, 1, 1] if wins else [1, tie, -1]
+    play = np.array([*not_qualified, 1, tie, -1], dtype=np.int64)
+    bonus_loses = np.array([0, 0, 0, 0, 0, 1], dtype=np.int64)
+    assert len(OUTCOME_CELLS) == 6
+    return {"ante": ante, "play": play, "bonus_loses": bonus_loses}
+
+
+@dataclass(frozen=True)
+class HandPrices:
+    """Exact EVs per hand class, as integer numerators over :attr:`denominator`.
+
+    Attributes
+    ----------
+    denominator : int
+        ``dealer_hands * pay-table denominator``; every EV below is ``numerator / denominator``
+        per unit of Ante.
+    ante, play_unit, super_bonus : ndarray of int64, shape (n,)
+        EV numerators of the Ante, of one unit of Play, and of the Super Bonus, when playing.
+    fold : int
+        EV numerator of folding (the same for every hand).
+    allowed : ndarray of bool, shape (n, 4)
+        ``allowed[i, m]``: multiple ``m`` (1..3) allowed for the hand; column 0 (fold) always.
+    ev : ndarray of int64, shape (n, 4)
+        EV numerator of fold, 1x, 2x, 3x (meaningless where not allowed).
+    decision : ndarray of int64, shape (n,)
+        The optimal decision code (smallest wager among exact ties).
+    tied : ndarray of bool, shape (n, 4)
+        Decisions whose EV equals the optimum exactly (allowed ones only).
+    """
+
+    denominator: int
+    ante: npt.NDArray[np.int64]
+    play_unit: npt.NDArray[np.int64]
+    super_bonus: npt.NDArray[np.int64]
+    fold: int
+    allowed: npt.NDArray[np.bool_]
+    ev: npt.NDArray[np.int64]
+    decision: npt.NDArray[np.int64]
+    tied: npt.NDArray[np.bool_]
+
+    @property
+    def optimal_ev(self) -> npt.NDArray[np.int64]:
+        """EV numerator of the optimal decision per hand."""
+        return optimal_ev(self.ev, self.decision)
+
+
+def best_decisions(
+    ev: npt.NDArray[np.int64], allowed: npt.NDArray[np.bool_]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """The optimal decision of each row and the decisions tied with it, compared exactly.
+
+    Parameters
+    ----------
+    ev : ndarray of int64, shape (n, 4)
+        EV numerators (any common denominator) of fold, 1x, 2x, 3x.
+    allowed : ndarray of bool, shape (n, 4)
+        Which decisions each row may take.
+
+    Returns
+    -------
+    decision : ndarray of int64, shape (n,)
+        The smallest wager among the best allowed decisions.
+    tied : ndarray of bool, shape (n, 4)
+        The allowed decisions whose EV equals the best exactly.
+
+    Examples
+    --------
+    >>> ev = np.array([[-2, -1, 0, 1], [-2, 5, 5, 7]])
+    >>> allowed = np.array([[True, True, True, True], [True, True, True, False]])
+    >>> decision, tied = best_decisions(ev, allowed)
+    >>> decision.tolist(), tied[1].tolist()
+    ([3, 1], [False, True, True, False])
+    """
+    best = np.where(allowed, ev, np.iinfo(np.int64).min).max(axis=1)
+    tied = allowed & (ev == best[:, None])
+    decision = tied.argmax(axis=1).astype(np.int64)  # first tied = smallest wager
+    return decision, tied
+
+
+def bonus_payouts(rules: RuleSet) -> tuple[npt.NDArray[np.int64], int]:
+    """Super Bonus payout numerators by strength (-1 below the table) and their denominator.
+
+    A rule set without a Super Bonus pays nothing and never loses it (all zeros over 1).
+    """
+    if rules.super_bonus is None:
+        from crazy4.core.ranking import number_of_strengths
+
+        return np.zeros(number_of_strengths(), dtype=np.int64), 1
+    return rules.super_bonus.table.by_strength()
+
+
+def price_hands(rules: RuleSet, outcomes: PlayerOutcomes) -> HandPrices:
+    """Exact EV of every decision for every hand class, and the optimal decision.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    outcomes : PlayerOutcomes
+        Dealer outcome counts split at ``rules.dealer.qualifier_strength``.
+
+    Raises
+    ------
+    ValueError
+        If the outcomes were counted for another qualifier.
+    """
+    if outcomes.qualifier_strength != rules.dealer.qualifier_strength:
+        raise ValueError("outcomes were counted for another dealer qualifier")
+    nets = cell_nets(rules)
+    payouts, bonus_denominator = bonus_payouts(rules)
+    denominator = outcomes.dealer_hands * bonus_denominator
+    counts = outcomes.counts
+    ante = counts @ nets["ante"] * bonus_denominator
+    play_unit = counts @ nets["play"] * bonus_denominator
+    has_bonus = rules.super_bonus is not None
+    paid = payouts[outcomes.strengths]
+    loses = counts @ nets["bonus_loses"] * bonus_denominator
+    super_bonus = (
+        np.where(paid >= 0, paid * outcomes.dealer_hands, -loses) if has_bonus else 0 * ante
+    )
+    fold = -(1 + int(has_bonus)) * denominator
+
+    n = counts.shape[0]
+    allowed = np.zeros((n, 4), dtype=bool)
+    allowed[:, FOLD] = True
+    for multiple in rules.play.multiples:
+        allowed[:, multiple] = (
+            True if multiple == 1 else outcomes.strengths >= rules.play.raise_minimum_strength
+        )
+    ev = np.empty((n, 4), dtype=np.int64)
+    ev[:, FOLD] = fold
+    for multiple in (1, 2, 3):
+        ev[:, multiple] = ante + multiple * play_unit + super_bonus
+    decision, tied = best_decisions(ev, allowed)
+    return HandPrices(
+        denominator=denominator,
+        ante=ante,
+        play_unit=play_unit,
+        super_bonus=super_bonus,
+        fold=fold,
+        allowed=allowed,
+        ev=ev,
+        decision=decision,
+        tied=tied,
+    )
+
+
+def decisions_for_strategy(
+    rules: RuleSet,
+    strengths: npt.NDArray[np.int64],
+    *,
+    play_minimum: int,
+    raise_minimum: int,
+) -> npt.NDArray[np.int64]:
+    """Decision codes of a threshold strategy: fold below ``play_minimum``, raise (the largest
+    allowed multiple) from ``raise_minimum``, else 1x.
+
+    Examples
+    --------
+    >>> from crazy4.rules.ruleset import load_rules
+    >>> decisions_for_strategy(load_rules("crazy4-standard"), np.array([10, 400, 2000]),
+    ...                        play_minimum=322, raise_minimum=1496).tolist()
+    [0, 1, 3]
+    """
+    raise_to = max(rules.play.multiples)
+    decision = np.where(strengths >= play_minimum, 1, FOLD)
+    return np.where(strengths >= raise_minimum, raise_to, decision).astype(np.int64)

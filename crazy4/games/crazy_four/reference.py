@@ -1,0 +1,299 @@
+"""The exact numbers a simulation is compared with, for one rule set and one strategy.
+
+:func:`load_reference` gathers from the exact analysis what the simulator and the validator
+need: the dealer-outcome counts per hand class (cached on disk: about 5 seconds to count once
+per dealer qualifier), the exact EV of every decision per class, the strategies (optimal,
+published simple, or read from a file), each bet's exact mean and standard deviation under a
+strategy, and the exact probabilities of hand categories, outcome cells and dealer
+qualification.
+
+A strategy is one decision code per suit class of five-card hands (0 fold, m: Play m Antes);
+:attr:`Reference.class_of_hand` maps any hand's colex index to its class.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from math import comb
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.cache import cached_array
+from crazy4.core.cards import colex_indices, parse_cards
+from crazy4.core.engine import DEALER_HANDS
+from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
+from crazy4.core.symmetry import build_suit_classes
+from crazy4.errors import InputError
+from crazy4.games.crazy_four.bets import blind_hand_bet, strategy_bets, summarize
+from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
+from crazy4.games.crazy_four.pricing import HandPrices, price_hands
+from crazy4.games.crazy_four.strategy import DECISIONS, simple_strategy
+from crazy4.rules.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from crazy4.games.four_card.pricing import FourCardPrices
+
+HANDS = comb(52, 5)
+
+
+@dataclass(frozen=True)
+class ExactBet:
+    """Exact summary of one bet under one strategy (per unit of its base wager)."""
+
+    name: str
+    mean: Fraction
+    std_dev: float
+    hit_frequency: float
+
+    @classmethod
+    def of_summary(cls, name: str, row: dict[str, object]) -> ExactBet:
+        """From a row of :func:`crazy4.games.crazy_four.bets.summarize`."""
+        return cls(
+            name=name,
+            mean=Fraction(int(row["ev_numerator"]), int(row["ev_denominator"])),  # type: ignore[call-overload]
+            std_dev=float(row["std_dev"]),  # type: ignore[arg-type]
+            hit_frequency=float(row["hit_frequency"]),  # type: ignore[arg-type]
+        )
+
+
+def ev_lost(
+    prices: HandPrices | FourCardPrices,
+    rows: npt.NDArray[np.integer],
+    chosen: npt.NDArray[np.integer],
+    taken: npt.NDArray[np.integer],
+) -> npt.NDArray[np.float64]:
+    """EV (per unit of Ante) of the decision ``chosen`` minus that of ``taken``, per row of
+    ``prices`` (hand class or situation class)."""
+    ev = prices.ev[rows]
+    index = np.arange(ev.shape[0])
+    lost = ev[index, chosen] - ev[index, taken]
+    return np.asarray(lost / prices.denominator, dtype=np.float64)
+
+
+def read_strategy_frame(path: Path, columns: list[str]) -> pd.DataFrame:
+    """The ``columns`` of a strategy file (parquet, else CSV read as text)."""
+    import pandas as pd
+    import pyarrow as pa
+
+    try:
+        if path.suffix == ".parquet":
+            return pd.read_parquet(path, columns=columns)
+        return pd.read_csv(path, usecols=columns, dtype=str)
+    except (OSError, ValueError, KeyError, pa.ArrowException) as error:
+        first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise InputError(f"strategy file {str(path)!r} cannot be read: {first_line}") from None
+
+
+@cache
+def player_outcomes(qualifier_strength: int) -> PlayerOutcomes:
+    """Dealer-outcome counts per player hand class, the counts cached on disk.
+
+    Examples
+    --------
+    >>> outcomes = player_outcomes(322)
+    >>> int((outcomes.weights * outcomes.counts.sum(axis=1)).sum()) == comb(52, 5) * comb(47, 5)
+    True
+    """
+    classes = build_suit_classes()
+    counts = cached_array(
+        f"crazy4_outcome_counts_q{qualifier_strength}",
+        lambda: compute_outcomes(qualifier_strength).counts,
+        expected_shape=(classes.weights.shape[0], 6),
+        dtype=np.int64,
+    )
+    strengths = build_best_four_strengths(5)[colex_indices(classes.representatives)]
+    return PlayerOutcomes(
+        hands=classes.representatives,
+        weights=classes.weights,
+        strengths=strengths.astype(np.int64),
+        counts=counts,
+        dealer_hands=DEALER_HANDS,
+        qualifier_strength=qualifier_strength,
+    )
+
+
+@dataclass(frozen=True)
+class Reference:
+    """Exact reference data of one rule set (see the module docstring).
+
+    Attributes
+    ----------
+    rules : RuleSet
+    outcomes : PlayerOutcomes
+    prices : HandPrices
+        Exact EV of each decision per class; ``prices.decision`` is the optimal strategy.
+    class_of_hand : ndarray of int32, shape (2598960,)
+    strength_of_hand : ndarray of uint16, shape (2598960,)
+    """
+
+    rules: RuleSet
+    outcomes: PlayerOutcomes
+    prices: HandPrices
+    class_of_hand: npt.NDArray[np.int32] = field(repr=False)
+    strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
+
+    def strategy(self, spec: str) -> npt.NDArray[np.int64]:
+        """Decision per class: ``"optimal"``, ``"simple"`` or a strategy file's path.
+
+        Raises
+        ------
+        InputError
+            Unknown name, unreadable or incomplete file, or a decision the rules forbid.
+
+        Examples
+        --------
+        >>> from crazy4.rules.ruleset import load_rules
+        >>> reference = load_reference(load_rules("crazy4-standard"))
+        >>> optimal = reference.strategy("optimal")
+        >>> simple = reference.strategy("simple")
+        >>> optimal.shape, int((optimal != simple).sum()) > 0
+        ((134459,), True)
+        """
+        if spec == "optimal":
+            return self.prices.decision
+        if spec == "simple":
+            return simple_strategy(self.rules, self.outcomes.strengths)
+        return read_strategy_file(Path(spec), self)
+
+    def exact_bets(self, decision: npt.NDArray[np.int64]) -> dict[str, ExactBet]:
+        """Exact mean, standard deviation and hit frequency of every bet under a strategy.
+
+        Bets: ``ante_super_bonus_play``, ``ante_play``, ``super_bonus`` (if the rule set has
+        one), every Queens Up table, and ``blind_second_hand`` where the rules allow one.
+
+        Examples
+        --------
+        >>> from crazy4.rules.ruleset import load_rules
+        >>> reference = load_reference(load_rules("crazy4-standard"))
+        >>> bets = reference.exact_bets(reference.strategy("optimal"))
+        >>> round(float(-bets["ante_super_bonus_play"].mean), 4)
+        0.0342
+        """
+        rules, outcomes = self.rules, self.outcomes
+        lattices = strategy_bets(rules, outcomes, decision)
+        if rules.blind_second_hand:
+            lattices.append(blind_hand_bet(rules, outcomes))
+        return {
+            lattice.name: ExactBet.of_summary(lattice.name, summarize(lattice, outcomes.weights))
+            for lattice in lattices
+        }
+
+    def category_probabilities(self) -> npt.NDArray[np.float64]:
+        """Exact probability of each :class:`HandCategory` for a five-card hand (best four).
+
+        Examples
+        --------
+        >>> from crazy4.rules.ruleset import load_rules
+        >>> p = load_reference(load_rules("crazy4-standard")).category_probabilities()
+        >>> round(float(p[HandCategory.FOUR_OF_A_KIND]) * comb(52, 5))
+        624
+        """
+        categories = category_of_strength()[self.outcomes.strengths]
+        counts = np.bincount(categories, weights=self.outcomes.weights, minlength=len(HandCategory))
+        return np.asarray(counts / HANDS, dtype=np.float64)
+
+    def strength_probabilities(self) -> npt.NDArray[np.float64]:
+        """Exact probability of each best-four strength for a five-card hand."""
+        counts = np.bincount(
+            self.outcomes.strengths,
+            weights=self.outcomes.weights,
+            minlength=category_of_strength().shape[0],
+        )
+        return np.asarray(counts / HANDS, dtype=np.float64)
+
+    def qualification_probability(self) -> float:
+        """Exact probability that the dealer's five cards qualify."""
+        qualifies = self.outcomes.strengths >= self.rules.dealer.qualifier_strength
+        return float(Fraction(int(self.outcomes.weights[qualifies].sum()), HANDS))
+
+    def cell_probabilities(self) -> npt.NDArray[np.float64]:
+        """Exact probability of each outcome cell
+        (:data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`)."""
+        totals = self.outcomes.weights @ self.outcomes.counts
+        return np.asarray(totals / (HANDS * self.outcomes.dealer_hands), dtype=np.float64)
+
+    def ev_lost(
+        self,
+        classes: npt.NDArray[np.integer],
+        chosen: npt.NDArray[np.integer],
+        taken: npt.NDArray[np.integer],
+    ) -> npt.NDArray[np.float64]:
+        """EV (per unit of Ante) of the decision ``chosen`` minus that of ``taken``, per hand."""
+        return ev_lost(self.prices, classes, chosen, taken)
+
+
+@cache
+def load_reference(rules: RuleSet) -> Reference:
+    """The exact reference of a rule set (cached in memory; the counts on disk).
+
+    Examples
+    --------
+    >>> from crazy4.rules.ruleset import load_rules
+    >>> reference = load_reference(load_rules("crazy4-standard"))
+    >>> round(reference.qualification_probability(), 4)
+    0.8474
+    """
+    outcomes = player_outcomes(rules.dealer.qualifier_strength)
+    return Reference(
+        rules=rules,
+        outcomes=outcomes,
+        prices=price_hands(rules, outcomes),
+        class_of_hand=build_suit_classes().class_of_hand,
+        strength_of_hand=build_best_four_strengths(5),
+    )
+
+
+def read_strategy_file(path: Path, reference: Reference) -> npt.NDArray[np.int64]:
+    """Read a strategy: a CSV or parquet table with columns ``hand`` and ``decision``.
+
+    ``hand`` is five cards (any order); ``decision`` is ``fold``, ``1x``, ``2x`` or ``3x``.
+    Each row sets the decision of the hand's whole suit class; every class must be covered
+    (``results/<rule set>/player_hands.parquet`` is such a file), and no class may get two
+    different decisions or one the rules do not allow.
+    """
+    frame = read_strategy_frame(path, ["hand", "decision"])
+    n_classes = reference.outcomes.weights.shape[0]
+    decision = np.full(n_classes, -1, dtype=np.int64)
+    codes = {name: code for code, name in enumerate(DECISIONS)}
+    for row, (hand_text, decision_text) in enumerate(
+        zip(frame["hand"].astype(str), frame["decision"].astype(str), strict=True), start=1
+    ):
+        try:
+            cards = parse_cards(hand_text, count=5)
+        except InputError as error:
+            raise InputError(f"strategy file {str(path)!r} row {row}: {error}") from None
+        code = codes.get(decision_text.strip().lower())
+        if code is None:
+            raise InputError(
+                f"strategy file {str(path)!r} row {row}: decision {decision_text!r} is not one "
+                f"of {', '.join(DECISIONS)}"
+            )
+        hand_class = int(reference.class_of_hand[colex_indices(np.array([cards]))[0]])
+        if not reference.prices.allowed[hand_class, code]:
+            raise InputError(
+                f"strategy file {str(path)!r} row {row}: {decision_text} is not allowed "
+                f"with {hand_text} under {reference.rules.name}"
+            )
+        if decision[hand_class] not in (-1, code):
+            raise InputError(
+                f"strategy file {str(path)!r} row {row}: {hand_text} gets {decision_text}, but "
+                "another hand of its suit class got a different decision"
+            )
+        decision[hand_class] = code
+    missing = np.flatnonzero(decision < 0)
+    if missing.size:
+        from crazy4.core.cards import format_cards
+
+        example = format_cards(reference.outcomes.hands[missing[0]][::-1])
+        raise InputError(
+            f"strategy file {str(path)!r} covers {n_classes - missing.size:,} of {n_classes:,} "
+            f"hand classes; missing e.g. {example}"
+        )
+    return decision

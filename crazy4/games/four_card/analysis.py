@@ -1,0 +1,184 @@
+"""The whole exact analysis of a Four Card Poker rule set, from counts to tables.
+
+``analyze_four_card`` runs the pipeline of the design notes: exact completion counts for every
+(player hand, up card) situation class (rule-independent), exact prices and the optimal
+decision per situation, the deal lattice, every bet as an exact distribution, the payout-cap
+returns, and the result tables. Pricing another pay table costs a second or two: pass the
+``outcomes`` of an earlier run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from crazy4.core.ranking import number_of_strengths
+from crazy4.games.crazy_four.bets import BetOutcomes
+from crazy4.games.crazy_four.tables import net_distribution
+from crazy4.games.four_card.bets import (
+    DealLattice,
+    Parts,
+    ante_play_parts,
+    bad_beat_parts,
+    build_lattice,
+    combine,
+    side_bet_parts,
+    to_bet,
+    with_decisions,
+)
+from crazy4.games.four_card.engine import FourCardOutcomes, compute_four_card_outcomes
+from crazy4.games.four_card.pricing import FourCardPrices, price_outcomes, simple_strategy
+from crazy4.games.four_card.tables import (
+    bets_table,
+    cap_table,
+    chart_text,
+    dealer_hand_frequencies,
+    exact_ties_table,
+    joint_table,
+    player_hand_frequencies,
+    returns_table,
+    situations_table,
+    strategy_chart,
+)
+from crazy4.rules.ruleset import RuleSet
+
+MAIN_BET = "ante_play"
+SIMPLE_BET = "ante_play_simple"
+SEAT_BET = "seat"
+
+
+@dataclass(frozen=True)
+class FourCardAnalysis:
+    """Everything computed for one Four Card Poker rule set.
+
+    Attributes
+    ----------
+    rules : RuleSet
+    outcomes : FourCardOutcomes
+    prices : FourCardPrices
+    lattice : DealLattice
+        Deals by (strength, optimal decision) x (dealer category, result).
+    bets : list of BetOutcomes
+    tables : dict of str to DataFrame
+        Written as ``<name>.parquet`` (see ``results/README.md``).
+    chart : DataFrame
+        The strategy chart pivoted for reading (hand group x up-card rank).
+    simple_strategy_cost : Fraction
+        EV lost per unit of Ante by the published simple strategy against the optimum.
+    """
+
+    rules: RuleSet
+    outcomes: FourCardOutcomes
+    prices: FourCardPrices
+    lattice: DealLattice
+    bets: list[BetOutcomes]
+    tables: dict[str, pd.DataFrame] = field(repr=False)
+    chart: pd.DataFrame = field(repr=False)
+    simple_strategy_cost: Fraction
+
+    def bet(self, name: str) -> pd.Series:
+        """The summary row of one bet."""
+        table = self.tables["bets"]
+        return table[table["bet"] == name].iloc[0]
+
+    def exact_ev(self, name: str) -> Fraction:
+        """Exact EV of one bet per unit of its base wager."""
+        row = self.bet(name)
+        return Fraction(int(row["ev_numerator"]), int(row["ev_denominator"]))
+
+
+def analyze_four_card(
+    rules: RuleSet,
+    *,
+    jobs: int = 1,
+    outcomes: FourCardOutcomes | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> FourCardAnalysis:
+    """Analyze a ``four-card-poker`` rule set exactly.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    jobs : int
+        Threads / processes for building tables and counting (results do not depend on it).
+    outcomes : FourCardOutcomes, optional
+        Counts from an earlier run (they do not depend on the rules), to skip the counting.
+    progress : callable, optional
+        Called with a message after each step.
+
+    Raises
+    ------
+    ValueError
+        If the rule set is not a Four Card Poker one.
+    """
+    if rules.four_card is None:
+        raise ValueError(f"rule set {rules.name} is not a four-card-poker rule set")
+    say = progress or (lambda message: None)
+    if outcomes is None:
+        outcomes = compute_four_card_outcomes(jobs)
+    say("dealer counts")
+    prices = price_outcomes(rules, outcomes)
+    lattice = build_lattice(outcomes, prices.decision)
+    simple = with_decisions(lattice, simple_strategy(rules, np.arange(number_of_strengths())))
+    main = ante_play_parts(
+        rules,
+        lattice,
+        MAIN_BET,
+        "Ante + Play (+ Ante Bonus), optimal strategy by hand and up card (per unit of Ante)",
+    )
+    simple_parts = ante_play_parts(
+        rules,
+        simple,
+        SIMPLE_BET,
+        "Ante + Play (+ Ante Bonus), published simple strategy: fold below 3-3, 1x 3-3 to "
+        "9-9, 3x 10-10 and up (per unit of Ante)",
+    )
+    side = [side_bet_parts(bet, lattice) for bet in rules.side_bets]
+    bad_beat = [bad_beat_parts(rules, lattice)] if rules.four_card.bad_beat is not None else []
+    priced: list[tuple[Parts, DealLattice]] = [(main, lattice), (simple_parts, simple)]
+    priced += [(part, lattice) for part in side + bad_beat]
+    bets = [to_bet(part, part_lattice) for part, part_lattice in priced]
+    say("prices and bets")
+
+    tables = {
+        "bets": bets_table(list(zip(bets, (lat for _, lat in priced), strict=True))),
+        "player_hand_frequencies": player_hand_frequencies(outcomes),
+        "dealer_hand_frequencies": dealer_hand_frequencies(),
+        "returns": returns_table(bets[0], lattice),
+        "net_distribution": net_distribution(bets[0]),
+        "strategy": strategy_chart(outcomes, prices),
+        "situations": situations_table(outcomes, prices),
+        "joint": joint_table(lattice),
+        "exact_ties": exact_ties_table(outcomes, prices),
+    }
+    limits = rules.four_card.limits
+    if limits is not None and limits.aggregate_payout_cap is not None:
+        seat_parts = [main, *side[:1], *bad_beat]
+        names = " + ".join(part.name for part in seat_parts)
+        seat = combine(seat_parts, SEAT_BET, f"one seat: {names}, each of the same size")
+        cap_bets = [(main, lattice), *((part, lattice) for part in side + bad_beat)]
+        cap_bets.append((seat, lattice))
+        tables["cap"] = cap_table(
+            cap_bets, limits.aggregate_payout_cap, limits.minimum_bet, limits.maximum_bet
+        )
+    say("tables")
+    cost = _exact(tables["bets"], MAIN_BET) - _exact(tables["bets"], SIMPLE_BET)
+    return FourCardAnalysis(
+        rules=rules,
+        outcomes=outcomes,
+        prices=prices,
+        lattice=lattice,
+        bets=bets,
+        tables=tables,
+        chart=chart_text(tables["strategy"]),
+        simple_strategy_cost=cost,
+    )
+
+
+def _exact(table: pd.DataFrame, name: str) -> Fraction:
+    row = table[table["bet"] == name].iloc[0]
+    return Fraction(int(row["ev_numerator"]), int(row["ev_denominator"]))

@@ -1,0 +1,235 @@
+"""Compiled loops of the Four Card Poker engine (numba).
+
+Why compiled code here
+----------------------
+The inclusion-exclusion of :mod:`crazy4.core.engine` costs, per (player hand, up card) situation,
+32 card sets to sort, index, classify and look up. As numpy array passes
+(:func:`crazy4.core.engine.count_dealer_below`, same counts) the 5.6 million situations take about
+20 s on one core; this loop, which keeps a situation in registers, computes each hand's 32x6
+subset indices once for all its up cards and touches each table once per subset, takes about
+6 s (measured: ``README.md``, Performance).
+The loop is also embarrassingly parallel: it releases the GIL and runs in chunks on threads
+(:func:`crazy4.core.table_kernels.run_in_threads`), the tables shared, not copied per process.
+Everything stays integer; nothing here rounds.
+
+This module imports numba; it is imported only when a Four Card Poker count runs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+
+@njit(cache=True, nogil=True)
+def count_situations(
+    hands: npt.NDArray[np.int64],
+    hand_of: npt.NDArray[np.int32],
+    up_cards: npt.NDArray[np.int64],
+    thresholds: npt.NDArray[np.int64],
+    binomial: npt.NDArray[np.int64],
+    class1: npt.NDArray[np.int32],
+    class2: npt.NDArray[np.int32],
+    class3: npt.NDArray[np.int32],
+    class4: npt.NDArray[np.int32],
+    class5: npt.NDArray[np.int32],
+    below1: npt.NDArray[np.int32],
+    below2: npt.NDArray[np.int32],
+    below3: npt.NDArray[np.uint16],
+    below4: npt.NDArray[np.uint16],
+    below5: npt.NDArray[np.uint8],
+    fixed1: npt.NDArray[np.int64],
+    fixed2: npt.NDArray[np.int64],
+    fixed3: npt.NDArray[np.int64],
+    fixed4: npt.NDArray[np.int64],
+    fixed5: npt.NDArray[np.int64],
+    own6: npt.NDArray[np.uint16],
+    fixed_thresholds: npt.NDArray[np.int64],
+    out: npt.NDArray[np.int64],
+    start: int,
+    stop: int,
+) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
+    """Fill ``out[i]``, ``start <= i < stop``, with the hidden completions below the thresholds
+    of situation ``i``.
+
+    Situation ``i`` is player hand ``hands[hand_of[i]]`` (five sorted cards) and up card
+    ``up_cards[i]``. ``out[i, 0:2]`` counts the six-card dealer hands containing the up card,
+    disjoint from the hand, with strength below ``thresholds[hand_of[i], 0:2]``;
+    ``out[i, 2:]`` the same below each of ``fixed_thresholds``. ``below<k>[c, t]`` /
+    ``fixed<k>[c, j]`` are the subset tables of :mod:`crazy4.core.engine` for k-card sets (class
+    ``c`` from ``class<k>[colex index]``); ``own6`` is the best-four strength of every
+    six-card hand. Sum over the 32 subsets S of the hand of ``(-1)^|S| N_{S + up}``.
+    """
+    n_fixed = fixed_thresholds.shape[0]
+    acc = np.zeros(n_fixed, dtype=np.int64)
+    # Per hand, for every subset S and every cut (how many hand cards lie below the up card):
+    # the colex index of S + up without the up card's own term, and the up card's position.
+    partial = np.zeros((32, 6), dtype=np.int64)
+    position = np.zeros((32, 6), dtype=np.int64)
+    size = np.zeros(32, dtype=np.int64)
+    for subset in range(32):
+        for j in range(5):
+            size[subset] += (subset >> j) & 1
+    current = -1
+    for i in range(start, stop):
+        h = hand_of[i]
+        up = up_cards[i]
+        if h != current:
+            current = h
+            for subset in range(32):
+                for cut in range(6):
+                    index = 0
+                    rank = 0
+                    below_up = 0
+                    for j in range(5):
+                        if (subset >> j) & 1:
+                            if j < cut:
+                                index += binomial[hands[h, j], rank + 1]
+                                below_up += 1
+                            else:
+                                index += binomial[hands[h, j], rank + 2]
+                            rank += 1
+                    partial[subset, cut] = index
+                    position[subset, cut] = below_up
+        cut = 0
+        while cut < 5 and hands[h, cut] < up:
+            cut += 1
+        t0 = thresholds[h, 0]
+        t1 = thresholds[h, 1]
+        acc0 = 0
+        acc1 = 0
+        for j in range(n_fixed):
+            acc[j] = 0
+        for subset in range(32):
+            k = size[subset] + 1
+            sign = 1 - 2 * (size[subset] & 1)
+            index = partial[subset, cut] + binomial[up, position[subset, cut] + 1]
+            if k == 6:
+                strength = own6[index]
+                if strength < t0:
+                    acc0 += sign
+                if strength < t1:
+                    acc1 += sign
+                for j in range(n_fixed):
+                    if strength < fixed_thresholds[j]:
+                        acc[j] += sign
+            elif k == 5:
+                c = class5[index]
+                acc0 += sign * int(below5[c, t0])
+                acc1 += sign * int(below5[c, t1])
+                for j in range(n_fixed):
+                    acc[j] += sign * fixed5[c, j]
+            elif k == 4:
+                c = class4[index]
+                acc0 += sign * int(below4[c, t0])
+                acc1 += sign * int(below4[c, t1])
+                for j in range(n_fixed):
+                    acc[j] += sign * fixed4[c, j]
+            elif k == 3:
+                c = class3[index]
+                acc0 += sign * int(below3[c, t0])
+                acc1 += sign * int(below3[c, t1])
+                for j in range(n_fixed):
+                    acc[j] += sign * fixed3[c, j]
+            elif k == 2:
+                c = class2[index]
+                acc0 += sign * int(below2[c, t0])
+                acc1 += sign * int(below2[c, t1])
+                for j in range(n_fixed):
+                    acc[j] += sign * fixed2[c, j]
+            else:
+                c = class1[index]
+                acc0 += sign * int(below1[c, t0])
+                acc1 += sign * int(below1[c, t1])
+                for j in range(n_fixed):
+                    acc[j] += sign * fixed1[c, j]
+        out[i, 0] = acc0
+        out[i, 1] = acc1
+        for j in range(n_fixed):
+            out[i, 2 + j] = acc[j]
+
+
+@njit(cache=True, nogil=True)
+def deal_lattice(
+    keys: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.int64],
+    categories: npt.NDArray[np.int64],
+    lower: npt.NDArray[np.int64],
+    tie: npt.NDArray[np.int64],
+    dealer_categories: npt.NDArray[np.int64],
+    n_groups: int,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:  # pragma: no cover - compiled
+    """Exact deal counts per group: (Σ weights, Σ weights * deals[dealer category, result]).
+
+    ``result`` is 0 player higher, 1 tie, 2 dealer higher. A dealer category below (above)
+    the player's ``categories[i]`` is all player higher (dealer higher); the player's own
+    category splits by ``lower`` and ``tie``.
+    """
+    n_categories = dealer_categories.shape[1]
+    row_weights = np.zeros(n_groups, dtype=np.int64)
+    deals = np.zeros((n_groups, n_categories, 3), dtype=np.int64)
+    for i in range(keys.shape[0]):
+        g = keys[i]
+        w = weights[i]
+        c = categories[i]
+        row_weights[g] += w
+        own_lower = lower[i]
+        for d in range(n_categories):
+            count = dealer_categories[i, d]
+            if d < c:
+                deals[g, d, 0] += w * count
+                own_lower -= count
+            elif d > c:
+                deals[g, d, 2] += w * count
+        deals[g, c, 0] += w * own_lower
+        deals[g, c, 1] += w * tie[i]
+        deals[g, c, 2] += w * (dealer_categories[i, c] - own_lower - tie[i])
+    return row_weights, deals
+
+
+@njit(cache=True, nogil=True)
+def situation_sums(
+    keys: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.int64],
+    lower: npt.NDArray[np.int64],
+    tie: npt.NDArray[np.int64],
+    higher: npt.NDArray[np.int64],
+    decision: npt.NDArray[np.int64],
+    ev: npt.NDArray[np.int64],
+    n_groups: int,
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled
+    """Exact weighted sums per key: situations, lower, tie, higher, situations per decision
+    (fold, 1x, 2x, 3x) and the EV numerator; shape (n_groups, 9)."""
+    total = np.zeros((n_groups, 9), dtype=np.int64)
+    for i in range(keys.shape[0]):
+        g = keys[i]
+        w = weights[i]
+        total[g, 0] += w
+        total[g, 1] += w * lower[i]
+        total[g, 2] += w * tie[i]
+        total[g, 3] += w * higher[i]
+        total[g, 4 + decision[i]] += w
+        total[g, 8] += w * ev[i]
+    return total
+
+
+@njit(cache=True, nogil=True)
+def outcome_cells(
+    counts: npt.NDArray[np.int64], completions: int
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled
+    """From the counts of :func:`count_situations` to cells: dealer lower, tie, dealer
+    higher, then the dealer's 8 categories; a negative cell marks a broken table."""
+    n = counts.shape[0]
+    n_fixed = counts.shape[1] - 2
+    cells = np.empty((n, 4 + n_fixed), dtype=np.int64)
+    for i in range(n):
+        cells[i, 0] = counts[i, 0]
+        cells[i, 1] = counts[i, 1] - counts[i, 0]
+        cells[i, 2] = completions - counts[i, 1]
+        previous = 0
+        for j in range(n_fixed):
+            cells[i, 3 + j] = counts[i, 2 + j] - previous
+            previous = counts[i, 2 + j]
+        cells[i, 3 + n_fixed] = completions - previous
+    return cells

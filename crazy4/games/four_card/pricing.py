@@ -1,0 +1,186 @@
+"""Exact EVs of fold / 1x / 2x / 3x in every Four Card Poker situation, and the best one.
+
+Settlement per unit of Ante (rule switches from :class:`crazy4.rules.ruleset.RuleSet`)
+-----------------------------------------------------------------------------
+With ``L``, ``T``, ``H`` the hidden completions where the dealer's best four is lower than,
+equal to, higher than the player's (``L + T + H = N = 1,370,754``):
+
+* **Ante** and each unit of **Play**: win 1 when the player is higher, lose 1 when the dealer is;
+  a tie wins (``ties = "player"``) or pushes (``"push"``). Sum: ``L - H (+ T)``.
+* **Ante Bonus**: odds ``b`` of the player's hand on its table, paid whatever the dealer holds,
+  so ``b * N``; on a fold too unless ``paid_only_with_play``.
+* **Fold**: the Ante is lost: ``-N``.
+
+So ``EV(m) = (1 + m)(L - H + T) + b N`` (over ``N`` times the pay table's denominator), linear
+in ``m``: the best Play bet is the largest allowed multiple when the hand is ahead, and the
+choice between fold and 1x is the only fine one. Decisions compare exact integers; among exact
+ties the smallest wager is taken and the tie is reported (``tied``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.ranking import number_of_strengths, strength_of_description
+from crazy4.games.crazy_four.pricing import FOLD, best_decisions, decisions_for_strategy, optimal_ev
+from crazy4.games.four_card.engine import FourCardOutcomes
+from crazy4.rules.ruleset import RuleSet
+
+#: The published simple strategy (S. Ko): fold below a pair of 3s, 1x to 9-9, 3x from 10-10.
+SIMPLE_PLAY_MINIMUM = "pair of 3s"
+SIMPLE_RAISE_MINIMUM = "pair of 10s"
+
+
+def ante_bonus_payouts(rules: RuleSet) -> tuple[npt.NDArray[np.int64], int]:
+    """Ante Bonus numerators by strength (0 below the table) and their denominator.
+
+    Examples
+    --------
+    >>> from crazy4.rules.ruleset import load_rules
+    >>> pays, denominator = ante_bonus_payouts(load_rules("four-card-standard"))
+    >>> int(pays[-1]), int(pays[0]), denominator
+    (25, 0, 1)
+    """
+    bonus = rules.four_card.ante_bonus if rules.four_card is not None else None
+    if bonus is None:
+        return np.zeros(number_of_strengths(), dtype=np.int64), 1
+    numerators, denominator = bonus.table.by_strength()
+    return np.maximum(numerators, 0), denominator
+
+
+def result_nets(rules: RuleSet) -> npt.NDArray[np.int64]:
+    """Net of the Ante (and of each unit of Play) for player higher / tie / dealer higher.
+
+    Examples
+    --------
+    >>> from crazy4.rules.ruleset import load_rules
+    >>> result_nets(load_rules("four-card-standard")).tolist()
+    [1, 1, -1]
+    """
+    return np.array([1, 1 if rules.dealer.ties == "player" else 0, -1], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class FourCardPrices:
+    """Exact EVs per situation class as integer numerators over :attr:`denominator`.
+
+    Attributes
+    ----------
+    denominator : int
+        ``N * d``: completions per situation times the Ante Bonus table's denominator.
+    showdown : ndarray of int64, shape (n,)
+        Net of the Ante (equally of one unit of Play) over the completions.
+    bonus : ndarray of int64, shape (n,)
+        Ante Bonus numerator (``b * N * d``).
+    allowed : ndarray of bool, shape (n, 4)
+        Decision codes 0 (fold) to 3 (3x) allowed.
+    ev : ndarray of int64, shape (n, 4)
+        EV numerators of fold, 1x, 2x, 3x (meaningless where not allowed).
+    decision : ndarray of int64, shape (n,)
+        Optimal decision code (the smallest wager among exact ties).
+    tied : ndarray of bool, shape (n, 4)
+        Allowed decisions whose EV equals the optimum exactly.
+    """
+
+    denominator: int
+    showdown: npt.NDArray[np.int64]
+    bonus: npt.NDArray[np.int64]
+    allowed: npt.NDArray[np.bool_]
+    ev: npt.NDArray[np.int64]
+    decision: npt.NDArray[np.int64]
+    tied: npt.NDArray[np.bool_]
+
+    @property
+    def optimal_ev(self) -> npt.NDArray[np.int64]:
+        """EV numerator of the optimal decision per situation."""
+        return optimal_ev(self.ev, self.decision)
+
+
+def price_situations(
+    rules: RuleSet,
+    strengths: npt.NDArray[np.int64],
+    lower: npt.NDArray[np.int64],
+    tie: npt.NDArray[np.int64],
+    higher: npt.NDArray[np.int64],
+) -> FourCardPrices:
+    """Exact EV of every decision, and the optimal decision, for situations given by counts.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        A ``four-card-poker`` rule set.
+    strengths : ndarray of int64
+        The player's best-four strength per situation.
+    lower, tie, higher : ndarray of int64
+        Completions where the dealer is lower / ties / is higher; each row sums to the same N.
+
+    Examples
+    --------
+    >>> from crazy4.rules.ruleset import load_rules
+    >>> rules = load_rules("four-card-standard")
+    >>> p = price_situations(rules, np.array([0, 2000]), np.array([1, 8]), np.array([0, 1]),
+    ...                      np.array([9, 1]))
+    >>> p.decision.tolist(), p.ev[1].tolist()
+    ([0, 3], [-10, 16, 24, 32])
+    """
+    if rules.four_card is None:
+        raise ValueError(f"rule set {rules.name} is not a four-card-poker rule set")
+    nets = result_nets(rules)
+    completions = lower + tie + higher
+    if completions.shape[0] and not (completions == completions[0]).all():
+        raise ValueError("situations have different numbers of completions")
+    n_completions = int(completions[0]) if completions.shape[0] else 1
+    payouts, unit = ante_bonus_payouts(rules)
+    denominator = n_completions * unit
+    showdown = (nets[0] * lower + nets[1] * tie + nets[2] * higher) * unit
+    bonus = payouts[strengths] * n_completions
+    ante_bonus = rules.four_card.ante_bonus
+    bonus_on_fold = ante_bonus is not None and not ante_bonus.paid_only_with_play
+    n = strengths.shape[0]
+    allowed = np.zeros((n, 4), dtype=bool)
+    allowed[:, FOLD] = True
+    for multiple in rules.play.multiples:
+        allowed[:, multiple] = (
+            True if multiple == 1 else strengths >= rules.play.raise_minimum_strength
+        )
+    ev = np.empty((n, 4), dtype=np.int64)
+    ev[:, FOLD] = -denominator + (bonus if bonus_on_fold else 0)
+    for multiple in (1, 2, 3):
+        ev[:, multiple] = (1 + multiple) * showdown + bonus
+    decision, tied = best_decisions(ev, allowed)
+    return FourCardPrices(denominator, showdown, bonus, allowed, ev, decision, tied)
+
+
+def price_outcomes(rules: RuleSet, outcomes: FourCardOutcomes) -> FourCardPrices:
+    """:func:`price_situations` for every situation class of an analysis."""
+    return price_situations(
+        rules, outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher
+    )
+
+
+def simple_strategy(rules: RuleSet, strengths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Decisions of the published simple strategy: fold below 3-3, 1x to 9-9, raise from 10-10.
+
+    The raise is the largest allowed multiple.
+
+    Examples
+    --------
+    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.core.ranking import hand_strength
+    >>> hands = ["2s 2d 9c 7h 4s", "3s 3d 9c 7h 4s", "9s 9d Ac 7h 4s", "Ts Td 2c 7h 4s"]
+    >>> strengths = np.array([hand_strength(parse_cards(h)) for h in hands])
+    >>> simple_strategy(load_rules("four-card-standard"), strengths).tolist()
+    [0, 1, 1, 3]
+    """
+    return decisions_for_strategy(
+        rules,
+        strengths,
+        play_minimum=strength_of_description(SIMPLE_PLAY_MINIMUM),
+        raise_minimum=max(
+            strength_of_description(SIMPLE_RAISE_MINIMUM), rules.play.raise_minimum_strength
+        ),
+    )

@@ -1,0 +1,373 @@
+"""The exact numbers a Four Card Poker simulation is compared with.
+
+A strategy is one decision code per *situation class* (player hand, up card) of
+:func:`crazy4.games.four_card.engine.build_situations`. Mapping a dealt situation to its class costs
+two table lookups: relabelling suits maps the dealt hand ``H`` to its class representative
+``R``, and an up card of rank ``r`` in a suit of rank mask ``m`` (in ``H``) is equivalent to the
+up card of rank ``r`` in the lowest suit of ``R`` with mask ``m`` (the orbit representative the
+engine counts). So :attr:`FourCardReference.slot` holds, for every five-card hand (colex) and
+up-card suit, ``class * 52 + that lowest suit``; adding ``4 * r`` gives the index of the
+situation in a dense ``(class, card)`` table.
+
+Cached on disk (``$CRAZY4_CACHE_DIR``): the slot table, the dealer lower/tie/higher counts per
+situation class and, per rule set, the deal lattice of its optimal strategy, so the reference
+costs about a second after the first run (the first run counts every situation: ~20 s).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import cache
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.cache import cached_array
+from crazy4.core.cards import colex_indices, combinations_array, parse_card, parse_cards
+from crazy4.core.ranking import build_best_four_strengths, category_of_strength, number_of_strengths
+from crazy4.core.symmetry import build_suit_classes
+from crazy4.errors import InputError
+from crazy4.games.crazy_four.bets import summarize
+from crazy4.games.crazy_four.reference import ExactBet, ev_lost, read_strategy_frame
+from crazy4.games.crazy_four.strategy import DECISIONS
+from crazy4.games.four_card.bets import (
+    DealLattice,
+    ante_play_parts,
+    bad_beat_parts,
+    build_lattice,
+    side_bet_parts,
+    to_bet,
+    with_decisions,
+)
+from crazy4.games.four_card.engine import N_CATEGORIES, build_situations, suit_masks
+from crazy4.games.four_card.pricing import FourCardPrices, price_situations, simple_strategy
+from crazy4.rules.ruleset import RuleSet
+
+HANDS = comb(52, 5)
+DEALER_HANDS = comb(52, 6)
+_VERSION = "v1"
+
+
+def _build_slots() -> npt.NDArray[np.int32]:
+    classes = build_suit_classes()
+    hands = combinations_array(52, 5)
+    masks = suit_masks(hands)  # (n, 4) by suit of the dealt hand
+    rep_masks = suit_masks(classes.representatives)[classes.class_of_hand]
+    # for each suit s of H: the lowest suit t of R with the same rank mask
+    same = rep_masks[:, None, :] == masks[:, :, None]  # (n, s, t)
+    lowest = np.argmax(same, axis=2).astype(np.int32)
+    slots = classes.class_of_hand[:, None].astype(np.int32) * 52 + lowest
+    return np.ascontiguousarray(slots.reshape(-1))
+
+
+@cache
+def situation_slots() -> npt.NDArray[np.int32]:
+    """``class * 52 + suit`` for every (five-card colex index, up-card suit), flattened.
+
+    Examples
+    --------
+    >>> slots = situation_slots()
+    >>> hand = colex_indices(np.array([parse_cards("2c 3c 4d 5h 6s")]))[0]
+    >>> int(slots[4 * hand + 0]) % 52 == int(slots[4 * hand + 1]) % 52   # c and d differ
+    False
+    """
+    return cached_array(
+        f"fourcard_situation_slots_{_VERSION}",
+        _build_slots,
+        expected_shape=(HANDS * 4,),
+        dtype=np.int32,
+    )
+
+
+@cache
+def situation_index_table() -> npt.NDArray[np.int32]:
+    """Situation class (index into :func:`build_situations`) by ``class * 52 + card``; -1 where
+    the card is not an orbit representative."""
+    situations = build_situations()
+    n_classes = build_suit_classes().weights.shape[0]
+    table = np.full(n_classes * 52, -1, dtype=np.int32)
+    keys = situations.hand_class.astype(np.int64) * 52 + situations.up_card
+    table[keys] = np.arange(keys.shape[0], dtype=np.int32)
+    return table
+
+
+def situation_of(
+    colex: npt.NDArray[np.integer], up_card: npt.NDArray[np.integer]
+) -> npt.NDArray[np.int32]:
+    """Situation class of dealt (hand, up card) pairs: two lookups.
+
+    Examples
+    --------
+    >>> a = colex_indices(np.array([parse_cards("2c 3c 4d 5h 6s")]))
+    >>> b = colex_indices(np.array([parse_cards("2d 3d 4c 5h 6s")]))    # clubs <-> diamonds
+    >>> bool(situation_of(a, np.array([parse_card("Kc")]))[0]
+    ...      == situation_of(b, np.array([parse_card("Kd")]))[0])
+    True
+    """
+    up = np.asarray(up_card, dtype=np.int64)
+    slot = situation_slots()[np.asarray(colex, dtype=np.int64) * 4 + (up & 3)]
+    result: npt.NDArray[np.int32] = situation_index_table()[slot + (up & ~3)]
+    return result
+
+
+def _build_counts() -> npt.NDArray[np.int32]:
+    from crazy4.games.four_card.engine import compute_four_card_outcomes
+
+    outcomes = compute_four_card_outcomes()
+    return np.stack([outcomes.lower, outcomes.tie, outcomes.higher], axis=1).astype(np.int32)
+
+
+@cache
+def situation_counts() -> npt.NDArray[np.int32]:
+    """Hidden completions where the dealer is lower / ties / is higher, per situation class."""
+    n = build_situations().weights.shape[0]
+    return cached_array(
+        f"fourcard_situation_counts_{_VERSION}",
+        _build_counts,
+        expected_shape=(n, 3),
+        dtype=np.int32,
+    )
+
+
+def _lattice_array(lattice: DealLattice) -> npt.NDArray[np.int64]:
+    full = np.zeros((number_of_strengths() * 4, 1 + N_CATEGORIES * 3), dtype=np.int64)
+    rows = lattice.strengths * 4 + lattice.decisions
+    full[rows, 0] = lattice.weights
+    full[rows, 1:] = lattice.deals.reshape(rows.shape[0], -1)
+    return full
+
+
+def _lattice_of(full: npt.NDArray[np.int64]) -> DealLattice:
+    rows = np.flatnonzero(full[:, 0])
+    return DealLattice(
+        strengths=(rows // 4).astype(np.int64),
+        decisions=(rows % 4).astype(np.int64),
+        weights=full[rows, 0],
+        deals=full[rows, 1:].reshape(rows.shape[0], N_CATEGORIES, 3),
+    )
+
+
+@dataclass(frozen=True)
+class FourCardReference:
+    """Exact reference data of one Four Card Poker rule set (see the module docstring).
+
+    Attributes
+    ----------
+    rules : RuleSet
+    strengths : ndarray of int64
+        Player's best-four strength per situation class.
+    prices : FourCardPrices
+        Exact EV of each decision per situation class; ``prices.decision`` is optimal.
+    strength_of_hand : ndarray of uint16, shape (2598960,)
+    dealer_strength_of_hand : ndarray of uint16, shape (20358520,)
+        Best four of six, by six-card colex index.
+    """
+
+    rules: RuleSet
+    strengths: npt.NDArray[np.int64] = field(repr=False)
+    prices: FourCardPrices = field(repr=False)
+    strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
+    dealer_strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
+
+    def strategy(self, spec: str) -> npt.NDArray[np.int64]:
+        """Decision per situation class: ``"optimal"``, ``"simple"`` or a file's path.
+
+        Examples
+        --------
+        >>> from crazy4.rules.ruleset import load_rules
+        >>> reference = load_fourcard_reference(load_rules("four-card-standard"))
+        >>> optimal, simple = reference.strategy("optimal"), reference.strategy("simple")
+        >>> optimal.shape, int((optimal != simple).sum()) > 0
+        ((5649150,), True)
+        """
+        if spec == "optimal":
+            return self.prices.decision
+        if spec == "simple":
+            return simple_strategy(self.rules, self.strengths)
+        return read_fourcard_strategy(Path(spec), self)
+
+    def optimal_lattice(self) -> DealLattice:
+        """Deals by (strength, optimal decision) x (dealer category, result), cached on disk."""
+        rows = number_of_strengths() * 4
+
+        def build() -> npt.NDArray[np.int64]:
+            from crazy4.games.four_card.engine import compute_four_card_outcomes
+
+            return _lattice_array(build_lattice(compute_four_card_outcomes(), self.prices.decision))
+
+        full = cached_array(
+            f"fourcard_lattice_{_VERSION}_{self.rules.content_hash[:16]}",
+            build,
+            expected_shape=(rows, 1 + N_CATEGORIES * 3),
+            dtype=np.int64,
+        )
+        return _lattice_of(full)
+
+    def lattice(self, decision: npt.NDArray[np.int64]) -> DealLattice:
+        """The deal lattice of a strategy (per situation class)."""
+        if np.array_equal(decision, self.prices.decision):
+            return self.optimal_lattice()
+        by_strength = np.full(number_of_strengths(), -1, dtype=np.int64)
+        by_strength[self.strengths] = decision
+        if (by_strength[self.strengths] == decision).all():  # a strategy by strength only
+            return with_decisions(self.optimal_lattice(), np.maximum(by_strength, 0))
+        from crazy4.games.four_card.engine import compute_four_card_outcomes
+
+        return build_lattice(compute_four_card_outcomes(), decision)
+
+    def exact_bets(self, decision: npt.NDArray[np.int64]) -> dict[str, ExactBet]:
+        """Exact mean, standard deviation and hit frequency of every bet under a strategy.
+
+        Bets: ``ante_play`` (Ante + Play + Ante Bonus per unit of Ante), every Aces Up table
+        (``aces-up-<name>``) and ``bad_beat`` if the rule set has one.
+
+        Examples
+        --------
+        >>> from crazy4.rules.ruleset import load_rules
+        >>> reference = load_fourcard_reference(load_rules("four-card-standard"))
+        >>> bets = reference.exact_bets(reference.strategy("optimal"))
+        >>> round(float(-bets["ante_play"].mean), 5)
+        0.02788
+        """
+        return _exact_bets(
+            self, hashlib.sha256(decision.astype(np.int64).tobytes()).hexdigest(), decision
+        )
+
+    def category_probabilities(self) -> npt.NDArray[np.float64]:
+        """Exact probability of each hand category for the player's five cards (best four)."""
+        counts = np.bincount(category_of_strength()[self.strength_of_hand], minlength=N_CATEGORIES)
+        return np.asarray(counts / HANDS, dtype=np.float64)
+
+    def dealer_category_probabilities(self) -> npt.NDArray[np.float64]:
+        """Exact probability of each hand category for the dealer's six cards (best four)."""
+        counts = np.bincount(
+            category_of_strength()[self.dealer_strength_of_hand], minlength=N_CATEGORIES
+        )
+        return np.asarray(counts / DEALER_HANDS, dtype=np.float64)
+
+    def ev_lost(
+        self,
+        situations: npt.NDArray[np.integer],
+        chosen: npt.NDArray[np.integer],
+        taken: npt.NDArray[np.integer],
+    ) -> npt.NDArray[np.float64]:
+        """EV (per unit of Ante) of ``chosen`` minus that of ``taken``, per situation."""
+        return ev_lost(self.prices, situations, chosen, taken)
+
+
+_BETS_CACHE: dict[tuple[str, str], dict[str, ExactBet]] = {}
+
+
+def _exact_bets(
+    reference: FourCardReference, digest: str, decision: npt.NDArray[np.int64]
+) -> dict[str, ExactBet]:
+    key = (reference.rules.content_hash, digest)
+    if key in _BETS_CACHE:
+        return _BETS_CACHE[key]
+    rules = reference.rules
+    lattice = reference.lattice(decision)
+    parts = [ante_play_parts(rules, lattice, "ante_play", "")]
+    parts += [side_bet_parts(bet, lattice) for bet in rules.side_bets]
+    if rules.four_card is not None and rules.four_card.bad_beat is not None:
+        parts.append(bad_beat_parts(rules, lattice))
+    result = {
+        part.name: ExactBet.of_summary(part.name, summarize(to_bet(part, lattice), lattice.weights))
+        for part in parts
+    }
+    _BETS_CACHE[key] = result
+    return result
+
+
+@cache
+def load_fourcard_reference(rules: RuleSet) -> FourCardReference:
+    """The exact reference of a Four Card Poker rule set (cached in memory and on disk).
+
+    Examples
+    --------
+    >>> from crazy4.rules.ruleset import load_rules
+    >>> reference = load_fourcard_reference(load_rules("four-card-standard"))
+    >>> round(float(reference.dealer_category_probabilities()[-1]) * DEALER_HANDS)
+    14664
+    """
+    if rules.four_card is None:
+        raise InputError(f"rule set {rules.name} is not a four-card-poker rule set")
+    situations = build_situations()
+    classes = build_suit_classes()
+    hand_strength = build_best_four_strengths(5)[colex_indices(classes.representatives)]
+    strengths = hand_strength.astype(np.int64)[situations.hand_class]
+    counts = situation_counts().astype(np.int64)
+    prices = price_situations(rules, strengths, counts[:, 0], counts[:, 1], counts[:, 2])
+    return FourCardReference(
+        rules=rules,
+        strengths=strengths,
+        prices=prices,
+        strength_of_hand=build_best_four_strengths(5),
+        dealer_strength_of_hand=build_best_four_strengths(6),
+    )
+
+
+def read_fourcard_strategy(path: Path, reference: FourCardReference) -> npt.NDArray[np.int64]:
+    """Read a strategy: CSV or parquet with columns ``hand``, ``up_card`` and ``decision``.
+
+    Each row sets the decision of its situation's whole suit class; every situation class
+    (5,649,150) must be covered, none twice with different decisions, none with a decision
+    the rules forbid.
+    """
+    columns = ["hand", "up_card", "decision"]
+    frame = read_strategy_frame(path, columns)
+    codes = {name: code for code, name in enumerate(DECISIONS)}
+    n = reference.strengths.shape[0]
+    decision = np.full(n, -1, dtype=np.int64)
+    hands, ups, chosen = [], [], []
+    for row, (hand_text, up_text, decision_text) in enumerate(
+        zip(*(frame[c].astype(str) for c in columns), strict=True), start=1
+    ):
+        try:
+            cards = sorted(parse_cards(hand_text, count=5))
+            up = parse_card(up_text.strip())
+        except InputError as error:
+            raise InputError(f"strategy file {str(path)!r} row {row}: {error}") from None
+        code = codes.get(decision_text.strip().lower())
+        if code is None or up in cards:
+            raise InputError(
+                f"strategy file {str(path)!r} row {row}: bad decision {decision_text!r} or up "
+                f"card {up_text!r}"
+            )
+        hands.append(cards)
+        ups.append(up)
+        chosen.append(code)
+    if not hands:
+        raise InputError(f"strategy file {str(path)!r} has no rows")
+    index = situation_of(colex_indices(np.array(hands)), np.array(ups))
+    code_array = np.array(chosen, dtype=np.int64)
+    if not reference.prices.allowed[index, code_array].all():
+        row = int(np.flatnonzero(~reference.prices.allowed[index, code_array])[0]) + 1
+        raise InputError(f"strategy file {str(path)!r} row {row}: decision not allowed")
+    order = np.argsort(index, kind="stable")
+    sorted_index, sorted_code = index[order], code_array[order]
+    clash = (sorted_index[1:] == sorted_index[:-1]) & (sorted_code[1:] != sorted_code[:-1])
+    if clash.any():
+        row = int(order[int(np.flatnonzero(clash)[0]) + 1]) + 1
+        raise InputError(
+            f"strategy file {str(path)!r} row {row}: another situation of its suit class got a "
+            "different decision"
+        )
+    decision[index] = code_array
+    missing = int((decision < 0).sum())
+    if missing:
+        raise InputError(
+            f"strategy file {str(path)!r} covers {n - missing:,} of {n:,} situation classes"
+        )
+    return decision
+
+
+__all__ = [
+    "FourCardReference",
+    "load_fourcard_reference",
+    "read_fourcard_strategy",
+    "situation_of",
+    "situation_slots",
+]

@@ -1,0 +1,231 @@
+"""The Four Card Poker sections of a rule file.
+
+A rule file with ``game = "four-card-poker"`` has the common keys and ``[dealer]`` / ``[play]``
+sections of :mod:`crazy4.rules.ruleset` (the dealer gets ``cards = 6``, ``up_cards = 1``; there is
+no
+qualifier; ``ties = "player"`` when the player wins ties), and these bets::
+
+    [ante_bonus]                      # paid on the Ante for strong hands, whatever the dealer holds
+    paid_only_with_play = false       # true: only when a Play bet was made (online versions)
+    [ante_bonus.pays]                 # odds to 1 (hand classes of crazy4.core.paytables)
+    four_of_a_kind = 25
+    straight_flush = 20
+    three_of_a_kind = 2
+
+    [[aces_up]]                       # any number of named tables, on the player's own hand
+    name = "50-40-8-5-4-3-1"
+    fold_forfeits = false             # true: a fold loses the Aces Up bet too
+    [aces_up.pays]
+    pair_of_aces = 1
+
+    [bad_beat]                        # optional
+    illustrative = true               # true: not a published table (said in the report)
+    keyed_on = "player"               # "player": the losing player's hand decides the pay;
+                                      # "dealer": the dealer's winning hand (whole categories)
+    fold_forfeits = true              # a fold loses the Bad Beat bet
+    [bad_beat.pays]
+    four_of_a_kind = 500
+
+    [limits]                          # optional
+    minimum_bet = 3                   # dollars
+    maximum_bet = 100
+    aggregate_payout_cap = 25000      # the most paid on one hand (all bets together)
+
+Every key is checked and an unknown key is an error naming the file, section and key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from crazy4.core.paytables import PayTable, parse_odds
+from crazy4.core.ranking import category_thresholds
+from crazy4.errors import InputError
+
+if TYPE_CHECKING:
+    from crazy4.rules.ruleset import SideBet, _Section
+
+BAD_BEAT_KEYS = ("player", "dealer")
+
+
+@dataclass(frozen=True)
+class AnteBonus:
+    """Bonus paid on the Ante for strong player hands, whatever the dealer holds.
+
+    Attributes
+    ----------
+    table : PayTable
+    paid_only_with_play : bool
+        True: a folded hand gets no bonus (it never matters under optimal play: no paying hand
+        folds).
+    """
+
+    table: PayTable
+    paid_only_with_play: bool
+
+
+@dataclass(frozen=True)
+class BadBeat:
+    """A bet paid when the player's hand loses to the dealer's.
+
+    Attributes
+    ----------
+    table : PayTable
+        Keyed on the losing player's hand (``keyed_on = "player"``) or the dealer's winning
+        hand (``"dealer"``, whole categories only). Any other outcome loses the bet.
+    keyed_on : str
+    fold_forfeits : bool
+        True: a folded hand loses the bet (it did not lose a showdown).
+    illustrative : bool
+        True when the table is not a published one.
+    """
+
+    table: PayTable
+    keyed_on: str
+    fold_forfeits: bool
+    illustrative: bool
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Table limits in dollars.
+
+    Attributes
+    ----------
+    minimum_bet, maximum_bet : Fraction
+    aggregate_payout_cap : Fraction or None
+        The most the table pays on one hand, all bets included (None: no cap).
+    """
+
+    minimum_bet: Fraction
+    maximum_bet: Fraction
+    aggregate_payout_cap: Fraction | None
+
+
+@dataclass(frozen=True)
+class FourCardRules:
+    """The Four Card Poker bets of a rule set (the Aces Up tables are its ``side_bets``)."""
+
+    ante_bonus: AnteBonus | None
+    bad_beat: BadBeat | None
+    limits: Limits | None
+
+
+def _table(section: _Section, name: str) -> PayTable:
+    from crazy4.rules.ruleset import _pay_table
+
+    return _pay_table(section, name)
+
+
+def _money(section: _Section, key: str, default: Fraction | None) -> Fraction | None:
+    value = section.raw(key, required=False)
+    if value is None:
+        return default
+    amount = parse_odds(value, where=f"{section.where}: key {key!r}")
+    if amount <= 0:
+        raise InputError(f"{section.where}: key {key!r} must be positive, got {value!r}")
+    return amount
+
+
+def parse_four_card_sections(top: _Section) -> tuple[FourCardRules, tuple[SideBet, ...]]:
+    """Read ``[ante_bonus]``, ``[[aces_up]]``, ``[bad_beat]`` and ``[limits]``.
+
+    Parameters
+    ----------
+    top : crazy4.rules.ruleset._Section
+        The whole file; the keys read here are marked as taken.
+
+    Returns
+    -------
+    FourCardRules, tuple of SideBet
+        The bets, and the Aces Up tables as side bets named ``aces-up-<name>``.
+
+    Raises
+    ------
+    InputError
+        Naming the file, the section and the key.
+
+    Examples
+    --------
+    >>> from crazy4.rules.ruleset import parse_rules
+    >>> text = '''name = "x"
+    ... title = "x"
+    ... game = "four-card-poker"
+    ... [dealer]
+    ... cards = 6
+    ... up_cards = 1
+    ... ties = "player"
+    ... [play]
+    ... multiples = [1, 3]
+    ... [bad_beat]
+    ... keyed_on = "dealer"
+    ... [bad_beat.pays]
+    ... pair_of_aces = 5
+    ... '''
+    >>> parse_rules(text, "x.toml")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: x.toml [bad_beat]: keyed_on = "dealer" pays whole categories only; \
+'pair of aces' is part of one
+    """
+    from crazy4.rules.ruleset import SideBet
+
+    ante_bonus = None
+    section = top.section("ante_bonus", required=False)
+    if section is not None:
+        ante_bonus = AnteBonus(
+            table=_table(section, "ante-bonus"),
+            paid_only_with_play=section.boolean("paid_only_with_play", False),
+        )
+        section.finish()
+
+    aces_up = []
+    for section in top.sections("aces_up"):
+        label = section.string("name")
+        aces_up.append(
+            SideBet(
+                table=_table(section, f"aces-up-{label}"),
+                fold_forfeits=section.boolean("fold_forfeits", False),
+            )
+        )
+        section.finish()
+    names = [bet.name for bet in aces_up]
+    if len(set(names)) != len(names):
+        raise InputError(f"{top.where}: two [[aces_up]] tables share a name")
+
+    bad_beat = None
+    section = top.section("bad_beat", required=False)
+    if section is not None:
+        keyed_on = section.choice("keyed_on", BAD_BEAT_KEYS, "player")
+        table = _table(section, "bad-beat")
+        if keyed_on == "dealer":
+            starts = category_thresholds()
+            for entry in table.entries:
+                if entry.minimum_strength != int(starts[entry.category]):
+                    raise InputError(
+                        f'{section.where}: keyed_on = "dealer" pays whole categories only; '
+                        f"{entry.label!r} is part of one"
+                    )
+        bad_beat = BadBeat(
+            table=table,
+            keyed_on=keyed_on,
+            fold_forfeits=section.boolean("fold_forfeits", True),
+            illustrative=section.boolean("illustrative", False),
+        )
+        section.finish()
+
+    limits = None
+    section = top.section("limits", required=False)
+    if section is not None:
+        minimum = _money(section, "minimum_bet", Fraction(1))
+        maximum = _money(section, "maximum_bet", None)
+        assert minimum is not None
+        if maximum is None:
+            raise InputError(f"{section.where}: missing key 'maximum_bet'")
+        if maximum < minimum:
+            raise InputError(f"{section.where}: 'maximum_bet' is below 'minimum_bet'")
+        limits = Limits(minimum, maximum, _money(section, "aggregate_payout_cap", None))
+        section.finish()
+    return FourCardRules(ante_bonus=ante_bonus, bad_beat=bad_beat, limits=limits), tuple(aces_up)

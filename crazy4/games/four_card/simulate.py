@@ -1,0 +1,295 @@
+"""The Four Card Poker chunk player, log rows and summary of :mod:`crazy4.simulate.driver`.
+
+A round deals, from one fresh deck (:func:`crazy4.core.deal.deal_hands`), five cards to each seat,
+then the dealer's up card, then the dealer's five hidden cards. Each seat's decision is that of
+its situation class (hand, up card; :func:`crazy4.games.four_card.reference.situation_of`): one
+lookup gives ``strength * 4 + decision``. The dealer's six cards get their colex index
+arithmetically (the up card slotted among the sorted hidden cards) and their best-four strength
+by one lookup.
+
+Seats are counted by ``key = ((strength * 4 + decision) * 8 + dealer category) * 3 + result``
+(result: 0 player higher, 1 tie, 2 dealer higher), which determines every bet
+(:mod:`crazy4.games.four_card.settle`); dealer hands by strength. Everything else (chunks, seeds,
+workers, log writing) is the game-independent driver of :mod:`crazy4.simulate.driver`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+import pyarrow as pa
+
+from crazy4.core.cards import BINOMIAL
+from crazy4.core.deal import deal_hands
+from crazy4.core.ranking import HandCategory, category_of_strength, number_of_strengths
+from crazy4.games.four_card.reference import (
+    load_fourcard_reference,
+    situation_index_table,
+    situation_slots,
+)
+from crazy4.games.four_card.settle import RESULTS, FourCardSettlement
+from crazy4.simulate.roundlog import DECISION_NAMES, hand_text_array
+
+if TYPE_CHECKING:
+    from crazy4.simulate.driver import SimulationPlan
+
+N_CATEGORIES = len(HandCategory)
+#: Bins of a seat key (strength, decision, dealer category, result).
+KEY_BINS = number_of_strengths() * 4 * N_CATEGORIES * 3
+_STRIDE = N_CATEGORIES * 3
+
+
+@dataclass(frozen=True)
+class FourCardTables:
+    """What a worker derives from a plan (cached per plan)."""
+
+    settlement: FourCardSettlement
+    slots: npt.NDArray[np.int32]  # (colex * 4 + up suit) -> class * 52 + suit
+    base: npt.NDArray[np.int32]  # (class * 52 + card) -> (strength * 4 + decision) * 24
+    strength5: npt.NDArray[np.uint16]
+    strength6: npt.NDArray[np.uint16]
+    dealer_offset: npt.NDArray[np.int32]  # strength -> category * 3
+    bet_nets: dict[str, npt.NDArray[np.int64]]  # per key
+
+
+def bet_components(plan: SimulationPlan) -> dict[str, tuple[str, ...]]:
+    """Bets of the summary and the net components each sums."""
+    rules = plan.rules
+    bets: dict[str, tuple[str, ...]] = {"ante_play": ("ante", "ante_bonus", "play")}
+    for index, bet in enumerate(rules.side_bets):
+        bets[bet.name] = (f"aces_up:{index}",)
+    if rules.four_card is not None and rules.four_card.bad_beat is not None:
+        bets["bad_beat"] = ("bad_beat",)
+    return bets
+
+
+def key_fields(
+    keys: npt.NDArray[np.integer],
+) -> tuple[npt.NDArray[np.int64], ...]:
+    """``(strength, decision, dealer category, result)`` of seat keys.
+
+    Examples
+    --------
+    >>> [int(x[0]) for x in key_fields(np.array([((100 * 4 + 3) * 8 + 2) * 3 + 1]))]
+    [100, 3, 2, 1]
+    """
+    keys = np.asarray(keys, dtype=np.int64)
+    rest, result = np.divmod(keys, 3)
+    rest, category = np.divmod(rest, N_CATEGORIES)
+    strength, decision = np.divmod(rest, 4)
+    return strength, decision, category, result
+
+
+def _key_nets(settlement: FourCardSettlement, components: tuple[str, ...]) -> npt.NDArray[np.int64]:
+    strength, decision, category, result = key_fields(np.arange(KEY_BINS))
+    total = np.zeros(KEY_BINS, dtype=np.int64)
+    cache_nets: dict[int, dict[str, npt.NDArray[np.int64]]] = {}
+    for component in components:
+        table = int(component.split(":")[1]) if ":" in component else 0
+        if table not in cache_nets:
+            cache_nets[table] = settlement.nets(strength, decision, category, result, aces_up=table)
+        total += cache_nets[table][component.split(":")[0]]
+    return total
+
+
+_TABLES: dict[str, FourCardTables] = {}
+
+
+def tables_of(plan: SimulationPlan) -> FourCardTables:
+    """The worker's tables for a plan (built once per process and plan)."""
+    cached = _TABLES.get(plan.key)
+    if cached is not None:
+        return cached
+    reference = load_fourcard_reference(plan.rules)
+    index = situation_index_table()
+    valid = index >= 0
+    base = np.zeros(index.shape[0], dtype=np.int32)
+    situations = index[valid]
+    base[valid] = (reference.strengths[situations] * 4 + plan.decision[situations]) * _STRIDE
+    settlement = FourCardSettlement.of(plan.rules)
+    tables = FourCardTables(
+        settlement=settlement,
+        slots=situation_slots(),
+        base=base,
+        strength5=reference.strength_of_hand,
+        strength6=reference.dealer_strength_of_hand,
+        dealer_offset=(category_of_strength().astype(np.int32) * 3),
+        bet_nets={
+            name: _key_nets(settlement, parts) for name, parts in bet_components(plan).items()
+        },
+    )
+    _TABLES.clear()
+    _TABLES[plan.key] = tables
+    return tables
+
+
+@cache
+def _binomial_flat() -> npt.NDArray[np.intp]:
+    return np.ascontiguousarray(BINOMIAL.ravel(), dtype=np.intp)
+
+
+@cache
+def _binomial_columns() -> tuple[npt.NDArray[np.int32], ...]:
+    return tuple(np.ascontiguousarray(BINOMIAL[:, k], dtype=np.int32) for k in range(8))
+
+
+def dealer_colex(
+    up: npt.NDArray[np.integer], hidden: npt.NDArray[np.integer]
+) -> npt.NDArray[np.intp]:
+    """Colex index of the six-card hand ``hidden + up`` (``hidden`` sorted, card-major (5, n)).
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import colex_indices
+    >>> hidden = np.array([[1], [7], [20], [30], [44]])
+    >>> int(dealer_colex(np.array([9]), hidden)[0]) == int(
+    ...     colex_indices(np.array([[1, 7, 9, 20, 30, 44]]))[0])
+    True
+    """
+    b = _binomial_columns()
+    up_i = np.asarray(up).astype(np.intp)
+    position = np.zeros(up_i.shape[0], dtype=np.intp)
+    index = np.zeros(up_i.shape[0], dtype=np.intp)
+    for i in range(hidden.shape[0]):
+        card = hidden[i].astype(np.intp)
+        below = card < up_i
+        position += below
+        index += np.where(below, b[i + 1][card], b[i + 2][card])
+    index += _binomial_flat()[up_i * 8 + position + 1]
+    return index
+
+
+def play_chunk(
+    plan: SimulationPlan, rounds: int, rng: np.random.Generator
+) -> tuple[
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    dict[str, int],
+    list[npt.NDArray[np.int64]],
+    list[npt.NDArray[np.uint8]],
+    npt.NDArray[np.int64],
+]:
+    """Deal and count one chunk: seat counts by key, dealer counts by strength, per-round
+    sums of squares (several seats), the seat keys, the cards and the dealer strengths."""
+    tables = tables_of(plan)
+    seats = plan.seats
+    dealt = deal_hands(rng, rounds, (5,) * seats + (1, 5))
+    up = dealt.cards[seats][0].astype(np.intp)
+    hidden = dealt.cards[seats + 1]
+    dealer_strength = tables.strength6[dealer_colex(up, hidden)].astype(np.int32)
+    dealer_offset = tables.dealer_offset[dealer_strength]
+    up_suit = up & 3
+    up_rank = up - up_suit
+    keys: list[npt.NDArray[np.int64]] = []
+    strength5 = tables.strength5
+    for seat in range(seats):
+        colex = dealt.colex[seat].astype(np.intp)
+        base = tables.base[tables.slots[colex * 4 + up_suit] + up_rank]
+        strength = strength5[colex].astype(np.int32)
+        result = (strength == dealer_strength) + 2 * (strength < dealer_strength)
+        keys.append((base + dealer_offset + result).astype(np.int64))
+    seats_counts = np.bincount(np.concatenate(keys), minlength=KEY_BINS).astype(np.int64)
+    dealer = np.bincount(dealer_strength, minlength=number_of_strengths()).astype(np.int64)
+    squares: dict[str, int] = {}
+    if seats > 1:
+        for name, nets in tables.bet_nets.items():
+            total = sum(nets[key] for key in keys)
+            squares[name] = int(np.dot(total, total))
+    return seats_counts, dealer, squares, keys, dealt.cards, dealer_strength.astype(np.int64)
+
+
+def log_table(
+    plan: SimulationPlan,
+    first_round: int,
+    cards: list[npt.NDArray[np.uint8]],
+    keys: list[npt.NDArray[np.int64]],
+) -> pa.Table:
+    """The log rows of one chunk (schema in ``docs/simulator.md``)."""
+    tables = tables_of(plan)
+    rounds = keys[0].shape[0]
+    seats = plan.seats
+    key = np.stack(keys, axis=1).ravel()
+    strength, decision, category, result = key_fields(key)
+    settle = tables.settlement
+    table_index = plan.queens_up if plan.queens_up is not None else 0
+    nets = settle.nets(strength, decision, category, result, aces_up=table_index)
+    unit = settle.unit
+    player = np.stack(cards[:seats], axis=2).reshape(5, rounds * seats)
+    dealer_cards = np.sort(np.concatenate([cards[seats], cards[seats + 1]]), axis=0)
+    ones = np.ones(key.shape[0])
+    columns: dict[str, pa.Array] = {
+        "round": pa.array(
+            np.repeat(np.arange(first_round, first_round + rounds, dtype=np.int64), seats)
+        ),
+        "seat": pa.array(np.tile(np.arange(1, seats + 1, dtype=np.int8), rounds)),
+        "player": hand_text_array(player),
+        "dealer": hand_text_array(np.repeat(dealer_cards, seats, axis=1)),
+        "up_card": hand_text_array(np.repeat(cards[seats], seats, axis=1)),
+        "decision": pa.DictionaryArray.from_arrays(
+            pa.array(decision.astype(np.int8)), pa.array(list(DECISION_NAMES))
+        ),
+        "ante": pa.array(ones),
+        "play": pa.array(decision.astype(np.float64)),
+    }
+    has_aces_up = plan.queens_up is not None
+    has_bad_beat = plan.rules.four_card is not None and plan.rules.four_card.bad_beat is not None
+    if has_aces_up:
+        columns["aces_up"] = pa.array(ones)
+    if has_bad_beat:
+        columns["bad_beat"] = pa.array(ones)
+    columns["ante_net"] = pa.array(nets["ante"] / unit)
+    columns["ante_bonus_net"] = pa.array(nets["ante_bonus"] / unit)
+    columns["play_net"] = pa.array(nets["play"] / unit)
+    if has_aces_up:
+        columns["aces_up_net"] = pa.array(nets["aces_up"] / unit)
+    if has_bad_beat:
+        columns["bad_beat_net"] = pa.array(nets["bad_beat"] / unit)
+    return pa.table(columns)
+
+
+def summary_dict(
+    plan: SimulationPlan, seats: npt.NDArray[np.int64], dealer: npt.NDArray[np.int64]
+) -> dict[str, object]:
+    """Category and result counts of a Four Card Poker simulation (part of its JSON summary)."""
+    labels = [category.label for category in HandCategory]
+    strength, _, _, result = key_fields(np.arange(KEY_BINS))
+    categories = category_of_strength()
+    player = np.bincount(categories[strength], weights=seats, minlength=N_CATEGORIES)
+    dealer_counts = np.bincount(categories, weights=dealer, minlength=N_CATEGORIES)
+    results = np.bincount(result, weights=seats, minlength=3)
+    return {
+        "player_categories": {label: int(n) for label, n in zip(labels, player, strict=True)},
+        "dealer_categories": {
+            label: int(n) for label, n in zip(labels, dealer_counts, strict=True)
+        },
+        "results": {name: int(n) for name, n in zip(RESULTS, results, strict=True)},
+    }
+
+
+def render_tail(plan: SimulationPlan, data: dict[str, object], rounds: int) -> list[str]:
+    """The category lines of the text summary."""
+    reference = load_fourcard_reference(plan.rules)
+    player_p = reference.category_probabilities()
+    dealer_p = reference.dealer_category_probabilities()
+    player = data["player_categories"]
+    dealer = data["dealer_categories"]
+    results = data["results"]
+    assert isinstance(player, dict) and isinstance(dealer, dict) and isinstance(results, dict)
+    hands = max(1, sum(player.values()))
+    lines = [
+        "",
+        "showdowns: " + ", ".join(f"{name} {count / hands:.5f}" for name, count in results.items()),
+        "",
+        f"{'hand category':<18}{'player':>10}{'exact':>10}{'dealer':>10}{'exact':>10}",
+    ]
+    for category in reversed(HandCategory):
+        lines.append(
+            f"{category.label:<18}{player[category.label] / hands:>10.6f}"
+            f"{player_p[category]:>10.6f}{dealer[category.label] / max(1, rounds):>10.6f}"
+            f"{dealer_p[category]:>10.6f}"
+        )
+    return lines

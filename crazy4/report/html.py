@@ -1,0 +1,90 @@
+"""The HTML odds report: the Markdown report converted, with the plots inline.
+
+One self-contained file (plots as base64 PNG), readable in any browser without Jupyter.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Callable
+from typing import Any
+
+import markdown
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em;
+       color: #222; line-height: 1.45; }
+table { border-collapse: collapse; margin: 1em 0; font-size: 0.85em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
+th { background: #f3f3f3; }
+tr:nth-child(even) td { background: #fafafa; }
+code, pre { background: #f6f6f6; }
+pre { padding: 0.8em; overflow-x: auto; }
+figure { margin: 1.5em 0; }
+figcaption { font-size: 0.9em; color: #555; }
+img { max-width: 100%; }
+"""
+
+
+def figure_png(figure: Any) -> str:
+    """A matplotlib figure as a base64 PNG string (the figure is closed)."""
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    plt.close(figure)
+    return base64.b64encode(buffer.getvalue()).decode()
+
+
+def report_figures(name: str, tables: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The report's plots, chosen by the tables the game has: (caption, figure) pairs."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from crazy4.report import plots
+
+    drawings: list[tuple[str, str, Callable[..., Any]]] = [
+        ("bets", "House edge and element of risk of every bet", plots.house_edges),
+        ("player_hands", "Average EV of each decision by best four cards", plots.decision_evs),
+        ("player_hands", "EV(1x) − EV(fold) near the threshold", plots.strategy_margin),
+        ("net_distribution", "Distribution of the net result of one round", plots.net_distribution),
+        ("cap", "House edge of each bet against its size under the payout cap", plots.cap_curves),
+    ]
+    if "strategy" in tables and "up_rank" in tables["strategy"].columns:
+        drawings.insert(
+            1, ("strategy", "Optimal decision by hand and dealer up card", plots.decision_chart)
+        )
+    figures = []
+    for table, caption, draw in drawings:
+        if table in tables:
+            axes = draw(tables[table], title=f"{name}: {caption}")
+            figures.append((f"{caption}.", axes.figure))
+    return figures
+
+
+def render_html(title: str, name: str, tables: dict[str, Any], report_markdown: str) -> str:
+    """The HTML report: the Markdown report plus its plots, in one file.
+
+    Parameters
+    ----------
+    title, name : str
+        The rule set's title and name.
+    tables : dict
+        The result tables (they choose the plots).
+    report_markdown : str
+        The Markdown report.
+    """
+    body = markdown.markdown(report_markdown, extensions=["tables", "fenced_code"])
+    pictures = "\n".join(
+        f'<figure><img alt="{html.escape(caption)}" src="data:image/png;base64,'
+        f'{figure_png(figure)}"><figcaption>{html.escape(caption)}</figcaption></figure>'
+        for caption, figure in report_figures(name, tables)
+    )
+    escaped = html.escape(title)
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{escaped}</title><style>{_STYLE}</style></head><body>\n{body}\n"
+        f"<h2>Figures</h2>\n{pictures}\n</body></html>\n"
+    )

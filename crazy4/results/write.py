@@ -1,0 +1,151 @@
+"""Writing results: parquet tables with provenance, and text files, atomically.
+
+Every table is written to a temporary file in the destination folder and renamed into place,
+so an interrupted run leaves either the previous file or the new one, never half a table. The
+parquet schema metadata carries the provenance: rule-set name and content hash, package
+version, git commit, command line and the number of deals. Nothing time-dependent is stored,
+so the same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from crazy4 import __version__
+from crazy4.core.atomic import replace_atomically
+from crazy4.errors import InputError
+
+PROVENANCE_KEY = b"crazy4"
+
+
+def git_commit() -> str:
+    """The source checkout's commit (``+dirty`` when it has uncommitted changes), or ``unknown``.
+
+    Examples
+    --------
+    >>> isinstance(git_commit(), str)
+    True
+    """
+    root = Path(__file__).resolve().parents[2]
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no", "--", "crazy4"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return commit + ("+dirty" if dirty else "")
+
+
+def ensure_output_dir(path: Path) -> Path:
+    """Create the output folder, or raise :class:`InputError` saying why it cannot be used."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(
+            f"output folder {str(path)!r} cannot be created: {error.strerror}"
+        ) from None
+    if not path.is_dir():
+        raise InputError(f"output folder {str(path)!r} is not a folder")
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise InputError(f"output folder {str(path)!r} is not writable")
+    return path
+
+
+def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+    """Write ``path`` atomically (:func:`crazy4.core.atomic.replace_atomically`).
+
+    Raises
+    ------
+    InputError
+        If the file cannot be written, naming it and the reason.
+    """
+    try:
+        replace_atomically(path, write)
+    except OSError as error:
+        raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+
+
+def write_table(frame: pd.DataFrame, path: Path, provenance: Mapping[str, object]) -> None:
+    """Write a DataFrame as parquet with the provenance in its schema metadata.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> write_table(pd.DataFrame({"a": [1, 2]}), folder / "t.parquet", {"rule_set": "x"})
+    >>> read_provenance(folder / "t.parquet")["rule_set"]
+    'x'
+    """
+    table = pa.Table.from_pandas(frame, preserve_index=False)
+    metadata = dict(table.schema.metadata or {})
+    metadata[PROVENANCE_KEY] = json.dumps(dict(provenance), sort_keys=True).encode()
+    table = table.replace_schema_metadata(metadata)
+    atomic_write(
+        path,
+        lambda target: pq.write_table(table, target, compression="zstd", write_statistics=False),
+    )
+
+
+def read_provenance(path: Path) -> dict[str, object]:
+    """The provenance stored in a result table.
+
+    Raises
+    ------
+    InputError
+        If the file is not a parquet table written by crazy4.
+    """
+    try:
+        metadata = pq.read_schema(path).metadata or {}
+    except (OSError, pa.ArrowInvalid) as error:
+        raise InputError(f"{str(path)!r} is not a readable parquet table: {error}") from None
+    if PROVENANCE_KEY not in metadata:
+        raise InputError(f"{str(path)!r} carries no crazy4 provenance")
+    value = json.loads(metadata[PROVENANCE_KEY])
+    assert isinstance(value, dict)
+    return value
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write a text file atomically (UTF-8, newline at the end)."""
+    content = text.rstrip("\n") + "\n"
+
+    def write(target: Path) -> None:
+        target.write_text(content, encoding="utf-8")
+
+    atomic_write(path, write)
+
+
+def provenance(
+    rule_set: str, rule_hash: str, command: str, deals: int, **extra: object
+) -> dict[str, object]:
+    """The provenance record stored with every table.
+
+    Examples
+    --------
+    >>> sorted(provenance("r", "h", "crazy4 analyze", 10))
+    ['command', 'deals', 'git_commit', 'package_version', 'rule_set', 'rule_set_sha256']
+    """
+    return {
+        "rule_set": rule_set,
+        "rule_set_sha256": rule_hash,
+        "package_version": __version__,
+        "git_commit": git_commit(),
+        "command": command,
+        "deals": deals,
+        **extra,
+    }
