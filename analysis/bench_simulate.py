@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from crazy4.rules.ruleset import load_rules
+from crazy4.rules.load import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation
 
 

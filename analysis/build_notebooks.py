@@ -202,7 +202,7 @@ table.""",
         "code",
         """\
 from crazy4.games.crazy_four.analysis import analyze
-from crazy4.rules.ruleset import load_rules
+from crazy4.rules.load import load_rules
 from crazy4.games.crazy_four import whatif
 
 standard = analyze(load_rules("crazy4-standard"))""",
@@ -263,7 +263,7 @@ edits = {"three_of_a_kind": 3, "flush": 2}   # Super Bonus lines to change (odds
         "code",
         """\
 import dataclasses
-from crazy4.rules.ruleset import SuperBonus
+from crazy4.games.crazy_four.rules import SuperBonus
 
 table = standard.rules.super_bonus.table
 for line, odds in edits.items():
@@ -311,7 +311,7 @@ optimal, so allowing only 1x or 3x costs nothing.""",
         "code",
         """\
 from crazy4.games.crazy_four.analysis import analyze
-from crazy4.rules.ruleset import load_rules
+from crazy4.rules.load import load_rules
 from crazy4.games.crazy_four import whatif
 
 standard = analyze(load_rules("crazy4-standard"))
@@ -357,7 +357,7 @@ Bonus instead of 3:2), which the validator must catch.""",
         "code",
         """\
 from crazy4.simulate.convergence import convergence, hand_strengths
-from crazy4.rules.ruleset import load_rules
+from crazy4.rules.load import load_rules
 
 standard = load_rules("crazy4-standard")
 checkpoints = [2**k for k in range(10, 23, 2)]

@@ -1,8 +1,7 @@
-"""One rule set, end to end: the analysis its game needs, its tables and its report.
+"""One rule set, end to end: its game's exact analysis, its tables and its report.
 
-``crazy4 analyze`` and ``crazy4 report`` both run :func:`run_rule_set`, which dispatches on
-the rule set's ``game`` (Crazy 4 Poker, with the card room's tables where the rule file has
-them; Four Card Poker), so a report is never rendered from the wrong game's analysis.
+``crazy4 analyze`` and ``crazy4 report`` both run :func:`run_rule_set`, which reaches the game
+through :mod:`crazy4.games.registry`, so a report is never rendered from another game's analysis.
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from crazy4.games.registry import game_of
 from crazy4.results.write import provenance, write_table, write_text
 from crazy4.rules.ruleset import RuleSet
 
@@ -59,9 +59,7 @@ class RuleSetResults:
 
 def steps(rules: RuleSet) -> int:
     """How many progress steps :func:`run_rule_set` reports for a rule set."""
-    if rules.game == "four-card-poker":
-        return 3
-    return 5 + int(bool(rules.cardroom_tables) or rules.blind_second_hand)
+    return game_of(rules).analysis_steps(rules)
 
 
 def run_rule_set(
@@ -83,80 +81,23 @@ def run_rule_set(
     jobs : int
         Worker processes or threads for the counting.
     simulate_rounds, seed : int, optional
-        The card room's card-removal simulation (``None``: its defaults).
+        A game's own simulation inside the analysis (the card room's card-removal
+        simulation; ``None``: its defaults).
     progress : callable, optional
         Called with a message after each step.
     """
-    if rules.game == "four-card-poker":
-        return _four_card(rules, command=command, jobs=jobs, progress=progress)
-    return _crazy4(
+    analysis = game_of(rules).analyze(
         rules,
-        command=command,
         jobs=jobs,
+        progress=progress or (lambda message: None),
         simulate_rounds=simulate_rounds,
         seed=seed,
-        progress=progress,
     )
-
-
-def _four_card(
-    rules: RuleSet, *, command: str, jobs: int, progress: Callable[[str], None] | None
-) -> RuleSetResults:
-    from crazy4.games.four_card.analysis import MAIN_BET, analyze_four_card
-    from crazy4.games.four_card.engine import TOTAL_DEALS
-    from crazy4.games.four_card.report import render_four_card_report
-
-    analysis = analyze_four_card(rules, jobs=jobs, progress=progress)
-    record = provenance(rules.name, rules.content_hash, command, TOTAL_DEALS)
+    record = provenance(rules.name, rules.content_hash, command, analysis.deals, **analysis.details)
     return RuleSetResults(
         rules=rules,
-        tables=dict(analysis.tables),
-        report=render_four_card_report(analysis, record),
-        main_bet=MAIN_BET,
-        record=record,
-    )
-
-
-def _crazy4(
-    rules: RuleSet,
-    *,
-    command: str,
-    jobs: int,
-    simulate_rounds: int | None,
-    seed: int | None,
-    progress: Callable[[str], None] | None,
-) -> RuleSetResults:
-    from crazy4.games.crazy_four.analysis import analyze
-    from crazy4.games.crazy_four.report import render_report
-
-    say = progress or (lambda message: None)
-    analysis = analyze(rules, jobs=jobs, progress=say)
-    tables = dict(analysis.tables)
-    extra: list[str] = []
-    details: dict[str, object] = {}
-    if rules.cardroom_tables or rules.blind_second_hand:
-        from crazy4.cardroom.model import SIMULATION_ROUNDS, SIMULATION_SEED
-        from crazy4.cardroom.report import cardroom_results
-
-        rounds = SIMULATION_ROUNDS if simulate_rounds is None else simulate_rounds
-        chosen_seed = SIMULATION_SEED if seed is None else seed
-        _, cardroom_tables, extra = cardroom_results(
-            analysis, simulation_rounds=rounds, seed=chosen_seed
-        )
-        tables.update(cardroom_tables)
-        details = {"simulation_rounds": rounds, "simulation_seed": chosen_seed}
-        say("card room")
-    record = provenance(
-        rules.name,
-        rules.content_hash,
-        command,
-        int(analysis.tables["bets"]["deals"].iloc[0]),
-        **details,
-    )
-    return RuleSetResults(
-        rules=rules,
-        tables=tables,
-        report=render_report(analysis, record, extra),
-        main_bet="ante_super_bonus_play",
+        tables=analysis.tables,
+        report=analysis.render_report(record),
+        main_bet=analysis.main_bet,
         record=record,
     )

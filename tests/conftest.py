@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from crazy4.games.crazy_four.analysis import Analysis, analyze
-from crazy4.rules.ruleset import load_rules
+from crazy4.rules.load import load_rules
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ import pytest
 
 from crazy4.cli.main import main
 from crazy4.results.write import read_provenance
-from crazy4.rules.ruleset import RULES_DIR
+from crazy4.rules.load import RULES_DIR
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

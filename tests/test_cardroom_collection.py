@@ -8,7 +8,7 @@ import pytest
 
 from crazy4.cardroom.collection import CardroomTable, CollectionBand, dollars, parse_money
 from crazy4.errors import InputError
-from crazy4.rules.ruleset import load_rules, parse_rules
+from crazy4.rules.load import load_rules, parse_rules
 
 BASE = """
 name = "test"

@@ -6,13 +6,14 @@ import dataclasses
 from fractions import Fraction
 
 from crazy4.games.crazy_four.analysis import Analysis, analyze
+from crazy4.games.crazy_four.rules import SuperBonus
 from crazy4.games.crazy_four.whatif import (
     rule_variants,
     side_bet_sensitivity,
     super_bonus_sensitivity,
     with_pay_line,
 )
-from crazy4.rules.ruleset import SuperBonus, load_rules
+from crazy4.rules.load import load_rules
 
 
 def test_super_bonus_sensitivity_matches_a_full_analysis(standard: Analysis) -> None:

@@ -64,7 +64,7 @@ from statistics import NormalDist
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.cardroom.collection import CardroomTable, dollars
+from crazy4.cardroom.collection import CardroomTable
 from crazy4.cardroom.dealerside import (
     PLAYER_HANDS_PER_DEALER,
     dealer_classes,
@@ -73,14 +73,16 @@ from crazy4.cardroom.dealerside import (
     relation_counts,
 )
 from crazy4.core.cards import colex_indices
+from crazy4.core.money import dollars
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis
 from crazy4.games.crazy_four.bets import BetOutcomes, blind_hand_decisions, game_bet, side_bet
 from crazy4.games.crazy_four.pricing import FOLD, best_decisions
+from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.strategy import simple_strategy
-from crazy4.rules.ruleset import RuleSet, SideBet
+from crazy4.rules.ruleset import SideBet
 
 STRATEGIES = ("optimal", "simple", "blind")
 #: ``Φ^{-1}(0.95)``: one-sided 95% for the rounds-to-be-ahead figure.
@@ -165,7 +167,7 @@ def joint_optimal_decisions(
     Examples
     --------
     >>> from crazy4.games.crazy_four.analysis import analyze
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> analysis = analyze(load_rules("crazy4-cardroom"))
     >>> bet = analysis.rules.side_bets[0]
     >>> same = joint_optimal_decisions(analysis, bet, Fraction(5)) == analysis.prices.decision
@@ -332,7 +334,7 @@ class CardroomModel:
     Examples
     --------
     >>> from crazy4.games.crazy_four.analysis import analyze
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> model = CardroomModel(analyze(load_rules("crazy4-cardroom")), simulation_rounds=0)
     >>> round(float(-model.mean("optimal:game")), 6)  # house edge per unit of Ante
     0.079631
@@ -346,7 +348,7 @@ class CardroomModel:
         seed: int = SIMULATION_SEED,
     ) -> None:
         self.analysis = analysis
-        self.rules: RuleSet = analysis.rules
+        self.rules: CrazyFourRules = analysis.rules
         self.simulation_rounds = simulation_rounds
         self.seed = seed
         self.queens_up: SideBet | None = self.rules.side_bets[0] if self.rules.side_bets else None
@@ -669,7 +671,7 @@ def player_cost(model: CardroomModel, table: CardroomTable, seat: Seat) -> Playe
     Examples
     --------
     >>> from crazy4.games.crazy_four.analysis import analyze
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> analysis = analyze(load_rules("crazy4-cardroom"))
     >>> model = CardroomModel(analysis, simulation_rounds=0)
     >>> table = analysis.rules.cardroom_tables[1]  # $10-100: $1 a hand
@@ -791,7 +793,7 @@ def risk_of_ruin(mean: float, sd: float, bankroll: float) -> float:
     return math.exp(-2 * mean * bankroll / sd**2)
 
 
-def check_seats(rules: RuleSet, table: CardroomTable, seats: Sequence[Seat]) -> None:
+def check_seats(rules: CrazyFourRules, table: CardroomTable, seats: Sequence[Seat]) -> None:
     """Raise :class:`InputError` on no seats, too many, or bets the table does not allow."""
     if not seats:
         raise InputError("seats: at least one seat is needed")
@@ -823,7 +825,7 @@ def banker(
     Examples
     --------
     >>> from crazy4.games.crazy_four.analysis import analyze
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> analysis = analyze(load_rules("crazy4-cardroom"))
     >>> model = CardroomModel(analysis, simulation_rounds=0)
     >>> table = analysis.rules.cardroom_tables[1]
@@ -858,7 +860,9 @@ def banker(
     )
 
 
-def find_table(rules: RuleSet, name: str | None, ante: Fraction | None = None) -> CardroomTable:
+def find_table(
+    rules: CrazyFourRules, name: str | None, ante: Fraction | None = None
+) -> CardroomTable:
     """The table called ``name``, or the first whose limits allow ``ante``.
 
     Raises
@@ -868,7 +872,7 @@ def find_table(rules: RuleSet, name: str | None, ante: Fraction | None = None) -
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> rules = load_rules("crazy4-cardroom")
     >>> find_table(rules, None, Fraction(50)).name
     '10-100'

@@ -18,7 +18,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from crazy4.cardroom.collection import CardroomTable, dollars
+from crazy4.cardroom.collection import CardroomTable
 from crazy4.cardroom.model import (
     SIMULATED_HANDS,
     BankerFigures,
@@ -30,6 +30,7 @@ from crazy4.cardroom.model import (
     player_cost,
     two_hands,
 )
+from crazy4.core.money import dollars
 from crazy4.games.crazy_four.analysis import Analysis
 from crazy4.games.crazy_four.report import markdown_table
 from crazy4.games.crazy_four.tables import fraction_text

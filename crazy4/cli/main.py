@@ -10,12 +10,10 @@ import argparse
 import json
 import shlex
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-import numpy as np
 
 from crazy4 import __version__
 from crazy4.errors import InputError
@@ -50,7 +48,7 @@ def _command_line(argv: Sequence[str]) -> str:
 def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.pipeline import run_rule_set, steps
     from crazy4.results.write import ensure_output_dir
-    from crazy4.rules.ruleset import load_rules
+    from crazy4.rules.load import load_rules
 
     rules = load_rules(args.rules)
     _check_simulation(args)
@@ -76,7 +74,7 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
 def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.pipeline import run_rule_set, steps
     from crazy4.results.write import ensure_output_dir, write_text
-    from crazy4.rules.ruleset import load_rules
+    from crazy4.rules.load import load_rules
 
     rules = load_rules(args.rules)
     out = Path(args.out) if args.out else Path("results") / rules.name / f"report.{args.format}"
@@ -96,112 +94,18 @@ def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return 0
 
 
-def _hand_result(cards: tuple[int, ...], rules_name: str) -> dict[str, object]:
-    from crazy4.core.cards import format_cards
-    from crazy4.core.engine import DEALER_HANDS, brute_force_counts
-    from crazy4.core.ranking import best_four, category_of, describe_strength, hand_strength
-    from crazy4.games.crazy_four.outcomes import (
-        OUTCOME_CELLS,
-        PlayerOutcomes,
-        cells_from_below,
-        outcome_thresholds,
-    )
-    from crazy4.games.crazy_four.pricing import (
-        decision_evs,
-        decision_label,
-        exact_tie,
-        price_hands,
-        side_bet_outcomes,
-    )
-    from crazy4.rules.ruleset import load_rules
-
-    rules = load_rules(rules_name)
-    strength = hand_strength(cards)
-    thresholds = outcome_thresholds(np.array([strength]), rules.dealer.qualifier_strength)
-    cells = cells_from_below(brute_force_counts(cards, thresholds[0])[None, :], DEALER_HANDS)
-    assert int(cells.sum()) == DEALER_HANDS
-    outcomes = PlayerOutcomes(
-        hands=np.array([cards], dtype=np.uint8),
-        weights=np.array([1], dtype=np.int64),
-        strengths=np.array([strength], dtype=np.int64),
-        counts=cells,
-        dealer_hands=DEALER_HANDS,
-        qualifier_strength=rules.dealer.qualifier_strength,
-    )
-    prices = price_hands(rules, outcomes)
-    counts = {name: int(cells[0, i]) for i, name in enumerate(OUTCOME_CELLS)}
-    return {
-        "hand": format_cards(sorted(cards, reverse=True)),
-        "rule_set": rules.name,
-        "best_four": format_cards(best_four(cards)),
-        "best_hand": describe_strength(strength),
-        "category": category_of(cards).label,
-        "dealer_hands": DEALER_HANDS,
-        "dealer_outcomes": counts,
-        "dealer_does_not_qualify": sum(counts[n] for n in OUTCOME_CELLS[:3]),
-        "ev_per_ante": decision_evs(prices),
-        "optimal_decision": decision_label(int(prices.decision[0])),
-        "exact_tie": exact_tie(prices),
-        "side_bets": side_bet_outcomes(rules, strength),
-    }
-
-
 def cmd_hand(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.core.cards import parse_cards
-    from crazy4.rules.ruleset import load_rules
+    from crazy4.core.cards import parse_card, parse_cards
+    from crazy4.games.registry import game_of
+    from crazy4.rules.load import load_rules
 
     cards = parse_cards(args.cards, count=5)
-    if load_rules(args.rules).game == "four-card-poker":
-        from crazy4.games.four_card.cli import hand_command
-
-        return hand_command(cards, args)
-    if args.up is not None:
-        raise InputError(f"--up: rule set {args.rules!r} deals the dealer no up card")
-    result = _hand_result(cards, args.rules)
-    if args.json:
-        print(json.dumps(result, indent=2))
-        return 0
-    counts = result["dealer_outcomes"]
-    assert isinstance(counts, dict)
-    total = int(result["dealer_hands"])  # type: ignore[call-overload]
-    print(f"Hand {result['hand']}  ({result['rule_set']})")
-    print(f"Best four: {result['best_four']}  ({result['best_hand']}; {result['category']})")
-    print(f"Dealer hands from the other 47 cards: {total:,}")
-    rows = [
-        ("does not qualify", int(result["dealer_does_not_qualify"])),  # type: ignore[call-overload]
-        ("  player higher", counts["nq_player_higher"]),
-        ("  tie", counts["nq_tie"]),
-        ("  dealer higher", counts["nq_dealer_higher"]),
-        ("qualifies, player wins", counts["player_wins"]),
-        ("qualifies, tie", counts["tie"]),
-        ("qualifies, dealer wins", counts["dealer_wins"]),
-    ]
-    print_counts(rows, total)
-    print_decisions(result, "EV per unit of Ante (Ante + Super Bonus + Play):")
+    rules = load_rules(args.rules)
+    up = None if args.up is None else parse_card(args.up)
+    game = game_of(rules)
+    result = game.hand_result(rules, cards, up)
+    print(json.dumps(result, indent=2) if args.json else game.hand_text(result))
     return 0
-
-
-def print_counts(rows: Iterable[tuple[str, int]], total: int) -> None:
-    """One line per (label, count): the count and its share of ``total``."""
-    for label, count in rows:
-        print(f"  {label:<24}{count:>10,}  {count / total:8.4%}")
-
-
-def print_decisions(result: dict[str, object], heading: str) -> None:
-    """A hand result's EV of each decision (under ``heading``), its optimal decision and its
-    side bets."""
-    print(heading)
-    evs = result["ev_per_ante"]
-    side_bets = result["side_bets"]
-    assert isinstance(evs, dict) and isinstance(side_bets, dict)
-    for label, ev in evs.items():
-        text = "not allowed" if ev is None else f"{ev['value']:+.6f}  (exact {ev['exact']})"
-        print(f"  {label:<5} {text}")
-    tie = result["exact_tie"]
-    note = f"  (exact tie: {' = '.join(tie)})" if tie else ""  # type: ignore[arg-type]
-    print(f"Optimal decision: {result['optimal_decision']}{note}")
-    for name, outcome in side_bets.items():
-        print(f"{name}: {outcome}")
 
 
 def _check_simulation(args: argparse.Namespace) -> None:
@@ -215,8 +119,8 @@ def _check_simulation(args: argparse.Namespace) -> None:
 
 
 def _seats_from_args(args: argparse.Namespace) -> list[Seat]:
-    from crazy4.cardroom.collection import parse_money
     from crazy4.cardroom.model import STRATEGIES, Seat
+    from crazy4.core.money import parse_money
 
     if args.seat:
         seats = []
@@ -244,13 +148,14 @@ def _seats_from_args(args: argparse.Namespace) -> list[Seat]:
 
 
 def cmd_cardroom(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.cardroom.collection import parse_money
     from crazy4.cardroom.model import CardroomModel, check_seats, find_table
     from crazy4.cardroom.report import cardroom_summary, format_summary
+    from crazy4.core.money import parse_money
     from crazy4.games.crazy_four.analysis import analyze
-    from crazy4.rules.ruleset import load_rules
+    from crazy4.games.crazy_four.rules import crazy_four_rules
+    from crazy4.rules.load import load_rules
 
-    rules = load_rules(args.rules)
+    rules = crazy_four_rules(load_rules(args.rules))
     _check_simulation(args)
     seats = _seats_from_args(args)
     bankroll = None if args.bankroll is None else parse_money(args.bankroll, "--bankroll")
@@ -267,7 +172,7 @@ def cmd_cardroom(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.rules.ruleset import load_rules, shipped_rule_names
+    from crazy4.rules.load import load_rules, shipped_rule_names
 
     if args.rules_command == "list":
         for name in shipped_rule_names():

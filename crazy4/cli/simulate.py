@@ -19,7 +19,7 @@ from crazy4.errors import InputError
 
 def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.results.write import provenance, write_text
-    from crazy4.rules.ruleset import load_rules
+    from crazy4.rules.load import load_rules
     from crazy4.simulate.driver import CHUNK_ROUNDS, make_plan, run_simulation, summarize_counts
 
     rules = load_rules(args.rules)
@@ -86,7 +86,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.results.write import write_text
-    from crazy4.rules.ruleset import load_rules
+    from crazy4.rules.load import load_rules
     from crazy4.validate.driver import Options, validate
 
     rules = load_rules(args.rules)

@@ -81,6 +81,7 @@ def player_hands(rule_set: str) -> pd.DataFrame:
     if path.is_file():
         return pd.read_parquet(path)
     from crazy4.games.crazy_four.analysis import analyze
-    from crazy4.rules.ruleset import load_rules
+    from crazy4.games.crazy_four.rules import crazy_four_rules
+    from crazy4.rules.load import load_rules
 
-    return analyze(load_rules(rule_set)).tables["player_hands"]
+    return analyze(crazy_four_rules(load_rules(rule_set))).tables["player_hands"]

@@ -49,6 +49,7 @@ from crazy4.core.ranking import HandCategory, category_of_strength, number_of_st
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
 from crazy4.games.crazy_four.reference import ExactBet, load_reference
+from crazy4.games.crazy_four.rules import crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.roundlog import BLIND, DECISION_NAMES, hand_text_array
@@ -136,7 +137,7 @@ def make_plan(
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> plan = make_plan(load_rules("crazy4-cardroom"), rounds=10, seed=1, seats=2, blind_hands=1)
     >>> plan.normal_hands, plan.chunks
     (1, 1)
@@ -154,7 +155,7 @@ def make_plan(
     if not 1 <= seats <= MAX_SEATS:
         raise InputError(f"--seats must be 1 to {MAX_SEATS}")
     if blind_hands:
-        if not rules.blind_second_hand:
+        if not getattr(rules, "blind_second_hand", False):
             raise InputError(f"{rules.name} has no blind second hand (cardroom.blind_second_hand)")
         if blind_hands > seats - blind_hands:
             raise InputError(
@@ -224,7 +225,7 @@ class _Tables:
 
 def _bet_components(rules: RuleSet) -> dict[str, tuple[str, ...]]:
     bets = {"ante_super_bonus_play": ("ante", "play", "super_bonus"), "ante_play": ("ante", "play")}
-    if rules.super_bonus is not None:
+    if crazy_four_rules(rules).super_bonus is not None:
         bets["super_bonus"] = ("super_bonus",)
     for index, bet in enumerate(rules.side_bets):
         bets[bet.name] = (f"queens_up:{index}",)
@@ -258,7 +259,7 @@ def _tables(plan: SimulationPlan) -> _Tables:
     strength = reference.strength_of_hand.astype(np.int32)
     decision = plan.decision.astype(np.int32)[reference.class_of_hand]
     packed = (strength << 16) | ((strength * 4 + decision) * _CELLS)
-    settlement = Settlement.of(plan.rules)
+    settlement = Settlement.of(crazy_four_rules(plan.rules))
     components = _bet_components(plan.rules)
     bet_nets = {name: _key_nets(settlement, parts) for name, parts in components.items()}
     tables = _Tables(
@@ -418,13 +419,13 @@ def _log_table(
         ),
         "ante": pa.array(ante),
     }
-    if plan.rules.super_bonus is not None:
+    if crazy_four_rules(plan.rules).super_bonus is not None:
         columns["super_bonus"] = pa.array(ante)
     columns["play"] = pa.array(play)
     if plan.queens_up is not None:
         columns["queens_up"] = pa.array(ante)
     columns["ante_net"] = pa.array(nets["ante"] / unit)
-    if plan.rules.super_bonus is not None:
+    if crazy_four_rules(plan.rules).super_bonus is not None:
         columns["super_bonus_net"] = pa.array(nets["super_bonus"] / unit)
     columns["play_net"] = pa.array(nets["play"] / unit)
     if plan.queens_up is not None:
@@ -523,7 +524,7 @@ def run_simulation(
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> plan = make_plan(load_rules("crazy4-standard"), rounds=1000, seed=7)
     >>> counts = run_simulation(plan)
     >>> counts.rounds, int(counts.seats.sum()), int(counts.dealer.sum())
@@ -791,7 +792,7 @@ def summarize_counts(plan: SimulationPlan, counts: Counts) -> SimulationSummary:
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> plan = make_plan(load_rules("crazy4-cardroom"), rounds=2000, seed=1, seats=2,
     ...                  blind_hands=1)
     >>> summary = summarize_counts(plan, run_simulation(plan))

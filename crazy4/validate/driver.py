@@ -49,6 +49,7 @@ from crazy4.errors import InputError
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
 from crazy4.games.crazy_four.pricing import decision_label
 from crazy4.games.crazy_four.reference import ExactBet, Reference, load_reference
+from crazy4.games.crazy_four.rules import crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.driver import SUMMARY_FORMAT
@@ -396,14 +397,18 @@ def _aligned(path: Path, batch_rows: int) -> Iterator[pa.Table]:
 
 def _check_columns(names: list[str], rules: RuleSet) -> None:
     missing = [name for name in REQUIRED if name not in names]
-    if rules.super_bonus is not None:
+    if crazy_four_rules(rules).super_bonus is not None:
         missing += [n for n in ("super_bonus", "super_bonus_net") if n not in names]
     if ("queens_up" in names) != ("queens_up_net" in names):
         missing.append("queens_up_net" if "queens_up" in names else "queens_up")
     if missing:
         raise InputError(
             f"the log has no column {missing[0]!r} (needs {', '.join(REQUIRED)}"
-            + (", super_bonus, super_bonus_net" if rules.super_bonus is not None else "")
+            + (
+                ", super_bonus, super_bonus_net"
+                if crazy_four_rules(rules).super_bonus is not None
+                else ""
+            )
             + "; see docs/simulator.md)"
         )
 
@@ -737,10 +742,10 @@ def _process(state: _State, table: pa.Table) -> None:
         ],
     )
     flag(decision < 0, "decision not one of " + "/".join(DECISION_NAMES))
-    if not rules.blind_second_hand:
+    if not crazy_four_rules(rules).blind_second_hand:
         flag(decision == BLIND, f"blind hand, but {rules.name} has no blind second hand")
     flag(~(ante > 0), "ante missing or not positive")
-    if rules.super_bonus is not None:
+    if crazy_four_rules(rules).super_bonus is not None:
         flag(~np.isclose(sb, ante, rtol=_TOLERANCE, atol=0), "super_bonus differs from the ante")
     flag(~(qu >= 0), "queens_up negative or missing")
     flag((qu == 0) & (qu_net != 0), "queens_up_net without a queens_up wager")
@@ -753,7 +758,7 @@ def _process(state: _State, table: pa.Table) -> None:
     )
     allowed = np.zeros(5, dtype=bool)
     allowed[[0, *rules.play.multiples]] = True
-    allowed[BLIND] = rules.blind_second_hand
+    allowed[BLIND] = crazy_four_rules(rules).blind_second_hand
     flag(
         (decision >= 0) & ~allowed[np.clip(decision, 0, 4)],
         f"Play multiple not allowed by {rules.name} (multiples "
@@ -802,7 +807,7 @@ def _process(state: _State, table: pa.Table) -> None:
         ("ante", ante, number["ante_net"]),
         ("play", ante, number["play_net"]),
     ]
-    if rules.super_bonus is not None:
+    if crazy_four_rules(rules).super_bonus is not None:
         components.append(("super_bonus", sb, sb_net))
     if state.queens_table is not None and "queens_up" in names:
         components.append(("queens_up", qu, qu_net))
@@ -912,12 +917,12 @@ def _process(state: _State, table: pa.Table) -> None:
             (number["ante_net"] + number["play_net"]) / np.where(ante > 0, ante, 1),
         ),
     }
-    if rules.super_bonus is not None:
+    if crazy_four_rules(rules).super_bonus is not None:
         values["super_bonus"] = (keep & ~blind, sb_net / np.where(sb > 0, sb, 1))
     if state.queens_table is not None and "queens_up" in names:
         name = rules.side_bets[state.queens_table].name
         values[name] = (keep & (qu > 0), qu_net / np.where(qu > 0, qu, 1))
-    if rules.blind_second_hand:
+    if crazy_four_rules(rules).blind_second_hand:
         values["blind_second_hand"] = (keep & blind, game)
     _add_bets(state.bets, state.reference_bets, values, kept_round_of_row, n_rounds)
     state.rows += n
@@ -1041,8 +1046,9 @@ def _most_off(observed: npt.NDArray[Any], probabilities: npt.NDArray[np.float64]
 def _resolution_notes(rules: RuleSet, bet: str, hands: int, se: float) -> list[str]:
     """Award lines of a bet too rare for this sample to check."""
     tables: list[PayTable] = []
-    if bet in (*GAME_BETS, "blind_second_hand") and bet != "ante_play" and rules.super_bonus:
-        tables.append(rules.super_bonus.table)
+    super_bonus = crazy_four_rules(rules).super_bonus
+    if bet in (*GAME_BETS, "blind_second_hand") and bet != "ante_play" and super_bonus:
+        tables.append(super_bonus.table)
     tables += [side.table for side in rules.side_bets if side.name == bet]
     reference = load_reference(rules)
     probabilities = reference.strength_probabilities()
@@ -1110,7 +1116,7 @@ def _state(options: Options, queens_name: str | None) -> _State:
     state = _State(
         options=options,
         reference=reference,
-        settlement=Settlement.of(rules),
+        settlement=Settlement.of(crazy_four_rules(rules)),
         expected_decision=decision,
         queens_table=table,
         reference_bets=reference.exact_bets(decision),
@@ -1129,7 +1135,7 @@ def validate(path: Path, options: Options) -> Report:
     Examples
     --------
     >>> import tempfile
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> from crazy4.simulate.driver import make_plan, run_simulation
     >>> rules = load_rules("crazy4-standard")
     >>> log = Path(tempfile.mkdtemp()) / "rounds.parquet"

@@ -17,6 +17,7 @@ import pandas as pd
 from crazy4.games.crazy_four.bets import BetOutcomes, all_bets
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
+from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.strategy import border_hands, simple_strategy, strategy_segments
 from crazy4.games.crazy_four.tables import (
     bets_table,
@@ -25,7 +26,6 @@ from crazy4.games.crazy_four.tables import (
     player_hands_table,
     returns_table,
 )
-from crazy4.rules.ruleset import RuleSet
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class Analysis:
 
     Attributes
     ----------
-    rules : RuleSet
+    rules : CrazyFourRules
     outcomes : PlayerOutcomes
     prices : HandPrices
     bets : list of BetOutcomes
@@ -45,7 +45,7 @@ class Analysis:
         EV lost per unit of Ante by the published simple strategy against the optimum.
     """
 
-    rules: RuleSet
+    rules: CrazyFourRules
     outcomes: PlayerOutcomes
     prices: HandPrices
     bets: list[BetOutcomes]
@@ -62,7 +62,7 @@ class Analysis:
 
         Examples
         --------
-        >>> from crazy4.rules.ruleset import load_rules
+        >>> from crazy4.rules.load import load_rules
         >>> analysis = analyze(load_rules("crazy4-standard"))
         >>> round(float(-analysis.exact_ev("ante_super_bonus_play")), 4)
         0.0342
@@ -72,7 +72,7 @@ class Analysis:
 
 
 def analyze(
-    rules: RuleSet,
+    rules: CrazyFourRules,
     *,
     jobs: int = 1,
     outcomes: PlayerOutcomes | None = None,
@@ -82,7 +82,7 @@ def analyze(
 
     Parameters
     ----------
-    rules : RuleSet
+    rules : CrazyFourRules
     jobs : int
         Worker processes for the counting (the results do not depend on it).
     outcomes : PlayerOutcomes, optional

@@ -25,7 +25,8 @@ import numpy.typing as npt
 
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes
 from crazy4.games.crazy_four.pricing import FOLD, HandPrices, bonus_payouts, cell_nets
-from crazy4.rules.ruleset import RuleSet, SideBet
+from crazy4.games.crazy_four.rules import CrazyFourRules
+from crazy4.rules.ruleset import SideBet
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ def _lattice(outcomes: PlayerOutcomes) -> npt.NDArray[np.int64]:
 
 
 def game_bet(
-    rules: RuleSet,
+    rules: CrazyFourRules,
     outcomes: PlayerOutcomes,
     decision: npt.NDArray[np.int64],
     *,
@@ -160,13 +161,13 @@ def side_bet(
     )
 
 
-def blind_hand_decisions(rules: RuleSet, outcomes: PlayerOutcomes) -> npt.NDArray[np.int64]:
+def blind_hand_decisions(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> npt.NDArray[np.int64]:
     """The card room's blind second hand: never folds; 3x from the raise minimum, else 1x."""
     return np.where(outcomes.strengths >= rules.play.raise_minimum_strength, 3, 1).astype(np.int64)
 
 
 def all_bets(
-    rules: RuleSet,
+    rules: CrazyFourRules,
     outcomes: PlayerOutcomes,
     prices: HandPrices,
     simple_decision: npt.NDArray[np.int64],
@@ -189,7 +190,7 @@ def all_bets(
 
 
 def strategy_bets(
-    rules: RuleSet, outcomes: PlayerOutcomes, decision: npt.NDArray[np.int64]
+    rules: CrazyFourRules, outcomes: PlayerOutcomes, decision: npt.NDArray[np.int64]
 ) -> list[BetOutcomes]:
     """The bets a strategy decides: Ante + Super Bonus + Play, Ante + Play, the Super Bonus
     alone (if any) and each side bet, played by ``decision`` (described as the optimal
@@ -226,7 +227,7 @@ def strategy_bets(
     return bets
 
 
-def blind_hand_bet(rules: RuleSet, outcomes: PlayerOutcomes) -> BetOutcomes:
+def blind_hand_bet(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> BetOutcomes:
     """The card room's blind second hand (:func:`blind_hand_decisions`)."""
     return game_bet(
         rules,

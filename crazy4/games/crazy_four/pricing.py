@@ -1,6 +1,6 @@
 """Exact EVs of every decision for every player hand class, and the optimal decision.
 
-Settlement (per unit of Ante; rule switches from :class:`crazy4.rules.ruleset.RuleSet`)
+Settlement (per unit of Ante; rule switches from :class:`crazy4.rules.ruleset.CrazyFourRules`)
 ------------------------------------------------------------------------------
 For each of the six dealer-outcome cells (:data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`):
 
@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes
+from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.rules.ruleset import RuleSet
 
 #: Decision codes: 0 is fold, m > 0 is a Play bet of m Antes.
@@ -82,7 +83,7 @@ def side_bet_outcomes(rules: RuleSet, strength: int) -> dict[str, str]:
     return side_bets
 
 
-def cell_nets(rules: RuleSet) -> dict[str, npt.NDArray[np.int64]]:
+def cell_nets(rules: CrazyFourRules) -> dict[str, npt.NDArray[np.int64]]:
     """Net result of the Ante, of one unit of Play, and the Super Bonus "lose" mask per cell.
 
     Returns
@@ -93,7 +94,7 @@ def cell_nets(rules: RuleSet) -> dict[str, npt.NDArray[np.int64]]:
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> nets = cell_nets(load_rules("crazy4-standard"))
     >>> nets["ante"].tolist(), nets["play"].tolist()
     ([0, 0, 0, 1, 0, -1], [1, 1, 1, 1, 0, -1])
@@ -180,7 +181,7 @@ def best_decisions(
     return decision, tied
 
 
-def bonus_payouts(rules: RuleSet) -> tuple[npt.NDArray[np.int64], int]:
+def bonus_payouts(rules: CrazyFourRules) -> tuple[npt.NDArray[np.int64], int]:
     """Super Bonus payout numerators by strength (-1 below the table) and their denominator.
 
     A rule set without a Super Bonus pays nothing and never loses it (all zeros over 1).
@@ -192,12 +193,12 @@ def bonus_payouts(rules: RuleSet) -> tuple[npt.NDArray[np.int64], int]:
     return rules.super_bonus.table.by_strength()
 
 
-def price_hands(rules: RuleSet, outcomes: PlayerOutcomes) -> HandPrices:
+def price_hands(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> HandPrices:
     """Exact EV of every decision for every hand class, and the optimal decision.
 
     Parameters
     ----------
-    rules : RuleSet
+    rules : CrazyFourRules
     outcomes : PlayerOutcomes
         Dealer outcome counts split at ``rules.dealer.qualifier_strength``.
 
@@ -259,7 +260,7 @@ def decisions_for_strategy(
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> decisions_for_strategy(load_rules("crazy4-standard"), np.array([10, 400, 2000]),
     ...                        play_minimum=322, raise_minimum=1496).tolist()
     [0, 1, 3]

@@ -32,8 +32,8 @@ from crazy4.errors import InputError
 from crazy4.games.crazy_four.bets import blind_hand_bet, strategy_bets, summarize
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
+from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.strategy import DECISIONS, simple_strategy
-from crazy4.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -125,7 +125,7 @@ class Reference:
 
     Attributes
     ----------
-    rules : RuleSet
+    rules : CrazyFourRules
     outcomes : PlayerOutcomes
     prices : HandPrices
         Exact EV of each decision per class; ``prices.decision`` is the optimal strategy.
@@ -133,7 +133,7 @@ class Reference:
     strength_of_hand : ndarray of uint16, shape (2598960,)
     """
 
-    rules: RuleSet
+    rules: CrazyFourRules
     outcomes: PlayerOutcomes
     prices: HandPrices
     class_of_hand: npt.NDArray[np.int32] = field(repr=False)
@@ -149,7 +149,7 @@ class Reference:
 
         Examples
         --------
-        >>> from crazy4.rules.ruleset import load_rules
+        >>> from crazy4.rules.load import load_rules
         >>> reference = load_reference(load_rules("crazy4-standard"))
         >>> optimal = reference.strategy("optimal")
         >>> simple = reference.strategy("simple")
@@ -170,7 +170,7 @@ class Reference:
 
         Examples
         --------
-        >>> from crazy4.rules.ruleset import load_rules
+        >>> from crazy4.rules.load import load_rules
         >>> reference = load_reference(load_rules("crazy4-standard"))
         >>> bets = reference.exact_bets(reference.strategy("optimal"))
         >>> round(float(-bets["ante_super_bonus_play"].mean), 4)
@@ -190,7 +190,7 @@ class Reference:
 
         Examples
         --------
-        >>> from crazy4.rules.ruleset import load_rules
+        >>> from crazy4.rules.load import load_rules
         >>> p = load_reference(load_rules("crazy4-standard")).category_probabilities()
         >>> round(float(p[HandCategory.FOUR_OF_A_KIND]) * comb(52, 5))
         624
@@ -230,12 +230,12 @@ class Reference:
 
 
 @cache
-def load_reference(rules: RuleSet) -> Reference:
+def load_reference(rules: CrazyFourRules) -> Reference:
     """The exact reference of a rule set (cached in memory; the counts on disk).
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> reference = load_reference(load_rules("crazy4-standard"))
     >>> round(reference.qualification_probability(), 4)
     0.8474

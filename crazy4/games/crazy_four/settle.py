@@ -36,7 +36,7 @@ import numpy.typing as npt
 from crazy4.core.paytables import PayTable, format_odds
 from crazy4.core.ranking import HandCategory, category_of_strength, describe_strength
 from crazy4.games.crazy_four.pricing import cell_nets
-from crazy4.rules.ruleset import RuleSet
+from crazy4.games.crazy_four.rules import CrazyFourRules
 
 IntArray = npt.NDArray[np.int64]
 
@@ -70,7 +70,7 @@ class Settlement:
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> settle = Settlement.of(load_rules("crazy4-standard"))
     >>> settle.unit
     2
@@ -79,7 +79,7 @@ class Settlement:
     {'ante': -2, 'play': -6, 'super_bonus': 400, 'queens_up': 100}
     """
 
-    rules: RuleSet
+    rules: CrazyFourRules
     unit: int
     ante_net: IntArray
     play_net: IntArray
@@ -88,7 +88,7 @@ class Settlement:
     queens_paid: tuple[IntArray, ...]
 
     @classmethod
-    def of(cls, rules: RuleSet) -> Settlement:
+    def of(cls, rules: CrazyFourRules) -> Settlement:
         """The settlement tables of a rule set."""
         tables: list[PayTable] = [bet.table for bet in rules.side_bets]
         if rules.super_bonus is not None:
@@ -119,7 +119,7 @@ class Settlement:
 
         Examples
         --------
-        >>> from crazy4.rules.ruleset import load_rules
+        >>> from crazy4.rules.load import load_rules
         >>> Settlement.of(load_rules("crazy4-cardroom")).blind_multiple(np.array([5, 2534]))
         array([1, 3])
         """
@@ -172,7 +172,7 @@ class Settlement:
 
         Examples
         --------
-        >>> from crazy4.rules.ruleset import load_rules
+        >>> from crazy4.rules.load import load_rules
         >>> settle = Settlement.of(load_rules("crazy4-cardroom"))  # a fold forfeits it
         >>> settle.queens_up_nets(np.array([2534, 2534]), np.array([False, True]), 0).tolist()
         [100, -2]
@@ -201,7 +201,7 @@ class Settlement:
 
         Examples
         --------
-        >>> from crazy4.rules.ruleset import load_rules
+        >>> from crazy4.rules.load import load_rules
         >>> from crazy4.core.cards import parse_cards
         >>> from crazy4.core.ranking import hand_strength
         >>> settle = Settlement.of(load_rules("crazy4-standard"))

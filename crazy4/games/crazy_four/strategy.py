@@ -33,7 +33,7 @@ from crazy4.core.ranking import (
 )
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes
 from crazy4.games.crazy_four.pricing import HandPrices, decision_label, decisions_for_strategy
-from crazy4.rules.ruleset import RuleSet
+from crazy4.games.crazy_four.rules import CrazyFourRules
 
 DECISIONS = ("fold", "1x", "2x", "3x")
 
@@ -42,12 +42,14 @@ SIMPLE_PLAY_MINIMUM = "Kc Qd 8h 4s"
 SIMPLE_RAISE_MINIMUM = "pair of aces"
 
 
-def simple_strategy(rules: RuleSet, strengths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+def simple_strategy(
+    rules: CrazyFourRules, strengths: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
     """Decision codes of the published simple strategy (3x pair of aces+, 1x K-Q-8-4+).
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> simple_strategy(load_rules("crazy4-standard"), np.array([0, 322, 2534])).tolist()
     [0, 0, 3]
     """

@@ -18,8 +18,9 @@ from crazy4.core.paytables import PayTable
 from crazy4.games.crazy_four.analysis import Analysis, analyze
 from crazy4.games.crazy_four.bets import all_bets, side_bet, summarize
 from crazy4.games.crazy_four.pricing import price_hands
+from crazy4.games.crazy_four.rules import CrazyFourRules, SuperBonus
 from crazy4.games.crazy_four.strategy import simple_strategy
-from crazy4.rules.ruleset import RuleSet, SideBet, SuperBonus
+from crazy4.rules.ruleset import SideBet
 
 
 def with_pay_line(table: PayTable, label: str, odds: Fraction | float | int | None) -> PayTable:
@@ -74,7 +75,7 @@ def side_bet_sensitivity(
     return pd.DataFrame(rows)
 
 
-def reprice(analysis: Analysis, rules: RuleSet) -> Analysis:
+def reprice(analysis: Analysis, rules: CrazyFourRules) -> Analysis:
     """Analyze changed rules, reusing the counts when the qualifier is unchanged."""
     return analyze(rules, outcomes=analysis.outcomes)
 
@@ -119,14 +120,16 @@ def super_bonus_sensitivity(
     return pd.DataFrame(rows)
 
 
-def rule_variants(analysis: Analysis, variants: dict[str, RuleSet] | None = None) -> pd.DataFrame:
+def rule_variants(
+    analysis: Analysis, variants: dict[str, CrazyFourRules] | None = None
+) -> pd.DataFrame:
     """House edge and element of risk of the game under each rule switch, one at a time.
 
     Parameters
     ----------
     analysis : Analysis
         The baseline (its counts are reused where the qualifier is the same).
-    variants : dict of str to RuleSet, optional
+    variants : dict of str to CrazyFourRules, optional
         Named rule sets; by default :func:`standard_variants` of the baseline.
 
     Returns
@@ -153,12 +156,12 @@ def rule_variants(analysis: Analysis, variants: dict[str, RuleSet] | None = None
     return pd.DataFrame(rows)
 
 
-def standard_variants(rules: RuleSet) -> dict[str, RuleSet]:
+def standard_variants(rules: CrazyFourRules) -> dict[str, CrazyFourRules]:
     """The rule switches people ask about, each applied alone to ``rules``.
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> sorted(standard_variants(load_rules("crazy4-standard")))[:2]
     ['Play 1x only', 'Play compared when the dealer does not qualify']
     """

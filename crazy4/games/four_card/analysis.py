@@ -32,6 +32,7 @@ from crazy4.games.four_card.bets import (
 )
 from crazy4.games.four_card.engine import FourCardOutcomes, compute_four_card_outcomes
 from crazy4.games.four_card.pricing import FourCardPrices, price_outcomes, simple_strategy
+from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.games.four_card.tables import (
     bets_table,
     cap_table,
@@ -44,7 +45,6 @@ from crazy4.games.four_card.tables import (
     situations_table,
     strategy_chart,
 )
-from crazy4.rules.ruleset import RuleSet
 
 MAIN_BET = "ante_play"
 SIMPLE_BET = "ante_play_simple"
@@ -57,7 +57,7 @@ class FourCardAnalysis:
 
     Attributes
     ----------
-    rules : RuleSet
+    rules : FourCardRuleSet
     outcomes : FourCardOutcomes
     prices : FourCardPrices
     lattice : DealLattice
@@ -71,7 +71,7 @@ class FourCardAnalysis:
         EV lost per unit of Ante by the published simple strategy against the optimum.
     """
 
-    rules: RuleSet
+    rules: FourCardRuleSet
     outcomes: FourCardOutcomes
     prices: FourCardPrices
     lattice: DealLattice
@@ -92,7 +92,7 @@ class FourCardAnalysis:
 
 
 def analyze_four_card(
-    rules: RuleSet,
+    rules: FourCardRuleSet,
     *,
     jobs: int = 1,
     outcomes: FourCardOutcomes | None = None,
@@ -102,7 +102,7 @@ def analyze_four_card(
 
     Parameters
     ----------
-    rules : RuleSet
+    rules : FourCardRuleSet
     jobs : int
         Threads / processes for building tables and counting (results do not depend on it).
     outcomes : FourCardOutcomes, optional

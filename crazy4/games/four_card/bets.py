@@ -35,7 +35,8 @@ from crazy4.games.crazy_four.bets import BetOutcomes, summarize
 from crazy4.games.crazy_four.pricing import FOLD
 from crazy4.games.four_card.engine import N_CATEGORIES, FourCardOutcomes
 from crazy4.games.four_card.pricing import ante_bonus_payouts, result_nets
-from crazy4.rules.ruleset import RuleSet, SideBet
+from crazy4.games.four_card.rules import FourCardRuleSet
+from crazy4.rules.ruleset import SideBet
 
 RESULTS = ("player higher", "tie", "dealer higher")
 DEALER_HIGHER = 2
@@ -155,7 +156,9 @@ def _cells(lattice: DealLattice) -> tuple[int, ...]:
     return (lattice.strengths.shape[0], N_CATEGORIES, 3)
 
 
-def ante_play_parts(rules: RuleSet, lattice: DealLattice, name: str, description: str) -> Parts:
+def ante_play_parts(
+    rules: FourCardRuleSet, lattice: DealLattice, name: str, description: str
+) -> Parts:
     """Ante + Play + Ante Bonus per unit of Ante, played by the lattice's decisions.
 
     Examples
@@ -163,7 +166,7 @@ def ante_play_parts(rules: RuleSet, lattice: DealLattice, name: str, description
     Three of a kind (Ante Bonus 2 to 1) played 3x: +1 +3 +2 when it wins, -1 -3 +2 when the
     dealer is higher; three wins and one loss average +4 Antes.
 
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> from crazy4.core.ranking import strength_of_description
     >>> trips = strength_of_description("three of a kind")
     >>> deals = np.zeros((1, 8, 3), dtype=np.int64)
@@ -197,7 +200,7 @@ def side_bet_parts(bet: SideBet, lattice: DealLattice) -> Parts:
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> from crazy4.core.ranking import strength_of_description
     >>> bet = load_rules("four-card-standard").side_bets[0]
     >>> strengths = np.array([0, strength_of_description("pair of aces")])
@@ -223,12 +226,12 @@ def side_bet_parts(bet: SideBet, lattice: DealLattice) -> Parts:
     )
 
 
-def bad_beat_parts(rules: RuleSet, lattice: DealLattice) -> Parts:
+def bad_beat_parts(rules: FourCardRuleSet, lattice: DealLattice) -> Parts:
     """The Bad Beat Bonus per unit of its wager: paid when the player's hand loses.
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> from crazy4.core.ranking import strength_of_description
     >>> trips = strength_of_description("three of a kind")
     >>> lattice = DealLattice(np.array([trips]), np.array([3]), np.array([1]),

@@ -27,11 +27,12 @@ from crazy4.games.crazy_four.pricing import (
 )
 from crazy4.games.four_card.engine import HIDDEN_COMPLETIONS, N_CATEGORIES, situation_thresholds
 from crazy4.games.four_card.pricing import price_situations
-from crazy4.rules.ruleset import RuleSet
+from crazy4.games.four_card.rules import FourCardRuleSet
+from crazy4.report.hand_text import count_lines, decision_lines
 
 
 def four_card_hand_result(
-    cards: tuple[int, ...], up_card: int, rules: RuleSet
+    cards: tuple[int, ...], up_card: int, rules: FourCardRuleSet
 ) -> dict[str, object]:
     """Exact counts, EVs and the optimal decision for one hand and up card.
 
@@ -41,25 +42,22 @@ def four_card_hand_result(
         The player's five cards.
     up_card : int
         The dealer's up card.
-    rules : RuleSet
-        A ``four-card-poker`` rule set.
+    rules : FourCardRuleSet
 
     Raises
     ------
     InputError
-        If the rule set is not Four Card Poker or the up card is in the hand.
+        If the up card is in the hand.
 
     Examples
     --------
     >>> from crazy4.core.cards import parse_card, parse_cards
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> result = four_card_hand_result(parse_cards("As Ad 7c 4h 2s"), parse_card("Kd"),
     ...                                load_rules("four-card-standard"))
     >>> result["optimal_decision"], sum(result["dealer_outcomes"].values())
     ('3x', 1370754)
     """
-    if rules.four_card is None:
-        raise InputError(f"rule set {rules.name!r} is not a four-card-poker rule set")
     if up_card in cards:
         raise InputError(f"the up card {format_card(up_card)} is also in the player's hand")
     strength = hand_strength(cards)
@@ -92,3 +90,37 @@ def four_card_hand_result(
         "exact_tie": exact_tie(prices),
         "side_bets": side_bet_outcomes(rules, strength),
     }
+
+
+def hand_result(
+    rules: FourCardRuleSet, cards: tuple[int, ...], up: int | None
+) -> dict[str, object]:
+    """:func:`four_card_hand_result`, with the up card required.
+
+    Raises
+    ------
+    InputError
+        When no up card is given.
+    """
+    if up is None:
+        raise InputError(f"rule set {rules.name!r} is Four Card Poker: give the up card, --up Kd")
+    return four_card_hand_result(cards, up, rules)
+
+
+def hand_text(result: dict[str, object]) -> str:
+    """:func:`four_card_hand_result` as the lines ``crazy4 hand`` prints."""
+    total = result["hidden_completions"]
+    outcomes = result["dealer_outcomes"]
+    categories = result["dealer_categories"]
+    assert isinstance(total, int) and isinstance(outcomes, dict) and isinstance(categories, dict)
+    lines = [
+        f"Hand {result['hand']}, dealer up card {result['up_card']}  ({result['rule_set']})",
+        f"Best four: {result['best_four']}  ({result['best_hand']}; {result['category']})",
+        f"Hidden dealer completions (5 of the other 46 cards): {total:,}",
+        *count_lines(outcomes.items(), total),
+        "Dealer's best four by category:",
+        *count_lines(categories.items(), total),
+        f"Ante Bonus: {result['ante_bonus']}",
+        *decision_lines(result, "EV per unit of Ante (Ante + Play + Ante Bonus):"),
+    ]
+    return "\n".join(lines)

@@ -1,6 +1,6 @@
 """Exact EVs of fold / 1x / 2x / 3x in every Four Card Poker situation, and the best one.
 
-Settlement per unit of Ante (rule switches from :class:`crazy4.rules.ruleset.RuleSet`)
+Settlement per unit of Ante (rule switches from :class:`crazy4.rules.ruleset.FourCardRuleSet`)
 -----------------------------------------------------------------------------
 With ``L``, ``T``, ``H`` the hidden completions where the dealer's best four is lower than,
 equal to, higher than the player's (``L + T + H = N = 1,370,754``):
@@ -27,19 +27,19 @@ import numpy.typing as npt
 from crazy4.core.ranking import number_of_strengths, strength_of_description
 from crazy4.games.crazy_four.pricing import FOLD, best_decisions, decisions_for_strategy, optimal_ev
 from crazy4.games.four_card.engine import FourCardOutcomes
-from crazy4.rules.ruleset import RuleSet
+from crazy4.games.four_card.rules import FourCardRuleSet
 
 #: The published simple strategy (S. Ko): fold below a pair of 3s, 1x to 9-9, 3x from 10-10.
 SIMPLE_PLAY_MINIMUM = "pair of 3s"
 SIMPLE_RAISE_MINIMUM = "pair of 10s"
 
 
-def ante_bonus_payouts(rules: RuleSet) -> tuple[npt.NDArray[np.int64], int]:
+def ante_bonus_payouts(rules: FourCardRuleSet) -> tuple[npt.NDArray[np.int64], int]:
     """Ante Bonus numerators by strength (0 below the table) and their denominator.
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> pays, denominator = ante_bonus_payouts(load_rules("four-card-standard"))
     >>> int(pays[-1]), int(pays[0]), denominator
     (25, 0, 1)
@@ -51,12 +51,12 @@ def ante_bonus_payouts(rules: RuleSet) -> tuple[npt.NDArray[np.int64], int]:
     return np.maximum(numerators, 0), denominator
 
 
-def result_nets(rules: RuleSet) -> npt.NDArray[np.int64]:
+def result_nets(rules: FourCardRuleSet) -> npt.NDArray[np.int64]:
     """Net of the Ante (and of each unit of Play) for player higher / tie / dealer higher.
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> result_nets(load_rules("four-card-standard")).tolist()
     [1, 1, -1]
     """
@@ -100,7 +100,7 @@ class FourCardPrices:
 
 
 def price_situations(
-    rules: RuleSet,
+    rules: FourCardRuleSet,
     strengths: npt.NDArray[np.int64],
     lower: npt.NDArray[np.int64],
     tie: npt.NDArray[np.int64],
@@ -110,7 +110,7 @@ def price_situations(
 
     Parameters
     ----------
-    rules : RuleSet
+    rules : FourCardRuleSet
         A ``four-card-poker`` rule set.
     strengths : ndarray of int64
         The player's best-four strength per situation.
@@ -119,7 +119,7 @@ def price_situations(
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> rules = load_rules("four-card-standard")
     >>> p = price_situations(rules, np.array([0, 2000]), np.array([1, 8]), np.array([0, 1]),
     ...                      np.array([9, 1]))
@@ -154,21 +154,23 @@ def price_situations(
     return FourCardPrices(denominator, showdown, bonus, allowed, ev, decision, tied)
 
 
-def price_outcomes(rules: RuleSet, outcomes: FourCardOutcomes) -> FourCardPrices:
+def price_outcomes(rules: FourCardRuleSet, outcomes: FourCardOutcomes) -> FourCardPrices:
     """:func:`price_situations` for every situation class of an analysis."""
     return price_situations(
         rules, outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher
     )
 
 
-def simple_strategy(rules: RuleSet, strengths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+def simple_strategy(
+    rules: FourCardRuleSet, strengths: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
     """Decisions of the published simple strategy: fold below 3-3, 1x to 9-9, raise from 10-10.
 
     The raise is the largest allowed multiple.
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> from crazy4.core.cards import parse_cards
     >>> from crazy4.core.ranking import hand_strength
     >>> hands = ["2s 2d 9c 7h 4s", "3s 3d 9c 7h 4s", "9s 9d Ac 7h 4s", "Ts Td 2c 7h 4s"]

@@ -44,7 +44,7 @@ from crazy4.games.four_card.bets import (
 )
 from crazy4.games.four_card.engine import N_CATEGORIES, build_situations, suit_masks
 from crazy4.games.four_card.pricing import FourCardPrices, price_situations, simple_strategy
-from crazy4.rules.ruleset import RuleSet
+from crazy4.games.four_card.rules import FourCardRuleSet
 
 HANDS = comb(52, 5)
 DEALER_HANDS = comb(52, 6)
@@ -156,7 +156,7 @@ class FourCardReference:
 
     Attributes
     ----------
-    rules : RuleSet
+    rules : FourCardRuleSet
     strengths : ndarray of int64
         Player's best-four strength per situation class.
     prices : FourCardPrices
@@ -166,7 +166,7 @@ class FourCardReference:
         Best four of six, by six-card colex index.
     """
 
-    rules: RuleSet
+    rules: FourCardRuleSet
     strengths: npt.NDArray[np.int64] = field(repr=False)
     prices: FourCardPrices = field(repr=False)
     strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
@@ -177,7 +177,7 @@ class FourCardReference:
 
         Examples
         --------
-        >>> from crazy4.rules.ruleset import load_rules
+        >>> from crazy4.rules.load import load_rules
         >>> reference = load_fourcard_reference(load_rules("four-card-standard"))
         >>> optimal, simple = reference.strategy("optimal"), reference.strategy("simple")
         >>> optimal.shape, int((optimal != simple).sum()) > 0
@@ -226,7 +226,7 @@ class FourCardReference:
 
         Examples
         --------
-        >>> from crazy4.rules.ruleset import load_rules
+        >>> from crazy4.rules.load import load_rules
         >>> reference = load_fourcard_reference(load_rules("four-card-standard"))
         >>> bets = reference.exact_bets(reference.strategy("optimal"))
         >>> round(float(-bets["ante_play"].mean), 5)
@@ -282,12 +282,12 @@ def _exact_bets(
 
 
 @cache
-def load_fourcard_reference(rules: RuleSet) -> FourCardReference:
+def load_fourcard_reference(rules: FourCardRuleSet) -> FourCardReference:
     """The exact reference of a Four Card Poker rule set (cached in memory and on disk).
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> reference = load_fourcard_reference(load_rules("four-card-standard"))
     >>> round(float(reference.dealer_category_probabilities()[-1]) * DEALER_HANDS)
     14664

@@ -38,14 +38,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from crazy4.core.paytables import PayTable, parse_odds
 from crazy4.core.ranking import category_thresholds
 from crazy4.errors import InputError
-
-if TYPE_CHECKING:
-    from crazy4.rules.ruleset import SideBet, _Section
+from crazy4.rules.ruleset import RuleSet
+from crazy4.rules.sections import Section, pay_table, side_bet_tables
 
 BAD_BEAT_KEYS = ("player", "dealer")
 
@@ -113,13 +111,28 @@ class FourCardRules:
     limits: Limits | None
 
 
-def _table(section: _Section, name: str) -> PayTable:
-    from crazy4.rules.ruleset import _pay_table
+@dataclass(frozen=True)
+class FourCardRuleSet(RuleSet):
+    """A Four Card Poker rule set: the common keys and the game's bets.
 
-    return _pay_table(section, name)
+    Attributes
+    ----------
+    four_card : FourCardRules
+        The Ante Bonus, the Bad Beat bet and the limits (the Aces Up tables are the
+        ``side_bets``).
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> rules = load_rules("four-card-standard")
+    >>> isinstance(rules, FourCardRuleSet), rules.dealer.cards, rules.dealer.up_cards
+    (True, 6, 1)
+    """
+
+    four_card: FourCardRules = FourCardRules(None, None, None)
 
 
-def _money(section: _Section, key: str, default: Fraction | None) -> Fraction | None:
+def _money(section: Section, key: str, default: Fraction | None) -> Fraction | None:
     value = section.raw(key, required=False)
     if value is None:
         return default
@@ -129,18 +142,20 @@ def _money(section: _Section, key: str, default: Fraction | None) -> Fraction | 
     return amount
 
 
-def parse_four_card_sections(top: _Section) -> tuple[FourCardRules, tuple[SideBet, ...]]:
+def read_four_card_sections(top: Section, common: RuleSet) -> FourCardRuleSet:
     """Read ``[ante_bonus]``, ``[[aces_up]]``, ``[bad_beat]`` and ``[limits]``.
 
     Parameters
     ----------
-    top : crazy4.rules.ruleset._Section
+    top : crazy4.rules.sections.Section
         The whole file; the keys read here are marked as taken.
+    common : RuleSet
+        The common keys, already read.
 
     Returns
     -------
-    FourCardRules, tuple of SideBet
-        The bets, and the Aces Up tables as side bets named ``aces-up-<name>``.
+    FourCardRuleSet
+        With the Aces Up tables as side bets named ``aces-up-<name>``.
 
     Raises
     ------
@@ -149,7 +164,7 @@ def parse_four_card_sections(top: _Section) -> tuple[FourCardRules, tuple[SideBe
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import parse_rules
+    >>> from crazy4.rules.load import parse_rules
     >>> text = '''name = "x"
     ... title = "x"
     ... game = "four-card-poker"
@@ -170,36 +185,27 @@ def parse_four_card_sections(top: _Section) -> tuple[FourCardRules, tuple[SideBe
     crazy4.errors.InputError: x.toml [bad_beat]: keyed_on = "dealer" pays whole categories only; \
 'pair of aces' is part of one
     """
-    from crazy4.rules.ruleset import SideBet
-
+    if common.dealer.qualifier_strength != 0:
+        raise InputError(
+            f"{top.where} [dealer]: key 'qualifier' is {common.dealer.qualifier!r}; "
+            'four-card-poker has no dealer qualifier (use "none")'
+        )
     ante_bonus = None
     section = top.section("ante_bonus", required=False)
     if section is not None:
         ante_bonus = AnteBonus(
-            table=_table(section, "ante-bonus"),
+            table=pay_table(section, "ante-bonus"),
             paid_only_with_play=section.boolean("paid_only_with_play", False),
         )
         section.finish()
 
-    aces_up = []
-    for section in top.sections("aces_up"):
-        label = section.string("name")
-        aces_up.append(
-            SideBet(
-                table=_table(section, f"aces-up-{label}"),
-                fold_forfeits=section.boolean("fold_forfeits", False),
-            )
-        )
-        section.finish()
-    names = [bet.name for bet in aces_up]
-    if len(set(names)) != len(names):
-        raise InputError(f"{top.where}: two [[aces_up]] tables share a name")
+    aces_up = side_bet_tables(top, "aces_up", "aces-up")
 
     bad_beat = None
     section = top.section("bad_beat", required=False)
     if section is not None:
         keyed_on = section.choice("keyed_on", BAD_BEAT_KEYS, "player")
-        table = _table(section, "bad-beat")
+        table = pay_table(section, "bad-beat")
         if keyed_on == "dealer":
             starts = category_thresholds()
             for entry in table.entries:
@@ -228,4 +234,20 @@ def parse_four_card_sections(top: _Section) -> tuple[FourCardRules, tuple[SideBe
             raise InputError(f"{section.where}: 'maximum_bet' is below 'minimum_bet'")
         limits = Limits(minimum, maximum, _money(section, "aggregate_payout_cap", None))
         section.finish()
-    return FourCardRules(ante_bonus=ante_bonus, bad_beat=bad_beat, limits=limits), tuple(aces_up)
+    return FourCardRuleSet(
+        **common.common_fields(side_bets=aces_up),
+        four_card=FourCardRules(ante_bonus=ante_bonus, bad_beat=bad_beat, limits=limits),
+    )
+
+
+def four_card_rules(rules: RuleSet) -> FourCardRuleSet:
+    """``rules`` as the Four Card Poker rule set it must be.
+
+    Raises
+    ------
+    InputError
+        For another game's rule set.
+    """
+    if not isinstance(rules, FourCardRuleSet):
+        raise InputError(f"{rules.name!r} is not a Four Card Poker rule set")
+    return rules

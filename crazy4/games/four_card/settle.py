@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from crazy4.core.paytables import PayTable, format_odds
 from crazy4.core.ranking import HandCategory, category_of_strength, describe_strength
-from crazy4.rules.ruleset import RuleSet
+from crazy4.games.four_card.rules import FourCardRuleSet
 
 IntArray = npt.NDArray[np.int64]
 
@@ -65,7 +65,7 @@ class FourCardSettlement:
 
     Examples
     --------
-    >>> from crazy4.rules.ruleset import load_rules
+    >>> from crazy4.rules.load import load_rules
     >>> from crazy4.core.ranking import strength_of_description
     >>> settle = FourCardSettlement.of(load_rules("four-card-standard"))
     >>> trips = strength_of_description("three of a kind")
@@ -74,7 +74,7 @@ class FourCardSettlement:
     {'ante': 1, 'ante_bonus': 2, 'play': 3, 'aces_up': 8, 'bad_beat': -1}
     """
 
-    rules: RuleSet
+    rules: FourCardRuleSet
     unit: int
     showdown: IntArray  # by result: net of the Ante per unit (numerators)
     bonus: IntArray  # by strength (0 below the table)
@@ -86,7 +86,7 @@ class FourCardSettlement:
     bad_beat_forfeits: bool
 
     @classmethod
-    def of(cls, rules: RuleSet) -> FourCardSettlement:
+    def of(cls, rules: FourCardRuleSet) -> FourCardSettlement:
         """The settlement tables of a ``four-card-poker`` rule set."""
         four = rules.four_card
         if four is None:
@@ -196,7 +196,7 @@ class FourCardSettlement:
 
         Examples
         --------
-        >>> from crazy4.rules.ruleset import load_rules
+        >>> from crazy4.rules.load import load_rules
         >>> from crazy4.core.ranking import strength_of_description
         >>> settle = FourCardSettlement.of(load_rules("four-card-standard"))
         >>> settle.explain("ante", 300, 1, 1, 1)

@@ -31,6 +31,7 @@ from crazy4.games.four_card.reference import (
     situation_index_table,
     situation_slots,
 )
+from crazy4.games.four_card.rules import four_card_rules
 from crazy4.games.four_card.settle import RESULTS, FourCardSettlement
 from crazy4.simulate.roundlog import DECISION_NAMES, hand_text_array
 
@@ -58,11 +59,11 @@ class FourCardTables:
 
 def bet_components(plan: SimulationPlan) -> dict[str, tuple[str, ...]]:
     """Bets of the summary and the net components each sums."""
-    rules = plan.rules
+    rules = four_card_rules(plan.rules)
     bets: dict[str, tuple[str, ...]] = {"ante_play": ("ante", "ante_bonus", "play")}
     for index, bet in enumerate(rules.side_bets):
         bets[bet.name] = (f"aces_up:{index}",)
-    if rules.four_card is not None and rules.four_card.bad_beat is not None:
+    if rules.four_card.bad_beat is not None:
         bets["bad_beat"] = ("bad_beat",)
     return bets
 
@@ -110,7 +111,7 @@ def tables_of(plan: SimulationPlan) -> FourCardTables:
     base = np.zeros(index.shape[0], dtype=np.int32)
     situations = index[valid]
     base[valid] = (reference.strengths[situations] * 4 + plan.decision[situations]) * _STRIDE
-    settlement = FourCardSettlement.of(plan.rules)
+    settlement = FourCardSettlement.of(four_card_rules(plan.rules))
     tables = FourCardTables(
         settlement=settlement,
         slots=situation_slots(),
@@ -236,7 +237,7 @@ def log_table(
         "play": pa.array(decision.astype(np.float64)),
     }
     has_aces_up = plan.queens_up is not None
-    has_bad_beat = plan.rules.four_card is not None and plan.rules.four_card.bad_beat is not None
+    has_bad_beat = four_card_rules(plan.rules).four_card.bad_beat is not None
     if has_aces_up:
         columns["aces_up"] = pa.array(ones)
     if has_bad_beat:
@@ -293,3 +294,7 @@ def render_tail(plan: SimulationPlan, data: dict[str, object], rounds: int) -> l
             f"{dealer_p[category]:>10.6f}"
         )
     return lines
+
+
+class FourCardSimulator:
+    """The simulator's role of Four Card Poker (:class:`crazy4.simulate.game.SimulatedGame`)."""

@@ -419,3 +419,7 @@ def validate_four_card(path: Path, options: Any, kind: str, metadata: dict[str, 
         rounds=state.rounds,
         checks=checks,
     )
+
+
+class FourCardValidator:
+    """The validator's role of Four Card Poker (:class:`crazy4.validate.game.ValidatedGame`)."""

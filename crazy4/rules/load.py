@@ -1,0 +1,157 @@
+"""Rule files: TOML validated into the game's frozen :class:`~crazy4.rules.ruleset.RuleSet`.
+
+``--rules`` takes the name of a shipped rule set (package data in ``crazy4/rules/data``, found
+by an installed package too) or a path to a ``.toml`` file. The common keys are read here
+(:mod:`crazy4.rules.ruleset` documents them); the rule file's ``game`` picks the game from
+:mod:`crazy4.games.registry`, which reads its own sections. Every key is checked; an unknown
+key is an error naming the file, the section and the key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from crazy4.errors import InputError
+from crazy4.games.registry import game_named, registered_games
+from crazy4.rules.ruleset import PLAY_WHEN_NOT_QUALIFIED, TIE_RULES, DealerRules, PlayRules, RuleSet
+from crazy4.rules.sections import Section, strength
+
+#: Folder of the shipped rule files: package data, so an installed package finds them.
+RULES_DIR = Path(__file__).resolve().parent / "data"
+
+
+def _dealer(top: Section, game: str, cards: int, up_cards: int) -> DealerRules:
+    section = top.section("dealer")
+    assert section is not None
+    qualifier, qualifier_strength = strength(section, "qualifier", "none")
+    dealer = DealerRules(
+        qualifier=qualifier,
+        qualifier_strength=qualifier_strength,
+        play_when_not_qualified=section.choice(
+            "play_when_not_qualified", PLAY_WHEN_NOT_QUALIFIED, "wins"
+        ),
+        ties=section.choice("ties", TIE_RULES, "push"),
+        cards=section.integer("cards", cards),
+        up_cards=section.integer("up_cards", up_cards),
+    )
+    if (dealer.cards, dealer.up_cards) != (cards, up_cards):
+        raise InputError(
+            f"{section.where}: cards = {dealer.cards}, up_cards = {dealer.up_cards} is not "
+            f"supported for {game} (the dealer gets {cards} cards, {up_cards} face up)"
+        )
+    section.finish()
+    return dealer
+
+
+def _play(top: Section) -> PlayRules:
+    section = top.section("play")
+    assert section is not None
+    multiples = section.raw("multiples")
+    if (
+        not isinstance(multiples, list)
+        or not multiples
+        or not all(isinstance(m, int) and not isinstance(m, bool) for m in multiples)
+    ):
+        raise InputError(f"{section.where}: 'multiples' must be a list of whole numbers")
+    if any(m not in (1, 2, 3) for m in multiples):
+        bad = next(m for m in multiples if m not in (1, 2, 3))
+        raise InputError(f"{section.where}: multiple {bad} is outside 1-3")
+    if 1 not in multiples:
+        raise InputError(f"{section.where}: 'multiples' must allow a 1x Play bet")
+    raise_minimum, raise_strength = strength(section, "raise_minimum", "none")
+    section.finish()
+    return PlayRules(tuple(sorted(set(multiples))), raise_minimum, raise_strength)
+
+
+def parse_rules(text: str, where: str) -> RuleSet:
+    """Validate rule-file text into its game's :class:`RuleSet`.
+
+    Parameters
+    ----------
+    text : str
+        The TOML text.
+    where : str
+        The file name, used in every error message.
+
+    Raises
+    ------
+    InputError
+        Naming the file, the key and the problem.
+
+    Examples
+    --------
+    >>> parse_rules('name = "x"', "my.toml")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: my.toml: missing key 'title'
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(f"{where}: not valid TOML: {error}") from None
+    top = Section(data, where)
+    name = top.string("name")
+    title = top.string("title")
+    game = game_named(top.choice("game", registered_games(), "crazy-4-poker"))
+    source = top.string("source", "")
+    notes = top.raw("notes", required=False) or []
+    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+        raise InputError(f"{where}: key 'notes' must be a list of text lines")
+    cards, up_cards = game.dealer_cards
+    common = RuleSet(
+        name=name,
+        title=title,
+        game=game.key,
+        source=source,
+        notes=tuple(notes),
+        dealer=_dealer(top, game.key, cards, up_cards),
+        play=_play(top),
+        side_bets=(),
+        text=text,
+        path=where,
+    )
+    rules = game.read_sections(top, common)
+    top.finish()
+    return rules
+
+
+def shipped_rule_names() -> list[str]:
+    """Names of the rule sets shipped with the package (``crazy4/rules/data``).
+
+    Examples
+    --------
+    >>> "crazy4-standard" in shipped_rule_names()
+    True
+    """
+    return sorted(path.stem for path in RULES_DIR.glob("*.toml"))
+
+
+def resolve_rules_path(name_or_path: str) -> Path:
+    """The file behind ``--rules``: a shipped name, or a path to a ``.toml`` file."""
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" or candidate.exists():
+        if not candidate.is_file():
+            raise InputError(f"rule file {name_or_path!r} does not exist")
+        return candidate
+    shipped = RULES_DIR / f"{name_or_path}.toml"
+    if shipped.is_file():
+        return shipped
+    known = ", ".join(shipped_rule_names()) or "none"
+    raise InputError(f"unknown rule set {name_or_path!r}; shipped rule sets: {known}")
+
+
+def load_rules(name_or_path: str) -> RuleSet:
+    """Load and validate a shipped rule set by name, or a rule file by path.
+
+    Raises
+    ------
+    InputError
+        Unknown name, unreadable file, or invalid content (naming file, key and problem).
+    """
+    path = resolve_rules_path(name_or_path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"rule file {str(path)!r} cannot be read: {error}") from None
+    return parse_rules(text, path.name)
