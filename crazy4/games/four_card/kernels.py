@@ -23,6 +23,51 @@ from numba import njit
 
 
 @njit(cache=True, nogil=True)
+def subset_colex_parts(
+    hand: npt.NDArray[np.int64],
+    binomial: npt.NDArray[np.int64],
+    partial: npt.NDArray[np.int64],
+    position: npt.NDArray[np.int64],
+) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
+    """For every subset S of a sorted five-card hand and every cut (how many of the hand's cards
+    lie below the up card): ``partial[S, cut]``, the colex index of S plus the up card without the
+    up card's own term, and ``position[S, cut]``, the up card's rank within S plus the up card."""
+    for subset in range(32):
+        for cut in range(6):
+            index = 0
+            rank = 0
+            below_up = 0
+            for j in range(5):
+                if (subset >> j) & 1:
+                    if j < cut:
+                        index += binomial[hand[j], rank + 1]
+                        below_up += 1
+                    else:
+                        index += binomial[hand[j], rank + 2]
+                    rank += 1
+            partial[subset, cut] = index
+            position[subset, cut] = below_up
+
+
+@njit(cache=True, nogil=True)
+def add_subset_counts(
+    sign: int,
+    below: npt.NDArray[np.integer],
+    fixed: npt.NDArray[np.int64],
+    t0: int,
+    t1: int,
+    acc0: int,
+    acc1: int,
+    acc: npt.NDArray[np.int64],
+) -> tuple[int, int]:  # pragma: no cover - compiled; checked against brute force in the tests
+    """Add one subset's signed counts: below the two player thresholds (returned with ``acc0``,
+    ``acc1``) and below each fixed threshold (into ``acc``)."""
+    for j in range(fixed.shape[0]):
+        acc[j] += sign * fixed[j]
+    return acc0 + sign * int(below[t0]), acc1 + sign * int(below[t1])
+
+
+@njit(cache=True, nogil=True)
 def count_situations(
     hands: npt.NDArray[np.int64],
     hand_of: npt.NDArray[np.int32],
@@ -77,21 +122,7 @@ def count_situations(
         up = up_cards[i]
         if h != current:
             current = h
-            for subset in range(32):
-                for cut in range(6):
-                    index = 0
-                    rank = 0
-                    below_up = 0
-                    for j in range(5):
-                        if (subset >> j) & 1:
-                            if j < cut:
-                                index += binomial[hands[h, j], rank + 1]
-                                below_up += 1
-                            else:
-                                index += binomial[hands[h, j], rank + 2]
-                            rank += 1
-                    partial[subset, cut] = index
-                    position[subset, cut] = below_up
+            subset_colex_parts(hands[h], binomial, partial, position)
         cut = 0
         while cut < 5 and hands[h, cut] < up:
             cut += 1
@@ -116,34 +147,19 @@ def count_situations(
                         acc[j] += sign
             elif k == 5:
                 c = class5[index]
-                acc0 += sign * int(below5[c, t0])
-                acc1 += sign * int(below5[c, t1])
-                for j in range(n_fixed):
-                    acc[j] += sign * fixed5[c, j]
+                acc0, acc1 = add_subset_counts(sign, below5[c], fixed5[c], t0, t1, acc0, acc1, acc)
             elif k == 4:
                 c = class4[index]
-                acc0 += sign * int(below4[c, t0])
-                acc1 += sign * int(below4[c, t1])
-                for j in range(n_fixed):
-                    acc[j] += sign * fixed4[c, j]
+                acc0, acc1 = add_subset_counts(sign, below4[c], fixed4[c], t0, t1, acc0, acc1, acc)
             elif k == 3:
                 c = class3[index]
-                acc0 += sign * int(below3[c, t0])
-                acc1 += sign * int(below3[c, t1])
-                for j in range(n_fixed):
-                    acc[j] += sign * fixed3[c, j]
+                acc0, acc1 = add_subset_counts(sign, below3[c], fixed3[c], t0, t1, acc0, acc1, acc)
             elif k == 2:
                 c = class2[index]
-                acc0 += sign * int(below2[c, t0])
-                acc1 += sign * int(below2[c, t1])
-                for j in range(n_fixed):
-                    acc[j] += sign * fixed2[c, j]
+                acc0, acc1 = add_subset_counts(sign, below2[c], fixed2[c], t0, t1, acc0, acc1, acc)
             else:
                 c = class1[index]
-                acc0 += sign * int(below1[c, t0])
-                acc1 += sign * int(below1[c, t1])
-                for j in range(n_fixed):
-                    acc[j] += sign * fixed1[c, j]
+                acc0, acc1 = add_subset_counts(sign, below1[c], fixed1[c], t0, t1, acc0, acc1, acc)
         out[i, 0] = acc0
         out[i, 1] = acc1
         for j in range(n_fixed):

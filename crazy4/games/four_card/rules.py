@@ -142,6 +142,58 @@ def _money(section: Section, key: str, default: Fraction | None) -> Fraction | N
     return amount
 
 
+def _ante_bonus(top: Section) -> AnteBonus | None:
+    section = top.section("ante_bonus", required=False)
+    if section is None:
+        return None
+    ante_bonus = AnteBonus(
+        table=pay_table(section, "ante-bonus"),
+        paid_only_with_play=section.boolean("paid_only_with_play", False),
+    )
+    section.finish()
+    return ante_bonus
+
+
+def _bad_beat(top: Section) -> BadBeat | None:
+    section = top.section("bad_beat", required=False)
+    if section is None:
+        return None
+    keyed_on = section.choice("keyed_on", BAD_BEAT_KEYS, "player")
+    table = pay_table(section, "bad-beat")
+    if keyed_on == "dealer":
+        starts = category_thresholds()
+        for entry in table.entries:
+            if entry.minimum_strength != int(starts[entry.category]):
+                raise InputError(
+                    f'{section.where}: keyed_on = "dealer" pays whole categories only; '
+                    f"{entry.label!r} is part of one"
+                )
+    bad_beat = BadBeat(
+        table=table,
+        keyed_on=keyed_on,
+        fold_forfeits=section.boolean("fold_forfeits", True),
+        illustrative=section.boolean("illustrative", False),
+    )
+    section.finish()
+    return bad_beat
+
+
+def _limits(top: Section) -> Limits | None:
+    section = top.section("limits", required=False)
+    if section is None:
+        return None
+    minimum = _money(section, "minimum_bet", Fraction(1))
+    maximum = _money(section, "maximum_bet", None)
+    assert minimum is not None
+    if maximum is None:
+        raise InputError(f"{section.where}: missing key 'maximum_bet'")
+    if maximum < minimum:
+        raise InputError(f"{section.where}: 'maximum_bet' is below 'minimum_bet'")
+    limits = Limits(minimum, maximum, _money(section, "aggregate_payout_cap", None))
+    section.finish()
+    return limits
+
+
 def read_four_card_sections(top: Section, common: RuleSet) -> FourCardRuleSet:
     """Read ``[ante_bonus]``, ``[[aces_up]]``, ``[bad_beat]`` and ``[limits]``.
 
@@ -190,50 +242,10 @@ def read_four_card_sections(top: Section, common: RuleSet) -> FourCardRuleSet:
             f"{top.where} [dealer]: key 'qualifier' is {common.dealer.qualifier!r}; "
             'four-card-poker has no dealer qualifier (use "none")'
         )
-    ante_bonus = None
-    section = top.section("ante_bonus", required=False)
-    if section is not None:
-        ante_bonus = AnteBonus(
-            table=pay_table(section, "ante-bonus"),
-            paid_only_with_play=section.boolean("paid_only_with_play", False),
-        )
-        section.finish()
-
+    ante_bonus = _ante_bonus(top)
     aces_up = side_bet_tables(top, "aces_up", "aces-up")
-
-    bad_beat = None
-    section = top.section("bad_beat", required=False)
-    if section is not None:
-        keyed_on = section.choice("keyed_on", BAD_BEAT_KEYS, "player")
-        table = pay_table(section, "bad-beat")
-        if keyed_on == "dealer":
-            starts = category_thresholds()
-            for entry in table.entries:
-                if entry.minimum_strength != int(starts[entry.category]):
-                    raise InputError(
-                        f'{section.where}: keyed_on = "dealer" pays whole categories only; '
-                        f"{entry.label!r} is part of one"
-                    )
-        bad_beat = BadBeat(
-            table=table,
-            keyed_on=keyed_on,
-            fold_forfeits=section.boolean("fold_forfeits", True),
-            illustrative=section.boolean("illustrative", False),
-        )
-        section.finish()
-
-    limits = None
-    section = top.section("limits", required=False)
-    if section is not None:
-        minimum = _money(section, "minimum_bet", Fraction(1))
-        maximum = _money(section, "maximum_bet", None)
-        assert minimum is not None
-        if maximum is None:
-            raise InputError(f"{section.where}: missing key 'maximum_bet'")
-        if maximum < minimum:
-            raise InputError(f"{section.where}: 'maximum_bet' is below 'minimum_bet'")
-        limits = Limits(minimum, maximum, _money(section, "aggregate_payout_cap", None))
-        section.finish()
+    bad_beat = _bad_beat(top)
+    limits = _limits(top)
     return FourCardRuleSet(
         **common.common_fields(side_bets=aces_up),
         four_card=FourCardRules(ante_bonus=ante_bonus, bad_beat=bad_beat, limits=limits),
