@@ -9,6 +9,7 @@ key is an error naming the file, the section and the key.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -19,6 +20,18 @@ from crazy4.rules.sections import Section, strength
 
 #: Folder of the shipped rule files: package data, so an installed package finds them.
 RULES_DIR = Path(__file__).resolve().parent / "data"
+#: A rule set's ``name`` names its results folder and files: a plain file stem, no path.
+SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+
+
+def _name(top: Section) -> str:
+    name = top.string("name")
+    if not SAFE_NAME.fullmatch(name) or ".." in name:
+        raise InputError(
+            f"{top.where}: key 'name' is {name!r}; a name is a file stem of letters, digits, "
+            "'.', '-' and '_' (at most 100, no '..'), since it names the results folder"
+        )
+    return name
 
 
 def _dealer(top: Section, game: str, cards: int, up_cards: int) -> DealerRules:
@@ -85,13 +98,19 @@ def parse_rules(text: str, where: str) -> RuleSet:
     Traceback (most recent call last):
     ...
     crazy4.errors.InputError: my.toml: missing key 'title'
+    >>> parse_rules('name = "../../x"', "my.toml")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: my.toml: key 'name' is '../../x'; a name is a file stem ...
     """
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as error:
         raise InputError(f"{where}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise InputError(f"{where}: not a rule file: values nested too deeply") from None
     top = Section(data, where)
-    name = top.string("name")
+    name = _name(top)
     title = top.string("title")
     game = game_named(top.choice("game", registered_games(), "crazy-4-poker"))
     source = top.string("source", "")
@@ -130,6 +149,8 @@ def shipped_rule_names() -> list[str]:
 def resolve_rules_path(name_or_path: str) -> Path:
     """The file behind ``--rules``: a shipped name, or a path to a ``.toml`` file."""
     candidate = Path(name_or_path)
+    if candidate.is_dir():
+        raise InputError(f"rule file {name_or_path!r} is a folder; give a .toml file")
     if candidate.suffix == ".toml" or candidate.exists():
         if not candidate.is_file():
             raise InputError(f"rule file {name_or_path!r} does not exist")
