@@ -6,6 +6,8 @@ RULES := $(sort $(wildcard crazy4/rules/data/*.toml))
 # results/<rule set>/.analyzed is not committed, so a fresh clone analyzes every rule set.
 RESULTS := $(patsubst crazy4/rules/data/%.toml,results/%/.analyzed,$(RULES))
 SOURCES := $(shell find crazy4 -name '*.py')
+# The lookup-table cache (crazy4.core.cache): $CRAZY4_CACHE_DIR, else $XDG_CACHE_HOME/crazy4 or ~/.cache/crazy4.
+CACHE_DIR := $(or $(CRAZY4_CACHE_DIR),$(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME)/crazy4,$(HOME)/.cache/crazy4))
 
 .DEFAULT_GOAL := help
 .PHONY: help install results test lint bench clean notebooks
@@ -41,9 +43,13 @@ bench: $(BIN)/.installed ## Wall time and peak memory of the analysis, cold and 
 bench-simulate: $(BIN)/.installed ## Rounds per second of crazy4 simulate, summary and log modes
 	$(BIN)/python analysis/bench_simulate.py
 
-clean: ## Remove the environment, caches and generated per-hand tables
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info
+clean: ## Remove the environment, the lookup-table caches and every generated file not committed
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info .cache-ci
+	rm -rf "$(CACHE_DIR)"
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	rm -f results/*/player_hands.parquet results/*/report.html results/*/.analyzed results/*/run.json
+	rm -rf results/notebooks
+	find results -name '.*.tmp' -delete
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 
