@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from crazy4 import __version__
-from crazy4.cli.options import command_line, positive_int
+from crazy4.cli.options import Commands, command_line, positive_int
 from crazy4.cli.simulate import add_commands
 from crazy4.errors import InputError
 
@@ -190,7 +190,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"crazy4 {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in (_add_analyze, _add_report, _add_hand, _add_cardroom, _add_rules):
+        add(commands)
+    add_commands(commands)  # simulate, validate
+    return parser
 
+
+def _add_analyze(commands: Commands) -> None:
+    """``crazy4 analyze``: the exact analysis written as tables and a report."""
     analyze = commands.add_parser(
         "analyze",
         help="analyze a rule set exactly and write its tables and report",
@@ -216,6 +223,9 @@ def build_parser() -> argparse.ArgumentParser:
     _simulation_options(analyze)
     analyze.set_defaults(handler=cmd_analyze)
 
+
+def _add_report(commands: Commands) -> None:
+    """``crazy4 report``: the odds report as Markdown or HTML."""
     report = commands.add_parser(
         "report",
         help="write the odds report of a rule set as Markdown or HTML (with plots)",
@@ -232,6 +242,9 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--quiet", action="store_true", help="no progress bar")
     report.set_defaults(handler=cmd_report)
 
+
+def _add_hand(commands: Commands) -> None:
+    """``crazy4 hand``: one hand's exact outcomes and decision."""
     hand = commands.add_parser(
         "hand",
         help="exact dealer outcomes, EVs and the optimal decision for one hand",
@@ -249,6 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
     hand.add_argument("--json", action="store_true", help="print one JSON object instead")
     hand.set_defaults(handler=cmd_hand)
 
+
+def _add_cardroom(commands: Commands) -> None:
+    """``crazy4 cardroom``: the card room's economics of one table."""
     cardroom = commands.add_parser(
         "cardroom",
         help="the card room's economics: player's cost with the collection, banker's side",
@@ -315,6 +331,9 @@ def build_parser() -> argparse.ArgumentParser:
     _simulation_options(cardroom)
     cardroom.set_defaults(handler=cmd_cardroom)
 
+
+def _add_rules(commands: Commands) -> None:
+    """``crazy4 rules list | show``."""
     rules = commands.add_parser(
         "rules",
         help="list or print the shipped rule sets",
@@ -325,9 +344,6 @@ def build_parser() -> argparse.ArgumentParser:
     show = rules_commands.add_parser("show", help="print one rule set's rule file")
     show.add_argument("name", help="rule set name or path")
     rules.set_defaults(handler=cmd_rules)
-
-    add_commands(commands)  # simulate, validate
-    return parser
 
 
 def _simulation_options(parser: argparse.ArgumentParser) -> None:

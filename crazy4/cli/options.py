@@ -17,7 +17,12 @@ class Commands(Protocol):
     """The subcommands of an argument parser (what ``add_subparsers`` returns)."""
 
     def add_parser(
-        self, name: str, *, help: str | None = None, description: str | None = None
+        self,
+        name: str,
+        *,
+        help: str | None = None,
+        description: str | None = None,
+        epilog: str | None = None,
     ) -> argparse.ArgumentParser:
         """Add the subcommand ``name`` and return its parser."""
         ...
