@@ -14,13 +14,9 @@ from crazy4.core.cards import colex_indices
 from crazy4.core.deal import deal_hands
 from crazy4.games.crazy_four.reference import load_reference
 from crazy4.rules.load import load_rules
-from crazy4.simulate.driver import (
-    CHUNK_ROUNDS,
-    Counts,
-    make_plan,
-    run_simulation,
-    summarize_counts,
-)
+from crazy4.simulate.counts import Counts
+from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
+from crazy4.simulate.plan import CHUNK_ROUNDS
 
 
 def same_counts(a: Counts, b: Counts) -> bool:

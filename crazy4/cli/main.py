@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shlex
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -16,6 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from crazy4 import __version__
+from crazy4.cli.options import Commands, command_line, positive_int
+from crazy4.cli.simulate import add_commands
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
@@ -41,10 +42,6 @@ def _progress_bar(
     return step, bar.close
 
 
-def _command_line(argv: Sequence[str]) -> str:
-    return "crazy4 " + " ".join(shlex.quote(arg) for arg in argv)
-
-
 def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.pipeline import run_rule_set, steps
     from crazy4.results.write import ensure_output_dir
@@ -57,7 +54,7 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
     try:
         results = run_rule_set(
             rules,
-            command=_command_line(argv),
+            command=command_line(argv),
             jobs=args.jobs,
             simulate_rounds=args.simulate_rounds,
             seed=args.seed,
@@ -81,7 +78,7 @@ def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
     ensure_output_dir(out.parent)
     step, close = _progress_bar(steps(rules), f"report {rules.name}", not args.quiet)
     try:
-        results = run_rule_set(rules, command=_command_line(argv), jobs=args.jobs, progress=step)
+        results = run_rule_set(rules, command=command_line(argv), jobs=args.jobs, progress=step)
     finally:
         close()
     text = results.report
@@ -193,7 +190,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"crazy4 {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in (_add_analyze, _add_report, _add_hand, _add_cardroom, _add_rules):
+        add(commands)
+    add_commands(commands)  # simulate, validate
+    return parser
 
+
+def _add_analyze(commands: Commands) -> None:
+    """``crazy4 analyze``: the exact analysis written as tables and a report."""
     analyze = commands.add_parser(
         "analyze",
         help="analyze a rule set exactly and write its tables and report",
@@ -210,7 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyze.add_argument(
         "--jobs",
-        type=_positive_int,
+        type=positive_int,
         default=1,
         help="worker processes for building tables and counting (default 1); the results are "
         "identical for any number",
@@ -219,6 +223,9 @@ def build_parser() -> argparse.ArgumentParser:
     _simulation_options(analyze)
     analyze.set_defaults(handler=cmd_analyze)
 
+
+def _add_report(commands: Commands) -> None:
+    """``crazy4 report``: the odds report as Markdown or HTML."""
     report = commands.add_parser(
         "report",
         help="write the odds report of a rule set as Markdown or HTML (with plots)",
@@ -231,12 +238,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--format", choices=("md", "html"), default="md", help="md (default) or html"
     )
     report.add_argument("--out", help="output file (default: results/<rule set>/report.<format>)")
-    report.add_argument(
-        "--jobs", type=_positive_int, default=1, help="worker processes (default 1)"
-    )
+    report.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1)")
     report.add_argument("--quiet", action="store_true", help="no progress bar")
     report.set_defaults(handler=cmd_report)
 
+
+def _add_hand(commands: Commands) -> None:
+    """``crazy4 hand``: one hand's exact outcomes and decision."""
     hand = commands.add_parser(
         "hand",
         help="exact dealer outcomes, EVs and the optimal decision for one hand",
@@ -254,6 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
     hand.add_argument("--json", action="store_true", help="print one JSON object instead")
     hand.set_defaults(handler=cmd_hand)
 
+
+def _add_cardroom(commands: Commands) -> None:
+    """``crazy4 cardroom``: the card room's economics of one table."""
     cardroom = commands.add_parser(
         "cardroom",
         help="the card room's economics: player's cost with the collection, banker's side",
@@ -314,12 +325,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--bankroll", help="the banker's bankroll in dollars, for a risk-of-ruin figure"
     )
     cardroom.add_argument(
-        "--jobs", type=_positive_int, default=1, help="worker processes for the counting"
+        "--jobs", type=positive_int, default=1, help="worker processes for the counting"
     )
     cardroom.add_argument("--json", action="store_true", help="print one JSON object instead")
     _simulation_options(cardroom)
     cardroom.set_defaults(handler=cmd_cardroom)
 
+
+def _add_rules(commands: Commands) -> None:
+    """``crazy4 rules list | show``."""
     rules = commands.add_parser(
         "rules",
         help="list or print the shipped rule sets",
@@ -330,11 +344,6 @@ def build_parser() -> argparse.ArgumentParser:
     show = rules_commands.add_parser("show", help="print one rule set's rule file")
     show.add_argument("name", help="rule set name or path")
     rules.set_defaults(handler=cmd_rules)
-
-    from crazy4.cli.simulate import add_commands
-
-    add_commands(commands)  # simulate, validate
-    return parser
 
 
 def _simulation_options(parser: argparse.ArgumentParser) -> None:
@@ -354,16 +363,6 @@ def _simulation_options(parser: argparse.ArgumentParser) -> None:
         default=SIMULATION_SEED,
         help=f"seed of that simulation (default {SIMULATION_SEED})",
     )
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
-    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:

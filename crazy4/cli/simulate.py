@@ -11,16 +11,24 @@ import argparse
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from crazy4.cli.main import _command_line, _positive_int
+from crazy4.cli.options import (
+    Commands,
+    command_line,
+    count,
+    non_negative_int,
+    positive_int,
+    probability,
+)
 from crazy4.errors import InputError
 
 
 def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from crazy4.games.registry import game_of
     from crazy4.results.write import provenance, write_text
     from crazy4.rules.load import load_rules
-    from crazy4.simulate.driver import CHUNK_ROUNDS, make_plan, run_simulation, summarize_counts
+    from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
+    from crazy4.simulate.plan import CHUNK_ROUNDS
 
     rules = load_rules(args.rules)
     if args.scheduler and args.backend != "dask":
@@ -40,11 +48,11 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         queens_up=args.queens_up or args.aces_up,
     )
     side = None if plan.queens_up is None else rules.side_bets[plan.queens_up].name
-    tables = {"aces_up" if rules.game == "four-card-poker" else "queens_up": side}
+    tables = {game_of(rules).simulator().side_bet_key: side}
     record = provenance(
         rules.name,
         rules.content_hash,
-        _command_line(argv),
+        command_line(argv),
         plan.rounds,
         seed=plan.seed,
         seats=plan.seats,
@@ -118,7 +126,7 @@ def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return report.exit_status
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: Commands) -> None:
     """Add the ``simulate`` and ``validate`` subcommands to ``crazy4``'s subparsers.
 
     Examples
@@ -137,14 +145,14 @@ def add_commands(commands: Any) -> None:
         "frequencies. The same seed gives the same numbers for any --jobs or backend.",
     )
     simulate.add_argument("--rules", required=True, help="rule set name or path")
-    simulate.add_argument("--rounds", type=_count, required=True, help="rounds to play (1e6 ok)")
-    simulate.add_argument("--seed", type=_non_negative_int, default=0, help="seed (default 0)")
+    simulate.add_argument("--rounds", type=count, required=True, help="rounds to play (1e6 ok)")
+    simulate.add_argument("--seed", type=non_negative_int, default=0, help="seed (default 0)")
     simulate.add_argument(
-        "--seats", type=_positive_int, default=1, help="hands a round, 1-7 (default 1)"
+        "--seats", type=positive_int, default=1, help="hands a round, 1-7 (default 1)"
     )
     simulate.add_argument(
         "--blind-hands",
-        type=_non_negative_int,
+        type=non_negative_int,
         default=0,
         help="how many of the seats (the last ones) are the card room's blind second hands",
     )
@@ -158,7 +166,7 @@ def add_commands(commands: Any) -> None:
     simulate.add_argument("--log", help="write every seat and round to this .parquet or .csv file")
     simulate.add_argument("--summary", help="write the summary as JSON (crazy4 validate reads it)")
     simulate.add_argument(
-        "--jobs", type=_positive_int, default=1, help="worker processes (default 1)"
+        "--jobs", type=positive_int, default=1, help="worker processes (default 1)"
     )
     simulate.add_argument(
         "--backend",
@@ -185,40 +193,10 @@ def add_commands(commands: Any) -> None:
     validate.add_argument("--queens-up", help="Queens Up table the log was settled on")
     validate.add_argument("--aces-up", help="Aces Up table the log was settled on")
     validate.add_argument(
-        "--alpha", type=_probability, default=0.001, help="family-wise alpha (default 0.001)"
+        "--alpha", type=probability, default=0.001, help="family-wise alpha (default 0.001)"
     )
     validate.add_argument(
-        "--examples", type=_positive_int, default=5, help="examples per finding (default 5)"
+        "--examples", type=positive_int, default=5, help="examples per finding (default 5)"
     )
     validate.add_argument("--report", help="also write the report to a .md or .json file")
     validate.set_defaults(handler=cmd_validate)
-
-
-def _count(text: str) -> int:
-    try:
-        value = float(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value.is_integer() or value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a whole number of at least 1")
-    return int(value)
-
-
-def _non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} must not be negative")
-    return value
-
-
-def _probability(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 1")
-    return value

@@ -1,6 +1,6 @@
 """Simulated means converging on the exact ones: the table behind notebook 05.
 
-Because chunk ``i`` of a simulation always draws from the same seed (``crazy4.simulate.driver``), a
+Because chunk ``i`` of a simulation always draws from the same seed (:mod:`crazy4.simulate.plan`), a
 run of ``n`` rounds is the first ``n`` rounds of any longer run with the same seed: the rows
 below are one simulation observed at growing lengths.
 """

@@ -1,9 +1,93 @@
-"""The simulator's role of a game: what :mod:`crazy4.simulate` needs from each game."""
+"""The simulator's role of a game: what :mod:`crazy4.simulate` needs from each game.
+
+The driver (:mod:`crazy4.simulate.driver`) owns everything that does not depend on the game:
+the options and their messages, seeds and chunks, workers, the log file, the statistics of
+every bet and the common parts of the summary. A game (found by
+:func:`crazy4.games.registry.game_of`, its role by :meth:`crazy4.games.base.Game.simulator`)
+provides:
+
+* **the plan** -- its largest table (:attr:`SimulatedGame.max_seats`), whether a rule set has
+  blind second hands, the name of its side bet (:attr:`SimulatedGame.side_bet_label` in
+  messages, :attr:`SimulatedGame.side_bet_key` in the log and the provenance) and the decision
+  array of a strategy;
+* **a chunk** -- :meth:`SimulatedGame.play_chunk` deals a chunk's rounds from the plan's
+  generator and counts them by :attr:`SimulatedGame.key_bins` seat keys, with the log rows when
+  asked for;
+* **the summary** -- every bet's net per key and exact value, the game's own fields of the JSON
+  summary and the tail of the text summary.
+
+Imports no game (the games import it).
+"""
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from crazy4.rules.ruleset import RuleSet
+    from crazy4.simulate.counts import BetNets, Chunk, Counts, ExactValue
+    from crazy4.simulate.plan import SimulationPlan
 
 
 class SimulatedGame(Protocol):
-    """What the simulator calls on a game (see :mod:`crazy4.simulate.driver`)."""
+    """What the simulator calls on a game (see the module docstring)."""
+
+    @property
+    def max_seats(self) -> int:
+        """The most seats (hands a round) one deck deals with the dealer's hand."""
+        ...
+
+    @property
+    def side_bet_label(self) -> str:
+        """The side bet as messages name it (``"Queens Up"``)."""
+        ...
+
+    @property
+    def side_bet_key(self) -> str:
+        """The side bet's log column and provenance key (``"queens_up"``); its tables are
+        named ``<key with '-'>-<name>`` (``queens-up-50-40-8-4-3-2-1``)."""
+        ...
+
+    @property
+    def key_bins(self) -> int:
+        """How many seat keys the chunk player counts by (the length of ``Counts.seats``)."""
+        ...
+
+    def blind_hands_allowed(self, rules: RuleSet) -> bool:
+        """Whether the rule set has the card room's blind second hand."""
+        ...
+
+    def strategy(self, rules: RuleSet, spec: str) -> npt.NDArray[np.int64]:
+        """The decisions of ``optimal``, ``simple`` or a strategy file (raises ``InputError``)."""
+        ...
+
+    def play_chunk(self, plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
+        """Deal and count chunk ``chunk`` of the plan (from ``plan.generator(chunk)``), with its
+        log rows if ``log``."""
+        ...
+
+    def bet_nets(self, plan: SimulationPlan) -> BetNets:
+        """Every summary bet's net per seat key."""
+        ...
+
+    def exact_bets(self, plan: SimulationPlan) -> Mapping[str, ExactValue]:
+        """Every summary bet's exact value under the plan's strategy, by bet name."""
+        ...
+
+    def summary_options(self, plan: SimulationPlan) -> dict[str, object]:
+        """The game's own plan options in the JSON summary, after the common ones."""
+        ...
+
+    def summary_counts(self, plan: SimulationPlan, counts: Counts) -> dict[str, object]:
+        """The game's tallies in the JSON summary (hand categories, outcomes), before the bets."""
+        ...
+
+    def render_tail(
+        self, plan: SimulationPlan, counts: Counts, data: Mapping[str, object]
+    ) -> list[str]:
+        """The lines of the text summary after the bets (``data``: the JSON summary)."""
+        ...

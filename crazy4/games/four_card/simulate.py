@@ -10,14 +10,15 @@ by one lookup.
 Seats are counted by ``key = ((strength * 4 + decision) * 8 + dealer category) * 3 + result``
 (result: 0 player higher, 1 tie, 2 dealer higher), which determines every bet
 (:mod:`crazy4.games.four_card.settle`); dealer hands by strength. Everything else (chunks, seeds,
-workers, log writing) is the game-independent driver of :mod:`crazy4.simulate.driver`.
+workers, log writing, statistics) is the game-independent driver of
+:mod:`crazy4.simulate.driver`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -33,15 +34,17 @@ from crazy4.games.four_card.reference import (
 )
 from crazy4.games.four_card.rules import four_card_rules
 from crazy4.games.four_card.settle import RESULTS, FourCardSettlement
+from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate.counts import BetNets, Chunk, Counts, ExactValue
+from crazy4.simulate.plan import SimulationPlan
 from crazy4.simulate.roundlog import DECISION_NAMES, hand_text_array
-
-if TYPE_CHECKING:
-    from crazy4.simulate.driver import SimulationPlan
 
 N_CATEGORIES = len(HandCategory)
 #: Bins of a seat key (strength, decision, dealer category, result).
 KEY_BINS = number_of_strengths() * 4 * N_CATEGORIES * 3
 _STRIDE = N_CATEGORIES * 3
+#: Largest number of seats at a table (7 hands and the dealer's six cards: 41 cards).
+MAX_SEATS = 7
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,7 @@ def tables_of(plan: SimulationPlan) -> FourCardTables:
     cached = _TABLES.get(plan.key)
     if cached is not None:
         return cached
-    reference = load_fourcard_reference(plan.rules)
+    reference = load_fourcard_reference(four_card_rules(plan.rules))
     index = situation_index_table()
     valid = index >= 0
     base = np.zeros(index.shape[0], dtype=np.int32)
@@ -166,16 +169,9 @@ def dealer_colex(
 
 def play_chunk(
     plan: SimulationPlan, rounds: int, rng: np.random.Generator
-) -> tuple[
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    dict[str, int],
-    list[npt.NDArray[np.int64]],
-    list[npt.NDArray[np.uint8]],
-    npt.NDArray[np.int64],
-]:
-    """Deal and count one chunk: seat counts by key, dealer counts by strength, per-round
-    sums of squares (several seats), the seat keys, the cards and the dealer strengths."""
+) -> tuple[Counts, list[npt.NDArray[np.int64]], list[npt.NDArray[np.uint8]]]:
+    """Deal and count one chunk: the counts (seats by key, dealer hands by strength, per-round
+    sums of squares with several seats), the seat keys and the cards."""
     tables = tables_of(plan)
     seats = plan.seats
     dealt = deal_hands(rng, rounds, (5,) * seats + (1, 5))
@@ -194,13 +190,19 @@ def play_chunk(
         result = (strength == dealer_strength) + 2 * (strength < dealer_strength)
         keys.append((base + dealer_offset + result).astype(np.int64))
     seats_counts = np.bincount(np.concatenate(keys), minlength=KEY_BINS).astype(np.int64)
-    dealer = np.bincount(dealer_strength, minlength=number_of_strengths()).astype(np.int64)
     squares: dict[str, int] = {}
     if seats > 1:
         for name, nets in tables.bet_nets.items():
             total = sum(nets[key] for key in keys)
             squares[name] = int(np.dot(total, total))
-    return seats_counts, dealer, squares, keys, dealt.cards, dealer_strength.astype(np.int64)
+    counts = Counts(
+        rounds=rounds,
+        seats=seats_counts,
+        blind=np.zeros(KEY_BINS, dtype=np.int64),
+        dealer=np.bincount(dealer_strength, minlength=number_of_strengths()).astype(np.int64),
+        round_squares=squares,
+    )
+    return counts, keys, dealt.cards
 
 
 def log_table(
@@ -271,9 +273,9 @@ def summary_dict(
     }
 
 
-def render_tail(plan: SimulationPlan, data: dict[str, object], rounds: int) -> list[str]:
+def render_tail(plan: SimulationPlan, data: Mapping[str, object], rounds: int) -> list[str]:
     """The category lines of the text summary."""
-    reference = load_fourcard_reference(plan.rules)
+    reference = load_fourcard_reference(four_card_rules(plan.rules))
     player_p = reference.category_probabilities()
     dealer_p = reference.dealer_category_probabilities()
     player = data["player_categories"]
@@ -298,3 +300,46 @@ def render_tail(plan: SimulationPlan, data: dict[str, object], rounds: int) -> l
 
 class FourCardSimulator:
     """The simulator's role of Four Card Poker (:class:`crazy4.simulate.game.SimulatedGame`)."""
+
+    max_seats = MAX_SEATS
+    side_bet_label = "Aces Up"
+    side_bet_key = "aces_up"
+    key_bins = KEY_BINS
+
+    def blind_hands_allowed(self, rules: RuleSet) -> bool:
+        """Never: the blind second hand is Crazy 4 Poker's card room's."""
+        return False
+
+    def strategy(self, rules: RuleSet, spec: str) -> npt.NDArray[np.int64]:
+        """A decision per situation class (hand, up card)."""
+        return load_fourcard_reference(four_card_rules(rules)).strategy(spec)
+
+    def play_chunk(self, plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
+        """Deal the seats' five cards, the dealer's up card and five hidden cards; count seats by
+        key (:func:`play_chunk`)."""
+        counts, keys, cards = play_chunk(plan, plan.chunk_rounds(chunk), plan.generator(chunk))
+        table = log_table(plan, plan.first_round(chunk), cards, keys) if log else None
+        return Chunk(counts=counts, log=table)
+
+    def bet_nets(self, plan: SimulationPlan) -> BetNets:
+        """Every bet of :func:`bet_components`; no blind hand."""
+        tables = tables_of(plan)
+        return BetNets(unit=tables.settlement.unit, seat=tables.bet_nets, blind=None)
+
+    def exact_bets(self, plan: SimulationPlan) -> Mapping[str, ExactValue]:
+        """From the exact reference (:func:`.reference.load_fourcard_reference`)."""
+        return load_fourcard_reference(four_card_rules(plan.rules)).exact_bets(plan.decision)
+
+    def summary_options(self, plan: SimulationPlan) -> dict[str, object]:
+        """None beyond the common ones."""
+        return {}
+
+    def summary_counts(self, plan: SimulationPlan, counts: Counts) -> dict[str, object]:
+        """See :func:`summary_dict`."""
+        return summary_dict(plan, counts.seats, counts.dealer)
+
+    def render_tail(
+        self, plan: SimulationPlan, counts: Counts, data: Mapping[str, object]
+    ) -> list[str]:
+        """See :func:`render_tail`."""
+        return render_tail(plan, data, counts.rounds)

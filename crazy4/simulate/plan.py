@@ -1,0 +1,106 @@
+"""What a simulation plays, and how its rounds are cut into seeded chunks.
+
+Rounds are cut into chunks of :data:`CHUNK_ROUNDS`, a constant: chunk ``i`` draws from
+``Generator(PCG64(SeedSequence(seed, spawn_key=(i,))))``, which is
+``SeedSequence(seed).spawn(n)[i]`` for any ``n > i``. This is the reproducibility contract of
+:mod:`crazy4.simulate.driver`: a seed's rounds do not depend on how the chunks are grouped.
+Imports no game: the games' chunk players (:class:`crazy4.simulate.game.SimulatedGame`) read
+the plan.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.rules.ruleset import RuleSet
+
+#: Rounds per chunk: part of the reproducibility contract (a seed's rounds depend on it).
+CHUNK_ROUNDS = 1 << 16
+
+
+def chunk_generator(seed: int, chunk: int) -> np.random.Generator:
+    """The random generator of one chunk.
+
+    Examples
+    --------
+    >>> a = chunk_generator(7, 3).integers(0, 10**9)
+    >>> b = np.random.Generator(np.random.PCG64(np.random.SeedSequence(7).spawn(5)[3]))
+    >>> bool(a == b.integers(0, 10**9))
+    True
+    """
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(chunk,))))
+
+
+@dataclass(frozen=True)
+class SimulationPlan:
+    """Everything a worker needs to play chunks (picklable).
+
+    Attributes
+    ----------
+    rules : RuleSet
+    seed : int
+    rounds : int
+    seats : int
+        Hands per round, 1 to the game's largest table, including the blind ones.
+    blind_hands : int
+        How many of the seats (the last ones) are blind second hands.
+    strategy : str
+        Name of the strategy (``optimal``, ``simple`` or a file name).
+    decision : ndarray of int64
+        Decision per hand class (per situation class in Four Card Poker).
+    queens_up : int or None
+        The side-bet table (Queens Up, Aces Up: an index into ``rules.side_bets``) written to
+        the log; None when the rules have no side bet.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> plan = SimulationPlan(load_rules("crazy4-standard"), seed=1, rounds=CHUNK_ROUNDS + 5,
+    ...                       seats=3, blind_hands=1, strategy="optimal",
+    ...                       decision=np.zeros(3, dtype=np.int64), queens_up=None)
+    >>> plan.normal_hands, plan.chunks, plan.chunk_rounds(1), plan.first_round(1)
+    (2, 2, 5, 65537)
+    """
+
+    rules: RuleSet
+    seed: int
+    rounds: int
+    seats: int
+    blind_hands: int
+    strategy: str
+    decision: npt.NDArray[np.int64] = field(repr=False)
+    queens_up: int | None
+
+    @property
+    def normal_hands(self) -> int:
+        """Seats that play the strategy (not blind)."""
+        return self.seats - self.blind_hands
+
+    @property
+    def chunks(self) -> int:
+        """Number of chunks."""
+        return -(-self.rounds // CHUNK_ROUNDS)
+
+    @cached_property
+    def key(self) -> str:
+        """Digest identifying the tables a worker derives from the plan."""
+        digest = hashlib.sha256(self.rules.content_hash.encode())
+        digest.update(np.ascontiguousarray(self.decision, dtype=np.int64).tobytes())
+        return digest.hexdigest()
+
+    def chunk_rounds(self, chunk: int) -> int:
+        """Rounds in one chunk (the last one may be short)."""
+        return min(CHUNK_ROUNDS, self.rounds - chunk * CHUNK_ROUNDS)
+
+    def first_round(self, chunk: int) -> int:
+        """The number (from 1) of a chunk's first round, as the log writes it."""
+        return chunk * CHUNK_ROUNDS + 1
+
+    def generator(self, chunk: int) -> np.random.Generator:
+        """The random generator of one chunk (:func:`chunk_generator` of the plan's seed)."""
+        return chunk_generator(self.seed, chunk)

@@ -1,0 +1,223 @@
+"""A simulation's summary: every bet's simulated mean beside its exact value.
+
+Every bet's total, sum of squares and hits follow exactly from the counts and the bet's net per
+seat key (:class:`crazy4.simulate.counts.BetNets`). With several seats, the seats of a round
+share the dealer's hand, so their results are correlated: per-round sums of squares are kept
+too, and standard errors treat the round as the unit.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.simulate.counts import BLIND_BET, Counts, ExactValue
+from crazy4.simulate.game import SimulatedGame
+from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan
+
+SUMMARY_FORMAT = "crazy4-simulation-summary"
+
+
+@dataclass(frozen=True)
+class BetResult:
+    """Simulated result of one bet beside its exact value (per unit of its base wager)."""
+
+    name: str
+    hands: int
+    net: Fraction
+    mean: float
+    standard_error: float
+    hit_frequency: float
+    exact_mean: float
+    exact_std_dev: float
+    exact_hit_frequency: float
+
+    @property
+    def z(self) -> float:
+        """``(mean - exact mean) / standard error`` (0 when the error is 0)."""
+        if self.standard_error == 0:
+            return 0.0
+        return (self.mean - self.exact_mean) / self.standard_error
+
+
+def bet_result(
+    name: str,
+    keyed: npt.NDArray[np.int64],
+    nets: npt.NDArray[np.int64],
+    unit: int,
+    rounds: int,
+    per_round: int,
+    round_squares: int | None,
+    exact: ExactValue,
+) -> BetResult:
+    """One bet's simulated mean, standard error and hit frequency, from counts by seat key.
+
+    Parameters
+    ----------
+    name : str
+    keyed : ndarray of int64
+        Hands counted by seat key.
+    nets : ndarray of int64
+        The bet's net per seat key, in units of ``1 / unit``.
+    unit : int
+    rounds : int
+    per_round : int
+        Hands of this kind a round; with more than one (and ``round_squares``) the round is
+        the unit of the standard error.
+    round_squares : int or None
+        Sum over rounds of the squared per-round net numerator.
+    exact : ExactValue
+
+    Examples
+    --------
+    >>> from collections import namedtuple
+    >>> exact = namedtuple("Exact", "mean std_dev hit_frequency")(Fraction(0), 1.0, 0.5)
+    >>> result = bet_result("even", np.array([3, 1]), np.array([-2, 2]), 2, 4, 1, None, exact)
+    >>> result.net, result.mean, result.standard_error, result.hit_frequency
+    (Fraction(-2, 1), -0.5, 0.5, 0.25)
+    """
+    hands = int(keyed.sum())
+    used = keyed > 0
+    total = int(np.dot(keyed[used], nets[used]))
+    squares = int(np.dot(keyed[used], nets[used] * nets[used]))
+    hits = int(keyed[used & (nets > 0)].sum())
+    mean = Fraction(total, hands * unit)
+    if per_round > 1 and round_squares is not None and rounds > 1:
+        # the round is the unit: sum over rounds of (S_r - k * mean)^2, exactly
+        spread = (
+            Fraction(round_squares, unit * unit)
+            - 2 * per_round * mean * Fraction(total, unit)
+            + rounds * (per_round * mean) ** 2
+        )
+        variance = spread * rounds / (rounds - 1) / hands**2
+    elif hands > 1:
+        spread = Fraction(squares, unit * unit) - hands * mean * mean
+        variance = spread / (hands - 1) / hands
+    else:
+        variance = Fraction(0)
+    return BetResult(
+        name=name,
+        hands=hands,
+        net=Fraction(total, unit),
+        mean=float(mean),
+        standard_error=math.sqrt(max(0.0, float(variance))),
+        hit_frequency=hits / hands,
+        exact_mean=float(exact.mean),
+        exact_std_dev=exact.std_dev,
+        exact_hit_frequency=exact.hit_frequency,
+    )
+
+
+@dataclass(frozen=True)
+class SimulationSummary:
+    """What ``crazy4 simulate`` prints, and writes with ``--summary``.
+
+    ``game`` is the simulator's role of the plan's game, which gives the game's parts of the
+    JSON and text summaries.
+    """
+
+    plan: SimulationPlan
+    counts: Counts
+    bets: list[BetResult]
+    exact: Mapping[str, ExactValue]
+    game: SimulatedGame = field(repr=False, compare=False)
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON summary (also an input of ``crazy4 validate``; see ``docs/simulator.md``)."""
+        plan, counts = self.plan, self.counts
+        return {
+            "format": SUMMARY_FORMAT,
+            "version": 1,
+            "rule_set": plan.rules.name,
+            "rule_set_sha256": plan.rules.content_hash,
+            "game": plan.rules.game,
+            "strategy": plan.strategy,
+            "seed": plan.seed,
+            "rounds": counts.rounds,
+            "seats": plan.seats,
+            **self.game.summary_options(plan),
+            "chunk_rounds": CHUNK_ROUNDS,
+            **self.game.summary_counts(plan, counts),
+            "bets": self._bets_dict(),
+        }
+
+    def _bets_dict(self) -> dict[str, object]:
+        return {
+            bet.name: {
+                "hands": bet.hands,
+                "wagered": bet.hands,
+                "net": float(bet.net),
+                "net_exact": str(bet.net),
+                "mean": bet.mean,
+                "standard_error": bet.standard_error,
+                "hit_frequency": bet.hit_frequency,
+                "exact_mean": bet.exact_mean,
+                "exact_std_dev": bet.exact_std_dev,
+                "z": bet.z,
+            }
+            for bet in self.bets
+        }
+
+    def render(self) -> str:
+        """Readable text summary."""
+        plan, counts = self.plan, self.counts
+        lines = [
+            f"{plan.rules.name}: {counts.rounds:,} rounds, {plan.seats} seat(s)"
+            + (f" ({plan.blind_hands} blind second hand(s))" if plan.blind_hands else "")
+            + f", strategy {plan.strategy}, seed {plan.seed}",
+            "",
+            f"{'bet (per unit of its wager)':<34}{'mean':>11}{'± s.e.':>10}{'exact':>11}"
+            f"{'z':>7}{'hits':>9}{'exact':>9}",
+        ]
+        for bet in self.bets:
+            lines.append(
+                f"{bet.name:<34}{bet.mean:>+11.5f}{bet.standard_error:>10.5f}"
+                f"{bet.exact_mean:>+11.5f}{bet.z:>+7.2f}{bet.hit_frequency:>9.4f}"
+                f"{bet.exact_hit_frequency:>9.4f}"
+            )
+        lines += self.game.render_tail(plan, counts, self.to_dict())
+        return "\n".join(lines)
+
+
+def summarize(plan: SimulationPlan, counts: Counts, game: SimulatedGame) -> SimulationSummary:
+    """Every bet's result: the strategy's seats' bets, then the blind second hands' bet.
+
+    ``game`` is the simulator's role of the plan's game (the driver's
+    :func:`crazy4.simulate.driver.summarize_counts` finds it).
+    """
+    nets = game.bet_nets(plan)
+    exact = game.exact_bets(plan)
+    bets = []
+    if plan.normal_hands:
+        for name, net in nets.seat.items():
+            bets.append(
+                bet_result(
+                    name,
+                    counts.seats,
+                    net,
+                    nets.unit,
+                    counts.rounds,
+                    plan.normal_hands,
+                    counts.round_squares.get(name),
+                    exact[name],
+                )
+            )
+    if plan.blind_hands and nets.blind is not None:
+        bets.append(
+            bet_result(
+                BLIND_BET,
+                counts.blind,
+                nets.blind,
+                nets.unit,
+                counts.rounds,
+                plan.blind_hands,
+                counts.round_squares.get(BLIND_BET),
+                exact[BLIND_BET],
+            )
+        )
+    return SimulationSummary(plan=plan, counts=counts, bets=bets, exact=exact, game=game)
