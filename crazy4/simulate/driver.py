@@ -17,9 +17,6 @@ seeded generator (:func:`crazy4.simulate.plan.chunk_generator`). Workers (joblib
 a Dask cluster through joblib's Dask backend) run chunks in any grouping; every summary number
 is an exact integer sum over chunks (:class:`crazy4.simulate.counts.Counts`), so a seed gives
 the same numbers, and the log the same bytes, whatever ``jobs`` or the backend.
-
-The names that moved out of this module (the plan, the counts, the summary) are still
-importable from here.
 """
 
 from __future__ import annotations
@@ -37,22 +34,8 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import Chunk, Counts
 from crazy4.simulate.game import SimulatedGame
 from crazy4.simulate.logwriter import LogWriter
-from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan, chunk_generator
-from crazy4.simulate.summary import SUMMARY_FORMAT, BetResult, SimulationSummary, summarize
-
-__all__ = [
-    "CHUNKS_PER_TASK",
-    "CHUNK_ROUNDS",
-    "SUMMARY_FORMAT",
-    "BetResult",
-    "Counts",
-    "SimulationPlan",
-    "SimulationSummary",
-    "chunk_generator",
-    "make_plan",
-    "run_simulation",
-    "summarize_counts",
-]
+from crazy4.simulate.plan import SimulationPlan
+from crazy4.simulate.summary import SimulationSummary, summarize
 
 #: Summary-mode chunks a worker runs per task (any value gives the same numbers).
 CHUNKS_PER_TASK = 16

@@ -52,7 +52,7 @@ from crazy4.games.crazy_four.reference import ExactBet, Reference, load_referenc
 from crazy4.games.crazy_four.rules import crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
 from crazy4.rules.ruleset import RuleSet
-from crazy4.simulate.driver import SUMMARY_FORMAT
+from crazy4.simulate.summary import SUMMARY_FORMAT
 from crazy4.simulate.roundlog import (
     BLIND,
     DECISION_NAMES,
