@@ -52,7 +52,6 @@ from crazy4.games.crazy_four.reference import ExactBet, Reference, load_referenc
 from crazy4.games.crazy_four.rules import crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
 from crazy4.rules.ruleset import RuleSet
-from crazy4.simulate.summary import SUMMARY_FORMAT
 from crazy4.simulate.roundlog import (
     BLIND,
     DECISION_NAMES,
@@ -64,6 +63,7 @@ from crazy4.simulate.roundlog import (
     read_log_batches,
     sniff_format,
 )
+from crazy4.simulate.summary import SUMMARY_FORMAT
 from crazy4.validate.stats import chi_square_sf, holm_adjust, normal_two_sided_p
 
 GAME_BETS = ("ante_super_bonus_play", "ante_play", "super_bonus")
