@@ -388,7 +388,8 @@ import tempfile
 from pathlib import Path
 
 from crazy4.simulate.driver import make_plan, run_simulation
-from crazy4.validate.driver import Options, validate
+from crazy4.validate.driver import validate
+from crazy4.validate.report import Options
 
 folder = Path(tempfile.mkdtemp())
 plan = make_plan(standard, rounds=200_000, seed=11, seats=3)

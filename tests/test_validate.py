@@ -19,7 +19,8 @@ from crazy4.rules.load import load_rules
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
 from crazy4.simulate.roundlog import hand_text_array, parse_hand_column
-from crazy4.validate.driver import Options, Report, validate
+from crazy4.validate.driver import validate
+from crazy4.validate.report import Options, Report
 from crazy4.validate.stats import chi_square_sf, holm_adjust, normal_two_sided_p
 
 ROUNDS = 30_000

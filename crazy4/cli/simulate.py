@@ -95,7 +95,8 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
 def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.results.write import write_text
     from crazy4.rules.load import load_rules
-    from crazy4.validate.driver import Options, validate
+    from crazy4.validate.driver import validate
+    from crazy4.validate.report import Options
 
     rules = load_rules(args.rules)
     if args.report is not None:

@@ -1,9 +1,69 @@
-"""The validator's role of a game: what :mod:`crazy4.validate` needs from each game."""
+"""The validator's role of a game: what :mod:`crazy4.validate` needs from each game.
+
+The driver (:func:`crazy4.validate.driver.validate`) finds a log's game by its rule set
+(:func:`crazy4.games.registry.game_of`), asks its :class:`ValidatedGame` to
+:meth:`~ValidatedGame.start` a :class:`ValidationRun`, and hands the run the log's batches;
+the run's checks and tests make the report. A JSON summary is read the same way, with only
+the statistics tested. Everything game-specific (the columns, what a malformed row is, the
+settlement rules, the strategy's classes, which statistics) is the game's; the shared pieces
+are :mod:`crazy4.validate.rows`, :mod:`crazy4.validate.checks` and
+:mod:`crazy4.validate.statistics`.
+"""
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from crazy4.validate.report import Check, Options
+    from crazy4.validate.statistics import StatFamily, Summary
+    from crazy4.validate.tally import Tally
+
+
+class ValidationRun(Protocol):
+    """One validation of one log or summary by a game: its accumulators and checks."""
+
+    @property
+    def tally(self) -> Tally:
+        """The rows and rounds read and the findings so far."""
+        ...
+
+    def check_columns(self, names: Sequence[str]) -> None:
+        """Raise :class:`crazy4.errors.InputError` naming the first column the log lacks."""
+        ...
+
+    def process(self, table: pa.Table) -> None:
+        """Check one batch of rows (whole rounds: flagging, re-settlement, strategy) and add
+        it to the accumulators."""
+        ...
+
+    def row_checks(self) -> list[Check]:
+        """The well-formed, settlement and strategy checks of the rows processed."""
+        ...
+
+    def statistics(self, summary: Summary | None) -> StatFamily:
+        """The statistical tests (unadjusted) and notes: of the rows processed, or of the
+        totals of ``summary``."""
+        ...
 
 
 class ValidatedGame(Protocol):
     """What the validator calls on a game (see :mod:`crazy4.validate.driver`)."""
+
+    @property
+    def summary_keys(self) -> tuple[str, ...]:
+        """The keys a JSON summary of the game must have."""
+        ...
+
+    def start(self, options: Options, metadata: Mapping[str, object]) -> ValidationRun:
+        """A validation under ``options``; ``metadata`` is the log's (empty for a summary).
+
+        Raises
+        ------
+        InputError
+            An unknown strategy or side bet table.
+        """
+        ...

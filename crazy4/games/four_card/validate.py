@@ -1,4 +1,4 @@
-"""``crazy4 validate`` for Four Card Poker logs: the four checks of :mod:`crazy4.validate.driver`.
+"""The Four Card Poker checks of ``crazy4 validate``: :class:`FourCardValidator`.
 
 The log has the Crazy 4 Poker columns with a six-card ``dealer`` hand, its ``up_card``, and
 the Four Card Poker wagers (schema in ``docs/simulator.md``). Rows are settled again by
@@ -9,9 +9,8 @@ dealer's best-four-of-six categories and every bet's mean against the exact anal
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -26,12 +25,43 @@ from crazy4.games.four_card.reference import (
     load_fourcard_reference,
     situation_of,
 )
+from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.games.four_card.settle import FourCardSettlement, showdown_results
-from crazy4.simulate.roundlog import decision_column, number_column, parse_hand_column
-from crazy4.validate.driver import _Tally
-from crazy4.validate.stats import normal_two_sided_p
+from crazy4.validate.checks import (
+    Component,
+    compare_decisions,
+    group_hand_text,
+    mismatches,
+    rule_groups,
+    settlement_check,
+    settlement_examples,
+    side_table,
+    strategy_check,
+    well_formed_check,
+)
+from crazy4.validate.report import Check, Options
+from crazy4.validate.rows import (
+    BatchRows,
+    LogBatch,
+    Rounds,
+    flag_repeated_cards,
+    kept_for_statistics,
+    split_rounds,
+)
+from crazy4.validate.statistics import (
+    SUMMARY_KEYS,
+    StatFamily,
+    StatTest,
+    Summary,
+    bet_samples,
+    most_off,
+    summary_counts,
+)
+from crazy4.validate.tally import TOLERANCE, BetValues, Tally
 
+#: The columns every Four Card Poker log has.
 REQUIRED = ("player", "dealer", "up_card", "decision", "ante", "play", "ante_net", "play_net")
+#: The numeric columns of a log.
 NUMBERS = (
     "ante",
     "play",
@@ -43,383 +73,354 @@ NUMBERS = (
     "aces_up_net",
     "bad_beat_net",
 )
-_TOLERANCE = 1e-9
+
+
+#: The card columns: cards, and the finding when they do not parse.
+_HANDS = (
+    ("player", 5, "player not five valid card(s)"),
+    ("dealer", 6, "dealer not six valid card(s)"),
+    ("up_card", 1, "up_card not one valid card(s)"),
+)
+
+
+def _multiple(decision: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The Play multiple of each decision (0: fold)."""
+    return np.clip(decision, 0, 3)
+
+
+class FourCardValidator:
+    """The validator's role of Four Card Poker (:class:`crazy4.validate.game.ValidatedGame`).
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> run = FourCardValidator().start(Options(load_rules("four-card-standard")), {})
+    >>> run.aces_up_table, "ante_play" in run.reference_bets
+    (0, True)
+    """
+
+    summary_keys = SUMMARY_KEYS
+
+    def start(self, options: Options, metadata: Mapping[str, object]) -> FourCardRun:
+        """The reference, settlement and expected strategy of a validation; the Aces Up table
+        is the one asked for (``options.queens_up``), else the one the log's metadata names,
+        else the first."""
+        rules = four_card_rules(options.rules)
+        reference = load_fourcard_reference(rules)
+        decision = reference.strategy(options.strategy)
+        logged = metadata.get("aces_up")
+        wanted = options.queens_up or (logged if isinstance(logged, str) else None)
+        return FourCardRun(
+            options=options,
+            rules=rules,
+            reference=reference,
+            settlement=FourCardSettlement.of(rules),
+            expected_decision=decision,
+            aces_up_table=side_table(rules, wanted, "Aces Up", "aces-up-"),
+            reference_bets=reference.exact_bets(decision),
+        )
+
+
+@dataclass(frozen=True)
+class _Hands:
+    """The cards of one batch, read: their indices, the up card, the rounds."""
+
+    player_idx: npt.NDArray[np.intp]
+    dealer_idx: npt.NDArray[np.intp]
+    up_idx: npt.NDArray[np.intp]
+    rounds: Rounds
+    dealt: npt.NDArray[np.intp]
+
+
+@dataclass(frozen=True)
+class _Showdown:
+    """The Play multiple, strengths and showdown of each row and the exact nets of each
+    component."""
+
+    multiple: npt.NDArray[np.int64]
+    player_strength: npt.NDArray[np.int64]
+    dealer_category: npt.NDArray[np.int64]
+    result: npt.NDArray[np.int64]
+    nets: dict[str, npt.NDArray[np.int64]]
+
+
+def _category_counts() -> npt.NDArray[np.int64]:
+    return np.zeros(len(HandCategory), dtype=np.int64)
 
 
 @dataclass
-class FourCardState(_Tally):
-    """Accumulators of one validation (see :func:`process_batch`)."""
+class FourCardRun:
+    """One validation of a Four Card Poker log or summary.
 
-    options: Any
+    The :class:`crazy4.validate.game.ValidationRun` of :class:`FourCardValidator`.
+    """
+
+    options: Options
+    rules: FourCardRuleSet
     reference: FourCardReference
     settlement: FourCardSettlement
     expected_decision: npt.NDArray[np.int64]
     aces_up_table: int | None
     reference_bets: dict[str, ExactBet]
-    player_categories: npt.NDArray[np.int64] = field(
-        default_factory=lambda: np.zeros(len(HandCategory), dtype=np.int64)
-    )
-    dealer_categories: npt.NDArray[np.int64] = field(
-        default_factory=lambda: np.zeros(len(HandCategory), dtype=np.int64)
-    )
+    tally: Tally = field(default_factory=Tally)
+    player_categories: npt.NDArray[np.int64] = field(default_factory=_category_counts)
+    dealer_categories: npt.NDArray[np.int64] = field(default_factory=_category_counts)
 
-
-def make_state(options: Any, aces_up_name: str | None) -> FourCardState:
-    """The accumulators, the reference and the expected strategy of a validation."""
-    from crazy4.validate.driver import _side_table
-
-    rules = options.rules
-    reference = load_fourcard_reference(rules)
-    decision = reference.strategy(options.strategy)
-    table = _side_table(rules, options.queens_up or aces_up_name, "Aces Up", "aces-up-")
-    return FourCardState(
-        options=options,
-        reference=reference,
-        settlement=FourCardSettlement.of(rules),
-        expected_decision=decision,
-        aces_up_table=table,
-        reference_bets=reference.exact_bets(decision),
-    )
-
-
-def check_columns(names: list[str]) -> None:
-    """Raise :class:`InputError` naming the first missing required column."""
-    missing = [name for name in REQUIRED if name not in names]
-    for wager in ("aces_up", "bad_beat"):
-        if (wager in names) != (f"{wager}_net" in names):
-            missing.append(f"{wager}_net" if wager in names else wager)
-    if missing:
-        raise InputError(
-            f"the log has no column {missing[0]!r} (a Four Card Poker log needs "
-            f"{', '.join(REQUIRED)}; see docs/simulator.md)"
-        )
-
-
-def process_batch(state: FourCardState, table: pa.Table) -> None:
-    """Check one batch of rows (whole rounds) and add it to the accumulators."""
-    from crazy4.validate.driver import (
-        _add_bets,
-        _deviation_findings,
-        _flag_repeated_cards,
-        _flag_rows,
-        _flag_unparsed,
-        _settlement_examples,
-        _split_rounds,
-    )
-
-    options, reference, settle = state.options, state.reference, state.settlement
-    rules = options.rules
-    n = table.num_rows
-    first_row = state.rows + 1
-    names = table.column_names
-    player, bad_player = parse_hand_column(table.column("player"), 5)
-    dealer, bad_dealer = parse_hand_column(table.column("dealer"), 6)
-    up, bad_up = parse_hand_column(table.column("up_card"), 1)
-    decision = decision_column(table.column("decision")).astype(np.int64)
-    zeros = np.zeros(n)
-    number = {name: number_column(table.column(name)) for name in names if name in NUMBERS}
-    ante, play = number["ante"], number["play"]
-    aces, aces_net = number.get("aces_up", zeros), number.get("aces_up_net", zeros)
-    beat, beat_net = number.get("bad_beat", zeros), number.get("bad_beat_net", zeros)
-    bad = np.zeros(n, dtype=bool)
-
-    def flag(mask: npt.NDArray[np.bool_], what: str, detail: list[str] | None = None) -> None:
-        _flag_rows(state.malformed, bad, mask, what, first_row, options.examples, detail)
-
-    _flag_unparsed(
-        flag,
-        n,
-        [
-            (f"{label} not {count} valid card(s)", failures)
-            for label, failures, count in (
-                ("player", bad_player, "five"),
-                ("dealer", bad_dealer, "six"),
-                ("up_card", bad_up, "one"),
+    def check_columns(self, names: Sequence[str]) -> None:
+        """Raise :class:`InputError` naming the first missing required column."""
+        missing = [name for name in REQUIRED if name not in names]
+        for wager in ("aces_up", "bad_beat"):
+            if (wager in names) != (f"{wager}_net" in names):
+                missing.append(f"{wager}_net" if wager in names else wager)
+        if missing:
+            raise InputError(
+                f"the log has no column {missing[0]!r} (a Four Card Poker log needs "
+                f"{', '.join(REQUIRED)}; see docs/simulator.md)"
             )
-        ],
-    )
-    flag((decision < 0) | (decision > 3), "decision not one of fold/1x/2x/3x")
-    flag(~(ante > 0), "ante missing or not positive")
-    for side in ("aces_up", "bad_beat"):
-        if side in number:
-            flag(~(number[side] >= 0), f"{side} negative or missing")
-    if state.aces_up_table is None:
-        flag(aces > 0, f"Aces Up wagered, but {rules.name} has no Aces Up bet")
-    if rules.four_card is None or rules.four_card.bad_beat is None:
-        flag(beat > 0, f"Bad Beat wagered, but {rules.name} has no Bad Beat bet")
-    multiple = np.clip(decision, 0, 3)
-    flag(
-        (decision >= 0) & ~np.isclose(play, multiple * ante, rtol=_TOLERANCE, atol=_TOLERANCE),
-        "play wager does not match the decision (fold: 0, mx: m x ante)",
-    )
-    allowed = np.zeros(4, dtype=bool)
-    allowed[[0, *rules.play.multiples]] = True
-    flag(
-        (decision >= 0) & (decision <= 3) & ~allowed[multiple],
-        f"Play multiple not allowed by {rules.name}",
-    )
-    for column in ("ante_net", "ante_bonus_net", "play_net", "aces_up_net", "bad_beat_net"):
-        if column in number:
-            flag(np.isnan(number[column]), f"{column} missing")
-    cards_ok = ~np.isin(np.arange(n), [*bad_player, *bad_dealer, *bad_up])
-    player_idx = np.where(cards_ok[:, None], player, 0).astype(np.intp)
-    dealer_idx = np.where(cards_ok[:, None], dealer, 0).astype(np.intp)
-    up_idx = np.where(cards_ok, up[:, 0], 0).astype(np.intp)
-    flag(
-        cards_ok & ~(dealer_idx == up_idx[:, None]).any(axis=1), "up card not in the dealer's hand"
-    )
 
-    rounds = _split_rounds(table, state.rows, flag)
-    _, round_of_row, starts, n_rounds = rounds
-    same = (dealer == dealer[starts][round_of_row]).all(axis=1) & (
-        up_idx == up_idx[starts][round_of_row]
-    )
-    flag(cards_ok & ~same, "dealer cards or up card differ between rows of one round")
-    dealt = _flag_repeated_cards(
-        flag,
-        player_idx,
-        dealer_idx,
-        cards_ok,
-        rounds,
-        options.examples,
-        "a card dealt twice in one round (seats, dealer and up card)",
-    )
-    state.bad_rows += int(bad.sum())
-
-    # settlement
-    good = ~bad
-    state.settled_rows += int(good.sum())
-    categories = category_of_strength()
-    player_strength = reference.strength_of_hand[colex_indices(player_idx)].astype(np.int64)
-    dealer_strength = reference.dealer_strength_of_hand[colex_indices(dealer_idx)].astype(np.int64)
-    dealer_category = categories[dealer_strength].astype(np.int64)
-    result = showdown_results(player_strength, dealer_strength)
-    nets = settle.nets(
-        player_strength, multiple, dealer_category, result, aces_up=state.aces_up_table or 0
-    )
-    unit = settle.unit
-    bonus_column = "ante_bonus_net" in number
-    ante_expected = nets["ante"] + (0 if bonus_column else nets["ante_bonus"])
-    components: list[tuple[str, npt.NDArray[np.float64], npt.NDArray[Any], Any]] = [
-        ("ante", ante, ante_expected, number["ante_net"]),
-        ("play", ante, nets["play"], number["play_net"]),
-    ]
-    if bonus_column:
-        components.append(("ante_bonus", ante, nets["ante_bonus"], number["ante_bonus_net"]))
-    if state.aces_up_table is not None and "aces_up" in number:
-        components.append(("aces_up", aces, nets["aces_up"], aces_net))
-    if "bad_beat" in number and rules.four_card and rules.four_card.bad_beat is not None:
-        components.append(("bad_beat", beat, nets["bad_beat"], beat_net))
-    any_mismatch = np.zeros(n, dtype=bool)
-    for component, wager, expected_units, logged in components:
-        expected: npt.NDArray[np.float64] = wager * expected_units / unit
-        wrong = good & ~np.isclose(logged, expected, rtol=_TOLERANCE, atol=1e-9)
-        if component in ("aces_up", "bad_beat"):
-            wrong &= wager > 0
-        if not wrong.any():
-            continue
-        any_mismatch |= wrong
-        wrong_rows = np.flatnonzero(wrong)
-        keys = np.stack(
-            [
-                multiple[wrong_rows],
-                result[wrong_rows],
-                categories[player_strength[wrong_rows]],
-                dealer_category[wrong_rows],
-                expected_units[wrong_rows],
-            ],
-            axis=1,
-        ).astype(np.int64)
-        _, group = np.unique(keys, axis=0, return_inverse=True)
-        group = group.ravel()
-        for code in range(int(group.max()) + 1):
-            members = wrong_rows[group == code]
-            row = int(members[0])
-            explained = "ante_bonus" if component == "ante" and not bonus_column else None
-            hand = (
-                None
-                if np.unique(player_strength[members]).size == 1
-                else f"a {HandCategory(int(categories[player_strength[row]])).label}"
-            )
-            rule = settle.explain(
-                component,
-                int(player_strength[row]),
-                int(multiple[row]),
-                int(dealer_category[row]),
-                int(result[row]),
-                aces_up=state.aces_up_table or 0,
-                hand_text=hand,
-            )
-            if explained and nets["ante_bonus"][row]:
-                rule += "; plus " + settle.explain(
-                    "ante_bonus",
-                    int(player_strength[row]),
-                    int(multiple[row]),
-                    int(dealer_category[row]),
-                    int(result[row]),
-                    hand_text=hand,
-                )
-            _settlement_examples(
-                state.finding(state.settlement_findings, f"{component}: {rule}"),
-                members,
-                first_row,
-                options.examples,
-                (player, dealer, decision),
-                component,
-                logged,
-                expected,
-            )
-    state.mismatched_rows += int(any_mismatch.sum())
-
-    # strategy
-    situation = situation_of(colex_indices(player_idx), up_idx)
-    valid = good & (situation >= 0)
-    state.strategy_rows += int(valid.sum())
-    situation = np.where(valid, situation, 0)
-    expected_decision = state.expected_decision[situation]
-    ev = reference.prices.ev
-    differs = valid & (ev[situation, multiple] != ev[situation, expected_decision])
-    if differs.any():
-        rows_differ = np.flatnonzero(differs)
-        lost = reference.ev_lost(
-            situation[rows_differ], expected_decision[rows_differ], multiple[rows_differ]
-        )
-        state.deviations += rows_differ.size
-        state.ev_lost += float(lost.sum())
-        _deviation_findings(
-            state.strategy_findings,
-            rows_differ,
-            expected_decision[rows_differ],
-            multiple[rows_differ],
-            lost,
-            first_row,
-            options.examples,
+    def process(self, table: pa.Table) -> None:
+        """Check one batch of rows (whole rounds) and add it to the accumulators."""
+        batch = LogBatch.read(table, self.tally.rows + 1, _HANDS, NUMBERS)
+        rows = batch.rows(self.tally.malformed, self.options.examples)
+        self._flag_wagers(batch, rows)
+        hands = self._read_hands(batch, rows)
+        self.tally.bad_rows += int(rows.bad.sum())
+        good = ~rows.bad
+        showdown = self._resettle(batch, hands, good)
+        situation = situation_of(colex_indices(hands.player_idx), hands.up_idx)
+        valid = good & (situation >= 0)
+        compare_decisions(
+            self.tally,
+            valid,
+            np.where(valid, situation, 0),
+            self.expected_decision,
+            showdown.multiple,
+            self.reference.prices.ev,
+            self.reference.ev_lost,
+            batch.first_row,
+            self.options.examples,
             lambda row: {
-                "player": format_cards(player[row][::-1].tolist()),
-                "up_card": format_cards([int(up_idx[row])]),
+                "player": format_cards(batch.cards["player"][row][::-1].tolist()),
+                "up_card": format_cards([int(hands.up_idx[row])]),
             },
         )
+        self._count(batch, hands, showdown, rows.bad)
+        self.tally.rows += batch.n
+        self.tally.rounds += hands.rounds.n_rounds
 
-    # statistics over rounds whose rows are all good
-    round_bad = np.bincount(round_of_row, weights=bad, minlength=n_rounds) > 0
-    keep = ~round_bad[round_of_row]
-    state.player_categories += np.bincount(
-        categories[player_strength[keep]], minlength=len(HandCategory)
-    )
-    state.dealer_categories += np.bincount(
-        dealer_category[starts][~round_bad], minlength=len(HandCategory)
-    )
-    state.tally_cards(dealt, ~round_bad, n_rounds)
-    per_ante = np.where(ante > 0, ante, 1)
-    game = (
-        number["ante_net"] + number.get("ante_bonus_net", zeros) + number["play_net"]
-    ) / per_ante
-    values: dict[str, tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64]]] = {
-        "ante_play": (keep, game)
-    }
-    if state.aces_up_table is not None and "aces_up" in number:
-        name = rules.side_bets[state.aces_up_table].name
-        values[name] = (keep & (aces > 0), aces_net / np.where(aces > 0, aces, 1))
-    if "bad_beat" in number and "bad_beat" in state.reference_bets:
-        values["bad_beat"] = (keep & (beat > 0), beat_net / np.where(beat > 0, beat, 1))
-    _add_bets(state.bets, state.reference_bets, values, round_of_row, n_rounds)
-    state.rows += n
-    state.rounds += n_rounds
+    def row_checks(self) -> list[Check]:
+        """The well-formed, settlement and strategy checks."""
+        return [
+            well_formed_check(self.tally, "left out of the other checks"),
+            settlement_check(self.tally, self.rules.name),
+            strategy_check(
+                self.tally, self.options.strategy, " by hand and up card", per_deviation=False
+            ),
+        ]
 
-
-def statistics(
-    state: FourCardState, summary: dict[str, Any] | None = None
-) -> tuple[list[dict[str, object]], list[str]]:
-    """The statistical tests (unadjusted p-values) and notes."""
-    from crazy4.validate.driver import _bet_items, _card_tests, _chi_test, _most_off
-
-    reference = state.reference
-    labels = [category.label for category in HandCategory]
-    tests: list[dict[str, object]] = []
-    notes: list[str] = []
-    if summary is None:
-        player = state.player_categories.astype(np.float64)
-        dealer = state.dealer_categories.astype(np.float64)
-    else:
-        player = np.array([summary["player_categories"].get(x, 0) for x in labels], float)
-        dealer = np.array([summary["dealer_categories"].get(x, 0) for x in labels], float)
-    for name, observed, p in (
-        ("player hand categories (best 4 of 5)", player, reference.category_probabilities()),
-        ("dealer hand categories (best 4 of 6)", dealer, reference.dealer_category_probabilities()),
-    ):
-        detail = f"most off: {labels[_most_off(observed, p)]}"
-        _chi_test(tests, notes, name, observed, p, detail=detail)
-    if summary is None:
-        _card_tests(state, tests, notes)
-    items = _bet_items(state.bets, state.reference_bets, summary, notes)
-    for name, count, total, exact, design in items:
-        mean = total / count
-        se = exact.std_dev * (design / count) ** 0.5
-        z = (mean - float(exact.mean)) / se if se > 0 else 0.0
-        tests.append(
-            {
-                "name": f"mean of {name}",
-                "statistic": z,
-                "df": "",
-                "p": normal_two_sided_p(z),
-                "detail": f"mean {mean:+.5f} ± {se:.5f}, exact {float(exact.mean):+.5f}",
-            }
-        )
-        if name == "bad_beat" or name.startswith("aces-up-"):
-            notes.append(
-                f"{name}: its top awards (four of a kind, straight flush) are rare; a sample "
-                f"of {count:,} hands resolves the mean only to ± {se:.4f}"
+    def _flag_wagers(self, batch: LogBatch, rows: BatchRows) -> None:
+        """Flag unparsed cards, unknown decisions and wagers the rules or decision forbid."""
+        rules, decision, number = self.rules, batch.decision, batch.number
+        ante, multiple = batch.wager("ante"), _multiple(batch.decision)
+        rows.flag_unparsed(batch.unparsed)
+        rows.flag((decision < 0) | (decision > 3), "decision not one of fold/1x/2x/3x")
+        rows.flag(~(ante > 0), "ante missing or not positive")
+        for side in ("aces_up", "bad_beat"):
+            if side in number:
+                rows.flag(~(number[side] >= 0), f"{side} negative or missing")
+        if self.aces_up_table is None:
+            rows.flag(
+                batch.wager("aces_up") > 0,
+                f"Aces Up wagered, but {rules.name} has no Aces Up bet",
             )
-    return tests, notes
+        if rules.four_card.bad_beat is None:
+            rows.flag(
+                batch.wager("bad_beat") > 0,
+                f"Bad Beat wagered, but {rules.name} has no Bad Beat bet",
+            )
+        rows.flag(
+            (decision >= 0)
+            & ~np.isclose(batch.wager("play"), multiple * ante, rtol=TOLERANCE, atol=TOLERANCE),
+            "play wager does not match the decision (fold: 0, mx: m x ante)",
+        )
+        allowed = np.zeros(4, dtype=bool)
+        allowed[[0, *rules.play.multiples]] = True
+        rows.flag(
+            (decision >= 0) & (decision <= 3) & ~allowed[multiple],
+            f"Play multiple not allowed by {rules.name}",
+        )
+        for column in ("ante_net", "ante_bonus_net", "play_net", "aces_up_net", "bad_beat_net"):
+            if column in number:
+                rows.flag(np.isnan(number[column]), f"{column} missing")
 
+    def _read_hands(self, batch: LogBatch, rows: BatchRows) -> _Hands:
+        """The cards and rounds; flag an up card not in the dealer's hand, a dealer hand or up
+        card that changes within a round and cards dealt twice."""
+        cards_ok = batch.cards_ok
+        player_idx, dealer_idx = batch.indices("player"), batch.indices("dealer")
+        up_idx = batch.indices("up_card")[:, 0]
+        rows.flag(
+            cards_ok & ~(dealer_idx == up_idx[:, None]).any(axis=1),
+            "up card not in the dealer's hand",
+        )
+        rounds = split_rounds(batch.table, self.tally.rows, rows)
+        dealer, of_round = batch.cards["dealer"], rounds.starts[rounds.round_of_row]
+        same = (dealer == dealer[of_round]).all(axis=1) & (up_idx == up_idx[of_round])
+        rows.flag(cards_ok & ~same, "dealer cards or up card differ between rows of one round")
+        dealt = flag_repeated_cards(
+            rows,
+            player_idx,
+            dealer_idx,
+            cards_ok,
+            rounds,
+            "a card dealt twice in one round (seats, dealer and up card)",
+        )
+        return _Hands(player_idx, dealer_idx, up_idx, rounds, dealt)
 
-def validate_four_card(path: Path, options: Any, kind: str, metadata: dict[str, object]) -> Any:
-    """Validate a Four Card Poker log (see :func:`crazy4.validate.driver.validate`)."""
-    from crazy4.validate.driver import (
-        Check,
-        Report,
-        _read_rounds,
-        _settlement_check,
-        _statistics_check,
-    )
+    def _resettle(self, batch: LogBatch, hands: _Hands, good: npt.NDArray[np.bool_]) -> _Showdown:
+        """Settle every component of the good rows again; count those that differ, by rule."""
+        reference, number = self.reference, batch.number
+        strength = reference.strength_of_hand[colex_indices(hands.player_idx)].astype(np.int64)
+        dealer_colex = colex_indices(hands.dealer_idx)
+        dealer_strength = reference.dealer_strength_of_hand[dealer_colex].astype(np.int64)
+        dealer_category = category_of_strength()[dealer_strength].astype(np.int64)
+        result = showdown_results(strength, dealer_strength)
+        multiple = _multiple(batch.decision)
+        aces_up = self.aces_up_table or 0
+        nets = self.settlement.nets(strength, multiple, dealer_category, result, aces_up=aces_up)
+        showdown = _Showdown(multiple, strength, dealer_category, result, nets)
+        bonus_column = "ante_bonus_net" in number
+        ante_expected = nets["ante"] + (0 if bonus_column else nets["ante_bonus"])
+        ante = batch.wager("ante")
+        components = [
+            Component("ante", ante, ante_expected, number["ante_net"]),
+            Component("play", ante, nets["play"], number["play_net"]),
+        ]
+        if bonus_column:
+            bonus = nets["ante_bonus"]
+            components.append(Component("ante_bonus", ante, bonus, number["ante_bonus_net"]))
+        if self.aces_up_table is not None and "aces_up" in number:
+            aces, aces_net = batch.wager("aces_up"), batch.wager("aces_up_net")
+            components.append(Component("aces_up", aces, nets["aces_up"], aces_net, side=True))
+        if "bad_beat" in number and self.rules.four_card.bad_beat is not None:
+            beat, beat_net = batch.wager("bad_beat"), batch.wager("bad_beat_net")
+            components.append(Component("bad_beat", beat, nets["bad_beat"], beat_net, side=True))
+        categories = category_of_strength()
+        for mismatch in mismatches(self.tally, good, components, self.settlement.unit):
+            wrong, units = mismatch.rows, mismatch.component.units
+            keys: list[npt.NDArray[np.integer]] = [
+                multiple,
+                result,
+                categories[strength],
+                dealer_category,
+                units,
+            ]
+            for members in rule_groups(wrong, [key[wrong] for key in keys]):
+                name = mismatch.component.name
+                rule = self._rule(name, int(members[0]), batch, showdown, members)
+                settlement_examples(
+                    self.tally.finding(self.tally.settlement_findings, f"{name}: {rule}"),
+                    members,
+                    mismatch,
+                    (batch.cards["player"], batch.cards["dealer"], batch.decision),
+                    batch.first_row,
+                    self.options.examples,
+                )
+        return showdown
 
-    aces = metadata.get("aces_up")
-    state = make_state(options, aces if isinstance(aces, str) else None)
-    _read_rounds(path, options.batch_rows, check_columns, lambda table: process_batch(state, table))
-    checks = [
-        Check(
-            "Well-formed",
-            state.bad_rows == 0,
-            f"{state.bad_rows:,} of {state.rows:,} rows malformed"
-            + (" (left out of the other checks)" if state.bad_rows else ""),
-            findings=state.malformed,
-        ),
-        _settlement_check(
-            state.settled_rows,
-            state.mismatched_rows,
-            options.rules.name,
-            state.settlement_findings,
-        ),
-        Check(
-            "Strategy",
-            state.deviations == 0,
-            f"{state.strategy_rows:,} decisions compared with the {options.strategy} strategy "
-            f"by hand and up card: {state.deviations:,} deviations"
-            + (f", EV lost {state.ev_lost:.4f} Antes in all" if state.deviations else ""),
-            findings=state.strategy_findings,
-        ),
-        _statistics_check(state, None),  # type: ignore[arg-type]
-    ]
-    return Report(
-        source=path.name,
-        kind=f"{kind} log",
-        rule_set=options.rules.name,
-        strategy=options.strategy,
-        rows=state.rows,
-        rounds=state.rounds,
-        checks=checks,
-    )
+    def _rule(
+        self,
+        component: str,
+        row: int,
+        batch: LogBatch,
+        showdown: _Showdown,
+        members: npt.NDArray[np.intp],
+    ) -> str:
+        """The rule settling ``component`` of a group of rows (``row`` the first), in words;
+        an Ante logged with its bonus names the bonus too."""
+        hand = group_hand_text(showdown.player_strength[members])
+        situation = (
+            int(showdown.player_strength[row]),
+            int(showdown.multiple[row]),
+            int(showdown.dealer_category[row]),
+            int(showdown.result[row]),
+        )
+        rule = self.settlement.explain(
+            component, *situation, aces_up=self.aces_up_table or 0, hand_text=hand
+        )
+        bonus_in_ante = component == "ante" and "ante_bonus_net" not in batch.number
+        if bonus_in_ante and showdown.nets["ante_bonus"][row]:
+            rule += "; plus " + self.settlement.explain("ante_bonus", *situation, hand_text=hand)
+        return rule
 
+    def _count(
+        self,
+        batch: LogBatch,
+        hands: _Hands,
+        showdown: _Showdown,
+        bad: npt.NDArray[np.bool_],
+    ) -> None:
+        """Count categories, cards and bets over the rounds whose rows are all good."""
+        rounds, number = hands.rounds, batch.number
+        keep, kept_rounds = kept_for_statistics(bad, rounds)
+        categories = category_of_strength()
+        self.player_categories += np.bincount(
+            categories[showdown.player_strength[keep]], minlength=len(HandCategory)
+        )
+        self.dealer_categories += np.bincount(
+            showdown.dealer_category[rounds.starts][kept_rounds], minlength=len(HandCategory)
+        )
+        self.tally.tally_cards(hands.dealt, kept_rounds, rounds.n_rounds)
+        ante = batch.wager("ante")
+        per_ante = np.where(ante > 0, ante, 1)
+        game = (
+            batch.wager("ante_net") + batch.wager("ante_bonus_net") + batch.wager("play_net")
+        ) / per_ante
+        values: BetValues = {"ante_play": (keep, game)}
+        aces, beat = batch.wager("aces_up"), batch.wager("bad_beat")
+        if self.aces_up_table is not None and "aces_up" in number:
+            name = self.rules.side_bets[self.aces_up_table].name
+            net = batch.wager("aces_up_net")
+            values[name] = (keep & (aces > 0), net / np.where(aces > 0, aces, 1))
+        if "bad_beat" in number and "bad_beat" in self.reference_bets:
+            net = batch.wager("bad_beat_net")
+            values["bad_beat"] = (keep & (beat > 0), net / np.where(beat > 0, beat, 1))
+        self.tally.add_bets(self.reference_bets, values, rounds.round_of_row, rounds.n_rounds)
 
-class FourCardValidator:
-    """The validator's role of Four Card Poker (:class:`crazy4.validate.game.ValidatedGame`)."""
+    def statistics(self, summary: Summary | None) -> StatFamily:
+        """The statistical tests (unadjusted p-values) and notes."""
+        reference = self.reference
+        labels = [category.label for category in HandCategory]
+        family = StatFamily()
+        if summary is None:
+            player = self.player_categories.astype(np.float64)
+            dealer = self.dealer_categories.astype(np.float64)
+        else:
+            player = summary_counts(summary, "player_categories", labels)
+            dealer = summary_counts(summary, "dealer_categories", labels)
+        for name, observed, p in (
+            ("player hand categories (best 4 of 5)", player, reference.category_probabilities()),
+            (
+                "dealer hand categories (best 4 of 6)",
+                dealer,
+                reference.dealer_category_probabilities(),
+            ),
+        ):
+            detail = f"most off: {labels[most_off(observed, p)]}"
+            family.chi_square(name, observed, p, detail=detail)
+        if summary is None:
+            family.card_frequencies(self.tally)
+        for name, count, total, exact, design in bet_samples(
+            self.tally.bets, self.reference_bets, summary, family.notes
+        ):
+            mean = total / count
+            se = exact.std_dev * (design / count) ** 0.5
+            z = (mean - float(exact.mean)) / se if se > 0 else 0.0
+            detail = f"mean {mean:+.5f} ± {se:.5f}, exact {float(exact.mean):+.5f}"
+            family.tests.append(StatTest.z_score(f"mean of {name}", z, detail))
+            if name == "bad_beat" or name.startswith("aces-up-"):
+                family.notes.append(
+                    f"{name}: its top awards (four of a kind, straight flush) are rare; a sample "
+                    f"of {count:,} hands resolves the mean only to ± {se:.4f}"
+                )
+        return family

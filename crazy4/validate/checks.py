@@ -1,0 +1,264 @@
+"""Pieces of the settlement and strategy checks shared by every game, and the checks' verdicts.
+
+A game's validator re-settles its rows and compares its decisions itself; these functions
+group the rows that differ into findings (one per rule that applies, or per pair of expected
+and played decisions), list their examples, and word the :class:`Check` of each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.cards import format_cards
+from crazy4.core.ranking import HandCategory, category_of_strength
+from crazy4.errors import InputError
+from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate.roundlog import DECISION_NAMES
+from crazy4.validate.report import Check, Finding
+from crazy4.validate.tally import TOLERANCE, Tally
+
+#: EV lost by playing ``taken`` instead of ``chosen``, per row of classes.
+EvLost = Callable[
+    [npt.NDArray[np.integer], npt.NDArray[np.integer], npt.NDArray[np.integer]],
+    npt.NDArray[np.float64],
+]
+
+
+def side_table(rules: RuleSet, wanted: str | None, label: str, prefix: str) -> int | None:
+    """Index of the side bet table named ``wanted`` (with or without its ``prefix``); the first
+    by default; None when the rule set has no side bet.
+
+    Raises
+    ------
+    InputError
+        When the rule set has no table ``wanted``.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> rules = load_rules("crazy4-standard")
+    >>> side_table(rules, None, "Queens Up", "queens-up-")
+    0
+    >>> side_table(rules, rules.side_bets[1].name[10:], "Queens Up", "queens-up-")
+    1
+    """
+    if not rules.side_bets:
+        return None
+    names = [bet.name for bet in rules.side_bets]
+    if wanted is None:
+        return 0
+    matches = [i for i, name in enumerate(names) if wanted in (name, name[len(prefix) :])]
+    if not matches:
+        raise InputError(f"unknown {label} table {wanted!r}; {rules.name} has {', '.join(names)}")
+    return matches[0]
+
+
+def group_hand_text(strengths: npt.NDArray[np.int64]) -> str | None:
+    """How a settlement finding names the player's hands: None (name the hand) when they all
+    have one best hand, else their category (the pay line, if any, is named by the rule).
+
+    Examples
+    --------
+    >>> group_hand_text(np.array([7, 7])) is None, group_hand_text(np.array([7, 8]))
+    (True, 'a high card')
+    """
+    if np.unique(strengths).size == 1:
+        return None
+    return f"a {HandCategory(int(category_of_strength()[int(strengths[0])])).label}"
+
+
+def rule_groups(
+    rows: npt.NDArray[np.intp], keys: Sequence[npt.NDArray[np.integer]]
+) -> Iterator[npt.NDArray[np.intp]]:
+    """The ``rows`` grouped by equal ``keys`` (one array of each key per row), in key order.
+
+    Examples
+    --------
+    >>> [g.tolist() for g in rule_groups(np.array([4, 5, 6]), [np.array([2, 1, 2])])]
+    [[5], [4, 6]]
+    """
+    stacked = np.stack(keys, axis=1).astype(np.int64)
+    _, group = np.unique(stacked, axis=0, return_inverse=True)
+    group = group.ravel()
+    for code in range(int(group.max()) + 1):
+        yield rows[group == code]
+
+
+@dataclass(frozen=True)
+class Component:
+    """One wager of a log's rows, to settle again.
+
+    Attributes
+    ----------
+    name : str
+        The wager (its logged net is the column ``<name>_net``).
+    wager : ndarray of float
+        The amount the net is per unit of (the Ante for the Play bet).
+    units : ndarray of int
+        The exact net numerators, over the settlement's unit.
+    logged : ndarray of float
+        The logged nets.
+    side : bool
+        A side bet: only the rows that wagered it are compared.
+    """
+
+    name: str
+    wager: npt.NDArray[np.float64]
+    units: npt.NDArray[np.int64]
+    logged: npt.NDArray[np.float64]
+    side: bool = False
+
+
+class Mismatch(NamedTuple):
+    """The rows of a batch whose logged net of ``component`` differs from ``expected``."""
+
+    component: Component
+    rows: npt.NDArray[np.intp]
+    expected: npt.NDArray[np.float64]
+
+
+def mismatches(
+    tally: Tally, good: npt.NDArray[np.bool_], components: Sequence[Component], unit: int
+) -> list[Mismatch]:
+    """Compare each component's logged nets on the ``good`` rows with the exact ones (over
+    ``unit``); count the rows re-settled and those with an amount that differs.
+
+    Examples
+    --------
+    >>> tally = Tally()
+    >>> ante = Component("ante", np.ones(3), np.array([2, -2, 0]), np.array([1.0, -1.0, 1.0]))
+    >>> [m.rows.tolist() for m in mismatches(tally, np.ones(3, bool), [ante], 2)]
+    [[2]]
+    >>> tally.settled_rows, tally.mismatched_rows
+    (3, 1)
+    """
+    tally.settled_rows += int(good.sum())
+    found = []
+    any_mismatch = np.zeros(good.shape[0], dtype=bool)
+    for component in components:
+        expected: npt.NDArray[np.float64] = component.wager * component.units / unit
+        wrong = good & ~np.isclose(component.logged, expected, rtol=TOLERANCE, atol=1e-9)
+        if component.side:
+            wrong &= component.wager > 0
+        if wrong.any():
+            any_mismatch |= wrong
+            found.append(Mismatch(component, np.flatnonzero(wrong), expected))
+    tally.mismatched_rows += int(any_mismatch.sum())
+    return found
+
+
+def settlement_examples(
+    finding: Finding,
+    members: npt.NDArray[np.intp],
+    mismatch: Mismatch,
+    cards: tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], npt.NDArray[np.int64]],
+    first_row: int,
+    limit: int,
+) -> None:
+    """Count a group of mis-settled rows (``members`` of ``mismatch``) under ``finding``, with
+    examples; ``cards`` are the player's and dealer's cards and the decision of every row."""
+    player, dealer, decision = cards
+    name = mismatch.component.name
+    budget = finding.budget(limit)
+    finding.count += members.size
+    for member in members[:budget]:
+        finding.examples.append(
+            {
+                "row": first_row + int(member),
+                "player": format_cards(player[member][::-1].tolist()),
+                "dealer": format_cards(dealer[member][::-1].tolist()),
+                "decision": DECISION_NAMES[int(decision[member])],
+                f"{name}_net": float(mismatch.component.logged[member]),
+                "expected": float(mismatch.expected[member]),
+            }
+        )
+
+
+def compare_decisions(
+    tally: Tally,
+    compared: npt.NDArray[np.bool_],
+    classes: npt.NDArray[np.integer],
+    strategy: npt.NDArray[np.int64],
+    taken: npt.NDArray[np.int64],
+    ev: npt.NDArray[np.int64],
+    ev_lost: EvLost,
+    first_row: int,
+    limit: int,
+    describe: Callable[[int], dict[str, object]],
+) -> None:
+    """The strategy check of one batch: the rows of ``compared`` whose decision ``taken`` has
+    another exact EV (``ev`` numerators by class and decision) than the expected one
+    (``strategy`` of the row's class); one finding per (expected, played) pair, ``describe(row)``
+    giving an example's cards."""
+    tally.strategy_rows += int(compared.sum())
+    expected = strategy[classes]
+    differs = compared & (ev[classes, taken] != ev[classes, expected])
+    if not differs.any():
+        return
+    rows_differ = np.flatnonzero(differs)
+    lost = ev_lost(classes[rows_differ], expected[rows_differ], taken[rows_differ])
+    tally.deviations += rows_differ.size
+    tally.ev_lost += float(lost.sum())
+    pairs = expected[rows_differ] * 4 + taken[rows_differ]
+    for code in np.unique(pairs):
+        members = np.flatnonzero(pairs == code)
+        what = f"{DECISION_NAMES[int(code // 4)]} expected, {DECISION_NAMES[int(code % 4)]} played"
+        finding = tally.finding(tally.strategy_findings, what)
+        finding.count += members.size
+        for member in members[: finding.budget(limit)]:
+            row = int(rows_differ[member])
+            finding.examples.append(
+                {"row": first_row + row, **describe(row), "ev_lost": round(float(lost[member]), 6)}
+            )
+
+
+def well_formed_check(tally: Tally, left_out: str) -> Check:
+    """The well-formed check; ``left_out`` says, when a row is bad, what it was left out of."""
+    return Check(
+        "Well-formed",
+        tally.bad_rows == 0,
+        f"{tally.bad_rows:,} of {tally.rows:,} rows malformed"
+        + (f" ({left_out})" if tally.bad_rows else ""),
+        findings=tally.malformed,
+    )
+
+
+def settlement_check(tally: Tally, rule_set: str) -> Check:
+    """The settlement check of the rows re-settled under ``rule_set``."""
+    return Check(
+        "Settlement",
+        tally.mismatched_rows == 0,
+        f"{tally.settled_rows:,} rows re-settled under {rule_set}: "
+        f"{tally.mismatched_rows:,} with an amount that differs",
+        findings=tally.settlement_findings,
+    )
+
+
+def strategy_check(tally: Tally, strategy: str, by: str = "", per_deviation: bool = True) -> Check:
+    """The strategy check against the ``strategy`` expected (compared ``by`` what: ``" by hand
+    and up card"``); the EV lost in all and, with ``per_deviation``, per deviation.
+
+    Examples
+    --------
+    >>> tally = Tally(strategy_rows=1000, deviations=4, ev_lost=1.0)
+    >>> strategy_check(tally, "optimal").summary
+    '1,000 decisions compared with the optimal strategy: 4 deviations, EV lost 1.0000 Antes in \
+all (0.2500 a deviation)'
+    """
+    lost = ""
+    if tally.deviations:
+        lost = f", EV lost {tally.ev_lost:.4f} Antes in all"
+        if per_deviation:
+            lost += f" ({tally.ev_lost / tally.deviations:.4f} a deviation)"
+    return Check(
+        "Strategy",
+        tally.deviations == 0,
+        f"{tally.strategy_rows:,} decisions compared with the {strategy} strategy{by}: "
+        f"{tally.deviations:,} deviations{lost}",
+        findings=tally.strategy_findings,
+    )

@@ -1,0 +1,196 @@
+"""What a validation is asked and what it answers: :class:`Options`, :class:`Finding`,
+:class:`Check` and :class:`Report`.
+
+Examples
+--------
+>>> check = Check("Settlement", False, "1 row re-settled", {"ante": Finding(1, [{"row": 3}])})
+>>> report = Report("log.csv", "csv log", "crazy4-standard", "optimal", 1, 1, [check])
+>>> report.consistent, report.exit_status
+(False, 1)
+>>> print(report.render())
+Validation of log.csv against crazy4-standard
+<BLANKLINE>
+csv log: 1 rows, 1 rounds; expected strategy: optimal
+Verdict: INCONSISTENT
+<BLANKLINE>
+Settlement: FAIL
+1 row re-settled
+  1 x ante
+      - row 3
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from crazy4.rules.ruleset import RuleSet
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to validate.
+
+    Attributes
+    ----------
+    rules : RuleSet
+    strategy : str
+        ``optimal``, ``simple`` or a strategy file (see the game's reference ``strategy``).
+    queens_up : str or None
+        Side bet table (Queens Up, Aces Up) the log's side wagers were settled on (default: the
+        one named in the log's metadata, else the rule set's first).
+    alpha : float
+        Family-wise significance level of the statistics.
+    examples : int
+        Examples listed per finding.
+    batch_rows : int
+        Rows read at a time.
+    """
+
+    rules: RuleSet
+    strategy: str = "optimal"
+    queens_up: str | None = None
+    alpha: float = 0.001
+    examples: int = 5
+    batch_rows: int = 1 << 18
+
+
+@dataclass
+class Finding:
+    """A group of rows with one problem: the count and a few examples."""
+
+    count: int = 0
+    examples: list[dict[str, object]] = field(default_factory=list)
+
+    def budget(self, limit: int) -> int:
+        """How many more examples fit under ``limit``.
+
+        Examples
+        --------
+        >>> Finding(3, [{"row": 1}]).budget(5), Finding().budget(0)
+        (4, 0)
+        """
+        return max(0, limit - len(self.examples))
+
+
+@dataclass
+class Check:
+    """One check's outcome."""
+
+    name: str
+    passed: bool
+    summary: str
+    findings: dict[str, Finding] = field(default_factory=dict)
+    tests: list[dict[str, object]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form."""
+        return {
+            "name": self.name,
+            "status": "pass" if self.passed else "fail",
+            "summary": self.summary,
+            "findings": [
+                {"what": what, "count": finding.count, "examples": finding.examples}
+                for what, finding in self.findings.items()
+            ],
+            "tests": self.tests,
+            "notes": self.notes,
+        }
+
+    def render(self, markdown: bool) -> list[str]:
+        """The check's lines of :meth:`Report.render`."""
+        sub = "## " if markdown else ""
+        bullet = "- " if markdown else "  "
+        status = "pass" if self.passed else "FAIL"
+        lines = ["", f"{sub}{self.name}: {status}", self.summary]
+        for what, finding in self.findings.items():
+            lines.append(f"{bullet}{finding.count:,} x {what}")
+            for example in finding.examples:
+                text = ", ".join(f"{key} {value}" for key, value in example.items())
+                lines.append(f"{'  ' if markdown else '      '}- {text}")
+        if self.tests:
+            lines += self._render_tests(markdown, bullet)
+        for note in self.notes:
+            lines.append(f"{bullet}note: {note}")
+        return lines
+
+    def _render_tests(self, markdown: bool, bullet: str) -> list[str]:
+        """The statistical tests, as a Markdown table or aligned lines."""
+        lines = []
+        if markdown:
+            lines += [
+                "",
+                "| test | statistic | df | p | p (Holm) | result | detail |",
+                "|---|---|---|---|---|---|---|",
+            ]
+        for test in self.tests:
+            stat = test["statistic"]
+            values = (
+                test["name"],
+                f"{stat:.3f}" if isinstance(stat, float) else stat,
+                test.get("df", ""),
+                f"{test['p']:.3g}",
+                f"{test['p_holm']:.3g}",
+                test["result"],
+                test["detail"],
+            )
+            if markdown:
+                lines.append("| " + " | ".join(str(v) for v in values) + " |")
+            else:
+                lines.append(
+                    f"{bullet}{values[0]:<34} stat {values[1]:>10} df {values[2]!s:>3} "
+                    f"p {values[3]:>9} Holm {values[4]:>9} {values[5]:<4} {values[6]}"
+                )
+        return lines
+
+
+@dataclass
+class Report:
+    """The validator's report."""
+
+    source: str
+    kind: str
+    rule_set: str
+    strategy: str
+    rows: int
+    rounds: int
+    checks: list[Check]
+
+    @property
+    def consistent(self) -> bool:
+        """Whether every check passed."""
+        return all(check.passed for check in self.checks)
+
+    @property
+    def exit_status(self) -> int:
+        """0 consistent, 1 a check failed."""
+        return 0 if self.consistent else 1
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form."""
+        return {
+            "source": self.source,
+            "input": self.kind,
+            "rule_set": self.rule_set,
+            "strategy": self.strategy,
+            "rows": self.rows,
+            "rounds": self.rounds,
+            "verdict": "consistent" if self.consistent else "inconsistent",
+            "exit_status": self.exit_status,
+            "checks": [check.to_dict() for check in self.checks],
+        }
+
+    def render(self, markdown: bool = False) -> str:
+        """Readable report: plain text, or Markdown."""
+        verdict = "CONSISTENT" if self.consistent else "INCONSISTENT"
+        head = "# " if markdown else ""
+        lines = [
+            f"{head}Validation of {self.source} against {self.rule_set}",
+            "",
+            f"{self.kind}: {self.rows:,} rows, {self.rounds:,} rounds; expected strategy: "
+            f"{self.strategy}",
+            f"Verdict: **{verdict}**" if markdown else f"Verdict: {verdict}",
+        ]
+        for check in self.checks:
+            lines += check.render(markdown)
+        return "\n".join(lines)

@@ -1,0 +1,257 @@
+"""One batch of log rows, for any game: flagging malformed rows, finding the rounds, the cards
+dealt twice, and the rows and rounds kept for the statistics.
+
+A malformed row is counted under its reason (with its 1-based row number as an example) and
+marked bad: it is left out of the other checks, its round out of the statistics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+import pyarrow as pa
+
+from crazy4.core.cards import format_cards
+from crazy4.simulate.roundlog import decision_column, number_column, parse_hand_column
+from crazy4.validate.report import Finding
+
+
+@dataclass(frozen=True)
+class LogBatch:
+    """One batch of a log's rows (whole rounds), its columns parsed.
+
+    Attributes
+    ----------
+    table : pyarrow.Table
+    first_row : int
+        Number (1-based, data rows) of the batch's first row.
+    cards : dict of str to ndarray of int16
+        Each card column's cards, sorted ascending (-1 where the text did not parse).
+    unparsed : list of (str, dict)
+        For each card column, its finding and the rows that did not parse, with reasons.
+    decision : ndarray of int64
+        Decision codes (:data:`crazy4.simulate.roundlog.DECISION_NAMES`; -1 unknown).
+    number : dict of str to ndarray of float
+        The numeric columns the batch has (missing values NaN).
+
+    Examples
+    --------
+    >>> table = pa.table({"player": ["As Kd", "As"], "decision": ["fold", "3x"], "ante": [1, 2]})
+    >>> batch = LogBatch.read(table, 1, [("player", 2, "bad player")], ["ante", "play"])
+    >>> batch.unparsed, batch.decision.tolist(), batch.wager("play").tolist()
+    ([('bad player', {1: "hand 'As': expected 2 cards, got 1"})], [0, 3], [0.0, 0.0])
+    >>> batch.cards_ok.tolist(), batch.indices("player").tolist()
+    ([True, False], [[45, 51], [0, 0]])
+    """
+
+    table: pa.Table
+    first_row: int
+    cards: dict[str, npt.NDArray[np.int16]]
+    unparsed: list[tuple[str, dict[int, str]]]
+    decision: npt.NDArray[np.int64]
+    number: dict[str, npt.NDArray[np.float64]]
+
+    @classmethod
+    def read(
+        cls,
+        table: pa.Table,
+        first_row: int,
+        hands: Sequence[tuple[str, int, str]],
+        numbers: Iterable[str],
+    ) -> LogBatch:
+        """Parse the card columns ``hands`` (column, cards, finding when unparsed), the
+        decision and the numeric columns of ``numbers`` the batch has."""
+        cards: dict[str, npt.NDArray[np.int16]] = {}
+        unparsed = []
+        for column, count, what in hands:
+            cards[column], failures = parse_hand_column(table.column(column), count)
+            unparsed.append((what, failures))
+        decision = decision_column(table.column("decision")).astype(np.int64)
+        return cls(table, first_row, cards, unparsed, decision, number_columns(table, numbers))
+
+    @property
+    def n(self) -> int:
+        """The number of rows."""
+        return int(self.table.num_rows)
+
+    @property
+    def names(self) -> list[str]:
+        """The column names."""
+        return list(self.table.column_names)
+
+    @cached_property
+    def cards_ok(self) -> npt.NDArray[np.bool_]:
+        """The rows whose every card column parsed."""
+        bad = [row for _, failures in self.unparsed for row in failures]
+        return ~np.isin(np.arange(self.n), bad)
+
+    def indices(self, column: str) -> npt.NDArray[np.intp]:
+        """A card column as indices, 0 on the rows where a card column did not parse."""
+        cards = self.cards[column]
+        ok = self.cards_ok if cards.ndim == 1 else self.cards_ok[:, None]
+        return np.where(ok, cards, 0).astype(np.intp)
+
+    def wager(self, name: str) -> npt.NDArray[np.float64]:
+        """A numeric column; zeros when the log has none."""
+        return self.number.get(name, np.zeros(self.n))
+
+    def per_unit(self, net: npt.NDArray[np.float64], wager: str) -> npt.NDArray[np.float64]:
+        """``net`` per unit of the wager ``wager`` (where it is positive)."""
+        base = self.wager(wager)
+        return net / np.where(base > 0, base, 1)
+
+    def rows(self, findings: dict[str, Finding], examples: int) -> BatchRows:
+        """The batch's rows, none flagged yet, their findings going to ``findings``."""
+        return BatchRows(findings, np.zeros(self.n, dtype=bool), self.first_row, examples)
+
+
+@dataclass
+class BatchRows:
+    """The malformed rows of one batch and where their findings go.
+
+    Attributes
+    ----------
+    findings : dict of str to Finding
+        The well-formed check's findings (shared by every batch).
+    bad : ndarray of bool
+        The rows flagged so far.
+    first_row : int
+        Number (1-based, data rows) of the batch's first row.
+    examples : int
+        Examples listed per finding.
+
+    Examples
+    --------
+    >>> rows = BatchRows({}, np.zeros(4, dtype=bool), first_row=11, examples=1)
+    >>> rows.flag(np.array([False, True, True, False]), "ante missing")
+    >>> rows.bad.tolist(), rows.findings
+    ([False, True, True, False], {'ante missing': Finding(count=2, examples=[{'row': 12}])})
+    """
+
+    findings: dict[str, Finding]
+    bad: npt.NDArray[np.bool_]
+    first_row: int
+    examples: int
+
+    def flag(self, mask: npt.NDArray[np.bool_], what: str, detail: list[str] | None = None) -> None:
+        """Count the rows of ``mask`` as malformed under ``what`` (``detail``: each example's
+        reason, in row order); mark them bad."""
+        rows = np.flatnonzero(mask)
+        if not rows.size:
+            return
+        finding = self.findings.setdefault(what, Finding())
+        finding.count += rows.size
+        for position, row in enumerate(rows[: finding.budget(self.examples)]):
+            example: dict[str, object] = {"row": self.first_row + int(row)}
+            if detail is not None:
+                example["reason"] = detail[position]
+            finding.examples.append(example)
+        self.bad[rows] = True
+
+    def flag_unparsed(self, columns: Iterable[tuple[str, dict[int, str]]]) -> None:
+        """Flag the rows whose card text did not parse: ``(what, {row: reason})`` per column."""
+        for what, failures in columns:
+            if failures:
+                rows = sorted(failures)
+                mask = np.zeros(self.bad.shape[0], dtype=bool)
+                mask[rows] = True
+                self.flag(mask, what, [failures[r] for r in rows])
+
+
+class Rounds(NamedTuple):
+    """The rounds of a batch (a round's rows are consecutive).
+
+    Attributes
+    ----------
+    ids : ndarray of float
+        Each row's round id (its row number without a ``round`` column).
+    round_of_row : ndarray of intp
+        Each row's round, counted from 0 in the batch.
+    starts : ndarray of intp
+        Each round's first row.
+    n_rounds : int
+        The number of rounds.
+    """
+
+    ids: npt.NDArray[np.float64]
+    round_of_row: npt.NDArray[np.intp]
+    starts: npt.NDArray[np.intp]
+    n_rounds: int
+
+
+def split_rounds(table: pa.Table, rows_before: int, rows: BatchRows) -> Rounds:
+    """The rounds of a batch, after ``rows_before`` rows; a seat twice in one round is flagged."""
+    n = table.num_rows
+    names = table.column_names
+    boundary = np.ones(n, dtype=bool)
+    if "round" in names:
+        ids = number_column(table.column("round"))
+        boundary[1:] = ids[1:] != ids[:-1]
+    else:
+        ids = np.arange(rows_before + 1, rows_before + n + 1, dtype=np.float64)
+    round_of_row = np.cumsum(boundary) - 1
+    starts = np.flatnonzero(boundary)
+    if "seat" in names:
+        seats = number_column(table.column("seat"))
+        seat_key = round_of_row * 64 + np.nan_to_num(seats, nan=-1).astype(np.int64)
+        _, inverse, occurrences = np.unique(seat_key, return_inverse=True, return_counts=True)
+        rows.flag(occurrences[inverse] > 1, "seat appears twice in one round")
+    return Rounds(ids, round_of_row, starts, int(starts.shape[0]))
+
+
+def flag_repeated_cards(
+    rows: BatchRows,
+    player_idx: npt.NDArray[np.intp],
+    dealer_idx: npt.NDArray[np.intp],
+    cards_ok: npt.NDArray[np.bool_],
+    rounds: Rounds,
+    what: str,
+) -> npt.NDArray[np.intp]:
+    """Flag the rows of rounds where a card was dealt twice (every good seat hand, plus the
+    dealer's hand once); returns the cards dealt, sorted, as ``round * 52 + card``."""
+    ids, round_of_row, starts, n_rounds = rounds
+    player_flat = (round_of_row[:, None] * 52 + player_idx)[cards_ok].ravel()
+    dealer_ok = cards_ok[starts]
+    dealer_flat = (np.arange(n_rounds)[:, None] * 52 + dealer_idx[starts])[dealer_ok].ravel()
+    dealt = np.sort(np.concatenate([player_flat, dealer_flat]))
+    repeated = np.unique(dealt[1:][dealt[1:] == dealt[:-1]])
+    if repeated.size:
+        dup_round = np.zeros(n_rounds, dtype=bool)
+        dup_round[repeated // 52] = True
+        row_dup = dup_round[round_of_row] & cards_ok
+        details = []
+        for row in np.flatnonzero(row_dup)[: rows.examples]:
+            cards = repeated[repeated // 52 == round_of_row[row]] % 52
+            details.append(
+                f"round {ids[row]:g}: {format_cards(cards.tolist())} dealt more than once"
+            )
+        rows.flag(row_dup, what, details)
+    return dealt
+
+
+def kept_for_statistics(
+    bad: npt.NDArray[np.bool_], rounds: Rounds
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """The rows and the rounds kept for the statistics: those of rounds with no bad row.
+
+    Examples
+    --------
+    >>> rounds = Rounds(np.array([1.0, 1, 2]), np.array([0, 0, 1]), np.array([0, 2]), 2)
+    >>> keep, kept = kept_for_statistics(np.array([False, True, False]), rounds)
+    >>> keep.tolist(), kept.tolist()
+    ([False, False, True], [False, True])
+    """
+    round_bad = np.bincount(rounds.round_of_row, weights=bad, minlength=rounds.n_rounds) > 0
+    return ~round_bad[rounds.round_of_row], ~round_bad
+
+
+def number_columns(table: pa.Table, wanted: Iterable[str]) -> dict[str, npt.NDArray[np.float64]]:
+    """The numeric columns of ``wanted`` the batch has, as float arrays (missing values NaN)."""
+    names = table.column_names
+    chosen = set(wanted)
+    return {name: number_column(table.column(name)) for name in names if name in chosen}

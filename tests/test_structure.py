@@ -1,0 +1,202 @@
+"""The package's shape, held by tests: small modules, no import cycles, one place that knows games.
+
+These read the source as text (``ast``), so they check what a reader sees: every import counts,
+including imports inside functions; a private name (``_x``) is never imported from another module;
+no module is over 500 lines and no function over 80; and nothing outside the registry compares a
+value with a game's key.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from crazy4.games.registry import registered_games
+
+PACKAGE = Path(__file__).resolve().parent.parent / "crazy4"
+MODULE_LINES = 500
+FUNCTION_LINES = 80
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(), filename=str(path))
+
+
+def _imports(name: str, path: Path) -> list[tuple[str, str | None, int]]:
+    """(module, imported name or None, line) for every ``crazy4`` import anywhere in the file."""
+    found: list[tuple[str, str | None, int]] = []
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Import):
+            found.extend(
+                (a.name, None, node.lineno) for a in node.names if a.name.startswith("crazy4")
+            )
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parent, base] if base else parent)
+            if base.startswith("crazy4"):
+                found.extend((base, a.name, node.lineno) for a in node.names)
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {name: set() for name in MODULES}
+    for name, path in MODULES.items():
+        for module, imported, _ in _imports(name, path):
+            target = f"{module}.{imported}" if f"{module}.{imported}" in MODULES else module
+            if target in MODULES and target != name:
+                graph[name].add(target)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                components.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return components
+
+
+def test_the_checks_see_the_whole_package() -> None:
+    """The tests below read every module (a guard against a path mistake making them vacuous)."""
+    assert {"crazy4.games.registry", "crazy4.core.engine", "crazy4.cli.main"} <= set(MODULES)
+    assert len(MODULES) > 50
+    assert any(_graph().values())
+
+
+def test_no_import_cycles() -> None:
+    """No module reaches itself through imports, counting imports inside functions."""
+    assert _cycles(_graph()) == []
+
+
+def test_cycle_detection_finds_a_planted_cycle() -> None:
+    """The cycle finder itself works (so an empty answer above means something)."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _cycles(graph) == [["a", "b", "c"]]
+
+
+def test_no_private_name_imported_from_another_module() -> None:
+    """Shared helpers are public: no ``from crazy4.x import _y``."""
+    offenders = [
+        f"{MODULES[name].relative_to(PACKAGE.parent)}:{line} imports {imported} from {module}"
+        for name, path in MODULES.items()
+        for module, imported, line in _imports(name, path)
+        if imported is not None and imported.startswith("_") and imported != "__version__"
+    ]
+    assert offenders == []
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_module_is_small(name: str) -> None:
+    """Every module has at most 500 lines and every function at most 80."""
+    path = MODULES[name]
+    source = path.read_text()
+    assert source.count("\n") <= MODULE_LINES, f"{path} has {source.count(chr(10))} lines"
+    long = [
+        f"{node.name} ({node.end_lineno - node.lineno + 1} lines)"
+        for node in ast.walk(_tree(path))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > FUNCTION_LINES
+    ]
+    assert long == [], f"{path}: {', '.join(long)}"
+
+
+def _compares_game_key(tree: ast.Module, keys: set[str]) -> list[int]:
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            values: list[ast.expr] = []
+            for operand in operands:
+                values.extend(
+                    operand.elts
+                    if isinstance(operand, ast.Tuple | ast.List | ast.Set)
+                    else [operand]
+                )
+            if any(isinstance(v, ast.Constant) and v.value in keys for v in values):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_only_the_registry_compares_game_names() -> None:
+    """Drivers reach a game through the interface: ``rules.game == "..."`` only in the registry."""
+    keys = set(registered_games())
+    offenders = [
+        f"{path.relative_to(PACKAGE.parent)}:{line}"
+        for name, path in MODULES.items()
+        if name != "crazy4.games.registry"
+        for line in _compares_game_key(_tree(path), keys)
+    ]
+    assert offenders == []
+
+
+def test_game_name_check_finds_a_planted_comparison() -> None:
+    """The comparison finder itself works."""
+    tree = ast.parse('if rules.game == "four-card-poker" or x in ("crazy-4-poker",):\n    pass\n')
+    assert _compares_game_key(tree, set(registered_games())) == [1, 1]
+
+
+def test_a_games_folder_knows_only_shared_machinery() -> None:
+    """No game's modules import another game's, and shared machinery imports no game."""
+    games = {name.split(".")[2] for name in MODULES if name.count(".") >= 3 and ".games." in name}
+    offenders = []
+    for name, path in MODULES.items():
+        own = (
+            name.split(".")[2]
+            if name.startswith("crazy4.games.") and name.count(".") >= 3
+            else None
+        )
+        shared = name.startswith(("crazy4.core", "crazy4.rules.ruleset", "crazy4.rules.sections"))
+        for module, imported, line in _imports(name, path):
+            target = f"{module}.{imported}" if f"{module}.{imported}" in MODULES else module
+            for game in games:
+                if target.startswith(f"crazy4.games.{game}") and (
+                    shared or own not in (None, game)
+                ):
+                    offenders.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {target}")
+    assert offenders == []
