@@ -13,7 +13,7 @@ Queens Up can change it), ``simple`` (the published strategy) or ``blind`` (the 
 blind second hand: never folds, 3x from a pair of aces, else 1x). Its net result in a round is
 ``X = A * G_s(P, D) + Q * U_s(P)``, where ``G_s`` is the Ante + Super Bonus + Play result per
 unit of Ante and ``U_s`` the Queens Up result per unit, each a lattice over player hand classes
-and dealer-outcome cells (:class:`crazy4.games.crazy_four.bets.BetOutcomes`). The collection is
+and dealer-outcome cells (:class:`crazy4.core.bets.BetOutcomes`). The collection is
 paid to the
 room, not to the banker. The banker's result is ``-Σ X_i`` minus its own collection.
 
@@ -72,14 +72,15 @@ from crazy4.cardroom.dealerside import (
     relation_cells,
     relation_counts,
 )
+from crazy4.core.bets import BetOutcomes
 from crazy4.core.cards import colex_indices
+from crazy4.core.decisions import FOLD, best_decisions
 from crazy4.core.money import dollars
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis
-from crazy4.games.crazy_four.bets import BetOutcomes, blind_hand_decisions, game_bet, side_bet
-from crazy4.games.crazy_four.pricing import FOLD, best_decisions
+from crazy4.games.crazy_four.bets import blind_hand_decisions, game_bet, side_bet
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.rules.ruleset import SideBet

@@ -30,10 +30,10 @@ from crazy4.cardroom.model import (
     player_cost,
     two_hands,
 )
+from crazy4.core.bet_tables import fraction_text
 from crazy4.core.money import dollars
 from crazy4.games.crazy_four.analysis import Analysis
-from crazy4.games.crazy_four.report import markdown_table
-from crazy4.games.crazy_four.tables import fraction_text
+from crazy4.report.markdown import markdown_table
 
 #: Seat strategies the tables are computed for.
 TABLE_STRATEGY = "optimal"

@@ -16,9 +16,9 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
+from crazy4.core.bet_tables import net_distribution
+from crazy4.core.bets import BetOutcomes
 from crazy4.core.ranking import number_of_strengths
-from crazy4.games.crazy_four.bets import BetOutcomes
-from crazy4.games.crazy_four.tables import net_distribution
 from crazy4.games.four_card.bets import (
     DealLattice,
     Parts,

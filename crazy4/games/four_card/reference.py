@@ -25,14 +25,14 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.bets import ExactBet, summarize
 from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices, combinations_array, parse_card, parse_cards
+from crazy4.core.decisions import DECISIONS, ev_lost
 from crazy4.core.ranking import build_best_four_strengths, category_of_strength, number_of_strengths
+from crazy4.core.strategy_file import read_strategy_frame
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.bets import summarize
-from crazy4.games.crazy_four.reference import ExactBet, ev_lost, read_strategy_frame
-from crazy4.games.crazy_four.strategy import DECISIONS
 from crazy4.games.four_card.bets import (
     DealLattice,
     ante_play_parts,
