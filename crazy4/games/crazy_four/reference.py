@@ -56,6 +56,7 @@ def player_outcomes(qualifier_strength: int) -> PlayerOutcomes:
         lambda: compute_outcomes(qualifier_strength).counts,
         expected_shape=(classes.weights.shape[0], 6),
         dtype=np.int64,
+        builders=("crazy4.games.crazy_four.outcomes",),
     )
     strengths = build_best_four_strengths(5)[colex_indices(classes.representatives)]
     return PlayerOutcomes(

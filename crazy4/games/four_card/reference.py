@@ -49,6 +49,8 @@ from crazy4.games.four_card.rules import FourCardRuleSet
 HANDS = comb(52, 5)
 DEALER_HANDS = comb(52, 6)
 _VERSION = "v1"
+#: The modules that count the situations (part of the cache key of every table built from them).
+_COUNTING = ("crazy4.games.four_card.engine", "crazy4.games.four_card.kernels")
 
 
 def _build_slots() -> npt.NDArray[np.int32]:
@@ -79,6 +81,7 @@ def situation_slots() -> npt.NDArray[np.int32]:
         _build_slots,
         expected_shape=(HANDS * 4,),
         dtype=np.int32,
+        builders=(__name__, "crazy4.games.four_card.engine"),
     )
 
 
@@ -129,6 +132,7 @@ def situation_counts() -> npt.NDArray[np.int32]:
         _build_counts,
         expected_shape=(n, 3),
         dtype=np.int32,
+        builders=_COUNTING,
     )
 
 
@@ -203,6 +207,13 @@ class FourCardReference:
             build,
             expected_shape=(rows, 1 + N_CATEGORIES * 3),
             dtype=np.int64,
+            builders=(
+                *_COUNTING,
+                "crazy4.games.four_card.pricing",
+                "crazy4.core.decisions",
+                "crazy4.games.four_card.bets",
+                __name__,
+            ),
         )
         return _lattice_of(full)
 
