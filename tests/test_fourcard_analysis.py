@@ -18,9 +18,9 @@ import pytest
 from test_fourcard_engine import DEALER_COUNTS
 
 from crazy4.cli.main import main
+from crazy4.core.bets import summarize
+from crazy4.core.decisions import FOLD
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
-from crazy4.games.crazy_four.bets import summarize
-from crazy4.games.crazy_four.pricing import FOLD
 from crazy4.games.four_card import analysis as fourcard_analysis
 from crazy4.games.four_card.analysis import (
     MAIN_BET,

@@ -211,6 +211,7 @@ def relation_counts(types: npt.NDArray[np.integer], n_types: int) -> npt.NDArray
         lambda: _relation_counts(kinds, n_types),
         expected_shape=(dealer_classes().hands.shape[0], 3, n_types),
         dtype=np.int64,
+        builders=(__name__,),
     )
 
 

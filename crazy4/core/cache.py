@@ -4,13 +4,18 @@ Tables are saved as ``<name>.npy`` beside ``<name>.sha256`` in the cache folder:
 ``$CRAZY4_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/crazy4`` or ``~/.cache/crazy4``. A table
 whose checksum, shape or dtype does not match is rebuilt, never trusted. Writes are atomic
 (a temporary file renamed into place), so an interrupted build leaves no partial table.
-The cache key includes the package version and a fingerprint of the modules that build the
-tables, so neither a new release nor a code change ever reads a stale table.
+
+The cache key includes the package version and a fingerprint of the code that builds the
+table: the core modules every table is built from (:data:`CORE_BUILDERS`) and the modules the
+caller names for its own table (``builders`` of :func:`cached_array`, e.g. a game's counting
+module), so neither a new release nor a code change ever reads a stale table, and the core
+never names a game's or the card room's modules.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 from collections.abc import Callable
 from functools import cache
@@ -23,37 +28,60 @@ import numpy.typing as npt
 from crazy4 import __version__
 from crazy4.core.atomic import replace_atomically
 
-#: Every module whose code decides the content of a cached table.
-_BUILDER_MODULES = (
-    "core/cards.py",
-    "core/ranking.py",
-    "core/symmetry.py",
-    "core/engine.py",
-    "core/table_kernels.py",
-    "games/crazy_four/outcomes.py",
-    "cardroom/dealerside.py",
-    "core/cache.py",
+#: The modules whose code decides the content of every cached table (part of every key).
+CORE_BUILDERS = (
+    "crazy4.core.cards",
+    "crazy4.core.ranking",
+    "crazy4.core.symmetry",
+    "crazy4.core.engine",
+    "crazy4.core.table_kernels",
+    "crazy4.core.cache",
 )
 
 
+def module_source(name: str) -> bytes:
+    """The source of a module, found by its dotted name (without running it).
+
+    Raises
+    ------
+    ValueError
+        If no module of that name has a source file.
+
+    Examples
+    --------
+    >>> b"On-disk cache of lookup tables" in module_source("crazy4.core.cache")
+    True
+    """
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None or not spec.has_location:
+        raise ValueError(f"module {name!r} has no source file to fingerprint")
+    return Path(spec.origin).read_bytes()
+
+
 @cache
-def source_fingerprint() -> str:
-    """Short hash of the modules that build cached tables (part of every cache key).
+def source_fingerprint(builders: tuple[str, ...] = ()) -> str:
+    """Short hash of the modules that build a cached table (part of its cache key).
+
+    Parameters
+    ----------
+    builders : tuple of str
+        Dotted names of the modules that build the table, beyond :data:`CORE_BUILDERS`.
 
     Examples
     --------
     >>> len(source_fingerprint())
     12
+    >>> source_fingerprint() != source_fingerprint(("crazy4.core.money",))
+    True
     """
     digest = hashlib.sha256()
-    package = Path(__file__).resolve().parent.parent
-    for name in _BUILDER_MODULES:
-        digest.update((package / name).read_bytes())
+    for name in (*CORE_BUILDERS, *builders):
+        digest.update(module_source(name))
     return digest.hexdigest()[:12]
 
 
-def _stem(name: str) -> str:
-    return f"{name}-v{__version__}-{source_fingerprint()}"
+def _stem(name: str, builders: tuple[str, ...]) -> str:
+    return f"{name}-v{__version__}-{source_fingerprint(builders)}"
 
 
 def cache_dir() -> Path:
@@ -88,15 +116,16 @@ def _load(
     return array
 
 
-def is_cached(name: str) -> bool:
-    """Whether a table of that name has been saved (its checksum is verified on load).
+def is_cached(name: str, builders: tuple[str, ...] = ()) -> bool:
+    """Whether a table of that name (built by ``builders``, as in :func:`cached_array`) has been
+    saved (its checksum is verified on load).
 
     Examples
     --------
     >>> is_cached("no-such-table")
     False
     """
-    return (cache_dir() / f"{_stem(name)}.npy").is_file()
+    return (cache_dir() / f"{_stem(name, builders)}.npy").is_file()
 
 
 def _write_text(target: Path, text: str) -> None:
@@ -114,6 +143,7 @@ def cached_array(
     *,
     expected_shape: tuple[int, ...],
     dtype: type,
+    builders: tuple[str, ...] = (),
 ) -> npt.NDArray[Any]:
     """Load a table from the cache, or build, save and return it.
 
@@ -125,6 +155,9 @@ def cached_array(
         Builds the table when no valid cached copy exists.
     expected_shape, dtype
         What a valid table looks like; anything else is rebuilt.
+    builders : tuple of str
+        Dotted names of the modules whose code decides the table, beyond
+        :data:`CORE_BUILDERS` (their source is part of the key).
 
     Returns
     -------
@@ -145,7 +178,7 @@ def cached_array(
     ...     os.environ["CRAZY4_CACHE_DIR"] = previous
     """
     folder = cache_dir()
-    stem = _stem(name)
+    stem = _stem(name, builders)
     path = folder / f"{stem}.npy"
     checksum_path = folder / f"{stem}.sha256"
     loaded = _load(path, checksum_path, expected_shape, dtype)

@@ -14,7 +14,9 @@ from fractions import Fraction
 
 import pandas as pd
 
-from crazy4.games.crazy_four.bets import BetOutcomes, all_bets
+from crazy4.core.bet_tables import net_distribution
+from crazy4.core.bets import BetOutcomes
+from crazy4.games.crazy_four.bets import all_bets
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules
@@ -22,7 +24,6 @@ from crazy4.games.crazy_four.strategy import border_hands, simple_strategy, stra
 from crazy4.games.crazy_four.tables import (
     bets_table,
     hand_frequencies,
-    net_distribution,
     player_hands_table,
     returns_table,
 )

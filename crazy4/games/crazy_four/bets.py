@@ -1,102 +1,22 @@
-"""Every bet as an exact distribution of net results, and its summary statistics.
+"""Every Crazy 4 Poker bet as an exact outcome lattice (:class:`crazy4.core.bets.BetOutcomes`).
 
 A bet is described by, for every player hand class ``i`` and dealer-outcome cell ``j``, the
 number of deals ``combos[i, j] = weight_i * count_ij`` and the net result ``net[i, j]`` (an
 integer numerator over ``unit``, in units of the bet's base wager), plus the total wager put
-up per hand. Everything a published analysis quotes follows exactly from that:
-
-* ``ev = Σ combos * net / (deals * unit)``; ``house_edge = -ev`` per unit of base wager;
-* ``average_total_bet = Σ weight * wager / hands``; ``element_of_risk = -ev /
-  average_total_bet`` (the expected loss per unit actually wagered, Wizard of Odds' definition);
-* ``std_dev`` from the exact second moment; ``hit_frequency = P(net > 0)``.
-
-Sums are taken over the distribution of distinct net values with Python integers, so nothing
-overflows or rounds before the final float columns.
+up per hand; :func:`crazy4.core.bets.summarize` gives its exact EV and statistics.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
-from math import sqrt
-
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.bets import BetOutcomes
+from crazy4.core.decisions import FOLD
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes
-from crazy4.games.crazy_four.pricing import FOLD, HandPrices, bonus_payouts, cell_nets
+from crazy4.games.crazy_four.pricing import HandPrices, bonus_payouts, cell_nets
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.rules.ruleset import SideBet
-
-
-@dataclass(frozen=True)
-class BetOutcomes:
-    """Exact outcome lattice of one bet (see the module docstring).
-
-    Attributes
-    ----------
-    name, description : str
-    combos : ndarray of int64, shape (n, 6)
-    net : ndarray of int64, shape (n, 6)
-        Net result numerators over ``unit``.
-    unit : int
-    wager : ndarray of int64, shape (n,)
-        Total amount wagered per hand, numerators over ``unit``.
-    """
-
-    name: str
-    description: str
-    combos: npt.NDArray[np.int64]
-    net: npt.NDArray[np.int64]
-    unit: int
-    wager: npt.NDArray[np.int64]
-
-    def distribution(self) -> list[tuple[Fraction, int]]:
-        """``(net result, deals)`` for every distinct net result, ascending."""
-        net = self.net.ravel()
-        combos = self.combos.ravel()
-        values, inverse = np.unique(net, return_inverse=True)
-        order = np.argsort(inverse, kind="stable")
-        starts = np.searchsorted(inverse[order], np.arange(values.shape[0]))
-        sums = np.add.reduceat(combos[order], starts)
-        return [
-            (Fraction(int(value), self.unit), int(total))
-            for value, total in zip(values, sums, strict=True)
-            if total
-        ]
-
-
-def summarize(bet: BetOutcomes, hand_weights: npt.NDArray[np.int64]) -> dict[str, object]:
-    """Summary row of a bet: exact EV and the derived statistics.
-
-    Returns
-    -------
-    dict
-        ``bet``, ``description``, ``ev_numerator``, ``ev_denominator``, ``ev``,
-        ``house_edge``, ``average_total_bet``, ``element_of_risk``, ``std_dev``,
-        ``hit_frequency``, ``deals``.
-    """
-    distribution = bet.distribution()
-    deals = sum(total for _, total in distribution)
-    mean = sum((value * total for value, total in distribution), Fraction(0)) / deals
-    second = sum((value * value * total for value, total in distribution), Fraction(0)) / deals
-    wins = sum(total for value, total in distribution if value > 0)
-    hands = int(hand_weights.sum())
-    # weights <= 24 and wagers <= 5 units: the int64 dot product cannot overflow
-    average_bet = Fraction(int(np.dot(hand_weights, bet.wager)), hands * bet.unit)
-    return {
-        "bet": bet.name,
-        "description": bet.description,
-        "ev_numerator": mean.numerator,
-        "ev_denominator": mean.denominator,
-        "ev": float(mean),
-        "house_edge": float(-mean),
-        "average_total_bet": float(average_bet),
-        "element_of_risk": float(-mean / average_bet),
-        "std_dev": sqrt(float(second - mean * mean)),
-        "hit_frequency": wins / deals,
-        "deals": deals,
-    }
 
 
 def _lattice(outcomes: PlayerOutcomes) -> npt.NDArray[np.int64]:

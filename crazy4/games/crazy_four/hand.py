@@ -10,7 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from crazy4.core.cards import format_cards
+from crazy4.core.decisions import decision_label
 from crazy4.core.engine import DEALER_HANDS, brute_force_counts
+from crazy4.core.hand_result import decision_evs, exact_tie, side_bet_outcomes
 from crazy4.core.ranking import best_four, category_of, describe_strength, hand_strength
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.outcomes import (
@@ -19,13 +21,7 @@ from crazy4.games.crazy_four.outcomes import (
     cells_from_below,
     outcome_thresholds,
 )
-from crazy4.games.crazy_four.pricing import (
-    decision_evs,
-    decision_label,
-    exact_tie,
-    price_hands,
-    side_bet_outcomes,
-)
+from crazy4.games.crazy_four.pricing import price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.report.hand_text import count_lines, decision_lines
 

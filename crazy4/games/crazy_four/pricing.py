@@ -23,64 +23,13 @@ seen as one. Among tied decisions the smallest wager is taken, and the tie is re
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.decisions import FOLD, best_decisions, optimal_ev
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.rules.ruleset import RuleSet
-
-#: Decision codes: 0 is fold, m > 0 is a Play bet of m Antes.
-FOLD = 0
-
-
-def decision_label(code: int) -> str:
-    """``"fold"``, ``"1x"``, ``"2x"``, ``"3x"``.
-
-    Examples
-    --------
-    >>> decision_label(0), decision_label(3)
-    ('fold', '3x')
-    """
-    return "fold" if code == FOLD else f"{code}x"
-
-
-def decision_evs(prices: Any, row: int = 0) -> dict[str, dict[str, object] | None]:
-    """Each decision's exact EV per unit of Ante for one row of prices (:class:`HandPrices` or
-    :class:`crazy4.games.four_card.pricing.FourCardPrices`), by label: ``{"exact": text, "value":
-    float}``, None where not allowed."""
-    evs: dict[str, dict[str, object] | None] = {}
-    for code in range(4):
-        label = decision_label(code)
-        if not prices.allowed[row, code]:
-            evs[label] = None
-            continue
-        exact = Fraction(int(prices.ev[row, code]), prices.denominator)
-        evs[label] = {"exact": str(exact), "value": float(exact)}
-    return evs
-
-
-def exact_tie(prices: Any, row: int = 0) -> list[str]:
-    """The decisions tied exactly for best on one row of prices; empty when there is no tie."""
-    tied = [decision_label(c) for c in range(4) if prices.tied[row, c]]
-    return tied if len(tied) > 1 else []
-
-
-def optimal_ev(ev: npt.NDArray[np.int64], decision: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """EV numerator of the chosen decision on each row of ``ev``."""
-    return np.take_along_axis(ev, decision[:, None], axis=1)[:, 0]
-
-
-def side_bet_outcomes(rules: RuleSet, strength: int) -> dict[str, str]:
-    """What each side bet does with a hand: ``"loses"`` or ``"pays <odds> to 1"``."""
-    side_bets = {}
-    for bet in rules.side_bets:
-        odds = bet.table.odds_of(strength)
-        side_bets[bet.name] = "loses" if odds is None else f"pays {odds} to 1"
-    return side_bets
 
 
 def cell_nets(rules: CrazyFourRules) -> dict[str, npt.NDArray[np.int64]]:
@@ -148,39 +97,6 @@ class HandPrices:
         return optimal_ev(self.ev, self.decision)
 
 
-def best_decisions(
-    ev: npt.NDArray[np.int64], allowed: npt.NDArray[np.bool_]
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
-    """The optimal decision of each row and the decisions tied with it, compared exactly.
-
-    Parameters
-    ----------
-    ev : ndarray of int64, shape (n, 4)
-        EV numerators (any common denominator) of fold, 1x, 2x, 3x.
-    allowed : ndarray of bool, shape (n, 4)
-        Which decisions each row may take.
-
-    Returns
-    -------
-    decision : ndarray of int64, shape (n,)
-        The smallest wager among the best allowed decisions.
-    tied : ndarray of bool, shape (n, 4)
-        The allowed decisions whose EV equals the best exactly.
-
-    Examples
-    --------
-    >>> ev = np.array([[-2, -1, 0, 1], [-2, 5, 5, 7]])
-    >>> allowed = np.array([[True, True, True, True], [True, True, True, False]])
-    >>> decision, tied = best_decisions(ev, allowed)
-    >>> decision.tolist(), tied[1].tolist()
-    ([3, 1], [False, True, True, False])
-    """
-    best = np.where(allowed, ev, np.iinfo(np.int64).min).max(axis=1)
-    tied = allowed & (ev == best[:, None])
-    decision = tied.argmax(axis=1).astype(np.int64)  # first tied = smallest wager
-    return decision, tied
-
-
 def bonus_payouts(rules: CrazyFourRules) -> tuple[npt.NDArray[np.int64], int]:
     """Super Bonus payout numerators by strength (-1 below the table) and their denominator.
 
@@ -246,25 +162,3 @@ def price_hands(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> HandPrices:
         decision=decision,
         tied=tied,
     )
-
-
-def decisions_for_strategy(
-    rules: RuleSet,
-    strengths: npt.NDArray[np.int64],
-    *,
-    play_minimum: int,
-    raise_minimum: int,
-) -> npt.NDArray[np.int64]:
-    """Decision codes of a threshold strategy: fold below ``play_minimum``, raise (the largest
-    allowed multiple) from ``raise_minimum``, else 1x.
-
-    Examples
-    --------
-    >>> from crazy4.rules.load import load_rules
-    >>> decisions_for_strategy(load_rules("crazy4-standard"), np.array([10, 400, 2000]),
-    ...                        play_minimum=322, raise_minimum=1496).tolist()
-    [0, 1, 3]
-    """
-    raise_to = max(rules.play.multiples)
-    decision = np.where(strengths >= play_minimum, 1, FOLD)
-    return np.where(strengths >= raise_minimum, raise_to, decision).astype(np.int64)

@@ -18,77 +18,26 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.bets import ExactBet, summarize
 from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices, parse_cards
+from crazy4.core.decisions import DECISIONS, ev_lost
 from crazy4.core.engine import DEALER_HANDS
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
+from crazy4.core.strategy_file import read_strategy_frame
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.bets import blind_hand_bet, strategy_bets, summarize
+from crazy4.games.crazy_four.bets import blind_hand_bet, strategy_bets
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.games.crazy_four.strategy import DECISIONS, simple_strategy
-
-if TYPE_CHECKING:
-    import pandas as pd
-
-    from crazy4.games.four_card.pricing import FourCardPrices
+from crazy4.games.crazy_four.strategy import simple_strategy
 
 HANDS = comb(52, 5)
-
-
-@dataclass(frozen=True)
-class ExactBet:
-    """Exact summary of one bet under one strategy (per unit of its base wager)."""
-
-    name: str
-    mean: Fraction
-    std_dev: float
-    hit_frequency: float
-
-    @classmethod
-    def of_summary(cls, name: str, row: dict[str, object]) -> ExactBet:
-        """From a row of :func:`crazy4.games.crazy_four.bets.summarize`."""
-        return cls(
-            name=name,
-            mean=Fraction(int(row["ev_numerator"]), int(row["ev_denominator"])),  # type: ignore[call-overload]
-            std_dev=float(row["std_dev"]),  # type: ignore[arg-type]
-            hit_frequency=float(row["hit_frequency"]),  # type: ignore[arg-type]
-        )
-
-
-def ev_lost(
-    prices: HandPrices | FourCardPrices,
-    rows: npt.NDArray[np.integer],
-    chosen: npt.NDArray[np.integer],
-    taken: npt.NDArray[np.integer],
-) -> npt.NDArray[np.float64]:
-    """EV (per unit of Ante) of the decision ``chosen`` minus that of ``taken``, per row of
-    ``prices`` (hand class or situation class)."""
-    ev = prices.ev[rows]
-    index = np.arange(ev.shape[0])
-    lost = ev[index, chosen] - ev[index, taken]
-    return np.asarray(lost / prices.denominator, dtype=np.float64)
-
-
-def read_strategy_frame(path: Path, columns: list[str]) -> pd.DataFrame:
-    """The ``columns`` of a strategy file (parquet, else CSV read as text)."""
-    import pandas as pd
-    import pyarrow as pa
-
-    try:
-        if path.suffix == ".parquet":
-            return pd.read_parquet(path, columns=columns)
-        return pd.read_csv(path, usecols=columns, dtype=str)
-    except (OSError, ValueError, KeyError, pa.ArrowException) as error:
-        first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise InputError(f"strategy file {str(path)!r} cannot be read: {first_line}") from None
 
 
 @cache
@@ -107,6 +56,7 @@ def player_outcomes(qualifier_strength: int) -> PlayerOutcomes:
         lambda: compute_outcomes(qualifier_strength).counts,
         expected_shape=(classes.weights.shape[0], 6),
         dtype=np.int64,
+        builders=("crazy4.games.crazy_four.outcomes",),
     )
     strengths = build_best_four_strengths(5)[colex_indices(classes.representatives)]
     return PlayerOutcomes(

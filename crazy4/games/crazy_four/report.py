@@ -7,127 +7,19 @@ the distribution of the net result, and the provenance of the figures.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
-import pandas as pd
-
-from crazy4.core.paytables import format_odds
 from crazy4.core.ranking import HandCategory
 from crazy4.games.crazy_four.analysis import Analysis
-from crazy4.rules.ruleset import SideBet
-
-
-def markdown_table(frame: pd.DataFrame, formats: dict[str, str] | None = None) -> str:
-    """A DataFrame as a Markdown table, numbers formatted by column.
-
-    Examples
-    --------
-    >>> print(markdown_table(pd.DataFrame({"a": [1.23456], "b": ["x"]}), {"a": "{:.2f}"}))
-    | a | b |
-    |---:|:---|
-    | 1.23 | x |
-    """
-    formats = formats or {}
-    header = "| " + " | ".join(str(c) for c in frame.columns) + " |"
-    align = (
-        "|"
-        + "|".join(
-            "---:" if pd.api.types.is_numeric_dtype(frame[c]) else ":---" for c in frame.columns
-        )
-        + "|"
-    )
-    lines = [header, align]
-    for row in frame.itertuples(index=False):
-        cells = []
-        for column, value in zip(frame.columns, row, strict=True):
-            if column in formats and not (isinstance(value, float) and value != value):
-                cells.append(formats[column].format(value))
-            elif isinstance(value, float):
-                cells.append("" if value != value else f"{value:.6g}")
-            else:
-                cells.append(str(value))
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
-
-
-def _percent(value: float) -> str:
-    return f"{100 * value:.4f}%"
-
-
-#: How the bets table formats its columns (both games).
-BET_FORMATS = {
-    "house_edge": "{:.4%}",
-    "element_of_risk": "{:.4%}",
-    "average_total_bet": "{:.4f}",
-    "std_dev": "{:.4f}",
-    "hit_frequency": "{:.4%}",
-}
-
-
-def side_bet_lines(side_bets: Sequence[SideBet]) -> list[str]:
-    """The rules list's line for each side bet: its pay table and whether a fold forfeits it."""
-    lines = []
-    for bet in side_bets:
-        forfeit = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
-        lines.append(f"- {bet.name}: pays {bet.table.describe()}; {forfeit}.")
-    return lines
-
-
-def rule_file_lines(text: str) -> list[str]:
-    """The rule file, folded away under the rules list."""
-    return [
-        "",
-        "<details><summary>Rule file</summary>",
-        "",
-        "```toml",
-        text.strip(),
-        "```",
-        "",
-        "</details>",
-        "",
-    ]
-
-
-def returns_lines(
-    heading: str, intro: list[str], tables: Mapping[str, pd.DataFrame], cell_column: str
-) -> list[str]:
-    """The return table (its cells in ``cell_column``) with its total, then the distribution of
-    the net result per round."""
-    returns = tables["returns"]
-    distribution = tables["net_distribution"]
-    columns = ["decision", "hand", cell_column, "net", "combinations", "probability"]
-    return [
-        heading,
-        "",
-        *intro,
-        markdown_table(
-            returns[[*columns, "contribution"]],
-            {"probability": "{:.8f}", "contribution": "{:.8f}"},
-        ),
-        "",
-        f"Total: {int(returns['combinations'].sum()):,} deals; return "
-        f"{returns['contribution'].sum():.8f}.",
-        "",
-        "## Distribution of the net result per round",
-        "",
-        markdown_table(
-            distribution[["net", "combinations", "probability", "cumulative_probability"]],
-            {"probability": "{:.8f}", "cumulative_probability": "{:.8f}"},
-        ),
-        "",
-    ]
-
-
-def provenance_lines(provenance: dict[str, object], deals: str) -> list[str]:
-    """The provenance section; ``deals`` says what the exact counts are over."""
-    lines = ["## Provenance", ""]
-    lines += [f"- {key}: `{value}`" for key, value in sorted(provenance.items())]
-    lines += [
-        "",
-        f"Every count is exact (integers over all {deals}); decimals are rounded only for display.",
-    ]
-    return lines
+from crazy4.report.markdown import markdown_table, percent
+from crazy4.report.sections import (
+    BET_FORMATS,
+    provenance_lines,
+    returns_lines,
+    rule_file_lines,
+    side_bet_lines,
+)
 
 
 def _fraction(numerator: int, denominator: int) -> str:
@@ -201,8 +93,8 @@ def _bets_section(analysis: Analysis) -> list[str]:
         "## Bets",
         "",
         f"With optimal play the Ante + Super Bonus + Play has a house edge of "
-        f"**{_percent(main['house_edge'])}** of the Ante and an element of risk of "
-        f"**{_percent(main['element_of_risk'])}** (average total bet "
+        f"**{percent(main['house_edge'])}** of the Ante and an element of risk of "
+        f"**{percent(main['element_of_risk'])}** (average total bet "
         f"{main['average_total_bet']:.4f} Antes). Every figure is exact: the EV column is the "
         "exact fraction per unit of the bet's base wager.",
         "",
@@ -298,6 +190,3 @@ def render_report(
         provenance, f"{int(analysis.tables['bets']['deals'].iloc[0]):,} player/dealer deals"
     )
     return "\n".join(lines)
-
-
-__all__ = ["format_odds", "markdown_table", "render_report"]

@@ -23,6 +23,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from crazy4.core.cards import format_cards
+from crazy4.core.decisions import DECISIONS, decision_label, decisions_for_strategy
 from crazy4.core.ranking import (
     HandCategory,
     best_four,
@@ -32,10 +33,8 @@ from crazy4.core.ranking import (
     strength_of_description,
 )
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes
-from crazy4.games.crazy_four.pricing import HandPrices, decision_label, decisions_for_strategy
+from crazy4.games.crazy_four.pricing import HandPrices
 from crazy4.games.crazy_four.rules import CrazyFourRules
-
-DECISIONS = ("fold", "1x", "2x", "3x")
 
 #: The published simple strategy: 1x from K-Q-8-4, 3x from a pair of aces.
 SIMPLE_PLAY_MINIMUM = "Kc Qd 8h 4s"

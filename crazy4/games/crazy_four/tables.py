@@ -1,4 +1,4 @@
-"""The result tables as DataFrames (columns documented in ``results/README.md``).
+"""The Crazy 4 Poker result tables as DataFrames (columns documented in ``results/README.md``).
 
 Each function takes the exact arrays (outcome counts, prices, bets) and returns one table;
 nothing here counts or prices anything new.
@@ -6,14 +6,16 @@ nothing here counts or prices anything new.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from math import comb
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from crazy4.core.bet_tables import grouped_returns
+from crazy4.core.bets import BetOutcomes, summarize
 from crazy4.core.cards import format_hands
+from crazy4.core.decisions import DECISIONS, decision_label
 from crazy4.core.ranking import (
     HandCategory,
     category_of_strength,
@@ -22,10 +24,8 @@ from crazy4.core.ranking import (
     hand_groups_in_order,
     number_of_strengths,
 )
-from crazy4.games.crazy_four.bets import BetOutcomes, summarize
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes
-from crazy4.games.crazy_four.pricing import HandPrices, decision_label
-from crazy4.games.crazy_four.strategy import DECISIONS
+from crazy4.games.crazy_four.pricing import HandPrices
 
 OUTCOME_LABELS = {
     "nq_player_higher": "dealer does not qualify, player higher",
@@ -37,20 +37,9 @@ OUTCOME_LABELS = {
 }
 
 
-def fraction_text(value: Fraction) -> str:
-    """``"-3/2"``, ``"1"``: an exact fraction as text.
-
-    Examples
-    --------
-    >>> fraction_text(Fraction(-3, 2)), fraction_text(Fraction(4))
-    ('-3/2', '4')
-    """
-    return str(value.numerator) if value.denominator == 1 else str(value)
-
-
 def bets_table(bets: list[BetOutcomes], outcomes: PlayerOutcomes) -> pd.DataFrame:
     """One row per bet: exact EV and its statistics
-    (:func:`crazy4.games.crazy_four.bets.summarize`)."""
+    (:func:`crazy4.core.bets.summarize`)."""
     return pd.DataFrame([summarize(bet, outcomes.weights) for bet in bets])
 
 
@@ -130,77 +119,3 @@ def returns_table(
         "dealer_outcome",
         [OUTCOME_LABELS[cell] for cell in OUTCOME_CELLS],
     )
-
-
-def grouped_returns(
-    bet: BetOutcomes,
-    decisions: npt.NDArray[np.int64],
-    strengths: npt.NDArray[np.int64],
-    cells: npt.NDArray[np.int64],
-    cell_column: str,
-    cell_labels: list[str],
-) -> pd.DataFrame:
-    """A bet's return table from its per-entry nets and combinations (``bet.net``, ``bet.combos``
-    raveled, each entry with its decision, player strength and cell code): grouped by decision,
-    hand group, cell (labelled by ``cell_labels`` in column ``cell_column``) and net, strongest
-    decision first, then hand group order, cell and net (largest first)."""
-    groups = np.array([hand_group(s) for s in range(number_of_strengths())])
-    frame = pd.DataFrame(
-        {
-            "decision_code": decisions,
-            "hand": groups[strengths],
-            "cell": cells,
-            "net_numerator": bet.net.ravel(),
-            "combinations": bet.combos.ravel(),
-        }
-    )
-    frame = frame[frame["combinations"] > 0]
-    grouped = (
-        frame.groupby(["decision_code", "hand", "cell", "net_numerator"], sort=False)[
-            "combinations"
-        ]
-        .sum()
-        .reset_index()
-    )
-    order = {name: position for position, name in enumerate(hand_groups_in_order())}
-    grouped["hand_order"] = grouped["hand"].map(order)
-    grouped = grouped.sort_values(
-        ["decision_code", "hand_order", "cell", "net_numerator"],
-        ascending=[False, True, True, False],
-    ).reset_index(drop=True)
-    total = int(grouped["combinations"].sum())
-    nets = [Fraction(int(n), bet.unit) for n in grouped["net_numerator"]]
-    return pd.DataFrame(
-        {
-            "decision": [decision_label(int(c)) for c in grouped["decision_code"]],
-            "hand": grouped["hand"],
-            cell_column: [cell_labels[int(c)] for c in grouped["cell"]],
-            "net": [fraction_text(n) for n in nets],
-            "net_value": [float(n) for n in nets],
-            "combinations": grouped["combinations"].astype(np.int64),
-            "probability": grouped["combinations"] / total,
-            "contribution": [
-                float(n) * c / total for n, c in zip(nets, grouped["combinations"], strict=True)
-            ],
-        }
-    )
-
-
-def net_distribution(bet: BetOutcomes) -> pd.DataFrame:
-    """Distribution of the net result of one round of a bet.
-
-    Columns: ``net`` (exact, text), ``net_value``, ``combinations``, ``probability``,
-    ``cumulative_probability``.
-    """
-    distribution = bet.distribution()
-    total = sum(count for _, count in distribution)
-    frame = pd.DataFrame(
-        {
-            "net": [fraction_text(value) for value, _ in distribution],
-            "net_value": [float(value) for value, _ in distribution],
-            "combinations": np.array([count for _, count in distribution], dtype=np.int64),
-        }
-    )
-    frame["probability"] = frame["combinations"] / total
-    frame["cumulative_probability"] = frame["probability"].cumsum()
-    return frame

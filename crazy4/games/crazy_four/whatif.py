@@ -14,9 +14,10 @@ from fractions import Fraction
 
 import pandas as pd
 
+from crazy4.core.bets import summarize
 from crazy4.core.paytables import PayTable
 from crazy4.games.crazy_four.analysis import Analysis, analyze
-from crazy4.games.crazy_four.bets import all_bets, side_bet, summarize
+from crazy4.games.crazy_four.bets import all_bets, side_bet
 from crazy4.games.crazy_four.pricing import price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules, SuperBonus
 from crazy4.games.crazy_four.strategy import simple_strategy

@@ -16,9 +16,9 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
+from crazy4.core.bet_tables import net_distribution
+from crazy4.core.bets import BetOutcomes
 from crazy4.core.ranking import number_of_strengths
-from crazy4.games.crazy_four.bets import BetOutcomes
-from crazy4.games.crazy_four.tables import net_distribution
 from crazy4.games.four_card.bets import (
     DealLattice,
     Parts,
@@ -124,12 +124,7 @@ def analyze_four_card(
     prices = price_outcomes(rules, outcomes)
     lattice = build_lattice(outcomes, prices.decision)
     simple = with_decisions(lattice, simple_strategy(rules, np.arange(number_of_strengths())))
-    main = ante_play_parts(
-        rules,
-        lattice,
-        MAIN_BET,
-        "Ante + Play (+ Ante Bonus), optimal strategy by hand and up card (per unit of Ante)",
-    )
+    main, side, bad_beat = _optimal_parts(rules, lattice)
     simple_parts = ante_play_parts(
         rules,
         simple,
@@ -137,34 +132,15 @@ def analyze_four_card(
         "Ante + Play (+ Ante Bonus), published simple strategy: fold below 3-3, 1x 3-3 to "
         "9-9, 3x 10-10 and up (per unit of Ante)",
     )
-    side = [side_bet_parts(bet, lattice) for bet in rules.side_bets]
-    bad_beat = [bad_beat_parts(rules, lattice)] if rules.four_card.bad_beat is not None else []
     priced: list[tuple[Parts, DealLattice]] = [(main, lattice), (simple_parts, simple)]
     priced += [(part, lattice) for part in side + bad_beat]
     bets = [to_bet(part, part_lattice) for part, part_lattice in priced]
     say("prices and bets")
 
-    tables = {
-        "bets": bets_table(list(zip(bets, (lat for _, lat in priced), strict=True))),
-        "player_hand_frequencies": player_hand_frequencies(outcomes),
-        "dealer_hand_frequencies": dealer_hand_frequencies(),
-        "returns": returns_table(bets[0], lattice),
-        "net_distribution": net_distribution(bets[0]),
-        "strategy": strategy_chart(outcomes, prices),
-        "situations": situations_table(outcomes, prices),
-        "joint": joint_table(lattice),
-        "exact_ties": exact_ties_table(outcomes, prices),
-    }
-    limits = rules.four_card.limits
-    if limits is not None and limits.aggregate_payout_cap is not None:
-        seat_parts = [main, *side[:1], *bad_beat]
-        names = " + ".join(part.name for part in seat_parts)
-        seat = combine(seat_parts, SEAT_BET, f"one seat: {names}, each of the same size")
-        cap_bets = [(main, lattice), *((part, lattice) for part in side + bad_beat)]
-        cap_bets.append((seat, lattice))
-        tables["cap"] = cap_table(
-            cap_bets, limits.aggregate_payout_cap, limits.minimum_bet, limits.maximum_bet
-        )
+    tables = _tables(outcomes, prices, lattice, priced, bets)
+    cap = _cap(rules, lattice, main, side + bad_beat, [main, *side[:1], *bad_beat])
+    if cap is not None:
+        tables["cap"] = cap
     say("tables")
     cost = _exact(tables["bets"], MAIN_BET) - _exact(tables["bets"], SIMPLE_BET)
     return FourCardAnalysis(
@@ -177,6 +153,63 @@ def analyze_four_card(
         chart=chart_text(tables["strategy"]),
         simple_strategy_cost=cost,
     )
+
+
+def _optimal_parts(
+    rules: FourCardRuleSet, lattice: DealLattice
+) -> tuple[Parts, list[Parts], list[Parts]]:
+    """The bets played by the optimal strategy: the Ante + Play, the side bets and the Bad Beat
+    Bonus (none or one)."""
+    main = ante_play_parts(
+        rules,
+        lattice,
+        MAIN_BET,
+        "Ante + Play (+ Ante Bonus), optimal strategy by hand and up card (per unit of Ante)",
+    )
+    side = [side_bet_parts(bet, lattice) for bet in rules.side_bets]
+    has_bad_beat = rules.four_card is not None and rules.four_card.bad_beat is not None
+    bad_beat = [bad_beat_parts(rules, lattice)] if has_bad_beat else []
+    return main, side, bad_beat
+
+
+def _tables(
+    outcomes: FourCardOutcomes,
+    prices: FourCardPrices,
+    lattice: DealLattice,
+    priced: list[tuple[Parts, DealLattice]],
+    bets: list[BetOutcomes],
+) -> dict[str, pd.DataFrame]:
+    """Every result table but the payout cap's (``bets[0]`` is the optimal Ante + Play)."""
+    return {
+        "bets": bets_table(list(zip(bets, (lat for _, lat in priced), strict=True))),
+        "player_hand_frequencies": player_hand_frequencies(outcomes),
+        "dealer_hand_frequencies": dealer_hand_frequencies(),
+        "returns": returns_table(bets[0], lattice),
+        "net_distribution": net_distribution(bets[0]),
+        "strategy": strategy_chart(outcomes, prices),
+        "situations": situations_table(outcomes, prices),
+        "joint": joint_table(lattice),
+        "exact_ties": exact_ties_table(outcomes, prices),
+    }
+
+
+def _cap(
+    rules: FourCardRuleSet,
+    lattice: DealLattice,
+    main: Parts,
+    others: list[Parts],
+    seat_parts: list[Parts],
+) -> pd.DataFrame | None:
+    """The payout cap's table (None without a cap): ``main``, each of ``others`` and one seat
+    holding ``seat_parts`` at the same size."""
+    limits = rules.four_card.limits if rules.four_card is not None else None
+    if limits is None or limits.aggregate_payout_cap is None:
+        return None
+    names = " + ".join(part.name for part in seat_parts)
+    seat = combine(seat_parts, SEAT_BET, f"one seat: {names}, each of the same size")
+    cap_bets = [(main, lattice), *((part, lattice) for part in others)]
+    cap_bets.append((seat, lattice))
+    return cap_table(cap_bets, limits.aggregate_payout_cap, limits.minimum_bet, limits.maximum_bet)
 
 
 def _exact(table: pd.DataFrame, name: str) -> Fraction:

@@ -7,8 +7,7 @@ decision, and on the hidden completion only through the dealer's hand category a
 So the 5.6 million situation classes are summed, exactly, into a *deal lattice*: one row per
 (player strength, decision), with the number of deals in each of 8 dealer categories x 3
 results (player higher, tie, dealer higher). It has a few thousand rows and holds everything
-a bet, the joint table or a Bad Beat table needs; :class:`crazy4.games.crazy_four.bets.BetOutcomes`
-(combos =
+a bet, the joint table or a Bad Beat table needs; :class:`crazy4.core.bets.BetOutcomes` (combos =
 lattice cells) then gives the exact EV, element of risk, deviation and hit frequency.
 
 Payout cap
@@ -30,9 +29,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.bets import BetOutcomes, BetSummary, summarize
+from crazy4.core.decisions import FOLD
 from crazy4.core.ranking import category_of_strength, category_thresholds, number_of_strengths
-from crazy4.games.crazy_four.bets import BetOutcomes, summarize
-from crazy4.games.crazy_four.pricing import FOLD
 from crazy4.games.four_card.engine import N_CATEGORIES, FourCardOutcomes
 from crazy4.games.four_card.pricing import ante_bonus_payouts, result_nets
 from crazy4.games.four_card.rules import FourCardRuleSet
@@ -356,9 +355,8 @@ def largest_uncapped_size(parts: Parts, lattice: DealLattice, cap: Fraction) -> 
     return cap / Fraction(largest, parts.unit) if largest > 0 else Fraction(0)
 
 
-def summary_row(bet: BetOutcomes, lattice: DealLattice) -> dict[str, object]:
-    """:func:`crazy4.games.crazy_four.bets.summarize` over the lattice rows (weights: situations
-    per row).
+def summary_row(bet: BetOutcomes, lattice: DealLattice) -> BetSummary:
+    """:func:`crazy4.core.bets.summarize` over the lattice rows (weights: situations per row).
 
     See :func:`ante_play_parts` for an example.
     """

@@ -10,7 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from crazy4.core.cards import format_card, format_cards
+from crazy4.core.decisions import decision_label
 from crazy4.core.engine import brute_force_counts
+from crazy4.core.hand_result import decision_evs, exact_tie, side_bet_outcomes
 from crazy4.core.ranking import (
     HandCategory,
     best_four,
@@ -19,12 +21,6 @@ from crazy4.core.ranking import (
     hand_strength,
 )
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.pricing import (
-    decision_evs,
-    decision_label,
-    exact_tie,
-    side_bet_outcomes,
-)
 from crazy4.games.four_card.engine import HIDDEN_COMPLETIONS, N_CATEGORIES, situation_thresholds
 from crazy4.games.four_card.pricing import price_situations
 from crazy4.games.four_card.rules import FourCardRuleSet

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.decisions import FOLD, best_decisions, decisions_for_strategy, optimal_ev
 from crazy4.core.ranking import number_of_strengths, strength_of_description
-from crazy4.games.crazy_four.pricing import FOLD, best_decisions, decisions_for_strategy, optimal_ev
 from crazy4.games.four_card.engine import FourCardOutcomes
 from crazy4.games.four_card.rules import FourCardRuleSet
 

@@ -25,14 +25,14 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.bets import ExactBet, summarize
 from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices, combinations_array, parse_card, parse_cards
+from crazy4.core.decisions import DECISIONS, ev_lost
 from crazy4.core.ranking import build_best_four_strengths, category_of_strength, number_of_strengths
+from crazy4.core.strategy_file import read_strategy_frame
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.bets import summarize
-from crazy4.games.crazy_four.reference import ExactBet, ev_lost, read_strategy_frame
-from crazy4.games.crazy_four.strategy import DECISIONS
 from crazy4.games.four_card.bets import (
     DealLattice,
     ante_play_parts,
@@ -49,6 +49,8 @@ from crazy4.games.four_card.rules import FourCardRuleSet
 HANDS = comb(52, 5)
 DEALER_HANDS = comb(52, 6)
 _VERSION = "v1"
+#: The modules that count the situations (part of the cache key of every table built from them).
+_COUNTING = ("crazy4.games.four_card.engine", "crazy4.games.four_card.kernels")
 
 
 def _build_slots() -> npt.NDArray[np.int32]:
@@ -79,6 +81,7 @@ def situation_slots() -> npt.NDArray[np.int32]:
         _build_slots,
         expected_shape=(HANDS * 4,),
         dtype=np.int32,
+        builders=(__name__, "crazy4.games.four_card.engine"),
     )
 
 
@@ -129,6 +132,7 @@ def situation_counts() -> npt.NDArray[np.int32]:
         _build_counts,
         expected_shape=(n, 3),
         dtype=np.int32,
+        builders=_COUNTING,
     )
 
 
@@ -203,6 +207,13 @@ class FourCardReference:
             build,
             expected_shape=(rows, 1 + N_CATEGORIES * 3),
             dtype=np.int64,
+            builders=(
+                *_COUNTING,
+                "crazy4.games.four_card.pricing",
+                "crazy4.core.decisions",
+                "crazy4.games.four_card.bets",
+                __name__,
+            ),
         )
         return _lattice_of(full)
 

@@ -1,10 +1,9 @@
 """The readable odds report (``report.md``) of a Four Card Poker analysis.
 
-Laid out like the Crazy 4 Poker report (:mod:`crazy4.games.crazy_four.report`): the rule set, the
-bets with the
-published anchors beside the exact figures, the strategy chart by up card, hand frequencies for
-player and dealer, the joint table behind any Bad Beat Bonus, the payout cap, the return table
-and the provenance.
+Laid out like every game's report (the shared sections are :mod:`crazy4.report.sections`): the
+rule set, the bets with the published anchors beside the exact figures, the strategy chart by up
+card, hand frequencies for player and dealer, the joint table behind any Bad Beat Bonus, the
+payout cap, the return table and the provenance.
 """
 
 from __future__ import annotations
@@ -15,18 +14,17 @@ from fractions import Fraction
 import pandas as pd
 
 from crazy4.core.paytables import format_odds
-from crazy4.games.crazy_four.report import (
+from crazy4.games.four_card.analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis
+from crazy4.games.four_card.bets import RESULTS
+from crazy4.games.four_card.tables import CATEGORY_LABELS
+from crazy4.report.markdown import markdown_table, percent
+from crazy4.report.sections import (
     BET_FORMATS,
-    _percent,
-    markdown_table,
     provenance_lines,
     returns_lines,
     rule_file_lines,
     side_bet_lines,
 )
-from crazy4.games.four_card.analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis
-from crazy4.games.four_card.bets import RESULTS
-from crazy4.games.four_card.tables import CATEGORY_LABELS
 
 #: Published figures (``../shared/rules/four-card-poker.md``), shown beside the exact ones.
 PUBLISHED = {
@@ -131,11 +129,11 @@ def _bets_section(analysis: FourCardAnalysis) -> list[str]:
     cost = analysis.simple_strategy_cost
     aces = bets[bets["bet"].str.startswith("aces-up")]
     computed = {
-        "house edge, optimal strategy (Ante Bonus table 1)": _percent(main["house_edge"]),
-        "element of risk, optimal strategy": _percent(main["element_of_risk"]),
-        "house edge, simple strategy": _percent(simple["house_edge"]),
+        "house edge, optimal strategy (Ante Bonus table 1)": percent(main["house_edge"]),
+        "element of risk, optimal strategy": percent(main["element_of_risk"]),
+        "house edge, simple strategy": percent(simple["house_edge"]),
         "Aces Up house edges over the published tables": (
-            f"{_percent(aces['house_edge'].min())} to {_percent(aces['house_edge'].max())}"
+            f"{percent(aces['house_edge'].min())} to {percent(aces['house_edge'].max())}"
             if len(aces)
             else "no Aces Up table"
         ),
@@ -155,8 +153,8 @@ def _bets_section(analysis: FourCardAnalysis) -> list[str]:
         "## Bets",
         "",
         f"With optimal play (by the five cards and the up card) the Ante + Play has a house edge "
-        f"of **{_percent(main['house_edge'])}** of the Ante and an element of risk of "
-        f"**{_percent(main['element_of_risk'])}** (average total bet "
+        f"of **{percent(main['house_edge'])}** of the Ante and an element of risk of "
+        f"**{percent(main['element_of_risk'])}** (average total bet "
         f"{main['average_total_bet']:.4f} Antes). Every EV is exact: `exact_ev` is the "
         "fraction per unit of the bet's base wager.",
         "",

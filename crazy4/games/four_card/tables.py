@@ -14,7 +14,10 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from crazy4.core.bet_tables import fraction_text, grouped_returns
+from crazy4.core.bets import BetOutcomes
 from crazy4.core.cards import RANKS
+from crazy4.core.decisions import DECISIONS, decision_label
 from crazy4.core.ranking import (
     HandCategory,
     build_best_four_strengths,
@@ -25,10 +28,6 @@ from crazy4.core.ranking import (
     hand_groups_in_order,
     number_of_strengths,
 )
-from crazy4.games.crazy_four.bets import BetOutcomes
-from crazy4.games.crazy_four.pricing import decision_label
-from crazy4.games.crazy_four.strategy import DECISIONS
-from crazy4.games.crazy_four.tables import fraction_text, grouped_returns
 from crazy4.games.four_card.bets import (
     RESULTS,
     DealLattice,
@@ -120,7 +119,7 @@ def dealer_hand_frequencies() -> pd.DataFrame:
 
 
 def bets_table(bets: list[tuple[BetOutcomes, DealLattice]]) -> pd.DataFrame:
-    """One row per bet (:func:`crazy4.games.crazy_four.bets.summarize`): exact EV and its
+    """One row per bet (:func:`crazy4.core.bets.summarize`): exact EV and its
     statistics."""
     return pd.DataFrame([summary_row(bet, lattice) for bet, lattice in bets])
 

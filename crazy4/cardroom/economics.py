@@ -1,0 +1,248 @@
+"""Dollar figures of one round at a card-room table: the player's true cost and the banker's side.
+
+Both come from the exact moments of :class:`crazy4.cardroom.model.CardroomModel`.
+
+Checking against a simulator
+----------------------------
+A simulation of rounds with the same seats gives the banker's result per round as
+``-Σ (seat net) - banker_collection`` (the seats' collection goes to the room). Its sample mean
+must agree with :attr:`BankerFigures.mean` within the sampling error, and its sample standard
+deviation with :attr:`BankerFigures.sd`; the test suite does this with a small independent
+simulation that settles every bet from the rules.
+
+The banker's risk
+-----------------
+* Rounds to be ahead with 95% probability: the smallest ``n`` with ``n μ - z σ sqrt(n) > 0``,
+  ``z = Φ^{-1}(0.95)``, i.e. the **normal approximation** of the sum of ``n`` rounds.
+* Risk of ruin with bankroll ``B`` (playing forever): ``exp(-2 μ B / σ²)``, the ruin
+  probability of a Brownian motion with the same drift and variance per round (the **diffusion
+  approximation**; it ignores the skew of the rare large payouts, so it is optimistic for small
+  bankrolls).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from statistics import NormalDist
+
+from crazy4.cardroom.collection import CardroomTable
+from crazy4.cardroom.model import CardroomModel
+from crazy4.cardroom.seats import Seat, check_seats
+
+#: ``Φ^{-1}(0.95)``: one-sided 95% for the rounds-to-be-ahead figure.
+Z_95 = NormalDist().inv_cdf(0.95)
+
+
+@dataclass(frozen=True)
+class PlayerCost:
+    """What one hand costs a player per round at a card-room table (dollars, exact).
+
+    ``expected_loss = game_loss + queens_up_loss + collection``; ``total_action`` is the
+    expected amount wagered (Ante + Super Bonus + Play + Queens Up).
+    """
+
+    table: str
+    seat: Seat
+    collection: Fraction
+    game_loss: Fraction
+    queens_up_loss: Fraction
+    total_action: Fraction
+
+    @property
+    def expected_loss(self) -> Fraction:
+        """Expected loss per round, collection included."""
+        return self.game_loss + self.queens_up_loss + self.collection
+
+    @property
+    def loss_per_ante(self) -> Fraction:
+        """Expected loss as a share of the Ante."""
+        return self.expected_loss / self.seat.ante
+
+    @property
+    def loss_per_action(self) -> Fraction:
+        """Expected loss as a share of the expected total wager."""
+        return self.expected_loss / self.total_action
+
+
+def player_cost(model: CardroomModel, table: CardroomTable, seat: Seat) -> PlayerCost:
+    """The player's true cost of one hand per round: house edge plus collection.
+
+    Raises
+    ------
+    InputError
+        If the table's limits do not allow the seat's bets.
+
+    Examples
+    --------
+    >>> from crazy4.games.crazy_four.analysis import analyze
+    >>> from crazy4.rules.load import load_rules
+    >>> analysis = analyze(load_rules("crazy4-cardroom"))
+    >>> model = CardroomModel(analysis, simulation_rounds=0)
+    >>> table = analysis.rules.cardroom_tables[1]  # $10-100: $1 a hand
+    >>> cost = player_cost(model, table, Seat(Fraction(10)))
+    >>> round(float(cost.expected_loss), 4), round(float(cost.loss_per_ante), 4)
+    (1.7963, 0.1796)
+    """
+    coefficients = model.coefficients(seat)
+    key = model.strategy_of(seat)
+    collection = table.collection(
+        seat.ante, seat.queens_up, super_bonus=model.rules.super_bonus is not None
+    )
+    game = f"{key}:game"
+    game_loss = -coefficients[game] * model.mean(game)
+    queens_loss = Fraction(0)
+    if seat.queens_up:
+        queens_loss = -seat.queens_up * model.mean(f"{key}:queens_up")
+    action = seat.ante * model.average_wager(game) + seat.queens_up
+    return PlayerCost(table.name, seat, collection, game_loss, queens_loss, action)
+
+
+@dataclass(frozen=True)
+class BankerFigures:
+    """The banker's side of one round against a set of seats.
+
+    Attributes
+    ----------
+    mean : Fraction
+        Expected win per round, net of the banker's own collection (exact).
+    edge : Fraction
+        Expected win from the seats before that collection (exact).
+    collection : Fraction
+        The banker's collection per round.
+    players_collection : Fraction
+        What the room takes from the seats per round (not the banker's money; for reference).
+    action : Fraction
+        The seats' expected total wager per round.
+    variance_exact : Fraction
+        Variance per round with the seats' hands independent given the dealer's hand (exact).
+    variance_removal, variance_removal_error : float
+        The simulated card-removal term and its standard error.
+    bankroll : Fraction or None
+        Bankroll for :attr:`risk_of_ruin`.
+    """
+
+    seats: tuple[Seat, ...]
+    table: str
+    mean: Fraction
+    edge: Fraction
+    collection: Fraction
+    players_collection: Fraction
+    action: Fraction
+    variance_exact: Fraction
+    variance_removal: float
+    variance_removal_error: float
+    bankroll: Fraction | None = None
+
+    @property
+    def sd(self) -> float:
+        """Standard deviation per round (exact part plus the simulated card-removal term)."""
+        return math.sqrt(float(self.variance_exact) + self.variance_removal)
+
+    @property
+    def sd_dealer_conditioned(self) -> float:
+        """Standard deviation from the exact part alone."""
+        return math.sqrt(float(self.variance_exact))
+
+    @property
+    def rounds_to_be_ahead(self) -> int | None:
+        """Rounds after which the banker is ahead with 95% probability (normal approximation);
+        None when the banker's expected win is not positive."""
+        return rounds_to_be_ahead(float(self.mean), self.sd)
+
+    @property
+    def risk_of_ruin(self) -> float | None:
+        """Probability of ever losing :attr:`bankroll` (diffusion approximation)."""
+        if self.bankroll is None:
+            return None
+        return risk_of_ruin(float(self.mean), self.sd, float(self.bankroll))
+
+    @property
+    def bankroll_for_one_percent(self) -> float | None:
+        """Bankroll with a 1% risk of ruin (diffusion approximation); None if ``mean <= 0``."""
+        if self.mean <= 0:
+            return None
+        return self.sd**2 * math.log(100) / (2 * float(self.mean))
+
+
+def rounds_to_be_ahead(mean: float, sd: float, z: float = Z_95) -> int | None:
+    """Smallest ``n`` with ``n * mean - z * sd * sqrt(n) > 0`` (normal approximation).
+
+    Examples
+    --------
+    >>> rounds_to_be_ahead(1.0, 10.0)  # (1.645 * 10)^2 = 270.6
+    271
+    >>> rounds_to_be_ahead(-1.0, 10.0) is None
+    True
+    """
+    if mean <= 0:
+        return None
+    return math.floor((z * sd / mean) ** 2) + 1
+
+
+def risk_of_ruin(mean: float, sd: float, bankroll: float) -> float:
+    """``exp(-2 mean bankroll / sd^2)``: ruin probability of a Brownian motion with drift.
+
+    Examples
+    --------
+    >>> round(risk_of_ruin(1.0, 10.0, 100.0), 4)
+    0.1353
+    >>> risk_of_ruin(0.0, 10.0, 100.0)
+    1.0
+    """
+    if mean <= 0:
+        return 1.0
+    return math.exp(-2 * mean * bankroll / sd**2)
+
+
+def banker(
+    model: CardroomModel,
+    table: CardroomTable,
+    seats: Sequence[Seat],
+    bankroll: Fraction | None = None,
+) -> BankerFigures:
+    """The banker's figures against ``seats`` at ``table``.
+
+    Raises
+    ------
+    InputError
+        No seats, more than the rule set's ``max_seats``, or bets outside the limits.
+
+    Examples
+    --------
+    >>> from crazy4.games.crazy_four.analysis import analyze
+    >>> from crazy4.rules.load import load_rules
+    >>> analysis = analyze(load_rules("crazy4-cardroom"))
+    >>> model = CardroomModel(analysis, simulation_rounds=0)
+    >>> table = analysis.rules.cardroom_tables[1]
+    >>> figures = banker(model, table, [Seat(Fraction(10))] * 3)
+    >>> round(float(figures.mean), 4)  # 3 x $10 x 7.96% - $2
+    0.3889
+    """
+    check_seats(model.rules, table, seats)
+    edge = -sum((model.seat_mean(seat) for seat in seats), Fraction(0))
+    super_bonus = model.rules.super_bonus is not None
+    players = sum(
+        (table.collection(s.ante, s.queens_up, super_bonus=super_bonus) for s in seats),
+        Fraction(0),
+    )
+    action = sum(
+        (s.ante * model.average_wager(f"{model.strategy_of(s)}:game") + s.queens_up for s in seats),
+        Fraction(0),
+    )
+    exact, removal, error = model.table_variance(seats)
+    return BankerFigures(
+        seats=tuple(seats),
+        table=table.name,
+        mean=edge - table.banker_collection,
+        edge=edge,
+        collection=table.banker_collection,
+        players_collection=players,
+        action=action,
+        variance_exact=exact,
+        variance_removal=removal,
+        variance_removal_error=error,
+        bankroll=bankroll,
+    )

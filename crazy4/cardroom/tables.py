@@ -1,0 +1,228 @@
+"""The card room's tables (:mod:`crazy4.cardroom.model` in dollars).
+
+Tables written by ``crazy4 analyze`` for a rule set with ``[[cardroom.tables]]``:
+
+* ``cardroom_cost``: the player's true cost of one hand, for every Ante the limits allow, with
+  and without a Queens Up bet equal to the Ante;
+* ``cardroom_banker``: the banker's side against 1 to ``max_seats`` seats at the smallest and
+  the largest Ante, with and without Queens Up;
+* ``two_hands``: the first hand, the blind second hand and both together, per unit of Ante;
+* ``two_hands_distribution``: the blind hand's exact net distribution and the pair's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from crazy4.cardroom.collection import CardroomTable
+from crazy4.cardroom.economics import BankerFigures, PlayerCost, banker, player_cost
+from crazy4.cardroom.model import CardroomModel
+from crazy4.cardroom.seats import Seat
+from crazy4.cardroom.twohands import TwoHands, two_hands
+from crazy4.core.bet_tables import fraction_text
+
+#: Seat strategies the tables are computed for.
+TABLE_STRATEGY = "optimal"
+
+
+def _queens_up_for(table: CardroomTable, ante: Fraction) -> Fraction:
+    """A Queens Up bet equal to the Ante, moved inside the table's Queens Up limits."""
+    return min(max(ante, table.queens_up_min), table.queens_up_max)
+
+
+def cost_row(cost: PlayerCost) -> dict[str, object]:
+    """One row of ``cardroom_cost``."""
+    loss = cost.expected_loss
+    return {
+        "table": cost.table,
+        "ante": float(cost.seat.ante),
+        "queens_up": float(cost.seat.queens_up),
+        "strategy": cost.seat.strategy,
+        "collection": float(cost.collection),
+        "game_loss": float(cost.game_loss),
+        "queens_up_loss": float(cost.queens_up_loss),
+        "expected_loss": float(loss),
+        "expected_loss_exact": fraction_text(loss),
+        "loss_per_ante": float(cost.loss_per_ante),
+        "total_action": float(cost.total_action),
+        "loss_per_action": float(cost.loss_per_action),
+        "collection_share": float(cost.collection / loss) if loss else float("nan"),
+    }
+
+
+def cost_table(model: CardroomModel) -> pd.DataFrame:
+    """The player's cost of one hand per round for every table, Ante size, with and without
+    Queens Up (a bet equal to the Ante).
+
+    Columns: ``table``, ``ante``, ``queens_up``, ``strategy``, ``collection``, ``game_loss``
+    (Ante x house edge), ``queens_up_loss``, ``expected_loss`` (their sum, dollars per round),
+    ``expected_loss_exact``, ``loss_per_ante``, ``total_action`` (expected total wager),
+    ``loss_per_action``, ``collection_share`` (of the expected loss).
+    """
+    rows = []
+    for table in model.rules.cardroom_tables:
+        for ante in table.ante_sizes():
+            for queens_up in (Fraction(0), _queens_up_for(table, ante)):
+                if queens_up and model.queens_up is None:
+                    continue
+                seat = Seat(ante, queens_up, TABLE_STRATEGY)
+                rows.append(cost_row(player_cost(model, table, seat)))
+    return pd.DataFrame(rows)
+
+
+def banker_row(figures: BankerFigures) -> dict[str, object]:
+    """One row of ``cardroom_banker`` (seats alike)."""
+    seat = figures.seats[0]
+    return {
+        "table": figures.table,
+        "seats": len(figures.seats),
+        "ante": float(seat.ante),
+        "queens_up": float(seat.queens_up),
+        "strategy": seat.strategy,
+        "edge_from_seats": float(figures.edge),
+        "banker_collection": float(figures.collection),
+        "banker_ev": float(figures.mean),
+        "banker_ev_exact": fraction_text(figures.mean),
+        "banker_ev_per_action": float(figures.mean / figures.action),
+        "seats_action": float(figures.action),
+        "players_collection": float(figures.players_collection),
+        "sd": figures.sd,
+        "sd_dealer_conditioned": figures.sd_dealer_conditioned,
+        "variance_card_removal": figures.variance_removal,
+        "variance_card_removal_se": figures.variance_removal_error,
+        "rounds_to_be_ahead_95": figures.rounds_to_be_ahead,
+        "bankroll_1pct_ruin": figures.bankroll_for_one_percent,
+    }
+
+
+def banker_table(model: CardroomModel) -> pd.DataFrame:
+    """The banker's side against 1 to ``max_seats`` seats alike, per table, at its smallest and
+    largest Ante, with and without Queens Up (equal to the Ante).
+
+    Columns: ``table``, ``seats``, ``ante``, ``queens_up``, ``strategy``, ``edge_from_seats``
+    (expected win from the seats), ``banker_collection``, ``banker_ev`` (net, dollars per round),
+    ``banker_ev_exact``, ``banker_ev_per_action``, ``seats_action``, ``players_collection``,
+    ``sd`` (per round), ``sd_dealer_conditioned`` (without the simulated card-removal term),
+    ``variance_card_removal`` and its standard error ``variance_card_removal_se``,
+    ``rounds_to_be_ahead_95`` (normal approximation; empty when the banker's EV is not
+    positive), ``bankroll_1pct_ruin`` (diffusion approximation).
+    """
+    rows = []
+    for table in model.rules.cardroom_tables:
+        for ante in sorted({table.ante_min, table.ante_max}):
+            for queens_up in (Fraction(0), _queens_up_for(table, ante)):
+                if queens_up and model.queens_up is None:
+                    continue
+                for seats in range(1, model.rules.max_seats + 1):
+                    seat = Seat(ante, queens_up, TABLE_STRATEGY)
+                    rows.append(banker_row(banker(model, table, [seat] * seats)))
+    frame = pd.DataFrame(rows)
+    frame["rounds_to_be_ahead_95"] = frame["rounds_to_be_ahead_95"].astype("Int64")
+    frame["bankroll_1pct_ruin"] = frame["bankroll_1pct_ruin"].astype(float)
+    return frame
+
+
+def _distribution_stats(distribution: Sequence[tuple[Fraction, int]]) -> dict[str, float]:
+    total = sum(count for _, count in distribution)
+    return {
+        "win_probability": sum(c for v, c in distribution if v > 0) / total,
+        "push_probability": sum(c for v, c in distribution if v == 0) / total,
+        "loss_probability": sum(c for v, c in distribution if v < 0) / total,
+    }
+
+
+def two_hands_table(model: CardroomModel, hands: TwoHands) -> pd.DataFrame:
+    """The first hand, the blind hand and both together, per unit of Ante.
+
+    Columns: ``hands``, ``ev`` (exact as ``ev_exact``), ``house_edge``, ``sd``, ``method``,
+    ``win_probability``, ``push_probability``, ``loss_probability``, ``average_total_bet``.
+    """
+    first = model.bases["optimal:game"].bet.distribution()
+    rows = [
+        {
+            "hands": "first hand (optimal strategy)",
+            "ev": float(hands.first_ev),
+            "ev_exact": fraction_text(hands.first_ev),
+            "sd": float(hands.first_variance) ** 0.5,
+            "method": "exact",
+            **_distribution_stats(first),
+            "average_total_bet": float(model.average_wager("optimal:game")),
+        },
+        {
+            "hands": "blind second hand",
+            "ev": float(hands.blind_ev),
+            "ev_exact": fraction_text(hands.blind_ev),
+            "sd": float(hands.blind_variance) ** 0.5,
+            "method": "exact",
+            **_distribution_stats(hands.blind_distribution),
+            "average_total_bet": float(model.average_wager("blind:game")),
+        },
+        {
+            "hands": "both hands",
+            "ev": float(hands.pair_ev),
+            "ev_exact": fraction_text(hands.pair_ev),
+            "sd": hands.pair_sd,
+            "method": "EV exact; sd exact through the dealer's hand plus simulated card removal "
+            "between the hands; probabilities with the hands independent given the dealer's hand",
+            **_distribution_stats(hands.pair_distribution),
+            "average_total_bet": float(
+                model.average_wager("optimal:game") + model.average_wager("blind:game")
+            ),
+        },
+    ]
+    frame = pd.DataFrame(rows)
+    frame.insert(3, "house_edge", -frame["ev"])
+    return frame
+
+
+def two_hands_distribution(hands: TwoHands) -> pd.DataFrame:
+    """Net result distributions per unit of Ante: the blind hand (exact) and both hands.
+
+    Columns: ``hands`` (``blind`` or ``both``), ``net``, ``net_value``, ``probability``,
+    ``cumulative_probability``, ``simulated_probability`` (both hands dealt from one deck, from
+    the card-removal simulation; empty for the blind hand), ``method``.
+    """
+    frames = []
+    simulated = dict(hands.pair_simulated)
+    simulated_total = sum(simulated.values())
+    for label, distribution, method in (
+        ("blind", hands.blind_distribution, "exact"),
+        ("both", hands.pair_distribution, "independent given the dealer's hand"),
+    ):
+        total = sum(count for _, count in distribution)
+        frame = pd.DataFrame(
+            {
+                "hands": label,
+                "net": [fraction_text(v) for v, _ in distribution],
+                "net_value": [float(v) for v, _ in distribution],
+                "probability": [c / total for _, c in distribution],
+            }
+        )
+        frame["cumulative_probability"] = frame["probability"].cumsum()
+        if label == "both" and simulated_total:
+            frame["simulated_probability"] = [
+                simulated.get(v, 0) / simulated_total for v, _ in distribution
+            ]
+        else:
+            frame["simulated_probability"] = np.nan
+        frame["method"] = method
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True)
+
+
+def cardroom_tables(model: CardroomModel, hands: TwoHands | None = None) -> dict[str, pd.DataFrame]:
+    """Every card-room table of a rule set (empty without ``[[cardroom.tables]]`` and without
+    a blind second hand)."""
+    tables: dict[str, pd.DataFrame] = {}
+    if model.rules.cardroom_tables:
+        tables["cardroom_cost"] = cost_table(model)
+        tables["cardroom_banker"] = banker_table(model)
+    if model.rules.blind_second_hand:
+        hands = hands or two_hands(model)
+        tables["two_hands"] = two_hands_table(model, hands)
+        tables["two_hands_distribution"] = two_hands_distribution(hands)
+    return tables

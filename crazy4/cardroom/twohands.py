@@ -1,0 +1,106 @@
+"""The card room's two hands: one player's first hand played optimally, the second blind.
+
+The pair's EV is exact (each hand alone is a uniformly random hand); its variance is exact
+through the shared dealer hand plus the simulated card removal between the two hands
+(:mod:`crazy4.cardroom.removal`), and its distribution is exact with the hands independent given
+the dealer's hand, the simulated one from one deck beside it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from crazy4.cardroom.model import CardroomModel
+from crazy4.cardroom.seats import Seat
+from crazy4.errors import InputError
+
+
+@dataclass(frozen=True)
+class TwoHands:
+    """One player's two hands at one Ante: the first played optimally, the second blind.
+
+    All figures are per unit of Ante, without Queens Up and without the collection.
+
+    Attributes
+    ----------
+    first_ev, blind_ev : Fraction
+        Exact EVs (the pair's EV is their sum: each hand alone is a uniformly random hand).
+    first_variance, blind_variance : Fraction
+        Exact variances of each hand alone.
+    covariance_exact : Fraction
+        Covariance of the two hands through the dealer's hand (exact, hands independent given
+        the dealer's hand).
+    covariance_removal, covariance_removal_error : float
+        The simulated card-removal term between the two hands and its standard error.
+    blind_distribution : list of (Fraction, int)
+        Exact distribution of the blind hand's net result (counts over C(52,5) C(47,5)).
+    pair_distribution : list of (Fraction, int)
+        Distribution of the two hands' total, hands independent given the dealer's hand
+        (counts over C(52,5) C(47,5)^2).
+    pair_simulated : list of (Fraction, int)
+        The same distribution simulated with the two hands dealt from one deck (empty without
+        simulation).
+    """
+
+    first_ev: Fraction
+    blind_ev: Fraction
+    first_variance: Fraction
+    blind_variance: Fraction
+    covariance_exact: Fraction
+    covariance_removal: float
+    covariance_removal_error: float
+    blind_distribution: list[tuple[Fraction, int]]
+    pair_distribution: list[tuple[Fraction, int]]
+    pair_simulated: list[tuple[Fraction, int]]
+
+    @property
+    def pair_ev(self) -> Fraction:
+        """Exact EV of both hands together, per unit of Ante."""
+        return self.first_ev + self.blind_ev
+
+    @property
+    def pair_variance(self) -> float:
+        """Variance of the two hands' total (exact part plus the simulated card-removal term)."""
+        return (
+            float(self.first_variance + self.blind_variance + 2 * self.covariance_exact)
+            + 2 * self.covariance_removal
+        )
+
+    @property
+    def pair_sd(self) -> float:
+        """Standard deviation of the two hands' total, per unit of Ante."""
+        return math.sqrt(self.pair_variance)
+
+
+def two_hands(model: CardroomModel) -> TwoHands:
+    """The card room's two hands: the first optimal, the second blind, from one deck.
+
+    Raises
+    ------
+    InputError
+        If the rule set has no blind second hand.
+    """
+    if not model.rules.blind_second_hand:
+        raise InputError(f"rule set {model.rules.name!r} has no blind second hand")
+    first, blind = Seat(Fraction(1)), Seat(Fraction(1), strategy="blind")
+    exact, removal, error = model.covariance(first, blind)
+    simulated: list[tuple[Fraction, int]] = []
+    if model.removal is not None:
+        unit = model.removal.pair_unit
+        simulated = sorted(
+            (Fraction(key, unit), count) for key, count in model.removal.pair_sums.items()
+        )
+    return TwoHands(
+        first_ev=model.seat_mean(first),
+        blind_ev=model.seat_mean(blind),
+        first_variance=model.seat_variance(first),
+        blind_variance=model.seat_variance(blind),
+        covariance_exact=exact,
+        covariance_removal=removal,
+        covariance_removal_error=error,
+        blind_distribution=model.bases["blind:game"].bet.distribution(),
+        pair_distribution=model.pair_distribution("optimal:game", "blind:game"),
+        pair_simulated=simulated,
+    )

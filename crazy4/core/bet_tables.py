@@ -1,0 +1,123 @@
+"""The result tables every game builds the same way from a bet's exact lattice.
+
+* :func:`grouped_returns`: the return table, by decision, player hand group, cell and net;
+* :func:`net_distribution`: the distribution of the net result of one round;
+* :func:`fraction_text`: the exact fractions in their text columns.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from crazy4.core.bets import BetOutcomes
+from crazy4.core.decisions import decision_label
+from crazy4.core.ranking import hand_group, hand_groups_in_order, number_of_strengths
+
+
+def fraction_text(value: Fraction) -> str:
+    """``"-3/2"``, ``"1"``: an exact fraction as text.
+
+    Examples
+    --------
+    >>> fraction_text(Fraction(-3, 2)), fraction_text(Fraction(4))
+    ('-3/2', '4')
+    """
+    return str(value.numerator) if value.denominator == 1 else str(value)
+
+
+def grouped_returns(
+    bet: BetOutcomes,
+    decisions: npt.NDArray[np.int64],
+    strengths: npt.NDArray[np.int64],
+    cells: npt.NDArray[np.int64],
+    cell_column: str,
+    cell_labels: list[str],
+) -> pd.DataFrame:
+    """A bet's return table from its per-entry nets and combinations (``bet.net``, ``bet.combos``
+    raveled, each entry with its decision, player strength and cell code): grouped by decision,
+    hand group, cell (labelled by ``cell_labels`` in column ``cell_column``) and net, strongest
+    decision first, then hand group order, cell and net (largest first).
+
+    Columns: ``decision``, ``hand``, ``cell_column``, ``net`` (exact, text), ``net_value``,
+    ``combinations``, ``probability``, ``contribution`` (net x probability; they sum to the EV).
+
+    Examples
+    --------
+    >>> bet = BetOutcomes("x", "", np.array([[3, 1]]), np.array([[2, -2]]), 2, np.array([2]))
+    >>> table = grouped_returns(bet, np.array([1, 1]), np.array([0, 0]), np.array([0, 1]),
+    ...                         "result", ["win", "loss"])
+    >>> table[["decision", "result", "net", "combinations"]].values.tolist()
+    [['1x', 'win', '1', 3], ['1x', 'loss', '-1', 1]]
+    >>> float(table["contribution"].sum())
+    0.5
+    """
+    groups = np.array([hand_group(s) for s in range(number_of_strengths())])
+    frame = pd.DataFrame(
+        {
+            "decision_code": decisions,
+            "hand": groups[strengths],
+            "cell": cells,
+            "net_numerator": bet.net.ravel(),
+            "combinations": bet.combos.ravel(),
+        }
+    )
+    frame = frame[frame["combinations"] > 0]
+    grouped = (
+        frame.groupby(["decision_code", "hand", "cell", "net_numerator"], sort=False)[
+            "combinations"
+        ]
+        .sum()
+        .reset_index()
+    )
+    order = {name: position for position, name in enumerate(hand_groups_in_order())}
+    grouped["hand_order"] = grouped["hand"].map(order)
+    grouped = grouped.sort_values(
+        ["decision_code", "hand_order", "cell", "net_numerator"],
+        ascending=[False, True, True, False],
+    ).reset_index(drop=True)
+    total = int(grouped["combinations"].sum())
+    nets = [Fraction(int(n), bet.unit) for n in grouped["net_numerator"]]
+    return pd.DataFrame(
+        {
+            "decision": [decision_label(int(c)) for c in grouped["decision_code"]],
+            "hand": grouped["hand"],
+            cell_column: [cell_labels[int(c)] for c in grouped["cell"]],
+            "net": [fraction_text(n) for n in nets],
+            "net_value": [float(n) for n in nets],
+            "combinations": grouped["combinations"].astype(np.int64),
+            "probability": grouped["combinations"] / total,
+            "contribution": [
+                float(n) * c / total for n, c in zip(nets, grouped["combinations"], strict=True)
+            ],
+        }
+    )
+
+
+def net_distribution(bet: BetOutcomes) -> pd.DataFrame:
+    """Distribution of the net result of one round of a bet.
+
+    Columns: ``net`` (exact, text), ``net_value``, ``combinations``, ``probability``,
+    ``cumulative_probability``.
+
+    Examples
+    --------
+    >>> bet = BetOutcomes("x", "", np.array([[3, 1]]), np.array([[2, -2]]), 2, np.array([2]))
+    >>> net_distribution(bet)[["net", "combinations", "cumulative_probability"]].values.tolist()
+    [['-1', 1, 0.25], ['1', 3, 1.0]]
+    """
+    distribution = bet.distribution()
+    total = sum(count for _, count in distribution)
+    frame = pd.DataFrame(
+        {
+            "net": [fraction_text(value) for value, _ in distribution],
+            "net_value": [float(value) for value, _ in distribution],
+            "combinations": np.array([count for _, count in distribution], dtype=np.int64),
+        }
+    )
+    frame["probability"] = frame["combinations"] / total
+    frame["cumulative_probability"] = frame["probability"].cumsum()
+    return frame

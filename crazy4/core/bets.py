@@ -1,0 +1,164 @@
+"""A bet as an exact distribution of net results, and its summary statistics (every game).
+
+A game describes a bet by, for every row ``i`` of its outcome lattice (a player hand class, or
+a player strength and decision) and every cell ``j`` (a dealer outcome), the number of deals
+``combos[i, j]`` and the net result ``net[i, j]`` (an integer numerator over ``unit``, in units
+of the bet's base wager), plus the total wager put up per row. Everything a published analysis
+quotes follows exactly from that (:func:`summarize`):
+
+* ``ev = Σ combos * net / (deals * unit)``; ``house_edge = -ev`` per unit of base wager;
+* ``average_total_bet = Σ weight * wager / hands``; ``element_of_risk = -ev /
+  average_total_bet`` (the expected loss per unit actually wagered, Wizard of Odds' definition);
+* ``std_dev`` from the exact second moment; ``hit_frequency = P(net > 0)``.
+
+Sums are taken over the distribution of distinct net values with Python integers, so nothing
+overflows or rounds before the final float columns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import sqrt
+from typing import TypedDict
+
+import numpy as np
+import numpy.typing as npt
+
+
+@dataclass(frozen=True)
+class BetOutcomes:
+    """Exact outcome lattice of one bet (see the module docstring).
+
+    Attributes
+    ----------
+    name, description : str
+    combos : ndarray of int64, shape (n, cells)
+        Deals per lattice row and cell.
+    net : ndarray of int64, shape (n, cells)
+        Net result numerators over ``unit``.
+    unit : int
+    wager : ndarray of int64, shape (n,)
+        Total amount wagered per row, numerators over ``unit``.
+    """
+
+    name: str
+    description: str
+    combos: npt.NDArray[np.int64]
+    net: npt.NDArray[np.int64]
+    unit: int
+    wager: npt.NDArray[np.int64]
+
+    def distribution(self) -> list[tuple[Fraction, int]]:
+        """``(net result, deals)`` for every distinct net result, ascending.
+
+        Examples
+        --------
+        >>> bet = BetOutcomes("x", "", np.array([[3, 1]]), np.array([[2, -2]]), 2,
+        ...                   np.array([2]))
+        >>> bet.distribution()
+        [(Fraction(-1, 1), 1), (Fraction(1, 1), 3)]
+        """
+        net = self.net.ravel()
+        combos = self.combos.ravel()
+        values, inverse = np.unique(net, return_inverse=True)
+        order = np.argsort(inverse, kind="stable")
+        starts = np.searchsorted(inverse[order], np.arange(values.shape[0]))
+        sums = np.add.reduceat(combos[order], starts)
+        return [
+            (Fraction(int(value), self.unit), int(total))
+            for value, total in zip(values, sums, strict=True)
+            if total
+        ]
+
+
+class BetSummary(TypedDict):
+    """The summary row of a bet (:func:`summarize`), one row of a ``bets`` table."""
+
+    bet: str
+    description: str
+    ev_numerator: int
+    ev_denominator: int
+    ev: float
+    house_edge: float
+    average_total_bet: float
+    element_of_risk: float
+    std_dev: float
+    hit_frequency: float
+    deals: int
+
+
+def summarize(bet: BetOutcomes, hand_weights: npt.NDArray[np.int64]) -> BetSummary:
+    """Summary row of a bet: exact EV and the derived statistics.
+
+    Parameters
+    ----------
+    bet : BetOutcomes
+    hand_weights : ndarray of int64, shape (n,)
+        How many hands each lattice row stands for (for the average total bet).
+
+    Returns
+    -------
+    BetSummary
+        ``bet``, ``description``, ``ev_numerator``, ``ev_denominator``, ``ev``,
+        ``house_edge``, ``average_total_bet``, ``element_of_risk``, ``std_dev``,
+        ``hit_frequency``, ``deals``.
+
+    Examples
+    --------
+    >>> bet = BetOutcomes("x", "", np.array([[3, 1]]), np.array([[2, -2]]), 2,
+    ...                   np.array([2]))
+    >>> row = summarize(bet, np.array([1]))
+    >>> row["ev_numerator"], row["ev_denominator"], row["hit_frequency"]
+    (1, 2, 0.75)
+    """
+    distribution = bet.distribution()
+    deals = sum(total for _, total in distribution)
+    mean = sum((value * total for value, total in distribution), Fraction(0)) / deals
+    second = sum((value * value * total for value, total in distribution), Fraction(0)) / deals
+    wins = sum(total for value, total in distribution if value > 0)
+    hands = int(hand_weights.sum())
+    # weights <= 24 and wagers <= 5 units: the int64 dot product cannot overflow
+    average_bet = Fraction(int(np.dot(hand_weights, bet.wager)), hands * bet.unit)
+    return {
+        "bet": bet.name,
+        "description": bet.description,
+        "ev_numerator": mean.numerator,
+        "ev_denominator": mean.denominator,
+        "ev": float(mean),
+        "house_edge": float(-mean),
+        "average_total_bet": float(average_bet),
+        "element_of_risk": float(-mean / average_bet),
+        "std_dev": sqrt(float(second - mean * mean)),
+        "hit_frequency": wins / deals,
+        "deals": deals,
+    }
+
+
+@dataclass(frozen=True)
+class ExactBet:
+    """Exact summary of one bet under one strategy (per unit of its base wager): what a
+    simulation of that bet is compared with."""
+
+    name: str
+    mean: Fraction
+    std_dev: float
+    hit_frequency: float
+
+    @classmethod
+    def of_summary(cls, name: str, row: BetSummary) -> ExactBet:
+        """From a row of :func:`summarize`.
+
+        Examples
+        --------
+        >>> bet = BetOutcomes("x", "", np.array([[3, 1]]), np.array([[2, -2]]), 2,
+        ...                   np.array([2]))
+        >>> ExactBet.of_summary("x", summarize(bet, np.array([1]))).mean
+        Fraction(1, 2)
+        """
+        return cls(
+            name=name,
+            mean=Fraction(row["ev_numerator"], row["ev_denominator"]),
+            std_dev=row["std_dev"],
+            hit_frequency=row["hit_frequency"],
+        )

@@ -1,0 +1,147 @@
+"""The player's decisions, shared by every game: codes, labels and the exact choice among them.
+
+A decision is a code: 0 folds, ``m > 0`` plays ``m`` times the Ante (:data:`DECISIONS` names
+them). A game prices every decision of every hand (or situation) class as an integer numerator
+over one common denominator (:class:`DecisionPrices`); the optimal decision is then chosen by
+comparing integers, so an exact tie is seen as one (:func:`best_decisions`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from crazy4.rules.ruleset import RuleSet
+
+#: Decision codes: 0 is fold, m > 0 is a Play bet of m Antes.
+FOLD = 0
+
+#: The name of each decision code, in code order.
+DECISIONS = ("fold", "1x", "2x", "3x")
+
+
+class DecisionPrices(Protocol):
+    """Exact EVs of every decision per row (hand class or situation class), as a game prices
+    them: ``ev[row, code] / denominator`` per unit of Ante."""
+
+    @property
+    def denominator(self) -> int:
+        """The common denominator of :attr:`ev`."""
+        ...
+
+    @property
+    def allowed(self) -> npt.NDArray[np.bool_]:
+        """``allowed[row, code]``: the decision may be taken, shape (n, 4)."""
+        ...
+
+    @property
+    def ev(self) -> npt.NDArray[np.int64]:
+        """EV numerators of fold, 1x, 2x, 3x, shape (n, 4) (meaningless where not allowed)."""
+        ...
+
+    @property
+    def tied(self) -> npt.NDArray[np.bool_]:
+        """The allowed decisions whose EV equals the optimum exactly, shape (n, 4)."""
+        ...
+
+
+def decision_label(code: int) -> str:
+    """``"fold"``, ``"1x"``, ``"2x"``, ``"3x"``.
+
+    Examples
+    --------
+    >>> decision_label(0), decision_label(3)
+    ('fold', '3x')
+    """
+    return "fold" if code == FOLD else f"{code}x"
+
+
+def best_decisions(
+    ev: npt.NDArray[np.int64], allowed: npt.NDArray[np.bool_]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """The optimal decision of each row and the decisions tied with it, compared exactly.
+
+    Parameters
+    ----------
+    ev : ndarray of int64, shape (n, 4)
+        EV numerators (any common denominator) of fold, 1x, 2x, 3x.
+    allowed : ndarray of bool, shape (n, 4)
+        Which decisions each row may take.
+
+    Returns
+    -------
+    decision : ndarray of int64, shape (n,)
+        The smallest wager among the best allowed decisions.
+    tied : ndarray of bool, shape (n, 4)
+        The allowed decisions whose EV equals the best exactly.
+
+    Examples
+    --------
+    >>> ev = np.array([[-2, -1, 0, 1], [-2, 5, 5, 7]])
+    >>> allowed = np.array([[True, True, True, True], [True, True, True, False]])
+    >>> decision, tied = best_decisions(ev, allowed)
+    >>> decision.tolist(), tied[1].tolist()
+    ([3, 1], [False, True, True, False])
+    """
+    best = np.where(allowed, ev, np.iinfo(np.int64).min).max(axis=1)
+    tied = allowed & (ev == best[:, None])
+    decision = tied.argmax(axis=1).astype(np.int64)  # first tied = smallest wager
+    return decision, tied
+
+
+def optimal_ev(ev: npt.NDArray[np.int64], decision: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """EV numerator of the chosen decision on each row of ``ev``.
+
+    Examples
+    --------
+    >>> optimal_ev(np.array([[-2, -1, 0, 1], [-2, 5, 5, 7]]), np.array([3, 1])).tolist()
+    [1, 5]
+    """
+    return np.take_along_axis(ev, decision[:, None], axis=1)[:, 0]
+
+
+def decisions_for_strategy(
+    rules: RuleSet,
+    strengths: npt.NDArray[np.int64],
+    *,
+    play_minimum: int,
+    raise_minimum: int,
+) -> npt.NDArray[np.int64]:
+    """Decision codes of a threshold strategy: fold below ``play_minimum``, raise (the largest
+    allowed multiple) from ``raise_minimum``, else 1x.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> decisions_for_strategy(load_rules("crazy4-standard"), np.array([10, 400, 2000]),
+    ...                        play_minimum=322, raise_minimum=1496).tolist()
+    [0, 1, 3]
+    """
+    raise_to = max(rules.play.multiples)
+    decision = np.where(strengths >= play_minimum, 1, FOLD)
+    return np.where(strengths >= raise_minimum, raise_to, decision).astype(np.int64)
+
+
+def ev_lost(
+    prices: DecisionPrices,
+    rows: npt.NDArray[np.integer],
+    chosen: npt.NDArray[np.integer],
+    taken: npt.NDArray[np.integer],
+) -> npt.NDArray[np.float64]:
+    """EV (per unit of Ante) of the decision ``chosen`` minus that of ``taken``, per row of
+    ``prices`` (hand class or situation class).
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> prices = SimpleNamespace(ev=np.array([[-4, 2, 4, 6]]), denominator=4)
+    >>> ev_lost(prices, np.array([0, 0]), np.array([3, 3]), np.array([0, 1])).tolist()
+    [2.5, 1.0]
+    """
+    ev = prices.ev[rows]
+    index = np.arange(ev.shape[0])
+    lost = ev[index, chosen] - ev[index, taken]
+    return np.asarray(lost / prices.denominator, dtype=np.float64)

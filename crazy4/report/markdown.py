@@ -1,0 +1,49 @@
+"""Markdown for the reports: tables of numbers and percentages, formatted by column."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+
+def markdown_table(frame: pd.DataFrame, formats: dict[str, str] | None = None) -> str:
+    """A DataFrame as a Markdown table, numbers formatted by column.
+
+    Examples
+    --------
+    >>> print(markdown_table(pd.DataFrame({"a": [1.23456], "b": ["x"]}), {"a": "{:.2f}"}))
+    | a | b |
+    |---:|:---|
+    | 1.23 | x |
+    """
+    formats = formats or {}
+    header = "| " + " | ".join(str(c) for c in frame.columns) + " |"
+    align = (
+        "|"
+        + "|".join(
+            "---:" if pd.api.types.is_numeric_dtype(frame[c]) else ":---" for c in frame.columns
+        )
+        + "|"
+    )
+    lines = [header, align]
+    for row in frame.itertuples(index=False):
+        cells = []
+        for column, value in zip(frame.columns, row, strict=True):
+            if column in formats and not (isinstance(value, float) and value != value):
+                cells.append(formats[column].format(value))
+            elif isinstance(value, float):
+                cells.append("" if value != value else f"{value:.6g}")
+            else:
+                cells.append(str(value))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def percent(value: float) -> str:
+    """A share as a percentage with four decimals.
+
+    Examples
+    --------
+    >>> percent(0.0341942)
+    '3.4194%'
+    """
+    return f"{100 * value:.4f}%"

@@ -1,0 +1,120 @@
+"""Report sections every game's ``report.md`` shares: the rule file, the side bets, the return
+table and the distribution of the net result, and the provenance."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from crazy4.report.markdown import markdown_table
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from crazy4.rules.ruleset import SideBet
+
+#: How the bets table formats its columns (every game).
+BET_FORMATS = {
+    "house_edge": "{:.4%}",
+    "element_of_risk": "{:.4%}",
+    "average_total_bet": "{:.4f}",
+    "std_dev": "{:.4f}",
+    "hit_frequency": "{:.4%}",
+}
+
+
+def side_bet_lines(side_bets: Sequence[SideBet]) -> list[str]:
+    """The rules list's line for each side bet: its pay table and whether a fold forfeits it.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> side_bet_lines(load_rules("four-card-standard").side_bets)[0].startswith("- aces-up")
+    True
+    """
+    lines = []
+    for bet in side_bets:
+        forfeit = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
+        lines.append(f"- {bet.name}: pays {bet.table.describe()}; {forfeit}.")
+    return lines
+
+
+def rule_file_lines(text: str) -> list[str]:
+    """The rule file, folded away under the rules list.
+
+    Examples
+    --------
+    >>> rule_file_lines("name = 'x'\\n")[3:6]
+    ['```toml', "name = 'x'", '```']
+    """
+    return [
+        "",
+        "<details><summary>Rule file</summary>",
+        "",
+        "```toml",
+        text.strip(),
+        "```",
+        "",
+        "</details>",
+        "",
+    ]
+
+
+def returns_lines(
+    heading: str, intro: list[str], tables: Mapping[str, pd.DataFrame], cell_column: str
+) -> list[str]:
+    """The return table (its cells in ``cell_column``) with its total, then the distribution of
+    the net result per round.
+
+    Parameters
+    ----------
+    heading : str
+        The section's heading line.
+    intro : list of str
+        Lines between the heading and the table.
+    tables : mapping of str to DataFrame
+        Holding ``returns`` (:func:`crazy4.core.bet_tables.grouped_returns`) and
+        ``net_distribution`` (:func:`crazy4.core.bet_tables.net_distribution`).
+    cell_column : str
+        The column of ``returns`` naming the cells (``dealer_outcome``, ``result``).
+    """
+    returns = tables["returns"]
+    distribution = tables["net_distribution"]
+    columns = ["decision", "hand", cell_column, "net", "combinations", "probability"]
+    return [
+        heading,
+        "",
+        *intro,
+        markdown_table(
+            returns[[*columns, "contribution"]],
+            {"probability": "{:.8f}", "contribution": "{:.8f}"},
+        ),
+        "",
+        f"Total: {int(returns['combinations'].sum()):,} deals; return "
+        f"{returns['contribution'].sum():.8f}.",
+        "",
+        "## Distribution of the net result per round",
+        "",
+        markdown_table(
+            distribution[["net", "combinations", "probability", "cumulative_probability"]],
+            {"probability": "{:.8f}", "cumulative_probability": "{:.8f}"},
+        ),
+        "",
+    ]
+
+
+def provenance_lines(provenance: dict[str, object], deals: str) -> list[str]:
+    """The provenance section; ``deals`` says what the exact counts are over.
+
+    Examples
+    --------
+    >>> provenance_lines({"version": "1"}, "10 deals")[2]
+    '- version: `1`'
+    """
+    lines = ["## Provenance", ""]
+    lines += [f"- {key}: `{value}`" for key, value in sorted(provenance.items())]
+    lines += [
+        "",
+        f"Every count is exact (integers over all {deals}); decimals are rounded only for display.",
+    ]
+    return lines
