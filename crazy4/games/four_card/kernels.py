@@ -68,6 +68,35 @@ def add_subset_counts(
 
 
 @njit(cache=True, nogil=True)
+def subset_sizes() -> npt.NDArray[np.int64]:  # pragma: no cover - compiled
+    """The number of cards in each of the 32 subsets of five cards (bit ``j``: card ``j``)."""
+    size = np.zeros(32, dtype=np.int64)
+    for subset in range(32):
+        for j in range(5):
+            size[subset] += (subset >> j) & 1
+    return size
+
+
+@njit(cache=True, nogil=True)
+def add_own_strength(
+    sign: int,
+    strength: int,
+    t0: int,
+    t1: int,
+    acc0: int,
+    acc1: int,
+    acc: npt.NDArray[np.int64],
+    fixed_thresholds: npt.NDArray[np.int64],
+) -> tuple[int, int]:  # pragma: no cover - compiled; checked against brute force in the tests
+    """Add a whole six-card hand (the subset of all five cards plus the up card): one hand of
+    ``strength``, counted below each threshold it is under."""
+    for j in range(fixed_thresholds.shape[0]):
+        if strength < fixed_thresholds[j]:
+            acc[j] += sign
+    return acc0 + sign * (strength < t0), acc1 + sign * (strength < t1)
+
+
+@njit(cache=True, nogil=True)
 def count_situations(
     hands: npt.NDArray[np.int64],
     hand_of: npt.NDArray[np.int32],
@@ -95,27 +124,18 @@ def count_situations(
     start: int,
     stop: int,
 ) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
-    """Fill ``out[i]``, ``start <= i < stop``, with the hidden completions below the thresholds
-    of situation ``i``.
-
-    Situation ``i`` is player hand ``hands[hand_of[i]]`` (five sorted cards) and up card
-    ``up_cards[i]``. ``out[i, 0:2]`` counts the six-card dealer hands containing the up card,
-    disjoint from the hand, with strength below ``thresholds[hand_of[i], 0:2]``;
-    ``out[i, 2:]`` the same below each of ``fixed_thresholds``. ``below<k>[c, t]`` /
-    ``fixed<k>[c, j]`` are the subset tables of :mod:`crazy4.core.engine` for k-card sets (class
-    ``c`` from ``class<k>[colex index]``); ``own6`` is the best-four strength of every
-    six-card hand. Sum over the 32 subsets S of the hand of ``(-1)^|S| N_{S + up}``.
-    """
+    """Fill ``out[i]``, ``start <= i < stop``: situation ``i`` (hand ``hands[hand_of[i]]``, up
+    card ``up_cards[i]``) counted below its two thresholds and each of ``fixed_thresholds``, as
+    ``sum over S of (-1)^|S| N_{S + up}`` from the subset tables ``below<k>`` / ``fixed<k>`` (class
+    from ``class<k>``) and ``own6``; :func:`crazy4.games.four_card.engine.count_situations`
+    documents the arguments."""
     n_fixed = fixed_thresholds.shape[0]
     acc = np.zeros(n_fixed, dtype=np.int64)
     # Per hand, for every subset S and every cut (how many hand cards lie below the up card):
     # the colex index of S + up without the up card's own term, and the up card's position.
     partial = np.zeros((32, 6), dtype=np.int64)
     position = np.zeros((32, 6), dtype=np.int64)
-    size = np.zeros(32, dtype=np.int64)
-    for subset in range(32):
-        for j in range(5):
-            size[subset] += (subset >> j) & 1
+    size = subset_sizes()
     current = -1
     for i in range(start, stop):
         h = hand_of[i]
@@ -126,25 +146,17 @@ def count_situations(
         cut = 0
         while cut < 5 and hands[h, cut] < up:
             cut += 1
-        t0 = thresholds[h, 0]
-        t1 = thresholds[h, 1]
-        acc0 = 0
-        acc1 = 0
-        for j in range(n_fixed):
-            acc[j] = 0
+        t0, t1 = thresholds[h, 0], thresholds[h, 1]
+        acc0 = acc1 = 0
+        acc[:] = 0
         for subset in range(32):
             k = size[subset] + 1
             sign = 1 - 2 * (size[subset] & 1)
             index = partial[subset, cut] + binomial[up, position[subset, cut] + 1]
             if k == 6:
-                strength = own6[index]
-                if strength < t0:
-                    acc0 += sign
-                if strength < t1:
-                    acc1 += sign
-                for j in range(n_fixed):
-                    if strength < fixed_thresholds[j]:
-                        acc[j] += sign
+                acc0, acc1 = add_own_strength(
+                    sign, own6[index], t0, t1, acc0, acc1, acc, fixed_thresholds
+                )
             elif k == 5:
                 c = class5[index]
                 acc0, acc1 = add_subset_counts(sign, below5[c], fixed5[c], t0, t1, acc0, acc1, acc)
@@ -162,8 +174,7 @@ def count_situations(
                 acc0, acc1 = add_subset_counts(sign, below1[c], fixed1[c], t0, t1, acc0, acc1, acc)
         out[i, 0] = acc0
         out[i, 1] = acc1
-        for j in range(n_fixed):
-            out[i, 2 + j] = acc[j]
+        out[i, 2 : 2 + n_fixed] = acc
 
 
 @njit(cache=True, nogil=True)
