@@ -21,6 +21,7 @@ one case (:func:`as_the_package_reads`).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -38,6 +39,7 @@ from oracle_crazy4 import (
     all_hands,
     category_of,
     deal_log,
+    dealer_distribution,
     exact_evs,
     hand_value,
     hand_values,
@@ -50,6 +52,7 @@ from oracle_crazy4 import (
 )
 
 from crazy4.games.registry import game_of
+from crazy4.pipeline import RuleSetResults
 from crazy4.rules.load import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.validate.driver import Check, Options, Report, validate
@@ -244,6 +247,42 @@ def test_exact_decision_evs_match_the_oracle(name: str) -> None:
             said = side_bets[f"queens-up-{table.name}"]
             assert said == ("loses" if net < 0 else f"pays {net} to 1"), (cards, table.name)
     assert not wrong, wrong
+
+
+ANALYSIS_ROWS = 30
+CELLS = ("nq_player_higher", "nq_tie", "nq_dealer_higher", "player_wins", "tie", "dealer_wins")
+
+
+def oracle_cells(reading: Reading, cards: list[int]) -> dict[str, int]:
+    """Dealer hands by outcome: dealer does not qualify / qualifies, times player higher, tie,
+    dealer higher."""
+    values, counts = dealer_distribution(cards)
+    mine = hand_value(cards)
+    qualifies = values >= reading.qualifier
+    sides = (values < mine, values == mine, values > mine)
+    masks = [dealer & side for dealer in (~qualifies, qualifies) for side in sides]
+    return {cell: int(counts[mask].sum()) for cell, mask in zip(CELLS, masks, strict=True)}
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_analysis_prices_match_the_oracle(
+    name: str, pipeline_results: Callable[[str], RuleSetResults]
+) -> None:
+    """For 30 sampled rows of the analysis' ``player_hands`` table (the exact prices behind
+    the report), the dealer outcome counts and every decision's exact EV are the oracle's."""
+    reading = as_the_package_reads(name)
+    table = pipeline_results(name).tables["player_hands"]
+    rows = np.random.default_rng(5).choice(len(table), ANALYSIS_ROWS, replace=False)
+    for row in table.iloc[np.sort(rows)].itertuples(index=False):
+        cards = parse_hand(str(row.hand))
+        assert oracle_cells(reading, cards) == {c: int(getattr(row, c)) for c in CELLS}, row.hand
+        theirs = {
+            label: None
+            if pd.isna(getattr(row, f"ev_{label}"))
+            else Fraction(int(getattr(row, f"ev_{label}_numerator")), int(row.ev_denominator))
+            for label in ("fold", "1x", "2x", "3x")
+        }
+        assert exact_evs(reading, cards) == theirs, row.hand
 
 
 @pytest.mark.xfail(
