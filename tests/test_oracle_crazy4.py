@@ -6,8 +6,9 @@ Poker rule set:
 
 * itself, against the published best-four counts and hand-settled cases from the rules text;
 * the exact pricing: each decision's EV of sampled hands from ``Game.hand_result`` equals the
-  oracle's, summed over all 1,533,939 dealer hands;
-* the simulator: every net of a seeded ``crazy4 simulate`` log re-settles exactly;
+  oracle's, summed over all 1,533,939 dealer hands; so do the dealer outcome counts and EVs of
+  sampled rows of the analysis' ``player_hands`` table (the prices behind the report);
+* the simulator: every wager and net of a seeded simulator log re-settles exactly;
 * the validator: a log dealt and settled by the oracle validates clean, and planted settlement
   faults in it are found, row for row.
 
