@@ -28,7 +28,8 @@ from crazy4.games.registry import game_named, game_of, registered_games
 from crazy4.pipeline import RuleSetResults
 from crazy4.rules.load import load_rules, parse_rules, shipped_rule_names
 from crazy4.simulate.driver import make_plan, run_simulation
-from crazy4.validate.driver import Options, Report, validate
+from crazy4.validate.driver import validate
+from crazy4.validate.report import Options, Report
 
 GAMES = registered_games()
 RULE_SETS = tuple(shipped_rule_names())

@@ -56,7 +56,8 @@ from crazy4.games.registry import game_of
 from crazy4.pipeline import RuleSetResults
 from crazy4.rules.load import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation
-from crazy4.validate.driver import Check, Options, Report, validate
+from crazy4.validate.driver import validate
+from crazy4.validate.report import Check, Options, Report
 
 RULE_SETS = ("crazy4-standard", "crazy4-cardroom")
 COMPONENTS = ("ante", "super_bonus", "play", "queens_up")

@@ -20,7 +20,7 @@ from crazy4.cli.simulate import add_commands
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
-    from crazy4.cardroom.model import Seat
+    from crazy4.cardroom.seats import Seat
 
 EXIT_USAGE = 2
 
@@ -106,7 +106,7 @@ def cmd_hand(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 
 def _check_simulation(args: argparse.Namespace) -> None:
-    from crazy4.cardroom.model import SIMULATION_BATCHES
+    from crazy4.cardroom.removal import SIMULATION_BATCHES
 
     rounds = args.simulate_rounds
     if rounds != 0 and rounds < SIMULATION_BATCHES:
@@ -116,7 +116,7 @@ def _check_simulation(args: argparse.Namespace) -> None:
 
 
 def _seats_from_args(args: argparse.Namespace) -> list[Seat]:
-    from crazy4.cardroom.model import STRATEGIES, Seat
+    from crazy4.cardroom.seats import STRATEGIES, Seat
     from crazy4.core.money import parse_money
 
     if args.seat:
@@ -145,8 +145,9 @@ def _seats_from_args(args: argparse.Namespace) -> list[Seat]:
 
 
 def cmd_cardroom(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.cardroom.model import CardroomModel, check_seats, find_table
-    from crazy4.cardroom.report import cardroom_summary, format_summary
+    from crazy4.cardroom.model import CardroomModel
+    from crazy4.cardroom.seats import check_seats, find_table
+    from crazy4.cardroom.summary import cardroom_summary, format_summary
     from crazy4.core.money import parse_money
     from crazy4.games.crazy_four.analysis import analyze
     from crazy4.games.crazy_four.rules import crazy_four_rules
@@ -347,7 +348,7 @@ def _add_rules(commands: Commands) -> None:
 
 
 def _simulation_options(parser: argparse.ArgumentParser) -> None:
-    from crazy4.cardroom.model import SIMULATION_ROUNDS, SIMULATION_SEED
+    from crazy4.cardroom.removal import SIMULATION_ROUNDS, SIMULATION_SEED
 
     parser.add_argument(
         "--simulate-rounds",

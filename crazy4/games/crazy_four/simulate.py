@@ -22,10 +22,11 @@ import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
+from crazy4.core.bets import ExactBet
 from crazy4.core.deal import deal_hands
 from crazy4.core.ranking import HandCategory, category_of_strength, number_of_strengths
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
-from crazy4.games.crazy_four.reference import ExactBet, load_reference
+from crazy4.games.crazy_four.reference import load_reference
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement
 from crazy4.rules.ruleset import RuleSet

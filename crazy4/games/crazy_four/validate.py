@@ -21,12 +21,13 @@ import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
+from crazy4.core.bets import ExactBet
 from crazy4.core.cards import colex_indices, format_cards
 from crazy4.core.paytables import PayTable
 from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
-from crazy4.games.crazy_four.reference import ExactBet, Reference, load_reference
+from crazy4.games.crazy_four.reference import Reference, load_reference
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
 from crazy4.simulate.roundlog import BLIND, DECISION_NAMES, REQUIRED

@@ -16,10 +16,10 @@ import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
+from crazy4.core.bets import ExactBet
 from crazy4.core.cards import colex_indices, format_cards
 from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.reference import ExactBet
 from crazy4.games.four_card.reference import (
     FourCardReference,
     load_fourcard_reference,
