@@ -109,14 +109,7 @@ def analyze_four_card(
         Counts from an earlier run (they do not depend on the rules), to skip the counting.
     progress : callable, optional
         Called with a message after each step.
-
-    Raises
-    ------
-    ValueError
-        If the rule set is not a Four Card Poker one.
     """
-    if rules.four_card is None:
-        raise ValueError(f"rule set {rules.name} is not a four-card-poker rule set")
     say = progress or (lambda message: None)
     if outcomes is None:
         outcomes = compute_four_card_outcomes(jobs)

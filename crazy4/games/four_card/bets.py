@@ -177,7 +177,6 @@ def ante_play_parts(
     >>> summary_row(to_bet(parts, lattice), lattice)["ev"]
     4.0
     """
-    assert rules.four_card is not None
     payouts, unit = ante_bonus_payouts(rules)
     nets = result_nets(rules)[None, None, :]
     playing = (lattice.decisions != FOLD)[:, None, None]
@@ -239,7 +238,7 @@ def bad_beat_parts(rules: FourCardRuleSet, lattice: DealLattice) -> Parts:
     >>> int(parts.win[0, 7, 2]), int(parts.lose[0, 7, 0])   # loses to quads; wins the hand
     (200, -1)
     """
-    assert rules.four_card is not None and rules.four_card.bad_beat is not None
+    assert rules.four_card.bad_beat is not None
     bad_beat = rules.four_card.bad_beat
     payouts, unit = bad_beat.table.by_strength()
     shape = _cells(lattice)

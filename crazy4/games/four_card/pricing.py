@@ -44,7 +44,7 @@ def ante_bonus_payouts(rules: FourCardRuleSet) -> tuple[npt.NDArray[np.int64], i
     >>> int(pays[-1]), int(pays[0]), denominator
     (25, 0, 1)
     """
-    bonus = rules.four_card.ante_bonus if rules.four_card is not None else None
+    bonus = rules.four_card.ante_bonus
     if bonus is None:
         return np.zeros(number_of_strengths(), dtype=np.int64), 1
     numerators, denominator = bonus.table.by_strength()
@@ -126,8 +126,6 @@ def price_situations(
     >>> p.decision.tolist(), p.ev[1].tolist()
     ([0, 3], [-10, 16, 24, 32])
     """
-    if rules.four_card is None:
-        raise ValueError(f"rule set {rules.name} is not a four-card-poker rule set")
     nets = result_nets(rules)
     completions = lower + tie + higher
     if completions.shape[0] and not (completions == completions[0]).all():

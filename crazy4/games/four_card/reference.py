@@ -42,7 +42,12 @@ from crazy4.games.four_card.bets import (
     to_bet,
     with_decisions,
 )
-from crazy4.games.four_card.engine import N_CATEGORIES, build_situations, suit_masks
+from crazy4.games.four_card.engine import (
+    COUNTING_MODULES,
+    N_CATEGORIES,
+    build_situations,
+    suit_masks,
+)
 from crazy4.games.four_card.pricing import FourCardPrices, price_situations, simple_strategy
 from crazy4.games.four_card.rules import FourCardRuleSet
 
@@ -50,7 +55,6 @@ HANDS = comb(52, 5)
 DEALER_HANDS = comb(52, 6)
 _VERSION = "v1"
 #: The modules that count the situations (part of the cache key of every table built from them).
-_COUNTING = ("crazy4.games.four_card.engine", "crazy4.games.four_card.kernels")
 
 
 def _build_slots() -> npt.NDArray[np.int32]:
@@ -132,7 +136,7 @@ def situation_counts() -> npt.NDArray[np.int32]:
         _build_counts,
         expected_shape=(n, 3),
         dtype=np.int32,
-        builders=_COUNTING,
+        builders=COUNTING_MODULES,
     )
 
 
@@ -208,7 +212,7 @@ class FourCardReference:
             expected_shape=(rows, 1 + N_CATEGORIES * 3),
             dtype=np.int64,
             builders=(
-                *_COUNTING,
+                *COUNTING_MODULES,
                 "crazy4.games.four_card.pricing",
                 "crazy4.core.decisions",
                 "crazy4.games.four_card.bets",
@@ -282,7 +286,7 @@ def _exact_bets(
     lattice = reference.lattice(decision)
     parts = [ante_play_parts(rules, lattice, "ante_play", "")]
     parts += [side_bet_parts(bet, lattice) for bet in rules.side_bets]
-    if rules.four_card is not None and rules.four_card.bad_beat is not None:
+    if rules.four_card.bad_beat is not None:
         parts.append(bad_beat_parts(rules, lattice))
     result = {
         part.name: ExactBet.of_summary(part.name, summarize(to_bet(part, lattice), lattice.weights))
@@ -303,8 +307,6 @@ def load_fourcard_reference(rules: FourCardRuleSet) -> FourCardReference:
     >>> round(float(reference.dealer_category_probabilities()[-1]) * DEALER_HANDS)
     14664
     """
-    if rules.four_card is None:
-        raise InputError(f"rule set {rules.name} is not a four-card-poker rule set")
     situations = build_situations()
     classes = build_suit_classes()
     hand_strength = build_best_four_strengths(5)[colex_indices(classes.representatives)]

@@ -258,7 +258,7 @@ def _cap_section(analysis: FourCardAnalysis) -> list[str]:
     pivot = pivot.reindex(index=list(dict.fromkeys(cap["bet"]))).reset_index()
     pivot.columns = ["bet", *(f"${size:,}" for size in pivot.columns[1:])]
     limits = cap.groupby("bet", sort=False)["largest_uncapped_size"].first().reset_index()
-    assert analysis.rules.four_card is not None and analysis.rules.four_card.limits is not None
+    assert analysis.rules.four_card.limits is not None
     amount = analysis.rules.four_card.limits.aggregate_payout_cap
     assert amount is not None
     return [

@@ -89,8 +89,6 @@ class FourCardSettlement:
     def of(cls, rules: FourCardRuleSet) -> FourCardSettlement:
         """The settlement tables of a ``four-card-poker`` rule set."""
         four = rules.four_card
-        if four is None:
-            raise ValueError(f"rule set {rules.name} is not a four-card-poker rule set")
         tables: list[PayTable] = [bet.table for bet in rules.side_bets]
         if four.ante_bonus is not None:
             tables.append(four.ante_bonus.table)
@@ -236,7 +234,7 @@ class FourCardSettlement:
             return f"player holds {hand}: " + _pay_line(bet.table, strength, bet.name)
         if component == "bad_beat":
             four = self.rules.four_card
-            if four is None or four.bad_beat is None:
+            if four.bad_beat is None:
                 return "the rule set has no Bad Beat bet"
             if decision == 0 and self.bad_beat_forfeits:
                 return "player folds: the Bad Beat loses (fold_forfeits = true)"
