@@ -13,7 +13,7 @@ from pathlib import Path
 import pandas as pd
 
 from crazy4.games.registry import game_of
-from crazy4.results.write import provenance, write_table, write_text
+from crazy4.results.write import provenance, write_run_record, write_table, write_text
 from crazy4.rules.ruleset import RuleSet
 
 
@@ -31,7 +31,9 @@ class RuleSetResults:
     main_bet : str
         The bet the headline figures are for.
     record : dict
-        The provenance stored with every table.
+        The provenance stored with every table (what determines the data).
+    command : str
+        The command line, written to the volatile ``run.json``.
     """
 
     rules: RuleSet
@@ -39,6 +41,7 @@ class RuleSetResults:
     report: str = field(repr=False)
     main_bet: str
     record: dict[str, object]
+    command: str = ""
 
     def headline(self) -> str:
         """``"<name>: house edge x% of the Ante, element of risk y%"``."""
@@ -51,10 +54,11 @@ class RuleSetResults:
         )
 
     def write(self, folder: Path) -> None:
-        """Write every table and ``report.md`` into ``folder`` (each file atomically)."""
+        """Write every table, ``report.md`` and ``run.json`` into ``folder`` (each atomically)."""
         for name, frame in self.tables.items():
             write_table(frame, folder / f"{name}.parquet", self.record)
         write_text(folder / "report.md", self.report)
+        write_run_record(folder, self.command)
 
 
 def steps(rules: RuleSet) -> int:
@@ -77,7 +81,7 @@ def run_rule_set(
     ----------
     rules : RuleSet
     command : str
-        The command line, stored in the provenance.
+        The command line, kept in the volatile ``run.json`` (not in the tables' provenance).
     jobs : int
         Worker processes or threads for the counting.
     simulate_rounds, seed : int, optional
@@ -93,11 +97,12 @@ def run_rule_set(
         simulate_rounds=simulate_rounds,
         seed=seed,
     )
-    record = provenance(rules.name, rules.content_hash, command, analysis.deals, **analysis.details)
+    record = provenance(rules.name, rules.content_hash, analysis.deals, **analysis.details)
     return RuleSetResults(
         rules=rules,
         tables=analysis.tables,
         report=analysis.render_report(record),
         main_bet=analysis.main_bet,
         record=record,
+        command=command,
     )

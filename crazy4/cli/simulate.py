@@ -14,7 +14,6 @@ from pathlib import Path
 
 from crazy4.cli.options import (
     Commands,
-    command_line,
     count,
     non_negative_int,
     positive_int,
@@ -52,7 +51,6 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     record = provenance(
         rules.name,
         rules.content_hash,
-        command_line(argv),
         plan.rounds,
         seed=plan.seed,
         seats=plan.seats,

@@ -2,9 +2,11 @@
 
 Every table is written to a temporary file in the destination folder and renamed into place,
 so an interrupted run leaves either the previous file or the new one, never half a table. The
-parquet schema metadata carries the provenance: rule-set name and content hash, package
-version, git commit, command line and the number of deals. Nothing time-dependent is stored,
-so the same inputs give the same bytes.
+parquet schema metadata carries the provenance: what determines the data (the rule set's name
+and content hash, the package version, the number of deals, a seed where one is used) and
+nothing else, so the same inputs give the same bytes whatever the command line, the number of
+workers or the checkout. What varies from run to run (the command line, the git commit) goes
+in a separate ``run.json`` beside the tables (:func:`write_run_record`), which is not committed.
 """
 
 from __future__ import annotations
@@ -130,22 +132,38 @@ def write_text(path: Path, text: str) -> None:
     atomic_write(path, write)
 
 
-def provenance(
-    rule_set: str, rule_hash: str, command: str, deals: int, **extra: object
-) -> dict[str, object]:
-    """The provenance record stored with every table.
+def provenance(rule_set: str, rule_hash: str, deals: int, **extra: object) -> dict[str, object]:
+    """The provenance record stored with every table: only what determines the data.
 
     Examples
     --------
-    >>> sorted(provenance("r", "h", "crazy4 analyze", 10))
-    ['command', 'deals', 'git_commit', 'package_version', 'rule_set', 'rule_set_sha256']
+    >>> sorted(provenance("r", "h", 10, seed=7))
+    ['deals', 'package_version', 'rule_set', 'rule_set_sha256', 'seed']
     """
     return {
         "rule_set": rule_set,
         "rule_set_sha256": rule_hash,
         "package_version": __version__,
-        "git_commit": git_commit(),
-        "command": command,
         "deals": deals,
         **extra,
     }
+
+
+def run_record(command: str) -> dict[str, str]:
+    """What varies from run to run: the command line and the source checkout's commit.
+
+    Examples
+    --------
+    >>> sorted(run_record("crazy4 analyze"))
+    ['command', 'git_commit']
+    """
+    return {"command": command, "git_commit": git_commit()}
+
+
+#: The volatile record beside a folder of tables (not committed; ``make clean`` removes it).
+RUN_RECORD = "run.json"
+
+
+def write_run_record(folder: Path, command: str) -> None:
+    """Write :func:`run_record` as ``folder/run.json`` (atomically)."""
+    write_text(folder / RUN_RECORD, json.dumps(run_record(command), indent=2, sort_keys=True))
