@@ -90,6 +90,7 @@ def test_analyze_writes_every_table_with_provenance(tmp_path: Path) -> None:
         "strategy.parquet",
         "border_hands.parquet",
         "report.md",
+        "run.json",  # the volatile record: command line and git commit
     }  # fmt: skip — and no temporary files left behind
     record = read_provenance(out / "bets.parquet")
     assert record["rule_set"] == "crazy4-standard"
