@@ -215,12 +215,8 @@ class Settlement:
         'dealer does not qualify (below K high): Play wins 1:1 (play_when_not_qualified = wins)'
         >>> trips = hand_strength(parse_cards("7c 7d 7h 2s 9c"))
         >>> cardroom = Settlement.of(load_rules("crazy4-cardroom"))
-        >>> text = cardroom.explain("super_bonus", trips, 3, 5)
-        >>> for part in text.replace(", though", ":").split(": "):
-        ...     print(part)
-        player's three of a kind is not on the Super Bonus table
-        it ranks above its lowest line (straight)
-        the Super Bonus pushes whatever the dealer holds (unlisted = push)
+        >>> cardroom.explain("super_bonus", trips, 3, 5).split(": ")[-1]
+        'the Super Bonus pushes whatever the dealer holds (unlisted = push)'
         """
         rules = self.rules
         hand = hand_text or describe_strength(strength)
