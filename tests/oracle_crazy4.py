@@ -25,9 +25,11 @@ The rules, as read here:
   tie, lose on a higher dealer hand.
 * **Super Bonus.** A hand on its pay table is paid whatever the dealer holds. A hand below a
   straight pushes, and loses only to a qualifying dealer hand that beats it. A straight or
-  better that the table does not list (the card room's three of a kind) pushes: "Model the
-  seed's table as printed (three of a kind: push)"; :attr:`Reading.unlisted_bonus_hands`
-  switches to the package's reading (such a hand is settled like one below a straight).
+  better that the table does not list (the card room's three of a kind) is settled as the rule
+  file's ``[super_bonus] unlisted`` says (:attr:`Reading.unlisted_bonus_hands`): ``"push"``
+  (the rules text: "Model the seed's table as printed (three of a kind: push)"), or
+  ``"below_table"``, the rule-file format's default (such a hand is settled like one below a
+  straight: push, or lose to a qualifying dealer hand that beats it).
 * **Queens Up** (per table): its pay table on the player's own hand whatever the dealer
   holds; loses below a pair of queens (and on any hand its table does not list).
 * **Blind second hand** (rule sets with ``cardroom.blind_second_hand``): 3x the Ante on Play
@@ -299,8 +301,8 @@ class Reading:
     queens_up: tuple[QueensUp, ...]
     blind_second_hand: bool
     #: A straight or better that the Super Bonus table does not list: ``"push"`` (the rules
-    #: text) or ``"below the table"`` (the package's reading: push, or lose to a qualifying
-    #: dealer hand that beats it).
+    #: text) or ``"below the table"`` (push, or lose to a qualifying dealer hand that beats
+    #: it); :func:`read_rules` takes it from the rule file's ``[super_bonus] unlisted``.
     unlisted_bonus_hands: str = "push"
     unit: int = field(init=False)
 
@@ -379,6 +381,11 @@ def read_rules(rules: HasText | str) -> Reading:
     if when_not not in ("wins", "compared"):
         raise ValueError(f"unknown play_when_not_qualified {when_not!r}")
     bonus = {key: odds(v) for key, v in data.get("super_bonus", {}).get("pays", {}).items()}
+    # the rule-file format: [super_bonus] unlisted = "push" | "below_table" (the default)
+    unlisted = data.get("super_bonus", {}).get("unlisted", "below_table")
+    readings = {"push": "push", "below_table": "below the table"}
+    if unlisted not in readings:
+        raise ValueError(f"unknown Super Bonus unlisted rule {unlisted!r}")
     known_bonus = {"four_aces", "four_of_a_kind", "straight_flush", "three_of_a_kind", "flush",
                    "straight"}  # fmt: skip
     if not set(bonus) <= known_bonus:
@@ -401,6 +408,7 @@ def read_rules(rules: HasText | str) -> Reading:
         super_bonus=bonus,
         queens_up=tuple(tables),
         blind_second_hand=bool(data.get("cardroom", {}).get("blind_second_hand", False)),
+        unlisted_bonus_hands=readings[unlisted],
     )
 
 

@@ -12,11 +12,10 @@ Poker rule set:
 * the validator: a log dealt and settled by the oracle validates clean, and planted settlement
   faults in it are found, row for row.
 
-One reading differs, and is pinned by a strict xfail: the rules text settles the card room's
-three of a kind (a hand above a straight that its Super Bonus table does not list) as a push,
-the package as a hand below the table (lost to a qualifying dealer hand that beats it). The
-other checks compare with the package under the package's reading, which only changes that
-one case (:func:`as_the_package_reads`).
+The card room's three of a kind (a hand above a straight that its Super Bonus table does not
+list) pushes, as the rules text says; the rule file says so with ``[super_bonus] unlisted =
+"push"``, which the oracle reads as it reads every other switch. Both readings of that switch
+are checked against the package on a hand where they differ.
 """
 
 from __future__ import annotations
@@ -63,11 +62,9 @@ RULE_SETS = ("crazy4-standard", "crazy4-cardroom")
 COMPONENTS = ("ante", "super_bonus", "play", "queens_up")
 
 
-def as_the_package_reads(name: str) -> Reading:
-    """The oracle's reading of a rule set, with unlisted Super Bonus hands settled as the
-    package settles them (see :func:`test_cardroom_three_of_a_kind_pushes_on_the_super_bonus`).
-    """
-    return dataclasses.replace(read_rules(load_rules(name)), unlisted_bonus_hands="below the table")
+def reading_of(name: str) -> Reading:
+    """The oracle's reading of a shipped rule set (from its rule file's text)."""
+    return read_rules(load_rules(name))
 
 
 # --- the oracle itself ---------------------------------------------------------------------
@@ -231,7 +228,7 @@ def test_exact_decision_evs_match_the_oracle(name: str) -> None:
     """For 20 hands, the package's exact EV of every decision (Ante + Super Bonus + Play) is
     the oracle's over all 1,533,939 dealer hands, its optimal decision is one with the best
     EV, and its Queens Up outcomes are the oracle's."""
-    reading = as_the_package_reads(name)
+    reading = reading_of(name)
     wrong = []
     for cards in sampled_hands():
         mine = exact_evs(reading, cards)
@@ -272,7 +269,7 @@ def test_analysis_prices_match_the_oracle(
 ) -> None:
     """For 30 sampled rows of the analysis' ``player_hands`` table (the exact prices behind
     the report), the dealer outcome counts and every decision's exact EV are the oracle's."""
-    reading = as_the_package_reads(name)
+    reading = reading_of(name)
     table = pipeline_results(name).tables["player_hands"]
     rows = np.random.default_rng(5).choice(len(table), ANALYSIS_ROWS, replace=False)
     for row in table.iloc[np.sort(rows)].itertuples(index=False):
@@ -287,24 +284,32 @@ def test_analysis_prices_match_the_oracle(
         assert exact_evs(reading, cards) == theirs, row.hand
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="crazy4 settles a Super Bonus hand missing from the table as below the table "
-    "(crazy4/games/crazy_four/settle.py:162, crazy4/core/paytables.py:7): the card room's "
-    "three of a kind loses to a qualifying better hand, where the rules text says "
-    "'three of a kind: push'",
-)
 def test_cardroom_three_of_a_kind_pushes_on_the_super_bonus() -> None:
     """The rules text: the card room's Super Bonus has no three-of-a-kind line, and three of a
-    kind pushes (it is not a hand below a straight, which alone can lose): the package's EVs
-    of three sevens are the oracle's under that reading."""
+    kind pushes (it is not a hand below a straight, which alone can lose). The rule file says
+    ``unlisted = "push"``, and the package's EVs of three sevens are the oracle's."""
     name = "crazy4-cardroom"
+    reading = reading_of(name)
+    assert reading.unlisted_bonus_hands == "push"
     cards = parse_hand("7c 7d 7h 2s 9c")
-    text = exact_evs(read_rules(load_rules(name)), cards)
-    if text == exact_evs(as_the_package_reads(name), cards):  # not an AssertionError: not xfail
-        raise RuntimeError("the two readings agree on this hand: pick one where they differ")
-    assert text == package_evs(name, cards)[0]
+    below = dataclasses.replace(reading, unlisted_bonus_hands="below the table")
+    assert exact_evs(reading, cards) != exact_evs(below, cards)  # a hand where they differ
+    assert exact_evs(reading, cards) == package_evs(name, cards)[0]
+
+
+def test_the_other_unlisted_reading_matches_too(tmp_path: Path) -> None:
+    """The card room's rule file with ``unlisted = "below_table"``: the oracle reads the
+    switch, and the package's EVs of three sevens (which lose to a qualifying better dealer
+    hand under this reading) are the oracle's."""
+    text = rule_file("crazy4-cardroom").replace('unlisted = "push"', 'unlisted = "below_table"')
+    assert 'unlisted = "below_table"' in text
+    path = tmp_path / "cardroom-below.toml"
+    path.write_text(text.replace('name = "crazy4-cardroom"', 'name = "cardroom-below"'))
+    reading = read_rules(load_rules(str(path)))
+    assert reading.unlisted_bonus_hands == "below the table"
+    for hand in ("7c 7d 7h 2s 9c", "Ac Ad Ah 2s 9c"):
+        cards = parse_hand(hand)
+        assert exact_evs(reading, cards) == package_evs(str(path), cards)[0], hand
 
 
 # --- the simulator -----------------------------------------------------------------------------
@@ -372,7 +377,7 @@ def test_simulator_log_resettles_exactly(
     covers every decision and dealer outcome (so the comparison is not vacuous)."""
     frame = simulated[name]
     assert len(frame) == SIM_ROUNDS * (2 + blind)
-    mismatches = resettled_mismatches(frame, as_the_package_reads(name), queens_up)
+    mismatches = resettled_mismatches(frame, reading_of(name), queens_up)
     assert mismatches.empty, frame.loc[mismatches["row"].head(10)]
     decisions = set(frame["decision"])
     assert {"fold", "1x", "3x"} <= decisions and ("blind" in decisions) == bool(blind)
@@ -386,9 +391,7 @@ def test_resettlement_finds_one_wrong_net(simulated: dict[str, pd.DataFrame]) ->
     frame = simulated["crazy4-standard"].copy()
     row = int(np.flatnonzero(frame["super_bonus_net"] == 1.5)[0])
     frame.loc[row, "super_bonus_net"] = 1.0
-    mismatches = resettled_mismatches(
-        frame, as_the_package_reads("crazy4-standard"), "50-30-9-4-3-2-1"
-    )
+    mismatches = resettled_mismatches(frame, reading_of("crazy4-standard"), "50-30-9-4-3-2-1")
     assert mismatches.to_dict("records") == [{"row": row, "column": "super_bonus_net"}]
 
 
@@ -402,7 +405,7 @@ def oracle_log(
 ) -> DealtLog:
     """4,000 rounds dealt and settled by the oracle (two seats, and a blind hand where the
     rules have one), on the rule set's first Queens Up table."""
-    reading = reading or as_the_package_reads(name)
+    reading = reading or reading_of(name)
     blind = int(reading.blind_second_hand)
     return deal_log(
         reading,
@@ -446,7 +449,7 @@ FAULTS = [
 def test_planted_settlement_fault_is_found(name: str, fault: str, tmp_path: Path) -> None:
     """Planted fault: the oracle's log settled with one rule wrong fails the Settlement check,
     flagged on exactly the (row, wager) pairs where the fault changed an amount, and named."""
-    correct = as_the_package_reads(name)
+    correct = reading_of(name)
     if fault.startswith("flush"):
         faulty = oracle_log(name, correct.with_pays(flush=1))
         words = "flush"

@@ -104,7 +104,7 @@ class CardroomModel:
     >>> from crazy4.rules.load import load_rules
     >>> model = CardroomModel(analyze(load_rules("crazy4-cardroom")), simulation_rounds=0)
     >>> round(float(-model.mean("optimal:game")), 6)  # house edge per unit of Ante
-    0.079631
+    0.079327
     """
 
     def __init__(

@@ -10,7 +10,10 @@ For each of the six dealer-outcome cells (:data:`crazy4.games.crazy_four.outcome
   (``play_when_not_qualified = "wins"``) or is compared with the dealer's hand
   (``"compared"``); when the dealer qualifies it wins, ties or loses like the Ante.
 * **Super Bonus**: a hand on its pay table is paid whatever the dealer holds; below the table
-  it pushes unless the dealer qualifies and beats the player, when it loses.
+  it pushes unless the dealer qualifies and beats the player, when it loses. A hand the table
+  does not list, though at or above its lowest line, is settled as below the table
+  (``unlisted = "below_table"``) or pushes whatever the dealer holds (``unlisted = "push"``:
+  paid 0 to 1 by :meth:`crazy4.games.crazy_four.rules.SuperBonus.by_strength`).
 * **Fold**: the Ante and the Super Bonus are lost.
 
 So the EV of playing ``m`` times the Ante is ``ante + m * play + super_bonus``, each an exact
@@ -100,13 +103,23 @@ class HandPrices:
 def bonus_payouts(rules: CrazyFourRules) -> tuple[npt.NDArray[np.int64], int]:
     """Super Bonus payout numerators by strength (-1 below the table) and their denominator.
 
-    A rule set without a Super Bonus pays nothing and never loses it (all zeros over 1).
+    An unlisted hand that pushes (``unlisted = "push"``) is paid 0. A rule set without a Super
+    Bonus pays nothing and never loses it (all zeros over 1).
+
+    Examples
+    --------
+    >>> from crazy4.core.ranking import strength_of_description
+    >>> from crazy4.rules.load import load_rules
+    >>> trips = strength_of_description("three of a kind")
+    >>> [int(bonus_payouts(load_rules(name))[0][trips])
+    ...  for name in ("crazy4-standard", "crazy4-cardroom")]
+    [4, 0]
     """
     if rules.super_bonus is None:
         from crazy4.core.ranking import number_of_strengths
 
         return np.zeros(number_of_strengths(), dtype=np.int64), 1
-    return rules.super_bonus.table.by_strength()
+    return rules.super_bonus.by_strength()
 
 
 def price_hands(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> HandPrices:

@@ -10,8 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from crazy4.core.ranking import HandCategory
+import pandas as pd
+
+from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.games.crazy_four.analysis import Analysis
+from crazy4.games.crazy_four.rules import SuperBonus
+from crazy4.games.crazy_four.whatif import unlisted_readings
 from crazy4.report.markdown import markdown_table, percent
 from crazy4.report.sections import (
     BET_FORMATS,
@@ -22,7 +26,7 @@ from crazy4.report.sections import (
 )
 
 
-def _fraction(numerator: int, denominator: int) -> str:
+def _fraction(numerator: int | Fraction, denominator: int = 1) -> str:
     value = Fraction(numerator, denominator)
     return (
         str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
@@ -44,22 +48,7 @@ def _rules_section(analysis: Analysis) -> list[str]:
         f"only with {rules.play.raise_minimum} or better.",
     ]
     if rules.super_bonus is not None:
-        table = rules.super_bonus.table
-        lines.append(
-            f"- Super Bonus pays: {table.describe()}; below the table it pushes, or "
-            "loses when a qualifying dealer hand beats the player; a fold loses it."
-        )
-        unpaid = [
-            c.label
-            for c in HandCategory
-            if c >= HandCategory.STRAIGHT and not any(e.category == c for e in table.entries)
-        ]
-        if unpaid:
-            lines.append(
-                f"- **Note:** the Super Bonus table has no line for {', '.join(unpaid)}: such "
-                "hands are treated as below the table (push, or lose to a qualifying dealer "
-                "hand that beats them), exactly as printed."
-            )
+        lines += _super_bonus_lines(rules.super_bonus)
     lines += side_bet_lines(rules.side_bets)
     if rules.blind_second_hand:
         lines.append(
@@ -69,6 +58,68 @@ def _rules_section(analysis: Analysis) -> list[str]:
     lines += [f"- {note}" for note in rules.notes]
     lines += rule_file_lines(rules.text)
     return lines
+
+
+def _unlisted_categories(bonus: SuperBonus) -> list[str]:
+    """Categories with hands the Super Bonus table does not list, above its lowest line."""
+    categories = category_of_strength()[bonus.unlisted_mask()]
+    return [HandCategory(int(c)).label for c in sorted(set(categories.tolist()), reverse=True)]
+
+
+def _super_bonus_lines(bonus: SuperBonus) -> list[str]:
+    table = bonus.table
+    lines = [
+        f"- Super Bonus pays: {table.describe()}; below the table it pushes, or "
+        "loses when a qualifying dealer hand beats the player; a fold loses it."
+    ]
+    unlisted = _unlisted_categories(bonus)
+    if unlisted:
+        names = ", ".join(unlisted)
+        settled = (
+            "push whatever the dealer holds"
+            if bonus.unlisted == "push"
+            else "are treated as below the table (push, or lose to a qualifying dealer hand "
+            "that beats them)"
+        )
+        lines.append(
+            f"- **Note:** the Super Bonus table has no line for {names}, though it ranks above "
+            f"the table's lowest line ({table.entries[0].label}): such hands {settled} "
+            f'(`unlisted = "{bonus.unlisted}"`); *Super Bonus: the readings of an unlisted '
+            "hand* below prices the other readings."
+        )
+    return lines
+
+
+def _readings_section(analysis: Analysis) -> list[str]:
+    """The other readings of the Super Bonus's unlisted hands, priced exactly."""
+    readings = unlisted_readings(analysis)
+    if not readings:
+        return []
+    assert analysis.rules.super_bonus is not None
+    names = ", ".join(_unlisted_categories(analysis.rules.super_bonus))
+    frame = pd.DataFrame(
+        {
+            "reading": [r.name for r in readings],
+            names: [r.settlement for r in readings],
+            "house_edge": [float(r.house_edge) for r in readings],
+            "element_of_risk": [float(r.element_of_risk) for r in readings],
+            "super_bonus_house_edge": [float(r.super_bonus_house_edge) for r in readings],
+            "exact house edge": [_fraction(r.house_edge) for r in readings],
+            "exact element of risk": [_fraction(r.element_of_risk) for r in readings],
+        }
+    )
+    formats = {c: "{:.4%}" for c in ("house_edge", "element_of_risk", "super_bonus_house_edge")}
+    return [
+        "## Super Bonus: the readings of an unlisted hand",
+        "",
+        f"The Super Bonus table lists no {names}, though it ranks above the table's lowest "
+        "line. The figures above follow this rule set's reading; the others, each re-priced "
+        "exactly from the same counts with the optimal strategy re-solved (Ante + Super Bonus "
+        "+ Play, per unit of Ante; the element of risk per unit wagered):",
+        "",
+        markdown_table(frame, formats),
+        "",
+    ]
 
 
 def _bets_section(analysis: Analysis) -> list[str]:
@@ -182,6 +233,7 @@ def render_report(
     """
     lines = _rules_section(analysis)
     lines += _bets_section(analysis)
+    lines += _readings_section(analysis)
     lines += _strategy_section(analysis)
     lines += _frequency_section(analysis)
     lines += _returns_section(analysis)

@@ -5,6 +5,9 @@ A rule file with ``game = "crazy-4-poker"`` has the common keys and the ``[deale
 and these (every key is checked; an unknown key is an error)::
 
     [super_bonus]                          # the mandatory bet equal to the Ante (a fold loses it)
+    unlisted = "below_table"               # a hand the table does not list, though it ranks at
+                                           # or above the table's lowest line: "push" or
+                                           # "below_table" (the default; see below)
     [super_bonus.pays]                     # odds to 1; see crazy4.core.paytables for hand names
     four_aces = 200
     four_of_a_kind = 30
@@ -16,11 +19,29 @@ and these (every key is checked; an unknown key is an error)::
     pair_of_queens = 1
 
     [cardroom]                             # optional: crazy4.cardroom.rules
+
+The Super Bonus is paid its table whatever the dealer holds. A hand *below the table* (weaker
+than the table's lowest line) pushes, unless a qualifying dealer hand beats it: then it loses.
+A hand *unlisted* by the table, though at or above its lowest line (a table with a straight line
+and no three-of-a-kind line leaves three of a kind unlisted, as the card room's printed table
+does), is settled by ``unlisted``:
+
+* ``"below_table"`` (the default): like a hand below the table (push, or lose to a qualifying
+  dealer hand that beats it);
+* ``"push"``: it pushes whatever the dealer holds, as the card room's text reads ("wins with
+  straight or better, loses if less than a straight": three of a kind is better than a
+  straight, so it never loses).
+
+A rule set whose table lists every hand from its lowest line up (``crazy4-standard``) settles
+the same under both.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
 
 from crazy4.cardroom.collection import CardroomTable
 from crazy4.cardroom.rules import read_cardroom
@@ -29,15 +50,73 @@ from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section, pay_table, side_bet_tables
 
+#: What ``[super_bonus] unlisted`` may say (see the module docstring).
+UNLISTED_RULES = ("below_table", "push")
+
 
 @dataclass(frozen=True)
 class SuperBonus:
     """The mandatory bet equal to the Ante, paid on strong hands, pushing or losing below.
 
     A fold always forfeits it, as it does the Ante.
+
+    Attributes
+    ----------
+    table : PayTable
+    unlisted : str
+        How a hand at or above the table's lowest line that no line pays is settled:
+        ``"below_table"`` or ``"push"`` (:data:`UNLISTED_RULES`).
+
+    Examples
+    --------
+    >>> from crazy4.core.ranking import strength_of_description
+    >>> table = PayTable.from_mapping("sb", {"flush": 1.5, "straight": 1, "four_of_a_kind": 30})
+    >>> trips = strength_of_description("three of a kind")
+    >>> bonus = SuperBonus(table, unlisted="push")
+    >>> bool(bonus.unlisted_mask()[trips]), int(bonus.by_strength()[0][trips])
+    (True, 0)
+    >>> int(SuperBonus(table).by_strength()[0][trips])  # below the table: -1
+    -1
     """
 
     table: PayTable
+    unlisted: str = "below_table"
+
+    def __post_init__(self) -> None:
+        if self.unlisted not in UNLISTED_RULES:
+            raise ValueError(f"unknown Super Bonus unlisted rule {self.unlisted!r}")
+
+    def unlisted_mask(self) -> npt.NDArray[np.bool_]:
+        """Strengths at or above the table's lowest line that no line pays."""
+        numerators, _ = self.table.by_strength()
+        lowest = min(entry.minimum_strength for entry in self.table.entries)
+        mask: npt.NDArray[np.bool_] = (np.arange(numerators.shape[0]) >= lowest) & (numerators < 0)
+        return mask
+
+    def by_strength(self) -> tuple[npt.NDArray[np.int64], int]:
+        """Payout numerators by strength over a common denominator, ``-1`` below the table.
+
+        As :meth:`crazy4.core.paytables.PayTable.by_strength`, except that with
+        ``unlisted = "push"`` an unlisted hand is paid 0 (a push, whatever the dealer holds);
+        ``-1`` marks the hands settled as below the table (push, or lose to a qualifying
+        dealer hand that beats them).
+        """
+        numerators, denominator = self.table.by_strength()
+        if self.unlisted == "push":
+            numerators = np.where(self.unlisted_mask(), 0, numerators)
+        return numerators, denominator
+
+    def describe_unlisted(self) -> str:
+        """The unlisted rule in words, for reports and the validator.
+
+        Examples
+        --------
+        >>> SuperBonus(PayTable.from_mapping("sb", {"straight": 1})).describe_unlisted()
+        'as below the table: loses to a qualifying dealer hand that beats it, else pushes'
+        """
+        if self.unlisted == "push":
+            return "pushes whatever the dealer holds"
+        return "as below the table: loses to a qualifying dealer hand that beats it, else pushes"
 
 
 @dataclass(frozen=True)
@@ -80,7 +159,10 @@ def read_crazy_four_sections(top: Section, common: RuleSet) -> CrazyFourRules:
     super_bonus = None
     section = top.section("super_bonus", required=False)
     if section is not None:
-        super_bonus = SuperBonus(table=pay_table(section, "super-bonus"))
+        super_bonus = SuperBonus(
+            table=pay_table(section, "super-bonus"),
+            unlisted=section.choice("unlisted", UNLISTED_RULES, "below_table"),
+        )
         section.finish()
     queens_up = side_bet_tables(top, "queens_up", "queens-up")
     cardroom = read_cardroom(top)

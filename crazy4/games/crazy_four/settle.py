@@ -16,7 +16,9 @@ tables settle by one definition. All nets are integer numerators over :attr:`Set
 * ``ante``: per unit of Ante; a fold loses 1.
 * ``play``: per unit of *Ante*, so ``multiple * (+1 / 0 / -1)``; a fold has no Play bet.
 * ``super_bonus``: per unit; its pay table whatever the dealer holds, else it loses only to a
-  qualifying dealer hand that beats the player's; a fold loses it.
+  qualifying dealer hand that beats the player's; a fold loses it. A hand the table does not
+  list, at or above its lowest line, pushes whatever the dealer holds with
+  ``unlisted = "push"`` (:meth:`crazy4.games.crazy_four.rules.SuperBonus.by_strength`).
 * ``queens_up`` tables: per unit; the pay table on the player's own hand, else lose; a fold
   forfeits it when the table says so.
 
@@ -36,7 +38,7 @@ import numpy.typing as npt
 from crazy4.core.paytables import PayTable, format_odds
 from crazy4.core.ranking import HandCategory, category_of_strength, describe_strength
 from crazy4.games.crazy_four.pricing import cell_nets
-from crazy4.games.crazy_four.rules import CrazyFourRules
+from crazy4.games.crazy_four.rules import CrazyFourRules, SuperBonus
 
 IntArray = npt.NDArray[np.int64]
 
@@ -103,7 +105,8 @@ class Settlement:
         if rules.super_bonus is None:
             bonus = np.zeros(category_of_strength().shape[0], dtype=np.int64)
         else:
-            bonus = scaled(rules.super_bonus.table)
+            numerators, denominator = rules.super_bonus.by_strength()
+            bonus = np.where(numerators >= 0, numerators * (unit // denominator), -1)
         return cls(
             rules=rules,
             unit=unit,
@@ -210,6 +213,10 @@ class Settlement:
         'player holds straight, 4 high: the Super Bonus pays 1 to 1 (straight line)'
         >>> settle.explain("play", wheel, 1, 0)
         'dealer does not qualify (below K high): Play wins 1:1 (play_when_not_qualified = wins)'
+        >>> trips = hand_strength(parse_cards("7c 7d 7h 2s 9c"))
+        >>> cardroom = Settlement.of(load_rules("crazy4-cardroom"))
+        >>> cardroom.explain("super_bonus", trips, 3, 5).split(": ")[-1]
+        'the Super Bonus pushes whatever the dealer holds (unlisted = push)'
         """
         rules = self.rules
         hand = hand_text or describe_strength(strength)
@@ -245,9 +252,7 @@ class Settlement:
             if multiple == 0:
                 return "the player folded: the Super Bonus is lost"
             assert rules.super_bonus is not None
-            return self._pay_line(
-                "the Super Bonus", rules.super_bonus.table, strength, hand, qualified, cell
-            )
+            return self._pay_line(rules.super_bonus, strength, hand, qualified, cell)
         if component == "queens_up":
             assert queens_up is not None
             bet = rules.side_bets[queens_up]
@@ -269,18 +274,35 @@ class Settlement:
         return f"{note}, dealer's hand higher: {bet} loses"
 
     @staticmethod
-    def _pay_line(
-        bet: str, table: PayTable, strength: int, hand: str, qualified: bool, cell: int
-    ) -> str:
+    def _pay_line(bonus: SuperBonus, strength: int, hand: str, qualified: bool, cell: int) -> str:
+        table = bonus.table
         odds = table.odds_of(strength)
         if odds is not None:
             line = max(
                 (entry for entry in table.entries if entry.minimum_strength <= strength),
                 key=lambda entry: entry.minimum_strength,
             )
-            return f"player holds {hand}: {bet} pays {format_odds(odds)} to 1 ({line.label} line)"
+            return (
+                f"player holds {hand}: the Super Bonus pays {format_odds(odds)} to 1 "
+                f"({line.label} line)"
+            )
         category = HandCategory(int(category_of_strength()[strength])).label
-        below = f"player's {category} is below the {bet[4:]} table"
+        if bool(bonus.unlisted_mask()[strength]):
+            lowest = table.entries[0].label
+            unlisted = (
+                f"player's {category} is not on the Super Bonus table, though it ranks above "
+                f"its lowest line ({lowest})"
+            )
+            if bonus.unlisted == "push":
+                return f"{unlisted}: the Super Bonus pushes whatever the dealer holds " + (
+                    "(unlisted = push)"
+                )
+            below = f"{unlisted}; settled as below the table (unlisted = below_table)"
+        else:
+            below = f"player's {category} is below the Super Bonus table"
         if qualified and cell == 5:
-            return f"{below}; the qualifying dealer hand beats it: {bet} loses"
-        return f"{below} and the dealer does not beat it with a qualifying hand: {bet} pushes"
+            return f"{below}; the qualifying dealer hand beats it: the Super Bonus loses"
+        return (
+            f"{below} and the dealer does not beat it with a qualifying hand: "
+            "the Super Bonus pushes"
+        )

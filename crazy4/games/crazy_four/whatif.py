@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 
+import numpy as np
 import pandas as pd
 
 from crazy4.core.bets import summarize
-from crazy4.core.paytables import PayTable
+from crazy4.core.paytables import PayTable, format_odds
+from crazy4.core.ranking import category_thresholds
 from crazy4.games.crazy_four.analysis import Analysis, analyze
-from crazy4.games.crazy_four.bets import all_bets, side_bet
+from crazy4.games.crazy_four.bets import all_bets, side_bet, strategy_bets
 from crazy4.games.crazy_four.pricing import price_hands
-from crazy4.games.crazy_four.rules import CrazyFourRules, SuperBonus
+from crazy4.games.crazy_four.rules import UNLISTED_RULES, CrazyFourRules, SuperBonus
 from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.rules.ruleset import SideBet
 
@@ -100,7 +104,9 @@ def super_bonus_sensitivity(
     rows = []
     for value in values:
         table = with_pay_line(rules.super_bonus.table, label, value)
-        changed = dataclasses.replace(rules, super_bonus=SuperBonus(table))
+        changed = dataclasses.replace(
+            rules, super_bonus=dataclasses.replace(rules.super_bonus, table=table)
+        )
         prices = price_hands(changed, analysis.outcomes)
         bets = all_bets(
             changed,
@@ -182,15 +188,140 @@ def standard_variants(rules: CrazyFourRules) -> dict[str, CrazyFourRules]:
         ),
     }
     if rules.super_bonus is not None:
-        table = rules.super_bonus.table
-        has_trips = any(e.label == "three of a kind" for e in table.entries)
+        bonus = rules.super_bonus
+        has_trips = any(e.label == "three of a kind" for e in bonus.table.entries)
         label = "Super Bonus without three of a kind (as printed by the card room)"
         if has_trips:
             variants[label] = dataclasses.replace(
-                rules, super_bonus=SuperBonus(with_pay_line(table, "three of a kind", None))
+                rules,
+                super_bonus=SuperBonus(
+                    with_pay_line(bonus.table, "three of a kind", None), unlisted="push"
+                ),
             )
         else:
             variants["Super Bonus with three of a kind 2:1 (standard)"] = dataclasses.replace(
-                rules, super_bonus=SuperBonus(with_pay_line(table, "three of a kind", 2))
+                rules,
+                super_bonus=dataclasses.replace(
+                    bonus, table=with_pay_line(bonus.table, "three of a kind", 2)
+                ),
+            )
+        if bonus.unlisted_mask().any():
+            other = other_unlisted_rule(bonus.unlisted)
+            variants[f"Super Bonus unlisted hands: {other}"] = dataclasses.replace(
+                rules, super_bonus=dataclasses.replace(bonus, unlisted=other)
             )
     return variants
+
+
+def other_unlisted_rule(unlisted: str) -> str:
+    """The other value of ``[super_bonus] unlisted``.
+
+    Examples
+    --------
+    >>> other_unlisted_rule("push"), other_unlisted_rule("below_table")
+    ('below_table', 'push')
+    """
+    return next(rule for rule in UNLISTED_RULES if rule != unlisted)
+
+
+#: The standard Super Bonus table (rack cards, Wizard of Odds; ``crazy4-standard``'s, which a
+#: test holds it to): the odds a reading "as the standard table pays" gives an unlisted hand.
+STANDARD_SUPER_BONUS: dict[str, Fraction | float | int | str] = {
+    "four_aces": 200,
+    "four_of_a_kind": 30,
+    "straight_flush": 15,
+    "three_of_a_kind": 2,
+    "flush": Fraction(3, 2),
+    "straight": 1,
+}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of the Super Bonus's unlisted hands, priced exactly.
+
+    Attributes
+    ----------
+    name : str
+        The rule set's own ``unlisted`` rule, the other one, or the standard table's line.
+    settlement : str
+        What the unlisted hands do under this reading.
+    house_edge, element_of_risk : Fraction
+        Of the Ante + Super Bonus + Play under the optimal strategy of this reading (per unit
+        of Ante; per unit wagered).
+    super_bonus_house_edge : Fraction
+        Of the Super Bonus alone.
+    """
+
+    name: str
+    settlement: str
+    house_edge: Fraction
+    element_of_risk: Fraction
+    super_bonus_house_edge: Fraction
+
+
+def _exact_game(rules: CrazyFourRules, analysis: Analysis) -> tuple[Fraction, Fraction, Fraction]:
+    """House edge and element of risk of the game, and the Super Bonus house edge, re-priced
+    from ``analysis``'s counts (the optimal strategy re-solved)."""
+    outcomes = analysis.outcomes
+    prices = price_hands(rules, outcomes)
+    bets = strategy_bets(rules, outcomes, prices.decision)
+    game, bonus = summarize(bets[0], outcomes.weights), summarize(bets[2], outcomes.weights)
+    edge = -Fraction(game["ev_numerator"], game["ev_denominator"])
+    wagered = Fraction(int(np.dot(outcomes.weights, bets[0].wager)), comb(52, 5) * bets[0].unit)
+    return edge, edge / wagered, -Fraction(bonus["ev_numerator"], bonus["ev_denominator"])
+
+
+def unlisted_readings(analysis: Analysis) -> list[Reading]:
+    """What each reading of the Super Bonus hands its table does not list gives, exactly.
+
+    For a rule set whose Super Bonus table leaves hands unlisted at or above its lowest line
+    (the card room's three of a kind): the rule set's own ``unlisted`` rule, the other one, and
+    the standard table's odds on the unlisted lines (:data:`STANDARD_SUPER_BONUS`), each
+    re-priced from the same counts. Empty for a table that lists every such hand.
+
+    Examples
+    --------
+    >>> from crazy4.games.crazy_four.analysis import analyze
+    >>> from crazy4.rules.load import load_rules
+    >>> readings = unlisted_readings(analyze(load_rules("crazy4-cardroom")))
+    >>> [reading.name for reading in readings]
+    ['this rule set: unlisted = "push"', 'unlisted = "below_table"', "the standard table's line"]
+    >>> unlisted_readings(analyze(load_rules("crazy4-standard")))
+    []
+    """
+    rules = analysis.rules
+    bonus = rules.super_bonus
+    if bonus is None or not bonus.unlisted_mask().any():
+        return []
+    unlisted = bonus.unlisted_mask()
+    standard = PayTable.from_mapping("standard", STANDARD_SUPER_BONUS)
+    pays = {entry.label: entry.odds for entry in bonus.table.entries}
+    added = {}
+    for entry in standard.entries:
+        top = int(category_thresholds()[entry.category + 1])
+        if unlisted[entry.minimum_strength : top].all() and entry.label not in pays:
+            added[entry.label] = entry.odds
+    other = other_unlisted_rule(bonus.unlisted)
+    lines = ", ".join(f"{label} {format_odds(odds)} to 1" for label, odds in added.items())
+    variants = [
+        (f'this rule set: unlisted = "{bonus.unlisted}"', bonus),
+        (f'unlisted = "{other}"', dataclasses.replace(bonus, unlisted=other)),
+        (
+            "the standard table's line",
+            dataclasses.replace(
+                bonus, table=PayTable.from_mapping(bonus.table.name, {**pays, **added})
+            ),
+        ),
+    ]
+    readings = []
+    for name, changed in variants:
+        if changed.unlisted_mask().any():
+            settlement = changed.describe_unlisted()
+        else:
+            settlement = f"paid {lines}" if added else "every hand listed"
+        edge, risk, bonus_edge = _exact_game(
+            dataclasses.replace(rules, super_bonus=changed), analysis
+        )
+        readings.append(Reading(name, settlement, edge, risk, bonus_edge))
+    return readings
