@@ -445,8 +445,7 @@ class CrazyFourRun:
             dealer = summary_counts(summary, "dealer_categories", labels)
             qualified = int(summary["dealer_qualified"])
             rounds = int(summary["rounds"])
-            outcomes = summary.get("outcomes", {})
-            cells = np.array([outcomes.get(cell, 0) for cell in OUTCOME_CELLS], float)
+            cells = summary_counts(summary, "outcomes", list(OUTCOME_CELLS))
         probabilities = reference.category_probabilities()
         for name, observed in (("player", player), ("dealer", dealer)):
             family.chi_square(
