@@ -85,7 +85,7 @@ def read_summary(path: Path, required: tuple[str, ...]) -> Summary:
     """
     try:
         summary = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+    except (OSError, ValueError) as error:  # JSONDecodeError, UnicodeDecodeError, huge ints
         message = " ".join(str(error).split())[:200]
         raise InputError(f"cannot read {str(path)!r} as a JSON summary: {message}") from None
     except RecursionError:
@@ -112,6 +112,8 @@ LARGEST_TOTAL = 1e18
 
 
 def _shown(value: object) -> str:
+    if isinstance(value, int) and abs(value) > LARGEST_TOTAL:
+        return f"an integer of {len(str(abs(value))) if abs(value) < 10**4000 else 'many'} digits"
     return repr(value)[:40]
 
 
@@ -119,7 +121,7 @@ def _number(value: object, key: str) -> float:
     """``value`` as a finite number of size at most :data:`LARGEST_TOTAL`, else refused."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise InputError(f"{key} is {_shown(value)}, not a number")
-    if not math.isfinite(value) or abs(value) > LARGEST_TOTAL:
+    if abs(value) > LARGEST_TOTAL or not math.isfinite(value):
         raise InputError(f"{key} is {_shown(value)}, not a finite number within ±{LARGEST_TOTAL:g}")
     return float(value)
 
