@@ -21,10 +21,17 @@ column              type     meaning
 
 Cards are written two characters each (rank ``23456789TJQKA``, suit ``cdhs``); the validator
 also reads ``10`` for ten, any case and no separators.
+
+Reading (:func:`read_log_batches`): the format is told by the content, not the name
+(:func:`sniff_format`: parquet's magic bytes, a JSON document, else UTF-8 CSV text; an empty or
+binary file is refused in one line). Every CSV column is read as text and parsed cell by cell
+(:func:`number_cells`, :func:`parse_hand_column`), so a bad cell is reported with its row
+instead of failing the file.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -246,7 +253,12 @@ def number_cells(
     bad: dict[int, str] = {}
     kind = column.type
     if pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_binary(kind):
-        text = pc.utf8_trim_whitespace(text_array(column))
+        column = text_array(column)
+        # every cell a number, as in a well-formed CSV log: no cell to look at
+        with contextlib.suppress(pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            column = column.cast(pa.float64())
+    if pa.types.is_string(column.type) or pa.types.is_large_string(column.type):
+        text = pc.utf8_trim_whitespace(column)
         numeric = pc.match_substring_regex(text, _NUMBER_TEXT, ignore_case=True)
         unreadable = pc.and_(pc.invert(numeric), pc.not_equal(text, "")).fill_null(False)
         for row in np.flatnonzero(unreadable.to_numpy(zero_copy_only=False)):
