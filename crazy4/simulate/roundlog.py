@@ -21,10 +21,17 @@ column              type     meaning
 
 Cards are written two characters each (rank ``23456789TJQKA``, suit ``cdhs``); the validator
 also reads ``10`` for ten, any case and no separators.
+
+Reading (:func:`read_log_batches`): the format is told by the content, not the name
+(:func:`sniff_format`: parquet's magic bytes, a JSON document, else UTF-8 CSV text; an empty or
+binary file is refused in one line). Every CSV column is read as text and parsed cell by cell
+(:func:`number_cells`, :func:`parse_hand_column`), so a bad cell is reported with its row
+instead of failing the file.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -109,10 +116,7 @@ def parse_hand_column(
             bad_rows.update({offset + row: reason for row, reason in chunk_bad.items()})
             offset += chunk_cards.shape[0]
         return np.concatenate([part[0] for part in parts]), bad_rows
-    if pa.types.is_dictionary(column.type):
-        column = column.dictionary_decode()
-    if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
-        column = column.cast(pa.string())
+    column = text_array(column)
     n = len(column)
     cards = np.full((n, count), -1, dtype=np.int16)
     bad: dict[int, str] = {}
@@ -150,7 +154,7 @@ def parse_hand_column(
         try:
             cards[row] = parse_cards(str(value), count=count)
         except InputError as error:
-            bad[int(row)] = str(error)
+            bad[int(row)] = " ".join(str(error).split())[:200]
     return cards, bad
 
 
@@ -167,60 +171,190 @@ def decision_column(column: pa.Array | pa.ChunkedArray) -> npt.NDArray[np.int8]:
     if isinstance(column, pa.ChunkedArray):  # chunks may carry different dictionaries
         parts = [decision_column(chunk) for chunk in column.chunks]
         return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int8)
-    if pa.types.is_dictionary(column.type):
-        column = column.dictionary_decode()
-    text = pc.utf8_lower(pc.utf8_trim_whitespace(column.cast(pa.string())))
+    text = pc.utf8_lower(pc.utf8_trim_whitespace(text_array(column)))
     index = pc.index_in(text, value_set=pa.array(DECISION_NAMES))
     return np.asarray(index.fill_null(-1).to_numpy(zero_copy_only=False), dtype=np.int8)
 
 
+def text_array(column: pa.Array | pa.ChunkedArray) -> pa.Array:
+    """A column as Arrow strings: dictionaries decoded, bytes that are not UTF-8 replaced by
+    U+FFFD (so the bad cell, not the file, is reported), other types cast to text.
+
+    Raises
+    ------
+    InputError
+        A column of a type that has no text form (a list, a struct).
+
+    Examples
+    --------
+    >>> text_array(pa.array([b"As", b"\\xffK"], pa.binary())).to_pylist()
+    ['As', '\\ufffdK']
+    >>> text_array(pa.array([1, None])).to_pylist()
+    ['1', None]
+    """
+    if isinstance(column, pa.ChunkedArray):
+        column = column.combine_chunks()
+    if pa.types.is_dictionary(column.type):
+        column = column.dictionary_decode()
+    if pa.types.is_string(column.type) or pa.types.is_large_string(column.type):
+        return column
+    try:
+        return column.cast(pa.string())
+    except pa.ArrowInvalid:
+        if not (pa.types.is_binary(column.type) or pa.types.is_large_binary(column.type)):
+            raise InputError(f"a column of type {column.type} is not text") from None
+    except pa.ArrowNotImplementedError:
+        raise InputError(f"a column of type {column.type} is not text") from None
+    cells = column.to_pylist()
+    return pa.array(
+        [None if cell is None else bytes(cell).decode("utf-8", "replace") for cell in cells],
+        pa.string(),
+    )
+
+
+#: Largest logged amount (a wager or a net) taken as real: beyond it a cell is absurd.
+LARGEST_AMOUNT = 1e12
+#: Smallest positive wager taken as real (a net per unit of a smaller one is absurd).
+SMALLEST_WAGER = 1e-6
+#: Largest round id or seat number read exactly as a float (2 ** 53).
+LARGEST_ID = float(2**53)
+
+_NUMBER_TEXT = r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?(inf|infinity|nan)$"
+
+
+def number_cells(
+    column: pa.Array | pa.ChunkedArray, largest: float = LARGEST_AMOUNT
+) -> tuple[npt.NDArray[np.float64], dict[int, str]]:
+    """A numeric (or number-text) column as float64, and the cells that are not numbers.
+
+    An empty cell or ``NaN`` is missing (NaN, not reported here: each game says what a missing
+    value means); text that is not a number, an infinity and a value beyond ``largest`` in
+    size are bad: NaN, with the reason by row (0-based in the column).
+
+    Raises
+    ------
+    InputError
+        A column of a type with no numeric or text form.
+
+    Examples
+    --------
+    >>> values, bad = number_cells(pa.array(["1", " 2.5", "", "abc", "inf", "1e308", "nan"]))
+    >>> values.tolist()
+    [1.0, 2.5, nan, nan, nan, nan, nan]
+    >>> bad
+    {3: "'abc' is not a number", 4: 'inf is not finite', 5: '1e+308 is absurd (beyond ±1e+12)'}
+    """
+    import pyarrow.compute as pc
+
+    if isinstance(column, pa.ChunkedArray):
+        column = column.combine_chunks()
+    if pa.types.is_dictionary(column.type):
+        column = column.dictionary_decode()
+    bad: dict[int, str] = {}
+    kind = column.type
+    if pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_binary(kind):
+        column = text_array(column)
+        # every cell a number, as in a well-formed CSV log: no cell to look at
+        with contextlib.suppress(pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            column = column.cast(pa.float64())
+    if pa.types.is_string(column.type) or pa.types.is_large_string(column.type):
+        text = pc.utf8_trim_whitespace(column)
+        numeric = pc.match_substring_regex(text, _NUMBER_TEXT, ignore_case=True)
+        unreadable = pc.and_(pc.invert(numeric), pc.not_equal(text, "")).fill_null(False)
+        for row in np.flatnonzero(unreadable.to_numpy(zero_copy_only=False)):
+            bad[int(row)] = f"{str(text[int(row)].as_py())[:40]!r} is not a number"
+        column = pc.if_else(numeric, text, pa.scalar(None, pa.string()))
+    try:
+        values = column.cast(pa.float64(), safe=False)
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        raise InputError(f"a column of type {column.type} is not numeric") from None
+    numbers = np.array(values.to_numpy(zero_copy_only=False), dtype=np.float64)
+    for row in np.flatnonzero(np.isinf(numbers)):
+        bad[int(row)] = f"{numbers[row]:g} is not finite"
+    for row in np.flatnonzero(np.isfinite(numbers) & (np.abs(numbers) > largest)):
+        bad[int(row)] = f"{numbers[row]:g} is absurd (beyond ±{largest:g})"
+    if bad:
+        numbers[list(bad)] = np.nan
+    return numbers, dict(sorted(bad.items()))
+
+
 def number_column(column: pa.Array | pa.ChunkedArray) -> npt.NDArray[np.float64]:
-    """A numeric column as float64 (missing values NaN).
+    """A numeric column as float64 (missing values, and cells that are not numbers, NaN).
 
     Examples
     --------
     >>> number_column(pa.array([1, None, 3])).tolist()
     [1.0, nan, 3.0]
+    >>> number_column(pa.array(["7", "x"])).tolist()
+    [7.0, nan]
     """
-    if isinstance(column, pa.ChunkedArray):
-        column = column.combine_chunks()
-    try:
-        values = column.cast(pa.float64())
-    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-        raise InputError(f"a column of type {column.type} is not numeric") from None
-    return np.asarray(values.to_numpy(zero_copy_only=False), dtype=np.float64)
+    return number_cells(column, LARGEST_ID)[0]
+
+
+def _not_a_log(path: Path, why: str) -> InputError:
+    return InputError(f"{str(path)!r}: not a parquet, CSV or JSON log ({why})")
 
 
 def sniff_format(path: Path) -> str:
-    """``"parquet"``, ``"summary"`` (a JSON summary) or ``"csv"``, from the file's first bytes.
+    """``"parquet"``, ``"summary"`` (JSON) or ``"csv"``, from the file's content, whatever its
+    name: parquet's magic bytes ``PAR1``, a JSON object or array, else UTF-8 text.
 
     Raises
     ------
     InputError
-        If the file cannot be read.
+        If the file cannot be read, is empty, or is binary data that is none of the three.
 
     Examples
     --------
     >>> import tempfile
-    >>> path = Path(tempfile.mkdtemp()) / "s.json"
-    >>> _ = path.write_text('{"rounds": 1}')
-    >>> sniff_format(path)
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "s.parquet").write_text(' {"rounds": 1}')
+    >>> sniff_format(folder / "s.parquet")
     'summary'
+    >>> _ = (folder / "e.json").write_bytes(b"")
+    >>> try:
+    ...     sniff_format(folder / "e.json")
+    ... except InputError as error:
+    ...     print(str(error).split(": ", 1)[1])
+    not a parquet, CSV or JSON log (empty file)
     """
     try:
         with open(path, "rb") as handle:
-            head = handle.read(64)
+            head = handle.read(1 << 16)
     except OSError as error:
         raise InputError(f"cannot read {str(path)!r}: {error.strerror}") from None
     if head.startswith(b"PAR1"):
         return "parquet"
-    if head.lstrip().startswith(b"{"):
+    if not head:
+        raise _not_a_log(path, "empty file")
+    text = head.removeprefix(b"\xef\xbb\xbf").lstrip()
+    if not text:
+        raise _not_a_log(path, "only blank space")
+    if text[:1] in (b"{", b"["):
         return "summary"
+    if b"\x00" in head:
+        raise _not_a_log(path, "binary data: NUL bytes")
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.start < len(head) - 3:  # not merely a character cut at the end of the head
+            raise _not_a_log(path, f"binary data: not UTF-8 text at byte {error.start}") from None
     return "csv"
+
+
+def _csv_names(path: Path) -> list[str]:
+    """The header of a CSV log (read by the same parser as its rows)."""
+    import pyarrow.csv as pcsv
+
+    with pcsv.open_csv(path, read_options=pcsv.ReadOptions(block_size=1 << 20)) as reader:
+        return list(reader.schema.names)
 
 
 def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table]:
     """Stream a per-round log (parquet or CSV) as Arrow tables of at most ``batch_rows`` rows.
+
+    Every CSV column is read as text (its cells are parsed by the validator, which names a bad
+    cell's row), bytes that are not UTF-8 replaced by U+FFFD.
 
     Raises
     ------
@@ -231,11 +365,13 @@ def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table
     --------
     >>> import tempfile
     >>> path = Path(tempfile.mkdtemp()) / "log.csv"
-    >>> _ = path.write_text("player,dealer\\n" + "As Kd Qh Jc 9s,2c 3c 4c 5c 7d\\n" * 5)
-    >>> [table.num_rows for table in read_log_batches(path, batch_rows=2)]
-    [5]
+    >>> _ = path.write_text("player,ante\\n" + "As Kd Qh Jc 9s,1\\n" * 5)
+    >>> [(table.num_rows, table.schema.types) for table in read_log_batches(path, batch_rows=2)]
+    [(5, [DataType(string), DataType(string)])]
     """
     kind = sniff_format(path)
+    if kind == "summary":
+        raise InputError(f"{str(path)!r} is a JSON file, not a parquet or CSV log")
     try:
         if kind == "parquet":
             import pyarrow.parquet as pq
@@ -246,8 +382,7 @@ def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table
             return
         import pyarrow.csv as pcsv
 
-        types = {name: pa.string() for name in ("player", "dealer", "decision")}
-        types.update({name: pa.float64() for name in NUMERIC})
+        types = {name: pa.binary() for name in _csv_names(path)}
         reader = pcsv.open_csv(
             path,
             read_options=pcsv.ReadOptions(block_size=1 << 24),
@@ -259,17 +394,29 @@ def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table
             pending.append(batch)
             rows += batch.num_rows
             if rows >= batch_rows:
-                yield pa.Table.from_batches(pending)
+                yield _as_text(pa.Table.from_batches(pending))
                 pending, rows = [], 0
         if pending:
-            yield pa.Table.from_batches(pending)
+            yield _as_text(pa.Table.from_batches(pending))
     except (pa.ArrowException, OSError, UnicodeDecodeError) as error:
         message = " ".join(str(error).split()) or type(error).__name__
         raise InputError(f"cannot read {str(path)!r} as a {kind} log: {message[:300]}") from None
 
 
+def _as_text(table: pa.Table) -> pa.Table:
+    """A CSV batch's byte columns as text."""
+    columns = [text_array(column) for column in table.columns]
+    return pa.Table.from_arrays(columns, names=table.column_names)
+
+
 def log_metadata(path: Path) -> dict[str, object]:
-    """The crazy4 provenance of a parquet log written by ``crazy4 simulate`` (else empty)."""
+    """The crazy4 provenance of a parquet log written by ``crazy4 simulate`` (else empty).
+
+    Raises
+    ------
+    InputError
+        A parquet file whose footer cannot be read.
+    """
     import json
 
     if sniff_format(path) != "parquet":
@@ -281,8 +428,12 @@ def log_metadata(path: Path) -> dict[str, object]:
     try:
         metadata = pq.read_schema(path).metadata or {}
     except (pa.ArrowException, OSError) as error:
-        raise InputError(f"cannot read {str(path)!r} as a parquet log: {error}") from None
+        message = " ".join(str(error).split())[:300]
+        raise InputError(f"cannot read {str(path)!r} as a parquet log: {message}") from None
     if PROVENANCE_KEY not in metadata:
         return {}
-    value = json.loads(metadata[PROVENANCE_KEY])
+    try:
+        value = json.loads(metadata[PROVENANCE_KEY])
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        return {}  # provenance is informative only: a log is validated without it
     return value if isinstance(value, dict) else {}

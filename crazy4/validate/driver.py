@@ -24,7 +24,9 @@ examples:
    ``alpha``. Award lines too rare for the sample to resolve are named.
 
 The verdict is ``consistent`` when every check passes (exit status 0), else ``inconsistent``
-(1); unreadable input is an :class:`crazy4.errors.InputError` (exit status 2).
+(1); unreadable input is an :class:`crazy4.errors.InputError` (exit status 2). The input's
+format is told by its content, not its name (:func:`crazy4.simulate.roundlog.sniff_format`);
+an error in a file whose name says another format says what the content was read as.
 
 :class:`~crazy4.validate.report.Options` and :class:`~crazy4.validate.report.Report`, the
 question and the answer, live in :mod:`crazy4.validate.report`.
@@ -66,11 +68,14 @@ def validate(path: Path, options: Options) -> Report:
     [('Well-formed', True), ('Settlement', True)]
     """
     kind = sniff_format(path)
-    if kind == "summary":
-        return _validate_summary(path, options)
-    metadata = log_metadata(path)
-    run = game_of(options.rules).validator().start(options, metadata)
-    read_rounds(path, options.batch_rows, run.check_columns, run.process)
+    try:
+        if kind == "summary":
+            return _validate_summary(path, options)
+        metadata = log_metadata(path)
+        run = game_of(options.rules).validator().start(options, metadata)
+        read_rounds(path, options.batch_rows, run.check_columns, run.process)
+    except InputError as error:
+        raise InputError(f"{error}{_content_note(path, kind)}") from None
     checks = [*run.row_checks(), statistics_check(run.statistics(None), options.alpha)]
     return Report(
         source=path.name,
@@ -81,6 +86,28 @@ def validate(path: Path, options: Options) -> Report:
         rounds=run.tally.rounds,
         checks=checks,
     )
+
+
+#: What the content of each format is called, and the file name endings that claim it.
+_CONTENT = {"summary": ("JSON", (".json",)), "parquet": ("parquet", (".parquet", ".parq"))}
+_CONTENT_CSV = ("CSV text", (".csv", ".txt"))
+
+
+def _content_note(path: Path, kind: str) -> str:
+    """`` (content read as CSV text, not the .json its name says)`` when the name claims another
+    format; else empty.
+
+    Examples
+    --------
+    >>> _content_note(Path("x.json"), "csv"), _content_note(Path("x.csv"), "csv")
+    (' (content read as CSV text, not the .json its name says)', '')
+    """
+    what, _ = _CONTENT.get(kind, _CONTENT_CSV)
+    suffix = path.suffix.lower()
+    claimed = [ends for _, ends in (*_CONTENT.values(), _CONTENT_CSV) if suffix in ends]
+    if not claimed or suffix in _CONTENT.get(kind, _CONTENT_CSV)[1]:
+        return ""
+    return f" (content read as {what}, not the {suffix} its name says)"
 
 
 def _validate_summary(path: Path, options: Options) -> Report:
@@ -94,8 +121,11 @@ def _validate_summary(path: Path, options: Options) -> Report:
     run = game.start(chosen, {})
     try:
         check = statistics_check(run.statistics(summary), chosen.alpha)
-    except (KeyError, TypeError, ValueError) as error:
-        raise InputError(f"{str(path)!r}: malformed summary ({error})") from None
+    except InputError as error:
+        raise InputError(f"{str(path)!r}: malformed summary: {error}") from None
+    except (KeyError, TypeError, ValueError, ArithmeticError) as error:
+        message = " ".join(str(error).split())[:200] or type(error).__name__
+        raise InputError(f"{str(path)!r}: malformed summary ({message})") from None
     return Report(
         source=path.name,
         kind="summary",

@@ -1,14 +1,17 @@
 """Reading a validator's input: a per-round log in round-aligned batches, or a JSON summary.
 
 A log is read in batches of rows that never split a round (the rows with one ``round`` id
-stay together), so memory stays bounded whatever its length.
+stay together), so memory stays bounded whatever its length. A JSON summary's shape is checked
+whole before any test reads it (:func:`check_summary`): every malformed value is refused in
+one line naming its key.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import numpy as np
@@ -53,15 +56,21 @@ def read_rounds(
     Raises
     ------
     InputError
-        A log with no rows, or what ``check_columns`` raises.
+        A log with no rows or a column named twice, or what ``check_columns`` raises.
     """
     checked_columns = False
+    rows = 0
     for table in round_batches(path, batch_rows):
         if not checked_columns:
+            twice = [name for name, n in Counter(table.column_names).items() if n > 1]
+            if twice:
+                raise InputError(f"{str(path)!r}: the log has two columns named {twice[0]!r}")
             check_columns(table.column_names)
             checked_columns = True
-        process(table)
-    if not checked_columns:
+        if table.num_rows:
+            process(table)
+            rows += table.num_rows
+    if not rows:
         raise InputError(f"{str(path)!r} holds no rows")
 
 
@@ -71,12 +80,16 @@ def read_summary(path: Path, required: tuple[str, ...]) -> Summary:
     Raises
     ------
     InputError
-        Unreadable JSON, not one object, a key missing or an unknown format.
+        Unreadable JSON, not one object, a key missing, an unknown format or a malformed
+        value (:func:`check_summary`).
     """
     try:
         summary = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise InputError(f"cannot read {str(path)!r} as a JSON summary: {error}") from None
+    except (OSError, ValueError) as error:  # JSONDecodeError, UnicodeDecodeError, huge ints
+        message = " ".join(str(error).split())[:200]
+        raise InputError(f"cannot read {str(path)!r} as a JSON summary: {message}") from None
+    except RecursionError:
+        raise InputError(f"cannot read {str(path)!r} as a JSON summary: nested too deep") from None
     if not isinstance(summary, dict):
         raise InputError(f"{str(path)!r}: a summary is one JSON object")
     missing = [key for key in required if key not in summary]
@@ -85,5 +98,96 @@ def read_summary(path: Path, required: tuple[str, ...]) -> Summary:
             f"{str(path)!r}: the summary has no {missing[0]!r} (see docs/simulator.md)"
         )
     if summary.get("format", SUMMARY_FORMAT) != SUMMARY_FORMAT:
-        raise InputError(f"{str(path)!r}: unknown summary format {summary.get('format')!r}")
+        shown = repr(summary.get("format"))[:60]
+        raise InputError(f"{str(path)!r}: unknown summary format {shown}")
+    try:
+        check_summary(summary)
+    except InputError as error:
+        raise InputError(f"{str(path)!r}: malformed summary: {error}") from None
     return summary
+
+
+#: Largest count or total a summary may give (beyond it a value is absurd).
+LARGEST_TOTAL = 1e18
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, int) and abs(value) > LARGEST_TOTAL:
+        return f"an integer of {len(str(abs(value))) if abs(value) < 10**4000 else 'many'} digits"
+    return repr(value)[:40]
+
+
+def _number(value: object, key: str) -> float:
+    """``value`` as a finite number of size at most :data:`LARGEST_TOTAL`, else refused."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InputError(f"{key} is {_shown(value)}, not a number")
+    if abs(value) > LARGEST_TOTAL or not math.isfinite(value):
+        raise InputError(f"{key} is {_shown(value)}, not a finite number within ±{LARGEST_TOTAL:g}")
+    return float(value)
+
+
+def _count(value: object, key: str) -> int:
+    """``value`` as a count (a whole number >= 0), else refused."""
+    number = _number(value, key)
+    if number < 0 or number != int(number):
+        raise InputError(f"{key} is {_shown(value)}, not a count (a whole number >= 0)")
+    return int(number)
+
+
+def _object(value: object, key: str) -> Mapping[str, object]:
+    if not isinstance(value, dict):
+        raise InputError(f"{key} is {_shown(value)}, not a JSON object")
+    return value
+
+
+def check_summary(summary: Mapping[str, object]) -> None:
+    """Refuse a summary with a value of the wrong shape, naming its key.
+
+    Counts (``rounds``, ``seats``, ``dealer_qualified``, each category and outcome, each bet's
+    ``hands``) are whole numbers >= 0; ``net`` and ``wagered`` finite numbers; a bet with
+    hands has a positive ``wagered``; ``dealer_qualified`` is at most ``rounds``; ``strategy``
+    is text. Every number is at most :data:`LARGEST_TOTAL` in size.
+
+    Raises
+    ------
+    InputError
+        The first malformed value, by key.
+
+    Examples
+    --------
+    >>> good = {"rounds": 2, "player_categories": {"pair": 2}, "dealer_categories": {},
+    ...         "bets": {"ante_play": {"hands": 2, "net": -1.0}}}
+    >>> check_summary(good)
+    >>> check_summary({**good, "bets": {"ante_play": {"hands": 2, "net": float("nan")}}})
+    Traceback (most recent call last):
+    crazy4.errors.InputError: bets.ante_play.net is nan, not a finite number within ±1e+18
+    >>> check_summary({**good, "player_categories": [2]})
+    Traceback (most recent call last):
+    crazy4.errors.InputError: player_categories is [2], not a JSON object
+    """
+    rounds = _count(summary.get("rounds"), "rounds")
+    if "seats" in summary and _count(summary["seats"], "seats") < 1:
+        raise InputError("seats is 0, not at least 1")
+    if "dealer_qualified" in summary:
+        qualified = _count(summary["dealer_qualified"], "dealer_qualified")
+        if qualified > rounds:
+            raise InputError(f"dealer_qualified is {qualified}, more than the {rounds} rounds")
+    if "strategy" in summary and not isinstance(summary["strategy"], str):
+        raise InputError(f"strategy is {_shown(summary['strategy'])}, not text")
+    for key in ("player_categories", "dealer_categories", "outcomes"):
+        if key in summary:
+            for label, value in _object(summary[key], key).items():
+                _count(value, f"{key}.{label}")
+    for name, entry in _object(summary.get("bets"), "bets").items():
+        bet = _object(entry, f"bets.{name}")
+        for key in ("hands", "net"):
+            if key not in bet:
+                raise InputError(f"bets.{name} has no {key!r}")
+        hands = _count(bet["hands"], f"bets.{name}.hands")
+        _number(bet["net"], f"bets.{name}.net")
+        wagered = _number(bet.get("wagered", hands), f"bets.{name}.wagered")
+        if wagered < 0 or (hands and not wagered):
+            raise InputError(
+                f"bets.{name}.wagered is {_shown(bet.get('wagered'))}: a bet with hands has "
+                "a positive wager"
+            )

@@ -2,13 +2,18 @@
 dealt twice, and the rows and rounds kept for the statistics.
 
 A malformed row is counted under its reason (with its 1-based row number as an example) and
-marked bad: it is left out of the other checks, its round out of the statistics.
+marked bad: it is left out of the other checks, its round out of the statistics. A cell of a
+numeric column that is not a number, not finite or absurd (beyond
+:data:`~crazy4.simulate.roundlog.LARGEST_AMOUNT`; a positive wager below
+:data:`~crazy4.simulate.roundlog.SMALLEST_WAGER`) makes its row bad with that cell as the
+reason, and the row's other findings (which the unreadable cell would only repeat) are not
+counted; so no such value reaches the settlement or the statistics.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
@@ -17,8 +22,23 @@ import numpy.typing as npt
 import pyarrow as pa
 
 from crazy4.core.cards import format_cards
-from crazy4.simulate.roundlog import decision_column, number_column, parse_hand_column
+from crazy4.errors import InputError
+from crazy4.simulate.roundlog import (
+    LARGEST_AMOUNT,
+    LARGEST_ID,
+    SMALLEST_WAGER,
+    decision_column,
+    number_cells,
+    number_column,
+    parse_hand_column,
+)
 from crazy4.validate.report import Finding
+
+#: The columns that identify a row (round id, seat number), read as numbers when present.
+ID_COLUMNS = ("round", "seat")
+
+#: Bad cells of a batch: per column, its finding and the rows (0-based) with their reasons.
+BadCells = list[tuple[str, dict[int, str]]]
 
 
 @dataclass(frozen=True)
@@ -37,7 +57,10 @@ class LogBatch:
     decision : ndarray of int64
         Decision codes (:data:`crazy4.simulate.roundlog.DECISION_NAMES`; -1 unknown).
     number : dict of str to ndarray of float
-        The numeric columns the batch has (missing values NaN).
+        The numeric columns the batch has (missing values and bad cells NaN).
+    bad_numbers : list of (str, dict)
+        For each numeric column (and ``round``, ``seat``), its finding and the cells that are
+        not numbers, not finite or absurd, with reasons.
 
     Examples
     --------
@@ -47,6 +70,9 @@ class LogBatch:
     ([('bad player', {1: "hand 'As': expected 2 cards, got 1"})], [0, 3], [0.0, 0.0])
     >>> batch.cards_ok.tolist(), batch.indices("player").tolist()
     ([True, False], [[45, 51], [0, 0]])
+    >>> table = table.append_column("play", pa.array(["0", "x"]))
+    >>> LogBatch.read(table, 1, [], ["ante", "play"]).bad_numbers
+    [('play not a readable number', {1: "'x' is not a number"})]
     """
 
     table: pa.Table
@@ -55,6 +81,7 @@ class LogBatch:
     unparsed: list[tuple[str, dict[int, str]]]
     decision: npt.NDArray[np.int64]
     number: dict[str, npt.NDArray[np.float64]]
+    bad_numbers: BadCells = field(default_factory=list)
 
     @classmethod
     def read(
@@ -65,14 +92,26 @@ class LogBatch:
         numbers: Iterable[str],
     ) -> LogBatch:
         """Parse the card columns ``hands`` (column, cards, finding when unparsed), the
-        decision and the numeric columns of ``numbers`` the batch has."""
+        decision and the numeric columns of ``numbers`` the batch has.
+
+        Raises
+        ------
+        InputError
+            A column of a type with no text (or numeric) form, named.
+        """
         cards: dict[str, npt.NDArray[np.int16]] = {}
         unparsed = []
-        for column, count, what in hands:
-            cards[column], failures = parse_hand_column(table.column(column), count)
-            unparsed.append((what, failures))
-        decision = decision_column(table.column("decision")).astype(np.int64)
-        return cls(table, first_row, cards, unparsed, decision, number_columns(table, numbers))
+        name = "decision"
+        try:
+            for name, count, what in hands:
+                cards[name], failures = parse_hand_column(table.column(name), count)
+                unparsed.append((what, failures))
+            name = "decision"
+            decision = decision_column(table.column(name)).astype(np.int64)
+        except InputError as error:
+            raise InputError(f"column {name!r}: {error}") from None
+        number, bad_numbers = read_numbers(table, numbers)
+        return cls(table, first_row, cards, unparsed, decision, number, bad_numbers)
 
     @property
     def n(self) -> int:
@@ -106,8 +145,12 @@ class LogBatch:
         return net / np.where(base > 0, base, 1)
 
     def rows(self, findings: dict[str, Finding], examples: int) -> BatchRows:
-        """The batch's rows, none flagged yet, their findings going to ``findings``."""
-        return BatchRows(findings, np.zeros(self.n, dtype=bool), self.first_row, examples)
+        """The batch's rows, their findings going to ``findings``: those with a bad numeric
+        cell flagged (and their other findings not counted), no other yet."""
+        rows = BatchRows(findings, np.zeros(self.n, dtype=bool), self.first_row, examples)
+        rows.flag_unparsed(self.bad_numbers)
+        rows.explained = rows.bad.copy()
+        return rows
 
 
 @dataclass
@@ -124,6 +167,9 @@ class BatchRows:
         Number (1-based, data rows) of the batch's first row.
     examples : int
         Examples listed per finding.
+    explained : ndarray of bool or None
+        Rows already reported (a bad cell): flagged again, they are marked bad but not
+        counted under the new finding.
 
     Examples
     --------
@@ -137,6 +183,7 @@ class BatchRows:
     bad: npt.NDArray[np.bool_]
     first_row: int
     examples: int
+    explained: npt.NDArray[np.bool_] | None = None
 
     def flag(self, mask: npt.NDArray[np.bool_], what: str, detail: list[str] | None = None) -> None:
         """Count the rows of ``mask`` as malformed under ``what`` (``detail``: each example's
@@ -144,14 +191,19 @@ class BatchRows:
         rows = np.flatnonzero(mask)
         if not rows.size:
             return
+        self.bad[rows] = True
+        reasons = dict(zip(rows.tolist(), detail, strict=False)) if detail is not None else None
+        if self.explained is not None:
+            rows = rows[~self.explained[rows]]
+            if not rows.size:
+                return
         finding = self.findings.setdefault(what, Finding())
         finding.count += rows.size
-        for position, row in enumerate(rows[: finding.budget(self.examples)]):
-            example: dict[str, object] = {"row": self.first_row + int(row)}
-            if detail is not None:
-                example["reason"] = detail[position]
+        for row in rows[: finding.budget(self.examples)].tolist():
+            example: dict[str, object] = {"row": self.first_row + row}
+            if reasons is not None and row in reasons:
+                example["reason"] = reasons[row]
             finding.examples.append(example)
-        self.bad[rows] = True
 
     def flag_unparsed(self, columns: Iterable[tuple[str, dict[int, str]]]) -> None:
         """Flag the rows whose card text did not parse: ``(what, {row: reason})`` per column."""
@@ -196,9 +248,10 @@ def split_rounds(table: pa.Table, rows_before: int, rows: BatchRows) -> Rounds:
         ids = np.arange(rows_before + 1, rows_before + n + 1, dtype=np.float64)
     round_of_row = np.cumsum(boundary) - 1
     starts = np.flatnonzero(boundary)
-    if "seat" in names:
-        seats = number_column(table.column("seat"))
-        seat_key = round_of_row * 64 + np.nan_to_num(seats, nan=-1).astype(np.int64)
+    if "seat" in names and n:
+        _, seat_code = np.unique(number_column(table.column("seat")), return_inverse=True)
+        seat_code = seat_code.ravel()
+        seat_key = round_of_row * (int(seat_code.max()) + 1) + seat_code
         _, inverse, occurrences = np.unique(seat_key, return_inverse=True, return_counts=True)
         rows.flag(occurrences[inverse] > 1, "seat appears twice in one round")
     return Rounds(ids, round_of_row, starts, int(starts.shape[0]))
@@ -250,8 +303,47 @@ def kept_for_statistics(
     return ~round_bad[rounds.round_of_row], ~round_bad
 
 
-def number_columns(table: pa.Table, wanted: Iterable[str]) -> dict[str, npt.NDArray[np.float64]]:
-    """The numeric columns of ``wanted`` the batch has, as float arrays (missing values NaN)."""
-    names = table.column_names
+def read_numbers(
+    table: pa.Table, wanted: Iterable[str]
+) -> tuple[dict[str, npt.NDArray[np.float64]], BadCells]:
+    """The numeric columns of ``wanted`` (and of :data:`ID_COLUMNS`) the batch has, as float
+    arrays (missing values and bad cells NaN), and each column's bad cells.
+
+    An amount is bad when it is not a number, not finite or beyond ``LARGEST_AMOUNT``; a wager
+    (a column not named ``*_net``) also when it is positive but below ``SMALLEST_WAGER``; a
+    round id or seat number when it is not a number, not finite or beyond ``LARGEST_ID``.
+
+    Raises
+    ------
+    InputError
+        A column of a type with no numeric or text form, named.
+
+    Examples
+    --------
+    >>> table = pa.table({"seat": [1, 2], "ante": [1e-9, 2.0], "ante_net": [0.0, float("inf")]})
+    >>> values, bad = read_numbers(table, ["ante", "ante_net"])
+    >>> values["ante_net"].tolist(), [(what, sorted(cells)) for what, cells in bad]
+    ([0.0, nan], [('ante not a readable number', [0]), ('ante_net not a readable number', [1])])
+    """
     chosen = set(wanted)
-    return {name: number_column(table.column(name)) for name in names if name in chosen}
+    values: dict[str, npt.NDArray[np.float64]] = {}
+    bad_cells: BadCells = []
+    for name in table.column_names:
+        if name not in chosen and name not in ID_COLUMNS:
+            continue
+        identifier = name in ID_COLUMNS and name not in chosen
+        try:
+            column, bad = number_cells(
+                table.column(name), LARGEST_ID if identifier else LARGEST_AMOUNT
+            )
+        except InputError as error:
+            raise InputError(f"column {name!r}: {error}") from None
+        if not identifier and not name.endswith("_net"):
+            tiny = np.flatnonzero((column > 0) & (column < SMALLEST_WAGER))
+            bad.update({int(row): f"{column[row]:g} is below {SMALLEST_WAGER:g}" for row in tiny})
+            column[tiny] = np.nan
+            bad = dict(sorted(bad.items()))
+        values[name] = column
+        if bad:
+            bad_cells.append((f"{name} not a readable number", bad))
+    return values, bad_cells

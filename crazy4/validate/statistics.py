@@ -20,6 +20,7 @@ import numpy.typing as npt
 from crazy4.core.cards import RANKS, format_card
 from crazy4.core.paytables import PayTable, format_odds
 from crazy4.core.ranking import category_of_strength
+from crazy4.errors import InputError
 from crazy4.validate.report import Check
 from crazy4.validate.stats import chi_square_sf, holm_adjust, normal_two_sided_p
 from crazy4.validate.tally import BetStats, ExactMoments, Tally
@@ -127,8 +128,11 @@ class StatTest:
         --------
         >>> StatTest.z_score("mean", 0.0, "").p
         1.0
+        >>> StatTest.z_score("mean", float("nan"), "").p  # never "ok" for a broken mean
+        0.0
         """
-        return cls(name, z, "", normal_two_sided_p(z), detail)
+        p = normal_two_sided_p(z) if math.isfinite(z) else 0.0
+        return cls(name, z, "", p, detail)
 
 
 @dataclass
@@ -166,7 +170,7 @@ class StatFamily:
                 name,
                 statistic,
                 df,
-                chi_square_sf(statistic, df),
+                chi_square_sf(statistic, df) if math.isfinite(statistic) else 0.0,
                 "; ".join(t for t in (detail, extra) if t),
             )
         )
@@ -237,7 +241,17 @@ def bet_samples(
     where: str = "",
 ) -> list[BetSample]:
     """Each bet's sample: from the accumulators, or from a summary (design effect 1; a bet
-    with no exact counterpart ``where`` is noted)."""
+    with no exact counterpart ``where``, or with no hands, is noted). The summary's shape was
+    checked when read (:func:`crazy4.validate.reading.check_summary`).
+
+    Examples
+    --------
+    >>> notes: list[str] = []
+    >>> bet_samples({}, {"ante": None}, {"bets": {"ante": {"hands": 0, "net": 0}}}, notes)
+    []
+    >>> notes
+    ["bet 'ante': no hands; not tested"]
+    """
     items: list[BetSample] = []
     if summary is None:
         for name, stats in bets.items():
@@ -250,6 +264,9 @@ def bet_samples(
                 notes.append(f"bet {name!r}: no exact counterpart{where}; not tested")
                 continue
             hands = int(entry["hands"])
+            if hands == 0:
+                notes.append(f"bet {name!r}: no hands; not tested")
+                continue
             wagered = float(entry.get("wagered", hands))
             net = float(entry["net"]) * hands / wagered if wagered else 0.0
             items.append(BetSample(name, hands, net, exact_bets[name], 1.0))
@@ -294,14 +311,29 @@ def rare_award_notes(
 
 
 def summary_counts(summary: Summary, key: str, labels: list[str]) -> npt.NDArray[np.float64]:
-    """The counts ``summary[key]`` gives each label (0 for a missing label).
+    """The counts ``summary[key]`` gives each label (0 for a missing label; none without the
+    key).
+
+    Raises
+    ------
+    InputError
+        A label that is none of ``labels``.
 
     Examples
     --------
     >>> summary_counts({"cells": {"b": 4}}, "cells", ["a", "b"]).tolist()
     [0.0, 4.0]
+    >>> summary_counts({"cells": {"c": 4}}, "cells", ["a", "b"])
+    Traceback (most recent call last):
+    crazy4.errors.InputError: cells has an unknown label 'c' (known: a, b)
     """
-    return np.array([summary[key].get(label, 0) for label in labels], float)
+    counts = summary.get(key, {})
+    unknown = [label for label in counts if label not in labels]
+    if unknown:
+        raise InputError(
+            f"{key} has an unknown label {unknown[0][:40]!r} (known: {', '.join(labels)})"
+        )
+    return np.array([counts.get(label, 0) for label in labels], float)
 
 
 def statistics_check(family: StatFamily, alpha: float) -> Check:

@@ -7,10 +7,11 @@ each game's validator keeps one and adds its own counts beside it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import hashlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -152,3 +153,46 @@ class Tally:
             if name not in self.bets:
                 self.bets[name] = BetStats(exact=exact_bets[name])
             self.bets[name].add(value[mask], round_of_row[mask], n_rounds)
+
+
+Exact = TypeVar("Exact", bound=ExactMoments)
+
+
+class ExactBetsCache(Generic[Exact]):
+    """A game's exact bets by (reference, strategy), each computed once per process.
+
+    A validation of a small log or of a summary would otherwise spend most of its time on
+    them. The reference is kept beside its entry, so its id is not reused while the entry
+    lives; the oldest of more than ``size`` entries is dropped.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> cache: ExactBetsCache[BetStats] = ExactBetsCache()
+    >>> calls = []
+    >>> def compute(decision: npt.NDArray[np.int64]) -> dict[str, BetStats]:
+    ...     calls.append(1)
+    ...     return {}
+    >>> owner, decision = SimpleNamespace(), np.zeros(3, np.int64)
+    >>> cache.get(owner, decision, compute) == cache.get(owner, decision, compute), len(calls)
+    (True, 1)
+    """
+
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self.entries: dict[tuple[int, bytes], tuple[object, dict[str, Exact]]] = {}
+
+    def get(
+        self,
+        reference: object,
+        decision: npt.NDArray[np.int64],
+        compute: Callable[[npt.NDArray[np.int64]], dict[str, Exact]],
+    ) -> dict[str, Exact]:
+        """``compute(decision)`` for ``reference``, from the cache when done before (a copy)."""
+        digest = hashlib.sha256(np.ascontiguousarray(decision).tobytes()).digest()
+        key = (id(reference), digest)
+        if key not in self.entries:
+            if len(self.entries) >= self.size:
+                del self.entries[next(iter(self.entries))]
+            self.entries[key] = (reference, compute(decision))
+        return dict(self.entries[key][1])

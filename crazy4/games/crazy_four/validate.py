@@ -63,7 +63,7 @@ from crazy4.validate.statistics import (
     rare_award_notes,
     summary_counts,
 )
-from crazy4.validate.tally import TOLERANCE, BetValues, Tally
+from crazy4.validate.tally import TOLERANCE, BetValues, ExactBetsCache, Tally
 
 #: The bets on the game itself (per unit of Ante), beside the side bets and the blind hand.
 GAME_BETS = ("ante_super_bonus_play", "ante_play", "super_bonus")
@@ -88,6 +88,10 @@ _HANDS = (
 def _multiple(decision: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """The Play multiple of each decision (0: fold; a blind hand: 3)."""
     return np.where(decision == BLIND, 3, np.clip(decision, 0, 3))
+
+
+#: The exact bets of each (reference, strategy) validated, computed once (~0.6 s each).
+_EXACT_BETS: ExactBetsCache[ExactBet] = ExactBetsCache()
 
 
 class CrazyFourValidator:
@@ -118,7 +122,7 @@ class CrazyFourValidator:
             settlement=Settlement.of(rules),
             expected_decision=decision,
             queens_table=side_table(rules, wanted, "Queens Up", "queens-up-"),
-            reference_bets=reference.exact_bets(decision),
+            reference_bets=_EXACT_BETS.get(reference, decision, reference.exact_bets),
         )
 
 
@@ -445,8 +449,7 @@ class CrazyFourRun:
             dealer = summary_counts(summary, "dealer_categories", labels)
             qualified = int(summary["dealer_qualified"])
             rounds = int(summary["rounds"])
-            outcomes = summary.get("outcomes", {})
-            cells = np.array([outcomes.get(cell, 0) for cell in OUTCOME_CELLS], float)
+            cells = summary_counts(summary, "outcomes", list(OUTCOME_CELLS))
         probabilities = reference.category_probabilities()
         for name, observed in (("player", player), ("dealer", dealer)):
             family.chi_square(

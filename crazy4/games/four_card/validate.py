@@ -57,7 +57,7 @@ from crazy4.validate.statistics import (
     most_off,
     summary_counts,
 )
-from crazy4.validate.tally import TOLERANCE, BetValues, Tally
+from crazy4.validate.tally import TOLERANCE, BetValues, ExactBetsCache, Tally
 
 #: The columns every Four Card Poker log has.
 REQUIRED = ("player", "dealer", "up_card", "decision", "ante", "play", "ante_net", "play_net")
@@ -86,6 +86,10 @@ _HANDS = (
 def _multiple(decision: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """The Play multiple of each decision (0: fold)."""
     return np.clip(decision, 0, 3)
+
+
+#: The exact bets of each (reference, strategy) validated, computed once.
+_EXACT_BETS: ExactBetsCache[ExactBet] = ExactBetsCache()
 
 
 class FourCardValidator:
@@ -117,7 +121,7 @@ class FourCardValidator:
             settlement=FourCardSettlement.of(rules),
             expected_decision=decision,
             aces_up_table=side_table(rules, wanted, "Aces Up", "aces-up-"),
-            reference_bets=reference.exact_bets(decision),
+            reference_bets=_EXACT_BETS.get(reference, decision, reference.exact_bets),
         )
 
 
