@@ -246,7 +246,7 @@ def parse_odds(value: object, *, where: str) -> Fraction:
     >>> parse_odds(1e308, where="x")
     Traceback (most recent call last):
     ...
-    crazy4.errors.InputError: x: payout 1e+308 is above 10^18 to 1, the largest payout computed exactly
+    crazy4.errors.InputError: x: payout 1e+308 is above 10^18 to 1, the largest computed exactly
     """
     if isinstance(value, bool):
         raise InputError(f"{where}: payout {value!r} is not a number")
@@ -257,7 +257,7 @@ def parse_odds(value: object, *, where: str) -> Fraction:
         raise InputError(f"{where}: payout {value!r} is negative")
     if odds > MAX_ODDS:
         raise InputError(
-            f"{where}: payout {value!r} is above 10^18 to 1, the largest payout computed exactly"
+            f"{where}: payout {value!r} is above 10^18 to 1, the largest computed exactly"
         )
     if odds.denominator > MAX_DENOMINATOR:
         raise InputError(
