@@ -65,7 +65,7 @@ def grouped_returns(
             "combinations": bet.combos.ravel(),
         }
     )
-    frame = frame[frame["combinations"] > 0]
+    frame = frame[frame["combinations"] > 0]  # net_numerator: int64 or Python integers
     grouped = (
         frame.groupby(["decision_code", "hand", "cell", "net_numerator"], sort=False)[
             "combinations"

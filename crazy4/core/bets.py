@@ -12,7 +12,8 @@ quotes follows exactly from that (:func:`summarize`):
 * ``std_dev`` from the exact second moment; ``hit_frequency = P(net > 0)``.
 
 Sums are taken over the distribution of distinct net values with Python integers, so nothing
-overflows or rounds before the final float columns.
+overflows or rounds before the final float columns. ``net`` and ``wager`` are int64, or object
+arrays of Python integers where a large pay table needs them (:mod:`crazy4.core.exact`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from typing import TypedDict
 
 import numpy as np
 import numpy.typing as npt
+
+from crazy4.core.exact import exact_dot
 
 
 @dataclass(frozen=True)
@@ -118,8 +121,8 @@ def summarize(bet: BetOutcomes, hand_weights: npt.NDArray[np.int64]) -> BetSumma
     second = sum((value * value * total for value, total in distribution), Fraction(0)) / deals
     wins = sum(total for value, total in distribution if value > 0)
     hands = int(hand_weights.sum())
-    # weights <= 24 and wagers <= 5 units: the int64 dot product cannot overflow
-    average_bet = Fraction(int(np.dot(hand_weights, bet.wager)), hands * bet.unit)
+    # int64 when its bound allows (always for ordinary pay tables), else Python integers
+    average_bet = Fraction(exact_dot(hand_weights, bet.wager), hands * bet.unit)
     return {
         "bet": bet.name,
         "description": bet.description,

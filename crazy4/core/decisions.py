@@ -67,7 +67,8 @@ def best_decisions(
     Parameters
     ----------
     ev : ndarray of int64, shape (n, 4)
-        EV numerators (any common denominator) of fold, 1x, 2x, 3x.
+        EV numerators (any common denominator) of fold, 1x, 2x, 3x (or an object array of
+        Python integers, :mod:`crazy4.core.exact`). Every row allows at least one decision.
     allowed : ndarray of bool, shape (n, 4)
         Which decisions each row may take.
 
@@ -86,7 +87,9 @@ def best_decisions(
     >>> decision.tolist(), tied[1].tolist()
     ([3, 1], [False, True, True, False])
     """
-    best = np.where(allowed, ev, np.iinfo(np.int64).min).max(axis=1)
+    # not-allowed entries take the row's smallest EV, so they never exceed an allowed one (and
+    # an object array of Python integers, below any int64 sentinel, is compared as exactly)
+    best = np.where(allowed, ev, ev.min(axis=1, keepdims=True)).max(axis=1)
     tied = allowed & (ev == best[:, None])
     decision = tied.argmax(axis=1).astype(np.int64)  # first tied = smallest wager
     return decision, tied

@@ -9,18 +9,41 @@ though flushes, below it, are paid: the card room's Super Bonus is modelled as p
 
 Payouts are :class:`fractions.Fraction` (``1.5`` is exactly 3/2); :meth:`PayTable.by_strength`
 gives integer numerators over one common denominator for exact vectorized pricing.
+
+Limits
+------
+A rule file's payout may be any exact number from 0 to :data:`MAX_ODDS` (10^18 to 1) whose
+reduced denominator is at most :data:`MAX_DENOMINATOR` (10^18); anything else (``1e308``,
+``1e-30``, a fraction with hundreds of digits, ``inf``, ``nan``) is refused by
+:func:`parse_odds` with one line naming the file, section, key and value. Within them every
+figure is exact:
+
+* int64 holds the numerators as long as the largest one a computation forms fits. The largest
+  accumulate over the deals: per hand class an EV numerator is at most ``C(47, 5) * (4 d + m)``
+  for Crazy 4 Poker (``d`` the common denominator, ``m`` the largest payout numerator ``odds *
+  d``), per Four Card Poker situation ``1,370,754 * (4 d + m)``, and summed over the
+  situations of one strength and up-card rank up to ``122,151,120`` times that. So standard
+  payouts stay in int64 (``m`` well below 10^9), while ``1e13`` (Crazy 4 Poker: ``1.5e6 * 1e13``
+  > 2^63) or a denominator of 10^11 do not.
+* Where the bound a computation derives from the rule set exceeds 2^63 - 1 it works on object
+  arrays of Python integers instead (:mod:`crazy4.core.exact`), exact at any size; a result
+  table's integer column whose values exceed int64 is written as decimal text.
+* Why 10^18: the float columns (EV, standard deviation: the square root of a second moment of
+  order ``odds^2``) stay far from the float range (10^308), and Python-integer arithmetic on
+  numerators of a few dozen digits stays fast. Larger payouts are not casino pay tables.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
+from math import isfinite, lcm
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import RANKS
+from crazy4.core.exact import IntArray, fits_int64, widen
 from crazy4.core.ranking import (
     HandCategory,
     category_of_strength,
@@ -29,6 +52,15 @@ from crazy4.core.ranking import (
     strength_of_description,
 )
 from crazy4.errors import InputError
+
+#: The largest payout a rule file may give, "to 1" (see the module docstring).
+MAX_ODDS = 10**18
+
+#: The largest denominator of a payout, once reduced (``1.00000000001``: 10^11).
+MAX_DENOMINATOR = 10**18
+
+#: The longest payout text read (digits and signs); longer text is refused unread.
+_MAX_TEXT = 80
 
 _RANK_WORDS = {
     "twos": 0, "threes": 1, "fours": 2, "fives": 3, "sixes": 4, "sevens": 5, "eights": 6,
@@ -143,22 +175,36 @@ class PayTable:
         """Least common denominator of the odds."""
         return lcm(*(entry.odds.denominator for entry in self.entries))
 
+    def largest_numerator(self) -> int:
+        """The largest magnitude among the numerators of :meth:`by_strength`, and the
+        denominator (a losing bet's ``-denominator``): what a bound on a bet's nets starts from.
+
+        Examples
+        --------
+        >>> PayTable.from_mapping("x", {"flush": 1.5, "straight": 1}).largest_numerator()
+        3
+        """
+        denominator = self.denominator()
+        return max(denominator, *(int(entry.odds * denominator) for entry in self.entries))
+
     def paid_mask(self) -> npt.NDArray[np.bool_]:
         """Which strengths the table pays (True) rather than leaving below the table."""
         return self.by_strength()[0] >= 0
 
-    def by_strength(self) -> tuple[npt.NDArray[np.int64], int]:
+    def by_strength(self) -> tuple[IntArray, int]:
         """Payout of every strength as integer numerators over a common denominator.
 
         Returns
         -------
         numerators : ndarray of int64, shape (N_STRENGTHS,)
             ``odds * denominator`` for paid strengths; ``-1`` for strengths below the table.
+            An object array of Python integers when a numerator exceeds int64.
         denominator : int
         """
         denominator = self.denominator()
         categories = category_of_strength()
-        numerators = np.full(number_of_strengths(), -1, dtype=np.int64)
+        wide = not fits_int64(self.largest_numerator())
+        numerators = widen(np.full(number_of_strengths(), -1, dtype=np.int64), wide)
         for entry in self.entries:  # weakest first, so a stronger line overwrites its range
             top = int(category_thresholds()[entry.category + 1])
             span = slice(entry.minimum_strength, top)
@@ -189,30 +235,69 @@ class PayTable:
 def parse_odds(value: object, *, where: str) -> Fraction:
     """Odds "to 1" from a rule file: a number, or text ``"3/2"`` / ``"3:2"`` / ``"3 to 2"``.
 
-    Raises :class:`InputError` for anything negative, non-numeric or non-finite.
+    Raises :class:`InputError` for anything negative, non-numeric or non-finite, above
+    :data:`MAX_ODDS` or with a denominator above :data:`MAX_DENOMINATOR` (the module
+    docstring says why).
 
     Examples
     --------
     >>> parse_odds(1.5, where="x"), parse_odds("3 to 2", where="x"), parse_odds(200, where="x")
     (Fraction(3, 2), Fraction(3, 2), Fraction(200, 1))
+    >>> parse_odds(1e308, where="x")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: x: payout 1e+308 is above 10^18 to 1, the largest computed exactly
     """
     if isinstance(value, bool):
         raise InputError(f"{where}: payout {value!r} is not a number")
-    try:
-        if isinstance(value, Fraction):
-            odds = value
-        elif isinstance(value, int | float):
-            odds = Fraction(str(value))
-        elif isinstance(value, str):
-            text = value.strip().lower().replace(" to ", "/").replace(":", "/").replace("-", "/")
-            odds = Fraction(text.replace(" ", ""))
-        else:
-            raise ValueError
-    except (ValueError, ZeroDivisionError):
-        raise InputError(f"{where}: payout {value!r} is not a number") from None
+    if isinstance(value, float) and not isfinite(value):
+        raise InputError(f"{where}: payout {value!r} is not a finite number")
+    odds = _read_odds(value, where)
     if odds < 0:
         raise InputError(f"{where}: payout {value!r} is negative")
+    if odds > MAX_ODDS:
+        raise InputError(
+            f"{where}: payout {value!r} is above 10^18 to 1, the largest computed exactly"
+        )
+    if odds.denominator > MAX_DENOMINATOR:
+        raise InputError(
+            f"{where}: payout {value!r} is finer than 1/10^18 (its denominator "
+            f"{_short(odds.denominator)} is above 10^18, the finest payout computed exactly)"
+        )
     return odds
+
+
+def _short(number: int) -> str:
+    """A large integer as text, its digits elided past 30 (``1234...5678, 400 digits``)."""
+    text = str(number)
+    return text if len(text) <= 30 else f"{text[:12]}...{text[-12:]} ({len(text)} digits)"
+
+
+def _read_odds(value: object, where: str) -> Fraction:
+    """The exact number a payout value stands for; refuses text too long to be a payout and
+    exponents beyond any limit before they are expanded (``"1e999999999"``)."""
+    try:
+        if isinstance(value, Fraction):
+            return value
+        if isinstance(value, int):
+            return Fraction(value)
+        if isinstance(value, float):
+            return Fraction(str(value))
+        if not isinstance(value, str):
+            raise ValueError
+        text = value.strip().lower().replace(" to ", "/").replace(":", "/").replace("-", "/")
+        text = text.replace(" ", "")
+        if len(text) > _MAX_TEXT:
+            raise InputError(f"{where}: payout {value[:20]!r}... is too long to be a payout")
+        for part in text.replace("e", " e").split():
+            if part.startswith("e") and abs(int(part[1:].split("/")[0] or "x")) > 40:
+                raise InputError(
+                    f"{where}: payout {value!r} is above 10^18 to 1 or finer than 1/10^18, "
+                    "the limits of a payout computed exactly"
+                )
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError, OverflowError):
+        raise InputError(f"{where}: payout {value!r} is not a number") from None
 
 
 def format_odds(odds: Fraction) -> str:

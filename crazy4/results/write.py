@@ -23,6 +23,7 @@ import pyarrow.parquet as pq
 
 from crazy4 import __version__
 from crazy4.core.atomic import replace_atomically
+from crazy4.core.exact import parquet_integers
 from crazy4.errors import InputError
 
 PROVENANCE_KEY = b"crazy4"
@@ -93,7 +94,7 @@ def write_table(frame: pd.DataFrame, path: Path, provenance: Mapping[str, object
     >>> read_provenance(folder / "t.parquet")["rule_set"]
     'x'
     """
-    table = pa.Table.from_pandas(frame, preserve_index=False)
+    table = pa.Table.from_pandas(parquet_integers(frame), preserve_index=False)
     metadata = dict(table.schema.metadata or {})
     metadata[PROVENANCE_KEY] = json.dumps(dict(provenance), sort_keys=True).encode()
     table = table.replace_schema_metadata(metadata)

@@ -13,6 +13,7 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.decisions import FOLD
+from crazy4.core.exact import exact_full, fits_int64, is_wide, widen
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes
 from crazy4.games.crazy_four.pricing import HandPrices, bonus_payouts, cell_nets
 from crazy4.games.crazy_four.rules import CrazyFourRules
@@ -46,8 +47,14 @@ def game_bet(
     payouts, unit = bonus_payouts(rules)
     has_bonus = rules.super_bonus is not None and include_bonus
     playing = decision != FOLD
-    net = np.zeros(outcomes.counts.shape, dtype=np.int64)
-    wager = np.zeros(decision.shape, dtype=np.int64)
+    # |net| <= Ante + 3 Play + the largest Super Bonus numerator; wagers <= 5 units
+    largest = 1 if rules.super_bonus is None else rules.super_bonus.table.largest_numerator()
+    wide = not fits_int64(5 * unit + largest)
+    payouts = widen(payouts, wide)
+    nets = {key: widen(value, wide) for key, value in nets.items()}
+    decision = widen(decision, wide)
+    net = exact_full(outcomes.counts.shape, 0, wide)
+    wager = exact_full(decision.shape, 0, wide)
     if include_ante_play:
         ante_play = nets["ante"][None, :] + decision[:, None] * nets["play"][None, :]
         net += np.where(playing[:, None], ante_play * unit, -unit)
@@ -66,7 +73,7 @@ def side_bet(
     """A bet on the player's own hand (Queens Up) per unit of its own wager."""
     payouts, unit = bet.table.by_strength()
     paid = payouts[outcomes.strengths]
-    net = np.where(paid >= 0, paid, -unit)
+    net = np.where(paid >= 0, paid, -unit)  # int64 unless the table's numerators exceed it
     if bet.fold_forfeits:
         net = np.where(decision == FOLD, -unit, net)
     net2d = np.repeat(net[:, None], outcomes.counts.shape[1], axis=1)
@@ -77,7 +84,7 @@ def side_bet(
         _lattice(outcomes),
         net2d,
         unit,
-        np.full(decision.shape, unit, dtype=np.int64),
+        exact_full(decision.shape, unit, is_wide(paid)),
     )
 
 

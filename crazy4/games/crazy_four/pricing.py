@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.decisions import FOLD, best_decisions, optimal_ev
+from crazy4.core.exact import fits_int64, widen
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes
 from crazy4.games.crazy_four.rules import CrazyFourRules
 
@@ -141,7 +142,11 @@ def price_hands(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> HandPrices:
     nets = cell_nets(rules)
     payouts, bonus_denominator = bonus_payouts(rules)
     denominator = outcomes.dealer_hands * bonus_denominator
-    counts = outcomes.counts
+    # |EV| <= dealer hands x (Ante + 3 Play + the largest Super Bonus numerator or loss)
+    largest = 1 if rules.super_bonus is None else rules.super_bonus.table.largest_numerator()
+    wide = not fits_int64(outcomes.dealer_hands * (4 * bonus_denominator + largest))
+    counts = widen(outcomes.counts, wide)
+    payouts = widen(payouts, wide)
     ante = counts @ nets["ante"] * bonus_denominator
     play_unit = counts @ nets["play"] * bonus_denominator
     has_bonus = rules.super_bonus is not None
@@ -159,7 +164,7 @@ def price_hands(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> HandPrices:
         allowed[:, multiple] = (
             True if multiple == 1 else outcomes.strengths >= rules.play.raise_minimum_strength
         )
-    ev = np.empty((n, 4), dtype=np.int64)
+    ev = np.empty((n, 4), dtype=object if wide else np.int64)
     ev[:, FOLD] = fold
     for multiple in (1, 2, 3):
         ev[:, multiple] = ante + multiple * play_unit + super_bonus

@@ -16,6 +16,7 @@ from crazy4.core.bet_tables import grouped_returns
 from crazy4.core.bets import BetOutcomes, summarize
 from crazy4.core.cards import format_hands
 from crazy4.core.decisions import DECISIONS, decision_label
+from crazy4.core.exact import fits_int64
 from crazy4.core.ranking import (
     HandCategory,
     category_of_strength,
@@ -87,13 +88,15 @@ def player_hands_table(outcomes: PlayerOutcomes, prices: HandPrices) -> pd.DataF
     )
     for column, name in enumerate(OUTCOME_CELLS):
         frame[name] = outcomes.counts[:, column]
-    frame["ev_denominator"] = np.int64(prices.denominator)
+    # int64 columns; Python integers (object) where a huge pay table exceeds int64
+    denominator = prices.denominator
+    frame["ev_denominator"] = np.int64(denominator) if fits_int64(denominator) else denominator
     for code, name in enumerate(DECISIONS):
         frame[f"ev_{name}_numerator"] = np.where(prices.allowed[:, code], prices.ev[:, code], 0)
     for code, name in enumerate(DECISIONS):
         frame[f"ev_{name}"] = np.where(
             prices.allowed[:, code], prices.ev[:, code] / prices.denominator, np.nan
-        )
+        ).astype(np.float64)
     frame["decision"] = [decision_label(int(code)) for code in prices.decision]
     frame["tied_decisions"] = [
         "|".join(DECISIONS[c] for c in range(4) if row[c]) for row in prices.tied

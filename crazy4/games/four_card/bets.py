@@ -31,6 +31,7 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes, BetSummary, summarize
 from crazy4.core.decisions import FOLD
+from crazy4.core.exact import exact_full, fits_int64, is_wide, largest_magnitude, widen
 from crazy4.core.ranking import category_of_strength, category_thresholds, number_of_strengths
 from crazy4.games.four_card.engine import N_CATEGORIES, FourCardOutcomes
 from crazy4.games.four_card.pricing import ante_bonus_payouts, result_nets
@@ -137,17 +138,23 @@ class Parts:
     unit: int
     wager: npt.NDArray[np.int64]
 
+    def largest(self) -> int:
+        """The largest magnitude of a win, a loss or a wager numerator (for overflow bounds)."""
+        return max(largest_magnitude(a) for a in (self.win, self.lose, self.wager))
+
     def scaled(self, unit: int) -> Parts:
-        """The same parts over a multiple of the unit."""
+        """The same parts over a multiple of the unit (Python integers where int64 could
+        overflow)."""
         factor = unit // self.unit
         assert factor * self.unit == unit
+        wide = not fits_int64(self.largest() * factor)
         return Parts(
             self.name,
             self.description,
-            self.win * factor,
-            self.lose * factor,
+            widen(self.win, wide) * factor,
+            widen(self.lose, wide) * factor,
             unit,
-            self.wager * factor,
+            widen(self.wager, wide) * factor,
         )
 
 
@@ -178,18 +185,21 @@ def ante_play_parts(
     4.0
     """
     payouts, unit = ante_bonus_payouts(rules)
-    nets = result_nets(rules)[None, None, :]
-    playing = (lattice.decisions != FOLD)[:, None, None]
-    multiple = lattice.decisions[:, None, None]
-    bonus = np.broadcast_to(payouts[lattice.strengths][:, None, None], _cells(lattice))
     ante_bonus = rules.four_card.ante_bonus
+    largest = 1 if ante_bonus is None else ante_bonus.table.largest_numerator()
+    wide = not fits_int64(4 * unit + largest)  # Ante + 3 Play + Ante Bonus; wagers 4 units
+    payouts = widen(payouts, wide)
+    nets = widen(result_nets(rules), wide)[None, None, :]
+    playing = (lattice.decisions != FOLD)[:, None, None]
+    multiple = widen(lattice.decisions, wide)[:, None, None]
+    bonus = np.broadcast_to(payouts[lattice.strengths][:, None, None], _cells(lattice))
     bonus_on_fold = ante_bonus is not None and not ante_bonus.paid_only_with_play
     ante = np.where(playing, nets, -1) * unit
     play = np.where(playing, multiple * nets, 0) * unit
     paid_bonus = np.where(playing | bonus_on_fold, bonus, 0)
     win = np.maximum(ante, 0) + np.maximum(play, 0) + paid_bonus
     lose = np.minimum(ante, 0) + np.minimum(play, 0)
-    wager = (1 + lattice.decisions) * unit
+    wager = (1 + multiple[:, 0, 0]) * unit
     return Parts(name, description, win, lose, unit, wager)
 
 
@@ -220,7 +230,7 @@ def side_bet_parts(bet: SideBet, lattice: DealLattice) -> Parts:
         np.maximum(net, 0),
         np.minimum(net, 0),
         unit,
-        np.full(lattice.strengths.shape, unit, dtype=np.int64),
+        exact_full(lattice.strengths.shape, unit, is_wide(payouts)),
     )
 
 
@@ -262,7 +272,7 @@ def bad_beat_parts(rules: FourCardRuleSet, lattice: DealLattice) -> Parts:
         np.maximum(net, 0),
         np.minimum(net, 0),
         unit,
-        np.full(lattice.strengths.shape, unit, dtype=np.int64),
+        exact_full(lattice.strengths.shape, unit, is_wide(payouts)),
     )
 
 
@@ -280,6 +290,12 @@ def combine(parts: list[Parts], name: str, description: str) -> Parts:
     """
     unit = lcm(*(part.unit for part in parts))
     scaled = [part.scaled(unit) for part in parts]
+    if not fits_int64(sum(part.largest() for part in scaled)):
+        scaled = [
+            Parts(p.name, p.description, widen(p.win, True), widen(p.lose, True), p.unit,
+                  widen(p.wager, True))
+            for p in scaled
+        ]  # fmt: skip
     return Parts(
         name,
         description,
@@ -324,8 +340,9 @@ def capped_bet(parts: Parts, lattice: DealLattice, size: Fraction, cap: Fraction
     scale = lcm(size.denominator, cap.denominator)
     size_numerator = int(size * scale)
     cap_numerator = int(cap * scale) * parts.unit
-    win = np.minimum(parts.win * size_numerator, cap_numerator)
-    lose = parts.lose * size_numerator
+    wide = not fits_int64(2 * max(parts.largest() * size_numerator, cap_numerator))
+    win = np.minimum(widen(parts.win, wide) * size_numerator, cap_numerator)
+    lose = widen(parts.lose, wide) * size_numerator
     r = lattice.strengths.shape[0]
     return BetOutcomes(
         parts.name,
@@ -333,7 +350,7 @@ def capped_bet(parts: Parts, lattice: DealLattice, size: Fraction, cap: Fraction
         lattice.deals.reshape(r, -1),
         (win + lose).reshape(r, -1),
         parts.unit * size_numerator,
-        parts.wager * size_numerator,
+        widen(parts.wager, wide) * size_numerator,
     )
 
 

@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.decisions import FOLD, best_decisions, decisions_for_strategy, optimal_ev
+from crazy4.core.exact import IntArray, fits_int64, widen
 from crazy4.core.ranking import number_of_strengths, strength_of_description
 from crazy4.games.four_card.engine import FourCardOutcomes
 from crazy4.games.four_card.rules import FourCardRuleSet
@@ -34,7 +35,7 @@ SIMPLE_PLAY_MINIMUM = "pair of 3s"
 SIMPLE_RAISE_MINIMUM = "pair of 10s"
 
 
-def ante_bonus_payouts(rules: FourCardRuleSet) -> tuple[npt.NDArray[np.int64], int]:
+def ante_bonus_payouts(rules: FourCardRuleSet) -> tuple[IntArray, int]:
     """Ante Bonus numerators by strength (0 below the table) and their denominator.
 
     Examples
@@ -133,9 +134,14 @@ def price_situations(
     n_completions = int(completions[0]) if completions.shape[0] else 1
     payouts, unit = ante_bonus_payouts(rules)
     denominator = n_completions * unit
-    showdown = (nets[0] * lower + nets[1] * tie + nets[2] * higher) * unit
-    bonus = payouts[strengths] * n_completions
+    # |EV| <= N x (Ante + 3 Play + the largest Ante Bonus numerator): int64 unless a huge
+    # Ante Bonus or a fine denominator exceeds it, then Python integers (crazy4.core.exact)
     ante_bonus = rules.four_card.ante_bonus
+    largest = 1 if ante_bonus is None else ante_bonus.table.largest_numerator()
+    wide = not fits_int64(n_completions * (4 * unit + largest))
+    payouts = widen(payouts, wide)
+    showdown = widen(nets[0] * lower + nets[1] * tie + nets[2] * higher, wide) * unit
+    bonus = payouts[strengths] * n_completions
     bonus_on_fold = ante_bonus is not None and not ante_bonus.paid_only_with_play
     n = strengths.shape[0]
     allowed = np.zeros((n, 4), dtype=bool)
@@ -144,7 +150,7 @@ def price_situations(
         allowed[:, multiple] = (
             True if multiple == 1 else strengths >= rules.play.raise_minimum_strength
         )
-    ev = np.empty((n, 4), dtype=np.int64)
+    ev = np.empty((n, 4), dtype=object if wide else np.int64)
     ev[:, FOLD] = -denominator + (bonus if bonus_on_fold else 0)
     for multiple in (1, 2, 3):
         ev[:, multiple] = (1 + multiple) * showdown + bonus

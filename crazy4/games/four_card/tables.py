@@ -18,6 +18,7 @@ from crazy4.core.bet_tables import fraction_text, grouped_returns
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.cards import RANKS
 from crazy4.core.decisions import DECISIONS, decision_label
+from crazy4.core.exact import IntArray, fits_int64, group_sums, largest_magnitude, widen
 from crazy4.core.ranking import (
     HandCategory,
     build_best_four_strengths,
@@ -145,13 +146,20 @@ def returns_table(bet: BetOutcomes, lattice: DealLattice) -> pd.DataFrame:
 
 def _sums(
     outcomes: FourCardOutcomes, prices: FourCardPrices, keys: npt.NDArray[np.int64], n_keys: int
-) -> npt.NDArray[np.int64]:
-    """Exact sums per key (:func:`crazy4.games.four_card.kernels.situation_sums`), shape (n_keys,
-    9)."""
+) -> tuple[npt.NDArray[np.int64], IntArray]:
+    """Exact sums per key (:func:`crazy4.games.four_card.kernels.situation_sums`): the counts,
+    shape (n_keys, 8), and the optimal EV numerators, shape (n_keys,).
+
+    The EV sums are the kernel's int64 when ``Σ weights x max |EV|`` fits (every ordinary pay
+    table), else exact Python integers (a large Ante Bonus: 122,151,120 situations x 1,370,754
+    completions x the payout numerator passes 2^63 from a payout of about 50,000).
+    """
     from crazy4.games.four_card import kernels as fourcard_kernels
 
     sums: Any = fourcard_kernels.situation_sums
-    return np.asarray(
+    ev = prices.optimal_ev
+    direct = fits_int64(int(outcomes.weights.sum()) * largest_magnitude(ev))
+    totals = np.asarray(
         sums(
             keys.astype(np.int64),
             outcomes.weights,
@@ -159,11 +167,15 @@ def _sums(
             outcomes.tie,
             outcomes.higher,
             prices.decision,
-            prices.optimal_ev,
+            ev if direct else np.zeros(ev.shape, dtype=np.int64),
             n_keys,
         ),
         dtype=np.int64,
     )
+    if direct:
+        return totals[:, :8], totals[:, 8]
+    weighted = widen(outcomes.weights, True) * widen(ev, True)
+    return totals[:, :8], widen(group_sums(keys.astype(np.int64), weighted, n_keys), True)
 
 
 def strategy_chart(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.DataFrame:
@@ -179,7 +191,7 @@ def strategy_chart(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.Dat
     group_of_strength = np.array([index[chart_group(s)] for s in range(number_of_strengths())])
     up_rank = outcomes.situations.up_card // 4
     keys = group_of_strength[outcomes.strengths] * 13 + up_rank
-    counts = _sums(outcomes, prices, keys, len(groups) * 13)[:, 4:8]
+    counts = _sums(outcomes, prices, keys, len(groups) * 13)[0][:, 4:8]
     rows = []
     for key in np.flatnonzero(counts.sum(axis=1)):
         total = int(counts[key].sum())
@@ -248,7 +260,7 @@ def situations_table(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.D
     """
     up_rank = outcomes.situations.up_card // 4
     n_keys = number_of_strengths() * 13
-    totals = _sums(outcomes, prices, outcomes.strengths * 13 + up_rank, n_keys)
+    totals, ev_sums = _sums(outcomes, prices, outcomes.strengths * 13 + up_rank, n_keys)
     weights = totals[:, 0]
     rows = np.flatnonzero(weights)
     strengths = rows // 13
@@ -268,9 +280,12 @@ def situations_table(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.D
     )
     for code, name in enumerate(DECISIONS):
         frame[f"situations_{name}"] = totals[rows, 4 + code]
-    frame["ev_optimal_numerator"] = totals[rows, 8]
-    frame["ev_denominator"] = np.int64(prices.denominator)
-    frame["ev_optimal"] = totals[rows, 8] / (prices.denominator * weights[rows])
+    frame["ev_optimal_numerator"] = ev_sums[rows]  # int64, or Python integers (object)
+    denominator = prices.denominator
+    frame["ev_denominator"] = np.int64(denominator) if fits_int64(denominator) else denominator
+    wide = not fits_int64(denominator * largest_magnitude(weights))
+    ev = ev_sums[rows] / (denominator * widen(weights[rows], wide))
+    frame["ev_optimal"] = np.asarray(ev, dtype=np.float64)
     return frame
 
 
@@ -340,7 +355,10 @@ def cap_table(
         for size in sizes:
             bet = capped_bet(bet_parts, lattice, Fraction(size), cap)
             summary = summary_row(bet, lattice)
-            capped = bet_parts.win * size * cap.denominator > cap.numerator * bet_parts.unit
+            wide = not fits_int64(bet_parts.largest() * size * cap.denominator)
+            capped = widen(bet_parts.win, wide) * size * cap.denominator > (
+                cap.numerator * bet_parts.unit
+            )
             capped_deals = int(np.where(capped, lattice.deals, 0).sum())
             rows.append(
                 {
