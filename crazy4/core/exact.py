@@ -18,7 +18,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import cast
 
 import numpy as np
@@ -99,6 +99,36 @@ def exact_dot(left: IntArray, right: IntArray) -> int:
     bound = largest_magnitude(left) * largest_magnitude(right) * max(left.size, 1)
     wide = not fits_int64(bound)
     return int(np.dot(widen(left, wide), widen(right, wide)))
+
+
+def exact_squares(values: IntArray) -> IntArray:
+    """``values ** 2`` elementwise, exactly: Python integers where a square could pass int64.
+
+    Examples
+    --------
+    >>> exact_squares(np.array([3, -4])).tolist(), int(exact_squares(np.array([2**40]))[0])
+    ([9, 16], 1208925819614629174706176)
+    """
+    wide = not fits_int64(largest_magnitude(values) ** 2)
+    wider = widen(values, wide)
+    return wider * wider
+
+
+def seat_totals(nets: IntArray, seats: Sequence[npt.NDArray[np.int32 | np.int64]]) -> IntArray:
+    """Per-round totals ``Σ_seats nets[keys of the seat]``, exactly (Python integers when the
+    sum of the largest nets could pass int64).
+
+    Examples
+    --------
+    >>> seat_totals(np.array([1, 10, 100]), [np.array([0, 1]), np.array([2, 2])]).tolist()
+    [101, 110]
+    """
+    wide = not fits_int64(largest_magnitude(nets) * max(len(seats), 1))
+    values = widen(nets, wide)
+    total = values[seats[0]].copy()
+    for keys in seats[1:]:
+        total = total + values[keys]
+    return total
 
 
 def group_sums(keys: npt.NDArray[np.int64], values: IntArray, n_keys: int) -> list[int]:

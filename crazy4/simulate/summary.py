@@ -16,6 +16,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.exact import exact_dot, exact_squares
 from crazy4.simulate.counts import BLIND_BET, Counts, ExactValue
 from crazy4.simulate.game import SimulatedGame
 from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan
@@ -83,8 +84,8 @@ def bet_result(
     """
     hands = int(keyed.sum())
     used = keyed > 0
-    total = int(np.dot(keyed[used], nets[used]))
-    squares = int(np.dot(keyed[used], nets[used] * nets[used]))
+    total = exact_dot(keyed[used], nets[used])
+    squares = exact_dot(keyed[used], exact_squares(nets[used]))
     hits = int(keyed[used & (nets > 0)].sum())
     mean = Fraction(total, hands * unit)
     if per_round > 1 and round_squares is not None and rounds > 1:

@@ -24,6 +24,7 @@ import pyarrow as pa
 
 from crazy4.core.bets import ExactBet
 from crazy4.core.deal import deal_hands
+from crazy4.core.exact import exact_dot, seat_totals
 from crazy4.core.ranking import HandCategory, category_of_strength, number_of_strengths
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
 from crazy4.games.crazy_four.reference import load_reference
@@ -154,11 +155,11 @@ def chunk_counts(
     )
     if len(normal) > 1:
         for name, nets in tables.bet_nets.items():
-            total = sum(nets[key] for key in normal)
-            counts.round_squares[name] = int(np.dot(total, total))
+            total = seat_totals(nets, normal)
+            counts.round_squares[name] = exact_dot(total, total)
     if len(blind) > 1:
-        total = sum(tables.blind_net[key] for key in blind)
-        counts.round_squares[BLIND_BET] = int(np.dot(total, total))
+        total = seat_totals(tables.blind_net, blind)
+        counts.round_squares[BLIND_BET] = exact_dot(total, total)
     return counts
 
 

@@ -26,6 +26,7 @@ import pyarrow as pa
 
 from crazy4.core.cards import BINOMIAL
 from crazy4.core.deal import deal_hands
+from crazy4.core.exact import exact_dot, seat_totals
 from crazy4.core.ranking import HandCategory, category_of_strength, number_of_strengths
 from crazy4.games.four_card.reference import (
     load_fourcard_reference,
@@ -193,8 +194,8 @@ def play_chunk(
     squares: dict[str, int] = {}
     if seats > 1:
         for name, nets in tables.bet_nets.items():
-            total = sum(nets[key] for key in keys)
-            squares[name] = int(np.dot(total, total))
+            total = seat_totals(nets, keys)
+            squares[name] = exact_dot(total, total)
     counts = Counts(
         rounds=rounds,
         seats=seats_counts,
