@@ -204,8 +204,10 @@ def parse_odds(value: object, *, where: str) -> Fraction:
         elif isinstance(value, int | float):
             odds = Fraction(str(value))
         elif isinstance(value, str):
-            text = value.strip().lower().replace(" to ", "/").replace(":", "/").replace("-", "/")
-            odds = Fraction(text.replace(" ", ""))
+            text = value.strip().lower()
+            sign = -1 if text.startswith("-") else 1  # "-3/2": negative, not "/3/2"
+            text = text.removeprefix("-").replace(" to ", "/").replace(":", "/").replace("-", "/")
+            odds = sign * Fraction(text.replace(" ", ""))
         else:
             raise ValueError
     except (ValueError, ZeroDivisionError):
