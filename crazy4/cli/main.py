@@ -241,7 +241,11 @@ def _add_analyze(commands: Commands) -> None:
         help="a shipped rule set name (see 'crazy4 rules list') or a path to a rule file (.toml)",
     )
     analyze.add_argument(
-        "--out", help="output folder (default: results/<rule set name>); created if missing"
+        "--out",
+        help="output folder (default: results/<rule set name>); created if missing. It is "
+        "replaced as a whole (the new results are built beside it, then swapped in), so "
+        "afterwards it holds exactly this rule set's output, and an interrupted run leaves it "
+        "as it was; an existing folder may hold only what crazy4 writes",
     )
     analyze.add_argument(
         "--jobs",
