@@ -72,8 +72,12 @@ def _run(argv: list[str]) -> tuple[int | str, str]:
 
 @pytest.fixture(scope="module")
 def places(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """:func:`_places` in a folder shared by the module's tests (they may create some)."""
+    return _places(tmp_path_factory.mktemp("cli"))
+
+
+def _places(root: Path) -> dict[str, str]:
     """Paths of every kind: new, existing file, folder, under a file, missing folder."""
-    root = tmp_path_factory.mktemp("cli")
     (root / "file.txt").write_text("x")
     (root / "folder").mkdir()
     (root / "folder.md").mkdir()
@@ -257,9 +261,10 @@ def test_negative_odds_say_negative(tmp_path: Path) -> None:
     ],
 )  # fmt: skip
 def test_unwritable_outputs_are_found_before_computing(
-    places: dict[str, str], argv: list[str], message: str
+    tmp_path: Path, argv: list[str], message: str
 ) -> None:
     """Before: ``report --out FOLDER`` and ``--summary FOLDER`` failed after all the work."""
+    places = _places(tmp_path)
     argv = [places.get(arg, arg) for arg in argv]
     with _no_computing(Path(places["root"])):
         status, errors = _run(argv)
