@@ -13,8 +13,15 @@ from pathlib import Path
 import pandas as pd
 
 from crazy4.games.registry import game_of
-from crazy4.results.write import provenance, write_run_record, write_table, write_text
+from crazy4.results.write import (
+    provenance,
+    replace_folder,
+    write_run_record,
+    write_table,
+    write_text,
+)
 from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate.plan import available_cores
 
 
 @dataclass(frozen=True)
@@ -53,12 +60,23 @@ class RuleSetResults:
             f"element of risk {100 * risk:.4f}%"
         )
 
-    def write(self, folder: Path) -> None:
-        """Write every table, ``report.md`` and ``run.json`` into ``folder`` (each atomically)."""
-        for name, frame in self.tables.items():
-            write_table(frame, folder / f"{name}.parquet", self.record)
-        write_text(folder / "report.md", self.report)
-        write_run_record(folder, self.command)
+    def write(self, folder: Path | str) -> None:
+        """Replace ``folder`` as a whole with every table, ``report.md`` and ``run.json``.
+
+        They are written into a temporary folder beside ``folder``, which is then swapped in
+        (:func:`crazy4.results.write.replace_folder`): ``folder`` ends up holding exactly this
+        rule set's output (any earlier content is dropped), and an interrupted run leaves the
+        earlier folder as it was, never a mix of two rule sets' tables. Check a folder given by
+        a user first with :func:`crazy4.results.write.check_output_folder`.
+        """
+
+        def write_all(target: Path) -> None:
+            for name, frame in self.tables.items():
+                write_table(frame, target / f"{name}.parquet", self.record)
+            write_text(target / "report.md", self.report)
+            write_run_record(target, self.command)
+
+        replace_folder(folder, write_all)
 
 
 def steps(rules: RuleSet) -> int:
@@ -83,7 +101,8 @@ def run_rule_set(
     command : str
         The command line, kept in the volatile ``run.json`` (not in the tables' provenance).
     jobs : int
-        Worker processes or threads for the counting.
+        Worker processes or threads for the counting; at most the cores this process may use
+        (:func:`crazy4.simulate.plan.available_cores`), more are cut to them.
     simulate_rounds, seed : int, optional
         A game's own simulation inside the analysis (the card room's card-removal
         simulation; ``None``: its defaults).
@@ -92,7 +111,7 @@ def run_rule_set(
     """
     analysis = game_of(rules).analyze(
         rules,
-        jobs=jobs,
+        jobs=max(1, min(jobs, available_cores())),
         progress=progress or (lambda message: None),
         simulate_rounds=simulate_rounds,
         seed=seed,

@@ -128,6 +128,8 @@ class CardroomModel:
         self.bases: dict[str, Basis] = {}
         self._same_hand: dict[tuple[str, str], Fraction] = {}
         self._means: dict[str, Fraction] = {}
+        #: strategy key of ``optimal`` by Queens Up / Ante (the joint optimum depends on no more)
+        self._joint: dict[Fraction, str] = {}
         for name, decision in self.decisions.items():
             self._add_strategy(name, decision)
 
@@ -151,14 +153,16 @@ class CardroomModel:
         """The strategy key of a seat: ``optimal`` becomes the joint optimum for its bets."""
         if seat.strategy != "optimal" or not seat.queens_up:
             return seat.strategy
-        decision = joint_optimal_decisions(
-            self.analysis, self.queens_up, seat.queens_up / seat.ante
-        )
+        ratio = seat.queens_up / seat.ante
+        if ratio in self._joint:  # every Ante size of a table's cost table shares a few ratios
+            return self._joint[ratio]
+        decision = joint_optimal_decisions(self.analysis, self.queens_up, ratio)
+        name = f"optimal-qu-{ratio}"
         if np.array_equal(decision, self.decisions["optimal"]):
-            return "optimal"
-        name = f"optimal-qu-{seat.queens_up / seat.ante}"
-        if name not in self.decisions:
+            name = "optimal"
+        elif name not in self.decisions:
             self._add_strategy(name, decision)
+        self._joint[ratio] = name
         return name
 
     def coefficients(self, seat: Seat) -> dict[str, Fraction]:

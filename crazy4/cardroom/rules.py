@@ -11,9 +11,10 @@ Format (every key is checked; an unknown key is an error)::
     name = "5-20"
     ante_min = 5                           # dollars: 5, "0.50", "1/2" or 0.5
     ante_max = 20
-    ante_step = 1                          # Antes allowed: 5, 6, ..., 20 (default 1)
-    queens_up_min = 5                      # defaults: the Ante limits
-    queens_up_max = 20
+    ante_step = 1                          # Antes allowed: 5, 6, ..., 20 (default 1); at
+                                           # most 1,000 sizes (MAX_ANTE_SIZES)
+    queens_up_min = 5                      # defaults: the Ante limits; every limit at most
+    queens_up_max = 20                     # $1,000,000,000 (MAX_LIMIT)
     banker_collection = 2                  # from the player/dealer, every round
     note = "..."                           # how the room's wording was read
 
@@ -39,6 +40,11 @@ from crazy4.rules.sections import Section
 
 #: Player hands a table can seat: five cards each plus the dealer's five from 52 cards.
 MOST_SEATS_POSSIBLE = 9
+#: The most Ante sizes a table may offer: ``crazy4 analyze`` prices every one of them
+#: (``cardroom_cost``), so a table of millions of sizes could not finish.
+MAX_ANTE_SIZES = 1000
+#: The largest Ante or Queens Up limit of a table, in dollars.
+MAX_LIMIT = Fraction(10**9)
 
 
 @dataclass(frozen=True)
@@ -95,6 +101,14 @@ def collection_band(section: Section) -> CollectionBand:
     return CollectionBand(ante_from, ante_to, flat, per_bet, per_amount, every, rounding)
 
 
+def _check_limit(section: Section, key: str, amount: Fraction) -> None:
+    if amount > MAX_LIMIT:
+        raise InputError(
+            f"{section.where}: {key} is more than {dollars(MAX_LIMIT)}, the largest limit a "
+            "table may have"
+        )
+
+
 def cardroom_table(section: Section) -> CardroomTable:
     """One ``[[cardroom.tables]]`` table with its collection bands."""
     name = section.string("name")
@@ -105,15 +119,24 @@ def cardroom_table(section: Section) -> CardroomTable:
         raise InputError(
             f"{section.where}: ante_max {dollars(ante_max)} is below ante_min {dollars(ante_min)}"
         )
-    if ((ante_max - ante_min) / ante_step).denominator != 1:
+    _check_limit(section, "ante_max", ante_max)
+    steps = (ante_max - ante_min) / ante_step
+    if steps.denominator != 1:
         raise InputError(
             f"{section.where}: ante_max - ante_min ({dollars(ante_max - ante_min)}) is not a "
             f"whole number of ante_step ({dollars(ante_step)})"
+        )
+    if steps + 1 > MAX_ANTE_SIZES:
+        raise InputError(
+            f"{section.where}: {dollars(ante_min)} to {dollars(ante_max)} in steps of "
+            f"{dollars(ante_step)} is {int(steps) + 1:,} Ante sizes; a table may offer at most "
+            f"{MAX_ANTE_SIZES:,} (the analysis prices every one): raise ante_step"
         )
     queens_up_min = section.money("queens_up_min", ante_min, positive=True)
     queens_up_max = section.money("queens_up_max", ante_max, positive=True)
     if queens_up_max < queens_up_min:
         raise InputError(f"{section.where}: queens_up_max is below queens_up_min")
+    _check_limit(section, "queens_up_max", queens_up_max)
     banker_collection = section.money("banker_collection")
     note = section.string("note", "")
     bands = [collection_band(band) for band in section.sections("collection")]

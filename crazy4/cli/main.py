@@ -1,7 +1,9 @@
-"""Command-line interface: ``crazy4 analyze | hand | cardroom | rules``.
+"""Command-line interface: ``crazy4 analyze | report | hand | cardroom | rules``.
 
-Every user error (bad card, unknown rule set, bad rule file, unwritable folder) ends with one
-line on standard error and exit status 2; no traceback reaches the user.
+Every user error (bad option, bad card, unknown rule set, bad rule file, unwritable output)
+ends with one line on standard error, ``crazy4: error: ...``, and exit status 2; no traceback
+reaches the user. Outputs are checked before any computing. ``--jobs`` is cut to the cores
+(with a one-line note) and the workers to the work.
 """
 
 from __future__ import annotations
@@ -15,7 +17,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from crazy4 import __version__
-from crazy4.cli.options import Commands, command_line, positive_int
+from crazy4.cli.options import (
+    Commands,
+    Parser,
+    command_line,
+    non_negative_int,
+    one_line,
+    positive_int,
+    worker_count,
+)
 from crazy4.cli.simulate import add_commands
 from crazy4.errors import InputError
 
@@ -23,6 +33,11 @@ if TYPE_CHECKING:
     from crazy4.cardroom.seats import Seat
 
 EXIT_USAGE = 2
+#: How ``--jobs`` is bounded, as every command's ``--help`` says it.
+JOBS_BOUND = (
+    "At most the cores of this machine: more runs on as many workers as there are cores, with "
+    "a one-line note; never more workers than pieces of work"
+)
 
 
 def _progress_bar(
@@ -44,18 +59,19 @@ def _progress_bar(
 
 def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.pipeline import run_rule_set, steps
-    from crazy4.results.write import ensure_output_dir
+    from crazy4.results.write import check_output_folder
     from crazy4.rules.load import load_rules
 
     rules = load_rules(args.rules)
     _check_simulation(args)
-    out = ensure_output_dir(Path(args.out) if args.out else Path("results") / rules.name)
+    out = check_output_folder(Path(args.out) if args.out else Path("results") / rules.name)
+    jobs = worker_count(args.jobs)
     step, close = _progress_bar(steps(rules) + 1, f"analyze {rules.name}", not args.quiet)
     try:
         results = run_rule_set(
             rules,
             command=command_line(argv),
-            jobs=args.jobs,
+            jobs=jobs,
             simulate_rounds=args.simulate_rounds,
             seed=args.seed,
             progress=step,
@@ -70,15 +86,19 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.pipeline import run_rule_set, steps
-    from crazy4.results.write import ensure_output_dir, write_text
+    from crazy4.results.write import check_output_file, ensure_output_dir, write_text
     from crazy4.rules.load import load_rules
 
     rules = load_rules(args.rules)
     out = Path(args.out) if args.out else Path("results") / rules.name / f"report.{args.format}"
+    if out.is_dir():
+        raise InputError(f"--out: {str(out)!r} is a folder; give the report's file name")
     ensure_output_dir(out.parent)
+    check_output_file(out, "--out")  # before the minutes of computing
+    jobs = worker_count(args.jobs)
     step, close = _progress_bar(steps(rules), f"report {rules.name}", not args.quiet)
     try:
-        results = run_rule_set(rules, command=command_line(argv), jobs=args.jobs, progress=step)
+        results = run_rule_set(rules, command=command_line(argv), jobs=jobs, progress=step)
     finally:
         close()
     text = results.report
@@ -105,6 +125,10 @@ def cmd_hand(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return 0
 
 
+#: The most card-removal deals ``--simulate-rounds`` may ask for (1,000 times the default).
+MAX_SIMULATE_ROUNDS = 10**9
+
+
 def _check_simulation(args: argparse.Namespace) -> None:
     from crazy4.cardroom.removal import SIMULATION_BATCHES
 
@@ -112,6 +136,11 @@ def _check_simulation(args: argparse.Namespace) -> None:
     if rounds != 0 and rounds < SIMULATION_BATCHES:
         raise InputError(
             f"--simulate-rounds {rounds}: give 0 (no simulation) or at least {SIMULATION_BATCHES}"
+        )
+    if rounds > MAX_SIMULATE_ROUNDS:
+        raise InputError(
+            f"--simulate-rounds {rounds:,}: at most {MAX_SIMULATE_ROUNDS:,} (1,000 times the "
+            "default)"
         )
 
 
@@ -159,7 +188,7 @@ def cmd_cardroom(args: argparse.Namespace, argv: Sequence[str]) -> int:
     bankroll = None if args.bankroll is None else parse_money(args.bankroll, "--bankroll")
     table = find_table(rules, args.table, seats[0].ante)
     check_seats(rules, table, seats)  # before the minutes of computing
-    analysis = analyze(rules, jobs=args.jobs)
+    analysis = analyze(rules, jobs=worker_count(args.jobs))
     model = CardroomModel(analysis, simulation_rounds=args.simulate_rounds, seed=args.seed)
     summary = cardroom_summary(model, table, seats, bankroll)
     if args.json:
@@ -183,11 +212,12 @@ def cmd_rules(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``crazy4`` command."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="crazy4",
         description="Exact analyzer for Crazy 4 Poker and Four Card Poker: every player/dealer "
         "deal counted exactly; exact EVs, optimal strategy, result tables and reports.",
-        epilog="Exit status: 0 success, 2 bad input (one line on standard error).",
+        epilog="Exit status: 0 success, 2 bad input (one line on standard error: "
+        "'crazy4: error: ...').",
     )
     parser.add_argument("--version", action="version", version=f"crazy4 {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -211,14 +241,18 @@ def _add_analyze(commands: Commands) -> None:
         help="a shipped rule set name (see 'crazy4 rules list') or a path to a rule file (.toml)",
     )
     analyze.add_argument(
-        "--out", help="output folder (default: results/<rule set name>); created if missing"
+        "--out",
+        help="output folder (default: results/<rule set name>); created if missing. It is "
+        "replaced as a whole (the new results are built beside it, then swapped in), so "
+        "afterwards it holds exactly this rule set's output, and an interrupted run leaves it "
+        "as it was; an existing folder may hold only what crazy4 writes",
     )
     analyze.add_argument(
         "--jobs",
         type=positive_int,
         default=1,
         help="worker processes for building tables and counting (default 1); the results are "
-        "identical for any number",
+        f"identical for any number. {JOBS_BOUND}",
     )
     analyze.add_argument("--quiet", action="store_true", help="no progress bar")
     _simulation_options(analyze)
@@ -238,8 +272,14 @@ def _add_report(commands: Commands) -> None:
     report.add_argument(
         "--format", choices=("md", "html"), default="md", help="md (default) or html"
     )
-    report.add_argument("--out", help="output file (default: results/<rule set>/report.<format>)")
-    report.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1)")
+    report.add_argument(
+        "--out",
+        help="output file (default: results/<rule set>/report.<format>); its folder is created "
+        "if missing, and checked before the analysis",
+    )
+    report.add_argument(
+        "--jobs", type=positive_int, default=1, help=f"worker processes (default 1). {JOBS_BOUND}"
+    )
     report.add_argument("--quiet", action="store_true", help="no progress bar")
     report.set_defaults(handler=cmd_report)
 
@@ -273,7 +313,7 @@ def _add_cardroom(commands: Commands) -> None:
         "([[cardroom.tables]]): the player's expected loss (house edge plus the collection), "
         "the same for two hands with the second blind, and the banker's (player/dealer's) "
         "expected win net of its collection, its standard deviation including the correlation "
-        "between seats sharing the dealer's hand, the rounds needed to be ahead with 95%% "
+        "between seats sharing the dealer's hand, the rounds needed to be ahead with 95% "
         "probability and the risk of ruin. Means are exact; the card-removal term between "
         "seats is simulated (seeded).",
         epilog="Example: crazy4 cardroom --rules crazy4-cardroom --seats 6 --ante 20 "
@@ -326,7 +366,10 @@ def _add_cardroom(commands: Commands) -> None:
         "--bankroll", help="the banker's bankroll in dollars, for a risk-of-ruin figure"
     )
     cardroom.add_argument(
-        "--jobs", type=positive_int, default=1, help="worker processes for the counting"
+        "--jobs",
+        type=positive_int,
+        default=1,
+        help=f"worker processes for the counting (default 1). {JOBS_BOUND}",
     )
     cardroom.add_argument("--json", action="store_true", help="print one JSON object instead")
     _simulation_options(cardroom)
@@ -352,30 +395,44 @@ def _simulation_options(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument(
         "--simulate-rounds",
-        type=int,
+        type=non_negative_int,
         default=SIMULATION_ROUNDS,
         help="card-room figures: deals simulated to estimate the card-removal covariance "
         "between seats (the one term not counted exactly); 0 leaves it out "
-        f"(default {SIMULATION_ROUNDS:,})",
+        f"(default {SIMULATION_ROUNDS:,}; at most {MAX_SIMULATE_ROUNDS:,})",
     )
     parser.add_argument(
         "--seed",
-        type=int,
+        type=non_negative_int,
         default=SIMULATION_SEED,
         help=f"seed of that simulation (default {SIMULATION_SEED})",
     )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    A bad option, like any other user error, prints one line on standard error and returns 2;
+    ``--help`` and ``--version`` print and raise ``SystemExit(0)`` as argparse does.
+
+    Examples
+    --------
+    >>> import contextlib, io
+    >>> errors = io.StringIO()
+    >>> with contextlib.redirect_stderr(errors):
+    ...     main(["analyze", "--rules", "crazy4-standard", "--jobs", "many"])
+    2
+    >>> print(errors.getvalue(), end="")
+    crazy4: error: argument --jobs: 'many' is not a whole number (see 'crazy4 analyze --help')
+    """
     arguments = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    args = parser.parse_args(arguments)
     try:
+        args = parser.parse_args(arguments)
         handler: Callable[[argparse.Namespace, Sequence[str]], int] = args.handler
         return handler(args, arguments)
     except InputError as error:
-        print(f"crazy4: error: {error}", file=sys.stderr)
+        print(f"crazy4: error: {one_line(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("crazy4: interrupted", file=sys.stderr)

@@ -1,16 +1,62 @@
-"""Helpers every ``crazy4`` command shares: argument types and the command line as recorded.
+"""Helpers every ``crazy4`` command shares: the parser, argument types, ``--jobs``, and the
+command line as recorded.
 
 Imported by :mod:`crazy4.cli.main` and :mod:`crazy4.cli.simulate` (neither imports the other's
-helpers). An argument type raises :class:`argparse.ArgumentTypeError`, which argparse reports
-as a usage error.
+helpers). An argument type raises :class:`argparse.ArgumentTypeError`, which :class:`Parser`
+reports as one line, ``crazy4: error: argument --jobs: ...``, and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import shlex
+import sys
 from collections.abc import Sequence
-from typing import Protocol
+from typing import NoReturn, Protocol
+
+from crazy4.errors import InputError
+
+#: Characters that would break a message over several lines (what ``str.splitlines`` splits on).
+_LINE_BREAKS = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    r"""``text`` with every line break written as an escape, so it prints as one line.
+
+    Examples
+    --------
+    >>> one_line("unrecognized arguments: a\nb")
+    'unrecognized arguments: a\\nb'
+    """
+    return _LINE_BREAKS.sub(lambda match: repr(match.group())[1:-1], text)
+
+
+class OptionError(InputError):
+    """A command line argparse cannot read (unknown option, missing or malformed value)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: ``crazy4: error: <what> (see --help)``.
+
+    :meth:`error` raises :class:`OptionError`, which :func:`crazy4.cli.main.main` prints as one
+    line on standard error with exit status 2 (argparse's own ``error`` prints the usage block
+    first). Its subcommands' parsers are of this class too (``add_subparsers`` uses the parent's
+    class). ``--help`` is argparse's.
+
+    Examples
+    --------
+    >>> parser = Parser(prog="crazy4 x")
+    >>> _ = parser.add_argument("--jobs", type=positive_int)
+    >>> parser.parse_args(["--jobs", "0"])
+    Traceback (most recent call last):
+    ...
+    crazy4.cli.options.OptionError: argument --jobs: 0 must be at least 1 (see 'crazy4 x --help')
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Raise :class:`OptionError` naming the option and how to get help."""
+        raise OptionError(f"{message} (see '{self.prog} --help')")
 
 
 class Commands(Protocol):
@@ -109,3 +155,32 @@ def probability(text: str) -> float:
     if not 0 < value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 1")
     return value
+
+
+def worker_count(jobs: int, option: str = "--jobs") -> int:
+    """``--jobs`` bounded by the cores this process may use; a note on standard error if cut.
+
+    More workers than cores only add memory (each worker holds its own tables) and never
+    speed (the results are identical for any number), so ``--jobs`` above the cores runs on
+    as many workers as there are cores and says so in one line (exit status unchanged).
+
+    Examples
+    --------
+    >>> worker_count(1)
+    1
+    >>> from crazy4.simulate.plan import available_cores
+    >>> worker_count(10**6) == available_cores()
+    True
+    """
+    from crazy4.simulate.plan import available_cores
+
+    cores = available_cores()
+    if jobs <= cores:
+        return jobs
+    noun = "core" if cores == 1 else "cores"
+    print(
+        f"crazy4: note: {option} {jobs:,} is more than the {cores} {noun} of this machine; "
+        f"using {cores}",
+        file=sys.stderr,
+    )
+    return cores

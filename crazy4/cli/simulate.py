@@ -18,25 +18,29 @@ from crazy4.cli.options import (
     non_negative_int,
     positive_int,
     probability,
+    worker_count,
 )
 from crazy4.errors import InputError
 
 
 def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.games.registry import game_of
-    from crazy4.results.write import provenance, write_text
+    from crazy4.results.write import check_output_file, provenance, write_text
     from crazy4.rules.load import load_rules
     from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
-    from crazy4.simulate.plan import CHUNK_ROUNDS
+    from crazy4.simulate.plan import CHUNK_ROUNDS, check_rounds
 
     rules = load_rules(args.rules)
     if args.scheduler and args.backend != "dask":
         raise InputError("--scheduler needs --backend dask")
-    for option, path in (("--log", args.log), ("--summary", args.summary)):
-        if path is not None and not Path(path).parent.resolve().is_dir():
-            raise InputError(f"{option}: folder of {path!r} does not exist")
+    check_rounds(args.rounds, log=args.log is not None)
     if args.log is not None and Path(args.log).suffix.lower() not in (".parquet", ".csv"):
         raise InputError("--log must name a .parquet or .csv file")
+    for option, path in (("--log", args.log), ("--summary", args.summary)):
+        if path is not None:
+            check_output_file(path, option)
+    if args.log is not None and args.log == args.summary:
+        raise InputError("--log and --summary name the same file")
     plan = make_plan(
         rules,
         rounds=args.rounds,
@@ -46,6 +50,8 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         strategy=args.strategy,
         queens_up=args.queens_up or args.aces_up,
     )
+    # the last check; a Dask cluster's workers are not this machine's cores
+    jobs = worker_count(args.jobs) if args.backend == "local" else args.jobs
     side = None if plan.queens_up is None else rules.side_bets[plan.queens_up].name
     tables = {game_of(rules).simulator().side_bet_key: side}
     record = provenance(
@@ -72,7 +78,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     try:
         counts = run_simulation(
             plan,
-            jobs=args.jobs,
+            jobs=jobs,
             backend=args.backend,
             scheduler=args.scheduler,
             log_path=Path(args.log) if args.log else None,
@@ -91,7 +97,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 
 def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.results.write import write_text
+    from crazy4.results.write import check_output_file, write_text
     from crazy4.rules.load import load_rules
     from crazy4.validate.driver import validate
     from crazy4.validate.report import Options
@@ -101,8 +107,7 @@ def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         suffix = Path(args.report).suffix.lower()
         if suffix not in (".md", ".json"):
             raise InputError("--report must name a .md or .json file")
-        if not Path(args.report).parent.resolve().is_dir():
-            raise InputError(f"--report: folder of {args.report!r} does not exist")
+        check_output_file(args.report, "--report")
     path = Path(args.log)
     if not path.is_file():
         raise InputError(f"{args.log!r} is not a file")
@@ -144,7 +149,13 @@ def add_commands(commands: Commands) -> None:
         "frequencies. The same seed gives the same numbers for any --jobs or backend.",
     )
     simulate.add_argument("--rules", required=True, help="rule set name or path")
-    simulate.add_argument("--rounds", type=count, required=True, help="rounds to play (1e6 ok)")
+    simulate.add_argument(
+        "--rounds",
+        type=count,
+        required=True,
+        help="rounds to play (1e6 ok); at most 1e12, and 1e10 with --log (about a million "
+        "rounds a second per core; the log takes about 15 bytes a seat and round)",
+    )
     simulate.add_argument("--seed", type=non_negative_int, default=0, help="seed (default 0)")
     simulate.add_argument(
         "--seats", type=positive_int, default=1, help="hands a round, 1-7 (default 1)"
@@ -165,7 +176,12 @@ def add_commands(commands: Commands) -> None:
     simulate.add_argument("--log", help="write every seat and round to this .parquet or .csv file")
     simulate.add_argument("--summary", help="write the summary as JSON (crazy4 validate reads it)")
     simulate.add_argument(
-        "--jobs", type=positive_int, default=1, help="worker processes (default 1)"
+        "--jobs",
+        type=positive_int,
+        default=1,
+        help="worker processes (default 1). With the local backend at most the cores of this "
+        "machine: more runs on as many workers as there are cores, with a one-line note; never "
+        "more workers than chunks of 65,536 rounds",
     )
     simulate.add_argument(
         "--backend",
@@ -176,7 +192,11 @@ def add_commands(commands: Commands) -> None:
     simulate.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.set_defaults(handler=cmd_simulate)
+    _add_validate(commands)
 
+
+def _add_validate(commands: Commands) -> None:
+    """``crazy4 validate``: audit a log or summary."""
     validate = commands.add_parser(
         "validate",
         help="audit a simulator's log or summary against the exact analysis",

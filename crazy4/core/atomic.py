@@ -1,28 +1,108 @@
-"""Atomic file replacement: write a temporary file beside the target, then rename it.
+"""Atomic replacement of a file or a whole folder: build beside the target, then rename.
 
-A reader sees either the old file or the complete new one; an interrupted write leaves no
-partial file (the temporary one is removed on any error).
+A reader sees either the old file (folder) or the complete new one; an interrupted write
+leaves no partial file (the temporary one is removed on any error).
+
+Temporary names are ``.<target name>.<process id>.<random>.tmp`` in the target's folder. A
+process killed outright (``SIGKILL``, power loss) cannot remove its own, so every write first
+removes the *stale* ones of the same target: those whose process is no longer running (or whose
+name carries no process id, as earlier versions wrote them). The temporary files of a write to
+the same target still running in another process are left alone.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import errno
 import os
+import re
+import secrets
+import shutil
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+#: ``renameat2`` flag: swap two paths atomically (Linux).
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+#: The random part of the temporary names earlier versions wrote (``mkstemp``: no process id).
+_LEGACY = re.compile(r"[a-z0-9_]{8}")
 
-def replace_atomically(path: Path, write: Callable[[Path], None]) -> None:
+
+def _process_running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return pid > 0  # another user's process (or not a process id at all)
+    return True
+
+
+def stale_temporaries(path: Path) -> list[Path]:
+    """The temporary files and folders beside ``path`` left by killed writes to it.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> mine = f".a.txt.{os.getpid()}.x.tmp"
+    >>> for name in (".a.txt.abcd1234.tmp", ".a.txt.99999999.x.tmp", mine, ".a.txt.gz.1.x.tmp"):
+    ...     _ = (folder / name).write_text("")
+    >>> [p.name for p in stale_temporaries(folder / "a.txt")]
+    ['.a.txt.99999999.x.tmp', '.a.txt.abcd1234.tmp']
+    """
+    prefix = f".{path.name}."
+    try:
+        entries = sorted(path.parent.iterdir())
+    except OSError:
+        return []
+    stale = []
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        parts = name[len(prefix) : -len(".tmp")].split(".")
+        if len(parts) == 2 and parts[0].isdigit():  # <process id>.<random>
+            if _process_running(int(parts[0])):
+                continue
+        elif not (len(parts) == 1 and _LEGACY.fullmatch(parts[0])):
+            continue  # another target's temporary (``a.txt.gz`` beside ``a.txt``)
+        stale.append(entry)
+    return stale
+
+
+def remove_stale_temporaries(path: Path) -> None:
+    """Remove :func:`stale_temporaries` of ``path`` (errors ignored: another run may race)."""
+    for entry in stale_temporaries(path):
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                entry.unlink()
+
+
+def _prefix(path: Path) -> str:
+    return f".{path.name}.{os.getpid()}."
+
+
+def replace_atomically(path: Path | str, write: Callable[[Path], None]) -> None:
     """Call ``write`` on a temporary file in ``path``'s folder, then rename it to ``path``.
 
-    Raises whatever ``write`` or the file system raises (``OSError``), after removing the
-    temporary file.
+    Stale temporary files of earlier killed writes to ``path`` are removed first. Raises
+    whatever ``write`` or the file system raises (``OSError``), after removing the temporary
+    file.
 
     Examples
     --------
     >>> import tempfile
     >>> target = Path(tempfile.mkdtemp()) / "a.txt"
-    >>> replace_atomically(target, lambda tmp: tmp.write_text("done"))
+    >>> _ = (target.parent / ".a.txt.99999999.abcd.tmp").write_text("left by a killed run")
+    >>> replace_atomically(str(target), lambda tmp: tmp.write_text("done"))
     >>> target.read_text()
     'done'
     >>> def fail(tmp: Path) -> None:
@@ -35,7 +115,9 @@ def replace_atomically(path: Path, write: Callable[[Path], None]) -> None:
     >>> target.read_text(), sorted(p.name for p in target.parent.iterdir())
     ('done', ['a.txt'])
     """
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    path = Path(path)
+    remove_stale_temporaries(path)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=_prefix(path), suffix=".tmp")
     os.close(handle)
     try:
         write(Path(temporary))
@@ -44,3 +126,61 @@ def replace_atomically(path: Path, write: Callable[[Path], None]) -> None:
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two existing paths atomically (Linux ``renameat2``); False where unsupported."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    status: int = renameat2(
+        _AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE
+    )
+    if status == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), str(second))
+
+
+def replace_folder_atomically(path: Path | str, write: Callable[[Path], None]) -> None:
+    """Call ``write`` on a new temporary folder beside ``path``, then swap it in as a whole.
+
+    The folder ``path`` becomes exactly what ``write`` put in the temporary folder: a reader
+    (or a run killed at any moment) sees the old folder or the new one, never a mix. Where the
+    system can swap two folders atomically (Linux) it does; elsewhere the old folder is renamed
+    aside first, so a kill between the two renames leaves no folder at ``path`` (and the old
+    one under a temporary name, removed by the next write). Stale temporary folders of earlier
+    killed writes are removed first.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> target = Path(tempfile.mkdtemp()) / "out"
+    >>> replace_folder_atomically(target, lambda tmp: (tmp / "a.txt").write_text("1"))
+    >>> replace_folder_atomically(str(target), lambda tmp: (tmp / "b.txt").write_text("2"))
+    >>> sorted(p.name for p in target.iterdir()), sorted(p.name for p in target.parent.iterdir())
+    (['b.txt'], ['out'])
+    """
+    path = Path(path)
+    remove_stale_temporaries(path)
+    temporary = Path(tempfile.mkdtemp(dir=path.parent, prefix=_prefix(path), suffix=".tmp"))
+    try:
+        write(temporary)
+        os.chmod(temporary, 0o755)
+        if not path.exists():
+            os.rename(temporary, path)
+        elif _exchange(temporary, path):
+            pass  # ``temporary`` now holds the old folder, removed below
+        else:
+            aside = path.parent / f"{_prefix(path)}{secrets.token_hex(4)}.tmp"
+            os.rename(path, aside)
+            os.rename(temporary, path)
+            shutil.rmtree(aside, ignore_errors=True)
+    finally:
+        if temporary.exists():
+            shutil.rmtree(temporary, ignore_errors=True)

@@ -285,7 +285,9 @@ def _read_odds(value: object, where: str) -> Fraction:
             return Fraction(str(value))
         if not isinstance(value, str):
             raise ValueError
-        text = value.strip().lower().replace(" to ", "/").replace(":", "/").replace("-", "/")
+        text = value.strip().lower()
+        sign = -1 if text.startswith("-") else 1  # "-3/2": negative, not "/3/2"
+        text = text.removeprefix("-").replace(" to ", "/").replace(":", "/").replace("-", "/")
         text = text.replace(" ", "")
         if len(text) > _MAX_TEXT:
             raise InputError(f"{where}: payout {value[:20]!r}... is too long to be a payout")
@@ -295,7 +297,7 @@ def _read_odds(value: object, where: str) -> Fraction:
                     f"{where}: payout {value!r} is above 10^18 to 1 or finer than 1/10^18, "
                     "the limits of a payout computed exactly"
                 )
-        return Fraction(text)
+        return sign * Fraction(text)
     except (ValueError, ZeroDivisionError, OverflowError):
         raise InputError(f"{where}: payout {value!r} is not a number") from None
 

@@ -1,7 +1,9 @@
 """Writing results: parquet tables with provenance, and text files, atomically.
 
 Every table is written to a temporary file in the destination folder and renamed into place,
-so an interrupted run leaves either the previous file or the new one, never half a table. The
+so an interrupted run leaves either the previous file or the new one, never half a table; a
+folder of tables is built beside its destination and swapped in as a whole
+(:func:`replace_folder`), so it never holds a mix of two runs. The
 parquet schema metadata carries the provenance: what determines the data (the rule set's name
 and content hash, the package version, the number of deals, a seed where one is used) and
 nothing else, so the same inputs give the same bytes whatever the command line, the number of
@@ -22,7 +24,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from crazy4 import __version__
-from crazy4.core.atomic import replace_atomically
+from crazy4.core.atomic import replace_atomically, replace_folder_atomically
 from crazy4.core.exact import parquet_integers
 from crazy4.errors import InputError
 
@@ -69,7 +71,107 @@ def ensure_output_dir(path: Path) -> Path:
     return path
 
 
-def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+def check_output_file(path: Path | str, option: str) -> None:
+    """Raise :class:`InputError` unless ``path`` can be written (before any computing).
+
+    The file's folder must exist and be writable, and ``path`` must not be a folder.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> check_output_file(folder / "summary.json", "--summary")
+    >>> check_output_file(folder, "--summary")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: --summary: ... is a folder, not a file
+    """
+    path = Path(path)
+    parent = path.parent
+    if path.is_dir():
+        raise InputError(f"{option}: {str(path)!r} is a folder, not a file")
+    if not parent.is_dir():
+        what = "is not a folder" if parent.exists() else "does not exist"
+        raise InputError(f"{option}: folder {str(parent)!r} of {str(path)!r} {what}")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise InputError(f"{option}: folder {str(parent)!r} of {str(path)!r} is not writable")
+
+
+#: What crazy4 (and ``make``) put in a results folder besides its parquet tables.
+RESULT_FILES = frozenset({"report.md", "report.html", "run.json", ".analyzed"})
+
+
+def _written_by_crazy4(entry: Path) -> bool:
+    name = entry.name
+    if name.startswith(".") and name.endswith(".tmp"):
+        return True  # a temporary file of an earlier run
+    if entry.is_symlink() or not entry.is_file():
+        return False
+    if name in RESULT_FILES:
+        return True
+    if name.endswith(".parquet"):
+        try:
+            read_provenance(entry)
+        except InputError:
+            return False
+        return True
+    return False
+
+
+def check_output_folder(path: Path | str, option: str = "--out") -> Path:
+    """Check, before any computing, that a results folder can be replaced as a whole.
+
+    Creates the folders above ``path`` if missing. ``path`` itself is not created: the new
+    results are built beside it and swapped in (:func:`replace_folder`). An existing folder
+    must hold only what crazy4 writes (parquet tables with crazy4 provenance, ``report.md``,
+    ``report.html``, ``run.json``, ``.analyzed``, temporary files), since it is replaced.
+
+    Raises
+    ------
+    InputError
+        If the folder cannot be created or written, is a file, or holds other files.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> check_output_folder(folder / "new" / "results") == folder / "new" / "results"
+    True
+    >>> _ = (folder / "new" / "notes.txt").write_text("mine")
+    >>> check_output_folder(folder / "new")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: --out: folder ... holds 'notes.txt', which crazy4 did not write; ...
+    """
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise InputError(f"{option}: {str(path)!r} is a file, not a folder")
+    parent = path.parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(
+            f"{option}: output folder {str(path)!r} cannot be created: {error.strerror}"
+        ) from None
+    if not parent.is_dir():
+        raise InputError(f"{option}: output folder {str(path)!r} cannot be created")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise InputError(
+            f"{option}: output folder {str(path)!r} cannot be replaced: folder {str(parent)!r} "
+            "is not writable"
+        )
+    if path.is_dir():
+        foreign = [entry.name for entry in sorted(path.iterdir()) if not _written_by_crazy4(entry)]
+        if foreign:
+            raise InputError(
+                f"{option}: folder {str(path)!r} holds {foreign[0]!r}, which crazy4 did not "
+                "write; the results replace the whole folder, so give a new or empty folder "
+                "or an earlier results folder"
+            )
+    return path
+
+
+def atomic_write(path: Path | str, write: Callable[[Path], None]) -> None:
     """Write ``path`` atomically (:func:`crazy4.core.atomic.replace_atomically`).
 
     Raises
@@ -79,6 +181,30 @@ def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
     """
     try:
         replace_atomically(path, write)
+    except OSError as error:
+        raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+
+
+def replace_folder(path: Path | str, write: Callable[[Path], None]) -> None:
+    """Build a folder with ``write`` beside ``path`` and swap it in as a whole
+    (:func:`crazy4.core.atomic.replace_folder_atomically`): ``path`` becomes exactly what
+    ``write`` wrote; an interruption leaves the previous folder untouched.
+
+    Raises
+    ------
+    InputError
+        If the folder cannot be written, naming it and the reason.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> target = Path(tempfile.mkdtemp()) / "out"
+    >>> replace_folder(target, lambda tmp: write_text(tmp / "a.md", "new"))
+    >>> [p.name for p in target.iterdir()]
+    ['a.md']
+    """
+    try:
+        replace_folder_atomically(path, write)
     except OSError as error:
         raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
 

@@ -34,7 +34,7 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import Chunk, Counts
 from crazy4.simulate.game import SimulatedGame
 from crazy4.simulate.logwriter import LogWriter
-from crazy4.simulate.plan import SimulationPlan
+from crazy4.simulate.plan import SimulationPlan, check_rounds, worker_limit
 from crazy4.simulate.summary import SimulationSummary, summarize
 
 #: Summary-mode chunks a worker runs per task (any value gives the same numbers).
@@ -108,8 +108,7 @@ def make_plan(
     crazy4.errors.InputError: unknown Aces Up table '9-9'; four-card-standard has ...
     """
     game = game_of(rules).simulator()
-    if rounds < 1:
-        raise InputError("--rounds must be at least 1")
+    check_rounds(rounds)
     if seed < 0:
         raise InputError("--seed must be a non-negative whole number")
     _check_seats(game, rules, seats, blind_hands)
@@ -132,7 +131,7 @@ def make_plan(
 # Workers
 
 
-def _run_task(plan: SimulationPlan, chunks: list[int], log: bool) -> list[Chunk] | Counts:
+def _run_task(plan: SimulationPlan, chunks: range, log: bool) -> list[Chunk] | Counts:
     game = game_of(plan.rules).simulator()
     if log:
         return [game.play_chunk(plan, chunk, True) for chunk in chunks]
@@ -142,19 +141,35 @@ def _run_task(plan: SimulationPlan, chunks: list[int], log: bool) -> list[Chunk]
     return total
 
 
-def _tasks(plan: SimulationPlan, jobs: int, log: bool) -> list[list[int]]:
-    chunks = list(range(plan.chunks))
+def _task_size(plan: SimulationPlan, jobs: int, log: bool) -> int:
+    """Chunks per task: one in log mode (rows in order), else up to :data:`CHUNKS_PER_TASK`."""
     if log:
-        return [[chunk] for chunk in chunks]
-    size = max(1, min(CHUNKS_PER_TASK, math.ceil(len(chunks) / (4 * jobs))))
-    return [chunks[i : i + size] for i in range(0, len(chunks), size)]
+        return 1
+    return max(1, min(CHUNKS_PER_TASK, math.ceil(plan.chunks / (4 * jobs))))
+
+
+def _tasks(plan: SimulationPlan, jobs: int, log: bool) -> Iterator[range]:
+    """The chunk numbers of each task, in order, generated as needed (never all in memory).
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> plan = make_plan(load_rules("crazy4-standard"), rounds=10**12, seed=1)
+    >>> tasks = _tasks(plan, 2, False)
+    >>> next(tasks), next(tasks)
+    (range(0, 16), range(16, 32))
+    """
+    size = _task_size(plan, jobs, log)
+    for start in range(0, plan.chunks, size):
+        yield range(start, min(start + size, plan.chunks))
 
 
 def _results(
     plan: SimulationPlan, jobs: int, backend: str, scheduler: str | None, log: bool
 ) -> Iterator[list[Chunk] | Counts]:
     tasks = _tasks(plan, jobs, log)
-    if backend == "local" and jobs == 1:
+    workers = worker_limit(jobs, -(-plan.chunks // _task_size(plan, jobs, log)))
+    if backend == "local" and workers == 1:
         for task in tasks:
             yield _run_task(plan, task, log)
         return
@@ -166,7 +181,7 @@ def _results(
         return
     # log mode: threads (numpy and the parquet writer release the GIL) save pickling every row
     prefer = "threads" if log else "processes"
-    yield from Parallel(n_jobs=jobs, return_as="generator", prefer=prefer)(calls)
+    yield from Parallel(n_jobs=workers, return_as="generator", prefer=prefer)(calls)
 
 
 def _dask_results(calls: Iterator[object], scheduler: str | None) -> Iterator[list[Chunk] | Counts]:
@@ -206,7 +221,7 @@ def run_simulation(
     jobs: int = 1,
     backend: str = "local",
     scheduler: str | None = None,
-    log_path: Path | None = None,
+    log_path: Path | str | None = None,
     log_metadata: dict[str, object] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Counts:
@@ -216,11 +231,13 @@ def run_simulation(
     ----------
     plan : SimulationPlan
     jobs : int
-        Worker processes (local backend); the numbers do not depend on it.
+        Worker processes (local backend), at most the cores and the tasks (a task is one chunk
+        of :data:`crazy4.simulate.plan.CHUNK_ROUNDS` rounds with a log, else up to
+        :data:`CHUNKS_PER_TASK`); the numbers do not depend on it.
     backend : {"local", "dask"}
     scheduler : str, optional
         Dask scheduler address (``tcp://host:port``); without it, the current client.
-    log_path : Path, optional
+    log_path : Path or str, optional
         Parquet (``.parquet``) or CSV (``.csv``) file to write one row per seat and round;
         written atomically, one row group per chunk.
     log_metadata : dict, optional
@@ -237,6 +254,7 @@ def run_simulation(
     (1000, 1000, 1000)
     """
     say = progress or (lambda rounds: None)
+    check_rounds(plan.rounds, log=log_path is not None)
     total = Counts.empty(game_of(plan.rules).simulator().key_bins)
     results = _results(plan, jobs, backend, scheduler, log_path is not None)
     if log_path is None:
@@ -246,8 +264,11 @@ def run_simulation(
             say(result.rounds)
         return total
 
+    log_path = Path(log_path)
+    csv = log_path.suffix.lower() == ".csv"
+
     def write(target: Path) -> None:
-        writer = LogWriter(target, log_path.suffix.lower() == ".csv", log_metadata or {})
+        writer = LogWriter(target, csv, log_metadata or {})
         try:
             for result in results:
                 assert isinstance(result, list)

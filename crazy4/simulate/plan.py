@@ -11,16 +11,75 @@ the plan.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
 
 #: Rounds per chunk: part of the reproducibility contract (a seed's rounds depend on it).
 CHUNK_ROUNDS = 1 << 16
+#: The most rounds one simulation plays: about a million rounds a second per core, so 10^12
+#: rounds are some 12 days of one core (hours on a cluster); more could not finish.
+MAX_ROUNDS = 10**12
+#: The most rounds a simulation with a per-round log plays: about 15 bytes a seat and round
+#: of parquet, so 10^10 rounds are some 150 GB of log.
+MAX_LOG_ROUNDS = 10**10
+
+
+def check_rounds(rounds: int, *, log: bool = False) -> None:
+    """Raise :class:`InputError` unless a simulation of ``rounds`` rounds can finish.
+
+    Examples
+    --------
+    >>> check_rounds(10**6)
+    >>> check_rounds(10**20)
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: --rounds 100,000,000,000,000,000,000: at most 1,000,000,000,000 ...
+    """
+    if rounds < 1:
+        raise InputError("--rounds must be at least 1")
+    if rounds > MAX_ROUNDS:
+        raise InputError(
+            f"--rounds {rounds:,}: at most {MAX_ROUNDS:,} (at about a million rounds a second "
+            f"per core this many would take {rounds / 1e6 / 86400:,.0f} core-days); split the "
+            "run over several seeds"
+        )
+    if log and rounds > MAX_LOG_ROUNDS:
+        raise InputError(
+            f"--rounds {rounds:,} with --log: at most {MAX_LOG_ROUNDS:,} (the log takes about "
+            f"15 bytes a seat and round: {15 * rounds / 1e9:,.0f} GB or more)"
+        )
+
+
+def available_cores() -> int:
+    """The processor cores this process may run on (at least 1).
+
+    Examples
+    --------
+    >>> available_cores() >= 1
+    True
+    """
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        return max(1, len(affinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def worker_limit(jobs: int, tasks: int) -> int:
+    """Workers to start for ``tasks`` tasks: ``jobs``, at most the cores and the tasks.
+
+    Examples
+    --------
+    >>> worker_limit(1000, 2) <= 2, worker_limit(3, 0)
+    (True, 1)
+    """
+    return max(1, min(jobs, tasks, available_cores()))
 
 
 def chunk_generator(seed: int, chunk: int) -> np.random.Generator:
