@@ -49,7 +49,7 @@ clean: ## Remove the environment, the lookup-table caches and every generated fi
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	rm -f results/*/player_hands.parquet results/*/report.html results/*/.analyzed results/*/run.json
 	rm -rf results/notebooks
-	find results -name '.*.tmp' -delete
+	find results -name '.*.tmp' -prune -exec rm -rf {} +
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 
