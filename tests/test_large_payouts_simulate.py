@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections import namedtuple
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 
@@ -36,3 +37,17 @@ def test_exact_squares_and_seat_totals_widen_only_when_needed() -> None:
     assert int(exact_squares(huge)[0]) == 2**124
     totals = seat_totals(huge, [np.array([0]), np.array([1])])
     assert int(totals[0]) == 2**63
+
+
+def test_cardroom_refuses_payouts_its_int64_moments_cannot_hold(tmp_path: Path) -> None:
+    """A card-room rule set with a 10^13 Super Bonus: one line and exit 2, not a wrong figure."""
+    import re
+
+    from crazy4.cli.main import main
+    from crazy4.rules.load import RULES_DIR
+
+    text = (RULES_DIR / "crazy4-cardroom.toml").read_text()
+    text = re.sub(r"(?m)^four_aces = .*$", "four_aces = 10000000000000", text, count=1)
+    path = tmp_path / "big-cardroom.toml"
+    path.write_text(text.replace('name = "crazy4-cardroom"', 'name = "big-cardroom"'))
+    assert main(["analyze", "--rules", str(path), "--out", str(tmp_path / "out"), "--quiet"]) == 2

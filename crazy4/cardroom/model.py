@@ -57,6 +57,7 @@ from crazy4.cardroom.removal import (
 )
 from crazy4.cardroom.seats import Seat, joint_optimal_decisions
 from crazy4.core.bets import BetOutcomes
+from crazy4.core.exact import fits_int64, largest_magnitude
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis
 from crazy4.games.crazy_four.bets import blind_hand_decisions, game_bet, side_bet
@@ -144,8 +145,22 @@ class CardroomModel:
             self.bases[f"{name}:queens_up"] = Basis(
                 f"{name}:queens_up", side_bet(self.queens_up, outcomes, decision)
             )
+        for key in (f"{name}:game", f"{name}:queens_up"):
+            if key in self.bases:
+                self._check_int64(self.bases[key])
         for cached in ("_types", "_counts", "_dealer_numerators", "dealer_moments", "removal"):
             self.__dict__.pop(cached, None)
+
+    def _check_int64(self, basis: Basis) -> None:
+        """The card room's moments are int64 sums of products of two nets over every deal:
+        refuse pay tables whose nets could overflow them, rather than give a wrong figure."""
+        largest = largest_magnitude(basis.net)
+        if not fits_int64(largest * largest * self.deals):
+            raise InputError(
+                f"rule set {self.rules.name!r}: the card room's tables are computed in 64-bit "
+                f"integers, and its payouts are too large for them (a net of {largest} per "
+                f"{basis.unit} over {self.deals:,} deals); analyze it without [[cardroom.tables]]"
+            )
 
     # -- strategies ------------------------------------------------------------------------
 
