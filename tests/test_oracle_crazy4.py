@@ -332,7 +332,7 @@ def simulated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pd.DataFram
         seats = 2 + blind
         plan = make_plan(
             load_rules(name), rounds=SIM_ROUNDS, seed=7, seats=seats, blind_hands=blind,
-            queens_up=queens_up,
+            side_bet=queens_up,
         )  # fmt: skip
         run_simulation(plan, log_path=path)
         frame = pd.read_parquet(path)
@@ -423,7 +423,7 @@ def validated(log: DealtLog, name: str, tmp_path: Path) -> Report:
     path = tmp_path / "oracle.parquet"
     log.frame.to_parquet(path)
     queens = read_rules(load_rules(name)).queens_up[0].name
-    return validate(path, Options(load_rules(name), strategy="simple", queens_up=queens))
+    return validate(path, Options(load_rules(name), strategy="simple", side_bet=queens))
 
 
 def check_named(report: Report, name: str) -> Check:

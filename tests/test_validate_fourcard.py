@@ -167,7 +167,7 @@ def test_jobs_do_not_change_the_numbers(rules) -> None:  # type: ignore[no-untyp
 
 def test_unknown_aces_up_table(rules) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match="unknown Aces Up table"):
-        make_plan(rules, rounds=10, seed=1, queens_up="1-2-3")
+        make_plan(rules, rounds=10, seed=1, side_bet="1-2-3")
 
 
 def test_biased_shuffle_caught_by_rank_frequencies(  # type: ignore[no-untyped-def]

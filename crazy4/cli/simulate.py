@@ -48,11 +48,11 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         seats=args.seats,
         blind_hands=args.blind_hands,
         strategy=args.strategy,
-        queens_up=args.queens_up or args.aces_up,
+        side_bet=args.queens_up or args.aces_up,
     )
     # the last check; a Dask cluster's workers are not this machine's cores
     jobs = worker_count(args.jobs) if args.backend == "local" else args.jobs
-    side = None if plan.queens_up is None else rules.side_bets[plan.queens_up].name
+    side = None if plan.side_bet is None else rules.side_bets[plan.side_bet].name
     tables = {game_of(rules).simulator().side_bet_key: side}
     record = provenance(
         rules.name,
@@ -116,7 +116,7 @@ def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         Options(
             rules=rules,
             strategy=args.strategy,
-            queens_up=args.queens_up or args.aces_up,
+            side_bet=args.queens_up or args.aces_up,
             alpha=args.alpha,
             examples=args.examples,
         ),

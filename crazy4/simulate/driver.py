@@ -80,11 +80,11 @@ def make_plan(
     seats: int = 1,
     blind_hands: int = 0,
     strategy: str = "optimal",
-    queens_up: str | None = None,
+    side_bet: str | None = None,
 ) -> SimulationPlan:
     """Validate the options and build a :class:`SimulationPlan`.
 
-    ``queens_up`` names the side-bet table written to the log (Queens Up, Aces Up).
+    ``side_bet`` names the side-bet table written to the log (Queens Up, Aces Up).
 
     Raises
     ------
@@ -102,7 +102,7 @@ def make_plan(
     Traceback (most recent call last):
     ...
     crazy4.errors.InputError: crazy4-standard has no blind second hand (cardroom.blind_second_hand)
-    >>> make_plan(load_rules("four-card-standard"), rounds=10, seed=1, queens_up="9-9")
+    >>> make_plan(load_rules("four-card-standard"), rounds=10, seed=1, side_bet="9-9")
     Traceback (most recent call last):
     ...
     crazy4.errors.InputError: unknown Aces Up table '9-9'; four-card-standard has ...
@@ -112,7 +112,7 @@ def make_plan(
     if seed < 0:
         raise InputError("--seed must be a non-negative whole number")
     _check_seats(game, rules, seats, blind_hands)
-    table = _side_bet_table(game, rules, queens_up)
+    table = _side_bet_table(game, rules, side_bet)
     decision = game.strategy(rules, strategy)
     label = strategy if strategy in ("optimal", "simple") else Path(strategy).name
     return SimulationPlan(
@@ -123,7 +123,7 @@ def make_plan(
         blind_hands=blind_hands,
         strategy=label,
         decision=np.asarray(decision, dtype=np.int64),
-        queens_up=table,
+        side_bet=table,
     )
 
 

@@ -112,7 +112,7 @@ class SimulationPlan:
         Name of the strategy (``optimal``, ``simple`` or a file name).
     decision : ndarray of int64
         Decision per hand class (per situation class in Four Card Poker).
-    queens_up : int or None
+    side_bet : int or None
         The side-bet table (Queens Up, Aces Up: an index into ``rules.side_bets``) written to
         the log; None when the rules have no side bet.
 
@@ -121,7 +121,7 @@ class SimulationPlan:
     >>> from crazy4.rules.load import load_rules
     >>> plan = SimulationPlan(load_rules("crazy4-standard"), seed=1, rounds=CHUNK_ROUNDS + 5,
     ...                       seats=3, blind_hands=1, strategy="optimal",
-    ...                       decision=np.zeros(3, dtype=np.int64), queens_up=None)
+    ...                       decision=np.zeros(3, dtype=np.int64), side_bet=None)
     >>> plan.normal_hands, plan.chunks, plan.chunk_rounds(1), plan.first_round(1)
     (2, 2, 5, 65537)
     """
@@ -133,7 +133,7 @@ class SimulationPlan:
     blind_hands: int
     strategy: str
     decision: npt.NDArray[np.int64] = field(repr=False)
-    queens_up: int | None
+    side_bet: int | None
 
     @property
     def normal_hands(self) -> int:

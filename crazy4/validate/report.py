@@ -35,7 +35,7 @@ class Options:
     rules : RuleSet
     strategy : str
         ``optimal``, ``simple`` or a strategy file (see the game's reference ``strategy``).
-    queens_up : str or None
+    side_bet : str or None
         Side bet table (Queens Up, Aces Up) the log's side wagers were settled on (default: the
         one named in the log's metadata, else the rule set's first).
     alpha : float
@@ -48,7 +48,7 @@ class Options:
 
     rules: RuleSet
     strategy: str = "optimal"
-    queens_up: str | None = None
+    side_bet: str | None = None
     alpha: float = 0.001
     examples: int = 5
     batch_rows: int = 1 << 18

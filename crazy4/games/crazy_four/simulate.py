@@ -178,7 +178,7 @@ def log_table(
     strength, rest = np.divmod(key.astype(np.int64), 4 * CELLS)
     multiple, cell = np.divmod(rest, CELLS)
     is_blind = np.tile(np.arange(seats) >= plan.normal_hands, rounds)
-    nets = settlement.nets(strength, multiple, cell, queens_up=plan.queens_up)
+    nets = settlement.nets(strength, multiple, cell, queens_up=plan.side_bet)
     unit = settlement.unit
     decision = np.where(is_blind, BLIND, multiple).astype(np.int8)
     ante = np.ones(key.shape[0])
@@ -200,13 +200,13 @@ def log_table(
     if has_bonus:
         columns["super_bonus"] = pa.array(ante)
     columns["play"] = pa.array(play)
-    if plan.queens_up is not None:
+    if plan.side_bet is not None:
         columns["queens_up"] = pa.array(ante)
     columns["ante_net"] = pa.array(nets["ante"] / unit)
     if has_bonus:
         columns["super_bonus_net"] = pa.array(nets["super_bonus"] / unit)
     columns["play_net"] = pa.array(nets["play"] / unit)
-    if plan.queens_up is not None:
+    if plan.side_bet is not None:
         columns["queens_up_net"] = pa.array(nets["queens_up"] / unit)
     return pa.table(columns)
 

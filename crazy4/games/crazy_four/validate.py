@@ -114,7 +114,7 @@ class CrazyFourValidator:
         reference = load_reference(rules)
         decision = reference.strategy(options.strategy)
         logged = metadata.get("queens_up")
-        wanted = options.queens_up or (logged if isinstance(logged, str) else None)
+        wanted = options.side_bet or (logged if isinstance(logged, str) else None)
         return CrazyFourRun(
             options=options,
             rules=rules,

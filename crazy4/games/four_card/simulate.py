@@ -219,7 +219,7 @@ def log_table(
     key = np.stack(keys, axis=1).ravel()
     strength, decision, category, result = key_fields(key)
     settle = tables.settlement
-    table_index = plan.queens_up if plan.queens_up is not None else 0
+    table_index = plan.side_bet if plan.side_bet is not None else 0
     nets = settle.nets(strength, decision, category, result, aces_up=table_index)
     unit = settle.unit
     player = np.stack(cards[:seats], axis=2).reshape(5, rounds * seats)
@@ -239,7 +239,7 @@ def log_table(
         "ante": pa.array(ones),
         "play": pa.array(decision.astype(np.float64)),
     }
-    has_aces_up = plan.queens_up is not None
+    has_aces_up = plan.side_bet is not None
     has_bad_beat = four_card_rules(plan.rules).four_card.bad_beat is not None
     if has_aces_up:
         columns["aces_up"] = pa.array(ones)

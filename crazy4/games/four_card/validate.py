@@ -107,13 +107,13 @@ class FourCardValidator:
 
     def start(self, options: Options, metadata: Mapping[str, object]) -> FourCardRun:
         """The reference, settlement and expected strategy of a validation; the Aces Up table
-        is the one asked for (``options.queens_up``), else the one the log's metadata names,
+        is the one asked for (``options.side_bet``), else the one the log's metadata names,
         else the first."""
         rules = four_card_rules(options.rules)
         reference = load_fourcard_reference(rules)
         decision = reference.strategy(options.strategy)
         logged = metadata.get("aces_up")
-        wanted = options.queens_up or (logged if isinstance(logged, str) else None)
+        wanted = options.side_bet or (logged if isinstance(logged, str) else None)
         return FourCardRun(
             options=options,
             rules=rules,
