@@ -97,13 +97,7 @@ def positive_int(text: str) -> int:
     ...
     argparse.ArgumentTypeError: 0 must be at least 1
     """
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
-    return value
+    return _whole_number(text, 1, "must be at least 1")
 
 
 def count(text: str) -> int:
@@ -131,12 +125,16 @@ def non_negative_int(text: str) -> int:
     >>> non_negative_int("0")
     0
     """
+    return _whole_number(text, 0, "must not be negative")
+
+
+def _whole_number(text: str, lowest: int, below: str) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} must not be negative")
+    if value < lowest:
+        raise argparse.ArgumentTypeError(f"{value} {below}")
     return value
 
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from crazy4.core.paytables import PayTable
+from crazy4.errors import InputError
 
 PLAY_WHEN_NOT_QUALIFIED = ("wins", "compared")
 TIE_RULES = ("push", "player")
@@ -112,6 +113,36 @@ class RuleSet:
     def content_hash(self) -> str:
         """SHA-256 of the rule file's text: identifies exactly what was analyzed."""
         return hashlib.sha256(self.text.encode()).hexdigest()
+
+    def side_bet_index(self, wanted: str | None, label: str, prefix: str) -> int | None:
+        """Index of the side-bet table named ``wanted`` (with or without its ``prefix``, e.g.
+        ``"queens-up-"``); the first when ``wanted`` is None; None when there is no side bet.
+
+        Raises
+        ------
+        InputError
+            When the rule set has no table ``wanted``.
+
+        Examples
+        --------
+        >>> from crazy4.rules.load import load_rules
+        >>> rules = load_rules("crazy4-standard")
+        >>> rules.side_bet_index(None, "Queens Up", "queens-up-")
+        0
+        >>> rules.side_bet_index(rules.side_bets[1].name[10:], "Queens Up", "queens-up-")
+        1
+        """
+        if not self.side_bets:
+            return None
+        if wanted is None:
+            return 0
+        names = [bet.name for bet in self.side_bets]
+        matches = [i for i, name in enumerate(names) if wanted in (name, name[len(prefix) :])]
+        if not matches:
+            raise InputError(
+                f"unknown {label} table {wanted!r}; {self.name} has {', '.join(names)}"
+            )
+        return matches[0]
 
     def common_fields(self, **changes: Any) -> dict[str, Any]:
         """The common keys as keyword arguments (with ``changes``), for a game's subclass.

@@ -58,18 +58,9 @@ def _side_bet_table(game: SimulatedGame, rules: RuleSet, chosen: str | None) -> 
     """The side-bet table written to the log: ``chosen`` by name (with or without the
     ``queens-up-`` prefix), else the first; None when the rules have none."""
     side = game.side_bet_label
-    if not rules.side_bets:
-        if chosen is not None:
-            raise InputError(f"{rules.name} has no {side} bet")
-        return None
-    if chosen is None:
-        return 0
-    names = [bet.name for bet in rules.side_bets]
-    prefix = len(game.side_bet_key.replace("_", "-") + "-")
-    matches = [i for i, name in enumerate(names) if chosen in (name, name[prefix:])]
-    if not matches:
-        raise InputError(f"unknown {side} table {chosen!r}; {rules.name} has {', '.join(names)}")
-    return matches[0]
+    if not rules.side_bets and chosen is not None:
+        raise InputError(f"{rules.name} has no {side} bet")
+    return rules.side_bet_index(chosen, side, game.side_bet_key.replace("_", "-") + "-")
 
 
 def make_plan(

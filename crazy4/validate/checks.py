@@ -16,8 +16,6 @@ import numpy.typing as npt
 
 from crazy4.core.cards import format_cards
 from crazy4.core.ranking import HandCategory, category_of_strength
-from crazy4.errors import InputError
-from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.roundlog import DECISION_NAMES
 from crazy4.validate.report import Check, Finding
 from crazy4.validate.tally import TOLERANCE, Tally
@@ -27,35 +25,6 @@ EvLost = Callable[
     [npt.NDArray[np.integer], npt.NDArray[np.integer], npt.NDArray[np.integer]],
     npt.NDArray[np.float64],
 ]
-
-
-def side_table(rules: RuleSet, wanted: str | None, label: str, prefix: str) -> int | None:
-    """Index of the side bet table named ``wanted`` (with or without its ``prefix``); the first
-    by default; None when the rule set has no side bet.
-
-    Raises
-    ------
-    InputError
-        When the rule set has no table ``wanted``.
-
-    Examples
-    --------
-    >>> from crazy4.rules.load import load_rules
-    >>> rules = load_rules("crazy4-standard")
-    >>> side_table(rules, None, "Queens Up", "queens-up-")
-    0
-    >>> side_table(rules, rules.side_bets[1].name[10:], "Queens Up", "queens-up-")
-    1
-    """
-    if not rules.side_bets:
-        return None
-    names = [bet.name for bet in rules.side_bets]
-    if wanted is None:
-        return 0
-    matches = [i for i, name in enumerate(names) if wanted in (name, name[len(prefix) :])]
-    if not matches:
-        raise InputError(f"unknown {label} table {wanted!r}; {rules.name} has {', '.join(names)}")
-    return matches[0]
 
 
 def group_hand_text(strengths: npt.NDArray[np.int64]) -> str | None:

@@ -40,7 +40,6 @@ from crazy4.validate.checks import (
     rule_groups,
     settlement_check,
     settlement_examples,
-    side_table,
     strategy_check,
     well_formed_check,
 )
@@ -121,7 +120,7 @@ class CrazyFourValidator:
             reference=reference,
             settlement=Settlement.of(rules),
             expected_decision=decision,
-            queens_table=side_table(rules, wanted, "Queens Up", "queens-up-"),
+            queens_table=rules.side_bet_index(wanted, "Queens Up", "queens-up-"),
             reference_bets=_EXACT_BETS.get(reference, decision, reference.exact_bets),
         )
 

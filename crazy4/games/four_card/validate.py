@@ -35,7 +35,6 @@ from crazy4.validate.checks import (
     rule_groups,
     settlement_check,
     settlement_examples,
-    side_table,
     strategy_check,
     well_formed_check,
 )
@@ -120,7 +119,7 @@ class FourCardValidator:
             reference=reference,
             settlement=FourCardSettlement.of(rules),
             expected_decision=decision,
-            aces_up_table=side_table(rules, wanted, "Aces Up", "aces-up-"),
+            aces_up_table=rules.side_bet_index(wanted, "Aces Up", "aces-up-"),
             reference_bets=_EXACT_BETS.get(reference, decision, reference.exact_bets),
         )
 
