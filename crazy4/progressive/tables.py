@@ -49,9 +49,11 @@ def exact_text(value: Fraction) -> str:
 
 
 def lines_table(bet: ProgressiveBet) -> pd.DataFrame:
-    """One row per pay line (strongest first) and one for the hands no line pays.
+    """The category table of the player's five cards (strongest first) with the bet's lines.
 
-    Columns: ``hand``, ``combinations``, ``probability``, ``meter_share``, ``fixed``
+    One row per category of the bet's scoring, so under ``"five_cards"`` it is the standard
+    five-card table (royal flush 4 ... high card 1,302,540). Columns: ``hand``, ``paid``
+    (whether a line pays it), ``combinations``, ``probability``, ``meter_share``, ``fixed``
     (dollars), ``return_fixed`` and ``return_per_meter`` (the line's parts of ``a`` and ``b``
     of :class:`~crazy4.progressive.returns.MeterReturn`), each with its ``_exact`` text.
 
@@ -59,24 +61,22 @@ def lines_table(bet: ProgressiveBet) -> pd.DataFrame:
     --------
     >>> from crazy4.rules.load import load_rules
     >>> table = lines_table(load_rules("crazy4-progressive").progressive)
-    >>> int(table["combinations"].sum())
-    2598960
+    >>> int(table["combinations"].sum()), table["hand"].iloc[0], int(table["paid"].sum())
+    (2598960, 'royal flush', 7)
     """
     counts = category_counts(bet.scoring)
     rows: list[dict[str, object]] = []
     exact: dict[str, list[Fraction]] = {name: [] for name in LINE_VALUES}
-    for line in bet.lines:
-        n = counts[line.category]
+    for category in reversed(list(scoring_categories(bet.scoring))):
+        n = counts[int(category)]
+        line = bet.line_for(int(category))
+        share, fixed = (line.meter_share, line.fixed) if line else (Fraction(0), Fraction(0))
         scale = Fraction(n, PLAYER_HANDS) / bet.wager
-        rows.append({"hand": line.hand, "combinations": n})
-        values = [Fraction(n, PLAYER_HANDS), line.meter_share, line.fixed]
-        values += [scale * line.fixed, scale * line.meter_share]
+        rows.append({"hand": category.name.lower().replace("_", " "), "paid": line is not None})
+        rows[-1]["combinations"] = n
+        values = [Fraction(n, PLAYER_HANDS), share, fixed, scale * fixed, scale * share]
         for name, value in zip(LINE_VALUES, values, strict=True):
             exact[name].append(value)
-    losing = PLAYER_HANDS - sum(counts[line.category] for line in bet.lines)
-    rows.append({"hand": "no line (the wager is lost)", "combinations": losing})
-    for name in LINE_VALUES:
-        exact[name].append(Fraction(losing, PLAYER_HANDS) if name == "probability" else Fraction(0))
     out = pd.DataFrame(rows)
     out["combinations"] = out["combinations"].astype("int64")
     for name, column in exact.items():
