@@ -157,3 +157,42 @@ def test_cli_exit_2_and_one_line(tmp_path: Path, change: tuple[str, str], key: s
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert "bad.toml [progressive]" in done.stderr and key in done.stderr
+
+
+AMOUNTS = st.one_of(
+    st.integers(min_value=-(10**20), max_value=10**20),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.fractions(max_denominator=10**15).map(str),
+    st.text(max_size=10),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(key=st.sampled_from(["reset", "wager", "fixed", "envy", "meters"]), value=AMOUNTS)
+def test_any_amount_is_priced_or_refused_in_one_line(key: str, value: object) -> None:
+    """Huge, tiny, negative, non-finite or non-numeric amounts: a priced bet or one line."""
+    from crazy4.progressive.returns import progressive_return
+    from crazy4.progressive.tables import by_meter_table, lines_table
+
+    text = rules_text()
+    literal = repr(value).replace("'", '"') if isinstance(value, str) else repr(value)
+    literal = {"nan": "nan", "inf": "inf", "-inf": "-inf"}.get(literal, literal)
+    if key == "reset":
+        text = text.replace("reset = 1000", f"reset = {literal}")
+    elif key == "wager":
+        text = text.replace("wager = 1", f"wager = {literal}")
+    elif key == "fixed":
+        text = text.replace("four_of_a_kind = 100", f"four_of_a_kind = {literal}")
+    elif key == "envy":
+        text = text.replace("pays = 50", f"pays = {literal}")
+    else:
+        text = text.replace("[progressive.pays]", f"meters = [{literal}]\n[progressive.pays]")
+    try:
+        bet = parse_rules(text, "amounts.toml").progressive
+    except InputError as error:
+        assert str(error).startswith("amounts.toml") and "\n" not in str(error)
+        return
+    assert bet is not None
+    returns = progressive_return(bet)
+    assert lines_table(bet)["combinations"].sum() == 2_598_960
+    assert not by_meter_table(bet, returns).empty

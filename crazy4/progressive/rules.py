@@ -22,7 +22,8 @@
     pays = 5000
 
 A share is a number from 0 to 1 or text (``"10%"``, ``"1/10"``); amounts are dollars read
-exactly (:func:`crazy4.core.money.parse_money`). Hands are category names of the scoring's
+exactly (:func:`crazy4.core.money.parse_money`), at most $10^12 and to within 1/10^12
+(:func:`parse_amount`). Hands are category names of the scoring's
 ranking; a hand that ranking cannot make (a full house of the best four cards) is an error.
 """
 
@@ -44,6 +45,31 @@ from crazy4.rules.sections import Section
 
 #: The longest share text read.
 _MAX_TEXT = 40
+#: The largest amount (dollars) and the largest denominator of an amount or a share: every
+#: figure then stays far inside the float range and the settlement's int64 numerators.
+MAX_AMOUNT = 10**12
+MAX_DENOMINATOR = 10**12
+
+
+def parse_amount(value: object, where: str, *, positive: bool = False) -> Fraction:
+    """A dollar amount (:func:`crazy4.core.money.parse_money`) of at most $10^12, to within
+    1/10^12.
+
+    Examples
+    --------
+    >>> parse_amount("2.50", "x")
+    Fraction(5, 2)
+    >>> parse_amount(1e13, "my.toml [progressive]: key 'reset'")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: my.toml [progressive]: key 'reset': 10000000000000.0 is above $10^12
+    """
+    amount = parse_money(value, where, positive=positive)
+    if amount > MAX_AMOUNT:
+        raise InputError(f"{where}: {value!r} is above $10^12")
+    if amount.denominator > MAX_DENOMINATOR:
+        raise InputError(f"{where}: {value!r} is finer than $1/10^12")
+    return amount
 
 
 def parse_share(value: object, where: str) -> Fraction:
@@ -81,6 +107,8 @@ def parse_share(value: object, where: str) -> Fraction:
         raise InputError(f"{where}: share {value!r} is negative")
     if share > 1:
         raise InputError(f"{where}: share {value!r} is over 100%")
+    if share.denominator > MAX_DENOMINATOR:
+        raise InputError(f"{where}: share {value!r} is finer than 1/10^12")
     return share
 
 
@@ -110,10 +138,13 @@ def _lines(section: Section, scoring: str) -> tuple[ProgressiveLine, ...]:
             line = Section(value, f"{where} [{hand}]")
             share = line.raw("meter", required=False)
             meter = parse_share(share, f"{line.where}: key 'meter'") if share is not None else 0
-            fixed = line.money("fixed", Fraction(0))
+            given = line.raw("fixed", required=False)
+            fixed = (
+                Fraction(0) if given is None else parse_amount(given, f"{line.where}: key 'fixed'")
+            )
             line.finish()
         else:
-            meter, fixed = Fraction(0), parse_money(value, at)
+            meter, fixed = Fraction(0), parse_amount(value, at)
         if meter == 0 and fixed == 0:
             raise InputError(f"{at}: pays nothing (give a meter share or a fixed amount)")
         lines.append(ProgressiveLine(label, category, Fraction(meter), fixed))
@@ -126,7 +157,7 @@ def _envy(section: Section, scoring: str) -> tuple[EnvyLine, ...]:
     envy = []
     for line in section.sections("envy"):
         label, category = _category(line.string("hand"), scoring, f"{line.where}: key 'hand'")
-        amount = line.money("pays", positive=True)
+        amount = parse_amount(line.raw("pays"), f"{line.where}: key 'pays'", positive=True)
         line.finish()
         envy.append(EnvyLine(label, category, amount))
     if len({line.category for line in envy}) != len(envy):
@@ -138,7 +169,7 @@ def _meters(section: Section) -> tuple[Fraction, ...]:
     values = section.raw("meters", required=False) or []
     if not isinstance(values, list):
         raise InputError(f"{section.where}: 'meters' must be a list of dollar amounts")
-    return tuple(parse_money(v, f"{section.where}: key 'meters'") for v in values)
+    return tuple(parse_amount(v, f"{section.where}: key 'meters'") for v in values)
 
 
 def read_progressive(top: Section) -> ProgressiveBet | None:
@@ -161,8 +192,8 @@ amount in dollars
     section = top.section("progressive", required=False)
     if section is None:
         return None
-    wager = section.money("wager", positive=True)
-    reset = section.money("reset")
+    wager = parse_amount(section.raw("wager"), f"{section.where}: key 'wager'", positive=True)
+    reset = parse_amount(section.raw("reset"), f"{section.where}: key 'reset'")
     contribution = parse_share(section.raw("contribution"), f"{section.where}: key 'contribution'")
     scoring = section.choice("scoring", SCORINGS, "five_cards")
     bet = ProgressiveBet(
