@@ -13,6 +13,7 @@ from pathlib import Path
 import pandas as pd
 
 from crazy4.games.registry import game_of
+from crazy4.progressive.analysis import progressive_results, with_section
 from crazy4.results.write import (
     provenance,
     replace_folder,
@@ -117,10 +118,11 @@ def run_rule_set(
         seed=seed,
     )
     record = provenance(rules.name, rules.content_hash, analysis.deals, **analysis.details)
+    progressive_tables, progressive_lines = progressive_results(rules)  # any game's rule set
     return RuleSetResults(
         rules=rules,
-        tables=analysis.tables,
-        report=analysis.render_report(record),
+        tables={**analysis.tables, **progressive_tables},
+        report=with_section(analysis.render_report(record), progressive_lines),
         main_bet=analysis.main_bet,
         record=record,
         command=command,

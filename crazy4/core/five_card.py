@@ -33,10 +33,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from functools import cache
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_index, combinations_array
 
 
@@ -113,9 +115,14 @@ def five_card_categories(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int8]
     return category
 
 
+def _all_categories() -> npt.NDArray[np.int8]:
+    return five_card_categories(combinations_array(52, 5))
+
+
 @cache
 def build_five_card_categories() -> npt.NDArray[np.int8]:
-    """The category of every five-card hand, indexed by colex index (about 1 s, then cached).
+    """The category of every five-card hand, indexed by colex index (a few seconds, then
+    cached in memory and on disk, :mod:`crazy4.core.cache`).
 
     Examples
     --------
@@ -123,7 +130,13 @@ def build_five_card_categories() -> npt.NDArray[np.int8]:
     >>> table.shape, int((table == FiveCardCategory.ROYAL_FLUSH).sum())
     ((2598960,), 4)
     """
-    table = five_card_categories(combinations_array(52, 5))
+    table = cached_array(
+        "five_card_categories",
+        _all_categories,
+        expected_shape=(comb(52, 5),),
+        dtype=np.int8,
+        builders=("crazy4.core.five_card",),
+    )
     table.flags.writeable = False
     return table
 

@@ -43,6 +43,7 @@ def report_figures(name: str, tables: dict[str, Any]) -> list[tuple[str, Any]]:
     import matplotlib
 
     matplotlib.use("Agg")
+    from crazy4.progressive.plots import return_by_meter
     from crazy4.report import plots
 
     drawings: list[tuple[str, str, Callable[..., Any]]] = [
@@ -51,6 +52,7 @@ def report_figures(name: str, tables: dict[str, Any]) -> list[tuple[str, Any]]:
         ("player_hands", "EV(1x) − EV(fold) near the threshold", plots.strategy_margin),
         ("net_distribution", "Distribution of the net result of one round", plots.net_distribution),
         ("cap", "House edge of each bet against its size under the payout cap", plots.cap_curves),
+        ("progressive_by_meter", "Return of the progressive against the meter", return_by_meter),
     ]
     if "strategy" in tables and "up_rank" in tables["strategy"].columns:
         drawings.insert(

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from crazy4.errors import InputError
 from crazy4.games.registry import game_named, registered_games
+from crazy4.progressive.rules import read_progressive
 from crazy4.rules.ruleset import PLAY_WHEN_NOT_QUALIFIED, TIE_RULES, DealerRules, PlayRules, RuleSet
 from crazy4.rules.sections import Section, strength
 
@@ -129,6 +130,7 @@ def parse_rules(text: str, where: str) -> RuleSet:
         side_bets=(),
         text=text,
         path=where,
+        progressive=read_progressive(top),
     )
     rules = game.read_sections(top, common)
     top.finish()

@@ -33,6 +33,7 @@ from typing import Any
 
 from crazy4.core.paytables import PayTable
 from crazy4.errors import InputError
+from crazy4.progressive.bet import ProgressiveBet
 
 PLAY_WHEN_NOT_QUALIFIED = ("wins", "compared")
 TIE_RULES = ("push", "player")
@@ -87,6 +88,8 @@ class RuleSet:
         The bets on the player's own hand (the game names them: Queens Up, Aces Up).
     text, path : str
         The rule file's text and name.
+    progressive : ProgressiveBet or None
+        The ``[progressive]`` section, a bet any game may carry (:mod:`crazy4.progressive`).
 
     Examples
     --------
@@ -108,6 +111,7 @@ class RuleSet:
     side_bets: tuple[SideBet, ...]
     text: str
     path: str
+    progressive: ProgressiveBet | None = None
 
     @property
     def content_hash(self) -> str:

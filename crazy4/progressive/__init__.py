@@ -1,0 +1,1 @@
+"""Progressive and envy bets: a bet kind any game's rule set can carry (``[progressive]``)."""
