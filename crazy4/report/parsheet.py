@@ -149,7 +149,7 @@ def exact_columns(frame: pd.DataFrame) -> pd.DataFrame:
     Examples
     --------
     >>> frame = pd.DataFrame({"net": ["-1", "3/2"], "combinations": [3, 1],
-    ...                       "probability": [0.75, 0.25]})
+    ...                       "probability": [0.75, 0.25], "contribution": [-0.75, 0.375]})
     >>> exact_columns(frame)[["probability_exact", "one_in", "contribution_exact"]].values.tolist()
     [['3/4', 1.3333333333333333, '-3/4'], ['1/4', 4.0, '3/8']]
     """
@@ -330,7 +330,7 @@ def pay_tables(rules: RuleSet) -> list[tuple[str, PayTable]]:
 
     for item in dataclasses.fields(rules):
         walk(getattr(rules, item.name), item.name)
-    return found
+    return sorted(found, key=lambda pair: pair[0].startswith("side_bets"))  # the game's first
 
 
 def pay_table_sheet(rules: RuleSet) -> Sheet:
@@ -350,6 +350,6 @@ def pay_table_sheet(rules: RuleSet) -> Sheet:
     ]
     intro = (
         "Every pay table of the rule set, line by line, strongest hand first: odds paid 'to 1' "
-        "on a win (exact beside the decimal). The rule file below is the authority."
+        "on a win (exact beside the decimal). The rule file (under Rules) is the authority."
     )
     return Sheet("pay_tables", "Pay tables", intro, pd.DataFrame(rows), "the rule file")

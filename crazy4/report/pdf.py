@@ -232,11 +232,11 @@ def _png_size(data: bytes) -> tuple[int, int]:
 
 def _figures(report: ParSheet, available: float, styles: dict[str, Any]) -> list[Any]:
     import matplotlib.pyplot as plt
-    from reportlab.platypus import Image, KeepTogether, Paragraph, Spacer
+    from reportlab.platypus import Image, KeepTogether, PageBreak, Paragraph, Spacer
 
     from crazy4.report.html import report_figures
 
-    story: list[Any] = [Paragraph("Figures", styles["h1"])]
+    story: list[Any] = [PageBreak(), Paragraph("Figures", styles["h1"])]
     for caption, figure in report_figures(report.name, report.tables):
         buffer = io.BytesIO()
         figure.savefig(
@@ -261,7 +261,11 @@ def _story(report: ParSheet, available: float, styles: dict[str, Any]) -> list[A
     for line in report.rules_text:
         story.append(Paragraph(markup(latin(line)), styles["bullet"], bulletText="•"))
     story.append(Paragraph("The rule file, as analyzed:", styles["small"]))
-    story.append(Preformatted(latin(report.rule_file.strip()), styles["code"]))
+    story.append(
+        Preformatted(
+            latin(report.rule_file.strip()), styles["code"], maxLineLength=118, newLineChars="    "
+        )
+    )
     story.append(Paragraph("Method", styles["h1"]))
     story.append(Paragraph(latin(report.method), styles["body"]))
     for sheet in report.sheets:
