@@ -284,3 +284,39 @@ def test_bad_input_exits_2_with_one_line(tmp_path: Path) -> None:
 def test_unknown_format_exits_2(fmt: str) -> None:
     line = one_error_line(*run("report", "--rules", "crazy4-standard", "--format", fmt))
     assert "--format" in line
+
+
+@pytest.mark.parametrize("rules", ["crazy4-standard", "four-card-standard"])
+def test_pay_lines_count_hands_and_return_the_side_bets_ev(
+    workbooks: dict[str, Path], rules: str
+) -> None:
+    """A side bet settled even on a fold loses below its table: its lines' contributions less
+    P(not paid) are its exact EV (the bets table's); the lines' combinations are sums of the
+    hand-frequency groups (the published best-four-of-five counts)."""
+    book = openpyxl.load_workbook(workbooks[rules], read_only=True)
+    header, rows = sheet_frame(book, "pay_lines")
+    lines = [dict(zip(header, row, strict=True)) for row in rows]
+    bets = pd.read_parquet(RESULTS / rules / "bets.parquet").set_index("bet")
+    groups = next(
+        pd.read_parquet(path).set_index("hand")["combinations"]
+        for name in ("hand_frequencies", "player_hand_frequencies")
+        if (path := RESULTS / rules / f"{name}.parquet").is_file()
+    )
+    side_bets = [line for line in lines if str(line["section"]).startswith("side_bets")]
+    names = sorted({str(line["pay_table"]) for line in side_bets})
+    assert names and all(name in bets.index for name in names)
+    for name in names:
+        table = [line for line in side_bets if line["pay_table"] == name]
+        assert sum(int(line["combinations"]) for line in table) == math.comb(52, 5)
+        unpaid = next(line for line in table if line["line"] == "not paid")
+        ev = sum(Fraction(line["contribution_exact"]) for line in table if line is not unpaid)
+        ev -= Fraction(int(unpaid["combinations"]), math.comb(52, 5))
+        row = bets.loc[name]
+        assert ev == Fraction(int(row["ev_numerator"]), int(row["ev_denominator"]))
+        by_line = {line["line"]: int(line["combinations"]) for line in table}
+        assert by_line["four of a kind"] == groups["four aces"] + groups["four of a kind"]
+        assert by_line["two pair"] == groups["two pair"]
+        pairs = [hand for hand in groups.index if hand.startswith("pair of")]
+        lowest = next(line for line in by_line if line.startswith("pair of"))
+        paid = pairs[: pairs.index(lowest) + 1]
+        assert by_line[lowest] == sum(groups[hand] for hand in paid)

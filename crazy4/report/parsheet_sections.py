@@ -25,6 +25,7 @@ from crazy4.report.parsheet import (
     table_section,
 )
 from crazy4.report.parsheet_text import method_paragraph, rules_lines
+from crazy4.report.pay_lines import pay_lines_sheet
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -190,7 +191,7 @@ def par_sheet(
     game = game_of(rules)
     deals = int(str(record["deals"]))
     context = Context(tables, deals, str(tables["bets"]["bet"].iloc[0]))
-    sheets = [pay_table_sheet(rules)]
+    sheets = [pay_table_sheet(rules), pay_lines_sheet(rules)]
     used = set()
     for section in SECTIONS:
         if section.table in tables:
