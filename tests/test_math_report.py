@@ -320,3 +320,30 @@ def test_pay_lines_count_hands_and_return_the_side_bets_ev(
         lowest = next(line for line in by_line if line.startswith("pair of"))
         paid = pairs[: pairs.index(lowest) + 1]
         assert by_line[lowest] == sum(groups[hand] for hand in paid)
+
+
+def test_fresh_analysis_gives_the_same_workbook(tmp_path: Path, workbooks: dict[str, Path]) -> None:
+    """Without --from the report analyzes the rule set first: the same sheets, cell by cell
+    (the README sheet may differ only in naming player_hands.parquet, which is not committed)."""
+    out = tmp_path / "fresh.xlsx"
+    status, errors = run(
+        "report", "--rules", "crazy4-standard", "--format", "xlsx", "--out", str(out), "--quiet"
+    )
+    assert status == 0, errors
+    fresh = openpyxl.load_workbook(out, read_only=True)
+    stored = openpyxl.load_workbook(workbooks["crazy4-standard"], read_only=True)
+    assert fresh.sheetnames == stored.sheetnames
+    for name in fresh.sheetnames[1:]:
+        assert list(fresh[name].iter_rows(values_only=True)) == list(
+            stored[name].iter_rows(values_only=True)
+        ), name
+
+
+def test_analyze_may_replace_a_folder_holding_the_math_report(tmp_path: Path) -> None:
+    from crazy4.results.write import check_output_folder
+
+    folder = tmp_path / "results"
+    folder.mkdir()
+    for name in ("report.pdf", "report.xlsx", "report.md"):
+        (folder / name).write_bytes(b"x")
+    assert check_output_folder(folder) == folder
