@@ -274,7 +274,7 @@ def _add_report(commands: Commands) -> None:
         "strategy, hand frequencies, the return table and provenance (html with plots); pdf "
         "and xlsx, the math report regulators take (PAR sheet): rules and pay tables, method, "
         "per bet house edge, element of risk, hit frequency, standard deviation, volatility "
-        "index and the house's win after 100 to 1,000,000 rounds with 90/95/99%% intervals, "
+        "index and the house's win after 100 to 1,000,000 rounds with 90/95/99% intervals, "
         "every return line with exact values, optimal against simple strategy, and every "
         "other result table (a printable A4 PDF with plots; a workbook with one sheet per "
         "table, numbers stored as numbers and exact fractions as text).",
