@@ -170,7 +170,13 @@ def exact_columns(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def bet_edge(row: Mapping[str, object]) -> Fraction:
-    """The exact house edge of a row of the bets table (``-ev``)."""
+    """The exact house edge of a row of the bets table (``-ev``).
+
+    Examples
+    --------
+    >>> bet_edge({"ev_numerator": -979, "ev_denominator": 21658})
+    Fraction(979, 21658)
+    """
     return -Fraction(int(str(row["ev_numerator"])), int(str(row["ev_denominator"])))
 
 
@@ -199,7 +205,15 @@ def bets_sheet(context: Context) -> list[Sheet]:
 
 
 def intervals_sheet(bets: pd.DataFrame, edges: list[Fraction]) -> Sheet:
-    """The house's expected win after n rounds with its 90/95/99% normal intervals."""
+    """The house's expected win after n rounds with its 90/95/99% normal intervals.
+
+    Examples
+    --------
+    >>> bets = pd.DataFrame({"bet": ["b"], "std_dev": [2.0]})
+    >>> row = intervals_sheet(bets, [Fraction(1, 40)]).frame.iloc[1]
+    >>> int(row["rounds"]), row["expected_win_exact"], round(float(row["high_95"]), 3)
+    (1000, '25', 148.959)
+    """
     rows: list[dict[str, object]] = []
     for row, edge in zip(_records(bets), edges, strict=True):
         sd = float(row["std_dev"])
@@ -234,7 +248,17 @@ def intervals_sheet(bets: pd.DataFrame, edges: list[Fraction]) -> Sheet:
 
 def simple_strategy_sheet(bets: pd.DataFrame, edges: list[Fraction]) -> Sheet | None:
     """Each bet with a published simple strategy (``<bet>_simple``) beside its optimum, and
-    the exact difference; None when the bets table has no such pair."""
+    the exact difference; None when the bets table has no such pair.
+
+    Examples
+    --------
+    >>> bets = pd.DataFrame({"bet": ["x", "x_simple"], "description": ["", ""],
+    ...                      "average_total_bet": [3.0, 3.0], "element_of_risk": [0.01, 0.02],
+    ...                      "std_dev": [1.0, 1.0], "hit_frequency": [0.5, 0.5]})
+    >>> sheet = simple_strategy_sheet(bets, [Fraction(1, 30), Fraction(1, 20)])
+    >>> sheet.frame["house_edge_exact"].tolist()
+    ['1/30', '1/20', '1/60']
+    """
     by_name = {
         str(row["bet"]): (row, edge) for row, edge in zip(_records(bets), edges, strict=True)
     }
@@ -334,7 +358,15 @@ def pay_tables(rules: RuleSet) -> list[tuple[str, PayTable]]:
 
 
 def pay_table_sheet(rules: RuleSet) -> Sheet:
-    """Every line of every pay table as dealt, strongest first, odds exact beside decimals."""
+    """Every line of every pay table as dealt, strongest first, odds exact beside decimals.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> frame = pay_table_sheet(load_rules("crazy4-standard")).frame
+    >>> frame.loc[frame["line"] == "flush", "odds_exact"].tolist()
+    ['3/2', '4', '4']
+    """
     rows = [
         {
             "section": where,
