@@ -27,6 +27,13 @@ from crazy4.report.parsheet_text import column_meaning, plain
 #: The document date written in every workbook and PDF (no clock is read).
 FIXED_DATE = datetime.datetime(2000, 1, 1)
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+#: How a column's numbers are shown (the stored value is unchanged).
+_NUMBER_FORMATS = {
+    "house_edge": "0.0000%", "element_of_risk": "0.0000%", "hit_frequency": "0.0000%",
+    "combinations": "#,##0", "deals": "#,##0", "expected_win": "#,##0.00",
+    "low_90": "#,##0.00", "high_90": "#,##0.00", "low_95": "#,##0.00", "high_95": "#,##0.00",
+    "low_99": "#,##0.00", "high_99": "#,##0.00", "one_in": "#,##0.00",
+}  # fmt: skip
 
 
 def cell_value(value: Any) -> Any:
@@ -59,6 +66,7 @@ def cell_value(value: Any) -> Any:
 def _write_sheet(book: Any, sheet: Sheet) -> dict[str, str]:
     """Write one sheet; returns the cells whose double openpyxl's 16 digits would not keep
     (coordinate -> the shortest exact text), for :func:`normalized_zip` to put back."""
+    from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
 
     worksheet = book.create_sheet(sheet.name)
@@ -73,8 +81,13 @@ def _write_sheet(book: Any, sheet: Sheet) -> dict[str, str]:
             if isinstance(value, float) and float(f"{value:.16g}") != value:
                 exact[f"{letter}{number}"] = repr(value)
     worksheet.freeze_panes = "A2"
-    for letter, column in zip(letters, frame.columns, strict=True):
+    for number, (letter, column) in enumerate(zip(letters, frame.columns, strict=True), start=1):
         worksheet.column_dimensions[letter].width = max(10, len(str(column)) + 2)
+        worksheet.cell(row=1, column=number).font = Font(bold=True)
+        shown = _NUMBER_FORMATS.get(str(column))
+        if shown is not None:
+            for (cell,) in worksheet.iter_rows(min_row=2, min_col=number, max_col=number):
+                cell.number_format = shown
     return exact
 
 
