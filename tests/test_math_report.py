@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -239,6 +240,15 @@ def test_pdf_opens_with_pages_numbers_and_figures(pdf_file: Path) -> None:
         assert heading in everything
     assert "Optimal and simple strategy" in everything and "Provenance" in everything
     assert "3,986,646,103,440" in everything
+    contents = reader.pages[0].extract_text(extraction_mode="layout")  # lines as printed
+    for title, opening in (
+        ("Return table", "The return table of the main bet"),
+        ("Figures", "Figures"),
+        ("Bets", "One row per bet"),
+    ):
+        listed = re.search(rf"{title}[ .]*?(\d+)\s*\n", contents)
+        assert listed is not None and opening in texts[int(listed[1]) - 1], title
+        assert all(opening not in text for text in texts[1 : int(listed[1]) - 1]), title
     images = sum(len(page.images) for page in reader.pages)
     assert images >= 2  # house edges and net distribution at least
     assert reader.metadata is not None and "Crazy 4 Poker" in str(reader.metadata.title)

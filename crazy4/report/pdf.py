@@ -88,8 +88,12 @@ def _styles() -> dict[str, Any]:
         "h1": ParagraphStyle(
             "h1", parent=base["Heading2"], fontSize=13, spaceBefore=10, keepWithNext=1
         ),
+        "kicker": ParagraphStyle("kicker", parent=base["Heading2"], fontSize=13),
+        "contents": ParagraphStyle(
+            "contents", parent=body, leftIndent=10, leading=10.5, spaceBefore=0, spaceAfter=0
+        ),
         "intro": ParagraphStyle("intro", parent=body, keepWithNext=1),
-        "source": ParagraphStyle("source", parent=small, keepWithNext=1, spaceAfter=3),
+        "source": ParagraphStyle("source", parent=small, spaceAfter=3),
         "body": body,
         "bullet": ParagraphStyle("bullet", parent=body, leftIndent=10, bulletIndent=2),
         "small": small,
@@ -179,10 +183,27 @@ def table_flowable(sheet: Sheet, available: float, styles: dict[str, Any]) -> An
     return table
 
 
+def heading(text: str, styles: dict[str, Any]) -> list[Any]:
+    """A section heading (listed in the contents by :func:`render_pdf`'s document), on a new
+    page when less than a few table rows would fit under it."""
+    from reportlab.platypus import CondPageBreak, Paragraph
+
+    return [CondPageBreak(150), Paragraph(text, styles["h1"])]
+
+
+def _headings(flowable: Any) -> list[str]:
+    """The section headings in a flowable or in the group that keeps it with the next ones."""
+    from reportlab.platypus import Paragraph
+
+    if isinstance(flowable, Paragraph):
+        return [flowable.getPlainText()] if flowable.style.name == "h1" else []
+    return [text for inner in getattr(flowable, "_content", []) for text in _headings(inner)]
+
+
 def _sheet_story(sheet: Sheet, available: float, styles: dict[str, Any]) -> list[Any]:
     from reportlab.platypus import Paragraph
 
-    story: list[Any] = [Paragraph(latin(sheet.title), styles["h1"])]
+    story: list[Any] = heading(latin(sheet.title), styles)
     story.append(Paragraph(markup(latin(sheet.intro)), styles["intro"]))
     source = f"Source: {sheet.source}; workbook sheet '{sheet.name}'"
     if set(sheet.printed) and set(sheet.frame.columns) - set(sheet.printed):
@@ -211,16 +232,21 @@ def _title_page(report: ParSheet, styles: dict[str, Any]) -> list[Any]:
         ("Deals counted (the cycle)", f"{report.deals:,}"),
         ("Analysis", f"crazy4 {__version__}: every deal counted exactly"),
     ]
-    story: list[Any] = [Spacer(1, 60), Paragraph("Mathematical report (PAR sheet)", styles["h1"])]
+    from reportlab.platypus.tableofcontents import TableOfContents
+
+    story: list[Any] = [
+        Spacer(1, 60),
+        Paragraph("Mathematical report (PAR sheet)", styles["kicker"]),
+    ]
     story.append(Paragraph(latin(report.title), styles["title"]))
     story.append(Spacer(1, 20))
     for label, value in rows:
         story.append(Paragraph(f"<b>{label}:</b> {latin(value)}", styles["body"]))
     story.append(Spacer(1, 16))
     story.append(Paragraph("<b>Contents</b>", styles["body"]))
-    titles = ["Rules", "Method", *[sheet.title for sheet in report.sheets], "Figures"]
-    for number, title in enumerate([*titles, "Provenance"], start=1):
-        story.append(Paragraph(f"{number}. {latin(title)}", styles["bullet"]))
+    contents = TableOfContents(dotsMinLevel=0)
+    contents.levelStyles = [styles["contents"]]
+    story.append(contents)
     story.append(PageBreak())
     return story
 
@@ -236,7 +262,7 @@ def _figures(report: ParSheet, available: float, styles: dict[str, Any]) -> list
 
     from crazy4.report.html import report_figures
 
-    story: list[Any] = [PageBreak(), Paragraph("Figures", styles["h1"])]
+    story: list[Any] = [PageBreak(), *heading("Figures", styles)]
     for caption, figure in report_figures(report.name, report.tables):
         buffer = io.BytesIO()
         figure.savefig(
@@ -257,7 +283,7 @@ def _story(report: ParSheet, available: float, styles: dict[str, Any]) -> list[A
     from reportlab.platypus import Paragraph, Preformatted
 
     story = _title_page(report, styles)
-    story.append(Paragraph("Rules", styles["h1"]))
+    story.extend(heading("Rules", styles))
     for line in report.rules_text:
         story.append(Paragraph(markup(latin(line)), styles["bullet"], bulletText="•"))
     story.append(Paragraph("The rule file, as analyzed:", styles["small"]))
@@ -266,12 +292,12 @@ def _story(report: ParSheet, available: float, styles: dict[str, Any]) -> list[A
             latin(report.rule_file.strip()), styles["code"], maxLineLength=118, newLineChars="    "
         )
     )
-    story.append(Paragraph("Method", styles["h1"]))
+    story.extend(heading("Method", styles))
     story.append(Paragraph(latin(report.method), styles["body"]))
     for sheet in report.sheets:
         story.extend(_sheet_story(sheet, available, styles))
     story.extend(_figures(report, available, styles))
-    story.append(Paragraph("Provenance", styles["h1"]))
+    story.extend(heading("Provenance", styles))
     for key, value in sorted(report.record.items()):
         story.append(Paragraph(f"{latin(key)}: {latin(str(value))}", styles["bullet"]))
     return story
@@ -315,8 +341,17 @@ def render_pdf(report: ParSheet) -> bytes:
     from reportlab.lib.units import mm
     from reportlab.platypus import SimpleDocTemplate
 
+    class Document(SimpleDocTemplate):  # type: ignore[misc]
+        """Lists every section heading with its page in the contents. A heading is kept
+        with its intro and source line (a group never split), so the page the group ends on
+        is the heading's."""
+
+        def afterFlowable(self, flowable: Any) -> None:  # noqa: N802 (ReportLab's name)
+            for text in _headings(flowable):
+                self.notify("TOCEntry", (0, text, self.page))
+
     buffer = io.BytesIO()
-    document = SimpleDocTemplate(
+    document = Document(
         buffer,
         pagesize=A4,
         leftMargin=_MARGIN * mm,
@@ -332,7 +367,8 @@ def render_pdf(report: ParSheet) -> bytes:
     )
     styles = _styles()
     footer = f"{report.name}: math report (crazy4 {__version__}) - {report.rule_hash[:16]}"
-    document.build(_story(report, document.width, styles), canvasmaker=_numbered_canvas(footer))
+    story = _story(report, document.width, styles)
+    document.multiBuild(story, canvasmaker=_numbered_canvas(footer))
     return buffer.getvalue()
 
 
