@@ -92,9 +92,9 @@ def assert_same_cells(book: Any, rules: str) -> int:
     checked = 0
     for table, frame in parquet_tables(rules).items():
         if len(frame) > LARGE:
-            assert table not in book.sheetnames
+            assert table[:31] not in book.sheetnames
             continue
-        header, rows = sheet_frame(book, table)
+        header, rows = sheet_frame(book, table[:31])  # a sheet's name has at most 31 characters
         assert len(rows) == len(frame), table
         for column in frame.columns:
             cells = [row[header.index(column)] for row in rows]
