@@ -27,6 +27,8 @@ results: $(BIN)/.installed $(RESULTS) ## Analyze every shipped rule set into res
 
 results/%/.analyzed: crazy4/rules/data/%.toml $(SOURCES) $(BIN)/.installed
 	$(BIN)/crazy4 analyze --rules $* --out results/$* --jobs 2
+	$(BIN)/crazy4 report --rules $* --from results/$* --format pdf --out results/$*/report.pdf
+	$(BIN)/crazy4 report --rules $* --from results/$* --format xlsx --out results/$*/report.xlsx
 	touch $@
 
 test: $(BIN)/.installed lint ## Lint, type-check and run the test suite (doctests included)

@@ -114,7 +114,7 @@ RANKS, SUITS = "23456789TJQKA" * 3 + "X1", "shdc" * 3 + "x"
 OPTIONS: dict[str, dict[str, list[str]]] = {
     "analyze": {"--rules": RULES, "--out": ["new", "file", "folder", "under a file", "root"],
                 "--jobs": NUMBERS, "--simulate-rounds": NUMBERS, "--seed": NUMBERS},
-    "report": {"--rules": RULES, "--format": ["md", "html", "pdf"], "--jobs": NUMBERS,
+    "report": {"--rules": RULES, "--format": ["md", "html", "pdf", "docx"], "--jobs": NUMBERS,
                "--out": ["new.md", "folder", "folder.md", "under a file", "missing folder"]},
     "hand": {"--rules": RULES, "--up": ["Kd", "Zz", "", "As"]},
     "cardroom": {"--rules": RULES, "--table": ["5-20", "10-100", "1-2"], "--seats": NUMBERS,
@@ -202,7 +202,7 @@ def test_any_command_line_exits_0_or_2_with_one_line(
     [
         (["analyze", "--rules", "crazy4-standard", "--jobs", "0"],
          "crazy4: error: argument --jobs: 0 must be at least 1 (see 'crazy4 analyze --help')"),
-        (["report", "--rules", "x", "--format", "pdf"], "argument --format: invalid choice: 'pdf'"),
+        (["report", "--rules", "x", "--format", "doc"], "argument --format: invalid choice: 'doc'"),
         (["simulate", "--rules", "x"], "the following arguments are required: --rounds"),
         (["cardroom", "--seats", "many"], "argument --seats: invalid int value: 'many'"),
         (["hand"], "the following arguments are required: cards"),

@@ -98,7 +98,9 @@ def check_output_file(path: Path | str, option: str) -> None:
 
 
 #: What crazy4 (and ``make``) put in a results folder besides its parquet tables.
-RESULT_FILES = frozenset({"report.md", "report.html", "run.json", ".analyzed"})
+RESULT_FILES = frozenset(
+    {"report.md", "report.html", "report.pdf", "report.xlsx", "run.json", ".analyzed"}
+)
 
 
 def _written_by_crazy4(entry: Path) -> bool:
@@ -124,7 +126,8 @@ def check_output_folder(path: Path | str, option: str = "--out") -> Path:
     Creates the folders above ``path`` if missing. ``path`` itself is not created: the new
     results are built beside it and swapped in (:func:`replace_folder`). An existing folder
     must hold only what crazy4 writes (parquet tables with crazy4 provenance, ``report.md``,
-    ``report.html``, ``run.json``, ``.analyzed``, temporary files), since it is replaced.
+    ``report.html``, ``report.pdf``, ``report.xlsx``, ``run.json``, ``.analyzed``, temporary
+    files), since it is replaced.
 
     Raises
     ------

@@ -1,0 +1,251 @@
+"""The math report's sections, one entry per result table, and the report assembled from them.
+
+:data:`SECTIONS` is the ordered list the report follows: an entry is drawn when its table is in
+the results. Adding a section for a new table (a progressive's, an advantage-play analysis')
+is one more :func:`crazy4.report.parsheet.table_section` line here; until then the table still
+appears, as it is, among the other tables at the end (:func:`other_tables`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from crazy4.errors import InputError
+from crazy4.report.parsheet import (
+    MAX_SHEET_ROWS,
+    Context,
+    ParSheet,
+    Section,
+    Sheet,
+    bets_sheet,
+    exact_columns,
+    pay_table_sheet,
+    table_section,
+)
+from crazy4.report.parsheet_text import method_paragraph, rules_lines
+from crazy4.report.pay_lines import pay_lines_sheet
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from crazy4.rules.ruleset import RuleSet
+
+_RETURNS = (
+    "The return table of the main bet under the optimal strategy: one line per decision, "
+    "player hand, showdown outcome and net result, with its exact count of deals, its "
+    "probability (exact beside it), '1 in N', the payout (net result in units of the initial "
+    "wager, pay tables included) and its contribution to the return; the contributions sum to "
+    "the bet's EV."
+)
+_FREQUENCIES = (
+    "Hands by group (best four cards), with exact counts, probability (exact beside it) and "
+    "'1 in N'."
+)
+
+#: The report's sections in order, each drawn when its table is present.
+SECTIONS: tuple[Section, ...] = (
+    Section("bets", bets_sheet),
+    table_section(
+        "returns",
+        "Return table",
+        _RETURNS,
+        (
+            "decision",
+            "hand",
+            "dealer_outcome",
+            "result",
+            "net",
+            "combinations",
+            "probability",
+            "probability_exact",
+            "one_in",
+            "contribution",
+            "contribution_exact",
+        ),
+    ),
+    table_section(
+        "net_distribution",
+        "Distribution of the net result of one round",
+        "Every distinct net result of the main bet with its exact count and probability.",
+    ),
+    table_section("hand_frequencies", "Player hand frequencies", _FREQUENCIES),
+    table_section("player_hand_frequencies", "Player hand frequencies", _FREQUENCIES),
+    table_section(
+        "dealer_hand_frequencies", "Dealer hand frequencies", _FREQUENCIES + " Out of six cards."
+    ),
+    table_section(
+        "strategy",
+        "Optimal strategy",
+        "The optimal decision by hand (and dealer's up card where the game shows one): "
+        "'mixed' marks a group where the kickers, the fifth card or the suits split the "
+        "decision, with the share of hands played each way.",
+        (
+            "from_hand",
+            "to_hand",
+            "hand",
+            "up_rank",
+            "decision",
+            "combinations",
+            "situations",
+            "share_fold",
+            "share_1x",
+            "share_2x",
+            "share_3x",
+        ),
+    ),
+    table_section(
+        "border_hands",
+        "Border hands",
+        "Every hand class on a mixed best four cards, with the EV of each decision.",
+    ),
+    table_section(
+        "exact_ties", "Exact ties", "Situations where two decisions have exactly the same EV."
+    ),
+    table_section(
+        "cap",
+        "Aggregate payout cap",
+        "House edge of each bet against its size under the rule set's aggregate payout cap.",
+        ("bet", "bet_size", "within_limits", "house_edge", "element_of_risk", "capped_probability"),
+    ),
+    table_section(
+        "cardroom_cost",
+        "Card room: the player's cost of a hand",
+        "Dollars per round: the house edge plus the room's collection (exact beside).",
+        (
+            "table",
+            "ante",
+            "queens_up",
+            "collection",
+            "game_loss",
+            "expected_loss",
+            "loss_per_ante",
+            "loss_per_action",
+        ),
+    ),
+    table_section(
+        "cardroom_banker",
+        "Card room: the banker's side",
+        "The player/dealer's expected win net of its collection, its standard deviation (the "
+        "card-removal term simulated, seeded) and the rounds to be ahead with 95% probability.",
+        (
+            "table",
+            "seats",
+            "ante",
+            "queens_up",
+            "banker_ev",
+            "banker_ev_exact",
+            "sd",
+            "rounds_to_be_ahead_95",
+            "bankroll_1pct_ruin",
+        ),
+    ),
+    table_section("two_hands", "Card room: two hands, the second blind", "Per unit of Ante."),
+    table_section(
+        "two_hands_distribution",
+        "Card room: distribution of two hands' net result",
+        "Exact for the blind hand; for both hands, the hands taken independent given the "
+        "dealer's hand, with a seeded simulation beside.",
+    ),
+    table_section(
+        "joint",
+        "Player against dealer category",
+        "Deals by player category x dealer category x result x optimal decision; prices any "
+        "Bad Beat table.",
+    ),
+)
+
+
+def other_tables(context: Context, used: set[str]) -> list[Sheet]:
+    """A plain sheet for each table no section names (small tables only), by name."""
+    sheets = []
+    for name in sorted(set(context.tables) - used):
+        frame = context.tables[name]
+        if len(frame) <= MAX_SHEET_ROWS:
+            intro = f"The table {name}.parquet as written (results/README.md documents it)."
+            sheets.append(Sheet(name[:31], name, intro, exact_columns(frame), f"{name}.parquet"))
+    return sheets
+
+
+def par_sheet(
+    rules: RuleSet,
+    tables: Mapping[str, pd.DataFrame],
+    record: Mapping[str, object],
+    report_markdown: str,
+) -> ParSheet:
+    """The math report of a rule set from its result tables.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    tables : mapping of str to DataFrame
+        The result tables (``crazy4 analyze``'s, in memory or read back from parquet).
+    record : mapping
+        Their provenance (:func:`crazy4.results.write.provenance`).
+    report_markdown : str
+        The game's Markdown report: its rules list is reused, so the rules read the same.
+    """
+    from crazy4.games.registry import game_of
+
+    game = game_of(rules)
+    deals = int(str(record["deals"]))
+    context = Context(tables, deals, str(tables["bets"]["bet"].iloc[0]))
+    sheets = [pay_table_sheet(rules), pay_lines_sheet(rules)]
+    used = set()
+    for section in SECTIONS:
+        if section.table in tables:
+            sheets.extend(section.build(context))
+            used.add(section.table)
+    too_large = {name for name, frame in tables.items() if len(frame) > MAX_SHEET_ROWS}
+    sheets.extend(other_tables(context, used | too_large))
+    return ParSheet(
+        title=rules.title,
+        name=rules.name,
+        game_title=game.title,
+        rule_hash=rules.content_hash,
+        deals=deals,
+        record=dict(record),
+        rules_text=rules_lines(report_markdown),
+        rule_file=rules.text,
+        method=method_paragraph(game, deals, rules),
+        sheets=sheets,
+        tables=dict(tables),
+    )
+
+
+def read_results(
+    folder: Path, rules: RuleSet
+) -> tuple[dict[str, pd.DataFrame], dict[str, object], str]:
+    """The tables, provenance and Markdown report ``crazy4 analyze`` wrote to ``folder``.
+
+    Raises
+    ------
+    InputError
+        If the folder holds no analysis, or an analysis of other rules (by the rule file's
+        SHA-256 in the tables' provenance).
+    """
+    import pandas as pd
+
+    from crazy4.results.write import read_provenance
+
+    bets = folder / "bets.parquet"
+    report = folder / "report.md"
+    if not bets.is_file() or not report.is_file():
+        raise InputError(
+            f"--from: {str(folder)!r} holds no analysis (bets.parquet and report.md); run "
+            f"'crazy4 analyze --rules {rules.name} --out {folder}' first"
+        )
+    record = read_provenance(bets)
+    if record.get("rule_set_sha256") != rules.content_hash:
+        raise InputError(
+            f"--from: the tables in {str(folder)!r} are of rule set {record.get('rule_set')!r} "
+            f"with another rule file (SHA-256 {str(record.get('rule_set_sha256'))[:12]}...), "
+            f"not of {rules.name!r} as given; run 'crazy4 analyze' again"
+        )
+    tables = {}
+    for path in sorted(folder.glob("*.parquet")):
+        if read_provenance(path) != record:
+            raise InputError(f"--from: {str(path)!r} is of another analysis than bets.parquet")
+        tables[path.stem] = pd.read_parquet(path)
+    return tables, record, report.read_text(encoding="utf-8")

@@ -1,0 +1,384 @@
+"""The math report as a printable PDF (ReportLab): A4, a title page, numbered pages, tables that
+break across pages with their header repeated, and the report's plots embedded.
+
+Same inputs, same bytes: ReportLab's *invariant* mode fixes the document's dates and ID, and
+nothing else reads the clock (plots are PNGs without a timestamp). Text is set in the PDF's
+standard fonts (Helvetica, Courier: nothing embedded, so the file stays small); characters
+they cannot show are spelt out (:func:`latin`).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from pathlib import Path
+from typing import Any
+
+from crazy4 import __version__
+from crazy4.report.parsheet import ParSheet, Sheet
+from crazy4.report.parsheet_text import markup
+
+#: Characters outside the standard fonts' encoding, spelt out.
+_SPELT = {"−": "-", "≤": "<=", "≥": ">=", "√": "sqrt", "→": "->", "±": "+-", "…": "..."}
+_PERCENT = {"house_edge", "element_of_risk", "hit_frequency", "loss_per_ante", "loss_per_action"}
+_SHARES = {"share_fold", "share_1x", "share_2x", "share_3x", "collection_share"}
+_FIXED = {
+    "expected_win": "{:,.2f}", "sd": "{:,.2f}", "low_90": "{:,.2f}", "high_90": "{:,.2f}",
+    "low_95": "{:,.2f}", "high_95": "{:,.2f}", "low_99": "{:,.2f}", "high_99": "{:,.2f}",
+    "one_in": "{:,.2f}", "probability": "{:.5e}", "contribution": "{:.8f}",
+    "cumulative_probability": "{:.8f}",
+}  # fmt: skip
+_MARGIN = 15.0  # mm
+_FIGURE_DPI = 110
+
+
+def latin(text: str) -> str:
+    """Text the standard PDF fonts can show (cp1252), other characters spelt out or '?'.
+
+    Examples
+    --------
+    >>> latin("EV(1x) − EV(fold) ≤ 0 — ok")
+    'EV(1x) - EV(fold) <= 0 — ok'
+    """
+    for character, spelt in _SPELT.items():
+        text = text.replace(character, spelt)
+    return text.encode("cp1252", errors="replace").decode("cp1252")
+
+
+def cell_text(column: str, value: Any) -> str:
+    """A table value as printed: counts with thousands separators, shares as percentages.
+
+    Examples
+    --------
+    >>> cell_text("house_edge", 0.0341889), cell_text("combinations", 3986646103440)
+    ('3.4189%', '3,986,646,103,440')
+    >>> cell_text("ev", float("nan")), cell_text("within_limits", True)
+    ('', 'yes')
+    """
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    if hasattr(value, "item"):
+        value = value.item()
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        if column in _PERCENT:
+            return f"{value:.4%}"
+        if column in _SHARES:
+            return f"{value:.2%}"
+        if column in _FIXED and math.isfinite(value):
+            return _FIXED[column].format(value)
+        return f"{value:,.2f}" if abs(value) >= 1e5 else f"{value:.6g}"
+    text = str(value)
+    return "" if text in ("<NA>", "nan") else text
+
+
+def _styles() -> dict[str, Any]:
+    from reportlab.lib.enums import TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+
+    base = getSampleStyleSheet()
+    body = ParagraphStyle("body", parent=base["BodyText"], fontSize=9, leading=11.5)
+    cell = ParagraphStyle("cell", parent=body, fontSize=7, leading=8.2)
+    small = ParagraphStyle("small", parent=body, fontSize=7.5, leading=9)
+    return {
+        "title": ParagraphStyle("title", parent=base["Title"], fontSize=20, leading=24),
+        "h1": ParagraphStyle(
+            "h1", parent=base["Heading2"], fontSize=13, spaceBefore=10, keepWithNext=1
+        ),
+        "kicker": ParagraphStyle("kicker", parent=base["Heading2"], fontSize=13),
+        "contents": ParagraphStyle(
+            "contents", parent=body, leftIndent=10, leading=10.5, spaceBefore=0, spaceAfter=0
+        ),
+        "intro": ParagraphStyle("intro", parent=body, keepWithNext=1),
+        "source": ParagraphStyle("source", parent=small, spaceAfter=3),
+        "body": body,
+        "bullet": ParagraphStyle("bullet", parent=body, leftIndent=10, bulletIndent=2),
+        "small": small,
+        "code": ParagraphStyle("code", parent=body, fontName="Courier", fontSize=7, leading=8.5),
+        "cell": cell,
+        "number": ParagraphStyle("number", parent=cell, alignment=TA_RIGHT),
+        "head": ParagraphStyle("head", parent=cell, fontName="Helvetica-Bold"),
+    }
+
+
+def column_widths(
+    rows: list[list[str]], numeric: list[bool], available: float, size: float
+) -> list[float]:
+    """Column widths: each column's longest cell (and header word); when that is too wide,
+    the text columns wrap to share what the number columns leave, numbers never wrap.
+
+    Examples
+    --------
+    >>> column_widths([["n", "text"], ["12", "a b c " * 20]], [True, False], 100, 7)[0] < 20
+    True
+    >>> round(sum(column_widths([["n", "text"], ["12", "a b c " * 20]], [True, False], 100, 7)))
+    100
+    """
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    natural, minimum = [], []
+    for number in range(len(rows[0])):
+        header = max(stringWidth(word, "Helvetica-Bold", size) for word in rows[0][number].split())
+        longest = max((stringWidth(row[number], "Helvetica", size) for row in rows[1:]), default=0)
+        natural.append(min(max(header, longest), 220.0) + 6)
+        minimum.append(header + 6)
+    if sum(natural) <= available:
+        return natural
+    widths = list(natural)
+    flexible = {number for number, is_number in enumerate(numeric) if not is_number}
+    for _ in range(len(widths)):  # pin text columns that reach their minimum, share the rest
+        room = available - sum(widths[n] for n in range(len(widths)) if n not in flexible)
+        wanted = sum(natural[n] for n in flexible)
+        if not flexible or room <= 0:
+            break
+        pinned = {n for n in flexible if natural[n] * room / wanted < minimum[n]}
+        for n in flexible:
+            widths[n] = minimum[n] if n in pinned else natural[n] * room / wanted
+        if not pinned:
+            return widths
+        flexible -= pinned
+    return [width * available / sum(natural) for width in natural]
+
+
+def table_flowable(sheet: Sheet, available: float, styles: dict[str, Any]) -> Any:
+    """The sheet's printed columns as a table whose header row repeats on every page."""
+    from reportlab.lib import colors
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    frame = sheet.frame
+    columns = [c for c in sheet.printed if c in frame.columns] or [str(c) for c in frame.columns]
+    texts: list[list[str]] = [[column.replace("_", " ") for column in columns]]
+    numeric = [frame[column].dtype.kind in "iuf" for column in columns]
+    for row in frame[columns].itertuples(index=False, name=None):
+        texts.append([latin(cell_text(c, v)) for c, v in zip(columns, row, strict=True)])
+    size = 7.0 if len(columns) <= 9 else 6.0
+    widths = column_widths(texts, numeric, available, size)
+    cell = styles["cell"].clone("c", fontSize=size, leading=size + 1.2)
+    number = styles["number"].clone("n", fontSize=size, leading=size + 1.2)
+    head = styles["head"].clone("h", fontSize=size, leading=size + 1.2)
+    data = [[Paragraph(markup(text), head) for text in texts[0]]]
+    for line in texts[1:]:
+        data.append(
+            [Paragraph(markup(text), number if is_number else cell)
+             for text, is_number in zip(line, numeric, strict=True)]
+        )  # fmt: skip
+    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#b0b0b0")),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e8ee")),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f6f7f9")]),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
+                ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
+            ]
+        )
+    )
+    return table
+
+
+def heading(text: str, styles: dict[str, Any]) -> list[Any]:
+    """A section heading (listed in the contents by :func:`render_pdf`'s document), on a new
+    page when less than a few table rows would fit under it."""
+    from reportlab.platypus import CondPageBreak, Paragraph
+
+    return [CondPageBreak(150), Paragraph(text, styles["h1"])]
+
+
+def _headings(flowable: Any) -> list[str]:
+    """The section headings in a flowable or in the group that keeps it with the next ones."""
+    from reportlab.platypus import Paragraph
+
+    if isinstance(flowable, Paragraph):
+        return [flowable.getPlainText()] if flowable.style.name == "h1" else []
+    return [text for inner in getattr(flowable, "_content", []) for text in _headings(inner)]
+
+
+def _sheet_story(sheet: Sheet, available: float, styles: dict[str, Any]) -> list[Any]:
+    from reportlab.platypus import Paragraph
+
+    story: list[Any] = heading(latin(sheet.title), styles)
+    story.append(Paragraph(markup(latin(sheet.intro)), styles["intro"]))
+    source = f"Source: {sheet.source}; workbook sheet '{sheet.name}'"
+    if set(sheet.printed) and set(sheet.frame.columns) - set(sheet.printed):
+        source += " (the workbook has every column)"
+    story.append(Paragraph(latin(source) + ".", styles["source"]))
+    if sheet.in_pdf:
+        story.append(table_flowable(sheet, available, styles))
+    else:
+        story.append(
+            Paragraph(
+                f"{len(sheet.frame):,} rows: too many to print; they are in the workbook's "
+                f"sheet '{sheet.name}' and in {latin(sheet.source)}.",
+                styles["body"],
+            )
+        )
+    return story
+
+
+def _title_page(report: ParSheet, styles: dict[str, Any]) -> list[Any]:
+    from reportlab.platypus import PageBreak, Paragraph, Spacer
+
+    rows = [
+        ("Game", report.game_title),
+        ("Rule set", report.name),
+        ("Rule file SHA-256", f'<font face="Courier" size="8">{report.rule_hash}</font>'),
+        ("Deals counted (the cycle)", f"{report.deals:,}"),
+        ("Analysis", f"crazy4 {__version__}: every deal counted exactly"),
+    ]
+    from reportlab.platypus.tableofcontents import TableOfContents
+
+    story: list[Any] = [
+        Spacer(1, 60),
+        Paragraph("Mathematical report (PAR sheet)", styles["kicker"]),
+    ]
+    story.append(Paragraph(latin(report.title), styles["title"]))
+    story.append(Spacer(1, 20))
+    for label, value in rows:
+        story.append(Paragraph(f"<b>{label}:</b> {latin(value)}", styles["body"]))
+    story.append(Spacer(1, 16))
+    story.append(Paragraph("<b>Contents</b>", styles["body"]))
+    contents = TableOfContents(dotsMinLevel=0)
+    contents.levelStyles = [styles["contents"]]
+    story.append(contents)
+    story.append(PageBreak())
+    return story
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    """Width and height of a PNG in pixels (from its IHDR chunk)."""
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def _figures(report: ParSheet, available: float, styles: dict[str, Any]) -> list[Any]:
+    import matplotlib.pyplot as plt
+    from reportlab.platypus import Image, KeepTogether, PageBreak, Paragraph, Spacer
+
+    from crazy4.report.html import report_figures
+
+    story: list[Any] = [PageBreak(), *heading("Figures", styles)]
+    for caption, figure in report_figures(report.name, report.tables):
+        buffer = io.BytesIO()
+        figure.savefig(
+            buffer, format="png", dpi=_FIGURE_DPI, bbox_inches="tight", metadata={"Software": None}
+        )
+        plt.close(figure)
+        pixels_wide, pixels_high = _png_size(buffer.getvalue())
+        width, height = pixels_wide * 72 / _FIGURE_DPI, pixels_high * 72 / _FIGURE_DPI
+        buffer.seek(0)
+        scale = min(1.0, available / width, 620 / height)
+        image = Image(buffer, width=width * scale, height=height * scale)
+        story.append(KeepTogether([image, Paragraph(latin(caption), styles["small"])]))
+        story.append(Spacer(1, 10))
+    return story
+
+
+def _story(report: ParSheet, available: float, styles: dict[str, Any]) -> list[Any]:
+    from reportlab.platypus import Paragraph, Preformatted
+
+    story = _title_page(report, styles)
+    story.extend(heading("Rules", styles))
+    for line in report.rules_text:
+        story.append(Paragraph(markup(latin(line)), styles["bullet"], bulletText="•"))
+    story.append(Paragraph("The rule file, as analyzed:", styles["small"]))
+    story.append(
+        Preformatted(
+            latin(report.rule_file.strip()), styles["code"], maxLineLength=118, newLineChars="    "
+        )
+    )
+    story.extend(heading("Method", styles))
+    story.append(Paragraph(latin(report.method), styles["body"]))
+    for sheet in report.sheets:
+        story.extend(_sheet_story(sheet, available, styles))
+    story.extend(_figures(report, available, styles))
+    story.extend(heading("Provenance", styles))
+    for key, value in sorted(report.record.items()):
+        story.append(Paragraph(f"{latin(key)}: {latin(str(value))}", styles["bullet"]))
+    return story
+
+
+def _numbered_canvas(footer: str) -> Any:
+    from reportlab.pdfgen.canvas import Canvas
+
+    class NumberedCanvas(Canvas):  # type: ignore[misc]
+        """Draws 'page N of M' once the page count is known (pages are kept until then)."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.pages: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:  # noqa: N802 (ReportLab's name)
+            self.pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            for state in self.pages:
+                self.__dict__.update(state)
+                self.setFont("Helvetica", 7.5)
+                width = self._pagesize[0]
+                self.drawString(_MARGIN * 2.835, 18, latin(footer))
+                self.drawRightString(
+                    width - _MARGIN * 2.835, 18, f"page {self._pageNumber} of {len(self.pages)}"
+                )
+                super().showPage()
+            super().save()
+
+    return NumberedCanvas
+
+
+def render_pdf(report: ParSheet) -> bytes:
+    """The PDF's bytes (the same for the same report)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.units import mm
+    from reportlab.platypus import SimpleDocTemplate
+
+    class Document(SimpleDocTemplate):  # type: ignore[misc]
+        """Lists every section heading with its page in the contents. A heading is kept
+        with its intro and source line (a group never split), so the page the group ends on
+        is the heading's."""
+
+        def afterFlowable(self, flowable: Any) -> None:  # noqa: N802 (ReportLab's name)
+            for text in _headings(flowable):
+                self.notify("TOCEntry", (0, text, self.page))
+
+    buffer = io.BytesIO()
+    document = Document(
+        buffer,
+        pagesize=A4,
+        leftMargin=_MARGIN * mm,
+        rightMargin=_MARGIN * mm,
+        topMargin=_MARGIN * mm,
+        bottomMargin=_MARGIN * mm + 6,
+        title=latin(f"Math report: {report.title}"),
+        author="crazy4",
+        subject=f"rule set {report.name}, SHA-256 {report.rule_hash}",
+        creator=f"crazy4 {__version__}",
+        producer="ReportLab",
+        invariant=1,
+    )
+    styles = _styles()
+    footer = f"{report.name}: math report (crazy4 {__version__}) - {report.rule_hash[:16]}"
+    story = _story(report, document.width, styles)
+    document.multiBuild(story, canvasmaker=_numbered_canvas(footer))
+    return buffer.getvalue()
+
+
+def write_pdf(report: ParSheet, path: Path) -> None:
+    """Write the PDF atomically."""
+    from crazy4.results.write import atomic_write
+
+    data = render_pdf(report)
+
+    def write(target: Path) -> None:
+        target.write_bytes(data)
+
+    atomic_write(path, write)
