@@ -144,7 +144,8 @@ def exact_columns(frame: pd.DataFrame) -> pd.DataFrame:
 
     ``probability_exact`` (and ``one_in`` when missing) where it has ``combinations`` and
     ``probability``, over the table's total of combinations; ``contribution_exact`` where it
-    also has an exact ``net``.
+    also has an exact ``net``. A table that already carries ``probability_exact`` (its own
+    exact columns, such as the progressive tables') is returned as it is.
 
     Examples
     --------
@@ -155,6 +156,8 @@ def exact_columns(frame: pd.DataFrame) -> pd.DataFrame:
     """
     frame = frame.copy()
     if not {"combinations", "probability"} <= set(frame.columns):
+        return frame
+    if "probability_exact" in frame.columns:
         return frame
     counts = [int(value) for value in frame["combinations"]]
     total = sum(counts)

@@ -154,6 +154,27 @@ SECTIONS: tuple[Section, ...] = (
         "Deals by player category x dealer category x result x optimal decision; prices any "
         "Bad Beat table.",
     ),
+    table_section(
+        "progressive",
+        "Progressive: the player's five-card categories",
+        "Each category of the player's own five cards, out of C(52,5) = 2,598,960, with its "
+        "pay (a share of the meter and/or a fixed amount) and its part of the return: the "
+        "return per unit wagered is exactly a + b x meter.",
+    ),
+    table_section(
+        "progressive_by_meter",
+        "Progressive: return against the meter",
+        "The return per unit wagered (envy bonuses for the listed number of other seats "
+        "included), the house edge and the meter's drift per bet, at each meter; the "
+        "break-even meter is where the return crosses 1.",
+    ),
+    table_section(
+        "envy",
+        "Progressive: envy bonuses, per other seat, with card removal",
+        "The chance that one other seat (five cards from the 47 the player does not hold) "
+        "holds each listed hand, by the player's own category, and its value per seat; the "
+        "expected envy is linear in the number of other seats.",
+    ),
 )
 
 
