@@ -26,23 +26,23 @@ from crazy4.core.cards import colex_indices, format_cards
 from crazy4.core.paytables import PayTable
 from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.errors import InputError
+from crazy4.games.crazy_four.inference import BatchCards, infer_batch, infer_strategy
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
 from crazy4.games.crazy_four.reference import Reference, load_reference
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
+from crazy4.games.crazy_four.variants import Dealt, VariantSet
 from crazy4.simulate.roundlog import BLIND, DECISION_NAMES, REQUIRED
 from crazy4.validate.checks import (
     Component,
-    Mismatch,
     compare_decisions,
-    group_hand_text,
     mismatches,
-    rule_groups,
     settlement_check,
-    settlement_examples,
     strategy_check,
     well_formed_check,
 )
+from crazy4.validate.hands import strategy_groups
+from crazy4.validate.infer import Inference, inference_check
 from crazy4.validate.report import Check, Options
 from crazy4.validate.rows import (
     BatchRows,
@@ -122,6 +122,7 @@ class CrazyFourValidator:
             expected_decision=decision,
             queens_table=rules.side_bet_index(wanted, "Queens Up", "queens-up-"),
             reference_bets=_EXACT_BETS.get(reference, decision, reference.exact_bets),
+            variants=VariantSet(rules),
         )
 
 
@@ -181,8 +182,11 @@ class CrazyFourRun:
     expected_decision: npt.NDArray[np.int64]
     queens_table: int | None
     reference_bets: dict[str, ExactBet]
+    variants: VariantSet
     tally: Tally = field(default_factory=Tally)
     counts: CrazyFourCounts = field(default_factory=CrazyFourCounts)
+    inference: Inference = field(default_factory=Inference)
+    strategy_inference: Inference = field(default_factory=Inference)
 
     def check_columns(self, names: Sequence[str]) -> None:
         """Raise :class:`InputError` naming the first missing column."""
@@ -208,30 +212,49 @@ class CrazyFourRun:
         self.tally.bad_rows += int(rows.bad.sum())
         good = ~rows.bad
         showdown = self._resettle(batch, hands, good)
+        classes = self.reference.class_of_hand[colex_indices(hands.player_idx)]
+        taken = np.clip(batch.decision, 0, 3)
+        compared = good & ~showdown.blind
         compare_decisions(
             self.tally,
-            good & ~showdown.blind,
-            self.reference.class_of_hand[colex_indices(hands.player_idx)],
+            compared,
+            classes,
             self.expected_decision,
-            np.clip(batch.decision, 0, 3),
+            taken,
             self.reference.prices.ev,
             self.reference.ev_lost,
             batch.first_row,
             self.options.examples,
             lambda row: {"player": format_cards(batch.cards["player"][row][::-1].tolist())},
+            (strategy_groups()[0][hands.player_strength], strategy_groups()[1]),
+        )
+        infer_strategy(
+            self.strategy_inference,
+            self.rules,
+            self.reference.prices.ev,
+            classes,
+            hands.player_strength,
+            self.expected_decision[classes],
+            taken,
+            compared,
         )
         self._count(batch, hands, showdown, rows.bad)
         self.tally.rows += batch.n
         self.tally.rounds += hands.rounds.n_rounds
 
     def row_checks(self) -> list[Check]:
-        """The well-formed, settlement and strategy checks."""
+        """The well-formed, settlement, strategy and rule-inference checks."""
+        self.tally.settlement_findings = self.inference.findings(self.options.examples)
         return [
             well_formed_check(
                 self.tally, "left out of the other checks; their rounds out of the statistics"
             ),
             settlement_check(self.tally, self.rules.name),
             strategy_check(self.tally, self.options.strategy),
+            inference_check(
+                self.rules.name,
+                {"settlement": self.inference, "strategy": self.strategy_inference},
+            ),
         ]
 
     def _flag_wagers(self, batch: LogBatch, rows: BatchRows) -> None:
@@ -316,48 +339,29 @@ class CrazyFourRun:
         if self.queens_table is not None and "queens_up" in batch.names:
             qu, qu_net = batch.wager("queens_up"), batch.wager("queens_up_net")
             components.append(Component("queens_up", qu, nets["queens_up"], qu_net, side=True))
-        for mismatch in mismatches(self.tally, good, components, settle.unit):
-            self._settlement_findings(mismatch, batch, hands, showdown)
-        return showdown
-
-    def _settlement_findings(
-        self, mismatch: Mismatch, batch: LogBatch, hands: _Hands, showdown: _Showdown
-    ) -> None:
-        """One finding per rule that applies: decision, outcome cell, category and pay line."""
-        settle, strength, component = self.settlement, hands.player_strength, mismatch.component
-        categories = category_of_strength()
-        if component.name == "queens_up" and self.queens_table is not None:
-            paid = settle.queens_paid[self.queens_table]
-        elif component.name == "super_bonus":
-            paid = settle.bonus_paid
-        else:
-            paid = np.zeros(categories.shape[0], dtype=np.int64)
-        in_action, cell, wrong = showdown.in_action, showdown.cell, mismatch.rows
-        keys: list[npt.NDArray[np.integer]] = [
-            in_action,
-            cell,
-            categories[strength],
-            paid[strength],
-        ]
-        for members in rule_groups(wrong, [key[wrong] for key in keys]):
-            row = int(members[0])
-            rule = settle.explain(
-                component.name,
-                int(strength[row]),
-                int(in_action[row]),
-                int(cell[row]),
-                blind=bool(showdown.blind[row]),
-                queens_up=self.queens_table,
-                hand_text=group_hand_text(strength[members]),
+        if mismatches(self.tally, good, components, settle.unit):
+            dealt = Dealt(
+                batch.indices("player"),
+                batch.indices("dealer"),
+                strength,
+                hands.dealer_strength,
+                in_action,
+                self.queens_table,
             )
-            settlement_examples(
-                self.tally.finding(self.tally.settlement_findings, f"{component.name}: {rule}"),
-                members,
-                mismatch,
-                (batch.cards["player"], batch.cards["dealer"], batch.decision),
-                batch.first_row,
+            shown = BatchCards(
+                batch.cards["player"], batch.cards["dealer"], batch.decision, batch.first_row
+            )
+            infer_batch(
+                self.inference,
+                self.variants,
+                dealt,
+                components,
+                settle.unit,
+                good,
+                shown,
                 self.options.examples,
             )
+        return showdown
 
     def _count(
         self,
