@@ -23,10 +23,15 @@ from crazy4.simulate.summary import SUMMARY_FORMAT
 from crazy4.validate.statistics import Summary
 
 
-def round_batches(path: Path, batch_rows: int) -> Iterator[pa.Table]:
-    """Batches of about ``batch_rows`` rows that never split a round."""
+def round_batches(
+    path: Path, batch_rows: int, translate: Callable[[pa.Table], pa.Table] | None = None
+) -> Iterator[pa.Table]:
+    """Batches of about ``batch_rows`` rows that never split a round (each ``translate``d
+    into crazy4's columns first)."""
     carry: pa.Table | None = None
     for table in read_log_batches(path, batch_rows):
+        if translate is not None:
+            table = translate(table)
         if carry is not None:
             table = pa.concat_tables([carry, table.cast(carry.schema)])
             carry = None
@@ -50,8 +55,11 @@ def read_rounds(
     batch_rows: int,
     check_columns: Callable[[list[str]], None],
     process: Callable[[pa.Table], None],
+    translate: Callable[[pa.Table], pa.Table] | None = None,
 ) -> None:
-    """Read a log in round-aligned batches: columns checked on the first, each processed.
+    """Read a log in round-aligned batches (``translate``: a log mapping's
+    :meth:`~crazy4.validate.mapping.LogMapping.translate`): columns checked on the first, each
+    processed.
 
     Raises
     ------
@@ -60,7 +68,7 @@ def read_rounds(
     """
     checked_columns = False
     rows = 0
-    for table in round_batches(path, batch_rows):
+    for table in round_batches(path, batch_rows, translate):
         if not checked_columns:
             twice = [name for name, n in Counter(table.column_names).items() if n > 1]
             if twice:

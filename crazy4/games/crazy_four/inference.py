@@ -23,6 +23,7 @@ from crazy4.simulate.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
 from crazy4.validate.hands import CLASS_NAMES, hand_class, strategy_groups
 from crazy4.validate.infer import Inference, Variant
+from crazy4.validate.rows import LogBatch
 from crazy4.validate.tally import TOLERANCE
 
 #: How a finding names each wager.
@@ -70,7 +71,10 @@ def group_name(key: npt.NDArray[np.integer], components: Sequence[str]) -> tuple
     parts = []
     for index, name in enumerate(components):
         flag, observed, expected = (int(v) for v in key[5 + 3 * index : 8 + 3 * index])
-        if flag:
+        if flag and name == "qualified":
+            said = "qualified" if observed else "not qualified"
+            parts.append(f"qualified column says {said}")
+        elif flag:
             parts.append(
                 f"{WAGER_NAMES.get(name, name)} {amount_verb(observed / _SCALE)} where "
                 f"{amount_verb(expected / _SCALE)} expected"
@@ -103,7 +107,6 @@ class BatchCards:
     player: npt.NDArray[np.int16]
     dealer: npt.NDArray[np.int16]
     decision: npt.NDArray[np.int64]
-    first_row: int
 
 
 def infer_batch(
@@ -111,12 +114,13 @@ def infer_batch(
     variants: VariantSet,
     dealt: Dealt,
     components: Sequence[Component],
-    unit: int,
     good: npt.NDArray[np.bool_],
     shown: BatchCards,
-    limit: int,
+    batch: LogBatch,
+    limit: int = 5,
 ) -> None:
     """Add the differing good rows of a batch and every variant's verdict on them."""
+    unit = variants.settle.unit
     rows = np.flatnonzero(good)
     sub = [
         Component(c.name, c.wager[rows], c.units[rows], c.logged[rows], c.side) for c in components
@@ -154,7 +158,7 @@ def infer_batch(
     def example(row: int) -> dict[str, object]:
         position = int(rows[row])
         found: dict[str, object] = {
-            "row": shown.first_row + position,
+            "row": batch.first_row + position,
             "player": format_cards(shown.player[position][::-1].tolist()),
             "dealer": format_cards(shown.dealer[position][::-1].tolist()),
             "decision": DECISION_NAMES[int(shown.decision[position])],

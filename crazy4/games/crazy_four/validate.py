@@ -76,6 +76,7 @@ NUMBERS = (
     "super_bonus_net",
     "play_net",
     "queens_up_net",
+    "qualified",
 )
 #: The card columns: cards, and the finding when they do not parse.
 _HANDS = (
@@ -289,7 +290,7 @@ class CrazyFourRun:
             f"Play multiple not allowed by {rules.name} (multiples "
             f"{', '.join(str(m) for m in rules.play.multiples)})",
         )
-        for column in ("ante_net", "play_net", "super_bonus_net", "queens_up_net"):
+        for column in ("ante_net", "play_net", "super_bonus_net", "queens_up_net", "qualified"):
             if column in batch.number:
                 rows.flag(np.isnan(batch.number[column]), f"{column} missing")
 
@@ -339,26 +340,24 @@ class CrazyFourRun:
         if self.queens_table is not None and "queens_up" in batch.names:
             qu, qu_net = batch.wager("queens_up"), batch.wager("queens_up_net")
             components.append(Component("queens_up", qu, nets["queens_up"], qu_net, side=True))
+        if "qualified" in batch.number:  # an optional column: 1 when the dealer qualified
+            units = np.where(cell >= 3, settle.unit, 0).astype(np.int64)
+            ones = np.ones(batch.n)
+            components.append(Component("qualified", ones, units, batch.number["qualified"]))
         if mismatches(self.tally, good, components, settle.unit):
             dealt = Dealt(
-                batch.indices("player"),
-                batch.indices("dealer"),
-                strength,
-                hands.dealer_strength,
-                in_action,
-                self.queens_table,
+                *(batch.indices("player"), batch.indices("dealer"), strength),
+                *(hands.dealer_strength, in_action, self.queens_table),
             )
-            shown = BatchCards(
-                batch.cards["player"], batch.cards["dealer"], batch.decision, batch.first_row
-            )
+            shown = BatchCards(batch.cards["player"], batch.cards["dealer"], batch.decision)
             infer_batch(
                 self.inference,
                 self.variants,
                 dealt,
                 components,
-                settle.unit,
                 good,
                 shown,
+                batch,
                 self.options.examples,
             )
         return showdown

@@ -66,12 +66,14 @@ def settle_doubled(
     >>> nets = settle_doubled(settle, np.array([20]), np.array([10]), np.array([True]),
     ...                       np.array([1]), None)
     >>> {k: float(v[0]) for k, v in nets.items()}
-    {'ante': 1.0, 'play': 1.0, 'super_bonus': 0.0}
+    {'ante': 1.0, 'play': 1.0, 'super_bonus': 0.0, 'qualified': 1.0}
     """
     comparison = (player2 == dealer2).astype(np.int64) + 2 * (player2 < dealer2)
     cell = 3 * qualified.astype(np.int64) + comparison
     units = settle.nets((player2 + 1) // 2, in_action, cell, queens_up=queens_table)
-    return {name: value / settle.unit for name, value in units.items()}
+    nets = {name: value / settle.unit for name, value in units.items()}
+    nets["qualified"] = qualified.astype(np.float64)
+    return nets
 
 
 class VariantSet:
