@@ -118,7 +118,10 @@ def add_validate_command(commands: Commands) -> None:
     validate.add_argument("--queens-up", help="Queens Up table the log was settled on")
     validate.add_argument("--aces-up", help="Aces Up table the log was settled on")
     validate.add_argument(
-        "--alpha", type=probability, default=0.001, help="family-wise alpha (default 0.001)"
+        "--alpha",
+        type=probability,
+        default=0.01,
+        help="family-wise alpha of the statistics, Holm-adjusted (default 0.01: 99%% confidence)",
     )
     validate.add_argument(
         "--examples", type=positive_int, default=5, help="examples per finding (default 5)"

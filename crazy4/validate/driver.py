@@ -143,7 +143,7 @@ def log_options(
     strategy: str | None = None,
     side_bet: str | None = None,
     mapping: LogMapping | None = None,
-    alpha: float = 0.001,
+    alpha: float = 0.01,
     examples: int = 5,
 ) -> Options:
     """The options of a validation: what is given, else what the mapping file says, else

@@ -52,7 +52,7 @@ class Options:
     rules: RuleSet
     strategy: str = "optimal"
     side_bet: str | None = None
-    alpha: float = 0.001
+    alpha: float = 0.01
     examples: int = 5
     batch_rows: int = 1 << 18
     mapping: LogMapping = field(default_factory=LogMapping)

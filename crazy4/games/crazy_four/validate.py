@@ -1,13 +1,11 @@
 """The Crazy 4 Poker checks of ``crazy4 validate``: :class:`CrazyFourValidator`.
 
-The log's schema is :mod:`crazy4.simulate.roundlog` (five-card player and dealer hands, the
-decision, the Ante, Super Bonus, Play and Queens Up wagers and their nets). Each batch of rows
-is checked in steps: the wagers (allowed by the rules, consistent with the decision), the cards
-(five valid cards, the raise minimum, the same dealer hand on every row of a round, no card
-twice in a round), the settlement of every wager (:mod:`crazy4.games.crazy_four.settle`), the
-decision of every hand against the expected strategy, and the counts of the statistics: player
-and dealer hand categories, the outcome cells of each round's first seat, the dealer's
-qualification rate, the cards dealt and every bet's results.
+The log's schema is :mod:`crazy4.simulate.roundlog` (plus an optional ``qualified`` column).
+Each batch is checked in steps: the wagers, the cards (valid, the raise minimum, one dealer
+hand a round, no card twice), the settlement of every wager (differing rows to the rule
+inference, :mod:`crazy4.games.crazy_four.inference`), the decisions against the expected
+strategy, and the counts of the statistics (hand categories, first-seat outcome cells, the
+qualification rate, cards by position, the sequence of rounds, every bet's results).
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ import pyarrow as pa
 from crazy4.core.bets import ExactBet
 from crazy4.core.cards import colex_indices, format_cards
 from crazy4.core.paytables import PayTable
-from crazy4.core.ranking import HandCategory, category_of_strength
+from crazy4.core.ranking import HandCategory, category_of_strength, category_thresholds
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.inference import BatchCards, infer_batch, infer_strategy
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
@@ -383,6 +381,10 @@ class CrazyFourRun:
         first_seat = kept_rounds & ~showdown.blind[starts]
         counts.first_cells += np.bincount(showdown.cell[starts][first_seat], minlength=6)
         self.tally.tally_cards(hands.dealt, kept_rounds, rounds.n_rounds)
+        self.tally.tally_positions(
+            *(hands.player_idx, batch.indices("dealer"), hands.dealer_strength, keep),
+            *(kept_rounds, starts, rounds.round_of_row, int(category_thresholds()[1])),
+        )
         counts.seats_per_round.update(np.bincount(rounds.round_of_row[keep]).tolist())
         del counts.seats_per_round[0]
         values = self._bet_values(batch, keep, showdown.blind)

@@ -374,6 +374,10 @@ class FourCardRun:
             showdown.dealer_category[rounds.starts][kept_rounds], minlength=len(HandCategory)
         )
         self.tally.tally_cards(hands.dealt, kept_rounds, rounds.n_rounds)
+        self.tally.tally_positions(
+            *(hands.player_idx, hands.dealer_idx, showdown.dealer_category, keep),
+            *(kept_rounds, rounds.starts, rounds.round_of_row, int(HandCategory.PAIR)),
+        )
         ante = batch.wager("ante")
         per_ante = np.where(ante > 0, ante, 1)
         game = (
