@@ -184,3 +184,28 @@ def test_biased_shuffle_caught_by_rank_frequencies(  # type: ignore[no-untyped-d
         assert _check(report, name).passed, name
     ranks = next(t for t in _check(report, "Statistics").tests if t["name"] == "rank frequencies")
     assert ranks["result"] == "FAIL" and "most off: 7" in str(ranks["detail"])
+
+
+def test_ties_pushed_are_inferred_as_the_tie_switch(
+    frame: pd.DataFrame, rules, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    player, dealer = _strengths(frame, rules)
+    ties = (player == dealer) & (frame["decision"].astype(str) != "fold").to_numpy()
+    planted = frame.copy()
+    planted.loc[ties, "ante_net"] = 0.0  # the rules text: the player wins ties; here they push
+    planted.loc[ties, "play_net"] = 0.0
+    inference = _check(_validate(planted, tmp_path, rules), "Rule inference")
+    assert inference.summary == (
+        "consistent with four-card-standard except: ties = push (ties push), not player"
+    )
+
+
+def test_a_missing_ante_bonus_line_is_inferred(frame: pd.DataFrame, rules, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    player, _ = _strengths(frame, rules)
+    trips = category_of_strength()[player] == HandCategory.THREE_OF_A_KIND
+    planted = frame.copy()
+    planted.loc[trips, "ante_bonus_net"] = 0.0
+    inference = _check(_validate(planted, tmp_path, rules), "Rule inference")
+    assert inference.summary.startswith(
+        "consistent with four-card-standard except: Ante Bonus has no three of a kind line"
+    ), inference.summary

@@ -30,8 +30,10 @@ _NOT_QUALIFIED = {
 }
 
 
-def dealer_switches(rules: Rules) -> list[tuple[Variant, Rules]]:
-    """The rule set with one ``[dealer]`` switch changed, each with its variant.
+def dealer_switches(rules: Rules, qualifiers: bool = True) -> list[tuple[Variant, Rules]]:
+    """The rule set with one ``[dealer]`` switch changed, each with its variant (the
+    qualifiers of :data:`QUALIFIERS` too with ``qualifiers``; and Play against a dealer who
+    does not qualify).
 
     Examples
     --------
@@ -49,7 +51,7 @@ def dealer_switches(rules: Rules) -> list[tuple[Variant, Rules]]:
                 f"ties = {ties} ({what}), not {dealer.ties}", f"ties settled as {ties}"
             )
             found.append((variant, replace(rules, dealer=replace(dealer, ties=ties))))
-    for rule in PLAY_WHEN_NOT_QUALIFIED:
+    for rule in PLAY_WHEN_NOT_QUALIFIED if qualifiers else ():
         if rule != dealer.play_when_not_qualified:
             text = _NOT_QUALIFIED.get(rule, rule)
             variant = Variant(
@@ -58,7 +60,7 @@ def dealer_switches(rules: Rules) -> list[tuple[Variant, Rules]]:
             )
             changed = replace(dealer, play_when_not_qualified=rule)
             found.append((variant, replace(rules, dealer=changed)))
-    for qualifier in QUALIFIERS:
+    for qualifier in QUALIFIERS if qualifiers else ():
         strength = strength_of_description(qualifier)
         if strength != dealer.qualifier_strength:
             variant = Variant(

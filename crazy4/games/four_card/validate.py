@@ -27,6 +27,7 @@ from crazy4.games.four_card.reference import (
 )
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.games.four_card.settle import FourCardSettlement, showdown_results
+from crazy4.games.four_card.variants import FourCardVariants, infer_four_card
 from crazy4.validate.checks import (
     Component,
     compare_decisions,
@@ -38,6 +39,7 @@ from crazy4.validate.checks import (
     strategy_check,
     well_formed_check,
 )
+from crazy4.validate.infer import Inference, inference_check
 from crazy4.validate.report import Check, Options
 from crazy4.validate.rows import (
     BatchRows,
@@ -121,6 +123,7 @@ class FourCardValidator:
             expected_decision=decision,
             aces_up_table=rules.side_bet_index(wanted, "Aces Up", "aces-up-"),
             reference_bets=_EXACT_BETS.get(reference, decision, reference.exact_bets),
+            variants=FourCardVariants(rules),
         )
 
 
@@ -165,7 +168,9 @@ class FourCardRun:
     expected_decision: npt.NDArray[np.int64]
     aces_up_table: int | None
     reference_bets: dict[str, ExactBet]
+    variants: FourCardVariants
     tally: Tally = field(default_factory=Tally)
+    inference: Inference = field(default_factory=Inference)
     player_categories: npt.NDArray[np.int64] = field(default_factory=_category_counts)
     dealer_categories: npt.NDArray[np.int64] = field(default_factory=_category_counts)
 
@@ -212,13 +217,14 @@ class FourCardRun:
         self.tally.rounds += hands.rounds.n_rounds
 
     def row_checks(self) -> list[Check]:
-        """The well-formed, settlement and strategy checks."""
+        """The well-formed, settlement, strategy and rule-inference checks."""
         return [
             well_formed_check(self.tally, "left out of the other checks"),
             settlement_check(self.tally, self.rules.name),
             strategy_check(
                 self.tally, self.options.strategy, " by hand and up card", per_deviation=False
             ),
+            inference_check(self.rules.name, {"settlement": self.inference}),
         ]
 
     def _flag_wagers(self, batch: LogBatch, rows: BatchRows) -> None:
@@ -309,7 +315,14 @@ class FourCardRun:
             beat, beat_net = batch.wager("bad_beat"), batch.wager("bad_beat_net")
             components.append(Component("bad_beat", beat, nets["bad_beat"], beat_net, side=True))
         categories = category_of_strength()
-        for mismatch in mismatches(self.tally, good, components, self.settlement.unit):
+        found = mismatches(self.tally, good, components, self.settlement.unit)
+        if found:
+            infer_four_card(
+                *(self.inference, self.variants, components, self.settlement.unit, good),
+                (strength, multiple, dealer_category, result),
+                aces_up,
+            )
+        for mismatch in found:
             wrong, units = mismatch.rows, mismatch.component.units
             keys: list[npt.NDArray[np.integer]] = [
                 multiple,
