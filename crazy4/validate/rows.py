@@ -249,7 +249,10 @@ def split_rounds(table: pa.Table, rows_before: int, rows: BatchRows) -> Rounds:
     round_of_row = np.cumsum(boundary) - 1
     starts = np.flatnonzero(boundary)
     if "seat" in names and n:
-        _, seat_code = np.unique(number_column(table.column("seat")), return_inverse=True)
+        seats = number_column(table.column("seat"))
+        if (boundary[1:] | (seats[1:] > seats[:-1])).all():  # seats rise within each round
+            return Rounds(ids, round_of_row, starts, int(starts.shape[0]))
+        _, seat_code = np.unique(seats, return_inverse=True)
         seat_code = seat_code.ravel()
         seat_key = round_of_row * (int(seat_code.max()) + 1) + seat_code
         _, inverse, occurrences = np.unique(seat_key, return_inverse=True, return_counts=True)
@@ -266,16 +269,33 @@ def flag_repeated_cards(
     what: str,
 ) -> npt.NDArray[np.intp]:
     """Flag the rows of rounds where a card was dealt twice (every good seat hand, plus the
-    dealer's hand once); returns the cards dealt, sorted, as ``round * 52 + card``."""
+    dealer's hand once); returns the cards dealt as ``round * 52 + card``."""
     ids, round_of_row, starts, n_rounds = rounds
     player_flat = (round_of_row[:, None] * 52 + player_idx)[cards_ok].ravel()
     dealer_ok = cards_ok[starts]
     dealer_flat = (np.arange(n_rounds)[:, None] * 52 + dealer_idx[starts])[dealer_ok].ravel()
-    dealt = np.sort(np.concatenate([player_flat, dealer_flat]))
-    repeated = np.unique(dealt[1:][dealt[1:] == dealt[:-1]])
-    if repeated.size:
-        dup_round = np.zeros(n_rounds, dtype=bool)
-        dup_round[repeated // 52] = True
+    dealt = np.concatenate([player_flat, dealer_flat])
+    # a round repeats a card when its hands' card masks overlap: the popcount of their OR is
+    # less than the sum of their popcounts (a hand's own cards are distinct once parsed)
+    one = np.uint64(1)
+    masks = np.zeros(player_idx.shape[0], dtype=np.uint64)
+    for column in range(player_idx.shape[1]):
+        masks |= one << player_idx[:, column].astype(np.uint64)
+    masks = np.where(cards_ok, masks, np.uint64(0))
+    dealer_masks = np.zeros(n_rounds, dtype=np.uint64)
+    for column in range(dealer_idx.shape[1]):
+        dealer_masks |= one << dealer_idx[starts, column].astype(np.uint64)
+    dealer_masks = np.where(dealer_ok, dealer_masks, np.uint64(0))
+    if n_rounds == 0:
+        return dealt
+    union = np.bitwise_or.reduceat(masks, starts) | dealer_masks
+    counted = np.add.reduceat(np.bitwise_count(masks).astype(np.int64), starts)
+    counted += np.bitwise_count(dealer_masks)
+    dup_round = np.bitwise_count(union).astype(np.int64) < counted
+    if dup_round.any():
+        in_dup = dup_round[dealt // 52]
+        suspects = np.sort(dealt[in_dup])
+        repeated = np.unique(suspects[1:][suspects[1:] == suspects[:-1]])
         row_dup = dup_round[round_of_row] & cards_ok
         details = []
         for row in np.flatnonzero(row_dup)[: rows.examples]:
