@@ -269,12 +269,9 @@ def flag_repeated_cards(
     what: str,
 ) -> npt.NDArray[np.intp]:
     """Flag the rows of rounds where a card was dealt twice (every good seat hand, plus the
-    dealer's hand once); returns the cards dealt as ``round * 52 + card``."""
+    dealer's hand once); returns the cards dealt twice, as ``round * 52 + card``."""
     ids, round_of_row, starts, n_rounds = rounds
-    player_flat = (round_of_row[:, None] * 52 + player_idx)[cards_ok].ravel()
     dealer_ok = cards_ok[starts]
-    dealer_flat = (np.arange(n_rounds)[:, None] * 52 + dealer_idx[starts])[dealer_ok].ravel()
-    dealt = np.concatenate([player_flat, dealer_flat])
     # a round repeats a card when its hands' card masks overlap: the popcount of their OR is
     # less than the sum of their popcounts (a hand's own cards are distinct once parsed)
     one = np.uint64(1)
@@ -287,24 +284,25 @@ def flag_repeated_cards(
         dealer_masks |= one << dealer_idx[starts, column].astype(np.uint64)
     dealer_masks = np.where(dealer_ok, dealer_masks, np.uint64(0))
     if n_rounds == 0:
-        return dealt
+        return np.zeros(0, dtype=np.intp)
     union = np.bitwise_or.reduceat(masks, starts) | dealer_masks
     counted = np.add.reduceat(np.bitwise_count(masks).astype(np.int64), starts)
     counted += np.bitwise_count(dealer_masks)
     dup_round = np.bitwise_count(union).astype(np.int64) < counted
-    if dup_round.any():
-        in_dup = dup_round[dealt // 52]
-        suspects = np.sort(dealt[in_dup])
-        repeated = np.unique(suspects[1:][suspects[1:] == suspects[:-1]])
-        row_dup = dup_round[round_of_row] & cards_ok
-        details = []
-        for row in np.flatnonzero(row_dup)[: rows.examples]:
-            cards = repeated[repeated // 52 == round_of_row[row]] % 52
-            details.append(
-                f"round {ids[row]:g}: {format_cards(cards.tolist())} dealt more than once"
-            )
-        rows.flag(row_dup, what, details)
-    return dealt
+    if not dup_round.any():
+        return np.zeros(0, dtype=np.intp)
+    row_dup = dup_round[round_of_row] & cards_ok
+    player_flat = (round_of_row[:, None] * 52 + player_idx)[row_dup].ravel()
+    rounds_dup = np.flatnonzero(dup_round & dealer_ok)
+    dealer_flat = (rounds_dup[:, None] * 52 + dealer_idx[starts[rounds_dup]]).ravel()
+    suspects = np.sort(np.concatenate([player_flat, dealer_flat]))
+    repeated = np.unique(suspects[1:][suspects[1:] == suspects[:-1]])
+    details = []
+    for row in np.flatnonzero(row_dup)[: rows.examples]:
+        cards = repeated[repeated // 52 == round_of_row[row]] % 52
+        details.append(f"round {ids[row]:g}: {format_cards(cards.tolist())} dealt more than once")
+    rows.flag(row_dup, what, details)
+    return repeated.astype(np.intp)
 
 
 def kept_for_statistics(

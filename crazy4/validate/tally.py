@@ -182,18 +182,6 @@ class Tally:
         """
         return group.setdefault(what, Finding())
 
-    def tally_cards(
-        self, dealt: npt.NDArray[np.intp], kept_rounds: npt.NDArray[np.bool_], n_rounds: int
-    ) -> None:
-        """Count the cards dealt (``round * 52 + card``) in the rounds kept for statistics."""
-        dealt_kept = dealt[kept_rounds[dealt // 52]]
-        self.card_counts += np.bincount(dealt_kept % 52, minlength=52)
-        cards_per_round = np.bincount(dealt_kept // 52, minlength=n_rounds)[kept_rounds].astype(
-            np.float64
-        )
-        self.cards_dealt += int(cards_per_round.sum())
-        self.card_variance += float((cards_per_round * (52 - cards_per_round) / 51).sum())
-
     def tally_positions(
         self,
         seat_cards: npt.NDArray[np.intp],
@@ -206,8 +194,10 @@ class Tally:
         pair: int,
     ) -> None:
         """Count the cards of each dealt position (each seat of a round, by its place in the
-        round, and the dealer) in the kept rows and rounds, and add the kept rounds' dealer
-        strengths (marked: ``pair`` or better) to the sequence."""
+        round, and the dealer) and of all positions in the kept rows and rounds, with the
+        finite-population variance of the counts (``k (52 - k) / 51`` for ``k`` cards a round),
+        and add the kept rounds' dealer strengths (marked: ``pair`` or better) to the
+        sequence."""
         place = np.arange(seat_cards.shape[0]) - starts[round_of_row] + 1
         hands = [(f"seat {s} hand", seat_cards[keep & (place == s)]) for s in np.unique(place)]
         hands.append(("dealer hand", dealer_cards[starts][kept_rounds]))
@@ -217,6 +207,11 @@ class Tally:
             counts = np.bincount(cards.ravel(), minlength=52).astype(np.int64)
             self.hand_counts[name] = self.hand_counts.get(name, np.zeros(52, np.int64)) + counts
             self.hand_sizes[name] = int(cards.shape[1])
+            self.card_counts += counts
+        seats = np.bincount(round_of_row[keep], minlength=starts.shape[0])[kept_rounds]
+        cards_per_round = (seats * seat_cards.shape[1] + dealer_cards.shape[1]).astype(np.float64)
+        self.cards_dealt += int(cards_per_round.sum())
+        self.card_variance += float((cards_per_round * (52 - cards_per_round) / 51).sum())
         strength = dealer_strength[starts][kept_rounds]
         self.sequence.add(strength.astype(np.float64), strength >= pair)
 

@@ -133,7 +133,7 @@ class _Hands:
     player_strength: npt.NDArray[np.int64]
     dealer_strength: npt.NDArray[np.int64]
     rounds: Rounds
-    dealt: npt.NDArray[np.intp]
+    repeated: npt.NDArray[np.intp]  # cards dealt twice, as round * 52 + card
 
 
 @dataclass(frozen=True)
@@ -214,6 +214,7 @@ class CrazyFourRun:
         classes = self.reference.class_of_hand[colex_indices(hands.player_idx)]
         taken = np.clip(batch.decision, 0, 3)
         compared = good & ~showdown.blind
+        deviations_before = self.tally.deviations
         compare_decisions(
             self.tally,
             compared,
@@ -227,16 +228,17 @@ class CrazyFourRun:
             lambda row: {"player": format_cards(batch.cards["player"][row][::-1].tolist())},
             (strategy_groups()[0][hands.player_strength], strategy_groups()[1]),
         )
-        infer_strategy(
-            self.strategy_inference,
-            self.rules,
-            self.reference.prices.ev,
-            classes,
-            hands.player_strength,
-            self.expected_decision[classes],
-            taken,
-            compared,
-        )
+        if self.tally.deviations > deviations_before:
+            infer_strategy(
+                self.strategy_inference,
+                self.rules,
+                self.reference.prices.ev,
+                classes,
+                hands.player_strength,
+                self.expected_decision[classes],
+                taken,
+                compared,
+            )
         self._count(batch, hands, showdown, rows.bad)
         self.tally.rows += batch.n
         self.tally.rounds += hands.rounds.n_rounds
@@ -309,7 +311,7 @@ class CrazyFourRun:
         dealer = batch.cards["dealer"]
         same_dealer = (dealer == dealer[rounds.starts][rounds.round_of_row]).all(axis=1)
         rows.flag(cards_ok & ~same_dealer, "dealer cards differ between rows of one round")
-        dealt = flag_repeated_cards(
+        repeated = flag_repeated_cards(
             rows,
             player_idx,
             dealer_idx,
@@ -317,7 +319,7 @@ class CrazyFourRun:
             rounds,
             "a card dealt twice in one round (seats and dealer)",
         )
-        return _Hands(player_idx, player_strength, dealer_strength, rounds, dealt)
+        return _Hands(player_idx, player_strength, dealer_strength, rounds, repeated)
 
     def _resettle(self, batch: LogBatch, hands: _Hands, good: npt.NDArray[np.bool_]) -> _Showdown:
         """Settle every wager of the good rows again; count those that differ, by rule."""
@@ -380,13 +382,12 @@ class CrazyFourRun:
         )
         first_seat = kept_rounds & ~showdown.blind[starts]
         counts.first_cells += np.bincount(showdown.cell[starts][first_seat], minlength=6)
-        self.tally.tally_cards(hands.dealt, kept_rounds, rounds.n_rounds)
         self.tally.tally_positions(
             *(hands.player_idx, batch.indices("dealer"), hands.dealer_strength, keep),
             *(kept_rounds, starts, rounds.round_of_row, int(category_thresholds()[1])),
         )
-        counts.seats_per_round.update(np.bincount(rounds.round_of_row[keep]).tolist())
-        del counts.seats_per_round[0]
+        sizes = np.bincount(np.bincount(rounds.round_of_row[keep]))
+        counts.seats_per_round.update({k: int(n) for k, n in enumerate(sizes) if k and n})
         values = self._bet_values(batch, keep, showdown.blind)
         self.tally.add_bets(self.reference_bets, values, rounds.round_of_row, rounds.n_rounds)
 

@@ -135,7 +135,7 @@ class _Hands:
     dealer_idx: npt.NDArray[np.intp]
     up_idx: npt.NDArray[np.intp]
     rounds: Rounds
-    dealt: npt.NDArray[np.intp]
+    repeated: npt.NDArray[np.intp]  # cards dealt twice, as round * 52 + card
 
 
 @dataclass(frozen=True)
@@ -276,7 +276,7 @@ class FourCardRun:
         dealer, of_round = batch.cards["dealer"], rounds.starts[rounds.round_of_row]
         same = (dealer == dealer[of_round]).all(axis=1) & (up_idx == up_idx[of_round])
         rows.flag(cards_ok & ~same, "dealer cards or up card differ between rows of one round")
-        dealt = flag_repeated_cards(
+        repeated = flag_repeated_cards(
             rows,
             player_idx,
             dealer_idx,
@@ -284,7 +284,7 @@ class FourCardRun:
             rounds,
             "a card dealt twice in one round (seats, dealer and up card)",
         )
-        return _Hands(player_idx, dealer_idx, up_idx, rounds, dealt)
+        return _Hands(player_idx, dealer_idx, up_idx, rounds, repeated)
 
     def _resettle(self, batch: LogBatch, hands: _Hands, good: npt.NDArray[np.bool_]) -> _Showdown:
         """Settle every component of the good rows again; count those that differ, by rule."""
@@ -386,7 +386,6 @@ class FourCardRun:
         self.dealer_categories += np.bincount(
             showdown.dealer_category[rounds.starts][kept_rounds], minlength=len(HandCategory)
         )
-        self.tally.tally_cards(hands.dealt, kept_rounds, rounds.n_rounds)
         self.tally.tally_positions(
             *(hands.player_idx, hands.dealer_idx, showdown.dealer_category, keep),
             *(kept_rounds, rounds.starts, rounds.round_of_row, int(HandCategory.PAIR)),
