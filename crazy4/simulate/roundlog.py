@@ -58,6 +58,16 @@ for _index, _char in enumerate(RANKS):
     _RANK_OF_BYTE[ord(_char)] = _RANK_OF_BYTE[ord(_char.lower())] = _index
 for _index, _char in enumerate(SUITS):
     _SUIT_OF_BYTE[ord(_char)] = _SUIT_OF_BYTE[ord(_char.upper())] = _index
+#: The card of each two bytes (rank byte * 256 + suit byte), -1 for none: one lookup a card.
+_CARD_OF_PAIR = (
+    np.where(
+        (_RANK_OF_BYTE[:, None] >= 0) & (_SUIT_OF_BYTE[None, :] >= 0),
+        4 * _RANK_OF_BYTE[:, None] + _SUIT_OF_BYTE[None, :],
+        -1,
+    )
+    .astype(np.int16)
+    .ravel()
+)
 
 
 def hand_text_array(cards: npt.NDArray[np.integer]) -> pa.StringArray:
@@ -139,14 +149,15 @@ def parse_hand_column(
         else:
             starts = offsets[rows].astype(np.int64)
             text = data[starts[:, None] + np.arange(width)]
-        ranks = _RANK_OF_BYTE[text[:, 0::3]]
-        suits = _SUIT_OF_BYTE[text[:, 1::3]]
-        parsed = (4 * ranks + suits).astype(np.int16)
+        block = np.ascontiguousarray(text)
+        # each card's two bytes read as one big-endian number: a strided view, no copy
+        pairs = np.ndarray((rows.size, count), ">u2", block, 0, (width, 3))
+        parsed = _CARD_OF_PAIR[pairs]
         descending = (parsed[:, :-1] > parsed[:, 1:]).all() if count > 1 else True
         parsed = parsed[:, ::-1].copy() if descending else np.sort(parsed, axis=1)
         ok: npt.NDArray[np.bool_] = np.ones(rows.size, dtype=bool)
-        if not ((ranks >= 0).all() and (suits >= 0).all()):  # whole-block checks first: fast
-            ok = np.asarray((ranks >= 0).all(axis=1) & (suits >= 0).all(axis=1))
+        if not (parsed >= 0).all():  # whole-block check first: fast
+            ok = np.asarray((parsed >= 0).all(axis=1))
         if count > 1:
             spaces = text[:, 2::3] == ord(" ")
             if not spaces.all():
@@ -386,8 +397,16 @@ def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table
             import pyarrow.parquet as pq
 
             parquet = pq.ParquetFile(path)
-            for batch in parquet.iter_batches(batch_size=batch_rows):
-                yield pa.Table.from_batches([batch])
+            waiting: list[pa.RecordBatch] = []
+            count = 0
+            for batch in parquet.iter_batches(batch_size=batch_rows):  # at most a row group
+                waiting.append(batch)
+                count += batch.num_rows
+                if count >= batch_rows:
+                    yield pa.Table.from_batches(waiting)
+                    waiting, count = [], 0
+            if waiting:
+                yield pa.Table.from_batches(waiting)
             return
         import pyarrow.csv as pcsv
 

@@ -82,6 +82,9 @@ class LogBatch:
     decision: npt.NDArray[np.int64]
     number: dict[str, npt.NDArray[np.float64]]
     bad_numbers: BadCells = field(default_factory=list)
+    made_indices: dict[str, npt.NDArray[np.intp]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @classmethod
     def read(
@@ -130,10 +133,14 @@ class LogBatch:
         return ~np.isin(np.arange(self.n), bad)
 
     def indices(self, column: str) -> npt.NDArray[np.intp]:
-        """A card column as indices, 0 on the rows where a card column did not parse."""
-        cards = self.cards[column]
-        ok = self.cards_ok if cards.ndim == 1 else self.cards_ok[:, None]
-        return np.where(ok, cards, 0).astype(np.intp)
+        """A card column as indices, 0 on the rows where a card column did not parse (made
+        once per column; do not modify)."""
+        made = self.made_indices.get(column)
+        if made is None:
+            cards = self.cards[column]
+            ok = self.cards_ok if cards.ndim == 1 else self.cards_ok[:, None]
+            made = self.made_indices[column] = np.where(ok, cards, 0).astype(np.intp)
+        return made
 
     def wager(self, name: str) -> npt.NDArray[np.float64]:
         """A numeric column; zeros when the log has none."""
