@@ -226,3 +226,13 @@ def test_the_qualified_column_is_checked_when_present(tmp_path: Path) -> None:
     report = validate(path, Options(load_rules("crazy4-standard"), strategy="simple"))
     assert not check(report, "Settlement").passed
     assert all("qualified column says" in what for what in check(report, "Settlement").findings)
+
+
+def test_a_summary_names_its_rule_set_and_strategy(tmp_path: Path) -> None:
+    summary = tmp_path / "summary.json"
+    simulate = ["simulate", "--rules", "crazy4-standard", "--rounds", "5000", "--quiet"]
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main([*simulate, "--strategy", "simple", "--summary", str(summary)]) == 0
+    status, out, err = cli(str(summary))
+    assert (status, err) == (0, ""), out
+    assert "against crazy4-standard" in out and "expected strategy: simple" in out
