@@ -23,37 +23,11 @@ from crazy4.simulate.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
 from crazy4.validate.hands import CLASS_NAMES, hand_class, strategy_groups
 from crazy4.validate.infer import Inference, Variant
+from crazy4.validate.patterns import agrees, differing_columns, differing_parts
 from crazy4.validate.rows import LogBatch
 from crazy4.validate.tally import TOLERANCE
 
-#: How a finding names each wager.
-WAGER_NAMES = {
-    "ante": "Ante",
-    "play": "Play",
-    "super_bonus": "Super Bonus",
-    "queens_up": "Queens Up",
-}
 _COMPARISON = ("player higher", "tie", "dealer higher")
-#: The scale of the per-unit nets in a key (integers).
-_SCALE = 10_000
-
-
-def amount_verb(per_unit: float) -> str:
-    """A net per unit in words.
-
-    Examples
-    --------
-    >>> amount_verb(1.0), amount_verb(0.0), amount_verb(-1.0), amount_verb(1.5), amount_verb(-3)
-    ('won', 'pushed', 'lost', 'paid 1.5', 'lost 3')
-    """
-    if abs(per_unit) < 1e-9:
-        return "pushed"
-    if per_unit == 1:
-        return "won"
-    if per_unit == -1:
-        return "lost"
-    text = f"{abs(per_unit):g}"
-    return f"paid {text}" if per_unit > 0 else f"lost {text}"
 
 
 def group_name(key: npt.NDArray[np.integer], components: Sequence[str]) -> tuple[str, ...]:
@@ -68,17 +42,7 @@ def group_name(key: npt.NDArray[np.integer], components: Sequence[str]) -> tuple
 'dealer pair')
     """
     decision, player, dealer, qualified, comparison = (int(v) for v in key[:5])
-    parts = []
-    for index, name in enumerate(components):
-        flag, observed, expected = (int(v) for v in key[5 + 3 * index : 8 + 3 * index])
-        if flag and name == "qualified":
-            said = "qualified" if observed else "not qualified"
-            parts.append(f"qualified column says {said}")
-        elif flag:
-            parts.append(
-                f"{WAGER_NAMES.get(name, name)} {amount_verb(observed / _SCALE)} where "
-                f"{amount_verb(expected / _SCALE)} expected"
-            )
+    parts = differing_parts([int(v) for v in key[5:]], components)
     qualifies = "dealer qualifies" if qualified else "dealer does not qualify"
     return (
         "; ".join(parts) + f", {qualifies}, {_COMPARISON[comparison]}",
@@ -86,18 +50,6 @@ def group_name(key: npt.NDArray[np.integer], components: Sequence[str]) -> tuple
         f"player {CLASS_NAMES[player]}",
         f"dealer {CLASS_NAMES[dealer]}",
     )
-
-
-def _agrees(components: Sequence[Component], nets: FloatNets) -> npt.NDArray[np.bool_]:
-    """The rows whose every logged net is the variant's."""
-    ok = np.ones(components[0].logged.shape[0], dtype=bool)
-    for component in components:
-        expected = component.wager * nets[component.name]
-        same = np.isclose(component.logged, expected, rtol=TOLERANCE, atol=1e-9)
-        if component.side:
-            same |= ~(component.wager > 0)
-        ok &= same
-    return ok
 
 
 @dataclass(frozen=True)
@@ -134,8 +86,8 @@ def infer_batch(
         dealt.queens_table,
     )
     base = {c.name: c.units / unit for c in sub}
-    agrees = _agrees(sub, base)
-    wrong = np.flatnonzero(~agrees)
+    agreeing = agrees(sub, base)
+    wrong = np.flatnonzero(~agreeing)
     if wrong.size == 0:
         return
     candidates = list(variants.fixed)
@@ -148,10 +100,10 @@ def infer_batch(
             )
     explains, broken = {}, {}
     for variant, settle in candidates:
-        ok = _agrees(sub, settle(part))
+        ok = agrees(sub, settle(part))
         index = inference.index(variant)
         explains[index] = ok[wrong]
-        broken[index] = int((agrees & ~ok).sum())
+        broken[index] = int((agreeing & ~ok).sum())
     keys = _keys(sub, base, part, wrong, variants.rules.dealer.qualifier_strength, shown, rows)
     names = [c.name for c in sub]
 
@@ -191,21 +143,7 @@ def _keys(
         (dealer >= qualifier).astype(np.int64),
         (player == dealer).astype(np.int64) + 2 * (player < dealer),
     ]
-    for c in sub:
-        wager = np.where(c.wager[wrong] > 0, c.wager[wrong], 1)
-        observed = c.logged[wrong] / wager
-        expected = base[c.name][wrong]
-        flag = ~np.isclose(c.logged[wrong], c.wager[wrong] * expected, rtol=TOLERANCE, atol=1e-9)
-        if c.side:
-            flag &= c.wager[wrong] > 0
-        if c.name == "play":  # per unit of the Play wager, not of the Ante
-            multiple = np.maximum(part.in_action[wrong], 1)
-            observed, expected = observed / multiple, expected / multiple
-        columns += [
-            flag.astype(np.int64),
-            np.where(flag, np.round(observed * _SCALE), 0).astype(np.int64),
-            np.where(flag, np.round(expected * _SCALE), 0).astype(np.int64),
-        ]
+    columns += differing_columns(sub, base, wrong, part.in_action)
     return np.column_stack(columns)
 
 

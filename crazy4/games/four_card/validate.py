@@ -27,15 +27,12 @@ from crazy4.games.four_card.reference import (
 )
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.games.four_card.settle import FourCardSettlement, showdown_results
-from crazy4.games.four_card.variants import FourCardVariants, infer_four_card
+from crazy4.games.four_card.variants import FourCardVariants, Shown, infer_four_card
 from crazy4.validate.checks import (
     Component,
     compare_decisions,
-    group_hand_text,
     mismatches,
-    rule_groups,
     settlement_check,
-    settlement_examples,
     strategy_check,
     well_formed_check,
 )
@@ -218,6 +215,7 @@ class FourCardRun:
 
     def row_checks(self) -> list[Check]:
         """The well-formed, settlement, strategy and rule-inference checks."""
+        self.tally.settlement_findings = self.inference.findings(self.options.examples)
         return [
             well_formed_check(self.tally, "left out of the other checks"),
             settlement_check(self.tally, self.rules.name),
@@ -314,60 +312,15 @@ class FourCardRun:
         if "bad_beat" in number and self.rules.four_card.bad_beat is not None:
             beat, beat_net = batch.wager("bad_beat"), batch.wager("bad_beat_net")
             components.append(Component("bad_beat", beat, nets["bad_beat"], beat_net, side=True))
-        categories = category_of_strength()
-        found = mismatches(self.tally, good, components, self.settlement.unit)
-        if found:
+        if mismatches(self.tally, good, components, self.settlement.unit):
+            cards = (batch.cards["player"], batch.cards["dealer"])
             infer_four_card(
-                *(self.inference, self.variants, components, self.settlement.unit, good),
-                (strength, multiple, dealer_category, result),
-                aces_up,
+                *(self.inference, self.variants, components, good),
+                (strength, multiple, dealer_strength, result),
+                Shown(*cards, batch.decision, batch.first_row),
+                *(self.options.examples, aces_up),
             )
-        for mismatch in found:
-            wrong, units = mismatch.rows, mismatch.component.units
-            keys: list[npt.NDArray[np.integer]] = [
-                multiple,
-                result,
-                categories[strength],
-                dealer_category,
-                units,
-            ]
-            for members in rule_groups(wrong, [key[wrong] for key in keys]):
-                name = mismatch.component.name
-                rule = self._rule(name, int(members[0]), batch, showdown, members)
-                settlement_examples(
-                    self.tally.finding(self.tally.settlement_findings, f"{name}: {rule}"),
-                    members,
-                    mismatch,
-                    (batch.cards["player"], batch.cards["dealer"], batch.decision),
-                    batch.first_row,
-                    self.options.examples,
-                )
         return showdown
-
-    def _rule(
-        self,
-        component: str,
-        row: int,
-        batch: LogBatch,
-        showdown: _Showdown,
-        members: npt.NDArray[np.intp],
-    ) -> str:
-        """The rule settling ``component`` of a group of rows (``row`` the first), in words;
-        an Ante logged with its bonus names the bonus too."""
-        hand = group_hand_text(showdown.player_strength[members])
-        situation = (
-            int(showdown.player_strength[row]),
-            int(showdown.multiple[row]),
-            int(showdown.dealer_category[row]),
-            int(showdown.result[row]),
-        )
-        rule = self.settlement.explain(
-            component, *situation, aces_up=self.aces_up_table or 0, hand_text=hand
-        )
-        bonus_in_ante = component == "ante" and "ante_bonus_net" not in batch.number
-        if bonus_in_ante and showdown.nets["ante_bonus"][row]:
-            rule += "; plus " + self.settlement.explain("ante_bonus", *situation, hand_text=hand)
-        return rule
 
     def _count(
         self,

@@ -5,23 +5,26 @@ dataclasses): the tie rule (:func:`crazy4.validate.switches.dealer_switches`; th
 qualifies in this game, so no qualifier is tried), or a line of the Ante Bonus or of the Aces
 Up table paying what the log paid on it, or not at all. Each settles by its own
 :class:`crazy4.games.four_card.settle.FourCardSettlement`. The findings of this game are named
-by the rule that applies (:meth:`FourCardSettlement.explain`); the inference adds which
-switches explain them.
+by what the log did (:func:`group_name`), or by the switch that explains them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.cards import format_cards
 from crazy4.core.ranking import category_of_strength, category_thresholds
 from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.games.four_card.settle import FourCardSettlement
+from crazy4.simulate.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
+from crazy4.validate.hands import CLASS_NAMES, hand_class
 from crazy4.validate.infer import Inference, Variant
+from crazy4.validate.patterns import agrees, differing_columns, differing_parts
 from crazy4.validate.switches import dealer_switches, odds_of_net, pay_line_switch
 from crazy4.validate.tally import TOLERANCE
 
@@ -39,6 +42,7 @@ class FourCardVariants:
 
     def __init__(self, rules: FourCardRuleSet) -> None:
         self.rules = rules
+        self.settle = FourCardSettlement.of(rules)
         self.fixed = [
             (variant, FourCardSettlement.of(changed))
             for variant, changed in dealer_switches(rules, qualifiers=False)
@@ -85,42 +89,65 @@ class FourCardVariants:
         return found
 
 
-def _agrees(
-    components: Sequence[Component], nets: dict[str, npt.NDArray[np.float64]]
-) -> npt.NDArray[np.bool_]:
-    ok = np.ones(components[0].logged.shape[0], dtype=bool)
-    for component in components:
-        expected = component.wager * nets[component.name]
-        same = np.isclose(component.logged, expected, rtol=TOLERANCE, atol=1e-9)
-        if component.side:
-            same |= ~(component.wager > 0)
-        ok &= same
-    return ok
+_RESULTS = ("player higher", "tie", "dealer higher")
+
+
+def group_name(key: npt.NDArray[np.integer], components: Sequence[str]) -> tuple[str, ...]:
+    """The pattern of a key (decision, player class, dealer class, showdown result, then the
+    wagers' columns of :func:`crazy4.validate.patterns.differing_columns`) and its facets.
+
+    Examples
+    --------
+    >>> group_name(np.array([1, 1, 1, 1, 1, -10000, 10000]), ["ante"])
+    ('Ante lost where won expected, tie', '1x', 'player pair', 'dealer pair')
+    """
+    decision, player, dealer, result = (int(v) for v in key[:4])
+    parts = differing_parts([int(v) for v in key[4:]], components)
+    return (
+        "; ".join(parts) + f", {_RESULTS[result]}",
+        DECISION_NAMES[decision],
+        f"player {CLASS_NAMES[player]}",
+        f"dealer {CLASS_NAMES[dealer]}",
+    )
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a finding's example shows of a batch: cards, decisions, the first row's number."""
+
+    player: npt.NDArray[np.int16]
+    dealer: npt.NDArray[np.int16]
+    decision: npt.NDArray[np.int64]
+    first_row: int
 
 
 def infer_four_card(
     inference: Inference,
     variants: FourCardVariants,
     components: Sequence[Component],
-    unit: int,
     good: npt.NDArray[np.bool_],
     showdown: tuple[npt.NDArray[np.int64], ...],
+    shown: Shown,
+    limit: int,
     aces_up: int,
 ) -> None:
-    """Add the differing good rows of a batch and every variant's verdict on them;
-    ``showdown`` is the rows' (strength, multiple, dealer category, result)."""
+    """Add the differing good rows of a batch, keyed by what the log did, and every variant's
+    verdict on them; ``showdown`` is the rows' (strength, multiple, dealer strength, result)."""
     rows = np.flatnonzero(good)
-    strength, multiple, dealer_category, result = (a[rows] for a in showdown)
+    strength, multiple, dealer_strength, result = (a[rows] for a in showdown)
+    dealer_category = category_of_strength()[dealer_strength].astype(np.int64)
+    unit = variants.settle.unit
     sub = [
         Component(c.name, c.wager[rows], c.units[rows], c.logged[rows], c.side) for c in components
     ]
-    agrees = _agrees(sub, {c.name: c.units / unit for c in sub})
-    wrong = np.flatnonzero(~agrees)
+    base = {c.name: c.units / unit for c in sub}
+    agreeing = agrees(sub, base)
+    wrong = np.flatnonzero(~agreeing)
     if wrong.size == 0:
         return
     candidates = list(variants.fixed)
     for c in sub:
-        differs = wrong[~np.isclose(c.logged[wrong], (c.wager * c.units / unit)[wrong])]
+        differs = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
         if differs.size:
             observed = c.logged[differs] / np.where(c.wager[differs] > 0, c.wager[differs], 1)
             candidates += variants.pay_lines(c.name, strength[differs], observed, aces_up)
@@ -131,9 +158,34 @@ def infer_four_card(
         nets = {name: value / settle.unit for name, value in units.items()}
         if not bonus_apart:
             nets["ante"] = nets["ante"] + nets["ante_bonus"]
-        ok = _agrees(sub, nets)
+        ok = agrees(sub, nets)
         index = inference.index(variant)
         explains[index] = ok[wrong]
-        broken[index] = int((agrees & ~ok).sum())
-    keys = np.column_stack([multiple[wrong], result[wrong], strength[wrong]])
-    inference.add(wrong, keys, explains, broken, lambda key: "", lambda row: {}, 0)
+        broken[index] = int((agreeing & ~ok).sum())
+    keys = np.column_stack(
+        [
+            np.clip(shown.decision[rows[wrong]], 0, 4),
+            hand_class(strength[wrong]),
+            hand_class(dealer_strength[wrong]),
+            result[wrong],
+            *differing_columns(sub, base, wrong, multiple),
+        ]
+    )
+    names = [c.name for c in sub]
+
+    def example(row: int) -> dict[str, object]:
+        position = int(rows[row])
+        found: dict[str, object] = {
+            "row": shown.first_row + position,
+            "player": format_cards(shown.player[position][::-1].tolist()),
+            "dealer": format_cards(shown.dealer[position][::-1].tolist()),
+            "decision": DECISION_NAMES[int(shown.decision[position])],
+        }
+        for c in sub:
+            logged, expected = float(c.logged[row]), float(c.wager[row] * base[c.name][row])
+            if not np.isclose(logged, expected, rtol=TOLERANCE, atol=1e-9):
+                found[f"{c.name}_net"] = logged
+                found[f"{c.name}_expected"] = expected
+        return found
+
+    inference.add(wrong, keys, explains, broken, lambda k: group_name(k, names), example, limit)
