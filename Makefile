@@ -45,6 +45,9 @@ bench: $(BIN)/.installed ## Wall time and peak memory of the analysis, cold and 
 bench-simulate: $(BIN)/.installed ## Rounds per second of crazy4 simulate, summary and log modes
 	$(BIN)/python analysis/bench_simulate.py
 
+bench-validate: $(BIN)/.installed ## Rows per second of crazy4 validate (parquet), peak memory on CSV
+	$(BIN)/python analysis/bench_validate.py
+
 clean: ## Remove the environment, the lookup-table caches and every generated file not committed
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info .cache-ci
 	rm -rf "$(CACHE_DIR)"

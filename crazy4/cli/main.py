@@ -27,6 +27,7 @@ from crazy4.cli.options import (
     worker_count,
 )
 from crazy4.cli.simulate import add_commands
+from crazy4.cli.validate import add_validate_command
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
@@ -226,7 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in (_add_analyze, _add_report, _add_hand, _add_cardroom, _add_rules):
         add(commands)
-    add_commands(commands)  # simulate, validate
+    add_commands(commands)  # simulate
+    add_validate_command(commands)
     return parser
 
 

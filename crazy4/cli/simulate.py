@@ -1,8 +1,7 @@
-"""Command-line commands ``crazy4 simulate`` and ``crazy4 validate``.
+"""Command-line command ``crazy4 simulate`` (``crazy4 validate`` is :mod:`crazy4.cli.validate`).
 
-Kept apart from :mod:`crazy4.cli.main`, which adds them with :func:`add_commands`. Errors are
-:class:`crazy4.errors.InputError` (one line, exit status 2); ``validate`` exits 1 when a check
-fails.
+Kept apart from :mod:`crazy4.cli.main`, which adds it with :func:`add_commands`. Errors are
+:class:`crazy4.errors.InputError` (one line, exit status 2).
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from crazy4.cli.options import (
     count,
     non_negative_int,
     positive_int,
-    probability,
     worker_count,
 )
 from crazy4.errors import InputError
@@ -96,42 +94,8 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return 0
 
 
-def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.results.write import check_output_file, write_text
-    from crazy4.rules.load import load_rules
-    from crazy4.validate.driver import validate
-    from crazy4.validate.report import Options
-
-    rules = load_rules(args.rules)
-    if args.report is not None:
-        suffix = Path(args.report).suffix.lower()
-        if suffix not in (".md", ".json"):
-            raise InputError("--report must name a .md or .json file")
-        check_output_file(args.report, "--report")
-    path = Path(args.log)
-    if not path.is_file():
-        raise InputError(f"{args.log!r} is not a file")
-    report = validate(
-        path,
-        Options(
-            rules=rules,
-            strategy=args.strategy,
-            side_bet=args.queens_up or args.aces_up,
-            alpha=args.alpha,
-            examples=args.examples,
-        ),
-    )
-    print(report.render())
-    if args.report is not None:
-        if args.report.lower().endswith(".json"):
-            write_text(Path(args.report), json.dumps(report.to_dict(), indent=2))
-        else:
-            write_text(Path(args.report), report.render(markdown=True))
-    return report.exit_status
-
-
 def add_commands(commands: Commands) -> None:
-    """Add the ``simulate`` and ``validate`` subcommands to ``crazy4``'s subparsers.
+    """Add the ``simulate`` subcommand to ``crazy4``'s subparsers.
 
     Examples
     --------
@@ -192,30 +156,3 @@ def add_commands(commands: Commands) -> None:
     simulate.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.set_defaults(handler=cmd_simulate)
-    _add_validate(commands)
-
-
-def _add_validate(commands: Commands) -> None:
-    """``crazy4 validate``: audit a log or summary."""
-    validate = commands.add_parser(
-        "validate",
-        help="audit a simulator's log or summary against the exact analysis",
-        description="Check a per-round log (parquet or CSV) or a JSON summary against a rule "
-        "set: well-formed rows, settlement of every wager, strategy, and statistics against the "
-        "exact probabilities. Exit status 0 consistent, 1 a check failed, 2 unreadable input.",
-    )
-    validate.add_argument("log", help="the log (.parquet or .csv) or summary (.json)")
-    validate.add_argument("--rules", required=True, help="rule set name or path")
-    validate.add_argument(
-        "--strategy", default="optimal", help="expected strategy: optimal, simple, or a file"
-    )
-    validate.add_argument("--queens-up", help="Queens Up table the log was settled on")
-    validate.add_argument("--aces-up", help="Aces Up table the log was settled on")
-    validate.add_argument(
-        "--alpha", type=probability, default=0.001, help="family-wise alpha (default 0.001)"
-    )
-    validate.add_argument(
-        "--examples", type=positive_int, default=5, help="examples per finding (default 5)"
-    )
-    validate.add_argument("--report", help="also write the report to a .md or .json file")
-    validate.set_defaults(handler=cmd_validate)

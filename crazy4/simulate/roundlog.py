@@ -58,6 +58,16 @@ for _index, _char in enumerate(RANKS):
     _RANK_OF_BYTE[ord(_char)] = _RANK_OF_BYTE[ord(_char.lower())] = _index
 for _index, _char in enumerate(SUITS):
     _SUIT_OF_BYTE[ord(_char)] = _SUIT_OF_BYTE[ord(_char.upper())] = _index
+#: The card of each two bytes (rank byte * 256 + suit byte), -1 for none: one lookup a card.
+_CARD_OF_PAIR = (
+    np.where(
+        (_RANK_OF_BYTE[:, None] >= 0) & (_SUIT_OF_BYTE[None, :] >= 0),
+        4 * _RANK_OF_BYTE[:, None] + _SUIT_OF_BYTE[None, :],
+        -1,
+    )
+    .astype(np.int16)
+    .ravel()
+)
 
 
 def hand_text_array(cards: npt.NDArray[np.integer]) -> pa.StringArray:
@@ -134,16 +144,26 @@ def parse_hand_column(
     fast = valid & (lengths == width)
     rows = np.flatnonzero(fast)
     if rows.size:
-        starts = offsets[rows].astype(np.int64)
-        text = data[starts[:, None] + np.arange(width)]
-        ranks = _RANK_OF_BYTE[text[:, 0::3]]
-        suits = _SUIT_OF_BYTE[text[:, 1::3]]
-        parsed = (4 * ranks + suits).astype(np.int16)
-        parsed.sort(axis=1)
-        ok = (ranks >= 0).all(axis=1) & (suits >= 0).all(axis=1)
+        if rows.size == n:  # every cell has the canonical width: the bytes are one block
+            text = data[offsets[0] : offsets[0] + n * width].reshape(n, width)
+        else:
+            starts = offsets[rows].astype(np.int64)
+            text = data[starts[:, None] + np.arange(width)]
+        block = np.ascontiguousarray(text)
+        # each card's two bytes read as one big-endian number: a strided view, no copy
+        pairs = np.ndarray((rows.size, count), ">u2", block, 0, (width, 3))
+        parsed = _CARD_OF_PAIR[pairs]
+        descending = (parsed[:, :-1] > parsed[:, 1:]).all() if count > 1 else True
+        parsed = parsed[:, ::-1].copy() if descending else np.sort(parsed, axis=1)
+        ok: npt.NDArray[np.bool_] = np.ones(rows.size, dtype=bool)
+        if not (parsed >= 0).all():  # whole-block check first: fast
+            ok = np.asarray((parsed >= 0).all(axis=1))
         if count > 1:
-            ok &= (text[:, 2::3] == ord(" ")).all(axis=1)
-            ok &= (parsed[:, 1:] != parsed[:, :-1]).all(axis=1)
+            spaces = text[:, 2::3] == ord(" ")
+            if not spaces.all():
+                ok &= np.asarray(spaces.all(axis=1))
+            if not descending:
+                ok &= (parsed[:, 1:] != parsed[:, :-1]).all(axis=1)
         cards[rows[ok]] = parsed[ok]
         fast[rows[~ok]] = False
     for row in np.flatnonzero(~fast):
@@ -377,27 +397,38 @@ def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table
             import pyarrow.parquet as pq
 
             parquet = pq.ParquetFile(path)
-            for batch in parquet.iter_batches(batch_size=batch_rows):
-                yield pa.Table.from_batches([batch])
+            waiting: list[pa.RecordBatch] = []
+            count = 0
+            for batch in parquet.iter_batches(batch_size=batch_rows):  # at most a row group
+                waiting.append(batch)
+                count += batch.num_rows
+                if count >= batch_rows:
+                    yield pa.Table.from_batches(waiting)
+                    waiting, count = [], 0
+            if waiting:
+                yield pa.Table.from_batches(waiting)
             return
         import pyarrow.csv as pcsv
 
         types = {name: pa.binary() for name in _csv_names(path)}
-        reader = pcsv.open_csv(
-            path,
-            read_options=pcsv.ReadOptions(block_size=1 << 24),
-            convert_options=pcsv.ConvertOptions(column_types=types, strings_can_be_null=True),
-        )
-        pending: list[pa.RecordBatch] = []
-        rows = 0
-        for batch in reader:
-            pending.append(batch)
-            rows += batch.num_rows
-            if rows >= batch_rows:
+        # a Python file and 1 MB blocks: Arrow's reader then reads ahead a few blocks, not the
+        # file (opened by its path it buffered about the whole file: memory grew with rows)
+        with open(path, "rb") as handle:
+            reader = pcsv.open_csv(
+                handle,
+                read_options=pcsv.ReadOptions(block_size=1 << 20),
+                convert_options=pcsv.ConvertOptions(column_types=types, strings_can_be_null=True),
+            )
+            pending: list[pa.RecordBatch] = []
+            rows = 0
+            for batch in reader:
+                pending.append(batch)
+                rows += batch.num_rows
+                if rows >= batch_rows:
+                    yield _as_text(pa.Table.from_batches(pending))
+                    pending, rows = [], 0
+            if pending:
                 yield _as_text(pa.Table.from_batches(pending))
-                pending, rows = [], 0
-        if pending:
-            yield _as_text(pa.Table.from_batches(pending))
     except (pa.ArrowException, OSError, UnicodeDecodeError) as error:
         message = " ".join(str(error).split()) or type(error).__name__
         raise InputError(f"cannot read {str(path)!r} as a {kind} log: {message[:300]}") from None

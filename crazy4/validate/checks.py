@@ -159,11 +159,13 @@ def compare_decisions(
     first_row: int,
     limit: int,
     describe: Callable[[int], dict[str, object]],
+    group: tuple[npt.NDArray[np.int64], Sequence[str]] | None = None,
 ) -> None:
     """The strategy check of one batch: the rows of ``compared`` whose decision ``taken`` has
     another exact EV (``ev`` numerators by class and decision) than the expected one
     (``strategy`` of the row's class); one finding per (expected, played) pair, ``describe(row)``
-    giving an example's cards."""
+    giving an example's cards; with ``group`` (a code per row and the codes' names), one
+    finding per (group, expected, played)."""
     tally.strategy_rows += int(compared.sum())
     expected = strategy[classes]
     differs = compared & (ev[classes, taken] != ev[classes, expected])
@@ -174,9 +176,14 @@ def compare_decisions(
     tally.deviations += rows_differ.size
     tally.ev_lost += float(lost.sum())
     pairs = expected[rows_differ] * 4 + taken[rows_differ]
+    if group is not None:
+        pairs = pairs + 16 * group[0][rows_differ]
     for code in np.unique(pairs):
         members = np.flatnonzero(pairs == code)
-        what = f"{DECISION_NAMES[int(code // 4)]} expected, {DECISION_NAMES[int(code % 4)]} played"
+        wanted, played = DECISION_NAMES[int(code % 16 // 4)], DECISION_NAMES[int(code % 4)]
+        what = f"{wanted} expected, {played} played"
+        if group is not None:
+            what = f"{group[1][int(code // 16)]}: {what}"
         finding = tally.finding(tally.strategy_findings, what)
         finding.count += members.size
         for member in members[: finding.budget(limit)]:

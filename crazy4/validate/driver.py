@@ -34,12 +34,17 @@ question and the answer, live in :mod:`crazy4.validate.report`.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import replace
 from pathlib import Path
 
 from crazy4.errors import InputError
 from crazy4.games.registry import game_of
+from crazy4.rules.load import load_rules
+from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.roundlog import log_metadata, sniff_format
+from crazy4.validate.mapping import LogMapping
 from crazy4.validate.reading import read_rounds, read_summary
 from crazy4.validate.report import Options, Report
 from crazy4.validate.statistics import statistics_check
@@ -73,7 +78,9 @@ def validate(path: Path, options: Options) -> Report:
             return _validate_summary(path, options)
         metadata = log_metadata(path)
         run = game_of(options.rules).validator().start(options, metadata)
-        read_rounds(path, options.batch_rows, run.check_columns, run.process)
+        read_rounds(
+            path, options.batch_rows, run.check_columns, run.process, options.mapping.translate
+        )
     except InputError as error:
         raise InputError(f"{error}{_content_note(path, kind)}") from None
     checks = [*run.row_checks(), statistics_check(run.statistics(None), options.alpha)]
@@ -85,6 +92,111 @@ def validate(path: Path, options: Options) -> Report:
         rows=run.tally.rows,
         rounds=run.tally.rounds,
         checks=checks,
+        rule_set_sha256=options.rules.content_hash,
+        source_sha256=file_identity(path)[0],
+        source_bytes=path.stat().st_size,
+    )
+
+
+def file_identity(path: Path) -> tuple[str, int]:
+    """The SHA-256 and size in bytes of a file (read in blocks).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "x"
+    >>> _ = path.write_bytes(b"abc")
+    >>> file_identity(path)[0][:12], file_identity(path)[1]
+    ('ba7816bf8f01', 3)
+    """
+    digest = hashlib.sha256()
+    size = 0
+    with open(path, "rb") as handle:
+        while block := handle.read(1 << 22):
+            digest.update(block)
+            size += len(block)
+    return digest.hexdigest(), size
+
+
+def _recorded(path: Path, kind: str) -> dict[str, object]:
+    """What the log says of itself: a parquet log's crazy4 metadata, a summary's provenance."""
+    if kind == "parquet":
+        return log_metadata(path)
+    if kind == "summary":
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            return {}  # read_summary names what is wrong
+        provenance = data.get("provenance") if isinstance(data, dict) else None
+        strategy = data.get("strategy") if isinstance(data, dict) else None
+        found = dict(provenance) if isinstance(provenance, dict) else {}
+        if isinstance(strategy, str):
+            found.setdefault("strategy", strategy)
+        return found
+    return {}
+
+
+def log_options(
+    path: Path,
+    *,
+    rules: RuleSet | None = None,
+    strategy: str | None = None,
+    side_bet: str | None = None,
+    mapping: LogMapping | None = None,
+    alpha: float = 0.01,
+    examples: int = 5,
+) -> Options:
+    """The options of a validation: what is given, else what the mapping file says, else
+    what the log's metadata records (``rule_set``, its ``rule_set_sha256``, ``strategy``).
+
+    Raises
+    ------
+    InputError
+        No rule set given or recorded; a recorded rule set whose text differs from the one
+        found by its name; a recorded strategy that is no file here.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from crazy4.simulate.driver import make_plan, run_simulation
+    >>> log = Path(tempfile.mkdtemp()) / "rounds.parquet"
+    >>> plan = make_plan(load_rules("crazy4-standard"), rounds=100, seed=1, strategy="simple")
+    >>> _ = run_simulation(plan, log_path=log, log_metadata={"rule_set": "crazy4-standard",
+    ...                                                    "strategy": "simple"})
+    >>> options = log_options(log)
+    >>> options.rules.name, options.strategy
+    ('crazy4-standard', 'simple')
+    """
+    mapping = mapping or LogMapping()
+    recorded = _recorded(path, sniff_format(path))
+    if rules is None:
+        name = mapping.rule_set or recorded.get("rule_set")
+        if not isinstance(name, str):
+            raise InputError(f"{str(path)!r}: the log names no rule set; pass --rules")
+        rules = load_rules(name)
+        sha = recorded.get("rule_set_sha256")
+        if mapping.rule_set is None and isinstance(sha, str) and sha != rules.content_hash:
+            raise InputError(
+                f"{str(path)!r}: the log was written under a rule set {name!r} whose text "
+                f"differs from the one found by that name (sha256 {sha[:12]}...); pass --rules"
+            )
+    if strategy is None:
+        logged = mapping.strategy or recorded.get("strategy") or "optimal"
+        if not isinstance(logged, str) or (
+            logged not in ("optimal", "simple") and not Path(logged).is_file()
+        ):
+            raise InputError(
+                f"{str(path)!r}: the log's strategy {str(logged)[:80]!r} is no file here; "
+                "pass --strategy"
+            )
+        strategy = logged
+    return Options(
+        rules=rules,
+        strategy=strategy,
+        side_bet=side_bet or mapping.side_bet,
+        alpha=alpha,
+        examples=examples,
+        mapping=mapping,
     )
 
 
@@ -134,4 +246,7 @@ def _validate_summary(path: Path, options: Options) -> Report:
         rows=0,
         rounds=int(summary["rounds"]),
         checks=[check],
+        rule_set_sha256=options.rules.content_hash,
+        source_sha256=file_identity(path)[0],
+        source_bytes=path.stat().st_size,
     )

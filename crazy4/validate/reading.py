@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 import math
+import queue
+import threading
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import pyarrow as pa
@@ -23,10 +26,15 @@ from crazy4.simulate.summary import SUMMARY_FORMAT
 from crazy4.validate.statistics import Summary
 
 
-def round_batches(path: Path, batch_rows: int) -> Iterator[pa.Table]:
-    """Batches of about ``batch_rows`` rows that never split a round."""
+def round_batches(
+    path: Path, batch_rows: int, translate: Callable[[pa.Table], pa.Table] | None = None
+) -> Iterator[pa.Table]:
+    """Batches of about ``batch_rows`` rows that never split a round (each ``translate``d
+    into crazy4's columns first)."""
     carry: pa.Table | None = None
     for table in read_log_batches(path, batch_rows):
+        if translate is not None:
+            table = translate(table)
         if carry is not None:
             table = pa.concat_tables([carry, table.cast(carry.schema)])
             carry = None
@@ -45,13 +53,74 @@ def round_batches(path: Path, batch_rows: int) -> Iterator[pa.Table]:
         yield carry
 
 
+Item = TypeVar("Item")
+
+
+def prefetched(items: Iterable[Item], depth: int = 2) -> Iterator[Item]:
+    """``items`` produced by a background thread at most ``depth`` ahead, so reading and
+    decoding the next batch (Arrow releases the GIL) overlaps checking this one; an error of
+    the producer is raised here, and the producer stops when the consumer does.
+
+    Examples
+    --------
+    >>> list(prefetched(iter(range(5))))
+    [0, 1, 2, 3, 4]
+    >>> def broken():
+    ...     yield 1
+    ...     raise ValueError("bad")
+    >>> try:
+    ...     list(prefetched(broken()))
+    ... except ValueError as error:
+    ...     print(error)
+    bad
+    """
+    slots: queue.Queue[tuple[str, object]] = queue.Queue(maxsize=depth)
+    stop = threading.Event()
+
+    def offer(entry: tuple[str, object]) -> bool:
+        while not stop.is_set():
+            try:
+                slots.put(entry, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def produce() -> None:
+        try:
+            for item in items:
+                if not offer(("item", item)):
+                    return
+            offer(("done", None))
+        except BaseException as error:  # handed to the consumer, raised there
+            offer(("error", error))
+
+    worker = threading.Thread(target=produce, daemon=True)
+    worker.start()
+    try:
+        while True:
+            kind, value = slots.get()
+            if kind == "done":
+                return
+            if kind == "error":
+                assert isinstance(value, BaseException)
+                raise value
+            yield value  # type: ignore[misc]
+    finally:
+        stop.set()
+        worker.join()
+
+
 def read_rounds(
     path: Path,
     batch_rows: int,
     check_columns: Callable[[list[str]], None],
     process: Callable[[pa.Table], None],
+    translate: Callable[[pa.Table], pa.Table] | None = None,
 ) -> None:
-    """Read a log in round-aligned batches: columns checked on the first, each processed.
+    """Read a log in round-aligned batches (``translate``: a log mapping's
+    :meth:`~crazy4.validate.mapping.LogMapping.translate`): columns checked on the first, each
+    processed.
 
     Raises
     ------
@@ -60,7 +129,7 @@ def read_rounds(
     """
     checked_columns = False
     rows = 0
-    for table in round_batches(path, batch_rows):
+    for table in prefetched(round_batches(path, batch_rows, translate)):
         if not checked_columns:
             twice = [name for name, n in Counter(table.column_names).items() if n > 1]
             if twice:

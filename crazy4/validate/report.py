@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from crazy4.rules.ruleset import RuleSet
+from crazy4.validate.mapping import LogMapping
 
 
 @dataclass(frozen=True)
@@ -44,14 +45,17 @@ class Options:
         Examples listed per finding.
     batch_rows : int
         Rows read at a time.
+    mapping : LogMapping
+        How the log's columns, cards, labels and units read as crazy4's.
     """
 
     rules: RuleSet
     strategy: str = "optimal"
     side_bet: str | None = None
-    alpha: float = 0.001
+    alpha: float = 0.01
     examples: int = 5
     batch_rows: int = 1 << 18
+    mapping: LogMapping = field(default_factory=LogMapping)
 
 
 @dataclass
@@ -155,6 +159,9 @@ class Report:
     rows: int
     rounds: int
     checks: list[Check]
+    rule_set_sha256: str = ""
+    source_sha256: str = ""
+    source_bytes: int = 0
 
     @property
     def consistent(self) -> bool:
@@ -169,9 +176,13 @@ class Report:
     def to_dict(self) -> dict[str, object]:
         """JSON form."""
         return {
+            "schema": "crazy4-validation/1",
             "source": self.source,
+            "source_sha256": self.source_sha256,
+            "source_bytes": self.source_bytes,
             "input": self.kind,
             "rule_set": self.rule_set,
+            "rule_set_sha256": self.rule_set_sha256,
             "strategy": self.strategy,
             "rows": self.rows,
             "rounds": self.rounds,
@@ -179,6 +190,18 @@ class Report:
             "exit_status": self.exit_status,
             "checks": [check.to_dict() for check in self.checks],
         }
+
+    def _identity(self, markdown: bool) -> list[str]:
+        """The log's and the rule set's hashes (when known)."""
+        if not self.source_sha256:
+            return []
+        mark = "`" if markdown else ""
+        return [
+            f"log: {self.source_bytes:,} bytes, sha256 {mark}{self.source_sha256}{mark}"
+            + ("  " if markdown else ""),
+            f"rule set {self.rule_set}: sha256 {mark}{self.rule_set_sha256}{mark}"
+            + ("  " if markdown else ""),
+        ]
 
     def render(self, markdown: bool = False) -> str:
         """Readable report: plain text, or Markdown."""
@@ -189,6 +212,7 @@ class Report:
             "",
             f"{self.kind}: {self.rows:,} rows, {self.rounds:,} rounds; expected strategy: "
             f"{self.strategy}",
+            *self._identity(markdown),
             f"Verdict: **{verdict}**" if markdown else f"Verdict: {verdict}",
         ]
         for check in self.checks:

@@ -82,6 +82,9 @@ class LogBatch:
     decision: npt.NDArray[np.int64]
     number: dict[str, npt.NDArray[np.float64]]
     bad_numbers: BadCells = field(default_factory=list)
+    made_indices: dict[str, npt.NDArray[np.intp]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @classmethod
     def read(
@@ -130,10 +133,14 @@ class LogBatch:
         return ~np.isin(np.arange(self.n), bad)
 
     def indices(self, column: str) -> npt.NDArray[np.intp]:
-        """A card column as indices, 0 on the rows where a card column did not parse."""
-        cards = self.cards[column]
-        ok = self.cards_ok if cards.ndim == 1 else self.cards_ok[:, None]
-        return np.where(ok, cards, 0).astype(np.intp)
+        """A card column as indices, 0 on the rows where a card column did not parse (made
+        once per column; do not modify)."""
+        made = self.made_indices.get(column)
+        if made is None:
+            cards = self.cards[column]
+            ok = self.cards_ok if cards.ndim == 1 else self.cards_ok[:, None]
+            made = self.made_indices[column] = np.where(ok, cards, 0).astype(np.intp)
+        return made
 
     def wager(self, name: str) -> npt.NDArray[np.float64]:
         """A numeric column; zeros when the log has none."""
@@ -249,7 +256,10 @@ def split_rounds(table: pa.Table, rows_before: int, rows: BatchRows) -> Rounds:
     round_of_row = np.cumsum(boundary) - 1
     starts = np.flatnonzero(boundary)
     if "seat" in names and n:
-        _, seat_code = np.unique(number_column(table.column("seat")), return_inverse=True)
+        seats = number_column(table.column("seat"))
+        if (boundary[1:] | (seats[1:] > seats[:-1])).all():  # seats rise within each round
+            return Rounds(ids, round_of_row, starts, int(starts.shape[0]))
+        _, seat_code = np.unique(seats, return_inverse=True)
         seat_code = seat_code.ravel()
         seat_key = round_of_row * (int(seat_code.max()) + 1) + seat_code
         _, inverse, occurrences = np.unique(seat_key, return_inverse=True, return_counts=True)
@@ -266,25 +276,40 @@ def flag_repeated_cards(
     what: str,
 ) -> npt.NDArray[np.intp]:
     """Flag the rows of rounds where a card was dealt twice (every good seat hand, plus the
-    dealer's hand once); returns the cards dealt, sorted, as ``round * 52 + card``."""
+    dealer's hand once); returns the cards dealt twice, as ``round * 52 + card``."""
     ids, round_of_row, starts, n_rounds = rounds
-    player_flat = (round_of_row[:, None] * 52 + player_idx)[cards_ok].ravel()
     dealer_ok = cards_ok[starts]
-    dealer_flat = (np.arange(n_rounds)[:, None] * 52 + dealer_idx[starts])[dealer_ok].ravel()
-    dealt = np.sort(np.concatenate([player_flat, dealer_flat]))
-    repeated = np.unique(dealt[1:][dealt[1:] == dealt[:-1]])
-    if repeated.size:
-        dup_round = np.zeros(n_rounds, dtype=bool)
-        dup_round[repeated // 52] = True
-        row_dup = dup_round[round_of_row] & cards_ok
-        details = []
-        for row in np.flatnonzero(row_dup)[: rows.examples]:
-            cards = repeated[repeated // 52 == round_of_row[row]] % 52
-            details.append(
-                f"round {ids[row]:g}: {format_cards(cards.tolist())} dealt more than once"
-            )
-        rows.flag(row_dup, what, details)
-    return dealt
+    # a round repeats a card when its hands' card masks overlap: the popcount of their OR is
+    # less than the sum of their popcounts (a hand's own cards are distinct once parsed)
+    one = np.uint64(1)
+    masks = np.zeros(player_idx.shape[0], dtype=np.uint64)
+    for column in range(player_idx.shape[1]):
+        masks |= one << player_idx[:, column].astype(np.uint64)
+    masks = np.where(cards_ok, masks, np.uint64(0))
+    dealer_masks = np.zeros(n_rounds, dtype=np.uint64)
+    for column in range(dealer_idx.shape[1]):
+        dealer_masks |= one << dealer_idx[starts, column].astype(np.uint64)
+    dealer_masks = np.where(dealer_ok, dealer_masks, np.uint64(0))
+    if n_rounds == 0:
+        return np.zeros(0, dtype=np.intp)
+    union = np.bitwise_or.reduceat(masks, starts) | dealer_masks
+    counted = np.add.reduceat(np.bitwise_count(masks).astype(np.int64), starts)
+    counted += np.bitwise_count(dealer_masks)
+    dup_round = np.bitwise_count(union).astype(np.int64) < counted
+    if not dup_round.any():
+        return np.zeros(0, dtype=np.intp)
+    row_dup = dup_round[round_of_row] & cards_ok
+    player_flat = (round_of_row[:, None] * 52 + player_idx)[row_dup].ravel()
+    rounds_dup = np.flatnonzero(dup_round & dealer_ok)
+    dealer_flat = (rounds_dup[:, None] * 52 + dealer_idx[starts[rounds_dup]]).ravel()
+    suspects = np.sort(np.concatenate([player_flat, dealer_flat]))
+    repeated = np.unique(suspects[1:][suspects[1:] == suspects[:-1]])
+    details = []
+    for row in np.flatnonzero(row_dup)[: rows.examples]:
+        cards = repeated[repeated // 52 == round_of_row[row]] % 52
+        details.append(f"round {ids[row]:g}: {format_cards(cards.tolist())} dealt more than once")
+    rows.flag(row_dup, what, details)
+    return repeated.astype(np.intp)
 
 
 def kept_for_statistics(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -22,7 +22,15 @@ from crazy4.core.paytables import PayTable, format_odds
 from crazy4.core.ranking import category_of_strength
 from crazy4.errors import InputError
 from crazy4.validate.report import Check
-from crazy4.validate.stats import chi_square_sf, holm_adjust, normal_two_sided_p
+from crazy4.validate.stats import (
+    POWER,
+    chi_square_sf,
+    detectable_deviation,
+    hands_needed,
+    holm_adjust,
+    normal_two_sided_p,
+    runs_z,
+)
 from crazy4.validate.tally import BetStats, ExactMoments, Tally
 
 #: A JSON summary as read (``json.loads`` of an object): its values are unchecked JSON.
@@ -119,6 +127,8 @@ class StatTest:
     df: int | str
     p: float
     detail: str
+    spread: float = 0.0
+    hands: int = 0
 
     @classmethod
     def z_score(cls, name: str, z: float, detail: str) -> StatTest:
@@ -201,6 +211,39 @@ class StatFamily:
             scale=scale,
             detail=f"most off: {format_card(worst)}",
         )
+        for name, counts in tally.hand_counts.items():
+            k = tally.hand_sizes[name]
+            worst = int(np.argmax(np.abs(counts - counts.mean())))
+            self.chi_square(
+                f"card frequencies, {name}",
+                counts,
+                np.full(52, 1 / 52),
+                scale=(52 - k) / 51,
+                detail=f"most off: {format_card(worst)}",
+            )
+        self.sequence_tests(tally)
+
+    def sequence_tests(self, tally: Tally) -> None:
+        """The runs test (dealer hand a pair or better, or not) and the lag-1 serial
+        correlation of the dealer's hand strength, over the kept rounds in log order."""
+        sequence = tally.sequence
+        if sequence.n < 20:
+            if sequence.n:
+                self.notes.append("sequence tests: fewer than 20 rounds; not tested")
+            return
+        z = runs_z(sequence.runs, sequence.ones, sequence.n)
+        self.tests.append(
+            StatTest.z_score(
+                "runs (dealer pair or better)",
+                z,
+                f"{sequence.runs:,} runs in {sequence.n:,} rounds ({sequence.ones:,} marked)",
+            )
+        )
+        r = sequence.serial_correlation()
+        z = (r + 1 / sequence.n) * math.sqrt(sequence.n)
+        self.tests.append(
+            StatTest.z_score("serial correlation (dealer strength, lag 1)", z, f"r = {r:+.5f} (z)")
+        )
 
 
 class BetSample(NamedTuple):
@@ -230,7 +273,9 @@ class BetSample(NamedTuple):
         detail = f"mean {mean:+.5f} ± {se:.5f}, exact {float(self.exact.mean):+.5f}"
         if show_design and abs(self.design - 1) > 1e-9:
             detail += f", design effect {self.design:.2f}"
-        return StatTest.z_score(f"mean of {self.name}", z, detail), se
+        test = StatTest.z_score(f"mean of {self.name}", z, detail)
+        spread = self.exact.std_dev * math.sqrt(self.design)
+        return replace(test, spread=spread, hands=self.hands), se
 
 
 def bet_samples(
@@ -344,27 +389,72 @@ def statistics_check(family: StatFamily, alpha: float) -> Check:
     >>> family = StatFamily([StatTest("a", 3.0, 1, 0.0004, ""), StatTest("b", 1.0, 1, 0.3, "")])
     >>> check = statistics_check(family, 0.001)
     >>> check.passed, check.summary
-    (False, '2 tests, Holm-adjusted at family-wise alpha 0.001: 1 failed')
+    (False, '2 tests at 99.9% confidence, Holm-adjusted (family-wise alpha 0.001): 1 failed')
     >>> check.tests[0]["p_holm"], check.tests[0]["result"]
     (0.0008, 'FAIL')
     """
     adjusted = holm_adjust([test.p for test in family.tests])
     tests: list[dict[str, object]] = []
     failed = 0
+    level = alpha / max(1, len(family.tests))  # the Holm threshold of the smallest p-value
     for test, p_holm in zip(family.tests, adjusted, strict=True):
-        tests.append(
-            {
-                "name": test.name,
-                "statistic": test.statistic,
-                "df": test.df,
-                "p": test.p,
-                "detail": test.detail,
-                "p_holm": p_holm,
-                "result": "FAIL" if p_holm < alpha else "ok",
-            }
-        )
+        entry: dict[str, object] = {
+            "name": test.name,
+            "statistic": test.statistic,
+            "df": test.df,
+            "p": test.p,
+            "detail": test.detail,
+            "p_holm": p_holm,
+            "result": "FAIL" if p_holm < alpha else "ok",
+        }
+        if test.hands and test.spread > 0:
+            entry["power"] = power_statement(test.spread, test.hands, level)
+        tests.append(entry)
         failed += p_holm < alpha
-    summary_text = f"{len(tests)} tests, Holm-adjusted at family-wise alpha {alpha:g}: " + (
-        f"{failed} failed" if failed else "all consistent with the exact probabilities"
+    summary_text = (
+        f"{len(tests)} tests at {100 * (1 - alpha):g}% confidence, Holm-adjusted "
+        f"(family-wise alpha {alpha:g}): "
+        + (f"{failed} failed" if failed else "all consistent with the exact probabilities")
     )
-    return Check("Statistics", failed == 0, summary_text, tests=tests, notes=list(family.notes))
+    notes = list(family.notes)
+    for entry in tests:
+        power = entry.get("power")
+        if isinstance(power, dict):
+            notes.append(
+                f"{str(entry['name']).removeprefix('mean of ')}: {entry_hands(power)} hands detect "
+                f"a deviation of ±{power['detectable_deviation']:.5f} a unit (power "
+                f"{POWER:g}, two-sided at {level:.3g}); a deviation of 0.001 (0.1% of the wager) "
+                f"needs {power['hands_for_0.001']:,} hands"
+            )
+    return Check("Statistics", failed == 0, summary_text, tests=tests, notes=notes)
+
+
+def entry_hands(power: dict[str, object]) -> str:
+    """The hands of a power statement, with thousands separators.
+
+    Examples
+    --------
+    >>> entry_hands({"hands": 12345})
+    '12,345'
+    """
+    return f"{power['hands']:,}"
+
+
+def power_statement(spread: float, hands: int, level: float) -> dict[str, object]:
+    """A bet mean's power: the deviation ``hands`` hands detect at two-sided ``level`` with
+    power :data:`~crazy4.validate.stats.POWER`, and the hands that detect 0.001 a unit.
+
+    Examples
+    --------
+    >>> statement = power_statement(1.0, 10_000, 0.05)
+    >>> round(statement["detectable_deviation"], 4), statement["hands_for_0.001"]
+    (0.028, 7848880)
+    """
+    return {
+        "hands": hands,
+        "spread": spread,
+        "level": level,
+        "power": POWER,
+        "detectable_deviation": detectable_deviation(spread, hands, level),
+        "hands_for_0.001": hands_needed(spread, 0.001, level),
+    }

@@ -93,6 +93,56 @@ class BetStats:
         return max(design, 1e-9)
 
 
+@dataclass
+class RoundSequence:
+    """Sums over the rounds, in log order, of one value per round and a 0/1 mark of it, for the
+    lag-1 serial correlation of the values and the runs test of the marks.
+
+    Examples
+    --------
+    >>> sequence = RoundSequence()
+    >>> sequence.add(np.array([1.0, 2.0]), np.array([False, True]))
+    >>> sequence.add(np.array([3.0]), np.array([True]))
+    >>> sequence.n, sequence.lagged, sequence.runs, sequence.ones
+    (3, 8.0, 2, 2)
+    """
+
+    n: int = 0
+    total: float = 0.0
+    squares: float = 0.0
+    lagged: float = 0.0
+    last: float | None = None
+    runs: int = 0
+    ones: int = 0
+    last_mark: bool | None = None
+
+    def add(self, values: npt.NDArray[np.float64], marks: npt.NDArray[np.bool_]) -> None:
+        """Add the next rounds' values and marks."""
+        if values.size == 0:
+            return
+        x = values.astype(np.float64)
+        if self.last is not None:
+            self.lagged += self.last * float(x[0])
+        self.lagged += float((x[:-1] * x[1:]).sum())
+        self.n += x.size
+        self.total += float(x.sum())
+        self.squares += float((x * x).sum())
+        self.last = float(x[-1])
+        self.runs += int((marks[1:] != marks[:-1]).sum()) + int(self.last_mark != bool(marks[0]))
+        self.ones += int(marks.sum())
+        self.last_mark = bool(marks[-1])
+
+    def serial_correlation(self) -> float:
+        """The lag-1 serial correlation of the values (0 when they are constant)."""
+        if self.n < 3:
+            return 0.0
+        mean = self.total / self.n
+        variance = self.squares / self.n - mean * mean
+        if variance <= 0:
+            return 0.0
+        return (self.lagged / (self.n - 1) - mean * mean) / variance
+
+
 #: A bet's hands (a row mask) and per-unit results, by bet name.
 BetValues = dict[str, tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64]]]
 
@@ -116,6 +166,9 @@ class Tally:
     card_counts: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(52, np.int64))
     cards_dealt: int = 0
     card_variance: float = 0.0  # sum over rounds of k (52 - k) / 51
+    hand_counts: dict[str, npt.NDArray[np.int64]] = field(default_factory=dict)
+    hand_sizes: dict[str, int] = field(default_factory=dict)
+    sequence: RoundSequence = field(default_factory=RoundSequence)
 
     def finding(self, group: dict[str, Finding], what: str) -> Finding:
         """The finding ``what`` of ``group``, added when new.
@@ -129,17 +182,38 @@ class Tally:
         """
         return group.setdefault(what, Finding())
 
-    def tally_cards(
-        self, dealt: npt.NDArray[np.intp], kept_rounds: npt.NDArray[np.bool_], n_rounds: int
+    def tally_positions(
+        self,
+        seat_cards: npt.NDArray[np.intp],
+        dealer_cards: npt.NDArray[np.intp],
+        dealer_strength: npt.NDArray[np.int64],
+        keep: npt.NDArray[np.bool_],
+        kept_rounds: npt.NDArray[np.bool_],
+        starts: npt.NDArray[np.intp],
+        round_of_row: npt.NDArray[np.intp],
+        pair: int,
     ) -> None:
-        """Count the cards dealt (``round * 52 + card``) in the rounds kept for statistics."""
-        dealt_kept = dealt[kept_rounds[dealt // 52]]
-        self.card_counts += np.bincount(dealt_kept % 52, minlength=52)
-        cards_per_round = np.bincount(dealt_kept // 52, minlength=n_rounds)[kept_rounds].astype(
-            np.float64
-        )
+        """Count the cards of each dealt position (each seat of a round, by its place in the
+        round, and the dealer) and of all positions in the kept rows and rounds, with the
+        finite-population variance of the counts (``k (52 - k) / 51`` for ``k`` cards a round),
+        and add the kept rounds' dealer strengths (marked: ``pair`` or better) to the
+        sequence."""
+        place = np.arange(seat_cards.shape[0]) - starts[round_of_row] + 1
+        hands = [(f"seat {s} hand", seat_cards[keep & (place == s)]) for s in np.unique(place)]
+        hands.append(("dealer hand", dealer_cards[starts][kept_rounds]))
+        for name, cards in hands:
+            if cards.size == 0:
+                continue
+            counts = np.bincount(cards.ravel(), minlength=52).astype(np.int64)
+            self.hand_counts[name] = self.hand_counts.get(name, np.zeros(52, np.int64)) + counts
+            self.hand_sizes[name] = int(cards.shape[1])
+            self.card_counts += counts
+        seats = np.bincount(round_of_row[keep], minlength=starts.shape[0])[kept_rounds]
+        cards_per_round = (seats * seat_cards.shape[1] + dealer_cards.shape[1]).astype(np.float64)
         self.cards_dealt += int(cards_per_round.sum())
         self.card_variance += float((cards_per_round * (52 - cards_per_round) / 51).sum())
+        strength = dealer_strength[starts][kept_rounds]
+        self.sequence.add(strength.astype(np.float64), strength >= pair)
 
     def add_bets(
         self,

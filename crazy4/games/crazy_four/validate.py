@@ -1,13 +1,11 @@
 """The Crazy 4 Poker checks of ``crazy4 validate``: :class:`CrazyFourValidator`.
 
-The log's schema is :mod:`crazy4.simulate.roundlog` (five-card player and dealer hands, the
-decision, the Ante, Super Bonus, Play and Queens Up wagers and their nets). Each batch of rows
-is checked in steps: the wagers (allowed by the rules, consistent with the decision), the cards
-(five valid cards, the raise minimum, the same dealer hand on every row of a round, no card
-twice in a round), the settlement of every wager (:mod:`crazy4.games.crazy_four.settle`), the
-decision of every hand against the expected strategy, and the counts of the statistics: player
-and dealer hand categories, the outcome cells of each round's first seat, the dealer's
-qualification rate, the cards dealt and every bet's results.
+The log's schema is :mod:`crazy4.simulate.roundlog` (plus an optional ``qualified`` column).
+Each batch is checked in steps: the wagers, the cards (valid, the raise minimum, one dealer
+hand a round, no card twice), the settlement of every wager (differing rows to the rule
+inference, :mod:`crazy4.games.crazy_four.inference`), the decisions against the expected
+strategy, and the counts of the statistics (hand categories, first-seat outcome cells, the
+qualification rate, cards by position, the sequence of rounds, every bet's results).
 """
 
 from __future__ import annotations
@@ -24,25 +22,25 @@ import pyarrow as pa
 from crazy4.core.bets import ExactBet
 from crazy4.core.cards import colex_indices, format_cards
 from crazy4.core.paytables import PayTable
-from crazy4.core.ranking import HandCategory, category_of_strength
+from crazy4.core.ranking import HandCategory, category_of_strength, category_thresholds
 from crazy4.errors import InputError
+from crazy4.games.crazy_four.inference import BatchCards, infer_batch, infer_strategy
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
 from crazy4.games.crazy_four.reference import Reference, load_reference
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
+from crazy4.games.crazy_four.variants import Dealt, VariantSet
 from crazy4.simulate.roundlog import BLIND, DECISION_NAMES, REQUIRED
 from crazy4.validate.checks import (
     Component,
-    Mismatch,
     compare_decisions,
-    group_hand_text,
     mismatches,
-    rule_groups,
     settlement_check,
-    settlement_examples,
     strategy_check,
     well_formed_check,
 )
+from crazy4.validate.hands import strategy_groups
+from crazy4.validate.infer import Inference, inference_check
 from crazy4.validate.report import Check, Options
 from crazy4.validate.rows import (
     BatchRows,
@@ -76,6 +74,7 @@ NUMBERS = (
     "super_bonus_net",
     "play_net",
     "queens_up_net",
+    "qualified",
 )
 #: The card columns: cards, and the finding when they do not parse.
 _HANDS = (
@@ -122,6 +121,7 @@ class CrazyFourValidator:
             expected_decision=decision,
             queens_table=rules.side_bet_index(wanted, "Queens Up", "queens-up-"),
             reference_bets=_EXACT_BETS.get(reference, decision, reference.exact_bets),
+            variants=VariantSet(rules),
         )
 
 
@@ -133,7 +133,7 @@ class _Hands:
     player_strength: npt.NDArray[np.int64]
     dealer_strength: npt.NDArray[np.int64]
     rounds: Rounds
-    dealt: npt.NDArray[np.intp]
+    repeated: npt.NDArray[np.intp]  # cards dealt twice, as round * 52 + card
 
 
 @dataclass(frozen=True)
@@ -181,8 +181,11 @@ class CrazyFourRun:
     expected_decision: npt.NDArray[np.int64]
     queens_table: int | None
     reference_bets: dict[str, ExactBet]
+    variants: VariantSet
     tally: Tally = field(default_factory=Tally)
     counts: CrazyFourCounts = field(default_factory=CrazyFourCounts)
+    inference: Inference = field(default_factory=Inference)
+    strategy_inference: Inference = field(default_factory=Inference)
 
     def check_columns(self, names: Sequence[str]) -> None:
         """Raise :class:`InputError` naming the first missing column."""
@@ -208,30 +211,51 @@ class CrazyFourRun:
         self.tally.bad_rows += int(rows.bad.sum())
         good = ~rows.bad
         showdown = self._resettle(batch, hands, good)
+        classes = self.reference.class_of_hand[colex_indices(hands.player_idx)]
+        taken = np.clip(batch.decision, 0, 3)
+        compared = good & ~showdown.blind
+        deviations_before = self.tally.deviations
         compare_decisions(
             self.tally,
-            good & ~showdown.blind,
-            self.reference.class_of_hand[colex_indices(hands.player_idx)],
+            compared,
+            classes,
             self.expected_decision,
-            np.clip(batch.decision, 0, 3),
+            taken,
             self.reference.prices.ev,
             self.reference.ev_lost,
             batch.first_row,
             self.options.examples,
             lambda row: {"player": format_cards(batch.cards["player"][row][::-1].tolist())},
+            (strategy_groups()[0][hands.player_strength], strategy_groups()[1]),
         )
+        if self.tally.deviations > deviations_before:
+            infer_strategy(
+                self.strategy_inference,
+                self.rules,
+                self.reference.prices.ev,
+                classes,
+                hands.player_strength,
+                self.expected_decision[classes],
+                taken,
+                compared,
+            )
         self._count(batch, hands, showdown, rows.bad)
         self.tally.rows += batch.n
         self.tally.rounds += hands.rounds.n_rounds
 
     def row_checks(self) -> list[Check]:
-        """The well-formed, settlement and strategy checks."""
+        """The well-formed, settlement, strategy and rule-inference checks."""
+        self.tally.settlement_findings = self.inference.findings(self.options.examples)
         return [
             well_formed_check(
                 self.tally, "left out of the other checks; their rounds out of the statistics"
             ),
             settlement_check(self.tally, self.rules.name),
             strategy_check(self.tally, self.options.strategy),
+            inference_check(
+                self.rules.name,
+                {"settlement": self.inference, "strategy": self.strategy_inference},
+            ),
         ]
 
     def _flag_wagers(self, batch: LogBatch, rows: BatchRows) -> None:
@@ -266,7 +290,7 @@ class CrazyFourRun:
             f"Play multiple not allowed by {rules.name} (multiples "
             f"{', '.join(str(m) for m in rules.play.multiples)})",
         )
-        for column in ("ante_net", "play_net", "super_bonus_net", "queens_up_net"):
+        for column in ("ante_net", "play_net", "super_bonus_net", "queens_up_net", "qualified"):
             if column in batch.number:
                 rows.flag(np.isnan(batch.number[column]), f"{column} missing")
 
@@ -287,7 +311,7 @@ class CrazyFourRun:
         dealer = batch.cards["dealer"]
         same_dealer = (dealer == dealer[rounds.starts][rounds.round_of_row]).all(axis=1)
         rows.flag(cards_ok & ~same_dealer, "dealer cards differ between rows of one round")
-        dealt = flag_repeated_cards(
+        repeated = flag_repeated_cards(
             rows,
             player_idx,
             dealer_idx,
@@ -295,7 +319,7 @@ class CrazyFourRun:
             rounds,
             "a card dealt twice in one round (seats and dealer)",
         )
-        return _Hands(player_idx, player_strength, dealer_strength, rounds, dealt)
+        return _Hands(player_idx, player_strength, dealer_strength, rounds, repeated)
 
     def _resettle(self, batch: LogBatch, hands: _Hands, good: npt.NDArray[np.bool_]) -> _Showdown:
         """Settle every wager of the good rows again; count those that differ, by rule."""
@@ -316,48 +340,27 @@ class CrazyFourRun:
         if self.queens_table is not None and "queens_up" in batch.names:
             qu, qu_net = batch.wager("queens_up"), batch.wager("queens_up_net")
             components.append(Component("queens_up", qu, nets["queens_up"], qu_net, side=True))
-        for mismatch in mismatches(self.tally, good, components, settle.unit):
-            self._settlement_findings(mismatch, batch, hands, showdown)
-        return showdown
-
-    def _settlement_findings(
-        self, mismatch: Mismatch, batch: LogBatch, hands: _Hands, showdown: _Showdown
-    ) -> None:
-        """One finding per rule that applies: decision, outcome cell, category and pay line."""
-        settle, strength, component = self.settlement, hands.player_strength, mismatch.component
-        categories = category_of_strength()
-        if component.name == "queens_up" and self.queens_table is not None:
-            paid = settle.queens_paid[self.queens_table]
-        elif component.name == "super_bonus":
-            paid = settle.bonus_paid
-        else:
-            paid = np.zeros(categories.shape[0], dtype=np.int64)
-        in_action, cell, wrong = showdown.in_action, showdown.cell, mismatch.rows
-        keys: list[npt.NDArray[np.integer]] = [
-            in_action,
-            cell,
-            categories[strength],
-            paid[strength],
-        ]
-        for members in rule_groups(wrong, [key[wrong] for key in keys]):
-            row = int(members[0])
-            rule = settle.explain(
-                component.name,
-                int(strength[row]),
-                int(in_action[row]),
-                int(cell[row]),
-                blind=bool(showdown.blind[row]),
-                queens_up=self.queens_table,
-                hand_text=group_hand_text(strength[members]),
+        if "qualified" in batch.number:  # an optional column: 1 when the dealer qualified
+            units = np.where(cell >= 3, settle.unit, 0).astype(np.int64)
+            ones = np.ones(batch.n)
+            components.append(Component("qualified", ones, units, batch.number["qualified"]))
+        if mismatches(self.tally, good, components, settle.unit):
+            dealt = Dealt(
+                *(batch.indices("player"), batch.indices("dealer"), strength),
+                *(hands.dealer_strength, in_action, self.queens_table),
             )
-            settlement_examples(
-                self.tally.finding(self.tally.settlement_findings, f"{component.name}: {rule}"),
-                members,
-                mismatch,
-                (batch.cards["player"], batch.cards["dealer"], batch.decision),
-                batch.first_row,
+            shown = BatchCards(batch.cards["player"], batch.cards["dealer"], batch.decision)
+            infer_batch(
+                self.inference,
+                self.variants,
+                dealt,
+                components,
+                good,
+                shown,
+                batch,
                 self.options.examples,
             )
+        return showdown
 
     def _count(
         self,
@@ -379,9 +382,12 @@ class CrazyFourRun:
         )
         first_seat = kept_rounds & ~showdown.blind[starts]
         counts.first_cells += np.bincount(showdown.cell[starts][first_seat], minlength=6)
-        self.tally.tally_cards(hands.dealt, kept_rounds, rounds.n_rounds)
-        counts.seats_per_round.update(np.bincount(rounds.round_of_row[keep]).tolist())
-        del counts.seats_per_round[0]
+        self.tally.tally_positions(
+            *(hands.player_idx, batch.indices("dealer"), hands.dealer_strength, keep),
+            *(kept_rounds, starts, rounds.round_of_row, int(category_thresholds()[1])),
+        )
+        sizes = np.bincount(np.bincount(rounds.round_of_row[keep]))
+        counts.seats_per_round.update({k: int(n) for k, n in enumerate(sizes) if k and n})
         values = self._bet_values(batch, keep, showdown.blind)
         self.tally.add_bets(self.reference_bets, values, rounds.round_of_row, rounds.n_rounds)
 

@@ -27,17 +27,16 @@ from crazy4.games.four_card.reference import (
 )
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.games.four_card.settle import FourCardSettlement, showdown_results
+from crazy4.games.four_card.variants import FourCardVariants, Shown, infer_four_card
 from crazy4.validate.checks import (
     Component,
     compare_decisions,
-    group_hand_text,
     mismatches,
-    rule_groups,
     settlement_check,
-    settlement_examples,
     strategy_check,
     well_formed_check,
 )
+from crazy4.validate.infer import Inference, inference_check
 from crazy4.validate.report import Check, Options
 from crazy4.validate.rows import (
     BatchRows,
@@ -121,6 +120,7 @@ class FourCardValidator:
             expected_decision=decision,
             aces_up_table=rules.side_bet_index(wanted, "Aces Up", "aces-up-"),
             reference_bets=_EXACT_BETS.get(reference, decision, reference.exact_bets),
+            variants=FourCardVariants(rules),
         )
 
 
@@ -132,7 +132,7 @@ class _Hands:
     dealer_idx: npt.NDArray[np.intp]
     up_idx: npt.NDArray[np.intp]
     rounds: Rounds
-    dealt: npt.NDArray[np.intp]
+    repeated: npt.NDArray[np.intp]  # cards dealt twice, as round * 52 + card
 
 
 @dataclass(frozen=True)
@@ -165,7 +165,9 @@ class FourCardRun:
     expected_decision: npt.NDArray[np.int64]
     aces_up_table: int | None
     reference_bets: dict[str, ExactBet]
+    variants: FourCardVariants
     tally: Tally = field(default_factory=Tally)
+    inference: Inference = field(default_factory=Inference)
     player_categories: npt.NDArray[np.int64] = field(default_factory=_category_counts)
     dealer_categories: npt.NDArray[np.int64] = field(default_factory=_category_counts)
 
@@ -212,13 +214,15 @@ class FourCardRun:
         self.tally.rounds += hands.rounds.n_rounds
 
     def row_checks(self) -> list[Check]:
-        """The well-formed, settlement and strategy checks."""
+        """The well-formed, settlement, strategy and rule-inference checks."""
+        self.tally.settlement_findings = self.inference.findings(self.options.examples)
         return [
             well_formed_check(self.tally, "left out of the other checks"),
             settlement_check(self.tally, self.rules.name),
             strategy_check(
                 self.tally, self.options.strategy, " by hand and up card", per_deviation=False
             ),
+            inference_check(self.rules.name, {"settlement": self.inference}),
         ]
 
     def _flag_wagers(self, batch: LogBatch, rows: BatchRows) -> None:
@@ -270,7 +274,7 @@ class FourCardRun:
         dealer, of_round = batch.cards["dealer"], rounds.starts[rounds.round_of_row]
         same = (dealer == dealer[of_round]).all(axis=1) & (up_idx == up_idx[of_round])
         rows.flag(cards_ok & ~same, "dealer cards or up card differ between rows of one round")
-        dealt = flag_repeated_cards(
+        repeated = flag_repeated_cards(
             rows,
             player_idx,
             dealer_idx,
@@ -278,7 +282,7 @@ class FourCardRun:
             rounds,
             "a card dealt twice in one round (seats, dealer and up card)",
         )
-        return _Hands(player_idx, dealer_idx, up_idx, rounds, dealt)
+        return _Hands(player_idx, dealer_idx, up_idx, rounds, repeated)
 
     def _resettle(self, batch: LogBatch, hands: _Hands, good: npt.NDArray[np.bool_]) -> _Showdown:
         """Settle every component of the good rows again; count those that differ, by rule."""
@@ -308,53 +312,15 @@ class FourCardRun:
         if "bad_beat" in number and self.rules.four_card.bad_beat is not None:
             beat, beat_net = batch.wager("bad_beat"), batch.wager("bad_beat_net")
             components.append(Component("bad_beat", beat, nets["bad_beat"], beat_net, side=True))
-        categories = category_of_strength()
-        for mismatch in mismatches(self.tally, good, components, self.settlement.unit):
-            wrong, units = mismatch.rows, mismatch.component.units
-            keys: list[npt.NDArray[np.integer]] = [
-                multiple,
-                result,
-                categories[strength],
-                dealer_category,
-                units,
-            ]
-            for members in rule_groups(wrong, [key[wrong] for key in keys]):
-                name = mismatch.component.name
-                rule = self._rule(name, int(members[0]), batch, showdown, members)
-                settlement_examples(
-                    self.tally.finding(self.tally.settlement_findings, f"{name}: {rule}"),
-                    members,
-                    mismatch,
-                    (batch.cards["player"], batch.cards["dealer"], batch.decision),
-                    batch.first_row,
-                    self.options.examples,
-                )
+        if mismatches(self.tally, good, components, self.settlement.unit):
+            cards = (batch.cards["player"], batch.cards["dealer"])
+            infer_four_card(
+                *(self.inference, self.variants, components, good),
+                (strength, multiple, dealer_strength, result),
+                Shown(*cards, batch.decision, batch.first_row),
+                *(self.options.examples, aces_up),
+            )
         return showdown
-
-    def _rule(
-        self,
-        component: str,
-        row: int,
-        batch: LogBatch,
-        showdown: _Showdown,
-        members: npt.NDArray[np.intp],
-    ) -> str:
-        """The rule settling ``component`` of a group of rows (``row`` the first), in words;
-        an Ante logged with its bonus names the bonus too."""
-        hand = group_hand_text(showdown.player_strength[members])
-        situation = (
-            int(showdown.player_strength[row]),
-            int(showdown.multiple[row]),
-            int(showdown.dealer_category[row]),
-            int(showdown.result[row]),
-        )
-        rule = self.settlement.explain(
-            component, *situation, aces_up=self.aces_up_table or 0, hand_text=hand
-        )
-        bonus_in_ante = component == "ante" and "ante_bonus_net" not in batch.number
-        if bonus_in_ante and showdown.nets["ante_bonus"][row]:
-            rule += "; plus " + self.settlement.explain("ante_bonus", *situation, hand_text=hand)
-        return rule
 
     def _count(
         self,
@@ -373,7 +339,10 @@ class FourCardRun:
         self.dealer_categories += np.bincount(
             showdown.dealer_category[rounds.starts][kept_rounds], minlength=len(HandCategory)
         )
-        self.tally.tally_cards(hands.dealt, kept_rounds, rounds.n_rounds)
+        self.tally.tally_positions(
+            *(hands.player_idx, hands.dealer_idx, showdown.dealer_category, keep),
+            *(kept_rounds, rounds.starts, rounds.round_of_row, int(HandCategory.PAIR)),
+        )
         ante = batch.wager("ante")
         per_ante = np.where(ante > 0, ante, 1)
         game = (

@@ -1,0 +1,236 @@
+"""Findings named by what the log did, and the rule set that explains the log.
+
+A game's validator settles every row again under the rule set asked for and, for the rows
+whose amounts differ, under each *variant* of it: one rule switch or pay-table line changed
+(``dataclasses.replace`` of the game's frozen rule dataclasses), or one way an engine is known
+to read the rules differently (a fold settled as a showdown, A-2-3-4 not a straight, ...). The
+game hands :class:`Inference` each batch's rows:
+
+* the rows that differ under the rule set, with an integer key per row saying *what the log
+  did* (the wager, the observed and the expected net per unit, the decision, the player's and
+  the dealer's hand class, the outcome) and a function naming a key's group;
+* for each variant, which of those rows it settles as logged (*explained*) and how many rows
+  that agree with the rule set it would settle otherwise (*broken*).
+
+Each row's *signature* is the set of variants that explain it. At the end the smallest set of
+differences is chosen greedily (set cover: the variant, with no row broken, that explains the
+most rows not yet explained; then the next), in the order the game lists its variants (the
+simplest first) on a tie. Each group of rows is then one finding: named by the first chosen
+variant that explains it (its *pattern*, in the log's terms: "Super Bonus lost on a tie below
+a straight"), else by its own key (the generic pattern). So one rule the log broke is one
+finding, however many pay lines or categories it touched.
+
+A row that needs two differences at once (a player's A-2-3-4 that also ties) is explained by no
+single variant; it is counted as explained by no rule set searched, with its generic pattern.
+
+References
+----------
+V. Chvátal, "A greedy heuristic for the set-covering problem", Math. Oper. Res. 4 (1979).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.validate.report import Check, Finding
+
+#: Most variants one inference tracks (a signature is a 64-bit mask).
+MAX_VARIANTS = 63
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way the log's rules may differ from the rule set asked for.
+
+    Attributes
+    ----------
+    difference : str
+        How the rules differ ("ties below a straight lose the Super Bonus").
+    pattern : str
+        What a log settled under it does, named in the log's terms ("Super Bonus lost on a tie
+        below a straight").
+    """
+
+    difference: str
+    pattern: str
+
+
+@dataclass
+class Inference:
+    """The groups of differing rows and each variant's explained and broken counts.
+
+    Examples
+    --------
+    >>> inference = Inference()
+    >>> ties = inference.index(Variant("ties win", "tie paid as a win"))
+    >>> keys = np.array([[1], [1], [2]])
+    >>> inference.add(np.arange(3), keys, {ties: np.array([True, True, False])}, {ties: 0},
+    ...               lambda key: f"group {key[0]}", lambda row: {"row": row})
+    >>> inference.chosen(), inference.unexplained()
+    ([0], 1)
+    >>> sorted((what, f.count) for what, f in inference.findings(5).items())
+    [('group 2', 1), ('tie paid as a win', 2)]
+    """
+
+    variants: list[Variant] = field(default_factory=list)
+    broken: list[int] = field(default_factory=list)
+    groups: dict[tuple[int, str], Finding] = field(default_factory=dict)
+    facets: dict[tuple[int, str], list[dict[str, None]]] = field(default_factory=dict)
+    rows: int = 0
+
+    def index(self, variant: Variant) -> int:
+        """The variant's index, added when new (None past :data:`MAX_VARIANTS`: -1)."""
+        if variant in self.variants:
+            return self.variants.index(variant)
+        if len(self.variants) >= MAX_VARIANTS:
+            return -1
+        self.variants.append(variant)
+        self.broken.append(0)
+        return len(self.variants) - 1
+
+    def add(
+        self,
+        rows: npt.NDArray[np.intp],
+        keys: npt.NDArray[np.integer],
+        explains: dict[int, npt.NDArray[np.bool_]],
+        broken: dict[int, int],
+        name_of: Callable[[npt.NDArray[np.integer]], str | tuple[str, ...]],
+        example_of: Callable[[int], dict[str, object]],
+        limit: int = 5,
+    ) -> None:
+        """Add the differing ``rows`` of a batch (``keys``: one row of ints each); ``explains``
+        says, per variant index, which of them it explains; ``broken`` how many agreeing rows
+        of the batch it would break; ``name_of`` names a key (a pattern, or a pattern and its
+        facets: groups of one pattern are one finding, each facet naming the values its
+        groups had, "1x or 3x"), ``example_of`` gives a row's example."""
+        self.rows += rows.size
+        for index, count in broken.items():
+            if index >= 0:
+                self.broken[index] += count
+        signature = np.zeros(rows.size, dtype=np.int64)
+        for index, explained in explains.items():
+            if index >= 0:
+                signature |= explained.astype(np.int64) << index
+        stacked = np.column_stack([np.asarray(keys, dtype=np.int64), signature])
+        _, first, group = np.unique(stacked, axis=0, return_index=True, return_inverse=True)
+        group = group.ravel()
+        for code, start in enumerate(first):
+            members = np.flatnonzero(group == code)
+            named = name_of(stacked[start, :-1])
+            pattern, facets = (named, ()) if isinstance(named, str) else (named[0], named[1:])
+            key = (int(signature[start]), pattern)
+            finding = self.groups.setdefault(key, Finding())
+            seen = self.facets.setdefault(key, [{} for _ in facets])
+            for values, facet in zip(seen, facets, strict=False):
+                values[facet] = None
+            finding.count += members.size
+            for member in members[: finding.budget(limit)]:
+                finding.examples.append(example_of(int(rows[member])))
+
+    def chosen(self) -> list[int]:
+        """The variants chosen to explain the rows (greedy set cover, none that breaks a row).
+
+        Examples
+        --------
+        >>> inference = Inference()
+        >>> a, b = (inference.index(Variant(n, n)) for n in "ab")
+        >>> inference.groups = {(0b01, "x"): Finding(3), (0b11, "y"): Finding(2)}
+        >>> inference.broken = [0, 0]
+        >>> inference.chosen()
+        [0]
+        """
+        counts: dict[int, int] = {}
+        for (signature, _), finding in self.groups.items():
+            counts[signature] = counts.get(signature, 0) + finding.count
+        allowed = [i for i in range(len(self.variants)) if self.broken[i] == 0]
+        chosen: list[int] = []
+        while True:
+            gains = {
+                i: sum(n for s, n in counts.items() if s >> i & 1)
+                for i in allowed
+                if i not in chosen
+            }
+            best = max(gains, key=lambda i: (gains[i], -i), default=None)
+            if best is None or gains[best] == 0:
+                return chosen
+            chosen.append(best)
+            counts = {s: n for s, n in counts.items() if not s >> best & 1}
+
+    def unexplained(self) -> int:
+        """The rows no chosen variant explains."""
+        chosen = self.chosen()
+        return sum(
+            finding.count
+            for (signature, _), finding in self.groups.items()
+            if not any(signature >> i & 1 for i in chosen)
+        )
+
+    def explained_by(self) -> dict[int, int]:
+        """Rows each chosen variant is credited with (the first chosen that explains a row)."""
+        chosen = self.chosen()
+        credit = dict.fromkeys(chosen, 0)
+        for (signature, _), finding in self.groups.items():
+            first = next((i for i in chosen if signature >> i & 1), None)
+            if first is not None:
+                credit[first] += finding.count
+        return credit
+
+    def findings(self, limit: int) -> dict[str, Finding]:
+        """One finding per pattern: a chosen variant's, else the group's own (most rows
+        first)."""
+        chosen = self.chosen()
+        merged: dict[str, Finding] = {}
+        for (signature, name), finding in self.groups.items():
+            first = next((i for i in chosen if signature >> i & 1), None)
+            facets = "; ".join(" or ".join(v) for v in self.facets.get((signature, name), []))
+            what = f"{name} ({facets})" if facets else name
+            if first is not None:
+                what = self.variants[first].pattern
+            target = merged.setdefault(what, Finding())
+            target.count += finding.count
+            target.examples += finding.examples[: target.budget(limit)]
+        return dict(sorted(merged.items(), key=lambda item: -item[1].count))
+
+
+def inference_check(rule_set: str, parts: dict[str, Inference]) -> Check:
+    """The rule-inference check over the ``parts`` (``settlement``, ``strategy``): consistent
+    with ``rule_set``, or with it except the differences found, or explained by no rule set
+    searched.
+
+    Examples
+    --------
+    >>> inference_check("crazy4-standard", {"settlement": Inference()}).summary
+    'consistent with crazy4-standard'
+    """
+    differences: dict[str, Finding] = {}
+    unexplained = 0
+    searched = 0
+    for inference in parts.values():
+        searched += len(inference.variants)
+        unexplained += inference.unexplained()
+        for index, count in inference.explained_by().items():
+            finding = differences.setdefault(inference.variants[index].difference, Finding())
+            finding.count += count
+    rows = sum(inference.rows for inference in parts.values())
+    if rows == 0:
+        return Check("Rule inference", True, f"consistent with {rule_set}")
+    if differences:
+        summary = f"consistent with {rule_set} except: " + "; ".join(differences)
+        if unexplained:
+            summary += (
+                f" (and {unexplained:,} differing rows explained by no rule set searched: "
+                f"{searched} variants)"
+            )
+    else:
+        summary = (
+            f"no rule set searched explains the log ({searched} variants of {rule_set} "
+            f"tried; {unexplained:,} differing rows)"
+        )
+    notes = [f"{unexplained:,} differing rows explained by no single difference"] * bool(
+        unexplained and differences
+    )
+    return Check("Rule inference", False, summary, findings=differences, notes=notes)

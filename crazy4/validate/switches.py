@@ -1,0 +1,118 @@
+"""The rule switches every game's rule set has, as candidate rule sets for the inference.
+
+The rule dataclasses are frozen (:mod:`crazy4.rules.ruleset`), so a candidate is the rule set
+with one field replaced (``dataclasses.replace``): another tie rule, another rule for Play
+against a dealer who does not qualify, another qualifier; or one pay-table line paying what
+the log paid (or not at all). A game adds its own sections' switches
+(:mod:`crazy4.validate.infer`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import TypeVar
+
+from crazy4.core.paytables import PayEntry, PayTable, format_odds
+from crazy4.core.ranking import strength_of_description
+from crazy4.rules.ruleset import PLAY_WHEN_NOT_QUALIFIED, TIE_RULES, RuleSet
+from crazy4.validate.infer import Variant
+
+Rules = TypeVar("Rules", bound=RuleSet)
+
+#: The qualifiers tried besides the rule set's own.
+QUALIFIERS = ("none", "J high", "Q high", "K high", "A high", "pair", "pair of 6s")
+
+_TIES = {"push": "ties push", "player": "the player wins ties", "dealer": "the dealer wins ties"}
+_NOT_QUALIFIED = {
+    "wins": "Play wins 1:1 when the dealer does not qualify",
+    "compared": "Play is compared with a dealer hand that does not qualify",
+}
+
+
+def dealer_switches(rules: Rules, qualifiers: bool = True) -> list[tuple[Variant, Rules]]:
+    """The rule set with one ``[dealer]`` switch changed, each with its variant (the
+    qualifiers of :data:`QUALIFIERS` too with ``qualifiers``; and Play against a dealer who
+    does not qualify).
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> [v.difference for v, _ in dealer_switches(load_rules("crazy4-standard"))][:2]
+    ['ties = player (the player wins ties), not push', 'play_when_not_qualified = compared \
+(Play is compared with a dealer hand that does not qualify), not wins']
+    """
+    dealer = rules.dealer
+    found: list[tuple[Variant, Rules]] = []
+    for ties in TIE_RULES:
+        if ties != dealer.ties:
+            what = _TIES.get(ties, ties)
+            variant = Variant(
+                f"ties = {ties} ({what}), not {dealer.ties}", f"ties settled as {ties}"
+            )
+            found.append((variant, replace(rules, dealer=replace(dealer, ties=ties))))
+    for rule in PLAY_WHEN_NOT_QUALIFIED if qualifiers else ():
+        if rule != dealer.play_when_not_qualified:
+            text = _NOT_QUALIFIED.get(rule, rule)
+            variant = Variant(
+                f"play_when_not_qualified = {rule} ({text}), not {dealer.play_when_not_qualified}",
+                f"Play against a dealer who does not qualify settled as {rule}",
+            )
+            changed = replace(dealer, play_when_not_qualified=rule)
+            found.append((variant, replace(rules, dealer=changed)))
+    for qualifier in QUALIFIERS if qualifiers else ():
+        strength = strength_of_description(qualifier)
+        if strength != dealer.qualifier_strength:
+            variant = Variant(
+                f"the dealer qualifies with {qualifier}, not {dealer.qualifier}",
+                f"dealer qualified from {qualifier}, not {dealer.qualifier}",
+            )
+            changed = replace(dealer, qualifier=qualifier, qualifier_strength=strength)
+            found.append((variant, replace(rules, dealer=changed)))
+    return found
+
+
+def pay_line_switch(
+    bet: str, table: PayTable, line: int, odds: Fraction | None
+) -> tuple[Variant, PayTable]:
+    """``table`` with its line ``line`` paying ``odds`` to 1 (None: the line removed).
+
+    Examples
+    --------
+    >>> table = PayTable.from_mapping("sb", {"flush": 1.5, "straight": 1})
+    >>> variant, changed = pay_line_switch("Super Bonus", table, 1, Fraction(1))
+    >>> variant.difference, changed.describe()
+    ('Super Bonus flush pays 1 to 1, not 3/2 to 1', 'flush 1, straight 1')
+    >>> pay_line_switch("Super Bonus", table, 0, None)[0].pattern
+    'Super Bonus straight not paid (the table pays 1 to 1)'
+    """
+    entry = table.entries[line]
+    if odds is None:
+        entries = tuple(e for i, e in enumerate(table.entries) if i != line)
+        variant = Variant(
+            f"{bet} has no {entry.label} line (the rule set pays {format_odds(entry.odds)} to 1)",
+            f"{bet} {entry.label} not paid (the table pays {format_odds(entry.odds)} to 1)",
+        )
+    else:
+        changed = PayEntry(entry.minimum_strength, entry.category, entry.label, odds)
+        entries = tuple(changed if i == line else e for i, e in enumerate(table.entries))
+        variant = Variant(
+            f"{bet} {entry.label} pays {format_odds(odds)} to 1, not "
+            f"{format_odds(entry.odds)} to 1",
+            f"{bet} {entry.label} paid {format_odds(odds)} to 1, not {format_odds(entry.odds)}",
+        )
+    return variant, replace(table, entries=entries)
+
+
+def odds_of_net(net: float) -> Fraction | None:
+    """Odds a winning net per unit stands for (limited to a denominator of 100); None for a
+    net that is no win.
+
+    Examples
+    --------
+    >>> odds_of_net(1.5), odds_of_net(-1.0), odds_of_net(0.0)
+    (Fraction(3, 2), None, None)
+    """
+    if not net > 0:
+        return None
+    return Fraction(net).limit_denominator(100)
