@@ -194,6 +194,34 @@ def place_second(
     return colex
 
 
+@njit(cache=True, nogil=True, inline="always")
+def place_few(
+    relative: int,
+    size: int,
+    n_dealt: int,
+    binomial: npt.NDArray[np.int64],
+    out: npt.NDArray[np.int64],
+    below: npt.NDArray[np.int64],
+) -> int:  # pragma: no cover - compiled; the tests compare it with deal_hands
+    """Place a hand after the ``n_dealt`` cards ``out[:n_dealt]`` (a few: each costs
+    ``n_dealt + size`` comparisons) to ``out[n_dealt:]``: ``c + #{dealt e : below(e) <= c}``,
+    ``below(e)`` the undealt cards below ``e`` (scratch ``below``); return the colex index."""
+    for t in range(n_dealt):
+        lower = 0
+        for u in range(n_dealt):
+            lower += out[u] < out[t]
+        below[t] = out[t] - lower
+    colex = 0
+    for j in range(size):
+        c = (relative >> (6 * j)) & 63
+        card = c
+        for t in range(n_dealt):
+            card += below[t] <= c
+        out[n_dealt + j] = card
+        colex += binomial[card, j + 1]
+    return colex
+
+
 @njit(cache=True, nogil=True)
 def add_squares(
     nets: npt.NDArray[np.int64],

@@ -1,0 +1,146 @@
+"""The compiled Four Card Poker chunk loop (numba): deal, look up, decide and count in one pass.
+
+Per round the hands are placed from the chunk's draws (:mod:`crazy4.simulate.kernel`): the
+seats' five cards each, the dealer's up card, the dealer's five hidden cards. The dealer's six
+cards get their colex index arithmetically (the up card slotted among the sorted hidden cards,
+as :func:`crazy4.games.four_card.simulate.dealer_colex`) and their best-four strength by one
+lookup. A seat's decision is that of its situation class (hand, up card): ``slots`` and ``base``
+give ``(strength * 4 + decision) * 24`` (the strategy is the table the loop indexes, so another
+strategy is another table), and the seat key of :mod:`crazy4.games.four_card.simulate` is that
+plus the dealer's category and the result. Sums of squares per bet are added in int64 only when
+the caller proved they fit (:func:`crazy4.simulate.kernel.squares_fit`); otherwise the loop
+hands back the seat keys.
+
+The counts equal those of the numpy path (:func:`crazy4.games.four_card.simulate.numpy_chunk`):
+``tests/test_kernel_simulate.py``. This module imports numba; it is imported only when a Four
+Card Poker simulation runs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from crazy4.simulate.kernel import (
+    add_squares,
+    place_few,
+    place_hand,
+    place_second,
+    unpack_hand,
+)
+
+
+@njit(cache=True, nogil=True)
+def four_card_colex(
+    indices: npt.NDArray[np.int32],
+    packed5: npt.NDArray[np.uint32],
+    binomial: npt.NDArray[np.int64],
+    table: npt.NDArray[np.int8],
+    cards_out: npt.NDArray[np.uint8],
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:  # pragma: no cover - compiled
+    """From the draws (seats' hands, the up card, the hidden cards): the colex index of every
+    seat's hand and of the dealer's six cards (seats + 1 rows), and the up card of every round;
+    the cards into ``cards_out`` (hand, card, round; the up card a hand of one) unless empty."""
+    hands, rounds = indices.shape
+    seats = hands - 2
+    relative = np.empty((hands, rounds), dtype=np.int32)
+    for h in range(hands):  # pass 1: gather (many cache misses in flight)
+        if h == seats:  # the up card: a hand of one card is its own index
+            for r in range(rounds):
+                relative[h, r] = indices[h, r]
+        else:
+            for r in range(rounds):
+                relative[h, r] = packed5[indices[h, r]]
+    colex = np.empty((seats + 1, rounds), dtype=np.int32)
+    up_cards = np.empty(rounds, dtype=np.int32)
+    cards = np.empty(hands * 5, dtype=np.int64)
+    scratch = np.empty(8, dtype=np.int64)
+    want_cards = cards_out.shape[0] > 0
+    for r in range(rounds):  # pass 2: place the cards (registers and L1 only)
+        colex[0, r] = indices[0, r]
+        dealt = unpack_hand(relative[0, r], 5, cards, 0)
+        if seats == 1:  # the up card is the second hand; six cards dealt before the hidden
+            place_second(relative[1, r], 1, binomial, cards, 5)
+            place_few(relative[2, r], 5, 6, binomial, cards, scratch)
+            for j in range(4, -1, -1):  # the hidden cards from cards[6:] to their slot, [10:]
+                cards[10 + j] = cards[6 + j]
+        else:
+            colex[1, r] = place_second(relative[1, r], 5, binomial, cards, 5)
+            for j in range(5, 10):
+                dealt |= 1 << cards[j]
+            for h in range(2, seats):
+                colex[h, r], dealt = place_hand(
+                    relative[h, r], 5, dealt, binomial, table, cards, 5 * h
+                )
+            _, dealt = place_hand(relative[seats, r], 1, dealt, binomial, table, cards, 5 * seats)
+            place_hand(relative[seats + 1, r], 5, dealt, binomial, table, cards, 5 * seats + 5)
+        up = cards[5 * seats]
+        up_cards[r] = up
+        position = 0
+        index = 0
+        for i in range(5):  # the up card slotted among the sorted hidden cards
+            card = cards[5 * seats + 5 + i]
+            below = card < up
+            position += below
+            index += binomial[card, i + 2 - below]  # no branch on the cards
+        colex[seats, r] = index + binomial[up, position + 1]
+        if want_cards:
+            for h in range(hands):
+                for j in range(1 if h == seats else 5):
+                    cards_out[h, j, r] = cards[5 * h + j]
+    return colex, up_cards
+
+
+@njit(cache=True, nogil=True)
+def four_card_rounds(
+    colex: npt.NDArray[np.int32],
+    up_cards: npt.NDArray[np.int32],
+    tables: tuple[
+        npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.uint16], npt.NDArray[np.int32]
+    ],
+    strides: int,
+    nets: npt.NDArray[np.int64],
+    counts: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
+    squares: npt.NDArray[np.int64],
+    keys_out: npt.NDArray[np.int64],
+) -> None:  # pragma: no cover - compiled; the tests compare it with the numpy path
+    """Count one chunk from :func:`four_card_colex`'s colex indices and up cards into
+    ``counts = (seats, dealer)``, with ``tables = (slots, base, strength6, dealer offset)`` of
+    :class:`crazy4.games.four_card.simulate.FourCardTables` (``strides``: seat keys a
+    ``strength * 4 + decision``); ``squares`` gets the per-round sums of squares when it has a
+    row per bet, ``keys_out`` the seat keys when it is not empty."""
+    slots, base, strength6, dealer_offset = tables
+    stride = strides * 4
+    seat_counts, dealer_counts = counts
+    rows, rounds = colex.shape
+    seats = rows - 1
+    strength = np.empty((rows, rounds), dtype=np.int32)
+    slot = np.empty((seats, rounds), dtype=np.int32)
+    for r in range(rounds):  # pass 3: gather the strengths and situation slots
+        strength[seats, r] = strength6[colex[seats, r]]
+    for s in range(seats):
+        for r in range(rounds):
+            slot[s, r] = slots[colex[s, r] * 4 + (up_cards[r] & 3)]
+    for s in range(seats):  # pass 4: the decisions (a table the situation indexes)
+        for r in range(rounds):
+            slot[s, r] = base[slot[s, r] + (up_cards[r] & ~3)]
+            # base = (strength * 4 + decision) * strides: the strength, without a lookup
+            strength[s, r] = slot[s, r] // stride
+    want_squares = squares.shape[0] > 0
+    want_keys = keys_out.shape[0] > 0
+    keys = np.empty(seats, dtype=np.int64)
+    for r in range(rounds):  # pass 5: count
+        dealer = strength[seats, r]
+        dealer_counts[dealer] += 1
+        offset = dealer_offset[dealer]
+        for s in range(seats):
+            mine = strength[s, r]
+            key = slot[s, r] + offset + (mine == dealer) + 2 * (mine < dealer)
+            seat_counts[key] += 1
+            keys[s] = key
+        if want_squares and seats > 1:
+            add_squares(nets, keys, 0, seats, squares, 0)
+        if want_keys:
+            for s in range(seats):
+                keys_out[s, r] = keys[s]
