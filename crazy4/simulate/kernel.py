@@ -222,7 +222,7 @@ def place_few(
     return colex
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def add_squares(
     nets: npt.NDArray[np.int64],
     keys: npt.NDArray[np.int64],
@@ -230,11 +230,16 @@ def add_squares(
     last: int,
     squares: npt.NDArray[np.int64],
     offset: int,
+    totals: npt.NDArray[np.int64],
 ) -> None:  # pragma: no cover - compiled; the tests compare it with the numpy path
-    """For every bet ``b`` (row of ``nets``): ``squares[offset + b] += (Σ nets[b, keys[s]])²``
-    over the seats ``first <= s < last`` of one round."""
-    for bet in range(nets.shape[0]):
-        total = 0
-        for seat in range(first, last):
-            total += nets[bet, keys[seat]]
-        squares[offset + bet] += total * total
+    """For every bet ``b`` (column of ``nets``, one row a seat key, so a seat's nets of every
+    bet share a cache line): ``squares[offset + b] += (Σ nets[keys[s], b])²`` over the seats
+    ``first <= s < last`` of one round (``totals``: scratch, a slot a bet)."""
+    bets = nets.shape[1]
+    for bet in range(bets):
+        totals[bet] = 0
+    for seat in range(first, last):
+        for bet in range(bets):
+            totals[bet] += nets[keys[seat], bet]
+    for bet in range(bets):
+        squares[offset + bet] += totals[bet] * totals[bet]

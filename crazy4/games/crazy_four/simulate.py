@@ -54,7 +54,7 @@ class CrazyFourTables:
     bet_nets: dict[str, npt.NDArray[np.int64]]  # per (strength, multiple, cell) key
     blind_net: npt.NDArray[np.int64]
     blind_base: npt.NDArray[np.int32]  # per strength: (strength * 4 + blind multiple) * 6
-    nets_matrix: npt.NDArray[np.int64]  # the bet_nets, one row a bet (the kernel's squares)
+    nets_matrix: npt.NDArray[np.int64]  # the bet_nets, one row a key (the kernel's squares)
 
 
 def bet_components(rules: CrazyFourRules) -> dict[str, tuple[str, ...]]:
@@ -114,7 +114,7 @@ def tables_of(plan: SimulationPlan) -> CrazyFourTables:
         bet_nets=bet_nets,
         blind_net=bet_nets["ante_super_bonus_play"],
         blind_base=np.ascontiguousarray((strengths * 4 + blind_multiple) * CELLS, dtype=np.int32),
-        nets_matrix=np.ascontiguousarray(np.stack(list(bet_nets.values())), dtype=np.int64),
+        nets_matrix=np.ascontiguousarray(np.stack(list(bet_nets.values()), axis=1), dtype=np.int64),
     )
     _TABLES.clear()  # one plan at a time per worker
     _TABLES[plan.key] = tables
@@ -209,7 +209,7 @@ def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
         normal,
         plan.rules.dealer.qualifier_strength,
         tables.nets_matrix,
-        tables.blind_net.reshape(1, -1),
+        tables.blind_net.reshape(-1, 1),
         (counts.seats, counts.blind, counts.dealer),
         squares,
         keys,

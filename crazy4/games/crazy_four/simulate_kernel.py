@@ -84,6 +84,7 @@ def crazy_four_rounds(
     want_squares = squares.shape[0] > 0
     want_keys = keys_out.shape[0] > 0
     keys = np.empty(seats, dtype=np.int64)
+    totals = np.empty(nets.shape[1], dtype=np.int64)
     for r in range(rounds):  # pass 4: count
         dealer = packed[seats, r] >> 16
         dealer_counts[dealer] += 1
@@ -100,9 +101,9 @@ def crazy_four_rounds(
             keys[s] = key
         if want_squares:
             if normal > 1:
-                add_squares(nets, keys, 0, normal, squares, 0)
+                add_squares(nets, keys, 0, normal, squares, 0, totals)
             if seats - normal > 1:
-                add_squares(blind_net, keys, normal, seats, squares, nets.shape[0])
+                add_squares(blind_net, keys, normal, seats, squares, nets.shape[1], totals)
         if want_keys:
             for s in range(seats):
                 keys_out[s, r] = keys[s]

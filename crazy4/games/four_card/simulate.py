@@ -60,7 +60,7 @@ class FourCardTables:
     strength6: npt.NDArray[np.uint16]
     dealer_offset: npt.NDArray[np.int32]  # strength -> category * 3
     bet_nets: dict[str, npt.NDArray[np.int64]]  # per key
-    nets_matrix: npt.NDArray[np.int64]  # the bet_nets, one row a bet (the kernel's squares)
+    nets_matrix: npt.NDArray[np.int64]  # the bet_nets, one row a key (the kernel's squares)
 
 
 def bet_components(plan: SimulationPlan) -> dict[str, tuple[str, ...]]:
@@ -127,7 +127,7 @@ def tables_of(plan: SimulationPlan) -> FourCardTables:
         strength6=reference.dealer_strength_of_hand,
         dealer_offset=(category_of_strength().astype(np.int32) * 3),
         bet_nets=bet_nets,
-        nets_matrix=np.ascontiguousarray(np.stack(list(bet_nets.values())), dtype=np.int64),
+        nets_matrix=np.ascontiguousarray(np.stack(list(bet_nets.values()), axis=1), dtype=np.int64),
     )
     _TABLES.clear()
     _TABLES[plan.key] = tables

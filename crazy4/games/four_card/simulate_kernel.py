@@ -130,6 +130,7 @@ def four_card_rounds(
     want_squares = squares.shape[0] > 0
     want_keys = keys_out.shape[0] > 0
     keys = np.empty(seats, dtype=np.int64)
+    totals = np.empty(nets.shape[1], dtype=np.int64)
     for r in range(rounds):  # pass 5: count
         dealer = strength[seats, r]
         dealer_counts[dealer] += 1
@@ -140,7 +141,7 @@ def four_card_rounds(
             seat_counts[key] += 1
             keys[s] = key
         if want_squares and seats > 1:
-            add_squares(nets, keys, 0, seats, squares, 0)
+            add_squares(nets, keys, 0, seats, squares, 0, totals)
         if want_keys:
             for s in range(seats):
                 keys_out[s, r] = keys[s]
