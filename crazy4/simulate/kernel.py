@@ -222,6 +222,22 @@ def place_few(
     return colex
 
 
+def nets_by_key(nets: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int64]:
+    """Bets' nets per seat key as the kernels read them: one row a key, one column a bet, int32
+    when every net fits (half the cache footprint), else int64.
+
+    Examples
+    --------
+    >>> nets_by_key([np.array([1, -2]), np.array([3, 4])]).tolist()
+    [[1, 3], [-2, 4]]
+    >>> nets_by_key([np.array([2**40])]).dtype, nets_by_key([np.array([5])]).dtype
+    (dtype('int64'), dtype('int32'))
+    """
+    stacked = np.stack(nets, axis=1)
+    narrow = largest_magnitude(stacked) < 2**31
+    return np.ascontiguousarray(stacked, dtype=np.int32 if narrow else np.int64)
+
+
 @njit(cache=True, nogil=True, inline="always")
 def add_squares(
     nets: npt.NDArray[np.int64],
@@ -233,8 +249,9 @@ def add_squares(
     totals: npt.NDArray[np.int64],
 ) -> None:  # pragma: no cover - compiled; the tests compare it with the numpy path
     """For every bet ``b`` (column of ``nets``, one row a seat key, so a seat's nets of every
-    bet share a cache line): ``squares[offset + b] += (Σ nets[keys[s], b])²`` over the seats
-    ``first <= s < last`` of one round (``totals``: scratch, a slot a bet)."""
+    bet share a cache line: :func:`nets_by_key`): ``squares[offset + b] += (Σ nets[keys[s],
+    b])²`` over the seats ``first <= s < last`` of one round (``totals``: scratch, a slot a
+    bet)."""
     bets = nets.shape[1]
     for bet in range(bets):
         totals[bet] = 0

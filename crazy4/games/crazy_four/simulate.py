@@ -33,7 +33,7 @@ from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BLIND_BET, BetNets, Chunk, Counts
-from crazy4.simulate.kernel import draw_indices, select_table, squares_fit
+from crazy4.simulate.kernel import draw_indices, nets_by_key, select_table, squares_fit
 from crazy4.simulate.plan import SimulationPlan
 from crazy4.simulate.roundlog import BLIND, DECISION_NAMES, hand_text_array
 
@@ -114,7 +114,7 @@ def tables_of(plan: SimulationPlan) -> CrazyFourTables:
         bet_nets=bet_nets,
         blind_net=bet_nets["ante_super_bonus_play"],
         blind_base=np.ascontiguousarray((strengths * 4 + blind_multiple) * CELLS, dtype=np.int32),
-        nets_matrix=np.ascontiguousarray(np.stack(list(bet_nets.values()), axis=1), dtype=np.int64),
+        nets_matrix=nets_by_key(list(bet_nets.values())),
     )
     _TABLES.clear()  # one plan at a time per worker
     _TABLES[plan.key] = tables

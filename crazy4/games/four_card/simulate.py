@@ -37,7 +37,7 @@ from crazy4.games.four_card.rules import four_card_rules
 from crazy4.games.four_card.settle import RESULTS, FourCardSettlement
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BetNets, Chunk, Counts, ExactValue
-from crazy4.simulate.kernel import draw_indices, select_table, squares_fit
+from crazy4.simulate.kernel import draw_indices, nets_by_key, select_table, squares_fit
 from crazy4.simulate.plan import SimulationPlan
 from crazy4.simulate.roundlog import DECISION_NAMES, hand_text_array
 
@@ -127,7 +127,7 @@ def tables_of(plan: SimulationPlan) -> FourCardTables:
         strength6=reference.dealer_strength_of_hand,
         dealer_offset=(category_of_strength().astype(np.int32) * 3),
         bet_nets=bet_nets,
-        nets_matrix=np.ascontiguousarray(np.stack(list(bet_nets.values()), axis=1), dtype=np.int64),
+        nets_matrix=nets_by_key(list(bet_nets.values())),
     )
     _TABLES.clear()
     _TABLES[plan.key] = tables
