@@ -195,6 +195,43 @@ def place_second(
 
 
 @njit(cache=True, nogil=True, inline="always")
+def after(c: int, t0: int, t1: int, t2: int, t3: int, t4: int) -> int:  # pragma: no cover
+    """Relative card ``c`` placed after five dealt cards whose undealt cards below are
+    ``t0 .. t4``: ``c + #{t <= c}``."""
+    return c + (t0 <= c) + (t1 <= c) + (t2 <= c) + (t3 <= c) + (t4 <= c)
+
+
+@njit(cache=True, nogil=True)
+def second_colex(
+    first: npt.NDArray[np.int32], second: npt.NDArray[np.int32], out: npt.NDArray[np.int32]
+) -> None:  # pragma: no cover - compiled; the tests compare it with deal_hands
+    """The colex index of every round's second five-card hand (``out``), from both hands'
+    relative cards (packed): :func:`place_second` for whole columns, with the binomials
+    ``C(card, k)`` computed rather than looked up, so the compiler can run eight rounds at once
+    in vector registers (a third of the time of the per-round loop)."""
+    for r in range(first.shape[0]):
+        x = np.int64(first[r])
+        t0 = x & 63
+        t1 = ((x >> 6) & 63) - 1
+        t2 = ((x >> 12) & 63) - 2
+        t3 = ((x >> 18) & 63) - 3
+        t4 = ((x >> 24) & 63) - 4
+        y = np.int64(second[r])
+        a0 = after(y & 63, t0, t1, t2, t3, t4)
+        a1 = after((y >> 6) & 63, t0, t1, t2, t3, t4)
+        a2 = after((y >> 12) & 63, t0, t1, t2, t3, t4)
+        a3 = after((y >> 18) & 63, t0, t1, t2, t3, t4)
+        a4 = after((y >> 24) & 63, t0, t1, t2, t3, t4)
+        out[r] = (
+            a0
+            + a1 * (a1 - 1) // 2
+            + a2 * (a2 - 1) * (a2 - 2) // 6
+            + a3 * (a3 - 1) * (a3 - 2) * (a3 - 3) // 24
+            + a4 * (a4 - 1) * (a4 - 2) * (a4 - 3) * (a4 - 4) // 120
+        )
+
+
+@njit(cache=True, nogil=True, inline="always")
 def place_few(
     relative: int,
     size: int,

@@ -20,7 +20,13 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from crazy4.simulate.kernel import add_squares, place_hand, place_second, unpack_hand
+from crazy4.simulate.kernel import (
+    add_squares,
+    place_hand,
+    place_second,
+    second_colex,
+    unpack_hand,
+)
 
 
 @njit(cache=True, nogil=True)
@@ -41,6 +47,10 @@ def crazy_four_colex(
     colex = np.empty((hands, rounds), dtype=np.int32)
     cards = np.empty(hands * 5, dtype=np.int64)
     want_cards = cards_out.shape[0] > 0
+    if hands == 2 and not want_cards:  # one seat: whole columns, in vector registers
+        colex[0] = indices[0]
+        second_colex(relative[0], relative[1], colex[1])
+        return colex
     for r in range(rounds):  # pass 2: place the cards (registers and L1 only)
         colex[0, r] = indices[0, r]
         dealt = unpack_hand(relative[0, r], 5, cards, 0)
