@@ -210,13 +210,13 @@ def second_colex(
     ``C(card, k)`` computed rather than looked up, so the compiler can run eight rounds at once
     in vector registers (a third of the time of the per-round loop)."""
     for r in range(first.shape[0]):
-        x = np.int64(first[r])
+        x = int(first[r])
         t0 = x & 63
         t1 = ((x >> 6) & 63) - 1
         t2 = ((x >> 12) & 63) - 2
         t3 = ((x >> 18) & 63) - 3
         t4 = ((x >> 24) & 63) - 4
-        y = np.int64(second[r])
+        y = int(second[r])
         a0 = after(y & 63, t0, t1, t2, t3, t4)
         a1 = after((y >> 6) & 63, t0, t1, t2, t3, t4)
         a2 = after((y >> 12) & 63, t0, t1, t2, t3, t4)
