@@ -56,6 +56,7 @@ class FourCardTables:
     settlement: FourCardSettlement
     slots: npt.NDArray[np.int32]  # (colex * 4 + up suit) -> class * 52 + suit
     base: npt.NDArray[np.int32]  # (class * 52 + card) -> (strength * 4 + decision) * 24
+    kernel_base: npt.NDArray[np.int32]  # the same << 12 | strength (the compiled loop's)
     strength5: npt.NDArray[np.uint16]
     strength6: npt.NDArray[np.uint16]
     dealer_offset: npt.NDArray[np.int32]  # strength -> category * 3
@@ -123,6 +124,7 @@ def tables_of(plan: SimulationPlan) -> FourCardTables:
         settlement=settlement,
         slots=situation_slots(),
         base=base,
+        kernel_base=(base << 12) | (base // (4 * _STRIDE)),
         strength5=reference.strength_of_hand,
         strength6=reference.dealer_strength_of_hand,
         dealer_offset=(category_of_strength().astype(np.int32) * 3),
@@ -230,8 +232,7 @@ def kernel_chunk(
     four_card_rounds(
         colex,
         up,
-        (tables.slots, tables.base, tables.strength6, tables.dealer_offset),
-        _STRIDE,
+        (tables.slots, tables.kernel_base, tables.strength6, tables.dealer_offset),
         tables.nets_matrix,
         (counts.seats, counts.dealer),
         squares,

@@ -24,11 +24,57 @@ from numba import njit
 
 from crazy4.simulate.kernel import (
     add_squares,
+    after,
     place_few,
     place_hand,
     place_second,
     unpack_hand,
 )
+
+
+@njit(cache=True, nogil=True, inline="always")
+def choose_up(n: int, k: int) -> tuple[int, int]:  # pragma: no cover - compiled
+    """``C(n, k)`` and ``C(n, k + 1)``, computed (no table: the loop stays in vector
+    registers)."""
+    value = 1
+    for j in range(k):
+        value = value * (n - j) // (j + 1)
+    return value, value * (n - k) // (k + 1)
+
+
+@njit(cache=True, nogil=True)
+def one_seat_colex(
+    relative: npt.NDArray[np.int32],
+    indices: npt.NDArray[np.int32],
+    colex: npt.NDArray[np.int32],
+    up_cards: npt.NDArray[np.int32],
+) -> None:  # pragma: no cover - compiled; the tests compare it with the numpy path
+    """One seat, whole columns: the up card after the seat's five cards, the hidden five after
+    those six (:func:`crazy4.simulate.kernel.after`), the dealer's six-card colex index."""
+    for r in range(indices.shape[1]):
+        x = int(relative[0, r])
+        s0, s1, s2, s3, s4 = x & 63, (x >> 6) & 63, (x >> 12) & 63, (x >> 18) & 63, x >> 24
+        up = after(int(indices[1, r]), s0, s1 - 1, s2 - 2, s3 - 3, s4 - 4)
+        # undealt cards below each dealt card, now that the up card is dealt too
+        b0, b1, b2 = s0 - (up < s0), s1 - 1 - (up < s1), s2 - 2 - (up < s2)
+        b3, b4 = s3 - 3 - (up < s3), s4 - 4 - (up < s4)
+        bu = up - (s0 < up) - (s1 < up) - (s2 < up) - (s3 < up) - (s4 < up)
+        y = int(relative[2, r])
+        index = 0
+        position = 0
+        for i in range(5):
+            c = (y >> (6 * i)) & 63
+            card = after(c, b0, b1, b2, b3, b4) + (bu <= c)
+            below = card < up
+            position += below
+            low, high = choose_up(card, i + 1)
+            index += low if below else high  # a select, not a branch
+        for k in range(1, 7):
+            value, _ = choose_up(up, k)
+            index += value if position + 1 == k else 0
+        colex[0, r] = indices[0, r]
+        colex[1, r] = index
+        up_cards[r] = up
 
 
 @njit(cache=True, nogil=True)
@@ -57,6 +103,9 @@ def four_card_colex(
     cards = np.empty(hands * 5, dtype=np.int64)
     scratch = np.empty(8, dtype=np.int64)
     want_cards = cards_out.shape[0] > 0
+    if seats == 1 and not want_cards:
+        one_seat_colex(relative, indices, colex, up_cards)
+        return colex, up_cards
     for r in range(rounds):  # pass 2: place the cards (registers and L1 only)
         colex[0, r] = indices[0, r]
         dealt = unpack_hand(relative[0, r], 5, cards, 0)
@@ -99,19 +148,18 @@ def four_card_rounds(
     tables: tuple[
         npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.uint16], npt.NDArray[np.int32]
     ],
-    strides: int,
     nets: npt.NDArray[np.int64],
     counts: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
     squares: npt.NDArray[np.int64],
     keys_out: npt.NDArray[np.int64],
 ) -> None:  # pragma: no cover - compiled; the tests compare it with the numpy path
     """Count one chunk from :func:`four_card_colex`'s colex indices and up cards into
-    ``counts = (seats, dealer)``, with ``tables = (slots, base, strength6, dealer offset)`` of
-    :class:`crazy4.games.four_card.simulate.FourCardTables` (``strides``: seat keys a
-    ``strength * 4 + decision``); ``squares`` gets the per-round sums of squares when it has a
-    row per bet, ``keys_out`` the seat keys when it is not empty."""
+    ``counts = (seats, dealer)``, with ``tables = (slots, kernel_base, strength6, dealer
+    offset)`` of :class:`crazy4.games.four_card.simulate.FourCardTables` (``kernel_base``: a
+    situation's ``(strength * 4 + decision) * 24 << 12 | strength``); ``squares`` gets the
+    per-round sums of squares when it has a row per bet, ``keys_out`` the seat keys when it is
+    not empty."""
     slots, base, strength6, dealer_offset = tables
-    stride = strides * 4
     seat_counts, dealer_counts = counts
     rows, rounds = colex.shape
     seats = rows - 1
@@ -124,9 +172,9 @@ def four_card_rounds(
             slot[s, r] = slots[colex[s, r] * 4 + (up_cards[r] & 3)]
     for s in range(seats):  # pass 4: the decisions (a table the situation indexes)
         for r in range(rounds):
-            slot[s, r] = base[slot[s, r] + (up_cards[r] & ~3)]
-            # base = (strength * 4 + decision) * strides: the strength, without a lookup
-            strength[s, r] = slot[s, r] // stride
+            packed = base[slot[s, r] + (up_cards[r] & ~3)]
+            slot[s, r] = packed >> 12
+            strength[s, r] = packed & 0xFFF  # the strength, without another lookup
     want_squares = squares.shape[0] > 0
     want_keys = keys_out.shape[0] > 0
     keys = np.empty(seats, dtype=np.int64)
