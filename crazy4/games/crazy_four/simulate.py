@@ -55,6 +55,7 @@ class CrazyFourTables:
     blind_net: npt.NDArray[np.int64]
     blind_base: npt.NDArray[np.int32]  # per strength: (strength * 4 + blind multiple) * 6
     nets_matrix: npt.NDArray[np.int64]  # the bet_nets, one row a key (the kernel's squares)
+    first_table: npt.NDArray[np.int64]  # per colex: packed << 32 | the hand's relative cards
 
 
 def bet_components(rules: CrazyFourRules) -> dict[str, tuple[str, ...]]:
@@ -115,6 +116,7 @@ def tables_of(plan: SimulationPlan) -> CrazyFourTables:
         blind_net=bet_nets["ante_super_bonus_play"],
         blind_base=np.ascontiguousarray((strengths * 4 + blind_multiple) * CELLS, dtype=np.int32),
         nets_matrix=nets_by_key(list(bet_nets.values())),
+        first_table=(packed.astype(np.int64) << 32) | packed_combinations(5).astype(np.int64),
     )
     _TABLES.clear()  # one plan at a time per worker
     _TABLES[plan.key] = tables
@@ -202,9 +204,14 @@ def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
     cards = np.zeros((seats + 1, 5, rounds) if log else (0, 0, 0), dtype=np.uint8)
     counts = Counts.empty(KEY_BINS)
     counts.rounds = rounds
+    colex, first = crazy_four_colex(
+        indices, tables.first_table, packed_combinations(5), BINOMIAL, select_table(), cards
+    )
     crazy_four_rounds(
-        crazy_four_colex(indices, packed_combinations(5), BINOMIAL, select_table(), cards),
+        colex,
+        first,
         tables.packed,
+        tables.strength,
         tables.blind_base,
         normal,
         plan.rules.dealer.qualifier_strength,

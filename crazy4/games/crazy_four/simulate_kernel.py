@@ -32,16 +32,24 @@ from crazy4.simulate.kernel import (
 @njit(cache=True, nogil=True)
 def crazy_four_colex(
     indices: npt.NDArray[np.int32],
+    first_table: npt.NDArray[np.int64],
     packed5: npt.NDArray[np.uint32],
     binomial: npt.NDArray[np.int64],
     table: npt.NDArray[np.int8],
     cards_out: npt.NDArray[np.uint8],
-) -> npt.NDArray[np.int32]:  # pragma: no cover - compiled; the tests compare it with numpy
-    """The colex index of every hand (hands x rounds) from the draws; the cards (hand, card,
-    round) into ``cards_out`` unless it is empty (``table``: :func:`.kernel.select_table`)."""
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:  # pragma: no cover - compiled
+    """The colex index of every hand (hands x rounds) from the draws, and the first hand's
+    ``seat_table`` entry (``first_table``: its cards and that entry in one word, so one cache
+    miss instead of two); the cards (hand, card, round) into ``cards_out`` unless it is empty
+    (``table``: :func:`.kernel.select_table`)."""
     hands, rounds = indices.shape
     relative = np.empty((hands, rounds), dtype=np.int32)
-    for h in range(hands):  # pass 1: gather (many cache misses in flight)
+    first = np.empty(rounds, dtype=np.int32)
+    for r in range(rounds):  # pass 1: gather (many cache misses in flight)
+        both = first_table[indices[0, r]]
+        relative[0, r] = both & 0xFFFFFFFF
+        first[r] = both >> 32
+    for h in range(1, hands):
         for r in range(rounds):
             relative[h, r] = packed5[indices[h, r]]
     colex = np.empty((hands, rounds), dtype=np.int32)
@@ -50,7 +58,7 @@ def crazy_four_colex(
     if hands == 2 and not want_cards:  # one seat: whole columns, in vector registers
         colex[0] = indices[0]
         second_colex(relative[0], relative[1], colex[1])
-        return colex
+        return colex, first
     for r in range(rounds):  # pass 2: place the cards (registers and L1 only)
         colex[0, r] = indices[0, r]
         dealt = unpack_hand(relative[0, r], 5, cards, 0)
@@ -64,13 +72,15 @@ def crazy_four_colex(
             for h in range(hands):
                 for j in range(5):
                     cards_out[h, j, r] = cards[5 * h + j]
-    return colex
+    return colex, first
 
 
 @njit(cache=True, nogil=True)
 def crazy_four_rounds(
     colex: npt.NDArray[np.int32],
+    first: npt.NDArray[np.int32],
     seat_table: npt.NDArray[np.int32],
+    strength_table: npt.NDArray[np.uint16],
     blind_base: npt.NDArray[np.int32],
     normal: int,
     qualifier: int,
@@ -81,16 +91,20 @@ def crazy_four_rounds(
     keys_out: npt.NDArray[np.int32],
 ) -> None:  # pragma: no cover - compiled; the tests compare it with the numpy path
     """Count the rounds of one chunk from the hands' colex indices (hands x rounds, the
-    dealer's last) into ``counts = (seats, blind, dealer)``; ``squares`` gets the per-round sums
-    of squares when it has a row per bet (and one for the blind hands), ``keys_out`` the seat
-    keys when it is not empty."""
+    dealer's last; ``first``: the first hand's ``seat_table`` entry, ``strength_table``: the
+    strengths, for the dealer) into ``counts = (seats, blind, dealer)``; ``squares`` gets the
+    per-round sums of squares when it has a row per bet (and one for the blind hands),
+    ``keys_out`` the seat keys when it is not empty."""
     seat_counts, blind_counts, dealer_counts = counts
     hands, rounds = colex.shape
     seats = hands - 1
     packed = np.empty((hands, rounds), dtype=np.int32)
-    for h in range(hands):  # pass 3: gather the strengths and decisions
+    packed[0] = first
+    for h in range(1, seats):  # pass 3: gather the strengths and decisions
         for r in range(rounds):
             packed[h, r] = seat_table[colex[h, r]]
+    for r in range(rounds):  # the dealer's strength (the smaller table)
+        packed[seats, r] = np.int32(strength_table[colex[seats, r]]) << 16
     want_squares = squares.shape[0] > 0
     want_keys = keys_out.shape[0] > 0
     keys = np.empty(seats, dtype=np.int64)
