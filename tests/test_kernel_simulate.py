@@ -10,9 +10,11 @@ against a sorted list of the set bits.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
@@ -22,10 +24,13 @@ from numba import njit
 
 from crazy4.core.deal import deal_hands
 from crazy4.games.crazy_four import simulate as crazy_four
+from crazy4.games.crazy_four import simulate_kernel as crazy_four_kernel
 from crazy4.games.four_card import simulate as four_card
+from crazy4.games.four_card import simulate_kernel as four_card_kernel
 from crazy4.games.registry import game_of
 from crazy4.rules.load import RULES_DIR, load_rules
 from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate import kernel as shared_kernel
 from crazy4.simulate.counts import Chunk
 from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.simulate.kernel import draw_indices, select_bit, select_table
@@ -147,6 +152,14 @@ def test_draw_indices_are_the_deal_hands_draws() -> None:
     draw_indices(a, 500, sizes)
     deal_hands(b, 500, sizes)
     assert a.integers(0, 2**62) == b.integers(0, 2**62)
+
+
+@pytest.mark.parametrize("module", [crazy_four_kernel, four_card_kernel])
+def test_game_kernels_name_the_shared_kernel_source(module: ModuleType) -> None:
+    """numba's cache would keep a game kernel's stale code after a change to kernel.py alone:
+    each game kernel records kernel.py's digest, so such a change must touch it too."""
+    source = Path(shared_kernel.__file__).read_bytes()
+    assert hashlib.sha256(source).hexdigest()[:16] == module.KERNEL_SOURCE_DIGEST
 
 
 @njit

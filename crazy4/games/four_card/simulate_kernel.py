@@ -31,6 +31,13 @@ from crazy4.simulate.kernel import (
     unpack_hand,
 )
 
+#: The first 16 hex digits of the sha256 of ``crazy4/simulate/kernel.py``, whose functions this
+#: module's compiled loops inline. numba's on-disk cache checks only the source file of the
+#: function it caches, not the files of the functions it calls, so a change to kernel.py alone
+#: would leave this module's cached machine code stale; ``tests/test_kernel_simulate.py``
+#: fails until this digest is updated, which changes this file and so rebuilds its cache.
+KERNEL_SOURCE_DIGEST = "ffecd06951698e84"
+
 
 @njit(cache=True, nogil=True, inline="always")
 def choose_up(n: int, k: int) -> tuple[int, int]:  # pragma: no cover - compiled
