@@ -53,6 +53,11 @@ def pipeline_results() -> Callable[[str], RuleSetResults]:
 SLOW_MODULES = ("tests/test_notebooks.py",)
 SLOW_TESTS = frozenset(
     (
+        "tests/test_validate_properties.py::test_any_broken_summary_keeps_the_contract",
+        "tests/test_fourcard_engine.py::test_kernel_matches_numpy_engine",
+        "tests/test_validate_properties.py::test_any_broken_log_keeps_the_contract",
+        "tests/test_super_bonus_unlisted.py::test_the_exact_pricing_follows_the_switch",
+        "tests/test_validate_properties.py::test_a_subprocess_refuses_garbage_in_one_line",
         "crazy4/cardroom/dealerside.py::crazy4.cardroom.dealerside.dealer_sums",
         "tests/test_cardroom.py::test_banker_mean_and_sd_against_a_simulation",
         "tests/test_conformance.py::test_outcome_tables_sum_to_the_deals",
