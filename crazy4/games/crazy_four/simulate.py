@@ -194,8 +194,9 @@ def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
     seats = plan.seats
     indices = draw_indices(plan.generator(chunk), rounds, (5,) * (seats + 1))
     normal, blind = plan.normal_hands, seats - plan.normal_hands
-    fits = squares_fit(tables.nets_matrix, normal, rounds) and squares_fit(
-        tables.blind_net, blind, rounds
+    fits = max(normal, blind) <= 1 or (  # one seat of a kind: no sums of squares
+        squares_fit(tables.nets_matrix, normal, rounds)
+        and squares_fit(tables.blind_net, blind, rounds)
     )
     bets = len(tables.bet_nets)
     squares = np.zeros(bets + 1 if fits and max(normal, blind) > 1 else 0, dtype=np.int64)

@@ -221,7 +221,7 @@ def kernel_chunk(
     tables = tables_of(plan)
     seats = plan.seats
     indices = draw_indices(rng, rounds, (5,) * seats + (1, 5))
-    fits = squares_fit(tables.nets_matrix, seats, rounds)
+    fits = seats == 1 or squares_fit(tables.nets_matrix, seats, rounds)  # one seat: no squares
     squares = np.zeros(len(tables.bet_nets) if fits and seats > 1 else 0, dtype=np.int64)
     want_keys = log or (not fits and seats > 1)
     keys = np.zeros((seats, rounds) if want_keys else (0, 0), dtype=np.int64)
