@@ -10,7 +10,7 @@ SOURCES := $(shell find crazy4 -name '*.py')
 CACHE_DIR := $(or $(CRAZY4_CACHE_DIR),$(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME)/crazy4,$(HOME)/.cache/crazy4))
 
 .DEFAULT_GOAL := help
-.PHONY: help install results test lint bench clean notebooks
+.PHONY: help install results test test-fast lint bench bench-simulate clean notebooks
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-10s %s\n", $$1, $$2}'
@@ -34,16 +34,19 @@ results/%/.analyzed: crazy4/rules/data/%.toml $(SOURCES) $(BIN)/.installed
 test: $(BIN)/.installed lint ## Lint, type-check and run the test suite (doctests included)
 	$(BIN)/python -m pytest -q
 
+test-fast: $(BIN)/.installed ## The fast tier: unit tests and doctests, no notebooks, no tests marked slow
+	$(BIN)/python -m pytest -q -m "not slow"
+
 lint: $(BIN)/.installed ## ruff and mypy
 	$(BIN)/ruff check crazy4 tests analysis
 	$(BIN)/ruff format --check crazy4 tests analysis
 	$(BIN)/mypy
 
-bench: $(BIN)/.installed ## Wall time and peak memory of the analysis, cold and warm
+bench: $(BIN)/.installed ## Wall time and peak memory of the analysis, cold and warm, over a C sweep's
 	$(BIN)/python analysis/bench.py
 
-bench-simulate: $(BIN)/.installed ## Rounds per second of crazy4 simulate, summary and log modes
-	$(BIN)/python analysis/bench_simulate.py
+bench-simulate: $(BIN)/.installed ## Rounds per second of crazy4 simulate: summary, log, Dask 2 vs 1
+	$(BIN)/python analysis/bench_simulate.py --dask
 
 bench-validate: $(BIN)/.installed ## Rows per second of crazy4 validate (parquet), peak memory on CSV
 	$(BIN)/python analysis/bench_validate.py

@@ -1,70 +1,101 @@
-"""Benchmark: rounds per second of `crazy4 simulate`, summary mode and log mode.
+"""Benchmark: rounds per second of `crazy4 simulate` (summary mode, log mode, Dask).
 
-Each configuration runs once to warm the worker processes and the table cache, then is timed
-(best of `--repeat`). Summary mode counts seats by (strength, decision, outcome cell); log mode
-also builds and writes one parquet row per seat and round.
+Each configuration runs once to warm the worker processes, the table cache and the compiled
+kernels, then is timed ``--repeat`` times; the median is printed, with the load average before
+and after. The rows are the issue's figures: Crazy 4 Poker 1 seat 1 job, 7 seats 2 jobs, Four
+Card Poker 1 seat 1 job, the parquet log (rows a second), and the simulator on a Dask
+``LocalCluster`` of 2 workers against 1 (``--dask``; needs the ``distributed`` package).
 
-    .venv/bin/python analysis/bench_simulate.py [--rules crazy4-standard|four-card-standard]
-        [--rounds 50e6] [--log-rounds 5e6]
+    .venv/bin/python analysis/bench_simulate.py [--rounds 2e8] [--log-rounds 5e6] [--dask]
 
-Numbers go in docs/simulator.md (Performance).
+Numbers go in the README's Performance section and docs/simulator.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from crazy4.rules.load import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation
 
 
-def timed(function: object, repeat: int) -> float:
-    best = float("inf")
+def median_seconds(function: Callable[[], object], repeat: int) -> float:
+    """Median wall seconds of ``repeat`` calls."""
+    walls = []
     for _ in range(repeat):
         start = time.perf_counter()
-        function()  # type: ignore[operator]
-        best = min(best, time.perf_counter() - start)
-    return best
+        function()
+        walls.append(time.perf_counter() - start)
+    return statistics.median(walls)
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def run(
+    rules_name: str, rounds: int, seats: int, jobs: int, repeat: int, log: bool, backend: str
+) -> float:
+    """Median rounds a second of one configuration (after a warm-up run)."""
+    rules = load_rules(rules_name)
+    plan = make_plan(rules, rounds=rounds, seed=1, seats=seats)
+    warm = make_plan(rules, rounds=min(rounds, 1 << 20), seed=2, seats=seats)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "rounds.parquet" if log else None
+        run_simulation(warm, jobs=jobs, log_path=path, backend=backend)
+        seconds = median_seconds(
+            lambda: run_simulation(plan, jobs=jobs, log_path=path, backend=backend), repeat
+        )
+    return rounds / seconds
+
+
+def dask_ratio(rules_name: str, rounds: int, repeat: int) -> tuple[float, float]:
+    """Rounds a second on a Dask LocalCluster of 1 and of 2 worker processes."""
+    from distributed import Client, LocalCluster
+
+    rates = []
+    for workers in (1, 2):
+        with (
+            LocalCluster(n_workers=workers, threads_per_worker=1, processes=True) as cluster,
+            Client(cluster),
+        ):
+            rates.append(run(rules_name, rounds, 1, workers, repeat, False, "dask"))
+    return rates[0], rates[1]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=float, default=50e6)
-    parser.add_argument("--log-rounds", type=float, default=5e6)
-    parser.add_argument("--repeat", type=int, default=2)
-    parser.add_argument(
-        "--rules", default="crazy4-standard", help="rule set (default crazy4-standard)"
-    )
+    parser.add_argument("--rounds", type=float, default=2e8, help="summary-mode rounds (2e8)")
+    parser.add_argument("--log-rounds", type=float, default=5e6, help="log-mode rounds (5e6)")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs (median)")
+    parser.add_argument("--dask", action="store_true", help="also a Dask LocalCluster, 2 vs 1")
     args = parser.parse_args()
-    rules = load_rules(args.rules)
-    print(f"cpus: {os.cpu_count()}")
-    print(f"{'mode':<10}{'seats':>6}{'jobs':>6}{'rounds':>14}{'seconds':>10}{'rounds/s':>14}")
-    for mode, seats, jobs in (
-        ("summary", 1, 1),
-        ("summary", 1, 2),
-        ("summary", 7, 2),
-        ("log", 1, 1),
-        ("log", 1, 2),
+    rounds = int(args.rounds)
+    print(f"cpus: {os.cpu_count()}; load average before: {load()}")
+    print(f"{'rules':<20}{'mode':<9}{'seats':>6}{'jobs':>5}{'rounds':>14}{'per second':>14}")
+    for rules, mode, seats, jobs, count in (
+        ("crazy4-standard", "summary", 1, 1, rounds),
+        ("crazy4-standard", "summary", 1, 2, rounds),
+        ("crazy4-standard", "summary", 7, 2, rounds // 4),
+        ("four-card-standard", "summary", 1, 1, rounds // 2),
+        ("four-card-standard", "summary", 7, 2, rounds // 8),
+        ("crazy4-standard", "log", 1, 1, int(args.log_rounds)),
+        ("four-card-standard", "log", 1, 1, int(args.log_rounds)),
     ):
-        rounds = int(args.rounds if mode == "summary" else args.log_rounds)
-        if seats > 1:
-            rounds //= 4
-        plan = make_plan(rules, rounds=rounds, seed=1, seats=seats)
-        with tempfile.TemporaryDirectory() as folder:
-            log = Path(folder) / "rounds.parquet" if mode == "log" else None
-            warm = make_plan(rules, rounds=min(rounds, 1 << 20), seed=2, seats=seats)
-            run_simulation(warm, jobs=jobs, log_path=log)
-            seconds = timed(
-                lambda plan=plan, jobs=jobs, log=log: run_simulation(plan, jobs=jobs, log_path=log),
-                args.repeat,
-            )
-        print(
-            f"{mode:<10}{seats:>6}{jobs:>6}{rounds:>14,}{seconds:>10.2f}{rounds / seconds:>14,.0f}"
-        )
+        rate = run(rules, count, seats, jobs, args.repeat, mode == "log", "local")
+        unit = "rows/s" if mode == "log" else "rounds/s"
+        print(f"{rules:<20}{mode:<9}{seats:>6}{jobs:>5}{count:>14,}{rate:>14,.0f} {unit}")
+    if args.dask:
+        one, two = dask_ratio("crazy4-standard", rounds // 2, args.repeat)
+        print(f"dask LocalCluster crazy4-standard 1 seat: 1 worker {one:,.0f} rounds/s, ")
+        print(f"  2 workers {two:,.0f} rounds/s: ratio {two / one:.2f}")
+    print(f"load average after: {load()}")
     return 0
 
 

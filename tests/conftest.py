@@ -44,3 +44,80 @@ def pipeline_results() -> Callable[[str], RuleSetResults]:
         return done[name]
 
     return results
+
+
+#: Tests that take seconds each (measured with ``pytest --durations``, 2026-12-01): whole
+#: analyses, subprocess runs, brute force, notebooks. ``make test-fast`` (``-m "not slow"``)
+#: skips them; ``make test`` runs everything. A node id here without its parameters marks every
+#: parametrization; a renamed test simply runs in the fast tier.
+SLOW_MODULES = ("tests/test_notebooks.py",)
+SLOW_TESTS = frozenset(
+    (
+        "tests/test_validate_properties.py::test_any_broken_summary_keeps_the_contract",
+        "tests/test_fourcard_engine.py::test_kernel_matches_numpy_engine",
+        "tests/test_validate_properties.py::test_any_broken_log_keeps_the_contract",
+        "tests/test_super_bonus_unlisted.py::test_the_exact_pricing_follows_the_switch",
+        "tests/test_validate_properties.py::test_a_subprocess_refuses_garbage_in_one_line",
+        "crazy4/cardroom/dealerside.py::crazy4.cardroom.dealerside.dealer_sums",
+        "tests/test_cardroom.py::test_banker_mean_and_sd_against_a_simulation",
+        "tests/test_conformance.py::test_outcome_tables_sum_to_the_deals",
+        "tests/test_conformance.py::test_planted_settlement_fault_is_caught",
+        "tests/test_five_card.py::test_one_hand_and_the_order_of_categories",
+        "tests/test_oracle_crazy4.py::test_exact_decision_evs_match_the_oracle",
+        "tests/test_results_folder.py::test_killed_simulator_log_temporary_is_removed_by_the_next_run",
+        "tests/test_validate.py::test_biased_shuffle",
+        "tests/test_validate_fourcard.py::test_aces_up_paying_kings",
+        "tests/test_validate_fourcard.py::test_ante_bonus_not_paid_on_trips",
+        "tests/test_validate_fourcard.py::test_ties_settled_as_dealer_wins",
+        "tests/test_validate_properties.py::test_a_subprocess_prints_no_warning_for_nan_inf_and_huge_cells",
+        "tests/test_validate_properties.py::test_one_bad_cell_is_named_by_its_row",
+        "crazy4/cardroom/economics.py::crazy4.cardroom.economics.banker",
+        "crazy4/cardroom/economics.py::crazy4.cardroom.economics.player_cost",
+        "crazy4/cardroom/model.py::crazy4.cardroom.model.CardroomModel",
+        "crazy4/cardroom/seats.py::crazy4.cardroom.seats.joint_optimal_decisions",
+        "crazy4/games/crazy_four/analysis.py::crazy4.games.crazy_four.analysis.Analysis.exact_ev",
+        "crazy4/games/crazy_four/whatif.py::crazy4.games.crazy_four.whatif.unlisted_readings",
+        "tests/test_analysis.py::test_prices_match_independent_settlement",
+        "tests/test_cardroom.py::test_blind_hand_ev_from_the_per_hand_table",
+        "tests/test_cardroom_cli.py::test_analyze_writes_the_cardroom_tables",
+        "tests/test_cardroom_cli.py::test_cardroom_prints_player_and_banker",
+        "tests/test_cli.py::test_analyze_writes_every_table_with_provenance",
+        "tests/test_cli.py::test_bad_input_exits_2_with_one_line",
+        "tests/test_cli.py::test_report_markdown_and_html",
+        "tests/test_cli_bad_input.py::test_any_command_line_exits_0_or_2_with_one_line",
+        "tests/test_cli_bad_input.py::test_from_outside",
+        "tests/test_conformance.py::test_bets_table_counts_every_deal",
+        "tests/test_conformance.py::test_short_simulation_validates_clean",
+        "tests/test_engine.py::test_counts_do_not_depend_on_the_number_of_workers",
+        "tests/test_engine.py::test_every_threshold_matches_brute_force",
+        "tests/test_five_card.py::test_counts_equal_the_published_ones",
+        "tests/test_fourcard_analysis.py::test_ante_bonus_table_2",
+        "tests/test_fourcard_analysis.py::test_cli_analyze_writes_tables",
+        "tests/test_fourcard_analysis.py::test_cli_report_renders_the_four_card_analysis",
+        "tests/test_fourcard_analysis.py::test_committed_four_card_tables_are_current",
+        "tests/test_fourcard_analysis.py::test_switches",
+        "tests/test_fourcard_engine.py::test_compiled_subset_tables_match_numpy",
+        "tests/test_fourcard_engine.py::test_kernel_matches_brute_force_on_sampled_situations",
+        "tests/test_kernel_simulate.py::test_kernel_run_equals_numpy_run_for_any_jobs",
+        "tests/test_kernel_simulate.py::test_kernel_without_a_side_bet",
+        "tests/test_large_payouts.py::test_analyze_with_1e13_is_exact",
+        "tests/test_large_payouts.py::test_subprocess_runs_show_no_traceback",
+        "tests/test_large_payouts_simulate.py::test_cardroom_refuses_payouts_its_int64_moments_cannot_hold",
+        "tests/test_reproducible.py::test_analyze_files_do_not_depend_on_out_or_jobs",
+        "tests/test_simulate.py::test_same_seed_same_numbers_for_any_jobs",
+        "tests/test_simulate.py::test_strategy_file_is_read",
+        "tests/test_super_bonus_unlisted.py::test_rule_variants_flip_the_switch",
+        "tests/test_super_bonus_unlisted.py::test_the_readings_are_full_analyses_of_each_rule_file",
+        "tests/test_validate_fourcard.py::test_jobs_do_not_change_the_numbers",
+        "tests/test_whatif.py::test_rule_variants_against_the_shipped_cardroom",
+        "tests/test_whatif.py::test_super_bonus_sensitivity_matches_a_full_analysis",
+    )
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests of :data:`SLOW_TESTS` and :data:`SLOW_MODULES` ``slow``."""
+    for item in items:
+        path, _, name = item.nodeid.partition("::")
+        if path in SLOW_MODULES or f"{path}::{name.split('[')[0]}" in SLOW_TESTS:
+            item.add_marker(pytest.mark.slow)

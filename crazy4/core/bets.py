@@ -64,9 +64,13 @@ class BetOutcomes:
         """
         net = self.net.ravel()
         combos = self.combos.ravel()
-        values, inverse = np.unique(net, return_inverse=True)
-        order = np.argsort(inverse, kind="stable")
-        starts = np.searchsorted(inverse[order], np.arange(values.shape[0]))
+        if net.shape[0] == 0:
+            return []
+        # one sort: equal nets are runs of the sorted array, their deals exact integer sums
+        order = np.argsort(net, kind="stable")
+        ordered = net[order]
+        starts = np.concatenate(([0], np.flatnonzero(ordered[1:] != ordered[:-1]) + 1))
+        values = ordered[starts]
         sums = np.add.reduceat(combos[order], starts)
         return [
             (Fraction(int(value), self.unit), int(total))

@@ -47,7 +47,6 @@ from math import comb
 
 import numpy as np
 import numpy.typing as npt
-from joblib import Parallel, delayed
 
 from crazy4.core.cache import cached_array, is_cached
 from crazy4.core.cards import BINOMIAL, colex_indices, combinations_array
@@ -201,6 +200,8 @@ def warm_table_cache(jobs: int, dealer_size: int = 5) -> None:
     if not is_cached("suit_class_of_hand"):
         missing.append(("classes", 5, 5))
     if jobs > 1 and len(missing) > 1:
+        from joblib import Parallel, delayed  # ~0.25 s to import: only when workers run
+
         Parallel(n_jobs=min(jobs, len(missing)))(delayed(_warm_one)(job) for job in missing)
 
 

@@ -19,11 +19,13 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import numpy.typing as npt
-import pandas as pd
+
+if TYPE_CHECKING:  # pandas costs ~0.3 s to import; only parquet_integers takes a frame
+    import pandas as pd
 
 #: The largest int64.
 INT64_MAX = 2**63 - 1
@@ -178,6 +180,7 @@ def parquet_integers(frame: pd.DataFrame) -> pd.DataFrame:
 
     Examples
     --------
+    >>> import pandas as pd
     >>> frame = pd.DataFrame({"n": [1, 2**70], "d": [3, 4], "hand": ["a", "b"]})
     >>> parquet_integers(frame).to_dict("list")
     {'n': ['1', '1180591620717411303424'], 'd': [3, 4], 'hand': ['a', 'b']}

@@ -23,7 +23,8 @@ import numpy.typing as npt
 import pyarrow as pa
 
 from crazy4.core.bets import ExactBet
-from crazy4.core.deal import deal_hands
+from crazy4.core.cards import BINOMIAL
+from crazy4.core.deal import deal_hands, packed_combinations
 from crazy4.core.exact import exact_dot, seat_totals
 from crazy4.core.ranking import HandCategory, category_of_strength, number_of_strengths
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
@@ -32,6 +33,7 @@ from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BLIND_BET, BetNets, Chunk, Counts
+from crazy4.simulate.kernel import draw_indices, nets_by_key, select_table, squares_fit
 from crazy4.simulate.plan import SimulationPlan
 from crazy4.simulate.roundlog import BLIND, DECISION_NAMES, hand_text_array
 
@@ -51,6 +53,9 @@ class CrazyFourTables:
     strength: npt.NDArray[np.uint16]  # per colex (small: it is gathered at random)
     bet_nets: dict[str, npt.NDArray[np.int64]]  # per (strength, multiple, cell) key
     blind_net: npt.NDArray[np.int64]
+    blind_base: npt.NDArray[np.int32]  # per strength: (strength * 4 + blind multiple) * 6
+    nets_matrix: npt.NDArray[np.int64]  # the bet_nets, one row a key (the kernel's squares)
+    first_table: npt.NDArray[np.int64]  # per colex: packed << 32 | the hand's relative cards
 
 
 def bet_components(rules: CrazyFourRules) -> dict[str, tuple[str, ...]]:
@@ -101,12 +106,17 @@ def tables_of(plan: SimulationPlan) -> CrazyFourTables:
     packed = (strength << 16) | ((strength * 4 + decision) * CELLS)
     settlement = Settlement.of(rules)
     bet_nets = {name: _key_nets(settlement, parts) for name, parts in bet_components(rules).items()}
+    strengths = np.arange(number_of_strengths(), dtype=np.int32)
+    blind_multiple = settlement.blind_multiple(strengths).astype(np.int32)
     tables = CrazyFourTables(
         settlement=settlement,
         packed=packed,
         strength=reference.strength_of_hand,
         bet_nets=bet_nets,
         blind_net=bet_nets["ante_super_bonus_play"],
+        blind_base=np.ascontiguousarray((strengths * 4 + blind_multiple) * CELLS, dtype=np.int32),
+        nets_matrix=nets_by_key(list(bet_nets.values())),
+        first_table=(packed.astype(np.int64) << 32) | packed_combinations(5).astype(np.int64),
     )
     _TABLES.clear()  # one plan at a time per worker
     _TABLES[plan.key] = tables
@@ -161,6 +171,68 @@ def chunk_counts(
         total = seat_totals(tables.blind_net, blind)
         counts.round_squares[BLIND_BET] = exact_dot(total, total)
     return counts
+
+
+def numpy_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
+    """One chunk by numpy array passes: the reference the compiled loop is tested against."""
+    tables = tables_of(plan)
+    rounds = plan.chunk_rounds(chunk)
+    dealt = deal_hands(plan.generator(chunk), rounds, (5,) * plan.seats + (5,))
+    keys, dealer_strength = seat_keys(plan, tables, dealt.colex)
+    counts = chunk_counts(plan, tables, keys, dealer_strength)
+    table = log_table(plan, plan.first_round(chunk), dealt.cards, keys) if log else None
+    return Chunk(counts=counts, log=table)
+
+
+def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
+    """One chunk by the compiled loop (:mod:`.simulate_kernel`): the counts of
+    :func:`numpy_chunk`, from the same draws (:func:`crazy4.simulate.kernel.draw_indices`)."""
+    from crazy4.games.crazy_four.simulate_kernel import crazy_four_colex, crazy_four_rounds
+
+    tables = tables_of(plan)
+    rounds = plan.chunk_rounds(chunk)
+    seats = plan.seats
+    indices = draw_indices(plan.generator(chunk), rounds, (5,) * (seats + 1))
+    normal, blind = plan.normal_hands, seats - plan.normal_hands
+    fits = max(normal, blind) <= 1 or (  # one seat of a kind: no sums of squares
+        squares_fit(tables.nets_matrix, normal, rounds)
+        and squares_fit(tables.blind_net, blind, rounds)
+    )
+    bets = len(tables.bet_nets)
+    squares = np.zeros(bets + 1 if fits and max(normal, blind) > 1 else 0, dtype=np.int64)
+    want_keys = log or (not fits and max(normal, blind) > 1)
+    keys = np.zeros((seats, rounds) if want_keys else (0, 0), dtype=np.int32)
+    cards = np.zeros((seats + 1, 5, rounds) if log else (0, 0, 0), dtype=np.uint8)
+    counts = Counts.empty(KEY_BINS)
+    counts.rounds = rounds
+    colex, first = crazy_four_colex(
+        indices, tables.first_table, packed_combinations(5), BINOMIAL, select_table(), cards
+    )
+    crazy_four_rounds(
+        colex,
+        first,
+        tables.packed,
+        tables.strength,
+        tables.blind_base,
+        normal,
+        plan.rules.dealer.qualifier_strength,
+        tables.nets_matrix,
+        tables.blind_net.reshape(-1, 1),
+        (counts.seats, counts.blind, counts.dealer),
+        squares,
+        keys,
+    )
+    if squares.shape[0]:
+        if normal > 1:
+            names = list(tables.bet_nets)
+            counts.round_squares = {n: int(squares[i]) for i, n in enumerate(names)}
+        if blind > 1:
+            counts.round_squares[BLIND_BET] = int(squares[bets])
+    elif want_keys:
+        exact = chunk_counts(plan, tables, list(keys), counts.dealer[:0].astype(np.int32))
+        counts.round_squares = exact.round_squares
+    table = log_table(plan, plan.first_round(chunk), list(cards), list(keys)) if log else None
+    return Chunk(counts=counts, log=table)
 
 
 def log_table(
@@ -277,14 +349,9 @@ class CrazyFourSimulator:
         return load_reference(crazy_four_rules(rules)).strategy(spec)
 
     def play_chunk(self, plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
-        """Deal the seats' and the dealer's five cards, count seats by key."""
-        tables = tables_of(plan)
-        rounds = plan.chunk_rounds(chunk)
-        dealt = deal_hands(plan.generator(chunk), rounds, (5,) * plan.seats + (5,))
-        keys, dealer_strength = seat_keys(plan, tables, dealt.colex)
-        counts = chunk_counts(plan, tables, keys, dealer_strength)
-        table = log_table(plan, plan.first_round(chunk), dealt.cards, keys) if log else None
-        return Chunk(counts=counts, log=table)
+        """Deal the seats' and the dealer's five cards, count seats by key (the compiled loop,
+        :func:`kernel_chunk`)."""
+        return kernel_chunk(plan, chunk, log)
 
     def bet_nets(self, plan: SimulationPlan) -> BetNets:
         """Every bet of :func:`bet_components`; the blind hand's is the whole game's."""

@@ -25,7 +25,7 @@ import numpy.typing as npt
 import pyarrow as pa
 
 from crazy4.core.cards import BINOMIAL
-from crazy4.core.deal import deal_hands
+from crazy4.core.deal import deal_hands, packed_combinations
 from crazy4.core.exact import exact_dot, seat_totals
 from crazy4.core.ranking import HandCategory, category_of_strength, number_of_strengths
 from crazy4.games.four_card.reference import (
@@ -37,6 +37,7 @@ from crazy4.games.four_card.rules import four_card_rules
 from crazy4.games.four_card.settle import RESULTS, FourCardSettlement
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BetNets, Chunk, Counts, ExactValue
+from crazy4.simulate.kernel import draw_indices, nets_by_key, select_table, squares_fit
 from crazy4.simulate.plan import SimulationPlan
 from crazy4.simulate.roundlog import DECISION_NAMES, hand_text_array
 
@@ -55,10 +56,12 @@ class FourCardTables:
     settlement: FourCardSettlement
     slots: npt.NDArray[np.int32]  # (colex * 4 + up suit) -> class * 52 + suit
     base: npt.NDArray[np.int32]  # (class * 52 + card) -> (strength * 4 + decision) * 24
+    kernel_base: npt.NDArray[np.int32]  # the same << 12 | strength (the compiled loop's)
     strength5: npt.NDArray[np.uint16]
     strength6: npt.NDArray[np.uint16]
     dealer_offset: npt.NDArray[np.int32]  # strength -> category * 3
     bet_nets: dict[str, npt.NDArray[np.int64]]  # per key
+    nets_matrix: npt.NDArray[np.int64]  # the bet_nets, one row a key (the kernel's squares)
 
 
 def bet_components(plan: SimulationPlan) -> dict[str, tuple[str, ...]]:
@@ -116,16 +119,17 @@ def tables_of(plan: SimulationPlan) -> FourCardTables:
     situations = index[valid]
     base[valid] = (reference.strengths[situations] * 4 + plan.decision[situations]) * _STRIDE
     settlement = FourCardSettlement.of(four_card_rules(plan.rules))
+    bet_nets = {name: _key_nets(settlement, parts) for name, parts in bet_components(plan).items()}
     tables = FourCardTables(
         settlement=settlement,
         slots=situation_slots(),
         base=base,
+        kernel_base=(base << 12) | (base // (4 * _STRIDE)),
         strength5=reference.strength_of_hand,
         strength6=reference.dealer_strength_of_hand,
         dealer_offset=(category_of_strength().astype(np.int32) * 3),
-        bet_nets={
-            name: _key_nets(settlement, parts) for name, parts in bet_components(plan).items()
-        },
+        bet_nets=bet_nets,
+        nets_matrix=nets_by_key(list(bet_nets.values())),
     )
     _TABLES.clear()
     _TABLES[plan.key] = tables
@@ -204,6 +208,46 @@ def play_chunk(
         round_squares=squares,
     )
     return counts, keys, dealt.cards
+
+
+def kernel_chunk(
+    plan: SimulationPlan, rounds: int, rng: np.random.Generator, log: bool
+) -> tuple[Counts, list[npt.NDArray[np.int64]], list[npt.NDArray[np.uint8]]]:
+    """:func:`play_chunk` by the compiled loop (:mod:`.simulate_kernel`): the same counts, from
+    the same draws (:func:`crazy4.simulate.kernel.draw_indices`); keys and cards only if ``log``
+    (or when the sums of squares need Python integers)."""
+    from crazy4.games.four_card.simulate_kernel import four_card_colex, four_card_rounds
+
+    tables = tables_of(plan)
+    seats = plan.seats
+    indices = draw_indices(rng, rounds, (5,) * seats + (1, 5))
+    fits = seats == 1 or squares_fit(tables.nets_matrix, seats, rounds)  # one seat: no squares
+    squares = np.zeros(len(tables.bet_nets) if fits and seats > 1 else 0, dtype=np.int64)
+    want_keys = log or (not fits and seats > 1)
+    keys = np.zeros((seats, rounds) if want_keys else (0, 0), dtype=np.int64)
+    cards = np.zeros((seats + 2, 5, rounds) if log else (0, 0, 0), dtype=np.uint8)
+    counts = Counts.empty(KEY_BINS)
+    counts.rounds = rounds
+    colex, up = four_card_colex(indices, packed_combinations(5), BINOMIAL, select_table(), cards)
+    four_card_rounds(
+        colex,
+        up,
+        (tables.slots, tables.kernel_base, tables.strength6, tables.dealer_offset),
+        tables.nets_matrix,
+        (counts.seats, counts.dealer),
+        squares,
+        keys,
+    )
+    if squares.shape[0]:
+        counts.round_squares = {n: int(squares[i]) for i, n in enumerate(tables.bet_nets)}
+    elif want_keys and seats > 1:
+        for name, nets in tables.bet_nets.items():
+            total = seat_totals(nets, list(keys))
+            counts.round_squares[name] = exact_dot(total, total)
+    if not log:
+        return counts, list(keys), []
+    hands = [cards[h] for h in range(seats)] + [cards[seats][:1], cards[seats + 1]]
+    return counts, list(keys), hands
 
 
 def log_table(
@@ -299,6 +343,14 @@ def render_tail(plan: SimulationPlan, data: Mapping[str, object], rounds: int) -
     return lines
 
 
+def numpy_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
+    """One chunk by numpy array passes (:func:`play_chunk`): the reference the compiled loop is
+    tested against."""
+    counts, keys, cards = play_chunk(plan, plan.chunk_rounds(chunk), plan.generator(chunk))
+    table = log_table(plan, plan.first_round(chunk), cards, keys) if log else None
+    return Chunk(counts=counts, log=table)
+
+
 class FourCardSimulator:
     """The simulator's role of Four Card Poker (:class:`crazy4.simulate.game.SimulatedGame`)."""
 
@@ -317,8 +369,9 @@ class FourCardSimulator:
 
     def play_chunk(self, plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
         """Deal the seats' five cards, the dealer's up card and five hidden cards; count seats by
-        key (:func:`play_chunk`)."""
-        counts, keys, cards = play_chunk(plan, plan.chunk_rounds(chunk), plan.generator(chunk))
+        key (the compiled :func:`kernel_chunk`; :func:`numpy_chunk` is the reference)."""
+        rng = plan.generator(chunk)
+        counts, keys, cards = kernel_chunk(plan, plan.chunk_rounds(chunk), rng, log)
         table = log_table(plan, plan.first_round(chunk), cards, keys) if log else None
         return Chunk(counts=counts, log=table)
 

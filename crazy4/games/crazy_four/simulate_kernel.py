@@ -1,0 +1,140 @@
+"""The compiled Crazy 4 Poker chunk loop (numba): deal, look up, decide and count in one pass.
+
+Per round: the hands are placed from the chunk's draws (:func:`crazy4.simulate.kernel.place_hand`,
+the seats' five cards each, then the dealer's), each hand's colex index is looked up once in
+``seat_table`` (``strength << 16 | (strength * 4 + decision) * 6``: the strategy is the table the
+loop indexes, so another strategy is another table) and the seat key
+``(strength * 4 + multiple) * 6 + cell`` of :mod:`crazy4.games.crazy_four.simulate` is counted.
+The blind second hands' Play multiple is ``blind_base[strength]``. Sums of squares per bet are
+added in int64 only when the caller proved they fit (:func:`crazy4.simulate.kernel.squares_fit`);
+otherwise the loop hands back the seat keys.
+
+The counts equal those of the numpy path (:func:`crazy4.games.crazy_four.simulate.numpy_chunk`),
+round for round: ``tests/test_kernel_simulate.py``. This module imports numba; it is imported
+only when a Crazy 4 Poker simulation runs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from crazy4.simulate.kernel import (
+    add_squares,
+    place_hand,
+    place_second,
+    second_colex,
+    unpack_hand,
+)
+
+#: The first 16 hex digits of the sha256 of ``crazy4/simulate/kernel.py``, whose functions this
+#: module's compiled loops inline. numba's on-disk cache checks only the source file of the
+#: function it caches, not the files of the functions it calls, so a change to kernel.py alone
+#: would leave this module's cached machine code stale; ``tests/test_kernel_simulate.py``
+#: fails until this digest is updated, which changes this file and so rebuilds its cache.
+KERNEL_SOURCE_DIGEST = "ffecd06951698e84"
+
+
+@njit(cache=True, nogil=True)
+def crazy_four_colex(
+    indices: npt.NDArray[np.int32],
+    first_table: npt.NDArray[np.int64],
+    packed5: npt.NDArray[np.uint32],
+    binomial: npt.NDArray[np.int64],
+    table: npt.NDArray[np.int8],
+    cards_out: npt.NDArray[np.uint8],
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:  # pragma: no cover - compiled
+    """The colex index of every hand (hands x rounds) from the draws, and the first hand's
+    ``seat_table`` entry (``first_table``: its cards and that entry in one word, so one cache
+    miss instead of two); the cards (hand, card, round) into ``cards_out`` unless it is empty
+    (``table``: :func:`.kernel.select_table`)."""
+    hands, rounds = indices.shape
+    relative = np.empty((hands, rounds), dtype=np.int32)
+    first = np.empty(rounds, dtype=np.int32)
+    for r in range(rounds):  # pass 1: gather (many cache misses in flight)
+        both = first_table[indices[0, r]]
+        relative[0, r] = both & 0xFFFFFFFF
+        first[r] = both >> 32
+    for h in range(1, hands):
+        for r in range(rounds):
+            relative[h, r] = packed5[indices[h, r]]
+    colex = np.empty((hands, rounds), dtype=np.int32)
+    cards = np.empty(hands * 5, dtype=np.int64)
+    want_cards = cards_out.shape[0] > 0
+    if hands == 2 and not want_cards:  # one seat: whole columns, in vector registers
+        colex[0] = indices[0]
+        second_colex(relative[0], relative[1], colex[1])
+        return colex, first
+    for r in range(rounds):  # pass 2: place the cards (registers and L1 only)
+        colex[0, r] = indices[0, r]
+        dealt = unpack_hand(relative[0, r], 5, cards, 0)
+        colex[1, r] = place_second(relative[1, r], 5, binomial, cards, 5)
+        if hands > 2:
+            for j in range(5, 10):
+                dealt |= 1 << cards[j]
+        for h in range(2, hands):
+            colex[h, r], dealt = place_hand(relative[h, r], 5, dealt, binomial, table, cards, 5 * h)
+        if want_cards:
+            for h in range(hands):
+                for j in range(5):
+                    cards_out[h, j, r] = cards[5 * h + j]
+    return colex, first
+
+
+@njit(cache=True, nogil=True)
+def crazy_four_rounds(
+    colex: npt.NDArray[np.int32],
+    first: npt.NDArray[np.int32],
+    seat_table: npt.NDArray[np.int32],
+    strength_table: npt.NDArray[np.uint16],
+    blind_base: npt.NDArray[np.int32],
+    normal: int,
+    qualifier: int,
+    nets: npt.NDArray[np.int64],
+    blind_net: npt.NDArray[np.int64],
+    counts: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]],
+    squares: npt.NDArray[np.int64],
+    keys_out: npt.NDArray[np.int32],
+) -> None:  # pragma: no cover - compiled; the tests compare it with the numpy path
+    """Count the rounds of one chunk from the hands' colex indices (hands x rounds, the
+    dealer's last; ``first``: the first hand's ``seat_table`` entry, ``strength_table``: the
+    strengths, for the dealer) into ``counts = (seats, blind, dealer)``; ``squares`` gets the
+    per-round sums of squares when it has a row per bet (and one for the blind hands),
+    ``keys_out`` the seat keys when it is not empty."""
+    seat_counts, blind_counts, dealer_counts = counts
+    hands, rounds = colex.shape
+    seats = hands - 1
+    packed = np.empty((hands, rounds), dtype=np.int32)
+    packed[0] = first
+    for h in range(1, seats):  # pass 3: gather the strengths and decisions
+        for r in range(rounds):
+            packed[h, r] = seat_table[colex[h, r]]
+    for r in range(rounds):  # the dealer's strength (the smaller table)
+        packed[seats, r] = np.int32(strength_table[colex[seats, r]]) << 16
+    want_squares = squares.shape[0] > 0
+    want_keys = keys_out.shape[0] > 0
+    keys = np.empty(seats, dtype=np.int64)
+    totals = np.empty(nets.shape[1], dtype=np.int64)
+    for r in range(rounds):  # pass 4: count
+        dealer = packed[seats, r] >> 16
+        dealer_counts[dealer] += 1
+        qualified = 3 if dealer >= qualifier else 0
+        for s in range(seats):
+            strength = packed[s, r] >> 16
+            cell = qualified + (strength == dealer) + 2 * (strength < dealer)
+            if s < normal:
+                key = (packed[s, r] & 0xFFFF) + cell
+                seat_counts[key] += 1
+            else:
+                key = blind_base[strength] + cell
+                blind_counts[key] += 1
+            keys[s] = key
+        if want_squares:
+            if normal > 1:
+                add_squares(nets, keys, 0, normal, squares, 0, totals)
+            if seats - normal > 1:
+                add_squares(blind_net, keys, normal, seats, squares, nets.shape[1], totals)
+        if want_keys:
+            for s in range(seats):
+                keys_out[s, r] = keys[s]

@@ -1,0 +1,299 @@
+"""The compiled simulator's shared pieces (numba): the random draws, dealing one round's hands
+from them, and the exact per-round sums of squares.
+
+Why compiled code here
+----------------------
+A round of one seat is two random draws, ten cards placed, two table lookups and a bin
+increment. As numpy passes over a chunk (:func:`crazy4.core.deal.deal_hands` and the games'
+``seat_keys``) every step writes and re-reads a whole array; the games' compiled chunk loops
+(``simulate_kernel`` in each game's folder) keep a round in registers and touch each table once.
+
+The random stream is unchanged
+------------------------------
+:func:`draw_indices` makes exactly the calls :func:`crazy4.core.deal.deal_hands` makes, in the
+same order (hand 0 of every round of the chunk, then hand 1, ...: one
+``rng.integers(0, C(r, k), size=rounds, dtype=int32)`` per hand), so a seed gives the same
+cards. :func:`place_hand` then does per round what ``deal_hands`` does per array: a draw is the
+colex index of the *relative* hand among the ``r`` cards still in the deck (row ``index`` of
+``combinations_array(52, k)``, :func:`crazy4.core.deal.packed_combinations`), and relative card
+``c`` is the ``c``-th undealt card: the ``c``-th set bit of the 52-bit mask of undealt cards,
+found without a branch (:func:`select_bit`; a merge of sorted cards mispredicts a branch every
+few cards and was ten times slower). The kernels work in passes over the chunk (gather the
+draws' hands, place the cards, gather the strengths, count), so that the table lookups of
+many rounds are in flight at once instead of one cache miss a round. So the cards, and every
+count, are those of the numpy path (the tests compare them for both games, several seats and
+seeds).
+
+Exact sums of squares
+---------------------
+With several seats a round, the summary needs ``Σ_rounds (Σ_seats net)²`` per bet. The kernels
+add them in int64 only when :func:`squares_fit` proves no sum can overflow (the largest net
+times the seats, squared, times the rounds of a chunk); otherwise they hand back the seat keys
+and the exact numpy path (:func:`crazy4.core.exact.seat_totals`, ``exact_dot``) sums them with
+Python integers.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+from llvmlite import ir  # type: ignore[import-untyped]
+from numba import njit, types
+from numba.extending import intrinsic
+
+from crazy4.core.cards import DECK_SIZE
+from crazy4.core.exact import fits_int64, largest_magnitude
+
+
+def draw_indices(
+    rng: np.random.Generator, rounds: int, sizes: tuple[int, ...]
+) -> npt.NDArray[np.int32]:
+    """The relative colex index of every hand of every round, shape ``(hands, rounds)``: the
+    draws of :func:`crazy4.core.deal.deal_hands`, in its order.
+
+    Examples
+    --------
+    >>> from crazy4.core.deal import deal_hands
+    >>> drawn = draw_indices(np.random.default_rng(3), 100, (5, 5))
+    >>> dealt = deal_hands(np.random.default_rng(3), 100, (5, 5))
+    >>> bool((drawn[0] == dealt.colex[0]).all()), drawn.shape
+    (True, (2, 100))
+    """
+    if sum(sizes) > DECK_SIZE:
+        raise ValueError("more cards than a deck")
+    out = np.empty((len(sizes), rounds), dtype=np.int32)
+    remaining = DECK_SIZE
+    for number, size in enumerate(sizes):
+        out[number] = rng.integers(0, comb(remaining, size), size=rounds, dtype=np.int32)
+        remaining -= size
+    return out
+
+
+def squares_fit(nets: npt.NDArray[np.int64], seats: int, rounds: int) -> bool:
+    """Whether int64 holds every per-round total of ``seats`` seats' nets, its square and the
+    sum of ``rounds`` squares.
+
+    Examples
+    --------
+    >>> squares_fit(np.array([-3, 200]), 7, 1 << 16), squares_fit(np.array([10**9]), 7, 1 << 16)
+    (True, False)
+    """
+    total = largest_magnitude(nets) * max(seats, 1)
+    return fits_int64(total * total * max(rounds, 1))
+
+
+@intrinsic
+def popcount(typingctx: object, value: types.Integer) -> tuple[object, object]:
+    """The number of set bits of an int64 (the processor's ``popcnt``; compiled code only)."""
+    signature = types.int64(types.int64)
+
+    def codegen(
+        context: object, builder: ir.IRBuilder, sig: object, args: list[ir.Value]
+    ) -> object:
+        return builder.ctpop(args[0])
+
+    return signature, codegen
+
+
+@cache
+def select_table() -> npt.NDArray[np.int8]:
+    """``table[b, k]``: the position of the ``k``-th (from 0) set bit of the byte ``b`` (-1 if
+    it has fewer).
+
+    Examples
+    --------
+    >>> select_table()[0b10110, :4].tolist()
+    [1, 2, 4, -1]
+    """
+    table = np.full((256, 8), -1, dtype=np.int8)
+    for byte in range(256):
+        bits = [bit for bit in range(8) if byte >> bit & 1]
+        table[byte, : len(bits)] = bits
+    return table
+
+
+_LOW = 0x0101010101010101
+_HIGH = 0x8080808080808080 - (1 << 64)  # as an int64
+
+
+@njit(cache=True, nogil=True, inline="always")
+def select_bit(free: int, c: int, table: npt.NDArray[np.int8]) -> int:  # pragma: no cover
+    """The position of the ``c``-th (from 0) set bit of ``free`` (at most 52 bits set): byte
+    counts by SWAR, their prefix sums by one multiplication, the byte by comparing every prefix
+    with ``c`` at once, the bit by ``table`` (:func:`select_table`). No branch."""
+    x = free - ((free >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    prefix = x * _LOW  # byte k: the set bits in bytes 0 .. k (at most 52, so no carry)
+    # the byte: how many bytes' prefixes are <= c
+    byte: int = popcount(((c * _LOW) | _HIGH) - prefix & _HIGH)  # type: ignore[call-arg]
+    before = ((prefix << 8) >> (8 * byte)) & 0xFF
+    return 8 * byte + table[(free >> (8 * byte)) & 0xFF, c - before]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def place_hand(
+    relative: int,
+    size: int,
+    dealt: int,
+    binomial: npt.NDArray[np.int64],
+    table: npt.NDArray[np.int8],
+    out: npt.NDArray[np.int64],
+    at: int,
+) -> tuple[int, int]:  # pragma: no cover - compiled; the tests compare it with deal_hands
+    """Place one hand: ``relative`` (packed 6 bits a card, :func:`.deal.packed_combinations`)
+    among the cards not in the mask ``dealt``; write its sorted cards to ``out[at:]``; return
+    its colex index and the new mask. No branch depends on the cards."""
+    free = ~dealt & ((1 << 52) - 1)
+    colex = 0
+    for j in range(size):
+        c = (relative >> (6 * j)) & 63
+        card = select_bit(free, c, table)
+        out[at + j] = card
+        colex += binomial[card, j + 1]
+        dealt |= 1 << card
+    return colex, dealt
+
+
+@njit(cache=True, nogil=True, inline="always")
+def unpack_hand(
+    relative: int, size: int, out: npt.NDArray[np.int64], at: int
+) -> int:  # pragma: no cover - compiled; the tests compare it with deal_hands
+    """The first hand of a round: its relative cards are its cards (to ``out[at:]``); return
+    its card mask."""
+    dealt = 0
+    for j in range(size):
+        card = (relative >> (6 * j)) & 63
+        out[at + j] = card
+        dealt |= 1 << card
+    return dealt
+
+
+@njit(cache=True, nogil=True, inline="always")
+def place_second(
+    relative: int,
+    size: int,
+    binomial: npt.NDArray[np.int64],
+    out: npt.NDArray[np.int64],
+    at: int,
+) -> int:  # pragma: no cover - compiled; the tests compare it with deal_hands
+    """Place the second hand of a round (to ``out[at:]``) after the first hand's five sorted
+    cards ``out[0:5]``: relative card ``c`` is ``c + #{j : out[j] - j <= c}`` (``out[j] - j``
+    undealt cards lie below ``out[j]``), 25 comparisons instead of five :func:`select_bit`;
+    return the colex index."""
+    t0, t1, t2, t3, t4 = out[0], out[1] - 1, out[2] - 2, out[3] - 3, out[4] - 4
+    colex = 0
+    for j in range(size):
+        c = (relative >> (6 * j)) & 63
+        card = c + (t0 <= c) + (t1 <= c) + (t2 <= c) + (t3 <= c) + (t4 <= c)
+        out[at + j] = card
+        colex += binomial[card, j + 1]
+    return colex
+
+
+@njit(cache=True, nogil=True, inline="always")
+def after(c: int, t0: int, t1: int, t2: int, t3: int, t4: int) -> int:  # pragma: no cover
+    """Relative card ``c`` placed after five dealt cards whose undealt cards below are
+    ``t0 .. t4``: ``c + #{t <= c}``."""
+    return c + (t0 <= c) + (t1 <= c) + (t2 <= c) + (t3 <= c) + (t4 <= c)
+
+
+@njit(cache=True, nogil=True)
+def second_colex(
+    first: npt.NDArray[np.int32], second: npt.NDArray[np.int32], out: npt.NDArray[np.int32]
+) -> None:  # pragma: no cover - compiled; the tests compare it with deal_hands
+    """The colex index of every round's second five-card hand (``out``), from both hands'
+    relative cards (packed): :func:`place_second` for whole columns, with the binomials
+    ``C(card, k)`` computed rather than looked up, so the compiler can run eight rounds at once
+    in vector registers (a third of the time of the per-round loop)."""
+    for r in range(first.shape[0]):
+        x = int(first[r])
+        t0 = x & 63
+        t1 = ((x >> 6) & 63) - 1
+        t2 = ((x >> 12) & 63) - 2
+        t3 = ((x >> 18) & 63) - 3
+        t4 = ((x >> 24) & 63) - 4
+        y = int(second[r])
+        a0 = after(y & 63, t0, t1, t2, t3, t4)
+        a1 = after((y >> 6) & 63, t0, t1, t2, t3, t4)
+        a2 = after((y >> 12) & 63, t0, t1, t2, t3, t4)
+        a3 = after((y >> 18) & 63, t0, t1, t2, t3, t4)
+        a4 = after((y >> 24) & 63, t0, t1, t2, t3, t4)
+        out[r] = (
+            a0
+            + a1 * (a1 - 1) // 2
+            + a2 * (a2 - 1) * (a2 - 2) // 6
+            + a3 * (a3 - 1) * (a3 - 2) * (a3 - 3) // 24
+            + a4 * (a4 - 1) * (a4 - 2) * (a4 - 3) * (a4 - 4) // 120
+        )
+
+
+@njit(cache=True, nogil=True, inline="always")
+def place_few(
+    relative: int,
+    size: int,
+    n_dealt: int,
+    binomial: npt.NDArray[np.int64],
+    out: npt.NDArray[np.int64],
+    below: npt.NDArray[np.int64],
+) -> int:  # pragma: no cover - compiled; the tests compare it with deal_hands
+    """Place a hand after the ``n_dealt`` cards ``out[:n_dealt]`` (a few: each costs
+    ``n_dealt + size`` comparisons) to ``out[n_dealt:]``: ``c + #{dealt e : below(e) <= c}``,
+    ``below(e)`` the undealt cards below ``e`` (scratch ``below``); return the colex index."""
+    for t in range(n_dealt):
+        lower = 0
+        for u in range(n_dealt):
+            lower += out[u] < out[t]
+        below[t] = out[t] - lower
+    colex = 0
+    for j in range(size):
+        c = (relative >> (6 * j)) & 63
+        card = c
+        for t in range(n_dealt):
+            card += below[t] <= c
+        out[n_dealt + j] = card
+        colex += binomial[card, j + 1]
+    return colex
+
+
+def nets_by_key(nets: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int64]:
+    """Bets' nets per seat key as the kernels read them: one row a key, one column a bet, int32
+    when every net fits (half the cache footprint), else int64.
+
+    Examples
+    --------
+    >>> nets_by_key([np.array([1, -2]), np.array([3, 4])]).tolist()
+    [[1, 3], [-2, 4]]
+    >>> nets_by_key([np.array([2**40])]).dtype, nets_by_key([np.array([5])]).dtype
+    (dtype('int64'), dtype('int32'))
+    """
+    stacked = np.stack(nets, axis=1)
+    narrow = largest_magnitude(stacked) < 2**31
+    return np.ascontiguousarray(stacked, dtype=np.int32 if narrow else np.int64)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def add_squares(
+    nets: npt.NDArray[np.int64],
+    keys: npt.NDArray[np.int64],
+    first: int,
+    last: int,
+    squares: npt.NDArray[np.int64],
+    offset: int,
+    totals: npt.NDArray[np.int64],
+) -> None:  # pragma: no cover - compiled; the tests compare it with the numpy path
+    """For every bet ``b`` (column of ``nets``, one row a seat key, so a seat's nets of every
+    bet share a cache line: :func:`nets_by_key`): ``squares[offset + b] += (Σ nets[keys[s],
+    b])²`` over the seats ``first <= s < last`` of one round (``totals``: scratch, a slot a
+    bet)."""
+    bets = nets.shape[1]
+    for bet in range(bets):
+        totals[bet] = 0
+    for seat in range(first, last):
+        for bet in range(bets):
+            totals[bet] += nets[keys[seat], bet]
+    for bet in range(bets):
+        squares[offset + bet] += totals[bet] * totals[bet]

@@ -1,0 +1,175 @@
+"""The compiled simulator kernels give exactly the numpy path's counts and log rows.
+
+The numpy chunk players (``numpy_chunk`` in each game's ``simulate.py``: :func:`deal_hands`
+and array passes) are the reference; the compiled loops must consume the same random draws
+and give identical integer counts, sums of squares and log tables, for both games, several
+seat counts (with the card room's blind hands), seeds, with and without a side bet, and with
+payouts so large that the sums of squares leave int64. The kernels' bit select is checked
+against a sorted list of the set bits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from numba import njit
+
+from crazy4.core.deal import deal_hands
+from crazy4.games.crazy_four import simulate as crazy_four
+from crazy4.games.crazy_four import simulate_kernel as crazy_four_kernel
+from crazy4.games.four_card import simulate as four_card
+from crazy4.games.four_card import simulate_kernel as four_card_kernel
+from crazy4.games.registry import game_of
+from crazy4.rules.load import RULES_DIR, load_rules
+from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate import kernel as shared_kernel
+from crazy4.simulate.counts import Chunk
+from crazy4.simulate.driver import make_plan, run_simulation
+from crazy4.simulate.kernel import draw_indices, select_bit, select_table
+from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan
+
+#: Rounds of a plan: a whole chunk and a short one.
+ROUNDS = CHUNK_ROUNDS + 3_001
+
+
+def same_chunk(a: Chunk, b: Chunk) -> None:
+    assert a.counts.rounds == b.counts.rounds
+    assert np.array_equal(a.counts.seats, b.counts.seats)
+    assert np.array_equal(a.counts.blind, b.counts.blind)
+    assert np.array_equal(a.counts.dealer, b.counts.dealer)
+    assert a.counts.round_squares == b.counts.round_squares
+    assert (a.log is None) == (b.log is None)
+    if a.log is not None and b.log is not None:
+        assert a.log.equals(b.log)
+
+
+def reference_of(rules: RuleSet) -> Callable[[SimulationPlan, int, bool], Chunk]:
+    """The numpy chunk player of the rules' game."""
+    game = game_of(rules).simulator()
+    if isinstance(game, crazy_four.CrazyFourSimulator):
+        return crazy_four.numpy_chunk
+    assert isinstance(game, four_card.FourCardSimulator)
+    return four_card.numpy_chunk
+
+
+def edited_rules(tmp_path: Path, name: str, edit: Callable[[str], str], new_name: str) -> RuleSet:
+    text = edit((RULES_DIR / f"{name}.toml").read_text())
+    path = tmp_path / f"{new_name}.toml"
+    path.write_text(re.sub(r'(?m)^name = ".*"$', f'name = "{new_name}"', text, count=1))
+    return load_rules(str(path))
+
+
+def without_side_bets(text: str) -> str:
+    """The rule file without its ``[[queens_up]]`` / ``[[aces_up]]`` tables."""
+    kept, skipping = [], False
+    for line in text.splitlines():
+        if line.startswith("["):
+            skipping = line.strip("[]").split(".")[0] in ("queens_up", "aces_up")
+        if not skipping:
+            kept.append(line)
+    return "\n".join(kept) + "\n"
+
+
+CASES = [
+    ("crazy4-standard", 1, 0, 1),
+    ("crazy4-standard", 2, 0, 7),
+    ("crazy4-standard", 7, 0, 12345),
+    ("crazy4-cardroom", 3, 1, 5),
+    ("crazy4-cardroom", 6, 3, 99),
+    ("four-card-standard", 1, 0, 3),
+    ("four-card-standard", 2, 0, 8),
+    ("four-card-standard", 7, 0, 2024),
+    ("four-card-ante-bonus-2", 4, 0, 11),
+]
+
+
+@pytest.mark.parametrize(("name", "seats", "blind", "seed"), CASES)
+def test_kernel_counts_and_log_equal_the_numpy_path(
+    name: str, seats: int, blind: int, seed: int
+) -> None:
+    rules = load_rules(name)
+    plan = make_plan(rules, rounds=ROUNDS, seed=seed, seats=seats, blind_hands=blind)
+    game = game_of(rules).simulator()
+    reference = reference_of(rules)
+    for chunk in range(plan.chunks):
+        same_chunk(game.play_chunk(plan, chunk, False), reference(plan, chunk, False))
+    same_chunk(game.play_chunk(plan, 1, True), reference(plan, 1, True))
+
+
+@pytest.mark.parametrize(("name", "seats"), [("crazy4-standard", 3), ("four-card-standard", 2)])
+def test_kernel_without_a_side_bet(tmp_path: Path, name: str, seats: int) -> None:
+    rules = edited_rules(tmp_path, name, without_side_bets, "no-side")
+    assert rules.side_bets == ()
+    plan = make_plan(rules, rounds=9_000, seed=4, seats=seats)
+    assert plan.side_bet is None
+    game = game_of(rules).simulator()
+    same_chunk(game.play_chunk(plan, 0, True), reference_of(rules)(plan, 0, True))
+
+
+def test_kernel_sums_of_squares_past_int64(tmp_path: Path) -> None:
+    """A 10^15 Super Bonus: per-round totals squared pass int64; the kernel hands the keys to
+    the exact Python-integer sums and still agrees with the numpy path."""
+    rules = edited_rules(
+        tmp_path,
+        "crazy4-standard",
+        lambda text: re.sub(r"(?m)^four_aces = .*$", "four_aces = 1000000000000000", text),
+        "huge-bonus",
+    )
+    plan = make_plan(rules, rounds=20_000, seed=6, seats=4)
+    chunk = game_of(rules).simulator().play_chunk(plan, 0, False)
+    same_chunk(chunk, crazy_four.numpy_chunk(plan, 0, False))
+    assert max(chunk.counts.round_squares.values()) > 2**63
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_kernel_run_equals_numpy_run_for_any_jobs(jobs: int) -> None:
+    rules = load_rules("crazy4-standard")
+    plan = make_plan(rules, rounds=3 * CHUNK_ROUNDS + 17, seed=31, seats=2)
+    counts = run_simulation(plan, jobs=jobs)
+    reference = [crazy_four.numpy_chunk(plan, chunk, False).counts for chunk in range(plan.chunks)]
+    assert counts.rounds == sum(c.rounds for c in reference)
+    assert np.array_equal(counts.seats, sum(c.seats for c in reference))
+    assert np.array_equal(counts.dealer, sum(c.dealer for c in reference))
+    for name, value in counts.round_squares.items():
+        assert value == sum(c.round_squares[name] for c in reference)
+
+
+def test_draw_indices_are_the_deal_hands_draws() -> None:
+    sizes = (5, 5, 1, 5)
+    drawn = draw_indices(np.random.default_rng(8), 500, sizes)
+    dealt = deal_hands(np.random.default_rng(8), 500, sizes)
+    assert np.array_equal(drawn[0], dealt.colex[0])
+    # the same generator state afterwards: the draws consumed the same stream
+    a, b = np.random.default_rng(8), np.random.default_rng(8)
+    draw_indices(a, 500, sizes)
+    deal_hands(b, 500, sizes)
+    assert a.integers(0, 2**62) == b.integers(0, 2**62)
+
+
+@pytest.mark.parametrize("module", [crazy_four_kernel, four_card_kernel])
+def test_game_kernels_name_the_shared_kernel_source(module: ModuleType) -> None:
+    """numba's cache would keep a game kernel's stale code after a change to kernel.py alone:
+    each game kernel records kernel.py's digest, so such a change must touch it too."""
+    source = Path(shared_kernel.__file__).read_bytes()
+    assert hashlib.sha256(source).hexdigest()[:16] == module.KERNEL_SOURCE_DIGEST
+
+
+@njit
+def _select(free: int, c: int, table: np.ndarray) -> int:  # type: ignore[type-arg]
+    return select_bit(free, c, table)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.integers(0, 51), min_size=1), st.data())
+def test_select_bit_is_the_kth_set_bit(bits: set[int], data: st.DataObject) -> None:
+    k = data.draw(st.integers(0, len(bits) - 1))
+    mask = sum(1 << bit for bit in bits)
+    assert _select(mask, k, select_table()) == sorted(bits)[k]
