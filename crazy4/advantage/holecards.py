@@ -138,7 +138,7 @@ NO_INFORMATION = Strategy("none", (0,) * 13)
 FULL_CARD = Strategy("card", None)
 
 
-def check_seen(role: HoleCardRole, seen: int, title: str) -> None:
+def check_seen(role: HoleCardRole, seen: int, title: str, option: str = "--seen") -> None:
     """Refuse a number of seen cards the game's engine does not analyse (one line).
 
     Examples
@@ -151,7 +151,7 @@ def check_seen(role: HoleCardRole, seen: int, title: str) -> None:
     """
     if not 0 <= seen <= role.most_seen:
         raise InputError(
-            f"--seen {seen}: {title} is analysed with 0 to {role.most_seen} seen hole cards"
+            f"{option} {seen}: {title} is analysed with 0 to {role.most_seen} seen hole cards"
         )
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from crazy4 import __version__
+from crazy4.cli.advantage import add_advantage
 from crazy4.cli.options import (
     Commands,
     Parser,
@@ -224,6 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     for add in (_add_analyze, _add_report, _add_hand, _add_cardroom, _add_rules):
         add(commands)
     add_commands(commands)  # simulate, validate
+    add_advantage(commands)  # advantage holecards, detect
     return parser
 
 

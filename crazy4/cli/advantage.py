@@ -1,0 +1,198 @@
+"""``crazy4 advantage``: hole cards (what seen dealer cards are worth) and catching them.
+
+The group is built from :data:`ENTRIES`, one :class:`Entry` a subcommand (name, help, options,
+run); another subcommand joins it with one line (``ENTRIES.append(...)``). Errors are
+:class:`crazy4.errors.InputError`: one line, exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from crazy4.cli.options import Commands, positive_int, worker_count
+from crazy4.errors import InputError
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One ``crazy4 advantage`` subcommand."""
+
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+def _holecards_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", required=True, help="rule set name or path to a rule file")
+    parser.add_argument(
+        "--seen",
+        type=int,
+        default=1,
+        help="hidden dealer cards the player sees (default 1; Crazy 4 Poker 1 or 2, Four Card "
+        "Poker 1 hole card besides the up card); 0 runs the ordinary strategy through the engine",
+    )
+    parser.add_argument(
+        "--groups",
+        action="append",
+        help="a partial-information strategy: the player learns only which group of ranks the "
+        "seen card is in, groups written highest first like 'A,K,QJT,98765432' (every rank in "
+        "exactly one group); repeat for several (default: A,K,QJT,98765432)",
+    )
+    parser.add_argument(
+        "--out",
+        help="folder for the tables (parquet with provenance) and report.md; replaced as a "
+        "whole. Without it the strategies table is printed only",
+    )
+    parser.add_argument("--hand", help="one situation instead: the player's five cards")
+    parser.add_argument("--seen-cards", help="with --hand: the seen hidden dealer cards")
+    parser.add_argument("--up", help="with --hand: the dealer's up card (Four Card Poker)")
+    parser.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=1,
+        help="threads for the counting (default 1; the results are identical for any number; "
+        "at most the cores of this machine)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the strategies as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _one_situation(args: argparse.Namespace) -> int:
+    from crazy4.advantage.situation import situation_text
+    from crazy4.core.cards import parse_cards
+    from crazy4.rules.load import load_rules
+
+    rules = load_rules(args.rules)
+    hand = parse_cards(args.hand, count=5)
+    seen = parse_cards(args.seen_cards) if args.seen_cards else ()
+    up = parse_cards(args.up, count=1) if args.up else ()
+    print(situation_text(rules, hand, up, seen))
+    return 0
+
+
+def run_holecards(args: argparse.Namespace) -> int:
+    """``crazy4 advantage holecards``: every situation, or one with ``--hand``."""
+    from crazy4.advantage.holecards import check_seen
+    from crazy4.advantage.information import parse_groups
+    from crazy4.games.registry import game_of
+    from crazy4.rules.load import load_rules
+
+    if args.hand is not None:
+        return _one_situation(args)
+    if args.seen_cards is not None or args.up is not None:
+        raise InputError("--seen-cards and --up describe one situation: give --hand too")
+    rules = load_rules(args.rules)
+    game = game_of(rules)
+    check_seen(game.hole_cards(), args.seen, game.title)
+    groups = args.groups or ["A,K,QJT,98765432"]
+    for text in groups:
+        parse_groups(text)  # before any computing
+    out = None
+    if args.out is not None:
+        from crazy4.results.write import check_output_folder
+
+        out = check_output_folder(Path(args.out))
+    return _run_analysis(args, rules, groups, out)
+
+
+def _run_analysis(
+    args: argparse.Namespace, rules: object, groups: list[str], out: Path | None
+) -> int:
+    from tqdm import tqdm
+
+    from crazy4.advantage.report import hole_card_section
+    from crazy4.advantage.run import hole_card_results
+    from crazy4.core.symmetry import build_suit_classes
+    from crazy4.core.table_kernels import set_threads
+    from crazy4.results.write import provenance, replace_folder, write_table, write_text
+    from crazy4.rules.ruleset import RuleSet
+
+    assert isinstance(rules, RuleSet)
+    previous = set_threads(worker_count(args.jobs))
+    total = int(build_suit_classes().weights.shape[0])
+    bar = tqdm(
+        total=total,
+        desc=f"hole cards {rules.name}",
+        unit="hand class",
+        disable=args.quiet or None,
+        leave=False,
+    )
+    try:
+        results = hole_card_results(rules, args.seen, groups, progress=bar.update)
+    finally:
+        bar.close()
+        set_threads(previous)
+    strategies = next(
+        frame for name, frame in results.tables.items() if name.endswith("_strategies")
+    )
+    if out is not None:
+        record = provenance(
+            rules.name,
+            rules.content_hash,
+            int(strategies["situations"].iloc[0]) * results.analysis.completions,
+            seen=args.seen,
+        )
+        prefix = "hole" if args.seen == 1 else f"hole{args.seen}"
+
+        def write_all(target: Path) -> None:
+            for name, frame in results.tables.items():
+                write_table(frame, target / f"{name}.parquet", record)
+            write_text(target / "report.md", hole_card_section(results.tables, prefix))
+
+        replace_folder(out, write_all)
+    columns = [
+        "strategy",
+        "house_edge",
+        "element_of_risk",
+        "std_dev",
+        "gain",
+        "ev_numerator",
+        "ev_denominator",
+    ]
+    if args.json:
+        print(json.dumps(strategies[columns].to_dict("records"), indent=2, default=int))
+    else:
+        print(strategies[columns].to_string(index=False))
+        if out is not None:
+            print(f"{len(results.tables)} tables and report.md in {out}")
+    return 0
+
+
+HOLECARDS = Entry(
+    name="holecards",
+    help="exact value of seeing hidden dealer cards: every situation, strategies by information",
+    add_arguments=_holecards_arguments,
+    run=run_holecards,
+)
+
+#: The ``crazy4 advantage`` subcommands, in the order ``--help`` lists them.
+ENTRIES: list[Entry] = [HOLECARDS]
+
+
+def add_advantage(commands: Commands, entries: list[Entry] | None = None) -> None:
+    """Add ``crazy4 advantage`` with one subcommand per entry.
+
+    Examples
+    --------
+    >>> from crazy4.cli.options import Parser
+    >>> parser = Parser(prog="crazy4")
+    >>> add_advantage(parser.add_subparsers(dest="command"))
+    >>> parser.parse_args(["advantage", "holecards", "--rules", "x"]).seen
+    1
+    """
+    group = commands.add_parser(
+        "advantage",
+        help="advantage play: hole cards and catching a hole-carder in round logs",
+        description="Advantage play and game protection, exactly: what seen dealer cards are "
+        "worth, and whether a seat's logged decisions show it saw them.",
+    )
+    actions = group.add_subparsers(dest="advantage_command", required=True, metavar="ACTION")
+    for entry in entries if entries is not None else ENTRIES:
+        parser = actions.add_parser(entry.name, help=entry.help, description=entry.help)
+        entry.add_arguments(parser)
+        parser.set_defaults(handler=lambda args, argv, run=entry.run: run(args))
