@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 
 from crazy4.advantage.tables import chart_grid
 
 
-def _percent(value: float) -> str:
+def _percent(value: Any) -> str:
     return f"{100 * value:.4f}%"
 
 
