@@ -214,6 +214,7 @@ def test_an_ace_seen_beats_every_king_high_hand() -> None:
     rules = load_rules("crazy4-standard")
     hand = np.array([parse_cards("Ks Qd 8c 4h 2s")])
     ev, allowed, denominator = situation_evs(rules, hand, np.array([parse_cards("Ah")]))
+    assert allowed[0].tolist() == [True, True, False, False]  # no raise below a pair of aces
     assert Fraction(int(ev[0, 1]), denominator) == -3
     assert Fraction(int(ev[0, 0]), denominator) == -2
 
