@@ -67,3 +67,26 @@ def hole_card_results(
     analysis = analyze_hole_cards(rules, seen, strategies_for(groups), progress=progress)
     prefix = "hole" if seen == 1 else f"hole{seen}"
     return HoleCardResults(analysis=analysis, tables=hole_card_tables(analysis, prefix))
+
+
+def published_tables(rules: object, jobs: int = 1) -> tuple[dict[str, pd.DataFrame], str]:
+    """The hole-card tables and report section ``crazy4 analyze --hole-cards`` adds to a rule
+    set's folder: the game's :attr:`~crazy4.games.base.HoleCardRole.results_seen` cards (none:
+    no tables)."""
+    from crazy4.advantage.report import hole_card_section
+    from crazy4.games.registry import game_of
+    from crazy4.rules.ruleset import RuleSet
+
+    assert isinstance(rules, RuleSet)
+    seen = game_of(rules).hole_cards().results_seen
+    if seen == 0:
+        return {}, ""
+    from crazy4.core.table_kernels import set_threads
+
+    previous = set_threads(jobs)
+    try:
+        results = hole_card_results(rules, seen)
+    finally:
+        set_threads(previous)
+    prefix = "hole" if seen == 1 else f"hole{seen}"
+    return results.tables, hole_card_section(results.tables, prefix)

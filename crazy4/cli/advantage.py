@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from crazy4.cli.options import Commands, positive_int, worker_count
+from crazy4.cli.options import Commands, positive_int, probability, worker_count
 from crazy4.errors import InputError
 
 
@@ -170,8 +170,70 @@ HOLECARDS = Entry(
     run=run_holecards,
 )
 
+
+def _detect_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "log", help="per-round log (parquet or CSV) as 'crazy4 simulate --log' writes"
+    )
+    parser.add_argument("--rules", required=True, help="the rule set the log was played under")
+    parser.add_argument(
+        "--alpha",
+        type=probability,
+        default=0.001,
+        help="flag a seat when its Bonferroni-corrected p-value is below this (default 0.001)",
+    )
+    parser.add_argument(
+        "--max-rounds",
+        type=positive_int,
+        help="examine at most this many rounds per seat (default: all; about 1,000 rounds a "
+        "second are priced)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the verdicts as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def run_detect(args: argparse.Namespace) -> int:
+    """``crazy4 advantage detect``: exit 0 when no seat is flagged, 1 when one is."""
+    from dataclasses import asdict
+
+    from tqdm import tqdm
+
+    from crazy4.advantage.detect import examine_seat, read_seats
+    from crazy4.rules.load import load_rules
+
+    rules = load_rules(args.rules)
+    path = Path(args.log)
+    if not path.is_file():
+        raise InputError(f"log {str(path)!r}: no such file")
+    seats = read_seats(path, rules, args.max_rounds)
+    if not seats:
+        raise InputError(f"log {str(path)!r}: no rounds with a fold/1x/2x/3x decision")
+    verdicts = []
+    for seat in tqdm(seats, desc="detect", unit="seat", disable=args.quiet or None, leave=False):
+        verdicts.append(examine_seat(rules, seat, args.alpha))
+    if args.json:
+        print(json.dumps([asdict(verdict) for verdict in verdicts], indent=2))
+    else:
+        for v in verdicts:
+            mark = "FLAGGED" if v.flagged else "ok"
+            print(
+                f"seat {v.seat}: {mark}  rounds {v.rounds}  best hypothesis: {v.hypothesis}  "
+                f"matches {v.matches} (expected {v.expected_matches:.1f} if honest)  "
+                f"p = {v.p_value:.3g}  EV gained {v.ev_gained_per_round:+.5f} Antes a round"
+            )
+    return 1 if any(v.flagged for v in verdicts) else 0
+
+
+DETECT = Entry(
+    name="detect",
+    help="test per seat of a round log whether the decisions follow a hidden dealer card "
+    "(exit 0: no seat flagged, 1: a seat flagged, 2: bad input)",
+    add_arguments=_detect_arguments,
+    run=run_detect,
+)
+
 #: The ``crazy4 advantage`` subcommands, in the order ``--help`` lists them.
-ENTRIES: list[Entry] = [HOLECARDS]
+ENTRIES: list[Entry] = [HOLECARDS, DETECT]
 
 
 def add_advantage(commands: Commands, entries: list[Entry] | None = None) -> None:

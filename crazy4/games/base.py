@@ -114,6 +114,12 @@ class HoleCardRole(Protocol):
         ...
 
     @property
+    def results_seen(self) -> int:
+        """Seen hole cards ``crazy4 analyze --hole-cards`` (``make results``) writes tables for
+        (0: none; the heavier analyses are ``make advantage``)."""
+        ...
+
+    @property
     def cells(self) -> tuple[str, ...]:
         """Names of the dealer-outcome cells :meth:`cells_from_counts` returns."""
         ...

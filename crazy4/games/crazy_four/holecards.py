@@ -40,6 +40,7 @@ class CrazyFourHoleCards:
 
     dealer_size = 5
     face_up = 0
+    results_seen = 1
     most_seen = 2
     cells = OUTCOME_CELLS
     main_bet = "ante_super_bonus_play"

@@ -41,6 +41,7 @@ class FourCardHoleCards:
 
     dealer_size = 6
     face_up = 1
+    results_seen = 0
     most_seen = 1
     cells = CELLS
     main_bet = "ante_play"
