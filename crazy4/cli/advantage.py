@@ -163,6 +163,39 @@ def _run_analysis(
     return 0
 
 
+def simulate_hole_card_seat(args: argparse.Namespace, rules: object) -> int:
+    """``crazy4 simulate --hole-cards K``: one hole-carding seat, mean and standard error."""
+    from tqdm import tqdm
+
+    from crazy4.advantage.holecards import check_seen
+    from crazy4.advantage.simulate import simulate_hole_cards
+    from crazy4.games.registry import game_of
+    from crazy4.rules.ruleset import RuleSet
+
+    assert isinstance(rules, RuleSet)
+    game = game_of(rules)
+    check_seen(game.hole_cards(), args.hole_cards, game.title, option="--hole-cards")
+    if args.log is not None or args.summary is not None or args.seats != 1:
+        raise InputError("--hole-cards plays one seat and writes no --log or --summary")
+    bar = tqdm(
+        total=args.rounds,
+        desc="hole-card seat",
+        unit="round",
+        unit_scale=True,
+        disable=args.quiet or None,
+        leave=False,
+    )
+    try:
+        result = simulate_hole_cards(rules, args.hole_cards, args.rounds, args.seed, bar.update)
+    finally:
+        bar.close()
+    print(
+        f"{rules.name}: a seat seeing {args.hole_cards} hidden dealer card(s), {result.rounds:,} "
+        f"rounds: mean {result.mean:+.6f} ± {result.standard_error:.6f} Antes a round"
+    )
+    return 0
+
+
 HOLECARDS = Entry(
     name="holecards",
     help="exact value of seeing hidden dealer cards: every situation, strategies by information",
