@@ -183,6 +183,12 @@ def _check_bound(settlement: Settlement, completions_: int, weight: int) -> None
         )
 
 
+def _check_cells(cells: npt.NDArray[np.int64], n_completions: int) -> None:
+    """Every cell a count, every situation's cells summing to its dealer hands."""
+    assert int(cells.min(initial=0)) >= 0, "a negative count: broken subset tables"
+    assert (cells.sum(axis=1) == n_completions).all()
+
+
 def _key_parts(
     strategy: Strategy,
     hand: npt.NDArray[np.int64],
@@ -235,13 +241,15 @@ def _decide_and_add(
     totals: StrategyTotals,
     keys: npt.NDArray[np.int64],
     weights: npt.NDArray[np.int64],
-    rows: npt.NDArray[np.int64],
-    ev: npt.NDArray[np.int64],
-    square: npt.NDArray[np.int64],
-    allowed: npt.NDArray[np.bool_],
+    priced: tuple[
+        npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_]
+    ],
     wagers: npt.NDArray[np.int64],
     seen_keys: npt.NDArray[np.int64],
 ) -> None:
+    """Decide per information class (``keys``) and add the exact sums to ``totals``;
+    ``priced`` is (rows, EV, second moment, allowed) of the situations."""
+    rows, ev, square, allowed = priced
     order = np.argsort(keys, kind="stable")
     unique, starts, inverse = np.unique(keys[order], return_index=True, return_inverse=True)
     w = weights[order]
@@ -293,9 +301,7 @@ def analyze_hole_cards(
     Raises
     ------
     InputError
-        For an unsupported ``seen``.
-    AssertionError
-        If a situation's cells are negative or do not sum to the dealer hands.
+        For an unsupported ``seen`` (AssertionError: cells that do not sum to the dealer hands).
     """
     game = game_of(rules)
     role = game.hole_cards()
@@ -320,8 +326,7 @@ def analyze_hole_cards(
         hand = situations.hand_of.astype(np.int64) + start
         below = count_forced(hands, hand, situations.cards, thresholds, role.dealer_size)
         cells = role.cells_from_counts(below, n_completions)
-        assert int(cells.min(initial=0)) >= 0, "a negative count: broken subset tables"
-        assert (cells.sum(axis=1) == n_completions).all()
+        _check_cells(cells, n_completions)
         ev, square = situation_prices(cells, strengths[hand], settlement)
         allowed = settlement.allowed[strengths[hand]]
         rows = np.arange(hand.shape[0], dtype=np.int64)
@@ -335,18 +340,13 @@ def analyze_hole_cards(
                     totals[strategy.name],
                     keys,
                     situations.weights,
-                    rows,
-                    ev,
-                    square,
-                    allowed,
+                    (rows, ev, square, allowed),
                     settlement.wagers,
                     np.broadcast_to(seen_keys, rows.shape),
                 )
             if role.face_up == 0 and seen == 1:
-                groups = group_of_strength[strengths[hand]]
-                _add_chart(
-                    chart, groups * 13 + hidden[0] // 4, situations.weights, ev, square, allowed
-                )
+                groups = group_of_strength[strengths[hand]] * 13 + hidden[0] // 4
+                _add_chart(chart, groups, situations.weights, ev, square, allowed)
         if progress is not None:
             progress(stop - start)
     return HoleCardAnalysis(
