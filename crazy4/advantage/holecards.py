@@ -114,7 +114,7 @@ class HoleCardAnalysis:
         Examples
         --------
         >>> from crazy4.rules.load import load_rules
-        >>> a = analyze_hole_cards(load_rules("crazy4-standard"), 1, [NO_INFORMATION])
+        >>> a = analyze_hole_cards(load_rules("crazy4-standard"), 0, [NO_INFORMATION])
         >>> round(float(a.exact_ev("none")), 6)
         -0.034189
         """
@@ -167,7 +167,7 @@ def situation_prices(
     ...                np.ones((1, 4), bool), np.arange(1, 5), 1)
     >>> ev, sq = situation_prices(np.array([[3, 1]]), np.array([0]), s)
     >>> ev.tolist(), sq.tolist()
-    [[[-4, 4, 6, 8]], [[4, 16, 36, 64]]]
+    ([[-4, 4, 6, 8]], [[4, 16, 36, 64]])
     """
     nets = settlement.nets[strengths]
     ev = np.einsum("nc,nmc->nm", cells, nets)
@@ -176,6 +176,8 @@ def situation_prices(
 
 
 def _check_bound(settlement: Settlement, completions_: int, weight: int) -> None:
+    """Every int64 sum here is a partial sum of ``w * cells * net**2`` over the situations, at
+    most ``weight * completions * max|net|**2``: refuse a rule set where that could overflow."""
     largest = int(np.abs(settlement.nets).max())
     if not fits_int64(weight * completions_ * largest * largest):
         raise InputError(
@@ -315,7 +317,7 @@ def analyze_hole_cards(
     thresholds = role.thresholds(rules, strengths)
     masks = _suit_masks(hands)
     roles = list(combinations(range(forced), role.face_up))
-    _check_bound(settlement, n_completions, 96 * len(roles) * SITUATIONS_PER_CHUNK)
+    _check_bound(settlement, n_completions, len(roles) * comb(52, 5) * comb(47, forced))
     totals = {strategy.name: StrategyTotals(strategy.name) for strategy in strategies}
     chart: dict[tuple[int, int], list[int]] = {}
     group_of_strength = chart_groups()[0]
@@ -394,10 +396,12 @@ def chart_totals(analysis: HoleCardAnalysis) -> tuple[StrategyTotals, dict[tuple
     Examples
     --------
     >>> from crazy4.rules.load import load_rules
-    >>> a = analyze_hole_cards(load_rules("crazy4-standard"), 1, [FULL_CARD])
+    >>> cell = [2, -8, 6, 0, 0, 8, 26, 0, 0, 1, 1, 0, 0]  # weight, ev, second moment, allowed
+    >>> a = HoleCardAnalysis(load_rules("crazy4-standard"), 1, 1, 1, 1, {}, {(0, 12): cell},
+    ...                      np.array([2, 3, 4, 5]))
     >>> totals, decisions = chart_totals(a)
-    >>> totals.weight == 2598960 * 47, Fraction(totals.ev) <= a.totals["card"].ev
-    (True, True)
+    >>> decisions, totals.ev, totals.wager
+    ({(0, 12): 1}, 6, 6)
     """
     totals = StrategyTotals("chart")
     decisions: dict[tuple[int, int], int] = {}

@@ -41,8 +41,8 @@ def describe(name: str) -> str:
 
     Examples
     --------
-    >>> describe("group:A,K,QJT,98765432")
-    'only the seen card's group among A,K,QJT,98765432'
+    >>> print(describe("group:A,K,QJT,98765432"))
+    only the seen card's group among A,K,QJT,98765432
     """
     if name.startswith("group:"):
         return f"only the seen card's group among {name.removeprefix('group:')}"
