@@ -161,3 +161,20 @@ def test_bad_input_is_one_line_and_exit_2(
     assert main(["advantage", *arguments, "--rules", "crazy4-standard"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and message in error and "Traceback" not in error
+
+
+def test_holecards_writes_tables_with_provenance(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--seen 0`` (quick): the ordinary strategy through the engine, written with provenance."""
+    from crazy4.results.write import read_provenance
+
+    out = tmp_path / "hole"
+    arguments = ["advantage", "holecards", "--rules", "crazy4-standard", "--seen", "0"]
+    assert main([*arguments, "--out", str(out), "--quiet"]) == 0
+    assert "-264142729" in capsys.readouterr().out  # the exact EV, -264142729/7726058340
+    record = read_provenance(out / "hole0_strategies.parquet")
+    assert record["rule_set"] == "crazy4-standard"
+    assert (out / "report.md").read_text().startswith("## Advantage play")
+    table = pq.read_table(out / "hole0_strategies.parquet").to_pandas()
+    assert table["strategy"].tolist() == ["none", "group:A,K,QJT,98765432", "rank", "card"]

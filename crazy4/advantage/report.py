@@ -28,7 +28,7 @@ def hole_card_section(tables: dict[str, pd.DataFrame], prefix: str = "hole") -> 
     strategies = tables[f"{prefix}_strategies"]
     seen = int(strategies["seen"].iloc[0])
     lines = [
-        f"## Advantage play: {seen} seen dealer card{'s' if seen > 1 else ''}",
+        f"## Advantage play: {seen} seen dealer card{'s' if seen != 1 else ''}",
         "",
         "Exact house edge when the player sees hidden dealer cards (a flashed card, a",
         "hole-carding seat) and plays the best strategy for what it learns; counted with the",

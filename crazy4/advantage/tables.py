@@ -154,10 +154,9 @@ def chart_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
 
 def hole_card_tables(analysis: HoleCardAnalysis, prefix: str = "hole") -> dict[str, pd.DataFrame]:
     """Every hole-card table of an analysis, named ``<prefix>_strategies`` and so on."""
-    tables = {
-        f"{prefix}_strategies": strategies_table(analysis),
-        f"{prefix}_value_by_rank": value_by_rank_table(analysis),
-    }
+    tables = {f"{prefix}_strategies": strategies_table(analysis)}
+    if analysis.seen:
+        tables[f"{prefix}_value_by_rank"] = value_by_rank_table(analysis)
     if analysis.chart:
         tables[f"{prefix}_chart"] = chart_table(analysis)
     return tables
