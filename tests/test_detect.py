@@ -171,10 +171,14 @@ def test_holecards_writes_tables_with_provenance(
 
     out = tmp_path / "hole"
     arguments = ["advantage", "holecards", "--rules", "crazy4-standard", "--seen", "0"]
-    assert main([*arguments, "--out", str(out), "--quiet"]) == 0
+    situations = tmp_path / "situations.parquet"
+    assert main([*arguments, "--out", str(out), "--situations", str(situations), "--quiet"]) == 0
     assert "-264142729" in capsys.readouterr().out  # the exact EV, -264142729/7726058340
     record = read_provenance(out / "hole0_strategies.parquet")
     assert record["rule_set"] == "crazy4-standard"
     assert (out / "report.md").read_text().startswith("## Advantage play")
     table = pq.read_table(out / "hole0_strategies.parquet").to_pandas()
     assert table["strategy"].tolist() == ["none", "group:A,K,QJT,98765432", "rank", "card"]
+    rows = pq.read_table(situations).to_pandas()
+    assert len(rows) == 134459 and int(rows["weight"].sum()) == 2598960
+    assert read_provenance(situations)["deals"] == 3986646103440

@@ -185,6 +185,39 @@ def _check_bound(settlement: Settlement, completions_: int, weight: int) -> None
         )
 
 
+def situation_rows(
+    hands: npt.NDArray[np.uint8],
+    cards: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.int64],
+    ev: npt.NDArray[np.int64],
+    allowed: npt.NDArray[np.bool_],
+) -> dict[str, npt.NDArray[np.generic]]:
+    """Columns of the per-situation table: the hand class representative and known dealer
+    cards (colex-ordered cards), the weight, the perfect decision, the tied decisions as bits
+    (bit m: decision m ties the best) and the EV numerators of fold, 1x, 2x, 3x (-1 bits and
+    the EV of a decision not allowed are meaningless).
+
+    Examples
+    --------
+    >>> rows = situation_rows(np.array([[0, 1, 2, 3, 4]], np.uint8), np.array([[51]]),
+    ...     np.array([4]), np.array([[-4, 6, 6, 0]]), np.array([[True, True, True, False]]))
+    >>> int(rows["decision"][0]), int(rows["tied"][0])
+    (1, 6)
+    """
+    decision, tied = best_decisions(ev, allowed)
+    columns: dict[str, npt.NDArray[np.generic]] = {
+        f"hand_card_{j + 1}": hands[:, j].astype(np.int8) for j in range(hands.shape[1])
+    }
+    for j in range(cards.shape[1]):
+        columns[f"dealer_card_{j + 1}"] = cards[:, j].astype(np.int8)
+    columns["weight"] = weights
+    columns["decision"] = decision.astype(np.int8)
+    columns["tied"] = (tied * (1 << np.arange(4))).sum(axis=1).astype(np.int8)
+    for code, name in enumerate(("fold", "1x", "2x", "3x")):
+        columns[f"ev_{name}_numerator"] = np.asarray(ev[:, code], dtype=np.int64)
+    return columns
+
+
 def _check_cells(cells: npt.NDArray[np.int64], n_completions: int) -> None:
     """Every cell a count, every situation's cells summing to its dealer hands."""
     assert int(cells.min(initial=0)) >= 0, "a negative count: broken subset tables"
@@ -287,6 +320,7 @@ def analyze_hole_cards(
     strategies: list[Strategy],
     *,
     progress: Callable[[int], None] | None = None,
+    sink: Callable[[dict[str, npt.NDArray[np.generic]]], None] | None = None,
 ) -> HoleCardAnalysis:
     """Price every situation with ``seen`` hole cards and total each strategy exactly.
 
@@ -299,6 +333,9 @@ def analyze_hole_cards(
         What each strategy knows; ``FULL_CARD`` is the perfect hole-card strategy.
     progress : callable, optional
         Called with the number of hand classes finished after each chunk.
+    sink : callable, optional
+        Called per chunk with the situation classes and their exact EVs and decisions
+        (:func:`situation_rows`).
 
     Raises
     ------
@@ -331,6 +368,8 @@ def analyze_hole_cards(
         _check_cells(cells, n_completions)
         ev, square = situation_prices(cells, strengths[hand], settlement)
         allowed = settlement.allowed[strengths[hand]]
+        if sink is not None:
+            sink(situation_rows(hands[hand], situations.cards, situations.weights, ev, allowed))
         rows = np.arange(hand.shape[0], dtype=np.int64)
         for up_columns in roles:
             up = [_canonical(situations.cards[:, c], masks[hand]) for c in up_columns]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import pandas as pd
 
@@ -56,6 +57,7 @@ def hole_card_results(
     groups: Sequence[str] = (DEFAULT_GROUPS,),
     *,
     progress: Callable[[int], None] | None = None,
+    sink: Callable[[dict[str, Any]], None] | None = None,
 ) -> HoleCardResults:
     """Analyze ``seen`` hole cards of a rule set and build its tables.
 
@@ -64,7 +66,7 @@ def hole_card_results(
     from crazy4.rules.ruleset import RuleSet
 
     assert isinstance(rules, RuleSet)
-    analysis = analyze_hole_cards(rules, seen, strategies_for(groups), progress=progress)
+    analysis = analyze_hole_cards(rules, seen, strategies_for(groups), progress=progress, sink=sink)
     prefix = "hole" if seen == 1 else f"hole{seen}"
     return HoleCardResults(analysis=analysis, tables=hole_card_tables(analysis, prefix))
 
