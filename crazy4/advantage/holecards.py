@@ -263,6 +263,16 @@ def _suit_masks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
     return masks
 
 
+def _assign(
+    cards: npt.NDArray[np.int64], up_columns: tuple[int, ...], masks: npt.NDArray[np.int64]
+) -> tuple[list[npt.NDArray[np.int64]], list[npt.NDArray[np.int64]]]:
+    """The face-up cards (as their orbit's least card) and the hidden ones of one role
+    assignment of the forced cards' columns."""
+    up = [_canonical(cards[:, c], masks) for c in up_columns]
+    hidden = [cards[:, c] for c in range(cards.shape[1]) if c not in up_columns]
+    return up, hidden
+
+
 def _seen_key(seen: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int64]:
     if not seen:
         return np.zeros(1, dtype=np.int64)
@@ -321,6 +331,7 @@ def analyze_hole_cards(
     *,
     progress: Callable[[int], None] | None = None,
     sink: Callable[[dict[str, npt.NDArray[np.generic]]], None] | None = None,
+    first_classes: int | None = None,
 ) -> HoleCardAnalysis:
     """Price every situation with ``seen`` hole cards and total each strategy exactly.
 
@@ -336,6 +347,9 @@ def analyze_hole_cards(
     sink : callable, optional
         Called per chunk with the situation classes and their exact EVs and decisions
         (:func:`situation_rows`).
+    first_classes : int, optional
+        Only the first ``first_classes`` player hand classes (a quick check: the totals cover
+        only them).
 
     Raises
     ------
@@ -359,8 +373,9 @@ def analyze_hole_cards(
     chart: dict[tuple[int, int], list[int]] = {}
     group_of_strength = chart_groups()[0]
     per_hand = min(hands.shape[0], max(1, SITUATIONS_PER_CHUNK * 5 // (4 * comb(47, forced))))
-    for start in range(0, hands.shape[0], per_hand):
-        stop = min(start + per_hand, hands.shape[0])
+    last = hands.shape[0] if first_classes is None else min(first_classes, hands.shape[0])
+    for start in range(0, last, per_hand):
+        stop = min(start + per_hand, last)
         situations = forced_situations(hands[start:stop], classes.weights[start:stop], forced)
         hand = situations.hand_of.astype(np.int64) + start
         below = count_forced(hands, hand, situations.cards, thresholds, role.dealer_size)
@@ -371,23 +386,29 @@ def analyze_hole_cards(
         if sink is not None:
             sink(situation_rows(hands[hand], situations.cards, situations.weights, ev, allowed))
         rows = np.arange(hand.shape[0], dtype=np.int64)
-        for up_columns in roles:
-            up = [_canonical(situations.cards[:, c], masks[hand]) for c in up_columns]
-            hidden = [situations.cards[:, c] for c in range(forced) if c not in up_columns]
-            seen_keys = _seen_key(hidden) if hidden else np.zeros(rows.shape[0], dtype=np.int64)
-            for strategy in strategies:
-                keys = _key_parts(strategy, hand, up, hidden, rows)
-                _decide_and_add(
-                    totals[strategy.name],
-                    keys,
-                    situations.weights,
-                    (rows, ev, square, allowed),
-                    settlement.wagers,
-                    np.broadcast_to(seen_keys, rows.shape),
-                )
-            if role.face_up == 0 and seen == 1:
-                groups = group_of_strength[strengths[hand]] * 13 + hidden[0] // 4
-                _add_chart(chart, groups, situations.weights, ev, square, allowed)
+        assigned = [_assign(situations.cards, up_columns, masks[hand]) for up_columns in roles]
+        # every role assignment of a class is decided together: a strategy knowing only the up
+        # card must not learn which card of the set is the up card
+        every = np.concatenate([rows] * len(roles))
+        weights = np.concatenate([situations.weights] * len(roles))
+        seen_keys = np.concatenate(
+            [np.broadcast_to(_seen_key(hidden), rows.shape) for _, hidden in assigned]
+        )
+        for strategy in strategies:
+            keys = np.concatenate(
+                [_key_parts(strategy, hand, up, hidden, rows) for up, hidden in assigned]
+            )
+            _decide_and_add(
+                totals[strategy.name],
+                keys,
+                weights,
+                (every, ev, square, allowed),
+                settlement.wagers,
+                seen_keys,
+            )
+        if role.face_up == 0 and seen == 1:
+            groups = group_of_strength[strengths[hand]] * 13 + assigned[0][1][0] // 4
+            _add_chart(chart, groups, situations.weights, ev, square, allowed)
         if progress is not None:
             progress(stop - start)
     return HoleCardAnalysis(
