@@ -250,3 +250,18 @@ def test_simulated_hole_carder_agrees_with_the_exact_edge(
     assert simulate_hole_cards(rules, 1, 5_000, seed=1) == simulate_hole_cards(
         rules, 1, 5_000, seed=1
     )
+
+
+@pytest.mark.parametrize(("name", "seen"), [("four-card-standard", 1), ("crazy4-standard", 2)])
+def test_no_information_over_seen_cards_equals_the_unseen_game(name: str, seen: int) -> None:
+    """On the first 60 hand classes: the no-information strategy run with ``seen`` hole cards
+    (for Four Card Poker every set counted as up card + hole card both ways) gives exactly the
+    EV of the same hands with no hole card seen; more information never loses."""
+    rules = load_rules(name)
+    strategies = [NO_INFORMATION, Strategy("rank", RANK_GROUPS), FULL_CARD]
+    base = analyze_hole_cards(rules, 0, [NO_INFORMATION], first_classes=60)
+    seen_run = analyze_hole_cards(rules, seen, strategies, first_classes=60)
+    assert seen_run.exact_ev("none") == base.exact_ev("none")
+    assert seen_run.exact_ev("none") <= seen_run.exact_ev("rank") <= seen_run.exact_ev("card")
+    face_up = game_of(rules).hole_cards().face_up  # deals: ordered (up card, hole cards)
+    assert seen_run.totals["none"].weight == base.totals["none"].weight * comb(47 - face_up, seen)
