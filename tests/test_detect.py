@@ -182,3 +182,18 @@ def test_holecards_writes_tables_with_provenance(
     rows = pq.read_table(situations).to_pandas()
     assert len(rows) == 134459 and int(rows["weight"].sum()) == 2598960
     assert read_provenance(situations)["deals"] == 3986646103440
+
+
+def test_four_card_hole_carder_is_flagged() -> None:
+    """Four Card Poker: a seat seeing the first hidden card besides the up card, 600 rounds (3 of
+    3 seeded logs flagged at 600 rounds, 2 of 3 at 300), through the up card and log columns of
+    the game's role."""
+    rules = load_rules("four-card-standard")
+    rng = np.random.default_rng(0)
+    cards = np.argsort(rng.random((600, 52)), axis=1)[:, :11]
+    hands, up, hidden = np.sort(cards[:, :5], axis=1), cards[:, 5:6], cards[:, 6:]
+    ev, allowed, _ = situation_evs(rules, hands, np.concatenate([up, hidden[:, :1]], axis=1))
+    decision = best_decisions(ev, allowed)[0]
+    seat = SeatRounds(1, hands, up, np.sort(hidden, axis=1)[:, ::-1], decision)
+    verdict = examine_seat(rules, seat)
+    assert verdict.flagged and verdict.ev_gained_per_round > 0
