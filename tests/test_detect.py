@@ -197,3 +197,22 @@ def test_four_card_hole_carder_is_flagged() -> None:
     seat = SeatRounds(1, hands, up, np.sort(hidden, axis=1)[:, ::-1], decision)
     verdict = examine_seat(rules, seat)
     assert verdict.flagged and verdict.ev_gained_per_round > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="AKQJT98765432akx,1 0", max_size=30))
+def test_group_lists_parse_to_a_partition_or_fail_in_one_line(text: str) -> None:
+    """Any text: a partition of the 13 ranks whose canonical text parses back to it, or an
+    InputError naming the groups (never another exception)."""
+    from crazy4.advantage.information import groups_label, parse_groups
+    from crazy4.errors import InputError
+
+    try:
+        group_of = parse_groups(text)
+    except InputError as error:
+        assert "\n" not in str(error) and str(error).startswith("groups ")
+        return
+    assert len(group_of) == 13 and set(group_of) == set(range(max(group_of) + 1))
+    again = parse_groups(groups_label(group_of))
+    same = [[a == b for b in group_of] for a in group_of]
+    assert [[a == b for b in again] for a in again] == same  # the same partition
