@@ -33,10 +33,16 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.information import chart_groups
+from crazy4.advantage.situations_file import situation_rows
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.core.exact import fits_int64
-from crazy4.core.forced import completions, count_forced, forced_situations
+from crazy4.core.forced import (
+    ForcedSituations,
+    completions,
+    count_forced,
+    forced_situations,
+)
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
@@ -185,39 +191,6 @@ def _check_bound(settlement: Settlement, completions_: int, weight: int) -> None
         )
 
 
-def situation_rows(
-    hands: npt.NDArray[np.uint8],
-    cards: npt.NDArray[np.int64],
-    weights: npt.NDArray[np.int64],
-    ev: npt.NDArray[np.int64],
-    allowed: npt.NDArray[np.bool_],
-) -> dict[str, npt.NDArray[np.generic]]:
-    """Columns of the per-situation table: the hand class representative and known dealer
-    cards (colex-ordered cards), the weight, the perfect decision, the tied decisions as bits
-    (bit m: decision m ties the best) and the EV numerators of fold, 1x, 2x, 3x (-1 bits and
-    the EV of a decision not allowed are meaningless).
-
-    Examples
-    --------
-    >>> rows = situation_rows(np.array([[0, 1, 2, 3, 4]], np.uint8), np.array([[51]]),
-    ...     np.array([4]), np.array([[-4, 6, 6, 0]]), np.array([[True, True, True, False]]))
-    >>> int(rows["decision"][0]), int(rows["tied"][0])
-    (1, 6)
-    """
-    decision, tied = best_decisions(ev, allowed)
-    columns: dict[str, npt.NDArray[np.generic]] = {
-        f"hand_card_{j + 1}": hands[:, j].astype(np.int8) for j in range(hands.shape[1])
-    }
-    for j in range(cards.shape[1]):
-        columns[f"dealer_card_{j + 1}"] = cards[:, j].astype(np.int8)
-    columns["weight"] = weights
-    columns["decision"] = decision.astype(np.int8)
-    columns["tied"] = (tied * (1 << np.arange(4))).sum(axis=1).astype(np.int8)
-    for code, name in enumerate(("fold", "1x", "2x", "3x")):
-        columns[f"ev_{name}_numerator"] = np.asarray(ev[:, code], dtype=np.int64)
-    return columns
-
-
 def _check_cells(cells: npt.NDArray[np.int64], n_completions: int) -> None:
     """Every cell a count, every situation's cells summing to its dealer hands."""
     assert int(cells.min(initial=0)) >= 0, "a negative count: broken subset tables"
@@ -346,7 +319,7 @@ def analyze_hole_cards(
         Called with the number of hand classes finished after each chunk.
     sink : callable, optional
         Called per chunk with the situation classes and their exact EVs and decisions
-        (:func:`situation_rows`).
+        (:func:`crazy4.advantage.situations_file.situation_rows`).
     first_classes : int, optional
         Only the first ``first_classes`` player hand classes (a quick check: the totals cover
         only them).
@@ -385,42 +358,43 @@ def analyze_hole_cards(
         allowed = settlement.allowed[strengths[hand]]
         if sink is not None:
             sink(situation_rows(hands[hand], situations.cards, situations.weights, ev, allowed))
-        rows = np.arange(hand.shape[0], dtype=np.int64)
-        assigned = [_assign(situations.cards, up_columns, masks[hand]) for up_columns in roles]
-        # every role assignment of a class is decided together: a strategy knowing only the up
-        # card must not learn which card of the set is the up card
-        every = np.concatenate([rows] * len(roles))
-        weights = np.concatenate([situations.weights] * len(roles))
-        seen_keys = np.concatenate(
-            [np.broadcast_to(_seen_key(hidden), rows.shape) for _, hidden in assigned]
-        )
-        for strategy in strategies:
-            keys = np.concatenate(
-                [_key_parts(strategy, hand, up, hidden, rows) for up, hidden in assigned]
-            )
-            _decide_and_add(
-                totals[strategy.name],
-                keys,
-                weights,
-                (every, ev, square, allowed),
-                settlement.wagers,
-                seen_keys,
-            )
+        assigned = [_assign(situations.cards, columns, masks[hand]) for columns in roles]
+        priced = (ev, square, allowed)
+        _add_strategies(totals, strategies, situations, hand, assigned, priced, settlement.wagers)
         if role.face_up == 0 and seen == 1:
-            groups = group_of_strength[strengths[hand]] * 13 + assigned[0][1][0] // 4
-            _add_chart(chart, groups, situations.weights, ev, square, allowed)
+            keys = group_of_strength[strengths[hand]] * 13 + situations.cards[:, 0] // 4
+            _add_chart(chart, keys, situations.weights, ev, square, allowed)
         if progress is not None:
             progress(stop - start)
-    return HoleCardAnalysis(
-        rules=rules,
-        seen=seen,
-        completions=n_completions,
-        unit=settlement.unit,
-        roles=len(roles),
-        totals=totals,
-        chart=chart,
-        wagers=settlement.wagers,
+    unit, wagers = settlement.unit, settlement.wagers
+    return HoleCardAnalysis(rules, seen, n_completions, unit, len(roles), totals, chart, wagers)
+
+
+def _add_strategies(
+    totals: dict[str, StrategyTotals],
+    strategies: list[Strategy],
+    situations: ForcedSituations,
+    hand: npt.NDArray[np.int64],
+    assigned: list[tuple[list[npt.NDArray[np.int64]], list[npt.NDArray[np.int64]]]],
+    priced: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_]],
+    wagers: npt.NDArray[np.int64],
+) -> None:
+    """Decide every strategy on a chunk. Every role assignment of a class is decided together:
+    a strategy knowing only the up card must not learn which card of the set is the up card."""
+    ev, square, allowed = priced
+    rows = np.arange(hand.shape[0], dtype=np.int64)
+    every = np.concatenate([rows] * len(assigned))
+    weights = np.concatenate([situations.weights] * len(assigned))
+    seen_keys = np.concatenate(
+        [np.broadcast_to(_seen_key(hidden), rows.shape) for _, hidden in assigned]
     )
+    for strategy in strategies:
+        keys = np.concatenate(
+            [_key_parts(strategy, hand, up, hidden, rows) for up, hidden in assigned]
+        )
+        _decide_and_add(
+            totals[strategy.name], keys, weights, (every, ev, square, allowed), wagers, seen_keys
+        )
 
 
 def _add_chart(

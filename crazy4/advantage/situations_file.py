@@ -1,6 +1,6 @@
 """The per-situation table of a hole-card analysis, streamed to parquet chunk by chunk.
 
-One row per situation class (:func:`crazy4.advantage.holecards.situation_rows`), written as the
+One row per situation class (:func:`situation_rows`), written as the
 engine produces them (so two seen cards, 120 million rows, never sit in memory), into a
 temporary file swapped in when complete (:func:`crazy4.results.write.atomic_write`); the
 provenance of :func:`crazy4.results.write.provenance` is in the schema metadata, with the EVs'
@@ -14,13 +14,49 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from crazy4.core.decisions import best_decisions
 from crazy4.results.write import PROVENANCE_KEY, atomic_write, provenance
 from crazy4.rules.ruleset import RuleSet
 
 Result = TypeVar("Result")
+
+
+def situation_rows(
+    hands: npt.NDArray[np.uint8],
+    cards: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.int64],
+    ev: npt.NDArray[np.int64],
+    allowed: npt.NDArray[np.bool_],
+) -> dict[str, npt.NDArray[np.generic]]:
+    """Columns of the per-situation table: the hand class representative and known dealer
+    cards (colex-ordered cards), the weight, the perfect decision, the tied decisions as bits
+    (bit m: decision m ties the best) and the EV numerators of fold, 1x, 2x, 3x (-1 bits and
+    the EV of a decision not allowed are meaningless).
+
+    Examples
+    --------
+    >>> rows = situation_rows(np.array([[0, 1, 2, 3, 4]], np.uint8), np.array([[51]]),
+    ...     np.array([4]), np.array([[-4, 6, 6, 0]]), np.array([[True, True, True, False]]))
+    >>> int(rows["decision"][0]), int(rows["tied"][0])
+    (1, 6)
+    """
+    decision, tied = best_decisions(ev, allowed)
+    columns: dict[str, npt.NDArray[np.generic]] = {
+        f"hand_card_{j + 1}": hands[:, j].astype(np.int8) for j in range(hands.shape[1])
+    }
+    for j in range(cards.shape[1]):
+        columns[f"dealer_card_{j + 1}"] = cards[:, j].astype(np.int8)
+    columns["weight"] = weights
+    columns["decision"] = decision.astype(np.int8)
+    columns["tied"] = (tied * (1 << np.arange(4))).sum(axis=1).astype(np.int8)
+    for code, name in enumerate(("fold", "1x", "2x", "3x")):
+        columns[f"ev_{name}_numerator"] = np.asarray(ev[:, code], dtype=np.int64)
+    return columns
 
 
 def write_situations(
