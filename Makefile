@@ -10,7 +10,7 @@ SOURCES := $(shell find crazy4 -name '*.py')
 CACHE_DIR := $(or $(CRAZY4_CACHE_DIR),$(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME)/crazy4,$(HOME)/.cache/crazy4))
 
 .DEFAULT_GOAL := help
-.PHONY: help install results test test-fast lint bench bench-simulate clean notebooks
+.PHONY: help install results test test-fast lint bench bench-simulate clean notebooks advantage
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-10s %s\n", $$1, $$2}'
@@ -26,10 +26,18 @@ install: $(BIN)/.installed ## Create .venv and install the package with its dev 
 results: $(BIN)/.installed $(RESULTS) ## Analyze every shipped rule set into results/<rule set>/
 
 results/%/.analyzed: crazy4/rules/data/%.toml $(SOURCES) $(BIN)/.installed
-	$(BIN)/crazy4 analyze --rules $* --out results/$* --jobs 2
+	$(BIN)/crazy4 analyze --rules $* --out results/$* --jobs 2 --hole-cards
 	$(BIN)/crazy4 report --rules $* --from results/$* --format pdf --out results/$*/report.pdf
 	$(BIN)/crazy4 report --rules $* --from results/$* --format xlsx --out results/$*/report.xlsx
 	touch $@
+
+advantage: $(BIN)/.installed ## Heavier hole-card tables: Crazy 4 Poker two seen cards, Four Card Poker's hole card
+	for rules in crazy4-standard crazy4-cardroom; do \
+	  $(BIN)/crazy4 advantage holecards --rules $$rules --seen 2 --out results/advantage/$$rules-seen-2 --jobs 2 --quiet || exit 1; \
+	done
+	for rules in four-card-standard four-card-ante-bonus-2; do \
+	  $(BIN)/crazy4 advantage holecards --rules $$rules --seen 1 --out results/advantage/$$rules-hole-1 --jobs 2 --quiet || exit 1; \
+	done
 
 test: $(BIN)/.installed lint ## Lint, type-check and run the test suite (doctests included)
 	$(BIN)/python -m pytest -q

@@ -422,12 +422,79 @@ print(report.render()[:3000])""",
     ),
 ]
 
+ADVANTAGE = [
+    (
+        "md",
+        """\
+# 06 — Advantage play: what seeing dealer cards is worth
+
+Exact figures from the hole-card engine (`crazy4 advantage holecards`, `docs/advantage.md`):
+every situation of player hand and seen dealer cards counted with the seen cards forced into the
+dealer's hand. `make results` writes the one-seen-card tables of each Crazy 4 Poker rule set;
+`make advantage` the two-seen-card and Four Card Poker hole-card tables under
+`results/advantage/`.""",
+    ),
+    ("code", SETUP),
+    (
+        "code",
+        """\
+one = results.read_table("crazy4-standard", "hole_strategies")
+two = results.read_table("advantage/crazy4-standard-seen-2", "hole2_strategies")
+one[["strategy", "description", "house_edge", "element_of_risk", "std_dev", "gain"]]""",
+    ),
+    ("md", "## Edge against information"),
+    (
+        "code",
+        """\
+order = ["none", "group:A,K,QJT,98765432", "rank", "card"]
+labels = ["none", "group of rank", "rank", "full card", "two cards"]
+edges = [float(one.set_index("strategy").at[name, "house_edge"]) for name in order]
+edges.append(float(two.set_index("strategy").at["card", "house_edge"]))
+fig, ax = plt.subplots(figsize=(7, 3.5))
+ax.bar(labels, [100 * e for e in edges], color=["grey", "C0", "C0", "C0", "C3"])
+ax.axhline(0, color="black", linewidth=0.8)
+ax.set_ylabel("house edge, % of the Ante")
+ax.set_title("Crazy 4 Poker (standard): house edge by what the player sees")
+plt.show()""",
+    ),
+    ("md", "## Value of each seen rank"),
+    (
+        "code",
+        """\
+value = results.read_table("crazy4-standard", "hole_value_by_rank")
+fig, ax = plt.subplots(figsize=(7, 3.5))
+ax.bar(value["seen_rank"], 100 * value["gain"])
+ax.set_xlabel("rank of the seen dealer card")
+ax.set_ylabel("gain over ignoring it, % of the Ante")
+ax.set_title("Seeing an ace is worth most: the dealer then always qualifies")
+plt.show()
+value""",
+    ),
+    ("md", "## The chart: hand group x seen rank"),
+    (
+        "code",
+        """\
+from crazy4.advantage.tables import chart_grid
+
+grid = chart_grid(results.read_table("crazy4-standard", "hole_chart"))
+grid[grid.nunique(axis=1) > 1]""",
+    ),
+    (
+        "code",
+        """\
+strategies = one.set_index("strategy")
+cost = float(strategies.at["card", "ev"]) - float(strategies.at["chart", "ev"])
+print(f"the chart costs {100 * cost:.4f}% of the Ante against the perfect hole-card strategy")""",
+    ),
+]
+
 BOOKS = {
     "01-house-edge.ipynb": HOUSE_EDGE,
     "02-strategy.ipynb": STRATEGY,
     "03-pay-tables.ipynb": PAY_TABLES,
     "04-rule-variants.ipynb": RULE_VARIANTS + RULE_VARIANTS_FOUR_CARD,
     "05-simulation-vs-exact.ipynb": SIMULATION,
+    "06-advantage-play.ipynb": ADVANTAGE,
 }
 
 

@@ -80,9 +80,9 @@ class RuleSetResults:
         replace_folder(folder, write_all)
 
 
-def steps(rules: RuleSet) -> int:
+def steps(rules: RuleSet, hole_cards: bool = False) -> int:
     """How many progress steps :func:`run_rule_set` reports for a rule set."""
-    return game_of(rules).analysis_steps(rules)
+    return game_of(rules).analysis_steps(rules) + int(hole_cards)
 
 
 def run_rule_set(
@@ -93,6 +93,7 @@ def run_rule_set(
     simulate_rounds: int | None = None,
     seed: int | None = None,
     progress: Callable[[str], None] | None = None,
+    hole_cards: bool = False,
 ) -> RuleSetResults:
     """Analyze a rule set exactly and render its report.
 
@@ -109,6 +110,8 @@ def run_rule_set(
         simulation; ``None``: its defaults).
     progress : callable, optional
         Called with a message after each step.
+    hole_cards : bool
+        Add the game's hole-card tables and report section (:mod:`crazy4.advantage.run`).
     """
     analysis = game_of(rules).analyze(
         rules,
@@ -119,10 +122,19 @@ def run_rule_set(
     )
     record = provenance(rules.name, rules.content_hash, analysis.deals, **analysis.details)
     progressive_tables, progressive_lines = progressive_results(rules)  # any game's rule set
+    tables = {**analysis.tables, **progressive_tables}
+    report = with_section(analysis.render_report(record), progressive_lines)
+    if hole_cards:
+        from crazy4.advantage.run import published_tables
+
+        extra, section = published_tables(rules, jobs=max(1, min(jobs, available_cores())))
+        tables.update(extra)
+        report = report + ("\n" + section if section else "")
+        (progress or (lambda message: None))("hole cards")
     return RuleSetResults(
         rules=rules,
-        tables={**analysis.tables, **progressive_tables},
-        report=with_section(analysis.render_report(record), progressive_lines),
+        tables=tables,
+        report=report,
         main_bet=analysis.main_bet,
         record=record,
         command=command,

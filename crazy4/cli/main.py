@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from crazy4 import __version__
+from crazy4.cli.advantage import add_advantage
 from crazy4.cli.options import (
     Commands,
     Parser,
@@ -67,7 +68,8 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
     _check_simulation(args)
     out = check_output_folder(Path(args.out) if args.out else Path("results") / rules.name)
     jobs = worker_count(args.jobs)
-    step, close = _progress_bar(steps(rules) + 1, f"analyze {rules.name}", not args.quiet)
+    total = steps(rules, args.hole_cards) + 1
+    step, close = _progress_bar(total, f"analyze {rules.name}", not args.quiet)
     try:
         results = run_rule_set(
             rules,
@@ -76,6 +78,7 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
             simulate_rounds=args.simulate_rounds,
             seed=args.seed,
             progress=step,
+            hole_cards=args.hole_cards,
         )
         results.write(out)
         step("written")
@@ -229,6 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
         add(commands)
     add_commands(commands)  # simulate
     add_validate_command(commands)
+    add_advantage(commands)  # advantage holecards, detect
     return parser
 
 
@@ -260,6 +264,12 @@ def _add_analyze(commands: Commands) -> None:
         f"identical for any number. {JOBS_BOUND}",
     )
     analyze.add_argument("--quiet", action="store_true", help="no progress bar")
+    analyze.add_argument(
+        "--hole-cards",
+        action="store_true",
+        help="also write the hole-card tables (hole_*.parquet) and report section: Crazy 4 "
+        "Poker with one seen dealer card (see 'crazy4 advantage holecards')",
+    )
     _simulation_options(analyze)
     analyze.set_defaults(handler=cmd_analyze)
 

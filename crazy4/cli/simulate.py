@@ -29,6 +29,10 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.simulate.plan import CHUNK_ROUNDS, check_rounds
 
     rules = load_rules(args.rules)
+    if args.hole_cards is not None:  # a hole-carding seat: crazy4.cli.advantage plays it
+        from crazy4.cli.advantage import simulate_hole_card_seat
+
+        return simulate_hole_card_seat(args, rules)
     if args.scheduler and args.backend != "dask":
         raise InputError("--scheduler needs --backend dask")
     check_rounds(args.rounds, log=args.log is not None)
@@ -134,6 +138,13 @@ def add_commands(commands: Commands) -> None:
         "--strategy",
         default="optimal",
         help="optimal (default), simple, or a CSV/parquet file with columns hand, decision",
+    )
+    simulate.add_argument(
+        "--hole-cards",
+        type=non_negative_int,
+        help="play one seat that sees this many hidden dealer cards (the first dealt) and plays "
+        "the exact hole-card strategy; prints its mean net per round with its standard error "
+        "(see 'crazy4 advantage holecards' for the exact value)",
     )
     simulate.add_argument("--queens-up", help="Queens Up table for the log (default: the first)")
     simulate.add_argument("--aces-up", help="Aces Up table for the log (default: the first)")

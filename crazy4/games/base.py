@@ -17,7 +17,10 @@ What a game provides, by role:
 * **simulation** -- :meth:`Game.simulator`, the :class:`crazy4.simulate.game.SimulatedGame`
   role;
 * **validation** -- :meth:`Game.validator`, the :class:`crazy4.validate.game.ValidatedGame`
-  role.
+  role;
+* **advantage play** -- :meth:`Game.hole_cards`, the :class:`HoleCardRole`: how the game's
+  dealer hand is counted with seen cards forced and how its decisions are settled
+  (:mod:`crazy4.advantage.holecards` is the one engine over it).
 
 The conformance suite (``tests/test_conformance.py``) runs the same checks against every
 registered game and every shipped rule set, in the spirit of scikit-learn's
@@ -31,6 +34,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
     import pandas as pd
 
     from crazy4.rules.ruleset import RuleSet
@@ -65,6 +70,78 @@ class GameAnalysis:
     deals: int
     details: dict[str, object]
     render_report: Callable[[dict[str, object]], str] = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A game's decisions settled per dealer-outcome cell, by the player's best-four strength.
+
+    Attributes
+    ----------
+    nets : ndarray, shape (n_strengths, 4, cells)
+        Net result (integer numerator over :attr:`unit`, per unit of Ante) of fold, 1x, 2x, 3x
+        in each dealer-outcome cell of :attr:`HoleCardRole.cells`.
+    allowed : ndarray of bool, shape (n_strengths, 4)
+        The decisions a hand of each strength may take.
+    wagers : ndarray, shape (4,)
+        Total wagered (numerator over :attr:`unit`, in Antes) by each decision.
+    unit : int
+        The common denominator of the pay tables.
+    """
+
+    nets: npt.NDArray[np.int64] = field(repr=False)
+    allowed: npt.NDArray[np.bool_] = field(repr=False)
+    wagers: npt.NDArray[np.int64] = field(repr=False)
+    unit: int
+
+
+class HoleCardRole(Protocol):
+    """What the hole-card engine needs of a game (:mod:`crazy4.advantage.holecards`)."""
+
+    @property
+    def dealer_size(self) -> int:
+        """Cards in the dealer's hand (the dealer plays the best four)."""
+        ...
+
+    @property
+    def face_up(self) -> int:
+        """Dealer cards every player sees by the rules (forced in every count)."""
+        ...
+
+    @property
+    def most_seen(self) -> int:
+        """The most hidden dealer cards the engine analyses this game with."""
+        ...
+
+    @property
+    def results_seen(self) -> int:
+        """Seen hole cards ``crazy4 analyze --hole-cards`` (``make results``) writes tables for
+        (0: none; the heavier analyses are ``make advantage``)."""
+        ...
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """Names of the dealer-outcome cells :meth:`cells_from_counts` returns."""
+        ...
+
+    @property
+    def main_bet(self) -> str:
+        """What the settled bets are called (a row name of the ``bets`` table)."""
+        ...
+
+    def thresholds(self, rules: RuleSet, strengths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """Strengths to count the dealer's hands below, per player strength, shape (n, m)."""
+        ...
+
+    def cells_from_counts(
+        self, below: npt.NDArray[np.int64], completions: int
+    ) -> npt.NDArray[np.int64]:
+        """Dealer-outcome cells from the counts below :meth:`thresholds`, shape (n, cells)."""
+        ...
+
+    def settlement(self, rules: RuleSet) -> Settlement:
+        """Every decision's net in every cell, by player strength (:class:`Settlement`)."""
+        ...
 
 
 class Game(Protocol):
@@ -126,4 +203,8 @@ class Game(Protocol):
 
     def validator(self) -> ValidatedGame:
         """The validator's role of this game."""
+        ...
+
+    def hole_cards(self) -> HoleCardRole:
+        """The hole-card engine's role of this game."""
         ...

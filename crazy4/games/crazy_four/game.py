@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from crazy4.games.base import GameAnalysis, Progress
+from crazy4.games.base import GameAnalysis, HoleCardRole, Progress
 from crazy4.games.crazy_four.rules import (
     CrazyFourRules,
     crazy_four_rules,
@@ -106,6 +106,12 @@ class CrazyFour:
         from crazy4.games.crazy_four.validate import CrazyFourValidator
 
         return CrazyFourValidator()
+
+    def hole_cards(self) -> HoleCardRole:
+        """The Crazy 4 Poker hole-card role (:mod:`crazy4.games.crazy_four.holecards`)."""
+        from crazy4.games.crazy_four.holecards import CrazyFourHoleCards
+
+        return CrazyFourHoleCards()
 
 
 #: The game's one instance, registered in :mod:`crazy4.games.registry`.

@@ -10,7 +10,8 @@ is the pair ``(P, u)``: 2,598,960 x 47 = 122,151,120 of them, and all C(52, 5) x
 Counting
 --------
 For a situation the completions below a strength ``t`` are, by the inclusion-exclusion of
-:mod:`crazy4.core.engine` with the up card forced into every set,
+:mod:`crazy4.core.engine` with the up card forced into every set (the one forced-card engine,
+:func:`crazy4.core.forced.count_forced`, which also counts hole cards),
 ``Σ_{S ⊆ P} (-1)^{|S|} N_{S ∪ {u}}(t)`` over six-card dealer hands (sets of 1 to 6 cards).
 Each situation is counted below its player's strength ``v`` and ``v + 1`` (dealer lower / tie
 / higher) and below the first strength of every hand category (the dealer's category
@@ -38,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cache import cached_array
-from crazy4.core.cards import BINOMIAL, colex_indices
+from crazy4.core.cards import colex_indices
 from crazy4.core.engine import brute_force_counts, build_subset_tables
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_thresholds
 from crazy4.core.symmetry import build_suit_classes
@@ -184,45 +185,21 @@ def count_situations(
     >>> bool((counts[0] == expected).all())
     True
     """
-    from crazy4.core.table_kernels import run_in_threads, set_threads
-    from crazy4.games.four_card import kernels as fourcard_kernels
-
-    kernel: Any = fourcard_kernels.count_situations  # compiled: checked by the tests, not mypy
+    from crazy4.core.forced import count_forced
+    from crazy4.core.table_kernels import set_threads
 
     hands64 = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
     hand_of32 = np.asarray(hand_of, dtype=np.int32)
     up64 = np.asarray(up_cards, dtype=np.int64)
     if up64.shape[0] and np.any((hands64[hand_of32] == up64[:, None]).any(axis=1)):
         raise ValueError("an up card is in its player hand")
-    tables = build_subset_tables(DEALER_CARDS)
-    starts = category_thresholds()[1:N_CATEGORIES].astype(np.int64)
-    fixed = [np.ascontiguousarray(table[:, starts], dtype=np.int64) for table in tables.below]
-    below = tables.below
-    thresholds = situation_thresholds(hands64)[:, :2]
-    out = np.empty((up64.shape[0], len(COUNT_COLUMNS)), dtype=np.int64)
-    arguments = (
-        hands64,
-        hand_of32,
-        up64,
-        np.ascontiguousarray(thresholds),
-        BINOMIAL,
-        *(tables.class_of_set[k] for k in range(1, DEALER_CARDS)),
-        below[1].astype(np.int32, copy=False),
-        below[2].astype(np.int32, copy=False),
-        below[3].astype(np.uint16, copy=False),
-        below[4].astype(np.uint16, copy=False),
-        below[5].astype(np.uint8, copy=False),
-        *fixed[1:],
-        build_best_four_strengths(DEALER_CARDS),
-        starts,
-        out,
-    )
     previous = set_threads(jobs)
-    try:
-        run_in_threads(lambda start, stop: kernel(*arguments, start, stop), up64.shape[0])
+    try:  # the one forced-card engine, the up card forced (crazy4.core.forced)
+        return count_forced(
+            hands64, hand_of32, up64[:, None], situation_thresholds(hands64), DEALER_CARDS
+        )
     finally:
         set_threads(previous)
-    return out
 
 
 def situation_thresholds(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
@@ -285,7 +262,12 @@ class FourCardOutcomes:
 
 
 #: Modules whose code decides the cached situation counts (beyond the core's table builders).
-COUNTING_MODULES = ("crazy4.games.four_card.engine", "crazy4.games.four_card.kernels")
+COUNTING_MODULES = (
+    "crazy4.games.four_card.engine",
+    "crazy4.games.four_card.kernels",
+    "crazy4.core.forced",
+    "crazy4.core.forced_kernels",
+)
 
 
 def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:

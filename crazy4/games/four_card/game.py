@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from crazy4.games.base import GameAnalysis, Progress
+from crazy4.games.base import GameAnalysis, HoleCardRole, Progress
 from crazy4.games.four_card.rules import four_card_rules, read_four_card_sections
 
 if TYPE_CHECKING:
@@ -83,6 +83,12 @@ class FourCard:
         from crazy4.games.four_card.validate import FourCardValidator
 
         return FourCardValidator()
+
+    def hole_cards(self) -> HoleCardRole:
+        """The Four Card Poker hole-card role (:mod:`crazy4.games.four_card.holecards`)."""
+        from crazy4.games.four_card.holecards import FourCardHoleCards
+
+        return FourCardHoleCards()
 
 
 #: The game's one instance, registered in :mod:`crazy4.games.registry`.

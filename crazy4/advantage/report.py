@@ -1,0 +1,78 @@
+"""The hole-card section of a rule set's report (Markdown), from the hole-card tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from crazy4.advantage.tables import chart_grid
+
+
+def _percent(value: Any) -> str:
+    return f"{100 * value:.4f}%"
+
+
+def hole_card_section(tables: dict[str, pd.DataFrame], prefix: str = "hole") -> str:
+    """Markdown: edge by information, value of each seen rank, the chart and its cost.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> strategies = pd.DataFrame([{"seen": 1, "strategy": "none", "description": "d",
+    ...     "house_edge": 0.03, "element_of_risk": 0.01, "std_dev": 3.1, "gain": 0.0,
+    ...     "ev_numerator": -3, "ev_denominator": 100, "tied_situations": 0}])
+    >>> "| none |" in hole_card_section({"hole_strategies": strategies})
+    True
+    """
+    strategies = tables[f"{prefix}_strategies"]
+    seen = int(strategies["seen"].iloc[0])
+    lines = [
+        f"## Advantage play: {seen} seen dealer card{'s' if seen != 1 else ''}",
+        "",
+        "Exact house edge when the player sees hidden dealer cards (a flashed card, a",
+        "hole-carding seat) and plays the best strategy for what it learns; counted with the",
+        "seen cards forced into every dealer hand (`docs/advantage.md`).",
+        "",
+        "| strategy | what the player knows | house edge | element of risk | SD | gain "
+        "| exact EV |",
+        "|---|---|---:|---:|---:|---:|---|",
+    ]
+    for row in strategies.itertuples():
+        lines.append(
+            f"| {row.strategy} | {row.description} | {_percent(row.house_edge)} | "
+            f"{_percent(row.element_of_risk)} | {row.std_dev:.4f} | {_percent(row.gain)} | "
+            f"{row.ev_numerator}/{row.ev_denominator} |"
+        )
+    value = tables.get(f"{prefix}_value_by_rank")
+    if value is not None and len(value):
+        lines += [
+            "",
+            "Value of each seen rank (EV per Ante when the seen card has that rank):",
+            "",
+            "| seen rank | probability | EV using it | EV ignoring it | gain |",
+            "|---|---:|---:|---:|---:|",
+        ]
+        for row in value.itertuples():
+            lines.append(
+                f"| {row.seen_rank} | {_percent(row.probability)} | {row.ev:.6f} | "
+                f"{row.ev_ignoring_it:.6f} | {_percent(row.gain)} |"
+            )
+    chart = tables.get(f"{prefix}_chart")
+    if chart is not None and len(chart):
+        grid = chart_grid(chart)
+        varying = grid[grid.nunique(axis=1) > 1]
+        cost = strategies.set_index("strategy")
+        lost = float(cost.at["card", "ev"]) - float(cost.at["chart", "ev"])  # type: ignore[arg-type]
+        lines += [
+            "",
+            f"The chart (hand group x seen rank) costs {_percent(lost)} of the Ante against the",
+            "perfect hole-card strategy. Hand groups whose decision changes with the seen rank",
+            "(every other group: the same decision for every seen rank, `hole_chart.parquet`):",
+            "",
+            "| hand group | " + " | ".join(grid.columns) + " |",
+            "|---|" + "---|" * len(grid.columns),
+        ]
+        for group, *decisions in varying.itertuples(name=None):
+            lines.append(f"| {group} | " + " | ".join(str(v) for v in decisions) + " |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,104 @@
+"""Monte Carlo of a hole-carding seat: rounds dealt at random, the perfect hole-card strategy.
+
+Each round deals the player five cards and the dealer its hand from a fresh deck; the player sees
+the dealer's face-up cards and the first ``seen`` hidden ones, decides by the exact hole-card
+strategy for that situation (:func:`crazy4.advantage.situation.situation_evs`) and is settled on
+the dealer's whole hand: the forced-card count with *every* dealer card forced is one dealer
+hand, so :meth:`crazy4.games.base.HoleCardRole.cells_from_counts` gives the round's cell, and the
+game's :class:`~crazy4.games.base.Settlement` its net. Chunks of :data:`CHUNK_ROUNDS` rounds are
+seeded from ``SeedSequence(seed).spawn``, so the numbers do not depend on how chunks are run;
+sums are exact integers, the mean and its standard error the last step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from math import sqrt
+
+import numpy as np
+
+from crazy4.advantage.situation import situation_evs
+from crazy4.core.cards import colex_indices
+from crazy4.core.decisions import best_decisions
+from crazy4.core.forced import count_forced
+from crazy4.core.ranking import build_best_four_strengths
+from crazy4.games.registry import game_of
+from crazy4.rules.ruleset import RuleSet
+
+CHUNK_ROUNDS = 65_536
+
+
+@dataclass(frozen=True)
+class HoleCardSimulation:
+    """Rounds played, the exact sum of the nets and of their squares (over ``unit``)."""
+
+    rounds: int
+    total: int
+    squares: int
+    unit: int
+
+    @property
+    def mean(self) -> float:
+        """Mean net per round, in Antes."""
+        return float(Fraction(self.total, self.rounds * self.unit))
+
+    @property
+    def standard_error(self) -> float:
+        """Standard error of :attr:`mean`."""
+        mean = Fraction(self.total, self.rounds * self.unit)
+        variance = Fraction(self.squares, self.rounds * self.unit**2) - mean * mean
+        return sqrt(float(variance) / self.rounds)
+
+
+def play_chunk(
+    rules: RuleSet, seen: int, rounds: int, seed: np.random.SeedSequence
+) -> tuple[int, int]:
+    """Exact (sum of nets, sum of squared nets) of ``rounds`` rounds seeded by ``seed``."""
+    role = game_of(rules).hole_cards()
+    settlement = role.settlement(rules)
+    rng = np.random.Generator(np.random.PCG64(seed))
+    cards = np.argsort(rng.random((rounds, 52)), axis=1)[:, : 5 + role.dealer_size]
+    hands, dealer = np.sort(cards[:, :5], axis=1), cards[:, 5:]
+    known = dealer[:, : role.face_up + seen]
+    ev, allowed, _ = situation_evs(rules, hands, known)
+    decision = best_decisions(ev, allowed)[0]
+    strengths = build_best_four_strengths(5)[colex_indices(hands)].astype(np.int64)
+    below = count_forced(
+        hands, np.arange(rounds), dealer, role.thresholds(rules, strengths), role.dealer_size
+    )
+    cell = np.argmax(role.cells_from_counts(below, 1), axis=1)
+    net = settlement.nets[strengths, decision, cell]
+    return int(net.sum()), int((net * net).sum())
+
+
+def simulate_hole_cards(
+    rules: RuleSet,
+    seen: int,
+    rounds: int,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+) -> HoleCardSimulation:
+    """Play ``rounds`` rounds of a seat seeing ``seen`` hidden dealer cards.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> a = simulate_hole_cards(load_rules("crazy4-standard"), 1, 1000, seed=1)
+    >>> a == simulate_hole_cards(load_rules("crazy4-standard"), 1, 1000, seed=1)
+    True
+    """
+    sizes = [CHUNK_ROUNDS] * (rounds // CHUNK_ROUNDS)
+    if rounds % CHUNK_ROUNDS:
+        sizes.append(rounds % CHUNK_ROUNDS)
+    children = np.random.SeedSequence(seed).spawn(len(sizes))
+    total = squares = 0
+    for size, child in zip(sizes, children, strict=True):
+        chunk_total, chunk_squares = play_chunk(rules, seen, size, child)
+        total += chunk_total
+        squares += chunk_squares
+        if progress is not None:
+            progress(size)
+    unit = game_of(rules).hole_cards().settlement(rules).unit
+    return HoleCardSimulation(rounds=rounds, total=total, squares=squares, unit=unit)

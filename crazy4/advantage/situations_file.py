@@ -1,0 +1,127 @@
+"""The per-situation table of a hole-card analysis, streamed to parquet chunk by chunk.
+
+One row per situation class (:func:`situation_rows`), written as the
+engine produces them (so two seen cards, 120 million rows, never sit in memory), into a
+temporary file swapped in when complete (:func:`crazy4.results.write.atomic_write`); the
+provenance of :func:`crazy4.results.write.provenance` is in the schema metadata, with the EVs'
+common denominator.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from crazy4.core.decisions import best_decisions
+from crazy4.results.write import PROVENANCE_KEY, atomic_write, provenance
+from crazy4.rules.ruleset import RuleSet
+
+Result = TypeVar("Result")
+
+
+def situation_rows(
+    hands: npt.NDArray[np.uint8],
+    cards: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.int64],
+    ev: npt.NDArray[np.int64],
+    allowed: npt.NDArray[np.bool_],
+) -> dict[str, npt.NDArray[np.generic]]:
+    """Columns of the per-situation table: the hand class representative and known dealer
+    cards (colex-ordered cards), the weight, the perfect decision, the tied decisions as bits
+    (bit m: decision m ties the best) and the EV numerators of fold, 1x, 2x, 3x (-1 bits and
+    the EV of a decision not allowed are meaningless).
+
+    Examples
+    --------
+    >>> rows = situation_rows(np.array([[0, 1, 2, 3, 4]], np.uint8), np.array([[51]]),
+    ...     np.array([4]), np.array([[-4, 6, 6, 0]]), np.array([[True, True, True, False]]))
+    >>> int(rows["decision"][0]), int(rows["tied"][0])
+    (1, 6)
+    """
+    decision, tied = best_decisions(ev, allowed)
+    columns: dict[str, npt.NDArray[np.generic]] = {
+        f"hand_card_{j + 1}": hands[:, j].astype(np.int8) for j in range(hands.shape[1])
+    }
+    for j in range(cards.shape[1]):
+        columns[f"dealer_card_{j + 1}"] = cards[:, j].astype(np.int8)
+    columns["weight"] = weights
+    columns["decision"] = decision.astype(np.int8)
+    columns["tied"] = (tied * (1 << np.arange(4))).sum(axis=1).astype(np.int8)
+    for code, name in enumerate(("fold", "1x", "2x", "3x")):
+        columns[f"ev_{name}_numerator"] = np.asarray(ev[:, code], dtype=np.int64)
+    return columns
+
+
+def write_situations(
+    path: Path,
+    rules: RuleSet,
+    run: Callable[[Callable[[dict[str, Any]], None]], Result],
+    seen: int = 1,
+) -> Result:
+    """Run ``run(sink)`` and write every chunk ``sink`` receives to ``path``; returns its result.
+
+    Examples
+    --------
+    >>> import tempfile, numpy as np
+    >>> from crazy4.rules.load import load_rules
+    >>> path = Path(tempfile.mkdtemp()) / "s.parquet"
+    >>> write_situations(path, load_rules("crazy4-standard"),
+    ...                  lambda sink: sink({"weight": np.array([4])}) or 7)
+    7
+    >>> pq.read_table(path).num_rows
+    1
+    """
+    outcome: list[Result] = []
+
+    def write(target: Path) -> None:
+        writer: list[pq.ParquetWriter] = []
+
+        def sink(columns: dict[str, Any]) -> None:
+            table = pa.table(columns)
+            if not writer:
+                record = provenance(
+                    rules.name, rules.content_hash, _deals(rules, seen), **_ev(rules, seen)
+                )
+                metadata = {PROVENANCE_KEY: json.dumps(record, sort_keys=True).encode()}
+                schema = table.schema.with_metadata(metadata)
+                writer.append(pq.ParquetWriter(target, schema, compression="zstd"))
+            writer[0].write_table(table.replace_schema_metadata(writer[0].schema.metadata))
+
+        try:
+            outcome.append(run(sink))
+        finally:
+            if writer:
+                writer[0].close()
+
+    atomic_write(path, write)
+    return outcome[0]
+
+
+def _ev(rules: RuleSet, seen: int) -> dict[str, object]:
+    """The EV numerators' common denominator and the seen cards, for the provenance."""
+    from crazy4.core.forced import completions
+    from crazy4.games.registry import game_of
+
+    role = game_of(rules).hole_cards()
+    denominator = completions(role.dealer_size, role.face_up + seen) * role.settlement(rules).unit
+    return {"seen": seen, "ev_denominator": denominator}
+
+
+def _deals(rules: RuleSet, seen: int) -> int:
+    """Deals the situations stand for: hands x known dealer cards x completions (x roles)."""
+    from math import comb
+
+    from crazy4.core.forced import completions
+    from crazy4.games.registry import game_of
+
+    role = game_of(rules).hole_cards()
+    known = role.face_up + seen
+    roles = comb(known, role.face_up)
+    return comb(52, 5) * comb(47, known) * roles * completions(role.dealer_size, known)

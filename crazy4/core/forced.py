@@ -1,0 +1,227 @@
+"""Dealer counts with *forced* cards: the one engine for up cards, hole cards and both games.
+
+The question
+------------
+The player holds ``P`` (five cards) and knows that the dealer's hand of ``d`` cards contains the
+set ``F`` (an up card, a flashed or hole-carded card, or several). How many dealer hands
+``D ⊇ F``, ``D ∩ P = ∅``, have best-four strength below ``t``? By inclusion-exclusion over the
+player's cards (:mod:`crazy4.core.engine`)::
+
+    #{D ⊇ F : D ∩ P = ∅, v(D) < t} = Σ_{S ⊆ P} (-1)^{|S|} N_{S ∪ F}(t)
+
+where ``N_T(t)`` counts the ``d``-card hands of the whole deck containing ``T`` below ``t``: the
+subset tables of :func:`crazy4.core.engine.build_subset_tables` for ``|T| < d``, the hand ``T``
+itself for ``|T| = d``, nothing for ``|T| > d``. The same tables serve every ``|F|``: a forced
+card only moves the set looked up. Each situation has ``C(52 - 5 - |F|, d - |F|)`` dealer hands
+(163,185 for Crazy 4 Poker with one seen card, 14,190 with two; 148,995 for Four Card Poker's up
+card plus one hole card).
+
+Symmetry
+--------
+A situation is ``(P, F)``. Relabelling suits maps situations to situations with the same counts.
+The player hands fall into the 134,459 suit classes of :mod:`crazy4.core.symmetry`; for a class
+representative ``R`` the relabellings fixing ``R`` (its *stabilizer*: the permutations of suits
+holding equal rank masks in ``R``) act on the sets ``F`` of unseen cards, and one ``F`` per orbit
+(the least in lexicographic order), weighted by the class size times the orbit size, covers
+every situation exactly once (:func:`forced_situations`). For one forced card that gives
+5,649,150 classes out of 122,151,120 situations, the Four Card Poker up-card classes of
+:mod:`crazy4.games.four_card.engine` in the same order.
+
+References
+----------
+The subset-table method of exact video-poker and Three Card Poker analyzers; ``README.md``
+(Method) and ``docs/advantage.md`` (hole cards) for the derivation and sizes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+from math import comb
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.cards import BINOMIAL
+from crazy4.core.engine import build_subset_tables
+from crazy4.core.ranking import build_best_four_strengths
+
+PLAYER_CARDS = 5
+
+#: The 24 permutations of the four suits, one a row.
+SUIT_PERMUTATIONS: npt.NDArray[np.int64] = np.array(list(permutations(range(4))), dtype=np.int64)
+
+
+def completions(dealer_size: int, forced: int) -> int:
+    """Dealer hands per situation: ``C(52 - 5 - forced, dealer_size - forced)``.
+
+    Examples
+    --------
+    >>> completions(5, 0), completions(5, 1), completions(5, 2), completions(6, 2)
+    (1533939, 163185, 14190, 148995)
+    """
+    return comb(52 - PLAYER_CARDS - forced, dealer_size - forced)
+
+
+@dataclass(frozen=True)
+class ForcedSituations:
+    """Suit classes of (player hand, forced-card set) situations.
+
+    Attributes
+    ----------
+    hand_of : ndarray of int32, shape (n,)
+        Row of the hand representatives each situation belongs to.
+    cards : ndarray of int64, shape (n, k)
+        The forced cards, ascending.
+    weights : ndarray of int64, shape (n,)
+        Situations in the class: hand class size times orbit size.
+    """
+
+    hand_of: npt.NDArray[np.int32]
+    cards: npt.NDArray[np.int64]
+    weights: npt.NDArray[np.int64]
+
+
+def forced_situations(
+    hands: npt.NDArray[np.uint8], weights: npt.NDArray[np.int64], seen: int
+) -> ForcedSituations:
+    """One situation per orbit of ``seen``-card sets under the relabellings fixing each hand.
+
+    Parameters
+    ----------
+    hands : ndarray of uint8, shape (h, 5)
+        Hand class representatives, sorted.
+    weights : ndarray of int64, shape (h,)
+        Hands in each class.
+    seen : int
+        Forced cards per situation: 0, 1 or 2.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> flush = np.array([parse_cards("2c 5c 8c Jc Kc")], dtype=np.uint8)
+    >>> one = forced_situations(flush, np.array([4]), 1)
+    >>> len(one.weights), int(one.weights.sum()) == 4 * 47
+    (21, True)
+    >>> two = forced_situations(flush, np.array([4]), 2)
+    >>> int(two.weights.sum()) == 4 * comb(47, 2)
+    True
+    """
+    from crazy4.core import forced_kernels
+    from crazy4.core.table_kernels import run_in_threads
+
+    hands8 = np.ascontiguousarray(hands, dtype=np.uint8)
+    n_hands = hands8.shape[0]
+    if seen == 0:
+        return ForcedSituations(
+            hand_of=np.arange(n_hands, dtype=np.int32),
+            cards=np.zeros((n_hands, 0), dtype=np.int64),
+            weights=np.asarray(weights, dtype=np.int64).copy(),
+        )
+    if seen not in (1, 2):
+        raise ValueError(f"situation classes are enumerated for 0 to 2 forced cards, not {seen}")
+    counter: Any = forced_kernels.count_orbits
+    filler: Any = forced_kernels.fill_orbits
+    per_hand = np.zeros(n_hands, dtype=np.int64)
+    run_in_threads(
+        lambda start, stop: counter(hands8, seen, SUIT_PERMUTATIONS, per_hand, start, stop),
+        n_hands,
+    )
+    offsets = np.concatenate([[0], np.cumsum(per_hand)]).astype(np.int64)
+    total = int(offsets[-1])
+    hand_of = np.empty(total, dtype=np.int32)
+    cards = np.empty((total, 2), dtype=np.int64)
+    orbit = np.empty(total, dtype=np.int64)
+    run_in_threads(
+        lambda start, stop: filler(
+            hands8, seen, SUIT_PERMUTATIONS, offsets, hand_of, cards, orbit, start, stop
+        ),
+        n_hands,
+    )
+    return ForcedSituations(
+        hand_of=hand_of,
+        cards=np.ascontiguousarray(cards[:, :seen]),
+        weights=np.asarray(weights, dtype=np.int64)[hand_of] * orbit,
+    )
+
+
+def count_forced(
+    hands: npt.NDArray[np.integer],
+    hand_of: npt.NDArray[np.integer],
+    forced: npt.NDArray[np.integer],
+    thresholds: npt.NDArray[np.integer],
+    dealer_size: int,
+) -> npt.NDArray[np.int64]:
+    """Dealer hands containing the forced cards, disjoint from the hand, below each threshold.
+
+    Parameters
+    ----------
+    hands : ndarray, shape (h, 5)
+        Player hands.
+    hand_of : ndarray, shape (n,)
+        The hand (row of ``hands``) of each situation.
+    forced : ndarray, shape (n, f)
+        The forced cards of each situation (disjoint from its hand).
+    thresholds : ndarray, shape (h, m)
+        Strengths to count below, per hand (0 to N_STRENGTHS inclusive).
+    dealer_size : int
+        Cards in a dealer hand (5 or 6); ``f`` at most that.
+
+    Returns
+    -------
+    ndarray of int64, shape (n, m)
+        The module docstring's count; runs on :func:`crazy4.core.table_kernels.set_threads`
+        threads (the counts do not depend on it).
+
+    Raises
+    ------
+    ValueError
+        If a forced card is in its hand or repeated.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.core.engine import brute_force_counts
+    >>> hand = np.array([parse_cards("Ks Qd 8c 4h 2s")])
+    >>> seen = np.array([sorted(parse_cards("Ah"))])
+    >>> t = np.array([[100, 322, 2000]])
+    >>> got = count_forced(hand, np.array([0]), seen, t, 5)
+    >>> bool((got[0] == brute_force_counts(hand[0], t[0], forced_cards=(seen[0, 0],))).all())
+    True
+    """
+    from crazy4.core import forced_kernels
+    from crazy4.core.table_kernels import run_in_threads
+
+    kernel: Any = forced_kernels.count_forced
+    hands64 = np.ascontiguousarray(np.sort(np.asarray(hands, dtype=np.int64), axis=1))
+    hand_of32 = np.ascontiguousarray(hand_of, dtype=np.int32)
+    forced64 = np.ascontiguousarray(np.sort(np.asarray(forced, dtype=np.int64), axis=1))
+    if forced64.shape[1] > dealer_size:
+        raise ValueError(f"{forced64.shape[1]} forced cards do not fit a {dealer_size}-card hand")
+    if forced64.shape[0]:
+        clash = (forced64[:, :, None] == hands64[hand_of32][:, None, :]).any(axis=(1, 2))
+        repeated = (np.diff(forced64, axis=1) == 0).any(axis=1)
+        if clash.any() or repeated.any():
+            raise ValueError("a forced card is in its player hand or given twice")
+    tables = build_subset_tables(dealer_size)
+    classes = [np.zeros(1, dtype=np.int32)] * 6
+    below: list[npt.NDArray[np.integer]] = [np.zeros((1, 1), dtype=np.int32)] * 6
+    for size in range(dealer_size):
+        classes[size] = tables.class_of_set[size]
+        below[size] = tables.below[size]
+    out = np.empty((hand_of32.shape[0], thresholds.shape[1]), dtype=np.int64)
+    arguments = (
+        hands64,
+        hand_of32,
+        forced64,
+        np.ascontiguousarray(thresholds, dtype=np.int64),
+        BINOMIAL,
+        dealer_size,
+        *classes[1:6],
+        *below,
+        build_best_four_strengths(dealer_size),
+        out,
+    )
+    run_in_threads(lambda start, stop: kernel(*arguments, start, stop), hand_of32.shape[0])
+    return out
