@@ -155,6 +155,26 @@ SECTIONS: tuple[Section, ...] = (
         "Bad Beat table.",
     ),
     table_section(
+        "hole_strategies",
+        "Advantage play: one seen dealer card",
+        "The house edge when the player sees one of the dealer's cards and plays the optimal "
+        "strategy for what he learns (nothing, a group of ranks, the rank, the whole card, "
+        "the chart), exact EV as a fraction; gain against playing without it.",
+        ("strategy", "house_edge", "element_of_risk", "std_dev", "gain", "tied_situations"),
+    ),
+    table_section(
+        "hole_value_by_rank",
+        "Advantage play: the value of each seen rank",
+        "The player's EV per unit of Ante given the seen card's rank, playing on it, beside "
+        "the EV of the same deals played without it.",
+    ),
+    table_section(
+        "hole_chart",
+        "Advantage play: the memorizable hole-card chart",
+        "The decision by the player's hand group and the seen card's rank; its exact cost "
+        "against the perfect hole-card strategy is the chart row of the strategies table.",
+    ),
+    table_section(
         "progressive",
         "Progressive: the player's five-card categories",
         "Each category of the player's own five cards, out of C(52,5) = 2,598,960, with its "
