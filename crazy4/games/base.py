@@ -17,7 +17,9 @@ What a game provides, by role:
 * **simulation** -- :meth:`Game.simulator`, the :class:`crazy4.simulate.game.SimulatedGame`
   role;
 * **validation** -- :meth:`Game.validator`, the :class:`crazy4.validate.game.ValidatedGame`
-  role.
+  role;
+* **collusion** -- :meth:`Game.colluder`, the
+  :class:`crazy4.advantage.collusion_role.ColludingGame` role.
 
 The conformance suite (``tests/test_conformance.py``) runs the same checks against every
 registered game and every shipped rule set, in the spirit of scikit-learn's
@@ -33,6 +35,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     import pandas as pd
 
+    from crazy4.advantage.collusion_role import ColludingGame
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
@@ -126,4 +129,8 @@ class Game(Protocol):
 
     def validator(self) -> ValidatedGame:
         """The validator's role of this game."""
+        ...
+
+    def colluder(self) -> ColludingGame:
+        """The collusion role of this game."""
         ...

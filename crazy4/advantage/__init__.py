@@ -1,0 +1,1 @@
+"""Advantage play and game protection: hole cards, collusion, and catching them."""
