@@ -113,10 +113,10 @@ def test_four_card_per_deal_evs_equal_brute_force(colluders: int) -> None:
 
 
 def test_same_numbers_for_any_jobs() -> None:
-    plan = make_collusion_plan(load_rules("crazy4-standard"), colluders=7, deals=5000, seed=9)
+    plan = make_collusion_plan(load_rules("crazy4-standard"), colluders=7, deals=20000, seed=9)
     one, two = run_collusion(plan, jobs=1), run_collusion(plan, jobs=2)
     assert one == two
-    assert one.deals == 5000 and sum(one.decisions["full"]) == 5000 * 7
+    assert one.deals == 20000 and sum(one.decisions["full"]) == 20000 * 7
 
 
 def test_full_pooling_never_worse_than_honest_per_deal() -> None:

@@ -40,7 +40,7 @@ import numpy.typing as npt
 
 from crazy4.advantage.collusion_role import ColludingGame
 from crazy4.core.cards import BINOMIAL, colex_indices
-from crazy4.core.deal import deal_hands
+from crazy4.core.deal import DealtHands, deal_hands
 from crazy4.core.decisions import best_decisions, optimal_ev
 from crazy4.core.exact import exact_dot
 from crazy4.core.ranking import number_of_strengths
@@ -50,7 +50,7 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.plan import CHUNK_ROUNDS, MAX_ROUNDS, chunk_generator, worker_limit
 
 #: Deals one task values (any value gives the same numbers).
-TASK_DEALS = 2048
+TASK_DEALS = 8192
 #: The strategies valued on every deal, and ``practical`` when asked.
 STRATEGIES = ("full", "honest")
 
@@ -166,12 +166,25 @@ class DealtTeam:
     unseen: npt.NDArray[np.int64]  # (deals, m), sorted
 
 
+_DEALT: dict[tuple[int, int, int, tuple[int, ...]], DealtHands] = {}
+
+
+def chunk_deal(seed: int, chunk: int, rounds: int, sizes: tuple[int, ...]) -> DealtHands:
+    """The hands of one chunk, from its seed (the last one kept per process: a worker usually
+    values several slices of the same chunk)."""
+    key = (seed, chunk, rounds, sizes)
+    if key not in _DEALT:
+        _DEALT.clear()
+        _DEALT[key] = deal_hands(chunk_generator(seed, chunk), rounds, sizes)
+    return _DEALT[key]
+
+
 def deal_team(plan: CollusionPlan, chunk: int, start: int, stop: int) -> DealtTeam:
     """Deals ``start .. stop`` of chunk ``chunk`` (the whole chunk is dealt from its seed)."""
     role = colluder_role(plan.rules)
     rounds = min(CHUNK_ROUNDS, plan.deals - chunk * CHUNK_ROUNDS)
     sizes = (5,) * plan.colluders + (1,) * role.up_cards
-    dealt = deal_hands(chunk_generator(plan.seed, chunk), rounds, sizes)
+    dealt = chunk_deal(plan.seed, chunk, rounds, sizes)
     hands = np.stack(
         [dealt.cards[s][:, start:stop].T for s in range(plan.colluders)], axis=1
     ).astype(np.int64)
@@ -247,7 +260,7 @@ def collusion_tasks(plan: CollusionPlan) -> Iterator[tuple[int, int, int]]:
     >>> plan = make_collusion_plan(load_rules("crazy4-standard"), colluders=6, deals=5000,
     ...                            seed=1)
     >>> list(collusion_tasks(plan))
-    [(0, 0, 2048), (0, 2048, 4096), (0, 4096, 5000)]
+    [(0, 0, 5000)]
     """
     for chunk in range(plan.chunks):
         rounds = min(CHUNK_ROUNDS, plan.deals - chunk * CHUNK_ROUNDS)
