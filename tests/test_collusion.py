@@ -199,3 +199,52 @@ def test_how_anchor_full_table_sharing_the_up_rank_count() -> None:
     assert practical.gain > 3 * practical.gain_standard_error  # a real cut, not noise
     assert full.gain > practical.gain  # sharing every card is worth more than one count
     assert sums.total["full"] >= sums.total["practical"]
+
+
+def test_dask_backend_gives_the_same_sums() -> None:
+    distributed = pytest.importorskip(
+        "distributed", reason="dask.distributed is not installed (pip install crazy4[distributed])"
+    )
+    plan = make_collusion_plan(load_rules("crazy4-standard"), colluders=7, deals=9000, seed=8)
+    local = run_collusion(plan)
+    with (
+        distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=2,
+            processes=False,
+            protocol="tcp://",
+            host="127.0.0.1",
+            scheduler_port=0,
+            dashboard_address=None,
+        ) as cluster,
+        distributed.Client(cluster),
+    ):
+        remote = run_collusion(plan, backend="dask", scheduler=cluster.scheduler_address)
+    assert local == remote
+
+
+@pytest.mark.parametrize("forced", [-1, 30])
+def test_marked_split_counts_equal_listing(forced: int) -> None:
+    """The practical rule's counts: dealer hands of 20 unseen cards (plus a forced up card),
+    split by how many marked cards they hold, below each threshold, listed here."""
+    from crazy4.advantage.collusion_kernel import below_counts_marked
+    from crazy4.core.cards import BINOMIAL, colex_index
+    from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
+
+    rng = np.random.default_rng(forced + 2)
+    pool = [card for card in range(52) if card != forced]
+    unseen = np.sort(rng.choice(pool, size=20, replace=False)).astype(np.int64)
+    marked = unseen // 4 == 12  # the aces
+    marked[:2] = True  # and two more cards, whatever they are
+    table = build_best_four_strengths(5 if forced < 0 else 6)
+    thresholds = np.array([0, 322, 1000, 1496, 2534, 2535], dtype=np.int64)
+    got = below_counts_marked(
+        unseen, 20, forced, marked, table, BINOMIAL, thresholds, number_of_strengths()
+    )
+    expected = np.zeros((6, thresholds.shape[0]), dtype=np.int64)
+    for hand in combinations(range(20), 5):
+        cards = sorted([int(unseen[x]) for x in hand] + ([forced] if forced >= 0 else []))
+        strength = int(table[colex_index(cards)])
+        expected[sum(bool(marked[x]) for x in hand)] += strength < thresholds
+    assert (got == expected).all()
+    assert int(got[:, -1].sum()) == comb(20, 5)
