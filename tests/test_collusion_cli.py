@@ -59,6 +59,7 @@ def test_every_option_has_help() -> None:
         (["--colluders", "0-3"], "at least 2 colluders"),
         (["--colluders", "two"], "write a number"),
         (["--deals", "0"], "--deals"),
+        (["--jobs", "0"], "--jobs"),
         (["--rule", "practical", "--team-rule", "XY"], "practical rule 'XY'"),
         (["--team-rule", "A"], "needs --rule practical"),
         (["--out", "/no/such/folder/x.parquet"], "does not exist"),

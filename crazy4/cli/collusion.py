@@ -126,8 +126,6 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
     from crazy4.results.write import check_output_file, provenance, write_table
     from crazy4.rules.load import load_rules
 
-    if args.jobs < 1:
-        raise InputError(f"--jobs {args.jobs}: at least 1")
     if args.scheduler and args.backend != "dask":
         raise InputError("--scheduler needs --backend dask")
     rules = load_rules(args.rules)
