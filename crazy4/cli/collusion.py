@@ -22,7 +22,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from crazy4.cli.options import Parser, count, non_negative_int, one_line, worker_count
+from crazy4.cli.options import Parser, count, non_negative_int, one_line, positive_int, worker_count
 from crazy4.errors import InputError
 
 #: Deals per number of colluders unless ``--deals`` says otherwise.
@@ -92,7 +92,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=positive_int,
         default=1,
         help="worker processes (default 1; the numbers do not change)",
     )
