@@ -38,10 +38,10 @@ from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement
+from crazy4.games.crazy_four.simulate import (
+    MAX_SEATS,  # the table's seats: one number for both roles
+)
 from crazy4.rules.ruleset import RuleSet
-
-#: Largest number of seats at a table (:data:`crazy4.games.crazy_four.simulate.MAX_SEATS`).
-MAX_SEATS = 7
 
 
 @cache

@@ -36,10 +36,10 @@ from crazy4.core.ranking import build_best_four_strengths
 from crazy4.errors import InputError
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.games.four_card.settle import FourCardSettlement
+from crazy4.games.four_card.simulate import (
+    MAX_SEATS,  # the table's seats: one number for both roles
+)
 from crazy4.rules.ruleset import RuleSet
-
-#: Largest number of seats at a table (:data:`crazy4.games.four_card.simulate.MAX_SEATS`).
-MAX_SEATS = 7
 
 
 @cache
