@@ -43,7 +43,7 @@ from crazy4.core.cards import BINOMIAL, colex_indices
 from crazy4.core.deal import DealtHands, deal_hands
 from crazy4.core.decisions import best_decisions, optimal_ev
 from crazy4.core.exact import exact_dot
-from crazy4.core.ranking import number_of_strengths
+from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.errors import InputError
 from crazy4.games.registry import game_of
 from crazy4.rules.ruleset import RuleSet
@@ -214,7 +214,8 @@ def team_prices(
     forced = team.up if team.up is not None else np.full(deals, -1, dtype=np.int64)
     below = below_counts(
         team.unseen, np.full(deals, plan.unseen, dtype=np.int64), forced,
-        role.dealer_table(), BINOMIAL, np.ascontiguousarray(per_deal), number_of_strengths(),
+        role.dealer_table(), build_best_four_strengths(5), BINOMIAL,
+        np.ascontiguousarray(per_deal), number_of_strengths(),
     )  # fmt: skip
     hands = np.full(deals * k, plan.dealer_hands, dtype=np.int64)
     ev, allowed = role.prices(plan.rules, strengths.ravel(), below.reshape(deals * k, -1), hands)
