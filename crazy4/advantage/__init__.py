@@ -1,1 +1,1 @@
-"""Advantage play: hole cards (what seeing dealer cards is worth) and catching it in logs."""
+"""Advantage play and game protection: hole cards, collusion, and catching them in logs."""

@@ -1,4 +1,4 @@
-"""``crazy4 advantage``: hole cards (what seen dealer cards are worth) and catching them.
+"""``crazy4 advantage``: hole cards (what seen dealer cards are worth), collusion, detection.
 
 The group is built from :data:`ENTRIES`, one :class:`Entry` a subcommand (name, help, options,
 run); another subcommand joins it with one line (``ENTRIES.append(...)``). Errors are
@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from crazy4.cli import collusion
 from crazy4.cli.options import Commands, positive_int, probability, worker_count
 from crazy4.errors import InputError
 
@@ -290,8 +291,16 @@ DETECT = Entry(
     run=run_detect,
 )
 
+COLLUSION = Entry(
+    name="collusion",
+    help="colluding seats pooling their cards: each one's exact optimal play per deal, "
+    "averaged by seeded Monte Carlo with standard errors (full pooling or a practical rule)",
+    add_arguments=collusion.add_arguments,
+    run=collusion.run,
+)
+
 #: The ``crazy4 advantage`` subcommands, in the order ``--help`` lists them.
-ENTRIES: list[Entry] = [HOLECARDS, DETECT]
+ENTRIES: list[Entry] = [HOLECARDS, COLLUSION, DETECT]
 
 
 def add_advantage(commands: Commands, entries: list[Entry] | None = None) -> None:
@@ -307,9 +316,9 @@ def add_advantage(commands: Commands, entries: list[Entry] | None = None) -> Non
     """
     group = commands.add_parser(
         "advantage",
-        help="advantage play: hole cards and catching a hole-carder in round logs",
-        description="Advantage play and game protection, exactly: what seen dealer cards are "
-        "worth, and whether a seat's logged decisions show it saw them.",
+        help="advantage play: hole cards, collusion, and catching a hole-carder in round logs",
+        description="Advantage play and game protection, exactly: what seen dealer cards and "
+        "pooled cards are worth, and whether a seat's logged decisions show it saw them.",
     )
     actions = group.add_subparsers(dest="advantage_command", required=True, metavar="ACTION")
     for entry in entries if entries is not None else ENTRIES:

@@ -16,6 +16,7 @@ from crazy4.games.crazy_four.rules import (
 )
 
 if TYPE_CHECKING:
+    from crazy4.advantage.collusion_role import ColludingGame
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
@@ -112,6 +113,12 @@ class CrazyFour:
         from crazy4.games.crazy_four.holecards import CrazyFourHoleCards
 
         return CrazyFourHoleCards()
+
+    def colluder(self) -> ColludingGame:
+        """The collusion role (:mod:`crazy4.games.crazy_four.collusion`)."""
+        from crazy4.games.crazy_four.collusion import CrazyFourColluder
+
+        return CrazyFourColluder()
 
 
 #: The game's one instance, registered in :mod:`crazy4.games.registry`.

@@ -1,0 +1,380 @@
+"""Collusion, exactly per deal: ``k`` seats pool their cards; the average over deals by seeded
+Monte Carlo.
+
+Per deal
+--------
+A deal gives each of the ``k`` colluders five cards (and the dealer its up cards), from a
+fresh deck. The team sees ``5 k (+ up)`` cards; the dealer's five hidden cards are any five of
+the ``m`` others, all ``C(m, 5)`` equally likely. :func:`crazy4.advantage.collusion_kernel.
+below_counts` lists every one of them and counts them below each colluder's thresholds; the
+game's collusion role (:class:`crazy4.advantage.collusion_role.ColludingGame`) prices every
+decision from those integers; each colluder takes the exact optimum (the smallest wager among
+exact ties). A deal's value is the *exact* EV of the team's decisions given the pooled cards,
+an integer numerator over ``C(m, 5) * unit`` per colluder: the Monte Carlo averages conditional
+expectations, which has a smaller variance than playing the dealer's hand out.
+
+Three strategies are valued on the same deals: ``full`` (the optimum given every pooled card),
+``honest`` (each colluder's no-information optimum: its mean estimates the game's exact house
+edge, a check on every run) and, when asked, ``practical`` (:mod:`crazy4.advantage.team`).
+
+Monte Carlo
+-----------
+Deals are cut into the simulator's chunks (:data:`crazy4.simulate.plan.CHUNK_ROUNDS`), chunk
+``i`` dealt from :func:`crazy4.simulate.plan.chunk_generator` ``(seed, i)``; a task values a
+slice of one chunk (the chunk's deal is regenerated, cheaply). Every sum is an exact integer
+(:class:`CollusionSums`), so a seed gives the same numbers for any ``jobs``, task size or
+backend (joblib processes, or Dask through joblib's Dask backend as in
+:mod:`crazy4.simulate.driver`). The standard error is that of the mean of per-deal team totals
+(seats of one deal share the dealer's cards, so a deal is the independent unit).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.advantage.collusion_role import ColludingGame
+from crazy4.core.cards import BINOMIAL, colex_indices
+from crazy4.core.deal import DealtHands, deal_hands
+from crazy4.core.decisions import best_decisions, optimal_ev
+from crazy4.core.exact import exact_dot
+from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
+from crazy4.errors import InputError
+from crazy4.games.registry import game_of
+from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate.plan import CHUNK_ROUNDS, MAX_ROUNDS, chunk_generator, worker_limit
+
+#: Deals one task values (any value gives the same numbers).
+TASK_DEALS = 8192
+#: The strategies valued on every deal, and ``practical`` when asked.
+STRATEGIES = ("full", "honest")
+
+
+def colluder_role(rules: RuleSet) -> ColludingGame:
+    """The collusion role of the rule set's game."""
+    return game_of(rules).colluder()
+
+
+@dataclass(frozen=True)
+class CollusionPlan:
+    """What a worker needs (picklable).
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> plan = make_collusion_plan(load_rules("crazy4-standard"), colluders=6, deals=70000,
+    ...                            seed=1)
+    >>> plan.chunks, plan.unseen, plan.dealer_hands
+    (2, 22, 26334)
+    """
+
+    rules: RuleSet
+    colluders: int
+    deals: int
+    seed: int
+    practical: str | None = None
+
+    @property
+    def chunks(self) -> int:
+        """Chunks of :data:`CHUNK_ROUNDS` deals."""
+        return -(-self.deals // CHUNK_ROUNDS)
+
+    @property
+    def unseen(self) -> int:
+        """Cards the team does not see."""
+        return 52 - 5 * self.colluders - colluder_role(self.rules).up_cards
+
+    @property
+    def dealer_hands(self) -> int:
+        """Dealer hands per deal: ``C(unseen, 5)``."""
+        return math.comb(self.unseen, 5)
+
+    @property
+    def strategies(self) -> tuple[str, ...]:
+        """The strategies valued."""
+        return STRATEGIES + (("practical",) if self.practical is not None else ())
+
+
+def make_collusion_plan(
+    rules: RuleSet, *, colluders: int, deals: int, seed: int, practical: str | None = None
+) -> CollusionPlan:
+    """Check the options and build a :class:`CollusionPlan`.
+
+    Raises
+    ------
+    InputError
+        Fewer than 1 or more colluders than the table seats, a bad number of deals or seed,
+        an unknown practical rule.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> make_collusion_plan(load_rules("crazy4-standard"), colluders=8, deals=10, seed=1)
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: --colluders 8: a Crazy 4 Poker table seats at most 7
+    """
+    role = colluder_role(rules)
+    title = game_of(rules).title
+    if colluders > role.max_seats:
+        raise InputError(f"--colluders {colluders}: a {title} table seats at most {role.max_seats}")
+    if colluders < 1:
+        raise InputError(f"--colluders {colluders}: at least 1")
+    if not 1 <= deals <= MAX_ROUNDS:
+        raise InputError(f"--deals {deals:,}: 1 to {MAX_ROUNDS:,}")
+    if seed < 0:
+        raise InputError("--seed must be a non-negative whole number")
+    if practical is not None:
+        role.practical_ranks(rules, practical, np.zeros(1, dtype=np.int64), 1)
+    return CollusionPlan(rules, colluders, deals, seed, practical)
+
+
+@dataclass
+class CollusionSums:
+    """Exact integer sums over deals, per strategy (EV numerators over
+    ``dealer_hands * unit`` per colluder)."""
+
+    deals: int
+    total: dict[str, int] = field(default_factory=dict)  # Σ per-deal team total
+    squares: dict[str, int] = field(default_factory=dict)  # Σ total²
+    gain_squares: dict[str, int] = field(default_factory=dict)  # Σ (total - honest total)²
+    decisions: dict[str, list[int]] = field(default_factory=dict)  # fold, 1x, 2x, 3x
+
+    def add(self, other: CollusionSums) -> None:
+        """Add another's sums."""
+        self.deals += other.deals
+        for name in other.total:
+            self.total[name] = self.total.get(name, 0) + other.total[name]
+            self.squares[name] = self.squares.get(name, 0) + other.squares[name]
+            self.gain_squares[name] = self.gain_squares.get(name, 0) + other.gain_squares[name]
+            mine = self.decisions.setdefault(name, [0, 0, 0, 0])
+            for code, count in enumerate(other.decisions[name]):
+                mine[code] += count
+
+
+@dataclass(frozen=True)
+class DealtTeam:
+    """One slice of a chunk's deals."""
+
+    hands: npt.NDArray[np.int64]  # (deals, k, 5), sorted
+    up: npt.NDArray[np.int64] | None  # (deals,)
+    unseen: npt.NDArray[np.int64]  # (deals, m), sorted
+
+
+_DEALT: dict[tuple[int, int, int, tuple[int, ...]], DealtHands] = {}
+
+
+def chunk_deal(seed: int, chunk: int, rounds: int, sizes: tuple[int, ...]) -> DealtHands:
+    """The hands of one chunk, from its seed (the last one kept per process: a worker usually
+    values several slices of the same chunk)."""
+    key = (seed, chunk, rounds, sizes)
+    if key not in _DEALT:
+        _DEALT.clear()
+        _DEALT[key] = deal_hands(chunk_generator(seed, chunk), rounds, sizes)
+    return _DEALT[key]
+
+
+def deal_team(plan: CollusionPlan, chunk: int, start: int, stop: int) -> DealtTeam:
+    """Deals ``start .. stop`` of chunk ``chunk`` (the whole chunk is dealt from its seed)."""
+    role = colluder_role(plan.rules)
+    rounds = min(CHUNK_ROUNDS, plan.deals - chunk * CHUNK_ROUNDS)
+    sizes = (5,) * plan.colluders + (1,) * role.up_cards
+    dealt = chunk_deal(plan.seed, chunk, rounds, sizes)
+    hands = np.stack(
+        [dealt.cards[s][:, start:stop].T for s in range(plan.colluders)], axis=1
+    ).astype(np.int64)
+    up = dealt.cards[plan.colluders][0, start:stop].astype(np.int64) if role.up_cards else None
+    seen = np.zeros((stop - start, 52), dtype=bool)
+    rows = np.arange(stop - start)[:, None]
+    seen[rows, hands.reshape(stop - start, -1)] = True
+    if up is not None:
+        seen[np.arange(stop - start), up] = True
+    unseen = np.argsort(seen, axis=1, kind="stable")[:, : plan.unseen].astype(np.int64)
+    return DealtTeam(hands=hands, up=up, unseen=unseen)
+
+
+def team_prices(
+    plan: CollusionPlan, team: DealtTeam
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """Every colluder's strength, and EV numerators and allowed decisions given all pooled
+    cards: shapes ``(deals, k)``, ``(deals * k, 4)``, ``(deals * k, 4)``."""
+    from crazy4.advantage.collusion_kernel import below_counts
+
+    role = colluder_role(plan.rules)
+    deals, k, _ = team.hands.shape
+    colex = colex_indices(team.hands.reshape(deals * k, 5))
+    strengths = role.player_table()[colex].astype(np.int64).reshape(deals, k)
+    thresholds = role.thresholds(plan.rules, strengths.ravel())
+    per_deal = thresholds.reshape(deals, -1)
+    forced = team.up if team.up is not None else np.full(deals, -1, dtype=np.int64)
+    below = below_counts(
+        team.unseen, np.full(deals, plan.unseen, dtype=np.int64), forced,
+        role.dealer_table(), build_best_four_strengths(5), BINOMIAL,
+        np.ascontiguousarray(per_deal), number_of_strengths(),
+    )  # fmt: skip
+    hands = np.full(deals * k, plan.dealer_hands, dtype=np.int64)
+    ev, allowed = role.prices(plan.rules, strengths.ravel(), below.reshape(deals * k, -1), hands)
+    return strengths, ev, allowed
+
+
+def value_deals(plan: CollusionPlan, chunk: int, start: int, stop: int) -> CollusionSums:
+    """Value deals ``start .. stop`` of one chunk under every strategy of the plan."""
+    role = colluder_role(plan.rules)
+    team = deal_team(plan, chunk, start, stop)
+    deals, k, _ = team.hands.shape
+    _, ev, allowed = team_prices(plan, team)
+    chosen: dict[str, npt.NDArray[np.int64]] = {"full": best_decisions(ev, allowed)[0]}
+    colex = colex_indices(team.hands.reshape(deals * k, 5))
+    up = None if team.up is None else np.repeat(team.up, k)
+    chosen["honest"] = role.honest_decisions(plan.rules, colex, up).astype(np.int64)
+    if plan.practical is not None:
+        from crazy4.advantage.team import practical_decisions
+
+        ranks = role.practical_ranks(plan.rules, plan.practical, team.up, deals)
+        chosen["practical"] = practical_decisions(role, plan.rules, team.hands, team.up, ranks)
+        chosen["practical"] = chosen["practical"].ravel()
+    sums = CollusionSums(deals=deals)
+    totals = {
+        name: optimal_ev(ev, decision).reshape(deals, k).sum(axis=1)
+        for name, decision in chosen.items()
+    }
+    for name, total in totals.items():
+        gain = total - totals["honest"]
+        sums.total[name] = int(total.sum())
+        sums.squares[name] = exact_dot(total, total)
+        sums.gain_squares[name] = exact_dot(gain, gain)
+        sums.decisions[name] = np.bincount(chosen[name], minlength=4).astype(int).tolist()
+    return sums
+
+
+def collusion_tasks(plan: CollusionPlan) -> Iterator[tuple[int, int, int]]:
+    """(chunk, start, stop) of every task, in order.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> plan = make_collusion_plan(load_rules("crazy4-standard"), colluders=6, deals=5000,
+    ...                            seed=1)
+    >>> list(collusion_tasks(plan))
+    [(0, 0, 5000)]
+    """
+    for chunk in range(plan.chunks):
+        rounds = min(CHUNK_ROUNDS, plan.deals - chunk * CHUNK_ROUNDS)
+        for start in range(0, rounds, TASK_DEALS):
+            yield chunk, start, min(start + TASK_DEALS, rounds)
+
+
+def _run(plan: CollusionPlan, task: tuple[int, int, int]) -> CollusionSums:
+    return value_deals(plan, *task)
+
+
+def _dask_results(calls: Iterator[object], scheduler: str | None) -> Iterator[CollusionSums]:
+    """Run the tasks on a Dask cluster through joblib's Dask backend (as the simulator does)."""
+    from joblib import Parallel, parallel_config
+
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InputError(
+            "--backend dask needs the 'distributed' package: pip install 'crazy4[distributed]'"
+        ) from None
+    try:
+        client = (
+            Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
+            if scheduler
+            else Client.current()  # type: ignore[no-untyped-call]
+        )
+    except (OSError, TimeoutError, ValueError) as error:
+        if scheduler is None:
+            raise InputError("--backend dask needs --scheduler ADDRESS") from None
+        raise InputError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
+    try:
+        with parallel_config(backend="dask", wait_for_workers_timeout=30):
+            yield from Parallel(return_as="generator")(calls)
+    finally:
+        if scheduler:
+            client.close()
+
+
+def run_collusion(
+    plan: CollusionPlan,
+    *,
+    jobs: int = 1,
+    backend: str = "local",
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> CollusionSums:
+    """Value every deal of a plan; the sums do not depend on ``jobs`` or ``backend``.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> plan = make_collusion_plan(load_rules("crazy4-standard"), colluders=7, deals=50,
+    ...                            seed=3)
+    >>> sums = run_collusion(plan)
+    >>> sums.deals, sum(sums.decisions["full"])
+    (50, 350)
+    """
+    say = progress or (lambda deals: None)
+    total = CollusionSums(deals=0)
+    tasks = list(collusion_tasks(plan))
+    workers = worker_limit(jobs, len(tasks))
+    if backend == "local" and workers == 1:
+        results: Iterator[CollusionSums] = (_run(plan, task) for task in tasks)
+    else:
+        from joblib import Parallel, delayed
+
+        calls = (delayed(_run)(plan, task) for task in tasks)
+        if backend == "dask":
+            results = _dask_results(calls, scheduler)
+        else:
+            results = Parallel(n_jobs=workers, return_as="generator")(calls)
+    for result in results:
+        total.add(result)
+        say(result.deals)
+    return total
+
+
+@dataclass(frozen=True)
+class StrategyEdge:
+    """A strategy's house edge (per Ante, per colluder hand) with its standard error, and
+    its gain over the honest strategy on the same deals."""
+
+    strategy: str
+    house_edge: float
+    standard_error: float
+    gain: float
+    gain_standard_error: float
+    ev_numerator: int
+    ev_denominator: int
+
+
+def strategy_edges(plan: CollusionPlan, sums: CollusionSums) -> list[StrategyEdge]:
+    """Means and standard errors from the exact sums."""
+    role = colluder_role(plan.rules)
+    scale = plan.colluders * plan.dealer_hands * role.unit(plan.rules)
+    n = sums.deals
+    rows = []
+    honest = sums.total["honest"]
+    for name in plan.strategies:
+        mean = Fraction(sums.total[name], n)
+        var = (Fraction(sums.squares[name]) - n * mean * mean) / max(n - 1, 1)
+        gain_mean = Fraction(sums.total[name] - honest, n)
+        gain_var = (Fraction(sums.gain_squares[name]) - n * gain_mean * gain_mean) / max(n - 1, 1)
+        rows.append(
+            StrategyEdge(
+                strategy=name,
+                house_edge=float(-mean / scale),
+                standard_error=math.sqrt(float(var) / n) / scale,
+                gain=float(gain_mean / scale),
+                gain_standard_error=math.sqrt(max(float(gain_var), 0.0) / n) / scale,
+                ev_numerator=sums.total[name],
+                ev_denominator=n * scale,
+            )
+        )
+    return rows

@@ -1,0 +1,279 @@
+"""Compiled loops of the collusion engine (numba): the dealer hands from the unseen cards.
+
+What is counted
+---------------
+A deal of a collusion study fixes the cards the team has seen: every colluder's five cards and
+the dealer's up cards (``forced``: none in Crazy 4 Poker, one in Four Card Poker). The dealer's
+five hidden cards are any five of the ``n`` unseen cards, so a deal has ``C(n, 5)`` dealer
+hands, each as likely as any other: ``C(22, 5) = 26,334`` with six Crazy 4 Poker colluders,
+``C(21, 5) = 20,349`` with six Four Card Poker colluders and the up card.
+
+:func:`below_counts` lists them all with five nested loops over the unseen cards and an
+*incremental colex index*: with the unseen cards sorted, ``u[0] < u[1] < ...``, and hidden
+positions ``a < b < c < d < e``, the dealer hand's colex index (:mod:`crazy4.core.cards`) is
+``T0[a] + T1[b] + T2[c] + T3[d] + T4[e] (+ the forced card's term)``, where ``Tj[x]`` is
+``C(u[x], j + 1)`` -- or ``C(u[x], j + 2)`` when ``u[x]`` lies above the forced card, which
+then takes position ``p`` (the hidden cards below it) and adds ``C(f, p + 1)``. The outer sums
+are kept per loop level, so the inner loop costs one addition and one lookup in the game's
+best-four table (``build_best_four_strengths(5 or 6)`` of :mod:`crazy4.core.ranking`: one
+ranking for the whole package). The hands are histogrammed by strength, the histogram summed
+cumulatively, and the count of dealer hands *below* each asked threshold read off: from those
+integers each game prices every decision (its ``collusion`` module).
+
+:func:`below_counts_marked` is the same listing with the dealer hands also split by how many
+of them lie in a *marked* set of cards (``0 .. 5``): a practical team rule shares only how many
+marked cards the team holds, and the colluder's conditional EV weighs each dealer hand by the
+number of ways the other colluders' cards agree with that count (:mod:`crazy4.advantage.team`).
+
+Everything stays integer. The loops release the GIL; the driver runs them in worker processes.
+This module imports numba; it is imported only when a collusion study runs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+
+@njit(cache=True, nogil=True)
+def _terms(
+    unseen: npt.NDArray[np.int64],
+    n: int,
+    forced: int,
+    binomial: npt.NDArray[np.int64],
+    terms: npt.NDArray[np.int64],
+) -> int:  # pragma: no cover - compiled; checked against brute force in the tests
+    """Fill ``terms[j, x]`` (the colex term of unseen card ``x`` at hidden position ``j``) and
+    return the number of unseen cards below the forced card (``n`` without one)."""
+    below = n
+    if forced >= 0:
+        below = 0
+        for x in range(n):
+            if unseen[x] < forced:
+                below += 1
+    for j in range(5):
+        for x in range(n):
+            shift = 1 if (forced >= 0 and unseen[x] > forced) else 0
+            terms[j, x] = binomial[unseen[x], j + 1 + shift]
+    return below
+
+
+@njit(cache=True, nogil=True)
+def _histogram(
+    unseen: npt.NDArray[np.int64],
+    n: int,
+    forced: int,
+    table: npt.NDArray[np.uint16],
+    binomial: npt.NDArray[np.int64],
+    terms: npt.NDArray[np.int64],
+    histogram: npt.NDArray[np.int64],
+) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
+    """Add every dealer hand of one deal to ``histogram`` (by strength)."""
+    below = _terms(unseen, n, forced, binomial, terms)
+    up = np.zeros(6, dtype=np.int64)
+    if forced >= 0:
+        for p in range(6):
+            up[p] = binomial[forced, p + 1]
+    t0 = terms[0]
+    t1 = terms[1]
+    t2 = terms[2]
+    t3 = terms[3]
+    t4 = terms[4]
+    for e in range(4, n):
+        pe = 1 if e < below else 0
+        se = t4[e]
+        for d in range(3, e):
+            pd = pe + (1 if d < below else 0)
+            sd = se + t3[d]
+            for c in range(2, d):
+                pc = pd + (1 if c < below else 0)
+                sc = sd + t2[c]
+                for b in range(1, c):
+                    pb = pc + (1 if b < below else 0)
+                    sb = sc + t1[b]
+                    if forced < 0:
+                        for a in range(b):
+                            histogram[table[sb + t0[a]]] += 1
+                    else:
+                        cut = min(b, below)
+                        low = sb + up[pb + 1]
+                        for a in range(cut):
+                            histogram[table[low + t0[a]]] += 1
+                        high = sb + up[pb]
+                        for a in range(cut, b):
+                            histogram[table[high + t0[a]]] += 1
+
+
+@njit(cache=True, nogil=True)
+def _histogram_up(
+    unseen: npt.NDArray[np.int64],
+    n: int,
+    forced: int,
+    table5: npt.NDArray[np.uint16],
+    binomial: npt.NDArray[np.int64],
+    terms: npt.NDArray[np.int64],
+    histogram: npt.NDArray[np.int64],
+) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
+    """Add every six-card dealer hand (the forced card and five unseen) to ``histogram``.
+
+    The best four of six is the best of the six five-card subsets: the five hidden cards
+    themselves (``table5`` of their colex index, built incrementally) and the forced card with
+    each four of them, looked up once per deal for every four unseen cards into ``up4``,
+    indexed by the local colex index of the four (positions among the unseen cards): small
+    enough to stay in the first-level cache, where the six-card table (40 MB) would not.
+    """
+    below = _terms(unseen, n, forced, binomial, terms)  # terms with the forced card inside
+    up4 = np.zeros(binomial[n, 4] + 1, dtype=np.uint16)
+    for d in range(3, n):
+        pd = 1 if d < below else 0
+        for c in range(2, d):
+            pc = pd + (1 if c < below else 0)
+            for b in range(1, c):
+                pb = pc + (1 if b < below else 0)
+                base = terms[3, d] + terms[2, c] + terms[1, b]
+                local = binomial[d, 4] + binomial[c, 3] + binomial[b, 2]
+                for a in range(b):
+                    p = pb + (1 if a < below else 0)
+                    up4[local + a] = table5[base + terms[0, a] + binomial[forced, p + 1]]
+    for j in range(5):
+        for x in range(n):
+            terms[j, x] = binomial[unseen[x], j + 1]
+    t0 = terms[0]
+    for e in range(4, n):
+        se = terms[4, e]
+        for d in range(3, e):
+            sd = se + terms[3, d]
+            for c in range(2, d):
+                sc = sd + terms[2, c]
+                for b in range(1, c):
+                    sb = sc + terms[1, b]
+                    # four-card subsets by local colex: without a, and with a (below b)
+                    no_a = np.int64(up4[b + binomial[c, 2] + binomial[d, 3] + binomial[e, 4]])
+                    no_b = binomial[c, 2] + binomial[d, 3] + binomial[e, 4]
+                    no_c = binomial[b, 2] + binomial[d, 3] + binomial[e, 4]
+                    no_d = binomial[b, 2] + binomial[c, 3] + binomial[e, 4]
+                    no_e = binomial[b, 2] + binomial[c, 3] + binomial[d, 4]
+                    for a in range(b):
+                        best = np.int64(table5[sb + t0[a]])
+                        best = max(best, no_a)
+                        best = max(best, up4[no_b + a])
+                        best = max(best, up4[no_c + a])
+                        best = max(best, up4[no_d + a])
+                        best = max(best, up4[no_e + a])
+                        histogram[best] += 1
+
+
+@njit(cache=True, nogil=True)
+def below_counts(
+    unseen: npt.NDArray[np.int64],
+    sizes: npt.NDArray[np.int64],
+    forced: npt.NDArray[np.int64],
+    table: npt.NDArray[np.uint16],
+    table5: npt.NDArray[np.uint16],
+    binomial: npt.NDArray[np.int64],
+    thresholds: npt.NDArray[np.int64],
+    n_strengths: int,
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; checked against brute force
+    """Dealer hands below each threshold, per deal.
+
+    Parameters
+    ----------
+    unseen : ndarray of int64, shape (deals, m)
+        Each deal's unseen cards, sorted, in the first ``sizes[i]`` columns.
+    sizes : ndarray of int64, shape (deals,)
+    forced : ndarray of int64, shape (deals,)
+        The dealer's up card in every dealer hand, or -1 for none.
+    table : ndarray of uint16
+        Best-four strength by colex index of the dealer's whole hand (5 or 6 cards).
+    table5 : ndarray of uint16
+        Best four of five by colex index; with a forced card the six-card strength is taken
+        from it (:func:`_histogram_up`: 3 times faster than the six-card table).
+    binomial : ndarray of int64, shape (53, 8)
+    thresholds : ndarray of int64, shape (deals, t)
+        Strengths ``s``; the result counts the dealer hands of strength ``< s``.
+    n_strengths : int
+
+    Returns
+    -------
+    ndarray of int64, shape (deals, t)
+    """
+    deals = unseen.shape[0]
+    out = np.zeros((deals, thresholds.shape[1]), dtype=np.int64)
+    histogram = np.zeros(n_strengths + 1, dtype=np.int64)
+    cumulative = np.zeros(n_strengths + 1, dtype=np.int64)
+    terms = np.zeros((5, unseen.shape[1]), dtype=np.int64)
+    for i in range(deals):
+        histogram[:] = 0
+        if forced[i] >= 0:
+            _histogram_up(unseen[i], sizes[i], forced[i], table5, binomial, terms, histogram)
+        else:
+            _histogram(unseen[i], sizes[i], forced[i], table, binomial, terms, histogram)
+        total = 0
+        for s in range(n_strengths + 1):
+            cumulative[s] = total
+            total += histogram[s]
+        for j in range(thresholds.shape[1]):
+            out[i, j] = cumulative[min(thresholds[i, j], n_strengths)]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def below_counts_marked(
+    unseen: npt.NDArray[np.int64],
+    n: int,
+    forced: int,
+    marked: npt.NDArray[np.bool_],
+    table: npt.NDArray[np.uint16],
+    binomial: npt.NDArray[np.int64],
+    thresholds: npt.NDArray[np.int64],
+    n_strengths: int,
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; checked against brute force
+    """Dealer hands below each threshold split by how many marked cards they hold.
+
+    ``unseen[:n]`` (sorted) are the cards the colluder cannot see, ``marked[x]`` whether
+    ``unseen[x]`` is marked. Returns ``out[i, j]``: hands with ``i`` marked cards (0..5) and
+    strength below ``thresholds[j]``.
+    """
+    histogram = np.zeros((6, n_strengths + 1), dtype=np.int64)
+    terms = np.zeros((5, n), dtype=np.int64)
+    below = _terms(unseen, n, forced, binomial, terms)
+    up = np.zeros(6, dtype=np.int64)
+    if forced >= 0:
+        for p in range(6):
+            up[p] = binomial[forced, p + 1]
+    mark = np.zeros(n, dtype=np.int64)
+    for x in range(n):
+        mark[x] = 1 if marked[x] else 0
+    for e in range(4, n):
+        pe = 1 if e < below else 0
+        for d in range(3, e):
+            pd = pe + (1 if d < below else 0)
+            sd = terms[4, e] + terms[3, d]
+            md = mark[e] + mark[d]
+            for c in range(2, d):
+                pc = pd + (1 if c < below else 0)
+                sc = sd + terms[2, c]
+                mc = md + mark[c]
+                for b in range(1, c):
+                    pb = pc + (1 if b < below else 0)
+                    sb = sc + terms[1, b]
+                    mb = mc + mark[b]
+                    for a in range(b):
+                        index = sb + terms[0, a]
+                        if forced >= 0:
+                            index += up[pb + (1 if a < below else 0)]
+                        histogram[mb + mark[a], table[index]] += 1
+    out = np.zeros((6, thresholds.shape[0]), dtype=np.int64)
+    for i in range(6):
+        total = 0
+        j_sorted = np.argsort(thresholds)
+        s = 0
+        for jj in range(thresholds.shape[0]):
+            j = j_sorted[jj]
+            limit = min(thresholds[j], n_strengths)
+            while s < limit:
+                total += histogram[i, s]
+                s += 1
+            out[i, j] = total
+    return out

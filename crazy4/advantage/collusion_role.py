@@ -1,0 +1,93 @@
+"""The collusion role of a game: what :mod:`crazy4.advantage.collusion` needs from each game.
+
+The driver owns what does not depend on the game: dealing the team's cards from seeded chunks,
+listing the dealer hands from the unseen cards (:mod:`crazy4.advantage.collusion_kernel`), the
+practical team rules' weights (:mod:`crazy4.advantage.team`), the sums and standard errors. A
+game (found by :func:`crazy4.games.registry.game_of`, its role by
+:meth:`crazy4.games.base.Game.colluder`) provides:
+
+* **the table** -- its largest table (:attr:`ColludingGame.max_seats`, the simulator's), how
+  many dealer cards are face up, the best-four table of the player's and of the dealer's hand;
+* **prices** -- the thresholds at which the dealer hands are counted for a player strength, and
+  from those counts the exact EV numerator of every decision (fold, 1x, 2x, 3x) with the
+  decisions the rules allow, by the game's own settlement (:meth:`ColludingGame.prices`);
+* **the honest strategy** -- the no-information optimal decision of a dealt hand (and up card);
+* **practical rules** -- which ranks a practical team rule shares the count of.
+
+Imports no game (the games import it).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from crazy4.rules.ruleset import RuleSet
+
+
+class ColludingGame(Protocol):
+    """What the collusion engine calls on a game (see the module docstring)."""
+
+    @property
+    def max_seats(self) -> int:
+        """The most seats at one table (the simulator's largest table)."""
+        ...
+
+    @property
+    def up_cards(self) -> int:
+        """Dealer cards face up (0 or 1); the dealer's other five cards are hidden."""
+        ...
+
+    @property
+    def practical_rules(self) -> tuple[str, ...]:
+        """Names of the practical team rules, the recommended one first."""
+        ...
+
+    def player_table(self) -> npt.NDArray[np.uint16]:
+        """Best-four strength of the player's five cards by colex index."""
+        ...
+
+    def dealer_table(self) -> npt.NDArray[np.uint16]:
+        """Best-four strength of the dealer's whole hand (up cards included) by colex index."""
+        ...
+
+    def thresholds(self, rules: RuleSet, strengths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """Strengths, shape ``(n, t)``, below which the dealer hands are counted for players of
+        the given strengths."""
+        ...
+
+    def prices(
+        self,
+        rules: RuleSet,
+        strengths: npt.NDArray[np.int64],
+        below: npt.NDArray[np.int64],
+        hands: npt.NDArray[np.int64],
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+        """EV numerators (over ``hands * unit``) of fold, 1x, 2x, 3x and the allowed decisions,
+        shape ``(n, 4)`` each, from the dealer hands below each threshold (``below``, shape
+        ``(n, t)``) out of ``hands`` (shape ``(n,)``). Works on int64 or Python-integer arrays."""
+        ...
+
+    def unit(self, rules: RuleSet) -> int:
+        """The common denominator of the game's pay tables (EVs are over ``hands * unit``)."""
+        ...
+
+    def honest_decisions(
+        self, rules: RuleSet, colex: npt.NDArray[np.int64], up: npt.NDArray[np.int64] | None
+    ) -> npt.NDArray[np.int64]:
+        """The no-information optimal decision of each dealt hand (with the up card)."""
+        ...
+
+    def exact_edge(self, rules: RuleSet) -> Fraction:
+        """The exact house edge (per Ante) of the no-information optimal strategy."""
+        ...
+
+    def practical_ranks(
+        self, rules: RuleSet, rule: str, up: npt.NDArray[np.int64] | None, deals: int
+    ) -> npt.NDArray[np.int64]:
+        """Per deal, the 13-bit mask of ranks whose count the team shares under ``rule``."""
+        ...

@@ -1,0 +1,128 @@
+"""The collusion table: the house edge against the number of colluders, per strategy.
+
+One row per (colluders, strategy). ``colluders = 1`` is no pooling, taken from the game's
+exact analysis (standard error 0, ``deals = 0``); every other row is the seeded Monte Carlo of
+:mod:`crazy4.advantage.collusion` with exact per-deal values.
+
+Columns
+-------
+``rule_set``, ``colluders``, ``strategy`` (``honest``: each colluder's no-information optimum;
+``full``: the optimum given every pooled card; ``practical``: the team rule of ``team_rule``),
+``team_rule`` (the shared ranks, ``up`` for the up card's rank; empty otherwise), ``deals``,
+``house_edge`` and ``standard_error`` (the plain mean over deals, per Ante per colluder hand),
+``gain`` and ``gain_standard_error`` (the mean EV gained over the honest strategy on the same
+deals: paired, so far more precise), ``house_edge_controlled`` (the exact honest edge minus
+the gain: the honest strategy's mean is known exactly, so this control-variate estimate has
+the gain's standard error), ``ev_numerator`` / ``ev_denominator`` (the exact sum of the
+per-deal EVs and its denominator), ``exact_honest_edge``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pandas as pd
+
+from crazy4.advantage.collusion import CollusionPlan, CollusionSums, strategy_edges
+
+COLUMNS = (
+    "rule_set",
+    "colluders",
+    "strategy",
+    "team_rule",
+    "deals",
+    "house_edge",
+    "standard_error",
+    "gain",
+    "gain_standard_error",
+    "house_edge_controlled",
+    "ev_numerator",
+    "ev_denominator",
+    "exact_honest_edge",
+)
+
+
+def exact_rows(rule_set: str, exact: Fraction) -> list[dict[str, object]]:
+    """The no-pooling rows (one colluder): the exact edge.
+
+    Examples
+    --------
+    >>> rows = exact_rows("x", Fraction(1, 40))
+    >>> [(row["strategy"], row["house_edge"], row["standard_error"]) for row in rows]
+    [('honest', 0.025, 0.0), ('full', 0.025, 0.0)]
+    """
+    return [
+        {
+            "rule_set": rule_set,
+            "colluders": 1,
+            "strategy": strategy,
+            "team_rule": "",
+            "deals": 0,
+            "house_edge": float(exact),
+            "standard_error": 0.0,
+            "gain": 0.0,
+            "gain_standard_error": 0.0,
+            "house_edge_controlled": float(exact),
+            "ev_numerator": -exact.numerator,
+            "ev_denominator": exact.denominator,
+            "exact_honest_edge": float(exact),
+        }
+        for strategy in ("honest", "full")
+    ]
+
+
+def plan_rows(plan: CollusionPlan, sums: CollusionSums, exact: Fraction) -> list[dict[str, object]]:
+    """The rows of one Monte Carlo run."""
+    return [
+        {
+            "rule_set": plan.rules.name,
+            "colluders": plan.colluders,
+            "strategy": edge.strategy,
+            "team_rule": plan.practical if edge.strategy == "practical" else "",
+            "deals": sums.deals,
+            "house_edge": edge.house_edge,
+            "standard_error": edge.standard_error,
+            "gain": edge.gain,
+            "gain_standard_error": edge.gain_standard_error,
+            "house_edge_controlled": float(exact) - edge.gain,
+            "ev_numerator": edge.ev_numerator,
+            "ev_denominator": edge.ev_denominator,
+            "exact_honest_edge": float(exact),
+        }
+        for edge in strategy_edges(plan, sums)
+    ]
+
+
+def collusion_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
+    """The table, rows in (colluders, strategy) order."""
+    frame = pd.DataFrame(rows, columns=list(COLUMNS))
+    order = {"honest": 0, "full": 1, "practical": 2}
+    frame["_order"] = frame["strategy"].map(order)
+    frame = frame.sort_values(["colluders", "_order"], kind="stable").drop(columns="_order")
+    return frame.reset_index(drop=True)
+
+
+def render(frame: pd.DataFrame) -> str:
+    """The table as text lines (percent of the Ante).
+
+    Examples
+    --------
+    >>> print(render(collusion_frame(exact_rows("x", Fraction(1, 40)))))
+    colluders  strategy    team rule   deals   house edge     ± SE   controlled     ± SE
+            1  honest                      0      2.5000%  0.0000%      2.5000%  0.0000%
+            1  full                        0      2.5000%  0.0000%      2.5000%  0.0000%
+    """
+    lines = [
+        f"{'colluders':>9}  {'strategy':<10}  {'team rule':<9}  {'deals':>6}  {'house edge':>11}"
+        f"  {'± SE':>7}  {'controlled':>11}  {'± SE':>7}"
+    ]
+    for record in frame.to_dict("records"):
+        row = {str(key): value for key, value in record.items()}
+        edge, se = float(row["house_edge"]), float(row["standard_error"])
+        controlled, gain_se = float(row["house_edge_controlled"]), float(row["gain_standard_error"])
+        lines.append(
+            f"{int(row['colluders']):>9}  {row['strategy']!s:<10}  {row['team_rule']!s:<9}  "
+            f"{int(row['deals']):>6}  {100 * edge:>10.4f}%  {100 * se:>6.4f}%  "
+            f"{100 * controlled:>10.4f}%  {100 * gain_se:>6.4f}%"
+        )
+    return "\n".join(lines)

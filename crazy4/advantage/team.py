@@ -1,0 +1,142 @@
+"""Practical team rules: the colluders share only how many cards of some ranks they hold.
+
+The rule
+--------
+A practical rule names a set of ranks (Four Card Poker: the up card's rank, S. How's rule; for
+Crazy 4 Poker the ranks are measured, ``docs/collusion.md``). The team announces ``c``, how
+many of its cards have those ranks; each colluder then plays the optimal decision given its
+own hand, the up card and ``c``. This module computes that decision exactly, for the
+situations dealt.
+
+Derivation
+----------
+A colluder sees its own five cards ``P`` and the up cards: ``n`` cards are unseen to it
+(47 or 46), ``R`` of them *marked* (of the shared ranks), and it learns that the other
+``k - 1`` colluders hold ``j = c - |P ∩ marked|`` marked cards among their ``O = 5 (k - 1)``.
+Every arrangement of the others' cards and the dealer's hidden five among the ``n`` is
+equally likely before the count is known, so given the count a dealer hand ``D`` has
+probability proportional to the number of ways to give the others ``O`` cards of the
+``n - 5`` left with exactly ``j`` marked ones::
+
+    w(i) = C(R - i, j) * C(n - R - (5 - i), O - j),   i = |D ∩ marked|.
+
+So the colluder's EV of each decision is the game's settlement
+(:meth:`crazy4.advantage.collusion_role.ColludingGame.prices`) applied to the *weighted*
+counts ``Σ_i w(i) B_i(t)``, where ``B_i(t)`` counts the dealer hands from the ``n`` cards
+with ``i`` marked cards and strength below ``t`` (:func:`crazy4.advantage.collusion_kernel.
+below_counts_marked`, all ``C(n, 5)`` hands listed), out of ``Σ_i w(i) C(R, i) C(n - R, 5 - i)``.
+The weights are exact Python integers (divided by their gcd), so decisions compare exact
+integers. With ``k = 1`` every weight is 1 and the decision is the honest one.
+
+Examples
+--------
+>>> hand_weights(n=47, marked=4, held=0, others=5)  # one other colluder holds no ace
+[26418, 30303, 34632, 39442, 44772, 0]
+"""
+
+from __future__ import annotations
+
+from math import comb, gcd
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.advantage.collusion_role import ColludingGame
+from crazy4.core.cards import BINOMIAL
+from crazy4.core.decisions import best_decisions
+from crazy4.core.ranking import number_of_strengths
+from crazy4.rules.ruleset import RuleSet
+
+
+def hand_weights(n: int, marked: int, held: int, others: int) -> list[int]:
+    """``w(i)``, ``i = 0..5``, divided by their gcd (see the module docstring).
+
+    ``n`` unseen cards, ``marked`` of them marked, the others' ``others`` cards holding
+    ``held`` marked ones.
+
+    Examples
+    --------
+    >>> hand_weights(46, 3, 3, 30)  # the others hold every card of the rank
+    [1, 0, 0, 0, 0, 0]
+    """
+    weights = [
+        comb(marked - i, held) * comb(n - marked - (5 - i), others - held)
+        if i <= marked and 5 - i <= n - marked
+        else 0
+        for i in range(6)
+    ]
+    divisor = 0
+    for weight in weights:
+        divisor = gcd(divisor, weight)
+    return [weight // max(divisor, 1) for weight in weights]
+
+
+def practical_decisions(
+    role: ColludingGame,
+    rules: RuleSet,
+    hands: npt.NDArray[np.int64],
+    up: npt.NDArray[np.int64] | None,
+    ranks: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:
+    """The practical rule's decision of every colluder of every deal.
+
+    Parameters
+    ----------
+    role : ColludingGame
+    rules : RuleSet
+    hands : ndarray of int64, shape (deals, k, 5)
+        Each colluder's cards.
+    up : ndarray of int64, shape (deals,), or None
+        The dealer's up card.
+    ranks : ndarray of int64, shape (deals,)
+        The 13-bit mask of the shared ranks.
+
+    Returns
+    -------
+    ndarray of int64, shape (deals, k)
+    """
+    from crazy4.advantage.collusion_kernel import below_counts_marked
+    from crazy4.core.cards import colex_indices
+
+    deals, k, _ = hands.shape
+    player = role.player_table()
+    dealer = role.dealer_table()
+    n_strengths = number_of_strengths()
+    decisions = np.zeros((deals, k), dtype=np.int64)
+    for deal in range(deals):
+        mask = int(ranks[deal])
+        is_marked = (mask >> (np.arange(52) // 4)) & 1 == 1
+        forced = -1 if up is None else int(up[deal])
+        team = int(is_marked[hands[deal].ravel()].sum())
+        strengths = player[colex_indices(np.sort(hands[deal], axis=1))].astype(np.int64)
+        thresholds = role.thresholds(rules, strengths)
+        for seat in range(k):
+            seen = np.zeros(52, dtype=bool)
+            seen[hands[deal, seat]] = True
+            if forced >= 0:
+                seen[forced] = True
+            unseen = np.flatnonzero(~seen).astype(np.int64)
+            marks = is_marked[unseen]
+            split = below_counts_marked(
+                unseen, unseen.shape[0], forced, marks, dealer, BINOMIAL, thresholds[seat],
+                n_strengths,
+            )  # fmt: skip
+            n, r = unseen.shape[0], int(marks.sum())
+            weights = hand_weights(
+                n, r, team - int(is_marked[hands[deal, seat]].sum()), 5 * (k - 1)
+            )
+            below = np.array(
+                [
+                    [
+                        sum(w * int(split[i, j]) for i, w in enumerate(weights))
+                        for j in range(split.shape[1])
+                    ]
+                ],
+                dtype=object,
+            )
+            total = sum(w * comb(r, i) * comb(n - r, 5 - i) for i, w in enumerate(weights))
+            ev, allowed = role.prices(
+                rules, strengths[seat : seat + 1], below, np.array([total], dtype=object)
+            )
+            decisions[deal, seat] = int(best_decisions(ev, allowed)[0][0])
+    return decisions
