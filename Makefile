@@ -10,7 +10,7 @@ SOURCES := $(shell find crazy4 -name '*.py')
 CACHE_DIR := $(or $(CRAZY4_CACHE_DIR),$(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME)/crazy4,$(HOME)/.cache/crazy4))
 
 .DEFAULT_GOAL := help
-.PHONY: help install results test test-fast lint bench bench-simulate clean notebooks advantage
+.PHONY: help install results test test-fast lint bench bench-simulate bench-validate bench-advantage clean notebooks advantage
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-10s %s\n", $$1, $$2}'
@@ -31,13 +31,17 @@ results/%/.analyzed: crazy4/rules/data/%.toml $(SOURCES) $(BIN)/.installed
 	$(BIN)/crazy4 report --rules $* --from results/$* --format xlsx --out results/$*/report.xlsx
 	touch $@
 
-advantage: $(BIN)/.installed ## Heavier hole-card tables: Crazy 4 Poker two seen cards, Four Card Poker's hole card
+advantage: $(BIN)/.installed ## Heavier advantage-play tables: two seen cards, Four Card Poker's hole card, collusion
 	for rules in crazy4-standard crazy4-cardroom; do \
 	  $(BIN)/crazy4 advantage holecards --rules $$rules --seen 2 --out results/advantage/$$rules-seen-2 --jobs 2 --quiet || exit 1; \
 	done
 	for rules in four-card-standard four-card-ante-bonus-2; do \
 	  $(BIN)/crazy4 advantage holecards --rules $$rules --seen 1 --out results/advantage/$$rules-hole-1 --jobs 2 --quiet || exit 1; \
 	done
+	$(BIN)/crazy4 advantage collusion --rules crazy4-standard --colluders 2-7 --deals 20000 --seed 2010 --jobs 2 --quiet --out results/advantage/crazy4-standard-collusion.parquet
+	$(BIN)/crazy4 advantage collusion --rules crazy4-standard --colluders 2-7 --deals 1000 --seed 2010 --jobs 2 --quiet --rule practical --out results/advantage/crazy4-standard-collusion-practical.parquet
+	$(BIN)/crazy4 advantage collusion --rules four-card-standard --colluders 2-7 --deals 5000 --seed 2010 --jobs 2 --quiet --out results/advantage/four-card-standard-collusion.parquet
+	$(BIN)/crazy4 advantage collusion --rules four-card-standard --colluders 7 --deals 2000 --seed 2010 --jobs 2 --quiet --rule practical --out results/advantage/four-card-standard-collusion-practical.parquet
 
 test: $(BIN)/.installed lint ## Lint, type-check and run the test suite (doctests included)
 	$(BIN)/python -m pytest -q
@@ -55,6 +59,10 @@ bench: $(BIN)/.installed ## Wall time and peak memory of the analysis, cold and 
 
 bench-simulate: $(BIN)/.installed ## Rounds per second of crazy4 simulate: summary, log, Dask 2 vs 1
 	$(BIN)/python analysis/bench_simulate.py --dask
+
+bench-advantage: $(BIN)/.installed ## Hole-card engine (one seen card; HEAVY=1: two, and Four Card's hole card) and collusion
+	$(BIN)/python analysis/bench_advantage.py $(if $(HEAVY),--heavy)
+	$(BIN)/python analysis/bench_collusion.py --jobs 2
 
 bench-validate: $(BIN)/.installed ## Rows per second of crazy4 validate (parquet), peak memory on CSV
 	$(BIN)/python analysis/bench_validate.py

@@ -193,9 +193,8 @@ PAY_TABLES = [
 # 03 — Pay tables: what each line is worth
 
 The dealer counts do not depend on the pay tables, so every what-if below re-prices the exact
-counts of one analysis in milliseconds (`crazy4.games.crazy_four.whatif`). Edit the `edits` cell to
-try your own
-table.""",
+counts of one analysis in milliseconds (`crazy4.games.crazy_four.whatif`). Edit the `edits`
+cell to try your own table.""",
     ),
     ("code", SETUP),
     (
@@ -485,6 +484,40 @@ grid[grid.nunique(axis=1) > 1]""",
 strategies = one.set_index("strategy")
 cost = float(strategies.at["card", "ev"]) - float(strategies.at["chart", "ev"])
 print(f"the chart costs {100 * cost:.4f}% of the Ante against the perfect hole-card strategy")""",
+    ),
+    (
+        "md",
+        """\
+## Collusion: edge against the number of colluders
+
+Seats that pool their cards (`crazy4 advantage collusion`, `docs/collusion.md`): each colluder's
+decision is exact given every pooled card (the dealer hands listed from the unseen cards); the
+average over deals is a seeded Monte Carlo. The edge shown is the exact honest edge minus the
+simulated gain over honest play on the same deals (its paired standard error is far smaller
+than that of the plain mean). `make advantage` writes these tables.""",
+    ),
+    (
+        "code",
+        """\
+fig, axes = plt.subplots(1, 2, figsize=(10, 3.8), sharey=True)
+for ax, rule_set in zip(axes, ["crazy4-standard", "four-card-standard"]):
+    table = results.read_table("advantage", f"{rule_set}-collusion")
+    practical = results.read_table("advantage", f"{rule_set}-collusion-practical")
+    for frame, strategy, label in [(table, "full", "all pooled cards"),
+                                   (practical, "practical", "practical rule")]:
+        alone = (frame["colluders"] == 1) & (frame["strategy"] == "honest")  # exact, k = 1
+        rows = frame[alone | (frame["strategy"] == strategy)]
+        rule = rows["team_rule"].iloc[-1]
+        ax.errorbar(rows["colluders"], 100 * rows["house_edge_controlled"],
+                    yerr=100 * 1.96 * rows["gain_standard_error"], marker="o", capsize=3,
+                    label=label + (f" (share: {rule})" if rule else ""))
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_xlabel("colluding seats")
+    ax.set_title(rule_set)
+    ax.legend()
+axes[0].set_ylabel("house edge, % of the Ante (95% bars)")
+plt.show()
+table""",
     ),
 ]
 
