@@ -47,6 +47,7 @@ from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.errors import InputError
 from crazy4.games.registry import game_of
 from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate.cluster import dask_results
 from crazy4.simulate.plan import CHUNK_ROUNDS, MAX_ROUNDS, chunk_generator, worker_limit
 
 #: Deals one task values (any value gives the same numbers).
@@ -273,34 +274,6 @@ def _run(plan: CollusionPlan, task: tuple[int, int, int]) -> CollusionSums:
     return value_deals(plan, *task)
 
 
-def _dask_results(calls: Iterator[object], scheduler: str | None) -> Iterator[CollusionSums]:
-    """Run the tasks on a Dask cluster through joblib's Dask backend (as the simulator does)."""
-    from joblib import Parallel, parallel_config
-
-    try:
-        from distributed import Client
-    except ImportError:
-        raise InputError(
-            "--backend dask needs the 'distributed' package: pip install 'crazy4[distributed]'"
-        ) from None
-    try:
-        client = (
-            Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
-            if scheduler
-            else Client.current()  # type: ignore[no-untyped-call]
-        )
-    except (OSError, TimeoutError, ValueError) as error:
-        if scheduler is None:
-            raise InputError("--backend dask needs --scheduler ADDRESS") from None
-        raise InputError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
-    try:
-        with parallel_config(backend="dask", wait_for_workers_timeout=30):
-            yield from Parallel(return_as="generator")(calls)
-    finally:
-        if scheduler:
-            client.close()
-
-
 def run_collusion(
     plan: CollusionPlan,
     *,
@@ -331,7 +304,7 @@ def run_collusion(
 
         calls = (delayed(_run)(plan, task) for task in tasks)
         if backend == "dask":
-            results = _dask_results(calls, scheduler)
+            results = dask_results(calls, scheduler)
         else:
             results = Parallel(n_jobs=workers, return_as="generator")(calls)
     for result in results:

@@ -31,6 +31,7 @@ from crazy4.errors import InputError
 from crazy4.games.registry import game_of
 from crazy4.results.write import atomic_write
 from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate.cluster import dask_results
 from crazy4.simulate.counts import Chunk, Counts
 from crazy4.simulate.game import SimulatedGame
 from crazy4.simulate.logwriter import LogWriter
@@ -168,38 +169,11 @@ def _results(
 
     calls = (delayed(_run_task)(plan, task, log) for task in tasks)
     if backend == "dask":
-        yield from _dask_results(calls, scheduler)
+        yield from dask_results(calls, scheduler)
         return
     # log mode: threads (numpy and the parquet writer release the GIL) save pickling every row
     prefer = "threads" if log else "processes"
     yield from Parallel(n_jobs=workers, return_as="generator", prefer=prefer)(calls)
-
-
-def _dask_results(calls: Iterator[object], scheduler: str | None) -> Iterator[list[Chunk] | Counts]:
-    from joblib import Parallel, parallel_config
-
-    try:
-        from distributed import Client
-    except ImportError:
-        raise InputError(
-            "--backend dask needs the 'distributed' package: pip install 'crazy4[distributed]'"
-        ) from None
-    try:
-        client = (
-            Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
-            if scheduler
-            else Client.current()  # type: ignore[no-untyped-call]
-        )
-    except (OSError, TimeoutError, ValueError) as error:
-        if scheduler is None:
-            raise InputError("--backend dask needs --scheduler ADDRESS") from None
-        raise InputError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
-    try:
-        with parallel_config(backend="dask", wait_for_workers_timeout=30):
-            yield from Parallel(return_as="generator")(calls)
-    finally:
-        if scheduler:
-            client.close()
 
 
 # --------------------------------------------------------------------------------------------
