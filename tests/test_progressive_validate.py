@@ -134,3 +134,22 @@ def test_meter_without_the_section_exits_2(
     assert main(["validate", str(path), "--meter", "100"]) == 2
     error = capsys.readouterr().err
     assert len(error.strip().splitlines()) == 1 and "no [progressive] section" in error
+
+
+def test_summary_progressive_mean_is_tested(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    path = tmp_path / "summary.json"
+    args = ["simulate", "--rules", "crazy4-progressive", "--rounds", "4000", "--seats", "2"]
+    assert main([*args, "--quiet", "--summary", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["validate", str(path)]) == 0
+    assert "progressive mean" in capsys.readouterr().out
+    data = json.loads(path.read_text())
+    oracle = Oracle("crazy4-progressive")
+    row = data["bets"]["progressive"]
+    row["mean"] = float(oracle.exact_mean(oracle.reset, 1)) + 8 * row["standard_error"]
+    path.write_text(json.dumps(data))
+    assert main(["validate", str(path)]) == 1

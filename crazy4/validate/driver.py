@@ -45,7 +45,7 @@ from crazy4.rules.load import load_rules
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.roundlog import log_metadata, sniff_format
 from crazy4.validate.mapping import LogMapping
-from crazy4.validate.progressive import start_progressive
+from crazy4.validate.progressive import start_progressive, summary_progressive
 from crazy4.validate.reading import read_rounds, read_summary
 from crazy4.validate.report import Options, Report
 from crazy4.validate.statistics import statistics_check
@@ -239,7 +239,9 @@ def _validate_summary(path: Path, options: Options) -> Report:
     chosen = replace(options, strategy=strategy)
     run = game.start(chosen, {})
     try:
-        check = statistics_check(run.statistics(summary), chosen.alpha)
+        family = run.statistics(summary)
+        summary_progressive(chosen, summary, family)
+        check = statistics_check(family, chosen.alpha)
     except InputError as error:
         raise InputError(f"{str(path)!r}: malformed summary: {error}") from None
     except (KeyError, TypeError, ValueError, ArithmeticError) as error:

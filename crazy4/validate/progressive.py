@@ -283,3 +283,47 @@ def start_progressive(
         return None
     meter, source = logged_meter(options, metadata)
     return ProgressiveValidation(bet, meter, source, options.examples, options.rules.name)
+
+
+def summary_progressive(
+    options: Options, summary: Mapping[str, object], family: StatFamily
+) -> None:
+    """Add the z-score of a JSON summary's ``progressive`` row (``crazy4 simulate --summary``)
+    against its exact value ``R(M, seats - 1) - 1`` to ``family``; nothing when the rule set or
+    the summary has no progressive.
+
+    Raises
+    ------
+    KeyError, TypeError, ValueError
+        A malformed row (the driver words it as a malformed summary).
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> family = StatFamily()
+    >>> row = {"mean": -0.2254, "standard_error": 0.01}
+    >>> summary = {"seats": 3, "progressive_meter": "5000", "bets": {"progressive": row}}
+    >>> summary_progressive(Options(load_rules("crazy4-progressive")), summary, family)
+    >>> family.tests[0].name, round(family.tests[0].statistic, 2)
+    ('progressive mean', 0.0)
+    """
+    bet = options.rules.progressive
+    bets = summary.get("bets")
+    if bet is None or not isinstance(bets, Mapping) or "progressive" not in bets:
+        return
+    row = bets["progressive"]
+    if not isinstance(row, Mapping):
+        raise TypeError("bets.progressive is not an object")
+    recorded = summary.get("progressive_meter")
+    meter = options.meter or (bet.reset if recorded is None else Fraction(str(recorded)))
+    seats = summary.get("seats", 1)
+    if not isinstance(seats, int) or not 1 <= seats <= 20 or meter < 0:
+        raise ValueError("seats or progressive_meter out of range")
+    exact = float(progressive_return(bet).at(meter, seats - 1) - 1)
+    mean, error = float(row["mean"]), float(row["standard_error"])
+    z = (mean - exact) / error if error > 0 else (0.0 if mean == exact else math.inf)
+    detail = (
+        f"{mean:+.5f} ± {error:.5f} a dollar wagered vs exact {exact:+.5f} (meter {dollars(meter)})"
+    )
+    family.tests.append(StatTest.z_score("progressive mean", z, detail))
+    family.notes = [note for note in family.notes if not note.startswith("bet 'progressive'")]
