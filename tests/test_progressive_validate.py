@@ -153,3 +153,19 @@ def test_summary_progressive_mean_is_tested(
     row["mean"] = float(oracle.exact_mean(oracle.reset, 1)) + 8 * row["standard_error"]
     path.write_text(json.dumps(data))
     assert main(["validate", str(path)]) == 1
+
+
+def test_unreadable_progressive_amounts_leave_their_round_out(
+    clean_log: Path, tmp_path: Path
+) -> None:
+    table = pq.read_table(clean_log)
+    nets = table.column("progressive_net").to_pylist()
+    nets[4] = None  # round 2, seat 2: its round's three rows cannot be settled
+    index = table.schema.get_field_index("progressive_net")
+    broken = table.set_column(index, "progressive_net", pa.array(nets, pa.float64()))
+    target = tmp_path / "broken.parquet"
+    pq.write_table(broken.replace_schema_metadata(table.schema.metadata), target)
+    check = {c.name: c for c in validate(target, log_options(target)).checks}["Progressive"]
+    assert check.passed
+    assert "8,997 rows' progressive re-settled" in check.summary
+    assert "3 rows left out" in check.summary

@@ -59,7 +59,7 @@ def logged_meter(options: Options, metadata: Mapping[str, object]) -> tuple[Frac
     >>> logged_meter(options, {"progressive_meter": "25001/2"})
     (Fraction(25001, 2), "the log's metadata")
     >>> logged_meter(options, {})
-    (Fraction(5000, 1), "the rule set's reset (the log records no meter)")
+    (Fraction(5000, 1), "the rule set's reset; the log records none")
     """
     bet = options.rules.progressive
     assert bet is not None
@@ -67,7 +67,7 @@ def logged_meter(options: Options, metadata: Mapping[str, object]) -> tuple[Frac
         return options.meter, "--meter"
     recorded = metadata.get("progressive_meter")
     if recorded is None:
-        return bet.reset, "the rule set's reset (the log records no meter)"
+        return bet.reset, "the rule set's reset; the log records none"
     try:
         meter = Fraction(str(recorded))
     except (ValueError, ZeroDivisionError):
@@ -97,6 +97,7 @@ class ProgressiveValidation:
     rows: int = 0
     settled: int = 0
     differ: int = 0
+    left_out: int = 0
     findings: dict[str, Finding] = field(default_factory=dict)
     sums: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0, 0.0, 0.0])
 
@@ -146,6 +147,7 @@ class ProgressiveValidation:
         expected = np.where(bets, paid + others - w, 0.0)
         close = np.abs(logged - expected) <= TOLERANCE * np.maximum(1.0, np.abs(expected))
         self.settled += int(ok.sum())
+        self.left_out += n - int(ok.sum())
         wrong = ok & ~close
         values = (wager, logged, expected, own_envy, others)
         self._findings(first_row, table.column("player"), wrong, values, category)
@@ -262,6 +264,11 @@ class ProgressiveValidation:
             f"{self.settled:,} rows' progressive re-settled under {self.rule_set} at the "
             f"{meter}: {self.differ:,} with an amount that differs"
         )
+        if self.left_out:
+            summary += (
+                f"; {self.left_out:,} rows left out (their round has cards or progressive "
+                "amounts that do not read)"
+            )
         return [Check("Progressive", self.differ == 0, summary, dict(self.findings))]
 
 
