@@ -27,6 +27,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.rules.load import load_rules
     from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
     from crazy4.simulate.plan import CHUNK_ROUNDS, check_rounds
+    from crazy4.simulate.progressive import progressive_meter_metadata
 
     rules = load_rules(args.rules)
     if args.hole_cards is not None:  # a hole-carding seat: crazy4.cli.advantage plays it
@@ -51,6 +52,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         blind_hands=args.blind_hands,
         strategy=args.strategy,
         side_bet=args.queens_up or args.aces_up,
+        meter=args.meter,
     )
     # the last check; a Dask cluster's workers are not this machine's cores
     jobs = worker_count(args.jobs) if args.backend == "local" else args.jobs
@@ -66,6 +68,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         strategy=plan.strategy,
         chunk_rounds=CHUNK_ROUNDS,
         **tables,
+        **progressive_meter_metadata(plan.meter),
     )
     from tqdm import tqdm
 
@@ -148,6 +151,12 @@ def add_commands(commands: Commands) -> None:
     )
     simulate.add_argument("--queens-up", help="Queens Up table for the log (default: the first)")
     simulate.add_argument("--aces-up", help="Aces Up table for the log (default: the first)")
+    simulate.add_argument(
+        "--meter",
+        metavar="AMOUNT",
+        help="the progressive's meter in dollars, fixed for the run (rule sets with a "
+        "[progressive] section; default: its reset)",
+    )
     simulate.add_argument("--log", help="write every seat and round to this .parquet or .csv file")
     simulate.add_argument("--summary", help="write the summary as JSON (crazy4 validate reads it)")
     simulate.add_argument(

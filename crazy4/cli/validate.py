@@ -41,6 +41,7 @@ def _pairs(values: Sequence[str] | None, option: str) -> dict[str, str]:
 def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.results.write import check_output_file, write_text
     from crazy4.rules.load import load_rules
+    from crazy4.simulate.progressive import plan_meter
     from crazy4.validate.driver import log_options, validate
     from crazy4.validate.labreport import render_html
     from crazy4.validate.mapping import LogMapping, read_mapping
@@ -76,6 +77,8 @@ def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         alpha=args.alpha,
         examples=args.examples,
     )
+    if args.meter is not None:
+        options = replace(options, meter=plan_meter(options.rules, args.meter))
     report = validate(path, options)
     print(report.render())
     if args.report is not None:
@@ -114,6 +117,12 @@ def add_validate_command(commands: Commands) -> None:
     validate.add_argument(
         "--strategy",
         help="expected strategy: optimal, simple, or a file (default: the log's, else optimal)",
+    )
+    validate.add_argument(
+        "--meter",
+        metavar="AMOUNT",
+        help="the progressive's meter the log was settled on, in dollars (default: the one the "
+        "log's metadata records, else the [progressive] section's reset)",
     )
     validate.add_argument("--queens-up", help="Queens Up table the log was settled on")
     validate.add_argument("--aces-up", help="Aces Up table the log was settled on")

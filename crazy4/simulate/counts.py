@@ -19,6 +19,7 @@ import numpy.typing as npt
 import pyarrow as pa
 
 from crazy4.core.ranking import number_of_strengths
+from crazy4.simulate.progressive import ProgressiveCounts
 
 #: The bet of the card room's blind second hands (the last ``blind_hands`` seats of a round).
 BLIND_BET = "blind_second_hand"
@@ -30,7 +31,8 @@ class Counts:
 
     ``seats`` and ``blind`` count hands by the game's seat key; ``dealer`` counts dealer hands
     by strength; ``round_squares[bet]`` is the sum over rounds of the squared per-round total
-    of the bet (only kept with more than one hand of a kind a round).
+    of the bet (only kept with more than one hand of a kind a round); ``progressive`` the
+    progressive's sums when the plan has a meter (:mod:`crazy4.simulate.progressive`).
 
     Examples
     --------
@@ -47,6 +49,7 @@ class Counts:
     blind: npt.NDArray[np.int64]
     dealer: npt.NDArray[np.int64]
     round_squares: dict[str, int]
+    progressive: ProgressiveCounts | None = None
 
     @classmethod
     def empty(cls, bins: int) -> Counts:
@@ -67,6 +70,10 @@ class Counts:
         self.dealer += other.dealer
         for name, value in other.round_squares.items():
             self.round_squares[name] = self.round_squares.get(name, 0) + value
+        if other.progressive is not None:
+            if self.progressive is None:
+                self.progressive = ProgressiveCounts(other.progressive.denominator)
+            self.progressive.add(other.progressive)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -36,6 +37,7 @@ from crazy4.simulate.counts import Chunk, Counts
 from crazy4.simulate.game import SimulatedGame
 from crazy4.simulate.logwriter import LogWriter
 from crazy4.simulate.plan import SimulationPlan, check_rounds, worker_limit
+from crazy4.simulate.progressive import plan_meter
 from crazy4.simulate.summary import SimulationSummary, summarize
 
 #: Summary-mode chunks a worker runs per task (any value gives the same numbers).
@@ -73,10 +75,13 @@ def make_plan(
     blind_hands: int = 0,
     strategy: str = "optimal",
     side_bet: str | None = None,
+    meter: str | Fraction | None = None,
 ) -> SimulationPlan:
     """Validate the options and build a :class:`SimulationPlan`.
 
-    ``side_bet`` names the side-bet table written to the log (Queens Up, Aces Up).
+    ``side_bet`` names the side-bet table written to the log (Queens Up, Aces Up); ``meter``
+    is the progressive's meter (default: its ``reset``; :func:`crazy4.simulate.progressive.
+    plan_meter`), played by every seat of a rule set with a ``[progressive]`` section.
 
     Raises
     ------
@@ -105,6 +110,7 @@ def make_plan(
         raise InputError("--seed must be a non-negative whole number")
     _check_seats(game, rules, seats, blind_hands)
     table = _side_bet_table(game, rules, side_bet)
+    progressive_meter = plan_meter(rules, meter)
     decision = game.strategy(rules, strategy)
     label = strategy if strategy in ("optimal", "simple") else Path(strategy).name
     return SimulationPlan(
@@ -116,6 +122,7 @@ def make_plan(
         strategy=label,
         decision=np.asarray(decision, dtype=np.int64),
         side_bet=table,
+        meter=progressive_meter,
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
@@ -115,6 +116,9 @@ class SimulationPlan:
     side_bet : int or None
         The side-bet table (Queens Up, Aces Up: an index into ``rules.side_bets``) written to
         the log; None when the rules have no side bet.
+    meter : Fraction or None
+        The progressive's meter, fixed for the run (:mod:`crazy4.simulate.progressive`); None
+        when the rule set has no ``[progressive]`` section.
 
     Examples
     --------
@@ -134,6 +138,7 @@ class SimulationPlan:
     strategy: str
     decision: npt.NDArray[np.int64] = field(repr=False)
     side_bet: int | None
+    meter: Fraction | None = None
 
     @property
     def normal_hands(self) -> int:

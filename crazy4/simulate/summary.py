@@ -17,9 +17,15 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.exact import exact_dot, exact_squares
+from crazy4.progressive.moments import progressive_exact
 from crazy4.simulate.counts import BLIND_BET, Counts, ExactValue
 from crazy4.simulate.game import SimulatedGame
 from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan
+from crazy4.simulate.progressive import (
+    PROGRESSIVE,
+    ProgressiveCounts,
+    progressive_meter_metadata,
+)
 
 SUMMARY_FORMAT = "crazy4-simulation-summary"
 
@@ -114,6 +120,46 @@ def bet_result(
     )
 
 
+def progressive_result(
+    sums: ProgressiveCounts, wager: Fraction, rounds: int, exact: ExactValue
+) -> BetResult:
+    """The progressive's row: :func:`bet_result`'s statistics from the exact sums of
+    :class:`crazy4.simulate.progressive.ProgressiveCounts`, per dollar wagered (the round is
+    the unit of the standard error with several seats).
+
+    Examples
+    --------
+    >>> from collections import namedtuple
+    >>> exact = namedtuple("Exact", "mean std_dev hit_frequency")(Fraction(0), 1.0, 0.5)
+    >>> sums = ProgressiveCounts(1, hands=4, total=-2, squares=4, round_squares=4, hits=1)
+    >>> result = progressive_result(sums, Fraction(2), 4, exact)
+    >>> result.net, result.mean, result.hit_frequency
+    (Fraction(-1, 1), -0.25, 0.25)
+    """
+    seats = sums.hands // max(1, rounds)
+    scale = sums.denominator * wager
+    hands = sums.hands
+    mean = sums.total / (hands * scale)
+    if seats > 1 and rounds > 1:
+        spread = sums.round_squares / scale**2 - seats * mean * sums.total / scale * 2
+        variance = (spread + rounds * (seats * mean) ** 2) * rounds / (rounds - 1) / hands**2
+    elif hands > 1:
+        variance = (sums.squares / scale**2 - hands * mean * mean) / (hands - 1) / hands
+    else:
+        variance = Fraction(0)
+    return BetResult(
+        name=PROGRESSIVE,
+        hands=hands,
+        net=sums.total / scale,
+        mean=float(mean),
+        standard_error=math.sqrt(max(0.0, float(variance))),
+        hit_frequency=sums.hits / hands,
+        exact_mean=float(exact.mean),
+        exact_std_dev=exact.std_dev,
+        exact_hit_frequency=exact.hit_frequency,
+    )
+
+
 @dataclass(frozen=True)
 class SimulationSummary:
     """What ``crazy4 simulate`` prints, and writes with ``--summary``.
@@ -143,6 +189,7 @@ class SimulationSummary:
             "seats": plan.seats,
             **self.game.summary_options(plan),
             "chunk_rounds": CHUNK_ROUNDS,
+            **progressive_meter_metadata(plan.meter),
             **self.game.summary_counts(plan, counts),
             "bets": self._bets_dict(),
         }
@@ -221,4 +268,10 @@ def summarize(plan: SimulationPlan, counts: Counts, game: SimulatedGame) -> Simu
                 exact[BLIND_BET],
             )
         )
+    if counts.progressive is not None and plan.rules.progressive is not None:
+        assert plan.meter is not None
+        value = progressive_exact(plan.rules.progressive, plan.meter, plan.seats)
+        exact = {**exact, PROGRESSIVE: value}
+        wager = plan.rules.progressive.wager
+        bets.append(progressive_result(counts.progressive, wager, counts.rounds, value))
     return SimulationSummary(plan=plan, counts=counts, bets=bets, exact=exact, game=game)

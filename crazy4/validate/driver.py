@@ -45,6 +45,7 @@ from crazy4.rules.load import load_rules
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.roundlog import log_metadata, sniff_format
 from crazy4.validate.mapping import LogMapping
+from crazy4.validate.progressive import start_progressive, summary_progressive
 from crazy4.validate.reading import read_rounds, read_summary
 from crazy4.validate.report import Options, Report
 from crazy4.validate.statistics import statistics_check
@@ -78,12 +79,18 @@ def validate(path: Path, options: Options) -> Report:
             return _validate_summary(path, options)
         metadata = log_metadata(path)
         run = game_of(options.rules).validator().start(options, metadata)
-        read_rounds(
-            path, options.batch_rows, run.check_columns, run.process, options.mapping.translate
+        progressive = start_progressive(options, metadata)
+        process = (
+            run.process
+            if progressive is None
+            else progressive.wrap(run.process, lambda: run.tally.rows)
         )
+        read_rounds(path, options.batch_rows, run.check_columns, process, options.mapping.translate)
     except InputError as error:
         raise InputError(f"{error}{_content_note(path, kind)}") from None
-    checks = [*run.row_checks(), statistics_check(run.statistics(None), options.alpha)]
+    family = run.statistics(None)
+    extra = [] if progressive is None else progressive.finish(family)
+    checks = [*run.row_checks(), *extra, statistics_check(family, options.alpha)]
     return Report(
         source=path.name,
         kind=f"{kind} log",
@@ -232,7 +239,9 @@ def _validate_summary(path: Path, options: Options) -> Report:
     chosen = replace(options, strategy=strategy)
     run = game.start(chosen, {})
     try:
-        check = statistics_check(run.statistics(summary), chosen.alpha)
+        family = run.statistics(summary)
+        summary_progressive(chosen, summary, family)
+        check = statistics_check(family, chosen.alpha)
     except InputError as error:
         raise InputError(f"{str(path)!r}: malformed summary: {error}") from None
     except (KeyError, TypeError, ValueError, ArithmeticError) as error:

@@ -22,6 +22,7 @@ Settlement: FAIL
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from crazy4.rules.ruleset import RuleSet
 from crazy4.validate.mapping import LogMapping
@@ -47,6 +48,9 @@ class Options:
         Rows read at a time.
     mapping : LogMapping
         How the log's columns, cards, labels and units read as crazy4's.
+    meter : Fraction or None
+        The progressive's meter the log was settled on (default: the one its metadata
+        records, else the ``[progressive]`` section's reset; :mod:`crazy4.validate.progressive`).
     """
 
     rules: RuleSet
@@ -56,6 +60,7 @@ class Options:
     examples: int = 5
     batch_rows: int = 1 << 18
     mapping: LogMapping = field(default_factory=LogMapping)
+    meter: Fraction | None = None
 
 
 @dataclass

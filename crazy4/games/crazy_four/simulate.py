@@ -35,6 +35,7 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BLIND_BET, BetNets, Chunk, Counts
 from crazy4.simulate.kernel import draw_indices, nets_by_key, select_table, squares_fit
 from crazy4.simulate.plan import SimulationPlan
+from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from crazy4.simulate.roundlog import BLIND, DECISION_NAMES, hand_text_array
 
 CELLS = len(OUTCOME_CELLS)
@@ -180,6 +181,7 @@ def numpy_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
     dealt = deal_hands(plan.generator(chunk), rounds, (5,) * plan.seats + (5,))
     keys, dealer_strength = seat_keys(plan, tables, dealt.colex)
     counts = chunk_counts(plan, tables, keys, dealer_strength)
+    counts.progressive = progressive_counts(plan.rules, plan.meter, dealt.colex[: plan.seats])
     table = log_table(plan, plan.first_round(chunk), dealt.cards, keys) if log else None
     return Chunk(counts=counts, log=table)
 
@@ -231,6 +233,7 @@ def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
     elif want_keys:
         exact = chunk_counts(plan, tables, list(keys), counts.dealer[:0].astype(np.int32))
         counts.round_squares = exact.round_squares
+    counts.progressive = progressive_counts(plan.rules, plan.meter, list(colex[:seats]))
     table = log_table(plan, plan.first_round(chunk), list(cards), list(keys)) if log else None
     return Chunk(counts=counts, log=table)
 
@@ -280,6 +283,7 @@ def log_table(
     columns["play_net"] = pa.array(nets["play"] / unit)
     if plan.side_bet is not None:
         columns["queens_up_net"] = pa.array(nets["queens_up"] / unit)
+    columns.update(progressive_columns(plan.rules, plan.meter, player, seats))
     return pa.table(columns)
 
 

@@ -39,6 +39,7 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BetNets, Chunk, Counts, ExactValue
 from crazy4.simulate.kernel import draw_indices, nets_by_key, select_table, squares_fit
 from crazy4.simulate.plan import SimulationPlan
+from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from crazy4.simulate.roundlog import DECISION_NAMES, hand_text_array
 
 N_CATEGORIES = len(HandCategory)
@@ -206,6 +207,7 @@ def play_chunk(
         blind=np.zeros(KEY_BINS, dtype=np.int64),
         dealer=np.bincount(dealer_strength, minlength=number_of_strengths()).astype(np.int64),
         round_squares=squares,
+        progressive=progressive_counts(plan.rules, plan.meter, dealt.colex[:seats]),
     )
     return counts, keys, dealt.cards
 
@@ -244,6 +246,7 @@ def kernel_chunk(
         for name, nets in tables.bet_nets.items():
             total = seat_totals(nets, list(keys))
             counts.round_squares[name] = exact_dot(total, total)
+    counts.progressive = progressive_counts(plan.rules, plan.meter, list(colex[:seats]))
     if not log:
         return counts, list(keys), []
     hands = [cards[h] for h in range(seats)] + [cards[seats][:1], cards[seats + 1]]
@@ -296,6 +299,7 @@ def log_table(
         columns["aces_up_net"] = pa.array(nets["aces_up"] / unit)
     if has_bad_beat:
         columns["bad_beat_net"] = pa.array(nets["bad_beat"] / unit)
+    columns.update(progressive_columns(plan.rules, plan.meter, player, seats))
     return pa.table(columns)
 
 
