@@ -79,7 +79,8 @@ def validate(path: Path, options: Options) -> Report:
         metadata = log_metadata(path)
         run = game_of(options.rules).validator().start(options, metadata)
         read_rounds(
-            path, options.batch_rows, run.check_columns, run.process, options.mapping.translate
+            *(path, options.batch_rows, run.check_columns, run.read_batch, run.process),
+            options.mapping.translate,
         )
     except InputError as error:
         raise InputError(f"{error}{_content_note(path, kind)}") from None

@@ -54,6 +54,7 @@ def round_batches(
 
 
 Item = TypeVar("Item")
+Batch = TypeVar("Batch")
 
 
 def prefetched(items: Iterable[Item], depth: int = 2) -> Iterator[Item]:
@@ -115,31 +116,47 @@ def read_rounds(
     path: Path,
     batch_rows: int,
     check_columns: Callable[[list[str]], None],
-    process: Callable[[pa.Table], None],
+    read_batch: Callable[[pa.Table, int], Batch],
+    process: Callable[[Batch], None],
     translate: Callable[[pa.Table], pa.Table] | None = None,
 ) -> None:
     """Read a log in round-aligned batches (``translate``: a log mapping's
     :meth:`~crazy4.validate.mapping.LogMapping.translate`): columns checked on the first, each
+    batch with rows parsed by ``read_batch`` (given its first row's number, 1-based) and then
     processed.
+
+    The reading, the columns' check and ``read_batch`` run on a background thread, one batch
+    ahead of ``process`` (:func:`prefetched`): what the next batch's parsing spends in Arrow and
+    in compiled code (which release the GIL) overlaps the checking of this one, on the other
+    core. ``read_batch`` must therefore only read its table (and what does not change); batches
+    and errors reach ``process`` in the log's order, as without the thread.
 
     Raises
     ------
     InputError
-        A log with no rows or a column named twice, or what ``check_columns`` raises.
+        A log with no rows or a column named twice, or what ``check_columns`` or
+        ``read_batch`` raises.
     """
-    checked_columns = False
-    rows = 0
-    for table in prefetched(round_batches(path, batch_rows, translate)):
-        if not checked_columns:
-            twice = [name for name, n in Counter(table.column_names).items() if n > 1]
-            if twice:
-                raise InputError(f"{str(path)!r}: the log has two columns named {twice[0]!r}")
-            check_columns(table.column_names)
-            checked_columns = True
-        if table.num_rows:
-            process(table)
-            rows += table.num_rows
-    if not rows:
+
+    def parsed() -> Iterator[Batch]:
+        checked_columns = False
+        before = 0
+        for table in round_batches(path, batch_rows, translate):
+            if not checked_columns:
+                twice = [name for name, n in Counter(table.column_names).items() if n > 1]
+                if twice:
+                    raise InputError(f"{str(path)!r}: the log has two columns named {twice[0]!r}")
+                check_columns(table.column_names)
+                checked_columns = True
+            if table.num_rows:
+                yield read_batch(table, before + 1)
+                before += table.num_rows
+
+    batches = 0
+    for batch in prefetched(parsed()):
+        process(batch)
+        batches += 1
+    if not batches:
         raise InputError(f"{str(path)!r} holds no rows")
 
 

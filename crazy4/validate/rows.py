@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
-from crazy4.core.cards import format_cards
+from crazy4.core.cards import colex_indices, format_cards
 from crazy4.errors import InputError
 from crazy4.simulate.roundlog import (
     LARGEST_AMOUNT,
@@ -61,6 +61,9 @@ class LogBatch:
     bad_numbers : list of (str, dict)
         For each numeric column (and ``round``, ``seat``), its finding and the cells that are
         not numbers, not finite or absurd, with reasons.
+    derived : dict of str to ndarray
+        What a game computes from the batch alone ahead of checking it (its hands' strengths,
+        say), on the batch reader's thread (:func:`crazy4.validate.reading.read_rounds`).
 
     Examples
     --------
@@ -83,6 +86,9 @@ class LogBatch:
     number: dict[str, npt.NDArray[np.float64]]
     bad_numbers: BadCells = field(default_factory=list)
     made_indices: dict[str, npt.NDArray[np.intp]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    derived: dict[str, npt.NDArray[np.int64]] = field(
         default_factory=dict, repr=False, compare=False
     )
 
@@ -141,6 +147,13 @@ class LogBatch:
             ok = self.cards_ok if cards.ndim == 1 else self.cards_ok[:, None]
             made = self.made_indices[column] = np.where(ok, cards, 0).astype(np.intp)
         return made
+
+    def derive_strengths(self, column: str, strength_of_hand: npt.NDArray[np.integer]) -> None:
+        """Keep a card column's colex indices and their strengths (by ``strength_of_hand``)
+        in :attr:`derived`, as ``<column>_colex`` and ``<column>_strength``."""
+        index = colex_indices(self.indices(column))
+        self.derived[f"{column}_colex"] = index
+        self.derived[f"{column}_strength"] = strength_of_hand[index].astype(np.int64)
 
     def wager(self, name: str) -> npt.NDArray[np.float64]:
         """A numeric column; zeros when the log has none."""
