@@ -95,6 +95,10 @@ def prefetched(items: Iterable[Item], depth: int = 2) -> Iterator[Item]:
             offer(("done", None))
         except BaseException as error:  # handed to the consumer, raised there
             offer(("error", error))
+        finally:  # a generator stopped early stops its own producer (a prefetched one)
+            close = getattr(items, "close", None)
+            if close is not None:
+                close()
 
     worker = threading.Thread(target=produce, daemon=True)
     worker.start()
@@ -125,11 +129,11 @@ def read_rounds(
     batch with rows parsed by ``read_batch`` (given its first row's number, 1-based) and then
     processed.
 
-    The reading, the columns' check and ``read_batch`` run on a background thread, one batch
-    ahead of ``process`` (:func:`prefetched`): what the next batch's parsing spends in Arrow and
-    in compiled code (which release the GIL) overlaps the checking of this one, on the other
-    core. ``read_batch`` must therefore only read its table (and what does not change); batches
-    and errors reach ``process`` in the log's order, as without the thread.
+    Three stages run at once, each a batch or two ahead of the next (:func:`prefetched`): the
+    reading and the columns' check on one background thread, ``read_batch`` on another, and
+    ``process`` on this one; what they spend in Arrow and in compiled code (which release the
+    GIL) runs on both cores. ``read_batch`` must therefore only read its table (and what does
+    not change); batches and errors reach ``process`` in the log's order, as without threads.
 
     Raises
     ------
@@ -138,9 +142,8 @@ def read_rounds(
         ``read_batch`` raises.
     """
 
-    def parsed() -> Iterator[Batch]:
+    def checked() -> Iterator[pa.Table]:
         checked_columns = False
-        before = 0
         for table in round_batches(path, batch_rows, translate):
             if not checked_columns:
                 twice = [name for name, n in Counter(table.column_names).items() if n > 1]
@@ -149,11 +152,16 @@ def read_rounds(
                 check_columns(table.column_names)
                 checked_columns = True
             if table.num_rows:
-                yield read_batch(table, before + 1)
-                before += table.num_rows
+                yield table
+
+    def parsed(tables: Iterable[pa.Table]) -> Iterator[Batch]:
+        before = 0
+        for table in tables:
+            yield read_batch(table, before + 1)
+            before += table.num_rows
 
     batches = 0
-    for batch in prefetched(parsed()):
+    for batch in prefetched(parsed(prefetched(checked()))):
         process(batch)
         batches += 1
     if not batches:

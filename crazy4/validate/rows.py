@@ -32,6 +32,7 @@ from crazy4.simulate.roundlog import (
     number_column,
     parse_hand_column,
 )
+from crazy4.validate.kernels import rounds_with_a_card_twice
 from crazy4.validate.report import Finding
 
 #: The columns that identify a row (round id, seat number), read as numbers when present.
@@ -292,23 +293,9 @@ def flag_repeated_cards(
     dealer's hand once); returns the cards dealt twice, as ``round * 52 + card``."""
     ids, round_of_row, starts, n_rounds = rounds
     dealer_ok = cards_ok[starts]
-    # a round repeats a card when its hands' card masks overlap: the popcount of their OR is
-    # less than the sum of their popcounts (a hand's own cards are distinct once parsed)
-    one = np.uint64(1)
-    masks = np.zeros(player_idx.shape[0], dtype=np.uint64)
-    for column in range(player_idx.shape[1]):
-        masks |= one << player_idx[:, column].astype(np.uint64)
-    masks = np.where(cards_ok, masks, np.uint64(0))
-    dealer_masks = np.zeros(n_rounds, dtype=np.uint64)
-    for column in range(dealer_idx.shape[1]):
-        dealer_masks |= one << dealer_idx[starts, column].astype(np.uint64)
-    dealer_masks = np.where(dealer_ok, dealer_masks, np.uint64(0))
     if n_rounds == 0:
         return np.zeros(0, dtype=np.intp)
-    union = np.bitwise_or.reduceat(masks, starts) | dealer_masks
-    counted = np.add.reduceat(np.bitwise_count(masks).astype(np.int64), starts)
-    counted += np.bitwise_count(dealer_masks)
-    dup_round = np.bitwise_count(union).astype(np.int64) < counted
+    dup_round = rounds_with_a_card_twice(player_idx, dealer_idx, cards_ok, starts)
     if not dup_round.any():
         return np.zeros(0, dtype=np.intp)
     row_dup = dup_round[round_of_row] & cards_ok

@@ -187,8 +187,10 @@ class FourCardRun:
         """Parse one batch of rows (whole rounds), with the hands' indices (on the batch
         reader's thread: the accumulators are not touched)."""
         batch = LogBatch.read(table, first_row, _HANDS, NUMBERS)
-        batch.indices("up_card")
         batch.derive_strengths("player", self.reference.strength_of_hand)
+        up_card = batch.indices("up_card")[:, 0]
+        situation = situation_of(batch.derived["player_colex"], up_card)
+        batch.derived["situation"] = situation.astype(np.int64)
         batch.derive_strengths("dealer", self.reference.dealer_strength_of_hand)
         return batch
 
@@ -200,7 +202,7 @@ class FourCardRun:
         self.tally.bad_rows += int(rows.bad.sum())
         good = ~rows.bad
         showdown = self._resettle(batch, hands, good)
-        situation = situation_of(batch.derived["player_colex"], hands.up_idx)
+        situation = batch.derived["situation"]
         valid = good & (situation >= 0)
         compare_decisions(
             self.tally,
