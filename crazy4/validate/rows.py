@@ -12,7 +12,7 @@ counted; so no such value reaches the settlement or the statistics.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
@@ -257,20 +257,32 @@ class Rounds(NamedTuple):
     n_rounds: int
 
 
-def split_rounds(table: pa.Table, rows_before: int, rows: BatchRows) -> Rounds:
-    """The rounds of a batch, after ``rows_before`` rows; a seat twice in one round is flagged."""
+def split_rounds(
+    table: pa.Table,
+    rows_before: int,
+    rows: BatchRows,
+    read: Mapping[str, npt.NDArray[np.float64]] | None = None,
+) -> Rounds:
+    """The rounds of a batch, after ``rows_before`` rows; a seat twice in one round is flagged.
+    ``read``: the batch's numbers already read (:attr:`LogBatch.number`), whose ``round`` and
+    ``seat`` (read as :func:`number_column` reads them) are not read again."""
     n = table.num_rows
     names = table.column_names
     boundary = np.ones(n, dtype=bool)
+    read = read or {}
+
+    def numbers(name: str) -> npt.NDArray[np.float64]:
+        return read[name] if name in read else number_column(table.column(name))
+
     if "round" in names:
-        ids = number_column(table.column("round"))
+        ids = numbers("round")
         boundary[1:] = ids[1:] != ids[:-1]
     else:
         ids = np.arange(rows_before + 1, rows_before + n + 1, dtype=np.float64)
     round_of_row = np.cumsum(boundary) - 1
     starts = np.flatnonzero(boundary)
     if "seat" in names and n:
-        seats = number_column(table.column("seat"))
+        seats = numbers("seat")
         if (boundary[1:] | (seats[1:] > seats[:-1])).all():  # seats rise within each round
             return Rounds(ids, round_of_row, starts, int(starts.shape[0]))
         _, seat_code = np.unique(seats, return_inverse=True)

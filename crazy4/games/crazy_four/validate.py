@@ -313,7 +313,7 @@ class CrazyFourRun:
             cards_ok & raises & (player_strength < self.rules.play.raise_minimum_strength),
             f"Play above 1x below {self.rules.play.raise_minimum} (the raise minimum)",
         )
-        rounds = split_rounds(batch.table, self.tally.rows, rows)
+        rounds = split_rounds(batch.table, self.tally.rows, rows, batch.number)
         dealer = batch.cards["dealer"]
         same_dealer = (dealer == dealer[rounds.starts][rounds.round_of_row]).all(axis=1)
         rows.flag(cards_ok & ~same_dealer, "dealer cards differ between rows of one round")

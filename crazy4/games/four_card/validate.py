@@ -280,7 +280,7 @@ class FourCardRun:
             cards_ok & ~(dealer_idx == up_idx[:, None]).any(axis=1),
             "up card not in the dealer's hand",
         )
-        rounds = split_rounds(batch.table, self.tally.rows, rows)
+        rounds = split_rounds(batch.table, self.tally.rows, rows, batch.number)
         dealer, of_round = batch.cards["dealer"], rounds.starts[rounds.round_of_row]
         same = (dealer == dealer[of_round]).all(axis=1) & (up_idx == up_idx[of_round])
         rows.flag(cards_ok & ~same, "dealer cards or up card differ between rows of one round")
