@@ -129,10 +129,11 @@ def read_rounds(
     batch with rows parsed by ``read_batch`` (given its first row's number, 1-based) and then
     processed.
 
-    Three stages run at once, each a batch or two ahead of the next (:func:`prefetched`): the
-    reading and the columns' check on one background thread, ``read_batch`` on another, and
-    ``process`` on this one; what they spend in Arrow and in compiled code (which release the
-    GIL) runs on both cores. ``read_batch`` must therefore only read its table (and what does
+    Three stages run at once, each at most a batch ahead of the next (:func:`prefetched`, one
+    slot a stage: about six batches in memory, whatever the log's length): the reading and the
+    columns' check on one background thread, ``read_batch`` on another, and ``process`` on this
+    one; what they spend in Arrow and in compiled code (which release the GIL) runs on both
+    cores. ``read_batch`` must therefore only read its table (and what does
     not change); batches and errors reach ``process`` in the log's order, as without threads.
 
     Raises
@@ -161,7 +162,7 @@ def read_rounds(
             before += table.num_rows
 
     batches = 0
-    for batch in prefetched(parsed(prefetched(checked()))):
+    for batch in prefetched(parsed(prefetched(checked(), depth=1)), depth=1):
         process(batch)
         batches += 1
     if not batches:
