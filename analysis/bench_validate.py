@@ -5,7 +5,7 @@ For each game's rule set (`--rules`) and each number of seats (`--seats`), a cle
 on a small log, so the time is the reading and checking); best of `--repeat`, wall and CPU
 seconds (the validator reads, parses and checks on three threads). Then CSV logs of each of
 `--csv-rows` (the first rule set, one seat) are validated each in a fresh process, whose peak
-resident memory (`ru_maxrss`) is printed: it should not grow with the rows (the log is read in
+resident memory (`VmHWM`) is printed: it should not grow with the rows (the log is read in
 batches of 262,144 rows).
 
     .venv/bin/python analysis/bench_validate.py [--rows 4e6] [--seats 1 7] [--csv-rows 1e6 5e6]
@@ -28,6 +28,8 @@ from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.validate.driver import validate
 from crazy4.validate.report import Options
 
+# The peak is the process's own (VmHWM, reset at exec): on Linux ru_maxrss keeps the parent's
+# resident size at the fork, so it reported this script's, not the validation's.
 _CHILD = """
 import resource, sys
 from pathlib import Path
@@ -36,7 +38,12 @@ from crazy4.validate.driver import validate
 from crazy4.validate.report import Options
 report = validate(Path(sys.argv[1]), Options(load_rules(sys.argv[2])))
 assert report.consistent, report.render()
-print(report.rows, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+try:
+    with open("/proc/self/status") as status:
+        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+except (OSError, StopIteration):
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(report.rows, peak)
 """
 
 
