@@ -41,6 +41,7 @@ import pyarrow as pa
 
 from crazy4.core.cards import RANKS, SUITS, parse_cards
 from crazy4.errors import InputError
+from crazy4.simulate.cardtext import CARD_OF_PAIR, parse_canonical
 
 #: Decision codes in the log: 0 fold, 1-3 Play multiples, 4 the blind second hand.
 DECISION_NAMES = ("fold", "1x", "2x", "3x", "blind")
@@ -52,22 +53,6 @@ NUMERIC = (*WAGERS, *(f"{wager}_net" for wager in WAGERS))
 
 _RANK_BYTES = np.frombuffer(RANKS.encode(), dtype=np.uint8)
 _SUIT_BYTES = np.frombuffer(SUITS.encode(), dtype=np.uint8)
-_RANK_OF_BYTE = np.full(256, -1, dtype=np.int16)
-_SUIT_OF_BYTE = np.full(256, -1, dtype=np.int16)
-for _index, _char in enumerate(RANKS):
-    _RANK_OF_BYTE[ord(_char)] = _RANK_OF_BYTE[ord(_char.lower())] = _index
-for _index, _char in enumerate(SUITS):
-    _SUIT_OF_BYTE[ord(_char)] = _SUIT_OF_BYTE[ord(_char.upper())] = _index
-#: The card of each two bytes (rank byte * 256 + suit byte), -1 for none: one lookup a card.
-_CARD_OF_PAIR = (
-    np.where(
-        (_RANK_OF_BYTE[:, None] >= 0) & (_SUIT_OF_BYTE[None, :] >= 0),
-        4 * _RANK_OF_BYTE[:, None] + _SUIT_OF_BYTE[None, :],
-        -1,
-    )
-    .astype(np.int16)
-    .ravel()
-)
 
 
 def hand_text_array(cards: npt.NDArray[np.integer]) -> pa.StringArray:
@@ -130,7 +115,6 @@ def parse_hand_column(
     n = len(column)
     cards = np.full((n, count), -1, dtype=np.int16)
     bad: dict[int, str] = {}
-    width = 3 * count - 1
     offset_type = np.int64 if pa.types.is_large_string(column.type) else np.int32
     buffers = column.buffers()
     offsets = np.frombuffer(buffers[1], dtype=offset_type)[column.offset : column.offset + n + 1]
@@ -140,32 +124,9 @@ def parse_hand_column(
         else np.zeros(0, np.uint8)
     )
     valid = np.ones(n, dtype=bool) if column.null_count == 0 else column.is_valid().to_numpy(False)
-    lengths = np.diff(offsets)
-    fast = valid & (lengths == width)
-    rows = np.flatnonzero(fast)
-    if rows.size:
-        if rows.size == n:  # every cell has the canonical width: the bytes are one block
-            text = data[offsets[0] : offsets[0] + n * width].reshape(n, width)
-        else:
-            starts = offsets[rows].astype(np.int64)
-            text = data[starts[:, None] + np.arange(width)]
-        block = np.ascontiguousarray(text)
-        # each card's two bytes read as one big-endian number: a strided view, no copy
-        pairs = np.ndarray((rows.size, count), ">u2", block, 0, (width, 3))
-        parsed = _CARD_OF_PAIR[pairs]
-        descending = (parsed[:, :-1] > parsed[:, 1:]).all() if count > 1 else True
-        parsed = parsed[:, ::-1].copy() if descending else np.sort(parsed, axis=1)
-        ok: npt.NDArray[np.bool_] = np.ones(rows.size, dtype=bool)
-        if not (parsed >= 0).all():  # whole-block check first: fast
-            ok = np.asarray((parsed >= 0).all(axis=1))
-        if count > 1:
-            spaces = text[:, 2::3] == ord(" ")
-            if not spaces.all():
-                ok &= np.asarray(spaces.all(axis=1))
-            if not descending:
-                ok &= (parsed[:, 1:] != parsed[:, :-1]).all(axis=1)
-        cards[rows[ok]] = parsed[ok]
-        fast[rows[~ok]] = False
+    fast = np.zeros(n, dtype=bool)
+    # one compiled pass over the bytes reads every canonical cell (crazy4.simulate.cardtext)
+    parse_canonical(data, offsets.astype(np.int64, copy=False), valid, CARD_OF_PAIR, cards, fast)
     for row in np.flatnonzero(~fast):
         value = column[int(row)].as_py()
         if value is None:
@@ -399,7 +360,9 @@ def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table
             parquet = pq.ParquetFile(path)
             waiting: list[pa.RecordBatch] = []
             count = 0
-            for batch in parquet.iter_batches(batch_size=batch_rows):  # at most a row group
+            # one thread: the validator reads on a thread of its own, beside its checks (Arrow's
+            # pool spent half as much CPU again on the same columns, on a 2-core machine)
+            for batch in parquet.iter_batches(batch_size=batch_rows, use_threads=False):
                 waiting.append(batch)
                 count += batch.num_rows
                 if count >= batch_rows:

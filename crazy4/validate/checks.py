@@ -168,7 +168,11 @@ def compare_decisions(
     finding per (group, expected, played)."""
     tally.strategy_rows += int(compared.sum())
     expected = strategy[classes]
-    differs = compared & (ev[classes, taken] != ev[classes, expected])
+    if ev.flags.c_contiguous:  # one-dimensional gathers: twice as fast as ev[classes, taken]
+        flat, base = ev.reshape(-1), classes * np.intp(ev.shape[1])
+        differs = compared & (flat[base + taken] != flat[base + expected])
+    else:
+        differs = compared & (ev[classes, taken] != ev[classes, expected])
     if not differs.any():
         return
     rows_differ = np.flatnonzero(differs)

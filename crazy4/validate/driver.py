@@ -80,12 +80,11 @@ def validate(path: Path, options: Options) -> Report:
         metadata = log_metadata(path)
         run = game_of(options.rules).validator().start(options, metadata)
         progressive = start_progressive(options, metadata)
-        process = (
-            run.process
-            if progressive is None
-            else progressive.wrap(run.process, lambda: run.tally.rows)
+        process = run.process if progressive is None else progressive.wrap(run.process)
+        read_rounds(
+            *(path, options.batch_rows, run.check_columns, run.read_batch, process),
+            options.mapping.translate,
         )
-        read_rounds(path, options.batch_rows, run.check_columns, process, options.mapping.translate)
     except InputError as error:
         raise InputError(f"{error}{_content_note(path, kind)}") from None
     family = run.statistics(None)

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
     from crazy4.validate.report import Check, Options
+    from crazy4.validate.rows import LogBatch
     from crazy4.validate.statistics import StatFamily, Summary
     from crazy4.validate.tally import Tally
 
@@ -35,9 +36,15 @@ class ValidationRun(Protocol):
         """Raise :class:`crazy4.errors.InputError` naming the first column the log lacks."""
         ...
 
-    def process(self, table: pa.Table) -> None:
-        """Check one batch of rows (whole rounds: flagging, re-settlement, strategy) and add
-        it to the accumulators."""
+    def read_batch(self, table: pa.Table, first_row: int) -> LogBatch:
+        """Parse one batch of rows (whole rounds; ``first_row`` the 1-based number of its
+        first): called on the batch reader's thread ahead of :meth:`process`, so it reads
+        the table and the run's fixed tables only, never the accumulators."""
+        ...
+
+    def process(self, batch: LogBatch) -> None:
+        """Check one parsed batch of rows (flagging, re-settlement, strategy) and add it to
+        the accumulators."""
         ...
 
     def row_checks(self) -> list[Check]:

@@ -37,6 +37,7 @@ from crazy4.progressive.settle import payout_numerators
 from crazy4.simulate.roundlog import number_column, parse_hand_column
 from crazy4.validate.checks import rule_groups
 from crazy4.validate.report import Check, Finding, Options
+from crazy4.validate.rows import LogBatch
 from crazy4.validate.statistics import StatFamily, StatTest
 from crazy4.validate.tally import TOLERANCE
 
@@ -101,15 +102,12 @@ class ProgressiveValidation:
     findings: dict[str, Finding] = field(default_factory=dict)
     sums: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0, 0.0, 0.0])
 
-    def wrap(
-        self, process: Callable[[pa.Table], None], rows_before: Callable[[], int]
-    ) -> Callable[[pa.Table], None]:
-        """``process`` with this check run first on each batch (``rows_before``: the rows
-        already processed)."""
+    def wrap(self, process: Callable[[LogBatch], None]) -> Callable[[LogBatch], None]:
+        """``process`` with this check run first on each batch (its table and first row)."""
 
-        def both(table: pa.Table) -> None:
-            self.process(table, rows_before() + 1)
-            process(table)
+        def both(batch: LogBatch) -> None:
+            self.process(batch.table, batch.first_row)
+            process(batch)
 
         return both
 

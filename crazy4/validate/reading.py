@@ -54,6 +54,7 @@ def round_batches(
 
 
 Item = TypeVar("Item")
+Batch = TypeVar("Batch")
 
 
 def prefetched(items: Iterable[Item], depth: int = 2) -> Iterator[Item]:
@@ -94,6 +95,10 @@ def prefetched(items: Iterable[Item], depth: int = 2) -> Iterator[Item]:
             offer(("done", None))
         except BaseException as error:  # handed to the consumer, raised there
             offer(("error", error))
+        finally:  # a generator stopped early stops its own producer (a prefetched one)
+            close = getattr(items, "close", None)
+            if close is not None:
+                close()
 
     worker = threading.Thread(target=produce, daemon=True)
     worker.start()
@@ -115,31 +120,52 @@ def read_rounds(
     path: Path,
     batch_rows: int,
     check_columns: Callable[[list[str]], None],
-    process: Callable[[pa.Table], None],
+    read_batch: Callable[[pa.Table, int], Batch],
+    process: Callable[[Batch], None],
     translate: Callable[[pa.Table], pa.Table] | None = None,
 ) -> None:
     """Read a log in round-aligned batches (``translate``: a log mapping's
     :meth:`~crazy4.validate.mapping.LogMapping.translate`): columns checked on the first, each
+    batch with rows parsed by ``read_batch`` (given its first row's number, 1-based) and then
     processed.
+
+    Three stages run at once, each at most a batch ahead of the next (:func:`prefetched`, one
+    slot a stage: about six batches in memory, whatever the log's length): the reading and the
+    columns' check on one background thread, ``read_batch`` on another, and ``process`` on this
+    one; what they spend in Arrow and in compiled code (which release the GIL) runs on both
+    cores. ``read_batch`` must therefore only read its table (and what does
+    not change); batches and errors reach ``process`` in the log's order, as without threads.
 
     Raises
     ------
     InputError
-        A log with no rows or a column named twice, or what ``check_columns`` raises.
+        A log with no rows or a column named twice, or what ``check_columns`` or
+        ``read_batch`` raises.
     """
-    checked_columns = False
-    rows = 0
-    for table in prefetched(round_batches(path, batch_rows, translate)):
-        if not checked_columns:
-            twice = [name for name, n in Counter(table.column_names).items() if n > 1]
-            if twice:
-                raise InputError(f"{str(path)!r}: the log has two columns named {twice[0]!r}")
-            check_columns(table.column_names)
-            checked_columns = True
-        if table.num_rows:
-            process(table)
-            rows += table.num_rows
-    if not rows:
+
+    def checked() -> Iterator[pa.Table]:
+        checked_columns = False
+        for table in round_batches(path, batch_rows, translate):
+            if not checked_columns:
+                twice = [name for name, n in Counter(table.column_names).items() if n > 1]
+                if twice:
+                    raise InputError(f"{str(path)!r}: the log has two columns named {twice[0]!r}")
+                check_columns(table.column_names)
+                checked_columns = True
+            if table.num_rows:
+                yield table
+
+    def parsed(tables: Iterable[pa.Table]) -> Iterator[Batch]:
+        before = 0
+        for table in tables:
+            yield read_batch(table, before + 1)
+            before += table.num_rows
+
+    batches = 0
+    for batch in prefetched(parsed(prefetched(checked(), depth=1)), depth=1):
+        process(batch)
+        batches += 1
+    if not batches:
         raise InputError(f"{str(path)!r} holds no rows")
 
 

@@ -12,7 +12,7 @@ counted; so no such value reaches the settlement or the statistics.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
-from crazy4.core.cards import format_cards
+from crazy4.core.cards import colex_indices, format_cards
 from crazy4.errors import InputError
 from crazy4.simulate.roundlog import (
     LARGEST_AMOUNT,
@@ -32,6 +32,7 @@ from crazy4.simulate.roundlog import (
     number_column,
     parse_hand_column,
 )
+from crazy4.validate.kernels import rounds_with_a_card_twice
 from crazy4.validate.report import Finding
 
 #: The columns that identify a row (round id, seat number), read as numbers when present.
@@ -61,6 +62,9 @@ class LogBatch:
     bad_numbers : list of (str, dict)
         For each numeric column (and ``round``, ``seat``), its finding and the cells that are
         not numbers, not finite or absurd, with reasons.
+    derived : dict of str to ndarray
+        What a game computes from the batch alone ahead of checking it (its hands' strengths,
+        say), on the batch reader's thread (:func:`crazy4.validate.reading.read_rounds`).
 
     Examples
     --------
@@ -83,6 +87,9 @@ class LogBatch:
     number: dict[str, npt.NDArray[np.float64]]
     bad_numbers: BadCells = field(default_factory=list)
     made_indices: dict[str, npt.NDArray[np.intp]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    derived: dict[str, npt.NDArray[np.int64]] = field(
         default_factory=dict, repr=False, compare=False
     )
 
@@ -141,6 +148,13 @@ class LogBatch:
             ok = self.cards_ok if cards.ndim == 1 else self.cards_ok[:, None]
             made = self.made_indices[column] = np.where(ok, cards, 0).astype(np.intp)
         return made
+
+    def derive_strengths(self, column: str, strength_of_hand: npt.NDArray[np.integer]) -> None:
+        """Keep a card column's colex indices and their strengths (by ``strength_of_hand``)
+        in :attr:`derived`, as ``<column>_colex`` and ``<column>_strength``."""
+        index = colex_indices(self.indices(column))
+        self.derived[f"{column}_colex"] = index
+        self.derived[f"{column}_strength"] = strength_of_hand[index].astype(np.int64)
 
     def wager(self, name: str) -> npt.NDArray[np.float64]:
         """A numeric column; zeros when the log has none."""
@@ -243,20 +257,32 @@ class Rounds(NamedTuple):
     n_rounds: int
 
 
-def split_rounds(table: pa.Table, rows_before: int, rows: BatchRows) -> Rounds:
-    """The rounds of a batch, after ``rows_before`` rows; a seat twice in one round is flagged."""
+def split_rounds(
+    table: pa.Table,
+    rows_before: int,
+    rows: BatchRows,
+    read: Mapping[str, npt.NDArray[np.float64]] | None = None,
+) -> Rounds:
+    """The rounds of a batch, after ``rows_before`` rows; a seat twice in one round is flagged.
+    ``read``: the batch's numbers already read (:attr:`LogBatch.number`), whose ``round`` and
+    ``seat`` (read as :func:`number_column` reads them) are not read again."""
     n = table.num_rows
     names = table.column_names
     boundary = np.ones(n, dtype=bool)
+    read = read or {}
+
+    def numbers(name: str) -> npt.NDArray[np.float64]:
+        return read[name] if name in read else number_column(table.column(name))
+
     if "round" in names:
-        ids = number_column(table.column("round"))
+        ids = numbers("round")
         boundary[1:] = ids[1:] != ids[:-1]
     else:
         ids = np.arange(rows_before + 1, rows_before + n + 1, dtype=np.float64)
     round_of_row = np.cumsum(boundary) - 1
     starts = np.flatnonzero(boundary)
     if "seat" in names and n:
-        seats = number_column(table.column("seat"))
+        seats = numbers("seat")
         if (boundary[1:] | (seats[1:] > seats[:-1])).all():  # seats rise within each round
             return Rounds(ids, round_of_row, starts, int(starts.shape[0]))
         _, seat_code = np.unique(seats, return_inverse=True)
@@ -279,23 +305,9 @@ def flag_repeated_cards(
     dealer's hand once); returns the cards dealt twice, as ``round * 52 + card``."""
     ids, round_of_row, starts, n_rounds = rounds
     dealer_ok = cards_ok[starts]
-    # a round repeats a card when its hands' card masks overlap: the popcount of their OR is
-    # less than the sum of their popcounts (a hand's own cards are distinct once parsed)
-    one = np.uint64(1)
-    masks = np.zeros(player_idx.shape[0], dtype=np.uint64)
-    for column in range(player_idx.shape[1]):
-        masks |= one << player_idx[:, column].astype(np.uint64)
-    masks = np.where(cards_ok, masks, np.uint64(0))
-    dealer_masks = np.zeros(n_rounds, dtype=np.uint64)
-    for column in range(dealer_idx.shape[1]):
-        dealer_masks |= one << dealer_idx[starts, column].astype(np.uint64)
-    dealer_masks = np.where(dealer_ok, dealer_masks, np.uint64(0))
     if n_rounds == 0:
         return np.zeros(0, dtype=np.intp)
-    union = np.bitwise_or.reduceat(masks, starts) | dealer_masks
-    counted = np.add.reduceat(np.bitwise_count(masks).astype(np.int64), starts)
-    counted += np.bitwise_count(dealer_masks)
-    dup_round = np.bitwise_count(union).astype(np.int64) < counted
+    dup_round = rounds_with_a_card_twice(player_idx, dealer_idx, cards_ok, starts)
     if not dup_round.any():
         return np.zeros(0, dtype=np.intp)
     row_dup = dup_round[round_of_row] & cards_ok

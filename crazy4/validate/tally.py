@@ -16,6 +16,7 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.validate.kernels import position_card_counts
 from crazy4.validate.report import Finding
 
 #: Relative and absolute tolerance of logged amounts compared with exact ones.
@@ -198,15 +199,17 @@ class Tally:
         finite-population variance of the counts (``k (52 - k) / 51`` for ``k`` cards a round),
         and add the kept rounds' dealer strengths (marked: ``pair`` or better) to the
         sequence."""
-        place = np.arange(seat_cards.shape[0]) - starts[round_of_row] + 1
-        hands = [(f"seat {s} hand", seat_cards[keep & (place == s)]) for s in np.unique(place)]
-        hands.append(("dealer hand", dealer_cards[starts][kept_rounds]))
-        for name, cards in hands:
-            if cards.size == 0:
+        by_place = position_card_counts(seat_cards, keep, starts, round_of_row)
+        dealt = dealer_cards[starts][kept_rounds]
+        hands = [
+            (f"seat {s} hand", by_place[s], seat_cards.shape[1]) for s in range(1, len(by_place))
+        ]
+        hands.append(("dealer hand", np.bincount(dealt.ravel(), minlength=52), dealt.shape[1]))
+        for name, counts, size in hands:
+            if not counts.any():  # no kept hand at this place
                 continue
-            counts = np.bincount(cards.ravel(), minlength=52).astype(np.int64)
             self.hand_counts[name] = self.hand_counts.get(name, np.zeros(52, np.int64)) + counts
-            self.hand_sizes[name] = int(cards.shape[1])
+            self.hand_sizes[name] = int(size)
             self.card_counts += counts
         seats = np.bincount(round_of_row[keep], minlength=starts.shape[0])[kept_rounds]
         cards_per_round = (seats * seat_cards.shape[1] + dealer_cards.shape[1]).astype(np.float64)

@@ -20,7 +20,7 @@ import numpy.typing as npt
 import pyarrow as pa
 
 from crazy4.core.bets import ExactBet
-from crazy4.core.cards import colex_indices, format_cards
+from crazy4.core.cards import format_cards
 from crazy4.core.paytables import PayTable
 from crazy4.core.ranking import HandCategory, category_of_strength, category_thresholds
 from crazy4.errors import InputError
@@ -202,16 +202,23 @@ class CrazyFourRun:
                 + "; see docs/simulator.md)"
             )
 
-    def process(self, table: pa.Table) -> None:
-        """Check one batch of rows (whole rounds) and add it to the accumulators."""
-        batch = LogBatch.read(table, self.tally.rows + 1, _HANDS, NUMBERS)
+    def read_batch(self, table: pa.Table, first_row: int) -> LogBatch:
+        """Parse one batch of rows (whole rounds) with the hands' strengths (on the reader's
+        thread: no accumulator touched)."""
+        batch = LogBatch.read(table, first_row, _HANDS, NUMBERS)
+        for name in ("player", "dealer"):
+            batch.derive_strengths(name, self.reference.strength_of_hand)
+        return batch
+
+    def process(self, batch: LogBatch) -> None:
+        """Check one parsed batch of rows (whole rounds) and add it to the accumulators."""
         rows = batch.rows(self.tally.malformed, self.options.examples)
         self._flag_wagers(batch, rows)
         hands = self._read_hands(batch, rows)
         self.tally.bad_rows += int(rows.bad.sum())
         good = ~rows.bad
         showdown = self._resettle(batch, hands, good)
-        classes = self.reference.class_of_hand[colex_indices(hands.player_idx)]
+        classes = self.reference.class_of_hand[batch.derived["player_colex"]]
         taken = np.clip(batch.decision, 0, 3)
         compared = good & ~showdown.blind
         deviations_before = self.tally.deviations
@@ -297,28 +304,21 @@ class CrazyFourRun:
     def _read_hands(self, batch: LogBatch, rows: BatchRows) -> _Hands:
         """The hands' strengths and rounds; flag raises below the minimum, a dealer hand that
         changes within a round and cards dealt twice."""
-        strength_of_hand = self.reference.strength_of_hand
         cards_ok = batch.cards_ok
         player_idx, dealer_idx = batch.indices("player"), batch.indices("dealer")
-        player_strength = strength_of_hand[colex_indices(player_idx)].astype(np.int64)
-        dealer_strength = strength_of_hand[colex_indices(dealer_idx)].astype(np.int64)
+        player_strength = batch.derived["player_strength"]
+        dealer_strength = batch.derived["dealer_strength"]
         raises = (batch.decision >= 2) & (batch.decision <= 3)
         rows.flag(
             cards_ok & raises & (player_strength < self.rules.play.raise_minimum_strength),
             f"Play above 1x below {self.rules.play.raise_minimum} (the raise minimum)",
         )
-        rounds = split_rounds(batch.table, self.tally.rows, rows)
+        rounds = split_rounds(batch.table, self.tally.rows, rows, batch.number)
         dealer = batch.cards["dealer"]
         same_dealer = (dealer == dealer[rounds.starts][rounds.round_of_row]).all(axis=1)
         rows.flag(cards_ok & ~same_dealer, "dealer cards differ between rows of one round")
-        repeated = flag_repeated_cards(
-            rows,
-            player_idx,
-            dealer_idx,
-            cards_ok,
-            rounds,
-            "a card dealt twice in one round (seats and dealer)",
-        )
+        what = "a card dealt twice in one round (seats and dealer)"
+        repeated = flag_repeated_cards(rows, player_idx, dealer_idx, cards_ok, rounds, what)
         return _Hands(player_idx, player_strength, dealer_strength, rounds, repeated)
 
     def _resettle(self, batch: LogBatch, hands: _Hands, good: npt.NDArray[np.bool_]) -> _Showdown:

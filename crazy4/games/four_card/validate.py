@@ -17,7 +17,7 @@ import numpy.typing as npt
 import pyarrow as pa
 
 from crazy4.core.bets import ExactBet
-from crazy4.core.cards import colex_indices, format_cards
+from crazy4.core.cards import format_cards
 from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.errors import InputError
 from crazy4.games.four_card.reference import (
@@ -183,16 +183,26 @@ class FourCardRun:
                 f"{', '.join(REQUIRED)}; see docs/simulator.md)"
             )
 
-    def process(self, table: pa.Table) -> None:
-        """Check one batch of rows (whole rounds) and add it to the accumulators."""
-        batch = LogBatch.read(table, self.tally.rows + 1, _HANDS, NUMBERS)
+    def read_batch(self, table: pa.Table, first_row: int) -> LogBatch:
+        """Parse one batch of rows (whole rounds), with the hands' indices (on the batch
+        reader's thread: the accumulators are not touched)."""
+        batch = LogBatch.read(table, first_row, _HANDS, NUMBERS)
+        batch.derive_strengths("player", self.reference.strength_of_hand)
+        up_card = batch.indices("up_card")[:, 0]
+        situation = situation_of(batch.derived["player_colex"], up_card)
+        batch.derived["situation"] = situation.astype(np.int64)
+        batch.derive_strengths("dealer", self.reference.dealer_strength_of_hand)
+        return batch
+
+    def process(self, batch: LogBatch) -> None:
+        """Check one parsed batch of rows (whole rounds) and add it to the accumulators."""
         rows = batch.rows(self.tally.malformed, self.options.examples)
         self._flag_wagers(batch, rows)
         hands = self._read_hands(batch, rows)
         self.tally.bad_rows += int(rows.bad.sum())
         good = ~rows.bad
         showdown = self._resettle(batch, hands, good)
-        situation = situation_of(colex_indices(hands.player_idx), hands.up_idx)
+        situation = batch.derived["situation"]
         valid = good & (situation >= 0)
         compare_decisions(
             self.tally,
@@ -270,7 +280,7 @@ class FourCardRun:
             cards_ok & ~(dealer_idx == up_idx[:, None]).any(axis=1),
             "up card not in the dealer's hand",
         )
-        rounds = split_rounds(batch.table, self.tally.rows, rows)
+        rounds = split_rounds(batch.table, self.tally.rows, rows, batch.number)
         dealer, of_round = batch.cards["dealer"], rounds.starts[rounds.round_of_row]
         same = (dealer == dealer[of_round]).all(axis=1) & (up_idx == up_idx[of_round])
         rows.flag(cards_ok & ~same, "dealer cards or up card differ between rows of one round")
@@ -286,10 +296,9 @@ class FourCardRun:
 
     def _resettle(self, batch: LogBatch, hands: _Hands, good: npt.NDArray[np.bool_]) -> _Showdown:
         """Settle every component of the good rows again; count those that differ, by rule."""
-        reference, number = self.reference, batch.number
-        strength = reference.strength_of_hand[colex_indices(hands.player_idx)].astype(np.int64)
-        dealer_colex = colex_indices(hands.dealer_idx)
-        dealer_strength = reference.dealer_strength_of_hand[dealer_colex].astype(np.int64)
+        number = batch.number
+        strength = batch.derived["player_strength"]
+        dealer_strength = batch.derived["dealer_strength"]
         dealer_category = category_of_strength()[dealer_strength].astype(np.int64)
         result = showdown_results(strength, dealer_strength)
         multiple = _multiple(batch.decision)
