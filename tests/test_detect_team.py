@@ -102,7 +102,7 @@ def test_null_draws_are_uniform_over_the_cards_the_seat_cannot_see() -> None:
 def test_a_planted_team_is_flagged() -> None:
     verdict = examine_seat(RULES, _seat("team", 150, 102))
     assert verdict.flagged and verdict.hypothesis == "team: pooled cards"
-    assert verdict.hypotheses == 7  # 5 positions, any one card, the team
+    assert verdict.hypotheses == 8  # 5 positions, any one card, the team (pooled, practical)
     assert verdict.matches == 150 and verdict.ev_gained_per_round > 0
 
 
@@ -221,3 +221,25 @@ def test_four_card_team_is_flagged_and_honest_seats_are_not() -> None:
     assert verdicts[0].flagged and verdicts[0].hypothesis == "team: pooled cards"
     assert verdicts[0].ev_gained_per_round > 0
     assert not any(v.flagged for v in verdicts[1:])
+
+
+def test_a_planted_practical_team_is_flagged() -> None:
+    """Seven seats sharing only the count of aces, decisions from the collusion module's own
+    practical strategy (crazy4.advantage.team): every logged decision is the practical
+    hypothesis's decision for the real count, and the seat is flagged for it."""
+    from crazy4.advantage.collusion import colluder_role
+    from crazy4.advantage.team import practical_decisions
+    from crazy4.advantage.teamdetect import practical_evidence
+
+    hands, dealer, _ = _table(150, 77)
+    role = colluder_role(RULES)
+    ranks = role.practical_ranks(RULES, "A", None, 150)
+    decision = practical_decisions(role, RULES, hands, None, ranks)[:, 0]
+    found = practical_evidence(RULES, hands[:, 0], np.zeros((150, 0), int), hands[:, 1:], decision)
+    assert found.hits.all() and found.name == "team: practical rule A"
+    informative = (found.p > 0) & (found.p < 1)
+    assert informative.sum() > 0 and found.gain > 0
+    hidden = np.sort(dealer, axis=1)[:, ::-1]
+    seat = SeatRounds(1, hands[:, 0], np.zeros((150, 0), int), hidden, decision, hands[:, 1:])
+    verdict = examine_seat(RULES, seat)
+    assert verdict.flagged and verdict.hypothesis.startswith("team:")

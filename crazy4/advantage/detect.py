@@ -19,8 +19,12 @@ some one card" ``X_i = [some hidden card c has d_i = s(P_i, c)]`` with ``p_i = 1
 strategies agree whatever the card) carry no information and drop out by themselves.
 
 The statistic ``S = Σ X_i`` is then Poisson-binomial under the null; its upper tail is computed
-exactly (the distribution by convolution) and the smallest p-value over the ``h + 1`` hypotheses
-is Bonferroni-corrected. A seat is flagged when the corrected p-value is below ``alpha``. The
+exactly (the distribution by convolution). When the log tells each seat's table mates (its
+``round`` column), two team hypotheses join (:mod:`crazy4.advantage.teamdetect`): "the seat
+decided with the other seats' cards" (a conditional randomization test whose indicators are
+again exactly Poisson-binomial given what it conditions on) and "... with the practical team
+rule's count" (exact ``p_i``). The smallest p-value over the ``h + 1`` (``h + 3`` with team
+play) hypotheses is Bonferroni-corrected; a seat is flagged when it is below ``alpha``. The
 test conditions on the decisions, so no error model of honest play is assumed: random mistakes
 unrelated to the dealer's cards keep the null true (the tests measure the false-positive rate).
 
@@ -46,7 +50,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.situation import situation_evs
-from crazy4.advantage.teamdetect import TEAM_DRAWS, team_evidence
+from crazy4.advantage.teamdetect import TEAM_DRAWS, practical_evidence, team_evidence
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
 from crazy4.games.registry import game_of
@@ -189,9 +193,7 @@ def examine_seat(
         gain = Fraction(sum(int(piece[k][3].sum()) for piece in pieces), denominator)
         evidence.append((name, p, hits, gain))
     if rounds.others is not None and team_draws > 0:
-        team = _team_evidence(rules, rounds, team_draws, seed)
-        if team is not None:
-            evidence.append(team)
+        evidence.extend(_team_evidence(rules, rounds, team_draws, seed))
     scored = [
         (min(1.0, tail_probability(p, int(hits.sum())) * len(evidence)), name, p, hits, gain)
         for name, p, hits, gain in evidence
@@ -213,28 +215,32 @@ def examine_seat(
 
 def _team_evidence(
     rules: RuleSet, rounds: SeatRounds, draws: int, seed: int
-) -> tuple[str, npt.NDArray[np.float64], npt.NDArray[np.bool_], Fraction] | None:
-    """The team hypothesis over the seat's rounds, grouped by how many other seats played
-    (rounds without another seat carry no evidence); None when no round had another seat."""
+) -> list[tuple[str, npt.NDArray[np.float64], npt.NDArray[np.bool_], Fraction]]:
+    """The team hypotheses (full pooling, the practical rule) over the seat's rounds, grouped
+    by how many other seats played (rounds without another seat carry no evidence); none when
+    no round had another seat."""
     assert rounds.others is not None
     n = rounds.hands.shape[0]
     present = (rounds.others[:, :, 0] >= 0).sum(axis=1)
     if not (present > 0).any():
-        return None
-    p, hits, gain = np.zeros(n), np.zeros(n, dtype=bool), Fraction(0)
+        return []
+    found: dict[str, tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_], list[Fraction]]] = {}
     for count in np.unique(present[present > 0]).tolist():
         rows = np.flatnonzero(present == count)
-        found = team_evidence(
-            rules,
-            rounds.hands[rows],
-            rounds.up[rows],
-            rounds.others[rows, :count],
-            rounds.decisions[rows],
-            draws=draws,
-            seed=(seed, rounds.seat),
-        )
-        p[rows], hits[rows], gain = found.p, found.hits, gain + found.gain
-    return "team: pooled cards", p, hits, gain
+        hands, up = rounds.hands[rows], rounds.up[rows]
+        others, decisions = rounds.others[rows, :count], rounds.decisions[rows]
+        for evidence in (
+            team_evidence(
+                rules, hands, up, others, decisions, draws=draws, seed=(seed, rounds.seat)
+            ),
+            practical_evidence(rules, hands, up, others, decisions),
+        ):
+            p, hits, gains = found.setdefault(
+                evidence.name, (np.zeros(n), np.zeros(n, dtype=bool), [])
+            )
+            p[rows], hits[rows] = evidence.p, evidence.hits
+            gains.append(evidence.gain)
+    return [(name, p, hits, sum(gains, Fraction(0))) for name, (p, hits, gains) in found.items()]
 
 
 def _denominator(rules: RuleSet, rounds: SeatRounds) -> int:

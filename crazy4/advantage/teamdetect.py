@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -185,3 +186,70 @@ def team_evidence(
         numerator = int(ev[index, decision].sum()) - int(ev[index, honest].sum())
         gain += Fraction(numerator, denominator)
     return TeamEvidence("team: pooled cards", p, hits, gain)
+
+
+def practical_evidence(
+    rules: RuleSet,
+    hands: npt.NDArray[np.int64],
+    up: npt.NDArray[np.int64],
+    others: npt.NDArray[np.int64],
+    decisions: npt.NDArray[np.int64],
+) -> TeamEvidence:
+    """The practical team rule's hypothesis, with exact ``p_i`` (no draws).
+
+    The game's recommended rule (:attr:`ColludingGame.practical_rules`, first: Crazy 4 Poker the
+    count of aces, Four Card Poker the count of the up card's rank) shares only ``c``, how many
+    cards of some ranks the table holds; given its own hand the seat learns ``j``, how many the
+    others hold. Under the null ``j`` is hypergeometric: ``r`` of the ``n`` cards the seat cannot
+    see are of those ranks, the others hold ``O = 5 (k - 1)`` of the ``n``, so
+    ``P(j) = C(r, j) C(n - r, O - j) / C(n, O)`` and ``p_i = Σ_j P(j) [d_i = s(P_i, j)]`` exactly,
+    ``s(P, j)`` the optimum given the count (:mod:`crazy4.advantage.team`'s weights over the
+    dealer hands the collusion kernel lists, split by their marked cards).
+    """
+    from crazy4.advantage.collusion_kernel import below_counts_marked
+    from crazy4.advantage.team import hand_weights
+    from crazy4.core.cards import BINOMIAL
+    from crazy4.core.ranking import number_of_strengths
+
+    role = colluder_role(rules)
+    n, others_count = hands.shape[0], others.shape[1]
+    rule = role.practical_rules[0]
+    masks = role.practical_ranks(rules, rule, up[:, 0] if role.up_cards else None, n)
+    strengths = role.player_table()[colex_indices(np.sort(hands, axis=1))].astype(np.int64)
+    thresholds = role.thresholds(rules, strengths)
+    honest = role.honest_decisions(
+        rules, colex_indices(np.sort(hands, axis=1)), up[:, 0] if role.up_cards else None
+    )
+    unit, pooled = role.unit(rules), 5 * others_count
+    p, hits, gain = np.zeros(n), np.zeros(n, dtype=bool), Fraction(0)
+    for i in range(n):
+        marked = (int(masks[i]) >> (np.arange(52) // 4)) & 1 == 1
+        seen = np.zeros(52, dtype=bool)
+        seen[np.concatenate([hands[i], up[i]])] = True
+        unseen = np.flatnonzero(~seen).astype(np.int64)
+        forced = int(up[i, 0]) if role.up_cards else -1
+        split = below_counts_marked(
+            unseen, unseen.shape[0], forced, marked[unseen], role.dealer_table(), BINOMIAL,
+            thresholds[i], number_of_strengths(),
+        )  # fmt: skip
+        u, r = unseen.shape[0], int(marked[unseen].sum())
+        actual = int(marked[others[i].ravel()].sum())
+        columns, ways = range(split.shape[1]), 0
+        for j in range(min(r, pooled) + 1):
+            weights = hand_weights(u, r, j, pooled)
+            below = np.array(
+                [[sum(w * int(split[c, t]) for c, w in enumerate(weights)) for t in columns]],
+                dtype=object,
+            )
+            total = sum(w * comb(r, c) * comb(u - r, 5 - c) for c, w in enumerate(weights))
+            ev, allowed = role.prices(
+                rules, strengths[i : i + 1], below, np.array([total], dtype=object)
+            )
+            decided = int(best_decisions(ev, allowed)[0][0])
+            if decided == decisions[i]:
+                ways += comb(r, j) * comb(u - r, pooled - j)
+            if j == actual:
+                hits[i] = decided == decisions[i]
+                gain += Fraction(int(ev[0, decisions[i]]) - int(ev[0, honest[i]]), total * unit)
+        p[i] = ways / comb(u, pooled)  # exactly 0 or 1 when every count gives one decision
+    return TeamEvidence(f"team: practical rule {rule}", p, hits, gain)
