@@ -4,9 +4,11 @@ Tables are dealt here (numpy, seeded): seven Crazy 4 Poker seats a round. A plan
 plays the collusion engine's optimum given every card of its table (checked against the
 rules-text oracle, tests/oracle_crazy4.py, on sampled rounds); honest seats play the optimal
 no-information strategy (from the hole-card engine with no seen card), some with 10% random
-mistakes. Measured (alpha = 0.001, the seat's whole family of 7 hypotheses, Bonferroni): a
+mistakes. Measured (alpha = 0.001, Bonferroni over the seat's family, then of 7 hypotheses): a
 7-seat colluder is flagged in 1 of 3 seeded tables at 50 rounds and 3 of 3 at 100 and 200; a
-4-seat one in 1 of 3 at 100 rounds, 2 of 3 at 200, 3 of 3 at 400 (docs/advantage.md).
+4-seat one in 1 of 3 at 100 rounds, 2 of 3 at 200, 3 of 3 at 400; a 7-seat table sharing only
+its count of aces, by the practical hypothesis alone (x 8), in 1 of 3 at 100 and 3 of 3 at 200
+(docs/advantage.md has these and the false-positive rates).
 """
 
 from __future__ import annotations
@@ -243,3 +245,21 @@ def test_a_planted_practical_team_is_flagged() -> None:
     seat = SeatRounds(1, hands[:, 0], np.zeros((150, 0), int), hidden, decision, hands[:, 1:])
     verdict = examine_seat(RULES, seat)
     assert verdict.flagged and verdict.hypothesis.startswith("team:")
+
+
+def test_a_csv_log_with_rounds_is_read_and_a_bad_round_cell_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hands, dealer, _ = _table(3, 2)
+    _write_log(tmp_path / "log.parquet", hands, dealer, np.ones((3, SEATS), dtype=int))
+    frame = pq.read_table(tmp_path / "log.parquet").to_pandas()
+    frame.to_csv(tmp_path / "log.csv", index=False)
+    seats = read_seats(tmp_path / "log.csv", RULES)
+    assert seats[0].others is not None
+    assert (np.sort(seats[0].others, axis=2) == hands[:, 1:]).all()
+    frame["round"] = frame["round"].astype(str)
+    frame.loc[4, "round"] = "two"
+    frame.to_csv(tmp_path / "bad.csv", index=False)
+    status = main(["advantage", "detect", str(tmp_path / "bad.csv"), "--rules", "crazy4-standard"])
+    error = capsys.readouterr().err
+    assert status == 2 and error.count("\n") == 1 and "'round'" in error

@@ -325,8 +325,8 @@ def _read_columns(
                 up,
                 parse_hand_column(table["dealer"], role.dealer_size)[0].astype(np.int64),
                 decision_column(table["decision"]).astype(np.int64),
-                _integers(table, "seat", n, 1),
-                _integers(table, "round", n, -1),
+                _integers(table, "seat", n, 1, path),
+                _integers(table, "round", n, -1, path),
             ]
         )
     if not parts:
@@ -336,7 +336,7 @@ def _read_columns(
     return hands, up, dealer, decisions, seats, round_ids if with_rounds else None
 
 
-def _integers(table: object, name: str, n: int, default: int) -> npt.NDArray[np.int64]:
+def _integers(table: object, name: str, n: int, default: int, path: Path) -> npt.NDArray[np.int64]:
     """An integer column (text cells too), or ``default`` everywhere without it.
 
     Raises
@@ -353,7 +353,9 @@ def _integers(table: object, name: str, n: int, default: int) -> npt.NDArray[np.
     try:
         column = pc.cast(table[name], pa.int64())
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-        raise InputError(f"column {name!r}: a cell that is not a whole number") from None
+        raise InputError(
+            f"log {str(path)!r}: column {name!r} has a cell that is not a whole number"
+        ) from None
     return np.asarray(column.fill_null(default).to_numpy(zero_copy_only=False), dtype=np.int64)
 
 
