@@ -362,15 +362,19 @@ def _integers(table: object, name: str, n: int, default: int, path: Path) -> npt
 def _other_hands(
     hands: npt.NDArray[np.int64], hand_ok: npt.NDArray[np.bool_], round_ids: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.int64]:
-    """Per row, the hands of the other rows of its round, shape (rows, most seats - 1, 5),
-    padded with -1 (rounds are runs of equal ids)."""
+    """Per row, the hands of the other rows with its round id, shape (rows, most seats - 1,
+    5), padded with -1 (rows without a round id, -1, have no table mates)."""
     n = hands.shape[0]
-    starts = np.flatnonzero(np.r_[True, round_ids[1:] != round_ids[:-1]])
+    order = np.argsort(round_ids, kind="stable")
+    ids = round_ids[order]
+    starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]]) if n else np.zeros(0, int)
     sizes = np.diff(np.r_[starts, n])
     width = int(sizes.max()) - 1 if n else 0
     others = np.full((n, max(width, 0), 5), -1, dtype=np.int64)
     for start, size in zip(starts.tolist(), sizes.tolist(), strict=True):
-        members = [r for r in range(start, start + size) if hand_ok[r]]
+        if ids[start] < 0:
+            continue
+        members = [int(r) for r in order[start : start + size] if hand_ok[r]]
         for row in members:
             mates = [r for r in members if r != row]
             others[row, : len(mates)] = hands[mates]
