@@ -257,9 +257,10 @@ def _detect_arguments(parser: argparse.ArgumentParser) -> None:
         "--team-draws",
         type=non_negative_int,
         default=19,
-        help="the team-play hypothesis (the seat used the other seats' cards of its round; "
-        "needs the log's round column): null draws of the others' cards per round, each "
-        "valued exactly by the collusion engine (default 19; 0 leaves the hypothesis out)",
+        help="the team-play hypotheses (the seat used the other seats' cards of its round, "
+        "or only the practical team rule's count; they need the log's round column): null "
+        "draws of the others' cards per round for the first, each valued exactly by the "
+        "collusion engine (default 19; 0 leaves both team hypotheses out)",
     )
     parser.add_argument(
         "--seed",
