@@ -30,6 +30,9 @@ randomization test of Candès, Fan, Janson and Lv (2018).
 The EV a seat gained is ``Σ_i EV(d_i | P_i ∪ O_i) - EV(s_0(P_i) | P_i ∪ O_i)``, exact per
 round (``s_0`` the no-information strategy), reported per round in Antes.
 
+A second hypothesis, the game's practical team rule (only a count of some ranks is shared), has
+an exact ``p_i`` with no draws: :func:`practical_evidence`.
+
 References
 ----------
 E. L. Lehmann and J. P. Romano, *Testing Statistical Hypotheses*, 3rd ed., ch. 5; E. Candès,
