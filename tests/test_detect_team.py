@@ -25,7 +25,12 @@ import pytest
 
 from crazy4.advantage.detect import SeatRounds, examine_seat, read_seats
 from crazy4.advantage.situation import situation_evs
-from crazy4.advantage.teamdetect import null_others, team_evidence, team_valuation
+from crazy4.advantage.teamdetect import (
+    null_others,
+    practical_evidence,
+    team_evidence,
+    team_valuation,
+)
 from crazy4.cli.main import main
 from crazy4.core.decisions import DECISIONS, best_decisions
 from crazy4.rules.load import load_rules
@@ -110,11 +115,11 @@ def test_a_planted_team_is_flagged() -> None:
 
 def test_honest_seats_are_flagged_at_most_at_the_stated_rate() -> None:
     """30 honest seats at 7-seat tables (half optimal, half with random mistakes), 80 rounds:
-    the team hypothesis's own p-value is valid, so at 0.05 few are flagged (7 or more of 30
+    each team hypothesis's own p-value is valid, so at 0.05 few are flagged (7 or more of 30
     would have probability below 0.3%), and the random mistakes cost money at the table."""
     from crazy4.advantage.detect import tail_probability
 
-    flagged, gains = 0, []
+    flagged, flagged_practical, gains = 0, 0, []
     for seed in range(15):
         for kind in ("optimal", "mistakes"):
             seat = _seat(kind, 80, 500 + seed)
@@ -123,9 +128,11 @@ def test_honest_seats_are_flagged_at_most_at_the_stated_rate() -> None:
                 RULES, seat.hands, seat.up, seat.others, seat.decisions, seed=(seed,)
             )
             flagged += tail_probability(found.p, int(found.hits.sum())) < 0.05
+            practical = practical_evidence(RULES, seat.hands, seat.up, seat.others, seat.decisions)
+            flagged_practical += tail_probability(practical.p, int(practical.hits.sum())) < 0.05
             if kind == "mistakes":
                 gains.append(float(found.gain))
-    assert flagged <= 6
+    assert flagged <= 6 and flagged_practical <= 6
     assert np.mean(gains) < 0
 
 
@@ -231,7 +238,6 @@ def test_a_planted_practical_team_is_flagged() -> None:
     hypothesis's decision for the real count, and the seat is flagged for it."""
     from crazy4.advantage.collusion import colluder_role
     from crazy4.advantage.team import practical_decisions
-    from crazy4.advantage.teamdetect import practical_evidence
 
     hands, dealer, _ = _table(150, 77)
     role = colluder_role(RULES)
