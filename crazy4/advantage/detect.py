@@ -19,8 +19,12 @@ some one card" ``X_i = [some hidden card c has d_i = s(P_i, c)]`` with ``p_i = 1
 strategies agree whatever the card) carry no information and drop out by themselves.
 
 The statistic ``S = Σ X_i`` is then Poisson-binomial under the null; its upper tail is computed
-exactly (the distribution by convolution) and the smallest p-value over the ``h + 1`` hypotheses
-is Bonferroni-corrected. A seat is flagged when the corrected p-value is below ``alpha``. The
+exactly (the distribution by convolution). When the log tells each seat's table mates (its
+``round`` column), two team hypotheses join (:mod:`crazy4.advantage.teamdetect`): "the seat
+decided with the other seats' cards" (a conditional randomization test whose indicators are
+again exactly Poisson-binomial given what it conditions on) and "... with the practical team
+rule's count" (exact ``p_i``). The smallest p-value over the ``h + 1`` (``h + 3`` with team
+play) hypotheses is Bonferroni-corrected; a seat is flagged when it is below ``alpha``. The
 test conditions on the decisions, so no error model of honest play is assumed: random mistakes
 unrelated to the dealer's cards keep the null true (the tests measure the false-positive rate).
 
@@ -38,6 +42,7 @@ distribution: Y. Hong, *Comput. Stat. Data Anal.* 59 (2013) 41-51.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from math import comb
 from pathlib import Path
 
@@ -45,6 +50,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.situation import situation_evs
+from crazy4.advantage.teamdetect import TEAM_DRAWS, practical_evidence, team_evidence
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
 from crazy4.games.registry import game_of
@@ -54,13 +60,15 @@ from crazy4.rules.ruleset import RuleSet
 @dataclass(frozen=True)
 class SeatRounds:
     """One seat's logged rounds: hands (n, 5), up cards (n, face_up), hidden dealer cards
-    (n, h, highest first as the log writes them) and decision codes (n,)."""
+    (n, h, highest first as the log writes them), decision codes (n,) and the other seats'
+    hands of each round (n, seats - 1, 5; -1 where the round had fewer seats), if known."""
 
     seat: int
     hands: npt.NDArray[np.int64]
     up: npt.NDArray[np.int64]
     hidden: npt.NDArray[np.int64]
     decisions: npt.NDArray[np.int64]
+    others: npt.NDArray[np.int64] | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +84,7 @@ class SeatVerdict:
     p_value: float
     flagged: bool
     ev_gained_per_round: float
+    hypotheses: int = 0
 
 
 def tail_probability(p: npt.NDArray[np.float64], observed: int) -> float:
@@ -146,8 +155,17 @@ def _chunk_evidence(
     return found
 
 
-def examine_seat(rules: RuleSet, rounds: SeatRounds, alpha: float = 0.001) -> SeatVerdict:
-    """The module docstring's test for one seat.
+def examine_seat(
+    rules: RuleSet,
+    rounds: SeatRounds,
+    alpha: float = 0.001,
+    *,
+    team_draws: int = TEAM_DRAWS,
+    seed: int = 0,
+) -> SeatVerdict:
+    """The module docstring's test for one seat, with the team hypothesis of
+    :mod:`crazy4.advantage.teamdetect` when the other seats' hands are known (``team_draws``
+    null draws a round, seeded by ``seed`` and the seat; 0 leaves the team hypothesis out).
 
     Examples
     --------
@@ -167,13 +185,19 @@ def examine_seat(rules: RuleSet, rounds: SeatRounds, alpha: float = 0.001) -> Se
     ]
     if not pieces:
         raise InputError(f"seat {rounds.seat}: no rounds to examine")
-    scored = []
+    denominator = _denominator(rules, rounds)
+    evidence = []
     for k, (name, *_rest) in enumerate(pieces[0]):
         p = np.concatenate([piece[k][1] for piece in pieces])
         hits = np.concatenate([piece[k][2] for piece in pieces])
-        gain = sum(int(piece[k][3].sum()) for piece in pieces)
-        tail = tail_probability(p, int(hits.sum()))
-        scored.append((min(1.0, tail * len(pieces[0])), name, p, hits, gain))
+        gain = Fraction(sum(int(piece[k][3].sum()) for piece in pieces), denominator)
+        evidence.append((name, p, hits, gain))
+    if rounds.others is not None and team_draws > 0:
+        evidence.extend(_team_evidence(rules, rounds, team_draws, seed))
+    scored = [
+        (min(1.0, tail_probability(p, int(hits.sum())) * len(evidence)), name, p, hits, gain)
+        for name, p, hits, gain in evidence
+    ]
     p_value, name, p, hits, gain = min(scored, key=lambda item: item[0])
     return SeatVerdict(
         seat=rounds.seat,
@@ -184,8 +208,39 @@ def examine_seat(rules: RuleSet, rounds: SeatRounds, alpha: float = 0.001) -> Se
         expected_matches=float(p.sum()),
         p_value=p_value,
         flagged=p_value < alpha,
-        ev_gained_per_round=gain / _denominator(rules, rounds) / n,
+        ev_gained_per_round=float(gain / n),
+        hypotheses=len(evidence),
     )
+
+
+def _team_evidence(
+    rules: RuleSet, rounds: SeatRounds, draws: int, seed: int
+) -> list[tuple[str, npt.NDArray[np.float64], npt.NDArray[np.bool_], Fraction]]:
+    """The team hypotheses (full pooling, the practical rule) over the seat's rounds, grouped
+    by how many other seats played (rounds without another seat carry no evidence); none when
+    no round had another seat."""
+    assert rounds.others is not None
+    n = rounds.hands.shape[0]
+    present = (rounds.others[:, :, 0] >= 0).sum(axis=1)
+    if not (present > 0).any():
+        return []
+    found: dict[str, tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_], list[Fraction]]] = {}
+    for count in np.unique(present[present > 0]).tolist():
+        rows = np.flatnonzero(present == count)
+        hands, up = rounds.hands[rows], rounds.up[rows]
+        others, decisions = rounds.others[rows, :count], rounds.decisions[rows]
+        for evidence in (
+            team_evidence(
+                rules, hands, up, others, decisions, draws=draws, seed=(seed, rounds.seat)
+            ),
+            practical_evidence(rules, hands, up, others, decisions),
+        ):
+            p, hits, gains = found.setdefault(
+                evidence.name, (np.zeros(n), np.zeros(n, dtype=bool), [])
+            )
+            p[rows], hits[rows] = evidence.p, evidence.hits
+            gains.append(evidence.gain)
+    return [(name, p, hits, sum(gains, Fraction(0))) for name, (p, hits, gains) in found.items()]
 
 
 def _denominator(rules: RuleSet, rounds: SeatRounds) -> int:
@@ -198,49 +253,129 @@ def _denominator(rules: RuleSet, rounds: SeatRounds) -> int:
 
 def read_seats(path: Path, rules: RuleSet, max_rounds: int | None = None) -> list[SeatRounds]:
     """Every seat's rounds from a per-round log (``crazy4 simulate --log``); blind hands and
-    rows that do not parse are left out.
+    rows that do not parse are left out. With a ``round`` column (the rows of one round
+    adjacent) each round's other seats' hands are kept too (blind hands included: their cards
+    are as visible to a team).
 
     Raises
     ------
     InputError
         An unreadable log, or one without the ``player``, ``dealer`` and ``decision`` columns.
     """
+    columns = _read_columns(path, rules)
+    hands, up, dealer, decisions, seats, round_ids = columns
+    hand_ok: npt.NDArray[np.bool_] = np.asarray((hands >= 0).all(axis=1))
+    good = hand_ok & (dealer >= 0).all(axis=1) & (up >= 0).all(axis=1)
+    good &= (decisions >= 0) & (decisions <= 3)
+    others = None if round_ids is None else _other_hands(hands, hand_ok, round_ids)
+    role = game_of(rules).hole_cards()
+    seats_found = []
+    for seat in np.unique(seats[good]).tolist():
+        rows = np.flatnonzero(good & (seats == seat))[:max_rounds]
+        hidden = np.sort(dealer[rows], axis=1)[:, ::-1]
+        if role.face_up:
+            keep = ~(hidden[:, :, None] == up[rows][:, None, :]).any(axis=2)
+            hidden = hidden[keep].reshape(hidden.shape[0], -1)
+        seats_found.append(
+            SeatRounds(
+                int(seat),
+                hands[rows],
+                up[rows],
+                hidden,
+                decisions[rows],
+                None if others is None else others[rows],
+            )
+        )
+    return seats_found
+
+
+def _read_columns(
+    path: Path, rules: RuleSet
+) -> tuple[
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64] | None,
+]:
+    """The log's hands, up cards, dealer hands, decisions, seats and round ids (None without
+    a ``round`` column), every batch concatenated; cards that do not parse are -1."""
     from crazy4.simulate.roundlog import decision_column, parse_hand_column, read_log_batches
 
-    game = game_of(rules)
-    role = game.hole_cards()
-    parts: dict[int, list[tuple[np.ndarray, ...]]] = {}
+    role = game_of(rules).hole_cards()
+    parts: list[list[npt.NDArray[np.int64]]] = []
+    with_rounds = True
     for table in read_log_batches(Path(path)):
         names = set(table.column_names)
         needed = {"player", "dealer", "decision"} | ({"up_card"} if role.face_up else set())
         if not needed <= names:
             raise InputError(f"{str(path)!r}: a log needs columns {', '.join(sorted(needed))}")
-        hands, _ = parse_hand_column(table["player"], 5)
-        dealer, _ = parse_hand_column(table["dealer"], role.dealer_size)
+        hands = parse_hand_column(table["player"], 5)[0].astype(np.int64)
+        n = hands.shape[0]
         up = (
-            parse_hand_column(table["up_card"], role.face_up)[0]
+            parse_hand_column(table["up_card"], role.face_up)[0].astype(np.int64)
             if role.face_up
-            else np.zeros((hands.shape[0], 0), dtype=np.int16)
+            else np.zeros((n, 0), dtype=np.int64)
         )
-        decisions = decision_column(table["decision"]).astype(np.int64)
-        seats = (
-            np.asarray(table["seat"].to_numpy(zero_copy_only=False), dtype=np.int64)
-            if "seat" in names
-            else np.ones(hands.shape[0], dtype=np.int64)
+        with_rounds &= "round" in names
+        parts.append(
+            [
+                hands,
+                up,
+                parse_hand_column(table["dealer"], role.dealer_size)[0].astype(np.int64),
+                decision_column(table["decision"]).astype(np.int64),
+                _integers(table, "seat", n, 1, path),
+                _integers(table, "round", n, -1, path),
+            ]
         )
-        good = (hands >= 0).all(axis=1) & (dealer >= 0).all(axis=1) & (up >= 0).all(axis=1)
-        good &= (decisions >= 0) & (decisions <= 3)
-        for seat in np.unique(seats[good]).tolist():
-            rows = good & (seats == seat)
-            hidden = np.sort(dealer[rows].astype(np.int64), axis=1)[:, ::-1]
-            if role.face_up:
-                keep = ~(hidden[:, :, None] == up[rows][:, None, :]).any(axis=2)
-                hidden = hidden[keep].reshape(hidden.shape[0], -1)
-            parts.setdefault(int(seat), []).append(
-                (hands[rows].astype(np.int64), up[rows].astype(np.int64), hidden, decisions[rows])
-            )
-    seats_found = []
-    for seat, chunks in sorted(parts.items()):
-        columns = [np.concatenate([chunk[k] for chunk in chunks])[:max_rounds] for k in range(4)]
-        seats_found.append(SeatRounds(seat, *columns))
-    return seats_found
+    if not parts:
+        raise InputError(f"log {str(path)!r}: no rows")
+    joined = [np.concatenate([part[k] for part in parts]) for k in range(6)]
+    hands, up, dealer, decisions, seats, round_ids = joined
+    return hands, up, dealer, decisions, seats, round_ids if with_rounds else None
+
+
+def _integers(table: object, name: str, n: int, default: int, path: Path) -> npt.NDArray[np.int64]:
+    """An integer column (text cells too), or ``default`` everywhere without it.
+
+    Raises
+    ------
+    InputError
+        A cell that is not a whole number.
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    assert isinstance(table, pa.Table)
+    if name not in table.column_names:
+        return np.full(n, default, dtype=np.int64)
+    try:
+        column = pc.cast(table[name], pa.int64())
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        raise InputError(
+            f"log {str(path)!r}: column {name!r} has a cell that is not a whole number"
+        ) from None
+    return np.asarray(column.fill_null(default).to_numpy(zero_copy_only=False), dtype=np.int64)
+
+
+def _other_hands(
+    hands: npt.NDArray[np.int64], hand_ok: npt.NDArray[np.bool_], round_ids: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """Per row, the hands of the other rows with its round id, shape (rows, most seats - 1,
+    5), padded with -1 (rows without a round id, -1, have no table mates)."""
+    n = hands.shape[0]
+    order = np.argsort(round_ids, kind="stable")
+    ids = round_ids[order]
+    starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]]) if n else np.zeros(0, int)
+    sizes = np.diff(np.r_[starts, n])
+    width = int(sizes.max()) - 1 if n else 0
+    others = np.full((n, max(width, 0), 5), -1, dtype=np.int64)
+    for start, size in zip(starts.tolist(), sizes.tolist(), strict=True):
+        if ids[start] < 0:
+            continue
+        members = [int(r) for r in order[start : start + size] if hand_ok[r]]
+        for row in members:
+            mates = [r for r in members if r != row]
+            others[row, : len(mates)] = hands[mates]
+    return others

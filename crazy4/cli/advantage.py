@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from crazy4.cli import collusion
-from crazy4.cli.options import Commands, positive_int, probability, worker_count
+from crazy4.cli.options import (
+    Commands,
+    non_negative_int,
+    positive_int,
+    probability,
+    worker_count,
+)
 from crazy4.errors import InputError
 
 
@@ -245,7 +251,23 @@ def _detect_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-rounds",
         type=positive_int,
         help="examine at most this many rounds per seat (default: all; about 1,000 rounds a "
-        "second are priced)",
+        "second are priced for the hole-card hypotheses)",
+    )
+    parser.add_argument(
+        "--team-draws",
+        type=non_negative_int,
+        default=19,
+        help="the team-play hypotheses (the seat used the other seats' cards of its round, "
+        "or only the practical team rule's count; they need the log's round column): null "
+        "draws of the others' cards per round for the first, each valued exactly by the "
+        "collusion engine (default 19; 0 leaves both team hypotheses out)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=0,
+        help="seed of the team hypothesis's null draws (default 0; the same seed gives the "
+        "same p-values)",
     )
     parser.add_argument("--json", action="store_true", help="print the verdicts as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -269,7 +291,9 @@ def run_detect(args: argparse.Namespace) -> int:
         raise InputError(f"log {str(path)!r}: no rounds with a fold/1x/2x/3x decision")
     verdicts = []
     for seat in tqdm(seats, desc="detect", unit="seat", disable=args.quiet or None, leave=False):
-        verdicts.append(examine_seat(rules, seat, args.alpha))
+        verdicts.append(
+            examine_seat(rules, seat, args.alpha, team_draws=args.team_draws, seed=args.seed)
+        )
     if args.json:
         print(json.dumps([asdict(verdict) for verdict in verdicts], indent=2))
     else:
@@ -278,7 +302,8 @@ def run_detect(args: argparse.Namespace) -> int:
             print(
                 f"seat {v.seat}: {mark}  rounds {v.rounds}  best hypothesis: {v.hypothesis}  "
                 f"matches {v.matches} (expected {v.expected_matches:.1f} if honest)  "
-                f"p = {v.p_value:.3g}  EV gained {v.ev_gained_per_round:+.5f} Antes a round"
+                f"p = {v.p_value:.3g} ({v.hypotheses} hypotheses)  "
+                f"EV gained {v.ev_gained_per_round:+.5f} Antes a round"
             )
     return 1 if any(v.flagged for v in verdicts) else 0
 
@@ -286,6 +311,7 @@ def run_detect(args: argparse.Namespace) -> int:
 DETECT = Entry(
     name="detect",
     help="test per seat of a round log whether the decisions follow a hidden dealer card "
+    "or the other seats' cards (team play) "
     "(exit 0: no seat flagged, 1: a seat flagged, 2: bad input)",
     add_arguments=_detect_arguments,
     run=run_detect,

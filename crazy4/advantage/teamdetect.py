@@ -1,0 +1,258 @@
+"""Catching team play: does a seat's play follow the other seats' cards?
+
+The hypothesis
+--------------
+"The seat decided with the pooled cards of the other seats at its table": in round ``i`` the
+seat holds ``P_i``, the other ``k - 1`` seats of the round hold ``O_i`` (``5 (k - 1)`` cards)
+and the team strategy is the collusion engine's exact optimum given ``P_i ∪ O_i`` (and the up
+card), ``t(P_i, O_i)`` (:func:`crazy4.advantage.collusion.team_prices`: every dealer hand of
+the unseen cards listed; no second engine).
+
+The test: a conditional randomization test with exact tails
+-----------------------------------------------------------
+*Null hypothesis* (an honest seat, optimal or making mistakes of any kind): the decision
+``d_i`` depends on the seat's own cards (and the up card) only. Given ``P_i`` and ``d_i`` the
+others' cards are then a uniform ``5 (k - 1)``-subset of the ``n`` cards the seat cannot see,
+so the exact null probability of ``X_i = [d_i = t(P_i, O_i)]`` is a sum over ``C(n, 5 (k - 1))``
+card sets -- far too many. Instead, per round, ``M`` sets ``O_i^(1..M)`` are drawn from that
+same null distribution (seeded) and ``X_i^(m) = [d_i = t(P_i, O_i^(m))]`` computed by the same
+engine. Under the null the ``M + 1`` values ``X_i^(0) = X_i, X_i^(1), ..., X_i^(M)`` are
+exchangeable, so *conditional on their multiset* the observed one is a uniform pick among them:
+``X_i`` is exactly Bernoulli(``p_i``) with ``p_i = (X_i + Σ_m X_i^(m)) / (M + 1)``,
+independently across rounds (the draws are independent given the hands). ``S = Σ X_i`` is
+Poisson-binomial given the multisets; its upper tail is computed exactly
+(:func:`crazy4.advantage.detect.tail_probability`) as for the hole-card hypotheses. Rounds
+where the ``M + 1`` values agree (the team information could not move the decision, as far as
+the draws show) have ``p_i`` 0 or 1 and drop out by themselves. The draws only cost power, never
+validity: a conditional test in the sense of Lehmann and Romano, ch. 5, and the conditional
+randomization test of Candès, Fan, Janson and Lv (2018).
+
+The EV a seat gained is ``Σ_i EV(d_i | P_i ∪ O_i) - EV(s_0(P_i) | P_i ∪ O_i)``, exact per
+round (``s_0`` the no-information strategy), reported per round in Antes.
+
+A second hypothesis, the game's practical team rule (only a count of some ranks is shared), has
+an exact ``p_i`` with no draws: :func:`practical_evidence`.
+
+References
+----------
+E. L. Lehmann and J. P. Romano, *Testing Statistical Hypotheses*, 3rd ed., ch. 5; E. Candès,
+Y. Fan, L. Janson, J. Lv, "Panning for gold: model-X knockoffs for high dimensional controlled
+variable selection", *J. R. Stat. Soc. B* 80 (2018) 551-577 (the conditional randomization test).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.advantage.collusion import CollusionPlan, DealtTeam, colluder_role, team_prices
+from crazy4.core.cards import colex_indices
+from crazy4.core.decisions import best_decisions
+from crazy4.rules.ruleset import RuleSet
+
+#: Null draws of the other seats' cards per round (``p_i`` in steps of 1 / (draws + 1)).
+TEAM_DRAWS = 19
+#: Rounds valued at once (each with ``draws + 1`` pooled-card sets).
+TEAM_CHUNK = 1024
+
+
+@dataclass(frozen=True)
+class TeamEvidence:
+    """The team hypothesis's per-round evidence: ``p_i`` given the multisets, the observed
+    match indicators, and the exact EV gained (Antes, summed over the rounds)."""
+
+    name: str
+    p: npt.NDArray[np.float64]
+    hits: npt.NDArray[np.bool_]
+    gain: Fraction
+
+
+def team_valuation(
+    rules: RuleSet,
+    hands: npt.NDArray[np.int64],
+    others: npt.NDArray[np.int64],
+    up: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+    """The seat's team decision, every decision's EV numerator and their denominator.
+
+    Parameters
+    ----------
+    hands : ndarray of int64, shape (n, 5)
+        The seat's cards.
+    others : ndarray of int64, shape (n, k - 1, 5)
+        The other seats' cards (``k - 1`` may be 0: the no-information strategy).
+    up : ndarray of int64, shape (n, face_up)
+
+    Returns
+    -------
+    decision : ndarray of int64, shape (n,)
+    ev : ndarray of int64, shape (n, 4)
+        Over ``denominator`` (``C(unseen, 5)`` times the pay tables' unit).
+    denominator : int
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.rules.load import load_rules
+    >>> rules = load_rules("crazy4-standard")
+    >>> hand = np.array([sorted(parse_cards("Kd Qs 8c 5h 3d"))])
+    >>> others = np.array([[sorted(parse_cards(h)) for h in ("Ac Ad Ah As 2c", "Kc Kh Ks 4d 6d")]])
+    >>> decision, ev, denominator = team_valuation(rules, hand, others, np.zeros((1, 0), int))
+    >>> int(decision[0])  # the dealer has no ace and at most one king left: king-high plays
+    1
+    """
+    role = colluder_role(rules)
+    n, others_count = hands.shape[0], others.shape[1]
+    k = others_count + 1
+    team = np.sort(np.concatenate([hands[:, None, :], others], axis=1), axis=2).astype(np.int64)
+    seen = np.zeros((n, 52), dtype=bool)
+    seen[np.arange(n)[:, None], team.reshape(n, -1)] = True
+    if role.up_cards:
+        seen[np.arange(n), up[:, 0]] = True
+    plan = CollusionPlan(rules, k, max(n, 1), 0)
+    unseen = np.argsort(seen, axis=1, kind="stable")[:, : plan.unseen].astype(np.int64)
+    dealt = DealtTeam(team, up[:, 0].astype(np.int64) if role.up_cards else None, unseen)
+    _, ev, allowed = team_prices(plan, dealt)
+    ev, allowed = ev[::k], allowed[::k]
+    return best_decisions(ev, allowed)[0], ev, plan.dealer_hands * role.unit(rules)
+
+
+def null_others(
+    hands: npt.NDArray[np.int64],
+    up: npt.NDArray[np.int64],
+    others_count: int,
+    draws: int,
+    rng: np.random.Generator,
+) -> npt.NDArray[np.int64]:
+    """``draws`` sets of ``others_count`` hands per round from the cards the seat cannot see,
+    shape ``(n, draws, others_count, 5)``: the null distribution of the others' cards.
+
+    Examples
+    --------
+    >>> drawn = null_others(np.array([[0, 1, 2, 3, 4]]), np.zeros((1, 0), int), 2, 3,
+    ...                     np.random.default_rng(1))
+    >>> drawn.shape, bool((drawn >= 5).all()), len(set(drawn[0, 0].ravel().tolist()))
+    ((1, 3, 2, 5), True, 10)
+    """
+    n = hands.shape[0]
+    keys = rng.random((n, draws, 52))
+    rows = np.arange(n)[:, None]
+    blocked = np.zeros((n, 52), dtype=bool)
+    blocked[rows, np.concatenate([hands, up], axis=1)] = True
+    keys[np.broadcast_to(blocked[:, None, :], keys.shape)] = 2.0  # never among the first
+    chosen = np.argsort(keys, axis=2)[:, :, : 5 * others_count]
+    return chosen.reshape(n, draws, others_count, 5).astype(np.int64)
+
+
+def team_evidence(
+    rules: RuleSet,
+    hands: npt.NDArray[np.int64],
+    up: npt.NDArray[np.int64],
+    others: npt.NDArray[np.int64],
+    decisions: npt.NDArray[np.int64],
+    *,
+    draws: int = TEAM_DRAWS,
+    seed: Sequence[int] = (0,),
+) -> TeamEvidence:
+    """The module docstring's evidence for rounds of one table size (``others`` shape
+    ``(n, k - 1, 5)``, ``k >= 2``), the draws seeded by ``seed`` (with ``k``)."""
+    role = colluder_role(rules)
+    n, others_count = hands.shape[0], others.shape[1]
+    rng = np.random.default_rng(np.random.SeedSequence([*seed, others_count]))
+    p = np.zeros(n)
+    hits = np.zeros(n, dtype=bool)
+    gain = Fraction(0)
+    for start in range(0, n, TEAM_CHUNK):
+        rows = slice(start, start + TEAM_CHUNK)
+        hand, seat_up, decision = hands[rows], up[rows], decisions[rows]
+        m = hand.shape[0]
+        team, ev, denominator = team_valuation(rules, hand, others[rows], seat_up)
+        drawn = null_others(hand, seat_up, others_count, draws, rng)
+        fake, _, _ = team_valuation(
+            rules,
+            np.repeat(hand, draws, axis=0),
+            drawn.reshape(m * draws, others_count, 5),
+            np.repeat(seat_up, draws, axis=0),
+        )
+        observed = team == decision
+        matches = (fake.reshape(m, draws) == decision[:, None]).sum(axis=1)
+        hits[rows] = observed
+        p[rows] = (observed + matches) / (draws + 1)
+        colex = colex_indices(np.sort(hand, axis=1))
+        honest = role.honest_decisions(rules, colex, seat_up[:, 0] if role.up_cards else None)
+        index = np.arange(m)
+        numerator = int(ev[index, decision].sum()) - int(ev[index, honest].sum())
+        gain += Fraction(numerator, denominator)
+    return TeamEvidence("team: pooled cards", p, hits, gain)
+
+
+def practical_evidence(
+    rules: RuleSet,
+    hands: npt.NDArray[np.int64],
+    up: npt.NDArray[np.int64],
+    others: npt.NDArray[np.int64],
+    decisions: npt.NDArray[np.int64],
+) -> TeamEvidence:
+    """The practical team rule's hypothesis, with exact ``p_i`` (no draws).
+
+    The game's recommended rule (:attr:`ColludingGame.practical_rules`, first: Crazy 4 Poker the
+    count of aces, Four Card Poker the count of the up card's rank) shares only ``c``, how many
+    cards of some ranks the table holds; given its own hand the seat learns ``j``, how many the
+    others hold. Under the null ``j`` is hypergeometric: ``r`` of the ``n`` cards the seat cannot
+    see are of those ranks, the others hold ``O = 5 (k - 1)`` of the ``n``, so
+    ``P(j) = C(r, j) C(n - r, O - j) / C(n, O)`` and ``p_i = Σ_j P(j) [d_i = s(P_i, j)]`` exactly,
+    ``s(P, j)`` the optimum given the count (:mod:`crazy4.advantage.team`'s weights over the
+    dealer hands the collusion kernel lists, split by their marked cards).
+    """
+    from crazy4.advantage.collusion_kernel import below_counts_marked
+    from crazy4.advantage.team import hand_weights
+    from crazy4.core.cards import BINOMIAL
+    from crazy4.core.ranking import number_of_strengths
+
+    role = colluder_role(rules)
+    n, others_count = hands.shape[0], others.shape[1]
+    rule = role.practical_rules[0]
+    masks = role.practical_ranks(rules, rule, up[:, 0] if role.up_cards else None, n)
+    strengths = role.player_table()[colex_indices(np.sort(hands, axis=1))].astype(np.int64)
+    thresholds = role.thresholds(rules, strengths)
+    honest = role.honest_decisions(
+        rules, colex_indices(np.sort(hands, axis=1)), up[:, 0] if role.up_cards else None
+    )
+    unit, pooled = role.unit(rules), 5 * others_count
+    p, hits, gain = np.zeros(n), np.zeros(n, dtype=bool), Fraction(0)
+    for i in range(n):
+        marked = (int(masks[i]) >> (np.arange(52) // 4)) & 1 == 1
+        seen = np.zeros(52, dtype=bool)
+        seen[np.concatenate([hands[i], up[i]])] = True
+        unseen = np.flatnonzero(~seen).astype(np.int64)
+        forced = int(up[i, 0]) if role.up_cards else -1
+        split = below_counts_marked(
+            unseen, unseen.shape[0], forced, marked[unseen], role.dealer_table(), BINOMIAL,
+            thresholds[i], number_of_strengths(),
+        )  # fmt: skip
+        u, r = unseen.shape[0], int(marked[unseen].sum())
+        actual = int(marked[others[i].ravel()].sum())
+        columns, ways = range(split.shape[1]), 0
+        for j in range(min(r, pooled) + 1):
+            weights = hand_weights(u, r, j, pooled)
+            below = np.array(
+                [[sum(w * int(split[c, t]) for c, w in enumerate(weights)) for t in columns]],
+                dtype=object,
+            )
+            total = sum(w * comb(r, c) * comb(u - r, 5 - c) for c, w in enumerate(weights))
+            ev, allowed = role.prices(
+                rules, strengths[i : i + 1], below, np.array([total], dtype=object)
+            )
+            decided = int(best_decisions(ev, allowed)[0][0])
+            if decided == decisions[i]:
+                ways += comb(r, j) * comb(u - r, pooled - j)
+            if j == actual:
+                hits[i] = decided == decisions[i]
+                gain += Fraction(int(ev[0, decisions[i]]) - int(ev[0, honest[i]]), total * unit)
+        p[i] = ways / comb(u, pooled)  # exactly 0 or 1 when every count gives one decision
+    return TeamEvidence(f"team: practical rule {rule}", p, hits, gain)
