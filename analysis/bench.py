@@ -7,13 +7,17 @@ on disk by the cold run. Each run is a separate process; its peak resident memor
 the operating system (getrusage of the child, the largest of the process and the workers it
 waited for). Warm runs are repeated (``--repeat``) and the median is printed.
 
-The C baseline (``analysis/bench/crazy4_sweep.c``: inclusion-exclusion over subset tables, all
-2,598,960 player hands, no suit symmetry) is built with ``cc`` (or ``gcc``) when one exists and
-skipped with a note otherwise. It reads the engine's own five-card strength table (so it counts
-the same ranking) and prints its total dealer-lower / tie / dealer-higher / not-qualified counts,
-which are checked against the engine's outcome counts before any ratio is printed. Four Card
-Poker has no C program yet (the sweep over its 2.6 million x 47 situations would take the C
-program about 48 s by the issue's estimate): its row prints no ratio.
+The C baselines are built with ``cc`` (or ``gcc``) when one exists and skipped with a note
+otherwise. ``analysis/bench/crazy4_sweep.c``: inclusion-exclusion over subset tables, all
+2,598,960 player hands, no suit symmetry; it reads the engine's own five-card strength table (so
+it counts the same ranking) and prints its total dealer-lower / tie / dealer-higher /
+not-qualified counts. ``analysis/bench/four_card_sweep.c``: the same sweep with the dealer's up
+card forced into every subset (six-card dealer hands), over all 122,151,120 situations (player
+hand, up card), no suit symmetry, counting below the player's strength, at it, and below the
+first strength of each category (what the engine counts); it reads the engine's five- and
+six-card strength tables. Each program's totals are checked against the engine's before any
+ratio is printed. The Four Card Poker sweep takes minutes: it runs ``--c-repeat`` times (1 by
+default); ``--no-four-card-c`` skips it.
 
 Run with `make bench`. Numbers go in the README's Performance section.
 """
@@ -58,53 +62,86 @@ def measure(command: list[str], environment: dict[str, str]) -> tuple[float, flo
     return wall, int(output.strip().splitlines()[-1]) / 1024
 
 
-def build_baseline(folder: Path) -> Path | None:
-    """Compile the C sweep into ``folder``; None (with a note) when there is no C compiler."""
+def build_baseline(folder: Path, source: str) -> Path | None:
+    """Compile a C sweep into ``folder``; None (with a note) when there is no C compiler."""
     compiler = shutil.which("cc") or shutil.which("gcc")
     if compiler is None:
-        print("(no C compiler (cc, gcc): the C baseline and the ratios are skipped)")
+        print("(no C compiler (cc, gcc): the C baselines and the ratios are skipped)")
         return None
-    program = folder / "crazy4_sweep"
-    subprocess.run(
-        [compiler, "-O2", "-o", str(program), str(HERE / "bench" / "crazy4_sweep.c")], check=True
-    )
+    program = folder / source.removesuffix(".c")
+    subprocess.run([compiler, "-O2", "-o", str(program), str(HERE / "bench" / source)], check=True)
     return program
 
 
-def engine_totals(rules_name: str) -> tuple[dict[str, int], int]:
-    """The engine's totals over every player hand (each class times its weight) and the
-    qualifier, in the C program's terms."""
+def crazy4_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str, int]]:
+    """The C program's arguments for Crazy 4 Poker and the engine's totals over every player
+    hand (each class times its weight), in the C program's terms."""
     import numpy as np
 
+    from crazy4.core.ranking import build_best_four_strengths
     from crazy4.games.crazy_four.outcomes import compute_outcomes
     from crazy4.rules.load import load_rules
 
+    table = folder / "strengths5.bin"
+    build_best_four_strengths(5).tofile(table)
     qualifier = load_rules(rules_name).dealer.qualifier_strength
     outcomes = compute_outcomes(qualifier)
 
     def total(*cells: str) -> int:
         return sum(int(np.dot(outcomes.weights, outcomes.cell(cell))) for cell in cells)
 
-    return {
+    return [str(table), str(qualifier)], {
         "lower": total("nq_player_higher", "player_wins"),
         "tie": total("nq_tie", "tie"),
         "higher": total("nq_dealer_higher", "dealer_wins"),
         "not_qualified": total("nq_player_higher", "nq_tie", "nq_dealer_higher"),
-    }, qualifier
+    }
 
 
-def run_baseline(program: Path, rules_name: str, folder: Path, repeat: int) -> float:
-    """Median wall seconds of the C sweep, after checking its counts equal the engine's."""
-    from crazy4.core.ranking import build_best_four_strengths
+def four_card_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str, int]]:
+    """The C program's arguments for Four Card Poker (the counts do not depend on the rules)
+    and the engine's totals over every situation (each class times its weight)."""
+    import numpy as np
 
-    table = folder / "strengths.bin"
-    build_best_four_strengths(5).tofile(table)
-    expected, qualifier = engine_totals(rules_name)
+    from crazy4.core.ranking import build_best_four_strengths, category_thresholds
+    from crazy4.games.four_card.engine import compute_four_card_outcomes
+
+    tables = [folder / "strengths5.bin", folder / "strengths6.bin"]
+    build_best_four_strengths(5).tofile(tables[0])
+    build_best_four_strengths(6).tofile(tables[1])
+    thresholds = [int(t) for t in category_thresholds()[1:-1]]  # pair .. four of a kind
+    outcomes = compute_four_card_outcomes()
+    weights = outcomes.weights
+    below = np.cumsum(outcomes.dealer_categories, axis=1)
+    expected = {
+        "lower": int(np.dot(weights, outcomes.lower)),
+        "tie": int(np.dot(weights, outcomes.tie)),
+        "higher": int(np.dot(weights, outcomes.higher)),
+    }
+    for column, threshold in enumerate(thresholds):
+        expected[f"below_{threshold}"] = int(np.dot(weights, below[:, column]))
+    return [*map(str, tables), *map(str, thresholds)], expected
+
+
+BASELINES = {
+    "crazy4-standard": ("crazy4_sweep.c", crazy4_totals),
+    "four-card-standard": ("four_card_sweep.c", four_card_totals),
+}
+
+
+def run_baseline(rules_name: str, folder: Path, repeat: int) -> float | None:
+    """Median wall seconds of a rule set's C sweep, after checking its counts equal the
+    engine's; None when there is no C compiler."""
+    source, totals = BASELINES[rules_name]
+    program = build_baseline(folder, source)
+    if program is None:
+        return None
+    arguments, expected = totals(rules_name, folder)
     walls = []
     for _ in range(repeat):
         start = time.perf_counter()
         output = subprocess.run(
-            [str(program), str(table), str(qualifier)], check=True, capture_output=True, text=True
+            [str(program), *arguments], check=True, capture_output=True, text=True
         ).stdout.split()
         walls.append(time.perf_counter() - start)
         counted = {output[i]: int(output[i + 1]) for i in range(0, len(output), 2)}
@@ -117,16 +154,29 @@ def run_baseline(program: Path, rules_name: str, folder: Path, repeat: int) -> f
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="warm runs (median)")
+    parser.add_argument(
+        "--c-repeat", type=int, default=1, help="runs of the Four Card Poker C sweep (median)"
+    )
+    parser.add_argument(
+        "--no-four-card-c", action="store_true", help="skip the Four Card Poker C sweep (minutes)"
+    )
     args = parser.parse_args()
     crazy4 = str(Path(sys.executable).parent / "crazy4")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     baseline: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as folder:
-        program = build_baseline(Path(folder))
-        if program is not None:
-            seconds = run_baseline(program, "crazy4-standard", Path(folder), args.repeat)
-            baseline["crazy4-standard"] = seconds
-            print(f"C baseline crazy4-standard: {seconds:.2f} s (median of {args.repeat})")
+        for rules, repeat in (
+            ("crazy4-standard", args.repeat),
+            ("four-card-standard", args.c_repeat),
+        ):
+            if rules == "four-card-standard" and args.no_four_card_c:
+                print("(--no-four-card-c: the Four Card Poker C baseline is skipped)")
+                continue
+            seconds = run_baseline(rules, Path(folder), repeat)
+            if seconds is None:
+                break
+            baseline[rules] = seconds
+            print(f"C baseline {rules}: {seconds:.2f} s (median of {repeat})", flush=True)
     header = f"{'rule set':<20}{'jobs':>5}{'cache':>7}{'wall s':>9}{'peak MiB':>10}{'/ C':>7}"
     print(header)
     for rules, jobs in RUNS:

@@ -111,6 +111,28 @@ SLOW_TESTS = frozenset(
         "tests/test_validate_fourcard.py::test_jobs_do_not_change_the_numbers",
         "tests/test_whatif.py::test_rule_variants_against_the_shipped_cardroom",
         "tests/test_whatif.py::test_super_bonus_sensitivity_matches_a_full_analysis",
+        # measured again 12:13-12:32 UTC under load 1.5-14 (the whole suite, 1,248 tests, 18.7 min)
+        "tests/test_collusion.py::test_full_pooling_never_worse_than_honest_per_deal",
+        "tests/test_collusion.py::test_crazy4_per_deal_evs_equal_brute_force",
+        "tests/test_collusion.py::test_how_anchor_full_table_sharing_the_up_rank_count",
+        "tests/test_collusion.py::test_same_numbers_for_any_jobs",
+        "tests/test_collusion.py::test_honest_mean_agrees_with_exact_edge",
+        "tests/test_collusion.py::test_dask_backend_gives_the_same_sums",
+        "tests/test_cardroom.py::test_two_hands_distribution",
+        "tests/test_table_builders.py::test_compiled_five_card_strengths_equal_the_numpy_builder",
+        "tests/test_holecards.py::test_no_information_reproduces_the_exact_ev",
+        "tests/test_holecards.py::test_counts_equal_a_listing_of_dealer_completions",
+        "tests/test_holecards.py::test_situation_classes_are_the_orbits_of_every_relabelling",
+        # the users of test_holecards.py's module fixture (one seen card, 71 s to set up)
+        "tests/test_holecards.py::test_more_information_is_worth_at_least_as_much",
+        "tests/test_holecards.py::test_tables_are_consistent",
+        "tests/test_holecards.py::test_simulated_hole_carder_agrees_with_the_exact_edge",
+        "tests/test_holecards.py::test_four_card_up_card_alone_reproduces_its_analysis",
+        "tests/test_kernel_simulate.py::test_kernel_sums_of_squares_past_int64",
+        "tests/test_kernel_simulate.py::test_kernel_counts_and_log_equal_the_numpy_path",
+        "tests/test_packaging.py::test_wheel_carries_every_shipped_rule_set",
+        "tests/test_progressive.py::test_envy_counts_with_card_removal_match_enumeration",
+        "tests/test_math_report.py::test_pdf_opens_with_pages_numbers_and_figures",
     )
 )
 

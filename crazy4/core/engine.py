@@ -98,7 +98,7 @@ def set_classes(size: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]
 
 
 def _below_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
-    if size == 0 or dealer_size < 6:  # five-card tables: numpy is quick enough
+    if size == 0:  # the empty set: one histogram
         return _below_table_numpy(size, dealer_size)
     return _below_table_compiled(size, dealer_size)
 

@@ -196,14 +196,16 @@ def category_thresholds() -> npt.NDArray[np.int64]:
 
 
 def _best_four_strengths(hand_size: int) -> npt.NDArray[np.uint16]:
-    if hand_size == 6:  # 20 million hands: the compiled builder (crazy4.core.table_kernels)
-        from crazy4.core import table_kernels
-        from crazy4.core.cards import BINOMIAL
+    # the compiled builders (crazy4.core.table_kernels): the best of the hand's (n-1)-card
+    # subsets, the same table as the numpy builder's (the tests compare them)
+    from crazy4.core import table_kernels
+    from crazy4.core.cards import BINOMIAL
 
-        return np.asarray(
-            table_kernels.build_best_of_six(build_best_four_strengths(5), BINOMIAL), dtype=np.uint16
-        )
-    return _best_four_strengths_numpy(hand_size)
+    if hand_size == 6:  # 20 million hands
+        six = table_kernels.build_best_of_six(build_best_four_strengths(5), BINOMIAL)
+        return np.asarray(six, dtype=np.uint16)
+    five = table_kernels.build_best_of_five(build_four_card_table()[0], BINOMIAL)
+    return np.asarray(five, dtype=np.uint16)
 
 
 def _best_four_strengths_numpy(hand_size: int) -> npt.NDArray[np.uint16]:
