@@ -107,9 +107,16 @@ def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
         from crazy4.pipeline import run_rule_set, steps
 
         jobs = worker_count(args.jobs)
-        step, close = _progress_bar(steps(rules), f"report {rules.name}", not args.quiet)
+        total = steps(rules, args.hole_cards)
+        step, close = _progress_bar(total, f"report {rules.name}", not args.quiet)
         try:
-            results = run_rule_set(rules, command=command_line(argv), jobs=jobs, progress=step)
+            results = run_rule_set(
+                rules,
+                command=command_line(argv),
+                jobs=jobs,
+                progress=step,
+                hole_cards=args.hole_cards,
+            )
         finally:
             close()
         tables, record, markdown_text = results.tables, results.record, results.report
@@ -302,6 +309,13 @@ def _add_report(commands: Commands) -> None:
         "--out",
         help="output file (default: results/<rule set>/report.<format>); its folder is created "
         "if missing, and checked before the analysis",
+    )
+    report.add_argument(
+        "--hole-cards",
+        action="store_true",
+        help="analyze with the hole-card tables, as 'crazy4 analyze --hole-cards' (and make "
+        "results) does, so the report has their sections (ignored with --from: the folder's "
+        "tables are used as they are)",
     )
     report.add_argument(
         "--from",
