@@ -78,7 +78,7 @@ def build_best_of_six(five: npt.NDArray[np.uint16], binomial: npt.NDArray[np.int
     out = np.zeros(int(binomial[52, 6]), dtype=np.uint16)
     # top cards 5..51; the work grows with the top card, so interleave for balance
     run_in_threads(
-        lambda start, stop: best_of_six(five, binomial, start + 5, stop + 5, out),
+        lambda start, stop: best_dropping_one(five, binomial, 6, start + 5, stop + 5, out),
         47,
         chunks_per_thread=47,
     )
@@ -89,7 +89,7 @@ def build_best_of_five(four: npt.NDArray[np.uint16], binomial: npt.NDArray[np.in
     """Best-four strength of every five-card hand (by colex index), from the four-card table."""
     out = np.zeros(int(binomial[52, 5]), dtype=np.uint16)
     run_in_threads(
-        lambda start, stop: best_of_five(four, binomial, start + 4, stop + 4, out),
+        lambda start, stop: best_dropping_one(four, binomial, 5, start + 4, stop + 4, out),
         48,
         chunks_per_thread=48,
     )
@@ -119,81 +119,51 @@ def build_below_table(
 
 
 @njit(cache=True, nogil=True)
-def best_of_six(
-    five: npt.NDArray[np.uint16],
+def best_dropping_one(
+    smaller: npt.NDArray[np.uint16],
     binomial: npt.NDArray[np.int64],
+    size: int,
     first_top: int,
     stop_top: int,
     out: npt.NDArray[np.uint16],
 ) -> None:  # pragma: no cover - compiled; compared with numpy in the tests
-    """Best-four strength of the six-card hands whose top card is in ``[first_top, stop_top)``:
-    the best of its six five-card hands (``five`` by five-card colex index), written to ``out``
-    by six-card colex index."""
-    cards = np.empty(6, dtype=np.int64)
-    for f in range(first_top, stop_top):
-        cards[5] = f
-        for e in range(4, f):
-            cards[4] = e
-            for d in range(3, e):
-                cards[3] = d
-                for c in range(2, d):
-                    cards[2] = c
-                    for b in range(1, c):
-                        cards[1] = b
-                        for a in range(b):
-                            cards[0] = a
-                            index = 0
-                            for j in range(6):
-                                index += binomial[cards[j], j + 1]
-                            best = np.uint16(0)
-                            for drop in range(6):
-                                sub = 0
-                                position = 1
-                                for j in range(6):
-                                    if j != drop:
-                                        sub += binomial[cards[j], position]
-                                        position += 1
-                                if five[sub] > best:
-                                    best = five[sub]
-                            out[index] = best
+    """Best-four strength of the ``size``-card hands whose top card is in
+    ``[first_top, stop_top)``: the best of the ``size`` hands of one card fewer (``smaller``,
+    by their colex index), written to ``out`` by ``size``-card colex index.
 
-
-@njit(cache=True, nogil=True)
-def best_of_five(
-    four: npt.NDArray[np.uint16],
-    binomial: npt.NDArray[np.int64],
-    first_top: int,
-    stop_top: int,
-    out: npt.NDArray[np.uint16],
-) -> None:  # pragma: no cover - compiled; compared with numpy in the tests
-    """Best-four strength of the five-card hands whose top card is in ``[first_top, stop_top)``:
-    the best of its five four-card hands (``four`` by four-card colex index), written to ``out``
-    by five-card colex index."""
-    cards = np.empty(5, dtype=np.int64)
-    for e in range(first_top, stop_top):
-        cards[4] = e
-        for d in range(3, e):
-            cards[3] = d
-            for c in range(2, d):
-                cards[2] = c
-                for b in range(1, c):
-                    cards[1] = b
-                    for a in range(b):
-                        cards[0] = a
-                        index = 0
-                        for j in range(5):
-                            index += binomial[cards[j], j + 1]
-                        best = np.uint16(0)
-                        for drop in range(5):
-                            sub = 0
-                            position = 1
-                            for j in range(5):
-                                if j != drop:
-                                    sub += binomial[cards[j], position]
-                                    position += 1
-                            if four[sub] > best:
-                                best = four[sub]
-                        out[index] = best
+    Below the top card, the other ``size - 1`` cards run through their combinations in colex
+    order: the lowest card that can rise by one without meeting the next rises, and the cards
+    under it restart at 0, 1, 2, ... (Knuth, TAOCP 7.2.1.3, Algorithm L's order).
+    """
+    cards = np.empty(size, dtype=np.int64)
+    rest = size - 1
+    for top in range(max(first_top, rest), stop_top):
+        cards[rest] = top
+        for j in range(rest):
+            cards[j] = j
+        while True:
+            index = 0
+            for j in range(size):
+                index += binomial[cards[j], j + 1]
+            best = np.uint16(0)
+            for drop in range(size):
+                sub = 0
+                position = 1
+                for j in range(size):
+                    if j != drop:
+                        sub += binomial[cards[j], position]
+                        position += 1
+                if smaller[sub] > best:
+                    best = smaller[sub]
+            out[index] = best
+            j = 0
+            while j < rest and cards[j] + 1 == cards[j + 1]:
+                j += 1
+            if j == rest:
+                break
+            cards[j] += 1
+            for i in range(j):
+                cards[i] = i
 
 
 @njit(cache=True, nogil=True)
