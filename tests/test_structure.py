@@ -200,3 +200,28 @@ def test_a_games_folder_knows_only_shared_machinery() -> None:
                 ):
                     offenders.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {target}")
     assert offenders == []
+
+
+def _game_imports(prefix: str) -> list[str]:
+    """Where modules under ``prefix`` import a game's own folder."""
+    games = {name.split(".")[2] for name in MODULES if name.count(".") >= 3 and ".games." in name}
+    found = []
+    for name, path in MODULES.items():
+        if not name.startswith(prefix):
+            continue
+        for module, imported, line in _imports(name, path):
+            target = f"{module}.{imported}" if imported else module
+            if any(target.startswith(f"crazy4.games.{game}") for game in games):
+                found.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {target}")
+    return found
+
+
+def test_the_command_line_reaches_games_only_through_the_registry() -> None:
+    """``crazy4/cli`` imports no game's folder: a command gets its game from the registry (the
+    card room's command through :mod:`crazy4.cardroom`, the extension that owns it)."""
+    assert _game_imports("crazy4.cli") == []
+
+
+def test_game_import_check_sees_an_import_of_a_game() -> None:
+    """The check above is not blind: the card room (a Crazy 4 Poker extension) imports it."""
+    assert any("crazy4.games.crazy_four" in line for line in _game_imports("crazy4.cardroom"))

@@ -59,11 +59,11 @@ from crazy4.cardroom.seats import Seat, joint_optimal_decisions
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.exact import fits_int64, largest_magnitude
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.analysis import Analysis
+from crazy4.games.crazy_four.analysis import Analysis, analyze
 from crazy4.games.crazy_four.bets import blind_hand_decisions, game_bet, side_bet
-from crazy4.games.crazy_four.rules import CrazyFourRules
+from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.strategy import simple_strategy
-from crazy4.rules.ruleset import SideBet
+from crazy4.rules.ruleset import RuleSet, SideBet
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,25 @@ class Basis:
     def unit(self) -> int:
         """Denominator of :attr:`net`."""
         return self.bet.unit
+
+
+def cardroom_rules(rules: RuleSet) -> CrazyFourRules:
+    """``rules`` as the Crazy 4 Poker rule set a card room extends.
+
+    Raises
+    ------
+    InputError
+        For another game's rule set.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> cardroom_rules(load_rules("four-card-standard"))
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: 'four-card-standard' is not a Crazy 4 Poker rule set
+    """
+    return crazy_four_rules(rules)
 
 
 class CardroomModel:
@@ -133,6 +152,20 @@ class CardroomModel:
         self._joint: dict[Fraction, str] = {}
         for name, decision in self.decisions.items():
             self._add_strategy(name, decision)
+
+    @classmethod
+    def of_rules(
+        cls,
+        rules: CrazyFourRules,
+        *,
+        jobs: int = 1,
+        simulation_rounds: int = SIMULATION_ROUNDS,
+        seed: int = SIMULATION_SEED,
+    ) -> CardroomModel:
+        """The model of a rule set, analyzed exactly here (``jobs`` workers): what the
+        ``crazy4 cardroom`` command needs, so that it reaches the game only through the card
+        room."""
+        return cls(analyze(rules, jobs=jobs), simulation_rounds=simulation_rounds, seed=seed)
 
     def _add_strategy(self, name: str, decision: npt.NDArray[np.int64]) -> None:
         outcomes = self.analysis.outcomes

@@ -188,22 +188,21 @@ def _seats_from_args(args: argparse.Namespace) -> list[Seat]:
 
 
 def cmd_cardroom(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.cardroom.model import CardroomModel
+    from crazy4.cardroom.model import CardroomModel, cardroom_rules
     from crazy4.cardroom.seats import check_seats, find_table
     from crazy4.cardroom.summary import cardroom_summary, format_summary
     from crazy4.core.money import parse_money
-    from crazy4.games.crazy_four.analysis import analyze
-    from crazy4.games.crazy_four.rules import crazy_four_rules
     from crazy4.rules.load import load_rules
 
-    rules = crazy_four_rules(load_rules(args.rules))
+    rules = cardroom_rules(load_rules(args.rules))
     _check_simulation(args)
     seats = _seats_from_args(args)
     bankroll = None if args.bankroll is None else parse_money(args.bankroll, "--bankroll")
     table = find_table(rules, args.table, seats[0].ante)
     check_seats(rules, table, seats)  # before the minutes of computing
-    analysis = analyze(rules, jobs=worker_count(args.jobs))
-    model = CardroomModel(analysis, simulation_rounds=args.simulate_rounds, seed=args.seed)
+    model = CardroomModel.of_rules(
+        rules, jobs=worker_count(args.jobs), simulation_rounds=args.simulate_rounds, seed=args.seed
+    )
     summary = cardroom_summary(model, table, seats, bankroll)
     if args.json:
         print(json.dumps(summary, indent=2))
