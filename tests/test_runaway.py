@@ -12,7 +12,7 @@ from typing import ClassVar, NoReturn
 import joblib
 import pytest
 
-import crazy4.games.crazy_four.analysis
+import crazy4.cardroom.model
 import crazy4.pipeline
 import crazy4.simulate.driver
 import crazy4.simulate.plan
@@ -81,7 +81,7 @@ def test_simulate_workers_at_most_the_cores(cores: int) -> None:
     [
         (["analyze", "--rules", "crazy4-standard"], "pipeline"),
         (["report", "--rules", "crazy4-standard"], "pipeline"),
-        (["cardroom", "--ante", "20"], "analysis"),
+        (["cardroom", "--ante", "20"], "cardroom"),
     ],
 )
 def test_every_command_cuts_jobs_to_the_cores(
@@ -99,7 +99,7 @@ def test_every_command_cuts_jobs_to_the_cores(
         asked.append(jobs)
         raise ReachedError
 
-    module = crazy4.pipeline if target == "pipeline" else crazy4.games.crazy_four.analysis
+    module = crazy4.pipeline if target == "pipeline" else crazy4.cardroom.model
     monkeypatch.setattr(module, "run_rule_set" if target == "pipeline" else "analyze", stand_in)
     out = ["--out", str(tmp_path / ("r.md" if command[0] == "report" else "out"))]
     with pytest.raises(ReachedError):
@@ -191,7 +191,7 @@ def test_rounds_that_cannot_finish_are_refused(
 def test_card_removal_rounds_that_cannot_finish_are_refused(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(crazy4.games.crazy_four.analysis, "analyze", _reach)
+    monkeypatch.setattr(crazy4.cardroom.model, "analyze", _reach)
     assert main(["cardroom", "--ante", "20", "--simulate-rounds", str(10**15)]) == 2
     assert "--simulate-rounds 1,000,000,000,000,000: at most" in capsys.readouterr().err
 
