@@ -43,11 +43,14 @@ advantage: $(BIN)/.installed ## Heavier advantage-play tables: two seen cards, F
 	$(BIN)/crazy4 advantage collusion --rules four-card-standard --colluders 2-7 --deals 5000 --seed 2010 --jobs 2 --quiet --out results/advantage/four-card-standard-collusion.parquet
 	$(BIN)/crazy4 advantage collusion --rules four-card-standard --colluders 7 --deals 2000 --seed 2010 --jobs 2 --quiet --rule practical --out results/advantage/four-card-standard-collusion-practical.parquet
 
-test: $(BIN)/.installed lint ## Lint, type-check and run the test suite (doctests included)
-	$(BIN)/python -m pytest -q
+#: pytest workers (pytest-xdist): one a core by default; WORKERS=0 runs in this process.
+WORKERS ?= auto
+
+test: $(BIN)/.installed lint ## Lint, type-check and run the test suite (doctests included; WORKERS=n)
+	$(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal
 
 test-fast: $(BIN)/.installed ## The fast tier: unit tests and doctests, no notebooks, no tests marked slow
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(BIN)/python -m pytest -q -m "not slow" -n $(WORKERS) --dist worksteal
 
 lint: $(BIN)/.installed ## ruff and mypy
 	$(BIN)/ruff check crazy4 tests analysis
