@@ -55,11 +55,15 @@ def grouped_returns(
     >>> float(table["contribution"].sum())
     0.5
     """
-    groups = np.array([hand_group(s) for s in range(number_of_strengths())])
+    names = hand_groups_in_order()
+    position = {name: index for index, name in enumerate(names)}
+    # group by the hand group's position in the order (an integer), named only at the end:
+    # the same groups and order as by name, without a text column of every entry
+    group_order = np.array([position[hand_group(s)] for s in range(number_of_strengths())])
     frame = pd.DataFrame(
         {
             "decision_code": decisions,
-            "hand": groups[strengths],
+            "hand_order": group_order[strengths],
             "cell": cells,
             "net_numerator": bet.net.ravel(),
             "combinations": bet.combos.ravel(),
@@ -67,14 +71,12 @@ def grouped_returns(
     )
     frame = frame[frame["combinations"] > 0]  # net_numerator: int64 or Python integers
     grouped = (
-        frame.groupby(["decision_code", "hand", "cell", "net_numerator"], sort=False)[
+        frame.groupby(["decision_code", "hand_order", "cell", "net_numerator"], sort=False)[
             "combinations"
         ]
         .sum()
         .reset_index()
     )
-    order = {name: position for position, name in enumerate(hand_groups_in_order())}
-    grouped["hand_order"] = grouped["hand"].map(order)
     grouped = grouped.sort_values(
         ["decision_code", "hand_order", "cell", "net_numerator"],
         ascending=[False, True, True, False],
@@ -84,7 +86,7 @@ def grouped_returns(
     return pd.DataFrame(
         {
             "decision": [decision_label(int(c)) for c in grouped["decision_code"]],
-            "hand": grouped["hand"],
+            "hand": [names[index] for index in grouped["hand_order"]],
             cell_column: [cell_labels[int(c)] for c in grouped["cell"]],
             "net": [fraction_text(n) for n in nets],
             "net_value": [float(n) for n in nets],
