@@ -157,7 +157,14 @@ def build_four_card_table() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.int6
         expected_shape=(comb(52, 4),),
         dtype=np.int64,
     )
-    raw_keys, strengths = np.unique(keys, return_inverse=True)
+    strengths = cached_array(  # the ranks of the keys (a sort of 270,725 keys, kept)
+        "four_card_strengths",
+        lambda: np.unique(keys, return_inverse=True)[1],
+        expected_shape=(comb(52, 4),),
+        dtype=np.uint16,
+    )
+    raw_keys = np.zeros(int(strengths.max()) + 1, dtype=np.int64)
+    raw_keys[strengths] = keys  # every strength is some hand's: the key of its rank
     return strengths.astype(np.uint16), raw_keys
 
 
