@@ -137,7 +137,15 @@ def up_card_orbits(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.uint8]:
 def situations_from_orbits(
     orbits: npt.NDArray[np.uint8], weights: npt.NDArray[np.int64]
 ) -> Situations:
-    """The situations of :func:`up_card_orbits` (hand by hand, up cards ascending)."""
+    """The situations of :func:`up_card_orbits` (hand by hand, up cards ascending), each
+    weighted by its hand class's weight times its orbit.
+
+    Examples
+    --------
+    >>> s = situations_from_orbits(np.array([[0, 2, 0, 1]], dtype=np.uint8), np.array([12]))
+    >>> s.up_card.tolist(), s.weights.tolist()
+    ([1, 3], [24, 12])
+    """
     hand_class, up_card = np.nonzero(orbits)
     return Situations(
         hand_class=hand_class.astype(np.int32),
