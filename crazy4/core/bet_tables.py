@@ -55,36 +55,42 @@ def grouped_returns(
     >>> float(table["contribution"].sum())
     0.5
     """
-    groups = np.array([hand_group(s) for s in range(number_of_strengths())])
-    frame = pd.DataFrame(
-        {
-            "decision_code": decisions,
-            "hand": groups[strengths],
-            "cell": cells,
-            "net_numerator": bet.net.ravel(),
-            "combinations": bet.combos.ravel(),
-        }
+    names = hand_groups_in_order()
+    position = {name: index for index, name in enumerate(names)}
+    # group by the hand group's position in the order (an integer), named only at the end:
+    # the same groups and order as by name, without a text column of every entry
+    group_order = np.array([position[hand_group(s)] for s in range(number_of_strengths())])
+    grouped = _grouped_by_counting(
+        decisions, group_order[strengths], cells, bet.net.ravel(), bet.combos.ravel()
     )
-    frame = frame[frame["combinations"] > 0]  # net_numerator: int64 or Python integers
-    grouped = (
-        frame.groupby(["decision_code", "hand", "cell", "net_numerator"], sort=False)[
-            "combinations"
-        ]
-        .sum()
-        .reset_index()
-    )
-    order = {name: position for position, name in enumerate(hand_groups_in_order())}
-    grouped["hand_order"] = grouped["hand"].map(order)
-    grouped = grouped.sort_values(
-        ["decision_code", "hand_order", "cell", "net_numerator"],
-        ascending=[False, True, True, False],
-    ).reset_index(drop=True)
+    if grouped is None:
+        frame = pd.DataFrame(
+            {
+                "decision_code": decisions,
+                "hand_order": group_order[strengths],
+                "cell": cells,
+                "net_numerator": bet.net.ravel(),
+                "combinations": bet.combos.ravel(),
+            }
+        )
+        frame = frame[frame["combinations"] > 0]  # net_numerator: int64 or Python integers
+        grouped = (
+            frame.groupby(["decision_code", "hand_order", "cell", "net_numerator"], sort=False)[
+                "combinations"
+            ]
+            .sum()
+            .reset_index()
+        )
+        grouped = grouped.sort_values(
+            ["decision_code", "hand_order", "cell", "net_numerator"],
+            ascending=[False, True, True, False],
+        ).reset_index(drop=True)
     total = int(grouped["combinations"].sum())
     nets = [Fraction(int(n), bet.unit) for n in grouped["net_numerator"]]
     return pd.DataFrame(
         {
             "decision": [decision_label(int(c)) for c in grouped["decision_code"]],
-            "hand": grouped["hand"],
+            "hand": [names[index] for index in grouped["hand_order"]],
             cell_column: [cell_labels[int(c)] for c in grouped["cell"]],
             "net": [fraction_text(n) for n in nets],
             "net_value": [float(n) for n in nets],
@@ -93,6 +99,50 @@ def grouped_returns(
             "contribution": [
                 float(n) * c / total for n, c in zip(nets, grouped["combinations"], strict=True)
             ],
+        }
+    )
+
+
+def _grouped_by_counting(
+    decisions: npt.NDArray[np.int64],
+    hand_order: npt.NDArray[np.int64],
+    cells: npt.NDArray[np.int64],
+    net: npt.NDArray[np.int64],
+    combos: npt.NDArray[np.int64],
+) -> pd.DataFrame | None:
+    """The groups of :func:`grouped_returns` (decision, hand group, cell, net) with their
+    summed combinations, already in its order, by exact int64 sums into one slot per possible
+    group (no sort, no pandas group-by); None when the nets are Python integers or the groups
+    would need too many slots (the group-by then does it)."""
+    if net.dtype != np.int64 or combos.dtype != np.int64:
+        return None
+    keep = combos > 0
+    if not keep.any():
+        return None
+    d, h, c, n, w = decisions[keep], hand_order[keep], cells[keep], net[keep], combos[keep]
+    low = int(n.min())
+    decisions_n, hands_n = int(d.max()) + 1, int(h.max()) + 1
+    cells_n, nets_n = int(c.max()) + 1, int(n.max()) - low + 1
+    if min(int(d.min()), int(h.min()), int(c.min())) < 0:
+        return None
+    if decisions_n * hands_n * cells_n * nets_n > 1 << 24:
+        return None
+    # ascending slots: strongest decision first, then hand group, cell, and net (largest first)
+    slot = ((decisions_n - 1 - d) * hands_n + h) * cells_n + c
+    slot = slot * nets_n + (nets_n - 1 - (n - low))
+    totals = np.zeros(decisions_n * hands_n * cells_n * nets_n, dtype=np.int64)
+    np.add.at(totals, slot, w)
+    present = np.flatnonzero(totals)
+    rest, net_slot = np.divmod(present, nets_n)
+    rest, cell = np.divmod(rest, cells_n)
+    decision, hand = np.divmod(rest, hands_n)
+    return pd.DataFrame(
+        {
+            "decision_code": (decisions_n - 1 - decision).astype(np.int64),
+            "hand_order": hand.astype(np.int64),
+            "cell": cell.astype(np.int64),
+            "net_numerator": (nets_n - 1 - net_slot + low).astype(np.int64),
+            "combinations": totals[present],
         }
     )
 

@@ -66,6 +66,17 @@ class BetOutcomes:
         combos = self.combos.ravel()
         if net.shape[0] == 0:
             return []
+        if net.dtype == np.int64 and combos.dtype == np.int64:
+            low, high = int(net.min()), int(net.max())
+            if high - low < max(1 << 16, 4 * net.shape[0]):
+                # few distinct nets in a short range: exact int64 sums by value, no sort
+                totals = np.zeros(high - low + 1, dtype=np.int64)
+                np.add.at(totals, net - low, combos)
+                present = np.flatnonzero(totals)
+                return [
+                    (Fraction(int(offset) + low, self.unit), int(totals[offset]))
+                    for offset in present
+                ]
         # one sort: equal nets are runs of the sorted array, their deals exact integer sums
         order = np.argsort(net, kind="stable")
         ordered = net[order]

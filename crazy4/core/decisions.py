@@ -88,10 +88,22 @@ def best_decisions(
     ([3, 1], [False, True, True, False])
     """
     # not-allowed entries take the row's smallest EV, so they never exceed an allowed one (and
-    # an object array of Python integers, below any int64 sentinel, is compared as exactly)
-    best = np.where(allowed, ev, ev.min(axis=1, keepdims=True)).max(axis=1)
-    tied = allowed & (ev == best[:, None])
-    decision = tied.argmax(axis=1).astype(np.int64)  # first tied = smallest wager
+    # an object array of Python integers, below any int64 sentinel, is compared as exactly).
+    # Column by column: a handful of whole-column operations, several times faster than
+    # reductions along rows of four (millions of Four Card Poker situations)
+    columns = ev.shape[1]
+    smallest = ev[:, 0]
+    for code in range(1, columns):
+        smallest = np.minimum(smallest, ev[:, code])
+    best = np.where(allowed[:, 0], ev[:, 0], smallest)
+    for code in range(1, columns):
+        best = np.maximum(best, np.where(allowed[:, code], ev[:, code], smallest))
+    tied = np.empty(allowed.shape, dtype=bool)
+    for code in range(columns):
+        tied[:, code] = allowed[:, code] & (ev[:, code] == best)
+    decision = np.zeros(ev.shape[0], dtype=np.int64)
+    for code in range(columns - 1, -1, -1):  # the first tied = the smallest wager
+        decision[tied[:, code]] = code
     return decision, tied
 
 

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cache import cached_array
-from crazy4.core.cards import combinations_array
+from crazy4.core.cards import combinations_array, hands_of_colex
 
 
 def suit_class_keys(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
@@ -108,7 +108,7 @@ def build_suit_classes() -> SuitClasses:
     running = np.maximum.accumulate(class_of_hand)
     first = np.flatnonzero(np.diff(running, prepend=-1))
     return SuitClasses(
-        representatives=combinations_array(52, 5)[first],
+        representatives=hands_of_colex(first, 5),  # not all 2.6 million hands built to pick them
         weights=np.bincount(class_of_hand).astype(np.int64),
         class_of_hand=class_of_hand,
     )

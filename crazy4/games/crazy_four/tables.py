@@ -97,10 +97,15 @@ def player_hands_table(outcomes: PlayerOutcomes, prices: HandPrices) -> pd.DataF
         frame[f"ev_{name}"] = np.where(
             prices.allowed[:, code], prices.ev[:, code] / prices.denominator, np.nan
         ).astype(np.float64)
-    frame["decision"] = [decision_label(int(code)) for code in prices.decision]
-    frame["tied_decisions"] = [
-        "|".join(DECISIONS[c] for c in range(4) if row[c]) for row in prices.tied
+    labels = [decision_label(code) for code in range(len(DECISIONS))]
+    frame["decision"] = [labels[code] for code in prices.decision.tolist()]
+    # the "|"-joined names of the tied decisions, looked up by the tie pattern (16 of them)
+    patterns = [
+        "|".join(DECISIONS[c] for c in range(len(DECISIONS)) if pattern >> c & 1)
+        for pattern in range(1 << len(DECISIONS))
     ]
+    bits = prices.tied.astype(np.int64) @ (1 << np.arange(len(DECISIONS)))
+    frame["tied_decisions"] = [patterns[pattern] for pattern in bits.tolist()]
     frame["exact_tie"] = prices.tied.sum(axis=1) > 1
     return frame
 

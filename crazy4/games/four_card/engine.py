@@ -108,6 +108,20 @@ def situations_of(hands: npt.NDArray[np.integer], weights: npt.NDArray[np.int64]
     >>> len(s.weights), int(s.weights.sum()) == 4 * 47   # 13 ranks x {clubs, other suit}
     (21, True)
     """
+    return situations_from_orbits(up_card_orbits(hands), weights)
+
+
+def up_card_orbits(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.uint8]:
+    """Per hand and up card: the size of the up card's orbit under the relabellings fixing the
+    hand when the up card is the least of its orbit and not in the hand, else 0; shape (n, 52).
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> orbits = up_card_orbits(np.array([parse_cards("2c 5c 8c Jc Kc")]))
+    >>> int((orbits > 0).sum()), int(orbits.sum())   # 13 ranks x {clubs, another suit}
+    (21, 47)
+    """
     masks = suit_masks(hands)
     deck = np.arange(52)
     suit, rank = deck % 4, deck // 4
@@ -117,17 +131,34 @@ def situations_of(hands: npt.NDArray[np.integer], weights: npt.NDArray[np.int64]
     orbit = same.sum(axis=1)
     lowest = np.argmax(same, axis=1)
     keep = (held == 0) & (lowest == suit)
-    hand_class, up_card = np.nonzero(keep)
+    return np.where(keep, orbit, 0).astype(np.uint8)
+
+
+def situations_from_orbits(
+    orbits: npt.NDArray[np.uint8], weights: npt.NDArray[np.int64]
+) -> Situations:
+    """The situations of :func:`up_card_orbits` (hand by hand, up cards ascending), each
+    weighted by its hand class's weight times its orbit.
+
+    Examples
+    --------
+    >>> s = situations_from_orbits(np.array([[0, 2, 0, 1]], dtype=np.uint8), np.array([12]))
+    >>> s.up_card.tolist(), s.weights.tolist()
+    ([1, 3], [24, 12])
+    """
+    hand_class, up_card = np.nonzero(orbits)
     return Situations(
         hand_class=hand_class.astype(np.int32),
         up_card=up_card.astype(np.int64),
-        weights=np.asarray(weights, dtype=np.int64)[hand_class] * orbit[hand_class, up_card],
+        weights=np.asarray(weights, dtype=np.int64)[hand_class]
+        * orbits[hand_class, up_card].astype(np.int64),
     )
 
 
 @cache
 def build_situations() -> Situations:
-    """The 5,649,150 situation classes of all player hands (see the module docstring).
+    """The 5,649,150 situation classes of all player hands (see the module docstring); the
+    orbits are cached on disk (7 MB, read in milliseconds instead of 0.3 s computed).
 
     Examples
     --------
@@ -136,7 +167,14 @@ def build_situations() -> Situations:
     (5649150, 122151120)
     """
     classes = build_suit_classes()
-    return situations_of(classes.representatives, classes.weights)
+    orbits = cached_array(
+        "fourcard_up_card_orbits",
+        lambda: up_card_orbits(classes.representatives),
+        expected_shape=(classes.representatives.shape[0], 52),
+        dtype=np.uint8,
+        builders=("crazy4.games.four_card.engine",),
+    )
+    return situations_from_orbits(orbits, classes.weights)
 
 
 #: Columns of :func:`count_situations`: below the player's strength, below it plus one, and
@@ -293,7 +331,7 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
         expected_shape=(situations.weights.shape[0], len(COUNT_COLUMNS)),
         dtype=np.int32,
         builders=COUNTING_MODULES,
-    ).astype(np.int64)
+    )  # int32, read as mapped: the cells below are int64 (no 0.4 GB int64 copy of the counts)
     return outcomes_from_counts(
         classes.representatives, strengths, classes.weights, situations, counts
     )
@@ -318,9 +356,11 @@ def outcomes_from_counts(
     hand_strengths: npt.NDArray[np.int64],
     hand_weights: npt.NDArray[np.int64],
     situations: Situations,
-    counts: npt.NDArray[np.int64],
+    counts: npt.NDArray[np.integer],
 ) -> FourCardOutcomes:
     """Turn the threshold counts of :func:`count_situations` into outcome cells (checked).
+
+    ``counts`` may be int64 (as counted) or int32 (as cached); the cells are int64.
 
     Examples
     --------

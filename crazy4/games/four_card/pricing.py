@@ -20,6 +20,7 @@ ties the smallest wager is taken and the tie is reported (``tied``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -94,9 +95,9 @@ class FourCardPrices:
     decision: npt.NDArray[np.int64]
     tied: npt.NDArray[np.bool_]
 
-    @property
+    @cached_property
     def optimal_ev(self) -> npt.NDArray[np.int64]:
-        """EV numerator of the optimal decision per situation."""
+        """EV numerator of the optimal decision per situation (computed once)."""
         return optimal_ev(self.ev, self.decision)
 
 

@@ -388,7 +388,7 @@ def exact_ties_table(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.D
     rows = []
     for i in np.flatnonzero(prices.tied.sum(axis=1) > 1):
         hand = outcomes.hands[outcomes.situations.hand_class[i]]
-        ev = Fraction(int(prices.optimal_ev[i]), prices.denominator)
+        ev = Fraction(int(prices.ev[i, prices.decision[i]]), prices.denominator)  # the optimum
         rows.append(
             {
                 "hand": format_cards(sorted((int(c) for c in hand), reverse=True)),
