@@ -60,7 +60,8 @@ class CrazyFourTables:
     bet_nets: dict[str, npt.NDArray[np.int64]]  # per (strength, multiple, cell) key
     blind_net: npt.NDArray[np.int64]
     blind_base: npt.NDArray[np.int32]  # per strength: (strength * 4 + blind multiple) * 6
-    nets_matrix: npt.NDArray[np.int64]  # the bet_nets, one row a key (the kernel's squares)
+    nets_matrix: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16]]  # distinct rows, row a key
+    blind_matrix: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16]]  # the same, blind hands
     seat_word: npt.NDArray[np.uint16]  # per colex: strength * 4 + decision (the kernel's)
     first_table: npt.NDArray[np.int64]  # per colex: seat_word << 32 | the hand's cards
 
@@ -123,6 +124,7 @@ def tables_of(plan: SimulationPlan) -> CrazyFourTables:
         blind_net=bet_nets["ante_super_bonus_play"],
         blind_base=np.ascontiguousarray((strengths * 4 + blind_multiple) * CELLS, dtype=np.int32),
         nets_matrix=nets_by_key(list(bet_nets.values())),
+        blind_matrix=nets_by_key([bet_nets["ante_super_bonus_play"]]),
         seat_word=np.ascontiguousarray(strength * 4 + decision, dtype=np.uint16),
         first_table=(strength * 4 + decision).astype(np.int64) << 32
         | packed_combinations(5).astype(np.int64),
@@ -206,7 +208,7 @@ def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
     indices = compiled_draws(plan.generator(chunk), rounds, (5,) * (seats + 1))
     normal, blind = plan.normal_hands, seats - plan.normal_hands
     fits = max(normal, blind) <= 1 or (  # one seat of a kind: no sums of squares
-        squares_fit(tables.nets_matrix, normal, rounds)
+        squares_fit(tables.nets_matrix[0], normal, rounds)
         and squares_fit(tables.blind_net, blind, rounds)
     )
     bets = len(tables.bet_nets)
@@ -227,7 +229,7 @@ def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
         normal,
         plan.rules.dealer.qualifier_strength,
         tables.nets_matrix,
-        tables.blind_net.reshape(-1, 1),
+        tables.blind_matrix,
         (counts.seats, counts.blind, counts.dealer),
         squares,
         keys,

@@ -34,7 +34,7 @@ from crazy4.simulate.kernel import (
 #: function it caches, not the files of the functions it calls, so a change to kernel.py alone
 #: would leave this module's cached machine code stale; ``tests/test_kernel_simulate.py``
 #: fails until this digest is updated, which changes this file and so rebuilds its cache.
-KERNEL_SOURCE_DIGEST = "9ea4bfa32a43486e"
+KERNEL_SOURCE_DIGEST = "7a147af8c8c67d4d"
 
 
 @njit(cache=True, nogil=True)
@@ -92,8 +92,8 @@ def crazy_four_rounds(
     blind_base: npt.NDArray[np.int32],
     normal: int,
     qualifier: int,
-    nets: npt.NDArray[np.int64],
-    blind_net: npt.NDArray[np.int64],
+    nets: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16]],
+    blind_nets: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16]],
     counts: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]],
     squares: npt.NDArray[np.int64],
     keys_out: npt.NDArray[np.int32],
@@ -104,6 +104,8 @@ def crazy_four_rounds(
     dealer)``; ``squares`` gets the per-round sums of squares when it has a row per bet (and
     one for the blind hands), ``keys_out`` the seat keys when it is not empty."""
     seat_counts, blind_counts, dealer_counts = counts
+    net_rows, net_row = nets  # :func:`crazy4.simulate.kernel.nets_by_key`
+    blind_rows, blind_row = blind_nets
     hands, rounds = colex.shape
     seats = hands - 1
     packed = np.empty((hands, rounds), dtype=np.int32)
@@ -114,7 +116,7 @@ def crazy_four_rounds(
     want_squares = squares.shape[0] > 0
     want_keys = keys_out.shape[0] > 0
     keys = np.empty(seats, dtype=np.int64)
-    totals = np.empty(nets.shape[1], dtype=np.int64)
+    totals = np.empty(net_rows.shape[1], dtype=np.int64)
     for r in range(rounds):  # pass 4: count
         dealer = packed[seats, r] >> 2
         dealer_counts[dealer] += 1
@@ -131,9 +133,10 @@ def crazy_four_rounds(
             keys[s] = key
         if want_squares:
             if normal > 1:
-                add_squares(nets, keys, 0, normal, squares, 0, totals)
+                add_squares(net_rows, net_row, keys, 0, normal, squares, 0, totals)
             if seats - normal > 1:
-                add_squares(blind_net, keys, normal, seats, squares, nets.shape[1], totals)
+                offset = net_rows.shape[1]
+                add_squares(blind_rows, blind_row, keys, normal, seats, squares, offset, totals)
         if want_keys:
             for s in range(seats):
                 keys_out[s, r] = keys[s]

@@ -62,7 +62,7 @@ class FourCardTables:
     strength6: npt.NDArray[np.uint16]
     dealer_offset: npt.NDArray[np.int32]  # strength -> category * 3
     bet_nets: dict[str, npt.NDArray[np.int64]]  # per key
-    nets_matrix: npt.NDArray[np.int64]  # the bet_nets, one row a key (the kernel's squares)
+    nets_matrix: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16]]  # distinct rows, row a key
 
 
 def bet_components(plan: SimulationPlan) -> dict[str, tuple[str, ...]]:
@@ -224,7 +224,7 @@ def kernel_chunk(
     tables = tables_of(plan)
     seats = plan.seats
     indices = compiled_draws(rng, rounds, (5,) * seats + (1, 5))
-    fits = seats == 1 or squares_fit(tables.nets_matrix, seats, rounds)  # one seat: no squares
+    fits = seats == 1 or squares_fit(tables.nets_matrix[0], seats, rounds)  # one seat: no squares
     squares = np.zeros(len(tables.bet_nets) if fits and seats > 1 else 0, dtype=np.int64)
     want_keys = log or (not fits and seats > 1)
     keys = np.zeros((seats, rounds) if want_keys else (0, 0), dtype=np.int64)
