@@ -7,6 +7,13 @@ Card Poker 1 seat 1 job, the parquet log (rows a second), and the simulator on a
 ``LocalCluster`` of 2 workers against 1 (``--dask``; needs the ``distributed`` package).
 
     .venv/bin/python analysis/bench_simulate.py [--rounds 2e8] [--log-rounds 5e6] [--dask]
+    .venv/bin/python analysis/bench_simulate.py --parts   # ns a round by parts, CPU time
+
+``--parts`` times the pieces of a Crazy 4 Poker round (CPU time, least of several runs of fresh
+chunks, so another process's load inflates it less than wall time): the draws (numpy's against
+the compiled ones), one random read in each table the kernel reads (the floor of a lookup),
+the kernel's passes, with and without the per-round sums of squares, and the log's parts (the
+log table, the parquet encoder).
 
 Numbers go in the README's Performance section and docs/simulator.md.
 """
@@ -69,15 +76,148 @@ def dask_ratio(rules_name: str, rounds: int, repeat: int) -> tuple[float, float]
     return rates[0], rates[1]
 
 
+def least_ns(function: Callable[[int], object], items: int, runs: int = 5, calls: int = 8) -> float:
+    """Least CPU nanoseconds an item of ``runs`` runs of ``calls`` calls (call ``i`` gets a
+    fresh ``i``)."""
+    best = float("inf")
+    count = 0
+    for _ in range(runs):
+        start = time.process_time()
+        for _ in range(calls):
+            function(count)
+            count += 1
+        best = min(best, (time.process_time() - start) / calls / items * 1e9)
+    return best
+
+
+def parts(seats: int) -> list[tuple[str, float]]:
+    """ns a round of the pieces of a Crazy 4 Poker round with ``seats`` seats."""
+    import numpy as np
+
+    from crazy4.core.cards import BINOMIAL
+    from crazy4.core.deal import packed_combinations
+    from crazy4.games.crazy_four import simulate as game
+    from crazy4.games.crazy_four.simulate_kernel import crazy_four_colex, crazy_four_rounds
+    from crazy4.simulate.counts import Counts
+    from crazy4.simulate.kernel import compiled_draws, draw_indices, select_table
+    from crazy4.simulate.plan import CHUNK_ROUNDS
+
+    plan = make_plan(load_rules("crazy4-standard"), rounds=1 << 30, seed=1, seats=seats)
+    tables = game.tables_of(plan)
+    game.kernel_chunk(plan, 0, False)
+    sizes = (5,) * (seats + 1)
+    n = CHUNK_ROUNDS
+    draws = [compiled_draws(plan.generator(i), n, sizes) for i in range(48)]
+    empty_cards = np.zeros((0, 0, 0), dtype=np.uint8)
+    passes = [
+        crazy_four_colex(
+            d, tables.first_table, packed_combinations(5), BINOMIAL, select_table(), empty_cards
+        )
+        for d in draws
+    ]
+    counts = Counts.empty(game.KEY_BINS)
+    bets = len(tables.bet_nets)
+    no_keys = np.zeros((0, 0), dtype=np.int32)
+
+    def count(i: int, squares: bool) -> None:
+        colex, first = passes[i % len(passes)]
+        crazy_four_rounds(
+            colex,
+            first,
+            tables.seat_word,
+            tables.blind_base,
+            seats,
+            plan.rules.dealer.qualifier_strength,
+            tables.nets_matrix,
+            tables.blind_matrix,
+            (counts.seats, counts.blind, counts.dealer),
+            np.zeros(bets + 1 if squares else 0, dtype=np.int64),
+            no_keys,
+        )
+
+    rows = [
+        ("draws, numpy", least_ns(lambda i: draw_indices(plan.generator(i), n, sizes), n)),
+        ("draws, compiled", least_ns(lambda i: compiled_draws(plan.generator(i), n, sizes), n)),
+    ]
+    fresh = [d[0].astype(np.int64) for d in draws]  # fresh indices: no cache reuse
+    for name, table in (
+        ("first hand (int64, 20 MB)", tables.first_table),
+        ("relative cards (uint32, 10 MB)", packed_combinations(5)),
+        ("strength and decision (uint16, 5 MB)", tables.seat_word),
+    ):
+        rows.append((f"one random read: {name}", least_ns(lambda i, t=table: t[fresh[i % 48]], n)))
+    rows.append(
+        (
+            "kernel: gather and place",
+            least_ns(
+                lambda i: crazy_four_colex(
+                    draws[i % len(draws)],
+                    tables.first_table,
+                    packed_combinations(5),
+                    BINOMIAL,
+                    select_table(),
+                    empty_cards,
+                ),
+                n,
+            ),
+        )
+    )
+    rows.append(("kernel: strengths and counts", least_ns(lambda i: count(i, False), n)))
+    if seats > 1:
+        rows.append(
+            ("kernel: the same with sums of squares", least_ns(lambda i: count(i, True), n))
+        )
+    rows.append(
+        ("whole chunk (play_chunk)", least_ns(lambda i: game.kernel_chunk(plan, i, False), n))
+    )
+    return rows
+
+
+def log_parts() -> list[tuple[str, float]]:
+    """ns a row of the log's parts (Crazy 4 Poker, one seat)."""
+    import io
+
+    from crazy4.games.crazy_four import simulate as game
+    from crazy4.simulate.logwriter import LogWriter
+    from crazy4.simulate.plan import CHUNK_ROUNDS
+
+    plan = make_plan(load_rules("crazy4-standard"), rounds=1 << 30, seed=1, seats=1)
+    n = CHUNK_ROUNDS
+    tables = [game.kernel_chunk(plan, i, True).log for i in range(8)]
+    folder = Path(tempfile.mkdtemp())
+
+    def encode(i: int) -> None:
+        writer = LogWriter(folder / "log.parquet", csv=False, metadata={})
+        writer.write(tables[i % len(tables)])
+        writer.close()
+
+    del io
+    return [
+        ("chunk with its log table", least_ns(lambda i: game.kernel_chunk(plan, i, True), n)),
+        ("parquet encoder (a row group, zstd 1)", least_ns(encode, n)),
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=float, default=2e8, help="summary-mode rounds (2e8)")
     parser.add_argument("--log-rounds", type=float, default=5e6, help="log-mode rounds (5e6)")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs (median)")
     parser.add_argument("--dask", action="store_true", help="also a Dask LocalCluster, 2 vs 1")
+    parser.add_argument("--parts", action="store_true", help="only ns a round by parts (CPU)")
     args = parser.parse_args()
     rounds = int(args.rounds)
     print(f"cpus: {os.cpu_count()}; load average before: {load()}")
+    if args.parts:
+        for seats in (1, 7):
+            print(f"Crazy 4 Poker, {seats} seat(s): CPU ns a round (least of 5 runs)")
+            for name, ns in parts(seats):
+                print(f"  {name:<48}{ns:>8.1f}")
+        print("log, 1 seat: CPU ns a row")
+        for name, ns in log_parts():
+            print(f"  {name:<48}{ns:>8.1f}")
+        print(f"load average after: {load()}")
+        return 0
     print(f"{'rules':<20}{'mode':<9}{'seats':>6}{'jobs':>5}{'rounds':>14}{'per second':>14}")
     for rules, mode, seats, jobs, count in (
         ("crazy4-standard", "summary", 1, 1, rounds),

@@ -31,6 +31,7 @@ from crazy4.games.registry import game_of
 from crazy4.rules.load import RULES_DIR, load_rules
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate import kernel as shared_kernel
+from crazy4.simulate import pcg
 from crazy4.simulate.counts import Chunk
 from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.simulate.kernel import draw_indices, select_bit, select_table
@@ -154,12 +155,22 @@ def test_draw_indices_are_the_deal_hands_draws() -> None:
     assert a.integers(0, 2**62) == b.integers(0, 2**62)
 
 
-@pytest.mark.parametrize("module", [crazy_four_kernel, four_card_kernel])
-def test_game_kernels_name_the_shared_kernel_source(module: ModuleType) -> None:
-    """numba's cache would keep a game kernel's stale code after a change to kernel.py alone:
-    each game kernel records kernel.py's digest, so such a change must touch it too."""
-    source = Path(shared_kernel.__file__).read_bytes()
-    assert hashlib.sha256(source).hexdigest()[:16] == module.KERNEL_SOURCE_DIGEST
+@pytest.mark.parametrize(
+    ("module", "digest", "source"),
+    [
+        (crazy_four_kernel, "KERNEL_SOURCE_DIGEST", shared_kernel),
+        (four_card_kernel, "KERNEL_SOURCE_DIGEST", shared_kernel),
+        (shared_kernel, "PCG_SOURCE_DIGEST", pcg),
+    ],
+)
+def test_game_kernels_name_the_shared_kernel_source(
+    module: ModuleType, digest: str, source: ModuleType
+) -> None:
+    """numba's cache would keep a kernel's stale code after a change to the file of a function
+    it compiles in (kernel.py for the game kernels, pcg.py for kernel.py): each records that
+    file's digest, so such a change must touch it too."""
+    text = Path(str(source.__file__)).read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == getattr(module, digest)
 
 
 @njit

@@ -3,11 +3,21 @@
 The parquet log carries the provenance in its schema metadata
 (:data:`crazy4.results.write.PROVENANCE_KEY`); every chunk is one row group. The CSV log writes
 the decision codes as their names.
+
+Encoding (parquet): the card text columns are plain (near-random: a dictionary would only be
+built and dropped), ``round`` is delta-encoded (consecutive integers: a few bytes a page), and
+every other column is dictionary-encoded (a handful of distinct wagers and nets: a few bits a
+row, run-length encoded); zstd level 1. A reader gets the same values and types whatever the
+encoding. The file is written by a background thread, so encoding a chunk overlaps computing
+the next (pyarrow's encoder releases the GIL); the rows, row groups and bytes are those of a
+writer in the calling thread, as the chunks are written in the order given.
 """
 
 from __future__ import annotations
 
 import json
+import queue
+import threading
 from pathlib import Path
 from typing import Protocol
 
@@ -26,6 +36,12 @@ class TableWriter(Protocol):
     def close(self) -> None:
         """Finish the file."""
         ...
+
+
+#: Columns of near-random text: plain encoding (no dictionary).
+PLAIN_COLUMNS = ("player", "dealer")
+#: Chunks waiting for the background writer (bounds the memory held).
+QUEUE_CHUNKS = 2
 
 
 class LogWriter:
@@ -58,9 +74,32 @@ class LogWriter:
         self.metadata = metadata
         self.writer: TableWriter | None = None
         self.schema: pa.Schema | None = None
+        self.pending: queue.Queue[pa.Table | None] = queue.Queue(QUEUE_CHUNKS)
+        self.failure: BaseException | None = None
+        self.thread: threading.Thread | None = None
 
     def write(self, table: pa.Table) -> None:
-        """Append one chunk's rows."""
+        """Append one chunk's rows (handed to the background writer; its error, if any, is
+        raised here or by :meth:`close`)."""
+        self._raise_failure()
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._drain, name="crazy4-log", daemon=True)
+            self.thread.start()
+        self.pending.put(table)
+
+    def _drain(self) -> None:
+        while (table := self.pending.get()) is not None:
+            if self.failure is None:
+                try:
+                    self._write_now(table)
+                except BaseException as error:  # handed to the caller's thread
+                    self.failure = error
+
+    def _raise_failure(self) -> None:
+        if self.failure is not None:
+            raise self.failure
+
+    def _write_now(self, table: pa.Table) -> None:
         if self.csv:
             self._write_csv(table)
             return
@@ -70,13 +109,14 @@ class LogWriter:
             meta = dict(table.schema.metadata or {})
             meta[PROVENANCE_KEY] = json.dumps(self.metadata, sort_keys=True).encode()
             self.schema = table.schema.with_metadata(meta)
-            # card text is near-random: dictionary pages would only be built and dropped
+            names = table.schema.names
             self.writer = pq.ParquetWriter(
                 str(self.path),
                 self.schema,
                 compression="zstd",
                 compression_level=1,
-                use_dictionary=["seat", "decision"],
+                use_dictionary=[n for n in names if n not in (*PLAIN_COLUMNS, "round")],
+                column_encoding={"round": "DELTA_BINARY_PACKED"} if "round" in names else None,
                 write_statistics=False,
             )
         self.writer.write_table(table.replace_schema_metadata(self.schema.metadata))
@@ -94,6 +134,11 @@ class LogWriter:
         self.writer.write_table(table)
 
     def close(self) -> None:
-        """Finish the file (nothing is written without a chunk)."""
+        """Write what is pending and finish the file (nothing is written without a chunk)."""
+        if self.thread is not None:
+            self.pending.put(None)
+            self.thread.join()
+            self.thread = None
+        self._raise_failure()
         if self.writer is not None:
             self.writer.close()

@@ -33,7 +33,12 @@ from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BLIND_BET, BetNets, Chunk, Counts
-from crazy4.simulate.kernel import draw_indices, nets_by_key, select_table, squares_fit
+from crazy4.simulate.kernel import (
+    compiled_draws,
+    nets_by_key,
+    select_table,
+    squares_fit,
+)
 from crazy4.simulate.plan import SimulationPlan
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from crazy4.simulate.roundlog import BLIND, DECISION_NAMES, hand_text_array
@@ -55,8 +60,10 @@ class CrazyFourTables:
     bet_nets: dict[str, npt.NDArray[np.int64]]  # per (strength, multiple, cell) key
     blind_net: npt.NDArray[np.int64]
     blind_base: npt.NDArray[np.int32]  # per strength: (strength * 4 + blind multiple) * 6
-    nets_matrix: npt.NDArray[np.int64]  # the bet_nets, one row a key (the kernel's squares)
-    first_table: npt.NDArray[np.int64]  # per colex: packed << 32 | the hand's relative cards
+    nets_matrix: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16]]  # distinct rows, row a key
+    blind_matrix: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16]]  # the same, blind hands
+    seat_word: npt.NDArray[np.uint16]  # per colex: strength * 4 + decision (the kernel's)
+    first_table: npt.NDArray[np.int64]  # per colex: seat_word << 32 | the hand's cards
 
 
 def bet_components(rules: CrazyFourRules) -> dict[str, tuple[str, ...]]:
@@ -117,7 +124,10 @@ def tables_of(plan: SimulationPlan) -> CrazyFourTables:
         blind_net=bet_nets["ante_super_bonus_play"],
         blind_base=np.ascontiguousarray((strengths * 4 + blind_multiple) * CELLS, dtype=np.int32),
         nets_matrix=nets_by_key(list(bet_nets.values())),
-        first_table=(packed.astype(np.int64) << 32) | packed_combinations(5).astype(np.int64),
+        blind_matrix=nets_by_key([bet_nets["ante_super_bonus_play"]]),
+        seat_word=np.ascontiguousarray(strength * 4 + decision, dtype=np.uint16),
+        first_table=(strength * 4 + decision).astype(np.int64) << 32
+        | packed_combinations(5).astype(np.int64),
     )
     _TABLES.clear()  # one plan at a time per worker
     _TABLES[plan.key] = tables
@@ -188,16 +198,17 @@ def numpy_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
 
 def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
     """One chunk by the compiled loop (:mod:`.simulate_kernel`): the counts of
-    :func:`numpy_chunk`, from the same draws (:func:`crazy4.simulate.kernel.draw_indices`)."""
+    :func:`numpy_chunk`, from the same draws (:func:`crazy4.simulate.kernel.compiled_draws`:
+    numpy's, made in compiled code)."""
     from crazy4.games.crazy_four.simulate_kernel import crazy_four_colex, crazy_four_rounds
 
     tables = tables_of(plan)
     rounds = plan.chunk_rounds(chunk)
     seats = plan.seats
-    indices = draw_indices(plan.generator(chunk), rounds, (5,) * (seats + 1))
+    indices = compiled_draws(plan.generator(chunk), rounds, (5,) * (seats + 1))
     normal, blind = plan.normal_hands, seats - plan.normal_hands
     fits = max(normal, blind) <= 1 or (  # one seat of a kind: no sums of squares
-        squares_fit(tables.nets_matrix, normal, rounds)
+        squares_fit(tables.nets_matrix[0], normal, rounds)
         and squares_fit(tables.blind_net, blind, rounds)
     )
     bets = len(tables.bet_nets)
@@ -213,13 +224,12 @@ def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
     crazy_four_rounds(
         colex,
         first,
-        tables.packed,
-        tables.strength,
+        tables.seat_word,
         tables.blind_base,
         normal,
         plan.rules.dealer.qualifier_strength,
         tables.nets_matrix,
-        tables.blind_net.reshape(-1, 1),
+        tables.blind_matrix,
         (counts.seats, counts.blind, counts.dealer),
         squares,
         keys,

@@ -2,9 +2,10 @@
 
 Per round: the hands are placed from the chunk's draws (:func:`crazy4.simulate.kernel.place_hand`,
 the seats' five cards each, then the dealer's), each hand's colex index is looked up once in
-``seat_table`` (``strength << 16 | (strength * 4 + decision) * 6``: the strategy is the table the
-loop indexes, so another strategy is another table) and the seat key
-``(strength * 4 + multiple) * 6 + cell`` of :mod:`crazy4.games.crazy_four.simulate` is counted.
+``seat_table`` (``strength * 4 + decision``, uint16: the strategy is the table the loop
+indexes, so another strategy is another table; the dealer's strength is the same word
+shifted) and the seat key ``(strength * 4 + multiple) * 6 + cell`` of
+:mod:`crazy4.games.crazy_four.simulate` is counted.
 The blind second hands' Play multiple is ``blind_base[strength]``. Sums of squares per bet are
 added in int64 only when the caller proved they fit (:func:`crazy4.simulate.kernel.squares_fit`);
 otherwise the loop hands back the seat keys.
@@ -33,7 +34,7 @@ from crazy4.simulate.kernel import (
 #: function it caches, not the files of the functions it calls, so a change to kernel.py alone
 #: would leave this module's cached machine code stale; ``tests/test_kernel_simulate.py``
 #: fails until this digest is updated, which changes this file and so rebuilds its cache.
-KERNEL_SOURCE_DIGEST = "ffecd06951698e84"
+KERNEL_SOURCE_DIGEST = "7a147af8c8c67d4d"
 
 
 @njit(cache=True, nogil=True)
@@ -46,9 +47,10 @@ def crazy_four_colex(
     cards_out: npt.NDArray[np.uint8],
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:  # pragma: no cover - compiled
     """The colex index of every hand (hands x rounds) from the draws, and the first hand's
-    ``seat_table`` entry (``first_table``: its cards and that entry in one word, so one cache
-    miss instead of two); the cards (hand, card, round) into ``cards_out`` unless it is empty
-    (``table``: :func:`.kernel.select_table`)."""
+    ``seat_table`` entry (``strength * 4 + decision``; ``first_table``: the entry << 32 | the
+    hand's cards, one cache miss instead of two); the cards (hand, card, round) into
+    ``cards_out`` unless it is empty (``packed5``: the later hands' relative cards, ``table``:
+    :func:`.kernel.select_table`)."""
     hands, rounds = indices.shape
     relative = np.empty((hands, rounds), dtype=np.int32)
     first = np.empty(rounds, dtype=np.int32)
@@ -86,45 +88,44 @@ def crazy_four_colex(
 def crazy_four_rounds(
     colex: npt.NDArray[np.int32],
     first: npt.NDArray[np.int32],
-    seat_table: npt.NDArray[np.int32],
-    strength_table: npt.NDArray[np.uint16],
+    seat_table: npt.NDArray[np.uint16],
     blind_base: npt.NDArray[np.int32],
     normal: int,
     qualifier: int,
-    nets: npt.NDArray[np.int64],
-    blind_net: npt.NDArray[np.int64],
+    nets: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16]],
+    blind_nets: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16]],
     counts: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]],
     squares: npt.NDArray[np.int64],
     keys_out: npt.NDArray[np.int32],
 ) -> None:  # pragma: no cover - compiled; the tests compare it with the numpy path
     """Count the rounds of one chunk from the hands' colex indices (hands x rounds, the
-    dealer's last; ``first``: the first hand's ``seat_table`` entry, ``strength_table``: the
-    strengths, for the dealer) into ``counts = (seats, blind, dealer)``; ``squares`` gets the
-    per-round sums of squares when it has a row per bet (and one for the blind hands),
-    ``keys_out`` the seat keys when it is not empty."""
+    dealer's last; ``first``: the first hand's ``seat_table`` entry, ``strength * 4 +
+    decision``, whose strength is the dealer's too) into ``counts = (seats, blind,
+    dealer)``; ``squares`` gets the per-round sums of squares when it has a row per bet (and
+    one for the blind hands), ``keys_out`` the seat keys when it is not empty."""
     seat_counts, blind_counts, dealer_counts = counts
+    net_rows, net_row = nets  # :func:`crazy4.simulate.kernel.nets_by_key`
+    blind_rows, blind_row = blind_nets
     hands, rounds = colex.shape
     seats = hands - 1
     packed = np.empty((hands, rounds), dtype=np.int32)
     packed[0] = first
-    for h in range(1, seats):  # pass 3: gather the strengths and decisions
+    for h in range(1, hands):  # pass 3: gather the strengths and decisions
         for r in range(rounds):
             packed[h, r] = seat_table[colex[h, r]]
-    for r in range(rounds):  # the dealer's strength (the smaller table)
-        packed[seats, r] = np.int32(strength_table[colex[seats, r]]) << 16
     want_squares = squares.shape[0] > 0
     want_keys = keys_out.shape[0] > 0
     keys = np.empty(seats, dtype=np.int64)
-    totals = np.empty(nets.shape[1], dtype=np.int64)
+    totals = np.empty(net_rows.shape[1], dtype=np.int64)
     for r in range(rounds):  # pass 4: count
-        dealer = packed[seats, r] >> 16
+        dealer = packed[seats, r] >> 2
         dealer_counts[dealer] += 1
         qualified = 3 if dealer >= qualifier else 0
         for s in range(seats):
-            strength = packed[s, r] >> 16
+            strength = packed[s, r] >> 2
             cell = qualified + (strength == dealer) + 2 * (strength < dealer)
             if s < normal:
-                key = (packed[s, r] & 0xFFFF) + cell
+                key = packed[s, r] * 6 + cell
                 seat_counts[key] += 1
             else:
                 key = blind_base[strength] + cell
@@ -132,9 +133,10 @@ def crazy_four_rounds(
             keys[s] = key
         if want_squares:
             if normal > 1:
-                add_squares(nets, keys, 0, normal, squares, 0, totals)
+                add_squares(net_rows, net_row, keys, 0, normal, squares, 0, totals)
             if seats - normal > 1:
-                add_squares(blind_net, keys, normal, seats, squares, nets.shape[1], totals)
+                offset = net_rows.shape[1]
+                add_squares(blind_rows, blind_row, keys, normal, seats, squares, offset, totals)
         if want_keys:
             for s in range(seats):
                 keys_out[s, r] = keys[s]

@@ -37,7 +37,7 @@ from crazy4.games.four_card.rules import four_card_rules
 from crazy4.games.four_card.settle import RESULTS, FourCardSettlement
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BetNets, Chunk, Counts, ExactValue
-from crazy4.simulate.kernel import draw_indices, nets_by_key, select_table, squares_fit
+from crazy4.simulate.kernel import compiled_draws, nets_by_key, select_table, squares_fit
 from crazy4.simulate.plan import SimulationPlan
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from crazy4.simulate.roundlog import DECISION_NAMES, hand_text_array
@@ -62,7 +62,7 @@ class FourCardTables:
     strength6: npt.NDArray[np.uint16]
     dealer_offset: npt.NDArray[np.int32]  # strength -> category * 3
     bet_nets: dict[str, npt.NDArray[np.int64]]  # per key
-    nets_matrix: npt.NDArray[np.int64]  # the bet_nets, one row a key (the kernel's squares)
+    nets_matrix: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16]]  # distinct rows, row a key
 
 
 def bet_components(plan: SimulationPlan) -> dict[str, tuple[str, ...]]:
@@ -216,14 +216,15 @@ def kernel_chunk(
     plan: SimulationPlan, rounds: int, rng: np.random.Generator, log: bool
 ) -> tuple[Counts, list[npt.NDArray[np.int64]], list[npt.NDArray[np.uint8]]]:
     """:func:`play_chunk` by the compiled loop (:mod:`.simulate_kernel`): the same counts, from
-    the same draws (:func:`crazy4.simulate.kernel.draw_indices`); keys and cards only if ``log``
-    (or when the sums of squares need Python integers)."""
+    the same draws (:func:`crazy4.simulate.kernel.compiled_draws`: numpy's, in compiled
+    code); keys and cards only if ``log`` (or when the sums of squares need Python
+    integers)."""
     from crazy4.games.four_card.simulate_kernel import four_card_colex, four_card_rounds
 
     tables = tables_of(plan)
     seats = plan.seats
-    indices = draw_indices(rng, rounds, (5,) * seats + (1, 5))
-    fits = seats == 1 or squares_fit(tables.nets_matrix, seats, rounds)  # one seat: no squares
+    indices = compiled_draws(rng, rounds, (5,) * seats + (1, 5))
+    fits = seats == 1 or squares_fit(tables.nets_matrix[0], seats, rounds)  # one seat: no squares
     squares = np.zeros(len(tables.bet_nets) if fits and seats > 1 else 0, dtype=np.int64)
     want_keys = log or (not fits and seats > 1)
     keys = np.zeros((seats, rounds) if want_keys else (0, 0), dtype=np.int64)

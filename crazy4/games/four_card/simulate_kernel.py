@@ -36,7 +36,7 @@ from crazy4.simulate.kernel import (
 #: function it caches, not the files of the functions it calls, so a change to kernel.py alone
 #: would leave this module's cached machine code stale; ``tests/test_kernel_simulate.py``
 #: fails until this digest is updated, which changes this file and so rebuilds its cache.
-KERNEL_SOURCE_DIGEST = "ffecd06951698e84"
+KERNEL_SOURCE_DIGEST = "7a147af8c8c67d4d"
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -155,7 +155,7 @@ def four_card_rounds(
     tables: tuple[
         npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.uint16], npt.NDArray[np.int32]
     ],
-    nets: npt.NDArray[np.int64],
+    nets: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16]],
     counts: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
     squares: npt.NDArray[np.int64],
     keys_out: npt.NDArray[np.int64],
@@ -167,6 +167,7 @@ def four_card_rounds(
     per-round sums of squares when it has a row per bet, ``keys_out`` the seat keys when it is
     not empty."""
     slots, base, strength6, dealer_offset = tables
+    net_rows, net_row = nets  # :func:`crazy4.simulate.kernel.nets_by_key`
     seat_counts, dealer_counts = counts
     rows, rounds = colex.shape
     seats = rows - 1
@@ -185,7 +186,7 @@ def four_card_rounds(
     want_squares = squares.shape[0] > 0
     want_keys = keys_out.shape[0] > 0
     keys = np.empty(seats, dtype=np.int64)
-    totals = np.empty(nets.shape[1], dtype=np.int64)
+    totals = np.empty(net_rows.shape[1], dtype=np.int64)
     for r in range(rounds):  # pass 5: count
         dealer = strength[seats, r]
         dealer_counts[dealer] += 1
@@ -196,7 +197,7 @@ def four_card_rounds(
             seat_counts[key] += 1
             keys[s] = key
         if want_squares and seats > 1:
-            add_squares(nets, keys, 0, seats, squares, 0, totals)
+            add_squares(net_rows, net_row, keys, 0, seats, squares, 0, totals)
         if want_keys:
             for s in range(seats):
                 keys_out[s, r] = keys[s]
