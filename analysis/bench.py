@@ -19,6 +19,12 @@ six-card strength tables. Each program's totals are checked against the engine's
 ratio is printed. The Four Card Poker sweep takes minutes: it runs ``--c-repeat`` times (1 by
 default); ``--no-four-card-c`` skips it.
 
+Warm runs read the dealer counts from the cache as well (they depend on the qualifier alone,
+so a second rule set with the same qualifier does not recount). So that the ratio to the C
+sweep compares counting with counting, a third state, "count", is warm except that the cached
+counts (:data:`COUNT_TABLES`) are deleted before each run: every lookup table and compiled
+kernel is cached, and the counting sweep runs.
+
 Run with `make bench`. Numbers go in the README's Performance section.
 """
 
@@ -41,6 +47,24 @@ RUNS = [
     ("four-card-standard", 1),
     ("four-card-standard", 2),
 ]
+
+
+#: File-name patterns, in the table cache, of the counts the sweep computes (removed for the
+#: "count" state): Crazy 4 Poker's outcome counts and Four Card Poker's situation and
+#: threshold counts.
+COUNT_TABLES = (
+    "crazy4_outcome_counts_*",
+    "fourcard_situation_counts_*",
+    "fourcard_threshold_counts_*",
+)
+
+
+def forget_counts(cache: Path) -> int:
+    """Delete the cached counts under ``cache``; return how many files were deleted."""
+    found = [path for pattern in COUNT_TABLES for path in cache.glob(pattern)]
+    for path in found:
+        path.unlink()
+    return len(found)
 
 
 def measure(command: list[str], environment: dict[str, str]) -> tuple[float, float]:
@@ -188,18 +212,20 @@ def main() -> int:
             }
             command = [crazy4, "analyze", "--rules", rules, "--out", out, "--jobs", str(jobs)]
             command.append("--quiet")
-            for state in ("cold", "warm"):
-                runs = [
-                    measure(command, environment)
-                    for _ in range(1 if state == "cold" else args.repeat)
-                ]
+            for state in ("cold", "warm", "count"):
+                runs = []
+                for _ in range(1 if state == "cold" else args.repeat):
+                    if state == "count" and not forget_counts(Path(cache)):
+                        raise SystemExit("no cached counts to delete: COUNT_TABLES is stale")
+                    runs.append(measure(command, environment))
                 wall = statistics.median(run[0] for run in runs)
                 peak = max(run[1] for run in runs)
                 ratio = f"{wall / baseline[rules]:>7.2f}" if rules in baseline else f"{'-':>7}"
                 print(f"{rules:<20}{jobs:>5}{state:>7}{wall:>9.2f}{peak:>10.0f}{ratio}", flush=True)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"(cpus: {os.cpu_count()}; peak is the largest single process; / C: the wall time over")
-    print(" the C sweep's, which counts what the analysis counts but writes no tables or report)")
+    print(" the C sweep's, which counts what the analysis counts but writes no tables or report;")
+    print(" warm reads the cached counts, count recounts with every other table cached)")
     return 0
 
 
