@@ -223,7 +223,10 @@ def simulate_hole_card_seat(args: argparse.Namespace, rules: object) -> int:
         leave=False,
     )
     try:
-        result = simulate_hole_cards(rules, args.hole_cards, args.rounds, args.seed, bar.update)
+        jobs = worker_count(args.jobs)
+        result = simulate_hole_cards(
+            rules, args.hole_cards, args.rounds, args.seed, bar.update, jobs=jobs
+        )
     finally:
         bar.close()
     print(
