@@ -101,7 +101,7 @@ def parse_group(text: str) -> tuple[int, ...]:
     seats: list[int] = []
     for part in text.split(","):
         word = part.strip()
-        if not word.isdigit() or int(word) < 1:
+        if not (word.isascii() and word.isdigit()) or int(word) < 1:
             raise InputError(f"--group {text!r}: {word!r} is not a seat number (1, 2, ...)")
         if int(word) in seats:
             raise InputError(f"--group {text!r}: seat {int(word)} twice")
