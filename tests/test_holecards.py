@@ -268,8 +268,8 @@ def test_no_information_over_seen_cards_equals_the_unseen_game(name: str, seen: 
 
 
 def test_the_hole_card_seat_gives_the_same_numbers_for_any_jobs() -> None:
-    """Two chunks on two worker processes or one after the other: the same exact sums; the
-    dealing by partition deals what a full shuffle's first cards are."""
+    """Two chunks priced on two threads or on one: the same exact sums; the dealing by
+    partition deals what a full shuffle's first cards are."""
     from crazy4.advantage.simulate import CHUNK_ROUNDS, deal_rounds, simulate_hole_cards
 
     rules = load_rules("four-card-standard")

@@ -7,13 +7,14 @@ the dealer's whole hand: the forced-card count with *every* dealer card forced i
 hand, so :meth:`crazy4.games.base.HoleCardRole.cells_from_counts` gives the round's cell, and the
 game's :class:`~crazy4.games.base.Settlement` its net. Chunks of :data:`CHUNK_ROUNDS` rounds are
 seeded from ``SeedSequence(seed).spawn``, so the numbers do not depend on how chunks are run
-(``jobs`` worker processes, joblib, as the simulator's driver); sums are exact integers, the
-mean and its standard error the last step.
+(``jobs`` threads price a chunk's situations: :func:`crazy4.core.table_kernels.set_threads`,
+which the forced-card count runs on); sums are exact integers, the mean and its standard error
+the last step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import sqrt
@@ -25,6 +26,7 @@ from crazy4.advantage.situation import situation_evs
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.core.ranking import build_best_four_strengths
+from crazy4.core.table_kernels import set_threads
 from crazy4.games.registry import game_of
 from crazy4.rules.ruleset import RuleSet
 
@@ -106,8 +108,8 @@ def simulate_hole_cards(
     *,
     jobs: int = 1,
 ) -> HoleCardSimulation:
-    """Play ``rounds`` rounds of a seat seeing ``seen`` hidden dealer cards, the chunks on
-    ``jobs`` worker processes (the sums do not depend on ``jobs``).
+    """Play ``rounds`` rounds of a seat seeing ``seen`` hidden dealer cards, the situations of
+    each chunk priced on ``jobs`` threads (the sums do not depend on ``jobs``).
 
     Examples
     --------
@@ -120,21 +122,16 @@ def simulate_hole_cards(
     if rounds % CHUNK_ROUNDS:
         sizes.append(rounds % CHUNK_ROUNDS)
     children = np.random.SeedSequence(seed).spawn(len(sizes))
-    tasks = list(zip(sizes, children, strict=True))
-    results: Iterator[tuple[int, int]]
-    if jobs > 1 and len(tasks) > 1:
-        from joblib import Parallel, delayed
-
-        calls = (delayed(play_chunk)(rules, seen, size, child) for size, child in tasks)
-        parallel = Parallel(n_jobs=min(jobs, len(tasks)), return_as="generator")
-        results = parallel(calls)
-    else:
-        results = (play_chunk(rules, seen, size, child) for size, child in tasks)
+    previous = set_threads(jobs)
     total = squares = 0
-    for (size, _), (chunk_total, chunk_squares) in zip(tasks, results, strict=True):
-        total += chunk_total
-        squares += chunk_squares
-        if progress is not None:
-            progress(size)
+    try:
+        for size, child in zip(sizes, children, strict=True):
+            chunk_total, chunk_squares = play_chunk(rules, seen, size, child)
+            total += chunk_total
+            squares += chunk_squares
+            if progress is not None:
+                progress(size)
+    finally:
+        set_threads(previous)
     unit = game_of(rules).hole_cards().settlement(rules).unit
     return HoleCardSimulation(rounds=rounds, total=total, squares=squares, unit=unit)
