@@ -32,8 +32,12 @@ DESCRIPTIONS = {
     "none": "no information: the seen card ignored (the ordinary optimal strategy)",
     "rank": "only the seen card's rank",
     "card": "the whole seen card (perfect hole-card strategy)",
-    "chart": "the chart: hand group x seen rank (Four Card Poker: x the up card's rank)",
+    "chart": "the chart: hand group x seen rank",
 }
+
+
+#: The chart's description when it keys on two dealer ranks (Four Card Poker's up card too).
+CHART_WITH_UP_CARD = "the chart: hand group x the ranks of the up card and the seen card"
 
 
 def describe(name: str) -> str:
@@ -83,7 +87,9 @@ def strategies_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
             {
                 "seen": analysis.seen,
                 "strategy": totals.name,
-                "description": describe(totals.name),
+                "description": CHART_WITH_UP_CARD
+                if totals.name == "chart" and analysis.chart_cards == 2
+                else describe(totals.name),
                 "ev_numerator": ev.numerator,
                 "ev_denominator": ev.denominator,
                 "ev": float(ev),
