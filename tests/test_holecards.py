@@ -265,3 +265,17 @@ def test_no_information_over_seen_cards_equals_the_unseen_game(name: str, seen: 
     assert seen_run.exact_ev("none") <= seen_run.exact_ev("rank") <= seen_run.exact_ev("card")
     face_up = game_of(rules).hole_cards().face_up  # deals: ordered (up card, hole cards)
     assert seen_run.totals["none"].weight == base.totals["none"].weight * comb(47 - face_up, seen)
+
+
+def test_the_hole_card_seat_gives_the_same_numbers_for_any_jobs() -> None:
+    """Two chunks priced on two threads or on one: the same exact sums; the dealing by
+    partition deals what a full shuffle's first cards are."""
+    from crazy4.advantage.simulate import CHUNK_ROUNDS, deal_rounds, simulate_hole_cards
+
+    rules = load_rules("four-card-standard")
+    rounds = CHUNK_ROUNDS + 500
+    one = simulate_hole_cards(rules, 1, rounds, seed=4)
+    assert simulate_hole_cards(rules, 1, rounds, seed=4, jobs=2) == one
+    keys = np.random.default_rng(8).random((2000, 52))
+    dealt = deal_rounds(np.random.default_rng(8), 2000, 11)
+    assert (dealt == np.argsort(keys, axis=1)[:, :11]).all()

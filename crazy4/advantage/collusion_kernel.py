@@ -106,25 +106,18 @@ def _histogram(
 
 
 @njit(cache=True, nogil=True)
-def _histogram_up(
+def _up_fours(
     unseen: npt.NDArray[np.int64],
     n: int,
     forced: int,
     table5: npt.NDArray[np.uint16],
     binomial: npt.NDArray[np.int64],
     terms: npt.NDArray[np.int64],
-    histogram: npt.NDArray[np.int64],
+    up4: npt.NDArray[np.uint16],
 ) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
-    """Add every six-card dealer hand (the forced card and five unseen) to ``histogram``.
-
-    The best four of six is the best of the six five-card subsets: the five hidden cards
-    themselves (``table5`` of their colex index, built incrementally) and the forced card with
-    each four of them, looked up once per deal for every four unseen cards into ``up4``,
-    indexed by the local colex index of the four (positions among the unseen cards): small
-    enough to stay in the first-level cache, where the six-card table (40 MB) would not.
-    """
+    """``up4[q]``: the best four of the forced card and the four unseen cards of local colex
+    index ``q`` (positions among the unseen cards), from ``table5``; ``C(n, 4)`` lookups."""
     below = _terms(unseen, n, forced, binomial, terms)  # terms with the forced card inside
-    up4 = np.zeros(binomial[n, 4] + 1, dtype=np.uint16)
     for d in range(3, n):
         pd = 1 if d < below else 0
         for c in range(2, d):
@@ -136,32 +129,51 @@ def _histogram_up(
                 for a in range(b):
                     p = pb + (1 if a < below else 0)
                     up4[local + a] = table5[base + terms[0, a] + binomial[forced, p + 1]]
-    for j in range(5):
-        for x in range(n):
-            terms[j, x] = binomial[unseen[x], j + 1]
-    t0 = terms[0]
+
+
+@njit(cache=True, nogil=True)
+def _histogram_up(
+    unseen: npt.NDArray[np.int64],
+    n: int,
+    forced: int,
+    table5: npt.NDArray[np.uint16],
+    binomial: npt.NDArray[np.int64],
+    terms: npt.NDArray[np.int64],
+    up4: npt.NDArray[np.uint16],
+    histogram: npt.NDArray[np.int32],
+) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
+    """Add every six-card dealer hand (the forced card and five unseen) to ``histogram``.
+
+    With ``up4`` of :func:`_up_fours` (12 KB for 21 unseen cards: it stays in the first-level
+    cache, where the six-card table, 40 MB, and the five-card one, 5 MB, do not), the best
+    four of the forced card ``f`` and hidden cards ``H`` is ``max(up4[H - x] for x in H)``:
+    every four-card subset of ``{f} + H`` either leaves ``f`` out, and is ``H - x`` for the
+    one ``x`` it omits, or holds ``f`` and three of ``H``, and lies in ``{f} + (H - x)`` for
+    either hidden card ``x`` it omits; each ``up4`` entry is itself the best four of such a
+    five-card subset. So a dealer hand costs five lookups in ``up4`` (one of them shared by
+    the innermost loop) and no lookup in a large table.
+    """
+    _up_fours(unseen, n, forced, table5, binomial, terms, up4)
     for e in range(4, n):
-        se = terms[4, e]
+        e4 = binomial[e, 4]
         for d in range(3, e):
-            sd = se + terms[3, d]
+            d3 = binomial[d, 3]
+            d4 = binomial[d, 4]
             for c in range(2, d):
-                sc = sd + terms[2, c]
+                c2 = binomial[c, 2]
+                c3 = binomial[c, 3]
                 for b in range(1, c):
-                    sb = sc + terms[1, b]
-                    # four-card subsets by local colex: without a, and with a (below b)
-                    no_a = np.int64(up4[b + binomial[c, 2] + binomial[d, 3] + binomial[e, 4]])
-                    no_b = binomial[c, 2] + binomial[d, 3] + binomial[e, 4]
-                    no_c = binomial[b, 2] + binomial[d, 3] + binomial[e, 4]
-                    no_d = binomial[b, 2] + binomial[c, 3] + binomial[e, 4]
-                    no_e = binomial[b, 2] + binomial[c, 3] + binomial[d, 4]
+                    b2 = binomial[b, 2]
+                    # the four-card subsets by local colex: without a, and with a (below b)
+                    no_a = up4[b + c2 + d3 + e4]
+                    no_b = up4[c2 + d3 + e4 :]
+                    no_c = up4[b2 + d3 + e4 :]
+                    no_d = up4[b2 + c3 + e4 :]
+                    no_e = up4[b2 + c3 + d4 :]
                     for a in range(b):
-                        best = np.int64(table5[sb + t0[a]])
-                        best = max(best, no_a)
-                        best = max(best, up4[no_b + a])
-                        best = max(best, up4[no_c + a])
-                        best = max(best, up4[no_d + a])
-                        best = max(best, up4[no_e + a])
-                        histogram[best] += 1
+                        x = max(no_b[a], no_c[a])
+                        y = max(no_d[a], no_e[a])
+                        histogram[max(max(x, y), no_a)] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -201,13 +213,17 @@ def below_counts(
     deals = unseen.shape[0]
     out = np.zeros((deals, thresholds.shape[1]), dtype=np.int64)
     histogram = np.zeros(n_strengths + 1, dtype=np.int64)
+    histogram32 = np.zeros(n_strengths + 1, dtype=np.int32)  # C(47, 5) fits
     cumulative = np.zeros(n_strengths + 1, dtype=np.int64)
     terms = np.zeros((5, unseen.shape[1]), dtype=np.int64)
+    up4 = np.zeros(binomial[unseen.shape[1], 4] + 1, dtype=np.uint16)
     for i in range(deals):
-        histogram[:] = 0
         if forced[i] >= 0:
-            _histogram_up(unseen[i], sizes[i], forced[i], table5, binomial, terms, histogram)
+            histogram32[:] = 0
+            _histogram_up(unseen[i], sizes[i], forced[i], table5, binomial, terms, up4, histogram32)
+            histogram[:] = histogram32
         else:
+            histogram[:] = 0
             _histogram(unseen[i], sizes[i], forced[i], table, binomial, terms, histogram)
         total = 0
         for s in range(n_strengths + 1):

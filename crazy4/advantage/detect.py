@@ -262,7 +262,7 @@ def read_seats(path: Path, rules: RuleSet, max_rounds: int | None = None) -> lis
     InputError
         An unreadable log, or one without the ``player``, ``dealer`` and ``decision`` columns.
     """
-    columns = _read_columns(path, rules)
+    columns = read_log_columns(path, rules)
     hands, up, dealer, decisions, seats, round_ids = columns
     hand_ok: npt.NDArray[np.bool_] = np.asarray((hands >= 0).all(axis=1))
     good = hand_ok & (dealer >= 0).all(axis=1) & (up >= 0).all(axis=1)
@@ -289,7 +289,7 @@ def read_seats(path: Path, rules: RuleSet, max_rounds: int | None = None) -> lis
     return seats_found
 
 
-def _read_columns(
+def read_log_columns(
     path: Path, rules: RuleSet
 ) -> tuple[
     npt.NDArray[np.int64],

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from math import comb, sqrt
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -99,10 +100,13 @@ class HoleCardAnalysis:
         Deals each situation class stands for per unit of weight (2 for an up card and a hole card).
     totals : dict of str to StrategyTotals
     chart : dict of tuple to list
-        ``(hand group, seen rank) ->`` the aggregated sums of :func:`chart_totals` (one seen
-        card, no face-up card).
+        ``(hand group, known ranks) ->`` the aggregated sums of :func:`chart_totals`, with one
+        seen card: Crazy 4 Poker the seen card's rank, Four Card Poker the ranks of the up card
+        and the seen hole card (``13 * low + high``).
     wagers : ndarray
         Total wager numerators of fold, 1x, 2x, 3x.
+    chart_cards : int
+        Dealer cards the chart's key holds the ranks of (1 or 2).
     """
 
     rules: RuleSet
@@ -113,6 +117,7 @@ class HoleCardAnalysis:
     totals: dict[str, StrategyTotals]
     chart: dict[tuple[int, int], list[int]]
     wagers: npt.NDArray[np.int64] = field(repr=False)
+    chart_cards: int = 1
 
     def exact_ev(self, name: str) -> Fraction:
         """Exact EV of a strategy per unit of Ante.
@@ -305,6 +310,7 @@ def analyze_hole_cards(
     progress: Callable[[int], None] | None = None,
     sink: Callable[[dict[str, npt.NDArray[np.generic]]], None] | None = None,
     first_classes: int | None = None,
+    skip_classes: int = 0,
 ) -> HoleCardAnalysis:
     """Price every situation with ``seen`` hole cards and total each strategy exactly.
 
@@ -321,8 +327,10 @@ def analyze_hole_cards(
         Called per chunk with the situation classes and their exact EVs and decisions
         (:func:`crazy4.advantage.situations_file.situation_rows`).
     first_classes : int, optional
-        Only the first ``first_classes`` player hand classes (a quick check: the totals cover
-        only them).
+        Only the first ``first_classes`` player hand classes after the first ``skip_classes``
+        (a quick check: the totals cover only them).
+    skip_classes : int
+        Player hand classes (in colex order of their representatives) left out first.
 
     Raises
     ------
@@ -346,8 +354,9 @@ def analyze_hole_cards(
     chart: dict[tuple[int, int], list[int]] = {}
     group_of_strength = chart_groups()[0]
     per_hand = min(hands.shape[0], max(1, SITUATIONS_PER_CHUNK * 5 // (4 * comb(47, forced))))
-    last = hands.shape[0] if first_classes is None else min(first_classes, hands.shape[0])
-    for start in range(0, last, per_hand):
+    last = hands.shape[0] if first_classes is None else skip_classes + first_classes
+    last = min(last, hands.shape[0])
+    for start in range(skip_classes, last, per_hand):
         stop = min(start + per_hand, last)
         situations = forced_situations(hands[start:stop], classes.weights[start:stop], forced)
         hand = situations.hand_of.astype(np.int64) + start
@@ -361,13 +370,28 @@ def analyze_hole_cards(
         assigned = [_assign(situations.cards, columns, masks[hand]) for columns in roles]
         priced = (ev, square, allowed)
         _add_strategies(totals, strategies, situations, hand, assigned, priced, settlement.wagers)
-        if role.face_up == 0 and seen == 1:
-            keys = group_of_strength[strengths[hand]] * 13 + situations.cards[:, 0] // 4
-            _add_chart(chart, keys, situations.weights, ev, square, allowed)
+        if seen == 1:
+            group = group_of_strength[strengths[hand]].astype(np.int64)
+            keys = group * 169 + _known_ranks(situations.cards)
+            weights = situations.weights * len(roles)  # the key does not depend on the roles
+            _add_chart(chart, keys, weights, ev, square, allowed)
         if progress is not None:
             progress(stop - start)
     unit, wagers = settlement.unit, settlement.wagers
-    return HoleCardAnalysis(rules, seen, n_completions, unit, len(roles), totals, chart, wagers)
+    return HoleCardAnalysis(
+        rules, seen, n_completions, unit, len(roles), totals, chart, wagers, chart_cards=forced
+    )
+
+
+def _known_ranks(cards: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int64]:
+    """The chart's key of the known dealer cards: the rank of one card; of two, ``13 * low +
+    high`` (Four Card Poker's up card and hole card: the dealer's best four of six does not
+    depend on which of the two is face up, so neither does the chart)."""
+    ranks: npt.NDArray[np.int64] = cards.astype(np.int64) // 4
+    if ranks.shape[1] == 1:
+        return ranks[:, 0]
+    low = np.minimum(ranks[:, 0], ranks[:, 1])
+    return np.asarray(low * 13 + np.maximum(ranks[:, 0], ranks[:, 1]), dtype=np.int64)
 
 
 def _add_strategies(
@@ -405,7 +429,7 @@ def _add_chart(
     square: npt.NDArray[np.int64],
     allowed: npt.NDArray[np.bool_],
 ) -> None:
-    """Add a chunk's situations to the chart cells ``(hand group, seen rank)``: ``[weight, ev
+    """Add a chunk's situations to the chart cells ``(hand group, known ranks)``: ``[weight, ev
     x4, second moment x4, allowed x4]`` (allowed: every situation of the cell allows it)."""
     order = np.argsort(keys, kind="stable")
     present, starts = np.unique(keys[order], return_index=True)
@@ -415,7 +439,7 @@ def _add_chart(
     key_allowed = np.logical_and.reduceat(allowed[order], starts, axis=0)
     key_weight = np.add.reduceat(w, starts)
     for j, key in enumerate(present.tolist()):
-        cell = (int(key) // 13, int(key) % 13)
+        cell = (int(key) // 169, int(key) % 169)
         entry = chart.setdefault(cell, [0] * 9 + [1] * 4)
         entry[0] += int(key_weight[j])
         for code in range(4):
@@ -425,7 +449,8 @@ def _add_chart(
 
 
 def chart_totals(analysis: HoleCardAnalysis) -> tuple[StrategyTotals, dict[tuple[int, int], int]]:
-    """The chart strategy's exact totals and its decision per (hand group, seen rank) cell.
+    """The chart strategy's exact totals and its decision per (hand group, known ranks) cell
+    (``by_seen`` of the totals is keyed by the cell's known ranks).
 
     Examples
     --------

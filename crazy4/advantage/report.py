@@ -67,8 +67,9 @@ def hole_card_section(tables: dict[str, pd.DataFrame], prefix: str = "hole") -> 
         lines += [
             "",
             f"The chart (hand group x seen rank) costs {_percent(lost)} of the Ante against the",
-            "perfect hole-card strategy. Hand groups whose decision changes with the seen rank",
-            "(every other group: the same decision for every seen rank, `hole_chart.parquet`):",
+            "perfect hole-card strategy (with an up card the chart knows both dealer ranks, as",
+            "`low-high`). Hand groups whose decision changes with the seen rank (every other",
+            "group: the same decision for every seen rank, `hole_chart.parquet`):",
             "",
             "| hand group | " + " | ".join(grid.columns) + " |",
             "|---|" + "---|" * len(grid.columns),

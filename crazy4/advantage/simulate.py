@@ -6,8 +6,10 @@ strategy for that situation (:func:`crazy4.advantage.situation.situation_evs`) a
 the dealer's whole hand: the forced-card count with *every* dealer card forced is one dealer
 hand, so :meth:`crazy4.games.base.HoleCardRole.cells_from_counts` gives the round's cell, and the
 game's :class:`~crazy4.games.base.Settlement` its net. Chunks of :data:`CHUNK_ROUNDS` rounds are
-seeded from ``SeedSequence(seed).spawn``, so the numbers do not depend on how chunks are run;
-sums are exact integers, the mean and its standard error the last step.
+seeded from ``SeedSequence(seed).spawn``, so the numbers do not depend on how chunks are run
+(``jobs`` threads price a chunk's situations: :func:`crazy4.core.table_kernels.set_threads`,
+which the forced-card count runs on); sums are exact integers, the mean and its standard error
+the last step.
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ from fractions import Fraction
 from math import sqrt
 
 import numpy as np
+import numpy.typing as npt
 
 from crazy4.advantage.situation import situation_evs
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
-from crazy4.core.forced import count_forced
 from crazy4.core.ranking import build_best_four_strengths
+from crazy4.core.table_kernels import set_threads
 from crazy4.games.registry import game_of
 from crazy4.rules.ruleset import RuleSet
 
@@ -52,22 +55,45 @@ class HoleCardSimulation:
         return sqrt(float(variance) / self.rounds)
 
 
+def deal_rounds(rng: np.random.Generator, rounds: int, cards: int) -> npt.NDArray[np.int64]:
+    """The first ``cards`` cards of ``rounds`` shuffled decks: the cards of the ``cards``
+    smallest of 52 uniform keys, in the order of their keys (``argsort(keys)[:, :cards]``,
+    found by a partition and a sort of the ``cards`` chosen only).
+
+    Examples
+    --------
+    >>> keys_rng, rng = np.random.default_rng(3), np.random.default_rng(3)
+    >>> full = np.argsort(keys_rng.random((4, 52)), axis=1)[:, :10]
+    >>> bool((deal_rounds(rng, 4, 10) == full).all())
+    True
+    """
+    keys = rng.random((rounds, 52))
+    chosen = np.argpartition(keys, cards - 1, axis=1)[:, :cards]
+    order = np.argsort(np.take_along_axis(keys, chosen, axis=1), axis=1)
+    return np.take_along_axis(chosen, order, axis=1).astype(np.int64)
+
+
 def play_chunk(
     rules: RuleSet, seen: int, rounds: int, seed: np.random.SeedSequence
 ) -> tuple[int, int]:
-    """Exact (sum of nets, sum of squared nets) of ``rounds`` rounds seeded by ``seed``."""
+    """Exact (sum of nets, sum of squared nets) of ``rounds`` rounds seeded by ``seed``.
+
+    The round's cell: the dealer's whole hand is the one dealer hand with every dealer card
+    forced, so its count below each threshold is ``[strength < threshold]`` with the dealer's
+    best-four strength looked up in the ``dealer_size``-card table.
+    """
     role = game_of(rules).hole_cards()
     settlement = role.settlement(rules)
     rng = np.random.Generator(np.random.PCG64(seed))
-    cards = np.argsort(rng.random((rounds, 52)), axis=1)[:, : 5 + role.dealer_size]
+    cards = deal_rounds(rng, rounds, 5 + role.dealer_size)
     hands, dealer = np.sort(cards[:, :5], axis=1), cards[:, 5:]
     known = dealer[:, : role.face_up + seen]
     ev, allowed, _ = situation_evs(rules, hands, known)
     decision = best_decisions(ev, allowed)[0]
     strengths = build_best_four_strengths(5)[colex_indices(hands)].astype(np.int64)
-    below = count_forced(
-        hands, np.arange(rounds), dealer, role.thresholds(rules, strengths), role.dealer_size
-    )
+    table = build_best_four_strengths(role.dealer_size)
+    dealt = table[colex_indices(np.sort(dealer, axis=1))].astype(np.int64)
+    below = (dealt[:, None] < role.thresholds(rules, strengths)).astype(np.int64)
     cell = np.argmax(role.cells_from_counts(below, 1), axis=1)
     net = settlement.nets[strengths, decision, cell]
     return int(net.sum()), int((net * net).sum())
@@ -79,8 +105,11 @@ def simulate_hole_cards(
     rounds: int,
     seed: int,
     progress: Callable[[int], None] | None = None,
+    *,
+    jobs: int = 1,
 ) -> HoleCardSimulation:
-    """Play ``rounds`` rounds of a seat seeing ``seen`` hidden dealer cards.
+    """Play ``rounds`` rounds of a seat seeing ``seen`` hidden dealer cards, the situations of
+    each chunk priced on ``jobs`` threads (the sums do not depend on ``jobs``).
 
     Examples
     --------
@@ -93,12 +122,16 @@ def simulate_hole_cards(
     if rounds % CHUNK_ROUNDS:
         sizes.append(rounds % CHUNK_ROUNDS)
     children = np.random.SeedSequence(seed).spawn(len(sizes))
+    previous = set_threads(jobs)
     total = squares = 0
-    for size, child in zip(sizes, children, strict=True):
-        chunk_total, chunk_squares = play_chunk(rules, seen, size, child)
-        total += chunk_total
-        squares += chunk_squares
-        if progress is not None:
-            progress(size)
+    try:
+        for size, child in zip(sizes, children, strict=True):
+            chunk_total, chunk_squares = play_chunk(rules, seen, size, child)
+            total += chunk_total
+            squares += chunk_squares
+            if progress is not None:
+                progress(size)
+    finally:
+        set_threads(previous)
     unit = game_of(rules).hole_cards().settlement(rules).unit
     return HoleCardSimulation(rounds=rounds, total=total, squares=squares, unit=unit)

@@ -8,8 +8,8 @@ All three are small aggregates (a few hundred rows), never the 122 million situa
   situations with an exact tie, and the share of each decision;
 * ``hole_value_by_rank`` -- per seen rank (per pair of ranks with two seen cards): how likely it
   is, the exact EV with the whole seen card used and with it ignored, and the gain;
-* ``hole_chart`` -- the memorizable chart: hand group x seen rank, its decision, whether the
-  decision is an exact tie, and the situations in the cell.
+* ``hole_chart`` -- the memorizable chart: hand group x seen rank (Four Card Poker: x the up
+  card's rank too), its decision and the situations in the cell.
 """
 
 from __future__ import annotations
@@ -34,6 +34,10 @@ DESCRIPTIONS = {
     "card": "the whole seen card (perfect hole-card strategy)",
     "chart": "the chart: hand group x seen rank",
 }
+
+
+#: The chart's description when it keys on two dealer ranks (Four Card Poker's up card too).
+CHART_WITH_UP_CARD = "the chart: hand group x the ranks of the up card and the seen card"
 
 
 def describe(name: str) -> str:
@@ -83,7 +87,9 @@ def strategies_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
             {
                 "seen": analysis.seen,
                 "strategy": totals.name,
-                "description": describe(totals.name),
+                "description": CHART_WITH_UP_CARD
+                if totals.name == "chart" and analysis.chart_cards == 2
+                else describe(totals.name),
                 "ev_numerator": ev.numerator,
                 "ev_denominator": ev.denominator,
                 "ev": float(ev),
@@ -132,24 +138,39 @@ def value_by_rank_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
 
 
 def chart_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
-    """The ``hole_chart`` table: one row per (hand group, seen rank), strongest group first."""
+    """The ``hole_chart`` table: one row per (hand group, seen rank), strongest group first
+    (Four Card Poker's seen ranks: the up card's and the hole card's, ``"K-A"``, lower first)."""
     _, decisions = chart_totals(analysis)
     names = chart_groups()[1]
     rows = [
         {
             "hand_group": names[group],
             "group_order": group,
-            "seen_rank": RANKS[rank],
+            "seen_rank": seen_label(known, analysis.chart_cards),
             "decision": decision_label(code),
-            "situations": analysis.chart[(group, rank)][0],
+            "situations": analysis.chart[(group, known)][0],
         }
-        for (group, rank), code in decisions.items()
+        for (group, known), code in decisions.items()
     ]
     columns = ["hand_group", "group_order", "seen_rank", "decision", "situations"]
     frame = pd.DataFrame(rows, columns=columns)
-    frame["rank_order"] = [RANKS.index(rank) for rank in frame["seen_rank"]]
+    frame["rank_order"] = [seen_order(label) for label in frame["seen_rank"]]
     frame = frame.sort_values(["group_order", "rank_order"], ascending=False, kind="stable")
     return frame.drop(columns="rank_order").reset_index(drop=True)
+
+
+def seen_order(label: str) -> int:
+    """A seen-rank label's place, highest first: by the higher rank, then the lower.
+
+    Examples
+    --------
+    >>> sorted(["Q-K", "A-A", "2-A", "K-A"], key=seen_order, reverse=True)
+    ['A-A', 'K-A', '2-A', 'Q-K']
+    >>> sorted(["9", "A", "T"], key=seen_order, reverse=True)
+    ['A', 'T', '9']
+    """
+    ranks = [RANKS.index(part) for part in label.split("-")]
+    return 13 * max(ranks) + min(ranks)
 
 
 def hole_card_tables(analysis: HoleCardAnalysis, prefix: str = "hole") -> dict[str, pd.DataFrame]:
@@ -170,4 +191,5 @@ def chart_grid(chart: pd.DataFrame) -> pd.DataFrame:
     """
     grid = chart.pivot(index="hand_group", columns="seen_rank", values="decision")
     order = chart.drop_duplicates("hand_group")["hand_group"].tolist()
-    return grid.reindex(index=order, columns=list(reversed(RANKS)))
+    seen = sorted(set(chart["seen_rank"]), key=seen_order, reverse=True)
+    return grid.reindex(index=order, columns=seen)

@@ -1,0 +1,204 @@
+"""Catching a team as a group: do a group of seats' decisions follow the group's pooled cards?
+
+The question
+------------
+:func:`crazy4.advantage.detect.examine_seat` asks, seat by seat, whether a seat decided with
+*every* other hand of its round. A team is often a few seats of a fuller table; it pools only
+its own cards, and the whole-table hypothesis then predicts the wrong decisions. Given a group
+``G`` of ``g`` seats (named in advance, e.g. seats that always sit together), this module tests
+
+* *null* ``H_0(G)``: every member's decision depends on its own cards (and the up card) only
+  (honest play, optimal or with mistakes of any kind), against
+* *team play*: each member decides with the pooled cards of the group, the collusion engine's
+  exact optimum ``t(P_s, P_{G - s})`` (:func:`crazy4.advantage.teamdetect.team_valuation`).
+
+On the rounds where every member played, member ``s``'s evidence is the conditional
+randomization test of :func:`crazy4.advantage.teamdetect.team_evidence` with the *other
+members'* hands as the pooled cards: given its hand and decision, ``M`` null draws of ``5 (g -
+1)`` cards from the cards it cannot see, indicators that are exactly Poisson-binomial given
+their multisets, the exact tail ``p_s``. Each ``p_s`` is valid under ``H_0(G)``.
+
+Why the members' matches are not summed
+---------------------------------------
+Within a round the members share the pooled cards, so under the null their indicators are
+dependent: if every member plays "never raise", say, and the team optimum for a pool rich in
+aces is to fold, every member's indicator moves with the same aces. The sum over members is
+then not Poisson-binomial (its tail is heavier), and a p-value computed as if it were would
+flag honest groups too often. The group's p-value is therefore the Bonferroni combination
+``min(1, g min_s p_s)``, valid under any dependence between the members (the intersection
+null ``H_0(G)``: Lehmann and Romano, ch. 9.1); the group is flagged when it is below
+``alpha``. With every member playing the team strategy each ``p_s`` is small, so the price of
+the combination is the factor ``g`` only.
+
+The EV the group gained is the sum over its members of ``EV(d | pooled) - EV(s_0 | pooled)``,
+exact per round, reported per round in Antes.
+
+References
+----------
+E. L. Lehmann and J. P. Romano, *Testing Statistical Hypotheses*, 3rd ed., ch. 5 and 9.1;
+E. Candès, Y. Fan, L. Janson, J. Lv, *J. R. Stat. Soc. B* 80 (2018) 551-577.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.advantage.detect import read_log_columns, tail_probability
+from crazy4.advantage.teamdetect import TEAM_DRAWS, team_evidence
+from crazy4.errors import InputError
+from crazy4.games.registry import game_of
+from crazy4.rules.ruleset import RuleSet
+
+
+@dataclass(frozen=True)
+class GroupRounds:
+    """The rounds every member of a group played: hands ``(n, g, 5)``, up cards ``(n,
+    face_up)``, decision codes ``(n, g)``, the members' seat numbers."""
+
+    seats: tuple[int, ...]
+    hands: npt.NDArray[np.int64]
+    up: npt.NDArray[np.int64]
+    decisions: npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class GroupVerdict:
+    """The joint test's result for one group (see the module docstring)."""
+
+    seats: tuple[int, ...]
+    rounds: int
+    member_p_values: tuple[float, ...]
+    matches: int
+    expected_matches: float
+    p_value: float
+    flagged: bool
+    ev_gained_per_round: float
+
+
+def parse_group(text: str) -> tuple[int, ...]:
+    """Seat numbers from ``"1,2,5"``: at least two, each a whole number of at least 1, none
+    repeated.
+
+    Raises
+    ------
+    InputError
+        Anything else.
+
+    Examples
+    --------
+    >>> parse_group("3, 1,2")
+    (1, 2, 3)
+    >>> parse_group("1,1")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: --group '1,1': seat 1 twice
+    """
+    seats: list[int] = []
+    for part in text.split(","):
+        word = part.strip()
+        if not (word.isascii() and word.isdigit()) or int(word) < 1:
+            raise InputError(f"--group {text!r}: {word!r} is not a seat number (1, 2, ...)")
+        if int(word) in seats:
+            raise InputError(f"--group {text!r}: seat {int(word)} twice")
+        seats.append(int(word))
+    if len(seats) < 2:
+        raise InputError(f"--group {text!r}: a group needs at least two seats")
+    return tuple(sorted(seats))
+
+
+def group_rounds(
+    path: Path, rules: RuleSet, seats: tuple[int, ...], max_rounds: int | None = None
+) -> GroupRounds:
+    """The rounds of a per-round log (with its ``round`` column) in which every seat of the
+    group played with a readable hand and a fold/1x/2x/3x decision, in round order.
+
+    Raises
+    ------
+    InputError
+        No ``round`` column, a group larger than the table, a seat that is not in the log, a
+        seat twice in one round, or no round with the whole group.
+    """
+    hands, up, _, decisions, seat_of, round_ids = read_log_columns(path, rules)
+    where = f"log {str(path)!r}"
+    if round_ids is None:
+        raise InputError(f"{where}: --group needs the log's 'round' column")
+    most = game_of(rules).colluder().max_seats
+    if len(seats) > most:
+        raise InputError(f"--group: {len(seats)} seats, a table seats at most {most}")
+    good = (hands >= 0).all(axis=1) & (up >= 0).all(axis=1) & (decisions >= 0) & (decisions <= 3)
+    good &= round_ids >= 0
+    rows_of: list[dict[int, int]] = []
+    for seat in seats:
+        rows = np.flatnonzero(seat_of == seat)
+        if rows.size == 0:
+            raise InputError(f"{where}: --group seat {seat} is not in the log")
+        ids = round_ids[rows]
+        if np.unique(ids[ids >= 0]).size < (ids >= 0).sum():
+            raise InputError(f"{where}: seat {seat} appears twice in one round")
+        rows_of.append({int(r): int(row) for r, row in zip(ids, rows, strict=True) if good[row]})
+    common = sorted(set.intersection(*(set(rows) for rows in rows_of)))[:max_rounds]
+    if not common:
+        raise InputError(f"{where}: no round in which seats {seats} all played")
+    table = np.array([[rows[r] for rows in rows_of] for r in common], dtype=np.int64)
+    return GroupRounds(
+        seats=seats,
+        hands=np.sort(hands[table], axis=2),
+        up=up[table[:, 0]],
+        decisions=decisions[table],
+    )
+
+
+def examine_group(
+    rules: RuleSet,
+    group: GroupRounds,
+    alpha: float = 0.001,
+    *,
+    draws: int = TEAM_DRAWS,
+    seed: int = 0,
+) -> GroupVerdict:
+    """The module docstring's joint test for one group (``draws`` null draws a member-round,
+    seeded by ``seed`` and the member's seat).
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> cards = np.arange(10).reshape(1, 2, 5)
+    >>> group = GroupRounds((1, 2), cards, np.zeros((1, 0), int), np.array([[0, 0]]))
+    >>> verdict = examine_group(load_rules("crazy4-standard"), group, draws=3)
+    >>> verdict.rounds, len(verdict.member_p_values), verdict.flagged
+    (1, 2, False)
+    """
+    if draws < 1:
+        raise InputError("--team-draws: the group test needs at least one draw")
+    n, g, _ = group.hands.shape
+    p_values, matches, expected, gain = [], 0, 0.0, Fraction(0)
+    for member in range(g):
+        others = np.delete(group.hands, member, axis=1)
+        found = team_evidence(
+            rules,
+            group.hands[:, member],
+            group.up,
+            others,
+            group.decisions[:, member],
+            draws=draws,
+            seed=(seed, group.seats[member], *group.seats),
+        )
+        hits = int(found.hits.sum())
+        p_values.append(tail_probability(found.p, hits))
+        matches, expected, gain = matches + hits, expected + float(found.p.sum()), gain + found.gain
+    p_value = min(1.0, g * min(p_values))
+    return GroupVerdict(
+        seats=group.seats,
+        rounds=n,
+        member_p_values=tuple(p_values),
+        matches=matches,
+        expected_matches=expected,
+        p_value=p_value,
+        flagged=p_value < alpha,
+        ev_gained_per_round=float(gain / n),
+    )
