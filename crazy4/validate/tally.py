@@ -16,7 +16,7 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.validate.kernels import position_card_counts
+from crazy4.validate.kernels import dealer_card_counts, position_card_counts
 from crazy4.validate.report import Finding
 
 #: Relative and absolute tolerance of logged amounts compared with exact ones.
@@ -200,11 +200,11 @@ class Tally:
         and add the kept rounds' dealer strengths (marked: ``pair`` or better) to the
         sequence."""
         by_place = position_card_counts(seat_cards, keep, starts, round_of_row)
-        dealt = dealer_cards[starts][kept_rounds]
+        dealt = dealer_card_counts(dealer_cards, starts, kept_rounds)
         hands = [
             (f"seat {s} hand", by_place[s], seat_cards.shape[1]) for s in range(1, len(by_place))
         ]
-        hands.append(("dealer hand", np.bincount(dealt.ravel(), minlength=52), dealt.shape[1]))
+        hands.append(("dealer hand", dealt, dealer_cards.shape[1]))
         for name, counts, size in hands:
             if not counts.any():  # no kept hand at this place
                 continue
