@@ -7,7 +7,6 @@ each game's validator keeps one and adds its own counts beside it.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -257,7 +256,7 @@ class ExactBetsCache(Generic[Exact]):
 
     def __init__(self, size: int = 8) -> None:
         self.size = size
-        self.entries: dict[tuple[int, bytes], tuple[object, dict[str, Exact]]] = {}
+        self.entries: list[tuple[object, npt.NDArray[np.int64], dict[str, Exact]]] = []
 
     def get(
         self,
@@ -265,11 +264,14 @@ class ExactBetsCache(Generic[Exact]):
         decision: npt.NDArray[np.int64],
         compute: Callable[[npt.NDArray[np.int64]], dict[str, Exact]],
     ) -> dict[str, Exact]:
-        """``compute(decision)`` for ``reference``, from the cache when done before (a copy)."""
-        digest = hashlib.sha256(np.ascontiguousarray(decision).tobytes()).digest()
-        key = (id(reference), digest)
-        if key not in self.entries:
-            if len(self.entries) >= self.size:
-                del self.entries[next(iter(self.entries))]
-            self.entries[key] = (reference, compute(decision))
-        return dict(self.entries[key][1])
+        """``compute(decision)`` for ``reference``, from the cache when done before (a copy):
+        an entry of the same reference whose decisions are equal (compared, not hashed: a
+        strategy of millions of classes took longer to hash than to compare)."""
+        for owner, decided, bets in self.entries:
+            if owner is reference and np.array_equal(decided, decision):
+                return dict(bets)
+        if len(self.entries) >= self.size:
+            del self.entries[0]
+        bets = compute(decision)
+        self.entries.append((reference, np.array(decision, copy=True), bets))
+        return dict(bets)
