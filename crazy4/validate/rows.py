@@ -421,7 +421,9 @@ def plain_numbers(
     if not chunks or not all(numeric) or column.null_count:
         return None
     parts = [chunk.to_numpy(zero_copy_only=False) for chunk in chunks]
-    values = np.concatenate(parts).astype(np.float64)
+    # one copy (a chunk's array is Arrow's, read-only)
+    values = np.array(parts[0], dtype=np.float64) if len(parts) == 1 else np.concatenate(parts)
+    values = values.astype(np.float64, copy=False)
     return values if cells_fine(values, largest, smallest_wager) else None
 
 
