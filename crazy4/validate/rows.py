@@ -421,8 +421,8 @@ def plain_numbers(
     if not chunks or not all(numeric) or column.null_count:
         return None
     parts = [chunk.to_numpy(zero_copy_only=False) for chunk in chunks]
-    # one copy (a chunk's array is Arrow's, read-only)
-    values = np.array(parts[0], dtype=np.float64) if len(parts) == 1 else np.concatenate(parts)
+    # one float64 chunk: Arrow's own memory, no copy (read-only: nothing writes to it)
+    values = parts[0] if len(parts) == 1 else np.concatenate(parts)
     values = values.astype(np.float64, copy=False)
     return values if cells_fine(values, largest, smallest_wager) else None
 
