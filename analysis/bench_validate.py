@@ -1,12 +1,12 @@
-"""Benchmark: rows per second of `crazy4 validate` on parquet, and peak memory on CSV.
+"""Benchmark: rows per second of `crazy4 validate` on parquet, and peak memory, by game and seats.
 
 For each game's rule set (`--rules`) and each number of seats (`--seats`), a clean log of
-`--rows` rows is simulated to parquet and validated in-process (the exact tables warmed first
-on a small log, so the time is the reading and checking); best of `--repeat`, wall and CPU
-seconds (the validator reads, parses and checks on three threads). Then CSV logs of each of
-`--csv-rows` (the first rule set, one seat) are validated each in a fresh process, whose peak
-resident memory (`VmHWM`) is printed: it should not grow with the rows (the log is read in
-batches of 262,144 rows).
+`--rows` rows is simulated to parquet and validated in a fresh process (the exact tables warmed
+first on a small log, so the time is the reading and checking); best of `--repeat`, wall and CPU
+seconds (the validator reads, parses and checks on three threads), and the process's peak
+resident memory (`VmHWM`). Then CSV logs of each of `--csv-rows` (the first rule set, one
+seat) are validated each in a fresh process (no warm-up), whose peak memory is printed: it
+should not grow with the rows (the log is read in batches of 262,144 rows).
 
     .venv/bin/python analysis/bench_validate.py [--rows 4e6] [--seats 1 7] [--csv-rows 1e6 5e6]
 
@@ -25,26 +25,48 @@ from pathlib import Path
 
 from crazy4.rules.load import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation
-from crazy4.validate.driver import validate
-from crazy4.validate.report import Options
 
 # The peak is the process's own (VmHWM, reset at exec): on Linux ru_maxrss keeps the parent's
 # resident size at the fork, so it reported this script's, not the validation's.
 _CHILD = """
-import resource, sys
+import resource, sys, time
 from pathlib import Path
 from crazy4.rules.load import load_rules
 from crazy4.validate.driver import validate
 from crazy4.validate.report import Options
-report = validate(Path(sys.argv[1]), Options(load_rules(sys.argv[2])))
+path, rules, warm = Path(sys.argv[1]), load_rules(sys.argv[2]), sys.argv[4]
+repeat = int(sys.argv[3])
+if warm:
+    validate(Path(warm), Options(rules))  # the exact tables, once
+best, cpu = float("inf"), float("inf")
+for _ in range(repeat):
+    start, start_cpu = time.perf_counter(), time.process_time()
+    report = validate(path, Options(rules))
+    best = min(best, time.perf_counter() - start)
+    cpu = min(cpu, time.process_time() - start_cpu)
 assert report.consistent, report.render()
 try:
     with open("/proc/self/status") as status:
         peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
 except (OSError, StopIteration):
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(report.rows, peak)
+print(report.rows, best, cpu, peak)
 """
+
+
+def measure(
+    path: Path, rules: str, repeat: int, warm: Path | None
+) -> tuple[int, float, float, int]:
+    """Rows, best wall and CPU seconds, and peak memory (kB) of validating ``path`` in a fresh
+    process."""
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD, str(path), rules, str(repeat), str(warm or "")],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    rows, best, cpu, peak = done.stdout.split()
+    return int(rows), float(best), float(cpu), int(peak)
 
 
 def load() -> str:
@@ -64,41 +86,30 @@ def main() -> int:
             rules = load_rules(name)
             small = Path(folder) / "small.parquet"
             run_simulation(make_plan(rules, rounds=10_000, seed=1), log_path=small)
-            validate(small, Options(rules))  # the exact tables, once
             for seats in args.seats:
                 log = Path(folder) / "rounds.parquet"
                 rounds = int(args.rows) // seats
                 run_simulation(make_plan(rules, rounds=rounds, seed=2, seats=seats), log_path=log)
-                best, cpu = float("inf"), float("inf")
-                for _ in range(args.repeat):
-                    start, start_cpu = time.perf_counter(), time.process_time()
-                    report = validate(log, Options(rules))
-                    best = min(best, time.perf_counter() - start)
-                    cpu = min(cpu, time.process_time() - start_cpu)
-                assert report.consistent, report.render()
+                rows, best, cpu, peak = measure(log, name, args.repeat, small)
                 print(
-                    f"parquet, {name}, {seats} seat(s): {report.rows:,} rows in {best:.2f} s: "
-                    f"{report.rows / best / 1e6:.2f} million rows a second ({cpu:.2f} s of CPU: "
-                    f"{report.rows / cpu / 1e6:.2f} million rows a CPU second; load {load()})",
+                    f"parquet, {name}, {seats} seat(s): {rows:,} rows in {best:.2f} s: "
+                    f"{rows / best / 1e6:.2f} million rows a second ({cpu:.2f} s of CPU: "
+                    f"{rows / cpu / 1e6:.2f} million rows a CPU second), peak memory "
+                    f"{peak / 1024:.0f} MB (load {load()})",
                     flush=True,
                 )
                 log.unlink()
-        rules = load_rules(args.rules[0])
-        for rows in args.csv_rows:
-            path = Path(folder) / f"rounds-{int(rows)}.csv"
-            run_simulation(make_plan(rules, rounds=int(rows), seed=3), log_path=path)
+        for rows_wanted in args.csv_rows:
+            path = Path(folder) / f"rounds-{int(rows_wanted)}.csv"
+            rules = load_rules(args.rules[0])
+            run_simulation(make_plan(rules, rounds=int(rows_wanted), seed=3), log_path=path)
             start = time.perf_counter()
-            done = subprocess.run(
-                [sys.executable, "-c", _CHILD, str(path), args.rules[0]],
-                check=True,
-                capture_output=True,
-                text=True,
-            )
+            rows, _, cpu, peak = measure(path, args.rules[0], 1, None)
             seconds = time.perf_counter() - start
-            counted, peak_kb = (int(v) for v in done.stdout.split())
             print(
-                f"csv: {counted:,} rows ({path.stat().st_size / 1e6:.0f} MB) in {seconds:.1f} s, "
-                f"peak memory {peak_kb / 1024:.0f} MB (load {load()})",
+                f"csv, {args.rules[0]}, 1 seat: {rows:,} rows ({path.stat().st_size / 1e6:.0f} MB) "
+                f"in {seconds:.1f} s ({cpu:.1f} s of CPU), peak memory {peak / 1024:.0f} MB "
+                f"(load {load()})",
                 flush=True,
             )
             path.unlink()

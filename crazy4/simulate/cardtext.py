@@ -5,7 +5,8 @@ A log written by ``crazy4 simulate`` spells every hand the same way: ``count`` c
 bytes (rank, suit) separated by single spaces, ``3 * count - 1`` bytes a cell. One pass over
 the Arrow column's UTF-8 buffer reads each such cell: each card's two bytes through one lookup
 table (rank byte * 256 + suit byte to the card, -1 for no card), the separators checked, the
-cards sorted ascending by insertion (five or six of them) and checked distinct. A cell that
+cards sorted ascending (reversed when they fall strictly, as ``crazy4 simulate`` writes them;
+else by insertion, five or six of them) and checked distinct. A cell that
 is not exactly of that form (another width, an empty cell, ``10`` for ten, a suit symbol, a
 card twice) is left to the plain parser, :func:`crazy4.core.cards.parse_cards`, cell by cell;
 so the result is the plain parser's on every cell (tests/test_validate_cardtext.py compares
@@ -86,6 +87,7 @@ def parse_canonical(
         if not valid[row] or offsets[row + 1] - start != width:
             continue
         ok = True
+        descending = True  # as crazy4 simulate writes a hand: then no sorting is needed
         for j in range(count):
             at = start + 3 * j
             if j < count - 1 and data[at + 2] != SPACE:
@@ -95,13 +97,23 @@ def parse_canonical(
             if card < 0:
                 ok = False
                 break
+            if j > 0 and card >= hand[j - 1]:
+                descending = False
+            hand[j] = card
+        if not ok:
+            continue
+        if descending:  # strictly falling: reversed, ascending and distinct
+            for j in range(count):
+                cards[row, j] = hand[count - 1 - j]
+            fast[row] = True
+            continue
+        for j in range(1, count):  # insertion sort, then no card twice
+            card = hand[j]
             i = j
             while i > 0 and hand[i - 1] > card:
                 hand[i] = hand[i - 1]
                 i -= 1
             hand[i] = card
-        if not ok:
-            continue
         for j in range(1, count):
             if hand[j] == hand[j - 1]:
                 ok = False

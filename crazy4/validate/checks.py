@@ -17,6 +17,7 @@ import numpy.typing as npt
 from crazy4.core.cards import format_cards
 from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.simulate.roundlog import DECISION_NAMES
+from crazy4.validate.kernels import decisions_differ, settled_wrong
 from crazy4.validate.report import Check, Finding
 from crazy4.validate.tally import TOLERANCE, Tally
 
@@ -110,12 +111,14 @@ def mismatches(
     found = []
     any_mismatch = np.zeros(good.shape[0], dtype=bool)
     for component in components:
-        expected: npt.NDArray[np.float64] = component.wager * component.units / unit
-        wrong = good & ~np.isclose(component.logged, expected, rtol=TOLERANCE, atol=1e-9)
-        if component.side:
-            wrong &= component.wager > 0
+        # numpy.isclose of the logged and the exact nets, in one compiled pass
+        wrong = settled_wrong(
+            *(good, component.logged, component.wager, component.units, unit),
+            *(TOLERANCE, 1e-9, component.side),
+        )
         if wrong.any():
             any_mismatch |= wrong
+            expected: npt.NDArray[np.float64] = component.wager * component.units / unit
             found.append(Mismatch(component, np.flatnonzero(wrong), expected))
     tally.mismatched_rows += int(any_mismatch.sum())
     return found
@@ -167,15 +170,13 @@ def compare_decisions(
     giving an example's cards; with ``group`` (a code per row and the codes' names), one
     finding per (group, expected, played)."""
     tally.strategy_rows += int(compared.sum())
-    expected = strategy[classes]
-    if ev.flags.c_contiguous:  # one-dimensional gathers: twice as fast as ev[classes, taken]
-        flat, base = ev.reshape(-1), classes * np.intp(ev.shape[1])
-        differs = compared & (flat[base + taken] != flat[base + expected])
-    else:
-        differs = compared & (ev[classes, taken] != ev[classes, expected])
+    # one compiled pass: each compared row's class, its strategy and its EVs read once
+    differs = decisions_differ(compared, classes, strategy, taken, ev)
     if not differs.any():
         return
     rows_differ = np.flatnonzero(differs)
+    expected = np.zeros(classes.shape[0], dtype=np.int64)
+    expected[rows_differ] = strategy[classes[rows_differ]]
     lost = ev_lost(classes[rows_differ], expected[rows_differ], taken[rows_differ])
     tally.deviations += rows_differ.size
     tally.ev_lost += float(lost.sum())

@@ -34,8 +34,10 @@ question and the answer, live in :mod:`crazy4.validate.report`.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -74,9 +76,11 @@ def validate(path: Path, options: Options) -> Report:
     [('Well-formed', True), ('Settlement', True)]
     """
     kind = sniff_format(path)
+    identity: FileIdentity | None = None
     try:
         if kind == "summary":
             return _validate_summary(path, options)
+        identity = FileIdentity(path)  # hashed on a thread of its own while the log is checked
         metadata = log_metadata(path)
         run = game_of(options.rules).validator().start(options, metadata)
         progressive = start_progressive(options, metadata)
@@ -86,7 +90,14 @@ def validate(path: Path, options: Options) -> Report:
             options.mapping.translate,
         )
     except InputError as error:
+        if identity is not None:
+            identity.stop()
         raise InputError(f"{error}{_content_note(path, kind)}") from None
+    except BaseException:
+        if identity is not None:
+            identity.stop()
+        raise
+    assert identity is not None
     family = run.statistics(None)
     extra = [] if progressive is None else progressive.finish(family)
     checks = [*run.row_checks(), *extra, statistics_check(family, options.alpha)]
@@ -99,13 +110,50 @@ def validate(path: Path, options: Options) -> Report:
         rounds=run.tally.rounds,
         checks=checks,
         rule_set_sha256=options.rules.content_hash,
-        source_sha256=file_identity(path)[0],
+        source_sha256=identity.result()[0],
         source_bytes=path.stat().st_size,
     )
 
 
-def file_identity(path: Path) -> tuple[str, int]:
-    """The SHA-256 and size in bytes of a file (read in blocks).
+class FileIdentity:
+    """:func:`file_identity` of a file computed on a background thread (``hashlib`` releases
+    the GIL on each block), so the hash of a large log overlaps its checks instead of
+    following them.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "x"
+    >>> _ = path.write_bytes(b"abc")
+    >>> FileIdentity(path).result() == file_identity(path)
+    True
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.halt = threading.Event()
+        self.found: tuple[str, int] | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        with contextlib.suppress(OSError):  # result() reads the file again and raises
+            self.found = file_identity(self.path, self.halt)
+
+    def stop(self) -> None:
+        """Stop hashing (the validation failed)."""
+        self.halt.set()
+        self.thread.join()
+
+    def result(self) -> tuple[str, int]:
+        """The file's SHA-256 and size."""
+        self.thread.join()
+        return self.found if self.found is not None else file_identity(self.path)
+
+
+def file_identity(path: Path, halt: threading.Event | None = None) -> tuple[str, int]:
+    """The SHA-256 and size in bytes of a file (read in blocks; stopped early, with the
+    digest of what was read, when ``halt`` is set).
 
     Examples
     --------
@@ -118,7 +166,7 @@ def file_identity(path: Path) -> tuple[str, int]:
     digest = hashlib.sha256()
     size = 0
     with open(path, "rb") as handle:
-        while block := handle.read(1 << 22):
+        while (block := handle.read(1 << 22)) and not (halt is not None and halt.is_set()):
             digest.update(block)
             size += len(block)
     return digest.hexdigest(), size

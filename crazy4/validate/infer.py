@@ -30,13 +30,17 @@ V. Chvátal, "A greedy heuristic for the set-covering problem", Math. Oper. Res.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.cards import format_cards
+from crazy4.simulate.roundlog import DECISION_NAMES
+from crazy4.validate.checks import Component
 from crazy4.validate.report import Check, Finding
+from crazy4.validate.tally import TOLERANCE
 
 #: Most variants one inference tracks (a signature is a 64-bit mask).
 MAX_VARIANTS = 63
@@ -194,6 +198,45 @@ class Inference:
             target.count += finding.count
             target.examples += finding.examples[: target.budget(limit)]
         return dict(sorted(merged.items(), key=lambda item: -item[1].count))
+
+
+def differing_example(
+    row: int,
+    positions: npt.NDArray[np.intp],
+    first_row: int,
+    shown: tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], npt.NDArray[np.int64]],
+    components: Sequence[Component],
+    base: Mapping[str, npt.NDArray[np.float64]],
+) -> dict[str, object]:
+    """The example of a differing row, for any game: ``row`` of the ``components`` (the good
+    rows of a batch, at ``positions`` in it, the first of the batch numbered ``first_row``);
+    the row's number, the player's and the dealer's cards and the decision (``shown``: each
+    of the batch's rows), and the logged and expected net of each wager that differs
+    (expected: ``wager * base``, ``base`` the exact net per unit of each component).
+
+    Examples
+    --------
+    >>> ante = Component("ante", np.ones(2), np.array([1, 1]), np.array([1.0, -1.0]))
+    >>> shown = (np.array([[0, 1]] * 3, np.int16), np.array([[2, 51]] * 3, np.int16),
+    ...          np.array([1, 1, 3]))
+    >>> differing_example(1, np.array([0, 2]), 11, shown, [ante], {"ante": np.ones(2)})
+    {'row': 13, 'player': '2d 2c', 'dealer': 'As 2h', 'decision': '3x', 'ante_net': -1.0, \
+'ante_expected': 1.0}
+    """
+    position = int(positions[row])
+    player, dealer, decision = shown
+    found: dict[str, object] = {
+        "row": first_row + position,
+        "player": format_cards(player[position][::-1].tolist()),
+        "dealer": format_cards(dealer[position][::-1].tolist()),
+        "decision": DECISION_NAMES[int(decision[position])],
+    }
+    for c in components:
+        logged, expected = float(c.logged[row]), float(c.wager[row] * base[c.name][row])
+        if not np.isclose(logged, expected, rtol=TOLERANCE, atol=1e-9):
+            found[f"{c.name}_net"] = logged
+            found[f"{c.name}_expected"] = expected
+    return found
 
 
 def inference_check(rule_set: str, parts: dict[str, Inference]) -> Check:

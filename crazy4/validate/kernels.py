@@ -88,3 +88,168 @@ def rounds_with_a_card_twice(
                     seen |= bit
         twice[r] = dup
     return twice
+
+
+@njit(cache=True, nogil=True)
+def hand_strengths(
+    cards: npt.NDArray[np.int16],
+    ok: npt.NDArray[np.bool_],
+    binomial: npt.NDArray[np.int64],
+    strength_of_hand: npt.NDArray[np.integer],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:  # pragma: no cover - compiled
+    """The colex index and strength of each row's hand (cards ascending; a row not ``ok``
+    taken as all cards 0, as :meth:`crazy4.validate.rows.LogBatch.indices` gives it).
+
+    The index is ``sum C(card_j, j + 1)`` (``binomial[card, j + 1]``), as
+    :func:`crazy4.core.cards.colex_indices`; the strength ``strength_of_hand[index]``. Two
+    loops: the indices, then the lookups, which (a table of up to 20 million entries, beyond
+    the caches) then overlap one another, three times as fast as one loop doing both.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import BINOMIAL
+    >>> cards = np.array([[0, 1, 2, 3, 5], [0, 1, 2, 3, 5], [47, 48, 49, 50, 51]], np.int16)
+    >>> table = np.arange(2598960, dtype=np.uint16)
+    >>> colex, strength = hand_strengths(cards, np.array([True, True, False]), BINOMIAL, table)
+    >>> colex.tolist(), strength.tolist()
+    ([1, 1, 0], [1, 1, 0])
+    """
+    n, k = cards.shape
+    colex = np.zeros(n, np.int64)
+    for row in range(n):
+        if ok[row]:
+            index = 0
+            for j in range(k):
+                index += binomial[cards[row, j], j + 1]
+            colex[row] = index
+    strength = np.empty(n, np.int64)
+    for row in range(n):
+        strength[row] = strength_of_hand[colex[row]]
+    return colex, strength
+
+
+@njit(cache=True, nogil=True)
+def cells_fine(
+    values: npt.NDArray[np.float64], largest: float, smallest_wager: float
+) -> bool:  # pragma: no cover - compiled; tests/test_validate_kernels.py
+    """Whether no value is infinite, beyond ``largest`` in size, or positive below
+    ``smallest_wager`` (0 for a column that is no wager); a NaN (missing) is fine.
+
+    Examples
+    --------
+    >>> cells_fine(np.array([1.0, np.nan, -3.0]), 1e12, 1e-6)
+    True
+    >>> cells_fine(np.array([1.0, 1e-9]), 1e12, 1e-6), cells_fine(np.array([np.inf]), 1e12, 0.0)
+    (False, False)
+    """
+    bad = False
+    for value in values:  # no branch: the loop vectorizes (an infinity is beyond largest)
+        bad |= (abs(value) > largest) | ((value > 0) & (value < smallest_wager))
+    return not bad
+
+
+@njit(cache=True, nogil=True)
+def settled_wrong(
+    good: npt.NDArray[np.bool_],
+    logged: npt.NDArray[np.float64],
+    wager: npt.NDArray[np.float64],
+    units: npt.NDArray[np.int64],
+    unit: int,
+    rtol: float,
+    atol: float,
+    side: bool,
+) -> npt.NDArray[np.bool_]:  # pragma: no cover - compiled; tests/test_validate_kernels.py
+    """The ``good`` rows whose ``logged`` net is not close to ``wager * units / unit`` (as
+    ``numpy.isclose``: ``|x - y| <= atol + rtol |y|`` with ``y`` finite, or ``x == y``); with
+    ``side``, only the rows whose ``wager`` is positive.
+
+    Examples
+    --------
+    >>> good = np.array([True, True, False, True])
+    >>> logged = np.array([1.0, 0.5, 9.0, np.nan])
+    >>> settled_wrong(good, logged, np.ones(4), np.array([2, 2, 2, 2]), 2, 1e-9, 1e-9,
+    ...               False).tolist()
+    [False, True, False, True]
+    """
+    n = good.shape[0]
+    wrong = np.zeros(n, np.bool_)
+    for row in range(n):
+        if not good[row] or (side and not wager[row] > 0):
+            continue
+        y = wager[row] * np.float64(units[row]) / unit
+        x = logged[row]
+        close = (abs(x - y) <= atol + rtol * abs(y) and np.isfinite(y)) or x == y
+        wrong[row] = not close
+    return wrong
+
+
+@njit(cache=True, nogil=True)
+def unlike_first_of_round(
+    cards: npt.NDArray[np.integer], round_of_row: npt.NDArray[np.intp], starts: npt.NDArray[np.intp]
+) -> npt.NDArray[np.bool_]:  # pragma: no cover - compiled; tests/test_validate_kernels.py
+    """The rows whose ``cards`` differ from those of their round's first row.
+
+    Examples
+    --------
+    >>> cards = np.array([[1, 2], [1, 2], [1, 3], [4, 5]], np.int16)
+    >>> unlike_first_of_round(cards, np.array([0, 0, 0, 1]), np.array([0, 3])).tolist()
+    [False, False, True, False]
+    """
+    n, k = cards.shape
+    unlike = np.zeros(n, np.bool_)
+    for row in range(n):
+        first = starts[round_of_row[row]]
+        for j in range(k):
+            if cards[row, j] != cards[first, j]:
+                unlike[row] = True
+                break
+    return unlike
+
+
+@njit(cache=True, nogil=True)
+def dealer_card_counts(
+    dealer_cards: npt.NDArray[np.intp],
+    starts: npt.NDArray[np.intp],
+    kept_rounds: npt.NDArray[np.bool_],
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; tests/test_validate_kernels.py
+    """The cards of the dealer hand of each kept round (its first row's), counted.
+
+    Examples
+    --------
+    >>> dealer = np.array([[0, 1], [0, 1], [1, 2]])
+    >>> dealer_card_counts(dealer, np.array([0, 2]), np.array([True, True]))[:4].tolist()
+    [1, 2, 1, 0]
+    """
+    counts = np.zeros(52, np.int64)
+    for r in range(starts.shape[0]):
+        if kept_rounds[r]:
+            for j in range(dealer_cards.shape[1]):
+                counts[dealer_cards[starts[r], j]] += 1
+    return counts
+
+
+@njit(cache=True, nogil=True)
+def decisions_differ(
+    compared: npt.NDArray[np.bool_],
+    classes: npt.NDArray[np.integer],
+    strategy: npt.NDArray[np.int64],
+    taken: npt.NDArray[np.int64],
+    ev: npt.NDArray[np.int64],
+) -> npt.NDArray[np.bool_]:  # pragma: no cover - compiled; tests/test_validate_kernels.py
+    """The ``compared`` rows whose decision ``taken`` has another exact EV
+    (``ev[class, decision]``) than their class's ``strategy``: one read of each row's EVs.
+
+    Examples
+    --------
+    >>> ev = np.array([[0, 5, 5, 9], [0, 1, 2, 3]])
+    >>> decisions_differ(np.array([True, True, True, False]), np.array([0, 0, 1, 1]),
+    ...                  np.array([3, 2]), np.array([3, 1, 1, 0]), ev).tolist()
+    [False, True, True, False]
+    """
+    n = compared.shape[0]
+    differ = np.zeros(n, np.bool_)
+    for row in range(n):
+        if compared[row]:
+            c = classes[row]
+            differ[row] = ev[c, taken[row]] != ev[c, strategy[c]]
+    return differ

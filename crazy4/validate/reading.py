@@ -41,16 +41,40 @@ def round_batches(
         if "round" not in table.column_names or table.num_rows == 0:
             yield table
             continue
-        ids = number_column(table.column("round"))
-        last = ids[-1]
-        same = ids == last if not math.isnan(last) else np.isnan(ids)
-        changes = np.flatnonzero(~same)
-        cut = int(changes[-1]) + 1 if changes.size else 0
+        cut = last_round_start(table.column("round"))
         if cut:
             yield table.slice(0, cut)
         carry = table.slice(cut)
     if carry is not None and carry.num_rows:
         yield carry
+
+
+def last_round_start(column: pa.ChunkedArray) -> int:
+    """Where the last round of a ``round`` column starts: after its last id that differs from
+    the last (ids read as :func:`number_column` reads them, NaN equal to NaN); read from the
+    end, a widening tail at a time.
+
+    Examples
+    --------
+    >>> last_round_start(pa.chunked_array([[1, 1, 2], [2, 2]]))
+    2
+    >>> last_round_start(pa.chunked_array([["x", "3", None, "y"]])), last_round_start(
+    ...     pa.chunked_array([[5] * 100]))
+    (2, 0)
+    """
+    n = len(column)
+    width = 64
+    while True:
+        start = max(0, n - width)
+        ids = number_column(column.slice(start))
+        last = ids[-1]
+        same = ids == last if not math.isnan(last) else np.isnan(ids)
+        changes = np.flatnonzero(~same)
+        if changes.size:
+            return start + int(changes[-1]) + 1
+        if not start:
+            return 0
+        width *= 8
 
 
 Item = TypeVar("Item")

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
-from crazy4.core.cards import colex_indices, format_cards
+from crazy4.core.cards import BINOMIAL, format_cards
 from crazy4.errors import InputError
 from crazy4.simulate.roundlog import (
     LARGEST_AMOUNT,
@@ -32,7 +32,7 @@ from crazy4.simulate.roundlog import (
     number_column,
     parse_hand_column,
 )
-from crazy4.validate.kernels import rounds_with_a_card_twice
+from crazy4.validate.kernels import cells_fine, hand_strengths, rounds_with_a_card_twice
 from crazy4.validate.report import Finding
 
 #: The columns that identify a row (round id, seat number), read as numbers when present.
@@ -117,7 +117,7 @@ class LogBatch:
                 cards[name], failures = parse_hand_column(table.column(name), count)
                 unparsed.append((what, failures))
             name = "decision"
-            decision = decision_column(table.column(name)).astype(np.int64)
+            decision = decisions(table.column(name))
         except InputError as error:
             raise InputError(f"column {name!r}: {error}") from None
         number, bad_numbers = read_numbers(table, numbers)
@@ -137,6 +137,8 @@ class LogBatch:
     def cards_ok(self) -> npt.NDArray[np.bool_]:
         """The rows whose every card column parsed."""
         bad = [row for _, failures in self.unparsed for row in failures]
+        if not bad:
+            return np.ones(self.n, dtype=bool)
         return ~np.isin(np.arange(self.n), bad)
 
     def indices(self, column: str) -> npt.NDArray[np.intp]:
@@ -145,16 +147,24 @@ class LogBatch:
         made = self.made_indices.get(column)
         if made is None:
             cards = self.cards[column]
-            ok = self.cards_ok if cards.ndim == 1 else self.cards_ok[:, None]
-            made = self.made_indices[column] = np.where(ok, cards, 0).astype(np.intp)
+            if self.cards_ok.all():
+                made = cards.astype(np.intp)
+            else:
+                ok = self.cards_ok if cards.ndim == 1 else self.cards_ok[:, None]
+                made = np.where(ok, cards, 0).astype(np.intp)
+            self.made_indices[column] = made
         return made
 
     def derive_strengths(self, column: str, strength_of_hand: npt.NDArray[np.integer]) -> None:
         """Keep a card column's colex indices and their strengths (by ``strength_of_hand``)
-        in :attr:`derived`, as ``<column>_colex`` and ``<column>_strength``."""
-        index = colex_indices(self.indices(column))
+        in :attr:`derived`, as ``<column>_colex`` and ``<column>_strength`` (the colex indices
+        of :meth:`indices`, in one compiled pass: :func:`~crazy4.validate.kernels.hand_strengths`);
+        the column's :meth:`indices` are made too."""
+        self.indices(column)
+        cards = np.ascontiguousarray(self.cards[column])
+        index, strength = hand_strengths(cards, self.cards_ok, BINOMIAL, strength_of_hand)
         self.derived[f"{column}_colex"] = index
-        self.derived[f"{column}_strength"] = strength_of_hand[index].astype(np.int64)
+        self.derived[f"{column}_strength"] = strength
 
     def wager(self, name: str) -> npt.NDArray[np.float64]:
         """A numeric column; zeros when the log has none."""
@@ -369,13 +379,17 @@ def read_numbers(
         if name not in chosen and name not in ID_COLUMNS:
             continue
         identifier = name in ID_COLUMNS and name not in chosen
+        wager = not identifier and not name.endswith("_net")
+        largest = LARGEST_ID if identifier else LARGEST_AMOUNT
+        plain = plain_numbers(table.column(name), largest, SMALLEST_WAGER if wager else 0.0)
+        if plain is not None:  # no bad cell: what number_cells gives, in one pass
+            values[name] = plain
+            continue
         try:
-            column, bad = number_cells(
-                table.column(name), LARGEST_ID if identifier else LARGEST_AMOUNT
-            )
+            column, bad = number_cells(table.column(name), largest)
         except InputError as error:
             raise InputError(f"column {name!r}: {error}") from None
-        if not identifier and not name.endswith("_net"):
+        if wager:
             tiny = np.flatnonzero((column > 0) & (column < SMALLEST_WAGER))
             bad.update({int(row): f"{column[row]:g} is below {SMALLEST_WAGER:g}" for row in tiny})
             column[tiny] = np.nan
@@ -384,3 +398,51 @@ def read_numbers(
         if bad:
             bad_cells.append((f"{name} not a readable number", bad))
     return values, bad_cells
+
+
+def plain_numbers(
+    column: pa.ChunkedArray, largest: float, smallest_wager: float
+) -> npt.NDArray[np.float64] | None:
+    """A numeric column of no missing value and no bad cell (:func:`read_numbers`) as float64,
+    checked in one compiled pass (:func:`~crazy4.validate.kernels.cells_fine`); None for any
+    other column (text, nulls, a bad cell), which :func:`read_numbers` reads cell by cell.
+
+    Examples
+    --------
+    >>> plain_numbers(pa.chunked_array([[1, 2], [3]]), 1e12, 1e-6).tolist()
+    [1.0, 2.0, 3.0]
+    >>> plain_numbers(pa.chunked_array([[1.0, None]]), 1e12, 1e-6) is None
+    True
+    >>> plain_numbers(pa.chunked_array([[1e-9]]), 1e12, 1e-6) is None
+    True
+    """
+    chunks = column.chunks
+    numeric = (pa.types.is_floating(c.type) or pa.types.is_integer(c.type) for c in chunks)
+    if not chunks or not all(numeric) or column.null_count:
+        return None
+    parts = [chunk.to_numpy(zero_copy_only=False) for chunk in chunks]
+    # one float64 chunk: Arrow's own memory, no copy (read-only: nothing writes to it)
+    values = parts[0] if len(parts) == 1 else np.concatenate(parts)
+    values = values.astype(np.float64, copy=False)
+    return values if cells_fine(values, largest, smallest_wager) else None
+
+
+def decisions(column: pa.ChunkedArray) -> npt.NDArray[np.int64]:
+    """The decision codes of a column (:func:`~crazy4.simulate.roundlog.decision_column`),
+    a dictionary chunk's read from its dictionary (a few labels) and its indices.
+
+    Examples
+    --------
+    >>> labels = pa.array(["3x", "fold", "3x", None, " 1X", "no"]).dictionary_encode()
+    >>> decisions(pa.chunked_array([labels])).tolist(), decisions(pa.chunked_array([["2x"]]))
+    ([3, 0, 3, -1, 1, -1], array([2]))
+    """
+    parts = []
+    for chunk in column.chunks:
+        if pa.types.is_dictionary(chunk.type):
+            codes = np.append(decision_column(chunk.dictionary).astype(np.int64), -1)
+            indices = chunk.indices.fill_null(-1).to_numpy(zero_copy_only=False)
+            parts.append(codes[indices.astype(np.intp)])
+        else:
+            parts.append(decision_column(chunk).astype(np.int64))
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)

@@ -13,8 +13,11 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 from crazy4.core.paytables import PayEntry, PayTable, format_odds
-from crazy4.core.ranking import strength_of_description
+from crazy4.core.ranking import category_of_strength, category_thresholds, strength_of_description
 from crazy4.rules.ruleset import PLAY_WHEN_NOT_QUALIFIED, TIE_RULES, RuleSet
 from crazy4.validate.infer import Variant
 
@@ -102,6 +105,42 @@ def pay_line_switch(
             f"{bet} {entry.label} paid {format_odds(odds)} to 1, not {format_odds(entry.odds)}",
         )
     return variant, replace(table, entries=entries)
+
+
+def pay_line_variants(
+    bet: str,
+    table: PayTable,
+    strength: npt.NDArray[np.int64],
+    observed: npt.NDArray[np.float64],
+) -> list[tuple[Variant, PayTable]]:
+    """The pay-line search: for each line of ``table`` that hands of ``strength`` are on
+    (weakest line first, as ``PayTable.by_strength``), the table paying what the log paid most
+    often on it (``observed``: each hand's logged net per unit, to 6 places; a net that is no
+    win: the line removed), when that is not what the line pays; with each its variant
+    (:func:`pay_line_switch`).
+
+    Examples
+    --------
+    >>> table = PayTable.from_mapping("sb", {"flush": 1.5, "straight": 1})
+    >>> flush = table.entries[1].minimum_strength  # the weakest flush (lines weakest first)
+    >>> found = pay_line_variants("Super Bonus", table, np.array([flush, flush, 0]),
+    ...                           np.array([1.0, 1.0, -1.0]))
+    >>> [(variant.difference, changed.describe()) for variant, changed in found]
+    [('Super Bonus flush pays 1 to 1, not 3/2 to 1', 'flush 1, straight 1')]
+    """
+    owner = np.full(category_of_strength().shape[0], -1, dtype=np.int64)
+    for line, entry in enumerate(table.entries):
+        owner[entry.minimum_strength : int(category_thresholds()[entry.category + 1])] = line
+    found = []
+    for line, entry in enumerate(table.entries):
+        on_line = owner[strength] == line
+        if not on_line.any():
+            continue
+        values, counts = np.unique(np.round(observed[on_line], 6), return_counts=True)
+        odds = odds_of_net(float(values[np.argmax(counts)]))
+        if odds != entry.odds:
+            found.append(pay_line_switch(bet, table, line, odds))
+    return found
 
 
 def odds_of_net(net: float) -> Fraction | None:

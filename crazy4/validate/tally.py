@@ -7,7 +7,6 @@ each game's validator keeps one and adds its own counts beside it.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -16,7 +15,7 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.validate.kernels import position_card_counts
+from crazy4.validate.kernels import dealer_card_counts, position_card_counts
 from crazy4.validate.report import Finding
 
 #: Relative and absolute tolerance of logged amounts compared with exact ones.
@@ -200,11 +199,11 @@ class Tally:
         and add the kept rounds' dealer strengths (marked: ``pair`` or better) to the
         sequence."""
         by_place = position_card_counts(seat_cards, keep, starts, round_of_row)
-        dealt = dealer_cards[starts][kept_rounds]
+        dealt = dealer_card_counts(dealer_cards, starts, kept_rounds)
         hands = [
             (f"seat {s} hand", by_place[s], seat_cards.shape[1]) for s in range(1, len(by_place))
         ]
-        hands.append(("dealer hand", np.bincount(dealt.ravel(), minlength=52), dealt.shape[1]))
+        hands.append(("dealer hand", dealt, dealer_cards.shape[1]))
         for name, counts, size in hands:
             if not counts.any():  # no kept hand at this place
                 continue
@@ -257,7 +256,7 @@ class ExactBetsCache(Generic[Exact]):
 
     def __init__(self, size: int = 8) -> None:
         self.size = size
-        self.entries: dict[tuple[int, bytes], tuple[object, dict[str, Exact]]] = {}
+        self.entries: list[tuple[object, npt.NDArray[np.int64], dict[str, Exact]]] = []
 
     def get(
         self,
@@ -265,11 +264,14 @@ class ExactBetsCache(Generic[Exact]):
         decision: npt.NDArray[np.int64],
         compute: Callable[[npt.NDArray[np.int64]], dict[str, Exact]],
     ) -> dict[str, Exact]:
-        """``compute(decision)`` for ``reference``, from the cache when done before (a copy)."""
-        digest = hashlib.sha256(np.ascontiguousarray(decision).tobytes()).digest()
-        key = (id(reference), digest)
-        if key not in self.entries:
-            if len(self.entries) >= self.size:
-                del self.entries[next(iter(self.entries))]
-            self.entries[key] = (reference, compute(decision))
-        return dict(self.entries[key][1])
+        """``compute(decision)`` for ``reference``, from the cache when done before (a copy):
+        an entry of the same reference whose decisions are equal (compared, not hashed: a
+        strategy of millions of classes took longer to hash than to compare)."""
+        for owner, decided, bets in self.entries:
+            if owner is reference and np.array_equal(decided, decision):
+                return dict(bets)
+        if len(self.entries) >= self.size:
+            del self.entries[0]
+        bets = compute(decision)
+        self.entries.append((reference, np.array(decision, copy=True), bets))
+        return dict(bets)

@@ -15,17 +15,15 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.cards import format_cards
 from crazy4.core.ranking import HandCategory, category_of_strength, category_thresholds, hand_group
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.variants import Dealt, FloatNets, VariantSet
 from crazy4.simulate.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
 from crazy4.validate.hands import CLASS_NAMES, hand_class, strategy_groups
-from crazy4.validate.infer import Inference, Variant
+from crazy4.validate.infer import Inference, Variant, differing_example
 from crazy4.validate.patterns import agrees, differing_columns, differing_parts
 from crazy4.validate.rows import LogBatch
-from crazy4.validate.tally import TOLERANCE
 
 _COMPARISON = ("player higher", "tie", "dealer higher")
 
@@ -106,21 +104,10 @@ def infer_batch(
         broken[index] = int((agreeing & ~ok).sum())
     keys = _keys(sub, base, part, wrong, variants.rules.dealer.qualifier_strength, shown, rows)
     names = [c.name for c in sub]
+    cards = (shown.player, shown.dealer, shown.decision)
 
     def example(row: int) -> dict[str, object]:
-        position = int(rows[row])
-        found: dict[str, object] = {
-            "row": batch.first_row + position,
-            "player": format_cards(shown.player[position][::-1].tolist()),
-            "dealer": format_cards(shown.dealer[position][::-1].tolist()),
-            "decision": DECISION_NAMES[int(shown.decision[position])],
-        }
-        for c in sub:
-            logged, expected = float(c.logged[row]), float(c.wager[row] * base[c.name][row])
-            if not np.isclose(logged, expected, rtol=TOLERANCE, atol=1e-9):
-                found[f"{c.name}_net"] = logged
-                found[f"{c.name}_expected"] = expected
-        return found
+        return differing_example(row, rows, batch.first_row, cards, sub, base)
 
     inference.add(wrong, keys, explains, broken, lambda key: group_name(key, names), example, limit)
 

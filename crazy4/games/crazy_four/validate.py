@@ -30,7 +30,7 @@ from crazy4.games.crazy_four.reference import Reference, load_reference
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
 from crazy4.games.crazy_four.variants import Dealt, VariantSet
-from crazy4.simulate.roundlog import BLIND, DECISION_NAMES, REQUIRED
+from crazy4.simulate.roundlog import BLIND, DECISION_NAMES, REQUIRED, WAGERS
 from crazy4.validate.checks import (
     Component,
     compare_decisions,
@@ -41,6 +41,7 @@ from crazy4.validate.checks import (
 )
 from crazy4.validate.hands import strategy_groups
 from crazy4.validate.infer import Inference, inference_check
+from crazy4.validate.kernels import unlike_first_of_round
 from crazy4.validate.report import Check, Options
 from crazy4.validate.rows import (
     BatchRows,
@@ -65,17 +66,7 @@ from crazy4.validate.tally import TOLERANCE, BetValues, ExactBetsCache, Tally
 #: The bets on the game itself (per unit of Ante), beside the side bets and the blind hand.
 GAME_BETS = ("ante_super_bonus_play", "ante_play", "super_bonus")
 #: The numeric columns of a log.
-NUMBERS = (
-    "ante",
-    "super_bonus",
-    "play",
-    "queens_up",
-    "ante_net",
-    "super_bonus_net",
-    "play_net",
-    "queens_up_net",
-    "qualified",
-)
+NUMBERS = (*WAGERS, *(f"{wager}_net" for wager in WAGERS), "qualified")
 #: The card columns: cards, and the finding when they do not parse.
 _HANDS = (
     ("player", 5, "player cards not five valid cards"),
@@ -208,6 +199,8 @@ class CrazyFourRun:
         batch = LogBatch.read(table, first_row, _HANDS, NUMBERS)
         for name in ("player", "dealer"):
             batch.derive_strengths(name, self.reference.strength_of_hand)
+        classes = self.reference.class_of_hand[batch.derived["player_colex"]]
+        batch.derived["player_class"] = classes.astype(np.int64)
         return batch
 
     def process(self, batch: LogBatch) -> None:
@@ -218,7 +211,7 @@ class CrazyFourRun:
         self.tally.bad_rows += int(rows.bad.sum())
         good = ~rows.bad
         showdown = self._resettle(batch, hands, good)
-        classes = self.reference.class_of_hand[batch.derived["player_colex"]]
+        classes = batch.derived["player_class"]
         taken = np.clip(batch.decision, 0, 3)
         compared = good & ~showdown.blind
         deviations_before = self.tally.deviations
@@ -315,8 +308,8 @@ class CrazyFourRun:
         )
         rounds = split_rounds(batch.table, self.tally.rows, rows, batch.number)
         dealer = batch.cards["dealer"]
-        same_dealer = (dealer == dealer[rounds.starts][rounds.round_of_row]).all(axis=1)
-        rows.flag(cards_ok & ~same_dealer, "dealer cards differ between rows of one round")
+        changed = unlike_first_of_round(dealer, rounds.round_of_row, rounds.starts)
+        rows.flag(cards_ok & changed, "dealer cards differ between rows of one round")
         what = "a card dealt twice in one round (seats and dealer)"
         repeated = flag_repeated_cards(rows, player_idx, dealer_idx, cards_ok, rounds, what)
         return _Hands(player_idx, player_strength, dealer_strength, rounds, repeated)

@@ -26,12 +26,11 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.ranking import category_of_strength, category_thresholds
 from crazy4.games.crazy_four.rules import CrazyFourRules, SuperBonus
 from crazy4.games.crazy_four.settle import Settlement
 from crazy4.validate.hands import strengths_without_wheel
 from crazy4.validate.infer import Variant
-from crazy4.validate.switches import dealer_switches, odds_of_net, pay_line_switch
+from crazy4.validate.switches import dealer_switches, pay_line_variants
 
 FloatNets = dict[str, npt.NDArray[np.float64]]
 
@@ -275,18 +274,7 @@ class VariantSet:
         else:
             return []
         found = []
-        owner = np.full(category_of_strength().shape[0], -1, dtype=np.int64)
-        for line, entry in enumerate(table.entries):  # weakest first, as PayTable.by_strength
-            owner[entry.minimum_strength : int(category_thresholds()[entry.category + 1])] = line
-        for line, entry in enumerate(table.entries):
-            on_line = owner[strength] == line
-            if not on_line.any():
-                continue
-            values, counts = np.unique(np.round(observed[on_line], 6), return_counts=True)
-            odds = odds_of_net(float(values[np.argmax(counts)]))
-            if odds == entry.odds:
-                continue
-            variant, changed_table = pay_line_switch(bet, table, line, odds)
+        for variant, changed_table in pay_line_variants(bet, table, strength, observed):
             if component == "super_bonus":
                 assert self.rules.super_bonus is not None
                 bonus = replace(self.rules.super_bonus, table=changed_table)

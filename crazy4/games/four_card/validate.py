@@ -37,6 +37,7 @@ from crazy4.validate.checks import (
     well_formed_check,
 )
 from crazy4.validate.infer import Inference, inference_check
+from crazy4.validate.kernels import unlike_first_of_round
 from crazy4.validate.report import Check, Options
 from crazy4.validate.rows import (
     BatchRows,
@@ -281,9 +282,11 @@ class FourCardRun:
             "up card not in the dealer's hand",
         )
         rounds = split_rounds(batch.table, self.tally.rows, rows, batch.number)
-        dealer, of_round = batch.cards["dealer"], rounds.starts[rounds.round_of_row]
-        same = (dealer == dealer[of_round]).all(axis=1) & (up_idx == up_idx[of_round])
-        rows.flag(cards_ok & ~same, "dealer cards or up card differ between rows of one round")
+        changed = unlike_first_of_round(batch.cards["dealer"], rounds.round_of_row, rounds.starts)
+        changed |= unlike_first_of_round(
+            batch.indices("up_card"), rounds.round_of_row, rounds.starts
+        )
+        rows.flag(cards_ok & changed, "dealer cards or up card differ between rows of one round")
         repeated = flag_repeated_cards(
             rows,
             player_idx,

@@ -16,17 +16,15 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.cards import format_cards
-from crazy4.core.ranking import category_of_strength, category_thresholds
+from crazy4.core.ranking import category_of_strength
 from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.games.four_card.settle import FourCardSettlement
 from crazy4.simulate.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
 from crazy4.validate.hands import CLASS_NAMES, hand_class
-from crazy4.validate.infer import Inference, Variant
+from crazy4.validate.infer import Inference, Variant, differing_example
 from crazy4.validate.patterns import agrees, differing_columns, differing_parts
-from crazy4.validate.switches import dealer_switches, odds_of_net, pay_line_switch
-from crazy4.validate.tally import TOLERANCE
+from crazy4.validate.switches import dealer_switches, pay_line_variants
 
 
 class FourCardVariants:
@@ -64,19 +62,8 @@ class FourCardVariants:
             table, bet = self.rules.side_bets[aces_up].table, "Aces Up"
         else:
             return []
-        owner = np.full(category_of_strength().shape[0], -1, dtype=np.int64)
-        for line, entry in enumerate(table.entries):
-            owner[entry.minimum_strength : int(category_thresholds()[entry.category + 1])] = line
         found = []
-        for line, entry in enumerate(table.entries):
-            on_line = owner[strength] == line
-            if not on_line.any():
-                continue
-            values, counts = np.unique(np.round(observed[on_line], 6), return_counts=True)
-            odds = odds_of_net(float(values[np.argmax(counts)]))
-            if odds == entry.odds:
-                continue
-            variant, changed_table = pay_line_switch(bet, table, line, odds)
+        for variant, changed_table in pay_line_variants(bet, table, strength, observed):
             if component == "ante_bonus":
                 assert four.ante_bonus is not None
                 bonus = replace(four.ante_bonus, table=changed_table)
@@ -172,20 +159,9 @@ def infer_four_card(
         ]
     )
     names = [c.name for c in sub]
+    cards = (shown.player, shown.dealer, shown.decision)
 
     def example(row: int) -> dict[str, object]:
-        position = int(rows[row])
-        found: dict[str, object] = {
-            "row": shown.first_row + position,
-            "player": format_cards(shown.player[position][::-1].tolist()),
-            "dealer": format_cards(shown.dealer[position][::-1].tolist()),
-            "decision": DECISION_NAMES[int(shown.decision[position])],
-        }
-        for c in sub:
-            logged, expected = float(c.logged[row]), float(c.wager[row] * base[c.name][row])
-            if not np.isclose(logged, expected, rtol=TOLERANCE, atol=1e-9):
-                found[f"{c.name}_net"] = logged
-                found[f"{c.name}_expected"] = expected
-        return found
+        return differing_example(row, rows, shown.first_row, cards, sub, base)
 
     inference.add(wrong, keys, explains, broken, lambda k: group_name(k, names), example, limit)
