@@ -36,6 +36,7 @@ The subset-table method of exact video-poker and Three Card Poker analyzers; ``R
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations
 from math import comb
 from typing import Any
@@ -146,6 +147,29 @@ def forced_situations(
     )
 
 
+@lru_cache(maxsize=8)
+def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> tuple[Any, Any, Any]:
+    """The subset tables as the kernel takes them: ``(classes, below, compact)`` by set size
+    (0 to 5; placeholders from ``dealer_size`` on), ``compact[n]`` holding the threshold
+    columns ``columns`` of ``below[n]`` side by side (thresholds the same for every hand).
+
+    Examples
+    --------
+    >>> classes, below, compact = kernel_tables(5, (322, 1000))
+    >>> bool((compact[3][:, 1] == below[3][:, 1000]).all()), compact[3].dtype == below[3].dtype
+    (True, True)
+    """
+    tables = build_subset_tables(dealer_size)
+    classes = [np.zeros(1, dtype=np.int32)] * 6
+    below: list[npt.NDArray[np.integer]] = [np.zeros((1, 1), dtype=np.int32)] * 6
+    compact: list[npt.NDArray[np.integer]] = [np.zeros((1, len(columns)), dtype=np.int32)] * 6
+    for size in range(dealer_size):
+        classes[size] = tables.class_of_set[size]
+        below[size] = tables.below[size]
+        compact[size] = np.ascontiguousarray(below[size][:, list(columns)])
+    return tuple(classes), tuple(below), tuple(compact)
+
+
 def count_forced(
     hands: npt.NDArray[np.integer],
     hand_of: npt.NDArray[np.integer],
@@ -204,23 +228,22 @@ def count_forced(
         repeated = (np.diff(forced64, axis=1) == 0).any(axis=1)
         if clash.any() or repeated.any():
             raise ValueError("a forced card is in its player hand or given twice")
-    tables = build_subset_tables(dealer_size)
-    classes = [np.zeros(1, dtype=np.int32)] * 6
-    below: list[npt.NDArray[np.integer]] = [np.zeros((1, 1), dtype=np.int32)] * 6
-    for size in range(dealer_size):
-        classes[size] = tables.class_of_set[size]
-        below[size] = tables.below[size]
-    out = np.empty((hand_of32.shape[0], thresholds.shape[1]), dtype=np.int64)
+    thresholds64 = np.ascontiguousarray(thresholds, dtype=np.int64)
+    m = thresholds64.shape[1]
+    same = (thresholds64 == thresholds64[:1]).all(axis=0) if thresholds64.shape[0] else [False] * m
+    fixed = [j for j in range(m) if same[j]]  # the same for every hand: the compact tables
+    columns = np.array([j for j in range(m) if not same[j]] + fixed, dtype=np.int64)
+    values = tuple(int(thresholds64[0, j]) for j in fixed)
+    out = np.empty((hand_of32.shape[0], thresholds64.shape[1]), dtype=np.int64)
     arguments = (
         hands64,
         hand_of32,
         forced64,
-        np.ascontiguousarray(thresholds, dtype=np.int64),
+        thresholds64,
+        columns,
+        len(columns) - len(fixed),
         BINOMIAL,
-        dealer_size,
-        *classes[1:6],
-        *below,
-        build_best_four_strengths(dealer_size),
+        (*kernel_tables(dealer_size, values), build_best_four_strengths(dealer_size), dealer_size),
         out,
     )
     run_in_threads(lambda start, stop: kernel(*arguments, start, stop), hand_of32.shape[0])

@@ -1,18 +1,31 @@
 """Compiled loops of the forced-card engine (numba): situation orbits and subset-table counts.
 
 :mod:`crazy4.core.forced` documents what they compute; this module only holds the loops, which
-keep one situation in registers (its 32 subsets merged with the forced cards, indexed and looked
-up one at a time) and release the GIL so that :func:`crazy4.core.table_kernels.run_in_threads`
-can run chunks of situations on threads sharing the tables. Everything is integer.
+release the GIL so that :func:`crazy4.core.table_kernels.run_in_threads` can run chunks of
+situations on threads sharing the tables. Everything is integer.
+
+The count (:func:`count_forced`) is bound by table reads that miss the cache (the five- and
+four-card subset tables of a six-card dealer hand are 341 MB and 83 MB), so it takes the
+situations in batches and a batch through three stages, each a batch behind the one before:
+the colex indices of the 32 sets ``S ∪ F`` (by doubling over the cards, 31 additions), with
+a prefetch of their classes; the rows, with a prefetch of the cells to be read; the signed sums.
+Thresholds that are the same for every hand (Four Card Poker's seven category starts, the
+Crazy 4 Poker qualifier) are read from compact copies of those table columns, one cache line
+a row, instead of one line a threshold.
 
 This module imports numba; it is imported only when a forced-card count runs.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
-from numba import njit
+from llvmlite import ir  # type: ignore[import-untyped]
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 
 @njit(cache=True, nogil=True)
@@ -124,26 +137,271 @@ def fill_orbits(
             hand_of[i] = h
 
 
+@intrinsic
+def prefetch_hint(
+    typingctx: object, array: types.Array, row: types.Integer, column: types.Integer
+) -> tuple[object, object]:
+    """Ask the processor to fetch ``array[row]`` (1-d) or ``array[row, column]`` (2-d) into the
+    cache (``llvm.prefetch``: a hint, never a fault; compiled code only)."""
+    signature = types.void(array, row, column)
+
+    def codegen(
+        context: Any, builder: ir.IRBuilder, sig: Any, args: list[ir.Value]
+    ) -> object:  # pragma: no cover - runs while compiling
+        kind = sig.args[0]
+        view = context.make_array(kind)(context, builder, args[0])
+        where = [context.cast(builder, args[1], sig.args[1], types.intp)]
+        if kind.ndim == 2:
+            where.append(context.cast(builder, args[2], sig.args[2], types.intp))
+        pointer = cgutils.get_item_pointer(  # type: ignore[no-untyped-call]
+            context, builder, kind, view, where
+        )
+        byte = ir.IntType(8).as_pointer()
+        word = ir.IntType(32)
+        hint = ir.FunctionType(ir.VoidType(), [byte, word, word, word])
+        function = cgutils.get_or_insert_function(  # type: ignore[no-untyped-call]
+            builder.module, hint, "llvm.prefetch.p0"
+        )
+        builder.call(function, [builder.bitcast(pointer, byte), word(0), word(3), word(1)])
+        return context.get_dummy_value()
+
+    return signature, codegen
+
+
+@njit(cache=True, nogil=True, inline="always")
+def prefetch(array: npt.NDArray[np.integer], row: int, column: int) -> None:  # pragma: no cover
+    """:func:`prefetch_hint` of ``array[row]`` (1-d) or ``array[row, column]``."""
+    prefetch_hint(array, row, column)  # type: ignore[call-arg, arg-type]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def subset_indices(
+    hands: npt.NDArray[np.int64],
+    h: int,
+    forced: npt.NDArray[np.int64],
+    i: int,
+    binomial: npt.NDArray[np.int64],
+    index: npt.NDArray[np.int64],
+    slot: int,
+    b: int,
+    size: npt.NDArray[np.int64],
+) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
+    """``index[slot, b, q]``: the colex index of ``S_q ∪ F``, for every subset ``S_q`` of the
+    five cards ``hands[h]`` (bit ``k`` of ``q``: the ``k``-th card), ``F = forced[i]``; both
+    sorted.
+
+    The cards of ``P ∪ F`` are walked in ascending order, keeping the partial index and size
+    of every subset of the cards walked so far: a forced card joins every subset (at the
+    position its size gives, ``C(card, size + 1)``), a hand card doubles them (subset ``q``
+    without it, ``q + 2^k`` with it). 31 additions for the hand cards instead of 80 for the
+    subsets merged and summed one at a time.
+    """
+    count = 1
+    index[slot, b, 0] = 0
+    size[0] = 0
+    p = 0
+    f = 0
+    n_forced = forced.shape[1]
+    while p < 5 or f < n_forced:
+        if p == 5 or (f < n_forced and forced[i, f] < hands[h, p]):
+            card = forced[i, f]
+            for q in range(count):
+                index[slot, b, q] += binomial[card, size[q] + 1]
+                size[q] += 1
+            f += 1
+        else:
+            card = hands[h, p]
+            for q in range(count):
+                index[slot, b, count + q] = index[slot, b, q] + binomial[card, size[q] + 1]
+                size[count + q] = size[q] + 1
+            count *= 2
+            p += 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def prefetch_entries(
+    table: npt.NDArray[np.integer], work: tuple[Any, ...], slot: int, lo: int, hi: int
+) -> None:  # pragma: no cover - compiled
+    """Stage one: prefetch ``table[index[slot, b, q]]`` for the subsets ``masks[lo:hi]`` of
+    every situation ``b`` of the batch."""
+    masks, index, count = work[0], work[1], work[4][slot]
+    for b in range(count):
+        for k in range(lo, hi):
+            prefetch(table, index[slot, b, masks[k]], 0)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def fetch_rows(
+    classes: npt.NDArray[np.int32],
+    below: npt.NDArray[np.integer],
+    compact: npt.NDArray[np.integer],
+    work: tuple[Any, ...],
+    slot: int,
+    lo: int,
+    hi: int,
+    varying: int,
+) -> None:  # pragma: no cover - compiled
+    """Stage two: ``rows[slot, b, k] = classes[index[slot, b, masks[k]]]`` for ``lo <= k <
+    hi``; prefetch the cells stage three reads (the varying thresholds' cells, the compact
+    table's row)."""
+    masks, index, rows, t, count = work[0], work[1], work[2], work[3], work[4][slot]
+    for b in range(count):
+        for k in range(lo, hi):
+            row = classes[index[slot, b, masks[k]]]
+            rows[slot, b, k] = row
+            for j in range(varying):
+                prefetch(below, row, t[slot, b, j])
+            if compact.shape[1]:
+                prefetch(compact, row, 0)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def fetch_own(
+    own: npt.NDArray[np.uint16], work: tuple[Any, ...], slot: int, lo: int, hi: int
+) -> None:  # pragma: no cover - compiled
+    """Stage two for the sets of a whole dealer hand: their strengths."""
+    masks, index, rows, count = work[0], work[1], work[2], work[4][slot]
+    for b in range(count):
+        for k in range(lo, hi):
+            rows[slot, b, k] = own[index[slot, b, masks[k]]]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def add_rows(
+    below: npt.NDArray[np.integer],
+    compact: npt.NDArray[np.integer],
+    work: tuple[Any, ...],
+    slot: int,
+    lo: int,
+    hi: int,
+    sign: int,
+    varying: int,
+) -> None:  # pragma: no cover - compiled
+    """Stage three: ``acc[b, j] += sign Σ_k N_k(t_j)``: the varying thresholds from the full
+    table, the others from the compact one (its columns in order)."""
+    rows, t, count, acc = work[2], work[3], work[4][slot], work[5]
+    for b in range(count):
+        for j in range(varying):
+            column = t[slot, b, j]
+            total = 0
+            for k in range(lo, hi):
+                total += below[rows[slot, b, k], column]
+            acc[b, j] += sign * total
+        for j in range(compact.shape[1]):
+            total = 0
+            for k in range(lo, hi):
+                total += compact[rows[slot, b, k], j]
+            acc[b, varying + j] += sign * total
+
+
+@njit(cache=True, nogil=True, inline="always")
+def add_own(
+    work: tuple[Any, ...], slot: int, lo: int, hi: int, sign: int
+) -> None:  # pragma: no cover - compiled
+    """Stage three for the sets of a whole dealer hand: ``acc[b, j] += sign #{k : strength
+    < t_j}``."""
+    rows, t, count, acc = work[2], work[3], work[4][slot], work[5]
+    for b in range(count):
+        for j in range(t.shape[2]):
+            column = t[slot, b, j]
+            total = 0
+            for k in range(lo, hi):
+                total += rows[slot, b, k] < column
+            acc[b, j] += sign * total
+
+
+@njit(cache=True, nogil=True)
+def by_size(n_forced: int, dealer_size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The 32 subset masks ordered by size, and where the subsets of ``g`` hand cards start
+    (``bounds[g]``), for the sets ``S ∪ F`` that fit in a dealer hand (``g + |F| <= d``)."""
+    masks = np.zeros(32, dtype=np.int64)
+    bounds = np.zeros(7, dtype=np.int64)
+    k = 0
+    for g in range(6):
+        bounds[g] = k
+        if g + n_forced <= dealer_size:
+            for q in range(32):
+                bits = 0
+                for b in range(5):
+                    bits += (q >> b) & 1
+                if bits == g:
+                    masks[k] = q
+                    k += 1
+    bounds[6] = k
+    return masks, bounds
+
+
+@njit(cache=True, nogil=True)
+def stage(
+    which: int,
+    n: int,
+    sign: int,
+    tables: Any,
+    work: tuple[Any, ...],
+    slot: int,
+    lo: int,
+    hi: int,
+    varying: int,
+) -> None:  # pragma: no cover - compiled
+    """Stage ``which`` (0, 1, 2) of a batch for its sets of ``n`` cards (``masks[lo:hi]``)."""
+    classes, below, compact, own = tables[0], tables[1], tables[2], tables[3]
+    if which == 0:
+        if n == tables[4]:
+            prefetch_entries(own, work, slot, lo, hi)
+        elif n == 1:
+            prefetch_entries(classes[1], work, slot, lo, hi)
+        elif n == 2:
+            prefetch_entries(classes[2], work, slot, lo, hi)
+        elif n == 3:
+            prefetch_entries(classes[3], work, slot, lo, hi)
+        elif n == 4:
+            prefetch_entries(classes[4], work, slot, lo, hi)
+        elif n == 5:
+            prefetch_entries(classes[5], work, slot, lo, hi)
+    elif which == 1:
+        if n == tables[4]:
+            fetch_own(own, work, slot, lo, hi)
+        elif n == 0:
+            fetch_rows(classes[0], below[0], compact[0], work, slot, lo, hi, varying)
+        elif n == 1:
+            fetch_rows(classes[1], below[1], compact[1], work, slot, lo, hi, varying)
+        elif n == 2:
+            fetch_rows(classes[2], below[2], compact[2], work, slot, lo, hi, varying)
+        elif n == 3:
+            fetch_rows(classes[3], below[3], compact[3], work, slot, lo, hi, varying)
+        elif n == 4:
+            fetch_rows(classes[4], below[4], compact[4], work, slot, lo, hi, varying)
+        elif n == 5:
+            fetch_rows(classes[5], below[5], compact[5], work, slot, lo, hi, varying)
+    elif n == tables[4]:
+        add_own(work, slot, lo, hi, sign)
+    elif n == 0:
+        add_rows(below[0], compact[0], work, slot, lo, hi, sign, varying)
+    elif n == 1:
+        add_rows(below[1], compact[1], work, slot, lo, hi, sign, varying)
+    elif n == 2:
+        add_rows(below[2], compact[2], work, slot, lo, hi, sign, varying)
+    elif n == 3:
+        add_rows(below[3], compact[3], work, slot, lo, hi, sign, varying)
+    elif n == 4:
+        add_rows(below[4], compact[4], work, slot, lo, hi, sign, varying)
+    elif n == 5:
+        add_rows(below[5], compact[5], work, slot, lo, hi, sign, varying)
+
+
+BATCH = 8
+
+
 @njit(cache=True, nogil=True)
 def count_forced(
     hands: npt.NDArray[np.int64],
     hand_of: npt.NDArray[np.int32],
     forced: npt.NDArray[np.int64],
     thresholds: npt.NDArray[np.int64],
+    columns: npt.NDArray[np.int64],
+    varying: int,
     binomial: npt.NDArray[np.int64],
-    dealer_size: int,
-    class1: npt.NDArray[np.int32],
-    class2: npt.NDArray[np.int32],
-    class3: npt.NDArray[np.int32],
-    class4: npt.NDArray[np.int32],
-    class5: npt.NDArray[np.int32],
-    below0: npt.NDArray[np.integer],
-    below1: npt.NDArray[np.integer],
-    below2: npt.NDArray[np.integer],
-    below3: npt.NDArray[np.integer],
-    below4: npt.NDArray[np.integer],
-    below5: npt.NDArray[np.integer],
-    own: npt.NDArray[np.uint16],
+    tables: Any,
     out: npt.NDArray[np.int64],
     start: int,
     stop: int,
@@ -151,56 +409,57 @@ def count_forced(
     """``out[i, j] = Σ_{S ⊆ P} (-1)^{|S|} N_{S ∪ F}(t_j)`` for situations ``start:stop``.
 
     ``P = hands[hand_of[i]]`` (sorted), ``F = forced[i]`` (sorted, disjoint from ``P``),
-    ``t_j = thresholds[hand_of[i], j]``; ``N_T`` from ``below<|T|>[class<|T|>[colex T]]``, and
-    for ``|T| = dealer_size`` the one hand ``T`` itself (``own`` by colex index).
+    ``t_j = thresholds[hand_of[i], j]``. ``tables = (classes, below, compact, own, d)``, the
+    first three tuples by set size: ``N_T`` is ``below[|T|][classes[|T|][colex T], t]``, or
+    ``compact[|T|][row, k]`` for the threshold column ``columns[varying + k]`` (the same for
+    every hand: ``compact`` holds those columns of ``below``, one cache line a row); for
+    ``|T| = d`` (the dealer's cards) the one hand ``T`` itself (``own`` by colex index).
+    ``columns`` lists the varying columns first.
+
+    Batches of :data:`BATCH` situations go through three stages a batch apart: the sets'
+    colex indices (:func:`subset_indices`) and a prefetch of their classes; the rows and a
+    prefetch of the cells; the sums. The table reads are cache misses, so each is asked for
+    a batch before it is needed, and the sets of one size are handled together.
     """
     n_forced = forced.shape[1]
-    m = thresholds.shape[1]
-    cards = np.empty(12, dtype=np.int64)
-    for i in range(start, stop):
-        h = hand_of[i]
-        for j in range(m):
-            out[i, j] = 0
-        for subset in range(32):
-            n = 0
-            p = 0
-            for j in range(5):
-                if (subset >> j) & 1:
-                    card = hands[h, j]
-                    while p < n_forced and forced[i, p] < card:
-                        cards[n] = forced[i, p]
-                        n += 1
-                        p += 1
-                    cards[n] = card
-                    n += 1
-            while p < n_forced:
-                cards[n] = forced[i, p]
-                n += 1
-                p += 1
-            if n > dealer_size:
-                continue
-            sign = 1 - 2 * ((n - n_forced) & 1)
-            index = 0
-            for j in range(n):
-                index += binomial[cards[j], j + 1]
-            if n == dealer_size:
-                strength = own[index]
+    m = columns.shape[0]
+    masks, bounds = by_size(n_forced, tables[4])
+    index = np.zeros((3, BATCH, 32), dtype=np.int64)
+    rows = np.zeros((3, BATCH, 32), dtype=np.int64)
+    t = np.zeros((3, BATCH, m), dtype=np.int64)
+    counts = np.zeros(3, dtype=np.int64)
+    acc = np.zeros((BATCH, m), dtype=np.int64)
+    work = (masks, index, rows, t, counts, acc)
+    size = np.zeros(32, dtype=np.int64)
+    n_batches = (stop - start + BATCH - 1) // BATCH
+    for batch in range(n_batches + 2):
+        if batch < n_batches:
+            slot = batch % 3
+            first = start + batch * BATCH
+            counts[slot] = min(BATCH, stop - first)
+            for b in range(counts[slot]):
+                h = hand_of[first + b]
+                subset_indices(hands, h, forced, first + b, binomial, index, slot, b, size)
                 for j in range(m):
-                    if strength < thresholds[h, j]:
-                        out[i, j] += sign
-                continue
-            for j in range(m):
-                t = thresholds[h, j]
-                if n == 0:
-                    value = np.int64(below0[0, t])
-                elif n == 1:
-                    value = np.int64(below1[class1[index], t])
-                elif n == 2:
-                    value = np.int64(below2[class2[index], t])
-                elif n == 3:
-                    value = np.int64(below3[class3[index], t])
-                elif n == 4:
-                    value = np.int64(below4[class4[index], t])
-                else:
-                    value = np.int64(below5[class5[index], t])
-                out[i, j] += sign * value
+                    t[slot, b, j] = thresholds[h, columns[j]]
+            for g in range(6):
+                if bounds[g] < bounds[g + 1]:
+                    stage(0, g + n_forced, 0, tables, work, slot, bounds[g], bounds[g + 1], varying)
+        if 1 <= batch <= n_batches:
+            slot = (batch - 1) % 3
+            for g in range(6):
+                if bounds[g] < bounds[g + 1]:
+                    stage(1, g + n_forced, 0, tables, work, slot, bounds[g], bounds[g + 1], varying)
+        if batch >= 2:
+            slot = (batch - 2) % 3
+            acc[:] = 0
+            for g in range(6):
+                if bounds[g] < bounds[g + 1]:
+                    sign = 1 - 2 * (g & 1)
+                    stage(
+                        2, g + n_forced, sign, tables, work, slot, bounds[g], bounds[g + 1], varying
+                    )
+            first = start + (batch - 2) * BATCH
+            for b in range(counts[slot]):
+                for j in range(m):
+                    out[first + b, columns[j]] = acc[b, j]
