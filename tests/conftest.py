@@ -106,7 +106,6 @@ SLOW_TESTS = frozenset(
         "tests/test_reproducible.py::test_analyze_files_do_not_depend_on_out_or_jobs",
         "tests/test_simulate.py::test_same_seed_same_numbers_for_any_jobs",
         "tests/test_simulate.py::test_strategy_file_is_read",
-        "tests/test_super_bonus_unlisted.py::test_rule_variants_flip_the_switch",
         "tests/test_super_bonus_unlisted.py::test_the_readings_are_full_analyses_of_each_rule_file",
         "tests/test_validate_fourcard.py::test_jobs_do_not_change_the_numbers",
         "tests/test_whatif.py::test_super_bonus_sensitivity_matches_a_full_analysis",
