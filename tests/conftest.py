@@ -142,6 +142,21 @@ SLOW_TESTS = frozenset(
         "tests/test_validate_fourcard.py::test_ties_pushed_are_inferred_as_the_tie_switch",
         "tests/test_progressive.py::test_the_plain_evaluator_has_the_published_counts",
         "tests/test_detect.py::test_honest_seats_are_flagged_at_most_at_the_stated_rate",
+        # 15:00 UTC, from the fast tier's own run (298 s at load 6) and the whole suite's
+        # --durations: the pipeline runs of every rule set, brute-force fixtures, the wheel
+        "tests/test_conformance.py::test_main_bet_ev_is_the_average_of_its_returns",
+        "tests/test_conformance.py::test_report_carries_the_headline_figures",
+        "tests/test_cardroom_dealerside.py::test_counts_match_brute_force",
+        "tests/test_cardroom_dealerside.py::test_counts_add_up_to_the_player_side",
+        "crazy4/cardroom/dealerside.py::crazy4.cardroom.dealerside.relation_counts",
+        "tests/test_packaging.py::test_wheel_carries_every_module",
+        "tests/test_collusion.py::test_four_card_per_deal_evs_equal_brute_force",
+        "tests/test_collusion.py::test_marked_split_counts_equal_listing",
+        "tests/test_detect.py::test_four_card_hole_carder_is_flagged",
+        "tests/test_progressive_simulate.py::test_jobs_do_not_change_the_numbers",
+        "tests/test_math_report.py::test_same_inputs_same_bytes",
+        "tests/test_oracle_crazy4.py::test_analysis_prices_match_the_oracle",
+        "tests/test_progressive.py::test_envy_counts_best_four_match_enumeration",
     )
 )
 
