@@ -11,7 +11,7 @@ import pytest
 from crazy4.cardroom.economics import banker, player_cost, rounds_to_be_ahead
 from crazy4.cardroom.model import CardroomModel
 from crazy4.cardroom.seats import Seat, find_table, joint_optimal_decisions
-from crazy4.cardroom.twohands import two_hands
+from crazy4.cardroom.twohands import TwoHands, two_hands
 from crazy4.core.cards import colex_indices
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
@@ -30,7 +30,15 @@ def model(analysis: Analysis) -> CardroomModel:
     return CardroomModel(analysis, simulation_rounds=200_000, seed=5)
 
 
-def test_blind_hand_ev_from_the_per_hand_table(analysis: Analysis, model: CardroomModel) -> None:
+@pytest.fixture(scope="module")
+def hands(model: CardroomModel) -> TwoHands:
+    """The two hands of ``model``, computed once (their exact pair distribution takes seconds)."""
+    return two_hands(model)
+
+
+def test_blind_hand_ev_from_the_per_hand_table(
+    analysis: Analysis, model: CardroomModel, hands: TwoHands
+) -> None:
     """The blind hand from the per-class EV columns: 3x from a pair of aces, else 1x."""
     table = analysis.tables["player_hands"]
     raising = table["strength"] >= analysis.rules.play.raise_minimum_strength
@@ -38,7 +46,7 @@ def test_blind_hand_ev_from_the_per_hand_table(analysis: Analysis, model: Cardro
     total = sum(int(w) * int(n) for w, n in zip(table["weight"], numerators, strict=True))
     expected = Fraction(total, comb(52, 5) * int(table["ev_denominator"].iloc[0]))
     assert model.mean("blind:game") == expected
-    assert two_hands(model).blind_ev == expected
+    assert hands.blind_ev == expected
     assert analysis.exact_ev("blind_second_hand") == expected
     assert -0.2 < float(expected) < -0.1
 
@@ -143,8 +151,7 @@ def test_banker_seats_and_limits(analysis: Analysis, model: CardroomModel) -> No
     assert mixed.mean == mixed.edge - 2
 
 
-def test_two_hands_distribution(model: CardroomModel) -> None:
-    hands = two_hands(model)
+def test_two_hands_distribution(hands: TwoHands) -> None:
     total = sum(count for _, count in hands.pair_distribution)
     mean = sum((value * count for value, count in hands.pair_distribution), Fraction(0)) / total
     assert mean == hands.pair_ev  # exact, whatever the dependence between the hands

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -18,6 +20,15 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "crazy4", *args], capture_output=True, text=True, check=False
     )
+
+
+def run_main(*args: str) -> tuple[int, str]:
+    """``crazy4 ARGS`` in this process (``main``, as ``python -m crazy4`` calls it): the exit
+    status and standard error (``tests/test_cli_bad_input.py`` runs a few from outside)."""
+    errors = io.StringIO()
+    with contextlib.redirect_stderr(errors), contextlib.redirect_stdout(io.StringIO()):
+        status = main(list(args))
+    return status, errors.getvalue()
 
 
 def test_hand_prints_counts_evs_and_decision(capsys: pytest.CaptureFixture[str]) -> None:
@@ -48,18 +59,20 @@ def test_hand_json(capsys: pytest.CaptureFixture[str]) -> None:
     ],
 )
 def test_bad_input_exits_2_with_one_line(args: list[str], fragment: str) -> None:
-    result = run(*args)
-    assert result.returncode == 2
-    assert fragment in result.stderr
-    assert "Traceback" not in result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1
+    status, errors = run_main(*args)
+    assert status == 2
+    assert fragment in errors
+    assert "Traceback" not in errors
+    assert len(errors.strip().splitlines()) == 1
 
 
 def test_unwritable_output_folder(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    result = run("analyze", "--rules", "crazy4-standard", "--out", str(blocker / "sub"), "--quiet")
-    assert result.returncode == 2 and "cannot be created" in result.stderr
+    status, errors = run_main(
+        "analyze", "--rules", "crazy4-standard", "--out", str(blocker / "sub"), "--quiet"
+    )
+    assert status == 2 and "cannot be created" in errors
 
 
 def test_rules_list_and_show(capsys: pytest.CaptureFixture[str]) -> None:

@@ -59,6 +59,12 @@ def analysis(outcomes: FourCardOutcomes) -> FourCardAnalysis:
     return analyze_four_card(load_rules("four-card-standard"), outcomes=outcomes)
 
 
+@pytest.fixture(scope="module")
+def second(outcomes: FourCardOutcomes) -> FourCardAnalysis:
+    """four-card-ante-bonus-2 from the same counts (two tests read it)."""
+    return analyze_four_card(load_rules("four-card-ante-bonus-2"), outcomes=outcomes)
+
+
 def _edited_rules(old: str, new: str) -> RuleSet:
     text = (RULES_DIR / "four-card-standard.toml").read_text()
     assert old in text
@@ -246,8 +252,7 @@ def test_capped_bet_at_a_tiny_cap(analysis: FourCardAnalysis) -> None:
 # --- another rule set from the same counts -----------------------------------------------
 
 
-def test_ante_bonus_table_2(outcomes: FourCardOutcomes) -> None:
-    second = analyze_four_card(load_rules("four-card-ante-bonus-2"), outcomes=outcomes)
+def test_ante_bonus_table_2(second: FourCardAnalysis) -> None:
     main_bet = second.bet(MAIN_BET)
     assert 0.02 < main_bet["house_edge"] < 0.04
     assert "bad_beat" not in set(second.tables["bets"]["bet"])
@@ -324,16 +329,13 @@ def test_cli_hand_errors(args: list[str], message: str, capsys: pytest.CaptureFi
 
 @pytest.mark.parametrize("rule_set", ["four-card-standard", "four-card-ante-bonus-2"])
 def test_committed_four_card_tables_are_current(
-    rule_set: str, analysis: FourCardAnalysis, outcomes: FourCardOutcomes
+    rule_set: str, analysis: FourCardAnalysis, second: FourCardAnalysis
 ) -> None:
     """The committed tables match the code, value for value (run `make results` if not)."""
     import pandas as pd
 
-    current = (
-        analysis
-        if rule_set == "four-card-standard"
-        else analyze_four_card(load_rules(rule_set), outcomes=outcomes)
-    )
+    current = analysis if rule_set == "four-card-standard" else second
+    assert current.rules.name == rule_set
     folder = Path(__file__).parent.parent / "results" / rule_set
     for name, frame in current.tables.items():
         committed = pd.read_parquet(folder / f"{name}.parquet")

@@ -8,6 +8,7 @@ from fractions import Fraction
 from crazy4.games.crazy_four.analysis import Analysis, analyze
 from crazy4.games.crazy_four.rules import SuperBonus
 from crazy4.games.crazy_four.whatif import (
+    main_bet_summary,
     rule_variants,
     side_bet_sensitivity,
     super_bonus_sensitivity,
@@ -45,3 +46,13 @@ def test_rule_variants_against_the_shipped_cardroom(standard: Analysis, cardroom
     assert variants.loc["Play multiples 1x or 3x only", "change_in_house_edge"] == 0
     assert variants.loc["Play 1x only", "change_in_house_edge"] > 0.2
     assert load_rules("crazy4-standard").name == standard.rules.name
+
+
+def test_rule_variants_price_what_a_full_analysis_prices(standard: Analysis) -> None:
+    """rule_variants prices only the main bet (main_bet_summary): a full analysis's bets row."""
+    rules = standard.rules
+    changed = dataclasses.replace(rules, dealer=dataclasses.replace(rules.dealer, ties="player"))
+    row = analyze(changed, outcomes=standard.outcomes).bet("ante_super_bonus_play")
+    summary = main_bet_summary(standard, changed)
+    assert summary == {key: float(row[key]) for key in summary}
+    assert summary["house_edge"] != standard.bet("ante_super_bonus_play")["house_edge"]

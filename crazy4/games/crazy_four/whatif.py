@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -127,6 +128,36 @@ def super_bonus_sensitivity(
     return pd.DataFrame(rows)
 
 
+def main_bet_summary(analysis: Analysis, rules: CrazyFourRules) -> dict[str, float]:
+    """House edge, element of risk and average total bet of the Ante + Super Bonus + Play under
+    ``rules``' optimal strategy: the row of :func:`reprice`'s ``bets`` table, without building
+    its other tables.
+
+    The same qualifier reuses ``analysis``'s counts and prices only the main bet (all that
+    :func:`rule_variants` reads; a whole :func:`reprice` builds seven tables); a new qualifier
+    is a whole :func:`reprice`.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> standard = analyze(load_rules("crazy4-standard"))
+    >>> ties = dataclasses.replace(standard.rules.dealer, ties="player")
+    >>> summary = main_bet_summary(standard, dataclasses.replace(standard.rules, dealer=ties))
+    >>> summary["house_edge"] < float(standard.bet("ante_super_bonus_play")["house_edge"])
+    True
+    """
+    outcomes = analysis.outcomes
+    row: Any
+    if rules is analysis.rules:
+        row = analysis.bet("ante_super_bonus_play")
+    elif outcomes.qualifier_strength != rules.dealer.qualifier_strength:
+        row = reprice(analysis, rules).bet("ante_super_bonus_play")
+    else:
+        prices = price_hands(rules, outcomes)
+        row = summarize(strategy_bets(rules, outcomes, prices.decision)[0], outcomes.weights)
+    return {key: float(row[key]) for key in ("house_edge", "element_of_risk", "average_total_bet")}
+
+
 def rule_variants(
     analysis: Analysis, variants: dict[str, CrazyFourRules] | None = None
 ) -> pd.DataFrame:
@@ -146,11 +177,10 @@ def rule_variants(
         ``change_in_house_edge`` (against the baseline, in units of Ante).
     """
     variants = variants if variants is not None else standard_variants(analysis.rules)
-    base = analysis.bet("ante_super_bonus_play")
+    base = main_bet_summary(analysis, analysis.rules)
     rows = []
     for name, rules in {"baseline": analysis.rules, **variants}.items():
-        result = analysis if rules is analysis.rules else reprice(analysis, rules)
-        bet = result.bet("ante_super_bonus_play")
+        bet = main_bet_summary(analysis, rules)
         rows.append(
             {
                 "variant": name,
