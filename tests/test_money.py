@@ -40,6 +40,13 @@ def test_the_command_line_names_the_option(capsys: pytest.CaptureFixture[str]) -
     assert len(lines) == 1 and "--ante" in lines[0], lines
 
 
+@pytest.mark.parametrize("text", ["E²", "1e²", "e", "1e+", "--1e5"])
+def test_odd_exponents_get_one_clear_error(text: str) -> None:
+    """Digits that are not ASCII ('²'.isdigit() is true, int('²') fails) were a traceback."""
+    with pytest.raises(InputError, match="not an amount"):
+        parse_money(text, "key")
+
+
 @given(st.text(max_size=60))
 def test_any_text_is_an_amount_or_one_clear_error(text: str) -> None:
     try:

@@ -78,7 +78,9 @@ def _exponent_beyond_limit(text: str) -> bool:
         if not marker:
             continue
         digits = exponent.strip().lstrip("+-")
-        if digits.isdigit() and (len(digits) > 4 or int(digits) > MAX_EXPONENT):
+        if not (digits.isascii() and digits.isdigit()):
+            continue  # not a number ('E²'): Fraction says so
+        if len(digits) > 4 or int(digits) > MAX_EXPONENT:
             return True
     return False
 
