@@ -53,6 +53,9 @@ def pipeline_results() -> Callable[[str], RuleSetResults]:
 SLOW_MODULES = ("tests/test_notebooks.py",)
 SLOW_TESTS = frozenset(
     (
+        "tests/test_detect_group.py::test_a_planted_group_is_flagged_and_the_whole_table_hypothesis_misses_it",
+        "tests/test_detect_group.py::test_the_command_flags_a_planted_group_and_passes_an_honest_one",
+        "tests/test_detect_group.py::test_honest_groups_are_flagged_at_most_at_the_stated_rate",
         "tests/test_validate_properties.py::test_any_broken_summary_keeps_the_contract",
         "tests/test_fourcard_engine.py::test_kernel_matches_numpy_engine",
         "tests/test_validate_properties.py::test_any_broken_log_keeps_the_contract",
