@@ -17,9 +17,11 @@ import tomllib
 from collections.abc import Callable
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import oracle_crazy4 as oracle
+import pandas as pd
 import pytest
 
 from crazy4.advantage.holecards import (
@@ -128,3 +130,23 @@ def test_the_four_card_chart_table_keys_on_both_dealer_ranks() -> None:
     assert grid.columns[0] == "A-A" and grid.columns[1] == "K-A" and grid.columns[-1] == "2-2"
     assert int(chart["situations"].sum()) == analysis.totals["card"].weight
     assert len(grid.columns) == 91
+
+
+@pytest.mark.parametrize(
+    ("folder", "up_card"),
+    [("results/crazy4-standard", False), ("results/advantage/four-card-standard-hole-1", True)],
+)
+def test_the_chart_paragraph_names_an_up_card_only_where_there_is_one(
+    folder: str, up_card: bool
+) -> None:
+    """Crazy 4 Poker's chart is by one seen rank; Four Card Poker's by both dealer ranks."""
+    from crazy4.advantage.report import hole_card_section
+
+    root = Path(__file__).resolve().parents[1] / folder
+    tables = {
+        name: pd.read_parquet(root / f"{name}.parquet")
+        for name in ("hole_strategies", "hole_chart")
+    }
+    text = hole_card_section(tables)
+    assert "The chart (hand group x seen rank) costs" in text
+    assert ("with an up card" in text) is up_card

@@ -8,6 +8,18 @@ import pandas as pd
 
 from crazy4.advantage.tables import chart_grid
 
+#: The chart paragraph's rest: a chart of one seen rank (Crazy 4 Poker), and a chart keyed on
+#: both dealer ranks, ``low-high`` (an up card and a hole card, Four Card Poker).
+CHART_TEXT = (
+    "perfect hole-card strategy. Hand groups whose decision changes with the seen rank",
+    "(every other group: the same decision for every seen rank, `hole_chart.parquet`):",
+)
+CHART_TEXT_BOTH_RANKS = (
+    "perfect hole-card strategy (with an up card the chart knows both dealer ranks, as",
+    "`low-high`). Hand groups whose decision changes with the seen rank (every other",
+    "group: the same decision for every seen rank, `hole_chart.parquet`):",
+)
+
 
 def _percent(value: Any) -> str:
     return f"{100 * value:.4f}%"
@@ -64,12 +76,11 @@ def hole_card_section(tables: dict[str, pd.DataFrame], prefix: str = "hole") -> 
         varying = grid[grid.nunique(axis=1) > 1]
         cost = strategies.set_index("strategy")
         lost = float(cost.at["card", "ev"]) - float(cost.at["chart", "ev"])  # type: ignore[arg-type]
+        both_ranks = any("-" in str(column) for column in grid.columns)  # an up card too
         lines += [
             "",
             f"The chart (hand group x seen rank) costs {_percent(lost)} of the Ante against the",
-            "perfect hole-card strategy (with an up card the chart knows both dealer ranks, as",
-            "`low-high`). Hand groups whose decision changes with the seen rank (every other",
-            "group: the same decision for every seen rank, `hole_chart.parquet`):",
+            *(CHART_TEXT_BOTH_RANKS if both_ranks else CHART_TEXT),
             "",
             "| hand group | " + " | ".join(grid.columns) + " |",
             "|---|" + "---|" * len(grid.columns),
