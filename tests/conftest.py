@@ -3,7 +3,7 @@ the pipeline results of any shipped rule set, run once per session when first as
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -22,6 +22,28 @@ def standard() -> Analysis:
 def cardroom(standard: Analysis) -> Analysis:
     """The card room's rules (same qualifier: the dealer counts are reused)."""
     return analyze(load_rules("crazy4-cardroom"), outcomes=standard.outcomes)
+
+
+@pytest.fixture
+def dask_scheduler() -> Iterator[str]:
+    """The address of a one-worker, two-thread Dask cluster in this process on 127.0.0.1
+    (skipped without ``distributed``), for the tests that compare a Dask run with a local one."""
+    distributed = pytest.importorskip(
+        "distributed", reason="dask.distributed is not installed (pip install crazy4[distributed])"
+    )
+    with (
+        distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=2,
+            processes=False,
+            protocol="tcp://",
+            host="127.0.0.1",
+            scheduler_port=0,
+            dashboard_address=None,
+        ) as cluster,
+        distributed.Client(cluster),
+    ):
+        yield str(cluster.scheduler_address)
 
 
 #: Rounds of the card room's own simulation inside a pipeline run (its default is 1,000,000).

@@ -201,25 +201,10 @@ def test_how_anchor_full_table_sharing_the_up_rank_count() -> None:
     assert sums.total["full"] >= sums.total["practical"]
 
 
-def test_dask_backend_gives_the_same_sums() -> None:
-    distributed = pytest.importorskip(
-        "distributed", reason="dask.distributed is not installed (pip install crazy4[distributed])"
-    )
+def test_dask_backend_gives_the_same_sums(dask_scheduler: str) -> None:
     plan = make_collusion_plan(load_rules("crazy4-standard"), colluders=7, deals=9000, seed=8)
     local = run_collusion(plan)
-    with (
-        distributed.LocalCluster(
-            n_workers=1,
-            threads_per_worker=2,
-            processes=False,
-            protocol="tcp://",
-            host="127.0.0.1",
-            scheduler_port=0,
-            dashboard_address=None,
-        ) as cluster,
-        distributed.Client(cluster),
-    ):
-        remote = run_collusion(plan, backend="dask", scheduler=cluster.scheduler_address)
+    remote = run_collusion(plan, backend="dask", scheduler=dask_scheduler)
     assert local == remote
 
 

@@ -120,26 +120,11 @@ def test_same_seed_same_numbers_for_any_jobs(tmp_path: Path) -> None:
     assert logs[0] == logs[1]
 
 
-def test_dask_backend_matches_local() -> None:
-    distributed = pytest.importorskip(
-        "distributed", reason="dask.distributed is not installed (pip install crazy4[distributed])"
-    )
+def test_dask_backend_matches_local(dask_scheduler: str) -> None:
     rules = load_rules("crazy4-standard")
     plan = make_plan(rules, rounds=2 * CHUNK_ROUNDS + 5, seed=31, seats=2)
     local = run_simulation(plan)
-    with (
-        distributed.LocalCluster(
-            n_workers=1,
-            threads_per_worker=2,
-            processes=False,
-            protocol="tcp://",
-            host="127.0.0.1",
-            scheduler_port=0,
-            dashboard_address=None,
-        ) as cluster,
-        distributed.Client(cluster),
-    ):
-        remote = run_simulation(plan, backend="dask", scheduler=cluster.scheduler_address)
+    remote = run_simulation(plan, backend="dask", scheduler=dask_scheduler)
     assert same_counts(local, remote)
 
 
