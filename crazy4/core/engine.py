@@ -58,6 +58,10 @@ DEALER_HANDS = comb(52 - PLAYER_CARDS, 5)
 
 #: Hands looked up at once while tabulating (bounds the working memory).
 _ROWS_PER_BLOCK = 4_000_000
+#: (representative, completion) pairs, and histogram slots, of one block of the merged builder
+#: (small enough that its temporaries stay in the cache and are reused, not faulted in anew).
+_PAIRS_PER_BLOCK = 1 << 19
+_BINS_PER_BLOCK = 1 << 18
 
 
 @dataclass(frozen=True)
@@ -100,7 +104,65 @@ def set_classes(size: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]
 def _below_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     if size == 0:  # the empty set: one histogram
         return _below_table_numpy(size, dealer_size)
-    return _below_table_compiled(size, dealer_size)
+    return _below_table_merged(size, dealer_size)
+
+
+def _below_table_merged(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+    """The subset table with every hand's colex index added up from its two sorted parts.
+
+    A hand holding representative ``R`` (``size`` cards) is ``R`` with a completion ``F``, any
+    ``free``-set of the deck that misses ``R``. In the merged hand a card of either part sits
+    at its place in its own part plus the cards of the other part below it, so the colex index
+    is a sum of one binomial a card, each looked up from small tables: ``R``'s card ``j``
+    below ``x`` completion cards, ``F``'s card ``i`` below ``y`` cards of ``R``. That is done
+    for blocks of (representative, completion) pairs at once, with no hand built or sorted;
+    the pairs that meet count at a sentinel strength and are dropped.
+    """
+    strengths = build_best_four_strengths(dealer_size)
+    n_strengths = number_of_strengths()
+    representatives = set_classes(size)[1].astype(np.intp)
+    free = dealer_size - size
+    completions = combinations_array(52, free).astype(np.intp)
+    total = comb(52, dealer_size)
+    with_sentinel = np.append(strengths, np.uint16(n_strengths))  # index `total`: a meeting
+    binomial = BINOMIAL.astype(np.int32)
+    deck = np.arange(52)
+    # below_completion[x, c]: cards of completion c below card x
+    below_completion = np.zeros((52, completions.shape[0]), dtype=np.uint8)
+    for i in range(free):
+        below_completion += completions[None, :, i] < deck[:, None]
+    # own[j][x * (free + 1) + b]: C(x, j + 1 + b), card x at place j of R, b completion cards below
+    own = [binomial[:52, j + 1 : j + 2 + free].ravel() for j in range(size)]
+    # theirs[i][r, y]: C(y, i + 1 + cards of representative r below y), card y at place i of F
+    below_representative = (representatives[:, :, None] < deck).sum(axis=1)
+    theirs = [binomial[deck, i + 1 + below_representative] for i in range(free)]
+    bit = np.left_shift(np.uint64(1), deck.astype(np.uint64))
+    completion_mask = np.bitwise_or.reduce(bit[completions], axis=1)
+    representative_mask = np.bitwise_or.reduce(bit[representatives], axis=1)
+    dtype = _below_dtype(size, dealer_size)
+    below: npt.NDArray[np.integer] = np.empty(
+        (representatives.shape[0], n_strengths + 1), dtype=dtype
+    )
+    below[:, 0] = 0
+    rows_per_block = max(
+        1, min(_PAIRS_PER_BLOCK // completions.shape[0], _BINS_PER_BLOCK // (n_strengths + 1))
+    )
+    for first in range(0, representatives.shape[0], rows_per_block):
+        rows = slice(first, first + rows_per_block)
+        block = representatives[rows]
+        index = np.zeros((block.shape[0], completions.shape[0]), dtype=np.int32)
+        for j in range(size):
+            cards = block[:, j]
+            index += own[j][(cards * (free + 1))[:, None] + below_completion[cards]]
+        for i in range(free):
+            index += np.take(theirs[i][rows], completions[:, i], axis=1)
+        meets = (representative_mask[rows, None] & completion_mask[None, :]) != 0
+        index[meets] = total
+        slots = with_sentinel[index] + (np.arange(block.shape[0]) * (n_strengths + 1))[:, None]
+        histogram = np.bincount(slots.ravel(), minlength=block.shape[0] * (n_strengths + 1))
+        counts = np.cumsum(histogram.reshape(block.shape[0], -1)[:, :n_strengths], axis=1)
+        below[rows, 1:] = counts  # fits: dtype holds the largest count
+    return below
 
 
 def _below_table_compiled(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
