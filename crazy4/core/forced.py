@@ -147,27 +147,106 @@ def forced_situations(
     )
 
 
+@dataclass(frozen=True)
+class KernelTables:
+    """The subset tables as the compiled count takes them (plain arrays, few dtypes).
+
+    Attributes
+    ----------
+    layout : ndarray of int64, shape (2, 8)
+        For sets of ``n`` cards: where they are counted (``layout[0, n]``: 0 ``wide``, 1
+        ``mid``, 2 ``top``, 3 the dealer's own hand, -1 nowhere) and where their rows start in
+        ``rows_of`` (``layout[1, n]``).
+    rows_of : ndarray of int32
+        Every set's row in its table, by size then colex index.
+    wide, mid, top : ndarray
+        The subset tables of the smaller sets (int32, stacked), of ``dealer_size - 2`` cards
+        (uint16) and of ``dealer_size - 1`` cards (uint8).
+    compact : tuple of ndarray
+        The threshold columns ``columns`` of ``wide``, ``mid`` and ``top`` side by side.
+    """
+
+    layout: npt.NDArray[np.int64]
+    rows_of: npt.NDArray[np.int32]
+    wide: npt.NDArray[np.int32]
+    mid: npt.NDArray[np.uint16]
+    top: npt.NDArray[np.uint8]
+    compact: tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16], npt.NDArray[np.uint8]]
+
+
 @lru_cache(maxsize=8)
-def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> tuple[Any, Any, Any]:
-    """The subset tables as the kernel takes them: ``(classes, below, compact)`` by set size
-    (0 to 5; placeholders from ``dealer_size`` on), ``compact[n]`` holding the threshold
-    columns ``columns`` of ``below[n]`` side by side (thresholds the same for every hand).
+def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> KernelTables:
+    """The subset tables of ``dealer_size``-card dealer hands as :class:`KernelTables`, with
+    the compact copies of the threshold columns ``columns`` (the same for every hand).
 
     Examples
     --------
-    >>> classes, below, compact = kernel_tables(5, (322, 1000))
-    >>> bool((compact[3][:, 1] == below[3][:, 1000]).all()), compact[3].dtype == below[3].dtype
-    (True, True)
+    >>> tables = kernel_tables(5, (322, 1000))
+    >>> below = build_subset_tables(5).below
+    >>> bool((tables.compact[1][:, 1] == below[3][:, 1000]).all()), tables.top.shape[0]
+    (True, 16432)
+    >>> tables.layout.tolist()
+    [[0, 0, 0, 1, 2, 3, -1, -1], [0, 1, 53, 1379, 23479, 0, 0, 0]]
     """
-    tables = build_subset_tables(dealer_size)
-    classes = [np.zeros(1, dtype=np.int32)] * 6
-    below: list[npt.NDArray[np.integer]] = [np.zeros((1, 1), dtype=np.int32)] * 6
-    compact: list[npt.NDArray[np.integer]] = [np.zeros((1, len(columns)), dtype=np.int32)] * 6
+    subsets = build_subset_tables(dealer_size)
+    layout = np.zeros((2, 8), dtype=np.int64)
+    layout[0] = -1
+    layout[0, dealer_size] = 3
+    layout[0, dealer_size - 2 : dealer_size] = (1, 2)
+    stacked = subsets.below[: dealer_size - 2]
+    first_row = np.cumsum([0] + [table.shape[0] for table in stacked])
+    rows_of = []
+    start = 0
     for size in range(dealer_size):
-        classes[size] = tables.class_of_set[size]
-        below[size] = tables.below[size]
-        compact[size] = np.ascontiguousarray(below[size][:, list(columns)])
-    return tuple(classes), tuple(below), tuple(compact)
+        classes = subsets.class_of_set[size].astype(np.int32)
+        if size < dealer_size - 2:
+            layout[0, size] = 0
+            classes = classes + np.int32(first_row[size])
+        layout[1, size] = start
+        start += classes.shape[0]
+        rows_of.append(classes)
+    wide = np.ascontiguousarray(np.concatenate(stacked).astype(np.int32))
+    mid = subsets.below[dealer_size - 2]
+    top = subsets.below[dealer_size - 1]
+    if mid.dtype != np.uint16 or top.dtype != np.uint8:
+        raise ValueError(f"subset tables of {mid.dtype} and {top.dtype}, not uint16 and uint8")
+    picked = list(columns)
+    return KernelTables(
+        layout=layout,
+        rows_of=np.concatenate(rows_of),
+        wide=wide,
+        mid=mid,
+        top=top,
+        compact=(
+            np.ascontiguousarray(wide[:, picked]),
+            np.ascontiguousarray(mid[:, picked]),
+            np.ascontiguousarray(top[:, picked]),
+        ),
+    )
+
+
+def subsets_by_size(n_forced: int, dealer_size: int) -> tuple[npt.NDArray[np.int64], ...]:
+    """The 32 subset masks of the five hand cards ordered by size, and where those of ``g``
+    cards start (``bounds[g]``), for the sets ``S ∪ F`` that fit a dealer hand.
+
+    Examples
+    --------
+    >>> masks, bounds = subsets_by_size(1, 5)
+    >>> bounds.tolist(), masks[:3].tolist()
+    [[0, 1, 6, 16, 26, 31, 31], [0, 1, 2]]
+    """
+    masks = np.zeros(32, dtype=np.int64)
+    bounds = np.zeros(7, dtype=np.int64)
+    k = 0
+    for g in range(6):
+        bounds[g] = k
+        if g + n_forced <= dealer_size:
+            for q in range(32):
+                if q.bit_count() == g:
+                    masks[k] = q
+                    k += 1
+    bounds[6] = k
+    return masks, bounds
 
 
 def count_forced(
@@ -235,6 +314,7 @@ def count_forced(
     columns = np.array([j for j in range(m) if not same[j]] + fixed, dtype=np.int64)
     values = tuple(int(thresholds64[0, j]) for j in fixed)
     out = np.empty((hand_of32.shape[0], thresholds64.shape[1]), dtype=np.int64)
+    tables = kernel_tables(dealer_size, values)
     arguments = (
         hands64,
         hand_of32,
@@ -243,8 +323,19 @@ def count_forced(
         columns,
         len(columns) - len(fixed),
         BINOMIAL,
-        (*kernel_tables(dealer_size, values), build_best_four_strengths(dealer_size), dealer_size),
-        out,
+        *subsets_by_size(forced64.shape[1], dealer_size),
+        tables.layout,
+        tables.rows_of,
+        tables.wide,
+        tables.mid,
+        tables.top,
+        *tables.compact,
+        build_best_four_strengths(dealer_size),
     )
-    run_in_threads(lambda start, stop: kernel(*arguments, start, stop), hand_of32.shape[0])
+    words = forced_kernels.work_size(len(columns))
+
+    def work(start: int, stop: int) -> None:  # a working buffer a chunk (threads run chunks)
+        kernel(*arguments, np.zeros(words, dtype=np.int64), out, start, stop)
+
+    run_in_threads(work, hand_of32.shape[0])
     return out
