@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
 from math import comb
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -206,8 +206,7 @@ def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> KernelTables:
         start += classes.shape[0]
         rows_of.append(classes)
     wide = np.ascontiguousarray(np.concatenate(stacked).astype(np.int32))
-    mid = subsets.below[dealer_size - 2]
-    top = subsets.below[dealer_size - 1]
+    mid, top = subsets.below[dealer_size - 2], subsets.below[dealer_size - 1]
     if mid.dtype != np.uint16 or top.dtype != np.uint8:
         raise ValueError(f"subset tables of {mid.dtype} and {top.dtype}, not uint16 and uint8")
     picked = list(columns)
@@ -215,8 +214,8 @@ def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> KernelTables:
         layout=layout,
         rows_of=np.concatenate(rows_of),
         wide=wide,
-        mid=mid,
-        top=top,
+        mid=cast(npt.NDArray[np.uint16], mid),
+        top=cast(npt.NDArray[np.uint8], top),
         compact=(
             np.ascontiguousarray(wide[:, picked]),
             np.ascontiguousarray(mid[:, picked]),
