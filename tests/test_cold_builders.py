@@ -14,7 +14,13 @@ import numpy as np
 import pytest
 
 from crazy4.core.cards import colex_index, colex_indices, combinations_array
-from crazy4.core.engine import _below_table_merged, _below_table_numpy, set_classes
+from crazy4.core.engine import (
+    _below_table,
+    _below_table_derived,
+    _below_table_merged,
+    _below_table_numpy,
+    set_classes,
+)
 from crazy4.core.ranking import (
     _best_four_strengths_numpy,
     best_dropping_one,
@@ -66,14 +72,31 @@ def test_merged_subset_tables_equal_the_plain_numpy_builder(size: int) -> None:
     assert np.array_equal(merged, reference)
 
 
-@pytest.mark.parametrize("size", [1, 3, 5])
-def test_merged_six_card_rows_equal_a_listing_of_completions(size: int) -> None:
-    """Sampled rows of the six-card tables: every completion listed, looked up, histogrammed."""
-    table = _below_table_merged(size, 6)
+@pytest.mark.parametrize(("size", "dealer_size"), [(0, 5), (1, 5), (2, 5), (2, 6), (3, 6)])
+def test_derived_subset_tables_equal_the_other_builders(size: int, dealer_size: int) -> None:
+    derived = _below_table_derived(size, dealer_size)
+    if size == 0:
+        reference = _below_table_numpy(size, dealer_size)
+    else:
+        reference = _below_table_merged(size, dealer_size)
+    assert derived.dtype == reference.dtype
+    assert np.array_equal(derived, reference)
+
+
+def test_six_card_empty_set_row_is_the_histogram_of_every_hand() -> None:
+    histogram = np.bincount(build_best_four_strengths(6), minlength=number_of_strengths())
+    assert _below_table(0, 6).tolist() == [[0, *np.cumsum(histogram).tolist()]]
+
+
+@pytest.mark.parametrize("size", [1, 3, 4, 5])
+def test_six_card_rows_equal_a_listing_of_completions(size: int) -> None:
+    """Sampled rows of the six-card tables as built (derived from the larger sets or merged):
+    every completion listed, looked up, histogrammed."""
+    table = _below_table(size, 6)
     strengths = build_best_four_strengths(6)
     representatives = set_classes(size)[1]
     rng = np.random.default_rng(size)
-    rows = sorted({0, representatives.shape[0] - 1, *rng.integers(0, len(representatives), 3)})
+    rows = sorted({0, representatives.shape[0] - 1, *rng.integers(0, len(representatives), 2)})
     for row in rows:
         held = [int(card) for card in representatives[row]]
         rest = np.array([card for card in range(52) if card not in held])

@@ -102,9 +102,38 @@ def set_classes(size: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]
 
 
 def _below_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
-    if size == 0:  # the empty set: one histogram
-        return _below_table_numpy(size, dealer_size)
+    if size <= dealer_size - 3:  # few rows, each from its sets of one card more
+        return _below_table_derived(size, dealer_size)
     return _below_table_merged(size, dealer_size)
+
+
+def _below_table_derived(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+    """The subset table from the one of sets a card larger: a hand holding ``T`` holds
+    ``T ∪ {x}`` for each of its ``dealer_size - size`` other cards ``x``, so
+    ``N_T(t) = Σ_{x ∉ T} N_{T ∪ {x}}(t) / (dealer_size - size)``, exactly."""
+    larger = _cached_below(size + 1, dealer_size)
+    class_of_larger = set_classes(size + 1)[0]
+    representatives = set_classes(size)[1].astype(np.intp)
+    n_sets, others = representatives.shape[0], 52 - size
+    held = np.zeros((n_sets, 52), dtype=bool)
+    held[np.arange(n_sets)[:, None], representatives] = True
+    added = np.nonzero(~held)[1].reshape(n_sets, others)  # x, ascending, for every set
+    # the colex index of T ∪ {x}: x after the cards of T below it, those above moved up one
+    index = BINOMIAL[added, 1 + (representatives[:, None, :] < added[:, :, None]).sum(axis=2)]
+    for j in range(size):
+        card = representatives[:, j, None]
+        index += BINOMIAL[card, j + 1 + (added < card)]
+    rows = class_of_larger[index]
+    dtype = _below_dtype(size, dealer_size)
+    below: npt.NDArray[np.integer] = np.empty((n_sets, larger.shape[1]), dtype=dtype)
+    per_block = max(1, _PAIRS_PER_BLOCK * 8 // (others * larger.shape[1]))
+    for first in range(0, n_sets, per_block):
+        block = rows[first : first + per_block]
+        total = larger[block.ravel()].reshape(*block.shape, -1).sum(axis=1, dtype=np.int64)
+        counted, rest = np.divmod(total, dealer_size - size)
+        assert not rest.any(), "a subset table that is not a sum over its hands"
+        below[first : first + block.shape[0]] = counted
+    return below
 
 
 def _below_table_merged(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
