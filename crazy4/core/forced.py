@@ -35,6 +35,7 @@ The subset-table method of exact video-poker and Three Card Poker analyzers; ``R
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
@@ -214,14 +215,58 @@ def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> KernelTables:
         layout=layout,
         rows_of=np.concatenate(rows_of),
         wide=wide,
-        mid=cast(npt.NDArray[np.uint16], mid),
-        top=cast(npt.NDArray[np.uint8], top),
+        mid=cast(npt.NDArray[np.uint16], _readonly(mid)),
+        top=cast(npt.NDArray[np.uint8], _readonly(top)),
         compact=(
             np.ascontiguousarray(wide[:, picked]),
             np.ascontiguousarray(mid[:, picked]),
             np.ascontiguousarray(top[:, picked]),
         ),
     )
+
+
+def _readonly(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    # the tables reach the kernel read-only whether built or mapped from the cache, so that it
+    # is compiled for one set of types (the ones start_compiling compiles for)
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
+def start_compiling() -> threading.Thread:
+    """Compile the count kernel on a thread, for the types :func:`count_forced` passes it.
+
+    On an empty numba cache the compile takes seconds; started before the subset tables are
+    built (numpy, which releases the GIL in its loops, as the compiler does in LLVM), the two
+    overlap. Join the thread before counting (or do not: a count waits for the compile).
+    Returns the started thread; a failure is left for the count itself to raise.
+
+    Examples
+    --------
+    >>> start_compiling().join()
+    """
+
+    def compile_kernel() -> None:
+        try:
+            from crazy4.core import forced_kernels
+
+            z = np.zeros
+            kernel: Any = forced_kernels.count_forced
+            kernel(
+                z((1, 5), np.int64), z(0, np.int32), z((0, 1), np.int64), z((1, 1), np.int64),
+                z(1, np.int64), 0, BINOMIAL, z(32, np.int64), z(7, np.int64),
+                z((2, 8), np.int64), z(1, np.int32), z((1, 1), np.int32),
+                _readonly(z((1, 1), np.uint16)), _readonly(z((1, 1), np.uint8)),
+                z((1, 1), np.int32), z((1, 1), np.uint16), z((1, 1), np.uint8),
+                _readonly(z(1, np.uint16)), z(forced_kernels.work_size(1), np.int64),
+                z((0, 1), np.int64), 0, 0,
+            )  # fmt: skip
+        except Exception:  # the count raises it, in the main thread
+            pass
+
+    thread = threading.Thread(target=compile_kernel, name="compile the count", daemon=True)
+    thread.start()
+    return thread
 
 
 def subsets_by_size(n_forced: int, dealer_size: int) -> tuple[npt.NDArray[np.int64], ...]:
@@ -329,7 +374,7 @@ def count_forced(
         tables.mid,
         tables.top,
         *tables.compact,
-        build_best_four_strengths(dealer_size),
+        _readonly(build_best_four_strengths(dealer_size)),
     )
     words = forced_kernels.work_size(len(columns))
 

@@ -340,13 +340,11 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
 def _count_every_situation(
     hands: npt.NDArray[np.uint8], situations: Situations, jobs: int
 ) -> npt.NDArray[np.int32]:
-    from crazy4.core.table_kernels import set_threads
+    from crazy4.core.forced import start_compiling
 
-    previous = set_threads(jobs)  # the compiled table builders run on threads, in this process
-    try:
-        build_subset_tables(DEALER_CARDS)
-    finally:
-        set_threads(previous)
+    compiling = start_compiling()  # the count kernel compiles while the tables are built
+    build_subset_tables(DEALER_CARDS)
+    compiling.join()
     counts = count_situations(hands, situations.hand_class, situations.up_card, jobs=jobs)
     return counts.astype(np.int32)
 
