@@ -48,10 +48,10 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.cache import cached_array, is_cached
+from crazy4.core.cache import cached_array
 from crazy4.core.cards import BINOMIAL, colex_indices, combinations_array
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
-from crazy4.core.symmetry import build_suit_classes, suit_class_keys
+from crazy4.core.symmetry import suit_class_keys
 
 PLAYER_CARDS = 5
 DEALER_HANDS = comb(52 - PLAYER_CARDS, 5)
@@ -268,32 +268,15 @@ def _cached_below(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     )
 
 
-def _warm_one(job: tuple[str, int, int]) -> None:
-    kind, size, dealer_size = job
-    if kind == "classes":
-        build_suit_classes()
-    else:
-        _cached_below(size, dealer_size)
-
-
 def warm_table_cache(jobs: int, dealer_size: int = 5) -> None:
-    """Build the tables missing from the disk cache, ``jobs`` at a time (joblib processes).
+    """Build the strength table, which every other table reads, before the others.
 
-    The strength table is built first, here, since every other table reads it. With an
-    unwritable cache this only costs time: the tables are then built where they are needed.
+    ``jobs`` is kept for the callers: the five-card tables once took seconds each and were
+    built in worker processes; built vectorized they take a fraction of a second in all, less
+    than starting a worker, so they are built here, in this process, where they are needed.
     """
+    del jobs
     build_best_four_strengths(dealer_size)
-    missing: list[tuple[str, int, int]] = [
-        ("below", size, dealer_size)
-        for size in range(dealer_size)
-        if not is_cached(_table_name(size, dealer_size))
-    ]
-    if not is_cached("suit_class_of_hand"):
-        missing.append(("classes", 5, 5))
-    if jobs > 1 and len(missing) > 1:
-        from joblib import Parallel, delayed  # ~0.25 s to import: only when workers run
-
-        Parallel(n_jobs=min(jobs, len(missing)))(delayed(_warm_one)(job) for job in missing)
 
 
 @cache

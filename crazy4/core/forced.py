@@ -36,6 +36,7 @@ The subset-table method of exact video-poker and Three Card Poker analyzers; ``R
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
@@ -233,8 +234,9 @@ def _readonly(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return view
 
 
-def start_compiling() -> threading.Thread:
-    """Compile the count kernel on a thread, for the types :func:`count_forced` passes it.
+def start_compiling(*more: Callable[[], None]) -> threading.Thread:
+    """Compile the count kernel on a thread, for the types :func:`count_forced` passes it, then
+    call each of ``more`` (a caller's own compiles) on the same thread.
 
     On an empty numba cache the compile takes seconds; started before the subset tables are
     built (numpy, which releases the GIL in its loops, as the compiler does in LLVM), the two
@@ -261,6 +263,8 @@ def start_compiling() -> threading.Thread:
                 _readonly(z(1, np.uint16)), z(forced_kernels.work_size(1), np.int64),
                 z((0, 1), np.int64), 0, 0,
             )  # fmt: skip
+            for compile_more in more:
+                compile_more()
         except Exception:  # the count raises it, in the main thread
             pass
 

@@ -341,8 +341,9 @@ def _count_every_situation(
     hands: npt.NDArray[np.uint8], situations: Situations, jobs: int
 ) -> npt.NDArray[np.int32]:
     from crazy4.core.forced import start_compiling
+    from crazy4.games.four_card.kernels import compile_kernels
 
-    compiling = start_compiling()  # the count kernel compiles while the tables are built
+    compiling = start_compiling(compile_kernels)  # compiles while the tables are built
     build_subset_tables(DEALER_CARDS)
     compiling.join()
     counts = count_situations(hands, situations.hand_class, situations.up_card, jobs=jobs)
