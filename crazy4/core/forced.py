@@ -273,6 +273,36 @@ def start_compiling(*more: Callable[[], None]) -> threading.Thread:
     return thread
 
 
+def _check_forced(
+    hands: npt.NDArray[np.int64],
+    hand_of: npt.NDArray[np.int32],
+    forced: npt.NDArray[np.int64],
+    dealer_size: int,
+) -> None:
+    if forced.shape[1] > dealer_size:
+        raise ValueError(f"{forced.shape[1]} forced cards do not fit a {dealer_size}-card hand")
+    if forced.shape[0]:
+        clash = (forced[:, :, None] == hands[hand_of][:, None, :]).any(axis=(1, 2))
+        repeated = (np.diff(forced, axis=1) == 0).any(axis=1)
+        if clash.any() or repeated.any():
+            raise ValueError("a forced card is in its player hand or given twice")
+
+
+def _table_arguments(dealer_size: int, values: tuple[int, ...]) -> tuple[Any, ...]:
+    """The kernel's table arguments, ``layout`` to ``own`` (the compiled ``count_forced``)."""
+    tables = kernel_tables(dealer_size, values)
+    own = _readonly(build_best_four_strengths(dealer_size))
+    return (
+        tables.layout,
+        tables.rows_of,
+        tables.wide,
+        tables.mid,
+        tables.top,
+        *tables.compact,
+        own,
+    )
+
+
 def subsets_by_size(n_forced: int, dealer_size: int) -> tuple[npt.NDArray[np.int64], ...]:
     """The 32 subset masks of the five hand cards ordered by size, and where those of ``g``
     cards start (``bounds[g]``), for the sets ``S ∪ F`` that fit a dealer hand.
@@ -348,13 +378,7 @@ def count_forced(
     hands64 = np.ascontiguousarray(np.sort(np.asarray(hands, dtype=np.int64), axis=1))
     hand_of32 = np.ascontiguousarray(hand_of, dtype=np.int32)
     forced64 = np.ascontiguousarray(np.sort(np.asarray(forced, dtype=np.int64), axis=1))
-    if forced64.shape[1] > dealer_size:
-        raise ValueError(f"{forced64.shape[1]} forced cards do not fit a {dealer_size}-card hand")
-    if forced64.shape[0]:
-        clash = (forced64[:, :, None] == hands64[hand_of32][:, None, :]).any(axis=(1, 2))
-        repeated = (np.diff(forced64, axis=1) == 0).any(axis=1)
-        if clash.any() or repeated.any():
-            raise ValueError("a forced card is in its player hand or given twice")
+    _check_forced(hands64, hand_of32, forced64, dealer_size)
     thresholds64 = np.ascontiguousarray(thresholds, dtype=np.int64)
     m = thresholds64.shape[1]
     same = (thresholds64 == thresholds64[:1]).all(axis=0) if thresholds64.shape[0] else [False] * m
@@ -362,7 +386,6 @@ def count_forced(
     columns = np.array([j for j in range(m) if not same[j]] + fixed, dtype=np.int64)
     values = tuple(int(thresholds64[0, j]) for j in fixed)
     out = np.empty((hand_of32.shape[0], thresholds64.shape[1]), dtype=np.int64)
-    tables = kernel_tables(dealer_size, values)
     arguments = (
         hands64,
         hand_of32,
@@ -372,13 +395,7 @@ def count_forced(
         len(columns) - len(fixed),
         BINOMIAL,
         *subsets_by_size(forced64.shape[1], dealer_size),
-        tables.layout,
-        tables.rows_of,
-        tables.wide,
-        tables.mid,
-        tables.top,
-        *tables.compact,
-        _readonly(build_best_four_strengths(dealer_size)),
+        *_table_arguments(dealer_size, values),
     )
     words = forced_kernels.work_size(len(columns))
 

@@ -11,7 +11,13 @@ the colex indices of the 32 sets ``S ∪ F`` (by doubling over the cards, 31 add
 a prefetch of their classes; the rows, with a prefetch of the cells to be read; the signed sums.
 Thresholds that are the same for every hand (Four Card Poker's seven category starts, the
 Crazy 4 Poker qualifier) are read from compact copies of those table columns, one cache line
-a row, instead of one line a threshold.
+a row, instead of one line a threshold. The table reads are cache misses, so each is asked for
+a batch before it is needed, and the sets of one size are handled together.
+
+Every table reaches the kernel as a plain array argument (the subset tables in the three dtypes
+they come in, their rows in one class array), and the stages are plain functions: on an empty
+numba cache the kernel compiles in a few seconds, not in the 12-18 s that a tuple of tables of
+mixed dtypes through inlined stages took.
 
 This module imports numba; it is imported only when a forced-card count runs.
 """
@@ -282,12 +288,110 @@ BATCH = 8
 
 
 def work_size(m: int) -> int:
-    """Words of the working buffer of :func:`count_forced` for ``m`` thresholds."""
+    """Words of the working buffer of :func:`count_forced` for ``m`` thresholds (the caller
+    allocates it; the kernel takes its working arrays as views of it)."""
     return 6 * BATCH * 32 + 4 * BATCH * m + 35
 
 
 #: ``kinds[n]``: where the sets of ``n`` cards are counted (:func:`count_forced`).
 WIDE, MID, TOP, OWN, NONE = 0, 1, 2, 3, -1
+
+
+@njit(cache=True, nogil=True)
+def fetch_stage(
+    masks: npt.NDArray[np.int64],
+    bounds: npt.NDArray[np.int64],
+    layout: npt.NDArray[np.int64],
+    rows_of: npt.NDArray[np.int32],
+    wide: npt.NDArray[np.int32],
+    mid: npt.NDArray[np.uint16],
+    top: npt.NDArray[np.uint8],
+    compact_wide: npt.NDArray[np.int32],
+    compact_mid: npt.NDArray[np.uint16],
+    compact_top: npt.NDArray[np.uint8],
+    own: npt.NDArray[np.uint16],
+    index: npt.NDArray[np.int64],
+    rows: npt.NDArray[np.int64],
+    t: npt.NDArray[np.int64],
+    slot: int,
+    count: int,
+    n_forced: int,
+    varying: int,
+) -> None:  # pragma: no cover - compiled
+    """Stage two of :func:`count_forced` for the batch in ``slot``: the rows of its sets (the
+    strengths for a whole dealer hand) and a prefetch of the cells stage three reads (the
+    tables as in :func:`count_forced`)."""
+    for g in range(6):
+        lo, hi = bounds[g], bounds[g + 1]
+        if lo == hi:
+            continue
+        n = g + n_forced
+        kind, base = layout[0, n], layout[1, n]
+        if kind == OWN:
+            for b in range(count):
+                for k in range(lo, hi):
+                    rows[slot, b, k] = own[index[slot, b, masks[k]]]
+        elif kind == WIDE:
+            fetch_rows(
+                wide, compact_wide, rows_of, base, masks, index, rows, t, slot, count, lo, hi,
+                varying,
+            )  # fmt: skip
+        elif kind == MID:
+            fetch_rows(
+                mid, compact_mid, rows_of, base, masks, index, rows, t, slot, count, lo, hi,
+                varying,
+            )  # fmt: skip
+        else:
+            fetch_rows(
+                top, compact_top, rows_of, base, masks, index, rows, t, slot, count, lo, hi,
+                varying,
+            )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def sum_stage(
+    bounds: npt.NDArray[np.int64],
+    layout: npt.NDArray[np.int64],
+    wide: npt.NDArray[np.int32],
+    mid: npt.NDArray[np.uint16],
+    top: npt.NDArray[np.uint8],
+    compact_wide: npt.NDArray[np.int32],
+    compact_mid: npt.NDArray[np.uint16],
+    compact_top: npt.NDArray[np.uint8],
+    rows: npt.NDArray[np.int64],
+    t: npt.NDArray[np.int64],
+    slot: int,
+    count: int,
+    n_forced: int,
+    varying: int,
+    acc: npt.NDArray[np.int64],
+) -> None:  # pragma: no cover - compiled
+    """Stage three of :func:`count_forced` for the batch in ``slot``: ``acc[b, j]``, the
+    signed sums (the tables as in :func:`count_forced`)."""
+    m = acc.shape[1]
+    for b in range(BATCH):
+        for j in range(m):
+            acc[b, j] = 0
+    for g in range(6):
+        lo, hi = bounds[g], bounds[g + 1]
+        if lo == hi:
+            continue
+        sign = 1 - 2 * (g & 1)
+        kind = layout[0, g + n_forced]
+        if kind == OWN:
+            for b in range(count):
+                for j in range(m):
+                    column = t[slot, b, j]
+                    total = 0
+                    for k in range(lo, hi):
+                        total += rows[slot, b, k] < column
+                    acc[b, j] += sign * total
+        elif kind == WIDE:
+            add_rows(wide, compact_wide, rows, t, slot, count, lo, hi, sign, varying, acc)
+        elif kind == MID:
+            add_rows(mid, compact_mid, rows, t, slot, count, lo, hi, sign, varying, acc)
+        else:
+            add_rows(top, compact_top, rows, t, slot, count, lo, hi, sign, varying, acc)
 
 
 @njit(cache=True, nogil=True)
@@ -325,18 +429,12 @@ def count_forced(
     in; :data:`OWN`: the dealer's whole hand, ``own`` by colex index) and ``layout[1, n]``
     where its sets start in ``rows_of``: ``N_T(t)`` is ``table[rows_of[layout[1, n] + colex
     T], t]``, or ``compact_*[row, k]`` for the threshold column ``columns[varying + k]`` (the
-    same for every hand: those columns of the table, one cache line a row). Every table is a
-    plain array argument: the kernel compiles in seconds, not in the tens of seconds a tuple
-    of tables of mixed dtypes took.
-
-    Batches of :data:`BATCH` situations go through three stages a batch apart: the sets'
-    colex indices (:func:`subset_indices`) and a prefetch of their rows; the rows and a
-    prefetch of the cells; the sums. The table reads are cache misses, so each is asked for
-    a batch before it is needed, and the sets of one size are handled together.
+    same for every hand: those columns of the table, one cache line a row). Batches of
+    :data:`BATCH` situations go through three stages a batch apart (module docstring).
     """
     n_forced = forced.shape[1]
     m = columns.shape[0]
-    # the working arrays, views of one buffer (work_size(m) words) the caller allocates
+    tables = (wide, mid, top, compact_wide, compact_mid, compact_top)  # six arguments below
     index = work[: 3 * BATCH * 32].reshape((3, BATCH, 32))
     rows = work[3 * BATCH * 32 : 6 * BATCH * 32].reshape((3, BATCH, 32))
     t = work[6 * BATCH * 32 : 6 * BATCH * 32 + 3 * BATCH * m].reshape((3, BATCH, m))
@@ -365,58 +463,14 @@ def count_forced(
                             prefetch(rows_of, layout[1, n] + index[slot, b, masks[k]], 0)
         if 1 <= batch <= n_batches:
             slot = (batch - 1) % 3
-            count = counts[slot]
-            for g in range(6):
-                lo, hi = bounds[g], bounds[g + 1]
-                if lo == hi:
-                    continue
-                n = g + n_forced
-                kind, base = layout[0, n], layout[1, n]
-                if kind == OWN:
-                    for b in range(count):
-                        for k in range(lo, hi):
-                            rows[slot, b, k] = own[index[slot, b, masks[k]]]
-                elif kind == WIDE:
-                    fetch_rows(
-                        wide, compact_wide, rows_of, base, masks, index, rows, t, slot, count,
-                        lo, hi, varying,
-                    )  # fmt: skip
-                elif kind == MID:
-                    fetch_rows(
-                        mid, compact_mid, rows_of, base, masks, index, rows, t, slot, count,
-                        lo, hi, varying,
-                    )  # fmt: skip
-                else:
-                    fetch_rows(
-                        top, compact_top, rows_of, base, masks, index, rows, t, slot, count,
-                        lo, hi, varying,
-                    )  # fmt: skip
+            fetch_stage(
+                masks, bounds, layout, rows_of, *tables, own, index, rows, t, slot, counts[slot],
+                n_forced, varying,
+            )  # fmt: skip
         if batch >= 2:
             slot = (batch - 2) % 3
             count = counts[slot]
-            for b in range(BATCH):
-                for j in range(m):
-                    acc[b, j] = 0
-            for g in range(6):
-                lo, hi = bounds[g], bounds[g + 1]
-                if lo == hi:
-                    continue
-                sign = 1 - 2 * (g & 1)
-                kind = layout[0, g + n_forced]
-                if kind == OWN:
-                    for b in range(count):
-                        for j in range(m):
-                            column = t[slot, b, j]
-                            total = 0
-                            for k in range(lo, hi):
-                                total += rows[slot, b, k] < column
-                            acc[b, j] += sign * total
-                elif kind == WIDE:
-                    add_rows(wide, compact_wide, rows, t, slot, count, lo, hi, sign, varying, acc)
-                elif kind == MID:
-                    add_rows(mid, compact_mid, rows, t, slot, count, lo, hi, sign, varying, acc)
-                else:
-                    add_rows(top, compact_top, rows, t, slot, count, lo, hi, sign, varying, acc)
+            sum_stage(bounds, layout, *tables, rows, t, slot, count, n_forced, varying, acc)
             first = start + (batch - 2) * BATCH
             for b in range(count):
                 for j in range(m):
