@@ -195,7 +195,8 @@ def _below_table_merged(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
 
 
 def _below_table_compiled(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
-    """The subset table by :mod:`crazy4.core.table_kernels` (about 10 times faster, same table)."""
+    """The subset table by :mod:`crazy4.core.table_kernels` (compiled; a reference the tests
+    compare the vectorized builders with)."""
     from crazy4.core import table_kernels
 
     representatives = set_classes(size)[1]
