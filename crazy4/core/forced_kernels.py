@@ -175,12 +175,6 @@ def prefetch_hint(
 
 
 @njit(cache=True, nogil=True)
-def prefetch(array: npt.NDArray[np.integer], row: int, column: int) -> None:  # pragma: no cover
-    """:func:`prefetch_hint` of ``array[row]`` (1-d) or ``array[row, column]``."""
-    prefetch_hint(array, row, column)  # type: ignore[call-arg, arg-type]
-
-
-@njit(cache=True, nogil=True)
 def subset_indices(
     hands: npt.NDArray[np.int64],
     h: int,
@@ -248,9 +242,9 @@ def fetch_rows(
             row = rows_of[base + index[slot, b, masks[k]]]
             rows[slot, b, k] = row
             for j in range(varying):
-                prefetch(table, row, t[slot, b, j])
+                prefetch_hint(table, row, t[slot, b, j])  # type: ignore[call-arg]
             if compact.shape[1]:
-                prefetch(compact, row, 0)
+                prefetch_hint(compact, row, 0)  # type: ignore[call-arg, arg-type]
 
 
 @njit(cache=True, nogil=True)
@@ -458,9 +452,10 @@ def count_forced(
                 for b in range(counts[slot]):
                     for k in range(bounds[g], bounds[g + 1]):
                         if layout[0, n] == OWN:
-                            prefetch(own, index[slot, b, masks[k]], 0)
+                            prefetch_hint(own, index[slot, b, masks[k]], 0)  # type: ignore
                         else:
-                            prefetch(rows_of, layout[1, n] + index[slot, b, masks[k]], 0)
+                            where = layout[1, n] + index[slot, b, masks[k]]
+                            prefetch_hint(rows_of, where, 0)  # type: ignore[call-arg, arg-type]
         if 1 <= batch <= n_batches:
             slot = (batch - 1) % 3
             fetch_stage(
