@@ -433,9 +433,8 @@ def count_forced(
     rows = work[3 * BATCH * 32 : 6 * BATCH * 32].reshape((3, BATCH, 32))
     t = work[6 * BATCH * 32 : 6 * BATCH * 32 + 3 * BATCH * m].reshape((3, BATCH, m))
     rest = 6 * BATCH * 32 + 3 * BATCH * m
-    acc = work[rest : rest + BATCH * m].reshape((BATCH, m))
-    counts = work[rest + BATCH * m : rest + BATCH * m + 3]
-    size = work[rest + BATCH * m + 3 : rest + BATCH * m + 35]
+    acc, rest = work[rest : rest + BATCH * m].reshape((BATCH, m)), rest + BATCH * m
+    counts, size = work[rest : rest + 3], work[rest + 3 : rest + 35]
     n_batches = (stop - start + BATCH - 1) // BATCH
     for batch in range(n_batches + 2):
         if batch < n_batches:
