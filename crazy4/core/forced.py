@@ -273,6 +273,27 @@ def start_compiling(*more: Callable[[], None]) -> threading.Thread:
     return thread
 
 
+def threshold_columns(
+    thresholds: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int64], list[int], tuple[int, ...]]:
+    """The threshold columns in the kernel's order (those varying by hand first), the columns
+    the same for every hand (read from the compact tables) and their values.
+
+    Call :func:`kernel_tables` with ``(dealer_size, values)`` ahead of a count to prepare its
+    tables (they are kept).
+
+    Examples
+    --------
+    >>> threshold_columns(np.array([[5, 322, 7], [6, 322, 7]]))[1:]
+    ([1, 2], (322, 7))
+    """
+    m = thresholds.shape[1]
+    same = (thresholds == thresholds[:1]).all(axis=0) if thresholds.shape[0] else [False] * m
+    fixed = [j for j in range(m) if same[j]]  # the same for every hand: the compact tables
+    columns = np.array([j for j in range(m) if not same[j]] + fixed, dtype=np.int64)
+    return columns, fixed, tuple(int(thresholds[0, j]) for j in fixed)
+
+
 def _check_forced(
     hands: npt.NDArray[np.int64],
     hand_of: npt.NDArray[np.int32],
@@ -380,11 +401,7 @@ def count_forced(
     forced64 = np.ascontiguousarray(np.sort(np.asarray(forced, dtype=np.int64), axis=1))
     _check_forced(hands64, hand_of32, forced64, dealer_size)
     thresholds64 = np.ascontiguousarray(thresholds, dtype=np.int64)
-    m = thresholds64.shape[1]
-    same = (thresholds64 == thresholds64[:1]).all(axis=0) if thresholds64.shape[0] else [False] * m
-    fixed = [j for j in range(m) if same[j]]  # the same for every hand: the compact tables
-    columns = np.array([j for j in range(m) if not same[j]] + fixed, dtype=np.int64)
-    values = tuple(int(thresholds64[0, j]) for j in fixed)
+    columns, fixed, values = threshold_columns(thresholds64)
     out = np.empty((hand_of32.shape[0], thresholds64.shape[1]), dtype=np.int64)
     arguments = (
         hands64,

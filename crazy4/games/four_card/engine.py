@@ -353,7 +353,11 @@ def _count_every_situation(
     jobs: int,
     compiling: threading.Thread | None,
 ) -> npt.NDArray[np.int32]:
+    from crazy4.core.forced import kernel_tables, threshold_columns
+
     build_subset_tables(DEALER_CARDS)
+    values = threshold_columns(situation_thresholds(np.sort(hands, axis=1)))[2]
+    kernel_tables(DEALER_CARDS, values)  # the count's tables, also while the kernels compile
     if compiling is not None:  # the kernels compiled while the tables were built
         compiling.join()
     counts = count_situations(hands, situations.hand_class, situations.up_card, jobs=jobs)
