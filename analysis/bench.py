@@ -5,7 +5,10 @@ Cold: an empty table cache (every lookup table built, every numba kernel compile
 cache is pointed into the same temporary folder). Warm: the tables and compiled kernels cached
 on disk by the cold run. Each run is a separate process; its peak resident memory is read from
 the operating system (getrusage of the child, the largest of the process and the workers it
-waited for). Warm runs are repeated (``--repeat``) and the median is printed.
+waited for). Warm runs are repeated (``--repeat``), cold runs ``--cold-repeat`` times (once by
+default), each on caches of its own, and the median is printed with the load average.
+``--runs`` picks the rule sets and jobs (``crazy4-standard:1,four-card-standard:2``) and
+``--no-c`` skips the C sweeps.
 
 The C baselines are built with ``cc`` (or ``gcc``) when one exists and skipped with a note
 otherwise. ``analysis/bench/crazy4_sweep.c``: inclusion-exclusion over subset tables, all
@@ -175,6 +178,19 @@ def run_baseline(rules_name: str, folder: Path, repeat: int) -> float | None:
     return statistics.median(walls)
 
 
+def _runs(text: str) -> list[tuple[str, int]]:
+    """``"crazy4-standard:1,four-card-standard:2"`` as (rule set, jobs) pairs."""
+    runs = []
+    for item in text.split(","):
+        rules, _, jobs = item.strip().partition(":")
+        if rules not in BASELINES or not jobs.isdigit() or int(jobs) < 1:
+            raise argparse.ArgumentTypeError(
+                f"{item!r}: expected RULES:JOBS, RULES one of {list(BASELINES)}"
+            )
+        runs.append((rules, int(jobs)))
+    return runs
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="warm runs (median)")
@@ -183,6 +199,16 @@ def main() -> int:
     )
     parser.add_argument(
         "--no-four-card-c", action="store_true", help="skip the Four Card Poker C sweep (minutes)"
+    )
+    parser.add_argument(
+        "--cold-repeat", type=int, default=1, help="cold runs, each on empty caches (median)"
+    )
+    parser.add_argument("--no-c", action="store_true", help="skip both C sweeps (no ratios)")
+    parser.add_argument(
+        "--runs",
+        type=_runs,
+        default=RUNS,
+        help="the runs, as RULES:JOBS separated by commas (default: every rule set, 1 and 2 jobs)",
     )
     args = parser.parse_args()
     crazy4 = str(Path(sys.executable).parent / "crazy4")
@@ -193,6 +219,8 @@ def main() -> int:
             ("crazy4-standard", args.repeat),
             ("four-card-standard", args.c_repeat),
         ):
+            if args.no_c or rules not in {name for name, _ in args.runs}:
+                continue
             if rules == "four-card-standard" and args.no_four_card_c:
                 print("(--no-four-card-c: the Four Card Poker C baseline is skipped)")
                 continue
@@ -201,9 +229,11 @@ def main() -> int:
                 break
             baseline[rules] = seconds
             print(f"C baseline {rules}: {seconds:.2f} s (median of {repeat})", flush=True)
-    header = f"{'rule set':<20}{'jobs':>5}{'cache':>7}{'wall s':>9}{'peak MiB':>10}{'/ C':>7}"
+    header = (
+        f"{'rule set':<20}{'jobs':>5}{'cache':>7}{'wall s':>9}{'peak MiB':>10}{'/ C':>7}{'load':>6}"
+    )
     print(header)
-    for rules, jobs in RUNS:
+    for rules, jobs in args.runs:
         with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as out:
             environment = {
                 **os.environ,
@@ -214,14 +244,25 @@ def main() -> int:
             command.append("--quiet")
             for state in ("cold", "warm", "count"):
                 runs = []
-                for _ in range(1 if state == "cold" else args.repeat):
+                for run in range(args.cold_repeat if state == "cold" else args.repeat):
                     if state == "count" and not forget_counts(Path(cache)):
                         raise SystemExit("no cached counts to delete: COUNT_TABLES is stale")
-                    runs.append(measure(command, environment))
+                    if state == "cold" and run > 0:  # every cold run on caches of its own
+                        with tempfile.TemporaryDirectory() as fresh:
+                            empty = {
+                                **environment,
+                                "CRAZY4_CACHE_DIR": fresh,
+                                "NUMBA_CACHE_DIR": os.path.join(fresh, "numba"),
+                            }
+                            runs.append(measure(command, empty))
+                    else:
+                        runs.append(measure(command, environment))
                 wall = statistics.median(run[0] for run in runs)
                 peak = max(run[1] for run in runs)
                 ratio = f"{wall / baseline[rules]:>7.2f}" if rules in baseline else f"{'-':>7}"
-                print(f"{rules:<20}{jobs:>5}{state:>7}{wall:>9.2f}{peak:>10.0f}{ratio}", flush=True)
+                load = os.getloadavg()[0]
+                row = f"{rules:<20}{jobs:>5}{state:>7}{wall:>9.2f}{peak:>10.0f}{ratio}{load:>6.2f}"
+                print(row, flush=True)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"(cpus: {os.cpu_count()}; peak is the largest single process; / C: the wall time over")
     print(" the C sweep's, which counts what the analysis counts but writes no tables or report;")

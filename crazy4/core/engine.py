@@ -48,16 +48,20 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.cache import cached_array, is_cached
+from crazy4.core.cache import cached_array
 from crazy4.core.cards import BINOMIAL, colex_indices, combinations_array
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
-from crazy4.core.symmetry import build_suit_classes, suit_class_keys
+from crazy4.core.symmetry import suit_class_keys
 
 PLAYER_CARDS = 5
 DEALER_HANDS = comb(52 - PLAYER_CARDS, 5)
 
 #: Hands looked up at once while tabulating (bounds the working memory).
 _ROWS_PER_BLOCK = 4_000_000
+#: (representative, completion) pairs, and histogram slots, of one block of the merged builder
+#: (small enough that its temporaries stay in the cache and are reused, not faulted in anew).
+_PAIRS_PER_BLOCK = 1 << 19
+_BINS_PER_BLOCK = 1 << 18
 
 
 @dataclass(frozen=True)
@@ -98,13 +102,101 @@ def set_classes(size: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]
 
 
 def _below_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
-    if size == 0:  # the empty set: one histogram
-        return _below_table_numpy(size, dealer_size)
-    return _below_table_compiled(size, dealer_size)
+    if size <= dealer_size - 3:  # few rows, each from its sets of one card more
+        return _below_table_derived(size, dealer_size)
+    return _below_table_merged(size, dealer_size)
+
+
+def _below_table_derived(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+    """The subset table from the one of sets a card larger: a hand holding ``T`` holds
+    ``T ∪ {x}`` for each of its ``dealer_size - size`` other cards ``x``, so
+    ``N_T(t) = Σ_{x ∉ T} N_{T ∪ {x}}(t) / (dealer_size - size)``, exactly."""
+    larger = _cached_below(size + 1, dealer_size)
+    class_of_larger = set_classes(size + 1)[0]
+    representatives = set_classes(size)[1].astype(np.intp)
+    n_sets, others = representatives.shape[0], 52 - size
+    held = np.zeros((n_sets, 52), dtype=bool)
+    held[np.arange(n_sets)[:, None], representatives] = True
+    added = np.nonzero(~held)[1].reshape(n_sets, others)  # x, ascending, for every set
+    # the colex index of T ∪ {x}: x after the cards of T below it, those above moved up one
+    index = BINOMIAL[added, 1 + (representatives[:, None, :] < added[:, :, None]).sum(axis=2)]
+    for j in range(size):
+        card = representatives[:, j, None]
+        index += BINOMIAL[card, j + 1 + (added < card)]
+    rows = class_of_larger[index]
+    dtype = _below_dtype(size, dealer_size)
+    below: npt.NDArray[np.integer] = np.empty((n_sets, larger.shape[1]), dtype=dtype)
+    per_block = max(1, _PAIRS_PER_BLOCK * 8 // (others * larger.shape[1]))
+    for first in range(0, n_sets, per_block):
+        block = rows[first : first + per_block]
+        total = larger[block.ravel()].reshape(*block.shape, -1).sum(axis=1, dtype=np.int64)
+        counted, rest = np.divmod(total, dealer_size - size)
+        assert not rest.any(), "a subset table that is not a sum over its hands"
+        below[first : first + block.shape[0]] = counted
+    return below
+
+
+def _below_table_merged(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+    """The subset table with every hand's colex index added up from its two sorted parts.
+
+    A hand holding representative ``R`` (``size`` cards) is ``R`` with a completion ``F``, any
+    ``free``-set of the deck that misses ``R``. In the merged hand a card of either part sits
+    at its place in its own part plus the cards of the other part below it, so the colex index
+    is a sum of one binomial a card, each looked up from small tables: ``R``'s card ``j``
+    below ``x`` completion cards, ``F``'s card ``i`` below ``y`` cards of ``R``. That is done
+    for blocks of (representative, completion) pairs at once, with no hand built or sorted;
+    the pairs that meet count at a sentinel strength and are dropped.
+    """
+    strengths = build_best_four_strengths(dealer_size)
+    n_strengths = number_of_strengths()
+    representatives = set_classes(size)[1].astype(np.intp)
+    free = dealer_size - size
+    completions = combinations_array(52, free).astype(np.intp)
+    total = comb(52, dealer_size)
+    with_sentinel = np.append(strengths, np.uint16(n_strengths))  # index `total`: a meeting
+    binomial = BINOMIAL.astype(np.int32)
+    deck = np.arange(52)
+    # below_completion[x, c]: cards of completion c below card x
+    below_completion = np.zeros((52, completions.shape[0]), dtype=np.uint8)
+    for i in range(free):
+        below_completion += completions[None, :, i] < deck[:, None]
+    # own[j][x * (free + 1) + b]: C(x, j + 1 + b), card x at place j of R, b completion cards below
+    own = [binomial[:52, j + 1 : j + 2 + free].ravel() for j in range(size)]
+    # theirs[i][r, y]: C(y, i + 1 + cards of representative r below y), card y at place i of F
+    below_representative = (representatives[:, :, None] < deck).sum(axis=1)
+    theirs = [binomial[deck, i + 1 + below_representative] for i in range(free)]
+    bit = np.left_shift(np.uint64(1), deck.astype(np.uint64))
+    completion_mask = np.bitwise_or.reduce(bit[completions], axis=1)
+    representative_mask = np.bitwise_or.reduce(bit[representatives], axis=1)
+    dtype = _below_dtype(size, dealer_size)
+    below: npt.NDArray[np.integer] = np.empty(
+        (representatives.shape[0], n_strengths + 1), dtype=dtype
+    )
+    below[:, 0] = 0
+    rows_per_block = max(
+        1, min(_PAIRS_PER_BLOCK // completions.shape[0], _BINS_PER_BLOCK // (n_strengths + 1))
+    )
+    for first in range(0, representatives.shape[0], rows_per_block):
+        rows = slice(first, first + rows_per_block)
+        block = representatives[rows]
+        index = np.zeros((block.shape[0], completions.shape[0]), dtype=np.int32)
+        for j in range(size):
+            cards = block[:, j]
+            index += own[j][(cards * (free + 1))[:, None] + below_completion[cards]]
+        for i in range(free):
+            index += np.take(theirs[i][rows], completions[:, i], axis=1)
+        meets = (representative_mask[rows, None] & completion_mask[None, :]) != 0
+        index[meets] = total
+        slots = with_sentinel[index] + (np.arange(block.shape[0]) * (n_strengths + 1))[:, None]
+        histogram = np.bincount(slots.ravel(), minlength=block.shape[0] * (n_strengths + 1))
+        counts = np.cumsum(histogram.reshape(block.shape[0], -1)[:, :n_strengths], axis=1)
+        below[rows, 1:] = counts  # fits: dtype holds the largest count
+    return below
 
 
 def _below_table_compiled(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
-    """The subset table by :mod:`crazy4.core.table_kernels` (about 10 times faster, same table)."""
+    """The subset table by :mod:`crazy4.core.table_kernels` (compiled; a reference the tests
+    compare the vectorized builders with)."""
     from crazy4.core import table_kernels
 
     representatives = set_classes(size)[1]
@@ -177,32 +269,15 @@ def _cached_below(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     )
 
 
-def _warm_one(job: tuple[str, int, int]) -> None:
-    kind, size, dealer_size = job
-    if kind == "classes":
-        build_suit_classes()
-    else:
-        _cached_below(size, dealer_size)
-
-
 def warm_table_cache(jobs: int, dealer_size: int = 5) -> None:
-    """Build the tables missing from the disk cache, ``jobs`` at a time (joblib processes).
+    """Build the strength table, which every other table reads, before the others.
 
-    The strength table is built first, here, since every other table reads it. With an
-    unwritable cache this only costs time: the tables are then built where they are needed.
+    ``jobs`` is kept for the callers: the five-card tables once took seconds each and were
+    built in worker processes; built vectorized they take a fraction of a second in all, less
+    than starting a worker, so they are built here, in this process, where they are needed.
     """
+    del jobs
     build_best_four_strengths(dealer_size)
-    missing: list[tuple[str, int, int]] = [
-        ("below", size, dealer_size)
-        for size in range(dealer_size)
-        if not is_cached(_table_name(size, dealer_size))
-    ]
-    if not is_cached("suit_class_of_hand"):
-        missing.append(("classes", 5, 5))
-    if jobs > 1 and len(missing) > 1:
-        from joblib import Parallel, delayed  # ~0.25 s to import: only when workers run
-
-        Parallel(n_jobs=min(jobs, len(missing)))(delayed(_warm_one)(job) for job in missing)
 
 
 @cache

@@ -35,11 +35,13 @@ The subset-table method of exact video-poker and Three Card Poker analyzers; ``R
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
 from math import comb
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -147,27 +149,203 @@ def forced_situations(
     )
 
 
+@dataclass(frozen=True)
+class KernelTables:
+    """The subset tables as the compiled count takes them (plain arrays, few dtypes).
+
+    Attributes
+    ----------
+    layout : ndarray of int64, shape (2, 8)
+        For sets of ``n`` cards: where they are counted (``layout[0, n]``: 0 ``wide``, 1
+        ``mid``, 2 ``top``, 3 the dealer's own hand, -1 nowhere) and where their rows start in
+        ``rows_of`` (``layout[1, n]``).
+    rows_of : ndarray of int32
+        Every set's row in its table, by size then colex index.
+    wide, mid, top : ndarray
+        The subset tables of the smaller sets (int32, stacked), of ``dealer_size - 2`` cards
+        (uint16) and of ``dealer_size - 1`` cards (uint8).
+    compact : tuple of ndarray
+        The threshold columns ``columns`` of ``wide``, ``mid`` and ``top`` side by side.
+    """
+
+    layout: npt.NDArray[np.int64]
+    rows_of: npt.NDArray[np.int32]
+    wide: npt.NDArray[np.int32]
+    mid: npt.NDArray[np.uint16]
+    top: npt.NDArray[np.uint8]
+    compact: tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16], npt.NDArray[np.uint8]]
+
+
 @lru_cache(maxsize=8)
-def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> tuple[Any, Any, Any]:
-    """The subset tables as the kernel takes them: ``(classes, below, compact)`` by set size
-    (0 to 5; placeholders from ``dealer_size`` on), ``compact[n]`` holding the threshold
-    columns ``columns`` of ``below[n]`` side by side (thresholds the same for every hand).
+def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> KernelTables:
+    """The subset tables of ``dealer_size``-card dealer hands as :class:`KernelTables`, with
+    the compact copies of the threshold columns ``columns`` (the same for every hand).
 
     Examples
     --------
-    >>> classes, below, compact = kernel_tables(5, (322, 1000))
-    >>> bool((compact[3][:, 1] == below[3][:, 1000]).all()), compact[3].dtype == below[3].dtype
-    (True, True)
+    >>> tables = kernel_tables(5, (322, 1000))
+    >>> below = build_subset_tables(5).below
+    >>> bool((tables.compact[1][:, 1] == below[3][:, 1000]).all()), tables.top.shape[0]
+    (True, 16432)
+    >>> tables.layout.tolist()
+    [[0, 0, 0, 1, 2, 3, -1, -1], [0, 1, 53, 1379, 23479, 0, 0, 0]]
     """
-    tables = build_subset_tables(dealer_size)
-    classes = [np.zeros(1, dtype=np.int32)] * 6
-    below: list[npt.NDArray[np.integer]] = [np.zeros((1, 1), dtype=np.int32)] * 6
-    compact: list[npt.NDArray[np.integer]] = [np.zeros((1, len(columns)), dtype=np.int32)] * 6
+    subsets = build_subset_tables(dealer_size)
+    layout = np.zeros((2, 8), dtype=np.int64)
+    layout[0] = -1
+    layout[0, dealer_size] = 3
+    layout[0, dealer_size - 2 : dealer_size] = (1, 2)
+    stacked = subsets.below[: dealer_size - 2]
+    first_row = np.cumsum([0] + [table.shape[0] for table in stacked])
+    rows_of = []
+    start = 0
     for size in range(dealer_size):
-        classes[size] = tables.class_of_set[size]
-        below[size] = tables.below[size]
-        compact[size] = np.ascontiguousarray(below[size][:, list(columns)])
-    return tuple(classes), tuple(below), tuple(compact)
+        classes = subsets.class_of_set[size].astype(np.int32)
+        if size < dealer_size - 2:
+            layout[0, size] = 0
+            classes = classes + np.int32(first_row[size])
+        layout[1, size] = start
+        start += classes.shape[0]
+        rows_of.append(classes)
+    wide = np.ascontiguousarray(np.concatenate(stacked).astype(np.int32))
+    mid, top = subsets.below[dealer_size - 2], subsets.below[dealer_size - 1]
+    if mid.dtype != np.uint16 or top.dtype != np.uint8:
+        raise ValueError(f"subset tables of {mid.dtype} and {top.dtype}, not uint16 and uint8")
+    picked = list(columns)
+    return KernelTables(
+        layout=layout,
+        rows_of=np.concatenate(rows_of),
+        wide=wide,
+        mid=cast(npt.NDArray[np.uint16], _readonly(mid)),
+        top=cast(npt.NDArray[np.uint8], _readonly(top)),
+        compact=(
+            np.ascontiguousarray(wide[:, picked]),
+            np.ascontiguousarray(mid[:, picked]),
+            np.ascontiguousarray(top[:, picked]),
+        ),
+    )
+
+
+def _readonly(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    # the tables reach the kernel read-only whether built or mapped from the cache, so that it
+    # is compiled for one set of types (the ones start_compiling compiles for)
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
+def start_compiling(*more: Callable[[], None]) -> threading.Thread:
+    """Compile the count kernel on a thread, for the types :func:`count_forced` passes it, then
+    call each of ``more`` (a caller's own compiles) on the same thread.
+
+    On an empty numba cache the compile takes seconds; started before the subset tables are
+    built (numpy, which releases the GIL in its loops, as the compiler does in LLVM), the two
+    overlap. Join the thread before counting (or do not: a count waits for the compile).
+    Returns the started thread; a failure is left for the count itself to raise.
+
+    Examples
+    --------
+    >>> start_compiling().join()
+    """
+
+    def compile_kernel() -> None:
+        try:
+            from crazy4.core import forced_kernels
+
+            z = np.zeros
+            kernel: Any = forced_kernels.count_forced
+            kernel(
+                z((1, 5), np.int64), z(0, np.int32), z((0, 1), np.int64), z((1, 1), np.int64),
+                z(1, np.int64), 0, BINOMIAL, z(32, np.int64), z(7, np.int64),
+                z((2, 8), np.int64), z(1, np.int32), z((1, 1), np.int32),
+                _readonly(z((1, 1), np.uint16)), _readonly(z((1, 1), np.uint8)),
+                z((1, 1), np.int32), z((1, 1), np.uint16), z((1, 1), np.uint8),
+                _readonly(z(1, np.uint16)), z(forced_kernels.work_size(1), np.int64),
+                z((0, 1), np.int64), 0, 0,
+            )  # fmt: skip
+            for compile_more in more:
+                compile_more()
+        except Exception:  # the count raises it, in the main thread
+            pass
+
+    thread = threading.Thread(target=compile_kernel, name="compile the count", daemon=True)
+    thread.start()
+    return thread
+
+
+def threshold_columns(
+    thresholds: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int64], list[int], tuple[int, ...]]:
+    """The threshold columns in the kernel's order (those varying by hand first), the columns
+    the same for every hand (read from the compact tables) and their values.
+
+    Call :func:`kernel_tables` with ``(dealer_size, values)`` ahead of a count to prepare its
+    tables (they are kept).
+
+    Examples
+    --------
+    >>> threshold_columns(np.array([[5, 322, 7], [6, 322, 7]]))[1:]
+    ([1, 2], (322, 7))
+    """
+    m = thresholds.shape[1]
+    same = (thresholds == thresholds[:1]).all(axis=0) if thresholds.shape[0] else [False] * m
+    fixed = [j for j in range(m) if same[j]]  # the same for every hand: the compact tables
+    columns = np.array([j for j in range(m) if not same[j]] + fixed, dtype=np.int64)
+    return columns, fixed, tuple(int(thresholds[0, j]) for j in fixed)
+
+
+def _check_forced(
+    hands: npt.NDArray[np.int64],
+    hand_of: npt.NDArray[np.int32],
+    forced: npt.NDArray[np.int64],
+    dealer_size: int,
+) -> None:
+    if forced.shape[1] > dealer_size:
+        raise ValueError(f"{forced.shape[1]} forced cards do not fit a {dealer_size}-card hand")
+    if forced.shape[0]:
+        clash = (forced[:, :, None] == hands[hand_of][:, None, :]).any(axis=(1, 2))
+        repeated = (np.diff(forced, axis=1) == 0).any(axis=1)
+        if clash.any() or repeated.any():
+            raise ValueError("a forced card is in its player hand or given twice")
+
+
+def _table_arguments(dealer_size: int, values: tuple[int, ...]) -> tuple[Any, ...]:
+    """The kernel's table arguments, ``layout`` to ``own`` (the compiled ``count_forced``)."""
+    tables = kernel_tables(dealer_size, values)
+    own = _readonly(build_best_four_strengths(dealer_size))
+    return (
+        tables.layout,
+        tables.rows_of,
+        tables.wide,
+        tables.mid,
+        tables.top,
+        *tables.compact,
+        own,
+    )
+
+
+def subsets_by_size(n_forced: int, dealer_size: int) -> tuple[npt.NDArray[np.int64], ...]:
+    """The 32 subset masks of the five hand cards ordered by size, and where those of ``g``
+    cards start (``bounds[g]``), for the sets ``S ∪ F`` that fit a dealer hand.
+
+    Examples
+    --------
+    >>> masks, bounds = subsets_by_size(1, 5)
+    >>> bounds.tolist(), masks[:3].tolist()
+    [[0, 1, 6, 16, 26, 31, 31], [0, 1, 2]]
+    """
+    masks = np.zeros(32, dtype=np.int64)
+    bounds = np.zeros(7, dtype=np.int64)
+    k = 0
+    for g in range(6):
+        bounds[g] = k
+        if g + n_forced <= dealer_size:
+            for q in range(32):
+                if q.bit_count() == g:
+                    masks[k] = q
+                    k += 1
+    bounds[6] = k
+    return masks, bounds
 
 
 def count_forced(
@@ -221,19 +399,9 @@ def count_forced(
     hands64 = np.ascontiguousarray(np.sort(np.asarray(hands, dtype=np.int64), axis=1))
     hand_of32 = np.ascontiguousarray(hand_of, dtype=np.int32)
     forced64 = np.ascontiguousarray(np.sort(np.asarray(forced, dtype=np.int64), axis=1))
-    if forced64.shape[1] > dealer_size:
-        raise ValueError(f"{forced64.shape[1]} forced cards do not fit a {dealer_size}-card hand")
-    if forced64.shape[0]:
-        clash = (forced64[:, :, None] == hands64[hand_of32][:, None, :]).any(axis=(1, 2))
-        repeated = (np.diff(forced64, axis=1) == 0).any(axis=1)
-        if clash.any() or repeated.any():
-            raise ValueError("a forced card is in its player hand or given twice")
+    _check_forced(hands64, hand_of32, forced64, dealer_size)
     thresholds64 = np.ascontiguousarray(thresholds, dtype=np.int64)
-    m = thresholds64.shape[1]
-    same = (thresholds64 == thresholds64[:1]).all(axis=0) if thresholds64.shape[0] else [False] * m
-    fixed = [j for j in range(m) if same[j]]  # the same for every hand: the compact tables
-    columns = np.array([j for j in range(m) if not same[j]] + fixed, dtype=np.int64)
-    values = tuple(int(thresholds64[0, j]) for j in fixed)
+    columns, fixed, values = threshold_columns(thresholds64)
     out = np.empty((hand_of32.shape[0], thresholds64.shape[1]), dtype=np.int64)
     arguments = (
         hands64,
@@ -243,8 +411,13 @@ def count_forced(
         columns,
         len(columns) - len(fixed),
         BINOMIAL,
-        (*kernel_tables(dealer_size, values), build_best_four_strengths(dealer_size), dealer_size),
-        out,
+        *subsets_by_size(forced64.shape[1], dealer_size),
+        *_table_arguments(dealer_size, values),
     )
-    run_in_threads(lambda start, stop: kernel(*arguments, start, stop), hand_of32.shape[0])
+    words = forced_kernels.work_size(len(columns))
+
+    def work(start: int, stop: int) -> None:  # a working buffer a chunk (threads run chunks)
+        kernel(*arguments, np.zeros(words, dtype=np.int64), out, start, stop)
+
+    run_in_threads(work, hand_of32.shape[0])
     return out

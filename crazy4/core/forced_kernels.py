@@ -11,7 +11,13 @@ the colex indices of the 32 sets ``S ∪ F`` (by doubling over the cards, 31 add
 a prefetch of their classes; the rows, with a prefetch of the cells to be read; the signed sums.
 Thresholds that are the same for every hand (Four Card Poker's seven category starts, the
 Crazy 4 Poker qualifier) are read from compact copies of those table columns, one cache line
-a row, instead of one line a threshold.
+a row, instead of one line a threshold. The table reads are cache misses, so each is asked for
+a batch before it is needed, and the sets of one size are handled together.
+
+Every table reaches the kernel as a plain array argument (the subset tables in the three dtypes
+they come in, their rows in one class array), and the stages are plain functions: on an empty
+numba cache the kernel compiles in a few seconds, not in the 12-18 s that a tuple of tables of
+mixed dtypes through inlined stages took.
 
 This module imports numba; it is imported only when a forced-card count runs.
 """
@@ -168,13 +174,7 @@ def prefetch_hint(
     return signature, codegen
 
 
-@njit(cache=True, nogil=True, inline="always")
-def prefetch(array: npt.NDArray[np.integer], row: int, column: int) -> None:  # pragma: no cover
-    """:func:`prefetch_hint` of ``array[row]`` (1-d) or ``array[row, column]``."""
-    prefetch_hint(array, row, column)  # type: ignore[call-arg, arg-type]
-
-
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def subset_indices(
     hands: npt.NDArray[np.int64],
     h: int,
@@ -218,74 +218,57 @@ def subset_indices(
             p += 1
 
 
-@njit(cache=True, nogil=True, inline="always")
-def prefetch_entries(
-    table: npt.NDArray[np.integer], work: tuple[Any, ...], slot: int, lo: int, hi: int
-) -> None:  # pragma: no cover - compiled
-    """Stage one: prefetch ``table[index[slot, b, q]]`` for the subsets ``masks[lo:hi]`` of
-    every situation ``b`` of the batch."""
-    masks, index, count = work[0], work[1], work[4][slot]
-    for b in range(count):
-        for k in range(lo, hi):
-            prefetch(table, index[slot, b, masks[k]], 0)
-
-
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def fetch_rows(
-    classes: npt.NDArray[np.int32],
-    below: npt.NDArray[np.integer],
+    table: npt.NDArray[np.integer],
     compact: npt.NDArray[np.integer],
-    work: tuple[Any, ...],
+    rows_of: npt.NDArray[np.int32],
+    base: int,
+    masks: npt.NDArray[np.int64],
+    index: npt.NDArray[np.int64],
+    rows: npt.NDArray[np.int64],
+    t: npt.NDArray[np.int64],
     slot: int,
+    count: int,
     lo: int,
     hi: int,
     varying: int,
 ) -> None:  # pragma: no cover - compiled
-    """Stage two: ``rows[slot, b, k] = classes[index[slot, b, masks[k]]]`` for ``lo <= k <
-    hi``; prefetch the cells stage three reads (the varying thresholds' cells, the compact
-    table's row)."""
-    masks, index, rows, t, count = work[0], work[1], work[2], work[3], work[4][slot]
+    """Stage two: ``rows[slot, b, k] = rows_of[base + index[slot, b, masks[k]]]`` for ``lo <=
+    k < hi``; prefetch the cells stage three reads (the varying thresholds' cells of ``table``,
+    the row of ``compact``)."""
     for b in range(count):
         for k in range(lo, hi):
-            row = classes[index[slot, b, masks[k]]]
+            row = rows_of[base + index[slot, b, masks[k]]]
             rows[slot, b, k] = row
             for j in range(varying):
-                prefetch(below, row, t[slot, b, j])
+                prefetch_hint(table, row, t[slot, b, j])  # type: ignore[call-arg]
             if compact.shape[1]:
-                prefetch(compact, row, 0)
+                prefetch_hint(compact, row, 0)  # type: ignore[call-arg, arg-type]
 
 
-@njit(cache=True, nogil=True, inline="always")
-def fetch_own(
-    own: npt.NDArray[np.uint16], work: tuple[Any, ...], slot: int, lo: int, hi: int
-) -> None:  # pragma: no cover - compiled
-    """Stage two for the sets of a whole dealer hand: their strengths."""
-    masks, index, rows, count = work[0], work[1], work[2], work[4][slot]
-    for b in range(count):
-        for k in range(lo, hi):
-            rows[slot, b, k] = own[index[slot, b, masks[k]]]
-
-
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def add_rows(
-    below: npt.NDArray[np.integer],
+    table: npt.NDArray[np.integer],
     compact: npt.NDArray[np.integer],
-    work: tuple[Any, ...],
+    rows: npt.NDArray[np.int64],
+    t: npt.NDArray[np.int64],
     slot: int,
+    count: int,
     lo: int,
     hi: int,
     sign: int,
     varying: int,
+    acc: npt.NDArray[np.int64],
 ) -> None:  # pragma: no cover - compiled
-    """Stage three: ``acc[b, j] += sign Σ_k N_k(t_j)``: the varying thresholds from the full
-    table, the others from the compact one (its columns in order)."""
-    rows, t, count, acc = work[2], work[3], work[4][slot], work[5]
+    """Stage three: ``acc[b, j] += sign Σ_k N_k(t_j)``: the varying thresholds from ``table``,
+    the others from ``compact`` (its columns in order)."""
     for b in range(count):
         for j in range(varying):
             column = t[slot, b, j]
             total = 0
             for k in range(lo, hi):
-                total += below[rows[slot, b, k], column]
+                total += table[rows[slot, b, k], column]
             acc[b, j] += sign * total
         for j in range(compact.shape[1]):
             total = 0
@@ -294,102 +277,115 @@ def add_rows(
             acc[b, varying + j] += sign * total
 
 
-@njit(cache=True, nogil=True, inline="always")
-def add_own(
-    work: tuple[Any, ...], slot: int, lo: int, hi: int, sign: int
-) -> None:  # pragma: no cover - compiled
-    """Stage three for the sets of a whole dealer hand: ``acc[b, j] += sign #{k : strength
-    < t_j}``."""
-    rows, t, count, acc = work[2], work[3], work[4][slot], work[5]
-    for b in range(count):
-        for j in range(t.shape[2]):
-            column = t[slot, b, j]
-            total = 0
-            for k in range(lo, hi):
-                total += rows[slot, b, k] < column
-            acc[b, j] += sign * total
+#: Situations a batch.
+BATCH = 8
+
+
+def work_size(m: int) -> int:
+    """Words of the working buffer of :func:`count_forced` for ``m`` thresholds (the caller
+    allocates it; the kernel takes its working arrays as views of it)."""
+    return 6 * BATCH * 32 + 4 * BATCH * m + 35
+
+
+#: ``kinds[n]``: where the sets of ``n`` cards are counted (:func:`count_forced`).
+WIDE, MID, TOP, OWN, NONE = 0, 1, 2, 3, -1
 
 
 @njit(cache=True, nogil=True)
-def by_size(n_forced: int, dealer_size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """The 32 subset masks ordered by size, and where the subsets of ``g`` hand cards start
-    (``bounds[g]``), for the sets ``S ∪ F`` that fit in a dealer hand (``g + |F| <= d``)."""
-    masks = np.zeros(32, dtype=np.int64)
-    bounds = np.zeros(7, dtype=np.int64)
-    k = 0
-    for g in range(6):
-        bounds[g] = k
-        if g + n_forced <= dealer_size:
-            for q in range(32):
-                bits = 0
-                for b in range(5):
-                    bits += (q >> b) & 1
-                if bits == g:
-                    masks[k] = q
-                    k += 1
-    bounds[6] = k
-    return masks, bounds
-
-
-@njit(cache=True, nogil=True)
-def stage(
-    which: int,
-    n: int,
-    sign: int,
-    tables: Any,
-    work: tuple[Any, ...],
+def fetch_stage(
+    masks: npt.NDArray[np.int64],
+    bounds: npt.NDArray[np.int64],
+    layout: npt.NDArray[np.int64],
+    rows_of: npt.NDArray[np.int32],
+    wide: npt.NDArray[np.int32],
+    mid: npt.NDArray[np.uint16],
+    top: npt.NDArray[np.uint8],
+    compact_wide: npt.NDArray[np.int32],
+    compact_mid: npt.NDArray[np.uint16],
+    compact_top: npt.NDArray[np.uint8],
+    own: npt.NDArray[np.uint16],
+    index: npt.NDArray[np.int64],
+    rows: npt.NDArray[np.int64],
+    t: npt.NDArray[np.int64],
     slot: int,
-    lo: int,
-    hi: int,
+    count: int,
+    n_forced: int,
     varying: int,
 ) -> None:  # pragma: no cover - compiled
-    """Stage ``which`` (0, 1, 2) of a batch for its sets of ``n`` cards (``masks[lo:hi]``)."""
-    classes, below, compact, own = tables[0], tables[1], tables[2], tables[3]
-    if which == 0:
-        if n == tables[4]:
-            prefetch_entries(own, work, slot, lo, hi)
-        elif n == 1:
-            prefetch_entries(classes[1], work, slot, lo, hi)
-        elif n == 2:
-            prefetch_entries(classes[2], work, slot, lo, hi)
-        elif n == 3:
-            prefetch_entries(classes[3], work, slot, lo, hi)
-        elif n == 4:
-            prefetch_entries(classes[4], work, slot, lo, hi)
-        elif n == 5:
-            prefetch_entries(classes[5], work, slot, lo, hi)
-    elif which == 1:
-        if n == tables[4]:
-            fetch_own(own, work, slot, lo, hi)
-        elif n == 0:
-            fetch_rows(classes[0], below[0], compact[0], work, slot, lo, hi, varying)
-        elif n == 1:
-            fetch_rows(classes[1], below[1], compact[1], work, slot, lo, hi, varying)
-        elif n == 2:
-            fetch_rows(classes[2], below[2], compact[2], work, slot, lo, hi, varying)
-        elif n == 3:
-            fetch_rows(classes[3], below[3], compact[3], work, slot, lo, hi, varying)
-        elif n == 4:
-            fetch_rows(classes[4], below[4], compact[4], work, slot, lo, hi, varying)
-        elif n == 5:
-            fetch_rows(classes[5], below[5], compact[5], work, slot, lo, hi, varying)
-    elif n == tables[4]:
-        add_own(work, slot, lo, hi, sign)
-    elif n == 0:
-        add_rows(below[0], compact[0], work, slot, lo, hi, sign, varying)
-    elif n == 1:
-        add_rows(below[1], compact[1], work, slot, lo, hi, sign, varying)
-    elif n == 2:
-        add_rows(below[2], compact[2], work, slot, lo, hi, sign, varying)
-    elif n == 3:
-        add_rows(below[3], compact[3], work, slot, lo, hi, sign, varying)
-    elif n == 4:
-        add_rows(below[4], compact[4], work, slot, lo, hi, sign, varying)
-    elif n == 5:
-        add_rows(below[5], compact[5], work, slot, lo, hi, sign, varying)
+    """Stage two of :func:`count_forced` for the batch in ``slot``: the rows of its sets (the
+    strengths for a whole dealer hand) and a prefetch of the cells stage three reads (the
+    tables as in :func:`count_forced`)."""
+    for g in range(6):
+        lo, hi = bounds[g], bounds[g + 1]
+        if lo == hi:
+            continue
+        n = g + n_forced
+        kind, base = layout[0, n], layout[1, n]
+        if kind == OWN:
+            for b in range(count):
+                for k in range(lo, hi):
+                    rows[slot, b, k] = own[index[slot, b, masks[k]]]
+        elif kind == WIDE:
+            fetch_rows(
+                wide, compact_wide, rows_of, base, masks, index, rows, t, slot, count, lo, hi,
+                varying,
+            )  # fmt: skip
+        elif kind == MID:
+            fetch_rows(
+                mid, compact_mid, rows_of, base, masks, index, rows, t, slot, count, lo, hi,
+                varying,
+            )  # fmt: skip
+        else:
+            fetch_rows(
+                top, compact_top, rows_of, base, masks, index, rows, t, slot, count, lo, hi,
+                varying,
+            )  # fmt: skip
 
 
-BATCH = 8
+@njit(cache=True, nogil=True)
+def sum_stage(
+    bounds: npt.NDArray[np.int64],
+    layout: npt.NDArray[np.int64],
+    wide: npt.NDArray[np.int32],
+    mid: npt.NDArray[np.uint16],
+    top: npt.NDArray[np.uint8],
+    compact_wide: npt.NDArray[np.int32],
+    compact_mid: npt.NDArray[np.uint16],
+    compact_top: npt.NDArray[np.uint8],
+    rows: npt.NDArray[np.int64],
+    t: npt.NDArray[np.int64],
+    slot: int,
+    count: int,
+    n_forced: int,
+    varying: int,
+    acc: npt.NDArray[np.int64],
+) -> None:  # pragma: no cover - compiled
+    """Stage three of :func:`count_forced` for the batch in ``slot``: ``acc[b, j]``, the
+    signed sums (the tables as in :func:`count_forced`)."""
+    m = acc.shape[1]
+    for b in range(BATCH):
+        for j in range(m):
+            acc[b, j] = 0
+    for g in range(6):
+        lo, hi = bounds[g], bounds[g + 1]
+        if lo == hi:
+            continue
+        sign = 1 - 2 * (g & 1)
+        kind = layout[0, g + n_forced]
+        if kind == OWN:
+            for b in range(count):
+                for j in range(m):
+                    column = t[slot, b, j]
+                    total = 0
+                    for k in range(lo, hi):
+                        total += rows[slot, b, k] < column
+                    acc[b, j] += sign * total
+        elif kind == WIDE:
+            add_rows(wide, compact_wide, rows, t, slot, count, lo, hi, sign, varying, acc)
+        elif kind == MID:
+            add_rows(mid, compact_mid, rows, t, slot, count, lo, hi, sign, varying, acc)
+        else:
+            add_rows(top, compact_top, rows, t, slot, count, lo, hi, sign, varying, acc)
 
 
 @njit(cache=True, nogil=True)
@@ -401,7 +397,18 @@ def count_forced(
     columns: npt.NDArray[np.int64],
     varying: int,
     binomial: npt.NDArray[np.int64],
-    tables: Any,
+    masks: npt.NDArray[np.int64],
+    bounds: npt.NDArray[np.int64],
+    layout: npt.NDArray[np.int64],
+    rows_of: npt.NDArray[np.int32],
+    wide: npt.NDArray[np.int32],
+    mid: npt.NDArray[np.uint16],
+    top: npt.NDArray[np.uint8],
+    compact_wide: npt.NDArray[np.int32],
+    compact_mid: npt.NDArray[np.uint16],
+    compact_top: npt.NDArray[np.uint8],
+    own: npt.NDArray[np.uint16],
+    work: npt.NDArray[np.int64],
     out: npt.NDArray[np.int64],
     start: int,
     stop: int,
@@ -409,28 +416,25 @@ def count_forced(
     """``out[i, j] = Σ_{S ⊆ P} (-1)^{|S|} N_{S ∪ F}(t_j)`` for situations ``start:stop``.
 
     ``P = hands[hand_of[i]]`` (sorted), ``F = forced[i]`` (sorted, disjoint from ``P``),
-    ``t_j = thresholds[hand_of[i], j]``. ``tables = (classes, below, compact, own, d)``, the
-    first three tuples by set size: ``N_T`` is ``below[|T|][classes[|T|][colex T], t]``, or
-    ``compact[|T|][row, k]`` for the threshold column ``columns[varying + k]`` (the same for
-    every hand: ``compact`` holds those columns of ``below``, one cache line a row); for
-    ``|T| = d`` (the dealer's cards) the one hand ``T`` itself (``own`` by colex index).
-    ``columns`` lists the varying columns first.
-
-    Batches of :data:`BATCH` situations go through three stages a batch apart: the sets'
-    colex indices (:func:`subset_indices`) and a prefetch of their classes; the rows and a
-    prefetch of the cells; the sums. The table reads are cache misses, so each is asked for
-    a batch before it is needed, and the sets of one size are handled together.
+    ``t_j = thresholds[hand_of[i], j]``; ``columns`` lists the varying columns first. The
+    subsets ``masks[bounds[g]:bounds[g + 1]]`` are those of ``g`` hand cards whose set fits a
+    dealer hand. For a set ``T`` of ``n`` cards, ``layout[0, n]`` is where it is counted
+    (:data:`WIDE`, :data:`MID`, :data:`TOP`: the subset tables as the three dtypes they come
+    in; :data:`OWN`: the dealer's whole hand, ``own`` by colex index) and ``layout[1, n]``
+    where its sets start in ``rows_of``: ``N_T(t)`` is ``table[rows_of[layout[1, n] + colex
+    T], t]``, or ``compact_*[row, k]`` for the threshold column ``columns[varying + k]`` (the
+    same for every hand: those columns of the table, one cache line a row). Batches of
+    :data:`BATCH` situations go through three stages a batch apart (module docstring).
     """
     n_forced = forced.shape[1]
     m = columns.shape[0]
-    masks, bounds = by_size(n_forced, tables[4])
-    index = np.zeros((3, BATCH, 32), dtype=np.int64)
-    rows = np.zeros((3, BATCH, 32), dtype=np.int64)
-    t = np.zeros((3, BATCH, m), dtype=np.int64)
-    counts = np.zeros(3, dtype=np.int64)
-    acc = np.zeros((BATCH, m), dtype=np.int64)
-    work = (masks, index, rows, t, counts, acc)
-    size = np.zeros(32, dtype=np.int64)
+    tables = (wide, mid, top, compact_wide, compact_mid, compact_top)  # six arguments below
+    index = work[: 3 * BATCH * 32].reshape((3, BATCH, 32))
+    rows = work[3 * BATCH * 32 : 6 * BATCH * 32].reshape((3, BATCH, 32))
+    t = work[6 * BATCH * 32 : 6 * BATCH * 32 + 3 * BATCH * m].reshape((3, BATCH, m))
+    rest = 6 * BATCH * 32 + 3 * BATCH * m
+    acc, rest = work[rest : rest + BATCH * m].reshape((BATCH, m)), rest + BATCH * m
+    counts, size = work[rest : rest + 3], work[rest + 3 : rest + 35]
     n_batches = (stop - start + BATCH - 1) // BATCH
     for batch in range(n_batches + 2):
         if batch < n_batches:
@@ -443,23 +447,25 @@ def count_forced(
                 for j in range(m):
                     t[slot, b, j] = thresholds[h, columns[j]]
             for g in range(6):
-                if bounds[g] < bounds[g + 1]:
-                    stage(0, g + n_forced, 0, tables, work, slot, bounds[g], bounds[g + 1], varying)
+                n = g + n_forced
+                for b in range(counts[slot]):
+                    for k in range(bounds[g], bounds[g + 1]):
+                        if layout[0, n] == OWN:
+                            prefetch_hint(own, index[slot, b, masks[k]], 0)  # type: ignore
+                        else:
+                            where = layout[1, n] + index[slot, b, masks[k]]
+                            prefetch_hint(rows_of, where, 0)  # type: ignore[call-arg, arg-type]
         if 1 <= batch <= n_batches:
             slot = (batch - 1) % 3
-            for g in range(6):
-                if bounds[g] < bounds[g + 1]:
-                    stage(1, g + n_forced, 0, tables, work, slot, bounds[g], bounds[g + 1], varying)
+            fetch_stage(
+                masks, bounds, layout, rows_of, *tables, own, index, rows, t, slot, counts[slot],
+                n_forced, varying,
+            )  # fmt: skip
         if batch >= 2:
             slot = (batch - 2) % 3
-            acc[:] = 0
-            for g in range(6):
-                if bounds[g] < bounds[g + 1]:
-                    sign = 1 - 2 * (g & 1)
-                    stage(
-                        2, g + n_forced, sign, tables, work, slot, bounds[g], bounds[g + 1], varying
-                    )
+            count = counts[slot]
+            sum_stage(bounds, layout, *tables, rows, t, slot, count, n_forced, varying, acc)
             first = start + (batch - 2) * BATCH
-            for b in range(counts[slot]):
+            for b in range(count):
                 for j in range(m):
                     out[first + b, columns[j]] = acc[b, j]

@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cache import cached_array
-from crazy4.core.cards import RANKS, colex_index, colex_indices, combinations_array
+from crazy4.core.cards import BINOMIAL, RANKS, colex_index, colex_indices, combinations_array
 from crazy4.errors import InputError
 
 
@@ -208,16 +208,50 @@ def category_thresholds() -> npt.NDArray[np.int64]:
 
 
 def _best_four_strengths(hand_size: int) -> npt.NDArray[np.uint16]:
-    # the compiled builders (crazy4.core.table_kernels): the best of the hand's (n-1)-card
-    # subsets, the same table as the numpy builder's (the tests compare them)
-    from crazy4.core import table_kernels
-    from crazy4.core.cards import BINOMIAL
+    # the best of the hand's (n-1)-card subsets: the same table as the plain numpy builder's
+    # (the tests compare them), without a compiled kernel to compile on a cold cache
+    smaller = build_four_card_table()[0] if hand_size == 5 else build_best_four_strengths(5)
+    return best_dropping_one(smaller, hand_size)
 
-    if hand_size == 6:  # 20 million hands
-        six = table_kernels.build_best_of_six(build_best_four_strengths(5), BINOMIAL)
-        return np.asarray(six, dtype=np.uint16)
-    five = table_kernels.build_best_of_five(build_four_card_table()[0], BINOMIAL)
-    return np.asarray(five, dtype=np.uint16)
+
+def best_dropping_one(smaller: npt.NDArray[np.uint16], size: int) -> npt.NDArray[np.uint16]:
+    """The best of every ``size``-card hand's ``size - 1``-card subsets, by colex index.
+
+    The hands with top card ``m`` are the colex indices ``C(m, size) + i`` for the
+    ``(size - 1)``-sets ``i`` of the cards below ``m``, so they are built a top card at a
+    time: without ``m`` a hand is its set ``i`` (a slice of ``smaller``); without the lower
+    card ``d`` it is the set ``i`` less ``d`` (the same colex index for every ``m``, found once)
+    with ``m`` on top, adding ``C(m, size - 1)``.
+
+    Parameters
+    ----------
+    smaller : ndarray of uint16, shape (C(52, size - 1),)
+        The values of the smaller hands, by colex index.
+    size : int
+        Cards in a hand, at least 2.
+
+    Examples
+    --------
+    >>> best_dropping_one(np.arange(52, dtype=np.uint16), 2)[:3].tolist()  # {0,1} {0,2} {1,2}
+    [1, 2, 2]
+    """
+    lower = combinations_array(52, size - 1)
+    column = [BINOMIAL[:, k].astype(np.int32) for k in range(size)]
+    dropped = []  # dropped[d][i]: the colex index of lower set i without its card d
+    for d in range(size - 1):
+        index = np.zeros(lower.shape[0], dtype=np.int32)
+        for j in range(size - 1):
+            if j != d:
+                index += column[j + 1 if j < d else j][lower[:, j].astype(np.intp)]
+        dropped.append(index)
+    out = np.empty(comb(52, size), dtype=np.uint16)
+    for top in range(size - 1, 52):
+        count = comb(top, size - 1)
+        block = out[comb(top, size) : comb(top, size) + count]
+        block[:] = smaller[:count]
+        for index in dropped:
+            np.maximum(block, smaller[index[:count] + count], out=block)
+    return out
 
 
 def _best_four_strengths_numpy(hand_size: int) -> npt.NDArray[np.uint16]:

@@ -23,6 +23,14 @@ import numpy.typing as npt
 from crazy4.core.cache import cached_array
 from crazy4.core.cards import combinations_array, hands_of_colex
 
+#: Hands keyed at a time.
+_BLOCK = 1 << 16
+
+#: Bit ``16 * suit + rank`` of every card: the suit masks of a hand packed in one word.
+_CARD_BITS = np.left_shift(
+    np.uint64(1), (16 * (np.arange(52) % 4) + np.arange(52) // 4).astype(np.uint64)
+)
+
 
 def suit_class_keys(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
     """Class key of each hand: its four suit masks sorted descending, packed 13 bits each.
@@ -41,15 +49,21 @@ def suit_class_keys(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
     True
     """
     hands = np.asarray(hands)
-    cards = [hands[:, position].astype(np.int64) for position in range(hands.shape[1])]
-    bits = [np.left_shift(1, card >> 2) for card in cards]
-    suits = [card & 3 for card in cards]
-    columns = []
-    for suit in range(4):
-        mask = np.zeros(hands.shape[0], dtype=np.int64)
-        for card_suit, bit in zip(suits, bits, strict=True):
-            mask |= np.where(card_suit == suit, bit, 0)
-        columns.append(mask)
+    keys = np.empty(hands.shape[0], dtype=np.int64)
+    for start in range(0, hands.shape[0], _BLOCK):  # blocks: small temporaries, reused
+        keys[start : start + _BLOCK] = _block_keys(hands[start : start + _BLOCK])
+    return keys
+
+
+def _block_keys(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
+    # the four 13-bit masks side by side in one word, 16 bits a suit (the cards are distinct,
+    # so or-ing one bit a card builds every mask at once), read out and sorted
+    packed = np.zeros(hands.shape[0], dtype=np.uint64)
+    for position in range(hands.shape[1]):
+        packed |= _CARD_BITS[hands[:, position].astype(np.intp)]
+    columns = [
+        ((packed >> np.uint64(16 * suit)) & np.uint64(0x1FFF)).astype(np.int64) for suit in range(4)
+    ]
     for first, second in ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2)):  # sorting network, descending
         high = np.maximum(columns[first], columns[second])
         columns[second] = np.minimum(columns[first], columns[second])
@@ -77,12 +91,13 @@ class SuitClasses:
 
 
 def _class_of_hand() -> npt.NDArray[np.int32]:
-    keys = suit_class_keys(combinations_array(52, 5))
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    order = np.argsort(first, kind="stable")  # number classes by their first hand's index
-    rank_of_class = np.empty_like(order)
-    rank_of_class[order] = np.arange(order.shape[0])
-    return rank_of_class[inverse].astype(np.int32)
+    # classes numbered by their first hand's colex index: the codes of a factorization in
+    # order of first appearance (a hash table, not a sort of 2.6 million keys; the analysis
+    # imports pandas anyway)
+    import pandas as pd
+
+    codes, _ = pd.factorize(suit_class_keys(combinations_array(52, 5)))
+    return np.asarray(codes, dtype=np.int32)
 
 
 @cache

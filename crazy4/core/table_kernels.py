@@ -1,13 +1,14 @@
-"""Compiled builders of the lookup tables (numba): the five- and six-card strengths and the
-subset tables.
+"""Compiled loops (numba) for the lookup tables, and the thread pool of the compiled counts.
 
-The numpy builders (:func:`crazy4.core.ranking._best_four_strengths`,
-:func:`crazy4.core.engine._below_table_numpy`) materialise every hand as an array row and gather
-through temporaries: the six-card tables of Four Card Poker (20,358,520 hands; 127 million
-completions for the subset tables) took about 30 s that way, and the five-card ones about 3.5 s
-of a cold ``crazy4 analyze`` (nearly all of it). These loops build the same tables in a few
-seconds (the five-card ones in a fraction of one), hand by hand in registers; the tests compare
-them with the numpy builders.
+The numpy builders that materialise every hand
+(:func:`crazy4.core.ranking._best_four_strengths_numpy`,
+:func:`crazy4.core.engine._below_table_numpy`) took about 30 s for Four Card Poker's six-card
+tables and 3.5 s for the five-card ones; these loops build the same tables in a few seconds.
+The analysis now builds them vectorized without a loop to compile (dropping one card a top card
+at a time, merged colex sums, the small subset tables derived from the larger): on an empty
+numba cache compiling these loops cost more than they saved. They remain as a second, compiled
+derivation the tests compare the tables with. :func:`run_in_threads` and :func:`set_threads`
+run the forced-card count's chunks.
 
 Threads, not processes
 ----------------------

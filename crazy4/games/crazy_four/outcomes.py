@@ -137,10 +137,12 @@ def _count_cells(
     blocks = np.array_split(np.arange(strengths.shape[0]), chunks)
     if jobs == 1:
         parts = [count_dealer_below(hands[b], thresholds[b]) for b in blocks]
-    else:
-        from joblib import Parallel, delayed  # ~0.25 s to import: only when workers run
+    else:  # threads: the count is numpy gathers (the GIL released), a fraction of a second,
+        # less than starting worker processes; the blocks are fixed, so is the result
+        from concurrent.futures import ThreadPoolExecutor
 
-        parts = Parallel(n_jobs=jobs)(delayed(_count_job)(hands[b], thresholds[b]) for b in blocks)
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            parts = list(pool.map(lambda b: _count_job(hands[b], thresholds[b]), blocks))
     return cells_from_below(np.concatenate(parts), DEALER_HANDS)
 
 
@@ -158,7 +160,7 @@ def compute_outcomes(
     qualifier_strength : int
         Weakest qualifying dealer strength (0: every hand qualifies).
     jobs : int
-        Worker processes (joblib); the counts are identical for any number.
+        Threads for the counting; the counts are identical for any number.
     chunks : int
         Blocks of classes the work is split into (fixed, so results never depend on ``jobs``).
     progress : callable, optional

@@ -30,6 +30,7 @@ covers every situation exactly once: 5,649,150 situations of weight 1 to 72, aga
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import cache
 from math import comb
@@ -38,7 +39,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.cache import cached_array
+from crazy4.core.cache import cached_array, is_cached
 from crazy4.core.cards import colex_indices
 from crazy4.core.engine import brute_force_counts, build_subset_tables
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_thresholds
@@ -299,6 +300,9 @@ class FourCardOutcomes:
         return self.situations.weights
 
 
+#: The cached situation counts' name.
+COUNTS_TABLE = "fourcard_threshold_counts_v1"
+
 #: Modules whose code decides the cached situation counts (beyond the core's table builders).
 COUNTING_MODULES = (
     "crazy4.games.four_card.engine",
@@ -319,6 +323,12 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
     AssertionError
         If a count is negative or a row does not sum to C(46, 5) (a broken table).
     """
+    compiling = None
+    if not is_cached(COUNTS_TABLE, COUNTING_MODULES):  # the kernels compile beside the tables
+        from crazy4.core.forced import start_compiling
+        from crazy4.games.four_card.kernels import compile_kernels
+
+        compiling = start_compiling(compile_kernels)
     classes = build_suit_classes()
     situations = build_situations()
     strengths = build_best_four_strengths(PLAYER_CARDS)[
@@ -326,8 +336,8 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
     ].astype(np.int64)
     assert int(situations.weights.sum()) == SITUATIONS
     counts = cached_array(
-        "fourcard_threshold_counts_v1",
-        lambda: _count_every_situation(classes.representatives, situations, jobs),
+        COUNTS_TABLE,
+        lambda: _count_every_situation(classes.representatives, situations, jobs, compiling),
         expected_shape=(situations.weights.shape[0], len(COUNT_COLUMNS)),
         dtype=np.int32,
         builders=COUNTING_MODULES,
@@ -338,15 +348,18 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
 
 
 def _count_every_situation(
-    hands: npt.NDArray[np.uint8], situations: Situations, jobs: int
+    hands: npt.NDArray[np.uint8],
+    situations: Situations,
+    jobs: int,
+    compiling: threading.Thread | None,
 ) -> npt.NDArray[np.int32]:
-    from crazy4.core.table_kernels import set_threads
+    from crazy4.core.forced import kernel_tables, threshold_columns
 
-    previous = set_threads(jobs)  # the compiled table builders run on threads, in this process
-    try:
-        build_subset_tables(DEALER_CARDS)
-    finally:
-        set_threads(previous)
+    build_subset_tables(DEALER_CARDS)
+    values = threshold_columns(situation_thresholds(np.sort(hands, axis=1)))[2]
+    kernel_tables(DEALER_CARDS, values)  # the count's tables, also while the kernels compile
+    if compiling is not None:  # the kernels compiled while the tables were built
+        compiling.join()
     counts = count_situations(hands, situations.hand_class, situations.up_card, jobs=jobs)
     return counts.astype(np.int32)
 

@@ -82,7 +82,7 @@ def situation_sums(
 
 @njit(cache=True, nogil=True)
 def outcome_cells(
-    counts: npt.NDArray[np.int64], completions: int
+    counts: npt.NDArray[np.integer], completions: int
 ) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled
     """From the counts of :func:`count_situations` to cells: dealer lower, tie, dealer
     higher, then the dealer's 8 categories; a negative cell marks a broken table."""
@@ -99,3 +99,17 @@ def outcome_cells(
             previous = counts[i, 2 + j]
         cells[i, 3 + n_fixed] = completions - previous
     return cells
+
+
+def compile_kernels() -> None:
+    """Compile the loops above for the argument types the analysis passes them: a cold
+    cache's compile, run on a thread beside the table building
+    (:func:`crazy4.core.forced.start_compiling`)."""
+    counts = np.zeros((1, 9), dtype=np.int32)
+    counts.flags.writeable = False  # the cached counts are read-only
+    outcome_cells(counts, 1)
+    one = np.zeros(2, dtype=np.int64)
+    cells = np.zeros((2, 11), dtype=np.int64)  # two rows: its columns are strided, as the cells'
+    lower, tie, higher = cells[:, 0], cells[:, 1], cells[:, 2]
+    deal_lattice(one, one, one, lower, tie, cells[:, 3:], 1)
+    situation_sums(one, one, lower, tie, higher, one, one, 1)
