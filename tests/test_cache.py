@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -117,3 +118,24 @@ def test_an_unlockable_folder_still_builds(tmp_path: Path, monkeypatch: pytest.M
         "t", lambda: build_count(calls), expected_shape=(10,), dtype=np.int32
     )
     assert calls == [1] and array.tolist() == list(range(10))
+
+
+def test_a_builder_may_ask_for_its_own_table(cache_dir: Path) -> None:
+    """A table whose builder loads the same table (one module's cached counts read through
+    another's) is built, not deadlocked on its own lock."""
+
+    def inner() -> np.ndarray:
+        return cache.cached_array(
+            "nested", lambda: np.arange(4, dtype=np.int8), expected_shape=(4,), dtype=np.int8
+        )
+
+    got: list[list[int]] = []
+    worker = threading.Thread(
+        target=lambda: got.append(
+            cache.cached_array("nested", inner, expected_shape=(4,), dtype=np.int8).tolist()
+        ),
+        daemon=True,  # a deadlock fails the test below instead of hanging the run
+    )
+    worker.start()
+    worker.join(30)
+    assert got == [[0, 1, 2, 3]]

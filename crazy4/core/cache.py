@@ -30,6 +30,7 @@ import contextlib
 import hashlib
 import importlib.util
 import os
+import threading
 import zlib
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -148,22 +149,34 @@ def is_cached(name: str, builders: tuple[str, ...] = ()) -> bool:
     return (cache_dir() / f"{_stem(name, builders)}.npy").is_file()
 
 
+#: The build locks this thread holds (a table's builder may ask for the same table again:
+#: a second lock on it would wait for itself).
+_held = threading.local()
+
+
 @contextlib.contextmanager
 def _build_lock(folder: Path, stem: str) -> Iterator[None]:
     """Hold an exclusive lock on ``<stem>.lock`` in ``folder`` while building (none where the
-    system or the folder does not allow one)."""
+    system or the folder does not allow one, or where this thread holds it already)."""
+    held: set[Path] = _held.__dict__.setdefault("locks", set())
+    lock_path = folder / f"{stem}.lock"
+    if lock_path in held:
+        yield
+        return
     try:
         import fcntl
 
         folder.mkdir(parents=True, exist_ok=True)
-        handle = open(folder / f"{stem}.lock", "a")  # noqa: SIM115 - closed below
+        handle = open(lock_path, "a")  # noqa: SIM115 - closed below
     except (ImportError, OSError):
         yield
         return
+    held.add(lock_path)
     try:
         fcntl.flock(handle, fcntl.LOCK_EX)
         yield
     finally:
+        held.discard(lock_path)
         handle.close()  # closing the file releases the lock
 
 
