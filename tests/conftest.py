@@ -1,15 +1,27 @@
-"""Shared fixtures: each shipped Crazy 4 Poker rule set analyzed once per test session, and
-the pipeline results of any shipped rule set, run once per session when first asked for."""
+"""Shared fixtures: each shipped Crazy 4 Poker rule set analyzed once per test session, the
+pipeline results of any shipped rule set, run once per test run when first asked for, and
+``shared`` (:class:`shared_results.SharedResults`), which computes a heavy fixture's value
+once for all pytest-xdist workers."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 
 import pytest
+from shared_results import SharedResults
 
 from crazy4.games.crazy_four.analysis import Analysis, analyze
 from crazy4.pipeline import RuleSetResults, run_rule_set
 from crazy4.rules.load import load_rules
+
+
+@pytest.fixture(scope="session")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> SharedResults:
+    """:class:`SharedResults` for this test run (across pytest-xdist workers)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        return SharedResults(None)
+    return SharedResults(tmp_path_factory.getbasetemp().parent)
 
 
 @pytest.fixture(scope="session")
@@ -51,19 +63,19 @@ PIPELINE_CARDROOM_ROUNDS = 20_000
 
 
 @pytest.fixture(scope="session")
-def pipeline_results() -> Callable[[str], RuleSetResults]:
-    """``run_rule_set`` of a shipped rule set by name, run once per session on first use."""
-    done: dict[str, RuleSetResults] = {}
+def pipeline_results(shared: SharedResults) -> Callable[[str], RuleSetResults]:
+    """``run_rule_set`` of a shipped rule set by name, run once per test run on first use."""
 
     def results(name: str) -> RuleSetResults:
-        if name not in done:
-            done[name] = run_rule_set(
+        return shared.get(
+            f"pipeline-{name}",
+            lambda: run_rule_set(
                 load_rules(name),
                 command=f"pytest {name}",
                 jobs=1,
                 simulate_rounds=PIPELINE_CARDROOM_ROUNDS,
-            )
-        return done[name]
+            ),
+        )
 
     return results
 

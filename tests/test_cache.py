@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -66,3 +70,72 @@ def test_unwritable_cache_only_costs_a_rebuild(
         "t", lambda: build_count(calls), expected_shape=(10,), dtype=np.int32
     )
     assert array.tolist() == list(range(10))
+
+
+def _build_slowly(log: str) -> np.ndarray:
+    with open(log, "a") as handle:
+        handle.write(f"{os.getpid()}\n")
+    time.sleep(0.5)
+    return np.arange(10, dtype=np.int32)
+
+
+def _load_in_a_process(folder: str, log: str, results: str) -> None:
+    os.environ["CRAZY4_CACHE_DIR"] = folder
+    array = cache.cached_array(
+        "shared", lambda: _build_slowly(log), expected_shape=(10,), dtype=np.int32
+    )
+    with open(results, "a") as handle:
+        handle.write(f"{array.tolist()}\n")
+
+
+def test_processes_sharing_a_folder_build_a_table_once(tmp_path: Path) -> None:
+    """Three processes miss the same table at once: one builds it, the others wait for its
+    lock and load it."""
+    log, results = tmp_path / "builds.txt", tmp_path / "results.txt"
+    context = multiprocessing.get_context("fork")
+    processes = [
+        context.Process(
+            target=_load_in_a_process, args=(str(tmp_path / "cache"), str(log), str(results))
+        )
+        for _ in range(3)
+    ]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(60)
+        assert process.exitcode == 0
+    assert len(log.read_text().split()) == 1
+    assert results.read_text().splitlines() == [str(list(range(10)))] * 3
+
+
+def test_an_unlockable_folder_still_builds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache folder under a file cannot hold a lock (or the table): the table is built and
+    returned, not an error."""
+    (tmp_path / "file").write_text("x")
+    monkeypatch.setenv("CRAZY4_CACHE_DIR", str(tmp_path / "file" / "cache"))
+    calls: list[int] = []
+    array = cache.cached_array(
+        "t", lambda: build_count(calls), expected_shape=(10,), dtype=np.int32
+    )
+    assert calls == [1] and array.tolist() == list(range(10))
+
+
+def test_a_builder_may_ask_for_its_own_table(cache_dir: Path) -> None:
+    """A table whose builder loads the same table (one module's cached counts read through
+    another's) is built, not deadlocked on its own lock."""
+
+    def inner() -> np.ndarray:
+        return cache.cached_array(
+            "nested", lambda: np.arange(4, dtype=np.int8), expected_shape=(4,), dtype=np.int8
+        )
+
+    got: list[list[int]] = []
+    worker = threading.Thread(
+        target=lambda: got.append(
+            cache.cached_array("nested", inner, expected_shape=(4,), dtype=np.int8).tolist()
+        ),
+        daemon=True,  # a deadlock fails the test below instead of hanging the run
+    )
+    worker.start()
+    worker.join(30)
+    assert got == [[0, 1, 2, 3]]

@@ -26,6 +26,7 @@ import crazy4.games.crazy_four.analysis
 import crazy4.pipeline
 import crazy4.simulate.driver
 import crazy4.validate.driver
+from crazy4.cardroom.model import CardroomModel
 from crazy4.cli.main import main
 from crazy4.core.paytables import parse_odds
 from crazy4.errors import InputError
@@ -43,14 +44,16 @@ def _reached(*args: object, **kwargs: object) -> NoReturn:
 
 @contextlib.contextmanager
 def _no_computing(folder: Path) -> Iterator[None]:
-    """Replace everything that computes (analysis, simulation, validation, one hand) with
-    :func:`_reached`, and work in ``folder``."""
+    """Replace everything that computes (analysis, simulation, validation, the card room's
+    model, one hand) with :func:`_reached`, and work in ``folder``."""
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(folder)
         patch.setattr(crazy4.pipeline, "run_rule_set", _reached)
         patch.setattr(crazy4.games.crazy_four.analysis, "analyze", _reached)
         patch.setattr(crazy4.simulate.driver, "run_simulation", _reached)
         patch.setattr(crazy4.validate.driver, "validate", _reached)
+        # the card room's model (and its card-removal simulation, up to 10^9 rounds)
+        patch.setattr(CardroomModel, "of_rules", _reached)
         for name in ("crazy4-standard", "four-card-standard"):
             patch.setattr(type(game_of(load_rules(name))), "hand_result", _reached)
         yield

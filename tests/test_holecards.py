@@ -13,6 +13,7 @@ from math import comb
 
 import numpy as np
 import pytest
+from shared_results import SharedResults
 
 from crazy4.advantage.holecards import (
     FULL_CARD,
@@ -135,9 +136,7 @@ def test_situation_classes_are_the_orbits_of_every_relabelling(seen: int) -> Non
     assert int(situations.weights.sum()) == int(classes.weights[rows].sum()) * comb(47, seen)
 
 
-@pytest.fixture(scope="module")
-def crazy_four_one_card() -> dict[str, HoleCardAnalysis]:
-    """Both shipped Crazy 4 Poker rule sets, one seen card, every strategy (2 threads)."""
+def _crazy_four_one_card() -> dict[str, HoleCardAnalysis]:
     previous = set_threads(2)
     strategies = [
         NO_INFORMATION,
@@ -152,6 +151,13 @@ def crazy_four_one_card() -> dict[str, HoleCardAnalysis]:
         }
     finally:
         set_threads(previous)
+
+
+@pytest.fixture(scope="module")
+def crazy_four_one_card(shared: SharedResults) -> dict[str, HoleCardAnalysis]:
+    """Both shipped Crazy 4 Poker rule sets, one seen card, every strategy (2 threads; once
+    for all the run's workers)."""
+    return shared.get("holecards-crazy4-one-card", _crazy_four_one_card)
 
 
 @pytest.mark.parametrize("name", ["crazy4-standard", "crazy4-cardroom"])

@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.information import chart_groups
+from crazy4.advantage.price_kernel import decide_groups, price_situations
 from crazy4.advantage.situations_file import situation_rows
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
@@ -180,10 +181,7 @@ def situation_prices(
     >>> ev.tolist(), sq.tolist()
     ([[-4, 4, 6, 8]], [[4, 16, 36, 64]])
     """
-    nets = settlement.nets[strengths]
-    ev = np.einsum("nc,nmc->nm", cells, nets)
-    square = np.einsum("nc,nmc->nm", cells, nets * nets)
-    return ev, square
+    return price_situations(cells, strengths, settlement.nets)
 
 
 def _check_bound(settlement: Settlement, completions_: int, weight: int) -> None:
@@ -271,35 +269,21 @@ def _decide_and_add(
     seen_keys: npt.NDArray[np.int64],
 ) -> None:
     """Decide per information class (``keys``) and add the exact sums to ``totals``;
-    ``priced`` is (rows, EV, second moment, allowed) of the situations."""
-    rows, ev, square, allowed = priced
-    order = np.argsort(keys, kind="stable")
-    unique, starts, inverse = np.unique(keys[order], return_index=True, return_inverse=True)
-    w = weights[order]
-    summed = np.add.reduceat(w[:, None] * ev[rows[order]], starts, axis=0)
-    summed_square = np.add.reduceat(w[:, None] * square[rows[order]], starts, axis=0)
-    key_weight = np.add.reduceat(w, starts)
-    key_allowed = np.logical_and.reduceat(allowed[rows[order]], starts, axis=0)
-    decision, tied = best_decisions(summed, key_allowed)
-    index = np.arange(unique.shape[0])
-    totals.weight += int(key_weight.sum())
-    totals.ev += int(summed[index, decision].sum())
-    totals.square += int(summed_square[index, decision].sum())
-    totals.wager += int((key_weight * wagers[decision]).sum())
-    totals.tied += int(key_weight[tied.sum(axis=1) > 1].sum())
-    for code in range(4):
-        totals.decisions[code] += int(key_weight[decision == code].sum())
-    chosen = decision[inverse]
-    row_ev = w * ev[rows[order], chosen]
-    by = seen_keys[order]
-    sorted_by = np.argsort(by, kind="stable")
-    present, first = np.unique(by[sorted_by], return_index=True)
-    ev_sums = np.add.reduceat(row_ev[sorted_by], first)
-    w_sums = np.add.reduceat(w[sorted_by], first)
-    for key, weight, value in zip(present.tolist(), w_sums.tolist(), ev_sums.tolist(), strict=True):
+    ``priced`` is (rows, EV, second moment, allowed) of the situations
+    (:func:`crazy4.advantage.price_kernel.decide_groups`)."""
+    sums, decisions, seen = decide_groups(keys, weights, priced, wagers, seen_keys)
+    weight, ev, square, wager, tied = (int(value) for value in sums)
+    totals.weight += weight
+    totals.ev += ev
+    totals.square += square
+    totals.wager += wager
+    totals.tied += tied
+    for code in range(decisions.shape[0]):
+        totals.decisions[code] += int(decisions[code])
+    for key in np.flatnonzero(seen[:, 2]).tolist():
         entry = totals.by_seen.setdefault(int(key), [0, 0])
-        entry[0] += int(weight)
-        entry[1] += int(value)
+        entry[0] += int(seen[key, 0])
+        entry[1] += int(seen[key, 1])
 
 
 def analyze_hole_cards(

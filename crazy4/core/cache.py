@@ -11,6 +11,12 @@ mapped bytes: no copy of the file into memory and no copy of the array to hash i
 a copy). The checksum guards against damage (a flipped byte, a truncated file), which is what
 it is for: the atomic writes already rule out a half-written table.
 
+Processes sharing a cache folder (pytest-xdist workers, joblib or Dask workers on one machine,
+``make -j``) build a missing table once: the first to miss takes an exclusive lock on
+``<name>.lock`` (``fcntl.flock``, released by the system if the process dies) and builds it;
+the others wait for the lock and then load the saved table. Where the lock cannot be taken
+(no ``fcntl``, an unwritable folder) each process builds its own copy, as before.
+
 The cache key includes the package version and a fingerprint of the code that builds the
 table: the core modules every table is built from (:data:`CORE_BUILDERS`) and the modules the
 caller names for its own table (``builders`` of :func:`cached_array`, e.g. a game's counting
@@ -20,11 +26,13 @@ never names a game's or the card room's modules.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.util
 import os
+import threading
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -141,6 +149,37 @@ def is_cached(name: str, builders: tuple[str, ...] = ()) -> bool:
     return (cache_dir() / f"{_stem(name, builders)}.npy").is_file()
 
 
+#: The build locks this thread holds (a table's builder may ask for the same table again:
+#: a second lock on it would wait for itself).
+_held = threading.local()
+
+
+@contextlib.contextmanager
+def _build_lock(folder: Path, stem: str) -> Iterator[None]:
+    """Hold an exclusive lock on ``<stem>.lock`` in ``folder`` while building (none where the
+    system or the folder does not allow one, or where this thread holds it already)."""
+    held: set[Path] = _held.__dict__.setdefault("locks", set())
+    lock_path = folder / f"{stem}.lock"
+    if lock_path in held:
+        yield
+        return
+    try:
+        import fcntl
+
+        folder.mkdir(parents=True, exist_ok=True)
+        handle = open(lock_path, "a")  # noqa: SIM115 - closed below
+    except (ImportError, OSError):
+        yield
+        return
+    held.add(lock_path)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        held.discard(lock_path)
+        handle.close()  # closing the file releases the lock
+
+
 def _write_text(target: Path, text: str) -> None:
     target.write_text(text)
 
@@ -195,14 +234,29 @@ def cached_array(
     path = folder / f"{stem}.npy"
     checksum_path = folder / f"{stem}.crc32"
     loaded = _load(path, checksum_path, expected_shape, dtype)
-    if loaded is not None:
-        loaded.flags.writeable = False
-        return loaded
+    if loaded is None:
+        with _build_lock(folder, stem):
+            # another process may have built it while this one waited for the lock
+            loaded = _load(path, checksum_path, expected_shape, dtype)
+            if loaded is None:
+                return _build_and_save(name, build, expected_shape, dtype, path, checksum_path)
+    loaded.flags.writeable = False
+    return loaded
+
+
+def _build_and_save(
+    name: str,
+    build: Callable[[], npt.NDArray[np.generic]],
+    expected_shape: tuple[int, ...],
+    dtype: type,
+    path: Path,
+    checksum_path: Path,
+) -> npt.NDArray[Any]:
     array: npt.NDArray[Any] = np.ascontiguousarray(build(), dtype=dtype)
     if array.shape != expected_shape:
         raise RuntimeError(f"table {name}: built shape {array.shape}, expected {expected_shape}")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         replace_atomically(path, lambda target: _save_npy(target, array))
         digest = _digest(array) + "\n"
         replace_atomically(checksum_path, lambda target: _write_text(target, digest))

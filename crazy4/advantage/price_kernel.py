@@ -1,0 +1,229 @@
+"""The hole-card engine's per-situation passes, compiled (numba): pricing and deciding.
+
+**Pricing** (:func:`price_situations`).
+
+For situation ``n`` with dealer-outcome counts ``cells[n, c]`` and the player's strength
+``s = strengths[n]``, the EV and second-moment numerators of decision ``m`` are
+
+    ev[n, m]     = sum_c cells[n, c] * nets[s, m, c]
+    square[n, m] = sum_c cells[n, c] * nets[s, m, c] ** 2
+
+(:func:`crazy4.advantage.holecards.situation_prices`). The numpy form gathers an
+``(n, 4, cells)`` copy of the nets and contracts it twice; this loop reads the situation's
+cells once and the strength's 4 x cells nets from a table that stays in the first-level cache.
+The arithmetic is the same int64 products and sums in the same order per entry, so the results
+are equal (the engine refuses a rule set whose sums could overflow int64 before it prices:
+:func:`crazy4.advantage.holecards.analyze_hole_cards`). ``tests/test_price_kernel.py`` compares
+it with a plain listing.
+
+**Deciding** (:func:`decide_groups`). A strategy decides once per information class (a key):
+the class's EV of each decision is the weighted sum ``sum_i w_i * ev[row_i, m]`` over its
+situations, the decision is the best allowed one (the smallest wager among exact ties, as
+:func:`crazy4.core.decisions.best_decisions`), and that decision's sums are added to the
+strategy's totals and, per seen-rank key, to its ``by_seen`` sums. The rows are visited in an
+order that keeps equal keys together (their order within a class does not change an integer
+sum), so one pass per class gives the same integers as the numpy grouping it replaces.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from crazy4.core.table_kernels import run_in_threads
+
+
+@njit(cache=True, nogil=True)
+def _price_rows(
+    cells: Any, strengths: Any, nets: Any, ev: Any, square: Any, start: int, stop: int
+) -> None:  # pragma: no cover - compiled; tests compare it with the listing
+    decisions, width = nets.shape[1], nets.shape[2]
+    for n in range(start, stop):
+        s = strengths[n]
+        for m in range(decisions):
+            total = 0
+            total_square = 0
+            for c in range(width):
+                net = nets[s, m, c]
+                count = cells[n, c]
+                total += count * net
+                total_square += count * (net * net)
+            ev[n, m] = total
+            square[n, m] = total_square
+
+
+def price_situations(
+    cells: npt.NDArray[np.int64],
+    strengths: npt.NDArray[np.int64],
+    nets: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """EV and second-moment numerators, shape ``(n, decisions)`` each, on
+    :func:`crazy4.core.table_kernels.set_threads` threads.
+
+    Parameters
+    ----------
+    cells : ndarray of int64, shape (n, cells)
+        Dealer-outcome counts per situation.
+    strengths : ndarray of int64, shape (n,)
+        The player's strength per situation (a row of ``nets``).
+    nets : ndarray of int64, shape (strengths, decisions, cells)
+        Net numerators per strength, decision and cell.
+
+    Examples
+    --------
+    >>> nets = np.array([[[-1, -1], [2, -2]], [[-1, -1], [3, 0]]])
+    >>> ev, square = price_situations(np.array([[3, 1], [0, 4]]), np.array([0, 1]), nets)
+    >>> ev.tolist(), square.tolist()
+    ([[-4, 4], [-4, 0]], [[4, 16], [4, 0]])
+    """
+    cells = np.ascontiguousarray(cells, dtype=np.int64)
+    strengths = np.ascontiguousarray(strengths, dtype=np.int64)
+    nets = np.ascontiguousarray(nets, dtype=np.int64)
+    n = cells.shape[0]
+    ev = np.empty((n, nets.shape[1]), dtype=np.int64)
+    square = np.empty((n, nets.shape[1]), dtype=np.int64)
+    run_in_threads(
+        lambda start, stop: _price_rows(cells, strengths, nets, ev, square, start, stop), n
+    )
+    return ev, square
+
+
+#: ``decide_groups``'s totals, in order.
+TOTALS = ("weight", "ev", "square", "wager", "tied")
+
+
+@njit(cache=True, nogil=True)
+def _decide(
+    order: Any,
+    keys: Any,
+    weights: Any,
+    rows: Any,
+    ev: Any,
+    square: Any,
+    allowed: Any,
+    wagers: Any,
+    seen_keys: Any,
+    totals: Any,
+    decisions: Any,
+    seen_sums: Any,
+) -> None:  # pragma: no cover - compiled; tests compare it with the numpy grouping
+    n = order.shape[0]
+    codes = ev.shape[1]
+    summed = np.zeros(codes, dtype=np.int64)
+    summed_square = np.zeros(codes, dtype=np.int64)
+    ok = np.ones(codes, dtype=np.bool_)
+    start = 0
+    while start < n:
+        key = keys[order[start]]
+        stop = start
+        weight = 0
+        summed[:] = 0
+        summed_square[:] = 0
+        ok[:] = True
+        while stop < n and keys[order[stop]] == key:
+            i = order[stop]
+            w = weights[i]
+            row = rows[i]
+            weight += w
+            for m in range(codes):
+                summed[m] += w * ev[row, m]
+                summed_square[m] += w * square[row, m]
+                ok[m] = ok[m] and allowed[row, m]
+            stop += 1
+        best = 0
+        found = False
+        for m in range(codes):  # the first best allowed = the smallest wager among ties
+            if ok[m] and (not found or summed[m] > summed[best]):
+                best, found = m, True
+        ties = 0
+        for m in range(codes):
+            if ok[m] and summed[m] == summed[best]:
+                ties += 1
+        totals[0] += weight
+        totals[1] += summed[best]
+        totals[2] += summed_square[best]
+        totals[3] += weight * wagers[best]
+        if ties > 1:
+            totals[4] += weight
+        decisions[best] += weight
+        for j in range(start, stop):
+            i = order[j]
+            seen = seen_keys[i]
+            seen_sums[seen, 0] += weights[i]
+            seen_sums[seen, 1] += weights[i] * ev[rows[i], best]
+            seen_sums[seen, 2] += 1
+        start = stop
+
+
+def decide_groups(
+    keys: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.int64],
+    priced: tuple[
+        npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_]
+    ],
+    wagers: npt.NDArray[np.int64],
+    seen_keys: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Decide per information class and sum the chosen decisions exactly.
+
+    Parameters
+    ----------
+    keys, weights : ndarray of int64, shape (k,)
+        The information class and the weight of each (situation, role) row.
+    priced : tuple
+        ``(rows, ev, square, allowed)``: each row's situation, and per situation the EV and
+        second-moment numerators and the allowed decisions, shape (n, decisions).
+    wagers : ndarray of int64, shape (decisions,)
+        Total wager numerator of each decision.
+    seen_keys : ndarray of int64, shape (k,)
+        Each row's seen-rank key (small non-negative integers).
+
+    Returns
+    -------
+    totals : ndarray of int64, shape (5,)
+        The sums named by :data:`TOTALS`: weight, EV, second moment and wager of the chosen
+        decisions, and the weight of classes with an exact tie.
+    decisions : ndarray of int64, shape (decisions,)
+        Weight deciding each code.
+    seen : ndarray of int64, shape (keys, 3)
+        Per seen-rank key: weight, EV of the chosen decisions, and rows (0: key absent).
+
+    Examples
+    --------
+    >>> ev = np.array([[-2, 1], [-2, -6]]); allowed = np.ones((2, 2), bool)
+    >>> priced = (np.array([0, 1]), ev, ev * ev, allowed)
+    >>> one = np.array([0, 0]); w = np.array([1, 1])
+    >>> totals, decisions, seen = decide_groups(one, w, priced, np.array([1, 2]), one)
+    >>> totals.tolist(), decisions.tolist(), seen[0].tolist()
+    ([2, -4, 8, 2, 0], [2, 0], [2, -4, 2])
+    >>> decide_groups(np.array([0, 1]), w, priced, np.array([1, 2]), one)[0].tolist()
+    [2, -1, 5, 3, 0]
+    """
+    rows, ev, square, allowed = priced
+    keys = np.ascontiguousarray(keys, dtype=np.int64)
+    if keys.shape[0] > 1 and bool((keys[1:] < keys[:-1]).any()):
+        order = np.argsort(keys, kind="stable")
+    else:  # already in order (the perfect strategy's keys are the situations)
+        order = np.arange(keys.shape[0], dtype=np.int64)
+    totals = np.zeros(len(TOTALS), dtype=np.int64)
+    decisions = np.zeros(ev.shape[1], dtype=np.int64)
+    seen_count = int(seen_keys.max(initial=0)) + 1
+    seen = np.zeros((seen_count, 3), dtype=np.int64)
+    _decide(
+        order,
+        keys,
+        np.ascontiguousarray(weights, dtype=np.int64),
+        np.ascontiguousarray(rows, dtype=np.int64),
+        np.ascontiguousarray(ev, dtype=np.int64),
+        np.ascontiguousarray(square, dtype=np.int64),
+        np.ascontiguousarray(allowed, dtype=np.bool_),
+        np.ascontiguousarray(wagers, dtype=np.int64),
+        np.ascontiguousarray(seen_keys, dtype=np.int64),
+        totals,
+        decisions,
+        seen,
+    )
+    return totals, decisions, seen
