@@ -332,7 +332,7 @@ def subsets_by_size(n_forced: int, dealer_size: int) -> tuple[npt.NDArray[np.int
     --------
     >>> masks, bounds = subsets_by_size(1, 5)
     >>> bounds.tolist(), masks[:3].tolist()
-    [[0, 1, 6, 16, 26, 31, 31], [0, 1, 2]]
+    ([0, 1, 6, 16, 26, 31, 31], [0, 1, 2])
     """
     masks = np.zeros(32, dtype=np.int64)
     bounds = np.zeros(7, dtype=np.int64)
