@@ -243,3 +243,20 @@ def test_default_log_bytes_are_unchanged_and_round_trip(tmp_path: Path) -> None:
     import pyarrow.csv as pcsv
 
     assert pcsv.read_csv(csv).column("player").to_pylist() == table.column("player").to_pylist()
+
+
+def test_a_text_log_writer_spells_card_codes(tmp_path: Path) -> None:
+    from crazy4.simulate.logwriter import LogWriter
+
+    codes = pa.array([bytes([51, 45, 24, 10, 3])], pa.binary(5))
+    table = pa.table({"player": codes, "decision": pa.array(["1x"]).dictionary_encode()})
+    for name, csv in (("log.parquet", False), ("log.csv", True)):
+        writer = LogWriter(tmp_path / name, csv=csv, metadata={})
+        writer.write(table)
+        writer.close()
+    assert pq.read_table(tmp_path / "log.parquet").column("player").to_pylist() == [
+        "As Kd 8c 4h 2s"
+    ]
+    assert "As Kd 8c 4h 2s" in (tmp_path / "log.csv").read_text()
+    with pytest.raises(InputError, match="needs a"):
+        LogWriter(tmp_path / "x.csv", csv=True, metadata={}, cards="compact")

@@ -34,7 +34,7 @@ import pyarrow as pa
 
 from crazy4.errors import InputError
 from crazy4.results.write import PROVENANCE_KEY
-from crazy4.simulate.cardtext import CODES_KEY, CODES_VALUE, is_code_type
+from crazy4.simulate.cardtext import CODES_KEY, CODES_VALUE, is_code_type, spelled
 
 
 class TableWriter(Protocol):
@@ -107,7 +107,7 @@ class LogWriter:
         Provenance stored in the parquet log's schema metadata.
     cards : {"text", "compact"}
         How the tables' card columns are written: ``"compact"`` for the tables' compact card
-        codes (and every column required); ``"text"`` for the tables as given.
+        codes (and every column required); ``"text"`` as text (codes spelled).
 
     Examples
     --------
@@ -137,8 +137,11 @@ class LogWriter:
 
     def write(self, table: pa.Table) -> None:
         """Append one chunk's rows (handed to the background writer; its error, if any, is
-        raised here or by :meth:`close`)."""
+        raised here or by :meth:`close`). A text log spells any card codes (here: the driver's
+        workers have spelled them already)."""
         self._raise_failure()
+        if not self.compact:
+            table = spelled(table)
         if self.thread is None:
             self.thread = threading.Thread(target=self._drain, name="crazy4-log", daemon=True)
             self.thread.start()
