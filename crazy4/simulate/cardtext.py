@@ -164,24 +164,58 @@ def is_code_type(kind: pa.DataType) -> bool:
     return bool(pa.types.is_fixed_size_binary(kind))
 
 
-def hand_code_array(cards: npt.NDArray[np.integer]) -> pa.FixedSizeBinaryArray:
+def hand_code_array(cards: npt.NDArray[np.integer], repeat: int = 1) -> pa.FixedSizeBinaryArray:
     """Compact card codes of many hands (``fixed_size_binary(k)``), highest card first.
 
     Parameters
     ----------
     cards : ndarray, shape (k, n)
-        Card-major hands, ascending (row ``j`` holds every hand's ``j``-th lowest card).
+        Card-major hands (row ``j`` holds every hand's ``j``-th card), in any order.
+    repeat : int
+        Each hand written this many times in a row (the dealer's hand on every seat's row).
 
     Examples
     --------
-    >>> column = hand_code_array(np.array([[0, 12], [51, 48]]))
+    >>> column = hand_code_array(np.array([[0, 48], [51, 12]]), repeat=2)
     >>> column.type, [list(cell) for cell in column.to_pylist()]
-    (FixedSizeBinaryType(fixed_size_binary[2]), [[51, 0], [48, 12]])
+    (FixedSizeBinaryType(fixed_size_binary[2]), [[51, 0], [51, 0], [48, 12], [48, 12]])
     """
     cards = np.asarray(cards)
     k, n = cards.shape
-    codes = np.ascontiguousarray(cards[::-1].T, dtype=np.uint8)
-    return pa.FixedSizeBinaryArray.from_buffers(pa.binary(k), n, [None, pa.py_buffer(codes)])
+    codes = np.empty((n, k), dtype=np.uint8)
+    if cards.dtype != np.uint8:
+        cards = cards.astype(np.uint8)
+    descending_codes(cards, codes)
+    if repeat > 1:
+        codes = np.repeat(codes, repeat, axis=0)
+    return pa.FixedSizeBinaryArray.from_buffers(
+        pa.binary(k), n * repeat, [None, pa.py_buffer(codes)]
+    )
+
+
+@njit(cache=True, nogil=True)
+def descending_codes(
+    cards: npt.NDArray[np.uint8], codes: npt.NDArray[np.uint8]
+) -> None:  # pragma: no cover - compiled; tests/test_log_compact.py
+    """Write each hand of card-major ``cards`` (k, n) into row-major ``codes`` (n, k), its
+    cards falling (read from the last row up, so ascending hands need no moves).
+
+    Examples
+    --------
+    >>> codes = np.empty((2, 3), np.uint8)
+    >>> descending_codes(np.array([[1, 9], [5, 2], [3, 7]], np.uint8), codes)
+    >>> codes.tolist()
+    [[5, 3, 1], [9, 7, 2]]
+    """
+    k, n = cards.shape
+    for hand in range(n):
+        for j in range(k):
+            card = cards[k - 1 - j, hand]
+            i = j
+            while i > 0 and codes[hand, i - 1] < card:
+                codes[hand, i] = codes[hand, i - 1]
+                i -= 1
+            codes[hand, i] = card
 
 
 def code_bytes(column: pa.Array) -> npt.NDArray[np.uint8]:

@@ -272,14 +272,13 @@ def log_table(
     ante = np.ones(key.shape[0])
     play = np.where(is_blind, 3.0, multiple.astype(np.float64))
     player = np.stack(cards[:seats], axis=2).reshape(5, rounds * seats)
-    dealer = np.repeat(cards[seats], seats, axis=1)
     columns: dict[str, pa.Array] = {
         "round": pa.array(
             np.repeat(np.arange(first_round, first_round + rounds, dtype=np.int64), seats)
         ),
         "seat": pa.array(np.tile(np.arange(1, seats + 1, dtype=np.int8), rounds)),
         "player": hand_code_array(player),
-        "dealer": hand_code_array(dealer),
+        "dealer": hand_code_array(cards[seats], repeat=seats),
         "decision": pa.DictionaryArray.from_arrays(
             pa.array(decision), pa.array(list(DECISION_NAMES))
         ),

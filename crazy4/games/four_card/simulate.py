@@ -274,7 +274,7 @@ def log_table(
     nets = settle.nets(strength, decision, category, result, aces_up=table_index)
     unit = settle.unit
     player = np.stack(cards[:seats], axis=2).reshape(5, rounds * seats)
-    dealer_cards = np.sort(np.concatenate([cards[seats], cards[seats + 1]]), axis=0)
+    dealer_cards = np.concatenate([cards[seats], cards[seats + 1]])  # sorted by the codes
     ones = np.ones(key.shape[0])
     columns: dict[str, pa.Array] = {
         "round": pa.array(
@@ -282,8 +282,8 @@ def log_table(
         ),
         "seat": pa.array(np.tile(np.arange(1, seats + 1, dtype=np.int8), rounds)),
         "player": hand_code_array(player),
-        "dealer": hand_code_array(np.repeat(dealer_cards, seats, axis=1)),
-        "up_card": hand_code_array(np.repeat(cards[seats], seats, axis=1)),
+        "dealer": hand_code_array(dealer_cards, repeat=seats),
+        "up_card": hand_code_array(cards[seats], repeat=seats),
         "decision": pa.DictionaryArray.from_arrays(
             pa.array(decision.astype(np.int8)), pa.array(list(DECISION_NAMES))
         ),
