@@ -180,12 +180,10 @@ def hand_code_array(cards: npt.NDArray[np.integer], repeat: int = 1) -> pa.Fixed
     >>> column.type, [list(cell) for cell in column.to_pylist()]
     (FixedSizeBinaryType(fixed_size_binary[2]), [[51, 0], [51, 0], [48, 12], [48, 12]])
     """
-    cards = np.asarray(cards)
-    k, n = cards.shape
+    dealt = np.asarray(cards, dtype=np.uint8)
+    k, n = dealt.shape
     codes = np.empty((n, k), dtype=np.uint8)
-    if cards.dtype != np.uint8:
-        cards = cards.astype(np.uint8)
-    descending_codes(cards, codes)
+    descending_codes(dealt, codes)
     if repeat > 1:
         codes = np.repeat(codes, repeat, axis=0)
     return pa.FixedSizeBinaryArray.from_buffers(
