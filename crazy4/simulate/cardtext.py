@@ -25,7 +25,7 @@ number ``4 * rank + suit`` (0-51, :mod:`crazy4.core.cards`), in the order of the
 card first), so ``"As Kd 8c 4h 2s"`` is the bytes ``51 45 24 10 3``. The type tells it from
 text (a text column is a string, never a fixed-size binary), and the field's metadata names it
 (:data:`CODES_KEY` = :data:`CODES_VALUE`) for other readers. It is the cheapest form to build
-(a transpose of the dealt cards), to encode (5 or 6 bytes a cell instead of 14 or 17 of
+(one compiled pass over the dealt cards), to encode (5 or 6 bytes a cell instead of 14 or 17 of
 near-random text) and to read (the bytes are the cards). The games' log tables hold their card
 columns as codes (:func:`hand_code_array`); the text log spells them (:func:`code_text_array`,
 the same bytes as the text the log always had). A reader sorts a cell's cards (any order is
@@ -233,22 +233,38 @@ def code_bytes(column: pa.Array) -> npt.NDArray[np.uint8]:
     return flat[column.offset * width : (column.offset + n) * width].reshape(n, width)
 
 
-def code_text_array(column: pa.Array) -> pa.StringArray:
-    """The card text of a column of valid codes (as :func:`hand_code_array` writes them), in
-    their order: ``"As Kd 8c 4h 2s"``.
+def code_text_array(column: pa.Array) -> pa.Array:
+    """The card text of a column of codes (as :func:`hand_code_array` writes them), in their
+    order: ``"As Kd 8c 4h 2s"`` (an empty cell stays empty).
+
+    Raises
+    ------
+    ValueError
+        A code above 51 (no card to spell).
 
     Examples
     --------
     >>> code_text_array(hand_code_array(np.array([[0, 12], [51, 48]]))).to_pylist()
     ['As 2c', 'Ac 5c']
+    >>> code_text_array(pa.array([None, bytes([51])], pa.binary(1))).to_pylist()
+    [None, 'As']
     """
     codes = code_bytes(column)
     n, k = codes.shape
+    if column.null_count:
+        codes = np.where(column.is_valid().to_numpy(zero_copy_only=False)[:, None], codes, 0)
+    if codes.max(initial=0) >= DECK_SIZE:
+        raise ValueError(f"card code {int(codes.max())} is above 51")
     width = max(3 * k - 1, 0)
     data = np.empty(n * width, dtype=np.uint8)
-    spell_codes(codes, CARD_BYTES, data)
+    spell_codes(np.ascontiguousarray(codes), CARD_BYTES, data)
     offsets = np.arange(0, width * (n + 1), width, dtype=np.int32)
-    return pa.StringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(data))
+    text = pa.StringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(data))
+    if column.null_count:
+        import pyarrow.compute as pc
+
+        return pc.if_else(column.is_valid(), text, pa.scalar(None, pa.string()))
+    return text
 
 
 @njit(cache=True, nogil=True)
