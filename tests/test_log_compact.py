@@ -260,3 +260,23 @@ def test_a_text_log_writer_spells_card_codes(tmp_path: Path) -> None:
     assert "As Kd 8c 4h 2s" in (tmp_path / "log.csv").read_text()
     with pytest.raises(InputError, match="needs a"):
         LogWriter(tmp_path / "x.csv", csv=True, metadata={}, cards="compact")
+
+
+@pytest.mark.parametrize("count", [1, 5, 6])
+def test_random_compact_cells_read_as_the_plain_rule(count: int) -> None:
+    """Each cell read as the rule says: a hand when every code is below 52 and distinct
+    (its cards ascending), else a bad row; checked cell by cell in plain Python."""
+    rng = np.random.default_rng(count)
+    raw = rng.integers(0, 56, size=(4000, count), dtype=np.uint8)
+    for row in range(0, raw.shape[0], 3):  # a third canonical: distinct cards, falling
+        raw[row] = np.sort(rng.choice(52, count, replace=False))[::-1]
+    cells: list[bytes | None] = [bytes(row) for row in raw]
+    cells[7] = None
+    cards, bad = parse_hand_column(pa.array(cells, pa.binary(count)), count)
+    for row, cell in enumerate(cells):
+        good = cell is not None and max(cell) < 52 and len(set(cell)) == count
+        assert (row not in bad) == good, (row, cell, bad.get(row))
+        if good:
+            assert cell is not None and cards[row].tolist() == sorted(cell)
+        else:
+            assert (cards[row] == -1).all()
