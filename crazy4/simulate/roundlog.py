@@ -20,7 +20,9 @@ column              type     meaning
 =================== ======== ==========================================================
 
 Cards are written two characters each (rank ``23456789TJQKA``, suit ``cdhs``); the validator
-also reads ``10`` for ten, any case and no separators.
+also reads ``10`` for ten, any case and no separators. With ``--log-cards compact`` (parquet)
+the card columns are compact card codes instead (``fixed_size_binary``, one byte a card,
+``4 * rank + suit``, highest first: :mod:`crazy4.simulate.cardtext`), read here too.
 
 Reading (:func:`read_log_batches`): the format is told by the content, not the name
 (:func:`sniff_format`: parquet's magic bytes, a JSON document, else UTF-8 CSV text; an empty or
