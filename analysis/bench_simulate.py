@@ -3,17 +3,20 @@
 Each configuration runs once to warm the worker processes, the table cache and the compiled
 kernels, then is timed ``--repeat`` times; the median is printed, with the load average before
 and after. The rows are the issue's figures: Crazy 4 Poker 1 seat 1 job, 7 seats 2 jobs, Four
-Card Poker 1 seat 1 job, the parquet log (rows a second), and the simulator on a Dask
-``LocalCluster`` of 2 workers against 1 (``--dask``; needs the ``distributed`` package).
+Card Poker 1 seat 1 job, the parquet log (rows a second) with text cards and with compact card
+codes (``--log-cards compact``), and the simulator on a Dask ``LocalCluster`` of 2 workers
+against 1 (``--dask``; needs the ``distributed`` package).
 
     .venv/bin/python analysis/bench_simulate.py [--rounds 2e8] [--log-rounds 5e6] [--dask]
+    .venv/bin/python analysis/bench_simulate.py --log-only   # only the log rows
     .venv/bin/python analysis/bench_simulate.py --parts   # ns a round by parts, CPU time
 
 ``--parts`` times the pieces of a Crazy 4 Poker round (CPU time, least of several runs of fresh
 chunks, so another process's load inflates it less than wall time): the draws (numpy's against
 the compiled ones), one random read in each table the kernel reads (the floor of a lookup),
-the kernel's passes, with and without the per-round sums of squares, and the log's parts (the
-log table, the parquet encoder).
+the kernel's passes, with and without the per-round sums of squares, and the log's parts for
+both games, one seat (the chunk with its log table of card codes, spelling the cards as text,
+the parquet encoder of the text log and of the compact log).
 
 Numbers go in the README's Performance section and docs/simulator.md.
 """
@@ -47,17 +50,28 @@ def load() -> str:
 
 
 def run(
-    rules_name: str, rounds: int, seats: int, jobs: int, repeat: int, log: bool, backend: str
+    rules_name: str,
+    rounds: int,
+    seats: int,
+    jobs: int,
+    repeat: int,
+    log: bool,
+    backend: str,
+    cards: str = "text",
 ) -> float:
-    """Median rounds a second of one configuration (after a warm-up run)."""
+    """Median rounds a second of one configuration (after a warm-up run); ``cards``: the log's
+    card columns (``text`` or ``compact``)."""
     rules = load_rules(rules_name)
     plan = make_plan(rules, rounds=rounds, seed=1, seats=seats)
     warm = make_plan(rules, rounds=min(rounds, 1 << 20), seed=2, seats=seats)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "rounds.parquet" if log else None
-        run_simulation(warm, jobs=jobs, log_path=path, backend=backend)
+        run_simulation(warm, jobs=jobs, log_path=path, backend=backend, log_cards=cards)
         seconds = median_seconds(
-            lambda: run_simulation(plan, jobs=jobs, log_path=path, backend=backend), repeat
+            lambda: run_simulation(
+                plan, jobs=jobs, log_path=path, backend=backend, log_cards=cards
+            ),
+            repeat,
         )
     return rounds / seconds
 
@@ -173,28 +187,38 @@ def parts(seats: int) -> list[tuple[str, float]]:
     return rows
 
 
-def log_parts() -> list[tuple[str, float]]:
-    """ns a row of the log's parts (Crazy 4 Poker, one seat)."""
-    import io
+def log_parts(rules_name: str) -> list[tuple[str, float]]:
+    """ns a row of the log's parts (one seat)."""
+    import pyarrow as pa
 
-    from crazy4.games.crazy_four import simulate as game
+    from crazy4.games.registry import game_of
+    from crazy4.simulate.cardtext import spelled
     from crazy4.simulate.logwriter import LogWriter
     from crazy4.simulate.plan import CHUNK_ROUNDS
 
-    plan = make_plan(load_rules("crazy4-standard"), rounds=1 << 30, seed=1, seats=1)
+    plan = make_plan(load_rules(rules_name), rounds=1 << 30, seed=1, seats=1)
+    game = game_of(plan.rules).simulator()
     n = CHUNK_ROUNDS
-    tables = [game.kernel_chunk(plan, i, True).log for i in range(8)]
+    codes = [table for i in range(8) if (table := game.play_chunk(plan, i, True).log)]
+    texts = [spelled(table) for table in codes]
     folder = Path(tempfile.mkdtemp())
 
-    def encode(i: int) -> None:
-        writer = LogWriter(folder / "log.parquet", csv=False, metadata={})
-        writer.write(tables[i % len(tables)])
-        writer.close()
+    def encode(tables: list[pa.Table], cards: str) -> Callable[[int], None]:
+        def one(i: int) -> None:
+            writer = LogWriter(folder / "log.parquet", csv=False, metadata={}, cards=cards)
+            writer.write(tables[i % len(tables)])
+            writer.close()
 
-    del io
+        return one
+
     return [
-        ("chunk with its log table", least_ns(lambda i: game.kernel_chunk(plan, i, True), n)),
-        ("parquet encoder (a row group, zstd 1)", least_ns(encode, n)),
+        (
+            "chunk with its log table (card codes)",
+            least_ns(lambda i: game.play_chunk(plan, i, True), n),
+        ),
+        ("card text of the table (text log)", least_ns(lambda i: spelled(codes[i % 8]), n)),
+        ("parquet encoder, text log (zstd 1)", least_ns(encode(texts, "text"), n)),
+        ("parquet encoder, compact log (zstd 1)", least_ns(encode(codes, "compact"), n)),
     ]
 
 
@@ -205,6 +229,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3, help="timed runs (median)")
     parser.add_argument("--dask", action="store_true", help="also a Dask LocalCluster, 2 vs 1")
     parser.add_argument("--parts", action="store_true", help="only ns a round by parts (CPU)")
+    parser.add_argument("--log-only", action="store_true", help="only the log rows")
     args = parser.parse_args()
     rounds = int(args.rounds)
     print(f"cpus: {os.cpu_count()}; load average before: {load()}")
@@ -213,24 +238,31 @@ def main() -> int:
             print(f"Crazy 4 Poker, {seats} seat(s): CPU ns a round (least of 5 runs)")
             for name, ns in parts(seats):
                 print(f"  {name:<48}{ns:>8.1f}")
-        print("log, 1 seat: CPU ns a row")
-        for name, ns in log_parts():
-            print(f"  {name:<48}{ns:>8.1f}")
+        for rules_name in ("crazy4-standard", "four-card-standard"):
+            print(f"log, {rules_name}, 1 seat: CPU ns a row")
+            for name, ns in log_parts(rules_name):
+                print(f"  {name:<48}{ns:>8.1f}")
         print(f"load average after: {load()}")
         return 0
-    print(f"{'rules':<20}{'mode':<9}{'seats':>6}{'jobs':>5}{'rounds':>14}{'per second':>14}")
-    for rules, mode, seats, jobs, count in (
+    print(f"{'rules':<20}{'mode':<13}{'seats':>6}{'jobs':>5}{'rounds':>14}{'per second':>14}")
+    configs = [
         ("crazy4-standard", "summary", 1, 1, rounds),
         ("crazy4-standard", "summary", 1, 2, rounds),
         ("crazy4-standard", "summary", 7, 2, rounds // 4),
         ("four-card-standard", "summary", 1, 1, rounds // 2),
         ("four-card-standard", "summary", 7, 2, rounds // 8),
-        ("crazy4-standard", "log", 1, 1, int(args.log_rounds)),
-        ("four-card-standard", "log", 1, 1, int(args.log_rounds)),
-    ):
-        rate = run(rules, count, seats, jobs, args.repeat, mode == "log", "local")
-        unit = "rows/s" if mode == "log" else "rounds/s"
-        print(f"{rules:<20}{mode:<9}{seats:>6}{jobs:>5}{count:>14,}{rate:>14,.0f} {unit}")
+    ]
+    if args.log_only:
+        configs = []
+    for rules_name in ("crazy4-standard", "four-card-standard"):
+        for cards in ("text", "compact"):
+            configs.append((rules_name, f"log {cards}", 1, 1, int(args.log_rounds)))
+    for rules_name, mode, seats, jobs, count in configs:
+        log = mode.startswith("log")
+        cards = mode.split()[-1] if log else "text"
+        rate = run(rules_name, count, seats, jobs, args.repeat, log, "local", cards)
+        unit = "rows/s" if log else "rounds/s"
+        print(f"{rules_name:<20}{mode:<13}{seats:>6}{jobs:>5}{count:>14,}{rate:>14,.0f} {unit}")
     if args.dask:
         one, two = dask_ratio("crazy4-standard", rounds // 2, args.repeat)
         print(f"dask LocalCluster crazy4-standard 1 seat: 1 worker {one:,.0f} rounds/s, ")

@@ -21,9 +21,27 @@ from crazy4.cli.options import (
 from crazy4.errors import InputError
 
 
+def _check_outputs(args: argparse.Namespace) -> None:
+    """The ``--log``, ``--log-cards`` and ``--summary`` options (raises ``InputError``)."""
+    from crazy4.results.write import check_output_file
+
+    if args.log is not None and Path(args.log).suffix.lower() not in (".parquet", ".csv"):
+        raise InputError("--log must name a .parquet or .csv file")
+    if args.log_cards == "compact":
+        if args.log is None:
+            raise InputError("--log-cards compact needs --log")
+        if Path(args.log).suffix.lower() == ".csv":
+            raise InputError("--log-cards compact needs a .parquet log (a CSV log is text)")
+    for option, path in (("--log", args.log), ("--summary", args.summary)):
+        if path is not None:
+            check_output_file(path, option)
+    if args.log is not None and args.log == args.summary:
+        raise InputError("--log and --summary name the same file")
+
+
 def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.games.registry import game_of
-    from crazy4.results.write import check_output_file, provenance, write_text
+    from crazy4.results.write import provenance, write_text
     from crazy4.rules.load import load_rules
     from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
     from crazy4.simulate.plan import CHUNK_ROUNDS, check_rounds
@@ -37,13 +55,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if args.scheduler and args.backend != "dask":
         raise InputError("--scheduler needs --backend dask")
     check_rounds(args.rounds, log=args.log is not None)
-    if args.log is not None and Path(args.log).suffix.lower() not in (".parquet", ".csv"):
-        raise InputError("--log must name a .parquet or .csv file")
-    for option, path in (("--log", args.log), ("--summary", args.summary)):
-        if path is not None:
-            check_output_file(path, option)
-    if args.log is not None and args.log == args.summary:
-        raise InputError("--log and --summary name the same file")
+    _check_outputs(args)
     plan = make_plan(
         rules,
         rounds=args.rounds,
@@ -88,6 +100,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
             scheduler=args.scheduler,
             log_path=Path(args.log) if args.log else None,
             log_metadata=record,
+            log_cards=args.log_cards,
             progress=bar.update,
         )
     finally:
@@ -157,8 +170,7 @@ def add_commands(commands: Commands) -> None:
         help="the progressive's meter in dollars, fixed for the run (rule sets with a "
         "[progressive] section; default: its reset)",
     )
-    simulate.add_argument("--log", help="write every seat and round to this .parquet or .csv file")
-    simulate.add_argument("--summary", help="write the summary as JSON (crazy4 validate reads it)")
+    _add_outputs(simulate)
     simulate.add_argument(
         "--jobs",
         type=positive_int,
@@ -176,3 +188,18 @@ def add_commands(commands: Commands) -> None:
     simulate.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.set_defaults(handler=cmd_simulate)
+
+
+def _add_outputs(simulate: argparse.ArgumentParser) -> None:
+    """The ``--log``, ``--log-cards`` and ``--summary`` options of ``crazy4 simulate``."""
+    simulate.add_argument("--log", help="write every seat and round to this .parquet or .csv file")
+    simulate.add_argument(
+        "--log-cards",
+        choices=("text", "compact"),
+        default="text",
+        help="the log's player and dealer (and up_card) columns: text (default, 'As Kd 8c 4h "
+        "2s'), or compact: one byte a card, its code 4 * rank + suit (0-51, ranks 2..A, suits "
+        "c d h s), highest first, in a fixed-size binary column (parquet only; smaller and "
+        "faster to write and read; crazy4 validate reads both)",
+    )
+    simulate.add_argument("--summary", help="write the summary as JSON (crazy4 validate reads it)")

@@ -32,10 +32,11 @@ from crazy4.errors import InputError
 from crazy4.games.registry import game_of
 from crazy4.results.write import atomic_write
 from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate.cardtext import spelled
 from crazy4.simulate.cluster import dask_results
 from crazy4.simulate.counts import Chunk, Counts
 from crazy4.simulate.game import SimulatedGame
-from crazy4.simulate.logwriter import LogWriter
+from crazy4.simulate.logwriter import LogWriter, check_log_cards
 from crazy4.simulate.plan import SimulationPlan, check_rounds, worker_limit
 from crazy4.simulate.progressive import plan_meter
 from crazy4.simulate.summary import SimulationSummary, summarize
@@ -130,10 +131,16 @@ def make_plan(
 # Workers
 
 
-def _run_task(plan: SimulationPlan, chunks: range, log: bool) -> list[Chunk] | Counts:
+def _run_task(
+    plan: SimulationPlan, chunks: range, log: bool, cards: str = "text"
+) -> list[Chunk] | Counts:
     game = game_of(plan.rules).simulator()
     if log:
-        return [game.play_chunk(plan, chunk, True) for chunk in chunks]
+        played = [game.play_chunk(plan, chunk, True) for chunk in chunks]
+        if cards == "compact":
+            return played
+        # the games' tables hold compact card codes: spelled here, on the worker
+        return [Chunk(c.counts, None if c.log is None else spelled(c.log)) for c in played]
     total = Counts.empty(game.key_bins)
     for chunk in chunks:
         total.add(game.play_chunk(plan, chunk, False).counts)
@@ -164,17 +171,22 @@ def _tasks(plan: SimulationPlan, jobs: int, log: bool) -> Iterator[range]:
 
 
 def _results(
-    plan: SimulationPlan, jobs: int, backend: str, scheduler: str | None, log: bool
+    plan: SimulationPlan,
+    jobs: int,
+    backend: str,
+    scheduler: str | None,
+    log: bool,
+    cards: str = "text",
 ) -> Iterator[list[Chunk] | Counts]:
     tasks = _tasks(plan, jobs, log)
     workers = worker_limit(jobs, -(-plan.chunks // _task_size(plan, jobs, log)))
     if backend == "local" and workers == 1:
         for task in tasks:
-            yield _run_task(plan, task, log)
+            yield _run_task(plan, task, log, cards)
         return
     from joblib import Parallel, delayed
 
-    calls = (delayed(_run_task)(plan, task, log) for task in tasks)
+    calls = (delayed(_run_task)(plan, task, log, cards) for task in tasks)
     if backend == "dask":
         yield from dask_results(calls, scheduler)
         return
@@ -195,6 +207,7 @@ def run_simulation(
     scheduler: str | None = None,
     log_path: Path | str | None = None,
     log_metadata: dict[str, object] | None = None,
+    log_cards: str = "text",
     progress: Callable[[int], None] | None = None,
 ) -> Counts:
     """Play every round of a plan; optionally write the per-round log.
@@ -214,6 +227,9 @@ def run_simulation(
         written atomically, one row group per chunk.
     log_metadata : dict, optional
         Provenance stored in the parquet log's schema metadata.
+    log_cards : {"text", "compact"}
+        The log's card columns: text (default), or compact card codes (parquet only;
+        :mod:`crazy4.simulate.cardtext`).
     progress : callable, optional
         Called with the number of rounds finished after each task.
 
@@ -227,8 +243,10 @@ def run_simulation(
     """
     say = progress or (lambda rounds: None)
     check_rounds(plan.rounds, log=log_path is not None)
+    if log_path is not None:
+        check_log_cards(log_cards, Path(log_path).suffix.lower() == ".csv")
     total = Counts.empty(game_of(plan.rules).simulator().key_bins)
-    results = _results(plan, jobs, backend, scheduler, log_path is not None)
+    results = _results(plan, jobs, backend, scheduler, log_path is not None, log_cards)
     if log_path is None:
         for result in results:
             assert isinstance(result, Counts)
@@ -240,7 +258,7 @@ def run_simulation(
     csv = log_path.suffix.lower() == ".csv"
 
     def write(target: Path) -> None:
-        writer = LogWriter(target, csv, log_metadata or {})
+        writer = LogWriter(target, csv, log_metadata or {}, log_cards)
         try:
             for result in results:
                 assert isinstance(result, list)

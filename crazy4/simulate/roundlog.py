@@ -20,7 +20,9 @@ column              type     meaning
 =================== ======== ==========================================================
 
 Cards are written two characters each (rank ``23456789TJQKA``, suit ``cdhs``); the validator
-also reads ``10`` for ten, any case and no separators.
+also reads ``10`` for ten, any case and no separators. With ``--log-cards compact`` (parquet)
+the card columns are compact card codes instead (``fixed_size_binary``, one byte a card,
+``4 * rank + suit``, highest first: :mod:`crazy4.simulate.cardtext`), read here too.
 
 Reading (:func:`read_log_batches`): the format is told by the content, not the name
 (:func:`sniff_format`: parquet's magic bytes, a JSON document, else UTF-8 CSV text; an empty or
@@ -41,7 +43,15 @@ import pyarrow as pa
 
 from crazy4.core.cards import RANKS, SUITS, parse_cards
 from crazy4.errors import InputError
-from crazy4.simulate.cardtext import CARD_OF_PAIR, parse_canonical
+from crazy4.simulate.cardtext import (
+    CARD_OF_PAIR,
+    code_bytes,
+    code_problem,
+    code_text_array,
+    is_code_type,
+    parse_canonical,
+    parse_codes,
+)
 
 #: Decision codes in the log: 0 fold, 1-3 Play multiples, 4 the blind second hand.
 DECISION_NAMES = ("fold", "1x", "2x", "3x", "blind")
@@ -84,7 +94,8 @@ def hand_text_array(cards: npt.NDArray[np.integer]) -> pa.StringArray:
 def parse_hand_column(
     column: pa.Array | pa.ChunkedArray, count: int
 ) -> tuple[npt.NDArray[np.int16], dict[int, str]]:
-    """Parse a text column of hands, fast for the canonical ``"As Kd 8c 4h 2s"`` form.
+    """Parse a column of hands: text, fast for the canonical ``"As Kd 8c 4h 2s"`` form, or
+    compact card codes (``fixed_size_binary``, :mod:`crazy4.simulate.cardtext`).
 
     Returns
     -------
@@ -100,6 +111,10 @@ def parse_hand_column(
     [[45, 51], [34, 45]]
     >>> sorted(bad)
     [2, 3, 4]
+    >>> codes = pa.array([bytes([51, 45]), bytes([45, 45]), None], pa.binary(2))
+    >>> cards, bad = parse_hand_column(codes, 2)
+    >>> cards[0].tolist(), bad
+    ([45, 51], {1: 'codes [45, 45]: card Kd appears twice', 2: 'no cards (empty cell)'})
     """
     if isinstance(column, pa.ChunkedArray):  # chunks may carry different dictionaries
         parts = [parse_hand_column(chunk, count) for chunk in column.chunks]
@@ -111,6 +126,8 @@ def parse_hand_column(
             bad_rows.update({offset + row: reason for row, reason in chunk_bad.items()})
             offset += chunk_cards.shape[0]
         return np.concatenate([part[0] for part in parts]), bad_rows
+    if is_code_type(column.type):
+        return _parse_code_column(column, count)
     column = text_array(column)
     n = len(column)
     cards = np.full((n, count), -1, dtype=np.int16)
@@ -137,6 +154,45 @@ def parse_hand_column(
         except InputError as error:
             bad[int(row)] = " ".join(str(error).split())[:200]
     return cards, bad
+
+
+def _parse_code_column(
+    column: pa.Array, count: int
+) -> tuple[npt.NDArray[np.int16], dict[int, str]]:
+    """:func:`parse_hand_column` of compact card codes (one compiled pass, then the reasons of
+    the rows it refused)."""
+    if pa.types.is_dictionary(column.type):
+        column = column.dictionary_decode()
+    n = len(column)
+    cards = np.full((n, count), -1, dtype=np.int16)
+    codes = code_bytes(column)
+    valid = np.ones(n, dtype=bool) if column.null_count == 0 else column.is_valid().to_numpy(False)
+    fast = np.zeros(n, dtype=bool)
+    if codes.shape[1] == count:
+        parse_codes(codes, valid, cards, fast)
+    bad: dict[int, str] = {}
+    for row in np.flatnonzero(~fast):
+        reason = code_problem(codes[row], count) if valid[row] else "no cards (empty cell)"
+        bad[int(row)] = reason
+    return cards, bad
+
+
+def hand_text(column: pa.Array | pa.ChunkedArray, row: int) -> str:
+    """The text of one cell of a card column (compact codes spelled as cards).
+
+    Examples
+    --------
+    >>> hand_text(pa.array(["As Kd"]), 0), hand_text(pa.array([bytes([51, 45])], pa.binary(2)), 0)
+    ('As Kd', 'As Kd')
+    """
+    cell = column[row]
+    if not is_code_type(cell.type) or not cell.is_valid:
+        return str(cell)
+    value = cell.as_py()
+    assert isinstance(value, bytes)
+    if max(value, default=0) >= 52:
+        return code_problem(np.frombuffer(value, dtype=np.uint8), len(value)).split(":")[0]
+    return str(code_text_array(pa.array([value], pa.binary(len(value)))).to_pylist()[0])
 
 
 def decision_column(column: pa.Array | pa.ChunkedArray) -> npt.NDArray[np.int8]:

@@ -34,7 +34,7 @@ from crazy4.errors import InputError
 from crazy4.progressive.bet import ProgressiveBet, scoring_categories
 from crazy4.progressive.returns import category_table, progressive_return
 from crazy4.progressive.settle import payout_numerators
-from crazy4.simulate.roundlog import number_column, parse_hand_column
+from crazy4.simulate.roundlog import hand_text, number_column, parse_hand_column
 from crazy4.validate.checks import rule_groups
 from crazy4.validate.report import Check, Finding, Options
 from crazy4.validate.rows import LogBatch
@@ -191,7 +191,7 @@ class ProgressiveValidation:
                 found.examples.append(
                     {
                         "row": first_row + int(rows[index]),
-                        "player": str(player[int(rows[index])]),
+                        "player": hand_text(player, int(rows[index])),
                         "progressive_net": float(logged[index]),
                         "expected": float(expected[index]),
                     }

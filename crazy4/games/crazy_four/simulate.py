@@ -32,6 +32,7 @@ from crazy4.games.crazy_four.reference import load_reference
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement
 from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate.cardtext import hand_code_array
 from crazy4.simulate.counts import BLIND_BET, BetNets, Chunk, Counts
 from crazy4.simulate.kernel import (
     compiled_draws,
@@ -41,7 +42,7 @@ from crazy4.simulate.kernel import (
 )
 from crazy4.simulate.plan import SimulationPlan
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
-from crazy4.simulate.roundlog import BLIND, DECISION_NAMES, hand_text_array
+from crazy4.simulate.roundlog import BLIND, DECISION_NAMES
 
 CELLS = len(OUTCOME_CELLS)
 #: Bins of a seat key (strength, Play multiple, outcome cell).
@@ -254,7 +255,9 @@ def log_table(
     cards: list[npt.NDArray[np.uint8]],
     keys: list[npt.NDArray[np.int32]],
 ) -> pa.Table:
-    """The log rows of one chunk (schema in :mod:`crazy4.simulate.roundlog`)."""
+    """The log rows of one chunk (schema in :mod:`crazy4.simulate.roundlog`), the cards as
+    compact codes (:func:`crazy4.simulate.cardtext.hand_code_array`; the driver spells them
+    for a text log)."""
     settlement = tables_of(plan).settlement
     has_bonus = settlement.rules.super_bonus is not None
     rounds = keys[0].shape[0]
@@ -269,14 +272,13 @@ def log_table(
     ante = np.ones(key.shape[0])
     play = np.where(is_blind, 3.0, multiple.astype(np.float64))
     player = np.stack(cards[:seats], axis=2).reshape(5, rounds * seats)
-    dealer = np.repeat(cards[seats], seats, axis=1)
     columns: dict[str, pa.Array] = {
         "round": pa.array(
             np.repeat(np.arange(first_round, first_round + rounds, dtype=np.int64), seats)
         ),
         "seat": pa.array(np.tile(np.arange(1, seats + 1, dtype=np.int8), rounds)),
-        "player": hand_text_array(player),
-        "dealer": hand_text_array(dealer),
+        "player": hand_code_array(player),
+        "dealer": hand_code_array(cards[seats], repeat=seats),
         "decision": pa.DictionaryArray.from_arrays(
             pa.array(decision), pa.array(list(DECISION_NAMES))
         ),

@@ -36,11 +36,12 @@ from crazy4.games.four_card.reference import (
 from crazy4.games.four_card.rules import four_card_rules
 from crazy4.games.four_card.settle import RESULTS, FourCardSettlement
 from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate.cardtext import hand_code_array
 from crazy4.simulate.counts import BetNets, Chunk, Counts, ExactValue
 from crazy4.simulate.kernel import compiled_draws, nets_by_key, select_table, squares_fit
 from crazy4.simulate.plan import SimulationPlan
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
-from crazy4.simulate.roundlog import DECISION_NAMES, hand_text_array
+from crazy4.simulate.roundlog import DECISION_NAMES
 
 N_CATEGORIES = len(HandCategory)
 #: Bins of a seat key (strength, decision, dealer category, result).
@@ -260,7 +261,9 @@ def log_table(
     cards: list[npt.NDArray[np.uint8]],
     keys: list[npt.NDArray[np.int64]],
 ) -> pa.Table:
-    """The log rows of one chunk (schema in ``docs/simulator.md``)."""
+    """The log rows of one chunk (schema in ``docs/simulator.md``), the cards as compact codes
+    (:func:`crazy4.simulate.cardtext.hand_code_array`; the driver spells them for a text
+    log)."""
     tables = tables_of(plan)
     rounds = keys[0].shape[0]
     seats = plan.seats
@@ -271,16 +274,16 @@ def log_table(
     nets = settle.nets(strength, decision, category, result, aces_up=table_index)
     unit = settle.unit
     player = np.stack(cards[:seats], axis=2).reshape(5, rounds * seats)
-    dealer_cards = np.sort(np.concatenate([cards[seats], cards[seats + 1]]), axis=0)
+    dealer_cards = np.concatenate([cards[seats], cards[seats + 1]])  # sorted by the codes
     ones = np.ones(key.shape[0])
     columns: dict[str, pa.Array] = {
         "round": pa.array(
             np.repeat(np.arange(first_round, first_round + rounds, dtype=np.int64), seats)
         ),
         "seat": pa.array(np.tile(np.arange(1, seats + 1, dtype=np.int8), rounds)),
-        "player": hand_text_array(player),
-        "dealer": hand_text_array(np.repeat(dealer_cards, seats, axis=1)),
-        "up_card": hand_text_array(np.repeat(cards[seats], seats, axis=1)),
+        "player": hand_code_array(player),
+        "dealer": hand_code_array(dealer_cards, repeat=seats),
+        "up_card": hand_code_array(cards[seats], repeat=seats),
         "decision": pa.DictionaryArray.from_arrays(
             pa.array(decision.astype(np.int8)), pa.array(list(DECISION_NAMES))
         ),
