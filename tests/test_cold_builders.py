@@ -15,26 +15,26 @@ import pytest
 
 from crazy4.core.cards import colex_index, colex_indices, combinations_array
 from crazy4.core.engine import (
-    _below_table,
-    _below_table_derived,
-    _below_table_merged,
-    _below_table_numpy,
+    below_table,
+    below_table_derived,
+    below_table_merged,
+    below_table_numpy,
     set_classes,
 )
 from crazy4.core.ranking import (
-    _best_four_strengths_numpy,
     best_dropping_one,
+    best_four_strengths_numpy,
     build_best_four_strengths,
     build_four_card_table,
     number_of_strengths,
 )
-from crazy4.core.symmetry import _class_of_hand, suit_class_keys
+from crazy4.core.symmetry import suit_class_codes, suit_class_keys
 
 
 def test_best_of_five_equals_the_plain_numpy_builder() -> None:
     fast = best_dropping_one(build_four_card_table()[0], 5)
     assert fast.dtype == np.uint16
-    assert np.array_equal(fast, _best_four_strengths_numpy(5))
+    assert np.array_equal(fast, best_four_strengths_numpy(5))
 
 
 def test_best_of_six_is_the_best_four_card_subset_of_sampled_hands() -> None:
@@ -66,33 +66,33 @@ def test_dropping_one_on_small_tables() -> None:
 
 @pytest.mark.parametrize("size", [1, 2, 3, 4])
 def test_merged_subset_tables_equal_the_plain_numpy_builder(size: int) -> None:
-    merged = _below_table_merged(size, 5)
-    reference = _below_table_numpy(size, 5)
+    merged = below_table_merged(size, 5)
+    reference = below_table_numpy(size, 5)
     assert merged.dtype == reference.dtype
     assert np.array_equal(merged, reference)
 
 
 @pytest.mark.parametrize(("size", "dealer_size"), [(0, 5), (1, 5), (2, 5), (2, 6), (3, 6)])
 def test_derived_subset_tables_equal_the_other_builders(size: int, dealer_size: int) -> None:
-    derived = _below_table_derived(size, dealer_size)
+    derived = below_table_derived(size, dealer_size)
     if size == 0:
-        reference = _below_table_numpy(size, dealer_size)
+        reference = below_table_numpy(size, dealer_size)
     else:
-        reference = _below_table_merged(size, dealer_size)
+        reference = below_table_merged(size, dealer_size)
     assert derived.dtype == reference.dtype
     assert np.array_equal(derived, reference)
 
 
 def test_six_card_empty_set_row_is_the_histogram_of_every_hand() -> None:
     histogram = np.bincount(build_best_four_strengths(6), minlength=number_of_strengths())
-    assert _below_table(0, 6).tolist() == [[0, *np.cumsum(histogram).tolist()]]
+    assert below_table(0, 6).tolist() == [[0, *np.cumsum(histogram).tolist()]]
 
 
 @pytest.mark.parametrize("size", [1, 3, 4, 5])
 def test_six_card_rows_equal_a_listing_of_completions(size: int) -> None:
     """Sampled rows of the six-card tables as built (derived from the larger sets or merged):
     every completion listed, looked up, histogrammed."""
-    table = _below_table(size, 6)
+    table = below_table(size, 6)
     strengths = build_best_four_strengths(6)
     representatives = set_classes(size)[1]
     rng = np.random.default_rng(size)
@@ -125,6 +125,6 @@ def test_classes_are_numbered_by_their_first_hand() -> None:
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     rank = np.empty(first.shape[0], dtype=np.int64)
     rank[np.argsort(first, kind="stable")] = np.arange(first.shape[0])
-    got = _class_of_hand()
+    got = suit_class_codes()
     assert got.dtype == np.int32
     assert np.array_equal(got, rank[inverse])

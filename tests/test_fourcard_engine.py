@@ -10,8 +10,8 @@ import pytest
 
 from crazy4.core.cards import colex_indices, combinations_array, parse_card, parse_cards
 from crazy4.core.engine import (
-    _below_table_compiled,
-    _below_table_numpy,
+    below_table_compiled,
+    below_table_numpy,
     brute_force_counts,
     count_dealer_below,
 )
@@ -81,8 +81,8 @@ def test_compiled_six_card_strengths_match_four_card_subsets() -> None:
 
 @pytest.mark.parametrize(("size", "dealer_size"), [(1, 5), (3, 5), (4, 5), (3, 6), (4, 6)])
 def test_compiled_subset_tables_match_numpy(size: int, dealer_size: int) -> None:
-    compiled = _below_table_compiled(size, dealer_size)
-    reference = _below_table_numpy(size, dealer_size)
+    compiled = below_table_compiled(size, dealer_size)
+    reference = below_table_numpy(size, dealer_size)
     assert compiled.dtype == reference.dtype
     assert np.array_equal(compiled, reference)
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from crazy4.core.cards import BINOMIAL, colex_indices
 from crazy4.core.ranking import (
-    _best_four_strengths_numpy,
+    best_four_strengths_numpy,
     build_best_four_strengths,
     build_four_card_table,
 )
@@ -17,7 +17,7 @@ from crazy4.core.table_kernels import build_best_of_five
 
 def test_compiled_five_card_strengths_equal_the_numpy_builder() -> None:
     compiled = build_best_of_five(build_four_card_table()[0], BINOMIAL)
-    reference = _best_four_strengths_numpy(5)
+    reference = best_four_strengths_numpy(5)
     assert compiled.dtype == reference.dtype == np.uint16
     assert np.array_equal(compiled, reference)
     assert np.array_equal(build_best_four_strengths(5), reference)

@@ -101,16 +101,31 @@ def set_classes(size: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]
     return inverse.astype(np.int32), sets[first]
 
 
-def _below_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+def below_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+    """The subset table ``below[class, t]`` of the ``size``-card sets, as the cache builds it:
+    derived from the sets a card larger for the small sets, merged colex sums for the others.
+
+    Examples
+    --------
+    >>> below = below_table(2, 5)  # every two-card set is in C(50, 3) five-card hands
+    >>> below.shape, below[:2, -1].tolist()
+    ((169, 2536), [19600, 19600])
+    """
     if size <= dealer_size - 3:  # few rows, each from its sets of one card more
-        return _below_table_derived(size, dealer_size)
-    return _below_table_merged(size, dealer_size)
+        return below_table_derived(size, dealer_size)
+    return below_table_merged(size, dealer_size)
 
 
-def _below_table_derived(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+def below_table_derived(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     """The subset table from the one of sets a card larger: a hand holding ``T`` holds
     ``T ∪ {x}`` for each of its ``dealer_size - size`` other cards ``x``, so
-    ``N_T(t) = Σ_{x ∉ T} N_{T ∪ {x}}(t) / (dealer_size - size)``, exactly."""
+    ``N_T(t) = Σ_{x ∉ T} N_{T ∪ {x}}(t) / (dealer_size - size)``, exactly.
+
+    Examples
+    --------
+    >>> bool((below_table_derived(2, 5) == below_table_merged(2, 5)).all())
+    True
+    """
     larger = _cached_below(size + 1, dealer_size)
     class_of_larger = set_classes(size + 1)[0]
     representatives = set_classes(size)[1].astype(np.intp)
@@ -136,7 +151,7 @@ def _below_table_derived(size: int, dealer_size: int) -> npt.NDArray[np.integer]
     return below
 
 
-def _below_table_merged(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+def below_table_merged(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     """The subset table with every hand's colex index added up from its two sorted parts.
 
     A hand holding representative ``R`` (``size`` cards) is ``R`` with a completion ``F``, any
@@ -146,6 +161,12 @@ def _below_table_merged(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     below ``x`` completion cards, ``F``'s card ``i`` below ``y`` cards of ``R``. That is done
     for blocks of (representative, completion) pairs at once, with no hand built or sorted;
     the pairs that meet count at a sentinel strength and are dropped.
+
+    Examples
+    --------
+    >>> below = below_table_merged(4, 5)  # every four-card set is in 48 five-card hands
+    >>> below.shape, below[:3, -1].tolist()
+    ((16432, 2536), [48, 48, 48])
     """
     strengths = build_best_four_strengths(dealer_size)
     n_strengths = number_of_strengths()
@@ -194,9 +215,15 @@ def _below_table_merged(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     return below
 
 
-def _below_table_compiled(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+def below_table_compiled(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     """The subset table by :mod:`crazy4.core.table_kernels` (compiled; a reference the tests
-    compare the vectorized builders with)."""
+    compare the vectorized builders with).
+
+    Examples
+    --------
+    >>> bool((below_table_compiled(4, 5) == below_table_merged(4, 5)).all())
+    True
+    """
     from crazy4.core import table_kernels
 
     representatives = set_classes(size)[1]
@@ -209,7 +236,15 @@ def _below_table_compiled(size: int, dealer_size: int) -> npt.NDArray[np.integer
     return below
 
 
-def _below_table_numpy(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+def below_table_numpy(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+    """The subset table with every hand of every class listed and looked up (the plain
+    reference: all ``C(52 - size, dealer_size - size)`` completions of each representative).
+
+    Examples
+    --------
+    >>> bool((below_table_numpy(4, 5) == below_table_merged(4, 5)).all())
+    True
+    """
     strengths = build_best_four_strengths(dealer_size)
     n_strengths = number_of_strengths()
     dtype = _below_dtype(size, dealer_size)
@@ -263,7 +298,7 @@ def _cached_below(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     n_classes = int(set_classes(size)[1].shape[0])
     return cached_array(
         _table_name(size, dealer_size),
-        lambda: _below_table(size, dealer_size),
+        lambda: below_table(size, dealer_size),
         expected_shape=(n_classes, number_of_strengths() + 1),
         dtype=_below_dtype(size, dealer_size),
     )

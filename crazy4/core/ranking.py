@@ -254,7 +254,15 @@ def best_dropping_one(smaller: npt.NDArray[np.uint16], size: int) -> npt.NDArray
     return out
 
 
-def _best_four_strengths_numpy(hand_size: int) -> npt.NDArray[np.uint16]:
+def best_four_strengths_numpy(hand_size: int) -> npt.NDArray[np.uint16]:
+    """The best-four strength of every ``hand_size``-card hand, each four-card subset of every
+    listed hand looked up (the plain reference of the table builders).
+
+    Examples
+    --------
+    >>> bool((best_four_strengths_numpy(4) == build_four_card_table()[0]).all())
+    True
+    """
     four_card = build_four_card_table()[0]
     hands = combinations_array(52, hand_size)
     best = np.zeros(hands.shape[0], dtype=np.uint16)

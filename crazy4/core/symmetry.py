@@ -90,7 +90,16 @@ class SuitClasses:
     class_of_hand: npt.NDArray[np.int32]
 
 
-def _class_of_hand() -> npt.NDArray[np.int32]:
+def suit_class_codes() -> npt.NDArray[np.int32]:
+    """The suit class of every five-card hand by colex index, classes numbered in order of
+    their first hand (what :func:`build_suit_classes` caches).
+
+    Examples
+    --------
+    >>> codes = suit_class_codes()
+    >>> int(codes.max()) + 1, codes[:3].tolist()
+    (134459, [0, 0, 1])
+    """
     # classes numbered by their first hand's colex index: the codes of a factorization in
     # order of first appearance (a hash table, not a sort of 2.6 million keys; the analysis
     # imports pandas anyway)
@@ -116,7 +125,7 @@ def build_suit_classes() -> SuitClasses:
     [4, 12, 24]
     """
     class_of_hand = cached_array(
-        "suit_class_of_hand", _class_of_hand, expected_shape=(comb(52, 5),), dtype=np.int32
+        "suit_class_of_hand", suit_class_codes, expected_shape=(comb(52, 5),), dtype=np.int32
     )
     # Classes are numbered by first appearance, so the running maximum steps up exactly at
     # each class's first hand.
