@@ -130,6 +130,18 @@ def test_no_private_name_imported_from_another_module() -> None:
     assert offenders == []
 
 
+def test_the_tests_import_no_private_names() -> None:
+    """The tests reach the package through its public names too (a helper a test needs is
+    public, with its docstring)."""
+    offenders = [
+        f"tests/{path.name}:{line} imports {imported} from {module}"
+        for path in sorted(PACKAGE.parent.joinpath("tests").glob("*.py"))
+        for module, imported, line in _imports(f"tests.{path.stem}", path)
+        if imported is not None and imported.startswith("_") and imported != "__version__"
+    ]
+    assert offenders == []
+
+
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_module_is_small(name: str) -> None:
     """Every module has at most 500 lines and every function at most 80."""
