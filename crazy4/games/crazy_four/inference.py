@@ -10,7 +10,6 @@ hands both to :class:`crazy4.validate.infer.Inference`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -21,9 +20,8 @@ from crazy4.games.crazy_four.variants import Dealt, FloatNets, VariantSet
 from crazy4.simulate.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
 from crazy4.validate.hands import CLASS_NAMES, hand_class, strategy_groups
-from crazy4.validate.infer import Inference, Variant, differing_example
+from crazy4.validate.infer import Inference, ShownCards, Variant, differing_example
 from crazy4.validate.patterns import agrees, differing_columns, differing_parts
-from crazy4.validate.rows import LogBatch
 
 _COMPARISON = ("player higher", "tie", "dealer higher")
 
@@ -50,23 +48,13 @@ def group_name(key: npt.NDArray[np.integer], components: Sequence[str]) -> tuple
     )
 
 
-@dataclass(frozen=True)
-class BatchCards:
-    """What an example of the batch shows: the cards and decisions, and the first row."""
-
-    player: npt.NDArray[np.int16]
-    dealer: npt.NDArray[np.int16]
-    decision: npt.NDArray[np.int64]
-
-
 def infer_batch(
     inference: Inference,
     variants: VariantSet,
     dealt: Dealt,
     components: Sequence[Component],
     good: npt.NDArray[np.bool_],
-    shown: BatchCards,
-    batch: LogBatch,
+    shown: ShownCards,
     limit: int = 5,
 ) -> None:
     """Add the differing good rows of a batch and every variant's verdict on them."""
@@ -107,7 +95,7 @@ def infer_batch(
     cards = (shown.player, shown.dealer, shown.decision)
 
     def example(row: int) -> dict[str, object]:
-        return differing_example(row, rows, batch.first_row, cards, sub, base)
+        return differing_example(row, rows, shown.first_row, cards, sub, base)
 
     inference.add(wrong, keys, explains, broken, lambda key: group_name(key, names), example, limit)
 
@@ -118,7 +106,7 @@ def _keys(
     part: Dealt,
     wrong: npt.NDArray[np.intp],
     qualifier: int,
-    shown: BatchCards,
+    shown: ShownCards,
     rows: npt.NDArray[np.intp],
 ) -> npt.NDArray[np.int64]:
     """The key of each differing row (see the module docstring)."""

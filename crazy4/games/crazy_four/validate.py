@@ -24,7 +24,7 @@ from crazy4.core.cards import format_cards
 from crazy4.core.paytables import PayTable
 from crazy4.core.ranking import HandCategory, category_of_strength, category_thresholds
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.inference import BatchCards, infer_batch, infer_strategy
+from crazy4.games.crazy_four.inference import infer_batch, infer_strategy
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
 from crazy4.games.crazy_four.reference import Reference, load_reference
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
@@ -40,7 +40,7 @@ from crazy4.validate.checks import (
     well_formed_check,
 )
 from crazy4.validate.hands import strategy_groups
-from crazy4.validate.infer import Inference, inference_check
+from crazy4.validate.infer import Inference, ShownCards, inference_check
 from crazy4.validate.kernels import unlike_first_of_round
 from crazy4.validate.report import Check, Options
 from crazy4.validate.rows import (
@@ -342,7 +342,9 @@ class CrazyFourRun:
                 *(batch.indices("player"), batch.indices("dealer"), strength),
                 *(hands.dealer_strength, in_action, self.queens_table),
             )
-            shown = BatchCards(batch.cards["player"], batch.cards["dealer"], batch.decision)
+            shown = ShownCards(
+                batch.cards["player"], batch.cards["dealer"], batch.decision, batch.first_row
+            )
             infer_batch(
                 self.inference,
                 self.variants,
@@ -350,7 +352,6 @@ class CrazyFourRun:
                 components,
                 good,
                 shown,
-                batch,
                 self.options.examples,
             )
         return showdown

@@ -27,7 +27,7 @@ from crazy4.games.four_card.reference import (
 )
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.games.four_card.settle import FourCardSettlement, showdown_results
-from crazy4.games.four_card.variants import FourCardVariants, Shown, infer_four_card
+from crazy4.games.four_card.variants import FourCardVariants, infer_four_card
 from crazy4.validate.checks import (
     Component,
     compare_decisions,
@@ -36,7 +36,7 @@ from crazy4.validate.checks import (
     strategy_check,
     well_formed_check,
 )
-from crazy4.validate.infer import Inference, inference_check
+from crazy4.validate.infer import Inference, ShownCards, inference_check
 from crazy4.validate.kernels import unlike_first_of_round
 from crazy4.validate.report import Check, Options
 from crazy4.validate.rows import (
@@ -329,7 +329,7 @@ class FourCardRun:
             infer_four_card(
                 *(self.inference, self.variants, components, good),
                 (strength, multiple, dealer_strength, result),
-                Shown(*cards, batch.decision, batch.first_row),
+                ShownCards(*cards, batch.decision, batch.first_row),
                 *(self.options.examples, aces_up),
             )
         return showdown

@@ -11,7 +11,7 @@ by what the log did (:func:`group_name`), or by the switch that explains them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
@@ -22,7 +22,7 @@ from crazy4.games.four_card.settle import FourCardSettlement
 from crazy4.simulate.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
 from crazy4.validate.hands import CLASS_NAMES, hand_class
-from crazy4.validate.infer import Inference, Variant, differing_example
+from crazy4.validate.infer import Inference, ShownCards, Variant, differing_example
 from crazy4.validate.patterns import agrees, differing_columns, differing_parts
 from crazy4.validate.switches import dealer_switches, pay_line_variants
 
@@ -98,23 +98,13 @@ def group_name(key: npt.NDArray[np.integer], components: Sequence[str]) -> tuple
     )
 
 
-@dataclass(frozen=True)
-class Shown:
-    """What a finding's example shows of a batch: cards, decisions, the first row's number."""
-
-    player: npt.NDArray[np.int16]
-    dealer: npt.NDArray[np.int16]
-    decision: npt.NDArray[np.int64]
-    first_row: int
-
-
 def infer_four_card(
     inference: Inference,
     variants: FourCardVariants,
     components: Sequence[Component],
     good: npt.NDArray[np.bool_],
     showdown: tuple[npt.NDArray[np.int64], ...],
-    shown: Shown,
+    shown: ShownCards,
     limit: int,
     aces_up: int,
 ) -> None:
