@@ -175,15 +175,15 @@ def add_commands(commands: Commands) -> None:
         "--jobs",
         type=positive_int,
         default=1,
-        help="worker processes (default 1). With the local backend at most the cores of this "
-        "machine: more runs on as many workers as there are cores, with a one-line note; never "
-        "more workers than chunks of 65,536 rounds",
+        help="workers (default 1): with the local backend, threads of this process, at most the "
+        "cores of this machine: more runs on as many workers as there are cores, with a "
+        "one-line note; never more workers than chunks of 65,536 rounds",
     )
     simulate.add_argument(
         "--backend",
         choices=("local", "dask"),
         default="local",
-        help="local processes (default) or a Dask cluster through joblib",
+        help="local threads (default) or a Dask cluster through joblib",
     )
     simulate.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -15,6 +15,7 @@ seeds, workers, log writing, statistics) is the game-independent driver of
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -101,13 +102,22 @@ def _key_nets(settlement: Settlement, components: tuple[str, ...]) -> npt.NDArra
 
 
 _TABLES: dict[str, CrazyFourTables] = {}
+#: Held while a thread builds a plan's tables.
+_BUILDING = threading.Lock()
 
 
 def tables_of(plan: SimulationPlan) -> CrazyFourTables:
-    """The worker's tables for a plan (built once per process and plan)."""
+    """The worker's tables for a plan (built once per process and plan, by one thread: the
+    others wait for it and share them)."""
     cached = _TABLES.get(plan.key)
     if cached is not None:
         return cached
+    with _BUILDING:
+        cached = _TABLES.get(plan.key)
+        return cached if cached is not None else _build_tables(plan)
+
+
+def _build_tables(plan: SimulationPlan) -> CrazyFourTables:
     rules = crazy_four_rules(plan.rules)
     reference = load_reference(rules)
     strength = reference.strength_of_hand.astype(np.int32)

@@ -16,6 +16,7 @@ workers, log writing, statistics) is the game-independent driver of
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -107,13 +108,22 @@ def _key_nets(settlement: FourCardSettlement, components: tuple[str, ...]) -> np
 
 
 _TABLES: dict[str, FourCardTables] = {}
+#: Held while a thread builds a plan's tables.
+_BUILDING = threading.Lock()
 
 
 def tables_of(plan: SimulationPlan) -> FourCardTables:
-    """The worker's tables for a plan (built once per process and plan)."""
+    """The worker's tables for a plan (built once per process and plan, by one thread: the
+    others wait for it and share them)."""
     cached = _TABLES.get(plan.key)
     if cached is not None:
         return cached
+    with _BUILDING:
+        cached = _TABLES.get(plan.key)
+        return cached if cached is not None else _build_tables(plan)
+
+
+def _build_tables(plan: SimulationPlan) -> FourCardTables:
     reference = load_fourcard_reference(four_card_rules(plan.rules))
     index = situation_index_table()
     valid = index >= 0
