@@ -76,18 +76,19 @@ def run(
     return rounds / seconds
 
 
-def dask_ratio(rules_name: str, rounds: int, repeat: int) -> tuple[float, float]:
-    """Rounds a second on a Dask LocalCluster of 1 and of 2 worker processes."""
+def dask_ratio(rules_name: str, rounds: int, repeat: int) -> tuple[float, float, float]:
+    """Rounds a second on a Dask LocalCluster of 1 worker process, of 2 single-threaded worker
+    processes, and of 1 worker process with 2 threads (sharing one copy of the tables)."""
     from distributed import Client, LocalCluster
 
     rates = []
-    for workers in (1, 2):
+    for workers, threads in ((1, 1), (2, 1), (1, 2)):
         with (
-            LocalCluster(n_workers=workers, threads_per_worker=1, processes=True) as cluster,
+            LocalCluster(n_workers=workers, threads_per_worker=threads, processes=True) as cluster,
             Client(cluster),
         ):
-            rates.append(run(rules_name, rounds, 1, workers, repeat, False, "dask"))
-    return rates[0], rates[1]
+            rates.append(run(rules_name, rounds, 1, workers * threads, repeat, False, "dask"))
+    return rates[0], rates[1], rates[2]
 
 
 def least_ns(function: Callable[[int], object], items: int, runs: int = 5, calls: int = 8) -> float:
@@ -264,9 +265,10 @@ def main() -> int:
         unit = "rows/s" if log else "rounds/s"
         print(f"{rules_name:<20}{mode:<13}{seats:>6}{jobs:>5}{count:>14,}{rate:>14,.0f} {unit}")
     if args.dask:
-        one, two = dask_ratio("crazy4-standard", rounds // 2, args.repeat)
+        one, two, threads = dask_ratio("crazy4-standard", rounds // 2, args.repeat)
         print(f"dask LocalCluster crazy4-standard 1 seat: 1 worker {one:,.0f} rounds/s, ")
-        print(f"  2 workers {two:,.0f} rounds/s: ratio {two / one:.2f}")
+        print(f"  2 workers {two:,.0f} rounds/s: ratio {two / one:.2f}; ")
+        print(f"  1 worker of 2 threads {threads:,.0f} rounds/s: ratio {threads / one:.2f}")
     print(f"load average after: {load()}")
     return 0
 
