@@ -24,14 +24,15 @@ from crazy4.errors import InputError
 def _check_outputs(args: argparse.Namespace) -> None:
     """The ``--log``, ``--log-cards`` and ``--summary`` options (raises ``InputError``)."""
     from crazy4.results.write import check_output_file
+    from crazy4.simulate.logwriter import check_log_cards
 
     if args.log is not None and Path(args.log).suffix.lower() not in (".parquet", ".csv"):
         raise InputError("--log must name a .parquet or .csv file")
-    if args.log_cards == "compact":
-        if args.log is None:
-            raise InputError("--log-cards compact needs --log")
-        if Path(args.log).suffix.lower() == ".csv":
-            raise InputError("--log-cards compact needs a .parquet log (a CSV log is text)")
+    if args.log is None:
+        if args.log_cards != "text":
+            raise InputError(f"--log-cards {args.log_cards} needs --log")
+    else:
+        check_log_cards(args.log_cards, Path(args.log).suffix.lower() == ".csv")
     for option, path in (("--log", args.log), ("--summary", args.summary)):
         if path is not None:
             check_output_file(path, option)
