@@ -1,11 +1,12 @@
 """Benchmark: rounds per second of `crazy4 simulate` (summary mode, log mode, Dask).
 
-Each configuration runs once to warm the worker processes, the table cache and the compiled
-kernels, then is timed ``--repeat`` times; the median is printed, with the load average before
-and after. The rows are the issue's figures: Crazy 4 Poker 1 seat 1 job, 7 seats 2 jobs, Four
-Card Poker 1 seat 1 job, the parquet log (rows a second) with text cards and with compact card
-codes (``--log-cards compact``), and the simulator on a Dask ``LocalCluster`` of 2 workers
-against 1 (``--dask``; needs the ``distributed`` package).
+Each configuration runs once to warm the workers (local threads, or Dask's worker processes),
+the table cache and the compiled kernels, then is timed ``--repeat`` times; the median is
+printed, with the load average before and after. The rows are the issue's figures: Crazy 4
+Poker 1 seat 1 job, 7 seats 2 jobs, Four Card Poker 1 seat 1 job, the parquet log (rows a
+second) with text cards and with compact card codes (``--log-cards compact``), and the
+simulator on a Dask ``LocalCluster`` of 2 workers, and of 1 worker of 2 threads, against 1
+worker (``--dask``; needs the ``distributed`` package).
 
     .venv/bin/python analysis/bench_simulate.py [--rounds 2e8] [--log-rounds 5e6] [--dask]
     .venv/bin/python analysis/bench_simulate.py --log-only   # only the log rows
@@ -228,7 +229,11 @@ def main() -> int:
     parser.add_argument("--rounds", type=float, default=2e8, help="summary-mode rounds (2e8)")
     parser.add_argument("--log-rounds", type=float, default=5e6, help="log-mode rounds (5e6)")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs (median)")
-    parser.add_argument("--dask", action="store_true", help="also a Dask LocalCluster, 2 vs 1")
+    parser.add_argument(
+        "--dask",
+        action="store_true",
+        help="also a Dask LocalCluster: 2 workers, 1 of 2 threads, vs 1",
+    )
     parser.add_argument("--parts", action="store_true", help="only ns a round by parts (CPU)")
     parser.add_argument("--log-only", action="store_true", help="only the log rows")
     args = parser.parse_args()
