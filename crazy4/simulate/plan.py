@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from typing import Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -168,3 +171,42 @@ class SimulationPlan:
     def generator(self, chunk: int) -> np.random.Generator:
         """The random generator of one chunk (:func:`chunk_generator` of the plan's seed)."""
         return chunk_generator(self.seed, chunk)
+
+
+T = TypeVar("T")
+
+
+class PlanTables(Generic[T]):
+    """What a worker derives from a plan, built once per process and plan.
+
+    One plan is kept at a time (a worker plays one simulation); the first thread to ask for a
+    plan builds its tables while the others wait, then all share them.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> built = []
+    >>> tables = PlanTables(lambda plan: built.append(plan.key) or len(built))
+    >>> plan = SimulationPlan(load_rules("crazy4-standard"), seed=1, rounds=5, seats=1,
+    ...                       blind_hands=0, strategy="optimal",
+    ...                       decision=np.zeros(3, dtype=np.int64), side_bet=None)
+    >>> tables(plan), tables(plan), len(built)
+    (1, 1, 1)
+    """
+
+    def __init__(self, build: Callable[[SimulationPlan], T]) -> None:
+        self.build = build
+        self.key: str | None = None
+        self.tables: T | None = None
+        self.building = threading.Lock()
+
+    def __call__(self, plan: SimulationPlan) -> T:
+        """The tables of ``plan`` (built on first use)."""
+        key, tables = self.key, self.tables
+        if key == plan.key and tables is not None:
+            return tables
+        with self.building:
+            if self.key != plan.key or self.tables is None:
+                self.tables = self.build(plan)
+                self.key = plan.key
+            return self.tables

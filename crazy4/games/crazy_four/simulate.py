@@ -15,7 +15,6 @@ seeds, workers, log writing, statistics) is the game-independent driver of
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -41,7 +40,7 @@ from crazy4.simulate.kernel import (
     select_table,
     squares_fit,
 )
-from crazy4.simulate.plan import SimulationPlan
+from crazy4.simulate.plan import PlanTables, SimulationPlan
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from crazy4.simulate.roundlog import BLIND, DECISION_NAMES
 
@@ -101,22 +100,6 @@ def _key_nets(settlement: Settlement, components: tuple[str, ...]) -> npt.NDArra
     return total
 
 
-_TABLES: dict[str, CrazyFourTables] = {}
-#: Held while a thread builds a plan's tables.
-_BUILDING = threading.Lock()
-
-
-def tables_of(plan: SimulationPlan) -> CrazyFourTables:
-    """The worker's tables for a plan (built once per process and plan, by one thread: the
-    others wait for it and share them)."""
-    cached = _TABLES.get(plan.key)
-    if cached is not None:
-        return cached
-    with _BUILDING:
-        cached = _TABLES.get(plan.key)
-        return cached if cached is not None else _build_tables(plan)
-
-
 def _build_tables(plan: SimulationPlan) -> CrazyFourTables:
     rules = crazy_four_rules(plan.rules)
     reference = load_reference(rules)
@@ -140,9 +123,12 @@ def _build_tables(plan: SimulationPlan) -> CrazyFourTables:
         first_table=(strength * 4 + decision).astype(np.int64) << 32
         | packed_combinations(5).astype(np.int64),
     )
-    _TABLES.clear()  # one plan at a time per worker
-    _TABLES[plan.key] = tables
     return tables
+
+
+#: The worker's tables for a plan (:class:`crazy4.simulate.plan.PlanTables`: built once per
+#: process and plan, by one thread; the others wait for it and share them).
+tables_of = PlanTables(_build_tables)
 
 
 def seat_keys(

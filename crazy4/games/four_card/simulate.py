@@ -16,7 +16,6 @@ workers, log writing, statistics) is the game-independent driver of
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -40,7 +39,7 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cardtext import hand_code_array
 from crazy4.simulate.counts import BetNets, Chunk, Counts, ExactValue
 from crazy4.simulate.kernel import compiled_draws, nets_by_key, select_table, squares_fit
-from crazy4.simulate.plan import SimulationPlan
+from crazy4.simulate.plan import PlanTables, SimulationPlan
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from crazy4.simulate.roundlog import DECISION_NAMES
 
@@ -107,22 +106,6 @@ def _key_nets(settlement: FourCardSettlement, components: tuple[str, ...]) -> np
     return total
 
 
-_TABLES: dict[str, FourCardTables] = {}
-#: Held while a thread builds a plan's tables.
-_BUILDING = threading.Lock()
-
-
-def tables_of(plan: SimulationPlan) -> FourCardTables:
-    """The worker's tables for a plan (built once per process and plan, by one thread: the
-    others wait for it and share them)."""
-    cached = _TABLES.get(plan.key)
-    if cached is not None:
-        return cached
-    with _BUILDING:
-        cached = _TABLES.get(plan.key)
-        return cached if cached is not None else _build_tables(plan)
-
-
 def _build_tables(plan: SimulationPlan) -> FourCardTables:
     reference = load_fourcard_reference(four_card_rules(plan.rules))
     index = situation_index_table()
@@ -143,9 +126,12 @@ def _build_tables(plan: SimulationPlan) -> FourCardTables:
         bet_nets=bet_nets,
         nets_matrix=nets_by_key(list(bet_nets.values())),
     )
-    _TABLES.clear()
-    _TABLES[plan.key] = tables
     return tables
+
+
+#: The worker's tables for a plan (:class:`crazy4.simulate.plan.PlanTables`: built once per
+#: process and plan, by one thread; the others wait for it and share them).
+tables_of = PlanTables(_build_tables)
 
 
 @cache
