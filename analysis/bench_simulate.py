@@ -127,7 +127,7 @@ def parts(seats: int) -> list[tuple[str, float]]:
     empty_cards = np.zeros((0, 0, 0), dtype=np.uint8)
     passes = [
         crazy_four_colex(
-            d, tables.first_table, packed_combinations(5), BINOMIAL, select_table(), empty_cards
+            d, tables.seat_word, packed_combinations(5), BINOMIAL, select_table(), empty_cards
         )
         for d in draws
     ]
@@ -157,7 +157,6 @@ def parts(seats: int) -> list[tuple[str, float]]:
     ]
     fresh = [d[0].astype(np.int64) for d in draws]  # fresh indices: no cache reuse
     for name, table in (
-        ("first hand (int64, 20 MB)", tables.first_table),
         ("relative cards (uint32, 10 MB)", packed_combinations(5)),
         ("strength and decision (uint16, 5 MB)", tables.seat_word),
     ):
@@ -168,7 +167,7 @@ def parts(seats: int) -> list[tuple[str, float]]:
             least_ns(
                 lambda i: crazy_four_colex(
                     draws[i % len(draws)],
-                    tables.first_table,
+                    tables.seat_word,
                     packed_combinations(5),
                     BINOMIAL,
                     select_table(),

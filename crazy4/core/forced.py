@@ -36,7 +36,6 @@ The subset-table method of exact video-poker and Three Card Poker analyzers; ``R
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
@@ -48,6 +47,7 @@ import numpy.typing as npt
 
 from crazy4.core.cards import BINOMIAL
 from crazy4.core.engine import build_subset_tables
+from crazy4.core.precompile import compile_in_child
 from crazy4.core.ranking import build_best_four_strengths
 
 PLAYER_CARDS = 5
@@ -234,43 +234,43 @@ def _readonly(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return view
 
 
-def start_compiling(*more: Callable[[], None]) -> threading.Thread:
-    """Compile the count kernel on a thread, for the types :func:`count_forced` passes it, then
-    call each of ``more`` (a caller's own compiles) on the same thread.
+def compile_count_kernel() -> None:
+    """Compile :func:`crazy4.core.forced_kernels.count_forced` for the types :func:`count_forced`
+    passes it (read-only tables as from the cache), by calling it on empty arguments.
+
+    Examples
+    --------
+    >>> compile_count_kernel()
+    """
+    from crazy4.core import forced_kernels
+
+    z = np.zeros
+    kernel: Any = forced_kernels.count_forced
+    kernel(
+        z((1, 5), np.int64), z(0, np.int32), z((0, 1), np.int64), z((1, 1), np.int64),
+        z(1, np.int64), 0, BINOMIAL, z(32, np.int64), z(7, np.int64),
+        z((2, 8), np.int64), z(1, np.int32), z((1, 1), np.int32),
+        _readonly(z((1, 1), np.uint16)), _readonly(z((1, 1), np.uint8)),
+        z((1, 1), np.int32), z((1, 1), np.uint16), z((1, 1), np.uint8),
+        _readonly(z(1, np.uint16)), z(forced_kernels.work_size(1), np.int64),
+        z((0, 1), np.int64), 0, 0,
+    )  # fmt: skip
+
+
+def start_compiling(*more: str) -> threading.Thread:
+    """Compile the count kernel (:func:`compile_count_kernel`) and each of ``more`` (a
+    caller's own compile functions, ``"module:function"``) in a child process, on the other
+    core (:func:`crazy4.core.precompile.compile_in_child`).
 
     On an empty numba cache the compile takes seconds; started before the subset tables are
-    built (numpy, which releases the GIL in its loops, as the compiler does in LLVM), the two
-    overlap. Join the thread before counting (or do not: a count waits for the compile).
-    Returns the started thread; a failure is left for the count itself to raise.
+    built, the two overlap. Join the returned thread before counting: the count then loads the
+    kernel from numba's cache (or, if the child could not write it, compiles it itself).
 
     Examples
     --------
     >>> start_compiling().join()
     """
-
-    def compile_kernel() -> None:
-        try:
-            from crazy4.core import forced_kernels
-
-            z = np.zeros
-            kernel: Any = forced_kernels.count_forced
-            kernel(
-                z((1, 5), np.int64), z(0, np.int32), z((0, 1), np.int64), z((1, 1), np.int64),
-                z(1, np.int64), 0, BINOMIAL, z(32, np.int64), z(7, np.int64),
-                z((2, 8), np.int64), z(1, np.int32), z((1, 1), np.int32),
-                _readonly(z((1, 1), np.uint16)), _readonly(z((1, 1), np.uint8)),
-                z((1, 1), np.int32), z((1, 1), np.uint16), z((1, 1), np.uint8),
-                _readonly(z(1, np.uint16)), z(forced_kernels.work_size(1), np.int64),
-                z((0, 1), np.int64), 0, 0,
-            )  # fmt: skip
-            for compile_more in more:
-                compile_more()
-        except Exception:  # the count raises it, in the main thread
-            pass
-
-    thread = threading.Thread(target=compile_kernel, name="compile the count", daemon=True)
-    thread.start()
-    return thread
+    return compile_in_child("crazy4.core.forced:compile_count_kernel", *more)
 
 
 def threshold_columns(
@@ -294,6 +294,19 @@ def threshold_columns(
     return columns, fixed, tuple(int(thresholds[0, j]) for j in fixed)
 
 
+def card_masks(cards: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
+    """Each row's cards (0 to 51) as a 52-bit mask: the check that two sets of cards meet is
+    one ``&`` a row, with no ``rows x cards x cards`` comparison.
+
+    Examples
+    --------
+    >>> card_masks(np.array([[0, 2], [51, 1]])).tolist() == [0b101, 2**51 + 2]
+    True
+    """
+    bits = np.left_shift(np.int64(1), np.asarray(cards, dtype=np.int64))
+    return np.bitwise_or.reduce(bits, axis=1) if bits.shape[1] else np.zeros(len(bits), np.int64)
+
+
 def _check_forced(
     hands: npt.NDArray[np.int64],
     hand_of: npt.NDArray[np.int32],
@@ -303,7 +316,7 @@ def _check_forced(
     if forced.shape[1] > dealer_size:
         raise ValueError(f"{forced.shape[1]} forced cards do not fit a {dealer_size}-card hand")
     if forced.shape[0]:
-        clash = (forced[:, :, None] == hands[hand_of][:, None, :]).any(axis=(1, 2))
+        clash = card_masks(hands)[hand_of] & card_masks(forced)
         repeated = (np.diff(forced, axis=1) == 0).any(axis=1)
         if clash.any() or repeated.any():
             raise ValueError("a forced card is in its player hand or given twice")

@@ -64,7 +64,6 @@ class CrazyFourTables:
     nets_matrix: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16]]  # distinct rows, row a key
     blind_matrix: tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16]]  # the same, blind hands
     seat_word: npt.NDArray[np.uint16]  # per colex: strength * 4 + decision (the kernel's)
-    first_table: npt.NDArray[np.int64]  # per colex: seat_word << 32 | the hand's cards
 
 
 def bet_components(rules: CrazyFourRules) -> dict[str, tuple[str, ...]]:
@@ -120,8 +119,6 @@ def _build_tables(plan: SimulationPlan) -> CrazyFourTables:
         nets_matrix=nets_by_key(list(bet_nets.values())),
         blind_matrix=nets_by_key([bet_nets["ante_super_bonus_play"]]),
         seat_word=np.ascontiguousarray(strength * 4 + decision, dtype=np.uint16),
-        first_table=(strength * 4 + decision).astype(np.int64) << 32
-        | packed_combinations(5).astype(np.int64),
     )
     return tables
 
@@ -216,7 +213,7 @@ def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
     counts = Counts.empty(KEY_BINS)
     counts.rounds = rounds
     colex, first = crazy_four_colex(
-        indices, tables.first_table, packed_combinations(5), BINOMIAL, select_table(), cards
+        indices, tables.seat_word, packed_combinations(5), BINOMIAL, select_table(), cards
     )
     crazy_four_rounds(
         colex,

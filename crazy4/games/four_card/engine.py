@@ -224,13 +224,13 @@ def count_situations(
     >>> bool((counts[0] == expected).all())
     True
     """
-    from crazy4.core.forced import count_forced
+    from crazy4.core.forced import card_masks, count_forced
     from crazy4.core.table_kernels import set_threads
 
     hands64 = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
     hand_of32 = np.asarray(hand_of, dtype=np.int32)
     up64 = np.asarray(up_cards, dtype=np.int64)
-    if up64.shape[0] and np.any((hands64[hand_of32] == up64[:, None]).any(axis=1)):
+    if up64.shape[0] and np.any(card_masks(hands64)[hand_of32] & card_masks(up64[:, None])):
         raise ValueError("an up card is in its player hand")
     previous = set_threads(jobs)
     try:  # the one forced-card engine, the up card forced (crazy4.core.forced)
@@ -323,12 +323,14 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
     AssertionError
         If a count is negative or a row does not sum to C(46, 5) (a broken table).
     """
-    compiling = None
+    compiling = cells_compiling = None
     if not is_cached(COUNTS_TABLE, COUNTING_MODULES):  # the kernels compile beside the tables
         from crazy4.core.forced import start_compiling
-        from crazy4.games.four_card.kernels import compile_kernels
+        from crazy4.core.precompile import compile_in_child
 
-        compiling = start_compiling(compile_kernels)
+        # two children: the count waits only for its own kernel, the cells' after the count
+        compiling = start_compiling()
+        cells_compiling = compile_in_child("crazy4.games.four_card.kernels:compile_kernels")
     classes = build_suit_classes()
     situations = build_situations()
     strengths = build_best_four_strengths(PLAYER_CARDS)[
@@ -342,6 +344,8 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
         dtype=np.int32,
         builders=COUNTING_MODULES,
     )  # int32, read as mapped: the cells below are int64 (no 0.4 GB int64 copy of the counts)
+    if cells_compiling is not None:
+        cells_compiling.join()
     return outcomes_from_counts(
         classes.representatives, strengths, classes.weights, situations, counts
     )

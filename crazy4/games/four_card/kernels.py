@@ -103,7 +103,7 @@ def outcome_cells(
 
 def compile_kernels() -> None:
     """Compile the loops above for the argument types the analysis passes them: a cold
-    cache's compile, run on a thread beside the table building
+    cache's compile, run in a child process beside the table building
     (:func:`crazy4.core.forced.start_compiling`)."""
     counts = np.zeros((1, 9), dtype=np.int32)
     counts.flags.writeable = False  # the cached counts are read-only
