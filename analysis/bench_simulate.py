@@ -26,14 +26,24 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
+import subprocess
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
+
 from crazy4.rules.load import load_rules
+from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan, run_simulation
+from crazy4.simulate.plan import SimulationPlan
+
+HERE = Path(__file__).resolve().parent
+#: The first int64 of the C program's input (``MAGIC`` of analysis/bench/simulate_sweep.c).
+C_MAGIC = 0x314D495334435A43
 
 
 def median_seconds(function: Callable[[], object], repeat: int) -> float:
@@ -50,6 +60,93 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+def build_c(folder: Path) -> Path | None:
+    """Compile analysis/bench/simulate_sweep.c (``-O2 -march=native``) into ``folder``; None
+    (with a note) when there is no C compiler."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        print("(no C compiler (cc, gcc): the C baseline and the ratios are skipped)")
+        return None
+    program = folder / "simulate_sweep"
+    source = HERE / "bench" / "simulate_sweep.c"
+    subprocess.run(
+        [compiler, "-O2", "-march=native", "-std=c99", "-o", str(program), str(source)],
+        check=True,
+    )
+    return program
+
+
+def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
+    """Write the C program's input for a Crazy 4 Poker plan (layout in simulate_sweep.c: the
+    kernel's tables, the qualifier, every chunk's rounds and PCG64 state); return the names of
+    the bets whose sums of squares it adds, in its order."""
+    from crazy4.core.deal import packed_combinations
+    from crazy4.core.ranking import number_of_strengths
+    from crazy4.games.crazy_four import simulate as game
+    from crazy4.simulate.kernel import squares_fit
+    from crazy4.simulate.pcg import state_of
+
+    if plan.blind_hands:
+        raise SystemExit("the C baseline plays no blind hands")
+    tables = game.tables_of(plan)
+    rows, row_of = tables.nets_matrix
+    if row_of.dtype != np.uint16 or not squares_fit(rows, plan.seats, plan.rounds):
+        raise SystemExit("the C baseline's int64 sums of squares could overflow for this plan")
+    packed = packed_combinations(5)
+    header = [C_MAGIC, 0, packed.shape[0], plan.seats, plan.rules.dealer.qualifier_strength]
+    header += [game.KEY_BINS, number_of_strengths(), rows.shape[1], rows.shape[0], plan.chunks]
+    with path.open("wb") as out:
+        np.array(header, dtype=np.int64).tofile(out)
+        packed.astype(np.uint32).tofile(out)
+        tables.seat_word.astype(np.uint16).tofile(out)
+        rows.astype(np.int64).tofile(out)
+        row_of.astype(np.uint16).tofile(out)
+        for chunk in range(plan.chunks):
+            record = np.concatenate(
+                ([np.uint64(plan.chunk_rounds(chunk))], state_of(plan.generator(chunk)))
+            )
+            record.astype(np.uint64).tofile(out)
+    return list(tables.bet_nets)
+
+
+def run_c(program: Path, plan: SimulationPlan, folder: Path, repeat: int) -> tuple[float, Counts]:
+    """Median seconds of ``repeat`` runs of the C program on a Crazy 4 Poker plan (its own
+    timing of the chunks, without reading its input) and its counts (as :class:`Counts`)."""
+    from crazy4.core.ranking import number_of_strengths
+    from crazy4.games.crazy_four.simulate import KEY_BINS
+
+    source, result = folder / "simulate_c.in", folder / "simulate_c.out"
+    bets = write_c_input(plan, source)
+    seconds = []
+    for _ in range(repeat):
+        output = subprocess.run(
+            [str(program), str(source), str(result)], check=True, capture_output=True, text=True
+        ).stdout.split()
+        seconds.append(float(output[3]))
+    words = np.fromfile(result, dtype=np.int64)
+    strengths = number_of_strengths()
+    if words.shape[0] != 1 + KEY_BINS + strengths + len(bets):
+        raise SystemExit(f"the C program wrote {words.shape[0]} numbers, not the expected ones")
+    counts = Counts.empty(KEY_BINS)
+    counts.rounds = int(words[0])
+    counts.seats[:] = words[1 : 1 + KEY_BINS]
+    counts.dealer[:] = words[1 + KEY_BINS : 1 + KEY_BINS + strengths]
+    if plan.normal_hands > 1:
+        squares = words[1 + KEY_BINS + strengths :]
+        counts.round_squares = {name: int(value) for name, value in zip(bets, squares, strict=True)}
+    return statistics.median(seconds), counts
+
+
+def same_counts(a: Counts, b: Counts) -> bool:
+    """Whether two simulations' counts agree exactly (rounds, seats, blind, dealer, squares)."""
+    return (
+        a.rounds == b.rounds
+        and bool((a.seats == b.seats).all() and (a.blind == b.blind).all())
+        and bool((a.dealer == b.dealer).all())
+        and a.round_squares == b.round_squares
+    )
+
+
 def run(
     rules_name: str,
     rounds: int,
@@ -59,22 +156,23 @@ def run(
     log: bool,
     backend: str,
     cards: str = "text",
-) -> float:
-    """Median rounds a second of one configuration (after a warm-up run); ``cards``: the log's
-    card columns (``text`` or ``compact``)."""
+) -> tuple[float, Counts]:
+    """Median rounds a second of one configuration (after a warm-up run) and its counts;
+    ``cards``: the log's card columns (``text`` or ``compact``)."""
     rules = load_rules(rules_name)
     plan = make_plan(rules, rounds=rounds, seed=1, seats=seats)
     warm = make_plan(rules, rounds=min(rounds, 1 << 20), seed=2, seats=seats)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "rounds.parquet" if log else None
         run_simulation(warm, jobs=jobs, log_path=path, backend=backend, log_cards=cards)
+        counted: list[Counts] = []
         seconds = median_seconds(
-            lambda: run_simulation(
-                plan, jobs=jobs, log_path=path, backend=backend, log_cards=cards
+            lambda: counted.append(
+                run_simulation(plan, jobs=jobs, log_path=path, backend=backend, log_cards=cards)
             ),
             repeat,
         )
-    return rounds / seconds
+    return rounds / seconds, counted[-1]
 
 
 def dask_ratio(rules_name: str, rounds: int, repeat: int) -> tuple[float, float, float]:
@@ -88,7 +186,7 @@ def dask_ratio(rules_name: str, rounds: int, repeat: int) -> tuple[float, float,
             LocalCluster(n_workers=workers, threads_per_worker=threads, processes=True) as cluster,
             Client(cluster),
         ):
-            rates.append(run(rules_name, rounds, 1, workers * threads, repeat, False, "dask"))
+            rates.append(run(rules_name, rounds, 1, workers * threads, repeat, False, "dask")[0])
     return rates[0], rates[1], rates[2]
 
 
@@ -224,6 +322,18 @@ def log_parts(rules_name: str) -> list[tuple[str, float]]:
     ]
 
 
+def c_rate(
+    program: Path, counts: Counts, seats: int, folder: Path, args: argparse.Namespace
+) -> float:
+    """Rounds a second of the C baseline on the plan of a Crazy 4 Poker summary row (seed 1),
+    after checking its counts equal that row's (``counts``: crazy4's, of the same plan)."""
+    plan = make_plan(load_rules("crazy4-standard"), rounds=counts.rounds, seed=1, seats=seats)
+    seconds, counted = run_c(program, plan, folder, args.repeat)
+    if not same_counts(counted, counts):
+        raise SystemExit(f"the C baseline's counts differ from crazy4's ({seats} seats)")
+    return plan.rounds / seconds
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=float, default=2e8, help="summary-mode rounds (2e8)")
@@ -236,6 +346,9 @@ def main() -> int:
     )
     parser.add_argument("--parts", action="store_true", help="only ns a round by parts (CPU)")
     parser.add_argument("--log-only", action="store_true", help="only the log rows")
+    parser.add_argument(
+        "--no-c", action="store_true", help="skip the single-thread C baseline (no ratios)"
+    )
     args = parser.parse_args()
     rounds = int(args.rounds)
     print(f"cpus: {os.cpu_count()}; load average before: {load()}")
@@ -263,12 +376,21 @@ def main() -> int:
     for rules_name in ("crazy4-standard", "four-card-standard"):
         for cards in ("text", "compact"):
             configs.append((rules_name, f"log {cards}", 1, 1, int(args.log_rounds)))
-    for rules_name, mode, seats, jobs, count in configs:
-        log = mode.startswith("log")
-        cards = mode.split()[-1] if log else "text"
-        rate = run(rules_name, count, seats, jobs, args.repeat, log, "local", cards)
-        unit = "rows/s" if log else "rounds/s"
-        print(f"{rules_name:<20}{mode:<13}{seats:>6}{jobs:>5}{count:>14,}{rate:>14,.0f} {unit}")
+    with tempfile.TemporaryDirectory() as folder:
+        program = None if args.no_c or not configs else build_c(Path(folder))
+        baseline: dict[tuple[int, int], float] = {}  # (seats, rounds): C rounds a second
+        for rules_name, mode, seats, jobs, count in configs:
+            log = mode.startswith("log")
+            cards = mode.split()[-1] if log else "text"
+            rate, counts = run(rules_name, count, seats, jobs, args.repeat, log, "local", cards)
+            unit = "rows/s" if log else "rounds/s"
+            row = f"{rules_name:<20}{mode:<13}{seats:>6}{jobs:>5}{count:>14,}{rate:>14,.0f} {unit}"
+            if program is not None and rules_name == "crazy4-standard" and not log:
+                if (seats, count) not in baseline:
+                    baseline[seats, count] = c_rate(program, counts, seats, Path(folder), args)
+                c = baseline[seats, count]
+                row += f"; C 1 thread {c:,.0f} rounds/s, crazy4/C time {c / rate:.2f}"
+            print(row, flush=True)
     if args.dask:
         one, two, threads = dask_ratio("crazy4-standard", rounds // 2, args.repeat)
         print(f"dask LocalCluster crazy4-standard 1 seat: 1 worker {one:,.0f} rounds/s, ")
