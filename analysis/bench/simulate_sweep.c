@@ -25,8 +25,10 @@
  *     seat_counts[word * 6 + cell] += 1; with more than one seat, per bet the square of the
  *     round's total net (nets_by_key: the distinct rows and each key's row) is added (int64:
  *     the caller checks it fits, crazy4.simulate.kernel.squares_fit). No blind hands.
- * The draws of a chunk are made first (as the compiled kernel does), then the rounds are played
- * one by one.
+ * In passes over a chunk, as the compiled kernel does (so that many rounds' table reads are in
+ * flight at once): the draws; every hand's relative cards (and the first hand's word); the
+ * later hands' colex indices (one seat: the second hand's by whole columns; more: round by
+ * round); the later hands' words; the counts.
  *
  * INPUT (native byte order; written by analysis/bench_simulate.py):
  *   int64 header[10]: MAGIC, mode (0: Crazy 4 Poker), C(52, 5), seats, qualifier, key bins,
@@ -122,6 +124,17 @@ static inline int select_bit(uint64_t free, int c) {
 
 static int64_t binom[53][6];
 
+/* The undealt cards below each of the first hand's sorted cards (packed 6 bits a card). */
+static inline void below_first(uint32_t first, int t[5]) {
+    for (int j = 0; j < 5; j++)
+        t[j] = (int)(first >> (6 * j) & 63) - j;
+}
+
+/* The second hand's relative card c after the first hand: c + #{j : t[j] <= c}. */
+static inline int after_first(int c, const int t[5]) {
+    return c + (t[0] <= c) + (t[1] <= c) + (t[2] <= c) + (t[3] <= c) + (t[4] <= c);
+}
+
 static void *read_array(FILE *f, size_t size, size_t count, const char *what) {
     void *p = malloc(size * (count ? count : 1));
     if (p == NULL || fread(p, size, count, f) != count) {
@@ -166,6 +179,13 @@ int main(int argc, char **argv) {
     int64_t *dealer_counts = calloc((size_t)strengths, sizeof(int64_t));
     int64_t squares[MAX_BETS] = {0};
     uint32_t *draws = malloc(sizeof(uint32_t) * MAX_HANDS * CHUNK_MAX);
+    uint32_t *relative = malloc(sizeof(uint32_t) * MAX_HANDS * CHUNK_MAX);
+    int32_t *colex = malloc(sizeof(int32_t) * MAX_HANDS * CHUNK_MAX);
+    uint16_t *word = malloc(sizeof(uint16_t) * MAX_HANDS * CHUNK_MAX);
+    if (!seat_counts || !dealer_counts || !draws || !relative || !colex || !word) {
+        fprintf(stderr, "simulate_sweep: out of memory\n");
+        return 2;
+    }
     int64_t total_rounds = 0;
     const uint64_t deck = (1ULL << 52) - 1;
 
@@ -181,48 +201,65 @@ int main(int argc, char **argv) {
         }
         pcg64 g;
         memcpy(&g, record + 1, sizeof g);
+        /* pass 1: the draws, hand after hand (hand h, round r at h * rounds + r) */
         for (int h = 0; h < hands; h++)
             bounded_draws(&g, (uint32_t)binom[52 - 5 * h][5], rounds, draws + h * rounds);
-        for (int64_t r = 0; r < rounds; r++) {
-            int word[MAX_HANDS];
-            int first[5];
-            uint32_t index = draws[r];
-            uint32_t relative = packed5[index];
+        /* pass 2: every hand's relative cards, the first hand's word (its draw is its colex
+         * index): independent reads, many cache misses in flight */
+        for (int64_t i = 0; i < hands * rounds; i++)
+            relative[i] = packed5[draws[i]];
+        for (int64_t r = 0; r < rounds; r++)
+            word[r] = seat_word[draws[r]];
+        /* pass 3, one seat: the second hand's colex index after the first hand's cards, whole
+         * columns (the binomials computed, not looked up, as crazy4's second_colex does) */
+        for (int64_t r = 0; hands == 2 && r < rounds; r++) {
+            int t[5], a[5];
+            below_first(relative[r], t);
+            for (int j = 0; j < 5; j++)
+                a[j] = after_first((int)(relative[rounds + r] >> (6 * j) & 63), t);
+            colex[rounds + r] = a[0] + a[1] * (a[1] - 1) / 2 + a[2] * (a[2] - 1) * (a[2] - 2) / 6 +
+                                a[3] * (a[3] - 1) * (a[3] - 2) * (a[3] - 3) / 24 +
+                                a[4] * (a[4] - 1) * (a[4] - 2) * (a[4] - 3) * (a[4] - 4) / 120;
+        }
+        /* pass 3, more seats: round by round, the second hand after the first, then a later
+         * hand's card c is the c-th undealt card */
+        for (int64_t r = 0; hands > 2 && r < rounds; r++) {
+            int t[5];
             uint64_t dealt = 0;
+            int32_t index = 0;
+            below_first(relative[r], t);
             for (int j = 0; j < 5; j++) {
-                first[j] = (int)(relative >> (6 * j) & 63);
-                dealt |= 1ULL << first[j];
+                int card = after_first((int)(relative[rounds + r] >> (6 * j) & 63), t);
+                index += (int32_t)binom[card][j + 1];
+                dealt |= 1ULL << (t[j] + j) | 1ULL << card;
             }
-            word[0] = seat_word[index];
-            relative = packed5[draws[rounds + r]];
-            int64_t colex = 0;
-            for (int j = 0; j < 5; j++) {
-                int c = (int)(relative >> (6 * j) & 63);
-                int card = c + (first[0] <= c) + (first[1] - 1 <= c) + (first[2] - 2 <= c) +
-                           (first[3] - 3 <= c) + (first[4] - 4 <= c);
-                colex += binom[card][j + 1];
-                dealt |= 1ULL << card;
-            }
-            word[1] = seat_word[colex];
+            colex[rounds + r] = index;
             for (int h = 2; h < hands; h++) {
                 uint64_t free = ~dealt & deck;
-                relative = packed5[draws[h * rounds + r]];
-                colex = 0;
+                uint32_t later = relative[h * rounds + r];
+                index = 0;
                 for (int j = 0; j < 5; j++) {
-                    int card = select_bit(free, (int)(relative >> (6 * j) & 63));
-                    colex += binom[card][j + 1];
+                    int card = select_bit(free, (int)(later >> (6 * j) & 63));
+                    index += (int32_t)binom[card][j + 1];
                     dealt |= 1ULL << card;
                 }
-                word[h] = seat_word[colex];
+                colex[h * rounds + r] = index;
             }
-            int dealer = word[seats] >> 2;
+        }
+        /* pass 4: the later hands' words */
+        for (int64_t i = rounds; i < hands * rounds; i++)
+            word[i] = seat_word[colex[i]];
+        /* pass 5: count */
+        for (int64_t r = 0; r < rounds; r++) {
+            int dealer = word[seats * rounds + r] >> 2;
             dealer_counts[dealer]++;
             int qualified = dealer >= qualifier ? 3 : 0;
             int64_t totals[MAX_BETS] = {0};
             for (int s = 0; s < seats; s++) {
-                int strength = word[s] >> 2;
+                int seat = word[s * rounds + r];
+                int strength = seat >> 2;
                 int cell = qualified + (strength == dealer) + 2 * (strength < dealer);
-                int key = word[s] * 6 + cell;
+                int key = seat * 6 + cell;
                 seat_counts[key]++;
                 if (seats > 1) {
                     const int64_t *row = nets + (int64_t)row_of[key] * bets;
@@ -250,5 +287,6 @@ int main(int argc, char **argv) {
     printf("rounds %lld seconds %.6f\n", (long long)total_rounds, seconds);
     free(header), free(packed5), free(seat_word), free(nets), free(row_of);
     free(chunk_records), free(seat_counts), free(dealer_counts), free(draws);
+    free(relative), free(colex), free(word);
     return 0;
 }
