@@ -60,9 +60,9 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def build_c(folder: Path) -> Path | None:
-    """Compile analysis/bench/simulate_sweep.c (``-O2 -march=native``) into ``folder``; None
-    (with a note) when there is no C compiler."""
+def build_c(folder: Path, optimize: str = "-O2") -> Path | None:
+    """Compile analysis/bench/simulate_sweep.c (``optimize -march=native``) into ``folder``;
+    None (with a note) when there is no C compiler."""
     compiler = shutil.which("cc") or shutil.which("gcc")
     if compiler is None:
         print("(no C compiler (cc, gcc): the C baseline and the ratios are skipped)")
@@ -70,7 +70,7 @@ def build_c(folder: Path) -> Path | None:
     program = folder / "simulate_sweep"
     source = HERE / "bench" / "simulate_sweep.c"
     subprocess.run(
-        [compiler, "-O2", "-march=native", "-std=c99", "-o", str(program), str(source)],
+        [compiler, optimize, "-march=native", "-std=c99", "-o", str(program), str(source)],
         check=True,
     )
     return program
@@ -349,6 +349,12 @@ def main() -> int:
     parser.add_argument(
         "--no-c", action="store_true", help="skip the single-thread C baseline (no ratios)"
     )
+    parser.add_argument(
+        "--c-opt",
+        choices=("-O2", "-O3"),
+        default="-O2",
+        help="the C baseline's optimization (-O2; -O3 also vectorizes its one-seat pass)",
+    )
     args = parser.parse_args()
     rounds = int(args.rounds)
     print(f"cpus: {os.cpu_count()}; load average before: {load()}")
@@ -377,7 +383,7 @@ def main() -> int:
         for cards in ("text", "compact"):
             configs.append((rules_name, f"log {cards}", 1, 1, int(args.log_rounds)))
     with tempfile.TemporaryDirectory() as folder:
-        program = None if args.no_c or not configs else build_c(Path(folder))
+        program = None if args.no_c or not configs else build_c(Path(folder), args.c_opt)
         baseline: dict[tuple[int, int], float] = {}  # (seats, rounds): C rounds a second
         for rules_name, mode, seats, jobs, count in configs:
             log = mode.startswith("log")
@@ -389,7 +395,7 @@ def main() -> int:
                 if (seats, count) not in baseline:
                     baseline[seats, count] = c_rate(program, counts, seats, Path(folder), args)
                 c = baseline[seats, count]
-                row += f"; C 1 thread {c:,.0f} rounds/s, crazy4/C time {c / rate:.2f}"
+                row += f"; C {args.c_opt} 1 thread {c:,.0f} rounds/s, crazy4/C time {c / rate:.2f}"
             print(row, flush=True)
     if args.dask:
         one, two, threads = dask_ratio("crazy4-standard", rounds // 2, args.repeat)

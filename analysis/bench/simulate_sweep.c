@@ -3,8 +3,11 @@
  *
  *   simulate_sweep INPUT OUTPUT
  *
- * Build: cc -O2 -march=native (C99; a 128-bit integer where the compiler has one, else 64-bit
- * halves; BMI2's pdep for the select-bit when -march=native has it, else a loop).
+ * Build: cc -O2 -march=native -std=c99 (what analysis/bench_simulate.py uses by default; its
+ * --c-opt -O3 builds with -O3, where gcc also vectorizes the one-seat column pass, as numba's
+ * LLVM does). A 128-bit integer where the compiler has one, else 64-bit halves; BMI2's pdep
+ * for the select-bit when -march=native has it, else a loop; the random-read tables in huge
+ * pages where Linux gives them on request (numpy asks for them for its large arrays).
  *
  * The method is crazy4's, per chunk (crazy4/simulate/kernel.py, crazy4/simulate/pcg.py,
  * crazy4/games/crazy_four/simulate.py kernel_chunk, simulate_kernel.py):
@@ -41,7 +44,8 @@
  * one seat).
  * Prints "rounds <n> seconds <s>": the wall time of the chunks (draws, dealing and counting),
  * not of reading the input or writing the output. */
-#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#define _POSIX_C_SOURCE 200112L /* clock_gettime, posix_memalign */
+#define _DEFAULT_SOURCE           /* madvise */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +53,9 @@
 #include <time.h>
 #ifdef __BMI2__
 #include <immintrin.h>
+#endif
+#ifdef __linux__
+#include <sys/mman.h>
 #endif
 
 #define MAGIC 0x314D495334435A43LL /* "CZ4CSIM1" */
@@ -135,8 +142,24 @@ static inline int after_first(int c, const int t[5]) {
     return c + (t[0] <= c) + (t[1] <= c) + (t[2] <= c) + (t[3] <= c) + (t[4] <= c);
 }
 
+/* An array for a table read at random: aligned to 2 MiB and, on Linux, in transparent huge
+ * pages where the system allows them on request (as numpy asks for its arrays of 4 MiB or
+ * more), so that random reads are not also TLB misses. */
+static void *table_array(size_t bytes) {
+    const size_t huge = (size_t)1 << 21;
+    size_t rounded = (bytes + huge - 1) / huge * huge;
+    void *p = NULL;
+    if (posix_memalign(&p, huge, rounded ? rounded : huge) != 0)
+        return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= ((size_t)4 << 20))
+        madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
 static void *read_array(FILE *f, size_t size, size_t count, const char *what) {
-    void *p = malloc(size * (count ? count : 1));
+    void *p = table_array(size * count);
     if (p == NULL || fread(p, size, count, f) != count) {
         fprintf(stderr, "simulate_sweep: cannot read %s\n", what);
         exit(2);
