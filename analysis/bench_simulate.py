@@ -77,28 +77,41 @@ def build_c(folder: Path, optimize: str = "-O2") -> Path | None:
 
 
 def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
-    """Write the C program's input for a Crazy 4 Poker plan (layout in simulate_sweep.c: the
-    kernel's tables, the qualifier, every chunk's rounds and PCG64 state); return the names of
-    the bets whose sums of squares it adds, in its order."""
+    """Write the C program's input for a plan of either game (layout in simulate_sweep.c: the
+    compiled kernel's tables, every chunk's rounds and PCG64 state); return the names of the
+    bets whose sums of squares it adds, in its order."""
     from crazy4.core.deal import packed_combinations
     from crazy4.core.ranking import number_of_strengths
-    from crazy4.games.crazy_four import simulate as game
+    from crazy4.games.crazy_four import simulate as crazy_four
+    from crazy4.games.four_card import simulate as four_card
+    from crazy4.games.registry import game_of
     from crazy4.simulate.kernel import squares_fit
     from crazy4.simulate.pcg import state_of
 
     if plan.blind_hands:
         raise SystemExit("the C baseline plays no blind hands")
-    tables = game.tables_of(plan)
+    simulator = game_of(plan.rules).simulator()
+    mode = int(isinstance(simulator, four_card.FourCardSimulator))  # 0: Crazy 4 Poker
+    tables = four_card.tables_of(plan) if mode else crazy_four.tables_of(plan)
     rows, row_of = tables.nets_matrix
     if row_of.dtype != np.uint16 or not squares_fit(rows, plan.seats, plan.rounds):
         raise SystemExit("the C baseline's int64 sums of squares could overflow for this plan")
     packed = packed_combinations(5)
-    header = [C_MAGIC, 0, packed.shape[0], plan.seats, plan.rules.dealer.qualifier_strength]
-    header += [game.KEY_BINS, number_of_strengths(), rows.shape[1], rows.shape[0], plan.chunks]
+    header = [C_MAGIC, mode, packed.shape[0], plan.seats, plan.rules.dealer.qualifier_strength]
+    header += [simulator.key_bins, number_of_strengths(), rows.shape[1], rows.shape[0], plan.chunks]
     with path.open("wb") as out:
         np.array(header, dtype=np.int64).tofile(out)
         packed.astype(np.uint32).tofile(out)
-        tables.seat_word.astype(np.uint16).tofile(out)
+        if isinstance(tables, four_card.FourCardTables):
+            game_tables = [tables.slots, tables.kernel_base, tables.strength6]
+            np.array([t.shape[0] for t in game_tables], dtype=np.int64).tofile(out)
+            tables.slots.astype(np.int32).tofile(out)
+            tables.kernel_base.astype(np.int32).tofile(out)
+            tables.strength6.astype(np.uint16).tofile(out)
+            tables.dealer_offset.astype(np.int32).tofile(out)
+        else:
+            assert isinstance(tables, crazy_four.CrazyFourTables)
+            tables.seat_word.astype(np.uint16).tofile(out)
         rows.astype(np.int64).tofile(out)
         row_of.astype(np.uint16).tofile(out)
         for chunk in range(plan.chunks):
@@ -110,10 +123,10 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
 
 
 def run_c(program: Path, plan: SimulationPlan, folder: Path, repeat: int) -> tuple[float, Counts]:
-    """Median seconds of ``repeat`` runs of the C program on a Crazy 4 Poker plan (its own
-    timing of the chunks, without reading its input) and its counts (as :class:`Counts`)."""
+    """Median seconds of ``repeat`` runs of the C program on a plan (its own timing of the
+    chunks, without reading its input) and its counts (as :class:`Counts`)."""
     from crazy4.core.ranking import number_of_strengths
-    from crazy4.games.crazy_four.simulate import KEY_BINS
+    from crazy4.games.registry import game_of
 
     source, result = folder / "simulate_c.in", folder / "simulate_c.out"
     bets = write_c_input(plan, source)
@@ -123,16 +136,17 @@ def run_c(program: Path, plan: SimulationPlan, folder: Path, repeat: int) -> tup
             [str(program), str(source), str(result)], check=True, capture_output=True, text=True
         ).stdout.split()
         seconds.append(float(output[3]))
+    source.unlink()
     words = np.fromfile(result, dtype=np.int64)
-    strengths = number_of_strengths()
-    if words.shape[0] != 1 + KEY_BINS + strengths + len(bets):
+    bins, strengths = game_of(plan.rules).simulator().key_bins, number_of_strengths()
+    if words.shape[0] != 1 + bins + strengths + len(bets):
         raise SystemExit(f"the C program wrote {words.shape[0]} numbers, not the expected ones")
-    counts = Counts.empty(KEY_BINS)
+    counts = Counts.empty(bins)
     counts.rounds = int(words[0])
-    counts.seats[:] = words[1 : 1 + KEY_BINS]
-    counts.dealer[:] = words[1 + KEY_BINS : 1 + KEY_BINS + strengths]
+    counts.seats[:] = words[1 : 1 + bins]
+    counts.dealer[:] = words[1 + bins : 1 + bins + strengths]
     if plan.normal_hands > 1:
-        squares = words[1 + KEY_BINS + strengths :]
+        squares = words[1 + bins + strengths :]
         counts.round_squares = {name: int(value) for name, value in zip(bets, squares, strict=True)}
     return statistics.median(seconds), counts
 
@@ -323,14 +337,16 @@ def log_parts(rules_name: str) -> list[tuple[str, float]]:
 
 
 def c_rate(
-    program: Path, counts: Counts, seats: int, folder: Path, args: argparse.Namespace
+    program: Path, rules_name: str, counts: Counts, seats: int, folder: Path, repeat: int
 ) -> float:
-    """Rounds a second of the C baseline on the plan of a Crazy 4 Poker summary row (seed 1),
-    after checking its counts equal that row's (``counts``: crazy4's, of the same plan)."""
-    plan = make_plan(load_rules("crazy4-standard"), rounds=counts.rounds, seed=1, seats=seats)
-    seconds, counted = run_c(program, plan, folder, args.repeat)
+    """Rounds a second of the C baseline on the plan of a summary row (seed 1), after checking
+    its counts equal that row's (``counts``: crazy4's, of the same plan)."""
+    plan = make_plan(load_rules(rules_name), rounds=counts.rounds, seed=1, seats=seats)
+    seconds, counted = run_c(program, plan, folder, repeat)
     if not same_counts(counted, counts):
-        raise SystemExit(f"the C baseline's counts differ from crazy4's ({seats} seats)")
+        raise SystemExit(
+            f"the C baseline's counts differ from crazy4's ({rules_name}, {seats} seats)"
+        )
     return plan.rounds / seconds
 
 
@@ -384,17 +400,19 @@ def main() -> int:
             configs.append((rules_name, f"log {cards}", 1, 1, int(args.log_rounds)))
     with tempfile.TemporaryDirectory() as folder:
         program = None if args.no_c or not configs else build_c(Path(folder), args.c_opt)
-        baseline: dict[tuple[int, int], float] = {}  # (seats, rounds): C rounds a second
+        baseline: dict[tuple[str, int, int], float] = {}  # C rounds a second of a plan
         for rules_name, mode, seats, jobs, count in configs:
             log = mode.startswith("log")
             cards = mode.split()[-1] if log else "text"
             rate, counts = run(rules_name, count, seats, jobs, args.repeat, log, "local", cards)
             unit = "rows/s" if log else "rounds/s"
             row = f"{rules_name:<20}{mode:<13}{seats:>6}{jobs:>5}{count:>14,}{rate:>14,.0f} {unit}"
-            if program is not None and rules_name == "crazy4-standard" and not log:
-                if (seats, count) not in baseline:
-                    baseline[seats, count] = c_rate(program, counts, seats, Path(folder), args)
-                c = baseline[seats, count]
+            if program is not None and not log:
+                if (rules_name, seats, count) not in baseline:
+                    baseline[rules_name, seats, count] = c_rate(
+                        program, rules_name, counts, seats, Path(folder), args.repeat
+                    )
+                c = baseline[rules_name, seats, count]
                 row += f"; C {args.c_opt} 1 thread {c:,.0f} rounds/s, crazy4/C time {c / rate:.2f}"
             print(row, flush=True)
     if args.dask:

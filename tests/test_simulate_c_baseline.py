@@ -1,7 +1,8 @@
 """The C baseline of `make bench-simulate` (analysis/bench/simulate_sweep.c) counts what crazy4
-counts: for a few small Crazy 4 Poker plans (1 and 7 seats, two seeds, two chunks, the second
-short), its counts equal the sum of crazy4's numpy reference path
-(:func:`crazy4.games.crazy_four.simulate.numpy_chunk`) over the chunks. Skipped without a C
+counts: for a few small plans of both games (1 and 7 seats, two seeds, two chunks, the second
+short), its counts equal the sum of crazy4's numpy reference path (the games' ``numpy_chunk``:
+:func:`crazy4.games.crazy_four.simulate.numpy_chunk`,
+:func:`crazy4.games.four_card.simulate.numpy_chunk`) over the chunks. Skipped without a C
 compiler."""
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from types import ModuleType
 
 import pytest
 
-from crazy4.games.crazy_four.simulate import KEY_BINS, numpy_chunk
+from crazy4.games.crazy_four import simulate as crazy_four
+from crazy4.games.four_card import simulate as four_card
 from crazy4.rules.load import load_rules
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan
@@ -43,17 +45,22 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Path, P
     return bench, program, folder
 
 
+GAMES = {"crazy4-standard": crazy_four, "four-card-standard": four_card}
+
+
+@pytest.mark.parametrize("rules", list(GAMES))
 @pytest.mark.parametrize("seats", [1, 7])
 @pytest.mark.parametrize("seed", [3, 11])
 def test_c_counts_equal_numpy_reference(
-    built: tuple[ModuleType, Path, Path], seats: int, seed: int
+    built: tuple[ModuleType, Path, Path], rules: str, seats: int, seed: int
 ) -> None:
     bench, program, folder = built
     rounds = CHUNK_ROUNDS + 777
-    plan = make_plan(load_rules("crazy4-standard"), rounds=rounds, seed=seed, seats=seats)
-    expected = Counts.empty(KEY_BINS)
+    plan = make_plan(load_rules(rules), rounds=rounds, seed=seed, seats=seats)
+    game = GAMES[rules]
+    expected = Counts.empty(game.KEY_BINS)
     for chunk in range(plan.chunks):
-        expected.add(numpy_chunk(plan, chunk, False).counts)
+        expected.add(game.numpy_chunk(plan, chunk, False).counts)
     _, counted = bench.run_c(program, plan, folder, 1)
     assert counted.rounds == rounds == expected.rounds
     assert (counted.seats == expected.seats).all()

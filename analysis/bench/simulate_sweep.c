@@ -1,5 +1,6 @@
-/* A plain single-thread C implementation of crazy4's compiled Crazy 4 Poker simulator (summary
- * mode): the baseline `make bench-simulate` divides `crazy4 simulate` by.
+/* A plain single-thread C implementation of crazy4's compiled simulator of Crazy 4 Poker (mode
+ * 0) and of Four Card Poker (mode 1), summary mode: the baseline `make bench-simulate` divides
+ * `crazy4 simulate` by.
  *
  *   simulate_sweep INPUT OUTPUT
  *
@@ -33,10 +34,23 @@
  * later hands' colex indices (one seat: the second hand's by whole columns; more: round by
  * round); the later hands' words; the counts.
  *
+ * Four Card Poker (crazy4/games/four_card/simulate.py kernel_chunk, simulate_kernel.py): per
+ * round the seats' five cards, the dealer's up card (a draw below 52 - 5 seats: with one seat
+ * placed after the seat's cards as the second hand is, else the c-th undealt card) and five
+ * hidden cards (a draw below C(51 - 5 seats, 5), the c-th undealt cards); the dealer's six-card
+ * colex index with the up card slotted among the sorted hidden cards (hidden card j adds
+ * C(card, j + 1) below the up card, else C(card, j + 2); the up card C(up, below + 1)), its
+ * strength strength6[colex6]; a seat's slot slots[colex * 4 + up suit], then
+ * word = kernel_base[slot + up rank] ((strength * 4 + decision) * 24 << 12 | strength); the
+ * key (word >> 12) + dealer_offset[dealer] + (tie) + 2 (below the dealer), as four_card_rounds.
+ *
  * INPUT (native byte order; written by analysis/bench_simulate.py):
- *   int64 header[10]: MAGIC, mode (0: Crazy 4 Poker), C(52, 5), seats, qualifier, key bins,
- *                     strengths, bets, net rows, chunks;
- *   uint32 packed5[C(52, 5)]; uint16 seat_word[C(52, 5)];
+ *   int64 header[10]: MAGIC, mode (0: Crazy 4 Poker, 1: Four Card Poker), C(52, 5), seats,
+ *                     qualifier (mode 0), key bins, strengths, bets, net rows, chunks;
+ *   uint32 packed5[C(52, 5)];
+ *   mode 0: uint16 seat_word[C(52, 5)];
+ *   mode 1: int64 sizes[3]; int32 slots[sizes[0]]; int32 kernel_base[sizes[1]];
+ *           uint16 strength6[sizes[2]]; int32 dealer_offset[strengths];
  *   int64 nets[net rows][bets]; uint16 row_of[key bins];
  *   per chunk: int64 rounds, uint64 state[6] (state high, state low, inc high, inc low,
  *   has_uint32, uinteger).
@@ -60,7 +74,7 @@
 
 #define MAGIC 0x314D495334435A43LL /* "CZ4CSIM1" */
 #define HANDS5 2598960
-#define MAX_HANDS 8
+#define MAX_HANDS 9 /* Four Card Poker: 7 seats, the up card, the hidden cards */
 #define MAX_BETS 16
 #define CHUNK_MAX 65536
 
@@ -129,8 +143,6 @@ static inline int select_bit(uint64_t free, int c) {
 #endif
 }
 
-static int64_t binom[53][6];
-
 /* The undealt cards below each of the first hand's sorted cards (packed 6 bits a card). */
 static inline void below_first(uint32_t first, int t[5]) {
     for (int j = 0; j < 5; j++)
@@ -167,6 +179,207 @@ static void *read_array(FILE *f, size_t size, size_t count, const char *what) {
     return p;
 }
 
+static int64_t binom[53][8];
+
+/* One run: its tables (read from the input), its counts, a chunk's scratch. */
+static struct {
+    int64_t seats, qualifier, key_bins, strengths, bets;
+    uint32_t *packed5;                /* both games: every hand's relative cards */
+    uint16_t *seat_word;              /* Crazy 4 Poker: strength * 4 + decision, per colex */
+    int32_t *slots, *kernel_base;     /* Four Card Poker: the situation tables */
+    uint16_t *strength6;              /* Four Card Poker: the dealer's six cards' strength */
+    int32_t *dealer_offset;           /* Four Card Poker: category * 3, per strength */
+    int64_t *nets;                    /* nets_by_key: the distinct rows (a column a bet) */
+    uint16_t *row_of;                 /* nets_by_key: each key's row */
+    int64_t *seat_counts, *dealer_counts, squares[MAX_BETS];
+    uint32_t *draws, *relative;       /* hand h, round r at h * rounds + r */
+    int32_t *colex, *up, *slot, *strength;
+    uint16_t *word;
+    int keys[MAX_HANDS];
+} T;
+
+static const uint64_t DECK = (1ULL << 52) - 1;
+
+/* The draws of a chunk, hand after hand, hand h below sizes[h]. */
+static void draw_chunk(pcg64 *g, int hands, const int64_t *sizes, int64_t rounds) {
+    for (int h = 0; h < hands; h++)
+        bounded_draws(g, (uint32_t)sizes[h], rounds, T.draws + h * rounds);
+}
+
+/* Round r's hands 1 .. n - 1 (n >= 2) after hand 0: the second by after_first, a later one's
+ * card c the c-th undealt card; their colex indices to T.colex; returns the dealt cards. */
+static uint64_t place_hands(int64_t r, int64_t rounds, int n) {
+    int t[5];
+    uint64_t dealt = 0;
+    int32_t index = 0;
+    below_first(T.relative[r], t);
+    for (int j = 0; j < 5; j++) {
+        int card = after_first((int)(T.relative[rounds + r] >> (6 * j) & 63), t);
+        index += (int32_t)binom[card][j + 1];
+        dealt |= 1ULL << (t[j] + j) | 1ULL << card;
+    }
+    T.colex[rounds + r] = index;
+    for (int h = 2; h < n; h++) {
+        uint64_t free = ~dealt & DECK;
+        uint32_t later = T.relative[h * rounds + r];
+        index = 0;
+        for (int j = 0; j < 5; j++) {
+            int card = select_bit(free, (int)(later >> (6 * j) & 63));
+            index += (int32_t)binom[card][j + 1];
+            dealt |= 1ULL << card;
+        }
+        T.colex[h * rounds + r] = index;
+    }
+    return dealt;
+}
+
+/* With more than one seat: per bet, the square of the round's total net over T.keys. */
+static void add_squares(void) {
+    int64_t totals[MAX_BETS] = {0};
+    for (int s = 0; s < T.seats; s++) {
+        const int64_t *row = T.nets + (int64_t)T.row_of[T.keys[s]] * T.bets;
+        for (int b = 0; b < T.bets; b++)
+            totals[b] += row[b];
+    }
+    for (int b = 0; b < T.bets; b++)
+        T.squares[b] += totals[b] * totals[b];
+}
+
+/* One Crazy 4 Poker chunk: the seats' hands, then the dealer's (hands = seats + 1). */
+static void crazy_four_chunk(pcg64 *g, int64_t rounds) {
+    int hands = (int)T.seats + 1, seats = (int)T.seats;
+    int64_t sizes[MAX_HANDS];
+    for (int h = 0; h < hands; h++)
+        sizes[h] = binom[52 - 5 * h][5];
+    /* pass 1: the draws */
+    draw_chunk(g, hands, sizes, rounds);
+    /* pass 2: every hand's relative cards, the first hand's word (its draw is its colex
+     * index): independent reads, many cache misses in flight */
+    for (int64_t i = 0; i < hands * rounds; i++)
+        T.relative[i] = T.packed5[T.draws[i]];
+    for (int64_t r = 0; r < rounds; r++)
+        T.word[r] = T.seat_word[T.draws[r]];
+    /* pass 3, one seat: the second hand's colex index after the first hand's cards, whole
+     * columns (the binomials computed, not looked up, as crazy4's second_colex does) */
+    for (int64_t r = 0; hands == 2 && r < rounds; r++) {
+        int t[5], a[5];
+        below_first(T.relative[r], t);
+        for (int j = 0; j < 5; j++)
+            a[j] = after_first((int)(T.relative[rounds + r] >> (6 * j) & 63), t);
+        T.colex[rounds + r] = a[0] + a[1] * (a[1] - 1) / 2 + a[2] * (a[2] - 1) * (a[2] - 2) / 6 +
+                              a[3] * (a[3] - 1) * (a[3] - 2) * (a[3] - 3) / 24 +
+                              a[4] * (a[4] - 1) * (a[4] - 2) * (a[4] - 3) * (a[4] - 4) / 120;
+    }
+    /* pass 3, more seats: round by round */
+    for (int64_t r = 0; hands > 2 && r < rounds; r++)
+        place_hands(r, rounds, hands);
+    /* pass 4: the later hands' words */
+    for (int64_t i = rounds; i < hands * rounds; i++)
+        T.word[i] = T.seat_word[T.colex[i]];
+    /* pass 5: count */
+    for (int64_t r = 0; r < rounds; r++) {
+        int dealer = T.word[seats * rounds + r] >> 2;
+        T.dealer_counts[dealer]++;
+        int qualified = dealer >= T.qualifier ? 3 : 0;
+        for (int s = 0; s < seats; s++) {
+            int seat = T.word[s * rounds + r];
+            int mine = seat >> 2;
+            T.keys[s] = seat * 6 + qualified + (mine == dealer) + 2 * (mine < dealer);
+            T.seat_counts[T.keys[s]]++;
+        }
+        if (seats > 1)
+            add_squares();
+    }
+}
+
+/* One Four Card Poker chunk: the seats' hands, the dealer's up card (hand `seats`, one card),
+ * the dealer's five hidden cards (hand seats + 1). */
+static void four_card_chunk(pcg64 *g, int64_t rounds) {
+    int seats = (int)T.seats, hands = seats + 2;
+    int64_t sizes[MAX_HANDS];
+    for (int h = 0; h < seats; h++)
+        sizes[h] = binom[52 - 5 * h][5];
+    sizes[seats] = 52 - 5 * seats;
+    sizes[seats + 1] = binom[51 - 5 * seats][5];
+    /* pass 1: the draws */
+    draw_chunk(g, hands, sizes, rounds);
+    /* pass 2: the five-card hands' relative cards (the up card's draw is its relative card) */
+    for (int h = 0; h < hands; h++)
+        for (int64_t r = 0; r < rounds; r++)
+            T.relative[h * rounds + r] =
+                h == seats ? T.draws[h * rounds + r] : T.packed5[T.draws[h * rounds + r]];
+    /* pass 3: place the cards round by round; the dealer's six-card colex index (the up card
+     * slotted among the sorted hidden cards) */
+    for (int64_t r = 0; r < rounds; r++) {
+        T.colex[r] = (int32_t)T.draws[r];
+        uint64_t dealt;
+        int up;
+        if (seats == 1) {
+            int t[5];
+            below_first(T.relative[r], t);
+            dealt = 0;
+            for (int j = 0; j < 5; j++)
+                dealt |= 1ULL << (t[j] + j);
+            up = after_first((int)T.relative[rounds + r], t);
+        } else {
+            dealt = place_hands(r, rounds, seats);
+            up = select_bit(~dealt & DECK, (int)T.relative[seats * rounds + r]);
+        }
+        dealt |= 1ULL << up;
+        uint64_t free = ~dealt & DECK;
+        uint32_t hidden = T.relative[(seats + 1) * rounds + r];
+        int64_t index = 0;
+        int position = 0;
+        for (int j = 0; j < 5; j++) {
+            int card = select_bit(free, (int)(hidden >> (6 * j) & 63));
+            int below = card < up;
+            position += below;
+            index += binom[card][j + 2 - below];
+        }
+        T.colex[seats * rounds + r] = (int32_t)(index + binom[up][position + 1]);
+        T.up[r] = up;
+    }
+    /* pass 4: the dealer's strength, the seats' situation slots, then their words */
+    for (int64_t r = 0; r < rounds; r++)
+        T.strength[seats * rounds + r] = T.strength6[T.colex[seats * rounds + r]];
+    for (int s = 0; s < seats; s++)
+        for (int64_t r = 0; r < rounds; r++)
+            T.slot[s * rounds + r] = T.slots[(int64_t)T.colex[s * rounds + r] * 4 + (T.up[r] & 3)];
+    for (int s = 0; s < seats; s++)
+        for (int64_t r = 0; r < rounds; r++) {
+            int32_t packed = T.kernel_base[T.slot[s * rounds + r] + (T.up[r] & ~3)];
+            T.slot[s * rounds + r] = packed >> 12;
+            T.strength[s * rounds + r] = packed & 0xFFF;
+        }
+    /* pass 5: count */
+    for (int64_t r = 0; r < rounds; r++) {
+        int dealer = T.strength[seats * rounds + r];
+        T.dealer_counts[dealer]++;
+        int offset = T.dealer_offset[dealer];
+        for (int s = 0; s < seats; s++) {
+            int mine = T.strength[s * rounds + r];
+            T.keys[s] = T.slot[s * rounds + r] + offset + (mine == dealer) + 2 * (mine < dealer);
+            T.seat_counts[T.keys[s]]++;
+        }
+        if (seats > 1)
+            add_squares();
+    }
+}
+
+/* The game's tables, after the header and the packed hands. */
+static void read_tables(FILE *f, int64_t mode) {
+    if (mode == 0) {
+        T.seat_word = read_array(f, sizeof(uint16_t), HANDS5, "the seat words");
+    } else {
+        int64_t *sizes = read_array(f, sizeof(int64_t), 3, "the table sizes");
+        T.slots = read_array(f, sizeof(int32_t), (size_t)sizes[0], "the situation slots");
+        T.kernel_base = read_array(f, sizeof(int32_t), (size_t)sizes[1], "the situation words");
+        T.strength6 = read_array(f, sizeof(uint16_t), (size_t)sizes[2], "the six-card strengths");
+        T.dealer_offset = read_array(f, sizeof(int32_t), (size_t)T.strengths, "the categories");
+        free(sizes);
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc != 3) {
         fprintf(stderr, "usage: simulate_sweep INPUT OUTPUT\n");
@@ -178,39 +391,42 @@ int main(int argc, char **argv) {
         return 2;
     }
     int64_t *header = read_array(f, sizeof(int64_t), 10, "the header");
-    int64_t seats = header[3], qualifier = header[4], key_bins = header[5];
-    int64_t strengths = header[6], bets = header[7], net_rows = header[8], chunks = header[9];
-    if (header[0] != MAGIC || header[1] != 0 || header[2] != HANDS5 || seats < 1 ||
-        seats + 1 > MAX_HANDS || bets > MAX_BETS || chunks < 0) {
+    int64_t mode = header[1], net_rows = header[8], chunks = header[9];
+    T.seats = header[3], T.qualifier = header[4], T.key_bins = header[5];
+    T.strengths = header[6], T.bets = header[7];
+    if (header[0] != MAGIC || (mode != 0 && mode != 1) || header[2] != HANDS5 || T.seats < 1 ||
+        T.seats + 1 + mode > MAX_HANDS || T.bets > MAX_BETS || chunks < 0) {
         fprintf(stderr, "simulate_sweep: %s is not an input of this program\n", argv[1]);
         return 2;
     }
-    uint32_t *packed5 = read_array(f, sizeof(uint32_t), HANDS5, "the packed hands");
-    uint16_t *seat_word = read_array(f, sizeof(uint16_t), HANDS5, "the seat words");
-    int64_t *nets = read_array(f, sizeof(int64_t), (size_t)(net_rows * bets), "the nets");
-    uint16_t *row_of = read_array(f, sizeof(uint16_t), (size_t)key_bins, "the rows");
+    T.packed5 = read_array(f, sizeof(uint32_t), HANDS5, "the packed hands");
+    read_tables(f, mode);
+    T.nets = read_array(f, sizeof(int64_t), (size_t)(net_rows * T.bets), "the nets");
+    T.row_of = read_array(f, sizeof(uint16_t), (size_t)T.key_bins, "the rows");
     int64_t *chunk_records = read_array(f, sizeof(int64_t), (size_t)(7 * chunks), "the chunks");
     fclose(f);
 
     for (int n = 0; n <= 52; n++) {
         binom[n][0] = 1;
-        for (int k = 1; k <= 5; k++)
+        for (int k = 1; k <= 7; k++)
             binom[n][k] = n == 0 ? 0 : binom[n - 1][k - 1] + binom[n - 1][k];
     }
-    int hands = (int)seats + 1;
-    int64_t *seat_counts = calloc((size_t)key_bins, sizeof(int64_t));
-    int64_t *dealer_counts = calloc((size_t)strengths, sizeof(int64_t));
-    int64_t squares[MAX_BETS] = {0};
-    uint32_t *draws = malloc(sizeof(uint32_t) * MAX_HANDS * CHUNK_MAX);
-    uint32_t *relative = malloc(sizeof(uint32_t) * MAX_HANDS * CHUNK_MAX);
-    int32_t *colex = malloc(sizeof(int32_t) * MAX_HANDS * CHUNK_MAX);
-    uint16_t *word = malloc(sizeof(uint16_t) * MAX_HANDS * CHUNK_MAX);
-    if (!seat_counts || !dealer_counts || !draws || !relative || !colex || !word) {
+    const size_t scratch = (size_t)MAX_HANDS * CHUNK_MAX;
+    T.seat_counts = calloc((size_t)T.key_bins, sizeof(int64_t));
+    T.dealer_counts = calloc((size_t)T.strengths, sizeof(int64_t));
+    T.draws = malloc(sizeof(uint32_t) * scratch);
+    T.relative = malloc(sizeof(uint32_t) * scratch);
+    T.colex = malloc(sizeof(int32_t) * scratch);
+    T.up = malloc(sizeof(int32_t) * CHUNK_MAX);
+    T.slot = malloc(sizeof(int32_t) * scratch);
+    T.strength = malloc(sizeof(int32_t) * scratch);
+    T.word = malloc(sizeof(uint16_t) * scratch);
+    if (!T.seat_counts || !T.dealer_counts || !T.draws || !T.relative || !T.colex || !T.up ||
+        !T.slot || !T.strength || !T.word) {
         fprintf(stderr, "simulate_sweep: out of memory\n");
         return 2;
     }
     int64_t total_rounds = 0;
-    const uint64_t deck = (1ULL << 52) - 1;
 
     struct timespec start, stop;
     clock_gettime(CLOCK_MONOTONIC, &start);
@@ -224,92 +440,24 @@ int main(int argc, char **argv) {
         }
         pcg64 g;
         memcpy(&g, record + 1, sizeof g);
-        /* pass 1: the draws, hand after hand (hand h, round r at h * rounds + r) */
-        for (int h = 0; h < hands; h++)
-            bounded_draws(&g, (uint32_t)binom[52 - 5 * h][5], rounds, draws + h * rounds);
-        /* pass 2: every hand's relative cards, the first hand's word (its draw is its colex
-         * index): independent reads, many cache misses in flight */
-        for (int64_t i = 0; i < hands * rounds; i++)
-            relative[i] = packed5[draws[i]];
-        for (int64_t r = 0; r < rounds; r++)
-            word[r] = seat_word[draws[r]];
-        /* pass 3, one seat: the second hand's colex index after the first hand's cards, whole
-         * columns (the binomials computed, not looked up, as crazy4's second_colex does) */
-        for (int64_t r = 0; hands == 2 && r < rounds; r++) {
-            int t[5], a[5];
-            below_first(relative[r], t);
-            for (int j = 0; j < 5; j++)
-                a[j] = after_first((int)(relative[rounds + r] >> (6 * j) & 63), t);
-            colex[rounds + r] = a[0] + a[1] * (a[1] - 1) / 2 + a[2] * (a[2] - 1) * (a[2] - 2) / 6 +
-                                a[3] * (a[3] - 1) * (a[3] - 2) * (a[3] - 3) / 24 +
-                                a[4] * (a[4] - 1) * (a[4] - 2) * (a[4] - 3) * (a[4] - 4) / 120;
-        }
-        /* pass 3, more seats: round by round, the second hand after the first, then a later
-         * hand's card c is the c-th undealt card */
-        for (int64_t r = 0; hands > 2 && r < rounds; r++) {
-            int t[5];
-            uint64_t dealt = 0;
-            int32_t index = 0;
-            below_first(relative[r], t);
-            for (int j = 0; j < 5; j++) {
-                int card = after_first((int)(relative[rounds + r] >> (6 * j) & 63), t);
-                index += (int32_t)binom[card][j + 1];
-                dealt |= 1ULL << (t[j] + j) | 1ULL << card;
-            }
-            colex[rounds + r] = index;
-            for (int h = 2; h < hands; h++) {
-                uint64_t free = ~dealt & deck;
-                uint32_t later = relative[h * rounds + r];
-                index = 0;
-                for (int j = 0; j < 5; j++) {
-                    int card = select_bit(free, (int)(later >> (6 * j) & 63));
-                    index += (int32_t)binom[card][j + 1];
-                    dealt |= 1ULL << card;
-                }
-                colex[h * rounds + r] = index;
-            }
-        }
-        /* pass 4: the later hands' words */
-        for (int64_t i = rounds; i < hands * rounds; i++)
-            word[i] = seat_word[colex[i]];
-        /* pass 5: count */
-        for (int64_t r = 0; r < rounds; r++) {
-            int dealer = word[seats * rounds + r] >> 2;
-            dealer_counts[dealer]++;
-            int qualified = dealer >= qualifier ? 3 : 0;
-            int64_t totals[MAX_BETS] = {0};
-            for (int s = 0; s < seats; s++) {
-                int seat = word[s * rounds + r];
-                int strength = seat >> 2;
-                int cell = qualified + (strength == dealer) + 2 * (strength < dealer);
-                int key = seat * 6 + cell;
-                seat_counts[key]++;
-                if (seats > 1) {
-                    const int64_t *row = nets + (int64_t)row_of[key] * bets;
-                    for (int b = 0; b < bets; b++)
-                        totals[b] += row[b];
-                }
-            }
-            if (seats > 1)
-                for (int b = 0; b < bets; b++)
-                    squares[b] += totals[b] * totals[b];
-        }
+        if (mode == 0)
+            crazy_four_chunk(&g, rounds);
+        else
+            four_card_chunk(&g, rounds);
         total_rounds += rounds;
     }
     clock_gettime(CLOCK_MONOTONIC, &stop);
     double seconds = (double)(stop.tv_sec - start.tv_sec) + 1e-9 * (stop.tv_nsec - start.tv_nsec);
 
+    size_t bins = (size_t)T.key_bins, strengths = (size_t)T.strengths, bets = (size_t)T.bets;
     FILE *out = fopen(argv[2], "wb");
     if (out == NULL || fwrite(&total_rounds, sizeof(int64_t), 1, out) != 1 ||
-        fwrite(seat_counts, sizeof(int64_t), (size_t)key_bins, out) != (size_t)key_bins ||
-        fwrite(dealer_counts, sizeof(int64_t), (size_t)strengths, out) != (size_t)strengths ||
-        fwrite(squares, sizeof(int64_t), (size_t)bets, out) != (size_t)bets || fclose(out)) {
+        fwrite(T.seat_counts, sizeof(int64_t), bins, out) != bins ||
+        fwrite(T.dealer_counts, sizeof(int64_t), strengths, out) != strengths ||
+        fwrite(T.squares, sizeof(int64_t), bets, out) != bets || fclose(out)) {
         fprintf(stderr, "simulate_sweep: cannot write %s\n", argv[2]);
         return 2;
     }
     printf("rounds %lld seconds %.6f\n", (long long)total_rounds, seconds);
-    free(header), free(packed5), free(seat_word), free(nets), free(row_of);
-    free(chunk_records), free(seat_counts), free(dealer_counts), free(draws);
-    free(relative), free(colex), free(word);
-    return 0;
+    return 0; /* the operating system frees the tables */
 }
