@@ -11,6 +11,16 @@ worker (``--dask``; needs the ``distributed`` package).
     .venv/bin/python analysis/bench_simulate.py [--rounds 2e8] [--log-rounds 5e6] [--dask]
     .venv/bin/python analysis/bench_simulate.py --log-only   # only the log rows
     .venv/bin/python analysis/bench_simulate.py --parts   # ns a round by parts, CPU time
+    .venv/bin/python analysis/bench_simulate.py --no-c    # without the C baseline
+
+Every summary row is also played by a plain single-thread C program of the same method
+(``analysis/bench/simulate_sweep.c``, built once with ``cc`` or ``gcc``, ``-O2 -march=native``,
+``--c-opt -O3`` for -O3; skipped with a note when there is no compiler): the same plan (seed,
+chunks, PCG64 states of every chunk, the compiled kernel's tables, written to a file the C
+program reads), its counts checked to equal the row's own counts (rounds, every seat key,
+every dealer strength, the sums of squares) before its rounds a second (its own timing of the
+chunks, without reading its input; median of ``--repeat`` runs) and ``crazy4/C time`` (the
+row's wall time over the C program's: below 1, crazy4 is the faster) are printed.
 
 ``--parts`` times the pieces of a Crazy 4 Poker round (CPU time, least of several runs of fresh
 chunks, so another process's load inflates it less than wall time): the draws (numpy's against
