@@ -15,7 +15,7 @@ worker (``--dask``; needs the ``distributed`` package).
 
 Every summary row is also played by a plain single-thread C program of the same method
 (``analysis/bench/simulate_sweep.c``, built once with ``cc`` or ``gcc``, ``-O2 -march=native``,
-``--c-opt -O3`` for -O3; skipped with a note when there is no compiler): the same plan (seed,
+``--c-opt O3`` for -O3; skipped with a note when there is no compiler): the same plan (seed,
 chunks, PCG64 states of every chunk, the compiled kernel's tables, written to a file the C
 program reads), its counts checked to equal the row's own counts (rounds, every seat key,
 every dealer strength, the sums of squares) before its rounds a second (its own timing of the
@@ -377,9 +377,9 @@ def main() -> int:
     )
     parser.add_argument(
         "--c-opt",
-        choices=("-O2", "-O3"),
-        default="-O2",
-        help="the C baseline's optimization (-O2; -O3 also vectorizes its one-seat pass)",
+        choices=("O2", "O3"),
+        default="O2",
+        help="the C baseline's optimization (O2; O3 also vectorizes its one-seat pass)",
     )
     args = parser.parse_args()
     rounds = int(args.rounds)
@@ -409,7 +409,7 @@ def main() -> int:
         for cards in ("text", "compact"):
             configs.append((rules_name, f"log {cards}", 1, 1, int(args.log_rounds)))
     with tempfile.TemporaryDirectory() as folder:
-        program = None if args.no_c or not configs else build_c(Path(folder), args.c_opt)
+        program = None if args.no_c or not configs else build_c(Path(folder), f"-{args.c_opt}")
         baseline: dict[tuple[str, int, int], float] = {}  # C rounds a second of a plan
         for rules_name, mode, seats, jobs, count in configs:
             log = mode.startswith("log")
@@ -423,7 +423,7 @@ def main() -> int:
                         program, rules_name, counts, seats, Path(folder), args.repeat
                     )
                 c = baseline[rules_name, seats, count]
-                row += f"; C {args.c_opt} 1 thread {c:,.0f} rounds/s, crazy4/C time {c / rate:.2f}"
+                row += f"; C -{args.c_opt} 1 thread {c:,.0f} rounds/s, crazy4/C time {c / rate:.2f}"
             print(row, flush=True)
     if args.dask:
         one, two, threads = dask_ratio("crazy4-standard", rounds // 2, args.repeat)

@@ -5,7 +5,7 @@
  *   simulate_sweep INPUT OUTPUT
  *
  * Build: cc -O2 -march=native -std=c99 (what analysis/bench_simulate.py uses by default; its
- * --c-opt -O3 builds with -O3, where gcc also vectorizes the one-seat column pass, as numba's
+ * --c-opt O3 builds with -O3, where gcc also vectorizes the one-seat column pass, as numba's
  * LLVM does). A 128-bit integer where the compiler has one, else 64-bit halves; BMI2's pdep
  * for the select-bit when -march=native has it, else a loop; the random-read tables in huge
  * pages where Linux gives them on request (numpy asks for them for its large arrays).
