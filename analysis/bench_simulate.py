@@ -111,24 +111,24 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
     header += [simulator.key_bins, number_of_strengths(), rows.shape[1], rows.shape[0], plan.chunks]
     with path.open("wb") as out:
         np.array(header, dtype=np.int64).tofile(out)
-        packed.astype(np.uint32).tofile(out)
+        packed.astype(np.uint32, copy=False).tofile(out)
         if isinstance(tables, four_card.FourCardTables):
             game_tables = [tables.slots, tables.kernel_base, tables.strength6]
             np.array([t.shape[0] for t in game_tables], dtype=np.int64).tofile(out)
-            tables.slots.astype(np.int32).tofile(out)
-            tables.kernel_base.astype(np.int32).tofile(out)
-            tables.strength6.astype(np.uint16).tofile(out)
-            tables.dealer_offset.astype(np.int32).tofile(out)
+            tables.slots.astype(np.int32, copy=False).tofile(out)
+            tables.kernel_base.astype(np.int32, copy=False).tofile(out)
+            tables.strength6.astype(np.uint16, copy=False).tofile(out)
+            tables.dealer_offset.astype(np.int32, copy=False).tofile(out)
         else:
             assert isinstance(tables, crazy_four.CrazyFourTables)
-            tables.seat_word.astype(np.uint16).tofile(out)
-        rows.astype(np.int64).tofile(out)
-        row_of.astype(np.uint16).tofile(out)
+            tables.seat_word.astype(np.uint16, copy=False).tofile(out)
+        rows.astype(np.int64, copy=False).tofile(out)
+        row_of.astype(np.uint16, copy=False).tofile(out)
         for chunk in range(plan.chunks):
             record = np.concatenate(
                 ([np.uint64(plan.chunk_rounds(chunk))], state_of(plan.generator(chunk)))
             )
-            record.astype(np.uint64).tofile(out)
+            record.astype(np.uint64, copy=False).tofile(out)
     return list(tables.bet_nets)
 
 
