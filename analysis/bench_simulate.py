@@ -113,8 +113,8 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
         np.array(header, dtype=np.int64).tofile(out)
         packed.astype(np.uint32, copy=False).tofile(out)
         if isinstance(tables, four_card.FourCardTables):
-            game_tables = [tables.slots, tables.kernel_base, tables.strength6]
-            np.array([t.shape[0] for t in game_tables], dtype=np.int64).tofile(out)
+            sizes = [tables.slots.size, tables.kernel_base.size, tables.strength6.size]
+            np.array(sizes, dtype=np.int64).tofile(out)
             tables.slots.astype(np.int32, copy=False).tofile(out)
             tables.kernel_base.astype(np.int32, copy=False).tofile(out)
             tables.strength6.astype(np.uint16, copy=False).tofile(out)
