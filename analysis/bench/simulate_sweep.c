@@ -72,7 +72,7 @@
 #include <sys/mman.h>
 #endif
 
-#define MAGIC 0x314D495334435A43LL /* "CZ4CSIM1" */
+#define MAGIC 0x314D495334435A43LL /* "CZC4SIM1" in little-endian bytes */
 #define HANDS5 2598960
 #define MAX_HANDS 9 /* Four Card Poker: 7 seats, the up card, the hidden cards */
 #define MAX_BETS 16
