@@ -11,6 +11,16 @@ worker (``--dask``; needs the ``distributed`` package).
     .venv/bin/python analysis/bench_simulate.py [--rounds 2e8] [--log-rounds 5e6] [--dask]
     .venv/bin/python analysis/bench_simulate.py --log-only   # only the log rows
     .venv/bin/python analysis/bench_simulate.py --parts   # ns a round by parts, CPU time
+    .venv/bin/python analysis/bench_simulate.py --no-c    # without the C baseline
+
+Every summary row is also played by a plain single-thread C program of the same method
+(``analysis/bench/simulate_sweep.c``, built once with ``cc`` or ``gcc``, ``-O2 -march=native``,
+``--c-opt O3`` for -O3; skipped with a note when there is no compiler): the same plan (seed,
+chunks, PCG64 states of every chunk, the compiled kernel's tables, written to a file the C
+program reads), its counts checked to equal the row's own counts (rounds, every seat key,
+every dealer strength, the sums of squares) before its rounds a second (its own timing of the
+chunks, without reading its input; median of ``--repeat`` runs) and ``crazy4/C time`` (the
+row's wall time over the C program's: below 1, crazy4 is the faster) are printed.
 
 ``--parts`` times the pieces of a Crazy 4 Poker round (CPU time, least of several runs of fresh
 chunks, so another process's load inflates it less than wall time): the draws (numpy's against
@@ -26,14 +36,24 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
+import subprocess
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
+
 from crazy4.rules.load import load_rules
+from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan, run_simulation
+from crazy4.simulate.plan import SimulationPlan
+
+HERE = Path(__file__).resolve().parent
+#: The first int64 of the C program's input (``MAGIC`` of analysis/bench/simulate_sweep.c).
+C_MAGIC = 0x314D495334435A43
 
 
 def median_seconds(function: Callable[[], object], repeat: int) -> float:
@@ -50,6 +70,107 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+def build_c(folder: Path, optimize: str = "-O2") -> Path | None:
+    """Compile analysis/bench/simulate_sweep.c (``optimize -march=native``) into ``folder``;
+    None (with a note) when there is no C compiler."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        print("(no C compiler (cc, gcc): the C baseline and the ratios are skipped)")
+        return None
+    program = folder / "simulate_sweep"
+    source = HERE / "bench" / "simulate_sweep.c"
+    subprocess.run(
+        [compiler, optimize, "-march=native", "-std=c99", "-o", str(program), str(source)],
+        check=True,
+    )
+    return program
+
+
+def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
+    """Write the C program's input for a plan of either game (layout in simulate_sweep.c: the
+    compiled kernel's tables, every chunk's rounds and PCG64 state); return the names of the
+    bets whose sums of squares it adds, in its order."""
+    from crazy4.core.deal import packed_combinations
+    from crazy4.core.ranking import number_of_strengths
+    from crazy4.games.crazy_four import simulate as crazy_four
+    from crazy4.games.four_card import simulate as four_card
+    from crazy4.games.registry import game_of
+    from crazy4.simulate.kernel import squares_fit
+    from crazy4.simulate.pcg import state_of
+
+    if plan.blind_hands:
+        raise SystemExit("the C baseline plays no blind hands")
+    simulator = game_of(plan.rules).simulator()
+    mode = int(isinstance(simulator, four_card.FourCardSimulator))  # 0: Crazy 4 Poker
+    tables = four_card.tables_of(plan) if mode else crazy_four.tables_of(plan)
+    rows, row_of = tables.nets_matrix
+    if row_of.dtype != np.uint16 or not squares_fit(rows, plan.seats, plan.rounds):
+        raise SystemExit("the C baseline's int64 sums of squares could overflow for this plan")
+    packed = packed_combinations(5)
+    header = [C_MAGIC, mode, packed.shape[0], plan.seats, plan.rules.dealer.qualifier_strength]
+    header += [simulator.key_bins, number_of_strengths(), rows.shape[1], rows.shape[0], plan.chunks]
+    with path.open("wb") as out:
+        np.array(header, dtype=np.int64).tofile(out)
+        packed.astype(np.uint32, copy=False).tofile(out)
+        if isinstance(tables, four_card.FourCardTables):
+            sizes = [tables.slots.size, tables.kernel_base.size, tables.strength6.size]
+            np.array(sizes, dtype=np.int64).tofile(out)
+            tables.slots.astype(np.int32, copy=False).tofile(out)
+            tables.kernel_base.astype(np.int32, copy=False).tofile(out)
+            tables.strength6.astype(np.uint16, copy=False).tofile(out)
+            tables.dealer_offset.astype(np.int32, copy=False).tofile(out)
+        else:
+            assert isinstance(tables, crazy_four.CrazyFourTables)
+            tables.seat_word.astype(np.uint16, copy=False).tofile(out)
+        rows.astype(np.int64, copy=False).tofile(out)
+        row_of.astype(np.uint16, copy=False).tofile(out)
+        for chunk in range(plan.chunks):
+            record = np.concatenate(
+                ([np.uint64(plan.chunk_rounds(chunk))], state_of(plan.generator(chunk)))
+            )
+            record.astype(np.uint64, copy=False).tofile(out)
+    return list(tables.bet_nets)
+
+
+def run_c(program: Path, plan: SimulationPlan, folder: Path, repeat: int) -> tuple[float, Counts]:
+    """Median seconds of ``repeat`` runs of the C program on a plan (its own timing of the
+    chunks, without reading its input) and its counts (as :class:`Counts`)."""
+    from crazy4.core.ranking import number_of_strengths
+    from crazy4.games.registry import game_of
+
+    source, result = folder / "simulate_c.in", folder / "simulate_c.out"
+    bets = write_c_input(plan, source)
+    seconds = []
+    for _ in range(repeat):
+        output = subprocess.run(
+            [str(program), str(source), str(result)], check=True, capture_output=True, text=True
+        ).stdout.split()
+        seconds.append(float(output[3]))
+    source.unlink()
+    words = np.fromfile(result, dtype=np.int64)
+    bins, strengths = game_of(plan.rules).simulator().key_bins, number_of_strengths()
+    if words.shape[0] != 1 + bins + strengths + len(bets):
+        raise SystemExit(f"the C program wrote {words.shape[0]} numbers, not the expected ones")
+    counts = Counts.empty(bins)
+    counts.rounds = int(words[0])
+    counts.seats[:] = words[1 : 1 + bins]
+    counts.dealer[:] = words[1 + bins : 1 + bins + strengths]
+    if plan.normal_hands > 1:
+        squares = words[1 + bins + strengths :]
+        counts.round_squares = {name: int(value) for name, value in zip(bets, squares, strict=True)}
+    return statistics.median(seconds), counts
+
+
+def same_counts(a: Counts, b: Counts) -> bool:
+    """Whether two simulations' counts agree exactly (rounds, seats, blind, dealer, squares)."""
+    return (
+        a.rounds == b.rounds
+        and bool((a.seats == b.seats).all() and (a.blind == b.blind).all())
+        and bool((a.dealer == b.dealer).all())
+        and a.round_squares == b.round_squares
+    )
+
+
 def run(
     rules_name: str,
     rounds: int,
@@ -59,22 +180,23 @@ def run(
     log: bool,
     backend: str,
     cards: str = "text",
-) -> float:
-    """Median rounds a second of one configuration (after a warm-up run); ``cards``: the log's
-    card columns (``text`` or ``compact``)."""
+) -> tuple[float, Counts]:
+    """Median rounds a second of one configuration (after a warm-up run) and its counts;
+    ``cards``: the log's card columns (``text`` or ``compact``)."""
     rules = load_rules(rules_name)
     plan = make_plan(rules, rounds=rounds, seed=1, seats=seats)
     warm = make_plan(rules, rounds=min(rounds, 1 << 20), seed=2, seats=seats)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "rounds.parquet" if log else None
         run_simulation(warm, jobs=jobs, log_path=path, backend=backend, log_cards=cards)
+        counted: list[Counts] = []
         seconds = median_seconds(
-            lambda: run_simulation(
-                plan, jobs=jobs, log_path=path, backend=backend, log_cards=cards
+            lambda: counted.append(
+                run_simulation(plan, jobs=jobs, log_path=path, backend=backend, log_cards=cards)
             ),
             repeat,
         )
-    return rounds / seconds
+    return rounds / seconds, counted[-1]
 
 
 def dask_ratio(rules_name: str, rounds: int, repeat: int) -> tuple[float, float, float]:
@@ -88,7 +210,7 @@ def dask_ratio(rules_name: str, rounds: int, repeat: int) -> tuple[float, float,
             LocalCluster(n_workers=workers, threads_per_worker=threads, processes=True) as cluster,
             Client(cluster),
         ):
-            rates.append(run(rules_name, rounds, 1, workers * threads, repeat, False, "dask"))
+            rates.append(run(rules_name, rounds, 1, workers * threads, repeat, False, "dask")[0])
     return rates[0], rates[1], rates[2]
 
 
@@ -223,6 +345,20 @@ def log_parts(rules_name: str) -> list[tuple[str, float]]:
     ]
 
 
+def c_rate(
+    program: Path, rules_name: str, counts: Counts, seats: int, folder: Path, repeat: int
+) -> float:
+    """Rounds a second of the C baseline on the plan of a summary row (seed 1), after checking
+    its counts equal that row's (``counts``: crazy4's, of the same plan)."""
+    plan = make_plan(load_rules(rules_name), rounds=counts.rounds, seed=1, seats=seats)
+    seconds, counted = run_c(program, plan, folder, repeat)
+    if not same_counts(counted, counts):
+        raise SystemExit(
+            f"the C baseline's counts differ from crazy4's ({rules_name}, {seats} seats)"
+        )
+    return plan.rounds / seconds
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=float, default=2e8, help="summary-mode rounds (2e8)")
@@ -235,6 +371,15 @@ def main() -> int:
     )
     parser.add_argument("--parts", action="store_true", help="only ns a round by parts (CPU)")
     parser.add_argument("--log-only", action="store_true", help="only the log rows")
+    parser.add_argument(
+        "--no-c", action="store_true", help="skip the single-thread C baseline (no ratios)"
+    )
+    parser.add_argument(
+        "--c-opt",
+        choices=("O2", "O3"),
+        default="O2",
+        help="the C baseline's optimization (O2; O3 also vectorizes its one-seat pass)",
+    )
     args = parser.parse_args()
     rounds = int(args.rounds)
     print(f"cpus: {os.cpu_count()}; load average before: {load()}")
@@ -262,12 +407,23 @@ def main() -> int:
     for rules_name in ("crazy4-standard", "four-card-standard"):
         for cards in ("text", "compact"):
             configs.append((rules_name, f"log {cards}", 1, 1, int(args.log_rounds)))
-    for rules_name, mode, seats, jobs, count in configs:
-        log = mode.startswith("log")
-        cards = mode.split()[-1] if log else "text"
-        rate = run(rules_name, count, seats, jobs, args.repeat, log, "local", cards)
-        unit = "rows/s" if log else "rounds/s"
-        print(f"{rules_name:<20}{mode:<13}{seats:>6}{jobs:>5}{count:>14,}{rate:>14,.0f} {unit}")
+    with tempfile.TemporaryDirectory() as folder:
+        program = None if args.no_c or not configs else build_c(Path(folder), f"-{args.c_opt}")
+        baseline: dict[tuple[str, int, int], float] = {}  # C rounds a second of a plan
+        for rules_name, mode, seats, jobs, count in configs:
+            log = mode.startswith("log")
+            cards = mode.split()[-1] if log else "text"
+            rate, counts = run(rules_name, count, seats, jobs, args.repeat, log, "local", cards)
+            unit = "rows/s" if log else "rounds/s"
+            row = f"{rules_name:<20}{mode:<13}{seats:>6}{jobs:>5}{count:>14,}{rate:>14,.0f} {unit}"
+            if program is not None and not log:
+                if (rules_name, seats, count) not in baseline:
+                    baseline[rules_name, seats, count] = c_rate(
+                        program, rules_name, counts, seats, Path(folder), args.repeat
+                    )
+                c = baseline[rules_name, seats, count]
+                row += f"; C -{args.c_opt} 1 thread {c:,.0f} rounds/s, crazy4/C time {c / rate:.2f}"
+            print(row, flush=True)
     if args.dask:
         one, two, threads = dask_ratio("crazy4-standard", rounds // 2, args.repeat)
         print(f"dask LocalCluster crazy4-standard 1 seat: 1 worker {one:,.0f} rounds/s, ")
