@@ -32,7 +32,7 @@ from crazy4.rules.load import RULES_DIR, load_rules
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate import kernel as shared_kernel
 from crazy4.simulate import pcg
-from crazy4.simulate.counts import Chunk
+from crazy4.simulate.counts import Chunk, Counts
 from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.simulate.kernel import draw_indices, select_bit, select_table
 from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan
@@ -184,3 +184,28 @@ def test_select_bit_is_the_kth_set_bit(bits: set[int], data: st.DataObject) -> N
     k = data.draw(st.integers(0, len(bits) - 1))
     mask = sum(1 << bit for bit in bits)
     assert _select(mask, k, select_table()) == sorted(bits)[k]
+
+
+@pytest.mark.parametrize(
+    ("name", "seats", "blind"),
+    [("crazy4-cardroom", 3, 1), ("crazy4-progressive", 2, 0), ("four-card-progressive", 2, 0)],
+)
+def test_counting_into_a_total_equals_adding_the_chunks(name: str, seats: int, blind: int) -> None:
+    """``play_chunk(..., into=total)`` (the driver's summary mode) leaves in ``total`` what adding
+    each chunk's own counts gives, the numpy reference path's: every count, sum of squares and
+    progressive sum."""
+    rules = load_rules(name)
+    plan = make_plan(rules, rounds=ROUNDS, seed=4, seats=seats, blind_hands=blind)
+    game = game_of(rules).simulator()
+    reference = reference_of(rules)
+    total, added = Counts.empty(game.key_bins), Counts.empty(game.key_bins)
+    for chunk in range(plan.chunks):
+        assert game.play_chunk(plan, chunk, False, into=total).counts is total
+        added.add(reference(plan, chunk, False).counts)
+    same_chunk(Chunk(total, None), Chunk(added, None))
+    assert total.round_squares or seats == 1  # several seats: sums of squares were added
+    if "progressive" in name:
+        assert total.progressive is not None and added.progressive is not None
+        assert vars(total.progressive) == vars(added.progressive)
+    else:
+        assert total.progressive is None and added.progressive is None

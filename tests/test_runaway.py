@@ -128,9 +128,11 @@ def _reach(*args: object, **kwargs: object) -> NoReturn:
     raise ReachedError
 
 
-def _quick_chunk(self: object, plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
-    counts = Counts.empty(game_of(plan.rules).simulator().key_bins)
-    counts.rounds = plan.chunk_rounds(chunk)
+def _quick_chunk(
+    self: object, plan: SimulationPlan, chunk: int, log: bool, into: Counts | None = None
+) -> Chunk:
+    counts = Counts.empty(game_of(plan.rules).simulator().key_bins) if into is None else into
+    counts.rounds += plan.chunk_rounds(chunk)
     return Chunk(counts, None)
 
 

@@ -64,16 +64,36 @@ class Counts:
 
     def add(self, other: Counts) -> None:
         """Add another chunk's counts (exact)."""
-        self.rounds += other.rounds
         self.seats += other.seats
         self.blind += other.blind
         self.dealer += other.dealer
-        for name, value in other.round_squares.items():
+        self.add_totals(other.rounds, other.round_squares, other.progressive)
+
+    def add_totals(
+        self,
+        rounds: int,
+        round_squares: Mapping[str, int],
+        progressive: ProgressiveCounts | None,
+    ) -> None:
+        """Add a chunk's rounds, sums of squares and progressive sums, whose seat and dealer
+        counts a chunk player added to this one's arrays itself (the ``into`` of
+        :meth:`crazy4.simulate.game.SimulatedGame.play_chunk`).
+
+        Examples
+        --------
+        >>> total = Counts.empty(2)
+        >>> total.add_totals(3, {"ante": 4}, None)
+        >>> total.add_totals(2, {"ante": 1}, None)
+        >>> total.rounds, total.round_squares
+        (5, {'ante': 5})
+        """
+        self.rounds += rounds
+        for name, value in round_squares.items():
             self.round_squares[name] = self.round_squares.get(name, 0) + value
-        if other.progressive is not None:
+        if progressive is not None:
             if self.progressive is None:
-                self.progressive = ProgressiveCounts(other.progressive.denominator)
-            self.progressive.add(other.progressive)
+                self.progressive = ProgressiveCounts(progressive.denominator)
+            self.progressive.add(progressive)
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ provides:
   messages, :attr:`SimulatedGame.side_bet_key` in the log and the provenance) and the decision
   array of a strategy;
 * **a chunk** -- :meth:`SimulatedGame.play_chunk` deals a chunk's rounds from the plan's
-  generator and counts them by :attr:`SimulatedGame.key_bins` seat keys, with the log rows when
-  asked for;
+  generator and counts them by :attr:`SimulatedGame.key_bins` seat keys (into a given total, or
+  counts of its own), with the log rows when asked for;
 * **the summary** -- every bet's net per key and exact value, the game's own fields of the JSON
   summary and the tail of the text summary.
 
@@ -65,9 +65,13 @@ class SimulatedGame(Protocol):
         """The decisions of ``optimal``, ``simple`` or a strategy file (raises ``InputError``)."""
         ...
 
-    def play_chunk(self, plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
+    def play_chunk(
+        self, plan: SimulationPlan, chunk: int, log: bool, into: Counts | None = None
+    ) -> Chunk:
         """Deal and count chunk ``chunk`` of the plan (from ``plan.generator(chunk)``), with its
-        log rows if ``log``."""
+        log rows if ``log``. The counts are added to ``into`` when given (a task's total: no
+        fresh count arrays a chunk, which cost a fifth of a one-seat round), and the returned
+        chunk's counts are then ``into``."""
         ...
 
     def bet_nets(self, plan: SimulationPlan) -> BetNets:

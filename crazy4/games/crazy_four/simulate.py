@@ -35,6 +35,7 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cardtext import hand_code_array
 from crazy4.simulate.counts import BLIND_BET, BetNets, Chunk, Counts
 from crazy4.simulate.kernel import (
+    Scratch,
     compiled_draws,
     nets_by_key,
     select_table,
@@ -127,6 +128,9 @@ def _build_tables(plan: SimulationPlan) -> CrazyFourTables:
 #: process and plan, by one thread; the others wait for it and share them).
 tables_of = PlanTables(_build_tables)
 
+#: The compiled loop's working arrays, per thread (:class:`crazy4.simulate.kernel.Scratch`).
+SCRATCH = Scratch()
+
 
 def seat_keys(
     plan: SimulationPlan, tables: CrazyFourTables, colex: list[npt.NDArray[np.int32]]
@@ -190,10 +194,10 @@ def numpy_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
     return Chunk(counts=counts, log=table)
 
 
-def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
+def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool, into: Counts | None = None) -> Chunk:
     """One chunk by the compiled loop (:mod:`.simulate_kernel`): the counts of
     :func:`numpy_chunk`, from the same draws (:func:`crazy4.simulate.kernel.compiled_draws`:
-    numpy's, made in compiled code)."""
+    numpy's, made in compiled code), added to ``into`` when given."""
     from crazy4.games.crazy_four.simulate_kernel import crazy_four_colex, crazy_four_rounds
 
     tables = tables_of(plan)
@@ -210,10 +214,20 @@ def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
     want_keys = log or (not fits and max(normal, blind) > 1)
     keys = np.zeros((seats, rounds) if want_keys else (0, 0), dtype=np.int32)
     cards = np.zeros((seats + 1, 5, rounds) if log else (0, 0, 0), dtype=np.uint8)
-    counts = Counts.empty(KEY_BINS)
-    counts.rounds = rounds
-    colex, first = crazy_four_colex(
-        indices, tables.seat_word, packed_combinations(5), BINOMIAL, select_table(), cards
+    counts = Counts.empty(KEY_BINS) if into is None else into
+    hands = (seats + 1, rounds)
+    colex = SCRATCH.array("colex", hands, np.int32)
+    first = SCRATCH.array("first", (rounds,), np.int32)
+    crazy_four_colex(
+        indices,
+        tables.seat_word,
+        packed_combinations(5),
+        BINOMIAL,
+        select_table(),
+        cards,
+        SCRATCH.array("relative", hands, np.int32),
+        first,
+        colex,
     )
     crazy_four_rounds(
         colex,
@@ -227,17 +241,20 @@ def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
         (counts.seats, counts.blind, counts.dealer),
         squares,
         keys,
+        SCRATCH.array("packed", hands, np.int32),
     )
+    round_squares: dict[str, int] = {}
     if squares.shape[0]:
         if normal > 1:
             names = list(tables.bet_nets)
-            counts.round_squares = {n: int(squares[i]) for i, n in enumerate(names)}
+            round_squares = {n: int(squares[i]) for i, n in enumerate(names)}
         if blind > 1:
-            counts.round_squares[BLIND_BET] = int(squares[bets])
+            round_squares[BLIND_BET] = int(squares[bets])
     elif want_keys:
         exact = chunk_counts(plan, tables, list(keys), counts.dealer[:0].astype(np.int32))
-        counts.round_squares = exact.round_squares
-    counts.progressive = progressive_counts(plan.rules, plan.meter, list(colex[:seats]))
+        round_squares = exact.round_squares
+    progressive = progressive_counts(plan.rules, plan.meter, list(colex[:seats]))
+    counts.add_totals(rounds, round_squares, progressive)
     table = log_table(plan, plan.first_round(chunk), list(cards), list(keys)) if log else None
     return Chunk(counts=counts, log=table)
 
@@ -357,10 +374,12 @@ class CrazyFourSimulator:
         """A decision per suit class of five-card hands."""
         return load_reference(crazy_four_rules(rules)).strategy(spec)
 
-    def play_chunk(self, plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
+    def play_chunk(
+        self, plan: SimulationPlan, chunk: int, log: bool, into: Counts | None = None
+    ) -> Chunk:
         """Deal the seats' and the dealer's five cards, count seats by key (the compiled loop,
-        :func:`kernel_chunk`)."""
-        return kernel_chunk(plan, chunk, log)
+        :func:`kernel_chunk`), into ``into`` when given."""
+        return kernel_chunk(plan, chunk, log, into)
 
     def bet_nets(self, plan: SimulationPlan) -> BetNets:
         """Every bet of :func:`bet_components`; the blind hand's is the whole game's."""

@@ -34,7 +34,7 @@ from crazy4.simulate.kernel import (
 #: function it caches, not the files of the functions it calls, so a change to kernel.py alone
 #: would leave this module's cached machine code stale; ``tests/test_kernel_simulate.py``
 #: fails until this digest is updated, which changes this file and so rebuilds its cache.
-KERNEL_SOURCE_DIGEST = "7a147af8c8c67d4d"
+KERNEL_SOURCE_DIGEST = "0d93704483d27383"
 
 
 @njit(cache=True, nogil=True)
@@ -45,10 +45,14 @@ def crazy_four_colex(
     binomial: npt.NDArray[np.int64],
     table: npt.NDArray[np.int8],
     cards_out: npt.NDArray[np.uint8],
-) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:  # pragma: no cover - compiled
-    """The colex index of every hand (hands x rounds) from the draws, and the first hand's
-    ``seat_table`` entry (``strength * 4 + decision``: its draw is its colex index); the cards
-    (hand, card, round) into ``cards_out`` unless it is empty (``packed5``: every hand's
+    relative: npt.NDArray[np.int32],
+    first: npt.NDArray[np.int32],
+    colex: npt.NDArray[np.int32],
+) -> None:  # pragma: no cover - compiled
+    """The colex index of every hand (hands x rounds) from the draws into ``colex``, and the
+    first hand's ``seat_table`` entry (``strength * 4 + decision``: its draw is its colex
+    index) into ``first`` (``relative``: scratch, hands x rounds, :class:`.kernel.Scratch`);
+    the cards (hand, card, round) into ``cards_out`` unless it is empty (``packed5``: every hand's
     relative cards, :func:`crazy4.core.deal.packed_combinations`; ``table``:
     :func:`.kernel.select_table`).
 
@@ -57,20 +61,17 @@ def crazy_four_colex(
     15 MB in all, which stays in this machine's caches far better than a 20 MB table of the
     first hand's word and cards beside the two (31 MB), though it is one read more a round."""
     hands, rounds = indices.shape
-    relative = np.empty((hands, rounds), dtype=np.int32)
-    first = np.empty(rounds, dtype=np.int32)
     for h in range(hands):  # pass 1: gather (many cache misses in flight)
         for r in range(rounds):
-            relative[h, r] = packed5[indices[h, r]]
+            relative[h, r] = packed5[np.uintp(indices[h, r])]  # unsigned: see .kernel
     for r in range(rounds):
-        first[r] = seat_table[indices[0, r]]
-    colex = np.empty((hands, rounds), dtype=np.int32)
+        first[r] = seat_table[np.uintp(indices[0, r])]
     cards = np.empty(hands * 5, dtype=np.int64)
     want_cards = cards_out.shape[0] > 0
     if hands == 2 and not want_cards:  # one seat: whole columns, in vector registers
         colex[0] = indices[0]
         second_colex(relative[0], relative[1], colex[1])
-        return colex, first
+        return
     for r in range(rounds):  # pass 2: place the cards (registers and L1 only)
         colex[0, r] = indices[0, r]
         dealt = unpack_hand(relative[0, r], 5, cards, 0)
@@ -84,7 +85,6 @@ def crazy_four_colex(
             for h in range(hands):
                 for j in range(5):
                     cards_out[h, j, r] = cards[5 * h + j]
-    return colex, first
 
 
 @njit(cache=True, nogil=True)
@@ -100,39 +100,48 @@ def crazy_four_rounds(
     counts: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]],
     squares: npt.NDArray[np.int64],
     keys_out: npt.NDArray[np.int32],
+    packed: npt.NDArray[np.int32],
 ) -> None:  # pragma: no cover - compiled; the tests compare it with the numpy path
     """Count the rounds of one chunk from the hands' colex indices (hands x rounds, the
     dealer's last; ``first``: the first hand's ``seat_table`` entry, ``strength * 4 +
     decision``, whose strength is the dealer's too) into ``counts = (seats, blind,
     dealer)``; ``squares`` gets the per-round sums of squares when it has a row per bet (and
-    one for the blind hands), ``keys_out`` the seat keys when it is not empty."""
+    one for the blind hands), ``keys_out`` the seat keys when it is not empty (``packed``:
+    scratch, hands x rounds)."""
     seat_counts, blind_counts, dealer_counts = counts
     net_rows, net_row = nets  # :func:`crazy4.simulate.kernel.nets_by_key`
     blind_rows, blind_row = blind_nets
     hands, rounds = colex.shape
     seats = hands - 1
-    packed = np.empty((hands, rounds), dtype=np.int32)
     packed[0] = first
     for h in range(1, hands):  # pass 3: gather the strengths and decisions
         for r in range(rounds):
-            packed[h, r] = seat_table[colex[h, r]]
+            packed[h, r] = seat_table[np.uintp(colex[h, r])]
     want_squares = squares.shape[0] > 0
     want_keys = keys_out.shape[0] > 0
+    if seats == 1 and normal == 1 and not want_keys:  # one seat: a loop with no seat loop
+        for r in range(rounds):
+            dealer = packed[1, r] >> 2
+            dealer_counts[np.uintp(dealer)] += 1
+            mine = first[r] >> 2
+            cell = (3 if dealer >= qualifier else 0) + (mine == dealer) + 2 * (mine < dealer)
+            seat_counts[np.uintp(first[r] * 6 + cell)] += 1
+        return
     keys = np.empty(seats, dtype=np.int64)
     totals = np.empty(net_rows.shape[1], dtype=np.int64)
     for r in range(rounds):  # pass 4: count
         dealer = packed[seats, r] >> 2
-        dealer_counts[dealer] += 1
+        dealer_counts[np.uintp(dealer)] += 1
         qualified = 3 if dealer >= qualifier else 0
         for s in range(seats):
             strength = packed[s, r] >> 2
             cell = qualified + (strength == dealer) + 2 * (strength < dealer)
             if s < normal:
                 key = packed[s, r] * 6 + cell
-                seat_counts[key] += 1
+                seat_counts[np.uintp(key)] += 1
             else:
-                key = blind_base[strength] + cell
-                blind_counts[key] += 1
+                key = blind_base[np.uintp(strength)] + cell
+                blind_counts[np.uintp(key)] += 1
             keys[s] = key
         if want_squares:
             if normal > 1:

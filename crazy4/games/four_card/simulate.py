@@ -38,7 +38,13 @@ from crazy4.games.four_card.settle import RESULTS, FourCardSettlement
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cardtext import hand_code_array
 from crazy4.simulate.counts import BetNets, Chunk, Counts, ExactValue
-from crazy4.simulate.kernel import compiled_draws, nets_by_key, select_table, squares_fit
+from crazy4.simulate.kernel import (
+    Scratch,
+    compiled_draws,
+    nets_by_key,
+    select_table,
+    squares_fit,
+)
 from crazy4.simulate.plan import PlanTables, SimulationPlan
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from crazy4.simulate.roundlog import DECISION_NAMES
@@ -133,6 +139,9 @@ def _build_tables(plan: SimulationPlan) -> FourCardTables:
 #: process and plan, by one thread; the others wait for it and share them).
 tables_of = PlanTables(_build_tables)
 
+#: The compiled loop's working arrays, per thread (:class:`crazy4.simulate.kernel.Scratch`).
+SCRATCH = Scratch()
+
 
 @cache
 def _binomial_flat() -> npt.NDArray[np.intp]:
@@ -210,12 +219,16 @@ def play_chunk(
 
 
 def kernel_chunk(
-    plan: SimulationPlan, rounds: int, rng: np.random.Generator, log: bool
+    plan: SimulationPlan,
+    rounds: int,
+    rng: np.random.Generator,
+    log: bool,
+    into: Counts | None = None,
 ) -> tuple[Counts, list[npt.NDArray[np.int64]], list[npt.NDArray[np.uint8]]]:
     """:func:`play_chunk` by the compiled loop (:mod:`.simulate_kernel`): the same counts, from
     the same draws (:func:`crazy4.simulate.kernel.compiled_draws`: numpy's, in compiled
-    code); keys and cards only if ``log`` (or when the sums of squares need Python
-    integers)."""
+    code), added to ``into`` when given; keys and cards only if ``log`` (or when the sums of
+    squares need Python integers)."""
     from crazy4.games.four_card.simulate_kernel import four_card_colex, four_card_rounds
 
     tables = tables_of(plan)
@@ -226,9 +239,13 @@ def kernel_chunk(
     want_keys = log or (not fits and seats > 1)
     keys = np.zeros((seats, rounds) if want_keys else (0, 0), dtype=np.int64)
     cards = np.zeros((seats + 2, 5, rounds) if log else (0, 0, 0), dtype=np.uint8)
-    counts = Counts.empty(KEY_BINS)
-    counts.rounds = rounds
-    colex, up = four_card_colex(indices, packed_combinations(5), BINOMIAL, select_table(), cards)
+    counts = Counts.empty(KEY_BINS) if into is None else into
+    colex = SCRATCH.array("colex", (seats + 1, rounds), np.int32)
+    up = SCRATCH.array("up", (rounds,), np.int32)
+    relative = SCRATCH.array("relative", (seats + 2, rounds), np.int32)
+    four_card_colex(
+        indices, packed_combinations(5), BINOMIAL, select_table(), cards, relative, colex, up
+    )
     four_card_rounds(
         colex,
         up,
@@ -237,14 +254,18 @@ def kernel_chunk(
         (counts.seats, counts.dealer),
         squares,
         keys,
+        SCRATCH.array("strength", (seats + 1, rounds), np.int32),
+        SCRATCH.array("slot", (seats, rounds), np.int32),
     )
+    round_squares: dict[str, int] = {}
     if squares.shape[0]:
-        counts.round_squares = {n: int(squares[i]) for i, n in enumerate(tables.bet_nets)}
+        round_squares = {n: int(squares[i]) for i, n in enumerate(tables.bet_nets)}
     elif want_keys and seats > 1:
         for name, nets in tables.bet_nets.items():
             total = seat_totals(nets, list(keys))
-            counts.round_squares[name] = exact_dot(total, total)
-    counts.progressive = progressive_counts(plan.rules, plan.meter, list(colex[:seats]))
+            round_squares[name] = exact_dot(total, total)
+    progressive = progressive_counts(plan.rules, plan.meter, list(colex[:seats]))
+    counts.add_totals(rounds, round_squares, progressive)
     if not log:
         return counts, list(keys), []
     hands = [cards[h] for h in range(seats)] + [cards[seats][:1], cards[seats + 1]]
@@ -371,11 +392,14 @@ class FourCardSimulator:
         """A decision per situation class (hand, up card)."""
         return load_fourcard_reference(four_card_rules(rules)).strategy(spec)
 
-    def play_chunk(self, plan: SimulationPlan, chunk: int, log: bool) -> Chunk:
+    def play_chunk(
+        self, plan: SimulationPlan, chunk: int, log: bool, into: Counts | None = None
+    ) -> Chunk:
         """Deal the seats' five cards, the dealer's up card and five hidden cards; count seats by
-        key (the compiled :func:`kernel_chunk`; :func:`numpy_chunk` is the reference)."""
+        key (the compiled :func:`kernel_chunk`; :func:`numpy_chunk` is the reference), into
+        ``into`` when given."""
         rng = plan.generator(chunk)
-        counts, keys, cards = kernel_chunk(plan, plan.chunk_rounds(chunk), rng, log)
+        counts, keys, cards = kernel_chunk(plan, plan.chunk_rounds(chunk), rng, log, into)
         table = log_table(plan, plan.first_round(chunk), cards, keys) if log else None
         return Chunk(counts=counts, log=table)
 

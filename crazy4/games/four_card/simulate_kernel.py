@@ -36,7 +36,7 @@ from crazy4.simulate.kernel import (
 #: function it caches, not the files of the functions it calls, so a change to kernel.py alone
 #: would leave this module's cached machine code stale; ``tests/test_kernel_simulate.py``
 #: fails until this digest is updated, which changes this file and so rebuilds its cache.
-KERNEL_SOURCE_DIGEST = "7a147af8c8c67d4d"
+KERNEL_SOURCE_DIGEST = "0d93704483d27383"
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -91,28 +91,30 @@ def four_card_colex(
     binomial: npt.NDArray[np.int64],
     table: npt.NDArray[np.int8],
     cards_out: npt.NDArray[np.uint8],
-) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:  # pragma: no cover - compiled
+    relative: npt.NDArray[np.int32],
+    colex: npt.NDArray[np.int32],
+    up_cards: npt.NDArray[np.int32],
+) -> None:  # pragma: no cover - compiled
     """From the draws (seats' hands, the up card, the hidden cards): the colex index of every
-    seat's hand and of the dealer's six cards (seats + 1 rows), and the up card of every round;
-    the cards into ``cards_out`` (hand, card, round; the up card a hand of one) unless empty."""
+    seat's hand and of the dealer's six cards (seats + 1 rows) into ``colex``, and the up card
+    of every round into ``up_cards``; the cards into ``cards_out`` (hand, card, round; the up
+    card a hand of one) unless empty (``relative``: scratch, hands x rounds;
+    :class:`crazy4.simulate.kernel.Scratch`)."""
     hands, rounds = indices.shape
     seats = hands - 2
-    relative = np.empty((hands, rounds), dtype=np.int32)
     for h in range(hands):  # pass 1: gather (many cache misses in flight)
         if h == seats:  # the up card: a hand of one card is its own index
             for r in range(rounds):
                 relative[h, r] = indices[h, r]
         else:
             for r in range(rounds):
-                relative[h, r] = packed5[indices[h, r]]
-    colex = np.empty((seats + 1, rounds), dtype=np.int32)
-    up_cards = np.empty(rounds, dtype=np.int32)
+                relative[h, r] = packed5[np.uintp(indices[h, r])]  # unsigned: see .kernel
     cards = np.empty(hands * 5, dtype=np.int64)
     scratch = np.empty(8, dtype=np.int64)
     want_cards = cards_out.shape[0] > 0
     if seats == 1 and not want_cards:
         one_seat_colex(relative, indices, colex, up_cards)
-        return colex, up_cards
+        return
     for r in range(rounds):  # pass 2: place the cards (registers and L1 only)
         colex[0, r] = indices[0, r]
         dealt = unpack_hand(relative[0, r], 5, cards, 0)
@@ -145,7 +147,6 @@ def four_card_colex(
             for h in range(hands):
                 for j in range(1 if h == seats else 5):
                     cards_out[h, j, r] = cards[5 * h + j]
-    return colex, up_cards
 
 
 @njit(cache=True, nogil=True)
@@ -159,42 +160,50 @@ def four_card_rounds(
     counts: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
     squares: npt.NDArray[np.int64],
     keys_out: npt.NDArray[np.int64],
+    strength: npt.NDArray[np.int32],
+    slot: npt.NDArray[np.int32],
 ) -> None:  # pragma: no cover - compiled; the tests compare it with the numpy path
     """Count one chunk from :func:`four_card_colex`'s colex indices and up cards into
     ``counts = (seats, dealer)``, with ``tables = (slots, kernel_base, strength6, dealer
     offset)`` of :class:`crazy4.games.four_card.simulate.FourCardTables` (``kernel_base``: a
     situation's ``(strength * 4 + decision) * 24 << 12 | strength``); ``squares`` gets the
     per-round sums of squares when it has a row per bet, ``keys_out`` the seat keys when it is
-    not empty."""
+    not empty (``strength``, seats + 1 x rounds, and ``slot``, seats x rounds: scratch)."""
     slots, base, strength6, dealer_offset = tables
     net_rows, net_row = nets  # :func:`crazy4.simulate.kernel.nets_by_key`
     seat_counts, dealer_counts = counts
     rows, rounds = colex.shape
     seats = rows - 1
-    strength = np.empty((rows, rounds), dtype=np.int32)
-    slot = np.empty((seats, rounds), dtype=np.int32)
     for r in range(rounds):  # pass 3: gather the strengths and situation slots
-        strength[seats, r] = strength6[colex[seats, r]]
+        strength[seats, r] = strength6[np.uintp(colex[seats, r])]
     for s in range(seats):
         for r in range(rounds):
-            slot[s, r] = slots[colex[s, r] * 4 + (up_cards[r] & 3)]
+            slot[s, r] = slots[np.uintp(colex[s, r] * 4 + (up_cards[r] & 3))]
     for s in range(seats):  # pass 4: the decisions (a table the situation indexes)
         for r in range(rounds):
-            packed = base[slot[s, r] + (up_cards[r] & ~3)]
+            packed = base[np.uintp(slot[s, r] + (up_cards[r] & ~3))]
             slot[s, r] = packed >> 12
             strength[s, r] = packed & 0xFFF  # the strength, without another lookup
     want_squares = squares.shape[0] > 0
     want_keys = keys_out.shape[0] > 0
+    if seats == 1 and not want_keys:  # one seat: a loop with no seat loop
+        for r in range(rounds):
+            dealer = strength[1, r]
+            dealer_counts[np.uintp(dealer)] += 1
+            mine = strength[0, r]
+            key = slot[0, r] + dealer_offset[np.uintp(dealer)] + (mine == dealer)
+            seat_counts[np.uintp(key + 2 * (mine < dealer))] += 1
+        return
     keys = np.empty(seats, dtype=np.int64)
     totals = np.empty(net_rows.shape[1], dtype=np.int64)
     for r in range(rounds):  # pass 5: count
         dealer = strength[seats, r]
-        dealer_counts[dealer] += 1
-        offset = dealer_offset[dealer]
+        dealer_counts[np.uintp(dealer)] += 1
+        offset = dealer_offset[np.uintp(dealer)]
         for s in range(seats):
             mine = strength[s, r]
             key = slot[s, r] + offset + (mine == dealer) + 2 * (mine < dealer)
-            seat_counts[key] += 1
+            seat_counts[np.uintp(key)] += 1
             keys[s] = key
         if want_squares and seats > 1:
             add_squares(net_rows, net_row, keys, 0, seats, squares, 0, totals)
