@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
+from math import comb
 from pathlib import Path
 from types import ModuleType
 
@@ -209,3 +210,52 @@ def test_counting_into_a_total_equals_adding_the_chunks(name: str, seats: int, b
         assert vars(total.progressive) == vars(added.progressive)
     else:
         assert total.progressive is None and added.progressive is None
+
+
+@njit
+def _both_placements(
+    relative: np.ndarray, dealt: np.ndarray, table: np.ndarray, out: np.ndarray
+) -> None:
+    binomial = np.zeros((53, 8), dtype=np.int64)
+    for n in range(53):
+        binomial[n, 0] = 1
+        for k in range(1, min(n, 7) + 1):
+            binomial[n, k] = binomial[n - 1, k - 1] + (binomial[n - 1, k] if k < n else 0)
+    cards = np.zeros(5, dtype=np.int64)
+    for i in range(relative.shape[0]):
+        out[i, 0], out[i, 1] = shared_kernel.place_hand_select(
+            relative[i], 5, dealt[i], binomial, table, cards, 0
+        )
+        out[i, 2:7] = cards
+        if shared_kernel.FAST_DEPOSIT:  # pdep only where the processor runs it in hardware
+            out[i, 7], out[i, 8] = shared_kernel.place_hand_deposit(
+                relative[i], 5, dealt[i], binomial, table, cards, 0
+            )
+            out[i, 9:14] = cards
+
+
+def test_hand_placement_by_pdep_and_by_bit_selection_agree_with_a_listing() -> None:
+    """Both ways of placing a hand give the relative cards' undealt cards, sorted, by a listing
+    of the undealt cards (and the new mask, and the colex index)."""
+    rng = np.random.default_rng(7)
+    n = 2000
+    dealt = np.zeros(n, dtype=np.int64)
+    relative = np.zeros(n, dtype=np.int64)
+    expected = []
+    for i in range(n):
+        gone = rng.choice(52, int(rng.integers(0, 47)), replace=False)
+        dealt[i] = sum(1 << int(c) for c in gone)
+        undealt = [c for c in range(52) if c not in set(gone.tolist())]
+        chosen = sorted(rng.choice(len(undealt), 5, replace=False).tolist())
+        relative[i] = sum(c << (6 * j) for j, c in enumerate(chosen))
+        expected.append([undealt[c] for c in chosen])
+    out = np.zeros((n, 14), dtype=np.int64)
+    _both_placements(relative, dealt, select_table(), out)
+    cards = np.array(expected)
+    colex = sum(np.array([comb(int(c), j + 1) for c in cards[:, j]]) for j in range(5))
+    masks = dealt | sum(np.left_shift(np.int64(1), cards[:, j]) for j in range(5))
+    assert (
+        (out[:, 2:7] == cards).all() and (out[:, 0] == colex).all() and (out[:, 1] == masks).all()
+    )
+    if shared_kernel.FAST_DEPOSIT:
+        assert (out[:, 7:] == out[:, :7]).all()
