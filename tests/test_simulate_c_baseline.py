@@ -49,8 +49,7 @@ GAMES = {"crazy4-standard": crazy_four, "four-card-standard": four_card}
 
 
 @pytest.mark.parametrize("rules", list(GAMES))
-@pytest.mark.parametrize("seats", [1, 7])
-@pytest.mark.parametrize("seed", [3, 11])
+@pytest.mark.parametrize(("seats", "seed"), [(1, 3), (7, 11)])
 def test_c_counts_equal_numpy_reference(
     built: tuple[ModuleType, Path, Path], rules: str, seats: int, seed: int
 ) -> None:
