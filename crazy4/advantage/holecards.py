@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 from crazy4.advantage.information import chart_groups
 from crazy4.advantage.price_kernel import decide_groups, price_situations
+from crazy4.advantage.situation_counts import counted_chunks
 from crazy4.advantage.situations_file import situation_rows
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
@@ -42,8 +43,6 @@ from crazy4.core.exact import fits_int64
 from crazy4.core.forced import (
     ForcedSituations,
     completions,
-    count_forced,
-    forced_situations,
 )
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
@@ -340,11 +339,11 @@ def analyze_hole_cards(
     per_hand = min(hands.shape[0], max(1, SITUATIONS_PER_CHUNK * 5 // (4 * comb(47, forced))))
     last = hands.shape[0] if first_classes is None else skip_classes + first_classes
     last = min(last, hands.shape[0])
-    for start in range(skip_classes, last, per_hand):
-        stop = min(start + per_hand, last)
-        situations = forced_situations(hands[start:stop], classes.weights[start:stop], forced)
-        hand = situations.hand_of.astype(np.int64) + start
-        below = count_forced(hands, hand, situations.cards, thresholds, role.dealer_size)
+    bounds = [(start, min(start + per_hand, last)) for start in range(skip_classes, last, per_hand)]
+    whole = skip_classes == 0 and last == hands.shape[0]
+    for (start, stop), situations, hand, below in counted_chunks(
+        hands, classes.weights, bounds, thresholds, forced, role.dealer_size, whole
+    ):
         cells = role.cells_from_counts(below, n_completions)
         _check_cells(cells, n_completions)
         ev, square = situation_prices(cells, strengths[hand], settlement)
