@@ -84,7 +84,12 @@ def pipeline_results(shared: SharedResults) -> Callable[[str], RuleSetResults]:
 #: analyses, subprocess runs, brute force, notebooks. ``make test-fast`` (``-m "not slow"``)
 #: skips them; ``make test`` runs everything. A node id here without its parameters marks every
 #: parametrization; a renamed test simply runs in the fast tier.
-SLOW_MODULES = ("tests/test_notebooks.py",)
+SLOW_MODULES = (
+    "tests/test_notebooks.py",
+    # 19:33 UTC: a C compiler and child Python processes (the fast tier was at 59-64 s)
+    "tests/test_simulate_c_baseline.py",
+    "tests/test_precompile.py",
+)
 SLOW_TESTS = frozenset(
     (
         "tests/test_detect_group.py::test_a_planted_group_is_flagged_and_the_whole_table_hypothesis_misses_it",
@@ -210,6 +215,7 @@ SLOW_TESTS = frozenset(
         "tests/test_validate_mapping.py::test_a_simulated_log_passes_with_no_option_but_the_file",
         "tests/test_large_payouts.py::test_generated_four_card_rule_files",
         "tests/test_cardroom.py::test_card_removal_term_is_small_and_measured",
+        "tests/test_kernel_simulate.py::test_counting_into_a_total_equals_adding_the_chunks",
     )
 )
 
