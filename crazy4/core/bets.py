@@ -69,9 +69,8 @@ class BetOutcomes:
         if net.dtype == np.int64 and combos.dtype == np.int64:
             low, high = int(net.min()), int(net.max())
             if high - low < max(1 << 16, 4 * net.shape[0]):
-                # few distinct nets in a short range: exact int64 sums by value, no sort
-                totals = np.zeros(high - low + 1, dtype=np.int64)
-                np.add.at(totals, net - low, combos)
+                # few distinct nets in a short range: exact sums by value, no sort
+                totals = sums_by_value(net - low, combos, high - low + 1)
                 present = np.flatnonzero(totals)
                 return [
                     (Fraction(int(offset) + low, self.unit), int(totals[offset]))
@@ -88,6 +87,34 @@ class BetOutcomes:
             for value, total in zip(values, sums, strict=True)
             if total
         ]
+
+
+def sums_by_value(
+    slots: npt.NDArray[np.int64], amounts: npt.NDArray[np.int64], size: int
+) -> npt.NDArray[np.int64]:
+    """``totals[v] = Σ amounts[slots == v]``, exactly: by ``np.bincount`` in float64 when the
+    amounts' absolute values sum below 2**52 (every partial sum is then an integer that float64
+    holds exactly; the bound is itself a float64 sum, whose rounding is far below the factor of
+    two left; ten times faster than ``np.add.at``), else by ``np.add.at`` in int64.
+
+    Examples
+    --------
+    >>> sums_by_value(np.array([0, 2, 0]), np.array([5, 7, 2**51]), 3).tolist()
+    [2251799813685253, 0, 7]
+    >>> sums_by_value(np.array([1, 1]), np.array([2**62, 2**62 - 1]), 2).tolist()
+    [0, 9223372036854775807]
+    >>> sums_by_value(np.array([0, 0]), np.array([2**52 + 1, 1]), 1).tolist()  # int64
+    [4503599627370498]
+    >>> sums_by_value(np.array([0]), np.array([-2**63]), 1).tolist()
+    [-9223372036854775808]
+    """
+    weights = amounts.astype(np.float64)
+    if float(np.abs(weights).sum()) < 2.0**52:
+        summed = np.bincount(slots, weights=weights, minlength=size)
+        return summed.astype(np.int64)
+    totals = np.zeros(size, dtype=np.int64)
+    np.add.at(totals, slots, amounts)
+    return totals
 
 
 class BetSummary(TypedDict):
