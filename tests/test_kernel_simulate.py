@@ -258,3 +258,19 @@ def test_hand_placement_by_pdep_and_by_bit_selection_agree_with_a_listing() -> N
     )
     if shared_kernel.FAST_DEPOSIT:
         assert (out[:, 7:] == out[:, :7]).all()
+
+
+def test_a_plan_carries_its_decisions_as_int8() -> None:
+    """What goes to every worker with each task: Four Card Poker's decisions in 5.6 MB, not
+    45; a plan made from int64 decisions is the same plan, with the same key (which names the
+    workers' tables)."""
+    import dataclasses
+    import pickle
+
+    plan = make_plan(load_rules("four-card-standard"), rounds=10, seed=1)
+    assert plan.decision.dtype == np.int8
+    assert len(pickle.dumps(plan)) < plan.decision.shape[0] * 2
+    wide = dataclasses.replace(plan, decision=plan.decision.astype(np.int64))
+    assert wide.decision.dtype == np.int8 and wide.key == plan.key
+    with pytest.raises(ValueError, match="outside int8"):
+        dataclasses.replace(plan, decision=np.array([0, 300]))

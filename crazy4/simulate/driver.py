@@ -121,7 +121,7 @@ def make_plan(
         seats=seats,
         blind_hands=blind_hands,
         strategy=label,
-        decision=np.asarray(decision, dtype=np.int64),
+        decision=np.asarray(decision),
         side_bet=table,
         meter=progressive_meter,
     )

@@ -388,7 +388,8 @@ class CrazyFourSimulator:
 
     def exact_bets(self, plan: SimulationPlan) -> dict[str, ExactBet]:
         """From the exact reference (:func:`crazy4.games.crazy_four.reference.load_reference`)."""
-        return load_reference(crazy_four_rules(plan.rules)).exact_bets(plan.decision)
+        decision = plan.decision.astype(np.int64)
+        return load_reference(crazy_four_rules(plan.rules)).exact_bets(decision)
 
     def summary_options(self, plan: SimulationPlan) -> dict[str, object]:
         """The number of blind second hands."""

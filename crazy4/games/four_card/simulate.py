@@ -118,7 +118,8 @@ def _build_tables(plan: SimulationPlan) -> FourCardTables:
     valid = index >= 0
     base = np.zeros(index.shape[0], dtype=np.int32)
     situations = index[valid]
-    base[valid] = (reference.strengths[situations] * 4 + plan.decision[situations]) * _STRIDE
+    decision = plan.decision[situations].astype(np.int64)
+    base[valid] = (reference.strengths[situations] * 4 + decision) * _STRIDE
     settlement = FourCardSettlement.of(four_card_rules(plan.rules))
     bet_nets = {name: _key_nets(settlement, parts) for name, parts in bet_components(plan).items()}
     tables = FourCardTables(
@@ -410,7 +411,8 @@ class FourCardSimulator:
 
     def exact_bets(self, plan: SimulationPlan) -> Mapping[str, ExactValue]:
         """From the exact reference (:func:`.reference.load_fourcard_reference`)."""
-        return load_fourcard_reference(four_card_rules(plan.rules)).exact_bets(plan.decision)
+        decision = plan.decision.astype(np.int64)
+        return load_fourcard_reference(four_card_rules(plan.rules)).exact_bets(decision)
 
     def summary_options(self, plan: SimulationPlan) -> dict[str, object]:
         """None beyond the common ones."""
