@@ -257,10 +257,10 @@ def compile_count_kernel() -> None:
     )  # fmt: skip
 
 
-def start_compiling(*more: str) -> threading.Thread:
-    """Compile the count kernel (:func:`compile_count_kernel`) and each of ``more`` (a
-    caller's own compile functions, ``"module:function"``) in a child process, on the other
-    core (:func:`crazy4.core.precompile.compile_in_child`).
+def start_compiling() -> threading.Thread:
+    """Compile the count kernel (:func:`compile_count_kernel`) in a child process, on the other
+    core (:func:`crazy4.core.precompile.compile_in_child`; a caller's own kernels compile in a
+    child of their own, so that the count waits only for this one).
 
     On an empty numba cache the compile takes seconds; started before the subset tables are
     built, the two overlap. Join the returned thread before counting: the count then loads the
@@ -270,7 +270,7 @@ def start_compiling(*more: str) -> threading.Thread:
     --------
     >>> start_compiling().join()
     """
-    return compile_in_child("crazy4.core.forced:compile_count_kernel", *more)
+    return compile_in_child("crazy4.core.forced:compile_count_kernel")
 
 
 def threshold_columns(
