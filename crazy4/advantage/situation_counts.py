@@ -69,26 +69,24 @@ def situation_counts(
     parts: Sequence[tuple[npt.NDArray[np.integer], npt.NDArray[np.integer]]],
     thresholds: npt.NDArray[np.int64],
     dealer_size: int,
-    *,
-    cache: bool = True,
 ) -> Iterator[npt.NDArray[np.int64]]:
     """The counts of :func:`crazy4.core.forced.count_forced` of each part ``(hand_of,
-    forced_cards)`` in turn, read from the table cache (or counted and saved) when ``cache``
-    and the parts (every situation of an analysis, in order) have one forced card; else
-    counted part by part.
+    forced_cards)`` in turn, read from the table cache (or counted and saved) when the parts
+    (every situation of an analysis, in order) have one forced card; else counted part by
+    part.
 
     Examples
     --------
     >>> from crazy4.core.cards import parse_cards
     >>> hands = np.array([parse_cards("Ks Qd 8c 4h 2s")])
-    >>> part = (np.array([0, 0]), np.array([parse_cards("Ah"), parse_cards("2d")]))
+    >>> part = (np.array([0]), np.array([sorted(parse_cards("Ah 2d"))]))  # two: not kept
     >>> t = np.array([[100, 322, 2000]])
-    >>> [c.tolist() for c in situation_counts(hands, [part], t, 5, cache=False)] == [
+    >>> [c.tolist() for c in situation_counts(hands, [part], t, 5)] == [
     ...     count_forced(hands, *part, t, 5).tolist()]
     True
     """
     forced = parts[0][1].shape[1] if parts else 0
-    if not cache or forced != CACHED_FORCED or completions(dealer_size, forced) >= 2**31:
+    if forced != CACHED_FORCED or completions(dealer_size, forced) >= 2**31:
         for hand_of, cards in parts:
             yield count_forced(hands, hand_of, cards, thresholds, dealer_size)
         return
