@@ -34,6 +34,8 @@ CACHED_FORCED = 1
 COUNTING_MODULES = (
     "crazy4.core.forced",
     "crazy4.core.forced_kernels",
+    "crazy4.core.orbit_kernels",
+    "crazy4.core.completions",
     "crazy4.advantage.situation_counts",
 )
 

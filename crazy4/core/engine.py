@@ -126,7 +126,7 @@ def below_table_derived(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     >>> bool((below_table_derived(2, 5) == below_table_merged(2, 5)).all())
     True
     """
-    larger = _cached_below(size + 1, dealer_size)
+    larger = subset_table(size + 1, dealer_size)
     class_of_larger = set_classes(size + 1)[0]
     representatives = set_classes(size)[1].astype(np.intp)
     n_sets, others = representatives.shape[0], 52 - size
@@ -294,7 +294,15 @@ def _table_name(size: int, dealer_size: int) -> str:
     return f"below_{size}_of_{dealer_size}"
 
 
-def _cached_below(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+def subset_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+    """The subset table of the ``size``-card sets for ``dealer_size``-card hands,
+    ``below[class, t]`` (:func:`below_table`), from the cache or built and saved.
+
+    Examples
+    --------
+    >>> subset_table(1, 5)[0, -1]  # every card is in C(51, 4) five-card hands
+    np.int32(249900)
+    """
     n_classes = int(set_classes(size)[1].shape[0])
     return cached_array(
         _table_name(size, dealer_size),
@@ -330,7 +338,7 @@ def build_subset_tables(dealer_size: int = 5) -> SubsetTables:
     return SubsetTables(
         dealer_size=dealer_size,
         class_of_set=tuple(set_classes(size)[0] for size in range(dealer_size)),
-        below=tuple(_cached_below(size, dealer_size) for size in range(dealer_size)),
+        below=tuple(subset_table(size, dealer_size) for size in range(dealer_size)),
     )
 
 

@@ -46,7 +46,8 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import BINOMIAL
-from crazy4.core.engine import build_subset_tables
+from crazy4.core.completions import completion_strengths, counts_below
+from crazy4.core.engine import set_classes, subset_table
 from crazy4.core.precompile import compile_in_child
 from crazy4.core.ranking import build_best_four_strengths
 
@@ -111,7 +112,7 @@ def forced_situations(
     >>> int(two.weights.sum()) == 4 * comb(47, 2)
     True
     """
-    from crazy4.core import forced_kernels
+    from crazy4.core import orbit_kernels
     from crazy4.core.table_kernels import run_in_threads
 
     hands8 = np.ascontiguousarray(hands, dtype=np.uint8)
@@ -124,8 +125,8 @@ def forced_situations(
         )
     if seen not in (1, 2):
         raise ValueError(f"situation classes are enumerated for 0 to 2 forced cards, not {seen}")
-    counter: Any = forced_kernels.count_orbits
-    filler: Any = forced_kernels.fill_orbits
+    counter: Any = orbit_kernels.count_orbits
+    filler: Any = orbit_kernels.fill_orbits
     per_hand = np.zeros(n_hands, dtype=np.int64)
     run_in_threads(
         lambda start, stop: counter(hands8, seen, SUIT_PERMUTATIONS, per_hand, start, stop),
@@ -161,18 +162,23 @@ class KernelTables:
         ``rows_of`` (``layout[1, n]``).
     rows_of : ndarray of int32
         Every set's row in its table, by size then colex index.
-    wide, mid, top : ndarray
-        The subset tables of the smaller sets (int32, stacked), of ``dealer_size - 2`` cards
-        (uint16) and of ``dealer_size - 1`` cards (uint8).
+    wide, mid : ndarray
+        The subset tables of the smaller sets (int32, stacked) and of ``dealer_size - 2`` cards
+        (uint16).
+    top : ndarray of uint16
+        The sets of ``dealer_size - 1`` cards as their completions' sorted strengths
+        (:mod:`crazy4.core.completions`: 12.6 MB for a six-card hand where the subset table
+        would be 341 MB).
     compact : tuple of ndarray
-        The threshold columns ``columns`` of ``wide``, ``mid`` and ``top`` side by side.
+        The threshold columns ``columns`` of ``wide``, ``mid`` and of the counts of ``top``
+        (uint8) side by side.
     """
 
     layout: npt.NDArray[np.int64]
     rows_of: npt.NDArray[np.int32]
     wide: npt.NDArray[np.int32]
     mid: npt.NDArray[np.uint16]
-    top: npt.NDArray[np.uint8]
+    top: npt.NDArray[np.uint16]
     compact: tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16], npt.NDArray[np.uint8]]
 
 
@@ -183,24 +189,26 @@ def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> KernelTables:
 
     Examples
     --------
+    >>> from crazy4.core.engine import build_subset_tables
     >>> tables = kernel_tables(5, (322, 1000))
     >>> below = build_subset_tables(5).below
-    >>> bool((tables.compact[1][:, 1] == below[3][:, 1000]).all()), tables.top.shape[0]
-    (True, 16432)
+    >>> bool((tables.compact[1][:, 1] == below[3][:, 1000]).all()), tables.top.shape
+    (True, (16432, 48))
+    >>> bool((tables.compact[2][:, 0] == below[4][:, 322]).all())
+    True
     >>> tables.layout.tolist()
     [[0, 0, 0, 1, 2, 3, -1, -1], [0, 1, 53, 1379, 23479, 0, 0, 0]]
     """
-    subsets = build_subset_tables(dealer_size)
     layout = np.zeros((2, 8), dtype=np.int64)
     layout[0] = -1
     layout[0, dealer_size] = 3
     layout[0, dealer_size - 2 : dealer_size] = (1, 2)
-    stacked = subsets.below[: dealer_size - 2]
+    stacked = [subset_table(size, dealer_size) for size in range(dealer_size - 2)]
     first_row = np.cumsum([0] + [table.shape[0] for table in stacked])
     rows_of = []
     start = 0
     for size in range(dealer_size):
-        classes = subsets.class_of_set[size].astype(np.int32)
+        classes = set_classes(size)[0]
         if size < dealer_size - 2:
             layout[0, size] = 0
             classes = classes + np.int32(first_row[size])
@@ -208,20 +216,20 @@ def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> KernelTables:
         start += classes.shape[0]
         rows_of.append(classes)
     wide = np.ascontiguousarray(np.concatenate(stacked).astype(np.int32))
-    mid, top = subsets.below[dealer_size - 2], subsets.below[dealer_size - 1]
-    if mid.dtype != np.uint16 or top.dtype != np.uint8:
-        raise ValueError(f"subset tables of {mid.dtype} and {top.dtype}, not uint16 and uint8")
+    mid, top = subset_table(dealer_size - 2, dealer_size), completion_strengths(dealer_size)
+    if mid.dtype != np.uint16:
+        raise ValueError(f"a subset table of {mid.dtype}, not uint16")
     picked = list(columns)
     return KernelTables(
         layout=layout,
         rows_of=np.concatenate(rows_of),
         wide=wide,
         mid=cast(npt.NDArray[np.uint16], _readonly(mid)),
-        top=cast(npt.NDArray[np.uint8], _readonly(top)),
+        top=cast(npt.NDArray[np.uint16], _readonly(top)),
         compact=(
             np.ascontiguousarray(wide[:, picked]),
             np.ascontiguousarray(mid[:, picked]),
-            np.ascontiguousarray(top[:, picked]),
+            counts_below(top, columns),
         ),
     )
 
@@ -250,7 +258,7 @@ def compile_count_kernel() -> None:
         z((1, 5), np.int64), z(0, np.int32), z((0, 1), np.int64), z((1, 1), np.int64),
         z(1, np.int64), 0, BINOMIAL, z(32, np.int64), z(7, np.int64),
         z((2, 8), np.int64), z(1, np.int32), z((1, 1), np.int32),
-        _readonly(z((1, 1), np.uint16)), _readonly(z((1, 1), np.uint8)),
+        _readonly(z((1, 1), np.uint16)), _readonly(z((1, 1), np.uint16)),
         z((1, 1), np.int32), z((1, 1), np.uint16), z((1, 1), np.uint8),
         _readonly(z(1, np.uint16)), z(forced_kernels.work_size(1), np.int64),
         z((0, 1), np.int64), 0, 0,

@@ -1,11 +1,12 @@
-"""Compiled loops of the forced-card engine (numba): situation orbits and subset-table counts.
+"""Compiled loops of the forced-card engine (numba): the subset-table counts.
 
 :mod:`crazy4.core.forced` documents what they compute; this module only holds the loops, which
 release the GIL so that :func:`crazy4.core.table_kernels.run_in_threads` can run chunks of
 situations on threads sharing the tables. Everything is integer.
 
-The count (:func:`count_forced`) is bound by table reads that miss the cache (the five- and
-four-card subset tables of a six-card dealer hand are 341 MB and 83 MB), so it takes the
+The count (:func:`count_forced`) is bound by table reads that miss the cache (the four-card
+subset table of a six-card dealer hand is 83 MB; its five-card sets are read as their sorted
+completions, :mod:`crazy4.core.completions`, 12.6 MB), so it takes the
 situations in batches and a batch through three stages, each a batch behind the one before:
 the colex indices of the 32 sets ``S ∪ F`` (by doubling over the cards, 31 additions), with
 a prefetch of their classes; the rows, with a prefetch of the cells to be read; the signed sums.
@@ -32,115 +33,6 @@ from llvmlite import ir  # type: ignore[import-untyped]
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
-
-
-@njit(cache=True, nogil=True)
-def stabilizer(
-    hand: npt.NDArray[np.uint8], perms: npt.NDArray[np.int64], keep: npt.NDArray[np.int64]
-) -> int:  # pragma: no cover - compiled; checked against all 24 relabellings in the tests
-    """Write into ``keep`` the suit permutations (rows of ``perms``) fixing ``hand``; count them.
-
-    A permutation ``p`` (card ``4 r + s`` to ``4 r + p[s]``) fixes the hand exactly when every
-    suit ``s`` holds the same ranks as suit ``p[s]``.
-    """
-    masks = np.zeros(4, dtype=np.int64)
-    for j in range(hand.shape[0]):
-        masks[hand[j] % 4] |= 1 << (hand[j] // 4)
-    n = 0
-    for p in range(perms.shape[0]):
-        same = True
-        for s in range(4):
-            if masks[perms[p, s]] != masks[s]:
-                same = False
-        if same:
-            keep[n] = p
-            n += 1
-    return n
-
-
-@njit(cache=True, nogil=True)
-def orbits_of_hand(
-    hand: npt.NDArray[np.uint8],
-    seen: int,
-    perms: npt.NDArray[np.int64],
-    cards: npt.NDArray[np.int64],
-    orbit: npt.NDArray[np.int64],
-) -> int:  # pragma: no cover - compiled; checked against all 24 relabellings in the tests
-    """The ``seen``-card sets (1 or 2 cards, not in ``hand``) that are the least of their orbit
-    under the relabellings fixing ``hand``: written to ``cards`` (rows, ascending) with their
-    orbit sizes; returns how many. With ``cards`` of zero rows it only counts them."""
-    keep = np.empty(24, dtype=np.int64)
-    n_stab = stabilizer(hand, perms, keep)
-    held = np.zeros(52, dtype=np.bool_)
-    for j in range(hand.shape[0]):
-        held[hand[j]] = True
-    found = 0
-    for a in range(52):
-        if held[a]:
-            continue
-        for b in range(a + 1 if seen == 2 else 52, 52 if seen == 2 else 53):
-            if seen == 2 and held[b]:
-                continue
-            least = True
-            fixed = 0
-            for g in range(n_stab):
-                p = perms[keep[g]]
-                ga = 4 * (a // 4) + p[a % 4]
-                if seen == 1:
-                    if ga < a:
-                        least = False
-                    fixed += ga == a
-                    continue
-                gb = 4 * (b // 4) + p[b % 4]
-                lo, hi = min(ga, gb), max(ga, gb)
-                if lo < a or (lo == a and hi < b):
-                    least = False
-                fixed += lo == a and hi == b
-            if least:
-                if cards.shape[0]:
-                    cards[found, 0] = a
-                    if seen == 2:
-                        cards[found, 1] = b
-                    orbit[found] = n_stab // fixed
-                found += 1
-    return found
-
-
-@njit(cache=True, nogil=True)
-def count_orbits(
-    hands: npt.NDArray[np.uint8],
-    seen: int,
-    perms: npt.NDArray[np.int64],
-    out: npt.NDArray[np.int64],
-    start: int,
-    stop: int,
-) -> None:  # pragma: no cover - compiled
-    """``out[h]``: how many situation classes hand ``h`` has (:func:`orbits_of_hand`)."""
-    empty = np.empty((0, 2), dtype=np.int64)
-    none = np.empty(0, dtype=np.int64)
-    for h in range(start, stop):
-        out[h] = orbits_of_hand(hands[h], seen, perms, empty, none)
-
-
-@njit(cache=True, nogil=True)
-def fill_orbits(
-    hands: npt.NDArray[np.uint8],
-    seen: int,
-    perms: npt.NDArray[np.int64],
-    offsets: npt.NDArray[np.int64],
-    hand_of: npt.NDArray[np.int32],
-    cards: npt.NDArray[np.int64],
-    orbit: npt.NDArray[np.int64],
-    start: int,
-    stop: int,
-) -> None:  # pragma: no cover - compiled
-    """Fill the situation classes of hands ``start:stop`` from row ``offsets[h]`` on."""
-    for h in range(start, stop):
-        first = offsets[h]
-        last = offsets[h + 1]
-        orbits_of_hand(hands[h], seen, perms, cards[first:last], orbit[first:last])
-        for i in range(first, last):
-            hand_of[i] = h
 
 
 @intrinsic
@@ -233,16 +125,23 @@ def fetch_rows(
     lo: int,
     hi: int,
     varying: int,
+    completions: bool,
 ) -> None:  # pragma: no cover - compiled
     """Stage two: ``rows[slot, b, k] = rows_of[base + index[slot, b, masks[k]]]`` for ``lo <=
     k < hi``; prefetch the cells stage three reads (the varying thresholds' cells of ``table``,
-    the row of ``compact``)."""
+    or both ends of its row when ``table`` lists sorted completions, and the row of
+    ``compact``)."""
+    last = table.shape[1] - 1
     for b in range(count):
         for k in range(lo, hi):
             row = rows_of[base + index[slot, b, masks[k]]]
             rows[slot, b, k] = row
-            for j in range(varying):
-                prefetch_hint(table, row, t[slot, b, j])  # type: ignore[call-arg]
+            if completions:  # a row of 47 or 48 strengths spans two cache lines
+                prefetch_hint(table, row, 0)  # type: ignore[call-arg, arg-type]
+                prefetch_hint(table, row, last)
+            else:
+                for j in range(varying):
+                    prefetch_hint(table, row, t[slot, b, j])  # type: ignore[call-arg]
             if compact.shape[1]:
                 prefetch_hint(compact, row, 0)  # type: ignore[call-arg, arg-type]
 
@@ -259,16 +158,30 @@ def add_rows(
     hi: int,
     sign: int,
     varying: int,
+    completions: bool,
     acc: npt.NDArray[np.int64],
 ) -> None:  # pragma: no cover - compiled
     """Stage three: ``acc[b, j] += sign Σ_k N_k(t_j)``: the varying thresholds from ``table``,
-    the others from ``compact`` (its columns in order)."""
+    the others from ``compact`` (its columns in order). When ``table`` lists each set's sorted
+    completions (:mod:`crazy4.core.completions`), ``N_k(t)`` is the number of them below
+    ``t``, found by a binary search of the row (six steps for 47)."""
+    width = table.shape[1]
     for b in range(count):
         for j in range(varying):
             column = t[slot, b, j]
             total = 0
             for k in range(lo, hi):
-                total += table[rows[slot, b, k], column]
+                row = rows[slot, b, k]
+                if completions:
+                    first, n = 0, width  # below ``column``: ``first`` and maybe that one
+                    while n > 1:
+                        half = n >> 1
+                        if table[row, first + half] < column:
+                            first += half
+                        n -= half
+                    total += first + (table[row, first] < column)
+                else:
+                    total += table[row, column]
             acc[b, j] += sign * total
         for j in range(compact.shape[1]):
             total = 0
@@ -299,7 +212,7 @@ def fetch_stage(
     rows_of: npt.NDArray[np.int32],
     wide: npt.NDArray[np.int32],
     mid: npt.NDArray[np.uint16],
-    top: npt.NDArray[np.uint8],
+    top: npt.NDArray[np.uint16],
     compact_wide: npt.NDArray[np.int32],
     compact_mid: npt.NDArray[np.uint16],
     compact_top: npt.NDArray[np.uint8],
@@ -328,17 +241,17 @@ def fetch_stage(
         elif kind == WIDE:
             fetch_rows(
                 wide, compact_wide, rows_of, base, masks, index, rows, t, slot, count, lo, hi,
-                varying,
+                varying, False,
             )  # fmt: skip
         elif kind == MID:
             fetch_rows(
                 mid, compact_mid, rows_of, base, masks, index, rows, t, slot, count, lo, hi,
-                varying,
+                varying, False,
             )  # fmt: skip
         else:
             fetch_rows(
                 top, compact_top, rows_of, base, masks, index, rows, t, slot, count, lo, hi,
-                varying,
+                varying, True,
             )  # fmt: skip
 
 
@@ -348,7 +261,7 @@ def sum_stage(
     layout: npt.NDArray[np.int64],
     wide: npt.NDArray[np.int32],
     mid: npt.NDArray[np.uint16],
-    top: npt.NDArray[np.uint8],
+    top: npt.NDArray[np.uint16],
     compact_wide: npt.NDArray[np.int32],
     compact_mid: npt.NDArray[np.uint16],
     compact_top: npt.NDArray[np.uint8],
@@ -381,11 +294,11 @@ def sum_stage(
                         total += rows[slot, b, k] < column
                     acc[b, j] += sign * total
         elif kind == WIDE:
-            add_rows(wide, compact_wide, rows, t, slot, count, lo, hi, sign, varying, acc)
+            add_rows(wide, compact_wide, rows, t, slot, count, lo, hi, sign, varying, False, acc)
         elif kind == MID:
-            add_rows(mid, compact_mid, rows, t, slot, count, lo, hi, sign, varying, acc)
+            add_rows(mid, compact_mid, rows, t, slot, count, lo, hi, sign, varying, False, acc)
         else:
-            add_rows(top, compact_top, rows, t, slot, count, lo, hi, sign, varying, acc)
+            add_rows(top, compact_top, rows, t, slot, count, lo, hi, sign, varying, True, acc)
 
 
 @njit(cache=True, nogil=True)
@@ -403,7 +316,7 @@ def count_forced(
     rows_of: npt.NDArray[np.int32],
     wide: npt.NDArray[np.int32],
     mid: npt.NDArray[np.uint16],
-    top: npt.NDArray[np.uint8],
+    top: npt.NDArray[np.uint16],
     compact_wide: npt.NDArray[np.int32],
     compact_mid: npt.NDArray[np.uint16],
     compact_top: npt.NDArray[np.uint8],

@@ -9,7 +9,7 @@ overlap. A child process compiles on the other core instead: it calls each kerne
 arguments of the types the analysis passes (its caller's ``compile`` functions), numba writes the
 machine code to its on-disk cache (``cache=True``), and the parent, which calls the kernels only
 after the child has finished, loads them from there in a fraction of a second. The child
-optimizes at LLVM's level 2 (:data:`CHILD_OPTIMIZATION`), which compiles faster; the code differs
+optimizes at LLVM's level 1 (:data:`CHILD_OPTIMIZATION`), which compiles faster; the code differs
 only in speed, and the integers it computes are the same.
 
 Nothing depends on the child: if it cannot start, fails, or its cache cannot be written (an
@@ -26,11 +26,13 @@ import subprocess
 import sys
 import threading
 
-#: LLVM's optimization level in the child (numba's ``NUMBA_OPT``; numba's default is 3). Level 2
-#: compiles Four Card Poker's count kernels in 4 s instead of 6, and the count runs as fast
-#: (6.6 and 6.7 s a recount here): its time is in table reads that miss the caches. A
-#: ``NUMBA_OPT`` of the caller's own is passed on unchanged.
-CHILD_OPTIMIZATION = 2
+#: LLVM's optimization level in the child (numba's ``NUMBA_OPT``; numba's default is 3). At
+#: level 1 a child compiles Four Card Poker's count kernel in 4.1-4.4 s against 4.4-5.2 s at
+#: level 2 and 5.3-6.5 s at level 3, and the count runs as fast: 2.7-4.4 s a recount at level 1
+#: against 2.8-3.7 s at level 2, interleaved (its time is in table reads that miss the caches;
+#: the spread is this machine's). Level 0 is not used: numba cannot cache the count kernel
+#: compiled at it. A ``NUMBA_OPT`` of the caller's own is passed on unchanged.
+CHILD_OPTIMIZATION = 1
 
 #: The child's program: import each ``module:function`` target and call it.
 _PROGRAM = """

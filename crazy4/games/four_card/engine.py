@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from crazy4.core.cache import cached_array, is_cached
 from crazy4.core.cards import colex_indices
-from crazy4.core.engine import brute_force_counts, build_subset_tables
+from crazy4.core.engine import brute_force_counts
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_thresholds
 from crazy4.core.symmetry import build_suit_classes
 
@@ -309,6 +309,7 @@ COUNTING_MODULES = (
     "crazy4.games.four_card.kernels",
     "crazy4.core.forced",
     "crazy4.core.forced_kernels",
+    "crazy4.core.completions",
 )
 
 
@@ -359,7 +360,6 @@ def _count_every_situation(
 ) -> npt.NDArray[np.int32]:
     from crazy4.core.forced import kernel_tables, threshold_columns
 
-    build_subset_tables(DEALER_CARDS)
     values = threshold_columns(situation_thresholds(np.sort(hands, axis=1)))[2]
     kernel_tables(DEALER_CARDS, values)  # the count's tables, also while the kernels compile
     if compiling is not None:  # the kernels compiled while the tables were built

@@ -1,0 +1,124 @@
+"""The sets one card short of a dealer hand, as their completions' sorted strengths.
+
+Why not a subset table
+----------------------
+For a set ``T`` of ``d - 1`` cards the subset table's row ``N_T(t)`` (the ``d``-card hands
+containing ``T`` with strength below ``t``, :mod:`crazy4.core.engine`) counts only the
+``53 - d`` hands ``T ∪ {x}``, one for each card ``x`` not in ``T``. So the row is a step
+function with at most ``53 - d`` steps stored in ``N_STRENGTHS + 1`` cells: for a six-card
+dealer hand, 134,459 five-card classes x 2,536 cells (341 MB) hold what 134,459 x 47 strengths
+hold (12.6 MB, which fits in the processor's last-level cache). Listed instead, sorted, a row
+gives ``N_T(t)`` as the number of its strengths below ``t``::
+
+    N_T(t) = #{x ∉ T : v(T ∪ {x}) < t} = #{k : completion_strengths[class(T), k] < t}
+
+which the forced-card count (:mod:`crazy4.core.forced_kernels`) adds up over the row with no
+branch, and which :func:`counts_below` computes for the columns that are the same for every
+hand. Building the list takes one lookup a completion (6.3 million for a six-card hand) and a
+row sort, against a histogram and a cumulative sum a cell for the table.
+
+Every value is an integer; the tests check the rows against the subset tables cell by cell.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.cache import cached_array
+from crazy4.core.cards import BINOMIAL
+from crazy4.core.engine import set_classes
+from crazy4.core.ranking import build_best_four_strengths
+
+
+def completions_per_set(dealer_size: int) -> int:
+    """Cards that complete a set of ``dealer_size - 1`` cards: ``53 - dealer_size``.
+
+    Examples
+    --------
+    >>> completions_per_set(5), completions_per_set(6)
+    (48, 47)
+    """
+    return 53 - dealer_size
+
+
+def build_completion_strengths(dealer_size: int) -> npt.NDArray[np.uint16]:
+    """The strengths of the completions of each class representative of ``dealer_size - 1``
+    cards (:func:`crazy4.core.engine.set_classes`), ascending along each row.
+
+    The colex index of ``R ∪ {x}`` is ``C(x, 1 + b) + Σ_{j < b} C(R_j, j + 1) + Σ_{j >= b}
+    C(R_j, j + 2)``, ``b`` the cards of ``R`` below ``x``: ``x`` at place ``b``, the cards of
+    ``R`` above it moved up one place. The two sums are tabulated per set for each ``b``, so a
+    completion costs two lookups (no hand is built or sorted).
+
+    Examples
+    --------
+    >>> rows = build_completion_strengths(5)
+    >>> rows.shape, bool((rows[:, 1:] >= rows[:, :-1]).all())
+    ((16432, 48), True)
+    """
+    size = dealer_size - 1
+    representatives = set_classes(size)[1].astype(np.intp)
+    n_sets, others = representatives.shape[0], completions_per_set(dealer_size)
+    held = np.zeros((n_sets, 52), dtype=bool)
+    held[np.arange(n_sets)[:, None], representatives] = True
+    added = np.nonzero(~held)[1].reshape(n_sets, others)  # x, ascending, for every set
+    # cards of R up to x, which is the number below x for an x not in R
+    below = np.cumsum(held, axis=1, dtype=np.int8).ravel()[np.arange(n_sets)[:, None] * 52 + added]
+    parts = np.zeros((n_sets, size + 1), dtype=np.int64)  # parts[r, b]: the two sums
+    for j in range(size):
+        parts[:, : j + 1] += BINOMIAL[representatives[:, j], j + 2][:, None]
+        parts[:, j + 1 :] += BINOMIAL[representatives[:, j], j + 1][:, None]
+    width = BINOMIAL.shape[1]
+    index = BINOMIAL.ravel()[added * width + 1 + below]
+    index += parts.ravel()[np.arange(n_sets)[:, None] * (size + 1) + below]
+    rows = build_best_four_strengths(dealer_size)[index]
+    rows.sort(axis=1)
+    return np.ascontiguousarray(rows, dtype=np.uint16)
+
+
+@cache
+def completion_strengths(dealer_size: int) -> npt.NDArray[np.uint16]:
+    """:func:`build_completion_strengths`, cached on disk (12.6 MB for a six-card hand, 1.6 MB
+    for a five-card one) and read-only.
+
+    Examples
+    --------
+    >>> completion_strengths(6).shape
+    (134459, 47)
+    """
+    n_classes = int(set_classes(dealer_size - 1)[1].shape[0])
+    return cached_array(
+        f"completion_strengths_of_{dealer_size}",
+        lambda: build_completion_strengths(dealer_size),
+        expected_shape=(n_classes, completions_per_set(dealer_size)),
+        dtype=np.uint16,
+        builders=("crazy4.core.completions",),
+    )
+
+
+def counts_below(
+    rows: npt.NDArray[np.uint16], thresholds: tuple[int, ...]
+) -> npt.NDArray[np.uint8]:
+    """``N_T(t)`` of every row for each threshold: the strengths below it, shape
+    ``(rows, len(thresholds))`` (at most 48 each, so uint8).
+
+    Examples
+    --------
+    >>> counts_below(np.array([[3, 5, 5, 9]], dtype=np.uint16), (0, 5, 6, 100)).tolist()
+    [[0, 1, 3, 4]]
+    """
+    counts = np.empty((rows.shape[0], len(thresholds)), dtype=np.uint8)
+    for j, threshold in enumerate(thresholds):
+        np.sum(rows < threshold, axis=1, dtype=np.uint8, out=counts[:, j])
+    return counts
+
+
+__all__ = [
+    "build_completion_strengths",
+    "completion_strengths",
+    "completions_per_set",
+    "counts_below",
+]
