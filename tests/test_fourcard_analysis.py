@@ -357,3 +357,45 @@ def test_cli_report_renders_the_four_card_analysis(tmp_path: Path) -> None:
     page = out.read_text()
     assert "2.7879%" in page and "Super Bonus" not in page
     assert page.count("<img") >= 4  # bets, strategy chart, net distribution, cap
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("", ""),
+        ("paid_only_with_play = false", "paid_only_with_play = true"),
+        ("multiples = [1, 2, 3]", "multiples = [1, 3]"),
+        ("multiples = [1, 2, 3]", "multiples = [1]"),
+        ('ties = "player"', 'ties = "push"'),
+        ('raise_minimum = "none"', 'raise_minimum = "pair of 10s"'),
+    ],
+)
+def test_compiled_pricing_equals_the_numpy_pricing(
+    outcomes: FourCardOutcomes, old: str, new: str
+) -> None:
+    from crazy4.games.four_card.pricing import price_situations
+
+    rules = _edited_rules(old, new)
+    compiled = price_outcomes(rules, outcomes)
+    reference = price_situations(
+        rules, outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher
+    )
+    assert compiled.denominator == reference.denominator
+    for name in ("showdown", "bonus", "allowed", "ev", "decision", "tied"):
+        got, expected = getattr(compiled, name), getattr(reference, name)
+        assert got.dtype == expected.dtype and got.shape == expected.shape, name
+        assert (got == expected).all(), name
+
+
+def test_compiled_pricing_equals_the_numpy_pricing_of_the_second_pay_table(
+    outcomes: FourCardOutcomes,
+) -> None:
+    from crazy4.games.four_card.pricing import price_situations
+
+    rules = load_rules("four-card-ante-bonus-2")
+    compiled = price_outcomes(rules, outcomes)
+    reference = price_situations(
+        rules, outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher
+    )
+    for name in ("showdown", "bonus", "allowed", "ev", "decision", "tied"):
+        assert (getattr(compiled, name) == getattr(reference, name)).all(), name

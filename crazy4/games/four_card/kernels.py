@@ -1,4 +1,4 @@
-"""Compiled loops of the Four Card Poker analysis (numba): the deal lattice and outcome cells.
+"""Compiled loops of the Four Card Poker analysis (numba): outcome cells, pricing, the deal lattice.
 
 The situation counts themselves are the one forced-card engine's
 (:func:`crazy4.core.forced.count_forced`, the up card forced; its loop keeps a situation in
@@ -101,6 +101,55 @@ def outcome_cells(
     return cells
 
 
+@njit(cache=True, nogil=True)
+def price_rows(
+    strengths: npt.NDArray[np.int64],
+    lower: npt.NDArray[np.int64],
+    tie: npt.NDArray[np.int64],
+    higher: npt.NDArray[np.int64],
+    nets: npt.NDArray[np.int64],
+    payouts: npt.NDArray[np.int64],
+    allowed_by_strength: npt.NDArray[np.bool_],
+    n_completions: int,
+    unit: int,
+    bonus_on_fold: bool,
+    showdown: npt.NDArray[np.int64],
+    bonus: npt.NDArray[np.int64],
+    allowed: npt.NDArray[np.bool_],
+    ev: npt.NDArray[np.int64],
+    decision: npt.NDArray[np.int64],
+    tied: npt.NDArray[np.bool_],
+) -> None:  # pragma: no cover - compiled; equal to the numpy pricing in the tests
+    """:func:`crazy4.games.four_card.pricing.price_situations` in one pass a situation, into the
+    output arrays: the showdown net, the Ante Bonus, the allowed decisions (by strength), the
+    EV numerators of fold, 1x, 2x, 3x, the best allowed one (the smallest wager among exact
+    ties, compared as :func:`crazy4.core.decisions.best_decisions` compares) and the ties.
+    Only for sums that fit int64 (the caller checks)."""
+    denominator = n_completions * unit
+    for i in range(strengths.shape[0]):
+        s = strengths[i]
+        net = (nets[0] * lower[i] + nets[1] * tie[i] + nets[2] * higher[i]) * unit
+        paid = payouts[s] * n_completions
+        showdown[i] = net
+        bonus[i] = paid
+        ev[i, 0] = -denominator + (paid if bonus_on_fold else 0)
+        for m in range(1, 4):
+            ev[i, m] = (1 + m) * net + paid
+        best = ev[i, 0]
+        found = False
+        for m in range(4):
+            allowed[i, m] = allowed_by_strength[s, m]
+            if allowed[i, m] and (not found or ev[i, m] > best):
+                best = ev[i, m]
+                found = True
+        first = -1
+        for m in range(4):
+            tied[i, m] = allowed[i, m] and ev[i, m] == best
+            if tied[i, m] and first < 0:
+                first = m
+        decision[i] = first
+
+
 def compile_kernels() -> None:
     """Compile the loops above for the argument types the analysis passes them: a cold
     cache's compile, run in a child process beside the table building
@@ -113,3 +162,8 @@ def compile_kernels() -> None:
     lower, tie, higher = cells[:, 0], cells[:, 1], cells[:, 2]
     deal_lattice(one, one, one, lower, tie, cells[:, 3:], 1)
     situation_sums(one, one, lower, tie, higher, one, one, 1)
+    flags = np.zeros((2, 4), dtype=np.bool_)
+    price_rows(
+        one, lower, tie, higher, one, one, flags, 1, 1, False, one.copy(), one.copy(),
+        flags.copy(), cells[:, :4].copy(), one.copy(), flags.copy(),
+    )  # fmt: skip

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -160,10 +161,39 @@ def price_situations(
 
 
 def price_outcomes(rules: FourCardRuleSet, outcomes: FourCardOutcomes) -> FourCardPrices:
-    """:func:`price_situations` for every situation class of an analysis."""
-    return price_situations(
-        rules, outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher
-    )
+    """:func:`price_situations` for every situation class of an analysis: the same arrays, by
+    one compiled pass (:func:`crazy4.games.four_card.kernels.price_rows`, 0.03 s for the 5.6
+    million classes instead of 1 s) when the EVs fit int64 (every pay table but a huge Ante
+    Bonus, which the numpy pricing handles in Python integers)."""
+    from crazy4.games.four_card import kernels as fourcard_kernels
+
+    n_completions = outcomes.completions
+    payouts, unit = ante_bonus_payouts(rules)
+    ante_bonus = rules.four_card.ante_bonus
+    largest = 1 if ante_bonus is None else ante_bonus.table.largest_numerator()
+    if not fits_int64(n_completions * (4 * unit + largest)):
+        return price_situations(
+            rules, outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher
+        )
+    strengths = np.arange(number_of_strengths())
+    allowed_by_strength = np.zeros((strengths.shape[0], 4), dtype=bool)
+    allowed_by_strength[:, FOLD] = True
+    for multiple in rules.play.multiples:
+        allowed_by_strength[:, multiple] = (
+            True if multiple == 1 else strengths >= rules.play.raise_minimum_strength
+        )
+    n = outcomes.strengths.shape[0]
+    showdown, bonus, decision = (np.empty(n, dtype=np.int64) for _ in range(3))
+    allowed, tied = np.empty((n, 4), dtype=bool), np.empty((n, 4), dtype=bool)
+    ev = np.empty((n, 4), dtype=np.int64)
+    pricer: Any = fourcard_kernels.price_rows
+    pricer(
+        outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher, result_nets(rules),
+        np.asarray(payouts, dtype=np.int64), allowed_by_strength, n_completions, unit,
+        ante_bonus is not None and not ante_bonus.paid_only_with_play,
+        showdown, bonus, allowed, ev, decision, tied,
+    )  # fmt: skip
+    return FourCardPrices(n_completions * unit, showdown, bonus, allowed, ev, decision, tied)
 
 
 def simple_strategy(
