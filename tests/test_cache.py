@@ -139,3 +139,43 @@ def test_a_builder_may_ask_for_its_own_table(cache_dir: Path) -> None:
     worker.start()
     worker.join(30)
     assert got == [[0, 1, 2, 3]]
+
+
+def test_a_table_saved_in_the_background_is_on_disk_once_its_thread_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CRAZY4_CACHE_DIR", str(tmp_path))
+    built = []
+
+    def build() -> np.ndarray:
+        built.append(1)
+        return np.arange(1 << 20, dtype=np.int32)
+
+    first = cache.cached_array(
+        "bg", build, expected_shape=(1 << 20,), dtype=np.int32, background=True
+    )
+    assert not first.flags.writeable and int(first[-1]) == (1 << 20) - 1
+    for thread in threading.enumerate():
+        if thread.name.startswith(cache.SAVING):
+            assert not thread.daemon  # the process waits for it before exiting
+            thread.join()
+    assert cache.is_cached("bg")
+    again = cache.cached_array("bg", build, expected_shape=(1 << 20,), dtype=np.int32)
+    assert built == [1] and (again == first).all()
+
+
+def test_a_second_request_while_saving_waits_for_the_file_not_a_rebuild(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CRAZY4_CACHE_DIR", str(tmp_path))
+    built = []
+
+    def build() -> np.ndarray:
+        built.append(1)
+        return np.arange(1 << 22, dtype=np.int64)
+
+    first = cache.cached_array(
+        "bg2", build, expected_shape=(1 << 22,), dtype=np.int64, background=True
+    )
+    second = cache.cached_array("bg2", build, expected_shape=(1 << 22,), dtype=np.int64)
+    assert built == [1] and (second == first).all()

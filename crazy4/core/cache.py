@@ -35,7 +35,7 @@ import zlib
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -154,30 +154,44 @@ def is_cached(name: str, builders: tuple[str, ...] = ()) -> bool:
 _held = threading.local()
 
 
+class _Lock:
+    """A build lock's open file, which its holder may hand to another thread (:meth:`keep`)."""
+
+    def __init__(self, handle: IO[str] | None) -> None:
+        self.handle = handle
+
+    def keep(self) -> IO[str] | None:
+        """Take the open lock file: the lock then lasts until the taker closes it."""
+        handle, self.handle = self.handle, None
+        return handle
+
+
 @contextlib.contextmanager
-def _build_lock(folder: Path, stem: str) -> Iterator[None]:
+def _build_lock(folder: Path, stem: str) -> Iterator[_Lock]:
     """Hold an exclusive lock on ``<stem>.lock`` in ``folder`` while building (none where the
     system or the folder does not allow one, or where this thread holds it already)."""
     held: set[Path] = _held.__dict__.setdefault("locks", set())
     lock_path = folder / f"{stem}.lock"
     if lock_path in held:
-        yield
+        yield _Lock(None)
         return
     try:
         import fcntl
 
         folder.mkdir(parents=True, exist_ok=True)
-        handle = open(lock_path, "a")  # noqa: SIM115 - closed below
+        handle = open(lock_path, "a")  # noqa: SIM115 - closed below or by the taker
     except (ImportError, OSError):
-        yield
+        yield _Lock(None)
         return
     held.add(lock_path)
+    lock = _Lock(handle)
     try:
         fcntl.flock(handle, fcntl.LOCK_EX)
-        yield
+        yield lock
     finally:
         held.discard(lock_path)
-        handle.close()  # closing the file releases the lock
+        if lock.handle is not None:
+            lock.handle.close()  # closing the file releases the lock
 
 
 def _write_text(target: Path, text: str) -> None:
@@ -196,6 +210,7 @@ def cached_array(
     expected_shape: tuple[int, ...],
     dtype: type,
     builders: tuple[str, ...] = (),
+    background: bool = False,
 ) -> npt.NDArray[Any]:
     """Load a table from the cache, or build, save and return it.
 
@@ -210,6 +225,10 @@ def cached_array(
     builders : tuple of str
         Dotted names of the modules whose code decides the table, beyond
         :data:`CORE_BUILDERS` (their source is part of the key).
+    background : bool
+        Save a built table on a thread of its own (not a daemon: the process waits for it
+        before it exits) and return at once; the build lock is held until the file is saved,
+        so another process waits for the file, not for a second build.
 
     Returns
     -------
@@ -235,26 +254,45 @@ def cached_array(
     checksum_path = folder / f"{stem}.crc32"
     loaded = _load(path, checksum_path, expected_shape, dtype)
     if loaded is None:
-        with _build_lock(folder, stem):
+        with _build_lock(folder, stem) as lock:
             # another process may have built it while this one waited for the lock
             loaded = _load(path, checksum_path, expected_shape, dtype)
             if loaded is None:
-                return _build_and_save(name, build, expected_shape, dtype, path, checksum_path)
+                array = _build(name, build, expected_shape, dtype)
+                if not background:
+                    _save(array, path, checksum_path, None)
+                    return array
+                saving = threading.Thread(
+                    target=_save,
+                    args=(array, path, checksum_path, lock.keep()),
+                    name=f"{SAVING}{name}",
+                    daemon=False,
+                )
+                saving.start()
+                return array
     loaded.flags.writeable = False
     return loaded
 
 
-def _build_and_save(
+#: The name of a thread saving a table in the background starts with this.
+SAVING = "crazy4 cache: saving "
+
+
+def _build(
     name: str,
     build: Callable[[], npt.NDArray[np.generic]],
     expected_shape: tuple[int, ...],
     dtype: type,
-    path: Path,
-    checksum_path: Path,
 ) -> npt.NDArray[Any]:
     array: npt.NDArray[Any] = np.ascontiguousarray(build(), dtype=dtype)
     if array.shape != expected_shape:
         raise RuntimeError(f"table {name}: built shape {array.shape}, expected {expected_shape}")
+    array.flags.writeable = False
+    return array
+
+
+def _save(array: npt.NDArray[Any], path: Path, checksum_path: Path, lock: IO[str] | None) -> None:
+    """Save a table and its checksum (atomically each); then close ``lock``, if given."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         replace_atomically(path, lambda target: _save_npy(target, array))
@@ -262,5 +300,6 @@ def _build_and_save(
         replace_atomically(checksum_path, lambda target: _write_text(target, digest))
     except OSError:
         pass  # an unwritable cache only costs a rebuild next time
-    array.flags.writeable = False
-    return array
+    finally:
+        if lock is not None:
+            lock.close()  # releases the build lock

@@ -324,14 +324,12 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
     AssertionError
         If a count is negative or a row does not sum to C(46, 5) (a broken table).
     """
-    compiling = cells_compiling = None
-    if not is_cached(COUNTS_TABLE, COUNTING_MODULES):  # the kernels compile beside the tables
+    compiling = None
+    cells_compiling: list[threading.Thread] = []
+    if not is_cached(COUNTS_TABLE, COUNTING_MODULES):  # the kernel compiles beside the tables
         from crazy4.core.forced import start_compiling
-        from crazy4.core.precompile import compile_in_child
 
-        # two children: the count waits only for its own kernel, the cells' after the count
         compiling = start_compiling()
-        cells_compiling = compile_in_child("crazy4.games.four_card.kernels:compile_kernels")
     classes = build_suit_classes()
     situations = build_situations()
     strengths = build_best_four_strengths(PLAYER_CARDS)[
@@ -340,13 +338,16 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
     assert int(situations.weights.sum()) == SITUATIONS
     counts = cached_array(
         COUNTS_TABLE,
-        lambda: _count_every_situation(classes.representatives, situations, jobs, compiling),
+        lambda: _count_every_situation(
+            classes.representatives, situations, jobs, compiling, cells_compiling
+        ),
         expected_shape=(situations.weights.shape[0], len(COUNT_COLUMNS)),
         dtype=np.int32,
         builders=COUNTING_MODULES,
+        background=True,  # 0.2 GB written while the pricing runs
     )  # int32, read as mapped: the cells below are int64 (no 0.4 GB int64 copy of the counts)
-    if cells_compiling is not None:
-        cells_compiling.join()
+    for thread in cells_compiling:
+        thread.join()
     return outcomes_from_counts(
         classes.representatives, strengths, classes.weights, situations, counts
     )
@@ -357,12 +358,17 @@ def _count_every_situation(
     situations: Situations,
     jobs: int,
     compiling: threading.Thread | None,
+    cells_compiling: list[threading.Thread],
 ) -> npt.NDArray[np.int32]:
     from crazy4.core.forced import kernel_tables, threshold_columns
+    from crazy4.core.precompile import compile_in_child
 
     values = threshold_columns(situation_thresholds(np.sort(hands, axis=1)))[2]
-    kernel_tables(DEALER_CARDS, values)  # the count's tables, also while the kernels compile
-    if compiling is not None:  # the kernels compiled while the tables were built
+    kernel_tables(DEALER_CARDS, values)  # the count's tables, also while the kernel compiles
+    if compiling is not None:
+        # the kernels needed after the count compile in a second child, started now that
+        # this process waits: on two cores, the count kernel's child never shares one
+        cells_compiling.append(compile_in_child("crazy4.games.four_card.kernels:compile_kernels"))
         compiling.join()
     counts = count_situations(hands, situations.hand_class, situations.up_card, jobs=jobs)
     return counts.astype(np.int32)
