@@ -152,8 +152,9 @@ def price_rows(
 
 def compile_kernels() -> None:
     """Compile the loops above for the argument types the analysis passes them: a cold
-    cache's compile, run in a child process beside the table building
-    (:func:`crazy4.core.forced.start_compiling`)."""
+    cache's compile, run in a child process (:func:`crazy4.core.precompile.compile_in_child`)
+    while the count runs, started once the count's tables are built
+    (:func:`crazy4.games.four_card.engine.compute_four_card_outcomes`)."""
     counts = np.zeros((1, 9), dtype=np.int32)
     counts.flags.writeable = False  # the cached counts are read-only
     outcome_cells(counts, 1)
