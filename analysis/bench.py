@@ -8,7 +8,10 @@ the operating system (getrusage of the child, the largest of the process and the
 waited for). Warm runs are repeated (``--repeat``), cold runs ``--cold-repeat`` times (once by
 default), each on caches of its own, and the median is printed with the load average.
 ``--runs`` picks the rule sets and jobs (``crazy4-standard:1,four-card-standard:2``) and
-``--no-c`` skips the C sweeps.
+``--no-c`` skips the C sweeps. The Crazy 4 Poker sweep (about 1.5 s) also runs just before
+every timed run of the engine, and its ratio is the median of each run's wall time over its
+C run's: the machine's speed moves by up to a third within minutes, and a C time taken once,
+before, put the same warm run at 0.66x or 1.35x.
 
 The C baselines are built with ``cc`` (or ``gcc``) when one exists and skipped with a note
 otherwise. ``analysis/bench/crazy4_sweep.c``: inclusion-exclusion over subset tables, all
@@ -41,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -156,26 +160,33 @@ BASELINES = {
 }
 
 
-def run_baseline(rules_name: str, folder: Path, repeat: int) -> float | None:
-    """Median wall seconds of a rule set's C sweep, after checking its counts equal the
-    engine's; None when there is no C compiler."""
+def run_baseline(
+    rules_name: str, folder: Path, repeat: int
+) -> tuple[float, Callable[[], float]] | None:
+    """Build a rule set's C sweep into ``folder``, check its counts equal the engine's on
+    ``repeat`` runs; return their median wall seconds and a function that runs it once more,
+    checked, and returns its wall seconds. None when there is no C compiler."""
     source, totals = BASELINES[rules_name]
     program = build_baseline(folder, source)
     if program is None:
         return None
     arguments, expected = totals(rules_name, folder)
-    walls = []
-    for _ in range(repeat):
+
+    def once() -> float:
         start = time.perf_counter()
         output = subprocess.run(
             [str(program), *arguments], check=True, capture_output=True, text=True
         ).stdout.split()
-        walls.append(time.perf_counter() - start)
+        wall = time.perf_counter() - start
         counted = {output[i]: int(output[i + 1]) for i in range(0, len(output), 2)}
         if counted != expected:
             raise SystemExit(f"C baseline counts {counted} differ from the engine's {expected}")
+        return wall
+
+    walls = [once() for _ in range(repeat)]
     print(f"C baseline {rules_name}: counts agree with the engine ({expected})")
-    return statistics.median(walls)
+    print(f"C baseline {rules_name}: {statistics.median(walls):.2f} s (median of {repeat})")
+    return statistics.median(walls), once
 
 
 def _runs(text: str) -> list[tuple[str, int]]:
@@ -213,22 +224,24 @@ def main() -> int:
     args = parser.parse_args()
     crazy4 = str(Path(sys.executable).parent / "crazy4")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    # Crazy 4 Poker's sweep (seconds) runs again beside every timed run of the engine and the
+    # ratio is the median of the pairs': this machine's speed moves by a third within minutes.
+    # Four Card Poker's (minutes) is timed before, once or --c-repeat times.
     baseline: dict[str, float] = {}
-    with tempfile.TemporaryDirectory() as folder:
-        for rules, repeat in (
-            ("crazy4-standard", args.repeat),
-            ("four-card-standard", args.c_repeat),
-        ):
-            if args.no_c or rules not in {name for name, _ in args.runs}:
-                continue
-            if rules == "four-card-standard" and args.no_four_card_c:
-                print("(--no-four-card-c: the Four Card Poker C baseline is skipped)")
-                continue
-            seconds = run_baseline(rules, Path(folder), repeat)
-            if seconds is None:
-                break
-            baseline[rules] = seconds
-            print(f"C baseline {rules}: {seconds:.2f} s (median of {repeat})", flush=True)
+    paired: dict[str, Callable[[], float]] = {}
+    c_folder = tempfile.TemporaryDirectory()
+    for rules, repeat in (("crazy4-standard", args.repeat), ("four-card-standard", args.c_repeat)):
+        if args.no_c or rules not in {name for name, _ in args.runs}:
+            continue
+        if rules == "four-card-standard" and args.no_four_card_c:
+            print("(--no-four-card-c: the Four Card Poker C baseline is skipped)")
+            continue
+        built = run_baseline(rules, Path(c_folder.name), repeat)
+        if built is None:
+            break
+        baseline[rules], once = built
+        if rules == "crazy4-standard":
+            paired[rules] = once
     header = (
         f"{'rule set':<20}{'jobs':>5}{'cache':>7}{'wall s':>9}{'peak MiB':>10}{'/ C':>7}{'load':>6}"
     )
@@ -243,10 +256,11 @@ def main() -> int:
             command = [crazy4, "analyze", "--rules", rules, "--out", out, "--jobs", str(jobs)]
             command.append("--quiet")
             for state in ("cold", "warm", "count"):
-                runs = []
+                runs, ratios = [], []
                 for run in range(args.cold_repeat if state == "cold" else args.repeat):
                     if state == "count" and not forget_counts(Path(cache)):
                         raise SystemExit("no cached counts to delete: COUNT_TABLES is stale")
+                    c_wall = paired[rules]() if rules in paired else None
                     if state == "cold" and run > 0:  # every cold run on caches of its own
                         with tempfile.TemporaryDirectory() as fresh:
                             empty = {
@@ -257,15 +271,24 @@ def main() -> int:
                             runs.append(measure(command, empty))
                     else:
                         runs.append(measure(command, environment))
+                    if c_wall is not None:
+                        ratios.append(runs[-1][0] / c_wall)
                 wall = statistics.median(run[0] for run in runs)
                 peak = max(run[1] for run in runs)
-                ratio = f"{wall / baseline[rules]:>7.2f}" if rules in baseline else f"{'-':>7}"
+                if ratios:
+                    ratio = f"{statistics.median(ratios):>7.2f}"
+                elif rules in baseline:
+                    ratio = f"{wall / baseline[rules]:>7.2f}"
+                else:
+                    ratio = f"{'-':>7}"
                 load = os.getloadavg()[0]
                 row = f"{rules:<20}{jobs:>5}{state:>7}{wall:>9.2f}{peak:>10.0f}{ratio}{load:>6.2f}"
                 print(row, flush=True)
+    c_folder.cleanup()
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"(cpus: {os.cpu_count()}; peak is the largest single process; / C: the wall time over")
-    print(" the C sweep's, which counts what the analysis counts but writes no tables or report;")
+    print(" the C sweep's, which counts what the analysis counts but writes no tables or report")
+    print(" (Crazy 4 Poker: the median ratio of each run to a C run just before it);")
     print(" warm reads the cached counts, count recounts with every other table cached)")
     return 0
 
