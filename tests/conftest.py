@@ -216,6 +216,17 @@ SLOW_TESTS = frozenset(
         "tests/test_large_payouts.py::test_generated_four_card_rule_files",
         "tests/test_cardroom.py::test_card_removal_term_is_small_and_measured",
         "tests/test_kernel_simulate.py::test_counting_into_a_total_equals_adding_the_chunks",
+        # 22:11 UTC: this round's exhaustive comparisons (the fast tier at 67-71 s, load 1.3)
+        "tests/test_fourcard_analysis.py::test_compiled_pricing_equals_the_numpy_pricing",
+        "tests/test_fourcard_analysis.py::"
+        "test_compiled_pricing_equals_the_numpy_pricing_of_the_second_pay_table",
+        "tests/test_completions.py::"
+        "test_counts_equal_the_subset_table_of_five_card_hands_in_every_cell",
+        # and the fast tier's longest simulations by its --durations (1.8-3.3 s each)
+        "tests/test_progressive_simulate.py::test_kernel_and_numpy_paths_agree",
+        "tests/test_progressive_simulate.py::test_logged_progressive_matches_the_rules_text",
+        "tests/test_progressive.py::test_return_is_linear_and_matches_enumeration",
+        "tests/test_kernel_simulate.py::test_a_plan_carries_its_decisions_as_int8",
     )
 )
 
