@@ -77,7 +77,7 @@ def situation_evs(
     n_completions = completions(role.dealer_size, forced64.shape[1])
     below = count_forced(
         hands64, np.arange(n), forced64, role.thresholds(rules, strengths), role.dealer_size
-    )
+    ).astype(np.int64)
     cells = role.cells_from_counts(below, n_completions)
     ev, _ = situation_prices(cells, strengths, settlement)
     return ev, settlement.allowed[strengths], n_completions * settlement.unit

@@ -90,13 +90,12 @@ def situation_counts(
     forced = parts[0][1].shape[1] if parts else 0
     if forced != CACHED_FORCED or completions(dealer_size, forced) >= 2**31:
         for hand_of, cards in parts:
-            yield count_forced(hands, hand_of, cards, thresholds, dealer_size)
+            yield count_forced(hands, hand_of, cards, thresholds, dealer_size).astype(np.int64)
         return
 
     def count_all() -> npt.NDArray[np.int32]:
         counted = [
-            count_forced(hands, hand_of, cards, thresholds, dealer_size).astype(np.int32)
-            for hand_of, cards in parts
+            count_forced(hands, hand_of, cards, thresholds, dealer_size) for hand_of, cards in parts
         ]
         return np.concatenate(counted)
 
@@ -157,5 +156,5 @@ def counted_chunks(
             part,
             situations,
             hand,
-            count_forced(hands, hand, situations.cards, thresholds, dealer_size),
+            count_forced(hands, hand, situations.cards, thresholds, dealer_size).astype(np.int64),
         )

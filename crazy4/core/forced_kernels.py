@@ -322,7 +322,7 @@ def count_forced(
     compact_top: npt.NDArray[np.uint8],
     own: npt.NDArray[np.uint16],
     work: npt.NDArray[np.int64],
-    out: npt.NDArray[np.int64],
+    out: npt.NDArray[np.int32],
     start: int,
     stop: int,
 ) -> None:  # pragma: no cover - compiled; checked against brute force in the tests

@@ -193,7 +193,7 @@ def count_situations(
     up_cards: npt.NDArray[np.integer],
     *,
     jobs: int = 1,
-) -> npt.NDArray[np.int64]:
+) -> npt.NDArray[np.int32]:
     """Exact counts of hidden dealer completions below the thresholds of every situation.
 
     Parameters
@@ -209,7 +209,7 @@ def count_situations(
 
     Returns
     -------
-    ndarray of int64, shape (n, 9)
+    ndarray of int32, shape (n, 9)
         Columns :data:`COUNT_COLUMNS`: completions (of 1,370,754) whose six-card dealer hand
         is below the player's strength, below or equal to it, and below each category from
         pair to four of a kind.
@@ -370,8 +370,7 @@ def _count_every_situation(
         # this process waits: on two cores, the count kernel's child never shares one
         cells_compiling.append(compile_in_child("crazy4.games.four_card.kernels:compile_kernels"))
         compiling.join()
-    counts = count_situations(hands, situations.hand_class, situations.up_card, jobs=jobs)
-    return counts.astype(np.int32)
+    return count_situations(hands, situations.hand_class, situations.up_card, jobs=jobs)
 
 
 def outcomes_from_counts(
