@@ -34,6 +34,7 @@ from crazy4.core.cards import RANKS
 from crazy4.core.decisions import FOLD
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.errors import InputError
+from crazy4.games.four_card.pricing import allowed_decisions
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.games.four_card.settle import FourCardSettlement
 from crazy4.games.four_card.simulate import (
@@ -89,13 +90,7 @@ class FourCardColluder:
         ev[:, FOLD] = -hands * settle.unit + (bonus if settle.bonus_on_fold else 0)
         for multiple in (1, 2, 3):
             ev[:, multiple] = (1 + multiple) * showdown + bonus
-        allowed = np.zeros((below.shape[0], 4), dtype=bool)
-        allowed[:, FOLD] = True
-        for multiple in chosen.play.multiples:
-            allowed[:, multiple] = (
-                True if multiple == 1 else v >= chosen.play.raise_minimum_strength
-            )
-        return ev, allowed
+        return ev, allowed_decisions(chosen, v)
 
     def unit(self, rules: RuleSet) -> int:
         """The settlement's unit."""

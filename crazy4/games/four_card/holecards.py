@@ -18,7 +18,12 @@ import numpy.typing as npt
 from crazy4.core.decisions import FOLD
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.base import Settlement
-from crazy4.games.four_card.pricing import ante_bonus_payouts, result_nets
+from crazy4.games.four_card.pricing import (
+    allowed_decisions,
+    ante_bonus_payouts,
+    bonus_on_fold,
+    result_nets,
+)
 from crazy4.games.four_card.rules import four_card_rules
 
 if TYPE_CHECKING:
@@ -62,18 +67,12 @@ class FourCardHoleCards:
         chosen = four_card_rules(rules)
         results = result_nets(chosen)
         payouts, unit = ante_bonus_payouts(chosen)
-        bonus = chosen.four_card.ante_bonus
-        on_fold = bonus is not None and not bonus.paid_only_with_play
+        on_fold = bonus_on_fold(chosen)
         strengths = np.arange(number_of_strengths())
         table = np.empty((strengths.shape[0], 4, len(CELLS)), dtype=np.int64)
         table[:, FOLD, :] = -unit + (payouts[:, None] if on_fold else 0)
         for multiple in (1, 2, 3):
             table[:, multiple, :] = (1 + multiple) * results[None, :] * unit + payouts[:, None]
-        allowed = np.zeros((strengths.shape[0], 4), dtype=bool)
-        allowed[:, FOLD] = True
-        for multiple in chosen.play.multiples:
-            allowed[:, multiple] = (
-                True if multiple == 1 else strengths >= chosen.play.raise_minimum_strength
-            )
+        allowed = allowed_decisions(chosen, strengths)
         wagers = (1 + np.arange(4, dtype=np.int64)) * unit
         return Settlement(nets=table, allowed=allowed, wagers=wagers, unit=unit)

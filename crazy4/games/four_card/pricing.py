@@ -66,6 +66,56 @@ def result_nets(rules: FourCardRuleSet) -> npt.NDArray[np.int64]:
     return np.array([1, 1 if rules.dealer.ties == "player" else 0, -1], dtype=np.int64)
 
 
+def allowed_decisions(
+    rules: FourCardRuleSet, strengths: npt.NDArray[np.integer]
+) -> npt.NDArray[np.bool_]:
+    """Which of fold, 1x, 2x, 3x each strength may take: fold always, the rules' Play
+    multiples, those above 1x only from the raise minimum; shape (n, 4).
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> allowed_decisions(load_rules("four-card-standard"), np.array([0])).tolist()
+    [[True, True, True, True]]
+    """
+    allowed = np.zeros((strengths.shape[0], 4), dtype=bool)
+    allowed[:, FOLD] = True
+    for multiple in rules.play.multiples:
+        allowed[:, multiple] = (
+            True if multiple == 1 else strengths >= rules.play.raise_minimum_strength
+        )
+    return allowed
+
+
+def bonus_on_fold(rules: FourCardRuleSet) -> bool:
+    """Whether the Ante Bonus is paid on a folded hand too.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> bonus_on_fold(load_rules("four-card-standard"))
+    True
+    """
+    bonus = rules.four_card.ante_bonus
+    return bonus is not None and not bonus.paid_only_with_play
+
+
+def ev_fits_int64(rules: FourCardRuleSet, n_completions: int, unit: int) -> bool:
+    """Whether every EV numerator fits int64: ``|EV| <= N x (Ante + 3 Play + the largest Ante
+    Bonus numerator)``; only a huge Ante Bonus or a fine denominator passes it (then the
+    pricing is in Python integers, :mod:`crazy4.core.exact`).
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> ev_fits_int64(load_rules("four-card-standard"), 1370754, 1)
+    True
+    """
+    ante_bonus = rules.four_card.ante_bonus
+    largest = 1 if ante_bonus is None else ante_bonus.table.largest_numerator()
+    return fits_int64(n_completions * (4 * unit + largest))
+
+
 @dataclass(frozen=True)
 class FourCardPrices:
     """Exact EVs per situation class as integer numerators over :attr:`denominator`.
@@ -136,24 +186,13 @@ def price_situations(
     n_completions = int(completions[0]) if completions.shape[0] else 1
     payouts, unit = ante_bonus_payouts(rules)
     denominator = n_completions * unit
-    # |EV| <= N x (Ante + 3 Play + the largest Ante Bonus numerator): int64 unless a huge
-    # Ante Bonus or a fine denominator exceeds it, then Python integers (crazy4.core.exact)
-    ante_bonus = rules.four_card.ante_bonus
-    largest = 1 if ante_bonus is None else ante_bonus.table.largest_numerator()
-    wide = not fits_int64(n_completions * (4 * unit + largest))
+    wide = not ev_fits_int64(rules, n_completions, unit)
     payouts = widen(payouts, wide)
     showdown = widen(nets[0] * lower + nets[1] * tie + nets[2] * higher, wide) * unit
     bonus = payouts[strengths] * n_completions
-    bonus_on_fold = ante_bonus is not None and not ante_bonus.paid_only_with_play
-    n = strengths.shape[0]
-    allowed = np.zeros((n, 4), dtype=bool)
-    allowed[:, FOLD] = True
-    for multiple in rules.play.multiples:
-        allowed[:, multiple] = (
-            True if multiple == 1 else strengths >= rules.play.raise_minimum_strength
-        )
-    ev = np.empty((n, 4), dtype=object if wide else np.int64)
-    ev[:, FOLD] = -denominator + (bonus if bonus_on_fold else 0)
+    allowed = allowed_decisions(rules, strengths)
+    ev = np.empty((strengths.shape[0], 4), dtype=object if wide else np.int64)
+    ev[:, FOLD] = -denominator + (bonus if bonus_on_fold(rules) else 0)
     for multiple in (1, 2, 3):
         ev[:, multiple] = (1 + multiple) * showdown + bonus
     decision, tied = best_decisions(ev, allowed)
@@ -169,19 +208,11 @@ def price_outcomes(rules: FourCardRuleSet, outcomes: FourCardOutcomes) -> FourCa
 
     n_completions = outcomes.completions
     payouts, unit = ante_bonus_payouts(rules)
-    ante_bonus = rules.four_card.ante_bonus
-    largest = 1 if ante_bonus is None else ante_bonus.table.largest_numerator()
-    if not fits_int64(n_completions * (4 * unit + largest)):
+    if not ev_fits_int64(rules, n_completions, unit):
         return price_situations(
             rules, outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher
         )
-    strengths = np.arange(number_of_strengths())
-    allowed_by_strength = np.zeros((strengths.shape[0], 4), dtype=bool)
-    allowed_by_strength[:, FOLD] = True
-    for multiple in rules.play.multiples:
-        allowed_by_strength[:, multiple] = (
-            True if multiple == 1 else strengths >= rules.play.raise_minimum_strength
-        )
+    allowed_by_strength = allowed_decisions(rules, np.arange(number_of_strengths()))
     n = outcomes.strengths.shape[0]
     showdown, bonus, decision = (np.empty(n, dtype=np.int64) for _ in range(3))
     allowed, tied = np.empty((n, 4), dtype=bool), np.empty((n, 4), dtype=bool)
@@ -190,8 +221,7 @@ def price_outcomes(rules: FourCardRuleSet, outcomes: FourCardOutcomes) -> FourCa
     pricer(
         outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher, result_nets(rules),
         np.asarray(payouts, dtype=np.int64), allowed_by_strength, n_completions, unit,
-        ante_bonus is not None and not ante_bonus.paid_only_with_play,
-        showdown, bonus, allowed, ev, decision, tied,
+        bonus_on_fold(rules), showdown, bonus, allowed, ev, decision, tied,
     )  # fmt: skip
     return FourCardPrices(n_completions * unit, showdown, bonus, allowed, ev, decision, tied)
 
