@@ -28,8 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cache import cached_array
-from crazy4.core.cards import BINOMIAL
-from crazy4.core.engine import set_classes
+from crazy4.core.engine import extension_indices, set_classes
 from crazy4.core.ranking import build_best_four_strengths
 
 
@@ -48,10 +47,8 @@ def build_completion_strengths(dealer_size: int) -> npt.NDArray[np.uint16]:
     """The strengths of the completions of each class representative of ``dealer_size - 1``
     cards (:func:`crazy4.core.engine.set_classes`), ascending along each row.
 
-    The colex index of ``R ∪ {x}`` is ``C(x, 1 + b) + Σ_{j < b} C(R_j, j + 1) + Σ_{j >= b}
-    C(R_j, j + 2)``, ``b`` the cards of ``R`` below ``x``: ``x`` at place ``b``, the cards of
-    ``R`` above it moved up one place. The two sums are tabulated per set for each ``b``, so a
-    completion costs two lookups (no hand is built or sorted).
+    Each completion's colex index comes from :func:`crazy4.core.engine.extension_indices`
+    (no hand is built or sorted).
 
     Examples
     --------
@@ -59,21 +56,7 @@ def build_completion_strengths(dealer_size: int) -> npt.NDArray[np.uint16]:
     >>> rows.shape, bool((rows[:, 1:] >= rows[:, :-1]).all())
     ((16432, 48), True)
     """
-    size = dealer_size - 1
-    representatives = set_classes(size)[1].astype(np.intp)
-    n_sets, others = representatives.shape[0], completions_per_set(dealer_size)
-    held = np.zeros((n_sets, 52), dtype=bool)
-    held[np.arange(n_sets)[:, None], representatives] = True
-    added = np.nonzero(~held)[1].reshape(n_sets, others)  # x, ascending, for every set
-    # cards of R up to x, which is the number below x for an x not in R
-    below = np.cumsum(held, axis=1, dtype=np.int8).ravel()[np.arange(n_sets)[:, None] * 52 + added]
-    parts = np.zeros((n_sets, size + 1), dtype=np.int64)  # parts[r, b]: the two sums
-    for j in range(size):
-        parts[:, : j + 1] += BINOMIAL[representatives[:, j], j + 2][:, None]
-        parts[:, j + 1 :] += BINOMIAL[representatives[:, j], j + 1][:, None]
-    width = BINOMIAL.shape[1]
-    index = BINOMIAL.ravel()[added * width + 1 + below]
-    index += parts.ravel()[np.arange(n_sets)[:, None] * (size + 1) + below]
+    _, index = extension_indices(set_classes(dealer_size - 1)[1])
     rows = build_best_four_strengths(dealer_size)[index]
     rows.sort(axis=1)
     return np.ascontiguousarray(rows, dtype=np.uint16)

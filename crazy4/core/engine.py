@@ -101,6 +101,42 @@ def set_classes(size: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]
     return inverse.astype(np.int32), sets[first]
 
 
+def extension_indices(
+    sets: npt.NDArray[np.integer],
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
+    """For each sorted set ``R`` (a row of ``sets``) and each card ``x`` not in it: ``x``
+    (ascending) and the colex index of ``R ∪ {x}``; both of shape ``(n, 52 - k)``.
+
+    The index is ``C(x, 1 + b) + Σ_{j < b} C(R_j, j + 1) + Σ_{j >= b} C(R_j, j + 2)``, ``b``
+    the cards of ``R`` below ``x``: ``x`` at place ``b``, the cards of ``R`` above it moved up
+    one place. The two sums are tabulated per set for each ``b``, so an extension costs two
+    lookups (no set is built or sorted).
+
+    Examples
+    --------
+    >>> added, index = extension_indices(np.array([[1, 3]]))
+    >>> added[0, :3].tolist(), index[0, :3].tolist()  # {0, 1, 3}, {1, 2, 3}, {1, 3, 4}
+    ([0, 2, 4], [1, 3, 8])
+    >>> unions = np.sort(np.c_[np.full((50, 2), [1, 3]), added[0]], axis=1)
+    >>> bool((index[0] == colex_indices(unions)).all())
+    True
+    """
+    representatives = np.asarray(sets, dtype=np.intp)
+    n_sets, size = representatives.shape
+    held = np.zeros((n_sets, 52), dtype=bool)
+    held[np.arange(n_sets)[:, None], representatives] = True
+    added = np.nonzero(~held)[1].reshape(n_sets, 52 - size)  # x, ascending, for every set
+    # cards of R up to x, which is the number below x for an x not in R
+    below = np.cumsum(held, axis=1, dtype=np.int8).ravel()[np.arange(n_sets)[:, None] * 52 + added]
+    parts = np.zeros((n_sets, size + 1), dtype=np.int64)  # parts[r, b]: the two sums
+    for j in range(size):
+        parts[:, : j + 1] += BINOMIAL[representatives[:, j], j + 2][:, None]
+        parts[:, j + 1 :] += BINOMIAL[representatives[:, j], j + 1][:, None]
+    index = BINOMIAL.ravel()[added * BINOMIAL.shape[1] + 1 + below]
+    index += parts.ravel()[np.arange(n_sets)[:, None] * (size + 1) + below]
+    return added, index
+
+
 def below_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     """The subset table ``below[class, t]`` of the ``size``-card sets, as the cache builds it:
     derived from the sets a card larger for the small sets, merged colex sums for the others.
@@ -128,16 +164,8 @@ def below_table_derived(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     """
     larger = subset_table(size + 1, dealer_size)
     class_of_larger = set_classes(size + 1)[0]
-    representatives = set_classes(size)[1].astype(np.intp)
-    n_sets, others = representatives.shape[0], 52 - size
-    held = np.zeros((n_sets, 52), dtype=bool)
-    held[np.arange(n_sets)[:, None], representatives] = True
-    added = np.nonzero(~held)[1].reshape(n_sets, others)  # x, ascending, for every set
-    # the colex index of T ∪ {x}: x after the cards of T below it, those above moved up one
-    index = BINOMIAL[added, 1 + (representatives[:, None, :] < added[:, :, None]).sum(axis=2)]
-    for j in range(size):
-        card = representatives[:, j, None]
-        index += BINOMIAL[card, j + 1 + (added < card)]
+    _, index = extension_indices(set_classes(size)[1])  # the colex index of T ∪ {x}
+    n_sets, others = index.shape
     rows = class_of_larger[index]
     dtype = _below_dtype(size, dealer_size)
     below: npt.NDArray[np.integer] = np.empty((n_sets, larger.shape[1]), dtype=dtype)
