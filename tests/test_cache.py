@@ -6,6 +6,7 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -141,16 +142,21 @@ def test_a_builder_may_ask_for_its_own_table(cache_dir: Path) -> None:
     assert got == [[0, 1, 2, 3]]
 
 
-def test_a_table_saved_in_the_background_is_on_disk_once_its_thread_ends(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("CRAZY4_CACHE_DIR", str(tmp_path))
-    built = []
+def _counted_build(size: int, dtype: type) -> tuple[list[int], Callable[[], np.ndarray]]:
+    """A builder of ``arange(size)`` and the list it appends to at each build."""
+    built: list[int] = []
 
     def build() -> np.ndarray:
         built.append(1)
-        return np.arange(1 << 20, dtype=np.int32)
+        return np.arange(size, dtype=dtype)
 
+    return built, build
+
+
+def test_a_table_saved_in_the_background_is_on_disk_once_its_thread_ends(
+    cache_dir: Path,
+) -> None:
+    built, build = _counted_build(1 << 20, np.int32)
     first = cache.cached_array(
         "bg", build, expected_shape=(1 << 20,), dtype=np.int32, background=True
     )
@@ -165,15 +171,9 @@ def test_a_table_saved_in_the_background_is_on_disk_once_its_thread_ends(
 
 
 def test_a_second_request_while_saving_waits_for_the_file_not_a_rebuild(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    cache_dir: Path,
 ) -> None:
-    monkeypatch.setenv("CRAZY4_CACHE_DIR", str(tmp_path))
-    built = []
-
-    def build() -> np.ndarray:
-        built.append(1)
-        return np.arange(1 << 22, dtype=np.int64)
-
+    built, build = _counted_build(1 << 22, np.int64)
     first = cache.cached_array(
         "bg2", build, expected_shape=(1 << 22,), dtype=np.int64, background=True
     )
