@@ -187,7 +187,7 @@ def test_counts_are_consistent() -> None:
 
 
 def test_up_card_in_hand_is_refused() -> None:
-    with pytest.raises(ValueError, match="up card is in its player hand"):
+    with pytest.raises(ValueError, match="forced card is in its player hand"):  # As is 51
         count_situations(np.array([parse_cards("As Ad 7c 4h 2s")]), np.array([0]), np.array([51]))
 
 

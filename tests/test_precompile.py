@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,12 @@ KERNEL = textwrap.dedent(
     def record():
         with open(os.environ["RECORD_TO"], "w") as handle:
             handle.write(os.environ.get("NUMBA_OPT", "unset"))
+
+    def linger():
+        import time
+        with open(os.environ["RECORD_TO"], "w") as handle:
+            handle.write(str(os.getpid()))
+        time.sleep(float(os.environ.get("LINGER", "60")))
     """
 )
 
@@ -74,3 +81,47 @@ def test_the_child_optimizes_at_its_level_unless_told(
 def test_a_failing_child_is_quiet(kernel_module: Path) -> None:
     compile_in_child("no_such_module:warm", "childkernel:missing").join()
     assert not (kernel_module / "numba").exists()
+
+
+def test_one_child_for_the_same_targets_while_it_runs(
+    kernel_module: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = kernel_module / "pid.txt"
+    monkeypatch.setenv("RECORD_TO", str(record))
+    monkeypatch.setenv("LINGER", "1.5")
+    first = compile_in_child("childkernel:linger")
+    assert compile_in_child("childkernel:linger") is first  # asked again: the same child
+    other = compile_in_child("childkernel:record")  # other targets: a child of their own
+    assert other is not first
+    first.join()
+    other.join()
+    assert compile_in_child("childkernel:linger") is not first  # ended: a new one starts
+    compile_in_child("childkernel:linger").join()
+
+
+def test_a_child_still_running_when_the_process_exits_is_stopped(kernel_module: Path) -> None:
+    record = kernel_module / "pid.txt"
+    program = (
+        "from crazy4.core.precompile import compile_in_child; import os, time\n"
+        "compile_in_child('childkernel:linger')\n"
+        f"while not os.path.exists({str(record)!r}): time.sleep(0.01)\n"
+        "raise SystemExit(2)  # a command failing on its input"
+    )
+    environment = {**os.environ, "RECORD_TO": str(record), "LINGER": "60"}
+    environment["PYTHONPATH"] = os.pathsep.join([str(kernel_module), *sys.path])
+    done = subprocess.run([sys.executable, "-c", program], env=environment, timeout=60)
+    assert done.returncode == 2
+    for _ in range(100):
+        time.sleep(0.05)
+        if record.read_text() and not _alive(int(record.read_text())):
+            return
+    pytest.fail("the child outlived the process that started it")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie (stopped, not yet reaped) is gone
+        return stat.read().split()[2] != "Z"

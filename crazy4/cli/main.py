@@ -60,12 +60,16 @@ def _progress_bar(
 
 
 def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.pipeline import run_rule_set, steps
-    from crazy4.results.write import check_output_folder
+    from crazy4.games.registry import game_of
     from crazy4.rules.load import load_rules
 
     rules = load_rules(args.rules)
     _check_simulation(args)
+    game_of(rules).prepare(rules)  # a kernel compile starts before the imports below
+
+    from crazy4.pipeline import run_rule_set, steps
+    from crazy4.results.write import check_output_folder
+
     out = check_output_folder(Path(args.out) if args.out else Path("results") / rules.name)
     jobs = worker_count(args.jobs)
     total = steps(rules, args.hole_cards) + 1
@@ -89,11 +93,16 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 
 def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.report.formats import write_report
-    from crazy4.results.write import check_output_file, ensure_output_dir
+    from crazy4.games.registry import game_of
     from crazy4.rules.load import load_rules
 
     rules = load_rules(args.rules)
+    if args.source is None:
+        game_of(rules).prepare(rules)  # a kernel compile starts before the imports below
+
+    from crazy4.report.formats import write_report
+    from crazy4.results.write import check_output_file, ensure_output_dir
+
     out = Path(args.out) if args.out else Path("results") / rules.name / f"report.{args.format}"
     if out.is_dir():
         raise InputError(f"--out: {str(out)!r} is a folder; give the report's file name")

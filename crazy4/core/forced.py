@@ -375,6 +375,8 @@ def count_forced(
     forced: npt.NDArray[np.integer],
     thresholds: npt.NDArray[np.integer],
     dealer_size: int,
+    *,
+    compiling: threading.Thread | None = None,
 ) -> npt.NDArray[np.int32]:
     """Dealer hands containing the forced cards, disjoint from the hand, below each threshold.
 
@@ -390,15 +392,15 @@ def count_forced(
         Strengths to count below, per hand (0 to N_STRENGTHS inclusive).
     dealer_size : int
         Cards in a dealer hand (5 or 6); ``f`` at most that.
+    compiling : threading.Thread, optional
+        The kernel's compile (:func:`start_compiling`), joined just before the first call.
 
     Returns
     -------
     ndarray of int32, shape (n, m)
-        The module docstring's count; runs on :func:`crazy4.core.table_kernels.set_threads`
-        threads (the counts do not depend on it). int32 holds every count (at most the
-        C(47, 6) = 10,737,573 hands of a six-card dealer with nothing forced; the kernel sums
-        in int64) at half the memory: Four Card Poker's 5.6 million rows are 0.2 GB, not 0.4.
-        Widen it before arithmetic that could pass 2^31.
+        The module docstring's count, on :func:`crazy4.core.table_kernels.set_threads`
+        threads (the same for any). int32 holds every count (at most C(47, 6); the kernel
+        sums in int64) in half the memory; widen it before arithmetic that could pass 2^31.
 
     Raises
     ------
@@ -443,5 +445,7 @@ def count_forced(
     def work(start: int, stop: int) -> None:  # a working buffer a chunk (threads run chunks)
         kernel(*arguments, np.zeros(words, dtype=np.int64), out, start, stop)
 
+    if compiling is not None:
+        compiling.join()
     run_in_threads(work, hand_of32.shape[0])
     return out

@@ -20,6 +20,7 @@ package (a checkout on ``PYTHONPATH``, a notebook's inserted path).
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import subprocess
@@ -43,10 +44,19 @@ for target in sys.argv[1:]:
 """
 
 
+#: The children running now, by their targets (:func:`compile_in_child` starts one once).
+_running: dict[tuple[str, ...], threading.Thread] = {}
+_running_lock = threading.Lock()
+
+
 def compile_in_child(*targets: str) -> threading.Thread:
     """Start a child Python process that calls each ``"module:function"`` of ``targets`` (a
     function of no arguments that compiles kernels by calling them); return a started thread
     that ends when the child does. Join it before the kernels' first call in this process.
+
+    While a child for the same ``targets`` runs, a second call returns its thread instead of
+    starting another, so a command may start the compile as early as it knows it will need
+    it (:meth:`crazy4.games.base.Game.prepare`) and the analysis asks for it again later.
 
     Parameters
     ----------
@@ -62,23 +72,57 @@ def compile_in_child(*targets: str) -> threading.Thread:
     --------
     >>> compile_in_child("math:pi").join()  # not callable: the child fails, quietly
     >>> compile_in_child("gc:collect").join()
+    >>> first = compile_in_child("time:sleep")  # fails (no argument), after a process start
+    >>> compile_in_child("time:sleep") is first or not first.is_alive()
+    True
     """
+    with _running_lock:
+        running = _running.get(targets)
+        if running is not None and running.is_alive():
+            return running
+        thread = _start(targets)
+        _running[targets] = thread
+        return thread
+
+
+def _start(targets: tuple[str, ...]) -> threading.Thread:
     environment = dict(os.environ)
     environment["PYTHONPATH"] = os.pathsep.join(entry for entry in sys.path if entry)
     environment.setdefault("NUMBA_OPT", str(CHILD_OPTIMIZATION))
-
-    def wait() -> None:
-        # no interpreter to start: the kernels compile on their first call
-        with contextlib.suppress(OSError):
-            subprocess.run(
-                [sys.executable, "-c", _PROGRAM, *targets],
-                env=environment,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                check=False,
-            )
-
-    thread = threading.Thread(target=wait, name="compile in a child process", daemon=True)
+    child: subprocess.Popen[bytes] | None = None
+    with contextlib.suppress(OSError):  # no interpreter to start: the kernels compile on use
+        child = subprocess.Popen(
+            [sys.executable, "-c", _PROGRAM, *targets],
+            env=environment,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    if child is not None:
+        _children[:] = [other for other in _children if other.poll() is None] + [child]
+    thread = threading.Thread(
+        target=child.wait if child is not None else _nothing,
+        name="compile in a child process",
+        daemon=True,
+    )
     thread.start()
     return thread
+
+
+def _nothing() -> None:
+    pass
+
+
+#: Every child started; those still running when this process exits are stopped
+#: (:func:`_stop_children`: a command that failed on its input leaves no compile behind).
+_children: list[subprocess.Popen[bytes]] = []
+
+
+@atexit.register
+def _stop_children() -> None:
+    # numba writes each cache file whole (a temporary file renamed into place), so a child
+    # stopped mid-compile leaves no broken cache entry (at most a stray temporary file): the
+    # kernel compiles again when it is next needed
+    for child in _children:
+        if child.poll() is None:
+            child.terminate()

@@ -50,26 +50,33 @@ def set_threads(count: int) -> int:
     return previous
 
 
-def run_in_threads(work: Callable[[int, int], Any], total: int, chunks_per_thread: int = 4) -> None:
-    """Call ``work(start, stop)`` over ``range(total)`` in chunks, on :func:`set_threads` threads.
+def run_in_threads(
+    work: Callable[[int, int], Any],
+    total: int,
+    chunks_per_thread: int = 4,
+    threads: int | None = None,
+) -> None:
+    """Call ``work(start, stop)`` over ``range(total)`` in chunks, on ``threads`` threads (at
+    most the machine's cores; by default :func:`set_threads`).
 
     Examples
     --------
     >>> seen = []
-    >>> run_in_threads(lambda start, stop: seen.extend(range(start, stop)), 10)
+    >>> run_in_threads(lambda start, stop: seen.extend(range(start, stop)), 10, threads=2)
     >>> sorted(seen) == list(range(10))
     True
     """
     if total <= 0:
         return
-    pieces = min(total, _threads * chunks_per_thread) if _threads > 1 else 1
+    count = _threads if threads is None else max(1, min(threads, os.cpu_count() or 1))
+    pieces = min(total, count * chunks_per_thread) if count > 1 else 1
     edges = np.linspace(0, total, pieces + 1).astype(np.int64)
     ranges = [(int(a), int(b)) for a, b in pairwise(edges.tolist()) if b > a]
-    if _threads == 1:
+    if count == 1:
         for start, stop in ranges:
             work(start, stop)
         return
-    with ThreadPoolExecutor(max_workers=_threads) as pool:
+    with ThreadPoolExecutor(max_workers=count) as pool:
         for future in [pool.submit(work, start, stop) for start, stop in ranges]:
             future.result()
 

@@ -11,7 +11,8 @@ What a game provides, by role:
 * **rules** -- :attr:`Game.key`, :attr:`Game.title`, :attr:`Game.dealer_cards` and
   :meth:`Game.read_sections`, which reads the game's own rule sections into its typed
   :class:`~crazy4.rules.ruleset.RuleSet` subclass;
-* **exact analysis** -- :meth:`Game.analysis_steps` and :meth:`Game.analyze`: counts, pricing,
+* **exact analysis** -- :meth:`Game.analysis_steps`, :meth:`Game.prepare` and
+  :meth:`Game.analyze`: counts, pricing,
   bets, tables and the report, as a :class:`GameAnalysis`;
 * **one hand** -- :meth:`Game.hand_result` and :meth:`Game.hand_text`;
 * **simulation** -- :meth:`Game.simulator`, the :class:`crazy4.simulate.game.SimulatedGame`
@@ -176,6 +177,13 @@ class Game(Protocol):
 
     def analysis_steps(self, rules: RuleSet) -> int:
         """How many times :meth:`analyze` calls ``progress``."""
+        ...
+
+    def prepare(self, rules: RuleSet) -> None:
+        """Start in the background what a cold :meth:`analyze` of ``rules`` waits for first (a
+        kernel compile in a child process), and return at once; a command calls it as soon
+        as it has read the rules. Doing nothing is correct: :meth:`analyze` starts what it
+        needs itself."""
         ...
 
     def analyze(

@@ -44,6 +44,9 @@ class CrazyFour:
         """Five steps, and one more for the card room."""
         return 5 + int(has_cardroom(crazy_four_rules(rules)))
 
+    def prepare(self, rules: RuleSet) -> None:
+        """Nothing: a cold Crazy 4 Poker analysis compiles no kernel."""
+
     def analyze(
         self,
         rules: RuleSet,

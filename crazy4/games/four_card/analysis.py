@@ -18,6 +18,7 @@ import pandas as pd
 
 from crazy4.core.bet_tables import net_distribution
 from crazy4.core.bets import BetOutcomes
+from crazy4.core.pages import small_pages
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.four_card.bets import (
     DealLattice,
@@ -114,7 +115,15 @@ def analyze_four_card(
     if outcomes is None:
         outcomes = compute_four_card_outcomes(jobs)
     say("dealer counts")
-    prices = price_outcomes(rules, outcomes)
+    with small_pages():  # what follows is written once and read in order (crazy4.core.pages)
+        return _from_outcomes(rules, outcomes, jobs, say)
+
+
+def _from_outcomes(
+    rules: FourCardRuleSet, outcomes: FourCardOutcomes, jobs: int, say: Callable[[str], None]
+) -> FourCardAnalysis:
+    """:func:`analyze_four_card` once the situations are counted."""
+    prices = price_outcomes(rules, outcomes, jobs=jobs)
     lattice = build_lattice(outcomes, prices.decision)
     simple = with_decisions(lattice, simple_strategy(rules, np.arange(number_of_strengths())))
     main, side, bad_beat = _optimal_parts(rules, lattice)

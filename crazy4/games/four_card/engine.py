@@ -42,6 +42,7 @@ import numpy.typing as npt
 from crazy4.core.cache import cached_array, is_cached
 from crazy4.core.cards import colex_indices
 from crazy4.core.engine import brute_force_counts
+from crazy4.core.pages import small_pages
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_thresholds
 from crazy4.core.symmetry import build_suit_classes
 
@@ -193,6 +194,7 @@ def count_situations(
     up_cards: npt.NDArray[np.integer],
     *,
     jobs: int = 1,
+    compiling: threading.Thread | None = None,
 ) -> npt.NDArray[np.int32]:
     """Exact counts of hidden dealer completions below the thresholds of every situation.
 
@@ -206,6 +208,9 @@ def count_situations(
         The up card of each situation (not in its hand).
     jobs : int
         Threads (the counts do not depend on it).
+    compiling : threading.Thread, optional
+        The count kernel's compile, joined just before its first call
+        (:func:`crazy4.core.forced.count_forced`).
 
     Returns
     -------
@@ -213,6 +218,11 @@ def count_situations(
         Columns :data:`COUNT_COLUMNS`: completions (of 1,370,754) whose six-card dealer hand
         is below the player's strength, below or equal to it, and below each category from
         pair to four of a kind.
+
+    Raises
+    ------
+    ValueError
+        If an up card is in its player hand (the forced-card engine's check).
 
     Examples
     --------
@@ -224,18 +234,15 @@ def count_situations(
     >>> bool((counts[0] == expected).all())
     True
     """
-    from crazy4.core.forced import card_masks, count_forced
+    from crazy4.core.forced import count_forced
     from crazy4.core.table_kernels import set_threads
 
     hands64 = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
-    hand_of32 = np.asarray(hand_of, dtype=np.int32)
-    up64 = np.asarray(up_cards, dtype=np.int64)
-    if up64.shape[0] and np.any(card_masks(hands64)[hand_of32] & card_masks(up64[:, None])):
-        raise ValueError("an up card is in its player hand")
+    up = np.asarray(up_cards, dtype=np.int64)[:, None]
     previous = set_threads(jobs)
-    try:  # the one forced-card engine, the up card forced (crazy4.core.forced)
+    try:  # the one forced-card engine, the up card forced (it checks the cards are apart)
         return count_forced(
-            hands64, hand_of32, up64[:, None], situation_thresholds(hands64), DEALER_CARDS
+            hands64, hand_of, up, situation_thresholds(hands64), DEALER_CARDS, compiling=compiling
         )
     finally:
         set_threads(previous)
@@ -313,6 +320,21 @@ COUNTING_MODULES = (
 )
 
 
+def prepare_counting() -> threading.Thread | None:
+    """If the situation counts are not cached, start compiling the count kernel in a child
+    process (:func:`crazy4.core.forced.start_compiling`) and return its thread; else None.
+
+    :func:`compute_four_card_outcomes` does the same; called first, as soon as a command has
+    read its rules, the compile starts before the analysis imports its libraries (pandas,
+    pyarrow: 0.6-0.7 s on this machine), and the analysis then waits for the same child.
+    """
+    if is_cached(COUNTS_TABLE, COUNTING_MODULES):
+        return None
+    from crazy4.core.forced import start_compiling
+
+    return start_compiling()
+
+
 def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
     """Count every situation class exactly (about 10 s; then cached on disk, 0.2 GB).
 
@@ -324,12 +346,8 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
     AssertionError
         If a count is negative or a row does not sum to C(46, 5) (a broken table).
     """
-    compiling = None
+    compiling = prepare_counting()  # the kernel compiles beside the tables
     cells_compiling: list[threading.Thread] = []
-    if not is_cached(COUNTS_TABLE, COUNTING_MODULES):  # the kernel compiles beside the tables
-        from crazy4.core.forced import start_compiling
-
-        compiling = start_compiling()
     classes = build_suit_classes()
     situations = build_situations()
     strengths = build_best_four_strengths(PLAYER_CARDS)[
@@ -348,9 +366,10 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
     )  # int32, read as mapped: the cells below are int64 (no 0.4 GB int64 copy of the counts)
     for thread in cells_compiling:
         thread.join()
-    return outcomes_from_counts(
-        classes.representatives, strengths, classes.weights, situations, counts
-    )
+    with small_pages():  # 0.5 GB of cells, written once (crazy4.core.pages)
+        return outcomes_from_counts(
+            classes.representatives, strengths, classes.weights, situations, counts, jobs=jobs
+        )
 
 
 def _count_every_situation(
@@ -367,10 +386,11 @@ def _count_every_situation(
     kernel_tables(DEALER_CARDS, values)  # the count's tables, also while the kernel compiles
     if compiling is not None:
         # the kernels needed after the count compile in a second child, started now that
-        # this process waits: on two cores, the count kernel's child never shares one
+        # this process soon waits: on two cores, the count kernel's child never shares one
         cells_compiling.append(compile_in_child("crazy4.games.four_card.kernels:compile_kernels"))
-        compiling.join()
-    return count_situations(hands, situations.hand_class, situations.up_card, jobs=jobs)
+    return count_situations(
+        hands, situations.hand_class, situations.up_card, jobs=jobs, compiling=compiling
+    )
 
 
 def outcomes_from_counts(
@@ -379,10 +399,13 @@ def outcomes_from_counts(
     hand_weights: npt.NDArray[np.int64],
     situations: Situations,
     counts: npt.NDArray[np.integer],
+    *,
+    jobs: int = 1,
 ) -> FourCardOutcomes:
     """Turn the threshold counts of :func:`count_situations` into outcome cells (checked).
 
-    ``counts`` may be int64 (as counted) or int32 (as cached); the cells are int64.
+    ``counts`` may be int64 (as counted) or int32 (as cached); the cells are int64, filled by
+    ``jobs`` threads (the same cells for any number).
 
     Examples
     --------
@@ -395,10 +418,17 @@ def outcomes_from_counts(
     >>> int(o.lower[0]), int(o.tie[0]), int(o.higher[0]), int(o.dealer_categories.sum())
     (877458, 0, 493296, 1370754)
     """
+    from crazy4.core.table_kernels import run_in_threads
     from crazy4.games.four_card import kernels as fourcard_kernels
 
     cells_of: Any = fourcard_kernels.outcome_cells
-    cells = cells_of(counts, HIDDEN_COMPLETIONS)
+    cells = np.empty((counts.shape[0], counts.shape[1] + 2), dtype=np.int64)
+    run_in_threads(
+        lambda start, stop: cells_of(counts[start:stop], HIDDEN_COMPLETIONS, cells[start:stop]),
+        counts.shape[0],
+        chunks_per_thread=1,
+        threads=jobs,
+    )
     assert int(cells.min(initial=0)) >= 0, "a negative count: broken subset tables"
     strengths = hand_strengths[situations.hand_class]
     lower, tie, higher = cells[:, 0], cells[:, 1], cells[:, 2]

@@ -36,6 +36,13 @@ class FourCard:
         four_card_rules(rules)
         return 3
 
+    def prepare(self, rules: RuleSet) -> None:
+        """On an empty cache, start compiling the count kernel
+        (:func:`crazy4.games.four_card.engine.prepare_counting`)."""
+        from crazy4.games.four_card.engine import prepare_counting
+
+        prepare_counting()
+
     def analyze(
         self,
         rules: RuleSet,

@@ -82,13 +82,13 @@ def situation_sums(
 
 @njit(cache=True, nogil=True)
 def outcome_cells(
-    counts: npt.NDArray[np.integer], completions: int
-) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled
-    """From the counts of :func:`count_situations` to cells: dealer lower, tie, dealer
-    higher, then the dealer's 8 categories; a negative cell marks a broken table."""
+    counts: npt.NDArray[np.integer], completions: int, cells: npt.NDArray[np.int64]
+) -> None:  # pragma: no cover - compiled
+    """From the counts of :func:`count_situations` to ``cells`` (a row each, ``2 + n_fixed``
+    columns): dealer lower, tie, dealer higher, then the dealer's categories; a negative cell
+    marks a broken table. Rows are independent, so threads may fill slices of them."""
     n = counts.shape[0]
     n_fixed = counts.shape[1] - 2
-    cells = np.empty((n, 4 + n_fixed), dtype=np.int64)
     for i in range(n):
         cells[i, 0] = counts[i, 0]
         cells[i, 1] = counts[i, 1] - counts[i, 0]
@@ -98,7 +98,6 @@ def outcome_cells(
             cells[i, 3 + j] = counts[i, 2 + j] - previous
             previous = counts[i, 2 + j]
         cells[i, 3 + n_fixed] = completions - previous
-    return cells
 
 
 @njit(cache=True, nogil=True)
@@ -124,7 +123,8 @@ def price_rows(
     output arrays: the showdown net, the Ante Bonus, the allowed decisions (by strength), the
     EV numerators of fold, 1x, 2x, 3x, the best allowed one (the smallest wager among exact
     ties, compared as :func:`crazy4.core.decisions.best_decisions` compares) and the ties.
-    Only for sums that fit int64 (the caller checks)."""
+    Only for sums that fit int64 (the caller checks). Rows are independent, so threads may
+    price slices of them."""
     denominator = n_completions * unit
     for i in range(strengths.shape[0]):
         s = strengths[i]
@@ -157,7 +157,7 @@ def compile_kernels() -> None:
     (:func:`crazy4.games.four_card.engine.compute_four_card_outcomes`)."""
     counts = np.zeros((1, 9), dtype=np.int32)
     counts.flags.writeable = False  # the cached counts are read-only
-    outcome_cells(counts, 1)
+    outcome_cells(counts, 1, np.zeros((1, 11), dtype=np.int64))
     one = np.zeros(2, dtype=np.int64)
     cells = np.zeros((2, 11), dtype=np.int64)  # two rows: its columns are strided, as the cells'
     lower, tie, higher = cells[:, 0], cells[:, 1], cells[:, 2]
