@@ -126,3 +126,23 @@ def _stop_children() -> None:
     for child in _children:
         if child.poll() is None:
             child.terminate()
+
+
+def load_numba_registries() -> None:
+    """Load numba's typing and lowering registries in this process now.
+
+    numba fills them on a process's first kernel call, even one read from its on-disk cache:
+    0.4 s here, most of it importing its array functions (and through them scipy's BLAS
+    bindings). A process that will soon call a kernel compiled by a child calls this while
+    it waits for the child, and the kernel then loads in 0.01 s. If numba's internals differ
+    from what this expects, nothing is loaded early and the first call pays as before.
+
+    Examples
+    --------
+    >>> load_numba_registries()
+    """
+    with contextlib.suppress(ImportError, AttributeError):
+        from numba.core.registry import cpu_target
+
+        cpu_target.typing_context.refresh()
+        cpu_target.target_context.refresh()
