@@ -125,3 +125,16 @@ def _alive(pid: int) -> bool:
         return False
     with open(f"/proc/{pid}/stat") as stat:  # a zombie (stopped, not yet reaped) is gone
         return stat.read().split()[2] != "Z"
+
+
+def test_numba_registries_load_before_the_first_kernel_call() -> None:
+    """What a kernel's first call would load (numba's array functions among the registries)
+    is loaded by load_numba_registries, in a fresh process."""
+    probe = (
+        "import sys\n"
+        "from crazy4.core.precompile import load_numba_registries\n"
+        "assert 'numba.np.arraymath' not in sys.modules\n"
+        "load_numba_registries()\n"
+        "assert 'numba.np.arraymath' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", probe], check=True)
