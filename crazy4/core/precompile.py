@@ -44,9 +44,11 @@ for target in sys.argv[1:]:
 """
 
 
-#: The children running now, by their targets (:func:`compile_in_child` starts one once).
-_running: dict[tuple[str, ...], threading.Thread] = {}
-_running_lock = threading.Lock()
+#: The last child started for each set of targets, with the thread that waits for it (None
+#: if no interpreter could start): :func:`compile_in_child` starts one while none runs, and
+#: those still running when this process exits are stopped (:func:`_stop_children`).
+_children: dict[tuple[str, ...], tuple[threading.Thread, subprocess.Popen[bytes] | None]] = {}
+_children_lock = threading.Lock()
 
 
 def compile_in_child(*targets: str) -> threading.Thread:
@@ -76,16 +78,17 @@ def compile_in_child(*targets: str) -> threading.Thread:
     >>> compile_in_child("time:sleep") is first or not first.is_alive()
     True
     """
-    with _running_lock:
-        running = _running.get(targets)
-        if running is not None and running.is_alive():
-            return running
-        thread = _start(targets)
-        _running[targets] = thread
-        return thread
+    with _children_lock:
+        running = _children.get(targets)
+        if running is not None and running[0].is_alive():
+            return running[0]
+        _children[targets] = _start(targets)
+        return _children[targets][0]
 
 
-def _start(targets: tuple[str, ...]) -> threading.Thread:
+def _start(
+    targets: tuple[str, ...],
+) -> tuple[threading.Thread, subprocess.Popen[bytes] | None]:
     environment = dict(os.environ)
     environment["PYTHONPATH"] = os.pathsep.join(entry for entry in sys.path if entry)
     environment.setdefault("NUMBA_OPT", str(CHILD_OPTIMIZATION))
@@ -98,33 +101,19 @@ def _start(targets: tuple[str, ...]) -> threading.Thread:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-    if child is not None:
-        _children[:] = [other for other in _children if other.poll() is None] + [child]
-    thread = threading.Thread(
-        target=child.wait if child is not None else _nothing,
-        name="compile in a child process",
-        daemon=True,
-    )
+    waiting = child.wait if child is not None else None
+    thread = threading.Thread(target=waiting, name="compile in a child process", daemon=True)
     thread.start()
-    return thread
-
-
-def _nothing() -> None:
-    pass
-
-
-#: Every child started; those still running when this process exits are stopped
-#: (:func:`_stop_children`: a command that failed on its input leaves no compile behind).
-_children: list[subprocess.Popen[bytes]] = []
+    return thread, child
 
 
 @atexit.register
 def _stop_children() -> None:
-    # numba writes each cache file whole (a temporary file renamed into place), so a child
-    # stopped mid-compile leaves no broken cache entry (at most a stray temporary file): the
-    # kernel compiles again when it is next needed
-    for child in _children:
-        if child.poll() is None:
+    # a command that failed on its input leaves no compile behind; numba writes each cache
+    # file whole (a temporary file renamed into place), so a child stopped mid-compile leaves
+    # no broken cache entry (at most a stray temporary file): the kernel compiles again later
+    for _, child in _children.values():
+        if child is not None and child.poll() is None:
             child.terminate()
 
 
