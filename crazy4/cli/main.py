@@ -275,7 +275,7 @@ def _add_analyze(commands: Commands) -> None:
         "--jobs",
         type=positive_int,
         default=1,
-        help="worker processes for building tables and counting (default 1); the results are "
+        help="threads for building tables and counting (default 1); the results are "
         f"identical for any number. {JOBS_BOUND}",
     )
     analyze.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -333,7 +333,7 @@ def _add_report(commands: Commands) -> None:
         "(their provenance must name this rule file's SHA-256); the report is the same",
     )
     report.add_argument(
-        "--jobs", type=positive_int, default=1, help=f"worker processes (default 1). {JOBS_BOUND}"
+        "--jobs", type=positive_int, default=1, help=f"threads (default 1). {JOBS_BOUND}"
     )
     report.add_argument("--quiet", action="store_true", help="no progress bar")
     report.set_defaults(handler=cmd_report)
@@ -424,7 +424,7 @@ def _add_cardroom(commands: Commands) -> None:
         "--jobs",
         type=positive_int,
         default=1,
-        help=f"worker processes for the counting (default 1). {JOBS_BOUND}",
+        help=f"threads for the counting (default 1). {JOBS_BOUND}",
     )
     cardroom.add_argument("--json", action="store_true", help="print one JSON object instead")
     _simulation_options(cardroom)
