@@ -85,7 +85,7 @@ def analyze(
     ----------
     rules : CrazyFourRules
     jobs : int
-        Worker processes for the counting (the results do not depend on it).
+        Threads for the counting (the results do not depend on it).
     outcomes : PlayerOutcomes, optional
         Counts from an earlier run with the same qualifier, to skip the counting.
     progress : callable, optional
