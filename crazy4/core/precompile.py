@@ -12,6 +12,15 @@ after the child has finished, loads them from there in a fraction of a second. T
 optimizes at LLVM's level 1 (:data:`CHILD_OPTIMIZATION`), which compiles faster; the code differs
 only in speed, and the integers it computes are the same.
 
+When
+----
+As early as the caller knows a cold run will need the kernels: ``crazy4 analyze`` asks the
+game to start its compile (:meth:`crazy4.games.base.Game.prepare`) right after reading the rules,
+before the analysis imports pandas and pyarrow, and the analysis's own request returns the same
+running child. While it waits, the caller does what needs no kernel (the forced-card count
+checks and prepares its arguments and loads numba's registries, :func:`load_numba_registries`).
+A child still running when the process exits is stopped.
+
 Nothing depends on the child: if it cannot start, fails, or its cache cannot be written (an
 unwritable ``NUMBA_CACHE_DIR``), the parent compiles the kernels itself on their first call, as
 it would without this module. The child gets the parent's ``sys.path``, so it imports the same
