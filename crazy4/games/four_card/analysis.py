@@ -45,6 +45,7 @@ from crazy4.games.four_card.tables import (
     returns_table,
     situations_table,
     strategy_chart,
+    strength_sums,
 )
 
 MAIN_BET = "ante_play"
@@ -182,14 +183,15 @@ def _tables(
     bets: list[BetOutcomes],
 ) -> dict[str, pd.DataFrame]:
     """Every result table but the payout cap's (``bets[0]`` is the optimal Ante + Play)."""
+    sums = strength_sums(outcomes, prices)  # one pass for the situations and the chart
     return {
         "bets": bets_table(list(zip(bets, (lat for _, lat in priced), strict=True))),
         "player_hand_frequencies": player_hand_frequencies(outcomes),
         "dealer_hand_frequencies": dealer_hand_frequencies(),
         "returns": returns_table(bets[0], lattice),
         "net_distribution": net_distribution(bets[0]),
-        "strategy": strategy_chart(outcomes, prices),
-        "situations": situations_table(outcomes, prices),
+        "strategy": strategy_chart(outcomes, prices, sums),
+        "situations": situations_table(outcomes, prices, sums),
         "joint": joint_table(lattice),
         "exact_ties": exact_ties_table(outcomes, prices),
     }

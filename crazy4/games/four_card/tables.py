@@ -7,6 +7,7 @@ reading.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -180,20 +181,41 @@ def _sums(
     return totals[:, :8], widen(group_sums(keys.astype(np.int64), weighted, n_keys), True)
 
 
-def strategy_chart(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.DataFrame:
+@dataclass(frozen=True)
+class StrengthSums:
+    """Exact sums over the situations of each (player strength, up-card rank), row ``strength
+    * 13 + rank``: ``counts`` (situations, deals lower / tie / higher, situations per decision
+    fold to 3x; shape (rows, 8)) and ``ev`` (the optimal EV numerators)."""
+
+    counts: npt.NDArray[np.int64]
+    ev: IntArray
+
+
+def strength_sums(outcomes: FourCardOutcomes, prices: FourCardPrices) -> StrengthSums:
+    """One pass over the situations for :func:`situations_table` and :func:`strategy_chart`
+    (the chart's cells group the rows of strengths)."""
+    up_rank = outcomes.situations.up_card // 4
+    n_keys = number_of_strengths() * 13
+    return StrengthSums(*_sums(outcomes, prices, outcomes.strengths * 13 + up_rank, n_keys))
+
+
+def strategy_chart(
+    outcomes: FourCardOutcomes, prices: FourCardPrices, sums: StrengthSums | None = None
+) -> pd.DataFrame:
     """The optimal decision by hand group (high cards by top rank) and up-card rank.
 
     Columns: ``hand``, ``up_rank``, ``decision`` (``fold``/``1x``/``2x``/``3x`` when every
     situation of the cell agrees, else ``mixed``: the kicker or the suits split it),
     ``situations`` (player hand and up card pairs), ``situations_fold`` .. ``situations_3x``
-    and ``share_fold`` .. ``share_3x``.
+    and ``share_fold`` .. ``share_3x``. ``sums``: :func:`strength_sums`, if already computed.
     """
     groups = chart_groups_in_order()
     index = {name: position for position, name in enumerate(groups)}
     group_of_strength = np.array([index[chart_group(s)] for s in range(number_of_strengths())])
-    up_rank = outcomes.situations.up_card // 4
-    keys = group_of_strength[outcomes.strengths] * 13 + up_rank
-    counts = _sums(outcomes, prices, keys, len(groups) * 13)[0][:, 4:8]
+    by_strength = (sums or strength_sums(outcomes, prices)).counts[:, 4:8].reshape(-1, 13, 4)
+    cells = np.zeros((len(groups), 13, 4), dtype=np.int64)
+    np.add.at(cells, group_of_strength, by_strength)  # exact: int64 counts of situations
+    counts = cells.reshape(len(groups) * 13, 4)
     rows = []
     for key in np.flatnonzero(counts.sum(axis=1)):
         total = int(counts[key].sum())
@@ -251,18 +273,20 @@ def chart_text(chart: pd.DataFrame) -> pd.DataFrame:
     return pivot.reset_index()
 
 
-def situations_table(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.DataFrame:
+def situations_table(
+    outcomes: FourCardOutcomes, prices: FourCardPrices, sums: StrengthSums | None = None
+) -> pd.DataFrame:
     """Situations aggregated by the player's best four (strength) and the up card's rank.
 
     Columns: ``strength``, ``best_hand``, ``category``, ``up_rank``, ``situations``,
     ``deals_dealer_lower``, ``deals_tie``, ``deals_dealer_higher`` (exact sums over the hidden
     completions), ``situations_fold`` .. ``situations_3x`` (optimal decisions),
     ``ev_optimal_numerator`` / ``ev_denominator`` (exact sum of the optimal EV over the
-    situations, per unit of Ante) and ``ev_optimal`` (the mean, float).
+    situations, per unit of Ante) and ``ev_optimal`` (the mean, float). ``sums``:
+    :func:`strength_sums`, if already computed.
     """
-    up_rank = outcomes.situations.up_card // 4
-    n_keys = number_of_strengths() * 13
-    totals, ev_sums = _sums(outcomes, prices, outcomes.strengths * 13 + up_rank, n_keys)
+    summed = sums or strength_sums(outcomes, prices)
+    totals, ev_sums = summed.counts, summed.ev
     weights = totals[:, 0]
     rows = np.flatnonzero(weights)
     strengths = rows // 13
@@ -407,6 +431,7 @@ def exact_ties_table(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.D
 
 __all__ = [
     "CAP_SIZES",
+    "StrengthSums",
     "bets_table",
     "cap_table",
     "chart_group",
@@ -418,4 +443,5 @@ __all__ = [
     "returns_table",
     "situations_table",
     "strategy_chart",
+    "strength_sums",
 ]
