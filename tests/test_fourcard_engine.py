@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from itertools import combinations, permutations
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+import crazy4.games.four_card.engine as fourcard_engine
 from crazy4.core.cards import colex_indices, combinations_array, parse_card, parse_cards
 from crazy4.core.engine import (
     below_table_compiled,
@@ -15,6 +17,7 @@ from crazy4.core.engine import (
     brute_force_counts,
     count_dealer_below,
 )
+from crazy4.core.forced import start_compiling
 from crazy4.core.ranking import (
     HandCategory,
     build_best_four_strengths,
@@ -28,6 +31,7 @@ from crazy4.games.four_card.engine import (
     TOTAL_DEALS,
     build_situations,
     count_situations,
+    prepare_counting,
     situation_thresholds,
     situations_of,
 )
@@ -203,3 +207,18 @@ def test_single_situation_totals() -> None:
     histogram = np.bincount(categories, minlength=8)
     assert len(hidden) == HIDDEN_COMPLETIONS
     assert counts[2:].tolist() == np.cumsum(histogram)[:-1].tolist()
+
+
+def test_prepare_starts_the_count_kernels_compile_once_and_only_when_uncounted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``crazy4 analyze`` has the game prepare right after reading the rules: on a cache
+    without the counts it starts the kernel's compile, which the count then asks for again
+    and gets (the same running child); with the counts cached it starts nothing."""
+    monkeypatch.setenv("CRAZY4_CACHE_DIR", str(tmp_path))  # an empty table cache
+    compiling = prepare_counting()
+    assert compiling is not None
+    assert start_compiling() is compiling or not compiling.is_alive()
+    compiling.join()
+    monkeypatch.setattr(fourcard_engine, "is_cached", lambda *names: True)
+    assert prepare_counting() is None
