@@ -348,8 +348,9 @@ def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
     """
     compiling = prepare_counting()  # the kernel compiles beside the tables
     cells_compiling: list[threading.Thread] = []
-    classes = build_suit_classes()
-    situations = build_situations()
+    with small_pages():  # read in order by the count (crazy4.core.pages)
+        classes = build_suit_classes()
+        situations = build_situations()
     strengths = build_best_four_strengths(PLAYER_CARDS)[
         colex_indices(classes.representatives)
     ].astype(np.int64)
