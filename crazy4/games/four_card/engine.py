@@ -326,7 +326,7 @@ def prepare_counting() -> threading.Thread | None:
 
     :func:`compute_four_card_outcomes` does the same; called first, as soon as a command has
     read its rules, the compile starts before the analysis imports its libraries (pandas,
-    pyarrow: 0.6-0.7 s on this machine), and the analysis then waits for the same child.
+    pyarrow: 0.4-0.6 s on this machine), and the analysis then waits for the same child.
     """
     if is_cached(COUNTS_TABLE, COUNTING_MODULES):
         return None
