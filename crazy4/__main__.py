@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-
-from crazy4.cli.main import main
+from crazy4.cli.entry import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

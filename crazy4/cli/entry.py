@@ -1,0 +1,71 @@
+"""The console script ``crazy4`` (and ``python -m crazy4``): the command line, then a quick exit.
+
+Why a quick exit
+----------------
+When a command has finished, the interpreter's own teardown still clears every module and
+frees every object one at a time: after a Four Card Poker analysis (1.6 GB of arrays, the
+pandas, pyarrow and numba objects) that took 0.26-0.31 s of wall time on the 2-core machine,
+after a Crazy 4 Poker analysis about 0.1 s, against 0.04 s for :func:`exit_quickly`. The
+operating system frees a process's memory at once when it ends, so that work buys nothing.
+
+:func:`exit_quickly` keeps what the normal exit guarantees and a command relies on:
+
+- the threads saving a table in the background (:data:`crazy4.core.cache.SAVING`) are
+  joined, so a table is never cut short;
+- every :mod:`atexit` handler runs (a compile child still running is stopped, a
+  multiprocessing or Dask pool is shut down, logging is flushed);
+- standard output and standard error are flushed, and a reader that closed the pipe early
+  (``crazy4 ... | head``) costs nothing but the lost output, as with ``BrokenPipeError`` in
+  :func:`crazy4.cli.main.main`.
+
+If any other non-daemon thread is still running (a library's pool), it takes the normal exit
+instead, which waits for it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import sys
+import threading
+from typing import NoReturn
+
+from crazy4.cli.main import main
+from crazy4.core.cache import SAVING
+
+
+def run() -> NoReturn:
+    """Run the command line (:func:`crazy4.cli.main.main`) and exit with its status."""
+    try:
+        status = main()
+    except SystemExit as done:  # --help and --version, as argparse ends them
+        if isinstance(done.code, int) or done.code is None:
+            status = done.code or 0
+        else:  # a message: printed, status 1, as the interpreter does
+            print(done.code, file=sys.stderr)
+            status = 1
+    exit_quickly(status)
+
+
+def exit_quickly(status: int) -> NoReturn:
+    """End the process with ``status`` without the interpreter's teardown (module docstring).
+
+    Falls back to :func:`sys.exit` (the normal teardown) while a non-daemon thread other
+    than a table's background save is running.
+    """
+    for thread in threading.enumerate():
+        if thread.name.startswith(SAVING):
+            thread.join()
+    current = threading.current_thread()
+    if any(t is not current and not t.daemon and t.is_alive() for t in threading.enumerate()):
+        sys.exit(status)
+    atexit._run_exitfuncs()  # the handlers the normal exit would run, in the same order
+    _flush()
+    os._exit(status)
+
+
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe or stream: output lost
+            stream.flush()
