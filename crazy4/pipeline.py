@@ -68,7 +68,7 @@ class RuleSetResults:
         (:func:`crazy4.results.write.replace_folder`): ``folder`` ends up holding exactly this
         rule set's output (any earlier content is dropped), and an interrupted run leaves the
         earlier folder as it was, never a mix of two rule sets' tables. Check a folder given by
-        a user first with :func:`crazy4.results.write.check_output_folder`.
+        a user first with :func:`crazy4.results.destination.check_output_folder`.
         """
 
         def write_all(target: Path) -> None:

@@ -222,3 +222,27 @@ def test_prepare_starts_the_count_kernels_compile_once_and_only_when_uncounted(
     compiling.join()
     monkeypatch.setattr(fourcard_engine, "is_cached", lambda *names: True)
     assert prepare_counting() is None
+
+
+@pytest.mark.parametrize("command", ["analyze", "report"])
+def test_a_bad_out_is_refused_before_any_compile_starts(
+    command: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """On a cache without the counts, a bad ``--out`` is exit status 2 with no child started
+    (the input is checked before the game prepares); a good one starts the compile."""
+    import crazy4.core.forced as forced
+    from crazy4.cli.main import main
+
+    started: list[tuple[str, ...]] = []
+    monkeypatch.setattr(forced, "compile_in_child", lambda *targets: started.append(targets))
+    monkeypatch.setenv("CRAZY4_CACHE_DIR", str(tmp_path / "cache"))  # no counts cached
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    out = blocker / "results" if command == "analyze" else blocker / "report.md"
+    argv = [command, "--rules", "four-card-standard", "--out", str(out)]
+    assert main(argv) == 2
+    assert "--out" in capsys.readouterr().err and started == []
+    assert prepare_counting() is None and started == [("crazy4.core.forced:compile_count_kernel",)]

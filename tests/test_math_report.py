@@ -352,7 +352,7 @@ def test_fresh_analysis_gives_the_same_workbook(tmp_path: Path, workbooks: dict[
 
 
 def test_analyze_may_replace_a_folder_holding_the_math_report(tmp_path: Path) -> None:
-    from crazy4.results.write import check_output_folder
+    from crazy4.results.destination import check_output_folder
 
     folder = tmp_path / "results"
     folder.mkdir()

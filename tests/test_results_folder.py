@@ -165,7 +165,7 @@ def test_a_folder_crazy4_did_not_write_is_not_replaced(
     tmp_path: Path, plant: Callable[[Path], object], message: str
 ) -> None:
     """Replacing a folder as a whole must never delete a user's files: ``--out .`` is refused."""
-    from crazy4.results.write import check_output_folder
+    from crazy4.results.destination import check_output_folder
 
     folder = tmp_path / "mine"
     folder.mkdir()

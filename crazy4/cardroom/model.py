@@ -49,12 +49,8 @@ from crazy4.cardroom.dealerside import (
     relation_cells,
     relation_counts,
 )
-from crazy4.cardroom.removal import (
-    SIMULATION_ROUNDS,
-    SIMULATION_SEED,
-    CardRemoval,
-    simulate_card_removal,
-)
+from crazy4.cardroom.defaults import SIMULATION_ROUNDS, SIMULATION_SEED
+from crazy4.cardroom.removal import CardRemoval, simulate_card_removal
 from crazy4.cardroom.seats import Seat, joint_optimal_decisions
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.exact import fits_int64, largest_magnitude

@@ -19,16 +19,12 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.cardroom.dealerside import relation_cells
+from crazy4.cardroom.defaults import SIMULATION_BATCHES, SIMULATION_ROUNDS, SIMULATION_SEED
 from crazy4.core.cards import colex_indices
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
 
-#: Default simulation size for the card-removal term, and its seed.
-SIMULATION_ROUNDS = 1_000_000
-SIMULATION_SEED = 20_240_601
-#: Independent batches of the simulation (their spread gives the standard errors).
-SIMULATION_BATCHES = 50
 #: Player hands dealt with each dealer hand in the simulation (9 x 5 + 5 = 50 cards).
 SIMULATED_HANDS = 9
 _DECKS_PER_CHUNK = 50_000

@@ -113,11 +113,11 @@ def run_holecards(args: argparse.Namespace) -> int:
         parse_groups(text)  # before any computing
     out = None
     if args.out is not None:
-        from crazy4.results.write import check_output_folder
+        from crazy4.results.destination import check_output_folder
 
         out = check_output_folder(Path(args.out))
     if args.situations is not None:
-        from crazy4.results.write import check_output_file
+        from crazy4.results.destination import check_output_file
 
         if Path(args.situations).suffix.lower() != ".parquet":
             raise InputError("--situations must name a .parquet file")

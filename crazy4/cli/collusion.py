@@ -123,7 +123,8 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
     """Run the study; print the table; write it with ``--out``."""
     from crazy4.advantage.collusion import colluder_role, make_collusion_plan, run_collusion
     from crazy4.advantage.collusion_tables import collusion_frame, exact_rows, plan_rows, render
-    from crazy4.results.write import check_output_file, provenance, write_table
+    from crazy4.results.destination import check_output_file
+    from crazy4.results.write import provenance, write_table
     from crazy4.rules.load import load_rules
 
     if args.scheduler and args.backend != "dask":

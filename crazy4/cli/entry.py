@@ -11,7 +11,8 @@ operating system frees a process's memory at once when it ends, so that work buy
 :func:`exit_quickly` keeps what the normal exit guarantees and a command relies on:
 
 - the threads saving a table in the background (:data:`crazy4.core.cache.SAVING`) are
-  joined, so a table is never cut short;
+  joined, so a table is never cut short (the module is looked up, not imported: a command
+  that never imported it, ``--help``, saves nothing and needs no numpy);
 - every :mod:`atexit` handler runs (a compile child still running is stopped, a
   multiprocessing or Dask pool is shut down, logging is flushed);
 - standard output and standard error are flushed, and a reader that closed the pipe early
@@ -32,7 +33,6 @@ import threading
 from typing import NoReturn
 
 from crazy4.cli.main import main
-from crazy4.core.cache import SAVING
 
 
 def run() -> NoReturn:
@@ -54,8 +54,10 @@ def exit_quickly(status: int) -> NoReturn:
     Falls back to :func:`sys.exit` (the normal teardown) while a non-daemon thread other
     than a table's background save is running.
     """
+    cache = sys.modules.get("crazy4.core.cache")  # not imported (--help): no table is saved
+    saving: str | None = getattr(cache, "SAVING", None)
     for thread in threading.enumerate():
-        if thread.name.startswith(SAVING):
+        if saving is not None and thread.name.startswith(saving):
             thread.join()
     current = threading.current_thread()
     if any(t is not current and not t.daemon and t.is_alive() for t in threading.enumerate()):

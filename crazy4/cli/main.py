@@ -61,16 +61,16 @@ def _progress_bar(
 
 def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.games.registry import game_of
+    from crazy4.results.destination import check_output_folder
     from crazy4.rules.load import load_rules
 
     rules = load_rules(args.rules)
     _check_simulation(args)
-    game_of(rules).prepare(rules)  # a kernel compile starts before the imports below
+    out = check_output_folder(Path(args.out) if args.out else Path("results") / rules.name)
+    game_of(rules).prepare(rules)  # the input is good: a kernel compile starts before the imports
 
     from crazy4.pipeline import run_rule_set, steps
-    from crazy4.results.write import check_output_folder
 
-    out = check_output_folder(Path(args.out) if args.out else Path("results") / rules.name)
     jobs = worker_count(args.jobs)
     total = steps(rules, args.hole_cards) + 1
     step, close = _progress_bar(total, f"analyze {rules.name}", not args.quiet)
@@ -94,20 +94,20 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.games.registry import game_of
+    from crazy4.results.destination import check_output_file, ensure_output_dir
     from crazy4.rules.load import load_rules
 
     rules = load_rules(args.rules)
+    out = Path(args.out) if args.out else Path("results") / rules.name / f"report.{args.format}"
+    if out.is_dir():
+        raise InputError(f"--out: {str(out)!r} is a folder; give the report's file name")
+    ensure_output_dir(out.parent, "--out")
+    check_output_file(out, "--out")  # before the minutes of computing
     if args.source is None:
         game_of(rules).prepare(rules)  # a kernel compile starts before the imports below
 
     from crazy4.report.formats import write_report
-    from crazy4.results.write import check_output_file, ensure_output_dir
 
-    out = Path(args.out) if args.out else Path("results") / rules.name / f"report.{args.format}"
-    if out.is_dir():
-        raise InputError(f"--out: {str(out)!r} is a folder; give the report's file name")
-    ensure_output_dir(out.parent)
-    check_output_file(out, "--out")  # before the minutes of computing
     if args.source is not None:
         from crazy4.report.parsheet_sections import read_results
 
@@ -153,7 +153,7 @@ MAX_SIMULATE_ROUNDS = 10**9
 
 
 def _check_simulation(args: argparse.Namespace) -> None:
-    from crazy4.cardroom.removal import SIMULATION_BATCHES
+    from crazy4.cardroom.defaults import SIMULATION_BATCHES
 
     rounds = args.simulate_rounds
     if rounds != 0 and rounds < SIMULATION_BATCHES:
@@ -446,7 +446,7 @@ def _add_rules(commands: Commands) -> None:
 
 
 def _simulation_options(parser: argparse.ArgumentParser) -> None:
-    from crazy4.cardroom.removal import SIMULATION_ROUNDS, SIMULATION_SEED
+    from crazy4.cardroom.defaults import SIMULATION_ROUNDS, SIMULATION_SEED
 
     parser.add_argument(
         "--simulate-rounds",

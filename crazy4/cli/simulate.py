@@ -23,7 +23,7 @@ from crazy4.errors import InputError
 
 def _check_outputs(args: argparse.Namespace) -> None:
     """The ``--log``, ``--log-cards`` and ``--summary`` options (raises ``InputError``)."""
-    from crazy4.results.write import check_output_file
+    from crazy4.results.destination import check_output_file
     from crazy4.simulate.logwriter import check_log_cards
 
     if args.log is not None and Path(args.log).suffix.lower() not in (".parquet", ".csv"):

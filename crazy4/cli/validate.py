@@ -39,7 +39,8 @@ def _pairs(values: Sequence[str] | None, option: str) -> dict[str, str]:
 
 
 def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.results.write import check_output_file, write_text
+    from crazy4.results.destination import check_output_file
+    from crazy4.results.write import write_text
     from crazy4.rules.load import load_rules
     from crazy4.simulate.progressive import plan_meter
     from crazy4.validate.driver import log_options, validate

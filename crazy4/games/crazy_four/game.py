@@ -66,7 +66,7 @@ class CrazyFour:
         extra: list[str] = []
         details: dict[str, object] = {}
         if has_cardroom(chosen):
-            from crazy4.cardroom.removal import SIMULATION_ROUNDS, SIMULATION_SEED
+            from crazy4.cardroom.defaults import SIMULATION_ROUNDS, SIMULATION_SEED
             from crazy4.cardroom.report import cardroom_results
 
             rounds = SIMULATION_ROUNDS if simulate_rounds is None else simulate_rounds
