@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from crazy4.cli import collusion
 from crazy4.cli.options import (
+    EVERY_CORE,
     Commands,
     non_negative_int,
     positive_int,
@@ -73,9 +74,9 @@ def _holecards_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs",
         type=positive_int,
-        default=1,
-        help="threads for the counting (default 1; the results are identical for any number; "
-        "at most the cores of this machine)",
+        default=None,
+        help=f"threads for the counting ({EVERY_CORE}; the results are identical for any "
+        "number; at most the cores of this machine)",
     )
     parser.add_argument("--json", action="store_true", help="print the strategies as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")

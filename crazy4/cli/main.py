@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from crazy4 import __version__
 from crazy4.cli.advantage import add_advantage
 from crazy4.cli.options import (
+    EVERY_CORE,
     Commands,
     Parser,
     command_line,
@@ -274,8 +275,8 @@ def _add_analyze(commands: Commands) -> None:
     analyze.add_argument(
         "--jobs",
         type=positive_int,
-        default=1,
-        help="threads for building tables and counting (default 1); the results are "
+        default=None,
+        help=f"threads for building tables and counting ({EVERY_CORE}); the results are "
         f"identical for any number. {JOBS_BOUND}",
     )
     analyze.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -333,7 +334,7 @@ def _add_report(commands: Commands) -> None:
         "(their provenance must name this rule file's SHA-256); the report is the same",
     )
     report.add_argument(
-        "--jobs", type=positive_int, default=1, help=f"threads (default 1). {JOBS_BOUND}"
+        "--jobs", type=positive_int, default=None, help=f"threads ({EVERY_CORE}). {JOBS_BOUND}"
     )
     report.add_argument("--quiet", action="store_true", help="no progress bar")
     report.set_defaults(handler=cmd_report)
@@ -423,8 +424,8 @@ def _add_cardroom(commands: Commands) -> None:
     cardroom.add_argument(
         "--jobs",
         type=positive_int,
-        default=1,
-        help=f"threads for the counting (default 1). {JOBS_BOUND}",
+        default=None,
+        help=f"threads for the counting ({EVERY_CORE}). {JOBS_BOUND}",
     )
     cardroom.add_argument("--json", action="store_true", help="print one JSON object instead")
     _simulation_options(cardroom)
