@@ -26,12 +26,7 @@ def ensure_output_dir(path: Path, option: str) -> Path:
     ...
     crazy4.errors.InputError: --out: output folder '...reports' cannot be created: ...
     """
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise InputError(
-            f"{option}: output folder {str(path)!r} cannot be created: {error.strerror}"
-        ) from None
+    _make_folder(path, path, option)
     if not path.is_dir():
         raise InputError(f"{option}: output folder {str(path)!r} is not a folder")
     if not os.access(path, os.W_OK | os.X_OK):
@@ -120,12 +115,7 @@ def check_output_folder(path: Path | str, option: str = "--out") -> Path:
     if path.exists() and not path.is_dir():
         raise InputError(f"{option}: {str(path)!r} is a file, not a folder")
     parent = path.parent
-    try:
-        parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise InputError(
-            f"{option}: output folder {str(path)!r} cannot be created: {error.strerror}"
-        ) from None
+    _make_folder(parent, path, option)
     if not parent.is_dir():
         raise InputError(f"{option}: output folder {str(path)!r} cannot be created")
     if not os.access(parent, os.W_OK | os.X_OK):
@@ -142,3 +132,14 @@ def check_output_folder(path: Path | str, option: str = "--out") -> Path:
                 "or an earlier results folder"
             )
     return path
+
+
+def _make_folder(folder: Path, output: Path, option: str) -> None:
+    """Create ``folder`` and the folders above it, or raise :class:`InputError` saying that
+    ``output`` (the folder itself or one inside it) cannot be created."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(
+            f"{option}: output folder {str(output)!r} cannot be created: {error.strerror}"
+        ) from None
