@@ -114,3 +114,46 @@ def test_a_reader_that_closes_the_pipe_costs_no_error(tmp_path: Path) -> None:
     process.stdout.close()
     error = process.stderr.read()
     assert process.wait(timeout=60) == 0 and error == b""
+
+
+def test_an_interrupt_while_a_table_is_saved_is_one_line(tmp_path: Path) -> None:
+    """Ctrl-C while the quick exit waits for a background save: one line, status 130, no
+    traceback. (The save itself is atomic, a temporary file renamed into place, so the table
+    is then either whole or built again by the next run.)"""
+    import signal
+    import time
+
+    script = textwrap.dedent(
+        """
+        import threading, time
+        from pathlib import Path
+        import crazy4.cli.entry as entry
+        from crazy4.core.cache import SAVING
+
+        def save():
+            time.sleep(2)
+            Path("table.npy").write_text("saved")
+
+        def command():
+            threading.Thread(target=save, name=SAVING + "counts", daemon=False).start()
+            Path("waiting").write_text("")
+            return 0
+
+        entry.main = command
+        entry.run()
+        """
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "waiting").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)  # in the join of the save
+    process.send_signal(signal.SIGINT)
+    out, error = process.communicate(timeout=60)
+    assert (process.returncode, out, error) == (130, "", "crazy4: interrupted\n")

@@ -20,7 +20,9 @@ operating system frees a process's memory at once when it ends, so that work buy
   :func:`crazy4.cli.main.main`.
 
 If any other non-daemon thread is still running (a library's pool), it takes the normal exit
-instead, which waits for it.
+instead, which waits for it. An interrupt while it waits for a save is one line and status 130,
+as an interrupted command is; the save is atomic (a temporary file renamed into place), so the
+table is then either whole or built again by the next run.
 """
 
 from __future__ import annotations
@@ -45,7 +47,11 @@ def run() -> NoReturn:
         else:  # a message: printed, status 1, as the interpreter does
             print(done.code, file=sys.stderr)
             status = 1
-    exit_quickly(status)
+    try:
+        exit_quickly(status)
+    except KeyboardInterrupt:  # while a table is saved (atomically: whole, or built next time)
+        print("crazy4: interrupted", file=sys.stderr)
+        sys.exit(130)
 
 
 def exit_quickly(status: int) -> NoReturn:
