@@ -33,11 +33,11 @@ from crazy4.validate.report import Options, Report
 
 GAMES = registered_games()
 RULE_SETS = tuple(shipped_rule_names())
-PLAYER_CARDS = 5
 #: Total deals as the rules files publish them, per game.
 PUBLISHED_DEALS = {
     "crazy-4-poker": 3_986_646_103_440,  # C(52,5) * C(47,5)
     "four-card-poker": comb(52, 5) * 47 * comb(46, 5),
+    "three-card-poker": 22_100 * 18_424,  # "22,100 player hands x 18,424 dealer hands"
 }
 #: Tables every game's analysis writes.
 REQUIRED_TABLES = {"bets", "returns", "net_distribution"}
@@ -48,17 +48,17 @@ Results = Callable[[str], RuleSetResults]
 
 
 def deals_of(game: Game) -> int:
-    """Player/dealer deals from one 52-card deck: the player's five cards, the dealer's up
+    """Player/dealer deals from one 52-card deck: the player's cards, the dealer's up
     cards, then the dealer's hidden ones."""
     cards, up = game.dealer_cards
-    rest = 52 - PLAYER_CARDS
-    return comb(52, PLAYER_CARDS) * comb(rest, up) * comb(rest - up, cards - up)
+    rest = 52 - game.player_cards
+    return comb(52, game.player_cards) * comb(rest, up) * comb(rest - up, cards - up)
 
 
 def completions_of(game: Game) -> int:
     """Dealer hands one player hand (and the up cards) leaves: what ``hand_result`` lists."""
     cards, up = game.dealer_cards
-    return comb(52 - PLAYER_CARDS - up, cards - up)
+    return comb(52 - game.player_cards - up, cards - up)
 
 
 def shares_of(frame: pd.DataFrame, whole: int) -> bool:
@@ -78,7 +78,7 @@ def test_game_is_found_under_its_key(key: str) -> None:
     assert game.key == key
     assert game.title and game.side_bet_label
     cards, up = game.dealer_cards
-    assert 4 <= cards <= 52 - PLAYER_CARDS and 0 <= up < cards
+    assert 3 <= game.player_cards and 3 <= cards <= 52 - game.player_cards and 0 <= up < cards
 
 
 @pytest.mark.parametrize("key", GAMES)
@@ -147,7 +147,7 @@ def test_outcome_tables_sum_to_the_deals(name: str, pipeline_results: Results) -
         combinations = frame["combinations"].astype(object)
         assert sum(int(c) for c in combinations) == deals, table
         assert shares_of(frame, deals), table
-    wholes = {deals, comb(52, PLAYER_CARDS), comb(52, game.dealer_cards[0])}
+    wholes = {deals, comb(52, game.player_cards), comb(52, game.dealer_cards[0])}
     for table, frame in results.tables.items():
         deal_columns = [c for c in frame.columns if c == "deals" or c.startswith("deals_")]
         if deal_columns and table != "bets":
@@ -211,8 +211,8 @@ def test_hand_result_counts_add_up(name: str) -> None:
     rules = load_rules(name)
     game = game_of(rules)
     rng = np.random.default_rng(sum(map(ord, name)))
-    cards = rng.choice(52, PLAYER_CARDS + game.dealer_cards[1], replace=False).tolist()
-    hand, up = tuple(sorted(cards[:PLAYER_CARDS])), cards[PLAYER_CARDS:]
+    cards = rng.choice(52, game.player_cards + game.dealer_cards[1], replace=False).tolist()
+    hand, up = tuple(sorted(cards[: game.player_cards])), cards[game.player_cards :]
     result = game.hand_result(rules, hand, up[0] if up else None)
     completions = completions_of(game)
     assert completions in [v for v in result.values() if isinstance(v, int)]

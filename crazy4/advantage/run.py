@@ -76,11 +76,16 @@ def published_tables(rules: object, jobs: int = 1) -> tuple[dict[str, pd.DataFra
     set's folder: the game's :attr:`~crazy4.games.base.HoleCardRole.results_seen` cards (none:
     no tables)."""
     from crazy4.advantage.report import hole_card_section
+    from crazy4.games.base import HoleCardTables
     from crazy4.games.registry import game_of
     from crazy4.rules.ruleset import RuleSet
 
     assert isinstance(rules, RuleSet)
-    seen = game_of(rules).hole_cards().results_seen
+    game = game_of(rules)
+    if isinstance(game, HoleCardTables):  # the game's own engine: one seen card
+        tables = game.hole_card_tables(rules, 1, [], jobs)
+        return tables, hole_card_section(tables, "hole")
+    seen = game.hole_cards().results_seen
     if seen == 0:
         return {}, ""
     from crazy4.core.table_kernels import set_threads

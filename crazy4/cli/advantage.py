@@ -27,6 +27,7 @@ from crazy4.errors import InputError
 
 if TYPE_CHECKING:
     from crazy4.advantage.groupdetect import GroupVerdict
+    from crazy4.games.base import HoleCardTables
     from crazy4.rules.ruleset import RuleSet
 
 
@@ -99,6 +100,7 @@ def run_holecards(args: argparse.Namespace) -> int:
     """``crazy4 advantage holecards``: every situation, or one with ``--hand``."""
     from crazy4.advantage.holecards import check_seen
     from crazy4.advantage.information import parse_groups
+    from crazy4.games.base import HoleCardTables
     from crazy4.games.registry import game_of
     from crazy4.rules.load import load_rules
 
@@ -108,6 +110,8 @@ def run_holecards(args: argparse.Namespace) -> int:
         raise InputError("--seen-cards and --up describe one situation: give --hand too")
     rules = load_rules(args.rules)
     game = game_of(rules)
+    if isinstance(game, HoleCardTables):  # the game's own engine
+        return _game_tables(args, game, rules)
     check_seen(game.hole_cards(), args.seen, game.title)
     groups = args.groups or ["A,K,QJT,98765432"]
     for text in groups:
@@ -124,6 +128,36 @@ def run_holecards(args: argparse.Namespace) -> int:
             raise InputError("--situations must name a .parquet file")
         check_output_file(args.situations, "--situations")
     return _run_analysis(args, rules, groups, out)
+
+
+def _game_tables(args: argparse.Namespace, game: HoleCardTables, rules: RuleSet) -> int:
+    """A game's own hole-card tables: computed, printed, written to ``--out``."""
+    from crazy4.advantage.report import hole_card_section
+    from crazy4.results.destination import check_output_folder
+    from crazy4.results.write import provenance, replace_folder, write_table, write_text
+
+    if args.situations is not None:
+        raise InputError(f"--situations: not available for rule set {rules.name!r}")
+    out = None if args.out is None else check_output_folder(Path(args.out))
+    tables = game.hole_card_tables(rules, args.seen, args.groups or [], worker_count(args.jobs))
+    strategies = tables["hole_strategies"]
+    if out is not None:
+        deals = int(strategies["deals"].iloc[0])
+        record = provenance(rules.name, rules.content_hash, deals, seen=args.seen)
+
+        def write_all(target: Path) -> None:
+            for name, frame in tables.items():
+                write_table(frame, target / f"{name}.parquet", record)
+            write_text(target / "report.md", hole_card_section(tables, "hole"))
+
+        replace_folder(out, write_all)
+    columns = ["strategy", "house_edge", "element_of_risk", "std_dev", "gain"]
+    columns += ["ev_numerator", "ev_denominator"]
+    if args.json:
+        print(json.dumps(strategies[columns].to_dict("records"), indent=2, default=int))
+    else:
+        print(strategies[columns].to_string(index=False))
+    return 0
 
 
 def _run_analysis(

@@ -21,9 +21,14 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from crazy4.cli.options import Parser, count, non_negative_int, one_line, positive_int, worker_count
 from crazy4.errors import InputError
+
+if TYPE_CHECKING:
+    from crazy4.games.base import CollusionStudy
+    from crazy4.rules.ruleset import RuleSet
 
 #: Deals per number of colluders unless ``--deals`` says otherwise.
 DEFAULT_DEALS = 10_000
@@ -123,6 +128,8 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
     """Run the study; print the table; write it with ``--out``."""
     from crazy4.advantage.collusion import colluder_role, make_collusion_plan, run_collusion
     from crazy4.advantage.collusion_tables import collusion_frame, exact_rows, plan_rows, render
+    from crazy4.games.base import CollusionStudy
+    from crazy4.games.registry import game_of
     from crazy4.results.destination import check_output_file
     from crazy4.results.write import provenance, write_table
     from crazy4.rules.load import load_rules
@@ -130,6 +137,9 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
     if args.scheduler and args.backend != "dask":
         raise InputError("--scheduler needs --backend dask")
     rules = load_rules(args.rules)
+    game = game_of(rules)
+    if isinstance(game, CollusionStudy):  # the game's own engine
+        return _game_study(args, game, rules)
     role = colluder_role(rules)
     counts = colluder_counts(args.colluders, role.max_seats)
     team_rule = None
@@ -173,6 +183,36 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
         )  # fmt: skip
         write_table(frame, Path(args.out), record)
     del argv
+    return 0
+
+
+def _game_study(args: argparse.Namespace, game: CollusionStudy, rules: RuleSet) -> int:
+    """A game's own collusion engine: full pooling and honest play, local threads."""
+    from crazy4.advantage.collusion_tables import collusion_frame, render
+    from crazy4.results.destination import check_output_file
+    from crazy4.results.write import provenance, write_table
+
+    if args.rule != "full" or args.team_rule or args.backend != "local":
+        raise InputError(f"{rules.name}: only --rule full on local threads is available")
+    counts = colluder_counts(args.colluders, 7)
+    if args.out is not None:
+        if Path(args.out).suffix.lower() != ".parquet":
+            raise InputError(f"--out {args.out!r}: must name a .parquet file")
+        check_output_file(args.out, "--out")
+    rows = []
+    for colluders in counts:
+        rows += game.collusion_rows(
+            rules, colluders, args.deals, args.seed, worker_count(args.jobs)
+        )
+    frame = collusion_frame(rows)
+    print(f"Collusion, {rules.name}: house edge per Ante per colluder hand")
+    print(render(frame))
+    if args.out is not None:
+        record = provenance(
+            rules.name, rules.content_hash, args.deals, seed=args.seed, colluders=counts,
+            rule=args.rule, team_rule="",
+        )  # fmt: skip
+        write_table(frame, Path(args.out), record)
     return 0
 
 

@@ -140,10 +140,10 @@ def cmd_hand(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.games.registry import game_of
     from crazy4.rules.load import load_rules
 
-    cards = parse_cards(args.cards, count=5)
     rules = load_rules(args.rules)
-    up = None if args.up is None else parse_card(args.up)
     game = game_of(rules)
+    cards = parse_cards(args.cards, count=game.player_cards)
+    up = None if args.up is None else parse_card(args.up)
     result = game.hand_result(rules, cards, up)
     print(json.dumps(result, indent=2) if args.json else game.hand_text(result))
     return 0

@@ -69,7 +69,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     )
     # the last check; a Dask cluster's workers are not this machine's cores
     jobs = worker_count(args.jobs) if args.backend == "local" else args.jobs
-    side = None if plan.side_bet is None else rules.side_bets[plan.side_bet].name
+    side = None if plan.side_bet is None else rules.side_bet_names()[plan.side_bet]
     tables = {game_of(rules).simulator().side_bet_key: side}
     record = provenance(
         rules.name,

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -167,6 +167,11 @@ class Game(Protocol):
         ...
 
     @property
+    def player_cards(self) -> int:
+        """The cards dealt to the player (``crazy4 hand`` reads that many)."""
+        ...
+
+    @property
     def side_bet_label(self) -> str:
         """What the game calls its bets on the player's own hand (``"Queens Up"``)."""
         ...
@@ -222,4 +227,29 @@ class Game(Protocol):
 
     def colluder(self) -> ColludingGame:
         """The collusion role of this game."""
+        ...
+
+
+@runtime_checkable
+class HoleCardTables(Protocol):
+    """A game whose own engine builds its hole-card tables (a capability, checked with
+    ``isinstance``): ``crazy4 advantage holecards`` and ``crazy4 analyze --hole-cards`` use it
+    instead of the five-card engine of :meth:`Game.hole_cards`."""
+
+    def hole_card_tables(
+        self, rules: RuleSet, seen: int, groups: list[str], jobs: int
+    ) -> dict[str, pd.DataFrame]:
+        """The ``hole_strategies`` table (and any others) for ``seen`` seen dealer cards."""
+        ...
+
+
+@runtime_checkable
+class CollusionStudy(Protocol):
+    """A game whose own engine values pooled cards (a capability, checked with ``isinstance``):
+    ``crazy4 advantage collusion`` uses it instead of :meth:`Game.colluder`'s engine."""
+
+    def collusion_rows(
+        self, rules: RuleSet, colluders: int, deals: int, seed: int, jobs: int
+    ) -> list[dict[str, object]]:
+        """The ``honest`` and ``full`` rows of the collusion table for ``colluders`` seats."""
         ...

@@ -3,7 +3,7 @@
 Examples
 --------
 >>> registered_games()
-('crazy-4-poker', 'four-card-poker')
+('crazy-4-poker', 'four-card-poker', 'three-card-poker')
 >>> game_named("four-card-poker").title
 'Four Card Poker'
 """
@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.four_card.game import FOUR_CARD
+from crazy4.games.three_card.game import THREE_CARD
+from crazy4.generic.game import SpecGame
 
 if TYPE_CHECKING:
     from crazy4.games.base import Game
     from crazy4.rules.ruleset import RuleSet
 
-_GAMES: dict[str, Game] = {game.key: game for game in (CRAZY_FOUR, FOUR_CARD)}
+_GAMES: dict[str, Game] = {game.key: game for game in (CRAZY_FOUR, FOUR_CARD, SpecGame(THREE_CARD))}
 
 
 def registered_games() -> tuple[str, ...]:

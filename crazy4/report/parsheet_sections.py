@@ -22,6 +22,7 @@ from crazy4.report.parsheet import (
     bets_sheet,
     exact_columns,
     pay_table_sheet,
+    pay_tables,
     table_section,
 )
 from crazy4.report.parsheet_text import method_paragraph, rules_lines
@@ -232,7 +233,8 @@ def par_sheet(
     game = game_of(rules)
     deals = int(str(record["deals"]))
     context = Context(tables, deals, str(tables["bets"]["bet"].iloc[0]))
-    sheets = [pay_table_sheet(rules), pay_lines_sheet(rules)]
+    # the five-card pay tables' sheets, for a rule set that has such tables
+    sheets = [pay_table_sheet(rules), pay_lines_sheet(rules)] if pay_tables(rules) else []
     used = set()
     for section in SECTIONS:
         if section.table in tables:

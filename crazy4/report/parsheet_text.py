@@ -62,6 +62,10 @@ COLUMN_MEANINGS = {
 }
 
 
+#: Card counts as words in the method paragraph.
+NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
 def column_meaning(table: str, column: str) -> str:
     """A column's meaning for the README sheet.
 
@@ -88,8 +92,9 @@ def method_paragraph(game: Game, deals: int, rules: RuleSet) -> str:
     """
     cards, up = game.dealer_cards
     shown = f", {up} face up" if up else ""
+    dealt = NUMBER_WORDS.get(game.player_cards, str(game.player_cards))
     return (
-        f"Every one of the {deals:,} deals of a round of {game.title} (the player's five "
+        f"Every one of the {deals:,} deals of a round of {game.title} (the player's {dealt} "
         f"cards and the dealer's {cards}{shown}, from one 52-card deck: the game's full cycle) "
         f"is counted exactly by crazy4 {__version__}, with no sampling. For each player hand "
         "(one per suit class, weighted by its size) the dealer hands from the other cards are "

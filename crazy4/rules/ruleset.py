@@ -118,6 +118,18 @@ class RuleSet:
         """SHA-256 of the rule file's text: identifies exactly what was analyzed."""
         return hashlib.sha256(self.text.encode()).hexdigest()
 
+    def side_bet_names(self) -> tuple[str, ...]:
+        """The names of the bets on the player's own hand (a game whose side bets are not
+        :attr:`side_bets` tables gives its own).
+
+        Examples
+        --------
+        >>> from crazy4.rules.load import load_rules
+        >>> load_rules("four-card-ante-bonus-2").side_bet_names()
+        ('aces-up-50-40-9-6-4-2-1',)
+        """
+        return tuple(bet.name for bet in self.side_bets)
+
     def side_bet_index(self, wanted: str | None, label: str, prefix: str) -> int | None:
         """Index of the side-bet table named ``wanted`` (with or without its ``prefix``, e.g.
         ``"queens-up-"``); the first when ``wanted`` is None; None when there is no side bet.
@@ -136,11 +148,11 @@ class RuleSet:
         >>> rules.side_bet_index(rules.side_bets[1].name[10:], "Queens Up", "queens-up-")
         1
         """
-        if not self.side_bets:
+        names = list(self.side_bet_names())
+        if not names:
             return None
         if wanted is None:
             return 0
-        names = [bet.name for bet in self.side_bets]
         matches = [i for i, name in enumerate(names) if wanted in (name, name[len(prefix) :])]
         if not matches:
             raise InputError(

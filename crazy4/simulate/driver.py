@@ -62,7 +62,7 @@ def _side_bet_table(game: SimulatedGame, rules: RuleSet, chosen: str | None) -> 
     """The side-bet table written to the log: ``chosen`` by name (with or without the
     ``queens-up-`` prefix), else the first; None when the rules have none."""
     side = game.side_bet_label
-    if not rules.side_bets and chosen is not None:
+    if not rules.side_bet_names() and chosen is not None:
         raise InputError(f"{rules.name} has no {side} bet")
     return rules.side_bet_index(chosen, side, game.side_bet_key.replace("_", "-") + "-")
 

@@ -34,6 +34,7 @@ class CrazyFour:
     key = "crazy-4-poker"
     title = "Crazy 4 Poker"
     dealer_cards = (5, 0)
+    player_cards = 5
     side_bet_label = "Queens Up"
 
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:

@@ -25,6 +25,7 @@ class FourCard:
     key = "four-card-poker"
     title = "Four Card Poker"
     dealer_cards = (6, 1)
+    player_cards = 5
     side_bet_label = "Aces Up"
 
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:

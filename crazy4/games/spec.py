@@ -1,0 +1,277 @@
+"""A game as a specification: the data and the few small functions the generic engines need.
+
+A game declared here is mostly data -- its deal shape, the hand ranking it plays, its bets --
+plus one vectorized settlement by outcome cell. The engines of :mod:`crazy4.generic` (exact
+counting, pricing and strategy, the result tables, one hand, the simulator, hole cards) take a
+:class:`GameSpec` and know no game; :class:`crazy4.generic.game.SpecGame` turns a specification
+into the registry's :class:`crazy4.games.base.Game`. This module imports no engine.
+
+The outcome cells
+-----------------
+Every player-versus-dealer comparison falls in one of six cells, by whether the dealer's hand
+qualifies and how it compares with the player's (:data:`CELLS`)::
+
+    nq_player_higher  nq_tie  nq_dealer_higher      the dealer does not qualify
+    player_wins       tie     dealer_wins           the dealer qualifies
+
+A game's :meth:`GameSpec.settlement` gives the net of every decision in every cell, per player
+strength; the engines count the cells exactly and do the rest.
+
+Decisions
+---------
+Fold and a Play bet of 1, 2 or 3 times the Ante (:data:`DECISIONS`); a rule set allows the
+multiples it lists, and a game may forbid a decision for some strengths (the raise minimum).
+
+Examples
+--------
+>>> DealShape(player_cards=3, dealer_cards=3, face_up=0, hand_cards=3).deals
+407170400
+>>> CELLS[3]
+'player_wins'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb, lcm
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.paytables import parse_odds
+from crazy4.errors import InputError
+
+if TYPE_CHECKING:
+    from crazy4.rules.ruleset import RuleSet
+    from crazy4.rules.sections import Section
+
+#: The outcome cells (module docstring), in the order every settlement array uses.
+CELLS = ("nq_player_higher", "nq_tie", "nq_dealer_higher", "player_wins", "tie", "dealer_wins")
+
+#: What each cell is called in the tables.
+CELL_LABELS = (
+    "dealer does not qualify, player higher",
+    "dealer does not qualify, tie",
+    "dealer does not qualify, dealer higher",
+    "dealer qualifies, player wins",
+    "dealer qualifies, tie",
+    "dealer qualifies, dealer wins",
+)
+
+#: The decisions, by code: fold, then a Play bet of 1, 2 or 3 Antes.
+DECISIONS = ("fold", "1x", "2x", "3x")
+
+
+@dataclass(frozen=True)
+class DealShape:
+    """How a round is dealt from one 52-card deck.
+
+    Attributes
+    ----------
+    player_cards : int
+        Cards dealt to the player.
+    dealer_cards : int
+        Cards dealt to the dealer.
+    face_up : int
+        Dealer cards every player sees by the rules.
+    hand_cards : int
+        Cards that make a hand (each side plays its best ``hand_cards``).
+    """
+
+    player_cards: int
+    dealer_cards: int
+    face_up: int
+    hand_cards: int
+
+    @property
+    def deals(self) -> int:
+        """Player/dealer deals of one round: ``C(52, p) * C(52 - p, d)``."""
+        return comb(52, self.player_cards) * comb(52 - self.player_cards, self.dealer_cards)
+
+
+class Ranking(Protocol):
+    """A hand ranking: strengths ``0 .. n_strengths - 1`` (equal strengths tie), in categories."""
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """Category names, weakest first (``"high card"`` ... ``"straight flush"``)."""
+        ...
+
+    @property
+    def n_strengths(self) -> int:
+        """How many distinct strengths there are."""
+        ...
+
+    def strengths(self, cards: int) -> npt.NDArray[np.int32]:
+        """Strength of the best hand in every ``cards``-card hand, by colex index."""
+        ...
+
+    def category_starts(self) -> npt.NDArray[np.int64]:
+        """The weakest strength of each category, shape ``(len(categories),)``."""
+        ...
+
+    def describe(self, strength: int) -> str:
+        """A strength in words (``"Q-6-4"``, ``"pair of 9s"``)."""
+        ...
+
+    def strength_of(self, description: str) -> int:
+        """The weakest strength a description names (``"Q high"``, ``"pair of 6s"``,
+        ``"Q-6-4"``, ``"none"`` = 0); :class:`InputError` when it names none."""
+        ...
+
+
+@dataclass(frozen=True)
+class PayLine:
+    """One line of a :class:`CategoryPays`: every hand of a category (or at least a strength)."""
+
+    label: str
+    category: int
+    minimum_strength: int
+    odds: Fraction
+
+
+@dataclass(frozen=True)
+class CategoryPays:
+    """A pay table on the player's own hand, by category (``pair = 1``, ``flush = 4`` ...).
+
+    A hand is paid by the line of its category when it reaches the line's minimum strength;
+    every other hand is below the table.
+    """
+
+    name: str
+    lines: tuple[PayLine, ...]
+
+    @property
+    def unit(self) -> int:
+        """The least common denominator of the odds."""
+        return lcm(*(line.odds.denominator for line in self.lines)) if self.lines else 1
+
+    def odds_numerators(
+        self, ranking: Ranking, unit: int, below: int = -1
+    ) -> npt.NDArray[np.int64]:
+        """Odds times ``unit`` per strength; ``below`` times ``unit`` for a hand below the table
+        (-1: the bet is lost; 0: nothing paid)."""
+        strengths = np.arange(ranking.n_strengths)
+        category = np.searchsorted(ranking.category_starts(), strengths, side="right") - 1
+        pays = np.full(ranking.n_strengths, below * unit, dtype=np.int64)
+        for line in self.lines:
+            hit = (category == line.category) & (strengths >= line.minimum_strength)
+            pays[hit] = int(line.odds * unit)
+        return pays
+
+
+def read_category_pays(section: Section, name: str, ranking: Ranking) -> CategoryPays:
+    """The section's ``[pays]`` table (``category = odds``) against a ranking's categories.
+
+    Raises
+    ------
+    InputError
+        For a hand the ranking has no category for, or a bad payout (naming where).
+    """
+    pays = section.raw("pays")
+    if not isinstance(pays, dict) or not pays:
+        raise InputError(f"{section.where}: 'pays' must be a table of hand = odds")
+    names = {category.replace(" ", "_"): index for index, category in enumerate(ranking.categories)}
+    starts = ranking.category_starts()
+    lines = []
+    for label, value in pays.items():
+        if label not in names:
+            raise InputError(
+                f"{section.where} pays: unknown hand {label!r}; expected one of {', '.join(names)}"
+            )
+        odds = parse_odds(value, where=f"{section.where} pays: key {label!r}")
+        category = names[label]
+        lines.append(PayLine(label, category, int(starts[category]), odds))
+    return CategoryPays(name, tuple(sorted(lines, key=lambda line: line.category)))
+
+
+@dataclass(frozen=True)
+class CellSettlement:
+    """Every decision's net in every outcome cell, by player strength.
+
+    Attributes
+    ----------
+    nets : ndarray of int64, shape (n_strengths, 4, 6)
+        Net result of fold, 1x, 2x, 3x in each cell of :data:`CELLS`: integer numerators over
+        :attr:`unit`, per unit of Ante, every bet of the main game together.
+    allowed : ndarray of bool, shape (n_strengths, 4)
+        The decisions a hand of each strength may take.
+    wagers : ndarray of int64, shape (4,)
+        Total wagered by each decision (numerators over :attr:`unit`, in Antes).
+    unit : int
+        The common denominator.
+    parts : dict of str to ndarray of int64, each shape (n_strengths, 4, 6)
+        The nets of each wager of the main game (``"ante"``, ``"play"``, ``"ante_bonus"``), as
+        a per-round log writes them; they add up to :attr:`nets`.
+    """
+
+    nets: npt.NDArray[np.int64] = field(repr=False)
+    allowed: npt.NDArray[np.bool_] = field(repr=False)
+    wagers: npt.NDArray[np.int64] = field(repr=False)
+    unit: int
+    parts: dict[str, npt.NDArray[np.int64]] = field(repr=False, default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SideBetSpec:
+    """A bet on the player's own hand: its name, description and pay table."""
+
+    name: str
+    description: str
+    pays: CategoryPays
+
+
+class GameSpec(Protocol):
+    """A game as data and a few small functions (module docstring)."""
+
+    @property
+    def key(self) -> str:
+        """The rule file's ``game`` (``"three-card-poker"``)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The game's name as printed."""
+        ...
+
+    @property
+    def shape(self) -> DealShape:
+        """How a round is dealt."""
+        ...
+
+    @property
+    def ranking(self) -> Ranking:
+        """The hand ranking both hands play."""
+        ...
+
+    @property
+    def main_bet(self) -> str:
+        """The ``bets`` row of the whole mandatory game (``"ante_play"``)."""
+        ...
+
+    @property
+    def side_bet_label(self) -> str:
+        """What the game calls its bets on the player's own hand (``"Pair Plus"``)."""
+        ...
+
+    def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
+        """Read the game's own rule sections onto the common keys (marking them taken)."""
+        ...
+
+    def qualifier(self, rules: RuleSet) -> int:
+        """The weakest dealer strength that qualifies (0: the dealer always qualifies)."""
+        ...
+
+    def settlement(self, rules: RuleSet) -> CellSettlement:
+        """Every decision's net in every cell, by player strength (:class:`CellSettlement`)."""
+        ...
+
+    def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
+        """The rule set's bets on the player's own hand."""
+        ...
+
+    def rule_lines(self, rules: RuleSet) -> list[str]:
+        """The rules as the report lists them, one line each."""
+        ...

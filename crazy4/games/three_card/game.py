@@ -1,0 +1,121 @@
+"""Three Card Poker as a :class:`crazy4.games.spec.GameSpec`: the deal, the bets, the settlement.
+
+Settlement per unit of Ante (``../shared/rules/three-card-poker.md``): a fold loses the Ante; a
+Play bet of ``m`` Antes, when the dealer does not qualify, wins or pushes the Ante and the Play
+as ``[not_qualified]`` says; when it qualifies, the higher hand wins Ante and Play 1:1 and a tie
+pushes (or goes to the player, ``ties = "player"``). The Ante Bonus is paid on the player's hand
+whatever the dealer holds (only with a Play bet unless the rule set says otherwise). Pair Plus
+is a bet on the player's hand alone.
+
+Examples
+--------
+>>> from crazy4.rules.load import load_rules
+>>> rules = load_rules("three-card-standard")
+>>> settled = THREE_CARD.settlement(rules)
+>>> strength = THREE_CARD.ranking.strength_of("straight")
+>>> settled.nets[strength, 1].tolist()  # 1x: Ante +1 (not qualified), +2, 0, -2; bonus +1
+[2, 2, 2, 3, 1, -1]
+>>> settled.nets[strength, 0].tolist()  # fold: the Ante lost
+[-1, -1, -1, -1, -1, -1]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from crazy4.games.spec import CellSettlement, DealShape, SideBetSpec
+from crazy4.games.three_card.ranking import THREE_CARD_RANKING, ThreeCardRanking
+from crazy4.games.three_card.rules import read_three_card_sections, three_card_rules
+from crazy4.rules.ruleset import RuleSet
+from crazy4.rules.sections import Section
+
+
+class ThreeCard:
+    """Three Card Poker: three cards each, a Q-high qualifier, Ante Bonus and Pair Plus."""
+
+    key = "three-card-poker"
+    title = "Three Card Poker"
+    shape = DealShape(player_cards=3, dealer_cards=3, face_up=0, hand_cards=3)
+    ranking: ThreeCardRanking = THREE_CARD_RANKING
+    main_bet = "ante_play"
+    side_bet_label = "Pair Plus"
+
+    def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
+        """``[not_qualified]``, ``[ante_bonus]``, ``[[pair_plus]]`` (:mod:`.rules`)."""
+        return read_three_card_sections(top, common)
+
+    def qualifier(self, rules: RuleSet) -> int:
+        """The qualifier's three-card strength."""
+        return three_card_rules(rules).qualifier
+
+    def settlement(self, rules: RuleSet) -> CellSettlement:
+        """Fold, 1x, 2x, 3x in the six cells, by strength (module docstring)."""
+        chosen = three_card_rules(rules)
+        bonus = chosen.ante_bonus
+        unit = bonus.unit if bonus is not None else 1
+        n = self.ranking.n_strengths
+        paid = (
+            bonus.odds_numerators(self.ranking, unit, below=0)
+            if bonus is not None
+            else np.zeros(n, dtype=np.int64)
+        )
+        ante = np.zeros((n, 4, 6), dtype=np.int64)
+        play = np.zeros((n, 4, 6), dtype=np.int64)
+        ante_bonus = np.zeros((n, 4, 6), dtype=np.int64)
+        ante[:, 0, :] = -unit
+        if not chosen.ante_bonus_only_with_play:
+            ante_bonus[:, 0, :] = paid[:, None]
+        player_tie = rules.dealer.ties == "player"
+        not_qualified = unit if chosen.ante_when_not_qualified == "wins" else 0
+        for multiple in (1, 2, 3):
+            won = 1 if chosen.play_when_not_qualified == "wins" else 0
+            tie = 1 if player_tie else 0
+            ante[:, multiple, :] = [not_qualified] * 3 + [unit, tie * unit, -unit]
+            play[:, multiple, :] = np.array([won] * 3 + [1, tie, -1]) * multiple * unit
+            ante_bonus[:, multiple, :] = paid[:, None]
+        strengths = np.arange(n)
+        allowed = np.zeros((n, 4), dtype=bool)
+        allowed[:, 0] = True
+        for multiple in rules.play.multiples:
+            allowed[:, multiple] = True if multiple == 1 else strengths >= chosen.raise_minimum
+        return CellSettlement(
+            nets=ante + play + ante_bonus,
+            allowed=allowed,
+            wagers=np.array([1, 2, 3, 4], dtype=np.int64) * unit,
+            unit=unit,
+            parts={"ante": ante, "play": play, "ante_bonus": ante_bonus},
+        )
+
+    def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
+        """The Pair Plus tables."""
+        return tuple(
+            SideBetSpec(table.name, f"Pair Plus {table.name.removeprefix('pair-plus-')}", table)
+            for table in three_card_rules(rules).pair_plus
+        )
+
+    def rule_lines(self, rules: RuleSet) -> list[str]:
+        """The rules as the report lists them."""
+        chosen = three_card_rules(rules)
+        lines = [
+            "Player and dealer get three cards each from one 52-card deck; none face up.",
+            "Ranking: straight flush, three of a kind, straight, flush, pair, high card "
+            "(A-2-3 the lowest straight).",
+            f"Dealer qualifies with {rules.dealer.qualifier} or better; not qualified: "
+            f"Ante {chosen.ante_when_not_qualified}, Play {chosen.play_when_not_qualified}.",
+            f"Play bets: {', '.join(f'{m}x' for m in rules.play.multiples)} the Ante; "
+            f"ties {'go to the player' if rules.dealer.ties == 'player' else 'push'}.",
+        ]
+        if chosen.ante_bonus is not None:
+            pays = ", ".join(
+                f"{line.label.replace('_', ' ')} {line.odds}" for line in chosen.ante_bonus.lines
+            )
+            when = "with a Play bet" if chosen.ante_bonus_only_with_play else "always"
+            lines.append(f"Ante Bonus ({when}): {pays}.")
+        for table in chosen.pair_plus:
+            pays = ", ".join(f"{line.label.replace('_', ' ')} {line.odds}" for line in table.lines)
+            lines.append(f"{table.name}: {pays}.")
+        return lines
+
+
+#: The game's one specification, registered in :mod:`crazy4.games.registry`.
+THREE_CARD = ThreeCard()

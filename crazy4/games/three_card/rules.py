@@ -1,0 +1,145 @@
+"""The Three Card Poker sections of a rule file.
+
+A rule file with ``game = "three-card-poker"`` has the common keys and the ``[dealer]`` and
+``[play]`` sections of :mod:`crazy4.rules.ruleset` (the dealer gets three cards, none face up;
+``qualifier`` and ``raise_minimum`` are read with the three-card ranking: ``"Q high"``,
+``"pair"``, ``"Q-6-4"``), and these::
+
+    [not_qualified]                   # the dealer's hand does not qualify
+    ante = "wins"                     # "wins" (1:1) or "push"
+    play = "push"                     # "push" or "wins" (1:1)
+
+    [ante_bonus]                      # optional: paid on the Ante, whatever the dealer holds
+    paid_only_with_play = true        # false: paid on a folded hand too
+    [ante_bonus.pays]                 # odds to 1, by category
+    straight = 1
+    three_of_a_kind = 4
+    straight_flush = 5
+
+    [[pair_plus]]                     # any number of named tables, on the player's hand alone
+    name = "1-4-6-30-40"              # (settled even on a fold)
+    [pair_plus.pays]
+    pair = 1
+    flush = 4
+    straight = 6
+    three_of_a_kind = 30
+    straight_flush = 40
+
+Categories: ``high_card``, ``pair``, ``flush``, ``straight``, ``three_of_a_kind``,
+``straight_flush``. The common ``play_when_not_qualified`` key is refused: ``[not_qualified]``
+says what the Ante and the Play do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from crazy4.errors import InputError
+from crazy4.games.spec import CategoryPays, read_category_pays
+from crazy4.games.three_card.ranking import THREE_CARD_RANKING
+from crazy4.rules.ruleset import RuleSet
+from crazy4.rules.sections import Section
+
+SETTLE_CHOICES = ("wins", "push")
+
+
+@dataclass(frozen=True)
+class ThreeCardRules:
+    """The Three Card Poker keys of a rule set.
+
+    Attributes
+    ----------
+    qualifier, raise_minimum : int
+        Three-card strengths of the dealer's qualifier and of the weakest hand that may bet
+        more than 1x.
+    ante_when_not_qualified, play_when_not_qualified : str
+        ``"wins"`` or ``"push"``.
+    ante_bonus : CategoryPays or None
+    ante_bonus_only_with_play : bool
+    pair_plus : tuple of CategoryPays
+    """
+
+    qualifier: int
+    raise_minimum: int
+    ante_when_not_qualified: str
+    play_when_not_qualified: str
+    ante_bonus: CategoryPays | None
+    ante_bonus_only_with_play: bool
+    pair_plus: tuple[CategoryPays, ...]
+
+
+@dataclass(frozen=True)
+class ThreeCardRuleSet(RuleSet):
+    """A Three Card Poker rule set: the common keys and :class:`ThreeCardRules`.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> rules = load_rules("three-card-standard")
+    >>> [table.name for table in rules.three_card.pair_plus]
+    ['pair-plus-1-4-6-30-40', 'pair-plus-1-3-6-30-40']
+    """
+
+    three_card: ThreeCardRules | None = None
+
+    def side_bet_names(self) -> tuple[str, ...]:
+        """The Pair Plus tables' names."""
+        return tuple(table.name for table in self.three_card.pair_plus) if self.three_card else ()
+
+
+def _strength(where: str, key: str, text: str) -> int:
+    try:
+        return THREE_CARD_RANKING.strength_of(text)
+    except InputError as error:
+        raise InputError(f"{where}: key {key!r}: {error}") from None
+
+
+def read_three_card_sections(top: Section, common: RuleSet) -> ThreeCardRuleSet:
+    """Read ``[not_qualified]``, ``[ante_bonus]`` and ``[[pair_plus]]`` (module docstring).
+
+    Raises
+    ------
+    InputError
+        Naming the file, the section and the key.
+    """
+    dealer = top.data.get("dealer", {})
+    if isinstance(dealer, dict) and "play_when_not_qualified" in dealer:
+        raise InputError(
+            f"{top.where} [dealer]: key 'play_when_not_qualified' is not a three-card-poker "
+            "key; [not_qualified] ante and play say what a non-qualifying dealer does"
+        )
+    section = top.section("not_qualified", required=False) or Section({}, f"{top.where}")
+    ante = section.choice("ante", SETTLE_CHOICES, "wins")
+    play = section.choice("play", SETTLE_CHOICES, "push")
+    section.finish()
+    bonus_section = top.section("ante_bonus", required=False)
+    bonus, only_with_play = None, True
+    if bonus_section is not None:
+        only_with_play = bonus_section.boolean("paid_only_with_play", True)
+        bonus = read_category_pays(bonus_section, "ante-bonus", THREE_CARD_RANKING)
+        bonus_section.finish()
+    tables = []
+    for table in top.sections("pair_plus"):
+        label = table.string("name")
+        tables.append(read_category_pays(table, f"pair-plus-{label}", THREE_CARD_RANKING))
+        table.finish()
+    if len({table.name for table in tables}) != len(tables):
+        raise InputError(f"{top.where}: two [[pair_plus]] tables share a name")
+    where = f"{top.where} [dealer]"
+    chosen = ThreeCardRules(
+        qualifier=_strength(where, "qualifier", common.dealer.qualifier),
+        raise_minimum=_strength(f"{top.where} [play]", "raise_minimum", common.play.raise_minimum),
+        ante_when_not_qualified=ante,
+        play_when_not_qualified=play,
+        ante_bonus=bonus,
+        ante_bonus_only_with_play=only_with_play,
+        pair_plus=tuple(tables),
+    )
+    return ThreeCardRuleSet(**common.common_fields(), three_card=chosen)
+
+
+def three_card_rules(rules: RuleSet) -> ThreeCardRules:
+    """The Three Card Poker keys of ``rules`` (:class:`InputError` for another game's)."""
+    if not isinstance(rules, ThreeCardRuleSet) or rules.three_card is None:
+        raise InputError(f"{rules.name!r} is not a Three Card Poker rule set")
+    return rules.three_card

@@ -1,0 +1,166 @@
+"""A game specification's exact analysis: counts, prices, the optimal strategy and its bets.
+
+Every player hand class (:func:`crazy4.generic.counts.suit_classes`) is counted against every
+dealer hand from the other cards, the counts are turned into the six outcome cells and priced
+(:mod:`crazy4.generic.pricing`), and each bet is an exact outcome lattice
+(:class:`crazy4.core.bets.BetOutcomes`): the main game under the optimal strategy (rows: hand
+classes, cells: the six outcomes; deals: ``weight * cells``), and each side bet on the
+player's own hand (settled whatever the decision).
+
+Examples
+--------
+>>> from crazy4.games.three_card.game import THREE_CARD
+>>> from crazy4.rules.load import load_rules
+>>> result = analyze_spec(THREE_CARD, load_rules("three-card-standard"))
+>>> result.main.name, sum(int(c) for c in result.main.combos.ravel()) == THREE_CARD.shape.deals
+('ante_play', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.bets import BetOutcomes
+from crazy4.games.spec import DECISIONS, GameSpec
+from crazy4.generic.counts import dealer_histograms, suit_classes
+from crazy4.generic.pricing import Prices, cells_from_histograms, price
+from crazy4.rules.ruleset import RuleSet
+
+IntArray = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class SpecAnalysis:
+    """Everything the tables and the report of a spec game are built from.
+
+    Attributes
+    ----------
+    hands : ndarray of uint8, shape (n, player_cards)
+        A representative of each player hand class.
+    weights, strengths : ndarray of int64, shape (n,)
+    cells : ndarray of int64, shape (n, 6)
+        Dealer hands in each outcome cell.
+    prices : Prices
+    main : BetOutcomes
+        The main game under the optimal strategy.
+    side_bets : list of BetOutcomes
+    """
+
+    hands: npt.NDArray[np.uint8] = field(repr=False)
+    weights: IntArray = field(repr=False)
+    strengths: IntArray = field(repr=False)
+    cells: IntArray = field(repr=False)
+    prices: Prices
+    main: BetOutcomes
+    side_bets: list[BetOutcomes]
+
+    def main_ev(self) -> Fraction:
+        """The main game's exact EV per unit of Ante under the optimal strategy."""
+        combos = self.main.combos.astype(object)
+        total = int((combos * self.main.net.astype(object)).sum())
+        return Fraction(total, int(combos.sum()) * self.main.unit)
+
+
+def count_cells(
+    spec: GameSpec, rules: RuleSet, jobs: int = 1
+) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray, IntArray]:
+    """Representatives, weights, strengths and outcome cells of every player hand class."""
+    shape = spec.shape
+    hands, weights = suit_classes(shape.player_cards)
+    table = spec.ranking.strengths(shape.dealer_cards)
+    histograms = dealer_histograms(
+        hands,
+        np.zeros((hands.shape[0], 0), dtype=np.uint8),
+        table,
+        shape.dealer_cards,
+        spec.ranking.n_strengths,
+        jobs=jobs,
+    )
+    strengths = player_strengths(spec, hands)
+    return (
+        hands,
+        weights,
+        strengths,
+        cells_from_histograms(histograms, strengths, spec.qualifier(rules)),
+    )
+
+
+def player_strengths(spec: GameSpec, hands: npt.NDArray[np.uint8]) -> IntArray:
+    """The strength of each player hand (cards ascending, one a row)."""
+    from crazy4.core.cards import colex_indices
+
+    table = spec.ranking.strengths(hands.shape[1])
+    return table[colex_indices(hands)].astype(np.int64)
+
+
+def main_bet(
+    spec: GameSpec,
+    rules: RuleSet,
+    cells: IntArray,
+    strengths: IntArray,
+    weights: IntArray,
+    decision: IntArray,
+    name: str,
+    description: str,
+) -> BetOutcomes:
+    """The main game under ``decision`` (one per row) as an exact outcome lattice."""
+    settlement = spec.settlement(rules)
+    return BetOutcomes(
+        name=name,
+        description=description,
+        combos=cells * weights[:, None],
+        net=settlement.nets[strengths, decision],
+        unit=settlement.unit,
+        wager=settlement.wagers[decision],
+    )
+
+
+def side_bet_outcomes(
+    spec: GameSpec, rules: RuleSet, strengths: IntArray, weights: IntArray, completions: int
+) -> list[BetOutcomes]:
+    """Each side bet on the player's own hand (one cell: the hand decides)."""
+    bets = []
+    for side in spec.side_bets(rules):
+        unit = side.pays.unit
+        pays = side.pays.odds_numerators(spec.ranking, unit)
+        bets.append(
+            BetOutcomes(
+                name=side.name,
+                description=side.description,
+                combos=(weights * completions)[:, None],
+                net=pays[strengths][:, None],
+                unit=unit,
+                wager=np.full(weights.shape[0], unit, dtype=np.int64),
+            )
+        )
+    return bets
+
+
+def analyze_spec(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> SpecAnalysis:
+    """Count, price and settle every deal of ``rules`` (module docstring)."""
+    hands, weights, strengths, cells = count_cells(spec, rules, jobs)
+    prices = price(cells, strengths, spec.settlement(rules))
+    decisions = ", ".join(DECISIONS[d] for d in range(4) if prices.allowed[:, d].any())
+    main = main_bet(
+        spec,
+        rules,
+        cells,
+        strengths,
+        weights,
+        prices.decision,
+        spec.main_bet,
+        f"the whole mandatory game, optimal strategy ({decisions}), per unit of Ante",
+    )
+    return SpecAnalysis(
+        hands=hands,
+        weights=weights,
+        strengths=strengths,
+        cells=cells,
+        prices=prices,
+        main=main,
+        side_bets=side_bet_outcomes(spec, rules, strengths, weights, prices.completions),
+    )

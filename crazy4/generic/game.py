@@ -1,0 +1,160 @@
+"""A game specification as the registry's :class:`crazy4.games.base.Game`: the generic engines
+behind the interface every driver (the pipeline, the CLI, the reports) uses.
+
+Examples
+--------
+>>> from crazy4.games.three_card.game import THREE_CARD
+>>> game = SpecGame(THREE_CARD)
+>>> game.key, game.dealer_cards, game.player_cards
+('three-card-poker', (3, 0), 3)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NoReturn
+
+from crazy4.errors import InputError
+from crazy4.games.base import GameAnalysis, Progress
+from crazy4.games.spec import GameSpec
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from crazy4.advantage.collusion_role import ColludingGame
+    from crazy4.games.base import HoleCardRole
+    from crazy4.rules.ruleset import RuleSet
+    from crazy4.rules.sections import Section
+    from crazy4.simulate.game import SimulatedGame
+    from crazy4.validate.game import ValidatedGame
+
+
+class SpecGame:
+    """The :class:`crazy4.games.base.Game` of a :class:`crazy4.games.spec.GameSpec`."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self._simulator: SimulatedGame | None = None
+
+    @property
+    def key(self) -> str:
+        """The rule file's ``game``."""
+        return self.spec.key
+
+    @property
+    def title(self) -> str:
+        """The game's name."""
+        return self.spec.title
+
+    @property
+    def dealer_cards(self) -> tuple[int, int]:
+        """The dealer's cards and how many are face up."""
+        return self.spec.shape.dealer_cards, self.spec.shape.face_up
+
+    @property
+    def player_cards(self) -> int:
+        """The player's cards."""
+        return self.spec.shape.player_cards
+
+    @property
+    def side_bet_label(self) -> str:
+        """The side bet's name."""
+        return self.spec.side_bet_label
+
+    def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
+        """The game's own rule sections."""
+        return self.spec.read_sections(top, common)
+
+    def analysis_steps(self, rules: RuleSet) -> int:
+        """Counts and prices, then tables."""
+        return 2
+
+    def prepare(self, rules: RuleSet) -> None:
+        """Nothing to start ahead."""
+
+    def analyze(
+        self,
+        rules: RuleSet,
+        *,
+        jobs: int,
+        progress: Progress,
+        simulate_rounds: int | None,
+        seed: int | None,
+    ) -> GameAnalysis:
+        """Counts, prices, tables and the report."""
+        from crazy4.generic.analysis import analyze_spec
+        from crazy4.generic.report import render_spec_report
+        from crazy4.generic.tables import analysis_tables
+
+        analysis = analyze_spec(self.spec, rules, jobs)
+        progress("counts and prices")
+        tables = analysis_tables(self.spec, analysis)
+        progress("tables")
+        return GameAnalysis(
+            tables=tables,
+            main_bet=self.spec.main_bet,
+            deals=self.spec.shape.deals,
+            details={},
+            render_report=lambda record: render_spec_report(self.spec, rules, tables, record, []),
+        )
+
+    def hand_result(
+        self, rules: RuleSet, cards: tuple[int, ...], up: int | None
+    ) -> dict[str, object]:
+        """Every dealer hand from the other cards listed."""
+        from crazy4.generic.hand import spec_hand_result
+
+        return spec_hand_result(self.spec, rules, cards, up)
+
+    def hand_text(self, result: dict[str, object]) -> str:
+        """The lines ``crazy4 hand`` prints."""
+        from crazy4.generic.hand import spec_hand_text
+
+        return spec_hand_text(result)
+
+    def _missing(self, what: str) -> NoReturn:
+        raise InputError(f"{what} is not available for {self.spec.title} yet")
+
+    def simulator(self) -> SimulatedGame:
+        """The generic chunk player (:mod:`crazy4.generic.simulate`), one per game and process
+        (it keeps the tables a plan derives)."""
+        if self._simulator is None:
+            from crazy4.generic.simulate import SpecSimulator
+
+            self._simulator = SpecSimulator(self.spec)
+        return self._simulator
+
+    def validator(self) -> ValidatedGame:
+        """The generic log checks (:mod:`crazy4.generic.validate`)."""
+        from crazy4.generic.simulate import SpecSimulator
+        from crazy4.generic.validate import SpecValidator
+
+        simulator = self.simulator()
+        assert isinstance(simulator, SpecSimulator)
+        return SpecValidator(self.spec, simulator)
+
+    def hole_cards(self) -> HoleCardRole:
+        """Not this game's: :meth:`hole_card_tables` builds its tables."""
+        self._missing("the five-card hole-card engine")
+
+    def hole_card_tables(
+        self, rules: RuleSet, seen: int, groups: list[str], jobs: int
+    ) -> dict[str, pd.DataFrame]:
+        """``hole_strategies``: one seen dealer card, by what the player learns of it
+        (:mod:`crazy4.generic.holecards`)."""
+        from crazy4.generic.holecards import hole_card_table
+
+        if seen != 1:
+            raise InputError(f"--seen: {self.spec.title} is analysed with 1 seen card, not {seen}")
+        return {"hole_strategies": hole_card_table(self.spec, rules, groups, jobs)}
+
+    def colluder(self) -> ColludingGame:
+        """Not this game's: :meth:`collusion_rows` values pooled cards."""
+        self._missing("the five-card collusion engine")
+
+    def collusion_rows(
+        self, rules: RuleSet, colluders: int, deals: int, seed: int, jobs: int
+    ) -> list[dict[str, object]]:
+        """Pooled cards valued exactly per deal (:mod:`crazy4.generic.collusion`)."""
+        from crazy4.generic.collusion import collusion_rows
+
+        return collusion_rows(self.spec, rules, colluders, deals, seed, jobs)

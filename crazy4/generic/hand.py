@@ -1,0 +1,103 @@
+"""One player hand of a spec game, counted by listing every dealer hand from the other cards.
+
+Examples
+--------
+>>> from crazy4.core.cards import parse_cards
+>>> from crazy4.games.three_card.game import THREE_CARD
+>>> from crazy4.rules.load import load_rules
+>>> result = spec_hand_result(THREE_CARD, load_rules("three-card-standard"),
+...                           parse_cards("Qs 6d 4c"), None)
+>>> result["dealer_hands"], result["optimal_decision"]
+(18424, '1x')
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from crazy4.core.cards import colex_index, format_card, format_cards
+from crazy4.core.decisions import decision_label
+from crazy4.core.hand_result import decision_evs, exact_tie
+from crazy4.errors import InputError
+from crazy4.games.spec import CELLS, GameSpec
+from crazy4.generic.counts import dealer_histograms
+from crazy4.generic.pricing import cells_from_histograms, price
+from crazy4.report.hand_text import count_lines, decision_lines
+from crazy4.rules.ruleset import RuleSet
+
+
+def spec_hand_result(
+    spec: GameSpec, rules: RuleSet, cards: tuple[int, ...], up: int | None
+) -> dict[str, object]:
+    """Exact dealer outcomes, EVs and the optimal decision of one hand (JSON-ready).
+
+    Raises
+    ------
+    InputError
+        For a wrong number of cards, or an up card the game does not deal (or lacks).
+    """
+    shape = spec.shape
+    if len(cards) != shape.player_cards:
+        raise InputError(f"a {spec.title} hand has {shape.player_cards} cards, not {len(cards)}")
+    if (up is None) != (shape.face_up == 0):
+        wanted = "deals no up card" if shape.face_up == 0 else "needs the up card (--up)"
+        raise InputError(f"--up: rule set {rules.name!r} {wanted}")
+    if up is not None and up in cards:
+        raise InputError(f"--up: {format_card(up)} is one of the player's cards")
+    forced = np.array([[up]] if up is not None else [[]], dtype=np.uint8).reshape(1, -1)
+    table = spec.ranking.strengths(shape.dealer_cards)
+    histogram = dealer_histograms(
+        np.array([sorted(cards)], dtype=np.uint8),
+        forced,
+        table,
+        shape.dealer_cards,
+        spec.ranking.n_strengths,
+    )
+    strength = int(spec.ranking.strengths(len(cards))[colex_index(cards)])
+    strengths = np.array([strength], dtype=np.int64)
+    cells = cells_from_histograms(histogram, strengths, spec.qualifier(rules))
+    prices = price(cells, strengths, spec.settlement(rules))
+    counts = {name: int(cells[0, i]) for i, name in enumerate(CELLS)}
+    side_bets = {}
+    for side in spec.side_bets(rules):
+        odds = side.pays.odds_numerators(spec.ranking, side.pays.unit)[strength]
+        side_bets[side.name] = "loses" if odds < 0 else f"pays {odds}/{side.pays.unit} to 1"
+    return {
+        "hand": format_cards(sorted(cards, reverse=True)),
+        "rule_set": rules.name,
+        "up_card": None if up is None else format_card(up),
+        "best_hand": spec.ranking.describe(strength),
+        "dealer_hands": prices.completions,
+        "dealer_outcomes": counts,
+        "dealer_does_not_qualify": sum(counts[name] for name in CELLS[:3]),
+        "ev_per_ante": decision_evs(prices),
+        "optimal_decision": decision_label(int(prices.decision[0])),
+        "exact_tie": exact_tie(prices),
+        "side_bets": side_bets,
+    }
+
+
+def spec_hand_text(result: dict[str, object]) -> str:
+    """:func:`spec_hand_result` as the lines ``crazy4 hand`` prints."""
+    counts = result["dealer_outcomes"]
+    total = result["dealer_hands"]
+    not_qualified = result["dealer_does_not_qualify"]
+    assert isinstance(counts, dict) and isinstance(total, int) and isinstance(not_qualified, int)
+    rows = [
+        ("does not qualify", not_qualified),
+        ("  player higher", counts["nq_player_higher"]),
+        ("  tie", counts["nq_tie"]),
+        ("  dealer higher", counts["nq_dealer_higher"]),
+        ("qualifies, player wins", counts["player_wins"]),
+        ("qualifies, tie", counts["tie"]),
+        ("qualifies, dealer wins", counts["dealer_wins"]),
+    ]
+    up = f", up card {result['up_card']}" if result["up_card"] else ""
+    lines = [
+        f"Hand {result['hand']}  ({result['rule_set']}{up})",
+        f"Hand value: {result['best_hand']}",
+        f"Dealer hands from the other cards: {total:,}",
+        *count_lines(rows, total),
+        *decision_lines(result, "EV per unit of Ante (every bet of the main game):"),
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,104 @@
+"""Exact prices and the optimal decision from dealer-strength histograms, for any game spec.
+
+From a histogram ``h`` of the dealer's strengths (:mod:`crazy4.generic.counts`), the player's
+strength ``v`` and the qualifier ``q`` (the weakest qualifying strength), with ``B(t) = Σ_{s<t}
+h[s]`` and ``N = B(∞)``, the six cells of :data:`crazy4.games.spec.CELLS` are::
+
+    v < q:  nq_player_higher = B(v), nq_tie = h[v], nq_dealer_higher = B(q) - B(v + 1),
+            dealer_wins = N - B(q)                          (player_wins = tie = 0)
+    v >= q: nq_player_higher = B(q), player_wins = B(v) - B(q), tie = h[v],
+            dealer_wins = N - B(v + 1)                      (nq_tie = nq_dealer_higher = 0)
+
+and the EV numerator of decision ``d`` is ``Σ_c cells[c] * nets[v, d, c]`` over ``N * unit``
+(:class:`crazy4.games.spec.CellSettlement`). Decisions compare as exact integers; among exact
+ties the smallest wager is taken and the tie reported.
+
+Examples
+--------
+>>> h = np.array([[3, 2, 1, 4]])        # dealer strengths 0..3
+>>> cells_from_histograms(h, np.array([2]), 1).tolist()   # v = 2, qualifier 1
+[[3, 0, 0, 2, 1, 4]]
+>>> cells_from_histograms(h, np.array([0]), 2).tolist()   # v = 0 below the qualifier
+[[0, 3, 2, 0, 0, 5]]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.games.spec import CellSettlement
+
+IntArray = npt.NDArray[np.int64]
+
+
+def cells_from_histograms(histograms: IntArray, strengths: IntArray, qualifier: int) -> IntArray:
+    """The six outcome cells of each row (module docstring), shape ``(n, 6)``."""
+    rows = np.arange(histograms.shape[0])
+    below = np.zeros((histograms.shape[0], histograms.shape[1] + 1), dtype=np.int64)
+    np.cumsum(histograms, axis=1, out=below[:, 1:])
+    total = below[:, -1]
+    v = strengths.astype(np.int64)
+    q = np.full_like(v, qualifier)
+    under = v < q
+    at = histograms[rows, v]
+    cells = np.zeros((histograms.shape[0], 6), dtype=np.int64)
+    cells[:, 0] = below[rows, np.minimum(v, q)]
+    cells[:, 1] = np.where(under, at, 0)
+    cells[:, 2] = np.where(under, below[rows, q] - below[rows, v + 1], 0)
+    cells[:, 3] = np.where(under, 0, below[rows, v] - below[rows, q])
+    cells[:, 4] = np.where(under, 0, at)
+    cells[:, 5] = total - below[rows, np.maximum(v + 1, q)]
+    return cells
+
+
+@dataclass(frozen=True)
+class Prices:
+    """Every decision's exact EV for each row, and the optimal decision.
+
+    Attributes
+    ----------
+    ev : ndarray of int64, shape (n, 4)
+        EV numerators of fold, 1x, 2x, 3x over ``completions * unit`` (0 where not allowed).
+    allowed : ndarray of bool, shape (n, 4)
+    decision : ndarray of int64, shape (n,)
+        The optimal decision (the smallest wager among exact ties).
+    tied : ndarray of bool, shape (n, 4)
+        The decisions whose EV equals the best.
+    completions, unit : int
+    """
+
+    ev: IntArray = field(repr=False)
+    allowed: npt.NDArray[np.bool_] = field(repr=False)
+    decision: IntArray = field(repr=False)
+    tied: npt.NDArray[np.bool_] = field(repr=False)
+    completions: int
+    unit: int
+
+    @property
+    def denominator(self) -> int:
+        """The EVs' common denominator: ``completions * unit``."""
+        return self.completions * self.unit
+
+
+def price(cells: IntArray, strengths: IntArray, settlement: CellSettlement) -> Prices:
+    """Each row's EVs and optimal decision from its cells (module docstring)."""
+    nets = settlement.nets[strengths]  # (n, 4, 6)
+    ev = np.einsum("nc,ndc->nd", cells, nets)
+    allowed = settlement.allowed[strengths]
+    lowest = np.iinfo(np.int64).min
+    masked = np.where(allowed, ev, lowest)
+    best = masked.max(axis=1)
+    tied = masked == best[:, None]
+    decision = np.argmax(tied, axis=1).astype(np.int64)
+    completions = int(cells[0].sum()) if cells.shape[0] else 0
+    return Prices(
+        ev=np.where(allowed, ev, 0),
+        allowed=allowed,
+        decision=decision,
+        tied=tied,
+        completions=completions,
+        unit=settlement.unit,
+    )

@@ -1,0 +1,100 @@
+"""The Markdown odds report of a spec game's analysis: rules, bets, strategy, distributions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pandas as pd
+
+from crazy4.games.spec import GameSpec
+from crazy4.report.markdown import markdown_table, percent
+from crazy4.rules.ruleset import RuleSet
+
+
+def _rules_section(spec: GameSpec, rules: RuleSet) -> list[str]:
+    lines = ["## Rules", ""]
+    lines += [f"- {line}" for line in [*spec.rule_lines(rules), *rules.notes]]
+    lines += ["", "<details><summary>Rule file</summary>", "", "```toml", rules.text.rstrip()]
+    lines += ["```", "", "</details>", ""]
+    return lines
+
+
+def _bets_section(bets: pd.DataFrame, main_bet: str) -> list[str]:
+    shown = pd.DataFrame(
+        {
+            "bet": bets["bet"],
+            "house_edge": [percent(value) for value in bets["house_edge"]],
+            "element_of_risk": [percent(value) for value in bets["element_of_risk"]],
+            "average_total_bet": [f"{value:.4f}" for value in bets["average_total_bet"]],
+            "std_dev": [f"{value:.4f}" for value in bets["std_dev"]],
+            "hit_frequency": [f"{value:.6f}" for value in bets["hit_frequency"]],
+            "exact EV": [
+                f"{n}/{d}"
+                for n, d in zip(bets["ev_numerator"], bets["ev_denominator"], strict=True)
+            ],
+        }
+    )
+    main = bets[bets["bet"] == main_bet].iloc[0].to_dict()
+    return [
+        "## Bets",
+        "",
+        f"With optimal play the `{main_bet}` bet has a house edge of "
+        f"**{percent(float(main['house_edge']))}** of the Ante and an element of risk of "
+        f"**{percent(float(main['element_of_risk']))}** (average total bet "
+        f"{float(main['average_total_bet']):.4f} Antes). Every figure is exact: the EV column is "
+        "the exact fraction per unit of the bet's base wager.",
+        "",
+        markdown_table(shown),
+        "",
+        "Descriptions:",
+        "",
+        *[f"- `{row.bet}`: {row.description}" for row in bets.itertuples()],
+        "",
+    ]
+
+
+def _strategy_section(strategy: pd.DataFrame) -> list[str]:
+    played = strategy[strategy["decision"] != "fold"]
+    lines = ["## Optimal strategy", ""]
+    if not played.empty:
+        first = played.iloc[0]
+        lines += [f"Lowest hand played: **{first['from_hand']}** ({first['category']}).", ""]
+    shown = strategy[["from_hand", "to_hand", "category", "decision", "combinations"]]
+    return [*lines, markdown_table(shown), ""]
+
+
+def render_spec_report(
+    spec: GameSpec,
+    rules: RuleSet,
+    tables: Mapping[str, pd.DataFrame],
+    record: Mapping[str, object],
+    extra: list[str],
+) -> str:
+    """The report: headline, rules, bets, strategy, hand frequencies, net distribution and
+    ``extra`` sections (already Markdown)."""
+    bets = tables["bets"]
+    main = bets[bets["bet"] == spec.main_bet].iloc[0].to_dict()
+    lines = [
+        f"# {rules.title}",
+        "",
+        f"Rule set `{rules.name}` — {rules.source}",
+        "",
+        f"House edge **{percent(float(main['house_edge']))}** of the Ante "
+        f"(exact {main['ev_numerator']}/{main['ev_denominator']} EV), element of risk "
+        f"**{percent(float(main['element_of_risk']))}**, over all {int(str(record['deals'])):,} "
+        "deals counted exactly.",
+        "",
+        *_rules_section(spec, rules),
+        *_bets_section(bets, spec.main_bet),
+        *_strategy_section(tables["strategy"]),
+        "## Player hands",
+        "",
+        markdown_table(tables["hand_frequencies"][["hand", "combinations", "probability"]]),
+        "",
+        "## Net result of one round (optimal strategy)",
+        "",
+        markdown_table(tables["net_distribution"][["net", "combinations", "probability"]]),
+        "",
+        *extra,
+    ]
+    return "\n".join(lines).rstrip() + "\n"

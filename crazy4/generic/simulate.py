@@ -1,0 +1,234 @@
+"""The simulator's role of a spec game (:class:`crazy4.simulate.game.SimulatedGame`).
+
+A round deals, from one fresh deck (:func:`crazy4.core.deal.deal_hands`), the game's cards to
+each seat and then the dealer's. Each seat plays the optimal strategy (a decision per suit
+class of player hands, from :func:`crazy4.generic.analysis.analyze_spec`) and wagers 1 Ante,
+its Play bet and 1 on the first side bet. Seats are counted by ``key = (strength * 4 +
+decision) * 6 + cell`` (:data:`crazy4.games.spec.CELLS`), which determines every bet; the
+dealer's hands by strength. The log has one row a seat and round: ``round``, ``seat``,
+``player``, ``dealer``, ``decision``, the wagers ``ante``, ``play`` and the side bet, and the
+nets ``ante_net``, ``play_net``, ``ante_bonus_net`` and the side bet's, per unit of Ante.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+import pyarrow as pa
+
+from crazy4.core.bets import ExactBet, summarize
+from crazy4.core.deal import deal_hands
+from crazy4.core.exact import exact_dot, seat_totals
+from crazy4.errors import InputError
+from crazy4.games.spec import CELLS, DECISIONS, GameSpec
+from crazy4.generic.analysis import SpecAnalysis, analyze_spec
+from crazy4.generic.counts import class_of_hands
+from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate.cardtext import hand_code_array
+from crazy4.simulate.counts import BetNets, Chunk, Counts
+from crazy4.simulate.plan import PlanTables, SimulationPlan
+
+#: The most seats at one table.
+MAX_SEATS = 7
+#: The summary's name of the whole main game under the strategy.
+PARTS = ("ante", "play", "ante_bonus")
+
+_ANALYSES: dict[tuple[str, str], SpecAnalysis] = {}
+
+
+def analysis_of(spec: GameSpec, rules: RuleSet) -> SpecAnalysis:
+    """The exact analysis of ``rules`` (kept for the process: the strategy and exact values)."""
+    key = (spec.key, rules.content_hash)
+    if key not in _ANALYSES:
+        _ANALYSES[key] = analyze_spec(spec, rules)
+    return _ANALYSES[key]
+
+
+@dataclass(frozen=True)
+class SeatTables:
+    """What a worker derives from a plan: the seat word and the strength of every hand."""
+
+    word: npt.NDArray[np.int32]  # per player colex: strength * 4 + decision
+    strength: npt.NDArray[np.int32]  # per dealer colex
+    nets: dict[str, npt.NDArray[np.int64]]  # per bet, per seat key
+    parts: dict[str, npt.NDArray[np.int64]]  # per wager, per seat key
+    unit: int
+
+
+class SpecSimulator:
+    """The chunk player of a :class:`crazy4.games.spec.GameSpec` (module docstring)."""
+
+    max_seats = MAX_SEATS
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.tables_of = PlanTables(self._build)
+
+    @property
+    def side_bet_label(self) -> str:
+        """The side bet's name in messages."""
+        return self.spec.side_bet_label
+
+    @property
+    def side_bet_key(self) -> str:
+        """The side bet's log column (``"pair_plus"``)."""
+        return self.spec.side_bet_label.lower().replace(" ", "_")
+
+    @property
+    def key_bins(self) -> int:
+        """``n_strengths * 4 * 6`` seat keys."""
+        return self.spec.ranking.n_strengths * 4 * len(CELLS)
+
+    def blind_hands_allowed(self, rules: RuleSet) -> bool:
+        """No blind hands."""
+        return False
+
+    def strategy(self, rules: RuleSet, spec: str) -> npt.NDArray[np.int64]:
+        """``optimal``: the exact analysis' decision per suit class."""
+        if spec != "optimal":
+            raise InputError(f"--strategy: {self.spec.title} plays 'optimal' only, not {spec!r}")
+        return analysis_of(self.spec, rules).prices.decision
+
+    def _build(self, plan: SimulationPlan) -> SeatTables:
+        shape = self.spec.shape
+        inverse, _ = class_of_hands(shape.player_cards)
+        strength = self.spec.ranking.strengths(shape.player_cards).astype(np.int32)
+        word = strength * 4 + plan.decision.astype(np.int32)[inverse]
+        settlement = self.spec.settlement(plan.rules)
+        nets = {self.spec.main_bet: settlement.nets.reshape(-1)}
+        parts = {name: settlement.parts[name].reshape(-1) for name in PARTS}
+        unit = settlement.unit
+        for side in self.spec.side_bets(plan.rules):
+            pays = side.pays.odds_numerators(self.spec.ranking, side.pays.unit)
+            if unit % side.pays.unit:
+                raise InputError(f"{side.name}: its payouts need another denominator")
+            nets[side.name] = np.repeat(pays * (unit // side.pays.unit), 4 * len(CELLS))
+        dealer = self.spec.ranking.strengths(shape.dealer_cards).astype(np.int32)
+        return SeatTables(word, dealer, nets, parts, unit)
+
+    def play_chunk(
+        self, plan: SimulationPlan, chunk: int, log: bool, into: Counts | None = None
+    ) -> Chunk:
+        """Deal, key and count one chunk's rounds (and its log rows)."""
+        tables = self.tables_of(plan)
+        shape = self.spec.shape
+        rounds = plan.chunk_rounds(chunk)
+        sizes = (shape.player_cards,) * plan.seats + (shape.dealer_cards,)
+        dealt = deal_hands(plan.generator(chunk), rounds, sizes)
+        dealer = tables.strength[dealt.colex[-1]]
+        qualified = np.where(dealer >= self.spec.qualifier(plan.rules), 3, 0).astype(np.int32)
+        keys = []
+        for seat in range(plan.seats):
+            word = tables.word[dealt.colex[seat]]
+            strength = word >> 2
+            cell = qualified + (strength == dealer) + 2 * (strength < dealer)
+            keys.append(word * len(CELLS) + cell)
+        counts = Counts.empty(self.key_bins) if into is None else into
+        counts.seats += np.bincount(np.concatenate(keys), minlength=self.key_bins)
+        counts.dealer[: self.spec.ranking.n_strengths] += np.bincount(
+            dealer, minlength=self.spec.ranking.n_strengths
+        )
+        squares: dict[str, int] = {}
+        if plan.seats > 1:
+            for name, nets in tables.nets.items():
+                total = seat_totals(nets, keys)
+                squares[name] = exact_dot(total, total)
+        counts.add_totals(rounds, squares, None)
+        table = self._log(plan, chunk, dealt.cards, keys, tables) if log else None
+        return Chunk(counts=counts, log=table)
+
+    def _log(
+        self,
+        plan: SimulationPlan,
+        chunk: int,
+        cards: list[npt.NDArray[np.uint8]],
+        keys: list[npt.NDArray[np.int32]],
+        tables: SeatTables,
+    ) -> pa.Table:
+        seats, rounds = plan.seats, keys[0].shape[0]
+        key = np.stack(keys, axis=1).ravel()
+        decision = (key // len(CELLS)) % 4
+        first = plan.first_round(chunk)
+        player = np.stack(cards[:seats], axis=2).reshape(cards[0].shape[0], rounds * seats)
+        columns: dict[str, pa.Array] = {
+            "round": pa.array(np.repeat(np.arange(first, first + rounds, dtype=np.int64), seats)),
+            "seat": pa.array(np.tile(np.arange(1, seats + 1, dtype=np.int8), rounds)),
+            "player": hand_code_array(player),
+            "dealer": hand_code_array(cards[seats], repeat=seats),
+            "decision": pa.DictionaryArray.from_arrays(
+                pa.array(decision.astype(np.int8)), pa.array(list(DECISIONS))
+            ),
+            "ante": pa.array(np.ones(key.shape[0])),
+            "play": pa.array(decision.astype(np.float64)),
+        }
+        side = None
+        if plan.side_bet is not None:
+            side = self.spec.side_bets(plan.rules)[plan.side_bet].name
+            columns[self.side_bet_key] = pa.array(np.ones(key.shape[0]))
+        for name in PARTS:
+            columns[f"{name}_net"] = pa.array(tables.parts[name][key] / tables.unit)
+        if side is not None:
+            columns[f"{self.side_bet_key}_net"] = pa.array(tables.nets[side][key] / tables.unit)
+        return pa.table(columns)
+
+    def bet_nets(self, plan: SimulationPlan) -> BetNets:
+        """The main game and each side bet, per seat key."""
+        tables = self.tables_of(plan)
+        return BetNets(unit=tables.unit, seat=tables.nets, blind=None)
+
+    def exact_bets(self, plan: SimulationPlan) -> dict[str, ExactBet]:
+        """From the exact analysis (the optimal strategy)."""
+        return self.exact_bets_of(plan.rules)
+
+    def exact_bets_of(self, rules: RuleSet) -> dict[str, ExactBet]:
+        """Every bet's exact value under the optimal strategy, by name."""
+        analysis = analysis_of(self.spec, rules)
+        bets = [analysis.main, *analysis.side_bets]
+        return {
+            bet.name: ExactBet.of_summary(bet.name, summarize(bet, analysis.weights))
+            for bet in bets
+        }
+
+    def summary_options(self, plan: SimulationPlan) -> dict[str, object]:
+        """No options of the game's own."""
+        return {}
+
+    def summary_counts(self, plan: SimulationPlan, counts: Counts) -> dict[str, object]:
+        """Player and dealer categories, the dealer's qualification and the outcome cells."""
+        n = self.spec.ranking.n_strengths
+        starts = self.spec.ranking.category_starts()
+        category = np.searchsorted(starts, np.arange(n), side="right") - 1
+        names = self.spec.ranking.categories
+        player = np.bincount(
+            category, weights=counts.seats.reshape(n, -1).sum(axis=1), minlength=len(names)
+        )
+        dealer = np.bincount(category, weights=counts.dealer[:n], minlength=len(names))
+        cells = counts.seats.reshape(-1, len(CELLS)).sum(axis=0)
+        return {
+            "player_categories": {c: int(v) for c, v in zip(names, player, strict=True)},
+            "dealer_categories": {c: int(v) for c, v in zip(names, dealer, strict=True)},
+            "dealer_qualified": int(counts.dealer[self.spec.qualifier(plan.rules) : n].sum()),
+            "outcomes": {c: int(v) for c, v in zip(CELLS, cells, strict=True)},
+        }
+
+    def render_tail(
+        self, plan: SimulationPlan, counts: Counts, data: Mapping[str, object]
+    ) -> list[str]:
+        """The dealer's qualification and the categories."""
+        qualified = data["dealer_qualified"]
+        player = data["player_categories"]
+        dealer = data["dealer_categories"]
+        assert isinstance(qualified, int) and isinstance(player, dict)
+        assert isinstance(dealer, dict)
+        hands = max(1, sum(player.values()))
+        lines = ["", f"dealer qualifies: {qualified / max(1, counts.rounds):.5f}", ""]
+        lines.append(f"{'hand category':<18}{'player':>10}{'dealer':>10}")
+        for name in reversed(self.spec.ranking.categories):
+            lines.append(
+                f"{name:<18}{player[name] / hands:>10.6f}"
+                f"{dealer[name] / max(1, counts.rounds):>10.6f}"
+            )
+        return lines

@@ -1,0 +1,170 @@
+"""The result tables of a spec game's analysis (columns as in ``results/README.md``).
+
+Each function takes a :class:`crazy4.generic.analysis.SpecAnalysis` and returns one table;
+nothing here counts or prices anything new.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from crazy4.core.bet_tables import fraction_text, net_distribution
+from crazy4.core.bets import summarize
+from crazy4.core.cards import format_hands
+from crazy4.games.spec import CELL_LABELS, CELLS, DECISIONS, GameSpec
+from crazy4.generic.analysis import SpecAnalysis
+
+IntArray = npt.NDArray[np.int64]
+
+
+def categories_of(spec: GameSpec, strengths: IntArray) -> IntArray:
+    """The category index of each strength."""
+    return np.searchsorted(spec.ranking.category_starts(), strengths, side="right") - 1
+
+
+def bets_table(analysis: SpecAnalysis) -> pd.DataFrame:
+    """One row per bet: the main game, then each side bet."""
+    bets = [analysis.main, *analysis.side_bets]
+    return pd.DataFrame([summarize(bet, analysis.weights) for bet in bets])
+
+
+def hand_frequencies(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
+    """The player's hands by category, strongest first."""
+    categories = categories_of(spec, analysis.strengths)
+    counts = np.bincount(
+        categories, weights=analysis.weights, minlength=len(spec.ranking.categories)
+    )
+    total = int(analysis.weights.sum())
+    frame = pd.DataFrame(
+        {
+            "hand": list(spec.ranking.categories)[::-1],
+            "category": list(spec.ranking.categories)[::-1],
+            "combinations": counts[::-1].astype(np.int64),
+        }
+    )
+    frame["probability"] = frame["combinations"] / total
+    frame["one_in"] = 1 / frame["probability"]
+    return frame
+
+
+def player_hands(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
+    """One row per player hand class: its cells, exact EVs and optimal decision."""
+    prices = analysis.prices
+    names = np.array(spec.ranking.categories)
+    frame = pd.DataFrame(
+        {
+            "hand": format_hands(analysis.hands),
+            "weight": analysis.weights,
+            "strength": analysis.strengths,
+            "best_hand": [spec.ranking.describe(int(s)) for s in analysis.strengths],
+            "category": names[categories_of(spec, analysis.strengths)],
+        }
+    )
+    for column, name in enumerate(CELLS):
+        frame[name] = analysis.cells[:, column]
+    frame["ev_denominator"] = np.int64(prices.completions * prices.unit)
+    for code, label in enumerate(DECISIONS):
+        frame[f"ev_{label}_numerator"] = prices.ev[:, code]
+    for code, label in enumerate(DECISIONS):
+        values = prices.ev[:, code] / (prices.completions * prices.unit)
+        frame[f"ev_{label}"] = np.where(prices.allowed[:, code], values, np.nan)
+    frame["decision"] = np.array(DECISIONS)[prices.decision]
+    frame["tied_decisions"] = [
+        "|".join(DECISIONS[d] for d in range(4) if row[d]) for row in prices.tied
+    ]
+    frame["exact_tie"] = prices.tied.sum(axis=1) > 1
+    return frame
+
+
+def strategy_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
+    """Runs of consecutive strengths played the same way, weakest first (``mixed`` where hands
+    of one strength are played differently)."""
+    n = spec.ranking.n_strengths
+    by_decision = np.zeros((n, 4), dtype=np.int64)
+    np.add.at(by_decision, (analysis.strengths, analysis.prices.decision), analysis.weights)
+    classes = np.bincount(analysis.strengths, minlength=n)
+    present = np.flatnonzero(classes)
+    labels = []
+    for strength in present:
+        used = np.flatnonzero(by_decision[strength])
+        labels.append(DECISIONS[int(used[0])] if used.shape[0] == 1 else "mixed")
+    rows = []
+    start = 0
+    names = spec.ranking.categories
+    for index in range(1, len(present) + 1):
+        if index < len(present) and labels[index] == labels[start] != "mixed":
+            continue
+        low, high = int(present[start]), int(present[index - 1])
+        chosen = present[start:index]
+        counts = by_decision[chosen].sum(axis=0)
+        low_name, high_name = (names[int(c)] for c in categories_of(spec, np.array([low, high])))
+        row: dict[str, object] = {
+            "from_strength": low,
+            "to_strength": high,
+            "from_hand": spec.ranking.describe(low),
+            "to_hand": spec.ranking.describe(high),
+            "category": low_name if low_name == high_name else f"{low_name} - {high_name}",
+            "decision": labels[start],
+            "combinations": int(counts.sum()),
+            "hand_classes": int(classes[chosen].sum()),
+        }
+        for code, label in enumerate(DECISIONS):
+            row[f"combinations_{label}"] = int(counts[code])
+        for code, label in enumerate(DECISIONS):
+            row[f"share_{label}"] = float(counts[code] / counts.sum())
+        rows.append(row)
+        start = index
+    return pd.DataFrame(rows)
+
+
+def returns_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
+    """The main game's return table: deals by decision, hand category, cell and net."""
+    bet = analysis.main
+    rows, cells = bet.combos.shape
+    frame = pd.DataFrame(
+        {
+            "decision_code": np.repeat(analysis.prices.decision, cells),
+            "category_code": np.repeat(categories_of(spec, analysis.strengths), cells),
+            "cell": np.tile(np.arange(cells), rows),
+            "net_numerator": bet.net.ravel(),
+            "combinations": bet.combos.ravel(),
+        }
+    )
+    frame = frame[frame["combinations"] > 0]
+    keys = ["decision_code", "category_code", "cell", "net_numerator"]
+    grouped = frame.groupby(keys)["combinations"].sum().reset_index()
+    grouped = grouped.sort_values(
+        ["decision_code", "category_code", "cell", "net_numerator"],
+        ascending=[False, False, True, False],
+    )
+    deals = int(bet.combos.sum())
+    nets = [Fraction(int(value), bet.unit) for value in grouped["net_numerator"]]
+    table = pd.DataFrame(
+        {
+            "decision": np.array(DECISIONS)[grouped["decision_code"].to_numpy()],
+            "hand": np.array(spec.ranking.categories)[grouped["category_code"].to_numpy()],
+            "dealer_outcome": np.array(CELL_LABELS)[grouped["cell"].to_numpy()],
+            "net": [fraction_text(net) for net in nets],
+            "net_value": [float(net) for net in nets],
+            "combinations": grouped["combinations"].to_numpy(dtype=np.int64),
+        }
+    )
+    table["probability"] = table["combinations"] / deals
+    table["contribution"] = table["net_value"] * table["probability"]
+    return table.reset_index(drop=True)
+
+
+def analysis_tables(spec: GameSpec, analysis: SpecAnalysis) -> dict[str, pd.DataFrame]:
+    """Every table of the analysis, by file stem."""
+    return {
+        "bets": bets_table(analysis),
+        "hand_frequencies": hand_frequencies(spec, analysis),
+        "player_hands": player_hands(spec, analysis),
+        "strategy": strategy_table(spec, analysis),
+        "returns": returns_table(spec, analysis),
+        "net_distribution": net_distribution(analysis.main),
+    }

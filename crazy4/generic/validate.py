@@ -1,0 +1,283 @@
+"""The validator's role of a spec game (:class:`crazy4.validate.game.ValidatedGame`).
+
+The log is the one :mod:`crazy4.generic.simulate` writes: ``player`` and ``dealer`` hands,
+``decision``, the wagers ``ante`` and ``play``, the nets ``ante_net``, ``play_net`` and
+``ante_bonus_net`` (optional: without it the bonus is expected inside ``ante_net``), and
+optionally the side bet and its net. Each row is settled again from its cards and decision by
+the specification's settlement (:attr:`crazy4.games.spec.CellSettlement.parts`), its decision
+compared with the optimal one of its hand class, and the statistics test the player's and the
+dealer's categories and each bet's mean against the exact analysis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+import pyarrow as pa
+
+from crazy4.core.bets import ExactBet
+from crazy4.core.cards import format_cards
+from crazy4.errors import InputError
+from crazy4.games.spec import GameSpec
+from crazy4.generic.counts import class_of_hands
+from crazy4.generic.simulate import SpecSimulator, analysis_of
+from crazy4.rules.ruleset import RuleSet
+from crazy4.validate.checks import (
+    Component,
+    compare_decisions,
+    mismatches,
+    settlement_check,
+    settlement_examples,
+    strategy_check,
+    well_formed_check,
+)
+from crazy4.validate.report import Check, Finding, Options
+from crazy4.validate.rows import (
+    BatchRows,
+    LogBatch,
+    Rounds,
+    flag_repeated_cards,
+    kept_for_statistics,
+    split_rounds,
+)
+from crazy4.validate.statistics import (
+    SUMMARY_KEYS,
+    StatFamily,
+    StatTest,
+    Summary,
+    bet_samples,
+    most_off,
+    summary_counts,
+)
+from crazy4.validate.tally import BetValues, Tally
+
+IntArray = npt.NDArray[np.int64]
+
+
+@dataclass
+class SpecRun:
+    """One validation of a spec game's log or summary."""
+
+    spec: GameSpec
+    options: Options
+    rules: RuleSet
+    side_key: str
+    side_name: str | None
+    exact: dict[str, ExactBet]
+    tally: Tally = field(default_factory=Tally)
+    player_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    dealer_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+    def __post_init__(self) -> None:
+        size = len(self.spec.ranking.categories)
+        self.player_categories = np.zeros(size, dtype=np.int64)
+        self.dealer_categories = np.zeros(size, dtype=np.int64)
+        self.settlement = self.spec.settlement(self.rules)
+        analysis = analysis_of(self.spec, self.rules)
+        self.decision = analysis.prices.decision
+        self.ev = analysis.prices.ev
+        self.denominator = analysis.prices.denominator
+        self.class_of, _ = class_of_hands(self.spec.shape.player_cards)
+        starts = self.spec.ranking.category_starts()
+        self.category = (
+            np.searchsorted(starts, np.arange(self.spec.ranking.n_strengths), side="right") - 1
+        )
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        """The columns every log of the game has."""
+        return ("player", "dealer", "decision", "ante", "play", "ante_net", "play_net")
+
+    def check_columns(self, names: Sequence[str]) -> None:
+        """Raise :class:`InputError` naming the first missing column."""
+        missing = [name for name in self.required if name not in names]
+        if missing:
+            raise InputError(
+                f"the log has no column {missing[0]!r} (a {self.spec.title} log needs "
+                f"{', '.join(self.required)}; see docs/simulator.md)"
+            )
+
+    def read_batch(self, table: pa.Table, first_row: int) -> LogBatch:
+        """Parse one batch: the hands, the decision, the numbers and the strengths."""
+        shape = self.spec.shape
+        hands = (
+            ("player", shape.player_cards, f"player not {shape.player_cards} valid card(s)"),
+            ("dealer", shape.dealer_cards, f"dealer not {shape.dealer_cards} valid card(s)"),
+        )
+        numbers = ("ante", "play", "ante_net", "play_net", "ante_bonus_net", self.side_key)
+        batch = LogBatch.read(table, first_row, hands, (*numbers, f"{self.side_key}_net"))
+        batch.derive_strengths("player", self.spec.ranking.strengths(shape.player_cards))
+        batch.derive_strengths("dealer", self.spec.ranking.strengths(shape.dealer_cards))
+        return batch
+
+    def process(self, batch: LogBatch) -> None:
+        """Flag, settle again, compare decisions and count one batch."""
+        rows = batch.rows(self.tally.malformed, self.options.examples)
+        multiple = self._flag(batch, rows)
+        player, dealer = batch.indices("player"), batch.indices("dealer")
+        rounds = split_rounds(batch.table, self.tally.rows, rows, batch.number)
+        flag_repeated_cards(
+            rows, player, dealer, batch.cards_ok, rounds, "a card dealt twice in one round"
+        )
+        self.tally.bad_rows += int(rows.bad.sum())
+        good = ~rows.bad
+        self._resettle(batch, good, multiple)
+        classes = self.class_of[batch.derived["player_colex"]]
+        compare_decisions(
+            *(self.tally, good, np.where(good, classes, 0), self.decision, multiple, self.ev),
+            *(self._ev_lost, batch.first_row, self.options.examples),
+            lambda row: {"player": format_cards(batch.cards["player"][row][::-1].tolist())},
+        )
+        self._count(batch, rows.bad, rounds)
+        self.tally.rows += batch.n
+        self.tally.rounds += rounds.n_rounds
+
+    def _flag(self, batch: LogBatch, rows: BatchRows) -> IntArray:
+        """Flag unparsed cards, unknown decisions and wagers; the Play multiple of each row."""
+        rows.flag_unparsed(batch.unparsed)
+        decision, ante = batch.decision, batch.wager("ante")
+        rows.flag((decision < 0) | (decision > 3), "decision not one of fold/1x/2x/3x")
+        rows.flag(~(ante > 0), "ante missing or not positive")
+        multiple = np.clip(decision, 0, 3)
+        rows.flag(
+            (decision >= 0) & ~np.isclose(batch.wager("play"), multiple * ante),
+            "play wager does not match the decision (fold: 0, mx: m x ante)",
+        )
+        allowed = np.zeros(4, dtype=bool)
+        allowed[[0, *self.rules.play.multiples]] = True
+        rows.flag((decision >= 0) & ~allowed[multiple], f"Play not allowed by {self.rules.name}")
+        return multiple
+
+    def _resettle(self, batch: LogBatch, good: npt.NDArray[np.bool_], multiple: IntArray) -> None:
+        """Settle every wager of the good rows again; a finding per wager that differs."""
+        strength = batch.derived["player_strength"]
+        dealer_strength = batch.derived["dealer_strength"]
+        qualified = np.where(dealer_strength >= self.spec.qualifier(self.rules), 3, 0)
+        cell = qualified + (strength == dealer_strength) + 2 * (strength < dealer_strength)
+        safe = np.where(good, strength, 0), np.where(good, multiple, 0), np.where(good, cell, 0)
+        parts = {name: nets[safe] for name, nets in self.settlement.parts.items()}
+        number, ante = batch.number, batch.wager("ante")
+        with_bonus = "ante_bonus_net" in number
+        expected_ante = parts["ante"] + (0 if with_bonus else parts["ante_bonus"])
+        components = [
+            Component("ante", ante, expected_ante, number["ante_net"]),
+            Component("play", ante, parts["play"], number["play_net"]),
+        ]
+        if with_bonus:
+            bonus = number["ante_bonus_net"]
+            components.append(Component("ante_bonus", ante, parts["ante_bonus"], bonus))
+        if self.side_name is not None and self.side_key in number:
+            pays = next(s.pays for s in self.spec.side_bets(self.rules) if s.name == self.side_name)
+            odds = pays.odds_numerators(self.spec.ranking, pays.unit)
+            if self.settlement.unit % pays.unit == 0:
+                expected = odds[safe[0]] * (self.settlement.unit // pays.unit)
+                side, logged = batch.wager(self.side_key), batch.wager(f"{self.side_key}_net")
+                components.append(Component(self.side_key, side, expected, logged, side=True))
+        cards = (batch.cards["player"], batch.cards["dealer"], batch.decision)
+        for found in mismatches(self.tally, good, components, self.settlement.unit):
+            what = f"{found.component.name}_net is not the amount {self.rules.name} settles"
+            finding = self.tally.settlement_findings.setdefault(what, Finding())
+            limit = self.options.examples
+            settlement_examples(finding, found.rows, found, cards, batch.first_row, limit)
+
+    def _count(self, batch: LogBatch, bad: npt.NDArray[np.bool_], rounds: Rounds) -> None:
+        """Count categories and bets over the rounds whose rows are all good."""
+        keep, kept_rounds = kept_for_statistics(bad, rounds)
+        strength = batch.derived["player_strength"]
+        dealer_strength = batch.derived["dealer_strength"]
+        size = len(self.spec.ranking.categories)
+        self.player_categories += np.bincount(self.category[strength[keep]], minlength=size)
+        starts = rounds.starts[kept_rounds]
+        dealer = self.category[dealer_strength[starts]]
+        self.dealer_categories += np.bincount(dealer, minlength=size)
+        ante, side = batch.wager("ante"), batch.wager(self.side_key)
+        game = batch.wager("ante_net") + batch.wager("ante_bonus_net") + batch.wager("play_net")
+        values: BetValues = {self.spec.main_bet: (keep, game / np.where(ante > 0, ante, 1))}
+        if self.side_name is not None and self.side_key in batch.number:
+            net = batch.wager(f"{self.side_key}_net")
+            values[self.side_name] = (keep & (side > 0), net / np.where(side > 0, side, 1))
+        self.tally.add_bets(self.exact, values, rounds.round_of_row, rounds.n_rounds)
+
+    def _ev_lost(
+        self,
+        classes: npt.NDArray[np.integer],
+        expected: npt.NDArray[np.integer],
+        taken: npt.NDArray[np.integer],
+    ) -> npt.NDArray[np.float64]:
+        lost: npt.NDArray[np.float64] = (
+            self.ev[classes, expected] - self.ev[classes, taken]
+        ) / self.denominator
+        return lost
+
+    def row_checks(self) -> list[Check]:
+        """Well-formed, settlement and strategy."""
+        return [
+            well_formed_check(self.tally, "left out of the other checks"),
+            settlement_check(self.tally, self.rules.name),
+            strategy_check(self.tally, self.options.strategy, " by hand class"),
+        ]
+
+    def statistics(self, summary: Summary | None) -> StatFamily:
+        """Categories (player, dealer) by chi-square, each bet's mean by z-score."""
+        analysis = analysis_of(self.spec, self.rules)
+        labels = list(self.spec.ranking.categories)
+        size = len(labels)
+        player_p = np.bincount(
+            self.category[analysis.strengths], weights=analysis.weights, minlength=size
+        )
+        player_p = player_p / player_p.sum()
+        table = self.spec.ranking.strengths(self.spec.shape.dealer_cards)
+        dealer_p = np.bincount(self.category[table], minlength=size).astype(np.float64)
+        dealer_p = dealer_p / dealer_p.sum()
+        family = StatFamily()
+        if summary is None:
+            player = self.player_categories.astype(np.float64)
+            dealer = self.dealer_categories.astype(np.float64)
+        else:
+            player = summary_counts(summary, "player_categories", labels)
+            dealer = summary_counts(summary, "dealer_categories", labels)
+        for name, observed, p in (
+            ("player hand categories", player, player_p),
+            ("dealer hand categories", dealer, dealer_p),
+        ):
+            family.chi_square(
+                name, observed, p, detail=f"most off: {labels[most_off(observed, p)]}"
+            )
+        for name, count, total, exact, design in bet_samples(
+            self.tally.bets, self.exact, summary, family.notes
+        ):
+            mean = total / count
+            se = exact.std_dev * (design / count) ** 0.5
+            z = (mean - float(exact.mean)) / se if se > 0 else 0.0
+            detail = f"mean {mean:+.5f} ± {se:.5f}, exact {float(exact.mean):+.5f}"
+            family.tests.append(StatTest.z_score(f"mean of {name}", z, detail))
+        return family
+
+
+class SpecValidator:
+    """The validator's role of a :class:`crazy4.games.spec.GameSpec` (module docstring)."""
+
+    summary_keys = SUMMARY_KEYS
+
+    def __init__(self, spec: GameSpec, simulator: SpecSimulator) -> None:
+        self.spec = spec
+        self.simulator = simulator
+
+    def start(self, options: Options, metadata: Mapping[str, object]) -> SpecRun:
+        """A validation of ``options.rules`` (its optimal strategy only)."""
+        if options.strategy != "optimal":
+            raise InputError(f"--strategy: {self.spec.title} is validated against 'optimal' only")
+        names = [side.name for side in self.spec.side_bets(options.rules)]
+        logged = metadata.get(self.simulator.side_bet_key)
+        wanted = options.side_bet or (logged if isinstance(logged, str) else None)
+        side = names[0] if names and wanted is None else wanted
+        if side is not None and side not in names:
+            prefix = self.simulator.side_bet_key.replace("_", "-") + "-"
+            side = f"{prefix}{side}" if f"{prefix}{side}" in names else None
+            if side is None:
+                raise InputError(f"unknown {self.spec.side_bet_label} table {wanted!r}")
+        exact = self.simulator.exact_bets_of(options.rules)
+        return SpecRun(self.spec, options, options.rules, self.simulator.side_bet_key, side, exact)
