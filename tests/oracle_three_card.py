@@ -24,14 +24,14 @@ The rules, as read here:
   name the odds of pair, flush, straight, three of a kind, straight flush: ``"1-4-6-30-40"``.
 
 Deals are enumerated, never sampled: the 22,100 player hands against the 18,424 dealer hands
-from the other 49 cards (:func:`all_dealer_counts`), and, for the hole-card player, every
-(hand, seen dealer card) situation against its 1,128 completions (:func:`hole_card_edge`, one
-player hand per suit class, weighted by the class size).
+from the other 49 cards (:func:`all_dealer_counts`); the hole-card player's situations in
+``oracle_three_card_holecard.py``.
 """
 
 from __future__ import annotations
 
 import itertools
+import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -132,33 +132,17 @@ def hand_values(cards: npt.NDArray[np.integer[Any]]) -> IntArray:
         [STRAIGHT_FLUSH, THREE_OF_A_KIND, STRAIGHT, FLUSH, PAIR],
         HIGH_CARD,
     )
-    # the middle card is always in a pair; the kicker is the other one
-    digits = _digits(straight, trips, pair, top, r0, r1, r2, r1, np.where(r0 == r1, r2, r0))
-    values: IntArray = category * SCALE + (digits[:, 0] * 13 + digits[:, 1]) * 13 + digits[:, 2]
-    return values
-
-
-def _digits(
-    straight: npt.NDArray[np.bool_],
-    trips: npt.NDArray[np.bool_],
-    pair: npt.NDArray[np.bool_],
-    top: IntArray,
-    r0: IntArray,
-    r1: IntArray,
-    r2: IntArray,
-    pair_rank: IntArray,
-    kicker: IntArray,
-) -> IntArray:
-    """The tie-break digits of each hand, highest first."""
-    digits = np.stack([r0, r1, r2], axis=1)  # high card and flush: rank by rank
     zero = np.zeros_like(r0)
+    digits = np.stack([r0, r1, r2], axis=1)  # high card and flush: rank by rank
+    kicker = np.where(r0 == r1, r2, r0)  # the middle card is always in a pair
     for mask, cols in (
-        (pair, (pair_rank, pair_rank, kicker)),
+        (pair, (r1, r1, kicker)),
         (trips, (r0, zero, zero)),
         (straight, (top, zero, zero)),
     ):
         digits[mask] = np.stack(cols, axis=1)[mask]
-    return digits
+    values: IntArray = category * SCALE + (digits[:, 0] * 13 + digits[:, 1]) * 13 + digits[:, 2]
+    return values
 
 
 def hand_value(cards: Sequence[int] | str) -> int:
@@ -197,25 +181,74 @@ def all_hands() -> AllHands:
 # Rules
 
 
+STANDARD_BONUS = {"straight": Fraction(1), "three_of_a_kind": Fraction(4),
+                  "straight_flush": Fraction(5)}  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Rules:
     """A Three Card Poker rule set: the standard one unless told otherwise.
 
     ``ante_bonus`` and ``pair_plus`` map category names (``"straight"``, ``"three_of_a_kind"``,
-    ``"straight_flush"``, ``"pair"``, ``"flush"``) to odds "to 1".
+    ``"straight_flush"``, ``"pair"``, ``"flush"``) to odds "to 1". The switches: ``ties``
+    (``"push"``, the rules text; ``"player"``, ``"dealer"``), what a non-qualifying dealer
+    does to the Ante and the Play bet (``"wins"`` or ``"push"``), and whether the Ante Bonus
+    is paid only with a Play bet (the rules text) or on a fold too.
     """
 
     qualifier: int = QUEEN_HIGH
-    ante_bonus: Mapping[str, Fraction] = field(
-        default_factory=lambda: {
-            "straight": Fraction(1),
-            "three_of_a_kind": Fraction(4),
-            "straight_flush": Fraction(5),
-        }
-    )
+    ante_bonus: Mapping[str, Fraction] = field(default_factory=lambda: dict(STANDARD_BONUS))
     pair_plus: Mapping[str, Fraction] = field(
         default_factory=lambda: pair_plus_table("1-4-6-30-40")
     )
+    ties: str = "push"
+    not_qualified_ante: str = "wins"
+    not_qualified_play: str = "push"
+    bonus_only_with_play: bool = True
+
+
+def read_rules(text: str, pair_plus: str | None = None) -> Rules:
+    """Read a Three Card Poker rule file's TOML (the format of ``three-card-standard.toml``:
+    ``[dealer] qualifier, ties``, ``[not_qualified] ante, play``, ``[ante_bonus]
+    paid_only_with_play`` and ``pays``, ``[[pair_plus]] name, pays``), on the Pair Plus table
+    named ``pair_plus`` (default: the file's first).
+    """
+    data = tomllib.loads(text)
+    if data.get("game") != "three-card-poker":
+        raise ValueError(f"{data.get('name')} is not a Three Card Poker rule set")
+    words = str(data["dealer"].get("qualifier", "none")).split()
+    if words == ["none"]:
+        qualifier = 0
+    elif len(words) == 2 and words[1] == "high" and words[0].upper() in RANKS:
+        qualifier = value_floor(HIGH_CARD, RANKS.index(words[0].upper()))
+    else:
+        raise ValueError(f"the oracle cannot read the qualifier {' '.join(words)!r}")
+    if data.get("play", {}).get("multiples", [1]) != [1]:
+        raise ValueError("the rules text's Play bet equals the Ante")
+    tables = {str(t["name"]): {k: Fraction(str(v)) for k, v in t["pays"].items()}
+              for t in data.get("pair_plus", [])}  # fmt: skip
+    bonus = data.get("ante_bonus", {})
+    rules = Rules(
+        qualifier=qualifier,
+        ante_bonus={k: Fraction(str(v)) for k, v in bonus.get("pays", {}).items()},
+        pair_plus=tables[pair_plus] if pair_plus else next(iter(tables.values()), {}),
+        ties=str(data["dealer"].get("ties", "push")),
+        not_qualified_ante=str(data.get("not_qualified", {}).get("ante", "wins")),
+        not_qualified_play=str(data.get("not_qualified", {}).get("play", "push")),
+        bonus_only_with_play=bool(bonus.get("paid_only_with_play", True)),
+    )
+    unknown = {*rules.ante_bonus, *rules.pair_plus} - set(PAIR_PLUS_LINES)
+    if (
+        unknown
+        or rules.ties not in TIES
+        or {rules.not_qualified_ante, rules.not_qualified_play} - set(NOT_QUALIFIED)
+    ):
+        raise ValueError(f"the oracle cannot read {data.get('name')}: {unknown or 'a switch'}")
+    return rules
+
+
+TIES = {"push": 0, "player": 1, "dealer": -1}
+NOT_QUALIFIED = {"wins": 1, "push": 0}
 
 
 #: Pair Plus lines in the order the published tables list them.
@@ -293,18 +326,20 @@ def settle(
     category = mine // SCALE
     pp = pays_by_category(rules.pair_plus)[category]
     pair_plus = Fraction(-1) if pp is None else pp
+    paid = pays_by_category(rules.ante_bonus)[category]
+    bonus = Fraction(0) if paid is None else paid
     if decision == "fold":
-        return {"ante": Fraction(-1), "play": Fraction(0), "ante_bonus": Fraction(0),
-                "pair_plus": pair_plus}  # fmt: skip
-    bonus = pays_by_category(rules.ante_bonus)[category]
-    if theirs < rules.qualifier:
-        ante, play = 1, 0
+        ante, play = -1, 0
+        bonus = Fraction(0) if rules.bonus_only_with_play else bonus
+    elif theirs < rules.qualifier:
+        ante = NOT_QUALIFIED[rules.not_qualified_ante]
+        play = NOT_QUALIFIED[rules.not_qualified_play]
     else:
-        ante = play = (mine > theirs) - (mine < theirs)
+        ante = play = (mine > theirs) - (mine < theirs) if mine != theirs else TIES[rules.ties]
     return {
         "ante": Fraction(ante),
         "play": Fraction(play),
-        "ante_bonus": Fraction(0) if bonus is None else bonus,
+        "ante_bonus": bonus,
         "pair_plus": pair_plus,
     }
 
@@ -367,19 +402,30 @@ def dealer_counts(cards: Sequence[int] | str, qualifier: int = QUEEN_HIGH) -> di
 # Exact prices
 
 
-def _bonus_numerators(values: IntArray, table: Mapping[str, Fraction]) -> list[Fraction]:
+def bonus_odds(values: IntArray, table: Mapping[str, Fraction]) -> list[Fraction]:
+    """The Ante Bonus odds of each hand (0 where the table pays nothing)."""
     pays = pays_by_category(table)
     return [Fraction(0) if pays[c] is None else pays[c] for c in category_of(values).tolist()]  # type: ignore[misc]
 
 
-def play_evs(counts: IntArray, bonus: Sequence[Fraction], deals: int) -> list[Fraction]:
+def play_evs(
+    counts: IntArray, bonus: Sequence[Fraction], deals: int, rules: Rules
+) -> list[Fraction]:
     """Exact EV per Ante of Play for each row of (lower, tie, higher, not qualified) counts:
-    Ante +1 and Play 0 when the dealer does not qualify; both +1 / 0 / -1 on a qualified
-    dealer lower / tie / higher; plus the Ante Bonus."""
+    a non-qualifying dealer settles Ante and Play by the rules' switches (standard: +1, 0); a
+    qualifying one loses both when lower, wins both when higher, ties by ``ties``; plus the
+    Ante Bonus."""
+    tie = 2 * TIES[rules.ties]
+    nq = NOT_QUALIFIED[rules.not_qualified_ante] + NOT_QUALIFIED[rules.not_qualified_play]
     return [
-        Fraction(int(2 * lower - 2 * higher + nq), deals) + b
-        for (lower, _tie, higher, nq), b in zip(counts.tolist(), bonus, strict=True)
+        Fraction(int(2 * lower + tie * ties - 2 * higher + nq * not_qualified), deals) + b
+        for (lower, ties, higher, not_qualified), b in zip(counts.tolist(), bonus, strict=True)
     ]
+
+
+def fold_ev(bonus: Fraction, rules: Rules) -> Fraction:
+    """EV per Ante of a fold: the Ante lost, plus the Ante Bonus unless only paid on Play."""
+    return Fraction(-1) + (0 if rules.bonus_only_with_play else bonus)
 
 
 @dataclass(frozen=True)
@@ -396,7 +442,7 @@ class StrategyEdge:
 
 def optimal_strategy_edge(rules: Rules | None = None) -> StrategyEdge:
     """The exact house edge of Ante + Play (Ante Bonus included) under optimal play: each hand
-    plays when Play's exact EV exceeds folding's (-1), over all 22,100 × 18,424 deals.
+    plays when Play's exact EV exceeds folding's, over all 22,100 × 18,424 deals.
 
     >>> edge = optimal_strategy_edge()
     >>> float(edge.house_edge) > 0.03
@@ -405,11 +451,12 @@ def optimal_strategy_edge(rules: Rules | None = None) -> StrategyEdge:
     rules = rules or Rules()
     hands = all_hands()
     counts = all_dealer_counts(rules.qualifier)
-    evs = play_evs(counts, _bonus_numerators(hands.values, rules.ante_bonus), DEALER_HANDS)
-    play = np.array([ev > -1 for ev in evs])
-    ties = sum(ev == -1 for ev in evs)
-    total = sum((ev if p else Fraction(-1) for ev, p in zip(evs, play.tolist(), strict=True)),
-                Fraction(0))  # fmt: skip
+    bonus = bonus_odds(hands.values, rules.ante_bonus)
+    evs = play_evs(counts, bonus, DEALER_HANDS, rules)
+    folds = [fold_ev(b, rules) for b in bonus]
+    play = np.array([ev > fold for ev, fold in zip(evs, folds, strict=True)])
+    ties = sum(ev == fold for ev, fold in zip(evs, folds, strict=True))
+    total = sum(map(max, evs, folds), Fraction(0))
     mean = total / HANDS
     wagered = 1 + Fraction(int(play.sum()), HANDS)
     return StrategyEdge(
@@ -439,59 +486,3 @@ def pair_plus_edge(table: str | Mapping[str, Fraction]) -> Fraction:
         Fraction(0),
     )
     return -total / HANDS
-
-
-# --------------------------------------------------------------------------------------------
-# One dealer card seen
-
-
-def suit_classes() -> tuple[IntArray, IntArray]:
-    """One representative per suit class of the 22,100 hands (its index in
-    :func:`all_hands`) and the class sizes (which sum to 22,100)."""
-    hands = all_hands()
-    index = {m: i for i, m in enumerate(hands.masks.tolist())}
-    canonical = np.full(HANDS, HANDS, dtype=np.int64)
-    for perm in itertools.permutations(range(4)):
-        relabelled = hands.cards // 4 * 4 + np.array(perm)[hands.cards % 4]
-        masks = np.bitwise_or.reduce(
-            np.left_shift(np.uint64(1), relabelled.astype(np.uint64)), axis=1
-        )
-        canonical = np.minimum(canonical, [index[m] for m in masks.tolist()])
-    reps, sizes = np.unique(canonical, return_counts=True)
-    return reps.astype(np.int64), sizes.astype(np.int64)
-
-
-def hole_card_counts(cards: Sequence[int], qualifier: int = QUEEN_HIGH) -> IntArray:
-    """For a player hand and each of the 52 cards as the dealer's seen card, the dealer hands
-    containing it from the other cards, by outcome (lower, tie, higher, not qualified); rows of
-    the player's own cards are zero. Each dealer hand is listed once per card it holds."""
-    hands = all_hands()
-    mask = np.uint64(sum(1 << c for c in cards))
-    free = (hands.masks & mask) == 0
-    dv, dc = hands.values[free], hands.cards[free]
-    mine = hand_value(cards)
-    outcome = np.select([dv < qualifier, dv < mine, dv == mine], [3, 0, 1], 2)
-    keys = (dc * 4 + outcome[:, None]).ravel()
-    return np.bincount(keys, minlength=52 * 4).reshape(52, 4)
-
-
-def hole_card_edge(rules: Rules | None = None) -> Fraction:
-    """The exact player edge per Ante of a player who sees one of the dealer's three cards and
-    plays optimally (per hand and seen card), over all 22,100 × 49 × 1,128 deals.
-
-    Each suit class of player hands is counted once, weighted by its size: a relabelling of
-    suits maps a hand's situations (seen card, completions) one to one onto its
-    representative's, with the same outcomes.
-    """
-    rules = rules or Rules()
-    hands = all_hands()
-    reps, sizes = suit_classes()
-    bonuses = _bonus_numerators(hands.values[reps], rules.ante_bonus)
-    total = Fraction(0)
-    for rep, size, bonus in zip(reps.tolist(), sizes.tolist(), bonuses, strict=True):
-        cards = hands.cards[rep].tolist()
-        counts = np.delete(hole_card_counts(cards, rules.qualifier), cards, axis=0)
-        assert (counts.sum(axis=1) == COMPLETIONS).all()
-        evs = play_evs(counts, [bonus] * counts.shape[0], COMPLETIONS)
-        total += size * sum((max(ev, Fraction(-1)) for ev in evs), Fraction(0))
-    return total / (HANDS * 49)

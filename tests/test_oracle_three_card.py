@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -40,15 +41,14 @@ from oracle_three_card import (
     hand_text,
     hand_value,
     hand_values,
-    hole_card_counts,
-    hole_card_edge,
     optimal_strategy_edge,
     pair_plus_edge,
     parse_hand,
+    read_rules,
     settle,
-    suit_classes,
     value_floor,
 )
+from oracle_three_card_holecard import hole_card_counts, hole_card_edge, suit_classes
 
 
 def percent(x: Fraction) -> float:
@@ -152,15 +152,82 @@ def test_settlement_refuses_bad_rounds() -> None:
             settle(player, dealer, decision)
 
 
+STANDARD_TOML = """
+name = "three-card-test"
+game = "three-card-poker"
+[dealer]
+cards = 3
+qualifier = "Q high"
+ties = "push"
+[play]
+multiples = [1]
+[not_qualified]
+ante = "wins"
+play = "push"
+[ante_bonus]
+paid_only_with_play = true
+[ante_bonus.pays]
+straight = 1
+three_of_a_kind = 4
+straight_flush = 5
+[[pair_plus]]
+name = "1-4-6-30-40"
+[pair_plus.pays]
+pair = 1
+flush = 4
+straight = 6
+three_of_a_kind = 30
+straight_flush = 40
+[[pair_plus]]
+name = "1-3-6-30-40"
+[pair_plus.pays]
+pair = 1
+flush = 3
+straight = 6
+three_of_a_kind = 30
+straight_flush = 40
+"""
+
+
+def test_rule_file_reading() -> None:
+    """The rule-file format read: the standard rules are the oracle's defaults, the second
+    Pair Plus table is chosen by name, and the switches change settlement as they say."""
+    assert read_rules(STANDARD_TOML) == Rules()
+    assert read_rules(STANDARD_TOML, "1-3-6-30-40").pair_plus["flush"] == 3
+    variant = read_rules(
+        STANDARD_TOML.replace('"Q high"', '"J high"')
+        .replace('ties = "push"', 'ties = "player"')
+        .replace('play = "push"', 'play = "wins"')
+        .replace("paid_only_with_play = true", "paid_only_with_play = false")
+    )
+    assert variant.qualifier == value_floor(HIGH_CARD, QUEEN - 1)
+    assert settle("Qh 9d 4c", "Qs 9c 4h", "play", variant)["ante"] == 1  # the player's tie
+    assert settle("5h 4d 3c", "Ts 9d 4s", "play", variant)["play"] == 1  # Play wins
+    # J high qualifies under the variant only
+    assert settle("9h 7d 3c", "Js 8d 4s", "play", variant)["ante"] == -1
+    assert settle("9h 7d 3c", "Js 8d 4s", "play")["ante"] == 1
+    assert settle("5h 4d 3c", "Js 9d 4s", "fold", variant)["ante_bonus"] == 1
+    with pytest.raises(ValueError):
+        read_rules(STANDARD_TOML.replace('"Q high"', '"pair of queens"'))
+
+
+def test_the_shipped_rule_file_is_the_rules_text() -> None:
+    """Once the package ships ``three-card-standard.toml``, the oracle reads it as the rules
+    text's standard game."""
+    path = Path(__file__).resolve().parents[1] / "crazy4/rules/data/three-card-standard.toml"
+    if not path.exists():
+        pytest.skip("the package has no three-card-standard.toml yet")
+    assert read_rules(path.read_text()) == Rules()
+
+
 # --- counts ------------------------------------------------------------------------------------
 
 
 def listed_counts(cards: list[int], dealer_cards: list[list[int]]) -> dict[str, int]:
-    """Dealer hands by outcome, one value at a time."""
+    """Dealer hands by outcome, hand by hand."""
     mine = hand_value(cards)
     out = dict.fromkeys(("lower", "tie", "higher", "not_qualified"), 0)
-    for hand in dealer_cards:
-        theirs = hand_value(hand)
+    for theirs in hand_values(np.array(dealer_cards)).tolist():
         if theirs < value_floor(HIGH_CARD, QUEEN):
             key = "not_qualified"
         else:
