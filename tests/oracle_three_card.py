@@ -383,7 +383,9 @@ def all_dealer_counts(qualifier: int = QUEEN_HIGH) -> IntArray:
 
 
 def dealer_counts(cards: Sequence[int] | str, qualifier: int = QUEEN_HIGH) -> dict[str, int]:
-    """The 18,424 dealer hands a player hand faces, by outcome.
+    """The 18,424 dealer hands a player hand faces, by outcome: ``lower``, ``tie``,
+    ``higher`` (a qualifying dealer hand below, equal to, above the player's) and
+    ``not_qualified``.
 
     >>> counts = dealer_counts("Qh 6c 4d")
     >>> sum(counts.values())
