@@ -22,7 +22,7 @@ from crazy4.errors import InputError
 from crazy4.games.spec import CELLS, GameSpec
 from crazy4.generic.counts import dealer_histograms
 from crazy4.generic.pricing import cells_from_histograms, price
-from crazy4.report.hand_text import count_lines, decision_lines
+from crazy4.report.hand_text import count_lines, decision_lines, qualifier_rows
 from crazy4.rules.ruleset import RuleSet
 
 
@@ -79,19 +79,9 @@ def spec_hand_result(
 
 def spec_hand_text(result: dict[str, object]) -> str:
     """:func:`spec_hand_result` as the lines ``crazy4 hand`` prints."""
-    counts = result["dealer_outcomes"]
     total = result["dealer_hands"]
-    not_qualified = result["dealer_does_not_qualify"]
-    assert isinstance(counts, dict) and isinstance(total, int) and isinstance(not_qualified, int)
-    rows = [
-        ("does not qualify", not_qualified),
-        ("  player higher", counts["nq_player_higher"]),
-        ("  tie", counts["nq_tie"]),
-        ("  dealer higher", counts["nq_dealer_higher"]),
-        ("qualifies, player wins", counts["player_wins"]),
-        ("qualifies, tie", counts["tie"]),
-        ("qualifies, dealer wins", counts["dealer_wins"]),
-    ]
+    assert isinstance(total, int)
+    rows = qualifier_rows(result)
     up = f", up card {result['up_card']}" if result["up_card"] else ""
     lines = [
         f"Hand {result['hand']}  ({result['rule_set']}{up})",

@@ -31,3 +31,28 @@ def decision_lines(result: dict[str, object], heading: str) -> list[str]:
     lines.append(f"Optimal decision: {result['optimal_decision']}{note}")
     lines.extend(f"{name}: {outcome}" for name, outcome in side_bets.items())
     return lines
+
+
+def qualifier_rows(result: dict[str, object]) -> list[tuple[str, int]]:
+    """The dealer outcome lines of a hand result with a qualifier: does not qualify (and how
+    it compares), then qualifies and wins, ties or loses.
+
+    Examples
+    --------
+    >>> counts = {"nq_player_higher": 1, "nq_tie": 0, "nq_dealer_higher": 2, "player_wins": 3,
+    ...           "tie": 0, "dealer_wins": 4}
+    >>> qualifier_rows({"dealer_outcomes": counts, "dealer_does_not_qualify": 3})[0]
+    ('does not qualify', 3)
+    """
+    counts = result["dealer_outcomes"]
+    not_qualified = result["dealer_does_not_qualify"]
+    assert isinstance(counts, dict) and isinstance(not_qualified, int)
+    return [
+        ("does not qualify", not_qualified),
+        ("  player higher", counts["nq_player_higher"]),
+        ("  tie", counts["nq_tie"]),
+        ("  dealer higher", counts["nq_dealer_higher"]),
+        ("qualifies, player wins", counts["player_wins"]),
+        ("qualifies, tie", counts["tie"]),
+        ("qualifies, dealer wins", counts["dealer_wins"]),
+    ]

@@ -23,7 +23,7 @@ from crazy4.games.crazy_four.outcomes import (
 )
 from crazy4.games.crazy_four.pricing import price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.report.hand_text import count_lines, decision_lines
+from crazy4.report.hand_text import count_lines, decision_lines, qualifier_rows
 
 
 def hand_result(
@@ -86,19 +86,9 @@ def hand_result(
 
 def hand_text(result: dict[str, object]) -> str:
     """:func:`hand_result` as the lines ``crazy4 hand`` prints."""
-    counts = result["dealer_outcomes"]
     total = result["dealer_hands"]
-    not_qualified = result["dealer_does_not_qualify"]
-    assert isinstance(counts, dict) and isinstance(total, int) and isinstance(not_qualified, int)
-    rows = [
-        ("does not qualify", not_qualified),
-        ("  player higher", counts["nq_player_higher"]),
-        ("  tie", counts["nq_tie"]),
-        ("  dealer higher", counts["nq_dealer_higher"]),
-        ("qualifies, player wins", counts["player_wins"]),
-        ("qualifies, tie", counts["tie"]),
-        ("qualifies, dealer wins", counts["dealer_wins"]),
-    ]
+    assert isinstance(total, int)
+    rows = qualifier_rows(result)
     lines = [
         f"Hand {result['hand']}  ({result['rule_set']})",
         f"Best four: {result['best_four']}  ({result['best_hand']}; {result['category']})",
