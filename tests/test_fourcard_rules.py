@@ -98,8 +98,8 @@ def test_crazy4_file_rejects_four_card_sections() -> None:
 
 
 def test_unknown_game() -> None:
-    with pytest.raises(InputError, match="key 'game' is 'three-card-poker'"):
-        parse_rules(_edited('game = "four-card-poker"', 'game = "three-card-poker"'), "x.toml")
+    with pytest.raises(InputError, match="key 'game' is 'five-card-poker'"):
+        parse_rules(_edited('game = "four-card-poker"', 'game = "five-card-poker"'), "x.toml")
 
 
 def test_dealer_keyed_bad_beat_of_whole_categories() -> None:
