@@ -10,18 +10,41 @@ SOURCES := $(shell find crazy4 -name '*.py')
 CACHE_DIR := $(or $(CRAZY4_CACHE_DIR),$(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME)/crazy4,$(HOME)/.cache/crazy4))
 
 .DEFAULT_GOAL := help
-.PHONY: help install results test test-fast lint bench bench-simulate bench-validate bench-advantage clean notebooks advantage
+.PHONY: help install lock test-min results test test-fast lint bench bench-simulate bench-validate bench-advantage clean notebooks advantage
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-10s %s\n", $$1, $$2}'
 
-$(BIN)/.installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,notebooks]'
+#: The environment make builds is locked (docs/environment.md): every package, pinned with its
+#: hashes, in requirements/lock.txt; pyproject.toml keeps the ranges for other environments.
+LOCK := requirements/lock.txt
+#: The declared lower bounds of pyproject.toml, pinned: the environment of `make test-min`.
+MINIMUM := requirements/minimum.txt
+#: The locking tool, pinned; `make lock` installs it into a throwaway venv.
+UV_VERSION := 0.13.9
+LOCK_VENV := .venv-lock
+MIN_VENV := .venv-min
+#: The package itself, over a locked environment: no dependency resolved, and built by the
+#: locked setuptools (no build isolation, which would fetch the newest setuptools of the day).
+#: The warning filtered out is setuptools' notice that a folder named like the package in the
+#: working directory may shadow it: here that folder is the package, by design.
+EDITABLE := -m pip install --quiet --no-deps --no-build-isolation --check-build-dependencies -e .
+EDITABLE_ENV := PYTHONWARNINGS="ignore:Editable installation"
+#: Installing a lock: every version and hash is fixed, so pip's warnings decide nothing (here
+#: they are one line a package for each local index folder that lacks it); errors still print.
+LOCKED := -m pip install --quiet --quiet --require-hashes -r
+
+# A changed lock rebuilds the environment from nothing, so no package left out of it lingers.
+$(VENV)/.locked: $(LOCK)
+	$(PYTHON) -m venv --clear $(VENV)
+	$(BIN)/python $(LOCKED) $(LOCK)
 	touch $@
 
-install: $(BIN)/.installed ## Create .venv and install the package with its dev and notebook extras
+$(BIN)/.installed: pyproject.toml $(VENV)/.locked
+	$(EDITABLE_ENV) $(BIN)/python $(EDITABLE)
+	touch $@
+
+install: $(BIN)/.installed ## Create .venv: the locked packages (requirements/lock.txt), then the package
 
 results: $(BIN)/.installed $(RESULTS) ## Analyze every shipped rule set into results/<rule set>/
 
@@ -57,6 +80,28 @@ test: $(BIN)/.installed lint ## Lint, type-check and run the test suite (doctest
 test-fast: $(BIN)/.installed ## The fast tier: unit tests and doctests, no notebooks, no tests marked slow
 	$(TEST_ENV) $(BIN)/python -m pytest -q -m "not slow" -n $(WORKERS) --dist worksteal
 
+$(MIN_VENV)/.installed: pyproject.toml $(MINIMUM)
+	$(PYTHON) -m venv --clear $(MIN_VENV)
+	$(MIN_VENV)/bin/python $(LOCKED) $(MINIMUM)
+	$(EDITABLE_ENV) $(MIN_VENV)/bin/python $(EDITABLE)
+	touch $@
+
+test-min: $(MIN_VENV)/.installed ## The fast tier in .venv-min: pyproject.toml's lower bounds (requirements/minimum.txt)
+	$(TEST_ENV) $(MIN_VENV)/bin/python -m pytest -q -m "not slow" -n $(WORKERS) --dist worksteal
+
+#: Resolves for the interpreter make builds .venv with, on this platform (Linux x86-64).
+#: LOCK_UPGRADE= keeps every pin that still fits (to add or drop one package, say) instead.
+LOCK_UPGRADE ?= --upgrade
+LOCK_COMPILE := $(LOCK_VENV)/bin/uv pip compile --quiet $(LOCK_UPGRADE) --generate-hashes \
+	--python $(PYTHON) --custom-compile-command 'make lock' pyproject.toml requirements/build.in
+
+lock: ## Refresh the locks to the newest versions pyproject.toml admits (then make results, bench: docs/environment.md)
+	$(PYTHON) -m venv --clear $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet --quiet uv==$(UV_VERSION)
+	$(LOCK_COMPILE) --extra dev --extra notebooks -o $(LOCK)
+	$(LOCK_COMPILE) --extra dev --resolution lowest-direct -o $(MINIMUM)
+	rm -rf $(LOCK_VENV)
+
 lint: $(BIN)/.installed ## ruff and mypy
 	$(BIN)/ruff check crazy4 tests analysis
 	$(BIN)/ruff format --check crazy4 tests analysis
@@ -76,7 +121,7 @@ bench-validate: $(BIN)/.installed ## Rows per second of crazy4 validate (parquet
 	$(BIN)/python analysis/bench_validate.py
 
 clean: ## Remove the environment, the lookup-table caches and every generated file not committed
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info .cache-ci
+	rm -rf $(VENV) $(MIN_VENV) $(LOCK_VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info .cache-ci
 	rm -rf "$(CACHE_DIR)"
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	rm -f results/*/player_hands.parquet results/*/report.html results/*/.analyzed results/*/run.json

@@ -175,6 +175,40 @@ def run_record(command: str) -> dict[str, str]:
 RUN_RECORD = "run.json"
 
 
+#: The packages whose versions decide the bytes of the files written (parquet, xlsx, pdf) and
+#: the numbers and times behind them; ``run.json`` records each one's installed version.
+WRITERS = (
+    "numpy", "pandas", "pyarrow", "numba", "llvmlite", "matplotlib", "reportlab", "openpyxl",
+    "scipy",
+)  # fmt: skip
+
+
+def writer_versions() -> dict[str, str]:
+    """The installed version of each of :data:`WRITERS` (``not installed`` if absent), and Python's.
+
+    Examples
+    --------
+    >>> versions = writer_versions()
+    >>> sorted(versions) == sorted([*WRITERS, "python"])
+    True
+    """
+    from importlib import metadata
+    from platform import python_version
+
+    versions = {"python": python_version()}
+    for name in WRITERS:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "not installed"
+    return versions
+
+
 def write_run_record(folder: Path, command: str) -> None:
-    """Write :func:`run_record` as ``folder/run.json`` (atomically)."""
-    write_text(folder / RUN_RECORD, json.dumps(run_record(command), indent=2, sort_keys=True))
+    """Write :func:`run_record` as ``folder/run.json`` (atomically), with :func:`writer_versions`.
+
+    The versions of the packages that wrote the files are recorded beside them: the committed
+    bytes are those of the locked versions (``requirements/lock.txt``, docs/environment.md).
+    """
+    record = {**run_record(command), "versions": writer_versions()}
+    write_text(folder / RUN_RECORD, json.dumps(record, indent=2, sort_keys=True))
