@@ -123,9 +123,9 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
     """Run the study; print the table; write it with ``--out``."""
     from crazy4.advantage.collusion import colluder_role, make_collusion_plan, run_collusion
     from crazy4.advantage.collusion_tables import collusion_frame, exact_rows, plan_rows, render
-    from crazy4.results.destination import check_output_file
+    from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import provenance, write_table
-    from crazy4.rules.load import load_rules
+    from crazy4.rules.load import load_rules, resolve_rules_path
 
     if args.scheduler and args.backend != "dask":
         raise InputError("--scheduler needs --backend dask")
@@ -140,7 +140,7 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
     if args.out is not None:
         if Path(args.out).suffix.lower() != ".parquet":
             raise InputError(f"--out {args.out!r}: must name a .parquet file")
-        check_output_file(args.out, "--out")
+        check_outputs([Output("--out", args.out)], [("--rules", resolve_rules_path(args.rules))])
     plans = [
         make_collusion_plan(
             rules, colluders=k, deals=args.deals, seed=args.seed, practical=team_rule

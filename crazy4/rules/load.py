@@ -149,7 +149,20 @@ def shipped_rule_names() -> list[str]:
 
 
 def resolve_rules_path(name_or_path: str) -> Path:
-    """The file behind ``--rules``: a shipped name, or a path to a ``.toml`` file."""
+    """The file behind ``--rules``: a shipped name, or a path to a ``.toml`` file.
+
+    Examples
+    --------
+    >>> resolve_rules_path(" ")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: the rule set name is empty; give a shipped name (see 'crazy4 ...
+    """
+    if not name_or_path.strip():
+        raise InputError(
+            "the rule set name is empty; give a shipped name (see 'crazy4 rules list') or a "
+            "path to a .toml file"
+        )
     candidate = Path(name_or_path)
     if candidate.is_dir():
         raise InputError(f"rule file {name_or_path!r} is a folder; give a .toml file")
