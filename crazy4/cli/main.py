@@ -98,17 +98,13 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.games.registry import game_of
-    from crazy4.results.destination import Output, check_outputs
+    from crazy4.results.destination import Output, check_outputs, folder_inputs
     from crazy4.rules.load import load_rules, resolve_rules_path
 
     rules = load_rules(args.rules)
     default = Path("results") / rules.name / f"report.{args.format}"
     out = Path(args.out if args.out is not None else default)
-    inputs: list[tuple[str, Path | str | None]] = [("--rules", resolve_rules_path(args.rules))]
-    if args.source is not None:  # the folder's tables and report are read: never written
-        source = Path(args.source)
-        inputs += [("--from", source), ("--from", source / "report.md")]
-        inputs += [("--from", table) for table in sorted(source.glob("*.parquet"))]
+    inputs = [("--rules", resolve_rules_path(args.rules)), *folder_inputs("--from", args.source)]
     check_outputs([Output("--out", out, create_parent=True)], inputs)  # before the computing
     if args.source is None:
         game_of(rules).prepare(rules)  # a kernel compile starts before the imports below
@@ -136,15 +132,7 @@ def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
         finally:
             close()
         tables, record, markdown_text = results.tables, results.record, results.report
-    try:
-        write_report(args.format, rules, tables, record, markdown_text, out)
-    except (KeyError, IndexError, TypeError, ValueError) as error:
-        if args.source is None or isinstance(error, InputError):
-            raise
-        raise InputError(  # a table read back lacks what the report needs: one line
-            f"--from: the tables in {args.source!r} are not as this version of crazy4 writes "
-            f"them ({type(error).__name__}: {error}); run 'crazy4 analyze' again"
-        ) from None
+    write_report(args.format, rules, tables, record, markdown_text, out, args.source)
     print(f"{rules.name}: {args.format} report written to {out}")
     return 0
 

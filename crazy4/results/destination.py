@@ -92,13 +92,31 @@ def check_outputs(
     ...
     crazy4.errors.InputError: --log and --summary name the same file (...); give two different files
     """
+    _check_distinct(outputs, inputs)
     claimed = []
     for output in outputs:
         path = Path(output.path)
         _check_one(output, path)
         claimed.append(Claimed(path, identity(path) if output.folder else None))
-    _check_distinct(outputs, inputs)
     return claimed
+
+
+def folder_inputs(option: str, folder: Path | str | None) -> list[tuple[str, Path | str | None]]:
+    """The inputs of a results folder read with ``option`` (``report --from``): the folder,
+    its report and its tables, none of which an output may be (:func:`check_outputs`).
+
+    Examples
+    --------
+    >>> folder_inputs("--from", None)
+    []
+    >>> [str(path) for _, path in folder_inputs("--from", "res")]
+    ['res', 'res/report.md']
+    """
+    if folder is None:
+        return []
+    source = Path(folder)
+    found: list[tuple[str, Path | str | None]] = [(option, source), (option, source / "report.md")]
+    return found + [(option, table) for table in sorted(source.glob("*.parquet"))]
 
 
 def _check_one(output: Output, path: Path) -> None:
