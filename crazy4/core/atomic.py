@@ -87,6 +87,32 @@ def file_kind(mode: int) -> str:
     return next((text for test, text in kinds if test(mode)), "not a regular file")
 
 
+def mount_point(path: Path | str, info: os.stat_result) -> bool:
+    """Whether ``path`` (``info``: its ``lstat``) is a mount point: a folder by
+    :func:`os.path.ismount`, a file by the system's mount table (a file bind-mounted over
+    another; where there is no ``/proc/self/mountinfo``, never). A file's device number is no
+    test: on an overlay file system files and folders report different ones.
+
+    Examples
+    --------
+    >>> mount_point("/", os.lstat("/")), mount_point(__file__, os.lstat(__file__))
+    (True, False)
+    """
+    if stat.S_ISDIR(info.st_mode):
+        return os.path.ismount(path)
+    try:
+        table = Path("/proc/self/mountinfo").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    real = os.path.realpath(path)
+    octal = re.compile(r"\\([0-7]{3})")  # a space in a mount point is written \040
+    for line in table.splitlines():
+        fields = line.split(" ")
+        if len(fields) > 4 and octal.sub(lambda m: chr(int(m[1], 8)), fields[4]) == real:
+            return True
+    return False
+
+
 def refuse_unsafe(path: Path, folder: bool) -> None:
     """Raise :class:`UnsafeTargetError` unless ``path`` is missing or a regular file (a folder when
     ``folder``) that is not a mount point.
@@ -111,7 +137,7 @@ def refuse_unsafe(path: Path, folder: bool) -> None:
     if not safe:
         reason = f"is {file_kind(mode)}; only {wanted} is replaced"
         raise UnsafeTargetError(errno.EEXIST, reason, str(path))
-    if os.path.ismount(path) if folder else os.stat(path.parent).st_dev != info.st_dev:
+    if mount_point(path, info):
         raise UnsafeTargetError(
             errno.EBUSY, "is a mount point, which cannot be replaced", str(path)
         )

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from crazy4.core.atomic import Identity, file_kind, identity
+from crazy4.core.atomic import Identity, file_kind, identity, mount_point
 from crazy4.errors import InputError
 
 
@@ -160,21 +160,12 @@ def _check_existing(output: Output, path: Path, info: os.stat_result) -> None:
             f"{option}: {shown} is {file_kind(mode)}; crazy4 replaces only regular files and "
             "folders (never a device, a FIFO or a socket)"
         )
-    if _mount_point(path, info):
+    if mount_point(path, info):
         what = "folder" if output.folder else "file"
         raise InputError(
             f"{option}: {shown} is a mount point, which cannot be replaced (crazy4 writes "
             f"beside an output and renames it into place); give a {what} inside it"
         )
-
-
-def _mount_point(path: Path, info: os.stat_result) -> bool:
-    if stat.S_ISDIR(info.st_mode):
-        return os.path.ismount(path)
-    try:
-        return os.stat(path.parent).st_dev != info.st_dev  # a file mounted over another
-    except OSError:
-        return False
 
 
 def _check_distinct(
