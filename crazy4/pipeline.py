@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from crazy4.core.atomic import UNCHECKED, Identity
 from crazy4.games.registry import game_of
 from crazy4.progressive.analysis import progressive_results, with_section
 from crazy4.results.write import (
@@ -61,14 +62,16 @@ class RuleSetResults:
             f"element of risk {100 * risk:.4f}%"
         )
 
-    def write(self, folder: Path | str) -> None:
+    def write(self, folder: Path | str, expect: Identity = UNCHECKED) -> None:
         """Replace ``folder`` as a whole with every table, ``report.md`` and ``run.json``.
 
         They are written into a temporary folder beside ``folder``, which is then swapped in
         (:func:`crazy4.results.write.replace_folder`): ``folder`` ends up holding exactly this
         rule set's output (any earlier content is dropped), and an interrupted run leaves the
         earlier folder as it was, never a mix of two rule sets' tables. Check a folder given by
-        a user first with :func:`crazy4.results.destination.check_output_folder`.
+        a user first with :func:`crazy4.results.destination.check_outputs`, and pass the
+        state it found as ``expect``: a run that lost a race to another writer of the folder
+        then says so (:func:`crazy4.results.write.replace_folder`).
         """
 
         def write_all(target: Path) -> None:
@@ -77,7 +80,7 @@ class RuleSetResults:
             write_text(target / "report.md", self.report)
             write_run_record(target, self.command)
 
-        replace_folder(folder, write_all)
+        replace_folder(folder, write_all, expect)
 
 
 def steps(rules: RuleSet, hole_cards: bool = False) -> int:

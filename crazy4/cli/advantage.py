@@ -28,6 +28,7 @@ from crazy4.errors import InputError
 if TYPE_CHECKING:
     from crazy4.advantage.groupdetect import GroupVerdict
     from crazy4.games.base import HoleCardTables
+    from crazy4.results.destination import Claimed
     from crazy4.rules.ruleset import RuleSet
 
 
@@ -104,41 +105,45 @@ def run_holecards(args: argparse.Namespace) -> int:
     from crazy4.games.registry import game_of
     from crazy4.rules.load import load_rules
 
+    for text in args.groups or ():
+        parse_groups(text)  # before anything, with --hand too: a bad group is never ignored
     if args.hand is not None:
+        ignored = [o for o, v in (("--groups", args.groups), ("--out", args.out),
+                                  ("--situations", args.situations)) if v is not None]  # fmt: skip
+        if ignored:
+            raise InputError(f"{ignored[0]} is for every situation; --hand prints one")
         return _one_situation(args)
     if args.seen_cards is not None or args.up is not None:
         raise InputError("--seen-cards and --up describe one situation: give --hand too")
     rules = load_rules(args.rules)
     game = game_of(rules)
+    from crazy4.results.destination import Output, check_outputs
+    from crazy4.rules.load import resolve_rules_path
+
     if isinstance(game, HoleCardTables):  # the game's own engine
-        return _game_tables(args, game, rules)
+        if args.situations is not None:
+            raise InputError(f"--situations: not available for rule set {rules.name!r}")
+        outputs = [Output("--out", args.out, folder=True)] if args.out is not None else []
+        claimed = check_outputs(outputs, [("--rules", resolve_rules_path(args.rules))])
+        return _game_tables(args, game, rules, claimed[0] if claimed else None)
     check_seen(game.hole_cards(), args.seen, game.title)
     groups = args.groups or ["A,K,QJT,98765432"]
-    for text in groups:
-        parse_groups(text)  # before any computing
-    out = None
-    if args.out is not None:
-        from crazy4.results.destination import check_output_folder
-
-        out = check_output_folder(Path(args.out))
+    if args.situations is not None and Path(args.situations).suffix.lower() != ".parquet":
+        raise InputError("--situations must name a .parquet file")
+    outputs = [Output("--out", args.out, folder=True)] if args.out is not None else []
     if args.situations is not None:
-        from crazy4.results.destination import check_output_file
-
-        if Path(args.situations).suffix.lower() != ".parquet":
-            raise InputError("--situations must name a .parquet file")
-        check_output_file(args.situations, "--situations")
-    return _run_analysis(args, rules, groups, out)
+        outputs.append(Output("--situations", args.situations))
+    claimed = check_outputs(outputs, [("--rules", resolve_rules_path(args.rules))])
+    return _run_analysis(args, rules, groups, claimed[0] if args.out is not None else None)
 
 
-def _game_tables(args: argparse.Namespace, game: HoleCardTables, rules: RuleSet) -> int:
+def _game_tables(
+    args: argparse.Namespace, game: HoleCardTables, rules: RuleSet, out: Claimed | None
+) -> int:
     """A game's own hole-card tables: computed, printed, written to ``--out``."""
     from crazy4.advantage.report import hole_card_section
-    from crazy4.results.destination import check_output_folder
     from crazy4.results.write import provenance, replace_folder, write_table, write_text
 
-    if args.situations is not None:
-        raise InputError(f"--situations: not available for rule set {rules.name!r}")
-    out = None if args.out is None else check_output_folder(Path(args.out))
     tables = game.hole_card_tables(rules, args.seen, args.groups or [], worker_count(args.jobs))
     strategies = tables["hole_strategies"]
     if out is not None:
@@ -150,7 +155,7 @@ def _game_tables(args: argparse.Namespace, game: HoleCardTables, rules: RuleSet)
                 write_table(frame, target / f"{name}.parquet", record)
             write_text(target / "report.md", hole_card_section(tables, "hole"))
 
-        replace_folder(out, write_all)
+        replace_folder(out.path, write_all, out.state)
     columns = ["strategy", "house_edge", "element_of_risk", "std_dev", "gain"]
     columns += ["ev_numerator", "ev_denominator"]
     if args.json:
@@ -161,7 +166,7 @@ def _game_tables(args: argparse.Namespace, game: HoleCardTables, rules: RuleSet)
 
 
 def _run_analysis(
-    args: argparse.Namespace, rules: object, groups: list[str], out: Path | None
+    args: argparse.Namespace, rules: object, groups: list[str], out: Claimed | None
 ) -> int:
     from tqdm import tqdm
 
@@ -216,7 +221,7 @@ def _run_analysis(
                 write_table(frame, target / f"{name}.parquet", record)
             write_text(target / "report.md", hole_card_section(results.tables, prefix))
 
-        replace_folder(out, write_all)
+        replace_folder(out.path, write_all, out.state)
     columns = [
         "strategy",
         "house_edge",
@@ -231,7 +236,7 @@ def _run_analysis(
     else:
         print(strategies[columns].to_string(index=False))
         if out is not None:
-            print(f"{len(results.tables)} tables and report.md in {out}")
+            print(f"{len(results.tables)} tables and report.md in {out.path}")
     return 0
 
 

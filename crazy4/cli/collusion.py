@@ -130,9 +130,9 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
     from crazy4.advantage.collusion_tables import collusion_frame, exact_rows, plan_rows, render
     from crazy4.games.base import CollusionStudy
     from crazy4.games.registry import game_of
-    from crazy4.results.destination import check_output_file
+    from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import provenance, write_table
-    from crazy4.rules.load import load_rules
+    from crazy4.rules.load import load_rules, resolve_rules_path
 
     if args.scheduler and args.backend != "dask":
         raise InputError("--scheduler needs --backend dask")
@@ -150,7 +150,7 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
     if args.out is not None:
         if Path(args.out).suffix.lower() != ".parquet":
             raise InputError(f"--out {args.out!r}: must name a .parquet file")
-        check_output_file(args.out, "--out")
+        check_outputs([Output("--out", args.out)], [("--rules", resolve_rules_path(args.rules))])
     plans = [
         make_collusion_plan(
             rules, colluders=k, deals=args.deals, seed=args.seed, practical=team_rule
@@ -189,8 +189,9 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
 def _game_study(args: argparse.Namespace, game: CollusionStudy, rules: RuleSet) -> int:
     """A game's own collusion engine: full pooling and honest play, local threads."""
     from crazy4.advantage.collusion_tables import collusion_frame, render
-    from crazy4.results.destination import check_output_file
+    from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import provenance, write_table
+    from crazy4.rules.load import resolve_rules_path
 
     if args.rule != "full" or args.team_rule or args.backend != "local":
         raise InputError(f"{rules.name}: only --rule full on local threads is available")
@@ -198,7 +199,7 @@ def _game_study(args: argparse.Namespace, game: CollusionStudy, rules: RuleSet) 
     if args.out is not None:
         if Path(args.out).suffix.lower() != ".parquet":
             raise InputError(f"--out {args.out!r}: must name a .parquet file")
-        check_output_file(args.out, "--out")
+        check_outputs([Output("--out", args.out)], [("--rules", resolve_rules_path(args.rules))])
     rows = []
     for colluders in counts:
         rows += game.collusion_rows(

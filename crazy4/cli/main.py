@@ -62,12 +62,15 @@ def _progress_bar(
 
 def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.games.registry import game_of
-    from crazy4.results.destination import check_output_folder
-    from crazy4.rules.load import load_rules
+    from crazy4.results.destination import Output, check_outputs
+    from crazy4.rules.load import load_rules, resolve_rules_path
 
     rules = load_rules(args.rules)
     _check_simulation(args)
-    out = check_output_folder(Path(args.out) if args.out else Path("results") / rules.name)
+    out_path = Path("results") / rules.name if args.out is None else args.out
+    (out,) = check_outputs(
+        [Output("--out", out_path, folder=True)], [("--rules", resolve_rules_path(args.rules))]
+    )
     game_of(rules).prepare(rules)  # the input is good: a kernel compile starts before the imports
 
     from crazy4.pipeline import run_rule_set, steps
@@ -85,25 +88,24 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
             progress=step,
             hole_cards=args.hole_cards,
         )
-        results.write(out)
+        results.write(out.path, expect=out.state)
         step("written")
     finally:
         close()
-    print(f"{results.headline()}; {len(results.tables)} tables and report.md in {out}")
+    print(f"{results.headline()}; {len(results.tables)} tables and report.md in {out.path}")
     return 0
 
 
 def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.games.registry import game_of
-    from crazy4.results.destination import check_output_file, ensure_output_dir
-    from crazy4.rules.load import load_rules
+    from crazy4.results.destination import Output, check_outputs, folder_inputs
+    from crazy4.rules.load import load_rules, resolve_rules_path
 
     rules = load_rules(args.rules)
-    out = Path(args.out) if args.out else Path("results") / rules.name / f"report.{args.format}"
-    if out.is_dir():
-        raise InputError(f"--out: {str(out)!r} is a folder; give the report's file name")
-    ensure_output_dir(out.parent, "--out")
-    check_output_file(out, "--out")  # before the minutes of computing
+    default = Path("results") / rules.name / f"report.{args.format}"
+    out = Path(args.out if args.out is not None else default)
+    inputs = [("--rules", resolve_rules_path(args.rules)), *folder_inputs("--from", args.source)]
+    check_outputs([Output("--out", out, create_parent=True)], inputs)  # before the computing
     if args.source is None:
         game_of(rules).prepare(rules)  # a kernel compile starts before the imports below
 
@@ -130,7 +132,7 @@ def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
         finally:
             close()
         tables, record, markdown_text = results.tables, results.record, results.report
-    write_report(args.format, rules, tables, record, markdown_text, out)
+    write_report(args.format, rules, tables, record, markdown_text, out, args.source)
     print(f"{rules.name}: {args.format} report written to {out}")
     return 0
 

@@ -23,7 +23,8 @@ from crazy4.errors import InputError
 
 def _check_outputs(args: argparse.Namespace) -> None:
     """The ``--log``, ``--log-cards`` and ``--summary`` options (raises ``InputError``)."""
-    from crazy4.results.destination import check_output_file
+    from crazy4.results.destination import Output, check_outputs
+    from crazy4.rules.load import resolve_rules_path
     from crazy4.simulate.logwriter import check_log_cards
 
     if args.log is not None and Path(args.log).suffix.lower() not in (".parquet", ".csv"):
@@ -33,11 +34,14 @@ def _check_outputs(args: argparse.Namespace) -> None:
             raise InputError(f"--log-cards {args.log_cards} needs --log")
     else:
         check_log_cards(args.log_cards, Path(args.log).suffix.lower() == ".csv")
-    for option, path in (("--log", args.log), ("--summary", args.summary)):
-        if path is not None:
-            check_output_file(path, option)
-    if args.log is not None and args.log == args.summary:
-        raise InputError("--log and --summary name the same file")
+    outputs = [
+        Output(option, path)
+        for option, path in (("--log", args.log), ("--summary", args.summary))
+        if path is not None
+    ]
+    strategy = args.strategy if Path(args.strategy).is_file() else None
+    inputs = [("--rules", resolve_rules_path(args.rules)), ("--strategy", strategy)]
+    check_outputs(outputs, inputs)
 
 
 def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:

@@ -39,9 +39,9 @@ def _pairs(values: Sequence[str] | None, option: str) -> dict[str, str]:
 
 
 def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.results.destination import check_output_file
+    from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import write_text
-    from crazy4.rules.load import load_rules
+    from crazy4.rules.load import load_rules, resolve_rules_path
     from crazy4.simulate.progressive import plan_meter
     from crazy4.validate.driver import log_options, validate
     from crazy4.validate.labreport import render_html
@@ -51,7 +51,10 @@ def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         suffix = Path(args.report).suffix.lower()
         if suffix not in REPORT_FORMATS:
             raise InputError("--report must name a .md, .json or .html file")
-        check_output_file(args.report, "--report")
+        strategy = args.strategy if args.strategy and Path(args.strategy).is_file() else None
+        rules = None if args.rules is None else resolve_rules_path(args.rules)
+        inputs = [("log", args.log), ("--mapping", args.mapping), ("--rules", rules)]
+        check_outputs([Output("--report", args.report)], [*inputs, ("--strategy", strategy)])
     path = Path(args.log)
     if not path.is_file():
         raise InputError(f"{args.log!r} is not a file")

@@ -3,6 +3,12 @@
 A reader sees either the old file (folder) or the complete new one; an interrupted write
 leaves no partial file (the temporary one is removed on any error).
 
+Only a regular file (a folder, for :func:`replace_folder_atomically`) is ever replaced: a
+symbolic link, a device, a FIFO, a socket or a mount point at the target is refused with
+:class:`UnsafeTargetError` before anything is written, and checked again just before the rename.
+A command checks its outputs long before (:func:`crazy4.results.destination.check_outputs`);
+this is the last line of defence, for every writer.
+
 Temporary names are ``.<target name>.<process id>.<random>.tmp`` in the target's folder. A
 process killed outright (``SIGKILL``, power loss) cannot remove its own, so every write first
 removes the *stale* ones of the same target: those whose process is no longer running (or whose
@@ -19,9 +25,10 @@ import os
 import re
 import secrets
 import shutil
+import stat
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 #: ``renameat2`` flag: swap two paths atomically (Linux).
@@ -29,6 +36,111 @@ _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
 #: The random part of the temporary names earlier versions wrote (``mkstemp``: no process id).
 _LEGACY = re.compile(r"[a-z0-9_]{8}")
+
+
+#: What is at a path: its (device, inode), or ``None`` when nothing is.
+Identity = tuple[int, int] | None
+#: ``expect`` of :func:`replace_folder_atomically` when the caller claims nothing.
+UNCHECKED: Identity = (-1, -1)
+
+
+class UnsafeTargetError(OSError):
+    """The target of a write is not what may be replaced (a link, a device, a mount point)."""
+
+
+class LostRaceError(OSError):
+    """Another process replaced the target folder after this one checked it."""
+
+
+def identity(path: Path | str) -> Identity:
+    """The (device, inode) of what is at ``path`` (links followed), or ``None``.
+
+    Examples
+    --------
+    >>> identity("/no/such/path") is None, identity("/") == identity("/.")
+    (True, True)
+    """
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino)
+
+
+def file_kind(mode: int) -> str:
+    """``"a character device"``, ``"a FIFO"``...: what a ``st_mode`` is, for a message.
+
+    Examples
+    --------
+    >>> file_kind(os.stat("/").st_mode), file_kind(stat.S_IFIFO)
+    ('a folder', 'a FIFO (named pipe)')
+    """
+    kinds = (
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISREG, "a file"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISSOCK, "a socket"),
+    )
+    return next((text for test, text in kinds if test(mode)), "not a regular file")
+
+
+def mount_point(path: Path | str, info: os.stat_result) -> bool:
+    """Whether ``path`` (``info``: its ``lstat``) is a mount point: a folder by
+    :func:`os.path.ismount`, a file by the system's mount table (a file bind-mounted over
+    another; where there is no ``/proc/self/mountinfo``, never). A file's device number is no
+    test: on an overlay file system files and folders report different ones.
+
+    Examples
+    --------
+    >>> mount_point("/", os.lstat("/")), mount_point(__file__, os.lstat(__file__))
+    (True, False)
+    """
+    if stat.S_ISDIR(info.st_mode):
+        return os.path.ismount(path)
+    try:
+        table = Path("/proc/self/mountinfo").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    real = os.path.realpath(path)
+    octal = re.compile(r"\\([0-7]{3})")  # a space in a mount point is written \040
+    for line in table.splitlines():
+        fields = line.split(" ")
+        if len(fields) > 4 and octal.sub(lambda m: chr(int(m[1], 8)), fields[4]) == real:
+            return True
+    return False
+
+
+def refuse_unsafe(path: Path, folder: bool) -> None:
+    """Raise :class:`UnsafeTargetError` unless ``path`` is missing or a regular file (a folder when
+    ``folder``) that is not a mount point.
+
+    Examples
+    --------
+    >>> refuse_unsafe(Path("/dev/null"), folder=False)
+    Traceback (most recent call last):
+    ...
+    crazy4.core.atomic.UnsafeTargetError: [Errno 17] is a character device; only a regular ...
+    """
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as error:  # a file above it: the write itself fails and says so
+        if error.errno == errno.ENOTDIR:
+            return
+        raise
+    mode, wanted = info.st_mode, "a folder" if folder else "a regular file"
+    safe = stat.S_ISDIR(mode) if folder else stat.S_ISREG(mode)
+    if not safe:
+        reason = f"is {file_kind(mode)}; only {wanted} is replaced"
+        raise UnsafeTargetError(errno.EEXIST, reason, str(path))
+    if mount_point(path, info):
+        raise UnsafeTargetError(
+            errno.EBUSY, "is a mount point, which cannot be replaced", str(path)
+        )
 
 
 def _process_running(pid: int) -> bool:
@@ -116,12 +228,14 @@ def replace_atomically(path: Path | str, write: Callable[[Path], None]) -> None:
     ('done', ['a.txt'])
     """
     path = Path(path)
+    refuse_unsafe(path, folder=False)
     remove_stale_temporaries(path)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=_prefix(path), suffix=".tmp")
     os.close(handle)
     try:
         write(Path(temporary))
         os.chmod(temporary, 0o644)
+        refuse_unsafe(path, folder=False)  # again: the write may have taken minutes
         os.replace(temporary, path)
     finally:
         if os.path.exists(temporary):
@@ -147,7 +261,27 @@ def _exchange(first: Path, second: Path) -> bool:
     raise OSError(code, os.strerror(code), str(second))
 
 
-def replace_folder_atomically(path: Path | str, write: Callable[[Path], None]) -> None:
+@contextlib.contextmanager
+def _folder_lock(folder: Path) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``folder`` (where the system has one): the check of what
+    is at a target and the swap are one step for every crazy4 process writing beside it."""
+    try:
+        import fcntl
+
+        handle = os.open(folder, os.O_RDONLY)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)  # releases the lock
+
+
+def replace_folder_atomically(
+    path: Path | str, write: Callable[[Path], None], expect: Identity = UNCHECKED
+) -> None:
     """Call ``write`` on a new temporary folder beside ``path``, then swap it in as a whole.
 
     The folder ``path`` becomes exactly what ``write`` put in the temporary folder: a reader
@@ -156,6 +290,13 @@ def replace_folder_atomically(path: Path | str, write: Callable[[Path], None]) -
     aside first, so a kill between the two renames leaves no folder at ``path`` (and the old
     one under a temporary name, removed by the next write). Stale temporary folders of earlier
     killed writes are removed first.
+
+    ``expect`` is what the caller found at ``path`` before it computed (:func:`identity`: the
+    folder's device and inode, or ``None`` for no folder). When given, the swap happens only
+    if ``path`` still holds that, checked and swapped under a lock on the parent folder; else
+    another process wrote it meanwhile, and :class:`LostRaceError` is raised (its results are kept,
+    these are dropped). A link, a file, a device or a mount point at ``path`` raises
+    :class:`UnsafeTargetError` before ``write`` is called.
 
     Examples
     --------
@@ -167,20 +308,36 @@ def replace_folder_atomically(path: Path | str, write: Callable[[Path], None]) -
     (['b.txt'], ['out'])
     """
     path = Path(path)
+    refuse_unsafe(path, folder=True)
     remove_stale_temporaries(path)
     temporary = Path(tempfile.mkdtemp(dir=path.parent, prefix=_prefix(path), suffix=".tmp"))
     try:
         write(temporary)
         os.chmod(temporary, 0o755)
-        if not path.exists():
-            os.rename(temporary, path)
-        elif _exchange(temporary, path):
-            pass  # ``temporary`` now holds the old folder, removed below
-        else:
-            aside = path.parent / f"{_prefix(path)}{secrets.token_hex(4)}.tmp"
-            os.rename(path, aside)
-            os.rename(temporary, path)
-            shutil.rmtree(aside, ignore_errors=True)
+        with _folder_lock(path.parent):
+            if expect != UNCHECKED and identity(path) != expect:
+                raise LostRaceError(
+                    errno.EEXIST,
+                    "another run wrote this folder while this one computed; its results are "
+                    "kept and this run's were not written",
+                    str(path),
+                )
+            refuse_unsafe(path, folder=True)
+            _swap(temporary, path)
     finally:
         if temporary.exists():
             shutil.rmtree(temporary, ignore_errors=True)
+
+
+def _swap(temporary: Path, path: Path) -> None:
+    """Put the folder ``temporary`` at ``path``; the old folder, if any, ends at ``temporary``
+    or is removed."""
+    if not path.exists():
+        os.rename(temporary, path)
+    elif _exchange(temporary, path):
+        pass  # ``temporary`` now holds the old folder, removed by the caller
+    else:
+        aside = path.parent / f"{_prefix(path)}{secrets.token_hex(4)}.tmp"
+        os.rename(path, aside)
+        os.rename(temporary, path)
+        shutil.rmtree(aside, ignore_errors=True)

@@ -30,6 +30,7 @@ import contextlib
 import hashlib
 import importlib.util
 import os
+import sys
 import threading
 import zlib
 from collections.abc import Callable, Iterator
@@ -291,6 +292,26 @@ def _build(
     return array
 
 
+#: The cache folders already reported unwritable by this process (one line each, a run).
+_UNWRITABLE: set[str] = set()
+_UNWRITABLE_LOCK = threading.Lock()
+
+
+def _warn_unwritable(folder: Path, error: OSError) -> None:
+    """One line on standard error, once a process: the cache cannot be written, so every
+    table is built again on every run (before, this was silent)."""
+    with _UNWRITABLE_LOCK:
+        if str(folder) in _UNWRITABLE:
+            return
+        _UNWRITABLE.add(str(folder))
+    reason = error.strerror or str(error)
+    print(
+        f"crazy4: note: the table cache {str(folder)!r} cannot be written ({reason}); its "
+        "tables are built again on every run (set CRAZY4_CACHE_DIR to a writable folder)",
+        file=sys.stderr,
+    )
+
+
 def _save(array: npt.NDArray[Any], path: Path, checksum_path: Path, lock: IO[str] | None) -> None:
     """Save a table and its checksum (atomically each); then close ``lock``, if given."""
     try:
@@ -298,8 +319,8 @@ def _save(array: npt.NDArray[Any], path: Path, checksum_path: Path, lock: IO[str
         replace_atomically(path, lambda target: _save_npy(target, array))
         digest = _digest(array) + "\n"
         replace_atomically(checksum_path, lambda target: _write_text(target, digest))
-    except OSError:
-        pass  # an unwritable cache only costs a rebuild next time
+    except OSError as error:  # costs a rebuild next time: said once a run
+        _warn_unwritable(path.parent, error)
     finally:
         if lock is not None:
             lock.close()  # releases the build lock

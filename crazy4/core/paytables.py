@@ -35,6 +35,7 @@ figure is exact:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from math import isfinite, lcm
@@ -243,6 +244,8 @@ def parse_odds(value: object, *, where: str) -> Fraction:
     --------
     >>> parse_odds(1.5, where="x"), parse_odds("3 to 2", where="x"), parse_odds(200, where="x")
     (Fraction(3, 2), Fraction(3, 2), Fraction(200, 1))
+    >>> parse_odds("1e-5", where="x") == parse_odds(1e-5, where="x") == Fraction(1, 100000)
+    True
     >>> parse_odds(1e308, where="x")
     Traceback (most recent call last):
     ...
@@ -287,17 +290,22 @@ def _read_odds(value: object, where: str) -> Fraction:
             raise ValueError
         text = value.strip().lower()
         sign = -1 if text.startswith("-") else 1  # "-3/2": negative, not "/3/2"
-        text = text.removeprefix("-").replace(" to ", "/").replace(":", "/").replace("-", "/")
+        text = text.removeprefix("-").replace(" to ", "/").replace(":", "/")
+        text = re.sub(r"(?<!e)-", "/", text)  # "3-2" is 3 to 2; "1e-5" is a number
         text = text.replace(" ", "")
         if len(text) > _MAX_TEXT:
             raise InputError(f"{where}: payout {value[:20]!r}... is too long to be a payout")
         for part in text.replace("e", " e").split():
-            if part.startswith("e") and abs(int(part[1:].split("/")[0] or "x")) > 40:
+            exponent = int(part[1:].split("/")[0] or "x") if part.startswith("e") else 0
+            if abs(exponent) > 40:
+                limit = "finer than 1/10^18" if exponent < 0 else "above 10^18 to 1"
                 raise InputError(
-                    f"{where}: payout {value!r} is above 10^18 to 1 or finer than 1/10^18, "
-                    "the limits of a payout computed exactly"
+                    f"{where}: payout {value!r} is a number {limit}, beyond what is computed "
+                    "exactly"
                 )
         return sign * Fraction(text)
+    except InputError:
+        raise  # an InputError is a ValueError: said above, not "not a number"
     except (ValueError, ZeroDivisionError, OverflowError):
         raise InputError(f"{where}: payout {value!r} is not a number") from None
 

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from crazy4.errors import InputError
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -27,8 +29,33 @@ def write_report(
     record: Mapping[str, object],
     report_markdown: str,
     out: Path,
+    source: str | None = None,
 ) -> None:
-    """Render the report in ``fmt`` (one of :data:`FORMATS`) and write it to ``out``."""
+    """Render the report in ``fmt`` (one of :data:`FORMATS`) and write it to ``out``.
+
+    ``source`` is the folder the tables were read from (``report --from``), if any: a table
+    there that lacks what the report reads is then one line (:class:`InputError`) naming the
+    folder, not a traceback.
+    """
+    try:
+        _write_report(fmt, rules, tables, record, report_markdown, out)
+    except (KeyError, IndexError, TypeError, ValueError) as error:
+        if source is None or isinstance(error, InputError):
+            raise
+        raise InputError(
+            f"--from: the tables in {source!r} are not as this version of crazy4 writes them "
+            f"({type(error).__name__}: {error}); run 'crazy4 analyze' again"
+        ) from None
+
+
+def _write_report(
+    fmt: str,
+    rules: RuleSet,
+    tables: Mapping[str, pd.DataFrame],
+    record: Mapping[str, object],
+    report_markdown: str,
+    out: Path,
+) -> None:
     from crazy4.results.write import write_text
 
     if fmt == "md":

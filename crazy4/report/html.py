@@ -61,9 +61,43 @@ def report_figures(name: str, tables: dict[str, Any]) -> list[tuple[str, Any]]:
     figures = []
     for table, caption, draw in drawings:
         if table in tables:
-            axes = draw(tables[table], title=f"{name}: {caption}")
+            axes = draw(drawable(tables[table]), title=f"{name}: {caption}")
             figures.append((f"{caption}.", axes.figure))
     return figures
+
+
+def drawable(frame: Any) -> Any:
+    """The table with every character of its text its plots' font has no glyph for spelt '?'.
+
+    A bet or pay table is named in the rule file, and its name reaches the plots (a legend, a
+    tick label). matplotlib draws a character its font lacks (a CJK ideograph in DejaVu Sans)
+    as an empty box and says so with a ``UserWarning`` on standard error for every figure,
+    in the middle of a PDF or HTML report's output. The rule file refuses control characters
+    outright (:func:`crazy4.rules.sections.check_printable`); any other character the font
+    cannot draw is spelt '?' in what is plotted, as :func:`crazy4.report.pdf.latin` spells
+    what the PDF's own fonts lack.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> drawable(pd.DataFrame({"bet": ["Queens Up 皇后 ♠"], "x": [1]}))["bet"].tolist()
+    ['Queens Up ?? ♠']
+    """
+    import pandas as pd
+    from matplotlib.font_manager import FontProperties, findfont, get_font
+
+    glyphs = get_font(findfont(FontProperties())).get_charmap()
+
+    def spell(value: Any) -> Any:
+        if not isinstance(value, str) or value.isascii():
+            return value
+        return "".join(c if c.isascii() or ord(c) in glyphs else "?" for c in value)
+
+    frame = frame.copy()
+    for column in frame.columns:
+        if pd.api.types.is_string_dtype(frame[column]):
+            frame[column] = frame[column].map(spell)
+    return frame
 
 
 def render_html(title: str, name: str, tables: dict[str, Any], report_markdown: str) -> str:

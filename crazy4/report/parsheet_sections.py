@@ -45,6 +45,12 @@ _FREQUENCIES = (
     "'1 in N'."
 )
 
+#: The columns of ``bets.parquet`` the report reads (the headline figures and their fractions).
+BETS_COLUMNS = (
+    *("bet", "description", "ev_numerator", "ev_denominator", "house_edge"),
+    *("average_total_bet", "element_of_risk", "std_dev", "hit_frequency"),
+)
+
 #: The report's sections in order, each drawn when its table is present.
 SECTIONS: tuple[Section, ...] = (
     Section("bets", bets_sheet),
@@ -266,10 +272,11 @@ def read_results(
     ------
     InputError
         If the folder holds no analysis, or an analysis of other rules (by the rule file's
-        SHA-256 in the tables' provenance).
+        SHA-256 in the tables' provenance), or a table that is damaged, changed since it was
+        written (its SHA-256, :func:`crazy4.results.read.read_result_table`) or lacks a column
+        the report reads.
     """
-    import pandas as pd
-
+    from crazy4.results.read import read_result_table, require_columns
     from crazy4.results.write import read_provenance
 
     bets = folder / "bets.parquet"
@@ -280,6 +287,8 @@ def read_results(
             f"'crazy4 analyze --rules {rules.name} --out {folder}' first"
         )
     record = read_provenance(bets)
+    if not isinstance(record.get("deals"), int) or isinstance(record.get("deals"), bool):
+        raise InputError(f"--from: {str(bets)!r}: its provenance names no number of deals")
     if record.get("rule_set_sha256") != rules.content_hash:
         raise InputError(
             f"--from: the tables in {str(folder)!r} are of rule set {record.get('rule_set')!r} "
@@ -290,5 +299,10 @@ def read_results(
     for path in sorted(folder.glob("*.parquet")):
         if read_provenance(path) != record:
             raise InputError(f"--from: {str(path)!r} is of another analysis than bets.parquet")
-        tables[path.stem] = pd.read_parquet(path)
-    return tables, record, report.read_text(encoding="utf-8")
+        tables[path.stem] = read_result_table(path)
+    require_columns(tables["bets"], BETS_COLUMNS, bets)
+    try:
+        text = report.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"--from: {str(report)!r} cannot be read: {error}") from None
+    return tables, record, text

@@ -8,9 +8,203 @@ compile in a child process, :meth:`crazy4.games.base.Game.prepare`).
 from __future__ import annotations
 
 import os
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
+from crazy4.core.atomic import Identity, file_kind, identity, mount_point
 from crazy4.errors import InputError
+
+
+@dataclass(frozen=True)
+class Output:
+    """One path a command writes.
+
+    Attributes
+    ----------
+    option : str
+        The option that names it (``--out``), the start of every message about it.
+    path : Path or str
+    folder : bool
+        A folder replaced as a whole (``analyze --out``), not a file.
+    create_parent : bool
+        A file whose folder is created when missing (``report --out``).
+    """
+
+    option: str
+    path: Path | str
+    folder: bool = False
+    create_parent: bool = False
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """An output that passed :func:`check_outputs`: its path, and for a folder what was there
+    (:func:`crazy4.core.atomic.identity`), so that a run that lost a race to another writer of
+    the same folder says so instead of replacing its results (``expect`` of
+    :func:`crazy4.results.write.replace_folder`)."""
+
+    path: Path
+    state: Identity
+
+
+def check_outputs(
+    outputs: Sequence[Output], inputs: Sequence[tuple[str, Path | str | None]] = ()
+) -> list[Claimed]:
+    """The one gate every command's outputs pass before any computing (``docs/outputs.md``).
+
+    The policy: only regular files and folders are replaced; a device, a FIFO or a socket is
+    refused, and so is a symbolic link (never followed, never turned into a file or a folder);
+    a mount point is refused (it cannot be renamed over); the folder an output goes in must
+    exist (or is created, for a results folder or ``report --out``) and be writable; an
+    existing results folder may hold only what crazy4 writes; and no output may be the same
+    file as another output or as an input (by resolved path and by device and inode, so
+    ``a.csv`` and ``./a.csv``, or two hard links, are one file), nor lie inside an output
+    folder, which is replaced as a whole.
+
+    Parameters
+    ----------
+    outputs : sequence of Output
+    inputs : sequence of (option, path)
+        The files (or folders) the command reads; ``None`` and missing paths are skipped.
+
+    Returns
+    -------
+    list of Claimed
+        One per output, in order.
+
+    Raises
+    ------
+    InputError
+        One line naming the option, the path and what is wrong.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> (folder / "a.csv").write_text("")
+    0
+    >>> check_outputs([Output("--log", folder / "a.csv"), Output("--summary", folder / "b.json")])
+    [Claimed(path=..., state=None), Claimed(path=..., state=None)]
+    >>> check_outputs([Output("--log", folder / "a.csv"), Output("--summary", f"{folder}/./a.csv")])
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: --log and --summary name the same file (...); give two different files
+    """
+    _check_distinct(outputs, inputs)
+    claimed = []
+    for output in outputs:
+        path = Path(output.path)
+        _check_one(output, path)
+        claimed.append(Claimed(path, identity(path) if output.folder else None))
+    return claimed
+
+
+def folder_inputs(option: str, folder: Path | str | None) -> list[tuple[str, Path | str | None]]:
+    """The inputs of a results folder read with ``option`` (``report --from``): the folder,
+    its report and its tables, none of which an output may be (:func:`check_outputs`).
+
+    Examples
+    --------
+    >>> folder_inputs("--from", None)
+    []
+    >>> [str(path) for _, path in folder_inputs("--from", "res")]
+    ['res', 'res/report.md']
+    """
+    if folder is None:
+        return []
+    source = Path(folder)
+    found: list[tuple[str, Path | str | None]] = [(option, source), (option, source / "report.md")]
+    return found + [(option, table) for table in sorted(source.glob("*.parquet"))]
+
+
+def _check_one(output: Output, path: Path) -> None:
+    """The policy for one output on its own (:func:`check_outputs`)."""
+    option = output.option
+    if not str(output.path).strip():
+        raise InputError(f"{option}: the path is empty")
+    try:
+        info: os.stat_result | None = os.lstat(path)
+    except OSError:  # missing, or a file above it: the folder checks below say which
+        info = None
+    if info is not None:
+        _check_existing(output, path, info)
+    if output.folder:
+        _check_folder(path, option)
+        return
+    parent = path.parent
+    if output.create_parent:
+        _make_folder(parent, parent, option)
+    if not parent.is_dir():
+        what = "is not a folder" if parent.exists() else "does not exist"
+        raise InputError(f"{option}: folder {str(parent)!r} of {str(path)!r} {what}")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise InputError(f"{option}: folder {str(parent)!r} of {str(path)!r} is not writable")
+
+
+def _check_existing(output: Output, path: Path, info: os.stat_result) -> None:
+    """Refuse what is at ``path`` unless it is a regular file (a folder for a folder)."""
+    option, shown, mode = output.option, repr(str(path)), info.st_mode
+    if stat.S_ISLNK(mode):
+        raise InputError(
+            f"{option}: {shown} is a symbolic link (to {os.readlink(path)!r}); crazy4 never "
+            "writes through a link: name the file itself, or another name"
+        )
+    if output.folder and not stat.S_ISDIR(mode):
+        raise InputError(f"{option}: {shown} is {file_kind(mode)}, not a folder")
+    if not output.folder and stat.S_ISDIR(mode):
+        raise InputError(f"{option}: {shown} is a folder, not a file")
+    if not output.folder and not stat.S_ISREG(mode):
+        raise InputError(
+            f"{option}: {shown} is {file_kind(mode)}; crazy4 replaces only regular files and "
+            "folders (never a device, a FIFO or a socket)"
+        )
+    if mount_point(path, info):
+        what = "folder" if output.folder else "file"
+        raise InputError(
+            f"{option}: {shown} is a mount point, which cannot be replaced (crazy4 writes "
+            f"beside an output and renames it into place); give a {what} inside it"
+        )
+
+
+def _check_distinct(
+    outputs: Sequence[Output], inputs: Sequence[tuple[str, Path | str | None]]
+) -> None:
+    """No output is another output or an input, or lies inside an output folder."""
+    named = [(o.option, str(o.path), True, o.folder) for o in outputs]
+    named += [
+        (option, str(path), False, False)
+        for option, path in inputs
+        if path is not None and os.path.exists(path)
+    ]
+    found = [(*entry, Path(os.path.realpath(entry[1])), identity(entry[1])) for entry in named]
+    # the raw text each option was given with (``./a.csv``), in every message below
+    for index, (option, path, written, folder, real, inode) in enumerate(found):
+        for other, other_path, other_written, _, other_real, other_inode in found[:index]:
+            same = real == other_real or (inode is not None and inode == other_inode)
+            if same and written and other_written:
+                raise InputError(
+                    f"{other} and {option} name the same file ({other_path!r} and "
+                    f"{path!r}); give two different files"
+                )
+            if same and (written or other_written):
+                out, out_path, source, source_path = (
+                    (option, path, other, other_path)
+                    if written
+                    else (other, other_path, option, path)
+                )
+                raise InputError(
+                    f"{out} {out_path!r} is the input {source} {source_path!r}; "
+                    "writing it would destroy what is read: give another file"
+                )
+        if folder:
+            for place, (other, other_path, _, _, other_real, _) in enumerate(found):
+                if place != index and real in other_real.parents:
+                    raise InputError(
+                        f"{other} {other_path!r} is inside {option} {str(path)!r}, which "
+                        "is replaced as a whole; give a path outside it"
+                    )
 
 
 def ensure_output_dir(path: Path, option: str) -> Path:
@@ -37,7 +231,7 @@ def ensure_output_dir(path: Path, option: str) -> Path:
 def check_output_file(path: Path | str, option: str) -> None:
     """Raise :class:`InputError` unless ``path`` can be written (before any computing).
 
-    The file's folder must exist and be writable, and ``path`` must not be a folder.
+    One output file alone through :func:`check_outputs` (the output policy there).
 
     Examples
     --------
@@ -49,15 +243,7 @@ def check_output_file(path: Path | str, option: str) -> None:
     ...
     crazy4.errors.InputError: --summary: ... is a folder, not a file
     """
-    path = Path(path)
-    parent = path.parent
-    if path.is_dir():
-        raise InputError(f"{option}: {str(path)!r} is a folder, not a file")
-    if not parent.is_dir():
-        what = "is not a folder" if parent.exists() else "does not exist"
-        raise InputError(f"{option}: folder {str(parent)!r} of {str(path)!r} {what}")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise InputError(f"{option}: folder {str(parent)!r} of {str(path)!r} is not writable")
+    check_outputs([Output(option, path)])
 
 
 #: What crazy4 (and ``make``) put in a results folder besides its parquet tables.
@@ -88,6 +274,8 @@ def _written_by_crazy4(entry: Path) -> bool:
 def check_output_folder(path: Path | str, option: str = "--out") -> Path:
     """Check, before any computing, that a results folder can be replaced as a whole.
 
+    One output folder alone through :func:`check_outputs` (the output policy there).
+
     Creates the folders above ``path`` if missing. ``path`` itself is not created: the new
     results are built beside it and swapped in (:func:`replace_folder`). An existing folder
     must hold only what crazy4 writes (parquet tables with crazy4 provenance, ``report.md``,
@@ -111,9 +299,13 @@ def check_output_folder(path: Path | str, option: str = "--out") -> Path:
     ...
     crazy4.errors.InputError: --out: folder ... holds 'notes.txt', which crazy4 did not write; ...
     """
-    path = Path(path)
-    if path.exists() and not path.is_dir():
-        raise InputError(f"{option}: {str(path)!r} is a file, not a folder")
+    check_outputs([Output(option, path, folder=True)])
+    return Path(path)
+
+
+def _check_folder(path: Path, option: str) -> None:
+    """What :func:`check_output_folder` checks beyond the common policy: the folders above it
+    (created), and an existing folder holding only what crazy4 writes."""
     parent = path.parent
     _make_folder(parent, path, option)
     if not parent.is_dir():
@@ -131,7 +323,6 @@ def check_output_folder(path: Path | str, option: str = "--out") -> Path:
                 "write; the results replace the whole folder, so give a new or empty folder "
                 "or an earlier results folder"
             )
-    return path
 
 
 def _make_folder(folder: Path, output: Path, option: str) -> None:

@@ -1,6 +1,10 @@
-"""Reading the result tables in ``results/`` (for notebooks and reports).
+"""Reading the result tables in ``results/`` (for notebooks and reports), verified.
 
 The folder is ``$CRAZY4_RESULTS`` if set, else the ``results/`` folder of the source checkout.
+Every table is read through :func:`read_result_table`, which refuses, in one line naming the
+file, a table that is not a readable parquet file, carries no crazy4 provenance or a damaged
+one, or whose data no longer matches the SHA-256 stored when it was written
+(:mod:`crazy4.results.integrity`).
 """
 
 from __future__ import annotations
@@ -11,6 +15,65 @@ from pathlib import Path
 import pandas as pd
 
 from crazy4.errors import InputError
+from crazy4.results.integrity import DIGEST_KEY, table_sha256
+
+
+def read_result_table(path: Path) -> pd.DataFrame:
+    """A table crazy4 wrote, after checking its provenance and its data's SHA-256.
+
+    A table written before crazy4 stored the SHA-256 (no :data:`DIGEST_KEY` in its metadata)
+    is read unverified (``docs/outputs.md``).
+
+    Raises
+    ------
+    InputError
+        One line naming the file: unreadable, no provenance, damaged provenance, or data that
+        does not match its SHA-256.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from crazy4.results.write import write_table
+    >>> path = Path(tempfile.mkdtemp()) / "t.parquet"
+    >>> write_table(pd.DataFrame({"a": [1, 2]}), path, {"rule_set": "x"})
+    >>> read_result_table(path)["a"].tolist()
+    [1, 2]
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from crazy4.results.write import provenance_of
+
+    try:
+        table = pq.read_table(path)
+    except (OSError, pa.ArrowException) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise InputError(f"{str(path)!r} is not a readable parquet table: {reason}") from None
+    metadata = table.schema.metadata or {}
+    provenance_of(metadata, path)
+    stored = metadata.get(DIGEST_KEY)
+    if stored is not None and stored.decode("utf-8", "replace") != table_sha256(table):
+        raise InputError(
+            f"{str(path)!r}: its data does not match the SHA-256 stored when crazy4 wrote it "
+            "(the table was changed afterwards); run the analysis again"
+        )
+    frame: pd.DataFrame = table.to_pandas()
+    return frame
+
+
+def require_columns(frame: pd.DataFrame, columns: tuple[str, ...], path: Path | str) -> None:
+    """Raise :class:`InputError` naming the first of ``columns`` the table lacks.
+
+    Examples
+    --------
+    >>> require_columns(pd.DataFrame({"bet": []}), ("bet", "house_edge"), "bets.parquet")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: 'bets.parquet' has no column 'house_edge'; run the analysis again
+    """
+    for column in columns:
+        if column not in frame.columns:
+            raise InputError(f"{str(path)!r} has no column {column!r}; run the analysis again")
 
 
 def results_dir() -> Path:
@@ -54,7 +117,7 @@ def read_table(rule_set: str, table: str) -> pd.DataFrame:
     path = results_dir() / rule_set / f"{table}.parquet"
     if not path.is_file():
         raise InputError(f"no table {str(path)!r}; run 'make results' first")
-    return pd.read_parquet(path)
+    return read_result_table(path)
 
 
 def read_all(table: str) -> pd.DataFrame:
@@ -63,7 +126,7 @@ def read_all(table: str) -> pd.DataFrame:
     for name in rule_sets():
         path = results_dir() / name / f"{table}.parquet"
         if path.is_file():
-            frame = pd.read_parquet(path)
+            frame = read_result_table(path)
             frame.insert(0, "rule_set", name)
             frames.append(frame)
     if not frames:
@@ -84,7 +147,7 @@ def player_hands(rule_set: str) -> pd.DataFrame:
     """
     path = results_dir() / rule_set / "player_hands.parquet"
     if path.is_file():
-        return pd.read_parquet(path)
+        return read_result_table(path)
     from crazy4.games.registry import game_of
     from crazy4.rules.load import load_rules
 

@@ -23,9 +23,16 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from crazy4 import __version__
-from crazy4.core.atomic import replace_atomically, replace_folder_atomically
+from crazy4.core.atomic import (
+    UNCHECKED,
+    Identity,
+    LostRaceError,
+    replace_atomically,
+    replace_folder_atomically,
+)
 from crazy4.core.exact import parquet_integers
 from crazy4.errors import InputError
+from crazy4.results.integrity import DIGEST_KEY, table_sha256
 
 PROVENANCE_KEY = b"crazy4"
 
@@ -69,15 +76,20 @@ def atomic_write(path: Path | str, write: Callable[[Path], None]) -> None:
         raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
 
 
-def replace_folder(path: Path | str, write: Callable[[Path], None]) -> None:
+def replace_folder(
+    path: Path | str, write: Callable[[Path], None], expect: Identity = UNCHECKED
+) -> None:
     """Build a folder with ``write`` beside ``path`` and swap it in as a whole
     (:func:`crazy4.core.atomic.replace_folder_atomically`): ``path`` becomes exactly what
-    ``write`` wrote; an interruption leaves the previous folder untouched.
+    ``write`` wrote; an interruption leaves the previous folder untouched. With ``expect``
+    (:attr:`crazy4.results.destination.Claimed.state`), a folder another run wrote since it
+    was checked is left as that run wrote it.
 
     Raises
     ------
     InputError
-        If the folder cannot be written, naming it and the reason.
+        If the folder cannot be written, naming it and the reason; or if another run wrote it
+        meanwhile (this run lost the race: its results are not written).
 
     Examples
     --------
@@ -88,13 +100,16 @@ def replace_folder(path: Path | str, write: Callable[[Path], None]) -> None:
     ['a.md']
     """
     try:
-        replace_folder_atomically(path, write)
+        replace_folder_atomically(path, write, expect)
+    except LostRaceError as error:
+        raise InputError(f"{str(path)!r}: {error.strerror}") from None
     except OSError as error:
         raise InputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
 
 
 def write_table(frame: pd.DataFrame, path: Path, provenance: Mapping[str, object]) -> None:
-    """Write a DataFrame as parquet with the provenance in its schema metadata.
+    """Write a DataFrame as parquet with the provenance and its data's SHA-256 in its schema
+    metadata (:data:`PROVENANCE_KEY`, :data:`crazy4.results.integrity.DIGEST_KEY`).
 
     Examples
     --------
@@ -107,6 +122,7 @@ def write_table(frame: pd.DataFrame, path: Path, provenance: Mapping[str, object
     table = pa.Table.from_pandas(parquet_integers(frame), preserve_index=False)
     metadata = dict(table.schema.metadata or {})
     metadata[PROVENANCE_KEY] = json.dumps(dict(provenance), sort_keys=True).encode()
+    metadata[DIGEST_KEY] = table_sha256(table).encode()
     table = table.replace_schema_metadata(metadata)
     atomic_write(
         path,
@@ -120,16 +136,42 @@ def read_provenance(path: Path) -> dict[str, object]:
     Raises
     ------
     InputError
-        If the file is not a parquet table written by crazy4.
+        If the file is not a parquet table written by crazy4, or its provenance is damaged
+        (not JSON, or not a JSON object).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "t.parquet"
+    >>> table = pa.table({"a": [1]}).replace_schema_metadata({PROVENANCE_KEY: b"[1, 2]"})
+    >>> pq.write_table(table, path)
+    >>> read_provenance(path)
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: ...: its crazy4 provenance is damaged: a JSON list, not an object
     """
     try:
         metadata = pq.read_schema(path).metadata or {}
-    except (OSError, pa.ArrowInvalid) as error:
+    except (OSError, pa.ArrowException) as error:
         raise InputError(f"{str(path)!r} is not a readable parquet table: {error}") from None
+    return provenance_of(metadata, path)
+
+
+def provenance_of(metadata: Mapping[bytes, bytes], path: Path) -> dict[str, object]:
+    """The provenance in a table's schema ``metadata`` (:func:`read_provenance`)."""
     if PROVENANCE_KEY not in metadata:
         raise InputError(f"{str(path)!r} carries no crazy4 provenance")
-    value = json.loads(metadata[PROVENANCE_KEY])
-    assert isinstance(value, dict)
+    try:
+        value = json.loads(metadata[PROVENANCE_KEY])
+    except (ValueError, RecursionError) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise InputError(f"{str(path)!r}: its crazy4 provenance is damaged: {reason}") from None
+    if not isinstance(value, dict):
+        kinds = {list: "list", str: "string", bool: "true/false", int: "number", float: "number"}
+        kind = kinds.get(type(value), "null")
+        raise InputError(
+            f"{str(path)!r}: its crazy4 provenance is damaged: a JSON {kind}, not an object"
+        )
     return value
 
 

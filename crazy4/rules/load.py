@@ -17,7 +17,7 @@ from crazy4.errors import InputError
 from crazy4.games.registry import game_named, registered_games
 from crazy4.progressive.rules import read_progressive
 from crazy4.rules.ruleset import PLAY_WHEN_NOT_QUALIFIED, TIE_RULES, DealerRules, PlayRules, RuleSet
-from crazy4.rules.sections import Section, strength
+from crazy4.rules.sections import Section, check_printable, strength
 
 #: Folder of the shipped rule files: package data, so an installed package finds them.
 RULES_DIR = Path(__file__).resolve().parent / "data"
@@ -110,6 +110,7 @@ def parse_rules(text: str, where: str) -> RuleSet:
         raise InputError(f"{where}: not valid TOML: {error}") from None
     except RecursionError:
         raise InputError(f"{where}: not a rule file: values nested too deeply") from None
+    check_printable(data, where)
     top = Section(data, where)
     name = _name(top)
     title = top.string("title")
@@ -149,7 +150,20 @@ def shipped_rule_names() -> list[str]:
 
 
 def resolve_rules_path(name_or_path: str) -> Path:
-    """The file behind ``--rules``: a shipped name, or a path to a ``.toml`` file."""
+    """The file behind ``--rules``: a shipped name, or a path to a ``.toml`` file.
+
+    Examples
+    --------
+    >>> resolve_rules_path(" ")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: the rule set name is empty; give a shipped name (see 'crazy4 ...
+    """
+    if not name_or_path.strip():
+        raise InputError(
+            "the rule set name is empty; give a shipped name (see 'crazy4 rules list') or a "
+            "path to a .toml file"
+        )
     candidate = Path(name_or_path)
     if candidate.is_dir():
         raise InputError(f"rule file {name_or_path!r} is a folder; give a .toml file")

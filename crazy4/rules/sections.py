@@ -176,3 +176,70 @@ def side_bet_tables(top: Section, key: str, prefix: str) -> tuple[SideBet, ...]:
     if len(set(names)) != len(names):
         raise InputError(f"{top.where}: two [[{key}]] tables share a name")
     return tuple(bets)
+
+
+#: Unicode categories no output carries as text: control characters (tab and newline too:
+#: every rule-file text is printed on one line or one cell), surrogates, line and paragraph
+#: separators.
+UNPRINTABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def _unprintable(text: str) -> str | None:
+    """The first character of ``text`` no output format carries, or ``None``.
+
+    Examples
+    --------
+    >>> _unprintable("Crazy 4 Poker, ½ pay"), _unprintable("a\\x07b"), _unprintable("\\ufffe")
+    (None, '\\x07', '\\ufffe')
+    """
+    import unicodedata
+
+    for character in text:
+        if unicodedata.category(character) in UNPRINTABLE or character in "\ufffe\uffff":
+            return character
+    return None
+
+
+def check_printable(value: Any, where: str, key: str | None = None) -> None:
+    """Refuse a rule file holding text an output cannot carry, naming section and key.
+
+    Every text of a rule file (values and keys, nested tables and arrays included) ends up
+    in a report, a workbook, a PDF, a log's metadata or one line on a terminal; a control
+    character there is a workbook openpyxl refuses to write, a glyph the PDF's font lacks,
+    a heading cut in two. So such text is refused when the rule file is read.
+
+    Raises
+    ------
+    InputError
+        ``"my.toml [cardroom] [[tables]] #2: key 'name' holds the character U+0007, ..."``.
+
+    Examples
+    --------
+    >>> check_printable({"dealer": {"ties": "push"}, "title": "ok"}, "x.toml")
+    >>> check_printable({"aces_up": [{"name": "a\\tb"}]}, "x.toml")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: x.toml [[aces_up]] #1: key 'name' holds the character U+0009, ...
+    """
+    if isinstance(value, dict):
+        for name, item in value.items():
+            bad = _unprintable(name)
+            if bad is not None:
+                raise InputError(
+                    f"{where}: a key holds the character U+{ord(bad):04X}, which no output "
+                    f"carries ({name!r})"
+                )
+            inner = f"{where} [{name}]" if isinstance(item, dict) else where
+            check_printable(item, inner, name)
+    elif isinstance(value, list):
+        tables = all(isinstance(item, dict) for item in value)
+        for number, item in enumerate(value, start=1):
+            inner = f"{where} [[{key}]] #{number}" if tables else where
+            check_printable(item, inner, None if tables else key)
+    elif isinstance(value, str):
+        bad = _unprintable(value)
+        if bad is not None:
+            raise InputError(
+                f"{where}: key {key!r} holds the character U+{ord(bad):04X}, which no output "
+                "carries as text (a control character, a line separator); remove it"
+            )

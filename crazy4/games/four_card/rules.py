@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from crazy4.core.money import dollars
 from crazy4.core.paytables import PayTable, parse_odds
 from crazy4.core.ranking import category_thresholds
 from crazy4.errors import InputError
@@ -189,7 +190,14 @@ def _limits(top: Section) -> Limits | None:
         raise InputError(f"{section.where}: missing key 'maximum_bet'")
     if maximum < minimum:
         raise InputError(f"{section.where}: 'maximum_bet' is below 'minimum_bet'")
-    limits = Limits(minimum, maximum, _money(section, "aggregate_payout_cap", None))
+    cap = _money(section, "aggregate_payout_cap", None)
+    if cap is not None and cap < minimum:
+        raise InputError(
+            f"{section.where}: key 'aggregate_payout_cap' is {dollars(cap)}, below "
+            f"'minimum_bet' {dollars(minimum)}: not even an even-money win at the minimum bet "
+            "could be paid in full"
+        )
+    limits = Limits(minimum, maximum, cap)
     section.finish()
     return limits
 
