@@ -455,7 +455,8 @@ def test_any_integer_cell_reads_whole_or_names_its_token(cell: str) -> None:
         .split()
         if t
     ]
-    wrong = [t for t in tokens if not (t.lstrip("-").isdigit() and len(t.lstrip("-")) <= 4)]
+    digits = [t[1:] if t.startswith("-") else t for t in tokens]
+    wrong = [t for t, d in zip(tokens, digits, strict=True) if not (d.isdigit() and len(d) <= 18)]
     if wrong:
         assert text.startswith("\x1f") and repr(wrong[0][:20]) in text, (cell, text)
     elif any(not 0 <= int(t) < 52 for t in tokens):

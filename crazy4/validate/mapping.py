@@ -187,7 +187,8 @@ def _codes(cell: object) -> list[int]:
     codes = []
     for token in tokens:
         if isinstance(token, bool) or not (
-            isinstance(token, int) or (isinstance(token, str) and re.fullmatch(r"-?\d{1,4}", token))
+            isinstance(token, int)
+            or (isinstance(token, str) and re.fullmatch(r"-?\d{1,18}", token))
         ):
             raise ValueError(f"token {str(token)[:20]!r} is not a whole number")
         codes.append(int(token))

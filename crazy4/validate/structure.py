@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.errors import InputError
+from crazy4.simulate.cardtext import is_code_type
 from crazy4.validate.report import Check, Finding
 from crazy4.validate.rows import LogBatch
 
@@ -60,8 +61,8 @@ and 5')
     def add(self, ids: npt.NDArray[np.float64], first_rows: npt.NDArray[np.int64]) -> None:
         """Add the next rounds: each one's id (NaN: unreadable, left to the well-formed
         check) and first row."""
-        readable = ~np.isnan(ids)
-        if not readable.all():
+        if np.isnan(ids).any():
+            readable = ~np.isnan(ids)
             self.unreadable += int((~readable).sum())
             ids, first_rows = ids[readable], first_rows[readable]
         if not ids.size:
@@ -69,7 +70,8 @@ and 5')
         if self.rising and (ids[0] <= self.last or bool((ids[1:] <= ids[:-1]).any())):
             self.rising = False
         self.last = float(ids[-1])
-        self.ids.append(np.array(ids, dtype=np.float64))
+        # kept as given (the caller's own arrays, not copied: 16 bytes a round)
+        self.ids.append(np.asarray(ids, dtype=np.float64))
         self.rows.append(np.asarray(first_rows, dtype=np.int64))
         self.count += int(ids.size)
 
@@ -140,6 +142,18 @@ def _id_text(value: float) -> int | float:
     return int(value) if value == int(value) else float(value)
 
 
+def text_failures(batch: LogBatch) -> list[tuple[str, dict[int, str]]]:
+    """The card cells of ``batch`` that did not read as text, by column (finding, rows and
+    reasons). A compact card column's bad cells are left out: its bytes are cards whatever
+    they hold, so a bad cell there is what the game logged (a finding), not a notation the
+    validator misread."""
+    return [
+        failed
+        for name, failed in zip(batch.cards, batch.unparsed, strict=False)
+        if not is_code_type(batch.table.column(name).type)
+    ]
+
+
 @dataclass
 class Unreadable:
     """The rows with a cell that does not read (card text, a number, a round id or seat, a
@@ -169,7 +183,9 @@ row 2: bad player (no cards (empty cell)); row 2: decision 'P' is no decision
 
     def add(self, batch: LogBatch) -> None:
         """Count a batch's unreadable rows; keep the first reasons."""
-        bad = ~batch.cards_ok | (batch.decision < 0)
+        bad = batch.decision < 0
+        for _, cells in text_failures(batch):
+            bad[list(cells)] = True
         for _, cells in batch.bad_numbers:
             bad[list(cells)] = True
         count = int(bad.sum())
@@ -179,7 +195,9 @@ row 2: bad player (no cards (empty cell)); row 2: decision 'P' is no decision
         if len(self.first) >= REASONS_SHOWN:
             return
         found = [
-            (row, f"{what} ({why})") for what, cells in batch.unparsed for row, why in cells.items()
+            (row, f"{what} ({why})")
+            for what, cells in text_failures(batch)
+            for row, why in cells.items()
         ]
         found += [
             (row, f"{what} ({why})")

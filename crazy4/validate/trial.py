@@ -15,6 +15,7 @@ import numpy as np
 import pyarrow as pa
 
 from crazy4.errors import InputError
+from crazy4.simulate.cardtext import is_code_type
 from crazy4.simulate.roundlog import DECISION_NAMES
 from crazy4.validate.mapping import LogMapping
 from crazy4.validate.rows import LogBatch
@@ -66,7 +67,7 @@ def try_mapping(
     batch = read_batch(sample, 1)
     n = batch.n
     for name, (_, failures) in zip(batch.cards, batch.unparsed, strict=False):
-        if _most(len(failures), n):
+        if _most(len(failures), n) and not is_code_type(sample.column(name).type):
             row = min(failures)
             raise InputError(
                 f"the mapping's {card_key(mapping)} does not fit column {_column(mapping, name)}: "
