@@ -61,8 +61,10 @@ def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     mapping = LogMapping() if args.mapping is None else read_mapping(Path(args.mapping))
     columns = {**mapping.columns, **_pairs(args.column, "--column")}
     labels = {theirs: ours for ours, theirs in _pairs(args.decision, "--decision").items()}
-    if args.wager_unit is not None and not args.wager_unit > 0:
-        raise InputError(f"--wager-unit {args.wager_unit!r}: not a positive number")
+    if args.wager_unit is not None and not 0 < args.wager_unit < float("inf"):
+        raise InputError(
+            f"--wager-unit {args.wager_unit!r}: not a positive number (finite, above 0)"
+        )
     mapping = replace(
         mapping,
         columns=columns,

@@ -52,6 +52,7 @@ from crazy4.simulate.cardtext import (
     parse_canonical,
     parse_codes,
 )
+from crazy4.simulate.csvlines import BLOCK, check_header, long_line, wide_text
 
 #: Decision codes in the log: 0 fold, 1-3 Play multiples, 4 the blind second hand.
 DECISION_NAMES = ("fold", "1x", "2x", "3x", "blind")
@@ -60,6 +61,9 @@ BLIND = 4
 WAGERS = ("ante", "super_bonus", "play", "queens_up")
 REQUIRED = ("player", "dealer", "decision", "ante", "play", "ante_net", "play_net")
 NUMERIC = (*WAGERS, *(f"{wager}_net" for wager in WAGERS))
+
+#: Leads a card cell that a log mapping could not read; the rest of the cell is the reason.
+UNREAD = "\x1f"
 
 _RANK_BYTES = np.frombuffer(RANKS.encode(), dtype=np.uint8)
 _SUIT_BYTES = np.frombuffer(SUITS.encode(), dtype=np.uint8)
@@ -146,8 +150,8 @@ def parse_hand_column(
     parse_canonical(data, offsets.astype(np.int64, copy=False), valid, CARD_OF_PAIR, cards, fast)
     for row in np.flatnonzero(~fast):
         value = column[int(row)].as_py()
-        if value is None:
-            bad[int(row)] = "no cards (empty cell)"
+        if value is None or value.startswith(UNREAD):
+            bad[int(row)] = value[1:] if value else "no cards (empty cell)"
             continue
         try:
             cards[row] = parse_cards(str(value), count=count)
@@ -369,8 +373,8 @@ def sniff_format(path: Path) -> str:
         raise _not_a_log(path, "only blank space")
     if text[:1] in (b"{", b"["):
         return "summary"
-    if b"\x00" in head:
-        raise _not_a_log(path, "binary data: NUL bytes")
+    if (wide := wide_text(head)) is not None or b"\x00" in head:
+        raise _not_a_log(path, f"{wide}; save it as UTF-8" if wide else "binary data: NUL bytes")
     try:
         head.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -383,7 +387,8 @@ def _csv_names(path: Path) -> list[str]:
     """The header of a CSV log (read by the same parser as its rows)."""
     import pyarrow.csv as pcsv
 
-    with pcsv.open_csv(path, read_options=pcsv.ReadOptions(block_size=1 << 20)) as reader:
+    check_header(path)
+    with pcsv.open_csv(path, read_options=pcsv.ReadOptions(block_size=BLOCK)) as reader:
         return list(reader.schema.names)
 
 
@@ -435,7 +440,7 @@ def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table
         with open(path, "rb") as handle:
             reader = pcsv.open_csv(
                 handle,
-                read_options=pcsv.ReadOptions(block_size=1 << 20),
+                read_options=pcsv.ReadOptions(block_size=BLOCK),
                 convert_options=pcsv.ConvertOptions(column_types=types, strings_can_be_null=True),
             )
             pending: list[pa.RecordBatch] = []
@@ -450,6 +455,8 @@ def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table
                 yield _as_text(pa.Table.from_batches(pending))
     except (pa.ArrowException, OSError, UnicodeDecodeError) as error:
         message = " ".join(str(error).split()) or type(error).__name__
+        if "straddles" in message:  # a line longer than a block: name it
+            raise long_line(path) from None
         raise InputError(f"cannot read {str(path)!r} as a {kind} log: {message[:300]}") from None
 
 

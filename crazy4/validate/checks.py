@@ -206,6 +206,7 @@ def well_formed_check(tally: Tally, left_out: str) -> Check:
         f"{tally.bad_rows:,} of {tally.rows:,} rows malformed"
         + (f" ({left_out})" if tally.bad_rows else ""),
         findings=tally.malformed,
+        basis=(tally.rows, "rows"),
     )
 
 
@@ -217,6 +218,7 @@ def settlement_check(tally: Tally, rule_set: str) -> Check:
         f"{tally.settled_rows:,} rows re-settled under {rule_set}: "
         f"{tally.mismatched_rows:,} with an amount that differs",
         findings=tally.settlement_findings,
+        basis=(tally.settled_rows, "rows"),
     )
 
 
@@ -242,4 +244,5 @@ all (0.2500 a deviation)'
         f"{tally.strategy_rows:,} decisions compared with the {strategy} strategy{by}: "
         f"{tally.deviations:,} deviations{lost}",
         findings=tally.strategy_findings,
+        basis=(tally.strategy_rows, "decisions"),
     )

@@ -38,19 +38,25 @@ import contextlib
 import hashlib
 import json
 import threading
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
+
 from crazy4.errors import InputError
 from crazy4.games.registry import game_of
-from crazy4.rules.load import load_rules
+from crazy4.rules.load import RULES_DIR, load_rules, shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.roundlog import log_metadata, sniff_format
 from crazy4.validate.mapping import LogMapping
 from crazy4.validate.progressive import start_progressive, summary_progressive
-from crazy4.validate.reading import read_rounds, read_summary
-from crazy4.validate.report import Options, Report
+from crazy4.validate.reading import check_summary_figures, read_rounds, read_summary
+from crazy4.validate.report import Options, Report, not_run
+from crazy4.validate.rows import LogBatch
 from crazy4.validate.statistics import statistics_check
+from crazy4.validate.structure import RoundIds, Unreadable, structure_check
+from crazy4.validate.trial import try_mapping
 
 
 def validate(path: Path, options: Options) -> Report:
@@ -64,7 +70,7 @@ def validate(path: Path, options: Options) -> Report:
     Examples
     --------
     >>> import tempfile
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.rules.load import RULES_DIR, load_rules, shipped_rule_names
     >>> from crazy4.simulate.driver import make_plan, run_simulation
     >>> rules = load_rules("crazy4-standard")
     >>> log = Path(tempfile.mkdtemp()) / "rounds.parquet"
@@ -82,13 +88,24 @@ def validate(path: Path, options: Options) -> Report:
             return _validate_summary(path, options)
         identity = FileIdentity(path)  # hashed on a thread of its own while the log is checked
         metadata = log_metadata(path)
+        options = replace(options, table_seats=table_seats(options.rules, metadata))
         run = game_of(options.rules).validator().start(options, metadata)
         progressive = start_progressive(options, metadata)
         process = run.process if progressive is None else progressive.wrap(run.process)
+
+        unreadable = Unreadable()
+
+        def checked(batch: LogBatch) -> None:
+            process(batch)
+            add_round_ids(run.tally.round_ids, batch)
+            unreadable.add(batch)
+
         read_rounds(
-            *(path, options.batch_rows, run.check_columns, run.read_batch, process),
+            *(path, options.batch_rows, run.check_columns, run.read_batch, checked),
             options.mapping.translate,
+            lambda table: try_mapping(table, run.read_batch, options.mapping),
         )
+        unreadable.refuse(run.tally.rows, repr(str(path)))
     except InputError as error:
         if identity is not None:
             identity.stop()
@@ -100,7 +117,14 @@ def validate(path: Path, options: Options) -> Report:
     assert identity is not None
     family = run.statistics(None)
     extra = [] if progressive is None else progressive.finish(family)
-    checks = [*run.row_checks(), *extra, statistics_check(family, options.alpha)]
+    checks = [
+        *run.row_checks(),
+        *extra,
+        statistics_check(family, options.alpha, (run.tally.stat_rows, "rows")),
+    ]
+    if run.tally.round_ids.count or run.tally.round_ids.unreadable:  # the log has round ids
+        checks.append(structure_check(run.tally.round_ids, options.examples))
+    checks = [not_run(check) for check in checks]
     return Report(
         source=path.name,
         kind=f"{kind} log",
@@ -113,6 +137,34 @@ def validate(path: Path, options: Options) -> Report:
         source_sha256=identity.result()[0],
         source_bytes=path.stat().st_size,
     )
+
+
+def table_seats(rules: RuleSet, metadata: Mapping[str, object]) -> int:
+    """The seats at the table of a log: those its metadata records, else as many as one deck
+    deals beside the dealer's hand (five cards a seat).
+
+    Examples
+    --------
+    >>> rules = load_rules("crazy4-standard")
+    >>> table_seats(rules, {}), table_seats(rules, {"seats": 3}), table_seats(rules, {"seats": 40})
+    (9, 3, 9)
+    """
+    most = (52 - rules.dealer.cards) // 5
+    recorded = metadata.get("seats")
+    if isinstance(recorded, int) and not isinstance(recorded, bool) and 1 <= recorded <= most:
+        return recorded
+    return most
+
+
+def add_round_ids(round_ids: RoundIds, batch: LogBatch) -> None:
+    """Add the id and first row of each round of ``batch`` (a log with a ``round`` column)."""
+    ids = batch.number.get("round")
+    if ids is None or not ids.size:
+        return
+    boundary = np.ones(ids.shape[0], dtype=bool)
+    boundary[1:] = ids[1:] != ids[:-1]  # as split_rounds: a NaN id is a round of its own
+    starts = np.flatnonzero(boundary)
+    round_ids.add(ids[starts], batch.first_row + starts)
 
 
 class FileIdentity:
@@ -227,7 +279,7 @@ def log_options(
         name = mapping.rule_set or recorded.get("rule_set")
         if not isinstance(name, str):
             raise InputError(f"{str(path)!r}: the log names no rule set; pass --rules")
-        rules = load_rules(name)
+        rules = _shipped(name, path, "the mapping" if mapping.rule_set else "the log")
         sha = recorded.get("rule_set_sha256")
         if mapping.rule_set is None and isinstance(sha, str) and sha != rules.content_hash:
             raise InputError(
@@ -236,6 +288,11 @@ def log_options(
             )
     if strategy is None:
         logged = mapping.strategy or recorded.get("strategy") or "optimal"
+        if mapping.strategy is None and logged not in ("optimal", "simple"):
+            raise InputError(
+                f"{str(path)!r}: the log's metadata names the strategy {str(logged)[:80]!r}; "
+                "a log may name optimal or simple, a strategy file only --strategy"
+            )
         if not isinstance(logged, str) or (
             logged not in ("optimal", "simple") and not Path(logged).is_file()
         ):
@@ -252,6 +309,17 @@ def log_options(
         examples=examples,
         mapping=mapping,
     )
+
+
+def _shipped(name: str, path: Path, whose: str) -> RuleSet:
+    """The shipped rule set ``name`` that a log (or its mapping) names: never a path, which
+    only ``--rules`` gives (an untrusted log must not choose which file is opened)."""
+    if name not in shipped_rule_names():
+        raise InputError(
+            f"{str(path)!r}: {whose} names the rule set {name[-80:]!r}, which is no shipped rule "
+            f"set (a path comes only from --rules; shipped: {', '.join(shipped_rule_names())})"
+        )
+    return load_rules(str(RULES_DIR / f"{name}.toml"))
 
 
 #: What the content of each format is called, and the file name endings that claim it.
@@ -287,8 +355,9 @@ def _validate_summary(path: Path, options: Options) -> Report:
     run = game.start(chosen, {})
     try:
         family = run.statistics(summary)
+        check_summary_figures(summary)  # after the labels are known to be the game's
         summary_progressive(chosen, summary, family)
-        check = statistics_check(family, chosen.alpha)
+        check = not_run(statistics_check(family, chosen.alpha, (int(summary["rounds"]), "rounds")))
     except InputError as error:
         raise InputError(f"{str(path)!r}: malformed summary: {error}") from None
     except (KeyError, TypeError, ValueError, ArithmeticError) as error:

@@ -250,16 +250,19 @@ def differing_example(
     return found
 
 
-def inference_check(rule_set: str, parts: dict[str, Inference]) -> Check:
+def inference_check(
+    rule_set: str, parts: dict[str, Inference], settled: int | None = None
+) -> Check:
     """The rule-inference check over the ``parts`` (``settlement``, ``strategy``): consistent
     with ``rule_set``, or with it except the differences found, or explained by no rule set
-    searched.
+    searched; its verdict rests on the ``settled`` rows (those the settlement compared).
 
     Examples
     --------
     >>> inference_check("crazy4-standard", {"settlement": Inference()}).summary
     'consistent with crazy4-standard'
     """
+    basis = None if settled is None else (settled, "rows")
     differences: dict[str, Finding] = {}
     unexplained = 0
     searched = 0
@@ -271,7 +274,7 @@ def inference_check(rule_set: str, parts: dict[str, Inference]) -> Check:
             finding.count += count
     rows = sum(inference.rows for inference in parts.values())
     if rows == 0:
-        return Check("Rule inference", True, f"consistent with {rule_set}")
+        return Check("Rule inference", True, f"consistent with {rule_set}", basis=basis)
     if differences:
         summary = f"consistent with {rule_set} except: " + "; ".join(differences)
         if unexplained:
@@ -287,4 +290,4 @@ def inference_check(rule_set: str, parts: dict[str, Inference]) -> Check:
     notes = [f"{unexplained:,} differing rows explained by no single difference"] * bool(
         unexplained and differences
     )
-    return Check("Rule inference", False, summary, findings=differences, notes=notes)
+    return Check("Rule inference", False, summary, findings=differences, notes=notes, basis=basis)

@@ -22,9 +22,10 @@ _STYLE = (
 
 
 def _check_html(check: Check) -> list[str]:
-    status = "pass" if check.passed else "fail"
+    status = "pass" if check.status == "pass" else "fail"
     lines = [
-        f'<h2>{escape(check.name)}: <span class="{status}">{status.upper()}</span></h2>',
+        f'<h2>{escape(check.name)}: <span class="{status}">{check.status.upper()}</span>'
+        f"{escape(check.rests_on())}</h2>",
         f"<p>{escape(check.summary)}</p>",
     ]
     if check.findings:
@@ -65,7 +66,7 @@ def render_html(report: Report) -> str:
     >>> "<h2>Settlement: <span class=\\"pass\\">PASS</span></h2>" in page
     True
     """
-    verdict = "consistent" if report.consistent else "inconsistent"
+    verdict = report.verdict
     head = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',

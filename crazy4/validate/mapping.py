@@ -34,6 +34,7 @@ column, when present, is read as 1 (true, yes, y, 1) or 0 (false, no, n, 0).
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -45,7 +46,7 @@ import pyarrow.compute as pc
 
 from crazy4.core.cards import RANKS, SUITS
 from crazy4.errors import InputError
-from crazy4.simulate.roundlog import NUMERIC, hand_text_array, text_array
+from crazy4.simulate.roundlog import NUMERIC, UNREAD, hand_text_array, text_array
 
 #: The card columns of any game's log.
 CARD_COLUMNS = ("player", "dealer", "up_card")
@@ -82,7 +83,21 @@ class LogMapping:
     side_bet: str | None = None
 
     def translate(self, table: pa.Table) -> pa.Table:
-        """The batch in crazy4's column names, card text, decision labels and units."""
+        """The batch in crazy4's column names, card text, decision labels and units.
+
+        Raises
+        ------
+        InputError
+            A column the mapping names that the log lacks (never silently the log's own
+            column of crazy4's name).
+        """
+        lacking = [(o, t) for o, t in self.columns.items() if t not in table.column_names]
+        if lacking:
+            ours, theirs = lacking[0]
+            raise InputError(
+                f"the mapping's [columns] {ours} = {theirs!r}: the log has no column {theirs!r} "
+                f"(its columns: {', '.join(table.column_names)[:200]})"
+            )
         renamed = {log: ours for ours, log in self.columns.items()}
         names = [renamed.get(name, name) for name in table.column_names]
         columns = []
@@ -125,16 +140,16 @@ class LogMapping:
         return column
 
     def _integer_cards(self, column: pa.Array | pa.ChunkedArray, name: str) -> pa.Array:
-        """Integer codes as card text; a cell that is no list of codes gives empty text (the
-        game names the row)."""
-        cells = column.to_pylist()
+        """Integer codes as card text. Every token of a cell must be a whole number 0-51: a
+        cell with any other token reads as no cards, with that token as the reason
+        (:data:`~crazy4.simulate.roundlog.UNREAD`; the game names the row)."""
         text: list[str | None] = []
-        for cell in cells:
-            codes = cell if isinstance(cell, list) else re.findall(r"-?\d+", str(cell or ""))
+        for cell in column.to_pylist():
             try:
-                cards = [self._card(int(code)) for code in codes]
-            except (ValueError, TypeError):
-                text.append(None)
+                codes = _codes(cell)
+                cards = [self._card(code) for code in codes]
+            except ValueError as error:
+                text.append(f"{UNREAD}card cell {str(cell)[:60]!r}: {error} (integer notation)")
                 continue
             text.append(None if not cards else _hand_text(cards))
         return pa.array(text, pa.string())
@@ -142,12 +157,42 @@ class LogMapping:
     def _card(self, code: int) -> int:
         """crazy4's card of one integer code."""
         if not 0 <= code < 52:
-            raise ValueError(code)
+            raise ValueError(f"code {code} is not a card (codes are 0-51)")
         if self.encoding == "rank*4+suit":
             rank, suit = divmod(code, 4)
         else:
             suit, rank = divmod(code, 13)
         return RANKS.index(self.ranks[rank]) * 4 + SUITS.index(self.suits[suit])
+
+
+def _codes(cell: object) -> list[int]:
+    """The integer codes of one cell: a list of whole numbers, or text of whole numbers
+    separated by blanks, commas or semicolons (in brackets or not); any other token raises.
+
+    Examples
+    --------
+    >>> _codes("12 51, 3"), _codes([4, 5]), _codes(None)
+    ([12, 51, 3], [4, 5], [])
+    >>> _codes("SPADE 1 HEART 13")
+    Traceback (most recent call last):
+    ValueError: token 'SPADE' is not a whole number
+    """
+    if cell is None:
+        return []
+    if isinstance(cell, list):
+        tokens: list[object] = list(cell)
+    else:
+        inner = str(cell).strip().removeprefix("[").removesuffix("]")
+        tokens = [token for token in re.split(r"[\s,;]+", inner) if token]
+    codes = []
+    for token in tokens:
+        if isinstance(token, bool) or not (
+            isinstance(token, int)
+            or (isinstance(token, str) and re.fullmatch(r"-?\d{1,18}", token))
+        ):
+            raise ValueError(f"token {str(token)[:20]!r} is not a whole number")
+        codes.append(int(token))
+    return codes
 
 
 def _hand_text(cards: list[int]) -> str | None:
@@ -247,8 +292,10 @@ def _choice(data: dict[str, object], key: str, allowed: tuple[str, ...], where: 
 
 
 def _unit(value: object, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        raise InputError(f"{where} [wagers] unit: {value!r} is not a positive number")
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
+        raise InputError(
+            f"{where} [wagers] unit: {value!r} is not a positive number (finite, above 0)"
+        )
     return float(value)
 
 

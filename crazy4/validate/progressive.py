@@ -267,7 +267,8 @@ class ProgressiveValidation:
                 f"; {self.left_out:,} rows left out (their round has cards or progressive "
                 "amounts that do not read)"
             )
-        return [Check("Progressive", self.differ == 0, summary, dict(self.findings))]
+        basis = (self.settled, "rows")
+        return [Check("Progressive", self.differ == 0, summary, dict(self.findings), basis=basis)]
 
 
 def start_progressive(

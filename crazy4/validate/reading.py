@@ -14,6 +14,7 @@ import queue
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from fractions import Fraction
 from pathlib import Path
 from typing import TypeVar
 
@@ -147,11 +148,12 @@ def read_rounds(
     read_batch: Callable[[pa.Table, int], Batch],
     process: Callable[[Batch], None],
     translate: Callable[[pa.Table], pa.Table] | None = None,
+    trial: Callable[[pa.Table], None] | None = None,
 ) -> None:
     """Read a log in round-aligned batches (``translate``: a log mapping's
-    :meth:`~crazy4.validate.mapping.LogMapping.translate`): columns checked on the first, each
-    batch with rows parsed by ``read_batch`` (given its first row's number, 1-based) and then
-    processed.
+    :meth:`~crazy4.validate.mapping.LogMapping.translate`): columns checked on the first, and
+    ``trial`` given it (:func:`crazy4.validate.trial.try_mapping`), each batch with rows parsed
+    by ``read_batch`` (given its first row's number, 1-based) and then processed.
 
     Three stages run at once, each at most a batch ahead of the next (:func:`prefetched`, one
     slot a stage: about six batches in memory, whatever the log's length): the reading and the
@@ -176,6 +178,8 @@ def read_rounds(
                     raise InputError(f"{str(path)!r}: the log has two columns named {twice[0]!r}")
                 check_columns(table.column_names)
                 checked_columns = True
+                if trial is not None and table.num_rows:
+                    trial(table)
             if table.num_rows:
                 yield table
 
@@ -310,3 +314,74 @@ def check_summary(summary: Mapping[str, object]) -> None:
                 f"bets.{name}.wagered is {_shown(bet.get('wagered'))}: a bet with hands has "
                 "a positive wager"
             )
+
+
+def _total(summary: Mapping[str, object], key: str) -> int | None:
+    """The sum of a summary's counts ``key`` (None when it gives none)."""
+    counts = summary.get(key)
+    if not isinstance(counts, dict) or not counts:
+        return None
+    return int(sum(int(value) for value in counts.values()))
+
+
+def check_summary_figures(summary: Mapping[str, object]) -> None:
+    """Refuse a summary whose figures contradict each other (its shape already checked).
+
+    The dealer's categories add up to the rounds, the player's to the hands dealt (rounds
+    times seats); the outcome cells and each bet's hands are at most the hands dealt; a bet's
+    ``mean`` is its ``net`` over its ``wagered`` (hands, when not given), and its ``net_exact``
+    its ``net`` (relative tolerance 1e-9). The ``progressive`` row's mean is the figure its test
+    reads (with its own standard error, :mod:`crazy4.validate.progressive`), so only its hands
+    are checked.
+
+    Raises
+    ------
+    InputError
+        The first contradiction, naming both figures.
+
+    Examples
+    --------
+    >>> good = {"rounds": 2, "player_categories": {"pair": 2}, "dealer_categories": {},
+    ...         "bets": {"ante_play": {"hands": 2, "net": -1.0, "mean": -0.5}}}
+    >>> check_summary_figures(good)
+    >>> check_summary_figures({**good, "player_categories": {"pair": 200}})
+    Traceback (most recent call last):
+    crazy4.errors.InputError: player_categories add up to 200, not 2 (2 rounds x 1 seats)
+    >>> check_summary_figures({**good, "bets": {"ante_play": {"hands": 2, "net": -1.0,
+    ...     "mean": 0.25}}})
+    Traceback (most recent call last):
+    crazy4.errors.InputError: bets.ante_play.mean is 0.25, but its net over its wager is -0.5
+    """
+    rounds = int(_number(summary.get("rounds"), "rounds"))
+    seats = int(_number(summary.get("seats", 1), "seats"))
+    hands = rounds * seats
+    dealt = f"{hands:,} ({rounds:,} rounds x {seats} seats)"
+    dealer, player = _total(summary, "dealer_categories"), _total(summary, "player_categories")
+    if dealer is not None and dealer != rounds:
+        raise InputError(f"dealer_categories add up to {dealer:,}, not the {rounds:,} rounds")
+    if player is not None and player != hands:
+        raise InputError(f"player_categories add up to {player:,}, not {dealt}")
+    outcomes = _total(summary, "outcomes")
+    if outcomes is not None and outcomes > hands:
+        raise InputError(f"outcomes add up to {outcomes:,}, more than {dealt}")
+    bets = summary.get("bets")
+    for name, bet in (bets if isinstance(bets, dict) else {}).items():
+        if int(bet["hands"]) > hands:
+            raise InputError(f"bets.{name}.hands is {int(bet['hands']):,}, more than {dealt}")
+        net = float(bet["net"])
+        wagered = float(bet.get("wagered", bet["hands"]))
+        if "mean" in bet and wagered > 0 and name != "progressive":
+            mean = _number(bet["mean"], f"bets.{name}.mean")
+            if not math.isclose(mean, net / wagered, rel_tol=1e-9, abs_tol=1e-12):
+                raise InputError(
+                    f"bets.{name}.mean is {mean:g}, but its net over its wager is {net / wagered:g}"
+                )
+        if "net_exact" in bet:
+            try:
+                exact = float(Fraction(str(bet["net_exact"])))
+            except (ValueError, ZeroDivisionError, OverflowError):
+                raise InputError(
+                    f"bets.{name}.net_exact is {_shown(bet['net_exact'])}, not a fraction"
+                ) from None
+            if not math.isclose(exact, net, rel_tol=1e-9, abs_tol=1e-9):
+                raise InputError(f"bets.{name}.net_exact is {exact:g}, but its net is {net:g}")

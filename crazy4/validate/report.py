@@ -21,7 +21,7 @@ Settlement: FAIL
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from crazy4.rules.ruleset import RuleSet
@@ -51,6 +51,9 @@ class Options:
     meter : Fraction or None
         The progressive's meter the log was settled on (default: the one its metadata
         records, else the ``[progressive]`` section's reset; :mod:`crazy4.validate.progressive`).
+    table_seats : int
+        The seats at the table: a row's ``seat`` is a whole number from 1 to this (the seats
+        the log's metadata records, else as many as one deck deals).
     """
 
     rules: RuleSet
@@ -61,6 +64,7 @@ class Options:
     batch_rows: int = 1 << 18
     mapping: LogMapping = field(default_factory=LogMapping)
     meter: Fraction | None = None
+    table_seats: int = 9
 
 
 @dataclass
@@ -83,7 +87,17 @@ class Finding:
 
 @dataclass
 class Check:
-    """One check's outcome."""
+    """One check's outcome.
+
+    Attributes
+    ----------
+    basis : tuple of (int, str) or None
+        How many of what the verdict rests on (``(1998, "rows")``); None for a check that
+        does not apply (a progressive check of a log with no progressive columns).
+    ran : bool
+        False when the check examined nothing (:func:`not_run`): it neither passes nor fails,
+        and the report is ``incomplete``.
+    """
 
     name: str
     passed: bool
@@ -91,12 +105,35 @@ class Check:
     findings: dict[str, Finding] = field(default_factory=dict)
     tests: list[dict[str, object]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    basis: tuple[int, str] | None = None
+    ran: bool = True
+
+    @property
+    def status(self) -> str:
+        """``pass``, ``fail`` or ``not run``.
+
+        Examples
+        --------
+        >>> Check("x", True, "").status, not_run(Check("x", True, "", basis=(0, "rows"))).status
+        ('pass', 'not run')
+        """
+        if not self.ran:
+            return "not run"
+        return "pass" if self.passed else "fail"
+
+    def rests_on(self) -> str:
+        """`` (on 1,998 rows)``: what the verdict rests on, or empty."""
+        if self.basis is None:
+            return ""
+        return f" (on {self.basis[0]:,} {self.basis[1]})"
 
     def to_dict(self) -> dict[str, object]:
         """JSON form."""
+        basis = None if self.basis is None else {"count": self.basis[0], "of": self.basis[1]}
         return {
             "name": self.name,
-            "status": "pass" if self.passed else "fail",
+            "status": self.status,
+            "rests_on": basis,
             "summary": self.summary,
             "findings": [
                 {"what": what, "count": finding.count, "examples": finding.examples}
@@ -110,8 +147,8 @@ class Check:
         """The check's lines of :meth:`Report.render`."""
         sub = "## " if markdown else ""
         bullet = "- " if markdown else "  "
-        status = "pass" if self.passed else "FAIL"
-        lines = ["", f"{sub}{self.name}: {status}", self.summary]
+        status = {"pass": "pass", "fail": "FAIL", "not run": "NOT RUN"}[self.status]
+        lines = ["", f"{sub}{self.name}: {status}{self.rests_on()}", self.summary]
         for what, finding in self.findings.items():
             lines.append(f"{bullet}{finding.count:,} x {what}")
             for example in finding.examples:
@@ -170,12 +207,22 @@ class Report:
 
     @property
     def consistent(self) -> bool:
-        """Whether every check passed."""
-        return all(check.passed for check in self.checks)
+        """Whether every check ran and passed."""
+        return all(check.passed and check.ran for check in self.checks)
+
+    @property
+    def verdict(self) -> str:
+        """``consistent``; ``inconsistent`` when a check failed; else ``incomplete`` (a check
+        examined nothing, none failed)."""
+        if self.consistent:
+            return "consistent"
+        if any(check.ran and not check.passed for check in self.checks):
+            return "inconsistent"
+        return "incomplete"
 
     @property
     def exit_status(self) -> int:
-        """0 consistent, 1 a check failed."""
+        """0 consistent, 1 a check failed or was not run."""
         return 0 if self.consistent else 1
 
     def to_dict(self) -> dict[str, object]:
@@ -191,7 +238,7 @@ class Report:
             "strategy": self.strategy,
             "rows": self.rows,
             "rounds": self.rounds,
-            "verdict": "consistent" if self.consistent else "inconsistent",
+            "verdict": self.verdict,
             "exit_status": self.exit_status,
             "checks": [check.to_dict() for check in self.checks],
         }
@@ -210,7 +257,7 @@ class Report:
 
     def render(self, markdown: bool = False) -> str:
         """Readable report: plain text, or Markdown."""
-        verdict = "CONSISTENT" if self.consistent else "INCONSISTENT"
+        verdict = self.verdict.upper()
         head = "# " if markdown else ""
         lines = [
             f"{head}Validation of {self.source} against {self.rule_set}",
@@ -223,3 +270,23 @@ class Report:
         for check in self.checks:
             lines += check.render(markdown)
         return "\n".join(lines)
+
+
+def not_run(check: Check) -> Check:
+    """``check`` marked not run when its verdict rests on nothing (``basis`` of 0), else as is:
+    a check that examined no row neither passes nor fails.
+
+    Examples
+    --------
+    >>> check = not_run(Check("Settlement", True, "0 rows re-settled", basis=(0, "rows")))
+    >>> check.status, check.summary
+    ('not run', 'not run: no rows examined (0 rows re-settled)')
+    """
+    if check.basis is None or check.basis[0] > 0 or not check.ran:
+        return check
+    return replace(
+        check,
+        passed=False,
+        ran=False,
+        summary=f"not run: no {check.basis[1]} examined ({check.summary})",
+    )

@@ -272,10 +272,21 @@ def split_rounds(
     rows_before: int,
     rows: BatchRows,
     read: Mapping[str, npt.NDArray[np.float64]] | None = None,
+    seats: int = 9,
 ) -> Rounds:
-    """The rounds of a batch, after ``rows_before`` rows; a seat twice in one round is flagged.
-    ``read``: the batch's numbers already read (:attr:`LogBatch.number`), whose ``round`` and
-    ``seat`` (read as :func:`number_column` reads them) are not read again."""
+    """The rounds of a batch, after ``rows_before`` rows; a seat twice in one round, and a seat
+    that is no whole number from 1 to ``seats`` (the table), are flagged. ``read``: the batch's
+    numbers already read (:attr:`LogBatch.number`), whose ``round`` and ``seat`` (read as
+    :func:`number_column` reads them) are not read again.
+
+    Examples
+    --------
+    >>> rows = BatchRows({}, np.zeros(3, dtype=bool), first_row=1, examples=2)
+    >>> table = pa.table({"round": [1, 1, 2], "seat": [1, 12, 1]})
+    >>> split_rounds(table, 0, rows, seats=3).n_rounds, rows.findings
+    (2, {'seat outside the table (1 to 3)': Finding(count=1, examples=[{'row': 2, \
+'reason': 'seat 12'}])})
+    """
     n = table.num_rows
     names = table.column_names
     boundary = np.ones(n, dtype=bool)
@@ -292,10 +303,14 @@ def split_rounds(
     round_of_row = np.cumsum(boundary) - 1
     starts = np.flatnonzero(boundary)
     if "seat" in names and n:
-        seats = numbers("seat")
-        if (boundary[1:] | (seats[1:] > seats[:-1])).all():  # seats rise within each round
+        seat = numbers("seat")
+        outside = ~((seat >= 1) & (seat <= seats) & (seat == np.floor(seat))) & ~np.isnan(seat)
+        if outside.any():
+            shown = [f"seat {seat[row]:g}" for row in np.flatnonzero(outside)[: rows.examples]]
+            rows.flag(outside, f"seat outside the table (1 to {seats})", shown)
+        if (boundary[1:] | (seat[1:] > seat[:-1])).all():  # seats rise within each round
             return Rounds(ids, round_of_row, starts, int(starts.shape[0]))
-        _, seat_code = np.unique(seats, return_inverse=True)
+        _, seat_code = np.unique(seat, return_inverse=True)
         seat_code = seat_code.ravel()
         seat_key = round_of_row * (int(seat_code.max()) + 1) + seat_code
         _, inverse, occurrences = np.unique(seat_key, return_inverse=True, return_counts=True)

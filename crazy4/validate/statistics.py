@@ -381,8 +381,12 @@ def summary_counts(summary: Summary, key: str, labels: list[str]) -> npt.NDArray
     return np.array([counts.get(label, 0) for label in labels], float)
 
 
-def statistics_check(family: StatFamily, alpha: float) -> Check:
-    """The statistics check: the tests Holm-adjusted at family-wise level ``alpha``.
+def statistics_check(
+    family: StatFamily, alpha: float, basis: tuple[int, str] | None = None
+) -> Check:
+    """The statistics check: the tests Holm-adjusted at family-wise level ``alpha``; its
+    verdict rests on ``basis`` (the rows or rounds the tests count), and a family of no test
+    rests on nothing (:func:`crazy4.validate.report.not_run`).
 
     Examples
     --------
@@ -426,7 +430,11 @@ def statistics_check(family: StatFamily, alpha: float) -> Check:
                 f"{POWER:g}, two-sided at {level:.3g}); a deviation of 0.001 (0.1% of the wager) "
                 f"needs {power['hands_for_0.001']:,} hands"
             )
-    return Check("Statistics", failed == 0, summary_text, tests=tests, notes=notes)
+    if not tests:  # nothing tested: never "all consistent" (not run, crazy4.validate.report)
+        kept = "" if basis is None else f" from {basis[0]:,} {basis[1]} kept"
+        summary_text = f"no statistical test could be made{kept}"
+        basis = basis if basis is not None and basis[0] == 0 else (0, "tests")
+    return Check("Statistics", failed == 0, summary_text, tests=tests, notes=notes, basis=basis)
 
 
 def entry_hands(power: dict[str, object]) -> str:

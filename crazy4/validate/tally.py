@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from crazy4.validate.kernels import dealer_card_counts, position_card_counts
 from crazy4.validate.report import Finding
+from crazy4.validate.structure import RoundIds
 
 #: Relative and absolute tolerance of logged amounts compared with exact ones.
 TOLERANCE = 1e-9
@@ -169,6 +170,8 @@ class Tally:
     hand_counts: dict[str, npt.NDArray[np.int64]] = field(default_factory=dict)
     hand_sizes: dict[str, int] = field(default_factory=dict)
     sequence: RoundSequence = field(default_factory=RoundSequence)
+    stat_rows: int = 0
+    round_ids: RoundIds = field(default_factory=RoundIds)
 
     def finding(self, group: dict[str, Finding], what: str) -> Finding:
         """The finding ``what`` of ``group``, added when new.
@@ -198,6 +201,7 @@ class Tally:
         finite-population variance of the counts (``k (52 - k) / 51`` for ``k`` cards a round),
         and add the kept rounds' dealer strengths (marked: ``pair`` or better) to the
         sequence."""
+        self.stat_rows += int(keep.sum())
         by_place = position_card_counts(seat_cards, keep, starts, round_of_row)
         dealt = dealer_card_counts(dealer_cards, starts, kept_rounds)
         hands = [

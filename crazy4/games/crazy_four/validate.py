@@ -255,6 +255,7 @@ class CrazyFourRun:
             inference_check(
                 self.rules.name,
                 {"settlement": self.inference, "strategy": self.strategy_inference},
+                self.tally.settled_rows,
             ),
         ]
 
@@ -306,7 +307,9 @@ class CrazyFourRun:
             cards_ok & raises & (player_strength < self.rules.play.raise_minimum_strength),
             f"Play above 1x below {self.rules.play.raise_minimum} (the raise minimum)",
         )
-        rounds = split_rounds(batch.table, self.tally.rows, rows, batch.number)
+        rounds = split_rounds(
+            batch.table, self.tally.rows, rows, batch.number, self.options.table_seats
+        )
         dealer = batch.cards["dealer"]
         changed = unlike_first_of_round(dealer, rounds.round_of_row, rounds.starts)
         rows.flag(cards_ok & changed, "dealer cards differ between rows of one round")

@@ -233,7 +233,9 @@ class FourCardRun:
             strategy_check(
                 self.tally, self.options.strategy, " by hand and up card", per_deviation=False
             ),
-            inference_check(self.rules.name, {"settlement": self.inference}),
+            inference_check(
+                self.rules.name, {"settlement": self.inference}, self.tally.settled_rows
+            ),
         ]
 
     def _flag_wagers(self, batch: LogBatch, rows: BatchRows) -> None:
@@ -281,7 +283,9 @@ class FourCardRun:
             cards_ok & ~(dealer_idx == up_idx[:, None]).any(axis=1),
             "up card not in the dealer's hand",
         )
-        rounds = split_rounds(batch.table, self.tally.rows, rows, batch.number)
+        rounds = split_rounds(
+            batch.table, self.tally.rows, rows, batch.number, self.options.table_seats
+        )
         changed = unlike_first_of_round(batch.cards["dealer"], rounds.round_of_row, rounds.starts)
         changed |= unlike_first_of_round(
             batch.indices("up_card"), rounds.round_of_row, rounds.starts

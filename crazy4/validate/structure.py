@@ -1,0 +1,229 @@
+"""The structure of a log as a whole: each round once, the rounds numbered without gaps, and a
+log that is mostly malformed refused.
+
+A round's rows are adjacent, so a round id seen again *after another round* is a repeated round
+(rounds 1-100 appended again to a log, as a seeding bug produces). :class:`RoundIds` keeps the
+id and first row of every round, in log order; while the ids rise strictly (the usual log) no
+search is needed, else they are sorted once at the end. Whole-number ids that skip values are
+gaps: reported, never a failure (a log may be a sample of rounds), while a repeated round fails
+the **Structure** check.
+
+A log in which more than :data:`MOSTLY_MALFORMED` of the rows do not read (a cell that is no
+card text, number, round id, seat or decision) is refused (:class:`Unreadable`): every verdict
+would rest on a minority of the rows, and a log that far from the format is a mapping or export
+problem, named by its first reasons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.errors import InputError
+from crazy4.simulate.cardtext import is_code_type
+from crazy4.validate.report import Check, Finding
+from crazy4.validate.rows import LogBatch
+
+#: The share of malformed rows above which a log is refused (exit 2): more than half.
+MOSTLY_MALFORMED = 0.5
+#: Reasons given when a log is refused.
+REASONS_SHOWN = 3
+
+
+@dataclass
+class RoundIds:
+    """The round id and first row (1-based) of every round, in log order.
+
+    Examples
+    --------
+    >>> ids = RoundIds()
+    >>> ids.add(np.array([1.0, 2.0, 3.0]), np.array([1, 2, 3]))
+    >>> ids.add(np.array([5.0, 2.0]), np.array([4, 5]))
+    >>> ids.rising, ids.count
+    (False, 5)
+    >>> check = structure_check(ids, 2)
+    >>> check.passed, check.summary
+    (False, '5 rounds by their id: 1 appear more than once; 1 round numbers missing between 1 \
+and 5')
+    >>> check.findings["round id seen again after other rounds"].examples
+    [{'round': 2, 'rows': '2, 5'}]
+    """
+
+    ids: list[npt.NDArray[np.float64]] = field(default_factory=list)
+    rows: list[npt.NDArray[np.int64]] = field(default_factory=list)
+    rising: bool = True
+    last: float = -np.inf
+    count: int = 0
+    unreadable: int = 0
+
+    def add(self, ids: npt.NDArray[np.float64], first_rows: npt.NDArray[np.int64]) -> None:
+        """Add the next rounds: each one's id (NaN: unreadable, left to the well-formed
+        check) and first row."""
+        if np.isnan(ids).any():
+            readable = ~np.isnan(ids)
+            self.unreadable += int((~readable).sum())
+            ids, first_rows = ids[readable], first_rows[readable]
+        if not ids.size:
+            return
+        if self.rising and (ids[0] <= self.last or bool((ids[1:] <= ids[:-1]).any())):
+            self.rising = False
+        self.last = float(ids[-1])
+        # kept as given (the caller's own arrays, not copied: 16 bytes a round)
+        self.ids.append(np.asarray(ids, dtype=np.float64))
+        self.rows.append(np.asarray(first_rows, dtype=np.int64))
+        self.count += int(ids.size)
+
+    def sorted(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+        """Every id, ascending (stable: a repeated id's rows stay in log order), and its row."""
+        ids = np.concatenate(self.ids) if self.ids else np.zeros(0)
+        rows = np.concatenate(self.rows) if self.rows else np.zeros(0, np.int64)
+        if self.rising:
+            return ids, rows
+        order = np.argsort(ids, kind="stable")
+        return ids[order], rows[order]
+
+
+def _gaps(ids: npt.NDArray[np.float64], examples: int) -> tuple[int, list[dict[str, object]]]:
+    """The whole-number ids missing between the first and the last (distinct, ascending
+    ``ids``; 0 when an id is not a whole number), with the first gaps as examples."""
+    if ids.size < 2 or not bool((ids == np.floor(ids)).all()):
+        return 0, []
+    step = np.diff(ids)
+    at = np.flatnonzero(step > 1)
+    missing = int((step[at] - 1).sum())
+    shown: list[dict[str, object]] = []
+    for index in at[:examples].tolist():
+        low, high = int(ids[index]) + 1, int(ids[index + 1]) - 1
+        shown.append({"missing": f"{low:,}" if low == high else f"{low:,}-{high:,}"})
+    return missing, shown
+
+
+def structure_check(round_ids: RoundIds, examples: int) -> Check:
+    """The Structure check: each round id once (fails otherwise), gaps in whole-number ids
+    reported as a finding that does not fail."""
+    ids, rows = round_ids.sorted()
+    findings: dict[str, Finding] = {}
+    repeated = 0
+    if ids.size:
+        again = np.flatnonzero(ids[1:] == ids[:-1]) + 1
+        if again.size:
+            firsts = again[np.r_[True, ids[again[1:]] != ids[again[:-1]]]]
+            repeated = int(firsts.size)
+            finding = findings.setdefault("round id seen again after other rounds", Finding())
+            finding.count = int(again.size)
+            for index in firsts[:examples].tolist():
+                seen = rows[index - 1 : index + int((ids[index:] == ids[index]).sum())]
+                finding.examples.append(
+                    {"round": _id_text(ids[index]), "rows": ", ".join(str(r) for r in seen[:5])}
+                )
+    distinct = np.unique(ids) if repeated else ids
+    missing, gap_examples = _gaps(distinct, examples)
+    summary = f"{round_ids.count:,} rounds by their id: " + (
+        f"{repeated:,} appear more than once" if repeated else "each once"
+    )
+    if missing:
+        summary += (
+            f"; {missing:,} round numbers missing between {_id_text(distinct[0])} and "
+            f"{_id_text(distinct[-1])}"
+        )
+        findings["round numbers missing (noted, not a failure)"] = Finding(missing, gap_examples)
+    notes = []
+    if round_ids.unreadable:
+        notes.append(f"{round_ids.unreadable:,} rounds with an unreadable id (see Well-formed)")
+    return Check(
+        "Structure", repeated == 0, summary, findings, notes=notes, basis=(ids.size, "rounds")
+    )
+
+
+def _id_text(value: float) -> int | float:
+    """A round id as shown: a whole number without ``.0``."""
+    return int(value) if value == int(value) else float(value)
+
+
+def text_failures(batch: LogBatch) -> list[tuple[str, dict[int, str]]]:
+    """The card cells of ``batch`` that did not read as text, by column (finding, rows and
+    reasons). A compact card column's bad cells are left out: its bytes are cards whatever
+    they hold, so a bad cell there is what the game logged (a finding), not a notation the
+    validator misread."""
+    return [
+        failed
+        for name, failed in zip(batch.cards, batch.unparsed, strict=False)
+        if not is_code_type(batch.table.column(name).type)
+    ]
+
+
+@dataclass
+class Unreadable:
+    """The rows with a cell that does not read (card text, a number, a round id or seat, a
+    decision label), and the first of them with why.
+
+    Rows that read but break the rules (a card dealt twice, a wager the rules forbid) are the
+    well-formed check's findings, reported however many; unreadable rows in the majority mean
+    the log is not in a form the validator understands (:meth:`refuse`).
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> table = pa.table({"player": ["As Kd", None], "decision": ["1x", "P"], "round": [1, 2]})
+    >>> unreadable = Unreadable()
+    >>> unreadable.add(LogBatch.read(table, 1, [("player", 2, "bad player")], []))
+    >>> unreadable.rows, unreadable.first[1]
+    (1, (2, "decision 'P' is no decision"))
+    >>> unreadable.refuse(2, "'x.csv'")  # half: not refused
+    >>> unreadable.refuse(1, "'x.csv'")
+    Traceback (most recent call last):
+    crazy4.errors.InputError: 'x.csv': 1 of 1 rows unreadable (more than half; nothing checked): \
+row 2: bad player (no cards (empty cell)); row 2: decision 'P' is no decision
+    """
+
+    rows: int = 0
+    first: list[tuple[int, str]] = field(default_factory=list)
+
+    def add(self, batch: LogBatch) -> None:
+        """Count a batch's unreadable rows; keep the first reasons."""
+        bad = batch.decision < 0
+        for _, cells in text_failures(batch):
+            bad[list(cells)] = True
+        for _, cells in batch.bad_numbers:
+            bad[list(cells)] = True
+        count = int(bad.sum())
+        if not count:
+            return
+        self.rows += count
+        if len(self.first) >= REASONS_SHOWN:
+            return
+        found = [
+            (row, f"{what} ({why})")
+            for what, cells in text_failures(batch)
+            for row, why in cells.items()
+        ]
+        found += [
+            (row, f"{what} ({why})")
+            for what, cells in batch.bad_numbers
+            for row, why in cells.items()
+        ]
+        for row in np.flatnonzero(batch.decision < 0)[:REASONS_SHOWN].tolist():
+            label = batch.table.column("decision")[row].as_py()
+            found.append((row, f"decision {str(label)[:40]!r} is no decision"))
+        found.sort(key=lambda item: item[0])
+        self.first += [(batch.first_row + row, why) for row, why in found]
+        self.first = self.first[:REASONS_SHOWN]
+
+    def refuse(self, rows: int, where: str) -> None:
+        """Refuse a log whose unreadable rows are more than :data:`MOSTLY_MALFORMED` of its
+        ``rows``, naming the first reasons (row numbers and why).
+
+        Raises
+        ------
+        InputError
+            Most rows unreadable.
+        """
+        if rows == 0 or self.rows <= MOSTLY_MALFORMED * rows:
+            return
+        reasons = "; ".join(f"row {row:,}: {why}" for row, why in self.first)
+        raise InputError(
+            f"{where}: {self.rows:,} of {rows:,} rows unreadable (more than half; nothing "
+            f"checked): {reasons}"
+        )
