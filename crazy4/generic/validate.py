@@ -193,6 +193,18 @@ class SpecRun:
         starts = rounds.starts[kept_rounds]
         dealer = self.category[dealer_strength[starts]]
         self.dealer_categories += np.bincount(dealer, minlength=size)
+        names = self.spec.ranking.categories
+        pair = names.index("pair") if "pair" in names else 1
+        self.tally.tally_positions(
+            batch.indices("player"),
+            batch.indices("dealer"),
+            self.category[dealer_strength],
+            keep,
+            kept_rounds,
+            rounds.starts,
+            rounds.round_of_row,
+            pair,
+        )
         ante, side = batch.wager("ante"), batch.wager(self.side_key)
         game = batch.wager("ante_net") + batch.wager("ante_bonus_net") + batch.wager("play_net")
         values: BetValues = {self.spec.main_bet: (keep, game / np.where(ante > 0, ante, 1))}
@@ -246,6 +258,8 @@ class SpecRun:
             family.chi_square(
                 name, observed, p, detail=f"most off: {labels[most_off(observed, p)]}"
             )
+        if summary is None:
+            family.card_frequencies(self.tally)
         for name, count, total, exact, design in bet_samples(
             self.tally.bets, self.exact, summary, family.notes
         ):
