@@ -44,6 +44,37 @@ _FREQUENCIES = (
     "'1 in N'."
 )
 
+
+def strategy_sheets(context: Context) -> list[Sheet]:
+    """The optimal strategy table with a share column for each decision the rules allow (and
+    none for a Play multiple they do not), its intro naming them.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"hand": ["x"], "decision": ["2x"], "share_fold": [0.0],
+    ...                       "share_1x": [0.0], "share_2x": [1.0], "share_3x": [0.0]})
+    >>> sheet = strategy_sheets(Context({"strategy": frame}, 1, "b", ("fold", "1x", "2x")))[0]
+    >>> sheet.printed[-3:]
+    ('share_fold', 'share_1x', 'share_2x')
+    """
+    frame = exact_columns(context.tables["strategy"])
+    shares = tuple(f"share_{decision}" for decision in context.decisions)
+    printed = (*STRATEGY_COLUMNS, *shares)
+    allowed = ", ".join(context.decisions)
+    intro = (
+        "The optimal decision by hand (and dealer's up card where the game shows one). The "
+        f"rules allow: {allowed}; one share column for each. 'mixed' marks a group where the "
+        "kickers, the fifth card or the suits split the decision, with the share of hands "
+        "played each way."
+    )
+    return [Sheet("strategy", "Optimal strategy", intro, frame, "strategy.parquet", printed)]
+
+
+#: The strategy table's printed columns before the decisions' shares.
+STRATEGY_COLUMNS = ("from_hand", "to_hand", "hand", "up_rank", "decision", "combinations",
+                    "situations")  # fmt: skip
+
 #: The report's sections in order, each drawn when its table is present.
 SECTIONS: tuple[Section, ...] = (
     Section("bets", bets_sheet),
@@ -75,26 +106,7 @@ SECTIONS: tuple[Section, ...] = (
     table_section(
         "dealer_hand_frequencies", "Dealer hand frequencies", _FREQUENCIES + " Out of six cards."
     ),
-    table_section(
-        "strategy",
-        "Optimal strategy",
-        "The optimal decision by hand (and dealer's up card where the game shows one): "
-        "'mixed' marks a group where the kickers, the fifth card or the suits split the "
-        "decision, with the share of hands played each way.",
-        (
-            "from_hand",
-            "to_hand",
-            "hand",
-            "up_rank",
-            "decision",
-            "combinations",
-            "situations",
-            "share_fold",
-            "share_1x",
-            "share_2x",
-            "share_3x",
-        ),
-    ),
+    Section("strategy", strategy_sheets),
     table_section(
         "border_hands",
         "Border hands",
@@ -231,7 +243,8 @@ def par_sheet(
 
     game = game_of(rules)
     deals = int(str(record["deals"]))
-    context = Context(tables, deals, str(tables["bets"]["bet"].iloc[0]))
+    decisions = ("fold", *(f"{multiple}x" for multiple in rules.play.multiples))
+    context = Context(tables, deals, str(tables["bets"]["bet"].iloc[0]), decisions)
     sheets = [pay_table_sheet(rules), pay_lines_sheet(rules)]
     used = set()
     for section in SECTIONS:

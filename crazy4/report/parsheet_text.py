@@ -22,6 +22,8 @@ COLUMN_MEANINGS = {
     "ev": "EV per unit of the initial wager (player's view)",
     "house_edge": "house edge = -EV, per unit of the initial wager",
     "house_edge_exact": "the house edge as an exact fraction (text)",
+    "rtp": "return to player = 1 - house edge = 1 + EV, per unit of the initial wager",
+    "rtp_exact": "the RTP as an exact fraction (text)",
     "average_total_bet": "average amount wagered per round, in units of the initial wager",
     "element_of_risk": "house edge / average total wager",
     "std_dev": "standard deviation of one round's net result, units of the initial wager",
