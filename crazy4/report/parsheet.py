@@ -40,6 +40,7 @@ import pandas as pd
 
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.paytables import PayTable, format_odds
+from crazy4.report.cover import Cover
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
@@ -106,7 +107,8 @@ class Sheet:
 
 @dataclass(frozen=True)
 class ParSheet:
-    """Everything the math report shows for one rule set."""
+    """Everything the math report shows for one rule set (``source`` is the rule file's
+    stated source; ``cover`` the preparer's block, :mod:`crazy4.report.cover`)."""
 
     title: str
     name: str
@@ -119,6 +121,8 @@ class ParSheet:
     method: str
     sheets: list[Sheet]
     tables: dict[str, pd.DataFrame] = field(repr=False)
+    source: str = ""
+    cover: Cover = field(default_factory=Cover)
 
     def sheet(self, name: str) -> Sheet:
         """The sheet called ``name``."""
@@ -191,7 +195,7 @@ def bet_edge(row: Mapping[str, object]) -> Fraction:
 def bets_sheet(context: Context) -> list[Sheet]:
     """Per bet: house edge, element of risk, average total wager, hit frequency, SD, VI."""
     bets = context.tables["bets"].copy()
-    edges = [bet_edge(row) for row in _records(bets)]
+    edges = [bet_edge(row) for row in records(bets)]
     at = list(bets.columns).index("house_edge") + 1
     bets.insert(at, "house_edge_exact", _texts(edges))
     bets.insert(at + 1, "rtp", [float(1 - edge) for edge in edges])
@@ -268,7 +272,7 @@ def intervals_sheet(bets: pd.DataFrame, edges: list[Fraction]) -> Sheet:
     (1000, '25', 148.959)
     """
     rows: list[dict[str, object]] = []
-    for row, edge in zip(_records(bets), edges, strict=True):
+    for row, edge in zip(records(bets), edges, strict=True):
         sd = float(row["std_dev"])
         for rounds in ROUNDS:
             mean = edge * rounds
@@ -312,9 +316,7 @@ def simple_strategy_sheet(bets: pd.DataFrame, edges: list[Fraction]) -> Sheet | 
     >>> sheet.frame["house_edge_exact"].tolist()
     ['1/30', '1/20', '1/60']
     """
-    by_name = {
-        str(row["bet"]): (row, edge) for row, edge in zip(_records(bets), edges, strict=True)
-    }
+    by_name = {str(row["bet"]): (row, edge) for row, edge in zip(records(bets), edges, strict=True)}
     rows: list[dict[str, object]] = []
     columns = ("average_total_bet", "element_of_risk", "std_dev", "hit_frequency")
     for name, (simple, simple_edge) in by_name.items():
@@ -374,7 +376,8 @@ def table_section(table: str, title: str, intro: str, printed: tuple[str, ...] =
     return Section(table, build)
 
 
-def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """A table's rows as dicts keyed by column name."""
     return [{str(key): value for key, value in row.items()} for row in frame.to_dict("records")]
 
 

@@ -265,6 +265,7 @@ def par_sheet(
         method=method_paragraph(game, deals, rules),
         sheets=sheets,
         tables=dict(tables),
+        source=rules.source,
     )
 
 

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from crazy4.games.base import Game
     from crazy4.rules.ruleset import RuleSet
 
+#: Characters outside the standard fonts' encoding, spelt out.
+_SPELT = {"−": "-", "≤": "<=", "≥": ">=", "√": "sqrt", "→": "->", "±": "+-", "…": "..."}
 #: What each column of the report's sheets means (the workbook's README sheet lists them).
 COLUMN_MEANINGS = {
     "bet": "the bet (a row of bets.parquet)",
@@ -149,3 +151,16 @@ def markup(text: str) -> str:
     escaped = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", escaped)
     escaped = re.sub(r"(?<![\w*])\*(.+?)\*(?![\w*])", r"<i>\1</i>", escaped)
     return re.sub(r"`(.+?)`", r'<font face="Courier">\1</font>', escaped)
+
+
+def latin(text: str) -> str:
+    """Text the standard PDF fonts can show (cp1252), other characters spelt out or '?'.
+
+    Examples
+    --------
+    >>> latin("EV(1x) − EV(fold) ≤ 0 — ok")
+    'EV(1x) - EV(fold) <= 0 — ok'
+    """
+    for character, spelt in _SPELT.items():
+        text = text.replace(character, spelt)
+    return text.encode("cp1252", errors="replace").decode("cp1252")

@@ -16,10 +16,9 @@ from typing import Any
 
 from crazy4 import __version__
 from crazy4.report.parsheet import ParSheet, Sheet
-from crazy4.report.parsheet_text import markup
+from crazy4.report.parsheet_text import latin, markup
+from crazy4.report.pdf_cover import cover_story
 
-#: Characters outside the standard fonts' encoding, spelt out.
-_SPELT = {"−": "-", "≤": "<=", "≥": ">=", "√": "sqrt", "→": "->", "±": "+-", "…": "..."}
 _PERCENT = {
     "house_edge", "element_of_risk", "hit_frequency", "loss_per_ante", "loss_per_action", "rtp",
     "simulated_house_edge", "standard_error", "ci95_low", "ci95_high",
@@ -33,19 +32,6 @@ _FIXED = {
 }  # fmt: skip
 _MARGIN = 15.0  # mm
 _FIGURE_DPI = 110
-
-
-def latin(text: str) -> str:
-    """Text the standard PDF fonts can show (cp1252), other characters spelt out or '?'.
-
-    Examples
-    --------
-    >>> latin("EV(1x) − EV(fold) ≤ 0 — ok")
-    'EV(1x) - EV(fold) <= 0 — ok'
-    """
-    for character, spelt in _SPELT.items():
-        text = text.replace(character, spelt)
-    return text.encode("cp1252", errors="replace").decode("cp1252")
 
 
 def cell_text(column: str, value: Any) -> str:
@@ -270,35 +256,6 @@ def _sheet_story(sheet: Sheet, available: float, styles: dict[str, Any]) -> list
     return story
 
 
-def _title_page(report: ParSheet, styles: dict[str, Any]) -> list[Any]:
-    from reportlab.platypus import PageBreak, Paragraph, Spacer
-
-    rows = [
-        ("Game", report.game_title),
-        ("Rule set", report.name),
-        ("Rule file SHA-256", f'<font face="Courier" size="8">{report.rule_hash}</font>'),
-        ("Deals counted (the cycle)", f"{report.deals:,}"),
-        ("Analysis", f"crazy4 {__version__}: every deal counted exactly"),
-    ]
-    from reportlab.platypus.tableofcontents import TableOfContents
-
-    story: list[Any] = [
-        Spacer(1, 60),
-        Paragraph("Mathematical report (PAR sheet)", styles["kicker"]),
-    ]
-    story.append(Paragraph(latin(report.title), styles["title"]))
-    story.append(Spacer(1, 20))
-    for label, value in rows:
-        story.append(Paragraph(f"<b>{label}:</b> {latin(value)}", styles["body"]))
-    story.append(Spacer(1, 16))
-    story.append(Paragraph("<b>Contents</b>", styles["body"]))
-    contents = TableOfContents(dotsMinLevel=0)
-    contents.levelStyles = [styles["contents"]]
-    story.append(contents)
-    story.append(PageBreak())
-    return story
-
-
 def _png_size(data: bytes) -> tuple[int, int]:
     """Width and height of a PNG in pixels (from its IHDR chunk)."""
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
@@ -330,7 +287,7 @@ def _figures(report: ParSheet, available: float, styles: dict[str, Any]) -> list
 def _story(report: ParSheet, available: float, styles: dict[str, Any]) -> list[Any]:
     from reportlab.platypus import Paragraph, Preformatted
 
-    story = _title_page(report, styles)
+    story = cover_story(report, styles, available)
     story.extend(heading("Rules", styles))
     for line in report.rules_text:
         story.append(Paragraph(markup(latin(line)), styles["bullet"], bulletText="•"))
