@@ -21,6 +21,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from crazy4.report.cover import NOT_STATED
 from crazy4.report.parsheet import ParSheet, Sheet
 from crazy4.report.parsheet_text import column_meaning, plain
 
@@ -102,6 +103,10 @@ def _write_readme(book: Any, report: ParSheet) -> None:
         ["game", report.game_title],
         ["rule file SHA-256", report.rule_hash],
         ["deals (the game's cycle)", report.deals],
+        ["rule file's stated source", report.source or NOT_STATED],
+        ["analysis date", report.cover.analysis_date(report.record)],
+        ["prepared by", report.cover.prepared_by or NOT_STATED],
+        ["prepared for", report.cover.prepared_for or NOT_STATED],
         ["method", report.method],
         [],
         ["provenance"],
