@@ -214,7 +214,16 @@ def bets_sheet(context: Context) -> list[Sheet]:
     )
     notes = bet_notes([str(name) for name in bets["bet"]], edges, context.main_bet)
     sheets = [Sheet("bets", "Bets", intro, bets, "bets.parquet", printed, notes)]
-    sheets.append(dataclasses.replace(intervals_sheet(bets, edges), notes=notes))
+    negative = [str(name) for name, edge in zip(bets["bet"], edges, strict=True) if edge < 0]
+    short = (
+        f"A negative expected win (the rows of {', '.join(negative)}) is the player's win on "
+        "that bet; the notes under Bets say why it is there."
+        if negative
+        else ""
+    )
+    sheets.append(
+        dataclasses.replace(intervals_sheet(bets, edges), notes=(short,) if short else ())
+    )
     simple = simple_strategy_sheet(bets, edges)
     if simple is not None:
         sheets.append(simple)
