@@ -333,3 +333,15 @@ def test_strategy_card_of_a_one_and_two_times_rule_set(
     text = pdf_text(report(tmp_path / "card.pdf", str(rules), "card", source=folder))
     assert "allow: fold, 1x, 2x." in " ".join(text.split())
     assert "2x" in text and "3x" not in text
+
+
+def test_analyze_may_replace_a_folder_holding_the_card(tmp_path: Path) -> None:
+    """``make results`` writes strategy-card.pdf beside the tables; analyze may replace them."""
+    from crazy4.results.destination import check_output_folder
+
+    folder = tmp_path / "results"
+    folder.mkdir()
+    (folder / "strategy-card.pdf").write_bytes(b"x")
+    assert check_output_folder(folder) == folder
+    makefile = (ROOT / "Makefile").read_text()
+    assert "--format card --out results/$*/strategy-card.pdf" in makefile
