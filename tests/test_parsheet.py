@@ -282,14 +282,18 @@ def test_simulation_confirmation_beside_the_exact_values(tmp_path: Path) -> None
     )  # fmt: skip
     rows = list(book["confirmation"].iter_rows(values_only=True))
     header = list(rows[0])
-    summary_file = tmp_path / "summary.json"
-    status, errors = run(
-        *("simulate", "--rules", "crazy4-standard", "--rounds", rounds, "--seed", seed),
-        *("--summary", str(summary_file), "--quiet"),
-    )
-    assert status == 0, errors
-    simulated = json.loads(summary_file.read_text())["bets"]
+    simulated = {}
+    for strategy, suffix in (("optimal", ""), ("simple", "_simple")):
+        summary_file = tmp_path / f"{strategy}.json"
+        status, errors = run(
+            *("simulate", "--rules", "crazy4-standard", "--rounds", rounds, "--seed", seed),
+            *("--strategy", strategy, "--summary", str(summary_file), "--quiet"),
+        )
+        assert status == 0, errors
+        bets = json.loads(summary_file.read_text())["bets"]
+        simulated |= {name + suffix: bet for name, bet in bets.items()}
     edges = exact_edges("crazy4-standard")
+    assert "ante_super_bonus_play_simple" in set(simulated) & set(edges)
     assert {row[0] for row in rows[1:]} == set(simulated) & set(edges)
     for row in rows[1:]:
         cell = dict(zip(header, row, strict=True))

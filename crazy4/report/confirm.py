@@ -3,7 +3,8 @@ exact values (``crazy4 report --confirm-rounds N --seed S``).
 
 The simulator (:mod:`crazy4.simulate`) deals rounds from a seeded generator and settles them by
 the rules, independently of the exact counting. For each bet it simulates that is also a row of
-the bets table: the simulated house edge (``-mean`` of the net result per unit of the initial
+the bets table (the ``_simple`` rows from a second run under the simple strategy, same rounds
+and seed): the simulated house edge (``-mean`` of the net result per unit of the initial
 wager), its standard error, the 95% interval ``mean +- 1.96 x s.e.`` (normal approximation),
 whether the exact house edge lies inside it, and ``z = (exact - simulated) / s.e.``. About one
 bet in twenty falls outside its 95% interval by chance alone; a much larger ``|z|`` means the
@@ -24,6 +25,8 @@ from crazy4.report.parsheet import Sheet, bet_edge, records, z_value
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
 
+#: The bets table's rows priced under the published simple strategy end so.
+SIMPLE_SUFFIX = "_simple"
 #: The coverage of the interval printed.
 LEVEL = 95
 #: The most rounds the report's confirmation runs (the simulator's own limit is larger).
@@ -73,21 +76,28 @@ def confirmation_sheet(
     """Run the simulator (one seat, the optimal strategy) and compare with the bets table."""
     from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
 
-    plan = make_plan(rules, rounds=rounds, seed=seed)
-    summary = summarize_counts(plan, run_simulation(plan, jobs=jobs))
     exact = {str(row["bet"]): bet_edge(row) for row in records(bets)}
-    simulated = [(bet.name, bet.hands, bet.mean, bet.standard_error) for bet in summary.bets]
+    simulated = []
+    for strategy, suffix in (("optimal", ""), ("simple", SIMPLE_SUFFIX)):
+        if strategy == "simple" and not any(name.endswith(SIMPLE_SUFFIX) for name in exact):
+            continue
+        plan = make_plan(rules, rounds=rounds, seed=seed, strategy=strategy)
+        summary = summarize_counts(plan, run_simulation(plan, jobs=jobs))
+        simulated += [
+            (bet.name + suffix, bet.hands, bet.mean, bet.standard_error) for bet in summary.bets
+        ]
     frame = confirmation_rows(exact, simulated)
     outside = int((~frame["exact_in_interval"]).sum()) if len(frame) else 0
     intro = (
-        f"A seeded run of the simulator: {rounds:,} rounds, seed {seed}, one seat, the optimal "
-        "strategy, dealt from a random generator and settled by the rules independently of "
-        "the exact counting. Per bet: the simulated house edge (-mean net result per unit of "
-        "the initial wager), its standard error, the 95% interval simulated +- 1.96 x s.e. "
-        "(normal approximation), whether the exact house edge lies inside, and z = (exact - "
-        f"simulated) / s.e. The exact value lies outside the interval for {outside} of "
-        f"{len(frame)} bets; about one in twenty is expected to by chance alone. The same "
-        "rounds and seed give the same figures on any machine."
+        f"A seeded run of the simulator: {rounds:,} rounds, seed {seed}, one seat, the "
+        "optimal strategy (and, for the rows of the published simple strategy, a second run "
+        "of the same rounds played by it), dealt from a random generator and settled by the "
+        "rules independently of the exact counting. Per bet: the simulated house edge (-mean "
+        "net result per unit of the initial wager), its standard error, the 95% interval "
+        "simulated +- 1.96 x s.e. (normal approximation), whether the exact house edge lies "
+        f"inside, and z = (exact - simulated) / s.e. The exact value lies outside the interval "
+        f"for {outside} of {len(frame)} bets; about one in twenty is expected to by chance "
+        "alone. The same rounds and seed give the same figures on any machine."
     )
     printed = (
         *("bet", "house_edge", "house_edge_exact", "simulated_house_edge", "standard_error"),
