@@ -349,3 +349,32 @@ def test_analyze_may_replace_a_folder_holding_the_card(tmp_path: Path) -> None:
     assert check_output_folder(folder) == folder
     makefile = (ROOT / "Makefile").read_text()
     assert "--format card --out results/$*/strategy-card.pdf" in makefile
+
+
+@pytest.mark.slow
+def test_four_card_one_and_two_times(tmp_path: Path) -> None:
+    """Four Card Poker with 1x and 2x only: its simple strategy raises to 2x, its texts say so,
+    and its PAR sheet's strategy table has a 2x column and no 3x column."""
+    text = (RULES / "four-card-standard.toml").read_text()
+    assert "multiples = [1, 2, 3]" in text
+    rules = tmp_path / "fc-one-two.toml"
+    rules.write_text(
+        text.replace("multiples = [1, 2, 3]", "multiples = [1, 2]").replace(
+            'name = "four-card-standard"', 'name = "fc-one-two"'
+        )
+    )
+    out = tmp_path / "out"
+    status, errors = run("analyze", "--rules", str(rules), "--out", str(out), "--quiet")
+    assert status == 0, errors
+    bets = pd.read_parquet(out / "bets.parquet").set_index("bet")
+    assert "2x 10-10 and up" in bets.loc["ante_play_simple", "description"]
+    assert "3x" not in bets.loc["ante_play_simple", "description"]
+    markdown = (out / "report.md").read_text()
+    assert "the best Play bet is always 2x or 1x." in " ".join(markdown.split())
+    text = pdf_text(report(tmp_path / "r.pdf", str(rules), "pdf", source=out))
+    assert "allow: fold, 1x, 2x;" in " ".join(text.split())
+    start = text.index("The same strategy as a chart")
+    chart = text[start : min(text.index(end, start) for end in ("Exact ties", "Figures\n"))]
+    assert "2x" in chart and "3x" not in chart
+    ups = [str(up) for up in pd.read_parquet(out / "strategy.parquet")["up_rank"].unique()]
+    assert all(re.search(rf"\b{up}\b", chart) for up in ups)

@@ -12,7 +12,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pandas as pd
+
 from crazy4.errors import InputError
+from crazy4.report.card import card_table
 from crazy4.report.parsheet import (
     MAX_SHEET_ROWS,
     Context,
@@ -28,8 +31,6 @@ from crazy4.report.parsheet_text import method_paragraph, rules_lines
 from crazy4.report.pay_lines import pay_lines_sheet
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from crazy4.rules.ruleset import RuleSet
 
 _RETURNS = (
@@ -68,7 +69,20 @@ def strategy_sheets(context: Context) -> list[Sheet]:
         "kickers, the fifth card or the suits split the decision, with the share of hands "
         "played each way."
     )
-    return [Sheet("strategy", "Optimal strategy", intro, frame, "strategy.parquet", printed)]
+    sheets = [Sheet("strategy", "Optimal strategy", intro, frame, "strategy.parquet", printed)]
+    if {"hand", "up_rank", "decision"} <= set(frame.columns):
+        rows = card_table(frame, context.decisions)
+        chart = pd.DataFrame(rows[1:], columns=rows[0])
+        chart_intro = (
+            "The same strategy as a chart: one row per hand, one column per rank of the "
+            "dealer's up card; a cell where the other cards of the hand decide gives the share "
+            f"of situations taking each decision. The rules allow: {allowed}."
+        )
+        sheets.append(
+            Sheet("strategy_chart", "Optimal strategy chart", chart_intro, chart,
+                  "strategy.parquet")
+        )  # fmt: skip
+    return sheets
 
 
 #: The strategy table's printed columns before the decisions' shares.
@@ -280,8 +294,6 @@ def read_results(
         If the folder holds no analysis, or an analysis of other rules (by the rule file's
         SHA-256 in the tables' provenance).
     """
-    import pandas as pd
-
     from crazy4.results.write import read_provenance
 
     bets = folder / "bets.parquet"
