@@ -107,6 +107,7 @@ def _write_readme(book: Any, report: ParSheet) -> None:
         ["analysis date", report.cover.analysis_date(report.record)],
         ["prepared by", report.cover.prepared_by or NOT_STATED],
         ["prepared for", report.cover.prepared_for or NOT_STATED],
+        ["sign-off (to be signed on the PDF)", ", ".join(report.cover.sign_off)],
         ["method", report.method],
         [],
         ["provenance"],
