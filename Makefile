@@ -52,6 +52,7 @@ results/%/.analyzed: crazy4/rules/data/%.toml $(SOURCES) $(BIN)/.installed
 	$(BIN)/crazy4 analyze --rules $* --out results/$* --jobs 2 --hole-cards
 	$(BIN)/crazy4 report --rules $* --from results/$* --format pdf --out results/$*/report.pdf
 	$(BIN)/crazy4 report --rules $* --from results/$* --format xlsx --out results/$*/report.xlsx
+	$(BIN)/crazy4 report --rules $* --from results/$* --format card --out results/$*/strategy-card.pdf
 	touch $@
 
 advantage: $(BIN)/.installed ## Heavier advantage-play tables: two seen cards, Four Card Poker's hole card, collusion

@@ -20,14 +20,17 @@ from crazy4 import __version__
 from crazy4.cli.advantage import add_advantage
 from crazy4.cli.options import (
     EVERY_CORE,
+    JOBS_BOUND,
     Commands,
     Parser,
     command_line,
     non_negative_int,
     one_line,
     positive_int,
+    progress_bar,
     worker_count,
 )
+from crazy4.cli.report import add_report
 from crazy4.cli.simulate import add_commands
 from crazy4.cli.validate import add_validate_command
 from crazy4.errors import InputError
@@ -36,28 +39,6 @@ if TYPE_CHECKING:
     from crazy4.cardroom.seats import Seat
 
 EXIT_USAGE = 2
-#: How ``--jobs`` is bounded, as every command's ``--help`` says it.
-JOBS_BOUND = (
-    "At most the cores of this machine: more runs on as many workers as there are cores, with "
-    "a one-line note; never more workers than pieces of work"
-)
-
-
-def _progress_bar(
-    total: int, description: str, enabled: bool
-) -> tuple[Callable[[str], None], Callable[[], None]]:
-    from tqdm import tqdm
-
-    # disable=None: a bar on a terminal, nothing in logs and pipes
-    bar = tqdm(
-        total=total, desc=description, unit="step", disable=None if enabled else True, leave=False
-    )
-
-    def step(message: str) -> None:
-        bar.set_postfix_str(message)
-        bar.update(1)
-
-    return step, bar.close
 
 
 def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
@@ -77,7 +58,7 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
     jobs = worker_count(args.jobs)
     total = steps(rules, args.hole_cards) + 1
-    step, close = _progress_bar(total, f"analyze {rules.name}", not args.quiet)
+    step, close = progress_bar(total, f"analyze {rules.name}", not args.quiet)
     try:
         results = run_rule_set(
             rules,
@@ -93,47 +74,6 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
     finally:
         close()
     print(f"{results.headline()}; {len(results.tables)} tables and report.md in {out.path}")
-    return 0
-
-
-def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.games.registry import game_of
-    from crazy4.results.destination import Output, check_outputs, folder_inputs
-    from crazy4.rules.load import load_rules, resolve_rules_path
-
-    rules = load_rules(args.rules)
-    default = Path("results") / rules.name / f"report.{args.format}"
-    out = Path(args.out if args.out is not None else default)
-    inputs = [("--rules", resolve_rules_path(args.rules)), *folder_inputs("--from", args.source)]
-    check_outputs([Output("--out", out, create_parent=True)], inputs)  # before the computing
-    if args.source is None:
-        game_of(rules).prepare(rules)  # a kernel compile starts before the imports below
-
-    from crazy4.report.formats import write_report
-
-    if args.source is not None:
-        from crazy4.report.parsheet_sections import read_results
-
-        tables, record, markdown_text = read_results(Path(args.source), rules)
-    else:
-        from crazy4.pipeline import run_rule_set, steps
-
-        jobs = worker_count(args.jobs)
-        total = steps(rules, args.hole_cards)
-        step, close = _progress_bar(total, f"report {rules.name}", not args.quiet)
-        try:
-            results = run_rule_set(
-                rules,
-                command=command_line(argv),
-                jobs=jobs,
-                progress=step,
-                hole_cards=args.hole_cards,
-            )
-        finally:
-            close()
-        tables, record, markdown_text = results.tables, results.record, results.report
-    write_report(args.format, rules, tables, record, markdown_text, out, args.source)
-    print(f"{rules.name}: {args.format} report written to {out}")
     return 0
 
 
@@ -246,7 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"crazy4 {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add in (_add_analyze, _add_report, _add_hand, _add_cardroom, _add_rules):
+    for add in (_add_analyze, add_report, _add_hand, _add_cardroom, _add_rules):
         add(commands)
     add_commands(commands)  # simulate
     add_validate_command(commands)
@@ -290,56 +230,6 @@ def _add_analyze(commands: Commands) -> None:
     )
     _simulation_options(analyze)
     analyze.set_defaults(handler=cmd_analyze)
-
-
-def _add_report(commands: Commands) -> None:
-    """``crazy4 report``: the odds report as Markdown or HTML, the math report as PDF or XLSX."""
-    from crazy4.report.formats import FORMATS
-
-    report = commands.add_parser(
-        "report",
-        help="write a rule set's odds report (md, html) or math report / PAR sheet (pdf, xlsx)",
-        description="Analyze a rule set exactly (or read an analysis with --from) and write its "
-        "report: md and html, the odds report with the rules, bets with exact fractions, "
-        "strategy, hand frequencies, the return table and provenance (html with plots); pdf "
-        "and xlsx, the math report regulators take (PAR sheet): rules and pay tables, method, "
-        "per bet house edge, element of risk, hit frequency, standard deviation, volatility "
-        "index and the house's win after 100 to 1,000,000 rounds with 90/95/99% intervals, "
-        "every return line with exact values, optimal against simple strategy, and every "
-        "other result table (a printable A4 PDF with plots; a workbook with one sheet per "
-        "table, numbers stored as numbers and exact fractions as text).",
-    )
-    report.add_argument("--rules", required=True, help="rule set name or path (.toml)")
-    report.add_argument(
-        "--format",
-        choices=FORMATS,
-        default="md",
-        help="md (default), html, pdf or xlsx",
-    )
-    report.add_argument(
-        "--out",
-        help="output file (default: results/<rule set>/report.<format>); its folder is created "
-        "if missing, and checked before the analysis",
-    )
-    report.add_argument(
-        "--hole-cards",
-        action="store_true",
-        help="analyze with the hole-card tables, as 'crazy4 analyze --hole-cards' (and make "
-        "results) does, so the report has their sections (ignored with --from: the folder's "
-        "tables are used as they are)",
-    )
-    report.add_argument(
-        "--from",
-        dest="source",
-        metavar="FOLDER",
-        help="read the tables 'crazy4 analyze' wrote to FOLDER instead of analyzing again "
-        "(their provenance must name this rule file's SHA-256); the report is the same",
-    )
-    report.add_argument(
-        "--jobs", type=positive_int, default=None, help=f"threads ({EVERY_CORE}). {JOBS_BOUND}"
-    )
-    report.add_argument("--quiet", action="store_true", help="no progress bar")
-    report.set_defaults(handler=cmd_report)
 
 
 def _add_hand(commands: Commands) -> None:

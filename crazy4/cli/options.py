@@ -12,7 +12,7 @@ import argparse
 import re
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn, Protocol
 
 from crazy4.errors import InputError
@@ -191,3 +191,28 @@ def worker_count(jobs: int | None, option: str = "--jobs") -> int:
         file=sys.stderr,
     )
     return cores
+
+
+#: How ``--jobs`` is bounded, as every command's ``--help`` says it.
+JOBS_BOUND = (
+    "At most the cores of this machine: more runs on as many workers as there are cores, with "
+    "a one-line note; never more workers than pieces of work"
+)
+
+
+def progress_bar(
+    total: int, description: str, enabled: bool
+) -> tuple[Callable[[str], None], Callable[[], None]]:
+    """A progress bar on a terminal (nothing in logs and pipes): its step and close."""
+    from tqdm import tqdm
+
+    # disable=None: a bar on a terminal, nothing in logs and pipes
+    bar = tqdm(
+        total=total, desc=description, unit="step", disable=None if enabled else True, leave=False
+    )
+
+    def step(message: str) -> None:
+        bar.set_postfix_str(message)
+        bar.update(1)
+
+    return step, bar.close

@@ -160,3 +160,20 @@ def ev_lost(
     index = np.arange(ev.shape[0])
     lost = ev[index, chosen] - ev[index, taken]
     return np.asarray(lost / prices.denominator, dtype=np.float64)
+
+
+def threshold_text(
+    rules: RuleSet, play_from: str, raise_from: str, otherwise: str = "else fold"
+) -> str:
+    """How :func:`decisions_for_strategy` plays, in words true for the rules: the raise is
+    the largest allowed multiple, and there is none when the rules allow only 1x.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> threshold_text(load_rules("crazy4-standard"), "K-Q-8-4+", "pair of aces+")
+    '3x pair of aces+, 1x K-Q-8-4+, else fold'
+    """
+    raise_to = max(rules.play.multiples)
+    raised = f"{raise_to}x {raise_from}, " if raise_to > 1 else ""
+    return f"{raised}1x {play_from}, {otherwise}"

@@ -1,4 +1,5 @@
-"""Writing a rule set's report in each format ``crazy4 report`` offers: md, html, pdf, xlsx.
+"""Writing a rule set's report in each format ``crazy4 report`` offers: md, html, pdf, xlsx,
+and card (the one-page strategy card for players, :mod:`crazy4.report.card`).
 
 Every format is rendered from the same inputs (the result tables, their provenance and the
 game's Markdown report), in memory after an analysis or read back from a results folder, and
@@ -7,11 +8,14 @@ written atomically.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from crazy4.errors import InputError
+from crazy4.report.cover import Cover
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -19,7 +23,21 @@ if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
 
 #: The formats, as ``--format`` takes them.
-FORMATS = ("md", "html", "pdf", "xlsx")
+FORMATS = ("md", "html", "pdf", "xlsx", "card")
+#: The formats of the math report, which take a cover and a simulation confirmation.
+MATH_FORMATS = ("pdf", "xlsx")
+
+
+@dataclass(frozen=True)
+class MathOptions:
+    """What the math report adds to the tables: the cover block, and the rounds, seed and
+    workers of the optional simulation confirmation (no confirmation when ``rounds`` is
+    None)."""
+
+    cover: Cover = field(default_factory=Cover)
+    rounds: int | None = None
+    seed: int = 1
+    jobs: int = 1
 
 
 def write_report(
@@ -29,16 +47,18 @@ def write_report(
     record: Mapping[str, object],
     report_markdown: str,
     out: Path,
+    options: MathOptions | None = None,
     source: str | None = None,
 ) -> None:
-    """Render the report in ``fmt`` (one of :data:`FORMATS`) and write it to ``out``.
+    """Render the report in ``fmt`` (one of :data:`FORMATS`) and write it to ``out``; the
+    math report (pdf, xlsx) with ``options``' cover and simulation confirmation.
 
     ``source`` is the folder the tables were read from (``report --from``), if any: a table
     there that lacks what the report reads is then one line (:class:`InputError`) naming the
     folder, not a traceback.
     """
     try:
-        _write_report(fmt, rules, tables, record, report_markdown, out)
+        _write_report(fmt, rules, tables, record, report_markdown, out, options)
     except (KeyError, IndexError, TypeError, ValueError) as error:
         if source is None or isinstance(error, InputError):
             raise
@@ -55,6 +75,7 @@ def _write_report(
     record: Mapping[str, object],
     report_markdown: str,
     out: Path,
+    options: MathOptions | None,
 ) -> None:
     from crazy4.results.write import write_text
 
@@ -67,7 +88,22 @@ def _write_report(
     else:
         from crazy4.report.parsheet_sections import par_sheet
 
+        options = options or MathOptions()
         report = par_sheet(rules, tables, record, report_markdown)
+        report = dataclasses.replace(report, cover=options.cover)
+        if fmt == "card":
+            from crazy4.report.card import write_card
+
+            decisions = ("fold", *(f"{multiple}x" for multiple in rules.play.multiples))
+            write_card(report, decisions, out)
+            return
+        if options.rounds is not None:
+            from crazy4.report.confirm import confirmation_sheet
+
+            sheet = confirmation_sheet(
+                rules, tables["bets"], options.rounds, options.seed, options.jobs
+            )
+            report = dataclasses.replace(report, sheets=[*report.sheets, sheet])
         if fmt == "pdf":
             from crazy4.report.pdf import write_pdf
 

@@ -40,6 +40,7 @@ import pandas as pd
 
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.paytables import PayTable, format_odds
+from crazy4.report.cover import Cover
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
@@ -86,6 +87,8 @@ class Sheet:
         The result table(s) it is drawn from.
     printed : tuple of str, optional
         The columns the PDF prints (all when empty); the workbook has every column.
+    notes : tuple of str, optional
+        Notes printed under the table (and listed in the workbook's README).
     """
 
     name: str
@@ -94,6 +97,7 @@ class Sheet:
     frame: pd.DataFrame = field(repr=False)
     source: str
     printed: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
     @property
     def in_pdf(self) -> bool:
@@ -103,7 +107,8 @@ class Sheet:
 
 @dataclass(frozen=True)
 class ParSheet:
-    """Everything the math report shows for one rule set."""
+    """Everything the math report shows for one rule set (``source`` is the rule file's
+    stated source; ``cover`` the preparer's block, :mod:`crazy4.report.cover`)."""
 
     title: str
     name: str
@@ -116,6 +121,8 @@ class ParSheet:
     method: str
     sheets: list[Sheet]
     tables: dict[str, pd.DataFrame] = field(repr=False)
+    source: str = ""
+    cover: Cover = field(default_factory=Cover)
 
     def sheet(self, name: str) -> Sheet:
         """The sheet called ``name``."""
@@ -124,11 +131,13 @@ class ParSheet:
 
 @dataclass(frozen=True)
 class Context:
-    """What a section's builder reads: the tables and the number of deals."""
+    """What a section's builder reads: the tables, the number of deals, the main bet and the
+    decisions the rules allow (``fold`` and each allowed Play multiple, ``1x`` ...)."""
 
     tables: Mapping[str, pd.DataFrame]
     deals: int
     main_bet: str
+    decisions: tuple[str, ...] = ("fold", "1x", "2x", "3x")
 
 
 @dataclass(frozen=True)
@@ -186,25 +195,79 @@ def bet_edge(row: Mapping[str, object]) -> Fraction:
 def bets_sheet(context: Context) -> list[Sheet]:
     """Per bet: house edge, element of risk, average total wager, hit frequency, SD, VI."""
     bets = context.tables["bets"].copy()
-    edges = [bet_edge(row) for row in _records(bets)]
-    bets.insert(list(bets.columns).index("house_edge") + 1, "house_edge_exact", _texts(edges))
+    edges = [bet_edge(row) for row in records(bets)]
+    at = list(bets.columns).index("house_edge") + 1
+    bets.insert(at, "house_edge_exact", _texts(edges))
+    bets.insert(at + 1, "rtp", [float(1 - edge) for edge in edges])
+    bets.insert(at + 2, "rtp_exact", _texts([1 - edge for edge in edges]))
     bets["volatility_index"] = VOLATILITY_Z * bets["std_dev"]
     intro = (
         "One row per bet, per unit of its initial wager (the Ante for the main game). House "
-        "edge = -EV (exact fraction beside it); element of risk = house edge / average total "
-        "wager; hit frequency = P(net result > 0); standard deviation of one round's net "
-        "result; volatility index = 1.645 x standard deviation."
+        "edge = -EV (exact fraction beside it); RTP (return to player) = 100% - house edge = "
+        "1 + EV, the share of its initial wager a bet returns on average; element of risk = "
+        "house edge / average total wager; hit frequency = P(net result > 0); standard "
+        "deviation of one round's net result; volatility index = 1.645 x standard deviation."
     )
     printed = (
-        *("bet", "house_edge", "house_edge_exact", "element_of_risk", "average_total_bet"),
-        *("hit_frequency", "std_dev", "volatility_index"),
+        *("bet", "house_edge", "house_edge_exact", "rtp", "rtp_exact", "element_of_risk"),
+        *("average_total_bet", "hit_frequency", "std_dev", "volatility_index"),
     )
-    sheets = [Sheet("bets", "Bets", intro, bets, "bets.parquet", printed)]
-    sheets.append(intervals_sheet(bets, edges))
+    notes = bet_notes([str(name) for name in bets["bet"]], edges, context.main_bet)
+    sheets = [Sheet("bets", "Bets", intro, bets, "bets.parquet", printed, notes)]
+    negative = [str(name) for name, edge in zip(bets["bet"], edges, strict=True) if edge < 0]
+    short = (
+        f"A negative expected win (the rows of {', '.join(negative)}) is the player's win on "
+        "that bet; the notes under Bets say why it is there."
+        if negative
+        else ""
+    )
+    sheets.append(
+        dataclasses.replace(intervals_sheet(bets, edges), notes=(short,) if short else ())
+    )
     simple = simple_strategy_sheet(bets, edges)
     if simple is not None:
         sheets.append(simple)
     return sheets
+
+
+def bet_notes(names: list[str], edges: list[Fraction], main_bet: str) -> tuple[str, ...]:
+    """Notes on the bets' rows that are not wagers of their own, or favour the player.
+
+    A bet whose name's words (split at ``_``) are some of the main bet's is a component of it
+    (``ante_play`` of ``ante_super_bonus_play``): the same hands priced for that part alone.
+    A negative house edge is explained wherever it appears.
+
+    Examples
+    --------
+    >>> bet_notes(["a_b_c", "a_c", "q"], [Fraction(1, 30), Fraction(-1, 3), Fraction(1, 20)],
+    ...           "a_b_c")[0][:60]
+    'a_c is a component of the main bet a_b_c: its part of the sa'
+    >>> bet_notes(["a_b", "q"], [Fraction(1, 30), Fraction(1, 20)], "a_b")
+    ()
+    """
+    main_words = set(main_bet.split("_"))
+    notes = []
+    for name, edge in zip(names, edges, strict=True):
+        words = set(name.split("_"))
+        text = ""
+        if name != main_bet and words < main_words:
+            text = (
+                f"{name} is a component of the main bet {main_bet}: its part of the same "
+                "rounds, played by the same strategy, priced alone to show where the main bet's "
+                "edge comes from. It is not a wager offered by itself; the main bet's row is "
+                "the house edge of the whole."
+            )
+        if edge < 0:
+            text += (
+                f"{' ' if text else ''}{name} has a negative house edge ({float(edge):.4%}, "
+                f"RTP {float(1 - edge):.4%}): on this part alone the player wins on average "
+                f"(a 'house win' below zero is a player win); "
+                + ("the main bet's other parts more than make up for it."
+                   if name != main_bet and words < main_words else "the house loses on it.")
+            )  # fmt: skip
+        if text:
+            notes.append(text)
+    return tuple(notes)
 
 
 def intervals_sheet(bets: pd.DataFrame, edges: list[Fraction]) -> Sheet:
@@ -218,7 +281,7 @@ def intervals_sheet(bets: pd.DataFrame, edges: list[Fraction]) -> Sheet:
     (1000, '25', 148.959)
     """
     rows: list[dict[str, object]] = []
-    for row, edge in zip(_records(bets), edges, strict=True):
+    for row, edge in zip(records(bets), edges, strict=True):
         sd = float(row["std_dev"])
         for rounds in ROUNDS:
             mean = edge * rounds
@@ -262,9 +325,7 @@ def simple_strategy_sheet(bets: pd.DataFrame, edges: list[Fraction]) -> Sheet | 
     >>> sheet.frame["house_edge_exact"].tolist()
     ['1/30', '1/20', '1/60']
     """
-    by_name = {
-        str(row["bet"]): (row, edge) for row, edge in zip(_records(bets), edges, strict=True)
-    }
+    by_name = {str(row["bet"]): (row, edge) for row, edge in zip(records(bets), edges, strict=True)}
     rows: list[dict[str, object]] = []
     columns = ("average_total_bet", "element_of_risk", "std_dev", "hit_frequency")
     for name, (simple, simple_edge) in by_name.items():
@@ -324,7 +385,8 @@ def table_section(table: str, title: str, intro: str, printed: tuple[str, ...] =
     return Section(table, build)
 
 
-def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """A table's rows as dicts keyed by column name."""
     return [{str(key): value for key, value in row.items()} for row in frame.to_dict("records")]
 
 

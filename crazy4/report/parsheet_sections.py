@@ -12,7 +12,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pandas as pd
+
 from crazy4.errors import InputError
+from crazy4.report.card import card_table
 from crazy4.report.parsheet import (
     MAX_SHEET_ROWS,
     Context,
@@ -29,8 +32,6 @@ from crazy4.report.parsheet_text import method_paragraph, rules_lines
 from crazy4.report.pay_lines import pay_lines_sheet
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from crazy4.rules.ruleset import RuleSet
 
 _RETURNS = (
@@ -50,6 +51,50 @@ BETS_COLUMNS = (
     *("bet", "description", "ev_numerator", "ev_denominator", "house_edge"),
     *("average_total_bet", "element_of_risk", "std_dev", "hit_frequency"),
 )
+
+
+def strategy_sheets(context: Context) -> list[Sheet]:
+    """The optimal strategy table with a share column for each decision the rules allow (and
+    none for a Play multiple they do not), its intro naming them.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"hand": ["x"], "decision": ["2x"], "share_fold": [0.0],
+    ...                       "share_1x": [0.0], "share_2x": [1.0], "share_3x": [0.0]})
+    >>> sheet = strategy_sheets(Context({"strategy": frame}, 1, "b", ("fold", "1x", "2x")))[0]
+    >>> sheet.printed[-3:]
+    ('share_fold', 'share_1x', 'share_2x')
+    """
+    frame = exact_columns(context.tables["strategy"])
+    shares = tuple(f"share_{decision}" for decision in context.decisions)
+    printed = (*STRATEGY_COLUMNS, *shares)
+    allowed = ", ".join(context.decisions)
+    intro = (
+        "The optimal decision by hand (and dealer's up card where the game shows one). The "
+        f"rules allow: {allowed}; one share column for each. 'mixed' marks a group where the "
+        "kickers, the fifth card or the suits split the decision, with the share of hands "
+        "played each way."
+    )
+    sheets = [Sheet("strategy", "Optimal strategy", intro, frame, "strategy.parquet", printed)]
+    if {"hand", "up_rank", "decision"} <= set(frame.columns):
+        rows = card_table(frame, context.decisions)
+        chart = pd.DataFrame(rows[1:], columns=rows[0])
+        chart_intro = (
+            "The same strategy as a chart: one row per hand, one column per rank of the "
+            "dealer's up card; a cell where the other cards of the hand decide gives the share "
+            f"of situations taking each decision. The rules allow: {allowed}."
+        )
+        sheets.append(
+            Sheet("strategy_chart", "Optimal strategy chart", chart_intro, chart,
+                  "strategy.parquet")
+        )  # fmt: skip
+    return sheets
+
+
+#: The strategy table's printed columns before the decisions' shares.
+STRATEGY_COLUMNS = ("from_hand", "to_hand", "hand", "up_rank", "decision", "combinations",
+                    "situations")  # fmt: skip
 
 #: The report's sections in order, each drawn when its table is present.
 SECTIONS: tuple[Section, ...] = (
@@ -82,26 +127,7 @@ SECTIONS: tuple[Section, ...] = (
     table_section(
         "dealer_hand_frequencies", "Dealer hand frequencies", _FREQUENCIES + " Out of six cards."
     ),
-    table_section(
-        "strategy",
-        "Optimal strategy",
-        "The optimal decision by hand (and dealer's up card where the game shows one): "
-        "'mixed' marks a group where the kickers, the fifth card or the suits split the "
-        "decision, with the share of hands played each way.",
-        (
-            "from_hand",
-            "to_hand",
-            "hand",
-            "up_rank",
-            "decision",
-            "combinations",
-            "situations",
-            "share_fold",
-            "share_1x",
-            "share_2x",
-            "share_3x",
-        ),
-    ),
+    Section("strategy", strategy_sheets),
     table_section(
         "border_hands",
         "Border hands",
@@ -238,7 +264,8 @@ def par_sheet(
 
     game = game_of(rules)
     deals = int(str(record["deals"]))
-    context = Context(tables, deals, str(tables["bets"]["bet"].iloc[0]))
+    decisions = ("fold", *(f"{multiple}x" for multiple in rules.play.multiples))
+    context = Context(tables, deals, str(tables["bets"]["bet"].iloc[0]), decisions)
     # the five-card pay tables' sheets, for a rule set that has such tables
     sheets = [pay_table_sheet(rules), pay_lines_sheet(rules)] if pay_tables(rules) else []
     used = set()
@@ -260,6 +287,7 @@ def par_sheet(
         method=method_paragraph(game, deals, rules),
         sheets=sheets,
         tables=dict(tables),
+        source=rules.source,
     )
 
 

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from crazy4.games.base import Game
     from crazy4.rules.ruleset import RuleSet
 
+#: Characters outside the standard fonts' encoding, spelt out.
+_SPELT = {"−": "-", "≤": "<=", "≥": ">=", "√": "sqrt", "→": "->", "±": "+-", "…": "..."}
 #: What each column of the report's sheets means (the workbook's README sheet lists them).
 COLUMN_MEANINGS = {
     "bet": "the bet (a row of bets.parquet)",
@@ -22,6 +24,8 @@ COLUMN_MEANINGS = {
     "ev": "EV per unit of the initial wager (player's view)",
     "house_edge": "house edge = -EV, per unit of the initial wager",
     "house_edge_exact": "the house edge as an exact fraction (text)",
+    "rtp": "return to player = 1 - house edge = 1 + EV, per unit of the initial wager",
+    "rtp_exact": "the RTP as an exact fraction (text)",
     "average_total_bet": "average amount wagered per round, in units of the initial wager",
     "element_of_risk": "house edge / average total wager",
     "std_dev": "standard deviation of one round's net result, units of the initial wager",
@@ -152,3 +156,16 @@ def markup(text: str) -> str:
     escaped = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", escaped)
     escaped = re.sub(r"(?<![\w*])\*(.+?)\*(?![\w*])", r"<i>\1</i>", escaped)
     return re.sub(r"`(.+?)`", r'<font face="Courier">\1</font>', escaped)
+
+
+def latin(text: str) -> str:
+    """Text the standard PDF fonts can show (cp1252), other characters spelt out or '?'.
+
+    Examples
+    --------
+    >>> latin("EV(1x) − EV(fold) ≤ 0 — ok")
+    'EV(1x) - EV(fold) <= 0 — ok'
+    """
+    for character, spelt in _SPELT.items():
+        text = text.replace(character, spelt)
+    return text.encode("cp1252", errors="replace").decode("cp1252")

@@ -16,11 +16,13 @@ from typing import Any
 
 from crazy4 import __version__
 from crazy4.report.parsheet import ParSheet, Sheet
-from crazy4.report.parsheet_text import markup
+from crazy4.report.parsheet_text import latin, markup
+from crazy4.report.pdf_cover import cover_story
 
-#: Characters outside the standard fonts' encoding, spelt out.
-_SPELT = {"−": "-", "≤": "<=", "≥": ">=", "√": "sqrt", "→": "->", "±": "+-", "…": "..."}
-_PERCENT = {"house_edge", "element_of_risk", "hit_frequency", "loss_per_ante", "loss_per_action"}
+_PERCENT = {
+    "house_edge", "element_of_risk", "hit_frequency", "loss_per_ante", "loss_per_action", "rtp",
+    "simulated_house_edge", "standard_error", "ci95_low", "ci95_high",
+}  # fmt: skip
 _SHARES = {"share_fold", "share_1x", "share_2x", "share_3x", "collection_share"}
 _FIXED = {
     "expected_win": "{:,.2f}", "sd": "{:,.2f}", "low_90": "{:,.2f}", "high_90": "{:,.2f}",
@@ -30,19 +32,6 @@ _FIXED = {
 }  # fmt: skip
 _MARGIN = 15.0  # mm
 _FIGURE_DPI = 110
-
-
-def latin(text: str) -> str:
-    """Text the standard PDF fonts can show (cp1252), other characters spelt out or '?'.
-
-    Examples
-    --------
-    >>> latin("EV(1x) − EV(fold) ≤ 0 — ok")
-    'EV(1x) - EV(fold) <= 0 — ok'
-    """
-    for character, spelt in _SPELT.items():
-        text = text.replace(character, spelt)
-    return text.encode("cp1252", errors="replace").decode("cp1252")
 
 
 def cell_text(column: str, value: Any) -> str:
@@ -107,8 +96,11 @@ def _styles() -> dict[str, Any]:
 def column_widths(
     rows: list[list[str]], numeric: list[bool], available: float, size: float
 ) -> list[float]:
-    """Column widths: each column's longest cell (and header word); when that is too wide,
-    the text columns wrap to share what the number columns leave, numbers never wrap.
+    """Column widths: each column's longest cell (and header word). A column that cannot wrap
+    (numbers, and text without a space in any cell: exact fractions, hand codes) always gets
+    its longest cell, so no figure is broken or cut; when the whole is too wide, the columns
+    that can wrap share what is left (:func:`fitting_size` first picks a font size at which
+    it is enough).
 
     Examples
     --------
@@ -116,19 +108,15 @@ def column_widths(
     True
     >>> round(sum(column_widths([["n", "text"], ["12", "a b c " * 20]], [True, False], 100, 7)))
     100
+    >>> fraction = "338562527/49833076293"
+    >>> column_widths([["x", "y"], [fraction, "a b " * 40]], [False, False], 80, 7)[0] > 70
+    True
     """
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    natural, minimum = [], []
-    for number in range(len(rows[0])):
-        header = max(stringWidth(word, "Helvetica-Bold", size) for word in rows[0][number].split())
-        longest = max((stringWidth(row[number], "Helvetica", size) for row in rows[1:]), default=0)
-        natural.append(min(max(header, longest), 220.0) + 6)
-        minimum.append(header + 6)
+    natural, minimum, fixed = _natural_widths(rows, numeric, size)
     if sum(natural) <= available:
         return natural
     widths = list(natural)
-    flexible = {number for number, is_number in enumerate(numeric) if not is_number}
+    flexible = {number for number, is_fixed in enumerate(fixed) if not is_fixed}
     for _ in range(len(widths)):  # pin text columns that reach their minimum, share the rest
         room = available - sum(widths[n] for n in range(len(widths)) if n not in flexible)
         wanted = sum(natural[n] for n in flexible)
@@ -140,7 +128,51 @@ def column_widths(
         if not pinned:
             return widths
         flexible -= pinned
-    return [width * available / sum(natural) for width in natural]
+    return [minimum[n] if n in flexible else widths[n] for n in range(len(widths))]
+
+
+def _natural_widths(
+    rows: list[list[str]], numeric: list[bool], size: float
+) -> tuple[list[float], list[float], list[bool]]:
+    """Each column's natural width (longest cell), least width, and whether it cannot wrap."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    natural: list[float] = []
+    minimum: list[float] = []
+    fixed: list[bool] = []
+    for number in range(len(rows[0])):
+        header = max(stringWidth(word, "Helvetica-Bold", size) for word in rows[0][number].split())
+        longest = max((stringWidth(row[number], "Helvetica", size) for row in rows[1:]), default=0)
+        unbreakable = bool(numeric[number]) or all(" " not in row[number] for row in rows[1:])
+        fixed.append(unbreakable)
+        if unbreakable:
+            natural.append(max(header, longest) + 6)
+            minimum.append(natural[-1])
+        else:
+            natural.append(min(max(header, longest), 220.0) + 6)
+            minimum.append(header + 6)
+    return natural, minimum, fixed
+
+
+def fitting_size(
+    rows: list[list[str]], numeric: list[bool], available: float, size: float
+) -> float:
+    """The largest font size, from ``size`` down by half points to 4.5, at which every column
+    that cannot wrap gets its longest cell and the others at least their header word.
+
+    Examples
+    --------
+    >>> fitting_size([["a"], ["1" * 40]], [True], 200, 7)
+    7.0
+    >>> fitting_size([["a"], ["1" * 40]], [True], 120, 7)
+    5.0
+    """
+    while size > 4.5:
+        _, minimum, _ = _natural_widths(rows, numeric, size)
+        if sum(minimum) <= available:
+            break
+        size -= 0.5
+    return float(size)
 
 
 def table_flowable(sheet: Sheet, available: float, styles: dict[str, Any]) -> Any:
@@ -154,7 +186,7 @@ def table_flowable(sheet: Sheet, available: float, styles: dict[str, Any]) -> An
     numeric = [frame[column].dtype.kind in "iuf" for column in columns]
     for row in frame[columns].itertuples(index=False, name=None):
         texts.append([latin(cell_text(c, v)) for c, v in zip(columns, row, strict=True)])
-    size = 7.0 if len(columns) <= 9 else 6.0
+    size = fitting_size(texts, numeric, available, 7.0 if len(columns) <= 9 else 6.0)
     widths = column_widths(texts, numeric, available, size)
     cell = styles["cell"].clone("c", fontSize=size, leading=size + 1.2)
     number = styles["number"].clone("n", fontSize=size, leading=size + 1.2)
@@ -211,6 +243,8 @@ def _sheet_story(sheet: Sheet, available: float, styles: dict[str, Any]) -> list
     story.append(Paragraph(latin(source) + ".", styles["source"]))
     if sheet.in_pdf:
         story.append(table_flowable(sheet, available, styles))
+        for number, note in enumerate(sheet.notes, start=1):
+            story.append(Paragraph(f"Note {number}. {markup(latin(note))}", styles["small"]))
     else:
         story.append(
             Paragraph(
@@ -219,35 +253,6 @@ def _sheet_story(sheet: Sheet, available: float, styles: dict[str, Any]) -> list
                 styles["body"],
             )
         )
-    return story
-
-
-def _title_page(report: ParSheet, styles: dict[str, Any]) -> list[Any]:
-    from reportlab.platypus import PageBreak, Paragraph, Spacer
-
-    rows = [
-        ("Game", report.game_title),
-        ("Rule set", report.name),
-        ("Rule file SHA-256", f'<font face="Courier" size="8">{report.rule_hash}</font>'),
-        ("Deals counted (the cycle)", f"{report.deals:,}"),
-        ("Analysis", f"crazy4 {__version__}: every deal counted exactly"),
-    ]
-    from reportlab.platypus.tableofcontents import TableOfContents
-
-    story: list[Any] = [
-        Spacer(1, 60),
-        Paragraph("Mathematical report (PAR sheet)", styles["kicker"]),
-    ]
-    story.append(Paragraph(latin(report.title), styles["title"]))
-    story.append(Spacer(1, 20))
-    for label, value in rows:
-        story.append(Paragraph(f"<b>{label}:</b> {latin(value)}", styles["body"]))
-    story.append(Spacer(1, 16))
-    story.append(Paragraph("<b>Contents</b>", styles["body"]))
-    contents = TableOfContents(dotsMinLevel=0)
-    contents.levelStyles = [styles["contents"]]
-    story.append(contents)
-    story.append(PageBreak())
     return story
 
 
@@ -282,7 +287,7 @@ def _figures(report: ParSheet, available: float, styles: dict[str, Any]) -> list
 def _story(report: ParSheet, available: float, styles: dict[str, Any]) -> list[Any]:
     from reportlab.platypus import Paragraph, Preformatted
 
-    story = _title_page(report, styles)
+    story = cover_story(report, styles, available)
     story.extend(heading("Rules", styles))
     for line in report.rules_text:
         story.append(Paragraph(markup(latin(line)), styles["bullet"], bulletText="•"))

@@ -21,6 +21,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from crazy4.report.cover import NOT_STATED
 from crazy4.report.parsheet import ParSheet, Sheet
 from crazy4.report.parsheet_text import column_meaning, plain
 
@@ -29,7 +30,8 @@ FIXED_DATE = datetime.datetime(2000, 1, 1)
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 #: How a column's numbers are shown (the stored value is unchanged).
 _NUMBER_FORMATS = {
-    "house_edge": "0.0000%", "element_of_risk": "0.0000%", "hit_frequency": "0.0000%",
+    "house_edge": "0.0000%", "rtp": "0.0000%", "element_of_risk": "0.0000%",
+    "hit_frequency": "0.0000%",
     "combinations": "#,##0", "deals": "#,##0", "expected_win": "#,##0.00",
     "low_90": "#,##0.00", "high_90": "#,##0.00", "low_95": "#,##0.00", "high_95": "#,##0.00",
     "low_99": "#,##0.00", "high_99": "#,##0.00", "one_in": "#,##0.00",
@@ -101,6 +103,11 @@ def _write_readme(book: Any, report: ParSheet) -> None:
         ["game", report.game_title],
         ["rule file SHA-256", report.rule_hash],
         ["deals (the game's cycle)", report.deals],
+        ["rule file's stated source", report.source or NOT_STATED],
+        ["analysis date", report.cover.analysis_date(report.record)],
+        ["prepared by", report.cover.prepared_by or NOT_STATED],
+        ["prepared for", report.cover.prepared_for or NOT_STATED],
+        ["sign-off (to be signed on the PDF)", ", ".join(report.cover.sign_off)],
         ["method", report.method],
         [],
         ["provenance"],
@@ -115,6 +122,8 @@ def _write_readme(book: Any, report: ParSheet) -> None:
         for column in sheet.frame.columns:
             rows.append([sheet.name, str(column), column_meaning(sheet.name, str(column))])
             rows[-1].append(sheet.source)
+    for sheet in report.sheets:
+        rows += [[f"note on {sheet.name}", note] for note in sheet.notes]
     left_out = sorted(set(report.tables) - {sheet.name for sheet in report.sheets})
     if left_out:
         rows += [[], ["in the parquet tables only (too large for a sheet):", ", ".join(left_out)]]

@@ -248,7 +248,15 @@ def check_output_file(path: Path | str, option: str) -> None:
 
 #: What crazy4 (and ``make``) put in a results folder besides its parquet tables.
 RESULT_FILES = frozenset(
-    {"report.md", "report.html", "report.pdf", "report.xlsx", "run.json", ".analyzed"}
+    {
+        "report.md",
+        "report.html",
+        "report.pdf",
+        "report.xlsx",
+        "strategy-card.pdf",
+        "run.json",
+        ".analyzed",
+    }
 )
 
 
@@ -279,8 +287,8 @@ def check_output_folder(path: Path | str, option: str = "--out") -> Path:
     Creates the folders above ``path`` if missing. ``path`` itself is not created: the new
     results are built beside it and swapped in (:func:`replace_folder`). An existing folder
     must hold only what crazy4 writes (parquet tables with crazy4 provenance, ``report.md``,
-    ``report.html``, ``report.pdf``, ``report.xlsx``, ``run.json``, ``.analyzed``, temporary
-    files), since it is replaced.
+    ``report.html``, ``report.pdf``, ``report.xlsx``, ``strategy-card.pdf``, ``run.json``,
+    ``.analyzed``, temporary files), since it is replaced.
 
     Raises
     ------

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
-from crazy4.core.decisions import FOLD
+from crazy4.core.decisions import FOLD, threshold_text
 from crazy4.core.exact import exact_full, fits_int64, is_wide, widen
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes
 from crazy4.games.crazy_four.pricing import HandPrices, bonus_payouts, cell_nets
@@ -108,7 +108,7 @@ def all_bets(
             simple_decision,
             name="ante_super_bonus_play_simple",
             description="Ante + Super Bonus + Play, published simple strategy "
-            "(3x pair of aces+, 1x K-Q-8-4+, else fold)",
+            f"({threshold_text(rules, 'K-Q-8-4+', 'pair of aces+')})",
         )
     )
     if rules.blind_second_hand:

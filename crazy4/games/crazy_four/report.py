@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import pandas as pd
 
+from crazy4.core.decisions import threshold_text
 from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.games.crazy_four.analysis import Analysis
 from crazy4.games.crazy_four.rules import SuperBonus
@@ -155,8 +156,11 @@ def _bets_section(analysis: Analysis) -> list[str]:
         "",
         *[f"- `{row.bet}`: {row.description}" for row in bets.itertuples()],
         "",
-        f"The published simple strategy (3x a pair of aces or better, 1x K-Q-8-4 or better, "
-        f"fold below) costs exactly {_fraction(cost.numerator, cost.denominator)} = "
+        "The published simple strategy ("
+        + threshold_text(
+            analysis.rules, "K-Q-8-4 or better", "a pair of aces or better", "fold below"
+        )
+        + f") costs exactly {_fraction(cost.numerator, cost.denominator)} = "
         f"{float(cost):.3e} Antes per hand against the optimum.",
         "",
     ]
@@ -165,16 +169,15 @@ def _bets_section(analysis: Analysis) -> list[str]:
 def _strategy_section(analysis: Analysis) -> list[str]:
     segments = analysis.tables["strategy"]
     border = analysis.tables["border_hands"]
-    shown = segments[
-        ["from_hand", "to_hand", "decision", "combinations", "share_fold", "share_1x", "share_3x"]
-    ]
+    shares = ["share_fold", *(f"share_{m}x" for m in analysis.rules.play.multiples)]
+    shown = segments[["from_hand", "to_hand", "decision", "combinations", *shares]]
     lines = [
         "## Optimal strategy",
         "",
         "Runs of best four-card hands with one decision, weakest first; `mixed` marks a best "
         "hand on which the discarded fifth card or the suits change the decision.",
         "",
-        markdown_table(shown, {"share_fold": "{:.1%}", "share_1x": "{:.1%}", "share_3x": "{:.1%}"}),
+        markdown_table(shown, dict.fromkeys(shares, "{:.1%}")),
         "",
     ]
     if len(border):

@@ -132,8 +132,13 @@ def _from_outcomes(
         rules,
         simple,
         SIMPLE_BET,
-        "Ante + Play (+ Ante Bonus), published simple strategy: fold below 3-3, 1x 3-3 to "
-        "9-9, 3x 10-10 and up (per unit of Ante)",
+        "Ante + Play (+ Ante Bonus), published simple strategy: fold below 3-3, "
+        + (
+            f"1x 3-3 to 9-9, {max(rules.play.multiples)}x 10-10 and up"
+            if max(rules.play.multiples) > 1
+            else "1x 3-3 and up"
+        )
+        + " (per unit of Ante)",
     )
     priced: list[tuple[Parts, DealLattice]] = [(main, lattice), (simple_parts, simple)]
     priced += [(part, lattice) for part in side + bad_beat]

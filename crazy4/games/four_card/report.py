@@ -181,6 +181,21 @@ def _bets_section(analysis: FourCardAnalysis) -> list[str]:
     ]
 
 
+def extreme_bets(multiples: tuple[int, ...]) -> str:
+    """Which Play bets an EV linear in the multiple makes best, for the allowed ``multiples``.
+
+    Examples
+    --------
+    >>> extreme_bets((1, 2, 3)), extreme_bets((1, 2)), extreme_bets((1,))
+    ('always 3x or 1x (2x only in exact ties)', 'always 2x or 1x', 'always 1x')
+    """
+    top = max(multiples)
+    if top == 1:
+        return "always 1x"
+    middle = ", ".join(f"{m}x" for m in multiples if 1 < m < top)
+    return f"always {top}x or 1x" + (f" ({middle} only in exact ties)" if middle else "")
+
+
 def _strategy_section(analysis: FourCardAnalysis) -> list[str]:
     ties = analysis.tables["exact_ties"]
     lines = [
@@ -190,7 +205,7 @@ def _strategy_section(analysis: FourCardAnalysis) -> list[str]:
         "of the dealer's up card. A cell with several decisions gives the share of (hand, up "
         "card) situations taking each: there the other cards of the hand (kickers, the fifth "
         "card, suits) decide. Since the EV is linear in the Play multiple, the best Play bet is "
-        "always 3x or 1x (2x only in exact ties). `strategy.parquet` has the counts, "
+        f"{extreme_bets(analysis.rules.play.multiples)}. `strategy.parquet` has the counts, "
         "`situations.parquet` every best hand x up-card rank.",
         "",
         markdown_table(analysis.chart.fillna("")),

@@ -1,0 +1,101 @@
+"""The PDF's first page: the cover block a regulator signs, then the contents.
+
+The cover names the game, the rule set (title, name, the rule file's SHA-256 and its stated
+source), the deals counted, the crazy4 version of the analysis and of the report, the analysis
+date, who prepared the report and for whom (:class:`crazy4.report.cover.Cover`), and a sign-off
+table with a line per role (name, signature, date left blank to be filled in by hand).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crazy4 import __version__
+from crazy4.report.cover import NOT_STATED
+from crazy4.report.parsheet import ParSheet
+from crazy4.report.parsheet_text import latin
+
+
+def cover_rows(report: ParSheet) -> list[tuple[str, str]]:
+    """The cover block's lines as (label, value), plain text.
+
+    Examples
+    --------
+    >>> from crazy4.report.cover import Cover
+    >>> report = ParSheet("T", "r", "G", "ab" * 32, 10, {"package_version": "0.1.0"}, [], "",
+    ...                   "", [], {}, source="rack card", cover=Cover(prepared_by="Ann"))
+    >>> dict(cover_rows(report))["Prepared by"], dict(cover_rows(report))["Prepared for"]
+    ('Ann', 'not stated')
+    """
+    analysis_version = str(report.record.get("package_version", NOT_STATED))
+    versions = f"crazy4 {analysis_version} (analysis)"
+    if analysis_version != __version__:
+        versions += f", crazy4 {__version__} (this report)"
+    cover = report.cover
+    return [
+        ("Game", report.game_title),
+        ("Rule set", f"{report.name}: {report.title}"),
+        ("Rule file SHA-256", report.rule_hash),
+        ("Rule file's stated source", report.source or NOT_STATED),
+        ("Deals counted (the cycle)", f"{report.deals:,}: every deal counted exactly"),
+        ("Software", versions),
+        ("Analysis date", cover.analysis_date(report.record)),
+        ("Prepared by", cover.prepared_by or NOT_STATED),
+        ("Prepared for", cover.prepared_for or NOT_STATED),
+    ]
+
+
+def cover_story(report: ParSheet, styles: dict[str, Any], available: float) -> list[Any]:
+    """The first page's flowables: kicker, title, cover block, sign-off table, contents."""
+    from reportlab.lib import colors
+    from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
+    from reportlab.platypus.tableofcontents import TableOfContents
+
+    story: list[Any] = [
+        Spacer(1, 30),
+        Paragraph("Mathematical report (PAR sheet)", styles["kicker"]),
+        Paragraph(latin(report.title), styles["title"]),
+        Spacer(1, 10),
+    ]
+    label_width = 120.0
+    rows = []
+    for label, value in cover_rows(report):
+        text = latin(value)
+        if label == "Rule file SHA-256":
+            text = f'<font face="Courier" size="7.5">{text}</font>'
+        rows.append([Paragraph(f"<b>{label}</b>", styles["body"]), Paragraph(text, styles["body"])])
+    block = Table(rows, colWidths=[label_width, available - label_width], hAlign="LEFT")
+    line = ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#c8c8c8"))
+    block.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), line]))
+    story += [block, Spacer(1, 12), Paragraph("<b>Sign-off</b>", styles["body"])]
+    head = ["Role", "Name", "Signature", "Date"]
+    lines = [[Paragraph(f"<b>{text}</b>", styles["small"]) for text in head]]
+    for role in report.cover.sign_off:
+        name = (
+            report.cover.prepared_by if role == "Prepared by" and report.cover.prepared_by else ""
+        )
+        lines.append(
+            [
+                Paragraph(latin(role), styles["small"]),
+                Paragraph(latin(name), styles["small"]),
+                "",
+                "",
+            ]
+        )
+    widths = [available * share for share in (0.24, 0.3, 0.3, 0.16)]
+    sign = Table(lines, colWidths=widths, rowHeights=[14] + [26] * (len(lines) - 1), hAlign="LEFT")
+    grid, shade = colors.HexColor("#808080"), colors.HexColor("#e4e8ee")
+    sign.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.5, grid),
+                ("BACKGROUND", (0, 0), (-1, 0), shade),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
+    story += [sign, Spacer(1, 12), Paragraph("<b>Contents</b>", styles["body"])]
+    contents = TableOfContents(dotsMinLevel=0)
+    contents.levelStyles = [styles["contents"]]
+    story += [contents, PageBreak()]
+    return story
