@@ -33,13 +33,13 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
-from math import comb, lcm
+from math import comb
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.category_pays import CategoryPays, PayLine
 from crazy4.core.paytables import parse_odds
 from crazy4.errors import InputError
 
@@ -121,45 +121,10 @@ class Ranking(Protocol):
         ``"Q-6-4"``, ``"none"`` = 0); :class:`InputError` when it names none."""
         ...
 
-
-@dataclass(frozen=True)
-class PayLine:
-    """One line of a :class:`CategoryPays`: every hand of a category (or at least a strength)."""
-
-    label: str
-    category: int
-    minimum_strength: int
-    odds: Fraction
-
-
-@dataclass(frozen=True)
-class CategoryPays:
-    """A pay table on the player's own hand, by category (``pair = 1``, ``flush = 4`` ...).
-
-    A hand is paid by the line of its category when it reaches the line's minimum strength;
-    every other hand is below the table.
-    """
-
-    name: str
-    lines: tuple[PayLine, ...]
-
-    @property
-    def unit(self) -> int:
-        """The least common denominator of the odds."""
-        return lcm(*(line.odds.denominator for line in self.lines)) if self.lines else 1
-
-    def odds_numerators(
-        self, ranking: Ranking, unit: int, below: int = -1
-    ) -> npt.NDArray[np.int64]:
-        """Odds times ``unit`` per strength; ``below`` times ``unit`` for a hand below the table
-        (-1: the bet is lost; 0: nothing paid)."""
-        strengths = np.arange(ranking.n_strengths)
-        category = np.searchsorted(ranking.category_starts(), strengths, side="right") - 1
-        pays = np.full(ranking.n_strengths, below * unit, dtype=np.int64)
-        for line in self.lines:
-            hit = (category == line.category) & (strengths >= line.minimum_strength)
-            pays[hit] = int(line.odds * unit)
-        return pays
+    def group(self, strength: int) -> str:
+        """The hand group a strength is reported under (``"pair of 9s"``, ``"Q high"``, a
+        category): groups are runs of strengths."""
+        ...
 
 
 def read_category_pays(section: Section, name: str, ranking: Ranking) -> CategoryPays:
@@ -183,7 +148,8 @@ def read_category_pays(section: Section, name: str, ranking: Ranking) -> Categor
             )
         odds = parse_odds(value, where=f"{section.where} pays: key {label!r}")
         category = names[label]
-        lines.append(PayLine(label, category, int(starts[category]), odds))
+        category_name = ranking.categories[category]
+        lines.append(PayLine(label, category, category_name, int(starts[category]), odds))
     return CategoryPays(name, tuple(sorted(lines, key=lambda line: line.category)))
 
 

@@ -26,6 +26,18 @@ def categories_of(spec: GameSpec, strengths: IntArray) -> IntArray:
     return np.searchsorted(spec.ranking.category_starts(), strengths, side="right") - 1
 
 
+def groups_of(spec: GameSpec) -> tuple[IntArray, list[str]]:
+    """Each strength's hand group as a code (0: the weakest group) and the groups' names."""
+    names: list[str] = []
+    codes = np.zeros(spec.ranking.n_strengths, dtype=np.int64)
+    for strength in range(spec.ranking.n_strengths):
+        group = spec.ranking.group(strength)
+        if not names or names[-1] != group:
+            names.append(group)
+        codes[strength] = len(names) - 1
+    return codes, names
+
+
 def bets_table(analysis: SpecAnalysis) -> pd.DataFrame:
     """One row per bet: the main game, then each side bet."""
     bets = [analysis.main, *analysis.side_bets]
@@ -33,19 +45,24 @@ def bets_table(analysis: SpecAnalysis) -> pd.DataFrame:
 
 
 def hand_frequencies(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
-    """The player's hands by category, strongest first."""
-    categories = categories_of(spec, analysis.strengths)
-    counts = np.bincount(
-        categories, weights=analysis.weights, minlength=len(spec.ranking.categories)
-    )
+    """The player's hands by hand group (:meth:`crazy4.games.spec.Ranking.group`), strongest
+    first, with their category."""
+    ranking = spec.ranking
+    strengths = np.arange(ranking.n_strengths)
+    groups = [ranking.group(int(s)) for s in strengths]
+    counts = np.bincount(analysis.strengths, weights=analysis.weights, minlength=len(groups))
+    names = np.array(ranking.categories)[categories_of(spec, strengths)]
+    order: dict[str, int] = {}
+    for strength in strengths[::-1]:  # strongest first
+        order.setdefault(groups[strength], len(order))
+    combinations = np.zeros(len(order), dtype=np.int64)
+    category = [""] * len(order)
+    for strength, group in enumerate(groups):
+        combinations[order[group]] += int(counts[strength])
+        category[order[group]] = str(names[strength])
     total = int(analysis.weights.sum())
-    frame = pd.DataFrame(
-        {
-            "hand": list(spec.ranking.categories)[::-1],
-            "category": list(spec.ranking.categories)[::-1],
-            "combinations": counts[::-1].astype(np.int64),
-        }
-    )
+    frame = pd.DataFrame({"hand": list(order), "category": category, "combinations": combinations})
+    frame = frame[frame["combinations"] > 0].reset_index(drop=True)
     frame["probability"] = frame["combinations"] / total
     frame["one_in"] = 1 / frame["probability"]
     return frame
@@ -122,13 +139,14 @@ def strategy_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
 
 
 def returns_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
-    """The main game's return table: deals by decision, hand category, cell and net."""
+    """The main game's return table: deals by decision, hand group, cell and net."""
     bet = analysis.main
     rows, cells = bet.combos.shape
+    group_code, group_names = groups_of(spec)
     frame = pd.DataFrame(
         {
             "decision_code": np.repeat(analysis.prices.decision, cells),
-            "category_code": np.repeat(categories_of(spec, analysis.strengths), cells),
+            "category_code": np.repeat(group_code[analysis.strengths], cells),
             "cell": np.tile(np.arange(cells), rows),
             "net_numerator": bet.net.ravel(),
             "combinations": bet.combos.ravel(),
@@ -146,7 +164,7 @@ def returns_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     table = pd.DataFrame(
         {
             "decision": np.array(DECISIONS)[grouped["decision_code"].to_numpy()],
-            "hand": np.array(spec.ranking.categories)[grouped["category_code"].to_numpy()],
+            "hand": np.array(group_names)[grouped["category_code"].to_numpy()],
             "dealer_outcome": np.array(CELL_LABELS)[grouped["cell"].to_numpy()],
             "net": [fraction_text(net) for net in nets],
             "net_value": [float(net) for net in nets],

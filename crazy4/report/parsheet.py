@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from crazy4.core.bet_tables import fraction_text
+from crazy4.core.category_pays import CategoryPays
 from crazy4.core.paytables import PayTable, format_odds
 from crazy4.report.cover import Cover
 
@@ -394,6 +395,42 @@ def _texts(values: list[Fraction]) -> list[str]:
     return [fraction_text(value) for value in values]
 
 
+def category_pay_tables(rules: RuleSet) -> list[tuple[str, CategoryPays]]:
+    """Every pay table by category of a rule set (a game specification's bonuses and side
+    bets), as (where, table), found as :func:`pay_tables` finds the five-card ones.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> [table.name for _, table in category_pay_tables(load_rules("three-card-standard"))]
+    ['ante-bonus', 'pair-plus-1-4-6-30-40', 'pair-plus-1-3-6-30-40']
+    """
+    found: list[tuple[str, CategoryPays]] = []
+    for where, table in _walk(rules, CategoryPays):
+        assert isinstance(table, CategoryPays)
+        found.append((where, table))
+    return found
+
+
+def _walk(rules: RuleSet, kind: type) -> list[tuple[str, object]]:
+    """Every value of type ``kind`` in a rule set's (typed, frozen) sections, as (where, it)."""
+    found: list[tuple[str, object]] = []
+
+    def walk(value: object, where: str) -> None:
+        if isinstance(value, kind):
+            found.append((where, value))
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            for item in dataclasses.fields(value):
+                walk(getattr(value, item.name), where or item.name)
+        elif isinstance(value, tuple):
+            for number, inner in enumerate(value):
+                walk(inner, f"{where}[{number}]")
+
+    for item in dataclasses.fields(rules):
+        walk(getattr(rules, item.name), item.name)
+    return found
+
+
 def pay_tables(rules: RuleSet) -> list[tuple[str, PayTable]]:
     """Every pay table of a rule set, found by walking its (typed, frozen) sections: the game's
     own tables (Super Bonus, Ante Bonus, Bad Beat ...) and the side bets, as (where, table).
@@ -405,20 +442,9 @@ def pay_tables(rules: RuleSet) -> list[tuple[str, PayTable]]:
     ['super_bonus', 'side_bets[0]', 'side_bets[1]']
     """
     found: list[tuple[str, PayTable]] = []
-
-    def walk(value: object, where: str) -> None:
-        if isinstance(value, PayTable):
-            found.append((where, value))
-        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-            for item in dataclasses.fields(value):
-                inner = getattr(value, item.name)
-                walk(inner, where or item.name)
-        elif isinstance(value, tuple):
-            for number, inner in enumerate(value):
-                walk(inner, f"{where}[{number}]")
-
-    for item in dataclasses.fields(rules):
-        walk(getattr(rules, item.name), item.name)
+    for where, table in _walk(rules, PayTable):
+        assert isinstance(table, PayTable)
+        found.append((where, table))
     return sorted(found, key=lambda pair: pair[0].startswith("side_bets"))  # the game's first
 
 
@@ -444,6 +470,19 @@ def pay_table_sheet(rules: RuleSet) -> Sheet:
         }
         for where, table in pay_tables(rules)
         for entry in reversed(table.entries)
+    ]
+    rows += [
+        {
+            "section": where,
+            "pay_table": table.name,
+            "line": line.label.replace("_", " "),
+            "category": line.category_name,
+            "odds": float(line.odds),
+            "odds_exact": fraction_text(line.odds),
+            "pays": f"{format_odds(line.odds)} to 1",
+        }
+        for where, table in category_pay_tables(rules)
+        for line in reversed(table.lines)
     ]
     intro = (
         "Every pay table of the rule set, line by line, strongest hand first: odds paid 'to 1' "

@@ -23,6 +23,7 @@ from crazy4.report.parsheet import (
     Section,
     Sheet,
     bets_sheet,
+    category_pay_tables,
     exact_columns,
     pay_table_sheet,
     pay_tables,
@@ -267,7 +268,9 @@ def par_sheet(
     decisions = ("fold", *(f"{multiple}x" for multiple in rules.play.multiples))
     context = Context(tables, deals, str(tables["bets"]["bet"].iloc[0]), decisions)
     # the five-card pay tables' sheets, for a rule set that has such tables
-    sheets = [pay_table_sheet(rules), pay_lines_sheet(rules)] if pay_tables(rules) else []
+    sheets = [pay_table_sheet(rules)] if pay_tables(rules) or category_pay_tables(rules) else []
+    if pay_tables(rules):
+        sheets.append(pay_lines_sheet(rules))
     used = set()
     for section in SECTIONS:
         if section.table in tables:

@@ -110,6 +110,23 @@ class ThreeCardRanking:
         name = "straight" if category == STRAIGHT else "straight flush"
         return f"{name} A-2-3" if tie == 1 else f"{name} to {RANKS[tie]}"
 
+    def group(self, strength: int) -> str:
+        """Pairs by rank, high cards by their top card, the other categories whole.
+
+        Examples
+        --------
+        >>> ranking = ThreeCardRanking()
+        >>> [ranking.group(s) for s in (0, ranking.strength_of("Q-6-4"), 300, 740)]
+        ['5 high', 'Q high', 'pair of 4s', 'straight flush']
+        """
+        key = int(_keys()[0][strength])
+        category, tie = divmod(key, 13**3)
+        if category == HIGH:
+            return f"{RANKS[tie // 169]} high"
+        if category == PAIR:
+            return f"pair of {RANKS[tie // 13]}s"
+        return CATEGORIES[category]
+
     def strength_of(self, description: str) -> int:
         """The weakest strength that ``description`` names (module docstring examples)."""
         text = " ".join(description.lower().split())

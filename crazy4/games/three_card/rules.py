@@ -34,8 +34,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from crazy4.core.category_pays import CategoryPays
 from crazy4.errors import InputError
-from crazy4.games.spec import CategoryPays, read_category_pays
+from crazy4.games.spec import read_category_pays
 from crazy4.games.three_card.ranking import THREE_CARD_RANKING
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
