@@ -123,7 +123,7 @@ def test_a_task_carries_chunk_numbers_not_the_plan(
 ) -> None:
     """The plan crosses to each worker once (scattered); a task's arguments are its chunk
     numbers and the plan's key: a few hundred bytes, not the plan's 138 kB (Crazy 4 Poker)
-    or 5.6 MB (Four Card Poker) with every task, as through joblib's Dask backend."""
+    or 5.7 MB (Four Card Poker) with every task, as through joblib's Dask backend."""
     import distributed
 
     plan = make_plan(load_rules("crazy4-standard"), rounds=5 * CHUNK_ROUNDS, seed=32)
