@@ -43,9 +43,11 @@ from crazy4.simulate.summary import SimulationSummary, summarize
 
 #: Summary-mode chunks a worker runs per task (any value gives the same numbers).
 CHUNKS_PER_TASK = 16
-#: The same on a Dask cluster: 4.2 M rounds, a tenth of a second of one-seat Crazy 4 Poker,
-#: so the scheduler's and the network's cost per task stays in the noise (:mod:`.cluster`).
-DASK_CHUNKS_PER_TASK = 64
+#: The most on a Dask cluster: 16.8 M rounds, a third of a second of one-seat Crazy 4 Poker,
+#: so the client's, the scheduler's and the worker's 3-6 ms a task stay near 1%
+#: (:mod:`.cluster`; 10^8 rounds on 1 worker: 3.42 s against 3.78 s with 64 chunks, medians
+#: of 4 alternating runs, loaded machine); at least four tasks a thread all the same.
+DASK_CHUNKS_PER_TASK = 256
 
 
 def _check_seats(game: SimulatedGame, rules: RuleSet, seats: int, blind_hands: int) -> None:
