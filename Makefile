@@ -111,10 +111,10 @@ lint: $(BIN)/.installed ## ruff and mypy
 bench: $(BIN)/.installed ## Wall time and peak memory of the analysis, cold and warm, over a C sweep's
 	$(BIN)/python analysis/bench.py
 
-bench-simulate: $(BIN)/.installed ## Rounds per second of crazy4 simulate: summary, log, Dask 2 vs 1
+bench-simulate: $(BIN)/.installed ## Rounds per second of crazy4 simulate: summary, log; the Dask scaling table (docs/cluster.md)
 	$(BIN)/python analysis/bench_simulate.py --dask
 
-bench-advantage: $(BIN)/.installed ## Hole-card engine (one seen card; HEAVY=1: two, and Four Card's hole card) and collusion
+bench-advantage: $(BIN)/.installed ## Hole-card engine (one seen card; HEAVY=1: two, and Four Card's hole card), collusion and its Dask scaling table
 	$(BIN)/python analysis/bench_advantage.py $(if $(HEAVY),--heavy)
 	$(BIN)/python analysis/bench_collusion.py --jobs 2
 

@@ -6,7 +6,11 @@ the lookup tables loaded), then is timed once. Prints wall time, deals a second,
 average before the run, and this process's peak memory (workers: see ``ps``).
 
     .venv/bin/python analysis/bench_collusion.py [--rules crazy4-standard] [--deals 1e6]
-        [--colluders 6] [--jobs 1 2]
+        [--colluders 6] [--jobs 1 2] [--table-deals 131072] [--repeat 3]
+
+Then the scaling table (``analysis/bench_scaling.py``, issue 30): ``--table-deals`` deals
+(16 tasks of 8,192) on local 1 and 2 threads and on a Dask ``LocalCluster`` of 1 worker x 1
+thread, 1 x 2 and 2 x 1, with the ratios (``--table-deals 0``: no table).
 
 Numbers go in docs/collusion.md (Performance).
 """
@@ -20,6 +24,7 @@ import time
 
 from crazy4.advantage.collusion import make_collusion_plan, run_collusion
 from crazy4.rules.load import load_rules
+from crazy4.rules.ruleset import RuleSet
 
 
 def main() -> int:
@@ -28,6 +33,10 @@ def main() -> int:
     parser.add_argument("--deals", type=float, default=1e6, help="deals timed (default 1e6)")
     parser.add_argument("--colluders", type=int, default=6, help="colluders (default 6)")
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2], help="worker counts")
+    parser.add_argument(
+        "--table-deals", type=float, default=16 * 8192, help="deals of the scaling table (0: none)"
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs of the table (median)")
     args = parser.parse_args()
     rules = load_rules(args.rules)
     for jobs in args.jobs:
@@ -44,7 +53,23 @@ def main() -> int:
             f"wall {wall:.1f} s  {sums.deals / wall:,.0f} deals/s  load before {load:.2f}  "
             f"peak (main process) {peak:.0f} MiB"
         )
+    if args.table_deals:
+        table(rules, args.colluders, int(args.table_deals), args.repeat)
     return 0
+
+
+def table(rules: RuleSet, colluders: int, deals: int, repeat: int) -> None:
+    """The scaling table of ``deals`` deals (analysis/bench_scaling.py)."""
+    from bench_scaling import scaling_table
+
+    plan = make_collusion_plan(rules, colluders=colluders, deals=deals, seed=2)
+    warm = make_collusion_plan(rules, colluders=colluders, deals=4 * 8192, seed=1)
+
+    def run(backend: str, jobs: int, warming: bool) -> int:
+        return run_collusion(warm if warming else plan, jobs=jobs, backend=backend).deals
+
+    title = f"{rules.name}, {colluders} colluders, {deals:,} deals"
+    scaling_table(title, run, "deals", repeat)
 
 
 if __name__ == "__main__":

@@ -5,12 +5,14 @@ the table cache and the compiled kernels, then is timed ``--repeat`` times; the 
 printed, with the load average before and after. The rows are the issue's figures: Crazy 4
 Poker 1 seat 1 job, 7 seats 2 jobs, Four Card Poker 1 seat 1 job, the parquet log (rows a
 second) with text cards and with compact card codes (``--log-cards compact``), and the
-simulator on a Dask ``LocalCluster`` of 2 workers, and of 1 worker of 2 threads, against 1
-worker (``--dask``; needs the ``distributed`` package).
+scaling table (``--dask``; ``--dask-only`` for it alone; needs the ``distributed`` package):
+one seat's summary on local 1 and 2 threads and on a Dask ``LocalCluster`` of 1 worker x 1
+thread, 1 x 2 and 2 x 1, with the ratios (``analysis/bench_scaling.py``).
 
     .venv/bin/python analysis/bench_simulate.py [--rounds 2e8] [--log-rounds 5e6] [--dask]
     .venv/bin/python analysis/bench_simulate.py --log-only   # only the log rows
     .venv/bin/python analysis/bench_simulate.py --parts   # ns a round by parts, CPU time
+    .venv/bin/python analysis/bench_simulate.py --dask-only   # only the scaling table
     .venv/bin/python analysis/bench_simulate.py --no-c    # without the C baseline
 
 Every summary row is also played by a plain single-thread C program of the same method
@@ -200,19 +202,20 @@ def run(
     return rounds / seconds, counted[-1]
 
 
-def dask_ratio(rules_name: str, rounds: int, repeat: int) -> tuple[float, float, float]:
-    """Rounds a second on a Dask LocalCluster of 1 worker process, of 2 single-threaded worker
-    processes, and of 1 worker process with 2 threads (sharing one copy of the tables)."""
-    from distributed import Client, LocalCluster
+def dask_table(rules_name: str, rounds: int, repeat: int) -> None:
+    """The scaling table (analysis/bench_scaling.py) of one seat's summary: local 1 and 2
+    threads, Dask LocalCluster 1 x 1, 1 x 2 and 2 x 1 (workers x threads)."""
+    from bench_scaling import scaling_table
 
-    rates = []
-    for workers, threads in ((1, 1), (2, 1), (1, 2)):
-        with (
-            LocalCluster(n_workers=workers, threads_per_worker=threads, processes=True) as cluster,
-            Client(cluster),
-        ):
-            rates.append(run(rules_name, rounds, 1, workers * threads, repeat, False, "dask")[0])
-    return rates[0], rates[1], rates[2]
+    rules = load_rules(rules_name)
+    plan = make_plan(rules, rounds=rounds, seed=1)
+    warm = make_plan(rules, rounds=min(rounds, 1 << 20), seed=2)
+
+    def run(backend: str, jobs: int, warming: bool) -> int:
+        played = warm if warming else plan
+        return run_simulation(played, jobs=jobs, backend=backend).rounds
+
+    scaling_table(f"{rules_name}, 1 seat, {rounds:,} rounds", run, "rounds", repeat)
 
 
 def least_ns(function: Callable[[int], object], items: int, runs: int = 5, calls: int = 8) -> float:
@@ -372,7 +375,10 @@ def main() -> int:
     parser.add_argument(
         "--dask",
         action="store_true",
-        help="also a Dask LocalCluster: 2 workers, 1 of 2 threads, vs 1",
+        help="also the scaling table: local 1, 2 threads; Dask LocalCluster 1x1, 1x2, 2x1",
+    )
+    parser.add_argument(
+        "--dask-only", action="store_true", help="only the scaling table (--rounds / 2 rounds)"
     )
     parser.add_argument("--parts", action="store_true", help="only ns a round by parts (CPU)")
     parser.add_argument("--log-only", action="store_true", help="only the log rows")
@@ -398,6 +404,10 @@ def main() -> int:
             print(f"log, {rules_name}, 1 seat: CPU ns a row")
             for name, ns in log_parts(rules_name):
                 print(f"  {name:<48}{ns:>8.1f}")
+        print(f"load average after: {load()}")
+        return 0
+    if args.dask_only:
+        dask_table("crazy4-standard", rounds // 2, args.repeat)
         print(f"load average after: {load()}")
         return 0
     print(f"{'rules':<20}{'mode':<13}{'seats':>6}{'jobs':>5}{'rounds':>14}{'per second':>14}")
@@ -431,10 +441,7 @@ def main() -> int:
                 row += f"; C -{args.c_opt} 1 thread {c:,.0f} rounds/s, crazy4/C time {c / rate:.2f}"
             print(row, flush=True)
     if args.dask:
-        one, two, threads = dask_ratio("crazy4-standard", rounds // 2, args.repeat)
-        print(f"dask LocalCluster crazy4-standard 1 seat: 1 worker {one:,.0f} rounds/s, ")
-        print(f"  2 workers {two:,.0f} rounds/s: ratio {two / one:.2f}; ")
-        print(f"  1 worker of 2 threads {threads:,.0f} rounds/s: ratio {threads / one:.2f}")
+        dask_table("crazy4-standard", rounds // 2, args.repeat)
     print(f"load average after: {load()}")
     return 0
 

@@ -23,7 +23,7 @@ Deals are cut into the simulator's chunks (:data:`crazy4.simulate.plan.CHUNK_ROU
 ``i`` dealt from :func:`crazy4.simulate.plan.chunk_generator` ``(seed, i)``; a task values a
 slice of one chunk (the chunk's deal is regenerated, cheaply). Every sum is an exact integer
 (:class:`CollusionSums`), so a seed gives the same numbers for any ``jobs``, task size or
-backend (joblib processes, or Dask through joblib's Dask backend as in
+backend (threads of this process, or a Dask cluster's workers as in
 :mod:`crazy4.simulate.driver`). The standard error is that of the mean of per-deal team totals
 (seats of one deal share the dealer's cards, so a deal is the independent unit).
 """
@@ -47,7 +47,7 @@ from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.errors import InputError
 from crazy4.games.registry import game_of
 from crazy4.rules.ruleset import RuleSet
-from crazy4.simulate.cluster import dask_results
+from crazy4.simulate.cluster import dask_map
 from crazy4.simulate.plan import CHUNK_ROUNDS, MAX_ROUNDS, chunk_generator, worker_limit
 
 #: Deals one task values (any value gives the same numbers).
@@ -284,6 +284,10 @@ def run_collusion(
 ) -> CollusionSums:
     """Value every deal of a plan; the sums do not depend on ``jobs`` or ``backend``.
 
+    ``jobs`` local workers are threads of this process (the listing of dealer hands, 97% of
+    a task, releases the GIL, and the threads share one copy of the tables); with
+    ``backend="dask"`` the cluster's threads run the tasks (:mod:`crazy4.simulate.cluster`).
+
     Examples
     --------
     >>> from crazy4.rules.load import load_rules
@@ -295,18 +299,18 @@ def run_collusion(
     """
     say = progress or (lambda deals: None)
     total = CollusionSums(deals=0)
-    tasks = list(collusion_tasks(plan))
-    workers = worker_limit(jobs, len(tasks))
-    if backend == "local" and workers == 1:
-        results: Iterator[CollusionSums] = (_run(plan, task) for task in tasks)
+    workers = worker_limit(jobs, -(-plan.deals // TASK_DEALS))
+    results: Iterator[CollusionSums]
+    if backend == "dask":
+        tasks = lambda threads: collusion_tasks(plan)  # noqa: E731 - the sizes are fixed
+        results = dask_map(_run, plan, tasks, scheduler, ordered=False)
+    elif workers == 1:
+        results = (_run(plan, task) for task in collusion_tasks(plan))
     else:
         from joblib import Parallel, delayed
 
-        calls = (delayed(_run)(plan, task) for task in tasks)
-        if backend == "dask":
-            results = dask_results(calls, scheduler)
-        else:
-            results = Parallel(n_jobs=workers, return_as="generator")(calls)
+        calls = (delayed(_run)(plan, task) for task in collusion_tasks(plan))
+        results = Parallel(n_jobs=workers, return_as="generator", prefer="threads")(calls)
     for result in results:
         total.add(result)
         say(result.deals)

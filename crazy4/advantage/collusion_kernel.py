@@ -25,7 +25,8 @@ of them lie in a *marked* set of cards (``0 .. 5``): a practical team rule share
 marked cards the team holds, and the colluder's conditional EV weighs each dealer hand by the
 number of ways the other colluders' cards agree with that count (:mod:`crazy4.advantage.team`).
 
-Everything stays integer. The loops release the GIL; the driver runs them in worker processes.
+Everything stays integer. The loops release the GIL; the driver runs them in threads that share
+the tables.
 This module imports numba; it is imported only when a collusion study runs.
 """
 

@@ -99,13 +99,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--jobs",
         type=positive_int,
         default=1,
-        help="worker processes (default 1; the numbers do not change)",
+        help="local worker threads (default 1; the numbers do not change); with --backend "
+        "dask the cluster's threads",
     )
     parser.add_argument(
         "--backend",
         choices=("local", "dask"),
         default="local",
-        help="local processes or a Dask cluster (joblib's Dask backend)",
+        help="local threads (default) or a Dask cluster's workers (docs/cluster.md)",
     )
     parser.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
     parser.add_argument(

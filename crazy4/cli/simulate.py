@@ -182,13 +182,14 @@ def add_commands(commands: Commands) -> None:
         default=1,
         help="workers (default 1): with the local backend, threads of this process, at most the "
         "cores of this machine: more runs on as many workers as there are cores, with a "
-        "one-line note; never more workers than chunks of 65,536 rounds",
+        "one-line note; never more workers than chunks of 65,536 rounds (with --backend dask "
+        "the cluster's threads run the tasks)",
     )
     simulate.add_argument(
         "--backend",
         choices=("local", "dask"),
         default="local",
-        help="local threads (default) or a Dask cluster through joblib",
+        help="local threads (default) or a Dask cluster's workers (docs/cluster.md)",
     )
     simulate.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -1,26 +1,98 @@
-"""Tasks on a Dask cluster, through joblib's Dask backend: one runner for every seeded study.
+"""Tasks on a Dask cluster, through Dask's own futures: one runner for every seeded study.
 
 The simulator (:mod:`crazy4.simulate.driver`) and the collusion study
-(:mod:`crazy4.advantage.collusion`) hand their delayed calls here with ``--backend dask``.
-The numbers never depend on the workers: each task draws from its own
-``SeedSequence`` child (:func:`crazy4.simulate.plan.chunk_generator`) and the results are
-summed exactly.
+(:mod:`crazy4.advantage.collusion`) hand their tasks here with ``--backend dask``. The
+numbers never depend on the workers: each task draws from its own ``SeedSequence`` child
+(:func:`crazy4.simulate.plan.chunk_generator`) and the results are summed exactly.
+
+What crosses the network
+------------------------
+The plan (rules, strategy: 138 kB pickled for Crazy 4 Poker, 5.7 MB for Four Card Poker's
+decisions) is scattered to every worker *once* (``client.scatter(..., broadcast=True)``); a
+task is then the plan's key and its chunk numbers (a few hundred bytes), and its result the
+task's exact sums (a simulator task's count arrays: 1.0 MB for Crazy 4 Poker, 3.9 MB for Four
+Card Poker; a collusion task's: 227 bytes) or, with a log, the chunk's rows. A worker derives
+its tables from the plan once (:class:`crazy4.simulate.plan.PlanTables`, from the table
+cache, ``CRAZY4_CACHE_DIR``), and its threads share them. docs/cluster.md has the figures.
+
+Why not joblib's Dask backend
+-----------------------------
+Measured on the 2-core machine (issue 30), one worker of 2 threads ran 1.11 times as fast as
+one of 1 thread. The kernels were not the cause (they ran without the GIL, at a local
+chunk's CPU time); the cost was per task: every joblib batch carried the pickled plan, and
+every 27 ms task cost the client, the scheduler and the worker's event loop CPU time (the
+worker's main thread held the GIL in a quarter of the samples, sending results), which one
+compute thread leaves to the idle second core and two compute threads pay for. Here tasks
+are few and long (:func:`task_chunks`), at most :func:`in_flight` are in flight, submitted
+half a window in one message (memory stays flat for 10^12 rounds), and the results come back
+in order or as they finish.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
+from typing import Any, TypeVar
 
 from crazy4.errors import InputError
 
+S = TypeVar("S")
+T = TypeVar("T")
+R = TypeVar("R")
 
-def dask_results(calls: Iterator[Any], scheduler: str | None) -> Iterator[Any]:
-    """The results of ``calls`` (joblib delayed calls) run on a Dask cluster, in order.
+#: Seconds to wait for a first worker to join the scheduler.
+WAIT_FOR_WORKERS = 30
+
+
+def in_flight(threads: int) -> int:
+    """Tasks in flight for a cluster of ``threads`` threads: eight a thread, at least 16; half
+    a window is submitted in one message as the other half finishes, so a thread never waits
+    for the client.
+
+    Examples
+    --------
+    >>> in_flight(1), in_flight(16)
+    (16, 128)
+    """
+    return max(16, 8 * threads)
+
+
+def task_chunks(chunks: int, threads: int, most: int) -> int:
+    """Chunks per task: about four tasks a thread, at most ``most`` chunks, at least one.
+
+    Examples
+    --------
+    >>> task_chunks(1526, 2, 64), task_chunks(10, 2, 64), task_chunks(10**7, 64, 64)
+    (64, 2, 64)
+    """
+    return max(1, min(most, -(-chunks // (4 * max(1, threads)))))
+
+
+def _connect(scheduler: str | None) -> tuple[Any, bool]:
+    """The client (and whether this function opened it) of ``scheduler``, or the current one."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InputError(
+            "--backend dask needs the 'distributed' package: pip install 'crazy4[distributed]'"
+        ) from None
+    if scheduler is None:
+        try:
+            return Client.current(), False  # type: ignore[no-untyped-call]
+        except ValueError:
+            raise InputError("--backend dask needs --scheduler ADDRESS") from None
+    try:
+        return Client(scheduler, timeout="10s"), True  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as error:
+        raise InputError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
+
+
+class DaskRunner:
+    """A connection to a Dask cluster that runs one study's tasks.
 
     Parameters
     ----------
-    calls : iterator of joblib delayed calls
     scheduler : str or None
         The scheduler's address (``tcp://host:8786``); None: the current
         ``distributed.Client`` (a ``LocalCluster`` the caller started).
@@ -28,30 +100,90 @@ def dask_results(calls: Iterator[Any], scheduler: str | None) -> Iterator[Any]:
     Raises
     ------
     InputError
-        Without the ``distributed`` package, without a scheduler or client, or when the
-        scheduler cannot be reached (one line each).
+        Without the ``distributed`` package, without a scheduler or client, when the
+        scheduler cannot be reached, or when no worker joins within :data:`WAIT_FOR_WORKERS`
+        seconds (one line each).
     """
-    from joblib import Parallel, parallel_config
 
+    def __init__(self, scheduler: str | None) -> None:
+        self.client, self.owned = _connect(scheduler)
+        try:
+            self.client.wait_for_workers(1, timeout=WAIT_FOR_WORKERS)
+        except TimeoutError:
+            self.close()
+            raise InputError(
+                f"no Dask worker joined the scheduler within {WAIT_FOR_WORKERS} s"
+            ) from None
+
+    @property
+    def threads(self) -> int:
+        """The cluster's worker threads (all workers), at least 1."""
+        return max(1, int(sum(self.client.nthreads().values())))
+
+    def close(self) -> None:
+        """Close the client if this runner opened it."""
+        if self.owned:
+            self.client.close()
+
+    def map(
+        self,
+        function: Callable[[S, T], R],
+        shared: S,
+        tasks: Iterable[T],
+        *,
+        ordered: bool = True,
+    ) -> Iterator[R]:
+        """``function(shared, task)`` of every task, on the cluster.
+
+        ``shared`` (the plan) is scattered to every worker once; at most
+        :func:`in_flight` tasks are submitted at a time. Results come in the tasks' order when
+        ``ordered`` (a log's rows), else as they finish (sums: the order does not matter).
+        """
+        from distributed import as_completed
+
+        tasks = iter(tasks)
+        window = in_flight(self.threads)
+        [plan] = self.client.scatter([shared], broadcast=True, hash=False)
+
+        def submit(count: int) -> list[Any]:
+            """The next ``count`` tasks, submitted in one message (the scheduler's cost a
+            task is a third of one submission's)."""
+            batch = list(islice(tasks, count))
+            if not batch:
+                return []
+            futures: list[Any] = self.client.map(function, [plan] * len(batch), batch, pure=False)
+            return futures
+
+        pending = deque(submit(window))
+        # unordered: as they finish; ordered: the first in line (no other reference kept)
+        finished = None if ordered else as_completed(pending)  # type: ignore[no-untyped-call]
+        while pending:
+            future = pending.popleft() if finished is None else next(finished)
+            result: R = future.result()
+            if finished is not None:
+                pending.remove(future)
+            future.release()
+            if len(pending) <= window // 2:
+                more = submit(window - len(pending))
+                pending.extend(more)
+                if finished is not None:
+                    finished.update(more)  # type: ignore[no-untyped-call]
+            yield result
+        plan.release()
+
+
+def dask_map(
+    function: Callable[[S, T], R],
+    shared: S,
+    tasks: Callable[[int], Iterable[T]],
+    scheduler: str | None,
+    *,
+    ordered: bool = True,
+) -> Iterator[R]:
+    """``function(shared, task)`` of every task of ``tasks(threads)`` on a Dask cluster
+    (:meth:`DaskRunner.map`); ``tasks`` is given the cluster's thread count to size them."""
+    runner = DaskRunner(scheduler)
     try:
-        from distributed import Client
-    except ImportError:
-        raise InputError(
-            "--backend dask needs the 'distributed' package: pip install 'crazy4[distributed]'"
-        ) from None
-    try:
-        client = (
-            Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
-            if scheduler
-            else Client.current()  # type: ignore[no-untyped-call]
-        )
-    except (OSError, TimeoutError, ValueError) as error:
-        if scheduler is None:
-            raise InputError("--backend dask needs --scheduler ADDRESS") from None
-        raise InputError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
-    try:
-        with parallel_config(backend="dask", wait_for_workers_timeout=30):
-            yield from Parallel(return_as="generator")(calls)
+        yield from runner.map(function, shared, tasks(runner.threads), ordered=ordered)
     finally:
-        if scheduler:
-            client.close()
+        runner.close()

@@ -13,15 +13,15 @@ Poker and Four Card Poker chunk players are :mod:`crazy4.games.crazy_four.simula
 Reproducibility
 ---------------
 Rounds are cut into chunks of :data:`crazy4.simulate.plan.CHUNK_ROUNDS`, each with its own
-seeded generator (:func:`crazy4.simulate.plan.chunk_generator`). Workers (threads of this process,
-or a Dask cluster through joblib's Dask backend) run chunks in any grouping; every summary number
-is an exact integer sum over chunks (:class:`crazy4.simulate.counts.Counts`), so a seed gives
-the same numbers, and the log the same bytes, whatever ``jobs`` or the backend.
+seeded generator (:func:`crazy4.simulate.plan.chunk_generator`). Workers (threads of this
+process, or a Dask cluster's workers: :mod:`crazy4.simulate.cluster`) run chunks in any grouping;
+every summary number is an exact integer sum over chunks (:class:`crazy4.simulate.counts.
+Counts`), so a seed gives the same numbers, and the log the same bytes, whatever ``jobs`` or
+the backend.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -33,7 +33,7 @@ from crazy4.games.registry import game_of
 from crazy4.results.write import atomic_write
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cardtext import spelled
-from crazy4.simulate.cluster import dask_results
+from crazy4.simulate.cluster import dask_map, task_chunks
 from crazy4.simulate.counts import Chunk, Counts
 from crazy4.simulate.game import SimulatedGame
 from crazy4.simulate.logwriter import LogWriter, check_log_cards
@@ -43,6 +43,11 @@ from crazy4.simulate.summary import SimulationSummary, summarize
 
 #: Summary-mode chunks a worker runs per task (any value gives the same numbers).
 CHUNKS_PER_TASK = 16
+#: The most on a Dask cluster: 16.8 M rounds, a third of a second of one-seat Crazy 4 Poker,
+#: so the client's, the scheduler's and the worker's 3-6 ms a task stay near 1%
+#: (:mod:`.cluster`; 10^8 rounds on 1 worker: 3.42 s against 3.78 s with 64 chunks, medians
+#: of 4 alternating runs, loaded machine); at least four tasks a thread all the same.
+DASK_CHUNKS_PER_TASK = 256
 
 
 def _check_seats(game: SimulatedGame, rules: RuleSet, seats: int, blind_hands: int) -> None:
@@ -147,25 +152,31 @@ def _run_task(
     return total
 
 
-def _task_size(plan: SimulationPlan, jobs: int, log: bool) -> int:
-    """Chunks per task: one in log mode (rows in order), else up to :data:`CHUNKS_PER_TASK`."""
+def _play(plan: SimulationPlan, task: tuple[range, bool, str]) -> list[Chunk] | Counts:
+    """:func:`_run_task` of one Dask task (the plan is the worker's scattered copy)."""
+    chunks, log, cards = task
+    return _run_task(plan, chunks, log, cards)
+
+
+def _task_size(plan: SimulationPlan, jobs: int, log: bool, most: int = CHUNKS_PER_TASK) -> int:
+    """Chunks per task: one in log mode (rows in order), else up to ``most``."""
     if log:
         return 1
-    return max(1, min(CHUNKS_PER_TASK, math.ceil(plan.chunks / (4 * jobs))))
+    return task_chunks(plan.chunks, jobs, most)
 
 
-def _tasks(plan: SimulationPlan, jobs: int, log: bool) -> Iterator[range]:
-    """The chunk numbers of each task, in order, generated as needed (never all in memory).
+def _tasks(plan: SimulationPlan, size: int) -> Iterator[range]:
+    """The chunk numbers of each task of ``size`` chunks, in order, generated as needed (never
+    all in memory).
 
     Examples
     --------
     >>> from crazy4.rules.load import load_rules
     >>> plan = make_plan(load_rules("crazy4-standard"), rounds=10**12, seed=1)
-    >>> tasks = _tasks(plan, 2, False)
+    >>> tasks = _tasks(plan, _task_size(plan, 2, False))
     >>> next(tasks), next(tasks)
     (range(0, 16), range(16, 32))
     """
-    size = _task_size(plan, jobs, log)
     for start in range(0, plan.chunks, size):
         yield range(start, min(start + size, plan.chunks))
 
@@ -178,21 +189,27 @@ def _results(
     log: bool,
     cards: str = "text",
 ) -> Iterator[list[Chunk] | Counts]:
-    tasks = _tasks(plan, jobs, log)
-    workers = worker_limit(jobs, -(-plan.chunks // _task_size(plan, jobs, log)))
-    if backend == "local" and workers == 1:
+    if backend == "dask":
+        # sized for the cluster's threads, not --jobs; the plan is scattered once per worker
+        def dask_tasks(threads: int) -> Iterator[tuple[range, bool, str]]:
+            size = _task_size(plan, threads, log, DASK_CHUNKS_PER_TASK)
+            return ((chunks, log, cards) for chunks in _tasks(plan, size))
+
+        yield from dask_map(_play, plan, dask_tasks, scheduler, ordered=log)
+        return
+    size = _task_size(plan, jobs, log)
+    tasks = _tasks(plan, size)
+    workers = worker_limit(jobs, -(-plan.chunks // size))
+    if workers == 1:
         for task in tasks:
             yield _run_task(plan, task, log, cards)
         return
     from joblib import Parallel, delayed
 
-    calls = (delayed(_run_task)(plan, task, log, cards) for task in tasks)
-    if backend == "dask":
-        yield from dask_results(calls, scheduler)
-        return
     # threads: the compiled kernels, numpy and the parquet writer release the GIL, the workers
     # share one copy of the tables (two processes' private copies of the strategy's tables no
     # longer fit the processor's last-level cache: 1.2-1.6x slower), and no row is pickled
+    calls = (delayed(_run_task)(plan, task, log, cards) for task in tasks)
     yield from Parallel(n_jobs=workers, return_as="generator", prefer="threads")(calls)
 
 

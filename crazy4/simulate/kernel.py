@@ -102,11 +102,18 @@ def fill_draws(
 
 
 def compiled_draws(
-    rng: np.random.Generator, rounds: int, sizes: tuple[int, ...]
+    rng: np.random.Generator,
+    rounds: int,
+    sizes: tuple[int, ...],
+    out: npt.NDArray[np.int32] | None = None,
 ) -> npt.NDArray[np.int32]:
     """:func:`draw_indices`, made in compiled code (:mod:`crazy4.simulate.pcg`: numpy's PCG64
     and bounded draws bit for bit, about a third of numpy's time); the generator is left in
-    the state numpy's draws leave it in.
+    the state numpy's draws leave it in. ``out``: an int32 array of shape
+    ``(len(sizes), rounds)`` to fill (a thread's :class:`Scratch` array: a fresh half
+    megabyte a chunk is 146 page faults where ``malloc`` returns it to the system at once,
+    as in a Dask worker, whose nanny sets ``MALLOC_TRIM_THRESHOLD_``: 7-9% of a one-seat
+    round measured).
 
     Examples
     --------
@@ -121,7 +128,10 @@ def compiled_draws(
     remaining = DECK_SIZE - np.cumsum((0, *sizes[:-1]))
     hands = np.array([comb(int(r), k) for r, k in zip(remaining, sizes, strict=True)])
     state = state_of(rng)
-    out = np.empty((len(sizes), rounds), dtype=np.int32)
+    if out is None:
+        out = np.empty((len(sizes), rounds), dtype=np.int32)
+    elif out.shape != (len(sizes), rounds) or out.dtype != np.int32:
+        raise ValueError("out must be int32 of shape (len(sizes), rounds)")
     fill_draws(state, hands.astype(np.int64), out)
     restore(rng, state)
     return out

@@ -203,7 +203,10 @@ def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool, into: Counts | Non
     tables = tables_of(plan)
     rounds = plan.chunk_rounds(chunk)
     seats = plan.seats
-    indices = compiled_draws(plan.generator(chunk), rounds, (5,) * (seats + 1))
+    hands = (seats + 1, rounds)
+    indices = compiled_draws(
+        plan.generator(chunk), rounds, (5,) * (seats + 1), SCRATCH.array("draws", hands, np.int32)
+    )
     normal, blind = plan.normal_hands, seats - plan.normal_hands
     fits = max(normal, blind) <= 1 or (  # one seat of a kind: no sums of squares
         squares_fit(tables.nets_matrix[0], normal, rounds)
@@ -215,7 +218,6 @@ def kernel_chunk(plan: SimulationPlan, chunk: int, log: bool, into: Counts | Non
     keys = np.zeros((seats, rounds) if want_keys else (0, 0), dtype=np.int32)
     cards = np.zeros((seats + 1, 5, rounds) if log else (0, 0, 0), dtype=np.uint8)
     counts = Counts.empty(KEY_BINS) if into is None else into
-    hands = (seats + 1, rounds)
     colex = SCRATCH.array("colex", hands, np.int32)
     first = SCRATCH.array("first", (rounds,), np.int32)
     crazy_four_colex(

@@ -234,7 +234,9 @@ def kernel_chunk(
 
     tables = tables_of(plan)
     seats = plan.seats
-    indices = compiled_draws(rng, rounds, (5,) * seats + (1, 5))
+    sizes = (5,) * seats + (1, 5)
+    draws = SCRATCH.array("draws", (len(sizes), rounds), np.int32)
+    indices = compiled_draws(rng, rounds, sizes, draws)
     fits = seats == 1 or squares_fit(tables.nets_matrix[0], seats, rounds)  # one seat: no squares
     squares = np.zeros(len(tables.bet_nets) if fits and seats > 1 else 0, dtype=np.int64)
     want_keys = log or (not fits and seats > 1)

@@ -36,7 +36,7 @@ from crazy4.simulate.kernel import (
 #: function it caches, not the files of the functions it calls, so a change to kernel.py alone
 #: would leave this module's cached machine code stale; ``tests/test_kernel_simulate.py``
 #: fails until this digest is updated, which changes this file and so rebuilds its cache.
-KERNEL_SOURCE_DIGEST = "8ab024fe70319aab"
+KERNEL_SOURCE_DIGEST = "cc6eb4df4d6446c9"
 
 
 @njit(cache=True, nogil=True, inline="always")

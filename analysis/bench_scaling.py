@@ -1,0 +1,127 @@
+"""The scaling table of a study: local threads against Dask ``LocalCluster`` workers.
+
+Used by ``analysis/bench_simulate.py --dask`` and ``analysis/bench_collusion.py`` (issue 30).
+Five configurations: local 1 and 2 threads (``jobs``), Dask 1 worker x 1 thread, 1 x 2 and
+2 x 1 (worker processes, as ``dask worker`` starts them, without the dashboard), one cluster
+at a time (an idle cluster costs some 5% of a core: its scheduler in this process, its
+workers' heartbeats and profilers). Every configuration is warmed once (worker processes,
+table cache, compiled kernels), then timed ``repeat`` times; the median is printed, and
+every run's wall time.
+
+Beside the wall-clock rate, the CPU seconds of this process and of the cluster's worker
+processes during the timed runs: ``cores`` is CPU over wall (how many cores the
+configuration kept busy), ``CPU/unit`` the CPU per unit of work against local 1 thread (the
+Dask path's own cost, which the machine's load does not change much).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+#: (backend, workers, threads a worker); local: one process of ``threads`` threads.
+CONFIGS = (("local", 1, 1), ("local", 1, 2), ("dask", 1, 1), ("dask", 1, 2), ("dask", 2, 1))
+
+
+def load() -> str:
+    """The load averages (1, 5, 15 minutes)."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _worker_cpu() -> float:
+    import psutil
+
+    times = psutil.Process().cpu_times()
+    return float(times.user + times.system)
+
+
+def _cpu(client: Any) -> float:
+    """CPU seconds of this process and of the client's worker processes so far."""
+    own = os.times()
+    total = own.user + own.system
+    if client is not None:
+        total += sum(client.run(_worker_cpu).values())
+    return total
+
+
+@contextmanager
+def client_of(config: tuple[str, int, int]) -> Iterator[Any]:
+    """The current client of a Dask configuration's ``LocalCluster``; None for a local one."""
+    backend, workers, threads = config
+    if backend == "local":
+        yield None
+        return
+    import cloudpickle
+    from distributed import Client, LocalCluster
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers cannot import it
+    with (
+        LocalCluster(
+            n_workers=workers,
+            threads_per_worker=threads,
+            processes=True,
+            scheduler_kwargs={"dashboard": False},
+        ) as cluster,
+        Client(cluster) as client,
+        client.as_current(),
+    ):
+        yield client
+
+
+def scaling_table(
+    title: str,
+    run: Callable[[str, int, bool], int],
+    unit: str,
+    repeat: int,
+) -> dict[tuple[str, int, int], float]:
+    """Print the table; return the median rate of every configuration.
+
+    ``run(backend, jobs, warm)`` runs the study once (``warm``: the small warm-up) and
+    returns the units of work done (rounds, deals).
+    """
+    print(f"{title}; load average before: {load()}", flush=True)
+    walls: dict[tuple[str, int, int], list[float]] = {config: [] for config in CONFIGS}
+    cpus: dict[tuple[str, int, int], list[float]] = {config: [] for config in CONFIGS}
+    done: dict[tuple[str, int, int], int] = {}
+    for config in CONFIGS:
+        with client_of(config) as client:
+            jobs = config[1] * config[2]
+            run(config[0], jobs, True)
+            for _ in range(repeat):
+                cpu, start = _cpu(client), time.perf_counter()
+                done[config] = run(config[0], jobs, False)
+                walls[config].append(time.perf_counter() - start)
+                cpus[config].append(_cpu(client) - cpu)
+    rates = {config: done[config] / statistics.median(walls[config]) for config in CONFIGS}
+    base_cpu = statistics.median(cpus[CONFIGS[0]]) / done[CONFIGS[0]]
+    print(
+        f"{'backend':<8}{'workers x threads':>18}{'wall s':>9}{unit + '/s':>16}"
+        f"{'ratio':>8}{'against':>16}{'cores':>7}{'CPU/unit':>10}"
+    )
+    bases = {
+        ("local", 1, 2): ("local", 1, 1),
+        ("dask", 1, 1): ("local", 1, 1),
+        ("dask", 1, 2): ("dask", 1, 1),
+        ("dask", 2, 1): ("dask", 1, 1),
+    }
+    for config in CONFIGS:
+        backend, workers, threads = config
+        wall = statistics.median(walls[config])
+        base = bases.get(config)
+        ratio = f"{rates[config] / rates[base]:.2f}" if base else "1"
+        against = f"{base[0]} {base[1]}x{base[2]}" if base else ""
+        cpu = statistics.median(cpus[config])
+        print(
+            f"{backend:<8}{f'{workers} x {threads}':>18}{wall:>9.2f}{rates[config]:>16,.0f}"
+            f"{ratio:>8}{against:>16}{cpu / wall:>7.2f}{cpu / done[config] / base_cpu:>10.2f}"
+        )
+    print(f"load average after: {load()}; walls (s) of every run:", flush=True)
+    for config in CONFIGS:
+        runs = " ".join(f"{wall:.2f}" for wall in walls[config])
+        print(f"  {config[0]} {config[1]}x{config[2]}: {runs}")
+    return rates
