@@ -87,11 +87,14 @@ clean: ## Remove the environment, the lookup-table caches and every generated fi
 	find results -name '.*.tmp' -prune -exec rm -rf {} +
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
+#: The kernel talks over local sockets (ipc), not TCP; analysis/notebook_html.j2 gives every plot
+#: alternative text. Without them nbconvert warns on every notebook.
 
 notebooks: $(BIN)/.installed ## Execute the notebooks and render them and the reports to HTML under results/
 	mkdir -p results/notebooks
 	cd notebooks && for book in $(notdir $(NOTEBOOKS)); do \
-	  ../$(BIN)/jupyter nbconvert --to html --execute --output-dir ../results/notebooks $$book || exit 1; \
+	  ../$(BIN)/jupyter nbconvert --to html --execute --KernelManager.transport=ipc \
+	    --template-file ../analysis/notebook_html.j2 --output-dir ../results/notebooks $$book || exit 1; \
 	done
 	for rules in $(patsubst crazy4/rules/data/%.toml,%,$(RULES)); do \
 	  $(BIN)/crazy4 report --rules $$rules --format html --quiet || exit 1; \
