@@ -68,7 +68,7 @@ def section_name(where: str) -> str:
 
 
 def short(value: Any) -> str:
-    """A value as TOML-ish text, cut to 60 characters."""
+    """A value as TOML-ish text, cut to 40 characters."""
     if isinstance(value, bool):
         text = "true" if value else "false"
     elif isinstance(value, str):
@@ -83,7 +83,7 @@ def short(value: Any) -> str:
         )
     else:
         text = str(value)
-    return text if len(text) <= 60 else text[:57] + "…"
+    return text if len(text) <= 40 else text[:37] + "…"
 
 
 def record_keys() -> dict[tuple[str, str, str], Key]:
@@ -138,7 +138,7 @@ def record_keys() -> dict[tuple[str, str, str], Key]:
             entry.defaults.append(default)
         if key in self.data and name not in ("section", "sections"):
             example = short(self.data[key])
-            if example not in entry.examples and len(entry.examples) < 3:
+            if example not in entry.examples and len(entry.examples) < 2:
                 entry.examples.append(example)
 
     originals = {name: getattr(sections.Section, name) for name in READERS}
@@ -205,6 +205,7 @@ def render(found: dict[tuple[str, str, str], Key]) -> str:
     for module in sorted(modules, key=lambda name: (name != "crazy4.rules.load", name)):
         entries = modules[module]
         title = (importlib.import_module(module).__doc__ or module).strip().splitlines()[0]
+        title = re.sub(r":\w+:`~?([^`]+)`", r"`\1`", title).replace("``", "`")
         lines += [f"## `{module}`", "", title, ""]
         documented = EXAMPLES.get(module, module)
         example = docstring_example(documented) if documented.endswith(("rules", "ruleset")) else ""
