@@ -10,10 +10,12 @@ SOURCES := $(shell find crazy4 -name '*.py')
 CACHE_DIR := $(or $(CRAZY4_CACHE_DIR),$(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME)/crazy4,$(HOME)/.cache/crazy4))
 
 .DEFAULT_GOAL := help
-.PHONY: help install lock test-min results test test-fast lint bench bench-simulate bench-validate bench-advantage clean notebooks advantage
+.PHONY: help install lock test-min results test test-fast lint bench bench-simulate bench-validate bench-advantage clean notebooks advantage docs performance
 
 help: ## Show this help
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} \
+	  {name[NR] = $$1; text[NR] = $$2; if (length($$1) > width) width = length($$1)} \
+	  END {for (i = 1; i <= NR; i++) printf "  make %-" width "s  %s\n", name[i], text[i]}'
 
 #: The environment make builds is locked (docs/environment.md): every package, pinned with its
 #: hashes, in requirements/lock.txt; pyproject.toml keeps the ranges for other environments.
@@ -109,7 +111,8 @@ lint: $(BIN)/.installed ## ruff and mypy
 	$(BIN)/mypy
 
 bench: $(BIN)/.installed ## Wall time and peak memory of the analysis, cold and warm, over a C sweep's
-	$(BIN)/python analysis/bench.py
+	$(BIN)/python analysis/bench.py --json analysis/bench/results/analyze.json
+	$(BIN)/python analysis/performance_page.py
 
 bench-simulate: $(BIN)/.installed ## Rounds per second of crazy4 simulate: summary, log; the Dask scaling table (docs/cluster.md)
 	$(BIN)/python analysis/bench_simulate.py --dask
@@ -130,12 +133,25 @@ clean: ## Remove the environment, the lookup-table caches and every generated fi
 	find results -name '.*.tmp' -prune -exec rm -rf {} +
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
+#: The kernel talks over local sockets (ipc), not TCP; analysis/notebook_html.j2 gives every plot
+#: alternative text. Without them nbconvert warns on every notebook.
 
 notebooks: $(BIN)/.installed ## Execute the notebooks and render them and the reports to HTML under results/
 	mkdir -p results/notebooks
 	cd notebooks && for book in $(notdir $(NOTEBOOKS)); do \
-	  ../$(BIN)/jupyter nbconvert --to html --execute --output-dir ../results/notebooks $$book || exit 1; \
+	  ../$(BIN)/jupyter nbconvert --to html --execute --KernelManager.transport=ipc \
+	    --template-file ../analysis/notebook_html.j2 --output-dir ../results/notebooks $$book || exit 1; \
 	done
 	for rules in $(patsubst crazy4/rules/data/%.toml,%,$(RULES)); do \
 	  $(BIN)/crazy4 report --rules $$rules --format html --quiet || exit 1; \
 	done
+
+docs: $(BIN)/.installed ## Build the documentation site into site/ (warnings are errors)
+	$(BIN)/python -c "import mkdocs, material, mkdocstrings" 2>/dev/null || \
+	  $(BIN)/python -m pip install --quiet -e '.[docs]'
+	$(BIN)/python analysis/rules_reference.py
+	$(BIN)/python analysis/docs_config.py
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -f build/mkdocs.yml
+
+performance: $(BIN)/.installed ## Write docs/performance.md from the benchmarks' JSON output
+	$(BIN)/python analysis/performance_page.py

@@ -8,10 +8,11 @@ the operating system (getrusage of the child, the largest of the process and the
 waited for). Warm runs are repeated (``--repeat``), cold runs ``--cold-repeat`` times (once by
 default), each on caches of its own, and the median is printed with the load average.
 ``--runs`` picks the rule sets and jobs (``crazy4-standard:1,four-card-standard:2``) and
-``--no-c`` skips the C sweeps. The Crazy 4 Poker sweep (about 1.5 s) also runs just before
-every timed run of the engine, and its ratio is the median of each run's wall time over its
-C run's: the machine's speed moves by up to a third within minutes, and a C time taken once,
-before, put the same warm run at 0.66x or 1.35x.
+``--no-c`` skips the C sweeps. ``--json PATH`` also writes the figures, the machine and the
+date as JSON (``analysis/performance_page.py`` turns it into ``docs/performance.md``). The
+Crazy 4 Poker sweep also runs just before every timed run of the engine, and its ratio is the
+median of each run's wall time over its C run's: the machine's speed moves within minutes, so
+a C time taken once, before, is not a fair baseline.
 
 The C baselines are built with ``cc`` (or ``gcc``) when one exists and skipped with a note
 otherwise. ``analysis/bench/crazy4_sweep.c``: inclusion-exclusion over subset tables, all
@@ -31,7 +32,7 @@ sweep compares counting with counting, a third state, "count", is warm except th
 counts (:data:`COUNT_TABLES`) are deleted before each run: every lookup table and compiled
 kernel is cached, and the counting sweep runs.
 
-Run with `make bench`. Numbers go in the README's Performance section.
+Run with `make bench`; `make performance` writes the figures to docs/performance.md.
 """
 
 from __future__ import annotations
@@ -189,6 +190,54 @@ def run_baseline(
     return statistics.median(walls), once
 
 
+def machine() -> dict[str, object]:
+    """What the figures were measured on: processor, cores, memory, Python, the date."""
+    import datetime
+    import platform
+
+    cpu = platform.processor()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+        memory = Path("/proc/meminfo").read_text().split()[1]
+        memory_gib = round(int(memory) / 2**20, 1)
+    except OSError:
+        memory_gib = None
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE
+    ).stdout.strip()
+    return {
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory_gib": memory_gib,
+        "python": platform.python_version(),
+        "system": platform.platform(),
+        "commit": commit or None,
+    }
+
+
+def write_json(
+    path: Path, rows: list[dict[str, object]], baseline: dict[str, float], load: float
+) -> None:
+    """The benchmark's figures as JSON, with the machine and the date."""
+    import json
+
+    data = {
+        "benchmark": "analyze",
+        "command": " ".join(["analysis/bench.py", *sys.argv[1:]]),
+        "machine": machine(),
+        "load_before": round(load, 2),
+        "c_baseline_s": {rules: round(wall, 3) for rules, wall in baseline.items()},
+        "rows": rows,
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2) + "\n")
+    print(f"wrote {path}")
+
+
 def _runs(text: str) -> list[tuple[str, int]]:
     """``"crazy4-standard:1,four-card-standard:2"`` as (rule set, jobs) pairs."""
     runs = []
@@ -221,7 +270,10 @@ def main() -> int:
         default=RUNS,
         help="the runs, as RULES:JOBS separated by commas (default: every rule set, 1 and 2 jobs)",
     )
+    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args()
+    rows: list[dict[str, object]] = []
+    load_before = os.getloadavg()[0]
     crazy4 = str(Path(sys.executable).parent / "crazy4")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     # Crazy 4 Poker's sweep (seconds) runs again beside every timed run of the engine and the
@@ -284,7 +336,21 @@ def main() -> int:
                 load = os.getloadavg()[0]
                 row = f"{rules:<20}{jobs:>5}{state:>7}{wall:>9.2f}{peak:>10.0f}{ratio}{load:>6.2f}"
                 print(row, flush=True)
+                rows.append(
+                    {
+                        "rules": rules,
+                        "jobs": jobs,
+                        "cache": state,
+                        "runs": len(runs),
+                        "wall_s": round(wall, 3),
+                        "peak_mib": round(peak),
+                        "ratio_to_c": float(ratio) if ratio.strip() != "-" else None,
+                        "load": round(load, 2),
+                    }
+                )
     c_folder.cleanup()
+    if args.json is not None:
+        write_json(args.json, rows, baseline, load_before)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"(cpus: {os.cpu_count()}; peak is the largest single process; / C: the wall time over")
     print(" the C sweep's, which counts what the analysis counts but writes no tables or report")

@@ -7,7 +7,7 @@ and on the dealer's hand ``D`` only through the dealer-outcome cell
 (:data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`: does ``D`` qualify, is ``v(P)`` above,
 equal to or
 below ``v(D)``). So ``f(P, D) = net[class(P), cell(v(P), v(D))]`` for a lattice ``net`` such as
-:attr:`crazy4.games.crazy_four.bets.BetOutcomes.net`. The seats at one table share ``D``; to
+:attr:`crazy4.core.bets.BetOutcomes.net`. The seats at one table share ``D``; to
 correlate them we
 need, for every dealer hand, sums over the player hands it leaves. Classes that settle alike
 (the same row of every lattice of interest) form a *type*; a few dozen types cover every bet

@@ -4,8 +4,7 @@ Why a quick exit
 ----------------
 When a command has finished, the interpreter's own teardown still clears every module and
 frees every object one at a time: after a Four Card Poker analysis (1.6 GB of arrays, the
-pandas, pyarrow and numba objects) that took 0.26-0.31 s of wall time on the 2-core machine,
-after a Crazy 4 Poker analysis about 0.1 s, against 0.04 s for :func:`exit_quickly`. The
+pandas, pyarrow and numba objects) that is a noticeable part of the command's wall time. The
 operating system frees a process's memory at once when it ends, so that work buys nothing.
 
 :func:`exit_quickly` keeps what the normal exit guarantees and a command relies on:

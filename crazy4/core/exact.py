@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, cast
 import numpy as np
 import numpy.typing as npt
 
-if TYPE_CHECKING:  # pandas costs ~0.3 s to import; only parquet_integers takes a frame
+if TYPE_CHECKING:  # pandas is slow to import; only parquet_integers takes a frame
     import pandas as pd
 
 #: The largest int64.

@@ -439,7 +439,7 @@ def count_forced(
         kernel(*arguments, np.zeros(words, dtype=np.int64), out, start, stop)
 
     if compiling is not None:
-        load_numba_registries()  # while the child compiles: 0.4 s less after it
+        load_numba_registries()  # while the child compiles, not after it
         compiling.join()
     run_in_threads(work, hand_of32.shape[0])
     return out

@@ -17,8 +17,8 @@ a batch before it is needed, and the sets of one size are handled together.
 
 Every table reaches the kernel as a plain array argument (the subset tables in the three dtypes
 they come in, their rows in one class array), and the stages are plain functions: on an empty
-numba cache the kernel compiles in a few seconds, not in the 12-18 s that a tuple of tables of
-mixed dtypes through inlined stages took.
+numba cache the kernel compiles several times faster than a tuple of tables of mixed dtypes
+through inlined stages did.
 
 This module imports numba; it is imported only when a forced-card count runs.
 """

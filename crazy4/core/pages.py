@@ -6,12 +6,12 @@ numpy asks Linux for transparent huge pages (2 MiB, ``madvise(MADV_HUGEPAGE)``) 
 of 4 MiB or more. Where the kernel's huge-page ``defrag`` setting is ``madvise`` (the usual
 default), the first touch of such memory compacts physical memory to find 2 MiB blocks when
 none is free, and on a machine whose memory is fragmented (a page cache of many GiB) that costs
-far more than the 4 KiB pages it saves. On the 2-core benchmark machine, writing a new 0.5 GB
-array took 1.1 s in huge pages against 0.25-0.35 s in small pages (and 0.04 s when freed huge
-pages were at hand); a cold Four Card Poker analysis spent 3.5-5 s of system time in faults.
+far more than the 4 KiB pages it saves: writing a new large array can take several times as
+long in huge pages as in small ones, and a cold Four Card Poker analysis spent much of its
+system time in those faults (the measurements: docs/engineering.md).
 
 Huge pages still pay for tables read at random, where they spare TLB misses: Four Card Poker's
-count reads its 123 MB of tables 8-10% faster in them. So the analysis keeps numpy's default
+count reads its 123 MB of tables faster in them. So the analysis keeps numpy's default
 while it builds those tables and counts, and switches to small pages (:func:`small_pages`) for
 what comes after: the outcome cells, the pricing and the result tables, arrays written once and
 read in order. The switch changes where the bytes live, never their values.

@@ -2,7 +2,7 @@
 
 Why a process
 -------------
-On an empty numba cache, Four Card Poker's count kernels take about 5 s of CPU to compile.
+On an empty numba cache, Four Card Poker's count kernels take seconds of CPU to compile.
 Compiled on a thread beside the table building, the compile holds the GIL for most of that time
 (numba types and lowers in Python), so the table building waits for it and the two hardly
 overlap. A child process compiles on the other core instead: it calls each kernel once with
@@ -37,17 +37,16 @@ import sys
 import threading
 
 #: LLVM's optimization level in the child (numba's ``NUMBA_OPT``; numba's default is 3). At
-#: level 1 a child compiles Four Card Poker's count kernel in 4.1-4.4 s against 4.4-5.2 s at
-#: level 2 and 5.3-6.5 s at level 3, and the count runs as fast: 2.7-4.4 s a recount at level 1
-#: against 2.8-3.7 s at level 2, interleaved (its time is in table reads that miss the caches;
-#: the spread is this machine's). Level 0 is not used: numba cannot cache the count kernel
+#: level 1 a child compiles Four Card Poker's count kernel faster than at levels 2 and 3, and
+#: the count runs as fast (its time is in table reads that miss the caches; the measurements
+#: are in docs/engineering.md). Level 0 is not used: numba cannot cache the count kernel
 #: compiled at it. A ``NUMBA_OPT`` of the caller's own is passed on unchanged.
 CHILD_OPTIMIZATION = 1
 
 #: The child's program: import each ``module:function`` target and call it, then end at once.
 #: numba has written each kernel's cache files by the time its call returns, and the
-#: interpreter's teardown (clearing numba's and LLVM's objects) took 0.35-0.45 s of a child's
-#: wall time here, all of it on the parent's critical path: it waits for the child to end.
+#: interpreter's teardown (clearing numba's and LLVM's objects) would add to the child's wall
+#: time, all of it on the parent's critical path: it waits for the child to end.
 _PROGRAM = """
 import importlib, os, sys
 for target in sys.argv[1:]:
@@ -133,10 +132,10 @@ def _stop_children() -> None:
 def load_numba_registries() -> None:
     """Load numba's typing and lowering registries in this process now.
 
-    numba fills them on a process's first kernel call, even one read from its on-disk cache:
-    0.4 s here, most of it importing its array functions (and through them scipy's BLAS
-    bindings). A process that will soon call a kernel compiled by a child calls this while
-    it waits for the child, and the kernel then loads in 0.01 s. If numba's internals differ
+    numba fills them on a process's first kernel call, even one read from its on-disk cache,
+    most of the time importing its array functions (and through them scipy's BLAS bindings).
+    A process that will soon call a kernel compiled by a child calls this while it waits for
+    the child, and the kernel then loads at once. If numba's internals differ
     from what this expects, nothing is loaded early and the first call pays as before.
 
     Examples

@@ -151,7 +151,7 @@ def build_four_card_table() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.int6
     >>> strengths.shape, int(strengths.max()) + 1 == raw_keys.shape[0]
     ((270725,), True)
     """
-    keys = cached_array(  # the keys take 0.15 s to compute, 5 ms to read (once per process)
+    keys = cached_array(  # computed once, then read (once per process)
         "four_card_raw_keys",
         lambda: raw_four_card_keys(combinations_array(52, 4)),
         expected_shape=(comb(52, 4),),

@@ -20,7 +20,7 @@ dealer hands for every class, which :func:`compute_outcomes` checks.
 The counts depend only on the qualifier, so they are counted once per qualifier and read from
 the table cache afterwards (:func:`crazy4.core.cache.cached_array`, keyed on the code that counts
 them, as Four Card Poker's counts are): a warm run reads 6 MB instead of loading the subset
-tables and counting again (about 0.3 s). The checks run on the counts either way.
+tables and counting again. The checks run on the counts either way.
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """Exact EVs of every decision for every player hand class, and the optimal decision.
 
-Settlement (per unit of Ante; rule switches from :class:`crazy4.rules.ruleset.CrazyFourRules`)
-------------------------------------------------------------------------------
-For each of the six dealer-outcome cells (:data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`):
+Settlement
+----------
+Per unit of Ante, with the rule switches of
+:class:`crazy4.games.crazy_four.rules.CrazyFourRules`. For each of the six dealer-outcome
+cells (:data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`):
 
 * **Ante**: pushes when the dealer does not qualify; otherwise +1 / tie / -1, where a tie
   pushes (``ties = "push"``) or wins (``ties = "player"``).

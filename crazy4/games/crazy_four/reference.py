@@ -1,7 +1,7 @@
 """The exact numbers a simulation is compared with, for one rule set and one strategy.
 
 :func:`load_reference` gathers from the exact analysis what the simulator and the validator
-need: the dealer-outcome counts per hand class (cached on disk: about 5 seconds to count once
+need: the dealer-outcome counts per hand class (cached on disk: counted once
 per dealer qualifier), the exact EV of every decision per class, the strategies (optimal,
 published simple, or read from a file), each bet's exact mean and standard deviation under a
 strategy, and the exact probabilities of hand categories, outcome cells and dealer

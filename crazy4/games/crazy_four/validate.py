@@ -79,7 +79,7 @@ def _multiple(decision: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     return np.where(decision == BLIND, 3, np.clip(decision, 0, 3))
 
 
-#: The exact bets of each (reference, strategy) validated, computed once (~0.6 s each).
+#: The exact bets of each (reference, strategy) validated, computed once.
 _EXACT_BETS: ExactBetsCache[ExactBet] = ExactBetsCache()
 
 

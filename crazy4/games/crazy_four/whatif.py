@@ -1,9 +1,8 @@
 """What-if pricing: change a pay-table line or a rule switch and re-price from the same counts.
 
 The dealer-outcome counts depend on nothing but the qualifier, so every change here re-prices
-the exact counts of an earlier :func:`crazy4.games.crazy_four.analysis.analyze` run in milliseconds
-(a new
-qualifier triggers a new count, a few seconds).
+the exact counts of an earlier :func:`crazy4.games.crazy_four.analysis.analyze` run without
+counting again (a new qualifier triggers a new count).
 """
 
 from __future__ import annotations

@@ -160,7 +160,7 @@ def situations_from_orbits(
 @cache
 def build_situations() -> Situations:
     """The 5,649,150 situation classes of all player hands (see the module docstring); the
-    orbits are cached on disk (7 MB, read in milliseconds instead of 0.3 s computed).
+    orbits are cached on disk (7 MB, read rather than computed again).
 
     Examples
     --------
@@ -326,7 +326,7 @@ def prepare_counting() -> threading.Thread | None:
 
     :func:`compute_four_card_outcomes` does the same; called first, as soon as a command has
     read its rules, the compile starts before the analysis imports its libraries (pandas,
-    pyarrow: 0.4-0.6 s on this machine), and the analysis then waits for the same child.
+    pyarrow), and the analysis then waits for the same child.
     """
     if is_cached(COUNTS_TABLE, COUNTING_MODULES):
         return None
@@ -336,7 +336,7 @@ def prepare_counting() -> threading.Thread | None:
 
 
 def compute_four_card_outcomes(jobs: int = 1) -> FourCardOutcomes:
-    """Count every situation class exactly (about 10 s; then cached on disk, 0.2 GB).
+    """Count every situation class exactly (then cached on disk, 0.2 GB).
 
     The counts do not depend on the rules, so they are counted once and read from the cache
     (:func:`crazy4.core.cache.cached_array`, keyed on the code that counts them) afterwards.

@@ -10,8 +10,8 @@ up-card suit, ``class * 52 + that lowest suit``; adding ``4 * r`` gives the inde
 situation in a dense ``(class, card)`` table.
 
 Cached on disk (``$CRAZY4_CACHE_DIR``): the slot table, the dealer lower/tie/higher counts per
-situation class and, per rule set, the deal lattice of its optimal strategy, so the reference
-costs about a second after the first run (the first run counts every situation: ~20 s).
+situation class and, per rule set, the deal lattice of its optimal strategy, so after the first
+run (which counts every situation) the reference is read, not computed.
 """
 
 from __future__ import annotations
