@@ -13,8 +13,8 @@ For situation ``n`` with dealer-outcome counts ``cells[n, c]`` and the player's 
 cells once and the strength's 4 x cells nets from a table that stays in the first-level cache.
 The arithmetic is the same int64 products and sums in the same order per entry, so the results
 are equal (the engine refuses a rule set whose sums could overflow int64 before it prices:
-:func:`crazy4.advantage.holecards.analyze_hole_cards`). ``tests/test_price_kernel.py`` compares
-it with a plain listing.
+:func:`crazy4.advantage.holecards.analyze_hole_cards`).
+``tests/advantage/test_price_kernel.py`` compares it with a plain listing.
 
 **Deciding** (:func:`decide_groups`). A strategy decides once per information class (a key):
 the class's EV of each decision is the weighted sum ``sum_i w_i * ev[row_i, m]`` over its

@@ -19,7 +19,7 @@ pair                  1,098,240  one pair and three other ranks
 high card             1,302,540  none of the above
 ==================  ===========  ==========================================
 
-The counts add up to C(52, 5) = 2,598,960; ``tests/test_five_card.py`` holds them and checks
+The counts add up to C(52, 5) = 2,598,960; ``tests/core/test_five_card.py`` holds them and checks
 the vectorized classification against a plain evaluator written in the test.
 
 References

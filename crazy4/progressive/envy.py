@@ -26,8 +26,8 @@ References
 ----------
 The design notes ("The exact engine: inclusion-exclusion over the
 player's cards"), the same subset counting :mod:`crazy4.core.engine` does for dealer hands;
-``tests/test_progressive.py`` checks :func:`envy_counts` against all 1,533,939 other-seat hands
-of sampled player hands.
+``tests/progressive/test_progressive.py`` checks :func:`envy_counts` against all 1,533,939
+other-seat hands of sampled player hands.
 """
 
 from __future__ import annotations

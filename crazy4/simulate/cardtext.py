@@ -12,7 +12,7 @@ cards sorted ascending (reversed when they fall strictly, as ``crazy4 simulate``
 else by insertion, five or six of them) and checked distinct. A cell that
 is not exactly of that form (another width, an empty cell, ``10`` for ten, a suit symbol, a
 card twice) is left to the plain parser, :func:`crazy4.core.cards.parse_cards`, cell by cell;
-so the result is the plain parser's on every cell (tests/test_validate_cardtext.py compares
+so the result is the plain parser's on every cell (tests/validate/test_validate_cardtext.py compares
 them on random hands and notations). The numpy version it replaces built the same answer in
 six whole-batch passes (a gather of the bytes, a byte-swapped view, a table lookup, a sort, two
 checks), each writing a temporary array; the loop keeps a hand in registers and, compiled
@@ -71,7 +71,7 @@ def parse_canonical(
     card_of_pair: npt.NDArray[np.int16],
     cards: npt.NDArray[np.int16],
     fast: npt.NDArray[np.bool_],
-) -> None:  # pragma: no cover - compiled; tests/test_validate_cardtext.py
+) -> None:  # pragma: no cover - compiled; tests/validate/test_validate_cardtext.py
     """Read every canonical cell: ``cards[row]`` its cards ascending and ``fast[row]`` true;
     other rows untouched.
 
@@ -194,7 +194,7 @@ def hand_code_array(cards: npt.NDArray[np.integer], repeat: int = 1) -> pa.Fixed
 @njit(cache=True, nogil=True)
 def descending_codes(
     cards: npt.NDArray[np.uint8], codes: npt.NDArray[np.uint8]
-) -> None:  # pragma: no cover - compiled; tests/test_log_compact.py
+) -> None:  # pragma: no cover - compiled; tests/simulate/test_log_compact.py
     """Write each hand of card-major ``cards`` (k, n) into row-major ``codes`` (n, k), its
     cards falling (read from the last row up, so ascending hands need no moves).
 
@@ -270,7 +270,7 @@ def code_text_array(column: pa.Array) -> pa.Array:
 @njit(cache=True, nogil=True)
 def spell_codes(
     codes: npt.NDArray[np.uint8], card_bytes: npt.NDArray[np.uint8], data: npt.NDArray[np.uint8]
-) -> None:  # pragma: no cover - compiled; tests/test_log_compact.py
+) -> None:  # pragma: no cover - compiled; tests/simulate/test_log_compact.py
     """Write the text of every row of ``codes`` (n, k) into ``data`` (``3 k - 1`` bytes a row:
     rank, suit, a space between cards).
 
@@ -300,7 +300,7 @@ def parse_codes(
     valid: npt.NDArray[np.bool_],
     cards: npt.NDArray[np.int16],
     fast: npt.NDArray[np.bool_],
-) -> None:  # pragma: no cover - compiled; tests/test_log_compact.py
+) -> None:  # pragma: no cover - compiled; tests/simulate/test_log_compact.py
     """Read every good cell of compact codes: ``cards[row]`` its cards ascending and
     ``fast[row]`` true when the cell is not null, every code is a card (below 52) and no card
     is there twice; other rows untouched.

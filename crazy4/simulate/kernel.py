@@ -61,9 +61,9 @@ from crazy4.simulate.pcg import bounded_draws, restore, state_of
 
 #: The first 16 hex digits of the sha256 of ``crazy4/simulate/pcg.py``, whose
 #: :func:`~crazy4.simulate.pcg.bounded_draws` :func:`fill_draws` compiles into its own cached
-#: code: numba's cache checks only this file, so ``tests/test_kernel_simulate.py`` fails until
-#: this digest is updated after a change to pcg.py (which changes this file, so the cache and,
-#: through their digest of this file, the game kernels' caches are rebuilt).
+#: code: numba's cache checks only this file, so ``tests/simulate/test_kernel_simulate.py``
+#: fails until this digest is updated after a change to pcg.py (which changes this file, so the
+#: cache and, through their digest of this file, the game kernels' caches are rebuilt).
 PCG_SOURCE_DIGEST = "6afebec4c85270c7"
 
 

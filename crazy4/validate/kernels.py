@@ -4,7 +4,7 @@ that deal a card twice.
 Each replaces a few whole-batch numpy passes (a boolean selection per seat position and a
 ``bincount`` of each; five shifts and ORs of 64-bit card masks, ``reduceat`` and popcounts)
 by one loop over the rows that keeps a round's state in registers. The answers are integers
-and the same as the numpy passes' (tests/test_validate_kernels.py compares them with
+and the same as the numpy passes' (tests/validate/test_validate_kernels.py compares them with
 brute-force counts on random rounds). Compiled with ``nogil``, so that the batch reader's
 thread (:func:`crazy4.validate.reading.read_rounds`) runs beside them.
 """
@@ -22,7 +22,7 @@ def position_card_counts(
     keep: npt.NDArray[np.bool_],
     starts: npt.NDArray[np.intp],
     round_of_row: npt.NDArray[np.intp],
-) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; tests/test_validate_kernels.py
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; tests/validate/test_validate_kernels.py
     """Cards of the kept rows counted by their row's place in its round (1 for a round's first
     row): ``counts[place, card]``, places 0 to the most rows of a round (place 0 is empty).
 
@@ -55,7 +55,7 @@ def rounds_with_a_card_twice(
     dealer_cards: npt.NDArray[np.intp],
     cards_ok: npt.NDArray[np.bool_],
     starts: npt.NDArray[np.intp],
-) -> npt.NDArray[np.bool_]:  # pragma: no cover - compiled; tests/test_validate_kernels.py
+) -> npt.NDArray[np.bool_]:  # pragma: no cover - compiled; tests/validate/test_validate_kernels.py
     """For each round (rows ``starts[r]`` up to the next start), whether a card appears twice
     among the hands of its rows whose cards parsed (``cards_ok``) and the dealer hand of its
     first row (when that row's cards parsed).
@@ -131,7 +131,7 @@ def hand_strengths(
 @njit(cache=True, nogil=True)
 def cells_fine(
     values: npt.NDArray[np.float64], largest: float, smallest_wager: float
-) -> bool:  # pragma: no cover - compiled; tests/test_validate_kernels.py
+) -> bool:  # pragma: no cover - compiled; tests/validate/test_validate_kernels.py
     """Whether no value is infinite, beyond ``largest`` in size, or positive below
     ``smallest_wager`` (0 for a column that is no wager); a NaN (missing) is fine.
 
@@ -158,7 +158,7 @@ def settled_wrong(
     rtol: float,
     atol: float,
     side: bool,
-) -> npt.NDArray[np.bool_]:  # pragma: no cover - compiled; tests/test_validate_kernels.py
+) -> npt.NDArray[np.bool_]:  # pragma: no cover - compiled; tests/validate/test_validate_kernels.py
     """The ``good`` rows whose ``logged`` net is not close to ``wager * units / unit`` (as
     ``numpy.isclose``: ``|x - y| <= atol + rtol |y|`` with ``y`` finite, or ``x == y``); with
     ``side``, only the rows whose ``wager`` is positive.
@@ -186,7 +186,7 @@ def settled_wrong(
 @njit(cache=True, nogil=True)
 def unlike_first_of_round(
     cards: npt.NDArray[np.integer], round_of_row: npt.NDArray[np.intp], starts: npt.NDArray[np.intp]
-) -> npt.NDArray[np.bool_]:  # pragma: no cover - compiled; tests/test_validate_kernels.py
+) -> npt.NDArray[np.bool_]:  # pragma: no cover - compiled; tests/validate/test_validate_kernels.py
     """The rows whose ``cards`` differ from those of their round's first row.
 
     Examples
@@ -211,7 +211,7 @@ def dealer_card_counts(
     dealer_cards: npt.NDArray[np.intp],
     starts: npt.NDArray[np.intp],
     kept_rounds: npt.NDArray[np.bool_],
-) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; tests/test_validate_kernels.py
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; tests/validate/test_validate_kernels.py
     """The cards of the dealer hand of each kept round (its first row's), counted.
 
     Examples
@@ -235,7 +235,7 @@ def decisions_differ(
     strategy: npt.NDArray[np.int64],
     taken: npt.NDArray[np.int64],
     ev: npt.NDArray[np.int64],
-) -> npt.NDArray[np.bool_]:  # pragma: no cover - compiled; tests/test_validate_kernels.py
+) -> npt.NDArray[np.bool_]:  # pragma: no cover - compiled; tests/validate/test_validate_kernels.py
     """The ``compared`` rows whose decision ``taken`` has another exact EV
     (``ev[class, decision]``) than their class's ``strategy``: one read of each row's EVs.
 

@@ -12,8 +12,8 @@ the caller proved they fit (:func:`crazy4.simulate.kernel.squares_fit`); otherwi
 hands back the seat keys.
 
 The counts equal those of the numpy path (:func:`crazy4.games.four_card.simulate.numpy_chunk`):
-``tests/test_kernel_simulate.py``. This module imports numba; it is imported only when a Four
-Card Poker simulation runs.
+``tests/simulate/test_kernel_simulate.py``. This module imports numba; it is imported only
+when a Four Card Poker simulation runs.
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ from crazy4.simulate.kernel import (
 #: The first 16 hex digits of the sha256 of ``crazy4/simulate/kernel.py``, whose functions this
 #: module's compiled loops inline. numba's on-disk cache checks only the source file of the
 #: function it caches, not the files of the functions it calls, so a change to kernel.py alone
-#: would leave this module's cached machine code stale; ``tests/test_kernel_simulate.py``
+#: would leave this module's cached machine code stale; ``tests/simulate/test_kernel_simulate.py``
 #: fails until this digest is updated, which changes this file and so rebuilds its cache.
-KERNEL_SOURCE_DIGEST = "cc6eb4df4d6446c9"
+KERNEL_SOURCE_DIGEST = "e0a229bef871ded0"
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -39,7 +39,7 @@ RULES_TEXT = """
 name = "unlisted-test"
 title = "The Super Bonus without a three-of-a-kind line"
 game = "crazy-4-poker"
-source = "tests/test_super_bonus_unlisted.py"
+source = "tests/games/crazy_four/test_super_bonus_unlisted.py"
 
 [dealer]
 qualifier = "K high"

@@ -24,7 +24,7 @@ from pypdf import PdfReader
 from crazy4.cli.main import main
 from crazy4.rules.load import shipped_rule_names
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "results"
 RULES = ROOT / "crazy4" / "rules" / "data"
 #: The normal quantile of a central 95% interval (any statistics table).

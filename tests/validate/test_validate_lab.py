@@ -23,7 +23,7 @@ from crazy4.validate.driver import validate
 from crazy4.validate.report import Check, Options, Report
 
 ROUNDS = 6_000
-SCHEMA = Path(__file__).resolve().parent.parent / "docs" / "validator-report.schema.json"
+SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "validator-report.schema.json"
 SEQUENCE = {"runs (dealer pair or better)", "serial correlation (dealer strength, lag 1)"}
 
 

@@ -259,7 +259,7 @@ def test_a_malformed_value_read_from_a_summary_is_named(
 
 
 def _subprocess_validate(path: Path, rules: str) -> subprocess.CompletedProcess[str]:
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": str(root)}
     env.pop("PYTHONWARNINGS", None)
     return subprocess.run(

@@ -1,8 +1,9 @@
 """The memorizable chart (hand group x seen rank) and its exact cost, re-derived here.
 
 The engine prices every situation (its per-situation output, the ``sink``, is checked against
-a listing of dealer completions in tests/test_holecards.py). From those exact EVs this file
-builds the chart itself: the hand group from the rules-text oracle's hand value (high card by
+a listing of dealer completions in tests/advantage/test_holecards.py). From those exact EVs
+this file builds the chart itself: the hand group from the rules-text oracle's hand value
+(high card by
 its two top ranks, pairs by rank, every other category whole: docs/advantage.md), the cell
 key from the known dealer cards' ranks (Crazy 4 Poker: the seen card; Four Card Poker: the up
 card and the hole card, in either order), the allowed decisions from the rules text, each
@@ -142,7 +143,7 @@ def test_the_chart_paragraph_names_an_up_card_only_where_there_is_one(
     """Crazy 4 Poker's chart is by one seen rank; Four Card Poker's by both dealer ranks."""
     from crazy4.advantage.report import hole_card_section
 
-    root = Path(__file__).resolve().parents[1] / folder
+    root = Path(__file__).resolve().parents[2] / folder
     tables = {
         name: pd.read_parquet(root / f"{name}.parquet")
         for name in ("hole_strategies", "hole_chart")

@@ -13,7 +13,7 @@ import pytest
 
 from crazy4.games.crazy_four.analysis import Analysis
 
-RESULTS = Path(__file__).parent.parent / "results"
+RESULTS = Path(__file__).resolve().parents[2] / "results"
 COMMITTED_TABLES = ("bets", "hand_frequencies", "returns", "net_distribution", "strategy",
                     "border_hands")  # fmt: skip
 

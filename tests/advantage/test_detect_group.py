@@ -2,8 +2,9 @@
 
 Seven-seat Four Card Poker tables are dealt here (numpy, seeded). A planted team is seats 1-3
 pooling their own cards: each member plays the collusion engine's optimum given the three
-hands (checked against brute force in tests/test_detect_team.py and tests/test_collusion.py);
-the other seats play the no-information optimum. Measured (alpha = 0.001): 1 of 3 seeded
+hands (checked against brute force in tests/advantage/test_detect_team.py and
+tests/advantage/test_collusion.py); the other seats play the no-information optimum.
+Measured (alpha = 0.001): 1 of 3 seeded
 planted groups flagged at 25 rounds, 3 of 3 at 50 and at 100 (p below 2e-6 at 100), while the
 per-seat test of a member, whose team hypothesis pools the whole table, flags none of the 3 at
 100 rounds (p 0.73, 1, 0.93): the group's cards, not the table's, explain its play

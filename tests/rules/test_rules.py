@@ -11,7 +11,7 @@ from crazy4.errors import InputError
 from crazy4.rules.load import load_rules, parse_rules, shipped_rule_names
 
 STANDARD = (
-    Path(__file__).parent.parent / "crazy4" / "rules" / "data" / "crazy4-standard.toml"
+    Path(__file__).resolve().parents[2] / "crazy4" / "rules" / "data" / "crazy4-standard.toml"
 ).read_text()
 
 

@@ -46,7 +46,7 @@ from crazy4.results.read import read_result_table
 from crazy4.results.write import PROVENANCE_KEY, replace_folder, write_table
 from crazy4.rules.load import RULES_DIR, load_rules, parse_rules
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class ReachedError(Exception):

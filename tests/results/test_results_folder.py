@@ -136,7 +136,7 @@ def test_killed_simulator_log_temporary_is_removed_by_the_next_run(tmp_path: Pat
         "kill = lambda rounds: os.kill(os.getpid(), signal.SIGKILL)\n"
         f"run_simulation(plan, log_path={str(log)!r}, progress=kill)\n"
     )
-    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     done = subprocess.run([sys.executable, "-c", script], env=environment, check=False)
     assert done.returncode == -9
     left = [p.name for p in tmp_path.iterdir()]

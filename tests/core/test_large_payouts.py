@@ -39,7 +39,7 @@ from crazy4.rules.load import RULES_DIR, load_rules, parse_rules
 
 CRAZY4 = (RULES_DIR / "crazy4-standard.toml").read_text()
 FOUR_CARD = (RULES_DIR / "four-card-standard.toml").read_text()
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 10**18
 
 #: Crazy 4 Poker hands and the Super Bonus line that pays each (None: below the table).

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from test_fourcard_engine import DEALER_COUNTS
+from test_four_card_engine import DEALER_COUNTS
 
 from crazy4.cli.main import main
 from crazy4.core.bets import summarize
@@ -336,7 +336,7 @@ def test_committed_four_card_tables_are_current(
 
     current = analysis if rule_set == "four-card-standard" else second
     assert current.rules.name == rule_set
-    folder = Path(__file__).parent.parent / "results" / rule_set
+    folder = Path(__file__).resolve().parents[3] / "results" / rule_set
     for name, frame in current.tables.items():
         committed = pd.read_parquet(folder / f"{name}.parquet")
         pd.testing.assert_frame_equal(

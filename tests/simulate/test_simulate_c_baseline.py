@@ -21,7 +21,7 @@ from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan
 from crazy4.simulate.plan import CHUNK_ROUNDS
 
-BENCH = Path(__file__).resolve().parent.parent / "analysis" / "bench_simulate.py"
+BENCH = Path(__file__).resolve().parents[2] / "analysis" / "bench_simulate.py"
 
 pytestmark = pytest.mark.skipif(
     shutil.which("cc") is None and shutil.which("gcc") is None, reason="no C compiler"

@@ -49,7 +49,7 @@ from oracle_four_card import (
 )
 from oracle_four_card_edge import house_edge
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def reading_of(name: str) -> Reading:

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from crazy4.cli.main import main
 from crazy4.rules.load import shipped_rule_names
 
-RESULTS = Path(__file__).resolve().parents[1] / "results"
+RESULTS = Path(__file__).resolve().parents[2] / "results"
 SHIPPED = ("crazy4-standard", "crazy4-cardroom", "four-card-standard", "four-card-ante-bonus-2")
 #: Deals of each game's cycle, from the rules text: player 5 of 52; dealer 5 of the other 47
 #: (Crazy 4 Poker) or an up card and 5 of the other 46 (Four Card Poker).

@@ -24,7 +24,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 def run_main(*args: str) -> tuple[int, str]:
     """``crazy4 ARGS`` in this process (``main``, as ``python -m crazy4`` calls it): the exit
-    status and standard error (``tests/test_cli_bad_input.py`` runs a few from outside)."""
+    status and standard error (``tests/cli/test_cli_bad_input.py`` runs a few from outside)."""
     errors = io.StringIO()
     with contextlib.redirect_stderr(errors), contextlib.redirect_stdout(io.StringIO()):
         status = main(list(args))
