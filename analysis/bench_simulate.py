@@ -323,8 +323,8 @@ def log_parts(rules_name: str) -> list[tuple[str, float]]:
     import pyarrow as pa
 
     from crazy4.games.registry import game_of
-    from crazy4.simulate.cardtext import spelled
-    from crazy4.simulate.logwriter import LogWriter
+    from crazy4.log.cardtext import spelled
+    from crazy4.log.logwriter import LogWriter
     from crazy4.simulate.plan import CHUNK_ROUNDS
 
     plan = make_plan(load_rules(rules_name), rounds=1 << 30, seed=1, seats=1)

@@ -301,7 +301,7 @@ def read_log_columns(
 ]:
     """The log's hands, up cards, dealer hands, decisions, seats and round ids (None without
     a ``round`` column), every batch concatenated; cards that do not parse are -1."""
-    from crazy4.simulate.roundlog import decision_column, parse_hand_column, read_log_batches
+    from crazy4.log.roundlog import decision_column, parse_hand_column, read_log_batches
 
     role = game_of(rules).hole_cards()
     parts: list[list[npt.NDArray[np.int64]]] = []

@@ -23,9 +23,9 @@ from crazy4.errors import InputError
 
 def _check_outputs(args: argparse.Namespace) -> None:
     """The ``--log``, ``--log-cards`` and ``--summary`` options (raises ``InputError``)."""
+    from crazy4.log.logwriter import check_log_cards
     from crazy4.results.destination import Output, check_outputs
     from crazy4.rules.load import resolve_rules_path
-    from crazy4.simulate.logwriter import check_log_cards
 
     if args.log is not None and Path(args.log).suffix.lower() not in (".parquet", ".csv"):
         raise InputError("--log must name a .parquet or .csv file")

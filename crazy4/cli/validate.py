@@ -39,13 +39,13 @@ def _pairs(values: Sequence[str] | None, option: str) -> dict[str, str]:
 
 
 def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from crazy4.log.mapping import LogMapping, read_mapping
     from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import write_text
     from crazy4.rules.load import load_rules, resolve_rules_path
     from crazy4.simulate.progressive import plan_meter
     from crazy4.validate.driver import log_options, validate
     from crazy4.validate.labreport import render_html
-    from crazy4.validate.mapping import LogMapping, read_mapping
 
     if args.report is not None:
         suffix = Path(args.report).suffix.lower()

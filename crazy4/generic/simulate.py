@@ -26,8 +26,8 @@ from crazy4.errors import InputError
 from crazy4.games.spec import CELLS, DECISIONS, GameSpec
 from crazy4.generic.analysis import SpecAnalysis, analyze_spec
 from crazy4.generic.counts import class_of_hands
+from crazy4.log.cardtext import hand_code_array
 from crazy4.rules.ruleset import RuleSet
-from crazy4.simulate.cardtext import hand_code_array
 from crazy4.simulate.counts import BetNets, Chunk, Counts
 from crazy4.simulate.plan import PlanTables, SimulationPlan
 

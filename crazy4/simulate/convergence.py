@@ -16,9 +16,9 @@ import pyarrow as pa
 
 from crazy4.core.cards import colex_indices
 from crazy4.core.ranking import build_best_four_strengths
+from crazy4.log.roundlog import parse_hand_column
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
-from crazy4.simulate.roundlog import parse_hand_column
 
 
 def convergence(

@@ -99,7 +99,7 @@ class Counts:
 @dataclass(frozen=True)
 class Chunk:
     """One played chunk: its counts, and its log rows when asked for (schema of the game's log,
-    :mod:`crazy4.simulate.roundlog`)."""
+    :mod:`crazy4.log.roundlog`)."""
 
     counts: Counts
     log: pa.Table | None

@@ -30,13 +30,13 @@ import numpy as np
 
 from crazy4.errors import InputError
 from crazy4.games.registry import game_of
+from crazy4.log.cardtext import spelled
+from crazy4.log.logwriter import LogWriter, check_log_cards
 from crazy4.results.write import atomic_write
 from crazy4.rules.ruleset import RuleSet
-from crazy4.simulate.cardtext import spelled
 from crazy4.simulate.cluster import dask_map, task_chunks
 from crazy4.simulate.counts import Chunk, Counts
 from crazy4.simulate.game import SimulatedGame
-from crazy4.simulate.logwriter import LogWriter, check_log_cards
 from crazy4.simulate.plan import SimulationPlan, check_rounds, worker_limit
 from crazy4.simulate.progressive import plan_meter
 from crazy4.simulate.summary import SimulationSummary, summarize
@@ -248,7 +248,7 @@ def run_simulation(
         Provenance stored in the parquet log's schema metadata.
     log_cards : {"text", "compact"}
         The log's card columns: text (default), or compact card codes (parquet only;
-        :mod:`crazy4.simulate.cardtext`).
+        :mod:`crazy4.log.cardtext`).
     progress : callable, optional
         Called with the number of rounds finished after each task.
 

@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from crazy4.core.cards import format_cards
 from crazy4.core.ranking import HandCategory, category_of_strength
-from crazy4.simulate.roundlog import DECISION_NAMES
+from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.validate.kernels import decisions_differ, settled_wrong
 from crazy4.validate.report import Check, Finding
 from crazy4.validate.tally import TOLERANCE, Tally

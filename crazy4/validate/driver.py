@@ -1,6 +1,6 @@
 """Audit a simulator's output against the exact analysis: ``crazy4 validate``.
 
-Input is a per-round log (parquet or CSV, schema in :mod:`crazy4.simulate.roundlog`) or a JSON
+Input is a per-round log (parquet or CSV, schema in :mod:`crazy4.log.roundlog`) or a JSON
 summary (totals only, as written by ``crazy4 simulate --summary``). A log is read in batches of
 rows (the rows of a round are kept together, :mod:`crazy4.validate.reading`), so memory stays
 bounded whatever its length. The log's game (:func:`crazy4.games.registry.game_of`) checks each
@@ -25,7 +25,7 @@ examples:
 
 The verdict is ``consistent`` when every check passes (exit status 0), else ``inconsistent``
 (1); unreadable input is an :class:`crazy4.errors.InputError` (exit status 2). The input's
-format is told by its content, not its name (:func:`crazy4.simulate.roundlog.sniff_format`);
+format is told by its content, not its name (:func:`crazy4.log.roundlog.sniff_format`);
 an error in a file whose name says another format says what the content was read as.
 
 :class:`~crazy4.validate.report.Options` and :class:`~crazy4.validate.report.Report`, the
@@ -46,10 +46,10 @@ import numpy as np
 
 from crazy4.errors import InputError
 from crazy4.games.registry import game_of
+from crazy4.log.mapping import LogMapping
+from crazy4.log.roundlog import log_metadata, sniff_format
 from crazy4.rules.load import RULES_DIR, load_rules, shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
-from crazy4.simulate.roundlog import log_metadata, sniff_format
-from crazy4.validate.mapping import LogMapping
 from crazy4.validate.progressive import start_progressive, summary_progressive
 from crazy4.validate.reading import check_summary_figures, read_rounds, read_summary
 from crazy4.validate.report import Options, Report, not_run

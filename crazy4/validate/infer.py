@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import format_cards
-from crazy4.simulate.roundlog import DECISION_NAMES
+from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
 from crazy4.validate.report import Check, Finding
 from crazy4.validate.tally import TOLERANCE

@@ -22,7 +22,7 @@ import numpy as np
 import pyarrow as pa
 
 from crazy4.errors import InputError
-from crazy4.simulate.roundlog import number_column, read_log_batches
+from crazy4.log.roundlog import number_column, read_log_batches
 from crazy4.simulate.summary import SUMMARY_FORMAT
 from crazy4.validate.statistics import Summary
 
@@ -151,7 +151,7 @@ def read_rounds(
     trial: Callable[[pa.Table], None] | None = None,
 ) -> None:
     """Read a log in round-aligned batches (``translate``: a log mapping's
-    :meth:`~crazy4.validate.mapping.LogMapping.translate`): columns checked on the first, and
+    :meth:`~crazy4.log.mapping.LogMapping.translate`): columns checked on the first, and
     ``trial`` given it (:func:`crazy4.validate.trial.try_mapping`), each batch with rows parsed
     by ``read_batch`` (given its first row's number, 1-based) and then processed.
 

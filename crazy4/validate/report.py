@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from crazy4.log.mapping import LogMapping
 from crazy4.rules.ruleset import RuleSet
-from crazy4.validate.mapping import LogMapping
 
 
 @dataclass(frozen=True)

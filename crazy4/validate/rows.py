@@ -4,8 +4,8 @@ dealt twice, and the rows and rounds kept for the statistics.
 A malformed row is counted under its reason (with its 1-based row number as an example) and
 marked bad: it is left out of the other checks, its round out of the statistics. A cell of a
 numeric column that is not a number, not finite or absurd (beyond
-:data:`~crazy4.simulate.roundlog.LARGEST_AMOUNT`; a positive wager below
-:data:`~crazy4.simulate.roundlog.SMALLEST_WAGER`) makes its row bad with that cell as the
+:data:`~crazy4.log.roundlog.LARGEST_AMOUNT`; a positive wager below
+:data:`~crazy4.log.roundlog.SMALLEST_WAGER`) makes its row bad with that cell as the
 reason, and the row's other findings (which the unreadable cell would only repeat) are not
 counted; so no such value reaches the settlement or the statistics.
 """
@@ -23,7 +23,7 @@ import pyarrow as pa
 
 from crazy4.core.cards import BINOMIAL, format_cards
 from crazy4.errors import InputError
-from crazy4.simulate.roundlog import (
+from crazy4.log.roundlog import (
     LARGEST_AMOUNT,
     LARGEST_ID,
     SMALLEST_WAGER,
@@ -56,7 +56,7 @@ class LogBatch:
     unparsed : list of (str, dict)
         For each card column, its finding and the rows that did not parse, with reasons.
     decision : ndarray of int64
-        Decision codes (:data:`crazy4.simulate.roundlog.DECISION_NAMES`; -1 unknown).
+        Decision codes (:data:`crazy4.log.roundlog.DECISION_NAMES`; -1 unknown).
     number : dict of str to ndarray of float
         The numeric columns the batch has (missing values and bad cells NaN).
     bad_numbers : list of (str, dict)
@@ -443,7 +443,7 @@ def plain_numbers(
 
 
 def decisions(column: pa.ChunkedArray) -> npt.NDArray[np.int64]:
-    """The decision codes of a column (:func:`~crazy4.simulate.roundlog.decision_column`),
+    """The decision codes of a column (:func:`~crazy4.log.roundlog.decision_column`),
     a dictionary chunk's read from its dictionary (a few labels) and its indices.
 
     Examples

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.errors import InputError
-from crazy4.simulate.cardtext import is_code_type
+from crazy4.log.cardtext import is_code_type
 from crazy4.validate.report import Check, Finding
 from crazy4.validate.rows import LogBatch
 

@@ -1,7 +1,7 @@
 """The mapping tried on a sample first: a notation that does not fit is the mapping's error.
 
 Before the log is checked, its first :data:`SAMPLE_ROWS` rows are translated by the mapping
-(:meth:`crazy4.validate.mapping.LogMapping.translate`) and parsed by the game. When more than
+(:meth:`crazy4.log.mapping.LogMapping.translate`) and parsed by the game. When more than
 half of them do not read in one column (cards, decisions, amounts), the mapping key that
 decides how that column reads is named in one line (exit status 2), with the first row that
 does not read and why, instead of thousands of rows blamed one by one.
@@ -15,9 +15,9 @@ import numpy as np
 import pyarrow as pa
 
 from crazy4.errors import InputError
-from crazy4.simulate.cardtext import is_code_type
-from crazy4.simulate.roundlog import DECISION_NAMES
-from crazy4.validate.mapping import LogMapping
+from crazy4.log.cardtext import is_code_type
+from crazy4.log.mapping import LogMapping
+from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.validate.rows import LogBatch
 
 #: The rows the mapping is tried on before the log is read.

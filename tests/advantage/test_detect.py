@@ -23,8 +23,8 @@ from crazy4.advantage.detect import SeatRounds, examine_seat, read_seats, tail_p
 from crazy4.advantage.situation import situation_evs
 from crazy4.cli.main import main
 from crazy4.core.decisions import DECISIONS, best_decisions
+from crazy4.log.roundlog import hand_text_array
 from crazy4.rules.load import load_rules
-from crazy4.simulate.roundlog import hand_text_array
 
 RULES = load_rules("crazy4-standard")
 

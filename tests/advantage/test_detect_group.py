@@ -166,7 +166,7 @@ def test_a_bad_group_is_one_line_and_exit_2(
 ) -> None:
     hands, up, hidden = _table(2, 1)
     log = tmp_path / "log.parquet"
-    from crazy4.simulate.roundlog import hand_text_array
+    from crazy4.log.roundlog import hand_text_array
 
     pq.write_table(
         pa.table(

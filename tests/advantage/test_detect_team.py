@@ -137,7 +137,7 @@ def test_honest_seats_are_flagged_at_most_at_the_stated_rate() -> None:
 
 
 def _write_log(path: Path, hands: np.ndarray, dealer: np.ndarray, decisions: np.ndarray) -> None:
-    from crazy4.simulate.roundlog import hand_text_array
+    from crazy4.log.roundlog import hand_text_array
 
     n, k, _ = hands.shape
     pq.write_table(

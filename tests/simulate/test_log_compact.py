@@ -23,9 +23,9 @@ import pytest
 from crazy4.cli.main import main
 from crazy4.core.cards import parse_cards
 from crazy4.errors import InputError
+from crazy4.log.roundlog import parse_hand_column
 from crazy4.rules.load import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation
-from crazy4.simulate.roundlog import parse_hand_column
 from crazy4.validate.driver import validate
 from crazy4.validate.report import Options
 
@@ -246,7 +246,7 @@ def test_default_log_bytes_are_unchanged_and_round_trip(tmp_path: Path) -> None:
 
 
 def test_a_text_log_writer_spells_card_codes(tmp_path: Path) -> None:
-    from crazy4.simulate.logwriter import LogWriter
+    from crazy4.log.logwriter import LogWriter
 
     codes = pa.array([bytes([51, 45, 24, 10, 3])], pa.binary(5))
     table = pa.table({"player": codes, "decision": pa.array(["1x"]).dictionary_encode()})

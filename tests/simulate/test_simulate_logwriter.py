@@ -1,4 +1,4 @@
-"""The log writer (crazy4/simulate/logwriter.py): its background thread writes the chunks given,
+"""The log writer (crazy4/log/logwriter.py): its background thread writes the chunks given,
 in order, one row group each, with the documented encodings, and hands its errors back.
 
 Expected values come from the tables handed in (read back with pyarrow) and from the encoding
@@ -15,8 +15,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from crazy4.log.logwriter import LogWriter
 from crazy4.results.write import PROVENANCE_KEY
-from crazy4.simulate.logwriter import LogWriter
 
 
 def chunk(first: int, rows: int) -> pa.Table:

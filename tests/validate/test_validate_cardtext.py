@@ -1,4 +1,4 @@
-"""The compiled card-text pass (crazy4.simulate.cardtext) against the plain parser.
+"""The compiled card-text pass (crazy4.log.cardtext) against the plain parser.
 
 ``parse_hand_column`` reads canonical cells in one compiled pass and leaves every other cell to
 ``crazy4.core.cards.parse_cards``; on any column its answer must be the plain parser's, cell by
@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from crazy4.core.cards import parse_cards
 from crazy4.errors import InputError
-from crazy4.simulate.cardtext import CARD_OF_PAIR, parse_canonical
-from crazy4.simulate.roundlog import parse_hand_column
+from crazy4.log.cardtext import CARD_OF_PAIR, parse_canonical
+from crazy4.log.roundlog import parse_hand_column
 
 RANK_TEXT = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
 SUIT_TEXT = ["c", "d", "h", "s"]

@@ -441,7 +441,7 @@ def test_a_shipped_rule_set_in_the_metadata_is_used(
 def test_any_integer_cell_reads_whole_or_names_its_token(cell: str) -> None:
     """A cell read with integer notation is either every token a code, or no cards with a
     reason naming the first token that is not (checked by the test's own tokenizer)."""
-    from crazy4.validate.mapping import LogMapping
+    from crazy4.log.mapping import LogMapping
 
     column = LogMapping(notation="integers").translate(pa.table({"player": [cell]}))
     text = column.column("player")[0].as_py()

@@ -17,9 +17,9 @@ from validate_planted import RANKS, SUITS, Engine, write_log
 
 from crazy4.cli.main import main
 from crazy4.errors import InputError
+from crazy4.log.mapping import read_mapping
 from crazy4.rules.load import load_rules
 from crazy4.validate.driver import log_options, validate
-from crazy4.validate.mapping import read_mapping
 from crazy4.validate.report import Check, Options, Report
 
 ROUNDS = 3_000

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from crazy4.core.cards import parse_cards
 from crazy4.errors import InputError
-from crazy4.validate.mapping import LogMapping, read_mapping
+from crazy4.log.mapping import LogMapping, read_mapping
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from crazy4.core.ranking import HandCategory, category_of_strength, category_thresholds, hand_group
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.variants import Dealt, FloatNets, VariantSet
-from crazy4.simulate.roundlog import DECISION_NAMES
+from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
 from crazy4.validate.hands import CLASS_NAMES, hand_class, strategy_groups
 from crazy4.validate.infer import Inference, ShownCards, Variant, differing_example

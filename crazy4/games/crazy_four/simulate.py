@@ -31,8 +31,9 @@ from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
 from crazy4.games.crazy_four.reference import load_reference
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement
+from crazy4.log.cardtext import hand_code_array
+from crazy4.log.roundlog import BLIND, DECISION_NAMES
 from crazy4.rules.ruleset import RuleSet
-from crazy4.simulate.cardtext import hand_code_array
 from crazy4.simulate.counts import BLIND_BET, BetNets, Chunk, Counts
 from crazy4.simulate.kernel import (
     Scratch,
@@ -43,7 +44,6 @@ from crazy4.simulate.kernel import (
 )
 from crazy4.simulate.plan import PlanTables, SimulationPlan
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
-from crazy4.simulate.roundlog import BLIND, DECISION_NAMES
 
 CELLS = len(OUTCOME_CELLS)
 #: Bins of a seat key (strength, Play multiple, outcome cell).
@@ -267,8 +267,8 @@ def log_table(
     cards: list[npt.NDArray[np.uint8]],
     keys: list[npt.NDArray[np.int32]],
 ) -> pa.Table:
-    """The log rows of one chunk (schema in :mod:`crazy4.simulate.roundlog`), the cards as
-    compact codes (:func:`crazy4.simulate.cardtext.hand_code_array`; the driver spells them
+    """The log rows of one chunk (schema in :mod:`crazy4.log.roundlog`), the cards as
+    compact codes (:func:`crazy4.log.cardtext.hand_code_array`; the driver spells them
     for a text log)."""
     settlement = tables_of(plan).settlement
     has_bonus = settlement.rules.super_bonus is not None

@@ -1,6 +1,6 @@
 """The Crazy 4 Poker checks of ``crazy4 validate``: :class:`CrazyFourValidator`.
 
-The log's schema is :mod:`crazy4.simulate.roundlog` (plus an optional ``qualified`` column).
+The log's schema is :mod:`crazy4.log.roundlog` (plus an optional ``qualified`` column).
 Each batch is checked in steps: the wagers, the cards (valid, the raise minimum, one dealer
 hand a round, no card twice), the settlement of every wager (differing rows to the rule
 inference, :mod:`crazy4.games.crazy_four.inference`), the decisions against the expected
@@ -30,7 +30,7 @@ from crazy4.games.crazy_four.reference import Reference, load_reference
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
 from crazy4.games.crazy_four.variants import Dealt, VariantSet
-from crazy4.simulate.roundlog import BLIND, DECISION_NAMES, REQUIRED, WAGERS
+from crazy4.log.roundlog import BLIND, DECISION_NAMES, REQUIRED, WAGERS
 from crazy4.validate.checks import (
     Component,
     compare_decisions,

@@ -35,8 +35,9 @@ from crazy4.games.four_card.reference import (
 )
 from crazy4.games.four_card.rules import four_card_rules
 from crazy4.games.four_card.settle import RESULTS, FourCardSettlement
+from crazy4.log.cardtext import hand_code_array
+from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.rules.ruleset import RuleSet
-from crazy4.simulate.cardtext import hand_code_array
 from crazy4.simulate.counts import BetNets, Chunk, Counts, ExactValue
 from crazy4.simulate.kernel import (
     Scratch,
@@ -47,7 +48,6 @@ from crazy4.simulate.kernel import (
 )
 from crazy4.simulate.plan import PlanTables, SimulationPlan
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
-from crazy4.simulate.roundlog import DECISION_NAMES
 
 N_CATEGORIES = len(HandCategory)
 #: Bins of a seat key (strength, decision, dealer category, result).
@@ -282,7 +282,7 @@ def log_table(
     keys: list[npt.NDArray[np.int64]],
 ) -> pa.Table:
     """The log rows of one chunk (schema in ``docs/simulator.md``), the cards as compact codes
-    (:func:`crazy4.simulate.cardtext.hand_code_array`; the driver spells them for a text
+    (:func:`crazy4.log.cardtext.hand_code_array`; the driver spells them for a text
     log)."""
     tables = tables_of(plan)
     rounds = keys[0].shape[0]

@@ -19,7 +19,7 @@ import numpy.typing as npt
 from crazy4.core.ranking import category_of_strength
 from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.games.four_card.settle import FourCardSettlement
-from crazy4.simulate.roundlog import DECISION_NAMES
+from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
 from crazy4.validate.hands import CLASS_NAMES, hand_class
 from crazy4.validate.infer import Inference, ShownCards, Variant, differing_example

@@ -46,7 +46,7 @@ import pyarrow.compute as pc
 
 from crazy4.core.cards import RANKS, SUITS
 from crazy4.errors import InputError
-from crazy4.simulate.roundlog import NUMERIC, UNREAD, hand_text_array, text_array
+from crazy4.log.roundlog import NUMERIC, UNREAD, hand_text_array, text_array
 
 #: The card columns of any game's log.
 CARD_COLUMNS = ("player", "dealer", "up_card")
@@ -142,7 +142,7 @@ class LogMapping:
     def _integer_cards(self, column: pa.Array | pa.ChunkedArray, name: str) -> pa.Array:
         """Integer codes as card text. Every token of a cell must be a whole number 0-51: a
         cell with any other token reads as no cards, with that token as the reason
-        (:data:`~crazy4.simulate.roundlog.UNREAD`; the game names the row)."""
+        (:data:`~crazy4.log.roundlog.UNREAD`; the game names the row)."""
         text: list[str | None] = []
         for cell in column.to_pylist():
             try:

@@ -22,7 +22,7 @@ column              type     meaning
 Cards are written two characters each (rank ``23456789TJQKA``, suit ``cdhs``); the validator
 also reads ``10`` for ten, any case and no separators. With ``--log-cards compact`` (parquet)
 the card columns are compact card codes instead (``fixed_size_binary``, one byte a card,
-``4 * rank + suit``, highest first: :mod:`crazy4.simulate.cardtext`), read here too.
+``4 * rank + suit``, highest first: :mod:`crazy4.log.cardtext`), read here too.
 
 Reading (:func:`read_log_batches`): the format is told by the content, not the name
 (:func:`sniff_format`: parquet's magic bytes, a JSON document, else UTF-8 CSV text; an empty or
@@ -43,7 +43,7 @@ import pyarrow as pa
 
 from crazy4.core.cards import RANKS, SUITS, parse_cards
 from crazy4.errors import InputError
-from crazy4.simulate.cardtext import (
+from crazy4.log.cardtext import (
     CARD_OF_PAIR,
     code_bytes,
     code_problem,
@@ -52,7 +52,7 @@ from crazy4.simulate.cardtext import (
     parse_canonical,
     parse_codes,
 )
-from crazy4.simulate.csvlines import BLOCK, check_header, long_line, wide_text
+from crazy4.log.csvlines import BLOCK, check_header, long_line, wide_text
 
 #: Decision codes in the log: 0 fold, 1-3 Play multiples, 4 the blind second hand.
 DECISION_NAMES = ("fold", "1x", "2x", "3x", "blind")
@@ -99,7 +99,7 @@ def parse_hand_column(
     column: pa.Array | pa.ChunkedArray, count: int
 ) -> tuple[npt.NDArray[np.int16], dict[int, str]]:
     """Parse a column of hands: text, fast for the canonical ``"As Kd 8c 4h 2s"`` form, or
-    compact card codes (``fixed_size_binary``, :mod:`crazy4.simulate.cardtext`).
+    compact card codes (``fixed_size_binary``, :mod:`crazy4.log.cardtext`).
 
     Returns
     -------
@@ -146,7 +146,7 @@ def parse_hand_column(
     )
     valid = np.ones(n, dtype=bool) if column.null_count == 0 else column.is_valid().to_numpy(False)
     fast = np.zeros(n, dtype=bool)
-    # one compiled pass over the bytes reads every canonical cell (crazy4.simulate.cardtext)
+    # one compiled pass over the bytes reads every canonical cell (crazy4.log.cardtext)
     parse_canonical(data, offsets.astype(np.int64, copy=False), valid, CARD_OF_PAIR, cards, fast)
     for row in np.flatnonzero(~fast):
         value = column[int(row)].as_py()

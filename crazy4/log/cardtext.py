@@ -1,5 +1,5 @@
 """The log's card columns, fast: canonical card text read in one compiled pass (numba), the
-fast path of :func:`crazy4.simulate.roundlog.parse_hand_column`, and the compact card codes
+fast path of :func:`crazy4.log.roundlog.parse_hand_column`, and the compact card codes
 (``crazy4 simulate --log-cards compact``) written, turned into text and read.
 
 Text

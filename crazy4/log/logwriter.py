@@ -11,8 +11,8 @@ row, run-length encoded); zstd level 1. A reader gets the same values and types 
 encoding.
 
 Card columns (``cards``): ``"text"`` (the default) writes the card text the tables hold;
-``"compact"`` writes compact card codes (:mod:`crazy4.simulate.cardtext`: ``fixed_size_binary``,
-one byte a card, the field's metadata :data:`~crazy4.simulate.cardtext.CODES_KEY` naming the
+``"compact"`` writes compact card codes (:mod:`crazy4.log.cardtext`: ``fixed_size_binary``,
+one byte a card, the field's metadata :data:`~crazy4.log.cardtext.CODES_KEY` naming the
 encoding, plain encoding) and declares every column required (not nullable: the simulator
 writes no empty cell, so parquet stores no definition levels; that saves the encoder about 1.5
 ns a row per column). The compact log is parquet only.
@@ -33,8 +33,8 @@ from typing import Protocol
 import pyarrow as pa
 
 from crazy4.errors import InputError
+from crazy4.log.cardtext import CODES_KEY, CODES_VALUE, is_code_type, spelled
 from crazy4.results.write import PROVENANCE_KEY
-from crazy4.simulate.cardtext import CODES_KEY, CODES_VALUE, is_code_type, spelled
 
 
 class TableWriter(Protocol):
