@@ -159,8 +159,9 @@ def scaling_lines(table: dict[str, Any]) -> list[str]:
     lines += [
         "",
         "*ratio* is the rate over the rate of the configuration it is *against*; *cores* the",
-        "CPU seconds (this process and the Dask workers) over the wall time; *CPU / "
-        f"{unit[:-1]}* the CPU a {unit[:-1]} over local 1 thread's (the Dask path's own cost).",
+        "CPU seconds (this process and the Dask workers) over the wall time;",
+        f"*CPU / {unit[:-1]}* the CPU a {unit[:-1]} over local 1 thread's",
+        "(the Dask path's own cost).",
         "",
     ]
     return lines
@@ -262,6 +263,11 @@ def render() -> str:
         "the make target on yours, then `make performance` to rewrite this page. Why the",
         "figures are what they are, and where a target sits at the method's measured limit:",
         "[engineering notes](engineering.md).",
+        "",
+        "The load average is the one-minute average of runnable processes when the run began;",
+        "on a machine of 2 cores, a load near 2 or above means the benchmark shared the cores.",
+        "It counts a benchmark started just before (the make targets run one after another)",
+        "and, in the per-row *load* columns, the benchmark's own processes.",
         "",
     ]
     for stem, title, target, what in BENCHMARKS:
