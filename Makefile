@@ -115,14 +115,17 @@ bench: $(BIN)/.installed ## Wall time and peak memory of the analysis, cold and 
 	$(BIN)/python analysis/performance_page.py
 
 bench-simulate: $(BIN)/.installed ## Rounds per second of crazy4 simulate: summary, log; the Dask scaling table (docs/cluster.md)
-	$(BIN)/python analysis/bench_simulate.py --dask
+	$(BIN)/python analysis/bench_simulate.py --dask --json analysis/bench/results/simulate.json
+	$(BIN)/python analysis/performance_page.py
 
 bench-advantage: $(BIN)/.installed ## Hole-card engine (one seen card; HEAVY=1: two, and Four Card's hole card), collusion and its Dask scaling table
-	$(BIN)/python analysis/bench_advantage.py $(if $(HEAVY),--heavy)
-	$(BIN)/python analysis/bench_collusion.py --jobs 2
+	$(BIN)/python analysis/bench_advantage.py $(if $(HEAVY),--heavy) --json analysis/bench/results/advantage.json
+	$(BIN)/python analysis/bench_collusion.py --jobs 2 --json analysis/bench/results/collusion.json
+	$(BIN)/python analysis/performance_page.py
 
 bench-validate: $(BIN)/.installed ## Rows per second of crazy4 validate (parquet), peak memory on CSV
-	$(BIN)/python analysis/bench_validate.py
+	$(BIN)/python analysis/bench_validate.py --json analysis/bench/results/validate.json
+	$(BIN)/python analysis/performance_page.py
 
 clean: ## Remove the environment, the lookup-table caches and every generated file not committed
 	rm -rf $(VENV) $(MIN_VENV) $(LOCK_VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info .cache-ci

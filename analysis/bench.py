@@ -219,23 +219,31 @@ def machine() -> dict[str, object]:
     }
 
 
-def write_json(
-    path: Path, rows: list[dict[str, object]], baseline: dict[str, float], load: float
-) -> None:
-    """The benchmark's figures as JSON, with the machine and the date."""
+def write_results(path: Path, benchmark: str, load: float, figures: dict[str, object]) -> None:
+    """Write a benchmark's figures as JSON for ``analysis/performance_page.py``: its name, the
+    command that ran it, the machine, the date and the commit, the load average before the
+    run, then ``figures``. Every benchmark's ``--json`` writes through this."""
     import json
 
+    script = Path(sys.argv[0]).name
     data = {
-        "benchmark": "analyze",
-        "command": " ".join(["analysis/bench.py", *sys.argv[1:]]),
+        "benchmark": benchmark,
+        "command": " ".join([f"analysis/{script}", *sys.argv[1:]]),
         "machine": machine(),
         "load_before": round(load, 2),
-        "c_baseline_s": {rules: round(wall, 3) for rules, wall in baseline.items()},
-        "rows": rows,
+        **figures,
     }
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2) + "\n")
     print(f"wrote {path}")
+
+
+def write_json(
+    path: Path, rows: list[dict[str, object]], baseline: dict[str, float], load: float
+) -> None:
+    """The analysis benchmark's figures as JSON, with the machine and the date."""
+    baseline_s = {rules: round(wall, 3) for rules, wall in baseline.items()}
+    write_results(path, "analyze", load, {"c_baseline_s": baseline_s, "rows": rows})
 
 
 def _runs(text: str) -> list[tuple[str, int]]:

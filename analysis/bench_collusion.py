@@ -21,6 +21,8 @@ import argparse
 import os
 import resource
 import time
+from pathlib import Path
+from typing import Any
 
 from crazy4.advantage.collusion import make_collusion_plan, run_collusion
 from crazy4.rules.load import load_rules
@@ -37,8 +39,11 @@ def main() -> int:
         "--table-deals", type=float, default=16 * 8192, help="deals of the scaling table (0: none)"
     )
     parser.add_argument("--repeat", type=int, default=3, help="timed runs of the table (median)")
+    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args()
     rules = load_rules(args.rules)
+    load_before = os.getloadavg()[0]
+    rows = []
     for jobs in args.jobs:
         warm = make_collusion_plan(rules, colluders=args.colluders, deals=4 * 2048, seed=1)
         run_collusion(warm, jobs=jobs)
@@ -53,12 +58,29 @@ def main() -> int:
             f"wall {wall:.1f} s  {sums.deals / wall:,.0f} deals/s  load before {load:.2f}  "
             f"peak (main process) {peak:.0f} MiB"
         )
+        rows.append(
+            {
+                "rules": args.rules,
+                "colluders": args.colluders,
+                "jobs": jobs,
+                "deals": sums.deals,
+                "wall_s": round(wall, 3),
+                "per_second": round(sums.deals / wall),
+                "peak_mib": round(peak),
+                "load": round(load, 2),
+            }
+        )
+    scaling = None
     if args.table_deals:
-        table(rules, args.colluders, int(args.table_deals), args.repeat)
+        scaling = table(rules, args.colluders, int(args.table_deals), args.repeat)
+    if args.json is not None:
+        from bench import write_results
+
+        write_results(args.json, "collusion", load_before, {"rows": rows, "scaling": scaling})
     return 0
 
 
-def table(rules: RuleSet, colluders: int, deals: int, repeat: int) -> None:
+def table(rules: RuleSet, colluders: int, deals: int, repeat: int) -> dict[str, Any]:
     """The scaling table of ``deals`` deals (analysis/bench_scaling.py)."""
     from bench_scaling import scaling_table
 
@@ -69,7 +91,7 @@ def table(rules: RuleSet, colluders: int, deals: int, repeat: int) -> None:
         return run_collusion(warm if warming else plan, jobs=jobs, backend=backend).deals
 
     title = f"{rules.name}, {colluders} colluders, {deals:,} deals"
-    scaling_table(title, run, "deals", repeat)
+    return scaling_table(title, run, "deals", repeat)
 
 
 if __name__ == "__main__":

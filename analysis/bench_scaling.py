@@ -78,13 +78,16 @@ def scaling_table(
     run: Callable[[str, int, bool], int],
     unit: str,
     repeat: int,
-) -> dict[tuple[str, int, int], float]:
-    """Print the table; return the median rate of every configuration.
+) -> dict[str, Any]:
+    """Print the table; return it (for ``--json``): the title, the unit, the load averages
+    before and after, and a row of every configuration (its median wall and rate, the ratio
+    and the configuration it is against, cores, CPU a unit against local 1 thread).
 
     ``run(backend, jobs, warm)`` runs the study once (``warm``: the small warm-up) and
     returns the units of work done (rounds, deals).
     """
-    print(f"{title}; load average before: {load()}", flush=True)
+    before = load()
+    print(f"{title}; load average before: {before}", flush=True)
     walls: dict[tuple[str, int, int], list[float]] = {config: [] for config in CONFIGS}
     cpus: dict[tuple[str, int, int], list[float]] = {config: [] for config in CONFIGS}
     done: dict[tuple[str, int, int], int] = {}
@@ -109,6 +112,7 @@ def scaling_table(
         ("dask", 1, 2): ("dask", 1, 1),
         ("dask", 2, 1): ("dask", 1, 1),
     }
+    rows = []
     for config in CONFIGS:
         backend, workers, threads = config
         wall = statistics.median(walls[config])
@@ -120,8 +124,31 @@ def scaling_table(
             f"{backend:<8}{f'{workers} x {threads}':>18}{wall:>9.2f}{rates[config]:>16,.0f}"
             f"{ratio:>8}{against:>16}{cpu / wall:>7.2f}{cpu / done[config] / base_cpu:>10.2f}"
         )
-    print(f"load average after: {load()}; walls (s) of every run:", flush=True)
+        rows.append(
+            {
+                "backend": backend,
+                "workers": workers,
+                "threads": threads,
+                "wall_s": round(wall, 3),
+                "per_second": round(rates[config]),
+                "ratio": round(rates[config] / rates[base], 2) if base else 1.0,
+                "against": against,
+                "cores": round(cpu / wall, 2),
+                "cpu_per_unit": round(cpu / done[config] / base_cpu, 2),
+                "walls_s": [round(value, 3) for value in walls[config]],
+            }
+        )
+    after = load()
+    print(f"load average after: {after}; walls (s) of every run:", flush=True)
     for config in CONFIGS:
         runs = " ".join(f"{wall:.2f}" for wall in walls[config])
         print(f"  {config[0]} {config[1]}x{config[2]}: {runs}")
-    return rates
+    units = done[CONFIGS[0]]
+    return {
+        "title": title,
+        "unit": unit,
+        "units": units,
+        "load_before": before,
+        "load_after": after,
+        "rows": rows,
+    }

@@ -46,6 +46,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -202,7 +203,7 @@ def run(
     return rounds / seconds, counted[-1]
 
 
-def dask_table(rules_name: str, rounds: int, repeat: int) -> None:
+def dask_table(rules_name: str, rounds: int, repeat: int) -> dict[str, Any]:
     """The scaling table (analysis/bench_scaling.py) of one seat's summary: local 1 and 2
     threads, Dask LocalCluster 1 x 1, 1 x 2 and 2 x 1 (workers x threads)."""
     from bench_scaling import scaling_table
@@ -215,7 +216,7 @@ def dask_table(rules_name: str, rounds: int, repeat: int) -> None:
         played = warm if warming else plan
         return run_simulation(played, jobs=jobs, backend=backend).rounds
 
-    scaling_table(f"{rules_name}, 1 seat, {rounds:,} rounds", run, "rounds", repeat)
+    return scaling_table(f"{rules_name}, 1 seat, {rounds:,} rounds", run, "rounds", repeat)
 
 
 def least_ns(function: Callable[[int], object], items: int, runs: int = 5, calls: int = 8) -> float:
@@ -367,7 +368,61 @@ def c_rate(
     return plan.rounds / seconds
 
 
+def measured_rows(args: argparse.Namespace, rounds: int) -> list[dict[str, Any]]:
+    """Time every summary and log row (printing each), with the C baseline's rate and the
+    ratio beside every summary row; return the rows (for ``--json``)."""
+    print(f"{'rules':<20}{'mode':<13}{'seats':>6}{'jobs':>5}{'rounds':>14}{'per second':>14}")
+    configs = [
+        ("crazy4-standard", "summary", 1, 1, rounds),
+        ("crazy4-standard", "summary", 1, 2, rounds),
+        ("crazy4-standard", "summary", 7, 2, rounds // 4),
+        ("four-card-standard", "summary", 1, 1, rounds // 2),
+        ("four-card-standard", "summary", 7, 2, rounds // 8),
+    ]
+    if args.log_only:
+        configs = []
+    for rules_name in ("crazy4-standard", "four-card-standard"):
+        for cards in ("text", "compact"):
+            configs.append((rules_name, f"log {cards}", 1, 1, int(args.log_rounds)))
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        program = None if args.no_c or not configs else build_c(Path(folder), f"-{args.c_opt}")
+        baseline: dict[tuple[str, int, int], float] = {}  # C rounds a second of a plan
+        for rules_name, mode, seats, jobs, count in configs:
+            log = mode.startswith("log")
+            cards = mode.split()[-1] if log else "text"
+            rate, counts = run(rules_name, count, seats, jobs, args.repeat, log, "local", cards)
+            unit = "rows/s" if log else "rounds/s"
+            row = f"{rules_name:<20}{mode:<13}{seats:>6}{jobs:>5}{count:>14,}{rate:>14,.0f} {unit}"
+            if program is not None and not log:
+                if (rules_name, seats, count) not in baseline:
+                    baseline[rules_name, seats, count] = c_rate(
+                        program, rules_name, counts, seats, Path(folder), args.repeat
+                    )
+                c = baseline[rules_name, seats, count]
+                row += f"; C -{args.c_opt} 1 thread {c:,.0f} rounds/s, crazy4/C time {c / rate:.2f}"
+            print(row, flush=True)
+            c_rate_of = None if program is None or log else baseline[rules_name, seats, count]
+            rows.append(
+                {
+                    "rules": rules_name,
+                    "mode": mode,
+                    "seats": seats,
+                    "jobs": jobs,
+                    "rounds": count,
+                    "per_second": round(rate),
+                    "unit": unit,
+                    "c_per_second": None if c_rate_of is None else round(c_rate_of),
+                    "ratio_to_c": None if c_rate_of is None else round(c_rate_of / rate, 2),
+                    "load": round(os.getloadavg()[0], 2),
+                }
+            )
+    return rows
+
+
 def main() -> int:
+    from bench import write_results
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=float, default=2e8, help="summary-mode rounds (2e8)")
     parser.add_argument("--log-rounds", type=float, default=5e6, help="log-mode rounds (5e6)")
@@ -392,8 +447,10 @@ def main() -> int:
         help="the C baseline's optimization (O3, the default, vectorizes its one-seat pass as"
         " numba does; O2 does not)",
     )
+    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args()
     rounds = int(args.rounds)
+    load_before = os.getloadavg()[0]
     print(f"cpus: {os.cpu_count()}; load average before: {load()}")
     if args.parts:
         for seats in (1, 7):
@@ -406,43 +463,13 @@ def main() -> int:
                 print(f"  {name:<48}{ns:>8.1f}")
         print(f"load average after: {load()}")
         return 0
-    if args.dask_only:
-        dask_table("crazy4-standard", rounds // 2, args.repeat)
-        print(f"load average after: {load()}")
-        return 0
-    print(f"{'rules':<20}{'mode':<13}{'seats':>6}{'jobs':>5}{'rounds':>14}{'per second':>14}")
-    configs = [
-        ("crazy4-standard", "summary", 1, 1, rounds),
-        ("crazy4-standard", "summary", 1, 2, rounds),
-        ("crazy4-standard", "summary", 7, 2, rounds // 4),
-        ("four-card-standard", "summary", 1, 1, rounds // 2),
-        ("four-card-standard", "summary", 7, 2, rounds // 8),
-    ]
-    if args.log_only:
-        configs = []
-    for rules_name in ("crazy4-standard", "four-card-standard"):
-        for cards in ("text", "compact"):
-            configs.append((rules_name, f"log {cards}", 1, 1, int(args.log_rounds)))
-    with tempfile.TemporaryDirectory() as folder:
-        program = None if args.no_c or not configs else build_c(Path(folder), f"-{args.c_opt}")
-        baseline: dict[tuple[str, int, int], float] = {}  # C rounds a second of a plan
-        for rules_name, mode, seats, jobs, count in configs:
-            log = mode.startswith("log")
-            cards = mode.split()[-1] if log else "text"
-            rate, counts = run(rules_name, count, seats, jobs, args.repeat, log, "local", cards)
-            unit = "rows/s" if log else "rounds/s"
-            row = f"{rules_name:<20}{mode:<13}{seats:>6}{jobs:>5}{count:>14,}{rate:>14,.0f} {unit}"
-            if program is not None and not log:
-                if (rules_name, seats, count) not in baseline:
-                    baseline[rules_name, seats, count] = c_rate(
-                        program, rules_name, counts, seats, Path(folder), args.repeat
-                    )
-                c = baseline[rules_name, seats, count]
-                row += f"; C -{args.c_opt} 1 thread {c:,.0f} rounds/s, crazy4/C time {c / rate:.2f}"
-            print(row, flush=True)
-    if args.dask:
-        dask_table("crazy4-standard", rounds // 2, args.repeat)
+    rows = [] if args.dask_only else measured_rows(args, rounds)
+    dask = args.dask or args.dask_only
+    scaling = dask_table("crazy4-standard", rounds // 2, args.repeat) if dask else None
     print(f"load average after: {load()}")
+    if args.json is not None:
+        figures = {"c_opt": args.c_opt, "load_after": load(), "rows": rows, "scaling": scaling}
+        write_results(args.json, "simulate", load_before, figures)
     return 0
 
 

@@ -73,6 +73,39 @@ def load() -> str:
     return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
+def csv_rows(folder: Path, name: str, wanted: list[float]) -> list[dict[str, object]]:
+    """Validate a CSV log of each of ``wanted`` rows (rule set ``name``, one seat) in a fresh
+    process, without a warm-up; print and return each one's wall, CPU and peak memory."""
+    csv: list[dict[str, object]] = []
+    for rows_wanted in wanted:
+        path = folder / f"rounds-{int(rows_wanted)}.csv"
+        rules = load_rules(name)
+        run_simulation(make_plan(rules, rounds=int(rows_wanted), seed=3), log_path=path)
+        start = time.perf_counter()
+        rows, _, cpu, peak = measure(path, name, 1, None)
+        seconds = time.perf_counter() - start
+        print(
+            f"csv, {name}, 1 seat: {rows:,} rows ({path.stat().st_size / 1e6:.0f} MB) "
+            f"in {seconds:.1f} s ({cpu:.1f} s of CPU), peak memory {peak / 1024:.0f} MB "
+            f"(load {load()})",
+            flush=True,
+        )
+        csv.append(
+            {
+                "rules": name,
+                "seats": 1,
+                "rows": rows,
+                "megabytes": round(path.stat().st_size / 1e6),
+                "wall_s": round(seconds, 3),
+                "cpu_s": round(cpu, 3),
+                "peak_mib": round(peak / 1024),
+                "load": round(os.getloadavg()[0], 2),
+            }
+        )
+        path.unlink()
+    return csv
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=float, default=4e6)
@@ -80,7 +113,10 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--rules", nargs="*", default=["crazy4-standard", "four-card-standard"])
     parser.add_argument("--seats", type=int, nargs="*", default=[1, 7])
+    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]
+    parquet: list[dict[str, object]] = []
     with tempfile.TemporaryDirectory() as folder:
         for name in args.rules:
             rules = load_rules(name)
@@ -98,21 +134,24 @@ def main() -> int:
                     f"{peak / 1024:.0f} MB (load {load()})",
                     flush=True,
                 )
+                parquet.append(
+                    {
+                        "rules": name,
+                        "seats": seats,
+                        "rows": rows,
+                        "wall_s": round(best, 3),
+                        "cpu_s": round(cpu, 3),
+                        "per_second": round(rows / best),
+                        "peak_mib": round(peak / 1024),
+                        "load": round(os.getloadavg()[0], 2),
+                    }
+                )
                 log.unlink()
-        for rows_wanted in args.csv_rows:
-            path = Path(folder) / f"rounds-{int(rows_wanted)}.csv"
-            rules = load_rules(args.rules[0])
-            run_simulation(make_plan(rules, rounds=int(rows_wanted), seed=3), log_path=path)
-            start = time.perf_counter()
-            rows, _, cpu, peak = measure(path, args.rules[0], 1, None)
-            seconds = time.perf_counter() - start
-            print(
-                f"csv, {args.rules[0]}, 1 seat: {rows:,} rows ({path.stat().st_size / 1e6:.0f} MB) "
-                f"in {seconds:.1f} s ({cpu:.1f} s of CPU), peak memory {peak / 1024:.0f} MB "
-                f"(load {load()})",
-                flush=True,
-            )
-            path.unlink()
+        csv = csv_rows(Path(folder), args.rules[0], args.csv_rows)
+    if args.json is not None:
+        from bench import write_results
+
+        write_results(args.json, "validate", load_before, {"parquet": parquet, "csv": csv})
     return 0
 
 

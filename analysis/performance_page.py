@@ -1,11 +1,15 @@
 """Write docs/performance.md from the benchmarks' JSON output; the page is never edited by hand.
 
-Reads every ``analysis/bench/results/*.json`` a benchmark wrote with ``--json`` (today
-``analysis/bench.py``: the analysis, cold, warm and recounting, against the C sweep) and
-renders, for each, the machine, the date, the commit, the load and the figures with their
+Reads every ``analysis/bench/results/*.json`` a benchmark wrote with ``--json``
+(``analysis/bench.py``: the analysis, cold, warm and recounting, against the C sweep;
+``bench_simulate.py``: rounds a second against its C program, and the scaling table;
+``bench_validate.py``: rows a second and peak memory; ``bench_advantage.py`` and
+``bench_collusion.py``: the hole-card engine, collusion deals a second and their scaling table)
+and renders, for each, the machine, the date, the commit, the load and the figures with their
 ratios to the C baseline. A benchmark without a JSON file yet is listed as not measured, with
-the make target that measures it. ``make bench`` writes the analysis' file and ``make
-performance`` rewrites the page; ``--check`` exits 1 when the page is not what the files give.
+the make target that measures it. Each ``make bench*`` target writes its file and rewrites the
+page (``make performance`` rewrites it alone); ``--check`` exits 1 when the page is not what
+the files give.
 """
 
 from __future__ import annotations
@@ -29,12 +33,23 @@ BENCHMARKS = (
         "make bench-simulate",
         "rounds a second of `crazy4 simulate`, against a C program of the same method",
     ),
-    ("validate", "The validator", "make bench-validate", "rows a second of `crazy4 validate`"),
+    (
+        "validate",
+        "The validator",
+        "make bench-validate",
+        "rows a second of `crazy4 validate` on parquet, peak memory on CSV",
+    ),
     (
         "advantage",
-        "Hole cards and collusion",
+        "The hole-card engine",
         "make bench-advantage",
-        "the hole-card engine and collusion deals a second",
+        "wall time and peak memory of the hole-card engine, warm",
+    ),
+    (
+        "collusion",
+        "Collusion",
+        "make bench-advantage",
+        "collusion deals a second, and their scaling table",
     ),
 )
 
@@ -92,6 +107,149 @@ def analyze_section(data: dict[str, Any]) -> list[str]:
     return lines
 
 
+def simulate_section(data: dict[str, Any]) -> list[str]:
+    """The simulator's rows, with the ratio to its C program, and the scaling table."""
+    lines = machine_lines(data)
+    if data["rows"]:
+        lines += [
+            "| rule set | mode | seats | jobs | rounds | per second | C, 1 thread | "
+            "crazy4 / C time | load |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+    for row in data["rows"]:
+        c = "" if row["c_per_second"] is None else f"{row['c_per_second']:,} rounds/s"
+        ratio = "" if row["ratio_to_c"] is None else f"{row['ratio_to_c']:.2f}×"
+        lines.append(
+            f"| {row['rules']} | {row['mode']} | {row['seats']} | {row['jobs']} | "
+            f"{row['rounds']:,} | {row['per_second']:,} {row['unit']} | {c} | {ratio} | "
+            f"{row['load']:.2f} |"
+        )
+    lines += [
+        "",
+        "*crazy4 / C time* is crazy4's wall time over a plain single-thread C program's",
+        f"(`analysis/bench/simulate_sweep.c`, `-{data['c_opt']} -march=native`) playing the same",
+        "plan (seed, chunks, random states), whose counts are checked equal to crazy4's first:",
+        "below 1, crazy4 is the faster. A log row's rate is rows (rounds) a second; *log text*",
+        "spells the cards, *log compact* writes card codes. Each figure is the median of the",
+        "timed runs after a warm-up run.",
+        "",
+    ]
+    if data.get("scaling"):
+        lines += scaling_lines(data["scaling"])
+    return lines
+
+
+def scaling_lines(table: dict[str, Any]) -> list[str]:
+    """A scaling table (analysis/bench_scaling.py): local threads against Dask workers."""
+    unit = table["unit"]
+    lines = [
+        f"Scaling ({table['title']}; load average {table['load_before']} before, "
+        f"{table['load_after']} after):",
+        "",
+        f"| backend | workers × threads | wall (median) | {unit}/s | ratio | against | cores "
+        f"| CPU / {unit[:-1]} |",
+        "|---|---|---:|---:|---:|---|---:|---:|",
+    ]
+    for row in table["rows"]:
+        lines.append(
+            f"| {row['backend']} | {row['workers']} × {row['threads']} | {row['wall_s']:.2f} s "
+            f"| {row['per_second']:,} | {row['ratio']:.2f} | {row['against']} | "
+            f"{row['cores']:.2f} | {row['cpu_per_unit']:.2f} |"
+        )
+    lines += [
+        "",
+        "*ratio* is the rate over the rate of the configuration it is *against*; *cores* the",
+        "CPU seconds (this process and the Dask workers) over the wall time;",
+        f"*CPU / {unit[:-1]}* the CPU a {unit[:-1]} over local 1 thread's",
+        "(the Dask path's own cost).",
+        "",
+    ]
+    return lines
+
+
+def validate_section(data: dict[str, Any]) -> list[str]:
+    """The validator's rows a second on parquet and its peak memory on CSV."""
+    lines = machine_lines(data)
+    lines += [
+        "| log | rule set | seats | rows | wall (best) | rows/s | CPU | peak memory | load |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in data["parquet"]:
+        lines.append(
+            f"| parquet | {row['rules']} | {row['seats']} | {row['rows']:,} | "
+            f"{row['wall_s']:.2f} s | {row['per_second']:,} | {row['cpu_s']:.2f} s | "
+            f"{row['peak_mib']:,} MiB | {row['load']:.2f} |"
+        )
+    for row in data["csv"]:
+        lines.append(
+            f"| CSV ({row['megabytes']:,} MB) | {row['rules']} | {row['seats']} | "
+            f"{row['rows']:,} | {row['wall_s']:.2f} s | {row['rows'] / row['wall_s']:,.0f} | "
+            f"{row['cpu_s']:.2f} s | {row['peak_mib']:,} MiB | {row['load']:.2f} |"
+        )
+    lines += [
+        "",
+        "Each validation runs in a fresh process. Parquet: the exact tables warmed on a small",
+        "log first, best of the timed runs, so the time is the reading and checking. CSV: one",
+        "run without a warm-up (its wall time includes starting Python); its peak memory should",
+        "not grow with the rows (the log is read in batches). Peak memory is the process's",
+        "own peak resident size.",
+        "",
+    ]
+    return lines
+
+
+def advantage_section(data: dict[str, Any]) -> list[str]:
+    """The hole-card engine's cases against their targets."""
+    lines = machine_lines(data)
+    lines += [
+        "| rule set | seen cards | jobs | wall | CPU | peak memory | target | load |",
+        "|---|---:|---:|---:|---:|---:|---|---:|",
+    ]
+    for row in data["rows"]:
+        verdict = "met" if row["met"] else "not met"
+        lines.append(
+            f"| {row['rules']} | {row['seen']} | {row['jobs']} | {row['wall_s']:.1f} s | "
+            f"{row['cpu_s']:.1f} s | {row['peak_mib']:,} MiB | < {row['target_s']:.0f} s: "
+            f"{verdict} | {row['load']:.2f} |"
+        )
+    lines += [
+        "",
+        "Each case runs in a fresh process after a warm-up process has filled the lookup-table",
+        "and numba caches; `HEAVY=1` adds two seen cards and Four Card Poker's hole card.",
+        "",
+    ]
+    return lines
+
+
+def collusion_section(data: dict[str, Any]) -> list[str]:
+    """Collusion deals a second and their scaling table."""
+    lines = machine_lines(data)
+    lines += [
+        "| rule set | colluders | jobs | deals | wall | deals/s | peak memory (main) | load |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in data["rows"]:
+        lines.append(
+            f"| {row['rules']} | {row['colluders']} | {row['jobs']} | {row['deals']:,} | "
+            f"{row['wall_s']:.1f} s | {row['per_second']:,} | {row['peak_mib']:,} MiB | "
+            f"{row['load']:.2f} |"
+        )
+    lines += ["", "Each configuration is timed once after a small warm-up plan.", ""]
+    if data.get("scaling"):
+        lines += scaling_lines(data["scaling"])
+    return lines
+
+
+#: How each benchmark's JSON file is rendered.
+SECTIONS = {
+    "analyze": analyze_section,
+    "simulate": simulate_section,
+    "validate": validate_section,
+    "advantage": advantage_section,
+    "collusion": collusion_section,
+}
+
+
 def render() -> str:
     """The page's Markdown from the JSON files present."""
     lines = [
@@ -106,6 +264,11 @@ def render() -> str:
         "figures are what they are, and where a target sits at the method's measured limit:",
         "[engineering notes](engineering.md).",
         "",
+        "The load average is the one-minute average of runnable processes when the run began;",
+        "on a machine of 2 cores, a load near 2 or above means the benchmark shared the cores.",
+        "It counts a benchmark started just before (the make targets run one after another)",
+        "and, in the per-row *load* columns, the benchmark's own processes.",
+        "",
     ]
     for stem, title, target, what in BENCHMARKS:
         path = RESULTS / f"{stem}.json"
@@ -114,7 +277,7 @@ def render() -> str:
             lines += [f"Not measured yet: `{target}` does not write JSON for this page yet.", ""]
             continue
         data = json.loads(path.read_text())
-        lines += analyze_section(data) if stem == "analyze" else machine_lines(data)
+        lines += SECTIONS[stem](data)
     return "\n".join(lines).rstrip() + "\n"
 
 
