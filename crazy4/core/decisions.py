@@ -8,6 +8,7 @@ comparing integers, so an exact tie is seen as one (:func:`best_decisions`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
@@ -177,3 +178,21 @@ def threshold_text(
     raise_to = max(rules.play.multiples)
     raised = f"{raise_to}x {raise_from}, " if raise_to > 1 else ""
     return f"{raised}1x {play_from}, {otherwise}"
+
+
+def allowed_decisions(
+    multiples: Sequence[int], raise_minimum: int, strengths: npt.NDArray[np.integer]
+) -> npt.NDArray[np.bool_]:
+    """Which of fold, 1x, 2x, 3x each strength may take, shape (n, 4): fold always, the rule
+    set's Play ``multiples``, those above 1x only from the ``raise_minimum`` strength on.
+
+    Examples
+    --------
+    >>> allowed_decisions((1, 3), 5, np.array([4, 5])).tolist()
+    [[True, True, False, False], [True, True, False, True]]
+    """
+    allowed = np.zeros((strengths.shape[0], 4), dtype=bool)
+    allowed[:, FOLD] = True
+    for multiple in multiples:
+        allowed[:, multiple] = True if multiple == 1 else strengths >= raise_minimum
+    return allowed

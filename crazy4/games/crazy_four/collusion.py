@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import RANKS
-from crazy4.core.decisions import FOLD
+from crazy4.core.decisions import allowed_decisions
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
@@ -123,12 +123,9 @@ class CrazyFourColluder:
             for cell in range(1, 6):
                 total = total + cells[cell] * nets[:, multiple, cell]
             ev[:, multiple] = total
-        allowed = np.zeros((below.shape[0], 4), dtype=bool)
-        allowed[:, FOLD] = True
-        for multiple in chosen.play.multiples:
-            allowed[:, multiple] = (
-                True if multiple == 1 else strengths >= chosen.play.raise_minimum_strength
-            )
+        allowed = allowed_decisions(
+            chosen.play.multiples, chosen.play.raise_minimum_strength, strengths
+        )
         return ev, allowed
 
     def unit(self, rules: RuleSet) -> int:

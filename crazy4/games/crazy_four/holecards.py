@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.decisions import FOLD
+from crazy4.core.decisions import FOLD, allowed_decisions
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.base import Settlement
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, cells_from_below, outcome_thresholds
@@ -71,11 +71,8 @@ class CrazyFourHoleCards:
         table[:, FOLD, :] = -(1 + int(has_bonus)) * unit
         for multiple in (1, 2, 3):
             table[:, multiple, :] = (nets["ante"] + multiple * nets["play"]) * unit + bonus
-        allowed = np.zeros((strengths.shape[0], 4), dtype=bool)
-        allowed[:, FOLD] = True
-        for multiple in chosen.play.multiples:
-            allowed[:, multiple] = (
-                True if multiple == 1 else strengths >= chosen.play.raise_minimum_strength
-            )
+        allowed = allowed_decisions(
+            chosen.play.multiples, chosen.play.raise_minimum_strength, strengths
+        )
         wagers = (1 + int(has_bonus) + np.arange(4, dtype=np.int64)) * unit
         return Settlement(nets=table, allowed=allowed, wagers=wagers, unit=unit)

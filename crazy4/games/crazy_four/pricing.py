@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.decisions import FOLD, best_decisions, optimal_ev
+from crazy4.core.decisions import FOLD, allowed_decisions, best_decisions, optimal_ev
 from crazy4.core.exact import fits_int64, widen
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes
 from crazy4.games.crazy_four.rules import CrazyFourRules
@@ -160,12 +160,9 @@ def price_hands(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> HandPrices:
     fold = -(1 + int(has_bonus)) * denominator
 
     n = counts.shape[0]
-    allowed = np.zeros((n, 4), dtype=bool)
-    allowed[:, FOLD] = True
-    for multiple in rules.play.multiples:
-        allowed[:, multiple] = (
-            True if multiple == 1 else outcomes.strengths >= rules.play.raise_minimum_strength
-        )
+    allowed = allowed_decisions(
+        rules.play.multiples, rules.play.raise_minimum_strength, outcomes.strengths
+    )
     ev = np.empty((n, 4), dtype=object if wide else np.int64)
     ev[:, FOLD] = fold
     for multiple in (1, 2, 3):

@@ -31,10 +31,9 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import RANKS
-from crazy4.core.decisions import FOLD
+from crazy4.core.decisions import FOLD, allowed_decisions
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.errors import InputError
-from crazy4.games.four_card.pricing import allowed_decisions
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.games.four_card.settle import FourCardSettlement
 from crazy4.games.four_card.simulate import (
@@ -90,7 +89,7 @@ class FourCardColluder:
         ev[:, FOLD] = -hands * settle.unit + (bonus if settle.bonus_on_fold else 0)
         for multiple in (1, 2, 3):
             ev[:, multiple] = (1 + multiple) * showdown + bonus
-        return ev, allowed_decisions(chosen, v)
+        return ev, allowed_decisions(chosen.play.multiples, chosen.play.raise_minimum_strength, v)
 
     def unit(self, rules: RuleSet) -> int:
         """The settlement's unit."""

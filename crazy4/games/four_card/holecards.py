@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.decisions import FOLD
+from crazy4.core.decisions import FOLD, allowed_decisions
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.base import Settlement
 from crazy4.games.four_card.pricing import (
-    allowed_decisions,
     ante_bonus_payouts,
     bonus_on_fold,
     result_nets,
@@ -73,6 +72,8 @@ class FourCardHoleCards:
         table[:, FOLD, :] = -unit + (payouts[:, None] if on_fold else 0)
         for multiple in (1, 2, 3):
             table[:, multiple, :] = (1 + multiple) * results[None, :] * unit + payouts[:, None]
-        allowed = allowed_decisions(chosen, strengths)
+        allowed = allowed_decisions(
+            chosen.play.multiples, chosen.play.raise_minimum_strength, strengths
+        )
         wagers = (1 + np.arange(4, dtype=np.int64)) * unit
         return Settlement(nets=table, allowed=allowed, wagers=wagers, unit=unit)

@@ -28,7 +28,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.decisions import FOLD, best_decisions, decisions_for_strategy, optimal_ev
+from crazy4.core.decisions import (
+    FOLD,
+    allowed_decisions,
+    best_decisions,
+    decisions_for_strategy,
+    optimal_ev,
+)
 from crazy4.core.exact import IntArray, fits_int64, widen
 from crazy4.core.ranking import number_of_strengths, strength_of_description
 from crazy4.games.four_card.engine import FourCardOutcomes
@@ -66,27 +72,6 @@ def result_nets(rules: FourCardRuleSet) -> npt.NDArray[np.int64]:
     [1, 1, -1]
     """
     return np.array([1, 1 if rules.dealer.ties == "player" else 0, -1], dtype=np.int64)
-
-
-def allowed_decisions(
-    rules: FourCardRuleSet, strengths: npt.NDArray[np.integer]
-) -> npt.NDArray[np.bool_]:
-    """Which of fold, 1x, 2x, 3x each strength may take: fold always, the rules' Play
-    multiples, those above 1x only from the raise minimum; shape (n, 4).
-
-    Examples
-    --------
-    >>> from crazy4.rules.load import load_rules
-    >>> allowed_decisions(load_rules("four-card-standard"), np.array([0])).tolist()
-    [[True, True, True, True]]
-    """
-    allowed = np.zeros((strengths.shape[0], 4), dtype=bool)
-    allowed[:, FOLD] = True
-    for multiple in rules.play.multiples:
-        allowed[:, multiple] = (
-            True if multiple == 1 else strengths >= rules.play.raise_minimum_strength
-        )
-    return allowed
 
 
 def bonus_on_fold(rules: FourCardRuleSet) -> bool:
@@ -192,7 +177,7 @@ def price_situations(
     payouts = widen(payouts, wide)
     showdown = widen(nets[0] * lower + nets[1] * tie + nets[2] * higher, wide) * unit
     bonus = payouts[strengths] * n_completions
-    allowed = allowed_decisions(rules, strengths)
+    allowed = allowed_decisions(rules.play.multiples, rules.play.raise_minimum_strength, strengths)
     ev = np.empty((strengths.shape[0], 4), dtype=object if wide else np.int64)
     ev[:, FOLD] = -denominator + (bonus if bonus_on_fold(rules) else 0)
     for multiple in (1, 2, 3):
@@ -218,7 +203,9 @@ def price_outcomes(
         return price_situations(
             rules, outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher
         )
-    allowed_by_strength = allowed_decisions(rules, np.arange(number_of_strengths()))
+    allowed_by_strength = allowed_decisions(
+        rules.play.multiples, rules.play.raise_minimum_strength, np.arange(number_of_strengths())
+    )
     n = outcomes.strengths.shape[0]
     showdown, bonus, decision = (np.empty(n, dtype=np.int64) for _ in range(3))
     allowed, tied = np.empty((n, 4), dtype=bool), np.empty((n, 4), dtype=bool)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from crazy4.core.decisions import allowed_decisions
 from crazy4.games.spec import CellSettlement, DealShape, SideBetSpec
 from crazy4.games.three_card.ranking import THREE_CARD_RANKING, ThreeCardRanking
 from crazy4.games.three_card.rules import read_three_card_sections, three_card_rules
@@ -73,11 +74,7 @@ class ThreeCard:
             ante[:, multiple, :] = [not_qualified] * 3 + [unit, tie * unit, -unit]
             play[:, multiple, :] = np.array([won] * 3 + [1, tie, -1]) * multiple * unit
             ante_bonus[:, multiple, :] = paid[:, None]
-        strengths = np.arange(n)
-        allowed = np.zeros((n, 4), dtype=bool)
-        allowed[:, 0] = True
-        for multiple in rules.play.multiples:
-            allowed[:, multiple] = True if multiple == 1 else strengths >= chosen.raise_minimum
+        allowed = allowed_decisions(rules.play.multiples, chosen.raise_minimum, np.arange(n))
         return CellSettlement(
             nets=ante + play + ante_bonus,
             allowed=allowed,
