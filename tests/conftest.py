@@ -51,7 +51,7 @@ def dask_scheduler() -> Iterator[str]:
             protocol="tcp://",
             host="127.0.0.1",
             scheduler_port=0,
-            dashboard_address=None,
+            dashboard_address=":0",  # any free port: two test workers never collide on 8787
         ) as cluster,
         distributed.Client(cluster),
     ):
