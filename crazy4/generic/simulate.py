@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from math import lcm
 
 import numpy as np
 import numpy.typing as npt
@@ -98,14 +99,14 @@ class SpecSimulator:
         strength = self.spec.ranking.strengths(shape.player_cards).astype(np.int32)
         word = strength * 4 + plan.decision.astype(np.int32)[inverse]
         settlement = self.spec.settlement(plan.rules)
-        nets = {self.spec.main_bet: settlement.nets.reshape(-1)}
-        parts = {name: settlement.parts[name].reshape(-1) for name in PARTS}
-        unit = settlement.unit
-        for side in self.spec.side_bets(plan.rules):
-            pays = side.pays.odds_numerators(self.spec.ranking, side.pays.unit)
-            if unit % side.pays.unit:
-                raise InputError(f"{side.name}: its payouts need another denominator")
-            nets[side.name] = np.repeat(pays * (unit // side.pays.unit), 4 * len(CELLS))
+        sides = self.spec.side_bets(plan.rules)
+        unit = lcm(settlement.unit, *(side.pays.unit for side in sides))
+        scale = unit // settlement.unit  # every net over one denominator
+        nets = {self.spec.main_bet: settlement.nets.reshape(-1) * scale}
+        parts = {name: settlement.parts[name].reshape(-1) * scale for name in PARTS}
+        for side in sides:
+            pays = side.pays.odds_numerators(self.spec.ranking, unit)
+            nets[side.name] = np.repeat(pays, 4 * len(CELLS))
         dealer = self.spec.ranking.strengths(shape.dealer_cards).astype(np.int32)
         return SeatTables(word, dealer, nets, parts, unit)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from math import lcm
 
 import numpy as np
 import numpy.typing as npt
@@ -158,8 +159,13 @@ class SpecRun:
         qualified = np.where(dealer_strength >= self.spec.qualifier(self.rules), 3, 0)
         cell = qualified + (strength == dealer_strength) + 2 * (strength < dealer_strength)
         safe = np.where(good, strength, 0), np.where(good, multiple, 0), np.where(good, cell, 0)
-        parts = {name: nets[safe] for name, nets in self.settlement.parts.items()}
         number, ante = batch.number, batch.wager("ante")
+        pays = None
+        if self.side_name is not None and self.side_key in number:
+            pays = next(s.pays for s in self.spec.side_bets(self.rules) if s.name == self.side_name)
+        unit = lcm(self.settlement.unit, pays.unit if pays is not None else 1)
+        scale = unit // self.settlement.unit  # every net over one denominator
+        parts = {name: nets[safe] * scale for name, nets in self.settlement.parts.items()}
         with_bonus = "ante_bonus_net" in number
         expected_ante = parts["ante"] + (0 if with_bonus else parts["ante_bonus"])
         components = [
@@ -169,15 +175,12 @@ class SpecRun:
         if with_bonus:
             bonus = number["ante_bonus_net"]
             components.append(Component("ante_bonus", ante, parts["ante_bonus"], bonus))
-        if self.side_name is not None and self.side_key in number:
-            pays = next(s.pays for s in self.spec.side_bets(self.rules) if s.name == self.side_name)
-            odds = pays.odds_numerators(self.spec.ranking, pays.unit)
-            if self.settlement.unit % pays.unit == 0:
-                expected = odds[safe[0]] * (self.settlement.unit // pays.unit)
-                side, logged = batch.wager(self.side_key), batch.wager(f"{self.side_key}_net")
-                components.append(Component(self.side_key, side, expected, logged, side=True))
+        if pays is not None:
+            expected = pays.odds_numerators(self.spec.ranking, unit)[safe[0]]
+            side, logged = batch.wager(self.side_key), batch.wager(f"{self.side_key}_net")
+            components.append(Component(self.side_key, side, expected, logged, side=True))
         cards = (batch.cards["player"], batch.cards["dealer"], batch.decision)
-        for found in mismatches(self.tally, good, components, self.settlement.unit):
+        for found in mismatches(self.tally, good, components, unit):
             what = f"{found.component.name}_net is not the amount {self.rules.name} settles"
             finding = self.tally.settlement_findings.setdefault(what, Finding())
             limit = self.options.examples

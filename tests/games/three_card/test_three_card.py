@@ -212,3 +212,34 @@ def test_exact_fractions_equal_the_oracle(analyzed: Path) -> None:
         assert -exact(bets, f"pair-plus-{table}") == pair_plus_edge(table)
     hole = pd.read_parquet(analyzed / "hole_strategies.parquet").set_index("strategy")
     assert exact(hole, "card") == hole_card_edge()
+
+
+def test_fractional_pair_plus_is_simulated_and_resettled(tmp_path: Path) -> None:
+    """A Pair Plus table paying a flush 7/2 (a denominator the main game's settlement does not
+    have): the simulator logs it and the validator settles it again, catching one Pair Plus net
+    planted a unit too high -- it is neither refused nor skipped."""
+    from crazy4.simulate.driver import make_plan, run_simulation
+    from crazy4.validate.driver import validate
+    from crazy4.validate.report import Options
+
+    text = load_rules("three-card-standard").text.replace("flush = 4\n", 'flush = "7/2"\n', 1)
+    rule_file = tmp_path / "fractional.toml"
+    rule_file.write_text(text.replace('name = "three-card-standard"', 'name = "fractional"'))
+    rules = load_rules(str(rule_file))
+    log = tmp_path / "log.parquet"
+    run_simulation(make_plan(rules, rounds=3000, seed=5, seats=1), log_path=log)
+    frame = pd.read_parquet(log)
+    flushes = [
+        row
+        for row, hand in enumerate(frame["player"])
+        if len({card[1] for card in str(hand).split()}) == 1
+    ]
+    assert flushes and set(frame.loc[flushes, "pair_plus_net"]) >= {3.5}  # 7/2 on a flush
+    assert validate(log, Options(rules)).exit_status == 0
+    frame.loc[flushes[0], "pair_plus_net"] += 1
+    planted = tmp_path / "planted.parquet"
+    frame.to_parquet(planted)
+    report = validate(planted, Options(rules))
+    settlement = next(check for check in report.checks if check.name == "Settlement")
+    assert not settlement.passed
+    assert sum(finding.count for finding in settlement.findings.values()) == 1
