@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
+from crazy4.core.cards import colex_indices
 from crazy4.games.spec import DECISIONS, GameSpec
 from crazy4.generic.counts import dealer_histograms, suit_classes
 from crazy4.generic.pricing import Prices, cells_from_histograms, price
@@ -91,8 +92,6 @@ def count_cells(
 
 def player_strengths(spec: GameSpec, hands: npt.NDArray[np.uint8]) -> IntArray:
     """The strength of each player hand (cards ascending, one a row)."""
-    from crazy4.core.cards import colex_indices
-
     table = spec.ranking.strengths(hands.shape[1])
     return table[colex_indices(hands)].astype(np.int64)
 

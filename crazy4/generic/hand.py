@@ -13,8 +13,11 @@ Examples
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
+from crazy4.core.bet_tables import fraction_text
 from crazy4.core.cards import colex_index, format_card, format_cards
 from crazy4.core.decisions import decision_label
 from crazy4.core.hand_result import decision_evs, exact_tie
@@ -60,8 +63,9 @@ def spec_hand_result(
     counts = {name: int(cells[0, i]) for i, name in enumerate(CELLS)}
     side_bets = {}
     for side in spec.side_bets(rules):
-        odds = side.pays.odds_numerators(spec.ranking, side.pays.unit)[strength]
-        side_bets[side.name] = "loses" if odds < 0 else f"pays {odds}/{side.pays.unit} to 1"
+        odds = Fraction(int(side.pays.odds_numerators(spec.ranking, side.pays.unit)[strength]))
+        odds /= side.pays.unit
+        side_bets[side.name] = "loses" if odds < 0 else f"pays {fraction_text(odds)} to 1"
     return {
         "hand": format_cards(sorted(cards, reverse=True)),
         "rule_set": rules.name,
