@@ -1,7 +1,7 @@
 """One rule set, end to end: its game's exact analysis, its tables and its report.
 
 ``crazy4 analyze`` and ``crazy4 report`` both run :func:`run_rule_set`, which reaches the game
-through :mod:`crazy4.games.registry`, so a report is never rendered from another game's analysis.
+through :mod:`crazy4.registry`, so a report is never rendered from another game's analysis.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 import pandas as pd
 
 from crazy4.core.atomic import UNCHECKED, Identity
-from crazy4.games.registry import game_of
 from crazy4.progressive.analysis import progressive_results, with_section
+from crazy4.registry import game_of
 from crazy4.results.write import (
     provenance,
     replace_folder,

@@ -34,8 +34,8 @@ import numpy as np
 import pandas as pd
 
 from crazy4.games.base import CollusionStudy, Game, HoleCardTables
-from crazy4.games.registry import game_named, registered_games
 from crazy4.pipeline import RuleSetResults, run_rule_set
+from crazy4.registry import game_named, registered_games
 from crazy4.rules.load import load_rules, parse_rules, shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
 

@@ -45,7 +45,7 @@ from crazy4.core.decisions import best_decisions, optimal_ev
 from crazy4.core.exact import exact_dot
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.errors import InputError
-from crazy4.games.registry import game_of
+from crazy4.registry import game_of
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cluster import dask_map
 from crazy4.simulate.plan import CHUNK_ROUNDS, MAX_ROUNDS, chunk_generator, worker_limit

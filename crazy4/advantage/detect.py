@@ -53,7 +53,7 @@ from crazy4.advantage.situation import situation_evs
 from crazy4.advantage.teamdetect import TEAM_DRAWS, practical_evidence, team_evidence
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
-from crazy4.games.registry import game_of
+from crazy4.registry import game_of
 from crazy4.rules.ruleset import RuleSet
 
 

@@ -51,7 +51,7 @@ import numpy.typing as npt
 from crazy4.advantage.detect import read_log_columns, tail_probability
 from crazy4.advantage.teamdetect import TEAM_DRAWS, team_evidence
 from crazy4.errors import InputError
-from crazy4.games.registry import game_of
+from crazy4.registry import game_of
 from crazy4.rules.ruleset import RuleSet
 
 

@@ -48,7 +48,7 @@ from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
 from crazy4.games.base import HoleCardRole, Settlement
-from crazy4.games.registry import game_of
+from crazy4.registry import game_of
 from crazy4.rules.ruleset import RuleSet
 
 #: Situation classes priced at once (bounds the working memory).
@@ -154,7 +154,7 @@ def check_seen(role: HoleCardRole, seen: int, title: str, option: str = "--seen"
 
     Examples
     --------
-    >>> from crazy4.games.registry import game_named
+    >>> from crazy4.registry import game_named
     >>> check_seen(game_named("four-card-poker").hole_cards(), 2, "Four Card Poker")
     Traceback (most recent call last):
     ...

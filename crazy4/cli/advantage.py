@@ -102,7 +102,7 @@ def run_holecards(args: argparse.Namespace) -> int:
     from crazy4.advantage.holecards import check_seen
     from crazy4.advantage.information import parse_groups
     from crazy4.games.base import HoleCardTables
-    from crazy4.games.registry import game_of
+    from crazy4.registry import game_of
     from crazy4.rules.load import load_rules
 
     for text in args.groups or ():
@@ -246,7 +246,7 @@ def simulate_hole_card_seat(args: argparse.Namespace, rules: object) -> int:
 
     from crazy4.advantage.holecards import check_seen
     from crazy4.advantage.simulate import simulate_hole_cards
-    from crazy4.games.registry import game_of
+    from crazy4.registry import game_of
     from crazy4.rules.ruleset import RuleSet
 
     assert isinstance(rules, RuleSet)

@@ -130,7 +130,7 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
     from crazy4.advantage.collusion import colluder_role, make_collusion_plan, run_collusion
     from crazy4.advantage.collusion_tables import collusion_frame, exact_rows, plan_rows, render
     from crazy4.games.base import CollusionStudy
-    from crazy4.games.registry import game_of
+    from crazy4.registry import game_of
     from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import provenance, write_table
     from crazy4.rules.load import load_rules, resolve_rules_path

@@ -42,7 +42,7 @@ EXIT_USAGE = 2
 
 
 def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.games.registry import game_of
+    from crazy4.registry import game_of
     from crazy4.results.destination import Output, check_outputs
     from crazy4.rules.load import load_rules, resolve_rules_path
 
@@ -79,7 +79,7 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 def cmd_hand(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.core.cards import parse_card, parse_cards
-    from crazy4.games.registry import game_of
+    from crazy4.registry import game_of
     from crazy4.rules.load import load_rules
 
     rules = load_rules(args.rules)

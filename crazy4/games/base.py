@@ -3,7 +3,7 @@
 A game (Crazy 4 Poker, Four Card Poker) is one object implementing :class:`Game`. The drivers
 (:mod:`crazy4.rules.load`, :mod:`crazy4.pipeline`, the simulator, the validator, the CLI and the
 reports) reach a game only through this interface, found by the rule file's ``game`` in
-:mod:`crazy4.games.registry`; nothing outside the registry compares game names or probes which
+:mod:`crazy4.registry`; nothing outside the registry compares game names or probes which
 game-specific fields a rule set has.
 
 What a game provides, by role:

@@ -148,7 +148,7 @@ def player_hands(rule_set: str) -> pd.DataFrame:
     path = results_dir() / rule_set / "player_hands.parquet"
     if path.is_file():
         return read_result_table(path)
-    from crazy4.games.registry import game_of
+    from crazy4.registry import game_of
     from crazy4.rules.load import load_rules
 
     rules = load_rules(rule_set)

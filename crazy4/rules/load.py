@@ -3,7 +3,7 @@
 ``--rules`` takes the name of a shipped rule set (package data in ``crazy4/rules/data``, found
 by an installed package too) or a path to a ``.toml`` file. The common keys are read here
 (:mod:`crazy4.rules.ruleset` documents them); the rule file's ``game`` picks the game from
-:mod:`crazy4.games.registry`, which reads its own sections. Every key is checked; an unknown
+:mod:`crazy4.registry`, which reads its own sections. Every key is checked; an unknown
 key is an error naming the file, the section and the key.
 """
 
@@ -14,8 +14,8 @@ import tomllib
 from pathlib import Path
 
 from crazy4.errors import InputError
-from crazy4.games.registry import game_named, registered_games
 from crazy4.progressive.rules import read_progressive
+from crazy4.registry import game_named, registered_games
 from crazy4.rules.ruleset import PLAY_WHEN_NOT_QUALIFIED, TIE_RULES, DealerRules, PlayRules, RuleSet
 from crazy4.rules.sections import Section, check_printable, strength
 

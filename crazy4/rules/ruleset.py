@@ -9,7 +9,7 @@ and the ``[dealer]`` and ``[play]`` sections below, the bets paid on the player'
 
     name = "crazy4-standard"              # a file stem: letters, digits, '-', '_', '.'
     title = "Crazy 4 Poker, standard casino rules"
-    game = "crazy-4-poker"                # a registered game (crazy4.games.registry)
+    game = "crazy-4-poker"                # a registered game (crazy4.registry)
     source = "rack cards; Wizard of Odds"  # free text, printed in reports
     notes = ["..."]                        # optional, printed in reports
 
@@ -80,7 +80,7 @@ class RuleSet:
     Attributes
     ----------
     name, title, game, source : str
-        ``game`` is the key of the game in :mod:`crazy4.games.registry`.
+        ``game`` is the key of the game in :mod:`crazy4.registry`.
     notes : tuple of str
     dealer : DealerRules
     play : PlayRules

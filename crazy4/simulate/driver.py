@@ -29,9 +29,9 @@ from pathlib import Path
 import numpy as np
 
 from crazy4.errors import InputError
-from crazy4.games.registry import game_of
 from crazy4.log.cardtext import spelled
 from crazy4.log.logwriter import LogWriter, check_log_cards
+from crazy4.registry import game_of
 from crazy4.results.write import atomic_write
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cluster import dask_map, task_chunks

@@ -3,7 +3,7 @@
 The driver (:mod:`crazy4.simulate.driver`) owns everything that does not depend on the game:
 the options and their messages, seeds and chunks, workers, the log file, the statistics of
 every bet and the common parts of the summary. A game (found by
-:func:`crazy4.games.registry.game_of`, its role by :meth:`crazy4.games.base.Game.simulator`)
+:func:`crazy4.registry.game_of`, its role by :meth:`crazy4.games.base.Game.simulator`)
 provides:
 
 * **the plan** -- its largest table (:attr:`SimulatedGame.max_seats`), whether a rule set has

@@ -3,7 +3,7 @@
 Input is a per-round log (parquet or CSV, schema in :mod:`crazy4.log.roundlog`) or a JSON
 summary (totals only, as written by ``crazy4 simulate --summary``). A log is read in batches of
 rows (the rows of a round are kept together, :mod:`crazy4.validate.reading`), so memory stays
-bounded whatever its length. The log's game (:func:`crazy4.games.registry.game_of`) checks each
+bounded whatever its length. The log's game (:func:`crazy4.registry.game_of`) checks each
 batch (:class:`crazy4.validate.game.ValidatedGame`). Four checks, each reported with counts and
 examples:
 
@@ -45,9 +45,9 @@ from pathlib import Path
 import numpy as np
 
 from crazy4.errors import InputError
-from crazy4.games.registry import game_of
 from crazy4.log.mapping import LogMapping
 from crazy4.log.roundlog import log_metadata, sniff_format
+from crazy4.registry import game_of
 from crazy4.rules.load import RULES_DIR, load_rules, shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
 from crazy4.validate.progressive import start_progressive, summary_progressive

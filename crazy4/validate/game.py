@@ -1,7 +1,7 @@
 """The validator's role of a game: what :mod:`crazy4.validate` needs from each game.
 
 The driver (:func:`crazy4.validate.driver.validate`) finds a log's game by its rule set
-(:func:`crazy4.games.registry.game_of`), asks its :class:`ValidatedGame` to
+(:func:`crazy4.registry.game_of`), asks its :class:`ValidatedGame` to
 :meth:`~ValidatedGame.start` a :class:`ValidationRun`, and hands the run the log's batches;
 the run's checks and tests make the report. A JSON summary is read the same way, with only
 the statistics tested. Everything game-specific (the columns, what a malformed row is, the

@@ -125,5 +125,5 @@ class CrazyFour:
         return CrazyFourColluder()
 
 
-#: The game's one instance, registered in :mod:`crazy4.games.registry`.
+#: The game's one instance, registered in :mod:`crazy4.registry`.
 CRAZY_FOUR = CrazyFour()

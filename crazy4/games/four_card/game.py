@@ -106,5 +106,5 @@ class FourCard:
         return FourCardColluder()
 
 
-#: The game's one instance, registered in :mod:`crazy4.games.registry`.
+#: The game's one instance, registered in :mod:`crazy4.registry`.
 FOUR_CARD = FourCard()

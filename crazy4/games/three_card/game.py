@@ -114,5 +114,5 @@ class ThreeCard:
         return lines
 
 
-#: The game's one specification, registered in :mod:`crazy4.games.registry`.
+#: The game's one specification, registered in :mod:`crazy4.registry`.
 THREE_CARD = ThreeCard()
