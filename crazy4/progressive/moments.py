@@ -40,10 +40,10 @@ from fractions import Fraction
 from functools import cache
 from math import sqrt
 
-from crazy4.progressive.bet import ProgressiveBet
 from crazy4.progressive.envy import OTHER_HANDS, envy_by_player_category
 from crazy4.progressive.returns import PLAYER_HANDS, category_counts
 from crazy4.progressive.settle import payout_numerators
+from crazy4.rules.progressive_bet import ProgressiveBet
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from fractions import Fraction
 import pandas as pd
 
 from crazy4.core.money import dollars
-from crazy4.progressive.bet import ProgressiveBet
 from crazy4.progressive.returns import MeterReturn
 from crazy4.report.markdown import markdown_table
+from crazy4.rules.progressive_bet import ProgressiveBet
 
 
 def _pays(bet: ProgressiveBet) -> str:

@@ -17,8 +17,8 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import colex_index
-from crazy4.progressive.bet import ProgressiveBet, scoring_categories
 from crazy4.progressive.returns import category_table
+from crazy4.rules.progressive_bet import ProgressiveBet, scoring_categories
 
 
 def seat_category(bet: ProgressiveBet, cards: Sequence[int]) -> int:

@@ -17,9 +17,9 @@ from math import sqrt
 import numpy as np
 
 from crazy4.core.deal import deal_hands
-from crazy4.progressive.bet import ProgressiveBet
 from crazy4.progressive.returns import progressive_return
 from crazy4.progressive.settle import seat_nets
+from crazy4.rules.progressive_bet import ProgressiveBet
 
 #: Rounds dealt per chunk.
 CHUNK_ROUNDS = 50_000

@@ -11,9 +11,9 @@ from math import ceil
 
 import pandas as pd
 
-from crazy4.progressive.bet import ProgressiveBet, scoring_categories
 from crazy4.progressive.envy import OTHER_HANDS, EnvyByPlayerHand
 from crazy4.progressive.returns import PLAYER_HANDS, MeterReturn, category_counts
+from crazy4.rules.progressive_bet import ProgressiveBet, scoring_categories
 
 #: The exact columns of :func:`lines_table`, in order.
 LINE_VALUES = ("probability", "meter_share", "fixed", "return_fixed", "return_per_meter")

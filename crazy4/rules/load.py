@@ -14,8 +14,8 @@ import tomllib
 from pathlib import Path
 
 from crazy4.errors import InputError
-from crazy4.progressive.rules import read_progressive
 from crazy4.registry import game_named, registered_games
+from crazy4.rules.progressive import read_progressive
 from crazy4.rules.ruleset import PLAY_WHEN_NOT_QUALIFIED, TIE_RULES, DealerRules, PlayRules, RuleSet
 from crazy4.rules.sections import Section, check_printable, strength
 

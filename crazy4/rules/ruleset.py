@@ -33,7 +33,7 @@ from typing import Any
 
 from crazy4.core.paytables import PayTable
 from crazy4.errors import InputError
-from crazy4.progressive.bet import ProgressiveBet
+from crazy4.rules.progressive_bet import ProgressiveBet
 
 PLAY_WHEN_NOT_QUALIFIED = ("wins", "compared")
 TIE_RULES = ("push", "player")

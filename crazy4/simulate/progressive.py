@@ -23,9 +23,9 @@ import pyarrow as pa
 from crazy4.core.cards import colex_indices
 from crazy4.core.exact import exact_dot
 from crazy4.errors import InputError
-from crazy4.progressive.bet import ProgressiveBet
-from crazy4.progressive.rules import parse_amount
 from crazy4.progressive.settle import seat_nets
+from crazy4.rules.progressive import parse_amount
+from crazy4.rules.progressive_bet import ProgressiveBet
 from crazy4.rules.ruleset import RuleSet
 
 #: The bet's name in the summary, and its log columns (the wager and its net, in dollars).

@@ -32,9 +32,9 @@ from crazy4.core.cards import colex_indices
 from crazy4.core.money import dollars
 from crazy4.errors import InputError
 from crazy4.log.roundlog import hand_text, number_column, parse_hand_column
-from crazy4.progressive.bet import ProgressiveBet, scoring_categories
 from crazy4.progressive.returns import category_table, progressive_return
 from crazy4.progressive.settle import payout_numerators
+from crazy4.rules.progressive_bet import ProgressiveBet, scoring_categories
 from crazy4.validate.checks import rule_groups
 from crazy4.validate.report import Check, Finding, Options
 from crazy4.validate.rows import LogBatch
