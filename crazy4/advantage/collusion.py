@@ -7,7 +7,7 @@ A deal gives each of the ``k`` colluders five cards (and the dealer its up cards
 fresh deck. The team sees ``5 k (+ up)`` cards; the dealer's five hidden cards are any five of
 the ``m`` others, all ``C(m, 5)`` equally likely. :func:`crazy4.advantage.collusion_kernel.
 below_counts` lists every one of them and counts them below each colluder's thresholds; the
-game's collusion role (:class:`crazy4.advantage.collusion_role.ColludingGame`) prices every
+game's collusion role (:class:`crazy4.games.collusion_role.ColludingGame`) prices every
 decision from those integers; each colluder takes the exact optimum (the smallest wager among
 exact ties). A deal's value is the *exact* EV of the team's decisions given the pooled cards,
 an integer numerator over ``C(m, 5) * unit`` per colluder: the Monte Carlo averages conditional
@@ -38,13 +38,13 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.collusion_role import ColludingGame
 from crazy4.core.cards import BINOMIAL, colex_indices
 from crazy4.core.deal import DealtHands, deal_hands
 from crazy4.core.decisions import best_decisions, optimal_ev
 from crazy4.core.exact import exact_dot
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.errors import InputError
+from crazy4.games.collusion_role import ColludingGame
 from crazy4.registry import game_of
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cluster import dask_map

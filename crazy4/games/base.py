@@ -23,7 +23,7 @@ What a game provides, by role:
   dealer hand is counted with seen cards forced and how its decisions are settled
   (:mod:`crazy4.advantage.holecards` is the one engine over it).
 * **collusion** -- :meth:`Game.colluder`, the
-  :class:`crazy4.advantage.collusion_role.ColludingGame` role.
+  :class:`crazy4.games.collusion_role.ColludingGame` role.
 
 The conformance suite (``tests/test_conformance.py``) runs the same checks against every
 registered game and every shipped rule set, in the spirit of scikit-learn's
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
     import pandas as pd
 
-    from crazy4.advantage.collusion_role import ColludingGame
+    from crazy4.games.collusion_role import ColludingGame
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame

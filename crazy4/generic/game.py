@@ -20,8 +20,8 @@ from crazy4.games.spec import GameSpec
 if TYPE_CHECKING:
     import pandas as pd
 
-    from crazy4.advantage.collusion_role import ColludingGame
     from crazy4.games.base import HoleCardRole
+    from crazy4.games.collusion_role import ColludingGame
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame

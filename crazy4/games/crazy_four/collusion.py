@@ -1,4 +1,4 @@
-"""Crazy 4 Poker's collusion role (:class:`crazy4.advantage.collusion_role.ColludingGame`).
+"""Crazy 4 Poker's collusion role (:class:`crazy4.games.collusion_role.ColludingGame`).
 
 Prices from counts
 ------------------

@@ -16,7 +16,7 @@ from crazy4.games.crazy_four.rules import (
 )
 
 if TYPE_CHECKING:
-    from crazy4.advantage.collusion_role import ColludingGame
+    from crazy4.games.collusion_role import ColludingGame
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame

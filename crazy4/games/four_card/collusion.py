@@ -1,4 +1,4 @@
-"""Four Card Poker's collusion role (:class:`crazy4.advantage.collusion_role.ColludingGame`).
+"""Four Card Poker's collusion role (:class:`crazy4.games.collusion_role.ColludingGame`).
 
 Prices from counts
 ------------------

@@ -12,7 +12,7 @@ from crazy4.games.base import GameAnalysis, HoleCardRole, Progress
 from crazy4.games.four_card.rules import four_card_rules, read_four_card_sections
 
 if TYPE_CHECKING:
-    from crazy4.advantage.collusion_role import ColludingGame
+    from crazy4.games.collusion_role import ColludingGame
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
