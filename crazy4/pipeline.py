@@ -13,8 +13,8 @@ from pathlib import Path
 import pandas as pd
 
 from crazy4.core.atomic import UNCHECKED, Identity
-from crazy4.progressive.analysis import progressive_results, with_section
 from crazy4.registry import game_of
+from crazy4.report.progressive_section import progressive_results, with_section
 from crazy4.results.write import (
     provenance,
     replace_folder,
