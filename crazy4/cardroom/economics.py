@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
 
-from crazy4.cardroom.collection import CardroomTable
 from crazy4.cardroom.model import CardroomModel
 from crazy4.cardroom.seats import Seat, check_seats
+from crazy4.rules.collection import CardroomTable
 
 #: ``Φ^{-1}(0.95)``: one-sided 95% for the rounds-to-be-ahead figure.
 Z_95 = NormalDist().inv_cdf(0.95)

@@ -1,7 +1,7 @@
 """The card room's exact model: the moments of every seat strategy, for dollar figures.
 
 In the seed's card room a seated player/dealer (the *banker*) takes the other side of every
-seat, and the room takes a collection (:mod:`crazy4.cardroom.collection`) instead of a house edge.
+seat, and the room takes a collection (:mod:`crazy4.rules.collection`) instead of a house edge.
 :class:`CardroomModel` turns the exact per-hand analysis (:mod:`crazy4.games.crazy_four.analysis`)
 into the moments the dollar figures (:mod:`crazy4.cardroom.economics`,
 :mod:`crazy4.cardroom.twohands`) are made of.

@@ -15,12 +15,12 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.cardroom.collection import CardroomTable
 from crazy4.core.decisions import FOLD, best_decisions
 from crazy4.core.money import dollars
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis
 from crazy4.games.crazy_four.rules import CrazyFourRules
+from crazy4.rules.collection import CardroomTable
 from crazy4.rules.ruleset import SideBet
 
 #: The strategies a seat can play (module docstring).
