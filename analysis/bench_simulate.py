@@ -50,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.simulate.plan import SimulationPlan

@@ -1,7 +1,9 @@
 """One rule set, end to end: its game's exact analysis, its tables and its report.
 
 ``crazy4 analyze`` and ``crazy4 report`` both run :func:`run_rule_set`, which reaches the game
-through :mod:`crazy4.registry`, so a report is never rendered from another game's analysis.
+the rule set carries (:func:`crazy4.games.base.game_of`), so a report is never rendered from
+another game's analysis. The pipeline sits above every game and engine: it may use
+:mod:`crazy4.registry` (:func:`player_hands` loads a shipped rule set by name).
 """
 
 from __future__ import annotations
@@ -13,8 +15,11 @@ from pathlib import Path
 import pandas as pd
 
 from crazy4.core.atomic import UNCHECKED, Identity
-from crazy4.registry import game_of
+from crazy4.errors import InputError
+from crazy4.games.base import game_of
+from crazy4.registry import load_rules
 from crazy4.report.progressive_section import progressive_results, with_section
+from crazy4.results.read import read_result_table, results_dir
 from crazy4.results.write import (
     provenance,
     replace_folder,
@@ -142,3 +147,28 @@ def run_rule_set(
         record=record,
         command=command,
     )
+
+
+def player_hands(rule_set: str) -> pd.DataFrame:
+    """The per-hand-class table: read from ``results/`` or, when not built, computed exactly.
+
+    ``player_hands.parquet`` is not committed (it is large); without ``make results`` this runs
+    the exact analysis of the shipped rule set through its game (a few seconds).
+
+    Raises
+    ------
+    InputError
+        If the rule set's game has no per-hand-class table.
+    """
+    path = results_dir() / rule_set / "player_hands.parquet"
+    if path.is_file():
+        return read_result_table(path)
+    rules = load_rules(rule_set)
+    tables = (
+        game_of(rules)
+        .analyze(rules, jobs=1, progress=lambda message: None, simulate_rounds=0, seed=None)
+        .tables
+    )
+    if "player_hands" not in tables:
+        raise InputError(f"rule set {rule_set!r} has no per-hand-class table (player_hands)")
+    return tables["player_hands"]

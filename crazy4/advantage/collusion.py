@@ -44,8 +44,8 @@ from crazy4.core.decisions import best_decisions, optimal_ev
 from crazy4.core.exact import exact_dot
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.errors import InputError
+from crazy4.games.base import game_of
 from crazy4.games.collusion_role import ColludingGame
-from crazy4.registry import game_of
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cluster import dask_map
 from crazy4.simulate.plan import CHUNK_ROUNDS, MAX_ROUNDS, chunk_generator, worker_limit
@@ -67,7 +67,7 @@ class CollusionPlan:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> plan = make_collusion_plan(load_rules("crazy4-standard"), colluders=6, deals=70000,
     ...                            seed=1)
     >>> plan.chunks, plan.unseen, plan.dealer_hands
@@ -114,7 +114,7 @@ def make_collusion_plan(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> make_collusion_plan(load_rules("crazy4-standard"), colluders=8, deals=10, seed=1)
     Traceback (most recent call last):
     ...
@@ -258,7 +258,7 @@ def collusion_tasks(plan: CollusionPlan) -> Iterator[tuple[int, int, int]]:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> plan = make_collusion_plan(load_rules("crazy4-standard"), colluders=6, deals=5000,
     ...                            seed=1)
     >>> list(collusion_tasks(plan))
@@ -290,7 +290,7 @@ def run_collusion(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> plan = make_collusion_plan(load_rules("crazy4-standard"), colluders=7, deals=50,
     ...                            seed=3)
     >>> sums = run_collusion(plan)

@@ -78,7 +78,7 @@ def player_cost(model: CardroomModel, table: CardroomTable, seat: Seat) -> Playe
     Examples
     --------
     >>> from crazy4.games.crazy_four.analysis import analyze
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> analysis = analyze(load_rules("crazy4-cardroom"))
     >>> model = CardroomModel(analysis, simulation_rounds=0)
     >>> table = analysis.rules.cardroom_tables[1]  # $10-100: $1 a hand
@@ -213,7 +213,7 @@ def banker(
     Examples
     --------
     >>> from crazy4.games.crazy_four.analysis import analyze
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> analysis = analyze(load_rules("crazy4-cardroom"))
     >>> model = CardroomModel(analysis, simulation_rounds=0)
     >>> table = analysis.rules.cardroom_tables[1]

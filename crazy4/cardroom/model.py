@@ -93,7 +93,7 @@ def cardroom_rules(rules: RuleSet) -> CrazyFourRules:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> cardroom_rules(load_rules("four-card-standard"))
     Traceback (most recent call last):
     ...
@@ -117,7 +117,7 @@ class CardroomModel:
     Examples
     --------
     >>> from crazy4.games.crazy_four.analysis import analyze
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> model = CardroomModel(analyze(load_rules("crazy4-cardroom")), simulation_rounds=0)
     >>> round(float(-model.mean("optimal:game")), 6)  # house edge per unit of Ante
     0.079327

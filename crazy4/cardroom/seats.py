@@ -76,7 +76,7 @@ def joint_optimal_decisions(
     Examples
     --------
     >>> from crazy4.games.crazy_four.analysis import analyze
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> analysis = analyze(load_rules("crazy4-cardroom"))
     >>> bet = analysis.rules.side_bets[0]
     >>> same = joint_optimal_decisions(analysis, bet, Fraction(5)) == analysis.prices.decision
@@ -133,7 +133,7 @@ def find_table(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> rules = load_rules("crazy4-cardroom")
     >>> find_table(rules, None, Fraction(50)).name
     '10-100'

@@ -147,7 +147,7 @@ def decisions_for_strategy(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> decisions_for_strategy(load_rules("crazy4-standard"), np.array([10, 400, 2000]),
     ...                        play_minimum=322, raise_minimum=1496).tolist()
     [0, 1, 3]
@@ -187,7 +187,7 @@ def threshold_text(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> threshold_text(load_rules("crazy4-standard"), "K-Q-8-4+", "pair of aces+")
     '3x pair of aces+, 1x K-Q-8-4+, else fold'
     """

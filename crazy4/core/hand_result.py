@@ -88,7 +88,7 @@ def side_bet_outcomes(rules: SideBetRules, strength: int) -> dict[str, str]:
     Examples
     --------
     >>> from crazy4.core.ranking import strength_of_description
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> rules = load_rules("crazy4-standard")
     >>> side_bet_outcomes(rules, strength_of_description("pair of 2s")) == {
     ...     bet.name: "loses" for bet in rules.side_bets}

@@ -35,6 +35,11 @@ class SpecGame:
         self.spec = spec
         self._simulator: SimulatedGame | None = None
 
+    def __reduce__(self) -> tuple[type[SpecGame], tuple[GameSpec]]:
+        """Pickled as its specification (a rule set carries its game to worker processes);
+        the cached simulator is rebuilt there when used."""
+        return SpecGame, (self.spec,)
+
     @property
     def key(self) -> str:
         """The rule file's ``game``."""

@@ -106,7 +106,7 @@ def progressive_exact(bet: ProgressiveBet, meter: Fraction, seats: int) -> Progr
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> from crazy4.progressive.returns import progressive_return
     >>> bet = load_rules("crazy4-progressive").progressive
     >>> exact = progressive_exact(bet, Fraction(5000), 3)

@@ -59,7 +59,7 @@ def simulate_progressive(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> bet = load_rules("crazy4-progressive").progressive
     >>> run = simulate_progressive(bet, Fraction(5000), rounds=2000, seats=3, seed=1)
     >>> run.bets, float(run.exact) < 0

@@ -59,7 +59,7 @@ def lines_table(bet: ProgressiveBet) -> pd.DataFrame:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> table = lines_table(load_rules("crazy4-progressive").progressive)
     >>> int(table["combinations"].sum()), table["hand"].iloc[0], int(table["paid"].sum())
     (2598960, 'royal flush', 7)

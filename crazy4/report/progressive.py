@@ -32,7 +32,7 @@ def progressive_lines(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> from crazy4.report.progressive_section import progressive_results
     >>> rules = load_rules("crazy4-progressive")
     >>> progressive_results(rules)[1][0]

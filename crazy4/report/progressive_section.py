@@ -22,7 +22,7 @@ def progressive_results(rules: RuleSet) -> tuple[dict[str, pd.DataFrame], list[s
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> progressive_results(load_rules("crazy4-standard"))
     ({}, [])
     >>> tables, _ = progressive_results(load_rules("four-card-progressive"))

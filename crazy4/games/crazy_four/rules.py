@@ -134,7 +134,7 @@ class CrazyFourRules(RuleSet):
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> rules = load_rules("crazy4-standard")
     >>> isinstance(rules, CrazyFourRules), rules.super_bonus is not None
     (True, True)

@@ -60,7 +60,7 @@ def settle_doubled(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> settle = Settlement.of(load_rules("crazy4-standard"))
     >>> nets = settle_doubled(settle, np.array([20]), np.array([10]), np.array([True]),
     ...                       np.array([1]), None)
@@ -80,7 +80,7 @@ class VariantSet:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> variants = VariantSet(load_rules("crazy4-standard"))
     >>> [v.pattern for v, _ in variants.fixed][-3:]
     ['player A-2-3-4 settled as ace high', 'dealer A-2-3-4 settled as ace high', \
