@@ -1,6 +1,7 @@
 """The registry of games, keyed by the rule file's ``game``: the one place that knows them all.
 
-It sits above every game and every engine; only the command line, the pipeline and
+It sits above every game, every engine and every extension of a game (the card room,
+:mod:`crazy4.cardroom.extension`, listed here too); only the command line, the pipeline and
 :mod:`crazy4.testing` use it. Loading a rule set here hands the reader the registered games,
 and the rule set then carries its game (:attr:`crazy4.rules.ruleset.RuleSet.reader`): an
 engine given the rules reaches the game through :func:`crazy4.games.base.game_of`, never by
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from crazy4.cardroom.extension import CARDROOM
 from crazy4.errors import InputError
 from crazy4.games.base import Game
 from crazy4.games.crazy_four.game import CRAZY_FOUR
@@ -29,6 +31,7 @@ from crazy4.simulate.game import Simulated
 from crazy4.validate.game import Validated
 
 if TYPE_CHECKING:
+    from crazy4.games.extension import AnalysisExtension
     from crazy4.rules.ruleset import RuleSet
 
 
@@ -41,6 +44,10 @@ class RegisteredGame(Game, Simulated, Validated, Protocol):
 _GAMES: dict[str, RegisteredGame] = {
     game.key: game for game in (CRAZY_FOUR, FOUR_CARD, SpecGame(THREE_CARD))
 }
+
+
+#: What extends a game's analysis from outside the game (:mod:`crazy4.games.extension`).
+_EXTENSIONS: tuple[AnalysisExtension, ...] = (CARDROOM,)
 
 
 def registered_games() -> tuple[str, ...]:
@@ -72,6 +79,19 @@ def game_of(rules: RuleSet) -> RegisteredGame:
     'Three Card Poker'
     """
     return game_named(rules.game)
+
+
+def extensions_of(rules: RuleSet) -> list[AnalysisExtension]:
+    """The registered extensions that apply to a rule set, in registration order.
+
+    Examples
+    --------
+    >>> [type(e).__name__ for e in extensions_of(load_rules("crazy4-cardroom"))]
+    ['CardroomExtension']
+    >>> extensions_of(load_rules("crazy4-standard"))
+    []
+    """
+    return [extension for extension in _EXTENSIONS if extension.applies(rules)]
 
 
 def parse_rules(text: str, where: str) -> RuleSet:

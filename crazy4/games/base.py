@@ -67,9 +67,12 @@ class GameAnalysis:
     deals : int
         The number of deals counted (the game's cycle).
     details : dict
-        Extra provenance (for example the card room's simulation seed).
+        Extra provenance.
     render_report : callable
         Renders the Markdown report, given the provenance record.
+    state : object
+        The game's own analysis, for what extends the game (:mod:`crazy4.games.extension`:
+        the card room reads Crazy 4 Poker's); None when nothing does.
     """
 
     tables: dict[str, pd.DataFrame] = field(repr=False)
@@ -77,6 +80,7 @@ class GameAnalysis:
     deals: int
     details: dict[str, object]
     render_report: Callable[[dict[str, object]], str] = field(repr=False)
+    state: object = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -201,10 +205,10 @@ class Game(Protocol):
         *,
         jobs: int,
         progress: Progress,
-        simulate_rounds: int | None,
-        seed: int | None,
     ) -> GameAnalysis:
-        """The exact analysis: counts, prices, bets, tables and the report."""
+        """The exact analysis: counts, prices, bets, tables and the report (what extends the
+        game, such as the card room, is run beside it by the pipeline:
+        :mod:`crazy4.games.extension`)."""
         ...
 
     def hand_result(

@@ -82,8 +82,6 @@ class SpecGame:
         *,
         jobs: int,
         progress: Progress,
-        simulate_rounds: int | None,
-        seed: int | None,
     ) -> GameAnalysis:
         """Counts, prices, tables and the report."""
         from crazy4.generic.analysis import analyze_spec

@@ -50,8 +50,6 @@ class FourCard:
         *,
         jobs: int,
         progress: Progress,
-        simulate_rounds: int | None,
-        seed: int | None,
     ) -> GameAnalysis:
         """Every (hand, up card) situation counted, priced and tabulated."""
         from crazy4.games.four_card.analysis import MAIN_BET, analyze_four_card
