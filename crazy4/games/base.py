@@ -2,7 +2,8 @@
 
 A game (Crazy 4 Poker, Four Card Poker) is one object implementing :class:`Game`. This
 package's interface modules (this one, :mod:`crazy4.games.spec`,
-:mod:`crazy4.games.collusion_role`) sit below every engine and import none. The engines
+:mod:`crazy4.games.collusion_role`, :mod:`crazy4.games.extension`) sit below every engine and
+import none. The engines
 (the simulator, the validator, the reports, advantage play) reach a game only through this
 interface: the rule set they are given carries the game that read it, and :func:`game_of`
 returns it. Only the command line, the pipeline and :mod:`crazy4.testing` look a game up by the
