@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from crazy4 import __version__
 from crazy4.cli.advantage import add_advantage
+from crazy4.cli.design import add_design
 from crazy4.cli.options import (
     EVERY_CORE,
     JOBS_BOUND,
@@ -191,6 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_commands(commands)  # simulate
     add_validate_command(commands)
     add_advantage(commands)  # advantage holecards, detect
+    add_design(commands)  # design, design compare
     return parser
 
 

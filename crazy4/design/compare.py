@@ -1,0 +1,171 @@
+"""Rule sets side by side: every bet's exact figures and the hands whose decision differs.
+
+Used by ``crazy4 design --set`` (the base against the changed rules) and ``crazy4 design
+compare`` (any rule sets or written candidates). Each rule set is analyzed through its game;
+the decision differences come from the analyses' hand tables (``player_hands``: one row per
+hand class, or ``strategy``/``situations`` rows keyed by their text columns), so they hold
+for every game.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from crazy4.core.bet_tables import fraction_text
+from crazy4.design.basis import bet_rows
+
+if TYPE_CHECKING:
+    from crazy4.games.base import GameAnalysis
+    from crazy4.rules.ruleset import RuleSet
+
+#: The most decision differences printed per pair (the count is always whole).
+SHOWN_CHANGES = 20
+
+
+@dataclass(frozen=True)
+class Compared:
+    """Rule sets analyzed side by side.
+
+    Attributes
+    ----------
+    names : list of str
+        The rule sets, the first the reference.
+    figures : DataFrame
+        One row per (bet, rule set): exact house edge, element of risk, hit frequency,
+        standard deviation.
+    changes : list of DataFrame
+        Per later rule set, the hands whose decision differs from the first's.
+    """
+
+    names: list[str]
+    figures: pd.DataFrame
+    changes: list[pd.DataFrame]
+
+
+def figures_frame(named: list[tuple[str, GameAnalysis]]) -> pd.DataFrame:
+    """Every bet of every analysis, one row per (bet, rule set), bets in first-seen order."""
+    rows = []
+    for name, analysis in named:
+        for bet, figures in bet_rows(analysis).items():
+            rows.append(
+                {
+                    "bet": bet,
+                    "rules": name,
+                    "house_edge": f"{float(figures.house_edge):.4%}",
+                    "house_edge_exact": fraction_text(figures.house_edge),
+                    "element_of_risk": f"{figures.element_of_risk:.4%}",
+                    "hit_frequency": f"{figures.hit_frequency:.4%}",
+                    "std_dev": f"{figures.std_dev:.4f}",
+                }
+            )
+    frame = pd.DataFrame(rows)
+    order = list(dict.fromkeys(frame["bet"]))
+    frame["order"] = frame["bet"].map(order.index)
+    return frame.sort_values(["order"], kind="stable").drop(columns="order").reset_index(drop=True)
+
+
+def decision_changes(first: GameAnalysis, other: GameAnalysis) -> pd.DataFrame:
+    """The rows of the two analyses' hand tables whose decision differs.
+
+    ``player_hands`` when both have it with the same hands (``hand``, ``weight``, before,
+    after); otherwise ``situations`` or ``strategy`` joined on their text columns.
+    """
+    for name in ("player_hands", "situations", "strategy"):
+        a, b = first.tables.get(name), other.tables.get(name)
+        if a is None or b is None or "decision" not in a.columns or "decision" not in b.columns:
+            continue
+        keys = [c for c in a.columns if c != "decision" and a[c].dtype == object and c in b.columns]
+        if name == "player_hands":
+            keys = ["hand"]
+        joined = a[[*keys, "decision"]].merge(
+            b[[*keys, "decision"]], on=keys, suffixes=("_before", "_after")
+        )
+        moved = joined[joined["decision_before"] != joined["decision_after"]]
+        if name == "player_hands" and "weight" in a.columns:
+            moved = moved.merge(a[["hand", "weight"]], on="hand")
+        return moved.reset_index(drop=True)
+    return pd.DataFrame(columns=["decision_before", "decision_after"])
+
+
+def compare(named: list[tuple[str, GameAnalysis]]) -> Compared:
+    """Analyses ``(name, analysis)`` compared against the first."""
+    first = named[0][1]
+    changes = [decision_changes(first, analysis) for _, analysis in named[1:]]
+    return Compared([name for name, _ in named], figures_frame(named), changes)
+
+
+def compare_rules(rules: list[RuleSet]) -> Compared:
+    """Analyze each rule set through its game and compare them."""
+    from crazy4.design.basis import analyze_quietly
+
+    return compare([(r.name, analyze_quietly(r)) for r in rules])
+
+
+def _text_table(frame: pd.DataFrame) -> list[str]:
+    if frame.empty:
+        return ["(none)"]
+    return frame.to_string(index=False).splitlines()
+
+
+def _markdown_table(frame: pd.DataFrame) -> list[str]:
+    if frame.empty:
+        return ["(none)"]
+    columns = list(frame.columns)
+    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(str(v) for v in row) + " |" for row in frame.itertuples(False)]
+    return lines
+
+
+def render(compared: Compared, kind: str = "text") -> str:
+    """The comparison as terminal text, Markdown (``md``) or a standalone HTML page (``html``).
+
+    Examples
+    --------
+    >>> c = Compared(["a", "b"], pd.DataFrame({"bet": ["x"], "rules": ["a"]}), [pd.DataFrame()])
+    >>> print(render(c, "md"))
+    # a compared with b
+    <BLANKLINE>
+    ## Every bet
+    <BLANKLINE>
+    | bet | rules |
+    |---|---|
+    | x | a |
+    <BLANKLINE>
+    ## Decisions that differ from a: b
+    <BLANKLINE>
+    0 hand rows
+    (none)
+    """
+    table = _markdown_table if kind in ("md", "html") else _text_table
+    lines = [f"# {compared.names[0]} compared with {', '.join(compared.names[1:])}", ""]
+    lines += ["## Every bet", "", *table(compared.figures)]
+    for name, changes in zip(compared.names[1:], compared.changes, strict=True):
+        count = f"{len(changes):,} hand rows"
+        if "weight" in changes.columns:
+            count += f" ({int(changes['weight'].sum()):,} hands)"
+        lines += ["", f"## Decisions that differ from {compared.names[0]}: {name}", "", count]
+        lines += table(changes.head(SHOWN_CHANGES))
+    text = "\n".join(lines)
+    if kind != "html":
+        return text
+    body = "\n".join(_html_line(line) for line in lines)
+    return (
+        f"<!DOCTYPE html>\n<html><head><meta charset='utf-8'></head><body>\n{body}\n</body></html>"
+    )
+
+
+def _html_line(line: str) -> str:
+    if line.startswith("## "):
+        return f"<h2>{html.escape(line[3:])}</h2>"
+    if line.startswith("# "):
+        return f"<h1>{html.escape(line[2:])}</h1>"
+    if line.startswith("|---"):
+        return ""
+    if line.startswith("| "):
+        cells = [html.escape(cell.strip()) for cell in line.strip("|").split("|")]
+        return "<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
+    return f"<p>{html.escape(line)}</p>" if line else ""
