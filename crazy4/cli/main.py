@@ -34,6 +34,7 @@ from crazy4.cli.options import (
 from crazy4.cli.report import add_report
 from crazy4.cli.simulate import add_commands
 from crazy4.cli.validate import add_validate_command
+from crazy4.cli.verify import add_verify
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
@@ -193,6 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_validate_command(commands)
     add_advantage(commands)  # advantage holecards, detect
     add_design(commands)  # design, design compare
+    add_verify(commands)  # verify-par
     return parser
 
 
