@@ -102,7 +102,7 @@ def set_value(data: dict[str, Any], path: str, value: str) -> None:
     if not isinstance(node, dict):
         raise InputError(f"--set {path}: {parts[-2]!r} is not a table")
     pays = node.get("pays")
-    if last in node and not isinstance(node[last], dict | list):
+    if last in node and not isinstance(node[last], dict) and not _is_tables(node[last]):
         node[last] = parse_value(value)
     elif isinstance(pays, dict) and last in pays:
         pays[last] = parse_value(value)
