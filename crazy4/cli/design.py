@@ -99,12 +99,15 @@ def cmd_design(args: argparse.Namespace, argv: Sequence[str]) -> int:
     rules = load_rules(args.rules)
     if args.search is not None:
         return _search(args, rules)
-    from crazy4.design.basis import changed_rules
-    from crazy4.design.compare import compare_rules, render
+    from crazy4.design.basis import analyze_quietly, changed_rules
+    from crazy4.design.compare import compare, render
 
     changes = list(args.set or [])
     changed = changed_rules(rules, changes)
-    print(render(compare_rules([rules, changed]), "text"))
+    listed = ", ".join(f"{path}={value}" for path, value in changes)
+    label = f"{rules.name} with {listed}" if changes else f"{rules.name} as is"
+    named = [(rules.name, analyze_quietly(rules)), (label, analyze_quietly(changed))]
+    print(render(compare(named), "text"))
     if args.write:
         _write(args, rules, changes)
     return 0
