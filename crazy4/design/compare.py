@@ -152,20 +152,50 @@ def render(compared: Compared, kind: str = "text") -> str:
     text = "\n".join(lines)
     if kind != "html":
         return text
-    body = "\n".join(_html_line(line) for line in lines)
-    return (
-        f"<!DOCTYPE html>\n<html><head><meta charset='utf-8'></head><body>\n{body}\n</body></html>"
-    )
+    return html_page(lines)
 
 
-def _html_line(line: str) -> str:
-    if line.startswith("## "):
-        return f"<h2>{html.escape(line[3:])}</h2>"
-    if line.startswith("# "):
-        return f"<h1>{html.escape(line[2:])}</h1>"
-    if line.startswith("|---"):
-        return ""
-    if line.startswith("| "):
-        cells = [html.escape(cell.strip()) for cell in line.strip("|").split("|")]
-        return "<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
-    return f"<p>{html.escape(line)}</p>" if line else ""
+def html_page(lines: list[str]) -> str:
+    """Markdown lines of :func:`render` (headings, paragraphs, pipe tables) as an HTML page.
+
+    Examples
+    --------
+    >>> print(html_page(["# T", "| a |", "|---|", "| 1 |", "x"]))
+    <!DOCTYPE html>
+    <html><head><meta charset="utf-8"><title>T</title></head><body>
+    <h1>T</h1>
+    <table>
+    <tr><th>a</th></tr>
+    <tr><td>1</td></tr>
+    </table>
+    <p>x</p>
+    </body></html>
+    """
+    title = html.escape(lines[0].removeprefix("# ")) if lines else ""
+    body: list[str] = []
+    header = False
+    for line in lines:
+        in_table = bool(body) and body[-1].startswith(("<tr>", "<table>"))
+        if line.startswith("|"):
+            if not in_table:
+                body.append("<table>")
+                header = True
+            if line.startswith("|---"):
+                continue
+            tag = "th" if header else "td"
+            header = False
+            cells = [html.escape(cell.strip()) for cell in line.strip("|").split("|")]
+            body.append("<tr>" + "".join(f"<{tag}>{cell}</{tag}>" for cell in cells) + "</tr>")
+            continue
+        if in_table:
+            body.append("</table>")
+        if line.startswith("## "):
+            body.append(f"<h2>{html.escape(line[3:])}</h2>")
+        elif line.startswith("# "):
+            body.append(f"<h1>{html.escape(line[2:])}</h1>")
+        elif line:
+            body.append(f"<p>{html.escape(line)}</p>")
+    if body and body[-1].startswith("<tr>"):
+        body.append("</table>")
+    head = f'<html><head><meta charset="utf-8"><title>{title}</title></head><body>'
+    return "\n".join(["<!DOCTYPE html>", head, *body, "</body></html>"])
