@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from crazy4.design.basis import (
+    BetFigures,
     analyze_quietly,
     bet_of,
     changed_rules,
@@ -26,7 +27,7 @@ from crazy4.design.basis import (
 )
 from crazy4.design.model import AffineModel, HandModel, hand_model
 from crazy4.design.ruletext import odds_value, pays_at
-from crazy4.design.spread import Spread, line_spread, returns_spread, side_moments
+from crazy4.design.spread import SideBase, Spread, line_spread, returns_spread, side_moments
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
@@ -138,11 +139,11 @@ class Pricer:
 
     space: Space
     bet: str
-    figures: Any
+    figures: BetFigures
     affine: AffineModel
     hands: HandModel | None
     spread: Spread | None
-    side: Any
+    side: SideBase
 
     def price(self, grid: npt.NDArray[np.int64]) -> Priced:
         """Price candidates ``grid`` (rows of :meth:`Space.grid`)."""
@@ -158,7 +159,7 @@ class Pricer:
             numerators = -self.affine.numerators(steps, scale)
             denominator = self.affine.denominator * scale
         change = steps.astype(np.float64) / scale
-        ev = -np.array([float(Fraction(int(n), denominator)) for n in numerators])
+        ev = -np.asarray(numerators, dtype=np.float64) / denominator
         if self.spread is not None:
             hit, second = self.spread.moments(change)
         else:

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from crazy4.design.basis import BetFigures
     from crazy4.games.base import GameAnalysis
 
+#: A side bet's base hit frequency, base E[X^2], searched lines' probabilities and base odds.
+SideBase = tuple[float, float, "npt.NDArray[np.float64]", "npt.NDArray[np.float64]"]
+
 #: Columns of a ``returns`` table that are not the row's key.
 VALUE_COLUMNS = frozenset({"net", "net_value", "combinations", "probability", "contribution"})
 
@@ -72,9 +75,7 @@ def returns_spread(base: GameAnalysis, bumped: list[GameAnalysis]) -> Spread | N
     return Spread(nets[0], coefficients, probabilities)
 
 
-def line_spread(
-    figures: BetFigures, slopes: list[float], odds: list[float]
-) -> tuple[float, float, npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+def line_spread(figures: BetFigures, slopes: list[float], odds: list[float]) -> SideBase:
     """Base hit frequency, base ``E[X^2]``, each searched line's probability and base odds, for
     a bet paid line by line (a side bet)."""
     ev = -float(figures.house_edge)
@@ -83,7 +84,7 @@ def line_spread(
 
 
 def side_moments(
-    base: tuple[float, float, npt.NDArray[np.float64], npt.NDArray[np.float64]],
+    base: SideBase,
     odds: npt.NDArray[np.float64],
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Hit frequency and ``E[X^2]`` of candidates paying ``odds`` (K, L) on the searched lines.

@@ -133,3 +133,24 @@ def test_markdown_and_pdf(tmp_path: Path, exact_claims: list[str]) -> None:
     assert "1 differ" in text and "1097" in text
     assert main([*args, "--format", "md", "--out", str(tmp_path / "v.md")]) == 1
     assert "| flush | combinations | 1097 | 1096 |" in (tmp_path / "v.md").read_text()
+
+
+def test_an_xlsx_workbook_reads_like_the_csv(tmp_path: Path, exact_claims: list[str]) -> None:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(HEADER.strip().split(","))
+    for row in exact_claims:
+        sheet.append([cell or None for cell in row.rstrip("\n").split(",")])
+    sheet.cell(row=2, column=4).value = 3745  # the pair line's combinations, as a number, +1
+    path = tmp_path / "claims.xlsx"
+    book.save(path)
+    out = tmp_path / "out.json"
+    code = main(["verify-par", str(path), "--rules", "three-card-standard", "--format", "json",
+                 "--out", str(out)])  # fmt: skip
+    assert code == 1
+    wrong = [c for c in json.loads(out.read_text())["checks"] if not c["matches"]]
+    assert [(c["line"], c["figure"], c["claimed"]) for c in wrong] == [
+        ("pair", "combinations", "3745")
+    ]
