@@ -130,16 +130,21 @@ def _search(args: argparse.Namespace, rules: RuleSet) -> int:
     if not len(chosen):
         return 1
     shown = chosen[: args.top].tolist()
-    print(listed_frame(rules, args.search, space, priced, shown).to_string(index=False))
+    frames = [listed_frame(rules, args.search, space, priced, shown)]
+    print(frames[0].to_string(index=False))
     if args.frontier:
         edge = frontier(priced, chosen)
         print(
             f"\nFrontier (no other table has both a higher edge and a larger std dev): {len(edge)}"
         )
+        frames.append(listed_frame(rules, args.search, space, priced, edge[: args.top].tolist()))
+        print(frames[1].to_string(index=False))
+    moved = sum(int((~frame["model_agrees"].astype(bool)).sum()) for frame in frames)
+    if moved:
         print(
-            listed_frame(rules, args.search, space, priced, edge[: args.top].tolist()).to_string(
-                index=False
-            )
+            f"\nnote: {moved} listed table(s) move the strategy where the vectorized price held "
+            "it (model_agrees = False): their figures above are the game's own analysis; the "
+            "window's other tables were priced with the strategy held"
         )
     if args.write:
         pick = args.pick or 1
