@@ -120,7 +120,14 @@ def _search(args: argparse.Namespace, rules: RuleSet) -> int:
     ranges = dict(args.range)
     space = make_space(rules, args.table, ranges, args.step)
     grid = space.grid()
-    priced = pricer(rules, args.search, space).price(grid)
+    model = pricer(rules, args.search, space)
+    priced = model.price(grid)
+    if not model.strategy_held:
+        print(
+            "note: one unit more on a searched line moves the strategy, and this game's analysis "
+            "lists no hand's EVs: the window is priced with the strategy held (listed tables are "
+            "re-analyzed)"
+        )
     low, high = (value / 100 for value in args.edge)
     chosen = in_window(priced, low, high)
     print(

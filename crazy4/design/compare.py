@@ -10,6 +10,7 @@ for every game.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from crazy4.games.base import GameAnalysis
     from crazy4.rules.ruleset import RuleSet
 
+#: A strategy table's count of one decision (``situations_1x``, ``combinations_fold``).
+COUNT_COLUMN = re.compile(r"(situations|combinations)_(fold|1x|2x|3x)")
 #: The most decision differences printed per pair (the count is always whole).
 SHOWN_CHANGES = 20
 
@@ -72,22 +75,33 @@ def decision_changes(first: GameAnalysis, other: GameAnalysis) -> pd.DataFrame:
     """The rows of the two analyses' hand tables whose decision differs.
 
     ``player_hands`` when both have it with the same hands (``hand``, ``weight``, before,
-    after); otherwise ``situations`` or ``strategy`` joined on their text columns.
+    after); otherwise ``strategy`` rows joined on their text columns (Four Card Poker's hand and
+    up card), a row changed when its decision or its count of each decision
+    (``situations_fold`` ...) differs.
     """
-    for name in ("player_hands", "situations", "strategy"):
+    for name in ("player_hands", "strategy"):
         a, b = first.tables.get(name), other.tables.get(name)
         if a is None or b is None or "decision" not in a.columns or "decision" not in b.columns:
             continue
-        keys = [c for c in a.columns if c != "decision" and a[c].dtype == object and c in b.columns]
-        if name == "player_hands":
-            keys = ["hand"]
-        joined = a[[*keys, "decision"]].merge(
-            b[[*keys, "decision"]], on=keys, suffixes=("_before", "_after")
+        keys = ["hand"] if name == "player_hands" else [
+            c for c in a.columns
+            if c != "decision" and c in b.columns and not pd.api.types.is_numeric_dtype(a[c])
+            and not pd.api.types.is_bool_dtype(a[c])
+        ]  # fmt: skip
+        if not keys:
+            continue
+        counts = [c for c in a.columns if COUNT_COLUMN.fullmatch(c) and c in b.columns]
+        counts = [] if name == "player_hands" else counts
+        joined = a[[*keys, "decision", *counts]].merge(
+            b[[*keys, "decision", *counts]], on=keys, suffixes=("_before", "_after")
         )
-        moved = joined[joined["decision_before"] != joined["decision_after"]]
+        moved = joined["decision_before"] != joined["decision_after"]
+        for column in counts:
+            moved |= joined[f"{column}_before"] != joined[f"{column}_after"]
+        changed = joined[moved]
         if name == "player_hands" and "weight" in a.columns:
-            moved = moved.merge(a[["hand", "weight"]], on="hand")
-        return moved.reset_index(drop=True)
+            changed = changed.merge(a[["hand", "weight"]], on="hand")
+        return changed.reset_index(drop=True)
     return pd.DataFrame(columns=["decision_before", "decision_after"])
 
 

@@ -144,6 +144,7 @@ class Pricer:
     hands: HandModel | None
     spread: Spread | None
     side: SideBase
+    strategy_held: bool = True
 
     def price(self, grid: npt.NDArray[np.int64]) -> Priced:
         """Price candidates ``grid`` (rows of :meth:`Space.grid`)."""
@@ -186,11 +187,15 @@ def pricer(rules: RuleSet, bet: str, space: Space) -> Pricer:
         if hands is not None and not _reproduces(hands, figures.house_edge):
             hands = None
         spread = returns_spread(base, bumped)
+    from crazy4.design.compare import decision_changes
+
+    # without the hand model the price holds the strategy: say whether one unit more on a
+    # searched line already moves it
+    held = hands is not None or all(decision_changes(base, b).empty for b in bumped)
     slopes = [float(Fraction(s, affine.denominator)) for s in affine.slopes]
     base_odds = [float(space.base[number]) for number in space.searched]
-    return Pricer(
-        space, bet, figures, affine, hands, spread, line_spread(figures, slopes, base_odds)
-    )
+    side = line_spread(figures, slopes, base_odds)
+    return Pricer(space, bet, figures, affine, hands, spread, side, held)
 
 
 def _reproduces(hands: HandModel, edge: Fraction) -> bool:

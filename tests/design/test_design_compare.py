@@ -85,3 +85,14 @@ def test_bad_paths_are_refused(path: str, message: str) -> None:
 def test_a_bad_value_is_the_loaders_error() -> None:
     with pytest.raises(InputError, match="negative"):
         changed_rules(load_rules("four-card-standard"), [("aces_up[0].flush", "-2")])
+
+
+def test_four_card_decisions_by_hand_and_up_card() -> None:
+    """Four Card Poker's strategy is by hand and up card: ties pushed instead of paid to the
+    player make some situations fold that played, and none play that folded."""
+    base = load_rules("four-card-standard")
+    compared = compare_rules([base, changed_rules(base, [("dealer.ties", "push")])])
+    changes = compared.changes[0]
+    assert {"hand", "up_rank"} <= set(changes.columns) and len(changes) > 0
+    before, after = changes["situations_fold_before"], changes["situations_fold_after"]
+    assert (after >= before).all() and (after > before).any()
