@@ -74,6 +74,15 @@ def _check(args: argparse.Namespace) -> None:
         raise InputError("--write: give --name and --title for the new rule file")
     if args.write and Path(args.write).suffix != ".toml":
         raise InputError(f"--write {args.write}: a rule file ends in .toml")
+    if args.write and not Path(args.write).resolve().parent.is_dir():
+        raise InputError(f"--write {args.write}: its folder does not exist")
+    if args.write:
+        from crazy4.rules.load import SAFE_NAME
+
+        if not SAFE_NAME.fullmatch(args.name) or ".." in args.name:
+            raise InputError(
+                f"--name {args.name!r}: a name is a file stem of letters, digits, '.', '-' and '_'"
+            )
     if args.search is None:
         for option in ("table", "edge", "pick"):
             if getattr(args, option):
