@@ -154,3 +154,13 @@ def test_an_xlsx_workbook_reads_like_the_csv(tmp_path: Path, exact_claims: list[
     assert [(c["line"], c["figure"], c["claimed"]) for c in wrong] == [
         ("pair", "combinations", "3745")
     ]
+
+
+def test_the_shipped_example_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples"
+    claims = example / "claims-crazy4-standard.csv"
+    assert main(["verify-par", str(claims), "--rules", "crazy4-standard"]) == 0
+    assert "34 figures checked: 34 match, 0 differ." in capsys.readouterr().out
+    template = example / "claims-template.csv"
+    assert main(["verify-par", str(template), "--rules", "crazy4-standard"]) == 2
+    assert "'EDGE' is not a number" in capsys.readouterr().err
