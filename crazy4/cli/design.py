@@ -247,9 +247,16 @@ def add_design(commands: Commands) -> None:
         description="Analyze each rule set (shipped name or .toml file) and print every bet "
         "side by side with the hands whose decision differs from the first's.",
     )
-    compare.add_argument("rule_sets", nargs="+", metavar="RULES")
-    compare.add_argument("--format", choices=("text", "md", "html"), default="text")
-    compare.add_argument("--out", help="write the comparison to this file")
+    compare.add_argument(
+        "rule_sets", nargs="+", metavar="RULES",
+        help="shipped rule set names or .toml rule files (design --write's); the first is the "
+        "reference the decisions are compared with",
+    )  # fmt: skip
+    compare.add_argument(
+        "--format", choices=("text", "md", "html"), default="text",
+        help="terminal text (default), a Markdown or a standalone HTML report",
+    )  # fmt: skip
+    compare.add_argument("--out", help="write the comparison to this file (else print it)")
     compare.set_defaults(handler=cmd_compare)
 
 

@@ -81,6 +81,9 @@ def add_verify(commands: Commands) -> None:
         f"frequencies (0.0001, 0.01%%; default {DEFAULT_TOLERANCE}); combinations and payouts "
         "are compared exactly",
     )
-    verify.add_argument("--format", choices=("md", "pdf", "json"), default="md")
+    verify.add_argument(
+        "--format", choices=("md", "pdf", "json"), default="md",
+        help="Markdown (default), a PDF for the file, or JSON (every check as data)",
+    )  # fmt: skip
     verify.add_argument("--out", help="write the report to this file (required for pdf)")
     verify.set_defaults(handler=cmd_verify)
