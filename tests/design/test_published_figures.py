@@ -25,6 +25,7 @@ def bets() -> dict[str, dict[str, BetFigures]]:
         "crazy4-standard": bet_rows(analyze_quietly(load_rules("crazy4-standard"))),
         "four-card-standard": bet_rows(analyze_quietly(four_card)),
         "four-card table 2": bet_rows(analyze_quietly(changed_rules(four_card, TABLE_2))),
+        "three-card-standard": bet_rows(analyze_quietly(load_rules("three-card-standard"))),
     }
 
 
@@ -57,6 +58,18 @@ RECONCILED = [
      "return", "cut"),
     ("Four Card Poker, S. Ko (simple strategy)", "3.40", "four-card-standard",
      "ante_play_simple", "house_edge", "round"),
+    ("Four Card Poker, Aces Up, lowest published edge", "1.98", "four-card-standard",
+     "aces-up-50-40-9-6-4-2-1", "house_edge", "round"),
+    ("Four Card Poker, Aces Up, highest published edge", "6.15", "four-card-standard",
+     "aces-up-50-40-7-5-4-3-1", "house_edge", "round"),
+    ("Three Card Poker, Wizard of Odds", "3.37", "three-card-standard", "ante_play",
+     "house_edge", "round"),
+    ("Three Card Poker, Wizard of Odds", "2.01", "three-card-standard", "ante_play",
+     "element_of_risk", "round"),
+    ("Three Card Poker, Pair Plus 1-4-6-30-40", "2.32", "three-card-standard",
+     "pair-plus-1-4-6-30-40", "house_edge", "round"),
+    ("Three Card Poker, Pair Plus 1-3-6-30-40", "7.28", "three-card-standard",
+     "pair-plus-1-3-6-30-40", "house_edge", "round"),
 ]  # fmt: skip
 
 
@@ -85,7 +98,7 @@ def test_frome_1_50_has_no_definition(bets: dict[str, dict[str, BetFigures]]) ->
     values = [
         _figure(rows[bet], quantity)
         for key, rows in bets.items()
-        if key != "crazy4-standard"
+        if key.startswith("four-card")
         for bet in ("ante_play", "ante_play_simple")
         for quantity in ("house_edge", "element_of_risk")
     ]
