@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from crazy4.errors import InputError
+
 if TYPE_CHECKING:
     import numpy.typing as npt
     import pandas as pd
@@ -135,13 +137,22 @@ class HandModel:
     def _moving(
         self, steps: npt.NDArray[np.int64], scale: int, hands: npt.NDArray[np.int64]
     ) -> npt.NDArray[np.object_]:
-        """The weighted best EVs of the hands whose decision may change, per candidate."""
-        base = self.base[hands].astype(np.float64) * scale  # integers below 2**53: exact
+        """The weighted best EVs of the hands whose decision may change, per candidate.
+
+        Every EV is an integer below 2**53 (checked), so the float64 products and sums are
+        exact; the weighted sum is taken in Python integers.
+        """
+        widest = np.abs(steps).max(axis=0, initial=0).astype(object)
+        steepest = np.abs(self.slopes[:, hands, :]).reshape(len(self.slopes), -1).max(axis=1)
+        bound = int(np.abs(self.base[hands]).max()) * scale + int(widest @ steepest.astype(object))
+        if bound >= 2**53:
+            raise InputError("--range: odds this large cannot be priced exactly; narrow the ranges")
+        base = self.base[hands].astype(np.float64) * scale
         slopes = self.slopes[:, hands, :].astype(np.float64)
         values = base[None] + np.einsum("kl,lnd->knd", steps.astype(np.float64), slopes)
         values = np.where(self.allowed[hands][None], values, -np.inf)
-        best = values.max(axis=2).astype(np.int64)
-        return np.array([int(x) for x in best @ self.weights[hands]], dtype=object)
+        best = values.max(axis=2).astype(np.int64).astype(object)
+        return np.asarray(best @ self.weights[hands].astype(object), dtype=object)
 
 
 def hand_table(analysis: GameAnalysis) -> pd.DataFrame | None:

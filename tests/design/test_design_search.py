@@ -103,3 +103,35 @@ def test_queens_up_candidates_match_counts_derived_here() -> None:
         ev = (sum(counts[line] * odds[line] for line in counts) - unpaid) / F(hands)
         assert priced.edge(k) == -ev, odds
     assert np.isfinite(priced.std_dev).all()
+
+
+def test_hands_whose_decision_moves_are_priced_per_candidate(three_card) -> None:  # type: ignore[no-untyped-def]
+    """An Ante Bonus on high cards (paid with a Play bet) makes hands below Q-6-4 play: the
+    hands whose best decision moves inside the range are re-solved per candidate. Re-priced
+    with the oracle's own dealer counts and settlement, the bonus set per hand here."""
+    import oracle_three_card as oracle
+
+    from crazy4.design.basis import rule_data
+    from crazy4.design.ruletext import toml_text
+    from crazy4.rules.load import parse_rules
+
+    data = rule_data(three_card)
+    data["ante_bonus"]["pays"] = {"high_card": 0, **data["ante_bonus"]["pays"]}
+    rules = parse_rules(toml_text(data), "high-card-bonus.toml")
+    space = make_space(rules, "ante_bonus", {"high_card": (F(0), F(1))}, F(1, 2))
+    model = pricer(rules, "ante_play", space)
+    grid = space.grid()
+    steps = grid[:, space.searched]  # the base pays high cards 0: the steps are the odds
+    moving, _ = model.hands.border(steps.min(axis=0), steps.max(axis=0), space.scale)  # type: ignore[union-attr]
+    assert moving.sum() > 0
+    priced = model.price(grid)
+    hands, counts = oracle.all_hands(), oracle.all_dealer_counts()
+    categories = oracle.category_of(hands.values).tolist()
+    standard = oracle.bonus_odds(hands.values, oracle.STANDARD_BONUS)
+    for k in range(len(grid)):
+        high = F(int(grid[k][0]), space.scale)
+        bonus = [
+            high if c == oracle.HIGH_CARD else b for c, b in zip(categories, standard, strict=True)
+        ]
+        evs = oracle.play_evs(counts, bonus, oracle.DEALER_HANDS, oracle.Rules())
+        assert priced.edge(k) == -sum(max(ev, F(-1)) for ev in evs) / oracle.HANDS, high
