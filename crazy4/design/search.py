@@ -96,8 +96,10 @@ def make_space(
             raise InputError(
                 f"--range {line}: {table} has no such line; its lines: {', '.join(lines)}"
             )
-        if low > high or (high - low) % step:
-            raise InputError(f"--range {line}: {low}:{high} is not low:high in steps of {step}")
+        if low < 0 or low > high or (high - low) % step:
+            raise InputError(
+                f"--range {line}: {low}:{high} is not low:high (at least 0) in steps of {step}"
+            )
     if not ranges:
         raise InputError("--search: give at least one --range LINE=LOW:HIGH")
     base = tuple(parse_odds(pays[line], where=f"{table} {line}") for line in lines)
