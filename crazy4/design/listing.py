@@ -28,7 +28,17 @@ if TYPE_CHECKING:
 
 
 def changes_of(space: Space, odds: npt.NDArray[np.int64]) -> list[tuple[str, str]]:
-    """The ``--set`` changes that make candidate ``odds`` (times ``space.scale``)."""
+    """The ``--set`` changes that make candidate ``odds`` (times ``space.scale``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from crazy4.design.search import Space
+    >>> space = Space("super_bonus", ("straight", "flush"), (Fraction(1), Fraction(3, 2)),
+    ...               {"flush": (Fraction(1), Fraction(2))}, Fraction(1, 2))
+    >>> changes_of(space, np.array([2, 5]))
+    [('super_bonus.flush', '2.5')]
+    """
     return [
         (f"{space.table}.{space.lines[n]}", str(odds_value(Fraction(int(odds[n]), space.scale))))
         for n in space.searched

@@ -62,7 +62,17 @@ class Space:
 
     def grid(self) -> npt.NDArray[np.int64]:
         """Every candidate's odds on every line times :attr:`scale`, shape (K, lines): the
-        searched lines' values in order, filtered to tables ordered by hand strength."""
+        searched lines' values in order, filtered to tables ordered by hand strength.
+
+        Examples
+        --------
+        >>> F = Fraction
+        >>> space = Space("t", ("pair", "flush", "trips"), (F(1), F(3), F(5)),
+        ...               {"flush": (F(1), F(2)), "trips": (F(1), F(3))}, F(1, 2))
+        >>> grid = space.grid()  # odds times 2; 3 x 5 tables less 3 paying flush above trips
+        >>> len(grid), grid[:3].tolist()
+        (12, [[2, 2, 2], [2, 2, 3], [2, 2, 4]])
+        """
         scale = self.scale
         axes = []
         for line in self.lines:
@@ -209,7 +219,16 @@ def _reproduces(hands: HandModel, edge: Fraction) -> bool:
 
 def in_window(priced: Priced, low: Fraction, high: Fraction) -> npt.NDArray[np.int64]:
     """Indices of the candidates whose exact edge lies in ``[low, high]``, ranked: nearest the
-    window's middle first, then the larger standard deviation, then the smaller odds."""
+    window's middle first, then the larger standard deviation, then the smaller odds.
+
+    Examples
+    --------
+    >>> grid = np.array([[1], [2], [3], [4]])
+    >>> p = Priced(grid, np.array([1, 4, 6, 9], dtype=object), 100, np.zeros(4),
+    ...            np.array([1.0, 2.0, 3.0, 4.0]), 1.0)
+    >>> in_window(p, Fraction(3, 100), Fraction(7, 100)).tolist()  # 4% and 6% tie: more volatile
+    [2, 1]
+    """
     den = priced.denominator
     inside = [k for k, n in enumerate(priced.edge_numerators) if low * den <= n <= high * den]
     middle = (low + high) / 2
