@@ -78,6 +78,15 @@ def decision_changes(first: GameAnalysis, other: GameAnalysis) -> pd.DataFrame:
     after); otherwise ``strategy`` rows joined on their text columns (Four Card Poker's hand and
     up card), a row changed when its decision or its count of each decision
     (``situations_fold`` ...) differs.
+
+    Examples
+    --------
+    >>> from crazy4.games.base import GameAnalysis
+    >>> def analysis(decisions: list[str]) -> GameAnalysis:
+    ...     hands = pd.DataFrame({"hand": ["a", "b"], "weight": [4, 12], "decision": decisions})
+    ...     return GameAnalysis({"player_hands": hands}, "x", 1, {}, lambda record: "")
+    >>> decision_changes(analysis(["fold", "1x"]), analysis(["1x", "1x"])).to_dict("records")
+    [{'hand': 'a', 'decision_before': 'fold', 'decision_after': '1x', 'weight': 4}]
     """
     for name in ("player_hands", "strategy"):
         a, b = first.tables.get(name), other.tables.get(name)

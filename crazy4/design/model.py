@@ -56,7 +56,13 @@ class AffineModel:
 
     @classmethod
     def from_evs(cls, base: Fraction, bumped: list[Fraction]) -> AffineModel:
-        """From the base EV and the EV with each line one unit higher."""
+        """From the base EV and the EV with each line one unit higher.
+
+        Examples
+        --------
+        >>> AffineModel.from_evs(Fraction(-1, 10), [Fraction(-1, 20), Fraction(1, 5)])
+        AffineModel(base=-2, slopes=(1, 6), denominator=20)
+        """
         denominator = lcm(base.denominator, *(ev.denominator for ev in bumped))
         slopes = tuple(int((ev - base) * denominator) for ev in bumped)
         return cls(int(base * denominator), slopes, denominator)
