@@ -10,7 +10,7 @@ SOURCES := $(shell find crazy4 -name '*.py')
 CACHE_DIR := $(or $(CRAZY4_CACHE_DIR),$(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME)/crazy4,$(HOME)/.cache/crazy4))
 
 .DEFAULT_GOAL := help
-.PHONY: help install lock test-min results test test-fast lint bench bench-simulate bench-validate bench-advantage bench-design clean notebooks advantage docs performance
+.PHONY: help install lock test-min results test test-fast lint bench bench-simulate bench-validate bench-advantage clean notebooks advantage docs performance
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} \
@@ -127,6 +127,7 @@ bench-validate: $(BIN)/.installed ## Rows per second of crazy4 validate (parquet
 	$(BIN)/python analysis/bench_validate.py --json analysis/bench/results/validate.json
 	$(BIN)/python analysis/performance_page.py
 
+.PHONY: bench-design
 bench-design: $(BIN)/.installed ## Pay-table candidates priced a second by crazy4 design --search, by game and bet
 	$(BIN)/python analysis/bench_design.py --json analysis/bench/results/design.json
 	$(BIN)/python analysis/performance_page.py
