@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from crazy4 import __version__
 from crazy4.cli.advantage import add_advantage
+from crazy4.cli.design import add_design
 from crazy4.cli.options import (
     EVERY_CORE,
     JOBS_BOUND,
@@ -33,6 +34,7 @@ from crazy4.cli.options import (
 from crazy4.cli.report import add_report
 from crazy4.cli.simulate import add_commands
 from crazy4.cli.validate import add_validate_command
+from crazy4.cli.verify import add_verify
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
@@ -191,6 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_commands(commands)  # simulate
     add_validate_command(commands)
     add_advantage(commands)  # advantage holecards, detect
+    add_design(commands)  # design, design compare
+    add_verify(commands)  # verify-par
     return parser
 
 
