@@ -18,7 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from crazy4.design.search import make_space, pricer
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 
 F = Fraction
 

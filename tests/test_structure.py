@@ -262,7 +262,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("games/crazy_four", "games/four_card", "games/three_card"),
     ("cardroom",),
     ("registry",),
-    ("pipeline",),
+    ("pipeline", "design"),
     ("testing",),
     ("cli",),
     ("__main__",),

@@ -100,7 +100,7 @@ def _check(args: argparse.Namespace) -> None:
 
 def cmd_design(args: argparse.Namespace, argv: Sequence[str]) -> int:
     """``crazy4 design --rules R [--set ...] [--search BET ...] [--write F ...]``."""
-    from crazy4.rules.load import load_rules
+    from crazy4.registry import load_rules
 
     if args.rules is None:
         raise InputError("--rules: required (or 'crazy4 design compare A B ...')")
@@ -173,7 +173,7 @@ def _search(args: argparse.Namespace, rules: RuleSet) -> int:
 def cmd_compare(args: argparse.Namespace, argv: Sequence[str]) -> int:
     """``crazy4 design compare A B ...``."""
     from crazy4.design.compare import compare_rules, render
-    from crazy4.rules.load import load_rules
+    from crazy4.registry import load_rules
 
     if len(args.rule_sets) < 2:
         raise InputError("compare: give at least two rule sets or rule files")

@@ -18,7 +18,7 @@ def cmd_verify(args: argparse.Namespace, argv: Sequence[str]) -> int:
     """Read the claims, check them, write the report; 0 / 1 / 2."""
     from crazy4.design.claims import parse_number, read_claims
     from crazy4.design.verify import json_text, markdown, verify
-    from crazy4.rules.load import load_rules
+    from crazy4.registry import load_rules
 
     tolerance = parse_number(args.tolerance, "--tolerance")
     if tolerance < 0:

@@ -1,6 +1,6 @@
 """What every design step stands on: a rule set changed by its paths, analyzed through its game.
 
-Every game is reached through :func:`crazy4.games.registry.game_of` and its
+Every game is reached through :func:`crazy4.registry.game_of` and its
 :meth:`~crazy4.games.base.Game.analyze`; a bet is a row of the analysis's ``bets`` table and a
 pay table is found by walking the typed rule set (:func:`crazy4.report.parsheet.pay_tables`),
 so nothing here knows which game it prices.
@@ -34,14 +34,14 @@ def changed_rules(rules: RuleSet, changes: list[tuple[str, str]], where: str = "
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> base = load_rules("crazy4-standard")
     >>> changed = changed_rules(base, [("super_bonus.straight_flush", "20")])
     >>> changed.super_bonus.table.describe()
     'four aces 200, four of a kind 30, straight flush 20, three of a kind 2, flush 3/2, straight 1'
 
     """
-    from crazy4.rules.load import parse_rules
+    from crazy4.registry import parse_rules
 
     data = rule_data(rules)
     for path, value in changes:
@@ -51,11 +51,9 @@ def changed_rules(rules: RuleSet, changes: list[tuple[str, str]], where: str = "
 
 def analyze_quietly(rules: RuleSet) -> GameAnalysis:
     """The game's exact analysis of ``rules`` (one worker, no progress, no simulation)."""
-    from crazy4.games.registry import game_of
+    from crazy4.registry import game_of
 
-    return game_of(rules).analyze(
-        rules, jobs=1, progress=lambda _message: None, simulate_rounds=0, seed=None
-    )
+    return game_of(rules).analyze(rules, jobs=1, progress=lambda _message: None)
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ def derived_text(base: RuleSet, changes: list[tuple[str, str]], name: str, title
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules, parse_rules
+    >>> from crazy4.registry import load_rules, parse_rules
     >>> text = derived_text(load_rules("crazy4-standard"), [("super_bonus.flush", "2")],
     ...                     "my-table", "My table")
     >>> written = parse_rules(text, "my-table.toml")
@@ -57,7 +57,7 @@ def write_rules(
         For a bad name or title (as the rule loader says), or a file that cannot be written.
     """
     from crazy4.core.atomic import replace_atomically
-    from crazy4.rules.load import load_rules, parse_rules
+    from crazy4.registry import load_rules, parse_rules
 
     text = derived_text(base, changes, name, title)
     expected = parse_rules(text, f"--write {path}")  # the name and title checked before writing

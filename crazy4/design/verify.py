@@ -82,7 +82,7 @@ class Verifier:
     """The exact figures claims are matched with, analyzed once per rule set and per line."""
 
     def __init__(self, rules: RuleSet) -> None:
-        from crazy4.games.registry import game_of
+        from crazy4.registry import game_of
 
         self.rules = rules
         self.base = analyze_quietly(rules)

@@ -16,7 +16,7 @@ from crazy4.design.basis import changed_rules
 from crazy4.design.compare import compare_rules
 from crazy4.design.ruleswrite import write_rules
 from crazy4.errors import InputError
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 
 
 def test_decision_changes_match_the_oracle() -> None:

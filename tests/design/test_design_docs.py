@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from crazy4.cli.main import main
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "design.md"
 

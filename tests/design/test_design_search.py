@@ -16,7 +16,7 @@ import pytest
 from oracle_three_card import Rules, optimal_strategy_edge, pair_plus_edge
 
 from crazy4.design.search import frontier, in_window, make_space, pricer
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 
 F = Fraction
 
@@ -113,7 +113,7 @@ def test_hands_whose_decision_moves_are_priced_per_candidate(three_card) -> None
 
     from crazy4.design.basis import rule_data
     from crazy4.design.ruletext import toml_text
-    from crazy4.rules.load import parse_rules
+    from crazy4.registry import parse_rules
 
     data = rule_data(three_card)
     data["ante_bonus"]["pays"] = {"high_card": 0, **data["ante_bonus"]["pays"]}

@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from crazy4.design.basis import BetFigures, analyze_quietly, bet_rows, changed_rules
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 
 TABLE_2 = [("ante_bonus.four_of_a_kind", "30"), ("ante_bonus.straight_flush", "15")]
 
