@@ -38,8 +38,39 @@ def _pairs(values: Sequence[str] | None, option: str) -> dict[str, str]:
     return found
 
 
+def decision_labels(pairs: dict[str, str]) -> dict[str, str]:
+    """``--decision THEIRS=OURS`` options: the log's label to crazy4's decision, as the
+    mapping's ``[decisions]``; the old direction (``fold=F``) refused in one line.
+
+    Examples
+    --------
+    >>> decision_labels({"F": "fold", "R": "3X"})
+    {'F': 'fold', 'R': '3x'}
+    >>> decision_labels({"fold": "F"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    crazy4.errors.InputError: --decision fold=F: the log's label comes first ...: --decision F=fold
+    """
+    from crazy4.log.roundlog import DECISION_NAMES
+
+    found = {}
+    for theirs, ours in pairs.items():
+        if ours.lower() not in DECISION_NAMES:
+            if theirs.lower() in DECISION_NAMES:
+                raise InputError(
+                    f"--decision {theirs}={ours}: the log's label comes first (THEIRS=OURS, as "
+                    f"in the mapping's [decisions]): --decision {ours}={theirs}"
+                )
+            raise InputError(
+                f"--decision {theirs}={ours}: {ours!r} is not a crazy4 decision "
+                f"({', '.join(DECISION_NAMES)})"
+            )
+        found[theirs] = ours.lower()
+    return found
+
+
 def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.log.mapping import LogMapping, read_mapping
+    from crazy4.log.mapping import LogMapping
+    from crazy4.log.mappingfile import read_mapping
     from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import write_text
     from crazy4.rules.load import load_rules, resolve_rules_path
@@ -60,7 +91,7 @@ def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         raise InputError(f"{args.log!r} is not a file")
     mapping = LogMapping() if args.mapping is None else read_mapping(Path(args.mapping))
     columns = {**mapping.columns, **_pairs(args.column, "--column")}
-    labels = {theirs: ours for ours, theirs in _pairs(args.decision, "--decision").items()}
+    labels = decision_labels(_pairs(args.decision, "--decision"))
     if args.wager_unit is not None and not 0 < args.wager_unit < float("inf"):
         raise InputError(
             f"--wager-unit {args.wager_unit!r}: not a positive number (finite, above 0)"
@@ -70,8 +101,8 @@ def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         columns=columns,
         decisions={**mapping.decisions, **labels},
         notation=args.cards or mapping.notation,
-        order=args.card_order or mapping.order,
-        encoding=args.card_encoding or mapping.encoding,
+        grammar=replace(mapping.grammar, order=args.card_order or mapping.order),
+        codes=replace(mapping.codes, encoding=args.card_encoding or mapping.encoding),
         unit=args.wager_unit or mapping.unit,
     )
     options = log_options(
@@ -154,8 +185,9 @@ def add_validate_command(commands: Commands) -> None:
     validate.add_argument(
         "--decision",
         action="append",
-        metavar="OURS=THEIRS",
-        help="a crazy4 decision (fold, 1x, 2x, 3x, blind) and the log's label (repeatable)",
+        metavar="THEIRS=OURS",
+        help="the log's decision label and the crazy4 decision it means (fold, 1x, 2x, 3x, "
+        "blind), as in the mapping's [decisions] (repeatable; e.g. RAISE=3x)",
     )
     validate.add_argument(
         "--cards", choices=("text", "integers"), help="card notation (default text)"

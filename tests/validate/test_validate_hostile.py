@@ -243,7 +243,7 @@ def test_labels_no_mapping_reads_are_the_mappings_error(
     at = _column(log, "decision")
     for row in log.rows:
         row[at] = {"fold": "F", "1x": "P1", "3x": "P3"}.get(row[at], row[at])
-    outcome = _validate(log.write_csv(tmp_path / "labels.csv"), "--decision", "fold=F")
+    outcome = _validate(log.write_csv(tmp_path / "labels.csv"), "--decision", "F=fold")
     _refused(outcome, "[decisions]", "column 'decision'", "'P")
 
 
