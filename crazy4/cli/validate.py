@@ -13,9 +13,13 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from crazy4.cli.options import Commands, positive_int, probability
 from crazy4.errors import InputError
+
+if TYPE_CHECKING:
+    from crazy4.rules.ruleset import RuleSet
 
 #: The report formats ``--report`` writes, by file name ending.
 REPORT_FORMATS = (".md", ".json", ".html")
@@ -68,6 +72,55 @@ def decision_labels(pairs: dict[str, str]) -> dict[str, str]:
     return found
 
 
+def _inline(
+    given: RuleSet | None, overlay: dict[str, object], name: str | None, where: str
+) -> RuleSet:
+    """The mapping's inline ``[rules]`` over ``--rules``, else over its ``rule_set``."""
+    from crazy4.log.inlinerules import inline_rules
+    from crazy4.rules.load import load_rules, shipped_rule_names
+
+    if given is None and name is not None:
+        if name not in shipped_rule_names():
+            raise InputError(
+                f"{where}: rule_set = {name[-80:]!r} is no shipped rule set (a path comes only "
+                "from --rules)"
+            )
+        given = load_rules(name)
+    return inline_rules(given, overlay, where)
+
+
+def _init_mapping(args: argparse.Namespace) -> int:
+    """``--init-mapping``: a starting mapping guessed from the log, to ``--mapping FILE``
+    (atomically; an existing file only with ``--force``) or to standard output."""
+    from crazy4.log.initmapping import guess, render
+    from crazy4.results.destination import Output, check_outputs
+    from crazy4.results.write import write_text
+    from crazy4.rules.load import resolve_rules_path, shipped_rule_names
+
+    path = Path(args.log)
+    if args.mapping is not None:
+        check_outputs([Output("--mapping", args.mapping)], [("log", args.log)])
+        if Path(args.mapping).exists() and not args.force:
+            raise InputError(
+                f"--mapping {args.mapping!r} exists; --init-mapping replaces it only with --force"
+            )
+    if not path.is_file():
+        raise InputError(f"{args.log!r} is not a file")
+    rule_set = args.rules
+    if rule_set is not None and rule_set not in shipped_rule_names():
+        rule_set = str(resolve_rules_path(rule_set))
+    text = render(guess(path), path.name, rule_set)
+    if args.mapping is None:
+        print(text, end="")
+        return 0
+    write_text(Path(args.mapping), text)
+    print(
+        f"mapping guessed from {path.name} written to {args.mapping}; check it, then: crazy4 "
+        f"validate {args.log} --mapping {args.mapping}"
+    )
+    return 0
+
+
 def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.log.mapping import LogMapping
     from crazy4.log.mappingfile import read_mapping
@@ -78,6 +131,10 @@ def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.validate.driver import log_options, validate
     from crazy4.validate.labreport import render_html
 
+    if args.init_mapping:
+        return _init_mapping(args)
+    if args.force:
+        raise InputError("--force goes with --init-mapping (it lets it replace --mapping FILE)")
     if args.report is not None:
         suffix = Path(args.report).suffix.lower()
         if suffix not in REPORT_FORMATS:
@@ -105,9 +162,12 @@ def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         codes=replace(mapping.codes, encoding=args.card_encoding or mapping.encoding),
         unit=args.wager_unit or mapping.unit,
     )
+    rule_set = None if args.rules is None else load_rules(args.rules)
+    if mapping.rules is not None:
+        rule_set = _inline(rule_set, mapping.rules, mapping.rule_set, str(args.mapping))
     options = log_options(
         path,
-        rules=None if args.rules is None else load_rules(args.rules),
+        rules=rule_set,
         strategy=args.strategy,
         side_bet=args.queens_up or args.aces_up,
         mapping=mapping,
@@ -175,6 +235,18 @@ def add_validate_command(commands: Commands) -> None:
     validate.add_argument("--report", help="also write the report to a .md, .json or .html file")
     validate.add_argument(
         "--mapping", help="a TOML file naming the log's columns, card notation, labels and units"
+    )
+    validate.add_argument(
+        "--init-mapping",
+        action="store_true",
+        help="inspect the log and write a commented starting mapping (TOML) to --mapping FILE "
+        "(else print it), guessing its columns, card notation, labels, amounts and round ids; "
+        "nothing is validated",
+    )
+    validate.add_argument(
+        "--force",
+        action="store_true",
+        help="with --init-mapping: replace an existing --mapping FILE",
     )
     validate.add_argument(
         "--column",

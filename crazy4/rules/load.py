@@ -110,6 +110,19 @@ def parse_rules(text: str, where: str) -> RuleSet:
         raise InputError(f"{where}: not valid TOML: {error}") from None
     except RecursionError:
         raise InputError(f"{where}: not a rule file: values nested too deeply") from None
+    return rules_from_data(data, text, where)
+
+
+def rules_from_data(data: dict[str, object], text: str, where: str) -> RuleSet:
+    """Validate a rule file's parsed TOML ``data`` (whose ``text`` is kept, and hashed) into
+    its game's :class:`RuleSet`, as :func:`parse_rules` does (used for a rule set given
+    inline, in a log mapping).
+
+    Raises
+    ------
+    InputError
+        Naming ``where``, the key and the problem.
+    """
     check_printable(data, where)
     top = Section(data, where)
     name = _name(top)
