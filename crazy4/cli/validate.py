@@ -233,6 +233,12 @@ def add_validate_command(commands: Commands) -> None:
         "--examples", type=positive_int, default=5, help="examples per finding (default 5)"
     )
     validate.add_argument("--report", help="also write the report to a .md, .json or .html file")
+    _add_mapping_options(validate)
+    validate.set_defaults(handler=cmd_validate)
+
+
+def _add_mapping_options(validate: argparse.ArgumentParser) -> None:
+    """The options that say how a foreign log reads (``docs/mapping-reference.md``)."""
     validate.add_argument(
         "--mapping", help="a TOML file naming the log's columns, card notation, labels and units"
     )
@@ -277,4 +283,3 @@ def add_validate_command(commands: Commands) -> None:
         type=float,
         help="the log's amounts times this are crazy4's units (cents: 0.01)",
     )
-    validate.set_defaults(handler=cmd_validate)
