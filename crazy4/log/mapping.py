@@ -182,7 +182,7 @@ class LogMapping:
     def _two_column_decision(self, table: pa.Table) -> pa.Table:
         """The decision column as ``"<label> <multiple>"`` (the label alone without one)."""
         label_name = self.columns.get("decision", "decision")
-        label = pc.utf8_trim_whitespace(text_array(table.column(label_name)))
+        label = pc.utf8_trim_whitespace(text_array(table.column(label_name)).cast(pa.string()))
         multiple = _multiple_text(table.column(self.multiplier))
         joined = pc.binary_join_element_wise(label, multiple, " ")
         combined = pc.if_else(pc.is_null(multiple), label, joined)
