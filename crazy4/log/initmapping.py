@@ -242,6 +242,7 @@ def render(found: Guess, log: str, rule_set: str | None) -> str:
         lines.append(f"rule_set = {json.dumps(rule_set)}")
     else:
         lines.append('# rule_set = "crazy4-standard"      # or pass --rules')
+    lines.append('# strategy = "simple"              # what the log played (default optimal)')
     if found.round_ids == "text":
         lines.append('round_ids = "text"                # ids that are not numbers')
     if found.drop:
