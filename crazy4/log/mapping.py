@@ -197,11 +197,8 @@ class LogMapping:
         listed = pa.types.is_list(kind) or pa.types.is_large_list(kind)
         if not (listed or pa.types.is_string(kind) or pa.types.is_large_string(kind)):
             return column  # compact codes, or a type the game names
-        if not (listed or self.read_cards or self.grammar != CardGrammar()):
-            text = text_array(column)
-            buffer = text.buffers()[2]
-            if buffer is None or np.frombuffer(buffer, np.uint8).max(initial=0) < 128:
-                return text  # plain ASCII: the game's parser reads it, fast
+        if not (listed or self.read_cards or self.grammar != CardGrammar()) and _ascii(column):
+            return column  # plain ASCII text: the game's parser reads it, fast
         return read_card_cells(column, self.grammar, f"text notation, order {self.order}")
 
     def _amounts(self, table: pa.Table) -> pa.Table:
@@ -222,6 +219,24 @@ class LogMapping:
             index = table.column_names.index(net)
             table = table.set_column(index, net, _less(table.column(net), table.column(wager)))
         return table
+
+
+def _ascii(column: pa.Array | pa.ChunkedArray) -> bool:
+    """Whether a text column's bytes are all ASCII (each chunk's buffer looked at, no copy).
+
+    Examples
+    --------
+    >>> _ascii(pa.chunked_array([["As Kd"], ["2c"]])), _ascii(pa.array(["A♠"]))
+    (True, False)
+    """
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    for chunk in chunks:
+        if pa.types.is_dictionary(chunk.type):
+            chunk = chunk.dictionary
+        buffer = chunk.buffers()[2]
+        if buffer is not None and np.frombuffer(buffer, np.uint8).max(initial=0) >= 128:
+            return False
+    return True
 
 
 def integer_key(codes: IntegerCodes) -> str:
