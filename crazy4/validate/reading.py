@@ -191,7 +191,13 @@ def read_rounds(
                 twice = [name for name, n in Counter(table.column_names).items() if n > 1]
                 if twice:
                     raise InputError(f"{str(path)!r}: the log has two columns named {twice[0]!r}")
-                check_columns(table.column_names)
+                try:
+                    check_columns(table.column_names)
+                except InputError as error:
+                    raise InputError(
+                        f"{error}; a log in another format reads through a mapping (crazy4 "
+                        "validate LOG --init-mapping writes a starting one)"
+                    ) from None
                 checked_columns = True
                 if trial is not None and table.num_rows:
                     trial(table)
