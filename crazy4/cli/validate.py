@@ -106,10 +106,10 @@ def _init_mapping(args: argparse.Namespace) -> int:
             )
     if not path.is_file():
         raise InputError(f"{args.log!r} is not a file")
-    rule_set = args.rules
-    if rule_set is not None and rule_set not in shipped_rule_names():
-        rule_set = str(resolve_rules_path(rule_set))
-    text = render(guess(path), path.name, rule_set)
+    rule_set, rule_file = args.rules, None
+    if args.rules is not None and args.rules not in shipped_rule_names():
+        rule_set, rule_file = None, str(resolve_rules_path(args.rules))
+    text = render(guess(path), path.name, rule_set, rule_file)
     if args.mapping is None:
         print(text, end="")
         return 0

@@ -216,8 +216,9 @@ def _key(name: str) -> str:
     return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)
 
 
-def render(found: Guess, log: str, rule_set: str | None) -> str:
-    """The guessed mapping as commented TOML.
+def render(found: Guess, log: str, rule_set: str | None, rule_file: str | None = None) -> str:
+    """The guessed mapping as commented TOML (``rule_set``: a shipped name; ``rule_file``: a
+    rule file's path, which a mapping cannot name: it is said in a comment).
 
     Examples
     --------
@@ -240,6 +241,8 @@ def render(found: Guess, log: str, rule_set: str | None) -> str:
     ]
     if rule_set is not None:
         lines.append(f"rule_set = {json.dumps(rule_set)}")
+    elif rule_file is not None:
+        lines.append(f"# rule_set: a rule file is passed as --rules {rule_file}")
     else:
         lines.append('# rule_set = "crazy4-standard"      # or pass --rules')
     lines.append('# strategy = "simple"              # what the log played (default optimal)')

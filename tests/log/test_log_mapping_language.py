@@ -18,6 +18,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from oracle_four_card import hand_text, read_rules, rule_file, settle_round
 from validate_planted import Engine, write_log
 
@@ -204,3 +206,41 @@ def test_a_bad_mapping_is_one_line_naming_its_key(tmp_path: Path, text: str, nam
     assert status == 2 and named in err and err.count("\n") == 1, err
     if "suit letter" in named:
         assert "accepted: c, d, h, s" in err
+
+
+@given(
+    key=st.sampled_from(["suits", "ranks", "order", "notation", "encoding"]),
+    value=st.text(alphabet="cdhsxyzCDHS23456789TJQKA1♠-", min_size=0, max_size=14),
+)
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+def test_any_bad_card_key_is_exit_2_in_one_line(tmp_path: Path, key: str, value: str) -> None:
+    good = {
+        "suits": sorted("cdhs") == sorted(value),
+        "ranks": sorted("23456789TJQKA") == sorted(value),
+        "order": value in ("rank-suit", "suit-rank"),
+        "notation": value in ("text", "integers"),
+        "encoding": value in ("rank*4+suit", "suit*13+rank"),
+    }
+    if good[key]:
+        return
+    mapping = tmp_path / "bad.toml"
+    mapping.write_text(f'[cards]\n{key} = "{value}"\n', encoding="utf-8")
+    log = tmp_path / "x.parquet"
+    if not log.exists():
+        write_log(log, Engine(), 10)
+    status, out, err = cli(str(log), "--rules", "crazy4-standard", "--mapping", str(mapping))
+    assert status == 2 and out == "" and err.count("\n") == 1 and key in err, err
+
+
+def test_init_mapping_names_a_rule_file_only_in_a_comment(tmp_path: Path) -> None:
+    log = write_log(tmp_path / "x.parquet", Engine(), 20)
+    rule_file = tmp_path / "mine.toml"
+    rule_file.write_text((Path(__file__).parents[2] / "crazy4/rules/data/crazy4-standard.toml")
+                         .read_text())  # fmt: skip
+    status, out, _ = cli(str(log), "--init-mapping", "--rules", str(rule_file))
+    assert status == 0 and f"# rule_set: a rule file is passed as --rules {rule_file}" in out
+    assert "\nrule_set =" not in out
