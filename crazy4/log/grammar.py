@@ -100,6 +100,17 @@ class CardGrammar:
         pattern = "|".join(re.escape(symbol) for symbol in spelled)
         return re.compile(pattern, re.IGNORECASE), meaning
 
+    @cached_property
+    def _cards_pattern(self) -> re.Pattern[str]:
+        """One card (leading separators, then rank and suit in the declared order)."""
+        _, meaning = self._atoms
+        spelled = sorted(meaning, key=lambda symbol: (-len(symbol), symbol))
+        ranks = "|".join(re.escape(s) for s in spelled if meaning[s][0] == "rank")
+        suits = "|".join(re.escape(s) for s in spelled if meaning[s][0] == "suit")
+        first, second = (ranks, suits) if self.order == "rank-suit" else (suits, ranks)
+        sep = f"[{re.escape(SEPARATORS)}]*"
+        return re.compile(f"{sep}({first}){sep}({second})", re.IGNORECASE)
+
     def cards(self, cell: object) -> list[str]:
         """The cards of one cell (text, or a list of text), each as crazy4's two letters.
 
@@ -111,6 +122,21 @@ class CardGrammar:
         if isinstance(cell, list | tuple):
             cell = " ".join("" if part is None else str(part) for part in cell)
         text = str(cell)
+        _, meaning = self._atoms
+        found, end = [], 0
+        for match in self._cards_pattern.finditer(text):
+            if match.start() != end:
+                break
+            one, two = match.group(1).upper(), match.group(2).upper()
+            rank, suit = (one, two) if self.order == "rank-suit" else (two, one)
+            found.append(meaning[rank][1] + meaning[suit][1])
+            end = match.end()
+        if not text[end:].strip(SEPARATORS):
+            return found  # every character read: cards and separators only
+        return self._spelled_out(text)
+
+    def _spelled_out(self, text: str) -> list[str]:
+        """:meth:`cards` atom by atom (a cell the card pattern does not cover: the error)."""
         pattern, meaning = self._atoms
         atoms: list[tuple[str, str, str]] = []
         position = 0
