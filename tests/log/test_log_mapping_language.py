@@ -244,3 +244,21 @@ def test_init_mapping_names_a_rule_file_only_in_a_comment(tmp_path: Path) -> Non
     status, out, _ = cli(str(log), "--init-mapping", "--rules", str(rule_file))
     assert status == 0 and f"# rule_set: a rule file is passed as --rules {rule_file}" in out
     assert "\nrule_set =" not in out
+
+
+def test_text_round_ids_seen_again_are_a_repeated_round_by_row(tmp_path: Path) -> None:
+    frame = pd.read_parquet(write_log(tmp_path / "x.parquet", Engine(), 500))
+    frame["round"] = [f"H{number:05d}" for number in frame["round"]]
+    frame = pd.concat([frame, frame.iloc[:3]], ignore_index=True)  # rounds 1-3 logged again
+    path = tmp_path / "again.csv"
+    frame.to_csv(path, index=False)
+    mapping = tmp_path / "m.toml"
+    mapping.write_text('rule_set = "crazy4-standard"\nstrategy = "simple"\nround_ids = "text"\n')
+    report = tmp_path / "r.json"
+    status, out, err = cli(str(path), "--mapping", str(mapping), "--report", str(report))
+    assert status == 1 and err == "", out
+    structure = checks(report)["Structure"]
+    assert structure["status"] == "fail"
+    (finding,) = structure["findings"]  # type: ignore[misc]
+    assert finding["count"] == 3
+    assert [example["rows"] for example in finding["examples"]] == ["1, 501", "2, 502", "3, 503"]
