@@ -30,6 +30,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from crazy4.errors import InputError
 from crazy4.log.grammar import CardGrammar, IntegerCodes
 from crazy4.log.mapping import CARD_COLUMNS
 from crazy4.log.roundlog import DECISION_NAMES, WAGERS, number_cells, read_log_batches
@@ -186,7 +187,10 @@ def guess(path: Path) -> Guess:
     InputError
         An unreadable log (as the validator reads it).
     """
-    sample = next(iter(read_log_batches(path, SAMPLE_ROWS))).slice(0, SAMPLE_ROWS)
+    sample = next(iter(read_log_batches(path, SAMPLE_ROWS)), None)
+    if sample is None or not sample.num_rows:
+        raise InputError(f"{str(path)!r} holds no rows to guess a mapping from")
+    sample = sample.slice(0, SAMPLE_ROWS)
     columns, multiplier = guess_columns(sample.column_names)
     found = Guess(columns=columns, multiplier=multiplier)
     mapped = {*columns.values(), multiplier}

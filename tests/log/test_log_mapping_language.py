@@ -262,3 +262,39 @@ def test_text_round_ids_seen_again_are_a_repeated_round_by_row(tmp_path: Path) -
     (finding,) = structure["findings"]  # type: ignore[misc]
     assert finding["count"] == 3
     assert [example["rows"] for example in finding["examples"]] == ["1, 501", "2, 502", "3, 503"]
+
+
+@given(
+    header=st.lists(
+        st.sampled_from(
+            ["HandId", "Cards", "dealer", "Action", "Mult", "AnteBet", "ante_return", "x", "ante"]
+        ),
+        min_size=1,
+        max_size=6,
+        unique=True,
+    ),
+    cells=st.lists(st.text(alphabet="AKQ10SPADEhs ♠,;[]'1.5-", max_size=12), max_size=30),
+)
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+def test_init_mapping_on_any_log_writes_toml_or_one_line(
+    tmp_path: Path, header: list[str], cells: list[str]
+) -> None:
+    import csv
+    import tomllib
+
+    path = tmp_path / "any.csv"
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        for start in range(0, len(cells), len(header)):
+            row = cells[start : start + len(header)]
+            writer.writerow(row + [""] * (len(header) - len(row)))
+    status, out, err = cli(str(path), "--init-mapping")
+    if status == 0:
+        tomllib.loads(out)  # the mapping it prints is TOML
+    else:
+        assert status == 2 and err.count("\n") == 1, err
