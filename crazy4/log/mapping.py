@@ -19,7 +19,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from crazy4.errors import InputError
-from crazy4.log.grammar import CardGrammar, IntegerCodes, read_card_cells
+from crazy4.log.grammar import CardGrammar, IntegerCodes, read_card_cells, read_text_cells
 from crazy4.log.roundlog import NUMERIC, text_array
 
 #: The card columns of any game's log.
@@ -199,7 +199,9 @@ class LogMapping:
             return column  # compact codes, or a type the game names
         if not (listed or self.read_cards or self.grammar != CardGrammar()) and _ascii(column):
             return column  # plain ASCII text: the game's parser reads it, fast
-        return read_card_cells(column, self.grammar, f"text notation, order {self.order}")
+        if listed:
+            return read_card_cells(column, self.grammar, f"text notation, order {self.order}")
+        return read_text_cells(column, self.grammar)
 
     def _amounts(self, table: pa.Table) -> pa.Table:
         """Each wager's amount as its net: a return less the stake; a folded bonus's own

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 
+import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crazy4.errors import InputError
-from crazy4.log.grammar import CardGrammar
+from crazy4.log.grammar import CardGrammar, read_text_cells
 from crazy4.log.mappingfile import parse_mapping
 
 RANKS = "23456789TJQKA"
@@ -143,3 +144,23 @@ def test_any_mapping_text_is_a_mapping_or_one_line_naming_it(data: dict[str, obj
         parse_mapping("\n".join(lines), "m.toml")
     except InputError as error:
         assert "\n" not in str(error) and str(error).startswith(("m.toml", "'m.toml'"))
+
+
+@given(st.lists(st.tuples(spelled_hands(), st.sampled_from(["", *JUNK])), max_size=12))
+@settings(max_examples=150, deadline=None)
+def test_a_column_reads_as_its_cells_do_one_by_one(
+    cases: list[tuple[tuple[list[int], str, str], str]],
+) -> None:
+    """The column reader's compiled shortcut (canonical cells taken as they are) gives each
+    cell's cards, and refuses each cell the grammar refuses."""
+    cells = [text + junk for (_, text, _), junk in cases]
+    column = pa.array(cells, pa.string())
+    read = read_text_cells(column, CardGrammar()).to_pylist()
+    for ((hand, _, order), junk), got in zip(cases, read, strict=True):
+        if junk or order == "suit-rank":
+            assert got is not None and got.startswith("\x1f")
+            continue
+        assert got is not None and not got.startswith("\x1f")
+        expected = {RANKS[card // 4] + SUITS[card % 4] for card in hand}
+        cards = {card[0].upper() + card[1].lower() for card in got.split()}
+        assert cards == expected and len(got.split()) == len(hand), (got, hand)
