@@ -17,6 +17,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from crazy4.cardroom.extension import CARDROOM
@@ -53,6 +54,18 @@ _EXTENSIONS: tuple[AnalysisExtension, ...] = (CARDROOM,)
 def registered_games() -> tuple[str, ...]:
     """The keys of every registered game, in registration order."""
     return tuple(_GAMES)
+
+
+def rule_readers() -> Mapping[str, RegisteredGame]:
+    """Every registered game by key: the games a rule file may name
+    (:func:`crazy4.rules.load.read_rules`, a mapping's inline ``[rules]``).
+
+    Examples
+    --------
+    >>> list(rule_readers()) == list(registered_games())
+    True
+    """
+    return dict(_GAMES)
 
 
 def game_named(key: str) -> RegisteredGame:

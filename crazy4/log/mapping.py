@@ -1,65 +1,65 @@
-"""A third party's own log read as crazy4's: columns, card notation, decisions and units.
+"""A third party's own log read as crazy4's: columns, card notation, decisions, amounts, ids.
 
 Every batch of a log goes through :meth:`LogMapping.translate` before the game sees it, so a
-log validates in its own export format. Without a mapping file only suit symbols are
-translated (``A♠ 10♦`` reads as ``As Td``). A mapping file (TOML; every key optional, an
-unknown key is an error)::
-
-    rule_set = "crazy4-standard"       # when the log's metadata does not name one
-    strategy = "simple"                # the strategy the log played
-    side_bet = "50-40-8-4-3-2-1"        # the side-bet table its side wagers were settled on
-
-    [columns]                          # crazy4's name = the log's column
-    round = "HandId"
-    player = "PlayerCards"
-    ante_net = "AnteWin"
-
-    [cards]
-    notation = "text"                  # "text" (A♠ 10♦, As Td, 10d) or "integers"
-    order = "rank-suit"                # text: "rank-suit" (As) or "suit-rank" (sA, ♠A)
-    encoding = "rank*4+suit"           # integers: "rank*4+suit" or "suit*13+rank"
-    ranks = "23456789TJQKA"            # integers: the rank of each code, lowest code first
-    suits = "cdhs"                     # integers: the suit of each code
-
-    [decisions]                        # the log's label = crazy4's (fold, 1x, 2x, 3x, blind)
-    F = "fold"
-    P1 = "1x"
-
-    [wagers]
-    unit = 0.01                        # the log's amounts times this (cents: 0.01)
-
-Integer cards are a list column or text of whole numbers (``"12 51 3 40 7"``). A ``qualified``
-column, when present, is read as 1 (true, yes, y, 1) or 0 (false, no, n, 0).
+log validates in its own export format: the normalized batch has crazy4's column names, card
+text, decision labels, nets in crazy4's units and numeric round ids. The mapping file (TOML)
+that builds a :class:`LogMapping` is read by :func:`crazy4.log.mappingfile.read_mapping`; its
+reference is ``docs/mapping-reference.md``. Without a mapping, card columns that are not plain
+ASCII text (suit symbols, list cells) are read by the card grammar
+(:mod:`crazy4.log.grammar`); any other cell is left to the game's own parser.
 """
 
 from __future__ import annotations
 
 import math
-import re
-import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from crazy4.core.cards import RANKS, SUITS
 from crazy4.errors import InputError
-from crazy4.log.roundlog import NUMERIC, UNREAD, hand_text_array, text_array
+from crazy4.log.grammar import CardGrammar, IntegerCodes, read_card_cells, read_text_cells
+from crazy4.log.roundlog import NUMERIC, text_array
 
 #: The card columns of any game's log.
 CARD_COLUMNS = ("player", "dealer", "up_card")
-#: Suit symbols (black and white) and the letters they stand for.
-SUIT_SYMBOLS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c"}
-_ENCODINGS = ("rank*4+suit", "suit*13+rank")
+#: How a wager's amount column reads: a net, or a return that includes the stake.
+AMOUNT_KINDS = ("net", "return")
+#: Field metadata on a ``round`` column whose ids are text: numbered in order of appearance.
+ROUND_IDS_KEY = b"crazy4.round_ids"
 _TRUE = ("1", "1.0", "true", "yes", "y", "t")
 _FALSE = ("0", "0.0", "false", "no", "n", "f")
 
 
 @dataclass(frozen=True)
 class LogMapping:
-    """How a log's columns, cards, decisions and amounts read as crazy4's (module docstring).
+    """How a log's columns, cards, decisions, amounts and round ids read as crazy4's.
+
+    Attributes
+    ----------
+    columns : dict
+        crazy4's column name to the log's (a log column not named keeps its name).
+    multiplier : str or None
+        The log's column of the Play multiple, read beside the ``decision`` column: the
+        decision label is then ``"<label> <multiple>"`` (``"play 3"``; the label alone when
+        the multiple is empty), mapped by ``decisions``.
+    drop : tuple of str
+        The log's columns left out before anything else.
+    decisions : dict
+        The log's decision label to crazy4's (``fold``, ``1x``, ``2x``, ``3x``, ``blind``).
+    amounts : dict
+        A wager to how its ``<wager>_net`` column reads: ``"net"`` (default), ``"return"``
+        (paid back, stake included: the net is it less the stake), or ``"in <wager>"`` (no
+        column of its own: folded into the other wager's amount).
+    round_ids : str
+        ``"numbers"`` or ``"text"`` (ids of any kind, numbered 1, 2, ... in order of first
+        appearance, so a repeated round keeps its number).
+    grammar, codes : CardGrammar, IntegerCodes
+        The card notation (``notation`` picks which).
+    read_cards : bool
+        Read every card cell by the notation (a mapping file's); else only the cells that are
+        not plain ASCII text, or list cells.
 
     Examples
     --------
@@ -68,42 +68,67 @@ class LogMapping:
     ...                      decisions={"P": "1x"}, unit=0.01)
     >>> mapping.translate(table).to_pylist()
     [{'player': 'As Td', 'decision': '1x', 'ante': '5.0'}]
+    >>> two = LogMapping(columns={"decision": "Act"}, multiplier="X",
+    ...                  decisions={"play 3": "3x", "fold": "fold"})
+    >>> two.translate(pa.table({"Act": ["play", "fold"], "X": [3.0, None]})).to_pylist()
+    [{'decision': '3x'}, {'decision': 'fold'}]
     """
 
     columns: dict[str, str] = field(default_factory=dict)
     notation: str = "text"
-    order: str = "rank-suit"
-    encoding: str = "rank*4+suit"
-    ranks: str = RANKS
-    suits: str = SUITS
+    grammar: CardGrammar = field(default_factory=CardGrammar)
+    codes: IntegerCodes = field(default_factory=IntegerCodes)
+    read_cards: bool = False
     decisions: dict[str, str] = field(default_factory=dict)
+    multiplier: str | None = None
     unit: float = 1.0
+    amounts: dict[str, str] = field(default_factory=dict)
+    round_ids: str = "numbers"
+    drop: tuple[str, ...] = ()
+    rules: dict[str, object] | None = None
     rule_set: str | None = None
     strategy: str | None = None
     side_bet: str | None = None
 
+    @property
+    def order(self) -> str:
+        """The text notation's order of rank and suit."""
+        return self.grammar.order
+
+    @property
+    def encoding(self) -> str:
+        """How an integer code is made."""
+        return self.codes.encoding
+
+    @property
+    def ranks(self) -> str:
+        """The rank of each integer index, lowest first."""
+        return self.codes.ranks
+
+    @property
+    def suits(self) -> str:
+        """The suit of each integer index."""
+        return self.codes.suits
+
     def translate(self, table: pa.Table) -> pa.Table:
-        """The batch in crazy4's column names, card text, decision labels and units.
+        """The batch in crazy4's column names, card text, decision labels, nets and units.
 
         Raises
         ------
         InputError
             A column the mapping names that the log lacks (never silently the log's own
-            column of crazy4's name).
+            column of crazy4's name), or a log column that clashes with a mapped one.
         """
-        lacking = [(o, t) for o, t in self.columns.items() if t not in table.column_names]
-        if lacking:
-            ours, theirs = lacking[0]
-            raise InputError(
-                f"the mapping's [columns] {ours} = {theirs!r}: the log has no column {theirs!r} "
-                f"(its columns: {', '.join(table.column_names)[:200]})"
-            )
+        table = self._dropped(table)
+        self._check_names(table.column_names)
+        if self.multiplier is not None:
+            table = self._two_column_decision(table)
         renamed = {log: ours for ours, log in self.columns.items()}
         names = [renamed.get(name, name) for name in table.column_names]
         columns = []
         for name, column in zip(names, table.columns, strict=True):
             if name in CARD_COLUMNS:
-                column = self._cards(column, name)
+                column = self._cards(column)
             elif name == "decision" and self.decisions:
                 text = pc.utf8_trim_whitespace(text_array(column))
                 keys = pa.array(list(self.decisions))
@@ -115,91 +140,141 @@ class LogMapping:
             elif name in NUMERIC and self.unit != 1.0:
                 column = _scaled(column, self.unit)
             columns.append(column)
-        return pa.Table.from_arrays(columns, names=names)
+        fields = [
+            pa.field(name, column.type, metadata=self._metadata(name))
+            for name, column in zip(names, columns, strict=True)
+        ]
+        translated = pa.Table.from_arrays(columns, schema=pa.schema(fields))
+        return self._amounts(translated) if self.amounts else translated
 
-    def _cards(self, column: pa.Array | pa.ChunkedArray, name: str) -> pa.Array:
-        if self.notation == "integers":
-            return self._integer_cards(column, name)
-        if isinstance(column, pa.ChunkedArray):
-            column = column.combine_chunks()
-        if pa.types.is_dictionary(column.type):
-            column = column.dictionary_decode()
-        if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
-            return column
-        buffer = column.buffers()[2]
-        ascii_only = buffer is None or np.frombuffer(buffer, np.uint8).max(initial=0) < 128
-        if ascii_only and self.order == "rank-suit":
-            return column
-        for symbol, letter in SUIT_SYMBOLS.items():
-            column = pc.replace_substring(column, symbol, letter)
-        column = pc.replace_substring(column, "10", "T")
-        if self.order == "suit-rank":
-            column = pc.replace_substring_regex(
-                column, r"([cdhsCDHS])\s*(10|[2-9TJQKAtjqka])", r"\2\1"
+    def _metadata(self, name: str) -> dict[bytes, bytes] | None:
+        return {ROUND_IDS_KEY: b"text"} if name == "round" and self.round_ids == "text" else None
+
+    def _dropped(self, table: pa.Table) -> pa.Table:
+        lacking = [name for name in self.drop if name not in table.column_names]
+        if lacking:
+            raise InputError(
+                f"the mapping's drop = [{lacking[0]!r}]: the log has no column {lacking[0]!r} "
+                f"(its columns: {', '.join(table.column_names)[:200]})"
             )
-        return column
+        return table.drop_columns(list(self.drop)) if self.drop else table
 
-    def _integer_cards(self, column: pa.Array | pa.ChunkedArray, name: str) -> pa.Array:
-        """Integer codes as card text. Every token of a cell must be a whole number 0-51: a
-        cell with any other token reads as no cards, with that token as the reason
-        (:data:`~crazy4.log.roundlog.UNREAD`; the game names the row)."""
-        text: list[str | None] = []
-        for cell in column.to_pylist():
-            try:
-                codes = _codes(cell)
-                cards = [self._card(code) for code in codes]
-            except ValueError as error:
-                text.append(f"{UNREAD}card cell {str(cell)[:60]!r}: {error} (integer notation)")
+    def _check_names(self, names: list[str]) -> None:
+        wanted = list(self.columns.items())
+        if self.multiplier is not None:
+            wanted.append(("multiplier", self.multiplier))
+        for ours, theirs in wanted:
+            if theirs not in names:
+                key = "decision" if ours == "multiplier" else ours
+                raise InputError(
+                    f"the mapping's [columns] {key} = {theirs!r}: the log has no column "
+                    f"{theirs!r} (its columns: {', '.join(names)[:200]})"
+                )
+        renamed = set(self.columns.values())
+        for ours, theirs in self.columns.items():
+            if ours != theirs and ours in names and ours not in renamed:
+                raise InputError(
+                    f"the log's own column {ours!r} clashes with the mapping's [columns] "
+                    f"{ours} = {theirs!r}: drop it (drop = [{ours!r}]) or rename it "
+                    f'([columns] log_{ours} = "{ours}")'
+                )
+
+    def _two_column_decision(self, table: pa.Table) -> pa.Table:
+        """The decision column as ``"<label> <multiple>"`` (the label alone without one)."""
+        label_name = self.columns.get("decision", "decision")
+        label = pc.utf8_trim_whitespace(text_array(table.column(label_name)).cast(pa.string()))
+        multiple = _multiple_text(table.column(self.multiplier))
+        joined = pc.binary_join_element_wise(label, multiple, " ")
+        combined = pc.if_else(pc.is_null(multiple), label, joined)
+        index = table.column_names.index(label_name)
+        table = table.set_column(index, label_name, combined)
+        return table.drop_columns([self.multiplier])
+
+    def _cards(self, column: pa.Array | pa.ChunkedArray) -> pa.Array | pa.ChunkedArray:
+        kind = column.type.value_type if pa.types.is_dictionary(column.type) else column.type
+        if self.notation == "integers":
+            return read_card_cells(column, self.codes, integer_key(self.codes))
+        listed = pa.types.is_list(kind) or pa.types.is_large_list(kind)
+        if not (listed or pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+            return column  # compact codes, or a type the game names
+        if not (listed or self.read_cards or self.grammar != CardGrammar()) and _ascii(column):
+            return column  # plain ASCII text: the game's parser reads it, fast
+        if listed:
+            return read_card_cells(column, self.grammar, f"text notation, order {self.order}")
+        return read_text_cells(column, self.grammar)
+
+    def _amounts(self, table: pa.Table) -> pa.Table:
+        """Each wager's amount as its net: a return less the stake; a folded bonus's own
+        column left out."""
+        for wager, kind in self.amounts.items():
+            net = f"{wager}_net"
+            if kind.startswith("in ") and net in table.column_names:
+                table = table.drop_columns([net])
+            if kind != "return":
                 continue
-            text.append(None if not cards else _hand_text(cards))
-        return pa.array(text, pa.string())
-
-    def _card(self, code: int) -> int:
-        """crazy4's card of one integer code."""
-        if not 0 <= code < 52:
-            raise ValueError(f"code {code} is not a card (codes are 0-51)")
-        if self.encoding == "rank*4+suit":
-            rank, suit = divmod(code, 4)
-        else:
-            suit, rank = divmod(code, 13)
-        return RANKS.index(self.ranks[rank]) * 4 + SUITS.index(self.suits[suit])
+            for needed in (net, wager):
+                if needed not in table.column_names:
+                    raise InputError(
+                        f'the mapping\'s [amounts] {wager} = "return" needs the column '
+                        f"{needed!r} (the stake and the amount returned)"
+                    )
+            index = table.column_names.index(net)
+            table = table.set_column(index, net, _less(table.column(net), table.column(wager)))
+        return table
 
 
-def _codes(cell: object) -> list[int]:
-    """The integer codes of one cell: a list of whole numbers, or text of whole numbers
-    separated by blanks, commas or semicolons (in brackets or not); any other token raises.
+def _ascii(column: pa.Array | pa.ChunkedArray) -> bool:
+    """Whether a text column's bytes are all ASCII (each chunk's buffer looked at, no copy).
 
     Examples
     --------
-    >>> _codes("12 51, 3"), _codes([4, 5]), _codes(None)
-    ([12, 51, 3], [4, 5], [])
-    >>> _codes("SPADE 1 HEART 13")
-    Traceback (most recent call last):
-    ValueError: token 'SPADE' is not a whole number
+    >>> _ascii(pa.chunked_array([["As Kd"], ["2c"]])), _ascii(pa.array(["A♠"]))
+    (True, False)
     """
-    if cell is None:
-        return []
-    if isinstance(cell, list):
-        tokens: list[object] = list(cell)
-    else:
-        inner = str(cell).strip().removeprefix("[").removesuffix("]")
-        tokens = [token for token in re.split(r"[\s,;]+", inner) if token]
-    codes = []
-    for token in tokens:
-        if isinstance(token, bool) or not (
-            isinstance(token, int)
-            or (isinstance(token, str) and re.fullmatch(r"-?\d{1,18}", token))
-        ):
-            raise ValueError(f"token {str(token)[:20]!r} is not a whole number")
-        codes.append(int(token))
-    return codes
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    for chunk in chunks:
+        if pa.types.is_dictionary(chunk.type):
+            chunk = chunk.dictionary
+        buffer = chunk.buffers()[2]
+        if buffer is not None and np.frombuffer(buffer, np.uint8).max(initial=0) >= 128:
+            return False
+    return True
 
 
-def _hand_text(cards: list[int]) -> str | None:
-    if len(set(cards)) != len(cards):
-        return " ".join(RANKS[c // 4] + SUITS[c % 4] for c in cards)
-    hand = np.sort(np.array(cards))[:, None]
-    return str(hand_text_array(hand).to_pylist()[0])
+def integer_key(codes: IntegerCodes) -> str:
+    """The integer notation as its mapping keys say it.
+
+    Examples
+    --------
+    >>> integer_key(IntegerCodes())
+    'integer notation, encoding rank*4+suit, ranks 23456789TJQKA, suits cdhs'
+    """
+    return f"integer notation, encoding {codes.encoding}, ranks {codes.ranks}, suits {codes.suits}"
+
+
+def _multiple_text(column: pa.Array | pa.ChunkedArray) -> pa.Array:
+    """A multiplier column as text: whole numbers without ``.0``; empty, null or NaN null.
+
+    Examples
+    --------
+    >>> _multiple_text(pa.array([3.0, None, float("nan"), 1.5])).to_pylist()
+    ['3', None, None, '1.5']
+    >>> _multiple_text(pa.array(["2.0", " ", "x"])).to_pylist()
+    ['2', None, 'x']
+    """
+    cells: list[str | None] = []
+    for cell in text_array(column).to_pylist():
+        text = (cell or "").strip()
+        try:
+            value = float(text)
+        except ValueError:
+            cells.append(text or None)
+            continue
+        if math.isnan(value):
+            cells.append(None)
+        else:
+            cells.append(str(int(value)) if value.is_integer() else repr(value))
+    return pa.array(cells, pa.string())
 
 
 def _flags(column: pa.Array | pa.ChunkedArray) -> pa.Array:
@@ -211,96 +286,63 @@ def _flags(column: pa.Array | pa.ChunkedArray) -> pa.Array:
     return pc.if_else(pc.is_in(text, value_set=pa.array(_FALSE)), "0", truth)
 
 
+def _numbers(column: pa.Array | pa.ChunkedArray) -> list[float | str | None]:
+    """Each cell as a number, or its text when it is none (null when empty)."""
+    if pa.types.is_integer(column.type) or pa.types.is_floating(column.type):
+        return list(pc.cast(column, pa.float64()).to_pylist())
+    values: list[float | str | None] = []
+    for cell in text_array(column).to_pylist():
+        try:
+            values.append(None if cell is None or not cell.strip() else float(cell))
+        except ValueError:
+            values.append(cell)
+    return values
+
+
 def _scaled(column: pa.Array | pa.ChunkedArray, unit: float) -> pa.Array:
     """An amount column times ``unit`` (a cell that is no number kept as text)."""
     if pa.types.is_integer(column.type) or pa.types.is_floating(column.type):
         return pc.multiply(pc.cast(column, pa.float64()), unit)
-    text = text_array(column)
+    cells = _numbers(column)
+    text = [None if c is None else c if isinstance(c, str) else repr(c * unit) for c in cells]
+    return pa.array(text, pa.string())
+
+
+def _less(amount: pa.Array | pa.ChunkedArray, stake: pa.Array | pa.ChunkedArray) -> pa.Array:
+    """``amount - stake`` cell by cell (an amount that is no number kept as text, so its row
+    is named; a stake that is none leaves the amount as it is, the stake's cell named).
+
+    Examples
+    --------
+    >>> _less(pa.array(["15", "0", "x", ""]), pa.array([5.0, 5.0, 5.0, 5.0])).to_pylist()
+    ['10.0', '-5.0', 'x', None]
+    """
     values: list[str | None] = []
-    for cell in text.to_pylist():
-        try:
-            values.append(None if cell is None or cell == "" else repr(float(cell) * unit))
-        except ValueError:
-            values.append(cell)
+    for got, staked in zip(_numbers(amount), _numbers(stake), strict=True):
+        if got is None or isinstance(got, str):
+            values.append(got)
+        elif staked is None or isinstance(staked, str):
+            values.append(repr(got))
+        else:
+            values.append(repr(got - staked))
     return pa.array(values, pa.string())
 
 
-def read_mapping(path: Path) -> LogMapping:
-    """A mapping file (see the module docstring).
+def number_round_ids(column: pa.Array | pa.ChunkedArray, seen: dict[str, int]) -> pa.Array:
+    """Text round ids as numbers 1, 2, ... in order of first appearance (``seen``, updated,
+    holds every id numbered so far, across batches); an empty id stays null.
 
-    Raises
-    ------
-    InputError
-        Unreadable TOML, an unknown key or a bad value, named.
+    Examples
+    --------
+    >>> seen: dict[str, int] = {}
+    >>> number_round_ids(pa.array(["H01", "H01", "H02"]), seen).to_pylist()
+    [1, 1, 2]
+    >>> number_round_ids(pa.array(["H03", "H01", None]), seen).to_pylist()
+    [3, 1, None]
     """
-    where = str(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read the mapping file {where!r}: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"{where!r}: not TOML ({error})") from None
-    known = {"rule_set", "strategy", "side_bet", "columns", "cards", "decisions", "wagers"}
-    _no_unknown(data, known, where)
-    cards = _table(data, "cards", where)
-    _no_unknown(cards, {"notation", "order", "encoding", "ranks", "suits"}, f"{where} [cards]")
-    wagers = _table(data, "wagers", where)
-    _no_unknown(wagers, {"unit"}, f"{where} [wagers]")
-    mapping = LogMapping(
-        columns=_strings(_table(data, "columns", where), f"{where} [columns]"),
-        notation=_choice(cards, "notation", ("text", "integers"), where),
-        order=_choice(cards, "order", ("rank-suit", "suit-rank"), where),
-        encoding=_choice(cards, "encoding", _ENCODINGS, where),
-        ranks=str(cards.get("ranks", RANKS)),
-        suits=str(cards.get("suits", SUITS)),
-        decisions=_strings(_table(data, "decisions", where), f"{where} [decisions]"),
-        unit=_unit(wagers.get("unit", 1.0), where),
-        rule_set=_optional(data, "rule_set", where),
-        strategy=_optional(data, "strategy", where),
-        side_bet=_optional(data, "side_bet", where),
-    )
-    if sorted(mapping.ranks) != sorted(RANKS) or sorted(mapping.suits) != sorted(SUITS):
-        raise InputError(f"{where} [cards]: ranks must order {RANKS} and suits {SUITS}")
-    return mapping
-
-
-def _no_unknown(data: dict[str, object], known: set[str], where: str) -> None:
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise InputError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(known))})")
-
-
-def _table(data: dict[str, object], key: str, where: str) -> dict[str, object]:
-    value = data.get(key, {})
-    if not isinstance(value, dict):
-        raise InputError(f"{where}: {key!r} must be a table")
-    return value
-
-
-def _strings(data: dict[str, object], where: str) -> dict[str, str]:
-    bad = [key for key, value in data.items() if not isinstance(value, str)]
-    if bad:
-        raise InputError(f"{where}: {bad[0]!r} must be text")
-    return {key: str(value) for key, value in data.items()}
-
-
-def _choice(data: dict[str, object], key: str, allowed: tuple[str, ...], where: str) -> str:
-    value = data.get(key, allowed[0])
-    if value not in allowed:
-        raise InputError(f"{where} [cards] {key}: {value!r} is not one of {', '.join(allowed)}")
-    return str(value)
-
-
-def _unit(value: object, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
-        raise InputError(
-            f"{where} [wagers] unit: {value!r} is not a positive number (finite, above 0)"
-        )
-    return float(value)
-
-
-def _optional(data: dict[str, object], key: str, where: str) -> str | None:
-    value = data.get(key)
-    if value is not None and not isinstance(value, str):
-        raise InputError(f"{where}: {key!r} must be text")
-    return value
+    text = pc.utf8_trim_whitespace(text_array(column))
+    text = pc.if_else(pc.equal(text, ""), pa.scalar(None, pa.string()), text)
+    distinct = pc.unique(text).drop_null()
+    numbers = [seen.setdefault(value, len(seen) + 1) for value in distinct.to_pylist()]
+    found = pc.index_in(text, value_set=distinct)
+    return pc.take(pa.array(numbers, pa.int64()), found)

@@ -134,6 +134,21 @@ def read_rules(text: str, where: str, games: Mapping[str, RuleReader]) -> RuleSe
         raise InputError(f"{where}: not valid TOML: {error}") from None
     except RecursionError:
         raise InputError(f"{where}: not a rule file: values nested too deeply") from None
+    return rules_from_data(data, text, where, games)
+
+
+def rules_from_data(
+    data: dict[str, object], text: str, where: str, games: Mapping[str, RuleReader]
+) -> RuleSet:
+    """Validate a rule file's parsed TOML ``data`` (whose ``text`` is kept, and hashed) into
+    its game's :class:`RuleSet`, one of ``games``, as :func:`read_rules` does (used for a
+    rule set given inline, in a log mapping).
+
+    Raises
+    ------
+    InputError
+        Naming ``where``, the key and the problem.
+    """
     check_printable(data, where)
     top = Section(data, where)
     name = _name(top)

@@ -22,6 +22,7 @@ import numpy as np
 import pyarrow as pa
 
 from crazy4.errors import InputError
+from crazy4.log.mapping import ROUND_IDS_KEY, number_round_ids
 from crazy4.log.roundlog import number_column, read_log_batches
 from crazy4.simulate.summary import SUMMARY_FORMAT
 from crazy4.validate.statistics import Summary
@@ -31,11 +32,14 @@ def round_batches(
     path: Path, batch_rows: int, translate: Callable[[pa.Table], pa.Table] | None = None
 ) -> Iterator[pa.Table]:
     """Batches of about ``batch_rows`` rows that never split a round (each ``translate``d
-    into crazy4's columns first)."""
+    into crazy4's columns first; text round ids numbered in order of first appearance,
+    :func:`~crazy4.log.mapping.number_round_ids`)."""
     carry: pa.Table | None = None
+    seen: dict[str, int] = {}
     for table in read_log_batches(path, batch_rows):
         if translate is not None:
             table = translate(table)
+        table = _numbered(table, seen)
         if carry is not None:
             table = pa.concat_tables([carry, table.cast(carry.schema)])
             carry = None
@@ -48,6 +52,17 @@ def round_batches(
         carry = table.slice(cut)
     if carry is not None and carry.num_rows:
         yield carry
+
+
+def _numbered(table: pa.Table, seen: dict[str, int]) -> pa.Table:
+    """``table`` with a ``round`` column of text ids (as a mapping marks it) numbered."""
+    if "round" not in table.column_names:
+        return table
+    index = table.column_names.index("round")
+    metadata = table.schema.field(index).metadata or {}
+    if metadata.get(ROUND_IDS_KEY) != b"text":
+        return table
+    return table.set_column(index, "round", number_round_ids(table.column(index), seen))
 
 
 def last_round_start(column: pa.ChunkedArray) -> int:
@@ -176,7 +191,13 @@ def read_rounds(
                 twice = [name for name, n in Counter(table.column_names).items() if n > 1]
                 if twice:
                     raise InputError(f"{str(path)!r}: the log has two columns named {twice[0]!r}")
-                check_columns(table.column_names)
+                try:
+                    check_columns(table.column_names)
+                except InputError as error:
+                    raise InputError(
+                        f"{error}; a log in another format reads through a mapping (crazy4 "
+                        "validate LOG --init-mapping writes a starting one)"
+                    ) from None
                 checked_columns = True
                 if trial is not None and table.num_rows:
                     trial(table)

@@ -84,6 +84,14 @@ def try_mapping(
             f"{'/'.join(DECISION_NAMES)}; row {int(unknown[0]) + 1}: {str(label)[:40]!r}"
         )
     for what, cells in batch.bad_numbers:
+        if _most(len(cells), n) and what.startswith("round ") and mapping.round_ids != "text":
+            row = min(cells)
+            raise InputError(
+                f'the mapping\'s round_ids = "numbers" does not fit column '
+                f"{_column(mapping, 'round')}: {len(cells):,} of the first {n:,} rows; row "
+                f'{row + 1}: {cells[row]} (ids of any kind read with round_ids = "text")'
+            )
+    for what, cells in batch.bad_numbers:
         if _most(len(cells), n) and mapping.unit != 1.0:
             row = min(cells)
             raise InputError(

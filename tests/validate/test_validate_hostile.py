@@ -84,15 +84,16 @@ def _column(log: Log, name: str) -> int:
 def test_text_round_ids_are_refused_not_passed(
     one_seat: tuple[Log, dict[str, object]], tmp_path: Path
 ) -> None:
-    """A vendor CSV with text round ids: every row malformed, so the run stops (exit 2) with
-    the first reasons by row; before, every check said pass."""
+    """A vendor CSV with text round ids: every row's id unreadable, so the run stops (exit 2)
+    on the sample, naming the mapping key that reads them and the first row; before, every
+    check said pass."""
     log = one_seat[0].copy()
     at = _column(log, "round")
     for row in log.rows:
         row[at] = f"H{int(row[at]):05d}"
     outcome = _validate(log.write_csv(tmp_path / "vendor.csv"))
-    _refused(outcome, f"{ROUNDS:,} of {ROUNDS:,} rows unreadable", "row 1: round", "'H00001'")
-    assert "row 2:" in outcome.err and "pass" not in outcome.err
+    _refused(outcome, "1,000 of the first 1,000 rows", "row 1: 'H00001'", 'round_ids = "text"')
+    assert "pass" not in outcome.err
 
 
 def test_most_rows_unreadable_stop_the_run_but_half_do_not(
@@ -243,7 +244,7 @@ def test_labels_no_mapping_reads_are_the_mappings_error(
     at = _column(log, "decision")
     for row in log.rows:
         row[at] = {"fold": "F", "1x": "P1", "3x": "P3"}.get(row[at], row[at])
-    outcome = _validate(log.write_csv(tmp_path / "labels.csv"), "--decision", "fold=F")
+    outcome = _validate(log.write_csv(tmp_path / "labels.csv"), "--decision", "F=fold")
     _refused(outcome, "[decisions]", "column 'decision'", "'P")
 
 

@@ -17,7 +17,7 @@ from validate_planted import RANKS, SUITS, Engine, write_log
 
 from crazy4.cli.main import main
 from crazy4.errors import InputError
-from crazy4.log.mapping import read_mapping
+from crazy4.log.mappingfile import read_mapping
 from crazy4.registry import load_rules
 from crazy4.validate.driver import log_options, validate
 from crazy4.validate.report import Check, Options, Report
@@ -147,7 +147,7 @@ def test_columns_and_labels_as_options(tmp_path: Path) -> None:
     )
     args = ["--rules", "crazy4-standard", "--strategy", "simple", "--column", "player=Hand"]
     for ours, theirs in LABELS.items():
-        args += ["--decision", f"{ours}={theirs}"]
+        args += ["--decision", f"{theirs}={ours}"]
     status, out, _ = cli(str(path), *args)
     assert status == 0, out
 

@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from crazy4.core.cards import parse_cards
 from crazy4.errors import InputError
-from crazy4.log.mapping import LogMapping, read_mapping
+from crazy4.log.grammar import CardGrammar, IntegerCodes
+from crazy4.log.mapping import LogMapping
+from crazy4.log.mappingfile import read_mapping
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -40,7 +42,8 @@ def test_integer_cards_in_any_declared_encoding(
         codes.append(rank * 4 + suit if encoding == "rank*4+suit" else suit * 13 + rank)
     cell: object = codes if as_list else ",".join(map(str, codes))
     column = pa.array([cell])
-    mapping = LogMapping(notation="integers", encoding=encoding, ranks=rank_order, suits=suit_order)
+    codes = IntegerCodes(encoding=encoding, ranks=rank_order, suits=suit_order)
+    mapping = LogMapping(notation="integers", codes=codes)
     text = mapping.translate(pa.table({"player": column})).column("player")[0].as_py()
     assert sorted(parse_cards(text)) == sorted(hand)
 
@@ -56,7 +59,7 @@ def test_text_cards_with_symbols_or_suit_first(
         rank = "10" if ten and rank == "T" else rank
         suit = SYMBOLS[suit] if symbols else suit
         words.append(suit + rank if suit_first else rank + suit)
-    mapping = LogMapping(order="suit-rank" if suit_first else "rank-suit")
+    mapping = LogMapping(grammar=CardGrammar(order="suit-rank" if suit_first else "rank-suit"))
     text = mapping.translate(pa.table({"dealer": [" ".join(words)]})).column("dealer")[0].as_py()
     assert sorted(parse_cards(text)) == sorted(hand)
 

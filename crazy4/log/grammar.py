@@ -1,0 +1,346 @@
+"""Card notation as a small grammar: how a foreign log spells its cards, read token by token.
+
+A card cell is a sequence of *atoms* — ranks and suits — with optional separators between
+them; each card is a rank and a suit, in the declared order (``rank-suit``: ``As``, ``10 H``,
+``1 SPADE``; ``suit-rank``: ``sA``, ``♠10``, ``SPADE 1``). Every character of a cell is read:
+an atom, or a separator (blanks, ``, ; : / | - _ .``, brackets and quotes, so pandas' CSV
+form of a list, ``['KD' '10H' '3C']``, reads as it stands). A character that is neither makes
+the cell unreadable, naming the token; so a suit word is never silently dropped.
+
+Ranks (any case): ``2``-``9``, ``10`` and ``T``, ``J`` ``Q`` ``K`` ``A``, and the numbers
+``11`` ``12`` ``13`` for J, Q, K and ``1`` or ``14`` for the ace. Suits (any case): the
+letters ``c d h s``, the words ``club(s) diamond(s) heart(s) spade(s)``, and the symbols
+``♣ ♦ ♥ ♠`` (and their white forms). A mapping may add symbols of its own
+(``[cards.symbols]``: the log's symbol = crazy4's rank or suit letter); one of its own takes
+precedence over a built-in symbol spelled the same.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from crazy4.core.cards import RANKS, SUITS
+from crazy4.log.roundlog import UNREAD, text_array
+
+#: Built-in rank symbols (upper case) and the rank letter each stands for.
+RANK_SYMBOLS = {
+    **{str(value): str(value) for value in range(2, 10)},
+    "10": "T",
+    "T": "T",
+    "J": "J",
+    "Q": "Q",
+    "K": "K",
+    "A": "A",
+    "1": "A",
+    "11": "J",
+    "12": "Q",
+    "13": "K",
+    "14": "A",
+}
+#: Built-in suit symbols (upper case) and the suit letter each stands for.
+SUIT_SYMBOLS = {
+    "C": "c",
+    "D": "d",
+    "H": "h",
+    "S": "s",
+    **{word.upper(): word[0] for word in ("club", "diamond", "heart", "spade")},
+    **{word.upper() + "S": word[0] for word in ("club", "diamond", "heart", "spade")},
+    "♣": "c",
+    "♦": "d",
+    "♥": "h",
+    "♠": "s",
+    "♧": "c",
+    "♢": "d",
+    "♡": "h",
+    "♤": "s",
+}
+#: Characters read as separators between atoms.
+SEPARATORS = " \t,;:/|-_.[]()'\""
+ORDERS = ("rank-suit", "suit-rank")
+
+
+@dataclass(frozen=True)
+class CardGrammar:
+    """The card notation of a log: the order of rank and suit, and its own symbols.
+
+    Examples
+    --------
+    >>> grammar = CardGrammar()
+    >>> grammar.text("['KD' '10H' 'ah' '2C' '14s']")
+    'Kd Th Ah 2c As'
+    >>> CardGrammar(order="suit-rank").text("SPADE 1 HEART 13 ♦10")
+    'As Kh Td'
+    >>> CardGrammar(symbols={"P": "s", "B": "J"}).text("BP 2p")
+    'Js 2s'
+    >>> CardGrammar().text("SPADE 1 HEART 13")
+    Traceback (most recent call last):
+    ValueError: 'SPADE' where a rank is expected (order rank-suit)
+    >>> CardGrammar().text("Ks Zd")
+    Traceback (most recent call last):
+    ValueError: token 'Zd' is no rank or suit
+    """
+
+    order: str = "rank-suit"
+    symbols: dict[str, str] = field(default_factory=dict)
+
+    @cached_property
+    def _atoms(self) -> tuple[re.Pattern[str], dict[str, tuple[str, str]]]:
+        meaning: dict[str, tuple[str, str]] = {}
+        for symbol, rank in RANK_SYMBOLS.items():
+            meaning[symbol] = ("rank", rank)
+        for symbol, suit in SUIT_SYMBOLS.items():
+            meaning[symbol] = ("suit", suit)
+        for symbol, value in self.symbols.items():
+            meaning[symbol.upper()] = ("rank", value) if value in RANKS else ("suit", value)
+        spelled = sorted(meaning, key=lambda symbol: (-len(symbol), symbol))
+        pattern = "|".join(re.escape(symbol) for symbol in spelled)
+        return re.compile(pattern, re.IGNORECASE), meaning
+
+    @cached_property
+    def _cards_pattern(self) -> re.Pattern[str]:
+        """One card (leading separators, then rank and suit in the declared order)."""
+        _, meaning = self._atoms
+        spelled = sorted(meaning, key=lambda symbol: (-len(symbol), symbol))
+        ranks = "|".join(re.escape(s) for s in spelled if meaning[s][0] == "rank")
+        suits = "|".join(re.escape(s) for s in spelled if meaning[s][0] == "suit")
+        first, second = (ranks, suits) if self.order == "rank-suit" else (suits, ranks)
+        sep = f"[{re.escape(SEPARATORS)}]*"
+        return re.compile(f"{sep}({first}){sep}({second})", re.IGNORECASE)
+
+    def cards(self, cell: object) -> list[str]:
+        """The cards of one cell (text, or a list of text), each as crazy4's two letters.
+
+        Raises
+        ------
+        ValueError
+            A token that is no rank or suit, or atoms out of the declared order; naming it.
+        """
+        if isinstance(cell, list | tuple):
+            cell = " ".join("" if part is None else str(part) for part in cell)
+        text = str(cell)
+        _, meaning = self._atoms
+        found, end = [], 0
+        for match in self._cards_pattern.finditer(text):
+            if match.start() != end:
+                break
+            one, two = match.group(1).upper(), match.group(2).upper()
+            rank, suit = (one, two) if self.order == "rank-suit" else (two, one)
+            found.append(meaning[rank][1] + meaning[suit][1])
+            end = match.end()
+        if not text[end:].strip(SEPARATORS):
+            return found  # every character read: cards and separators only
+        return self._spelled_out(text)
+
+    def _spelled_out(self, text: str) -> list[str]:
+        """:meth:`cards` atom by atom (a cell the card pattern does not cover: the error)."""
+        pattern, meaning = self._atoms
+        atoms: list[tuple[str, str, str]] = []
+        position = 0
+        while position < len(text):
+            if text[position] in SEPARATORS:
+                position += 1
+                continue
+            match = pattern.match(text, position)
+            if match is None:
+                end = position
+                while end < len(text) and text[end] not in SEPARATORS and end - position < 20:
+                    end += 1
+                raise ValueError(f"token {text[position:end]!r} is no rank or suit")
+            kind, value = meaning[match.group(0).upper()]
+            atoms.append((kind, value, match.group(0)))
+            position = match.end()
+        first = "rank" if self.order == "rank-suit" else "suit"
+        for index, (kind, _, spelled) in enumerate(atoms):
+            expected = first if index % 2 == 0 else ("suit" if first == "rank" else "rank")
+            if kind != expected:
+                raise ValueError(f"{spelled!r} where a {expected} is expected (order {self.order})")
+        if len(atoms) % 2:
+            lacking = "suit" if first == "rank" else "rank"
+            raise ValueError(f"{atoms[-1][2]!r} is a card cut short (no {lacking})")
+        pairs = zip(atoms[::2], atoms[1::2], strict=True)
+        return [(a[1] + b[1]) if first == "rank" else (b[1] + a[1]) for a, b in pairs]
+
+    def text(self, cell: object) -> str:
+        """One cell as crazy4's card text (``"As Td"``), in the cell's order.
+
+        Raises
+        ------
+        ValueError
+            As :meth:`cards`.
+        """
+        return " ".join(self.cards(cell))
+
+
+def symbol_problem(symbol: object, value: object) -> str | None:
+    """Why a mapping's ``[cards.symbols]`` entry is not one, else None.
+
+    Examples
+    --------
+    >>> symbol_problem("P", "s") is None, symbol_problem("B", "j")
+    (True, "'j' is not a rank (23456789TJQKA) or suit letter (cdhs)")
+    >>> symbol_problem("", "s")
+    "'' is no symbol (one to four characters, no separator)"
+    """
+    if not isinstance(value, str) or (value not in RANKS and value not in SUITS):
+        return f"{value!r} is not a rank ({RANKS}) or suit letter ({SUITS})"
+    if (
+        not isinstance(symbol, str)
+        or not 1 <= len(symbol) <= 4
+        or any(char in SEPARATORS for char in symbol)
+    ):
+        return f"{symbol!r} is no symbol (one to four characters, no separator)"
+    return None
+
+
+#: How an integer code is made from a rank and a suit.
+ENCODINGS = ("rank*4+suit", "suit*13+rank")
+
+
+@dataclass(frozen=True)
+class IntegerCodes:
+    """Cards as whole numbers 0-51: how a code is made, and the rank and suit of each index.
+
+    Examples
+    --------
+    >>> IntegerCodes(encoding="suit*13+rank", ranks="A23456789TJQK", suits="shdc").cards("0 25")
+    ['As', 'Kh']
+    >>> IntegerCodes().cards("12 SPADE")
+    Traceback (most recent call last):
+    ValueError: token 'SPADE' is not a whole number
+    """
+
+    encoding: str = "rank*4+suit"
+    ranks: str = RANKS
+    suits: str = SUITS
+
+    def cards(self, cell: object) -> list[str]:
+        """The cards of one cell (a list of whole numbers, or text of them), as crazy4's
+        two letters each.
+
+        Raises
+        ------
+        ValueError
+            A token that is no whole number, or a code that is no card; naming it.
+        """
+        found = []
+        for code in integer_codes(cell):
+            if not 0 <= code < 52:
+                raise ValueError(f"code {code} is not a card (codes are 0-51)")
+            if self.encoding == "rank*4+suit":
+                rank, suit = divmod(code, 4)
+            else:
+                suit, rank = divmod(code, 13)
+            found.append(self.ranks[rank] + self.suits[suit])
+        return found
+
+
+def integer_codes(cell: object) -> list[int]:
+    """The integer codes of one cell: a list of whole numbers, or text of whole numbers
+    separated by blanks, commas or semicolons (in brackets or not); any other token raises.
+
+    Examples
+    --------
+    >>> integer_codes("12 51, 3"), integer_codes([4, 5]), integer_codes(None)
+    ([12, 51, 3], [4, 5], [])
+    >>> integer_codes("SPADE 1 HEART 13")
+    Traceback (most recent call last):
+    ValueError: token 'SPADE' is not a whole number
+    """
+    if cell is None:
+        return []
+    if isinstance(cell, list | tuple):
+        tokens: list[object] = list(cell)
+    else:
+        inner = str(cell).strip().removeprefix("[").removesuffix("]")
+        tokens = [token for token in re.split(r"[\s,;]+", inner) if token]
+    codes = []
+    for token in tokens:
+        if isinstance(token, bool) or not (
+            isinstance(token, int)
+            or (isinstance(token, str) and re.fullmatch(r"-?\d{1,18}", token))
+        ):
+            raise ValueError(f"token {str(token)[:20]!r} is not a whole number")
+        codes.append(int(token))
+    return codes
+
+
+def read_card_cells(
+    column: pa.Array | pa.ChunkedArray, reader: CardGrammar | IntegerCodes, what: str
+) -> pa.Array:
+    """Every cell of a card column as crazy4's card text, by ``reader``; a cell that does not
+    read becomes :data:`~crazy4.log.roundlog.UNREAD` and the reason (the game names its row).
+    ``what`` says which notation, in the reason.
+
+    Examples
+    --------
+    >>> cells = read_card_cells(pa.array([["KD", "10H"], None, ["KD", "x"]]), CardGrammar(), "text")
+    >>> cells.to_pylist()[:2]
+    ['Kd Th', None]
+    >>> cells[2].as_py()[1:]
+    "card cell ['KD', 'x']: token 'x' is no rank or suit (text)"
+    """
+    if isinstance(column, pa.ChunkedArray):
+        column = column.combine_chunks()
+    if pa.types.is_dictionary(column.type):
+        column = column.dictionary_decode()
+    text: list[str | None] = []
+    for cell in column.to_pylist():
+        if cell is None:
+            text.append(None)
+            continue
+        try:
+            cards = reader.cards(cell)
+        except ValueError as error:
+            text.append(f"{UNREAD}card cell {str(cell)[:60]}: {error} ({what})")
+            continue
+        text.append(" ".join(cards) if cards else None)
+    return pa.array(text, pa.string())
+
+
+#: A cell crazy4's own parser reads as it stands: two-character cards, single spaces.
+CANONICAL = r"(?i)^[2-9TJQKA][CDHS](?: [2-9TJQKA][CDHS])*$"
+#: Suit symbols replaced by their letters before the canonical test.
+_SYMBOL_LETTERS = {s: v for s, v in SUIT_SYMBOLS.items() if len(s) == 1 and not s.isascii()}
+
+
+def _ascii_text(text: pa.Array) -> bool:
+    buffer = text.buffers()[2]
+    return buffer is None or int(np.frombuffer(buffer, np.uint8).max(initial=0)) < 128
+
+
+def read_text_cells(column: pa.Array | pa.ChunkedArray, grammar: CardGrammar) -> pa.Array:
+    """:func:`read_card_cells` of a text column by ``grammar``, fast where it can be: with
+    the default grammar (rank-suit, no symbols of the log's own), a cell that is canonical
+    once its suit symbols are letters and ``10`` is ``T`` (``A♠ 10♦`` is ``As Td``) is taken
+    as that (compiled passes over the column); only the other cells are read token by token.
+
+    Examples
+    --------
+    >>> read_text_cells(pa.array(["A♠ K♦", "10h 2C", None, "Zz"]), CardGrammar()).to_pylist()
+    ['As Kd', 'Th 2C', None, "\\x1fcard cell Zz: token 'Zz' is no rank or suit (text notation, \
+order rank-suit)"]
+    """
+    what = f"text notation, order {grammar.order}"
+    kind = column.type.value_type if pa.types.is_dictionary(column.type) else column.type
+    if grammar != CardGrammar() or not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+        return read_card_cells(column, grammar, what)
+    text = text_array(column)
+    spelled = text
+    if not _ascii_text(text):
+        for symbol, letter in _SYMBOL_LETTERS.items():
+            spelled = pc.replace_substring(spelled, symbol, letter)
+    if pc.any(pc.match_substring(spelled, "10")).as_py():
+        spelled = pc.replace_substring_regex(spelled, r"(?i)(^| )10([CDHS])", r"\1T\2")
+    fine = pc.or_kleene(pc.match_substring_regex(spelled, CANONICAL), pc.is_null(spelled))
+    fine = fine.fill_null(True)
+    if pc.all(fine).as_py():
+        return spelled
+    others = pc.invert(fine)
+    read = read_card_cells(pc.filter(text, others), grammar, what)
+    return pc.replace_with_mask(spelled, others, read.cast(spelled.type))

@@ -1,0 +1,78 @@
+"""A rule set given inline in a log mapping (``[rules]``): an overlay on a named rule set, so
+a pay table that is not shipped needs no rule file written.
+
+The overlay is merged into the base rule file's TOML (tables key by key; a ``pays`` table
+is replaced whole, so lines can be removed) and the result is validated by the rule-file
+reader itself (:func:`crazy4.rules.load.rules_from_data`): the same checks, the same one-line
+errors. Without a base rule set the overlay must be a whole rule file.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+
+from crazy4.rules.load import RuleReader, rules_from_data
+from crazy4.rules.ruleset import RuleSet
+
+
+def merged(base: dict[str, object], overlay: dict[str, object]) -> dict[str, object]:
+    """``base`` with ``overlay``'s keys: tables merged key by key, a ``pays`` table (and any
+    value that is no table) replaced whole.
+
+    Examples
+    --------
+    >>> base = {"name": "x", "super_bonus": {"pays": {"flush": 1.5, "straight": 1}, "on": 1}}
+    >>> merged(base, {"super_bonus": {"pays": {"flush": 2}}})
+    {'name': 'x', 'super_bonus': {'pays': {'flush': 2}, 'on': 1}}
+    """
+    found = dict(base)
+    for key, value in overlay.items():
+        old = found.get(key)
+        if isinstance(value, dict) and isinstance(old, dict) and key != "pays":
+            found[key] = merged(old, value)
+        else:
+            found[key] = value
+    return found
+
+
+def inline_rules(
+    base: RuleSet | None,
+    overlay: dict[str, object],
+    where: str,
+    games: Mapping[str, RuleReader],
+) -> RuleSet:
+    """The rule set of a mapping's ``[rules]``: ``base`` with the overlay merged in (named
+    ``<base>.inline`` unless the overlay names it), or the overlay alone as a rule file. A
+    list (the side bets' ``[[queens_up]]`` tables) is replaced whole. ``games``: the games a
+    rule file may name (:func:`crazy4.registry.rule_readers`).
+
+    Raises
+    ------
+    InputError
+        The merged rule file is invalid (named as ``where [rules]``).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules, rule_readers
+    >>> base = load_rules("crazy4-standard")
+    >>> pays = {"four_of_a_kind": 30, "flush": 2, "straight": 1}
+    >>> rules = inline_rules(base, {"super_bonus": {"pays": pays}}, "m.toml", rule_readers())
+    >>> rules.name, rules.content_hash != base.content_hash
+    ('crazy4-standard.inline', True)
+    >>> odd = {"dealer": {"ties": "sometimes"}}
+    >>> inline_rules(base, odd, "m.toml", rule_readers())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    crazy4.errors.InputError: m.toml [rules] (over crazy4-standard) [dealer]: key 'ties' ...
+    """
+    data: dict[str, object] = {}
+    label = f"{where} [rules]"
+    if base is not None:
+        data = tomllib.loads(base.text.removeprefix("\ufeff"))
+        data["name"] = f"{base.name}.inline"
+        label += f" (over {base.name})"
+    data = merged(data, overlay)
+    shown = json.dumps(overlay, sort_keys=True, default=str)
+    text = (base.text if base is not None else "") + f"\n# [rules] of {where}: {shown}\n"
+    return rules_from_data(data, text, label, games)
