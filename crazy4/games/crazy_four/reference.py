@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -34,8 +35,11 @@ from crazy4.errors import InputError
 from crazy4.games.crazy_four.bets import blind_hand_bet, strategy_bets
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
-from crazy4.games.crazy_four.rules import CrazyFourRules
+from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.strategy import simple_strategy
+
+if TYPE_CHECKING:
+    from crazy4.rules.ruleset import RuleSet
 
 HANDS = comb(52, 5)
 
@@ -198,6 +202,38 @@ def load_reference(rules: CrazyFourRules) -> Reference:
         class_of_hand=build_suit_classes().class_of_hand,
         strength_of_hand=build_best_four_strengths(5),
     )
+
+
+def honest_decisions(
+    rules: RuleSet, colex: npt.NDArray[np.int64], up: npt.NDArray[np.int64] | None
+) -> npt.NDArray[np.int64]:
+    """The exact optimal decision of dealt hands (colex indices; no up card), for collusion.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.rules.load import load_rules
+    >>> hands = [parse_cards("As Ad Ac Ah 2s"), parse_cards("Qs 9d 7c 4h 2s")]
+    >>> hands = colex_indices(np.array(hands))
+    >>> honest_decisions(load_rules("crazy4-standard"), hands, None).tolist()
+    [3, 0]
+    """
+    reference = load_reference(crazy_four_rules(rules))
+    decided: npt.NDArray[np.int64] = reference.prices.decision[reference.class_of_hand[colex]]
+    return decided
+
+
+def optimal_edge(rules: RuleSet) -> Fraction:
+    """Minus the exact EV of Ante + Super Bonus + Play under the optimal strategy.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> round(float(optimal_edge(load_rules("crazy4-standard"))), 6)
+    0.034189
+    """
+    reference = load_reference(crazy_four_rules(rules))
+    return -reference.exact_bets(reference.prices.decision)["ante_super_bonus_play"].mean
 
 
 def read_strategy_file(path: Path, reference: Reference) -> npt.NDArray[np.int64]:

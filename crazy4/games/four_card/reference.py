@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from math import comb
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -49,7 +51,10 @@ from crazy4.games.four_card.engine import (
     suit_masks,
 )
 from crazy4.games.four_card.pricing import FourCardPrices, price_situations, simple_strategy
-from crazy4.games.four_card.rules import FourCardRuleSet
+from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
+
+if TYPE_CHECKING:
+    from crazy4.rules.ruleset import RuleSet
 
 HANDS = comb(52, 5)
 DEALER_HANDS = comb(52, 6)
@@ -324,6 +329,39 @@ def load_fourcard_reference(rules: FourCardRuleSet) -> FourCardReference:
         strength_of_hand=build_best_four_strengths(5),
         dealer_strength_of_hand=build_best_four_strengths(6),
     )
+
+
+def honest_decisions(
+    rules: RuleSet, colex: npt.NDArray[np.int64], up: npt.NDArray[np.int64] | None
+) -> npt.NDArray[np.int64]:
+    """The exact optimal decision of dealt (hand, up card) situations, for collusion.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> hands = colex_indices(np.array([parse_cards("As Ad Ac Ah 2s")]))
+    >>> honest_decisions(load_rules("four-card-standard"), hands, np.array([parse_card("Kd")]))
+    array([3])
+    """
+    assert up is not None
+    reference = load_fourcard_reference(four_card_rules(rules))
+    decided: npt.NDArray[np.int64] = reference.prices.decision[situation_of(colex, up)]
+    return decided
+
+
+def optimal_edge(rules: RuleSet) -> Fraction:
+    """Minus the exact EV of Ante + Play under the optimal strategy.
+
+    Examples
+    --------
+    >>> from crazy4.rules.load import load_rules
+    >>> round(float(optimal_edge(load_rules("four-card-standard"))), 4)
+    0.0279
+    """
+    from crazy4.games.four_card.analysis import MAIN_BET
+
+    reference = load_fourcard_reference(four_card_rules(rules))
+    return -reference.exact_bets(reference.prices.decision)[MAIN_BET].mean
 
 
 def read_fourcard_strategy(path: Path, reference: FourCardReference) -> npt.NDArray[np.int64]:
