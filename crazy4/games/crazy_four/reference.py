@@ -25,18 +25,17 @@ import numpy.typing as npt
 
 from crazy4.core.bets import ExactBet, summarize
 from crazy4.core.cache import cached_array
-from crazy4.core.cards import colex_indices, parse_cards
-from crazy4.core.decisions import DECISIONS, ev_lost
+from crazy4.core.cards import colex_indices, format_cards, parse_cards
+from crazy4.core.decisions import ev_lost
 from crazy4.core.engine import DEALER_HANDS
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
-from crazy4.core.strategy_file import read_strategy_frame
 from crazy4.core.symmetry import build_suit_classes
-from crazy4.errors import InputError
 from crazy4.games.crazy_four.bets import blind_hand_bet, strategy_bets
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.strategy import simple_strategy
+from crazy4.generic.strategy_classes import ClassKeys, read_class_strategy
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
@@ -237,49 +236,33 @@ def optimal_edge(rules: RuleSet) -> Fraction:
 
 
 def read_strategy_file(path: Path, reference: Reference) -> npt.NDArray[np.int64]:
-    """Read a strategy: a CSV or parquet table with columns ``hand`` and ``decision``.
+    """Read a strategy: a CSV or parquet table with columns ``hand`` and ``decision``
+    (:func:`crazy4.generic.strategy_classes.read_class_strategy`).
 
     ``hand`` is five cards (any order); ``decision`` is ``fold``, ``1x``, ``2x`` or ``3x``.
     Each row sets the decision of the hand's whole suit class; every class must be covered
     (``results/<rule set>/player_hands.parquet`` is such a file), and no class may get two
     different decisions or one the rules do not allow.
     """
-    frame = read_strategy_frame(path, ["hand", "decision"])
-    n_classes = reference.outcomes.weights.shape[0]
-    decision = np.full(n_classes, -1, dtype=np.int64)
-    codes = {name: code for code, name in enumerate(DECISIONS)}
-    for row, (hand_text, decision_text) in enumerate(
-        zip(frame["hand"].astype(str), frame["decision"].astype(str), strict=True), start=1
-    ):
-        try:
-            cards = parse_cards(hand_text, count=5)
-        except InputError as error:
-            raise InputError(f"strategy file {str(path)!r} row {row}: {error}") from None
-        code = codes.get(decision_text.strip().lower())
-        if code is None:
-            raise InputError(
-                f"strategy file {str(path)!r} row {row}: decision {decision_text!r} is not one "
-                f"of {', '.join(DECISIONS)}"
-            )
-        hand_class = int(reference.class_of_hand[colex_indices(np.array([cards]))[0]])
-        if not reference.prices.allowed[hand_class, code]:
-            raise InputError(
-                f"strategy file {str(path)!r} row {row}: {decision_text} is not allowed "
-                f"with {hand_text} under {reference.rules.name}"
-            )
-        if decision[hand_class] not in (-1, code):
-            raise InputError(
-                f"strategy file {str(path)!r} row {row}: {hand_text} gets {decision_text}, but "
-                "another hand of its suit class got a different decision"
-            )
-        decision[hand_class] = code
-    missing = np.flatnonzero(decision < 0)
-    if missing.size:
-        from crazy4.core.cards import format_cards
 
-        example = format_cards(reference.outcomes.hands[missing[0]][::-1])
-        raise InputError(
-            f"strategy file {str(path)!r} covers {n_classes - missing.size:,} of {n_classes:,} "
-            f"hand classes; missing e.g. {example}"
-        )
-    return decision
+    def classes(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        return reference.class_of_hand[colex_indices(rows)].astype(np.int64)
+
+    def example(hand_class: int) -> str:
+        return format_cards(reference.outcomes.hands[hand_class][::-1])
+
+    keys = ClassKeys(
+        ("hand",), read_hand, classes, reference.prices.allowed, "hand classes", example
+    )
+    return read_class_strategy(path, keys)
+
+
+def read_hand(texts: tuple[str, ...]) -> tuple[int, ...]:
+    """A strategy row's five cards, sorted.
+
+    Examples
+    --------
+    >>> read_hand(("Ks 2c 7d 9h Ah",))
+    (0, 22, 31, 46, 51)
+    """
+    return tuple(sorted(parse_cards(texts[0], count=5)))

@@ -30,9 +30,8 @@ import numpy.typing as npt
 from crazy4.core.bets import ExactBet, summarize
 from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices, combinations_array, parse_card, parse_cards
-from crazy4.core.decisions import DECISIONS, ev_lost
+from crazy4.core.decisions import ev_lost
 from crazy4.core.ranking import build_best_four_strengths, category_of_strength, number_of_strengths
-from crazy4.core.strategy_file import read_strategy_frame
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
 from crazy4.games.four_card.bets import (
@@ -52,6 +51,7 @@ from crazy4.games.four_card.engine import (
 )
 from crazy4.games.four_card.pricing import FourCardPrices, price_situations, simple_strategy
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
+from crazy4.generic.strategy_classes import ClassKeys, read_class_strategy
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
@@ -365,58 +365,40 @@ def optimal_edge(rules: RuleSet) -> Fraction:
 
 
 def read_fourcard_strategy(path: Path, reference: FourCardReference) -> npt.NDArray[np.int64]:
-    """Read a strategy: CSV or parquet with columns ``hand``, ``up_card`` and ``decision``.
+    """Read a strategy: CSV or parquet with columns ``hand``, ``up_card`` and ``decision``
+    (:func:`crazy4.generic.strategy_classes.read_class_strategy`).
 
     Each row sets the decision of its situation's whole suit class; every situation class
     (5,649,150) must be covered, none twice with different decisions, none with a decision
     the rules forbid.
     """
-    columns = ["hand", "up_card", "decision"]
-    frame = read_strategy_frame(path, columns)
-    codes = {name: code for code, name in enumerate(DECISIONS)}
-    n = reference.strengths.shape[0]
-    decision = np.full(n, -1, dtype=np.int64)
-    hands, ups, chosen = [], [], []
-    for row, (hand_text, up_text, decision_text) in enumerate(
-        zip(*(frame[c].astype(str) for c in columns), strict=True), start=1
-    ):
-        try:
-            cards = sorted(parse_cards(hand_text, count=5))
-            up = parse_card(up_text.strip())
-        except InputError as error:
-            raise InputError(f"strategy file {str(path)!r} row {row}: {error}") from None
-        code = codes.get(decision_text.strip().lower())
-        if code is None or up in cards:
-            raise InputError(
-                f"strategy file {str(path)!r} row {row}: bad decision {decision_text!r} or up "
-                f"card {up_text!r}"
-            )
-        hands.append(cards)
-        ups.append(up)
-        chosen.append(code)
-    if not hands:
-        raise InputError(f"strategy file {str(path)!r} has no rows")
-    index = situation_of(colex_indices(np.array(hands)), np.array(ups))
-    code_array = np.array(chosen, dtype=np.int64)
-    if not reference.prices.allowed[index, code_array].all():
-        row = int(np.flatnonzero(~reference.prices.allowed[index, code_array])[0]) + 1
-        raise InputError(f"strategy file {str(path)!r} row {row}: decision not allowed")
-    order = np.argsort(index, kind="stable")
-    sorted_index, sorted_code = index[order], code_array[order]
-    clash = (sorted_index[1:] == sorted_index[:-1]) & (sorted_code[1:] != sorted_code[:-1])
-    if clash.any():
-        row = int(order[int(np.flatnonzero(clash)[0]) + 1]) + 1
-        raise InputError(
-            f"strategy file {str(path)!r} row {row}: another situation of its suit class got a "
-            "different decision"
-        )
-    decision[index] = code_array
-    missing = int((decision < 0).sum())
-    if missing:
-        raise InputError(
-            f"strategy file {str(path)!r} covers {n - missing:,} of {n:,} situation classes"
-        )
-    return decision
+
+    def classes(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        return situation_of(colex_indices(rows[:, :5]), rows[:, 5]).astype(np.int64)
+
+    allowed = reference.prices.allowed
+    keys = ClassKeys(("hand", "up_card"), read_situation, classes, allowed, "situation classes")
+    return read_class_strategy(path, keys)
+
+
+def read_situation(texts: tuple[str, ...]) -> tuple[int, ...]:
+    """A strategy row's five cards, sorted, then the up card.
+
+    Raises
+    ------
+    InputError
+        For bad cards, or an up card in the hand.
+
+    Examples
+    --------
+    >>> read_situation(("Ks 2c 7d 9h Ah", "Qd"))
+    (0, 22, 31, 46, 51, 41)
+    """
+    cards = sorted(parse_cards(texts[0], count=5))
+    up = parse_card(texts[1].strip())
+    if up in cards:
+        raise InputError(f"the up card {texts[1].strip()} is also in the hand")
+    return (*cards, up)
 
 
 __all__ = [
