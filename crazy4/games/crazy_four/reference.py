@@ -26,7 +26,6 @@ import numpy.typing as npt
 from crazy4.core.bets import ExactBet, summarize
 from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices, format_cards, parse_cards
-from crazy4.core.decisions import ev_lost
 from crazy4.core.engine import DEALER_HANDS
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
 from crazy4.core.symmetry import build_suit_classes
@@ -35,7 +34,7 @@ from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.strategy import simple_strategy
-from crazy4.generic.strategy_classes import ClassKeys, read_class_strategy
+from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
@@ -73,7 +72,7 @@ def player_outcomes(qualifier_strength: int) -> PlayerOutcomes:
 
 
 @dataclass(frozen=True)
-class Reference:
+class Reference(ClassStrategies):
     """Exact reference data of one rule set (see the module docstring).
 
     Attributes
@@ -92,13 +91,8 @@ class Reference:
     class_of_hand: npt.NDArray[np.int32] = field(repr=False)
     strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
 
-    def strategy(self, spec: str) -> npt.NDArray[np.int64]:
-        """Decision per class: ``"optimal"``, ``"simple"`` or a strategy file's path.
-
-        Raises
-        ------
-        InputError
-            Unknown name, unreadable or incomplete file, or a decision the rules forbid.
+    def simple_decisions(self) -> npt.NDArray[np.int64]:
+        """The published simple strategy per class (:func:`.strategy.simple_strategy`).
 
         Examples
         --------
@@ -109,11 +103,11 @@ class Reference:
         >>> optimal.shape, int((optimal != simple).sum()) > 0
         ((134459,), True)
         """
-        if spec == "optimal":
-            return self.prices.decision
-        if spec == "simple":
-            return simple_strategy(self.rules, self.outcomes.strengths)
-        return read_strategy_file(Path(spec), self)
+        return simple_strategy(self.rules, self.outcomes.strengths)
+
+    def read_strategy(self, path: Path) -> npt.NDArray[np.int64]:
+        """A strategy file (:func:`read_strategy_file`)."""
+        return read_strategy_file(path, self)
 
     def exact_bets(self, decision: npt.NDArray[np.int64]) -> dict[str, ExactBet]:
         """Exact mean, standard deviation and hit frequency of every bet under a strategy.
@@ -171,15 +165,6 @@ class Reference:
         (:data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`)."""
         totals = self.outcomes.weights @ self.outcomes.counts
         return np.asarray(totals / (HANDS * self.outcomes.dealer_hands), dtype=np.float64)
-
-    def ev_lost(
-        self,
-        classes: npt.NDArray[np.integer],
-        chosen: npt.NDArray[np.integer],
-        taken: npt.NDArray[np.integer],
-    ) -> npt.NDArray[np.float64]:
-        """EV (per unit of Ante) of the decision ``chosen`` minus that of ``taken``, per hand."""
-        return ev_lost(self.prices, classes, chosen, taken)
 
 
 @cache
@@ -263,6 +248,6 @@ def read_hand(texts: tuple[str, ...]) -> tuple[int, ...]:
     Examples
     --------
     >>> read_hand(("Ks 2c 7d 9h Ah",))
-    (0, 22, 31, 46, 51)
+    (0, 21, 30, 47, 50)
     """
     return tuple(sorted(parse_cards(texts[0], count=5)))

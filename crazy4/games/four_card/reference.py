@@ -30,7 +30,6 @@ import numpy.typing as npt
 from crazy4.core.bets import ExactBet, summarize
 from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices, combinations_array, parse_card, parse_cards
-from crazy4.core.decisions import ev_lost
 from crazy4.core.ranking import build_best_four_strengths, category_of_strength, number_of_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
@@ -51,7 +50,7 @@ from crazy4.games.four_card.engine import (
 )
 from crazy4.games.four_card.pricing import FourCardPrices, price_situations, simple_strategy
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
-from crazy4.generic.strategy_classes import ClassKeys, read_class_strategy
+from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
@@ -164,7 +163,7 @@ def _lattice_of(full: npt.NDArray[np.int64]) -> DealLattice:
 
 
 @dataclass(frozen=True)
-class FourCardReference:
+class FourCardReference(ClassStrategies):
     """Exact reference data of one Four Card Poker rule set (see the module docstring).
 
     Attributes
@@ -185,8 +184,8 @@ class FourCardReference:
     strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
     dealer_strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
 
-    def strategy(self, spec: str) -> npt.NDArray[np.int64]:
-        """Decision per situation class: ``"optimal"``, ``"simple"`` or a file's path.
+    def simple_decisions(self) -> npt.NDArray[np.int64]:
+        """The published simple strategy per situation class (:func:`.pricing.simple_strategy`).
 
         Examples
         --------
@@ -196,11 +195,11 @@ class FourCardReference:
         >>> optimal.shape, int((optimal != simple).sum()) > 0
         ((5649150,), True)
         """
-        if spec == "optimal":
-            return self.prices.decision
-        if spec == "simple":
-            return simple_strategy(self.rules, self.strengths)
-        return read_fourcard_strategy(Path(spec), self)
+        return simple_strategy(self.rules, self.strengths)
+
+    def read_strategy(self, path: Path) -> npt.NDArray[np.int64]:
+        """A strategy file (:func:`read_fourcard_strategy`)."""
+        return read_fourcard_strategy(path, self)
 
     def optimal_lattice(self) -> DealLattice:
         """Deals by (strength, optimal decision) x (dealer category, result), cached on disk."""
@@ -263,15 +262,6 @@ class FourCardReference:
     def dealer_category_probabilities(self) -> npt.NDArray[np.float64]:
         """Exact probability of each hand category for the dealer's six cards (best four)."""
         return np.asarray(_category_counts(6) / DEALER_HANDS, dtype=np.float64)
-
-    def ev_lost(
-        self,
-        situations: npt.NDArray[np.integer],
-        chosen: npt.NDArray[np.integer],
-        taken: npt.NDArray[np.integer],
-    ) -> npt.NDArray[np.float64]:
-        """EV (per unit of Ante) of ``chosen`` minus that of ``taken``, per situation."""
-        return ev_lost(self.prices, situations, chosen, taken)
 
 
 _BETS_CACHE: dict[tuple[str, str], dict[str, ExactBet]] = {}
@@ -392,7 +382,7 @@ def read_situation(texts: tuple[str, ...]) -> tuple[int, ...]:
     Examples
     --------
     >>> read_situation(("Ks 2c 7d 9h Ah", "Qd"))
-    (0, 22, 31, 46, 51, 41)
+    (0, 21, 30, 47, 50, 41)
     """
     cards = sorted(parse_cards(texts[0], count=5))
     up = parse_card(texts[1].strip())
