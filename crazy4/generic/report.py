@@ -7,6 +7,7 @@ from collections.abc import Mapping
 import pandas as pd
 
 from crazy4.games.spec import GameSpec
+from crazy4.generic.report_frame import bet_row, headline, title_lines
 from crazy4.report.markdown import markdown_table, percent
 from crazy4.rules.ruleset import RuleSet
 
@@ -34,15 +35,12 @@ def _bets_section(bets: pd.DataFrame, main_bet: str) -> list[str]:
             ],
         }
     )
-    main = bets[bets["bet"] == main_bet].iloc[0].to_dict()
     return [
         "## Bets",
         "",
-        f"With optimal play the `{main_bet}` bet has a house edge of "
-        f"**{percent(float(main['house_edge']))}** of the Ante and an element of risk of "
-        f"**{percent(float(main['element_of_risk']))}** (average total bet "
-        f"{float(main['average_total_bet']):.4f} Antes). Every figure is exact: the EV column is "
-        "the exact fraction per unit of the bet's base wager.",
+        headline(bet_row(bets, main_bet), f"the `{main_bet}` bet")
+        + " Every figure is exact: the EV column is the exact fraction per unit of the bet's "
+        "base wager.",
         "",
         markdown_table(shown),
         "",
@@ -75,10 +73,7 @@ def render_spec_report(
     bets = tables["bets"]
     main = bets[bets["bet"] == spec.main_bet].iloc[0].to_dict()
     lines = [
-        f"# {rules.title}",
-        "",
-        f"Rule set `{rules.name}` — {rules.source}",
-        "",
+        *title_lines(rules),
         f"House edge **{percent(float(main['house_edge']))}** of the Ante "
         f"(exact {main['ev_numerator']}/{main['ev_denominator']} EV), element of risk "
         f"**{percent(float(main['element_of_risk']))}**, over all {int(str(record['deals'])):,} "

@@ -27,10 +27,11 @@ from crazy4.games.crazy_four.tables import (
     player_hands_table,
     returns_table,
 )
+from crazy4.generic.report_frame import BetLookup, bet_ev
 
 
 @dataclass(frozen=True)
-class Analysis:
+class Analysis(BetLookup):
     """Everything computed for one rule set.
 
     Attributes
@@ -44,6 +45,13 @@ class Analysis:
         ``strategy``, ``border_hands``, each written as ``<name>.parquet``.
     simple_strategy_cost : Fraction
         EV lost per unit of Ante by the published simple strategy against the optimum.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> analysis = analyze(load_rules("crazy4-standard"))
+    >>> round(float(-analysis.exact_ev("ante_super_bonus_play")), 4)
+    0.0342
     """
 
     rules: CrazyFourRules
@@ -52,24 +60,6 @@ class Analysis:
     bets: list[BetOutcomes]
     tables: dict[str, pd.DataFrame] = field(repr=False)
     simple_strategy_cost: Fraction
-
-    def bet(self, name: str) -> pd.Series:
-        """The summary row of one bet."""
-        table = self.tables["bets"]
-        return table[table["bet"] == name].iloc[0]
-
-    def exact_ev(self, name: str) -> Fraction:
-        """Exact EV of one bet, per unit of its base wager.
-
-        Examples
-        --------
-        >>> from crazy4.registry import load_rules
-        >>> analysis = analyze(load_rules("crazy4-standard"))
-        >>> round(float(-analysis.exact_ev("ante_super_bonus_play")), 4)
-        0.0342
-        """
-        row = self.bet(name)
-        return Fraction(int(row["ev_numerator"]), int(row["ev_denominator"]))
 
 
 def analyze(
@@ -109,19 +99,13 @@ def analyze(
         "border_hands": border_hands(outcomes, prices),
     }
     say("tables")
-    summary = tables["bets"].set_index("bet")
-
-    def exact(bet: str) -> Fraction:
-        return Fraction(
-            int(summary.at[bet, "ev_numerator"]),  # type: ignore[arg-type]
-            int(summary.at[bet, "ev_denominator"]),  # type: ignore[arg-type]
-        )
-
+    bets_ev = tables["bets"]
     return Analysis(
         rules=rules,
         outcomes=outcomes,
         prices=prices,
         bets=bets,
         tables=tables,
-        simple_strategy_cost=exact("ante_super_bonus_play") - exact("ante_super_bonus_play_simple"),
+        simple_strategy_cost=bet_ev(bets_ev, "ante_super_bonus_play")
+        - bet_ev(bets_ev, "ante_super_bonus_play_simple"),
     )

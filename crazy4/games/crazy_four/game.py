@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from crazy4.games.base import GameAnalysis, HoleCardRole, Progress
-from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sections
+from crazy4.games.base import GameAnalysis, Progress
+from crazy4.games.crazy_four.rules import (
+    crazy_four_rules,
+    read_crazy_four_sections,
+)
 
 if TYPE_CHECKING:
     from crazy4.games.collusion_role import ColludingGame
+    from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
@@ -88,17 +92,21 @@ class CrazyFour:
 
         return CrazyFourValidator()
 
-    def hole_cards(self) -> HoleCardRole:
-        """The Crazy 4 Poker hole-card role (:mod:`crazy4.games.crazy_four.holecards`)."""
-        from crazy4.games.crazy_four.holecards import CrazyFourHoleCards
+    def hole_cards(self) -> CellHoleCards:
+        """The hole-card role: the game's outcome cells (:data:`.pricing.HOLE_CARDS`)."""
+        from crazy4.games.crazy_four.pricing import HOLE_CARDS
 
-        return CrazyFourHoleCards()
+        return HOLE_CARDS
 
     def colluder(self) -> ColludingGame:
-        """The collusion role (:mod:`crazy4.games.crazy_four.collusion`)."""
-        from crazy4.games.crazy_four.collusion import CrazyFourColluder
+        """The collusion role over the same cells (:class:`.cell_roles.CellColluder`)."""
+        from crazy4.games.crazy_four.pricing import HOLE_CARDS
+        from crazy4.games.crazy_four.reference import honest_decisions, optimal_edge
+        from crazy4.generic.cell_roles import CellColluder
 
-        return CrazyFourColluder()
+        practical = ("A", "AK", "K", "AKQ")
+        seats = self.simulator().max_seats
+        return CellColluder(HOLE_CARDS, seats, practical, honest_decisions, optimal_edge)
 
 
 #: The game's one instance, registered in :mod:`crazy4.registry`.

@@ -28,14 +28,21 @@ seen as one. Among tied decisions the smallest wager is taken, and the tie is re
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.decisions import FOLD, allowed_decisions, best_decisions, optimal_ev
 from crazy4.core.exact import fits_int64, widen
-from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes
-from crazy4.games.crazy_four.rules import CrazyFourRules
+from crazy4.core.ranking import number_of_strengths
+from crazy4.games.base import Settlement
+from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes, outcome_thresholds
+from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
+from crazy4.generic.cell_roles import CellHoleCards
+
+if TYPE_CHECKING:
+    from crazy4.rules.ruleset import RuleSet
 
 
 def cell_nets(rules: CrazyFourRules) -> dict[str, npt.NDArray[np.int64]]:
@@ -119,8 +126,6 @@ def bonus_payouts(rules: CrazyFourRules) -> tuple[npt.NDArray[np.int64], int]:
     [4, 0]
     """
     if rules.super_bonus is None:
-        from crazy4.core.ranking import number_of_strengths
-
         return np.zeros(number_of_strengths(), dtype=np.int64), 1
     return rules.super_bonus.by_strength()
 
@@ -179,3 +184,53 @@ def price_hands(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> HandPrices:
         decision=decision,
         tied=tied,
     )
+
+
+def cell_thresholds(rules: RuleSet, strengths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The five thresholds around the player's strength and the qualifier
+    (:func:`crazy4.games.crazy_four.outcomes.outcome_thresholds`), for the advantage roles.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> cell_thresholds(load_rules("crazy4-standard"), np.array([100, 2000])).tolist()
+    [[100, 101, 322, 322, 322], [322, 322, 322, 2000, 2001]]
+    """
+    return outcome_thresholds(strengths, crazy_four_rules(rules).dealer.qualifier_strength)
+
+
+def cell_settlement(rules: RuleSet) -> Settlement:
+    """Ante + Super Bonus + Play per outcome cell, by strength (fold loses the Ante and the
+    Super Bonus): what the hole-card and collusion engines price with.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> s = cell_settlement(load_rules("crazy4-standard"))
+    >>> s.unit, s.nets[0, 1].tolist(), s.wagers.tolist()   # high card, 1x: cells
+    (2, [2, 2, 2, 4, 0, -6], [4, 6, 8, 10])
+    """
+    chosen = crazy_four_rules(rules)
+    nets = cell_nets(chosen)
+    payouts, unit = bonus_payouts(chosen)
+    has_bonus = chosen.super_bonus is not None
+    strengths = np.arange(number_of_strengths())
+    bonus = np.where(payouts[:, None] >= 0, payouts[:, None], -unit * nets["bonus_loses"][None, :])
+    if not has_bonus:
+        bonus = np.zeros_like(bonus)
+    table = np.empty((strengths.shape[0], 4, len(OUTCOME_CELLS)), dtype=np.int64)
+    table[:, FOLD, :] = -(1 + int(has_bonus)) * unit
+    for multiple in (1, 2, 3):
+        table[:, multiple, :] = (nets["ante"] + multiple * nets["play"]) * unit + bonus
+    allowed = allowed_decisions(
+        chosen.play.multiples, chosen.play.raise_minimum_strength, strengths
+    )
+    wagers = (1 + int(has_bonus) + np.arange(4, dtype=np.int64)) * unit
+    return Settlement(nets=table, allowed=allowed, wagers=wagers, unit=unit)
+
+
+#: The hole-card engine's view of the game (six cells from five thresholds around the
+#: qualifier); the collusion role's cells.
+HOLE_CARDS = CellHoleCards(
+    5, 0, 1, 2, OUTCOME_CELLS, "ante_super_bonus_play", cell_thresholds, cell_settlement
+)

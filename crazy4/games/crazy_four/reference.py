@@ -18,24 +18,26 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import ExactBet, summarize
 from crazy4.core.cache import cached_array
-from crazy4.core.cards import colex_indices, parse_cards
-from crazy4.core.decisions import DECISIONS, ev_lost
+from crazy4.core.cards import colex_indices, format_cards, parse_cards
 from crazy4.core.engine import DEALER_HANDS
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
-from crazy4.core.strategy_file import read_strategy_frame
 from crazy4.core.symmetry import build_suit_classes
-from crazy4.errors import InputError
 from crazy4.games.crazy_four.bets import blind_hand_bet, strategy_bets
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
-from crazy4.games.crazy_four.rules import CrazyFourRules
+from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.strategy import simple_strategy
+from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
+
+if TYPE_CHECKING:
+    from crazy4.rules.ruleset import RuleSet
 
 HANDS = comb(52, 5)
 
@@ -70,7 +72,7 @@ def player_outcomes(qualifier_strength: int) -> PlayerOutcomes:
 
 
 @dataclass(frozen=True)
-class Reference:
+class Reference(ClassStrategies):
     """Exact reference data of one rule set (see the module docstring).
 
     Attributes
@@ -89,13 +91,8 @@ class Reference:
     class_of_hand: npt.NDArray[np.int32] = field(repr=False)
     strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
 
-    def strategy(self, spec: str) -> npt.NDArray[np.int64]:
-        """Decision per class: ``"optimal"``, ``"simple"`` or a strategy file's path.
-
-        Raises
-        ------
-        InputError
-            Unknown name, unreadable or incomplete file, or a decision the rules forbid.
+    def simple_decisions(self) -> npt.NDArray[np.int64]:
+        """The published simple strategy per class (:func:`.strategy.simple_strategy`).
 
         Examples
         --------
@@ -106,11 +103,11 @@ class Reference:
         >>> optimal.shape, int((optimal != simple).sum()) > 0
         ((134459,), True)
         """
-        if spec == "optimal":
-            return self.prices.decision
-        if spec == "simple":
-            return simple_strategy(self.rules, self.outcomes.strengths)
-        return read_strategy_file(Path(spec), self)
+        return simple_strategy(self.rules, self.outcomes.strengths)
+
+    def read_strategy(self, path: Path) -> npt.NDArray[np.int64]:
+        """A strategy file (:func:`read_strategy_file`)."""
+        return read_strategy_file(path, self)
 
     def exact_bets(self, decision: npt.NDArray[np.int64]) -> dict[str, ExactBet]:
         """Exact mean, standard deviation and hit frequency of every bet under a strategy.
@@ -169,15 +166,6 @@ class Reference:
         totals = self.outcomes.weights @ self.outcomes.counts
         return np.asarray(totals / (HANDS * self.outcomes.dealer_hands), dtype=np.float64)
 
-    def ev_lost(
-        self,
-        classes: npt.NDArray[np.integer],
-        chosen: npt.NDArray[np.integer],
-        taken: npt.NDArray[np.integer],
-    ) -> npt.NDArray[np.float64]:
-        """EV (per unit of Ante) of the decision ``chosen`` minus that of ``taken``, per hand."""
-        return ev_lost(self.prices, classes, chosen, taken)
-
 
 @cache
 def load_reference(rules: CrazyFourRules) -> Reference:
@@ -200,50 +188,66 @@ def load_reference(rules: CrazyFourRules) -> Reference:
     )
 
 
+def honest_decisions(
+    rules: RuleSet, colex: npt.NDArray[np.int64], up: npt.NDArray[np.int64] | None
+) -> npt.NDArray[np.int64]:
+    """The exact optimal decision of dealt hands (colex indices; no up card), for collusion.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.registry import load_rules
+    >>> hands = [parse_cards("As Ad Ac Ah 2s"), parse_cards("Qs 9d 7c 4h 2s")]
+    >>> hands = colex_indices(np.array(hands))
+    >>> honest_decisions(load_rules("crazy4-standard"), hands, None).tolist()
+    [3, 0]
+    """
+    reference = load_reference(crazy_four_rules(rules))
+    decided: npt.NDArray[np.int64] = reference.prices.decision[reference.class_of_hand[colex]]
+    return decided
+
+
+def optimal_edge(rules: RuleSet) -> Fraction:
+    """Minus the exact EV of Ante + Super Bonus + Play under the optimal strategy.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> round(float(optimal_edge(load_rules("crazy4-standard"))), 6)
+    0.034189
+    """
+    reference = load_reference(crazy_four_rules(rules))
+    return -reference.exact_bets(reference.prices.decision)["ante_super_bonus_play"].mean
+
+
 def read_strategy_file(path: Path, reference: Reference) -> npt.NDArray[np.int64]:
-    """Read a strategy: a CSV or parquet table with columns ``hand`` and ``decision``.
+    """Read a strategy: a CSV or parquet table with columns ``hand`` and ``decision``
+    (:func:`crazy4.generic.strategy_classes.read_class_strategy`).
 
     ``hand`` is five cards (any order); ``decision`` is ``fold``, ``1x``, ``2x`` or ``3x``.
     Each row sets the decision of the hand's whole suit class; every class must be covered
     (``results/<rule set>/player_hands.parquet`` is such a file), and no class may get two
     different decisions or one the rules do not allow.
     """
-    frame = read_strategy_frame(path, ["hand", "decision"])
-    n_classes = reference.outcomes.weights.shape[0]
-    decision = np.full(n_classes, -1, dtype=np.int64)
-    codes = {name: code for code, name in enumerate(DECISIONS)}
-    for row, (hand_text, decision_text) in enumerate(
-        zip(frame["hand"].astype(str), frame["decision"].astype(str), strict=True), start=1
-    ):
-        try:
-            cards = parse_cards(hand_text, count=5)
-        except InputError as error:
-            raise InputError(f"strategy file {str(path)!r} row {row}: {error}") from None
-        code = codes.get(decision_text.strip().lower())
-        if code is None:
-            raise InputError(
-                f"strategy file {str(path)!r} row {row}: decision {decision_text!r} is not one "
-                f"of {', '.join(DECISIONS)}"
-            )
-        hand_class = int(reference.class_of_hand[colex_indices(np.array([cards]))[0]])
-        if not reference.prices.allowed[hand_class, code]:
-            raise InputError(
-                f"strategy file {str(path)!r} row {row}: {decision_text} is not allowed "
-                f"with {hand_text} under {reference.rules.name}"
-            )
-        if decision[hand_class] not in (-1, code):
-            raise InputError(
-                f"strategy file {str(path)!r} row {row}: {hand_text} gets {decision_text}, but "
-                "another hand of its suit class got a different decision"
-            )
-        decision[hand_class] = code
-    missing = np.flatnonzero(decision < 0)
-    if missing.size:
-        from crazy4.core.cards import format_cards
 
-        example = format_cards(reference.outcomes.hands[missing[0]][::-1])
-        raise InputError(
-            f"strategy file {str(path)!r} covers {n_classes - missing.size:,} of {n_classes:,} "
-            f"hand classes; missing e.g. {example}"
-        )
-    return decision
+    def classes(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        return reference.class_of_hand[colex_indices(rows)].astype(np.int64)
+
+    def example(hand_class: int) -> str:
+        return format_cards(reference.outcomes.hands[hand_class][::-1])
+
+    keys = ClassKeys(
+        ("hand",), read_hand, classes, reference.prices.allowed, "hand classes", example
+    )
+    return read_class_strategy(path, keys)
+
+
+def read_hand(texts: tuple[str, ...]) -> tuple[int, ...]:
+    """A strategy row's five cards, sorted.
+
+    Examples
+    --------
+    >>> read_hand(("Ks 2c 7d 9h Ah",))
+    (0, 21, 30, 47, 50)
+    """
+    return tuple(sorted(parse_cards(texts[0], count=5)))

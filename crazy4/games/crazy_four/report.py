@@ -8,36 +8,24 @@ the distribution of the net result, and the provenance of the figures.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 import pandas as pd
 
+from crazy4.core.bet_tables import fraction_text
 from crazy4.core.decisions import threshold_text
 from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.games.crazy_four.analysis import Analysis
 from crazy4.games.crazy_four.rules import SuperBonus
 from crazy4.games.crazy_four.whatif import unlisted_readings
-from crazy4.report.markdown import markdown_table, percent
-from crazy4.report.sections import (
-    BET_FORMATS,
-    provenance_lines,
-    returns_lines,
-    rule_file_lines,
-    side_bet_lines,
-)
-
-
-def _fraction(numerator: int | Fraction, denominator: int = 1) -> str:
-    value = Fraction(numerator, denominator)
-    return (
-        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-    )
+from crazy4.generic.report_frame import exact_ev_texts, headline, render_sections, title_lines
+from crazy4.report.markdown import markdown_table
+from crazy4.report.sections import BET_FORMATS, returns_lines, rule_file_lines, side_bet_lines
 
 
 def _rules_section(analysis: Analysis) -> list[str]:
     rules = analysis.rules
-    lines = [f"# {rules.title}", "", f"Rule set `{rules.name}` — {rules.source}", ""]
-    lines += [
+    lines = [
+        *title_lines(rules),
         "## Rules",
         "",
         f"- Dealer qualifies with **{rules.dealer.qualifier}**; when the dealer does not "
@@ -105,8 +93,8 @@ def _readings_section(analysis: Analysis) -> list[str]:
             "house_edge": [float(r.house_edge) for r in readings],
             "element_of_risk": [float(r.element_of_risk) for r in readings],
             "super_bonus_house_edge": [float(r.super_bonus_house_edge) for r in readings],
-            "exact house edge": [_fraction(r.house_edge) for r in readings],
-            "exact element of risk": [_fraction(r.element_of_risk) for r in readings],
+            "exact house edge": [fraction_text(r.house_edge) for r in readings],
+            "exact element of risk": [fraction_text(r.element_of_risk) for r in readings],
         }
     )
     formats = {c: "{:.4%}" for c in ("house_edge", "element_of_risk", "super_bonus_house_edge")}
@@ -125,9 +113,7 @@ def _readings_section(analysis: Analysis) -> list[str]:
 
 def _bets_section(analysis: Analysis) -> list[str]:
     bets = analysis.tables["bets"].copy()
-    bets["exact EV"] = [
-        _fraction(n, d) for n, d in zip(bets["ev_numerator"], bets["ev_denominator"], strict=True)
-    ]
+    bets["exact EV"] = exact_ev_texts(bets)
     shown = bets[
         [
             "bet",
@@ -144,11 +130,9 @@ def _bets_section(analysis: Analysis) -> list[str]:
     return [
         "## Bets",
         "",
-        f"With optimal play the Ante + Super Bonus + Play has a house edge of "
-        f"**{percent(main['house_edge'])}** of the Ante and an element of risk of "
-        f"**{percent(main['element_of_risk'])}** (average total bet "
-        f"{main['average_total_bet']:.4f} Antes). Every figure is exact: the EV column is the "
-        "exact fraction per unit of the bet's base wager.",
+        headline(main, "the Ante + Super Bonus + Play")
+        + " Every figure is exact: the EV column is the exact fraction per unit of the bet's "
+        "base wager.",
         "",
         markdown_table(shown, BET_FORMATS),
         "",
@@ -160,7 +144,7 @@ def _bets_section(analysis: Analysis) -> list[str]:
         + threshold_text(
             analysis.rules, "K-Q-8-4 or better", "a pair of aces or better", "fold below"
         )
-        + f") costs exactly {_fraction(cost.numerator, cost.denominator)} = "
+        + f") costs exactly {fraction_text(cost)} = "
         f"{float(cost):.3e} Antes per hand against the optimum.",
         "",
     ]
@@ -234,14 +218,13 @@ def render_report(
     extra : sequence of str
         Further Markdown sections appended before the provenance.
     """
-    lines = _rules_section(analysis)
-    lines += _bets_section(analysis)
-    lines += _readings_section(analysis)
-    lines += _strategy_section(analysis)
-    lines += _frequency_section(analysis)
-    lines += _returns_section(analysis)
-    lines += list(extra)
-    lines += provenance_lines(
-        provenance, f"{int(analysis.tables['bets']['deals'].iloc[0]):,} player/dealer deals"
-    )
-    return "\n".join(lines)
+    sections = [
+        _rules_section,
+        _bets_section,
+        _readings_section,
+        _strategy_section,
+        _frequency_section,
+        _returns_section,
+    ]
+    deals = f"{int(analysis.tables['bets']['deals'].iloc[0]):,} player/dealer deals"
+    return render_sections(analysis, sections, provenance, deals, extra)

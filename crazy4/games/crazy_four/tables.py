@@ -6,8 +6,6 @@ nothing here counts or prices anything new.
 
 from __future__ import annotations
 
-from math import comb
-
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
@@ -21,12 +19,11 @@ from crazy4.core.ranking import (
     HandCategory,
     category_of_strength,
     describe_strength,
-    hand_group,
-    hand_groups_in_order,
     number_of_strengths,
 )
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes
 from crazy4.games.crazy_four.pricing import HandPrices
+from crazy4.generic.frequencies import group_frequencies
 
 OUTCOME_LABELS = {
     "nq_player_higher": "dealer does not qualify, player higher",
@@ -45,7 +42,8 @@ def bets_table(bets: list[BetOutcomes], outcomes: PlayerOutcomes) -> pd.DataFram
 
 
 def hand_frequencies(outcomes: PlayerOutcomes) -> pd.DataFrame:
-    """Best-four-of-five hand groups (four aces apart, pairs by rank): combinations, probability.
+    """Best-four-of-five hand groups (four aces apart, pairs by rank): combinations, probability
+    (:func:`crazy4.generic.frequencies.group_frequencies` over the suit classes).
 
     Examples
     --------
@@ -54,21 +52,7 @@ def hand_frequencies(outcomes: PlayerOutcomes) -> pd.DataFrame:
     >>> int(table.loc[table.hand == "four aces", "combinations"].iloc[0])
     48
     """
-    groups = np.array([hand_group(s) for s in range(number_of_strengths())])
-    frame = pd.DataFrame({"hand": groups[outcomes.strengths], "combinations": outcomes.weights})
-    summed = frame.groupby("hand")["combinations"].sum()
-    order = hand_groups_in_order()
-    table = summed.reindex(order).reset_index()
-    categories = category_of_strength()
-    category_by_group = {
-        hand_group(s): HandCategory(int(categories[s])).label for s in range(number_of_strengths())
-    }
-    table.insert(1, "category", table["hand"].map(category_by_group))
-    total = comb(52, 5)
-    table["combinations"] = table["combinations"].astype(np.int64)
-    table["probability"] = table["combinations"] / total
-    table["one_in"] = total / table["combinations"]
-    return table
+    return group_frequencies(outcomes.strengths, outcomes.weights)
 
 
 def player_hands_table(outcomes: PlayerOutcomes, prices: HandPrices) -> pd.DataFrame:

@@ -47,6 +47,7 @@ from crazy4.games.four_card.tables import (
     strategy_chart,
     strength_sums,
 )
+from crazy4.generic.report_frame import BetLookup, bet_ev
 
 MAIN_BET = "ante_play"
 SIMPLE_BET = "ante_play_simple"
@@ -54,7 +55,7 @@ SEAT_BET = "seat"
 
 
 @dataclass(frozen=True)
-class FourCardAnalysis:
+class FourCardAnalysis(BetLookup):
     """Everything computed for one Four Card Poker rule set.
 
     Attributes
@@ -81,16 +82,6 @@ class FourCardAnalysis:
     tables: dict[str, pd.DataFrame] = field(repr=False)
     chart: pd.DataFrame = field(repr=False)
     simple_strategy_cost: Fraction
-
-    def bet(self, name: str) -> pd.Series:
-        """The summary row of one bet."""
-        table = self.tables["bets"]
-        return table[table["bet"] == name].iloc[0]
-
-    def exact_ev(self, name: str) -> Fraction:
-        """Exact EV of one bet per unit of its base wager."""
-        row = self.bet(name)
-        return Fraction(int(row["ev_numerator"]), int(row["ev_denominator"]))
 
 
 def analyze_four_card(
@@ -150,7 +141,7 @@ def _from_outcomes(
     if cap is not None:
         tables["cap"] = cap
     say("tables")
-    cost = _exact(tables["bets"], MAIN_BET) - _exact(tables["bets"], SIMPLE_BET)
+    cost = bet_ev(tables["bets"], MAIN_BET) - bet_ev(tables["bets"], SIMPLE_BET)
     return FourCardAnalysis(
         rules=rules,
         outcomes=outcomes,
@@ -219,8 +210,3 @@ def _cap(
     cap_bets = [(main, lattice), *((part, lattice) for part in others)]
     cap_bets.append((seat, lattice))
     return cap_table(cap_bets, limits.aggregate_payout_cap, limits.minimum_bet, limits.maximum_bet)
-
-
-def _exact(table: pd.DataFrame, name: str) -> Fraction:
-    row = table[table["bet"] == name].iloc[0]
-    return Fraction(int(row["ev_numerator"]), int(row["ev_denominator"]))

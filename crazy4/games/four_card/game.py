@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from crazy4.games.base import GameAnalysis, HoleCardRole, Progress
+from crazy4.games.base import GameAnalysis, Progress
 from crazy4.games.four_card.rules import four_card_rules, read_four_card_sections
 
 if TYPE_CHECKING:
     from crazy4.games.collusion_role import ColludingGame
+    from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
@@ -91,17 +92,21 @@ class FourCard:
 
         return FourCardValidator()
 
-    def hole_cards(self) -> HoleCardRole:
-        """The Four Card Poker hole-card role (:mod:`crazy4.games.four_card.holecards`)."""
-        from crazy4.games.four_card.holecards import FourCardHoleCards
+    def hole_cards(self) -> CellHoleCards:
+        """The hole-card role: the game's outcome cells (:data:`.pricing.HOLE_CARDS`)."""
+        from crazy4.games.four_card.pricing import HOLE_CARDS
 
-        return FourCardHoleCards()
+        return HOLE_CARDS
 
     def colluder(self) -> ColludingGame:
-        """The collusion role (:mod:`crazy4.games.four_card.collusion`)."""
-        from crazy4.games.four_card.collusion import FourCardColluder
+        """The collusion role over the same cells (:class:`.cell_roles.CellColluder`)."""
+        from crazy4.games.four_card.pricing import HOLE_CARDS
+        from crazy4.games.four_card.reference import honest_decisions, optimal_edge
+        from crazy4.generic.cell_roles import CellColluder
 
-        return FourCardColluder()
+        practical = ("up",)
+        seats = self.simulator().max_seats
+        return CellColluder(HOLE_CARDS, seats, practical, honest_decisions, optimal_edge)
 
 
 #: The game's one instance, registered in :mod:`crazy4.registry`.

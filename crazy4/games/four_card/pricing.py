@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -37,8 +37,13 @@ from crazy4.core.decisions import (
 )
 from crazy4.core.exact import IntArray, fits_int64, widen
 from crazy4.core.ranking import number_of_strengths, strength_of_description
+from crazy4.games.base import Settlement
 from crazy4.games.four_card.engine import FourCardOutcomes
-from crazy4.games.four_card.rules import FourCardRuleSet
+from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
+from crazy4.generic.cell_roles import CellHoleCards
+
+if TYPE_CHECKING:
+    from crazy4.rules.ruleset import RuleSet
 
 #: The published simple strategy (S. Ko): fold below a pair of 3s, 1x to 9-9, 3x from 10-10.
 SIMPLE_PLAY_MINIMUM = "pair of 3s"
@@ -252,3 +257,58 @@ def simple_strategy(
             strength_of_description(SIMPLE_RAISE_MINIMUM), rules.play.raise_minimum_strength
         ),
     )
+
+
+def cell_thresholds(rules: RuleSet, strengths: IntArray) -> IntArray:
+    """Below the player's strength and below it plus one (cells: dealer lower, tie, higher),
+    for the advantage roles.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> cell_thresholds(load_rules("four-card-standard"), np.array([7])).tolist()
+    [[7, 8]]
+    """
+    values = np.asarray(strengths, dtype=np.int64)
+    return np.stack([values, values + 1], axis=1)
+
+
+def cell_settlement(rules: RuleSet) -> Settlement:
+    """Ante + Play (+ Ante Bonus) per cell (dealer lower, tie, higher), by strength: ``(1 + m)``
+    times the showdown plus the Ante Bonus, the Ante lost on a fold (its Ante Bonus kept unless
+    ``paid_only_with_play``); what the hole-card and collusion engines price with.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> s = cell_settlement(load_rules("four-card-standard"))
+    >>> s.nets[0, 0].tolist(), s.nets[0, 3].tolist(), s.wagers.tolist()
+    ([-1, -1, -1], [4, 4, -4], [1, 2, 3, 4])
+    """
+    chosen = four_card_rules(rules)
+    results = result_nets(chosen)
+    payouts, unit = ante_bonus_payouts(chosen)
+    strengths = np.arange(number_of_strengths())
+    table = np.empty((strengths.shape[0], 4, results.shape[0]), dtype=np.int64)
+    table[:, FOLD, :] = -unit + (payouts[:, None] if bonus_on_fold(chosen) else 0)
+    for multiple in (1, 2, 3):
+        table[:, multiple, :] = (1 + multiple) * results[None, :] * unit + payouts[:, None]
+    allowed = allowed_decisions(
+        chosen.play.multiples, chosen.play.raise_minimum_strength, strengths
+    )
+    wagers = (1 + np.arange(4, dtype=np.int64)) * unit
+    return Settlement(nets=table, allowed=allowed, wagers=wagers, unit=unit)
+
+
+#: The hole-card engine's view of the game (dealer lower, tie, higher); the collusion role's
+#: cells.
+HOLE_CARDS = CellHoleCards(
+    6,
+    1,
+    0,
+    1,
+    ("dealer_lower", "tie", "dealer_higher"),
+    "ante_play",
+    cell_thresholds,
+    cell_settlement,
+)

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from math import comb
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -28,9 +30,7 @@ import numpy.typing as npt
 from crazy4.core.bets import ExactBet, summarize
 from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices, combinations_array, parse_card, parse_cards
-from crazy4.core.decisions import DECISIONS, ev_lost
 from crazy4.core.ranking import build_best_four_strengths, category_of_strength, number_of_strengths
-from crazy4.core.strategy_file import read_strategy_frame
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
 from crazy4.games.four_card.bets import (
@@ -49,7 +49,11 @@ from crazy4.games.four_card.engine import (
     suit_masks,
 )
 from crazy4.games.four_card.pricing import FourCardPrices, price_situations, simple_strategy
-from crazy4.games.four_card.rules import FourCardRuleSet
+from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
+from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
+
+if TYPE_CHECKING:
+    from crazy4.rules.ruleset import RuleSet
 
 HANDS = comb(52, 5)
 DEALER_HANDS = comb(52, 6)
@@ -159,7 +163,7 @@ def _lattice_of(full: npt.NDArray[np.int64]) -> DealLattice:
 
 
 @dataclass(frozen=True)
-class FourCardReference:
+class FourCardReference(ClassStrategies):
     """Exact reference data of one Four Card Poker rule set (see the module docstring).
 
     Attributes
@@ -180,8 +184,8 @@ class FourCardReference:
     strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
     dealer_strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
 
-    def strategy(self, spec: str) -> npt.NDArray[np.int64]:
-        """Decision per situation class: ``"optimal"``, ``"simple"`` or a file's path.
+    def simple_decisions(self) -> npt.NDArray[np.int64]:
+        """The published simple strategy per situation class (:func:`.pricing.simple_strategy`).
 
         Examples
         --------
@@ -191,11 +195,11 @@ class FourCardReference:
         >>> optimal.shape, int((optimal != simple).sum()) > 0
         ((5649150,), True)
         """
-        if spec == "optimal":
-            return self.prices.decision
-        if spec == "simple":
-            return simple_strategy(self.rules, self.strengths)
-        return read_fourcard_strategy(Path(spec), self)
+        return simple_strategy(self.rules, self.strengths)
+
+    def read_strategy(self, path: Path) -> npt.NDArray[np.int64]:
+        """A strategy file (:func:`read_fourcard_strategy`)."""
+        return read_fourcard_strategy(path, self)
 
     def optimal_lattice(self) -> DealLattice:
         """Deals by (strength, optimal decision) x (dealer category, result), cached on disk."""
@@ -259,15 +263,6 @@ class FourCardReference:
         """Exact probability of each hand category for the dealer's six cards (best four)."""
         return np.asarray(_category_counts(6) / DEALER_HANDS, dtype=np.float64)
 
-    def ev_lost(
-        self,
-        situations: npt.NDArray[np.integer],
-        chosen: npt.NDArray[np.integer],
-        taken: npt.NDArray[np.integer],
-    ) -> npt.NDArray[np.float64]:
-        """EV (per unit of Ante) of ``chosen`` minus that of ``taken``, per situation."""
-        return ev_lost(self.prices, situations, chosen, taken)
-
 
 _BETS_CACHE: dict[tuple[str, str], dict[str, ExactBet]] = {}
 
@@ -326,59 +321,74 @@ def load_fourcard_reference(rules: FourCardRuleSet) -> FourCardReference:
     )
 
 
+def honest_decisions(
+    rules: RuleSet, colex: npt.NDArray[np.int64], up: npt.NDArray[np.int64] | None
+) -> npt.NDArray[np.int64]:
+    """The exact optimal decision of dealt (hand, up card) situations, for collusion.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> hands = colex_indices(np.array([parse_cards("As Ad Ac Ah 2s")]))
+    >>> honest_decisions(load_rules("four-card-standard"), hands, np.array([parse_card("Kd")]))
+    array([3])
+    """
+    assert up is not None
+    reference = load_fourcard_reference(four_card_rules(rules))
+    decided: npt.NDArray[np.int64] = reference.prices.decision[situation_of(colex, up)]
+    return decided
+
+
+def optimal_edge(rules: RuleSet) -> Fraction:
+    """Minus the exact EV of Ante + Play under the optimal strategy.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> round(float(optimal_edge(load_rules("four-card-standard"))), 4)
+    0.0279
+    """
+    from crazy4.games.four_card.analysis import MAIN_BET
+
+    reference = load_fourcard_reference(four_card_rules(rules))
+    return -reference.exact_bets(reference.prices.decision)[MAIN_BET].mean
+
+
 def read_fourcard_strategy(path: Path, reference: FourCardReference) -> npt.NDArray[np.int64]:
-    """Read a strategy: CSV or parquet with columns ``hand``, ``up_card`` and ``decision``.
+    """Read a strategy: CSV or parquet with columns ``hand``, ``up_card`` and ``decision``
+    (:func:`crazy4.generic.strategy_classes.read_class_strategy`).
 
     Each row sets the decision of its situation's whole suit class; every situation class
     (5,649,150) must be covered, none twice with different decisions, none with a decision
     the rules forbid.
     """
-    columns = ["hand", "up_card", "decision"]
-    frame = read_strategy_frame(path, columns)
-    codes = {name: code for code, name in enumerate(DECISIONS)}
-    n = reference.strengths.shape[0]
-    decision = np.full(n, -1, dtype=np.int64)
-    hands, ups, chosen = [], [], []
-    for row, (hand_text, up_text, decision_text) in enumerate(
-        zip(*(frame[c].astype(str) for c in columns), strict=True), start=1
-    ):
-        try:
-            cards = sorted(parse_cards(hand_text, count=5))
-            up = parse_card(up_text.strip())
-        except InputError as error:
-            raise InputError(f"strategy file {str(path)!r} row {row}: {error}") from None
-        code = codes.get(decision_text.strip().lower())
-        if code is None or up in cards:
-            raise InputError(
-                f"strategy file {str(path)!r} row {row}: bad decision {decision_text!r} or up "
-                f"card {up_text!r}"
-            )
-        hands.append(cards)
-        ups.append(up)
-        chosen.append(code)
-    if not hands:
-        raise InputError(f"strategy file {str(path)!r} has no rows")
-    index = situation_of(colex_indices(np.array(hands)), np.array(ups))
-    code_array = np.array(chosen, dtype=np.int64)
-    if not reference.prices.allowed[index, code_array].all():
-        row = int(np.flatnonzero(~reference.prices.allowed[index, code_array])[0]) + 1
-        raise InputError(f"strategy file {str(path)!r} row {row}: decision not allowed")
-    order = np.argsort(index, kind="stable")
-    sorted_index, sorted_code = index[order], code_array[order]
-    clash = (sorted_index[1:] == sorted_index[:-1]) & (sorted_code[1:] != sorted_code[:-1])
-    if clash.any():
-        row = int(order[int(np.flatnonzero(clash)[0]) + 1]) + 1
-        raise InputError(
-            f"strategy file {str(path)!r} row {row}: another situation of its suit class got a "
-            "different decision"
-        )
-    decision[index] = code_array
-    missing = int((decision < 0).sum())
-    if missing:
-        raise InputError(
-            f"strategy file {str(path)!r} covers {n - missing:,} of {n:,} situation classes"
-        )
-    return decision
+
+    def classes(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        return situation_of(colex_indices(rows[:, :5]), rows[:, 5]).astype(np.int64)
+
+    allowed = reference.prices.allowed
+    keys = ClassKeys(("hand", "up_card"), read_situation, classes, allowed, "situation classes")
+    return read_class_strategy(path, keys)
+
+
+def read_situation(texts: tuple[str, ...]) -> tuple[int, ...]:
+    """A strategy row's five cards, sorted, then the up card.
+
+    Raises
+    ------
+    InputError
+        For bad cards, or an up card in the hand.
+
+    Examples
+    --------
+    >>> read_situation(("Ks 2c 7d 9h Ah", "Qd"))
+    (0, 21, 30, 47, 50, 41)
+    """
+    cards = sorted(parse_cards(texts[0], count=5))
+    up = parse_card(texts[1].strip())
+    if up in cards:
+        raise InputError(f"the up card {texts[1].strip()} is also in the hand")
+    return (*cards, up)
 
 
 __all__ = [

@@ -17,14 +17,9 @@ from crazy4.core.paytables import format_odds
 from crazy4.games.four_card.analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis
 from crazy4.games.four_card.bets import RESULTS
 from crazy4.games.four_card.tables import CATEGORY_LABELS
+from crazy4.generic.report_frame import exact_ev_texts, headline, render_sections, title_lines
 from crazy4.report.markdown import markdown_table, percent
-from crazy4.report.sections import (
-    BET_FORMATS,
-    provenance_lines,
-    returns_lines,
-    rule_file_lines,
-    side_bet_lines,
-)
+from crazy4.report.sections import BET_FORMATS, returns_lines, rule_file_lines, side_bet_lines
 
 #: Published figures (``../shared/rules/four-card-poker.md``), shown beside the exact ones.
 PUBLISHED = {
@@ -43,7 +38,7 @@ def _rules_section(analysis: FourCardAnalysis) -> list[str]:
     rules = analysis.rules
     four = rules.four_card
     assert four is not None
-    lines = [f"# {rules.title}", "", f"Rule set `{rules.name}` — {rules.source}", "", "## Rules"]
+    lines = [*title_lines(rules), "## Rules"]
     ties = "the player wins" if rules.dealer.ties == "player" else "push"
     lines += [
         "",
@@ -120,10 +115,7 @@ def _comparable_figures(analysis: FourCardAnalysis) -> list[str]:
 
 def _bets_section(analysis: FourCardAnalysis) -> list[str]:
     bets = analysis.tables["bets"].copy()
-    bets["exact EV"] = [
-        str(n) if d == 1 else f"{n}/{d}"
-        for n, d in zip(bets["ev_numerator"], bets["ev_denominator"], strict=True)
-    ]
+    bets["exact EV"] = exact_ev_texts(bets)
     main = analysis.bet(MAIN_BET)
     simple = analysis.bet(SIMPLE_BET)
     cost = analysis.simple_strategy_cost
@@ -152,11 +144,8 @@ def _bets_section(analysis: FourCardAnalysis) -> list[str]:
     return [
         "## Bets",
         "",
-        f"With optimal play (by the five cards and the up card) the Ante + Play has a house edge "
-        f"of **{percent(main['house_edge'])}** of the Ante and an element of risk of "
-        f"**{percent(main['element_of_risk'])}** (average total bet "
-        f"{main['average_total_bet']:.4f} Antes). Every EV is exact: `exact_ev` is the "
-        "fraction per unit of the bet's base wager.",
+        headline(main, "(by the five cards and the up card) the Ante + Play")
+        + " Every EV is exact: `exact_ev` is the fraction per unit of the bet's base wager.",
         "",
         markdown_table(shown, BET_FORMATS),
         "",
@@ -304,17 +293,17 @@ def render_four_card_report(
     analysis: FourCardAnalysis, provenance: dict[str, object], extra: Sequence[str] = ()
 ) -> str:
     """The Markdown report of a Four Card Poker analysis."""
-    lines = _rules_section(analysis)
-    lines += _bets_section(analysis)
-    lines += _strategy_section(analysis)
-    lines += _frequency_section(analysis)
-    lines += _joint_section(analysis)
-    lines += _cap_section(analysis)
-    lines += _returns_section(analysis)
-    lines += list(extra)
-    lines += provenance_lines(
-        provenance,
+    sections = [
+        _rules_section,
+        _bets_section,
+        _strategy_section,
+        _frequency_section,
+        _joint_section,
+        _cap_section,
+        _returns_section,
+    ]
+    deals = (
         f"{int(analysis.tables['bets']['deals'].iloc[0]):,} deals: 2,598,960 player hands x 47 "
-        "up cards x 1,370,754 hidden dealer cards",
+        "up cards x 1,370,754 hidden dealer cards"
     )
-    return "\n".join(lines)
+    return render_sections(analysis, sections, provenance, deals, extra)

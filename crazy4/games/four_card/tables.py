@@ -27,7 +27,6 @@ from crazy4.core.ranking import (
     category_of_strength,
     describe_strength,
     hand_group,
-    hand_groups_in_order,
     number_of_strengths,
 )
 from crazy4.games.four_card.bets import (
@@ -40,6 +39,7 @@ from crazy4.games.four_card.bets import (
 )
 from crazy4.games.four_card.engine import N_CATEGORIES, FourCardOutcomes
 from crazy4.games.four_card.pricing import FourCardPrices
+from crazy4.generic.frequencies import group_frequencies
 
 CATEGORY_LABELS = np.array([category.label for category in HandCategory])
 
@@ -80,29 +80,10 @@ def chart_groups_in_order() -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _group_frequencies(
-    strengths: npt.NDArray[np.int64], counts: npt.NDArray[np.int64]
-) -> pd.DataFrame:
-    groups = np.array([hand_group(s) for s in range(number_of_strengths())])
-    frame = pd.DataFrame({"hand": groups[strengths], "combinations": counts})
-    summed = frame.groupby("hand")["combinations"].sum()
-    table = summed.reindex(hand_groups_in_order(), fill_value=0).reset_index()
-    category_by_group = {
-        hand_group(s): HandCategory(int(category_of_strength()[s])).label
-        for s in range(number_of_strengths())
-    }
-    table.insert(1, "category", table["hand"].map(category_by_group))
-    total = int(table["combinations"].sum())
-    table["combinations"] = table["combinations"].astype(np.int64)
-    table["probability"] = table["combinations"] / total
-    table["one_in"] = total / table["combinations"]
-    return table
-
-
 def player_hand_frequencies(outcomes: FourCardOutcomes) -> pd.DataFrame:
     """Player best-four-of-five groups: ``hand``, ``category``, ``combinations`` (of
     2,598,960), ``probability``, ``one_in``."""
-    return _group_frequencies(outcomes.hand_strengths, outcomes.hand_weights)
+    return group_frequencies(outcomes.hand_strengths, outcomes.hand_weights)
 
 
 def dealer_hand_frequencies() -> pd.DataFrame:
@@ -119,7 +100,7 @@ def dealer_hand_frequencies() -> pd.DataFrame:
     # of a count over the 20,358,520 strengths
     histogram = np.diff(subset_table(0, 6)[0].astype(np.int64))
     present = np.flatnonzero(histogram)
-    return _group_frequencies(present.astype(np.int64), histogram[present])
+    return group_frequencies(present.astype(np.int64), histogram[present])
 
 
 def bets_table(bets: list[tuple[BetOutcomes, DealLattice]]) -> pd.DataFrame:

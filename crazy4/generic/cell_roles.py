@@ -1,0 +1,215 @@
+"""The hole-card and collusion roles of a best-four game, from its dealer-outcome cells.
+
+Both advantage engines (:mod:`crazy4.advantage.holecards`, :mod:`crazy4.advantage.collusion`)
+price a player hand from the dealer hands counted *below* a few strengths (thresholds that
+depend on the player's strength and the rules). A game whose outcome cells are the differences
+of those counts -- ``0 <= B(t_1) <= ... <= B(t_m) <= N`` cut the ``N`` dealer hands into
+``m + 1`` cells -- needs to supply only the thresholds and the net of every decision in every
+cell (a :class:`crazy4.games.base.Settlement`); the rest is written once here:
+
+* :class:`CellHoleCards` -- the :class:`crazy4.games.base.HoleCardRole`;
+* :class:`CellColluder` -- the :class:`crazy4.games.collusion_role.ColludingGame`: each
+  decision's EV numerator is ``sum over cells of count * net(v, m, cell)``, on int64 or
+  Python-integer arrays alike.
+
+Crazy 4 Poker cuts at five thresholds around its qualifier (six cells), Four Card Poker at the
+player's strength and one above it (dealer lower, tie, higher).
+
+Examples
+--------
+>>> cells_between(np.array([[2, 3, 5, 7, 8]]), 10).tolist()
+[[2, 1, 2, 2, 1, 2]]
+>>> cells_between(np.array([[4, 6]], dtype=object), np.array([9], dtype=object)).tolist()
+[[4, 2, 3]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.cards import RANKS
+from crazy4.core.ranking import build_best_four_strengths
+from crazy4.errors import InputError
+from crazy4.games.base import Settlement
+from crazy4.rules.ruleset import RuleSet
+
+IntArray = npt.NDArray[np.int64]
+
+#: Strengths to count the dealer hands below, per player strength: ``(rules, strengths) -> (n, m)``.
+Thresholds = Callable[[RuleSet, IntArray], IntArray]
+
+
+def cells_between(below: IntArray, total: int | IntArray) -> IntArray:
+    """The ``m + 1`` cells cut by the counts below ``m`` increasing thresholds, of ``total``.
+
+    ``total`` is one number or one per row; an object array of Python integers stays one.
+    """
+    dtype = object if below.dtype == object else np.int64
+    column = np.broadcast_to(np.asarray(total, dtype=dtype), (below.shape[0],))[:, None]
+    edges = np.concatenate([np.zeros_like(column), below.astype(dtype), column], axis=1)
+    cells: IntArray = np.diff(edges, axis=1)
+    return cells
+
+
+@dataclass(frozen=True)
+class CellHoleCards:
+    """A game's :class:`crazy4.games.base.HoleCardRole` from its thresholds and settlement.
+
+    Attributes
+    ----------
+    dealer_size, face_up, results_seen, most_seen, cells, main_bet
+        As :class:`crazy4.games.base.HoleCardRole` declares them.
+    cut : callable
+        ``(rules, strengths) -> thresholds``, increasing along each row.
+    settle : callable
+        ``rules -> Settlement``: every decision's net in every cell, by strength.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> role = CellHoleCards(6, 1, 0, 1, ("lower", "higher"), "ante_play",
+    ...                      lambda rules, v: v[:, None], lambda rules: NotImplemented)
+    >>> role.cells_from_counts(np.array([[3]]), 10).tolist()
+    [[3, 7]]
+    """
+
+    dealer_size: int
+    face_up: int
+    results_seen: int
+    most_seen: int
+    cells: tuple[str, ...]
+    main_bet: str
+    cut: Thresholds
+    settle: Callable[[RuleSet], Settlement]
+
+    def thresholds(self, rules: RuleSet, strengths: IntArray) -> IntArray:
+        """The game's thresholds for players of these strengths."""
+        return self.cut(rules, np.asarray(strengths, dtype=np.int64))
+
+    def cells_from_counts(self, below: IntArray, completions: int) -> IntArray:
+        """The cells (:func:`cells_between`)."""
+        return cells_between(below, completions)
+
+    def settlement(self, rules: RuleSet) -> Settlement:
+        """The game's settlement."""
+        return self.settle(rules)
+
+
+@cache
+def settled(role: CellHoleCards, rules: RuleSet) -> Settlement:
+    """:meth:`CellHoleCards.settlement`, once per role and rule set."""
+    return role.settlement(rules)
+
+
+def rank_mask(rule: str, up_rule: bool = False) -> int:
+    """The 13-bit rank mask of a practical rule written as ranks (``"AK"``).
+
+    Raises
+    ------
+    InputError
+        For an empty rule or a letter that is no rank (``up_rule``: the game also has ``up``).
+
+    Examples
+    --------
+    >>> bin(rank_mask("AK"))
+    '0b1100000000000'
+    >>> rank_mask("AX")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: practical rule 'AX': ranks are 2-9, T, J, Q, K, A (e.g. AK)
+    """
+    text = rule.strip().upper()
+    if not text or any(letter not in RANKS for letter in text):
+        expected = "'up' or ranks (2-9, T, J, Q, K, A)" if up_rule else (
+            "ranks are 2-9, T, J, Q, K, A (e.g. AK)"
+        )  # fmt: skip
+        raise InputError(f"practical rule {rule!r}: {expected}")
+    mask = 0
+    for letter in text:
+        mask |= 1 << RANKS.index(letter)
+    return mask
+
+
+@dataclass(frozen=True)
+class CellColluder:
+    """A game's collusion role (:class:`crazy4.games.collusion_role.ColludingGame`).
+
+    Attributes
+    ----------
+    cell_role : CellHoleCards
+        The cells, thresholds and settlement (the same as the hole-card engine's).
+    max_seats : int
+        The most seats at one table.
+    practical_rules : tuple of str
+        The practical team rules, the recommended one first (``"up"``: the up card's rank).
+    honest : callable
+        ``(rules, colex, up) -> decisions``: the no-information optimum of dealt hands.
+    edge : callable
+        ``rules -> Fraction``: the exact house edge of that strategy.
+    """
+
+    cell_role: CellHoleCards
+    max_seats: int
+    practical_rules: tuple[str, ...]
+    honest: Callable[[RuleSet, IntArray, IntArray | None], IntArray]
+    edge: Callable[[RuleSet], Fraction]
+
+    @property
+    def up_cards(self) -> int:
+        """Dealer cards face up."""
+        return self.cell_role.face_up
+
+    def player_table(self) -> npt.NDArray[np.uint16]:
+        """Best four of the player's five."""
+        return build_best_four_strengths(5)
+
+    def dealer_table(self) -> npt.NDArray[np.uint16]:
+        """Best four of the dealer's whole hand."""
+        return build_best_four_strengths(self.cell_role.dealer_size)
+
+    def thresholds(self, rules: RuleSet, strengths: IntArray) -> IntArray:
+        """The hole-card role's thresholds."""
+        return self.cell_role.thresholds(rules, strengths)
+
+    def prices(
+        self, rules: RuleSet, strengths: IntArray, below: IntArray, hands: IntArray
+    ) -> tuple[IntArray, npt.NDArray[np.bool_]]:
+        """EV numerators of fold, 1x, 2x, 3x: each cell's count times its net, summed."""
+        settlement = settled(self.cell_role, rules)
+        v = np.asarray(strengths, dtype=np.int64)
+        nets = settlement.nets[v]
+        cells = cells_between(below, hands)
+        ev = np.empty((below.shape[0], 4), dtype=below.dtype)
+        for decision in range(4):
+            total = cells[:, 0] * nets[:, decision, 0]
+            for cell in range(1, cells.shape[1]):
+                total = total + cells[:, cell] * nets[:, decision, cell]
+            ev[:, decision] = total
+        return ev, settlement.allowed[v]
+
+    def unit(self, rules: RuleSet) -> int:
+        """The settlement's unit."""
+        return settled(self.cell_role, rules).unit
+
+    def honest_decisions(self, rules: RuleSet, colex: IntArray, up: IntArray | None) -> IntArray:
+        """The game's no-information optimum."""
+        return self.honest(rules, colex, up)
+
+    def exact_edge(self, rules: RuleSet) -> Fraction:
+        """The game's exact house edge."""
+        return self.edge(rules)
+
+    def practical_ranks(
+        self, rules: RuleSet, rule: str, up: IntArray | None, deals: int
+    ) -> IntArray:
+        """``up``: the up card's rank (games that deal one); else the ranks named (``"AK"``)."""
+        if rule == "up" and self.up_cards:
+            assert up is not None
+            return (np.int64(1) << (np.asarray(up, dtype=np.int64) // 4)).astype(np.int64)
+        return np.full(deals, rank_mask(rule, up_rule=bool(self.up_cards)), dtype=np.int64)

@@ -1,0 +1,88 @@
+"""Strategy files read onto a game's classes (:mod:`crazy4.generic.strategy_classes`), through
+both games' references: a whole file read back, and every refusal naming its row."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from crazy4.core.cards import format_cards
+from crazy4.errors import InputError
+from crazy4.games.crazy_four.reference import load_reference, read_strategy_file
+from crazy4.games.four_card.reference import load_fourcard_reference, read_fourcard_strategy
+from crazy4.registry import load_rules
+
+LABELS = np.array(["fold", "1x", "2x", "3x"])
+
+
+@pytest.fixture(scope="module")
+def crazy_rows() -> tuple[list[str], list[str]]:
+    """Every Crazy 4 Poker hand class with its optimal decision (from the priced classes)."""
+    reference = load_reference(load_rules("crazy4-standard"))
+    hands = [format_cards(row) for row in reference.outcomes.hands.tolist()]
+    return hands, LABELS[reference.prices.decision].tolist()
+
+
+def _write(path: Path, **columns: list[str]) -> Path:
+    pd.DataFrame(columns).to_csv(path, index=False)
+    return path
+
+
+def test_a_whole_file_reads_back(crazy_rows: tuple[list[str], list[str]], tmp_path: Path) -> None:
+    reference = load_reference(load_rules("crazy4-standard"))
+    hands, decisions = crazy_rows
+    # reversed rows, hands written in another order of their cards: the classes still match
+    path = _write(
+        tmp_path / "s.csv",
+        hand=[" ".join(hand.split()[::-1]) for hand in hands[::-1]],
+        decision=decisions[::-1],
+    )
+    assert np.array_equal(read_strategy_file(path, reference), reference.prices.decision)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda h, d: (h[:-1], d[:-1]), "covers 134,458 of 134,459 hand classes; missing e.g."),
+        (lambda h, d: (h, ["4x", *d[1:]]), "row 1: decision '4x' is not one of"),
+        (lambda h, d: (["As As", *h[1:]], d), "row 1:"),
+        (lambda h, d: ([*h, h[0]], [*d, "3x" if d[0] != "3x" else "1x"]), "got a different"),
+        # K-Q-8-4 may not raise (crazy4-standard: 3x only from a pair of aces)
+        (
+            lambda h, d: ([*h, "Ks Qd 8c 4h 2s"], [*d, "2x"]),
+            "row 134460: 2x is not allowed for Ks Qd 8c 4h 2s",
+        ),
+    ],
+    ids=["missing", "decision", "cards", "clash", "not-allowed"],
+)
+def test_a_bad_file_is_refused_naming_the_row(
+    crazy_rows: tuple[list[str], list[str]], tmp_path: Path, change: object, message: str
+) -> None:
+    reference = load_reference(load_rules("crazy4-standard"))
+    assert callable(change)
+    hands, decisions = change(*crazy_rows)
+    path = _write(tmp_path / "s.csv", hand=hands, decision=decisions)
+    with pytest.raises(InputError, match=message):
+        read_strategy_file(path, reference)
+
+
+def test_four_card_rows_are_situations(tmp_path: Path) -> None:
+    reference = load_fourcard_reference(load_rules("four-card-standard"))
+    bad_up = _write(tmp_path / "a.csv", hand=["As Ad 7c 4h 2s"], up_card=["Ad"], decision=["3x"])
+    with pytest.raises(InputError, match="row 1: the up card Ad is also in the hand"):
+        read_fourcard_strategy(bad_up, reference)
+    # the same situation class twice (suits relabelled), two decisions: refused at row 2
+    clash = _write(
+        tmp_path / "b.csv",
+        hand=["As Ad 7c 4h 2s", "Ah Ac 7d 4s 2h"],
+        up_card=["Kc", "Kd"],
+        decision=["3x", "fold"],
+    )
+    with pytest.raises(InputError, match="row 2: another row of the same class"):
+        read_fourcard_strategy(clash, reference)
+    few = _write(tmp_path / "c.csv", hand=["As Ad 7c 4h 2s"], up_card=["Kd"], decision=["3x"])
+    with pytest.raises(InputError, match="covers 1 of 5,649,150 situation classes"):
+        read_fourcard_strategy(few, reference)
