@@ -47,7 +47,6 @@ from crazy4.validate.rows import (
 from crazy4.validate.statistics import (
     SUMMARY_KEYS,
     StatFamily,
-    StatTest,
     Summary,
     bet_samples,
     most_off,
@@ -263,14 +262,8 @@ class SpecRun:
             )
         if summary is None:
             family.card_frequencies(self.tally)
-        for name, count, total, exact, design in bet_samples(
-            self.tally.bets, self.exact, summary, family.notes
-        ):
-            mean = total / count
-            se = exact.std_dev * (design / count) ** 0.5
-            z = (mean - float(exact.mean)) / se if se > 0 else 0.0
-            detail = f"mean {mean:+.5f} ± {se:.5f}, exact {float(exact.mean):+.5f}"
-            family.tests.append(StatTest.z_score(f"mean of {name}", z, detail))
+        for sample in bet_samples(self.tally.bets, self.exact, summary, family.notes):
+            family.tests.append(sample.mean_test(show_design=False)[0])  # with its power
         return family
 
 
