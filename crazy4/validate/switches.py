@@ -26,6 +26,7 @@ from crazy4.core.ranking import (
 )
 from crazy4.rules.ruleset import PLAY_WHEN_NOT_QUALIFIED, TIE_RULES, RuleSet
 from crazy4.validate.infer import Variant
+from crazy4.validate.patterns import amount_verb
 
 Rules = TypeVar("Rules", bound=RuleSet)
 
@@ -178,13 +179,15 @@ def pay_line_edits(
     table: PayTable,
     strength: npt.NDArray[np.int64],
     observed: npt.NDArray[np.float64],
+    unpaid: str = "lost",
 ) -> list[tuple[Variant, PayEdit]]:
     """The pay-line search, line by line: for each line of ``table`` that hands of
     ``strength`` are on (weakest line first, as ``PayTable.by_strength``), the line paying
     what the log paid most often on it (``observed``: each hand's logged net per unit, to 6
     places; a net that is no win: the line removed), when that is not what the line pays; and
     for each hand group (:func:`crazy4.core.ranking.hand_group`) on no line that the log paid
-    most often as a win, that line added. Each with its variant.
+    most often as a win, that line added (its pattern says what a hand below the table gets:
+    ``unpaid``). Each with its variant.
 
     Examples
     --------
@@ -220,7 +223,8 @@ def pay_line_edits(
             edit = PayEdit.of_group(str(group), odds)
             variant = Variant(
                 f"{bet} pays {format_odds(odds)} to 1 on {group} (a line the rule set lacks)",
-                f"{bet} {group} paid {format_odds(odds)} to 1 (no line on the table)",
+                f"{bet} {amount_verb(float(odds))} where {unpaid} expected, player {group} "
+                f"(no {group} line on the table)",
             )
             found.append((variant, edit))
     return found

@@ -229,13 +229,14 @@ class VariantSet:
         often on it, or not at all; each hand group on no line the log paid, added."""
         if component == "super_bonus" and self.rules.super_bonus is not None:
             table, bet = self.rules.super_bonus.table, "Super Bonus"
+            unpaid = "pushed or lost"
         elif component == "queens_up" and queens_table is not None:
-            table, bet = self.rules.side_bets[queens_table].table, "Queens Up"
+            table, bet, unpaid = self.rules.side_bets[queens_table].table, "Queens Up", "lost"
         else:
             return []
         return [
             (variant, Reading((_pay_edit(component, edit, queens_table),)))
-            for variant, edit in pay_line_edits(bet, table, strength, observed)
+            for variant, edit in pay_line_edits(bet, table, strength, observed, unpaid)
         ]
 
     def settle(self, readings: Sequence[Reading], dealt: Dealt) -> FloatNets:
