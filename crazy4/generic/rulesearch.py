@@ -157,13 +157,14 @@ class SpecRows:
 
 def spec_edits(
     ranking: Ranking,
-    qualifier: int,
+    qualifier: tuple[int, str],
     wrong: dict[str, tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]],
     expected: dict[str, npt.NDArray[np.float64]],
     names: dict[str, str],
     bonus_apart: bool,
 ) -> list[tuple[Variant, SpecEdit]]:
-    """The single edits searched: the switches, then the pay lines of the wagers in ``wrong``
+    """The single edits searched: the switches (``qualifier``: the rule set's, its strength
+    and its words), then the pay lines of the wagers in ``wrong``
     (each its differing rows' categories and logged nets per unit; ``expected`` the net per
     unit the rule set pays each category; ``names`` the wagers as printed), then the Ante
     Bonus folded into the Ante when the log writes it apart.
@@ -172,7 +173,7 @@ def spec_edits(
     --------
     >>> from crazy4.games.three_card.ranking import THREE_CARD_RANKING as ranking
     >>> flush = ranking.categories.index("flush")
-    >>> found = spec_edits(ranking, ranking.strength_of("Q high"),
+    >>> found = spec_edits(ranking, (ranking.strength_of("Q high"), "Q high"),
     ...                    {"side": (np.array([flush]), np.array([3.0]))},
     ...                    {"side": np.array([-1, 1, 4, 6, 30, 40.0])}, {"side": "Pair Plus"},
     ...                    False)
@@ -185,10 +186,10 @@ def spec_edits(
             strength = ranking.strength_of(text)
         except InputError:
             continue
-        if strength != qualifier:
+        if strength != qualifier[0]:
             variant = Variant(
-                f"the dealer qualifies with {text}, not {ranking.describe(qualifier)}",
-                f"dealer qualified from {text}, not {ranking.describe(qualifier)}",
+                f"the dealer qualifies with {text}, not {qualifier[1]}",
+                f"dealer qualified from {text}, not {qualifier[1]}",
             )
             found.append((variant, SpecEdit(qualifier=strength)))
     found += [

@@ -239,15 +239,9 @@ class SpecRun:
                 per_unit = c.logged[out] / np.where(c.wager[out] > 0, c.wager[out], 1)
                 differs[kind] = (self.category[strength[out]].astype(np.int64), per_unit)
         names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label}
-        edits = spec_edits(
-            self.spec.ranking,
-            self.spec.qualifier(self.rules),
-            differs,
-            expected,
-            names,
-            bonus_apart,
-        )
         qualifier = self.spec.qualifier(self.rules)
+        rule = (qualifier, self.rules.dealer.qualifier)
+        edits = spec_edits(self.spec.ranking, rule, differs, expected, names, bonus_apart)
         labels = self.spec.ranking.categories
         component_names = [c.name for c in sub]
 

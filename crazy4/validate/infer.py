@@ -320,11 +320,14 @@ def inference_check(
     """
     basis = None if settled is None else (settled, "rows")
     differences: dict[str, Finding] = {}
-    unexplained = 0
+    unexplained = decisions = 0
     searched = 0
-    for inference in parts.values():
+    for name, inference in parts.items():
         searched += len(inference.variants)
-        unexplained += inference.unexplained()
+        if name == "strategy":  # decisions no rule explains: the Strategy check's findings
+            decisions = inference.unexplained()
+        else:
+            unexplained += inference.unexplained()
         for index, count in inference.explained_by().items():
             for difference in inference.variants[index].differences:
                 finding = differences.setdefault(difference, Finding())
@@ -332,14 +335,13 @@ def inference_check(
     rows = sum(inference.rows for inference in parts.values())
     if rows == 0:
         return Check("Rule inference", True, f"consistent with {rule_set}", basis=basis)
-    strategy = parts.get("strategy")
-    if not differences and strategy is not None and rows == strategy.rows:
+    strategy_note = (
+        f"{decisions:,} decisions differ from the strategy and no rule difference searched "
+        "explains them (see Strategy)"
+    )
+    if not differences and unexplained == 0:  # strategy deviations alone
         return Check(
-            "Rule inference",
-            True,
-            f"consistent with {rule_set} (the {strategy.rows:,} decisions that differ from the "
-            "strategy are no rule difference searched: see Strategy)",
-            basis=basis,
+            "Rule inference", True, f"consistent with {rule_set} ({strategy_note})", basis=basis
         )
     if differences:
         summary = f"consistent with {rule_set} except: " + "; ".join(differences)
@@ -357,6 +359,7 @@ def inference_check(
         f"{unexplained:,} differing rows explained by no difference or combination of up to "
         "three searched"
     ] * bool(unexplained and differences)
-    for inference in parts.values():
-        notes += inference.unexplained_words()
+    notes += [strategy_note] * bool(decisions)
+    for name, inference in parts.items():
+        notes += [] if name == "strategy" else inference.unexplained_words()
     return Check("Rule inference", False, summary, findings=differences, notes=notes, basis=basis)

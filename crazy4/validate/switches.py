@@ -221,6 +221,9 @@ def pay_line_edits(
         odds = odds_of_net(float(values[np.argmax(counts)]))
         if odds is not None:
             edit = PayEdit.of_group(str(group), odds)
+            if edit.minimum_strength == int(category_thresholds()[edit.category]):
+                group = edit.category.label  # the whole category ("pair", not "pair of twos")
+                edit = replace(edit, label=str(group))
             variant = Variant(
                 f"{bet} pays {format_odds(odds)} to 1 on {group} (a line the rule set lacks)",
                 f"{bet} {amount_verb(float(odds))} where {unpaid} expected, player {group} "
