@@ -28,7 +28,6 @@ from crazy4.games.spec import GameSpec
 from crazy4.generic.counts import class_of_hands
 from crazy4.generic.rulesearch import SpecRows, category_nets, spec_edits
 from crazy4.generic.simulate import SpecSimulator, analysis_of
-from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.rules.ruleset import RuleSet
 from crazy4.validate.checks import (
     Component,
@@ -40,7 +39,7 @@ from crazy4.validate.checks import (
     well_formed_check,
 )
 from crazy4.validate.infer import Inference, differing_example, inference_check
-from crazy4.validate.patterns import agrees, differing_columns, differing_parts
+from crazy4.validate.patterns import agrees, differing_columns, key_words
 from crazy4.validate.report import Check, Finding, Options
 from crazy4.validate.rows import (
     BatchRows,
@@ -258,25 +257,19 @@ class SpecRun:
                 ]
             ).astype(np.int64)
 
-        def name_of(key: npt.NDArray[np.integer]) -> tuple[str, ...]:
-            decision, player, against, qualified, comparison = (int(v) for v in key[:5])
-            parts = differing_parts([int(v) for v in key[5:]], component_names)
-            state = "dealer qualifies" if qualified else "dealer does not qualify"
-            result = ("player higher", "tie", "dealer higher")[comparison]
-            return (
-                "; ".join(parts) + f", {state}, {result}",
-                DECISION_NAMES[decision],
-                f"player {labels[player]}",
-                f"dealer {labels[against]}",
-            )
-
         cards = (batch.cards["player"], batch.cards["dealer"], batch.decision)
 
         def example(row: int) -> dict[str, object]:
             return differing_example(row, rows, batch.first_row, cards, sub, base)
 
         search = Search(sub, base, edits, spec_rows.settle)
-        search.run(self.inference, keys, name_of, example, self.options.examples)
+        search.run(
+            self.inference,
+            keys,
+            lambda key: key_words(key, component_names, labels),
+            example,
+            self.options.examples,
+        )
 
     def _count(self, batch: LogBatch, bad: npt.NDArray[np.bool_], rounds: Rounds) -> None:
         """Count categories and bets over the rounds whose rows are all good."""

@@ -22,10 +22,8 @@ from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
 from crazy4.validate.hands import CLASS_NAMES, hand_class, strategy_groups
 from crazy4.validate.infer import Inference, ShownCards, Variant, differing_example
-from crazy4.validate.patterns import agrees, differing_columns, differing_parts
+from crazy4.validate.patterns import agrees, differing_columns, key_words
 from crazy4.validate.search import Search
-
-_COMPARISON = ("player higher", "tie", "dealer higher")
 
 
 def group_name(key: npt.NDArray[np.integer], components: Sequence[str]) -> tuple[str, ...]:
@@ -39,15 +37,7 @@ def group_name(key: npt.NDArray[np.integer], components: Sequence[str]) -> tuple
     ('Super Bonus lost where pushed expected, dealer qualifies, tie', '3x', 'player pair', \
 'dealer pair')
     """
-    decision, player, dealer, qualified, comparison = (int(v) for v in key[:5])
-    parts = differing_parts([int(v) for v in key[5:]], components)
-    qualifies = "dealer qualifies" if qualified else "dealer does not qualify"
-    return (
-        "; ".join(parts) + f", {qualifies}, {_COMPARISON[comparison]}",
-        DECISION_NAMES[decision],
-        f"player {CLASS_NAMES[player]}",
-        f"dealer {CLASS_NAMES[dealer]}",
-    )
+    return key_words(key, components, CLASS_NAMES)
 
 
 def infer_batch(

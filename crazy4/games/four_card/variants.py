@@ -24,11 +24,10 @@ import numpy.typing as npt
 from crazy4.core.ranking import category_of_strength
 from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.games.four_card.settle import FourCardSettlement, showdown_results
-from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
 from crazy4.validate.hands import CLASS_NAMES, hand_class, strengths_without_wheel
 from crazy4.validate.infer import Inference, ShownCards, Variant, differing_example
-from crazy4.validate.patterns import agrees, differing_columns, differing_parts
+from crazy4.validate.patterns import agrees, differing_columns, key_words
 from crazy4.validate.search import Search
 from crazy4.validate.switches import PayEdit, dealer_switches, pay_line_edits
 
@@ -201,9 +200,6 @@ class FourCardVariants:
         return nets
 
 
-_RESULTS = ("player higher", "tie", "dealer higher")
-
-
 def group_name(key: npt.NDArray[np.integer], components: Sequence[str]) -> tuple[str, ...]:
     """The pattern of a key (decision, player class, dealer class, showdown result, then the
     wagers' columns of :func:`crazy4.validate.patterns.differing_columns`) and its facets.
@@ -213,14 +209,7 @@ def group_name(key: npt.NDArray[np.integer], components: Sequence[str]) -> tuple
     >>> group_name(np.array([1, 1, 1, 1, 1, -10000, 10000]), ["ante"])
     ('Ante lost where won expected, tie', '1x', 'player pair', 'dealer pair')
     """
-    decision, player, dealer, result = (int(v) for v in key[:4])
-    parts = differing_parts([int(v) for v in key[4:]], components)
-    return (
-        "; ".join(parts) + f", {_RESULTS[result]}",
-        DECISION_NAMES[decision],
-        f"player {CLASS_NAMES[player]}",
-        f"dealer {CLASS_NAMES[dealer]}",
-    )
+    return key_words(key, components, CLASS_NAMES, qualifier=False)
 
 
 def infer_four_card(
