@@ -127,6 +127,11 @@ bench-validate: $(BIN)/.installed ## Rows per second of crazy4 validate (parquet
 	$(BIN)/python analysis/bench_validate.py --json analysis/bench/results/validate.json
 	$(BIN)/python analysis/performance_page.py
 
+.PHONY: bench-design
+bench-design: $(BIN)/.installed ## Pay-table candidates priced a second by crazy4 design --search, by game and bet
+	$(BIN)/python analysis/bench_design.py --json analysis/bench/results/design.json
+	$(BIN)/python analysis/performance_page.py
+
 clean: ## Remove the environment, the lookup-table caches and every generated file not committed
 	rm -rf $(VENV) $(MIN_VENV) $(LOCK_VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info .cache-ci
 	rm -rf "$(CACHE_DIR)"

@@ -112,7 +112,7 @@ def crazy4_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str, i
 
     from crazy4.core.ranking import build_best_four_strengths
     from crazy4.games.crazy_four.outcomes import compute_outcomes
-    from crazy4.rules.load import load_rules
+    from crazy4.registry import load_rules
 
     table = folder / "strengths5.bin"
     build_best_four_strengths(5).tofile(table)

@@ -25,7 +25,7 @@ _CHILD = """
 import resource, sys, time
 from crazy4.advantage.run import hole_card_results
 from crazy4.core.table_kernels import set_threads
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 rules, seen, jobs = load_rules(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 set_threads(jobs)
 start = time.perf_counter()

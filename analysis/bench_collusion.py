@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from crazy4.advantage.collusion import make_collusion_plan, run_collusion
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.rules.ruleset import RuleSet
 
 

@@ -50,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.simulate.plan import SimulationPlan
@@ -98,7 +98,7 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
     from crazy4.core.ranking import number_of_strengths
     from crazy4.games.crazy_four import simulate as crazy_four
     from crazy4.games.four_card import simulate as four_card
-    from crazy4.games.registry import game_of
+    from crazy4.registry import game_of
     from crazy4.simulate.kernel import squares_fit
     from crazy4.simulate.pcg import state_of
 
@@ -140,7 +140,7 @@ def run_c(program: Path, plan: SimulationPlan, folder: Path, repeat: int) -> tup
     """Median seconds of ``repeat`` runs of the C program on a plan (its own timing of the
     chunks, without reading its input) and its counts (as :class:`Counts`)."""
     from crazy4.core.ranking import number_of_strengths
-    from crazy4.games.registry import game_of
+    from crazy4.registry import game_of
 
     source, result = folder / "simulate_c.in", folder / "simulate_c.out"
     bets = write_c_input(plan, source)
@@ -323,9 +323,9 @@ def log_parts(rules_name: str) -> list[tuple[str, float]]:
     """ns a row of the log's parts (one seat)."""
     import pyarrow as pa
 
-    from crazy4.games.registry import game_of
     from crazy4.log.cardtext import spelled
     from crazy4.log.logwriter import LogWriter
+    from crazy4.registry import game_of
     from crazy4.simulate.plan import CHUNK_ROUNDS
 
     plan = make_plan(load_rules(rules_name), rounds=1 << 30, seed=1, seats=1)

@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation
 
 # The peak is the process's own (VmHWM, reset at exec): on Linux ru_maxrss keeps the parent's
@@ -31,7 +31,7 @@ from crazy4.simulate.driver import make_plan, run_simulation
 _CHILD = """
 import resource, sys, time
 from pathlib import Path
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.validate.driver import validate
 from crazy4.validate.report import Options
 path, rules, warm = Path(sys.argv[1]), load_rules(sys.argv[2]), sys.argv[4]

@@ -133,7 +133,9 @@ best four cards. The optimal decision is the top line; 3x is allowed from a pair
     (
         "code",
         """\
-hands = results.player_hands("crazy4-standard")
+from crazy4.pipeline import player_hands
+
+hands = player_hands("crazy4-standard")
 plots.decision_evs(hands, title="crazy4-standard: EV of fold, 1x and 3x");""",
     ),
     (
@@ -201,7 +203,7 @@ cell to try your own table.""",
         "code",
         """\
 from crazy4.games.crazy_four.analysis import analyze
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.games.crazy_four import whatif
 
 standard = analyze(load_rules("crazy4-standard"))""",
@@ -310,7 +312,7 @@ optimal, so allowing only 1x or 3x costs nothing.""",
         "code",
         """\
 from crazy4.games.crazy_four.analysis import analyze
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.games.crazy_four import whatif
 
 standard = analyze(load_rules("crazy4-standard"))
@@ -356,7 +358,7 @@ Bonus instead of 3:2), which the validator must catch.""",
         "code",
         """\
 from crazy4.simulate.convergence import convergence, hand_strengths
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 
 standard = load_rules("crazy4-standard")
 checkpoints = [2**k for k in range(10, 23, 2)]

@@ -88,8 +88,9 @@ def short(value: Any) -> str:
 
 def record_keys() -> dict[tuple[str, str, str], Key]:
     """Load every shipped rule file with the readers wrapped; return the keys they read."""
+    from crazy4.registry import load_rules
     from crazy4.rules import sections
-    from crazy4.rules.load import load_rules, shipped_rule_names
+    from crazy4.rules.load import shipped_rule_names
 
     found: dict[tuple[str, str, str], Key] = {}
     depth = [0]
@@ -208,7 +209,8 @@ def render(found: dict[tuple[str, str, str], Key]) -> str:
         title = re.sub(r":\w+:`~?([^`]+)`", r"`\1`", title).replace("``", "`")
         lines += [f"## `{module}`", "", title, ""]
         documented = EXAMPLES.get(module, module)
-        example = docstring_example(documented) if documented.endswith(("rules", "ruleset")) else ""
+        readers = documented.startswith("crazy4.rules.") or documented.endswith("rules")
+        example = docstring_example(documented) if readers else ""
         if example:
             lines += ["```toml", example, "```", ""]
         lines += [

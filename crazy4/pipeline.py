@@ -1,7 +1,9 @@
 """One rule set, end to end: its game's exact analysis, its tables and its report.
 
 ``crazy4 analyze`` and ``crazy4 report`` both run :func:`run_rule_set`, which reaches the game
-through :mod:`crazy4.games.registry`, so a report is never rendered from another game's analysis.
+the rule set carries (:func:`crazy4.games.base.game_of`), so a report is never rendered from
+another game's analysis. The pipeline sits above every game and engine: it may use
+:mod:`crazy4.registry` (:func:`player_hands` loads a shipped rule set by name).
 """
 
 from __future__ import annotations
@@ -13,8 +15,11 @@ from pathlib import Path
 import pandas as pd
 
 from crazy4.core.atomic import UNCHECKED, Identity
-from crazy4.games.registry import game_of
-from crazy4.progressive.analysis import progressive_results, with_section
+from crazy4.errors import InputError
+from crazy4.games.base import game_of
+from crazy4.registry import extensions_of, load_rules
+from crazy4.report.progressive_section import progressive_results, with_section
+from crazy4.results.read import read_result_table, results_dir
 from crazy4.results.write import (
     provenance,
     replace_folder,
@@ -85,7 +90,8 @@ class RuleSetResults:
 
 def steps(rules: RuleSet, hole_cards: bool = False) -> int:
     """How many progress steps :func:`run_rule_set` reports for a rule set."""
-    return game_of(rules).analysis_steps(rules) + int(hole_cards)
+    own = game_of(rules).analysis_steps(rules)
+    return own + sum(extension.steps for extension in extensions_of(rules)) + int(hole_cards)
 
 
 def run_rule_set(
@@ -109,31 +115,40 @@ def run_rule_set(
         Worker processes or threads for the counting; at most the cores this process may use
         (:func:`crazy4.simulate.plan.available_cores`), more are cut to them.
     simulate_rounds, seed : int, optional
-        A game's own simulation inside the analysis (the card room's card-removal
-        simulation; ``None``: its defaults).
+        The simulation of an extension of the game (the card room's card-removal simulation,
+        :mod:`crazy4.cardroom.extension`; ``None``: its defaults).
     progress : callable, optional
         Called with a message after each step.
     hole_cards : bool
         Add the game's hole-card tables and report section (:mod:`crazy4.advantage.run`).
     """
+    step = progress or (lambda message: None)
     analysis = game_of(rules).analyze(
-        rules,
-        jobs=max(1, min(jobs, available_cores())),
-        progress=progress or (lambda message: None),
-        simulate_rounds=simulate_rounds,
-        seed=seed,
+        rules, jobs=max(1, min(jobs, available_cores())), progress=step
     )
-    record = provenance(rules.name, rules.content_hash, analysis.deals, **analysis.details)
+    tables = dict(analysis.tables)
+    details = dict(analysis.details)
+    sections: list[list[str]] = []
+    for extension in extensions_of(rules):
+        extended = extension.extend(
+            rules, analysis, simulate_rounds=simulate_rounds, seed=seed, progress=step
+        )
+        tables.update(extended.tables)
+        details.update(extended.details)
+        sections.append(extended.lines)
+    record = provenance(rules.name, rules.content_hash, analysis.deals, **details)
     progressive_tables, progressive_lines = progressive_results(rules)  # any game's rule set
-    tables = {**analysis.tables, **progressive_tables}
-    report = with_section(analysis.render_report(record), progressive_lines)
+    tables.update(progressive_tables)
+    report = analysis.render_report(record)
+    for lines in [*sections, progressive_lines]:
+        report = with_section(report, lines)
     if hole_cards:
         from crazy4.advantage.run import published_tables
 
         extra, section = published_tables(rules, jobs=max(1, min(jobs, available_cores())))
         tables.update(extra)
         report = report + ("\n" + section if section else "")
-        (progress or (lambda message: None))("hole cards")
+        step("hole cards")
     return RuleSetResults(
         rules=rules,
         tables=tables,
@@ -142,3 +157,24 @@ def run_rule_set(
         record=record,
         command=command,
     )
+
+
+def player_hands(rule_set: str) -> pd.DataFrame:
+    """The per-hand-class table: read from ``results/`` or, when not built, computed exactly.
+
+    ``player_hands.parquet`` is not committed (it is large); without ``make results`` this runs
+    the exact analysis of the shipped rule set through its game (a few seconds).
+
+    Raises
+    ------
+    InputError
+        If the rule set's game has no per-hand-class table.
+    """
+    path = results_dir() / rule_set / "player_hands.parquet"
+    if path.is_file():
+        return read_result_table(path)
+    rules = load_rules(rule_set)
+    tables = game_of(rules).analyze(rules, jobs=1, progress=lambda message: None).tables
+    if "player_hands" not in tables:
+        raise InputError(f"rule set {rule_set!r} has no per-hand-class table (player_hands)")
+    return tables["player_hands"]

@@ -33,10 +33,16 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from crazy4.games.base import CollusionStudy, Game, HoleCardTables
-from crazy4.games.registry import game_named, registered_games
+from crazy4.games.base import CollusionStudy, HoleCardTables
 from crazy4.pipeline import RuleSetResults, run_rule_set
-from crazy4.rules.load import load_rules, parse_rules, shipped_rule_names
+from crazy4.registry import (
+    RegisteredGame,
+    game_named,
+    load_rules,
+    parse_rules,
+    registered_games,
+)
+from crazy4.rules.load import shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
 
 #: Tables every game's analysis writes.
@@ -79,7 +85,7 @@ class Context:
         return path
 
 
-def deals_of(game: Game) -> int:
+def deals_of(game: RegisteredGame) -> int:
     """Deals of one round from one deck: the player's cards, the dealer's up cards, then the
     dealer's hidden ones."""
     cards, up = game.dealer_cards
@@ -87,7 +93,7 @@ def deals_of(game: Game) -> int:
     return comb(52, game.player_cards) * comb(rest, up) * comb(rest - up, cards - up)
 
 
-def completions_of(game: Game) -> int:
+def completions_of(game: RegisteredGame) -> int:
     """Dealer hands one player hand (and the up cards) leaves: what ``hand_result`` lists."""
     cards, up = game.dealer_cards
     return comb(52 - game.player_cards - up, cards - up)
@@ -109,7 +115,7 @@ def exact_ev(frame: pd.DataFrame, column: str, row: str) -> Fraction:
 # --- game checks -------------------------------------------------------------------------------
 
 
-def check_registry_entry(game: Game) -> None:
+def check_registry_entry(game: RegisteredGame) -> None:
     """Found under its key, with a title, a side-bet label and a possible deal."""
     assert game_named(game.key) is game
     assert game.title and game.side_bet_label
@@ -117,7 +123,7 @@ def check_registry_entry(game: Game) -> None:
     assert game.player_cards >= 2 and 2 <= cards <= 52 - game.player_cards and 0 <= up < cards
 
 
-def check_roles(game: Game) -> None:
+def check_roles(game: RegisteredGame) -> None:
     """The simulator and the validator; hole cards and collusion by the five-card engines'
     roles or by the game's own (:class:`HoleCardTables`, :class:`CollusionStudy`)."""
     assert game.simulator() is not None and game.validator() is not None
@@ -127,7 +133,7 @@ def check_roles(game: Game) -> None:
         assert game.colluder().max_seats >= 2
 
 
-def check_has_rule_set(game: Game) -> None:
+def check_has_rule_set(game: RegisteredGame) -> None:
     """At least one rule set of the game is shipped with the package."""
     assert any(load_rules(name).game == game.key for name in shipped_rule_names())
 
@@ -144,7 +150,7 @@ class GameCheck:
 # --- rule-set checks ---------------------------------------------------------------------------
 
 
-def check_rules_load(game: Game, context: Context) -> None:
+def check_rules_load(game: RegisteredGame, context: Context) -> None:
     """Loads by name, for this game, deals its cards, and its text parses to the same set."""
     rules = context.rules
     assert rules.title and rules.game == game.key
@@ -157,7 +163,7 @@ def check_rules_load(game: Game, context: Context) -> None:
     )
 
 
-def check_every_deal_counted(game: Game, context: Context) -> None:
+def check_every_deal_counted(game: RegisteredGame, context: Context) -> None:
     """The required tables; every bet and the provenance over all the deals."""
     results = context.results
     deals = deals_of(game)
@@ -167,7 +173,7 @@ def check_every_deal_counted(game: Game, context: Context) -> None:
     assert results.main_bet in set(results.tables["bets"]["bet"])
 
 
-def check_tables_add_up(game: Game, context: Context) -> None:
+def check_tables_add_up(game: RegisteredGame, context: Context) -> None:
     """``returns`` and ``net_distribution`` count every deal once; ``deals`` columns add up to
     all the deals; every frequency table sums to its whole, probabilities its shares."""
     results = context.results
@@ -186,7 +192,7 @@ def check_tables_add_up(game: Game, context: Context) -> None:
             assert whole in wholes and shares_of(frame, whole), table
 
 
-def check_main_bet_is_its_returns(game: Game, context: Context) -> None:
+def check_main_bet_is_its_returns(game: RegisteredGame, context: Context) -> None:
     """The main bet's exact EV is the average net of ``returns``; ``net_distribution`` is
     those returns grouped by net."""
     results = context.results
@@ -201,7 +207,7 @@ def check_main_bet_is_its_returns(game: Game, context: Context) -> None:
     assert by_net == {Fraction(str(n)): int(c) for n, c in pairs}
 
 
-def check_report_headline(game: Game, context: Context) -> None:
+def check_report_headline(game: RegisteredGame, context: Context) -> None:
     """The report and the headline state the main bet's house edge and element of risk."""
     results = context.results
     bets = results.tables["bets"]
@@ -223,7 +229,7 @@ def check_report_headline(game: Game, context: Context) -> None:
     )
 
 
-def check_hand_counts_add_up(game: Game, context: Context) -> None:
+def check_hand_counts_add_up(game: RegisteredGame, context: Context) -> None:
     """A sampled hand's dealer counts sum to the hands the other cards leave; the optimal
     decision has the best exact EV."""
     rules = context.rules
@@ -245,7 +251,7 @@ def check_hand_counts_add_up(game: Game, context: Context) -> None:
     assert game.hand_text(result)
 
 
-def check_simulation_validates(game: Game, context: Context) -> None:
+def check_simulation_validates(game: RegisteredGame, context: Context) -> None:
     """A seeded simulation's log passes every check of the validator, all rows read."""
     from crazy4.validate.driver import validate
     from crazy4.validate.report import Options
@@ -256,7 +262,7 @@ def check_simulation_validates(game: Game, context: Context) -> None:
     assert {"Well-formed", "Settlement"} <= {check.name for check in report.checks}
 
 
-def check_planted_fault_caught(game: Game, context: Context) -> None:
+def check_planted_fault_caught(game: RegisteredGame, context: Context) -> None:
     """Ten played hands' Ante nets one unit too high: Settlement fails with exactly those ten
     rows, and the log is still well-formed."""
     from crazy4.validate.driver import validate
@@ -278,7 +284,7 @@ def check_planted_fault_caught(game: Game, context: Context) -> None:
     assert found <= {int(r) + 1 for r in rows}
 
 
-def check_hole_cards(game: Game, context: Context) -> None:
+def check_hole_cards(game: RegisteredGame, context: Context) -> None:
     """One seen dealer card: knowing nothing is the ordinary game exactly, and knowing the
     card is worth at least as much (or, for the five-card engine, its role's settlement has a
     net for every decision and cell, folding always allowed)."""
@@ -296,7 +302,7 @@ def check_hole_cards(game: Game, context: Context) -> None:
     assert settlement.allowed[:, 0].all()
 
 
-def check_collusion(game: Game, context: Context) -> None:
+def check_collusion(game: RegisteredGame, context: Context) -> None:
     """Two seats pooling their cards on 64 seeded deals: the full-information decisions never
     do worse than honest play on any deal (the gain is not negative), and the honest rows are
     priced over the same deals."""
@@ -333,7 +339,7 @@ GAME_CHECKS = (
 )
 
 
-def rule_sets_of(game: Game) -> list[str]:
+def rule_sets_of(game: RegisteredGame) -> list[str]:
     """The shipped rule sets of ``game``."""
     return [name for name in shipped_rule_names() if load_rules(name).game == game.key]
 
@@ -366,7 +372,7 @@ def run_case(
     check.run(game, Context(load_rules(rule_set), folder, results_of))
 
 
-def check_game(game: Game) -> None:
+def check_game(game: RegisteredGame) -> None:
     """Run every check on ``game`` and each of its shipped rule sets.
 
     Raises

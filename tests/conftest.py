@@ -13,7 +13,7 @@ from shared_results import SharedResults
 
 from crazy4.games.crazy_four.analysis import Analysis, analyze
 from crazy4.pipeline import RuleSetResults, run_rule_set
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 
 
 @pytest.fixture(scope="session")

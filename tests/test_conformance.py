@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from crazy4.games.registry import game_named, registered_games
 from crazy4.pipeline import RuleSetResults
+from crazy4.registry import game_named, registered_games
 from crazy4.testing import GameCheck, conformance_cases, deals_of, run_case
 
 #: Total deals as the rules files publish them, per game.

@@ -117,7 +117,7 @@ def test_every_example_runs_and_prints_what_the_page_shows(page: str, tmp_path: 
 
 def test_the_readme_rule_file_is_read_by_the_package() -> None:
     """The README's rule-file example is a valid Crazy 4 Poker rule file, read as it says."""
-    from crazy4.rules.load import parse_rules
+    from crazy4.registry import parse_rules
 
     text = re.search(r"```toml\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
     assert text is not None

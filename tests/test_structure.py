@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from crazy4.games.registry import registered_games
+from crazy4.registry import registered_games
 
 PACKAGE = Path(__file__).resolve().parent.parent / "crazy4"
 MODULE_LINES = 500
@@ -103,7 +103,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_checks_see_the_whole_package() -> None:
     """The tests below read every module (a guard against a path mistake making them vacuous)."""
-    assert {"crazy4.games.registry", "crazy4.core.engine", "crazy4.cli.main"} <= set(MODULES)
+    assert {"crazy4.registry", "crazy4.core.engine", "crazy4.cli.main"} <= set(MODULES)
     assert len(MODULES) > 50
     assert any(_graph().values())
 
@@ -181,7 +181,7 @@ def test_only_the_registry_compares_game_names() -> None:
     offenders = [
         f"{path.relative_to(PACKAGE.parent)}:{line}"
         for name, path in MODULES.items()
-        if name != "crazy4.games.registry"
+        if name != "crazy4.registry"
         for line in _compares_game_key(_tree(path), keys)
     ]
     assert offenders == []
@@ -237,3 +237,110 @@ def test_the_command_line_reaches_games_only_through_the_registry() -> None:
 def test_game_import_check_sees_an_import_of_a_game() -> None:
     """The check above is not blind: the card room (a Crazy 4 Poker extension) imports it."""
     assert any("crazy4.games.crazy_four" in line for line in _game_imports("crazy4.cardroom"))
+
+
+#: The layers of the package, lowest first. A unit (a direct subpackage of ``crazy4``, each
+#: game's folder ``games/<game>`` on its own, or a top-level module; ``__init__`` is the
+#: package's own, which holds its version) imports only units of LOWER layers: shared
+#: machinery, then rules (with the progressive, envy and card-room rule sections), the result
+#: files and the log format, the game interface (``games``: base, spec, roles, extensions), the
+#: engines, the games, what extends a game (the card room), the registry, and what may use the
+#: registry (the pipeline, the conformance check, the command line).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("__init__", "errors"),
+    ("core",),
+    ("rules",),
+    ("results",),
+    ("log",),
+    ("games",),
+    ("progressive",),
+    ("simulate",),
+    ("validate",),
+    ("report",),
+    ("advantage",),
+    ("generic",),
+    ("games/crazy_four", "games/four_card", "games/three_card"),
+    ("cardroom",),
+    ("registry",),
+    ("pipeline",),
+    ("testing",),
+    ("cli",),
+    ("__main__",),
+)
+
+
+def _unit(module: str) -> str:
+    """The unit of a module: ``crazy4.games.four_card.rules`` is ``games/four_card``,
+    ``crazy4.games.base`` is ``games``, ``crazy4.pipeline`` is ``pipeline``."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "__init__"
+    if parts[1] == "games" and len(parts) >= 3 and (PACKAGE / "games" / parts[2]).is_dir():
+        return f"games/{parts[2]}"
+    return parts[1]
+
+
+def _target(module: str, imported: str | None) -> str | None:
+    """The package module an import names (the longest known prefix)."""
+    name = f"{module}.{imported}" if imported else module
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _unit_edges() -> dict[tuple[str, str], list[str]]:
+    """Every import between two units, with where it is (counting imports inside functions
+    and under ``TYPE_CHECKING``)."""
+    edges: dict[tuple[str, str], list[str]] = {}
+    for name, path in MODULES.items():
+        for module, imported, line in _imports(name, path):
+            target = _target(module, imported)
+            if target is None or _unit(target) == _unit(name):
+                continue
+            where = f"{path.relative_to(PACKAGE.parent)}:{line} imports {target}"
+            edges.setdefault((_unit(name), _unit(target)), []).append(where)
+    return edges
+
+
+def test_the_units_form_no_loop() -> None:
+    """No unit reaches itself through imports: the folders are acyclic, not only the modules."""
+    graph: dict[str, set[str]] = {}
+    for source, target in _unit_edges():
+        graph.setdefault(source, set()).add(target)
+        graph.setdefault(target, set())
+    assert _cycles(graph) == []
+
+
+def test_every_unit_has_a_layer() -> None:
+    """A new subpackage or top-level module is placed in :data:`LAYERS` (and every layer's unit
+    exists, so the order below is about the real package)."""
+    units = {_unit(name) for name in MODULES}
+    declared = [unit for layer in LAYERS for unit in layer]
+    assert len(declared) == len(set(declared))
+    assert units == set(declared)
+
+
+def test_imports_run_only_downward() -> None:
+    """Every import between units goes to a strictly lower layer: none runs back up, and the
+    units of one layer (the games) import none of each other."""
+    layer = {unit: index for index, units in enumerate(LAYERS) for unit in units}
+    upward = [
+        f"{source} -> {target}: {wheres[0]}"
+        for (source, target), wheres in sorted(_unit_edges().items())
+        if layer[target] >= layer[source]
+    ]
+    assert upward == []
+
+
+def test_unit_checks_see_planted_edges() -> None:
+    """The unit checks are not blind: game folders are units of their own, and the edges seen
+    include the card room extending Crazy 4 Poker and the registry knowing every game."""
+    assert _unit("crazy4.games.crazy_four.rules") == "games/crazy_four"
+    assert _unit("crazy4.games.base") == "games"
+    assert _unit("crazy4.registry") == "registry"
+    edges = _unit_edges()
+    assert ("cardroom", "games/crazy_four") in edges
+    games = {_unit(name) for name in MODULES if name.startswith("crazy4.games.")} - {"games"}
+    assert len(games) >= 3
+    assert {("registry", game) for game in games} <= set(edges)
+    assert _cycles({"rules": {"games"}, "games": {"rules"}}) == [["games", "rules"]]

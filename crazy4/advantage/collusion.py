@@ -7,7 +7,7 @@ A deal gives each of the ``k`` colluders five cards (and the dealer its up cards
 fresh deck. The team sees ``5 k (+ up)`` cards; the dealer's five hidden cards are any five of
 the ``m`` others, all ``C(m, 5)`` equally likely. :func:`crazy4.advantage.collusion_kernel.
 below_counts` lists every one of them and counts them below each colluder's thresholds; the
-game's collusion role (:class:`crazy4.advantage.collusion_role.ColludingGame`) prices every
+game's collusion role (:class:`crazy4.games.collusion_role.ColludingGame`) prices every
 decision from those integers; each colluder takes the exact optimum (the smallest wager among
 exact ties). A deal's value is the *exact* EV of the team's decisions given the pooled cards,
 an integer numerator over ``C(m, 5) * unit`` per colluder: the Monte Carlo averages conditional
@@ -38,14 +38,14 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.collusion_role import ColludingGame
 from crazy4.core.cards import BINOMIAL, colex_indices
 from crazy4.core.deal import DealtHands, deal_hands
 from crazy4.core.decisions import best_decisions, optimal_ev
 from crazy4.core.exact import exact_dot
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.errors import InputError
-from crazy4.games.registry import game_of
+from crazy4.games.base import game_of
+from crazy4.games.collusion_role import ColludingGame
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cluster import dask_map
 from crazy4.simulate.plan import CHUNK_ROUNDS, MAX_ROUNDS, chunk_generator, worker_limit
@@ -67,7 +67,7 @@ class CollusionPlan:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> plan = make_collusion_plan(load_rules("crazy4-standard"), colluders=6, deals=70000,
     ...                            seed=1)
     >>> plan.chunks, plan.unseen, plan.dealer_hands
@@ -114,7 +114,7 @@ def make_collusion_plan(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> make_collusion_plan(load_rules("crazy4-standard"), colluders=8, deals=10, seed=1)
     Traceback (most recent call last):
     ...
@@ -258,7 +258,7 @@ def collusion_tasks(plan: CollusionPlan) -> Iterator[tuple[int, int, int]]:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> plan = make_collusion_plan(load_rules("crazy4-standard"), colluders=6, deals=5000,
     ...                            seed=1)
     >>> list(collusion_tasks(plan))
@@ -290,7 +290,7 @@ def run_collusion(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> plan = make_collusion_plan(load_rules("crazy4-standard"), colluders=7, deals=50,
     ...                            seed=3)
     >>> sums = run_collusion(plan)

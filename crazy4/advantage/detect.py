@@ -53,7 +53,7 @@ from crazy4.advantage.situation import situation_evs
 from crazy4.advantage.teamdetect import TEAM_DRAWS, practical_evidence, team_evidence
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
-from crazy4.games.registry import game_of
+from crazy4.games.base import game_of
 from crazy4.rules.ruleset import RuleSet
 
 
@@ -170,7 +170,7 @@ def examine_seat(
     Examples
     --------
     >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> rounds = SeatRounds(1, np.array([parse_cards("Ks Qd 8c 4h 2s")]), np.zeros((1, 0), int),
     ...                     np.array([sorted(parse_cards("Ah 9d 7c 5s 3h"), reverse=True)]),
     ...                     np.array([0]))

@@ -51,7 +51,7 @@ import numpy.typing as npt
 from crazy4.advantage.detect import read_log_columns, tail_probability
 from crazy4.advantage.teamdetect import TEAM_DRAWS, team_evidence
 from crazy4.errors import InputError
-from crazy4.games.registry import game_of
+from crazy4.games.base import game_of
 from crazy4.rules.ruleset import RuleSet
 
 
@@ -166,7 +166,7 @@ def examine_group(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> cards = np.arange(10).reshape(1, 2, 5)
     >>> group = GroupRounds((1, 2), cards, np.zeros((1, 0), int), np.array([[0, 0]]))
     >>> verdict = examine_group(load_rules("crazy4-standard"), group, draws=3)

@@ -47,8 +47,7 @@ from crazy4.core.forced import (
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
-from crazy4.games.base import HoleCardRole, Settlement
-from crazy4.games.registry import game_of
+from crazy4.games.base import HoleCardRole, Settlement, game_of
 from crazy4.rules.ruleset import RuleSet
 
 #: Situation classes priced at once (bounds the working memory).
@@ -124,7 +123,7 @@ class HoleCardAnalysis:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> a = analyze_hole_cards(load_rules("crazy4-standard"), 0, [NO_INFORMATION])
         >>> round(float(a.exact_ev("none")), 6)
         -0.034189
@@ -154,7 +153,7 @@ def check_seen(role: HoleCardRole, seen: int, title: str, option: str = "--seen"
 
     Examples
     --------
-    >>> from crazy4.games.registry import game_named
+    >>> from crazy4.registry import game_named
     >>> check_seen(game_named("four-card-poker").hole_cards(), 2, "Four Card Poker")
     Traceback (most recent call last):
     ...
@@ -437,7 +436,7 @@ def chart_totals(analysis: HoleCardAnalysis) -> tuple[StrategyTotals, dict[tuple
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> cell = [2, -8, 6, 0, 0, 8, 26, 0, 0, 1, 1, 0, 0]  # weight, ev, second moment, allowed
     >>> a = HoleCardAnalysis(load_rules("crazy4-standard"), 1, 1, 1, 1, {}, {(0, 12): cell},
     ...                      np.array([2, 3, 4, 5]))

@@ -76,8 +76,7 @@ def published_tables(rules: object, jobs: int = 1) -> tuple[dict[str, pd.DataFra
     set's folder: the game's :attr:`~crazy4.games.base.HoleCardRole.results_seen` cards (none:
     no tables)."""
     from crazy4.advantage.report import hole_card_section
-    from crazy4.games.base import HoleCardTables
-    from crazy4.games.registry import game_of
+    from crazy4.games.base import HoleCardTables, game_of
     from crazy4.rules.ruleset import RuleSet
 
     assert isinstance(rules, RuleSet)

@@ -27,7 +27,7 @@ from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.table_kernels import set_threads
-from crazy4.games.registry import game_of
+from crazy4.games.base import game_of
 from crazy4.rules.ruleset import RuleSet
 
 CHUNK_ROUNDS = 65_536
@@ -113,7 +113,7 @@ def simulate_hole_cards(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> a = simulate_hole_cards(load_rules("crazy4-standard"), 1, 1000, seed=1)
     >>> a == simulate_hole_cards(load_rules("crazy4-standard"), 1, 1000, seed=1)
     True

@@ -17,7 +17,7 @@ from crazy4.core.decisions import best_decisions, decision_label
 from crazy4.core.forced import completions, count_forced
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.errors import InputError
-from crazy4.games.registry import game_of
+from crazy4.games.base import game_of
 from crazy4.rules.ruleset import RuleSet
 
 
@@ -29,7 +29,7 @@ def check_situation(
     Examples
     --------
     >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> check_situation(load_rules("crazy4-standard"), parse_cards("Ks Qd 8c 4h 2s"), (),
     ...                 parse_cards("Ks"))
     Traceback (most recent call last):
@@ -62,7 +62,7 @@ def situation_evs(
     Examples
     --------
     >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> ev, allowed, d = situation_evs(load_rules("crazy4-standard"),
     ...     np.array([parse_cards("As Ad 7c 4h 2s")]), np.array([parse_cards("Kd")]))
     >>> d, bool(allowed[0, 3])

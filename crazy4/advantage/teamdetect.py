@@ -98,7 +98,7 @@ def team_valuation(
     Examples
     --------
     >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> rules = load_rules("crazy4-standard")
     >>> hand = np.array([sorted(parse_cards("Kd Qs 8c 5h 3d"))])
     >>> others = np.array([[sorted(parse_cards(h)) for h in ("Ac Ad Ah As 2c", "Kc Kh Ks 4d 6d")]])

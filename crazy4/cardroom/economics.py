@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
 
-from crazy4.cardroom.collection import CardroomTable
 from crazy4.cardroom.model import CardroomModel
 from crazy4.cardroom.seats import Seat, check_seats
+from crazy4.rules.collection import CardroomTable
 
 #: ``Φ^{-1}(0.95)``: one-sided 95% for the rounds-to-be-ahead figure.
 Z_95 = NormalDist().inv_cdf(0.95)
@@ -78,7 +78,7 @@ def player_cost(model: CardroomModel, table: CardroomTable, seat: Seat) -> Playe
     Examples
     --------
     >>> from crazy4.games.crazy_four.analysis import analyze
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> analysis = analyze(load_rules("crazy4-cardroom"))
     >>> model = CardroomModel(analysis, simulation_rounds=0)
     >>> table = analysis.rules.cardroom_tables[1]  # $10-100: $1 a hand
@@ -213,7 +213,7 @@ def banker(
     Examples
     --------
     >>> from crazy4.games.crazy_four.analysis import analyze
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> analysis = analyze(load_rules("crazy4-cardroom"))
     >>> model = CardroomModel(analysis, simulation_rounds=0)
     >>> table = analysis.rules.cardroom_tables[1]

@@ -1,7 +1,7 @@
 """The card room's exact model: the moments of every seat strategy, for dollar figures.
 
 In the seed's card room a seated player/dealer (the *banker*) takes the other side of every
-seat, and the room takes a collection (:mod:`crazy4.cardroom.collection`) instead of a house edge.
+seat, and the room takes a collection (:mod:`crazy4.rules.collection`) instead of a house edge.
 :class:`CardroomModel` turns the exact per-hand analysis (:mod:`crazy4.games.crazy_four.analysis`)
 into the moments the dollar figures (:mod:`crazy4.cardroom.economics`,
 :mod:`crazy4.cardroom.twohands`) are made of.
@@ -93,7 +93,7 @@ def cardroom_rules(rules: RuleSet) -> CrazyFourRules:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> cardroom_rules(load_rules("four-card-standard"))
     Traceback (most recent call last):
     ...
@@ -117,7 +117,7 @@ class CardroomModel:
     Examples
     --------
     >>> from crazy4.games.crazy_four.analysis import analyze
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> model = CardroomModel(analyze(load_rules("crazy4-cardroom")), simulation_rounds=0)
     >>> round(float(-model.mean("optimal:game")), 6)  # house edge per unit of Ante
     0.079327

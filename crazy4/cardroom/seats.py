@@ -15,12 +15,12 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.cardroom.collection import CardroomTable
 from crazy4.core.decisions import FOLD, best_decisions
 from crazy4.core.money import dollars
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis
 from crazy4.games.crazy_four.rules import CrazyFourRules
+from crazy4.rules.collection import CardroomTable
 from crazy4.rules.ruleset import SideBet
 
 #: The strategies a seat can play (module docstring).
@@ -76,7 +76,7 @@ def joint_optimal_decisions(
     Examples
     --------
     >>> from crazy4.games.crazy_four.analysis import analyze
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> analysis = analyze(load_rules("crazy4-cardroom"))
     >>> bet = analysis.rules.side_bets[0]
     >>> same = joint_optimal_decisions(analysis, bet, Fraction(5)) == analysis.prices.decision
@@ -133,7 +133,7 @@ def find_table(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> rules = load_rules("crazy4-cardroom")
     >>> find_table(rules, None, Fraction(50)).name
     '10-100'

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from crazy4.cardroom.collection import CardroomTable
 from crazy4.cardroom.economics import banker, player_cost
 from crazy4.cardroom.model import CardroomModel
 from crazy4.cardroom.seats import Seat
 from crazy4.cardroom.tables import banker_row, cost_row
 from crazy4.cardroom.twohands import two_hands
 from crazy4.core.bet_tables import fraction_text
+from crazy4.rules.collection import CardroomTable
 
 
 def cardroom_summary(

@@ -18,12 +18,12 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from crazy4.cardroom.collection import CardroomTable
 from crazy4.cardroom.economics import BankerFigures, PlayerCost, banker, player_cost
 from crazy4.cardroom.model import CardroomModel
 from crazy4.cardroom.seats import Seat
 from crazy4.cardroom.twohands import TwoHands, two_hands
 from crazy4.core.bet_tables import fraction_text
+from crazy4.rules.collection import CardroomTable
 
 #: Seat strategies the tables are computed for.
 TABLE_STRATEGY = "optimal"

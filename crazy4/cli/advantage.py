@@ -87,7 +87,7 @@ def _holecards_arguments(parser: argparse.ArgumentParser) -> None:
 def _one_situation(args: argparse.Namespace) -> int:
     from crazy4.advantage.situation import situation_text
     from crazy4.core.cards import parse_cards
-    from crazy4.rules.load import load_rules
+    from crazy4.registry import load_rules
 
     rules = load_rules(args.rules)
     hand = parse_cards(args.hand, count=5)
@@ -102,8 +102,7 @@ def run_holecards(args: argparse.Namespace) -> int:
     from crazy4.advantage.holecards import check_seen
     from crazy4.advantage.information import parse_groups
     from crazy4.games.base import HoleCardTables
-    from crazy4.games.registry import game_of
-    from crazy4.rules.load import load_rules
+    from crazy4.registry import game_of, load_rules
 
     for text in args.groups or ():
         parse_groups(text)  # before anything, with --hand too: a bad group is never ignored
@@ -246,7 +245,7 @@ def simulate_hole_card_seat(args: argparse.Namespace, rules: object) -> int:
 
     from crazy4.advantage.holecards import check_seen
     from crazy4.advantage.simulate import simulate_hole_cards
-    from crazy4.games.registry import game_of
+    from crazy4.registry import game_of
     from crazy4.rules.ruleset import RuleSet
 
     assert isinstance(rules, RuleSet)
@@ -337,7 +336,7 @@ def run_detect(args: argparse.Namespace) -> int:
 
     from crazy4.advantage.detect import examine_seat, read_seats
     from crazy4.advantage.groupdetect import parse_group
-    from crazy4.rules.load import load_rules
+    from crazy4.registry import load_rules
 
     groups = [parse_group(text) for text in args.group or []]
     rules = load_rules(args.rules)

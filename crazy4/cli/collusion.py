@@ -130,10 +130,10 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
     from crazy4.advantage.collusion import colluder_role, make_collusion_plan, run_collusion
     from crazy4.advantage.collusion_tables import collusion_frame, exact_rows, plan_rows, render
     from crazy4.games.base import CollusionStudy
-    from crazy4.games.registry import game_of
+    from crazy4.registry import game_of, load_rules
     from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import provenance, write_table
-    from crazy4.rules.load import load_rules, resolve_rules_path
+    from crazy4.rules.load import resolve_rules_path
 
     if args.scheduler and args.backend != "dask":
         raise InputError("--scheduler needs --backend dask")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from crazy4 import __version__
 from crazy4.cli.advantage import add_advantage
+from crazy4.cli.design import add_design
 from crazy4.cli.options import (
     EVERY_CORE,
     JOBS_BOUND,
@@ -33,6 +34,7 @@ from crazy4.cli.options import (
 from crazy4.cli.report import add_report
 from crazy4.cli.simulate import add_commands
 from crazy4.cli.validate import add_validate_command
+from crazy4.cli.verify import add_verify
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
@@ -42,9 +44,9 @@ EXIT_USAGE = 2
 
 
 def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.games.registry import game_of
+    from crazy4.registry import game_of, load_rules
     from crazy4.results.destination import Output, check_outputs
-    from crazy4.rules.load import load_rules, resolve_rules_path
+    from crazy4.rules.load import resolve_rules_path
 
     rules = load_rules(args.rules)
     _check_simulation(args)
@@ -79,8 +81,7 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 def cmd_hand(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.core.cards import parse_card, parse_cards
-    from crazy4.games.registry import game_of
-    from crazy4.rules.load import load_rules
+    from crazy4.registry import game_of, load_rules
 
     rules = load_rules(args.rules)
     game = game_of(rules)
@@ -144,7 +145,7 @@ def cmd_cardroom(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.cardroom.seats import check_seats, find_table
     from crazy4.cardroom.summary import cardroom_summary, format_summary
     from crazy4.core.money import parse_money
-    from crazy4.rules.load import load_rules
+    from crazy4.registry import load_rules
 
     rules = cardroom_rules(load_rules(args.rules))
     _check_simulation(args)
@@ -164,7 +165,8 @@ def cmd_cardroom(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.rules.load import load_rules, shipped_rule_names
+    from crazy4.registry import load_rules
+    from crazy4.rules.load import shipped_rule_names
 
     if args.rules_command == "list":
         for name in shipped_rule_names():
@@ -191,6 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_commands(commands)  # simulate
     add_validate_command(commands)
     add_advantage(commands)  # advantage holecards, detect
+    add_design(commands)  # design, design compare
+    add_verify(commands)  # verify-par
     return parser
 
 

@@ -59,9 +59,9 @@ def math_options(args: argparse.Namespace) -> MathOptions:
 
 def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
     """Write the report in the chosen format."""
-    from crazy4.games.registry import game_of
+    from crazy4.registry import game_of, load_rules
     from crazy4.results.destination import Output, check_outputs, folder_inputs
-    from crazy4.rules.load import load_rules, resolve_rules_path
+    from crazy4.rules.load import resolve_rules_path
 
     rules = load_rules(args.rules)
     options = math_options(args)

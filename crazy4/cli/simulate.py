@@ -45,9 +45,8 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.games.registry import game_of
+    from crazy4.registry import game_of, load_rules
     from crazy4.results.write import provenance, write_text
-    from crazy4.rules.load import load_rules
     from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
     from crazy4.simulate.plan import CHUNK_ROUNDS, check_rounds
     from crazy4.simulate.progressive import progressive_meter_metadata

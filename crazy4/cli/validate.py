@@ -40,9 +40,10 @@ def _pairs(values: Sequence[str] | None, option: str) -> dict[str, str]:
 
 def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.log.mapping import LogMapping, read_mapping
+    from crazy4.registry import load_rules
     from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import write_text
-    from crazy4.rules.load import load_rules, resolve_rules_path
+    from crazy4.rules.load import resolve_rules_path
     from crazy4.simulate.progressive import plan_meter
     from crazy4.validate.driver import log_options, validate
     from crazy4.validate.labreport import render_html
@@ -76,6 +77,7 @@ def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     )
     options = log_options(
         path,
+        load=load_rules,
         rules=None if args.rules is None else load_rules(args.rules),
         strategy=args.strategy,
         side_bet=args.queens_up or args.aces_up,

@@ -9,19 +9,35 @@ comparing integers, so an exact tie is seen as one (:func:`best_decisions`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
-
-if TYPE_CHECKING:
-    from crazy4.rules.ruleset import RuleSet
 
 #: Decision codes: 0 is fold, m > 0 is a Play bet of m Antes.
 FOLD = 0
 
 #: The name of each decision code, in code order.
 DECISIONS = ("fold", "1x", "2x", "3x")
+
+
+class PlayMultiples(Protocol):
+    """The Play bets a rule set allows (its ``[play]`` section)."""
+
+    @property
+    def multiples(self) -> tuple[int, ...]:
+        """The allowed Play bets, in Antes."""
+        ...
+
+
+class PlayingRules(Protocol):
+    """What a threshold strategy reads of a rule set (any :class:`crazy4.rules.ruleset.RuleSet`;
+    declared here so that core/ needs nothing above it)."""
+
+    @property
+    def play(self) -> PlayMultiples:
+        """The ``[play]`` section."""
+        ...
 
 
 class DecisionPrices(Protocol):
@@ -120,7 +136,7 @@ def optimal_ev(ev: npt.NDArray[np.int64], decision: npt.NDArray[np.int64]) -> np
 
 
 def decisions_for_strategy(
-    rules: RuleSet,
+    rules: PlayingRules,
     strengths: npt.NDArray[np.int64],
     *,
     play_minimum: int,
@@ -131,7 +147,7 @@ def decisions_for_strategy(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> decisions_for_strategy(load_rules("crazy4-standard"), np.array([10, 400, 2000]),
     ...                        play_minimum=322, raise_minimum=1496).tolist()
     [0, 1, 3]
@@ -164,14 +180,14 @@ def ev_lost(
 
 
 def threshold_text(
-    rules: RuleSet, play_from: str, raise_from: str, otherwise: str = "else fold"
+    rules: PlayingRules, play_from: str, raise_from: str, otherwise: str = "else fold"
 ) -> str:
     """How :func:`decisions_for_strategy` plays, in words true for the rules: the raise is
     the largest allowed multiple, and there is none when the rules allow only 1x.
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> threshold_text(load_rules("crazy4-standard"), "K-Q-8-4+", "pair of aces+")
     '3x pair of aces+, 1x K-Q-8-4+, else fold'
     """

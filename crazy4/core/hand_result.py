@@ -7,13 +7,38 @@ rule set's side bets into the JSON-ready entries :mod:`crazy4.report.hand_text` 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from crazy4.core.decisions import DECISIONS, DecisionPrices, decision_label
 
 if TYPE_CHECKING:
-    from crazy4.rules.ruleset import RuleSet
+    from crazy4.core.paytables import PayTable
+
+
+class NamedPayTable(Protocol):
+    """A bet paid on the player's own hand (a :class:`crazy4.rules.ruleset.SideBet`)."""
+
+    @property
+    def name(self) -> str:
+        """The bet's name."""
+        ...
+
+    @property
+    def table(self) -> PayTable:
+        """Its pay table."""
+        ...
+
+
+class SideBetRules(Protocol):
+    """What :func:`side_bet_outcomes` reads of a rule set (any
+    :class:`crazy4.rules.ruleset.RuleSet`; declared here so that core/ needs nothing above it)."""
+
+    @property
+    def side_bets(self) -> Sequence[NamedPayTable]:
+        """The bets on the player's own hand."""
+        ...
 
 
 def decision_evs(prices: DecisionPrices, row: int = 0) -> dict[str, dict[str, object] | None]:
@@ -57,13 +82,13 @@ def exact_tie(prices: DecisionPrices, row: int = 0) -> list[str]:
     return tied if len(tied) > 1 else []
 
 
-def side_bet_outcomes(rules: RuleSet, strength: int) -> dict[str, str]:
+def side_bet_outcomes(rules: SideBetRules, strength: int) -> dict[str, str]:
     """What each side bet does with a hand: ``"loses"`` or ``"pays <odds> to 1"``.
 
     Examples
     --------
     >>> from crazy4.core.ranking import strength_of_description
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> rules = load_rules("crazy4-standard")
     >>> side_bet_outcomes(rules, strength_of_description("pair of 2s")) == {
     ...     bet.name: "loses" for bet in rules.side_bets}

@@ -1,10 +1,14 @@
 """The interface every game implements, and what its analysis hands to the drivers.
 
-A game (Crazy 4 Poker, Four Card Poker) is one object implementing :class:`Game`. The drivers
-(:mod:`crazy4.rules.load`, :mod:`crazy4.pipeline`, the simulator, the validator, the CLI and the
-reports) reach a game only through this interface, found by the rule file's ``game`` in
-:mod:`crazy4.games.registry`; nothing outside the registry compares game names or probes which
-game-specific fields a rule set has.
+A game (Crazy 4 Poker, Four Card Poker) is one object implementing :class:`Game`. This
+package's interface modules (this one, :mod:`crazy4.games.spec`,
+:mod:`crazy4.games.collusion_role`, :mod:`crazy4.games.extension`) sit below every engine and
+import none. The engines
+(the simulator, the validator, the reports, advantage play) reach a game only through this
+interface: the rule set they are given carries the game that read it, and :func:`game_of`
+returns it. Only the command line, the pipeline and :mod:`crazy4.testing` look a game up by the
+rule file's ``game``, in :mod:`crazy4.registry`; nothing outside the registry compares game
+names or probes which game-specific fields a rule set has.
 
 What a game provides, by role:
 
@@ -15,19 +19,21 @@ What a game provides, by role:
   :meth:`Game.analyze`: counts, pricing,
   bets, tables and the report, as a :class:`GameAnalysis`;
 * **one hand** -- :meth:`Game.hand_result` and :meth:`Game.hand_text`;
-* **simulation** -- :meth:`Game.simulator`, the :class:`crazy4.simulate.game.SimulatedGame`
-  role;
-* **validation** -- :meth:`Game.validator`, the :class:`crazy4.validate.game.ValidatedGame`
-  role;
+* **simulation** -- ``simulator()``, the :class:`crazy4.simulate.game.SimulatedGame` role,
+  declared by the simulator itself (:class:`crazy4.simulate.game.Simulated`) since it speaks
+  the simulator's own plan and counts;
+* **validation** -- ``validator()``, the :class:`crazy4.validate.game.ValidatedGame` role,
+  declared by the validator (:class:`crazy4.validate.game.Validated`) for the same reason;
 * **advantage play** -- :meth:`Game.hole_cards`, the :class:`HoleCardRole`: how the game's
   dealer hand is counted with seen cards forced and how its decisions are settled
   (:mod:`crazy4.advantage.holecards` is the one engine over it).
 * **collusion** -- :meth:`Game.colluder`, the
-  :class:`crazy4.advantage.collusion_role.ColludingGame` role.
+  :class:`crazy4.games.collusion_role.ColludingGame` role.
 
-The conformance suite (``tests/test_conformance.py``) runs the same checks against every
-registered game and every shipped rule set, in the spirit of scikit-learn's
-``check_estimator``.
+:class:`crazy4.registry.RegisteredGame` joins the interface and those two roles: every
+registered game implements all of them. The conformance suite (``tests/test_conformance.py``)
+runs the same checks against every registered game and every shipped rule set, in the spirit
+of scikit-learn's ``check_estimator``.
 """
 
 from __future__ import annotations
@@ -41,11 +47,9 @@ if TYPE_CHECKING:
     import numpy.typing as npt
     import pandas as pd
 
-    from crazy4.advantage.collusion_role import ColludingGame
+    from crazy4.games.collusion_role import ColludingGame
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
-    from crazy4.simulate.game import SimulatedGame
-    from crazy4.validate.game import ValidatedGame
 
 #: Reports progress: called with a short message after each step.
 Progress = Callable[[str], None]
@@ -64,9 +68,12 @@ class GameAnalysis:
     deals : int
         The number of deals counted (the game's cycle).
     details : dict
-        Extra provenance (for example the card room's simulation seed).
+        Extra provenance.
     render_report : callable
         Renders the Markdown report, given the provenance record.
+    state : object
+        The game's own analysis, for what extends the game (:mod:`crazy4.games.extension`:
+        the card room reads Crazy 4 Poker's); None when nothing does.
     """
 
     tables: dict[str, pd.DataFrame] = field(repr=False)
@@ -74,6 +81,7 @@ class GameAnalysis:
     deals: int
     details: dict[str, object]
     render_report: Callable[[dict[str, object]], str] = field(repr=False)
+    state: object = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -148,6 +156,7 @@ class HoleCardRole(Protocol):
         ...
 
 
+@runtime_checkable
 class Game(Protocol):
     """What every game provides (see the module docstring for the roles)."""
 
@@ -197,10 +206,10 @@ class Game(Protocol):
         *,
         jobs: int,
         progress: Progress,
-        simulate_rounds: int | None,
-        seed: int | None,
     ) -> GameAnalysis:
-        """The exact analysis: counts, prices, bets, tables and the report."""
+        """The exact analysis: counts, prices, bets, tables and the report (what extends the
+        game, such as the card room, is run beside it by the pipeline:
+        :mod:`crazy4.games.extension`)."""
         ...
 
     def hand_result(
@@ -213,14 +222,6 @@ class Game(Protocol):
         """:meth:`hand_result` as the lines ``crazy4 hand`` prints."""
         ...
 
-    def simulator(self) -> SimulatedGame:
-        """The simulator's role of this game."""
-        ...
-
-    def validator(self) -> ValidatedGame:
-        """The validator's role of this game."""
-        ...
-
     def hole_cards(self) -> HoleCardRole:
         """The hole-card engine's role of this game."""
         ...
@@ -228,6 +229,28 @@ class Game(Protocol):
     def colluder(self) -> ColludingGame:
         """The collusion role of this game."""
         ...
+
+
+def game_of(rules: RuleSet) -> Game:
+    """The game a rule set is for: the one that read it (carried by the rule set, no lookup).
+
+    Raises
+    ------
+    ValueError
+        For a rule set no game read (made by hand rather than loaded).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> game_of(load_rules("four-card-standard")).title
+    'Four Card Poker'
+    """
+    game = rules.reader
+    if not isinstance(game, Game):
+        raise ValueError(
+            f"rule set {rules.name!r} was not read by a game (load it with its reader)"
+        )
+    return game
 
 
 @runtime_checkable

@@ -10,7 +10,7 @@ player's own hand (settled whatever the decision).
 Examples
 --------
 >>> from crazy4.games.three_card.game import THREE_CARD
->>> from crazy4.rules.load import load_rules
+>>> from crazy4.registry import load_rules
 >>> result = analyze_spec(THREE_CARD, load_rules("three-card-standard"))
 >>> result.main.name, sum(int(c) for c in result.main.combos.ravel()) == THREE_CARD.shape.deals
 ('ante_play', True)

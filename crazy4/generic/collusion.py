@@ -16,7 +16,7 @@ team totals (a deal is the independent unit).
 Examples
 --------
 >>> from crazy4.games.three_card.game import THREE_CARD
->>> from crazy4.rules.load import load_rules
+>>> from crazy4.registry import load_rules
 >>> rows = collusion_rows(THREE_CARD, load_rules("three-card-standard"), 3, 200, seed=1)
 >>> [row["strategy"] for row in rows], rows[0]["deals"]
 (['honest', 'full'], 200)

@@ -20,8 +20,8 @@ from crazy4.games.spec import GameSpec
 if TYPE_CHECKING:
     import pandas as pd
 
-    from crazy4.advantage.collusion_role import ColludingGame
     from crazy4.games.base import HoleCardRole
+    from crazy4.games.collusion_role import ColludingGame
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
@@ -34,6 +34,11 @@ class SpecGame:
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
         self._simulator: SimulatedGame | None = None
+
+    def __reduce__(self) -> tuple[type[SpecGame], tuple[GameSpec]]:
+        """Pickled as its specification (a rule set carries its game to worker processes);
+        the cached simulator is rebuilt there when used."""
+        return SpecGame, (self.spec,)
 
     @property
     def key(self) -> str:
@@ -77,8 +82,6 @@ class SpecGame:
         *,
         jobs: int,
         progress: Progress,
-        simulate_rounds: int | None,
-        seed: int | None,
     ) -> GameAnalysis:
         """Counts, prices, tables and the report."""
         from crazy4.generic.analysis import analyze_spec

@@ -4,7 +4,7 @@ Examples
 --------
 >>> from crazy4.core.cards import parse_cards
 >>> from crazy4.games.three_card.game import THREE_CARD
->>> from crazy4.rules.load import load_rules
+>>> from crazy4.registry import load_rules
 >>> result = spec_hand_result(THREE_CARD, load_rules("three-card-standard"),
 ...                           parse_cards("Qs 6d 4c"), None)
 >>> result["dealer_hands"], result["optimal_decision"]

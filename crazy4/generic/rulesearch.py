@@ -105,8 +105,8 @@ class SpecRows:
 
         Examples
         --------
-        >>> from crazy4.games.registry import game_of
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import game_of
+        >>> from crazy4.registry import load_rules
         >>> rules = load_rules("three-card-standard")
         >>> spec = game_of(rules).spec
         >>> rows = SpecRows(np.array([5, 5]), np.array([5, 0]), np.array([1, 1]),

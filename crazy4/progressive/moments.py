@@ -40,10 +40,10 @@ from fractions import Fraction
 from functools import cache
 from math import sqrt
 
-from crazy4.progressive.bet import ProgressiveBet
 from crazy4.progressive.envy import OTHER_HANDS, envy_by_player_category
 from crazy4.progressive.returns import PLAYER_HANDS, category_counts
 from crazy4.progressive.settle import payout_numerators
+from crazy4.rules.progressive_bet import ProgressiveBet
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ def progressive_exact(bet: ProgressiveBet, meter: Fraction, seats: int) -> Progr
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> from crazy4.progressive.returns import progressive_return
     >>> bet = load_rules("crazy4-progressive").progressive
     >>> exact = progressive_exact(bet, Fraction(5000), 3)

@@ -26,8 +26,8 @@ def return_by_meter(frame: pd.DataFrame, ax: Any | None = None, title: str = "")
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> from crazy4.rules.load import load_rules
-    >>> from crazy4.progressive.analysis import progressive_results
+    >>> from crazy4.registry import load_rules
+    >>> from crazy4.report.progressive_section import progressive_results
     >>> tables, _ = progressive_results(load_rules("crazy4-progressive"))
     >>> len(return_by_meter(tables["progressive_by_meter"]).lines)
     3

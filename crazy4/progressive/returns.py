@@ -39,7 +39,7 @@ import numpy.typing as npt
 
 from crazy4.core.five_card import build_five_card_categories
 from crazy4.core.ranking import build_best_four_strengths, category_of_strength
-from crazy4.progressive.bet import ProgressiveBet, scoring_categories
+from crazy4.rules.progressive_bet import ProgressiveBet, scoring_categories
 
 #: The player's five-card hands.
 PLAYER_HANDS = comb(52, 5)
@@ -130,7 +130,7 @@ def progressive_return(bet: ProgressiveBet) -> MeterReturn:
 
     Examples
     --------
-    >>> from crazy4.progressive.bet import ProgressiveLine
+    >>> from crazy4.rules.progressive_bet import ProgressiveLine
     >>> bet = ProgressiveBet(Fraction(1), Fraction(0), Fraction(0), "five_cards",
     ...     (ProgressiveLine("royal flush", 9, Fraction(1), Fraction(0)),), (), 7, (), True)
     >>> progressive_return(bet).per_meter  # 4 royal flushes in 2,598,960 hands, per dollar

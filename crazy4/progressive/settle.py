@@ -17,8 +17,8 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import colex_index
-from crazy4.progressive.bet import ProgressiveBet, scoring_categories
 from crazy4.progressive.returns import category_table
+from crazy4.rules.progressive_bet import ProgressiveBet, scoring_categories
 
 
 def seat_category(bet: ProgressiveBet, cards: Sequence[int]) -> int:
@@ -26,7 +26,7 @@ def seat_category(bet: ProgressiveBet, cards: Sequence[int]) -> int:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> from crazy4.core.cards import parse_cards
     >>> bet = load_rules("crazy4-progressive").progressive
     >>> seat_category(bet, parse_cards("Ts Js Qs Ks As"))
@@ -44,7 +44,7 @@ def settle_seat(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> from crazy4.core.cards import parse_cards
     >>> bet = load_rules("four-card-progressive").progressive
     >>> royal, flush = parse_cards("Ts Js Qs Ks As"), parse_cards("2h 5h 7h 9h Jh")
@@ -64,7 +64,7 @@ def payout_numerators(bet: ProgressiveBet, meter: Fraction) -> tuple[list[int], 
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> bet = load_rules("crazy4-progressive").progressive
     >>> paid, envy, denominator = payout_numerators(bet, Fraction(5000))
     >>> paid[9], envy[9], denominator
@@ -103,7 +103,7 @@ def seat_nets(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> from crazy4.core.cards import parse_cards
     >>> bet = load_rules("four-card-progressive").progressive
     >>> hands = [parse_cards("Ts Js Qs Ks As"), parse_cards("2h 5h 7h 9h Jh")]

@@ -17,9 +17,9 @@ from math import sqrt
 import numpy as np
 
 from crazy4.core.deal import deal_hands
-from crazy4.progressive.bet import ProgressiveBet
 from crazy4.progressive.returns import progressive_return
 from crazy4.progressive.settle import seat_nets
+from crazy4.rules.progressive_bet import ProgressiveBet
 
 #: Rounds dealt per chunk.
 CHUNK_ROUNDS = 50_000
@@ -59,7 +59,7 @@ def simulate_progressive(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> bet = load_rules("crazy4-progressive").progressive
     >>> run = simulate_progressive(bet, Fraction(5000), rounds=2000, seats=3, seed=1)
     >>> run.bets, float(run.exact) < 0

@@ -11,9 +11,9 @@ from math import ceil
 
 import pandas as pd
 
-from crazy4.progressive.bet import ProgressiveBet, scoring_categories
 from crazy4.progressive.envy import OTHER_HANDS, EnvyByPlayerHand
 from crazy4.progressive.returns import PLAYER_HANDS, MeterReturn, category_counts
+from crazy4.rules.progressive_bet import ProgressiveBet, scoring_categories
 
 #: The exact columns of :func:`lines_table`, in order.
 LINE_VALUES = ("probability", "meter_share", "fixed", "return_fixed", "return_per_meter")
@@ -59,7 +59,7 @@ def lines_table(bet: ProgressiveBet) -> pd.DataFrame:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> table = lines_table(load_rules("crazy4-progressive").progressive)
     >>> int(table["combinations"].sum()), table["hand"].iloc[0], int(table["paid"].sum())
     (2598960, 'royal flush', 7)

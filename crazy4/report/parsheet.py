@@ -401,7 +401,7 @@ def category_pay_tables(rules: RuleSet) -> list[tuple[str, CategoryPays]]:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> [table.name for _, table in category_pay_tables(load_rules("three-card-standard"))]
     ['ante-bonus', 'pair-plus-1-4-6-30-40', 'pair-plus-1-3-6-30-40']
     """
@@ -437,7 +437,7 @@ def pay_tables(rules: RuleSet) -> list[tuple[str, PayTable]]:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> [where for where, _ in pay_tables(load_rules("crazy4-standard"))]
     ['super_bonus', 'side_bets[0]', 'side_bets[1]']
     """
@@ -453,7 +453,7 @@ def pay_table_sheet(rules: RuleSet) -> Sheet:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> frame = pay_table_sheet(load_rules("crazy4-standard")).frame
     >>> frame.loc[frame["line"] == "flush", "odds_exact"].tolist()
     ['3/2', '4', '4']

@@ -88,8 +88,8 @@ def method_paragraph(game: Game, deals: int, rules: RuleSet) -> str:
 
     Examples
     --------
-    >>> from crazy4.games.registry import game_of
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import game_of
+    >>> from crazy4.registry import load_rules
     >>> rules = load_rules("crazy4-standard")
     >>> "3,986,646,103,440 deals" in method_paragraph(game_of(rules), 3986646103440, rules)
     True

@@ -28,7 +28,7 @@ def side_bet_lines(side_bets: Sequence[SideBet]) -> list[str]:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> side_bet_lines(load_rules("four-card-standard").side_bets)[0].startswith("- aces-up")
     True
     """

@@ -132,31 +132,3 @@ def read_all(table: str) -> pd.DataFrame:
     if not frames:
         raise InputError(f"no rule set has a {table!r} table; run 'make results' first")
     return pd.concat(frames, ignore_index=True)
-
-
-def player_hands(rule_set: str) -> pd.DataFrame:
-    """The per-hand-class table: read from ``results/`` or, when not built, computed exactly.
-
-    ``player_hands.parquet`` is not committed (it is large); without ``make results`` this runs
-    the exact analysis of the shipped rule set through its game (a few seconds).
-
-    Raises
-    ------
-    InputError
-        If the rule set's game has no per-hand-class table.
-    """
-    path = results_dir() / rule_set / "player_hands.parquet"
-    if path.is_file():
-        return read_result_table(path)
-    from crazy4.games.registry import game_of
-    from crazy4.rules.load import load_rules
-
-    rules = load_rules(rule_set)
-    tables = (
-        game_of(rules)
-        .analyze(rules, jobs=1, progress=lambda message: None, simulate_rounds=0, seed=None)
-        .tables
-    )
-    if "player_hands" not in tables:
-        raise InputError(f"rule set {rule_set!r} has no per-hand-class table (player_hands)")
-    return tables["player_hands"]

@@ -2,20 +2,26 @@
 
 ``--rules`` takes the name of a shipped rule set (package data in ``crazy4/rules/data``, found
 by an installed package too) or a path to a ``.toml`` file. The common keys are read here
-(:mod:`crazy4.rules.ruleset` documents them); the rule file's ``game`` picks the game from
-:mod:`crazy4.games.registry`, which reads its own sections. Every key is checked; an unknown
+(:mod:`crazy4.rules.ruleset` documents them); the rule file's ``game`` picks one of the games
+it is given (:class:`RuleReader`), which reads its own sections, and the rule set carries
+that game (:attr:`~crazy4.rules.ruleset.RuleSet.reader`). Every key is checked; an unknown
 key is an error naming the file, the section and the key.
+
+This module knows no game: :func:`crazy4.registry.load_rules` and
+:func:`crazy4.registry.parse_rules` pass it the registered ones.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
+from typing import Protocol
 
 from crazy4.errors import InputError
-from crazy4.games.registry import game_named, registered_games
-from crazy4.progressive.rules import read_progressive
+from crazy4.rules.progressive import read_progressive
 from crazy4.rules.ruleset import PLAY_WHEN_NOT_QUALIFIED, TIE_RULES, DealerRules, PlayRules, RuleSet
 from crazy4.rules.sections import Section, check_printable, strength
 
@@ -23,6 +29,24 @@ from crazy4.rules.sections import Section, check_printable, strength
 RULES_DIR = Path(__file__).resolve().parent / "data"
 #: A rule set's ``name`` names its results folder and files: a plain file stem, no path.
 SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+
+
+class RuleReader(Protocol):
+    """What reading a rule file needs of its game (every :class:`crazy4.games.base.Game`)."""
+
+    @property
+    def key(self) -> str:
+        """The rule file's ``game``."""
+        ...
+
+    @property
+    def dealer_cards(self) -> tuple[int, int]:
+        """The dealer's cards and how many of them are face up."""
+        ...
+
+    def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
+        """Read the game's own rule sections onto the common keys (marking them taken)."""
+        ...
 
 
 def _name(top: Section) -> str:
@@ -78,8 +102,9 @@ def _play(top: Section) -> PlayRules:
     return PlayRules(tuple(sorted(set(multiples))), raise_minimum, raise_strength)
 
 
-def parse_rules(text: str, where: str) -> RuleSet:
-    """Validate rule-file text into its game's :class:`RuleSet`.
+def read_rules(text: str, where: str, games: Mapping[str, RuleReader]) -> RuleSet:
+    """Validate rule-file text into the :class:`RuleSet` of its game, one of ``games`` (by
+    key; the first is the default ``game``).
 
     Parameters
     ----------
@@ -87,6 +112,9 @@ def parse_rules(text: str, where: str) -> RuleSet:
         The TOML text.
     where : str
         The file name, used in every error message.
+    games : mapping of str to RuleReader
+        The games a rule file may name (:func:`crazy4.registry.parse_rules` passes the
+        registered ones).
 
     Raises
     ------
@@ -95,14 +123,10 @@ def parse_rules(text: str, where: str) -> RuleSet:
 
     Examples
     --------
-    >>> parse_rules('name = "x"', "my.toml")
+    >>> read_rules('name = "x"', "my.toml", {})
     Traceback (most recent call last):
     ...
     crazy4.errors.InputError: my.toml: missing key 'title'
-    >>> parse_rules('name = "../../x"', "my.toml")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    crazy4.errors.InputError: my.toml: key 'name' is '../../x'; a name is a file stem ...
     """
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))
@@ -114,7 +138,7 @@ def parse_rules(text: str, where: str) -> RuleSet:
     top = Section(data, where)
     name = _name(top)
     title = top.string("title")
-    game = game_named(top.choice("game", registered_games(), "crazy-4-poker"))
+    game = games[top.choice("game", tuple(games), next(iter(games), ""))]
     source = top.string("source", "")
     notes = top.raw("notes", required=False) or []
     if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
@@ -132,10 +156,11 @@ def parse_rules(text: str, where: str) -> RuleSet:
         text=text,
         path=where,
         progressive=read_progressive(top),
+        reader=game,
     )
     rules = game.read_sections(top, common)
     top.finish()
-    return rules
+    return rules if rules.reader is game else replace(rules, reader=game)
 
 
 def shipped_rule_names() -> list[str]:
@@ -178,8 +203,10 @@ def resolve_rules_path(name_or_path: str) -> Path:
     raise InputError(f"unknown rule set {name_or_path!r}; shipped rule sets: {known}")
 
 
-def load_rules(name_or_path: str) -> RuleSet:
-    """Load and validate a shipped rule set by name, or a rule file by path.
+def read_rule_file(name_or_path: str, games: Mapping[str, RuleReader]) -> RuleSet:
+    """Load and validate a shipped rule set by name, or a rule file by path, for one of
+    ``games`` (:func:`read_rules`; :func:`crazy4.registry.load_rules` passes the registered
+    ones).
 
     Raises
     ------
@@ -191,4 +218,4 @@ def load_rules(name_or_path: str) -> RuleSet:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"rule file {str(path)!r} cannot be read: {error}") from None
-    return parse_rules(text, path.name)
+    return read_rules(text, path.name, games)

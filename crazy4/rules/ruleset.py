@@ -9,7 +9,7 @@ and the ``[dealer]`` and ``[play]`` sections below, the bets paid on the player'
 
     name = "crazy4-standard"              # a file stem: letters, digits, '-', '_', '.'
     title = "Crazy 4 Poker, standard casino rules"
-    game = "crazy-4-poker"                # a registered game (crazy4.games.registry)
+    game = "crazy-4-poker"                # a registered game (crazy4.registry)
     source = "rack cards; Wizard of Odds"  # free text, printed in reports
     notes = ["..."]                        # optional, printed in reports
 
@@ -28,15 +28,26 @@ and the ``[dealer]`` and ``[play]`` sections below, the bets paid on the player'
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, Protocol
 
 from crazy4.core.paytables import PayTable
 from crazy4.errors import InputError
-from crazy4.progressive.bet import ProgressiveBet
+from crazy4.rules.progressive_bet import ProgressiveBet
 
 PLAY_WHEN_NOT_QUALIFIED = ("wins", "compared")
 TIE_RULES = ("push", "player")
+
+
+class KeyedGame(Protocol):
+    """The game a rule set carries: the one whose reader made it (a
+    :class:`crazy4.games.base.Game`, which :func:`crazy4.games.base.game_of` returns). Declared
+    here by its key alone, so that rules/ needs nothing above it."""
+
+    @property
+    def key(self) -> str:
+        """The rule file's ``game``."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -80,7 +91,7 @@ class RuleSet:
     Attributes
     ----------
     name, title, game, source : str
-        ``game`` is the key of the game in :mod:`crazy4.games.registry`.
+        ``game`` is the key of the game in :mod:`crazy4.registry`.
     notes : tuple of str
     dealer : DealerRules
     play : PlayRules
@@ -90,10 +101,14 @@ class RuleSet:
         The rule file's text and name.
     progressive : ProgressiveBet or None
         The ``[progressive]`` section, a bet any game may carry (:mod:`crazy4.progressive`).
+    reader : KeyedGame or None
+        The game that read the rule file (None for a rule set not read by a game): how an
+        engine reaches the game of the rules it is given (:func:`crazy4.games.base.game_of`),
+        with no lookup by name. Not compared, not printed.
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> rules = load_rules("crazy4-standard")
     >>> rules.play.multiples, rules.dealer.qualifier
     ((1, 2, 3), 'K high')
@@ -112,6 +127,7 @@ class RuleSet:
     text: str
     path: str
     progressive: ProgressiveBet | None = None
+    reader: KeyedGame | None = field(default=None, repr=False, compare=False)
 
     @property
     def content_hash(self) -> str:
@@ -124,7 +140,7 @@ class RuleSet:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> load_rules("four-card-ante-bonus-2").side_bet_names()
         ('aces-up-50-40-9-6-4-2-1',)
         """
@@ -141,7 +157,7 @@ class RuleSet:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> rules = load_rules("crazy4-standard")
         >>> rules.side_bet_index(None, "Queens Up", "queens-up-")
         0
@@ -165,7 +181,7 @@ class RuleSet:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> sorted(load_rules("crazy4-standard").common_fields())[:3]
         ['dealer', 'game', 'name']
         """

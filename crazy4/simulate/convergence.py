@@ -33,7 +33,7 @@ def convergence(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> table = convergence(load_rules("crazy4-standard"), seed=1, checkpoints=[1000])
     >>> sorted(table.columns)
     ['bet', 'exact_mean', 'mean', 'rounds', 'standard_error', 'z']

@@ -6,7 +6,7 @@ Every round is dealt from a fresh 52-card deck (:mod:`crazy4.core.deal`): ``seat
 the dealer's, all disjoint. Each seat plays the chosen strategy; with ``blind_hands = b`` the
 last ``b`` seats are the card room's blind second hands (Crazy 4 Poker rule sets that have
 them). The driver reaches the game only through its simulator role,
-``game_of(plan.rules).simulator()`` (:class:`crazy4.simulate.game.SimulatedGame`): the Crazy 4
+``simulator_of(plan.rules)`` (:class:`crazy4.simulate.game.SimulatedGame`): the Crazy 4
 Poker and Four Card Poker chunk players are :mod:`crazy4.games.crazy_four.simulate` and
 :mod:`crazy4.games.four_card.simulate`.
 
@@ -29,14 +29,13 @@ from pathlib import Path
 import numpy as np
 
 from crazy4.errors import InputError
-from crazy4.games.registry import game_of
 from crazy4.log.cardtext import spelled
 from crazy4.log.logwriter import LogWriter, check_log_cards
 from crazy4.results.write import atomic_write
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cluster import dask_map, task_chunks
 from crazy4.simulate.counts import Chunk, Counts
-from crazy4.simulate.game import SimulatedGame
+from crazy4.simulate.game import SimulatedGame, simulator_of
 from crazy4.simulate.plan import SimulationPlan, check_rounds, worker_limit
 from crazy4.simulate.progressive import plan_meter
 from crazy4.simulate.summary import SimulationSummary, summarize
@@ -97,7 +96,7 @@ def make_plan(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> plan = make_plan(load_rules("crazy4-cardroom"), rounds=10, seed=1, seats=2, blind_hands=1)
     >>> plan.normal_hands, plan.chunks
     (1, 1)
@@ -110,7 +109,7 @@ def make_plan(
     ...
     crazy4.errors.InputError: unknown Aces Up table '9-9'; four-card-standard has ...
     """
-    game = game_of(rules).simulator()
+    game = simulator_of(rules)
     check_rounds(rounds)
     if seed < 0:
         raise InputError("--seed must be a non-negative whole number")
@@ -139,7 +138,7 @@ def make_plan(
 def _run_task(
     plan: SimulationPlan, chunks: range, log: bool, cards: str = "text"
 ) -> list[Chunk] | Counts:
-    game = game_of(plan.rules).simulator()
+    game = simulator_of(plan.rules)
     if log:
         played = [game.play_chunk(plan, chunk, True) for chunk in chunks]
         if cards == "compact":
@@ -171,7 +170,7 @@ def _tasks(plan: SimulationPlan, size: int) -> Iterator[range]:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> plan = make_plan(load_rules("crazy4-standard"), rounds=10**12, seed=1)
     >>> tasks = _tasks(plan, _task_size(plan, 2, False))
     >>> next(tasks), next(tasks)
@@ -254,7 +253,7 @@ def run_simulation(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> plan = make_plan(load_rules("crazy4-standard"), rounds=1000, seed=7)
     >>> counts = run_simulation(plan)
     >>> counts.rounds, int(counts.seats.sum()), int(counts.dealer.sum())
@@ -264,7 +263,7 @@ def run_simulation(
     check_rounds(plan.rounds, log=log_path is not None)
     if log_path is not None:
         check_log_cards(log_cards, Path(log_path).suffix.lower() == ".csv")
-    total = Counts.empty(game_of(plan.rules).simulator().key_bins)
+    total = Counts.empty(simulator_of(plan.rules).key_bins)
     results = _results(plan, jobs, backend, scheduler, log_path is not None, log_cards)
     if log_path is None:
         for result in results:
@@ -298,11 +297,11 @@ def summarize_counts(plan: SimulationPlan, counts: Counts) -> SimulationSummary:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> plan = make_plan(load_rules("crazy4-cardroom"), rounds=2000, seed=1, seats=2,
     ...                  blind_hands=1)
     >>> summary = summarize_counts(plan, run_simulation(plan))
     >>> [bet.name for bet in summary.bets][-1], summary.to_dict()["rounds"]
     ('blind_second_hand', 2000)
     """
-    return summarize(plan, counts, game_of(plan.rules).simulator())
+    return summarize(plan, counts, simulator_of(plan.rules))

@@ -2,9 +2,8 @@
 
 The driver (:mod:`crazy4.simulate.driver`) owns everything that does not depend on the game:
 the options and their messages, seeds and chunks, workers, the log file, the statistics of
-every bet and the common parts of the summary. A game (found by
-:func:`crazy4.games.registry.game_of`, its role by :meth:`crazy4.games.base.Game.simulator`)
-provides:
+every bet and the common parts of the summary. A game (the one the rule set carries, its role
+by :meth:`Simulated.simulator`, reached with :func:`simulator_of`) provides:
 
 * **the plan** -- its largest table (:attr:`SimulatedGame.max_seats`), whether a rule set has
   blind second hands, the name of its side bet (:attr:`SimulatedGame.side_bet_label` in
@@ -22,7 +21,9 @@ Imports no game (the games import it).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from crazy4.games.base import game_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -95,3 +96,34 @@ class SimulatedGame(Protocol):
     ) -> list[str]:
         """The lines of the text summary after the bets (``data``: the JSON summary)."""
         ...
+
+
+@runtime_checkable
+class Simulated(Protocol):
+    """A game with a simulator's role: declared here, beside the simulator's own types, rather
+    than in the game interface below the engines (every registered game is one:
+    :class:`crazy4.registry.RegisteredGame`)."""
+
+    def simulator(self) -> SimulatedGame:
+        """The simulator's role of this game."""
+        ...
+
+
+def simulator_of(rules: RuleSet) -> SimulatedGame:
+    """The simulator's role of the game a rule set carries (:func:`crazy4.games.base.game_of`).
+
+    Raises
+    ------
+    ValueError
+        For a game with no simulator's role.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> simulator_of(load_rules("crazy4-standard")).side_bet_label
+    'Queens Up'
+    """
+    game = game_of(rules)
+    if not isinstance(game, Simulated):
+        raise ValueError(f"{game.title} has no simulator")
+    return game.simulator()

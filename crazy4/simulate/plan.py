@@ -127,7 +127,7 @@ class SimulationPlan:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> plan = SimulationPlan(load_rules("crazy4-standard"), seed=1, rounds=CHUNK_ROUNDS + 5,
     ...                       seats=3, blind_hands=1, strategy="optimal",
     ...                       decision=np.zeros(3, dtype=np.int64), side_bet=None)
@@ -192,7 +192,7 @@ class PlanTables(Generic[T]):
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> built = []
     >>> tables = PlanTables(lambda plan: built.append(plan.key) or len(built))
     >>> plan = SimulationPlan(load_rules("crazy4-standard"), seed=1, rounds=5, seats=1,

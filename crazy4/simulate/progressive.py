@@ -23,9 +23,9 @@ import pyarrow as pa
 from crazy4.core.cards import colex_indices
 from crazy4.core.exact import exact_dot
 from crazy4.errors import InputError
-from crazy4.progressive.bet import ProgressiveBet
-from crazy4.progressive.rules import parse_amount
 from crazy4.progressive.settle import seat_nets
+from crazy4.rules.progressive import parse_amount
+from crazy4.rules.progressive_bet import ProgressiveBet
 from crazy4.rules.ruleset import RuleSet
 
 #: The bet's name in the summary, and its log columns (the wager and its net, in dollars).
@@ -74,7 +74,7 @@ def plan_meter(rules: RuleSet, meter: str | Fraction | None) -> Fraction | None:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> plan_meter(load_rules("crazy4-progressive"), None), plan_meter(load_rules(
     ...     "crazy4-progressive"), "12500.50")
     (Fraction(5000, 1), Fraction(25001, 2))
@@ -114,7 +114,7 @@ def progressive_counts(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> from crazy4.core.cards import colex_index, parse_cards
     >>> rules = load_rules("crazy4-progressive")
     >>> royal, trips = parse_cards("Ts Js Qs Ks As"), parse_cards("2h 2c 2d 9h Jh")
@@ -151,7 +151,7 @@ def progressive_columns(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> from crazy4.core.cards import parse_cards
     >>> rules = load_rules("four-card-progressive")
     >>> player = np.array([parse_cards("Ts Js Qs Ks As"), parse_cards("2h 5h 7h 9h Jh")]).T

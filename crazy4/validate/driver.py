@@ -3,7 +3,8 @@
 Input is a per-round log (parquet or CSV, schema in :mod:`crazy4.log.roundlog`) or a JSON
 summary (totals only, as written by ``crazy4 simulate --summary``). A log is read in batches of
 rows (the rows of a round are kept together, :mod:`crazy4.validate.reading`), so memory stays
-bounded whatever its length. The log's game (:func:`crazy4.games.registry.game_of`) checks each
+bounded whatever its length. The log's game (the one its rule set carries,
+:func:`crazy4.validate.game.validator_of`) checks each
 batch (:class:`crazy4.validate.game.ValidatedGame`). Four checks, each reported with counts and
 examples:
 
@@ -38,18 +39,18 @@ import contextlib
 import hashlib
 import json
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 from crazy4.errors import InputError
-from crazy4.games.registry import game_of
 from crazy4.log.mapping import LogMapping
 from crazy4.log.roundlog import log_metadata, sniff_format
-from crazy4.rules.load import RULES_DIR, load_rules, shipped_rule_names
+from crazy4.rules.load import RULES_DIR, shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
+from crazy4.validate.game import validator_of
 from crazy4.validate.progressive import start_progressive, summary_progressive
 from crazy4.validate.reading import check_summary_figures, read_rounds, read_summary
 from crazy4.validate.report import Options, Report, not_run
@@ -70,7 +71,8 @@ def validate(path: Path, options: Options) -> Report:
     Examples
     --------
     >>> import tempfile
-    >>> from crazy4.rules.load import RULES_DIR, load_rules, shipped_rule_names
+    >>> from crazy4.registry import load_rules
+    >>> from crazy4.rules.load import RULES_DIR, shipped_rule_names
     >>> from crazy4.simulate.driver import make_plan, run_simulation
     >>> rules = load_rules("crazy4-standard")
     >>> log = Path(tempfile.mkdtemp()) / "rounds.parquet"
@@ -89,7 +91,7 @@ def validate(path: Path, options: Options) -> Report:
         identity = FileIdentity(path)  # hashed on a thread of its own while the log is checked
         metadata = log_metadata(path)
         options = replace(options, table_seats=table_seats(options.rules, metadata))
-        run = game_of(options.rules).validator().start(options, metadata)
+        run = validator_of(options.rules).start(options, metadata)
         progressive = start_progressive(options, metadata)
         process = run.process if progressive is None else progressive.wrap(run.process)
 
@@ -145,6 +147,7 @@ def table_seats(rules: RuleSet, metadata: Mapping[str, object]) -> int:
 
     Examples
     --------
+    >>> from crazy4.registry import load_rules
     >>> rules = load_rules("crazy4-standard")
     >>> table_seats(rules, {}), table_seats(rules, {"seats": 3}), table_seats(rules, {"seats": 40})
     (9, 3, 9)
@@ -245,6 +248,7 @@ def _recorded(path: Path, kind: str) -> dict[str, object]:
 def log_options(
     path: Path,
     *,
+    load: Callable[[str], RuleSet],
     rules: RuleSet | None = None,
     strategy: str | None = None,
     side_bet: str | None = None,
@@ -254,6 +258,8 @@ def log_options(
 ) -> Options:
     """The options of a validation: what is given, else what the mapping file says, else
     what the log's metadata records (``rule_set``, its ``rule_set_sha256``, ``strategy``).
+    ``load`` reads a shipped rule set the log names, given its file's path
+    (:func:`crazy4.registry.load_rules`: the validator knows no game by name).
 
     Raises
     ------
@@ -264,12 +270,13 @@ def log_options(
     Examples
     --------
     >>> import tempfile
+    >>> from crazy4.registry import load_rules
     >>> from crazy4.simulate.driver import make_plan, run_simulation
     >>> log = Path(tempfile.mkdtemp()) / "rounds.parquet"
     >>> plan = make_plan(load_rules("crazy4-standard"), rounds=100, seed=1, strategy="simple")
     >>> _ = run_simulation(plan, log_path=log, log_metadata={"rule_set": "crazy4-standard",
     ...                                                    "strategy": "simple"})
-    >>> options = log_options(log)
+    >>> options = log_options(log, load=load_rules)
     >>> options.rules.name, options.strategy
     ('crazy4-standard', 'simple')
     """
@@ -279,7 +286,7 @@ def log_options(
         name = mapping.rule_set or recorded.get("rule_set")
         if not isinstance(name, str):
             raise InputError(f"{str(path)!r}: the log names no rule set; pass --rules")
-        rules = _shipped(name, path, "the mapping" if mapping.rule_set else "the log")
+        rules = _shipped(name, path, "the mapping" if mapping.rule_set else "the log", load)
         sha = recorded.get("rule_set_sha256")
         if mapping.rule_set is None and isinstance(sha, str) and sha != rules.content_hash:
             raise InputError(
@@ -311,7 +318,7 @@ def log_options(
     )
 
 
-def _shipped(name: str, path: Path, whose: str) -> RuleSet:
+def _shipped(name: str, path: Path, whose: str, load: Callable[[str], RuleSet]) -> RuleSet:
     """The shipped rule set ``name`` that a log (or its mapping) names: never a path, which
     only ``--rules`` gives (an untrusted log must not choose which file is opened)."""
     if name not in shipped_rule_names():
@@ -319,7 +326,7 @@ def _shipped(name: str, path: Path, whose: str) -> RuleSet:
             f"{str(path)!r}: {whose} names the rule set {name[-80:]!r}, which is no shipped rule "
             f"set (a path comes only from --rules; shipped: {', '.join(shipped_rule_names())})"
         )
-    return load_rules(str(RULES_DIR / f"{name}.toml"))
+    return load(str(RULES_DIR / f"{name}.toml"))
 
 
 #: What the content of each format is called, and the file name endings that claim it.
@@ -346,7 +353,7 @@ def _content_note(path: Path, kind: str) -> str:
 
 def _validate_summary(path: Path, options: Options) -> Report:
     """The statistics of a JSON summary's totals (its strategy, when it names a known one)."""
-    game = game_of(options.rules).validator()
+    game = validator_of(options.rules)
     summary = read_summary(path, game.summary_keys)
     strategy = str(summary.get("strategy", options.strategy))
     if strategy not in ("optimal", "simple"):

@@ -1,7 +1,7 @@
 """The validator's role of a game: what :mod:`crazy4.validate` needs from each game.
 
-The driver (:func:`crazy4.validate.driver.validate`) finds a log's game by its rule set
-(:func:`crazy4.games.registry.game_of`), asks its :class:`ValidatedGame` to
+The driver (:func:`crazy4.validate.driver.validate`) takes the game its rule set carries
+(:func:`validator_of`), asks its :class:`ValidatedGame` to
 :meth:`~ValidatedGame.start` a :class:`ValidationRun`, and hands the run the log's batches;
 the run's checks and tests make the report. A JSON summary is read the same way, with only
 the statistics tested. Everything game-specific (the columns, what a malformed row is, the
@@ -13,11 +13,14 @@ are :mod:`crazy4.validate.rows`, :mod:`crazy4.validate.checks` and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from crazy4.games.base import game_of
 
 if TYPE_CHECKING:
     import pyarrow as pa
 
+    from crazy4.rules.ruleset import RuleSet
     from crazy4.validate.report import Check, Options
     from crazy4.validate.rows import LogBatch
     from crazy4.validate.statistics import StatFamily, Summary
@@ -74,3 +77,34 @@ class ValidatedGame(Protocol):
             An unknown strategy or side bet table.
         """
         ...
+
+
+@runtime_checkable
+class Validated(Protocol):
+    """A game with a validator's role: declared here, beside the validator's own types, rather
+    than in the game interface below the engines (every registered game is one:
+    :class:`crazy4.registry.RegisteredGame`)."""
+
+    def validator(self) -> ValidatedGame:
+        """The validator's role of this game."""
+        ...
+
+
+def validator_of(rules: RuleSet) -> ValidatedGame:
+    """The validator's role of the game a rule set carries (:func:`crazy4.games.base.game_of`).
+
+    Raises
+    ------
+    ValueError
+        For a game with no validator's role.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> "rounds" in validator_of(load_rules("four-card-standard")).summary_keys
+    True
+    """
+    game = game_of(rules)
+    if not isinstance(game, Validated):
+        raise ValueError(f"{game.title} has no validator")
+    return game.validator()

@@ -32,9 +32,9 @@ from crazy4.core.cards import colex_indices
 from crazy4.core.money import dollars
 from crazy4.errors import InputError
 from crazy4.log.roundlog import hand_text, number_column, parse_hand_column
-from crazy4.progressive.bet import ProgressiveBet, scoring_categories
 from crazy4.progressive.returns import category_table, progressive_return
 from crazy4.progressive.settle import payout_numerators
+from crazy4.rules.progressive_bet import ProgressiveBet, scoring_categories
 from crazy4.validate.checks import rule_groups
 from crazy4.validate.report import Check, Finding, Options
 from crazy4.validate.rows import LogBatch
@@ -55,7 +55,7 @@ def logged_meter(options: Options, metadata: Mapping[str, object]) -> tuple[Frac
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> options = Options(load_rules("crazy4-progressive"))
     >>> logged_meter(options, {"progressive_meter": "25001/2"})
     (Fraction(25001, 2), "the log's metadata")
@@ -278,7 +278,7 @@ def start_progressive(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> start_progressive(Options(load_rules("crazy4-standard")), {}) is None
     True
     >>> start_progressive(Options(load_rules("crazy4-progressive")), {}).meter
@@ -305,7 +305,7 @@ def summary_progressive(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> family = StatFamily()
     >>> row = {"mean": -0.2254, "standard_error": 0.01}
     >>> summary = {"seats": 3, "progressive_meter": "5000", "bets": {"progressive": row}}

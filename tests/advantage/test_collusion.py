@@ -22,7 +22,7 @@ from crazy4.advantage.collusion import (
 )
 from crazy4.advantage.team import hand_weights
 from crazy4.errors import InputError
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 
 ORACLE_CATEGORY = {"four_of_a_kind": 7, "straight_flush": 6, "three_of_a_kind": 5}
 

@@ -24,7 +24,7 @@ from crazy4.advantage.situation import situation_evs
 from crazy4.cli.main import main
 from crazy4.core.decisions import DECISIONS, best_decisions
 from crazy4.log.roundlog import hand_text_array
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 
 RULES = load_rules("crazy4-standard")
 

@@ -35,7 +35,7 @@ from crazy4.cli.main import main
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import DECISIONS
 from crazy4.errors import InputError
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 
 RULES = load_rules("four-card-standard")
 ROLE = colluder_role(RULES)

@@ -33,7 +33,7 @@ from crazy4.advantage.teamdetect import (
 )
 from crazy4.cli.main import main
 from crazy4.core.decisions import DECISIONS, best_decisions
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 
 RULES = load_rules("crazy4-standard")
 SEATS = 7

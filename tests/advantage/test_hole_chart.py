@@ -33,7 +33,7 @@ from crazy4.advantage.holecards import (
     chart_totals,
 )
 from crazy4.advantage.tables import chart_grid, hole_card_tables
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 
 
 def _group(value: int) -> tuple[int, ...]:

@@ -30,8 +30,7 @@ from crazy4.core.forced import completions, count_forced, forced_situations
 from crazy4.core.ranking import build_best_four_strengths, hand_strength
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.core.table_kernels import set_threads
-from crazy4.games.registry import game_of
-from crazy4.rules.load import load_rules
+from crazy4.registry import game_of, load_rules
 
 GROUPS = "A,K,QJT,98765432"
 

@@ -17,7 +17,7 @@ from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis, analyze
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 
 
 @pytest.fixture(scope="module")

@@ -30,8 +30,8 @@ from crazy4.cardroom.model import CardroomModel
 from crazy4.cli.main import main
 from crazy4.core.paytables import parse_odds
 from crazy4.errors import InputError
-from crazy4.games.registry import game_of
-from crazy4.rules.load import RULES_DIR, load_rules
+from crazy4.registry import game_of, load_rules
+from crazy4.rules.load import RULES_DIR
 
 
 class ReachedError(Exception):

@@ -18,8 +18,8 @@ import crazy4.simulate.driver
 import crazy4.simulate.plan
 from crazy4.cli.main import main
 from crazy4.errors import InputError
-from crazy4.games.registry import game_of
-from crazy4.rules.load import RULES_DIR, load_rules, parse_rules
+from crazy4.registry import game_of, load_rules, parse_rules
+from crazy4.rules.load import RULES_DIR
 from crazy4.simulate.counts import Chunk, Counts
 from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan

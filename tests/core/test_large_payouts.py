@@ -35,7 +35,8 @@ from crazy4.games.crazy_four.analysis import Analysis
 from crazy4.games.crazy_four.hand import hand_result
 from crazy4.games.crazy_four.pricing import price_hands
 from crazy4.games.four_card.hand import four_card_hand_result
-from crazy4.rules.load import RULES_DIR, load_rules, parse_rules
+from crazy4.registry import load_rules, parse_rules
+from crazy4.rules.load import RULES_DIR
 
 CRAZY4 = (RULES_DIR / "crazy4-standard.toml").read_text()
 FOUR_CARD = (RULES_DIR / "four-card-standard.toml").read_text()

@@ -16,8 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crazy4.errors import InputError
-from crazy4.progressive.rules import parse_share
-from crazy4.rules.load import RULES_DIR, load_rules, parse_rules
+from crazy4.registry import load_rules, parse_rules
+from crazy4.rules.load import RULES_DIR
+from crazy4.rules.progressive import parse_share
 
 SHIPPED = (RULES_DIR / "four-card-progressive.toml").read_text()
 BASE = """name = "x"

@@ -17,7 +17,7 @@ from crazy4.cli.main import main
 from crazy4.core.cards import colex_index, parse_cards
 from crazy4.games.crazy_four import simulate as crazy_four_simulate
 from crazy4.games.four_card import simulate as four_card_simulate
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
 from crazy4.simulate.plan import CHUNK_ROUNDS
 from crazy4.simulate.progressive import progressive_columns, progressive_counts

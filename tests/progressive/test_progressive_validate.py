@@ -15,6 +15,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from crazy4.cli.main import main
+from crazy4.registry import load_rules
 from crazy4.validate.driver import log_options, validate
 from tests.progressive_oracle import Oracle, classify
 
@@ -84,7 +85,7 @@ def test_planted_wrong_lines_are_flagged_with_their_counts(clean_log: Path, tmp_
     target = tmp_path / "planted.parquet"
     flushes = _plant(clean_log, target)
     assert flushes > 0
-    report = validate(target, log_options(target))
+    report = validate(target, log_options(target, load=load_rules))
     check = {check.name: check for check in report.checks}["Progressive"]
     assert not check.passed
     assert report.exit_status == 1
@@ -101,7 +102,7 @@ def test_planted_wrong_lines_are_flagged_with_their_counts(clean_log: Path, tmp_
 def test_a_wrong_meter_is_noticed(clean_log: Path, tmp_path: Path) -> None:
     target = tmp_path / "planted.parquet"
     _plant(clean_log, target)
-    options = log_options(target)
+    options = log_options(target, load=load_rules)
     from dataclasses import replace
 
     report = validate(target, replace(options, meter=Fraction(9000)))
@@ -165,7 +166,9 @@ def test_unreadable_progressive_amounts_leave_their_round_out(
     broken = table.set_column(index, "progressive_net", pa.array(nets, pa.float64()))
     target = tmp_path / "broken.parquet"
     pq.write_table(broken.replace_schema_metadata(table.schema.metadata), target)
-    check = {c.name: c for c in validate(target, log_options(target)).checks}["Progressive"]
+    check = {c.name: c for c in validate(target, log_options(target, load=load_rules)).checks}[
+        "Progressive"
+    ]
     assert check.passed
     assert "8,997 rows' progressive re-settled" in check.summary
     assert "3 rows left out" in check.summary

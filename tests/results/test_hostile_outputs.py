@@ -40,11 +40,12 @@ from crazy4.core.atomic import UnsafeTargetError, identity, replace_atomically
 from crazy4.core.cache import cached_array
 from crazy4.core.paytables import parse_odds
 from crazy4.errors import InputError
+from crazy4.registry import load_rules, parse_rules
 from crazy4.results.destination import Output, check_outputs
 from crazy4.results.integrity import DIGEST_KEY, table_sha256
 from crazy4.results.read import read_result_table
 from crazy4.results.write import PROVENANCE_KEY, replace_folder, write_table
-from crazy4.rules.load import RULES_DIR, load_rules, parse_rules
+from crazy4.rules.load import RULES_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 

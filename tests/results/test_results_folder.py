@@ -17,7 +17,7 @@ from crazy4.cli.main import main
 from crazy4.core.atomic import replace_atomically
 from crazy4.errors import InputError
 from crazy4.pipeline import RuleSetResults
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation
 
 #: A process id no system hands out (Linux's largest is 2^22).
@@ -130,7 +130,7 @@ def test_killed_simulator_log_temporary_is_removed_by_the_next_run(tmp_path: Pat
     log = tmp_path / "log.parquet"
     script = (
         "import os, signal, sys\n"
-        "from crazy4.rules.load import load_rules\n"
+        "from crazy4.registry import load_rules\n"
         "from crazy4.simulate.driver import make_plan, run_simulation\n"
         "plan = make_plan(load_rules('crazy4-standard'), rounds=200_000, seed=1)\n"
         "kill = lambda rounds: os.kill(os.getpid(), signal.SIGKILL)\n"

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from crazy4.errors import InputError
-from crazy4.rules.load import load_rules, parse_rules, shipped_rule_names
+from crazy4.registry import load_rules, parse_rules
+from crazy4.rules.load import shipped_rule_names
 
 STANDARD = (
     Path(__file__).resolve().parents[2] / "crazy4" / "rules" / "data" / "crazy4-standard.toml"

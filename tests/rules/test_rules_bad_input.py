@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from crazy4.errors import InputError
-from crazy4.rules.load import RULES_DIR, load_rules, parse_rules
+from crazy4.registry import load_rules, parse_rules
+from crazy4.rules.load import RULES_DIR
 
 STANDARD = (RULES_DIR / "crazy4-standard.toml").read_text()
 

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from crazy4.advantage.collusion import make_collusion_plan, run_collusion
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.simulate.cluster import in_flight, task_chunks
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan, run_simulation
@@ -184,7 +184,7 @@ def test_a_chunk_maps_no_fresh_pages_under_a_dask_workers_malloc() -> None:
     a fresh array a chunk; a thread's scratch array reused takes some 17."""
     code = (
         "import resource\n"
-        "from crazy4.rules.load import load_rules\n"
+        "from crazy4.registry import load_rules\n"
         "from crazy4.simulate.driver import make_plan, run_simulation\n"
         "rules = load_rules('crazy4-standard')\n"
         "run_simulation(make_plan(rules, rounds=1 << 20, seed=2))\n"

@@ -28,8 +28,8 @@ from crazy4.games.crazy_four import simulate as crazy_four
 from crazy4.games.crazy_four import simulate_kernel as crazy_four_kernel
 from crazy4.games.four_card import simulate as four_card
 from crazy4.games.four_card import simulate_kernel as four_card_kernel
-from crazy4.games.registry import game_of
-from crazy4.rules.load import RULES_DIR, load_rules
+from crazy4.registry import game_of, load_rules
+from crazy4.rules.load import RULES_DIR
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate import kernel as shared_kernel
 from crazy4.simulate import pcg

@@ -24,7 +24,7 @@ from crazy4.cli.main import main
 from crazy4.core.cards import parse_cards
 from crazy4.errors import InputError
 from crazy4.log.roundlog import parse_hand_column
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.validate.driver import validate
 from crazy4.validate.report import Options

@@ -13,7 +13,7 @@ from crazy4.cli.main import main
 from crazy4.core.cards import colex_indices
 from crazy4.core.deal import deal_hands
 from crazy4.games.crazy_four.reference import load_reference
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
 from crazy4.simulate.plan import CHUNK_ROUNDS

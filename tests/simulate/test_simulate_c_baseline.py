@@ -16,7 +16,7 @@ import pytest
 
 from crazy4.games.crazy_four import simulate as crazy_four
 from crazy4.games.four_card import simulate as four_card
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan
 from crazy4.simulate.plan import CHUNK_ROUNDS

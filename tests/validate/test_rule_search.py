@@ -22,7 +22,7 @@ import pyarrow.parquet as pq
 import pytest
 from validate_planted import Engine, write_log
 
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.validate.driver import validate
 from crazy4.validate.report import Check, Options, Report
 

@@ -17,7 +17,7 @@ from crazy4.core.ranking import HandCategory, category_of_strength, hand_strengt
 from crazy4.games.crazy_four.reference import load_reference
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
 from crazy4.log.roundlog import hand_text_array, parse_hand_column
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
 from crazy4.validate.driver import validate

@@ -18,7 +18,7 @@ from scipy import stats
 from validate_planted import Engine, write_log
 
 from crazy4.cli.main import main
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.validate.driver import validate
 from crazy4.validate.report import Check, Options, Report
 

@@ -18,7 +18,7 @@ from validate_planted import RANKS, SUITS, Engine, write_log
 from crazy4.cli.main import main
 from crazy4.errors import InputError
 from crazy4.log.mapping import read_mapping
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.validate.driver import log_options, validate
 from crazy4.validate.report import Check, Options, Report
 
@@ -121,7 +121,9 @@ def test_a_planted_deviation_in_their_notation_is_still_its_pattern(tmp_path: Pa
     frame = pd.read_parquet(write_log(tmp_path / "ours.parquet", engine, ROUNDS))
     path = tmp_path / "theirs.csv"
     third_party(frame, "symbols").to_csv(path, index=False)
-    options = log_options(path, mapping=read_mapping(mapping_file(tmp_path, "symbols")))
+    options = log_options(
+        path, load=load_rules, mapping=read_mapping(mapping_file(tmp_path, "symbols"))
+    )
     report = validate(path, options)
     assert list(check(report, "Settlement").findings) == [
         "dealer qualified from A high, not K high"
@@ -176,7 +178,7 @@ def test_a_changed_rule_file_under_a_known_name_is_refused(tmp_path: Path) -> No
         tmp_path / "x.parquet", Engine(), 10, rule_set="crazy4-standard", rule_set_sha256="0" * 64
     )
     with pytest.raises(InputError, match="whose text differs"):
-        log_options(path)
+        log_options(path, load=load_rules)
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 from validate_planted import Engine, write_log
 
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 from crazy4.validate.driver import validate
 from crazy4.validate.report import Check, Options, Report
 

@@ -63,7 +63,7 @@ class Analysis:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> analysis = analyze(load_rules("crazy4-standard"))
         >>> round(float(-analysis.exact_ev("ante_super_bonus_play")), 4)
         0.0342

@@ -1,4 +1,4 @@
-"""Crazy 4 Poker's collusion role (:class:`crazy4.advantage.collusion_role.ColludingGame`).
+"""Crazy 4 Poker's collusion role (:class:`crazy4.games.collusion_role.ColludingGame`).
 
 Prices from counts
 ------------------
@@ -18,7 +18,7 @@ of those ranks it holds (:mod:`crazy4.advantage.team`). Measured in ``docs/collu
 
 Examples
 --------
->>> from crazy4.rules.load import load_rules
+>>> from crazy4.registry import load_rules
 >>> role = CrazyFourColluder()
 >>> role.thresholds(load_rules("crazy4-standard"), np.array([100, 2000])).tolist()
 [[100, 101, 322, 322, 322], [322, 322, 322, 2000, 2001]]

@@ -1,7 +1,8 @@
 """Crazy 4 Poker as a :class:`crazy4.games.base.Game`: the registry's entry for the game.
 
-The heavy parts (counting, pricing, the card room, the simulator and the validator) are imported
-when first used, so reading a rule file does not load them.
+The heavy parts (counting, pricing, the simulator and the validator) are imported when first
+used, so reading a rule file does not load them. The card room extends the game from outside
+(:mod:`crazy4.cardroom.extension`); the game never imports it.
 """
 
 from __future__ import annotations
@@ -9,23 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from crazy4.games.base import GameAnalysis, HoleCardRole, Progress
-from crazy4.games.crazy_four.rules import (
-    CrazyFourRules,
-    crazy_four_rules,
-    read_crazy_four_sections,
-)
+from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sections
 
 if TYPE_CHECKING:
-    from crazy4.advantage.collusion_role import ColludingGame
+    from crazy4.games.collusion_role import ColludingGame
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
     from crazy4.validate.game import ValidatedGame
-
-
-def has_cardroom(rules: CrazyFourRules) -> bool:
-    """Whether the rule set asks for the card room's tables."""
-    return bool(rules.cardroom_tables) or rules.blind_second_hand
 
 
 class CrazyFour:
@@ -42,8 +34,9 @@ class CrazyFour:
         return read_crazy_four_sections(top, common)
 
     def analysis_steps(self, rules: RuleSet) -> int:
-        """Five steps, and one more for the card room."""
-        return 5 + int(has_cardroom(crazy_four_rules(rules)))
+        """Five steps."""
+        crazy_four_rules(rules)
+        return 5
 
     def prepare(self, rules: RuleSet) -> None:
         """Nothing: a cold Crazy 4 Poker analysis compiles no kernel."""
@@ -54,36 +47,19 @@ class CrazyFour:
         *,
         jobs: int,
         progress: Progress,
-        simulate_rounds: int | None,
-        seed: int | None,
     ) -> GameAnalysis:
-        """Counts, prices, bets and tables; the card room's tables when the rules have them."""
+        """Counts, prices, bets, tables and the report."""
         from crazy4.games.crazy_four.analysis import analyze
         from crazy4.games.crazy_four.report import render_report
 
-        chosen = crazy_four_rules(rules)
-        analysis = analyze(chosen, jobs=jobs, progress=progress)
-        tables = dict(analysis.tables)
-        extra: list[str] = []
-        details: dict[str, object] = {}
-        if has_cardroom(chosen):
-            from crazy4.cardroom.defaults import SIMULATION_ROUNDS, SIMULATION_SEED
-            from crazy4.cardroom.report import cardroom_results
-
-            rounds = SIMULATION_ROUNDS if simulate_rounds is None else simulate_rounds
-            chosen_seed = SIMULATION_SEED if seed is None else seed
-            _, cardroom_tables, extra = cardroom_results(
-                analysis, simulation_rounds=rounds, seed=chosen_seed
-            )
-            tables.update(cardroom_tables)
-            details = {"simulation_rounds": rounds, "simulation_seed": chosen_seed}
-            progress("card room")
+        analysis = analyze(crazy_four_rules(rules), jobs=jobs, progress=progress)
         return GameAnalysis(
-            tables=tables,
+            tables=dict(analysis.tables),
             main_bet="ante_super_bonus_play",
             deals=int(analysis.tables["bets"]["deals"].iloc[0]),
-            details=details,
-            render_report=lambda record: render_report(analysis, record, extra),
+            details={},
+            render_report=lambda record: render_report(analysis, record),
+            state=analysis,
         )
 
     def hand_result(
@@ -125,5 +101,5 @@ class CrazyFour:
         return CrazyFourColluder()
 
 
-#: The game's one instance, registered in :mod:`crazy4.games.registry`.
+#: The game's one instance, registered in :mod:`crazy4.registry`.
 CRAZY_FOUR = CrazyFour()

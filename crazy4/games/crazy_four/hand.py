@@ -47,7 +47,7 @@ def hand_result(
     Examples
     --------
     >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> result = hand_result(load_rules("crazy4-standard"), parse_cards("As Ad Ac Ah 2s"))
     >>> result["optimal_decision"], result["dealer_hands"]
     ('3x', 1533939)

@@ -31,7 +31,7 @@ class CrazyFourHoleCards:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> role = CrazyFourHoleCards()
     >>> s = role.settlement(load_rules("crazy4-standard"))
     >>> s.unit, s.nets[0, 1].tolist(), s.wagers.tolist()   # high card, 1x: cells

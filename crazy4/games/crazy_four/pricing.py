@@ -49,7 +49,7 @@ def cell_nets(rules: CrazyFourRules) -> dict[str, npt.NDArray[np.int64]]:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> nets = cell_nets(load_rules("crazy4-standard"))
     >>> nets["ante"].tolist(), nets["play"].tolist()
     ([0, 0, 0, 1, 0, -1], [1, 1, 1, 1, 0, -1])
@@ -112,7 +112,7 @@ def bonus_payouts(rules: CrazyFourRules) -> tuple[npt.NDArray[np.int64], int]:
     Examples
     --------
     >>> from crazy4.core.ranking import strength_of_description
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> trips = strength_of_description("three of a kind")
     >>> [int(bonus_payouts(load_rules(name))[0][trips])
     ...  for name in ("crazy4-standard", "crazy4-cardroom")]

@@ -99,7 +99,7 @@ class Reference:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> reference = load_reference(load_rules("crazy4-standard"))
         >>> optimal = reference.strategy("optimal")
         >>> simple = reference.strategy("simple")
@@ -120,7 +120,7 @@ class Reference:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> reference = load_reference(load_rules("crazy4-standard"))
         >>> bets = reference.exact_bets(reference.strategy("optimal"))
         >>> round(float(-bets["ante_super_bonus_play"].mean), 4)
@@ -140,7 +140,7 @@ class Reference:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> p = load_reference(load_rules("crazy4-standard")).category_probabilities()
         >>> round(float(p[HandCategory.FOUR_OF_A_KIND]) * comb(52, 5))
         624
@@ -185,7 +185,7 @@ def load_reference(rules: CrazyFourRules) -> Reference:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> reference = load_reference(load_rules("crazy4-standard"))
     >>> round(reference.qualification_probability(), 4)
     0.8474

@@ -18,7 +18,7 @@ and these (every key is checked; an unknown key is an error)::
     [queens_up.pays]
     pair_of_queens = 1
 
-    [cardroom]                             # optional: crazy4.cardroom.rules
+    [cardroom]                             # optional: crazy4.rules.cardroom
 
 The Super Bonus is paid its table whatever the dealer holds. A hand *below the table* (weaker
 than the table's lowest line) pushes, unless a qualifying dealer hand beats it: then it loses.
@@ -43,10 +43,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.cardroom.collection import CardroomTable
-from crazy4.cardroom.rules import read_cardroom
 from crazy4.core.paytables import PayTable
 from crazy4.errors import InputError
+from crazy4.rules.cardroom import read_cardroom
+from crazy4.rules.collection import CardroomTable
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section, pay_table, side_bet_tables
 
@@ -134,7 +134,7 @@ class CrazyFourRules(RuleSet):
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> rules = load_rules("crazy4-standard")
     >>> isinstance(rules, CrazyFourRules), rules.super_bonus is not None
     (True, True)

@@ -72,7 +72,7 @@ class Settlement:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> settle = Settlement.of(load_rules("crazy4-standard"))
     >>> settle.unit
     2
@@ -122,7 +122,7 @@ class Settlement:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> Settlement.of(load_rules("crazy4-cardroom")).blind_multiple(np.array([5, 2534]))
         array([1, 3])
         """
@@ -175,7 +175,7 @@ class Settlement:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> settle = Settlement.of(load_rules("crazy4-cardroom"))  # a fold forfeits it
         >>> settle.queens_up_nets(np.array([2534, 2534]), np.array([False, True]), 0).tolist()
         [100, -2]
@@ -204,7 +204,7 @@ class Settlement:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> from crazy4.core.cards import parse_cards
         >>> from crazy4.core.ranking import hand_strength
         >>> settle = Settlement.of(load_rules("crazy4-standard"))

@@ -72,7 +72,7 @@ def bet_components(rules: CrazyFourRules) -> dict[str, tuple[str, ...]]:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> list(bet_components(crazy_four_rules(load_rules("crazy4-standard"))))[:3]
     ['ante_super_bonus_play', 'ante_play', 'super_bonus']
     """

@@ -48,7 +48,7 @@ def simple_strategy(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> simple_strategy(load_rules("crazy4-standard"), np.array([0, 322, 2534])).tolist()
     [0, 0, 3]
     """

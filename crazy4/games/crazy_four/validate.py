@@ -88,7 +88,7 @@ class CrazyFourValidator:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> run = CrazyFourValidator().start(Options(load_rules("crazy4-standard")), {})
     >>> run.queens_table, sorted(run.reference_bets)[:2]
     (0, ['ante_play', 'ante_super_bonus_play'])
@@ -481,7 +481,7 @@ class CrazyFourRun:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> run = CrazyFourValidator().start(Options(load_rules("crazy4-standard")), {})
         >>> notes = run.resolution_notes("super_bonus", 10_000, 0.02)
         >>> notes[-1].split(";")

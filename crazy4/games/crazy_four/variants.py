@@ -114,7 +114,7 @@ class VariantSet:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> variants = VariantSet(load_rules("crazy4-standard"))
     >>> [v.pattern for v, _ in variants.fixed][-3:]
     ['player A-2-3-4 settled as ace high', 'dealer A-2-3-4 settled as ace high', \
@@ -245,7 +245,7 @@ class VariantSet:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> variants = VariantSet(load_rules("crazy4-standard"))
         >>> dealt = Dealt(np.zeros((2, 5), np.intp), np.zeros((2, 5), np.intp),
         ...               np.array([20, 20]), np.array([10, 20]), np.array([1, 1]), None)

@@ -138,7 +138,7 @@ def main_bet_summary(analysis: Analysis, rules: CrazyFourRules) -> dict[str, flo
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> standard = analyze(load_rules("crazy4-standard"))
     >>> ties = dataclasses.replace(standard.rules.dealer, ties="player")
     >>> summary = main_bet_summary(standard, dataclasses.replace(standard.rules, dealer=ties))
@@ -197,7 +197,7 @@ def standard_variants(rules: CrazyFourRules) -> dict[str, CrazyFourRules]:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> sorted(standard_variants(load_rules("crazy4-standard")))[:2]
     ['Play 1x only', 'Play compared when the dealer does not qualify']
     """
@@ -312,7 +312,7 @@ def unlisted_readings(analysis: Analysis) -> list[Reading]:
     Examples
     --------
     >>> from crazy4.games.crazy_four.analysis import analyze
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> readings = unlisted_readings(analyze(load_rules("crazy4-cardroom")))
     >>> [reading.name for reading in readings]
     ['this rule set: unlisted = "push"', 'unlisted = "below_table"', "the standard table's line"]

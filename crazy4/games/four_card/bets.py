@@ -172,7 +172,7 @@ def ante_play_parts(
     Three of a kind (Ante Bonus 2 to 1) played 3x: +1 +3 +2 when it wins, -1 -3 +2 when the
     dealer is higher; three wins and one loss average +4 Antes.
 
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> from crazy4.core.ranking import strength_of_description
     >>> trips = strength_of_description("three of a kind")
     >>> deals = np.zeros((1, 8, 3), dtype=np.int64)
@@ -208,7 +208,7 @@ def side_bet_parts(bet: SideBet, lattice: DealLattice) -> Parts:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> from crazy4.core.ranking import strength_of_description
     >>> bet = load_rules("four-card-standard").side_bets[0]
     >>> strengths = np.array([0, strength_of_description("pair of aces")])
@@ -239,7 +239,7 @@ def bad_beat_parts(rules: FourCardRuleSet, lattice: DealLattice) -> Parts:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> from crazy4.core.ranking import strength_of_description
     >>> trips = strength_of_description("three of a kind")
     >>> lattice = DealLattice(np.array([trips]), np.array([3]), np.array([1]),

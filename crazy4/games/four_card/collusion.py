@@ -1,4 +1,4 @@
-"""Four Card Poker's collusion role (:class:`crazy4.advantage.collusion_role.ColludingGame`).
+"""Four Card Poker's collusion role (:class:`crazy4.games.collusion_role.ColludingGame`).
 
 Prices from counts
 ------------------
@@ -17,7 +17,7 @@ a rank string (``"A"``) shares the count of fixed ranks instead.
 
 Examples
 --------
->>> from crazy4.rules.load import load_rules
+>>> from crazy4.registry import load_rules
 >>> FourCardColluder().thresholds(load_rules("four-card-standard"), np.array([7])).tolist()
 [[7, 8]]
 """

@@ -12,7 +12,7 @@ from crazy4.games.base import GameAnalysis, HoleCardRole, Progress
 from crazy4.games.four_card.rules import four_card_rules, read_four_card_sections
 
 if TYPE_CHECKING:
-    from crazy4.advantage.collusion_role import ColludingGame
+    from crazy4.games.collusion_role import ColludingGame
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
@@ -50,8 +50,6 @@ class FourCard:
         *,
         jobs: int,
         progress: Progress,
-        simulate_rounds: int | None,
-        seed: int | None,
     ) -> GameAnalysis:
         """Every (hand, up card) situation counted, priced and tabulated."""
         from crazy4.games.four_card.analysis import MAIN_BET, analyze_four_card
@@ -106,5 +104,5 @@ class FourCard:
         return FourCardColluder()
 
 
-#: The game's one instance, registered in :mod:`crazy4.games.registry`.
+#: The game's one instance, registered in :mod:`crazy4.registry`.
 FOUR_CARD = FourCard()

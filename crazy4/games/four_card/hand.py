@@ -48,7 +48,7 @@ def four_card_hand_result(
     Examples
     --------
     >>> from crazy4.core.cards import parse_card, parse_cards
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> result = four_card_hand_result(parse_cards("As Ad 7c 4h 2s"), parse_card("Kd"),
     ...                                load_rules("four-card-standard"))
     >>> result["optimal_decision"], sum(result["dealer_outcomes"].values())

@@ -36,7 +36,7 @@ class FourCardHoleCards:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> role = FourCardHoleCards()
     >>> s = role.settlement(load_rules("four-card-standard"))
     >>> s.nets[0, 0].tolist(), s.nets[0, 3].tolist(), s.wagers.tolist()

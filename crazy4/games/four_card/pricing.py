@@ -50,7 +50,7 @@ def ante_bonus_payouts(rules: FourCardRuleSet) -> tuple[IntArray, int]:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> pays, denominator = ante_bonus_payouts(load_rules("four-card-standard"))
     >>> int(pays[-1]), int(pays[0]), denominator
     (25, 0, 1)
@@ -67,7 +67,7 @@ def result_nets(rules: FourCardRuleSet) -> npt.NDArray[np.int64]:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> result_nets(load_rules("four-card-standard")).tolist()
     [1, 1, -1]
     """
@@ -79,7 +79,7 @@ def bonus_on_fold(rules: FourCardRuleSet) -> bool:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> bonus_on_fold(load_rules("four-card-standard"))
     True
     """
@@ -94,7 +94,7 @@ def ev_fits_int64(rules: FourCardRuleSet, n_completions: int, unit: int) -> bool
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> ev_fits_int64(load_rules("four-card-standard"), 1370754, 1)
     True
     """
@@ -159,7 +159,7 @@ def price_situations(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> rules = load_rules("four-card-standard")
     >>> p = price_situations(rules, np.array([0, 2000]), np.array([1, 8]), np.array([0, 1]),
     ...                      np.array([9, 1]))
@@ -236,7 +236,7 @@ def simple_strategy(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> from crazy4.core.cards import parse_cards
     >>> from crazy4.core.ranking import hand_strength
     >>> hands = ["2s 2d 9c 7h 4s", "3s 3d 9c 7h 4s", "9s 9d Ac 7h 4s", "Ts Td 2c 7h 4s"]

@@ -185,7 +185,7 @@ class FourCardReference:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> reference = load_fourcard_reference(load_rules("four-card-standard"))
         >>> optimal, simple = reference.strategy("optimal"), reference.strategy("simple")
         >>> optimal.shape, int((optimal != simple).sum()) > 0
@@ -241,7 +241,7 @@ class FourCardReference:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> reference = load_fourcard_reference(load_rules("four-card-standard"))
         >>> bets = reference.exact_bets(reference.strategy("optimal"))
         >>> round(float(-bets["ante_play"].mean), 5)
@@ -306,7 +306,7 @@ def load_fourcard_reference(rules: FourCardRuleSet) -> FourCardReference:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> reference = load_fourcard_reference(load_rules("four-card-standard"))
     >>> round(float(reference.dealer_category_probabilities()[-1]) * DEALER_HANDS)
     14664

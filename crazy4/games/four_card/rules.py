@@ -124,7 +124,7 @@ class FourCardRuleSet(RuleSet):
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> rules = load_rules("four-card-standard")
     >>> isinstance(rules, FourCardRuleSet), rules.dealer.cards, rules.dealer.up_cards
     (True, 6, 1)
@@ -224,7 +224,7 @@ def read_four_card_sections(top: Section, common: RuleSet) -> FourCardRuleSet:
 
     Examples
     --------
-    >>> from crazy4.rules.load import parse_rules
+    >>> from crazy4.registry import parse_rules
     >>> text = '''name = "x"
     ... title = "x"
     ... game = "four-card-poker"

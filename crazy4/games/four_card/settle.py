@@ -65,7 +65,7 @@ class FourCardSettlement:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> from crazy4.core.ranking import strength_of_description
     >>> settle = FourCardSettlement.of(load_rules("four-card-standard"))
     >>> trips = strength_of_description("three of a kind")
@@ -194,7 +194,7 @@ class FourCardSettlement:
 
         Examples
         --------
-        >>> from crazy4.rules.load import load_rules
+        >>> from crazy4.registry import load_rules
         >>> from crazy4.core.ranking import strength_of_description
         >>> settle = FourCardSettlement.of(load_rules("four-card-standard"))
         >>> settle.explain("ante", 300, 1, 1, 1)

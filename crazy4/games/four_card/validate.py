@@ -95,7 +95,7 @@ class FourCardValidator:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> run = FourCardValidator().start(Options(load_rules("four-card-standard")), {})
     >>> run.aces_up_table, "ante_play" in run.reference_bets
     (0, True)

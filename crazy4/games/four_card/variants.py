@@ -100,7 +100,7 @@ class FourCardVariants:
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> variants = FourCardVariants(load_rules("four-card-standard"))
     >>> [v.difference for v, _ in variants.fixed][:1]
     ['ties = push (ties push), not player']

@@ -9,7 +9,7 @@ is a bet on the player's hand alone.
 
 Examples
 --------
->>> from crazy4.rules.load import load_rules
+>>> from crazy4.registry import load_rules
 >>> rules = load_rules("three-card-standard")
 >>> settled = THREE_CARD.settlement(rules)
 >>> strength = THREE_CARD.ranking.strength_of("straight")
@@ -114,5 +114,5 @@ class ThreeCard:
         return lines
 
 
-#: The game's one specification, registered in :mod:`crazy4.games.registry`.
+#: The game's one specification, registered in :mod:`crazy4.registry`.
 THREE_CARD = ThreeCard()

@@ -75,7 +75,7 @@ class ThreeCardRuleSet(RuleSet):
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> rules = load_rules("three-card-standard")
     >>> [table.name for table in rules.three_card.pair_plus]
     ['pair-plus-1-4-6-30-40', 'pair-plus-1-3-6-30-40']

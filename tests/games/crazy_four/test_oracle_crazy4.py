@@ -51,9 +51,8 @@ from oracle_crazy4 import (
     value_floor,
 )
 
-from crazy4.games.registry import game_of
 from crazy4.pipeline import RuleSetResults
-from crazy4.rules.load import load_rules
+from crazy4.registry import game_of, load_rules
 from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.validate.driver import validate
 from crazy4.validate.report import Check, Options, Report

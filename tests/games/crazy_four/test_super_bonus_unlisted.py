@@ -30,8 +30,8 @@ from crazy4.games.crazy_four.report import render_report
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
 from crazy4.games.crazy_four.whatif import STANDARD_SUPER_BONUS, rule_variants, unlisted_readings
-from crazy4.games.registry import game_of
-from crazy4.rules.load import RULES_DIR, load_rules, parse_rules
+from crazy4.registry import game_of, load_rules, parse_rules
+from crazy4.rules.load import RULES_DIR
 
 #: A Crazy 4 Poker rule file written for these tests: the card room's Super Bonus table (no
 #: three-of-a-kind line), the casinos' Play 1x-3x, king-high qualifier.

@@ -14,7 +14,7 @@ from crazy4.games.crazy_four.whatif import (
     super_bonus_sensitivity,
     with_pay_line,
 )
-from crazy4.rules.load import load_rules
+from crazy4.registry import load_rules
 
 
 def test_super_bonus_sensitivity_matches_a_full_analysis(standard: Analysis) -> None:

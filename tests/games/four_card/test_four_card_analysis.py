@@ -44,8 +44,9 @@ from crazy4.games.four_card.engine import (
 )
 from crazy4.games.four_card.pricing import price_outcomes, simple_strategy
 from crazy4.games.four_card.report import render_four_card_report
+from crazy4.registry import load_rules, parse_rules
 from crazy4.results.write import read_provenance
-from crazy4.rules.load import RULES_DIR, load_rules, parse_rules
+from crazy4.rules.load import RULES_DIR
 from crazy4.rules.ruleset import RuleSet
 
 

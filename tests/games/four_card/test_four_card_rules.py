@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from crazy4.errors import InputError
-from crazy4.rules.load import RULES_DIR, load_rules, parse_rules
+from crazy4.registry import load_rules, parse_rules
+from crazy4.rules.load import RULES_DIR
 
 STANDARD = (RULES_DIR / "four-card-standard.toml").read_text()
 

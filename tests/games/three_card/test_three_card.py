@@ -19,7 +19,7 @@ import pandas as pd
 import pytest
 
 from crazy4.errors import InputError
-from crazy4.rules.load import load_rules, parse_rules
+from crazy4.registry import load_rules, parse_rules
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

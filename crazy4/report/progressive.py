@@ -7,9 +7,9 @@ from fractions import Fraction
 import pandas as pd
 
 from crazy4.core.money import dollars
-from crazy4.progressive.bet import ProgressiveBet
 from crazy4.progressive.returns import MeterReturn
 from crazy4.report.markdown import markdown_table
+from crazy4.rules.progressive_bet import ProgressiveBet
 
 
 def _pays(bet: ProgressiveBet) -> str:
@@ -32,8 +32,8 @@ def progressive_lines(
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
-    >>> from crazy4.progressive.analysis import progressive_results
+    >>> from crazy4.registry import load_rules
+    >>> from crazy4.report.progressive_section import progressive_results
     >>> rules = load_rules("crazy4-progressive")
     >>> progressive_results(rules)[1][0]
     '## Progressive and envy bets'

@@ -3,7 +3,7 @@
 The driver owns what does not depend on the game: dealing the team's cards from seeded chunks,
 listing the dealer hands from the unseen cards (:mod:`crazy4.advantage.collusion_kernel`), the
 practical team rules' weights (:mod:`crazy4.advantage.team`), the sums and standard errors. A
-game (found by :func:`crazy4.games.registry.game_of`, its role by
+game (the one the rule set carries, :func:`crazy4.games.base.game_of`, its role by
 :meth:`crazy4.games.base.Game.colluder`) provides:
 
 * **the table** -- its largest table (:attr:`ColludingGame.max_seats`, the simulator's), how

@@ -1,4 +1,5 @@
-"""The progressive's tables and report section for any rule set that carries the bet.
+"""The progressive's tables and report section for any rule set that carries the bet (the report
+places it; the bet's engine is :mod:`crazy4.progressive`).
 
 :func:`crazy4.pipeline.run_rule_set` calls :func:`progressive_results` for every rule set, so
 any game's rule set with a ``[progressive]`` section gets the tables and the section.
@@ -9,9 +10,9 @@ from __future__ import annotations
 import pandas as pd
 
 from crazy4.progressive.envy import envy_by_player_category
-from crazy4.progressive.report import progressive_lines
 from crazy4.progressive.returns import progressive_return
 from crazy4.progressive.tables import by_meter_table, envy_table, lines_table
+from crazy4.report.progressive import progressive_lines
 from crazy4.rules.ruleset import RuleSet
 
 
@@ -21,7 +22,7 @@ def progressive_results(rules: RuleSet) -> tuple[dict[str, pd.DataFrame], list[s
 
     Examples
     --------
-    >>> from crazy4.rules.load import load_rules
+    >>> from crazy4.registry import load_rules
     >>> progressive_results(load_rules("crazy4-standard"))
     ({}, [])
     >>> tables, _ = progressive_results(load_rules("four-card-progressive"))

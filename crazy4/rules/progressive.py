@@ -4,7 +4,7 @@
 
     [progressive]
     illustrative = true            # optional: the amounts are not from a named source
-    scoring = "five_cards"         # "five_cards" (default) or "best_four" (crazy4.progressive.bet)
+    scoring = "five_cards"         # "five_cards" (default) or "best_four" (rules.progressive_bet)
     wager = 5                      # dollars per bet
     reset = 10000                  # the meter after it is won, dollars (not negative)
     contribution = "15%"           # share of every wager added to the meter: 0 to 100%
@@ -34,7 +34,7 @@ from math import isfinite
 
 from crazy4.core.money import parse_money
 from crazy4.errors import InputError
-from crazy4.progressive.bet import (
+from crazy4.rules.progressive_bet import (
     SCORINGS,
     EnvyLine,
     ProgressiveBet,

@@ -7,7 +7,7 @@ Format (every key is checked; an unknown key is an error)::
                                            # below the raise minimum)
     max_seats = 7                          # player hands (betting spots) at a table, 1 to 9
 
-    [[cardroom.tables]]                    # any number of tables (crazy4.cardroom.collection)
+    [[cardroom.tables]]                    # any number of tables (crazy4.rules.collection)
     name = "5-20"
     ante_min = 5                           # dollars: 5, "0.50", "1/2" or 0.5
     ante_max = 20
@@ -33,9 +33,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from crazy4.cardroom.collection import ROUNDINGS, CardroomTable, CollectionBand
 from crazy4.core.money import dollars
 from crazy4.errors import InputError
+from crazy4.rules.collection import ROUNDINGS, CardroomTable, CollectionBand
 from crazy4.rules.sections import Section
 
 #: Player hands a table can seat: five cards each plus the dealer's five from 52 cards.

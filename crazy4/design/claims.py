@@ -1,0 +1,165 @@
+"""A manufacturer's claimed figures, read from CSV or XLSX (``docs/verify-par.md`` is the
+template).
+
+One row per claim. A **bet row** names a ``bet`` (a row of ``crazy4 analyze``'s bets table)
+and leaves ``line`` empty; it may claim ``house_edge``, ``hit_frequency``,
+``element_of_risk``. A **line row** names the ``bet``, the pay ``table`` (its rule-file path:
+``super_bonus``, ``queens_up[0]``, ``pair_plus[1]``) and the ``line`` (``straight_flush``); it
+may claim ``combinations`` (of ``total``, by default every hand the player can be dealt),
+``probability``, ``payout`` (odds to 1) and ``contribution`` (payout x probability).
+
+Numbers are read exactly: ``0.0342``, ``3.42%``, ``3/2`` (a fraction), ``1,234`` (thousands
+separators), ``3 to 2`` for a payout. An empty cell claims nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from crazy4.errors import InputError
+
+#: The columns a claims file may have (any order; ``bet`` is required).
+COLUMNS = (
+    "bet",
+    "table",
+    "line",
+    "combinations",
+    "total",
+    "probability",
+    "payout",
+    "contribution",
+    "house_edge",
+    "hit_frequency",
+    "element_of_risk",
+)
+#: Figures claimed on a bet row and on a line row.
+BET_FIGURES = ("house_edge", "hit_frequency", "element_of_risk")
+LINE_FIGURES = ("combinations", "total", "probability", "payout", "contribution")
+#: The most rows read (a claims file is a PAR sheet, not a data set).
+MAX_ROWS = 10_000
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One row of a claims file.
+
+    Attributes
+    ----------
+    row : int
+        Its row number in the file (the header is row 1).
+    bet, table, line : str
+        What it is about (``table`` and ``line`` empty on a bet row).
+    figures : dict of str to Fraction
+        The figures it claims, exactly as written.
+    """
+
+    row: int
+    bet: str
+    table: str
+    line: str
+    figures: dict[str, Fraction] = field(default_factory=dict)
+
+
+def parse_number(text: str, where: str) -> Fraction:
+    """A claimed figure, exactly.
+
+    Examples
+    --------
+    >>> parse_number("3.42%", "x"), parse_number("3/2", "x"), parse_number("1,234", "x")
+    (Fraction(171, 5000), Fraction(3, 2), Fraction(1234, 1))
+    >>> parse_number("3 to 2", "x")
+    Fraction(3, 2)
+    >>> parse_number("lots", "claims.csv row 2, column 'payout'")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: claims.csv row 2, column 'payout': 'lots' is not a number
+    """
+    cleaned = text.strip().replace(",", "").replace(" to ", "/").replace(":", "/")
+    percent = cleaned.endswith("%")
+    cleaned = cleaned.removesuffix("%").strip()
+    if not re.fullmatch(r"[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d{1,3})?(/\d+)?", cleaned):
+        raise InputError(f"{where}: {text.strip()!r} is not a number")
+    try:
+        value = Fraction(cleaned)
+    except ZeroDivisionError:
+        raise InputError(f"{where}: {text.strip()!r} divides by zero") from None
+    return value / 100 if percent else value
+
+
+def _cells(path: Path) -> list[list[str]]:
+    """Every row of the file as text cells (CSV, or the first sheet of an XLSX)."""
+    if path.suffix.lower() == ".xlsx":
+        import openpyxl
+
+        try:
+            book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        except Exception as error:  # openpyxl raises many kinds on a bad file
+            raise InputError(f"{path}: not a readable XLSX workbook ({error})") from None
+        sheet = book.worksheets[0]
+        rows = [
+            ["" if v is None else str(v) for v in row] for row in sheet.iter_rows(values_only=True)
+        ]
+        book.close()
+        return rows
+    if path.suffix.lower() != ".csv":
+        raise InputError(f"{path}: a claims file is .csv or .xlsx")
+    try:
+        with path.open(encoding="utf-8-sig", newline="") as handle:
+            return [row for row in csv.reader(handle)]
+    except (OSError, UnicodeDecodeError, csv.Error) as error:
+        raise InputError(f"{path}: cannot be read: {error}") from None
+
+
+def read_claims(path: Path) -> list[Claim]:
+    """The claims of a CSV or XLSX file.
+
+    Raises
+    ------
+    InputError
+        A missing or unknown column, a bad number, a line row without its table, too many rows
+        (naming the file, the row and the column).
+    """
+    if not path.is_file():
+        raise InputError(f"{path}: no such claims file")
+    rows = [row for row in _cells(path) if any(cell.strip() for cell in row)]
+    if not rows:
+        raise InputError(f"{path}: the claims file is empty")
+    header = [cell.strip().lower() for cell in rows[0]]
+    unknown = [name for name in header if name and name not in COLUMNS]
+    if unknown or "bet" not in header:
+        problem = f"unknown column {unknown[0]!r}" if unknown else "no 'bet' column"
+        raise InputError(f"{path} row 1: {problem}; the columns are {', '.join(COLUMNS)}")
+    if len(rows) > MAX_ROWS:
+        raise InputError(f"{path}: {len(rows):,} rows; at most {MAX_ROWS:,}")
+    return [_claim(path, number, header, row) for number, row in enumerate(rows[1:], start=2)]
+
+
+def _claim(path: Path, number: int, header: list[str], row: list[str]) -> Claim:
+    cells = {
+        name: (row[i].strip() if i < len(row) else "") for i, name in enumerate(header) if name
+    }
+    where = f"{path.name} row {number}"
+    if not cells.get("bet"):
+        raise InputError(f"{where}: column 'bet' is empty")
+    line, table = cells.get("line", ""), cells.get("table", "")
+    allowed = LINE_FIGURES if line else BET_FIGURES
+    figures = {}
+    for name in (*BET_FIGURES, *LINE_FIGURES):
+        if not cells.get(name):
+            continue
+        if name not in allowed:
+            kind = "a line row (line given)" if line else "a bet row (no line)"
+            raise InputError(f"{where}: column {name!r} is not claimed on {kind}")
+        figures[name] = parse_number(cells[name], f"{where}, column {name!r}")
+    if line and not table:
+        raise InputError(f"{where}: a line row needs its pay 'table' (super_bonus, queens_up[0])")
+    if not figures:
+        raise InputError(f"{where}: claims no figure")
+    for name in ("combinations", "total"):
+        if name in figures and (figures[name].denominator != 1 or figures[name] < 0):
+            raise InputError(f"{where}, column {name!r}: not a whole number")
+    return Claim(number, cells["bet"], table, line, figures)

@@ -1,0 +1,197 @@
+"""Counts first, money second: a bet's exact price as a function of its pay lines' odds.
+
+The dealer-outcome counts of a game do not depend on its pay tables, so a bet's EV is, for
+each hand and decision, an affine function of the odds of the lines being searched. The
+search reads that function from the game's own analysis (:class:`Probe`): the base rule set
+and, for each searched line, the same rules with that line paid one unit more; the
+difference of the two EVs is the line's slope, exactly.
+
+* :class:`HandModel` -- for the game's main bet, when the analysis lists every hand class's
+  EV of every decision (its ``player_hands`` table): a candidate's EV is the weighted sum,
+  over the hands, of the best decision's EV at the candidate's odds -- the optimal strategy
+  re-solved for every candidate, exactly. Hands whose best decision cannot change anywhere
+  in the searched ranges (:meth:`HandModel.border`) are summed once.
+* :class:`AffineModel` -- otherwise (a side bet, or a game whose analysis lists no hands):
+  the bet's EV is ``ev0 + sum(slope * change)``; exact whenever the strategy does not depend
+  on the searched table (a side bet, a bonus paid whatever the decision). The search
+  re-analyzes every candidate it lists through the game, so a listed figure never rests on
+  this assumption.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from crazy4.errors import InputError
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+    import pandas as pd
+
+    from crazy4.games.base import GameAnalysis
+
+#: The decisions of a ``player_hands`` table, in column order.
+DECISIONS = ("fold", "1x", "2x", "3x")
+
+
+@dataclass(frozen=True)
+class AffineModel:
+    """``EV = (base + sum(slopes * change)) / denominator``, change in odds per searched line.
+
+    Examples
+    --------
+    >>> model = AffineModel(-3, (1, 2), 10)
+    >>> model.numerators(np.array([[0, 0], [1, 1]]), 1).tolist()
+    [-3, 0]
+    """
+
+    base: int
+    slopes: tuple[int, ...]
+    denominator: int
+
+    @classmethod
+    def from_evs(cls, base: Fraction, bumped: list[Fraction]) -> AffineModel:
+        """From the base EV and the EV with each line one unit higher.
+
+        Examples
+        --------
+        >>> AffineModel.from_evs(Fraction(-1, 10), [Fraction(-1, 20), Fraction(1, 5)])
+        AffineModel(base=-2, slopes=(1, 6), denominator=20)
+        """
+        denominator = lcm(base.denominator, *(ev.denominator for ev in bumped))
+        slopes = tuple(int((ev - base) * denominator) for ev in bumped)
+        return cls(int(base * denominator), slopes, denominator)
+
+    def numerators(self, steps: npt.NDArray[np.int64], scale: int) -> npt.NDArray[np.object_]:
+        """EV numerators over ``denominator * scale`` of candidates ``steps`` (shape (K, L):
+        each line's change in odds times ``scale``), exact Python integers."""
+        slopes = np.array(self.slopes, dtype=object)
+        return np.asarray(steps.astype(object) @ slopes + self.base * scale, dtype=object)
+
+
+@dataclass(frozen=True)
+class HandModel:
+    """Every hand class's EV of every decision, affine in the searched lines' odds.
+
+    Attributes
+    ----------
+    weights : ndarray, shape (n,)
+        Hands each class stands for.
+    base : ndarray, shape (n, 4)
+        EV numerators of fold, 1x, 2x, 3x over :attr:`denominator` under the base table.
+    slopes : ndarray, shape (L, n, 4)
+        Their change per unit of each searched line's odds.
+    allowed : ndarray of bool, shape (n, 4)
+        The decisions each class may take.
+    denominator : int
+        Common denominator of every EV.
+    """
+
+    weights: npt.NDArray[np.int64]
+    base: npt.NDArray[np.int64]
+    slopes: npt.NDArray[np.int64]
+    allowed: npt.NDArray[np.bool_]
+    denominator: int
+
+    def border(self, low: npt.NDArray[np.int64], high: npt.NDArray[np.int64], scale: int) -> (
+        tuple[npt.NDArray[np.bool_], npt.NDArray[np.int64]]
+    ):  # fmt: skip
+        """Which hands' best decision may change when each line's change (times ``scale``)
+        runs over ``low..high``, and every hand's best decision under the base table.
+
+        A hand is fixed when its base decision ``b`` beats every other allowed ``d`` at every
+        point of the box: ``scale*(base_b - base_d) + sum(min(low*s, high*s))`` with
+        ``s = slope_b - slope_d`` is at least 0 (ties change no EV).
+        """
+        masked = np.where(self.allowed, self.base, np.iinfo(np.int64).min)
+        best = np.argmax(masked, axis=1)
+        rows = np.arange(len(best))
+        moving = np.zeros(len(best), dtype=bool)
+        for decision in range(len(DECISIONS)):
+            gap = (self.base[rows, best] - self.base[:, decision]) * scale
+            slope = self.slopes[:, rows, best] - self.slopes[:, :, decision]  # (L, n)
+            worst = np.minimum(low[:, None] * slope, high[:, None] * slope).sum(axis=0)
+            moving |= self.allowed[:, decision] & (gap + worst < 0)
+        return moving, best
+
+    def numerators(
+        self, steps: npt.NDArray[np.int64], scale: int, low: npt.NDArray[np.int64],
+        high: npt.NDArray[np.int64],
+    ) -> npt.NDArray[np.object_]:  # fmt: skip
+        """EV numerators over ``denominator * scale * weights.sum()`` of candidates
+        ``steps`` (shape (K, L), inside ``low..high``), the strategy re-solved per candidate."""
+        moving, best = self.border(low, high, scale)
+        fixed = ~moving
+        rows = np.flatnonzero(fixed)
+        weights = self.weights[rows]
+        constant = int(np.dot(weights, self.base[rows, best[rows]])) * scale
+        per_line = [
+            int(np.dot(weights, self.slopes[line, rows, best[rows]]))
+            for line in range(len(self.slopes))
+        ]
+        total = steps.astype(object) @ np.array(per_line, dtype=object) + constant
+        hands = np.flatnonzero(moving)
+        if len(hands):
+            total = total + self._moving(steps, scale, hands)
+        return np.asarray(total, dtype=object)
+
+    def _moving(
+        self, steps: npt.NDArray[np.int64], scale: int, hands: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.object_]:
+        """The weighted best EVs of the hands whose decision may change, per candidate.
+
+        Every EV is an integer below 2**53 (checked), so the float64 products and sums are
+        exact; the weighted sum is taken in Python integers.
+        """
+        widest = np.abs(steps).max(axis=0, initial=0).astype(object)
+        steepest = np.abs(self.slopes[:, hands, :]).reshape(len(self.slopes), -1).max(axis=1)
+        bound = int(np.abs(self.base[hands]).max()) * scale + int(widest @ steepest.astype(object))
+        if bound >= 2**53:
+            raise InputError("--range: odds this large cannot be priced exactly; narrow the ranges")
+        base = self.base[hands].astype(np.float64) * scale
+        slopes = self.slopes[:, hands, :].astype(np.float64)
+        values = base[None] + np.einsum("kl,lnd->knd", steps.astype(np.float64), slopes)
+        values = np.where(self.allowed[hands][None], values, -np.inf)
+        best = values.max(axis=2).astype(np.int64).astype(object)
+        return np.asarray(best @ self.weights[hands].astype(object), dtype=object)
+
+
+def hand_table(analysis: GameAnalysis) -> pd.DataFrame | None:
+    """The analysis's ``player_hands`` table, when it lists every decision's EV numerator."""
+    frame = analysis.tables.get("player_hands")
+    needed = {"weight", "ev_denominator", *(f"ev_{d}_numerator" for d in DECISIONS)}
+    if frame is None or not needed <= set(frame.columns):
+        return None
+    return frame
+
+
+def hand_model(base: GameAnalysis, bumped: list[GameAnalysis]) -> HandModel | None:
+    """The :class:`HandModel` of the base and bumped analyses (``None`` when an analysis
+    lists no hands, or lists them differently)."""
+    frames = [hand_table(analysis) for analysis in (base, *bumped)]
+    present = [frame for frame in frames if frame is not None]
+    if len(present) != len(frames) or any(
+        not frame["hand"].equals(present[0]["hand"]) for frame in present
+    ):
+        return None
+    denominators = [frame["ev_denominator"].unique() for frame in present]
+    if any(len(d) != 1 for d in denominators):
+        return None
+    common = lcm(*(int(d[0]) for d in denominators))
+    evs = []
+    for frame, denominator in zip(present, denominators, strict=True):
+        numerators = frame[[f"ev_{d}_numerator" for d in DECISIONS]].to_numpy(np.int64)
+        evs.append(numerators * (common // int(denominator[0])))
+    allowed = ~np.isnan(present[0][[f"ev_{d}" for d in DECISIONS]].to_numpy(np.float64))
+    slopes = (
+        np.stack([ev - evs[0] for ev in evs[1:]])
+        if bumped
+        else np.zeros((0, *evs[0].shape), np.int64)
+    )
+    weights = present[0]["weight"].to_numpy(np.int64)
+    return HandModel(weights, evs[0], slopes.astype(np.int64), allowed, common)

@@ -1,0 +1,195 @@
+"""Verify a vendor's math: every claimed figure matched with the exact one.
+
+A bet row is matched with the game's ``bets`` table (the house edge exactly; the hit frequency
+and element of risk as the analysis prints them). A line row is matched with the line's
+exact probability of being paid: the bet's EV with the line paid one unit more, less its EV
+as it stands (the same counts, the money moved by one unit on that line's hands alone), so it
+holds for every pay table of every game; its combinations are that probability times the
+claim's ``total`` (default: every hand the player can be dealt), compared exactly, and its
+payout is the rule file's, compared exactly. Every other figure must lie within the tolerance.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from typing import TYPE_CHECKING
+
+from crazy4.core.bet_tables import fraction_text
+from crazy4.design.basis import analyze_quietly, bet_rows, changed_rules, rule_data
+from crazy4.design.ruletext import odds_value, pays_at
+from crazy4.errors import InputError
+
+if TYPE_CHECKING:
+    from crazy4.design.basis import BetFigures
+    from crazy4.design.claims import Claim
+    from crazy4.games.base import GameAnalysis
+    from crazy4.rules.ruleset import RuleSet
+
+#: Figures compared exactly whatever the tolerance.
+EXACT_FIGURES = frozenset({"combinations", "payout"})
+#: Figures the analysis gives as decimals only (printed as decimals, compared within tolerance).
+DECIMAL_FIGURES = frozenset({"hit_frequency", "element_of_risk"})
+
+
+def shown(figure: str, value: Fraction) -> str:
+    """A figure as the reports print it: exact, or a decimal for a decimal-only figure.
+
+    Examples
+    --------
+    >>> shown("house_edge", Fraction(979, 21658)), shown("hit_frequency", Fraction(0.25))
+    ('979/21658', '0.25')
+    """
+    return f"{float(value):.12g}" if figure in DECIMAL_FIGURES else fraction_text(value)
+
+
+@dataclass(frozen=True)
+class Check:
+    """One claimed figure against the exact one."""
+
+    row: int
+    bet: str
+    line: str
+    figure: str
+    claimed: Fraction
+    exact: Fraction
+    matches: bool
+
+    @property
+    def difference(self) -> Fraction:
+        """Claimed less exact."""
+        return self.claimed - self.exact
+
+    def record(self) -> dict[str, object]:
+        """JSON-ready: the figures as exact text and as decimals."""
+        return {
+            "row": self.row,
+            "bet": self.bet,
+            "line": self.line,
+            "figure": self.figure,
+            "claimed": fraction_text(self.claimed),
+            "exact": shown(self.figure, self.exact),
+            "claimed_value": float(self.claimed),
+            "exact_value": float(self.exact),
+            "difference": float(self.difference),
+            "matches": self.matches,
+        }
+
+
+class Verifier:
+    """The exact figures claims are matched with, analyzed once per rule set and per line."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        from crazy4.games.registry import game_of
+
+        self.rules = rules
+        self.base = analyze_quietly(rules)
+        self.bets = bet_rows(self.base)
+        self.hands = comb(52, game_of(rules).player_cards)
+        self._bumped: dict[tuple[str, str], GameAnalysis] = {}
+
+    def bet_figures(self, claim: Claim) -> dict[str, Fraction]:
+        """The exact (house edge) and printed (the rest) figures of the claim's bet."""
+        figures = self._bet(claim)
+        return {
+            "house_edge": figures.house_edge,
+            "hit_frequency": Fraction(figures.hit_frequency),
+            "element_of_risk": Fraction(figures.element_of_risk),
+        }
+
+    def _bet(self, claim: Claim) -> BetFigures:
+        if claim.bet not in self.bets:
+            raise InputError(
+                f"claims row {claim.row}: {self.rules.name} has no bet {claim.bet!r}; its bets: "
+                f"{', '.join(self.bets)}"
+            )
+        return self.bets[claim.bet]
+
+    def line_figures(self, claim: Claim) -> dict[str, Fraction]:
+        """The exact probability, combinations, payout and contribution of the claim's line."""
+        from crazy4.core.paytables import parse_odds
+
+        self._bet(claim)
+        try:
+            pays = pays_at(rule_data(self.rules), claim.table)
+        except InputError as error:
+            raise InputError(f"claims row {claim.row}: {error}") from None
+        if claim.line not in pays:
+            raise InputError(
+                f"claims row {claim.row}: {claim.table} has no line {claim.line!r}; its lines: "
+                f"{', '.join(pays)}"
+            )
+        payout = parse_odds(pays[claim.line], where=f"{claim.table} {claim.line}")
+        key = (claim.table, claim.line)
+        if key not in self._bumped:
+            change = (f"{claim.table}.{claim.line}", str(odds_value(payout + 1)))
+            self._bumped[key] = analyze_quietly(changed_rules(self.rules, [change]))
+        bumped = bet_rows(self._bumped[key])[claim.bet]
+        base = self.bets[claim.bet]
+        probability = base.house_edge - bumped.house_edge
+        total = int(claim.figures.get("total", self.hands))
+        return {
+            "probability": probability,
+            "combinations": probability * total,
+            "total": Fraction(total),
+            "payout": payout,
+            "contribution": payout * probability,
+        }
+
+
+def verify(rules: RuleSet, claims: list[Claim], tolerance: Fraction) -> list[Check]:
+    """Every figure of every claim checked against ``rules``' exact figures."""
+    verifier = Verifier(rules)
+    checks = []
+    for claim in claims:
+        exact = verifier.line_figures(claim) if claim.line else verifier.bet_figures(claim)
+        for figure, claimed in claim.figures.items():
+            if figure == "total":
+                continue
+            value = exact[figure]
+            if figure in EXACT_FIGURES:
+                matches = claimed == value
+            else:
+                matches = abs(claimed - value) <= tolerance
+            checks.append(Check(claim.row, claim.bet, claim.line, figure, claimed, value, matches))
+    return checks
+
+
+def markdown(rules: RuleSet, checks: list[Check], tolerance: Fraction) -> str:
+    """The verification as Markdown: a summary line, then every difference, then every match."""
+    wrong = [check for check in checks if not check.matches]
+    lines = [
+        f"# Claimed figures verified against {rules.name}",
+        "",
+        f"Rule set {rules.name} (SHA-256 {rules.content_hash}); tolerance "
+        f"{float(tolerance):g} (combinations and payouts exactly).",
+        "",
+        f"{len(checks)} figures checked: {len(checks) - len(wrong)} match, {len(wrong)} differ.",
+    ]
+    for title, chosen in (("Differences", wrong), ("Matches", [c for c in checks if c.matches])):
+        lines += ["", f"## {title}", ""]
+        if not chosen:
+            lines.append("(none)")
+            continue
+        lines += ["| row | bet | line | figure | claimed | exact | difference |", "|---" * 7 + "|"]
+        lines += [
+            f"| {c.row} | {c.bet} | {c.line} | {c.figure} | {fraction_text(c.claimed)} | "
+            f"{shown(c.figure, c.exact)} | {float(c.difference):.3g} |"
+            for c in chosen
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def json_text(rules: RuleSet, checks: list[Check], tolerance: Fraction) -> str:
+    """The verification as JSON."""
+    document = {
+        "rules": rules.name,
+        "rules_sha256": rules.content_hash,
+        "tolerance": float(tolerance),
+        "checked": len(checks),
+        "differences": sum(not check.matches for check in checks),
+        "checks": [check.record() for check in checks],
+    }
+    return json.dumps(document, indent=2) + "\n"
