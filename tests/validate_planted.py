@@ -40,6 +40,9 @@ class Engine:
     bonus_follows_play: bool = False
     qualifier_ace_high: bool = False
     flush_pays: float = 1.5
+    not_qualified_ante_wins: bool = False  # Three Card Poker's rule: Ante wins, Play pushes
+    ties_to_dealer: bool = False  # the dealer wins ties (Ante, Play and Super Bonus)
+    bonus_extra_lines: bool = False  # Super Bonus 1:1 on a pair of aces and on two pair
     biased_shuffle: bool = False
     correlated_deck: bool = False
     stacked_ties: bool = False
@@ -118,14 +121,20 @@ def settle(engine: Engine, player: tuple[int, ...], dealer: tuple[int, ...]) -> 
     if engine.any_king_or_ace:
         qualifies = any(c // 4 >= 11 for c in dealer)
     higher = (p_key > d_key) - (p_key < d_key)
+    if engine.ties_to_dealer and higher == 0:
+        higher = -1
     shown = multiple or int(engine.fold_showdown)
     if not qualifies:
-        ante, play = 0, multiple
+        ante, play = (1, 0) if engine.not_qualified_ante_wins else (0, multiple)
     else:
         ante, play = higher, multiple * higher
     bonus_table = {**SUPER_BONUS, FLUSH: engine.flush_pays}
-    if p_key[0] >= STRAIGHT:
+    if engine.bonus_extra_lines:
+        bonus_table[TWO_PAIR] = 1
+    if p_key[0] >= STRAIGHT or p_key[0] in bonus_table:
         bonus = 200.0 if p_key[0] == QUADS and p_key[1] == 12 else bonus_table[p_key[0]]
+    elif engine.bonus_extra_lines and p_key[:2] == (PAIR, 12):
+        bonus = 1.0
     elif engine.bonus_follows_play:
         bonus = 1 if not qualifies else higher
     elif engine.ties_lose_bonus and higher == 0:

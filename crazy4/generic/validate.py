@@ -4,9 +4,11 @@ The log is the one :mod:`crazy4.generic.simulate` writes: ``player`` and ``deale
 ``decision``, the wagers ``ante`` and ``play``, the nets ``ante_net``, ``play_net`` and
 ``ante_bonus_net`` (optional: without it the bonus is expected inside ``ante_net``), and
 optionally the side bet and its net. Each row is settled again from its cards and decision by
-the specification's settlement (:attr:`crazy4.games.spec.CellSettlement.parts`), its decision
-compared with the optimal one of its hand class, and the statistics test the player's and the
-dealer's categories and each bet's mean against the exact analysis.
+the specification's settlement (:attr:`crazy4.games.spec.CellSettlement.parts`), the rows that
+differ searched for the rule differences that explain them
+(:mod:`crazy4.generic.rulesearch`), its decision compared with the optimal one of its hand
+class, and the statistics test the player's and the dealer's categories and each bet's mean
+against the exact analysis.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from crazy4.core.cards import format_cards
 from crazy4.errors import InputError
 from crazy4.games.spec import GameSpec
 from crazy4.generic.counts import class_of_hands
+from crazy4.generic.rulesearch import SpecRows, category_nets, spec_edits
 from crazy4.generic.simulate import SpecSimulator, analysis_of
 from crazy4.rules.ruleset import RuleSet
 from crazy4.validate.checks import (
@@ -35,6 +38,8 @@ from crazy4.validate.checks import (
     strategy_check,
     well_formed_check,
 )
+from crazy4.validate.infer import Inference, differing_example, inference_check
+from crazy4.validate.patterns import agrees, differing_columns, key_words
 from crazy4.validate.report import Check, Finding, Options
 from crazy4.validate.rows import (
     BatchRows,
@@ -44,10 +49,10 @@ from crazy4.validate.rows import (
     kept_for_statistics,
     split_rounds,
 )
+from crazy4.validate.search import Search
 from crazy4.validate.statistics import (
     SUMMARY_KEYS,
     StatFamily,
-    StatTest,
     Summary,
     bet_samples,
     most_off,
@@ -71,6 +76,7 @@ class SpecRun:
     tally: Tally = field(default_factory=Tally)
     player_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     dealer_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    inference: Inference = field(default_factory=Inference)
 
     def __post_init__(self) -> None:
         size = len(self.spec.ranking.categories)
@@ -180,11 +186,90 @@ class SpecRun:
             side, logged = batch.wager(self.side_key), batch.wager(f"{self.side_key}_net")
             components.append(Component(self.side_key, side, expected, logged, side=True))
         cards = (batch.cards["player"], batch.cards["dealer"], batch.decision)
-        for found in mismatches(self.tally, good, components, unit):
+        differing = mismatches(self.tally, good, components, unit)
+        for found in differing:
             what = f"{found.component.name}_net is not the amount {self.rules.name} settles"
             finding = self.tally.settlement_findings.setdefault(what, Finding())
             limit = self.options.examples
             settlement_examples(finding, found.rows, found, cards, batch.first_row, limit)
+        if differing:
+            side_nets = None
+            if pays is not None:
+                side_nets = pays.odds_numerators(self.spec.ranking, unit) / unit
+            showdown = (strength, dealer_strength, safe[1])
+            self._infer(batch, good, components, unit, showdown, side_nets)
+
+    def _infer(
+        self,
+        batch: LogBatch,
+        good: npt.NDArray[np.bool_],
+        components: list[Component],
+        unit: int,
+        showdown: tuple[IntArray, IntArray, IntArray],
+        side: npt.NDArray[np.float64] | None,
+    ) -> None:
+        """Search the rule differences that explain the good rows that differ
+        (:mod:`crazy4.generic.rulesearch`)."""
+        rows = np.flatnonzero(good)
+        strength, dealer, multiple = (a[rows].astype(np.int64) for a in showdown)
+        sub = [
+            Component(c.name, c.wager[rows], c.units[rows], c.logged[rows], c.side)
+            for c in components
+        ]
+        base = {c.name: c.units / unit for c in sub}
+        wrong = np.flatnonzero(~agrees(sub, base))
+        if wrong.size == 0:
+            return
+        bonus_apart = any(c.name == "ante_bonus" for c in sub)
+        spec_rows = SpecRows(
+            *(strength, dealer, multiple, self.settlement, self.spec.qualifier(self.rules)),
+            *(self.category.astype(np.int64), side, self.side_key, bonus_apart),
+        )
+        size = len(self.spec.ranking.categories)
+        bonus = self.settlement.parts["ante_bonus"][:, 1, 3] / self.settlement.unit
+        expected = {"ante_bonus": category_nets(bonus, self.category, size)}
+        if side is not None:
+            expected["side"] = category_nets(side, self.category, size)
+        differs: dict[str, tuple[IntArray, npt.NDArray[np.float64]]] = {}
+        for c in sub:
+            kind = {"ante_bonus": "ante_bonus", self.side_key: "side"}.get(c.name)
+            out = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
+            if kind is not None and out.size:
+                per_unit = c.logged[out] / np.where(c.wager[out] > 0, c.wager[out], 1)
+                differs[kind] = (self.category[strength[out]].astype(np.int64), per_unit)
+        names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label}
+        qualifier = self.spec.qualifier(self.rules)
+        rule = (qualifier, self.rules.dealer.qualifier)
+        edits = spec_edits(self.spec.ranking, rule, differs, expected, names, bonus_apart)
+        labels = self.spec.ranking.categories
+        component_names = [c.name for c in sub]
+
+        def keys(wrong: npt.NDArray[np.intp]) -> IntArray:
+            player, against = strength[wrong], dealer[wrong]
+            return np.column_stack(
+                [
+                    np.clip(batch.decision[rows[wrong]], 0, 3),
+                    self.category[player],
+                    self.category[against],
+                    (against >= qualifier).astype(np.int64),
+                    (player == against).astype(np.int64) + 2 * (player < against),
+                    *differing_columns(sub, base, wrong, multiple),
+                ]
+            ).astype(np.int64)
+
+        cards = (batch.cards["player"], batch.cards["dealer"], batch.decision)
+
+        def example(row: int) -> dict[str, object]:
+            return differing_example(row, rows, batch.first_row, cards, sub, base)
+
+        search = Search(sub, base, edits, spec_rows.settle)
+        search.run(
+            self.inference,
+            keys,
+            lambda key: key_words(key, component_names, labels),
+            example,
+            self.options.examples,
+        )
 
     def _count(self, batch: LogBatch, bad: npt.NDArray[np.bool_], rounds: Rounds) -> None:
         """Count categories and bets over the rounds whose rows are all good."""
@@ -229,10 +314,15 @@ class SpecRun:
 
     def row_checks(self) -> list[Check]:
         """Well-formed, settlement and strategy."""
+        if self.inference.rows:
+            self.tally.settlement_findings = self.inference.findings(self.options.examples)
         return [
             well_formed_check(self.tally, "left out of the other checks"),
             settlement_check(self.tally, self.rules.name),
             strategy_check(self.tally, self.options.strategy, " by hand class"),
+            inference_check(
+                self.rules.name, {"settlement": self.inference}, self.tally.settled_rows
+            ),
         ]
 
     def statistics(self, summary: Summary | None) -> StatFamily:
@@ -263,14 +353,8 @@ class SpecRun:
             )
         if summary is None:
             family.card_frequencies(self.tally)
-        for name, count, total, exact, design in bet_samples(
-            self.tally.bets, self.exact, summary, family.notes
-        ):
-            mean = total / count
-            se = exact.std_dev * (design / count) ** 0.5
-            z = (mean - float(exact.mean)) / se if se > 0 else 0.0
-            detail = f"mean {mean:+.5f} ± {se:.5f}, exact {float(exact.mean):+.5f}"
-            family.tests.append(StatTest.z_score(f"mean of {name}", z, detail))
+        for sample in bet_samples(self.tally.bets, self.exact, summary, family.notes):
+            family.tests.append(sample.mean_test(show_design=False)[0])  # with its power
         return family
 
 

@@ -21,7 +21,13 @@ a straight"), else by its own key (the generic pattern). So one rule the log bro
 finding, however many pay lines or categories it touched.
 
 A row that needs two differences at once (a player's A-2-3-4 that also ties) is explained by no
-single variant; it is counted as explained by no rule set searched, with its generic pattern.
+single variant: the search (:func:`crazy4.validate.search.search_rows`) then settles the rows
+under *combinations* of two or three variants (:attr:`Variant.parts`). The single variants are
+chosen first; a combination only covers the rows they leave, and one made of variants already
+chosen is preferred, so a log with two differences is named by those two. What no
+combination explains stays unexplained, described by its own patterns in the check's notes.
+Strategy deviations that no rule difference explains do not fail the inference (the Strategy
+check reports them).
 
 References
 ----------
@@ -42,8 +48,10 @@ from crazy4.validate.checks import Component
 from crazy4.validate.report import Check, Finding
 from crazy4.validate.tally import TOLERANCE
 
-#: Most variants one inference tracks (a signature is a 64-bit mask).
-MAX_VARIANTS = 63
+#: Bits of a signature a key column holds (a signature is several int64 columns).
+_WORD = 62
+#: Most variants (single and combined) one inference tracks.
+MAX_VARIANTS = 4 * _WORD
 
 
 @dataclass(frozen=True)
@@ -72,6 +80,27 @@ class Variant:
 
     difference: str
     pattern: str
+    parts: tuple[Variant, ...] = ()
+
+    @classmethod
+    def combined(cls, parts: Sequence[Variant]) -> Variant:
+        """Several differences at once, named by theirs.
+
+        Examples
+        --------
+        >>> Variant.combined([Variant("a", "x"), Variant("b", "y")]).pattern
+        'x, and y'
+        """
+        return cls(
+            " and ".join(p.difference for p in parts),
+            ", and ".join(p.pattern for p in parts),
+            tuple(parts),
+        )
+
+    @property
+    def differences(self) -> tuple[str, ...]:
+        """The single differences this variant stands for."""
+        return tuple(p.difference for p in self.parts) or (self.difference,)
 
 
 @dataclass
@@ -126,18 +155,21 @@ class Inference:
         for index, count in broken.items():
             if index >= 0:
                 self.broken[index] += count
-        signature = np.zeros(rows.size, dtype=np.int64)
+        words = MAX_VARIANTS // _WORD
+        signature = np.zeros((rows.size, words), dtype=np.int64)
         for index, explained in explains.items():
             if index >= 0:
-                signature |= explained.astype(np.int64) << index
+                word, bit = divmod(index, _WORD)
+                signature[:, word] |= explained.astype(np.int64) << bit
         stacked = np.column_stack([np.asarray(keys, dtype=np.int64), signature])
         _, first, group = np.unique(stacked, axis=0, return_index=True, return_inverse=True)
         group = group.ravel()
         for code, start in enumerate(first):
             members = np.flatnonzero(group == code)
-            named = name_of(stacked[start, :-1])
+            named = name_of(stacked[start, :-words])
             pattern, facets = (named, ()) if isinstance(named, str) else (named[0], named[1:])
-            key = (int(signature[start]), pattern)
+            mask = sum(int(w) << (_WORD * i) for i, w in enumerate(stacked[start, -words:]))
+            key = (mask, pattern)
             finding = self.groups.setdefault(key, Finding())
             seen = self.facets.setdefault(key, [{} for _ in facets])
             for values, facet in zip(seen, facets, strict=False):
@@ -163,17 +195,21 @@ class Inference:
             counts[signature] = counts.get(signature, 0) + finding.count
         allowed = [i for i in range(len(self.variants)) if self.broken[i] == 0]
         chosen: list[int] = []
-        while True:
-            gains = {
-                i: sum(n for s, n in counts.items() if s >> i & 1)
-                for i in allowed
-                if i not in chosen
-            }
-            best = max(gains, key=lambda i: (gains[i], -i), default=None)
-            if best is None or gains[best] == 0:
-                return chosen
-            chosen.append(best)
-            counts = {s: n for s, n in counts.items() if not s >> best & 1}
+        for combined in (False, True):  # the single differences first, then combinations
+            while True:
+                named = {d for i in chosen for d in self.variants[i].differences}
+                gains = {
+                    i: sum(n for s, n in counts.items() if s >> i & 1)
+                    for i in allowed
+                    if i not in chosen and bool(self.variants[i].parts) == combined
+                }
+                new = {i: len(set(self.variants[i].differences) - named) for i in gains}
+                best = max(gains, key=lambda i: (gains[i] > 0, -new[i], gains[i], -i), default=None)
+                if best is None or gains[best] == 0:
+                    break
+                chosen.append(best)
+                counts = {s: n for s, n in counts.items() if not s >> best & 1}
+        return chosen
 
     def unexplained(self) -> int:
         """The rows no chosen variant explains."""
@@ -183,6 +219,26 @@ class Inference:
             for (signature, _), finding in self.groups.items()
             if not any(signature >> i & 1 for i in chosen)
         )
+
+    def unexplained_words(self, most: int = 3) -> list[str]:
+        """The largest groups of rows no chosen variant explains, in the log's terms.
+
+        Examples
+        --------
+        >>> inference = Inference()
+        >>> inference.groups = {(0, "Ante paid 7 where won expected"): Finding(4)}
+        >>> inference.unexplained_words()
+        ['unexplained: 4 rows where Ante paid 7 where won expected']
+        """
+        chosen = self.chosen()
+        left: dict[str, int] = {}
+        for (signature, name), finding in self.groups.items():
+            if not any(signature >> i & 1 for i in chosen):
+                facets = "; ".join(" or ".join(v) for v in self.facets.get((signature, name), []))
+                what = f"{name} ({facets})" if facets else name
+                left[what] = left.get(what, 0) + finding.count
+        ordered = sorted(left.items(), key=lambda item: -item[1])[:most]
+        return [f"unexplained: {count:,} rows where {what}" for what, count in ordered]
 
     def explained_by(self) -> dict[int, int]:
         """Rows each chosen variant is credited with (the first chosen that explains a row)."""
@@ -264,17 +320,29 @@ def inference_check(
     """
     basis = None if settled is None else (settled, "rows")
     differences: dict[str, Finding] = {}
-    unexplained = 0
+    unexplained = decisions = 0
     searched = 0
-    for inference in parts.values():
+    for name, inference in parts.items():
         searched += len(inference.variants)
-        unexplained += inference.unexplained()
+        if name == "strategy":  # decisions no rule explains: the Strategy check's findings
+            decisions = inference.unexplained()
+        else:
+            unexplained += inference.unexplained()
         for index, count in inference.explained_by().items():
-            finding = differences.setdefault(inference.variants[index].difference, Finding())
-            finding.count += count
+            for difference in inference.variants[index].differences:
+                finding = differences.setdefault(difference, Finding())
+                finding.count += count
     rows = sum(inference.rows for inference in parts.values())
     if rows == 0:
         return Check("Rule inference", True, f"consistent with {rule_set}", basis=basis)
+    strategy_note = (
+        f"{decisions:,} decisions differ from the strategy and no rule difference searched "
+        "explains them (see Strategy)"
+    )
+    if not differences and unexplained == 0:  # strategy deviations alone
+        return Check(
+            "Rule inference", True, f"consistent with {rule_set} ({strategy_note})", basis=basis
+        )
     if differences:
         summary = f"consistent with {rule_set} except: " + "; ".join(differences)
         if unexplained:
@@ -287,7 +355,11 @@ def inference_check(
             f"no rule set searched explains the log ({searched} variants of {rule_set} "
             f"tried; {unexplained:,} differing rows)"
         )
-    notes = [f"{unexplained:,} differing rows explained by no single difference"] * bool(
-        unexplained and differences
-    )
+    notes = [
+        f"{unexplained:,} differing rows explained by no difference or combination of up to "
+        "three searched"
+    ] * bool(unexplained and differences)
+    notes += [strategy_note] * bool(decisions)
+    for name, inference in parts.items():
+        notes += [] if name == "strategy" else inference.unexplained_words()
     return Check("Rule inference", False, summary, findings=differences, notes=notes, basis=basis)

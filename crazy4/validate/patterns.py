@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
 from crazy4.validate.tally import TOLERANCE
 
@@ -118,3 +119,39 @@ def differing_parts(key: Sequence[int], components: Sequence[str]) -> list[str]:
                 f"{amount_verb(expected / SCALE)} expected"
             )
     return parts
+
+
+_COMPARISON = ("player higher", "tie", "dealer higher")
+
+
+def key_words(
+    key: Sequence[int] | npt.NDArray[np.integer],
+    components: Sequence[str],
+    class_names: Sequence[str],
+    qualifier: bool = True,
+) -> tuple[str, ...]:
+    """The generic pattern of a differing row's key, for any game, and its facets (the
+    decision, the player's and the dealer's hand class). The key: the decision, the player's
+    and the dealer's class (indices into ``class_names``), whether the dealer qualified (a
+    game with a ``qualifier``), the comparison (0 player higher, 1 tie, 2 dealer higher), then
+    the wagers' columns of :func:`differing_columns`.
+
+    Examples
+    --------
+    >>> key_words([1, 1, 1, 1, 1, -10000, 10000], ["ante"], ["high card", "pair"], False)
+    ('Ante lost where won expected, tie', '1x', 'player pair', 'dealer pair')
+    >>> key_words([3, 1, 1, 0, 0, 1, 0, 10000], ["play"], ["high card", "pair"])[0]
+    'Play pushed where won expected, dealer does not qualify, player higher'
+    """
+    decision, player, dealer = (int(v) for v in key[:3])
+    head = 5 if qualifier else 4
+    where = [_COMPARISON[int(key[head - 1])]]
+    if qualifier:
+        where.insert(0, "dealer qualifies" if int(key[3]) else "dealer does not qualify")
+    parts = differing_parts([int(v) for v in key[head:]], components)
+    return (
+        "; ".join(parts) + ", " + ", ".join(where),
+        DECISION_NAMES[decision],
+        f"player {class_names[player]}",
+        f"dealer {class_names[dealer]}",
+    )

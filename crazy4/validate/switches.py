@@ -9,17 +9,24 @@ the log paid (or not at all). A game adds its own sections' switches
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.paytables import PayEntry, PayTable, format_odds
-from crazy4.core.ranking import category_of_strength, category_thresholds, strength_of_description
+from crazy4.core.paytables import PayEntry, PayTable, format_odds, parse_hand_class
+from crazy4.core.ranking import (
+    HandCategory,
+    category_of_strength,
+    category_thresholds,
+    hand_group,
+    strength_of_description,
+)
 from crazy4.rules.ruleset import PLAY_WHEN_NOT_QUALIFIED, TIE_RULES, RuleSet
 from crazy4.validate.infer import Variant
+from crazy4.validate.patterns import amount_verb
 
 Rules = TypeVar("Rules", bound=RuleSet)
 
@@ -107,17 +114,50 @@ def pay_line_switch(
     return variant, replace(table, entries=entries)
 
 
+@dataclass(frozen=True)
+class PayEdit:
+    """One pay-table line set to ``odds`` to 1 (None: removed), added when the table lacks it.
+
+    Edits compose: each finds its line by the weakest hand it pays, so two edits of one table
+    apply in either order.
+
+    Examples
+    --------
+    >>> table = PayTable.from_mapping("sb", {"flush": 1.5, "straight": 1})
+    >>> two_pair = PayEdit.of_group("two pair", Fraction(1))
+    >>> two_pair.apply(table).describe()
+    'flush 3/2, straight 1, two pair 1'
+    >>> PayEdit.of_group("flush", None).apply(two_pair.apply(table)).describe()
+    'straight 1, two pair 1'
+    """
+
+    minimum_strength: int
+    category: HandCategory
+    label: str
+    odds: Fraction | None
+
+    @classmethod
+    def of_group(cls, group: str, odds: Fraction | None) -> PayEdit:
+        """The edit of the line paying a hand group (``"pair of aces"``, ``"two pair"``)."""
+        category, weakest = parse_hand_class(group)
+        return cls(weakest, category, group, odds)
+
+    def apply(self, table: PayTable) -> PayTable:
+        """``table`` with this line set, added or removed."""
+        entries = [e for e in table.entries if e.minimum_strength != self.minimum_strength]
+        if self.odds is not None:
+            entries.append(PayEntry(self.minimum_strength, self.category, self.label, self.odds))
+        return replace(table, entries=tuple(sorted(entries)))
+
+
 def pay_line_variants(
     bet: str,
     table: PayTable,
     strength: npt.NDArray[np.int64],
     observed: npt.NDArray[np.float64],
 ) -> list[tuple[Variant, PayTable]]:
-    """The pay-line search: for each line of ``table`` that hands of ``strength`` are on
-    (weakest line first, as ``PayTable.by_strength``), the table paying what the log paid most
-    often on it (``observed``: each hand's logged net per unit, to 6 places; a net that is no
-    win: the line removed), when that is not what the line pays; with each its variant
-    (:func:`pay_line_switch`).
+    """The pay-line search (:func:`pay_line_edits`), each edit applied to ``table``.
+
 
     Examples
     --------
@@ -127,6 +167,37 @@ def pay_line_variants(
     ...                           np.array([1.0, 1.0, -1.0]))
     >>> [(variant.difference, changed.describe()) for variant, changed in found]
     [('Super Bonus flush pays 1 to 1, not 3/2 to 1', 'flush 1, straight 1')]
+    """
+    return [
+        (variant, edit.apply(table))
+        for variant, edit in pay_line_edits(bet, table, strength, observed)
+    ]
+
+
+def pay_line_edits(
+    bet: str,
+    table: PayTable,
+    strength: npt.NDArray[np.int64],
+    observed: npt.NDArray[np.float64],
+    unpaid: str = "lost",
+) -> list[tuple[Variant, PayEdit]]:
+    """The pay-line search, line by line: for each line of ``table`` that hands of
+    ``strength`` are on (weakest line first, as ``PayTable.by_strength``), the line paying
+    what the log paid most often on it (``observed``: each hand's logged net per unit, to 6
+    places; a net that is no win: the line removed), when that is not what the line pays; and
+    for each hand group (:func:`crazy4.core.ranking.hand_group`) on no line that the log paid
+    most often as a win, that line added (its pattern says what a hand below the table gets:
+    ``unpaid``). Each with its variant.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.core.ranking import hand_strength
+    >>> table = PayTable.from_mapping("sb", {"flush": 1.5, "straight": 1})
+    >>> aces = hand_strength(parse_cards("As Ad 7c 2h"))
+    >>> [v.difference for v, _ in pay_line_edits("Super Bonus", table, np.array([aces]),
+    ...                                          np.array([1.0]))]
+    ['Super Bonus pays 1 to 1 on pair of aces (a line the rule set lacks)']
     """
     owner = np.full(category_of_strength().shape[0], -1, dtype=np.int64)
     for line, entry in enumerate(table.entries):
@@ -139,7 +210,26 @@ def pay_line_variants(
         values, counts = np.unique(np.round(observed[on_line], 6), return_counts=True)
         odds = odds_of_net(float(values[np.argmax(counts)]))
         if odds != entry.odds:
-            found.append(pay_line_switch(bet, table, line, odds))
+            variant, _ = pay_line_switch(bet, table, line, odds)
+            found.append(
+                (variant, PayEdit(entry.minimum_strength, entry.category, entry.label, odds))
+            )
+    off = owner[strength] < 0
+    groups = np.array([hand_group(int(s)) for s in strength[off]], dtype=object)
+    for group in dict.fromkeys(groups.tolist()):
+        values, counts = np.unique(np.round(observed[off][groups == group], 6), return_counts=True)
+        odds = odds_of_net(float(values[np.argmax(counts)]))
+        if odds is not None:
+            edit = PayEdit.of_group(str(group), odds)
+            if edit.minimum_strength == int(category_thresholds()[edit.category]):
+                group = edit.category.label  # the whole category ("pair", not "pair of twos")
+                edit = replace(edit, label=str(group))
+            variant = Variant(
+                f"{bet} pays {format_odds(odds)} to 1 on {group} (a line the rule set lacks)",
+                f"{bet} {amount_verb(float(odds))} where {unpaid} expected, player {group} "
+                f"(no {group} line on the table)",
+            )
+            found.append((variant, edit))
     return found
 
 

@@ -3,8 +3,9 @@
 :func:`infer_batch` keys each row whose amounts differ by what the log did (the wagers that
 differ, with the observed and the expected net per unit, the decision, the player's and the
 dealer's hand class, whether the dealer qualified and who was higher) and settles the batch's
-good rows under every variant of :class:`crazy4.games.crazy_four.variants.VariantSet`, then
-hands both to :class:`crazy4.validate.infer.Inference`.
+good rows under every edit of :class:`crazy4.games.crazy_four.variants.VariantSet` and their
+combinations (:class:`crazy4.validate.search.Search`), then hands both to
+:class:`crazy4.validate.infer.Inference`.
 """
 
 from __future__ import annotations
@@ -21,9 +22,8 @@ from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
 from crazy4.validate.hands import CLASS_NAMES, hand_class, strategy_groups
 from crazy4.validate.infer import Inference, ShownCards, Variant, differing_example
-from crazy4.validate.patterns import agrees, differing_columns, differing_parts
-
-_COMPARISON = ("player higher", "tie", "dealer higher")
+from crazy4.validate.patterns import agrees, differing_columns, key_words
+from crazy4.validate.search import Search
 
 
 def group_name(key: npt.NDArray[np.integer], components: Sequence[str]) -> tuple[str, ...]:
@@ -37,15 +37,7 @@ def group_name(key: npt.NDArray[np.integer], components: Sequence[str]) -> tuple
     ('Super Bonus lost where pushed expected, dealer qualifies, tie', '3x', 'player pair', \
 'dealer pair')
     """
-    decision, player, dealer, qualified, comparison = (int(v) for v in key[:5])
-    parts = differing_parts([int(v) for v in key[5:]], components)
-    qualifies = "dealer qualifies" if qualified else "dealer does not qualify"
-    return (
-        "; ".join(parts) + f", {qualifies}, {_COMPARISON[comparison]}",
-        DECISION_NAMES[decision],
-        f"player {CLASS_NAMES[player]}",
-        f"dealer {CLASS_NAMES[dealer]}",
-    )
+    return key_words(key, components, CLASS_NAMES)
 
 
 def infer_batch(
@@ -57,8 +49,9 @@ def infer_batch(
     shown: ShownCards,
     limit: int = 5,
 ) -> None:
-    """Add the differing good rows of a batch and every variant's verdict on them."""
-    unit = variants.settle.unit
+    """Add the differing good rows of a batch and the search's verdicts on them
+    (:class:`crazy4.validate.search.Search`: every edit of ``variants``, and combinations)."""
+    unit = variants.settle_of.unit
     rows = np.flatnonzero(good)
     sub = [
         Component(c.name, c.wager[rows], c.units[rows], c.logged[rows], c.side) for c in components
@@ -72,8 +65,7 @@ def infer_batch(
         dealt.queens_table,
     )
     base = {c.name: c.units / unit for c in sub}
-    agreeing = agrees(sub, base)
-    wrong = np.flatnonzero(~agreeing)
+    wrong = np.flatnonzero(~agrees(sub, base))
     if wrong.size == 0:
         return
     candidates = list(variants.fixed)
@@ -84,20 +76,21 @@ def infer_batch(
             candidates += variants.pay_lines(
                 c.name, part.strength[differs], observed, part.queens_table
             )
-    explains, broken = {}, {}
-    for variant, settle in candidates:
-        ok = agrees(sub, settle(part))
-        index = inference.index(variant)
-        explains[index] = ok[wrong]
-        broken[index] = int((agreeing & ~ok).sum())
-    keys = _keys(sub, base, part, wrong, variants.rules.dealer.qualifier_strength, shown, rows)
+    qualifier = variants.rules.dealer.qualifier_strength
     names = [c.name for c in sub]
     cards = (shown.player, shown.dealer, shown.decision)
 
     def example(row: int) -> dict[str, object]:
         return differing_example(row, rows, shown.first_row, cards, sub, base)
 
-    inference.add(wrong, keys, explains, broken, lambda key: group_name(key, names), example, limit)
+    search = Search(sub, base, candidates, lambda edits: variants.settle(edits, part))
+    search.run(
+        inference,
+        lambda wrong: _keys(sub, base, part, wrong, qualifier, shown, rows),
+        lambda key: group_name(key, names),
+        example,
+        limit,
+    )
 
 
 def _keys(

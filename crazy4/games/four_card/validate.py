@@ -50,7 +50,6 @@ from crazy4.validate.rows import (
 from crazy4.validate.statistics import (
     SUMMARY_KEYS,
     StatFamily,
-    StatTest,
     Summary,
     bet_samples,
     most_off,
@@ -398,17 +397,13 @@ class FourCardRun:
             family.chi_square(name, observed, p, detail=detail)
         if summary is None:
             family.card_frequencies(self.tally)
-        for name, count, total, exact, design in bet_samples(
-            self.tally.bets, self.reference_bets, summary, family.notes
-        ):
-            mean = total / count
-            se = exact.std_dev * (design / count) ** 0.5
-            z = (mean - float(exact.mean)) / se if se > 0 else 0.0
-            detail = f"mean {mean:+.5f} ± {se:.5f}, exact {float(exact.mean):+.5f}"
-            family.tests.append(StatTest.z_score(f"mean of {name}", z, detail))
+        for sample in bet_samples(self.tally.bets, self.reference_bets, summary, family.notes):
+            test, se = sample.mean_test(show_design=False)  # with its power statement
+            family.tests.append(test)
+            name = sample.name
             if name == "bad_beat" or name.startswith("aces-up-"):
                 family.notes.append(
                     f"{name}: its top awards (four of a kind, straight flush) are rare; a sample "
-                    f"of {count:,} hands resolves the mean only to ± {se:.4f}"
+                    f"of {sample.hands:,} hands resolves the mean only to ± {se:.4f}"
                 )
         return family

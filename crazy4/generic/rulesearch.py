@@ -1,0 +1,277 @@
+"""Rule inference for a specification game: edits of its outcome-cell settlement, searched.
+
+A specification game (:class:`crazy4.games.spec.GameSpec`) settles by one table: every
+wager's net per (player strength, decision, outcome cell). So the ways an engine may read the
+rules differently are edits of how rows reach that table, or of the table itself, written
+once here for every such game (:class:`SpecEdit`), and they compose:
+
+* the dealer's qualifier (each of :data:`QUALIFIERS` the game's ranking can name);
+* ties going to the player or to the dealer (the tie cells read as a win or a loss);
+* a dealer who does not qualify: the Ante wins and the Play pushes, the Ante pushes and the
+  Play wins, or the hands compared as if it qualified;
+* a line of the Ante Bonus (logged apart) or of the side bet paying what the log paid on its
+  category, not at all, or a category the table lacks added (odds read from the log's nets);
+* the Ante Bonus folded into the Ante's net (``ante_bonus_net`` left 0).
+
+:func:`spec_edits` lists the single edits for the rows that differ; :class:`SpecRows.settle`
+settles rows under any tuple of them; :func:`crazy4.validate.search.Search` does the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.paytables import format_odds
+from crazy4.errors import InputError
+from crazy4.games.spec import CELLS, CellSettlement, Ranking
+from crazy4.validate.infer import Variant
+from crazy4.validate.patterns import amount_verb
+from crazy4.validate.switches import odds_of_net
+
+FloatNets = dict[str, npt.NDArray[np.float64]]
+
+#: The qualifiers tried besides the rule set's own (those the game's ranking can name).
+QUALIFIERS = ("none", "J high", "Q high", "K high", "A high", "pair")
+
+
+@dataclass(frozen=True)
+class SpecEdit:
+    """One edit of a spec game's settlement (module docstring); :meth:`merge` composes.
+
+    ``lines`` are (wager, category, odds per unit or None for no line).
+    """
+
+    qualifier: int | None = None
+    tie_cell: int | None = None
+    not_qualified: tuple[float, float] | str | None = None
+    lines: tuple[tuple[str, int, float | None], ...] = ()
+    bonus_in_ante: bool = False
+
+    def merge(self, other: SpecEdit) -> SpecEdit:
+        """Both edits at once (the other's switch where both set one).
+
+        Examples
+        --------
+        >>> SpecEdit(tie_cell=5).merge(SpecEdit(qualifier=3))
+        SpecEdit(qualifier=3, tie_cell=5, not_qualified=None, lines=(), bonus_in_ante=False)
+        """
+        return SpecEdit(
+            other.qualifier if other.qualifier is not None else self.qualifier,
+            other.tie_cell if other.tie_cell is not None else self.tie_cell,
+            other.not_qualified if other.not_qualified is not None else self.not_qualified,
+            self.lines + other.lines,
+            self.bonus_in_ante or other.bonus_in_ante,
+        )
+
+
+@dataclass(frozen=True)
+class SpecRows:
+    """The good rows of a batch and the tables they settle by.
+
+    Attributes
+    ----------
+    strength, dealer_strength, multiple : ndarray
+        The player's and the dealer's strengths, the Play multiple (0: fold).
+    settlement : CellSettlement
+        The rule set's settlement.
+    qualifier : int
+        The rule set's qualifier strength.
+    category : ndarray
+        The category of every strength.
+    side : ndarray or None
+        The side bet's net per unit by strength (None: no side bet logged).
+    side_key : str
+        The side bet's wager name in the log (its lines are edited as wager ``"side"``).
+    bonus_apart : bool
+        Whether the log writes the Ante Bonus apart.
+    """
+
+    strength: npt.NDArray[np.int64]
+    dealer_strength: npt.NDArray[np.int64]
+    multiple: npt.NDArray[np.int64]
+    settlement: CellSettlement
+    qualifier: int
+    category: npt.NDArray[np.int64]
+    side: npt.NDArray[np.float64] | None
+    side_key: str
+    bonus_apart: bool
+
+    def settle(self, edits: Sequence[SpecEdit]) -> FloatNets:
+        """Nets per unit of every logged wager under all ``edits`` at once.
+
+        Examples
+        --------
+        >>> from crazy4.registry import game_of
+        >>> from crazy4.registry import load_rules
+        >>> rules = load_rules("three-card-standard")
+        >>> spec = game_of(rules).spec
+        >>> rows = SpecRows(np.array([5, 5]), np.array([5, 0]), np.array([1, 1]),
+        ...                 spec.settlement(rules), 10**6, np.zeros(10**4, np.int64), None,
+        ...                 "pair_plus", False)
+        >>> rows.settle([])["ante"].tolist()  # nobody qualifies: the Ante wins
+        [1.0, 1.0]
+        >>> rows.settle([SpecEdit(not_qualified=(0.0, 1.0))])["play"].tolist()
+        [1.0, 1.0]
+        """
+        edit = SpecEdit()
+        for one in edits:
+            edit = edit.merge(one)
+        qualifier = self.qualifier if edit.qualifier is None else edit.qualifier
+        player, dealer = self.strength, self.dealer_strength
+        comparison = (player == dealer).astype(np.int64) + 2 * (player < dealer)
+        if edit.tie_cell is not None:
+            comparison = np.where(comparison == 1, edit.tie_cell % 3, comparison)
+        qualified = dealer >= qualifier
+        cell = 3 * qualified.astype(np.int64) + comparison
+        if edit.not_qualified == "compared":
+            cell = np.where(qualified, cell, cell + 3)
+        unit = self.settlement.unit
+        index = (player, self.multiple, cell)
+        nets = {name: part[index] / unit for name, part in self.settlement.parts.items()}
+        played = self.multiple > 0
+        if isinstance(edit.not_qualified, tuple):
+            ante, play = edit.not_qualified
+            nets["ante"] = np.where(played & ~qualified, ante, nets["ante"])
+            nets["play"] = np.where(played & ~qualified, play * self.multiple, nets["play"])
+        bonus_on_fold = bool(self.settlement.parts.get("ante_bonus", np.zeros(1))[:, 0].any())
+        for wager, category, odds in edit.lines:
+            hit = self.category[player] == category
+            if wager == "ante_bonus" and "ante_bonus" in nets:
+                hit &= played | bonus_on_fold
+                nets["ante_bonus"] = np.where(hit, odds or 0.0, nets["ante_bonus"])
+            elif wager == "side" and self.side is not None:
+                side = nets.get(self.side_key, self.side[player])
+                nets[self.side_key] = np.where(hit, -1.0 if odds is None else odds, side)
+        if self.side_key not in nets and self.side is not None:
+            nets[self.side_key] = self.side[player]
+        if "ante_bonus" in nets and (not self.bonus_apart or edit.bonus_in_ante):
+            nets["ante"] = nets["ante"] + nets["ante_bonus"]
+        if edit.bonus_in_ante:
+            nets["ante_bonus"] = np.zeros_like(nets["ante_bonus"])
+        return nets
+
+
+def spec_edits(
+    ranking: Ranking,
+    qualifier: tuple[int, str],
+    wrong: dict[str, tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]],
+    expected: dict[str, npt.NDArray[np.float64]],
+    names: dict[str, str],
+    bonus_apart: bool,
+) -> list[tuple[Variant, SpecEdit]]:
+    """The single edits searched: the switches (``qualifier``: the rule set's, its strength
+    and its words), then the pay lines of the wagers in ``wrong``
+    (each its differing rows' categories and logged nets per unit; ``expected`` the net per
+    unit the rule set pays each category; ``names`` the wagers as printed), then the Ante
+    Bonus folded into the Ante when the log writes it apart.
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.ranking import THREE_CARD_RANKING as ranking
+    >>> flush = ranking.categories.index("flush")
+    >>> found = spec_edits(ranking, (ranking.strength_of("Q high"), "Q high"),
+    ...                    {"side": (np.array([flush]), np.array([3.0]))},
+    ...                    {"side": np.array([-1, 1, 4, 6, 30, 40.0])}, {"side": "Pair Plus"},
+    ...                    False)
+    >>> [variant.difference for variant, _ in found][-1]
+    'Pair Plus flush pays 3 to 1, not 4 to 1'
+    """
+    found: list[tuple[Variant, SpecEdit]] = []
+    for text in QUALIFIERS:
+        try:
+            strength = ranking.strength_of(text)
+        except InputError:
+            continue
+        if strength != qualifier[0]:
+            variant = Variant(
+                f"the dealer qualifies with {text}, not {qualifier[1]}",
+                f"dealer qualified from {text}, not {qualifier[1]}",
+            )
+            found.append((variant, SpecEdit(qualifier=strength)))
+    found += [
+        (Variant("ties = player (the player wins ties)", "ties settled as the player's"),
+         SpecEdit(tie_cell=CELLS.index("player_wins"))),
+        (Variant("ties = dealer (the dealer wins ties)", "ties settled as the dealer's"),
+         SpecEdit(tie_cell=CELLS.index("dealer_wins"))),
+        (Variant("a dealer who does not qualify: the Ante wins 1:1 and the Play pushes",
+                 "Ante won and Play pushed against a dealer who does not qualify"),
+         SpecEdit(not_qualified=(1.0, 0.0))),
+        (Variant("a dealer who does not qualify: the Ante pushes and the Play wins 1:1",
+                 "Ante pushed and Play won against a dealer who does not qualify"),
+         SpecEdit(not_qualified=(0.0, 1.0))),
+        (Variant("a dealer who does not qualify is compared as if it qualified",
+                 "hands compared against a dealer who does not qualify"),
+         SpecEdit(not_qualified="compared")),
+    ]  # fmt: skip
+    for wager, (categories, observed) in wrong.items():
+        found += _line_edits(ranking, wager, names[wager], categories, observed, expected[wager])
+    if bonus_apart:
+        variant = Variant(
+            "the Ante Bonus is paid inside the Ante's net (ante_bonus_net left 0)",
+            "Ante Bonus folded into the Ante",
+        )
+        found.append((variant, SpecEdit(bonus_in_ante=True)))
+    return found
+
+
+def _line_edits(
+    ranking: Ranking,
+    wager: str,
+    bet: str,
+    categories: npt.NDArray[np.int64],
+    observed: npt.NDArray[np.float64],
+    expected: npt.NDArray[np.float64],
+) -> list[tuple[Variant, SpecEdit]]:
+    """Per category of the differing rows: the line paying what the log paid most often on
+    it (changed, removed, or added where the table pays nothing)."""
+    found: list[tuple[Variant, SpecEdit]] = []
+    for category in np.unique(categories).tolist():
+        values, counts = np.unique(
+            np.round(observed[categories == category], 6), return_counts=True
+        )
+        logged = odds_of_net(float(values[np.argmax(counts)]))
+        paid = odds_of_net(float(expected[category]))
+        if logged == paid:
+            continue
+        name = ranking.categories[category]
+        net = None if logged is None else float(logged)
+        if paid is None and logged is not None:
+            variant = Variant(
+                f"{bet} pays {format_odds(logged)} to 1 on {name} (a line the rule set lacks)",
+                f"{bet} {amount_verb(float(logged))} where "
+                f"{amount_verb(float(expected[category]))} expected, player {name} "
+                f"(no {name} line on the table)",
+            )
+        elif logged is None:
+            assert paid is not None
+            variant = Variant(
+                f"{bet} has no {name} line (the rule set pays {format_odds(paid)} to 1)",
+                f"{bet} {name} not paid (the table pays {format_odds(paid)} to 1)",
+            )
+        else:
+            assert paid is not None
+            variant = Variant(
+                f"{bet} {name} pays {format_odds(logged)} to 1, not {format_odds(paid)} to 1",
+                f"{bet} {name} paid {format_odds(logged)} to 1, not {format_odds(paid)}",
+            )
+        found.append((variant, SpecEdit(lines=((wager, category, net),))))
+    return found
+
+
+def category_nets(
+    table: npt.NDArray[np.float64], category: npt.NDArray[np.int64], size: int
+) -> npt.NDArray[np.float64]:
+    """The net per unit a table (by strength) pays on each category's strongest hand.
+
+    Examples
+    --------
+    >>> category_nets(np.array([-1.0, -1.0, 4.0]), np.array([0, 0, 1]), 2).tolist()
+    [-1.0, 4.0]
+    """
+    found = np.zeros(size)
+    found[category] = table  # the last (strongest) strength of each category wins
+    return found
