@@ -59,9 +59,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if plants(args):  # hole-carders or a team among the seats: crazy4.cli.surveil plays them
         return simulate_planted(args, rules, check_outputs_of)
     if args.team_rule is not None or args.ante != 1:
-        raise InputError(
-            "--team-rule and --ante are for planted seats (--team-seats, --hole-card-seats)"
-        )
+        raise InputError("--team-rule and --ante need planted seats (--team-seats, ...)")
     if args.hole_cards is not None:  # a hole-carding seat: crazy4.cli.advantage plays it
         from crazy4.cli.advantage import simulate_hole_card_seat
 
@@ -169,13 +167,6 @@ def add_commands(commands: Commands) -> None:
         default="optimal",
         help="optimal (default), simple, or a CSV/parquet file with columns hand, decision",
     )
-    simulate.add_argument(
-        "--hole-cards",
-        type=non_negative_int,
-        help="play one seat that sees this many hidden dealer cards (the first dealt) and plays "
-        "the exact hole-card strategy; prints its mean net per round with its standard error "
-        "(see 'crazy4 advantage holecards' for the exact value)",
-    )
     _add_planting(simulate)
     simulate.add_argument("--queens-up", help="Queens Up table for the log (default: the first)")
     simulate.add_argument("--aces-up", help="Aces Up table for the log (default: the first)")
@@ -223,6 +214,13 @@ def _add_outputs(simulate: argparse.ArgumentParser) -> None:
 
 def _add_planting(simulate: argparse.ArgumentParser) -> None:
     """The options that plant cheats among the seats (``crazy4.cli.surveil``)."""
+    simulate.add_argument(
+        "--hole-cards",
+        type=non_negative_int,
+        help="play one seat that sees this many hidden dealer cards (the first dealt) and plays "
+        "the exact hole-card strategy; prints its mean net per round with its standard error "
+        "(see 'crazy4 advantage holecards' for the exact value)",
+    )
     simulate.add_argument(
         "--hole-card-seats",
         metavar="SEATS",
