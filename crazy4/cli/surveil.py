@@ -170,3 +170,176 @@ def _play(
     finally:
         bar.close()
     return found[0]
+
+
+def detect_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``crazy4 advantage detect``."""
+    from crazy4.cli.options import amount, non_negative_int, positive_int, probability
+
+    parser.add_argument(
+        "log", help="per-round log (parquet or CSV) as 'crazy4 simulate --log' writes"
+    )
+    parser.add_argument("--rules", required=True, help="the rule set the log was played under")
+    parser.add_argument(
+        "--alpha",
+        type=probability,
+        default=0.001,
+        help="flag a seat when its Bonferroni-corrected p-value is below this (default 0.001)",
+    )
+    parser.add_argument(
+        "--watch",
+        type=probability,
+        default=0.05,
+        help="watch an unflagged seat whose corrected p-value is below this, and estimate the "
+        "rounds that would settle it (default 0.05)",
+    )
+    parser.add_argument(
+        "--ante",
+        type=amount,
+        help="the Ante's size in money (default: the log's metadata, else its ante column, else 1)",
+    )
+    parser.add_argument(
+        "--report",
+        help="also write the verdict to this file: .md (Markdown), .html or .json by suffix "
+        "(written atomically)",
+    )
+    parser.add_argument(
+        "--max-rounds",
+        type=positive_int,
+        help="examine at most this many rounds per seat (default: all)",
+    )
+    parser.add_argument(
+        "--team-draws",
+        type=non_negative_int,
+        default=19,
+        help="the team tests (they need the log's round column): null draws of the others' "
+        "cards per round, each valued exactly by the collusion engine, on the rounds where a "
+        "seat left the no-information optimum (the screen; default 19; 0 leaves every team "
+        "test out)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=0,
+        help="seed of the team tests' null draws (default 0; the same seed gives the same "
+        "p-values)",
+    )
+    parser.add_argument(
+        "--group",
+        action="append",
+        help="also test a named group of seats jointly, e.g. '1,2,5' (every round of the "
+        "group, unscreened; repeat for several; each at --alpha)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def ante_of(path: Path, given: float | None) -> tuple[float, str]:
+    """The Ante's size and where it came from: ``--ante``, the log's metadata, its ``ante``
+    column (when every row has one value), else 1."""
+    from crazy4.log.roundlog import log_metadata, number_column, read_log_batches
+
+    if given is not None:
+        return given, "--ante"
+    recorded = log_metadata(path).get("ante")
+    if isinstance(recorded, int | float) and recorded > 0:
+        return float(recorded), "the log's metadata"
+    values: set[float] = set()
+    for table in read_log_batches(path):
+        if "ante" not in table.column_names:
+            return 1.0, "not in the log: amounts in Antes"
+        values |= set(number_column(table["ante"]).tolist())
+        if len(values) > 1:
+            break
+    if len(values) == 1 and 0 < (value := values.pop()) < float("inf"):
+        return value, "the log's ante column"
+    return 1.0, "not in the log: amounts in Antes"
+
+
+def run_detect(args: argparse.Namespace) -> int:
+    """``crazy4 advantage detect``: exit 0 when no seat is flagged, 1 when one is."""
+    from tqdm import tqdm
+
+    from crazy4.advantage.detect import examine_seat, read_log_columns, read_seats
+    from crazy4.advantage.groupdetect import parse_group
+    from crazy4.advantage.teamscreen import screen_table, table_of
+    from crazy4.advantage.verdict import Verdict, seat_line
+    from crazy4.rules.load import load_rules
+
+    groups = [parse_group(text) for text in args.group or []]
+    suffix = None if args.report is None else Path(args.report).suffix.lower()
+    if suffix not in (None, ".md", ".html", ".htm", ".json"):
+        raise InputError("--report must name a .md, .html or .json file")
+    rules = load_rules(args.rules)
+    path = Path(args.log)
+    if not path.is_file():
+        raise InputError(f"log {str(path)!r}: no such file")
+    if args.report is not None:
+        from crazy4.results.destination import Output, check_outputs
+
+        check_outputs([Output("--report", args.report)], [("log", path)])
+    ante, source = ante_of(path, args.ante)
+    named = _named_groups(args, rules, path, groups)
+    seats = read_seats(path, rules, args.max_rounds)
+    if not seats:
+        raise InputError(f"log {str(path)!r}: no rounds with a fold/1x/2x/3x decision")
+    verdicts = [
+        examine_seat(rules, seat, args.alpha, team_draws=args.team_draws, seed=args.seed)
+        for seat in tqdm(seats, desc="detect", unit="seat", disable=args.quiet or None, leave=False)
+    ]
+    hands, up, _, decisions, seat_of, round_ids = read_log_columns(path, rules)
+    table = None if round_ids is None else table_of(hands, up, decisions, seat_of, round_ids)
+    found = [] if table is None else screen_table(
+        rules, table, args.alpha, draws=args.team_draws, seed=args.seed
+    )  # fmt: skip
+    group_of = {s: g for g in found if g.flagged for s in g.seats}
+    lines = [seat_line(v, ante, args.watch, group_of.get(v.seat)) for v in verdicts]
+    rows = [_found_row(g, ante) for g in found] + named
+    verdict = Verdict(str(path), rules.name, ante, source, args.alpha, args.watch, lines, rows)
+    print(json.dumps(verdict.to_dict(), indent=2) if args.json else verdict.text())
+    if args.report is not None:
+        from crazy4.results.write import write_text
+
+        write_text(Path(args.report), verdict.report(suffix or ".md"))
+    return 1 if verdict.flagged else 0
+
+
+def _found_row(group: object, ante: float) -> dict[str, object]:
+    from crazy4.advantage.teamscreen import FoundGroup
+
+    assert isinstance(group, FoundGroup)
+    return {
+        "seats": list(group.seats),
+        "kind": f"screened team (Bonferroni over {group.groups_possible} possible groups)",
+        "flagged": group.flagged,
+        "p_value": group.p_value,
+        "member_p_values": list(group.member_p_values),
+        "rounds": group.rounds,
+        "won_session": sum(group.member_gains) * ante,
+        "telling_rounds": list(group.telling_rounds),
+    }
+
+
+def _named_groups(
+    args: argparse.Namespace, rules: RuleSet, path: Path, groups: list[tuple[int, ...]]
+) -> list[dict[str, object]]:
+    """The joint test of every ``--group`` (checked before the per-seat tests run)."""
+    from crazy4.advantage.groupdetect import examine_group, group_rounds
+
+    found = [group_rounds(path, rules, seats, args.max_rounds) for seats in groups]
+    rows: list[dict[str, object]] = []
+    for group in found:
+        g = examine_group(rules, group, args.alpha, draws=args.team_draws, seed=args.seed)
+        rows.append(
+            {
+                "seats": list(g.seats),
+                "kind": "named group, pooled cards",
+                "flagged": g.flagged,
+                "p_value": g.p_value,
+                "member_p_values": list(g.member_p_values),
+                "rounds": g.rounds,
+                "won_session": g.ev_gained_per_round * g.rounds * (args.ante or 1.0),
+                "telling_rounds": [],
+            }
+        )
+    return rows
