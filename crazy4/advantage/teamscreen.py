@@ -63,8 +63,8 @@ class FoundGroup:
     """A candidate group's test: members, the rounds valued, per-member p-values, the group's
     p-value times ``M`` (``p_value``), flagged, the EV each member gained (Antes, whole
     session), the round ids that give the group away most (matched, least likely if honest),
-    the rounds the table played and the members' likelihood ratios multiplied (``log10``; a
-    summary: the members' indicators are not independent)."""
+    the rounds the table played and the largest member's likelihood ratio (``log10``; the
+    members' indicators are not independent, so theirs are not multiplied)."""
 
     seats: tuple[int, ...]
     rounds: int
@@ -215,7 +215,7 @@ def examine_candidate(
         groups_possible=possible,
         telling_rounds=tuple(dict.fromkeys(r for _, r in sorted(telling)))[:5],
         table_rounds=table.hands.shape[0],
-        log10_likelihood_ratio=sum(likelihood_ratio(p, hits)[1] for p, hits in evidence),
+        log10_likelihood_ratio=max((likelihood_ratio(p, h)[1] for p, h in evidence), default=0.0),
     )
 
 
