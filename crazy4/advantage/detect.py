@@ -58,6 +58,7 @@ from crazy4.advantage.teamdetect import (
     team_evidence,
     team_rounds,
 )
+from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
 from crazy4.games.registry import game_of
@@ -85,7 +86,9 @@ class SeatVerdict:
     hypothesis's evidence, with :mod:`crazy4.advantage.evidence`'s summaries of it (the
     telling rounds are round ids, or row numbers from 1 without them); ``mistakes_per_round``:
     the EV per round (Antes) of the seat's decisions above the no-information optimum had it
-    seen nothing (0 for an optimal player, negative with mistakes)."""
+    seen nothing (0 for an optimal player, negative with mistakes); ``won_above_honest``: what
+    its decisions actually won over the session above the no-information optimum's decisions
+    on the same cards, settled on the dealer's whole hand (Antes; whatever it knew)."""
 
     seat: int
     rounds: int
@@ -103,6 +106,7 @@ class SeatVerdict:
     telling_rounds: tuple[int, ...] = ()
     rounds_to_settle: int | None = None
     mistakes_per_round: float = 0.0
+    won_above_honest: float = 0.0
 
 
 def tail_probability(p: npt.NDArray[np.float64], observed: int) -> float:
@@ -245,7 +249,25 @@ def examine_seat(
         telling_rounds=tuple(int(ids[r]) if ids is not None else r + 1 for r in telling),
         rounds_to_settle=rounds_to_settle(p, hits, alpha, len(evidence)),
         mistakes_per_round=float(mistakes / n),
+        won_above_honest=won_above_honest(rules, rounds),
     )
+
+
+def won_above_honest(rules: RuleSet, rounds: SeatRounds) -> float:
+    """The seat's session result minus what the no-information optimum would have won on the
+    same cards (Antes, exact until the last step)."""
+    from crazy4.advantage.plant import settle
+
+    role = colluder_role(rules)
+    hands = np.sort(rounds.hands, axis=1)
+    honest = role.honest_decisions(
+        rules, colex_indices(hands), rounds.up[:, 0] if role.up_cards else None
+    ).astype(np.int64)
+    dealer = np.concatenate([rounds.up, rounds.hidden], axis=1)
+    played = settle(rules, hands, dealer, rounds.decisions)
+    would = settle(rules, hands, dealer, honest)
+    unit = game_of(rules).hole_cards().settlement(rules).unit
+    return float(Fraction(int(played.sum()) - int(would.sum()), unit))
 
 
 def _team_evidence(

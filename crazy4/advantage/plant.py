@@ -228,7 +228,6 @@ def play_planted_chunk(
 ) -> PlantedChunk:
     """Deal and play ``rounds`` rounds seeded by ``seed`` (the module docstring)."""
     hole = game_of(rules).hole_cards()
-    settlement = hole.settlement(rules)
     seats = planting.seats
     rng = np.random.Generator(np.random.PCG64(seed))
     cards = deal_rounds(rng, rounds, 5 * seats + hole.dealer_size)
@@ -236,13 +235,38 @@ def play_planted_chunk(
     dealer = cards[:, 5 * seats :]
     decisions, gains = planted_decisions(rules, planting, hands, dealer)
     flat = hands.reshape(rounds * seats, 5)
-    strengths = build_best_four_strengths(5)[colex_indices(flat)].astype(np.int64)
+    nets = settle(rules, flat, np.repeat(dealer, seats, axis=0), decisions.ravel())
+    return PlantedChunk(hands, dealer, decisions, nets.reshape(rounds, seats), gains)
+
+
+def settle(
+    rules: RuleSet,
+    hands: npt.NDArray[np.int64],
+    dealer: npt.NDArray[np.int64],
+    decisions: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:
+    """Net numerators (over the settlement's ``unit``, per Ante) of the main bets of each
+    hand ``(n, 5)`` (sorted) against the dealer's whole hand ``(n, dealer_size)``.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.rules.load import load_rules
+    >>> rules = load_rules("crazy4-standard")
+    >>> hand = np.array([sorted(parse_cards("As Ad Ac Ah Kd"))])
+    >>> dealer = np.array([parse_cards("Ks Qd 8c 4h 2s")])
+    >>> net = settle(rules, hand, dealer, np.array([3]))
+    >>> int(net[0]) / game_of(rules).hole_cards().settlement(rules).unit  # 1 + 3 + 200 (quads)
+    204.0
+    """
+    hole = game_of(rules).hole_cards()
+    settlement = hole.settlement(rules)
+    strengths = build_best_four_strengths(5)[colex_indices(hands)].astype(np.int64)
     table = build_best_four_strengths(hole.dealer_size)
     dealt = table[colex_indices(np.sort(dealer, axis=1))].astype(np.int64)
-    below = (np.repeat(dealt, seats)[:, None] < hole.thresholds(rules, strengths)).astype(np.int64)
+    below = (dealt[:, None] < hole.thresholds(rules, strengths)).astype(np.int64)
     cell = np.argmax(hole.cells_from_counts(below, 1), axis=1)
-    nets = settlement.nets[strengths, decisions.ravel(), cell].reshape(rounds, seats)
-    return PlantedChunk(hands, dealer, decisions, nets.astype(np.int64), gains)
+    return np.asarray(settlement.nets[strengths, decisions, cell], dtype=np.int64)
 
 
 @dataclass

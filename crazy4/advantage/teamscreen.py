@@ -10,9 +10,10 @@ is slow. The screen picks the groups worth testing, and the family stays valid:
    null distribution exact (the rounds left out would add indicators too, mostly certain).
 2. **Pairs.** For every ordered pair of seats ``(s, j)`` and every such round of ``s``, the
    optimum for the pooled cards of ``s`` and ``j`` (:func:`crazy4.advantage.teamdetect.
-   team_valuation`, one valuation, no draws) is compared with ``s``'s decision. Seats whose
-   deviations the pair explains at least :data:`PAIR_RATE` of the time, both ways counted, are
-   joined; each connected set of two or more seats is a candidate group.
+   team_valuation`, one valuation, no draws) is compared with ``s``'s decision. Two seats are
+   joined when each one's deviations are explained by the other's cards at least
+   :data:`PAIR_RATE` of the time (a hole-carder's deviations are not, so it does not join a
+   team); each connected set of two or more seats is a candidate group.
 3. **Test.** A candidate group ``G`` gets the joint test of
    :mod:`crazy4.advantage.groupdetect` on the rounds
    :func:`crazy4.advantage.teamdetect.team_rounds` picks (each member's conditional
@@ -40,9 +41,9 @@ from crazy4.advantage.teamdetect import TEAM_DRAWS, team_evidence, team_rounds, 
 from crazy4.core.cards import colex_indices
 from crazy4.rules.ruleset import RuleSet
 
-#: The share of a seat's deviations a partner's cards must explain to join the two.
-PAIR_RATE = 0.5
-#: At least this many deviations of a pair (both ways) before it can be joined.
+#: The share of a seat's deviations a partner's cards must explain, both ways, to join the two.
+PAIR_RATE = 0.3
+#: At least this many deviations of each seat of a pair before it can be joined.
 PAIR_ROUNDS = 3
 
 
@@ -147,8 +148,8 @@ def candidate_groups(rules: RuleSet, table: Table, deviating: npt.NDArray[np.boo
             )
             explained[s, j] = int((decided == table.decisions[rows, s]).sum())
             tried[s, j] = rows.size
-    both, counts = explained + explained.T, tried + tried.T
-    joined = (counts >= PAIR_ROUNDS) & (both >= PAIR_RATE * np.maximum(counts, 1))
+    rate = explained >= PAIR_RATE * tried
+    joined = (tried >= PAIR_ROUNDS) & (tried.T >= PAIR_ROUNDS) & rate & rate.T
     parent = list(range(seats))
 
     def root(a: int) -> int:

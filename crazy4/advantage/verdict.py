@@ -7,10 +7,13 @@ Each seat is one of
   (:mod:`crazy4.advantage.teamscreen`) is below ``alpha``: the line names the hypothesis, the
   evidence (Bonferroni-corrected p-value, likelihood ratio), what the seat won above honest play
   in money a round and over the session, and the rounds that give it away (for the video);
+  "won above honest play" is the session's actual result minus what the no-information
+  optimum would have won on the same cards (:func:`crazy4.advantage.detect.won_above_honest`:
+  real money, with the cards' luck in it, whatever the seat knew);
 * **watch** -- not flagged, but its corrected p-value is below ``watch``: the same evidence
   and the rounds that would settle it if it kept playing as it did;
-* **clear** -- no evidence of hidden information. No hypothesis is named; the money is what
-  its decisions cost against the no-information optimum (its mistakes; 0 for optimal play).
+* **clear** -- no evidence of hidden information. No hypothesis is named; the money is the
+  same comparison (its mistakes' result; 0 for optimal play).
 """
 
 from __future__ import annotations
@@ -76,9 +79,9 @@ class SeatLine:
         head = f"seat {self.seat}: {self.status:7s} {self.rounds:,} rounds"
         if self.status == "clear":
             return (
-                f"{head}  no sign of hidden information (best p = {self.p_value:.3g}); its "
-                f"decisions vs the no-information optimum: {self.won_per_round:+,.2f} a round, "
-                f"{self.won_session:+,.2f} over the session"
+                f"{head}  no sign of hidden information (best p = {self.p_value:.3g}); won "
+                f"above honest play {self.won_per_round:+,.2f} a round, {self.won_session:+,.2f} "
+                "over the session"
             )
         line = (
             f"{head}  {self.hypothesis}  p = {self.p_value:.3g}, likelihood ratio "
@@ -105,8 +108,6 @@ def seat_line(
         and group.flagged
         and (not verdict.flagged or group.p_value < verdict.p_value)
     ):
-        member = group.seats.index(verdict.seat)
-        gained = group.member_gains[member]
         return SeatLine(
             seat=verdict.seat,
             status="FLAGGED",
@@ -114,13 +115,12 @@ def seat_line(
             hypothesis=describe(f"team {','.join(map(str, group.seats))}"),
             p_value=group.p_value,
             log10_likelihood_ratio=group.log10_likelihood_ratio,
-            won_per_round=gained / n * ante,
-            won_session=gained * ante,
+            won_per_round=verdict.won_above_honest / n * ante,
+            won_session=verdict.won_above_honest * ante,
             telling_rounds=group.telling_rounds,
             note=f"Bonferroni over {group.groups_possible} possible groups",
         )
     if verdict.flagged or verdict.p_value < watch:
-        gained = verdict.ev_gained_per_round
         status = "FLAGGED" if verdict.flagged else "watch"
         return SeatLine(
             seat=verdict.seat,
@@ -129,8 +129,8 @@ def seat_line(
             hypothesis=describe(verdict.hypothesis),
             p_value=verdict.p_value,
             log10_likelihood_ratio=verdict.log10_likelihood_ratio,
-            won_per_round=gained * ante,
-            won_session=gained * n * ante,
+            won_per_round=verdict.won_above_honest / n * ante,
+            won_session=verdict.won_above_honest * ante,
             telling_rounds=verdict.telling_rounds,
             rounds_to_settle=None if verdict.flagged else verdict.rounds_to_settle,
             note=f"matches {verdict.matches} of {n}, {verdict.expected_matches:.1f} expected "
@@ -143,8 +143,8 @@ def seat_line(
         hypothesis=None,
         p_value=verdict.p_value,
         log10_likelihood_ratio=0.0,
-        won_per_round=verdict.mistakes_per_round * ante,
-        won_session=verdict.mistakes_per_round * n * ante,
+        won_per_round=verdict.won_above_honest / n * ante,
+        won_session=verdict.won_above_honest * ante,
     )
 
 
