@@ -139,6 +139,7 @@ def test_bad_planting_is_one_line_and_exit_2(
     assert status == 2 and error.count("\n") == 1 and words in error and "Traceback" not in error
 
 
+@pytest.mark.slow  # about 25 s of CPU: a 2,000-round, 7-seat table simulated and examined
 def test_a_planted_hole_carder_and_team_are_flagged_and_honest_seats_are_clear(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
