@@ -268,6 +268,6 @@ def _group_text(group: dict[str, Any]) -> str:
     members = ", ".join(f"{p:.3g}" for p in group["member_p_values"])
     return (
         f"group {seats}: {mark}  {group['kind']}  p = {group['p_value']:.3g} (members "
-        f"{members})  {group['rounds']:,} rounds valued; won above honest play "
-        f"{group['won_session']:+,.2f} over the session"
+        f"{members})  {group['rounds']:,} rounds valued; exact EV its decisions gained over "
+        f"honest ones given the pooled cards: {group['won_session']:+,.2f} over the session"
     )
