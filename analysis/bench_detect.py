@@ -82,15 +82,21 @@ def flagged_seats(rules: RuleSet, table: Table, hidden: np.ndarray, alpha: float
 
 
 def power(
-    rules: RuleSet, rounds: list[int], team_rounds: list[int], reps: int
+    rules: RuleSet, rounds: list[int], team_rounds: list[int], reps: int, cases_wanted: list[str]
 ) -> list[dict[str, object]]:
-    """The power part of the module docstring."""
+    """The power part of the module docstring (``cases_wanted``: ``hole1``, ``hole2``,
+    ``team2`` ... ``team7``)."""
     rows: list[dict[str, object]] = []
     cases: list[tuple[str, tuple[int, ...], int, tuple[int, ...]]] = [
         (f"hole-carder, {seen} seen card{'s' if seen > 1 else ''}", (1,), seen, ())
         for seen in (1, 2)
+        if f"hole{seen}" in cases_wanted
     ]
-    cases += [(f"team of {k}", (), 1, tuple(range(SEATS - k + 1, SEATS + 1))) for k in range(2, 8)]
+    cases += [
+        (f"team of {k}", (), 1, tuple(range(SEATS - k + 1, SEATS + 1)))
+        for k in range(2, 8)
+        if f"team{k}" in cases_wanted
+    ]
     for name, hole, seen, team in cases:
         for n in rounds if hole else team_rounds:
             start, hits = time.perf_counter(), 0
@@ -142,10 +148,18 @@ def time_detect(rules_name: str, rounds: int) -> dict[str, object]:
 
 
 def markdown(data: dict[str, object]) -> str:
-    """The docs page's tables."""
-    lines = ["| case | rounds | flagged | of |", "|---|---:|---:|---:|"]
-    for row in data.get("power", []):  # type: ignore[attr-defined]
-        lines.append(f"| {row['case']} | {row['rounds']:,} | {row['flagged']} | {row['reps']} |")
+    """The docs page's power table: a row per case, ``flagged/tables`` per number of rounds."""
+    rows = data.get("power", [])
+    assert isinstance(rows, list)
+    rounds = sorted({int(row["rounds"]) for row in rows})
+    cases = list(dict.fromkeys(str(row["case"]) for row in rows))
+    cell = {
+        (str(row["case"]), int(row["rounds"])): f"{row['flagged']}/{row['reps']}" for row in rows
+    }
+    lines = ["| planted | " + " | ".join(f"{n:,} rounds" for n in rounds) + " |",
+             "|---|" + "---:|" * len(rounds)]  # fmt: skip
+    for case in cases:
+        lines.append(f"| {case} | " + " | ".join(cell.get((case, n), "") for n in rounds) + " |")
     return "\n".join(lines) + "\n"
 
 
@@ -153,7 +167,9 @@ def run() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", required=True, help="write the measurements here")
     parser.add_argument("--parts", default="time,power,false", help="which parts to run")
-    parser.add_argument("--reps", type=int, default=5, help="seeds per power case")
+    parser.add_argument("--reps", type=int, default=4, help="seeds per power case")
+    every = "hole1,hole2," + ",".join(f"team{k}" for k in range(2, 8))
+    parser.add_argument("--cases", default=every, help="power: the cases (default: all)")
     parser.add_argument(
         "--rounds", default="500,1000,2000,4000", help="power: hole-carders' rounds"
     )
@@ -170,9 +186,11 @@ def run() -> None:
         print(data["time"], file=sys.stderr)
     if "power" in parts:
         rounds = [int(r) for r in args.rounds.split(",")]
-        data["power"] = power(
-            rules, rounds, [int(r) for r in args.team_rounds.split(",")], args.reps
-        )
+        teams = [int(r) for r in args.team_rounds.split(",")]
+        found = power(rules, rounds, teams, args.reps, args.cases.split(","))
+        kept = data.get("power", [])
+        assert isinstance(kept, list)
+        data["power"] = kept + found
     if "false" in parts:
         data["false_positives"] = false_positives(rules, args.tables, 60)
         print(data["false_positives"], file=sys.stderr)
