@@ -13,7 +13,9 @@ is slow. The screen picks the groups worth testing, and the family stays valid:
    team_valuation`, one valuation, no draws) is compared with ``s``'s decision. Two seats are
    joined when each one's deviations are explained by the other's cards at least
    :data:`PAIR_RATE` of the time (a hole-carder's deviations are not, so it does not join a
-   team); each connected set of two or more seats is a candidate group.
+   team); each connected set of two or more seats is a candidate group, and so is the set of
+   every seat with at least :data:`PAIR_ROUNDS` deviations (a large team, whose members'
+   deviations one partner's cards explain little of).
 3. **Test.** A candidate group ``G`` gets the joint test of
    :mod:`crazy4.advantage.groupdetect` on the rounds
    :func:`crazy4.advantage.teamdetect.team_rounds` picks (each member's conditional
@@ -162,7 +164,13 @@ def candidate_groups(rules: RuleSet, table: Table, deviating: npt.NDArray[np.boo
     components: dict[int, list[int]] = {}
     for s in range(seats):
         components.setdefault(root(s), []).append(s)
-    return [tuple(c) for c in components.values() if len(c) >= 2]
+    found = [tuple(c) for c in components.values() if len(c) >= 2]
+    # a large team: one partner's cards explain little of a deviation, so no pair joins;
+    # every seat that deviated often enough is a candidate too
+    deviators = tuple(int(s) for s in np.flatnonzero(deviating.sum(axis=0) >= PAIR_ROUNDS))
+    if len(deviators) >= 2 and deviators not in found:
+        found.append(deviators)
+    return found
 
 
 def examine_candidate(
