@@ -217,9 +217,10 @@ def _add_planting(simulate: argparse.ArgumentParser) -> None:
     simulate.add_argument(
         "--hole-cards",
         type=non_negative_int,
-        help="play one seat that sees this many hidden dealer cards (the first dealt) and plays "
-        "the exact hole-card strategy; prints its mean net per round with its standard error "
-        "(see 'crazy4 advantage holecards' for the exact value)",
+        help="hidden dealer cards (the first dealt) a hole-carder sees and plays the exact "
+        "hole-card strategy for: the seats of --hole-card-seats (default seat 1); alone with one "
+        "seat and no --log or --summary, prints that seat's mean net per round with its "
+        "standard error (see 'crazy4 advantage holecards' for the exact value)",
     )
     simulate.add_argument(
         "--hole-card-seats",
