@@ -77,7 +77,7 @@ def flagged_seats(rules: RuleSet, table: Table, hidden: np.ndarray, alpha: float
         if examine_seat(rules, seat_rounds(table, hidden, s), alpha, seed=seed).flagged:
             own.add(s)
     grouped = {s for g in screen_table(rules, table, alpha, seed=seed) if g.flagged
-               for s in g.seats}  # fmt: skip
+               for s in g.members_flagged}  # fmt: skip
     return own, grouped
 
 

@@ -20,7 +20,12 @@ is slow. The screen picks the groups worth testing, and the family stays valid:
    :mod:`crazy4.advantage.groupdetect` on the rounds
    :func:`crazy4.advantage.teamdetect.team_rounds` picks (each member's conditional
    randomization test with the other members' cards; ``min(1, g min_s p_s)``), and its
-   p-value is multiplied by ``M``.
+   p-value is multiplied by ``M``. A flagged group says that *some* member used the pooled
+   cards. The weakest member without evidence of its own (``p_s >= 0.05``) is dropped and
+   the smaller group, pooling only its own cards, tested again (another of the ``M``
+   groups); the members of the last flagged group are named
+   (:attr:`FoundGroup.members_flagged`), so an honest seat that happened to deviate too is
+   not accused with the team.
 
 Why the data-driven choice costs nothing in validity: under the null every group's joint
 p-value ``p_G`` is valid, and a group flagged means ``M p_G < alpha`` for one of the ``M``
@@ -31,7 +36,7 @@ flags. The price is the factor ``M`` (and a team the screen misses is not found)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -79,6 +84,7 @@ class FoundGroup:
     telling_rounds: tuple[int, ...] = ()
     table_rounds: int = 0
     log10_likelihood_ratio: float = 0.0
+    members_flagged: tuple[int, ...] = ()
 
 
 def table_of(
@@ -214,6 +220,10 @@ def examine_candidate(
         hit = np.flatnonzero(found.hits & (found.p < 1))
         telling += [(float(found.p[i]), int(table.round_ids[rows[i]])) for i in hit]
     p_value = min(1.0, possible * len(members) * min(p_values))
+    # a flagged group says some member used the pooled cards; a member is named only on its
+    # own evidence, Bonferroni over every (group, member) pair: possible * g * p_s < alpha
+    named = tuple(s for s, p in zip(names, p_values, strict=True)
+                  if possible * len(members) * p < alpha)  # fmt: skip
     return FoundGroup(
         seats=names,
         rounds=valued,
@@ -225,6 +235,7 @@ def examine_candidate(
         telling_rounds=tuple(dict.fromkeys(r for _, r in sorted(telling)))[:5],
         table_rounds=table.hands.shape[0],
         log10_likelihood_ratio=max((likelihood_ratio(p, h)[1] for p, h in evidence), default=0.0),
+        members_flagged=named,
     )
 
 
@@ -235,7 +246,40 @@ def screen_table(
     if draws < 1:
         return []
     deviating = deviations(rules, table)
-    return [
-        examine_candidate(rules, table, deviating, members, alpha, draws=draws, seed=seed)
-        for members in candidate_groups(rules, table, deviating)
-    ]
+    found = []
+    for members in candidate_groups(rules, table, deviating):
+        found.append(_pruned(rules, table, deviating, members, alpha, draws, seed))
+    return found
+
+
+#: A flagged group's member whose own (uncorrected) p-value is at least this is dropped and
+#: the rest re-tested with their own pooled cards.
+PRUNE = 0.05
+
+
+def _pruned(
+    rules: RuleSet,
+    table: Table,
+    deviating: npt.NDArray[np.bool_],
+    members: tuple[int, ...],
+    alpha: float,
+    draws: int,
+    seed: int,
+) -> FoundGroup:
+    """Test a candidate; while it is flagged and has a member without evidence of its own
+    (p_s >= :data:`PRUNE`), drop the weakest and test the smaller group (another of the ``M``
+    groups: the union bound still holds). The members of the last flagged group with evidence
+    of their own are named."""
+    best = examine_candidate(rules, table, deviating, members, alpha, draws=draws, seed=seed)
+    current = best
+    while current.flagged:
+        worst = int(np.argmax(current.member_p_values))
+        if current.member_p_values[worst] < PRUNE:
+            return replace(current, members_flagged=current.seats)
+        keep = members[:worst] + members[worst + 1 :]
+        best = replace(current, members_flagged=tuple(table.seats[m] for m in keep))
+        if len(keep) < 2:
+            return best
+        members = keep
+        current = examine_candidate(rules, table, deviating, members, alpha, draws=draws, seed=seed)
+    return best

@@ -112,7 +112,7 @@ def seat_line(
             seat=verdict.seat,
             status="FLAGGED",
             rounds=n,
-            hypothesis=describe(f"team {','.join(map(str, group.seats))}"),
+            hypothesis=describe(f"team {','.join(map(str, group.members_flagged))}"),
             p_value=group.p_value,
             log10_likelihood_ratio=group.log10_likelihood_ratio,
             won_per_round=verdict.won_above_honest / n * ante,
@@ -266,8 +266,13 @@ def _group_text(group: dict[str, Any]) -> str:
     seats = ",".join(map(str, group["seats"]))
     mark = "FLAGGED" if group["flagged"] else "ok"
     members = ", ".join(f"{p:.3g}" for p in group["member_p_values"])
+    named = group.get("members_flagged")
+    named_text = (
+        "" if named is None else f", members flagged: {','.join(map(str, named)) or 'none'}"
+    )
     return (
         f"group {seats}: {mark}  {group['kind']}  p = {group['p_value']:.3g} (members "
-        f"{members})  {group['rounds']:,} rounds valued; exact EV its decisions gained over "
-        f"honest ones given the pooled cards: {group['won_session']:+,.2f} over the session"
+        f"{members}{named_text})  {group['rounds']:,} rounds valued; exact EV its decisions "
+        f"gained over honest ones given the pooled cards: {group['won_session']:+,.2f} over "
+        "the session"
     )

@@ -292,7 +292,7 @@ def run_detect(args: argparse.Namespace) -> int:
     found = [] if table is None else screen_table(
         rules, table, args.alpha, draws=args.team_draws, seed=args.seed
     )  # fmt: skip
-    group_of = {s: g for g in found if g.flagged for s in g.seats}
+    group_of = {s: g for g in found if g.flagged for s in g.members_flagged}
     lines = [seat_line(v, ante, args.watch, group_of.get(v.seat)) for v in verdicts]
     rows = [_found_row(g, ante) for g in found] + named
     verdict = Verdict(str(path), rules.name, ante, source, args.alpha, args.watch, lines, rows)
@@ -314,6 +314,7 @@ def _found_row(group: object, ante: float) -> dict[str, object]:
         "flagged": group.flagged,
         "p_value": group.p_value,
         "member_p_values": list(group.member_p_values),
+        "members_flagged": list(group.members_flagged),
         "rounds": group.rounds,
         "won_session": sum(group.member_gains) * ante,
         "telling_rounds": list(group.telling_rounds),
