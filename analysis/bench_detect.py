@@ -10,11 +10,11 @@ Markdown table of ``docs/surveillance.md`` (``--markdown``):
 * **power**: the share of planted cheats flagged at ``alpha = 0.001`` (the default) by the
   number of rounds: a hole-carder seeing 1 and 2 hidden cards (seat 1 of 7, the other seats
   honest), and teams of 2 to 7 at a 7-seat table (the rest honest), each over ``--reps`` seeds.
-  A hole-carder counts as flagged when its seat is; a team when every member is (the seat test
-  or the screened group test).
-* **false positives**: honest 7-seat tables, optimal and with 10% random mistakes (a random
-  other allowed decision, whatever the cards), at ``alpha = 0.05``: the share of seats flagged
-  by their own test and of tables with a screened group flagged.
+  A hole-carder counts as flagged when its seat is; a team when every member is flagged by the
+  seat test or named by the screened group test.
+* **false positives**: honest 7-seat tables, optimal and with 10% random mistakes (fold and
+  1x swapped, whatever the cards), at ``alpha = 0.05``: the share of seats flagged by their
+  own test and of tables with a screened group flagged.
 """
 
 from __future__ import annotations

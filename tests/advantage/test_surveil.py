@@ -144,8 +144,8 @@ def test_a_planted_hole_carder_and_team_are_flagged_and_honest_seats_are_clear(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A 7-seat table: a hole-carder seeing 2 cards (seat 1), a team of three (5-7), three
-    honest seats; 2,000 rounds (the measured power: a 2-card hole-carder flagged in 4 of 5
-    seeded tables at 1,000 rounds, 5 of 5 at 2,000; a team of three in 5 of 5 from 250)."""
+    honest seats; 2,000 rounds (the measured power: a 2-card hole-carder flagged in 3 of 4
+    seeded tables at 1,000 rounds, 4 of 4 at 2,000; a team of three in 4 of 4 at 1,000)."""
     log = tmp_path / "table.parquet"
     arguments = ["--rounds", "2000", "--seats", "7", "--hole-card-seats", "1", "--hole-cards",
                  "2", "--team-seats", "5,6,7", "--ante", "10", "--log", str(log),
