@@ -255,3 +255,36 @@ def test_the_screen_finds_a_team_nobody_named_and_only_its_members() -> None:
     assert {s for g in found for s in g.members_flagged} == {3, 4, 5, 6, 7}
     assert found[0].groups_possible == 120 and found[0].p_value < 0.001
     assert all(1 <= r <= 250 for r in found[0].telling_rounds)
+
+
+def test_a_watched_seat_gets_the_rounds_to_settle_and_a_clear_seat_no_hypothesis() -> None:
+    from crazy4.advantage.detect import SeatVerdict
+    from crazy4.advantage.verdict import seat_line
+
+    common = dict(seat=3, rounds=400, informative_rounds=50, hypothesis="position 1",
+                  matches=390, expected_matches=385.0, flagged=False, ev_gained_per_round=0.01,
+                  hypotheses=8, telling_rounds=(7, 9), rounds_to_settle=1600,
+                  won_above_honest=8.0)  # fmt: skip
+    watched = seat_line(SeatVerdict(p_value=0.02, **common), ante=25, watch=0.05)  # type: ignore[arg-type]
+    assert watched.status == "watch" and watched.hypothesis is not None
+    assert watched.won_session == 200 and watched.won_per_round == 0.5  # 8 Antes of 25, 400 rounds
+    assert "about 1,200 more rounds would settle it" in watched.text(25)
+    clear = seat_line(SeatVerdict(p_value=0.3, **common), ante=25, watch=0.05)  # type: ignore[arg-type]
+    assert clear.status == "clear" and clear.hypothesis is None
+    assert "hole-carding" not in clear.text(25) and "rounds to review" not in clear.text(25)
+
+
+def test_the_ante_comes_from_the_option_then_the_metadata_then_the_column(
+    tmp_path: Path,
+) -> None:
+    from crazy4.cli.surveil import ante_of
+
+    log = tmp_path / "t.parquet"
+    simulate = ["simulate", "--rules", "crazy4-standard", "--rounds", "5", "--seats", "2"]
+    assert main([*simulate, "--team-seats", "1,2", "--ante", "5", "--log", str(log)]) == 0
+    assert ante_of(log, 7.0) == (7.0, "--ante")
+    assert ante_of(log, None) == (5.0, "the log's metadata")
+    csv = tmp_path / "t.csv"
+    simulate = ["simulate", "--rules", "crazy4-standard", "--rounds", "5", "--seats", "2"]
+    assert main([*simulate, "--team-seats", "1,2", "--ante", "5", "--log", str(csv)]) == 0
+    assert ante_of(csv, None) == (5.0, "the log's ante column")
