@@ -10,7 +10,7 @@ SOURCES := $(shell find crazy4 -name '*.py')
 CACHE_DIR := $(or $(CRAZY4_CACHE_DIR),$(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME)/crazy4,$(HOME)/.cache/crazy4))
 
 .DEFAULT_GOAL := help
-.PHONY: help install lock test-min results test test-fast lint bench bench-simulate bench-validate bench-advantage clean notebooks advantage docs performance
+.PHONY: help install lock test-min results test test-fast lint bench bench-simulate bench-validate bench-advantage bench-detect clean notebooks advantage docs performance
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} \
@@ -122,6 +122,9 @@ bench-advantage: $(BIN)/.installed ## Hole-card engine (one seen card; HEAVY=1: 
 	$(BIN)/python analysis/bench_advantage.py $(if $(HEAVY),--heavy) --json analysis/bench/results/advantage.json
 	$(BIN)/python analysis/bench_collusion.py --jobs 2 --json analysis/bench/results/collusion.json
 	$(BIN)/python analysis/performance_page.py
+
+bench-detect: $(BIN)/.installed ## crazy4 advantage detect: time on 2,000 rounds x 7 seats, power by rounds, false positives (docs/surveillance.md)
+	$(BIN)/python analysis/bench_detect.py --json analysis/bench/results/detect.json
 
 bench-validate: $(BIN)/.installed ## Rows per second of crazy4 validate (parquet), peak memory on CSV
 	$(BIN)/python analysis/bench_validate.py --json analysis/bench/results/validate.json

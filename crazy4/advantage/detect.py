@@ -49,8 +49,16 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.advantage.collusion import colluder_role
+from crazy4.advantage.evidence import likelihood_ratio, rounds_to_settle, telling_rows
 from crazy4.advantage.situation import situation_evs
-from crazy4.advantage.teamdetect import TEAM_DRAWS, practical_evidence, team_evidence
+from crazy4.advantage.teamdetect import (
+    TEAM_DRAWS,
+    practical_evidence,
+    team_evidence,
+    team_rounds,
+)
+from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
 from crazy4.games.base import game_of
@@ -69,11 +77,18 @@ class SeatRounds:
     hidden: npt.NDArray[np.int64]
     decisions: npt.NDArray[np.int64]
     others: npt.NDArray[np.int64] | None = None
+    round_ids: npt.NDArray[np.int64] | None = None
 
 
 @dataclass(frozen=True)
 class SeatVerdict:
-    """The test's result for one seat (see the module docstring)."""
+    """The test's result for one seat (see the module docstring): the best-supported
+    hypothesis's evidence, with :mod:`crazy4.advantage.evidence`'s summaries of it (the
+    telling rounds are round ids, or row numbers from 1 without them); ``mistakes_per_round``:
+    the EV per round (Antes) of the seat's decisions above the no-information optimum had it
+    seen nothing (0 for an optimal player, negative with mistakes); ``won_above_honest``: what
+    its decisions actually won over the session above the no-information optimum's decisions
+    on the same cards, settled on the dealer's whole hand (Antes; whatever it knew)."""
 
     seat: int
     rounds: int
@@ -85,6 +100,13 @@ class SeatVerdict:
     flagged: bool
     ev_gained_per_round: float
     hypotheses: int = 0
+    raw_p_value: float = 1.0
+    log10_likelihood_ratio: float = 0.0
+    informed_share: float = 0.0
+    telling_rounds: tuple[int, ...] = ()
+    rounds_to_settle: int | None = None
+    mistakes_per_round: float = 0.0
+    won_above_honest: float = 0.0
 
 
 def tail_probability(p: npt.NDArray[np.float64], observed: int) -> float:
@@ -116,9 +138,14 @@ ROUNDS_PER_CHUNK = 20_000
 
 def _chunk_evidence(
     rules: RuleSet, rounds: SeatRounds, rows: slice
-) -> list[tuple[str, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.int64]]]:
+) -> tuple[
+    list[tuple[str, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.int64]]],
+    Fraction,
+]:
     """Per hypothesis: ``p_i`` under the null, the match indicators and the EV gained (numerators
-    over the situations' common denominator) of the rounds ``rows``."""
+    over the situations' common denominator) of the rounds ``rows``; and the EV of the
+    decisions above the no-information optimum without any seen card (a fraction of the
+    common denominator)."""
     hands, up = rounds.hands[rows], rounds.up[rows]
     hidden, decisions = rounds.hidden[rows], rounds.decisions[rows]
     n = hands.shape[0]
@@ -152,7 +179,9 @@ def _chunk_evidence(
     hits = explains[index, column]
     gain = ev[index, column, decisions] - ev[index, column, none]
     found.append(("any one card", p_any, hits, gain))
-    return found
+    blind = ev.sum(axis=1)
+    mistakes = Fraction(int((blind[index, decisions] - blind[index, none]).sum()), u)
+    return found, mistakes
 
 
 def examine_seat(
@@ -187,11 +216,12 @@ def examine_seat(
         raise InputError(f"seat {rounds.seat}: no rounds to examine")
     denominator = _denominator(rules, rounds)
     evidence = []
-    for k, (name, *_rest) in enumerate(pieces[0]):
-        p = np.concatenate([piece[k][1] for piece in pieces])
-        hits = np.concatenate([piece[k][2] for piece in pieces])
-        gain = Fraction(sum(int(piece[k][3].sum()) for piece in pieces), denominator)
+    for k, (name, *_rest) in enumerate(pieces[0][0]):
+        p = np.concatenate([piece[k][1] for piece, _ in pieces])
+        hits = np.concatenate([piece[k][2] for piece, _ in pieces])
+        gain = Fraction(sum(int(piece[k][3].sum()) for piece, _ in pieces), denominator)
         evidence.append((name, p, hits, gain))
+    mistakes = sum((m for _, m in pieces), Fraction(0)) / denominator
     if rounds.others is not None and team_draws > 0:
         evidence.extend(_team_evidence(rules, rounds, team_draws, seed))
     scored = [
@@ -199,6 +229,9 @@ def examine_seat(
         for name, p, hits, gain in evidence
     ]
     p_value, name, p, hits, gain = min(scored, key=lambda item: item[0])
+    share, log_lr = likelihood_ratio(p, hits)
+    telling = telling_rows(p, hits)
+    ids = rounds.round_ids
     return SeatVerdict(
         seat=rounds.seat,
         rounds=n,
@@ -210,7 +243,31 @@ def examine_seat(
         flagged=p_value < alpha,
         ev_gained_per_round=float(gain / n),
         hypotheses=len(evidence),
+        raw_p_value=tail_probability(p, int(hits.sum())),
+        log10_likelihood_ratio=log_lr,
+        informed_share=share,
+        telling_rounds=tuple(int(ids[r]) if ids is not None else r + 1 for r in telling),
+        rounds_to_settle=rounds_to_settle(p, hits, alpha, len(evidence)),
+        mistakes_per_round=float(mistakes / n),
+        won_above_honest=won_above_honest(rules, rounds),
     )
+
+
+def won_above_honest(rules: RuleSet, rounds: SeatRounds) -> float:
+    """The seat's session result minus what the no-information optimum would have won on the
+    same cards (Antes, exact until the last step)."""
+    from crazy4.advantage.plant import settle
+
+    role = colluder_role(rules)
+    hands = np.sort(rounds.hands, axis=1)
+    honest = role.honest_decisions(
+        rules, colex_indices(hands), rounds.up[:, 0] if role.up_cards else None
+    ).astype(np.int64)
+    dealer = np.concatenate([rounds.up, rounds.hidden], axis=1)
+    played = settle(rules, hands, dealer, rounds.decisions)
+    would = settle(rules, hands, dealer, honest)
+    unit = game_of(rules).hole_cards().settlement(rules).unit
+    return float(Fraction(int(played.sum()) - int(would.sum()), unit))
 
 
 def _team_evidence(
@@ -224,23 +281,31 @@ def _team_evidence(
     present = (rounds.others[:, :, 0] >= 0).sum(axis=1)
     if not (present > 0).any():
         return []
-    found: dict[str, tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_], list[Fraction]]] = {}
-    for count in np.unique(present[present > 0]).tolist():
-        rows = np.flatnonzero(present == count)
-        hands, up = rounds.hands[rows], rounds.up[rows]
-        others, decisions = rounds.others[rows, :count], rounds.decisions[rows]
-        for evidence in (
-            team_evidence(
-                rules, hands, up, others, decisions, draws=draws, seed=(seed, rounds.seat)
-            ),
-            practical_evidence(rules, hands, up, others, decisions),
-        ):
-            p, hits, gains = found.setdefault(
-                evidence.name, (np.zeros(n), np.zeros(n, dtype=bool), [])
-            )
+    # the screen (teamdetect.team_rounds): rounds chosen by the seat's own cards and decision;
+    # the practical rule's (slow, exact) evidence on the deviations only
+    pooled = present * team_rounds(rules, rounds.hands, rounds.up, rounds.decisions)
+    practical = present * team_rounds(rules, rounds.hands, rounds.up, rounds.decisions, Fraction(0))
+    found: dict[str, tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_], list[Fraction]]]
+    found = {name: (np.zeros(n), np.zeros(n, dtype=bool), []) for name in _team_names(rules)}
+    for chosen, pooling in ((pooled, True), (practical, False)):
+        for count in np.unique(chosen[chosen > 0]).tolist():
+            rows = np.flatnonzero(chosen == count)
+            hands, up = rounds.hands[rows], rounds.up[rows]
+            others, decisions = rounds.others[rows, :count], rounds.decisions[rows]
+            if pooling:
+                key = (seed, rounds.seat)
+                evidence = team_evidence(rules, hands, up, others, decisions, draws=draws, seed=key)
+            else:
+                evidence = practical_evidence(rules, hands, up, others, decisions)
+            p, hits, gains = found[evidence.name]
             p[rows], hits[rows] = evidence.p, evidence.hits
             gains.append(evidence.gain)
     return [(name, p, hits, sum(gains, Fraction(0))) for name, (p, hits, gains) in found.items()]
+
+
+def _team_names(rules: RuleSet) -> tuple[str, str]:
+    """The names of the two team hypotheses."""
+    return ("team: pooled cards", f"team: practical rule {colluder_role(rules).practical_rules[0]}")
 
 
 def _denominator(rules: RuleSet, rounds: SeatRounds) -> int:
@@ -284,6 +349,7 @@ def read_seats(path: Path, rules: RuleSet, max_rounds: int | None = None) -> lis
                 hidden,
                 decisions[rows],
                 None if others is None else others[rows],
+                None if round_ids is None else round_ids[rows],
             )
         )
     return seats_found

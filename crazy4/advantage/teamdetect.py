@@ -256,3 +256,45 @@ def practical_evidence(
                 gain += Fraction(int(ev[0, decisions[i]]) - int(ev[0, honest[i]]), total * unit)
         p[i] = ways / comb(u, pooled)  # exactly 0 or 1 when every count gives one decision
     return TeamEvidence(f"team: practical rule {rule}", p, hits, gain)
+
+
+#: The no-information EV gap (Antes) below which a round is valued by the pooled-cards team
+#: test though its decision is the no-information optimum (:func:`team_rounds`).
+TEAM_MARGIN = Fraction(3, 20)
+
+
+def team_rounds(
+    rules: RuleSet,
+    hands: npt.NDArray[np.int64],
+    up: npt.NDArray[np.int64],
+    decisions: npt.NDArray[np.int64],
+    margin: Fraction = TEAM_MARGIN,
+) -> npt.NDArray[np.bool_]:
+    """The rounds the team tests value (the screen): the decision is not the no-information
+    optimum, or the hand is close to indifferent without information (its best and second
+    best allowed decisions within ``margin`` Antes of each other; 0: deviations only). Both
+    depend on the seat's own cards, the up card and its decision only, so the tests' null
+    distributions, which condition on them, stay exact.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.registry import load_rules
+    >>> hands = np.array([sorted(parse_cards(h)) for h in ("As Ad Ah Ac Kd", "Ks Qd 8c 4h 2s")])
+    >>> team_rounds(load_rules("crazy4-standard"), hands, np.zeros((2, 0), int),
+    ...             np.array([3, 1])).tolist()  # quads: 3x by far; K-Q-8-4: close to a fold
+    [False, True]
+    """
+    from crazy4.advantage.situation import situation_evs
+
+    if hands.shape[0] == 0:
+        return np.zeros(0, dtype=bool)
+    ev, allowed, denominator = situation_evs(rules, hands, up)
+    best = best_decisions(ev, allowed)[0]
+    rows = np.arange(hands.shape[0])
+    lowest = np.iinfo(np.int64).min
+    others = np.where(allowed, ev, lowest)
+    others[rows, best] = lowest
+    second = others.max(axis=1)
+    close = (ev[rows, best] - second) * margin.denominator < margin.numerator * denominator
+    return np.asarray((best != decisions) | (close & (second > lowest)))

@@ -14,19 +14,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from crazy4.cli import collusion
+from crazy4.cli import collusion, surveil
 from crazy4.cli.options import (
     EVERY_CORE,
     Commands,
-    non_negative_int,
     positive_int,
-    probability,
     worker_count,
 )
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
-    from crazy4.advantage.groupdetect import GroupVerdict
     from crazy4.games.base import HoleCardTables
     from crazy4.results.destination import Claimed
     from crazy4.rules.ruleset import RuleSet
@@ -283,124 +280,14 @@ HOLECARDS = Entry(
 )
 
 
-def _detect_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "log", help="per-round log (parquet or CSV) as 'crazy4 simulate --log' writes"
-    )
-    parser.add_argument("--rules", required=True, help="the rule set the log was played under")
-    parser.add_argument(
-        "--alpha",
-        type=probability,
-        default=0.001,
-        help="flag a seat when its Bonferroni-corrected p-value is below this (default 0.001)",
-    )
-    parser.add_argument(
-        "--max-rounds",
-        type=positive_int,
-        help="examine at most this many rounds per seat (default: all; about 1,000 rounds a "
-        "second are priced for the hole-card hypotheses)",
-    )
-    parser.add_argument(
-        "--team-draws",
-        type=non_negative_int,
-        default=19,
-        help="the team-play hypotheses (the seat used the other seats' cards of its round, "
-        "or only the practical team rule's count; they need the log's round column): null "
-        "draws of the others' cards per round for the first, each valued exactly by the "
-        "collusion engine (default 19; 0 leaves both team hypotheses out)",
-    )
-    parser.add_argument(
-        "--seed",
-        type=non_negative_int,
-        default=0,
-        help="seed of the team hypothesis's null draws (default 0; the same seed gives the "
-        "same p-values)",
-    )
-    parser.add_argument(
-        "--group",
-        action="append",
-        help="also test a group of seats jointly, e.g. '1,2,5': did the members decide with "
-        "the group's pooled cards (needs the log's round column; uses the rounds every member "
-        "played; --team-draws null draws a member-round)? Repeat for several groups; each is "
-        "tested at --alpha",
-    )
-    parser.add_argument("--json", action="store_true", help="print the verdicts as JSON")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-def run_detect(args: argparse.Namespace) -> int:
-    """``crazy4 advantage detect``: exit 0 when no seat is flagged, 1 when one is."""
-    from dataclasses import asdict
-
-    from tqdm import tqdm
-
-    from crazy4.advantage.detect import examine_seat, read_seats
-    from crazy4.advantage.groupdetect import parse_group
-    from crazy4.registry import load_rules
-
-    groups = [parse_group(text) for text in args.group or []]
-    rules = load_rules(args.rules)
-    path = Path(args.log)
-    if not path.is_file():
-        raise InputError(f"log {str(path)!r}: no such file")
-    group_verdicts = _detect_groups(args, rules, path, groups)
-    seats = read_seats(path, rules, args.max_rounds)
-    if not seats:
-        raise InputError(f"log {str(path)!r}: no rounds with a fold/1x/2x/3x decision")
-    verdicts = []
-    for seat in tqdm(seats, desc="detect", unit="seat", disable=args.quiet or None, leave=False):
-        verdicts.append(
-            examine_seat(rules, seat, args.alpha, team_draws=args.team_draws, seed=args.seed)
-        )
-    if args.json:
-        rows = [asdict(v) for v in verdicts] + [asdict(g) for g in group_verdicts]
-        print(json.dumps(rows, indent=2))
-    else:
-        for v in verdicts:
-            mark = "FLAGGED" if v.flagged else "ok"
-            print(
-                f"seat {v.seat}: {mark}  rounds {v.rounds}  best hypothesis: {v.hypothesis}  "
-                f"matches {v.matches} (expected {v.expected_matches:.1f} if honest)  "
-                f"p = {v.p_value:.3g} ({v.hypotheses} hypotheses)  "
-                f"EV gained {v.ev_gained_per_round:+.5f} Antes a round"
-            )
-        for g in group_verdicts:
-            members = ", ".join(f"{p:.3g}" for p in g.member_p_values)
-            print(
-                f"group {','.join(map(str, g.seats))}: {'FLAGGED' if g.flagged else 'ok'}  "
-                f"rounds {g.rounds}  team play with the group's pooled cards: matches "
-                f"{g.matches} (expected {g.expected_matches:.1f} if honest)  "
-                f"p = {g.p_value:.3g} (members {members}, Bonferroni over {len(g.seats)})  "
-                f"EV gained {g.ev_gained_per_round:+.5f} Antes a round (the group)"
-            )
-    flagged = any(v.flagged for v in verdicts) or any(g.flagged for g in group_verdicts)
-    return 1 if flagged else 0
-
-
-def _detect_groups(
-    args: argparse.Namespace, rules: RuleSet, path: Path, groups: list[tuple[int, ...]]
-) -> list[GroupVerdict]:
-    """The joint test of every ``--group`` (checked before the per-seat tests run)."""
-    from tqdm import tqdm
-
-    from crazy4.advantage.groupdetect import examine_group, group_rounds
-
-    found = [group_rounds(path, rules, seats, args.max_rounds) for seats in groups]
-    bar = tqdm(found, desc="groups", unit="group", disable=args.quiet or None, leave=False)
-    return [
-        examine_group(rules, group, args.alpha, draws=args.team_draws, seed=args.seed)
-        for group in bar
-    ]
-
-
 DETECT = Entry(
     name="detect",
     help="test per seat of a round log whether the decisions follow a hidden dealer card "
     "or the other seats' cards (team play), and with --group whether a group of seats "
     "played with its pooled cards "
     "(exit 0: no seat flagged, 1: a seat flagged, 2: bad input)",
-    add_arguments=_detect_arguments,
-    run=run_detect,
+    add_arguments=surveil.detect_arguments,
+    run=surveil.run_detect,
 )
 
 COLLUSION = Entry(

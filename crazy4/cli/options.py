@@ -155,6 +155,27 @@ def probability(text: str) -> float:
     return value
 
 
+def amount(text: str) -> float:
+    """A positive, finite amount of money (an Ante's size).
+
+    Examples
+    --------
+    >>> amount("25")
+    25.0
+    >>> amount("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '-1' must be a positive amount
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive amount")
+    return value
+
+
 #: The ``--help`` of the exact analyses' ``--jobs`` (threads sharing the tables), whose default
 #: (None) is every core: the numbers are the same for any number of threads, and threads add
 #: no copy of the tables (Four Card Poker: 0.1 GB more at 2 threads than at 1).

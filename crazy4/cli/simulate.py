@@ -13,6 +13,7 @@ from pathlib import Path
 
 from crazy4.cli.options import (
     Commands,
+    amount,
     count,
     non_negative_int,
     positive_int,
@@ -21,7 +22,7 @@ from crazy4.cli.options import (
 from crazy4.errors import InputError
 
 
-def _check_outputs(args: argparse.Namespace) -> None:
+def check_outputs_of(args: argparse.Namespace) -> None:
     """The ``--log``, ``--log-cards`` and ``--summary`` options (raises ``InputError``)."""
     from crazy4.log.logwriter import check_log_cards
     from crazy4.results.destination import Output, check_outputs
@@ -52,6 +53,12 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.simulate.progressive import progressive_meter_metadata
 
     rules = load_rules(args.rules)
+    from crazy4.cli.surveil import plants, simulate_planted
+
+    if plants(args):  # hole-carders or a team among the seats: crazy4.cli.surveil plays them
+        return simulate_planted(args, rules, check_outputs_of)
+    if args.team_rule is not None or args.ante != 1:
+        raise InputError("--team-rule and --ante need planted seats (--team-seats, ...)")
     if args.hole_cards is not None:  # a hole-carding seat: crazy4.cli.advantage plays it
         from crazy4.cli.advantage import simulate_hole_card_seat
 
@@ -59,7 +66,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if args.scheduler and args.backend != "dask":
         raise InputError("--scheduler needs --backend dask")
     check_rounds(args.rounds, log=args.log is not None)
-    _check_outputs(args)
+    check_outputs_of(args)
     plan = make_plan(
         rules,
         rounds=args.rounds,
@@ -159,13 +166,7 @@ def add_commands(commands: Commands) -> None:
         default="optimal",
         help="optimal (default), simple, or a CSV/parquet file with columns hand, decision",
     )
-    simulate.add_argument(
-        "--hole-cards",
-        type=non_negative_int,
-        help="play one seat that sees this many hidden dealer cards (the first dealt) and plays "
-        "the exact hole-card strategy; prints its mean net per round with its standard error "
-        "(see 'crazy4 advantage holecards' for the exact value)",
-    )
+    _add_planting(simulate)
     simulate.add_argument("--queens-up", help="Queens Up table for the log (default: the first)")
     simulate.add_argument("--aces-up", help="Aces Up table for the log (default: the first)")
     simulate.add_argument(
@@ -208,3 +209,40 @@ def _add_outputs(simulate: argparse.ArgumentParser) -> None:
         "faster to write and read; crazy4 validate reads both)",
     )
     simulate.add_argument("--summary", help="write the summary as JSON (crazy4 validate reads it)")
+
+
+def _add_planting(simulate: argparse.ArgumentParser) -> None:
+    """The options that plant cheats among the seats (``crazy4.cli.surveil``)."""
+    simulate.add_argument(
+        "--hole-cards",
+        type=non_negative_int,
+        help="hidden dealer cards (the first dealt) a hole-carder sees and plays the exact "
+        "hole-card strategy for: the seats of --hole-card-seats (default seat 1); alone with one "
+        "seat and no --log or --summary, prints that seat's mean net per round with its "
+        "standard error (see 'crazy4 advantage holecards' for the exact value)",
+    )
+    simulate.add_argument(
+        "--hole-card-seats",
+        metavar="SEATS",
+        help="plant hole-carders: these seats (e.g. '2' or '1,4') see --hole-cards hidden dealer "
+        "cards and play the exact hole-card strategy; the other seats play honestly; with "
+        "--log the log's metadata records it (docs/surveillance.md)",
+    )
+    simulate.add_argument(
+        "--team-seats",
+        metavar="SEATS",
+        help="plant a team: these seats (at least two, e.g. '3,4,5') pool their cards and each "
+        "plays the exact optimum for the pooled cards (or --team-rule)",
+    )
+    simulate.add_argument(
+        "--team-rule",
+        help="the team shares only a practical rule's count of some ranks instead of every "
+        "card (Crazy 4 Poker: A, AK, K, AKQ; Four Card Poker: see 'crazy4 advantage collusion')",
+    )
+    simulate.add_argument(
+        "--ante",
+        type=amount,
+        default=1.0,
+        help="with planted seats: the Ante's size in money, written to the log (its ante, "
+        "wagered and net columns and metadata) and used for the money figures (default 1)",
+    )

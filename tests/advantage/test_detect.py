@@ -123,7 +123,9 @@ def test_the_command_flags_the_hole_carder_seat_only(
     )
     out = capsys.readouterr().out.splitlines()
     assert status == 1
-    assert out[0].startswith("seat 1: FLAGGED") and out[1].startswith("seat 2: ok")
+    assert out[0].startswith("Surveillance verdict")
+    assert out[1].startswith("seat 1: FLAGGED") and out[2].startswith("seat 2: clear")
+    assert "hole-carding" in out[1] and "hole-carding" not in out[2]
 
 
 def test_a_simulator_log_of_an_honest_seat_passes(

@@ -1,0 +1,347 @@
+"""Planting cheats in a multi-seat simulation: hole-carders and a team among honest seats.
+
+A table of ``seats`` seats shares one dealer hand each round. Every seat is one of
+
+* **honest**: the no-information optimal decision of its hand (and the up card), the
+  collusion role's :meth:`~crazy4.games.collusion_role.ColludingGame.honest_decisions`;
+* **hole-carder** (the seats of ``hole_card_seats``): it sees the first ``hole_cards`` hidden
+  dealer cards and plays the exact hole-card optimum for what it sees
+  (:func:`crazy4.advantage.situation.situation_evs`);
+* **team member** (the seats of ``team_seats``): the team pools its cards; each member plays
+  the collusion engine's exact optimum given the pooled cards
+  (:func:`crazy4.advantage.collusion.team_prices`), or with ``team_rule`` the practical rule
+  that shares only the count of some ranks (:func:`crazy4.advantage.team.practical_decisions`).
+
+Every seat is settled on the dealer's whole hand by the game's hole-card role, exactly as
+:func:`crazy4.advantage.simulate.play_chunk` does: the round's dealer-outcome cell from the
+dealer's best-four strength and the :class:`~crazy4.games.base.Settlement`'s net. Chunks of
+:data:`CHUNK_ROUNDS` rounds are seeded from ``SeedSequence(seed).spawn``, so every number and
+every log row is the same for any number of workers. Sums are exact integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.advantage.collusion import CollusionPlan, DealtTeam, colluder_role, team_prices
+from crazy4.advantage.simulate import deal_rounds
+from crazy4.advantage.situation import situation_evs
+from crazy4.core.cards import colex_indices
+from crazy4.core.decisions import best_decisions
+from crazy4.core.ranking import build_best_four_strengths
+from crazy4.errors import InputError
+from crazy4.registry import game_of
+from crazy4.rules.ruleset import RuleSet
+
+CHUNK_ROUNDS = 65_536
+#: Role names of the log's metadata and the summary.
+HONEST, HOLE_CARDER, TEAM = "honest", "hole-carder", "team"
+
+
+@dataclass(frozen=True)
+class Planting:
+    """What is planted at a table of ``seats`` seats (seat numbers from 1)."""
+
+    seats: int
+    hole_card_seats: tuple[int, ...] = ()
+    hole_cards: int = 1
+    team_seats: tuple[int, ...] = ()
+    team_rule: str | None = None
+
+    def role_of(self, seat: int) -> str:
+        """``honest``, ``hole-carder`` or ``team``.
+
+        Examples
+        --------
+        >>> Planting(3, hole_card_seats=(2,)).role_of(2), Planting(3).role_of(1)
+        ('hole-carder', 'honest')
+        """
+        if seat in self.hole_card_seats:
+            return HOLE_CARDER
+        return TEAM if seat in self.team_seats else HONEST
+
+    def metadata(self) -> dict[str, object]:
+        """The record the log's metadata carries under ``planted``.
+
+        Examples
+        --------
+        >>> Planting(4, hole_card_seats=(1,), team_seats=(3, 4)).metadata()["team_rule"]
+        'full pooling'
+        """
+        return {
+            "seats": self.seats,
+            "hole_card_seats": list(self.hole_card_seats),
+            "hole_cards": self.hole_cards if self.hole_card_seats else 0,
+            "team_seats": list(self.team_seats),
+            "team_rule": (self.team_rule or "full pooling") if self.team_seats else None,
+            "roles": {str(s): self.role_of(s) for s in range(1, self.seats + 1)},
+        }
+
+
+def parse_seats(text: str, option: str, seats: int) -> tuple[int, ...]:
+    """Seat numbers from ``"1,3"``, each 1 to ``seats``, none twice.
+
+    Raises
+    ------
+    InputError
+        Anything else.
+
+    Examples
+    --------
+    >>> parse_seats("3,1", "--team-seats", 4)
+    (1, 3)
+    >>> parse_seats("5", "--hole-card-seats", 4)
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: --hole-card-seats '5': seat 5 is not one of the 4 seats
+    """
+    found: list[int] = []
+    for part in text.split(","):
+        word = part.strip()
+        if not (word.isascii() and word.isdigit()):
+            raise InputError(f"{option} {text!r}: {word!r} is not a seat number (1, 2, ...)")
+        seat = int(word)
+        if not 1 <= seat <= seats:
+            raise InputError(f"{option} {text!r}: seat {seat} is not one of the {seats} seats")
+        if seat in found:
+            raise InputError(f"{option} {text!r}: seat {seat} twice")
+        found.append(seat)
+    return tuple(sorted(found))
+
+
+def make_planting(
+    rules: RuleSet,
+    seats: int,
+    hole_card_seats: Sequence[int] = (),
+    hole_cards: int = 1,
+    team_seats: Sequence[int] = (),
+    team_rule: str | None = None,
+) -> Planting:
+    """Check a planting against the game (raises :class:`InputError`).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> make_planting(load_rules("crazy4-standard"), 3, (1,), 1, (1, 2))
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: seat 1 is both a hole-carder and a team member
+    """
+    from crazy4.advantage.holecards import check_seen
+
+    game = game_of(rules)
+    role = game.colluder()  # a game without the engines says so here, in one line
+    hole = game.hole_cards()
+    if not 1 <= seats <= role.max_seats:
+        raise InputError(f"--seats {seats}: a {game.title} table seats 1 to {role.max_seats}")
+    both = sorted(set(hole_card_seats) & set(team_seats))
+    if both:
+        raise InputError(f"seat {both[0]} is both a hole-carder and a team member")
+    if hole_card_seats:
+        check_seen(hole, hole_cards, game.title, option="--hole-cards")
+        if hole_cards < 1:
+            raise InputError("--hole-cards: a hole-carder sees at least 1 card")
+    if len(team_seats) == 1:
+        raise InputError("--team-seats: a team needs at least two seats")
+    if team_rule is not None and team_rule not in role.practical_rules:
+        known = ", ".join(role.practical_rules)
+        raise InputError(f"--team-rule {team_rule!r}: {game.title} knows {known}")
+    return Planting(
+        seats, tuple(sorted(hole_card_seats)), hole_cards, tuple(sorted(team_seats)), team_rule
+    )
+
+
+@dataclass(frozen=True)
+class PlantedChunk:
+    """One chunk's rounds: every seat's hand ``(n, seats, 5)`` (sorted), the dealer's hand
+    ``(n, dealer_size)`` as dealt (up cards first), the decisions and the exact nets
+    (numerators over ``unit``, per Ante) ``(n, seats)``."""
+
+    hands: npt.NDArray[np.int64]
+    dealer: npt.NDArray[np.int64]
+    decisions: npt.NDArray[np.int64]
+    nets: npt.NDArray[np.int64]
+    gains: list[Fraction]
+
+
+def planted_decisions(
+    rules: RuleSet,
+    planting: Planting,
+    hands: npt.NDArray[np.int64],
+    dealer: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int64], list[Fraction]]:
+    """Every seat's decision, shape ``(n, seats)``, by its role (the module docstring), and
+    per seat the exact EV its decisions gained over the honest ones given what it knew,
+    summed over the rounds (Antes; 0 for an honest seat)."""
+    role = colluder_role(rules)
+    hole = game_of(rules).hole_cards()
+    n, seats, _ = hands.shape
+    up = dealer[:, : hole.face_up]
+    up_card = up[:, 0] if hole.face_up else None
+    colex = colex_indices(hands.reshape(n * seats, 5))
+    decisions = role.honest_decisions(
+        rules, colex, None if up_card is None else np.repeat(up_card, seats)
+    ).astype(np.int64)
+    decisions = decisions.reshape(n, seats)
+    honest = decisions.copy()
+    gains = [Fraction(0)] * seats
+    rows = np.arange(n)
+    for seat in planting.hole_card_seats:
+        known = dealer[:, : hole.face_up + planting.hole_cards]
+        ev, allowed, denominator = situation_evs(rules, hands[:, seat - 1], known)
+        decisions[:, seat - 1] = best_decisions(ev, allowed)[0]
+        gained = ev[rows, decisions[:, seat - 1]] - ev[rows, honest[:, seat - 1]]
+        gains[seat - 1] = Fraction(int(gained.sum()), denominator)
+    if planting.team_seats:
+        members = [s - 1 for s in planting.team_seats]
+        team = hands[:, members]
+        k = len(members)
+        plan = CollusionPlan(rules, k, max(n, 1), 0)
+        seen = np.zeros((n, 52), dtype=bool)
+        seen[np.arange(n)[:, None], np.concatenate([team.reshape(n, -1), up], axis=1)] = True
+        unseen = np.argsort(seen, axis=1, kind="stable")[:, : plan.unseen].astype(np.int64)
+        _, ev, allowed = team_prices(plan, DealtTeam(team, up_card, unseen))
+        if planting.team_rule is None:
+            chosen = best_decisions(ev, allowed)[0].reshape(n, k)
+        else:
+            from crazy4.advantage.team import practical_decisions
+
+            ranks = role.practical_ranks(rules, planting.team_rule, up_card, n)
+            chosen = practical_decisions(role, rules, team, up_card, ranks)
+        decisions[:, members] = chosen
+        ev = ev.reshape(n, k, 4)
+        scale = plan.dealer_hands * role.unit(rules)
+        for j, member in enumerate(members):
+            gained = ev[rows, j, chosen[:, j]] - ev[rows, j, honest[:, member]]
+            gains[member] = Fraction(int(gained.sum()), scale)
+    return decisions, gains
+
+
+def play_planted_chunk(
+    rules: RuleSet, planting: Planting, rounds: int, seed: np.random.SeedSequence
+) -> PlantedChunk:
+    """Deal and play ``rounds`` rounds seeded by ``seed`` (the module docstring)."""
+    hole = game_of(rules).hole_cards()
+    seats = planting.seats
+    rng = np.random.Generator(np.random.PCG64(seed))
+    cards = deal_rounds(rng, rounds, 5 * seats + hole.dealer_size)
+    hands = np.sort(cards[:, : 5 * seats].reshape(rounds, seats, 5), axis=2)
+    dealer = cards[:, 5 * seats :]
+    decisions, gains = planted_decisions(rules, planting, hands, dealer)
+    flat = hands.reshape(rounds * seats, 5)
+    nets = settle(rules, flat, np.repeat(dealer, seats, axis=0), decisions.ravel())
+    return PlantedChunk(hands, dealer, decisions, nets.reshape(rounds, seats), gains)
+
+
+def settle(
+    rules: RuleSet,
+    hands: npt.NDArray[np.int64],
+    dealer: npt.NDArray[np.int64],
+    decisions: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:
+    """Net numerators (over the settlement's ``unit``, per Ante) of the main bets of each
+    hand ``(n, 5)`` (sorted) against the dealer's whole hand ``(n, dealer_size)``.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.registry import load_rules
+    >>> rules = load_rules("crazy4-standard")
+    >>> hand = np.array([sorted(parse_cards("As Ad Ac Ah Kd"))])
+    >>> dealer = np.array([parse_cards("Ks Qd 8c 4h 2s")])
+    >>> net = settle(rules, hand, dealer, np.array([3]))
+    >>> int(net[0]) / game_of(rules).hole_cards().settlement(rules).unit  # 1 + 3 + 200 (quads)
+    204.0
+    """
+    hole = game_of(rules).hole_cards()
+    settlement = hole.settlement(rules)
+    strengths = build_best_four_strengths(5)[colex_indices(hands)].astype(np.int64)
+    table = build_best_four_strengths(hole.dealer_size)
+    dealt = table[colex_indices(np.sort(dealer, axis=1))].astype(np.int64)
+    below = (dealt[:, None] < hole.thresholds(rules, strengths)).astype(np.int64)
+    cell = np.argmax(hole.cells_from_counts(below, 1), axis=1)
+    return np.asarray(settlement.nets[strengths, decisions, cell], dtype=np.int64)
+
+
+@dataclass
+class SeatSums:
+    """Exact per-seat sums: rounds, Σ net and Σ net² (numerators over ``unit``), decisions."""
+
+    unit: int
+    rounds: int = 0
+    total: list[int] = field(default_factory=list)
+    squares: list[int] = field(default_factory=list)
+    gains: list[Fraction] = field(default_factory=list)
+
+    def add(self, chunk: PlantedChunk) -> None:
+        """Add one chunk's nets."""
+        nets = chunk.nets
+        if not self.total:
+            self.total = [0] * nets.shape[1]
+            self.squares = [0] * nets.shape[1]
+            self.gains = [Fraction(0)] * nets.shape[1]
+        self.rounds += nets.shape[0]
+        for s in range(nets.shape[1]):
+            column = nets[:, s]
+            self.total[s] += int(column.sum())
+            self.squares[s] += int((column * column).sum())
+            self.gains[s] += chunk.gains[s]
+
+
+def chunk_sizes(rounds: int) -> list[int]:
+    """Rounds of each chunk.
+
+    Examples
+    --------
+    >>> chunk_sizes(70_000)
+    [65536, 4464]
+    """
+    sizes = [CHUNK_ROUNDS] * (rounds // CHUNK_ROUNDS)
+    return sizes + ([rounds % CHUNK_ROUNDS] if rounds % CHUNK_ROUNDS else [])
+
+
+def run_planted(
+    rules: RuleSet,
+    planting: Planting,
+    rounds: int,
+    seed: int,
+    *,
+    jobs: int = 1,
+    sink: Callable[[int, PlantedChunk], None] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SeatSums:
+    """Play ``rounds`` rounds on ``jobs`` threads; ``sink(first_round, chunk)`` sees every
+    chunk in order (the log writer). The sums do not depend on ``jobs``.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> rules = load_rules("crazy4-standard")
+    >>> planting = make_planting(rules, 3, hole_card_seats=(2,), team_seats=())
+    >>> a = run_planted(rules, planting, 300, seed=4)
+    >>> a == run_planted(rules, planting, 300, seed=4, jobs=2), a.rounds
+    (True, 300)
+    """
+    sizes = chunk_sizes(rounds)
+    children = np.random.SeedSequence(seed).spawn(len(sizes))
+    sums = SeatSums(unit=game_of(rules).hole_cards().settlement(rules).unit)
+
+    def play(index: int) -> PlantedChunk:
+        return play_planted_chunk(rules, planting, sizes[index], children[index])
+
+    first = 1
+    with ThreadPoolExecutor(max_workers=max(1, min(jobs, len(sizes)))) as pool:
+        for index, chunk in enumerate(pool.map(play, range(len(sizes)))):
+            sums.add(chunk)
+            if sink is not None:
+                sink(first, chunk)
+            first += sizes[index]
+            if progress is not None:
+                progress(sizes[index])
+    return sums

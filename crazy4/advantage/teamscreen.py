@@ -1,0 +1,285 @@
+"""Finding a team nobody named: a cheap screen for candidate groups, then the exact group test.
+
+:mod:`crazy4.advantage.groupdetect` tests a group named in advance. At a table of ``N`` seats
+there are ``M = 2^N - N - 1`` possible groups of two or more (120 at seven seats); testing all
+is slow. The screen picks the groups worth testing, and the family stays valid:
+
+1. **Rounds.** Only the rounds in which a seat's decision differs from the no-information
+   optimum of its own hand (and the up card) carry team evidence worth valuing. The conditional
+   tests condition on the seat's hand and decision, so choosing rounds by them keeps every
+   null distribution exact (the rounds left out would add indicators too, mostly certain).
+2. **Pairs.** For every ordered pair of seats ``(s, j)`` and every such round of ``s``, the
+   optimum for the pooled cards of ``s`` and ``j`` (:func:`crazy4.advantage.teamdetect.
+   team_valuation`, one valuation, no draws) is compared with ``s``'s decision. Two seats are
+   joined when each one's deviations are explained by the other's cards at least
+   :data:`PAIR_RATE` of the time (a hole-carder's deviations are not, so it does not join a
+   team); each connected set of two or more seats is a candidate group, and so is the set of
+   every seat with at least :data:`PAIR_ROUNDS` deviations (a large team, whose members'
+   deviations one partner's cards explain little of).
+3. **Test.** A candidate group ``G`` gets the joint test of
+   :mod:`crazy4.advantage.groupdetect` on the rounds
+   :func:`crazy4.advantage.teamdetect.team_rounds` picks (each member's conditional
+   randomization test with the other members' cards; ``min(1, g min_s p_s)``), and its
+   p-value is multiplied by ``M``. A flagged group says that *some* member used the pooled
+   cards. The weakest member without evidence of its own (``p_s >= 0.05``) is dropped and
+   the smaller group, pooling only its own cards, tested again (another of the ``M``
+   groups); the members of the last flagged group are named
+   (:attr:`FoundGroup.members_flagged`), so an honest seat that happened to deviate too is
+   not accused with the team.
+
+Why the data-driven choice costs nothing in validity: under the null every group's joint
+p-value ``p_G`` is valid, and a group flagged means ``M p_G < alpha`` for one of the ``M``
+groups; by the union bound that has probability at most ``M (alpha / M) = alpha`` whichever
+groups were computed. Leaving a group uncomputed (its p-value taken as 1) can only remove
+flags. The price is the factor ``M`` (and a team the screen misses is not found).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.advantage.collusion import colluder_role
+from crazy4.advantage.detect import tail_probability
+from crazy4.advantage.evidence import likelihood_ratio
+from crazy4.advantage.teamdetect import TEAM_DRAWS, team_evidence, team_rounds, team_valuation
+from crazy4.core.cards import colex_indices
+from crazy4.rules.ruleset import RuleSet
+
+#: The share of a seat's deviations a partner's cards must explain, both ways, to join the two.
+PAIR_RATE = 0.3
+#: At least this many deviations of each seat of a pair before it can be joined.
+PAIR_ROUNDS = 3
+
+
+@dataclass(frozen=True)
+class Table:
+    """A log as a table: rounds in which every seat played, hands ``(n, N, 5)`` sorted, up
+    cards ``(n, face_up)``, decisions ``(n, N)``, seat numbers ``(N,)``, round ids ``(n,)``."""
+
+    hands: npt.NDArray[np.int64]
+    up: npt.NDArray[np.int64]
+    decisions: npt.NDArray[np.int64]
+    seats: tuple[int, ...]
+    round_ids: npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class FoundGroup:
+    """A candidate group's test: members, the rounds valued, per-member p-values, the group's
+    p-value times ``M`` (``p_value``), flagged, the EV each member gained (Antes, whole
+    session), the round ids that give the group away most (matched, least likely if honest),
+    the rounds the table played and the largest member's likelihood ratio (``log10``; the
+    members' indicators are not independent, so theirs are not multiplied)."""
+
+    seats: tuple[int, ...]
+    rounds: int
+    member_p_values: tuple[float, ...]
+    p_value: float
+    flagged: bool
+    member_gains: tuple[float, ...]
+    groups_possible: int
+    telling_rounds: tuple[int, ...] = ()
+    table_rounds: int = 0
+    log10_likelihood_ratio: float = 0.0
+    members_flagged: tuple[int, ...] = ()
+
+
+def table_of(
+    hands: npt.NDArray[np.int64],
+    up: npt.NDArray[np.int64],
+    decisions: npt.NDArray[np.int64],
+    seat_of: npt.NDArray[np.int64],
+    round_ids: npt.NDArray[np.int64],
+) -> Table | None:
+    """The rounds in which every seat of the log played a readable hand with a fold/1x/2x/3x
+    decision (None when fewer than two seats or no such round).
+
+    Examples
+    --------
+    >>> hands = np.arange(20).reshape(4, 5)
+    >>> t = table_of(hands, np.zeros((4, 0), int), np.array([0, 1, 1, 0]), np.array([1, 2, 1, 2]),
+    ...              np.array([1, 1, 2, 2]))
+    >>> t.seats, t.decisions.tolist()
+    ((1, 2), [[0, 1], [1, 0]])
+    """
+    good = (hands >= 0).all(axis=1) & (decisions >= 0) & (decisions <= 3) & (round_ids >= 0)
+    good &= (up >= 0).all(axis=1)
+    seats = tuple(int(s) for s in np.unique(seat_of[good]))
+    if len(seats) < 2:
+        return None
+    ids = np.unique(round_ids[good])
+    where = np.full((ids.size, len(seats)), -1, dtype=np.int64)
+    rows = np.flatnonzero(good)
+    where[np.searchsorted(ids, round_ids[rows]), np.searchsorted(seats, seat_of[rows])] = rows
+    full = (where >= 0).all(axis=1)
+    if not full.any():
+        return None
+    where = where[full]
+    return Table(
+        hands=np.sort(hands[where], axis=2),
+        up=up[where[:, 0]],
+        decisions=decisions[where],
+        seats=seats,
+        round_ids=ids[full],
+    )
+
+
+def deviations(rules: RuleSet, table: Table) -> npt.NDArray[np.bool_]:
+    """Where each seat's decision differs from the no-information optimum, ``(n, N)``."""
+    role = colluder_role(rules)
+    n, seats, _ = table.hands.shape
+    up = np.repeat(table.up[:, 0], seats) if role.up_cards else None
+    honest = role.honest_decisions(rules, colex_indices(table.hands.reshape(n * seats, 5)), up)
+    return np.asarray(honest.reshape(n, seats) != table.decisions)
+
+
+def candidate_groups(rules: RuleSet, table: Table, deviating: npt.NDArray[np.bool_]) -> list[
+    tuple[int, ...]
+]:  # fmt: skip
+    """The screen's candidate groups (column indices of the table), step 2 of the module
+    docstring."""
+    seats = len(table.seats)
+    explained = np.zeros((seats, seats), dtype=np.int64)
+    tried = np.zeros((seats, seats), dtype=np.int64)
+    for s in range(seats):
+        rows = np.flatnonzero(deviating[:, s])
+        if rows.size == 0:
+            continue
+        for j in range(seats):
+            if j == s:
+                continue
+            decided, _, _ = team_valuation(
+                rules, table.hands[rows, s], table.hands[rows, j][:, None], table.up[rows]
+            )
+            explained[s, j] = int((decided == table.decisions[rows, s]).sum())
+            tried[s, j] = rows.size
+    rate = explained >= PAIR_RATE * tried
+    joined = (tried >= PAIR_ROUNDS) & (tried.T >= PAIR_ROUNDS) & rate & rate.T
+    parent = list(range(seats))
+
+    def root(a: int) -> int:
+        while parent[a] != a:
+            a = parent[a]
+        return a
+
+    for s, j in zip(*np.nonzero(np.triu(joined, 1)), strict=True):
+        parent[root(int(s))] = root(int(j))
+    components: dict[int, list[int]] = {}
+    for s in range(seats):
+        components.setdefault(root(s), []).append(s)
+    found = [tuple(c) for c in components.values() if len(c) >= 2]
+    # a large team: one partner's cards explain little of a deviation, so no pair joins;
+    # every seat that deviated often enough is a candidate too
+    deviators = tuple(int(s) for s in np.flatnonzero(deviating.sum(axis=0) >= PAIR_ROUNDS))
+    if len(deviators) >= 2 and deviators not in found:
+        found.append(deviators)
+    return found
+
+
+def examine_candidate(
+    rules: RuleSet,
+    table: Table,
+    deviating: npt.NDArray[np.bool_],
+    members: tuple[int, ...],
+    alpha: float,
+    *,
+    draws: int = TEAM_DRAWS,
+    seed: int = 0,
+) -> FoundGroup:
+    """Step 3 of the module docstring for one candidate group (column indices)."""
+    seats = len(table.seats)
+    possible = 2**seats - seats - 1
+    names = tuple(table.seats[m] for m in members)
+    p_values, gains, valued = [], [], 0
+    telling: list[tuple[float, int]] = []
+    evidence: list[tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]] = []
+    for member in members:
+        chosen = team_rounds(rules, table.hands[:, member], table.up, table.decisions[:, member])
+        rows = np.flatnonzero(chosen)
+        if rows.size == 0:
+            p_values.append(1.0)
+            gains.append(0.0)
+            continue
+        mates = [m for m in members if m != member]
+        found = team_evidence(
+            rules,
+            table.hands[rows, member],
+            table.up[rows],
+            table.hands[rows][:, mates],
+            table.decisions[rows, member],
+            draws=draws,
+            seed=(seed, table.seats[member], *names),
+        )
+        valued += rows.size
+        p_values.append(tail_probability(found.p, int(found.hits.sum())))
+        gains.append(float(found.gain))
+        evidence.append((found.p, found.hits))
+        hit = np.flatnonzero(found.hits & (found.p < 1))
+        telling += [(float(found.p[i]), int(table.round_ids[rows[i]])) for i in hit]
+    p_value = min(1.0, possible * len(members) * min(p_values))
+    # a flagged group says some member used the pooled cards; a member is named only on its
+    # own evidence, Bonferroni over every (group, member) pair: possible * g * p_s < alpha
+    named = tuple(s for s, p in zip(names, p_values, strict=True)
+                  if possible * len(members) * p < alpha)  # fmt: skip
+    return FoundGroup(
+        seats=names,
+        rounds=valued,
+        member_p_values=tuple(p_values),
+        p_value=p_value,
+        flagged=p_value < alpha,
+        member_gains=tuple(gains),
+        groups_possible=possible,
+        telling_rounds=tuple(dict.fromkeys(r for _, r in sorted(telling)))[:5],
+        table_rounds=table.hands.shape[0],
+        log10_likelihood_ratio=max((likelihood_ratio(p, h)[1] for p, h in evidence), default=0.0),
+        members_flagged=named,
+    )
+
+
+def screen_table(
+    rules: RuleSet, table: Table, alpha: float, *, draws: int = TEAM_DRAWS, seed: int = 0
+) -> list[FoundGroup]:
+    """Screen a table and test every candidate group (the module docstring)."""
+    if draws < 1:
+        return []
+    deviating = deviations(rules, table)
+    found = []
+    for members in candidate_groups(rules, table, deviating):
+        found.append(_pruned(rules, table, deviating, members, alpha, draws, seed))
+    return found
+
+
+#: A flagged group's member whose own (uncorrected) p-value is at least this is dropped and
+#: the rest re-tested with their own pooled cards.
+PRUNE = 0.05
+
+
+def _pruned(
+    rules: RuleSet,
+    table: Table,
+    deviating: npt.NDArray[np.bool_],
+    members: tuple[int, ...],
+    alpha: float,
+    draws: int,
+    seed: int,
+) -> FoundGroup:
+    """Test a candidate; while it is flagged and has a member without evidence of its own
+    (p_s >= :data:`PRUNE`), drop the weakest and test the smaller group (another of the ``M``
+    groups: the union bound still holds). The members of the last flagged group with evidence
+    of their own are named."""
+    best = examine_candidate(rules, table, deviating, members, alpha, draws=draws, seed=seed)
+    current = best
+    while current.flagged:
+        worst = int(np.argmax(current.member_p_values))
+        if current.member_p_values[worst] < PRUNE:
+            return replace(current, members_flagged=current.seats)
+        keep = members[:worst] + members[worst + 1 :]
+        best = replace(current, members_flagged=tuple(table.seats[m] for m in keep))
+        if len(keep) < 2:
+            return best
+        members = keep
+        current = examine_candidate(rules, table, deviating, members, alpha, draws=draws, seed=seed)
+    return best
