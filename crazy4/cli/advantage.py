@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from crazy4.cli import collusion, faceup
+from crazy4.cli import collusion, faceup, how
 from crazy4.cli.options import (
     EVERY_CORE,
     Commands,
@@ -420,8 +420,16 @@ FACEUP = Entry(
     run=faceup.run,
 )
 
+HOW = Entry(
+    name="how",
+    help="S. How's Four Card Poker collusion as he ran it (6 seats share the count of the up "
+    "card's rank, his count-adjusted simple strategy) beside the exact count-optimal strategy",
+    add_arguments=how.add_arguments,
+    run=how.run,
+)
+
 #: The ``crazy4 advantage`` subcommands, in the order ``--help`` lists them.
-ENTRIES: list[Entry] = [HOLECARDS, COLLUSION, DETECT, FACEUP]
+ENTRIES: list[Entry] = [HOLECARDS, COLLUSION, DETECT, FACEUP, HOW]
 
 
 def add_advantage(commands: Commands, entries: list[Entry] | None = None) -> None:
