@@ -88,15 +88,16 @@ class FaceUpRow:
 
 def deals_for(deals: int, error: float, target: float) -> int:
     """Deals a run needs to reach ``target`` after ``deals`` gave standard error ``error``: the
-    square law with a 10% margin, rounded up to a thousand, and at least twice ``deals``.
+    square law with a 10% margin, at least a quarter more than ``deals``, rounded up to a
+    thousand.
 
     Examples
     --------
-    >>> deals_for(1000, 0.0004, 0.0002), deals_for(1000, 0.0003, 0.0002)
-    (5000, 3000)
+    >>> deals_for(1000, 0.0004, 0.0002), deals_for(7000, 0.000512, 0.0005)
+    (5000, 9000)
     """
-    needed = deals * (error / target) ** 2 * 1.1
-    return max(2 * deals, 1000 * math.ceil(needed / 1000))
+    needed = max(deals * (error / target) ** 2 * 1.1, 1.25 * deals)
+    return 1000 * math.ceil(needed / 1000)
 
 
 def _measure(
