@@ -36,6 +36,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
+from functools import cache
 from importlib.resources import files
 from typing import TYPE_CHECKING
 
@@ -128,6 +129,12 @@ def how_grid(rows: list[HowRow]) -> npt.NDArray[np.int64]:
     if missing:
         raise InputError(f"How's table: no decision for (class, relation, count) {missing[0]}")
     return grid
+
+
+@cache
+def published_grid() -> npt.NDArray[np.int64]:
+    """:func:`how_grid` of the shipped table (read once per process)."""
+    return how_grid(read_how_table())
 
 
 def hand_classes(

@@ -30,8 +30,9 @@ from crazy4.advantage.collusion import (
     make_collusion_plan,
     team_prices,
 )
-from crazy4.advantage.how import check_rules, how_decisions, how_grid, read_how_table
-from crazy4.core.decisions import optimal_ev
+from crazy4.advantage.how import check_rules, how_decisions, published_grid
+from crazy4.core.cards import colex_indices
+from crazy4.core.decisions import best_decisions, optimal_ev
 from crazy4.core.exact import exact_dot
 from crazy4.simulate.plan import worker_limit
 
@@ -79,14 +80,11 @@ def value_how_deals(plan: CollusionPlan, task: tuple[int, int, int]) -> HowSums:
     assert team.up is not None
     deals, k, _ = team.hands.shape
     strengths, ev, allowed = team_prices(plan, team)
-    from crazy4.core.cards import colex_indices
-    from crazy4.core.decisions import best_decisions
-
     chosen: dict[str, npt.NDArray[np.int64]] = {}
     colex = colex_indices(team.hands.reshape(deals * k, 5))
     chosen["honest"] = role.honest_decisions(plan.rules, colex, np.repeat(team.up, k))
     chosen["simple"] = simple_strategy(four_card_rules(plan.rules), strengths.ravel())
-    chosen["how"] = how_decisions(how_grid(read_how_table()), strengths, team.up, team.hands)
+    chosen["how"] = how_decisions(published_grid(), strengths, team.up, team.hands)
     chosen["how"] = chosen["how"].ravel()
     if plan.practical is not None:
         from crazy4.advantage.team import practical_decisions
@@ -157,7 +155,7 @@ def how_edges(
     rules: RuleSet, *, seats: int, deals: int, seed: int, count: bool, jobs: int = 1
 ) -> list[HowEdge]:
     """The edges of every strategy on ``deals`` deals of ``seats`` seats."""
-    check_rules(rules, how_grid(read_how_table()))
+    check_rules(rules, published_grid())
     plan = make_collusion_plan(
         rules, colluders=seats, deals=deals, seed=seed, practical="up" if count else None
     )
