@@ -118,8 +118,8 @@ bench-simulate: $(BIN)/.installed ## Rounds per second of crazy4 simulate: summa
 	$(BIN)/python analysis/bench_simulate.py --dask --json analysis/bench/results/simulate.json
 	$(BIN)/python analysis/performance_page.py
 
-bench-advantage: $(BIN)/.installed ## Hole-card engine (one seen card; HEAVY=1: two, and Four Card's hole card), collusion and its Dask scaling table
-	$(BIN)/python analysis/bench_advantage.py $(if $(HEAVY),--heavy) --json analysis/bench/results/advantage.json
+bench-advantage: $(BIN)/.installed ## Hole-card engine (one seen card; HEAVY=1: two, and Four Card's hole card), face-up dealing, How's study, collusion and its Dask scaling table
+	$(BIN)/python analysis/bench_advantage.py $(if $(HEAVY),--heavy) --faceup --how --json analysis/bench/results/advantage.json
 	$(BIN)/python analysis/bench_collusion.py --jobs 2 --json analysis/bench/results/collusion.json
 	$(BIN)/python analysis/performance_page.py
 

@@ -260,7 +260,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("advantage",),
     ("generic",),
     ("games/crazy_four", "games/four_card", "games/three_card"),
-    ("cardroom",),
+    ("cardroom", "studies"),
     ("registry",),
     ("pipeline", "design"),
     ("testing",),

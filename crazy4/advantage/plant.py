@@ -36,7 +36,7 @@ from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.errors import InputError
-from crazy4.registry import game_of
+from crazy4.games.base import game_of
 from crazy4.rules.ruleset import RuleSet
 
 CHUNK_ROUNDS = 65_536

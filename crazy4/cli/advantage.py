@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from crazy4.cli import collusion, surveil
+from crazy4.cli import collusion, faceup, how, surveil
 from crazy4.cli.options import (
     EVERY_CORE,
     Commands,
@@ -298,8 +298,24 @@ COLLUSION = Entry(
     run=collusion.run,
 )
 
+FACEUP = Entry(
+    name="faceup",
+    help="face-up dealing: the house edge of the main game for 1 to 7 players who all see "
+    "every player's cards, to a set standard error, with a report to file (--out)",
+    add_arguments=faceup.add_arguments,
+    run=faceup.run,
+)
+
+HOW = Entry(
+    name="how",
+    help="S. How's Four Card Poker collusion as he ran it (6 seats share the count of the up "
+    "card's rank, his count-adjusted simple strategy) beside the exact count-optimal strategy",
+    add_arguments=how.add_arguments,
+    run=how.run,
+)
+
 #: The ``crazy4 advantage`` subcommands, in the order ``--help`` lists them.
-ENTRIES: list[Entry] = [HOLECARDS, COLLUSION, DETECT]
+ENTRIES: list[Entry] = [HOLECARDS, COLLUSION, DETECT, FACEUP, HOW]
 
 
 def add_advantage(commands: Commands, entries: list[Entry] | None = None) -> None:

@@ -1,0 +1,250 @@
+"""Face-up dealing: the house edge when every player at the table sees every player's cards.
+
+Where it comes from
+-------------------
+A table dealt with the players' cards face up is, for the house, a table of ``n`` players who
+pool all their cards: each decides with the ``5 n`` (Three Card Poker: ``3 n``) cards on the
+table and the dealer's up card in view. That is the collusion engine's *full pooling*
+(:mod:`crazy4.advantage.collusion`; Three Card Poker's own engine,
+:class:`crazy4.games.base.CollusionStudy`): per deal, every dealer hand from the unseen cards
+is counted exactly and every player takes the exact optimum; the deals are averaged by seeded
+Monte Carlo. With one player nothing is seen that the player would not see anyway: the edge is
+the game's exact honest edge (the engine's gain is then exactly zero on every deal).
+
+The figure reported is the *controlled* estimate: the exact honest edge minus the mean gain of
+face-up play over honest play measured on the same deals, whose standard error is the gain's
+(the plain mean's is some hundred times wider). :func:`face_up_row` runs a pilot of ``pilot``
+deals and, while the standard error is above the target, a longer run sized from it
+(:func:`deals_for`), every run from the same seed, so the numbers depend on the seed and the
+options only -- never on ``jobs`` or the backend.
+
+Examples
+--------
+>>> from crazy4.registry import load_rules
+>>> row = face_up_row(load_rules("crazy4-standard"), 7, seed=1, target=0.005, pilot=200)
+>>> row.players, row.deals, row.standard_error <= 0.005
+(7, 200, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from crazy4.errors import InputError
+from crazy4.games.base import CollusionStudy, game_of
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from crazy4.rules.ruleset import RuleSet
+
+#: The largest standard error asked of each row: 0.02 points of the Ante.
+TARGET_STANDARD_ERROR = 0.0002
+#: Deals of the first run of each number of players.
+PILOT_DEALS = 1000
+#: Deals no run goes beyond.
+MAX_DEALS = 2_000_000
+#: Players at one table.
+MAX_PLAYERS = 7
+
+
+@dataclass(frozen=True)
+class FaceUpRow:
+    """The main game's house edge (per Ante, per player hand) with ``players`` players seeing
+    every player's cards.
+
+    Attributes
+    ----------
+    players, deals : int
+        The players at the table and the Monte Carlo deals of the final run.
+    house_edge, standard_error : float
+        The controlled estimate (exact honest edge minus the gain) and its standard error.
+    gain, gain_standard_error : float
+        The mean EV per Ante gained over honest play on the same deals.
+    plain_edge, plain_standard_error : float
+        The plain mean over the deals (a check: it agrees with ``house_edge`` within errors).
+    exact_honest_edge : Fraction
+        The game's exact house edge under the optimal strategy without seen cards.
+    runs : int
+        Runs made to reach the target (the pilot counts).
+    """
+
+    players: int
+    deals: int
+    house_edge: float
+    standard_error: float
+    gain: float
+    gain_standard_error: float
+    plain_edge: float
+    plain_standard_error: float
+    exact_honest_edge: Fraction
+    runs: int
+
+
+def deals_for(deals: int, error: float, target: float) -> int:
+    """Deals a run needs to reach ``target`` after ``deals`` gave standard error ``error``: the
+    square law with a 10% margin, at least a quarter more than ``deals``, rounded up to a
+    thousand.
+
+    Examples
+    --------
+    >>> deals_for(1000, 0.0004, 0.0002), deals_for(7000, 0.000512, 0.0005)
+    (5000, 9000)
+    """
+    needed = max(deals * (error / target) ** 2 * 1.1, 1.25 * deals)
+    return 1000 * math.ceil(needed / 1000)
+
+
+def _measure(
+    rules: RuleSet, players: int, deals: int, seed: int, jobs: int, backend: str,
+    scheduler: str | None,
+) -> tuple[float, float, float, float, Fraction]:  # fmt: skip
+    """(gain, its standard error, plain edge, its standard error, exact honest edge) of one
+    run of full pooling among ``players`` seats."""
+    game = game_of(rules)
+    if isinstance(game, CollusionStudy):
+        if backend != "local":
+            raise InputError(f"{rules.name}: face-up dealing runs on local threads only")
+        if players == 1:
+            exact = exact_honest_edge(rules)
+            return 0.0, 0.0, float(exact), 0.0, exact
+        rows = game.collusion_rows(rules, players, deals, seed, jobs)
+        full = next(row for row in rows if row["strategy"] == "full")
+        exact = exact_honest_edge(rules)
+        return (
+            float(full["gain"]),  # type: ignore[arg-type]
+            float(full["gain_standard_error"]),  # type: ignore[arg-type]
+            float(full["house_edge"]),  # type: ignore[arg-type]
+            float(full["standard_error"]),  # type: ignore[arg-type]
+            exact,
+        )
+    from crazy4.advantage.collusion import (
+        colluder_role,
+        make_collusion_plan,
+        run_collusion,
+        strategy_edges,
+    )
+
+    plan = make_collusion_plan(rules, colluders=players, deals=deals, seed=seed)
+    sums = run_collusion(plan, jobs=jobs, backend=backend, scheduler=scheduler)
+    edge = next(edge for edge in strategy_edges(plan, sums) if edge.strategy == "full")
+    exact = colluder_role(rules).exact_edge(rules)
+    return edge.gain, edge.gain_standard_error, edge.house_edge, edge.standard_error, exact
+
+
+def exact_honest_edge(rules: RuleSet) -> Fraction:
+    """The exact house edge of the main game under the optimal strategy, from the game's exact
+    analysis (the ``bets`` table's main bet).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> round(float(exact_honest_edge(load_rules("three-card-standard"))), 6)
+    0.03373
+    """
+    row = _bets(rules)
+    return Fraction(-int(row[0]), int(row[1]))
+
+
+def _bets(rules: RuleSet) -> tuple[int, int]:
+    """The main bet's exact EV numerator and denominator."""
+    frame, main = exact_bets(rules)
+    row = frame.loc[frame["bet"] == main].iloc[0]
+    return int(row["ev_numerator"]), int(row["ev_denominator"])
+
+
+_ANALYSES: dict[str, tuple[pd.DataFrame, str]] = {}
+
+
+def exact_bets(rules: RuleSet) -> tuple[pd.DataFrame, str]:
+    """The exact analysis' ``bets`` table and the name of its main bet (kept per rule set's
+    content hash: the analysis takes seconds)."""
+    key = rules.content_hash
+    if key not in _ANALYSES:
+        analysis = game_of(rules).analyze(rules, jobs=1, progress=lambda step: None)
+        _ANALYSES[key] = (analysis.tables["bets"], analysis.main_bet)
+    return _ANALYSES[key]
+
+
+def face_up_row(
+    rules: RuleSet,
+    players: int,
+    *,
+    seed: int,
+    target: float = TARGET_STANDARD_ERROR,
+    pilot: int = PILOT_DEALS,
+    max_deals: int = MAX_DEALS,
+    jobs: int = 1,
+    backend: str = "local",
+    scheduler: str | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> FaceUpRow:
+    """The house edge with ``players`` players dealt face up, to a standard error of at most
+    ``target`` (per Ante) unless ``max_deals`` deals do not reach it.
+
+    Raises
+    ------
+    InputError
+        For a number of players outside 1 to the table's seats, a bad target or deal count.
+    """
+    if not 1 <= players <= MAX_PLAYERS:
+        raise InputError(f"--players {players}: 1 to {MAX_PLAYERS}")
+    if not target > 0:
+        raise InputError(f"--target-se {100 * target:g}: must be above 0 points")
+    if not 1 <= pilot <= max_deals:
+        raise InputError(f"--pilot-deals {pilot:,}: 1 to --max-deals ({max_deals:,})")
+    say = progress or (lambda line: None)
+    deals, runs = pilot, 0
+    while True:
+        runs += 1
+        gain, gain_error, plain, plain_error, exact = _measure(
+            rules, players, deals, seed, jobs, backend, scheduler
+        )
+        say(f"{players} player(s): {deals:,} deals, standard error {100 * gain_error:.4f} points")
+        if gain_error <= target or deals >= max_deals:
+            break
+        deals = min(max_deals, deals_for(deals, gain_error, target))
+    if players == 1 and isinstance(game_of(rules), CollusionStudy):
+        deals = 0  # exact, no Monte Carlo
+    return FaceUpRow(
+        players=players, deals=deals, house_edge=float(exact) - gain, standard_error=gain_error,
+        gain=gain, gain_standard_error=gain_error, plain_edge=plain,
+        plain_standard_error=plain_error, exact_honest_edge=exact, runs=runs,
+    )  # fmt: skip
+
+
+def face_up_frame(rules: RuleSet, rows: list[FaceUpRow], seed: int) -> pd.DataFrame:
+    """The rows as a table (one row per number of players; the exact edge as a fraction).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> rules = load_rules("three-card-standard")
+    >>> frame = face_up_frame(rules, [face_up_row(rules, 1, seed=1)], seed=1)
+    >>> frame[["players", "deals", "standard_error"]].to_dict("records")
+    [{'players': 1, 'deals': 0, 'standard_error': 0.0}]
+    """
+    import pandas as pd
+
+    return pd.DataFrame(
+        [
+            {
+                "rule_set": rules.name,
+                "players": row.players,
+                "deals": row.deals,
+                "seed": seed,
+                "house_edge": row.house_edge,
+                "standard_error": row.standard_error,
+                "gain": row.gain,
+                "plain_edge": row.plain_edge,
+                "plain_standard_error": row.plain_standard_error,
+                "exact_honest_edge": float(row.exact_honest_edge),
+                "exact_honest_edge_fraction": str(row.exact_honest_edge),
+            }
+            for row in rows
+        ]
+    )

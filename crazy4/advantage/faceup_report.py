@@ -1,0 +1,157 @@
+"""The face-up dealing report a regulator files: Markdown, and the same as one HTML file.
+
+It states what was computed (every player seeing every player's cards, each deciding
+optimally on them), how (exact per deal, seeded Monte Carlo over deals, control variate), the
+house edge of the main game for each number of players with its standard error, and the
+exact figures of the bets the study does not price, with the reason.
+
+Examples
+--------
+>>> from fractions import Fraction
+>>> from crazy4.advantage.faceup import FaceUpRow
+>>> row = FaceUpRow(1, 0, 0.03373, 0.0, 0.0, 0.0, 0.03373, 0.0, Fraction(3373, 100000), 1)
+>>> print(edge_table([row]).splitlines()[2])
+| 1 | exact | 3.3730% | exact | 0.0000 | 3.3730% |
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+import markdown
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from crazy4.advantage.faceup import FaceUpRow
+
+
+def edge_table(rows: list[FaceUpRow]) -> str:
+    """The Markdown table of the main game's house edge by number of players."""
+    lines = [
+        "| players | deals | house edge (per Ante) | standard error (points) "
+        "| gain over honest play (points) | exact honest edge |",
+        "|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in rows:
+        deals = "exact" if row.deals == 0 else f"{row.deals:,}"
+        error = "exact" if row.deals == 0 else f"{100 * row.standard_error:.4f}"
+        lines.append(
+            f"| {row.players} | {deals} | {100 * row.house_edge:.4f}% | {error} | "
+            f"{100 * row.gain:.4f} | {100 * float(row.exact_honest_edge):.4f}% |"
+        )
+    return "\n".join(lines)
+
+
+def other_bets_table(bets: pd.DataFrame, main_bet: str) -> str:
+    """The exact analysis' other bets (their edge under honest play), for the reader to judge
+    which of them face-up dealing leaves unchanged (module docstring of :func:`render_markdown`).
+    """
+    lines = ["| bet | house edge, honest play | description |", "|---|---:|---|"]
+    for record in bets.to_dict("records"):
+        if record["bet"] == main_bet:
+            continue
+        description = str(record["description"]).replace("|", "/")
+        lines.append(f"| `{record['bet']}` | {100 * float(record['house_edge']):.4f}% "
+                     f"| {description} |")  # fmt: skip
+    return "\n".join(lines)
+
+
+def render_markdown(
+    title: str,
+    rows: list[FaceUpRow],
+    bets: pd.DataFrame,
+    main_bet: str,
+    record: dict[str, object],
+) -> str:
+    """The whole report as Markdown.
+
+    Parameters
+    ----------
+    title : str
+        The rule set's title.
+    rows : list of FaceUpRow
+    bets : DataFrame
+        The exact analysis' ``bets`` table.
+    main_bet : str
+        Its main bet (the one the rows price).
+    record : dict
+        The provenance: rule set, its SHA-256, seed, target, package version, commit.
+    """
+    main = bets.loc[bets["bet"] == main_bet].iloc[0]
+    target = float(record["target_standard_error"])  # type: ignore[arg-type]
+    reached = all(row.standard_error <= target for row in rows)
+    short = "" if reached else " (not reached within the deal limit: see the table)"
+    provenance = "\n".join(f"| {key} | `{value}` |" for key, value in sorted(record.items()))
+    return f"""# Face-up dealing: {title}
+
+Rule set `{record["rule_set"]}` (SHA-256 `{record["rule_set_sha256"]}`).
+
+## What is measured
+
+The house edge of the main game, **{main["description"]}** (bet `{main_bet}`), when the
+players' cards are dealt face up: every player at the table sees every player's cards (and
+the dealer's up card, where the game has one) and each decides optimally on all of them.
+Figures are per unit of Ante per player hand, for 1 to 7 players at the table.
+
+## Method
+
+For one deal, the dealer's hidden cards are any of the cards no player holds, all equally
+likely; every one of those dealer hands is counted exactly, and each player's decision is the
+exact optimum given every card on the table. The deals themselves are sampled (seeded Monte
+Carlo, seed {record["seed"]}): each deal contributes its exact expected value. The house edge
+reported is the exact honest edge (no seen cards, optimal strategy) minus the mean gain of
+face-up play over honest play measured **on the same deals**; its standard error is that of
+the mean gain. Runs are extended until the standard error is at most
+{100 * target:.4f} points of the Ante{short}.
+With one player nothing is seen that the player would not see anyway, so the edge is the
+exact honest edge.
+
+## House edge of the main game
+
+{edge_table(rows)}
+
+## The other bets
+
+The exact analysis' figures for every other bet under honest play. A bet settled on the
+player's own hand whatever the decision (a side bet "settled even on a fold") is decided
+before any card is seen and keeps this edge when cards are face up. A bet a decision settles
+(a component of the main game, a bet a fold forfeits) changes with face-up play and is not
+priced by this report.
+
+{other_bets_table(bets, main_bet)}
+
+## Provenance
+
+| field | value |
+|---|---|
+{provenance}
+"""
+
+
+STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 1000px; margin: 2em auto; padding: 0 1em;
+       color: #222; line-height: 1.45; }
+table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
+th { background: #f3f3f3; }
+code { background: #f6f6f6; }
+"""
+
+
+def render_html(title: str, report_markdown: str) -> str:
+    """The Markdown report as one self-contained HTML page.
+
+    Examples
+    --------
+    >>> page = render_html("x & y", "# Face-up\\n\\n| a |\\n|---|\\n| 1 |")
+    >>> "<title>x &amp; y</title>" in page, "<td>1</td>" in page
+    (True, True)
+    """
+    body = markdown.markdown(report_markdown, extensions=["tables", "fenced_code"])
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n"
+        f"<body>\n{body}\n</body>\n</html>\n"
+    )
