@@ -51,6 +51,7 @@ import numpy.typing as npt
 
 from crazy4.advantage.collusion import colluder_role
 from crazy4.advantage.evidence import likelihood_ratio, rounds_to_settle, telling_rows
+from crazy4.advantage.plant import surveilled_of
 from crazy4.advantage.situation import situation_evs
 from crazy4.advantage.teamdetect import (
     TEAM_DRAWS,
@@ -154,7 +155,7 @@ def _chunk_evidence(
     unseen = np.nonzero(~held)[1].reshape(n, -1)
     u, h = unseen.shape[1], hidden.shape[1]
     forced = np.concatenate([np.repeat(up, u, axis=0), unseen.reshape(-1, 1)], axis=1)
-    ev_flat, allowed, _ = situation_evs(rules, np.repeat(hands, u, axis=0), forced)
+    ev_flat, allowed, _ = _seen_evs(rules, np.repeat(hands, u, axis=0), forced)
     hole = best_decisions(ev_flat, allowed)[0].reshape(n, u)
     ev = ev_flat.reshape(n, u, 4)
     # every unseen card equally likely: the sum over them decides without information
@@ -222,7 +223,7 @@ def examine_seat(
         gain = Fraction(sum(int(piece[k][3].sum()) for piece, _ in pieces), denominator)
         evidence.append((name, p, hits, gain))
     mistakes = sum((m for _, m in pieces), Fraction(0)) / denominator
-    if rounds.others is not None and team_draws > 0:
+    if rounds.others is not None and team_draws > 0 and surveilled_of(rules) is None:
         evidence.extend(_team_evidence(rules, rounds, team_draws, seed))
     scored = [
         (min(1.0, tail_probability(p, int(hits.sum())) * len(evidence)), name, p, hits, gain)
@@ -256,18 +257,48 @@ def examine_seat(
 def won_above_honest(rules: RuleSet, rounds: SeatRounds) -> float:
     """The seat's session result minus what the no-information optimum would have won on the
     same cards (Antes, exact until the last step)."""
-    from crazy4.advantage.plant import settle
+    from crazy4.advantage.plant import settle, settlement_unit
 
-    role = colluder_role(rules)
     hands = np.sort(rounds.hands, axis=1)
-    honest = role.honest_decisions(
-        rules, colex_indices(hands), rounds.up[:, 0] if role.up_cards else None
-    ).astype(np.int64)
+    table = surveilled_of(rules)
+    if table is None:
+        role = colluder_role(rules)
+        honest = role.honest_decisions(
+            rules, colex_indices(hands), rounds.up[:, 0] if role.up_cards else None
+        ).astype(np.int64)
+    else:
+        honest = table.honest_decisions(rules, hands, rounds.up)
     dealer = np.concatenate([rounds.up, rounds.hidden], axis=1)
     played = settle(rules, hands, dealer, rounds.decisions)
     would = settle(rules, hands, dealer, honest)
-    unit = game_of(rules).hole_cards().settlement(rules).unit
-    return float(Fraction(int(played.sum()) - int(would.sum()), unit))
+    return float(Fraction(int(played.sum()) - int(would.sum()), settlement_unit(rules)))
+
+
+def _seen_evs(
+    rules: RuleSet, hands: npt.NDArray[np.int64], known: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_], int]:
+    """The hole-card prices of each hand given the dealer cards it knows: the game's own
+    surveillance role (:mod:`crazy4.advantage.surveil_role`), else the five-card engine."""
+    table = surveilled_of(rules)
+    if table is not None:
+        return table.seen_evs(rules, hands, known)
+    return situation_evs(rules, hands, known)
+
+
+def table_shape(rules: RuleSet) -> tuple[int, int, int]:
+    """The player's cards, the dealer's cards and how many of those are face up.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> table_shape(load_rules("three-card-standard")), table_shape(load_rules("crazy4-standard"))
+    ((3, 3, 0), (5, 5, 0))
+    """
+    table = surveilled_of(rules)
+    if table is not None:
+        return table.player_cards, table.dealer_size, table.face_up
+    role = game_of(rules).hole_cards()
+    return 5, role.dealer_size, role.face_up
 
 
 def _team_evidence(
@@ -313,7 +344,7 @@ def _denominator(rules: RuleSet, rounds: SeatRounds) -> int:
     hand = rounds.hands[:1]
     free = [c for c in range(52) if c not in hand[0] and c not in rounds.up[0]][:1]
     forced = np.concatenate([rounds.up[:1], np.array([free])], axis=1)
-    return situation_evs(rules, hand, forced)[2]
+    return _seen_evs(rules, hand, forced)[2]
 
 
 def read_seats(path: Path, rules: RuleSet, max_rounds: int | None = None) -> list[SeatRounds]:
@@ -333,12 +364,12 @@ def read_seats(path: Path, rules: RuleSet, max_rounds: int | None = None) -> lis
     good = hand_ok & (dealer >= 0).all(axis=1) & (up >= 0).all(axis=1)
     good &= (decisions >= 0) & (decisions <= 3)
     others = None if round_ids is None else _other_hands(hands, hand_ok, round_ids)
-    role = game_of(rules).hole_cards()
+    face_up = table_shape(rules)[2]
     seats_found = []
     for seat in np.unique(seats[good]).tolist():
         rows = np.flatnonzero(good & (seats == seat))[:max_rounds]
         hidden = np.sort(dealer[rows], axis=1)[:, ::-1]
-        if role.face_up:
+        if face_up:
             keep = ~(hidden[:, :, None] == up[rows][:, None, :]).any(axis=2)
             hidden = hidden[keep].reshape(hidden.shape[0], -1)
         seats_found.append(
@@ -369,19 +400,19 @@ def read_log_columns(
     a ``round`` column), every batch concatenated; cards that do not parse are -1."""
     from crazy4.log.roundlog import decision_column, parse_hand_column, read_log_batches
 
-    role = game_of(rules).hole_cards()
+    size, dealer_size, face_up = table_shape(rules)
     parts: list[list[npt.NDArray[np.int64]]] = []
     with_rounds = True
     for table in read_log_batches(Path(path)):
         names = set(table.column_names)
-        needed = {"player", "dealer", "decision"} | ({"up_card"} if role.face_up else set())
+        needed = {"player", "dealer", "decision"} | ({"up_card"} if face_up else set())
         if not needed <= names:
             raise InputError(f"{str(path)!r}: a log needs columns {', '.join(sorted(needed))}")
-        hands = parse_hand_column(table["player"], 5)[0].astype(np.int64)
+        hands = parse_hand_column(table["player"], size)[0].astype(np.int64)
         n = hands.shape[0]
         up = (
-            parse_hand_column(table["up_card"], role.face_up)[0].astype(np.int64)
-            if role.face_up
+            parse_hand_column(table["up_card"], face_up)[0].astype(np.int64)
+            if face_up
             else np.zeros((n, 0), dtype=np.int64)
         )
         with_rounds &= "round" in names
@@ -389,7 +420,7 @@ def read_log_columns(
             [
                 hands,
                 up,
-                parse_hand_column(table["dealer"], role.dealer_size)[0].astype(np.int64),
+                parse_hand_column(table["dealer"], dealer_size)[0].astype(np.int64),
                 decision_column(table["decision"]).astype(np.int64),
                 _integers(table, "seat", n, 1, path),
                 _integers(table, "round", n, -1, path),
@@ -436,7 +467,7 @@ def _other_hands(
     starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]]) if n else np.zeros(0, int)
     sizes = np.diff(np.r_[starts, n])
     width = int(sizes.max()) - 1 if n else 0
-    others = np.full((n, max(width, 0), 5), -1, dtype=np.int64)
+    others = np.full((n, max(width, 0), hands.shape[1]), -1, dtype=np.int64)
     for start, size in zip(starts.tolist(), sizes.tolist(), strict=True):
         if ids[start] < 0:
             continue

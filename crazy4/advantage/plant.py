@@ -32,6 +32,7 @@ import numpy.typing as npt
 from crazy4.advantage.collusion import CollusionPlan, DealtTeam, colluder_role, team_prices
 from crazy4.advantage.simulate import deal_rounds
 from crazy4.advantage.situation import situation_evs
+from crazy4.advantage.surveil_role import Surveilled, SurveilledTable
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.core.ranking import build_best_four_strengths
@@ -136,21 +137,31 @@ def make_planting(
     from crazy4.advantage.holecards import check_seen
 
     game = game_of(rules)
-    role = game.colluder()  # a game without the engines says so here, in one line
-    hole = game.hole_cards()
-    if not 1 <= seats <= role.max_seats:
-        raise InputError(f"--seats {seats}: a {game.title} table seats 1 to {role.max_seats}")
+    table = surveilled_of(rules)
+    if table is None:
+        role = game.colluder()  # a game without the engines says so here, in one line
+        most, practical = role.max_seats, role.practical_rules
+    else:
+        most, practical = table.max_seats, ()
+    if not 1 <= seats <= most:
+        raise InputError(f"--seats {seats}: a {game.title} table seats 1 to {most}")
     both = sorted(set(hole_card_seats) & set(team_seats))
     if both:
         raise InputError(f"seat {both[0]} is both a hole-carder and a team member")
     if hole_card_seats:
-        check_seen(hole, hole_cards, game.title, option="--hole-cards")
+        if table is None:
+            check_seen(game.hole_cards(), hole_cards, game.title, option="--hole-cards")
+        elif not 0 <= hole_cards <= table.most_seen:
+            raise InputError(
+                f"--hole-cards {hole_cards}: {game.title} is analysed with 0 to "
+                f"{table.most_seen} seen hole cards"
+            )
         if hole_cards < 1:
             raise InputError("--hole-cards: a hole-carder sees at least 1 card")
     if len(team_seats) == 1:
         raise InputError("--team-seats: a team needs at least two seats")
-    if team_rule is not None and team_rule not in role.practical_rules:
-        known = ", ".join(role.practical_rules)
+    if team_rule is not None and team_rule not in practical:
+        known = ", ".join(practical) or "no practical team rule (only full pooling)"
         raise InputError(f"--team-rule {team_rule!r}: {game.title} knows {known}")
     return Planting(
         seats, tuple(sorted(hole_card_seats)), hole_cards, tuple(sorted(team_seats)), team_rule
@@ -179,6 +190,9 @@ def planted_decisions(
     """Every seat's decision, shape ``(n, seats)``, by its role (the module docstring), and
     per seat the exact EV its decisions gained over the honest ones given what it knew,
     summed over the rounds (Antes; 0 for an honest seat)."""
+    table = surveilled_of(rules)
+    if table is not None:
+        return surveilled_decisions(table, rules, planting, hands, dealer)
     role = colluder_role(rules)
     hole = game_of(rules).hole_cards()
     n, seats, _ = hands.shape
@@ -227,14 +241,19 @@ def play_planted_chunk(
     rules: RuleSet, planting: Planting, rounds: int, seed: np.random.SeedSequence
 ) -> PlantedChunk:
     """Deal and play ``rounds`` rounds seeded by ``seed`` (the module docstring)."""
-    hole = game_of(rules).hole_cards()
+    table = surveilled_of(rules)
+    size, dealer_size = (
+        (5, game_of(rules).hole_cards().dealer_size)
+        if table is None
+        else (table.player_cards, table.dealer_size)
+    )
     seats = planting.seats
     rng = np.random.Generator(np.random.PCG64(seed))
-    cards = deal_rounds(rng, rounds, 5 * seats + hole.dealer_size)
-    hands = np.sort(cards[:, : 5 * seats].reshape(rounds, seats, 5), axis=2)
-    dealer = cards[:, 5 * seats :]
+    cards = deal_rounds(rng, rounds, size * seats + dealer_size)
+    hands = np.sort(cards[:, : size * seats].reshape(rounds, seats, size), axis=2)
+    dealer = cards[:, size * seats :]
     decisions, gains = planted_decisions(rules, planting, hands, dealer)
-    flat = hands.reshape(rounds * seats, 5)
+    flat = hands.reshape(rounds * seats, size)
     nets = settle(rules, flat, np.repeat(dealer, seats, axis=0), decisions.ravel())
     return PlantedChunk(hands, dealer, decisions, nets.reshape(rounds, seats), gains)
 
@@ -259,6 +278,9 @@ def settle(
     >>> int(net[0]) / game_of(rules).hole_cards().settlement(rules).unit  # 1 + 3 + 200 (quads)
     204.0
     """
+    own = surveilled_of(rules)
+    if own is not None:
+        return own.settle(rules, hands, dealer, decisions)
     hole = game_of(rules).hole_cards()
     settlement = hole.settlement(rules)
     strengths = build_best_four_strengths(5)[colex_indices(hands)].astype(np.int64)
@@ -330,7 +352,7 @@ def run_planted(
     """
     sizes = chunk_sizes(rounds)
     children = np.random.SeedSequence(seed).spawn(len(sizes))
-    sums = SeatSums(unit=game_of(rules).hole_cards().settlement(rules).unit)
+    sums = SeatSums(unit=settlement_unit(rules))
 
     def play(index: int) -> PlantedChunk:
         return play_planted_chunk(rules, planting, sizes[index], children[index])
@@ -345,3 +367,70 @@ def run_planted(
             if progress is not None:
                 progress(sizes[index])
     return sums
+
+
+def surveilled_of(rules: RuleSet) -> SurveilledTable | None:
+    """The game's own surveillance role (:mod:`crazy4.advantage.surveil_role`), or None for a
+    game planted through its hole-card and collusion roles.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> surveilled_of(load_rules("crazy4-standard")) is None
+    True
+    >>> surveilled_of(load_rules("three-card-standard")).player_cards
+    3
+    """
+    game = game_of(rules)
+    return game.surveilled() if isinstance(game, Surveilled) else None
+
+
+def settlement_unit(rules: RuleSet) -> int:
+    """The common denominator of the nets :func:`settle` returns.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> settlement_unit(load_rules("three-card-standard")) >= 1
+    True
+    """
+    table = surveilled_of(rules)
+    if table is not None:
+        return table.unit(rules)
+    return game_of(rules).hole_cards().settlement(rules).unit
+
+
+def surveilled_decisions(
+    table: SurveilledTable,
+    rules: RuleSet,
+    planting: Planting,
+    hands: npt.NDArray[np.int64],
+    dealer: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int64], list[Fraction]]:
+    """:func:`planted_decisions` through a game's own surveillance role: hole-carders see the
+    first ``hole_cards`` hidden dealer cards, a team pools its cards fully."""
+    n, seats, size = hands.shape
+    up = dealer[:, : table.face_up]
+    decisions = table.honest_decisions(
+        rules, hands.reshape(n * seats, size), np.repeat(up, seats, axis=0)
+    )
+    decisions = decisions.reshape(n, seats)
+    honest = decisions.copy()
+    gains = [Fraction(0)] * seats
+    rows = np.arange(n)
+    for seat in planting.hole_card_seats:
+        known = dealer[:, : table.face_up + planting.hole_cards]
+        ev, allowed, denominator = table.seen_evs(rules, hands[:, seat - 1], known)
+        decisions[:, seat - 1] = best_decisions(ev, allowed)[0]
+        gained = ev[rows, decisions[:, seat - 1]] - ev[rows, honest[:, seat - 1]]
+        gains[seat - 1] = Fraction(int(gained.sum()), denominator)
+    if planting.team_seats:
+        members = [s - 1 for s in planting.team_seats]
+        ev, allowed, denominator = table.team_evs(rules, hands[:, members], up)
+        k = len(members)
+        chosen = best_decisions(ev.reshape(n * k, 4), allowed.reshape(n * k, 4))[0].reshape(n, k)
+        decisions[:, members] = chosen
+        for j, member in enumerate(members):
+            gained = ev[rows, j, chosen[:, j]] - ev[rows, j, honest[:, member]]
+            gains[member] = Fraction(int(gained.sum()), denominator)
+    return decisions, gains

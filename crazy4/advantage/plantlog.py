@@ -39,9 +39,9 @@ def chunk_table(
     >>> table.column("player").to_pylist(), table.column("net").to_pylist()
     (['3c 2s 2h 2d 2c', '4d 4c 3s 3h 3d'], [-20.0, 40.0])
     """
-    rounds, seats, _ = chunk.hands.shape
+    rounds, seats, size = chunk.hands.shape
     n = rounds * seats
-    player = chunk.hands.reshape(n, 5).T
+    player = chunk.hands.reshape(n, size).T
     dealer = np.repeat(np.sort(chunk.dealer, axis=1), seats, axis=0).T
     decisions = chunk.decisions.reshape(n)
     columns: dict[str, pa.Array] = {

@@ -77,6 +77,7 @@ def simulate_planted(
 ) -> int:
     """Play a planted table, print each seat's result, write ``--log`` and ``--summary``
     (``check_outputs``: the simulate command's check of those options)."""
+    from crazy4.advantage.plant import surveilled_of
     from crazy4.advantage.plantlog import seat_results, summary_dict, summary_text
     from crazy4.registry import game_of
     from crazy4.results.write import provenance, write_text
@@ -98,8 +99,12 @@ def simulate_planted(
         planted=planting.metadata(),
     )
     sums = _play(args, rules, planting, record)
-    game = game_of(rules)
-    honest = -Fraction(game.colluder().exact_edge(rules))
+    table = surveilled_of(rules)
+    honest = (
+        -Fraction(game_of(rules).colluder().exact_edge(rules))
+        if table is None
+        else table.honest_ev(rules)
+    )
     results = seat_results(planting, sums)
     run = (args.rounds, args.seed, args.ante)
     print(summary_text(rules.name, planting, results, honest, run))
@@ -116,14 +121,19 @@ def _play(
     """Run the rounds, writing the log atomically when asked."""
     from tqdm import tqdm
 
-    from crazy4.advantage.plant import run_planted
+    from crazy4.advantage.plant import run_planted, surveilled_of
     from crazy4.advantage.plantlog import chunk_table
     from crazy4.log.logwriter import LogWriter
     from crazy4.registry import game_of
     from crazy4.results.write import atomic_write
 
-    hole = game_of(rules).hole_cards()
-    settlement = hole.settlement(rules)
+    table = surveilled_of(rules)
+    if table is None:
+        hole = game_of(rules).hole_cards()
+        settlement = hole.settlement(rules)
+        face_up, wagers, unit = hole.face_up, settlement.wagers, settlement.unit
+    else:
+        face_up, wagers, unit = table.face_up, table.wagers(rules), table.unit(rules)
     jobs = worker_count(args.jobs)
     bar = tqdm(
         total=args.rounds,
@@ -138,8 +148,7 @@ def _play(
     def play(writer: LogWriter | None) -> None:
         def sink(first: int, chunk: PlantedChunk) -> None:
             assert writer is not None
-            wagers, unit = settlement.wagers, settlement.unit
-            writer.write(chunk_table(chunk, first, hole.face_up, wagers, unit, args.ante))
+            writer.write(chunk_table(chunk, first, face_up, wagers, unit, args.ante))
 
         found.append(
             run_planted(
@@ -262,6 +271,7 @@ def run_detect(args: argparse.Namespace) -> int:
 
     from crazy4.advantage.detect import examine_seat, read_log_columns, read_seats
     from crazy4.advantage.groupdetect import parse_group
+    from crazy4.advantage.plant import surveilled_of
     from crazy4.advantage.teamscreen import screen_table, table_of
     from crazy4.advantage.verdict import Verdict, seat_line
     from crazy4.registry import load_rules
@@ -288,7 +298,9 @@ def run_detect(args: argparse.Namespace) -> int:
         for seat in tqdm(seats, desc="detect", unit="seat", disable=args.quiet or None, leave=False)
     ]
     hands, up, _, decisions, seat_of, round_ids = read_log_columns(path, rules)
-    table = None if round_ids is None else table_of(hands, up, decisions, seat_of, round_ids)
+    table = None
+    if round_ids is not None and surveilled_of(rules) is None:  # the five-card team screen
+        table = table_of(hands, up, decisions, seat_of, round_ids)
     found = [] if table is None else screen_table(
         rules, table, args.alpha, draws=args.team_draws, seed=args.seed
     )  # fmt: skip
@@ -326,7 +338,10 @@ def _named_groups(
 ) -> list[dict[str, object]]:
     """The joint test of every ``--group`` (checked before the per-seat tests run)."""
     from crazy4.advantage.groupdetect import examine_group, group_rounds
+    from crazy4.advantage.plant import surveilled_of
 
+    if groups and surveilled_of(rules) is not None:
+        raise InputError(f"--group: the team tests are not available for {rules.name!r} yet")
     found = [group_rounds(path, rules, seats, args.max_rounds) for seats in groups]
     rows: list[dict[str, object]] = []
     for group in found:

@@ -20,6 +20,7 @@ from crazy4.games.spec import GameSpec
 if TYPE_CHECKING:
     import pandas as pd
 
+    from crazy4.advantage.surveil_role import SurveilledTable
     from crazy4.games.base import HoleCardRole
     from crazy4.games.collusion_role import ColludingGame
     from crazy4.rules.ruleset import RuleSet
@@ -149,6 +150,12 @@ class SpecGame:
         if seen != 1:
             raise InputError(f"--seen: {self.spec.title} is analysed with 1 seen card, not {seen}")
         return {"hole_strategies": hole_card_table(self.spec, rules, groups, jobs)}
+
+    def surveilled(self) -> SurveilledTable:
+        """Planting and detection through the generic engines (:mod:`crazy4.generic.surveil`)."""
+        from crazy4.generic.surveil import SpecSurveillance
+
+        return SpecSurveillance(self.spec)
 
     def colluder(self) -> ColludingGame:
         """Not this game's: :meth:`collusion_rows` values pooled cards."""

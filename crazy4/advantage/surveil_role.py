@@ -1,0 +1,107 @@
+"""The surveillance role: what planting (:mod:`crazy4.advantage.plant`) and detection
+(:mod:`crazy4.advantage.detect`) need of a game whose hands are not the five-card engine's.
+
+Crazy 4 Poker and Four Card Poker are planted and examined through their
+:class:`~crazy4.games.base.HoleCardRole` and collusion role. A game that instead implements the
+capability :class:`Surveilled` (checked with ``isinstance``; the specification games of
+:mod:`crazy4.generic` do) hands the engines a :class:`SurveilledTable`: its own exact prices of
+a hand given seen dealer cards or pooled team cards, its no-information decisions and its
+settlement. Hands are sorted card codes of :attr:`SurveilledTable.player_cards` cards; EVs are
+integer numerators over a stated denominator, per unit of Ante.
+
+Imports no game (the games import it).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from crazy4.rules.ruleset import RuleSet
+
+    IntArray = npt.NDArray[np.int64]
+    BoolArray = npt.NDArray[np.bool_]
+
+
+class SurveilledTable(Protocol):
+    """A game's own engines as planting and detection call them (module docstring)."""
+
+    @property
+    def title(self) -> str:
+        """The game's name as printed."""
+        ...
+
+    @property
+    def max_seats(self) -> int:
+        """The most seats at one table."""
+        ...
+
+    @property
+    def player_cards(self) -> int:
+        """Cards in a player's hand."""
+        ...
+
+    @property
+    def dealer_size(self) -> int:
+        """Cards in the dealer's hand."""
+        ...
+
+    @property
+    def face_up(self) -> int:
+        """Dealer cards every player sees by the rules."""
+        ...
+
+    @property
+    def most_seen(self) -> int:
+        """The most hidden dealer cards a hole-carder is analysed with."""
+        ...
+
+    def unit(self, rules: RuleSet) -> int:
+        """The common denominator of the pay tables."""
+        ...
+
+    def wagers(self, rules: RuleSet) -> IntArray:
+        """Total wagered by fold, 1x, 2x, 3x (numerators over :meth:`unit`, in Antes)."""
+        ...
+
+    def honest_ev(self, rules: RuleSet) -> Fraction:
+        """The exact EV per Ante of the no-information optimal strategy."""
+        ...
+
+    def honest_decisions(self, rules: RuleSet, hands: IntArray, up: IntArray) -> IntArray:
+        """The no-information optimal decision of each hand ``(n, p)`` (with the up cards)."""
+        ...
+
+    def seen_evs(
+        self, rules: RuleSet, hands: IntArray, known: IntArray
+    ) -> tuple[IntArray, BoolArray, int]:
+        """EV numerators of fold, 1x, 2x, 3x ``(n, 4)`` of each hand given the dealer cards it
+        knows ``(n, f)`` (up cards first), the allowed decisions, and the common denominator."""
+        ...
+
+    def team_evs(
+        self, rules: RuleSet, team: IntArray, up: IntArray
+    ) -> tuple[IntArray, BoolArray, int]:
+        """EV numerators ``(n, k, 4)`` of each member of a team ``(n, k, p)`` given every pooled
+        card (and the up cards), the allowed decisions ``(n, k, 4)`` and the denominator."""
+        ...
+
+    def settle(
+        self, rules: RuleSet, hands: IntArray, dealer: IntArray, decisions: IntArray
+    ) -> IntArray:
+        """Net numerators (over :meth:`unit`, per Ante) of the main bets of each hand against
+        the dealer's whole hand ``(n, dealer_size)``."""
+        ...
+
+
+@runtime_checkable
+class Surveilled(Protocol):
+    """A game that provides its own :class:`SurveilledTable` (a capability)."""
+
+    def surveilled(self) -> SurveilledTable:
+        """The game's surveillance role."""
+        ...

@@ -1,0 +1,159 @@
+"""A specification game's :class:`~crazy4.advantage.surveil_role.SurveilledTable`: planting and
+detection (``crazy4 simulate --hole-card-seats/--team-seats``, ``crazy4 advantage detect``)
+through the generic engines.
+
+Every price is exact: a hand's dealer hands are counted with the seen dealer cards forced, or
+with a team's pooled cards excluded, by :func:`crazy4.generic.counts.dealer_histograms`, cut into
+the six outcome cells and priced by the game's settlement (:mod:`crazy4.generic.pricing`), as
+:mod:`crazy4.generic.holecards` and :mod:`crazy4.generic.collusion` do. A round is settled on the
+dealer's actual hand: its one dealer hand is a histogram with a single count.
+
+Examples
+--------
+>>> from crazy4.core.cards import parse_cards
+>>> from crazy4.games.three_card.game import THREE_CARD
+>>> from crazy4.registry import load_rules
+>>> rules, table = load_rules("three-card-standard"), SpecSurveillance(THREE_CARD)
+>>> hand = np.array([sorted(parse_cards("Kh Kd 2c"))])
+>>> int(table.settle(rules, hand, np.array([parse_cards("Qs 9d 4h")]), np.array([1]))[0])
+2
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.cards import colex_indices
+from crazy4.errors import InputError
+from crazy4.games.spec import GameSpec
+from crazy4.generic.counts import class_of_hands, dealer_histograms
+from crazy4.generic.pricing import cells_from_histograms, price
+from crazy4.generic.simulate import MAX_SEATS, analysis_of
+from crazy4.rules.ruleset import RuleSet
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+
+class SpecSurveillance:
+    """The surveillance role of a :class:`~crazy4.games.spec.GameSpec` (module docstring)."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self._classes: IntArray | None = None
+
+    @property
+    def title(self) -> str:
+        """The game's name."""
+        return self.spec.title
+
+    @property
+    def max_seats(self) -> int:
+        """The simulator's largest table."""
+        return MAX_SEATS
+
+    @property
+    def player_cards(self) -> int:
+        """Cards in a player's hand."""
+        return self.spec.shape.player_cards
+
+    @property
+    def dealer_size(self) -> int:
+        """Cards in the dealer's hand."""
+        return self.spec.shape.dealer_cards
+
+    @property
+    def face_up(self) -> int:
+        """Dealer cards face up."""
+        return self.spec.shape.face_up
+
+    @property
+    def most_seen(self) -> int:
+        """One seen dealer card (the analysis of :mod:`crazy4.generic.holecards`)."""
+        return 1
+
+    def unit(self, rules: RuleSet) -> int:
+        """The settlement's common denominator."""
+        return self.spec.settlement(rules).unit
+
+    def wagers(self, rules: RuleSet) -> IntArray:
+        """Total wagered by each decision."""
+        return np.asarray(self.spec.settlement(rules).wagers, dtype=np.int64)
+
+    def honest_ev(self, rules: RuleSet) -> Fraction:
+        """The exact EV of the optimal strategy (:func:`crazy4.generic.simulate.analysis_of`)."""
+        return Fraction(analysis_of(self.spec, rules).main_ev())
+
+    def _strengths(self, hands: IntArray) -> IntArray:
+        table = self.spec.ranking.strengths(self.player_cards)
+        return np.asarray(table[colex_indices(np.sort(hands, axis=1))], dtype=np.int64)
+
+    def honest_decisions(self, rules: RuleSet, hands: IntArray, up: IntArray) -> IntArray:
+        """The exact analysis's optimal decision of each hand's suit class."""
+        if self._classes is None:
+            self._classes = class_of_hands(self.player_cards)[0]
+        decision = analysis_of(self.spec, rules).prices.decision
+        colex = colex_indices(np.sort(hands, axis=1))
+        return np.asarray(decision[self._classes[colex]], dtype=np.int64)
+
+    def _priced(
+        self, rules: RuleSet, hands: IntArray, players: IntArray, forced: IntArray
+    ) -> tuple[IntArray, BoolArray, int]:
+        """Price ``hands`` against the dealer hands avoiding ``players`` and holding ``forced``."""
+        spec, shape = self.spec, self.spec.shape
+        histograms = dealer_histograms(
+            players.astype(np.uint8),
+            forced.astype(np.uint8),
+            spec.ranking.strengths(shape.dealer_cards),
+            shape.dealer_cards,
+            spec.ranking.n_strengths,
+        )
+        strengths = self._strengths(hands)
+        cells = cells_from_histograms(histograms, strengths, spec.qualifier(rules))
+        prices = price(cells, strengths, spec.settlement(rules))
+        unseen = 52 - players.shape[1] - forced.shape[1]
+        completions = comb(unseen, shape.dealer_cards - forced.shape[1])
+        return prices.ev, prices.allowed, completions * prices.unit
+
+    def seen_evs(
+        self, rules: RuleSet, hands: IntArray, known: IntArray
+    ) -> tuple[IntArray, BoolArray, int]:
+        """Each hand's prices given the dealer cards it knows.
+
+        Raises
+        ------
+        InputError
+            For more known cards than the dealer's hand.
+        """
+        if known.shape[1] > self.dealer_size:
+            raise InputError(f"{self.title}: the dealer holds {self.dealer_size} cards")
+        return self._priced(rules, hands, hands, known)
+
+    def team_evs(
+        self, rules: RuleSet, team: IntArray, up: IntArray
+    ) -> tuple[IntArray, BoolArray, int]:
+        """Each member's prices given every pooled card (one histogram a round)."""
+        n, k, p = team.shape
+        pooled = np.repeat(team.reshape(n, k * p), k, axis=0)
+        forced = np.repeat(up, k, axis=0)
+        ev, allowed, denominator = self._priced(rules, team.reshape(n * k, p), pooled, forced)
+        return ev.reshape(n, k, 4), allowed.reshape(n, k, 4), denominator
+
+    def settle(
+        self, rules: RuleSet, hands: IntArray, dealer: IntArray, decisions: IntArray
+    ) -> IntArray:
+        """The main bets' nets on the dealer's actual hand."""
+        spec, shape = self.spec, self.spec.shape
+        table = spec.ranking.strengths(shape.dealer_cards)
+        dealt = table[colex_indices(np.sort(dealer, axis=1))].astype(np.int64)
+        n = dealt.shape[0]
+        histograms = np.zeros((n, spec.ranking.n_strengths), dtype=np.int64)
+        histograms[np.arange(n), dealt] = 1
+        strengths = self._strengths(hands)
+        cells = cells_from_histograms(histograms, strengths, spec.qualifier(rules))
+        nets = spec.settlement(rules).nets[strengths, decisions.astype(np.int64)]
+        return np.asarray((nets * cells).sum(axis=1), dtype=np.int64)

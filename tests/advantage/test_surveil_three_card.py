@@ -1,0 +1,176 @@
+"""Planted cheats and their detection in Three Card Poker, through the generic engines.
+
+Expected values come from the independent oracle ``tests/oracle_three_card.py`` (settlement
+and hand values written from the rules text): every logged net is the oracle's, and every
+planted decision is the oracle's brute-force best given what the seat knew (every dealer hand
+counted). The detection test plants a hole-carder among honest seats and a team.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+import oracle_three_card as oracle
+import pyarrow.parquet as pq
+import pytest
+
+from crazy4.advantage import plant
+from crazy4.advantage.plant import make_planting, run_planted
+from crazy4.cli.main import main
+from crazy4.log.roundlog import log_metadata
+from crazy4.registry import load_rules
+
+RULES = load_rules("three-card-standard")
+DECISION = {"fold": "fold", "1x": "play"}
+
+
+def _main_bets(player: str, dealer: str, decision: str) -> Fraction:
+    nets = oracle.settle(player, dealer, DECISION[decision])
+    return nets["ante"] + nets["play"] + nets["ante_bonus"]
+
+
+def _best_decision(hand: list[int], known: list[int]) -> int:
+    """Fold (0) or play (1): the better exact EV over every dealer hand holding the ``known``
+    cards among the cards the seat cannot see (the smaller wager on a tie), by the oracle."""
+    rest = [c for c in range(52) if c not in hand and c not in known]
+    dealers = [known + list(more) for more in combinations(rest, 3 - len(known))]
+    values = oracle.hand_values(np.array(dealers))
+    _, first, counts = np.unique(values, return_index=True, return_counts=True)
+    play = Fraction(0)
+    fold = Fraction(0)
+    for index, count in zip(first.tolist(), counts.tolist(), strict=True):
+        nets = oracle.settle(hand, dealers[index], "play")
+        play += count * (nets["ante"] + nets["play"] + nets["ante_bonus"])
+        fold += count * oracle.settle(hand, dealers[index], "fold")["ante"]
+    return 1 if play > fold else 0
+
+
+def test_the_planted_log_settles_by_the_oracle_and_records_the_planting(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log, summary = tmp_path / "table.parquet", tmp_path / "summary.json"
+    arguments = ["simulate", "--rules", "three-card-standard", "--quiet", "--rounds", "400",
+                 "--seats", "4", "--hole-card-seats", "2", "--hole-cards", "1", "--team-seats",
+                 "3,4", "--ante", "25", "--log", str(log), "--summary", str(summary),
+                 "--seed", "3"]  # fmt: skip
+    assert main(arguments) == 0
+    out = capsys.readouterr().out
+    assert "hole-carder (sees 1 hidden card)" in out and "team 3,4 (full pooling)" in out
+    planted = log_metadata(log)["planted"]
+    assert isinstance(planted, dict)
+    assert planted["hole_card_seats"] == [2] and planted["team_seats"] == [3, 4]
+    table = pq.read_table(log).to_pandas()
+    assert len(table) == 1600 and set(table["decision"]) <= {"fold", "1x"}
+    for row in table.itertuples():
+        expected = 25 * _main_bets(row.player, row.dealer, row.decision)
+        assert Fraction(row.net).limit_denominator(1000) == expected
+    data = json.loads(summary.read_text())
+    seats = data["seats"]
+    assert [s["role"] for s in seats] == ["honest", "hole-carder", "team", "team"]
+    assert seats[0]["gain_per_round"] == 0 and seats[1]["gain_per_round"] > 0
+    for s in seats:  # the summary's mean is the oracle's settlement of the logged rounds
+        rows = table[table["seat"] == s["seat"]]
+        assert Fraction(s["mean_exact"]) == sum(
+            (_main_bets(r.player, r.dealer, r.decision) for r in rows.itertuples()), Fraction(0)
+        ) / len(rows)
+
+
+def test_hole_carders_and_a_team_play_the_brute_force_optimum() -> None:
+    planting = make_planting(RULES, 3, hole_card_seats=(1,), hole_cards=1, team_seats=(2, 3))
+    chunk = plant.play_planted_chunk(RULES, planting, 40, np.random.SeedSequence(11))
+    hands = chunk.hands.tolist()
+    for i in range(40):
+        seen = [int(chunk.dealer[i, 0])]
+        assert chunk.decisions[i, 0] == _best_decision(hands[i][0], seen)
+    for i in range(4):  # a team member decides on every dealer hand from the unseen cards
+        for member in (1, 2):
+            mate = hands[i][3 - member]
+            hand = hands[i][member]
+            rest = [c for c in range(52) if c not in hand and c not in mate]
+            dealers = [list(d) for d in combinations(rest, 3)]
+            values = oracle.hand_values(np.array(dealers))
+            _, first, counts = np.unique(values, return_index=True, return_counts=True)
+            play = sum(
+                (c * _main_bets(oracle.hand_text(hand), oracle.hand_text(dealers[f]), "1x")
+                 for f, c in zip(first.tolist(), counts.tolist(), strict=True)),
+                Fraction(0),
+            )  # fmt: skip
+            assert chunk.decisions[i, member] == (1 if play > -len(dealers) else 0)
+    assert chunk.gains[0] > 0 and chunk.gains[1] >= 0
+
+
+def test_the_numbers_do_not_depend_on_the_workers(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(plant, "CHUNK_ROUNDS", 64)
+    planting = make_planting(RULES, 4, (1,), 1, (3, 4))
+    runs = []
+    for jobs in (1, 2):
+        chunks: list[tuple[int, list[list[int]]]] = []
+
+        def sink(first: int, chunk: plant.PlantedChunk, into: list = chunks) -> None:  # type: ignore[type-arg]
+            into.append((first, chunk.decisions.tolist()))
+
+        runs.append((run_planted(RULES, planting, 200, seed=5, jobs=jobs, sink=sink), chunks))
+    assert runs[0] == runs[1]
+    summaries = []
+    for jobs in ("1", "2"):
+        summary = tmp_path / f"summary{jobs}.json"
+        arguments = ["simulate", "--rules", "three-card-standard", "--quiet", "--rounds", "300",
+                     "--seats", "3", "--hole-card-seats", "1", "--hole-cards", "1",
+                     "--jobs", jobs, "--summary", str(summary), "--seed", "8"]  # fmt: skip
+        assert main(arguments) == 0
+        summaries.append(json.loads(summary.read_text())["seats"])
+    assert summaries[0] == summaries[1]
+    capsys.readouterr()
+
+
+def test_a_planted_hole_carder_is_flagged_and_honest_seats_are_clear(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """600 rounds, 3 seats: a hole-carder seeing 1 card (seat 2) among honest seats."""
+    log, report = tmp_path / "table.parquet", tmp_path / "verdict.json"
+    arguments = ["simulate", "--rules", "three-card-standard", "--quiet", "--rounds", "600",
+                 "--seats", "3", "--hole-card-seats", "2", "--hole-cards", "1", "--ante", "10",
+                 "--log", str(log), "--seed", "4"]  # fmt: skip
+    assert main(arguments) == 0
+    capsys.readouterr()
+    detect = ["advantage", "detect", str(log), "--rules", "three-card-standard", "--quiet"]
+    assert main([*detect, "--report", str(report)]) == 1
+    out = capsys.readouterr().out
+    lines = {}
+    for line in out.splitlines():
+        if line.startswith("seat "):
+            lines[int(line.split(":")[0].split()[1])] = line
+    assert lines[2].startswith("seat 2: FLAGGED") and "hole-carding" in lines[2]
+    assert "clear" in lines[1] and "clear" in lines[3]
+    data = json.loads(report.read_text())
+    table = pq.read_table(log).to_pandas()
+    strategy = oracle.optimal_strategy_edge()  # the oracle's optimum plays from a hand value up
+    assert strategy.highest_folded < strategy.lowest_played
+    for seat in data["seats"]:  # money won above honest play on the same cards, by the oracle
+        won = Fraction(0)
+        for r in table[table["seat"] == seat["seat"]].itertuples():
+            honest = "1x" if oracle.hand_value(r.player) >= strategy.lowest_played else "fold"
+            won += _main_bets(r.player, r.dealer, r.decision)
+            won -= _main_bets(r.player, r.dealer, honest)
+        assert seat["won_session"] == pytest.approx(float(10 * won), abs=1e-9)
+        assert (won > 0) if seat["seat"] == 2 else (won == 0)
+
+
+def test_team_groups_are_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "table.parquet"
+    arguments = ["simulate", "--rules", "three-card-standard", "--quiet", "--rounds", "20",
+                 "--seats", "2", "--team-seats", "1,2", "--log", str(log)]  # fmt: skip
+    assert main(arguments) == 0
+    capsys.readouterr()
+    detect = ["advantage", "detect", str(log), "--rules", "three-card-standard", "--group", "1,2"]
+    assert main(detect) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "not available" in error
