@@ -50,7 +50,6 @@ from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.errors import InputError
 from crazy4.games.base import game_of
 from crazy4.games.collusion_role import ColludingGame
-from crazy4.generic.collusion import bet_moments
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cluster import dask_map
 from crazy4.simulate.plan import CHUNK_ROUNDS, MAX_ROUNDS, chunk_generator, worker_limit
@@ -284,11 +283,35 @@ def value_deals(plan: CollusionPlan, chunk: int, start: int, stop: int) -> Collu
     return sums
 
 
+#: The exact sums kept per bet and deal, from the team's ``full`` EV ``f``, its gain over
+#: ``honest`` play ``g = f - h`` and the wager's gain ``w`` (numerators over the bet's unit).
+BET_MOMENTS = ("g", "gg", "w", "ww", "gw", "f", "ff")
+
+
+def bet_moments(
+    full: npt.NDArray[np.int64], honest: npt.NDArray[np.int64],
+    full_wager: npt.NDArray[np.int64], honest_wager: npt.NDArray[np.int64],
+) -> list[int]:  # fmt: skip
+    """The :data:`BET_MOMENTS` of per-deal values (exact integers).
+
+    Examples
+    --------
+    >>> a = np.array
+    >>> bet_moments(a([3, -1]), a([1, -1]), a([2, 2]), a([1, 2]))
+    [2, 4, 1, 1, 2, 2, 10]
+    """
+    gain, wager = full - honest, full_wager - honest_wager
+    return [
+        int(gain.sum()), exact_dot(gain, gain), int(wager.sum()), exact_dot(wager, wager),
+        exact_dot(gain, wager), int(full.sum()), exact_dot(full, full),
+    ]  # fmt: skip
+
+
 def _bet_sums(
     plan: CollusionPlan, strengths: npt.NDArray[np.int64], below: npt.NDArray[np.int64],
     chosen: dict[str, npt.NDArray[np.int64]],
 ) -> dict[str, list[int]]:  # fmt: skip
-    """Every bet's :data:`crazy4.generic.collusion.BET_MOMENTS` over the deals (``full``
+    """Every bet's :data:`BET_MOMENTS` over the deals (``full``
     against ``honest``), from the counts of :func:`team_counts`."""
     role = colluder_role(plan.rules)
     deals, k = strengths.shape

@@ -23,6 +23,7 @@ Imports no game (the games import it).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
@@ -30,8 +31,21 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from crazy4.games.base import Settlement
     from crazy4.rules.ruleset import RuleSet
+
+
+class BetWagers(Protocol):
+    """What the engine reads of a bet's settlement (:class:`crazy4.games.base.Settlement`)."""
+
+    @property
+    def wagers(self) -> npt.NDArray[np.int64]:
+        """Total wagered by fold, 1x, 2x, 3x (numerators over :attr:`unit`)."""
+        ...
+
+    @property
+    def unit(self) -> int:
+        """The bet's denominator."""
+        ...
 
 
 class ColludingGame(Protocol):
@@ -97,7 +111,7 @@ class ColludingGame(Protocol):
         """Per deal, the 13-bit mask of ranks whose count the team shares under ``rule``."""
         ...
 
-    def bet_settlements(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+    def bet_settlements(self, rules: RuleSet) -> tuple[Mapping[str, BetWagers], dict[str, str]]:
         """Every bet the decision settles that the cells price, by its name in the exact
         analysis' ``bets`` table (the main game first, then its components and the bets a fold
         forfeits, each per unit of its own wager), and the names of those the cells cannot

@@ -32,9 +32,9 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.advantage.collusion import BET_MOMENTS, bet_moments
 from crazy4.core.cards import colex_indices
 from crazy4.core.deal import deal_hands
-from crazy4.core.exact import exact_dot
 from crazy4.errors import InputError
 from crazy4.games.spec import GameSpec
 from crazy4.generic.counts import class_of_hands, dealer_histograms
@@ -44,30 +44,6 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.plan import CHUNK_ROUNDS, chunk_generator
 
 IntArray = npt.NDArray[np.int64]
-
-
-#: The exact sums kept per bet and deal, from the team's ``full`` EV ``f``, its gain over
-#: ``honest`` play ``g = f - h`` and the wager's gain ``w`` (numerators over the bet's unit).
-BET_MOMENTS = ("g", "gg", "w", "ww", "gw", "f", "ff")
-
-
-def bet_moments(
-    full: IntArray, honest: IntArray,
-    full_wager: IntArray, honest_wager: IntArray,
-) -> list[int]:  # fmt: skip
-    """The :data:`BET_MOMENTS` of per-deal values (exact integers).
-
-    Examples
-    --------
-    >>> a = np.array
-    >>> bet_moments(a([3, -1]), a([1, -1]), a([2, 2]), a([1, 2]))
-    [2, 4, 1, 1, 2, 2, 10]
-    """
-    gain, wager = full - honest, full_wager - honest_wager
-    return [
-        int(gain.sum()), exact_dot(gain, gain), int(wager.sum()), exact_dot(wager, wager),
-        exact_dot(gain, wager), int(full.sum()), exact_dot(full, full),
-    ]  # fmt: skip
 
 
 def deal_values(
