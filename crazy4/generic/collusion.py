@@ -139,7 +139,8 @@ def collusion_rows(
                 "exact_honest_edge": float(-exact),
             }
         )
-    rows[1]["bets"] = {spec.main_bet: moments}  # the face-up study's sums (not a column)
+    rows[1]["bets"] = {spec.main_bet: moments}  # the face-up study's sums (not columns)
+    rows[1]["bet_scales"] = {spec.main_bet: scale}
     return rows
 
 
