@@ -16,6 +16,10 @@ expectations, which has a smaller variance than playing the dealer's hand out.
 Three strategies are valued on the same deals: ``full`` (the optimum given every pooled card),
 ``honest`` (each colluder's no-information optimum: its mean estimates the game's exact house
 edge, a check on every run) and, when asked, ``practical`` (:mod:`crazy4.advantage.team`).
+With ``bets`` (face-up dealing, :mod:`crazy4.advantage.faceup`), every bet the decision
+settles (the game's :meth:`~crazy4.games.collusion_role.ColludingGame.bet_settlements`: the
+main game, its components, the bets a fold forfeits) is also valued under ``full`` and
+``honest`` on the same deals, with the wager of each (:attr:`CollusionSums.bets`).
 
 Monte Carlo
 -----------
@@ -79,6 +83,7 @@ class CollusionPlan:
     deals: int
     seed: int
     practical: str | None = None
+    bets: bool = False
 
     @property
     def chunks(self) -> int:
@@ -102,7 +107,13 @@ class CollusionPlan:
 
 
 def make_collusion_plan(
-    rules: RuleSet, *, colluders: int, deals: int, seed: int, practical: str | None = None
+    rules: RuleSet,
+    *,
+    colluders: int,
+    deals: int,
+    seed: int,
+    practical: str | None = None,
+    bets: bool = False,
 ) -> CollusionPlan:
     """Check the options and build a :class:`CollusionPlan`.
 
@@ -132,7 +143,7 @@ def make_collusion_plan(
         raise InputError("--seed must be a non-negative whole number")
     if practical is not None:
         role.practical_ranks(rules, practical, np.zeros(1, dtype=np.int64), 1)
-    return CollusionPlan(rules, colluders, deals, seed, practical)
+    return CollusionPlan(rules, colluders, deals, seed, practical, bets)
 
 
 @dataclass
@@ -145,10 +156,15 @@ class CollusionSums:
     squares: dict[str, int] = field(default_factory=dict)  # Σ total²
     gain_squares: dict[str, int] = field(default_factory=dict)  # Σ (total - honest total)²
     decisions: dict[str, list[int]] = field(default_factory=dict)  # fold, 1x, 2x, 3x
+    bets: dict[str, list[int]] = field(default_factory=dict)  # bet: generic.collusion.BET_MOMENTS
 
     def add(self, other: CollusionSums) -> None:
         """Add another's sums."""
         self.deals += other.deals
+        for name, moments in other.bets.items():
+            mine = self.bets.setdefault(name, [0] * len(moments))
+            for i, value in enumerate(moments):
+                mine[i] += value
         for name in other.total:
             self.total[name] = self.total.get(name, 0) + other.total[name]
             self.squares[name] = self.squares.get(name, 0) + other.squares[name]
@@ -199,11 +215,11 @@ def deal_team(plan: CollusionPlan, chunk: int, start: int, stop: int) -> DealtTe
     return DealtTeam(hands=hands, up=up, unseen=unseen)
 
 
-def team_prices(
+def team_counts(
     plan: CollusionPlan, team: DealtTeam
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
-    """Every colluder's strength, and EV numerators and allowed decisions given all pooled
-    cards: shapes ``(deals, k)``, ``(deals * k, 4)``, ``(deals * k, 4)``."""
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Every colluder's strength, shape ``(deals, k)``, and the dealer hands below each of its
+    thresholds given all pooled cards, shape ``(deals * k, t)``."""
     from crazy4.advantage.collusion_kernel import below_counts
 
     role = colluder_role(plan.rules)
@@ -218,8 +234,18 @@ def team_prices(
         role.dealer_table(), build_best_four_strengths(5), BINOMIAL,
         np.ascontiguousarray(per_deal), number_of_strengths(),
     )  # fmt: skip
-    hands = np.full(deals * k, plan.dealer_hands, dtype=np.int64)
-    ev, allowed = role.prices(plan.rules, strengths.ravel(), below.reshape(deals * k, -1), hands)
+    return strengths, below.reshape(deals * k, -1)
+
+
+def team_prices(
+    plan: CollusionPlan, team: DealtTeam
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """Every colluder's strength, and EV numerators and allowed decisions given all pooled
+    cards: shapes ``(deals, k)``, ``(deals * k, 4)``, ``(deals * k, 4)``."""
+    strengths, below = team_counts(plan, team)
+    hands = np.full(below.shape[0], plan.dealer_hands, dtype=np.int64)
+    role = colluder_role(plan.rules)
+    ev, allowed = role.prices(plan.rules, strengths.ravel(), below, hands)
     return strengths, ev, allowed
 
 
@@ -228,7 +254,9 @@ def value_deals(plan: CollusionPlan, chunk: int, start: int, stop: int) -> Collu
     role = colluder_role(plan.rules)
     team = deal_team(plan, chunk, start, stop)
     deals, k, _ = team.hands.shape
-    _, ev, allowed = team_prices(plan, team)
+    strengths, below = team_counts(plan, team)
+    hands = np.full(deals * k, plan.dealer_hands, dtype=np.int64)
+    ev, allowed = role.prices(plan.rules, strengths.ravel(), below, hands)
     chosen: dict[str, npt.NDArray[np.int64]] = {"full": best_decisions(ev, allowed)[0]}
     colex = colex_indices(team.hands.reshape(deals * k, 5))
     up = None if team.up is None else np.repeat(team.up, k)
@@ -250,6 +278,57 @@ def value_deals(plan: CollusionPlan, chunk: int, start: int, stop: int) -> Collu
         sums.squares[name] = exact_dot(total, total)
         sums.gain_squares[name] = exact_dot(gain, gain)
         sums.decisions[name] = np.bincount(chosen[name], minlength=4).astype(int).tolist()
+    if plan.bets:
+        sums.bets = _bet_sums(plan, strengths, below, chosen)
+    return sums
+
+
+#: The exact sums kept per bet and deal, from the team's ``full`` EV ``f``, its gain over
+#: ``honest`` play ``g = f - h`` and the wager's gain ``w`` (numerators over the bet's unit).
+BET_MOMENTS = ("g", "gg", "w", "ww", "gw", "f", "ff")
+
+
+def bet_moments(
+    full: npt.NDArray[np.int64], honest: npt.NDArray[np.int64],
+    full_wager: npt.NDArray[np.int64], honest_wager: npt.NDArray[np.int64],
+) -> list[int]:  # fmt: skip
+    """The :data:`BET_MOMENTS` of per-deal values (exact integers).
+
+    Examples
+    --------
+    >>> a = np.array
+    >>> bet_moments(a([3, -1]), a([1, -1]), a([2, 2]), a([1, 2]))
+    [2, 4, 1, 1, 2, 2, 10]
+    """
+    gain, wager = full - honest, full_wager - honest_wager
+    return [
+        int(gain.sum()), exact_dot(gain, gain), int(wager.sum()), exact_dot(wager, wager),
+        exact_dot(gain, wager), int(full.sum()), exact_dot(full, full),
+    ]  # fmt: skip
+
+
+def _bet_sums(
+    plan: CollusionPlan, strengths: npt.NDArray[np.int64], below: npt.NDArray[np.int64],
+    chosen: dict[str, npt.NDArray[np.int64]],
+) -> dict[str, list[int]]:  # fmt: skip
+    """Every bet's :data:`BET_MOMENTS` over the deals (``full``
+    against ``honest``), from the counts of :func:`team_counts`."""
+    role = colluder_role(plan.rules)
+    deals, k = strengths.shape
+    hands = np.full(deals * k, plan.dealer_hands, dtype=np.int64)
+    settlements, _ = role.bet_settlements(plan.rules)
+    prices = role.bet_prices(plan.rules, strengths.ravel(), below, hands)
+    sums = {}
+    for name, ev in prices.items():
+        wagers = settlements[name].wagers * plan.dealer_hands
+        full, honest = (
+            (
+                optimal_ev(ev, chosen[strategy]).reshape(deals, k).sum(axis=1),
+                wagers[chosen[strategy]].reshape(deals, k).sum(axis=1),
+            )
+            for strategy in ("full", "honest")
+        )
+        sums[name] = bet_moments(full[0], honest[0], full[1], honest[1])
     return sums
 
 

@@ -11,6 +11,11 @@ is counted exactly and every player takes the exact optimum; the deals are avera
 Monte Carlo. With one player nothing is seen that the player would not see anyway: the edge is
 the game's exact honest edge (the engine's gain is then exactly zero on every deal).
 
+Every bet is priced (:mod:`crazy4.advantage.faceup_bets`): the main game, its components and
+the bets a fold forfeits on the same deals, with their element of risk; the bets the decision
+does not touch at their exact honest figures. The runs go on until every priced bet's standard
+error (per unit of its own wager) is at most the target.
+
 The figure reported is the *controlled* estimate: the exact honest edge minus the mean gain of
 face-up play over honest play measured on the same deals, whose standard error is the gain's
 (the plain mean's is some hundred times wider). :func:`face_up_row` runs a pilot of ``pilot``
@@ -34,6 +39,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from crazy4.advantage.faceup_bets import BetEdge, bet_edges, largest_error
 from crazy4.errors import InputError
 from crazy4.games.base import CollusionStudy, game_of
 
@@ -71,6 +77,8 @@ class FaceUpRow:
         The game's exact house edge under the optimal strategy without seen cards.
     runs : int
         Runs made to reach the target (the pilot counts).
+    bets : tuple of BetEdge
+        Every bet of the game's exact analysis, the main one first (its element of risk there).
     """
 
     players: int
@@ -83,6 +91,7 @@ class FaceUpRow:
     plain_standard_error: float
     exact_honest_edge: Fraction
     runs: int
+    bets: tuple[BetEdge, ...] = ()
 
 
 def deals_for(deals: int, error: float, target: float) -> int:
@@ -99,28 +108,43 @@ def deals_for(deals: int, error: float, target: float) -> int:
     return 1000 * math.ceil(needed / 1000)
 
 
+@dataclass(frozen=True)
+class _Run:
+    """One run's figures: the main game's, and every priced bet's sums."""
+
+    gain: float
+    gain_error: float
+    plain: float
+    plain_error: float
+    exact: Fraction
+    sums: dict[str, list[int]]
+    scales: dict[str, int]
+    unpriced: dict[str, str]
+
+
 def _measure(
     rules: RuleSet, players: int, deals: int, seed: int, jobs: int, backend: str,
     scheduler: str | None,
-) -> tuple[float, float, float, float, Fraction]:  # fmt: skip
-    """(gain, its standard error, plain edge, its standard error, exact honest edge) of one
-    run of full pooling among ``players`` seats."""
+) -> _Run:  # fmt: skip
+    """One run of full pooling among ``players`` seats, every bet the decision settles."""
     game = game_of(rules)
     if isinstance(game, CollusionStudy):
         if backend != "local":
             raise InputError(f"{rules.name}: face-up dealing runs on local threads only")
+        exact = exact_honest_edge(rules)
         if players == 1:
-            exact = exact_honest_edge(rules)
-            return 0.0, 0.0, float(exact), 0.0, exact
+            return _Run(0.0, 0.0, float(exact), 0.0, exact, {}, {}, {})
         rows = game.collusion_rows(rules, players, deals, seed, jobs)
         full = next(row for row in rows if row["strategy"] == "full")
-        exact = exact_honest_edge(rules)
-        return (
+        return _Run(
             float(full["gain"]),  # type: ignore[arg-type]
             float(full["gain_standard_error"]),  # type: ignore[arg-type]
             float(full["house_edge"]),  # type: ignore[arg-type]
             float(full["standard_error"]),  # type: ignore[arg-type]
             exact,
+            dict(full["bets"]),  # type: ignore[call-overload]
+            dict(full["bet_scales"]),  # type: ignore[call-overload]
+            {},
         )
     from crazy4.advantage.collusion import (
         colluder_role,
@@ -129,11 +153,19 @@ def _measure(
         strategy_edges,
     )
 
-    plan = make_collusion_plan(rules, colluders=players, deals=deals, seed=seed)
+    plan = make_collusion_plan(rules, colluders=players, deals=deals, seed=seed, bets=True)
     sums = run_collusion(plan, jobs=jobs, backend=backend, scheduler=scheduler)
     edge = next(edge for edge in strategy_edges(plan, sums) if edge.strategy == "full")
-    exact = colluder_role(rules).exact_edge(rules)
-    return edge.gain, edge.gain_standard_error, edge.house_edge, edge.standard_error, exact
+    role = colluder_role(rules)
+    settlements, unpriced = role.bet_settlements(rules)
+    scales = {
+        name: players * plan.dealer_hands * settlement.unit
+        for name, settlement in settlements.items()
+    }
+    return _Run(
+        edge.gain, edge.gain_standard_error, edge.house_edge, edge.standard_error,
+        role.exact_edge(rules), sums.bets, scales, unpriced,
+    )  # fmt: skip
 
 
 def exact_honest_edge(rules: RuleSet) -> Fraction:
@@ -199,21 +231,24 @@ def face_up_row(
         raise InputError(f"--pilot-deals {pilot:,}: 1 to --max-deals ({max_deals:,})")
     say = progress or (lambda line: None)
     deals, runs = pilot, 0
+    table, main_bet = exact_bets(rules)
     while True:
         runs += 1
-        gain, gain_error, plain, plain_error, exact = _measure(
-            rules, players, deals, seed, jobs, backend, scheduler
-        )
-        say(f"{players} player(s): {deals:,} deals, standard error {100 * gain_error:.4f} points")
-        if gain_error <= target or deals >= max_deals:
+        run = _measure(rules, players, deals, seed, jobs, backend, scheduler)
+        if players == 1 and isinstance(game_of(rules), CollusionStudy):
+            deals = 0  # exact, no Monte Carlo
+        bets = bet_edges(table, main_bet, run.sums, run.scales, deals, run.unpriced)
+        error = max(run.gain_error, largest_error(bets))
+        say(f"{players} player(s): {deals:,} deals, largest standard error {100 * error:.4f} "
+            "points")  # fmt: skip
+        if error <= target or deals >= max_deals:
             break
-        deals = min(max_deals, deals_for(deals, gain_error, target))
-    if players == 1 and isinstance(game_of(rules), CollusionStudy):
-        deals = 0  # exact, no Monte Carlo
+        deals = min(max_deals, deals_for(deals, error, target))
     return FaceUpRow(
-        players=players, deals=deals, house_edge=float(exact) - gain, standard_error=gain_error,
-        gain=gain, gain_standard_error=gain_error, plain_edge=plain,
-        plain_standard_error=plain_error, exact_honest_edge=exact, runs=runs,
+        players=players, deals=deals, house_edge=float(run.exact) - run.gain,
+        standard_error=run.gain_error, gain=run.gain, gain_standard_error=run.gain_error,
+        plain_edge=run.plain, plain_standard_error=run.plain_error,
+        exact_honest_edge=run.exact, runs=runs, bets=bets,
     )  # fmt: skip
 
 
@@ -246,5 +281,44 @@ def face_up_frame(rules: RuleSet, rows: list[FaceUpRow], seed: int) -> pd.DataFr
                 "exact_honest_edge_fraction": str(row.exact_honest_edge),
             }
             for row in rows
+        ]
+    )
+
+
+def face_up_bets_frame(rules: RuleSet, rows: list[FaceUpRow], seed: int) -> pd.DataFrame:
+    """Every bet of every row as a table (one row per number of players and bet).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> rules = load_rules("three-card-standard")
+    >>> frame = face_up_bets_frame(rules, [face_up_row(rules, 1, seed=1)], seed=1)
+    >>> frame[["bet", "status", "standard_error"]].to_dict("records")[0]
+    {'bet': 'ante_play', 'status': 'exact', 'standard_error': 0.0}
+    """
+    import pandas as pd
+
+    return pd.DataFrame(
+        [
+            {
+                "rule_set": rules.name,
+                "players": row.players,
+                "deals": row.deals,
+                "seed": seed,
+                "bet": bet.bet,
+                "status": bet.status,
+                "house_edge": bet.house_edge,
+                "standard_error": bet.standard_error,
+                "element_of_risk": bet.element_of_risk,
+                "element_of_risk_standard_error": bet.element_of_risk_standard_error,
+                "average_total_bet": bet.average_total_bet,
+                "plain_edge": bet.plain_edge,
+                "plain_standard_error": bet.plain_standard_error,
+                "exact_honest_edge": float(bet.exact_honest_edge),
+                "exact_honest_edge_fraction": str(bet.exact_honest_edge),
+                "note": bet.note,
+            }
+            for row in rows
+            for bet in row.bets
         ]
     )

@@ -3,7 +3,8 @@
 It states what was computed (every player seeing every player's cards, each deciding
 optimally on them), how (exact per deal, seeded Monte Carlo over deals, control variate), the
 house edge of the main game for each number of players with its standard error, and the
-exact figures of the bets the study does not price, with the reason.
+house edge and element of risk of every bet for each number of players: the bets the decision
+settles estimated face up, the others exact.
 
 Examples
 --------
@@ -44,14 +45,51 @@ def edge_table(rows: list[FaceUpRow]) -> str:
     return "\n".join(lines)
 
 
-def other_bets_table(bets: pd.DataFrame, main_bet: str) -> str:
-    """The exact analysis' other bets (their edge under honest play), for the reader to judge
-    which of them face-up dealing leaves unchanged (module docstring of :func:`render_markdown`).
+def bets_table(rows: list[FaceUpRow]) -> str:
+    """The Markdown table of every bet by number of players: house edge and element of risk
+    (per unit of the bet's own wager), each with its standard error, and how it was found.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from crazy4.advantage.faceup import FaceUpRow
+    >>> from crazy4.advantage.faceup_bets import BetEdge
+    >>> bet = BetEdge("b", "exact", 0.02, 0.0, 0.01, 0.0, 2.0, 0.0, 0.0, Fraction(1, 50), "why")
+    >>> row = FaceUpRow(1, 0, 0.02, 0.0, 0.0, 0.0, 0.02, 0.0, Fraction(1, 50), 1, (bet,))
+    >>> print(bets_table([row]).splitlines()[2])
+    | 1 | `b` | exact | 2.0000% | exact | 1.0000% | exact | 2.0000 | why |
+    """
+    lines = [
+        "| players | bet | how | house edge | SE (points) | element of risk | SE (points) "
+        "| average total bet | note |",
+        "|---:|---|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for row in rows:
+        for bet in row.bets:
+            known = bet.status != "face up" or row.deals == 0
+            error = "exact" if known else f"{100 * bet.standard_error:.4f}"
+            risk_error = "exact" if known else f"{100 * bet.element_of_risk_standard_error:.4f}"
+            how = "exact" if bet.status == "face up" and row.deals == 0 else bet.status
+            lines.append(
+                f"| {row.players} | `{bet.bet}` | {how} | {100 * bet.house_edge:.4f}% | {error} "
+                f"| {100 * bet.element_of_risk:.4f}% | {risk_error} "
+                f"| {bet.average_total_bet:.4f} | {bet.note} |"
+            )
+    return "\n".join(lines)
+
+
+def descriptions_table(bets: pd.DataFrame) -> str:
+    """What each bet of the exact analysis is, with its honest house edge.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"bet": ["a"], "house_edge": [0.05], "description": ["x|y"]})
+    >>> print(descriptions_table(frame).splitlines()[2])
+    | `a` | 5.0000% | x/y |
     """
     lines = ["| bet | house edge, honest play | description |", "|---|---:|---|"]
     for record in bets.to_dict("records"):
-        if record["bet"] == main_bet:
-            continue
         description = str(record["description"]).replace("|", "/")
         lines.append(f"| `{record['bet']}` | {100 * float(record['house_edge']):.4f}% "
                      f"| {description} |")  # fmt: skip
@@ -90,10 +128,11 @@ Rule set `{record["rule_set"]}` (SHA-256 `{record["rule_set_sha256"]}`).
 
 ## What is measured
 
-The house edge of the main game, **{main["description"]}** (bet `{main_bet}`), when the
-players' cards are dealt face up: every player at the table sees every player's cards (and
-the dealer's up card, where the game has one) and each decides optimally on all of them.
-Figures are per unit of Ante per player hand, for 1 to 7 players at the table.
+The house edge and element of risk of every bet, first of the main game,
+**{main["description"]}** (bet `{main_bet}`), when the players' cards are dealt face up:
+every player at the table sees every player's cards (and the dealer's up card, where the game
+has one) and each decides optimally on all of them. Figures are per unit of each bet's own
+wager (the main game's: per Ante) per player hand, for 1 to 7 players at the table.
 
 ## Method
 
@@ -112,15 +151,24 @@ exact honest edge.
 
 {edge_table(rows)}
 
-## The other bets
+## Every bet
 
-The exact analysis' figures for every other bet under honest play. A bet settled on the
-player's own hand whatever the decision (a side bet "settled even on a fold") is decided
-before any card is seen and keeps this edge when cards are face up. A bet a decision settles
-(a component of the main game, a bet a fold forfeits) changes with face-up play and is not
-priced by this report.
+Each bet per unit of its own wager; the element of risk is the house edge over the average
+total bet (Ante + Play bets grow with raises). **face up**: a bet the decision settles (the
+main game, a component of it, a bet a fold forfeits), valued on the same deals as the main
+game, every player deciding to maximise the main game; the house edge is the exact honest
+edge minus the mean gain, the average total bet the exact honest one plus the mean change,
+the element of risk's standard error by the delta method. **exact**: a bet or strategy that
+reads no card beyond the player's own hand (a side bet settled even on a fold, the published
+simple strategy): the deal's cards are as likely face up as face down, so its figures are
+the exact honest ones. **not priced**: a bet the decision settles that this study cannot
+price; the honest figures are shown.
 
-{other_bets_table(bets, main_bet)}
+{bets_table(rows)}
+
+The bets, as the exact analysis describes them:
+
+{descriptions_table(bets)}
 
 ## Provenance
 

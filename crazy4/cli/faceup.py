@@ -97,8 +97,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--target-se",
         type=points,
         default=0.0002,
-        help="the largest standard error of each house edge, in points of the Ante (default "
-        "0.02): runs are extended until it is reached or --max-deals is",
+        help="the largest standard error of each house edge, in points of the bet's own wager "
+        "(default 0.02), for every bet priced face up: runs are extended until it is reached "
+        "or --max-deals is",
     )
     parser.add_argument(
         "--pilot-deals", type=count, default=1000, help="deals of each first run (default 1,000)"
@@ -132,16 +133,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
     parser.add_argument(
         "--out",
-        help="folder for the report (report.md, report.html) and the table (faceup.parquet, "
-        "with provenance); replaced as a whole. Without it the table is printed only",
+        help="folder for the report (report.md, report.html) and the tables (faceup.parquet: "
+        "the main game; bets.parquet: every bet; with provenance); replaced as a whole. "
+        "Without it the tables are printed only",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
 
 
 def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> int:
     """Run the study; print the table; write the report with ``--out``."""
-    from crazy4.advantage.faceup import exact_bets, face_up_frame, face_up_row
-    from crazy4.advantage.faceup_report import edge_table, render_html, render_markdown
+    from crazy4.advantage.faceup import (
+        exact_bets,
+        face_up_bets_frame,
+        face_up_frame,
+        face_up_row,
+    )
+    from crazy4.advantage.faceup_report import (
+        bets_table,
+        edge_table,
+        render_html,
+        render_markdown,
+    )
     from crazy4.registry import load_rules
     from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import (
@@ -174,6 +186,8 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> int:
         rows.append(row)
     print(f"Face-up dealing, {rules.name}: house edge of the main game per Ante per player hand")
     print(edge_table(rows))
+    print("\nEvery bet, per unit of its own wager (house edge and element of risk):")
+    print(bets_table(rows))
     if claimed:
         bets, main_bet = exact_bets(rules)
         record = provenance(
@@ -186,12 +200,15 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> int:
 
         def write_all(target: Path) -> None:
             write_table(frame, target / "faceup.parquet", record)
+            write_table(face_up_bets_frame(rules, rows, args.seed), target / "bets.parquet", record)
             write_text(target / "report.md", text)
             write_text(target / "report.html", render_html(f"Face-up dealing: {rules.title}", text))
             write_run_record(target, command)
 
         replace_folder(claimed[0].path, write_all, claimed[0].state)
-        print(f"report.md, report.html and faceup.parquet written to {claimed[0].path}")
+        print(
+            f"report.md, report.html, faceup.parquet and bets.parquet written to {claimed[0].path}"
+        )
     return 0
 
 

@@ -12,13 +12,18 @@ game (the one the rule set carries, :func:`crazy4.games.base.game_of`, its role 
   from those counts the exact EV numerator of every decision (fold, 1x, 2x, 3x) with the
   decisions the rules allow, by the game's own settlement (:meth:`ColludingGame.prices`);
 * **the honest strategy** -- the no-information optimal decision of a dealt hand (and up card);
-* **practical rules** -- which ranks a practical team rule shares the count of.
+* **practical rules** -- which ranks a practical team rule shares the count of;
+* **the bets a decision settles** -- the main game and each bet whose result depends on the
+  decision (a component of the main game, a bet a fold forfeits), each priced per unit of its
+  own wager in the same cells (:meth:`ColludingGame.bet_settlements`), and the ones that
+  depend on the decision but cannot be priced from the cells, with the reason.
 
 Imports no game (the games import it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
@@ -27,6 +32,20 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from crazy4.rules.ruleset import RuleSet
+
+
+class BetWagers(Protocol):
+    """What the engine reads of a bet's settlement (:class:`crazy4.games.base.Settlement`)."""
+
+    @property
+    def wagers(self) -> npt.NDArray[np.int64]:
+        """Total wagered by fold, 1x, 2x, 3x (numerators over :attr:`unit`)."""
+        ...
+
+    @property
+    def unit(self) -> int:
+        """The bet's denominator."""
+        ...
 
 
 class ColludingGame(Protocol):
@@ -90,4 +109,22 @@ class ColludingGame(Protocol):
         self, rules: RuleSet, rule: str, up: npt.NDArray[np.int64] | None, deals: int
     ) -> npt.NDArray[np.int64]:
         """Per deal, the 13-bit mask of ranks whose count the team shares under ``rule``."""
+        ...
+
+    def bet_settlements(self, rules: RuleSet) -> tuple[Mapping[str, BetWagers], dict[str, str]]:
+        """Every bet the decision settles that the cells price, by its name in the exact
+        analysis' ``bets`` table (the main game first, then its components and the bets a fold
+        forfeits, each per unit of its own wager), and the names of those the cells cannot
+        price, with the reason."""
+        ...
+
+    def bet_prices(
+        self,
+        rules: RuleSet,
+        strengths: npt.NDArray[np.int64],
+        below: npt.NDArray[np.int64],
+        hands: npt.NDArray[np.int64],
+    ) -> dict[str, npt.NDArray[np.int64]]:
+        """:meth:`prices`' EV numerators, shape ``(n, 4)``, of every bet of
+        :meth:`bet_settlements` (each over ``hands`` times its own unit)."""
         ...

@@ -136,6 +136,56 @@ def rank_mask(rule: str, up_rule: bool = False) -> int:
     return mask
 
 
+def forfeited_side_bets(rules: RuleSet, main: Settlement) -> dict[str, Settlement]:
+    """The side bets on the player's own hand that a fold forfeits, in the main game's cells
+    (per unit of their own wager): paid on the hand whatever the dealer holds, lost on a fold.
+    Those settled even on a fold are left out (the decision does not touch them).
+
+    Examples
+    --------
+    >>> from crazy4.games.base import game_of
+    >>> from crazy4.registry import load_rules
+    >>> rules = load_rules("crazy4-cardroom")
+    >>> main = game_of(rules).hole_cards().settlement(rules)
+    >>> bets = forfeited_side_bets(rules, main)
+    >>> [(name, int(s.nets[0, 0, 0]), int(s.nets[-1, 1, 5])) for name, s in bets.items()]
+    [('queens-up-50-30-9-4-3-2-1', -1, 50)]
+    >>> forfeited_side_bets(load_rules("crazy4-standard"), main)
+    {}
+    """
+    bets = {}
+    for bet in rules.side_bets:
+        if not bet.fold_forfeits:
+            continue
+        payouts, unit = bet.table.by_strength()
+        net = np.where(payouts >= 0, payouts, -unit).astype(np.int64)
+        table = np.broadcast_to(net[:, None, None], main.nets.shape).copy()
+        table[:, 0, :] = -unit
+        bets[bet.name] = Settlement(table, main.allowed, np.full(4, unit, dtype=np.int64), unit)
+    return bets
+
+
+def cell_evs(settlement: Settlement, strengths: IntArray, cells: IntArray) -> IntArray:
+    """EV numerators of fold, 1x, 2x, 3x: each cell's count times its net, summed (the dtype
+    of ``cells``: int64 or Python integers).
+
+    Examples
+    --------
+    >>> nets = np.array([[[-1, -1], [2, -2], [4, -4], [6, -6]]])
+    >>> s = Settlement(nets, np.ones((1, 4), bool), np.arange(1, 5), 1)
+    >>> cell_evs(s, np.array([0]), np.array([[3, 1]])).tolist()
+    [[-4, 4, 8, 12]]
+    """
+    nets = settlement.nets[strengths]
+    ev = np.empty((cells.shape[0], 4), dtype=cells.dtype)
+    for decision in range(4):
+        total = cells[:, 0] * nets[:, decision, 0]
+        for cell in range(1, cells.shape[1]):
+            total = total + cells[:, cell] * nets[:, decision, cell]
+        ev[:, decision] = total
+    return ev
+
+
 @dataclass(frozen=True)
 class CellColluder:
     """A game's collusion role (:class:`crazy4.games.collusion_role.ColludingGame`).
@@ -152,6 +202,10 @@ class CellColluder:
         ``(rules, colex, up) -> decisions``: the no-information optimum of dealt hands.
     edge : callable
         ``rules -> Fraction``: the exact house edge of that strategy.
+    parts : callable, optional
+        ``rules -> (settlements, unpriced)``: the bets other than the main game that the
+        decision settles, each in the same cells per unit of its own wager, by name, and those
+        the cells cannot price, with the reason (:meth:`bet_settlements`).
     """
 
     cell_role: CellHoleCards
@@ -159,6 +213,7 @@ class CellColluder:
     practical_rules: tuple[str, ...]
     honest: Callable[[RuleSet, IntArray, IntArray | None], IntArray]
     edge: Callable[[RuleSet], Fraction]
+    parts: Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]] | None = None
 
     @property
     def up_cards(self) -> int:
@@ -183,15 +238,31 @@ class CellColluder:
         """EV numerators of fold, 1x, 2x, 3x: each cell's count times its net, summed."""
         settlement = settled(self.cell_role, rules)
         v = np.asarray(strengths, dtype=np.int64)
-        nets = settlement.nets[v]
+        return cell_evs(settlement, v, cells_between(below, hands)), settlement.allowed[v]
+
+    def bet_settlements(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+        """The main game (:attr:`CellHoleCards.main_bet`) and the game's ``parts``.
+
+        Examples
+        --------
+        >>> from crazy4.games.base import game_of
+        >>> from crazy4.registry import load_rules
+        >>> rules = load_rules("crazy4-standard")
+        >>> priced, unpriced = game_of(rules).colluder().bet_settlements(rules)
+        >>> list(priced), unpriced
+        (['ante_super_bonus_play', 'ante_play', 'super_bonus'], {})
+        """
+        parts, unpriced = self.parts(rules) if self.parts is not None else ({}, {})
+        return {self.cell_role.main_bet: settled(self.cell_role, rules), **parts}, unpriced
+
+    def bet_prices(
+        self, rules: RuleSet, strengths: IntArray, below: IntArray, hands: IntArray
+    ) -> dict[str, IntArray]:
+        """Every bet's EV numerators of fold, 1x, 2x, 3x (the main game's as :meth:`prices`)."""
+        v = np.asarray(strengths, dtype=np.int64)
         cells = cells_between(below, hands)
-        ev = np.empty((below.shape[0], 4), dtype=below.dtype)
-        for decision in range(4):
-            total = cells[:, 0] * nets[:, decision, 0]
-            for cell in range(1, cells.shape[1]):
-                total = total + cells[:, cell] * nets[:, decision, cell]
-            ev[:, decision] = total
-        return ev, settlement.allowed[v]
+        priced, _ = self.bet_settlements(rules)
+        return {name: cell_evs(settlement, v, cells) for name, settlement in priced.items()}
 
     def unit(self, rules: RuleSet) -> int:
         """The settlement's unit."""

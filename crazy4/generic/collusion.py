@@ -7,8 +7,10 @@ are the excluded cards), and each colluder's decisions are priced from the cells
 histogram (:mod:`crazy4.generic.pricing`). Two strategies are valued on the same deals:
 ``full`` (the exact optimum given every pooled card: what every player sees when the players'
 cards are dealt face up) and ``honest`` (each seat's no-information optimum: its mean estimates
-the exact house edge, a check on every run). A deal's value is an exact integer over ``C(m, d)
-* unit`` per colluder; the Monte Carlo averages these conditional expectations over deals
+the exact house edge, a check on every run); the ``full`` row also carries, under ``bets``,
+the main game's :data:`BET_MOMENTS` (with the wagers: face-up dealing's element of risk). A
+deal's value is an exact integer over ``C(m, d) * unit`` per colluder; the Monte Carlo
+averages these conditional expectations over deals
 dealt from :func:`crazy4.simulate.plan.chunk_generator` ``(seed, chunk)``, so a seed gives the
 same numbers for any number of threads. The standard error is that of the mean of per-deal
 team totals (a deal is the independent unit).
@@ -30,6 +32,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.advantage.collusion import BET_MOMENTS, bet_moments
 from crazy4.core.cards import colex_indices
 from crazy4.core.deal import deal_hands
 from crazy4.errors import InputError
@@ -45,8 +48,9 @@ IntArray = npt.NDArray[np.int64]
 
 def deal_values(
     spec: GameSpec, rules: RuleSet, colluders: int, rng: np.random.Generator, deals: int, jobs: int
-) -> tuple[IntArray, IntArray]:
-    """Per deal, the team's summed EV numerators (over ``C(m, d) * unit``): ``full``, ``honest``."""
+) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+    """Per deal, the team's summed EV numerators (over ``C(m, d) * unit``): ``full``, ``honest``,
+    and the team's wagers on the same scale under each."""
     shape = spec.shape
     dealt = deal_hands(rng, deals, (shape.player_cards,) * colluders)
     team = np.concatenate([cards.T for cards in dealt.cards], axis=1).astype(np.uint8)
@@ -64,15 +68,20 @@ def deal_values(
     player_table = spec.ranking.strengths(shape.player_cards)
     full = np.zeros(deals, dtype=np.int64)
     honest = np.zeros(deals, dtype=np.int64)
+    wagers = [np.zeros(deals, dtype=np.int64), np.zeros(deals, dtype=np.int64)]
+    scaled = settlement.wagers * math.comb(52 - shape.player_cards * colluders, shape.dealer_cards)
     rows = np.arange(deals)
     for seat in range(colluders):
         colex = colex_indices(dealt.cards[seat].T.astype(np.int64))
         strength = player_table[colex].astype(np.int64)
         cells = cells_from_histograms(histograms, strength, spec.qualifier(rules))
         prices = price(cells, strength, settlement)
+        honest_decision = honest_of_class[class_of[colex]]
         full += prices.ev[rows, prices.decision]
-        honest += prices.ev[rows, honest_of_class[class_of[colex]]]
-    return full, honest
+        honest += prices.ev[rows, honest_decision]
+        wagers[0] += scaled[prices.decision]
+        wagers[1] += scaled[honest_decision]
+    return full, honest, wagers[0], wagers[1]
 
 
 def collusion_rows(
@@ -90,11 +99,14 @@ def collusion_rows(
         raise InputError(f"--colluders {colluders}: a {spec.title} table seats 2 to {MAX_SEATS}")
     totals = {"full": [0, 0], "honest": [0, 0]}
     gain = [0, 0]
+    moments = [0] * len(BET_MOMENTS)
     for chunk in range(-(-deals // CHUNK_ROUNDS)):
         count = min(CHUNK_ROUNDS, deals - chunk * CHUNK_ROUNDS)
-        full, honest = deal_values(
+        full, honest, full_wager, honest_wager = deal_values(
             spec, rules, colluders, chunk_generator(seed, chunk), count, jobs
         )
+        for i, value in enumerate(bet_moments(full, honest, full_wager, honest_wager)):
+            moments[i] += value
         for name, values in (("full", full), ("honest", honest)):
             totals[name][0] += sum(int(v) for v in values)
             totals[name][1] += sum(int(v) * int(v) for v in values)
@@ -127,6 +139,8 @@ def collusion_rows(
                 "exact_honest_edge": float(-exact),
             }
         )
+    rows[1]["bets"] = {spec.main_bet: moments}  # the face-up study's sums (not columns)
+    rows[1]["bet_scales"] = {spec.main_bet: scale}
     return rows
 
 

@@ -39,7 +39,7 @@ from crazy4.core.ranking import number_of_strengths
 from crazy4.games.base import Settlement
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes, outcome_thresholds
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
-from crazy4.generic.cell_roles import CellHoleCards
+from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
@@ -227,6 +227,38 @@ def cell_settlement(rules: RuleSet) -> Settlement:
     )
     wagers = (1 + int(has_bonus) + np.arange(4, dtype=np.int64)) * unit
     return Settlement(nets=table, allowed=allowed, wagers=wagers, unit=unit)
+
+
+def cell_parts(rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+    """The main game's bets apart, in the same cells as :func:`cell_settlement`: ``ante_play``
+    (Ante + Play per unit of Ante; a fold loses the Ante) and, with a Super Bonus,
+    ``super_bonus`` (per unit of its wager; a fold loses it). They add up to the main game.
+    A Queens Up bet a fold forfeits (``fold_forfeits``) is added
+    (:func:`crazy4.generic.cell_roles.forfeited_side_bets`); one settled even on a fold is not
+    a bet the decision settles.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> parts, unpriced = cell_parts(load_rules("crazy4-standard"))
+    >>> parts["ante_play"].nets[0, 1].tolist(), parts["super_bonus"].nets[0, 1].tolist()
+    ([2, 2, 2, 4, 0, -4], [0, 0, 0, 0, 0, -2])
+    """
+    chosen = crazy_four_rules(rules)
+    nets = cell_nets(chosen)
+    main = cell_settlement(rules)
+    unit = main.unit
+    table = np.empty_like(main.nets)
+    table[:, FOLD, :] = -unit
+    for multiple in (1, 2, 3):
+        table[:, multiple, :] = (nets["ante"] + multiple * nets["play"]) * unit
+    wagers = (1 + np.arange(4, dtype=np.int64)) * unit
+    parts = {"ante_play": Settlement(table, main.allowed, wagers, unit)}
+    if chosen.super_bonus is not None:
+        bonus = main.nets - table
+        bonus[:, FOLD, :] = -unit
+        parts["super_bonus"] = Settlement(bonus, main.allowed, np.full(4, unit), unit)
+    return {**parts, **forfeited_side_bets(rules, main)}, {}
 
 
 #: The hole-card engine's view of the game (six cells from five thresholds around the

@@ -100,13 +100,15 @@ class FourCard:
 
     def colluder(self) -> ColludingGame:
         """The collusion role over the same cells (:class:`.cell_roles.CellColluder`)."""
-        from crazy4.games.four_card.pricing import HOLE_CARDS
+        from crazy4.games.four_card.pricing import HOLE_CARDS, cell_parts
         from crazy4.games.four_card.reference import honest_decisions, optimal_edge
         from crazy4.generic.cell_roles import CellColluder
 
         practical = ("up",)
         seats = self.simulator().max_seats
-        return CellColluder(HOLE_CARDS, seats, practical, honest_decisions, optimal_edge)
+        return CellColluder(
+            HOLE_CARDS, seats, practical, honest_decisions, optimal_edge, cell_parts
+        )
 
 
 #: The game's one instance, registered in :mod:`crazy4.registry`.

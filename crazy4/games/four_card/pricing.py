@@ -40,7 +40,7 @@ from crazy4.core.ranking import number_of_strengths, strength_of_description
 from crazy4.games.base import Settlement
 from crazy4.games.four_card.engine import FourCardOutcomes
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
-from crazy4.generic.cell_roles import CellHoleCards
+from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
@@ -298,6 +298,38 @@ def cell_settlement(rules: RuleSet) -> Settlement:
     )
     wagers = (1 + np.arange(4, dtype=np.int64)) * unit
     return Settlement(nets=table, allowed=allowed, wagers=wagers, unit=unit)
+
+
+def cell_parts(rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+    """The bets other than the main game that the decision settles, in the cells of
+    :func:`cell_settlement` (per unit of their own wager): a Bad Beat Bonus a fold forfeits,
+    keyed on the player's hand (paid on the losing hand's table line when the dealer is higher,
+    else lost), and the Aces Up bets a fold forfeits
+    (:func:`crazy4.generic.cell_roles.forfeited_side_bets`). A Bad Beat keyed on the dealer's
+    hand needs the dealer's category, which the cells do not hold: it is named unpriced.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> from crazy4.core.ranking import strength_of_description
+    >>> parts, unpriced = cell_parts(load_rules("four-card-standard"))
+    >>> bad = parts["bad_beat"].nets[strength_of_description("three of a kind")]
+    >>> bad.tolist(), unpriced
+    ([[-1, -1, -1], [-1, -1, 200], [-1, -1, 200], [-1, -1, 200]], {})
+    """
+    chosen = four_card_rules(rules)
+    main = cell_settlement(rules)
+    parts = forfeited_side_bets(rules, main)
+    bad_beat = None if chosen.four_card is None else chosen.four_card.bad_beat
+    if bad_beat is None or not bad_beat.fold_forfeits:
+        return parts, {}
+    if bad_beat.keyed_on != "player":
+        return parts, {"bad_beat": "keyed on the dealer's hand, which the cells do not hold"}
+    payouts, unit = bad_beat.table.by_strength()
+    table = np.full(main.nets.shape, -unit, dtype=np.int64)
+    table[:, 1:, 2] = np.where(payouts >= 0, payouts, -unit)[:, None]
+    wagers = np.full(4, unit, dtype=np.int64)
+    return {"bad_beat": Settlement(table, main.allowed, wagers, unit), **parts}, {}
 
 
 #: The hole-card engine's view of the game (dealer lower, tie, higher); the collusion role's
