@@ -55,7 +55,8 @@ class CrazyFour:
     ) -> GameAnalysis:
         """Counts, prices, bets, tables and the report."""
         from crazy4.games.crazy_four.analysis import analyze
-        from crazy4.games.crazy_four.report import render_report
+        from crazy4.games.crazy_four.super_bonus_report import CRAZY_FOUR_REPORT
+        from crazy4.generic.bestfour_report import render_bestfour_report
 
         analysis = analyze(crazy_four_rules(rules), jobs=jobs, progress=progress)
         return GameAnalysis(
@@ -63,7 +64,9 @@ class CrazyFour:
             main_bet="ante_super_bonus_play",
             deals=int(analysis.tables["bets"]["deals"].iloc[0]),
             details={},
-            render_report=lambda record: render_report(analysis, record),
+            render_report=lambda record: render_bestfour_report(
+                CRAZY_FOUR_REPORT, analysis, record
+            ),
             state=analysis,
         )
 

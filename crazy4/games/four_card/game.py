@@ -56,7 +56,8 @@ class FourCard:
         """Every (hand, up card) situation counted, priced and tabulated."""
         from crazy4.games.four_card.analysis import MAIN_BET, analyze_four_card
         from crazy4.games.four_card.engine import TOTAL_DEALS
-        from crazy4.games.four_card.report import render_four_card_report
+        from crazy4.games.four_card.up_card_report import FOUR_CARD_REPORT
+        from crazy4.generic.bestfour_report import render_bestfour_report
 
         analysis = analyze_four_card(four_card_rules(rules), jobs=jobs, progress=progress)
         return GameAnalysis(
@@ -64,7 +65,7 @@ class FourCard:
             main_bet=MAIN_BET,
             deals=TOTAL_DEALS,
             details={},
-            render_report=lambda record: render_four_card_report(analysis, record),
+            render_report=lambda record: render_bestfour_report(FOUR_CARD_REPORT, analysis, record),
         )
 
     def hand_result(
