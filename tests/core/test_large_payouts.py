@@ -32,9 +32,9 @@ from crazy4.core.exact import group_sums, integer_column, parquet_integers
 from crazy4.core.paytables import parse_odds
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis
-from crazy4.games.crazy_four.hand import hand_result
+from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.crazy_four.pricing import price_hands
-from crazy4.games.four_card.hand import four_card_hand_result
+from crazy4.games.four_card.game import FOUR_CARD as FOUR_CARD_GAME
 from crazy4.registry import load_rules, parse_rules
 from crazy4.rules.load import RULES_DIR
 
@@ -88,15 +88,16 @@ def _write(text: str, folder: Path, name: str = "big.toml") -> str:
 
 @cache
 def _crazy4_cells(hand: str) -> dict[str, int]:
-    counts = hand_result(load_rules("crazy4-standard"), parse_cards(hand))["dealer_outcomes"]
+    rules = load_rules("crazy4-standard")
+    counts = CRAZY_FOUR.hand_result(rules, parse_cards(hand), None)["dealer_outcomes"]
     assert isinstance(counts, dict)
     return {str(k): int(v) for k, v in counts.items()}
 
 
 @cache
 def _four_card_cells(hand: str, up: str) -> tuple[int, int, int]:
-    result = four_card_hand_result(
-        parse_cards(hand), parse_card(up), load_rules("four-card-standard")
+    result = FOUR_CARD_GAME.hand_result(
+        load_rules("four-card-standard"), parse_cards(hand), parse_card(up)
     )
     counts = result["dealer_outcomes"]
     assert isinstance(counts, dict)

@@ -17,6 +17,7 @@ from crazy4.games.crazy_four.rules import (
 
 if TYPE_CHECKING:
     from crazy4.games.collusion_role import ColludingGame
+    from crazy4.generic.bestfour_hand import BestFourHand, HandPrices
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
@@ -54,7 +55,8 @@ class CrazyFour:
     ) -> GameAnalysis:
         """Counts, prices, bets, tables and the report."""
         from crazy4.games.crazy_four.analysis import analyze
-        from crazy4.games.crazy_four.report import render_report
+        from crazy4.games.crazy_four.super_bonus_report import CRAZY_FOUR_REPORT
+        from crazy4.generic.bestfour_report import render_bestfour_report
 
         analysis = analyze(crazy_four_rules(rules), jobs=jobs, progress=progress)
         return GameAnalysis(
@@ -62,23 +64,35 @@ class CrazyFour:
             main_bet="ante_super_bonus_play",
             deals=int(analysis.tables["bets"]["deals"].iloc[0]),
             details={},
-            render_report=lambda record: render_report(analysis, record),
+            render_report=lambda record: render_bestfour_report(
+                CRAZY_FOUR_REPORT, analysis, record
+            ),
             state=analysis,
         )
 
     def hand_result(
         self, rules: RuleSet, cards: tuple[int, ...], up: int | None
     ) -> dict[str, object]:
-        """Every dealer hand listed (:func:`crazy4.games.crazy_four.hand.hand_result`)."""
-        from crazy4.games.crazy_four.hand import hand_result
+        """Every dealer hand listed (:func:`crazy4.generic.bestfour_hand.bestfour_hand_result`).
 
-        return hand_result(crazy_four_rules(rules), cards, up)
+        Examples
+        --------
+        >>> from crazy4.core.cards import parse_cards
+        >>> from crazy4.registry import load_rules
+        >>> result = CRAZY_FOUR.hand_result(load_rules("crazy4-standard"),
+        ...                                 parse_cards("As Ad Ac Ah 2s"), None)
+        >>> result["optimal_decision"], result["dealer_hands"]
+        ('3x', 1533939)
+        """
+        from crazy4.generic.bestfour_hand import bestfour_hand_result
+
+        return bestfour_hand_result(_hand_spec(), crazy_four_rules(rules), cards, up)
 
     def hand_text(self, result: dict[str, object]) -> str:
         """The lines ``crazy4 hand`` prints."""
-        from crazy4.games.crazy_four.hand import hand_text
+        from crazy4.generic.bestfour_hand import bestfour_hand_text
 
-        return hand_text(result)
+        return bestfour_hand_text(_hand_spec(), result)
 
     def simulator(self) -> SimulatedGame:
         """The Crazy 4 Poker chunk player (:mod:`crazy4.games.crazy_four.simulate`)."""
@@ -109,6 +123,61 @@ class CrazyFour:
         return CellColluder(
             HOLE_CARDS, seats, practical, honest_decisions, optimal_edge, cell_parts
         )
+
+
+def _count_hand(
+    rules: RuleSet, cards: tuple[int, ...], up: int | None
+) -> tuple[HandPrices, dict[str, object]]:
+    """The 1,533,939 dealer hands from the other 47 cards, each ranked directly
+    (:func:`crazy4.core.engine.brute_force_counts`), and the hand priced."""
+    import numpy as np
+
+    from crazy4.core.engine import DEALER_HANDS, brute_force_counts
+    from crazy4.core.ranking import hand_strength
+    from crazy4.games.crazy_four.outcomes import (
+        OUTCOME_CELLS,
+        PlayerOutcomes,
+        cells_from_below,
+        outcome_thresholds,
+    )
+    from crazy4.games.crazy_four.pricing import price_hands
+
+    chosen = crazy_four_rules(rules)
+    strength = hand_strength(cards)
+    thresholds = outcome_thresholds(np.array([strength]), chosen.dealer.qualifier_strength)
+    cells = cells_from_below(brute_force_counts(cards, thresholds[0])[None, :], DEALER_HANDS)
+    assert int(cells.sum()) == DEALER_HANDS
+    outcomes = PlayerOutcomes(
+        hands=np.array([cards], dtype=np.uint8),
+        weights=np.array([1], dtype=np.int64),
+        strengths=np.array([strength], dtype=np.int64),
+        counts=cells,
+        dealer_hands=DEALER_HANDS,
+        qualifier_strength=chosen.dealer.qualifier_strength,
+    )
+    counts = {name: int(cells[0, i]) for i, name in enumerate(OUTCOME_CELLS)}
+    return price_hands(chosen, outcomes), {
+        "dealer_hands": DEALER_HANDS,
+        "dealer_outcomes": counts,
+        "dealer_does_not_qualify": sum(counts[n] for n in OUTCOME_CELLS[:3]),
+    }
+
+
+def _count_lines(result: dict[str, object]) -> list[str]:
+    from crazy4.report.hand_text import count_lines, qualifier_rows
+
+    total = result["dealer_hands"]
+    assert isinstance(total, int)
+    lines = [f"Dealer hands from the other 47 cards: {total:,}"]
+    return lines + count_lines(qualifier_rows(result), total)
+
+
+def _hand_spec() -> BestFourHand:
+    """``crazy4 hand`` for Crazy 4 Poker: no up card, the qualifier's six outcome cells."""
+    from crazy4.generic.bestfour_hand import BestFourHand
+
+    heading = "EV per unit of Ante (Ante + Super Bonus + Play):"
+    return BestFourHand(CrazyFour.title, 0, heading, _count_hand, _count_lines)
 
 
 #: The game's one instance, registered in :mod:`crazy4.registry`.

@@ -26,10 +26,11 @@ from crazy4.core.cards import colex_indices, parse_cards
 from crazy4.core.ranking import build_best_four_strengths, hand_strength
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis, analyze
-from crazy4.games.crazy_four.report import render_report
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
+from crazy4.games.crazy_four.super_bonus_report import CRAZY_FOUR_REPORT
 from crazy4.games.crazy_four.whatif import STANDARD_SUPER_BONUS, rule_variants, unlisted_readings
+from crazy4.generic.bestfour_report import render_bestfour_report
 from crazy4.registry import game_of, load_rules, parse_rules
 from crazy4.rules.load import RULES_DIR
 
@@ -234,6 +235,11 @@ def test_the_standard_table_is_crazy4_standard() -> None:
     assert standard is not None
     written = {e.label.replace(" ", "_"): e.odds for e in standard.table.entries}
     assert written == {k: Fraction(v) for k, v in STANDARD_SUPER_BONUS.items()}
+
+
+def render_report(analysis: Analysis, provenance: dict[str, object]) -> str:
+    """The Crazy 4 Poker report of ``analysis``."""
+    return render_bestfour_report(CRAZY_FOUR_REPORT, analysis, provenance)
 
 
 def test_the_report_shows_the_other_readings(standard: Analysis, cardroom: Analysis) -> None:

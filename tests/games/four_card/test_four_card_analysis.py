@@ -43,7 +43,8 @@ from crazy4.games.four_card.engine import (
     compute_four_card_outcomes,
 )
 from crazy4.games.four_card.pricing import price_outcomes, simple_strategy
-from crazy4.games.four_card.report import render_four_card_report
+from crazy4.games.four_card.up_card_report import FOUR_CARD_REPORT
+from crazy4.generic.bestfour_report import render_bestfour_report
 from crazy4.registry import load_rules, parse_rules
 from crazy4.results.write import read_provenance
 from crazy4.rules.load import RULES_DIR
@@ -251,6 +252,11 @@ def test_capped_bet_at_a_tiny_cap(analysis: FourCardAnalysis) -> None:
 
 
 # --- another rule set from the same counts -----------------------------------------------
+
+
+def render_four_card_report(analysis: FourCardAnalysis, provenance: dict[str, object]) -> str:
+    """The Four Card Poker report of ``analysis``."""
+    return render_bestfour_report(FOUR_CARD_REPORT, analysis, provenance)
 
 
 def test_ante_bonus_table_2(second: FourCardAnalysis) -> None:

@@ -1,13 +1,11 @@
-"""The readable odds report (``report.md``) of one analysis.
+"""The Crazy 4 Poker report: its texts, the Super Bonus's rule lines and the priced readings of
+an unlisted hand, and the strategy as runs of best hands with their border hands.
 
-Laid out like published analyses: the rule set at the top, then the bets (exact fractions
-beside the decimals), hand frequencies, the strategy and its border hands, the return table and
-the distribution of the net result, and the provenance of the figures.
+The report itself is the best-four games' one engine (:mod:`crazy4.generic.bestfour_report`);
+:data:`CRAZY_FOUR_REPORT` lists its sections.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 import pandas as pd
 
@@ -17,17 +15,22 @@ from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.games.crazy_four.analysis import Analysis
 from crazy4.games.crazy_four.rules import SuperBonus
 from crazy4.games.crazy_four.whatif import unlisted_readings
-from crazy4.generic.report_frame import exact_ev_texts, headline, render_sections, title_lines
+from crazy4.generic.bestfour_report import (
+    BestFourReport,
+    BetsText,
+    bets_section,
+    frequency_section,
+    returns_section,
+    rules_section,
+)
 from crazy4.report.markdown import markdown_table
-from crazy4.report.sections import BET_FORMATS, returns_lines, rule_file_lines, side_bet_lines
 
 
-def _rules_section(analysis: Analysis) -> list[str]:
+def _rule_bullets(analysis: Analysis) -> tuple[list[str], list[str]]:
+    """The rules before the side bets (the dealer, ties, the Play, the Super Bonus) and after
+    (the blind second hand)."""
     rules = analysis.rules
-    lines = [
-        *title_lines(rules),
-        "## Rules",
-        "",
+    before = [
         f"- Dealer qualifies with **{rules.dealer.qualifier}**; when the dealer does not "
         f"qualify the Play bet **{rules.dealer.play_when_not_qualified}**"
         + (" 1:1" if rules.dealer.play_when_not_qualified == "wins" else " against the hand")
@@ -37,16 +40,14 @@ def _rules_section(analysis: Analysis) -> list[str]:
         f"only with {rules.play.raise_minimum} or better.",
     ]
     if rules.super_bonus is not None:
-        lines += _super_bonus_lines(rules.super_bonus)
-    lines += side_bet_lines(rules.side_bets)
+        before += _super_bonus_lines(rules.super_bonus)
+    after = []
     if rules.blind_second_hand:
-        lines.append(
+        after.append(
             "- A second hand is played blind: 3x the Ante, 2x returned below "
             f"{rules.play.raise_minimum}."
         )
-    lines += [f"- {note}" for note in rules.notes]
-    lines += rule_file_lines(rules.text)
-    return lines
+    return before, after
 
 
 def _unlisted_categories(bonus: SuperBonus) -> list[str]:
@@ -111,43 +112,16 @@ def _readings_section(analysis: Analysis) -> list[str]:
     ]
 
 
-def _bets_section(analysis: Analysis) -> list[str]:
-    bets = analysis.tables["bets"].copy()
-    bets["exact EV"] = exact_ev_texts(bets)
-    shown = bets[
-        [
-            "bet",
-            "house_edge",
-            "element_of_risk",
-            "average_total_bet",
-            "std_dev",
-            "hit_frequency",
-            "exact EV",
-        ]
-    ]
+def _cost_sentence(analysis: Analysis) -> str:
     cost = analysis.simple_strategy_cost
-    main = analysis.bet("ante_super_bonus_play")
-    return [
-        "## Bets",
-        "",
-        headline(main, "the Ante + Super Bonus + Play")
-        + " Every figure is exact: the EV column is the exact fraction per unit of the bet's "
-        "base wager.",
-        "",
-        markdown_table(shown, BET_FORMATS),
-        "",
-        "Descriptions:",
-        "",
-        *[f"- `{row.bet}`: {row.description}" for row in bets.itertuples()],
-        "",
+    return (
         "The published simple strategy ("
         + threshold_text(
             analysis.rules, "K-Q-8-4 or better", "a pair of aces or better", "fold below"
         )
         + f") costs exactly {fraction_text(cost)} = "
-        f"{float(cost):.3e} Antes per hand against the optimum.",
-        "",
-    ]
+        f"{float(cost):.3e} Antes per hand against the optimum."
+    )
 
 
 def _strategy_section(analysis: Analysis) -> list[str]:
@@ -182,49 +156,35 @@ def _strategy_section(analysis: Analysis) -> list[str]:
     return lines
 
 
-def _frequency_section(analysis: Analysis) -> list[str]:
-    frequencies = analysis.tables["hand_frequencies"]
-    return [
-        "## Player hand frequencies (best four of five)",
-        "",
-        markdown_table(frequencies, {"probability": "{:.6f}", "one_in": "{:.2f}"}),
-        "",
-    ]
-
-
-def _returns_section(analysis: Analysis) -> list[str]:
-    return returns_lines(
-        "## Return table (Ante + Super Bonus + Play, optimal strategy)",
-        [
-            "Net result in Antes for each decision, hand and dealer outcome; the contributions "
-            "sum to the EV.",
-            "",
-        ],
-        analysis.tables,
-        "dealer_outcome",
-    )
-
-
-def render_report(
-    analysis: Analysis, provenance: dict[str, object], extra: Sequence[str] = ()
-) -> str:
-    """The Markdown report of an analysis.
-
-    Parameters
-    ----------
-    analysis : Analysis
-    provenance : dict
-        As stored in the tables (:func:`crazy4.results.write.provenance`).
-    extra : sequence of str
-        Further Markdown sections appended before the provenance.
-    """
-    sections = [
-        _rules_section,
-        _bets_section,
+#: The Crazy 4 Poker report's sections, for :mod:`crazy4.generic.bestfour_report`.
+CRAZY_FOUR_REPORT = BestFourReport(
+    sections=(
+        rules_section(_rule_bullets),
+        bets_section(
+            BetsText(
+                main_bet="ante_super_bonus_play",
+                played="the Ante + Super Bonus + Play",
+                exact_note=" Every figure is exact: the EV column is the exact fraction per unit "
+                "of the bet's base wager.",
+                exact_column="exact EV",
+                descriptions_heading=True,
+                cost_sentence=_cost_sentence,
+            )
+        ),
         _readings_section,
         _strategy_section,
-        _frequency_section,
-        _returns_section,
-    ]
-    deals = f"{int(analysis.tables['bets']['deals'].iloc[0]):,} player/dealer deals"
-    return render_sections(analysis, sections, provenance, deals, extra)
+        frequency_section(
+            "## Player hand frequencies (best four of five)", [(None, "hand_frequencies")]
+        ),
+        returns_section(
+            "## Return table (Ante + Super Bonus + Play, optimal strategy)",
+            [
+                "Net result in Antes for each decision, hand and dealer outcome; the "
+                "contributions sum to the EV.",
+                "",
+            ],
+            "dealer_outcome",
+        ),
+    ),
+    deals=lambda analysis: f"{int(analysis.tables['bets']['deals'].iloc[0]):,} player/dealer deals",
+)

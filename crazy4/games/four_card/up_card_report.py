@@ -1,25 +1,29 @@
-"""The readable odds report (``report.md``) of a Four Card Poker analysis.
+"""The Four Card Poker report: its texts, the published anchors beside the exact figures, the
+strategy chart by up card, the joint table behind any Bad Beat Bonus and the payout cap.
 
-Laid out like every game's report (the shared sections are :mod:`crazy4.report.sections`): the
-rule set, the bets with the published anchors beside the exact figures, the strategy chart by up
-card, hand frequencies for player and dealer, the joint table behind any Bad Beat Bonus, the
-payout cap, the return table and the provenance.
+The report itself is the best-four games' one engine (:mod:`crazy4.generic.bestfour_report`);
+:data:`FOUR_CARD_REPORT` lists its sections: the rule set, the bets, the strategy chart, hand
+frequencies for player and dealer, the joint table, the payout cap, the return table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
-
 import pandas as pd
 
-from crazy4.core.paytables import format_odds
 from crazy4.games.four_card.analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis
 from crazy4.games.four_card.bets import RESULTS
 from crazy4.games.four_card.tables import CATEGORY_LABELS
-from crazy4.generic.report_frame import exact_ev_texts, headline, render_sections, title_lines
+from crazy4.generic.bestfour_report import (
+    BestFourReport,
+    BetsText,
+    bets_section,
+    extreme_bets,
+    frequency_section,
+    money,
+    returns_section,
+    rules_section,
+)
 from crazy4.report.markdown import markdown_table, percent
-from crazy4.report.sections import BET_FORMATS, returns_lines, rule_file_lines, side_bet_lines
 
 #: Published figures (``../shared/rules/four-card-poker.md``), shown beside the exact ones.
 PUBLISHED = {
@@ -30,18 +34,14 @@ PUBLISHED = {
 }
 
 
-def _money(value: Fraction) -> str:
-    return f"${int(value):,}" if value.denominator == 1 else f"${format_odds(value)}"
-
-
-def _rules_section(analysis: FourCardAnalysis) -> list[str]:
+def _rule_bullets(analysis: FourCardAnalysis) -> tuple[list[str], list[str]]:
+    """The rules before the side bets (the deal, ties, the Play, the Ante Bonus) and after
+    (the Bad Beat Bonus, the limits)."""
     rules = analysis.rules
     four = rules.four_card
     assert four is not None
-    lines = [*title_lines(rules), "## Rules"]
     ties = "the player wins" if rules.dealer.ties == "player" else "push"
-    lines += [
-        "",
+    before = [
         f"- The player gets 5 cards, the dealer {rules.dealer.cards} with "
         f"{rules.dealer.up_cards} face up; each plays the best four.",
         f"- No dealer qualifier. Ties: {ties}.",
@@ -50,30 +50,27 @@ def _rules_section(analysis: FourCardAnalysis) -> list[str]:
     ]
     if four.ante_bonus is not None:
         paid = "only with a Play bet" if four.ante_bonus.paid_only_with_play else "even on a fold"
-        lines.append(
+        before.append(
             f"- Ante Bonus: {four.ante_bonus.table.describe()}, whatever the dealer holds; paid "
             f"{paid} (no paying hand is ever folded under optimal play, so this switch does not "
             "move the figures)."
         )
-    lines += side_bet_lines(rules.side_bets)
+    after = []
     if four.bad_beat is not None:
         bad = four.bad_beat
         keyed = "the losing player's hand" if bad.keyed_on == "player" else "the dealer's hand"
         mark = " **ILLUSTRATIVE — not a published table**" if bad.illustrative else ""
-        lines.append(
+        after.append(
             f"- Bad Beat Bonus{mark}: pays {bad.table.describe()} on {keyed} when the player's "
             f"hand loses{'; a fold forfeits it' if bad.fold_forfeits else ''}."
         )
     if four.limits is not None:
         cap = four.limits.aggregate_payout_cap
-        lines.append(
-            f"- Limits: {_money(four.limits.minimum_bet)} to {_money(four.limits.maximum_bet)} a "
-            "bet"
-            + (f"; at most {_money(cap)} paid on one hand, all bets included." if cap else ".")
+        after.append(
+            f"- Limits: {money(four.limits.minimum_bet)} to {money(four.limits.maximum_bet)} a "
+            "bet" + (f"; at most {money(cap)} paid on one hand, all bets included." if cap else ".")
         )
-    lines += [f"- {note}" for note in rules.notes]
-    lines += rule_file_lines(rules.text)
-    return lines
+    return before, after
 
 
 #: The rules the published figures are for.
@@ -113,12 +110,11 @@ def _comparable_figures(analysis: FourCardAnalysis) -> list[str]:
     return figures
 
 
-def _bets_section(analysis: FourCardAnalysis) -> list[str]:
-    bets = analysis.tables["bets"].copy()
-    bets["exact EV"] = exact_ev_texts(bets)
+def _anchor_lines(analysis: FourCardAnalysis) -> list[str]:
+    """The published figures whose rules this rule set has, beside the exact ones."""
+    bets = analysis.tables["bets"]
     main = analysis.bet(MAIN_BET)
     simple = analysis.bet(SIMPLE_BET)
-    cost = analysis.simple_strategy_cost
     aces = bets[bets["bet"].str.startswith("aces-up")]
     computed = {
         "house edge, optimal strategy (Ante Bonus table 1)": percent(main["house_edge"]),
@@ -138,22 +134,7 @@ def _bets_section(analysis: FourCardAnalysis) -> list[str]:
             "this analysis": [computed[key] for key in shown_figures],
         }
     )
-    shown = bets[
-        ["bet", "house_edge", "element_of_risk", "average_total_bet", "std_dev", "hit_frequency"]
-    ].assign(exact_ev=bets["exact EV"])
     return [
-        "## Bets",
-        "",
-        headline(main, "(by the five cards and the up card) the Ante + Play")
-        + " Every EV is exact: `exact_ev` is the fraction per unit of the bet's base wager.",
-        "",
-        markdown_table(shown, BET_FORMATS),
-        "",
-        *[f"- `{row.bet}`: {row.description}" for row in bets.itertuples()],
-        "",
-        f"The published simple strategy costs exactly {cost.numerator}/{cost.denominator} = "
-        f"{float(cost):.5f} Antes per hand against the optimum.",
-        "",
         *(
             [
                 "Published figures, as quoted (rounded by their sources), beside the exact ones:",
@@ -170,19 +151,12 @@ def _bets_section(analysis: FourCardAnalysis) -> list[str]:
     ]
 
 
-def extreme_bets(multiples: tuple[int, ...]) -> str:
-    """Which Play bets an EV linear in the multiple makes best, for the allowed ``multiples``.
-
-    Examples
-    --------
-    >>> extreme_bets((1, 2, 3)), extreme_bets((1, 2)), extreme_bets((1,))
-    ('always 3x or 1x (2x only in exact ties)', 'always 2x or 1x', 'always 1x')
-    """
-    top = max(multiples)
-    if top == 1:
-        return "always 1x"
-    middle = ", ".join(f"{m}x" for m in multiples if 1 < m < top)
-    return f"always {top}x or 1x" + (f" ({middle} only in exact ties)" if middle else "")
+def _cost_sentence(analysis: FourCardAnalysis) -> str:
+    cost = analysis.simple_strategy_cost
+    return (
+        f"The published simple strategy costs exactly {cost.numerator}/{cost.denominator} = "
+        f"{float(cost):.5f} Antes per hand against the optimum."
+    )
 
 
 def _strategy_section(analysis: FourCardAnalysis) -> list[str]:
@@ -209,22 +183,6 @@ def _strategy_section(analysis: FourCardAnalysis) -> list[str]:
             "",
         ]
     return lines
-
-
-def _frequency_section(analysis: FourCardAnalysis) -> list[str]:
-    formats = {"probability": "{:.6f}", "one_in": "{:.2f}"}
-    return [
-        "## Hand frequencies",
-        "",
-        "Player, best four of five (of 2,598,960 hands):",
-        "",
-        markdown_table(analysis.tables["player_hand_frequencies"], formats),
-        "",
-        "Dealer, best four of six (of 20,358,520 hands):",
-        "",
-        markdown_table(analysis.tables["dealer_hand_frequencies"], formats),
-        "",
-    ]
 
 
 def _joint_section(analysis: FourCardAnalysis) -> list[str]:
@@ -268,7 +226,7 @@ def _cap_section(analysis: FourCardAnalysis) -> list[str]:
     return [
         "## Payout cap",
         "",
-        f"The table pays at most {_money(amount)} on one hand. Per seat, each bet's exact "
+        f"The table pays at most {money(amount)} on one hand. Per seat, each bet's exact "
         "element of risk (expected loss per dollar wagered) by bet size, all of a seat's bets "
         "at that size (`seat` adds them on one seat, the cap applying to their total payout); "
         "`cap.parquet` has the exact fractions. Across several seats of one table the cap is "
@@ -283,27 +241,36 @@ def _cap_section(analysis: FourCardAnalysis) -> list[str]:
     ]
 
 
-def _returns_section(analysis: FourCardAnalysis) -> list[str]:
-    return returns_lines(
-        "## Return table (Ante + Play, optimal strategy)", [], analysis.tables, "result"
-    )
-
-
-def render_four_card_report(
-    analysis: FourCardAnalysis, provenance: dict[str, object], extra: Sequence[str] = ()
-) -> str:
-    """The Markdown report of a Four Card Poker analysis."""
-    sections = [
-        _rules_section,
-        _bets_section,
+#: The Four Card Poker report's sections, for :mod:`crazy4.generic.bestfour_report`.
+FOUR_CARD_REPORT = BestFourReport(
+    sections=(
+        rules_section(_rule_bullets),
+        bets_section(
+            BetsText(
+                main_bet=MAIN_BET,
+                played="(by the five cards and the up card) the Ante + Play",
+                exact_note=" Every EV is exact: `exact_ev` is the fraction per unit of the bet's "
+                "base wager.",
+                exact_column="exact_ev",
+                descriptions_heading=False,
+                cost_sentence=_cost_sentence,
+                closing=_anchor_lines,
+            )
+        ),
         _strategy_section,
-        _frequency_section,
+        frequency_section(
+            "## Hand frequencies",
+            [
+                ("Player, best four of five (of 2,598,960 hands):", "player_hand_frequencies"),
+                ("Dealer, best four of six (of 20,358,520 hands):", "dealer_hand_frequencies"),
+            ],
+        ),
         _joint_section,
         _cap_section,
-        _returns_section,
-    ]
-    deals = (
+        returns_section("## Return table (Ante + Play, optimal strategy)", [], "result"),
+    ),
+    deals=lambda analysis: (
         f"{int(analysis.tables['bets']['deals'].iloc[0]):,} deals: 2,598,960 player hands x 47 "
         "up cards x 1,370,754 hidden dealer cards"
-    )
-    return render_sections(analysis, sections, provenance, deals, extra)
+    ),
+)
