@@ -23,7 +23,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from crazy4.cli.options import Parser, count, non_negative_int, one_line, positive_int, worker_count
+from crazy4.cli.options import (
+    Parser,
+    add_study_run_options,
+    count,
+    one_line,
+    worker_count,
+)
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
@@ -89,26 +95,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"Monte Carlo deals per number of colluders (default {DEFAULT_DEALS:,}); each "
         "deal's value is exact over every dealer hand from the unseen cards",
     )
-    parser.add_argument(
-        "--seed",
-        type=non_negative_int,
-        default=DEFAULT_SEED,
-        help=f"seed (default {DEFAULT_SEED}); the same numbers for any --jobs or backend",
+    add_study_run_options(
+        parser,
+        DEFAULT_SEED,
+        "local threads (default) or a Dask cluster's workers (docs/cluster.md)",
     )
-    parser.add_argument(
-        "--jobs",
-        type=positive_int,
-        default=1,
-        help="local worker threads (default 1; the numbers do not change); with --backend "
-        "dask the cluster's threads",
-    )
-    parser.add_argument(
-        "--backend",
-        choices=("local", "dask"),
-        default="local",
-        help="local threads (default) or a Dask cluster's workers (docs/cluster.md)",
-    )
-    parser.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
     parser.add_argument(
         "--rule",
         choices=("full", "practical"),

@@ -23,11 +23,10 @@ from pathlib import Path
 
 from crazy4.cli.options import (
     Parser,
+    add_study_run_options,
     command_line,
     count,
-    non_negative_int,
     one_line,
-    positive_int,
     worker_count,
 )
 from crazy4.errors import InputError
@@ -110,27 +109,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=2_000_000,
         help="the most deals of one run (default 2,000,000)",
     )
-    parser.add_argument(
-        "--seed",
-        type=non_negative_int,
-        default=DEFAULT_SEED,
-        help=f"seed (default {DEFAULT_SEED}); the same numbers for any --jobs or backend",
-    )
-    parser.add_argument(
-        "--jobs",
-        type=positive_int,
-        default=1,
-        help="local worker threads (default 1; the numbers do not change); with --backend "
-        "dask the cluster's threads",
-    )
-    parser.add_argument(
-        "--backend",
-        choices=("local", "dask"),
-        default="local",
-        help="local threads (default) or a Dask cluster's workers (docs/cluster.md; Crazy 4 "
+    add_study_run_options(
+        parser,
+        DEFAULT_SEED,
+        "local threads (default) or a Dask cluster's workers (docs/cluster.md; Crazy 4 "
         "Poker and Four Card Poker)",
     )
-    parser.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
     parser.add_argument(
         "--out",
         help="folder for the report (report.md, report.html) and the tables (faceup.parquet: "

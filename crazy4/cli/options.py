@@ -237,3 +237,32 @@ def progress_bar(
         bar.update(1)
 
     return step, bar.close
+
+
+def add_study_run_options(parser: argparse.ArgumentParser, seed: int, backend_help: str) -> None:
+    """The options of a seeded Monte Carlo study that runs on local threads or a Dask cluster:
+    ``--seed``, ``--jobs``, ``--backend`` (``backend_help`` its help) and ``--scheduler``.
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> add_study_run_options(parser, 7, "local threads or a Dask cluster's workers")
+    >>> args = parser.parse_args(["--jobs", "2"])
+    >>> args.seed, args.jobs, args.backend, args.scheduler
+    (7, 2, 'local', None)
+    """
+    parser.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=seed,
+        help=f"seed (default {seed}); the same numbers for any --jobs or backend",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=1,
+        help="local worker threads (default 1; the numbers do not change); with --backend "
+        "dask the cluster's threads",
+    )
+    parser.add_argument("--backend", choices=("local", "dask"), default="local", help=backend_help)
+    parser.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
