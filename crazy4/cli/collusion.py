@@ -18,16 +18,14 @@ crazy4: error: --colluders 8: a Crazy 4 Poker table seats at most 7
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from crazy4.cli.options import (
-    Parser,
     add_study_run_options,
     count,
-    one_line,
+    run_alone,
     worker_count,
 )
 from crazy4.errors import InputError
@@ -211,11 +209,4 @@ def _game_study(args: argparse.Namespace, game: CollusionStudy, rules: RuleSet) 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``collusion`` alone (tests); returns the exit status."""
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    parser = Parser(prog="crazy4 advantage collusion", description=__doc__.split("\n")[0])
-    add_arguments(parser)
-    try:
-        return run(parser.parse_args(arguments), arguments)
-    except InputError as error:
-        print(f"crazy4: error: {one_line(str(error))}", file=sys.stderr)
-        return 2
+    return run_alone("crazy4 advantage collusion", __doc__.split("\n")[0], add_arguments, run, argv)

@@ -22,11 +22,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from crazy4.cli.options import (
-    Parser,
     add_study_run_options,
     command_line,
     count,
-    one_line,
+    run_alone,
     worker_count,
 )
 from crazy4.errors import InputError
@@ -198,11 +197,4 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``faceup`` alone (tests); returns the exit status."""
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    parser = Parser(prog="crazy4 advantage faceup", description=__doc__.split("\n")[0])
-    add_arguments(parser)
-    try:
-        return run(parser.parse_args(arguments), arguments)
-    except InputError as error:
-        print(f"crazy4: error: {one_line(str(error))}", file=sys.stderr)
-        return 2
+    return run_alone("crazy4 advantage faceup", __doc__.split("\n")[0], add_arguments, run, argv)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from crazy4.cli.faceup import points
-from crazy4.cli.options import Parser, count, non_negative_int, one_line, positive_int, worker_count
+from crazy4.cli.options import count, non_negative_int, positive_int, run_alone, worker_count
 from crazy4.errors import InputError
 
 #: What each strategy is, as the table prints it.
@@ -123,11 +123,10 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``how`` alone (tests); returns the exit status."""
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    parser = Parser(prog="crazy4 advantage how", description=__doc__.split("\n")[0])
-    add_arguments(parser)
-    try:
-        return run(parser.parse_args(arguments))
-    except InputError as error:
-        print(f"crazy4: error: {one_line(str(error))}", file=sys.stderr)
-        return 2
+    return run_alone(
+        "crazy4 advantage how",
+        __doc__.split("\n")[0],
+        add_arguments,
+        lambda args, _arguments: run(args),
+        argv,
+    )

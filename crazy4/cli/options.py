@@ -266,3 +266,31 @@ def add_study_run_options(parser: argparse.ArgumentParser, seed: int, backend_he
     )
     parser.add_argument("--backend", choices=("local", "dask"), default="local", help=backend_help)
     parser.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
+
+
+def run_alone(
+    prog: str,
+    description: str,
+    add_arguments: Callable[[argparse.ArgumentParser], None],
+    run: Callable[[argparse.Namespace, list[str]], int],
+    argv: Sequence[str] | None,
+) -> int:
+    """Run one subcommand by itself (its tests call it so): parse ``argv`` (default: the
+    process's arguments) with its options, run it, and turn an :class:`InputError` into one
+    line on standard error and exit status 2.
+
+    Examples
+    --------
+    >>> def add(parser: argparse.ArgumentParser) -> None:
+    ...     _ = parser.add_argument("--deals", type=positive_int)
+    >>> run_alone("demo", "A demo.", add, lambda args, argv: args.deals, ["--deals", "3"])
+    3
+    """
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = Parser(prog=prog, description=description)
+    add_arguments(parser)
+    try:
+        return run(parser.parse_args(arguments), arguments)
+    except InputError as error:
+        print(f"crazy4: error: {one_line(str(error))}", file=sys.stderr)
+        return 2
