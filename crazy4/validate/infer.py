@@ -24,7 +24,9 @@ A row that needs two differences at once (a player's A-2-3-4 that also ties) is 
 single variant: the search (:func:`crazy4.validate.search.search_rows`) then settles the rows
 under *combinations* of two or three variants (:attr:`Variant.parts`). The single variants are
 chosen first; a combination only covers the rows they leave, and one made of variants already
-chosen is preferred, so a log with two differences is named by those two. What no
+chosen is preferred, so a log with two differences is named by those two; then the one of
+fewest differences, so a difference is never credited with rows it does not act on (a pair
+explains a row the triple of it and a difference already named explains too). What no
 combination explains stays unexplained, described by its own patterns in the check's notes.
 Strategy deviations that no rule difference explains do not fail the inference (the Strategy
 check reports them).
@@ -189,6 +191,18 @@ class Inference:
         >>> inference.broken = [0, 0]
         >>> inference.chosen()
         [0]
+
+        Among combinations naming as many new differences, the fewest differences: ``b and c``
+        (2 rows) before ``a and b and c`` (3 rows, one of them needing ``a`` too).
+
+        >>> c = inference.index(Variant("c", "c"))
+        >>> bc = inference.index(Variant.combined([inference.variants[i] for i in (b, c)]))
+        >>> abc = inference.index(Variant.combined(inference.variants[:3]))
+        >>> inference.groups = {(0b00001, "a"): Finding(5), (0b11000, "bc"): Finding(2),
+        ...                     (0b10000, "abc"): Finding(1)}
+        >>> inference.broken = [0] * 5
+        >>> [inference.variants[i].difference for i in inference.chosen()]
+        ['a', 'b and c', 'a and b and c']
         """
         counts: dict[int, int] = {}
         for (signature, _), finding in self.groups.items():
@@ -204,12 +218,17 @@ class Inference:
                     if i not in chosen and bool(self.variants[i].parts) == combined
                 }
                 new = {i: len(set(self.variants[i].differences) - named) for i in gains}
-                best = max(gains, key=lambda i: (gains[i] > 0, -new[i], gains[i], -i), default=None)
+                best = max(gains, key=lambda i: self._preference(i, gains[i], new[i]), default=None)
                 if best is None or gains[best] == 0:
                     break
                 chosen.append(best)
                 counts = {s: n for s, n in counts.items() if not s >> best & 1}
         return chosen
+
+    def _preference(self, index: int, gain: int, new: int) -> tuple[bool, int, int, int, int]:
+        """How much :meth:`chosen` prefers a variant: explaining a row, then the fewest new
+        differences, the fewest differences, the most rows, listed first."""
+        return (gain > 0, -new, -len(self.variants[index].parts), gain, -index)
 
     def unexplained(self) -> int:
         """The rows no chosen variant explains."""
