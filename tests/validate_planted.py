@@ -4,8 +4,9 @@ Written from the rules text (/work/shared/rules/crazy-4-poker.md), not from craz
 settlement modules: its own four-card evaluator (best four of five), its own dealing, the
 published simple strategy (3x with a pair of aces or better, 1x from K-Q-8-4, else fold) and
 its own settlement table. Each :class:`Engine` switch plants one way a third-party engine has
-been seen to misread the rules; :func:`write_log` writes the rounds in crazy4's log schema
-(one seat a round, a one-unit Queens Up on the 50-40-8-4-3-2-1 table).
+been seen to misread the rules (or a pay line it pays otherwise); :func:`deal_rows` deals and
+settles the rounds and :func:`write_log` writes them in crazy4's log schema (one seat a round,
+a one-unit Queens Up on the 50-40-8-4-3-2-1 table).
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ class Engine:
     not_qualified_ante_wins: bool = False  # Three Card Poker's rule: Ante wins, Play pushes
     ties_to_dealer: bool = False  # the dealer wins ties (Ante, Play and Super Bonus)
     bonus_extra_lines: bool = False  # Super Bonus 1:1 on a pair of aces and on two pair
+    #: Super Bonus lines paying other odds, or added: (category, odds to 1)
+    bonus_lines: tuple[tuple[int, float], ...] = ()
+    #: Queens Up lines paying other odds: (category, odds to 1)
+    queens_lines: tuple[tuple[int, int], ...] = ()
     biased_shuffle: bool = False
     correlated_deck: bool = False
     stacked_ties: bool = False
@@ -128,7 +133,7 @@ def settle(engine: Engine, player: tuple[int, ...], dealer: tuple[int, ...]) -> 
         ante, play = (1, 0) if engine.not_qualified_ante_wins else (0, multiple)
     else:
         ante, play = higher, multiple * higher
-    bonus_table = {**SUPER_BONUS, FLUSH: engine.flush_pays}
+    bonus_table = {**SUPER_BONUS, FLUSH: engine.flush_pays, **dict(engine.bonus_lines)}
     if engine.bonus_extra_lines:
         bonus_table[TWO_PAIR] = 1
     if p_key[0] >= STRAIGHT or p_key[0] in bonus_table:
@@ -146,7 +151,7 @@ def settle(engine: Engine, player: tuple[int, ...], dealer: tuple[int, ...]) -> 
     elif multiple == 0:  # a fold settled as a showdown: the Ante and Super Bonus as played
         play = 0
     if p_key[0] >= TWO_PAIR:
-        queens = QUEENS_UP[p_key[0]]
+        queens = {**QUEENS_UP, **dict(engine.queens_lines)}[p_key[0]]
     else:
         queens = 1 if p_key[0] == PAIR and p_key[1] >= 10 else -1
     return {
@@ -168,10 +173,11 @@ def _tie(player: tuple[int, ...]) -> tuple[int, ...] | None:
     return None if set(dealer) & set(player) else dealer
 
 
-def write_log(path: Path, engine: Engine, rounds: int, seed: int = 7, **metadata: str) -> Path:
-    """A parquet log of ``rounds`` one-seat rounds (``metadata``: the crazy4 provenance keys
-    to store, e.g. ``strategy="simple"``). With ``stacked_ties`` every fourth dealer hand ties
-    the player's (a stacked deck, so ties are common enough to see)."""
+def deal_rows(engine: Engine, rounds: int, seed: int = 7) -> list[dict[str, object]]:
+    """The rows of ``rounds`` one-seat rounds dealt from seeded decks and settled by ``engine``
+    (the same decks for every engine of the same shuffle switches). With ``stacked_ties``
+    every fourth dealer hand ties the player's (a stacked deck, so ties are common enough to
+    see)."""
     rows = []
     for number, deck in enumerate(_decks(engine, rounds, seed), start=1):
         player, dealer = tuple(int(c) for c in deck[:5]), tuple(int(c) for c in deck[5:10])
@@ -181,7 +187,13 @@ def write_log(path: Path, engine: Engine, rounds: int, seed: int = 7, **metadata
         row["dealer"] = text(dealer)
         row.update(settle(engine, player, dealer))
         rows.append(row)
-    table = pa.Table.from_pylist(rows)
+    return rows
+
+
+def write_log(path: Path, engine: Engine, rounds: int, seed: int = 7, **metadata: str) -> Path:
+    """A parquet log of :func:`deal_rows` (``metadata``: the crazy4 provenance keys to store,
+    e.g. ``strategy="simple"``)."""
+    table = pa.Table.from_pylist(deal_rows(engine, rounds, seed))
     if metadata:
         import json
 
