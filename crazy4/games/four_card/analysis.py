@@ -20,6 +20,7 @@ from crazy4.core.bet_tables import net_distribution
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.pages import small_pages
 from crazy4.core.ranking import number_of_strengths
+from crazy4.core.upcard import UpCardOutcomes
 from crazy4.games.four_card.bets import (
     DealLattice,
     Parts,
@@ -31,9 +32,9 @@ from crazy4.games.four_card.bets import (
     to_bet,
     with_decisions,
 )
-from crazy4.games.four_card.engine import FourCardOutcomes, compute_four_card_outcomes
 from crazy4.games.four_card.pricing import FourCardPrices, price_outcomes, simple_strategy
 from crazy4.games.four_card.rules import FourCardRuleSet
+from crazy4.games.four_card.shape import compute_four_card_outcomes
 from crazy4.games.four_card.tables import (
     bets_table,
     cap_table,
@@ -61,7 +62,7 @@ class FourCardAnalysis(BetLookup):
     Attributes
     ----------
     rules : FourCardRuleSet
-    outcomes : FourCardOutcomes
+    outcomes : UpCardOutcomes
     prices : FourCardPrices
     lattice : DealLattice
         Deals by (strength, optimal decision) x (dealer category, result).
@@ -75,7 +76,7 @@ class FourCardAnalysis(BetLookup):
     """
 
     rules: FourCardRuleSet
-    outcomes: FourCardOutcomes
+    outcomes: UpCardOutcomes
     prices: FourCardPrices
     lattice: DealLattice
     bets: list[BetOutcomes]
@@ -88,7 +89,7 @@ def analyze_four_card(
     rules: FourCardRuleSet,
     *,
     jobs: int = 1,
-    outcomes: FourCardOutcomes | None = None,
+    outcomes: UpCardOutcomes | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> FourCardAnalysis:
     """Analyze a ``four-card-poker`` rule set exactly.
@@ -98,7 +99,7 @@ def analyze_four_card(
     rules : FourCardRuleSet
     jobs : int
         Threads / processes for building tables and counting (results do not depend on it).
-    outcomes : FourCardOutcomes, optional
+    outcomes : UpCardOutcomes, optional
         Counts from an earlier run (they do not depend on the rules), to skip the counting.
     progress : callable, optional
         Called with a message after each step.
@@ -112,7 +113,7 @@ def analyze_four_card(
 
 
 def _from_outcomes(
-    rules: FourCardRuleSet, outcomes: FourCardOutcomes, jobs: int, say: Callable[[str], None]
+    rules: FourCardRuleSet, outcomes: UpCardOutcomes, jobs: int, say: Callable[[str], None]
 ) -> FourCardAnalysis:
     """:func:`analyze_four_card` once the situations are counted."""
     prices = price_outcomes(rules, outcomes, jobs=jobs)
@@ -172,7 +173,7 @@ def _optimal_parts(
 
 
 def _tables(
-    outcomes: FourCardOutcomes,
+    outcomes: UpCardOutcomes,
     prices: FourCardPrices,
     lattice: DealLattice,
     priced: list[tuple[Parts, DealLattice]],

@@ -33,7 +33,7 @@ from crazy4.core.bets import BetOutcomes, BetSummary, summarize
 from crazy4.core.decisions import FOLD
 from crazy4.core.exact import exact_full, fits_int64, is_wide, largest_magnitude, widen
 from crazy4.core.ranking import category_of_strength, category_thresholds, number_of_strengths
-from crazy4.games.four_card.engine import N_CATEGORIES, FourCardOutcomes
+from crazy4.core.upcard import N_CATEGORIES, UpCardOutcomes
 from crazy4.games.four_card.pricing import ante_bonus_payouts, result_nets
 from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.rules.ruleset import SideBet
@@ -66,7 +66,7 @@ class DealLattice:
         return category_of_strength()[self.strengths].astype(np.int64)
 
 
-def build_lattice(outcomes: FourCardOutcomes, decision: npt.NDArray[np.int64]) -> DealLattice:
+def build_lattice(outcomes: UpCardOutcomes, decision: npt.NDArray[np.int64]) -> DealLattice:
     """Sum the situation classes into the deal lattice, exactly (integer sums).
 
     Raises
@@ -74,9 +74,9 @@ def build_lattice(outcomes: FourCardOutcomes, decision: npt.NDArray[np.int64]) -
     AssertionError
         If a cell is negative or the deals of a row do not equal its situations times C(46, 5).
     """
-    from crazy4.games.four_card import kernels as fourcard_kernels
+    from crazy4.core import upcard_kernels
 
-    deal_lattice: Any = fourcard_kernels.deal_lattice
+    deal_lattice: Any = upcard_kernels.deal_lattice
     keys = outcomes.strengths * 4 + decision
     row_weights, deals = deal_lattice(
         keys,

@@ -29,6 +29,7 @@ from crazy4.core.ranking import (
     hand_group,
     number_of_strengths,
 )
+from crazy4.core.upcard import N_CATEGORIES, UpCardOutcomes
 from crazy4.games.four_card.bets import (
     RESULTS,
     DealLattice,
@@ -37,7 +38,6 @@ from crazy4.games.four_card.bets import (
     largest_uncapped_size,
     summary_row,
 )
-from crazy4.games.four_card.engine import N_CATEGORIES, FourCardOutcomes
 from crazy4.games.four_card.pricing import FourCardPrices
 from crazy4.generic.frequencies import group_frequencies
 
@@ -80,7 +80,7 @@ def chart_groups_in_order() -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def player_hand_frequencies(outcomes: FourCardOutcomes) -> pd.DataFrame:
+def player_hand_frequencies(outcomes: UpCardOutcomes) -> pd.DataFrame:
     """Player best-four-of-five groups: ``hand``, ``category``, ``combinations`` (of
     2,598,960), ``probability``, ``one_in``."""
     return group_frequencies(outcomes.hand_strengths, outcomes.hand_weights)
@@ -129,18 +129,18 @@ def returns_table(bet: BetOutcomes, lattice: DealLattice) -> pd.DataFrame:
 
 
 def _sums(
-    outcomes: FourCardOutcomes, prices: FourCardPrices, keys: npt.NDArray[np.int64], n_keys: int
+    outcomes: UpCardOutcomes, prices: FourCardPrices, keys: npt.NDArray[np.int64], n_keys: int
 ) -> tuple[npt.NDArray[np.int64], IntArray]:
-    """Exact sums per key (:func:`crazy4.games.four_card.kernels.situation_sums`): the counts,
+    """Exact sums per key (:func:`crazy4.core.upcard_kernels.situation_sums`): the counts,
     shape (n_keys, 8), and the optimal EV numerators, shape (n_keys,).
 
     The EV sums are the kernel's int64 when ``Σ weights x max |EV|`` fits (every ordinary pay
     table), else exact Python integers (a large Ante Bonus: 122,151,120 situations x 1,370,754
     completions x the payout numerator passes 2^63 from a payout of about 50,000).
     """
-    from crazy4.games.four_card import kernels as fourcard_kernels
+    from crazy4.core import upcard_kernels
 
-    sums: Any = fourcard_kernels.situation_sums
+    sums: Any = upcard_kernels.situation_sums
     ev = prices.optimal_ev
     direct = fits_int64(int(outcomes.weights.sum()) * largest_magnitude(ev))
     totals = np.asarray(
@@ -172,7 +172,7 @@ class StrengthSums:
     ev: IntArray
 
 
-def strength_sums(outcomes: FourCardOutcomes, prices: FourCardPrices) -> StrengthSums:
+def strength_sums(outcomes: UpCardOutcomes, prices: FourCardPrices) -> StrengthSums:
     """One pass over the situations for :func:`situations_table` and :func:`strategy_chart`
     (the chart's cells group the rows of strengths)."""
     up_rank = outcomes.situations.up_card // 4
@@ -181,7 +181,7 @@ def strength_sums(outcomes: FourCardOutcomes, prices: FourCardPrices) -> Strengt
 
 
 def strategy_chart(
-    outcomes: FourCardOutcomes, prices: FourCardPrices, sums: StrengthSums | None = None
+    outcomes: UpCardOutcomes, prices: FourCardPrices, sums: StrengthSums | None = None
 ) -> pd.DataFrame:
     """The optimal decision by hand group (high cards by top rank) and up-card rank.
 
@@ -255,7 +255,7 @@ def chart_text(chart: pd.DataFrame) -> pd.DataFrame:
 
 
 def situations_table(
-    outcomes: FourCardOutcomes, prices: FourCardPrices, sums: StrengthSums | None = None
+    outcomes: UpCardOutcomes, prices: FourCardPrices, sums: StrengthSums | None = None
 ) -> pd.DataFrame:
     """Situations aggregated by the player's best four (strength) and the up card's rank.
 
@@ -384,7 +384,7 @@ def cap_table(
     return pd.DataFrame(rows)
 
 
-def exact_ties_table(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.DataFrame:
+def exact_ties_table(outcomes: UpCardOutcomes, prices: FourCardPrices) -> pd.DataFrame:
     """Situations where two decisions have exactly the same EV.
 
     Columns: ``hand`` (a representative), ``up_card``, ``best_hand``, ``situations``,
