@@ -21,21 +21,20 @@ from crazy4.core.bets import BetOutcomes
 from crazy4.core.pages import small_pages
 from crazy4.core.ranking import number_of_strengths
 from crazy4.core.upcard import UpCardOutcomes
-from crazy4.games.four_card.bets import (
+from crazy4.core.upcard_lattice import (
     DealLattice,
     Parts,
-    ante_play_parts,
-    bad_beat_parts,
     build_lattice,
     combine,
-    side_bet_parts,
     to_bet,
     with_decisions,
 )
+from crazy4.games.four_card.bets import ante_play_parts, bad_beat_parts, side_bet_parts
 from crazy4.games.four_card.pricing import FourCardPrices, price_outcomes, simple_strategy
 from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.games.four_card.shape import compute_four_card_outcomes
-from crazy4.games.four_card.tables import (
+from crazy4.generic.report_frame import BetLookup, bet_ev
+from crazy4.generic.upcard_tables import (
     bets_table,
     cap_table,
     chart_text,
@@ -48,7 +47,6 @@ from crazy4.games.four_card.tables import (
     strategy_chart,
     strength_sums,
 )
-from crazy4.generic.report_frame import BetLookup, bet_ev
 
 MAIN_BET = "ante_play"
 SIMPLE_BET = "ante_play_simple"

@@ -33,17 +33,10 @@ from crazy4.core.cards import colex_indices, combinations_array, parse_card, par
 from crazy4.core.ranking import build_best_four_strengths, category_of_strength, number_of_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.core.upcard import COUNTING_MODULES, N_CATEGORIES
+from crazy4.core.upcard_lattice import DealLattice, build_lattice, to_bet, with_decisions
 from crazy4.core.upcard_situations import SITUATION_MODULES, build_situations, suit_masks
 from crazy4.errors import InputError
-from crazy4.games.four_card.bets import (
-    DealLattice,
-    ante_play_parts,
-    bad_beat_parts,
-    build_lattice,
-    side_bet_parts,
-    to_bet,
-    with_decisions,
-)
+from crazy4.games.four_card.bets import ante_play_parts, bad_beat_parts, side_bet_parts
 from crazy4.games.four_card.pricing import FourCardPrices, price_situations, simple_strategy
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
@@ -216,6 +209,7 @@ class FourCardReference(ClassStrategies):
                 "crazy4.games.four_card.pricing",
                 "crazy4.core.decisions",
                 "crazy4.games.four_card.bets",
+                "crazy4.core.upcard_lattice",
                 __name__,
             ),
         )

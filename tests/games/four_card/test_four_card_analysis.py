@@ -22,6 +22,13 @@ from crazy4.core.bets import summarize
 from crazy4.core.decisions import FOLD
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
 from crazy4.core.upcard import UpCardOutcomes as FourCardOutcomes
+from crazy4.core.upcard_lattice import (
+    DealLattice,
+    build_lattice,
+    capped_bet,
+    largest_uncapped_size,
+    to_bet,
+)
 from crazy4.games.four_card import analysis as fourcard_analysis
 from crazy4.games.four_card.analysis import (
     MAIN_BET,
@@ -29,14 +36,7 @@ from crazy4.games.four_card.analysis import (
     FourCardAnalysis,
     analyze_four_card,
 )
-from crazy4.games.four_card.bets import (
-    DealLattice,
-    ante_play_parts,
-    build_lattice,
-    capped_bet,
-    largest_uncapped_size,
-    to_bet,
-)
+from crazy4.games.four_card.bets import ante_play_parts
 from crazy4.games.four_card.pricing import price_outcomes, simple_strategy
 from crazy4.games.four_card.shape import (
     HIDDEN_COMPLETIONS,
