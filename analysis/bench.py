@@ -63,7 +63,7 @@ RUNS = [
 COUNT_TABLES = (
     "crazy4_outcome_counts_*",
     "fourcard_situation_counts_*",
-    "fourcard_threshold_counts_*",
+    "up_card_threshold_counts_*",
 )
 
 
@@ -136,7 +136,7 @@ def four_card_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str
     import numpy as np
 
     from crazy4.core.ranking import build_best_four_strengths, category_thresholds
-    from crazy4.games.four_card.engine import compute_four_card_outcomes
+    from crazy4.games.four_card.shape import compute_four_card_outcomes
 
     tables = [folder / "strengths5.bin", folder / "strengths6.bin"]
     build_best_four_strengths(5).tofile(tables[0])

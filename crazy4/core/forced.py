@@ -25,7 +25,7 @@ holding equal rank masks in ``R``) act on the sets ``F`` of unseen cards, and on
 (the least in lexicographic order), weighted by the class size times the orbit size, covers
 every situation exactly once (:func:`forced_situations`). For one forced card that gives
 5,649,150 classes out of 122,151,120 situations, the Four Card Poker up-card classes of
-:mod:`crazy4.games.four_card.engine` in the same order.
+:mod:`crazy4.core.upcard_situations` in the same order.
 
 References
 ----------

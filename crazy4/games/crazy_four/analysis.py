@@ -12,21 +12,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+import numpy as np
 import pandas as pd
 
 from crazy4.core.bet_tables import net_distribution
 from crazy4.core.bets import BetOutcomes
 from crazy4.games.crazy_four.bets import all_bets
-from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
+from crazy4.games.crazy_four.outcomes import (
+    OUTCOME_CELLS,
+    OUTCOME_LABELS,
+    PlayerOutcomes,
+    compute_outcomes,
+)
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.strategy import border_hands, simple_strategy, strategy_segments
-from crazy4.games.crazy_four.tables import (
-    bets_table,
-    hand_frequencies,
-    player_hands_table,
-    returns_table,
-)
+from crazy4.generic.bestfour_tables import bets_table, cell_returns, hand_classes_table
+from crazy4.generic.frequencies import group_frequencies
 from crazy4.generic.report_frame import BetLookup, bet_ev
 
 
@@ -90,10 +92,23 @@ def analyze(
     say("prices and bets")
     main_bet = bets[0]
     tables = {
-        "bets": bets_table(bets, outcomes),
-        "hand_frequencies": hand_frequencies(outcomes),
-        "player_hands": player_hands_table(outcomes, prices),
-        "returns": returns_table(main_bet, outcomes, prices.decision),
+        "bets": bets_table((bet, outcomes.weights) for bet in bets),
+        "hand_frequencies": group_frequencies(outcomes.strengths, outcomes.weights),
+        "player_hands": hand_classes_table(
+            outcomes.hands,
+            outcomes.weights,
+            outcomes.strengths,
+            (OUTCOME_CELLS, outcomes.counts),
+            prices,
+        ),
+        "returns": cell_returns(
+            main_bet,
+            prices.decision,
+            outcomes.strengths,
+            np.arange(len(OUTCOME_CELLS)),
+            "dealer_outcome",
+            [OUTCOME_LABELS[cell] for cell in OUTCOME_CELLS],
+        ),
         "net_distribution": net_distribution(main_bet),
         "strategy": strategy_segments(outcomes, prices),
         "border_hands": border_hands(outcomes, prices),

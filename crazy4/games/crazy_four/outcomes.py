@@ -51,6 +51,16 @@ OUTCOME_CELLS = (
     "dealer_wins",
 )
 
+#: The cells as the return table names them.
+OUTCOME_LABELS = {
+    "nq_player_higher": "dealer does not qualify, player higher",
+    "nq_tie": "dealer does not qualify, tie",
+    "nq_dealer_higher": "dealer does not qualify, dealer higher",
+    "player_wins": "dealer qualifies, player wins",
+    "tie": "dealer qualifies, tie",
+    "dealer_wins": "dealer qualifies, dealer wins",
+}
+
 
 @dataclass(frozen=True)
 class PlayerOutcomes:

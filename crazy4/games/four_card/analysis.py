@@ -20,21 +20,21 @@ from crazy4.core.bet_tables import net_distribution
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.pages import small_pages
 from crazy4.core.ranking import number_of_strengths
-from crazy4.games.four_card.bets import (
+from crazy4.core.upcard import UpCardOutcomes
+from crazy4.core.upcard_lattice import (
     DealLattice,
     Parts,
-    ante_play_parts,
-    bad_beat_parts,
     build_lattice,
     combine,
-    side_bet_parts,
     to_bet,
     with_decisions,
 )
-from crazy4.games.four_card.engine import FourCardOutcomes, compute_four_card_outcomes
+from crazy4.games.four_card.bets import ante_play_parts, bad_beat_parts, side_bet_parts
 from crazy4.games.four_card.pricing import FourCardPrices, price_outcomes, simple_strategy
 from crazy4.games.four_card.rules import FourCardRuleSet
-from crazy4.games.four_card.tables import (
+from crazy4.games.four_card.shape import compute_four_card_outcomes
+from crazy4.generic.report_frame import BetLookup, bet_ev
+from crazy4.generic.upcard_tables import (
     bets_table,
     cap_table,
     chart_text,
@@ -47,7 +47,6 @@ from crazy4.games.four_card.tables import (
     strategy_chart,
     strength_sums,
 )
-from crazy4.generic.report_frame import BetLookup, bet_ev
 
 MAIN_BET = "ante_play"
 SIMPLE_BET = "ante_play_simple"
@@ -61,7 +60,7 @@ class FourCardAnalysis(BetLookup):
     Attributes
     ----------
     rules : FourCardRuleSet
-    outcomes : FourCardOutcomes
+    outcomes : UpCardOutcomes
     prices : FourCardPrices
     lattice : DealLattice
         Deals by (strength, optimal decision) x (dealer category, result).
@@ -75,7 +74,7 @@ class FourCardAnalysis(BetLookup):
     """
 
     rules: FourCardRuleSet
-    outcomes: FourCardOutcomes
+    outcomes: UpCardOutcomes
     prices: FourCardPrices
     lattice: DealLattice
     bets: list[BetOutcomes]
@@ -88,7 +87,7 @@ def analyze_four_card(
     rules: FourCardRuleSet,
     *,
     jobs: int = 1,
-    outcomes: FourCardOutcomes | None = None,
+    outcomes: UpCardOutcomes | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> FourCardAnalysis:
     """Analyze a ``four-card-poker`` rule set exactly.
@@ -98,7 +97,7 @@ def analyze_four_card(
     rules : FourCardRuleSet
     jobs : int
         Threads / processes for building tables and counting (results do not depend on it).
-    outcomes : FourCardOutcomes, optional
+    outcomes : UpCardOutcomes, optional
         Counts from an earlier run (they do not depend on the rules), to skip the counting.
     progress : callable, optional
         Called with a message after each step.
@@ -112,7 +111,7 @@ def analyze_four_card(
 
 
 def _from_outcomes(
-    rules: FourCardRuleSet, outcomes: FourCardOutcomes, jobs: int, say: Callable[[str], None]
+    rules: FourCardRuleSet, outcomes: UpCardOutcomes, jobs: int, say: Callable[[str], None]
 ) -> FourCardAnalysis:
     """:func:`analyze_four_card` once the situations are counted."""
     prices = price_outcomes(rules, outcomes, jobs=jobs)
@@ -172,7 +171,7 @@ def _optimal_parts(
 
 
 def _tables(
-    outcomes: FourCardOutcomes,
+    outcomes: UpCardOutcomes,
     prices: FourCardPrices,
     lattice: DealLattice,
     priced: list[tuple[Parts, DealLattice]],

@@ -41,8 +41,8 @@ class FourCard:
 
     def prepare(self, rules: RuleSet) -> None:
         """On an empty cache, start compiling the count kernel
-        (:func:`crazy4.games.four_card.engine.prepare_counting`)."""
-        from crazy4.games.four_card.engine import prepare_counting
+        (:func:`crazy4.games.four_card.shape.prepare_counting`)."""
+        from crazy4.games.four_card.shape import prepare_counting
 
         prepare_counting()
 
@@ -55,7 +55,7 @@ class FourCard:
     ) -> GameAnalysis:
         """Every (hand, up card) situation counted, priced and tabulated."""
         from crazy4.games.four_card.analysis import MAIN_BET, analyze_four_card
-        from crazy4.games.four_card.engine import TOTAL_DEALS
+        from crazy4.games.four_card.shape import TOTAL_DEALS
         from crazy4.games.four_card.up_card_report import FOUR_CARD_REPORT
         from crazy4.generic.bestfour_report import render_bestfour_report
 
@@ -134,12 +134,9 @@ def _count_hand(
 
     from crazy4.core.engine import brute_force_counts
     from crazy4.core.ranking import HandCategory, hand_strength
-    from crazy4.games.four_card.engine import (
-        HIDDEN_COMPLETIONS,
-        N_CATEGORIES,
-        situation_thresholds,
-    )
+    from crazy4.core.upcard import N_CATEGORIES, situation_thresholds
     from crazy4.games.four_card.pricing import price_situations
+    from crazy4.games.four_card.shape import HIDDEN_COMPLETIONS
 
     assert up is not None
     chosen = four_card_rules(rules)

@@ -37,8 +37,8 @@ from crazy4.core.decisions import (
 )
 from crazy4.core.exact import IntArray, fits_int64, widen
 from crazy4.core.ranking import number_of_strengths, strength_of_description
+from crazy4.core.upcard import UpCardOutcomes
 from crazy4.games.base import Settlement
-from crazy4.games.four_card.engine import FourCardOutcomes
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
 
@@ -192,15 +192,15 @@ def price_situations(
 
 
 def price_outcomes(
-    rules: FourCardRuleSet, outcomes: FourCardOutcomes, *, jobs: int = 1
+    rules: FourCardRuleSet, outcomes: UpCardOutcomes, *, jobs: int = 1
 ) -> FourCardPrices:
     """:func:`price_situations` for every situation class of an analysis: the same arrays, by
-    one compiled pass on ``jobs`` threads (:func:`crazy4.games.four_card.kernels.price_rows`,
+    one compiled pass on ``jobs`` threads (:func:`crazy4.core.upcard_kernels.price_rows`,
     several times faster than the numpy pricing, most of its time first touching the 0.36 GB
     it writes) when the EVs fit int64 (every pay table
     but a huge Ante Bonus, which the numpy pricing handles in Python integers)."""
+    from crazy4.core import upcard_kernels
     from crazy4.core.table_kernels import run_in_threads
-    from crazy4.games.four_card import kernels as fourcard_kernels
 
     n_completions = outcomes.completions
     payouts, unit = ante_bonus_payouts(rules)
@@ -215,7 +215,7 @@ def price_outcomes(
     showdown, bonus, decision = (np.empty(n, dtype=np.int64) for _ in range(3))
     allowed, tied = np.empty((n, 4), dtype=bool), np.empty((n, 4), dtype=bool)
     ev = np.empty((n, 4), dtype=np.int64)
-    pricer: Any = fourcard_kernels.price_rows
+    pricer: Any = upcard_kernels.price_rows
     nets, payouts64 = result_nets(rules), np.asarray(payouts, dtype=np.int64)
     on_fold = bonus_on_fold(rules)
 

@@ -1,7 +1,7 @@
 """The exact numbers a Four Card Poker simulation is compared with.
 
 A strategy is one decision code per *situation class* (player hand, up card) of
-:func:`crazy4.games.four_card.engine.build_situations`. Mapping a dealt situation to its class costs
+:func:`crazy4.core.upcard_situations.build_situations`. Mapping a dealt situation to its class costs
 two table lookups: relabelling suits maps the dealt hand ``H`` to its class representative
 ``R``, and an up card of rank ``r`` in a suit of rank mask ``m`` (in ``H``) is equivalent to the
 up card of rank ``r`` in the lowest suit of ``R`` with mask ``m`` (the orbit representative the
@@ -32,22 +32,11 @@ from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices, combinations_array, parse_card, parse_cards
 from crazy4.core.ranking import build_best_four_strengths, category_of_strength, number_of_strengths
 from crazy4.core.symmetry import build_suit_classes
+from crazy4.core.upcard import COUNTING_MODULES, N_CATEGORIES
+from crazy4.core.upcard_lattice import DealLattice, build_lattice, to_bet, with_decisions
+from crazy4.core.upcard_situations import SITUATION_MODULES, build_situations, suit_masks
 from crazy4.errors import InputError
-from crazy4.games.four_card.bets import (
-    DealLattice,
-    ante_play_parts,
-    bad_beat_parts,
-    build_lattice,
-    side_bet_parts,
-    to_bet,
-    with_decisions,
-)
-from crazy4.games.four_card.engine import (
-    COUNTING_MODULES,
-    N_CATEGORIES,
-    build_situations,
-    suit_masks,
-)
+from crazy4.games.four_card.bets import ante_play_parts, bad_beat_parts, side_bet_parts
 from crazy4.games.four_card.pricing import FourCardPrices, price_situations, simple_strategy
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
@@ -89,7 +78,7 @@ def situation_slots() -> npt.NDArray[np.int32]:
         _build_slots,
         expected_shape=(HANDS * 4,),
         dtype=np.int32,
-        builders=(__name__, "crazy4.games.four_card.engine"),
+        builders=(__name__, *SITUATION_MODULES),
     )
 
 
@@ -125,7 +114,7 @@ def situation_of(
 
 
 def _build_counts() -> npt.NDArray[np.int32]:
-    from crazy4.games.four_card.engine import compute_four_card_outcomes
+    from crazy4.games.four_card.shape import compute_four_card_outcomes
 
     outcomes = compute_four_card_outcomes()
     return np.stack([outcomes.lower, outcomes.tie, outcomes.higher], axis=1).astype(np.int32)
@@ -206,7 +195,7 @@ class FourCardReference(ClassStrategies):
         rows = number_of_strengths() * 4
 
         def build() -> npt.NDArray[np.int64]:
-            from crazy4.games.four_card.engine import compute_four_card_outcomes
+            from crazy4.games.four_card.shape import compute_four_card_outcomes
 
             return _lattice_array(build_lattice(compute_four_card_outcomes(), self.prices.decision))
 
@@ -220,6 +209,7 @@ class FourCardReference(ClassStrategies):
                 "crazy4.games.four_card.pricing",
                 "crazy4.core.decisions",
                 "crazy4.games.four_card.bets",
+                "crazy4.core.upcard_lattice",
                 __name__,
             ),
         )
@@ -233,7 +223,7 @@ class FourCardReference(ClassStrategies):
         by_strength[self.strengths] = decision
         if (by_strength[self.strengths] == decision).all():  # a strategy by strength only
             return with_decisions(self.optimal_lattice(), np.maximum(by_strength, 0))
-        from crazy4.games.four_card.engine import compute_four_card_outcomes
+        from crazy4.games.four_card.shape import compute_four_card_outcomes
 
         return build_lattice(compute_four_card_outcomes(), decision)
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from crazy4.core.upcard_lattice import RESULTS
 from crazy4.games.four_card.analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis
-from crazy4.games.four_card.bets import RESULTS
-from crazy4.games.four_card.tables import CATEGORY_LABELS
 from crazy4.generic.bestfour_report import (
     BestFourReport,
     BetsText,
@@ -23,6 +22,7 @@ from crazy4.generic.bestfour_report import (
     returns_section,
     rules_section,
 )
+from crazy4.generic.upcard_tables import CATEGORY_LABELS
 from crazy4.report.markdown import markdown_table, percent
 
 #: Published figures (``../shared/rules/four-card-poker.md``), shown beside the exact ones.

@@ -21,6 +21,14 @@ from crazy4.cli.main import main
 from crazy4.core.bets import summarize
 from crazy4.core.decisions import FOLD
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
+from crazy4.core.upcard import UpCardOutcomes as FourCardOutcomes
+from crazy4.core.upcard_lattice import (
+    DealLattice,
+    build_lattice,
+    capped_bet,
+    largest_uncapped_size,
+    to_bet,
+)
 from crazy4.games.four_card import analysis as fourcard_analysis
 from crazy4.games.four_card.analysis import (
     MAIN_BET,
@@ -28,21 +36,13 @@ from crazy4.games.four_card.analysis import (
     FourCardAnalysis,
     analyze_four_card,
 )
-from crazy4.games.four_card.bets import (
-    DealLattice,
-    ante_play_parts,
-    build_lattice,
-    capped_bet,
-    largest_uncapped_size,
-    to_bet,
-)
-from crazy4.games.four_card.engine import (
+from crazy4.games.four_card.bets import ante_play_parts
+from crazy4.games.four_card.pricing import price_outcomes, simple_strategy
+from crazy4.games.four_card.shape import (
     HIDDEN_COMPLETIONS,
     TOTAL_DEALS,
-    FourCardOutcomes,
     compute_four_card_outcomes,
 )
-from crazy4.games.four_card.pricing import price_outcomes, simple_strategy
 from crazy4.games.four_card.up_card_report import FOUR_CARD_REPORT
 from crazy4.generic.bestfour_report import render_bestfour_report
 from crazy4.registry import load_rules, parse_rules

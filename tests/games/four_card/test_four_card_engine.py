@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import crazy4.games.four_card.engine as fourcard_engine
+import crazy4.core.upcard as fourcard_engine
 from crazy4.core.cards import colex_indices, combinations_array, parse_card, parse_cards
 from crazy4.core.engine import (
     below_table_compiled,
@@ -25,15 +25,14 @@ from crazy4.core.ranking import (
     category_of_strength,
 )
 from crazy4.core.symmetry import build_suit_classes
-from crazy4.games.four_card.engine import (
+from crazy4.core.upcard import situation_thresholds
+from crazy4.core.upcard_situations import build_situations, situations_of
+from crazy4.games.four_card.shape import (
     HIDDEN_COMPLETIONS,
     SITUATIONS,
     TOTAL_DEALS,
-    build_situations,
     count_situations,
     prepare_counting,
-    situation_thresholds,
-    situations_of,
 )
 
 #: Published dealer best-four-of-six counts (../shared/rules/four-card-poker.md).

@@ -1,21 +1,22 @@
-"""Four Card Poker result tables as DataFrames (columns documented in ``results/README.md``).
+"""The result tables of a game dealt in the up-card shape (columns in ``results/README.md``).
 
-Every function takes exact arrays (situation counts, prices, the deal lattice, bets) and returns
-one table; nothing here counts anything new. Integer columns are exact; float columns are for
-reading.
+Every function takes exact arrays (the situation counts of :mod:`crazy4.core.upcard`, a game's
+prices, the deal lattice of :mod:`crazy4.core.upcard_lattice`, bets) and returns one table;
+nothing here counts anything new or reads a rule. Integer columns are exact; float columns are
+for reading. Four Card Poker's tables are these.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from crazy4.core.bet_tables import fraction_text, grouped_returns
+from crazy4.core.bet_tables import fraction_text
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.cards import RANKS
 from crazy4.core.decisions import DECISIONS, decision_label
@@ -29,7 +30,8 @@ from crazy4.core.ranking import (
     hand_group,
     number_of_strengths,
 )
-from crazy4.games.four_card.bets import (
+from crazy4.core.upcard import N_CATEGORIES, UpCardOutcomes
+from crazy4.core.upcard_lattice import (
     RESULTS,
     DealLattice,
     Parts,
@@ -37,11 +39,24 @@ from crazy4.games.four_card.bets import (
     largest_uncapped_size,
     summary_row,
 )
-from crazy4.games.four_card.engine import N_CATEGORIES, FourCardOutcomes
-from crazy4.games.four_card.pricing import FourCardPrices
+from crazy4.generic.bestfour_hand import HandPrices
+from crazy4.generic.bestfour_tables import bets_table as lattice_bets_table
+from crazy4.generic.bestfour_tables import cell_returns
 from crazy4.generic.frequencies import group_frequencies
 
 CATEGORY_LABELS = np.array([category.label for category in HandCategory])
+
+
+class SituationPrices(HandPrices, Protocol):
+    """A game's exact prices per situation class, as the tables read them: EV numerators of
+    fold, 1x, 2x, 3x over ``denominator``, the optimal decision and the exact ties
+    (:class:`crazy4.generic.bestfour_hand.HandPrices`), and the optimal EV."""
+
+    @property
+    def optimal_ev(self) -> npt.NDArray[Any]:
+        """The optimal decision's EV numerator, shape (n,)."""
+        ...
+
 
 #: Bet sizes of the cap table, in dollars: the table limits and beyond.
 CAP_SIZES = (3, 5, 10, 25, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
@@ -80,7 +95,7 @@ def chart_groups_in_order() -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def player_hand_frequencies(outcomes: FourCardOutcomes) -> pd.DataFrame:
+def player_hand_frequencies(outcomes: UpCardOutcomes) -> pd.DataFrame:
     """Player best-four-of-five groups: ``hand``, ``category``, ``combinations`` (of
     2,598,960), ``probability``, ``one_in``."""
     return group_frequencies(outcomes.hand_strengths, outcomes.hand_weights)
@@ -104,9 +119,9 @@ def dealer_hand_frequencies() -> pd.DataFrame:
 
 
 def bets_table(bets: list[tuple[BetOutcomes, DealLattice]]) -> pd.DataFrame:
-    """One row per bet (:func:`crazy4.core.bets.summarize`): exact EV and its
-    statistics."""
-    return pd.DataFrame([summary_row(bet, lattice) for bet, lattice in bets])
+    """One row per bet (:func:`crazy4.generic.bestfour_tables.bets_table` over the lattice
+    rows, each weighing its situations)."""
+    return lattice_bets_table((bet, lattice.weights) for bet, lattice in bets)
 
 
 def returns_table(bet: BetOutcomes, lattice: DealLattice) -> pd.DataFrame:
@@ -116,31 +131,23 @@ def returns_table(bet: BetOutcomes, lattice: DealLattice) -> pd.DataFrame:
     (exact, text), ``net_value``, ``combinations``, ``probability``, ``contribution``
     (net x probability; they sum to the EV).
     """
-    r = lattice.strengths.shape[0]
-    cells = N_CATEGORIES * 3
-    return grouped_returns(
-        bet,
-        np.repeat(lattice.decisions, cells),
-        np.repeat(lattice.strengths, cells),
-        np.tile(np.arange(cells) % 3, r),
-        "result",
-        list(RESULTS),
-    )
+    cells = np.arange(N_CATEGORIES * 3) % 3  # each dealer category's three results
+    return cell_returns(bet, lattice.decisions, lattice.strengths, cells, "result", list(RESULTS))
 
 
 def _sums(
-    outcomes: FourCardOutcomes, prices: FourCardPrices, keys: npt.NDArray[np.int64], n_keys: int
+    outcomes: UpCardOutcomes, prices: SituationPrices, keys: npt.NDArray[np.int64], n_keys: int
 ) -> tuple[npt.NDArray[np.int64], IntArray]:
-    """Exact sums per key (:func:`crazy4.games.four_card.kernels.situation_sums`): the counts,
+    """Exact sums per key (:func:`crazy4.core.upcard_kernels.situation_sums`): the counts,
     shape (n_keys, 8), and the optimal EV numerators, shape (n_keys,).
 
     The EV sums are the kernel's int64 when ``Σ weights x max |EV|`` fits (every ordinary pay
     table), else exact Python integers (a large Ante Bonus: 122,151,120 situations x 1,370,754
     completions x the payout numerator passes 2^63 from a payout of about 50,000).
     """
-    from crazy4.games.four_card import kernels as fourcard_kernels
+    from crazy4.core import upcard_kernels
 
-    sums: Any = fourcard_kernels.situation_sums
+    sums: Any = upcard_kernels.situation_sums
     ev = prices.optimal_ev
     direct = fits_int64(int(outcomes.weights.sum()) * largest_magnitude(ev))
     totals = np.asarray(
@@ -172,7 +179,7 @@ class StrengthSums:
     ev: IntArray
 
 
-def strength_sums(outcomes: FourCardOutcomes, prices: FourCardPrices) -> StrengthSums:
+def strength_sums(outcomes: UpCardOutcomes, prices: SituationPrices) -> StrengthSums:
     """One pass over the situations for :func:`situations_table` and :func:`strategy_chart`
     (the chart's cells group the rows of strengths)."""
     up_rank = outcomes.situations.up_card // 4
@@ -181,7 +188,7 @@ def strength_sums(outcomes: FourCardOutcomes, prices: FourCardPrices) -> Strengt
 
 
 def strategy_chart(
-    outcomes: FourCardOutcomes, prices: FourCardPrices, sums: StrengthSums | None = None
+    outcomes: UpCardOutcomes, prices: SituationPrices, sums: StrengthSums | None = None
 ) -> pd.DataFrame:
     """The optimal decision by hand group (high cards by top rank) and up-card rank.
 
@@ -255,7 +262,7 @@ def chart_text(chart: pd.DataFrame) -> pd.DataFrame:
 
 
 def situations_table(
-    outcomes: FourCardOutcomes, prices: FourCardPrices, sums: StrengthSums | None = None
+    outcomes: UpCardOutcomes, prices: SituationPrices, sums: StrengthSums | None = None
 ) -> pd.DataFrame:
     """Situations aggregated by the player's best four (strength) and the up card's rank.
 
@@ -384,7 +391,7 @@ def cap_table(
     return pd.DataFrame(rows)
 
 
-def exact_ties_table(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.DataFrame:
+def exact_ties_table(outcomes: UpCardOutcomes, prices: SituationPrices) -> pd.DataFrame:
     """Situations where two decisions have exactly the same EV.
 
     Columns: ``hand`` (a representative), ``up_card``, ``best_hand``, ``situations``,
@@ -412,6 +419,8 @@ def exact_ties_table(outcomes: FourCardOutcomes, prices: FourCardPrices) -> pd.D
 
 __all__ = [
     "CAP_SIZES",
+    "CATEGORY_LABELS",
+    "SituationPrices",
     "StrengthSums",
     "bets_table",
     "cap_table",

@@ -1,12 +1,13 @@
-"""Compiled loops of the Four Card Poker analysis (numba): outcome cells, pricing, the deal lattice.
+"""Compiled loops of the up-card deal shape (numba): outcome cells, pricing, the deal lattice.
 
 The situation counts themselves are the one forced-card engine's
 (:func:`crazy4.core.forced.count_forced`, the up card forced; its loop keeps a situation in
-registers and runs in chunks on threads, the tables shared). These loops sum the 5.6 million
-situation classes exactly into the small tables the pricing needs. Everything stays integer;
-nothing here rounds.
+registers and runs in chunks on threads, the tables shared; :mod:`crazy4.core.upcard`). These
+loops sum the 5.6 million situation classes exactly into the small tables a game's pricing
+needs; the pay tables and rule switches come in as arrays. Everything stays integer; nothing
+here rounds. Four Card Poker is the game dealt in this shape.
 
-This module imports numba; it is imported only when a Four Card Poker count runs.
+This module imports numba; it is imported only when an up-card count runs.
 """
 
 from __future__ import annotations
@@ -119,8 +120,9 @@ def price_rows(
     decision: npt.NDArray[np.int64],
     tied: npt.NDArray[np.bool_],
 ) -> None:  # pragma: no cover - compiled; equal to the numpy pricing in the tests
-    """:func:`crazy4.games.four_card.pricing.price_situations` in one pass a situation, into the
-    output arrays: the showdown net, the Ante Bonus, the allowed decisions (by strength), the
+    """The pricing of a game without a qualifier in one pass a situation, into the output
+    arrays: the showdown net (``nets`` of dealer lower / tie / higher, per unit wagered), the
+    bonus paid by the player's strength (``payouts``), the allowed decisions (by strength), the
     EV numerators of fold, 1x, 2x, 3x, the best allowed one (the smallest wager among exact
     ties, compared as :func:`crazy4.core.decisions.best_decisions` compares) and the ties.
     Only for sums that fit int64 (the caller checks). Rows are independent, so threads may
@@ -154,7 +156,7 @@ def compile_kernels() -> None:
     """Compile the loops above for the argument types the analysis passes them: a cold
     cache's compile, run in a child process (:func:`crazy4.core.precompile.compile_in_child`)
     while the count runs, started once the count's tables are built
-    (:func:`crazy4.games.four_card.engine.compute_four_card_outcomes`)."""
+    (:func:`crazy4.core.upcard.compute_upcard_outcomes`)."""
     counts = np.zeros((1, 9), dtype=np.int32)
     counts.flags.writeable = False  # the cached counts are read-only
     outcome_cells(counts, 1, np.zeros((1, 11), dtype=np.int64))
