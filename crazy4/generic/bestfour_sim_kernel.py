@@ -46,7 +46,7 @@ from crazy4.simulate.kernel import (
 #: function it caches, not the files of the functions it calls, so a change to kernel.py alone
 #: would leave this module's cached machine code stale; ``tests/simulate/test_kernel_simulate.py``
 #: fails until this digest is updated, which changes this file and so rebuilds its cache.
-KERNEL_SOURCE_DIGEST = "e0a229bef871ded0"
+KERNEL_SOURCE_DIGEST = "bd39413616eb85c4"
 
 
 @njit(cache=True, nogil=True)
