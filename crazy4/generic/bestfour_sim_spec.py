@@ -107,9 +107,11 @@ class BestFourSim(Generic[S]):
     into. ``bets(settlement, fields)`` gives every summary bet's net per seat key (the first is
     the whole game, which the blind second hands play), ``log_columns(plan, settlement, fields,
     is_blind)`` the log's wager and net columns after ``decision``, in order, ``summary(plan,
-    counts)`` the JSON summary's fields after the categories and ``render_tail`` the text
-    summary's last lines. ``blind_multiple(settlement, strength)``: the blind second hand's
-    Play multiple (None: the game has no blind hands).
+    counts)`` the JSON summary's fields after the categories, ``tail_line(plan, counts, data)``
+    the text summary's line above the categories and ``category_probabilities(rules)`` the
+    exact category probabilities of the player's hand and of the dealer's.
+    ``blind_multiple(settlement, strength)``: the blind second hand's Play multiple (None: the
+    game has no blind hands).
     """
 
     side_bet_label: str
@@ -126,7 +128,10 @@ class BestFourSim(Generic[S]):
         [SimulationPlan, S, KeyFields, npt.NDArray[np.bool_]], dict[str, npt.NDArray[np.float64]]
     ]
     summary: Callable[[SimulationPlan, Counts], dict[str, object]]
-    render_tail: Callable[[SimulationPlan, Counts, Mapping[str, object]], list[str]]
+    tail_line: Callable[[SimulationPlan, Counts, Mapping[str, object]], str]
+    category_probabilities: Callable[
+        [RuleSet], tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+    ]
     blind_multiple: Callable[[S, IntArray], IntArray] | None = None
     blind_hands_allowed: Callable[[RuleSet], bool] = _never
 

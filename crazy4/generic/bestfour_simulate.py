@@ -394,5 +394,25 @@ class BestFourSimulator(Generic[S]):
     def render_tail(
         self, plan: SimulationPlan, counts: Counts, data: Mapping[str, object]
     ) -> list[str]:
-        """The game's lines of the text summary after the bets."""
-        return self.spec.render_tail(plan, counts, data)
+        """The game's line (the dealer's qualifications, or the showdowns), then the hand
+        categories: the player's and the dealer's frequencies beside the exact ones (one exact
+        column when the dealer's hand is five cards, as the player's)."""
+        player, dealer = data["player_categories"], data["dealer_categories"]
+        assert isinstance(player, dict) and isinstance(dealer, dict)
+        hands, rounds = max(1, sum(player.values())), max(1, counts.rounds)
+        player_p, dealer_p = self.spec.category_probabilities(plan.rules)
+        face_up = self.spec.face_up
+        headings = (
+            ("player", "exact", "dealer", "exact") if face_up else ("player", "dealer", "exact")
+        )
+        lines = ["", self.spec.tail_line(plan, counts, data), ""]
+        lines.append(f"{'hand category':<18}" + "".join(f"{name:>10}" for name in headings))
+        for category in reversed(HandCategory):
+            mine, theirs = player[category.label] / hands, dealer[category.label] / rounds
+            shares = (
+                (mine, player_p[category], theirs, dealer_p[category])
+                if face_up
+                else (mine, theirs, player_p[category])
+            )
+            lines.append(f"{category.label:<18}" + "".join(f"{x:>10.6f}" for x in shares))
+        return lines

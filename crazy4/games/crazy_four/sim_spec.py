@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import ExactBet
-from crazy4.core.ranking import HandCategory, number_of_strengths
+from crazy4.core.ranking import number_of_strengths
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
 from crazy4.games.crazy_four.reference import load_reference
 from crazy4.games.crazy_four.rules import crazy_four_rules
@@ -99,30 +99,23 @@ def summary(plan: SimulationPlan, counts: Counts) -> dict[str, object]:
     }
 
 
-def render_tail(plan: SimulationPlan, counts: Counts, data: Mapping[str, object]) -> list[str]:
-    """The qualification and category lines of the text summary."""
+def tail_line(plan: SimulationPlan, counts: Counts, data: Mapping[str, object]) -> str:
+    """The dealer's qualifications beside the exact probability."""
     rules = crazy_four_rules(plan.rules)
-    reference = load_reference(rules)
     qualified_rounds = int(counts.dealer[rules.dealer.qualifier_strength :].sum())
-    lines = [
-        "",
+    exact = load_reference(rules).qualification_probability()
+    return (
         f"dealer qualifies ({rules.dealer.qualifier}): {qualified_rounds / counts.rounds:.5f} "
-        f"(exact {reference.qualification_probability():.5f})",
-        "",
-        f"{'hand category':<18}{'player':>10}{'dealer':>10}{'exact':>10}",
-    ]
-    probabilities = reference.category_probabilities()
-    player = data["player_categories"]
-    dealer = data["dealer_categories"]
-    assert isinstance(player, dict) and isinstance(dealer, dict)
-    hands = sum(player.values())
-    for category in reversed(HandCategory):
-        lines.append(
-            f"{category.label:<18}{player[category.label] / hands:>10.6f}"
-            f"{dealer[category.label] / counts.rounds:>10.6f}"
-            f"{probabilities[category]:>10.6f}"
-        )
-    return lines
+        f"(exact {exact:.5f})"
+    )
+
+
+def category_probabilities(
+    rules: RuleSet,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """A five-card hand's (the player's and the dealer's alike)."""
+    probabilities = load_reference(crazy_four_rules(rules)).category_probabilities()
+    return probabilities, probabilities
 
 
 def exact_bets(rules: RuleSet, decision: IntArray) -> dict[str, ExactBet]:
@@ -145,7 +138,8 @@ SIMULATOR = BestFourSimulator(
         bets=bets,
         log_columns=log_columns,
         summary=summary,
-        render_tail=render_tail,
+        tail_line=tail_line,
+        category_probabilities=category_probabilities,
         blind_multiple=lambda settlement, strength: settlement.blind_multiple(strength),
         blind_hands_allowed=lambda rules: crazy_four_rules(rules).blind_second_hand,
     )

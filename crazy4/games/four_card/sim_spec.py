@@ -104,30 +104,20 @@ def summary(plan: SimulationPlan, counts: Counts) -> dict[str, object]:
     return {"results": {name: int(n) for name, n in zip(RESULTS, results, strict=True)}}
 
 
-def render_tail(plan: SimulationPlan, counts: Counts, data: Mapping[str, object]) -> list[str]:
-    """The showdown and category lines of the text summary."""
-    reference = load_fourcard_reference(four_card_rules(plan.rules))
-    player_p = reference.category_probabilities()
-    dealer_p = reference.dealer_category_probabilities()
-    player = data["player_categories"]
-    dealer = data["dealer_categories"]
-    results = data["results"]
-    assert isinstance(player, dict) and isinstance(dealer, dict) and isinstance(results, dict)
+def tail_line(plan: SimulationPlan, counts: Counts, data: Mapping[str, object]) -> str:
+    """The showdown results' shares."""
+    player, results = data["player_categories"], data["results"]
+    assert isinstance(player, dict) and isinstance(results, dict)
     hands = max(1, sum(player.values()))
-    rounds = counts.rounds
-    lines = [
-        "",
-        "showdowns: " + ", ".join(f"{name} {count / hands:.5f}" for name, count in results.items()),
-        "",
-        f"{'hand category':<18}{'player':>10}{'exact':>10}{'dealer':>10}{'exact':>10}",
-    ]
-    for category in reversed(HandCategory):
-        lines.append(
-            f"{category.label:<18}{player[category.label] / hands:>10.6f}"
-            f"{player_p[category]:>10.6f}{dealer[category.label] / max(1, rounds):>10.6f}"
-            f"{dealer_p[category]:>10.6f}"
-        )
-    return lines
+    return "showdowns: " + ", ".join(f"{name} {n / hands:.5f}" for name, n in results.items())
+
+
+def category_probabilities(
+    rules: RuleSet,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """A five-card hand's (the player's) and the best four of six's (the dealer's)."""
+    reference = load_fourcard_reference(four_card_rules(rules))
+    return reference.category_probabilities(), reference.dealer_category_probabilities()
 
 
 def exact_bets(rules: RuleSet, decision: IntArray) -> dict[str, ExactBet]:
@@ -150,6 +140,7 @@ SIMULATOR = BestFourSimulator(
         bets=bets,
         log_columns=log_columns,
         summary=summary,
-        render_tail=render_tail,
+        tail_line=tail_line,
+        category_probabilities=category_probabilities,
     )
 )
