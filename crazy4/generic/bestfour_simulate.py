@@ -61,7 +61,15 @@ def exact_squares(
     blind: Sequence[KeyArray],
 ) -> dict[str, int]:
     """The per-round sums of squares of every bet, in Python integers, from the seat keys of
-    the strategy's seats and of the blind ones (with more than one hand of a kind a round)."""
+    the strategy's seats and of the blind ones (with more than one hand of a kind a round).
+
+    Examples
+    --------
+    >>> nets = {"ante": np.array([1, -1])}  # key 0 wins 1, key 1 loses 1
+    >>> two_seats = [np.array([0, 1]), np.array([0, 0])]  # rounds: (1 + 1)^2 + (-1 + 1)^2
+    >>> exact_squares(nets, None, two_seats, [])
+    {'ante': 4}
+    """
     squares: dict[str, int] = {}
     if len(normal) > 1:
         for name, nets in bet_nets.items():
