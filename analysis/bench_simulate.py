@@ -96,8 +96,7 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
     bets whose sums of squares it adds, in its order."""
     from crazy4.core.deal import packed_combinations
     from crazy4.core.ranking import number_of_strengths
-    from crazy4.games.crazy_four import simulate as crazy_four
-    from crazy4.games.four_card import simulate as four_card
+    from crazy4.generic.bestfour_simulate import BestFourSimulator
     from crazy4.registry import game_of
     from crazy4.simulate.kernel import squares_fit
     from crazy4.simulate.pcg import state_of
@@ -105,8 +104,9 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
     if plan.blind_hands:
         raise SystemExit("the C baseline plays no blind hands")
     simulator = game_of(plan.rules).simulator()
-    mode = int(isinstance(simulator, four_card.FourCardSimulator))  # 0: Crazy 4 Poker
-    tables = four_card.tables_of(plan) if mode else crazy_four.tables_of(plan)
+    assert isinstance(simulator, BestFourSimulator)
+    mode = simulator.spec.face_up  # 0: Crazy 4 Poker (all hidden), 1: Four Card Poker
+    tables = simulator.tables_of(plan)
     rows, row_of = tables.nets_matrix
     if row_of.dtype != np.uint16 or not squares_fit(rows, plan.seats, plan.rounds):
         raise SystemExit("the C baseline's int64 sums of squares could overflow for this plan")
@@ -116,16 +116,15 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
     with path.open("wb") as out:
         np.array(header, dtype=np.int64).tofile(out)
         packed.astype(np.uint32, copy=False).tofile(out)
-        if isinstance(tables, four_card.FourCardTables):
-            sizes = [tables.slots.size, tables.kernel_base.size, tables.strength6.size]
+        if mode:
+            sizes = [tables.slots.size, tables.kernel_base.size, tables.dealer_strength.size]
             np.array(sizes, dtype=np.int64).tofile(out)
             tables.slots.astype(np.int32, copy=False).tofile(out)
             tables.kernel_base.astype(np.int32, copy=False).tofile(out)
-            tables.strength6.astype(np.uint16, copy=False).tofile(out)
+            tables.dealer_strength.astype(np.uint16, copy=False).tofile(out)
             tables.dealer_offset.astype(np.int32, copy=False).tofile(out)
         else:
-            assert isinstance(tables, crazy_four.CrazyFourTables)
-            tables.seat_word.astype(np.uint16, copy=False).tofile(out)
+            tables.word.astype(np.uint16, copy=False).tofile(out)
         rows.astype(np.int64, copy=False).tofile(out)
         row_of.astype(np.uint16, copy=False).tofile(out)
         for chunk in range(plan.chunks):
@@ -239,12 +238,13 @@ def parts(seats: int) -> list[tuple[str, float]]:
 
     from crazy4.core.cards import BINOMIAL
     from crazy4.core.deal import packed_combinations
-    from crazy4.games.crazy_four import simulate as game
-    from crazy4.games.crazy_four.simulate_kernel import crazy_four_colex, crazy_four_rounds
+    from crazy4.games.crazy_four import sim_spec
+    from crazy4.generic.bestfour_sim_kernel import hidden_colex, hidden_rounds
     from crazy4.simulate.counts import Counts
     from crazy4.simulate.kernel import compiled_draws, draw_indices, select_table
     from crazy4.simulate.plan import CHUNK_ROUNDS
 
+    game = sim_spec.SIMULATOR
     plan = make_plan(load_rules("crazy4-standard"), rounds=1 << 30, seed=1, seats=seats)
     tables = game.tables_of(plan)
     game.kernel_chunk(plan, 0, False)
@@ -257,9 +257,9 @@ def parts(seats: int) -> list[tuple[str, float]]:
 
     def place(d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         colex, first = np.empty(shape, np.int32), np.empty(n, np.int32)
-        crazy_four_colex(
+        hidden_colex(
             d,
-            tables.seat_word,
+            tables.word,
             packed_combinations(5),
             BINOMIAL,
             select_table(),
@@ -271,19 +271,18 @@ def parts(seats: int) -> list[tuple[str, float]]:
         return colex, first
 
     passes = [place(d) for d in draws]
-    counts = Counts.empty(game.KEY_BINS)
+    counts = Counts.empty(game.key_bins)
     bets = len(tables.bet_nets)
     no_keys = np.zeros((0, 0), dtype=np.int32)
 
     def count(i: int, squares: bool) -> None:
         colex, first = passes[i % len(passes)]
-        crazy_four_rounds(
+        hidden_rounds(
             colex,
             first,
-            tables.seat_word,
-            tables.blind_base,
+            (tables.word, tables.blind_base, tables.dealer_offset),
             seats,
-            plan.rules.dealer.qualifier_strength,
+            game.stride,
             tables.nets_matrix,
             tables.blind_matrix,
             (counts.seats, counts.blind, counts.dealer),
@@ -299,7 +298,7 @@ def parts(seats: int) -> list[tuple[str, float]]:
     fresh = [d[0].astype(np.int64) for d in draws]  # fresh indices: no cache reuse
     for name, table in (
         ("relative cards (uint32, 10 MB)", packed_combinations(5)),
-        ("strength and decision (uint16, 5 MB)", tables.seat_word),
+        ("strength and decision (uint16, 5 MB)", tables.word),
     ):
         rows.append((f"one random read: {name}", least_ns(lambda i, t=table: t[fresh[i % 48]], n)))
     rows.append(

@@ -11,7 +11,7 @@
  * pages where Linux gives them on request (numpy asks for them for its large arrays).
  *
  * The method is crazy4's, per chunk (crazy4/simulate/kernel.py, crazy4/simulate/pcg.py,
- * crazy4/games/crazy_four/simulate.py kernel_chunk, simulate_kernel.py):
+ * crazy4/generic/bestfour_simulate.py kernel_chunk, bestfour_sim_kernel.py hidden_*):
  *   - the draws: numpy's PCG64 (128-bit LCG, step then XSL-RR output) and its bounded int32
  *     draws (32-bit halves of a 64-bit output, the low one first, the high one kept for the
  *     next draw; Lemire's multiply-and-reject), bit for bit, from the chunk's state as
@@ -24,7 +24,7 @@
  *     card; colex = sum over the sorted cards of C(card_j, j + 1);
  *   - every hand's word seat_word[colex] (uint16, strength * 4 + decision), the dealer's (the
  *     last hand) strength word >> 2;
- *   - the counts of crazy_four_rounds: dealer[strength] += 1; a seat's cell is 3 if the dealer
+ *   - the counts of hidden_rounds: dealer[strength] += 1; a seat's cell is 3 if the dealer
  *     qualifies (strength >= QUALIFIER) else 0, + 1 on a tie, + 2 below the dealer;
  *     seat_counts[word * 6 + cell] += 1; with more than one seat, per bet the square of the
  *     round's total net (nets_by_key: the distinct rows and each key's row) is added (int64:
@@ -34,15 +34,15 @@
  * later hands' colex indices (one seat: the second hand's by whole columns; more: round by
  * round); the later hands' words; the counts.
  *
- * Four Card Poker (crazy4/games/four_card/simulate.py kernel_chunk, simulate_kernel.py): per
- * round the seats' five cards, the dealer's up card (a draw below 52 - 5 seats: with one seat
+ * Four Card Poker (crazy4/generic/bestfour_simulate.py kernel_chunk, bestfour_sim_kernel.py
+ * up_card_*): per round the seats' five cards, the dealer's up card (a draw below 52 - 5 seats: with one seat
  * placed after the seat's cards as the second hand is, else the c-th undealt card) and five
  * hidden cards (a draw below C(51 - 5 seats, 5), the c-th undealt cards); the dealer's six-card
  * colex index with the up card slotted among the sorted hidden cards (hidden card j adds
  * C(card, j + 1) below the up card, else C(card, j + 2); the up card C(up, below + 1)), its
  * strength strength6[colex6]; a seat's slot slots[colex * 4 + up suit], then
  * word = kernel_base[slot + up rank] ((strength * 4 + decision) * 24 << 12 | strength); the
- * key (word >> 12) + dealer_offset[dealer] + (tie) + 2 (below the dealer), as four_card_rounds.
+ * key (word >> 12) + dealer_offset[dealer] + (tie) + 2 (below the dealer), as up_card_rounds.
  *
  * INPUT (native byte order; written by analysis/bench_simulate.py):
  *   int64 header[10]: MAGIC, mode (0: Crazy 4 Poker, 1: Four Card Poker), C(52, 5), seats,

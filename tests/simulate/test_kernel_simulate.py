@@ -1,11 +1,11 @@
 """The compiled simulator kernels give exactly the numpy path's counts and log rows.
 
-The numpy chunk players (``numpy_chunk`` in each game's ``simulate.py``: :func:`deal_hands`
-and array passes) are the reference; the compiled loops must consume the same random draws
-and give identical integer counts, sums of squares and log tables, for both games, several
-seat counts (with the card room's blind hands), seeds, with and without a side bet, and with
-payouts so large that the sums of squares leave int64. The kernels' bit select is checked
-against a sorted list of the set bits.
+The numpy chunk player (``BestFourSimulator.numpy_chunk``, ``generic/bestfour_simulate.py``:
+:func:`deal_hands` and array passes) is the reference; the compiled loops must consume the same
+random draws and give identical integer counts, sums of squares and log tables, for both
+games, several seat counts (with the card room's blind hands), seeds, with and without a side
+bet, and with payouts so large that the sums of squares leave int64. The kernels' bit select
+is checked against a sorted list of the set bits.
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ from hypothesis import strategies as st
 from numba import njit
 
 from crazy4.core.deal import deal_hands
-from crazy4.games.crazy_four import simulate as crazy_four
-from crazy4.games.crazy_four import simulate_kernel as crazy_four_kernel
-from crazy4.games.four_card import simulate as four_card
-from crazy4.games.four_card import simulate_kernel as four_card_kernel
+from crazy4.games.crazy_four import sim_spec
+from crazy4.generic import bestfour_sim_kernel
+from crazy4.generic.bestfour_simulate import BestFourSimulator
 from crazy4.registry import game_of, load_rules
 from crazy4.rules.load import RULES_DIR
 from crazy4.rules.ruleset import RuleSet
@@ -38,6 +37,7 @@ from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.simulate.kernel import draw_indices, select_bit, select_table
 from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan
 
+crazy_four = sim_spec.SIMULATOR
 #: Rounds of a plan: a whole chunk and a short one.
 ROUNDS = CHUNK_ROUNDS + 3_001
 
@@ -56,10 +56,8 @@ def same_chunk(a: Chunk, b: Chunk) -> None:
 def reference_of(rules: RuleSet) -> Callable[[SimulationPlan, int, bool], Chunk]:
     """The numpy chunk player of the rules' game."""
     game = game_of(rules).simulator()
-    if isinstance(game, crazy_four.CrazyFourSimulator):
-        return crazy_four.numpy_chunk
-    assert isinstance(game, four_card.FourCardSimulator)
-    return four_card.numpy_chunk
+    assert isinstance(game, BestFourSimulator)
+    return game.numpy_chunk
 
 
 def edited_rules(tmp_path: Path, name: str, edit: Callable[[str], str], new_name: str) -> RuleSet:
@@ -159,8 +157,7 @@ def test_draw_indices_are_the_deal_hands_draws() -> None:
 @pytest.mark.parametrize(
     ("module", "digest", "source"),
     [
-        (crazy_four_kernel, "KERNEL_SOURCE_DIGEST", shared_kernel),
-        (four_card_kernel, "KERNEL_SOURCE_DIGEST", shared_kernel),
+        (bestfour_sim_kernel, "KERNEL_SOURCE_DIGEST", shared_kernel),
         (shared_kernel, "PCG_SOURCE_DIGEST", pcg),
     ],
 )

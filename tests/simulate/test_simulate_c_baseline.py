@@ -1,9 +1,8 @@
 """The C baseline of `make bench-simulate` (analysis/bench/simulate_sweep.c) counts what crazy4
 counts: for a few small plans of both games (1 and 7 seats, two seeds, two chunks, the second
-short), its counts equal the sum of crazy4's numpy reference path (the games' ``numpy_chunk``:
-:func:`crazy4.games.crazy_four.simulate.numpy_chunk`,
-:func:`crazy4.games.four_card.simulate.numpy_chunk`) over the chunks. Skipped without a C
-compiler."""
+short), its counts equal the sum of crazy4's numpy reference path
+(:meth:`crazy4.generic.bestfour_simulate.BestFourSimulator.numpy_chunk`) over the chunks.
+Skipped without a C compiler."""
 
 from __future__ import annotations
 
@@ -14,8 +13,8 @@ from types import ModuleType
 
 import pytest
 
-from crazy4.games.crazy_four import simulate as crazy_four
-from crazy4.games.four_card import simulate as four_card
+from crazy4.games.crazy_four import sim_spec as crazy_four_spec
+from crazy4.games.four_card import sim_spec as four_card_spec
 from crazy4.registry import load_rules
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan
@@ -45,7 +44,10 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Path, P
     return bench, program, folder
 
 
-GAMES = {"crazy4-standard": crazy_four, "four-card-standard": four_card}
+GAMES = {
+    "crazy4-standard": crazy_four_spec.SIMULATOR,
+    "four-card-standard": four_card_spec.SIMULATOR,
+}
 
 
 @pytest.mark.parametrize("rules", list(GAMES))
@@ -57,7 +59,7 @@ def test_c_counts_equal_numpy_reference(
     rounds = CHUNK_ROUNDS + 777
     plan = make_plan(load_rules(rules), rounds=rounds, seed=seed, seats=seats)
     game = GAMES[rules]
-    expected = Counts.empty(game.KEY_BINS)
+    expected = Counts.empty(game.key_bins)
     for chunk in range(plan.chunks):
         expected.add(game.numpy_chunk(plan, chunk, False).counts)
     _, counted = bench.run_c(program, plan, folder, 1)

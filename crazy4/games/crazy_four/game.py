@@ -95,10 +95,10 @@ class CrazyFour:
         return bestfour_hand_text(_hand_spec(), result)
 
     def simulator(self) -> SimulatedGame:
-        """The Crazy 4 Poker chunk player (:mod:`crazy4.games.crazy_four.simulate`)."""
-        from crazy4.games.crazy_four.simulate import CrazyFourSimulator
+        """The Crazy 4 Poker chunk player (:mod:`.sim_spec`)."""
+        from crazy4.games.crazy_four.sim_spec import SIMULATOR
 
-        return CrazyFourSimulator()
+        return SIMULATOR
 
     def validator(self) -> ValidatedGame:
         """The Crazy 4 Poker log checks (:mod:`crazy4.games.crazy_four.validate`)."""

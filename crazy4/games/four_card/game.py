@@ -94,10 +94,10 @@ class FourCard:
         return bestfour_hand_text(_hand_spec(), result)
 
     def simulator(self) -> SimulatedGame:
-        """The Four Card Poker chunk player (:mod:`crazy4.games.four_card.simulate`)."""
-        from crazy4.games.four_card.simulate import FourCardSimulator
+        """The Four Card Poker chunk player (:mod:`.sim_spec`)."""
+        from crazy4.games.four_card.sim_spec import SIMULATOR
 
-        return FourCardSimulator()
+        return SIMULATOR
 
     def validator(self) -> ValidatedGame:
         """The Four Card Poker log checks (:mod:`crazy4.games.four_card.validate`)."""

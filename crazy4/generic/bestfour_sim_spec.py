@@ -1,0 +1,190 @@
+"""What a best-four-of-five game supplies to its simulator, and the seat key they share.
+
+The simulator (:class:`crazy4.generic.bestfour_simulate.BestFourSimulator`) counts seats by
+one key for every best-four game::
+
+    key = ((strength * 4 + decision) * dealer_classes + dealer class) * 3 + result
+
+(result 0: player higher, 1: tie, 2: dealer higher; the dealer class of the dealer's strength
+is the game's: Crazy 4 Poker's qualified or not, Four Card Poker's hand category), which
+determines every bet. A game describes itself by a :class:`BestFourSim` (in its ``sim_spec``
+module): its deal shape (an up card or not), its decision classes (:class:`SeatLookup`), its
+dealer classes, settlement, bets, log columns and summary lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Generic, NamedTuple, Protocol, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.cards import BINOMIAL
+from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate.counts import Counts, ExactValue
+from crazy4.simulate.plan import SimulationPlan
+
+#: Largest number of seats at a table (7 hands and the dealer's five or six cards).
+MAX_SEATS = 7
+IntArray = npt.NDArray[np.int64]
+
+
+class Settles(Protocol):
+    """A game's settlement tables: its nets are numerators over :attr:`unit`."""
+
+    @property
+    def unit(self) -> int:
+        """The common denominator of every net."""
+        ...
+
+
+S = TypeVar("S", bound=Settles)
+
+
+class KeyFields(NamedTuple):
+    """The fields of seat keys (int64 arrays)."""
+
+    strength: IntArray
+    decision: IntArray
+    dealer_class: IntArray
+    result: IntArray
+
+
+def key_fields(keys: npt.NDArray[np.integer], dealer_classes: int) -> KeyFields:
+    """``(strength, decision, dealer class, result)`` of seat keys.
+
+    Examples
+    --------
+    >>> [int(x[0]) for x in key_fields(np.array([((100 * 4 + 3) * 8 + 2) * 3 + 1]), 8)]
+    [100, 3, 2, 1]
+    """
+    keys = np.asarray(keys, dtype=np.int64)
+    rest, result = np.divmod(keys, 3)
+    rest, dealer_class = np.divmod(rest, dealer_classes)
+    strength, decision = np.divmod(rest, 4)
+    return KeyFields(strength, decision, dealer_class, result)
+
+
+@dataclass(frozen=True)
+class SeatLookup:
+    """How a seat's hand finds its decision class.
+
+    Attributes
+    ----------
+    strength : ndarray of uint16
+        Best-four strength per five-card colex index.
+    entry_class : ndarray of int
+        Decision class per lookup entry (-1: none): the entry is the hand's colex index, or
+        with an up card ``slots[colex * 4 + up suit] + up card - up suit``.
+    class_strength : ndarray of int
+        Best-four strength per decision class.
+    slots : ndarray of int32 or None
+        With an up card: the entry base per ``colex * 4 + up suit``.
+    dealer_strength : ndarray of uint16 or None
+        With an up card: the dealer's best four of six per six-card colex index.
+    """
+
+    strength: npt.NDArray[np.uint16]
+    entry_class: npt.NDArray[np.int32]
+    class_strength: npt.NDArray[np.integer]
+    slots: npt.NDArray[np.int32] | None = None
+    dealer_strength: npt.NDArray[np.uint16] | None = None
+
+
+def _never(rules: RuleSet) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class BestFourSim(Generic[S]):
+    """What a best-four game supplies to :class:`BestFourSimulator` (its ``sim_spec`` module).
+
+    ``face_up`` (0 or 1) dealer cards are dealt before the five hidden ones; ``dealer_classes``
+    is how many classes ``dealer_class(rules)`` (per dealer strength) sorts the dealer's hands
+    into. ``bets(settlement, fields)`` gives every summary bet's net per seat key (the first is
+    the whole game, which the blind second hands play), ``log_columns(plan, settlement, fields,
+    is_blind)`` the log's wager and net columns after ``decision``, in order, ``summary(plan,
+    counts)`` the JSON summary's fields after the categories, ``tail_line(plan, counts, data)``
+    the text summary's line above the categories and ``category_probabilities(rules)`` the
+    exact category probabilities of the player's hand and of the dealer's.
+    ``blind_multiple(settlement, strength)``: the blind second hand's Play multiple (None: the
+    game has no blind hands).
+    """
+
+    side_bet_label: str
+    side_bet_key: str
+    face_up: int
+    dealer_classes: int
+    lookup: Callable[[RuleSet], SeatLookup]
+    dealer_class: Callable[[RuleSet], npt.NDArray[np.integer]]
+    strategy: Callable[[RuleSet, str], IntArray]
+    exact_bets: Callable[[RuleSet, IntArray], Mapping[str, ExactValue]]
+    settlement: Callable[[RuleSet], S]
+    bets: Callable[[S, KeyFields], dict[str, IntArray]]
+    log_columns: Callable[
+        [SimulationPlan, S, KeyFields, npt.NDArray[np.bool_]], dict[str, npt.NDArray[np.float64]]
+    ]
+    summary: Callable[[SimulationPlan, Counts], dict[str, object]]
+    tail_line: Callable[[SimulationPlan, Counts, Mapping[str, object]], str]
+    category_probabilities: Callable[
+        [RuleSet], tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+    ]
+    blind_multiple: Callable[[S, IntArray], IntArray] | None = None
+    blind_hands_allowed: Callable[[RuleSet], bool] = _never
+
+
+@dataclass(frozen=True)
+class SimTables(Generic[S]):
+    """What a worker derives from a plan (cached per plan)."""
+
+    settlement: S
+    word: npt.NDArray[np.uint16]  # per lookup entry: strength * 4 + decision (the kernel's)
+    kernel_base: npt.NDArray[np.int32]  # up card: word * stride << 12 | strength
+    strength: npt.NDArray[np.uint16]  # per five-card colex
+    dealer_strength: npt.NDArray[np.uint16]  # per colex of the dealer's cards
+    slots: npt.NDArray[np.int32]  # up card: see SeatLookup
+    dealer_offset: npt.NDArray[np.int32]  # per dealer strength: dealer class * 3
+    blind_base: npt.NDArray[np.int32]  # per strength: (strength * 4 + blind multiple) * stride
+    bet_nets: dict[str, IntArray]  # per key
+    blind_net: IntArray | None
+    nets_matrix: tuple[IntArray, npt.NDArray[np.uint16]]  # distinct rows, row a key
+    blind_matrix: tuple[IntArray, npt.NDArray[np.uint16]]  # the same, blind hands
+
+
+@cache
+def _binomial_flat() -> npt.NDArray[np.intp]:
+    return np.ascontiguousarray(BINOMIAL.ravel(), dtype=np.intp)
+
+
+@cache
+def _binomial_columns() -> tuple[npt.NDArray[np.int32], ...]:
+    return tuple(np.ascontiguousarray(BINOMIAL[:, k], dtype=np.int32) for k in range(8))
+
+
+def dealer_colex(
+    up: npt.NDArray[np.integer], hidden: npt.NDArray[np.integer]
+) -> npt.NDArray[np.intp]:
+    """Colex index of the six-card hand ``hidden + up`` (``hidden`` sorted, card-major (5, n)).
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import colex_indices
+    >>> hidden = np.array([[1], [7], [20], [30], [44]])
+    >>> int(dealer_colex(np.array([9]), hidden)[0]) == int(
+    ...     colex_indices(np.array([[1, 7, 9, 20, 30, 44]]))[0])
+    True
+    """
+    b = _binomial_columns()
+    up_i = np.asarray(up).astype(np.intp)
+    position = np.zeros(up_i.shape[0], dtype=np.intp)
+    index = np.zeros(up_i.shape[0], dtype=np.intp)
+    for i in range(hidden.shape[0]):
+        card = hidden[i].astype(np.intp)
+        below = card < up_i
+        position += below
+        index += np.where(below, b[i + 1][card], b[i + 2][card])
+    index += _binomial_flat()[up_i * 8 + position + 1]
+    return index
