@@ -22,6 +22,8 @@ Examples
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
+from itertools import permutations
 from math import comb
 
 import numpy as np
@@ -30,13 +32,74 @@ import numpy.typing as npt
 from crazy4.core.cards import colex_indices
 from crazy4.errors import InputError
 from crazy4.games.spec import GameSpec
-from crazy4.generic.counts import class_of_hands, dealer_histograms
+from crazy4.generic.counts import class_of_hands, dealer_histograms, suit_classes
 from crazy4.generic.pricing import cells_from_histograms, price
 from crazy4.generic.simulate import MAX_SEATS, analysis_of
 from crazy4.rules.ruleset import RuleSet
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
+
+#: The 24 relabellings of the suits, one a row (``SUIT_MAPS[k][suit]``).
+SUIT_MAPS = np.array(list(permutations(range(4))), dtype=np.int64)
+#: Suit classes counted at once when the seen-card table is built.
+CLASSES_PER_CHUNK = 128
+
+
+@cache
+def seen_card_cells(spec: GameSpec, qualifier: int) -> IntArray:
+    """The outcome cells of every (player hand class, seen dealer card) situation, shape
+    ``(classes, 52, 6)`` (zero where the card is in the class's representative): every
+    completion of the dealer's hand holding the seen card counted once per class
+    (:func:`crazy4.generic.counts.dealer_histograms`), cached per game and qualifier.
+
+    A round's (hand, seen card) is priced from the row of its suit class
+    (:func:`canonical_situations`): relabelling the suits maps the dealer's completions one to
+    one and keeps every strength, so the counts are the same.
+    """
+    shape = spec.shape
+    hands, _ = suit_classes(shape.player_cards)
+    strengths = spec.ranking.strengths(shape.player_cards)[colex_indices(hands)]
+    table = spec.ranking.strengths(shape.dealer_cards)
+    out = np.zeros((hands.shape[0], 52, 6), dtype=np.int64)
+    for start in range(0, hands.shape[0], CLASSES_PER_CHUNK):
+        chunk = hands[start : start + CLASSES_PER_CHUNK]
+        free = np.ones((chunk.shape[0], 52), dtype=bool)
+        free[np.arange(chunk.shape[0])[:, None], chunk] = False
+        rows, cards = np.nonzero(free)
+        histograms = dealer_histograms(
+            chunk[rows], cards.astype(np.uint8)[:, None], table, shape.dealer_cards,
+            spec.ranking.n_strengths,
+        )  # fmt: skip
+        cells = cells_from_histograms(
+            histograms, strengths[start + rows].astype(np.int64), qualifier
+        )
+        out[start + rows, cards] = cells
+    return out
+
+
+def canonical_situations(hands: IntArray, cards: IntArray) -> tuple[IntArray, IntArray]:
+    """Each hand's suit class (:func:`crazy4.generic.counts.class_of_hands`) and the card
+    ``cards`` becomes under a suit relabelling that maps the hand to its class's
+    representative.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> classes, cards = canonical_situations(np.array([sorted(parse_cards("Kh Kd 2c"))]),
+    ...                                       np.array([parse_cards("Ah")[0]]))
+    >>> other, _ = canonical_situations(np.array([sorted(parse_cards("Ks Kc 2h"))]), cards)
+    >>> int(cards[0]) // 4 == 12, int(classes[0]) == int(other[0])  # an ace stays an ace
+    (True, True)
+    """
+    inverse, keys = class_of_hands(hands.shape[1])
+    classes = inverse[colex_indices(np.sort(hands, axis=1))]
+    target = keys[classes]
+    ranks, suits = hands // 4, hands % 4
+    relabelled = np.sort(4 * ranks[None] + SUIT_MAPS[:, suits], axis=2)  # (24, n, p)
+    matches = colex_indices(relabelled.reshape(-1, hands.shape[1])).reshape(24, -1) == target
+    which = np.argmax(matches, axis=0)
+    return classes, 4 * (cards // 4) + SUIT_MAPS[which, cards % 4]
 
 
 class SpecSurveillance:
@@ -131,7 +194,14 @@ class SpecSurveillance:
         """
         if known.shape[1] > self.dealer_size:
             raise InputError(f"{self.title}: the dealer holds {self.dealer_size} cards")
-        return self._priced(rules, hands, hands, known)
+        if known.shape[1] != 1 or self.face_up:
+            return self._priced(rules, hands, hands, known)
+        # one seen card, nothing face up: the suit classes' table, counted once
+        classes, cards = canonical_situations(hands.astype(np.int64), known[:, 0].astype(np.int64))
+        cells = seen_card_cells(self.spec, self.spec.qualifier(rules))[classes, cards]
+        prices = price(cells, self._strengths(hands), self.spec.settlement(rules))
+        completions = comb(52 - self.player_cards - 1, self.dealer_size - 1)
+        return prices.ev, prices.allowed, completions * prices.unit
 
     def team_evs(
         self, rules: RuleSet, team: IntArray, up: IntArray
