@@ -22,7 +22,6 @@ Examples
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 from itertools import permutations
 from math import comb
 
@@ -44,19 +43,27 @@ BoolArray = npt.NDArray[np.bool_]
 SUIT_MAPS = np.array(list(permutations(range(4))), dtype=np.int64)
 #: Suit classes counted at once when the seen-card table is built.
 CLASSES_PER_CHUNK = 128
+_SEEN_CELLS: dict[tuple[int, int], tuple[GameSpec, IntArray]] = {}
 
 
-@cache
 def seen_card_cells(spec: GameSpec, qualifier: int) -> IntArray:
     """The outcome cells of every (player hand class, seen dealer card) situation, shape
     ``(classes, 52, 6)`` (zero where the card is in the class's representative): every
     completion of the dealer's hand holding the seen card counted once per class
-    (:func:`crazy4.generic.counts.dealer_histograms`), cached per game and qualifier.
+    (:func:`crazy4.generic.counts.dealer_histograms`), kept per game and qualifier.
 
     A round's (hand, seen card) is priced from the row of its suit class
     (:func:`canonical_situations`): relabelling the suits maps the dealer's completions one to
     one and keeps every strength, so the counts are the same.
     """
+    key = (id(spec), qualifier)
+    if key not in _SEEN_CELLS:
+        _SEEN_CELLS[key] = (spec, _count_seen_cells(spec, qualifier))
+    return _SEEN_CELLS[key][1]
+
+
+def _count_seen_cells(spec: GameSpec, qualifier: int) -> IntArray:
+    """:func:`seen_card_cells`, counted."""
     shape = spec.shape
     hands, _ = suit_classes(shape.player_cards)
     strengths = spec.ranking.strengths(shape.player_cards)[colex_indices(hands)]
