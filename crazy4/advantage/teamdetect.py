@@ -51,6 +51,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.collusion import CollusionPlan, DealtTeam, colluder_role, team_prices
+from crazy4.advantage.plant import surveilled_of
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.rules.ruleset import RuleSet
@@ -106,6 +107,11 @@ def team_valuation(
     >>> int(decision[0])  # the dealer has no ace and at most one king left: king-high plays
     1
     """
+    table = surveilled_of(rules)
+    if table is not None:  # the game's own engines (a specification game)
+        pooled = np.concatenate([hands[:, None, :], others], axis=1)
+        ev, allowed, denominator = table.team_evs(rules, pooled, up)
+        return best_decisions(ev[:, 0], allowed[:, 0])[0], ev[:, 0], denominator
     role = colluder_role(rules)
     n, others_count = hands.shape[0], others.shape[1]
     k = others_count + 1
@@ -122,6 +128,28 @@ def team_valuation(
     return best_decisions(ev, allowed)[0], ev, plan.dealer_hands * role.unit(rules)
 
 
+def honest_play(
+    rules: RuleSet, hands: npt.NDArray[np.int64], up: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """The no-information optimal decision of each hand ``(n, p)`` with the up cards ``(n,
+    face_up)``: the game's own surveillance role, else the colluder role's table.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.registry import load_rules
+    >>> hands = np.array([parse_cards("As Ad Ah"), parse_cards("5c 3d 2h")])
+    >>> honest_play(load_rules("three-card-standard"), hands, np.zeros((2, 0), int)).tolist()
+    [1, 0]
+    """
+    table = surveilled_of(rules)
+    if table is not None:
+        return np.asarray(table.honest_decisions(rules, np.sort(hands, axis=1), up), np.int64)
+    role = colluder_role(rules)
+    colex = colex_indices(np.sort(hands, axis=1))
+    return role.honest_decisions(rules, colex, up[:, 0] if role.up_cards else None).astype(np.int64)
+
+
 def null_others(
     hands: npt.NDArray[np.int64],
     up: npt.NDArray[np.int64],
@@ -130,7 +158,8 @@ def null_others(
     rng: np.random.Generator,
 ) -> npt.NDArray[np.int64]:
     """``draws`` sets of ``others_count`` hands per round from the cards the seat cannot see,
-    shape ``(n, draws, others_count, 5)``: the null distribution of the others' cards.
+    shape ``(n, draws, others_count, p)`` (``p`` the seat's cards): the null distribution of
+    the others' cards.
 
     Examples
     --------
@@ -145,8 +174,9 @@ def null_others(
     blocked = np.zeros((n, 52), dtype=bool)
     blocked[rows, np.concatenate([hands, up], axis=1)] = True
     keys[np.broadcast_to(blocked[:, None, :], keys.shape)] = 2.0  # never among the first
-    chosen = np.argsort(keys, axis=2)[:, :, : 5 * others_count]
-    return chosen.reshape(n, draws, others_count, 5).astype(np.int64)
+    size = hands.shape[1]
+    chosen = np.argsort(keys, axis=2)[:, :, : size * others_count]
+    return chosen.reshape(n, draws, others_count, size).astype(np.int64)
 
 
 def team_evidence(
@@ -161,8 +191,7 @@ def team_evidence(
 ) -> TeamEvidence:
     """The module docstring's evidence for rounds of one table size (``others`` shape
     ``(n, k - 1, 5)``, ``k >= 2``), the draws seeded by ``seed`` (with ``k``)."""
-    role = colluder_role(rules)
-    n, others_count = hands.shape[0], others.shape[1]
+    n, others_count, size = hands.shape[0], others.shape[1], hands.shape[1]
     rng = np.random.default_rng(np.random.SeedSequence([*seed, others_count]))
     p = np.zeros(n)
     hits = np.zeros(n, dtype=bool)
@@ -176,15 +205,14 @@ def team_evidence(
         fake, _, _ = team_valuation(
             rules,
             np.repeat(hand, draws, axis=0),
-            drawn.reshape(m * draws, others_count, 5),
+            drawn.reshape(m * draws, others_count, size),
             np.repeat(seat_up, draws, axis=0),
         )
         observed = team == decision
         matches = (fake.reshape(m, draws) == decision[:, None]).sum(axis=1)
         hits[rows] = observed
         p[rows] = (observed + matches) / (draws + 1)
-        colex = colex_indices(np.sort(hand, axis=1))
-        honest = role.honest_decisions(rules, colex, seat_up[:, 0] if role.up_cards else None)
+        honest = honest_play(rules, hand, seat_up)
         index = np.arange(m)
         numerator = int(ev[index, decision].sum()) - int(ev[index, honest].sum())
         gain += Fraction(numerator, denominator)
@@ -289,7 +317,11 @@ def team_rounds(
 
     if hands.shape[0] == 0:
         return np.zeros(0, dtype=bool)
-    ev, allowed, denominator = situation_evs(rules, hands, up)
+    table = surveilled_of(rules)
+    if table is None:
+        ev, allowed, denominator = situation_evs(rules, hands, up)
+    else:
+        ev, allowed, denominator = table.seen_evs(rules, np.sort(hands, axis=1), up)
     best = best_decisions(ev, allowed)[0]
     rows = np.arange(hands.shape[0])
     lowest = np.iinfo(np.int64).min

@@ -41,11 +41,15 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.collusion import colluder_role
 from crazy4.advantage.detect import tail_probability
 from crazy4.advantage.evidence import likelihood_ratio
-from crazy4.advantage.teamdetect import TEAM_DRAWS, team_evidence, team_rounds, team_valuation
-from crazy4.core.cards import colex_indices
+from crazy4.advantage.teamdetect import (
+    TEAM_DRAWS,
+    honest_play,
+    team_evidence,
+    team_rounds,
+    team_valuation,
+)
 from crazy4.rules.ruleset import RuleSet
 
 #: The share of a seat's deviations a partner's cards must explain, both ways, to join the two.
@@ -56,7 +60,7 @@ PAIR_ROUNDS = 3
 
 @dataclass(frozen=True)
 class Table:
-    """A log as a table: rounds in which every seat played, hands ``(n, N, 5)`` sorted, up
+    """A log as a table: rounds in which every seat played, hands ``(n, N, p)`` sorted, up
     cards ``(n, face_up)``, decisions ``(n, N)``, seat numbers ``(N,)``, round ids ``(n,)``."""
 
     hands: npt.NDArray[np.int64]
@@ -129,10 +133,9 @@ def table_of(
 
 def deviations(rules: RuleSet, table: Table) -> npt.NDArray[np.bool_]:
     """Where each seat's decision differs from the no-information optimum, ``(n, N)``."""
-    role = colluder_role(rules)
-    n, seats, _ = table.hands.shape
-    up = np.repeat(table.up[:, 0], seats) if role.up_cards else None
-    honest = role.honest_decisions(rules, colex_indices(table.hands.reshape(n * seats, 5)), up)
+    n, seats, size = table.hands.shape
+    up = np.repeat(table.up, seats, axis=0)
+    honest = honest_play(rules, table.hands.reshape(n * seats, size), up)
     return np.asarray(honest.reshape(n, seats) != table.decisions)
 
 

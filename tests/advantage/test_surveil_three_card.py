@@ -162,15 +162,49 @@ def test_a_planted_hole_carder_is_flagged_and_honest_seats_are_clear(
         assert (won > 0) if seat["seat"] == 2 else (won == 0)
 
 
-def test_team_groups_are_refused_in_one_line(
+def test_a_planted_team_is_flagged_and_an_honest_table_is_not(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    log = tmp_path / "table.parquet"
-    arguments = ["simulate", "--rules", "three-card-standard", "--quiet", "--rounds", "20",
-                 "--seats", "2", "--team-seats", "1,2", "--log", str(log)]  # fmt: skip
-    assert main(arguments) == 0
+    """400 rounds, 4 seats: seats 2 and 3 pool their cards (each plays the oracle's best given
+    both hands, checked above), seats 1 and 4 are honest; the screen finds the pair, the named
+    group is flagged too, and the same table with no team is clear."""
+    log, report = tmp_path / "team.parquet", tmp_path / "verdict.json"
+    table = ["simulate", "--rules", "three-card-standard", "--quiet", "--rounds", "400",
+             "--seats", "4", "--seed", "6"]  # fmt: skip
+    assert main([*table, "--team-seats", "2,3", "--log", str(log)]) == 0
     capsys.readouterr()
-    detect = ["advantage", "detect", str(log), "--rules", "three-card-standard", "--group", "1,2"]
-    assert main(detect) == 2
-    error = capsys.readouterr().err
-    assert error.count("\n") == 1 and "not available" in error
+    detect = ["advantage", "detect", str(log), "--rules", "three-card-standard", "--quiet"]
+    assert main([*detect, "--group", "2,3", "--report", str(report)]) == 1
+    data = json.loads(report.read_text())
+    status = {seat["seat"]: seat["status"] for seat in data["seats"]}
+    assert status == {1: "clear", 2: "FLAGGED", 3: "FLAGGED", 4: "clear"}
+    assert all("team" in s["hypothesis"] for s in data["seats"] if s["status"] == "FLAGGED")
+    groups = [(tuple(group["seats"]), group["flagged"]) for group in data["groups"]]
+    assert groups and all(g == ((2, 3), True) for g in groups)  # screened and named
+    honest = tmp_path / "honest.parquet"
+    assert main([*table, "--log", str(honest)]) == 0
+    capsys.readouterr()
+    assert main(["advantage", "detect", str(honest), "--rules", "three-card-standard"]) == 0
+    out = capsys.readouterr().out
+    assert out.count(": clear") == 4 and "FLAGGED" not in out
+
+
+@pytest.mark.parametrize("seats", [1, 2, 3, 5, 7])
+def test_pooled_and_seen_card_prices_equal_every_completion_counted(seats: int) -> None:
+    """The shortcuts (inclusion-exclusion over pooled cards, the seen-card table of suit
+    classes) against listing every dealer completion, on random deals."""
+    from crazy4.games.three_card.game import THREE_CARD
+    from crazy4.generic.surveil import SpecSurveillance
+
+    table = SpecSurveillance(THREE_CARD)
+    deck = np.array([np.random.default_rng([seats, r]).permutation(52) for r in range(300)])
+    team = np.sort(deck[:, : 3 * seats].reshape(300, seats, 3), axis=2)
+    ev, allowed, denominator = table.team_evs(RULES, team, np.zeros((300, 0), int))
+    pooled = np.repeat(team.reshape(300, 3 * seats), seats, axis=0)
+    listed = table._priced(RULES, team.reshape(-1, 3), pooled, np.zeros((300 * seats, 0), int))
+    assert (ev.reshape(-1, 4) == listed[0]).all() and (allowed.reshape(-1, 4) == listed[1]).all()
+    assert denominator == listed[2]
+    known = deck[:, 3 * seats : 3 * seats + 1]
+    fast = table.seen_evs(RULES, team[:, 0], known)
+    slow = table._priced(RULES, team[:, 0], team[:, 0], known)
+    assert (fast[0] == slow[0]).all() and fast[2] == slow[2]
