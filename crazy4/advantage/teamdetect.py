@@ -42,9 +42,12 @@ variable selection", *J. R. Stat. Soc. B* 80 (2018) 551-577 (the conditional ran
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 from math import comb
 
 import numpy as np
@@ -60,6 +63,10 @@ from crazy4.rules.ruleset import RuleSet
 TEAM_DRAWS = 19
 #: Rounds valued at once (each with ``draws + 1`` pooled-card sets).
 TEAM_CHUNK = 1024
+#: Threads valuing pooled-card sets (the collusion kernel releases the GIL), and the fewest
+#: sets a thread is given.
+THREADS = 2
+THREAD_ROWS = 64
 
 
 @dataclass(frozen=True)
@@ -112,6 +119,29 @@ def team_valuation(
         pooled = np.concatenate([hands[:, None, :], others], axis=1)
         ev, allowed, denominator = table.team_evs(rules, pooled, up)
         return best_decisions(ev[:, 0], allowed[:, 0])[0], ev[:, 0], denominator
+    n = hands.shape[0]
+    threads = min(THREADS, os.cpu_count() or 1, n // THREAD_ROWS)
+    if threads > 1:  # the kernel releases the GIL; rows are independent, so any split agrees
+        edges = np.linspace(0, n, threads + 1).astype(np.int64).tolist()
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            parts = list(
+                pool.map(
+                    lambda rows: _five_card_valuation(rules, hands[rows], others[rows], up[rows]),
+                    [slice(a, b) for a, b in pairwise(edges)],
+                )
+            )
+        decided = np.concatenate([part[0] for part in parts])
+        return decided, np.concatenate([part[1] for part in parts]), parts[0][2]
+    return _five_card_valuation(rules, hands, others, up)
+
+
+def _five_card_valuation(
+    rules: RuleSet,
+    hands: npt.NDArray[np.int64],
+    others: npt.NDArray[np.int64],
+    up: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+    """:func:`team_valuation` by the five-card collusion engine, on one thread."""
     role = colluder_role(rules)
     n, others_count = hands.shape[0], others.shape[1]
     k = others_count + 1
@@ -289,6 +319,9 @@ def practical_evidence(
 #: The no-information EV gap (Antes) below which a round is valued by the pooled-cards team
 #: test though its decision is the no-information optimum (:func:`team_rounds`).
 TEAM_MARGIN = Fraction(3, 20)
+#: The close rounds valued beside the deviations: the closest, as many as the deviations and
+#: at least this many (:func:`team_rounds`).
+CLOSE_ROUNDS = 50
 
 
 def team_rounds(
@@ -299,10 +332,12 @@ def team_rounds(
     margin: Fraction = TEAM_MARGIN,
 ) -> npt.NDArray[np.bool_]:
     """The rounds the team tests value (the screen): the decision is not the no-information
-    optimum, or the hand is close to indifferent without information (its best and second
-    best allowed decisions within ``margin`` Antes of each other; 0: deviations only). Both
-    depend on the seat's own cards, the up card and its decision only, so the tests' null
-    distributions, which condition on them, stay exact.
+    optimum (a deviation), or the hand is close to indifferent without information (its best
+    and second best allowed decisions within ``margin`` Antes of each other; 0: deviations
+    only) -- of those, the closest, as many as the deviations and at least
+    :data:`CLOSE_ROUNDS` (ties in log order). All of it depends on the seat's own cards, the up
+    card and its decisions only, so the tests' null distributions, which condition on them,
+    stay exact; the cost of a seat's test grows with its deviations, not the log's length.
 
     Examples
     --------
@@ -328,5 +363,16 @@ def team_rounds(
     others = np.where(allowed, ev, lowest)
     others[rows, best] = lowest
     second = others.max(axis=1)
-    close = (ev[rows, best] - second) * margin.denominator < margin.numerator * denominator
-    return np.asarray((best != decisions) | (close & (second > lowest)))
+    gap = ev[rows, best] - second
+    close = (gap * margin.denominator < margin.numerator * denominator) & (second > lowest)
+    deviated = best != decisions
+    close &= ~deviated
+    # the closest of them only, as many as the deviations (at least CLOSE_ROUNDS): a round the
+    # seat played as the optimum tells less than a deviation
+    keep = max(int(deviated.sum()), CLOSE_ROUNDS)
+    if int(close.sum()) > keep:
+        candidates = np.flatnonzero(close)
+        order = np.argsort(gap[candidates], kind="stable")
+        close[:] = False
+        close[candidates[order[:keep]]] = True
+    return np.asarray(deviated | close)

@@ -147,11 +147,10 @@ def candidate_groups(rules: RuleSet, table: Table, deviating: npt.NDArray[np.boo
     seats = len(table.seats)
     explained = np.zeros((seats, seats), dtype=np.int64)
     tried = np.zeros((seats, seats), dtype=np.int64)
-    for s in range(seats):
+    often = deviating.sum(axis=0) >= PAIR_ROUNDS  # a pair joins only when both deviate often
+    for s in np.flatnonzero(often).tolist():
         rows = np.flatnonzero(deviating[:, s])
-        if rows.size == 0:
-            continue
-        for j in range(seats):
+        for j in np.flatnonzero(often).tolist():
             if j == s:
                 continue
             decided, _, _ = team_valuation(
@@ -249,9 +248,12 @@ def screen_table(
     if draws < 1:
         return []
     deviating = deviations(rules, table)
-    found = []
+    found: list[FoundGroup] = []
+    tested: dict[tuple[int, ...], FoundGroup] = {}  # a group is tested once, however reached
     for members in candidate_groups(rules, table, deviating):
-        found.append(_pruned(rules, table, deviating, members, alpha, draws, seed))
+        group = _pruned(rules, table, deviating, members, alpha, draws, seed, tested)
+        if group not in found:
+            found.append(group)
     return found
 
 
@@ -268,12 +270,21 @@ def _pruned(
     alpha: float,
     draws: int,
     seed: int,
+    tested: dict[tuple[int, ...], FoundGroup],
 ) -> FoundGroup:
     """Test a candidate; while it is flagged and has a member without evidence of its own
     (p_s >= :data:`PRUNE`), drop the weakest and test the smaller group (another of the ``M``
     groups: the union bound still holds). The members of the last flagged group with evidence
     of their own are named."""
-    best = examine_candidate(rules, table, deviating, members, alpha, draws=draws, seed=seed)
+
+    def examine(members: tuple[int, ...]) -> FoundGroup:
+        if members not in tested:
+            tested[members] = examine_candidate(
+                rules, table, deviating, members, alpha, draws=draws, seed=seed
+            )
+        return tested[members]
+
+    best = examine(members)
     current = best
     while current.flagged:
         worst = int(np.argmax(current.member_p_values))
@@ -284,5 +295,5 @@ def _pruned(
         if len(keep) < 2:
             return best
         members = keep
-        current = examine_candidate(rules, table, deviating, members, alpha, draws=draws, seed=seed)
+        current = examine(members)
     return best
