@@ -60,7 +60,7 @@ from crazy4.core.decisions import best_decisions
 from crazy4.rules.ruleset import RuleSet
 
 #: Null draws of the other seats' cards per round (``p_i`` in steps of 1 / (draws + 1)).
-TEAM_DRAWS = 9
+TEAM_DRAWS = 19
 #: Rounds valued at once (each with ``draws + 1`` pooled-card sets).
 TEAM_CHUNK = 1024
 #: Threads valuing pooled-card sets (the collusion kernel releases the GIL), and the fewest

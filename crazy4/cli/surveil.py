@@ -220,10 +220,10 @@ def detect_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--team-draws",
         type=non_negative_int,
-        default=9,
+        default=19,
         help="the team tests (they need the log's round column): null draws of the others' "
         "cards per round, each valued exactly, on the rounds where a seat left the "
-        "no-information optimum and its closest calls (the screen; default 9; more draws, "
+        "no-information optimum and its closest calls (the screen; default 19; more draws, "
         "finer p-values and slower; 0 leaves every team test out)",
     )
     parser.add_argument(
