@@ -283,7 +283,11 @@ def practical_evidence(
     )
     unit, pooled = role.unit(rules), 5 * others_count
     p, hits, gain = np.zeros(n), np.zeros(n, dtype=bool), Fraction(0)
-    for i in range(n):
+
+    def listed(
+        i: int,
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+        """Round ``i``'s unseen cards, which are marked, and its dealer hands split by them."""
         marked = (int(masks[i]) >> (np.arange(52) // 4)) & 1 == 1
         seen = np.zeros(52, dtype=bool)
         seen[np.concatenate([hands[i], up[i]])] = True
@@ -293,6 +297,12 @@ def practical_evidence(
             unseen, unseen.shape[0], forced, marked[unseen], role.dealer_table(), BINOMIAL,
             thresholds[i], number_of_strengths(),
         )  # fmt: skip
+        return unseen, marked, split
+
+    # the kernel releases the GIL: the rounds' listings on THREADS threads, in round order
+    with ThreadPoolExecutor(max_workers=max(1, min(THREADS, os.cpu_count() or 1))) as pool:
+        found = list(pool.map(listed, range(n)))
+    for i, (unseen, marked, split) in enumerate(found):
         u, r = unseen.shape[0], int(marked[unseen].sum())
         actual = int(marked[others[i].ravel()].sum())
         columns, ways = range(split.shape[1]), 0

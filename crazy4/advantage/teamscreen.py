@@ -25,7 +25,10 @@ is slow. The screen picks the groups worth testing, and the family stays valid:
    the smaller group, pooling only its own cards, tested again (another of the ``M``
    groups); the members of the last flagged group are named
    (:attr:`FoundGroup.members_flagged`), so an honest seat that happened to deviate too is
-   not accused with the team.
+   not accused with the team. Candidates are taken in order (the connected sets, then every
+   deviating seat); one with fewer than two members not yet named by a flagged group is
+   skipped (a team already found plus a hole-carder, say: its test would end where the
+   team's did).
 
 Why the data-driven choice costs nothing in validity: under the null every group's joint
 p-value ``p_G`` is valid, and a group flagged means ``M p_G < alpha`` for one of the ``M``
@@ -251,6 +254,9 @@ def screen_table(
     found: list[FoundGroup] = []
     tested: dict[tuple[int, ...], FoundGroup] = {}  # a group is tested once, however reached
     for members in candidate_groups(rules, table, deviating):
+        named = {s for group in found if group.flagged for s in group.members_flagged}
+        if sum(table.seats[m] not in named for m in members) < 2:
+            continue  # e.g. a found team and one more deviating seat: pruning would drop it
         group = _pruned(rules, table, deviating, members, alpha, draws, seed, tested)
         if group not in found:
             found.append(group)
