@@ -29,11 +29,11 @@ from pathlib import Path
 
 import numpy as np
 
-from crazy4.advantage.detect import SeatRounds, examine_seat
+from crazy4.advantage.detect import SeatRounds, examine_seat, table_shape
 from crazy4.advantage.plant import make_planting, play_planted_chunk
 from crazy4.advantage.teamscreen import Table, screen_table
 from crazy4.cli.main import main
-from crazy4.registry import game_of, load_rules
+from crazy4.registry import load_rules
 from crazy4.rules.ruleset import RuleSet
 
 SEATS = 7
@@ -45,9 +45,9 @@ def deal_table(
     """A planted 7-seat table as arrays (the simulator's own play), and the hidden cards."""
     planting = make_planting(rules, SEATS, hole, seen, team)
     chunk = play_planted_chunk(rules, planting, rounds, np.random.SeedSequence(seed))
-    role = game_of(rules).hole_cards()
-    up = chunk.dealer[:, : role.face_up]
-    hidden = np.sort(chunk.dealer[:, role.face_up :], axis=1)[:, ::-1]
+    face_up = table_shape(rules)[2]
+    up = chunk.dealer[:, :face_up]
+    hidden = np.sort(chunk.dealer[:, face_up:], axis=1)[:, ::-1]
     table = Table(chunk.hands, up, chunk.decisions.copy(), tuple(range(1, SEATS + 1)),
                   np.arange(1, rounds + 1))  # fmt: skip
     return table, hidden

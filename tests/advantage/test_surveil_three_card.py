@@ -208,3 +208,27 @@ def test_pooled_and_seen_card_prices_equal_every_completion_counted(seats: int) 
     fast = table.seen_evs(RULES, team[:, 0], known)
     slow = table._priced(RULES, team[:, 0], team[:, 0], known)
     assert (fast[0] == slow[0]).all() and fast[2] == slow[2]
+
+
+@pytest.mark.slow  # about 40 s of CPU: 100 tables, every seat-1 and screened group test
+def test_honest_three_card_tables_are_flagged_at_most_at_the_stated_rate() -> None:
+    """100 honest 7-seat tables of 40 rounds (half with 10% random fold/play mistakes) at
+    alpha = 0.05: seat 1's own test (hole-card and team hypotheses) flags at most 11 and the
+    screened group test at most 11 tables (the 99.6% point of binomial(100, 0.05) is 11)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[2] / "analysis"))
+    from bench_detect import add_mistakes, deal_table, seat_rounds
+
+    from crazy4.advantage.detect import examine_seat
+    from crazy4.advantage.teamscreen import screen_table
+
+    seats, tables, mistaken = 0, 0, 0
+    for t in range(100):
+        table, hidden = deal_table(RULES, 40, 80_000 + t, (), 1, ())
+        if t % 2:
+            add_mistakes(RULES, table, 0.1, t)
+            mistaken += 1
+        seats += examine_seat(RULES, seat_rounds(table, hidden, 1), 0.05, seed=t).flagged
+        tables += any(g.flagged for g in screen_table(RULES, table, 0.05, seed=t))
+    assert mistaken == 50 and seats <= 11 and tables <= 11
