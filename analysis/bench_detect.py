@@ -4,9 +4,9 @@ Three parts, each written to the JSON file named by ``--json`` and summarized as
 Markdown table of ``docs/surveillance.md`` (``--markdown``):
 
 * **time**: ``crazy4 simulate`` plants a hole-carder (seat 2, one seen card) and a team
-  (seats 4-6, full pooling) at a 7-seat Crazy 4 Poker table, 2,000 rounds; ``crazy4 advantage
-  detect`` runs on the log with its default options (wall and CPU seconds, in-process); the
-  planted simulation is timed too.
+  (seats 4-6, full pooling) at a 7-seat table of every game (``--games``), 2,000 rounds;
+  ``crazy4 advantage detect`` runs on the log with its default options (wall and CPU seconds,
+  in-process; a list, one entry a game); the planted simulation is timed too.
 * **power**: the share of planted cheats flagged at ``alpha = 0.001`` (the default) by the
   number of rounds: a hole-carder seeing 1 and 2 hidden cards (seat 1 of 7, the other seats
   honest), and teams of 2 to 7 at a 7-seat table (the rest honest), each over ``--reps`` seeds.
@@ -29,11 +29,11 @@ from pathlib import Path
 
 import numpy as np
 
-from crazy4.advantage.detect import SeatRounds, examine_seat
+from crazy4.advantage.detect import SeatRounds, examine_seat, table_shape
 from crazy4.advantage.plant import make_planting, play_planted_chunk
 from crazy4.advantage.teamscreen import Table, screen_table
 from crazy4.cli.main import main
-from crazy4.registry import game_of, load_rules
+from crazy4.registry import load_rules
 from crazy4.rules.ruleset import RuleSet
 
 SEATS = 7
@@ -45,9 +45,9 @@ def deal_table(
     """A planted 7-seat table as arrays (the simulator's own play), and the hidden cards."""
     planting = make_planting(rules, SEATS, hole, seen, team)
     chunk = play_planted_chunk(rules, planting, rounds, np.random.SeedSequence(seed))
-    role = game_of(rules).hole_cards()
-    up = chunk.dealer[:, : role.face_up]
-    hidden = np.sort(chunk.dealer[:, role.face_up :], axis=1)[:, ::-1]
+    face_up = table_shape(rules)[2]
+    up = chunk.dealer[:, :face_up]
+    hidden = np.sort(chunk.dealer[:, face_up:], axis=1)[:, ::-1]
     table = Table(chunk.hands, up, chunk.decisions.copy(), tuple(range(1, SEATS + 1)),
                   np.arange(1, rounds + 1))  # fmt: skip
     return table, hidden
@@ -175,14 +175,22 @@ def run() -> None:
     parser.add_argument("--team-rounds", default="250,1000,2000", help="power: teams' rounds")
     parser.add_argument("--tables", type=int, default=200, help="false positives: tables")
     parser.add_argument("--markdown", help="also write the power table as Markdown here")
+    parser.add_argument(
+        "--games",
+        default="crazy4-standard,four-card-standard,three-card-standard",
+        help="time: the rule sets timed (default: one of every game)",
+    )
     args = parser.parse_args()
     rules = load_rules("crazy4-standard")
     path = Path(args.json)
     data: dict[str, object] = json.loads(path.read_text()) if path.is_file() else {}
     parts = args.parts.split(",")
     if "time" in parts:
-        data["time"] = time_detect("crazy4-standard", 2000)
-        print(data["time"], file=sys.stderr)
+        timed = []
+        for name in args.games.split(","):
+            timed.append(time_detect(name, 2000))
+            print(timed[-1], file=sys.stderr)
+        data["time"] = timed
     if "power" in parts:
         rounds = [int(r) for r in args.rounds.split(",")]
         teams = [int(r) for r in args.team_rounds.split(",")]

@@ -223,7 +223,7 @@ def examine_seat(
         gain = Fraction(sum(int(piece[k][3].sum()) for piece, _ in pieces), denominator)
         evidence.append((name, p, hits, gain))
     mistakes = sum((m for _, m in pieces), Fraction(0)) / denominator
-    if rounds.others is not None and team_draws > 0 and surveilled_of(rules) is None:
+    if rounds.others is not None and team_draws > 0:
         evidence.extend(_team_evidence(rules, rounds, team_draws, seed))
     scored = [
         (min(1.0, tail_probability(p, int(hits.sum())) * len(evidence)), name, p, hits, gain)
@@ -316,6 +316,8 @@ def _team_evidence(
     # the practical rule's (slow, exact) evidence on the deviations only
     pooled = present * team_rounds(rules, rounds.hands, rounds.up, rounds.decisions)
     practical = present * team_rounds(rules, rounds.hands, rounds.up, rounds.decisions, Fraction(0))
+    if surveilled_of(rules) is not None:  # a specification game shares no practical rule
+        practical[:] = 0
     found: dict[str, tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_], list[Fraction]]]
     found = {name: (np.zeros(n), np.zeros(n, dtype=bool), []) for name in _team_names(rules)}
     for chosen, pooling in ((pooled, True), (practical, False)):
@@ -334,8 +336,10 @@ def _team_evidence(
     return [(name, p, hits, sum(gains, Fraction(0))) for name, (p, hits, gains) in found.items()]
 
 
-def _team_names(rules: RuleSet) -> tuple[str, str]:
-    """The names of the two team hypotheses."""
+def _team_names(rules: RuleSet) -> tuple[str, ...]:
+    """The names of the team hypotheses (a specification game's: full pooling only)."""
+    if surveilled_of(rules) is not None:
+        return ("team: pooled cards",)
     return ("team: pooled cards", f"team: practical rule {colluder_role(rules).practical_rules[0]}")
 
 

@@ -42,15 +42,19 @@ variable selection", *J. R. Stat. Soc. B* 80 (2018) 551-577 (the conditional ran
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.collusion import CollusionPlan, DealtTeam, colluder_role, team_prices
+from crazy4.advantage.plant import surveilled_of
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.rules.ruleset import RuleSet
@@ -59,6 +63,10 @@ from crazy4.rules.ruleset import RuleSet
 TEAM_DRAWS = 19
 #: Rounds valued at once (each with ``draws + 1`` pooled-card sets).
 TEAM_CHUNK = 1024
+#: Threads valuing pooled-card sets (the collusion kernel releases the GIL), and the fewest
+#: sets a thread is given.
+THREADS = 2
+THREAD_ROWS = 64
 
 
 @dataclass(frozen=True)
@@ -106,6 +114,34 @@ def team_valuation(
     >>> int(decision[0])  # the dealer has no ace and at most one king left: king-high plays
     1
     """
+    table = surveilled_of(rules)
+    if table is not None:  # the game's own engines (a specification game)
+        pooled = np.concatenate([hands[:, None, :], others], axis=1)
+        ev, allowed, denominator = table.team_evs(rules, pooled, up)
+        return best_decisions(ev[:, 0], allowed[:, 0])[0], ev[:, 0], denominator
+    n = hands.shape[0]
+    threads = min(THREADS, os.cpu_count() or 1, n // THREAD_ROWS)
+    if threads > 1:  # the kernel releases the GIL; rows are independent, so any split agrees
+        edges = np.linspace(0, n, threads + 1).astype(np.int64).tolist()
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            parts = list(
+                pool.map(
+                    lambda rows: _five_card_valuation(rules, hands[rows], others[rows], up[rows]),
+                    [slice(a, b) for a, b in pairwise(edges)],
+                )
+            )
+        decided = np.concatenate([part[0] for part in parts])
+        return decided, np.concatenate([part[1] for part in parts]), parts[0][2]
+    return _five_card_valuation(rules, hands, others, up)
+
+
+def _five_card_valuation(
+    rules: RuleSet,
+    hands: npt.NDArray[np.int64],
+    others: npt.NDArray[np.int64],
+    up: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+    """:func:`team_valuation` by the five-card collusion engine, on one thread."""
     role = colluder_role(rules)
     n, others_count = hands.shape[0], others.shape[1]
     k = others_count + 1
@@ -122,6 +158,28 @@ def team_valuation(
     return best_decisions(ev, allowed)[0], ev, plan.dealer_hands * role.unit(rules)
 
 
+def honest_play(
+    rules: RuleSet, hands: npt.NDArray[np.int64], up: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """The no-information optimal decision of each hand ``(n, p)`` with the up cards ``(n,
+    face_up)``: the game's own surveillance role, else the colluder role's table.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.registry import load_rules
+    >>> hands = np.array([parse_cards("As Ad Ah"), parse_cards("5c 3d 2h")])
+    >>> honest_play(load_rules("three-card-standard"), hands, np.zeros((2, 0), int)).tolist()
+    [1, 0]
+    """
+    table = surveilled_of(rules)
+    if table is not None:
+        return np.asarray(table.honest_decisions(rules, np.sort(hands, axis=1), up), np.int64)
+    role = colluder_role(rules)
+    colex = colex_indices(np.sort(hands, axis=1))
+    return role.honest_decisions(rules, colex, up[:, 0] if role.up_cards else None).astype(np.int64)
+
+
 def null_others(
     hands: npt.NDArray[np.int64],
     up: npt.NDArray[np.int64],
@@ -130,7 +188,8 @@ def null_others(
     rng: np.random.Generator,
 ) -> npt.NDArray[np.int64]:
     """``draws`` sets of ``others_count`` hands per round from the cards the seat cannot see,
-    shape ``(n, draws, others_count, 5)``: the null distribution of the others' cards.
+    shape ``(n, draws, others_count, p)`` (``p`` the seat's cards): the null distribution of
+    the others' cards.
 
     Examples
     --------
@@ -145,8 +204,9 @@ def null_others(
     blocked = np.zeros((n, 52), dtype=bool)
     blocked[rows, np.concatenate([hands, up], axis=1)] = True
     keys[np.broadcast_to(blocked[:, None, :], keys.shape)] = 2.0  # never among the first
-    chosen = np.argsort(keys, axis=2)[:, :, : 5 * others_count]
-    return chosen.reshape(n, draws, others_count, 5).astype(np.int64)
+    size = hands.shape[1]
+    chosen = np.argsort(keys, axis=2)[:, :, : size * others_count]
+    return chosen.reshape(n, draws, others_count, size).astype(np.int64)
 
 
 def team_evidence(
@@ -161,8 +221,7 @@ def team_evidence(
 ) -> TeamEvidence:
     """The module docstring's evidence for rounds of one table size (``others`` shape
     ``(n, k - 1, 5)``, ``k >= 2``), the draws seeded by ``seed`` (with ``k``)."""
-    role = colluder_role(rules)
-    n, others_count = hands.shape[0], others.shape[1]
+    n, others_count, size = hands.shape[0], others.shape[1], hands.shape[1]
     rng = np.random.default_rng(np.random.SeedSequence([*seed, others_count]))
     p = np.zeros(n)
     hits = np.zeros(n, dtype=bool)
@@ -176,15 +235,14 @@ def team_evidence(
         fake, _, _ = team_valuation(
             rules,
             np.repeat(hand, draws, axis=0),
-            drawn.reshape(m * draws, others_count, 5),
+            drawn.reshape(m * draws, others_count, size),
             np.repeat(seat_up, draws, axis=0),
         )
         observed = team == decision
         matches = (fake.reshape(m, draws) == decision[:, None]).sum(axis=1)
         hits[rows] = observed
         p[rows] = (observed + matches) / (draws + 1)
-        colex = colex_indices(np.sort(hand, axis=1))
-        honest = role.honest_decisions(rules, colex, seat_up[:, 0] if role.up_cards else None)
+        honest = honest_play(rules, hand, seat_up)
         index = np.arange(m)
         numerator = int(ev[index, decision].sum()) - int(ev[index, honest].sum())
         gain += Fraction(numerator, denominator)
@@ -225,7 +283,11 @@ def practical_evidence(
     )
     unit, pooled = role.unit(rules), 5 * others_count
     p, hits, gain = np.zeros(n), np.zeros(n, dtype=bool), Fraction(0)
-    for i in range(n):
+
+    def listed(
+        i: int,
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+        """Round ``i``'s unseen cards, which are marked, and its dealer hands split by them."""
         marked = (int(masks[i]) >> (np.arange(52) // 4)) & 1 == 1
         seen = np.zeros(52, dtype=bool)
         seen[np.concatenate([hands[i], up[i]])] = True
@@ -235,6 +297,12 @@ def practical_evidence(
             unseen, unseen.shape[0], forced, marked[unseen], role.dealer_table(), BINOMIAL,
             thresholds[i], number_of_strengths(),
         )  # fmt: skip
+        return unseen, marked, split
+
+    # the kernel releases the GIL: the rounds' listings on THREADS threads, in round order
+    with ThreadPoolExecutor(max_workers=max(1, min(THREADS, os.cpu_count() or 1))) as pool:
+        found = list(pool.map(listed, range(n)))
+    for i, (unseen, marked, split) in enumerate(found):
         u, r = unseen.shape[0], int(marked[unseen].sum())
         actual = int(marked[others[i].ravel()].sum())
         columns, ways = range(split.shape[1]), 0
@@ -261,6 +329,9 @@ def practical_evidence(
 #: The no-information EV gap (Antes) below which a round is valued by the pooled-cards team
 #: test though its decision is the no-information optimum (:func:`team_rounds`).
 TEAM_MARGIN = Fraction(3, 20)
+#: The close rounds valued beside the deviations: the closest, as many as the deviations and
+#: at least this many (:func:`team_rounds`).
+CLOSE_ROUNDS = 50
 
 
 def team_rounds(
@@ -271,10 +342,12 @@ def team_rounds(
     margin: Fraction = TEAM_MARGIN,
 ) -> npt.NDArray[np.bool_]:
     """The rounds the team tests value (the screen): the decision is not the no-information
-    optimum, or the hand is close to indifferent without information (its best and second
-    best allowed decisions within ``margin`` Antes of each other; 0: deviations only). Both
-    depend on the seat's own cards, the up card and its decision only, so the tests' null
-    distributions, which condition on them, stay exact.
+    optimum (a deviation), or the hand is close to indifferent without information (its best
+    and second best allowed decisions within ``margin`` Antes of each other; 0: deviations
+    only) -- of those, the closest, as many as the deviations and at least
+    :data:`CLOSE_ROUNDS` (ties in log order). All of it depends on the seat's own cards, the up
+    card and its decisions only, so the tests' null distributions, which condition on them,
+    stay exact; the cost of a seat's test grows with its deviations, not the log's length.
 
     Examples
     --------
@@ -289,12 +362,27 @@ def team_rounds(
 
     if hands.shape[0] == 0:
         return np.zeros(0, dtype=bool)
-    ev, allowed, denominator = situation_evs(rules, hands, up)
+    table = surveilled_of(rules)
+    if table is None:
+        ev, allowed, denominator = situation_evs(rules, hands, up)
+    else:
+        ev, allowed, denominator = table.seen_evs(rules, np.sort(hands, axis=1), up)
     best = best_decisions(ev, allowed)[0]
     rows = np.arange(hands.shape[0])
     lowest = np.iinfo(np.int64).min
     others = np.where(allowed, ev, lowest)
     others[rows, best] = lowest
     second = others.max(axis=1)
-    close = (ev[rows, best] - second) * margin.denominator < margin.numerator * denominator
-    return np.asarray((best != decisions) | (close & (second > lowest)))
+    gap = ev[rows, best] - second
+    close = (gap * margin.denominator < margin.numerator * denominator) & (second > lowest)
+    deviated = best != decisions
+    close &= ~deviated
+    # the closest of them only, as many as the deviations (at least CLOSE_ROUNDS): a round the
+    # seat played as the optimum tells less than a deviation
+    keep = max(int(deviated.sum()), CLOSE_ROUNDS)
+    if int(close.sum()) > keep:
+        candidates = np.flatnonzero(close)
+        order = np.argsort(gap[candidates], kind="stable")
+        close[:] = False
+        close[candidates[order[:keep]]] = True
+    return np.asarray(deviated | close)

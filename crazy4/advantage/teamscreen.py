@@ -25,7 +25,10 @@ is slow. The screen picks the groups worth testing, and the family stays valid:
    the smaller group, pooling only its own cards, tested again (another of the ``M``
    groups); the members of the last flagged group are named
    (:attr:`FoundGroup.members_flagged`), so an honest seat that happened to deviate too is
-   not accused with the team.
+   not accused with the team. Candidates are taken in order (the connected sets, then every
+   deviating seat); one with fewer than two members not yet named by a flagged group is
+   skipped (a team already found plus a hole-carder, say: its test would end where the
+   team's did).
 
 Why the data-driven choice costs nothing in validity: under the null every group's joint
 p-value ``p_G`` is valid, and a group flagged means ``M p_G < alpha`` for one of the ``M``
@@ -41,11 +44,15 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.collusion import colluder_role
 from crazy4.advantage.detect import tail_probability
 from crazy4.advantage.evidence import likelihood_ratio
-from crazy4.advantage.teamdetect import TEAM_DRAWS, team_evidence, team_rounds, team_valuation
-from crazy4.core.cards import colex_indices
+from crazy4.advantage.teamdetect import (
+    TEAM_DRAWS,
+    honest_play,
+    team_evidence,
+    team_rounds,
+    team_valuation,
+)
 from crazy4.rules.ruleset import RuleSet
 
 #: The share of a seat's deviations a partner's cards must explain, both ways, to join the two.
@@ -56,7 +63,7 @@ PAIR_ROUNDS = 3
 
 @dataclass(frozen=True)
 class Table:
-    """A log as a table: rounds in which every seat played, hands ``(n, N, 5)`` sorted, up
+    """A log as a table: rounds in which every seat played, hands ``(n, N, p)`` sorted, up
     cards ``(n, face_up)``, decisions ``(n, N)``, seat numbers ``(N,)``, round ids ``(n,)``."""
 
     hands: npt.NDArray[np.int64]
@@ -129,10 +136,9 @@ def table_of(
 
 def deviations(rules: RuleSet, table: Table) -> npt.NDArray[np.bool_]:
     """Where each seat's decision differs from the no-information optimum, ``(n, N)``."""
-    role = colluder_role(rules)
-    n, seats, _ = table.hands.shape
-    up = np.repeat(table.up[:, 0], seats) if role.up_cards else None
-    honest = role.honest_decisions(rules, colex_indices(table.hands.reshape(n * seats, 5)), up)
+    n, seats, size = table.hands.shape
+    up = np.repeat(table.up, seats, axis=0)
+    honest = honest_play(rules, table.hands.reshape(n * seats, size), up)
     return np.asarray(honest.reshape(n, seats) != table.decisions)
 
 
@@ -144,11 +150,10 @@ def candidate_groups(rules: RuleSet, table: Table, deviating: npt.NDArray[np.boo
     seats = len(table.seats)
     explained = np.zeros((seats, seats), dtype=np.int64)
     tried = np.zeros((seats, seats), dtype=np.int64)
-    for s in range(seats):
+    often = deviating.sum(axis=0) >= PAIR_ROUNDS  # a pair joins only when both deviate often
+    for s in np.flatnonzero(often).tolist():
         rows = np.flatnonzero(deviating[:, s])
-        if rows.size == 0:
-            continue
-        for j in range(seats):
+        for j in np.flatnonzero(often).tolist():
             if j == s:
                 continue
             decided, _, _ = team_valuation(
@@ -246,9 +251,15 @@ def screen_table(
     if draws < 1:
         return []
     deviating = deviations(rules, table)
-    found = []
+    found: list[FoundGroup] = []
+    tested: dict[tuple[int, ...], FoundGroup] = {}  # a group is tested once, however reached
     for members in candidate_groups(rules, table, deviating):
-        found.append(_pruned(rules, table, deviating, members, alpha, draws, seed))
+        named = {s for group in found if group.flagged for s in group.members_flagged}
+        if sum(table.seats[m] not in named for m in members) < 2:
+            continue  # e.g. a found team and one more deviating seat: pruning would drop it
+        group = _pruned(rules, table, deviating, members, alpha, draws, seed, tested)
+        if group not in found:
+            found.append(group)
     return found
 
 
@@ -265,12 +276,21 @@ def _pruned(
     alpha: float,
     draws: int,
     seed: int,
+    tested: dict[tuple[int, ...], FoundGroup],
 ) -> FoundGroup:
     """Test a candidate; while it is flagged and has a member without evidence of its own
     (p_s >= :data:`PRUNE`), drop the weakest and test the smaller group (another of the ``M``
     groups: the union bound still holds). The members of the last flagged group with evidence
     of their own are named."""
-    best = examine_candidate(rules, table, deviating, members, alpha, draws=draws, seed=seed)
+
+    def examine(members: tuple[int, ...]) -> FoundGroup:
+        if members not in tested:
+            tested[members] = examine_candidate(
+                rules, table, deviating, members, alpha, draws=draws, seed=seed
+            )
+        return tested[members]
+
+    best = examine(members)
     current = best
     while current.flagged:
         worst = int(np.argmax(current.member_p_values))
@@ -281,5 +301,5 @@ def _pruned(
         if len(keep) < 2:
             return best
         members = keep
-        current = examine_candidate(rules, table, deviating, members, alpha, draws=draws, seed=seed)
+        current = examine(members)
     return best

@@ -222,9 +222,9 @@ def detect_arguments(parser: argparse.ArgumentParser) -> None:
         type=non_negative_int,
         default=19,
         help="the team tests (they need the log's round column): null draws of the others' "
-        "cards per round, each valued exactly by the collusion engine, on the rounds where a "
-        "seat left the no-information optimum (the screen; default 19; 0 leaves every team "
-        "test out)",
+        "cards per round, each valued exactly, on the rounds where a seat left the "
+        "no-information optimum and its closest calls (the screen; default 19; more draws, "
+        "finer p-values and slower; 0 leaves every team test out)",
     )
     parser.add_argument(
         "--seed",
@@ -271,7 +271,6 @@ def run_detect(args: argparse.Namespace) -> int:
 
     from crazy4.advantage.detect import examine_seat, read_log_columns, read_seats
     from crazy4.advantage.groupdetect import parse_group
-    from crazy4.advantage.plant import surveilled_of
     from crazy4.advantage.teamscreen import screen_table, table_of
     from crazy4.advantage.verdict import Verdict, seat_line
     from crazy4.registry import load_rules
@@ -299,7 +298,7 @@ def run_detect(args: argparse.Namespace) -> int:
     ]
     hands, up, _, decisions, seat_of, round_ids = read_log_columns(path, rules)
     table = None
-    if round_ids is not None and surveilled_of(rules) is None:  # the five-card team screen
+    if round_ids is not None:
         table = table_of(hands, up, decisions, seat_of, round_ids)
     found = [] if table is None else screen_table(
         rules, table, args.alpha, draws=args.team_draws, seed=args.seed
@@ -338,10 +337,7 @@ def _named_groups(
 ) -> list[dict[str, object]]:
     """The joint test of every ``--group`` (checked before the per-seat tests run)."""
     from crazy4.advantage.groupdetect import examine_group, group_rounds
-    from crazy4.advantage.plant import surveilled_of
 
-    if groups and surveilled_of(rules) is not None:
-        raise InputError(f"--group: the team tests are not available for {rules.name!r} yet")
     found = [group_rounds(path, rules, seats, args.max_rounds) for seats in groups]
     rows: list[dict[str, object]] = []
     for group in found:

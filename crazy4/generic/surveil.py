@@ -22,21 +22,166 @@ Examples
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import combinations, permutations
 from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.cards import colex_indices
+from crazy4.core.cards import colex_indices, combinations_array
 from crazy4.errors import InputError
 from crazy4.games.spec import GameSpec
-from crazy4.generic.counts import class_of_hands, dealer_histograms
+from crazy4.generic.counts import class_of_hands, dealer_histograms, suit_classes
 from crazy4.generic.pricing import cells_from_histograms, price
 from crazy4.generic.simulate import MAX_SEATS, analysis_of
 from crazy4.rules.ruleset import RuleSet
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
+
+#: The 24 relabellings of the suits, one a row (``SUIT_MAPS[k][suit]``).
+SUIT_MAPS = np.array(list(permutations(range(4))), dtype=np.int64)
+#: Suit classes counted at once when the seen-card table is built.
+CLASSES_PER_CHUNK = 128
+_SEEN_CELLS: dict[tuple[int, int], tuple[GameSpec, IntArray]] = {}
+
+
+def seen_card_cells(spec: GameSpec, qualifier: int) -> IntArray:
+    """The outcome cells of every (player hand class, seen dealer card) situation, shape
+    ``(classes, 52, 6)`` (zero where the card is in the class's representative): every
+    completion of the dealer's hand holding the seen card counted once per class
+    (:func:`crazy4.generic.counts.dealer_histograms`), kept per game and qualifier.
+
+    A round's (hand, seen card) is priced from the row of its suit class
+    (:func:`canonical_situations`): relabelling the suits maps the dealer's completions one to
+    one and keeps every strength, so the counts are the same.
+    """
+    key = (id(spec), qualifier)
+    if key not in _SEEN_CELLS:
+        _SEEN_CELLS[key] = (spec, _count_seen_cells(spec, qualifier))
+    return _SEEN_CELLS[key][1]
+
+
+def _count_seen_cells(spec: GameSpec, qualifier: int) -> IntArray:
+    """:func:`seen_card_cells`, counted."""
+    shape = spec.shape
+    hands, _ = suit_classes(shape.player_cards)
+    strengths = spec.ranking.strengths(shape.player_cards)[colex_indices(hands)]
+    table = spec.ranking.strengths(shape.dealer_cards)
+    out = np.zeros((hands.shape[0], 52, 6), dtype=np.int64)
+    for start in range(0, hands.shape[0], CLASSES_PER_CHUNK):
+        chunk = hands[start : start + CLASSES_PER_CHUNK]
+        free = np.ones((chunk.shape[0], 52), dtype=bool)
+        free[np.arange(chunk.shape[0])[:, None], chunk] = False
+        rows, cards = np.nonzero(free)
+        histograms = dealer_histograms(
+            chunk[rows], cards.astype(np.uint8)[:, None], table, shape.dealer_cards,
+            spec.ranking.n_strengths,
+        )  # fmt: skip
+        cells = cells_from_histograms(
+            histograms, strengths[start + rows].astype(np.int64), qualifier
+        )
+        out[start + rows, cards] = cells
+    return out
+
+
+#: The largest dealer hand priced by inclusion-exclusion over the pooled cards
+#: (:func:`pooled_cells`); its tables hold every subset of up to ``dealer_cards - 1`` cards.
+SMALL_DEALER = 3
+#: Rows (pooled sets) priced at once by :func:`pooled_cells`.
+POOLED_ROWS = 2048
+_SUBSET_BELOW: dict[int, tuple[GameSpec, list[IntArray]]] = {}
+
+
+def subset_below(spec: GameSpec) -> list[IntArray]:
+    """``tables[j][S, t]``: the dealer hands holding the ``j``-card set ``S`` (by colex index)
+    whose strength is below ``t``, for ``j < dealer_cards`` (``t = 0 .. n_strengths``)."""
+    if id(spec) not in _SUBSET_BELOW:
+        d, top = spec.shape.dealer_cards, spec.ranking.n_strengths
+        hands = combinations_array(52, d).astype(np.int64)
+        strengths = spec.ranking.strengths(d)[colex_indices(hands)].astype(np.int64)
+        tables = []
+        for j in range(d):
+            counts = np.zeros((comb(52, j), top + 1), dtype=np.int64)
+            for subset in combinations(range(d), j):
+                index = colex_indices(hands[:, list(subset)]) if j else np.zeros_like(strengths)
+                np.add.at(counts, (index, strengths + 1), 1)
+            tables.append(np.cumsum(counts, axis=1))
+        _SUBSET_BELOW[id(spec)] = (spec, tables)
+    return _SUBSET_BELOW[id(spec)][1]
+
+
+def pooled_cells(spec: GameSpec, pooled: IntArray, strengths: IntArray, qualifier: int) -> IntArray:
+    """The six outcome cells (:mod:`crazy4.generic.pricing`) of each hand of strength
+    ``strengths[i]`` against every dealer hand avoiding the cards ``pooled[i]`` (nothing face
+    up), by inclusion-exclusion: the dealer hands below ``t`` avoiding ``X`` are
+    ``Σ_{S ⊆ X, |S| <= d} (-1)^|S| B_S(t)``, ``B_S(t)`` the hands holding ``S`` below ``t``
+    (:func:`subset_below`; for ``|S| = d`` the one hand ``S``). Equal to counting every
+    completion (:func:`crazy4.generic.counts.dealer_histograms`; the tests compare them).
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> cells = pooled_cells(THREE_CARD, np.array([[0, 1, 2, 3, 4, 5]]), np.array([500]), 112)
+    >>> int(cells.sum()) == comb(46, 3)
+    True
+    """
+    d, top = spec.shape.dealer_cards, spec.ranking.n_strengths
+    tables = subset_below(spec)
+    dealer = spec.ranking.strengths(d)
+    v = strengths.astype(np.int64)
+    q = np.full_like(v, qualifier)
+    thresholds = np.stack([v, v + 1, q, np.full_like(v, top)], axis=1)
+    below = np.zeros_like(thresholds)
+    cards = np.sort(pooled, axis=1).astype(np.int64)
+    for j in range(min(d, cards.shape[1]) + 1):
+        subsets = np.array(list(combinations(range(cards.shape[1]), j)), dtype=np.int64)
+        sign = -1 if j % 2 else 1
+        step = max(1, POOLED_ROWS * 64 // max(len(subsets), 1))
+        for start in range(0, cards.shape[0], step):
+            rows = slice(start, start + step)
+            chosen = cards[rows][:, subsets] if j else np.zeros((cards[rows].shape[0], 1, 0), int)
+            n, c = chosen.shape[:2]
+            index = colex_indices(chosen.reshape(n * c, j)).reshape(n, c) if j else chosen.sum(2)
+            if j < d:
+                found = tables[j][index[:, :, None], thresholds[rows][:, None, :]]
+            else:
+                found = dealer[index][:, :, None] < thresholds[rows][:, None, :]
+            below[rows] += sign * found.sum(axis=1)
+    at_v, at_v1, at_q, total = below.T
+    under = v < q
+    cells = np.zeros((v.shape[0], 6), dtype=np.int64)
+    cells[:, 0] = np.where(under, at_v, at_q)
+    cells[:, 1] = np.where(under, at_v1 - at_v, 0)
+    cells[:, 2] = np.where(under, at_q - at_v1, 0)
+    cells[:, 3] = np.where(under, 0, at_v - at_q)
+    cells[:, 4] = np.where(under, 0, at_v1 - at_v)
+    cells[:, 5] = total - np.where(under, at_q, at_v1)
+    return cells
+
+
+def canonical_situations(hands: IntArray, cards: IntArray) -> tuple[IntArray, IntArray]:
+    """Each hand's suit class (:func:`crazy4.generic.counts.class_of_hands`) and the card
+    ``cards`` becomes under a suit relabelling that maps the hand to its class's
+    representative.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> classes, cards = canonical_situations(np.array([sorted(parse_cards("Kh Kd 2c"))]),
+    ...                                       np.array([parse_cards("Ah")[0]]))
+    >>> other, _ = canonical_situations(np.array([sorted(parse_cards("Ks Kc 2h"))]), cards)
+    >>> int(cards[0]) // 4 == 12, int(classes[0]) == int(other[0])  # an ace stays an ace
+    (True, True)
+    """
+    inverse, keys = class_of_hands(hands.shape[1])
+    classes = inverse[colex_indices(np.sort(hands, axis=1))]
+    target = keys[classes]
+    ranks, suits = hands // 4, hands % 4
+    relabelled = np.sort(4 * ranks[None] + SUIT_MAPS[:, suits], axis=2)  # (24, n, p)
+    matches = colex_indices(relabelled.reshape(-1, hands.shape[1])).reshape(24, -1) == target
+    which = np.argmax(matches, axis=0)
+    return classes, 4 * (cards // 4) + SUIT_MAPS[which, cards % 4]
 
 
 class SpecSurveillance:
@@ -131,17 +276,57 @@ class SpecSurveillance:
         """
         if known.shape[1] > self.dealer_size:
             raise InputError(f"{self.title}: the dealer holds {self.dealer_size} cards")
-        return self._priced(rules, hands, hands, known)
+        if known.shape[1] == 0 and not self.face_up:  # nothing seen: the exact analysis
+            if self._classes is None:
+                self._classes = class_of_hands(self.player_cards)[0]
+            prices = analysis_of(self.spec, rules).prices
+            rows = self._classes[colex_indices(np.sort(hands, axis=1))]
+            return prices.ev[rows], prices.allowed[rows], prices.denominator
+        if known.shape[1] != 1 or self.face_up:
+            return self._priced(rules, hands, hands, known)
+        # one seen card, nothing face up: the suit classes' table, counted once
+        classes, cards = canonical_situations(hands.astype(np.int64), known[:, 0].astype(np.int64))
+        cells = seen_card_cells(self.spec, self.spec.qualifier(rules))[classes, cards]
+        prices = price(cells, self._strengths(hands), self.spec.settlement(rules))
+        completions = comb(52 - self.player_cards - 1, self.dealer_size - 1)
+        return prices.ev, prices.allowed, completions * prices.unit
 
     def team_evs(
         self, rules: RuleSet, team: IntArray, up: IntArray
     ) -> tuple[IntArray, BoolArray, int]:
-        """Each member's prices given every pooled card (one histogram a round)."""
+        """Each member's prices given every pooled card: by inclusion-exclusion over the pooled
+        cards (:func:`pooled_cells`) when that is the shorter sum, else one histogram of every
+        completion a round, priced for each member."""
+        spec, shape = self.spec, self.spec.shape
         n, k, p = team.shape
-        pooled = np.repeat(team.reshape(n, k * p), k, axis=0)
-        forced = np.repeat(up, k, axis=0)
-        ev, allowed, denominator = self._priced(rules, team.reshape(n * k, p), pooled, forced)
-        return ev.reshape(n, k, 4), allowed.reshape(n, k, 4), denominator
+        completions = comb(52 - k * p - up.shape[1], shape.dealer_cards - up.shape[1])
+        settlement = spec.settlement(rules)
+        subsets = sum(comb(k * p, j) for j in range(shape.dealer_cards + 1))
+        if up.shape[1] == 0 and shape.dealer_cards <= SMALL_DEALER and 4 * subsets <= completions:
+            pooled = team.reshape(n, k * p)
+            ev = np.zeros((n, k, 4), dtype=np.int64)
+            for member in range(k):
+                strengths = self._strengths(team[:, member])
+                cells = pooled_cells(spec, pooled, strengths, spec.qualifier(rules))
+                ev[:, member] = price(cells, strengths, settlement).ev
+            allowed = settlement.allowed[self._strengths(team.reshape(n * k, p))]
+            return ev, allowed.reshape(n, k, 4), completions * settlement.unit
+        histograms = dealer_histograms(
+            team.reshape(n, k * p).astype(np.uint8),
+            up.astype(np.uint8),
+            spec.ranking.strengths(shape.dealer_cards),
+            shape.dealer_cards,
+            spec.ranking.n_strengths,
+        )
+        ev = np.zeros((n, k, 4), dtype=np.int64)
+        allowed = np.zeros((n, k, 4), dtype=bool)
+        unit = spec.settlement(rules).unit
+        for member in range(k):
+            strengths = self._strengths(team[:, member])
+            cells = cells_from_histograms(histograms, strengths, spec.qualifier(rules))
+            prices = price(cells, strengths, spec.settlement(rules))
+            ev[:, member], allowed[:, member], unit = prices.ev, prices.allowed, prices.unit
+        return ev, allowed, completions * unit
 
     def settle(
         self, rules: RuleSet, hands: IntArray, dealer: IntArray, decisions: IntArray

@@ -278,3 +278,23 @@ def test_a_csv_log_with_rounds_is_read_and_a_bad_round_cell_is_one_line(
     status = main(["advantage", "detect", str(tmp_path / "bad.csv"), "--rules", "crazy4-standard"])
     error = capsys.readouterr().err
     assert status == 2 and error.count("\n") == 1 and "'round'" in error
+
+
+@pytest.mark.parametrize("name", ["crazy4-standard", "four-card-standard"])
+def test_pooled_valuations_are_the_same_on_one_thread_and_two(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """team_valuation splits its rows over threads; the answer may not depend on it."""
+    from crazy4.advantage import teamdetect
+
+    rules = load_rules(name)
+    face_up = 1 if name.startswith("four") else 0
+    deck = np.array([np.random.default_rng([7, r]).permutation(52) for r in range(160)])
+    hands, others = np.sort(deck[:, :5], axis=1), np.sort(deck[:, 5:15].reshape(160, 2, 5), axis=2)
+    up = deck[:, 15 : 15 + face_up]
+    found = []
+    for threads in (1, 2):
+        monkeypatch.setattr(teamdetect, "THREADS", threads)
+        found.append(teamdetect.team_valuation(rules, hands, others, up))
+    assert (found[0][0] == found[1][0]).all() and (found[0][1] == found[1][1]).all()
+    assert found[0][2] == found[1][2]

@@ -162,15 +162,73 @@ def test_a_planted_hole_carder_is_flagged_and_honest_seats_are_clear(
         assert (won > 0) if seat["seat"] == 2 else (won == 0)
 
 
-def test_team_groups_are_refused_in_one_line(
+def test_a_planted_team_is_flagged_and_an_honest_table_is_not(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    log = tmp_path / "table.parquet"
-    arguments = ["simulate", "--rules", "three-card-standard", "--quiet", "--rounds", "20",
-                 "--seats", "2", "--team-seats", "1,2", "--log", str(log)]  # fmt: skip
-    assert main(arguments) == 0
+    """400 rounds, 4 seats: seats 2 and 3 pool their cards (each plays the oracle's best given
+    both hands, checked above), seats 1 and 4 are honest; the screen finds the pair, the named
+    group is flagged too, and the same table with no team is clear."""
+    log, report = tmp_path / "team.parquet", tmp_path / "verdict.json"
+    table = ["simulate", "--rules", "three-card-standard", "--quiet", "--rounds", "400",
+             "--seats", "4", "--seed", "6"]  # fmt: skip
+    assert main([*table, "--team-seats", "2,3", "--log", str(log)]) == 0
     capsys.readouterr()
-    detect = ["advantage", "detect", str(log), "--rules", "three-card-standard", "--group", "1,2"]
-    assert main(detect) == 2
-    error = capsys.readouterr().err
-    assert error.count("\n") == 1 and "not available" in error
+    detect = ["advantage", "detect", str(log), "--rules", "three-card-standard", "--quiet"]
+    assert main([*detect, "--group", "2,3", "--report", str(report)]) == 1
+    data = json.loads(report.read_text())
+    status = {seat["seat"]: seat["status"] for seat in data["seats"]}
+    assert status == {1: "clear", 2: "FLAGGED", 3: "FLAGGED", 4: "clear"}
+    assert all("team" in s["hypothesis"] for s in data["seats"] if s["status"] == "FLAGGED")
+    groups = [(tuple(group["seats"]), group["flagged"]) for group in data["groups"]]
+    assert groups and all(g == ((2, 3), True) for g in groups)  # screened and named
+    honest = tmp_path / "honest.parquet"
+    assert main([*table, "--log", str(honest)]) == 0
+    capsys.readouterr()
+    assert main(["advantage", "detect", str(honest), "--rules", "three-card-standard"]) == 0
+    out = capsys.readouterr().out
+    assert out.count(": clear") == 4 and "FLAGGED" not in out
+
+
+@pytest.mark.parametrize("seats", [1, 2, 3, 5, 7])
+def test_pooled_and_seen_card_prices_equal_every_completion_counted(seats: int) -> None:
+    """The shortcuts (inclusion-exclusion over pooled cards, the seen-card table of suit
+    classes) against listing every dealer completion, on random deals."""
+    from crazy4.games.three_card.game import THREE_CARD
+    from crazy4.generic.surveil import SpecSurveillance
+
+    table = SpecSurveillance(THREE_CARD)
+    deck = np.array([np.random.default_rng([seats, r]).permutation(52) for r in range(300)])
+    team = np.sort(deck[:, : 3 * seats].reshape(300, seats, 3), axis=2)
+    ev, allowed, denominator = table.team_evs(RULES, team, np.zeros((300, 0), int))
+    pooled = np.repeat(team.reshape(300, 3 * seats), seats, axis=0)
+    listed = table._priced(RULES, team.reshape(-1, 3), pooled, np.zeros((300 * seats, 0), int))
+    assert (ev.reshape(-1, 4) == listed[0]).all() and (allowed.reshape(-1, 4) == listed[1]).all()
+    assert denominator == listed[2]
+    known = deck[:, 3 * seats : 3 * seats + 1]
+    fast = table.seen_evs(RULES, team[:, 0], known)
+    slow = table._priced(RULES, team[:, 0], team[:, 0], known)
+    assert (fast[0] == slow[0]).all() and fast[2] == slow[2]
+
+
+@pytest.mark.slow  # about 40 s of CPU: 100 tables, every seat-1 and screened group test
+def test_honest_three_card_tables_are_flagged_at_most_at_the_stated_rate() -> None:
+    """100 honest 7-seat tables of 40 rounds (half with 10% random fold/play mistakes) at
+    alpha = 0.05: seat 1's own test (hole-card and team hypotheses) flags at most 11 and the
+    screened group test at most 11 tables (the 99.6% point of binomial(100, 0.05) is 11)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[2] / "analysis"))
+    from bench_detect import add_mistakes, deal_table, seat_rounds
+
+    from crazy4.advantage.detect import examine_seat
+    from crazy4.advantage.teamscreen import screen_table
+
+    seats, tables, mistaken = 0, 0, 0
+    for t in range(100):
+        table, hidden = deal_table(RULES, 40, 80_000 + t, (), 1, ())
+        if t % 2:
+            add_mistakes(RULES, table, 0.1, t)
+            mistaken += 1
+        seats += examine_seat(RULES, seat_rounds(table, hidden, 1), 0.05, seed=t).flagged
+        tables += any(g.flagged for g in screen_table(RULES, table, 0.05, seed=t))
+    assert mistaken == 50 and seats <= 11 and tables <= 11
