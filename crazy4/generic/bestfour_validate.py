@@ -120,6 +120,8 @@ class BestFourChecks:
         no hands left out), else with their power.
     strategy_by, left_out : str
         The words after the strategy check's count; what the well-formed check says of bad rows.
+    lost_per_deviation : bool
+        The strategy check states the EV lost per deviation too.
     """
 
     rules_of: Callable[[RuleSet], Any]
@@ -151,6 +153,7 @@ class BestFourChecks:
     bet_design: bool
     strategy_by: str
     left_out: str
+    lost_per_deviation: bool
 
     @property
     def up_card(self) -> bool:
@@ -315,7 +318,7 @@ class BestFourRun:
         inferences = {"settlement": self.inference}
         if self.game.raise_minimum:
             inferences["strategy"] = self.strategy_inference
-        by, per_deviation = self.game.strategy_by, not self.game.up_card
+        by, per_deviation = self.game.strategy_by, self.game.lost_per_deviation
         return [
             well_formed_check(self.tally, self.game.left_out),
             settlement_check(self.tally, self.rules.name),

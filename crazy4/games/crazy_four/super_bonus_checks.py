@@ -350,4 +350,5 @@ CRAZY_FOUR_CHECKS = BestFourChecks(
     bet_design=True,
     strategy_by="",
     left_out="left out of the other checks; their rounds out of the statistics",
+    lost_per_deviation=True,
 )

@@ -264,4 +264,5 @@ FOUR_CARD_CHECKS = BestFourChecks(
     bet_design=False,
     strategy_by=" by hand and up card",
     left_out="left out of the other checks",
+    lost_per_deviation=False,
 )
