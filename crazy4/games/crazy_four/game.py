@@ -101,10 +101,12 @@ class CrazyFour:
         return SIMULATOR
 
     def validator(self) -> ValidatedGame:
-        """The Crazy 4 Poker log checks (:mod:`crazy4.games.crazy_four.validate`)."""
-        from crazy4.games.crazy_four.validate import CrazyFourValidator
+        """The best-four log checks (:mod:`crazy4.generic.bestfour_validate`) with this
+        game's part (:mod:`crazy4.games.crazy_four.super_bonus_checks`)."""
+        from crazy4.games.crazy_four.super_bonus_checks import CRAZY_FOUR_CHECKS
+        from crazy4.generic.bestfour_validate import BestFourValidator
 
-        return CrazyFourValidator()
+        return BestFourValidator(CRAZY_FOUR_CHECKS)
 
     def hole_cards(self) -> CellHoleCards:
         """The hole-card role: the game's outcome cells (:data:`.pricing.HOLE_CARDS`)."""

@@ -100,10 +100,12 @@ class FourCard:
         return SIMULATOR
 
     def validator(self) -> ValidatedGame:
-        """The Four Card Poker log checks (:mod:`crazy4.games.four_card.validate`)."""
-        from crazy4.games.four_card.validate import FourCardValidator
+        """The best-four log checks (:mod:`crazy4.generic.bestfour_validate`) with this
+        game's part (:mod:`crazy4.games.four_card.up_card_checks`)."""
+        from crazy4.games.four_card.up_card_checks import FOUR_CARD_CHECKS
+        from crazy4.generic.bestfour_validate import BestFourValidator
 
-        return FourCardValidator()
+        return BestFourValidator(FOUR_CARD_CHECKS)
 
     def hole_cards(self) -> CellHoleCards:
         """The hole-card role: the game's outcome cells (:data:`.pricing.HOLE_CARDS`)."""

@@ -1,0 +1,354 @@
+"""What ``crazy4 validate`` checks only in Crazy 4 Poker: :data:`CRAZY_FOUR_CHECKS`.
+
+The engine is :mod:`crazy4.generic.bestfour_validate` (and its rule inference,
+:mod:`crazy4.generic.bestfour_variants`); the game supplies here what differs. The log's
+schema is :mod:`crazy4.log.roundlog` (plus an optional ``qualified`` column); a row settles by
+:class:`crazy4.games.crazy_four.settle.Settlement` (the dealer's qualifier, the Super Bonus,
+the Queens Up table, a blind second hand playing 3x from the raise minimum, else 1x). Its
+statistics add the first seats' outcome cells and the dealer's qualification rate.
+
+Its misreadings, beside the generic ones: a dealer who does not qualify settled as in Three
+Card Poker (the Ante wins, the Play pushes); the Super Bonus ``unlisted`` rule switched; a fold
+settled as a showdown (the Ante and the Super Bonus settled as if the hand had played); a tie
+below the Super Bonus table losing it; the Super Bonus below its table settled like the Play
+bet; the dealer qualifying on any king or ace among its cards. Pay lines are searched on the
+Super Bonus and the Queens Up table.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.paytables import PayTable
+from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
+from crazy4.games.crazy_four.reference import Reference, load_reference
+from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
+from crazy4.games.crazy_four.settle import Settlement, outcome_cells
+from crazy4.generic.bestfour_validate import BestFourChecks, BestFourRun, BoolArray
+from crazy4.generic.bestfour_variants import (
+    BestFourReadings,
+    Dealt,
+    FloatNets,
+    Reading,
+    Settled,
+    Showdown,
+    play_multiple,
+)
+from crazy4.log.roundlog import BLIND, REQUIRED, WAGERS
+from crazy4.validate.checks import Component
+from crazy4.validate.infer import Variant
+from crazy4.validate.rows import LogBatch
+from crazy4.validate.statistics import (
+    SUMMARY_KEYS,
+    StatFamily,
+    StatTest,
+    Summary,
+    rare_award_notes,
+    summary_counts,
+)
+from crazy4.validate.switches import PayEdit
+from crazy4.validate.tally import BetValues
+
+#: The bets on the game itself (per unit of Ante), beside the side bets and the blind hand.
+GAME_BETS = ("ante_super_bonus_play", "ante_play", "super_bonus")
+#: The misreadings only this game is searched for (module docstring).
+NOT_QUALIFIED_ANTE_WINS, FOLD_SHOWDOWN = "not_qualified_ante_wins", "fold_showdown"
+TIES_LOSE_BONUS, BONUS_FOLLOWS_PLAY = "ties_lose_bonus", "bonus_follows_play"
+ANY_KING_OR_ACE = "any_king_or_ace"
+
+
+def _misreadings(rules: CrazyFourRules) -> tuple[list[tuple[Variant, Reading]], ...]:
+    """The game's readings searched before the A-2-3-4 ones, and after (module docstring).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> before, after = _misreadings(load_rules("crazy4-standard"))
+    >>> [v.pattern for v, _ in after]
+    ['dealer qualified on any K or A']
+    """
+    before = [
+        (
+            Variant(
+                "a dealer who does not qualify: the Ante wins 1:1 and the Play pushes "
+                "(Three Card Poker's rule)",
+                "Ante won and Play pushed against a dealer who does not qualify",
+            ),
+            Reading.of(NOT_QUALIFIED_ANTE_WINS),
+        )
+    ]
+    bonus = rules.super_bonus
+    if bonus is not None and bonus.unlisted_mask().any():
+        other = "push" if bonus.unlisted == "below_table" else "below_table"
+
+        def unlisted(r: CrazyFourRules) -> CrazyFourRules:
+            assert r.super_bonus is not None
+            return replace(r, super_bonus=replace(r.super_bonus, unlisted=other))
+
+        variant = Variant(
+            f"Super Bonus unlisted = {other}, not {bonus.unlisted}",
+            f"Super Bonus on a hand its table does not list settled as {other}",
+        )
+        before.append((variant, Reading((unlisted,))))
+    fold = Variant("a fold is settled as a showdown", "fold settled as a showdown")
+    before.append((fold, Reading.of(FOLD_SHOWDOWN)))
+    if bonus is not None:
+        lowest = bonus.table.entries[0].label
+        tie = Variant(
+            f"ties below a {lowest} lose the Super Bonus",
+            f"Super Bonus lost on a tie below a {lowest}",
+        )
+        follows = Variant(
+            f"the Super Bonus below a {lowest} follows the Play result",
+            f"Super Bonus below a {lowest} settled with the Play result",
+        )
+        before += [(tie, Reading.of(TIES_LOSE_BONUS)), (follows, Reading.of(BONUS_FOLLOWS_PLAY))]
+    any_king = Variant(
+        "the dealer qualifies with any K or A (not K high or better)",
+        "dealer qualified on any K or A",
+    )
+    return before, [(any_king, Reading.of(ANY_KING_OR_ACE))]
+
+
+def _pay_table(
+    rules: CrazyFourRules, wager: str, side: int | None
+) -> tuple[PayTable, str, str] | None:
+    """The table of the Super Bonus or of the Queens Up bet, its name, what it does unpaid."""
+    if wager == "super_bonus" and rules.super_bonus is not None:
+        return rules.super_bonus.table, "Super Bonus", "pushed or lost"
+    if wager == "queens_up" and side is not None:
+        return rules.side_bets[side].table, "Queens Up", "lost"
+    return None
+
+
+def _edit_table(
+    rules: CrazyFourRules, wager: str, side: int | None, edit: PayEdit
+) -> CrazyFourRules:
+    """The rule set with one pay line of the Super Bonus or of a Queens Up table edited."""
+    if wager == "super_bonus":
+        assert rules.super_bonus is not None
+        bonus = replace(rules.super_bonus, table=edit.apply(rules.super_bonus.table))
+        return replace(rules, super_bonus=bonus)
+    assert side is not None
+    bets = list(rules.side_bets)
+    bets[side] = replace(bets[side], table=edit.apply(bets[side].table))
+    return replace(rules, side_bets=tuple(bets))
+
+
+def _settle_read(settle: Settlement, read: Reading, dealt: Dealt, shown: Showdown) -> FloatNets:
+    """Nets per unit of each wager (and ``qualified``) of ``dealt`` under ``read``.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> from crazy4.generic.bestfour_variants import BestFourVariants, TIES_DEALER
+    >>> variants = BestFourVariants(load_rules("crazy4-standard"), CRAZY_FOUR_CHECKS.readings)
+    >>> dealt = Dealt(np.zeros((2, 5), np.intp), np.zeros((2, 5), np.intp),
+    ...               np.array([20, 20]), np.array([10, 20]), np.array([1, 1]), None)
+    >>> variants.settle([], dealt)["ante"].tolist()  # K-high qualifier: neither qualifies
+    [0.0, 0.0]
+    >>> reading = Reading.of(NOT_QUALIFIED_ANTE_WINS, TIES_DEALER)
+    >>> nets = variants.settle([reading], dealt)
+    >>> nets["ante"].tolist(), nets["play"].tolist()
+    ([1.0, 1.0], [0.0, 0.0])
+    """
+    flags, player2, dealer2 = read.flags, shown.player2, shown.dealer2
+    qualified = dealer2 >= 2 * settle.rules.dealer.qualifier_strength
+    if ANY_KING_OR_ACE in flags:
+        qualified = np.asarray((dealt.dealer_cards // 4 >= 11).any(axis=1), dtype=bool)
+    cell = 3 * qualified.astype(np.int64) + shown.comparison
+    strength = (player2 + 1) // 2
+
+    def nets(in_action: npt.NDArray[np.int64]) -> FloatNets:
+        units = settle.nets(strength, in_action, cell, queens_up=dealt.side)
+        found = {name: value / settle.unit for name, value in units.items()}
+        played = in_action > 0
+        if NOT_QUALIFIED_ANTE_WINS in flags:
+            found["ante"] = np.where(played & ~qualified, 1.0, found["ante"])
+            found["play"] = np.where(played & ~qualified, 0.0, found["play"])
+        bonus = settle.rules.super_bonus
+        if bonus is not None:
+            below = played & ~bonus.table.paid_mask()[strength]
+            if TIES_LOSE_BONUS in flags:
+                tie = below & (player2 == dealer2)
+                found["super_bonus"] = np.where(tie, -1.0, found["super_bonus"])
+            if BONUS_FOLLOWS_PLAY in flags:
+                play = settle.play_net[cell] / settle.unit
+                found["super_bonus"] = np.where(below, play, found["super_bonus"])
+        return found
+
+    result = nets(dealt.multiple)
+    if FOLD_SHOWDOWN in flags:
+        fold = dealt.multiple == 0
+        shown_down = nets(np.where(fold, 1, dealt.multiple))
+        for name in ("ante", "super_bonus"):
+            result[name] = np.where(fold, shown_down[name], result[name])
+    result["qualified"] = qualified.astype(np.float64)
+    return result
+
+
+def _derive(reference: Reference, batch: LogBatch) -> None:
+    """The hands' strengths, and the player's class of the strategy."""
+    for name in ("player", "dealer"):
+        batch.derive_strengths(name, reference.strength_of_hand)
+    classes = reference.class_of_hand[batch.derived["player_colex"]]
+    batch.derived["situation"] = classes.astype(np.int64)
+
+
+def _settle(run: BestFourRun, batch: LogBatch, good: BoolArray) -> Settled:
+    """Every wager of the batch settled again (a blind hand plays 3x from the raise minimum)."""
+    settle: Settlement = run.settlement
+    strength = batch.derived["player_strength"]
+    dealer_strength = batch.derived["dealer_strength"]
+    blind = batch.decision == BLIND
+    in_action = np.where(blind, settle.blind_multiple(strength), play_multiple(batch.decision))
+    cell = outcome_cells(strength, dealer_strength, run.rules.dealer.qualifier_strength)
+    nets = settle.nets(strength, in_action, cell, queens_up=run.side_table)
+    ante = batch.wager("ante")
+    components = [
+        Component("ante", ante, nets["ante"], batch.wager("ante_net")),
+        Component("play", ante, nets["play"], batch.wager("play_net")),
+    ]
+    if run.rules.super_bonus is not None:
+        sb, sb_net = batch.wager("super_bonus"), batch.wager("super_bonus_net")
+        components.append(Component("super_bonus", sb, nets["super_bonus"], sb_net))
+    if run.side_table is not None and "queens_up" in batch.names:
+        qu, qu_net = batch.wager("queens_up"), batch.wager("queens_up_net")
+        components.append(Component("queens_up", qu, nets["queens_up"], qu_net, side=True))
+    if "qualified" in batch.number:  # an optional column: 1 when the dealer qualified
+        units = np.where(cell >= 3, settle.unit, 0).astype(np.int64)
+        ones = np.ones(batch.n)
+        components.append(Component("qualified", ones, units, batch.number["qualified"]))
+    dealt = Dealt(
+        *(batch.indices("player"), batch.indices("dealer"), strength),
+        *(dealer_strength, in_action, run.side_table),
+    )
+    return Settled(components, dealt, cell)
+
+
+def _bet_values(run: BestFourRun, batch: LogBatch, keep: BoolArray, blind: BoolArray) -> BetValues:
+    """Each bet's hands and results, per unit of its base wager."""
+    ante_net, play_net = batch.wager("ante_net"), batch.wager("play_net")
+    sb_net = batch.wager("super_bonus_net")
+    game = batch.per_unit(ante_net + play_net + sb_net, "ante")
+    values: BetValues = {
+        "ante_super_bonus_play": (keep & ~blind, game),
+        "ante_play": (keep & ~blind, batch.per_unit(ante_net + play_net, "ante")),
+    }
+    if run.rules.super_bonus is not None:
+        values["super_bonus"] = (keep & ~blind, batch.per_unit(sb_net, "super_bonus"))
+    if run.side_table is not None and "queens_up" in batch.names:
+        name = run.rules.side_bets[run.side_table].name
+        qu_net = batch.wager("queens_up_net")
+        values[name] = (keep & (batch.wager("queens_up") > 0), batch.per_unit(qu_net, "queens_up"))
+    if run.rules.blind_second_hand:
+        values["blind_second_hand"] = (keep & blind, game)
+    return values
+
+
+def _hand_tests(run: BestFourRun, family: StatFamily, summary: Summary | None) -> None:
+    """The first seats' outcome cells and the dealer's qualification rate."""
+    reference: Reference = run.reference
+    if summary is None:
+        qualified = int(run.dealer_strengths[run.rules.dealer.qualifier_strength :].sum())
+        rounds = run.stat_rounds
+        cells = run.first_cells.astype(np.float64)
+    else:
+        qualified = int(summary["dealer_qualified"])
+        rounds = int(summary["rounds"])
+        cells = summary_counts(summary, "outcomes", list(OUTCOME_CELLS))
+    if cells.sum() > 0:
+        if summary is not None and int(summary.get("seats", 1)) > 1:
+            family.notes.append(
+                "outcome cells: several seats share each dealer hand, so the summary's pooled "
+                "outcome counts are not independent; not tested (a per-round log is)"
+            )
+        else:
+            family.chi_square("outcome cells (first seat)", cells, reference.cell_probabilities())
+    if rounds > 0:
+        p_q = reference.qualification_probability()
+        z = (qualified - rounds * p_q) / math.sqrt(rounds * p_q * (1 - p_q))
+        detail = f"observed {qualified / rounds:.5f}, exact {p_q:.5f} (z)"
+        family.tests.append(StatTest.z_score("dealer qualification rate", z, detail))
+
+
+def resolution_notes(run: BestFourRun, bet: str, hands: int, se: float) -> list[str]:
+    """Award lines of ``bet`` too rare for a sample of ``hands`` (standard error ``se``).
+
+    Examples
+    --------
+    >>> from crazy4.generic.bestfour_validate import BestFourValidator
+    >>> from crazy4.registry import load_rules
+    >>> from crazy4.validate.report import Options
+    >>> validator = BestFourValidator(CRAZY_FOUR_CHECKS)
+    >>> run = validator.start(Options(load_rules("crazy4-standard")), {})
+    >>> notes = resolution_notes(run, "super_bonus", 10_000, 0.02)
+    >>> notes[-1].split(";")
+    ['super_bonus: sample too small to resolve the four aces award (200 to 1', \
+' expected 0.2 in this sample)']
+    """
+    rules: CrazyFourRules = run.rules
+    tables: list[PayTable] = []
+    super_bonus = rules.super_bonus
+    if bet in (*GAME_BETS, "blind_second_hand") and bet != "ante_play" and super_bonus:
+        tables.append(super_bonus.table)
+    tables += [side.table for side in rules.side_bets if side.name == bet]
+    probabilities = run.reference.strength_probabilities()
+    return rare_award_notes(bet, tables, probabilities, hands, se)
+
+
+def _required(rules: CrazyFourRules) -> tuple[str, ...]:
+    """The columns of :data:`crazy4.log.roundlog.REQUIRED`, and the Super Bonus's if any."""
+    return REQUIRED + (
+        (("super_bonus", "super_bonus_net")) if rules.super_bonus is not None else ()
+    )
+
+
+#: Crazy 4 Poker's part of the validator (module docstring).
+CRAZY_FOUR_CHECKS = BestFourChecks(
+    rules_of=crazy_four_rules,
+    reference_of=load_reference,
+    readings=BestFourReadings(
+        qualifies=True,
+        settlement=Settlement.of,
+        misreadings=_misreadings,
+        optional=lambda rules, logged: [],
+        pay_table=_pay_table,
+        edit_table=_edit_table,
+        settle=_settle_read,
+    ),
+    required=_required,
+    needs="needs",
+    hands=(
+        ("player", 5, "player cards not five valid cards"),
+        ("dealer", 5, "dealer cards not five valid cards"),
+    ),
+    numbers=(*WAGERS, *(f"{wager}_net" for wager in WAGERS), "qualified"),
+    derive=_derive,
+    side_key="queens_up",
+    side_label="Queens Up",
+    side_wagers=(("queens_up", "Queens Up"),),
+    offered=lambda rules, side: frozenset() if side is None else frozenset({"queens_up"}),
+    matched=lambda rules: ("super_bonus",) if rules.super_bonus is not None else (),
+    net_columns=("ante_net", "play_net", "super_bonus_net", "queens_up_net", "qualified"),
+    net_needs_wager=True,
+    multiples_named=True,
+    settle=_settle,
+    bet_values=_bet_values,
+    blind=lambda rules: bool(rules.blind_second_hand),
+    raise_minimum=True,
+    sequence_by_category=False,
+    summary_keys=(*SUMMARY_KEYS, "dealer_qualified"),
+    category_titles=("player hand categories", "dealer hand categories"),
+    dealer_probabilities=lambda reference: reference.category_probabilities(),
+    hand_tests=_hand_tests,
+    bet_notes=resolution_notes,
+    bet_design=True,
+    strategy_by="",
+    left_out="left out of the other checks; their rounds out of the statistics",
+    lost_per_deviation=True,
+)

@@ -1,0 +1,383 @@
+"""Rule inference of a best-four game: the readings it searches and how rows settle under them.
+
+Each edit (:class:`Reading`) is one way an engine may read the rules differently; edits
+compose, so :class:`crazy4.validate.search.Search` settles rows under two or three at once.
+Written once here for every best-four-of-five game (Crazy 4 Poker, Four Card Poker):
+
+* one ``[dealer]`` switch of the rule set (:func:`crazy4.validate.switches.dealer_switches`;
+  the qualifiers too in a game whose dealer qualifies);
+* ties going to the dealer; A-2-3-4 not a straight, for the player's hand, the dealer's or
+  both (:func:`crazy4.validate.hands.strengths_without_wheel`);
+* a pay line of a table the game names paying what the log paid on it (the odds read from
+  the log's own nets), or not at all, or a line the table lacks added
+  (:func:`crazy4.validate.switches.pay_line_edits`).
+
+The game (:class:`BestFourReadings`) supplies its settlement, its tables, the misreadings only
+it can have (flags of a :class:`Reading`) and how a settlement reads them. :func:`infer_rows`
+keys each differing row by what the log did (the decision, the player's and the dealer's hand
+class, whether the dealer qualified, who was higher, the wagers that differ) and runs the
+search; :func:`infer_raise_minimum` tries the strategy's variant of a raise minimum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import reduce
+from typing import Any, Generic, Protocol, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.paytables import PayTable
+from crazy4.core.ranking import HandCategory, category_of_strength, category_thresholds, hand_group
+from crazy4.log.roundlog import BLIND, DECISION_NAMES
+from crazy4.validate.checks import Component
+from crazy4.validate.hands import CLASS_NAMES, hand_class, strategy_groups, strengths_without_wheel
+from crazy4.validate.infer import Inference, ShownCards, Variant, differing_example
+from crazy4.validate.patterns import agrees, differing_columns, key_words
+from crazy4.validate.search import Search
+from crazy4.validate.switches import PayEdit, dealer_switches, pay_line_edits
+
+FloatNets = dict[str, npt.NDArray[np.float64]]
+IntArray = npt.NDArray[np.int64]
+Rules = TypeVar("Rules")
+RulesEdit = Callable[[Any], Any]
+
+#: The misreadings every best-four game is searched for (flags of a :class:`Reading`).
+PLAYER_WHEEL, DEALER_WHEEL, TIES_DEALER = "player_wheel", "dealer_wheel", "ties_dealer"
+
+
+class Settles(Protocol):
+    """A game's settlement tables: its nets are numerators over :attr:`unit`."""
+
+    @property
+    def unit(self) -> int:
+        """The common denominator of every net."""
+        ...
+
+
+Settle = TypeVar("Settle", bound=Settles)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One edit of how the rules are read: rule set edits and misreading flags (module
+    docstring). :meth:`merge` composes edits.
+
+    Examples
+    --------
+    >>> Reading(flags=frozenset({PLAYER_WHEEL})).merge(Reading.of(DEALER_WHEEL)).flags == {
+    ...     PLAYER_WHEEL, DEALER_WHEEL}
+    True
+    """
+
+    edits: tuple[RulesEdit, ...] = ()
+    flags: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, *flags: str) -> Reading:
+        """The misreading of ``flags``, no rule set edit."""
+        return cls(flags=frozenset(flags))
+
+    def merge(self, other: Reading) -> Reading:
+        """Both edits at once."""
+        return Reading(self.edits + other.edits, self.flags | other.flags)
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """The rows of a batch as settled: cards, best-four strengths, the Play multiple in action,
+    the side bet's table (None: none) and the wagers the log writes (set by :func:`infer_rows`).
+    """
+
+    player_cards: npt.NDArray[np.integer]
+    dealer_cards: npt.NDArray[np.integer]
+    strength: IntArray
+    dealer_strength: IntArray
+    multiple: IntArray
+    side: int | None
+    logged: frozenset[str] = field(default=frozenset())
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """How a reading compares the rows: strengths doubled (A-2-3-4 read as ace high falls
+    between two strengths) and the comparison (0 player higher, 1 tie, 2 dealer higher)."""
+
+    player2: IntArray
+    dealer2: IntArray
+    comparison: IntArray
+
+
+@dataclass(frozen=True)
+class Settled:
+    """One batch settled again by the game: the components compared with the log, the rows
+    for the rule inference, and each row's outcome cell (or showdown result)."""
+
+    components: list[Component]
+    dealt: Dealt
+    cell: IntArray
+
+
+def play_multiple(decision: IntArray) -> IntArray:
+    """The Play multiple of each decision (0: fold; a blind hand: 3).
+
+    Examples
+    --------
+    >>> play_multiple(np.array([-1, 0, 2, 4])).tolist()
+    [0, 0, 2, 3]
+    """
+    return np.where(decision == BLIND, 3, np.clip(decision, 0, 3))
+
+
+@dataclass(frozen=True)
+class BestFourReadings(Generic[Rules, Settle]):
+    """What a best-four game supplies to the rule inference (module docstring).
+
+    Attributes
+    ----------
+    qualifies : bool
+        Whether the game's dealer qualifies (the qualifier switches searched, the keys say it).
+    settlement : callable
+        ``settlement(rules)``: the settlement tables of a rule set.
+    misreadings : callable
+        ``misreadings(rules)``: the game's own readings, searched before and after the A-2-3-4
+        ones.
+    optional : callable
+        ``optional(rules, logged)``: readings searched only when the log writes ``logged``.
+    pay_table : callable
+        ``pay_table(rules, wager, side)``: the table a wager pays by, the bet's name and what
+        an unpaid hand does; None for a wager with no table.
+    edit_table : callable
+        ``edit_table(rules, wager, side, edit)``: the rule set with that table edited.
+    settle : callable
+        ``settle(settlement, reading, dealt, showdown)``: nets per unit of every wager.
+    """
+
+    qualifies: bool
+    settlement: Callable[[Rules], Settle]
+    misreadings: Callable[[Rules], tuple[list[tuple[Variant, Reading]], ...]]
+    optional: Callable[[Rules, frozenset[str]], list[tuple[Variant, Reading]]]
+    pay_table: Callable[[Rules, str, int | None], tuple[PayTable, str, str] | None]
+    edit_table: Callable[[Rules, str, int | None, PayEdit], Rules]
+    settle: Callable[[Settle, Reading, Dealt, Showdown], FloatNets]
+
+
+def _dealer_edit(rules: Any, changed: Any) -> RulesEdit:
+    """The edit setting the ``[dealer]`` fields ``changed`` has otherwise than ``rules``."""
+    fields = {
+        name: getattr(changed.dealer, name)
+        for name in rules.dealer.__dataclass_fields__
+        if getattr(changed.dealer, name) != getattr(rules.dealer, name)
+    }
+    return lambda r: replace(r, dealer=replace(r.dealer, **fields))
+
+
+#: A-2-3-4 read as ace high: in both hands, in the player's, in the dealer's.
+WHEELS = (
+    (
+        Variant("A-2-3-4 is not a straight", "A-2-3-4 settled as ace high"),
+        Reading.of(PLAYER_WHEEL, DEALER_WHEEL),
+    ),
+    (
+        Variant(
+            "A-2-3-4 is not a straight in the player's hand", "player A-2-3-4 settled as ace high"
+        ),
+        Reading.of(PLAYER_WHEEL),
+    ),
+    (
+        Variant(
+            "A-2-3-4 is not a straight in the dealer's hand", "dealer A-2-3-4 settled as ace high"
+        ),
+        Reading.of(DEALER_WHEEL),
+    ),
+)
+
+
+class BestFourVariants(Generic[Rules, Settle]):
+    """The readings of one rule set and how rows settle under them (module docstring).
+
+    Examples
+    --------
+    >>> from crazy4.games.four_card.up_card_checks import FOUR_CARD_CHECKS
+    >>> from crazy4.registry import load_rules
+    >>> variants = BestFourVariants(load_rules("four-card-standard"), FOUR_CARD_CHECKS.readings)
+    >>> [v.difference for v, _ in variants.fixed][:2]
+    ['ties = push (ties push), not player', 'ties = dealer (the dealer wins ties), not player']
+    """
+
+    def __init__(self, rules: Rules, game: BestFourReadings[Rules, Settle]) -> None:
+        self.rules, self.game = rules, game
+        ruleset: Any = rules  # every game's rule set has a ``[dealer]`` section
+        self.settle_of = game.settlement(rules)
+        self._settlements: dict[tuple[RulesEdit, ...], Settle] = {(): self.settle_of}
+        self.fixed: list[tuple[Variant, Reading]] = [
+            (variant, Reading((_dealer_edit(rules, changed),)))
+            for variant, changed in dealer_switches(ruleset, qualifiers=game.qualifies)
+        ]
+        ties = ruleset.dealer.ties
+        self.fixed.append(
+            (
+                Variant(
+                    f"ties = dealer (the dealer wins ties), not {ties}",
+                    "ties settled as the dealer's",
+                ),
+                Reading.of(TIES_DEALER),
+            )
+        )
+        before, after = game.misreadings(rules)
+        self.fixed += [*before, *WHEELS, *after]
+
+    def pay_lines(
+        self, wager: str, strength: IntArray, observed: npt.NDArray[np.float64], side: int | None
+    ) -> list[tuple[Variant, Reading]]:
+        """Pay-line edits for the rows of ``wager`` whose logged net per unit (``observed``)
+        differs: each line those hands are on paying what the log paid most often on it, or
+        not at all; each hand group on no line the log paid, added."""
+        found = self.game.pay_table(self.rules, wager, side)
+        if found is None:
+            return []
+        table, bet, unpaid = found
+        edit_table = self.game.edit_table
+
+        def edit(change: PayEdit) -> RulesEdit:
+            return lambda rules: edit_table(rules, wager, side, change)
+
+        return [
+            (variant, Reading((edit(change),)))
+            for variant, change in pay_line_edits(bet, table, strength, observed, unpaid)
+        ]
+
+    def settle(self, readings: Sequence[Reading], dealt: Dealt) -> FloatNets:
+        """Nets per unit of each wager of the rows ``dealt`` read with every edit of
+        ``readings`` at once (none: the rule set itself)."""
+        read = reduce(Reading.merge, readings, Reading())
+        settle = self._settlements.get(read.edits)
+        if settle is None:
+            edited = reduce(lambda r, edit: edit(r), read.edits, self.rules)
+            settle = self.game.settlement(edited)
+            self._settlements[read.edits] = settle
+        player2, dealer2 = 2 * dealt.strength, 2 * dealt.dealer_strength
+        if PLAYER_WHEEL in read.flags:
+            player2 = strengths_without_wheel(dealt.player_cards, dealt.strength)
+        if DEALER_WHEEL in read.flags:
+            dealer2 = strengths_without_wheel(dealt.dealer_cards, dealt.dealer_strength)
+        comparison = (player2 == dealer2).astype(np.int64) + 2 * (player2 < dealer2)
+        if TIES_DEALER in read.flags:
+            comparison = np.where(comparison == 1, 2, comparison)
+        return self.game.settle(settle, read, dealt, Showdown(player2, dealer2, comparison))
+
+
+def infer_rows(
+    inference: Inference,
+    variants: BestFourVariants[Any, Any],
+    dealt: Dealt,
+    components: Sequence[Component],
+    good: npt.NDArray[np.bool_],
+    shown: ShownCards,
+    limit: int,
+    qualifier: int | None,
+) -> None:
+    """Add the differing good rows of a batch, keyed by what the log did (``qualifier``: the
+    dealer's, None in a game where it does not qualify), and the search's verdicts on them
+    (:class:`crazy4.validate.search.Search`: every reading of ``variants``, and combinations)."""
+    unit = variants.settle_of.unit
+    rows = np.flatnonzero(good)
+    sub = [
+        Component(c.name, c.wager[rows], c.units[rows], c.logged[rows], c.side) for c in components
+    ]
+    names = [c.name for c in sub]
+    part = Dealt(
+        dealt.player_cards[rows],
+        dealt.dealer_cards[rows],
+        dealt.strength[rows],
+        dealt.dealer_strength[rows],
+        dealt.multiple[rows],
+        dealt.side,
+        frozenset(names),
+    )
+    base = {c.name: c.units / unit for c in sub}
+    wrong = np.flatnonzero(~agrees(sub, base))
+    if wrong.size == 0:
+        return
+    candidates = [*variants.fixed, *variants.game.optional(variants.rules, part.logged)]
+    for c in sub:
+        differs = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
+        if differs.size:
+            observed = c.logged[differs] / np.where(c.wager[differs] > 0, c.wager[differs], 1)
+            candidates += variants.pay_lines(c.name, part.strength[differs], observed, part.side)
+    cards = (shown.player, shown.dealer, shown.decision)
+
+    def keys(wrong: npt.NDArray[np.intp]) -> IntArray:
+        player, dealer = part.strength[wrong], part.dealer_strength[wrong]
+        columns = [np.clip(shown.decision[rows[wrong]], 0, 4), hand_class(player)]
+        columns.append(hand_class(dealer))
+        if qualifier is not None:
+            columns.append((dealer >= qualifier).astype(np.int64))
+        columns.append((player == dealer).astype(np.int64) + 2 * (player < dealer))
+        columns += differing_columns(sub, base, wrong, part.multiple)
+        return np.column_stack(columns)
+
+    def example(row: int) -> dict[str, object]:
+        return differing_example(row, rows, shown.first_row, cards, sub, base)
+
+    search = Search(sub, base, candidates, lambda edits: variants.settle(edits, part))
+    search.run(
+        inference,
+        keys,
+        lambda key: key_words(key, names, CLASS_NAMES, qualifier=qualifier is not None),
+        example,
+        limit,
+    )
+
+
+def infer_raise_minimum(
+    inference: Inference,
+    rules: Any,
+    ev: IntArray,
+    classes: npt.NDArray[np.integer],
+    strength: IntArray,
+    expected: IntArray,
+    taken: IntArray,
+    compared: npt.NDArray[np.bool_],
+) -> None:
+    """The strategy's variant: the hands of the raise minimum's category not allowed to raise
+    (the minimum moved to the next category), their best decision then fold or 1x by ``ev``
+    (exact EV numerators by class and decision); ``expected`` and ``taken`` per row."""
+    base = ev[classes, taken] == ev[classes, expected]
+    wrong = np.flatnonzero(compared & ~base)
+    if wrong.size == 0:
+        return
+    lowest = rules.play.raise_minimum_strength
+    category = int(category_of_strength()[lowest])
+    top = int(category_thresholds()[category + 1])
+    group = hand_group(lowest)
+    after = HandCategory(category + 1).label if category + 1 < len(HandCategory) else "none"
+    variant = Variant(
+        f"a {group} may not raise above 1x (raise minimum {after}, not {rules.play.raise_minimum})",
+        f"{group} never raised above 1x",
+    )
+    inside = (strength >= lowest) & (strength < top) & (expected > 1)
+    fallback = np.where(ev[classes, 1] >= ev[classes, 0], 1, 0)
+    alternative = np.where(inside, fallback, expected)
+    ok = ev[classes, taken] == ev[classes, alternative]
+    index = inference.index(variant)
+    codes, names = strategy_groups()
+    keys = np.column_stack([codes[strength[wrong]], expected[wrong], taken[wrong]])
+
+    def name_of(key: npt.NDArray[np.integer]) -> str:
+        code, wanted, played = (int(v) for v in key)
+        return (
+            f"{names[code]} played {DECISION_NAMES[played]} where {DECISION_NAMES[wanted]} expected"
+        )
+
+    inference.add(
+        wrong,
+        keys,
+        {index: ok[wrong]},
+        {index: int((compared & base & ~ok).sum())},
+        name_of,
+        lambda row: {"row": row},
+        0,
+    )
