@@ -117,6 +117,8 @@ SLOW_TESTS = frozenset(
         "crazy4/cardroom/model.py::crazy4.cardroom.model.CardroomModel",
         "crazy4/cardroom/seats.py::crazy4.cardroom.seats.joint_optimal_decisions",
         "crazy4/games/crazy_four/analysis.py::crazy4.games.crazy_four.analysis.Analysis.exact_ev",
+        "crazy4/games/crazy_four/analysis.py::crazy4.games.crazy_four.analysis.Analysis",
+        "crazy4/generic/bestfour_analysis.py::crazy4.generic.bestfour_analysis.BestFourAnalysis.run",
         "crazy4/games/crazy_four/whatif.py::crazy4.games.crazy_four.whatif.unlisted_readings",
         "tests/games/crazy_four/test_crazy_four_analysis.py::test_prices_match_independent_settlement",
         "tests/cardroom/test_cardroom.py::test_blind_hand_ev_from_the_per_hand_table",

@@ -98,7 +98,7 @@ class ClassKeys:
     what : str
         What the classes are called in messages (``"hand classes"``).
     example : callable, optional
-        A class in words, to name a missing one.
+        A class in words, to name a missing one (or None: not named).
     """
 
     columns: tuple[str, ...]
@@ -106,7 +106,7 @@ class ClassKeys:
     classes: Callable[[npt.NDArray[np.int64]], IntArray]
     allowed: npt.NDArray[np.bool_]
     what: str
-    example: Callable[[int], str] | None = None
+    example: Callable[[int], str | None] | None = None
 
 
 def read_class_strategy(path: Path, keys: ClassKeys) -> IntArray:
@@ -175,6 +175,7 @@ def read_class_strategy(path: Path, keys: ClassKeys) -> IntArray:
     decision[index] = code_array
     missing = np.flatnonzero(decision < 0)
     if missing.size:
-        example = f"; missing e.g. {keys.example(int(missing[0]))}" if keys.example else ""
+        named = keys.example(int(missing[0])) if keys.example else None
+        example = f"; missing e.g. {named}" if named is not None else ""
         raise InputError(f"{where} covers {n - missing.size:,} of {n:,} {keys.what}{example}")
     return decision

@@ -127,7 +127,7 @@ class BetNets:
 
 class ExactValue(Protocol):
     """A bet's exact value under the plan's strategy, per unit of its base wager (what the
-    games' references give, such as :class:`crazy4.games.crazy_four.reference.ExactBet`)."""
+    games' references give, such as :class:`crazy4.core.bets.ExactBet`)."""
 
     @property
     def mean(self) -> Fraction:

@@ -1,6 +1,7 @@
-"""The whole exact analysis of one rule set, from counts to tables.
+"""The whole exact analysis of one Crazy 4 Poker rule set, from counts to tables.
 
-``analyze`` runs the pipeline of the design notes: dealer-outcome counts per hand class
+``analyze`` runs the best-four pipeline (:class:`crazy4.generic.bestfour_analysis.
+BestFourAnalysis`) with this game's steps: dealer-outcome counts per hand class
 (rule-independent but for the qualifier), exact prices and the optimal strategy, every bet as an
 exact distribution, and the result tables. Pricing the same counts under another pay table
 costs milliseconds: pass the ``outcomes`` of an earlier run.
@@ -9,8 +10,7 @@ costs milliseconds: pass the ``outcomes`` of an earlier run.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -18,6 +18,7 @@ import pandas as pd
 from crazy4.core.bet_tables import net_distribution
 from crazy4.core.bets import BetOutcomes
 from crazy4.games.crazy_four.bets import all_bets
+from crazy4.games.crazy_four.hand_reference import Reference
 from crazy4.games.crazy_four.outcomes import (
     OUTCOME_CELLS,
     OUTCOME_LABELS,
@@ -27,26 +28,17 @@ from crazy4.games.crazy_four.outcomes import (
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.strategy import border_hands, simple_strategy, strategy_segments
+from crazy4.generic.bestfour_analysis import AnalysisSteps, BestFourAnalysis, Say
 from crazy4.generic.bestfour_tables import bets_table, cell_returns, hand_classes_table
 from crazy4.generic.frequencies import group_frequencies
-from crazy4.generic.report_frame import BetLookup, bet_ev
 
 
 @dataclass(frozen=True)
-class Analysis(BetLookup):
-    """Everything computed for one rule set.
+class Analysis(BestFourAnalysis[CrazyFourRules, PlayerOutcomes, HandPrices, None]):
+    """Everything computed for one rule set (:class:`.BestFourAnalysis`).
 
-    Attributes
-    ----------
-    rules : CrazyFourRules
-    outcomes : PlayerOutcomes
-    prices : HandPrices
-    bets : list of BetOutcomes
-    tables : dict of str to DataFrame
-        ``bets``, ``hand_frequencies``, ``player_hands``, ``returns``, ``net_distribution``,
-        ``strategy``, ``border_hands``, each written as ``<name>.parquet``.
-    simple_strategy_cost : Fraction
-        EV lost per unit of Ante by the published simple strategy against the optimum.
+    ``tables``: ``bets``, ``hand_frequencies``, ``player_hands``, ``returns``,
+    ``net_distribution``, ``strategy``, ``border_hands``, each written as ``<name>.parquet``.
 
     Examples
     --------
@@ -56,12 +48,64 @@ class Analysis(BetLookup):
     0.0342
     """
 
-    rules: CrazyFourRules
-    outcomes: PlayerOutcomes
-    prices: HandPrices
-    bets: list[BetOutcomes]
-    tables: dict[str, pd.DataFrame] = field(repr=False)
-    simple_strategy_cost: Fraction
+
+class CrazyFourSteps(AnalysisSteps[CrazyFourRules, PlayerOutcomes, HandPrices, None]):
+    """Crazy 4 Poker's analysis steps (:class:`.AnalysisSteps`)."""
+
+    main_bet = Reference.main_bet
+    simple_bet = f"{Reference.main_bet}_simple"
+
+    def count(
+        self, rules: CrazyFourRules, jobs: int, outcomes: PlayerOutcomes | None, say: Say
+    ) -> PlayerOutcomes:
+        """The counts of the rules' qualifier (``outcomes`` if they have it)."""
+        if outcomes is None or outcomes.qualifier_strength != rules.dealer.qualifier_strength:
+            outcomes = compute_outcomes(rules.dealer.qualifier_strength, jobs=jobs, progress=say)
+        return outcomes
+
+    def price(self, rules: CrazyFourRules, outcomes: PlayerOutcomes, jobs: int) -> HandPrices:
+        """:func:`.pricing.price_hands`."""
+        return price_hands(rules, outcomes)
+
+    def bets(
+        self, rules: CrazyFourRules, outcomes: PlayerOutcomes, prices: HandPrices
+    ) -> tuple[list[BetOutcomes], None]:
+        """:func:`.bets.all_bets` under the optimal and the simple strategy."""
+        simple = simple_strategy(rules, outcomes.strengths)
+        return all_bets(rules, outcomes, prices, simple), None
+
+    def tables(
+        self,
+        rules: CrazyFourRules,
+        outcomes: PlayerOutcomes,
+        prices: HandPrices,
+        bets: list[BetOutcomes],
+        state: None,
+    ) -> dict[str, pd.DataFrame]:
+        """The tables named in :class:`Analysis`."""
+        main_bet = bets[0]
+        return {
+            "bets": bets_table((bet, outcomes.weights) for bet in bets),
+            "hand_frequencies": group_frequencies(outcomes.strengths, outcomes.weights),
+            "player_hands": hand_classes_table(
+                outcomes.hands,
+                outcomes.weights,
+                outcomes.strengths,
+                (OUTCOME_CELLS, outcomes.counts),
+                prices,
+            ),
+            "returns": cell_returns(
+                main_bet,
+                prices.decision,
+                outcomes.strengths,
+                np.arange(len(OUTCOME_CELLS)),
+                "dealer_outcome",
+                [OUTCOME_LABELS[cell] for cell in OUTCOME_CELLS],
+            ),
+            "net_distribution": net_distribution(main_bet),
+            "strategy": strategy_segments(outcomes, prices),
+            "border_hands": border_hands(outcomes, prices),
+        }
 
 
 def analyze(
@@ -83,44 +127,4 @@ def analyze(
     progress : callable, optional
         Called with a message after each step.
     """
-    say = progress or (lambda message: None)
-    if outcomes is None or outcomes.qualifier_strength != rules.dealer.qualifier_strength:
-        outcomes = compute_outcomes(rules.dealer.qualifier_strength, jobs=jobs, progress=say)
-    prices = price_hands(rules, outcomes)
-    simple = simple_strategy(rules, outcomes.strengths)
-    bets = all_bets(rules, outcomes, prices, simple)
-    say("prices and bets")
-    main_bet = bets[0]
-    tables = {
-        "bets": bets_table((bet, outcomes.weights) for bet in bets),
-        "hand_frequencies": group_frequencies(outcomes.strengths, outcomes.weights),
-        "player_hands": hand_classes_table(
-            outcomes.hands,
-            outcomes.weights,
-            outcomes.strengths,
-            (OUTCOME_CELLS, outcomes.counts),
-            prices,
-        ),
-        "returns": cell_returns(
-            main_bet,
-            prices.decision,
-            outcomes.strengths,
-            np.arange(len(OUTCOME_CELLS)),
-            "dealer_outcome",
-            [OUTCOME_LABELS[cell] for cell in OUTCOME_CELLS],
-        ),
-        "net_distribution": net_distribution(main_bet),
-        "strategy": strategy_segments(outcomes, prices),
-        "border_hands": border_hands(outcomes, prices),
-    }
-    say("tables")
-    bets_ev = tables["bets"]
-    return Analysis(
-        rules=rules,
-        outcomes=outcomes,
-        prices=prices,
-        bets=bets,
-        tables=tables,
-        simple_strategy_cost=bet_ev(bets_ev, "ante_super_bonus_play")
-        - bet_ev(bets_ev, "ante_super_bonus_play_simple"),
-    )
+    return Analysis.run(CrazyFourSteps(), rules, jobs=jobs, outcomes=outcomes, progress=progress)

@@ -7,6 +7,7 @@ used, so reading a rule file does not load them. The card room extends the game 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from crazy4.games.base import GameAnalysis, Progress
@@ -116,15 +117,16 @@ class CrazyFour:
 
     def colluder(self) -> ColludingGame:
         """The collusion role over the same cells (:class:`.cell_roles.CellColluder`)."""
+        from crazy4.games.crazy_four.hand_reference import reference_of
         from crazy4.games.crazy_four.pricing import HOLE_CARDS, cell_parts
-        from crazy4.games.crazy_four.reference import honest_decisions, optimal_edge
+        from crazy4.generic.bestfour_reference import honest_decisions, optimal_edge
         from crazy4.generic.cell_roles import CellColluder
 
         practical = ("A", "AK", "K", "AKQ")
         seats = self.simulator().max_seats
-        return CellColluder(
-            HOLE_CARDS, seats, practical, honest_decisions, optimal_edge, cell_parts
-        )
+        honest = partial(honest_decisions, reference_of)
+        edge = partial(optimal_edge, reference_of)
+        return CellColluder(HOLE_CARDS, seats, practical, honest, edge, cell_parts)
 
 
 def _count_hand(

@@ -1,7 +1,7 @@
 """Crazy 4 Poker for the best-four simulator (:mod:`crazy4.generic.bestfour_simulate`).
 
 The dealer's five cards are all hidden; a seat's decision is that of the suit class of its five
-cards (:mod:`crazy4.games.crazy_four.reference`). The dealer classes are "does not qualify"
+cards (:mod:`crazy4.games.crazy_four.hand_reference`). The dealer classes are "does not qualify"
 (0) and "qualifies" (1), so a seat key's last two fields are the outcome cell
 ``3 * qualified + result`` of :data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`, which
 :mod:`crazy4.games.crazy_four.settle` settles. Each seat wagers 1 Ante, 1 Super Bonus, 1
@@ -18,8 +18,8 @@ import numpy.typing as npt
 
 from crazy4.core.bets import ExactBet
 from crazy4.core.ranking import number_of_strengths
+from crazy4.games.crazy_four.hand_reference import load_reference
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
-from crazy4.games.crazy_four.reference import load_reference
 from crazy4.games.crazy_four.rules import crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement
 from crazy4.generic.bestfour_sim_spec import BestFourSim, IntArray, KeyFields, SeatLookup
@@ -119,7 +119,7 @@ def category_probabilities(
 
 
 def exact_bets(rules: RuleSet, decision: IntArray) -> dict[str, ExactBet]:
-    """From the exact reference (:func:`crazy4.games.crazy_four.reference.load_reference`)."""
+    """From the exact reference (:func:`crazy4.games.crazy_four.hand_reference.load_reference`)."""
     return load_reference(crazy_four_rules(rules)).exact_bets(decision)
 
 

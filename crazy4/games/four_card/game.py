@@ -6,6 +6,7 @@ used, so reading a rule file does not load them.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from crazy4.games.base import GameAnalysis, Progress
@@ -54,9 +55,9 @@ class FourCard:
         progress: Progress,
     ) -> GameAnalysis:
         """Every (hand, up card) situation counted, priced and tabulated."""
-        from crazy4.games.four_card.analysis import MAIN_BET, analyze_four_card
         from crazy4.games.four_card.shape import TOTAL_DEALS
         from crazy4.games.four_card.up_card_report import FOUR_CARD_REPORT
+        from crazy4.games.four_card.upcard_analysis import MAIN_BET, analyze_four_card
         from crazy4.generic.bestfour_report import render_bestfour_report
 
         analysis = analyze_four_card(four_card_rules(rules), jobs=jobs, progress=progress)
@@ -116,14 +117,15 @@ class FourCard:
     def colluder(self) -> ColludingGame:
         """The collusion role over the same cells (:class:`.cell_roles.CellColluder`)."""
         from crazy4.games.four_card.pricing import HOLE_CARDS, cell_parts
-        from crazy4.games.four_card.reference import honest_decisions, optimal_edge
+        from crazy4.games.four_card.situations import reference_of
+        from crazy4.generic.bestfour_reference import honest_decisions, optimal_edge
         from crazy4.generic.cell_roles import CellColluder
 
         practical = ("up",)
         seats = self.simulator().max_seats
-        return CellColluder(
-            HOLE_CARDS, seats, practical, honest_decisions, optimal_edge, cell_parts
-        )
+        honest = partial(honest_decisions, reference_of)
+        edge = partial(optimal_edge, reference_of)
+        return CellColluder(HOLE_CARDS, seats, practical, honest, edge, cell_parts)
 
 
 def _count_hand(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 from crazy4.core.upcard_lattice import RESULTS
-from crazy4.games.four_card.analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis
+from crazy4.games.four_card.upcard_analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis
 from crazy4.generic.bestfour_report import (
     BestFourReport,
     BetsText,

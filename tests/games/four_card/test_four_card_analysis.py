@@ -29,13 +29,7 @@ from crazy4.core.upcard_lattice import (
     largest_uncapped_size,
     to_bet,
 )
-from crazy4.games.four_card import analysis as fourcard_analysis
-from crazy4.games.four_card.analysis import (
-    MAIN_BET,
-    SIMPLE_BET,
-    FourCardAnalysis,
-    analyze_four_card,
-)
+from crazy4.games.four_card import upcard_analysis as fourcard_analysis
 from crazy4.games.four_card.bets import ante_play_parts
 from crazy4.games.four_card.pricing import price_outcomes, simple_strategy
 from crazy4.games.four_card.shape import (
@@ -44,6 +38,12 @@ from crazy4.games.four_card.shape import (
     compute_four_card_outcomes,
 )
 from crazy4.games.four_card.up_card_report import FOUR_CARD_REPORT
+from crazy4.games.four_card.upcard_analysis import (
+    MAIN_BET,
+    SIMPLE_BET,
+    FourCardAnalysis,
+    analyze_four_card,
+)
 from crazy4.generic.bestfour_report import render_bestfour_report
 from crazy4.registry import load_rules, parse_rules
 from crazy4.results.write import read_provenance

@@ -1,4 +1,4 @@
-"""The exact numbers a simulation is compared with, for one rule set and one strategy.
+"""The exact numbers a Crazy 4 Poker simulation is compared with, by suit class of hands.
 
 :func:`load_reference` gathers from the exact analysis what the simulator and the validator
 need: the dealer-outcome counts per hand class (cached on disk: counted once
@@ -8,7 +8,9 @@ strategy, and the exact probabilities of hand categories, outcome cells and deal
 qualification.
 
 A strategy is one decision code per suit class of five-card hands (0 fold, m: Play m Antes);
-:attr:`Reference.class_of_hand` maps any hand's colex index to its class.
+:attr:`Reference.class_of_hand` maps any hand's colex index to its class. What every best-four
+game's reference shares (strategy files, honest decisions, the optimal edge) is
+:class:`crazy4.generic.bestfour_reference.DealtClassReference`.
 """
 
 from __future__ import annotations
@@ -17,15 +19,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from math import comb
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import ExactBet, summarize
 from crazy4.core.cache import cached_array
-from crazy4.core.cards import colex_indices, format_cards, parse_cards
+from crazy4.core.cards import colex_indices, format_cards
 from crazy4.core.engine import DEALER_HANDS
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
 from crazy4.core.symmetry import build_suit_classes
@@ -34,7 +35,7 @@ from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.strategy import simple_strategy
-from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
+from crazy4.generic.bestfour_reference import DealtClassReference, IntArray
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
@@ -72,7 +73,7 @@ def player_outcomes(qualifier_strength: int) -> PlayerOutcomes:
 
 
 @dataclass(frozen=True)
-class Reference(ClassStrategies):
+class Reference(DealtClassReference):
     """Exact reference data of one rule set (see the module docstring).
 
     Attributes
@@ -91,6 +92,18 @@ class Reference(ClassStrategies):
     class_of_hand: npt.NDArray[np.int32] = field(repr=False)
     strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
 
+    key_columns: ClassVar[tuple[str, ...]] = ("hand",)
+    what: ClassVar[str] = "hand classes"
+    main_bet: ClassVar[str] = "ante_super_bonus_play"
+
+    def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
+        """The suit class of dealt hands (colex indices; no up card)."""
+        return self.class_of_hand[colex].astype(np.int64)
+
+    def class_example(self, hand_class: int) -> str:
+        """A class's representative hand, highest card first."""
+        return format_cards(self.outcomes.hands[hand_class][::-1])
+
     def simple_decisions(self) -> npt.NDArray[np.int64]:
         """The published simple strategy per class (:func:`.strategy.simple_strategy`).
 
@@ -104,10 +117,6 @@ class Reference(ClassStrategies):
         ((134459,), True)
         """
         return simple_strategy(self.rules, self.outcomes.strengths)
-
-    def read_strategy(self, path: Path) -> npt.NDArray[np.int64]:
-        """A strategy file (:func:`read_strategy_file`)."""
-        return read_strategy_file(path, self)
 
     def exact_bets(self, decision: npt.NDArray[np.int64]) -> dict[str, ExactBet]:
         """Exact mean, standard deviation and hit frequency of every bet under a strategy.
@@ -188,66 +197,13 @@ def load_reference(rules: CrazyFourRules) -> Reference:
     )
 
 
-def honest_decisions(
-    rules: RuleSet, colex: npt.NDArray[np.int64], up: npt.NDArray[np.int64] | None
-) -> npt.NDArray[np.int64]:
-    """The exact optimal decision of dealt hands (colex indices; no up card), for collusion.
-
-    Examples
-    --------
-    >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.registry import load_rules
-    >>> hands = [parse_cards("As Ad Ac Ah 2s"), parse_cards("Qs 9d 7c 4h 2s")]
-    >>> hands = colex_indices(np.array(hands))
-    >>> honest_decisions(load_rules("crazy4-standard"), hands, None).tolist()
-    [3, 0]
-    """
-    reference = load_reference(crazy_four_rules(rules))
-    decided: npt.NDArray[np.int64] = reference.prices.decision[reference.class_of_hand[colex]]
-    return decided
-
-
-def optimal_edge(rules: RuleSet) -> Fraction:
-    """Minus the exact EV of Ante + Super Bonus + Play under the optimal strategy.
+def reference_of(rules: RuleSet) -> Reference:
+    """The exact reference of any rule set of the game (:func:`load_reference`).
 
     Examples
     --------
     >>> from crazy4.registry import load_rules
-    >>> round(float(optimal_edge(load_rules("crazy4-standard"))), 6)
-    0.034189
+    >>> reference_of(load_rules("crazy4-standard")).main_bet
+    'ante_super_bonus_play'
     """
-    reference = load_reference(crazy_four_rules(rules))
-    return -reference.exact_bets(reference.prices.decision)["ante_super_bonus_play"].mean
-
-
-def read_strategy_file(path: Path, reference: Reference) -> npt.NDArray[np.int64]:
-    """Read a strategy: a CSV or parquet table with columns ``hand`` and ``decision``
-    (:func:`crazy4.generic.strategy_classes.read_class_strategy`).
-
-    ``hand`` is five cards (any order); ``decision`` is ``fold``, ``1x``, ``2x`` or ``3x``.
-    Each row sets the decision of the hand's whole suit class; every class must be covered
-    (``results/<rule set>/player_hands.parquet`` is such a file), and no class may get two
-    different decisions or one the rules do not allow.
-    """
-
-    def classes(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        return reference.class_of_hand[colex_indices(rows)].astype(np.int64)
-
-    def example(hand_class: int) -> str:
-        return format_cards(reference.outcomes.hands[hand_class][::-1])
-
-    keys = ClassKeys(
-        ("hand",), read_hand, classes, reference.prices.allowed, "hand classes", example
-    )
-    return read_class_strategy(path, keys)
-
-
-def read_hand(texts: tuple[str, ...]) -> tuple[int, ...]:
-    """A strategy row's five cards, sorted.
-
-    Examples
-    --------
-    >>> read_hand(("Ks 2c 7d 9h Ah",))
-    (0, 21, 30, 47, 50)
-    """
-    return tuple(sorted(parse_cards(texts[0], count=5)))
+    return load_reference(crazy_four_rules(rules))

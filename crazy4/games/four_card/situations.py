@@ -11,35 +11,34 @@ situation in a dense ``(class, card)`` table.
 
 Cached on disk (``$CRAZY4_CACHE_DIR``): the slot table, the dealer lower/tie/higher counts per
 situation class and, per rule set, the deal lattice of its optimal strategy, so after the first
-run (which counts every situation) the reference is read, not computed.
+run (which counts every situation) the reference is read, not computed. What every best-four
+game's reference shares (strategy files, honest decisions, the optimal edge) is
+:class:`crazy4.generic.bestfour_reference.DealtClassReference`.
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cache
 from math import comb
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import ExactBet, summarize
 from crazy4.core.cache import cached_array
-from crazy4.core.cards import colex_indices, combinations_array, parse_card, parse_cards
+from crazy4.core.cards import colex_indices, combinations_array
 from crazy4.core.ranking import build_best_four_strengths, category_of_strength, number_of_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.core.upcard import COUNTING_MODULES, N_CATEGORIES
 from crazy4.core.upcard_lattice import DealLattice, build_lattice, to_bet, with_decisions
 from crazy4.core.upcard_situations import SITUATION_MODULES, build_situations, suit_masks
-from crazy4.errors import InputError
 from crazy4.games.four_card.bets import ante_play_parts, bad_beat_parts, side_bet_parts
 from crazy4.games.four_card.pricing import FourCardPrices, price_situations, simple_strategy
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
-from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
+from crazy4.generic.bestfour_reference import DealtClassReference, IntArray
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
@@ -68,6 +67,7 @@ def situation_slots() -> npt.NDArray[np.int32]:
 
     Examples
     --------
+    >>> from crazy4.core.cards import parse_cards
     >>> slots = situation_slots()
     >>> hand = colex_indices(np.array([parse_cards("2c 3c 4d 5h 6s")]))[0]
     >>> int(slots[4 * hand + 0]) % 52 == int(slots[4 * hand + 1]) % 52   # c and d differ
@@ -101,6 +101,7 @@ def situation_of(
 
     Examples
     --------
+    >>> from crazy4.core.cards import parse_card, parse_cards
     >>> a = colex_indices(np.array([parse_cards("2c 3c 4d 5h 6s")]))
     >>> b = colex_indices(np.array([parse_cards("2d 3d 4c 5h 6s")]))    # clubs <-> diamonds
     >>> bool(situation_of(a, np.array([parse_card("Kc")]))[0]
@@ -152,7 +153,7 @@ def _lattice_of(full: npt.NDArray[np.int64]) -> DealLattice:
 
 
 @dataclass(frozen=True)
-class FourCardReference(ClassStrategies):
+class FourCardReference(DealtClassReference):
     """Exact reference data of one Four Card Poker rule set (see the module docstring).
 
     Attributes
@@ -173,6 +174,15 @@ class FourCardReference(ClassStrategies):
     strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
     dealer_strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
 
+    key_columns: ClassVar[tuple[str, ...]] = ("hand", "up_card")
+    what: ClassVar[str] = "situation classes"
+    main_bet: ClassVar[str] = "ante_play"
+
+    def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
+        """The situation class of dealt hands (colex) and up cards (:func:`situation_of`)."""
+        assert up is not None
+        return situation_of(colex, up).astype(np.int64)
+
     def simple_decisions(self) -> npt.NDArray[np.int64]:
         """The published simple strategy per situation class (:func:`.pricing.simple_strategy`).
 
@@ -185,10 +195,6 @@ class FourCardReference(ClassStrategies):
         ((5649150,), True)
         """
         return simple_strategy(self.rules, self.strengths)
-
-    def read_strategy(self, path: Path) -> npt.NDArray[np.int64]:
-        """A strategy file (:func:`read_fourcard_strategy`)."""
-        return read_fourcard_strategy(path, self)
 
     def optimal_lattice(self) -> DealLattice:
         """Deals by (strength, optimal decision) x (dealer category, result), cached on disk."""
@@ -311,80 +317,22 @@ def load_fourcard_reference(rules: FourCardRuleSet) -> FourCardReference:
     )
 
 
-def honest_decisions(
-    rules: RuleSet, colex: npt.NDArray[np.int64], up: npt.NDArray[np.int64] | None
-) -> npt.NDArray[np.int64]:
-    """The exact optimal decision of dealt (hand, up card) situations, for collusion.
+def reference_of(rules: RuleSet) -> FourCardReference:
+    """The exact reference of any rule set of the game (:func:`load_fourcard_reference`).
 
     Examples
     --------
     >>> from crazy4.registry import load_rules
-    >>> hands = colex_indices(np.array([parse_cards("As Ad Ac Ah 2s")]))
-    >>> honest_decisions(load_rules("four-card-standard"), hands, np.array([parse_card("Kd")]))
-    array([3])
+    >>> reference_of(load_rules("four-card-standard")).main_bet
+    'ante_play'
     """
-    assert up is not None
-    reference = load_fourcard_reference(four_card_rules(rules))
-    decided: npt.NDArray[np.int64] = reference.prices.decision[situation_of(colex, up)]
-    return decided
-
-
-def optimal_edge(rules: RuleSet) -> Fraction:
-    """Minus the exact EV of Ante + Play under the optimal strategy.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> round(float(optimal_edge(load_rules("four-card-standard"))), 4)
-    0.0279
-    """
-    from crazy4.games.four_card.analysis import MAIN_BET
-
-    reference = load_fourcard_reference(four_card_rules(rules))
-    return -reference.exact_bets(reference.prices.decision)[MAIN_BET].mean
-
-
-def read_fourcard_strategy(path: Path, reference: FourCardReference) -> npt.NDArray[np.int64]:
-    """Read a strategy: CSV or parquet with columns ``hand``, ``up_card`` and ``decision``
-    (:func:`crazy4.generic.strategy_classes.read_class_strategy`).
-
-    Each row sets the decision of its situation's whole suit class; every situation class
-    (5,649,150) must be covered, none twice with different decisions, none with a decision
-    the rules forbid.
-    """
-
-    def classes(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        return situation_of(colex_indices(rows[:, :5]), rows[:, 5]).astype(np.int64)
-
-    allowed = reference.prices.allowed
-    keys = ClassKeys(("hand", "up_card"), read_situation, classes, allowed, "situation classes")
-    return read_class_strategy(path, keys)
-
-
-def read_situation(texts: tuple[str, ...]) -> tuple[int, ...]:
-    """A strategy row's five cards, sorted, then the up card.
-
-    Raises
-    ------
-    InputError
-        For bad cards, or an up card in the hand.
-
-    Examples
-    --------
-    >>> read_situation(("Ks 2c 7d 9h Ah", "Qd"))
-    (0, 21, 30, 47, 50, 41)
-    """
-    cards = sorted(parse_cards(texts[0], count=5))
-    up = parse_card(texts[1].strip())
-    if up in cards:
-        raise InputError(f"the up card {texts[1].strip()} is also in the hand")
-    return (*cards, up)
+    return load_fourcard_reference(four_card_rules(rules))
 
 
 __all__ = [
     "FourCardReference",
     "load_fourcard_reference",
-    "read_fourcard_strategy",
+    "reference_of",
     "situation_of",
     "situation_slots",
 ]

@@ -1,0 +1,170 @@
+"""A best-four game's exact reference, keyed by dealt cards: what both best-four games share.
+
+A game's reference (the numbers a simulation or a validation is compared with) prices classes
+of deals -- suit classes of five-card hands, or of a hand and an up card -- and the game says
+how dealt cards fall in a class (:meth:`DealtClassReference.classes_of`) and what its bets pay
+(:meth:`DealtClassReference.exact_bets`). From those two, this module gives every such game:
+
+- a strategy file read onto the classes (:func:`read_cards`, columns ``hand`` and, with an up
+  card, ``up_card``; :func:`crazy4.generic.strategy_classes.read_class_strategy` checks it);
+- the honest decision of dealt cards and the exact house edge of the optimal strategy, the two
+  callables the collusion role takes (:func:`honest_decisions`, :func:`optimal_edge`, bound to
+  the game's ``rules -> reference`` loader with :func:`functools.partial`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.cards import colex_indices, parse_card, parse_cards
+from crazy4.errors import InputError
+from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
+
+if TYPE_CHECKING:
+    from crazy4.core.bets import ExactBet
+    from crazy4.rules.ruleset import RuleSet
+
+IntArray = npt.NDArray[np.int64]
+
+#: The player's hand size in both best-four games.
+HAND_CARDS = 5
+
+
+class DealtClassReference(ClassStrategies):
+    """A game's reference whose classes are named by dealt cards (see the module docstring).
+
+    A subclass sets :attr:`key_columns`, :attr:`what` and :attr:`main_bet`, and defines
+    :meth:`classes_of` and :meth:`exact_bets` (and :meth:`class_example` to name a class).
+    """
+
+    #: The strategy file's columns naming a class: ``("hand",)`` or ``("hand", "up_card")``.
+    key_columns: ClassVar[tuple[str, ...]]
+    #: What the classes are called in messages (``"hand classes"``).
+    what: ClassVar[str]
+    #: The name of the main bet among :meth:`exact_bets`, whose edge :meth:`optimal_edge` is.
+    main_bet: ClassVar[str]
+
+    def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
+        """The class of dealt hands (five-card colex indices) and up cards (None without)."""
+        raise NotImplementedError
+
+    def class_example(self, hand_class: int) -> str | None:
+        """A class in words, to name a missing one in a strategy file (None: not named)."""
+        return None
+
+    def exact_bets(self, decision: IntArray) -> dict[str, ExactBet]:
+        """Exact mean, standard deviation and hit frequency of every bet under a strategy."""
+        raise NotImplementedError
+
+    def read_strategy(self, path: Path) -> IntArray:
+        """A strategy file's decision per class (:func:`read_dealt_strategy`)."""
+        return read_dealt_strategy(path, self)
+
+    def honest(self, colex: IntArray, up: IntArray | None) -> IntArray:
+        """The optimal decision of dealt hands (and up cards)."""
+        decided: IntArray = self.prices.decision[self.classes_of(colex, up)]
+        return decided
+
+    def optimal_edge(self) -> Fraction:
+        """Minus the exact EV of the main bet under the optimal strategy."""
+        return -self.exact_bets(self.prices.decision)[self.main_bet].mean
+
+
+def read_dealt_strategy(path: Path, reference: DealtClassReference) -> IntArray:
+    """Read a strategy: a CSV or parquet table with the columns :attr:`~DealtClassReference.
+    key_columns` and ``decision`` (:func:`crazy4.generic.strategy_classes.read_class_strategy`).
+
+    ``hand`` is five cards (any order), ``up_card`` one card not in the hand; ``decision`` is
+    ``fold``, ``1x``, ``2x`` or ``3x``. Each row sets the decision of its whole class; every
+    class must be covered (``results/<rule set>/player_hands.parquet`` is such a file for
+    Crazy 4 Poker), and no class may get two different decisions or one the rules forbid.
+    """
+
+    def classes(rows: IntArray) -> IntArray:
+        up = rows[:, HAND_CARDS] if rows.shape[1] > HAND_CARDS else None
+        return reference.classes_of(colex_indices(rows[:, :HAND_CARDS]), up).astype(np.int64)
+
+    keys = ClassKeys(
+        reference.key_columns,
+        read_cards,
+        classes,
+        reference.prices.allowed,
+        reference.what,
+        reference.class_example,
+    )
+    return read_class_strategy(path, keys)
+
+
+def read_cards(texts: tuple[str, ...]) -> tuple[int, ...]:
+    """A strategy row's five cards, sorted, then the up card if the row has one.
+
+    Raises
+    ------
+    InputError
+        For bad cards, or an up card in the hand.
+
+    Examples
+    --------
+    >>> read_cards(("Ks 2c 7d 9h Ah",))
+    (0, 21, 30, 47, 50)
+    >>> read_cards(("Ks 2c 7d 9h Ah", "Qd"))
+    (0, 21, 30, 47, 50, 41)
+    >>> read_cards(("Ks 2c 7d 9h Ah", "Ah"))
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: the up card Ah is also in the hand
+    """
+    cards = sorted(parse_cards(texts[0], count=HAND_CARDS))
+    if len(texts) == 1:
+        return tuple(cards)
+    up = parse_card(texts[1].strip())
+    if up in cards:
+        raise InputError(f"the up card {texts[1].strip()} is also in the hand")
+    return (*cards, up)
+
+
+Loader = Callable[["RuleSet"], DealtClassReference]
+
+
+def honest_decisions(
+    load: Loader, rules: RuleSet, colex: IntArray, up: IntArray | None
+) -> IntArray:
+    """The exact optimal decision of dealt hands (colex indices) and up cards, for collusion.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.games.crazy_four.hand_reference import reference_of
+    >>> from crazy4.registry import load_rules
+    >>> hands = colex_indices(np.array([parse_cards("As Ad Ac Ah 2s"),
+    ...                                 parse_cards("Qs 9d 7c 4h 2s")]))
+    >>> honest_decisions(reference_of, load_rules("crazy4-standard"), hands, None).tolist()
+    [3, 0]
+    >>> from crazy4.games.four_card.situations import reference_of
+    >>> up = np.array([parse_card("Kd"), parse_card("Kd")])
+    >>> honest_decisions(reference_of, load_rules("four-card-standard"), hands, up).tolist()
+    [3, 0]
+    """
+    return load(rules).honest(colex, up)
+
+
+def optimal_edge(load: Loader, rules: RuleSet) -> Fraction:
+    """Minus the exact EV of the game's main bet under the optimal strategy.
+
+    Examples
+    --------
+    >>> from crazy4.games.crazy_four.hand_reference import reference_of
+    >>> from crazy4.registry import load_rules
+    >>> round(float(optimal_edge(reference_of, load_rules("crazy4-standard"))), 6)
+    0.034189
+    >>> from crazy4.games.four_card.situations import reference_of
+    >>> round(float(optimal_edge(reference_of, load_rules("four-card-standard"))), 4)
+    0.0279
+    """
+    return load(rules).optimal_edge()
