@@ -4,9 +4,11 @@ Used by ``analysis/bench_simulate.py --dask`` and ``analysis/bench_collusion.py`
 Five configurations: local 1 and 2 threads (``jobs``), Dask 1 worker x 1 thread, 1 x 2 and
 2 x 1 (worker processes, as ``dask worker`` starts them, without the dashboard), one cluster
 at a time (an idle cluster costs some 5% of a core: its scheduler in this process, its
-workers' heartbeats and profilers). Every configuration is warmed once (worker processes,
-table cache, compiled kernels), then timed ``repeat`` times; the median is printed, and
-every run's wall time.
+workers' heartbeats and profilers). The configurations are timed in turn, ``repeat``
+rounds of all five (a slow drift of the machine's speed then hits every row alike), each
+time on a fresh cluster warmed by a small run (worker processes, table cache, compiled
+kernels); the median is printed, every run's wall time, and the CPU time the hypervisor
+gave to other machines meanwhile (``/proc/stat``'s steal).
 
 Beside the wall-clock rate, the CPU seconds of this process and of the cluster's worker
 processes during the timed runs: ``cores`` is CPU over wall (how many cores the
@@ -31,6 +33,17 @@ CONFIGS = (("local", 1, 1), ("local", 1, 2), ("dask", 1, 1), ("dask", 1, 2), ("d
 def load() -> str:
     """The load averages (1, 5, 15 minutes)."""
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _steal() -> float:
+    """Seconds of CPU the hypervisor gave other machines so far (``/proc/stat``'s steal
+    column, all cores; 0 where there is no such file)."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = stat.readline().split()
+    except OSError:
+        return 0.0
+    return int(fields[8]) / os.sysconf("SC_CLK_TCK") if len(fields) > 8 else 0.0
 
 
 def _worker_cpu() -> float:
@@ -91,15 +104,17 @@ def scaling_table(
     walls: dict[tuple[str, int, int], list[float]] = {config: [] for config in CONFIGS}
     cpus: dict[tuple[str, int, int], list[float]] = {config: [] for config in CONFIGS}
     done: dict[tuple[str, int, int], int] = {}
-    for config in CONFIGS:
-        with client_of(config) as client:
-            jobs = config[1] * config[2]
-            run(config[0], jobs, True)
-            for _ in range(repeat):
+    steal = _steal()
+    for _ in range(repeat):  # round-robin: a drift of the machine's speed hits every row alike
+        for config in CONFIGS:
+            with client_of(config) as client:
+                jobs = config[1] * config[2]
+                run(config[0], jobs, True)
                 cpu, start = _cpu(client), time.perf_counter()
                 done[config] = run(config[0], jobs, False)
                 walls[config].append(time.perf_counter() - start)
                 cpus[config].append(_cpu(client) - cpu)
+    steal = _steal() - steal
     rates = {config: done[config] / statistics.median(walls[config]) for config in CONFIGS}
     base_cpu = statistics.median(cpus[CONFIGS[0]]) / done[CONFIGS[0]]
     print(
@@ -139,7 +154,8 @@ def scaling_table(
             }
         )
     after = load()
-    print(f"load average after: {after}; walls (s) of every run:", flush=True)
+    print(f"load average after: {after}; CPU stolen by the host: {steal:.1f} s", flush=True)
+    print("walls (s) of every run:", flush=True)
     for config in CONFIGS:
         runs = " ".join(f"{wall:.2f}" for wall in walls[config])
         print(f"  {config[0]} {config[1]}x{config[2]}: {runs}")
@@ -150,5 +166,6 @@ def scaling_table(
         "units": units,
         "load_before": before,
         "load_after": after,
+        "steal_s": round(steal, 1),
         "rows": rows,
     }
