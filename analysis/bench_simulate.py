@@ -12,7 +12,8 @@ thread, 1 x 2 and 2 x 1, with the ratios (``analysis/bench_scaling.py``).
     .venv/bin/python analysis/bench_simulate.py [--rounds 2e8] [--log-rounds 5e6] [--dask]
     .venv/bin/python analysis/bench_simulate.py --log-only   # only the log rows
     .venv/bin/python analysis/bench_simulate.py --parts   # ns a round by parts, CPU time
-    .venv/bin/python analysis/bench_simulate.py --dask-only   # only the scaling table
+    .venv/bin/python analysis/bench_simulate.py --dask-only --scaling-rounds 2e8 --repeat 5 \
+        --json analysis/bench/results/simulate.json   # only the scaling table, replaced in the file
     .venv/bin/python analysis/bench_simulate.py --no-c    # without the C baseline
 
 Every summary row is also played by a plain single-thread C program of the same method
@@ -42,6 +43,7 @@ import os
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -200,6 +202,20 @@ def run(
             repeat,
         )
     return rounds / seconds, counted[-1]
+
+
+def replace_scaling(path: Path, scaling: dict[str, Any]) -> None:
+    """Write ``scaling`` into the figures at ``path`` in place of their scaling table, with the
+    command, date and commit of this run (the page prints them under the table)."""
+    import json
+
+    from bench import machine
+
+    data = json.loads(path.read_text())
+    command = " ".join([f"analysis/{Path(sys.argv[0]).name}", *sys.argv[1:]])
+    data["scaling"] = {**scaling, "command": command, "machine": machine()}
+    path.write_text(json.dumps(data, indent=2) + "\n")
+    print(f"wrote the scaling table into {path}")
 
 
 def dask_table(rules_name: str, rounds: int, repeat: int) -> dict[str, Any]:
@@ -432,7 +448,17 @@ def main() -> int:
         help="also the scaling table: local 1, 2 threads; Dask LocalCluster 1x1, 1x2, 2x1",
     )
     parser.add_argument(
-        "--dask-only", action="store_true", help="only the scaling table (--rounds / 2 rounds)"
+        "--scaling-rounds",
+        type=float,
+        default=2e8,
+        help="rounds of each run of the scaling table (2e8: some 5 s on one thread, so a"
+        " task's fixed costs and the machine's noise stay small beside it)",
+    )
+    parser.add_argument(
+        "--dask-only",
+        action="store_true",
+        help="only the scaling table; with --json, it replaces the scaling table of an"
+        " existing file and keeps the other figures",
     )
     parser.add_argument("--parts", action="store_true", help="only ns a round by parts (CPU)")
     parser.add_argument("--log-only", action="store_true", help="only the log rows")
@@ -464,9 +490,12 @@ def main() -> int:
         return 0
     rows = [] if args.dask_only else measured_rows(args, rounds)
     dask = args.dask or args.dask_only
-    scaling = dask_table("crazy4-standard", rounds // 2, args.repeat) if dask else None
+    scaling = dask_table("crazy4-standard", int(args.scaling_rounds), args.repeat) if dask else None
     print(f"load average after: {load()}")
-    if args.json is not None:
+    if args.json is not None and args.dask_only and args.json.is_file():
+        assert scaling is not None
+        replace_scaling(args.json, scaling)
+    elif args.json is not None:
         figures = {"c_opt": args.c_opt, "load_after": load(), "rows": rows, "scaling": scaling}
         write_results(args.json, "simulate", load_before, figures)
     return 0

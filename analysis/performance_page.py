@@ -152,6 +152,14 @@ def scaling_lines(table: dict[str, Any]) -> list[str]:
         f"Scaling ({table['title']}; load average {table['load_before']} before, "
         f"{table['load_after']} after):",
         "",
+    ]
+    if "command" in table:  # measured by a run of its own (bench_simulate.py --dask-only)
+        when = table["machine"]
+        lines += [
+            f"Measured {when['date']} at commit `{when['commit']}` by `python {table['command']}`.",
+            "",
+        ]
+    lines += [
         f"| backend | workers × threads | wall (median) | {unit}/s | ratio | against | cores "
         f"| CPU / {unit[:-1]} |",
         "|---|---|---:|---:|---:|---|---:|---:|",
