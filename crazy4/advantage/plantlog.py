@@ -1,10 +1,12 @@
 """The log rows and the summary of a planted simulation (:mod:`crazy4.advantage.plant`).
 
-The log has one row per seat and round: ``round``, ``seat``, ``player``, ``dealer`` (the whole
-hand, highest card first), ``up_card`` (games with a face-up card), ``decision`` (fold, 1x, 2x,
-3x), ``ante`` (the Ante's size in money), ``wagered`` and ``net`` (the main bets' total, in
-money). Its metadata (the provenance) records what was planted under ``planted`` and the Ante
-under ``ante``; ``crazy4 advantage detect`` reads both.
+The log is a normal crazy4 log (:mod:`crazy4.log.roundlog`): the columns of an honest
+``crazy4 simulate --log`` of the same game, each bet's wager and net per seat and round
+(:meth:`~crazy4.simulate.game.SimulatedGame.decided_log`: every bet, side bets too, settled by
+the rules whatever the seat knew), in money (every Ante-sized amount times the Ante; a
+progressive's amounts are dollars already). Its metadata (the provenance) names the strategy
+``optimal`` (the honest seats'), records what was planted under ``planted`` and the Ante under
+``ante``; ``crazy4 advantage detect`` reads both, ``crazy4 validate`` the rest.
 """
 
 from __future__ import annotations
@@ -13,53 +15,44 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import sqrt
 
-import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from crazy4.advantage.plant import PlantedChunk, Planting, SeatSums
-from crazy4.log.roundlog import DECISION_NAMES, hand_text_array
+from crazy4.simulate.game import simulator_of
+from crazy4.simulate.plan import SimulationPlan
+from crazy4.simulate.progressive import PROGRESSIVE_COLUMNS
 
 
 def chunk_table(
-    chunk: PlantedChunk,
-    first_round: int,
-    face_up: int,
-    wagers: np.ndarray,
-    unit: int,
-    ante: float,
+    chunk: PlantedChunk, first_round: int, plan: SimulationPlan, ante: float
 ) -> pa.Table:
-    """One chunk's log rows (the module docstring), rounds numbered from ``first_round``.
+    """One chunk's log rows (the module docstring), rounds numbered from ``first_round``;
+    ``plan``: the honest simulation of the same table (its side bets, meter and seats).
 
     Examples
     --------
-    >>> hands = np.array([[[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]])
-    >>> chunk = PlantedChunk(hands, np.array([[51, 50, 49, 48, 47]]), np.array([[0, 1]]),
-    ...                      np.array([[-2, 4]]), [])
-    >>> table = chunk_table(chunk, 7, 0, np.array([2, 3, 4, 5]), 1, 10.0)
-    >>> table.column("player").to_pylist(), table.column("net").to_pylist()
-    (['3c 2s 2h 2d 2c', '4d 4c 3s 3h 3d'], [-20.0, 40.0])
+    >>> import numpy as np
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.registry import load_rules
+    >>> from crazy4.simulate.driver import make_plan
+    >>> plan = make_plan(load_rules("crazy4-standard"), rounds=1, seed=0, seats=2)
+    >>> hands = np.array([[sorted(parse_cards(h)) for h in ("As Ad Ac Ah Kd", "9c 7d 5h 3s 2c")]])
+    >>> dealer = np.array([parse_cards("Ks Qd 8c 4c 2s")])
+    >>> chunk = PlantedChunk(hands, dealer, np.array([[3, 1]]), np.array([[0, 0]]), [])
+    >>> table = chunk_table(chunk, 7, plan, 10.0)
+    >>> table.column("round").to_pylist(), table.column("play").to_pylist()
+    ([7, 7], [30.0, 10.0])
+    >>> table.column("super_bonus_net").to_pylist(), table.column("play_net").to_pylist()
+    ([2000.0, -10.0], [30.0, -10.0])
     """
-    rounds, seats, size = chunk.hands.shape
-    n = rounds * seats
-    player = chunk.hands.reshape(n, size).T
-    dealer = np.repeat(np.sort(chunk.dealer, axis=1), seats, axis=0).T
-    decisions = chunk.decisions.reshape(n)
-    columns: dict[str, pa.Array] = {
-        "round": pa.array(np.repeat(np.arange(first_round, first_round + rounds), seats)),
-        "seat": pa.array(np.tile(np.arange(1, seats + 1, dtype=np.int8), rounds)),
-        "player": hand_text_array(player),
-        "dealer": hand_text_array(dealer),
-    }
-    if face_up:
-        up = np.repeat(np.sort(chunk.dealer[:, :face_up], axis=1), seats, axis=0).T
-        columns["up_card"] = hand_text_array(up)
-    columns["decision"] = pa.DictionaryArray.from_arrays(
-        pa.array(decisions.astype(np.int8)), pa.array(list(DECISION_NAMES))
+    table = simulator_of(plan.rules).decided_log(
+        plan, first_round, chunk.hands, chunk.dealer, chunk.decisions
     )
-    columns["ante"] = pa.array(np.full(n, float(ante)))
-    columns["wagered"] = pa.array(wagers[decisions] / unit * ante)
-    columns["net"] = pa.array(chunk.nets.reshape(n) / unit * ante)
-    return pa.table(columns)
+    for index, field in enumerate(table.schema):
+        if pa.types.is_floating(field.type) and field.name not in PROGRESSIVE_COLUMNS:
+            table = table.set_column(index, field, pc.multiply(table.column(index), ante))
+    return table
 
 
 @dataclass(frozen=True)

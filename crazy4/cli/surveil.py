@@ -20,6 +20,7 @@ from crazy4.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
     from crazy4.advantage.plant import PlantedChunk, Planting, SeatSums
+    from crazy4.simulate.plan import SimulationPlan
 
 
 def plants(args: argparse.Namespace) -> bool:
@@ -81,24 +82,33 @@ def simulate_planted(
     from crazy4.advantage.plantlog import seat_results, summary_dict, summary_text
     from crazy4.registry import game_of
     from crazy4.results.write import provenance, write_text
+    from crazy4.simulate.driver import make_plan
+    from crazy4.simulate.game import simulator_of
     from crazy4.simulate.plan import check_rounds
+    from crazy4.simulate.progressive import progressive_meter_metadata
 
     _check(args)
     planting = planting_of(args, rules)
     check_rounds(args.rounds, log=args.log is not None)
     check_outputs(args)
+    # the honest simulation of the same table: the log's columns, side bets and meter
+    plan = make_plan(rules, rounds=args.rounds, seed=args.seed, seats=args.seats)
+    side = None if plan.side_bet is None else rules.side_bet_names()[plan.side_bet]
     record = provenance(
         rules.name,
         rules.content_hash,
         args.rounds,
         seed=args.seed,
         seats=args.seats,
-        strategy="optimal (honest seats)",
+        blind_hands=0,
+        strategy="optimal",  # the honest seats'; the planted ones are recorded under planted
         chunk_rounds=65_536,
+        **{simulator_of(rules).side_bet_key: side},
+        **progressive_meter_metadata(plan.meter),
         ante=args.ante,
         planted=planting.metadata(),
     )
-    sums = _play(args, rules, planting, record)
+    sums = _play(args, plan, planting, record)
     table = surveilled_of(rules)
     honest = (
         -Fraction(game_of(rules).colluder().exact_edge(rules))
@@ -116,24 +126,17 @@ def simulate_planted(
 
 
 def _play(
-    args: argparse.Namespace, rules: RuleSet, planting: Planting, record: dict[str, object]
+    args: argparse.Namespace, plan: SimulationPlan, planting: Planting, record: dict[str, object]
 ) -> SeatSums:
-    """Run the rounds, writing the log atomically when asked."""
+    """Run the rounds, writing the log atomically when asked (its rows: ``plan``'s columns)."""
     from tqdm import tqdm
 
-    from crazy4.advantage.plant import run_planted, surveilled_of
+    from crazy4.advantage.plant import run_planted
     from crazy4.advantage.plantlog import chunk_table
     from crazy4.log.logwriter import LogWriter
-    from crazy4.registry import game_of
     from crazy4.results.write import atomic_write
 
-    table = surveilled_of(rules)
-    if table is None:
-        hole = game_of(rules).hole_cards()
-        settlement = hole.settlement(rules)
-        face_up, wagers, unit = hole.face_up, settlement.wagers, settlement.unit
-    else:
-        face_up, wagers, unit = table.face_up, table.wagers(rules), table.unit(rules)
+    rules = plan.rules
     jobs = worker_count(args.jobs)
     bar = tqdm(
         total=args.rounds,
@@ -148,7 +151,7 @@ def _play(
     def play(writer: LogWriter | None) -> None:
         def sink(first: int, chunk: PlantedChunk) -> None:
             assert writer is not None
-            writer.write(chunk_table(chunk, first, face_up, wagers, unit, args.ante))
+            writer.write(chunk_table(chunk, first, plan, args.ante))
 
         found.append(
             run_planted(

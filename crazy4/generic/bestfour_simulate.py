@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
-from crazy4.core.cards import BINOMIAL
+from crazy4.core.cards import BINOMIAL, colex_indices
 from crazy4.core.deal import deal_hands, packed_combinations
 from crazy4.core.exact import exact_dot, seat_totals
 from crazy4.core.ranking import HandCategory, category_of_strength, number_of_strengths
@@ -223,6 +223,48 @@ class BestFourSimulator(Generic[S]):
             columns[name] = pa.array(values)
         columns.update(progressive_columns(plan.rules, plan.meter, player, seats))
         return pa.table(columns)
+
+    def decided_log(
+        self,
+        plan: SimulationPlan,
+        first_round: int,
+        hands: IntArray,
+        dealer: IntArray,
+        decisions: IntArray,
+    ) -> pa.Table:
+        """The log rows of rounds decided elsewhere (:meth:`SimulatedGame.decided_log
+        <crazy4.simulate.game.SimulatedGame.decided_log>`): each seat keyed by its own decision,
+        then :meth:`log_table`.
+
+        Examples
+        --------
+        >>> from crazy4.core.cards import parse_cards
+        >>> from crazy4.registry import load_rules
+        >>> from crazy4.simulate.driver import make_plan
+        >>> from crazy4.simulate.game import simulator_of
+        >>> plan = make_plan(load_rules("crazy4-standard"), rounds=1, seed=0, seats=1)
+        >>> hand = np.array([[sorted(parse_cards("As Ad Ac Ah Kd"))]])
+        >>> dealer = np.array([parse_cards("Ks Qd 8c 4h 2s")])
+        >>> log = simulator_of(plan.rules).decided_log(plan, 1, hand, dealer, np.array([[3]]))
+        >>> [log.column(n)[0].as_py() for n in ("play", "ante_net", "super_bonus_net", "play_net")]
+        [3.0, 1.0, 200.0, 3.0]
+        """
+        tables = self.tables_of(plan)
+        seats = decisions.shape[1]
+        if self.spec.face_up:  # the up card, then the hidden cards
+            hidden = np.sort(dealer[:, 1:], axis=1)
+            dealer_cards = [dealer[:, :1].T.astype(np.uint8), hidden.T.astype(np.uint8)]
+        else:
+            dealer_cards = [np.sort(dealer, axis=1).T.astype(np.uint8)]
+        dealt = tables.dealer_strength[colex_indices(np.sort(dealer, axis=1))].astype(np.int64)
+        offset = tables.dealer_offset[dealt].astype(np.int64)
+        keys: list[IntArray] = []
+        for seat in range(seats):
+            strength = tables.strength[colex_indices(hands[:, seat])].astype(np.int64)
+            word = strength * 4 + decisions[:, seat].astype(np.int64)
+            keys.append(word * self.stride + offset + (strength == dealt) + 2 * (strength < dealt))
+        cards = [hands[:, s].T.astype(np.uint8) for s in range(seats)] + dealer_cards
+        return self.log_table(plan, first_round, cards, keys)
 
     def kernel_chunk(
         self, plan: SimulationPlan, chunk: int, log: bool, into: Counts | None = None

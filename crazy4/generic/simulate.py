@@ -21,6 +21,7 @@ import numpy.typing as npt
 import pyarrow as pa
 
 from crazy4.core.bets import ExactBet, summarize
+from crazy4.core.cards import colex_indices
 from crazy4.core.deal import deal_hands
 from crazy4.core.exact import exact_dot, seat_totals
 from crazy4.errors import InputError
@@ -138,21 +139,65 @@ class SpecSimulator:
                 total = seat_totals(nets, keys)
                 squares[name] = exact_dot(total, total)
         counts.add_totals(rounds, squares, None)
-        table = self._log(plan, chunk, dealt.cards, keys, tables) if log else None
+        table = self._log(plan, plan.first_round(chunk), dealt.cards, keys) if log else None
         return Chunk(counts=counts, log=table)
+
+    def _keys(
+        self, plan: SimulationPlan, word: npt.NDArray[np.int64], dealer: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.int64]:
+        """The seat keys of seat words (``strength * 4 + decision``) against the dealer's
+        strengths."""
+        strength = word >> 2
+        qualified = np.where(dealer >= self.spec.qualifier(plan.rules), 3, 0)
+        cell = qualified + (strength == dealer) + 2 * (strength < dealer)
+        return np.asarray(word * len(CELLS) + cell, dtype=np.int64)
+
+    def decided_log(
+        self,
+        plan: SimulationPlan,
+        first_round: int,
+        hands: npt.NDArray[np.int64],
+        dealer: npt.NDArray[np.int64],
+        decisions: npt.NDArray[np.int64],
+    ) -> pa.Table:
+        """The log rows of rounds decided elsewhere (:meth:`SimulatedGame.decided_log
+        <crazy4.simulate.game.SimulatedGame.decided_log>`): each seat keyed by its own decision.
+
+        Examples
+        --------
+        >>> from crazy4.core.cards import parse_cards
+        >>> from crazy4.registry import load_rules
+        >>> from crazy4.simulate.driver import make_plan
+        >>> from crazy4.simulate.game import simulator_of
+        >>> plan = make_plan(load_rules("three-card-standard"), rounds=1, seed=0, seats=1)
+        >>> hand = np.array([[sorted(parse_cards("As Ks Qs"))]])
+        >>> dealer = np.array([parse_cards("Kd Qd 2c")])
+        >>> log = simulator_of(plan.rules).decided_log(plan, 1, hand, dealer, np.array([[1]]))
+        >>> [log.column(n)[0].as_py() for n in ("play", "ante_net", "play_net", "ante_bonus_net")]
+        [1.0, 1.0, 1.0, 5.0]
+        """
+        tables = self.tables_of(plan)
+        seats = decisions.shape[1]
+        dealt = tables.strength[colex_indices(np.sort(dealer, axis=1))].astype(np.int64)
+        keys = []
+        for seat in range(seats):
+            strength = tables.word[colex_indices(hands[:, seat])].astype(np.int64) >> 2
+            keys.append(self._keys(plan, strength * 4 + decisions[:, seat], dealt))
+        cards = [hands[:, s].T.astype(np.uint8) for s in range(seats)]
+        cards.append(np.sort(dealer, axis=1).T.astype(np.uint8))
+        return self._log(plan, first_round, cards, keys)
 
     def _log(
         self,
         plan: SimulationPlan,
-        chunk: int,
+        first: int,
         cards: list[npt.NDArray[np.uint8]],
-        keys: list[npt.NDArray[np.int32]],
-        tables: SeatTables,
+        keys: list[npt.NDArray[np.int32]] | list[npt.NDArray[np.int64]],
     ) -> pa.Table:
+        tables = self.tables_of(plan)
         seats, rounds = plan.seats, keys[0].shape[0]
         key = np.stack(keys, axis=1).ravel()
         decision = (key // len(CELLS)) % 4
-        first = plan.first_round(chunk)
         player = np.stack(cards[:seats], axis=2).reshape(cards[0].shape[0], rounds * seats)
         columns: dict[str, pa.Array] = {
             "round": pa.array(np.repeat(np.arange(first, first + rounds, dtype=np.int64), seats)),

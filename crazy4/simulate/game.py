@@ -28,6 +28,7 @@ from crazy4.games.base import game_of
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+    import pyarrow as pa
 
     from crazy4.rules.ruleset import RuleSet
     from crazy4.simulate.counts import BetNets, Chunk, Counts, ExactValue
@@ -73,6 +74,21 @@ class SimulatedGame(Protocol):
         log rows if ``log``. The counts are added to ``into`` when given (a task's total: no
         fresh count arrays a chunk, which cost a fifth of a one-seat round), and the returned
         chunk's counts are then ``into``."""
+        ...
+
+    def decided_log(
+        self,
+        plan: SimulationPlan,
+        first_round: int,
+        hands: npt.NDArray[np.int64],
+        dealer: npt.NDArray[np.int64],
+        decisions: npt.NDArray[np.int64],
+    ) -> pa.Table:
+        """The log rows (the columns :meth:`play_chunk` writes, cards as compact codes) of
+        rounds dealt and decided elsewhere (a planted table, :mod:`crazy4.advantage.plant`):
+        each seat's hand ``(n, seats, cards)`` (sorted card codes), the dealer's hand
+        ``(n, dealer cards)`` as dealt (up cards first) and each seat's decision
+        ``(n, seats)``, rounds numbered from ``first_round``; every bet settled by the rules."""
         ...
 
     def bet_nets(self, plan: SimulationPlan) -> BetNets:

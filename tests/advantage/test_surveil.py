@@ -53,10 +53,13 @@ def test_the_planted_log_settles_by_the_oracle_and_records_the_planting(
     assert planted["team_seats"] == [4, 5] and planted["roles"]["1"] == "honest"
     table = pq.read_table(log).to_pandas()
     assert len(table) == 1500 and (table["ante"] == 25).all()
-    for row in table.head(200).itertuples():
+    for row in table.head(200).itertuples():  # every bet, as an honest log writes them
         nets = oracle.settle_round(READING, row.player, row.dealer, row.decision)
-        main_bets = nets["ante"] + nets["super_bonus"] + nets["play"]
-        assert Fraction(row.net).limit_denominator(1000) == 25 * main_bets
+        nets["queens_up"] = nets["queens_up:50-40-8-4-3-2-1"]
+        for bet in ("ante", "super_bonus", "play", "queens_up"):
+            logged = Fraction(getattr(row, f"{bet}_net")).limit_denominator(1000)
+            assert logged == 25 * nets[bet], (row.Index, bet)
+        assert row.play == 25 * int(row.decision.removesuffix("x").replace("fold", "0"))
     data = json.loads(summary.read_text())
     assert data["ante"] == 25 and [s["role"] for s in data["seats"]][:2] == [
         "honest",

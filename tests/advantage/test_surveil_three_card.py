@@ -65,9 +65,11 @@ def test_the_planted_log_settles_by_the_oracle_and_records_the_planting(
     assert planted["hole_card_seats"] == [2] and planted["team_seats"] == [3, 4]
     table = pq.read_table(log).to_pandas()
     assert len(table) == 1600 and set(table["decision"]) <= {"fold", "1x"}
-    for row in table.itertuples():
-        expected = 25 * _main_bets(row.player, row.dealer, row.decision)
-        assert Fraction(row.net).limit_denominator(1000) == expected
+    for row in table.itertuples():  # every bet, as an honest log writes them
+        nets = oracle.settle(row.player, row.dealer, DECISION[row.decision])
+        for bet in ("ante", "play", "ante_bonus", "pair_plus"):
+            logged = Fraction(getattr(row, f"{bet}_net")).limit_denominator(1000)
+            assert logged == 25 * nets[bet], (row.Index, bet)
     data = json.loads(summary.read_text())
     seats = data["seats"]
     assert [s["role"] for s in seats] == ["honest", "hole-carder", "team", "team"]
