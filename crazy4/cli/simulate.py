@@ -243,6 +243,6 @@ def _add_planting(simulate: argparse.ArgumentParser) -> None:
         "--ante",
         type=amount,
         default=1.0,
-        help="with planted seats: the Ante's size in money, written to the log (its ante, "
-        "wagered and net columns and metadata) and used for the money figures (default 1)",
+        help="with planted seats: the Ante's size in money, written to the log (every wager "
+        "and net in money, and the metadata) and used for the money figures (default 1)",
     )
