@@ -219,16 +219,20 @@ def machine() -> dict[str, object]:
     }
 
 
+def command_line() -> str:
+    """The command that ran this benchmark, as the performance page prints it."""
+    return " ".join([f"analysis/{Path(sys.argv[0]).name}", *sys.argv[1:]])
+
+
 def write_results(path: Path, benchmark: str, load: float, figures: dict[str, object]) -> None:
     """Write a benchmark's figures as JSON for ``analysis/performance_page.py``: its name, the
     command that ran it, the machine, the date and the commit, the load average before the
     run, then ``figures``. Every benchmark's ``--json`` writes through this."""
     import json
 
-    script = Path(sys.argv[0]).name
     data = {
         "benchmark": benchmark,
-        "command": " ".join([f"analysis/{script}", *sys.argv[1:]]),
+        "command": command_line(),
         "machine": machine(),
         "load_before": round(load, 2),
         **figures,

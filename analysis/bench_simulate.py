@@ -43,7 +43,6 @@ import os
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -209,11 +208,10 @@ def replace_scaling(path: Path, scaling: dict[str, Any]) -> None:
     command, date and commit of this run (the page prints them under the table)."""
     import json
 
-    from bench import machine
+    from bench import command_line, machine
 
     data = json.loads(path.read_text())
-    command = " ".join([f"analysis/{Path(sys.argv[0]).name}", *sys.argv[1:]])
-    data["scaling"] = {**scaling, "command": command, "machine": machine()}
+    data["scaling"] = {**scaling, "command": command_line(), "machine": machine()}
     path.write_text(json.dumps(data, indent=2) + "\n")
     print(f"wrote the scaling table into {path}")
 
