@@ -195,18 +195,20 @@ PAY_TABLES = [
 # 03 — Pay tables: what each line is worth
 
 The dealer counts do not depend on the pay tables, so every what-if below re-prices the exact
-counts of one analysis in milliseconds (`crazy4.games.crazy_four.whatif`). Edit the `edits`
-cell to try your own table.""",
+counts of one analysis: each changed rule set is priced exactly through its game from the
+cached counts, the optimal strategy re-solved (`crazy4.design.whatif`, for any game). Edit the
+`edits` cell to try your own table.""",
     ),
     ("code", SETUP),
     (
         "code",
         """\
-from crazy4.games.crazy_four.analysis import analyze
+from crazy4.design import whatif
+from crazy4.design.basis import analyze_quietly, changed_rules
 from crazy4.registry import load_rules
-from crazy4.games.crazy_four import whatif
 
-standard = analyze(load_rules("crazy4-standard"))""",
+rules = load_rules("crazy4-standard")
+standard = analyze_quietly(rules)""",
     ),
     ("md", "## Super Bonus: the game's house edge as each line changes"),
     (
@@ -216,9 +218,11 @@ lines = {"three_of_a_kind": range(0, 5), "flush": [0, 0.5, 1, 1.5, 2, 2.5],
          "straight": [0, 0.5, 1, 1.5, 2]}
 fig, axes = plt.subplots(1, len(lines), figsize=(15, 4))
 for ax, (line, values) in zip(axes, lines.items()):
-    frame = whatif.super_bonus_sensitivity(standard, line, values)
-    plots.sensitivity(frame, "odds", {"house_edge": "game (per Ante)",
-                                      "super_bonus_house_edge": "Super Bonus alone"},
+    frame = whatif.line_sensitivity(rules, "super_bonus", line, values,
+                                    bets=["ante_super_bonus_play", "super_bonus"])
+    frame = frame.pivot(index="odds", columns="bet", values="house_edge").reset_index()
+    plots.sensitivity(frame, "odds", {"ante_super_bonus_play": "game (per Ante)",
+                                      "super_bonus": "Super Bonus alone"},
                       ax=ax, title=f"Super Bonus: {line.replace('_', ' ')}")
 fig.tight_layout()""",
     ),
@@ -231,7 +235,7 @@ lines = {"straight_flush": [20, 30, 40, 50], "three_of_a_kind": [6, 7, 8, 9, 10]
          "flush": [3, 4, 5], "two_pair": [1, 2, 3], "pair_of_queens": [0, 1, 2]}
 fig, axes = plt.subplots(1, len(lines), figsize=(18, 3.6))
 for ax, (line, values) in zip(axes, lines.items()):
-    frame = whatif.side_bet_sensitivity(standard, bet, line, values)
+    frame = whatif.line_sensitivity(rules, "queens_up[1]", line, values, bets=[bet])
     plots.sensitivity(frame, "odds", {"house_edge": "Queens Up"}, ax=ax,
                       title=line.replace("_", " "))
 fig.tight_layout()""",
@@ -263,14 +267,9 @@ edits = {"three_of_a_kind": 3, "flush": 2}   # Super Bonus lines to change (odds
     (
         "code",
         """\
-import dataclasses
-from crazy4.games.crazy_four.rules import SuperBonus
-
-table = standard.rules.super_bonus.table
-for line, odds in edits.items():
-    table = whatif.with_pay_line(table, line, odds)
-mine = whatif.reprice(standard, dataclasses.replace(standard.rules, super_bonus=SuperBonus(table)))
-print("Super Bonus:", table.describe())
+changed = changed_rules(rules, [(f"super_bonus.{line}", str(odds)) for line, odds in edits.items()])
+mine = analyze_quietly(changed)
+print("Super Bonus:", changed.super_bonus.table.describe())
 pd.DataFrame({"standard": standard.tables["bets"].set_index("bet")["house_edge"],
               "edited": mine.tables["bets"].set_index("bet")["house_edge"]})""",
     ),
@@ -311,18 +310,19 @@ optimal, so allowing only 1x or 3x costs nothing.""",
     (
         "code",
         """\
-from crazy4.games.crazy_four.analysis import analyze
+from crazy4.design import whatif
+from crazy4.games.crazy_four.rules import super_bonus_variants
 from crazy4.registry import load_rules
-from crazy4.games.crazy_four import whatif
 
-standard = analyze(load_rules("crazy4-standard"))
-cardroom = analyze(load_rules("crazy4-cardroom"), outcomes=standard.outcomes)""",
+standard, cardroom = load_rules("crazy4-standard"), load_rules("crazy4-cardroom")""",
     ),
     (
         "code",
         """\
-variants = pd.concat({"crazy4-standard": whatif.rule_variants(standard),
-                      "crazy4-cardroom": whatif.rule_variants(cardroom)}, names=["rule set"])
+# the switches any game's rule file has, then Crazy 4 Poker's own Super Bonus variants
+variants = pd.concat({rules.name: whatif.rule_variants(rules, {**whatif.switch_variants(rules),
+                                                               **super_bonus_variants(rules)})
+                      for rules in (standard, cardroom)}, names=["rule set"])
 variants""",
     ),
     (

@@ -86,6 +86,8 @@ def pipeline_results(shared: SharedResults) -> Callable[[str], RuleSetResults]:
 #: parametrization; a renamed test simply runs in the fast tier.
 SLOW_MODULES = (
     "tests/test_notebooks.py",
+    # whole analyses of every variant, and the oracle's whole game per value (h19)
+    "tests/design/test_whatif.py",
     # 19:33 UTC: a C compiler and child Python processes (the fast tier was at 59-64 s)
     "tests/simulate/test_simulate_c_baseline.py",
     "tests/core/test_precompile.py",
@@ -119,7 +121,7 @@ SLOW_TESTS = frozenset(
         "crazy4/games/crazy_four/analysis.py::crazy4.games.crazy_four.analysis.Analysis.exact_ev",
         "crazy4/games/crazy_four/analysis.py::crazy4.games.crazy_four.analysis.Analysis",
         "crazy4/generic/bestfour_analysis.py::crazy4.generic.bestfour_analysis.BestFourAnalysis.run",
-        "crazy4/games/crazy_four/whatif.py::crazy4.games.crazy_four.whatif.unlisted_readings",
+        "crazy4/generic/rule_prices.py::crazy4.generic.rule_prices.exact_average_total_bet",
         "tests/games/crazy_four/test_crazy_four_analysis.py::test_prices_match_independent_settlement",
         "tests/cardroom/test_cardroom.py::test_blind_hand_ev_from_the_per_hand_table",
         "tests/cardroom/test_cardroom_cli.py::test_analyze_writes_the_cardroom_tables",
@@ -149,7 +151,9 @@ SLOW_TESTS = frozenset(
         "tests/simulate/test_simulate.py::test_strategy_file_is_read",
         "tests/games/crazy_four/test_super_bonus_unlisted.py::test_the_readings_are_full_analyses_of_each_rule_file",
         "tests/validate/test_validate_four_card.py::test_jobs_do_not_change_the_numbers",
-        "tests/games/crazy_four/test_whatif.py::test_super_bonus_sensitivity_matches_a_full_analysis",
+        "crazy4/design/whatif.py::crazy4.design.whatif.line_sensitivity",
+        "crazy4/design/whatif.py::crazy4.design.whatif.rule_variants",
+        "crazy4/generic/rule_prices.py::crazy4.generic.rule_prices.price_rules",
         # measured again 12:13-12:32 UTC under load 1.5-14 (the whole suite, 1,248 tests, 18.7 min)
         "tests/advantage/test_collusion.py::test_full_pooling_never_worse_than_honest_per_deal",
         "tests/advantage/test_collusion.py::test_crazy4_per_deal_evs_equal_brute_force",

@@ -38,12 +38,15 @@ the same under both.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.paytables import PayTable
+from crazy4.core.paytables import PayTable, format_odds
+from crazy4.core.ranking import category_thresholds
 from crazy4.errors import InputError
 from crazy4.rules.cardroom import read_cardroom
 from crazy4.rules.collection import CardroomTable
@@ -186,3 +189,92 @@ def crazy_four_rules(rules: RuleSet) -> CrazyFourRules:
     if not isinstance(rules, CrazyFourRules):
         raise InputError(f"{rules.name!r} is not a Crazy 4 Poker rule set")
     return rules
+
+
+#: The standard Super Bonus table (rack cards, Wizard of Odds; ``crazy4-standard``'s, which a
+#: test holds it to): the odds a reading "as the standard table pays" gives an unlisted hand.
+STANDARD_SUPER_BONUS: dict[str, Fraction | float | int | str] = {
+    "four_aces": 200,
+    "four_of_a_kind": 30,
+    "straight_flush": 15,
+    "three_of_a_kind": 2,
+    "flush": Fraction(3, 2),
+    "straight": 1,
+}
+
+
+def super_bonus_variants(rules: CrazyFourRules) -> dict[str, RuleSet]:
+    """The Super Bonus variants people ask about, each applied alone (for
+    :func:`crazy4.design.whatif.rule_variants`): the three-of-a-kind line the card room's table
+    lacks (removed, or added at the standard 2 to 1), and the other ``unlisted`` reading.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> list(super_bonus_variants(crazy_four_rules(load_rules("crazy4-cardroom"))))
+    ['Super Bonus with three of a kind 2:1 (standard)', 'Super Bonus unlisted hands: below_table']
+    """
+    bonus = rules.super_bonus
+    if bonus is None:
+        return {}
+    pays: dict[str, Fraction | float | int | str] = {e.label: e.odds for e in bonus.table.entries}
+    variants: dict[str, RuleSet] = {}
+    if "three of a kind" in pays:
+        del pays["three of a kind"]
+        changed = SuperBonus(PayTable.from_mapping(bonus.table.name, pays), unlisted="push")
+        label = "Super Bonus without three of a kind (as printed by the card room)"
+    else:
+        table = PayTable.from_mapping(bonus.table.name, {**pays, "three of a kind": 2})
+        changed = dataclasses.replace(bonus, table=table)
+        label = "Super Bonus with three of a kind 2:1 (standard)"
+    variants[label] = dataclasses.replace(rules, super_bonus=changed)
+    if bonus.unlisted_mask().any():
+        other = next(rule for rule in UNLISTED_RULES if rule != bonus.unlisted)
+        flipped = dataclasses.replace(bonus, unlisted=other)
+        variants[f"Super Bonus unlisted hands: {other}"] = dataclasses.replace(
+            rules, super_bonus=flipped
+        )
+    return variants
+
+
+def unlisted_readings(rules: CrazyFourRules) -> list[tuple[str, str, CrazyFourRules]]:
+    """The readings of the Super Bonus hands its table does not list, at or above its lowest
+    line (the card room's three of a kind): ``(name, what those hands do, the rules so read)``
+    for the rule set's own ``unlisted`` rule, the other one, and the standard table's odds on
+    the unlisted lines (:data:`STANDARD_SUPER_BONUS`). Empty when every such hand is listed.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> readings = unlisted_readings(crazy_four_rules(load_rules("crazy4-cardroom")))
+    >>> [name for name, _, _ in readings]
+    ['this rule set: unlisted = "push"', 'unlisted = "below_table"', "the standard table's line"]
+    >>> readings[2][1]
+    'paid three of a kind 2 to 1'
+    >>> unlisted_readings(crazy_four_rules(load_rules("crazy4-standard")))
+    []
+    """
+    bonus = rules.super_bonus
+    if bonus is None or not bonus.unlisted_mask().any():
+        return []
+    unlisted, tops = bonus.unlisted_mask(), category_thresholds()
+    pays = {entry.label: entry.odds for entry in bonus.table.entries}
+    added = {
+        entry.label: entry.odds
+        for entry in PayTable.from_mapping("standard", STANDARD_SUPER_BONUS).entries
+        if unlisted[entry.minimum_strength : int(tops[entry.category + 1])].all()
+        and entry.label not in pays
+    }
+    lines = ", ".join(f"{label} {format_odds(odds)} to 1" for label, odds in added.items())
+    other = next(rule for rule in UNLISTED_RULES if rule != bonus.unlisted)
+    table = PayTable.from_mapping(bonus.table.name, {**pays, **added})
+    readings = []
+    for name, changed in (
+        (f'this rule set: unlisted = "{bonus.unlisted}"', bonus),
+        (f'unlisted = "{other}"', dataclasses.replace(bonus, unlisted=other)),
+        ("the standard table's line", dataclasses.replace(bonus, table=table)),
+    ):
+        listed = f"paid {lines}" if added else "every hand listed"
+        settlement = changed.describe_unlisted() if changed.unlisted_mask().any() else listed
+        readings.append((name, settlement, dataclasses.replace(rules, super_bonus=changed)))
+    return readings

@@ -13,8 +13,7 @@ from crazy4.core.bet_tables import fraction_text
 from crazy4.core.decisions import threshold_text
 from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.games.crazy_four.analysis import Analysis
-from crazy4.games.crazy_four.rules import SuperBonus
-from crazy4.games.crazy_four.whatif import unlisted_readings
+from crazy4.games.crazy_four.rules import SuperBonus, unlisted_readings
 from crazy4.generic.bestfour_report import (
     BestFourReport,
     BetsText,
@@ -23,6 +22,7 @@ from crazy4.generic.bestfour_report import (
     returns_section,
     rules_section,
 )
+from crazy4.generic.rule_prices import price_readings
 from crazy4.report.markdown import markdown_table
 
 
@@ -82,7 +82,7 @@ def _super_bonus_lines(bonus: SuperBonus) -> list[str]:
 
 def _readings_section(analysis: Analysis) -> list[str]:
     """The other readings of the Super Bonus's unlisted hands, priced exactly."""
-    readings = unlisted_readings(analysis)
+    readings = price_readings(unlisted_readings(analysis.rules))
     if not readings:
         return []
     assert analysis.rules.super_bonus is not None
@@ -93,7 +93,7 @@ def _readings_section(analysis: Analysis) -> list[str]:
             names: [r.settlement for r in readings],
             "house_edge": [float(r.house_edge) for r in readings],
             "element_of_risk": [float(r.element_of_risk) for r in readings],
-            "super_bonus_house_edge": [float(r.super_bonus_house_edge) for r in readings],
+            "super_bonus_house_edge": [float(r.bet_edges["super_bonus"]) for r in readings],
             "exact house edge": [fraction_text(r.house_edge) for r in readings],
             "exact element of risk": [fraction_text(r.element_of_risk) for r in readings],
         }

@@ -24,13 +24,20 @@ import pytest
 
 from crazy4.core.cards import colex_indices, parse_cards
 from crazy4.core.ranking import build_best_four_strengths, hand_strength
+from crazy4.design.whatif import rule_variants, switch_variants
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis, analyze
-from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
+from crazy4.games.crazy_four.rules import (
+    STANDARD_SUPER_BONUS,
+    CrazyFourRules,
+    crazy_four_rules,
+    super_bonus_variants,
+    unlisted_readings,
+)
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
 from crazy4.games.crazy_four.super_bonus_report import CRAZY_FOUR_REPORT
-from crazy4.games.crazy_four.whatif import STANDARD_SUPER_BONUS, rule_variants, unlisted_readings
 from crazy4.generic.bestfour_report import render_bestfour_report
+from crazy4.generic.rule_prices import price_readings
 from crazy4.registry import game_of, load_rules, parse_rules
 from crazy4.rules.load import RULES_DIR
 
@@ -205,7 +212,7 @@ def test_the_readings_are_full_analyses_of_each_rule_file(cardroom: Analysis) ->
     flipped, and with the standard 2 to 1 line for three of a kind; the as-printed one is the
     rule set's own bets table. The below-the-table reading is the card room's figure before
     this switch existed (-1845704071/23178175020, as committed)."""
-    readings = unlisted_readings(cardroom)
+    readings = price_readings(unlisted_readings(cardroom.rules))
     assert [r.name for r in readings] == [
         'this rule set: unlisted = "push"',
         'unlisted = "below_table"',
@@ -221,7 +228,7 @@ def test_the_readings_are_full_analyses_of_each_rule_file(cardroom: Analysis) ->
         bonus = analysis.bet("super_bonus")
         assert reading.house_edge == -Fraction(game["ev_numerator"], game["ev_denominator"])
         assert float(reading.element_of_risk) == pytest.approx(game["element_of_risk"], rel=1e-12)
-        assert reading.super_bonus_house_edge == -Fraction(
+        assert reading.bet_edges["super_bonus"] == -Fraction(
             bonus["ev_numerator"], bonus["ev_denominator"]
         )
     assert readings[1].house_edge == Fraction(1845704071, 23178175020)
@@ -256,7 +263,9 @@ def test_the_report_shows_the_other_readings(standard: Analysis, cardroom: Analy
 
 def test_rule_variants_flip_the_switch(cardroom: Analysis) -> None:
     """The rule-variant table of the card room has the other reading, at the old figure."""
-    variants = rule_variants(cardroom).set_index("variant")
+    rules = cardroom.rules
+    variants = rule_variants(rules, {**switch_variants(rules), **super_bonus_variants(rules)})
+    variants = variants.set_index("variant")
     flipped = variants.loc["Super Bonus unlisted hands: below_table"]
     assert flipped["house_edge"] == float(Fraction(1845704071, 23178175020))
     rules = cardroom.rules

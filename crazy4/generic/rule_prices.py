@@ -1,0 +1,194 @@
+"""Any rule set priced exactly through its own game: what-if pricing's one engine.
+
+A rule variant (a pay line changed, a switch flipped, a reading of an ambiguous rule) is a
+rule set of its own. :func:`price_rules` analyzes it through the game that read it
+(:func:`crazy4.games.base.game_of`, no registry) and reads the figures off the analysis's
+``bets`` table: every bet's exact house edge, and the main bet's average total bet and element
+of risk. The counts come from the game's table cache, so a variant is re-priced from the same
+counts, never recounted (a new qualifier is counted once).
+
+The average total bet and the element of risk are exact fractions when the game's hole-card
+role states what each decision wagers (:attr:`crazy4.games.base.Settlement.wagers`): the
+``returns`` table's combinations per decision times those wagers. Otherwise they are the
+floats the analysis wrote, and :attr:`RulePrice.exact_risk` is ``None``.
+
+Examples
+--------
+>>> import pandas as pd
+>>> bets = pd.DataFrame({"bet": ["main", "side"], "ev_numerator": [-3, -1],
+...                      "ev_denominator": [40, 10], "average_total_bet": [2.5, 1.0],
+...                      "element_of_risk": [0.03, 0.1]})
+>>> bet_edges(bets)
+{'main': Fraction(3, 40), 'side': Fraction(1, 10)}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from crazy4.core.decisions import DECISIONS
+from crazy4.errors import InputError
+from crazy4.games.base import game_of
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from crazy4.games.base import GameAnalysis
+    from crazy4.rules.ruleset import RuleSet
+
+
+@dataclass(frozen=True)
+class RulePrice:
+    """A rule set's exact figures, read from its game's analysis.
+
+    Attributes
+    ----------
+    name : str
+        What the variant is called.
+    main_bet : str
+        The analysis's main bet (a row of its ``bets`` table).
+    house_edge : Fraction
+        Of the main bet, per unit of its base wager (per Ante).
+    average_total_bet, element_of_risk : float
+        Of the main bet, as the analysis writes them.
+    exact_risk : tuple of Fraction, or None
+        The average total bet and the element of risk as exact fractions, when the game
+        states what each decision wagers.
+    bet_edges : dict of str to Fraction
+        Every bet's exact house edge, in the ``bets`` table's order.
+    analysis : GameAnalysis
+        The analysis itself (every table of the variant).
+    """
+
+    name: str
+    main_bet: str
+    house_edge: Fraction
+    average_total_bet: float
+    element_of_risk: float
+    exact_risk: tuple[Fraction, Fraction] | None
+    bet_edges: dict[str, Fraction]
+    analysis: GameAnalysis = field(repr=False, compare=False)
+
+
+def bet_edges(bets: pd.DataFrame) -> dict[str, Fraction]:
+    """Every bet's exact house edge (minus the EV per unit of its base wager), by name."""
+    return {
+        str(bet): -Fraction(int(numerator), int(denominator))
+        for bet, numerator, denominator in zip(
+            bets["bet"], bets["ev_numerator"], bets["ev_denominator"], strict=True
+        )
+    }
+
+
+def analyze_rules(rules: RuleSet) -> GameAnalysis:
+    """The exact analysis of ``rules`` by the game that read them (one worker, no progress)."""
+    return game_of(rules).analyze(rules, jobs=1, progress=lambda _message: None)
+
+
+def price_rules(rules: RuleSet, name: str = "") -> RulePrice:
+    """Analyze ``rules`` through their game and read the figures (:class:`RulePrice`).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> price = price_rules(load_rules("three-card-standard"))
+    >>> price.name, price.main_bet, price.house_edge
+    ('three-card-standard', 'ante_play', Fraction(686689, 20358520))
+    """
+    return rule_price(analyze_rules(rules), rules, name or rules.name)
+
+
+def rule_price(analysis: GameAnalysis, rules: RuleSet, name: str) -> RulePrice:
+    """The figures of an analysis of ``rules`` already made (:class:`RulePrice`)."""
+    bets = analysis.tables["bets"]
+    edges = bet_edges(bets)
+    if analysis.main_bet not in edges:
+        raise InputError(f"{rules.name}: the bets table has no row {analysis.main_bet!r}")
+    row = bets[bets["bet"] == analysis.main_bet].iloc[0]
+    edge = edges[analysis.main_bet]
+    average = exact_average_total_bet(analysis, rules)
+    exact = None if average is None else (average, edge / average)
+    return RulePrice(
+        name,
+        analysis.main_bet,
+        edge,
+        float(row["average_total_bet"]),
+        float(row["element_of_risk"]),
+        exact,
+        edges,
+        analysis,
+    )
+
+
+def exact_average_total_bet(analysis: GameAnalysis, rules: RuleSet) -> Fraction | None:
+    """The main bet's average total wager (in units of its base wager), exactly: the
+    ``returns`` table's combinations per decision times what the decision wagers (the game's
+    hole-card role states it); ``None`` when the game does not state it.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> rules = load_rules("crazy4-standard")
+    >>> exact_average_total_bet(analyze_rules(rules), rules)  # Ante + Super Bonus + Play
+    Fraction(169808, 54145)
+    """
+    try:
+        role = game_of(rules).hole_cards()
+    except InputError:
+        return None
+    returns = analysis.tables.get("returns")
+    if returns is None or role.main_bet != analysis.main_bet:
+        return None
+    settlement = role.settlement(rules)
+    index = returns["decision"].map(DECISIONS.index).to_numpy(np.int64)
+    combinations = returns["combinations"].to_numpy(np.int64).astype(object)
+    wagered = int((combinations * settlement.wagers[index].astype(object)).sum())
+    return Fraction(wagered, int(combinations.sum()) * settlement.unit)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of a rule the rule set leaves open, priced exactly (:func:`price_readings`).
+
+    Attributes
+    ----------
+    name : str
+        The reading.
+    settlement : str
+        What the hands in question do under it.
+    house_edge, element_of_risk : Fraction
+        Of the main bet under the optimal strategy of this reading (per unit of its base
+        wager; per unit wagered).
+    bet_edges : dict of str to Fraction
+        Every bet's exact house edge under this reading.
+    """
+
+    name: str
+    settlement: str
+    house_edge: Fraction
+    element_of_risk: Fraction
+    bet_edges: dict[str, Fraction]
+
+
+def price_readings(readings: Iterable[tuple[str, str, RuleSet]]) -> list[Reading]:
+    """Each ``(name, settlement, rules)`` a game supplies priced by :func:`price_rules`.
+
+    Raises
+    ------
+    InputError
+        When the game does not state what each decision wagers (the element of risk could
+        not be exact).
+    """
+    priced = []
+    for name, settlement, rules in readings:
+        price = price_rules(rules, name)
+        if price.exact_risk is None:
+            raise InputError(f"{rules.name}: the game states no wager per decision")
+        edge = price.house_edge
+        priced.append(Reading(name, settlement, edge, price.exact_risk[1], price.bet_edges))
+    return priced
