@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
+import oracle_four_card as four_card
 import pytest
 from oracle_three_card import (
     DEALER_HANDS,
@@ -119,6 +120,24 @@ def test_a_bet_the_rules_lack_is_one_line(three_card: RuleSet) -> None:
         line_sensitivity(three_card, "pair_plus[0]", "flush", [3], bets=["queens-up"])
     with pytest.raises(InputError, match=r"pair_plus\[0\]\.two_pair: no key or pay line"):
         line_sensitivity(three_card, "pair_plus[0]", "two_pair", [3])
+
+
+# --- a third game: Four Card Poker's Aces Up against its oracle ----------------------------------
+
+
+def test_aces_up_line_sensitivity_matches_the_four_card_oracle() -> None:
+    """The two-pair line of the first Aces Up table, priced by the Four Card Poker oracle over
+    all 2,598,960 player hands."""
+    rules = load_rules("four-card-standard")
+    bet, name = "aces-up-50-40-8-5-4-3-1", "50-40-8-5-4-3-1"
+    frame = line_sensitivity(rules, "aces_up[0]", "two_pair", [2, 4], bets=[bet])
+    reading = four_card.read_rules(four_card.rule_file("four-card-standard"))
+    expected = []
+    for value in (2, 4):
+        table = {**reading.aces_up[name], "two_pair": Fraction(value)}
+        changed = dataclasses.replace(reading, aces_up={**reading.aces_up, name: table})
+        expected.append(four_card.aces_up_edge(changed, name))
+    assert frame["house_edge_exact"].tolist() == expected
 
 
 # --- Crazy 4 Poker: full analyses and hand-derived probabilities -------------------------------
