@@ -7,10 +7,10 @@ rule set of its own. :func:`price_rules` analyzes it through the game that read 
 of risk. The counts come from the game's table cache, so a variant is re-priced from the same
 counts, never recounted (a new qualifier is counted once).
 
-The average total bet and the element of risk are exact fractions when the game's hole-card
-role states what each decision wagers (:attr:`crazy4.games.base.Settlement.wagers`): the
-``returns`` table's combinations per decision times those wagers. Otherwise they are the
-floats the analysis wrote, and :attr:`RulePrice.exact_risk` is ``None``.
+The average total bet and the element of risk are exact fractions when the game states what
+each decision wagers (:func:`decision_wagers`: a specification's settlement, or the hole-card
+role's): the ``returns`` table's combinations per decision times those wagers. Otherwise
+they are the floats the analysis wrote, and :attr:`RulePrice.exact_risk` is ``None``.
 
 Examples
 --------
@@ -34,8 +34,10 @@ import numpy as np
 from crazy4.core.decisions import DECISIONS
 from crazy4.errors import InputError
 from crazy4.games.base import game_of
+from crazy4.generic.game import SpecGame
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
     import pandas as pd
 
     from crazy4.games.base import GameAnalysis
@@ -127,8 +129,8 @@ def rule_price(analysis: GameAnalysis, rules: RuleSet, name: str) -> RulePrice:
 
 def exact_average_total_bet(analysis: GameAnalysis, rules: RuleSet) -> Fraction | None:
     """The main bet's average total wager (in units of its base wager), exactly: the
-    ``returns`` table's combinations per decision times what the decision wagers (the game's
-    hole-card role states it); ``None`` when the game does not state it.
+    ``returns`` table's combinations per decision times what the decision wagers
+    (:func:`decision_wagers`); ``None`` when the game does not state it.
 
     Examples
     --------
@@ -137,18 +139,39 @@ def exact_average_total_bet(analysis: GameAnalysis, rules: RuleSet) -> Fraction 
     >>> exact_average_total_bet(analyze_rules(rules), rules)  # Ante + Super Bonus + Play
     Fraction(169808, 54145)
     """
-    try:
-        role = game_of(rules).hole_cards()
-    except InputError:
-        return None
+    stated = decision_wagers(rules)
     returns = analysis.tables.get("returns")
-    if returns is None or role.main_bet != analysis.main_bet:
+    if returns is None or stated is None or stated[0] != analysis.main_bet:
         return None
-    settlement = role.settlement(rules)
+    _, wagers, unit = stated
     index = returns["decision"].map(DECISIONS.index).to_numpy(np.int64)
     combinations = returns["combinations"].to_numpy(np.int64).astype(object)
-    wagered = int((combinations * settlement.wagers[index].astype(object)).sum())
-    return Fraction(wagered, int(combinations.sum()) * settlement.unit)
+    wagered = int((combinations * wagers[index].astype(object)).sum())
+    return Fraction(wagered, int(combinations.sum()) * unit)
+
+
+def decision_wagers(rules: RuleSet) -> tuple[str, npt.NDArray[np.int64], int] | None:
+    """What each decision (fold, 1x, 2x, 3x) wagers on the game's main bet, as the game
+    states it: ``(main bet, wagers over unit, unit)`` from a specification's settlement
+    (:meth:`crazy4.games.spec.GameSpec.settlement`) or the hole-card role's
+    (:meth:`crazy4.games.base.HoleCardRole.settlement`); ``None`` when it states neither.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> decision_wagers(load_rules("three-card-standard"))  # fold: the Ante; 1x: Ante + Play
+    ('ante_play', array([1, 2, 3, 4]), 1)
+    """
+    game = game_of(rules)
+    if isinstance(game, SpecGame):
+        cells = game.spec.settlement(rules)
+        return game.spec.main_bet, cells.wagers, cells.unit
+    try:
+        role = game.hole_cards()
+    except InputError:
+        return None
+    settlement = role.settlement(rules)
+    return role.main_bet, settlement.wagers, settlement.unit
 
 
 @dataclass(frozen=True)

@@ -26,10 +26,12 @@ from oracle_three_card import (
     pair_plus_edge,
 )
 
+from crazy4.design.basis import changed_rules
 from crazy4.design.whatif import line_sensitivity, rule_variants, switch_variants, with_pay_line
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis, analyze
 from crazy4.games.crazy_four.rules import CrazyFourRules, SuperBonus, super_bonus_variants
+from crazy4.generic.rule_prices import price_rules
 from crazy4.registry import load_rules
 from crazy4.rules.ruleset import RuleSet
 
@@ -113,6 +115,20 @@ def test_switch_variants_match_the_oracle(three_card: RuleSet) -> None:
             float(edge.element_of_risk), rel=1e-12
         )
     assert list(switch_variants(three_card)) == list(frame.index[1:])
+
+
+def test_the_exact_element_of_risk_matches_the_oracle(three_card: RuleSet) -> None:
+    """The average total bet and element of risk as exact fractions, standard and with the
+    player winning ties, against the oracle's (Ante + Play per hand that plays)."""
+    ties = changed_rules(three_card, [("dealer.ties", "player")])
+    for rules, oracle in ((three_card, Rules()), (ties, Rules(ties="player"))):
+        price, edge = price_rules(rules), optimal_strategy_edge(oracle)
+        assert price.house_edge == edge.house_edge
+        assert price.exact_risk is not None
+        average, risk = price.exact_risk
+        assert average == 1 + Fraction(edge.plays, HANDS)
+        assert risk == edge.element_of_risk
+        assert price.element_of_risk == float(risk)
 
 
 def test_a_bet_the_rules_lack_is_one_line(three_card: RuleSet) -> None:
