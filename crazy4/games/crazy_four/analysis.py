@@ -17,14 +17,10 @@ import pandas as pd
 
 from crazy4.core.bet_tables import net_distribution
 from crazy4.core.bets import BetOutcomes
+from crazy4.core.hidden import OUTCOME_CELLS, OUTCOME_LABELS, PlayerOutcomes
 from crazy4.games.crazy_four.bets import all_bets
 from crazy4.games.crazy_four.hand_reference import Reference
-from crazy4.games.crazy_four.outcomes import (
-    OUTCOME_CELLS,
-    OUTCOME_LABELS,
-    PlayerOutcomes,
-    compute_outcomes,
-)
+from crazy4.games.crazy_four.outcomes import compute_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.strategy import border_hands, simple_strategy, strategy_segments

@@ -25,13 +25,12 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import ExactBet, summarize
-from crazy4.core.cache import cached_array
-from crazy4.core.cards import colex_indices, format_cards
-from crazy4.core.engine import DEALER_HANDS
+from crazy4.core.cards import format_cards
+from crazy4.core.hidden import PlayerOutcomes
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.games.crazy_four.bets import blind_hand_bet, strategy_bets
-from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
+from crazy4.games.crazy_four.outcomes import player_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.strategy import simple_strategy
@@ -41,35 +40,6 @@ if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
 
 HANDS = comb(52, 5)
-
-
-@cache
-def player_outcomes(qualifier_strength: int) -> PlayerOutcomes:
-    """Dealer-outcome counts per player hand class, the counts cached on disk.
-
-    Examples
-    --------
-    >>> outcomes = player_outcomes(322)
-    >>> int((outcomes.weights * outcomes.counts.sum(axis=1)).sum()) == comb(52, 5) * comb(47, 5)
-    True
-    """
-    classes = build_suit_classes()
-    counts = cached_array(
-        f"crazy4_outcome_counts_q{qualifier_strength}",
-        lambda: compute_outcomes(qualifier_strength).counts,
-        expected_shape=(classes.weights.shape[0], 6),
-        dtype=np.int64,
-        builders=("crazy4.games.crazy_four.outcomes",),
-    )
-    strengths = build_best_four_strengths(5)[colex_indices(classes.representatives)]
-    return PlayerOutcomes(
-        hands=classes.representatives,
-        weights=classes.weights,
-        strengths=strengths.astype(np.int64),
-        counts=counts,
-        dealer_hands=DEALER_HANDS,
-        qualifier_strength=qualifier_strength,
-    )
 
 
 @dataclass(frozen=True)
@@ -171,7 +141,7 @@ class Reference(DealtClassReference):
 
     def cell_probabilities(self) -> npt.NDArray[np.float64]:
         """Exact probability of each outcome cell
-        (:data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`)."""
+        (:data:`crazy4.core.hidden.OUTCOME_CELLS`)."""
         totals = self.outcomes.weights @ self.outcomes.counts
         return np.asarray(totals / (HANDS * self.outcomes.dealer_hands), dtype=np.float64)
 

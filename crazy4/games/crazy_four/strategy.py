@@ -24,6 +24,7 @@ import pandas as pd
 
 from crazy4.core.cards import format_cards
 from crazy4.core.decisions import DECISIONS, decision_label, decisions_for_strategy
+from crazy4.core.hidden import PlayerOutcomes
 from crazy4.core.ranking import (
     HandCategory,
     best_four,
@@ -32,7 +33,6 @@ from crazy4.core.ranking import (
     hand_strength,
     strength_of_description,
 )
-from crazy4.games.crazy_four.outcomes import PlayerOutcomes
 from crazy4.games.crazy_four.pricing import HandPrices
 from crazy4.games.crazy_four.rules import CrazyFourRules
 
