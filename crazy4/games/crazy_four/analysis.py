@@ -23,8 +23,9 @@ from crazy4.games.crazy_four.hand_reference import Reference
 from crazy4.games.crazy_four.outcomes import compute_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.games.crazy_four.strategy import border_hands, simple_strategy, strategy_segments
+from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.generic.bestfour_analysis import AnalysisSteps, BestFourAnalysis, Say
+from crazy4.generic.bestfour_strategy import border_hands, strategy_segments
 from crazy4.generic.bestfour_tables import bets_table, cell_returns, hand_classes_table
 from crazy4.generic.frequencies import group_frequencies
 
@@ -99,8 +100,10 @@ class CrazyFourSteps(AnalysisSteps[CrazyFourRules, PlayerOutcomes, HandPrices, N
                 [OUTCOME_LABELS[cell] for cell in OUTCOME_CELLS],
             ),
             "net_distribution": net_distribution(main_bet),
-            "strategy": strategy_segments(outcomes, prices),
-            "border_hands": border_hands(outcomes, prices),
+            "strategy": strategy_segments(outcomes.strengths, outcomes.weights, prices.decision),
+            "border_hands": border_hands(
+                outcomes.hands, outcomes.strengths, outcomes.weights, prices
+            ),
         }
 
 
