@@ -9,13 +9,17 @@ how dealt cards fall in a class (:meth:`DealtClassReference.classes_of`) and wha
   card, ``up_card``; :func:`crazy4.generic.strategy_classes.read_class_strategy` checks it);
 - the honest decision of dealt cards and the exact house edge of the optimal strategy, the two
   callables the collusion role takes (:func:`honest_decisions`, :func:`optimal_edge`, bound to
-  the game's ``rules -> reference`` loader with :func:`functools.partial`).
+  the game's ``rules -> reference`` loader with :func:`functools.partial`);
+- the exact probabilities of the player's and the dealer's hand categories and of the player's
+  strengths, which the simulator's and the validator's checks compare counts with.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
+from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -23,6 +27,12 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import colex_indices, parse_card, parse_cards
+from crazy4.core.ranking import (
+    HandCategory,
+    build_best_four_strengths,
+    category_of_strength,
+    number_of_strengths,
+)
 from crazy4.errors import InputError
 from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
 
@@ -39,8 +49,9 @@ HAND_CARDS = 5
 class DealtClassReference(ClassStrategies):
     """A game's reference whose classes are named by dealt cards (see the module docstring).
 
-    A subclass sets :attr:`key_columns`, :attr:`what` and :attr:`main_bet`, and defines
-    :meth:`classes_of` and :meth:`exact_bets` (and :meth:`class_example` to name a class).
+    A subclass sets :attr:`key_columns`, :attr:`what`, :attr:`main_bet` and
+    :attr:`dealer_cards`, and defines :meth:`classes_of` and :meth:`exact_bets` (and
+    :meth:`class_example` to name a class).
     """
 
     #: The strategy file's columns naming a class: ``("hand",)`` or ``("hand", "up_card")``.
@@ -49,6 +60,8 @@ class DealtClassReference(ClassStrategies):
     what: ClassVar[str]
     #: The name of the main bet among :meth:`exact_bets`, whose edge :meth:`optimal_edge` is.
     main_bet: ClassVar[str]
+    #: The dealer's hand size (the dealer plays the best four of them).
+    dealer_cards: ClassVar[int]
 
     def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
         """The class of dealt hands (five-card colex indices) and up cards (None without)."""
@@ -74,6 +87,45 @@ class DealtClassReference(ClassStrategies):
     def optimal_edge(self) -> Fraction:
         """Minus the exact EV of the main bet under the optimal strategy."""
         return -self.exact_bets(self.prices.decision)[self.main_bet].mean
+
+    def category_probabilities(self) -> npt.NDArray[np.float64]:
+        """Exact probability of each :class:`HandCategory` for the player's five cards (best
+        four)."""
+        return category_probabilities(HAND_CARDS)
+
+    def dealer_category_probabilities(self) -> npt.NDArray[np.float64]:
+        """Exact probability of each :class:`HandCategory` for the dealer's cards (best four)."""
+        return category_probabilities(self.dealer_cards)
+
+    def strength_probabilities(self) -> npt.NDArray[np.float64]:
+        """Exact probability of each best-four strength for the player's five cards."""
+        counts = np.bincount(build_best_four_strengths(HAND_CARDS), minlength=number_of_strengths())
+        return np.asarray(counts / comb(52, HAND_CARDS), dtype=np.float64)
+
+
+@cache
+def category_counts(cards: int) -> IntArray:
+    """Hands of ``cards`` cards by the category of their best four, counted once a process.
+
+    Examples
+    --------
+    >>> int(category_counts(5)[HandCategory.FOUR_OF_A_KIND]), int(category_counts(5).sum())
+    (624, 2598960)
+    """
+    strengths = build_best_four_strengths(cards)
+    counts: IntArray = np.bincount(category_of_strength()[strengths], minlength=len(HandCategory))
+    return counts
+
+
+def category_probabilities(cards: int) -> npt.NDArray[np.float64]:
+    """Exact probability of each hand category for ``cards`` cards (best four), as floats.
+
+    Examples
+    --------
+    >>> round(float(category_probabilities(6)[HandCategory.FOUR_OF_A_KIND]) * comb(52, 6))
+    14664
+    """
+    return np.asarray(category_counts(cards) / comb(52, cards), dtype=np.float64)
 
 
 def read_dealt_strategy(path: Path, reference: DealtClassReference) -> IntArray:

@@ -27,10 +27,10 @@ import numpy.typing as npt
 from crazy4.core.bets import ExactBet, summarize
 from crazy4.core.cards import format_cards
 from crazy4.core.hidden import PlayerOutcomes
-from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
+from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.games.crazy_four.bets import blind_hand_bet, strategy_bets
-from crazy4.games.crazy_four.outcomes import player_outcomes
+from crazy4.games.crazy_four.outcomes import SHAPE, player_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.strategy import simple_strategy
@@ -65,6 +65,7 @@ class Reference(DealtClassReference):
     key_columns: ClassVar[tuple[str, ...]] = ("hand",)
     what: ClassVar[str] = "hand classes"
     main_bet: ClassVar[str] = "ante_super_bonus_play"
+    dealer_cards: ClassVar[int] = SHAPE.dealer_cards
 
     def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
         """The suit class of dealt hands (colex indices; no up card)."""
@@ -110,29 +111,6 @@ class Reference(DealtClassReference):
             lattice.name: ExactBet.of_summary(lattice.name, summarize(lattice, outcomes.weights))
             for lattice in lattices
         }
-
-    def category_probabilities(self) -> npt.NDArray[np.float64]:
-        """Exact probability of each :class:`HandCategory` for a five-card hand (best four).
-
-        Examples
-        --------
-        >>> from crazy4.registry import load_rules
-        >>> p = load_reference(load_rules("crazy4-standard")).category_probabilities()
-        >>> round(float(p[HandCategory.FOUR_OF_A_KIND]) * comb(52, 5))
-        624
-        """
-        categories = category_of_strength()[self.outcomes.strengths]
-        counts = np.bincount(categories, weights=self.outcomes.weights, minlength=len(HandCategory))
-        return np.asarray(counts / HANDS, dtype=np.float64)
-
-    def strength_probabilities(self) -> npt.NDArray[np.float64]:
-        """Exact probability of each best-four strength for a five-card hand."""
-        counts = np.bincount(
-            self.outcomes.strengths,
-            weights=self.outcomes.weights,
-            minlength=category_of_strength().shape[0],
-        )
-        return np.asarray(counts / HANDS, dtype=np.float64)
 
     def qualification_probability(self) -> float:
         """Exact probability that the dealer's five cards qualify."""
