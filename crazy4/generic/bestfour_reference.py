@@ -16,6 +16,7 @@ how dealt cards fall in a class (:meth:`DealtClassReference.classes_of`) and wha
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.bets import BetOutcomes, ExactBet, summarize
 from crazy4.core.cards import colex_indices, parse_card, parse_cards
 from crazy4.core.ranking import (
     HandCategory,
@@ -37,7 +39,6 @@ from crazy4.errors import InputError
 from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
 
 if TYPE_CHECKING:
-    from crazy4.core.bets import ExactBet
     from crazy4.rules.ruleset import RuleSet
 
 IntArray = npt.NDArray[np.int64]
@@ -46,13 +47,19 @@ IntArray = npt.NDArray[np.int64]
 HAND_CARDS = 5
 
 
+#: Exact bets already summarized, by (reference class, rule set's content hash, strategy).
+_EXACT_BETS: dict[tuple[str, str, str], dict[str, ExactBet]] = {}
+
+
 class DealtClassReference(ClassStrategies):
     """A game's reference whose classes are named by dealt cards (see the module docstring).
 
-    A subclass sets :attr:`key_columns`, :attr:`what`, :attr:`main_bet` and
-    :attr:`dealer_cards`, and defines :meth:`classes_of` and :meth:`exact_bets` (and
+    A subclass has ``rules``, sets :attr:`key_columns`, :attr:`what`, :attr:`main_bet` and
+    :attr:`dealer_cards`, and defines :meth:`classes_of` and :meth:`bet_distributions` (and
     :meth:`class_example` to name a class).
     """
+
+    rules: RuleSet
 
     #: The strategy file's columns naming a class: ``("hand",)`` or ``("hand", "up_card")``.
     key_columns: ClassVar[tuple[str, ...]]
@@ -71,9 +78,22 @@ class DealtClassReference(ClassStrategies):
         """A class in words, to name a missing one in a strategy file (None: not named)."""
         return None
 
-    def exact_bets(self, decision: IntArray) -> dict[str, ExactBet]:
-        """Exact mean, standard deviation and hit frequency of every bet under a strategy."""
+    def bet_distributions(self, decision: IntArray) -> list[tuple[BetOutcomes, IntArray]]:
+        """Every bet under a strategy as an exact distribution, with the weight of each row."""
         raise NotImplementedError
+
+    def exact_bets(self, decision: IntArray) -> dict[str, ExactBet]:
+        """Exact mean, standard deviation and hit frequency of every bet under a strategy
+        (:meth:`bet_distributions` summarized; kept for the process, per rule set and
+        strategy)."""
+        digest = hashlib.sha256(np.asarray(decision, dtype=np.int64).tobytes()).hexdigest()
+        key = (type(self).__qualname__, self.rules.content_hash, digest)
+        if key not in _EXACT_BETS:
+            _EXACT_BETS[key] = {
+                bet.name: ExactBet.of_summary(bet.name, summarize(bet, weights))
+                for bet, weights in self.bet_distributions(decision)
+            }
+        return _EXACT_BETS[key]
 
     def read_strategy(self, path: Path) -> IntArray:
         """A strategy file's decision per class (:func:`read_dealt_strategy`)."""

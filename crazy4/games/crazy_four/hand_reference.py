@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.bets import ExactBet, summarize
+from crazy4.core.bets import BetOutcomes
 from crazy4.core.cards import format_cards
 from crazy4.core.hidden import PlayerOutcomes
 from crazy4.core.ranking import build_best_four_strengths
@@ -89,8 +89,10 @@ class Reference(DealtClassReference):
         """
         return simple_strategy(self.rules, self.outcomes.strengths)
 
-    def exact_bets(self, decision: npt.NDArray[np.int64]) -> dict[str, ExactBet]:
-        """Exact mean, standard deviation and hit frequency of every bet under a strategy.
+    def bet_distributions(
+        self, decision: npt.NDArray[np.int64]
+    ) -> list[tuple[BetOutcomes, npt.NDArray[np.int64]]]:
+        """Every bet under a strategy, by hand class (:meth:`exact_bets` summarizes them).
 
         Bets: ``ante_super_bonus_play``, ``ante_play``, ``super_bonus`` (if the rule set has
         one), every Queens Up table, and ``blind_second_hand`` where the rules allow one.
@@ -107,10 +109,7 @@ class Reference(DealtClassReference):
         lattices = strategy_bets(rules, outcomes, decision)
         if rules.blind_second_hand:
             lattices.append(blind_hand_bet(rules, outcomes))
-        return {
-            lattice.name: ExactBet.of_summary(lattice.name, summarize(lattice, outcomes.weights))
-            for lattice in lattices
-        }
+        return [(lattice, outcomes.weights) for lattice in lattices]
 
     def qualification_probability(self) -> float:
         """Exact probability that the dealer's five cards qualify."""

@@ -12,7 +12,6 @@ files, honest decisions, the optimal edge, category probabilities) is
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.bets import ExactBet, summarize
+from crazy4.core.bets import BetOutcomes
 from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
@@ -119,8 +118,10 @@ class FourCardReference(DealtClassReference):
             return with_decisions(self.optimal_lattice(), np.maximum(by_strength, 0))
         return build_lattice(compute_four_card_outcomes(), decision)
 
-    def exact_bets(self, decision: npt.NDArray[np.int64]) -> dict[str, ExactBet]:
-        """Exact mean, standard deviation and hit frequency of every bet under a strategy.
+    def bet_distributions(
+        self, decision: npt.NDArray[np.int64]
+    ) -> list[tuple[BetOutcomes, npt.NDArray[np.int64]]]:
+        """Every bet under a strategy, on its deal lattice (:meth:`exact_bets` summarizes them).
 
         Bets: ``ante_play`` (Ante + Play + Ante Bonus per unit of Ante), every Aces Up table
         (``aces-up-<name>``) and ``bad_beat`` if the rule set has one.
@@ -133,32 +134,13 @@ class FourCardReference(DealtClassReference):
         >>> round(float(-bets["ante_play"].mean), 5)
         0.02788
         """
-        return _exact_bets(
-            self, hashlib.sha256(decision.astype(np.int64).tobytes()).hexdigest(), decision
-        )
-
-
-_BETS_CACHE: dict[tuple[str, str], dict[str, ExactBet]] = {}
-
-
-def _exact_bets(
-    reference: FourCardReference, digest: str, decision: npt.NDArray[np.int64]
-) -> dict[str, ExactBet]:
-    key = (reference.rules.content_hash, digest)
-    if key in _BETS_CACHE:
-        return _BETS_CACHE[key]
-    rules = reference.rules
-    lattice = reference.lattice(decision)
-    parts = [ante_play_parts(rules, lattice, "ante_play", "")]
-    parts += [side_bet_parts(bet, lattice) for bet in rules.side_bets]
-    if rules.four_card.bad_beat is not None:
-        parts.append(bad_beat_parts(rules, lattice))
-    result = {
-        part.name: ExactBet.of_summary(part.name, summarize(to_bet(part, lattice), lattice.weights))
-        for part in parts
-    }
-    _BETS_CACHE[key] = result
-    return result
+        rules = self.rules
+        lattice = self.lattice(decision)
+        parts = [ante_play_parts(rules, lattice, "ante_play", "")]
+        parts += [side_bet_parts(bet, lattice) for bet in rules.side_bets]
+        if rules.four_card.bad_beat is not None:
+            parts.append(bad_beat_parts(rules, lattice))
+        return [(to_bet(part, lattice), lattice.weights) for part in parts]
 
 
 @cache
