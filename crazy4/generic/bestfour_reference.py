@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes, ExactBet, summarize
+from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices, parse_card, parse_cards
 from crazy4.core.ranking import (
     HandCategory,
@@ -35,6 +36,9 @@ from crazy4.core.ranking import (
     category_of_strength,
     number_of_strengths,
 )
+from crazy4.core.upcard import COUNTING_MODULES, N_CATEGORIES, UpCardShape, compute_upcard_outcomes
+from crazy4.core.upcard_lattice import DealLattice, build_lattice, with_decisions
+from crazy4.core.upcard_lookup import situation_of
 from crazy4.errors import InputError
 from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
 
@@ -146,6 +150,63 @@ def category_probabilities(cards: int) -> npt.NDArray[np.float64]:
     14664
     """
     return np.asarray(category_counts(cards) / comb(52, cards), dtype=np.float64)
+
+
+class UpCardReference(DealtClassReference):
+    """A reference of the up-card shape: its classes are the situation classes of
+    :mod:`crazy4.core.upcard_lookup`, and its bets are priced on the deal lattice of a strategy
+    (:mod:`crazy4.core.upcard_lattice`).
+
+    A subclass has ``rules``, ``strengths`` (the player's strength per situation class) and
+    ``prices``; it sets :attr:`shape`, :attr:`lattice_table` and :attr:`lattice_builders`
+    besides what :class:`DealtClassReference` asks for.
+    """
+
+    #: The game's deal.
+    shape: ClassVar[UpCardShape]
+    #: The name the optimal strategy's lattice is cached under (the rule set's hash appended).
+    lattice_table: ClassVar[str]
+    #: The game's modules that decide that lattice (its pricing and bets).
+    lattice_builders: ClassVar[tuple[str, ...]]
+    strengths: IntArray
+
+    def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
+        """The situation class of dealt hands (colex) and up cards
+        (:func:`crazy4.core.upcard_lookup.situation_of`)."""
+        assert up is not None
+        return situation_of(colex, up).astype(np.int64)
+
+    def optimal_lattice(self) -> DealLattice:
+        """Deals by (strength, optimal decision) x (dealer category, result), cached on disk."""
+
+        def build() -> IntArray:
+            outcomes = compute_upcard_outcomes(self.shape)
+            return build_lattice(outcomes, self.prices.decision).to_array()
+
+        full = cached_array(
+            f"{self.lattice_table}_{self.rules.content_hash[:16]}",
+            build,
+            expected_shape=(number_of_strengths() * 4, 1 + N_CATEGORIES * 3),
+            dtype=np.int64,
+            builders=(
+                *COUNTING_MODULES,
+                "crazy4.core.decisions",
+                "crazy4.core.upcard_lattice",
+                __name__,
+                *self.lattice_builders,
+            ),
+        )
+        return DealLattice.from_array(full)
+
+    def lattice(self, decision: IntArray) -> DealLattice:
+        """The deal lattice of a strategy (a decision per situation class)."""
+        if np.array_equal(decision, self.prices.decision):
+            return self.optimal_lattice()
+        by_strength = np.full(number_of_strengths(), -1, dtype=np.int64)
+        by_strength[self.strengths] = decision
+        if (by_strength[self.strengths] == decision).all():  # a strategy by strength only
+            return with_decisions(self.optimal_lattice(), np.maximum(by_strength, 0))
+        return build_lattice(compute_upcard_outcomes(self.shape), decision)
 
 
 def read_dealt_strategy(path: Path, reference: DealtClassReference) -> IntArray:

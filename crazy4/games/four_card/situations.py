@@ -20,28 +20,25 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
-from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices
-from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
+from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
-from crazy4.core.upcard import COUNTING_MODULES, N_CATEGORIES
-from crazy4.core.upcard_lattice import DealLattice, build_lattice, to_bet, with_decisions
-from crazy4.core.upcard_lookup import situation_counts, situation_of
+from crazy4.core.upcard import UpCardShape
+from crazy4.core.upcard_lattice import to_bet
+from crazy4.core.upcard_lookup import situation_counts
 from crazy4.core.upcard_situations import build_situations
 from crazy4.games.four_card.bets import ante_play_parts, bad_beat_parts, side_bet_parts
 from crazy4.games.four_card.pricing import FourCardPrices, price_situations, simple_strategy
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
-from crazy4.games.four_card.shape import SHAPE, compute_four_card_outcomes
-from crazy4.generic.bestfour_reference import DealtClassReference, IntArray
+from crazy4.games.four_card.shape import SHAPE
+from crazy4.generic.bestfour_reference import UpCardReference
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
 
-_VERSION = "v1"
-
 
 @dataclass(frozen=True)
-class FourCardReference(DealtClassReference):
+class FourCardReference(UpCardReference):
     """Exact reference data of one Four Card Poker rule set (see the module docstring).
 
     Attributes
@@ -66,11 +63,13 @@ class FourCardReference(DealtClassReference):
     what: ClassVar[str] = "situation classes"
     main_bet: ClassVar[str] = "ante_play"
     dealer_cards: ClassVar[int] = SHAPE.dealer_cards
-
-    def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
-        """The situation class of dealt hands (colex) and up cards (:func:`situation_of`)."""
-        assert up is not None
-        return situation_of(colex, up).astype(np.int64)
+    shape: ClassVar[UpCardShape] = SHAPE
+    lattice_table: ClassVar[str] = "fourcard_lattice_v1"
+    lattice_builders: ClassVar[tuple[str, ...]] = (
+        "crazy4.games.four_card.pricing",
+        "crazy4.games.four_card.bets",
+        __name__,
+    )
 
     def simple_decisions(self) -> npt.NDArray[np.int64]:
         """The published simple strategy per situation class (:func:`.pricing.simple_strategy`).
@@ -84,39 +83,6 @@ class FourCardReference(DealtClassReference):
         ((5649150,), True)
         """
         return simple_strategy(self.rules, self.strengths)
-
-    def optimal_lattice(self) -> DealLattice:
-        """Deals by (strength, optimal decision) x (dealer category, result), cached on disk."""
-        rows = number_of_strengths() * 4
-
-        def build() -> npt.NDArray[np.int64]:
-            return build_lattice(compute_four_card_outcomes(), self.prices.decision).to_array()
-
-        full = cached_array(
-            f"fourcard_lattice_{_VERSION}_{self.rules.content_hash[:16]}",
-            build,
-            expected_shape=(rows, 1 + N_CATEGORIES * 3),
-            dtype=np.int64,
-            builders=(
-                *COUNTING_MODULES,
-                "crazy4.games.four_card.pricing",
-                "crazy4.core.decisions",
-                "crazy4.games.four_card.bets",
-                "crazy4.core.upcard_lattice",
-                __name__,
-            ),
-        )
-        return DealLattice.from_array(full)
-
-    def lattice(self, decision: npt.NDArray[np.int64]) -> DealLattice:
-        """The deal lattice of a strategy (per situation class)."""
-        if np.array_equal(decision, self.prices.decision):
-            return self.optimal_lattice()
-        by_strength = np.full(number_of_strengths(), -1, dtype=np.int64)
-        by_strength[self.strengths] = decision
-        if (by_strength[self.strengths] == decision).all():  # a strategy by strength only
-            return with_decisions(self.optimal_lattice(), np.maximum(by_strength, 0))
-        return build_lattice(compute_four_card_outcomes(), decision)
 
     def bet_distributions(
         self, decision: npt.NDArray[np.int64]
