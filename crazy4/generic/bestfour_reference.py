@@ -29,7 +29,8 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes, ExactBet, summarize
 from crazy4.core.cache import cached_array
-from crazy4.core.cards import colex_indices, parse_card, parse_cards
+from crazy4.core.cards import colex_indices, format_cards, parse_card, parse_cards
+from crazy4.core.hidden import PlayerOutcomes
 from crazy4.core.ranking import (
     HandCategory,
     build_best_four_strengths,
@@ -150,6 +151,38 @@ def category_probabilities(cards: int) -> npt.NDArray[np.float64]:
     14664
     """
     return np.asarray(category_counts(cards) / comb(52, cards), dtype=np.float64)
+
+
+class HiddenReference(DealtClassReference):
+    """A reference of the all-hidden shape: its classes are the suit classes of the player's
+    hand, counted in :class:`crazy4.core.hidden.PlayerOutcomes`.
+
+    A subclass has ``rules``, ``outcomes``, ``class_of_hand`` (the class of every five-card
+    colex index) and ``prices``, besides what :class:`DealtClassReference` asks for.
+    """
+
+    outcomes: PlayerOutcomes
+    class_of_hand: npt.NDArray[np.int32]
+
+    def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
+        """The suit class of dealt hands (colex indices; no up card)."""
+        return self.class_of_hand[colex].astype(np.int64)
+
+    def class_example(self, hand_class: int) -> str:
+        """A class's representative hand, highest card first."""
+        return format_cards(self.outcomes.hands[hand_class][::-1])
+
+    def qualification_probability(self) -> float:
+        """Exact probability that the dealer's cards qualify (at the counts' qualifier)."""
+        strengths = build_best_four_strengths(self.dealer_cards)
+        qualifying = int(np.count_nonzero(strengths >= self.outcomes.qualifier_strength))
+        return float(Fraction(qualifying, comb(52, self.dealer_cards)))
+
+    def cell_probabilities(self) -> npt.NDArray[np.float64]:
+        """Exact probability of each outcome cell (:data:`crazy4.core.hidden.OUTCOME_CELLS`)."""
+        totals = self.outcomes.weights @ self.outcomes.counts
+        deals = comb(52, HAND_CARDS) * self.outcomes.dealer_hands
+        return np.asarray(totals / deals, dtype=np.float64)
 
 
 class UpCardReference(DealtClassReference):

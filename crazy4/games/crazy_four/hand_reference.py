@@ -9,23 +9,22 @@ qualification.
 
 A strategy is one decision code per suit class of five-card hands (0 fold, m: Play m Antes);
 :attr:`Reference.class_of_hand` maps any hand's colex index to its class. What every best-four
-game's reference shares (strategy files, honest decisions, the optimal edge) is
-:class:`crazy4.generic.bestfour_reference.DealtClassReference`.
+game's reference shares (strategy files, honest decisions, the optimal edge, exact bets) is
+:class:`crazy4.generic.bestfour_reference.DealtClassReference`; what the all-hidden shape's
+references share (hand classes, qualification and cell probabilities) is its
+:class:`~crazy4.generic.bestfour_reference.HiddenReference`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cache
-from math import comb
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
-from crazy4.core.cards import format_cards
 from crazy4.core.hidden import PlayerOutcomes
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
@@ -34,16 +33,14 @@ from crazy4.games.crazy_four.outcomes import SHAPE, player_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.strategy import simple_strategy
-from crazy4.generic.bestfour_reference import DealtClassReference, IntArray
+from crazy4.generic.bestfour_reference import HiddenReference
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
 
-HANDS = comb(52, 5)
-
 
 @dataclass(frozen=True)
-class Reference(DealtClassReference):
+class Reference(HiddenReference):
     """Exact reference data of one rule set (see the module docstring).
 
     Attributes
@@ -66,14 +63,6 @@ class Reference(DealtClassReference):
     what: ClassVar[str] = "hand classes"
     main_bet: ClassVar[str] = "ante_super_bonus_play"
     dealer_cards: ClassVar[int] = SHAPE.dealer_cards
-
-    def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
-        """The suit class of dealt hands (colex indices; no up card)."""
-        return self.class_of_hand[colex].astype(np.int64)
-
-    def class_example(self, hand_class: int) -> str:
-        """A class's representative hand, highest card first."""
-        return format_cards(self.outcomes.hands[hand_class][::-1])
 
     def simple_decisions(self) -> npt.NDArray[np.int64]:
         """The published simple strategy per class (:func:`.strategy.simple_strategy`).
@@ -110,17 +99,6 @@ class Reference(DealtClassReference):
         if rules.blind_second_hand:
             lattices.append(blind_hand_bet(rules, outcomes))
         return [(lattice, outcomes.weights) for lattice in lattices]
-
-    def qualification_probability(self) -> float:
-        """Exact probability that the dealer's five cards qualify."""
-        qualifies = self.outcomes.strengths >= self.rules.dealer.qualifier_strength
-        return float(Fraction(int(self.outcomes.weights[qualifies].sum()), HANDS))
-
-    def cell_probabilities(self) -> npt.NDArray[np.float64]:
-        """Exact probability of each outcome cell
-        (:data:`crazy4.core.hidden.OUTCOME_CELLS`)."""
-        totals = self.outcomes.weights @ self.outcomes.counts
-        return np.asarray(totals / (HANDS * self.outcomes.dealer_hands), dtype=np.float64)
 
 
 @cache
