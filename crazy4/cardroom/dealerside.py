@@ -4,7 +4,7 @@ The question
 ------------
 A seat's net result ``f(P, D)`` depends on the player's hand ``P`` only through its suit class
 and on the dealer's hand ``D`` only through the dealer-outcome cell
-(:data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`: does ``D`` qualify, is ``v(P)`` above,
+(:data:`crazy4.core.hidden.OUTCOME_CELLS`: does ``D`` qualify, is ``v(P)`` above,
 equal to or
 below ``v(D)``). So ``f(P, D) = net[class(P), cell(v(P), v(D))]`` for a lattice ``net`` such as
 :attr:`crazy4.core.bets.BetOutcomes.net`. The seats at one table share ``D``; to
@@ -50,9 +50,9 @@ import numpy.typing as npt
 from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices, combinations_array
 from crazy4.core.engine import set_classes
+from crazy4.core.hidden import OUTCOME_CELLS
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.core.symmetry import build_suit_classes
-from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
 
 HAND = 5
 #: Player hands disjoint from one dealer hand, C(47, 5).

@@ -63,6 +63,35 @@ class DealLattice:
         """The player's hand category per row."""
         return category_of_strength()[self.strengths].astype(np.int64)
 
+    def to_array(self) -> npt.NDArray[np.int64]:
+        """The lattice as one dense array (a row per strength x 4 + decision: its weight, then
+        its deals), the form it is cached in; :meth:`from_array` reads it back.
+
+        Examples
+        --------
+        >>> deals = np.arange(48, dtype=np.int64).reshape(2, 8, 3)
+        >>> lattice = DealLattice(np.array([5, 9]), np.array([0, 3]), np.array([2, 3]), deals)
+        >>> back = DealLattice.from_array(lattice.to_array())
+        >>> back.strengths.tolist(), back.decisions.tolist(), bool((back.deals == deals).all())
+        ([5, 9], [0, 3], True)
+        """
+        full = np.zeros((number_of_strengths() * 4, 1 + N_CATEGORIES * 3), dtype=np.int64)
+        rows = self.strengths * 4 + self.decisions
+        full[rows, 0] = self.weights
+        full[rows, 1:] = self.deals.reshape(rows.shape[0], -1)
+        return full
+
+    @classmethod
+    def from_array(cls, full: npt.NDArray[np.int64]) -> DealLattice:
+        """The lattice of :meth:`to_array`'s dense array (its rows of weight 0 left out)."""
+        rows = np.flatnonzero(full[:, 0])
+        return cls(
+            strengths=(rows // 4).astype(np.int64),
+            decisions=(rows % 4).astype(np.int64),
+            weights=full[rows, 0],
+            deals=full[rows, 1:].reshape(rows.shape[0], N_CATEGORIES, 3),
+        )
+
 
 def build_lattice(outcomes: UpCardOutcomes, decision: npt.NDArray[np.int64]) -> DealLattice:
     """Sum the situation classes into the deal lattice, exactly (integer sums).

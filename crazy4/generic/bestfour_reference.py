@@ -9,25 +9,41 @@ how dealt cards fall in a class (:meth:`DealtClassReference.classes_of`) and wha
   card, ``up_card``; :func:`crazy4.generic.strategy_classes.read_class_strategy` checks it);
 - the honest decision of dealt cards and the exact house edge of the optimal strategy, the two
   callables the collusion role takes (:func:`honest_decisions`, :func:`optimal_edge`, bound to
-  the game's ``rules -> reference`` loader with :func:`functools.partial`).
+  the game's ``rules -> reference`` loader with :func:`functools.partial`);
+- the exact probabilities of the player's and the dealer's hand categories and of the player's
+  strengths, which the simulator's and the validator's checks compare counts with.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
+from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.cards import colex_indices, parse_card, parse_cards
+from crazy4.core.bets import BetOutcomes, ExactBet, summarize
+from crazy4.core.cache import cached_array
+from crazy4.core.cards import colex_indices, format_cards, parse_card, parse_cards
+from crazy4.core.hidden import PlayerOutcomes
+from crazy4.core.ranking import (
+    HandCategory,
+    build_best_four_strengths,
+    category_of_strength,
+    number_of_strengths,
+)
+from crazy4.core.upcard import COUNTING_MODULES, N_CATEGORIES, UpCardShape, compute_upcard_outcomes
+from crazy4.core.upcard_lattice import DealLattice, build_lattice, with_decisions
+from crazy4.core.upcard_lookup import situation_of
 from crazy4.errors import InputError
 from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
 
 if TYPE_CHECKING:
-    from crazy4.core.bets import ExactBet
     from crazy4.rules.ruleset import RuleSet
 
 IntArray = npt.NDArray[np.int64]
@@ -36,12 +52,19 @@ IntArray = npt.NDArray[np.int64]
 HAND_CARDS = 5
 
 
+#: Exact bets already summarized, by (reference class, rule set's content hash, strategy).
+_EXACT_BETS: dict[tuple[str, str, str], dict[str, ExactBet]] = {}
+
+
 class DealtClassReference(ClassStrategies):
     """A game's reference whose classes are named by dealt cards (see the module docstring).
 
-    A subclass sets :attr:`key_columns`, :attr:`what` and :attr:`main_bet`, and defines
-    :meth:`classes_of` and :meth:`exact_bets` (and :meth:`class_example` to name a class).
+    A subclass has ``rules``, sets :attr:`key_columns`, :attr:`what`, :attr:`main_bet` and
+    :attr:`dealer_cards`, and defines :meth:`classes_of` and :meth:`bet_distributions` (and
+    :meth:`class_example` to name a class).
     """
+
+    rules: RuleSet
 
     #: The strategy file's columns naming a class: ``("hand",)`` or ``("hand", "up_card")``.
     key_columns: ClassVar[tuple[str, ...]]
@@ -49,6 +72,8 @@ class DealtClassReference(ClassStrategies):
     what: ClassVar[str]
     #: The name of the main bet among :meth:`exact_bets`, whose edge :meth:`optimal_edge` is.
     main_bet: ClassVar[str]
+    #: The dealer's hand size (the dealer plays the best four of them).
+    dealer_cards: ClassVar[int]
 
     def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
         """The class of dealt hands (five-card colex indices) and up cards (None without)."""
@@ -58,9 +83,22 @@ class DealtClassReference(ClassStrategies):
         """A class in words, to name a missing one in a strategy file (None: not named)."""
         return None
 
-    def exact_bets(self, decision: IntArray) -> dict[str, ExactBet]:
-        """Exact mean, standard deviation and hit frequency of every bet under a strategy."""
+    def bet_distributions(self, decision: IntArray) -> list[tuple[BetOutcomes, IntArray]]:
+        """Every bet under a strategy as an exact distribution, with the weight of each row."""
         raise NotImplementedError
+
+    def exact_bets(self, decision: IntArray) -> dict[str, ExactBet]:
+        """Exact mean, standard deviation and hit frequency of every bet under a strategy
+        (:meth:`bet_distributions` summarized; kept for the process, per rule set and
+        strategy)."""
+        digest = hashlib.sha256(np.asarray(decision, dtype=np.int64).tobytes()).hexdigest()
+        key = (type(self).__qualname__, self.rules.content_hash, digest)
+        if key not in _EXACT_BETS:
+            _EXACT_BETS[key] = {
+                bet.name: ExactBet.of_summary(bet.name, summarize(bet, weights))
+                for bet, weights in self.bet_distributions(decision)
+            }
+        return _EXACT_BETS[key]
 
     def read_strategy(self, path: Path) -> IntArray:
         """A strategy file's decision per class (:func:`read_dealt_strategy`)."""
@@ -74,6 +112,134 @@ class DealtClassReference(ClassStrategies):
     def optimal_edge(self) -> Fraction:
         """Minus the exact EV of the main bet under the optimal strategy."""
         return -self.exact_bets(self.prices.decision)[self.main_bet].mean
+
+    def category_probabilities(self) -> npt.NDArray[np.float64]:
+        """Exact probability of each :class:`HandCategory` for the player's five cards (best
+        four)."""
+        return category_probabilities(HAND_CARDS)
+
+    def dealer_category_probabilities(self) -> npt.NDArray[np.float64]:
+        """Exact probability of each :class:`HandCategory` for the dealer's cards (best four)."""
+        return category_probabilities(self.dealer_cards)
+
+    def strength_probabilities(self) -> npt.NDArray[np.float64]:
+        """Exact probability of each best-four strength for the player's five cards."""
+        counts = np.bincount(build_best_four_strengths(HAND_CARDS), minlength=number_of_strengths())
+        return np.asarray(counts / comb(52, HAND_CARDS), dtype=np.float64)
+
+
+@cache
+def category_counts(cards: int) -> IntArray:
+    """Hands of ``cards`` cards by the category of their best four, counted once a process.
+
+    Examples
+    --------
+    >>> int(category_counts(5)[HandCategory.FOUR_OF_A_KIND]), int(category_counts(5).sum())
+    (624, 2598960)
+    """
+    strengths = build_best_four_strengths(cards)
+    counts: IntArray = np.bincount(category_of_strength()[strengths], minlength=len(HandCategory))
+    return counts
+
+
+def category_probabilities(cards: int) -> npt.NDArray[np.float64]:
+    """Exact probability of each hand category for ``cards`` cards (best four), as floats.
+
+    Examples
+    --------
+    >>> round(float(category_probabilities(6)[HandCategory.FOUR_OF_A_KIND]) * comb(52, 6))
+    14664
+    """
+    return np.asarray(category_counts(cards) / comb(52, cards), dtype=np.float64)
+
+
+class HiddenReference(DealtClassReference):
+    """A reference of the all-hidden shape: its classes are the suit classes of the player's
+    hand, counted in :class:`crazy4.core.hidden.PlayerOutcomes`.
+
+    A subclass has ``rules``, ``outcomes``, ``class_of_hand`` (the class of every five-card
+    colex index) and ``prices``, besides what :class:`DealtClassReference` asks for.
+    """
+
+    outcomes: PlayerOutcomes
+    class_of_hand: npt.NDArray[np.int32]
+
+    def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
+        """The suit class of dealt hands (colex indices; no up card)."""
+        return self.class_of_hand[colex].astype(np.int64)
+
+    def class_example(self, hand_class: int) -> str:
+        """A class's representative hand, highest card first."""
+        return format_cards(self.outcomes.hands[hand_class][::-1])
+
+    def qualification_probability(self) -> float:
+        """Exact probability that the dealer's cards qualify (at the counts' qualifier)."""
+        strengths = build_best_four_strengths(self.dealer_cards)
+        qualifying = int(np.count_nonzero(strengths >= self.outcomes.qualifier_strength))
+        return float(Fraction(qualifying, comb(52, self.dealer_cards)))
+
+    def cell_probabilities(self) -> npt.NDArray[np.float64]:
+        """Exact probability of each outcome cell (:data:`crazy4.core.hidden.OUTCOME_CELLS`)."""
+        totals = self.outcomes.weights @ self.outcomes.counts
+        deals = comb(52, HAND_CARDS) * self.outcomes.dealer_hands
+        return np.asarray(totals / deals, dtype=np.float64)
+
+
+class UpCardReference(DealtClassReference):
+    """A reference of the up-card shape: its classes are the situation classes of
+    :mod:`crazy4.core.upcard_lookup`, and its bets are priced on the deal lattice of a strategy
+    (:mod:`crazy4.core.upcard_lattice`).
+
+    A subclass has ``rules``, ``strengths`` (the player's strength per situation class) and
+    ``prices``; it sets :attr:`shape`, :attr:`lattice_table` and :attr:`lattice_builders`
+    besides what :class:`DealtClassReference` asks for.
+    """
+
+    #: The game's deal.
+    shape: ClassVar[UpCardShape]
+    #: The name the optimal strategy's lattice is cached under (the rule set's hash appended).
+    lattice_table: ClassVar[str]
+    #: The game's modules that decide that lattice (its pricing and bets).
+    lattice_builders: ClassVar[tuple[str, ...]]
+    strengths: IntArray
+
+    def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
+        """The situation class of dealt hands (colex) and up cards
+        (:func:`crazy4.core.upcard_lookup.situation_of`)."""
+        assert up is not None
+        return situation_of(colex, up).astype(np.int64)
+
+    def optimal_lattice(self) -> DealLattice:
+        """Deals by (strength, optimal decision) x (dealer category, result), cached on disk."""
+
+        def build() -> IntArray:
+            outcomes = compute_upcard_outcomes(self.shape)
+            return build_lattice(outcomes, self.prices.decision).to_array()
+
+        full = cached_array(
+            f"{self.lattice_table}_{self.rules.content_hash[:16]}",
+            build,
+            expected_shape=(number_of_strengths() * 4, 1 + N_CATEGORIES * 3),
+            dtype=np.int64,
+            builders=(
+                *COUNTING_MODULES,
+                "crazy4.core.decisions",
+                "crazy4.core.upcard_lattice",
+                __name__,
+                *self.lattice_builders,
+            ),
+        )
+        return DealLattice.from_array(full)
+
+    def lattice(self, decision: IntArray) -> DealLattice:
+        """The deal lattice of a strategy (a decision per situation class)."""
+        if np.array_equal(decision, self.prices.decision):
+            return self.optimal_lattice()
+        by_strength = np.full(number_of_strengths(), -1, dtype=np.int64)
+        by_strength[self.strengths] = decision
+        if (by_strength[self.strengths] == decision).all():  # a strategy by strength only
+            return with_decisions(self.optimal_lattice(), np.maximum(by_strength, 0))
+        return build_lattice(compute_upcard_outcomes(self.shape), decision)
 
 
 def read_dealt_strategy(path: Path, reference: DealtClassReference) -> IntArray:

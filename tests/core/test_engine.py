@@ -7,9 +7,9 @@ import pytest
 
 from crazy4.core.cards import colex_indices, parse_cards
 from crazy4.core.engine import DEALER_HANDS, brute_force_counts, count_dealer_below
+from crazy4.core.hidden import PlayerOutcomes, cells_from_below, outcome_thresholds
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.core.symmetry import build_suit_classes
-from crazy4.games.crazy_four.outcomes import PlayerOutcomes, cells_from_below, outcome_thresholds
 
 SAMPLED_HANDS = 24
 

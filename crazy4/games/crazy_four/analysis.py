@@ -1,10 +1,11 @@
 """The whole exact analysis of one Crazy 4 Poker rule set, from counts to tables.
 
 ``analyze`` runs the best-four pipeline (:class:`crazy4.generic.bestfour_analysis.
-BestFourAnalysis`) with this game's steps: dealer-outcome counts per hand class
-(rule-independent but for the qualifier), exact prices and the optimal strategy, every bet as an
-exact distribution, and the result tables. Pricing the same counts under another pay table
-costs milliseconds: pass the ``outcomes`` of an earlier run.
+BestFourAnalysis`) with the all-hidden shape's steps (:class:`crazy4.generic.bestfour_steps.
+HiddenSteps`: dealer-outcome counts per hand class, rule-independent but for the qualifier, and
+the result tables) and this game's own: exact prices and the optimal strategy, and every bet as
+an exact distribution. Pricing the same counts under another pay table costs milliseconds: pass
+the ``outcomes`` of an earlier run.
 """
 
 from __future__ import annotations
@@ -12,25 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import numpy as np
-import pandas as pd
-
-from crazy4.core.bet_tables import net_distribution
 from crazy4.core.bets import BetOutcomes
+from crazy4.core.hidden import PlayerOutcomes
 from crazy4.games.crazy_four.bets import all_bets
 from crazy4.games.crazy_four.hand_reference import Reference
-from crazy4.games.crazy_four.outcomes import (
-    OUTCOME_CELLS,
-    OUTCOME_LABELS,
-    PlayerOutcomes,
-    compute_outcomes,
-)
+from crazy4.games.crazy_four.outcomes import SHAPE
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.games.crazy_four.strategy import border_hands, simple_strategy, strategy_segments
-from crazy4.generic.bestfour_analysis import AnalysisSteps, BestFourAnalysis, Say
-from crazy4.generic.bestfour_tables import bets_table, cell_returns, hand_classes_table
-from crazy4.generic.frequencies import group_frequencies
+from crazy4.games.crazy_four.strategy import simple_strategy
+from crazy4.generic.bestfour_analysis import BestFourAnalysis
+from crazy4.generic.bestfour_steps import HiddenSteps
 
 
 @dataclass(frozen=True)
@@ -49,19 +41,12 @@ class Analysis(BestFourAnalysis[CrazyFourRules, PlayerOutcomes, HandPrices, None
     """
 
 
-class CrazyFourSteps(AnalysisSteps[CrazyFourRules, PlayerOutcomes, HandPrices, None]):
-    """Crazy 4 Poker's analysis steps (:class:`.AnalysisSteps`)."""
+class CrazyFourSteps(HiddenSteps[CrazyFourRules, HandPrices]):
+    """Crazy 4 Poker's analysis steps (:class:`.HiddenSteps`): its prices and bets."""
 
+    shape = SHAPE
     main_bet = Reference.main_bet
     simple_bet = f"{Reference.main_bet}_simple"
-
-    def count(
-        self, rules: CrazyFourRules, jobs: int, outcomes: PlayerOutcomes | None, say: Say
-    ) -> PlayerOutcomes:
-        """The counts of the rules' qualifier (``outcomes`` if they have it)."""
-        if outcomes is None or outcomes.qualifier_strength != rules.dealer.qualifier_strength:
-            outcomes = compute_outcomes(rules.dealer.qualifier_strength, jobs=jobs, progress=say)
-        return outcomes
 
     def price(self, rules: CrazyFourRules, outcomes: PlayerOutcomes, jobs: int) -> HandPrices:
         """:func:`.pricing.price_hands`."""
@@ -73,39 +58,6 @@ class CrazyFourSteps(AnalysisSteps[CrazyFourRules, PlayerOutcomes, HandPrices, N
         """:func:`.bets.all_bets` under the optimal and the simple strategy."""
         simple = simple_strategy(rules, outcomes.strengths)
         return all_bets(rules, outcomes, prices, simple), None
-
-    def tables(
-        self,
-        rules: CrazyFourRules,
-        outcomes: PlayerOutcomes,
-        prices: HandPrices,
-        bets: list[BetOutcomes],
-        state: None,
-    ) -> dict[str, pd.DataFrame]:
-        """The tables named in :class:`Analysis`."""
-        main_bet = bets[0]
-        return {
-            "bets": bets_table((bet, outcomes.weights) for bet in bets),
-            "hand_frequencies": group_frequencies(outcomes.strengths, outcomes.weights),
-            "player_hands": hand_classes_table(
-                outcomes.hands,
-                outcomes.weights,
-                outcomes.strengths,
-                (OUTCOME_CELLS, outcomes.counts),
-                prices,
-            ),
-            "returns": cell_returns(
-                main_bet,
-                prices.decision,
-                outcomes.strengths,
-                np.arange(len(OUTCOME_CELLS)),
-                "dealer_outcome",
-                [OUTCOME_LABELS[cell] for cell in OUTCOME_CELLS],
-            ),
-            "net_distribution": net_distribution(main_bet),
-            "strategy": strategy_segments(outcomes, prices),
-            "border_hands": border_hands(outcomes, prices),
-        }
 
 
 def analyze(

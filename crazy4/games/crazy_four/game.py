@@ -137,13 +137,13 @@ def _count_hand(
     import numpy as np
 
     from crazy4.core.engine import DEALER_HANDS, brute_force_counts
-    from crazy4.core.ranking import hand_strength
-    from crazy4.games.crazy_four.outcomes import (
+    from crazy4.core.hidden import (
         OUTCOME_CELLS,
         PlayerOutcomes,
         cells_from_below,
         outcome_thresholds,
     )
+    from crazy4.core.ranking import hand_strength
     from crazy4.games.crazy_four.pricing import price_hands
 
     chosen = crazy_four_rules(rules)

@@ -9,71 +9,38 @@ qualification.
 
 A strategy is one decision code per suit class of five-card hands (0 fold, m: Play m Antes);
 :attr:`Reference.class_of_hand` maps any hand's colex index to its class. What every best-four
-game's reference shares (strategy files, honest decisions, the optimal edge) is
-:class:`crazy4.generic.bestfour_reference.DealtClassReference`.
+game's reference shares (strategy files, honest decisions, the optimal edge, exact bets) is
+:class:`crazy4.generic.bestfour_reference.DealtClassReference`; what the all-hidden shape's
+references share (hand classes, qualification and cell probabilities) is its
+:class:`~crazy4.generic.bestfour_reference.HiddenReference`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cache
-from math import comb
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.bets import ExactBet, summarize
-from crazy4.core.cache import cached_array
-from crazy4.core.cards import colex_indices, format_cards
-from crazy4.core.engine import DEALER_HANDS
-from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
+from crazy4.core.bets import BetOutcomes
+from crazy4.core.hidden import PlayerOutcomes
+from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.games.crazy_four.bets import blind_hand_bet, strategy_bets
-from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
+from crazy4.games.crazy_four.outcomes import SHAPE, player_outcomes
 from crazy4.games.crazy_four.pricing import HandPrices, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.strategy import simple_strategy
-from crazy4.generic.bestfour_reference import DealtClassReference, IntArray
+from crazy4.generic.bestfour_reference import HiddenReference
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
 
-HANDS = comb(52, 5)
-
-
-@cache
-def player_outcomes(qualifier_strength: int) -> PlayerOutcomes:
-    """Dealer-outcome counts per player hand class, the counts cached on disk.
-
-    Examples
-    --------
-    >>> outcomes = player_outcomes(322)
-    >>> int((outcomes.weights * outcomes.counts.sum(axis=1)).sum()) == comb(52, 5) * comb(47, 5)
-    True
-    """
-    classes = build_suit_classes()
-    counts = cached_array(
-        f"crazy4_outcome_counts_q{qualifier_strength}",
-        lambda: compute_outcomes(qualifier_strength).counts,
-        expected_shape=(classes.weights.shape[0], 6),
-        dtype=np.int64,
-        builders=("crazy4.games.crazy_four.outcomes",),
-    )
-    strengths = build_best_four_strengths(5)[colex_indices(classes.representatives)]
-    return PlayerOutcomes(
-        hands=classes.representatives,
-        weights=classes.weights,
-        strengths=strengths.astype(np.int64),
-        counts=counts,
-        dealer_hands=DEALER_HANDS,
-        qualifier_strength=qualifier_strength,
-    )
-
 
 @dataclass(frozen=True)
-class Reference(DealtClassReference):
+class Reference(HiddenReference):
     """Exact reference data of one rule set (see the module docstring).
 
     Attributes
@@ -95,14 +62,7 @@ class Reference(DealtClassReference):
     key_columns: ClassVar[tuple[str, ...]] = ("hand",)
     what: ClassVar[str] = "hand classes"
     main_bet: ClassVar[str] = "ante_super_bonus_play"
-
-    def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
-        """The suit class of dealt hands (colex indices; no up card)."""
-        return self.class_of_hand[colex].astype(np.int64)
-
-    def class_example(self, hand_class: int) -> str:
-        """A class's representative hand, highest card first."""
-        return format_cards(self.outcomes.hands[hand_class][::-1])
+    dealer_cards: ClassVar[int] = SHAPE.dealer_cards
 
     def simple_decisions(self) -> npt.NDArray[np.int64]:
         """The published simple strategy per class (:func:`.strategy.simple_strategy`).
@@ -118,8 +78,10 @@ class Reference(DealtClassReference):
         """
         return simple_strategy(self.rules, self.outcomes.strengths)
 
-    def exact_bets(self, decision: npt.NDArray[np.int64]) -> dict[str, ExactBet]:
-        """Exact mean, standard deviation and hit frequency of every bet under a strategy.
+    def bet_distributions(
+        self, decision: npt.NDArray[np.int64]
+    ) -> list[tuple[BetOutcomes, npt.NDArray[np.int64]]]:
+        """Every bet under a strategy, by hand class (:meth:`exact_bets` summarizes them).
 
         Bets: ``ante_super_bonus_play``, ``ante_play``, ``super_bonus`` (if the rule set has
         one), every Queens Up table, and ``blind_second_hand`` where the rules allow one.
@@ -136,44 +98,7 @@ class Reference(DealtClassReference):
         lattices = strategy_bets(rules, outcomes, decision)
         if rules.blind_second_hand:
             lattices.append(blind_hand_bet(rules, outcomes))
-        return {
-            lattice.name: ExactBet.of_summary(lattice.name, summarize(lattice, outcomes.weights))
-            for lattice in lattices
-        }
-
-    def category_probabilities(self) -> npt.NDArray[np.float64]:
-        """Exact probability of each :class:`HandCategory` for a five-card hand (best four).
-
-        Examples
-        --------
-        >>> from crazy4.registry import load_rules
-        >>> p = load_reference(load_rules("crazy4-standard")).category_probabilities()
-        >>> round(float(p[HandCategory.FOUR_OF_A_KIND]) * comb(52, 5))
-        624
-        """
-        categories = category_of_strength()[self.outcomes.strengths]
-        counts = np.bincount(categories, weights=self.outcomes.weights, minlength=len(HandCategory))
-        return np.asarray(counts / HANDS, dtype=np.float64)
-
-    def strength_probabilities(self) -> npt.NDArray[np.float64]:
-        """Exact probability of each best-four strength for a five-card hand."""
-        counts = np.bincount(
-            self.outcomes.strengths,
-            weights=self.outcomes.weights,
-            minlength=category_of_strength().shape[0],
-        )
-        return np.asarray(counts / HANDS, dtype=np.float64)
-
-    def qualification_probability(self) -> float:
-        """Exact probability that the dealer's five cards qualify."""
-        qualifies = self.outcomes.strengths >= self.rules.dealer.qualifier_strength
-        return float(Fraction(int(self.outcomes.weights[qualifies].sum()), HANDS))
-
-    def cell_probabilities(self) -> npt.NDArray[np.float64]:
-        """Exact probability of each outcome cell
-        (:data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`)."""
-        totals = self.outcomes.weights @ self.outcomes.counts
-        return np.asarray(totals / (HANDS * self.outcomes.dealer_hands), dtype=np.float64)
+        return [(lattice, outcomes.weights) for lattice in lattices]
 
 
 @cache

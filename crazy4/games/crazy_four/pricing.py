@@ -35,9 +35,9 @@ import numpy.typing as npt
 
 from crazy4.core.decisions import FOLD, allowed_decisions, best_decisions, optimal_ev
 from crazy4.core.exact import fits_int64, widen
+from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes, outcome_thresholds
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.base import Settlement
-from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes, outcome_thresholds
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
 

@@ -17,9 +17,9 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import ExactBet
+from crazy4.core.hidden import OUTCOME_CELLS
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.crazy_four.hand_reference import load_reference
-from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
 from crazy4.games.crazy_four.rules import crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement
 from crazy4.generic.bestfour_sim_spec import BestFourSim, IntArray, KeyFields, SeatLookup

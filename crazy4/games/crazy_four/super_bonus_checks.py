@@ -23,9 +23,9 @@ from dataclasses import replace
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.hidden import OUTCOME_CELLS
 from crazy4.core.paytables import PayTable
 from crazy4.games.crazy_four.hand_reference import Reference, load_reference
-from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
 from crazy4.generic.bestfour_validate import BestFourChecks, BestFourRun, BoolArray

@@ -2,7 +2,7 @@
 
 The dealer's first card is dealt face up, then five hidden ones; the dealer plays the best four
 of the six. A seat's decision is that of its situation class (hand, up card;
-:func:`crazy4.games.four_card.situations.situation_of`). The dealer classes are the dealer's
+:func:`crazy4.core.upcard_lookup.situation_of`). The dealer classes are the dealer's
 hand categories, so a seat key is ``(strength, decision, dealer category, result)``, which
 :mod:`crazy4.games.four_card.settle` settles. Each seat wagers 1 Ante, its Play bet, 1 Aces Up
 and 1 Bad Beat (when the rule set has them); no blind hands.
@@ -17,13 +17,10 @@ import numpy.typing as npt
 
 from crazy4.core.bets import ExactBet
 from crazy4.core.ranking import HandCategory, category_of_strength
+from crazy4.core.upcard_lookup import situation_index_table, situation_slots
 from crazy4.games.four_card.rules import four_card_rules
 from crazy4.games.four_card.settle import RESULTS, FourCardSettlement
-from crazy4.games.four_card.situations import (
-    load_fourcard_reference,
-    situation_index_table,
-    situation_slots,
-)
+from crazy4.games.four_card.situations import load_fourcard_reference
 from crazy4.generic.bestfour_sim_spec import BestFourSim, IntArray, KeyFields, SeatLookup
 from crazy4.generic.bestfour_simulate import BestFourSimulator
 from crazy4.rules.ruleset import RuleSet

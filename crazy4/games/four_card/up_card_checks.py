@@ -21,13 +21,10 @@ import numpy as np
 
 from crazy4.core.paytables import PayTable
 from crazy4.core.ranking import category_of_strength
+from crazy4.core.upcard_lookup import situation_of
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.games.four_card.settle import FourCardSettlement, showdown_results
-from crazy4.games.four_card.situations import (
-    FourCardReference,
-    load_fourcard_reference,
-    situation_of,
-)
+from crazy4.games.four_card.situations import FourCardReference, load_fourcard_reference
 from crazy4.generic.bestfour_validate import BestFourChecks, BestFourRun, BoolArray
 from crazy4.generic.bestfour_variants import (
     BestFourReadings,

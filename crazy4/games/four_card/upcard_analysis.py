@@ -1,124 +1,50 @@
 """The whole exact analysis of a Four Card Poker rule set, from counts to tables.
 
 ``analyze_four_card`` runs the best-four pipeline (:class:`crazy4.generic.bestfour_analysis.
-BestFourAnalysis`) with this game's steps: exact completion counts for every (player hand, up
-card) situation class (rule-independent), exact prices and the optimal decision per situation,
-the deal lattice, every bet as an exact distribution, the payout-cap returns, and the result
-tables. Pricing another pay table costs a second or two: pass the ``outcomes`` of an earlier
-run.
-"""
+BestFourAnalysis`) with the up-card shape's steps (:class:`crazy4.generic.bestfour_steps.
+UpCardSteps`: exact completion counts for every (player hand, up card) situation class,
+rule-independent, and the result tables) and this game's own: exact prices and the optimal
+decision per situation, every bet as an exact distribution on the deal lattice, and the limits
+of its payout cap. Pricing another pay table costs a second or two: pass the ``outcomes`` of an
+earlier run."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from functools import cached_property
+from fractions import Fraction
 
 import numpy as np
-import pandas as pd
 
-from crazy4.core.bet_tables import net_distribution
 from crazy4.core.bets import BetOutcomes
-from crazy4.core.pages import small_pages
 from crazy4.core.ranking import number_of_strengths
 from crazy4.core.upcard import UpCardOutcomes
-from crazy4.core.upcard_lattice import (
-    DealLattice,
-    Parts,
-    build_lattice,
-    combine,
-    to_bet,
-    with_decisions,
-)
+from crazy4.core.upcard_lattice import DealLattice, Parts, build_lattice, to_bet, with_decisions
 from crazy4.games.four_card.bets import ante_play_parts, bad_beat_parts, side_bet_parts
 from crazy4.games.four_card.pricing import FourCardPrices, price_outcomes, simple_strategy
 from crazy4.games.four_card.rules import FourCardRuleSet
-from crazy4.games.four_card.shape import compute_four_card_outcomes
+from crazy4.games.four_card.shape import SHAPE
 from crazy4.games.four_card.situations import FourCardReference
-from crazy4.generic.bestfour_analysis import AnalysisSteps, BestFourAnalysis, Say
-from crazy4.generic.upcard_tables import (
-    bets_table,
-    cap_table,
-    chart_text,
-    dealer_hand_frequencies,
-    exact_ties_table,
-    joint_table,
-    player_hand_frequencies,
-    returns_table,
-    situations_table,
-    strategy_chart,
-    strength_sums,
-)
+from crazy4.generic.bestfour_steps import PricedParts, UpCardAnalysis, UpCardSteps
 
 MAIN_BET = FourCardReference.main_bet
 SIMPLE_BET = "ante_play_simple"
-SEAT_BET = "seat"
 
 
 @dataclass(frozen=True)
-class PricedParts:
-    """The bets of a Four Card Poker analysis as lattice parts, kept for its tables.
-
-    Attributes
-    ----------
-    lattice : DealLattice
-        Deals by (strength, optimal decision) x (dealer category, result).
-    priced : list of (Parts, DealLattice)
-        Every bet's parts with the lattice they are priced on, in the order of the bets.
-    main : Parts
-        The Ante + Play under the optimal strategy.
-    others : list of Parts
-        The side bets, then the Bad Beat Bonus (if any).
-    seat : list of Parts
-        What one seat holds for the payout cap: the main bet, the first side bet, the Bad Beat.
-    """
-
-    lattice: DealLattice
-    priced: list[tuple[Parts, DealLattice]]
-    main: Parts
-    others: list[Parts]
-    seat: list[Parts]
-
-
-@dataclass(frozen=True)
-class FourCardAnalysis(
-    BestFourAnalysis[FourCardRuleSet, UpCardOutcomes, FourCardPrices, PricedParts]
-):
-    """Everything computed for one Four Card Poker rule set (:class:`.BestFourAnalysis`).
+class FourCardAnalysis(UpCardAnalysis[FourCardRuleSet, FourCardPrices]):
+    """Everything computed for one Four Card Poker rule set (:class:`.UpCardAnalysis`).
 
     ``tables`` are written as ``<name>.parquet`` (see ``results/README.md``).
     """
 
-    @property
-    def lattice(self) -> DealLattice:
-        """Deals by (strength, optimal decision) x (dealer category, result)."""
-        return self.state.lattice
 
-    @cached_property
-    def chart(self) -> pd.DataFrame:
-        """The strategy chart pivoted for reading (hand group x up-card rank)."""
-        return chart_text(self.tables["strategy"])
+class FourCardSteps(UpCardSteps[FourCardRuleSet, FourCardPrices]):
+    """Four Card Poker's analysis steps (:class:`.UpCardSteps`): its prices, bets and cap."""
 
-
-class FourCardSteps(AnalysisSteps[FourCardRuleSet, UpCardOutcomes, FourCardPrices, PricedParts]):
-    """Four Card Poker's analysis steps (:class:`.AnalysisSteps`)."""
-
+    shape = SHAPE
     main_bet = MAIN_BET
     simple_bet = SIMPLE_BET
-
-    def count(
-        self, rules: FourCardRuleSet, jobs: int, outcomes: UpCardOutcomes | None, say: Say
-    ) -> UpCardOutcomes:
-        """The situations' counts (``outcomes`` if given: they do not depend on the rules)."""
-        if outcomes is None:
-            outcomes = compute_four_card_outcomes(jobs)
-        say("dealer counts")
-        return outcomes
-
-    def scope(self) -> AbstractContextManager[object]:
-        """What follows the counting is written once and read in order (:mod:`.core.pages`)."""
-        return small_pages()
 
     def price(self, rules: FourCardRuleSet, outcomes: UpCardOutcomes, jobs: int) -> FourCardPrices:
         """:func:`.pricing.price_outcomes`."""
@@ -150,32 +76,12 @@ class FourCardSteps(AnalysisSteps[FourCardRuleSet, UpCardOutcomes, FourCardPrice
         seat = [main, *side[:1], *bad_beat]
         return bets, PricedParts(lattice, priced, main, side + bad_beat, seat)
 
-    def tables(
-        self,
-        rules: FourCardRuleSet,
-        outcomes: UpCardOutcomes,
-        prices: FourCardPrices,
-        bets: list[BetOutcomes],
-        state: PricedParts,
-    ) -> dict[str, pd.DataFrame]:
-        """Every result table (``bets[0]`` is the optimal Ante + Play), the cap's if any."""
-        lattice = state.lattice
-        sums = strength_sums(outcomes, prices)  # one pass for the situations and the chart
-        tables = {
-            "bets": bets_table(list(zip(bets, (lat for _, lat in state.priced), strict=True))),
-            "player_hand_frequencies": player_hand_frequencies(outcomes),
-            "dealer_hand_frequencies": dealer_hand_frequencies(),
-            "returns": returns_table(bets[0], lattice),
-            "net_distribution": net_distribution(bets[0]),
-            "strategy": strategy_chart(outcomes, prices, sums),
-            "situations": situations_table(outcomes, prices, sums),
-            "joint": joint_table(lattice),
-            "exact_ties": exact_ties_table(outcomes, prices),
-        }
-        cap = _cap(rules, lattice, state.main, state.others, state.seat)
-        if cap is not None:
-            tables["cap"] = cap
-        return tables
+    def cap_limits(self, rules: FourCardRuleSet) -> tuple[Fraction, Fraction, Fraction] | None:
+        """The ``[limits]`` section's payout cap and bets (None without a cap)."""
+        limits = rules.four_card.limits if rules.four_card is not None else None
+        if limits is None or limits.aggregate_payout_cap is None:
+            return None
+        return limits.aggregate_payout_cap, limits.minimum_bet, limits.maximum_bet
 
 
 def analyze_four_card(
@@ -217,22 +123,3 @@ def _optimal_parts(
     has_bad_beat = rules.four_card is not None and rules.four_card.bad_beat is not None
     bad_beat = [bad_beat_parts(rules, lattice)] if has_bad_beat else []
     return main, side, bad_beat
-
-
-def _cap(
-    rules: FourCardRuleSet,
-    lattice: DealLattice,
-    main: Parts,
-    others: list[Parts],
-    seat_parts: list[Parts],
-) -> pd.DataFrame | None:
-    """The payout cap's table (None without a cap): ``main``, each of ``others`` and one seat
-    holding ``seat_parts`` at the same size."""
-    limits = rules.four_card.limits if rules.four_card is not None else None
-    if limits is None or limits.aggregate_payout_cap is None:
-        return None
-    names = " + ".join(part.name for part in seat_parts)
-    seat = combine(seat_parts, SEAT_BET, f"one seat: {names}, each of the same size")
-    cap_bets = [(main, lattice), *((part, lattice) for part in others)]
-    cap_bets.append((seat, lattice))
-    return cap_table(cap_bets, limits.aggregate_payout_cap, limits.minimum_bet, limits.maximum_bet)

@@ -29,7 +29,6 @@ from crazy4.core.upcard_lattice import (
     largest_uncapped_size,
     to_bet,
 )
-from crazy4.games.four_card import upcard_analysis as fourcard_analysis
 from crazy4.games.four_card.bets import ante_play_parts
 from crazy4.games.four_card.pricing import price_outcomes, simple_strategy
 from crazy4.games.four_card.shape import (
@@ -44,6 +43,7 @@ from crazy4.games.four_card.upcard_analysis import (
     FourCardAnalysis,
     analyze_four_card,
 )
+from crazy4.generic import bestfour_steps
 from crazy4.generic.bestfour_report import render_bestfour_report
 from crazy4.registry import load_rules, parse_rules
 from crazy4.results.write import read_provenance
@@ -273,7 +273,7 @@ def test_ante_bonus_table_2(second: FourCardAnalysis) -> None:
 
 @pytest.fixture()
 def patched_counts(monkeypatch: pytest.MonkeyPatch, outcomes: FourCardOutcomes) -> Iterator[None]:
-    monkeypatch.setattr(fourcard_analysis, "compute_four_card_outcomes", lambda jobs: outcomes)
+    monkeypatch.setattr(bestfour_steps, "compute_upcard_outcomes", lambda shape, jobs: outcomes)
     yield
 
 
