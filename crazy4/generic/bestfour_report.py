@@ -152,17 +152,27 @@ def ties_text(ties: str) -> str:
     return "push" if ties == "push" else "the player wins"
 
 
-def rules_section(bullets: Callable[[Any], tuple[list[str], list[str]]]) -> Section:
-    """The title and the rules: the game's ``bullets(analysis)`` before and after the side
-    bets, then the rule set's notes and its rule file."""
+def rules_section(rule_lines: Callable[[Any], tuple[list[str], list[str]]]) -> Section:
+    """The title and the rules list: the game's ``rule_lines(rules)``, each one line, before
+    and after the side bets' (:func:`crazy4.report.sections.side_bet_lines`), then the rule
+    set's notes and its rule file.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> from types import SimpleNamespace
+    >>> rules = load_rules("crazy4-standard")
+    >>> section = rules_section(lambda rules: ([f"Ties: {ties_text(rules.dealer.ties)}."], []))
+    >>> section(SimpleNamespace(rules=rules))[4:7]
+    ['## Rules', '', '- Ties: push.']
+    """
 
     def section(analysis: BestFourAnalysis) -> list[str]:
         rules = analysis.rules
-        before, after = bullets(analysis)
-        lines = [*title_lines(rules), "## Rules", "", *before]
+        before, after = rule_lines(rules)
+        lines = [*title_lines(rules), "## Rules", "", *(f"- {line}" for line in before)]
         lines += side_bet_lines(rules.side_bets)
-        lines += after
-        lines += [f"- {note}" for note in rules.notes]
+        lines += [f"- {line}" for line in [*after, *rules.notes]]
         return lines + rule_file_lines(rules.text)
 
     return section
@@ -282,6 +292,51 @@ def runs_strategy_section(analysis: BestFourAnalysis) -> list[str]:
             ),
             "",
         ]
+    return lines
+
+
+@dataclass(frozen=True)
+class PublishedFigure(Generic[A]):
+    """A published figure, shown beside the exact one when the rules are those it is for.
+
+    Attributes
+    ----------
+    name : str
+        What the figure is.
+    published : str
+        The figure as quoted, with its source.
+    value : callable
+        ``value(analysis)``: the same figure from the analysis, as text.
+    applies : callable
+        ``applies(analysis)``: whether the analysis's rules are those the figure is for.
+    """
+
+    name: str
+    published: str
+    value: Callable[[A], str]
+    applies: Callable[[A], bool]
+
+
+def published_figures(
+    figures: Sequence[PublishedFigure[Any]], otherwise: str
+) -> Callable[[Any], list[str]]:
+    """The lines showing the ``figures`` that apply beside the exact ones
+    (:func:`anchor_lines`), for :attr:`BetsText.closing`.
+
+    Examples
+    --------
+    >>> quoted = PublishedFigure("edge", "3.4% (a book)", lambda a: a, lambda a: a != "")
+    >>> published_figures([quoted], "none")("")
+    ['none', '']
+    >>> published_figures([quoted], "none")("3.4000%")[2].splitlines()[2]
+    '| edge | 3.4% (a book) | 3.4000% |'
+    """
+
+    def lines(analysis: Any) -> list[str]:
+        shown = [figure for figure in figures if figure.applies(analysis)]
+        rows = [(figure.name, figure.published, figure.value(analysis)) for figure in shown]
+        return anchor_lines(rows, otherwise)
+
     return lines
 
 

@@ -13,7 +13,7 @@ from crazy4.core.bet_tables import fraction_text
 from crazy4.core.decisions import threshold_text
 from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.games.crazy_four.analysis import Analysis
-from crazy4.games.crazy_four.rules import SuperBonus
+from crazy4.games.crazy_four.rules import CrazyFourRules, SuperBonus
 from crazy4.games.crazy_four.whatif import unlisted_readings
 from crazy4.generic.bestfour_report import (
     BestFourReport,
@@ -29,17 +29,16 @@ from crazy4.generic.bestfour_report import (
 from crazy4.report.markdown import markdown_table
 
 
-def _rule_bullets(analysis: Analysis) -> tuple[list[str], list[str]]:
+def _rule_lines(rules: CrazyFourRules) -> tuple[list[str], list[str]]:
     """The rules before the side bets (the dealer, ties, the Play, the Super Bonus) and after
     (the blind second hand)."""
-    rules = analysis.rules
     before = [
-        f"- Dealer qualifies with **{rules.dealer.qualifier}**; when the dealer does not "
+        f"Dealer qualifies with **{rules.dealer.qualifier}**; when the dealer does not "
         f"qualify the Play bet **{rules.dealer.play_when_not_qualified}**"
         + (" 1:1" if rules.dealer.play_when_not_qualified == "wins" else " against the hand")
         + " and the Ante pushes.",
-        f"- Ties: {ties_text(rules.dealer.ties)}.",
-        f"- Play bet: {multiples_text(rules.play.multiples)} the Ante; more than 1x only with "
+        f"Ties: {ties_text(rules.dealer.ties)}.",
+        f"Play bet: {multiples_text(rules.play.multiples)} the Ante; more than 1x only with "
         f"{rules.play.raise_minimum} or better.",
     ]
     if rules.super_bonus is not None:
@@ -47,7 +46,7 @@ def _rule_bullets(analysis: Analysis) -> tuple[list[str], list[str]]:
     after = []
     if rules.blind_second_hand:
         after.append(
-            "- A second hand is played blind: 3x the Ante, 2x returned below "
+            "A second hand is played blind: 3x the Ante, 2x returned below "
             f"{rules.play.raise_minimum}."
         )
     return before, after
@@ -62,7 +61,7 @@ def _unlisted_categories(bonus: SuperBonus) -> list[str]:
 def _super_bonus_lines(bonus: SuperBonus) -> list[str]:
     table = bonus.table
     lines = [
-        f"- Super Bonus pays: {table.describe()}; below the table it pushes, or "
+        f"Super Bonus pays: {table.describe()}; below the table it pushes, or "
         "loses when a qualifying dealer hand beats the player; a fold loses it."
     ]
     unlisted = _unlisted_categories(bonus)
@@ -75,7 +74,7 @@ def _super_bonus_lines(bonus: SuperBonus) -> list[str]:
             "that beats them)"
         )
         lines.append(
-            f"- **Note:** the Super Bonus table has no line for {names}, though it ranks above "
+            f"**Note:** the Super Bonus table has no line for {names}, though it ranks above "
             f"the table's lowest line ({table.entries[0].label}): such hands {settled} "
             f'(`unlisted = "{bonus.unlisted}"`); *Super Bonus: the readings of an unlisted '
             "hand* below prices the other readings."
@@ -118,7 +117,7 @@ def _readings_section(analysis: Analysis) -> list[str]:
 #: The Crazy 4 Poker report's sections, for :mod:`crazy4.generic.bestfour_report`.
 CRAZY_FOUR_REPORT = BestFourReport(
     sections=(
-        rules_section(_rule_bullets),
+        rules_section(_rule_lines),
         bets_section(
             BetsText(
                 main_bet="ante_super_bonus_play",

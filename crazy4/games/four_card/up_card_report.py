@@ -9,17 +9,20 @@ dealer, the joint table, the payout cap, the return table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
+from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.games.four_card.upcard_analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis
 from crazy4.generic.bestfour_report import (
     BestFourReport,
     BetsText,
-    anchor_lines,
+    PublishedFigure,
     bets_section,
     frequency_section,
     money,
     multiples_text,
+    published_figures,
     returns_section,
     rules_section,
     ties_text,
@@ -31,32 +34,23 @@ from crazy4.generic.bestfour_upcard_report import (
 )
 from crazy4.report.markdown import percent
 
-#: Published figures (``../shared/rules/four-card-poker.md``), shown beside the exact ones.
-PUBLISHED = {
-    "house edge, optimal strategy (Ante Bonus table 1)": "2.78% of the Ante (Wizard of Odds)",
-    "element of risk, optimal strategy": "1.30% (Wizard of Odds)",
-    "house edge, simple strategy": "about 3.40% (S. Ko)",
-    "Aces Up house edges over the published tables": "about 1.98% to 6.15%",
-}
 
-
-def _rule_bullets(analysis: FourCardAnalysis) -> tuple[list[str], list[str]]:
+def _rule_lines(rules: FourCardRuleSet) -> tuple[list[str], list[str]]:
     """The rules before the side bets (the deal, ties, the Play, the Ante Bonus) and after
     (the Bad Beat Bonus, the limits)."""
-    rules = analysis.rules
     four = rules.four_card
     assert four is not None
     before = [
-        f"- The player gets 5 cards, the dealer {rules.dealer.cards} with "
+        f"The player gets 5 cards, the dealer {rules.dealer.cards} with "
         f"{rules.dealer.up_cards} face up; each plays the best four.",
-        f"- No dealer qualifier. Ties: {ties_text(rules.dealer.ties)}.",
-        f"- After seeing the up card: fold (lose the Ante) or Play "
+        f"No dealer qualifier. Ties: {ties_text(rules.dealer.ties)}.",
+        "After seeing the up card: fold (lose the Ante) or Play "
         f"{multiples_text(rules.play.multiples)} the Ante.",
     ]
     if four.ante_bonus is not None:
         paid = "only with a Play bet" if four.ante_bonus.paid_only_with_play else "even on a fold"
         before.append(
-            f"- Ante Bonus: {four.ante_bonus.table.describe()}, whatever the dealer holds; paid "
+            f"Ante Bonus: {four.ante_bonus.table.describe()}, whatever the dealer holds; paid "
             f"{paid} (no paying hand is ever folded under optimal play, so this switch does not "
             "move the figures)."
         )
@@ -66,13 +60,13 @@ def _rule_bullets(analysis: FourCardAnalysis) -> tuple[list[str], list[str]]:
         keyed = "the losing player's hand" if bad.keyed_on == "player" else "the dealer's hand"
         mark = " **ILLUSTRATIVE — not a published table**" if bad.illustrative else ""
         after.append(
-            f"- Bad Beat Bonus{mark}: pays {bad.table.describe()} on {keyed} when the player's "
+            f"Bad Beat Bonus{mark}: pays {bad.table.describe()} on {keyed} when the player's "
             f"hand loses{'; a fold forfeits it' if bad.fold_forfeits else ''}."
         )
     if four.limits is not None:
         cap = four.limits.aggregate_payout_cap
         after.append(
-            f"- Limits: {money(four.limits.minimum_bet)} to {money(four.limits.maximum_bet)} a "
+            f"Limits: {money(four.limits.minimum_bet)} to {money(four.limits.maximum_bet)} a "
             "bet" + (f"; at most {money(cap)} paid on one hand, all bets included." if cap else ".")
         )
     return before, after
@@ -89,53 +83,55 @@ _PUBLISHED_ACES_UP = {
 }
 
 
-def _comparable_figures(analysis: FourCardAnalysis) -> list[str]:
-    """The published figures whose rules this rule set has (the others are not shown)."""
+def _standard_game(analysis: FourCardAnalysis) -> bool:
+    """Whether the rules are those of the published Ante + Play figures (Ante Bonus table 1)."""
     rules = analysis.rules
     four = rules.four_card
     assert four is not None
-    figures = []
-    standard_game = (
+    return (
         four.ante_bonus is not None
         and four.ante_bonus.table.describe() == _TABLE_1
         and rules.dealer.ties == "player"
         and rules.play.multiples == (1, 2, 3)
         and rules.play.raise_minimum_strength == 0
     )
-    if standard_game:
-        figures += list(PUBLISHED)[:3]
-    tables = {bet.table.describe() for bet in rules.side_bets}
+
+
+def _published_aces_up(analysis: FourCardAnalysis) -> bool:
+    """Whether the side bets are exactly the five published Aces Up tables."""
+    side_bets = analysis.rules.side_bets
+    tables = {bet.table.describe() for bet in side_bets}
     published_tables = {
         bet.table.describe()
-        for bet in rules.side_bets
+        for bet in side_bets
         if bet.name.removeprefix("aces-up-") in _PUBLISHED_ACES_UP and not bet.fold_forfeits
     }
-    if len(published_tables) == len(_PUBLISHED_ACES_UP) == len(tables):
-        figures.append(list(PUBLISHED)[3])
-    return figures
+    return len(published_tables) == len(_PUBLISHED_ACES_UP) == len(tables)
 
 
-def _anchor_lines(analysis: FourCardAnalysis) -> list[str]:
-    """The published figures whose rules this rule set has, beside the exact ones."""
+def _aces_up_range(analysis: FourCardAnalysis) -> str:
     bets = analysis.tables["bets"]
-    aces = bets[bets["bet"].str.startswith("aces-up")]
-    computed = {
-        "house edge, optimal strategy (Ante Bonus table 1)": percent(
-            analysis.bet(MAIN_BET)["house_edge"]
-        ),
-        "element of risk, optimal strategy": percent(analysis.bet(MAIN_BET)["element_of_risk"]),
-        "house edge, simple strategy": percent(analysis.bet(SIMPLE_BET)["house_edge"]),
-        "Aces Up house edges over the published tables": (
-            f"{percent(aces['house_edge'].min())} to {percent(aces['house_edge'].max())}"
-            if len(aces)
-            else "no Aces Up table"
-        ),
-    }
-    return anchor_lines(
-        [(key, PUBLISHED[key], computed[key]) for key in _comparable_figures(analysis)],
-        "The published figures (Ante Bonus table 1, the five Aces Up tables) are for other "
-        "rules; see the `four-card-standard` report.",
-    )
+    edges = bets[bets["bet"].str.startswith("aces-up")]["house_edge"]
+    return f"{percent(edges.min())} to {percent(edges.max())}"
+
+
+def _bet_figure(bet: str, column: str) -> Callable[[FourCardAnalysis], str]:
+    return lambda analysis: percent(analysis.bet(bet)[column])
+
+
+#: Published figures (``../shared/rules/four-card-poker.md``), shown beside the exact ones
+#: where the rules are those they are for.
+PUBLISHED = (
+    PublishedFigure("house edge, optimal strategy (Ante Bonus table 1)",
+                    "2.78% of the Ante (Wizard of Odds)", _bet_figure(MAIN_BET, "house_edge"),
+                    _standard_game),
+    PublishedFigure("element of risk, optimal strategy", "1.30% (Wizard of Odds)",
+                    _bet_figure(MAIN_BET, "element_of_risk"), _standard_game),
+    PublishedFigure("house edge, simple strategy", "about 3.40% (S. Ko)",
+                    _bet_figure(SIMPLE_BET, "house_edge"), _standard_game),
+    PublishedFigure("Aces Up house edges over the published tables", "about 1.98% to 6.15%",
+                    _aces_up_range, _published_aces_up),
+)  # fmt: skip
 
 
 def _payout_cap(analysis: FourCardAnalysis) -> Fraction:
@@ -148,7 +144,7 @@ def _payout_cap(analysis: FourCardAnalysis) -> Fraction:
 #: The Four Card Poker report's sections, for :mod:`crazy4.generic.bestfour_report`.
 FOUR_CARD_REPORT = BestFourReport(
     sections=(
-        rules_section(_rule_bullets),
+        rules_section(_rule_lines),
         bets_section(
             BetsText(
                 main_bet=MAIN_BET,
@@ -158,7 +154,11 @@ FOUR_CARD_REPORT = BestFourReport(
                 exact_column="exact_ev",
                 descriptions_heading=False,
                 cost_format="{:.5f}",
-                closing=_anchor_lines,
+                closing=published_figures(
+                    PUBLISHED,
+                    "The published figures (Ante Bonus table 1, the five Aces Up tables) are "
+                    "for other rules; see the `four-card-standard` report.",
+                ),
             )
         ),
         upcard_strategy_section,
