@@ -7,16 +7,18 @@ own rule lines, the bets with what the published simple strategy costs, the stra
 best hands (:func:`runs_strategy_section`; a game with an up card charts it instead,
 :mod:`crazy4.generic.bestfour_upcard_report`), published figures beside the exact ones -- and
 the game supplies a :class:`BestFourReport`: its section list (these builders bound to its
-texts, figures and column names, plus its own sections) and the sentence saying what was
-counted.
+texts, figures and column names, plus its own sections) and what the deals counted were.
 
 Examples
 --------
+>>> import pandas as pd
 >>> from types import SimpleNamespace
->>> toy = SimpleNamespace(rules=SimpleNamespace(title="A toy", name="toy", source="here"))
->>> report = BestFourReport(sections=(lambda a: ["## Toy", ""],), deals=lambda a: "1 deal")
->>> print(render_bestfour_report(report, toy, {}).splitlines()[0])
-## Toy
+>>> toy = SimpleNamespace(tables={"bets": pd.DataFrame({"deals": [1326]})})
+>>> report = BestFourReport(sections=(lambda a: ["## Toy", ""],), deals="{:,} two-card hands")
+>>> text = render_bestfour_report(report, toy, {}).splitlines()
+>>> text[0], text[-1]  # doctest: +NORMALIZE_WHITESPACE
+('## Toy', 'Every count is exact (integers over all 1,326 two-card hands); decimals are
+rounded only for display.')
 """
 
 from __future__ import annotations
@@ -76,15 +78,24 @@ class BestFourAnalysis(Protocol):
 
 @dataclass(frozen=True)
 class BestFourReport:
-    """A game's report: its sections in order and what the provenance says was counted."""
+    """A game's report: its sections in order and what the provenance says was counted.
+
+    Attributes
+    ----------
+    sections : sequence of callables
+        Each ``section(analysis)`` gives Markdown lines.
+    deals : str
+        What the deals counted were, formatted with their number (the bets table's
+        ``deals``): ``"{:,} player/dealer deals"``.
+    """
 
     sections: Sequence[Section]
-    deals: Callable[[Any], str]
+    deals: str
 
 
 def render_bestfour_report(
     report: BestFourReport,
-    analysis: object,
+    analysis: BestFourAnalysis,
     provenance: dict[str, object],
     extra: Sequence[str] = (),
 ) -> str:
@@ -94,14 +105,15 @@ def render_bestfour_report(
     ----------
     report : BestFourReport
         The game's sections.
-    analysis : object
+    analysis : BestFourAnalysis
         The game's analysis.
     provenance : dict
         As stored in the tables (:func:`crazy4.results.write.provenance`).
     extra : sequence of str
         Further Markdown sections appended before the provenance.
     """
-    return render_sections(analysis, report.sections, provenance, report.deals(analysis), extra)
+    deals = report.deals.format(int(analysis.tables["bets"]["deals"].iloc[0]))
+    return render_sections(analysis, report.sections, provenance, deals, extra)
 
 
 def money(value: Fraction) -> str:

@@ -147,5 +147,5 @@ CRAZY_FOUR_REPORT = BestFourReport(
             "dealer_outcome",
         ),
     ),
-    deals=lambda analysis: f"{int(analysis.tables['bets']['deals'].iloc[0]):,} player/dealer deals",
+    deals="{:,} player/dealer deals",
 )

@@ -177,8 +177,5 @@ FOUR_CARD_REPORT = BestFourReport(
         cap_section(_payout_cap),
         returns_section("## Return table (Ante + Play, optimal strategy)", [], "result"),
     ),
-    deals=lambda analysis: (
-        f"{int(analysis.tables['bets']['deals'].iloc[0]):,} deals: 2,598,960 player hands x 47 "
-        "up cards x 1,370,754 hidden dealer cards"
-    ),
+    deals="{:,} deals: 2,598,960 player hands x 47 up cards x 1,370,754 hidden dealer cards",
 )
