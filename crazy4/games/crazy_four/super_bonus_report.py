@@ -1,5 +1,5 @@
 """The Crazy 4 Poker report: its texts, the Super Bonus's rule lines and the priced readings of
-an unlisted hand, and the strategy as runs of best hands with their border hands.
+an unlisted hand.
 
 The report itself is the best-four games' one engine (:mod:`crazy4.generic.bestfour_report`);
 :data:`CRAZY_FOUR_REPORT` lists its sections.
@@ -13,38 +13,40 @@ from crazy4.core.bet_tables import fraction_text
 from crazy4.core.decisions import threshold_text
 from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.games.crazy_four.analysis import Analysis
-from crazy4.games.crazy_four.rules import SuperBonus, unlisted_readings
+from crazy4.games.crazy_four.rules import CrazyFourRules, SuperBonus, unlisted_readings
 from crazy4.generic.bestfour_report import (
     BestFourReport,
     BetsText,
     bets_section,
     frequency_section,
+    multiples_text,
     returns_section,
     rules_section,
+    runs_strategy_section,
+    ties_text,
 )
 from crazy4.generic.rule_prices import price_readings
 from crazy4.report.markdown import markdown_table
 
 
-def _rule_bullets(analysis: Analysis) -> tuple[list[str], list[str]]:
+def _rule_lines(rules: CrazyFourRules) -> tuple[list[str], list[str]]:
     """The rules before the side bets (the dealer, ties, the Play, the Super Bonus) and after
     (the blind second hand)."""
-    rules = analysis.rules
     before = [
-        f"- Dealer qualifies with **{rules.dealer.qualifier}**; when the dealer does not "
+        f"Dealer qualifies with **{rules.dealer.qualifier}**; when the dealer does not "
         f"qualify the Play bet **{rules.dealer.play_when_not_qualified}**"
         + (" 1:1" if rules.dealer.play_when_not_qualified == "wins" else " against the hand")
         + " and the Ante pushes.",
-        f"- Ties: {'push' if rules.dealer.ties == 'push' else 'the player wins'}.",
-        f"- Play bet: {', '.join(f'{m}x' for m in rules.play.multiples)} the Ante; more than 1x "
-        f"only with {rules.play.raise_minimum} or better.",
+        f"Ties: {ties_text(rules.dealer.ties)}.",
+        f"Play bet: {multiples_text(rules.play.multiples)} the Ante; more than 1x only with "
+        f"{rules.play.raise_minimum} or better.",
     ]
     if rules.super_bonus is not None:
         before += _super_bonus_lines(rules.super_bonus)
     after = []
     if rules.blind_second_hand:
         after.append(
-            "- A second hand is played blind: 3x the Ante, 2x returned below "
+            "A second hand is played blind: 3x the Ante, 2x returned below "
             f"{rules.play.raise_minimum}."
         )
     return before, after
@@ -59,7 +61,7 @@ def _unlisted_categories(bonus: SuperBonus) -> list[str]:
 def _super_bonus_lines(bonus: SuperBonus) -> list[str]:
     table = bonus.table
     lines = [
-        f"- Super Bonus pays: {table.describe()}; below the table it pushes, or "
+        f"Super Bonus pays: {table.describe()}; below the table it pushes, or "
         "loses when a qualifying dealer hand beats the player; a fold loses it."
     ]
     unlisted = _unlisted_categories(bonus)
@@ -72,7 +74,7 @@ def _super_bonus_lines(bonus: SuperBonus) -> list[str]:
             "that beats them)"
         )
         lines.append(
-            f"- **Note:** the Super Bonus table has no line for {names}, though it ranks above "
+            f"**Note:** the Super Bonus table has no line for {names}, though it ranks above "
             f"the table's lowest line ({table.entries[0].label}): such hands {settled} "
             f'(`unlisted = "{bonus.unlisted}"`); *Super Bonus: the readings of an unlisted '
             "hand* below prices the other readings."
@@ -112,54 +114,10 @@ def _readings_section(analysis: Analysis) -> list[str]:
     ]
 
 
-def _cost_sentence(analysis: Analysis) -> str:
-    cost = analysis.simple_strategy_cost
-    return (
-        "The published simple strategy ("
-        + threshold_text(
-            analysis.rules, "K-Q-8-4 or better", "a pair of aces or better", "fold below"
-        )
-        + f") costs exactly {fraction_text(cost)} = "
-        f"{float(cost):.3e} Antes per hand against the optimum."
-    )
-
-
-def _strategy_section(analysis: Analysis) -> list[str]:
-    segments = analysis.tables["strategy"]
-    border = analysis.tables["border_hands"]
-    shares = ["share_fold", *(f"share_{m}x" for m in analysis.rules.play.multiples)]
-    shown = segments[["from_hand", "to_hand", "decision", "combinations", *shares]]
-    lines = [
-        "## Optimal strategy",
-        "",
-        "Runs of best four-card hands with one decision, weakest first; `mixed` marks a best "
-        "hand on which the discarded fifth card or the suits change the decision.",
-        "",
-        markdown_table(shown, dict.fromkeys(shares, "{:.1%}")),
-        "",
-    ]
-    if len(border):
-        ties = int(analysis.tables["player_hands"]["exact_tie"].sum())
-        lines += [
-            f"{len(border)} hand classes lie on mixed best hands (`border_hands.parquet` lists "
-            f"them all with the EV of each decision); {ties} hand classes have an exact tie "
-            "between two decisions. The closest calls:",
-            "",
-            markdown_table(
-                border.reindex(border["margin"].abs().sort_values().index).head(12)[
-                    ["hand", "discard", "best_hand", "decision", "ev_fold", "ev_1x", "margin"]
-                ],
-                {"ev_fold": "{:.6f}", "ev_1x": "{:.6f}", "margin": "{:.2e}"},
-            ),
-            "",
-        ]
-    return lines
-
-
 #: The Crazy 4 Poker report's sections, for :mod:`crazy4.generic.bestfour_report`.
 CRAZY_FOUR_REPORT = BestFourReport(
     sections=(
-        rules_section(_rule_bullets),
+        rules_section(_rule_lines),
         bets_section(
             BetsText(
                 main_bet="ante_super_bonus_play",
@@ -168,11 +126,14 @@ CRAZY_FOUR_REPORT = BestFourReport(
                 "of the bet's base wager.",
                 exact_column="exact EV",
                 descriptions_heading=True,
-                cost_sentence=_cost_sentence,
+                cost_format="{:.3e}",
+                simple_strategy=lambda analysis: threshold_text(
+                    analysis.rules, "K-Q-8-4 or better", "a pair of aces or better", "fold below"
+                ),
             )
         ),
         _readings_section,
-        _strategy_section,
+        runs_strategy_section,
         frequency_section(
             "## Player hand frequencies (best four of five)", [(None, "hand_frequencies")]
         ),
@@ -186,5 +147,5 @@ CRAZY_FOUR_REPORT = BestFourReport(
             "dealer_outcome",
         ),
     ),
-    deals=lambda analysis: f"{int(analysis.tables['bets']['deals'].iloc[0]):,} player/dealer deals",
+    deals="{:,} player/dealer deals",
 )

@@ -1,0 +1,110 @@
+"""The report sections of a best-four game dealt with a dealer card face up: the strategy chart
+by up card, the joint table of both hands' categories and the payout cap.
+
+They read the tables of :mod:`crazy4.generic.upcard_tables` (``strategy``, ``exact_ties``,
+``joint``, ``cap``); a game lists them in its :class:`crazy4.generic.bestfour_report.BestFourReport`
+beside the sections every best-four game has, binding the words only it can say (what the
+joint table prices, where the cap comes from).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from crazy4.core.upcard_lattice import RESULTS
+from crazy4.generic.bestfour_report import BestFourAnalysis, Section, extreme_bets, money
+from crazy4.generic.upcard_tables import CATEGORY_LABELS, chart_text
+from crazy4.report.markdown import markdown_table
+
+
+def upcard_strategy_section(analysis: BestFourAnalysis) -> list[str]:
+    """The optimal strategy charted by hand group and up-card rank (the ``strategy`` table),
+    then the situations whose decisions tie exactly (``exact_ties``)."""
+    ties = analysis.tables["exact_ties"]
+    lines = [
+        "## Optimal strategy by up card",
+        "",
+        "Rows: the player's best four (pairs by rank, high cards by top card); columns: the rank "
+        "of the dealer's up card. A cell with several decisions gives the share of (hand, up "
+        "card) situations taking each: there the other cards of the hand (kickers, the fifth "
+        "card, suits) decide. Since the EV is linear in the Play multiple, the best Play bet is "
+        f"{extreme_bets(analysis.rules.play.multiples)}. `strategy.parquet` has the counts, "
+        "`situations.parquet` every best hand x up-card rank.",
+        "",
+        markdown_table(chart_text(analysis.tables["strategy"]).fillna("")),
+        "",
+    ]
+    if len(ties):
+        lines += [
+            f"{int(ties['situations'].sum())} situations ({len(ties)} classes) have an exact tie "
+            "between decisions (the smallest wager is taken):",
+            "",
+            markdown_table(ties),
+            "",
+        ]
+    return lines
+
+
+def joint_section(title: str, use: str) -> Section:
+    """The ``joint`` table under ``title``: the probability that the player's hand loses, by
+    both hands' categories; ``use`` says what the game prices with the table."""
+
+    def section(analysis: BestFourAnalysis) -> list[str]:
+        joint = analysis.tables["joint"]
+        losses = joint[joint["result"] == RESULTS[2]]
+        pivot = losses.pivot_table(
+            index="player_category",
+            columns="dealer_category",
+            values="probability",
+            aggfunc="sum",
+            fill_value=0.0,
+        )
+        order = [label for label in reversed(CATEGORY_LABELS) if label in pivot.index]
+        columns = [label for label in reversed(CATEGORY_LABELS) if label in pivot.columns]
+        pivot = pivot.reindex(index=order, columns=columns).reset_index()
+        return [
+            title,
+            "",
+            "`joint.parquet` gives the exact deals for every player category x dealer category "
+            f"x result (player higher / tie / dealer higher) x optimal decision. {use} "
+            "Probability (of all deals) that the player's hand loses, by both categories:",
+            "",
+            markdown_table(pivot, dict.fromkeys(columns, "{:.3e}")),
+            "",
+        ]
+
+    return section
+
+
+def cap_section(cap: Callable[[Any], Fraction]) -> Section:
+    """The payout cap (``cap(analysis)``, the most paid on one hand) and each bet's element of
+    risk by bet size under it (the ``cap`` table); nothing when the analysis has no cap."""
+
+    def section(analysis: BestFourAnalysis) -> list[str]:
+        if "cap" not in analysis.tables:
+            return []
+        table = analysis.tables["cap"]
+        pivot = table.pivot(index="bet", columns="bet_size", values="element_of_risk")
+        pivot = pivot.reindex(index=list(dict.fromkeys(table["bet"]))).reset_index()
+        pivot.columns = ["bet", *(f"${size:,}" for size in pivot.columns[1:])]
+        limits = table.groupby("bet", sort=False)["largest_uncapped_size"].first().reset_index()
+        return [
+            "## Payout cap",
+            "",
+            f"The table pays at most {money(cap(analysis))} on one hand. Per seat, each bet's "
+            "exact element of risk (expected loss per dollar wagered) by bet size, all of a "
+            "seat's bets at that size (`seat` adds them on one seat, the cap applying to their "
+            "total payout); `cap.parquet` has the exact fractions. Across several seats of one "
+            "table the cap is shared: that needs a simulation and is not computed here.",
+            "",
+            markdown_table(pivot, {c: "{:.4%}" for c in pivot.columns[1:]}),
+            "",
+            "Largest bet size at which no payout reaches the cap:",
+            "",
+            markdown_table(limits, {"largest_uncapped_size": "${:,.2f}"}),
+            "",
+        ]
+
+    return section
