@@ -94,15 +94,19 @@ def flagged_seats(rules: RuleSet, table: Table, hidden: np.ndarray, alpha: float
 
 
 def update(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
-    """Re-read the JSON at ``path`` under a lock, apply ``change``, write it back atomically."""
+    """Re-read the JSON at ``path`` under a lock (on its folder: no lock file left behind),
+    apply ``change``, write it back atomically."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        fcntl.flock(folder, fcntl.LOCK_EX)
         data: dict[str, Any] = json.loads(path.read_text()) if path.is_file() else {}
         change(data)
         temporary = path.with_suffix(".tmp")
         temporary.write_text(json.dumps(data, indent=2) + "\n")
         os.replace(temporary, path)
+    finally:
+        os.close(folder)  # releases the lock
 
 
 def put_cell(row: dict[str, object]) -> Callable[[dict[str, Any]], None]:
