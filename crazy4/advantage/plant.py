@@ -172,13 +172,15 @@ def make_planting(
 class PlantedChunk:
     """One chunk's rounds: every seat's hand ``(n, seats, 5)`` (sorted), the dealer's hand
     ``(n, dealer_size)`` as dealt (up cards first), the decisions and the exact nets
-    (numerators over ``unit``, per Ante) ``(n, seats)``."""
+    (numerators over ``unit``, per Ante) ``(n, seats)``; per seat the EV its decisions gained
+    and the rounds it decided otherwise than an honest seat would have (``deviated``)."""
 
     hands: npt.NDArray[np.int64]
     dealer: npt.NDArray[np.int64]
     decisions: npt.NDArray[np.int64]
     nets: npt.NDArray[np.int64]
     gains: list[Fraction]
+    deviated: list[int] = field(default_factory=list)
 
 
 def planted_decisions(
@@ -186,10 +188,10 @@ def planted_decisions(
     planting: Planting,
     hands: npt.NDArray[np.int64],
     dealer: npt.NDArray[np.int64],
-) -> tuple[npt.NDArray[np.int64], list[Fraction]]:
-    """Every seat's decision, shape ``(n, seats)``, by its role (the module docstring), and
-    per seat the exact EV its decisions gained over the honest ones given what it knew,
-    summed over the rounds (Antes; 0 for an honest seat)."""
+) -> tuple[npt.NDArray[np.int64], list[Fraction], npt.NDArray[np.int64]]:
+    """Every seat's decision, shape ``(n, seats)``, by its role (the module docstring), per
+    seat the exact EV its decisions gained over the honest ones given what it knew, summed
+    over the rounds (Antes; 0 for an honest seat), and the honest decisions."""
     table = surveilled_of(rules)
     if table is not None:
         return surveilled_decisions(table, rules, planting, hands, dealer)
@@ -234,7 +236,7 @@ def planted_decisions(
         for j, member in enumerate(members):
             gained = ev[rows, j, chosen[:, j]] - ev[rows, j, honest[:, member]]
             gains[member] = Fraction(int(gained.sum()), scale)
-    return decisions, gains
+    return decisions, gains, honest
 
 
 def play_planted_chunk(
@@ -252,10 +254,11 @@ def play_planted_chunk(
     cards = deal_rounds(rng, rounds, size * seats + dealer_size)
     hands = np.sort(cards[:, : size * seats].reshape(rounds, seats, size), axis=2)
     dealer = cards[:, size * seats :]
-    decisions, gains = planted_decisions(rules, planting, hands, dealer)
+    decisions, gains, honest = planted_decisions(rules, planting, hands, dealer)
     flat = hands.reshape(rounds * seats, size)
     nets = settle(rules, flat, np.repeat(dealer, seats, axis=0), decisions.ravel())
-    return PlantedChunk(hands, dealer, decisions, nets.reshape(rounds, seats), gains)
+    deviated = (decisions != honest).sum(axis=0).tolist()
+    return PlantedChunk(hands, dealer, decisions, nets.reshape(rounds, seats), gains, deviated)
 
 
 def settle(
@@ -293,13 +296,15 @@ def settle(
 
 @dataclass
 class SeatSums:
-    """Exact per-seat sums: rounds, Σ net and Σ net² (numerators over ``unit``), decisions."""
+    """Exact per-seat sums: rounds, Σ net and Σ net² (numerators over ``unit``), the EV the
+    decisions gained and the rounds decided otherwise than honestly."""
 
     unit: int
     rounds: int = 0
     total: list[int] = field(default_factory=list)
     squares: list[int] = field(default_factory=list)
     gains: list[Fraction] = field(default_factory=list)
+    deviated: list[int] = field(default_factory=list)
 
     def add(self, chunk: PlantedChunk) -> None:
         """Add one chunk's nets."""
@@ -308,12 +313,14 @@ class SeatSums:
             self.total = [0] * nets.shape[1]
             self.squares = [0] * nets.shape[1]
             self.gains = [Fraction(0)] * nets.shape[1]
+            self.deviated = [0] * nets.shape[1]
         self.rounds += nets.shape[0]
         for s in range(nets.shape[1]):
             column = nets[:, s]
             self.total[s] += int(column.sum())
             self.squares[s] += int((column * column).sum())
             self.gains[s] += chunk.gains[s]
+            self.deviated[s] += chunk.deviated[s]
 
 
 def chunk_sizes(rounds: int) -> list[int]:
@@ -406,7 +413,7 @@ def surveilled_decisions(
     planting: Planting,
     hands: npt.NDArray[np.int64],
     dealer: npt.NDArray[np.int64],
-) -> tuple[npt.NDArray[np.int64], list[Fraction]]:
+) -> tuple[npt.NDArray[np.int64], list[Fraction], npt.NDArray[np.int64]]:
     """:func:`planted_decisions` through a game's own surveillance role: hole-carders see the
     first ``hole_cards`` hidden dealer cards, a team pools its cards fully."""
     n, seats, size = hands.shape
@@ -433,4 +440,4 @@ def surveilled_decisions(
         for j, member in enumerate(members):
             gained = ev[rows, j, chosen[:, j]] - ev[rows, j, honest[:, member]]
             gains[member] = Fraction(int(gained.sum()), denominator)
-    return decisions, gains
+    return decisions, gains, honest

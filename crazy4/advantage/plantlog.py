@@ -59,13 +59,15 @@ def chunk_table(
 class SeatResult:
     """One seat's result: its role, mean net per round (Antes, exact) and its standard error,
     and ``gain``: the exact EV per round its decisions gained over the honest decisions, given
-    what it knew in each round (0 for an honest seat; the noise of the cards left out)."""
+    what it knew in each round (0 for an honest seat; the noise of the cards left out);
+    ``deviated``: the rounds whose decision was not the honest one."""
 
     seat: int
     role: str
     mean: Fraction
     standard_error: float
     gain: Fraction
+    deviated: int = 0
 
 
 def seat_results(planting: Planting, sums: SeatSums) -> list[SeatResult]:
@@ -90,6 +92,7 @@ def seat_results(planting: Planting, sums: SeatSums) -> list[SeatResult]:
                 mean=mean,
                 standard_error=sqrt(float(variance) / sums.rounds),
                 gain=sums.gains[s] / sums.rounds,
+                deviated=sums.deviated[s] if sums.deviated else 0,
             )
         )
     return found
@@ -167,6 +170,7 @@ def summary_dict(
                 "gain_per_round": float(r.gain),
                 "gain_per_round_exact": str(r.gain),
                 "gain_session_money": float(r.gain) * ante * rounds,
+                "rounds_deviated": r.deviated,
             }
             for r in results
         ],

@@ -189,7 +189,8 @@ def add_commands(commands: Commands) -> None:
         "--backend",
         choices=("local", "dask"),
         default="local",
-        help="local threads (default) or a Dask cluster's workers (docs/cluster.md)",
+        help="local threads (default) or a Dask cluster's workers (docs/cluster.md; not with "
+        "planted seats)",
     )
     simulate.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")

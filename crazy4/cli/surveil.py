@@ -62,15 +62,26 @@ def planting_of(args: argparse.Namespace, rules: RuleSet) -> Planting:
 
 
 def _check(args: argparse.Namespace) -> None:
-    """The ``crazy4 simulate`` options a planted run does not take."""
-    if args.blind_hands or args.strategy != "optimal" or args.queens_up or args.aces_up:
+    """The ``crazy4 simulate`` options a planted run does not take, each refused by name
+    (``--log-cards``, ``--queens-up``/``--aces-up`` and ``--meter`` it takes: they choose how
+    the log is written and which tables settle every seat's side bets)."""
+    if args.blind_hands:
         raise InputError(
-            "planted seats play with --strategy optimal, no --blind-hands and no side bets"
+            "--blind-hands: a planted table has no blind hands (every seat is a player, "
+            "honest or planted)"
         )
-    if args.backend != "local" or args.meter is not None:
-        raise InputError("planted seats run on the local backend, without --meter")
-    if args.log_cards != "text":
-        raise InputError("a planted run writes its log with --log-cards text")
+    if args.strategy != "optimal":
+        raise InputError(
+            f"--strategy {args.strategy}: a planted table's honest seats play the optimal "
+            "strategy (the cheats' gains and the detection are measured against it)"
+        )
+    if args.backend != "local":
+        raise InputError(
+            f"--backend {args.backend}: planted seats play on this machine's threads "
+            "(--jobs), not on a Dask cluster"
+        )
+    if args.scheduler:
+        raise InputError("--scheduler: planted seats play on this machine's threads, no cluster")
 
 
 def simulate_planted(
@@ -92,7 +103,14 @@ def simulate_planted(
     check_rounds(args.rounds, log=args.log is not None)
     check_outputs(args)
     # the honest simulation of the same table: the log's columns, side bets and meter
-    plan = make_plan(rules, rounds=args.rounds, seed=args.seed, seats=args.seats)
+    plan = make_plan(
+        rules,
+        rounds=args.rounds,
+        seed=args.seed,
+        seats=args.seats,
+        side_bet=args.queens_up or args.aces_up,
+        meter=args.meter,
+    )
     side = None if plan.side_bet is None else rules.side_bet_names()[plan.side_bet]
     record = provenance(
         rules.name,
@@ -172,7 +190,7 @@ def _play(
             csv = Path(args.log).suffix.lower() == ".csv"
 
             def write(target: Path) -> None:
-                writer = LogWriter(target, csv=csv, metadata=record)
+                writer = LogWriter(target, csv=csv, metadata=record, cards=args.log_cards)
                 try:
                     play(writer)
                 finally:

@@ -182,23 +182,13 @@ class KernelTables:
     compact: tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16], npt.NDArray[np.uint8]]
 
 
-@lru_cache(maxsize=8)
-def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> KernelTables:
-    """The subset tables of ``dealer_size``-card dealer hands as :class:`KernelTables`, with
-    the compact copies of the threshold columns ``columns`` (the same for every hand).
-
-    Examples
-    --------
-    >>> from crazy4.core.engine import build_subset_tables
-    >>> tables = kernel_tables(5, (322, 1000))
-    >>> below = build_subset_tables(5).below
-    >>> bool((tables.compact[1][:, 1] == below[3][:, 1000]).all()), tables.top.shape
-    (True, (16432, 48))
-    >>> bool((tables.compact[2][:, 0] == below[4][:, 322]).all())
-    True
-    >>> tables.layout.tolist()
-    [[0, 0, 0, 1, 2, 3, -1, -1], [0, 1, 53, 1379, 23479, 0, 0, 0]]
-    """
+@lru_cache(maxsize=2)
+def _shared_tables(
+    dealer_size: int,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """``layout``, ``rows_of`` and ``wide`` of :class:`KernelTables`: the same for every set of
+    threshold columns, so built once a dealer size and shared (not copied) by every entry of
+    :func:`kernel_tables`' cache."""
     layout = np.zeros((2, 8), dtype=np.int64)
     layout[0] = -1
     layout[0, dealer_size] = 3
@@ -216,13 +206,37 @@ def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> KernelTables:
         start += classes.shape[0]
         rows_of.append(classes)
     wide = np.ascontiguousarray(np.concatenate(stacked).astype(np.int32))
+    return layout, np.concatenate(rows_of), wide
+
+
+@lru_cache(maxsize=8)
+def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> KernelTables:
+    """The subset tables of ``dealer_size``-card dealer hands as :class:`KernelTables`, with
+    the compact copies of the threshold columns ``columns`` (the same for every hand; the
+    tables themselves are shared by every ``columns``).
+
+    Examples
+    --------
+    >>> from crazy4.core.engine import build_subset_tables
+    >>> tables = kernel_tables(5, (322, 1000))
+    >>> below = build_subset_tables(5).below
+    >>> bool((tables.compact[1][:, 1] == below[3][:, 1000]).all()), tables.top.shape
+    (True, (16432, 48))
+    >>> bool((tables.compact[2][:, 0] == below[4][:, 322]).all())
+    True
+    >>> tables.layout.tolist()
+    [[0, 0, 0, 1, 2, 3, -1, -1], [0, 1, 53, 1379, 23479, 0, 0, 0]]
+    >>> kernel_tables(5, (322,)).wide is tables.wide
+    True
+    """
+    layout, rows_of, wide = _shared_tables(dealer_size)
     mid, top = subset_table(dealer_size - 2, dealer_size), completion_strengths(dealer_size)
     if mid.dtype != np.uint16:
         raise ValueError(f"a subset table of {mid.dtype}, not uint16")
     picked = list(columns)
     return KernelTables(
         layout=layout,
-        rows_of=np.concatenate(rows_of),
+        rows_of=rows_of,
         wide=wide,
         mid=cast(npt.NDArray[np.uint16], _readonly(mid)),
         top=cast(npt.NDArray[np.uint16], _readonly(top)),

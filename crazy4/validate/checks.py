@@ -172,6 +172,7 @@ def compare_decisions(
     tally.strategy_rows += int(compared.sum())
     # one compiled pass: each compared row's class, its strategy and its EVs read once
     differs = decisions_differ(compared, classes, strategy, taken, ev)
+    tally.count_seats(compared, differs)
     if not differs.any():
         return
     rows_differ = np.flatnonzero(differs)
@@ -232,12 +233,24 @@ def strategy_check(tally: Tally, strategy: str, by: str = "", per_deviation: boo
     >>> strategy_check(tally, "optimal").summary
     '1,000 decisions compared with the optimal strategy: 4 deviations, EV lost 1.0000 Antes in \
 all (0.2500 a deviation)'
+
+    A log of several seats with a deviation names each seat's deviations (``by_seat``):
+
+    >>> tally.seat_decisions, tally.seat_deviations = {1: 500, 2: 500}, {1: 0, 2: 4}
+    >>> strategy_check(tally, "optimal").by_seat[1]
+    {'seat': 2, 'decisions': 500, 'deviations': 4}
     """
     lost = ""
     if tally.deviations:
         lost = f", EV lost {tally.ev_lost:.4f} Antes in all"
         if per_deviation:
             lost += f" ({tally.ev_lost / tally.deviations:.4f} a deviation)"
+    by_seat = []
+    if len(tally.seat_decisions) > 1 and tally.deviations:  # which seats to look at
+        by_seat = [
+            {"seat": s, "decisions": n, "deviations": tally.seat_deviations[s]}
+            for s, n in sorted(tally.seat_decisions.items())
+        ]
     return Check(
         "Strategy",
         tally.deviations == 0,
@@ -245,4 +258,5 @@ all (0.2500 a deviation)'
         f"{tally.deviations:,} deviations{lost}",
         findings=tally.strategy_findings,
         basis=(tally.strategy_rows, "decisions"),
+        by_seat=by_seat,
     )

@@ -98,6 +98,7 @@ def validate(path: Path, options: Options) -> Report:
         unreadable = Unreadable()
 
         def checked(batch: LogBatch) -> None:
+            run.tally.row_seats = batch.number.get("seat")  # the Strategy check's seats
             process(batch)
             add_round_ids(run.tally.round_ids, batch)
             unreadable.add(batch)

@@ -28,6 +28,13 @@ def _check_html(check: Check) -> list[str]:
         f"{escape(check.rests_on())}</h2>",
         f"<p>{escape(check.summary)}</p>",
     ]
+    if check.by_seat:  # the Strategy check's deviations by seat
+        lines.append("<table><tr><th>seat</th><th>decisions</th><th>deviations</th></tr>")
+        lines += [
+            f"<tr><td>{s['seat']}</td><td>{s['decisions']:,}</td><td>{s['deviations']:,}</td></tr>"
+            for s in check.by_seat
+        ]
+        lines.append("</table>")
     if check.findings:
         lines.append("<table><tr><th>rows</th><th>pattern</th><th>examples</th></tr>")
         for what, finding in check.findings.items():

@@ -97,6 +97,9 @@ class Check:
     ran : bool
         False when the check examined nothing (:func:`not_run`): it neither passes nor fails,
         and the report is ``incomplete``.
+    by_seat : list of dict
+        The Strategy check of a log of several seats with a deviation: per seat (``seat``)
+        the ``decisions`` compared and the ``deviations`` among them; else empty.
     """
 
     name: str
@@ -107,6 +110,7 @@ class Check:
     notes: list[str] = field(default_factory=list)
     basis: tuple[int, str] | None = None
     ran: bool = True
+    by_seat: list[dict[str, int]] = field(default_factory=list)
 
     @property
     def status(self) -> str:
@@ -130,7 +134,7 @@ class Check:
     def to_dict(self) -> dict[str, object]:
         """JSON form."""
         basis = None if self.basis is None else {"count": self.basis[0], "of": self.basis[1]}
-        return {
+        found: dict[str, object] = {
             "name": self.name,
             "status": self.status,
             "rests_on": basis,
@@ -142,6 +146,9 @@ class Check:
             "tests": self.tests,
             "notes": self.notes,
         }
+        if self.by_seat:
+            found["by_seat"] = self.by_seat
+        return found
 
     def render(self, markdown: bool) -> list[str]:
         """The check's lines of :meth:`Report.render`."""
@@ -149,6 +156,7 @@ class Check:
         bullet = "- " if markdown else "  "
         status = {"pass": "pass", "fail": "FAIL", "not run": "NOT RUN"}[self.status]
         lines = ["", f"{sub}{self.name}: {status}{self.rests_on()}", self.summary]
+        lines += self._render_seats(markdown)
         for what, finding in self.findings.items():
             lines.append(f"{bullet}{finding.count:,} x {what}")
             for example in finding.examples:
@@ -159,6 +167,28 @@ class Check:
         for note in self.notes:
             lines.append(f"{bullet}note: {note}")
         return lines
+
+    def _render_seats(self, markdown: bool) -> list[str]:
+        """The deviations by seat (:attr:`by_seat`): a Markdown table or one line a seat.
+
+        Examples
+        --------
+        >>> check = Check("Strategy", False, "", by_seat=[{"seat": 2, "decisions": 9,
+        ...                                                "deviations": 4}])
+        >>> check._render_seats(False)
+        ['  deviations by seat:', '    seat 2: 4 of 9 decisions deviated']
+        """
+        if not self.by_seat:
+            return []
+        if markdown:
+            lines = ["", "| seat | decisions | deviations |", "|---:|---:|---:|"]
+            for s in self.by_seat:
+                lines.append(f"| {s['seat']} | {s['decisions']:,} | {s['deviations']:,} |")
+            return [*lines, ""]
+        return ["  deviations by seat:"] + [
+            f"    seat {s['seat']}: {s['deviations']:,} of {s['decisions']:,} decisions deviated"
+            for s in self.by_seat
+        ]
 
     def _render_tests(self, markdown: bool, bullet: str) -> list[str]:
         """The statistical tests, as a Markdown table or aligned lines."""

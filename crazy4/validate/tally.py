@@ -172,6 +172,35 @@ class Tally:
     sequence: RoundSequence = field(default_factory=RoundSequence)
     stat_rows: int = 0
     round_ids: RoundIds = field(default_factory=RoundIds)
+    #: The ``seat`` of each row of the batch being checked (NaN where unreadable; None for a
+    #: log without seats), set by the driver before each batch.
+    row_seats: npt.NDArray[np.float64] | None = None
+    #: Per seat: the decisions compared with the strategy and the deviations among them.
+    seat_decisions: dict[int, int] = field(default_factory=dict)
+    seat_deviations: dict[int, int] = field(default_factory=dict)
+
+    def count_seats(self, compared: npt.NDArray[np.bool_], differs: npt.NDArray[np.bool_]) -> None:
+        """Add the batch's compared decisions and deviations (boolean per row) to their seats'
+        counts (rows without a readable seat number left out).
+
+        Examples
+        --------
+        >>> tally = Tally(row_seats=np.array([1.0, 2.0, 2.0, np.nan]))
+        >>> tally.count_seats(np.array([True, True, True, True]),
+        ...                   np.array([False, True, True, True]))
+        >>> tally.seat_decisions, tally.seat_deviations
+        ({1: 1, 2: 2}, {1: 0, 2: 2})
+        """
+        if self.row_seats is None:
+            return
+        seat = self.row_seats
+        readable = np.isfinite(seat) & (seat >= 1) & (seat == np.floor(seat))
+        codes = np.where(readable, seat, 0).astype(np.int64)
+        decided = np.bincount(codes[compared & readable])
+        deviated = np.bincount(codes[differs & compared & readable], minlength=decided.size)
+        for s in np.flatnonzero(decided).tolist():
+            self.seat_decisions[s] = self.seat_decisions.get(s, 0) + int(decided[s])
+            self.seat_deviations[s] = self.seat_deviations.get(s, 0) + int(deviated[s])
 
     def finding(self, group: dict[str, Finding], what: str) -> Finding:
         """The finding ``what`` of ``group``, added when new.

@@ -15,12 +15,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jsonschema
 import pyarrow.parquet as pq
 import pytest
 
 from crazy4.cli.main import main
 from crazy4.log.roundlog import log_metadata
 
+#: The JSON report's schema (docs).
+SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "validator-report.schema.json"
 #: Game, seats, hole-card seat and cards, team seats, rounds (enough for every cheat to deviate).
 TABLES = [
     ("crazy4-standard", 4, "2", 2, "3,4", 2000),
@@ -95,3 +98,47 @@ def test_a_planted_csv_log_validates_too(tmp_path: Path) -> None:
     main(["validate", str(log), "--rules", "three-card-standard", "--report", str(report)])
     checks = {check["name"]: check for check in json.loads(report.read_text())["checks"]}
     assert checks["Settlement"]["status"] == "pass" and checks["Strategy"]["status"] == "fail"
+
+
+@pytest.mark.parametrize(("rules", "seats", "hole", "seen", "team", "rounds"), TABLES)
+def test_the_validator_counts_each_seats_deviations_as_the_planted_run_recorded_them(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    rules: str,
+    seats: int,
+    hole: str,
+    seen: int,
+    team: str,
+    rounds: int,
+) -> None:
+    """Per seat, the Strategy check's deviations (JSON, text, Markdown and HTML) are the rounds
+    the planted run recorded deciding otherwise than an honest seat (its ``--summary``)."""
+    log, summary, report = (tmp_path / name for name in ("t.parquet", "s.json", "r.json"))
+    arguments = ["simulate", "--rules", rules, "--rounds", str(rounds), "--seats", str(seats),
+                 "--hole-card-seats", hole, "--hole-cards", str(seen), "--team-seats", team,
+                 "--seed", "4", "--quiet", "--log", str(log),
+                 "--summary", str(summary)]  # fmt: skip
+    assert main(arguments) == 0
+    recorded = {s["seat"]: s["rounds_deviated"] for s in json.loads(summary.read_text())["seats"]}
+    planted_seats = {int(hole), *map(int, team.split(","))}
+    assert all(recorded[s] == 0 for s in recorded if s not in planted_seats)
+    assert all(recorded[s] > 0 for s in planted_seats)
+    main(["validate", str(log), "--rules", rules, "--report", str(report)])
+    data = json.loads(report.read_text())
+    jsonschema.validate(data, json.loads(SCHEMA.read_text()))
+    strategy = next(c for c in data["checks"] if c["name"] == "Strategy")
+    by_seat = {s["seat"]: (s["deviations"], s["decisions"]) for s in strategy["by_seat"]}
+    assert by_seat == {s: (recorded[s], rounds) for s in range(1, seats + 1)}
+    capsys.readouterr()
+    main(["validate", str(log), "--rules", rules])
+    shown = {".txt": capsys.readouterr().out}
+    for suffix in (".md", ".html"):
+        written = tmp_path / f"r{suffix}"
+        main(["validate", str(log), "--rules", rules, "--report", str(written)])
+        shown[suffix] = written.read_text()
+    lines = {".txt": "    seat {s}: {d:,} of {n:,} decisions deviated\n",
+             ".md": "| {s} | {n:,} | {d:,} |\n",
+             ".html": "<tr><td>{s}</td><td>{n:,}</td><td>{d:,}</td></tr>"}  # fmt: skip
+    for suffix, line in lines.items():
+        for s in range(1, seats + 1):
+            assert line.format(s=s, d=recorded[s], n=rounds) in shown[suffix], (suffix, s)
