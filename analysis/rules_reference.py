@@ -43,7 +43,7 @@ READERS = {
 
 
 #: The module whose docstring holds the annotated example of a reader's keys (itself by default).
-EXAMPLES = {"crazy4.rules.load": "crazy4.rules.ruleset", "crazy4.games.spec": ""}
+EXAMPLES = {"crazy4.rules.load": "crazy4.rules.ruleset", "crazy4.rules.category_section": ""}
 
 
 @dataclass

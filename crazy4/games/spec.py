@@ -39,9 +39,7 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.category_pays import CategoryPays, PayLine
-from crazy4.core.paytables import parse_odds
-from crazy4.errors import InputError
+from crazy4.core.category_pays import CategoryPays
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
@@ -125,32 +123,6 @@ class Ranking(Protocol):
         """The hand group a strength is reported under (``"pair of 9s"``, ``"Q high"``, a
         category): groups are runs of strengths."""
         ...
-
-
-def read_category_pays(section: Section, name: str, ranking: Ranking) -> CategoryPays:
-    """The section's ``[pays]`` table (``category = odds``) against a ranking's categories.
-
-    Raises
-    ------
-    InputError
-        For a hand the ranking has no category for, or a bad payout (naming where).
-    """
-    pays = section.raw("pays")
-    if not isinstance(pays, dict) or not pays:
-        raise InputError(f"{section.where}: 'pays' must be a table of hand = odds")
-    names = {category.replace(" ", "_"): index for index, category in enumerate(ranking.categories)}
-    starts = ranking.category_starts()
-    lines = []
-    for label, value in pays.items():
-        if label not in names:
-            raise InputError(
-                f"{section.where} pays: unknown hand {label!r}; expected one of {', '.join(names)}"
-            )
-        odds = parse_odds(value, where=f"{section.where} pays: key {label!r}")
-        category = names[label]
-        category_name = ranking.categories[category]
-        lines.append(PayLine(label, category, category_name, int(starts[category]), odds))
-    return CategoryPays(name, tuple(sorted(lines, key=lambda line: line.category)))
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field, fields
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from crazy4.core.paytables import PayTable
 from crazy4.errors import InputError
@@ -188,3 +188,30 @@ class RuleSet:
         values = {item.name: getattr(self, item.name) for item in fields(RuleSet)}
         values.update(changes)
         return values
+
+
+GameRules = TypeVar("GameRules", bound=RuleSet)
+
+
+def rules_of(rules: RuleSet, kind: type[GameRules], title: str) -> GameRules:
+    """``rules`` as the game's rule set ``kind`` it must be.
+
+    Raises
+    ------
+    InputError
+        ``"'<name>' is not a <title> rule set"`` for another game's rule set.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> rules_of(load_rules("crazy4-standard"), RuleSet, "any").name
+    'crazy4-standard'
+    >>> from crazy4.games.four_card.rules import FourCardRuleSet
+    >>> rules_of(load_rules("crazy4-standard"), FourCardRuleSet, "Four Card Poker")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: 'crazy4-standard' is not a Four Card Poker rule set
+    """
+    if not isinstance(rules, kind):
+        raise InputError(f"{rules.name!r} is not a {title} rule set")
+    return rules

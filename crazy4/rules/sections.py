@@ -6,14 +6,17 @@ a value of the wrong type is always one line naming the file, the section and th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from crazy4.core.money import parse_money
 from crazy4.core.paytables import PayTable
 from crazy4.core.ranking import strength_of_description
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import SideBet
+
+T = TypeVar("T")
 
 
 class Section:
@@ -153,6 +156,53 @@ def strength(section: Section, key: str, default: str) -> tuple[str, int]:
         raise InputError(f"{section.where}: key {key!r}: {error}") from None
 
 
+def optional_section(top: Section, key: str, read: Callable[[Section], T]) -> T | None:
+    """The optional section ``[key]`` read by ``read``, every key checked; None when absent.
+
+    Examples
+    --------
+    >>> top = Section({"bonus": {"pays": {"flush": 1}}}, "x.toml")
+    >>> optional_section(top, "bonus", lambda section: pay_table(section, "b").name)
+    'b'
+    >>> optional_section(top, "limits", lambda section: 1) is None
+    True
+    """
+    section = top.section(key, required=False)
+    if section is None:
+        return None
+    value = read(section)
+    section.finish()
+    return value
+
+
+def named_tables(
+    top: Section, key: str, read: Callable[[Section, str], T], name: Callable[[T], str]
+) -> tuple[T, ...]:
+    """Every ``[[key]]`` table, each with a ``name`` and read by ``read(section, name)``.
+
+    Raises
+    ------
+    InputError
+        For a table without a name, a key nobody took, or two tables sharing a name.
+
+    Examples
+    --------
+    >>> top = Section({"t": [{"name": "a"}, {"name": "a"}]}, "x.toml")
+    >>> named_tables(top, "t", lambda section, label: label, str)
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: x.toml: two [[t]] tables share a name
+    """
+    items = []
+    for section in top.sections(key):
+        items.append(read(section, section.string("name")))
+        section.finish()
+    names = [name(item) for item in items]
+    if len(set(names)) != len(names):
+        raise InputError(f"{top.where}: two [[{key}]] tables share a name")
+    return tuple(items)
+
+
 def side_bet_tables(top: Section, key: str, prefix: str) -> tuple[SideBet, ...]:
     """Every ``[[key]]`` table of bets on the player's own hand, named ``<prefix>-<name>``.
 
@@ -162,20 +212,12 @@ def side_bet_tables(top: Section, key: str, prefix: str) -> tuple[SideBet, ...]:
     >>> [bet.name for bet in side_bet_tables(top, "aces_up", "aces-up")]
     ['aces-up-a']
     """
-    bets = []
-    for section in top.sections(key):
-        label = section.string("name")
-        bets.append(
-            SideBet(
-                table=pay_table(section, f"{prefix}-{label}"),
-                fold_forfeits=section.boolean("fold_forfeits", False),
-            )
-        )
-        section.finish()
-    names = [bet.name for bet in bets]
-    if len(set(names)) != len(names):
-        raise InputError(f"{top.where}: two [[{key}]] tables share a name")
-    return tuple(bets)
+
+    def side_bet(section: Section, label: str) -> SideBet:
+        table = pay_table(section, f"{prefix}-{label}")
+        return SideBet(table=table, fold_forfeits=section.boolean("fold_forfeits", False))
+
+    return named_tables(top, key, side_bet, lambda bet: bet.name)
 
 
 #: Unicode categories no output carries as text: control characters (tab and newline too:

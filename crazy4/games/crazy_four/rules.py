@@ -47,11 +47,10 @@ import numpy.typing as npt
 
 from crazy4.core.paytables import PayTable, format_odds
 from crazy4.core.ranking import category_thresholds
-from crazy4.errors import InputError
 from crazy4.rules.cardroom import read_cardroom
 from crazy4.rules.collection import CardroomTable
-from crazy4.rules.ruleset import RuleSet
-from crazy4.rules.sections import Section, pay_table, side_bet_tables
+from crazy4.rules.ruleset import RuleSet, rules_of
+from crazy4.rules.sections import Section, optional_section, pay_table, side_bet_tables
 
 #: What ``[super_bonus] unlisted`` may say (see the module docstring).
 UNLISTED_RULES = ("below_table", "push")
@@ -149,6 +148,11 @@ class CrazyFourRules(RuleSet):
     max_seats: int = 7
 
 
+def _super_bonus(section: Section) -> SuperBonus:
+    table = pay_table(section, "super-bonus")
+    return SuperBonus(table, section.choice("unlisted", UNLISTED_RULES, "below_table"))
+
+
 def read_crazy_four_sections(top: Section, common: RuleSet) -> CrazyFourRules:
     """Read ``[super_bonus]``, ``[[queens_up]]`` and ``[cardroom]`` onto the common keys.
 
@@ -159,14 +163,7 @@ def read_crazy_four_sections(top: Section, common: RuleSet) -> CrazyFourRules:
     common : RuleSet
         The common keys, already read.
     """
-    super_bonus = None
-    section = top.section("super_bonus", required=False)
-    if section is not None:
-        super_bonus = SuperBonus(
-            table=pay_table(section, "super-bonus"),
-            unlisted=section.choice("unlisted", UNLISTED_RULES, "below_table"),
-        )
-        section.finish()
+    super_bonus = optional_section(top, "super_bonus", _super_bonus)
     queens_up = side_bet_tables(top, "queens_up", "queens-up")
     cardroom = read_cardroom(top)
     return CrazyFourRules(
@@ -179,16 +176,8 @@ def read_crazy_four_sections(top: Section, common: RuleSet) -> CrazyFourRules:
 
 
 def crazy_four_rules(rules: RuleSet) -> CrazyFourRules:
-    """``rules`` as the Crazy 4 Poker rule set it must be.
-
-    Raises
-    ------
-    InputError
-        For another game's rule set.
-    """
-    if not isinstance(rules, CrazyFourRules):
-        raise InputError(f"{rules.name!r} is not a Crazy 4 Poker rule set")
-    return rules
+    """``rules`` as the Crazy 4 Poker rule set it must be (:class:`InputError` if not)."""
+    return rules_of(rules, CrazyFourRules, "Crazy 4 Poker")
 
 
 #: The standard Super Bonus table (rack cards, Wizard of Odds; ``crazy4-standard``'s, which a

@@ -26,10 +26,7 @@ qualifier; ``ties = "player"`` when the player wins ties), and these bets::
     [bad_beat.pays]
     four_of_a_kind = 500
 
-    [limits]                          # optional
-    minimum_bet = 3                   # dollars
-    maximum_bet = 100
-    aggregate_payout_cap = 25000      # the most paid on one hand (all bets together)
+    [limits]                          # optional: the payout cap (crazy4.rules.limits)
 
 Every key is checked and an unknown key is an error naming the file, section and key.
 """
@@ -37,14 +34,13 @@ Every key is checked and an unknown key is an error naming the file, section and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
-from crazy4.core.money import dollars
-from crazy4.core.paytables import PayTable, parse_odds
+from crazy4.core.paytables import PayTable
 from crazy4.core.ranking import category_thresholds
 from crazy4.errors import InputError
-from crazy4.rules.ruleset import RuleSet
-from crazy4.rules.sections import Section, pay_table, side_bet_tables
+from crazy4.rules.limits import Limits, read_limits
+from crazy4.rules.ruleset import RuleSet, rules_of
+from crazy4.rules.sections import Section, optional_section, pay_table, side_bet_tables
 
 BAD_BEAT_KEYS = ("player", "dealer")
 
@@ -88,22 +84,6 @@ class BadBeat:
 
 
 @dataclass(frozen=True)
-class Limits:
-    """Table limits in dollars.
-
-    Attributes
-    ----------
-    minimum_bet, maximum_bet : Fraction
-    aggregate_payout_cap : Fraction or None
-        The most the table pays on one hand, all bets included (None: no cap).
-    """
-
-    minimum_bet: Fraction
-    maximum_bet: Fraction
-    aggregate_payout_cap: Fraction | None
-
-
-@dataclass(frozen=True)
 class FourCardRules:
     """The Four Card Poker bets of a rule set (the Aces Up tables are its ``side_bets``)."""
 
@@ -133,32 +113,12 @@ class FourCardRuleSet(RuleSet):
     four_card: FourCardRules = FourCardRules(None, None, None)
 
 
-def _money(section: Section, key: str, default: Fraction | None) -> Fraction | None:
-    value = section.raw(key, required=False)
-    if value is None:
-        return default
-    amount = parse_odds(value, where=f"{section.where}: key {key!r}")
-    if amount <= 0:
-        raise InputError(f"{section.where}: key {key!r} must be positive, got {value!r}")
-    return amount
+def _ante_bonus(section: Section) -> AnteBonus:
+    table = pay_table(section, "ante-bonus")
+    return AnteBonus(table, paid_only_with_play=section.boolean("paid_only_with_play", False))
 
 
-def _ante_bonus(top: Section) -> AnteBonus | None:
-    section = top.section("ante_bonus", required=False)
-    if section is None:
-        return None
-    ante_bonus = AnteBonus(
-        table=pay_table(section, "ante-bonus"),
-        paid_only_with_play=section.boolean("paid_only_with_play", False),
-    )
-    section.finish()
-    return ante_bonus
-
-
-def _bad_beat(top: Section) -> BadBeat | None:
-    section = top.section("bad_beat", required=False)
-    if section is None:
-        return None
+def _bad_beat(section: Section) -> BadBeat:
     keyed_on = section.choice("keyed_on", BAD_BEAT_KEYS, "player")
     table = pay_table(section, "bad-beat")
     if keyed_on == "dealer":
@@ -169,37 +129,12 @@ def _bad_beat(top: Section) -> BadBeat | None:
                     f'{section.where}: keyed_on = "dealer" pays whole categories only; '
                     f"{entry.label!r} is part of one"
                 )
-    bad_beat = BadBeat(
+    return BadBeat(
         table=table,
         keyed_on=keyed_on,
         fold_forfeits=section.boolean("fold_forfeits", True),
         illustrative=section.boolean("illustrative", False),
     )
-    section.finish()
-    return bad_beat
-
-
-def _limits(top: Section) -> Limits | None:
-    section = top.section("limits", required=False)
-    if section is None:
-        return None
-    minimum = _money(section, "minimum_bet", Fraction(1))
-    maximum = _money(section, "maximum_bet", None)
-    assert minimum is not None
-    if maximum is None:
-        raise InputError(f"{section.where}: missing key 'maximum_bet'")
-    if maximum < minimum:
-        raise InputError(f"{section.where}: 'maximum_bet' is below 'minimum_bet'")
-    cap = _money(section, "aggregate_payout_cap", None)
-    if cap is not None and cap < minimum:
-        raise InputError(
-            f"{section.where}: key 'aggregate_payout_cap' is {dollars(cap)}, below "
-            f"'minimum_bet' {dollars(minimum)}: not even an even-money win at the minimum bet "
-            "could be paid in full"
-        )
-    limits = Limits(minimum, maximum, cap)
-    section.finish()
-    return limits
 
 
 def read_four_card_sections(top: Section, common: RuleSet) -> FourCardRuleSet:
@@ -250,10 +185,10 @@ def read_four_card_sections(top: Section, common: RuleSet) -> FourCardRuleSet:
             f"{top.where} [dealer]: key 'qualifier' is {common.dealer.qualifier!r}; "
             'four-card-poker has no dealer qualifier (use "none")'
         )
-    ante_bonus = _ante_bonus(top)
+    ante_bonus = optional_section(top, "ante_bonus", _ante_bonus)
     aces_up = side_bet_tables(top, "aces_up", "aces-up")
-    bad_beat = _bad_beat(top)
-    limits = _limits(top)
+    bad_beat = optional_section(top, "bad_beat", _bad_beat)
+    limits = read_limits(top)
     return FourCardRuleSet(
         **common.common_fields(side_bets=aces_up),
         four_card=FourCardRules(ante_bonus=ante_bonus, bad_beat=bad_beat, limits=limits),
@@ -261,13 +196,5 @@ def read_four_card_sections(top: Section, common: RuleSet) -> FourCardRuleSet:
 
 
 def four_card_rules(rules: RuleSet) -> FourCardRuleSet:
-    """``rules`` as the Four Card Poker rule set it must be.
-
-    Raises
-    ------
-    InputError
-        For another game's rule set.
-    """
-    if not isinstance(rules, FourCardRuleSet):
-        raise InputError(f"{rules.name!r} is not a Four Card Poker rule set")
-    return rules
+    """``rules`` as the Four Card Poker rule set it must be (:class:`InputError` if not)."""
+    return rules_of(rules, FourCardRuleSet, "Four Card Poker")

@@ -36,10 +36,10 @@ from dataclasses import dataclass
 
 from crazy4.core.category_pays import CategoryPays
 from crazy4.errors import InputError
-from crazy4.games.spec import read_category_pays
 from crazy4.games.three_card.ranking import THREE_CARD_RANKING
-from crazy4.rules.ruleset import RuleSet
-from crazy4.rules.sections import Section
+from crazy4.rules.category_section import ranked_strength, read_category_pays
+from crazy4.rules.ruleset import RuleSet, rules_of
+from crazy4.rules.sections import Section, named_tables, optional_section
 
 SETTLE_CHOICES = ("wins", "push")
 
@@ -88,11 +88,13 @@ class ThreeCardRuleSet(RuleSet):
         return tuple(table.name for table in self.three_card.pair_plus) if self.three_card else ()
 
 
-def _strength(where: str, key: str, text: str) -> int:
-    try:
-        return THREE_CARD_RANKING.strength_of(text)
-    except InputError as error:
-        raise InputError(f"{where}: key {key!r}: {error}") from None
+def _ante_bonus(section: Section) -> tuple[bool, CategoryPays]:
+    only_with_play = section.boolean("paid_only_with_play", True)
+    return only_with_play, read_category_pays(section, "ante-bonus", THREE_CARD_RANKING)
+
+
+def _pair_plus(section: Section, label: str) -> CategoryPays:
+    return read_category_pays(section, f"pair-plus-{label}", THREE_CARD_RANKING)
 
 
 def read_three_card_sections(top: Section, common: RuleSet) -> ThreeCardRuleSet:
@@ -113,34 +115,28 @@ def read_three_card_sections(top: Section, common: RuleSet) -> ThreeCardRuleSet:
     ante = section.choice("ante", SETTLE_CHOICES, "wins")
     play = section.choice("play", SETTLE_CHOICES, "push")
     section.finish()
-    bonus_section = top.section("ante_bonus", required=False)
-    bonus, only_with_play = None, True
-    if bonus_section is not None:
-        only_with_play = bonus_section.boolean("paid_only_with_play", True)
-        bonus = read_category_pays(bonus_section, "ante-bonus", THREE_CARD_RANKING)
-        bonus_section.finish()
-    tables = []
-    for table in top.sections("pair_plus"):
-        label = table.string("name")
-        tables.append(read_category_pays(table, f"pair-plus-{label}", THREE_CARD_RANKING))
-        table.finish()
-    if len({table.name for table in tables}) != len(tables):
-        raise InputError(f"{top.where}: two [[pair_plus]] tables share a name")
-    where = f"{top.where} [dealer]"
+    only_with_play, bonus = optional_section(top, "ante_bonus", _ante_bonus) or (True, None)
+    tables = named_tables(top, "pair_plus", _pair_plus, lambda table: table.name)
+    dealer_where, play_where = f"{top.where} [dealer]", f"{top.where} [play]"
     chosen = ThreeCardRules(
-        qualifier=_strength(where, "qualifier", common.dealer.qualifier),
-        raise_minimum=_strength(f"{top.where} [play]", "raise_minimum", common.play.raise_minimum),
+        qualifier=ranked_strength(
+            dealer_where, "qualifier", common.dealer.qualifier, THREE_CARD_RANKING
+        ),
+        raise_minimum=ranked_strength(
+            play_where, "raise_minimum", common.play.raise_minimum, THREE_CARD_RANKING
+        ),
         ante_when_not_qualified=ante,
         play_when_not_qualified=play,
         ante_bonus=bonus,
         ante_bonus_only_with_play=only_with_play,
-        pair_plus=tuple(tables),
+        pair_plus=tables,
     )
     return ThreeCardRuleSet(**common.common_fields(), three_card=chosen)
 
 
 def three_card_rules(rules: RuleSet) -> ThreeCardRules:
     """The Three Card Poker keys of ``rules`` (:class:`InputError` for another game's)."""
-    if not isinstance(rules, ThreeCardRuleSet) or rules.three_card is None:
+    chosen = rules_of(rules, ThreeCardRuleSet, "Three Card Poker").three_card
+    if chosen is None:
         raise InputError(f"{rules.name!r} is not a Three Card Poker rule set")
-    return rules.three_card
+    return chosen
