@@ -7,107 +7,135 @@ used, so reading a rule file does not load them. The card room extends the game 
 
 from __future__ import annotations
 
-from functools import partial
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from crazy4.games.base import GameAnalysis, Progress
+from crazy4.games.base import Progress
 from crazy4.games.crazy_four.rules import (
+    CrazyFourRules,
     crazy_four_rules,
     read_crazy_four_sections,
 )
+from crazy4.generic.bestfour_game import BestFourGame
 
 if TYPE_CHECKING:
-    from crazy4.games.collusion_role import ColludingGame
-    from crazy4.generic.bestfour_hand import BestFourHand, HandPrices
+    from crazy4.games.base import Settlement
+    from crazy4.games.crazy_four.analysis import Analysis
+    from crazy4.games.crazy_four.hand_reference import Reference
+    from crazy4.generic.bestfour_hand import HandPrices
+    from crazy4.generic.bestfour_report import BestFourReport
+    from crazy4.generic.bestfour_sim_spec import BestFourSim
+    from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
-    from crazy4.simulate.game import SimulatedGame
-    from crazy4.validate.game import ValidatedGame
 
 
-class CrazyFour:
-    """Crazy 4 Poker: the dealer's five cards, a king-high qualifier, the Super Bonus."""
+class CrazyFour(BestFourGame):
+    """Crazy 4 Poker: the dealer's five cards, a king-high qualifier, the Super Bonus.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.registry import load_rules
+    >>> result = CRAZY_FOUR.hand_result(load_rules("crazy4-standard"),
+    ...                                 parse_cards("As Ad Ac Ah 2s"), None)
+    >>> result["optimal_decision"], result["dealer_hands"]
+    ('3x', 1533939)
+    """
 
     key = "crazy-4-poker"
     title = "Crazy 4 Poker"
     dealer_cards = (5, 0)
-    player_cards = 5
     side_bet_label = "Queens Up"
+    steps = 5
+    main_bet = "ante_super_bonus_play"
+    hand_heading = "EV per unit of Ante (Ante + Super Bonus + Play):"
+    practical = ("A", "AK", "K", "AKQ")
 
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
         """The Super Bonus, Queens Up and card-room sections (:mod:`.rules`)."""
         return read_crazy_four_sections(top, common)
 
-    def analysis_steps(self, rules: RuleSet) -> int:
-        """Five steps."""
-        crazy_four_rules(rules)
-        return 5
+    def rules_of(self, rules: RuleSet) -> CrazyFourRules:
+        """The Crazy 4 Poker rule set (:func:`.rules.crazy_four_rules`)."""
+        return crazy_four_rules(rules)
 
-    def prepare(self, rules: RuleSet) -> None:
-        """Nothing: a cold Crazy 4 Poker analysis compiles no kernel."""
+    def reference_of(self, rules: CrazyFourRules) -> Reference:
+        """The suit classes' reference (:func:`.hand_reference.load_reference`)."""
+        from crazy4.games.crazy_four.hand_reference import load_reference
 
-    def analyze(
-        self,
-        rules: RuleSet,
-        *,
-        jobs: int,
-        progress: Progress,
-    ) -> GameAnalysis:
-        """Counts, prices, bets, tables and the report."""
+        return load_reference(rules)
+
+    def run_analysis(self, rules: CrazyFourRules, jobs: int, progress: Progress) -> Analysis:
+        """Counts, prices, bets and tables in five steps (:mod:`.analysis`)."""
         from crazy4.games.crazy_four.analysis import analyze
+
+        return analyze(rules, jobs=jobs, progress=progress)
+
+    def report(self) -> BestFourReport:
+        """The Super Bonus report (:mod:`.super_bonus_report`)."""
         from crazy4.games.crazy_four.super_bonus_report import CRAZY_FOUR_REPORT
-        from crazy4.generic.bestfour_report import render_bestfour_report
 
-        analysis = analyze(crazy_four_rules(rules), jobs=jobs, progress=progress)
-        return GameAnalysis(
-            tables=dict(analysis.tables),
-            main_bet="ante_super_bonus_play",
-            deals=int(analysis.tables["bets"]["deals"].iloc[0]),
-            details={},
-            render_report=lambda record: render_bestfour_report(
-                CRAZY_FOUR_REPORT, analysis, record
-            ),
-            state=analysis,
-        )
+        return CRAZY_FOUR_REPORT
 
-    def hand_result(
+    def count_hand(
         self, rules: RuleSet, cards: tuple[int, ...], up: int | None
-    ) -> dict[str, object]:
-        """Every dealer hand listed (:func:`crazy4.generic.bestfour_hand.bestfour_hand_result`).
+    ) -> tuple[HandPrices, dict[str, object]]:
+        """The 1,533,939 dealer hands from the other 47 cards, each ranked directly
+        (:func:`crazy4.core.engine.brute_force_counts`), and the hand priced."""
+        import numpy as np
 
-        Examples
-        --------
-        >>> from crazy4.core.cards import parse_cards
-        >>> from crazy4.registry import load_rules
-        >>> result = CRAZY_FOUR.hand_result(load_rules("crazy4-standard"),
-        ...                                 parse_cards("As Ad Ac Ah 2s"), None)
-        >>> result["optimal_decision"], result["dealer_hands"]
-        ('3x', 1533939)
-        """
-        from crazy4.generic.bestfour_hand import bestfour_hand_result
+        from crazy4.core.engine import DEALER_HANDS, brute_force_counts
+        from crazy4.core.ranking import hand_strength
+        from crazy4.games.crazy_four.outcomes import (
+            OUTCOME_CELLS,
+            PlayerOutcomes,
+            cells_from_below,
+            outcome_thresholds,
+        )
+        from crazy4.games.crazy_four.pricing import price_hands
 
-        return bestfour_hand_result(_hand_spec(), crazy_four_rules(rules), cards, up)
+        chosen = crazy_four_rules(rules)
+        strength = hand_strength(cards)
+        thresholds = outcome_thresholds(np.array([strength]), chosen.dealer.qualifier_strength)
+        cells = cells_from_below(brute_force_counts(cards, thresholds[0])[None, :], DEALER_HANDS)
+        assert int(cells.sum()) == DEALER_HANDS
+        outcomes = PlayerOutcomes(
+            hands=np.array([cards], dtype=np.uint8),
+            weights=np.array([1], dtype=np.int64),
+            strengths=np.array([strength], dtype=np.int64),
+            counts=cells,
+            dealer_hands=DEALER_HANDS,
+            qualifier_strength=chosen.dealer.qualifier_strength,
+        )
+        counts = {name: int(cells[0, i]) for i, name in enumerate(OUTCOME_CELLS)}
+        return price_hands(chosen, outcomes), {
+            "dealer_hands": DEALER_HANDS,
+            "dealer_outcomes": counts,
+            "dealer_does_not_qualify": sum(counts[n] for n in OUTCOME_CELLS[:3]),
+        }
 
-    def hand_text(self, result: dict[str, object]) -> str:
-        """The lines ``crazy4 hand`` prints."""
-        from crazy4.generic.bestfour_hand import bestfour_hand_text
+    def count_lines(self, result: dict[str, object]) -> list[str]:
+        """The dealer hands by the qualifier's outcome cells."""
+        from crazy4.report.hand_text import count_lines, qualifier_rows
 
-        return bestfour_hand_text(_hand_spec(), result)
+        total = result["dealer_hands"]
+        assert isinstance(total, int)
+        lines = [f"Dealer hands from the other 47 cards: {total:,}"]
+        return lines + count_lines(qualifier_rows(result), total)
 
-    def simulator(self) -> SimulatedGame:
-        """The Crazy 4 Poker chunk player (:mod:`.sim_spec`)."""
-        from crazy4.games.crazy_four.sim_spec import SIMULATOR
+    def simulation(self) -> BestFourSim[Any]:
+        """The Crazy 4 Poker chunk player's part (:mod:`.sim_spec`)."""
+        from crazy4.games.crazy_four.sim_spec import SIMULATION
 
-        return SIMULATOR
+        return SIMULATION
 
-    def validator(self) -> ValidatedGame:
-        """The best-four log checks (:mod:`crazy4.generic.bestfour_validate`) with this
-        game's part (:mod:`crazy4.games.crazy_four.super_bonus_checks`)."""
+    def checks(self) -> BestFourChecks:
+        """This game's part of the log checks (:mod:`.super_bonus_checks`)."""
         from crazy4.games.crazy_four.super_bonus_checks import CRAZY_FOUR_CHECKS
-        from crazy4.generic.bestfour_validate import BestFourValidator
 
-        return BestFourValidator(CRAZY_FOUR_CHECKS)
+        return CRAZY_FOUR_CHECKS
 
     def hole_cards(self) -> CellHoleCards:
         """The hole-card role: the game's outcome cells (:data:`.pricing.HOLE_CARDS`)."""
@@ -115,73 +143,11 @@ class CrazyFour:
 
         return HOLE_CARDS
 
-    def colluder(self) -> ColludingGame:
-        """The collusion role over the same cells (:class:`.cell_roles.CellColluder`)."""
-        from crazy4.games.crazy_four.hand_reference import reference_of
-        from crazy4.games.crazy_four.pricing import HOLE_CARDS, cell_parts
-        from crazy4.generic.bestfour_reference import honest_decisions, optimal_edge
-        from crazy4.generic.cell_roles import CellColluder
+    def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:
+        """The Ante and Play apart from the Super Bonus (:func:`.pricing.cell_parts`)."""
+        from crazy4.games.crazy_four.pricing import cell_parts
 
-        practical = ("A", "AK", "K", "AKQ")
-        seats = self.simulator().max_seats
-        honest = partial(honest_decisions, reference_of)
-        edge = partial(optimal_edge, reference_of)
-        return CellColluder(HOLE_CARDS, seats, practical, honest, edge, cell_parts)
-
-
-def _count_hand(
-    rules: RuleSet, cards: tuple[int, ...], up: int | None
-) -> tuple[HandPrices, dict[str, object]]:
-    """The 1,533,939 dealer hands from the other 47 cards, each ranked directly
-    (:func:`crazy4.core.engine.brute_force_counts`), and the hand priced."""
-    import numpy as np
-
-    from crazy4.core.engine import DEALER_HANDS, brute_force_counts
-    from crazy4.core.ranking import hand_strength
-    from crazy4.games.crazy_four.outcomes import (
-        OUTCOME_CELLS,
-        PlayerOutcomes,
-        cells_from_below,
-        outcome_thresholds,
-    )
-    from crazy4.games.crazy_four.pricing import price_hands
-
-    chosen = crazy_four_rules(rules)
-    strength = hand_strength(cards)
-    thresholds = outcome_thresholds(np.array([strength]), chosen.dealer.qualifier_strength)
-    cells = cells_from_below(brute_force_counts(cards, thresholds[0])[None, :], DEALER_HANDS)
-    assert int(cells.sum()) == DEALER_HANDS
-    outcomes = PlayerOutcomes(
-        hands=np.array([cards], dtype=np.uint8),
-        weights=np.array([1], dtype=np.int64),
-        strengths=np.array([strength], dtype=np.int64),
-        counts=cells,
-        dealer_hands=DEALER_HANDS,
-        qualifier_strength=chosen.dealer.qualifier_strength,
-    )
-    counts = {name: int(cells[0, i]) for i, name in enumerate(OUTCOME_CELLS)}
-    return price_hands(chosen, outcomes), {
-        "dealer_hands": DEALER_HANDS,
-        "dealer_outcomes": counts,
-        "dealer_does_not_qualify": sum(counts[n] for n in OUTCOME_CELLS[:3]),
-    }
-
-
-def _count_lines(result: dict[str, object]) -> list[str]:
-    from crazy4.report.hand_text import count_lines, qualifier_rows
-
-    total = result["dealer_hands"]
-    assert isinstance(total, int)
-    lines = [f"Dealer hands from the other 47 cards: {total:,}"]
-    return lines + count_lines(qualifier_rows(result), total)
-
-
-def _hand_spec() -> BestFourHand:
-    """``crazy4 hand`` for Crazy 4 Poker: no up card, the qualifier's six outcome cells."""
-    from crazy4.generic.bestfour_hand import BestFourHand
-
-    heading = "EV per unit of Ante (Ante + Super Bonus + Play):"
-    return BestFourHand(CrazyFour.title, 0, heading, _count_hand, _count_lines)
+        return cell_parts
 
 
 #: The game's one instance, registered in :mod:`crazy4.registry`.

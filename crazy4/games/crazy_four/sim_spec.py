@@ -23,7 +23,6 @@ from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
 from crazy4.games.crazy_four.rules import crazy_four_rules
 from crazy4.games.crazy_four.settle import Settlement
 from crazy4.generic.bestfour_sim_spec import BestFourSim, IntArray, KeyFields, SeatLookup
-from crazy4.generic.bestfour_simulate import BestFourSimulator
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.plan import SimulationPlan
@@ -123,24 +122,22 @@ def exact_bets(rules: RuleSet, decision: IntArray) -> dict[str, ExactBet]:
     return load_reference(crazy_four_rules(rules)).exact_bets(decision)
 
 
-#: The simulator's role of Crazy 4 Poker (:class:`crazy4.simulate.game.SimulatedGame`).
-SIMULATOR = BestFourSimulator(
-    BestFourSim(
-        side_bet_label="Queens Up",
-        side_bet_key="queens_up",
-        face_up=0,
-        dealer_classes=2,
-        lookup=lookup,
-        dealer_class=qualified,
-        strategy=lambda rules, spec: load_reference(crazy_four_rules(rules)).strategy(spec),
-        exact_bets=exact_bets,
-        settlement=lambda rules: Settlement.of(crazy_four_rules(rules)),
-        bets=bets,
-        log_columns=log_columns,
-        summary=summary,
-        tail_line=tail_line,
-        category_probabilities=category_probabilities,
-        blind_multiple=lambda settlement, strength: settlement.blind_multiple(strength),
-        blind_hands_allowed=lambda rules: crazy_four_rules(rules).blind_second_hand,
-    )
+#: The best-four simulator's part of Crazy 4 Poker (:class:`crazy4.simulate.game.SimulatedGame`).
+SIMULATION = BestFourSim(
+    side_bet_label="Queens Up",
+    side_bet_key="queens_up",
+    face_up=0,
+    dealer_classes=2,
+    lookup=lookup,
+    dealer_class=qualified,
+    strategy=lambda rules, spec: load_reference(crazy_four_rules(rules)).strategy(spec),
+    exact_bets=exact_bets,
+    settlement=lambda rules: Settlement.of(crazy_four_rules(rules)),
+    bets=bets,
+    log_columns=log_columns,
+    summary=summary,
+    tail_line=tail_line,
+    category_probabilities=category_probabilities,
+    blind_multiple=lambda settlement, strength: settlement.blind_multiple(strength),
+    blind_hands_allowed=lambda rules: crazy_four_rules(rules).blind_second_hand,
 )

@@ -25,7 +25,6 @@ from crazy4.games.four_card.situations import (
     situation_slots,
 )
 from crazy4.generic.bestfour_sim_spec import BestFourSim, IntArray, KeyFields, SeatLookup
-from crazy4.generic.bestfour_simulate import BestFourSimulator
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.plan import SimulationPlan
@@ -125,22 +124,20 @@ def exact_bets(rules: RuleSet, decision: IntArray) -> dict[str, ExactBet]:
     return load_fourcard_reference(four_card_rules(rules)).exact_bets(decision)
 
 
-#: The simulator's role of Four Card Poker (:class:`crazy4.simulate.game.SimulatedGame`).
-SIMULATOR = BestFourSimulator(
-    BestFourSim(
-        side_bet_label="Aces Up",
-        side_bet_key="aces_up",
-        face_up=1,
-        dealer_classes=len(HandCategory),
-        lookup=lookup,
-        dealer_class=lambda rules: category_of_strength(),
-        strategy=lambda rules, spec: load_fourcard_reference(four_card_rules(rules)).strategy(spec),
-        exact_bets=exact_bets,
-        settlement=lambda rules: FourCardSettlement.of(four_card_rules(rules)),
-        bets=bets,
-        log_columns=log_columns,
-        summary=summary,
-        tail_line=tail_line,
-        category_probabilities=category_probabilities,
-    )
+#: The best-four simulator's part of Four Card Poker (:class:`crazy4.simulate.game.SimulatedGame`).
+SIMULATION = BestFourSim(
+    side_bet_label="Aces Up",
+    side_bet_key="aces_up",
+    face_up=1,
+    dealer_classes=len(HandCategory),
+    lookup=lookup,
+    dealer_class=lambda rules: category_of_strength(),
+    strategy=lambda rules, spec: load_fourcard_reference(four_card_rules(rules)).strategy(spec),
+    exact_bets=exact_bets,
+    settlement=lambda rules: FourCardSettlement.of(four_card_rules(rules)),
+    bets=bets,
+    log_columns=log_columns,
+    summary=summary,
+    tail_line=tail_line,
+    category_probabilities=category_probabilities,
 )
