@@ -31,6 +31,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from crazy4.games.base import GameAnalysis, Progress
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from crazy4.core.bets import ExactBet
     from crazy4.games.base import Settlement
     from crazy4.games.collusion_role import ColludingGame
     from crazy4.generic.bestfour_hand import BestFourHand, HandPrices
@@ -58,8 +62,9 @@ class BestFourGame(ABC):
         The dealer's cards and how many of them are face up (0 or 1).
     player_cards : int
         The player's cards (five).
-    side_bet_label : str
-        What the game calls its bets on the player's own hand (``"Queens Up"``).
+    side_bet_label, side_bet_key : str
+        What the game calls its bets on the player's own hand (``"Queens Up"``), and their log
+        column (``"queens_up"``).
     steps : int
         How many steps :meth:`analyze` reports.
     main_bet : str
@@ -75,6 +80,7 @@ class BestFourGame(ABC):
     dealer_cards: ClassVar[tuple[int, int]]
     player_cards: ClassVar[int] = 5
     side_bet_label: ClassVar[str]
+    side_bet_key: ClassVar[str]
     steps: ClassVar[int]
     main_bet: ClassVar[str]
     hand_heading: ClassVar[str]
@@ -92,6 +98,14 @@ class BestFourGame(ABC):
     def reference_of(self, rules: Any) -> Any:
         """The exact reference of the game's rule set
         (a :class:`crazy4.generic.strategy_classes.ClassStrategies`)."""
+
+    @abstractmethod
+    def settlement_of(self, rules: Any) -> Any:
+        """The settlement tables of the game's rule set (nets over their ``unit``)."""
+
+    @abstractmethod
+    def dealer_probabilities(self, reference: Any) -> npt.NDArray[np.float64]:
+        """The exact category probabilities of the dealer's hand, from the reference."""
 
     @abstractmethod
     def run_analysis(self, rules: Any, jobs: int, progress: Progress) -> BestFourAnalysis:
@@ -114,7 +128,8 @@ class BestFourGame(ABC):
 
     @abstractmethod
     def simulation(self) -> BestFourSim[Any]:
-        """The simulator's game part (:class:`crazy4.generic.bestfour_sim_spec.BestFourSim`)."""
+        """The simulator's game part (:class:`crazy4.generic.bestfour_sim_spec.BestFourSim`
+        over this game)."""
 
     @abstractmethod
     def checks(self) -> BestFourChecks:
@@ -131,6 +146,27 @@ class BestFourGame(ABC):
     def reference(self, rules: RuleSet) -> Any:
         """The exact reference of any rule set of the game (:meth:`reference_of`)."""
         return self.reference_of(self.rules_of(rules))
+
+    def settlement(self, rules: RuleSet) -> Any:
+        """The settlement tables of any rule set of the game (:meth:`settlement_of`)."""
+        return self.settlement_of(self.rules_of(rules))
+
+    def strategy(self, rules: RuleSet, spec: str) -> npt.NDArray[np.int64]:
+        """A decision per decision class (``optimal``, ``simple`` or a strategy file)."""
+        decision: npt.NDArray[np.int64] = self.reference(rules).strategy(spec)
+        return decision
+
+    def exact_bets(self, rules: RuleSet, decision: npt.NDArray[np.int64]) -> dict[str, ExactBet]:
+        """Every summary bet's exact value under a decision per class (the reference's)."""
+        bets: dict[str, ExactBet] = self.reference(rules).exact_bets(decision)
+        return bets
+
+    def category_probabilities(
+        self, rules: RuleSet
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """The exact category probabilities of the player's hand and of the dealer's."""
+        reference = self.reference(rules)
+        return reference.category_probabilities(), self.dealer_probabilities(reference)
 
     def analysis_steps(self, rules: RuleSet) -> int:
         """:attr:`steps` (the rule set checked to be the game's)."""

@@ -7,8 +7,11 @@ used, so reading a rule file does not load them. The card room extends the game 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
 
 from crazy4.games.base import Progress
 from crazy4.games.crazy_four.rules import (
@@ -22,13 +25,16 @@ if TYPE_CHECKING:
     from crazy4.games.base import Settlement
     from crazy4.games.crazy_four.analysis import Analysis
     from crazy4.games.crazy_four.hand_reference import Reference
+    from crazy4.games.crazy_four.settle import Settlement as CrazyFourSettlement
     from crazy4.generic.bestfour_hand import HandPrices
     from crazy4.generic.bestfour_report import BestFourReport
-    from crazy4.generic.bestfour_sim_spec import BestFourSim
+    from crazy4.generic.bestfour_sim_spec import BestFourSim, IntArray, KeyFields, SeatLookup
     from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
+    from crazy4.simulate.counts import Counts
+    from crazy4.simulate.plan import SimulationPlan
 
 
 class CrazyFour(BestFourGame):
@@ -48,6 +54,7 @@ class CrazyFour(BestFourGame):
     title = "Crazy 4 Poker"
     dealer_cards = (5, 0)
     side_bet_label = "Queens Up"
+    side_bet_key = "queens_up"
     steps = 5
     main_bet = "ante_super_bonus_play"
     hand_heading = "EV per unit of Ante (Ante + Super Bonus + Play):"
@@ -66,6 +73,17 @@ class CrazyFour(BestFourGame):
         from crazy4.games.crazy_four.hand_reference import load_reference
 
         return load_reference(rules)
+
+    def settlement_of(self, rules: CrazyFourRules) -> CrazyFourSettlement:
+        """The Ante, Play, Super Bonus and Queens Up nets by cell (:mod:`.settle`)."""
+        from crazy4.games.crazy_four.settle import Settlement
+
+        return Settlement.of(rules)
+
+    def dealer_probabilities(self, reference: Reference) -> npt.NDArray[np.float64]:
+        """A five-card hand's, as the player's."""
+        probabilities: npt.NDArray[np.float64] = reference.category_probabilities()
+        return probabilities
 
     def run_analysis(self, rules: CrazyFourRules, jobs: int, progress: Progress) -> Analysis:
         """Counts, prices, bets and tables in five steps (:mod:`.analysis`)."""
@@ -125,11 +143,23 @@ class CrazyFour(BestFourGame):
         lines = [f"Dealer hands from the other 47 cards: {total:,}"]
         return lines + count_lines(qualifier_rows(result), total)
 
-    def simulation(self) -> BestFourSim[Any]:
-        """The Crazy 4 Poker chunk player's part (:mod:`.sim_spec`)."""
-        from crazy4.games.crazy_four.sim_spec import SIMULATION
+    def simulation(self) -> BestFourSim[CrazyFourSettlement]:
+        """The seats' part of the chunk player: the suit classes, the qualifier's two dealer
+        classes, the bets and log columns by outcome cell, the card room's blind hands."""
+        from crazy4.generic.bestfour_sim_spec import BestFourSim
 
-        return SIMULATION
+        return BestFourSim(
+            self,
+            dealer_classes=2,
+            lookup=_seat_lookup,
+            dealer_class=_qualified,
+            bets=_bets,
+            log_columns=_log_columns,
+            summary=_summary,
+            tail_line=_tail_line,
+            blind_multiple=_blind_multiple,
+            blind_hands_allowed=_blind_hands_allowed,
+        )
 
     def checks(self) -> BestFourChecks:
         """This game's part of the log checks (:mod:`.super_bonus_checks`)."""
@@ -148,6 +178,107 @@ class CrazyFour(BestFourGame):
         from crazy4.games.crazy_four.pricing import cell_parts
 
         return cell_parts
+
+
+def _seat_lookup(rules: RuleSet) -> SeatLookup:
+    """A hand's decision class is its suit class."""
+    from crazy4.generic.bestfour_sim_spec import SeatLookup
+
+    reference = CRAZY_FOUR.reference(rules)
+    return SeatLookup(
+        strength=reference.strength_of_hand,
+        entry_class=reference.class_of_hand,
+        class_strength=reference.outcomes.strengths,
+    )
+
+
+def _qualified(rules: RuleSet) -> npt.NDArray[np.int64]:
+    """Per dealer strength: 1 if the dealer qualifies, else 0."""
+    from crazy4.core.ranking import number_of_strengths
+
+    strengths = np.arange(number_of_strengths(), dtype=np.int64)
+    return (strengths >= rules.dealer.qualifier_strength).astype(np.int64)
+
+
+def _bets(settlement: CrazyFourSettlement, fields: KeyFields) -> dict[str, IntArray]:
+    """The summary's bets per seat key: the whole game, Ante and Play, the Super Bonus and each
+    Queens Up table (by name).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from crazy4.generic.bestfour_sim_spec import key_fields
+    >>> from crazy4.registry import load_rules
+    >>> settle = CRAZY_FOUR.settlement(load_rules("crazy4-standard"))
+    >>> four_aces_3x_qualified_player_higher = ((2534 * 4 + 3) * 2 + 1) * 3 + 0
+    >>> nets = _bets(settle, key_fields(np.array([four_aces_3x_qualified_player_higher]), 2))
+    >>> list(nets)[:3], int(nets["ante_super_bonus_play"][0]) / settle.unit  # 1 + 3 + 200
+    (['ante_super_bonus_play', 'ante_play', 'super_bonus'], 204.0)
+    """
+    strength, multiple, qualifies, result = fields
+    nets = settlement.nets(strength, multiple, 3 * qualifies + result)
+    ante_play = (nets["ante"] + nets["play"]).astype(np.int64)
+    found = {"ante_super_bonus_play": ante_play + nets["super_bonus"], "ante_play": ante_play}
+    if settlement.rules.super_bonus is not None:
+        found["super_bonus"] = nets["super_bonus"].astype(np.int64)
+    for index, bet in enumerate(settlement.rules.side_bets):
+        found[bet.name] = settlement.queens_up_nets(strength, multiple == 0, index).astype(np.int64)
+    return found
+
+
+def _log_columns(
+    plan: SimulationPlan,
+    settlement: CrazyFourSettlement,
+    fields: KeyFields,
+    is_blind: npt.NDArray[np.bool_],
+) -> dict[str, npt.NDArray[np.float64]]:
+    """The wagers (the blind hand's Play: 3 Antes) and their nets per unit of Ante."""
+    strength, multiple, qualifies, result = fields
+    nets = settlement.nets(strength, multiple, 3 * qualifies + result, queens_up=plan.side_bet)
+    has_bonus = settlement.rules.super_bonus is not None
+    ones = np.ones(strength.shape[0])
+    columns = {"ante": ones}
+    if has_bonus:
+        columns["super_bonus"] = ones
+    columns["play"] = np.where(is_blind, 3.0, multiple.astype(np.float64))
+    if plan.side_bet is not None:
+        columns["queens_up"] = ones
+    for name in ("ante", "super_bonus", "play", "queens_up"):
+        if name in columns:
+            columns[f"{name}_net"] = nets[name] / settlement.unit
+    return columns
+
+
+def _summary(plan: SimulationPlan, counts: Counts) -> dict[str, object]:
+    """The dealer's qualifications and the strategy seats' outcome cells."""
+    from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
+
+    cells = counts.seats.reshape(-1, len(OUTCOME_CELLS)).sum(axis=0)
+    return {
+        "dealer_qualified": int(counts.dealer[plan.rules.dealer.qualifier_strength :].sum()),
+        "outcomes": {name: int(n) for name, n in zip(OUTCOME_CELLS, cells, strict=True)},
+    }
+
+
+def _tail_line(plan: SimulationPlan, counts: Counts, data: Mapping[str, object]) -> str:
+    """The dealer's qualifications beside the exact probability."""
+    rules = crazy_four_rules(plan.rules)
+    qualified_rounds = int(counts.dealer[rules.dealer.qualifier_strength :].sum())
+    exact = CRAZY_FOUR.reference_of(rules).qualification_probability()
+    return (
+        f"dealer qualifies ({rules.dealer.qualifier}): {qualified_rounds / counts.rounds:.5f} "
+        f"(exact {exact:.5f})"
+    )
+
+
+def _blind_multiple(settlement: CrazyFourSettlement, strength: IntArray) -> IntArray:
+    """The blind second hand's Play multiple (:meth:`.settle.Settlement.blind_multiple`)."""
+    return settlement.blind_multiple(strength)
+
+
+def _blind_hands_allowed(rules: RuleSet) -> bool:
+    """Whether the rule set deals the card room's blind second hands."""
+    return bool(crazy_four_rules(rules).blind_second_hand)
 
 
 #: The game's one instance, registered in :mod:`crazy4.registry`.
