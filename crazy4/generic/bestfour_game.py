@@ -237,7 +237,7 @@ class BestFourGame(ABC):
         :meth:`checks`."""
         from crazy4.generic.bestfour_validate import BestFourValidator
 
-        return BestFourValidator(self.checks())
+        return BestFourValidator(self, self.checks())
 
     def colluder(self) -> ColludingGame:
         """The collusion role over the outcome cells (:class:`.cell_roles.CellColluder`)."""

@@ -24,13 +24,14 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.paytables import PayTable
-from crazy4.games.crazy_four.hand_reference import Reference, load_reference
+from crazy4.games.crazy_four.hand_reference import Reference
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
-from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
+from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
 from crazy4.generic.bestfour_validate import BestFourChecks, BestFourRun, BoolArray
 from crazy4.generic.bestfour_variants import (
     BestFourReadings,
+    BonusTable,
     Dealt,
     FloatNets,
     Reading,
@@ -50,7 +51,6 @@ from crazy4.validate.statistics import (
     rare_award_notes,
     summary_counts,
 )
-from crazy4.validate.switches import PayEdit
 from crazy4.validate.tally import BetValues
 
 #: The bets on the game itself (per unit of Ante), beside the side bets and the blind hand.
@@ -114,31 +114,6 @@ def _misreadings(rules: CrazyFourRules) -> tuple[list[tuple[Variant, Reading]], 
     return before, [(any_king, Reading.of(ANY_KING_OR_ACE))]
 
 
-def _pay_table(
-    rules: CrazyFourRules, wager: str, side: int | None
-) -> tuple[PayTable, str, str] | None:
-    """The table of the Super Bonus or of the Queens Up bet, its name, what it does unpaid."""
-    if wager == "super_bonus" and rules.super_bonus is not None:
-        return rules.super_bonus.table, "Super Bonus", "pushed or lost"
-    if wager == "queens_up" and side is not None:
-        return rules.side_bets[side].table, "Queens Up", "lost"
-    return None
-
-
-def _edit_table(
-    rules: CrazyFourRules, wager: str, side: int | None, edit: PayEdit
-) -> CrazyFourRules:
-    """The rule set with one pay line of the Super Bonus or of a Queens Up table edited."""
-    if wager == "super_bonus":
-        assert rules.super_bonus is not None
-        bonus = replace(rules.super_bonus, table=edit.apply(rules.super_bonus.table))
-        return replace(rules, super_bonus=bonus)
-    assert side is not None
-    bets = list(rules.side_bets)
-    bets[side] = replace(bets[side], table=edit.apply(bets[side].table))
-    return replace(rules, side_bets=tuple(bets))
-
-
 def _settle_read(settle: Settlement, read: Reading, dealt: Dealt, shown: Showdown) -> FloatNets:
     """Nets per unit of each wager (and ``qualified``) of ``dealt`` under ``read``.
 
@@ -146,7 +121,9 @@ def _settle_read(settle: Settlement, read: Reading, dealt: Dealt, shown: Showdow
     --------
     >>> from crazy4.registry import load_rules
     >>> from crazy4.generic.bestfour_variants import BestFourVariants, TIES_DEALER
-    >>> variants = BestFourVariants(load_rules("crazy4-standard"), CRAZY_FOUR_CHECKS.readings)
+    >>> from crazy4.registry import game_named
+    >>> game = game_named("crazy-4-poker")
+    >>> variants = BestFourVariants(load_rules("crazy4-standard"), game, CRAZY_FOUR_CHECKS.readings)
     >>> dealt = Dealt(np.zeros((2, 5), np.intp), np.zeros((2, 5), np.intp),
     ...               np.array([20, 20]), np.array([10, 20]), np.array([1, 1]), None)
     >>> variants.settle([], dealt)["ante"].tolist()  # K-high qualifier: neither qualifies
@@ -284,7 +261,8 @@ def resolution_notes(run: BestFourRun, bet: str, hands: int, se: float) -> list[
     >>> from crazy4.generic.bestfour_validate import BestFourValidator
     >>> from crazy4.registry import load_rules
     >>> from crazy4.validate.report import Options
-    >>> validator = BestFourValidator(CRAZY_FOUR_CHECKS)
+    >>> from crazy4.registry import game_named
+    >>> validator = BestFourValidator(game_named("crazy-4-poker"), CRAZY_FOUR_CHECKS)
     >>> run = validator.start(Options(load_rules("crazy4-standard")), {})
     >>> notes = resolution_notes(run, "super_bonus", 10_000, 0.02)
     >>> notes[-1].split(";")
@@ -310,15 +288,17 @@ def _required(rules: CrazyFourRules) -> tuple[str, ...]:
 
 #: Crazy 4 Poker's part of the validator (module docstring).
 CRAZY_FOUR_CHECKS = BestFourChecks(
-    rules_of=crazy_four_rules,
-    reference_of=load_reference,
     readings=BestFourReadings(
         qualifies=True,
-        settlement=Settlement.of,
         misreadings=_misreadings,
         optional=lambda rules, logged: [],
-        pay_table=_pay_table,
-        edit_table=_edit_table,
+        bonus=BonusTable(
+            "super_bonus",
+            "Super Bonus",
+            "pushed or lost",
+            get=lambda rules: rules.super_bonus,
+            put=lambda rules, bonus: replace(rules, super_bonus=bonus),
+        ),
         settle=_settle_read,
     ),
     required=_required,
@@ -329,8 +309,6 @@ CRAZY_FOUR_CHECKS = BestFourChecks(
     ),
     numbers=(*WAGERS, *(f"{wager}_net" for wager in WAGERS), "qualified"),
     derive=_derive,
-    side_key="queens_up",
-    side_label="Queens Up",
     side_wagers=(("queens_up", "Queens Up"),),
     offered=lambda rules, side: frozenset() if side is None else frozenset({"queens_up"}),
     matched=lambda rules: ("super_bonus",) if rules.super_bonus is not None else (),
@@ -344,7 +322,6 @@ CRAZY_FOUR_CHECKS = BestFourChecks(
     sequence_by_category=False,
     summary_keys=(*SUMMARY_KEYS, "dealer_qualified"),
     category_titles=("player hand categories", "dealer hand categories"),
-    dealer_probabilities=lambda reference: reference.category_probabilities(),
     hand_tests=_hand_tests,
     bet_notes=resolution_notes,
     bet_design=True,
