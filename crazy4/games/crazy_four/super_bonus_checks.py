@@ -39,6 +39,7 @@ from crazy4.generic.bestfour_variants import (
     Showdown,
     play_multiple,
 )
+from crazy4.generic.bestfour_wagers import side_components, side_values
 from crazy4.log.roundlog import BLIND, REQUIRED, WAGERS
 from crazy4.validate.checks import Component
 from crazy4.validate.infer import Variant
@@ -193,9 +194,7 @@ def _settle(run: BestFourRun, batch: LogBatch, good: BoolArray) -> Settled:
     if run.rules.super_bonus is not None:
         sb, sb_net = batch.wager("super_bonus"), batch.wager("super_bonus_net")
         components.append(Component("super_bonus", sb, nets["super_bonus"], sb_net))
-    if run.side_table is not None and "queens_up" in batch.names:
-        qu, qu_net = batch.wager("queens_up"), batch.wager("queens_up_net")
-        components.append(Component("queens_up", qu, nets["queens_up"], qu_net, side=True))
+    components += side_components(run, batch, nets)
     if "qualified" in batch.number:  # an optional column: 1 when the dealer qualified
         units = np.where(cell >= 3, settle.unit, 0).astype(np.int64)
         ones = np.ones(batch.n)
@@ -218,10 +217,7 @@ def _bet_values(run: BestFourRun, batch: LogBatch, keep: BoolArray, blind: BoolA
     }
     if run.rules.super_bonus is not None:
         values["super_bonus"] = (keep & ~blind, batch.per_unit(sb_net, "super_bonus"))
-    if run.side_table is not None and "queens_up" in batch.names:
-        name = run.rules.side_bets[run.side_table].name
-        qu_net = batch.wager("queens_up_net")
-        values[name] = (keep & (batch.wager("queens_up") > 0), batch.per_unit(qu_net, "queens_up"))
+    values.update(side_values(run, batch, keep))
     if run.rules.blind_second_hand:
         values["blind_second_hand"] = (keep & blind, game)
     return values

@@ -37,6 +37,7 @@ from crazy4.generic.bestfour_variants import (
     Showdown,
     play_multiple,
 )
+from crazy4.generic.bestfour_wagers import side_components, side_values
 from crazy4.validate.checks import Component
 from crazy4.validate.infer import Variant
 from crazy4.validate.rows import LogBatch
@@ -132,12 +133,7 @@ def _settle(run: BestFourRun, batch: LogBatch, good: BoolArray) -> Settled:
     if bonus_column:
         bonus = nets["ante_bonus"]
         components.append(Component("ante_bonus", ante, bonus, number["ante_bonus_net"]))
-    if run.side_table is not None and "aces_up" in number:
-        aces, aces_net = batch.wager("aces_up"), batch.wager("aces_up_net")
-        components.append(Component("aces_up", aces, nets["aces_up"], aces_net, side=True))
-    if "bad_beat" in number and run.rules.four_card.bad_beat is not None:
-        beat, beat_net = batch.wager("bad_beat"), batch.wager("bad_beat_net")
-        components.append(Component("bad_beat", beat, nets["bad_beat"], beat_net, side=True))
+    components += side_components(run, batch, nets)
     dealt = Dealt(
         *(batch.cards["player"], batch.cards["dealer"], strength, dealer_strength),
         *(multiple, run.side_table),
@@ -147,22 +143,12 @@ def _settle(run: BestFourRun, batch: LogBatch, good: BoolArray) -> Settled:
 
 def _bet_values(run: BestFourRun, batch: LogBatch, keep: BoolArray, blind: BoolArray) -> BetValues:
     """Each bet's hands and results, per unit of its base wager (no blind hands here)."""
-    number = batch.number
     ante = batch.wager("ante")
     per_ante = np.where(ante > 0, ante, 1)
     game = (
         batch.wager("ante_net") + batch.wager("ante_bonus_net") + batch.wager("play_net")
     ) / per_ante
-    values: BetValues = {"ante_play": (keep, game)}
-    aces, beat = batch.wager("aces_up"), batch.wager("bad_beat")
-    if run.side_table is not None and "aces_up" in number:
-        name = run.rules.side_bets[run.side_table].name
-        net = batch.wager("aces_up_net")
-        values[name] = (keep & (aces > 0), net / np.where(aces > 0, aces, 1))
-    if "bad_beat" in number and "bad_beat" in run.reference_bets:
-        net = batch.wager("bad_beat_net")
-        values["bad_beat"] = (keep & (beat > 0), net / np.where(beat > 0, beat, 1))
-    return values
+    return {"ante_play": (keep, game), **side_values(run, batch, keep)}
 
 
 def _rare_awards(run: BestFourRun, bet: str, hands: int, se: float) -> list[str]:
