@@ -1,7 +1,10 @@
-"""Crazy 4 Poker as a :class:`crazy4.games.base.Game`: the registry's entry for the game.
+"""Crazy 4 Poker as a :class:`crazy4.generic.bestfour_game.BestFourGame`: the registry's entry.
 
-The heavy parts (counting, pricing, the simulator and the validator) are imported when first
-used, so reading a rule file does not load them. The card room extends the game from outside
+The game's data, the hooks naming its parts, how ``crazy4 hand`` counts one hand, and what only
+its seats know in the simulator (suit classes, the qualifier's two dealer classes, the bets and
+log columns by outcome cell, the card room's blind hands). The heavy parts (counting, pricing,
+the simulator and the validator) are imported when first used, so reading a rule file does not
+load them. The card room extends the game from outside
 (:mod:`crazy4.cardroom.extension`); the game never imports it.
 """
 

@@ -1,6 +1,9 @@
-"""Four Card Poker as a :class:`crazy4.games.base.Game`: the registry's entry for the game.
+"""Four Card Poker as a :class:`crazy4.generic.bestfour_game.BestFourGame`: the registry's entry.
 
-The heavy parts (counting, pricing, the simulator and the validator) are imported when first
+The game's data, the hooks naming its parts, how ``crazy4 hand`` counts one hand, and what only
+its seats know in the simulator (situation classes of the hand and the up card, the dealer's
+hand categories as its classes, the bets and log columns by category and result). The heavy
+parts (counting, pricing, the simulator and the validator) are imported when first
 used, so reading a rule file does not load them.
 """
 
