@@ -252,13 +252,13 @@ def parts(seats: int) -> list[tuple[str, float]]:
 
     from crazy4.core.cards import BINOMIAL
     from crazy4.core.deal import packed_combinations
-    from crazy4.games.crazy_four import sim_spec
+    from crazy4.games.crazy_four.game import CRAZY_FOUR
     from crazy4.generic.bestfour_sim_kernel import hidden_colex, hidden_rounds
     from crazy4.simulate.counts import Counts
     from crazy4.simulate.kernel import compiled_draws, draw_indices, select_table
     from crazy4.simulate.plan import CHUNK_ROUNDS
 
-    game = sim_spec.SIMULATOR
+    game = CRAZY_FOUR.simulator()
     plan = make_plan(load_rules("crazy4-standard"), rounds=1 << 30, seed=1, seats=seats)
     tables = game.tables_of(plan)
     game.kernel_chunk(plan, 0, False)

@@ -7,9 +7,10 @@ one key for every best-four game::
 
 (result 0: player higher, 1: tie, 2: dealer higher; the dealer class of the dealer's strength
 is the game's: Crazy 4 Poker's qualified or not, Four Card Poker's hand category), which
-determines every bet. A game describes itself by a :class:`BestFourSim` (in its ``sim_spec``
-module): its deal shape (an up card or not), its decision classes (:class:`SeatLookup`), its
-dealer classes, settlement, bets, log columns and summary lines.
+determines every bet. A game describes itself by a :class:`BestFourSim` (built by its
+``game`` module): the game itself (its deal, side bet, settlement and exact reference), its
+decision classes (:class:`SeatLookup`), its dealer classes, bets, log columns and summary
+lines.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -98,42 +99,107 @@ def _never(rules: RuleSet) -> bool:
     return False
 
 
+class SimulatedBestFour(Protocol):
+    """What the simulator reads from the game itself
+    (:class:`crazy4.generic.bestfour_game.BestFourGame`): its side bet, its deal, and from its
+    exact reference the strategy, the exact bets and the category probabilities."""
+
+    @property
+    def side_bet_label(self) -> str:
+        """The side bet's name (``"Queens Up"``)."""
+        ...
+
+    @property
+    def side_bet_key(self) -> str:
+        """The side bet's log column (``"queens_up"``)."""
+        ...
+
+    @property
+    def dealer_cards(self) -> tuple[int, int]:
+        """The dealer's cards and how many are face up."""
+        ...
+
+    def strategy(self, rules: RuleSet, spec: str) -> IntArray:
+        """A decision per decision class (``optimal``, ``simple`` or a strategy file)."""
+        ...
+
+    def exact_bets(self, rules: RuleSet, decision: IntArray) -> Mapping[str, ExactValue]:
+        """Every summary bet's exact value under a decision per class."""
+        ...
+
+    def settlement(self, rules: RuleSet) -> Any:
+        """The settlement tables of a rule set (nets over their ``unit``)."""
+        ...
+
+    def category_probabilities(
+        self, rules: RuleSet
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """The exact category probabilities of the player's hand and of the dealer's."""
+        ...
+
+
 @dataclass(frozen=True)
 class BestFourSim(Generic[S]):
-    """What a best-four game supplies to :class:`BestFourSimulator` (its ``sim_spec`` module).
+    """What a best-four game supplies to :class:`BestFourSimulator`: the game
+    (:class:`SimulatedBestFour`) and what only its seats know.
 
-    ``face_up`` (0 or 1) dealer cards are dealt before the five hidden ones; ``dealer_classes``
-    is how many classes ``dealer_class(rules)`` (per dealer strength) sorts the dealer's hands
-    into. ``bets(settlement, fields)`` gives every summary bet's net per seat key (the first is
-    the whole game, which the blind second hands play), ``log_columns(plan, settlement, fields,
-    is_blind)`` the log's wager and net columns after ``decision``, in order, ``summary(plan,
-    counts)`` the JSON summary's fields after the categories, ``tail_line(plan, counts, data)``
-    the text summary's line above the categories and ``category_probabilities(rules)`` the
-    exact category probabilities of the player's hand and of the dealer's.
-    ``blind_multiple(settlement, strength)``: the blind second hand's Play multiple (None: the
-    game has no blind hands).
+    The game's ``dealer_cards[1]`` (0 or 1) dealer cards are dealt face up before the five
+    hidden ones; ``dealer_classes`` is how many classes ``dealer_class(rules)`` (per dealer
+    strength) sorts the dealer's hands into. ``bets(settlement, fields)`` gives every summary
+    bet's net per seat key (the first is the whole game, which the blind second hands play),
+    ``log_columns(plan, settlement, fields, is_blind)`` the log's wager and net columns after
+    ``decision``, in order, ``summary(plan, counts)`` the JSON summary's fields after the
+    categories and ``tail_line(plan, counts, data)`` the text summary's line above the
+    categories. ``blind_multiple(settlement, strength)``: the blind second hand's Play multiple
+    (None: the game has no blind hands).
     """
 
-    side_bet_label: str
-    side_bet_key: str
-    face_up: int
+    game: SimulatedBestFour
     dealer_classes: int
     lookup: Callable[[RuleSet], SeatLookup]
     dealer_class: Callable[[RuleSet], npt.NDArray[np.integer]]
-    strategy: Callable[[RuleSet, str], IntArray]
-    exact_bets: Callable[[RuleSet, IntArray], Mapping[str, ExactValue]]
-    settlement: Callable[[RuleSet], S]
     bets: Callable[[S, KeyFields], dict[str, IntArray]]
     log_columns: Callable[
         [SimulationPlan, S, KeyFields, npt.NDArray[np.bool_]], dict[str, npt.NDArray[np.float64]]
     ]
     summary: Callable[[SimulationPlan, Counts], dict[str, object]]
     tail_line: Callable[[SimulationPlan, Counts, Mapping[str, object]], str]
-    category_probabilities: Callable[
-        [RuleSet], tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
-    ]
     blind_multiple: Callable[[S, IntArray], IntArray] | None = None
     blind_hands_allowed: Callable[[RuleSet], bool] = _never
+
+    @property
+    def side_bet_label(self) -> str:
+        """The game's side bet."""
+        return self.game.side_bet_label
+
+    @property
+    def side_bet_key(self) -> str:
+        """The game's side bet's log column."""
+        return self.game.side_bet_key
+
+    @property
+    def face_up(self) -> int:
+        """Dealer cards dealt face up (0 or 1)."""
+        return self.game.dealer_cards[1]
+
+    def strategy(self, rules: RuleSet, spec: str) -> IntArray:
+        """The game's decision per class."""
+        return self.game.strategy(rules, spec)
+
+    def exact_bets(self, rules: RuleSet, decision: IntArray) -> Mapping[str, ExactValue]:
+        """The game's exact bets."""
+        return self.game.exact_bets(rules, decision)
+
+    def settlement(self, rules: RuleSet) -> S:
+        """The game's settlement tables."""
+        settlement: S = self.game.settlement(rules)
+        return settlement
+
+    def category_probabilities(
+        self, rules: RuleSet
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """The game's exact category probabilities (player, dealer)."""
+        return self.game.category_probabilities(rules)
 
 
 @dataclass(frozen=True)

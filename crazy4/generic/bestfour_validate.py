@@ -29,13 +29,13 @@ from crazy4.errors import InputError
 from crazy4.generic.bestfour_variants import (
     BestFourReadings,
     BestFourVariants,
+    CheckedGame,
     Settled,
     infer_raise_minimum,
     infer_rows,
     play_multiple,
 )
 from crazy4.log.roundlog import BLIND, DECISION_NAMES
-from crazy4.rules.ruleset import RuleSet
 from crazy4.validate.checks import (
     compare_decisions,
     mismatches,
@@ -64,14 +64,14 @@ BoolArray = npt.NDArray[np.bool_]
 
 @dataclass(frozen=True)
 class BestFourChecks:
-    """What a best-four game supplies to :class:`BestFourValidator` (module docstring).
+    """What a best-four game supplies to :class:`BestFourValidator` beside the game itself
+    (:class:`crazy4.generic.bestfour_variants.CheckedGame`: its rule set, its exact reference,
+    a :class:`crazy4.generic.strategy_classes.ClassStrategies` with ``exact_bets``,
+    ``strength_of_hand`` and ``category_probabilities``, its settlement and side bet; module
+    docstring).
 
     Attributes
     ----------
-    rules_of, reference_of : callable
-        The game's rule set of a :class:`~crazy4.rules.ruleset.RuleSet`; its exact reference
-        (a :class:`crazy4.generic.strategy_classes.ClassStrategies` with ``exact_bets``,
-        ``strength_of_hand`` and ``category_probabilities``).
     readings : BestFourReadings
         The rule inference's part (its ``settlement`` settles the rows too).
     required, needs : callable, str
@@ -81,8 +81,6 @@ class BestFourChecks:
     derive : callable
         ``derive(reference, batch)``: sets ``player_strength``, ``dealer_strength`` and the
         strategy's class ``situation`` (-1: none) of every row in ``batch.derived``.
-    side_key, side_label : str
-        The side bet whose table is chosen (``--queens-up``, ``--aces-up``) and its name.
     side_wagers : tuple
         The side wagers (column, name) a log may have, with a ``<column>_net``.
     offered : callable
@@ -109,8 +107,6 @@ class BestFourChecks:
         The keys of a JSON summary.
     category_titles : tuple
         The titles of the player's and the dealer's category tests.
-    dealer_probabilities : callable
-        ``dealer_probabilities(reference)``: the exact category probabilities of the dealer.
     hand_tests : callable
         ``hand_tests(run, family, summary)``: the game's tests besides the categories.
     bet_notes : callable
@@ -124,16 +120,12 @@ class BestFourChecks:
         The strategy check states the EV lost per deviation too.
     """
 
-    rules_of: Callable[[RuleSet], Any]
-    reference_of: Callable[[Any], Any]
     readings: BestFourReadings[Any, Any]
     required: Callable[[Any], tuple[str, ...]]
     needs: str
     hands: tuple[tuple[str, int, str], ...]
     numbers: tuple[str, ...]
     derive: Callable[[Any, LogBatch], None]
-    side_key: str
-    side_label: str
     side_wagers: tuple[tuple[str, str], ...]
     offered: Callable[[Any, int | None], frozenset[str]]
     matched: Callable[[Any], tuple[str, ...]]
@@ -147,7 +139,6 @@ class BestFourChecks:
     sequence_by_category: bool
     summary_keys: tuple[str, ...]
     category_titles: tuple[str, str]
-    dealer_probabilities: Callable[[Any], npt.NDArray[np.float64]]
     hand_tests: Callable[[BestFourRun, StatFamily, Summary | None], None]
     bet_notes: Callable[[BestFourRun, str, int, float], list[str]]
     bet_design: bool
@@ -170,38 +161,39 @@ class BestFourValidator:
 
     Examples
     --------
-    >>> from crazy4.games.four_card.up_card_checks import FOUR_CARD_CHECKS
-    >>> from crazy4.registry import load_rules
-    >>> validator = BestFourValidator(FOUR_CARD_CHECKS)
+    >>> from crazy4.registry import game_named, load_rules
+    >>> four_card = game_named("four-card-poker")
+    >>> validator = BestFourValidator(four_card, four_card.checks())
     >>> run = validator.start(Options(load_rules("four-card-standard")), {})
     >>> run.side_table, "ante_play" in run.reference_bets
     (0, True)
     """
 
-    def __init__(self, game: BestFourChecks) -> None:
-        self.game = game
+    def __init__(self, spec: CheckedGame, game: BestFourChecks) -> None:
+        self.spec, self.game = spec, game
         self.summary_keys = game.summary_keys
 
     def start(self, options: Options, metadata: Mapping[str, object]) -> BestFourRun:
         """The reference, settlement and expected strategy of a validation; the side bet's
         table is the one asked for (``options.side_bet``), else the one the log's metadata
         names, else the first."""
-        game = self.game
-        rules = game.rules_of(options.rules)
-        reference = game.reference_of(rules)
+        game, spec = self.game, self.spec
+        rules = spec.rules_of(options.rules)
+        reference = spec.reference_of(rules)
         decision = reference.strategy(options.strategy)
-        logged = metadata.get(game.side_key)
+        logged = metadata.get(spec.side_bet_key)
         wanted = options.side_bet or (logged if isinstance(logged, str) else None)
-        prefix = game.side_key.replace("_", "-") + "-"
-        variants: BestFourVariants[Any, Any] = BestFourVariants(rules, game.readings)
+        prefix = spec.side_bet_key.replace("_", "-") + "-"
+        variants: BestFourVariants[Any, Any] = BestFourVariants(rules, spec, game.readings)
         return BestFourRun(
+            spec=spec,
             game=game,
             options=options,
             rules=rules,
             reference=reference,
             settlement=variants.settle_of,
             expected_decision=decision,
-            side_table=rules.side_bet_index(wanted, game.side_label, prefix),
+            side_table=rules.side_bet_index(wanted, spec.side_bet_label, prefix),
             reference_bets=_EXACT_BETS.get(reference, decision, reference.exact_bets),
             variants=variants,
         )
@@ -218,6 +210,7 @@ class BestFourRun:
     The :class:`crazy4.validate.game.ValidationRun` of :class:`BestFourValidator`.
     """
 
+    spec: CheckedGame
     game: BestFourChecks
     options: Options
     rules: Any
@@ -460,7 +453,10 @@ class BestFourRun:
         labels = [category.label for category in HandCategory]
         family = StatFamily()
         player, dealer = self.categories(summary)
-        probabilities = (reference.category_probabilities(), game.dealer_probabilities(reference))
+        probabilities = (
+            reference.category_probabilities(),
+            self.spec.dealer_probabilities(reference),
+        )
         for title, observed, p in zip(
             game.category_titles, (player, dealer), probabilities, strict=True
         ):

@@ -131,6 +131,52 @@ def play_multiple(decision: IntArray) -> IntArray:
     return np.where(decision == BLIND, 3, np.clip(decision, 0, 3))
 
 
+class CheckedGame(Protocol):
+    """What the validator reads from the game itself
+    (:class:`crazy4.generic.bestfour_game.BestFourGame`): its rule set, reference, settlement,
+    side bet and the dealer's category probabilities."""
+
+    @property
+    def side_bet_label(self) -> str:
+        """The side bet's name (``"Queens Up"``)."""
+        ...
+
+    @property
+    def side_bet_key(self) -> str:
+        """The side bet's wager column (``"queens_up"``)."""
+        ...
+
+    def rules_of(self, rules: Any) -> Any:
+        """The game's typed rule set."""
+        ...
+
+    def reference_of(self, rules: Any) -> Any:
+        """The exact reference of the game's rule set."""
+        ...
+
+    def settlement_of(self, rules: Any) -> Any:
+        """The settlement tables of the game's rule set."""
+        ...
+
+    def dealer_probabilities(self, reference: Any) -> npt.NDArray[np.float64]:
+        """The exact category probabilities of the dealer's hand."""
+        ...
+
+
+@dataclass(frozen=True)
+class BonusTable(Generic[Rules]):
+    """A pay table of the main game the rule inference may edit, beside the side bet's: the
+    wager it pays, the bet's name, what a hand it does not list does, and where the rule set
+    keeps it (``get(rules)``: the section with its ``table``, None when not offered;
+    ``put(rules, section)``: the rule set with that section replaced)."""
+
+    wager: str
+    name: str
+    unpaid: str
+    get: Callable[[Rules], Any]
+    put: Callable[[Rules, Any], Rules]
+
+
 @dataclass(frozen=True)
 class BestFourReadings(Generic[Rules, Settle]):
     """What a best-four game supplies to the rule inference (module docstring).
@@ -139,28 +185,22 @@ class BestFourReadings(Generic[Rules, Settle]):
     ----------
     qualifies : bool
         Whether the game's dealer qualifies (the qualifier switches searched, the keys say it).
-    settlement : callable
-        ``settlement(rules)``: the settlement tables of a rule set.
     misreadings : callable
         ``misreadings(rules)``: the game's own readings, searched before and after the A-2-3-4
         ones.
     optional : callable
         ``optional(rules, logged)``: readings searched only when the log writes ``logged``.
-    pay_table : callable
-        ``pay_table(rules, wager, side)``: the table a wager pays by, the bet's name and what
-        an unpaid hand does; None for a wager with no table.
-    edit_table : callable
-        ``edit_table(rules, wager, side, edit)``: the rule set with that table edited.
+    bonus : BonusTable or None
+        The main game's pay table searched beside the side bet's (the Super Bonus, the Ante
+        Bonus).
     settle : callable
         ``settle(settlement, reading, dealt, showdown)``: nets per unit of every wager.
     """
 
     qualifies: bool
-    settlement: Callable[[Rules], Settle]
     misreadings: Callable[[Rules], tuple[list[tuple[Variant, Reading]], ...]]
     optional: Callable[[Rules, frozenset[str]], list[tuple[Variant, Reading]]]
-    pay_table: Callable[[Rules, str, int | None], tuple[PayTable, str, str] | None]
-    edit_table: Callable[[Rules, str, int | None, PayEdit], Rules]
+    bonus: BonusTable[Rules] | None
     settle: Callable[[Settle, Reading, Dealt, Showdown], FloatNets]
 
 
@@ -200,17 +240,21 @@ class BestFourVariants(Generic[Rules, Settle]):
 
     Examples
     --------
-    >>> from crazy4.games.four_card.up_card_checks import FOUR_CARD_CHECKS
-    >>> from crazy4.registry import load_rules
-    >>> variants = BestFourVariants(load_rules("four-card-standard"), FOUR_CARD_CHECKS.readings)
+    >>> from crazy4.registry import game_named, load_rules
+    >>> game = game_named("four-card-poker")
+    >>> variants = BestFourVariants(load_rules("four-card-standard"), game, game.checks().readings)
     >>> [v.difference for v, _ in variants.fixed][:2]
     ['ties = push (ties push), not player', 'ties = dealer (the dealer wins ties), not player']
+    >>> variants.pay_table(variants.rules, "aces_up", 1)[1:]
+    ('Aces Up', 'lost')
     """
 
-    def __init__(self, rules: Rules, game: BestFourReadings[Rules, Settle]) -> None:
-        self.rules, self.game = rules, game
+    def __init__(
+        self, rules: Rules, spec: CheckedGame, game: BestFourReadings[Rules, Settle]
+    ) -> None:
+        self.rules, self.spec, self.game = rules, spec, game
         ruleset: Any = rules  # every game's rule set has a ``[dealer]`` section
-        self.settle_of = game.settlement(rules)
+        self.settle_of: Settle = spec.settlement_of(rules)
         self._settlements: dict[tuple[RulesEdit, ...], Settle] = {(): self.settle_of}
         self.fixed: list[tuple[Variant, Reading]] = [
             (variant, Reading((_dealer_edit(rules, changed),)))
@@ -235,11 +279,11 @@ class BestFourVariants(Generic[Rules, Settle]):
         """Pay-line edits for the rows of ``wager`` whose logged net per unit (``observed``)
         differs: each line those hands are on paying what the log paid most often on it, or
         not at all; each hand group on no line the log paid, added."""
-        found = self.game.pay_table(self.rules, wager, side)
+        found = self.pay_table(self.rules, wager, side)
         if found is None:
             return []
         table, bet, unpaid = found
-        edit_table = self.game.edit_table
+        edit_table = self.edit_table
 
         def edit(change: PayEdit) -> RulesEdit:
             return lambda rules: edit_table(rules, wager, side, change)
@@ -249,6 +293,33 @@ class BestFourVariants(Generic[Rules, Settle]):
             for variant, change in pay_line_edits(bet, table, strength, observed, unpaid)
         ]
 
+    def pay_table(
+        self, rules: Rules, wager: str, side: int | None
+    ) -> tuple[PayTable, str, str] | None:
+        """The table ``wager`` pays by (the game's bonus or side bet ``side``), the bet's
+        name and what a hand it does not list does; None for a wager with no table."""
+        bonus = self.game.bonus
+        section = bonus.get(rules) if bonus is not None and wager == bonus.wager else None
+        if bonus is not None and section is not None:
+            return section.table, bonus.name, bonus.unpaid
+        if wager == self.spec.side_bet_key and side is not None:
+            ruleset: Any = rules
+            return ruleset.side_bets[side].table, self.spec.side_bet_label, "lost"
+        return None
+
+    def edit_table(self, rules: Rules, wager: str, side: int | None, edit: PayEdit) -> Rules:
+        """The rule set with one pay line of the table of :meth:`pay_table` edited."""
+        bonus = self.game.bonus
+        if bonus is not None and wager == bonus.wager:
+            section = bonus.get(rules)
+            return bonus.put(rules, replace(section, table=edit.apply(section.table)))
+        assert side is not None
+        ruleset: Any = rules
+        bets = list(ruleset.side_bets)
+        bets[side] = replace(bets[side], table=edit.apply(bets[side].table))
+        edited: Rules = replace(ruleset, side_bets=tuple(bets))
+        return edited
+
     def settle(self, readings: Sequence[Reading], dealt: Dealt) -> FloatNets:
         """Nets per unit of each wager of the rows ``dealt`` read with every edit of
         ``readings`` at once (none: the rule set itself)."""
@@ -256,7 +327,7 @@ class BestFourVariants(Generic[Rules, Settle]):
         settle = self._settlements.get(read.edits)
         if settle is None:
             edited = reduce(lambda r, edit: edit(r), read.edits, self.rules)
-            settle = self.game.settlement(edited)
+            settle = self.spec.settlement_of(edited)
             self._settlements[read.edits] = settle
         player2, dealer2 = 2 * dealt.strength, 2 * dealt.dealer_strength
         if PLAYER_WHEEL in read.flags:

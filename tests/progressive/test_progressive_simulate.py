@@ -15,8 +15,8 @@ import pytest
 
 from crazy4.cli.main import main
 from crazy4.core.cards import colex_index, parse_cards
-from crazy4.games.crazy_four import sim_spec as crazy_four_spec
-from crazy4.games.four_card import sim_spec as four_card_spec
+from crazy4.games.crazy_four.game import CRAZY_FOUR
+from crazy4.games.four_card.game import FOUR_CARD
 from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
 from crazy4.simulate.plan import CHUNK_ROUNDS
@@ -24,8 +24,8 @@ from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from tests.progressive_oracle import Oracle
 
 GAMES = ("crazy4-progressive", "four-card-progressive")
-crazy_four_simulate = crazy_four_spec.SIMULATOR
-four_card_simulate = four_card_spec.SIMULATOR
+crazy_four_simulate = CRAZY_FOUR.simulator()
+four_card_simulate = FOUR_CARD.simulator()
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from numba import njit
 
 from crazy4.core.deal import deal_hands
-from crazy4.games.crazy_four import sim_spec
+from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.generic import bestfour_sim_kernel
 from crazy4.generic.bestfour_simulate import BestFourSimulator
 from crazy4.registry import game_of, load_rules
@@ -37,7 +37,7 @@ from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.simulate.kernel import draw_indices, select_bit, select_table
 from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan
 
-crazy_four = sim_spec.SIMULATOR
+crazy_four = CRAZY_FOUR.simulator()
 #: Rounds of a plan: a whole chunk and a short one.
 ROUNDS = CHUNK_ROUNDS + 3_001
 

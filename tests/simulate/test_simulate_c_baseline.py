@@ -13,8 +13,8 @@ from types import ModuleType
 
 import pytest
 
-from crazy4.games.crazy_four import sim_spec as crazy_four_spec
-from crazy4.games.four_card import sim_spec as four_card_spec
+from crazy4.games.crazy_four.game import CRAZY_FOUR
+from crazy4.games.four_card.game import FOUR_CARD
 from crazy4.registry import load_rules
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan
@@ -45,8 +45,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Path, P
 
 
 GAMES = {
-    "crazy4-standard": crazy_four_spec.SIMULATOR,
-    "four-card-standard": four_card_spec.SIMULATOR,
+    "crazy4-standard": CRAZY_FOUR.simulator(),
+    "four-card-standard": FOUR_CARD.simulator(),
 }
 
 

@@ -1,113 +1,174 @@
-"""Crazy 4 Poker as a :class:`crazy4.games.base.Game`: the registry's entry for the game.
+"""Crazy 4 Poker as a :class:`crazy4.generic.bestfour_game.BestFourGame`: the registry's entry.
 
-The heavy parts (counting, pricing, the simulator and the validator) are imported when first
-used, so reading a rule file does not load them. The card room extends the game from outside
+The game's data, the hooks naming its parts, how ``crazy4 hand`` counts one hand, and what only
+its seats know in the simulator (suit classes, the qualifier's two dealer classes, the bets and
+log columns by outcome cell, the card room's blind hands). The heavy parts (counting, pricing,
+the simulator and the validator) are imported when first used, so reading a rule file does not
+load them. The card room extends the game from outside
 (:mod:`crazy4.cardroom.extension`); the game never imports it.
 """
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from crazy4.games.base import GameAnalysis, Progress
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.games.base import Progress
 from crazy4.games.crazy_four.rules import (
+    CrazyFourRules,
     crazy_four_rules,
     read_crazy_four_sections,
 )
+from crazy4.generic.bestfour_game import BestFourGame
 
 if TYPE_CHECKING:
-    from crazy4.games.collusion_role import ColludingGame
-    from crazy4.generic.bestfour_hand import BestFourHand, HandPrices
+    from crazy4.games.base import Settlement
+    from crazy4.games.crazy_four.analysis import Analysis
+    from crazy4.games.crazy_four.hand_reference import Reference
+    from crazy4.games.crazy_four.settle import Settlement as CrazyFourSettlement
+    from crazy4.generic.bestfour_hand import HandPrices
+    from crazy4.generic.bestfour_report import BestFourReport
+    from crazy4.generic.bestfour_sim_spec import BestFourSim, IntArray, KeyFields, SeatLookup
+    from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
-    from crazy4.simulate.game import SimulatedGame
-    from crazy4.validate.game import ValidatedGame
+    from crazy4.simulate.counts import Counts
+    from crazy4.simulate.plan import SimulationPlan
 
 
-class CrazyFour:
-    """Crazy 4 Poker: the dealer's five cards, a king-high qualifier, the Super Bonus."""
+class CrazyFour(BestFourGame):
+    """Crazy 4 Poker: the dealer's five cards, a king-high qualifier, the Super Bonus.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.registry import load_rules
+    >>> result = CRAZY_FOUR.hand_result(load_rules("crazy4-standard"),
+    ...                                 parse_cards("As Ad Ac Ah 2s"), None)
+    >>> result["optimal_decision"], result["dealer_hands"]
+    ('3x', 1533939)
+    """
 
     key = "crazy-4-poker"
     title = "Crazy 4 Poker"
     dealer_cards = (5, 0)
-    player_cards = 5
     side_bet_label = "Queens Up"
+    side_bet_key = "queens_up"
+    steps = 5
+    main_bet = "ante_super_bonus_play"
+    hand_heading = "EV per unit of Ante (Ante + Super Bonus + Play):"
+    practical = ("A", "AK", "K", "AKQ")
 
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
         """The Super Bonus, Queens Up and card-room sections (:mod:`.rules`)."""
         return read_crazy_four_sections(top, common)
 
-    def analysis_steps(self, rules: RuleSet) -> int:
-        """Five steps."""
-        crazy_four_rules(rules)
-        return 5
+    def rules_of(self, rules: RuleSet) -> CrazyFourRules:
+        """The Crazy 4 Poker rule set (:func:`.rules.crazy_four_rules`)."""
+        return crazy_four_rules(rules)
 
-    def prepare(self, rules: RuleSet) -> None:
-        """Nothing: a cold Crazy 4 Poker analysis compiles no kernel."""
+    def reference_of(self, rules: CrazyFourRules) -> Reference:
+        """The suit classes' reference (:func:`.hand_reference.load_reference`)."""
+        from crazy4.games.crazy_four.hand_reference import load_reference
 
-    def analyze(
-        self,
-        rules: RuleSet,
-        *,
-        jobs: int,
-        progress: Progress,
-    ) -> GameAnalysis:
-        """Counts, prices, bets, tables and the report."""
+        return load_reference(rules)
+
+    def settlement_of(self, rules: CrazyFourRules) -> CrazyFourSettlement:
+        """The Ante, Play, Super Bonus and Queens Up nets by cell (:mod:`.settle`)."""
+        from crazy4.games.crazy_four.settle import Settlement
+
+        return Settlement.of(rules)
+
+    def dealer_probabilities(self, reference: Reference) -> npt.NDArray[np.float64]:
+        """A five-card hand's, as the player's."""
+        probabilities: npt.NDArray[np.float64] = reference.category_probabilities()
+        return probabilities
+
+    def run_analysis(self, rules: CrazyFourRules, jobs: int, progress: Progress) -> Analysis:
+        """Counts, prices, bets and tables in five steps (:mod:`.analysis`)."""
         from crazy4.games.crazy_four.analysis import analyze
-        from crazy4.games.crazy_four.super_bonus_report import CRAZY_FOUR_REPORT
-        from crazy4.generic.bestfour_report import render_bestfour_report
 
-        analysis = analyze(crazy_four_rules(rules), jobs=jobs, progress=progress)
-        return GameAnalysis(
-            tables=dict(analysis.tables),
-            main_bet="ante_super_bonus_play",
-            deals=int(analysis.tables["bets"]["deals"].iloc[0]),
-            details={},
-            render_report=lambda record: render_bestfour_report(
-                CRAZY_FOUR_REPORT, analysis, record
-            ),
-            state=analysis,
+        return analyze(rules, jobs=jobs, progress=progress)
+
+    def report(self) -> BestFourReport:
+        """The Super Bonus report (:mod:`.super_bonus_report`)."""
+        from crazy4.games.crazy_four.super_bonus_report import CRAZY_FOUR_REPORT
+
+        return CRAZY_FOUR_REPORT
+
+    def count_hand(
+        self, rules: RuleSet, cards: tuple[int, ...], up: int | None
+    ) -> tuple[HandPrices, dict[str, object]]:
+        """The 1,533,939 dealer hands from the other 47 cards, each ranked directly
+        (:func:`crazy4.core.engine.brute_force_counts`), and the hand priced."""
+        import numpy as np
+
+        from crazy4.core.engine import DEALER_HANDS, brute_force_counts
+        from crazy4.core.hidden import (
+            OUTCOME_CELLS,
+            PlayerOutcomes,
+            cells_from_below,
+            outcome_thresholds,
+        )
+        from crazy4.core.ranking import hand_strength
+        from crazy4.games.crazy_four.pricing import price_hands
+
+        chosen = crazy_four_rules(rules)
+        strength = hand_strength(cards)
+        thresholds = outcome_thresholds(np.array([strength]), chosen.dealer.qualifier_strength)
+        cells = cells_from_below(brute_force_counts(cards, thresholds[0])[None, :], DEALER_HANDS)
+        assert int(cells.sum()) == DEALER_HANDS
+        outcomes = PlayerOutcomes(
+            hands=np.array([cards], dtype=np.uint8),
+            weights=np.array([1], dtype=np.int64),
+            strengths=np.array([strength], dtype=np.int64),
+            counts=cells,
+            dealer_hands=DEALER_HANDS,
+            qualifier_strength=chosen.dealer.qualifier_strength,
+        )
+        counts = {name: int(cells[0, i]) for i, name in enumerate(OUTCOME_CELLS)}
+        return price_hands(chosen, outcomes), {
+            "dealer_hands": DEALER_HANDS,
+            "dealer_outcomes": counts,
+            "dealer_does_not_qualify": sum(counts[n] for n in OUTCOME_CELLS[:3]),
+        }
+
+    def count_lines(self, result: dict[str, object]) -> list[str]:
+        """The dealer hands by the qualifier's outcome cells."""
+        from crazy4.report.hand_text import count_lines, qualifier_rows
+
+        total = result["dealer_hands"]
+        assert isinstance(total, int)
+        lines = [f"Dealer hands from the other 47 cards: {total:,}"]
+        return lines + count_lines(qualifier_rows(result), total)
+
+    def simulation(self) -> BestFourSim[CrazyFourSettlement]:
+        """The seats' part of the chunk player: the suit classes, the qualifier's two dealer
+        classes, the bets and log columns by outcome cell, the card room's blind hands."""
+        from crazy4.generic.bestfour_sim_spec import BestFourSim
+
+        return BestFourSim(
+            self,
+            dealer_classes=2,
+            lookup=_seat_lookup,
+            dealer_class=_qualified,
+            bets=_bets,
+            log_columns=_log_columns,
+            summary=_summary,
+            tail_line=_tail_line,
+            blind_multiple=_blind_multiple,
+            blind_hands_allowed=_blind_hands_allowed,
         )
 
-    def hand_result(
-        self, rules: RuleSet, cards: tuple[int, ...], up: int | None
-    ) -> dict[str, object]:
-        """Every dealer hand listed (:func:`crazy4.generic.bestfour_hand.bestfour_hand_result`).
-
-        Examples
-        --------
-        >>> from crazy4.core.cards import parse_cards
-        >>> from crazy4.registry import load_rules
-        >>> result = CRAZY_FOUR.hand_result(load_rules("crazy4-standard"),
-        ...                                 parse_cards("As Ad Ac Ah 2s"), None)
-        >>> result["optimal_decision"], result["dealer_hands"]
-        ('3x', 1533939)
-        """
-        from crazy4.generic.bestfour_hand import bestfour_hand_result
-
-        return bestfour_hand_result(_hand_spec(), crazy_four_rules(rules), cards, up)
-
-    def hand_text(self, result: dict[str, object]) -> str:
-        """The lines ``crazy4 hand`` prints."""
-        from crazy4.generic.bestfour_hand import bestfour_hand_text
-
-        return bestfour_hand_text(_hand_spec(), result)
-
-    def simulator(self) -> SimulatedGame:
-        """The Crazy 4 Poker chunk player (:mod:`.sim_spec`)."""
-        from crazy4.games.crazy_four.sim_spec import SIMULATOR
-
-        return SIMULATOR
-
-    def validator(self) -> ValidatedGame:
-        """The best-four log checks (:mod:`crazy4.generic.bestfour_validate`) with this
-        game's part (:mod:`crazy4.games.crazy_four.super_bonus_checks`)."""
+    def checks(self) -> BestFourChecks:
+        """This game's part of the log checks (:mod:`.super_bonus_checks`)."""
         from crazy4.games.crazy_four.super_bonus_checks import CRAZY_FOUR_CHECKS
-        from crazy4.generic.bestfour_validate import BestFourValidator
 
-        return BestFourValidator(CRAZY_FOUR_CHECKS)
+        return CRAZY_FOUR_CHECKS
 
     def hole_cards(self) -> CellHoleCards:
         """The hole-card role: the game's outcome cells (:data:`.pricing.HOLE_CARDS`)."""
@@ -115,73 +176,112 @@ class CrazyFour:
 
         return HOLE_CARDS
 
-    def colluder(self) -> ColludingGame:
-        """The collusion role over the same cells (:class:`.cell_roles.CellColluder`)."""
-        from crazy4.games.crazy_four.hand_reference import reference_of
-        from crazy4.games.crazy_four.pricing import HOLE_CARDS, cell_parts
-        from crazy4.generic.bestfour_reference import honest_decisions, optimal_edge
-        from crazy4.generic.cell_roles import CellColluder
+    def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:
+        """The Ante and Play apart from the Super Bonus (:func:`.pricing.cell_parts`)."""
+        from crazy4.games.crazy_four.pricing import cell_parts
 
-        practical = ("A", "AK", "K", "AKQ")
-        seats = self.simulator().max_seats
-        honest = partial(honest_decisions, reference_of)
-        edge = partial(optimal_edge, reference_of)
-        return CellColluder(HOLE_CARDS, seats, practical, honest, edge, cell_parts)
+        return cell_parts
 
 
-def _count_hand(
-    rules: RuleSet, cards: tuple[int, ...], up: int | None
-) -> tuple[HandPrices, dict[str, object]]:
-    """The 1,533,939 dealer hands from the other 47 cards, each ranked directly
-    (:func:`crazy4.core.engine.brute_force_counts`), and the hand priced."""
-    import numpy as np
+def _seat_lookup(rules: RuleSet) -> SeatLookup:
+    """A hand's decision class is its suit class."""
+    from crazy4.generic.bestfour_sim_spec import SeatLookup
 
-    from crazy4.core.engine import DEALER_HANDS, brute_force_counts
-    from crazy4.core.hidden import (
-        OUTCOME_CELLS,
-        PlayerOutcomes,
-        cells_from_below,
-        outcome_thresholds,
+    reference = CRAZY_FOUR.reference(rules)
+    return SeatLookup(
+        strength=reference.strength_of_hand,
+        entry_class=reference.class_of_hand,
+        class_strength=reference.outcomes.strengths,
     )
-    from crazy4.core.ranking import hand_strength
-    from crazy4.games.crazy_four.pricing import price_hands
 
-    chosen = crazy_four_rules(rules)
-    strength = hand_strength(cards)
-    thresholds = outcome_thresholds(np.array([strength]), chosen.dealer.qualifier_strength)
-    cells = cells_from_below(brute_force_counts(cards, thresholds[0])[None, :], DEALER_HANDS)
-    assert int(cells.sum()) == DEALER_HANDS
-    outcomes = PlayerOutcomes(
-        hands=np.array([cards], dtype=np.uint8),
-        weights=np.array([1], dtype=np.int64),
-        strengths=np.array([strength], dtype=np.int64),
-        counts=cells,
-        dealer_hands=DEALER_HANDS,
-        qualifier_strength=chosen.dealer.qualifier_strength,
-    )
-    counts = {name: int(cells[0, i]) for i, name in enumerate(OUTCOME_CELLS)}
-    return price_hands(chosen, outcomes), {
-        "dealer_hands": DEALER_HANDS,
-        "dealer_outcomes": counts,
-        "dealer_does_not_qualify": sum(counts[n] for n in OUTCOME_CELLS[:3]),
+
+def _qualified(rules: RuleSet) -> npt.NDArray[np.int64]:
+    """Per dealer strength: 1 if the dealer qualifies, else 0."""
+    from crazy4.core.ranking import number_of_strengths
+
+    strengths = np.arange(number_of_strengths(), dtype=np.int64)
+    return (strengths >= rules.dealer.qualifier_strength).astype(np.int64)
+
+
+def _bets(settlement: CrazyFourSettlement, fields: KeyFields) -> dict[str, IntArray]:
+    """The summary's bets per seat key: the whole game, Ante and Play, the Super Bonus and each
+    Queens Up table (by name).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from crazy4.generic.bestfour_sim_spec import key_fields
+    >>> from crazy4.registry import load_rules
+    >>> settle = CRAZY_FOUR.settlement(load_rules("crazy4-standard"))
+    >>> four_aces_3x_qualified_player_higher = ((2534 * 4 + 3) * 2 + 1) * 3 + 0
+    >>> nets = _bets(settle, key_fields(np.array([four_aces_3x_qualified_player_higher]), 2))
+    >>> list(nets)[:3], int(nets["ante_super_bonus_play"][0]) / settle.unit  # 1 + 3 + 200
+    (['ante_super_bonus_play', 'ante_play', 'super_bonus'], 204.0)
+    """
+    strength, multiple, qualifies, result = fields
+    nets = settlement.nets(strength, multiple, 3 * qualifies + result)
+    ante_play = (nets["ante"] + nets["play"]).astype(np.int64)
+    found = {"ante_super_bonus_play": ante_play + nets["super_bonus"], "ante_play": ante_play}
+    if settlement.rules.super_bonus is not None:
+        found["super_bonus"] = nets["super_bonus"].astype(np.int64)
+    for index, bet in enumerate(settlement.rules.side_bets):
+        found[bet.name] = settlement.queens_up_nets(strength, multiple == 0, index).astype(np.int64)
+    return found
+
+
+def _log_columns(
+    plan: SimulationPlan,
+    settlement: CrazyFourSettlement,
+    fields: KeyFields,
+    is_blind: npt.NDArray[np.bool_],
+) -> dict[str, npt.NDArray[np.float64]]:
+    """The wagers (the blind hand's Play: 3 Antes) and their nets per unit of Ante."""
+    strength, multiple, qualifies, result = fields
+    nets = settlement.nets(strength, multiple, 3 * qualifies + result, queens_up=plan.side_bet)
+    has_bonus = settlement.rules.super_bonus is not None
+    ones = np.ones(strength.shape[0])
+    columns = {"ante": ones}
+    if has_bonus:
+        columns["super_bonus"] = ones
+    columns["play"] = np.where(is_blind, 3.0, multiple.astype(np.float64))
+    if plan.side_bet is not None:
+        columns["queens_up"] = ones
+    for name in ("ante", "super_bonus", "play", "queens_up"):
+        if name in columns:
+            columns[f"{name}_net"] = nets[name] / settlement.unit
+    return columns
+
+
+def _summary(plan: SimulationPlan, counts: Counts) -> dict[str, object]:
+    """The dealer's qualifications and the strategy seats' outcome cells."""
+    from crazy4.core.hidden import OUTCOME_CELLS
+
+    cells = counts.seats.reshape(-1, len(OUTCOME_CELLS)).sum(axis=0)
+    return {
+        "dealer_qualified": int(counts.dealer[plan.rules.dealer.qualifier_strength :].sum()),
+        "outcomes": {name: int(n) for name, n in zip(OUTCOME_CELLS, cells, strict=True)},
     }
 
 
-def _count_lines(result: dict[str, object]) -> list[str]:
-    from crazy4.report.hand_text import count_lines, qualifier_rows
+def _tail_line(plan: SimulationPlan, counts: Counts, data: Mapping[str, object]) -> str:
+    """The dealer's qualifications beside the exact probability."""
+    rules = crazy_four_rules(plan.rules)
+    qualified_rounds = int(counts.dealer[rules.dealer.qualifier_strength :].sum())
+    exact = CRAZY_FOUR.reference_of(rules).qualification_probability()
+    return (
+        f"dealer qualifies ({rules.dealer.qualifier}): {qualified_rounds / counts.rounds:.5f} "
+        f"(exact {exact:.5f})"
+    )
 
-    total = result["dealer_hands"]
-    assert isinstance(total, int)
-    lines = [f"Dealer hands from the other 47 cards: {total:,}"]
-    return lines + count_lines(qualifier_rows(result), total)
+
+def _blind_multiple(settlement: CrazyFourSettlement, strength: IntArray) -> IntArray:
+    """The blind second hand's Play multiple (:meth:`.settle.Settlement.blind_multiple`)."""
+    return settlement.blind_multiple(strength)
 
 
-def _hand_spec() -> BestFourHand:
-    """``crazy4 hand`` for Crazy 4 Poker: no up card, the qualifier's six outcome cells."""
-    from crazy4.generic.bestfour_hand import BestFourHand
-
-    heading = "EV per unit of Ante (Ante + Super Bonus + Play):"
-    return BestFourHand(CrazyFour.title, 0, heading, _count_hand, _count_lines)
+def _blind_hands_allowed(rules: RuleSet) -> bool:
+    """Whether the rule set deals the card room's blind second hands."""
+    return bool(crazy_four_rules(rules).blind_second_hand)
 
 
 #: The game's one instance, registered in :mod:`crazy4.registry`.

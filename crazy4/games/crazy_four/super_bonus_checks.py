@@ -25,12 +25,13 @@ import numpy.typing as npt
 
 from crazy4.core.hidden import OUTCOME_CELLS
 from crazy4.core.paytables import PayTable
-from crazy4.games.crazy_four.hand_reference import Reference, load_reference
-from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
+from crazy4.games.crazy_four.hand_reference import Reference
+from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.settle import Settlement, outcome_cells
 from crazy4.generic.bestfour_validate import BestFourChecks, BestFourRun, BoolArray
 from crazy4.generic.bestfour_variants import (
     BestFourReadings,
+    BonusTable,
     Dealt,
     FloatNets,
     Reading,
@@ -38,6 +39,7 @@ from crazy4.generic.bestfour_variants import (
     Showdown,
     play_multiple,
 )
+from crazy4.generic.bestfour_wagers import side_components, side_values
 from crazy4.log.roundlog import BLIND, REQUIRED, WAGERS
 from crazy4.validate.checks import Component
 from crazy4.validate.infer import Variant
@@ -50,7 +52,6 @@ from crazy4.validate.statistics import (
     rare_award_notes,
     summary_counts,
 )
-from crazy4.validate.switches import PayEdit
 from crazy4.validate.tally import BetValues
 
 #: The bets on the game itself (per unit of Ante), beside the side bets and the blind hand.
@@ -114,31 +115,6 @@ def _misreadings(rules: CrazyFourRules) -> tuple[list[tuple[Variant, Reading]], 
     return before, [(any_king, Reading.of(ANY_KING_OR_ACE))]
 
 
-def _pay_table(
-    rules: CrazyFourRules, wager: str, side: int | None
-) -> tuple[PayTable, str, str] | None:
-    """The table of the Super Bonus or of the Queens Up bet, its name, what it does unpaid."""
-    if wager == "super_bonus" and rules.super_bonus is not None:
-        return rules.super_bonus.table, "Super Bonus", "pushed or lost"
-    if wager == "queens_up" and side is not None:
-        return rules.side_bets[side].table, "Queens Up", "lost"
-    return None
-
-
-def _edit_table(
-    rules: CrazyFourRules, wager: str, side: int | None, edit: PayEdit
-) -> CrazyFourRules:
-    """The rule set with one pay line of the Super Bonus or of a Queens Up table edited."""
-    if wager == "super_bonus":
-        assert rules.super_bonus is not None
-        bonus = replace(rules.super_bonus, table=edit.apply(rules.super_bonus.table))
-        return replace(rules, super_bonus=bonus)
-    assert side is not None
-    bets = list(rules.side_bets)
-    bets[side] = replace(bets[side], table=edit.apply(bets[side].table))
-    return replace(rules, side_bets=tuple(bets))
-
-
 def _settle_read(settle: Settlement, read: Reading, dealt: Dealt, shown: Showdown) -> FloatNets:
     """Nets per unit of each wager (and ``qualified``) of ``dealt`` under ``read``.
 
@@ -146,7 +122,9 @@ def _settle_read(settle: Settlement, read: Reading, dealt: Dealt, shown: Showdow
     --------
     >>> from crazy4.registry import load_rules
     >>> from crazy4.generic.bestfour_variants import BestFourVariants, TIES_DEALER
-    >>> variants = BestFourVariants(load_rules("crazy4-standard"), CRAZY_FOUR_CHECKS.readings)
+    >>> from crazy4.registry import game_named
+    >>> game = game_named("crazy-4-poker")
+    >>> variants = BestFourVariants(load_rules("crazy4-standard"), game, CRAZY_FOUR_CHECKS.readings)
     >>> dealt = Dealt(np.zeros((2, 5), np.intp), np.zeros((2, 5), np.intp),
     ...               np.array([20, 20]), np.array([10, 20]), np.array([1, 1]), None)
     >>> variants.settle([], dealt)["ante"].tolist()  # K-high qualifier: neither qualifies
@@ -216,9 +194,7 @@ def _settle(run: BestFourRun, batch: LogBatch, good: BoolArray) -> Settled:
     if run.rules.super_bonus is not None:
         sb, sb_net = batch.wager("super_bonus"), batch.wager("super_bonus_net")
         components.append(Component("super_bonus", sb, nets["super_bonus"], sb_net))
-    if run.side_table is not None and "queens_up" in batch.names:
-        qu, qu_net = batch.wager("queens_up"), batch.wager("queens_up_net")
-        components.append(Component("queens_up", qu, nets["queens_up"], qu_net, side=True))
+    components += side_components(run, batch, nets)
     if "qualified" in batch.number:  # an optional column: 1 when the dealer qualified
         units = np.where(cell >= 3, settle.unit, 0).astype(np.int64)
         ones = np.ones(batch.n)
@@ -241,10 +217,7 @@ def _bet_values(run: BestFourRun, batch: LogBatch, keep: BoolArray, blind: BoolA
     }
     if run.rules.super_bonus is not None:
         values["super_bonus"] = (keep & ~blind, batch.per_unit(sb_net, "super_bonus"))
-    if run.side_table is not None and "queens_up" in batch.names:
-        name = run.rules.side_bets[run.side_table].name
-        qu_net = batch.wager("queens_up_net")
-        values[name] = (keep & (batch.wager("queens_up") > 0), batch.per_unit(qu_net, "queens_up"))
+    values.update(side_values(run, batch, keep))
     if run.rules.blind_second_hand:
         values["blind_second_hand"] = (keep & blind, game)
     return values
@@ -284,7 +257,8 @@ def resolution_notes(run: BestFourRun, bet: str, hands: int, se: float) -> list[
     >>> from crazy4.generic.bestfour_validate import BestFourValidator
     >>> from crazy4.registry import load_rules
     >>> from crazy4.validate.report import Options
-    >>> validator = BestFourValidator(CRAZY_FOUR_CHECKS)
+    >>> from crazy4.registry import game_named
+    >>> validator = BestFourValidator(game_named("crazy-4-poker"), CRAZY_FOUR_CHECKS)
     >>> run = validator.start(Options(load_rules("crazy4-standard")), {})
     >>> notes = resolution_notes(run, "super_bonus", 10_000, 0.02)
     >>> notes[-1].split(";")
@@ -310,15 +284,17 @@ def _required(rules: CrazyFourRules) -> tuple[str, ...]:
 
 #: Crazy 4 Poker's part of the validator (module docstring).
 CRAZY_FOUR_CHECKS = BestFourChecks(
-    rules_of=crazy_four_rules,
-    reference_of=load_reference,
     readings=BestFourReadings(
         qualifies=True,
-        settlement=Settlement.of,
         misreadings=_misreadings,
         optional=lambda rules, logged: [],
-        pay_table=_pay_table,
-        edit_table=_edit_table,
+        bonus=BonusTable(
+            "super_bonus",
+            "Super Bonus",
+            "pushed or lost",
+            get=lambda rules: rules.super_bonus,
+            put=lambda rules, bonus: replace(rules, super_bonus=bonus),
+        ),
         settle=_settle_read,
     ),
     required=_required,
@@ -329,8 +305,6 @@ CRAZY_FOUR_CHECKS = BestFourChecks(
     ),
     numbers=(*WAGERS, *(f"{wager}_net" for wager in WAGERS), "qualified"),
     derive=_derive,
-    side_key="queens_up",
-    side_label="Queens Up",
     side_wagers=(("queens_up", "Queens Up"),),
     offered=lambda rules, side: frozenset() if side is None else frozenset({"queens_up"}),
     matched=lambda rules: ("super_bonus",) if rules.super_bonus is not None else (),
@@ -344,7 +318,6 @@ CRAZY_FOUR_CHECKS = BestFourChecks(
     sequence_by_category=False,
     summary_keys=(*SUMMARY_KEYS, "dealer_qualified"),
     category_titles=("player hand categories", "dealer hand categories"),
-    dealer_probabilities=lambda reference: reference.category_probabilities(),
     hand_tests=_hand_tests,
     bet_notes=resolution_notes,
     bet_design=True,

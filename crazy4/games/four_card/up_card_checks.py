@@ -19,15 +19,15 @@ from dataclasses import replace
 
 import numpy as np
 
-from crazy4.core.paytables import PayTable
 from crazy4.core.ranking import category_of_strength
 from crazy4.core.upcard_lookup import situation_of
-from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
+from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.games.four_card.settle import FourCardSettlement, showdown_results
-from crazy4.games.four_card.situations import FourCardReference, load_fourcard_reference
+from crazy4.games.four_card.situations import FourCardReference
 from crazy4.generic.bestfour_validate import BestFourChecks, BestFourRun, BoolArray
 from crazy4.generic.bestfour_variants import (
     BestFourReadings,
+    BonusTable,
     Dealt,
     FloatNets,
     Reading,
@@ -35,11 +35,11 @@ from crazy4.generic.bestfour_variants import (
     Showdown,
     play_multiple,
 )
+from crazy4.generic.bestfour_wagers import side_components, side_values
 from crazy4.validate.checks import Component
 from crazy4.validate.infer import Variant
 from crazy4.validate.rows import LogBatch
 from crazy4.validate.statistics import SUMMARY_KEYS, StatFamily, Summary
-from crazy4.validate.switches import PayEdit
 from crazy4.validate.tally import BetValues
 
 #: The Ante Bonus paid inside the Ante's net (``ante_bonus_net`` left 0).
@@ -64,32 +64,6 @@ def _optional(rules: FourCardRuleSet, logged: frozenset[str]) -> list[tuple[Vari
     return [(variant, Reading.of(BONUS_IN_ANTE))]
 
 
-def _pay_table(
-    rules: FourCardRuleSet, wager: str, side: int | None
-) -> tuple[PayTable, str, str] | None:
-    """The table of the Ante Bonus or of the Aces Up bet, its name, what it does unpaid."""
-    bonus = rules.four_card.ante_bonus
-    if wager == "ante_bonus" and bonus is not None:
-        return bonus.table, "Ante Bonus", "pushed"
-    if wager == "aces_up" and rules.side_bets:
-        return rules.side_bets[side or 0].table, "Aces Up", "lost"
-    return None
-
-
-def _edit_table(
-    rules: FourCardRuleSet, wager: str, side: int | None, edit: PayEdit
-) -> FourCardRuleSet:
-    """The rule set with one pay line of the Ante Bonus or of an Aces Up table edited."""
-    four = rules.four_card
-    if wager == "ante_bonus":
-        assert four.ante_bonus is not None
-        bonus = replace(four.ante_bonus, table=edit.apply(four.ante_bonus.table))
-        return replace(rules, four_card=replace(four, ante_bonus=bonus))
-    bets, table = list(rules.side_bets), side or 0
-    bets[table] = replace(bets[table], table=edit.apply(bets[table].table))
-    return replace(rules, side_bets=tuple(bets))
-
-
 def _settle_read(
     settle: FourCardSettlement, read: Reading, dealt: Dealt, shown: Showdown
 ) -> FloatNets:
@@ -101,7 +75,10 @@ def _settle_read(
     >>> from crazy4.core.ranking import strength_of_description
     >>> from crazy4.generic.bestfour_variants import BestFourVariants, TIES_DEALER
     >>> from crazy4.registry import load_rules
-    >>> variants = BestFourVariants(load_rules("four-card-standard"), FOUR_CARD_CHECKS.readings)
+    >>> from crazy4.registry import game_named
+    >>> game = game_named("four-card-poker")
+    >>> rules = load_rules("four-card-standard")
+    >>> variants = BestFourVariants(rules, game, FOUR_CARD_CHECKS.readings)
     >>> trips = strength_of_description("three of a kind")
     >>> dealt = Dealt(np.zeros((1, 5), np.intp), np.zeros((1, 6), np.intp), np.array([trips]),
     ...               np.array([trips]), np.array([1]), 0, frozenset({"ante_bonus"}))
@@ -154,12 +131,7 @@ def _settle(run: BestFourRun, batch: LogBatch, good: BoolArray) -> Settled:
     if bonus_column:
         bonus = nets["ante_bonus"]
         components.append(Component("ante_bonus", ante, bonus, number["ante_bonus_net"]))
-    if run.side_table is not None and "aces_up" in number:
-        aces, aces_net = batch.wager("aces_up"), batch.wager("aces_up_net")
-        components.append(Component("aces_up", aces, nets["aces_up"], aces_net, side=True))
-    if "bad_beat" in number and run.rules.four_card.bad_beat is not None:
-        beat, beat_net = batch.wager("bad_beat"), batch.wager("bad_beat_net")
-        components.append(Component("bad_beat", beat, nets["bad_beat"], beat_net, side=True))
+    components += side_components(run, batch, nets)
     dealt = Dealt(
         *(batch.cards["player"], batch.cards["dealer"], strength, dealer_strength),
         *(multiple, run.side_table),
@@ -169,22 +141,12 @@ def _settle(run: BestFourRun, batch: LogBatch, good: BoolArray) -> Settled:
 
 def _bet_values(run: BestFourRun, batch: LogBatch, keep: BoolArray, blind: BoolArray) -> BetValues:
     """Each bet's hands and results, per unit of its base wager (no blind hands here)."""
-    number = batch.number
     ante = batch.wager("ante")
     per_ante = np.where(ante > 0, ante, 1)
     game = (
         batch.wager("ante_net") + batch.wager("ante_bonus_net") + batch.wager("play_net")
     ) / per_ante
-    values: BetValues = {"ante_play": (keep, game)}
-    aces, beat = batch.wager("aces_up"), batch.wager("bad_beat")
-    if run.side_table is not None and "aces_up" in number:
-        name = run.rules.side_bets[run.side_table].name
-        net = batch.wager("aces_up_net")
-        values[name] = (keep & (aces > 0), net / np.where(aces > 0, aces, 1))
-    if "bad_beat" in number and "bad_beat" in run.reference_bets:
-        net = batch.wager("bad_beat_net")
-        values["bad_beat"] = (keep & (beat > 0), net / np.where(beat > 0, beat, 1))
-    return values
+    return {"ante_play": (keep, game), **side_values(run, batch, keep)}
 
 
 def _rare_awards(run: BestFourRun, bet: str, hands: int, se: float) -> list[str]:
@@ -214,15 +176,19 @@ REQUIRED = ("player", "dealer", "up_card", "decision", "ante", "play", "ante_net
 
 #: Four Card Poker's part of the validator (module docstring).
 FOUR_CARD_CHECKS = BestFourChecks(
-    rules_of=four_card_rules,
-    reference_of=load_fourcard_reference,
     readings=BestFourReadings(
         qualifies=False,
-        settlement=FourCardSettlement.of,
         misreadings=lambda rules: ([], []),
         optional=_optional,
-        pay_table=_pay_table,
-        edit_table=_edit_table,
+        bonus=BonusTable(
+            "ante_bonus",
+            "Ante Bonus",
+            "pushed",
+            get=lambda rules: rules.four_card.ante_bonus,
+            put=lambda rules, bonus: replace(
+                rules, four_card=replace(rules.four_card, ante_bonus=bonus)
+            ),
+        ),
         settle=_settle_read,
     ),
     required=lambda rules: REQUIRED,
@@ -237,8 +203,6 @@ FOUR_CARD_CHECKS = BestFourChecks(
         *("play_net", "aces_up_net", "bad_beat_net"),
     ),
     derive=_derive,
-    side_key="aces_up",
-    side_label="Aces Up",
     side_wagers=(("aces_up", "Aces Up"), ("bad_beat", "Bad Beat")),
     offered=_offered,
     matched=lambda rules: (),
@@ -255,7 +219,6 @@ FOUR_CARD_CHECKS = BestFourChecks(
         "player hand categories (best 4 of 5)",
         "dealer hand categories (best 4 of 6)",
     ),
-    dealer_probabilities=lambda reference: reference.dealer_category_probabilities(),
     hand_tests=_no_tests,
     bet_notes=_rare_awards,
     bet_design=False,

@@ -1,0 +1,252 @@
+"""A best-four-of-five game as the registry's :class:`crazy4.games.base.Game`, written once.
+
+Crazy 4 Poker and Four Card Poker are each a subclass of :class:`BestFourGame` holding the
+game's data (its key, title, deal, bets and texts) and a few hooks that name its parts: its
+rule set, its exact reference, its settlement, its analysis and report, the simulator's and the
+validator's game parts, its outcome cells and how ``crazy4 hand`` counts one hand. Everything
+else -- the analysis handed to the drivers, one hand, the simulator, the validator, hole cards
+and collusion -- is this class's, over the generic best-four engines
+(:mod:`crazy4.generic.bestfour_hand`, :mod:`crazy4.generic.bestfour_simulate`,
+:mod:`crazy4.generic.bestfour_validate`, :mod:`crazy4.generic.cell_roles`).
+
+The hooks import the game's heavy modules when first called, so registering a game or reading a
+rule file loads none of them. The simulator is built once per game and process (it keeps the
+tables each plan derives).
+
+Examples
+--------
+>>> from crazy4.registry import game_named
+>>> game = game_named("four-card-poker")
+>>> isinstance(game, BestFourGame), game.dealer_cards, game.hand().face_up
+(True, (6, 1), 1)
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from crazy4.games.base import GameAnalysis, Progress
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from crazy4.core.bets import ExactBet
+    from crazy4.games.base import Settlement
+    from crazy4.games.collusion_role import ColludingGame
+    from crazy4.generic.bestfour_hand import BestFourHand, HandPrices
+    from crazy4.generic.bestfour_report import BestFourAnalysis, BestFourReport
+    from crazy4.generic.bestfour_sim_spec import BestFourSim
+    from crazy4.generic.bestfour_simulate import BestFourSimulator
+    from crazy4.generic.bestfour_validate import BestFourChecks
+    from crazy4.generic.cell_roles import CellHoleCards
+    from crazy4.rules.ruleset import RuleSet
+    from crazy4.rules.sections import Section
+    from crazy4.validate.game import ValidatedGame
+
+#: The simulator of each game class, built once per process (:meth:`BestFourGame.simulator`).
+_SIMULATORS: dict[type, BestFourSimulator[Any]] = {}
+
+
+class BestFourGame(ABC):
+    """A best-four-of-five game: data and hooks (module docstring).
+
+    Attributes
+    ----------
+    key, title : str
+        The rule file's ``game`` and the game's name.
+    dealer_cards : tuple of int
+        The dealer's cards and how many of them are face up (0 or 1).
+    player_cards : int
+        The player's cards (five).
+    side_bet_label, side_bet_key : str
+        What the game calls its bets on the player's own hand (``"Queens Up"``), and their log
+        column (``"queens_up"``).
+    steps : int
+        How many steps :meth:`analyze` reports.
+    main_bet : str
+        The ``bets`` row of the whole mandatory game.
+    hand_heading : str
+        The line ``crazy4 hand`` prints above the EV of each decision.
+    practical : tuple of str
+        The practical rules a colluding team may share (``crazy4 advantage collusion``).
+    """
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    dealer_cards: ClassVar[tuple[int, int]]
+    player_cards: ClassVar[int] = 5
+    side_bet_label: ClassVar[str]
+    side_bet_key: ClassVar[str]
+    steps: ClassVar[int]
+    main_bet: ClassVar[str]
+    hand_heading: ClassVar[str]
+    practical: ClassVar[tuple[str, ...]]
+
+    @abstractmethod
+    def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
+        """Read the game's own rule sections onto the common keys (marking them taken)."""
+
+    @abstractmethod
+    def rules_of(self, rules: RuleSet) -> Any:
+        """The game's typed rule set of ``rules`` (an :class:`InputError` for another game's)."""
+
+    @abstractmethod
+    def reference_of(self, rules: Any) -> Any:
+        """The exact reference of the game's rule set
+        (a :class:`crazy4.generic.strategy_classes.ClassStrategies`)."""
+
+    @abstractmethod
+    def settlement_of(self, rules: Any) -> Any:
+        """The settlement tables of the game's rule set (nets over their ``unit``)."""
+
+    @abstractmethod
+    def dealer_probabilities(self, reference: Any) -> npt.NDArray[np.float64]:
+        """The exact category probabilities of the dealer's hand, from the reference."""
+
+    @abstractmethod
+    def run_analysis(self, rules: Any, jobs: int, progress: Progress) -> BestFourAnalysis:
+        """The game's exact analysis of its rule set (tables with a ``bets`` table)."""
+
+    @abstractmethod
+    def report(self) -> BestFourReport:
+        """The game's report (:mod:`crazy4.generic.bestfour_report`)."""
+
+    @abstractmethod
+    def count_hand(
+        self, rules: RuleSet, cards: tuple[int, ...], up: int | None
+    ) -> tuple[HandPrices, dict[str, object]]:
+        """One hand counted by listing every dealer hand, and priced
+        (:attr:`crazy4.generic.bestfour_hand.BestFourHand.count`)."""
+
+    @abstractmethod
+    def count_lines(self, result: dict[str, object]) -> list[str]:
+        """The lines that show :meth:`count_hand`'s counts."""
+
+    @abstractmethod
+    def simulation(self) -> BestFourSim[Any]:
+        """The simulator's game part (:class:`crazy4.generic.bestfour_sim_spec.BestFourSim`
+        over this game)."""
+
+    @abstractmethod
+    def checks(self) -> BestFourChecks:
+        """The validator's game part (:class:`crazy4.generic.bestfour_validate.BestFourChecks`)."""
+
+    @abstractmethod
+    def hole_cards(self) -> CellHoleCards:
+        """The hole-card role: the game's outcome cells (:class:`.cell_roles.CellHoleCards`)."""
+
+    @abstractmethod
+    def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:
+        """The main game's bets apart, by outcome cell (the collusion role's ``cell_parts``)."""
+
+    def reference(self, rules: RuleSet) -> Any:
+        """The exact reference of any rule set of the game (:meth:`reference_of`)."""
+        return self.reference_of(self.rules_of(rules))
+
+    def settlement(self, rules: RuleSet) -> Any:
+        """The settlement tables of any rule set of the game (:meth:`settlement_of`)."""
+        return self.settlement_of(self.rules_of(rules))
+
+    def strategy(self, rules: RuleSet, spec: str) -> npt.NDArray[np.int64]:
+        """A decision per decision class (``optimal``, ``simple`` or a strategy file)."""
+        decision: npt.NDArray[np.int64] = self.reference(rules).strategy(spec)
+        return decision
+
+    def exact_bets(self, rules: RuleSet, decision: npt.NDArray[np.int64]) -> dict[str, ExactBet]:
+        """Every summary bet's exact value under a decision per class (the reference's)."""
+        bets: dict[str, ExactBet] = self.reference(rules).exact_bets(decision)
+        return bets
+
+    def category_probabilities(
+        self, rules: RuleSet
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """The exact category probabilities of the player's hand and of the dealer's."""
+        reference = self.reference(rules)
+        return reference.category_probabilities(), self.dealer_probabilities(reference)
+
+    def analysis_steps(self, rules: RuleSet) -> int:
+        """:attr:`steps` (the rule set checked to be the game's)."""
+        self.rules_of(rules)
+        return self.steps
+
+    def prepare(self, rules: RuleSet) -> None:
+        """Nothing by default: a game that compiles a kernel starts it here."""
+        return None
+
+    def analyze(
+        self,
+        rules: RuleSet,
+        *,
+        jobs: int,
+        progress: Progress,
+    ) -> GameAnalysis:
+        """Counts, prices, bets, tables and the report; the game's analysis kept as the
+        state what extends the game reads."""
+        from crazy4.generic.bestfour_report import render_bestfour_report
+
+        analysis = self.run_analysis(self.rules_of(rules), jobs, progress)
+        report = self.report()
+        return GameAnalysis(
+            tables=dict(analysis.tables),
+            main_bet=self.main_bet,
+            deals=int(analysis.tables["bets"]["deals"].iloc[0]),
+            details={},
+            render_report=lambda record: render_bestfour_report(report, analysis, record),
+            state=analysis,
+        )
+
+    def hand(self) -> BestFourHand:
+        """``crazy4 hand``'s game part: the up card or none, the counts and their lines."""
+        from crazy4.generic.bestfour_hand import BestFourHand
+
+        face_up = self.dealer_cards[1]
+        return BestFourHand(
+            self.title, face_up, self.hand_heading, self.count_hand, self.count_lines
+        )
+
+    def hand_result(
+        self, rules: RuleSet, cards: tuple[int, ...], up: int | None
+    ) -> dict[str, object]:
+        """One hand's dealer outcomes, EVs and optimal decision
+        (:func:`crazy4.generic.bestfour_hand.bestfour_hand_result`)."""
+        from crazy4.generic.bestfour_hand import bestfour_hand_result
+
+        return bestfour_hand_result(self.hand(), self.rules_of(rules), cards, up)
+
+    def hand_text(self, result: dict[str, object]) -> str:
+        """The lines ``crazy4 hand`` prints."""
+        from crazy4.generic.bestfour_hand import bestfour_hand_text
+
+        return bestfour_hand_text(self.hand(), result)
+
+    def simulator(self) -> BestFourSimulator[Any]:
+        """The best-four chunk player over :meth:`simulation`, one per game and process."""
+        simulator = _SIMULATORS.get(type(self))
+        if simulator is None:
+            from crazy4.generic.bestfour_simulate import BestFourSimulator
+
+            simulator = _SIMULATORS.setdefault(type(self), BestFourSimulator(self.simulation()))
+        return simulator
+
+    def validator(self) -> ValidatedGame:
+        """The best-four log checks (:mod:`crazy4.generic.bestfour_validate`) over
+        :meth:`checks`."""
+        from crazy4.generic.bestfour_validate import BestFourValidator
+
+        return BestFourValidator(self, self.checks())
+
+    def colluder(self) -> ColludingGame:
+        """The collusion role over the outcome cells (:class:`.cell_roles.CellColluder`)."""
+        from crazy4.generic.bestfour_reference import honest_decisions, optimal_edge
+        from crazy4.generic.cell_roles import CellColluder
+
+        seats = self.simulator().max_seats
+        honest = partial(honest_decisions, self.reference)
+        edge = partial(optimal_edge, self.reference)
+        return CellColluder(
+            self.hole_cards(), seats, self.practical, honest, edge, self.cell_parts()
+        )
