@@ -15,7 +15,8 @@ from crazy4.core.bets import BetOutcomes
 from crazy4.core.decisions import FOLD, threshold_text
 from crazy4.core.exact import exact_full, fits_int64, is_wide, widen
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes
-from crazy4.games.crazy_four.pricing import HandPrices, bonus_payouts, cell_nets
+from crazy4.games.crazy_four.pricing import HandPrices, bonus_payouts
+from crazy4.games.crazy_four.qualifier_cells import cell_nets
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.rules.ruleset import SideBet
 

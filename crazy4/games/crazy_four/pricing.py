@@ -38,37 +38,12 @@ from crazy4.core.exact import fits_int64, widen
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.base import Settlement
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes, outcome_thresholds
+from crazy4.games.crazy_four.qualifier_cells import cell_nets
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
-
-
-def cell_nets(rules: CrazyFourRules) -> dict[str, npt.NDArray[np.int64]]:
-    """Net result of the Ante, of one unit of Play, and the Super Bonus "lose" mask per cell.
-
-    Returns
-    -------
-    dict
-        ``ante``, ``play``: +1/0/-1 per cell (order :data:`OUTCOME_CELLS`);
-        ``bonus_loses``: 1 where a Super Bonus below its table loses, else 0.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> nets = cell_nets(load_rules("crazy4-standard"))
-    >>> nets["ante"].tolist(), nets["play"].tolist()
-    ([0, 0, 0, 1, 0, -1], [1, 1, 1, 1, 0, -1])
-    """
-    tie = 1 if rules.dealer.ties == "player" else 0
-    ante = np.array([0, 0, 0, 1, tie, -1], dtype=np.int64)
-    wins = rules.dealer.play_when_not_qualified == "wins"
-    not_qualified = [1, 1, 1] if wins else [1, tie, -1]
-    play = np.array([*not_qualified, 1, tie, -1], dtype=np.int64)
-    bonus_loses = np.array([0, 0, 0, 0, 0, 1], dtype=np.int64)
-    assert len(OUTCOME_CELLS) == 6
-    return {"ante": ante, "play": play, "bonus_loses": bonus_loses}
 
 
 @dataclass(frozen=True)

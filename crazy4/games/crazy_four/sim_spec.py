@@ -4,9 +4,9 @@ The dealer's five cards are all hidden; a seat's decision is that of the suit cl
 cards (:mod:`crazy4.games.crazy_four.hand_reference`). The dealer classes are "does not qualify"
 (0) and "qualifies" (1), so a seat key's last two fields are the outcome cell
 ``3 * qualified + result`` of :data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`, which
-:mod:`crazy4.games.crazy_four.settle` settles. Each seat wagers 1 Ante, 1 Super Bonus, 1
+:mod:`crazy4.games.crazy_four.qualifier_cells` settles. Each seat wagers 1 Ante, 1 Super Bonus, 1
 Queens Up and its Play bet; the card room's blind second hands put 3 Antes on Play without
-looking (:meth:`crazy4.games.crazy_four.settle.Settlement.blind_multiple`).
+looking (:meth:`crazy4.generic.bestfour_settle.BestFourSettlement.blind_multiple`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from crazy4.core.bets import ExactBet
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.crazy_four.hand_reference import load_reference
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
+from crazy4.games.crazy_four.qualifier_cells import CrazyFourSettlement, crazy_four_settlement
 from crazy4.games.crazy_four.rules import crazy_four_rules
-from crazy4.games.crazy_four.settle import Settlement
 from crazy4.generic.bestfour_sim_spec import BestFourSim, IntArray, KeyFields, SeatLookup
 from crazy4.generic.bestfour_simulate import BestFourSimulator
 from crazy4.rules.ruleset import RuleSet
@@ -45,7 +45,7 @@ def qualified(rules: RuleSet) -> npt.NDArray[np.int64]:
     return (strengths >= rules.dealer.qualifier_strength).astype(np.int64)
 
 
-def bets(settlement: Settlement, fields: KeyFields) -> dict[str, IntArray]:
+def bets(settlement: CrazyFourSettlement, fields: KeyFields) -> dict[str, IntArray]:
     """The summary's bets per seat key: the whole game, Ante and Play, the Super Bonus and each
     Queens Up table (by name).
 
@@ -53,7 +53,7 @@ def bets(settlement: Settlement, fields: KeyFields) -> dict[str, IntArray]:
     --------
     >>> from crazy4.generic.bestfour_sim_spec import key_fields
     >>> from crazy4.registry import load_rules
-    >>> settle = Settlement.of(crazy_four_rules(load_rules("crazy4-standard")))
+    >>> settle = crazy_four_settlement(crazy_four_rules(load_rules("crazy4-standard")))
     >>> four_aces_3x_qualified_player_higher = ((2534 * 4 + 3) * 2 + 1) * 3 + 0
     >>> nets = bets(settle, key_fields(np.array([four_aces_3x_qualified_player_higher]), 2))
     >>> list(nets)[:3], int(nets["ante_super_bonus_play"][0]) / settle.unit  # 1 + 3 + 200
@@ -66,16 +66,19 @@ def bets(settlement: Settlement, fields: KeyFields) -> dict[str, IntArray]:
     if settlement.rules.super_bonus is not None:
         found["super_bonus"] = nets["super_bonus"].astype(np.int64)
     for index, bet in enumerate(settlement.rules.side_bets):
-        found[bet.name] = settlement.queens_up_nets(strength, multiple == 0, index).astype(np.int64)
+        found[bet.name] = settlement.side_bet_nets(strength, multiple == 0, index).astype(np.int64)
     return found
 
 
 def log_columns(
-    plan: SimulationPlan, settlement: Settlement, fields: KeyFields, is_blind: npt.NDArray[np.bool_]
+    plan: SimulationPlan,
+    settlement: CrazyFourSettlement,
+    fields: KeyFields,
+    is_blind: npt.NDArray[np.bool_],
 ) -> dict[str, npt.NDArray[np.float64]]:
     """The wagers (the blind hand's Play: 3 Antes) and their nets per unit of Ante."""
     strength, multiple, qualifies, result = fields
-    nets = settlement.nets(strength, multiple, 3 * qualifies + result, queens_up=plan.side_bet)
+    nets = settlement.nets(strength, multiple, 3 * qualifies + result, side_bet=plan.side_bet)
     has_bonus = settlement.rules.super_bonus is not None
     ones = np.ones(strength.shape[0])
     columns = {"ante": ones}
@@ -134,7 +137,7 @@ SIMULATOR = BestFourSimulator(
         dealer_class=qualified,
         strategy=lambda rules, spec: load_reference(crazy_four_rules(rules)).strategy(spec),
         exact_bets=exact_bets,
-        settlement=lambda rules: Settlement.of(crazy_four_rules(rules)),
+        settlement=lambda rules: crazy_four_settlement(crazy_four_rules(rules)),
         bets=bets,
         log_columns=log_columns,
         summary=summary,

@@ -4,8 +4,8 @@ The dealer's first card is dealt face up, then five hidden ones; the dealer play
 of the six. A seat's decision is that of its situation class (hand, up card;
 :func:`crazy4.games.four_card.situations.situation_of`). The dealer classes are the dealer's
 hand categories, so a seat key is ``(strength, decision, dealer category, result)``, which
-:mod:`crazy4.games.four_card.settle` settles. Each seat wagers 1 Ante, its Play bet, 1 Aces Up
-and 1 Bad Beat (when the rule set has them); no blind hands.
+:mod:`crazy4.games.four_card.showdown_cells` settles. Each seat wagers 1 Ante, its Play bet,
+1 Aces Up and 1 Bad Beat (when the rule set has them); no blind hands.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ import numpy.typing as npt
 
 from crazy4.core.bets import ExactBet
 from crazy4.core.ranking import HandCategory, category_of_strength
+from crazy4.core.upcard_lattice import RESULTS
 from crazy4.games.four_card.rules import four_card_rules
-from crazy4.games.four_card.settle import RESULTS, FourCardSettlement
+from crazy4.games.four_card.showdown_cells import FourCardSettlement, four_card_settlement
 from crazy4.games.four_card.situations import (
     load_fourcard_reference,
     situation_index_table,
@@ -51,7 +52,7 @@ def bets(settlement: FourCardSettlement, fields: KeyFields) -> dict[str, IntArra
     --------
     >>> from crazy4.generic.bestfour_sim_spec import key_fields
     >>> from crazy4.registry import load_rules
-    >>> settle = FourCardSettlement.of(four_card_rules(load_rules("four-card-standard")))
+    >>> settle = four_card_settlement(four_card_rules(load_rules("four-card-standard")))
     >>> from crazy4.core.ranking import strength_of_description
     >>> trips_3x_won = ((strength_of_description("three of a kind") * 4 + 3) * 8 + 2) * 3 + 0
     >>> nets = bets(settle, key_fields(np.array([trips_3x_won]), 8))
@@ -63,7 +64,7 @@ def bets(settlement: FourCardSettlement, fields: KeyFields) -> dict[str, IntArra
     nets = settlement.nets(*fields)
     found = {"ante_play": (nets["ante"] + nets["ante_bonus"] + nets["play"]).astype(np.int64)}
     for index, bet in enumerate(settlement.rules.side_bets):
-        found[bet.name] = settlement.nets(*fields, aces_up=index)["aces_up"].astype(np.int64)
+        found[bet.name] = settlement.nets(*fields, side_bet=index)["aces_up"].astype(np.int64)
     if settlement.rules.four_card.bad_beat is not None:
         found["bad_beat"] = nets["bad_beat"].astype(np.int64)
     return found
@@ -77,7 +78,7 @@ def log_columns(
 ) -> dict[str, npt.NDArray[np.float64]]:
     """The wagers and their nets per unit of Ante (the Aces Up table of the plan)."""
     table = plan.side_bet if plan.side_bet is not None else 0
-    nets = settlement.nets(*fields, aces_up=table)
+    nets = settlement.nets(*fields, side_bet=table)
     ones = np.ones(fields.strength.shape[0])
     columns = {"ante": ones, "play": fields.decision.astype(np.float64)}
     has_aces_up = plan.side_bet is not None
@@ -136,7 +137,7 @@ SIMULATOR = BestFourSimulator(
         dealer_class=lambda rules: category_of_strength(),
         strategy=lambda rules, spec: load_fourcard_reference(four_card_rules(rules)).strategy(spec),
         exact_bets=exact_bets,
-        settlement=lambda rules: FourCardSettlement.of(four_card_rules(rules)),
+        settlement=lambda rules: four_card_settlement(four_card_rules(rules)),
         bets=bets,
         log_columns=log_columns,
         summary=summary,

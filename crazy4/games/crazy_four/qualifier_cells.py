@@ -1,0 +1,147 @@
+"""Crazy 4 Poker's settlement as data: its six qualifier cells and what each wager pays in them.
+
+Per unit of Ante, with the rule switches of :class:`crazy4.games.crazy_four.rules.CrazyFourRules`,
+in each outcome cell (:data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`,
+``3 * (dealer qualifies) + (0 player higher | 1 tie | 2 dealer higher)``):
+
+* **Ante**: pushes when the dealer does not qualify; otherwise +1 / tie / -1, where a tie
+  pushes (``ties = "push"``) or wins (``ties = "player"``); a fold loses it.
+* **Play** (per unit of the multiple): when the dealer does not qualify it wins 1:1
+  (``play_when_not_qualified = "wins"``) or is compared with the dealer's hand
+  (``"compared"``); when the dealer qualifies it wins, ties or loses like the Ante.
+* **Super Bonus**: a hand on its pay table is paid whatever the dealer holds; below the table
+  it pushes unless the dealer qualifies and beats the player, when it loses; a fold loses it.
+  A hand the table does not list, though at or above its lowest line, is settled as below the
+  table (``unlisted = "below_table"``) or pushes whatever the dealer holds (``"push"``: paid
+  0 to 1 by :meth:`crazy4.games.crazy_four.rules.SuperBonus.by_strength`).
+* **Queens Up**: its pay table on the player's own hand, else lost; a fold forfeits it when the
+  table says so.
+
+The card room's blind second hand puts 3 Antes on Play without looking; 2 are returned below
+the raise minimum, so its multiple in action is 3 from a pair of aces, else 1. The engine
+(:class:`crazy4.generic.bestfour_settle.BestFourSettlement`) does the rest.
+
+Examples
+--------
+>>> from crazy4.registry import load_rules
+>>> settle = crazy_four_settlement(load_rules("crazy4-standard"))
+>>> settle.unit
+2
+>>> nets = settle.nets(np.array([2534]), np.array([3]), np.array([5]), side_bet=0)
+>>> {name: int(value[0]) for name, value in nets.items()}
+{'ante': -2, 'play': -6, 'super_bonus': 400, 'queens_up': 100}
+>>> settle.explain("play", 0, 1, 0)
+"dealer does not qualify (below K high), player's hand higher: Play wins 1:1 \
+(play_when_not_qualified = wins)"
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.paytables import PayTable
+from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
+from crazy4.games.crazy_four.rules import CrazyFourRules
+from crazy4.generic.bestfour_settle import BestFourSettlement, Wager, hand_pays
+
+IntArray = npt.NDArray[np.int64]
+
+#: The settlement of a Crazy 4 Poker rule set.
+CrazyFourSettlement = BestFourSettlement[CrazyFourRules]
+
+#: The showdown in each cell, in words.
+SHOWDOWN_WORDS = ("player's hand higher", "hands tie", "dealer's hand higher")
+
+
+def cell_nets(rules: CrazyFourRules) -> dict[str, IntArray]:
+    """Net result of the Ante, of one unit of Play, and the Super Bonus "lose" mask per cell.
+
+    Returns
+    -------
+    dict
+        ``ante``, ``play``: +1/0/-1 per cell (order :data:`OUTCOME_CELLS`);
+        ``bonus_loses``: 1 where a Super Bonus below its table loses, else 0.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> nets = cell_nets(load_rules("crazy4-standard"))
+    >>> nets["ante"].tolist(), nets["play"].tolist()
+    ([0, 0, 0, 1, 0, -1], [1, 1, 1, 1, 0, -1])
+    """
+    tie = 1 if rules.dealer.ties == "player" else 0
+    ante = np.array([0, 0, 0, 1, tie, -1], dtype=np.int64)
+    wins = rules.dealer.play_when_not_qualified == "wins"
+    not_qualified = [1, 1, 1] if wins else [1, tie, -1]
+    play = np.array([*not_qualified, 1, tie, -1], dtype=np.int64)
+    bonus_loses = np.array([0, 0, 0, 0, 0, 1], dtype=np.int64)
+    assert len(OUTCOME_CELLS) == 6
+    return {"ante": ante, "play": play, "bonus_loses": bonus_loses}
+
+
+def _hand_bet(name: str, label: str, table: PayTable, forfeits: bool) -> Wager:
+    pays, unit = hand_pays(table.by_strength())
+    return Wager(
+        name,
+        label,
+        np.full(len(OUTCOME_CELLS), -unit, dtype=np.int64),
+        hand_pays=pays,
+        on_fold="lost" if forfeits else "settled",
+        table=table,
+        unit=unit,
+    )
+
+
+def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
+    """Every wager of a rule set in the six cells (module docstring), over the least common
+    denominator of its pay tables."""
+    bonus = rules.super_bonus
+    nets = cell_nets(rules)
+    ties = f"ties = {rules.dealer.ties}"
+    play_note = f"play_when_not_qualified = {rules.dealer.play_when_not_qualified}"
+    if bonus is None:
+        super_bonus = Wager(
+            "super_bonus", "the Super Bonus", 0 * nets["ante"], on_fold="none", wagered=False
+        )
+    else:
+        pays, unit = hand_pays(bonus.by_strength())
+        super_bonus = Wager(
+            "super_bonus",
+            "the Super Bonus",
+            -unit * nets["bonus_loses"],
+            hand_pays=pays,
+            table=bonus.table,
+            unit=unit,
+            hand_note=(
+                bonus.unlisted_mask(),
+                f"not on its table, above its lowest line: unlisted = {bonus.unlisted}",
+            ),
+        )
+    not_qualified = f"dealer does not qualify (below {rules.dealer.qualifier})"
+    wagers = (
+        Wager("ante", "the Ante", nets["ante"], notes=np.array(["", "", "", "", ties, ""])),
+        Wager(
+            "play",
+            "Play",
+            nets["play"],
+            by_multiple=True,
+            on_fold="none",
+            notes=np.array([play_note] * 3 + ["", ties, ""]),
+        ),
+        super_bonus,
+        Wager("queens_up", "Queens Up", np.full(6, -1, dtype=np.int64)),
+    )
+    return BestFourSettlement(
+        rules=rules,
+        wagers=wagers,
+        side_name="queens_up",
+        side_tables=tuple(
+            _hand_bet("queens_up", bet.name, bet.table, bet.fold_forfeits)
+            for bet in rules.side_bets
+        ),
+        cell_words=np.array(
+            [f"{not_qualified}, {words}" for words in SHOWDOWN_WORDS]
+            + [f"dealer qualifies, {words}" for words in SHOWDOWN_WORDS]
+        ),
+    )

@@ -1,0 +1,133 @@
+"""Four Card Poker's settlement as data: its cells (the dealer's hand category x the showdown)
+and what each wager pays in them.
+
+Per unit of each wager, with the rule switches of
+:class:`crazy4.games.four_card.rules.FourCardRuleSet`; a cell is the dealer's hand category and
+the showdown result (0 player higher, 1 tie, 2 dealer higher,
+:func:`crazy4.generic.bestfour_settle.showdown_results`):
+
+* **Ante**: +1 when the player is higher, -1 when the dealer is, a tie +1 (``ties =
+  "player"``) or 0 (``"push"``); a fold loses it. There is no dealer qualifier.
+* **Play**: ``multiple`` times the Ante's showdown net (per unit of *Ante*); 0 on a fold.
+* **Ante Bonus** (per unit of Ante): the odds of the player's hand, whatever the dealer holds;
+  nothing on a fold when ``paid_only_with_play``.
+* **Aces Up**: its table's odds on the player's own hand, else -1; a fold loses it when the
+  table says ``fold_forfeits``.
+* **Bad Beat**: pays when the dealer's hand is higher (on the losing player's hand or the
+  dealer's winning category, as the rule file keys it), else -1; a fold loses it when
+  ``fold_forfeits``.
+
+Examples
+--------
+>>> from crazy4.registry import load_rules
+>>> from crazy4.core.ranking import strength_of_description
+>>> settle = four_card_settlement(load_rules("four-card-standard"))
+>>> trips = strength_of_description("three of a kind")
+>>> nets = settle.nets(np.array([trips]), np.array([3]), np.array([1]), np.array([0]),
+...                    side_bet=0)
+>>> {name: int(value[0]) // settle.unit for name, value in nets.items()}
+{'ante': 1, 'ante_bonus': 2, 'play': 3, 'aces_up': 8, 'bad_beat': -1}
+>>> settle.explain("ante", 300, 1, 1, 1)
+"dealer's pair, hands tie: the Ante wins 1:1 (ties = player)"
+>>> settle.explain("ante_bonus", trips, 1, 0, 0, hand_text="a three of a kind")
+'player holds a three of a kind: the Ante Bonus pays 2 to 1 (three of a kind line)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.paytables import PayTable
+from crazy4.core.ranking import HandCategory, category_thresholds
+from crazy4.games.four_card.rules import FourCardRuleSet
+from crazy4.generic.bestfour_settle import BestFourSettlement, Wager, hand_pays
+
+IntArray = npt.NDArray[np.int64]
+
+#: The settlement of a Four Card Poker rule set.
+FourCardSettlement = BestFourSettlement[FourCardRuleSet]
+
+#: The cells' shape: the dealer's hand category, the showdown result.
+CELLS = (len(HandCategory), 3)
+
+
+def _dealer_higher() -> npt.NDArray[np.bool_]:
+    mask = np.zeros(CELLS, dtype=bool)
+    mask[:, 2] = True
+    return mask
+
+
+def _bad_beat(rules: FourCardRuleSet) -> Wager:
+    """Paid when the dealer is higher, on the player's hand or the dealer's category."""
+    bad_beat = rules.four_card.bad_beat
+    if bad_beat is None:
+        return Wager("bad_beat", "the Bad Beat", np.full(CELLS, -1, dtype=np.int64))
+    pays, unit = hand_pays(bad_beat.table.by_strength())
+    lost = np.full(CELLS, -unit, dtype=np.int64)
+    fold = "lost" if bad_beat.fold_forfeits else "settled"
+    if bad_beat.keyed_on == "player":
+        return Wager(
+            "bad_beat",
+            "the Bad Beat",
+            lost,
+            hand_pays=pays,
+            pays_in=_dealer_higher(),
+            on_fold=fold,
+            table=bad_beat.table,
+            unit=unit,
+        )
+    by_category = pays[category_thresholds()[: len(HandCategory)]][:, None]
+    cells = np.where(_dealer_higher() & (by_category >= 0), by_category, lost)
+    return Wager("bad_beat", "the Bad Beat", cells, on_fold=fold, unit=unit)
+
+
+def _hand_bet(name: str, label: str, table: PayTable | None, below: int, on_fold: str) -> Wager:
+    """A bet paid on the player's hand whatever the dealer holds (nothing without a table)."""
+    if table is None:
+        return Wager(name, label, np.zeros(CELLS, dtype=np.int64), on_fold=on_fold)
+    pays, unit = hand_pays(table.by_strength(), below=below)
+    lost = np.full(CELLS, -unit, dtype=np.int64)
+    return Wager(name, label, lost, hand_pays=pays, on_fold=on_fold, table=table, unit=unit)
+
+
+def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
+    """Every wager of a ``four-card-poker`` rule set in its cells (module docstring), over the
+    least common denominator of its pay tables."""
+    bonus = rules.four_card.ante_bonus
+    tie = 1 if rules.dealer.ties == "player" else 0
+    showdown = np.broadcast_to(np.array([1, tie, -1], dtype=np.int64), CELLS)
+    notes = np.broadcast_to(np.array(["", f"ties = {rules.dealer.ties}", ""]), CELLS)
+    ante_bonus = _hand_bet(
+        "ante_bonus",
+        "the Ante Bonus",
+        None if bonus is None else bonus.table,
+        0,
+        "settled" if bonus is not None and not bonus.paid_only_with_play else "none",
+    )
+    results = ("player's hand higher", "hands tie", "dealer's hand higher")
+    return BestFourSettlement(
+        rules=rules,
+        wagers=(
+            Wager("ante", "the Ante", showdown, notes=notes),
+            replace(ante_bonus, wagered=False),
+            Wager("play", "Play", showdown, by_multiple=True, on_fold="none", notes=notes),
+            Wager("aces_up", "Aces Up", np.full(CELLS, -1, dtype=np.int64)),
+            _bad_beat(rules),
+        ),
+        side_name="aces_up",
+        side_tables=tuple(
+            _hand_bet(
+                "aces_up", bet.name, bet.table, -1, "lost" if bet.fold_forfeits else "settled"
+            )
+            for bet in rules.side_bets
+        ),
+        cell_words=np.array(
+            [
+                [f"dealer's {category.label}, {words}" for words in results]
+                for category in HandCategory
+            ]
+        ),
+    )
