@@ -25,16 +25,17 @@ from crazy4.games.crazy_four.outcomes import (
     PlayerOutcomes,
     compute_outcomes,
 )
-from crazy4.games.crazy_four.pricing import HandPrices, price_hands
+from crazy4.games.crazy_four.qualifier_cells import price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.strategy import border_hands, simple_strategy, strategy_segments
 from crazy4.generic.bestfour_analysis import AnalysisSteps, BestFourAnalysis, Say
+from crazy4.generic.bestfour_pricing import BestFourPrices
 from crazy4.generic.bestfour_tables import bets_table, cell_returns, hand_classes_table
 from crazy4.generic.frequencies import group_frequencies
 
 
 @dataclass(frozen=True)
-class Analysis(BestFourAnalysis[CrazyFourRules, PlayerOutcomes, HandPrices, None]):
+class Analysis(BestFourAnalysis[CrazyFourRules, PlayerOutcomes, BestFourPrices, None]):
     """Everything computed for one rule set (:class:`.BestFourAnalysis`).
 
     ``tables``: ``bets``, ``hand_frequencies``, ``player_hands``, ``returns``,
@@ -49,7 +50,7 @@ class Analysis(BestFourAnalysis[CrazyFourRules, PlayerOutcomes, HandPrices, None
     """
 
 
-class CrazyFourSteps(AnalysisSteps[CrazyFourRules, PlayerOutcomes, HandPrices, None]):
+class CrazyFourSteps(AnalysisSteps[CrazyFourRules, PlayerOutcomes, BestFourPrices, None]):
     """Crazy 4 Poker's analysis steps (:class:`.AnalysisSteps`)."""
 
     main_bet = Reference.main_bet
@@ -63,12 +64,12 @@ class CrazyFourSteps(AnalysisSteps[CrazyFourRules, PlayerOutcomes, HandPrices, N
             outcomes = compute_outcomes(rules.dealer.qualifier_strength, jobs=jobs, progress=say)
         return outcomes
 
-    def price(self, rules: CrazyFourRules, outcomes: PlayerOutcomes, jobs: int) -> HandPrices:
-        """:func:`.pricing.price_hands`."""
+    def price(self, rules: CrazyFourRules, outcomes: PlayerOutcomes, jobs: int) -> BestFourPrices:
+        """:func:`.qualifier_cells.price_hands`."""
         return price_hands(rules, outcomes)
 
     def bets(
-        self, rules: CrazyFourRules, outcomes: PlayerOutcomes, prices: HandPrices
+        self, rules: CrazyFourRules, outcomes: PlayerOutcomes, prices: BestFourPrices
     ) -> tuple[list[BetOutcomes], None]:
         """:func:`.bets.all_bets` under the optimal and the simple strategy."""
         simple = simple_strategy(rules, outcomes.strengths)
@@ -78,7 +79,7 @@ class CrazyFourSteps(AnalysisSteps[CrazyFourRules, PlayerOutcomes, HandPrices, N
         self,
         rules: CrazyFourRules,
         outcomes: PlayerOutcomes,
-        prices: HandPrices,
+        prices: BestFourPrices,
         bets: list[BetOutcomes],
         state: None,
     ) -> dict[str, pd.DataFrame]:

@@ -15,9 +15,9 @@ from crazy4.core.bets import BetOutcomes
 from crazy4.core.decisions import FOLD, threshold_text
 from crazy4.core.exact import exact_full, fits_int64, is_wide, widen
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes
-from crazy4.games.crazy_four.pricing import HandPrices, bonus_payouts
-from crazy4.games.crazy_four.qualifier_cells import cell_nets
+from crazy4.games.crazy_four.qualifier_cells import bonus_payouts, cell_nets
 from crazy4.games.crazy_four.rules import CrazyFourRules
+from crazy4.generic.bestfour_pricing import BestFourPrices
 from crazy4.rules.ruleset import SideBet
 
 
@@ -97,7 +97,7 @@ def blind_hand_decisions(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> npt
 def all_bets(
     rules: CrazyFourRules,
     outcomes: PlayerOutcomes,
-    prices: HandPrices,
+    prices: BestFourPrices,
     simple_decision: npt.NDArray[np.int64],
 ) -> list[BetOutcomes]:
     """Every bet of the rule set, played optimally (plus the simple strategy and blind hand)."""

@@ -110,15 +110,15 @@ class CrazyFour:
         return BestFourValidator(CRAZY_FOUR_CHECKS)
 
     def hole_cards(self) -> CellHoleCards:
-        """The hole-card role: the game's outcome cells (:data:`.pricing.HOLE_CARDS`)."""
-        from crazy4.games.crazy_four.pricing import HOLE_CARDS
+        """The hole-card role: the game's outcome cells (:data:`.qualifier_cells.HOLE_CARDS`)."""
+        from crazy4.games.crazy_four.qualifier_cells import HOLE_CARDS
 
         return HOLE_CARDS
 
     def colluder(self) -> ColludingGame:
         """The collusion role over the same cells (:class:`.cell_roles.CellColluder`)."""
         from crazy4.games.crazy_four.hand_reference import reference_of
-        from crazy4.games.crazy_four.pricing import HOLE_CARDS, cell_parts
+        from crazy4.games.crazy_four.qualifier_cells import HOLE_CARDS, cell_parts
         from crazy4.generic.bestfour_reference import honest_decisions, optimal_edge
         from crazy4.generic.cell_roles import CellColluder
 
@@ -144,7 +144,7 @@ def _count_hand(
         cells_from_below,
         outcome_thresholds,
     )
-    from crazy4.games.crazy_four.pricing import price_hands
+    from crazy4.games.crazy_four.qualifier_cells import price_hands
 
     chosen = crazy_four_rules(rules)
     strength = hand_strength(cards)

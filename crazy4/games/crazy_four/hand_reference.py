@@ -32,9 +32,10 @@ from crazy4.core.ranking import HandCategory, build_best_four_strengths, categor
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.games.crazy_four.bets import blind_hand_bet, strategy_bets
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
-from crazy4.games.crazy_four.pricing import HandPrices, price_hands
+from crazy4.games.crazy_four.qualifier_cells import price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.strategy import simple_strategy
+from crazy4.generic.bestfour_pricing import BestFourPrices
 from crazy4.generic.bestfour_reference import DealtClassReference, IntArray
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ class Reference(DealtClassReference):
     ----------
     rules : CrazyFourRules
     outcomes : PlayerOutcomes
-    prices : HandPrices
+    prices : BestFourPrices
         Exact EV of each decision per class; ``prices.decision`` is the optimal strategy.
     class_of_hand : ndarray of int32, shape (2598960,)
     strength_of_hand : ndarray of uint16, shape (2598960,)
@@ -88,7 +89,7 @@ class Reference(DealtClassReference):
 
     rules: CrazyFourRules
     outcomes: PlayerOutcomes
-    prices: HandPrices
+    prices: BestFourPrices
     class_of_hand: npt.NDArray[np.int32] = field(repr=False)
     strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
 

@@ -41,14 +41,25 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.paytables import PayTable
-from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS
-from crazy4.games.crazy_four.rules import CrazyFourRules
+from crazy4.core.ranking import number_of_strengths
+from crazy4.games.base import Settlement
+from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes, outcome_thresholds
+from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
+from crazy4.generic.bestfour_pricing import BestFourPrices, decision_nets, price_cells
 from crazy4.generic.bestfour_settle import BestFourSettlement, Wager, hand_pays
+from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
+from crazy4.rules.ruleset import RuleSet
 
 IntArray = npt.NDArray[np.int64]
 
 #: The settlement of a Crazy 4 Poker rule set.
 CrazyFourSettlement = BestFourSettlement[CrazyFourRules]
+
+#: The six cells' coordinates (one index each).
+SIX_CELLS = (np.arange(len(OUTCOME_CELLS), dtype=np.int64),)
+
+#: The wagers of the main game, settled by the decision.
+MAIN_GAME = ("ante", "play", "super_bonus")
 
 #: The showdown in each cell, in words.
 SHOWDOWN_WORDS = ("player's hand higher", "hands tie", "dealer's hand higher")
@@ -80,6 +91,26 @@ def cell_nets(rules: CrazyFourRules) -> dict[str, IntArray]:
     return {"ante": ante, "play": play, "bonus_loses": bonus_loses}
 
 
+def bonus_payouts(rules: CrazyFourRules) -> tuple[IntArray, int]:
+    """Super Bonus payout numerators by strength (-1 below the table) and their denominator.
+
+    An unlisted hand that pushes (``unlisted = "push"``) is paid 0. A rule set without a Super
+    Bonus pays nothing and never loses it (all zeros over 1).
+
+    Examples
+    --------
+    >>> from crazy4.core.ranking import strength_of_description
+    >>> from crazy4.registry import load_rules
+    >>> trips = strength_of_description("three of a kind")
+    >>> [int(bonus_payouts(load_rules(name))[0][trips])
+    ...  for name in ("crazy4-standard", "crazy4-cardroom")]
+    [4, 0]
+    """
+    if rules.super_bonus is None:
+        return np.zeros(number_of_strengths(), dtype=np.int64), 1
+    return rules.super_bonus.by_strength()
+
+
 def _hand_bet(name: str, label: str, table: PayTable, forfeits: bool) -> Wager:
     pays, unit = hand_pays(table.by_strength())
     return Wager(
@@ -105,7 +136,7 @@ def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
             "super_bonus", "the Super Bonus", 0 * nets["ante"], on_fold="none", wagered=False
         )
     else:
-        pays, unit = hand_pays(bonus.by_strength())
+        pays, unit = hand_pays(bonus_payouts(rules))
         super_bonus = Wager(
             "super_bonus",
             "the Super Bonus",
@@ -145,3 +176,67 @@ def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
             + [f"dealer qualifies, {words}" for words in SHOWDOWN_WORDS]
         ),
     )
+
+
+def cell_thresholds(rules: RuleSet, strengths: IntArray) -> IntArray:
+    """The five thresholds around the player's strength and the qualifier
+    (:func:`crazy4.games.crazy_four.outcomes.outcome_thresholds`), for the advantage roles.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> cell_thresholds(load_rules("crazy4-standard"), np.array([100, 2000])).tolist()
+    [[100, 101, 322, 322, 322], [322, 322, 322, 2000, 2001]]
+    """
+    return outcome_thresholds(strengths, crazy_four_rules(rules).dealer.qualifier_strength)
+
+
+def cell_settlement(rules: RuleSet) -> Settlement:
+    """Ante + Super Bonus + Play per outcome cell, by strength (a fold loses the Ante and the
+    Super Bonus): what the exact pricing, the hole-card and the collusion engines price with."""
+    return decision_nets(crazy_four_settlement(crazy_four_rules(rules)), MAIN_GAME, SIX_CELLS)
+
+
+def cell_parts(rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+    """The main game's bets apart, in the same cells as :func:`cell_settlement`: ``ante_play``
+    (Ante + Play per unit of Ante; a fold loses the Ante) and, with a Super Bonus,
+    ``super_bonus`` (per unit of its wager; a fold loses it). They add up to the main game.
+    A Queens Up bet a fold forfeits (``fold_forfeits``) is added
+    (:func:`crazy4.generic.cell_roles.forfeited_side_bets`); one settled even on a fold is not
+    a bet the decision settles.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> parts, unpriced = cell_parts(load_rules("crazy4-standard"))
+    >>> parts["ante_play"].nets[0, 1].tolist(), parts["super_bonus"].nets[0, 1].tolist()
+    ([2, 2, 2, 4, 0, -4], [0, 0, 0, 0, 0, -2])
+    """
+    settle = crazy_four_settlement(crazy_four_rules(rules))
+    main = cell_settlement(rules)
+    names = ("ante_play", "super_bonus") if settle.rules.super_bonus is not None else ("ante_play",)
+    wagers = {"ante_play": ("ante", "play"), "super_bonus": ("super_bonus",)}
+    parts = {name: decision_nets(settle, wagers[name], SIX_CELLS, main.unit) for name in names}
+    return {**parts, **forfeited_side_bets(rules, main)}, {}
+
+
+def price_hands(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> BestFourPrices:
+    """Exact EV of every decision for every hand class, and the optimal decision
+    (:func:`crazy4.generic.bestfour_pricing.price_cells` on the dealer hands in each cell).
+
+    Raises
+    ------
+    ValueError
+        If the outcomes were counted for another qualifier.
+    """
+    if outcomes.qualifier_strength != rules.dealer.qualifier_strength:
+        raise ValueError("outcomes were counted for another dealer qualifier")
+    nets = cell_settlement(rules)
+    return price_cells(nets, outcomes.strengths, outcomes.counts, outcomes.dealer_hands)
+
+
+#: The hole-card engine's view of the game (six cells from five thresholds around the
+#: qualifier); the collusion role's cells.
+HOLE_CARDS = CellHoleCards(
+    5, 0, 1, 2, OUTCOME_CELLS, "ante_super_bonus_play", cell_thresholds, cell_settlement
+)

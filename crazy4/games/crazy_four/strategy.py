@@ -1,7 +1,7 @@
 """Readable summaries of the optimal strategy.
 
 The optimal decision is computed per suit class of five-card hands
-(:mod:`crazy4.games.crazy_four.pricing`),
+(:mod:`crazy4.games.crazy_four.qualifier_cells`),
 but a person plays by the best four cards. This module folds the per-class decisions back onto
 the four-card strength scale:
 
@@ -33,8 +33,8 @@ from crazy4.core.ranking import (
     strength_of_description,
 )
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes
-from crazy4.games.crazy_four.pricing import HandPrices
 from crazy4.games.crazy_four.rules import CrazyFourRules
+from crazy4.generic.bestfour_pricing import BestFourPrices
 
 #: The published simple strategy: 1x from K-Q-8-4, 3x from a pair of aces.
 SIMPLE_PLAY_MINIMUM = "Kc Qd 8h 4s"
@@ -74,7 +74,7 @@ def _combos_by_strength(outcomes: PlayerOutcomes, decision: npt.NDArray[np.int64
     return table.reindex(columns=range(4), fill_value=0).astype(np.int64)
 
 
-def strategy_segments(outcomes: PlayerOutcomes, prices: HandPrices) -> pd.DataFrame:
+def strategy_segments(outcomes: PlayerOutcomes, prices: BestFourPrices) -> pd.DataFrame:
     """The optimal strategy as runs of strengths, weakest first.
 
     Returns
@@ -125,7 +125,7 @@ def strategy_segments(outcomes: PlayerOutcomes, prices: HandPrices) -> pd.DataFr
     return pd.DataFrame(rows)
 
 
-def border_hands(outcomes: PlayerOutcomes, prices: HandPrices) -> pd.DataFrame:
+def border_hands(outcomes: PlayerOutcomes, prices: BestFourPrices) -> pd.DataFrame:
     """Every hand class at a strength where the fifth card or the suits split the decision.
 
     Returns

@@ -14,8 +14,8 @@ from crazy4.core.exact import exact_full, fits_int64, is_wide, widen
 from crazy4.core.ranking import category_thresholds
 from crazy4.core.upcard import N_CATEGORIES
 from crazy4.core.upcard_lattice import DEALER_HIGHER, DealLattice, Parts, lattice_cells
-from crazy4.games.four_card.pricing import ante_bonus_payouts, result_nets
 from crazy4.games.four_card.rules import FourCardRuleSet
+from crazy4.games.four_card.showdown_cells import ante_bonus_payouts, result_nets
 from crazy4.rules.ruleset import SideBet
 
 

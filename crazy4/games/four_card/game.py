@@ -109,14 +109,14 @@ class FourCard:
         return BestFourValidator(FOUR_CARD_CHECKS)
 
     def hole_cards(self) -> CellHoleCards:
-        """The hole-card role: the game's outcome cells (:data:`.pricing.HOLE_CARDS`)."""
-        from crazy4.games.four_card.pricing import HOLE_CARDS
+        """The hole-card role: the game's outcome cells (:data:`.showdown_cells.HOLE_CARDS`)."""
+        from crazy4.games.four_card.showdown_cells import HOLE_CARDS
 
         return HOLE_CARDS
 
     def colluder(self) -> ColludingGame:
         """The collusion role over the same cells (:class:`.cell_roles.CellColluder`)."""
-        from crazy4.games.four_card.pricing import HOLE_CARDS, cell_parts
+        from crazy4.games.four_card.showdown_cells import HOLE_CARDS, cell_parts
         from crazy4.games.four_card.situations import reference_of
         from crazy4.generic.bestfour_reference import honest_decisions, optimal_edge
         from crazy4.generic.cell_roles import CellColluder
@@ -133,14 +133,14 @@ def _count_hand(
 ) -> tuple[HandPrices, dict[str, object]]:
     """The 1,370,754 six-card dealer hands holding the up card, each looked up directly
     (independently of the subset tables), and the situation priced
-    (:func:`crazy4.games.four_card.pricing.price_situations`)."""
+    (:func:`crazy4.games.four_card.showdown_cells.price_situations`)."""
     import numpy as np
 
     from crazy4.core.engine import brute_force_counts
     from crazy4.core.ranking import HandCategory, hand_strength
     from crazy4.core.upcard import N_CATEGORIES, situation_thresholds
-    from crazy4.games.four_card.pricing import price_situations
     from crazy4.games.four_card.shape import HIDDEN_COMPLETIONS
+    from crazy4.games.four_card.showdown_cells import price_situations
 
     assert up is not None
     chosen = four_card_rules(rules)

@@ -35,15 +35,32 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.decisions import decisions_for_strategy
 from crazy4.core.paytables import PayTable
-from crazy4.core.ranking import HandCategory, category_thresholds
-from crazy4.games.four_card.rules import FourCardRuleSet
+from crazy4.core.ranking import (
+    HandCategory,
+    category_thresholds,
+    number_of_strengths,
+    strength_of_description,
+)
+from crazy4.core.upcard import UpCardOutcomes
+from crazy4.games.base import Settlement
+from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
+from crazy4.generic.bestfour_pricing import (
+    BestFourPrices,
+    decision_nets,
+    ev_fits_int64,
+    price_cells,
+)
 from crazy4.generic.bestfour_settle import BestFourSettlement, Wager, hand_pays
+from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
+from crazy4.rules.ruleset import RuleSet
 
 IntArray = npt.NDArray[np.int64]
 
@@ -52,6 +69,45 @@ FourCardSettlement = BestFourSettlement[FourCardRuleSet]
 
 #: The cells' shape: the dealer's hand category, the showdown result.
 CELLS = (len(HandCategory), 3)
+
+#: The hole-card cells (dealer lower, tie, higher): the showdown result alone, as the main
+#: game's wagers do not depend on the dealer's category.
+RESULT_CELLS = (np.zeros(3, dtype=np.int64), np.arange(3, dtype=np.int64))
+
+#: The wagers of the main game (the Ante Bonus paid on the Ante).
+MAIN_GAME = ("ante", "ante_bonus", "play")
+
+#: The published simple strategy (S. Ko): fold below a pair of 3s, 1x to 9-9, 3x from 10-10.
+SIMPLE_PLAY_MINIMUM = "pair of 3s"
+SIMPLE_RAISE_MINIMUM = "pair of 10s"
+
+
+def result_nets(rules: FourCardRuleSet) -> IntArray:
+    """Net of the Ante (and of each unit of Play) for player higher / tie / dealer higher.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> result_nets(load_rules("four-card-standard")).tolist()
+    [1, 1, -1]
+    """
+    return np.array([1, 1 if rules.dealer.ties == "player" else 0, -1], dtype=np.int64)
+
+
+def ante_bonus_payouts(rules: FourCardRuleSet) -> tuple[IntArray, int]:
+    """Ante Bonus numerators by strength (0 below the table) and their denominator.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> pays, denominator = ante_bonus_payouts(load_rules("four-card-standard"))
+    >>> int(pays[-1]), int(pays[0]), denominator
+    (25, 0, 1)
+    """
+    bonus = rules.four_card.ante_bonus
+    if bonus is None:
+        return np.zeros(number_of_strengths(), dtype=np.int64), 1
+    return hand_pays(bonus.table.by_strength(), below=0)
 
 
 def _dealer_higher() -> npt.NDArray[np.bool_]:
@@ -97,8 +153,7 @@ def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
     """Every wager of a ``four-card-poker`` rule set in its cells (module docstring), over the
     least common denominator of its pay tables."""
     bonus = rules.four_card.ante_bonus
-    tie = 1 if rules.dealer.ties == "player" else 0
-    showdown = np.broadcast_to(np.array([1, tie, -1], dtype=np.int64), CELLS)
+    showdown = np.broadcast_to(result_nets(rules), CELLS)
     notes = np.broadcast_to(np.array(["", f"ties = {rules.dealer.ties}", ""]), CELLS)
     ante_bonus = _hand_bet(
         "ante_bonus",
@@ -131,3 +186,181 @@ def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
             ]
         ),
     )
+
+
+@dataclass(frozen=True)
+class FourCardPrices(BestFourPrices):
+    """:class:`crazy4.generic.bestfour_pricing.BestFourPrices` of the situation classes, with
+    the EV's two parts: ``EV(m) = (1 + m) showdown + bonus``, ``EV(fold) = -N d`` (``+ bonus``
+    when the Ante Bonus is paid on a fold).
+
+    Attributes
+    ----------
+    showdown : ndarray of int64, shape (n,)
+        Net of the Ante (equally of one unit of Play) over the completions.
+    bonus : ndarray of int64, shape (n,)
+        Ante Bonus numerator (``b * N * d``).
+    """
+
+    showdown: IntArray = field(repr=False)
+    bonus: IntArray = field(repr=False)
+
+
+def price_situations(
+    rules: FourCardRuleSet, strengths: IntArray, lower: IntArray, tie: IntArray, higher: IntArray
+) -> FourCardPrices:
+    """Exact EV of every decision, and the optimal decision, for situations given by the
+    completions where the dealer is lower / ties / is higher (each row sums to the same N).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> rules = load_rules("four-card-standard")
+    >>> p = price_situations(rules, np.array([0, 2000]), np.array([1, 8]), np.array([0, 1]),
+    ...                      np.array([9, 1]))
+    >>> p.decision.tolist(), p.ev[1].tolist(), p.showdown.tolist()
+    ([0, 3], [-10, 16, 24, 32], [-8, 8])
+    """
+    completions = lower + tie + higher
+    if completions.shape[0] and not (completions == completions[0]).all():
+        raise ValueError("situations have different numbers of completions")
+    n_completions = int(completions[0]) if completions.shape[0] else 1
+    counts = np.stack([lower, tie, higher], axis=1)
+    prices = price_cells(cell_settlement(rules), strengths, counts, n_completions)
+    showdown = prices.ev[:, 2] - prices.ev[:, 1]
+    bonus = prices.ev[:, 1] - 2 * showdown
+    return FourCardPrices(
+        prices.denominator, prices.allowed, prices.ev, prices.decision, prices.tied, showdown, bonus
+    )
+
+
+def price_outcomes(
+    rules: FourCardRuleSet, outcomes: UpCardOutcomes, *, jobs: int = 1
+) -> FourCardPrices:
+    """:func:`price_situations` for every situation class of an analysis: the same arrays, by
+    one compiled pass on ``jobs`` threads (:func:`crazy4.core.upcard_kernels.price_rows`,
+    several times faster than the numpy pricing, most of its time first touching the 0.36 GB
+    it writes) when the EVs fit int64 (every pay table but a huge Ante Bonus, which the numpy
+    pricing handles in Python integers)."""
+    from crazy4.core import upcard_kernels
+    from crazy4.core.table_kernels import run_in_threads
+
+    n_completions = outcomes.completions
+    table = cell_settlement(rules)
+    if not ev_fits_int64(table, n_completions):
+        return price_situations(
+            rules, outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher
+        )
+    n = outcomes.strengths.shape[0]
+    showdown, bonus, decision = (np.empty(n, dtype=np.int64) for _ in range(3))
+    allowed, tied = np.empty((n, 4), dtype=bool), np.empty((n, 4), dtype=bool)
+    ev = np.empty((n, 4), dtype=np.int64)
+    pricer: Any = upcard_kernels.price_rows
+    payouts, unit = ante_bonus_payouts(rules)
+    nets, payouts64 = result_nets(rules), np.asarray(payouts, dtype=np.int64)
+    on_fold = four_card_settlement(rules).wager("ante_bonus").on_fold == "settled"
+
+    def price(start: int, stop: int) -> None:
+        rows = slice(start, stop)
+        pricer(
+            outcomes.strengths[rows], outcomes.lower[rows], outcomes.tie[rows],
+            outcomes.higher[rows], nets, payouts64, table.allowed, n_completions, unit,
+            on_fold, showdown[rows], bonus[rows], allowed[rows], ev[rows], decision[rows],
+            tied[rows],
+        )  # fmt: skip
+
+    run_in_threads(price, n, chunks_per_thread=1, threads=jobs)
+    return FourCardPrices(n_completions * unit, allowed, ev, decision, tied, showdown, bonus)
+
+
+def simple_strategy(rules: FourCardRuleSet, strengths: IntArray) -> IntArray:
+    """Decisions of the published simple strategy: fold below 3-3, 1x to 9-9, raise from 10-10.
+
+    The raise is the largest allowed multiple.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.core.ranking import hand_strength
+    >>> hands = ["2s 2d 9c 7h 4s", "3s 3d 9c 7h 4s", "9s 9d Ac 7h 4s", "Ts Td 2c 7h 4s"]
+    >>> strengths = np.array([hand_strength(parse_cards(h)) for h in hands])
+    >>> simple_strategy(load_rules("four-card-standard"), strengths).tolist()
+    [0, 1, 1, 3]
+    """
+    return decisions_for_strategy(
+        rules,
+        strengths,
+        play_minimum=strength_of_description(SIMPLE_PLAY_MINIMUM),
+        raise_minimum=max(
+            strength_of_description(SIMPLE_RAISE_MINIMUM), rules.play.raise_minimum_strength
+        ),
+    )
+
+
+def cell_thresholds(rules: RuleSet, strengths: IntArray) -> IntArray:
+    """Below the player's strength and below it plus one (cells: dealer lower, tie, higher),
+    for the advantage roles.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> cell_thresholds(load_rules("four-card-standard"), np.array([7])).tolist()
+    [[7, 8]]
+    """
+    values = np.asarray(strengths, dtype=np.int64)
+    return np.stack([values, values + 1], axis=1)
+
+
+def cell_settlement(rules: RuleSet) -> Settlement:
+    """Ante + Play (+ Ante Bonus) per cell (dealer lower, tie, higher), by strength: what the
+    exact pricing, the hole-card and the collusion engines price with.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> s = cell_settlement(load_rules("four-card-standard"))
+    >>> s.nets[0, 0].tolist(), s.nets[0, 3].tolist(), s.wagers.tolist()
+    ([-1, -1, -1], [4, 4, -4], [1, 2, 3, 4])
+    """
+    return decision_nets(four_card_settlement(four_card_rules(rules)), MAIN_GAME, RESULT_CELLS)
+
+
+def cell_parts(rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+    """The bets other than the main game that the decision settles, in the cells of
+    :func:`cell_settlement` (per unit of their own wager): a Bad Beat Bonus a fold forfeits,
+    keyed on the player's hand, and the Aces Up bets a fold forfeits
+    (:func:`crazy4.generic.cell_roles.forfeited_side_bets`). A Bad Beat keyed on the dealer's
+    hand needs the dealer's category, which the cells do not hold: it is named unpriced.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> parts, unpriced = cell_parts(load_rules("four-card-standard"))
+    >>> bad = parts["bad_beat"].nets[strength_of_description("three of a kind")]
+    >>> bad.tolist(), unpriced
+    ([[-1, -1, -1], [-1, -1, 200], [-1, -1, 200], [-1, -1, 200]], {})
+    """
+    chosen = four_card_rules(rules)
+    parts = forfeited_side_bets(rules, cell_settlement(rules))
+    bad_beat = chosen.four_card.bad_beat
+    if bad_beat is None or not bad_beat.fold_forfeits:
+        return parts, {}
+    if bad_beat.keyed_on != "player":
+        return parts, {"bad_beat": "keyed on the dealer's hand, which the cells do not hold"}
+    settle = four_card_settlement(chosen)
+    return {"bad_beat": decision_nets(settle, ("bad_beat",), RESULT_CELLS), **parts}, {}
+
+
+#: The hole-card engine's view of the game (dealer lower, tie, higher); the collusion role's
+#: cells.
+HOLE_CARDS = CellHoleCards(
+    6,
+    1,
+    0,
+    1,
+    ("dealer_lower", "tie", "dealer_higher"),
+    "ante_play",
+    cell_thresholds,
+    cell_settlement,
+)

@@ -36,8 +36,8 @@ from crazy4.core.upcard import COUNTING_MODULES, N_CATEGORIES
 from crazy4.core.upcard_lattice import DealLattice, build_lattice, to_bet, with_decisions
 from crazy4.core.upcard_situations import SITUATION_MODULES, build_situations, suit_masks
 from crazy4.games.four_card.bets import ante_play_parts, bad_beat_parts, side_bet_parts
-from crazy4.games.four_card.pricing import FourCardPrices, price_situations, simple_strategy
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
+from crazy4.games.four_card.showdown_cells import FourCardPrices, price_situations, simple_strategy
 from crazy4.generic.bestfour_reference import DealtClassReference, IntArray
 
 if TYPE_CHECKING:
@@ -184,7 +184,8 @@ class FourCardReference(DealtClassReference):
         return situation_of(colex, up).astype(np.int64)
 
     def simple_decisions(self) -> npt.NDArray[np.int64]:
-        """The published simple strategy per situation class (:func:`.pricing.simple_strategy`).
+        """The published simple strategy per situation class
+        (:func:`.showdown_cells.simple_strategy`).
 
         Examples
         --------
@@ -212,7 +213,7 @@ class FourCardReference(DealtClassReference):
             dtype=np.int64,
             builders=(
                 *COUNTING_MODULES,
-                "crazy4.games.four_card.pricing",
+                "crazy4.games.four_card.showdown_cells",
                 "crazy4.core.decisions",
                 "crazy4.games.four_card.bets",
                 "crazy4.core.upcard_lattice",

@@ -32,9 +32,9 @@ from crazy4.core.upcard_lattice import (
     with_decisions,
 )
 from crazy4.games.four_card.bets import ante_play_parts, bad_beat_parts, side_bet_parts
-from crazy4.games.four_card.pricing import FourCardPrices, price_outcomes, simple_strategy
 from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.games.four_card.shape import compute_four_card_outcomes
+from crazy4.games.four_card.showdown_cells import FourCardPrices, price_outcomes, simple_strategy
 from crazy4.games.four_card.situations import FourCardReference
 from crazy4.generic.bestfour_analysis import AnalysisSteps, BestFourAnalysis, Say
 from crazy4.generic.upcard_tables import (
@@ -121,7 +121,7 @@ class FourCardSteps(AnalysisSteps[FourCardRuleSet, UpCardOutcomes, FourCardPrice
         return small_pages()
 
     def price(self, rules: FourCardRuleSet, outcomes: UpCardOutcomes, jobs: int) -> FourCardPrices:
-        """:func:`.pricing.price_outcomes`."""
+        """:func:`.showdown_cells.price_outcomes`."""
         return price_outcomes(rules, outcomes, jobs=jobs)
 
     def bets(
