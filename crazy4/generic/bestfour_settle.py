@@ -36,6 +36,7 @@ from typing import Generic, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.exact import largest_magnitude, widen
 from crazy4.core.paytables import PayTable, format_odds
 from crazy4.core.ranking import describe_strength
 from crazy4.rules.ruleset import RuleSet
@@ -133,19 +134,36 @@ class Wager:
         if self.on_fold not in FOLD_RULES:
             raise ValueError(f"unknown fold rule {self.on_fold!r}")
 
+    def largest(self, unit: int) -> int:
+        """The largest magnitude of a net over ``unit`` (a multiple of :attr:`unit`), for the
+        int64 bounds: a Play bet's at 3x.
+
+        Examples
+        --------
+        >>> Wager("play", "Play", np.array([1, 0, -1]), by_multiple=True).largest(2)
+        6
+        """
+        pays = 0 if self.hand_pays is None else largest_magnitude(self.hand_pays)
+        most = max(largest_magnitude(self.cells), pays, self.unit)
+        return most * (unit // self.unit) * (3 if self.by_multiple else 1)
+
     def net(
         self,
         strength: IntArray,
         multiple: IntArray,
         cell: tuple[IntArray, ...],
         unit: int,
+        *,
+        wide: bool = False,
     ) -> IntArray:
-        """Net numerators over ``unit`` (a multiple of :attr:`unit`) per seat."""
+        """Net numerators over ``unit`` (a multiple of :attr:`unit`) per seat, broadcast over
+        the arguments' shapes (Python integers when ``wide``)."""
         scale = unit // self.unit
         assert scale * self.unit == unit, "a unit the wager's does not divide"
-        value = self.cells[cell]
+        value = widen(self.cells[cell], True) if wide else self.cells[cell]
         if self.hand_pays is not None:
             paid = self.hand_pays[strength]
+            paid = widen(paid, True) if wide else paid
             pays = paid >= 0 if self.pays_in is None else (paid >= 0) & self.pays_in[cell]
             value = np.where(pays, paid, value)
         if scale != 1:

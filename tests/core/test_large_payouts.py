@@ -383,7 +383,7 @@ def test_four_card_lattice_bets_and_cap_with_a_huge_ante_bonus() -> None:
     from crazy4.core.bets import summarize
     from crazy4.core.ranking import strength_of_description
     from crazy4.core.upcard_lattice import DealLattice, capped_bet, combine, to_bet
-    from crazy4.games.four_card.bets import ante_play_parts, side_bet_parts
+    from crazy4.games.four_card.showdown_cells import ante_play_parts, side_bet_parts
 
     rules = parse_rules(_edit(FOUR_CARD, "four_of_a_kind", "1e15"), "big.toml")
     quads = strength_of_description("four 2s")

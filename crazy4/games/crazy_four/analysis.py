@@ -17,7 +17,6 @@ import pandas as pd
 
 from crazy4.core.bet_tables import net_distribution
 from crazy4.core.bets import BetOutcomes
-from crazy4.games.crazy_four.bets import all_bets
 from crazy4.games.crazy_four.hand_reference import Reference
 from crazy4.games.crazy_four.outcomes import (
     OUTCOME_CELLS,
@@ -25,7 +24,7 @@ from crazy4.games.crazy_four.outcomes import (
     PlayerOutcomes,
     compute_outcomes,
 )
-from crazy4.games.crazy_four.qualifier_cells import price_hands
+from crazy4.games.crazy_four.qualifier_cells import all_bets, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.strategy import border_hands, simple_strategy, strategy_segments
 from crazy4.generic.bestfour_analysis import AnalysisSteps, BestFourAnalysis, Say

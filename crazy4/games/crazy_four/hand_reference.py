@@ -30,9 +30,8 @@ from crazy4.core.cards import colex_indices, format_cards
 from crazy4.core.engine import DEALER_HANDS
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
 from crazy4.core.symmetry import build_suit_classes
-from crazy4.games.crazy_four.bets import blind_hand_bet, strategy_bets
 from crazy4.games.crazy_four.outcomes import PlayerOutcomes, compute_outcomes
-from crazy4.games.crazy_four.qualifier_cells import price_hands
+from crazy4.games.crazy_four.qualifier_cells import blind_hand_bet, price_hands, strategy_bets
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.generic.bestfour_pricing import BestFourPrices

@@ -40,15 +40,18 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.bets import BetOutcomes
+from crazy4.core.decisions import threshold_text
 from crazy4.core.paytables import PayTable
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.base import Settlement
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes, outcome_thresholds
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
+from crazy4.generic.bestfour_bets import outcome_bet
 from crazy4.generic.bestfour_pricing import BestFourPrices, decision_nets, price_cells
 from crazy4.generic.bestfour_settle import BestFourSettlement, Wager, hand_pays
 from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
-from crazy4.rules.ruleset import RuleSet
+from crazy4.rules.ruleset import RuleSet, SideBet
 
 IntArray = npt.NDArray[np.int64]
 
@@ -240,3 +243,112 @@ def price_hands(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> BestFourPric
 HOLE_CARDS = CellHoleCards(
     5, 0, 1, 2, OUTCOME_CELLS, "ante_super_bonus_play", cell_thresholds, cell_settlement
 )
+
+
+# --- the bets of the exact tables --------------------------------------------------------------
+
+
+def _bet(
+    rules: CrazyFourRules,
+    outcomes: PlayerOutcomes,
+    decision: IntArray,
+    names: tuple[str, ...],
+    name: str,
+    description: str,
+) -> BetOutcomes:
+    settle = crazy_four_settlement(rules)
+    wagers = [settle.wager(part) for part in names]
+    unit = settle.wager("super_bonus").unit  # the Super Bonus table's denominator
+    combos = outcomes.weights[:, None] * outcomes.counts
+    return outcome_bet(
+        name, description, wagers, combos, outcomes.strengths, decision, SIX_CELLS, unit
+    )
+
+
+def game_bet(
+    rules: CrazyFourRules,
+    outcomes: PlayerOutcomes,
+    decision: IntArray,
+    *,
+    name: str,
+    description: str,
+    include_ante_play: bool = True,
+    include_bonus: bool = True,
+) -> BetOutcomes:
+    """The Ante + Play and/or Super Bonus parts of a round played by ``decision`` (0 fold, m:
+    Play m Antes), per unit of Ante over the Super Bonus table's denominator."""
+    parts: tuple[str, ...] = ("ante", "play") if include_ante_play else ()
+    parts += ("super_bonus",) if include_bonus else ()
+    return _bet(rules, outcomes, decision, parts, name, description)
+
+
+def side_bet(bet: SideBet, outcomes: PlayerOutcomes, decision: IntArray) -> BetOutcomes:
+    """A bet on the player's own hand (Queens Up) per unit of its own wager."""
+    forfeits = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
+    wager = _hand_bet("queens_up", bet.name, bet.table, bet.fold_forfeits)
+    return outcome_bet(
+        bet.name,
+        f"Queens Up, pays {bet.table.describe()}; {forfeits}",
+        [wager],
+        outcomes.weights[:, None] * outcomes.counts,
+        outcomes.strengths,
+        decision,
+        SIX_CELLS,
+    )
+
+
+def blind_hand_decisions(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> IntArray:
+    """The card room's blind second hand: never folds; 3x from the raise minimum, else 1x."""
+    return crazy_four_settlement(rules).blind_multiple(outcomes.strengths)
+
+
+def strategy_bets(
+    rules: CrazyFourRules, outcomes: PlayerOutcomes, decision: IntArray
+) -> list[BetOutcomes]:
+    """The bets a strategy decides: Ante + Super Bonus + Play, Ante + Play, the Super Bonus
+    alone (if any) and each side bet, played by ``decision`` (described as the optimal
+    strategy, as :func:`all_bets` plays them)."""
+    bets = [
+        _bet(
+            rules, outcomes, decision, MAIN_GAME, "ante_super_bonus_play",
+            "Ante + Super Bonus + Play, optimal strategy (per unit of Ante)",
+        ),
+        _bet(
+            rules, outcomes, decision, ("ante", "play"), "ante_play",
+            "Ante + Play alone, under the optimal strategy (per unit of Ante)",
+        ),
+    ]  # fmt: skip
+    if rules.super_bonus is not None:
+        bets.append(
+            _bet(
+                rules, outcomes, decision, ("super_bonus",), "super_bonus",
+                "Super Bonus alone, under the optimal strategy (per unit)",
+            )
+        )  # fmt: skip
+    return bets + [side_bet(bet, outcomes, decision) for bet in rules.side_bets]
+
+
+def blind_hand_bet(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> BetOutcomes:
+    """The card room's blind second hand (:func:`blind_hand_decisions`)."""
+    return _bet(
+        rules, outcomes, blind_hand_decisions(rules, outcomes), MAIN_GAME, "blind_second_hand",
+        "The card room's blind second hand: Ante + Super Bonus + Play, never folds, 3x with a "
+        "pair of aces or better, else 1x (2x returned)",
+    )  # fmt: skip
+
+
+def all_bets(
+    rules: CrazyFourRules, outcomes: PlayerOutcomes, prices: BestFourPrices, simple: IntArray
+) -> list[BetOutcomes]:
+    """Every bet of the rule set, played optimally (plus the simple strategy and blind hand)."""
+    bets = strategy_bets(rules, outcomes, prices.decision)
+    played = threshold_text(rules, "K-Q-8-4+", "pair of aces+")
+    bets.append(
+        _bet(
+            rules, outcomes, simple, MAIN_GAME, "ante_super_bonus_play_simple",
+            f"Ante + Super Bonus + Play, published simple strategy ({played})",
+        )
+    )  # fmt: skip
+    if rules.blind_second_hand:
+        bets.append(blind_hand_bet(rules, outcomes))
+    return bets

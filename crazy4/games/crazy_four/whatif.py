@@ -21,8 +21,7 @@ from crazy4.core.bets import summarize
 from crazy4.core.paytables import PayTable, format_odds
 from crazy4.core.ranking import category_thresholds
 from crazy4.games.crazy_four.analysis import Analysis, analyze
-from crazy4.games.crazy_four.bets import all_bets, side_bet, strategy_bets
-from crazy4.games.crazy_four.qualifier_cells import price_hands
+from crazy4.games.crazy_four.qualifier_cells import all_bets, price_hands, side_bet, strategy_bets
 from crazy4.games.crazy_four.rules import UNLISTED_RULES, CrazyFourRules, SuperBonus
 from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.rules.ruleset import SideBet

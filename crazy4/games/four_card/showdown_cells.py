@@ -50,8 +50,10 @@ from crazy4.core.ranking import (
     strength_of_description,
 )
 from crazy4.core.upcard import UpCardOutcomes
+from crazy4.core.upcard_lattice import DealLattice, Parts
 from crazy4.games.base import Settlement
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
+from crazy4.generic.bestfour_bets import lattice_parts
 from crazy4.generic.bestfour_pricing import (
     BestFourPrices,
     decision_nets,
@@ -60,7 +62,7 @@ from crazy4.generic.bestfour_pricing import (
 )
 from crazy4.generic.bestfour_settle import BestFourSettlement, Wager, hand_pays
 from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
-from crazy4.rules.ruleset import RuleSet
+from crazy4.rules.ruleset import RuleSet, SideBet
 
 IntArray = npt.NDArray[np.int64]
 
@@ -364,3 +366,84 @@ HOLE_CARDS = CellHoleCards(
     cell_thresholds,
     cell_settlement,
 )
+
+
+# --- the bets on the deal lattice ---------------------------------------------------------------
+
+
+def ante_play_parts(
+    rules: FourCardRuleSet, lattice: DealLattice, name: str, description: str
+) -> Parts:
+    """Ante + Play + Ante Bonus per unit of Ante, played by the lattice's decisions.
+
+    Examples
+    --------
+    Three of a kind (Ante Bonus 2 to 1) played 3x: +1 +3 +2 when it wins, -1 -3 +2 when the
+    dealer is higher; three wins and one loss average +4 Antes.
+
+    >>> from crazy4.registry import load_rules
+    >>> trips = strength_of_description("three of a kind")
+    >>> deals = np.zeros((1, 8, 3), dtype=np.int64)
+    >>> deals[0, 1, 0], deals[0, 7, 2] = 3, 1      # beats 3 pairs, loses to 1 four of a kind
+    >>> lattice = DealLattice(np.array([trips]), np.array([3]), np.array([1]), deals)
+    >>> parts = ante_play_parts(load_rules("four-card-standard"), lattice, "x", "")
+    >>> int((parts.win + parts.lose)[0, 1, 0]), int((parts.win + parts.lose)[0, 7, 2])
+    (6, -2)
+    >>> from crazy4.core.upcard_lattice import summary_row, to_bet
+    >>> summary_row(to_bet(parts, lattice), lattice)["ev"]
+    4.0
+    """
+    settle = four_card_settlement(rules)
+    wagers = [settle.wager(part) for part in MAIN_GAME]
+    return lattice_parts(name, description, wagers, lattice)
+
+
+def side_bet_parts(bet: SideBet, lattice: DealLattice) -> Parts:
+    """Aces Up (a bet on the player's own hand) per unit of its wager.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> bet = load_rules("four-card-standard").side_bets[0]
+    >>> strengths = np.array([0, strength_of_description("pair of aces")])
+    >>> lattice = DealLattice(strengths, np.array([0, 3]), np.array([1, 1]),
+    ...                       np.ones((2, 8, 3), dtype=np.int64))
+    >>> net = side_bet_parts(bet, lattice)
+    >>> int(net.lose[0, 0, 0]), int(net.win[1, 0, 0])
+    (-1, 1)
+    """
+    fold = "lost" if bet.fold_forfeits else "settled"
+    forfeits = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
+    return lattice_parts(
+        bet.name,
+        f"Aces Up, pays {bet.table.describe()}; {forfeits} (per unit)",
+        [_hand_bet("aces_up", bet.name, bet.table, -1, fold)],
+        lattice,
+    )
+
+
+def bad_beat_parts(rules: FourCardRuleSet, lattice: DealLattice) -> Parts:
+    """The Bad Beat Bonus per unit of its wager: paid when the player's hand loses.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> trips = strength_of_description("three of a kind")
+    >>> lattice = DealLattice(np.array([trips]), np.array([3]), np.array([1]),
+    ...                       np.ones((1, 8, 3), dtype=np.int64))
+    >>> parts = bad_beat_parts(load_rules("four-card-standard"), lattice)
+    >>> int(parts.win[0, 7, 2]), int(parts.lose[0, 7, 0])   # loses to quads; wins the hand
+    (200, -1)
+    """
+    bad_beat = rules.four_card.bad_beat
+    assert bad_beat is not None
+    keyed = "the losing player's hand" if bad_beat.keyed_on == "player" else "the dealer's hand"
+    note = " ILLUSTRATIVE table" if bad_beat.illustrative else ""
+    forfeits = "; a fold forfeits it" if bad_beat.fold_forfeits else ""
+    return lattice_parts(
+        "bad_beat",
+        f"Bad Beat Bonus{note}: pays {bad_beat.table.describe()} on {keyed} when the player "
+        f"loses{forfeits} (per unit)",
+        [_bad_beat(rules)],
+        lattice,
+    )

@@ -35,9 +35,15 @@ from crazy4.core.symmetry import build_suit_classes
 from crazy4.core.upcard import COUNTING_MODULES, N_CATEGORIES
 from crazy4.core.upcard_lattice import DealLattice, build_lattice, to_bet, with_decisions
 from crazy4.core.upcard_situations import SITUATION_MODULES, build_situations, suit_masks
-from crazy4.games.four_card.bets import ante_play_parts, bad_beat_parts, side_bet_parts
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
-from crazy4.games.four_card.showdown_cells import FourCardPrices, price_situations, simple_strategy
+from crazy4.games.four_card.showdown_cells import (
+    FourCardPrices,
+    ante_play_parts,
+    bad_beat_parts,
+    price_situations,
+    side_bet_parts,
+    simple_strategy,
+)
 from crazy4.generic.bestfour_reference import DealtClassReference, IntArray
 
 if TYPE_CHECKING:
@@ -215,7 +221,8 @@ class FourCardReference(DealtClassReference):
                 *COUNTING_MODULES,
                 "crazy4.games.four_card.showdown_cells",
                 "crazy4.core.decisions",
-                "crazy4.games.four_card.bets",
+                "crazy4.generic.bestfour_settle",
+                "crazy4.generic.bestfour_pricing",
                 "crazy4.core.upcard_lattice",
                 __name__,
             ),

@@ -31,10 +31,16 @@ from crazy4.core.upcard_lattice import (
     to_bet,
     with_decisions,
 )
-from crazy4.games.four_card.bets import ante_play_parts, bad_beat_parts, side_bet_parts
 from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.games.four_card.shape import compute_four_card_outcomes
-from crazy4.games.four_card.showdown_cells import FourCardPrices, price_outcomes, simple_strategy
+from crazy4.games.four_card.showdown_cells import (
+    FourCardPrices,
+    ante_play_parts,
+    bad_beat_parts,
+    price_outcomes,
+    side_bet_parts,
+    simple_strategy,
+)
 from crazy4.games.four_card.situations import FourCardReference
 from crazy4.generic.bestfour_analysis import AnalysisSteps, BestFourAnalysis, Say
 from crazy4.generic.upcard_tables import (

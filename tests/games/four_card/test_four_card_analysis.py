@@ -30,13 +30,12 @@ from crazy4.core.upcard_lattice import (
     to_bet,
 )
 from crazy4.games.four_card import upcard_analysis as fourcard_analysis
-from crazy4.games.four_card.bets import ante_play_parts
 from crazy4.games.four_card.shape import (
     HIDDEN_COMPLETIONS,
     TOTAL_DEALS,
     compute_four_card_outcomes,
 )
-from crazy4.games.four_card.showdown_cells import price_outcomes, simple_strategy
+from crazy4.games.four_card.showdown_cells import ante_play_parts, price_outcomes, simple_strategy
 from crazy4.games.four_card.up_card_report import FOUR_CARD_REPORT
 from crazy4.games.four_card.upcard_analysis import (
     MAIN_BET,
