@@ -39,7 +39,7 @@ import numpy.typing as npt
 from crazy4.core.exact import largest_magnitude, widen
 from crazy4.core.paytables import PayTable, format_odds
 from crazy4.core.ranking import describe_strength
-from crazy4.rules.ruleset import RuleSet
+from crazy4.rules.ruleset import RuleSet, SideBet
 
 IntArray = npt.NDArray[np.int64]
 R = TypeVar("R", bound=RuleSet)
@@ -178,6 +178,39 @@ class Wager:
         shape = np.broadcast(strength, multiple, *cell).shape
         result = np.broadcast_to(value, shape)  # int64, or Python integers past int64
         return result.copy() if result.dtype == object else result.astype(np.int64)
+
+
+def hand_bet(
+    name: str,
+    label: str,
+    table: PayTable | None,
+    cells: tuple[int, ...],
+    *,
+    on_fold: str = "lost",
+    below: int = -1,
+) -> Wager:
+    """A bet on the player's own hand: its table's odds whatever the dealer holds, else lost
+    (``below = 0``: else nothing); no table pays nothing.
+
+    Examples
+    --------
+    >>> from crazy4.core.ranking import strength_of_description
+    >>> aces = strength_of_description("pair of aces")
+    >>> bet = hand_bet("x", "X", PayTable.from_mapping("x", {"pair_of_aces": 1.5}), (2,))
+    >>> bet.net(np.array([0, aces]), np.array([1, 1]), (np.array([0, 1]),), 2).tolist()
+    [-2, 3]
+    """
+    if table is None:
+        return Wager(name, label, np.zeros(cells, dtype=np.int64), on_fold=on_fold)
+    pays, unit = hand_pays(table.by_strength(), below=below)
+    lost = np.full(cells, -unit, dtype=np.int64)
+    return Wager(name, label, lost, hand_pays=pays, on_fold=on_fold, table=table, unit=unit)
+
+
+def side_bet_wager(name: str, bet: SideBet, cells: tuple[int, ...]) -> Wager:
+    """A side bet on the player's own hand (a fold forfeits it when the rule file says so)."""
+    fold = "lost" if bet.fold_forfeits else "settled"
+    return hand_bet(name, bet.name, bet.table, cells, on_fold=fold)
 
 
 @dataclass(frozen=True)
@@ -333,7 +366,9 @@ __all__ = [
     "FOLD_RULES",
     "BestFourSettlement",
     "Wager",
+    "hand_bet",
     "hand_pays",
     "outcome_cells",
     "showdown_results",
+    "side_bet_wager",
 ]

@@ -42,14 +42,13 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.decisions import threshold_text
-from crazy4.core.paytables import PayTable
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.base import Settlement
 from crazy4.games.crazy_four.outcomes import OUTCOME_CELLS, PlayerOutcomes, outcome_thresholds
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.generic.bestfour_bets import outcome_bet
 from crazy4.generic.bestfour_pricing import BestFourPrices, decision_nets, price_cells
-from crazy4.generic.bestfour_settle import BestFourSettlement, Wager, hand_pays
+from crazy4.generic.bestfour_settle import BestFourSettlement, Wager, hand_pays, side_bet_wager
 from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
 from crazy4.rules.ruleset import RuleSet, SideBet
 
@@ -57,6 +56,9 @@ IntArray = npt.NDArray[np.int64]
 
 #: The settlement of a Crazy 4 Poker rule set.
 CrazyFourSettlement = BestFourSettlement[CrazyFourRules]
+
+#: The cells' shape: one index.
+CELLS = (len(OUTCOME_CELLS),)
 
 #: The six cells' coordinates (one index each).
 SIX_CELLS = (np.arange(len(OUTCOME_CELLS), dtype=np.int64),)
@@ -114,19 +116,6 @@ def bonus_payouts(rules: CrazyFourRules) -> tuple[IntArray, int]:
     return rules.super_bonus.by_strength()
 
 
-def _hand_bet(name: str, label: str, table: PayTable, forfeits: bool) -> Wager:
-    pays, unit = hand_pays(table.by_strength())
-    return Wager(
-        name,
-        label,
-        np.full(len(OUTCOME_CELLS), -unit, dtype=np.int64),
-        hand_pays=pays,
-        on_fold="lost" if forfeits else "settled",
-        table=table,
-        unit=unit,
-    )
-
-
 def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
     """Every wager of a rule set in the six cells (module docstring), over the least common
     denominator of its pay tables."""
@@ -170,10 +159,7 @@ def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
         rules=rules,
         wagers=wagers,
         side_name="queens_up",
-        side_tables=tuple(
-            _hand_bet("queens_up", bet.name, bet.table, bet.fold_forfeits)
-            for bet in rules.side_bets
-        ),
+        side_tables=tuple(side_bet_wager("queens_up", bet, CELLS) for bet in rules.side_bets),
         cell_words=np.array(
             [f"{not_qualified}, {words}" for words in SHOWDOWN_WORDS]
             + [f"dealer qualifies, {words}" for words in SHOWDOWN_WORDS]
@@ -285,7 +271,7 @@ def game_bet(
 def side_bet(bet: SideBet, outcomes: PlayerOutcomes, decision: IntArray) -> BetOutcomes:
     """A bet on the player's own hand (Queens Up) per unit of its own wager."""
     forfeits = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
-    wager = _hand_bet("queens_up", bet.name, bet.table, bet.fold_forfeits)
+    wager = side_bet_wager("queens_up", bet, CELLS)
     return outcome_bet(
         bet.name,
         f"Queens Up, pays {bet.table.describe()}; {forfeits}",

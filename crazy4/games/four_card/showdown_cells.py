@@ -42,7 +42,6 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.decisions import decisions_for_strategy
-from crazy4.core.paytables import PayTable
 from crazy4.core.ranking import (
     HandCategory,
     category_thresholds,
@@ -60,7 +59,13 @@ from crazy4.generic.bestfour_pricing import (
     ev_fits_int64,
     price_cells,
 )
-from crazy4.generic.bestfour_settle import BestFourSettlement, Wager, hand_pays
+from crazy4.generic.bestfour_settle import (
+    BestFourSettlement,
+    Wager,
+    hand_bet,
+    hand_pays,
+    side_bet_wager,
+)
 from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
 from crazy4.rules.ruleset import RuleSet, SideBet
 
@@ -142,27 +147,19 @@ def _bad_beat(rules: FourCardRuleSet) -> Wager:
     return Wager("bad_beat", "the Bad Beat", cells, on_fold=fold, unit=unit)
 
 
-def _hand_bet(name: str, label: str, table: PayTable | None, below: int, on_fold: str) -> Wager:
-    """A bet paid on the player's hand whatever the dealer holds (nothing without a table)."""
-    if table is None:
-        return Wager(name, label, np.zeros(CELLS, dtype=np.int64), on_fold=on_fold)
-    pays, unit = hand_pays(table.by_strength(), below=below)
-    lost = np.full(CELLS, -unit, dtype=np.int64)
-    return Wager(name, label, lost, hand_pays=pays, on_fold=on_fold, table=table, unit=unit)
-
-
 def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
     """Every wager of a ``four-card-poker`` rule set in its cells (module docstring), over the
     least common denominator of its pay tables."""
     bonus = rules.four_card.ante_bonus
     showdown = np.broadcast_to(result_nets(rules), CELLS)
     notes = np.broadcast_to(np.array(["", f"ties = {rules.dealer.ties}", ""]), CELLS)
-    ante_bonus = _hand_bet(
+    ante_bonus = hand_bet(
         "ante_bonus",
         "the Ante Bonus",
         None if bonus is None else bonus.table,
-        0,
-        "settled" if bonus is not None and not bonus.paid_only_with_play else "none",
+        CELLS,
+        on_fold="settled" if bonus is not None and not bonus.paid_only_with_play else "none",
+        below=0,
     )
     results = ("player's hand higher", "hands tie", "dealer's hand higher")
     return BestFourSettlement(
@@ -175,12 +172,7 @@ def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
             _bad_beat(rules),
         ),
         side_name="aces_up",
-        side_tables=tuple(
-            _hand_bet(
-                "aces_up", bet.name, bet.table, -1, "lost" if bet.fold_forfeits else "settled"
-            )
-            for bet in rules.side_bets
-        ),
+        side_tables=tuple(side_bet_wager("aces_up", bet, CELLS) for bet in rules.side_bets),
         cell_words=np.array(
             [
                 [f"dealer's {category.label}, {words}" for words in results]
@@ -412,12 +404,11 @@ def side_bet_parts(bet: SideBet, lattice: DealLattice) -> Parts:
     >>> int(net.lose[0, 0, 0]), int(net.win[1, 0, 0])
     (-1, 1)
     """
-    fold = "lost" if bet.fold_forfeits else "settled"
     forfeits = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
     return lattice_parts(
         bet.name,
         f"Aces Up, pays {bet.table.describe()}; {forfeits} (per unit)",
-        [_hand_bet("aces_up", bet.name, bet.table, -1, fold)],
+        [side_bet_wager("aces_up", bet, CELLS)],
         lattice,
     )
 
