@@ -247,8 +247,16 @@ class BestFourSettlement(Generic[R]):
         return lcm(*(wager.unit for wager in (*self.wagers, *self.side_tables)))
 
     def wager(self, name: str, side_bet: int | None = None) -> Wager:
-        """The wager of a log column (the side bet's: table ``side_bet``, default the first)."""
-        found = next(wager for wager in self.wagers if wager.name == name)
+        """The wager of a log column (the side bet's: table ``side_bet``, default the first).
+
+        Raises
+        ------
+        ValueError
+            For a name that is no wager of the game.
+        """
+        found = next((wager for wager in self.wagers if wager.name == name), None)
+        if found is None:
+            raise ValueError(f"unknown wager {name!r}")
         if name == self.side_name and self.side_tables:
             return self.side_tables[side_bet or 0]
         return found
