@@ -159,8 +159,10 @@ def price_cells(
         The dealer hands (or completions) in each cell; every row sums to ``completions``.
     completions : int
     """
-    wide = not ev_fits_int64(nets, completions)
-    ev = cell_evs(nets, strengths, widen(counts, wide))
+    if ev_fits_int64(nets, completions):  # one pass in int64
+        ev = np.einsum("nc,ndc->nd", np.asarray(counts, dtype=np.int64), nets.nets[strengths])
+    else:  # Python integers, cell by cell
+        ev = cell_evs(nets, strengths, widen(counts, True))
     allowed = nets.allowed[strengths]
     decision, tied = best_decisions(ev, allowed)
     return BestFourPrices(completions * nets.unit, allowed, ev, decision, tied)

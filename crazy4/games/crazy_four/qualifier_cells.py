@@ -37,6 +37,8 @@ Examples
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import numpy.typing as npt
 
@@ -116,6 +118,7 @@ def bonus_payouts(rules: CrazyFourRules) -> tuple[IntArray, int]:
     return rules.super_bonus.by_strength()
 
 
+@lru_cache(maxsize=32)  # one rule set is settled by many callers
 def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
     """Every wager of a rule set in the six cells (module docstring), over the least common
     denominator of its pay tables."""
@@ -180,6 +183,7 @@ def cell_thresholds(rules: RuleSet, strengths: IntArray) -> IntArray:
     return outcome_thresholds(strengths, crazy_four_rules(rules).dealer.qualifier_strength)
 
 
+@lru_cache(maxsize=32)  # one rule set is settled by many callers
 def cell_settlement(rules: RuleSet) -> Settlement:
     """Ante + Super Bonus + Play per outcome cell, by strength (a fold loses the Ante and the
     Super Bonus): what the exact pricing, the hole-card and the collusion engines price with."""

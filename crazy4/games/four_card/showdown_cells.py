@@ -36,6 +36,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -147,6 +148,7 @@ def _bad_beat(rules: FourCardRuleSet) -> Wager:
     return Wager("bad_beat", "the Bad Beat", cells, on_fold=fold, unit=unit)
 
 
+@lru_cache(maxsize=32)  # one rule set is settled by many callers
 def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
     """Every wager of a ``four-card-poker`` rule set in its cells (module docstring), over the
     least common denominator of its pay tables."""
@@ -306,6 +308,7 @@ def cell_thresholds(rules: RuleSet, strengths: IntArray) -> IntArray:
     return np.stack([values, values + 1], axis=1)
 
 
+@lru_cache(maxsize=32)  # one rule set is settled by many callers
 def cell_settlement(rules: RuleSet) -> Settlement:
     """Ante + Play (+ Ante Bonus) per cell (dealer lower, tie, higher), by strength: what the
     exact pricing, the hole-card and the collusion engines price with.
