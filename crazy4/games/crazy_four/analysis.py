@@ -70,7 +70,7 @@ class CrazyFourSteps(AnalysisSteps[CrazyFourRules, PlayerOutcomes, BestFourPrice
     def bets(
         self, rules: CrazyFourRules, outcomes: PlayerOutcomes, prices: BestFourPrices
     ) -> tuple[list[BetOutcomes], None]:
-        """:func:`.bets.all_bets` under the optimal and the simple strategy."""
+        """:func:`.qualifier_cells.all_bets` under the optimal and the simple strategy."""
         simple = simple_strategy(rules, outcomes.strengths)
         return all_bets(rules, outcomes, prices, simple), None
 
