@@ -180,7 +180,7 @@ def _settle_read(
                 tie = below & (player2 == dealer2)
                 found["super_bonus"] = np.where(tie, -1.0, found["super_bonus"])
             if BONUS_FOLLOWS_PLAY in flags:
-                play = settle.wager("play").cells[cell] / settle.unit
+                play = settle.wager("play").cells[cell] / settle.wager("play").unit
                 found["super_bonus"] = np.where(below, play, found["super_bonus"])
         return found
 
