@@ -15,7 +15,8 @@ from crazy4.cli.main import main
 from crazy4.core.cards import colex_indices, parse_cards
 from crazy4.core.ranking import HandCategory, category_of_strength, hand_strength
 from crazy4.games.crazy_four.hand_reference import load_reference
-from crazy4.games.crazy_four.settle import Settlement, outcome_cells
+from crazy4.games.crazy_four.qualifier_cells import crazy_four_settlement
+from crazy4.generic.bestfour_settle import outcome_cells
 from crazy4.log.roundlog import hand_text_array, parse_hand_column
 from crazy4.registry import load_rules
 from crazy4.rules.ruleset import RuleSet
@@ -58,13 +59,13 @@ def strengths(frame: pd.DataFrame, column: str) -> np.ndarray:
 
 def resettle(frame: pd.DataFrame, rules: RuleSet) -> pd.DataFrame:
     """Settle every row correctly (the log generators below only get the dealing wrong)."""
-    settle = Settlement.of(rules)
+    settle = crazy_four_settlement(rules)
     player, dealer = strengths(frame, "player"), strengths(frame, "dealer")
     codes = {"fold": 0, "1x": 1, "2x": 2, "3x": 3, "blind": 4}
     decision = frame["decision"].map(codes).to_numpy()
     multiple = np.where(decision == 4, settle.blind_multiple(player), decision)
     cell = outcome_cells(player, dealer, rules.dealer.qualifier_strength)
-    nets = settle.nets(player, multiple, cell, queens_up=0)
+    nets = settle.nets(player, multiple, cell, side_bet=0)
     frame = frame.copy()
     for component in ("ante", "play", "super_bonus", "queens_up"):
         wager = frame["ante"] if component == "play" else frame[component]

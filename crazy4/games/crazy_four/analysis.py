@@ -15,18 +15,18 @@ from dataclasses import dataclass
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.hidden import PlayerOutcomes
-from crazy4.games.crazy_four.bets import all_bets
 from crazy4.games.crazy_four.hand_reference import Reference
 from crazy4.games.crazy_four.outcomes import SHAPE
-from crazy4.games.crazy_four.pricing import HandPrices, price_hands
+from crazy4.games.crazy_four.qualifier_cells import all_bets, price_hands
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.generic.bestfour_analysis import BestFourAnalysis
+from crazy4.generic.bestfour_pricing import BestFourPrices
 from crazy4.generic.bestfour_steps import HiddenSteps
 
 
 @dataclass(frozen=True)
-class Analysis(BestFourAnalysis[CrazyFourRules, PlayerOutcomes, HandPrices, None]):
+class Analysis(BestFourAnalysis[CrazyFourRules, PlayerOutcomes, BestFourPrices, None]):
     """Everything computed for one rule set (:class:`.BestFourAnalysis`).
 
     ``tables``: ``bets``, ``hand_frequencies``, ``player_hands``, ``returns``,
@@ -41,19 +41,19 @@ class Analysis(BestFourAnalysis[CrazyFourRules, PlayerOutcomes, HandPrices, None
     """
 
 
-class CrazyFourSteps(HiddenSteps[CrazyFourRules, HandPrices]):
+class CrazyFourSteps(HiddenSteps[CrazyFourRules, BestFourPrices]):
     """Crazy 4 Poker's analysis steps (:class:`.HiddenSteps`): its prices and bets."""
 
     shape = SHAPE
     main_bet = Reference.main_bet
     simple_bet = f"{Reference.main_bet}_simple"
 
-    def price(self, rules: CrazyFourRules, outcomes: PlayerOutcomes, jobs: int) -> HandPrices:
-        """:func:`.pricing.price_hands`."""
+    def price(self, rules: CrazyFourRules, outcomes: PlayerOutcomes, jobs: int) -> BestFourPrices:
+        """:func:`.qualifier_cells.price_hands`."""
         return price_hands(rules, outcomes)
 
     def bets(
-        self, rules: CrazyFourRules, outcomes: PlayerOutcomes, prices: HandPrices
+        self, rules: CrazyFourRules, outcomes: PlayerOutcomes, prices: BestFourPrices
     ) -> tuple[list[BetOutcomes], None]:
         """:func:`.bets.all_bets` under the optimal and the simple strategy."""
         simple = simple_strategy(rules, outcomes.strengths)

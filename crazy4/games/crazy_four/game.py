@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from crazy4.games.base import Settlement
     from crazy4.games.crazy_four.analysis import Analysis
     from crazy4.games.crazy_four.hand_reference import Reference
-    from crazy4.games.crazy_four.settle import Settlement as CrazyFourSettlement
+    from crazy4.games.crazy_four.qualifier_cells import CrazyFourSettlement
     from crazy4.generic.bestfour_hand import HandPrices
     from crazy4.generic.bestfour_report import BestFourReport
     from crazy4.generic.bestfour_sim_spec import BestFourSim, IntArray, KeyFields, SeatLookup
@@ -78,10 +78,10 @@ class CrazyFour(BestFourGame):
         return load_reference(rules)
 
     def settlement_of(self, rules: CrazyFourRules) -> CrazyFourSettlement:
-        """The Ante, Play, Super Bonus and Queens Up nets by cell (:mod:`.settle`)."""
-        from crazy4.games.crazy_four.settle import Settlement
+        """The Ante, Play, Super Bonus and Queens Up nets by cell (:mod:`.qualifier_cells`)."""
+        from crazy4.games.crazy_four.qualifier_cells import crazy_four_settlement
 
-        return Settlement.of(rules)
+        return crazy_four_settlement(rules)
 
     def dealer_probabilities(self, reference: Reference) -> npt.NDArray[np.float64]:
         """A five-card hand's, as the player's."""
@@ -115,7 +115,7 @@ class CrazyFour(BestFourGame):
             outcome_thresholds,
         )
         from crazy4.core.ranking import hand_strength
-        from crazy4.games.crazy_four.pricing import price_hands
+        from crazy4.games.crazy_four.qualifier_cells import price_hands
 
         chosen = crazy_four_rules(rules)
         strength = hand_strength(cards)
@@ -171,14 +171,14 @@ class CrazyFour(BestFourGame):
         return CRAZY_FOUR_CHECKS
 
     def hole_cards(self) -> CellHoleCards:
-        """The hole-card role: the game's outcome cells (:data:`.pricing.HOLE_CARDS`)."""
-        from crazy4.games.crazy_four.pricing import HOLE_CARDS
+        """The hole-card role: the game's outcome cells (:data:`.qualifier_cells.HOLE_CARDS`)."""
+        from crazy4.games.crazy_four.qualifier_cells import HOLE_CARDS
 
         return HOLE_CARDS
 
     def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:
-        """The Ante and Play apart from the Super Bonus (:func:`.pricing.cell_parts`)."""
-        from crazy4.games.crazy_four.pricing import cell_parts
+        """The Ante and Play apart from the Super Bonus (:func:`.qualifier_cells.cell_parts`)."""
+        from crazy4.games.crazy_four.qualifier_cells import cell_parts
 
         return cell_parts
 
@@ -225,7 +225,7 @@ def _bets(settlement: CrazyFourSettlement, fields: KeyFields) -> dict[str, IntAr
     if settlement.rules.super_bonus is not None:
         found["super_bonus"] = nets["super_bonus"].astype(np.int64)
     for index, bet in enumerate(settlement.rules.side_bets):
-        found[bet.name] = settlement.queens_up_nets(strength, multiple == 0, index).astype(np.int64)
+        found[bet.name] = settlement.side_bet_nets(strength, multiple == 0, index).astype(np.int64)
     return found
 
 
@@ -237,7 +237,7 @@ def _log_columns(
 ) -> dict[str, npt.NDArray[np.float64]]:
     """The wagers (the blind hand's Play: 3 Antes) and their nets per unit of Ante."""
     strength, multiple, qualifies, result = fields
-    nets = settlement.nets(strength, multiple, 3 * qualifies + result, queens_up=plan.side_bet)
+    nets = settlement.nets(strength, multiple, 3 * qualifies + result, side_bet=plan.side_bet)
     has_bonus = settlement.rules.super_bonus is not None
     ones = np.ones(strength.shape[0])
     columns = {"ante": ones}
@@ -275,7 +275,8 @@ def _tail_line(plan: SimulationPlan, counts: Counts, data: Mapping[str, object])
 
 
 def _blind_multiple(settlement: CrazyFourSettlement, strength: IntArray) -> IntArray:
-    """The blind second hand's Play multiple (:meth:`.settle.Settlement.blind_multiple`)."""
+    """The blind second hand's Play multiple
+    (:meth:`crazy4.generic.bestfour_settle.BestFourSettlement.blind_multiple`)."""
     return settlement.blind_multiple(strength)
 
 

@@ -28,11 +28,11 @@ from crazy4.core.bets import BetOutcomes
 from crazy4.core.hidden import PlayerOutcomes
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
-from crazy4.games.crazy_four.bets import blind_hand_bet, strategy_bets
 from crazy4.games.crazy_four.outcomes import SHAPE, player_outcomes
-from crazy4.games.crazy_four.pricing import HandPrices, price_hands
+from crazy4.games.crazy_four.qualifier_cells import blind_hand_bet, price_hands, strategy_bets
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.strategy import simple_strategy
+from crazy4.generic.bestfour_pricing import BestFourPrices
 from crazy4.generic.bestfour_reference import HiddenReference
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ class Reference(HiddenReference):
     ----------
     rules : CrazyFourRules
     outcomes : PlayerOutcomes
-    prices : HandPrices
+    prices : BestFourPrices
         Exact EV of each decision per class; ``prices.decision`` is the optimal strategy.
     class_of_hand : ndarray of int32, shape (2598960,)
     strength_of_hand : ndarray of uint16, shape (2598960,)
@@ -55,7 +55,7 @@ class Reference(HiddenReference):
 
     rules: CrazyFourRules
     outcomes: PlayerOutcomes
-    prices: HandPrices
+    prices: BestFourPrices
     class_of_hand: npt.NDArray[np.int32] = field(repr=False)
     strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
 

@@ -3,9 +3,9 @@
 The engine is :mod:`crazy4.generic.bestfour_validate` (and its rule inference,
 :mod:`crazy4.generic.bestfour_variants`); the game supplies here what differs. The log's
 schema is :mod:`crazy4.log.roundlog` (plus an optional ``qualified`` column); a row settles by
-:class:`crazy4.games.crazy_four.settle.Settlement` (the dealer's qualifier, the Super Bonus,
-the Queens Up table, a blind second hand playing 3x from the raise minimum, else 1x). Its
-statistics add the first seats' outcome cells and the dealer's qualification rate.
+:func:`crazy4.games.crazy_four.qualifier_cells.crazy_four_settlement` (the dealer's qualifier,
+the Super Bonus, the Queens Up table, a blind second hand playing 3x from the raise minimum,
+else 1x). Its statistics add the first seats' outcome cells and the dealer's qualification rate.
 
 Its misreadings, beside the generic ones: a dealer who does not qualify settled as in Three
 Card Poker (the Ante wins, the Play pushes); the Super Bonus ``unlisted`` rule switched; a fold
@@ -26,8 +26,9 @@ import numpy.typing as npt
 from crazy4.core.hidden import OUTCOME_CELLS
 from crazy4.core.paytables import PayTable
 from crazy4.games.crazy_four.hand_reference import Reference
+from crazy4.games.crazy_four.qualifier_cells import CrazyFourSettlement
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.games.crazy_four.settle import Settlement, outcome_cells
+from crazy4.generic.bestfour_settle import outcome_cells
 from crazy4.generic.bestfour_validate import BestFourChecks, BestFourRun, BoolArray
 from crazy4.generic.bestfour_variants import (
     BestFourReadings,
@@ -115,7 +116,9 @@ def _misreadings(rules: CrazyFourRules) -> tuple[list[tuple[Variant, Reading]], 
     return before, [(any_king, Reading.of(ANY_KING_OR_ACE))]
 
 
-def _settle_read(settle: Settlement, read: Reading, dealt: Dealt, shown: Showdown) -> FloatNets:
+def _settle_read(
+    settle: CrazyFourSettlement, read: Reading, dealt: Dealt, shown: Showdown
+) -> FloatNets:
     """Nets per unit of each wager (and ``qualified``) of ``dealt`` under ``read``.
 
     Examples
@@ -142,7 +145,7 @@ def _settle_read(settle: Settlement, read: Reading, dealt: Dealt, shown: Showdow
     strength = (player2 + 1) // 2
 
     def nets(in_action: npt.NDArray[np.int64]) -> FloatNets:
-        units = settle.nets(strength, in_action, cell, queens_up=dealt.side)
+        units = settle.nets(strength, in_action, cell, side_bet=dealt.side)
         found = {name: value / settle.unit for name, value in units.items()}
         played = in_action > 0
         if NOT_QUALIFIED_ANTE_WINS in flags:
@@ -155,7 +158,7 @@ def _settle_read(settle: Settlement, read: Reading, dealt: Dealt, shown: Showdow
                 tie = below & (player2 == dealer2)
                 found["super_bonus"] = np.where(tie, -1.0, found["super_bonus"])
             if BONUS_FOLLOWS_PLAY in flags:
-                play = settle.play_net[cell] / settle.unit
+                play = settle.wager("play").cells[cell] / settle.wager("play").unit
                 found["super_bonus"] = np.where(below, play, found["super_bonus"])
         return found
 
@@ -179,13 +182,13 @@ def _derive(reference: Reference, batch: LogBatch) -> None:
 
 def _settle(run: BestFourRun, batch: LogBatch, good: BoolArray) -> Settled:
     """Every wager of the batch settled again (a blind hand plays 3x from the raise minimum)."""
-    settle: Settlement = run.settlement
+    settle: CrazyFourSettlement = run.settlement
     strength = batch.derived["player_strength"]
     dealer_strength = batch.derived["dealer_strength"]
     blind = batch.decision == BLIND
     in_action = np.where(blind, settle.blind_multiple(strength), play_multiple(batch.decision))
     cell = outcome_cells(strength, dealer_strength, run.rules.dealer.qualifier_strength)
-    nets = settle.nets(strength, in_action, cell, queens_up=run.side_table)
+    nets = settle.nets(strength, in_action, cell, side_bet=run.side_table)
     ante = batch.wager("ante")
     components = [
         Component("ante", ante, nets["ante"], batch.wager("ante_net")),
@@ -254,7 +257,8 @@ def resolution_notes(run: BestFourRun, bet: str, hands: int, se: float) -> list[
 
     Examples
     --------
-    >>> from crazy4.generic.bestfour_validate import BestFourValidator
+    >>> from crazy4.generic.bestfour_settle import outcome_cells
+from crazy4.generic.bestfour_validate import BestFourValidator
     >>> from crazy4.registry import load_rules
     >>> from crazy4.validate.report import Options
     >>> from crazy4.registry import game_named

@@ -26,7 +26,7 @@ from crazy4.generic.bestfour_game import BestFourGame
 
 if TYPE_CHECKING:
     from crazy4.games.base import Settlement
-    from crazy4.games.four_card.settle import FourCardSettlement
+    from crazy4.games.four_card.showdown_cells import FourCardSettlement
     from crazy4.games.four_card.situations import FourCardReference
     from crazy4.games.four_card.upcard_analysis import FourCardAnalysis
     from crazy4.generic.bestfour_hand import HandPrices
@@ -79,10 +79,10 @@ class FourCard(BestFourGame):
 
     def settlement_of(self, rules: FourCardRuleSet) -> FourCardSettlement:
         """The Ante, Ante Bonus, Play, Aces Up and Bad Beat nets by dealer category and result
-        (:mod:`.settle`)."""
-        from crazy4.games.four_card.settle import FourCardSettlement
+        (:mod:`.showdown_cells`)."""
+        from crazy4.games.four_card.showdown_cells import four_card_settlement
 
-        return FourCardSettlement.of(rules)
+        return four_card_settlement(rules)
 
     def dealer_probabilities(self, reference: FourCardReference) -> npt.NDArray[np.float64]:
         """The best four of six's."""
@@ -116,14 +116,14 @@ class FourCard(BestFourGame):
     ) -> tuple[HandPrices, dict[str, object]]:
         """The 1,370,754 six-card dealer hands holding the up card, each looked up directly
         (independently of the subset tables), and the situation priced
-        (:func:`crazy4.games.four_card.pricing.price_situations`)."""
+        (:func:`crazy4.games.four_card.showdown_cells.price_situations`)."""
         import numpy as np
 
         from crazy4.core.engine import brute_force_counts
         from crazy4.core.ranking import HandCategory, hand_strength
         from crazy4.core.upcard import N_CATEGORIES, situation_thresholds
-        from crazy4.games.four_card.pricing import price_situations
         from crazy4.games.four_card.shape import HIDDEN_COMPLETIONS
+        from crazy4.games.four_card.showdown_cells import price_situations
 
         assert up is not None
         chosen = four_card_rules(rules)
@@ -189,14 +189,14 @@ class FourCard(BestFourGame):
         return FOUR_CARD_CHECKS
 
     def hole_cards(self) -> CellHoleCards:
-        """The hole-card role: the game's outcome cells (:data:`.pricing.HOLE_CARDS`)."""
-        from crazy4.games.four_card.pricing import HOLE_CARDS
+        """The hole-card role: the game's outcome cells (:data:`.showdown_cells.HOLE_CARDS`)."""
+        from crazy4.games.four_card.showdown_cells import HOLE_CARDS
 
         return HOLE_CARDS
 
     def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:
         """The Bad Beat a fold forfeits (:func:`.pricing.cell_parts`)."""
-        from crazy4.games.four_card.pricing import cell_parts
+        from crazy4.games.four_card.showdown_cells import cell_parts
 
         return cell_parts
 
@@ -242,7 +242,7 @@ def _bets(settlement: FourCardSettlement, fields: KeyFields) -> dict[str, IntArr
     nets = settlement.nets(*fields)
     found = {"ante_play": (nets["ante"] + nets["ante_bonus"] + nets["play"]).astype(np.int64)}
     for index, bet in enumerate(settlement.rules.side_bets):
-        found[bet.name] = settlement.nets(*fields, aces_up=index)["aces_up"].astype(np.int64)
+        found[bet.name] = settlement.nets(*fields, side_bet=index)["aces_up"].astype(np.int64)
     if settlement.rules.four_card.bad_beat is not None:
         found["bad_beat"] = nets["bad_beat"].astype(np.int64)
     return found
@@ -256,7 +256,7 @@ def _log_columns(
 ) -> dict[str, npt.NDArray[np.float64]]:
     """The wagers and their nets per unit of Ante (the Aces Up table of the plan)."""
     table = plan.side_bet if plan.side_bet is not None else 0
-    nets = settlement.nets(*fields, aces_up=table)
+    nets = settlement.nets(*fields, side_bet=table)
     ones = np.ones(fields.strength.shape[0])
     columns = {"ante": ones, "play": fields.decision.astype(np.float64)}
     has_aces_up = plan.side_bet is not None
@@ -279,7 +279,7 @@ def _log_columns(
 
 def _summary(plan: SimulationPlan, counts: Counts) -> dict[str, object]:
     """The showdown results of the seats."""
-    from crazy4.games.four_card.settle import RESULTS
+    from crazy4.core.upcard_lattice import RESULTS
 
     results = counts.seats.reshape(-1, len(RESULTS)).sum(axis=0)
     return {"results": {name: int(n) for name, n in zip(RESULTS, results, strict=True)}}

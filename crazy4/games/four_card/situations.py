@@ -27,10 +27,16 @@ from crazy4.core.upcard import UpCardShape
 from crazy4.core.upcard_lattice import to_bet
 from crazy4.core.upcard_lookup import situation_counts
 from crazy4.core.upcard_situations import build_situations
-from crazy4.games.four_card.bets import ante_play_parts, bad_beat_parts, side_bet_parts
-from crazy4.games.four_card.pricing import FourCardPrices, price_situations, simple_strategy
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.games.four_card.shape import SHAPE
+from crazy4.games.four_card.showdown_cells import (
+    FourCardPrices,
+    ante_play_parts,
+    bad_beat_parts,
+    price_situations,
+    side_bet_parts,
+    simple_strategy,
+)
 from crazy4.generic.bestfour_reference import UpCardReference
 
 if TYPE_CHECKING:
@@ -66,13 +72,15 @@ class FourCardReference(UpCardReference):
     shape: ClassVar[UpCardShape] = SHAPE
     lattice_table: ClassVar[str] = "fourcard_lattice_v1"
     lattice_builders: ClassVar[tuple[str, ...]] = (
-        "crazy4.games.four_card.pricing",
-        "crazy4.games.four_card.bets",
+        "crazy4.games.four_card.showdown_cells",
+        "crazy4.generic.bestfour_settle",
+        "crazy4.generic.bestfour_pricing",
         __name__,
     )
 
     def simple_decisions(self) -> npt.NDArray[np.int64]:
-        """The published simple strategy per situation class (:func:`.pricing.simple_strategy`).
+        """The published simple strategy per situation class
+        (:func:`.showdown_cells.simple_strategy`).
 
         Examples
         --------

@@ -4,7 +4,7 @@ The engine is :mod:`crazy4.generic.bestfour_validate` (and its rule inference,
 :mod:`crazy4.generic.bestfour_variants`); the game supplies here what differs. The log has
 the Crazy 4 Poker columns with a six-card ``dealer`` hand, its ``up_card``, and the Four Card
 Poker wagers (schema in ``docs/simulator.md``). Rows are settled again by
-:class:`crazy4.games.four_card.settle.FourCardSettlement` (no qualifier; the Ante Bonus, the
+:class:`crazy4.games.four_card.showdown_cells.FourCardSettlement` (no qualifier; the Ante Bonus, the
 Aces Up table, the Bad Beat), decisions are compared with the strategy of each situation class
 (hand, up card), and the statistics test the player's best-four-of-five and the dealer's
 best-four-of-six categories and every bet's mean against the exact analysis.
@@ -22,8 +22,9 @@ import numpy as np
 from crazy4.core.ranking import category_of_strength
 from crazy4.core.upcard_lookup import situation_of
 from crazy4.games.four_card.rules import FourCardRuleSet
-from crazy4.games.four_card.settle import FourCardSettlement, showdown_results
+from crazy4.games.four_card.showdown_cells import FourCardSettlement
 from crazy4.games.four_card.situations import FourCardReference
+from crazy4.generic.bestfour_settle import showdown_results
 from crazy4.generic.bestfour_validate import BestFourChecks, BestFourRun, BoolArray
 from crazy4.generic.bestfour_variants import (
     BestFourReadings,
@@ -89,7 +90,7 @@ def _settle_read(
     strength, dealer = (shown.player2 + 1) // 2, (shown.dealer2 + 1) // 2
     category = category_of_strength()[dealer].astype(np.int64)
     units = settle.nets(
-        strength, dealt.multiple, category, shown.comparison, aces_up=dealt.side or 0
+        strength, dealt.multiple, category, shown.comparison, side_bet=dealt.side or 0
     )
     nets = {name: value / settle.unit for name, value in units.items()}
     bonus_in_ante = BONUS_IN_ANTE in read.flags
@@ -119,7 +120,7 @@ def _settle(run: BestFourRun, batch: LogBatch, good: BoolArray) -> Settled:
     result = showdown_results(strength, dealer_strength)
     multiple = play_multiple(batch.decision)
     nets = run.settlement.nets(
-        strength, multiple, dealer_category, result, aces_up=run.side_table or 0
+        strength, multiple, dealer_category, result, side_bet=run.side_table or 0
     )
     bonus_column = "ante_bonus_net" in number
     ante_expected = nets["ante"] + (0 if bonus_column else nets["ante_bonus"])

@@ -27,6 +27,7 @@ from crazy4.core.ranking import build_best_four_strengths, hand_strength
 from crazy4.design.whatif import rule_variants, switch_variants
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis, analyze
+from crazy4.games.crazy_four.qualifier_cells import crazy_four_settlement
 from crazy4.games.crazy_four.rules import (
     STANDARD_SUPER_BONUS,
     CrazyFourRules,
@@ -34,9 +35,9 @@ from crazy4.games.crazy_four.rules import (
     super_bonus_variants,
     unlisted_readings,
 )
-from crazy4.games.crazy_four.settle import Settlement, outcome_cells
 from crazy4.games.crazy_four.super_bonus_report import CRAZY_FOUR_REPORT
 from crazy4.generic.bestfour_report import render_bestfour_report
+from crazy4.generic.bestfour_settle import outcome_cells
 from crazy4.generic.rule_prices import price_readings
 from crazy4.registry import game_of, load_rules, parse_rules
 from crazy4.rules.load import RULES_DIR
@@ -165,7 +166,7 @@ def test_settlement_under_each_reading(
     dealer_strengths = np.array([hand_strength(parse_cards(dealer))])
     for value, expected in (("push", push), ("below_table", below)):
         rules = rules_with(READINGS[value])
-        settle = Settlement.of(rules)
+        settle = crazy_four_settlement(rules)
         cell = outcome_cells(strengths, dealer_strengths, rules.dealer.qualifier_strength)
         nets = settle.nets(strengths, np.array([multiple]), cell)
         assert Fraction(int(nets["super_bonus"][0]), settle.unit) == expected, value

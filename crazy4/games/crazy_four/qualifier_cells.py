@@ -1,0 +1,344 @@
+"""Crazy 4 Poker's settlement as data: its six qualifier cells and what each wager pays in them.
+
+Per unit of Ante, with the rule switches of :class:`crazy4.games.crazy_four.rules.CrazyFourRules`,
+in each outcome cell (:data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`,
+``3 * (dealer qualifies) + (0 player higher | 1 tie | 2 dealer higher)``):
+
+* **Ante**: pushes when the dealer does not qualify; otherwise +1 / tie / -1, where a tie
+  pushes (``ties = "push"``) or wins (``ties = "player"``); a fold loses it.
+* **Play** (per unit of the multiple): when the dealer does not qualify it wins 1:1
+  (``play_when_not_qualified = "wins"``) or is compared with the dealer's hand
+  (``"compared"``); when the dealer qualifies it wins, ties or loses like the Ante.
+* **Super Bonus**: a hand on its pay table is paid whatever the dealer holds; below the table
+  it pushes unless the dealer qualifies and beats the player, when it loses; a fold loses it.
+  A hand the table does not list, though at or above its lowest line, is settled as below the
+  table (``unlisted = "below_table"``) or pushes whatever the dealer holds (``"push"``: paid
+  0 to 1 by :meth:`crazy4.games.crazy_four.rules.SuperBonus.by_strength`).
+* **Queens Up**: its pay table on the player's own hand, else lost; a fold forfeits it when the
+  table says so.
+
+The card room's blind second hand puts 3 Antes on Play without looking; 2 are returned below
+the raise minimum, so its multiple in action is 3 from a pair of aces, else 1. The engine
+(:class:`crazy4.generic.bestfour_settle.BestFourSettlement`) does the rest.
+
+Examples
+--------
+>>> from crazy4.registry import load_rules
+>>> settle = crazy_four_settlement(load_rules("crazy4-standard"))
+>>> settle.unit
+2
+>>> nets = settle.nets(np.array([2534]), np.array([3]), np.array([5]), side_bet=0)
+>>> {name: int(value[0]) for name, value in nets.items()}
+{'ante': -2, 'play': -6, 'super_bonus': 400, 'queens_up': 100}
+>>> settle.explain("play", 0, 1, 0)
+"dealer does not qualify (below K high), player's hand higher: Play wins 1:1 \
+(play_when_not_qualified = wins)"
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.bets import BetOutcomes
+from crazy4.core.decisions import threshold_text
+from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes, outcome_thresholds
+from crazy4.core.ranking import number_of_strengths
+from crazy4.games.base import Settlement
+from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
+from crazy4.generic.bestfour_bets import outcome_bet
+from crazy4.generic.bestfour_pricing import BestFourPrices, decision_nets, price_cells
+from crazy4.generic.bestfour_settle import BestFourSettlement, Wager, hand_pays, side_bet_wager
+from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
+from crazy4.rules.ruleset import RuleSet, SideBet
+
+IntArray = npt.NDArray[np.int64]
+
+#: The settlement of a Crazy 4 Poker rule set.
+CrazyFourSettlement = BestFourSettlement[CrazyFourRules]
+
+#: The cells' shape: one index.
+CELLS = (len(OUTCOME_CELLS),)
+
+#: The six cells' coordinates (one index each).
+SIX_CELLS = (np.arange(len(OUTCOME_CELLS), dtype=np.int64),)
+
+#: The wagers of the main game, settled by the decision.
+MAIN_GAME = ("ante", "play", "super_bonus")
+
+#: The showdown in each cell, in words.
+SHOWDOWN_WORDS = ("player's hand higher", "hands tie", "dealer's hand higher")
+
+
+def cell_nets(rules: CrazyFourRules) -> dict[str, IntArray]:
+    """Net result of the Ante, of one unit of Play, and the Super Bonus "lose" mask per cell.
+
+    Returns
+    -------
+    dict
+        ``ante``, ``play``: +1/0/-1 per cell (order :data:`OUTCOME_CELLS`);
+        ``bonus_loses``: 1 where a Super Bonus below its table loses, else 0.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> nets = cell_nets(load_rules("crazy4-standard"))
+    >>> nets["ante"].tolist(), nets["play"].tolist()
+    ([0, 0, 0, 1, 0, -1], [1, 1, 1, 1, 0, -1])
+    """
+    tie = 1 if rules.dealer.ties == "player" else 0
+    ante = np.array([0, 0, 0, 1, tie, -1], dtype=np.int64)
+    wins = rules.dealer.play_when_not_qualified == "wins"
+    not_qualified = [1, 1, 1] if wins else [1, tie, -1]
+    play = np.array([*not_qualified, 1, tie, -1], dtype=np.int64)
+    bonus_loses = np.array([0, 0, 0, 0, 0, 1], dtype=np.int64)
+    assert len(OUTCOME_CELLS) == 6
+    return {"ante": ante, "play": play, "bonus_loses": bonus_loses}
+
+
+def bonus_payouts(rules: CrazyFourRules) -> tuple[IntArray, int]:
+    """Super Bonus payout numerators by strength (-1 below the table) and their denominator.
+
+    An unlisted hand that pushes (``unlisted = "push"``) is paid 0. A rule set without a Super
+    Bonus pays nothing and never loses it (all zeros over 1).
+
+    Examples
+    --------
+    >>> from crazy4.core.ranking import strength_of_description
+    >>> from crazy4.registry import load_rules
+    >>> trips = strength_of_description("three of a kind")
+    >>> [int(bonus_payouts(load_rules(name))[0][trips])
+    ...  for name in ("crazy4-standard", "crazy4-cardroom")]
+    [4, 0]
+    """
+    if rules.super_bonus is None:
+        return np.zeros(number_of_strengths(), dtype=np.int64), 1
+    return rules.super_bonus.by_strength()
+
+
+@lru_cache(maxsize=32)  # one rule set is settled by many callers
+def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
+    """Every wager of a rule set in the six cells (module docstring), over the least common
+    denominator of its pay tables."""
+    bonus = rules.super_bonus
+    nets = cell_nets(rules)
+    ties = f"ties = {rules.dealer.ties}"
+    play_note = f"play_when_not_qualified = {rules.dealer.play_when_not_qualified}"
+    if bonus is None:
+        super_bonus = Wager(
+            "super_bonus", "the Super Bonus", 0 * nets["ante"], on_fold="none", wagered=False
+        )
+    else:
+        pays, unit = hand_pays(bonus_payouts(rules))
+        super_bonus = Wager(
+            "super_bonus",
+            "the Super Bonus",
+            -unit * nets["bonus_loses"],
+            hand_pays=pays,
+            table=bonus.table,
+            unit=unit,
+            hand_note=(
+                bonus.unlisted_mask(),
+                f"not on its table, above its lowest line: unlisted = {bonus.unlisted}",
+            ),
+        )
+    not_qualified = f"dealer does not qualify (below {rules.dealer.qualifier})"
+    wagers = (
+        Wager("ante", "the Ante", nets["ante"], notes=np.array(["", "", "", "", ties, ""])),
+        Wager(
+            "play",
+            "Play",
+            nets["play"],
+            by_multiple=True,
+            on_fold="none",
+            notes=np.array([play_note] * 3 + ["", ties, ""]),
+        ),
+        super_bonus,
+        Wager("queens_up", "Queens Up", np.full(6, -1, dtype=np.int64)),
+    )
+    return BestFourSettlement(
+        rules=rules,
+        wagers=wagers,
+        side_name="queens_up",
+        side_tables=tuple(side_bet_wager("queens_up", bet, CELLS) for bet in rules.side_bets),
+        cell_words=np.array(
+            [f"{not_qualified}, {words}" for words in SHOWDOWN_WORDS]
+            + [f"dealer qualifies, {words}" for words in SHOWDOWN_WORDS]
+        ),
+    )
+
+
+def cell_thresholds(rules: RuleSet, strengths: IntArray) -> IntArray:
+    """The five thresholds around the player's strength and the qualifier
+    (:func:`crazy4.games.crazy_four.outcomes.outcome_thresholds`), for the advantage roles.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> cell_thresholds(load_rules("crazy4-standard"), np.array([100, 2000])).tolist()
+    [[100, 101, 322, 322, 322], [322, 322, 322, 2000, 2001]]
+    """
+    return outcome_thresholds(strengths, crazy_four_rules(rules).dealer.qualifier_strength)
+
+
+@lru_cache(maxsize=32)  # one rule set is settled by many callers
+def cell_settlement(rules: RuleSet) -> Settlement:
+    """Ante + Super Bonus + Play per outcome cell, by strength (a fold loses the Ante and the
+    Super Bonus): what the exact pricing, the hole-card and the collusion engines price with."""
+    return decision_nets(crazy_four_settlement(crazy_four_rules(rules)), MAIN_GAME, SIX_CELLS)
+
+
+def cell_parts(rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+    """The main game's bets apart, in the same cells as :func:`cell_settlement`: ``ante_play``
+    (Ante + Play per unit of Ante; a fold loses the Ante) and, with a Super Bonus,
+    ``super_bonus`` (per unit of its wager; a fold loses it). They add up to the main game.
+    A Queens Up bet a fold forfeits (``fold_forfeits``) is added
+    (:func:`crazy4.generic.cell_roles.forfeited_side_bets`); one settled even on a fold is not
+    a bet the decision settles.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> parts, unpriced = cell_parts(load_rules("crazy4-standard"))
+    >>> parts["ante_play"].nets[0, 1].tolist(), parts["super_bonus"].nets[0, 1].tolist()
+    ([2, 2, 2, 4, 0, -4], [0, 0, 0, 0, 0, -2])
+    """
+    settle = crazy_four_settlement(crazy_four_rules(rules))
+    main = cell_settlement(rules)
+    names = ("ante_play", "super_bonus") if settle.rules.super_bonus is not None else ("ante_play",)
+    wagers = {"ante_play": ("ante", "play"), "super_bonus": ("super_bonus",)}
+    parts = {name: decision_nets(settle, wagers[name], SIX_CELLS, main.unit) for name in names}
+    return {**parts, **forfeited_side_bets(rules, main)}, {}
+
+
+def price_hands(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> BestFourPrices:
+    """Exact EV of every decision for every hand class, and the optimal decision
+    (:func:`crazy4.generic.bestfour_pricing.price_cells` on the dealer hands in each cell).
+
+    Raises
+    ------
+    ValueError
+        If the outcomes were counted for another qualifier.
+    """
+    if outcomes.qualifier_strength != rules.dealer.qualifier_strength:
+        raise ValueError("outcomes were counted for another dealer qualifier")
+    nets = cell_settlement(rules)
+    return price_cells(nets, outcomes.strengths, outcomes.counts, outcomes.dealer_hands)
+
+
+#: The hole-card engine's view of the game (six cells from five thresholds around the
+#: qualifier); the collusion role's cells.
+HOLE_CARDS = CellHoleCards(
+    5, 0, 1, 2, OUTCOME_CELLS, "ante_super_bonus_play", cell_thresholds, cell_settlement
+)
+
+
+# --- the bets of the exact tables --------------------------------------------------------------
+
+
+def _bet(
+    rules: CrazyFourRules,
+    outcomes: PlayerOutcomes,
+    decision: IntArray,
+    names: tuple[str, ...],
+    name: str,
+    description: str,
+) -> BetOutcomes:
+    settle = crazy_four_settlement(rules)
+    wagers = [settle.wager(part) for part in names]
+    unit = settle.wager("super_bonus").unit  # the Super Bonus table's denominator
+    combos = outcomes.weights[:, None] * outcomes.counts
+    return outcome_bet(
+        name, description, wagers, combos, outcomes.strengths, decision, SIX_CELLS, unit
+    )
+
+
+def game_bet(
+    rules: CrazyFourRules,
+    outcomes: PlayerOutcomes,
+    decision: IntArray,
+    *,
+    name: str,
+    description: str,
+    include_ante_play: bool = True,
+    include_bonus: bool = True,
+) -> BetOutcomes:
+    """The Ante + Play and/or Super Bonus parts of a round played by ``decision`` (0 fold, m:
+    Play m Antes), per unit of Ante over the Super Bonus table's denominator."""
+    parts: tuple[str, ...] = ("ante", "play") if include_ante_play else ()
+    parts += ("super_bonus",) if include_bonus else ()
+    return _bet(rules, outcomes, decision, parts, name, description)
+
+
+def side_bet(bet: SideBet, outcomes: PlayerOutcomes, decision: IntArray) -> BetOutcomes:
+    """A bet on the player's own hand (Queens Up) per unit of its own wager."""
+    forfeits = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
+    wager = side_bet_wager("queens_up", bet, CELLS)
+    return outcome_bet(
+        bet.name,
+        f"Queens Up, pays {bet.table.describe()}; {forfeits}",
+        [wager],
+        outcomes.weights[:, None] * outcomes.counts,
+        outcomes.strengths,
+        decision,
+        SIX_CELLS,
+    )
+
+
+def blind_hand_decisions(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> IntArray:
+    """The card room's blind second hand: never folds; 3x from the raise minimum, else 1x."""
+    return crazy_four_settlement(rules).blind_multiple(outcomes.strengths)
+
+
+def strategy_bets(
+    rules: CrazyFourRules, outcomes: PlayerOutcomes, decision: IntArray
+) -> list[BetOutcomes]:
+    """The bets a strategy decides: Ante + Super Bonus + Play, Ante + Play, the Super Bonus
+    alone (if any) and each side bet, played by ``decision`` (described as the optimal
+    strategy, as :func:`all_bets` plays them)."""
+    bets = [
+        _bet(
+            rules, outcomes, decision, MAIN_GAME, "ante_super_bonus_play",
+            "Ante + Super Bonus + Play, optimal strategy (per unit of Ante)",
+        ),
+        _bet(
+            rules, outcomes, decision, ("ante", "play"), "ante_play",
+            "Ante + Play alone, under the optimal strategy (per unit of Ante)",
+        ),
+    ]  # fmt: skip
+    if rules.super_bonus is not None:
+        bets.append(
+            _bet(
+                rules, outcomes, decision, ("super_bonus",), "super_bonus",
+                "Super Bonus alone, under the optimal strategy (per unit)",
+            )
+        )  # fmt: skip
+    return bets + [side_bet(bet, outcomes, decision) for bet in rules.side_bets]
+
+
+def blind_hand_bet(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> BetOutcomes:
+    """The card room's blind second hand (:func:`blind_hand_decisions`)."""
+    return _bet(
+        rules, outcomes, blind_hand_decisions(rules, outcomes), MAIN_GAME, "blind_second_hand",
+        "The card room's blind second hand: Ante + Super Bonus + Play, never folds, 3x with a "
+        "pair of aces or better, else 1x (2x returned)",
+    )  # fmt: skip
+
+
+def all_bets(
+    rules: CrazyFourRules, outcomes: PlayerOutcomes, prices: BestFourPrices, simple: IntArray
+) -> list[BetOutcomes]:
+    """Every bet of the rule set, played optimally (plus the simple strategy and blind hand)."""
+    bets = strategy_bets(rules, outcomes, prices.decision)
+    played = threshold_text(rules, "K-Q-8-4+", "pair of aces+")
+    bets.append(
+        _bet(
+            rules, outcomes, simple, MAIN_GAME, "ante_super_bonus_play_simple",
+            f"Ante + Super Bonus + Play, published simple strategy ({played})",
+        )
+    )  # fmt: skip
+    if rules.blind_second_hand:
+        bets.append(blind_hand_bet(rules, outcomes))
+    return bets

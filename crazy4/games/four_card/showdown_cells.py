@@ -1,0 +1,443 @@
+"""Four Card Poker's settlement as data: its cells (the dealer's hand category x the showdown)
+and what each wager pays in them.
+
+Per unit of each wager, with the rule switches of
+:class:`crazy4.games.four_card.rules.FourCardRuleSet`; a cell is the dealer's hand category and
+the showdown result (0 player higher, 1 tie, 2 dealer higher,
+:func:`crazy4.generic.bestfour_settle.showdown_results`):
+
+* **Ante**: +1 when the player is higher, -1 when the dealer is, a tie +1 (``ties =
+  "player"``) or 0 (``"push"``); a fold loses it. There is no dealer qualifier.
+* **Play**: ``multiple`` times the Ante's showdown net (per unit of *Ante*); 0 on a fold.
+* **Ante Bonus** (per unit of Ante): the odds of the player's hand, whatever the dealer holds;
+  nothing on a fold when ``paid_only_with_play``.
+* **Aces Up**: its table's odds on the player's own hand, else -1; a fold loses it when the
+  table says ``fold_forfeits``.
+* **Bad Beat**: pays when the dealer's hand is higher (on the losing player's hand or the
+  dealer's winning category, as the rule file keys it), else -1; a fold loses it when
+  ``fold_forfeits``.
+
+Examples
+--------
+>>> from crazy4.registry import load_rules
+>>> from crazy4.core.ranking import strength_of_description
+>>> settle = four_card_settlement(load_rules("four-card-standard"))
+>>> trips = strength_of_description("three of a kind")
+>>> nets = settle.nets(np.array([trips]), np.array([3]), np.array([1]), np.array([0]),
+...                    side_bet=0)
+>>> {name: int(value[0]) // settle.unit for name, value in nets.items()}
+{'ante': 1, 'ante_bonus': 2, 'play': 3, 'aces_up': 8, 'bad_beat': -1}
+>>> settle.explain("ante", 300, 1, 1, 1)
+"dealer's pair, hands tie: the Ante wins 1:1 (ties = player)"
+>>> settle.explain("ante_bonus", trips, 1, 0, 0, hand_text="a three of a kind")
+'player holds a three of a kind: the Ante Bonus pays 2 to 1 (three of a kind line)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.decisions import decisions_for_strategy
+from crazy4.core.ranking import (
+    HandCategory,
+    category_thresholds,
+    number_of_strengths,
+    strength_of_description,
+)
+from crazy4.core.upcard import UpCardOutcomes
+from crazy4.core.upcard_lattice import DealLattice, Parts
+from crazy4.games.base import Settlement
+from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
+from crazy4.generic.bestfour_bets import lattice_parts
+from crazy4.generic.bestfour_pricing import (
+    BestFourPrices,
+    decision_nets,
+    ev_fits_int64,
+    price_cells,
+)
+from crazy4.generic.bestfour_settle import (
+    BestFourSettlement,
+    Wager,
+    hand_bet,
+    hand_pays,
+    side_bet_wager,
+)
+from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
+from crazy4.rules.ruleset import RuleSet, SideBet
+
+IntArray = npt.NDArray[np.int64]
+
+#: The settlement of a Four Card Poker rule set.
+FourCardSettlement = BestFourSettlement[FourCardRuleSet]
+
+#: The cells' shape: the dealer's hand category, the showdown result.
+CELLS = (len(HandCategory), 3)
+
+#: The hole-card cells (dealer lower, tie, higher): the showdown result alone, as the main
+#: game's wagers do not depend on the dealer's category.
+RESULT_CELLS = (np.zeros(3, dtype=np.int64), np.arange(3, dtype=np.int64))
+
+#: The wagers of the main game (the Ante Bonus paid on the Ante).
+MAIN_GAME = ("ante", "ante_bonus", "play")
+
+#: The published simple strategy (S. Ko): fold below a pair of 3s, 1x to 9-9, 3x from 10-10.
+SIMPLE_PLAY_MINIMUM = "pair of 3s"
+SIMPLE_RAISE_MINIMUM = "pair of 10s"
+
+
+def result_nets(rules: FourCardRuleSet) -> IntArray:
+    """Net of the Ante (and of each unit of Play) for player higher / tie / dealer higher.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> result_nets(load_rules("four-card-standard")).tolist()
+    [1, 1, -1]
+    """
+    return np.array([1, 1 if rules.dealer.ties == "player" else 0, -1], dtype=np.int64)
+
+
+def ante_bonus_payouts(rules: FourCardRuleSet) -> tuple[IntArray, int]:
+    """Ante Bonus numerators by strength (0 below the table) and their denominator.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> pays, denominator = ante_bonus_payouts(load_rules("four-card-standard"))
+    >>> int(pays[-1]), int(pays[0]), denominator
+    (25, 0, 1)
+    """
+    bonus = rules.four_card.ante_bonus
+    if bonus is None:
+        return np.zeros(number_of_strengths(), dtype=np.int64), 1
+    return hand_pays(bonus.table.by_strength(), below=0)
+
+
+def _dealer_higher() -> npt.NDArray[np.bool_]:
+    mask = np.zeros(CELLS, dtype=bool)
+    mask[:, 2] = True
+    return mask
+
+
+def _bad_beat(rules: FourCardRuleSet) -> Wager:
+    """Paid when the dealer is higher, on the player's hand or the dealer's category."""
+    bad_beat = rules.four_card.bad_beat
+    if bad_beat is None:
+        return Wager("bad_beat", "the Bad Beat", np.full(CELLS, -1, dtype=np.int64))
+    pays, unit = hand_pays(bad_beat.table.by_strength())
+    lost = np.full(CELLS, -unit, dtype=np.int64)
+    fold = "lost" if bad_beat.fold_forfeits else "settled"
+    if bad_beat.keyed_on == "player":
+        return Wager(
+            "bad_beat",
+            "the Bad Beat",
+            lost,
+            hand_pays=pays,
+            pays_in=_dealer_higher(),
+            on_fold=fold,
+            table=bad_beat.table,
+            unit=unit,
+        )
+    by_category = pays[category_thresholds()[: len(HandCategory)]][:, None]
+    cells = np.where(_dealer_higher() & (by_category >= 0), by_category, lost)
+    return Wager("bad_beat", "the Bad Beat", cells, on_fold=fold, unit=unit)
+
+
+@lru_cache(maxsize=32)  # one rule set is settled by many callers
+def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
+    """Every wager of a ``four-card-poker`` rule set in its cells (module docstring), over the
+    least common denominator of its pay tables."""
+    bonus = rules.four_card.ante_bonus
+    showdown = np.broadcast_to(result_nets(rules), CELLS)
+    notes = np.broadcast_to(np.array(["", f"ties = {rules.dealer.ties}", ""]), CELLS)
+    ante_bonus = hand_bet(
+        "ante_bonus",
+        "the Ante Bonus",
+        None if bonus is None else bonus.table,
+        CELLS,
+        on_fold="settled" if bonus is not None and not bonus.paid_only_with_play else "none",
+        below=0,
+    )
+    results = ("player's hand higher", "hands tie", "dealer's hand higher")
+    return BestFourSettlement(
+        rules=rules,
+        wagers=(
+            Wager("ante", "the Ante", showdown, notes=notes),
+            replace(ante_bonus, wagered=False),
+            Wager("play", "Play", showdown, by_multiple=True, on_fold="none", notes=notes),
+            Wager("aces_up", "Aces Up", np.full(CELLS, -1, dtype=np.int64)),
+            _bad_beat(rules),
+        ),
+        side_name="aces_up",
+        side_tables=tuple(side_bet_wager("aces_up", bet, CELLS) for bet in rules.side_bets),
+        cell_words=np.array(
+            [
+                [f"dealer's {category.label}, {words}" for words in results]
+                for category in HandCategory
+            ]
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class FourCardPrices(BestFourPrices):
+    """:class:`crazy4.generic.bestfour_pricing.BestFourPrices` of the situation classes, with
+    the EV's two parts: ``EV(m) = (1 + m) showdown + bonus``, ``EV(fold) = -N d`` (``+ bonus``
+    when the Ante Bonus is paid on a fold).
+
+    Attributes
+    ----------
+    showdown : ndarray of int64, shape (n,)
+        Net of the Ante (equally of one unit of Play) over the completions.
+    bonus : ndarray of int64, shape (n,)
+        Ante Bonus numerator (``b * N * d``).
+    """
+
+    showdown: IntArray = field(repr=False)
+    bonus: IntArray = field(repr=False)
+
+
+def price_situations(
+    rules: FourCardRuleSet, strengths: IntArray, lower: IntArray, tie: IntArray, higher: IntArray
+) -> FourCardPrices:
+    """Exact EV of every decision, and the optimal decision, for situations given by the
+    completions where the dealer is lower / ties / is higher (each row sums to the same N).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> rules = load_rules("four-card-standard")
+    >>> p = price_situations(rules, np.array([0, 2000]), np.array([1, 8]), np.array([0, 1]),
+    ...                      np.array([9, 1]))
+    >>> p.decision.tolist(), p.ev[1].tolist(), p.showdown.tolist()
+    ([0, 3], [-10, 16, 24, 32], [-8, 8])
+    """
+    completions = lower + tie + higher
+    if completions.shape[0] and not (completions == completions[0]).all():
+        raise ValueError("situations have different numbers of completions")
+    n_completions = int(completions[0]) if completions.shape[0] else 1
+    counts = np.stack([lower, tie, higher], axis=1)
+    prices = price_cells(cell_settlement(rules), strengths, counts, n_completions)
+    showdown = prices.ev[:, 2] - prices.ev[:, 1]
+    bonus = prices.ev[:, 1] - 2 * showdown
+    return FourCardPrices(
+        prices.denominator, prices.allowed, prices.ev, prices.decision, prices.tied, showdown, bonus
+    )
+
+
+def price_outcomes(
+    rules: FourCardRuleSet, outcomes: UpCardOutcomes, *, jobs: int = 1
+) -> FourCardPrices:
+    """:func:`price_situations` for every situation class of an analysis: the same arrays, by
+    one compiled pass on ``jobs`` threads (:func:`crazy4.core.upcard_kernels.price_rows`,
+    several times faster than the numpy pricing, most of its time first touching the 0.36 GB
+    it writes) when the EVs fit int64 (every pay table but a huge Ante Bonus, which the numpy
+    pricing handles in Python integers)."""
+    from crazy4.core import upcard_kernels
+    from crazy4.core.table_kernels import run_in_threads
+
+    n_completions = outcomes.completions
+    table = cell_settlement(rules)
+    if not ev_fits_int64(table, n_completions):
+        return price_situations(
+            rules, outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher
+        )
+    n = outcomes.strengths.shape[0]
+    showdown, bonus, decision = (np.empty(n, dtype=np.int64) for _ in range(3))
+    allowed, tied = np.empty((n, 4), dtype=bool), np.empty((n, 4), dtype=bool)
+    ev = np.empty((n, 4), dtype=np.int64)
+    pricer: Any = upcard_kernels.price_rows
+    payouts, unit = ante_bonus_payouts(rules)
+    nets, payouts64 = result_nets(rules), np.asarray(payouts, dtype=np.int64)
+    on_fold = four_card_settlement(rules).wager("ante_bonus").on_fold == "settled"
+
+    def price(start: int, stop: int) -> None:
+        rows = slice(start, stop)
+        pricer(
+            outcomes.strengths[rows], outcomes.lower[rows], outcomes.tie[rows],
+            outcomes.higher[rows], nets, payouts64, table.allowed, n_completions, unit,
+            on_fold, showdown[rows], bonus[rows], allowed[rows], ev[rows], decision[rows],
+            tied[rows],
+        )  # fmt: skip
+
+    run_in_threads(price, n, chunks_per_thread=1, threads=jobs)
+    return FourCardPrices(n_completions * unit, allowed, ev, decision, tied, showdown, bonus)
+
+
+def simple_strategy(rules: FourCardRuleSet, strengths: IntArray) -> IntArray:
+    """Decisions of the published simple strategy: fold below 3-3, 1x to 9-9, raise from 10-10.
+
+    The raise is the largest allowed multiple.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.core.ranking import hand_strength
+    >>> hands = ["2s 2d 9c 7h 4s", "3s 3d 9c 7h 4s", "9s 9d Ac 7h 4s", "Ts Td 2c 7h 4s"]
+    >>> strengths = np.array([hand_strength(parse_cards(h)) for h in hands])
+    >>> simple_strategy(load_rules("four-card-standard"), strengths).tolist()
+    [0, 1, 1, 3]
+    """
+    return decisions_for_strategy(
+        rules,
+        strengths,
+        play_minimum=strength_of_description(SIMPLE_PLAY_MINIMUM),
+        raise_minimum=max(
+            strength_of_description(SIMPLE_RAISE_MINIMUM), rules.play.raise_minimum_strength
+        ),
+    )
+
+
+def cell_thresholds(rules: RuleSet, strengths: IntArray) -> IntArray:
+    """Below the player's strength and below it plus one (cells: dealer lower, tie, higher),
+    for the advantage roles.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> cell_thresholds(load_rules("four-card-standard"), np.array([7])).tolist()
+    [[7, 8]]
+    """
+    values = np.asarray(strengths, dtype=np.int64)
+    return np.stack([values, values + 1], axis=1)
+
+
+@lru_cache(maxsize=32)  # one rule set is settled by many callers
+def cell_settlement(rules: RuleSet) -> Settlement:
+    """Ante + Play (+ Ante Bonus) per cell (dealer lower, tie, higher), by strength: what the
+    exact pricing, the hole-card and the collusion engines price with.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> s = cell_settlement(load_rules("four-card-standard"))
+    >>> s.nets[0, 0].tolist(), s.nets[0, 3].tolist(), s.wagers.tolist()
+    ([-1, -1, -1], [4, 4, -4], [1, 2, 3, 4])
+    """
+    return decision_nets(four_card_settlement(four_card_rules(rules)), MAIN_GAME, RESULT_CELLS)
+
+
+def cell_parts(rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+    """The bets other than the main game that the decision settles, in the cells of
+    :func:`cell_settlement` (per unit of their own wager): a Bad Beat Bonus a fold forfeits,
+    keyed on the player's hand, and the Aces Up bets a fold forfeits
+    (:func:`crazy4.generic.cell_roles.forfeited_side_bets`). A Bad Beat keyed on the dealer's
+    hand needs the dealer's category, which the cells do not hold: it is named unpriced.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> parts, unpriced = cell_parts(load_rules("four-card-standard"))
+    >>> bad = parts["bad_beat"].nets[strength_of_description("three of a kind")]
+    >>> bad.tolist(), unpriced
+    ([[-1, -1, -1], [-1, -1, 200], [-1, -1, 200], [-1, -1, 200]], {})
+    """
+    chosen = four_card_rules(rules)
+    parts = forfeited_side_bets(rules, cell_settlement(rules))
+    bad_beat = chosen.four_card.bad_beat
+    if bad_beat is None or not bad_beat.fold_forfeits:
+        return parts, {}
+    if bad_beat.keyed_on != "player":
+        return parts, {"bad_beat": "keyed on the dealer's hand, which the cells do not hold"}
+    settle = four_card_settlement(chosen)
+    return {"bad_beat": decision_nets(settle, ("bad_beat",), RESULT_CELLS), **parts}, {}
+
+
+#: The hole-card engine's view of the game (dealer lower, tie, higher); the collusion role's
+#: cells.
+HOLE_CARDS = CellHoleCards(
+    6,
+    1,
+    0,
+    1,
+    ("dealer_lower", "tie", "dealer_higher"),
+    "ante_play",
+    cell_thresholds,
+    cell_settlement,
+)
+
+
+# --- the bets on the deal lattice ---------------------------------------------------------------
+
+
+def ante_play_parts(
+    rules: FourCardRuleSet, lattice: DealLattice, name: str, description: str
+) -> Parts:
+    """Ante + Play + Ante Bonus per unit of Ante, played by the lattice's decisions.
+
+    Examples
+    --------
+    Three of a kind (Ante Bonus 2 to 1) played 3x: +1 +3 +2 when it wins, -1 -3 +2 when the
+    dealer is higher; three wins and one loss average +4 Antes.
+
+    >>> from crazy4.registry import load_rules
+    >>> trips = strength_of_description("three of a kind")
+    >>> deals = np.zeros((1, 8, 3), dtype=np.int64)
+    >>> deals[0, 1, 0], deals[0, 7, 2] = 3, 1      # beats 3 pairs, loses to 1 four of a kind
+    >>> lattice = DealLattice(np.array([trips]), np.array([3]), np.array([1]), deals)
+    >>> parts = ante_play_parts(load_rules("four-card-standard"), lattice, "x", "")
+    >>> int((parts.win + parts.lose)[0, 1, 0]), int((parts.win + parts.lose)[0, 7, 2])
+    (6, -2)
+    >>> from crazy4.core.upcard_lattice import summary_row, to_bet
+    >>> summary_row(to_bet(parts, lattice), lattice)["ev"]
+    4.0
+    """
+    settle = four_card_settlement(rules)
+    wagers = [settle.wager(part) for part in MAIN_GAME]
+    return lattice_parts(name, description, wagers, lattice)
+
+
+def side_bet_parts(bet: SideBet, lattice: DealLattice) -> Parts:
+    """Aces Up (a bet on the player's own hand) per unit of its wager.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> bet = load_rules("four-card-standard").side_bets[0]
+    >>> strengths = np.array([0, strength_of_description("pair of aces")])
+    >>> lattice = DealLattice(strengths, np.array([0, 3]), np.array([1, 1]),
+    ...                       np.ones((2, 8, 3), dtype=np.int64))
+    >>> net = side_bet_parts(bet, lattice)
+    >>> int(net.lose[0, 0, 0]), int(net.win[1, 0, 0])
+    (-1, 1)
+    """
+    forfeits = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
+    return lattice_parts(
+        bet.name,
+        f"Aces Up, pays {bet.table.describe()}; {forfeits} (per unit)",
+        [side_bet_wager("aces_up", bet, CELLS)],
+        lattice,
+    )
+
+
+def bad_beat_parts(rules: FourCardRuleSet, lattice: DealLattice) -> Parts:
+    """The Bad Beat Bonus per unit of its wager: paid when the player's hand loses.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> trips = strength_of_description("three of a kind")
+    >>> lattice = DealLattice(np.array([trips]), np.array([3]), np.array([1]),
+    ...                       np.ones((1, 8, 3), dtype=np.int64))
+    >>> parts = bad_beat_parts(load_rules("four-card-standard"), lattice)
+    >>> int(parts.win[0, 7, 2]), int(parts.lose[0, 7, 0])   # loses to quads; wins the hand
+    (200, -1)
+    """
+    bad_beat = rules.four_card.bad_beat
+    assert bad_beat is not None
+    keyed = "the losing player's hand" if bad_beat.keyed_on == "player" else "the dealer's hand"
+    note = " ILLUSTRATIVE table" if bad_beat.illustrative else ""
+    forfeits = "; a fold forfeits it" if bad_beat.fold_forfeits else ""
+    return lattice_parts(
+        "bad_beat",
+        f"Bad Beat Bonus{note}: pays {bad_beat.table.describe()} on {keyed} when the player "
+        f"loses{forfeits} (per unit)",
+        [_bad_beat(rules)],
+        lattice,
+    )

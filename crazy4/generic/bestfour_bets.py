@@ -1,0 +1,125 @@
+"""A best-four game's bets as exact distributions, from its wagers (:mod:`.bestfour_settle`).
+
+A bet is some of a game's wagers played by a decision per row (a hand class, a deal-lattice
+row): every row's net in every cell is the sum of the wagers' nets
+(:meth:`crazy4.generic.bestfour_settle.Wager.net`), an integer numerator over one unit, and the
+amount wagered per row the sum of the wagers put up. Two shapes of table take it:
+
+* :func:`outcome_bet`: a :class:`crazy4.core.bets.BetOutcomes` (rows x cells, with the deals
+  of each), Crazy 4 Poker's hand classes x six cells;
+* :func:`lattice_parts`: :class:`crazy4.core.upcard_lattice.Parts`, each cell's winning and
+  losing parts apart (for a payout cap), on the up-card deal lattice (rows x dealer category x
+  showdown result).
+
+The nets are int64 while every wager's largest net, added up, fits; else Python integers
+(:mod:`crazy4.core.exact`), as the exact tables need.
+
+Examples
+--------
+>>> from crazy4.generic.bestfour_settle import Wager
+>>> ante = Wager("ante", "the Ante", np.array([1, -1]))
+>>> play = Wager("play", "Play", np.array([1, -1]), by_multiple=True, on_fold="none")
+>>> nets, wagered, unit = row_nets([ante, play], np.array([5, 5]), np.array([0, 3]),
+...                                (np.arange(2),))
+>>> [net.tolist() for net in nets], wagered.tolist(), unit
+([[[-1, -1], [1, -1]], [[0, 0], [3, -3]]], [1, 4], 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import lcm
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.bets import BetOutcomes
+from crazy4.core.exact import fits_int64, widen
+from crazy4.core.upcard_lattice import DealLattice, Parts
+from crazy4.generic.bestfour_settle import Wager
+
+IntArray = npt.NDArray[np.int64]
+
+#: The deal lattice's cells: dealer category (8) x showdown result (3).
+LATTICE_CELLS = (np.arange(8, dtype=np.int64)[:, None], np.arange(3, dtype=np.int64)[None, :])
+
+
+def row_nets(
+    wagers: Sequence[Wager],
+    strengths: IntArray,
+    decisions: IntArray,
+    cell: tuple[IntArray, ...],
+    unit: int | None = None,
+) -> tuple[list[IntArray], IntArray, int]:
+    """Each wager's net per row and cell, the amount wagered per row, and their unit.
+
+    Parameters
+    ----------
+    wagers : sequence of Wager
+        The bet's wagers.
+    strengths, decisions : ndarray of int64, shape (n,)
+        The player's strength and decision code per row.
+    cell : tuple of ndarray
+        The cells' coordinates (broadcast together: the cells' shape).
+    unit : int, optional
+        The nets' denominator (default: the least common multiple of the wagers').
+
+    Returns
+    -------
+    nets : list of ndarray, each shape (n, *cells)
+    wagered : ndarray, shape (n,)
+    unit : int
+    """
+    unit = unit or lcm(*(wager.unit for wager in wagers))
+    wide = not fits_int64(sum(wager.largest(unit) for wager in wagers))
+    dims = (slice(None),) + (None,) * np.broadcast(*cell).ndim
+    seat = np.asarray(strengths, dtype=np.int64)[dims]
+    stake = widen(np.asarray(decisions, dtype=np.int64), wide)
+    where = tuple(np.asarray(index, dtype=np.int64)[None] for index in cell)
+    nets = [wager.net(seat, stake[dims], where, unit, wide=wide) for wager in wagers]
+    wagered = widen(np.zeros(seat.shape[0], dtype=np.int64), wide)
+    for wager in wagers:
+        if wager.wagered:
+            wagered = wagered + (stake if wager.by_multiple else 1) * unit
+    return nets, wagered, unit
+
+
+def outcome_bet(
+    name: str,
+    description: str,
+    wagers: Sequence[Wager],
+    combos: IntArray,
+    strengths: IntArray,
+    decisions: IntArray,
+    cell: tuple[IntArray, ...],
+    unit: int | None = None,
+) -> BetOutcomes:
+    """The wagers together as a :class:`crazy4.core.bets.BetOutcomes`: ``combos[i, j]`` deals
+    of row ``i`` in cell ``j``, each netting the wagers' sum."""
+    nets, wagered, unit = row_nets(wagers, strengths, decisions, cell, unit)
+    total = nets[0]
+    for net in nets[1:]:
+        total = total + net
+    return BetOutcomes(name, description, combos, total, unit, wagered)
+
+
+def lattice_parts(
+    name: str,
+    description: str,
+    wagers: Sequence[Wager],
+    lattice: DealLattice,
+    unit: int | None = None,
+) -> Parts:
+    """The wagers played by the lattice's decisions, each cell's winning parts (every wager's
+    gain) and losing parts (every wager's loss) apart, for a payout cap."""
+    nets, wagered, unit = row_nets(
+        wagers, lattice.strengths, lattice.decisions, LATTICE_CELLS, unit
+    )
+    win, lose = 0 * nets[0], 0 * nets[0]
+    for net in nets:
+        win = win + np.maximum(net, 0)
+        lose = lose + np.minimum(net, 0)
+    return Parts(name, description, win, lose, unit, wagered)
+
+
+__all__ = ["LATTICE_CELLS", "lattice_parts", "outcome_bet", "row_nets"]
