@@ -257,8 +257,7 @@ def resolution_notes(run: BestFourRun, bet: str, hands: int, se: float) -> list[
 
     Examples
     --------
-    >>> from crazy4.generic.bestfour_settle import outcome_cells
-from crazy4.generic.bestfour_validate import BestFourValidator
+    >>> from crazy4.generic.bestfour_validate import BestFourValidator
     >>> from crazy4.registry import load_rules
     >>> from crazy4.validate.report import Options
     >>> from crazy4.registry import game_named
