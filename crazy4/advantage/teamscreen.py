@@ -26,15 +26,25 @@ is slow. The screen picks the groups worth testing, and the family stays valid:
    groups); the members of the last flagged group are named
    (:attr:`FoundGroup.members_flagged`), so an honest seat that happened to deviate too is
    not accused with the team. Candidates are taken in order (the connected sets, then every
-   deviating seat); one with fewer than two members not yet named by a flagged group is
-   skipped (a team already found plus a hole-carder, say: its test would end where the
-   team's did).
+   deviating seat); one whose members are all named by flagged groups is skipped.
+4. **One seat more.** A candidate with a single seat ``u`` not yet named (a team already
+   found plus a hole-carder, say, or three members of a team of four found and the fourth
+   left) is not tested whole: ``u`` alone is tested as a member of ``G + {u}``, ``G`` the
+   named members of the flagged group sharing most seats with the candidate -- ``u``'s
+   conditional randomization test with ``G``'s cards, exactly as the joint test of
+   ``G + {u}`` would run it (:func:`joined`). When ``M g p_u < alpha`` (``g = |G| + 1``)
+   the group ``G + {u}`` is flagged and named whole; a hole-carder, whose decisions ``G``'s
+   cards do not explain, is not.
 
 Why the data-driven choice costs nothing in validity: under the null every group's joint
 p-value ``p_G`` is valid, and a group flagged means ``M p_G < alpha`` for one of the ``M``
 groups; by the union bound that has probability at most ``M (alpha / M) = alpha`` whichever
 groups were computed. Leaving a group uncomputed (its p-value taken as 1) can only remove
-flags. The price is the factor ``M`` (and a team the screen misses is not found).
+flags. Step 4 is one more of the ``M`` groups and no new one: ``u``'s p-value there is the
+one the joint test of ``G + {u}`` computes for ``u`` (the same rounds, draws and seed), so
+``M g p_u < alpha`` implies ``M p_{G+{u}} = M g min_s p_s < alpha``: the event is inside
+that group's term of the union bound, which still sums to at most ``alpha``. The price is
+the factor ``M`` (and a team the screen misses is not found).
 """
 
 from __future__ import annotations
@@ -184,6 +194,58 @@ def candidate_groups(rules: RuleSet, table: Table, deviating: npt.NDArray[np.boo
     return found
 
 
+@dataclass(frozen=True)
+class MemberTest:
+    """One member's conditional randomization test with the other members' cards: its
+    p-value, the EV it gained (Antes), the rounds valued, each valued round's null
+    probability of a match and whether it matched, and its telling ``(p, round id)`` pairs."""
+
+    p_value: float
+    gain: float
+    rounds: int
+    p: npt.NDArray[np.float64]
+    hits: npt.NDArray[np.bool_]
+    telling: tuple[tuple[float, int], ...]
+
+
+def member_test(
+    rules: RuleSet,
+    table: Table,
+    members: tuple[int, ...],
+    member: int,
+    *,
+    draws: int = TEAM_DRAWS,
+    seed: int = 0,
+) -> MemberTest:
+    """The test of ``member`` within the group ``members`` (column indices), as the group's
+    joint test runs it (the same rounds and draws: the same p-value)."""
+    chosen = team_rounds(rules, table.hands[:, member], table.up, table.decisions[:, member])
+    rows = np.flatnonzero(chosen)
+    if rows.size == 0:
+        nothing = np.zeros(0, dtype=np.float64)
+        return MemberTest(1.0, 0.0, 0, nothing, nothing.astype(bool), ())
+    names = tuple(table.seats[m] for m in members)
+    mates = [m for m in members if m != member]
+    found = team_evidence(
+        rules,
+        table.hands[rows, member],
+        table.up[rows],
+        table.hands[rows][:, mates],
+        table.decisions[rows, member],
+        draws=draws,
+        seed=(seed, table.seats[member], *names),
+    )
+    hit = np.flatnonzero(found.hits & (found.p < 1))
+    return MemberTest(
+        p_value=tail_probability(found.p, int(found.hits.sum())),
+        gain=float(found.gain),
+        rounds=int(rows.size),
+        p=found.p,
+        hits=found.hits,
+        telling=tuple((float(found.p[i]), int(table.round_ids[rows[i]])) for i in hit),
+    )
+
+
 def examine_candidate(
     rules: RuleSet,
     table: Table,
@@ -202,28 +264,13 @@ def examine_candidate(
     telling: list[tuple[float, int]] = []
     evidence: list[tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]] = []
     for member in members:
-        chosen = team_rounds(rules, table.hands[:, member], table.up, table.decisions[:, member])
-        rows = np.flatnonzero(chosen)
-        if rows.size == 0:
-            p_values.append(1.0)
-            gains.append(0.0)
-            continue
-        mates = [m for m in members if m != member]
-        found = team_evidence(
-            rules,
-            table.hands[rows, member],
-            table.up[rows],
-            table.hands[rows][:, mates],
-            table.decisions[rows, member],
-            draws=draws,
-            seed=(seed, table.seats[member], *names),
-        )
-        valued += rows.size
-        p_values.append(tail_probability(found.p, int(found.hits.sum())))
-        gains.append(float(found.gain))
-        evidence.append((found.p, found.hits))
-        hit = np.flatnonzero(found.hits & (found.p < 1))
-        telling += [(float(found.p[i]), int(table.round_ids[rows[i]])) for i in hit]
+        test = member_test(rules, table, members, member, draws=draws, seed=seed)
+        p_values.append(test.p_value)
+        gains.append(test.gain)
+        valued += test.rounds
+        if test.rounds:
+            evidence.append((test.p, test.hits))
+        telling += test.telling
     p_value = min(1.0, possible * len(members) * min(p_values))
     # a flagged group says some member used the pooled cards; a member is named only on its
     # own evidence, Bonferroni over every (group, member) pair: possible * g * p_s < alpha
@@ -255,12 +302,70 @@ def screen_table(
     tested: dict[tuple[int, ...], FoundGroup] = {}  # a group is tested once, however reached
     for members in candidate_groups(rules, table, deviating):
         named = {s for group in found if group.flagged for s in group.members_flagged}
-        if sum(table.seats[m] not in named for m in members) < 2:
-            continue  # e.g. a found team and one more deviating seat: pruning would drop it
+        unnamed = [m for m in members if table.seats[m] not in named]
+        if len(unnamed) == 1:  # a found group and one more seat: test that seat with it
+            found = joined(rules, table, found, members, unnamed[0], alpha,
+                           draws=draws, seed=seed)  # fmt: skip
+        if len(unnamed) < 2:
+            continue
         group = _pruned(rules, table, deviating, members, alpha, draws, seed, tested)
         if group not in found:
             found.append(group)
     return found
+
+
+def joined(
+    rules: RuleSet,
+    table: Table,
+    found: list[FoundGroup],
+    members: tuple[int, ...],
+    seat: int,
+    alpha: float,
+    *,
+    draws: int = TEAM_DRAWS,
+    seed: int = 0,
+) -> list[FoundGroup]:
+    """A candidate ``members`` (column indices) all of whose seats but ``seat`` are named by
+    flagged groups of ``found``: ``seat`` is tested as a member of ``G + {seat}``, ``G`` the
+    named members of the flagged group sharing most seats with the candidate (the test of
+    ``seat`` in that group's joint test: the same rounds and draws). When
+    ``M g p_seat < alpha`` (``g = |G| + 1``; the group ``G + {seat}`` flagged on ``seat``'s
+    own evidence) that group replaces ``G``'s in the list returned, ``seat`` named with it.
+
+    Examples
+    --------
+    >>> joined(None, None, [], (0, 1), 1, 0.05)  # no flagged group beside the seat
+    []
+    """
+    groups = [i for i, g in enumerate(found) if g.flagged and g.members_flagged]
+    if not groups:
+        return found
+    overlap = [sum(table.seats[m] in found[i].members_flagged for m in members) for i in groups]
+    best = found[groups[int(np.argmax(overlap))]]
+    group = tuple(sorted([seat, *(table.seats.index(s) for s in best.members_flagged)]))
+    possible = 2 ** len(table.seats) - len(table.seats) - 1
+    test = member_test(rules, table, group, seat, draws=draws, seed=seed)
+    p_value = test.p_value
+    if possible * len(group) * p_value >= alpha:
+        return found
+    name = table.seats[seat]
+    entries = {s: (p, g) for s, p, g in zip(best.seats, best.member_p_values, best.member_gains,
+                                            strict=True)}  # fmt: skip
+    entries[name] = (p_value, test.gain)  # a seat pruning dropped from it is tested again
+    rows = sorted((s, p, g) for s, (p, g) in entries.items())
+    extended = replace(
+        best,
+        seats=tuple(r[0] for r in rows),
+        member_p_values=tuple(r[1] for r in rows),
+        member_gains=tuple(r[2] for r in rows),
+        p_value=min(best.p_value, possible * len(group) * p_value),
+        rounds=best.rounds + test.rounds,
+        log10_likelihood_ratio=max(
+            best.log10_likelihood_ratio, likelihood_ratio(test.p, test.hits)[1]
+        ),
+        members_flagged=tuple(sorted((*best.members_flagged, name))),
+    )
+    return [extended if g is best else g for g in found]
 
 
 #: A flagged group's member whose own (uncorrected) p-value is at least this is dropped and
