@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from crazy4.games.crazy_four.qualifier_cells import CrazyFourSettlement
     from crazy4.generic.bestfour_hand import HandPrices
     from crazy4.generic.bestfour_report import BestFourReport
-    from crazy4.generic.bestfour_sim_spec import BestFourSim, IntArray, KeyFields, SeatLookup
+    from crazy4.generic.bestfour_sim_spec import BestFourSim, SeatLookup
     from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
@@ -149,18 +149,30 @@ class CrazyFour(BestFourGame):
     def simulation(self) -> BestFourSim[CrazyFourSettlement]:
         """The seats' part of the chunk player: the suit classes, the qualifier's two dealer
         classes, the bets and log columns by outcome cell, the card room's blind hands."""
+        from crazy4.core.hidden import OUTCOME_CELLS
+        from crazy4.generic.bestfour_seat import SeatWagers
         from crazy4.generic.bestfour_sim_spec import BestFourSim
 
+        seat = SeatWagers(
+            bets=(
+                ("ante_super_bonus_play", ("ante", "play", "super_bonus")),
+                ("ante_play", ("ante", "play")),
+                ("super_bonus", ("super_bonus",)),
+                ("queens_up", ("queens_up",)),
+            ),
+            log_order=("ante", "super_bonus", "play", "queens_up"),
+            tally=OUTCOME_CELLS,
+            tally_key="outcomes",
+            absent=_absent,
+        )
         return BestFourSim(
             self,
             dealer_classes=2,
             lookup=_seat_lookup,
             dealer_class=_qualified,
-            bets=_bets,
-            log_columns=_log_columns,
-            summary=_summary,
+            seat=seat,
+            dealer_summary=_dealer_qualified,
             tail_line=_tail_line,
-            blind_multiple=_blind_multiple,
             blind_hands_allowed=_blind_hands_allowed,
         )
 
@@ -203,64 +215,9 @@ def _qualified(rules: RuleSet) -> npt.NDArray[np.int64]:
     return (strengths >= rules.dealer.qualifier_strength).astype(np.int64)
 
 
-def _bets(settlement: CrazyFourSettlement, fields: KeyFields) -> dict[str, IntArray]:
-    """The summary's bets per seat key: the whole game, Ante and Play, the Super Bonus and each
-    Queens Up table (by name).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from crazy4.generic.bestfour_sim_spec import key_fields
-    >>> from crazy4.registry import load_rules
-    >>> settle = CRAZY_FOUR.settlement(load_rules("crazy4-standard"))
-    >>> four_aces_3x_qualified_player_higher = ((2534 * 4 + 3) * 2 + 1) * 3 + 0
-    >>> nets = _bets(settle, key_fields(np.array([four_aces_3x_qualified_player_higher]), 2))
-    >>> list(nets)[:3], int(nets["ante_super_bonus_play"][0]) / settle.unit  # 1 + 3 + 200
-    (['ante_super_bonus_play', 'ante_play', 'super_bonus'], 204.0)
-    """
-    strength, multiple, qualifies, result = fields
-    nets = settlement.nets(strength, multiple, 3 * qualifies + result)
-    ante_play = (nets["ante"] + nets["play"]).astype(np.int64)
-    found = {"ante_super_bonus_play": ante_play + nets["super_bonus"], "ante_play": ante_play}
-    if settlement.rules.super_bonus is not None:
-        found["super_bonus"] = nets["super_bonus"].astype(np.int64)
-    for index, bet in enumerate(settlement.rules.side_bets):
-        found[bet.name] = settlement.side_bet_nets(strength, multiple == 0, index).astype(np.int64)
-    return found
-
-
-def _log_columns(
-    plan: SimulationPlan,
-    settlement: CrazyFourSettlement,
-    fields: KeyFields,
-    is_blind: npt.NDArray[np.bool_],
-) -> dict[str, npt.NDArray[np.float64]]:
-    """The wagers (the blind hand's Play: 3 Antes) and their nets per unit of Ante."""
-    strength, multiple, qualifies, result = fields
-    nets = settlement.nets(strength, multiple, 3 * qualifies + result, side_bet=plan.side_bet)
-    has_bonus = settlement.rules.super_bonus is not None
-    ones = np.ones(strength.shape[0])
-    columns = {"ante": ones}
-    if has_bonus:
-        columns["super_bonus"] = ones
-    columns["play"] = np.where(is_blind, 3.0, multiple.astype(np.float64))
-    if plan.side_bet is not None:
-        columns["queens_up"] = ones
-    for name in ("ante", "super_bonus", "play", "queens_up"):
-        if name in columns:
-            columns[f"{name}_net"] = nets[name] / settlement.unit
-    return columns
-
-
-def _summary(plan: SimulationPlan, counts: Counts) -> dict[str, object]:
-    """The dealer's qualifications and the strategy seats' outcome cells."""
-    from crazy4.core.hidden import OUTCOME_CELLS
-
-    cells = counts.seats.reshape(-1, len(OUTCOME_CELLS)).sum(axis=0)
-    return {
-        "dealer_qualified": int(counts.dealer[plan.rules.dealer.qualifier_strength :].sum()),
-        "outcomes": {name: int(n) for name, n in zip(OUTCOME_CELLS, cells, strict=True)},
-    }
+def _dealer_qualified(plan: SimulationPlan, counts: Counts) -> dict[str, object]:
+    """The rounds the dealer qualified."""
+    return {"dealer_qualified": int(counts.dealer[plan.rules.dealer.qualifier_strength :].sum())}
 
 
 def _tail_line(plan: SimulationPlan, counts: Counts, data: Mapping[str, object]) -> str:
@@ -274,10 +231,13 @@ def _tail_line(plan: SimulationPlan, counts: Counts, data: Mapping[str, object])
     )
 
 
-def _blind_multiple(settlement: CrazyFourSettlement, strength: IntArray) -> IntArray:
-    """The blind second hand's Play multiple
-    (:meth:`crazy4.generic.bestfour_settle.BestFourSettlement.blind_multiple`)."""
-    return settlement.blind_multiple(strength)
+def _absent(rules: RuleSet) -> frozenset[str]:
+    """No Super Bonus where the rule set has none."""
+    return (
+        frozenset()
+        if crazy_four_rules(rules).super_bonus is not None
+        else frozenset({"super_bonus"})
+    )
 
 
 def _blind_hands_allowed(rules: RuleSet) -> bool:
