@@ -27,10 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
+
+from crazy4.core.ranking import category_of_strength, number_of_strengths
 
 if TYPE_CHECKING:
     from crazy4.generic.bestfour_settle import BestFourSettlement
@@ -89,7 +91,29 @@ class SeatWagers:
     absent: Callable[[RuleSet], frozenset[str]] = field(default=_none)
 
     def seat_bets(self, settlement: BestFourSettlement[Any], fields: Fields) -> dict[str, IntArray]:
-        """Every summary bet's net numerators (over ``settlement.unit``) per seat key."""
+        """Every summary bet's net numerators (over ``settlement.unit``) per seat key.
+
+        Examples
+        --------
+        >>> from crazy4.core.ranking import strength_of_description
+        >>> from crazy4.generic.bestfour_sim_spec import key_fields
+        >>> from crazy4.registry import game_named, load_rules
+        >>> game = game_named("crazy-4-poker")
+        >>> settle = game.settlement(load_rules("crazy4-standard"))
+        >>> four_aces_3x_qualified_player_higher = ((2534 * 4 + 3) * 2 + 1) * 3 + 0
+        >>> fields = key_fields(np.array([four_aces_3x_qualified_player_higher]), 2)
+        >>> nets = game.simulation().seat.seat_bets(settle, fields)
+        >>> list(nets)[:3], int(nets["ante_super_bonus_play"][0]) / settle.unit  # 1 + 3 + 200
+        (['ante_super_bonus_play', 'ante_play', 'super_bonus'], 204.0)
+        >>> game = game_named("four-card-poker")
+        >>> settle = game.settlement(load_rules("four-card-standard"))
+        >>> trips_3x_won = ((strength_of_description("three of a kind") * 4 + 3) * 8 + 2) * 3 + 0
+        >>> nets = game.simulation().seat.seat_bets(settle, key_fields(np.array([trips_3x_won]), 8))
+        >>> [(name, int(net[0]) // settle.unit) for name, net in nets.items()][:2]  # 1 + 2 + 3
+        [('ante_play', 6), ('aces-up-50-40-8-5-4-3-1', 8)]
+        >>> int(nets["bad_beat"][0]) // settle.unit  # the dealer did not win
+        -1
+        """
         strength, multiple = fields[0], fields[1]
         missing = self.absent(settlement.rules)
         cell = settled_cell(fields, settlement.wagers[0].cells.ndim)
@@ -148,4 +172,68 @@ class SeatWagers:
         )
 
 
-__all__ = ["Fields", "SeatWagers", "settled_cell"]
+class Qualifies(Protocol):
+    """A game's exact reference, as the qualifier's line reads it."""
+
+    def qualification_probability(self) -> float:
+        """Exact probability that the dealer's cards qualify."""
+        ...
+
+
+@dataclass(frozen=True)
+class DealerQualifier:
+    """The dealer's two classes in a game with a qualifier: below it (0) or not (1), the rounds
+    the dealer qualified and their share beside the exact probability.
+
+    Attributes
+    ----------
+    reference : callable
+        The game's exact reference of a rule set (its ``qualification_probability``).
+
+    Examples
+    --------
+    >>> from crazy4.core.ranking import strength_of_description
+    >>> from crazy4.registry import load_rules
+    >>> classes = DealerQualifier(lambda rules: None).classes(load_rules("crazy4-standard"))
+    >>> king = strength_of_description("king high")
+    >>> classes[king - 1 : king + 1].tolist()
+    [0, 1]
+    """
+
+    reference: Callable[[RuleSet], Qualifies]
+
+    def classes(self, rules: RuleSet) -> IntArray:
+        """Per dealer strength: 1 if the dealer qualifies, else 0."""
+        strengths = np.arange(number_of_strengths(), dtype=np.int64)
+        return (strengths >= rules.dealer.qualifier_strength).astype(np.int64)
+
+    def summary(self, plan: SimulationPlan, counts: Counts) -> dict[str, object]:
+        """The rounds the dealer qualified."""
+        qualified = counts.dealer[plan.rules.dealer.qualifier_strength :].sum()
+        return {"dealer_qualified": int(qualified)}
+
+    def line(self, plan: SimulationPlan, counts: Counts, data: Mapping[str, object]) -> str:
+        """The dealer's qualifications beside the exact probability."""
+        dealer = plan.rules.dealer
+        qualified_rounds = int(counts.dealer[dealer.qualifier_strength :].sum())
+        exact = self.reference(plan.rules).qualification_probability()
+        return (
+            f"dealer qualifies ({dealer.qualifier}): {qualified_rounds / counts.rounds:.5f} "
+            f"(exact {exact:.5f})"
+        )
+
+
+def dealer_categories(rules: RuleSet) -> npt.NDArray[np.int8]:
+    """The dealer's classes when they are its hand categories: per dealer strength, its
+    category.
+
+    Examples
+    --------
+    >>> from crazy4.core.ranking import HandCategory, strength_of_description
+    >>> int(dealer_categories(None)[strength_of_description("pair of 2s")]) == HandCategory.PAIR
+    True
+    """
+    return category_of_strength()
+
+
+__all__ = ["DealerQualifier", "Fields", "SeatWagers", "dealer_categories", "settled_cell"]

@@ -10,7 +10,7 @@ load them. The card room extends the game from outside
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -36,8 +36,6 @@ if TYPE_CHECKING:
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
-    from crazy4.simulate.counts import Counts
-    from crazy4.simulate.plan import SimulationPlan
 
 
 class CrazyFour(BestFourGame):
@@ -150,7 +148,7 @@ class CrazyFour(BestFourGame):
         """The seats' part of the chunk player: the suit classes, the qualifier's two dealer
         classes, the bets and log columns by outcome cell, the card room's blind hands."""
         from crazy4.core.hidden import OUTCOME_CELLS
-        from crazy4.generic.bestfour_seat import SeatWagers
+        from crazy4.generic.bestfour_seat import DealerQualifier, SeatWagers
         from crazy4.generic.bestfour_sim_spec import BestFourSim
 
         seat = SeatWagers(
@@ -165,14 +163,15 @@ class CrazyFour(BestFourGame):
             tally_key="outcomes",
             absent=_absent,
         )
+        qualifier = DealerQualifier(self.reference)
         return BestFourSim(
             self,
             dealer_classes=2,
             lookup=_seat_lookup,
-            dealer_class=_qualified,
+            dealer_class=qualifier.classes,
             seat=seat,
-            dealer_summary=_dealer_qualified,
-            tail_line=_tail_line,
+            dealer_summary=qualifier.summary,
+            tail_line=qualifier.line,
             blind_hands_allowed=_blind_hands_allowed,
         )
 
@@ -204,30 +203,6 @@ def _seat_lookup(rules: RuleSet) -> SeatLookup:
         strength=reference.strength_of_hand,
         entry_class=reference.class_of_hand,
         class_strength=reference.outcomes.strengths,
-    )
-
-
-def _qualified(rules: RuleSet) -> npt.NDArray[np.int64]:
-    """Per dealer strength: 1 if the dealer qualifies, else 0."""
-    from crazy4.core.ranking import number_of_strengths
-
-    strengths = np.arange(number_of_strengths(), dtype=np.int64)
-    return (strengths >= rules.dealer.qualifier_strength).astype(np.int64)
-
-
-def _dealer_qualified(plan: SimulationPlan, counts: Counts) -> dict[str, object]:
-    """The rounds the dealer qualified."""
-    return {"dealer_qualified": int(counts.dealer[plan.rules.dealer.qualifier_strength :].sum())}
-
-
-def _tail_line(plan: SimulationPlan, counts: Counts, data: Mapping[str, object]) -> str:
-    """The dealer's qualifications beside the exact probability."""
-    rules = crazy_four_rules(plan.rules)
-    qualified_rounds = int(counts.dealer[rules.dealer.qualifier_strength :].sum())
-    exact = CRAZY_FOUR.reference_of(rules).qualification_probability()
-    return (
-        f"dealer qualifies ({rules.dealer.qualifier}): {qualified_rounds / counts.rounds:.5f} "
-        f"(exact {exact:.5f})"
     )
 
 

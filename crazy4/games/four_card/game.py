@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.ranking import HandCategory, category_of_strength
+from crazy4.core.ranking import HandCategory
 from crazy4.games.base import Progress
 from crazy4.games.four_card.rules import (
     FourCardRuleSet,
@@ -168,7 +168,7 @@ class FourCard(BestFourGame):
         """The seats' part of the chunk player: the situation classes, the dealer's hand
         categories as its classes, the bets and log columns by category and result."""
         from crazy4.core.upcard_lattice import RESULTS
-        from crazy4.generic.bestfour_seat import SeatWagers
+        from crazy4.generic.bestfour_seat import SeatWagers, dealer_categories
         from crazy4.generic.bestfour_sim_spec import BestFourSim
 
         seat = SeatWagers(
@@ -187,7 +187,7 @@ class FourCard(BestFourGame):
             self,
             dealer_classes=len(HandCategory),
             lookup=_seat_lookup,
-            dealer_class=_dealer_categories,
+            dealer_class=dealer_categories,
             seat=seat,
         )
 
@@ -223,11 +223,6 @@ def _seat_lookup(rules: RuleSet) -> SeatLookup:
         slots=situation_slots(),
         dealer_strength=reference.dealer_strength_of_hand,
     )
-
-
-def _dealer_categories(rules: RuleSet) -> npt.NDArray[np.int8]:
-    """Per dealer strength: its hand category."""
-    return category_of_strength()
 
 
 def _absent(rules: RuleSet) -> frozenset[str]:
