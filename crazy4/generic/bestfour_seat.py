@@ -144,7 +144,9 @@ class SeatWagers:
             missing |= {settlement.side_name}
         cell = settled_cell(fields, settlement.wagers[0].cells.ndim)
         nets = settlement.nets(strength, multiple, *cell, side_bet=plan.side_bet)
-        shown = [settlement.wager(name) for name in self.log_order if name not in missing]
+        shown = [
+            settlement.wager(name, plan.side_bet) for name in self.log_order if name not in missing
+        ]
         ones = np.ones(strength.shape[0])
         columns: dict[str, FloatArray] = {}
         for wager in shown:

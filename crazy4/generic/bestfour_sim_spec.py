@@ -9,8 +9,8 @@ one key for every best-four game::
 is the game's: Crazy 4 Poker's qualified or not, Four Card Poker's hand category), which
 determines every bet. A game describes itself by a :class:`BestFourSim` (built by its
 ``game`` module): the game itself (its deal, side bet, settlement and exact reference), its
-decision classes (:class:`SeatLookup`), its dealer classes, bets, log columns and summary
-lines.
+decision classes (:class:`SeatLookup`), its dealer classes, and its bets, log columns and
+summary lines as data (:class:`crazy4.generic.bestfour_seat.SeatWagers`).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Crazy 4 Poker as a :class:`crazy4.generic.bestfour_game.BestFourGame`: the registry's entry.
 
 The game's data, the hooks naming its parts, how ``crazy4 hand`` counts one hand, and what only
-its seats know in the simulator (suit classes, the qualifier's two dealer classes, the bets and
-log columns by outcome cell, the card room's blind hands). The heavy parts (counting, pricing,
+its seats know in the simulator (suit classes, the qualifier's two dealer classes, which wagers
+make its bets and log columns, the card room's blind hands). The heavy parts (counting, pricing,
 the simulator and the validator) are imported when first used, so reading a rule file does not
 load them. The card room extends the game from outside
 (:mod:`crazy4.cardroom.extension`); the game never imports it.
@@ -146,7 +146,8 @@ class CrazyFour(BestFourGame):
 
     def simulation(self) -> BestFourSim[CrazyFourSettlement]:
         """The seats' part of the chunk player: the suit classes, the qualifier's two dealer
-        classes, the bets and log columns by outcome cell, the card room's blind hands."""
+        classes, which wagers make the bets and the log's columns, the outcome cells' names, the
+        card room's blind hands (:mod:`crazy4.generic.bestfour_seat`)."""
         from crazy4.core.hidden import OUTCOME_CELLS
         from crazy4.generic.bestfour_seat import DealerQualifier, SeatWagers
         from crazy4.generic.bestfour_sim_spec import BestFourSim

@@ -2,7 +2,7 @@
 
 The game's data, the hooks naming its parts, how ``crazy4 hand`` counts one hand, and what only
 its seats know in the simulator (situation classes of the hand and the up card, the dealer's
-hand categories as its classes, the bets and log columns by category and result). The heavy
+hand categories as its classes, which wagers make its bets and log columns). The heavy
 parts (counting, pricing, the simulator and the validator) are imported when first
 used, so reading a rule file does not load them.
 """
@@ -166,7 +166,8 @@ class FourCard(BestFourGame):
 
     def simulation(self) -> BestFourSim[FourCardSettlement]:
         """The seats' part of the chunk player: the situation classes, the dealer's hand
-        categories as its classes, the bets and log columns by category and result."""
+        categories as its classes, which wagers make the bets and the log's columns, the
+        showdown results' names (:mod:`crazy4.generic.bestfour_seat`)."""
         from crazy4.core.upcard_lattice import RESULTS
         from crazy4.generic.bestfour_seat import SeatWagers, dealer_categories
         from crazy4.generic.bestfour_sim_spec import BestFourSim
