@@ -9,8 +9,8 @@ one key for every best-four game::
 is the game's: Crazy 4 Poker's qualified or not, Four Card Poker's hand category), which
 determines every bet. A game describes itself by a :class:`BestFourSim` (built by its
 ``game`` module): the game itself (its deal, side bet, settlement and exact reference), its
-decision classes (:class:`SeatLookup`), its dealer classes, bets, log columns and summary
-lines.
+decision classes (:class:`SeatLookup`), its dealer classes, and its bets, log columns and
+summary lines as data (:class:`crazy4.generic.bestfour_seat.SeatWagers`).
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import BINOMIAL
+from crazy4.generic.bestfour_seat import SeatWagers
+from crazy4.generic.bestfour_settle import BestFourSettlement
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import Counts, ExactValue
 from crazy4.simulate.plan import SimulationPlan
@@ -33,16 +35,7 @@ MAX_SEATS = 7
 IntArray = npt.NDArray[np.int64]
 
 
-class Settles(Protocol):
-    """A game's settlement tables: its nets are numerators over :attr:`unit`."""
-
-    @property
-    def unit(self) -> int:
-        """The common denominator of every net."""
-        ...
-
-
-S = TypeVar("S", bound=Settles)
+S = TypeVar("S", bound="BestFourSettlement[Any]")
 
 
 class KeyFields(NamedTuple):
@@ -95,10 +88,6 @@ class SeatLookup:
     dealer_strength: npt.NDArray[np.uint16] | None = None
 
 
-def _never(rules: RuleSet) -> bool:
-    return False
-
-
 class SimulatedBestFour(Protocol):
     """What the simulator reads from the game itself
     (:class:`crazy4.generic.bestfour_game.BestFourGame`): its side bet, its deal, and from its
@@ -145,27 +134,35 @@ class BestFourSim(Generic[S]):
 
     The game's ``dealer_cards[1]`` (0 or 1) dealer cards are dealt face up before the five
     hidden ones; ``dealer_classes`` is how many classes ``dealer_class(rules)`` (per dealer
-    strength) sorts the dealer's hands into. ``bets(settlement, fields)`` gives every summary
-    bet's net per seat key (the first is the whole game, which the blind second hands play),
-    ``log_columns(plan, settlement, fields, is_blind)`` the log's wager and net columns after
-    ``decision``, in order, ``summary(plan, counts)`` the JSON summary's fields after the
-    categories and ``tail_line(plan, counts, data)`` the text summary's line above the
-    categories. ``blind_multiple(settlement, strength)``: the blind second hand's Play multiple
-    (None: the game has no blind hands).
+    strength) sorts the dealer's hands into. ``seat`` gives the summary's bets, the log's
+    wager and net columns and the tally of the seats' cells from the settlement's wagers
+    (:class:`crazy4.generic.bestfour_seat.SeatWagers`); ``dealer_summary(plan, counts)``, the
+    JSON summary's fields about the dealer before that tally; ``tail_line(plan, counts, data)``
+    the text summary's line above the categories (None: the tally's shares).
+    ``blind_hands_allowed(rules)``: whether a rule set deals the blind second hands, which put
+    up the settlement's ``blind_multiple`` (None: the game has none).
     """
 
     game: SimulatedBestFour
     dealer_classes: int
     lookup: Callable[[RuleSet], SeatLookup]
     dealer_class: Callable[[RuleSet], npt.NDArray[np.integer]]
-    bets: Callable[[S, KeyFields], dict[str, IntArray]]
-    log_columns: Callable[
-        [SimulationPlan, S, KeyFields, npt.NDArray[np.bool_]], dict[str, npt.NDArray[np.float64]]
-    ]
-    summary: Callable[[SimulationPlan, Counts], dict[str, object]]
-    tail_line: Callable[[SimulationPlan, Counts, Mapping[str, object]], str]
-    blind_multiple: Callable[[S, IntArray], IntArray] | None = None
-    blind_hands_allowed: Callable[[RuleSet], bool] = _never
+    seat: SeatWagers
+    dealer_summary: Callable[[SimulationPlan, Counts], dict[str, object]] | None = None
+    tail_line: Callable[[SimulationPlan, Counts, Mapping[str, object]], str] | None = None
+    blind_hands_allowed: Callable[[RuleSet], bool] | None = None
+
+    def summary(self, plan: SimulationPlan, counts: Counts) -> dict[str, object]:
+        """The JSON summary's fields after the categories: the dealer's, then the tally."""
+        data = {} if self.dealer_summary is None else self.dealer_summary(plan, counts)
+        data.update(self.seat.summary(counts))
+        return data
+
+    def tail(self, plan: SimulationPlan, counts: Counts, data: Mapping[str, object]) -> str:
+        """The text summary's line above the categories."""
+        if self.tail_line is not None:
+            return self.tail_line(plan, counts, data)
+        return self.seat.shares_line(data)
 
     @property
     def side_bet_label(self) -> str:

@@ -110,12 +110,13 @@ class BestFourSimulator(Generic[S]):
         if spec.face_up:
             base = (word * self.stride << 12) | (word >> 2)
         settlement = spec.settlement(rules)
-        bet_nets = spec.bets(settlement, key_fields(np.arange(self.key_bins), spec.dealer_classes))
+        keys = key_fields(np.arange(self.key_bins), spec.dealer_classes)
+        bet_nets = spec.seat.seat_bets(settlement, keys)
         strength = np.arange(number_of_strengths(), dtype=np.int64)
         blind_base = np.zeros(strength.shape[0], dtype=np.int64)
         blind_net = None
-        if spec.blind_multiple is not None:
-            blind_base = (strength * 4 + spec.blind_multiple(settlement, strength)) * self.stride
+        if spec.blind_hands_allowed is not None:
+            blind_base = (strength * 4 + settlement.blind_multiple(strength)) * self.stride
             blind_net = next(iter(bet_nets.values()))
         nets_matrix = nets_by_key(list(bet_nets.values()))
         return SimTables(
@@ -219,7 +220,7 @@ class BestFourSimulator(Generic[S]):
             pa.array(decision), pa.array(list(DECISION_NAMES))
         )
         settlement = self.tables_of(plan).settlement
-        for name, values in self.spec.log_columns(plan, settlement, fields, is_blind).items():
+        for name, values in self.spec.seat.log_columns(plan, settlement, fields, is_blind).items():
             columns[name] = pa.array(values)
         columns.update(progressive_columns(plan.rules, plan.meter, player, seats))
         return pa.table(columns)
@@ -400,7 +401,8 @@ class BestFourSimulator(Generic[S]):
 
     def blind_hands_allowed(self, rules: RuleSet) -> bool:
         """Whether the rule set has the card room's blind second hand."""
-        return self.spec.blind_hands_allowed(rules)
+        allowed = self.spec.blind_hands_allowed
+        return allowed is not None and allowed(rules)
 
     def strategy(self, rules: RuleSet, spec: str) -> IntArray:
         """A decision per decision class (``optimal``, ``simple`` or a strategy file)."""
@@ -424,7 +426,7 @@ class BestFourSimulator(Generic[S]):
 
     def summary_options(self, plan: SimulationPlan) -> dict[str, object]:
         """The number of blind second hands, for a game that has them."""
-        return {} if self.spec.blind_multiple is None else {"blind_hands": plan.blind_hands}
+        return {} if self.spec.blind_hands_allowed is None else {"blind_hands": plan.blind_hands}
 
     def summary_counts(self, plan: SimulationPlan, counts: Counts) -> dict[str, object]:
         """Hand categories (player and dealer), then the game's own tallies."""
@@ -455,7 +457,7 @@ class BestFourSimulator(Generic[S]):
         headings = (
             ("player", "exact", "dealer", "exact") if face_up else ("player", "dealer", "exact")
         )
-        lines = ["", self.spec.tail_line(plan, counts, data), ""]
+        lines = ["", self.spec.tail(plan, counts, data), ""]
         lines.append(f"{'hand category':<18}" + "".join(f"{name:>10}" for name in headings))
         for category in reversed(HandCategory):
             mine, theirs = player[category.label] / hands, dealer[category.label] / rounds

@@ -1,8 +1,8 @@
 """Crazy 4 Poker as a :class:`crazy4.generic.bestfour_game.BestFourGame`: the registry's entry.
 
 The game's data, the hooks naming its parts, how ``crazy4 hand`` counts one hand, and what only
-its seats know in the simulator (suit classes, the qualifier's two dealer classes, the bets and
-log columns by outcome cell, the card room's blind hands). The heavy parts (counting, pricing,
+its seats know in the simulator (suit classes, the qualifier's two dealer classes, which wagers
+make its bets and log columns, the card room's blind hands). The heavy parts (counting, pricing,
 the simulator and the validator) are imported when first used, so reading a rule file does not
 load them. The card room extends the game from outside
 (:mod:`crazy4.cardroom.extension`); the game never imports it.
@@ -10,7 +10,7 @@ load them. The card room extends the game from outside
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -31,13 +31,11 @@ if TYPE_CHECKING:
     from crazy4.games.crazy_four.qualifier_cells import CrazyFourSettlement
     from crazy4.generic.bestfour_hand import HandPrices
     from crazy4.generic.bestfour_report import BestFourReport
-    from crazy4.generic.bestfour_sim_spec import BestFourSim, IntArray, KeyFields, SeatLookup
+    from crazy4.generic.bestfour_sim_spec import BestFourSim, SeatLookup
     from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
-    from crazy4.simulate.counts import Counts
-    from crazy4.simulate.plan import SimulationPlan
 
 
 class CrazyFour(BestFourGame):
@@ -148,19 +146,33 @@ class CrazyFour(BestFourGame):
 
     def simulation(self) -> BestFourSim[CrazyFourSettlement]:
         """The seats' part of the chunk player: the suit classes, the qualifier's two dealer
-        classes, the bets and log columns by outcome cell, the card room's blind hands."""
+        classes, which wagers make the bets and the log's columns, the outcome cells' names, the
+        card room's blind hands (:mod:`crazy4.generic.bestfour_seat`)."""
+        from crazy4.core.hidden import OUTCOME_CELLS
+        from crazy4.generic.bestfour_seat import DealerQualifier, SeatWagers
         from crazy4.generic.bestfour_sim_spec import BestFourSim
 
+        seat = SeatWagers(
+            bets=(
+                ("ante_super_bonus_play", ("ante", "play", "super_bonus")),
+                ("ante_play", ("ante", "play")),
+                ("super_bonus", ("super_bonus",)),
+                ("queens_up", ("queens_up",)),
+            ),
+            log_order=("ante", "super_bonus", "play", "queens_up"),
+            tally=OUTCOME_CELLS,
+            tally_key="outcomes",
+            absent=_absent,
+        )
+        qualifier = DealerQualifier(self.reference)
         return BestFourSim(
             self,
             dealer_classes=2,
             lookup=_seat_lookup,
-            dealer_class=_qualified,
-            bets=_bets,
-            log_columns=_log_columns,
-            summary=_summary,
-            tail_line=_tail_line,
-            blind_multiple=_blind_multiple,
+            dealer_class=qualifier.classes,
+            seat=seat,
+            dealer_summary=qualifier.summary,
+            tail_line=qualifier.line,
             blind_hands_allowed=_blind_hands_allowed,
         )
 
@@ -195,89 +207,13 @@ def _seat_lookup(rules: RuleSet) -> SeatLookup:
     )
 
 
-def _qualified(rules: RuleSet) -> npt.NDArray[np.int64]:
-    """Per dealer strength: 1 if the dealer qualifies, else 0."""
-    from crazy4.core.ranking import number_of_strengths
-
-    strengths = np.arange(number_of_strengths(), dtype=np.int64)
-    return (strengths >= rules.dealer.qualifier_strength).astype(np.int64)
-
-
-def _bets(settlement: CrazyFourSettlement, fields: KeyFields) -> dict[str, IntArray]:
-    """The summary's bets per seat key: the whole game, Ante and Play, the Super Bonus and each
-    Queens Up table (by name).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from crazy4.generic.bestfour_sim_spec import key_fields
-    >>> from crazy4.registry import load_rules
-    >>> settle = CRAZY_FOUR.settlement(load_rules("crazy4-standard"))
-    >>> four_aces_3x_qualified_player_higher = ((2534 * 4 + 3) * 2 + 1) * 3 + 0
-    >>> nets = _bets(settle, key_fields(np.array([four_aces_3x_qualified_player_higher]), 2))
-    >>> list(nets)[:3], int(nets["ante_super_bonus_play"][0]) / settle.unit  # 1 + 3 + 200
-    (['ante_super_bonus_play', 'ante_play', 'super_bonus'], 204.0)
-    """
-    strength, multiple, qualifies, result = fields
-    nets = settlement.nets(strength, multiple, 3 * qualifies + result)
-    ante_play = (nets["ante"] + nets["play"]).astype(np.int64)
-    found = {"ante_super_bonus_play": ante_play + nets["super_bonus"], "ante_play": ante_play}
-    if settlement.rules.super_bonus is not None:
-        found["super_bonus"] = nets["super_bonus"].astype(np.int64)
-    for index, bet in enumerate(settlement.rules.side_bets):
-        found[bet.name] = settlement.side_bet_nets(strength, multiple == 0, index).astype(np.int64)
-    return found
-
-
-def _log_columns(
-    plan: SimulationPlan,
-    settlement: CrazyFourSettlement,
-    fields: KeyFields,
-    is_blind: npt.NDArray[np.bool_],
-) -> dict[str, npt.NDArray[np.float64]]:
-    """The wagers (the blind hand's Play: 3 Antes) and their nets per unit of Ante."""
-    strength, multiple, qualifies, result = fields
-    nets = settlement.nets(strength, multiple, 3 * qualifies + result, side_bet=plan.side_bet)
-    has_bonus = settlement.rules.super_bonus is not None
-    ones = np.ones(strength.shape[0])
-    columns = {"ante": ones}
-    if has_bonus:
-        columns["super_bonus"] = ones
-    columns["play"] = np.where(is_blind, 3.0, multiple.astype(np.float64))
-    if plan.side_bet is not None:
-        columns["queens_up"] = ones
-    for name in ("ante", "super_bonus", "play", "queens_up"):
-        if name in columns:
-            columns[f"{name}_net"] = nets[name] / settlement.unit
-    return columns
-
-
-def _summary(plan: SimulationPlan, counts: Counts) -> dict[str, object]:
-    """The dealer's qualifications and the strategy seats' outcome cells."""
-    from crazy4.core.hidden import OUTCOME_CELLS
-
-    cells = counts.seats.reshape(-1, len(OUTCOME_CELLS)).sum(axis=0)
-    return {
-        "dealer_qualified": int(counts.dealer[plan.rules.dealer.qualifier_strength :].sum()),
-        "outcomes": {name: int(n) for name, n in zip(OUTCOME_CELLS, cells, strict=True)},
-    }
-
-
-def _tail_line(plan: SimulationPlan, counts: Counts, data: Mapping[str, object]) -> str:
-    """The dealer's qualifications beside the exact probability."""
-    rules = crazy_four_rules(plan.rules)
-    qualified_rounds = int(counts.dealer[rules.dealer.qualifier_strength :].sum())
-    exact = CRAZY_FOUR.reference_of(rules).qualification_probability()
+def _absent(rules: RuleSet) -> frozenset[str]:
+    """No Super Bonus where the rule set has none."""
     return (
-        f"dealer qualifies ({rules.dealer.qualifier}): {qualified_rounds / counts.rounds:.5f} "
-        f"(exact {exact:.5f})"
+        frozenset()
+        if crazy_four_rules(rules).super_bonus is not None
+        else frozenset({"super_bonus"})
     )
-
-
-def _blind_multiple(settlement: CrazyFourSettlement, strength: IntArray) -> IntArray:
-    """The blind second hand's Play multiple
-    (:meth:`crazy4.generic.bestfour_settle.BestFourSettlement.blind_multiple`)."""
-    return settlement.blind_multiple(strength)
 
 
 def _blind_hands_allowed(rules: RuleSet) -> bool:

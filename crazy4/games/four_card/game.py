@@ -2,20 +2,20 @@
 
 The game's data, the hooks naming its parts, how ``crazy4 hand`` counts one hand, and what only
 its seats know in the simulator (situation classes of the hand and the up card, the dealer's
-hand categories as its classes, the bets and log columns by category and result). The heavy
+hand categories as its classes, which wagers make its bets and log columns). The heavy
 parts (counting, pricing, the simulator and the validator) are imported when first
 used, so reading a rule file does not load them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.ranking import HandCategory, category_of_strength
+from crazy4.core.ranking import HandCategory
 from crazy4.games.base import Progress
 from crazy4.games.four_card.rules import (
     FourCardRuleSet,
@@ -31,13 +31,11 @@ if TYPE_CHECKING:
     from crazy4.games.four_card.upcard_analysis import FourCardAnalysis
     from crazy4.generic.bestfour_hand import HandPrices
     from crazy4.generic.bestfour_report import BestFourReport
-    from crazy4.generic.bestfour_sim_spec import BestFourSim, IntArray, KeyFields, SeatLookup
+    from crazy4.generic.bestfour_sim_spec import BestFourSim, SeatLookup
     from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
-    from crazy4.simulate.counts import Counts
-    from crazy4.simulate.plan import SimulationPlan
 
 
 class FourCard(BestFourGame):
@@ -168,18 +166,30 @@ class FourCard(BestFourGame):
 
     def simulation(self) -> BestFourSim[FourCardSettlement]:
         """The seats' part of the chunk player: the situation classes, the dealer's hand
-        categories as its classes, the bets and log columns by category and result."""
+        categories as its classes, which wagers make the bets and the log's columns, the
+        showdown results' names (:mod:`crazy4.generic.bestfour_seat`)."""
+        from crazy4.core.upcard_lattice import RESULTS
+        from crazy4.generic.bestfour_seat import SeatWagers, dealer_categories
         from crazy4.generic.bestfour_sim_spec import BestFourSim
 
+        seat = SeatWagers(
+            bets=(
+                ("ante_play", ("ante", "ante_bonus", "play")),
+                ("aces_up", ("aces_up",)),
+                ("bad_beat", ("bad_beat",)),
+            ),
+            log_order=("ante", "ante_bonus", "play", "aces_up", "bad_beat"),
+            tally=RESULTS,
+            tally_key="results",
+            shares_title="showdowns",
+            absent=_absent,
+        )
         return BestFourSim(
             self,
             dealer_classes=len(HandCategory),
             lookup=_seat_lookup,
-            dealer_class=_dealer_categories,
-            bets=_bets,
-            log_columns=_log_columns,
-            summary=_summary,
-            tail_line=_tail_line,
+            dealer_class=dealer_categories,
+            seat=seat,
         )
 
     def checks(self) -> BestFourChecks:
@@ -216,81 +226,13 @@ def _seat_lookup(rules: RuleSet) -> SeatLookup:
     )
 
 
-def _dealer_categories(rules: RuleSet) -> npt.NDArray[np.int8]:
-    """Per dealer strength: its hand category."""
-    return category_of_strength()
-
-
-def _bets(settlement: FourCardSettlement, fields: KeyFields) -> dict[str, IntArray]:
-    """The summary's bets per seat key: Ante and Play (with the Ante Bonus), each Aces Up table
-    (by name) and the Bad Beat.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from crazy4.generic.bestfour_sim_spec import key_fields
-    >>> from crazy4.registry import load_rules
-    >>> settle = FOUR_CARD.settlement(load_rules("four-card-standard"))
-    >>> from crazy4.core.ranking import strength_of_description
-    >>> trips_3x_won = ((strength_of_description("three of a kind") * 4 + 3) * 8 + 2) * 3 + 0
-    >>> nets = _bets(settle, key_fields(np.array([trips_3x_won]), 8))
-    >>> [(name, int(net[0]) // settle.unit) for name, net in nets.items()][:2]  # 1 + 2 + 3
-    [('ante_play', 6), ('aces-up-50-40-8-5-4-3-1', 8)]
-    >>> int(nets["bad_beat"][0]) // settle.unit  # the dealer did not win
-    -1
-    """
-    nets = settlement.nets(*fields)
-    found = {"ante_play": (nets["ante"] + nets["ante_bonus"] + nets["play"]).astype(np.int64)}
-    for index, bet in enumerate(settlement.rules.side_bets):
-        found[bet.name] = settlement.nets(*fields, side_bet=index)["aces_up"].astype(np.int64)
-    if settlement.rules.four_card.bad_beat is not None:
-        found["bad_beat"] = nets["bad_beat"].astype(np.int64)
-    return found
-
-
-def _log_columns(
-    plan: SimulationPlan,
-    settlement: FourCardSettlement,
-    fields: KeyFields,
-    is_blind: npt.NDArray[np.bool_],
-) -> dict[str, npt.NDArray[np.float64]]:
-    """The wagers and their nets per unit of Ante (the Aces Up table of the plan)."""
-    table = plan.side_bet if plan.side_bet is not None else 0
-    nets = settlement.nets(*fields, side_bet=table)
-    ones = np.ones(fields.strength.shape[0])
-    columns = {"ante": ones, "play": fields.decision.astype(np.float64)}
-    has_aces_up = plan.side_bet is not None
-    has_bad_beat = settlement.rules.four_card.bad_beat is not None
-    if has_aces_up:
-        columns["aces_up"] = ones
-    if has_bad_beat:
-        columns["bad_beat"] = ones
-    for name, shown in (
-        ("ante", True),
-        ("ante_bonus", True),
-        ("play", True),
-        ("aces_up", has_aces_up),
-        ("bad_beat", has_bad_beat),
-    ):
-        if shown:
-            columns[f"{name}_net"] = nets[name] / settlement.unit
-    return columns
-
-
-def _summary(plan: SimulationPlan, counts: Counts) -> dict[str, object]:
-    """The showdown results of the seats."""
-    from crazy4.core.upcard_lattice import RESULTS
-
-    results = counts.seats.reshape(-1, len(RESULTS)).sum(axis=0)
-    return {"results": {name: int(n) for name, n in zip(RESULTS, results, strict=True)}}
-
-
-def _tail_line(plan: SimulationPlan, counts: Counts, data: Mapping[str, object]) -> str:
-    """The showdown results' shares."""
-    player, results = data["player_categories"], data["results"]
-    assert isinstance(player, dict) and isinstance(results, dict)
-    hands = max(1, sum(player.values()))
-    return "showdowns: " + ", ".join(f"{name} {n / hands:.5f}" for name, n in results.items())
+def _absent(rules: RuleSet) -> frozenset[str]:
+    """No Bad Beat where the rule set has none."""
+    return (
+        frozenset()
+        if four_card_rules(rules).four_card.bad_beat is not None
+        else frozenset({"bad_beat"})
+    )
 
 
 #: The game's one instance, registered in :mod:`crazy4.registry`.
