@@ -19,8 +19,8 @@ def settle_by_listing(hand: np.ndarray, decision: int, rules_pay: dict[int, Frac
 
     Written from the rules text, independently of crazy4.games.crazy_four.qualifier_cells: the
     dealer qualifies with king high; not qualifying, the Ante pushes and the Play wins;
-    qualifying, both win, push or lose on the comparison; the Super Bonus pays its table, else pushes unless a qualifying
-    dealer beats the player.
+    qualifying, both win, push or lose on the comparison; the Super Bonus pays its table, else
+    pushes unless a qualifying dealer beats the player.
     """
     strengths = build_best_four_strengths(5)
     remaining = np.setdiff1d(np.arange(52), hand)
