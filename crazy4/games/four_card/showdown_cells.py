@@ -42,12 +42,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.decisions import decisions_for_strategy
 from crazy4.core.ranking import (
     HandCategory,
     category_thresholds,
     number_of_strengths,
-    strength_of_description,
 )
 from crazy4.core.upcard import UpCardOutcomes
 from crazy4.core.upcard_lattice import DealLattice, Parts
@@ -67,6 +65,7 @@ from crazy4.generic.bestfour_settle import (
     hand_pays,
     side_bet_wager,
 )
+from crazy4.generic.bestfour_strategy import ThresholdStrategy
 from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
 from crazy4.rules.ruleset import RuleSet, SideBet
 
@@ -86,8 +85,7 @@ RESULT_CELLS = (np.zeros(3, dtype=np.int64), np.arange(3, dtype=np.int64))
 MAIN_GAME = ("ante", "ante_bonus", "play")
 
 #: The published simple strategy (S. Ko): fold below a pair of 3s, 1x to 9-9, 3x from 10-10.
-SIMPLE_PLAY_MINIMUM = "pair of 3s"
-SIMPLE_RAISE_MINIMUM = "pair of 10s"
+SIMPLE = ThresholdStrategy(play_minimum="pair of 3s", raise_minimum="pair of 10s")
 
 
 def result_nets(rules: FourCardRuleSet) -> IntArray:
@@ -270,9 +268,8 @@ def price_outcomes(
 
 
 def simple_strategy(rules: FourCardRuleSet, strengths: IntArray) -> IntArray:
-    """Decisions of the published simple strategy: fold below 3-3, 1x to 9-9, raise from 10-10.
-
-    The raise is the largest allowed multiple.
+    """Decisions of the published simple strategy (:data:`SIMPLE`): fold below 3-3, 1x to 9-9,
+    the largest allowed multiple from 10-10.
 
     Examples
     --------
@@ -284,14 +281,7 @@ def simple_strategy(rules: FourCardRuleSet, strengths: IntArray) -> IntArray:
     >>> simple_strategy(load_rules("four-card-standard"), strengths).tolist()
     [0, 1, 1, 3]
     """
-    return decisions_for_strategy(
-        rules,
-        strengths,
-        play_minimum=strength_of_description(SIMPLE_PLAY_MINIMUM),
-        raise_minimum=max(
-            strength_of_description(SIMPLE_RAISE_MINIMUM), rules.play.raise_minimum_strength
-        ),
-    )
+    return SIMPLE.decisions(rules, strengths)
 
 
 def cell_thresholds(rules: RuleSet, strengths: IntArray) -> IntArray:
