@@ -324,6 +324,7 @@ def cell_parts(rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
     --------
     >>> from crazy4.registry import load_rules
     >>> parts, unpriced = cell_parts(load_rules("four-card-standard"))
+    >>> from crazy4.core.ranking import strength_of_description
     >>> bad = parts["bad_beat"].nets[strength_of_description("three of a kind")]
     >>> bad.tolist(), unpriced
     ([[-1, -1, -1], [-1, -1, 200], [-1, -1, 200], [-1, -1, 200]], {})
@@ -367,6 +368,7 @@ def ante_play_parts(
     dealer is higher; three wins and one loss average +4 Antes.
 
     >>> from crazy4.registry import load_rules
+    >>> from crazy4.core.ranking import strength_of_description
     >>> trips = strength_of_description("three of a kind")
     >>> deals = np.zeros((1, 8, 3), dtype=np.int64)
     >>> deals[0, 1, 0], deals[0, 7, 2] = 3, 1      # beats 3 pairs, loses to 1 four of a kind
@@ -390,6 +392,7 @@ def side_bet_parts(bet: SideBet, lattice: DealLattice) -> Parts:
     --------
     >>> from crazy4.registry import load_rules
     >>> bet = load_rules("four-card-standard").side_bets[0]
+    >>> from crazy4.core.ranking import strength_of_description
     >>> strengths = np.array([0, strength_of_description("pair of aces")])
     >>> lattice = DealLattice(strengths, np.array([0, 3]), np.array([1, 1]),
     ...                       np.ones((2, 8, 3), dtype=np.int64))
@@ -412,6 +415,7 @@ def bad_beat_parts(rules: FourCardRuleSet, lattice: DealLattice) -> Parts:
     Examples
     --------
     >>> from crazy4.registry import load_rules
+    >>> from crazy4.core.ranking import strength_of_description
     >>> trips = strength_of_description("three of a kind")
     >>> lattice = DealLattice(np.array([trips]), np.array([3]), np.array([1]),
     ...                       np.ones((1, 8, 3), dtype=np.int64))
