@@ -37,6 +37,7 @@ from crazy4.generic.bestfour_variants import (
     FloatNets,
     Reading,
     Showdown,
+    nets_per_unit,
 )
 from crazy4.generic.bestfour_wagers import BestFourRows, IntArray
 from crazy4.log.roundlog import REQUIRED, WAGERS
@@ -137,11 +138,10 @@ def _settle_read(
     if ANY_KING_OR_ACE in flags:
         qualified = np.asarray((dealt.dealer_cards // 4 >= 11).any(axis=1), dtype=bool)
     cell = 3 * qualified.astype(np.int64) + shown.comparison
-    strength = (player2 + 1) // 2
+    strength = shown.strength
 
     def nets(in_action: npt.NDArray[np.int64]) -> FloatNets:
-        units = settle.nets(strength, in_action, cell, side_bet=dealt.side)
-        found = {name: value / settle.unit for name, value in units.items()}
+        found = nets_per_unit(settle, settle.nets(strength, in_action, cell, side_bet=dealt.side))
         played = in_action > 0
         if NOT_QUALIFIED_ANTE_WINS in flags:
             found["ante"] = np.where(played & ~qualified, 1.0, found["ante"])

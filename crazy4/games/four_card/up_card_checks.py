@@ -33,6 +33,7 @@ from crazy4.generic.bestfour_variants import (
     FloatNets,
     Reading,
     Showdown,
+    nets_per_unit,
 )
 from crazy4.generic.bestfour_wagers import BestFourRows, IntArray
 from crazy4.validate.infer import Variant
@@ -83,12 +84,11 @@ def _settle_read(
     >>> nets["ante"].tolist(), nets["ante_bonus"].tolist()
     ([-1.0], [2.0])
     """
-    strength, dealer = (shown.player2 + 1) // 2, (shown.dealer2 + 1) // 2
-    category = category_of_strength()[dealer].astype(np.int64)
-    units = settle.nets(
-        strength, dealt.multiple, category, shown.comparison, side_bet=dealt.side or 0
+    category = category_of_strength()[shown.dealer_strength].astype(np.int64)
+    cells = (category, shown.comparison)
+    nets = nets_per_unit(
+        settle, settle.nets(shown.strength, dealt.multiple, *cells, side_bet=dealt.side or 0)
     )
-    nets = {name: value / settle.unit for name, value in units.items()}
     bonus_in_ante = BONUS_IN_ANTE in read.flags
     if "ante_bonus" not in dealt.logged or bonus_in_ante:
         nets["ante"] = nets["ante"] + nets["ante_bonus"]
