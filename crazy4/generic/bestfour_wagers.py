@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -132,15 +133,31 @@ class BestFourRows:
         The bets of the game itself: name and the wagers whose nets it sums, per unit of the
         first wager; one is made when any of its wagers is checked. The first is the blind
         second hand's bet too, where the rules deal one.
+    situation : callable
+        ``situation(reference, batch)``: the strategy's class of every row (-1: none), once
+        the hands' strengths are derived.
     extra : callable
         ``extra(run, batch, cells)``: components of the game's own columns (none by default).
+    dealer_hands : callable
+        ``dealer_hands(reference)``: the dealer's strength by colex index of its cards (by
+        default the player's, ``reference.strength_of_hand``).
     """
 
     cells: Callable[[BestFourRun, IntArray, IntArray], tuple[IntArray, ...]]
     bets: tuple[tuple[str, tuple[str, ...]], ...]
+    situation: Callable[[Any, LogBatch], npt.NDArray[np.integer]]
     extra: Callable[[BestFourRun, LogBatch, tuple[IntArray, ...]], list[Component]] = (
         lambda run, batch, cells: []
     )
+    dealer_hands: Callable[[Any], npt.NDArray[np.integer]] = lambda reference: (
+        reference.strength_of_hand
+    )
+
+    def derive(self, reference: Any, batch: LogBatch) -> None:
+        """The hands' strengths and the strategy's class of every row, in ``batch.derived``."""
+        batch.derive_strengths("player", reference.strength_of_hand)
+        batch.derive_strengths("dealer", self.dealer_hands(reference))
+        batch.derived["situation"] = self.situation(reference, batch).astype(np.int64)
 
     def settle(self, run: BestFourRun, batch: LogBatch, good: BoolArray) -> Settled:
         """Every wager of the batch settled again (a blind hand plays its blind multiple)."""

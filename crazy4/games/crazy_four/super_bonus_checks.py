@@ -167,14 +167,6 @@ def _settle_read(
     return result
 
 
-def _derive(reference: Reference, batch: LogBatch) -> None:
-    """The hands' strengths, and the player's class of the strategy."""
-    for name in ("player", "dealer"):
-        batch.derive_strengths(name, reference.strength_of_hand)
-    classes = reference.class_of_hand[batch.derived["player_colex"]]
-    batch.derived["situation"] = classes.astype(np.int64)
-
-
 def _cells(run: BestFourRun, strength: IntArray, dealer: IntArray) -> tuple[IntArray]:
     """The outcome cell of every row (the dealer's qualifier and the showdown)."""
     return (outcome_cells(strength, dealer, run.rules.dealer.qualifier_strength),)
@@ -196,6 +188,7 @@ ROWS = BestFourRows(
         ("ante_play", ("ante", "play")),
         ("super_bonus", ("super_bonus",)),
     ),
+    lambda reference, batch: reference.class_of_hand[batch.derived["player_colex"]],
     _qualified,
 )
 
@@ -285,7 +278,7 @@ CRAZY_FOUR_CHECKS = BestFourChecks(
         ("dealer", 5, "dealer cards not five valid cards"),
     ),
     numbers=(*WAGERS, *(f"{wager}_net" for wager in WAGERS), "qualified"),
-    derive=_derive,
+    derive=ROWS.derive,
     side_wagers=(("queens_up", "Queens Up"),),
     offered=lambda rules, side: frozenset() if side is None else frozenset({"queens_up"}),
     matched=lambda rules: ("super_bonus",) if rules.super_bonus is not None else (),

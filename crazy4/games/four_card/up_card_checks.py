@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+import numpy.typing as npt
 
 from crazy4.core.ranking import category_of_strength
 from crazy4.core.upcard_lookup import situation_of
@@ -97,13 +98,9 @@ def _settle_read(
     return nets
 
 
-def _derive(reference: FourCardReference, batch: LogBatch) -> None:
-    """The hands' strengths (the dealer's best four of six) and the situation class."""
-    batch.derive_strengths("player", reference.strength_of_hand)
-    up_card = batch.indices("up_card")[:, 0]
-    situation = situation_of(batch.derived["player_colex"], up_card)
-    batch.derived["situation"] = situation.astype(np.int64)
-    batch.derive_strengths("dealer", reference.dealer_strength_of_hand)
+def _situation(reference: FourCardReference, batch: LogBatch) -> npt.NDArray[np.integer]:
+    """The situation class of every row: the player's hand and the dealer's up card."""
+    return situation_of(batch.derived["player_colex"], batch.indices("up_card")[:, 0])
 
 
 def _cells(run: BestFourRun, strength: IntArray, dealer: IntArray) -> tuple[IntArray, IntArray]:
@@ -114,7 +111,12 @@ def _cells(run: BestFourRun, strength: IntArray, dealer: IntArray) -> tuple[IntA
 
 #: How the rows are settled again (the Ante Bonus inside the Ante's net unless the log writes
 #: it apart) and made bets (no blind hands here).
-ROWS = BestFourRows(_cells, (("ante_play", ("ante", "ante_bonus", "play")),))
+ROWS = BestFourRows(
+    _cells,
+    (("ante_play", ("ante", "ante_bonus", "play")),),
+    _situation,
+    dealer_hands=lambda reference: reference.dealer_strength_of_hand,
+)
 
 
 def _rare_awards(run: BestFourRun, bet: str, hands: int, se: float) -> list[str]:
@@ -170,7 +172,7 @@ FOUR_CARD_CHECKS = BestFourChecks(
         *("ante", "play", "aces_up", "bad_beat", "ante_net", "ante_bonus_net"),
         *("play_net", "aces_up_net", "bad_beat_net"),
     ),
-    derive=_derive,
+    derive=ROWS.derive,
     side_wagers=(("aces_up", "Aces Up"), ("bad_beat", "Bad Beat")),
     offered=_offered,
     matched=lambda rules: (),
