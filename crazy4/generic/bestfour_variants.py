@@ -21,7 +21,7 @@ search; :func:`infer_raise_minimum` tries the strategy's variant of a raise mini
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import reduce
 from typing import Any, Generic, Protocol, TypeVar
@@ -108,6 +108,35 @@ class Showdown:
     player2: IntArray
     dealer2: IntArray
     comparison: IntArray
+
+    @property
+    def strength(self) -> IntArray:
+        """The player's strengths as read (one between two strengths rounded up).
+
+        Examples
+        --------
+        >>> shown = Showdown(np.array([4, 7]), np.array([6, 6]), np.array([2, 0]))
+        >>> shown.strength.tolist(), shown.dealer_strength.tolist()
+        ([2, 4], [3, 3])
+        """
+        return (self.player2 + 1) // 2
+
+    @property
+    def dealer_strength(self) -> IntArray:
+        """The dealer's strengths as read (one between two strengths rounded up)."""
+        return (self.dealer2 + 1) // 2
+
+
+def nets_per_unit(settle: Settles, units: Mapping[str, IntArray]) -> FloatNets:
+    """Net numerators over ``settle``'s unit, per unit of each wager.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> nets_per_unit(SimpleNamespace(unit=2), {"ante": np.array([1, -2])})["ante"].tolist()
+    [0.5, -1.0]
+    """
+    return {name: value / settle.unit for name, value in units.items()}
 
 
 @dataclass(frozen=True)

@@ -29,19 +29,18 @@ from crazy4.games.crazy_four.hand_reference import Reference
 from crazy4.games.crazy_four.qualifier_cells import CrazyFourSettlement
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.generic.bestfour_settle import outcome_cells
-from crazy4.generic.bestfour_validate import BestFourChecks, BestFourRun, BoolArray
+from crazy4.generic.bestfour_validate import BestFourChecks, BestFourRun
 from crazy4.generic.bestfour_variants import (
     BestFourReadings,
     BonusTable,
     Dealt,
     FloatNets,
     Reading,
-    Settled,
     Showdown,
-    play_multiple,
+    nets_per_unit,
 )
-from crazy4.generic.bestfour_wagers import side_components, side_values
-from crazy4.log.roundlog import BLIND, REQUIRED, WAGERS
+from crazy4.generic.bestfour_wagers import BestFourRows, IntArray
+from crazy4.log.roundlog import REQUIRED, WAGERS
 from crazy4.validate.checks import Component
 from crazy4.validate.infer import Variant
 from crazy4.validate.rows import LogBatch
@@ -53,10 +52,7 @@ from crazy4.validate.statistics import (
     rare_award_notes,
     summary_counts,
 )
-from crazy4.validate.tally import BetValues
 
-#: The bets on the game itself (per unit of Ante), beside the side bets and the blind hand.
-GAME_BETS = ("ante_super_bonus_play", "ante_play", "super_bonus")
 #: The misreadings only this game is searched for (module docstring).
 NOT_QUALIFIED_ANTE_WINS, FOLD_SHOWDOWN = "not_qualified_ante_wins", "fold_showdown"
 TIES_LOSE_BONUS, BONUS_FOLLOWS_PLAY = "ties_lose_bonus", "bonus_follows_play"
@@ -142,11 +138,10 @@ def _settle_read(
     if ANY_KING_OR_ACE in flags:
         qualified = np.asarray((dealt.dealer_cards // 4 >= 11).any(axis=1), dtype=bool)
     cell = 3 * qualified.astype(np.int64) + shown.comparison
-    strength = (player2 + 1) // 2
+    strength = shown.strength
 
     def nets(in_action: npt.NDArray[np.int64]) -> FloatNets:
-        units = settle.nets(strength, in_action, cell, side_bet=dealt.side)
-        found = {name: value / settle.unit for name, value in units.items()}
+        found = nets_per_unit(settle, settle.nets(strength, in_action, cell, side_bet=dealt.side))
         played = in_action > 0
         if NOT_QUALIFIED_ANTE_WINS in flags:
             found["ante"] = np.where(played & ~qualified, 1.0, found["ante"])
@@ -172,58 +167,30 @@ def _settle_read(
     return result
 
 
-def _derive(reference: Reference, batch: LogBatch) -> None:
-    """The hands' strengths, and the player's class of the strategy."""
-    for name in ("player", "dealer"):
-        batch.derive_strengths(name, reference.strength_of_hand)
-    classes = reference.class_of_hand[batch.derived["player_colex"]]
-    batch.derived["situation"] = classes.astype(np.int64)
+def _cells(run: BestFourRun, strength: IntArray, dealer: IntArray) -> tuple[IntArray]:
+    """The outcome cell of every row (the dealer's qualifier and the showdown)."""
+    return (outcome_cells(strength, dealer, run.rules.dealer.qualifier_strength),)
 
 
-def _settle(run: BestFourRun, batch: LogBatch, good: BoolArray) -> Settled:
-    """Every wager of the batch settled again (a blind hand plays 3x from the raise minimum)."""
-    settle: CrazyFourSettlement = run.settlement
-    strength = batch.derived["player_strength"]
-    dealer_strength = batch.derived["dealer_strength"]
-    blind = batch.decision == BLIND
-    in_action = np.where(blind, settle.blind_multiple(strength), play_multiple(batch.decision))
-    cell = outcome_cells(strength, dealer_strength, run.rules.dealer.qualifier_strength)
-    nets = settle.nets(strength, in_action, cell, side_bet=run.side_table)
-    ante = batch.wager("ante")
-    components = [
-        Component("ante", ante, nets["ante"], batch.wager("ante_net")),
-        Component("play", ante, nets["play"], batch.wager("play_net")),
-    ]
-    if run.rules.super_bonus is not None:
-        sb, sb_net = batch.wager("super_bonus"), batch.wager("super_bonus_net")
-        components.append(Component("super_bonus", sb, nets["super_bonus"], sb_net))
-    components += side_components(run, batch, nets)
-    if "qualified" in batch.number:  # an optional column: 1 when the dealer qualified
-        units = np.where(cell >= 3, settle.unit, 0).astype(np.int64)
-        ones = np.ones(batch.n)
-        components.append(Component("qualified", ones, units, batch.number["qualified"]))
-    dealt = Dealt(
-        *(batch.indices("player"), batch.indices("dealer"), strength),
-        *(dealer_strength, in_action, run.side_table),
-    )
-    return Settled(components, dealt, cell)
+def _qualified(run: BestFourRun, batch: LogBatch, cells: tuple[IntArray, ...]) -> list[Component]:
+    """The optional ``qualified`` column: 1 when the dealer qualified."""
+    if "qualified" not in batch.number:
+        return []
+    units = np.where(cells[0] >= 3, run.settlement.unit, 0).astype(np.int64)
+    return [Component("qualified", np.ones(batch.n), units, batch.number["qualified"])]
 
 
-def _bet_values(run: BestFourRun, batch: LogBatch, keep: BoolArray, blind: BoolArray) -> BetValues:
-    """Each bet's hands and results, per unit of its base wager."""
-    ante_net, play_net = batch.wager("ante_net"), batch.wager("play_net")
-    sb_net = batch.wager("super_bonus_net")
-    game = batch.per_unit(ante_net + play_net + sb_net, "ante")
-    values: BetValues = {
-        "ante_super_bonus_play": (keep & ~blind, game),
-        "ante_play": (keep & ~blind, batch.per_unit(ante_net + play_net, "ante")),
-    }
-    if run.rules.super_bonus is not None:
-        values["super_bonus"] = (keep & ~blind, batch.per_unit(sb_net, "super_bonus"))
-    values.update(side_values(run, batch, keep))
-    if run.rules.blind_second_hand:
-        values["blind_second_hand"] = (keep & blind, game)
-    return values
+#: How the rows are settled again and made bets (the blind hand plays 3x from the raise minimum).
+ROWS = BestFourRows(
+    _cells,
+    (
+        ("ante_super_bonus_play", ("ante", "play", "super_bonus")),
+        ("ante_play", ("ante", "play")),
+        ("super_bonus", ("super_bonus",)),
+    ),
+    lambda reference, batch: reference.class_of_hand[batch.derived["player_colex"]],
+    _qualified,
+)
 
 
 def _hand_tests(run: BestFourRun, family: StatFamily, summary: Summary | None) -> None:
@@ -271,7 +238,11 @@ def resolution_notes(run: BestFourRun, bet: str, hands: int, se: float) -> list[
     rules: CrazyFourRules = run.rules
     tables: list[PayTable] = []
     super_bonus = rules.super_bonus
-    if bet in (*GAME_BETS, "blind_second_hand") and bet != "ante_play" and super_bonus:
+    if (
+        bet in (*(name for name, _ in ROWS.bets), "blind_second_hand")
+        and bet != "ante_play"
+        and super_bonus
+    ):
         tables.append(super_bonus.table)
     tables += [side.table for side in rules.side_bets if side.name == bet]
     probabilities = run.reference.strength_probabilities()
@@ -307,15 +278,15 @@ CRAZY_FOUR_CHECKS = BestFourChecks(
         ("dealer", 5, "dealer cards not five valid cards"),
     ),
     numbers=(*WAGERS, *(f"{wager}_net" for wager in WAGERS), "qualified"),
-    derive=_derive,
+    derive=ROWS.derive,
     side_wagers=(("queens_up", "Queens Up"),),
     offered=lambda rules, side: frozenset() if side is None else frozenset({"queens_up"}),
     matched=lambda rules: ("super_bonus",) if rules.super_bonus is not None else (),
     net_columns=("ante_net", "play_net", "super_bonus_net", "queens_up_net", "qualified"),
     net_needs_wager=True,
     multiples_named=True,
-    settle=_settle,
-    bet_values=_bet_values,
+    settle=ROWS.settle,
+    bet_values=ROWS.bet_values,
     blind=lambda rules: bool(rules.blind_second_hand),
     raise_minimum=True,
     sequence_by_category=False,

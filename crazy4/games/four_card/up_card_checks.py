@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+import numpy.typing as npt
 
 from crazy4.core.ranking import category_of_strength
 from crazy4.core.upcard_lookup import situation_of
@@ -25,23 +26,20 @@ from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.games.four_card.showdown_cells import FourCardSettlement
 from crazy4.games.four_card.situations import FourCardReference
 from crazy4.generic.bestfour_settle import showdown_results
-from crazy4.generic.bestfour_validate import BestFourChecks, BestFourRun, BoolArray
+from crazy4.generic.bestfour_validate import BestFourChecks, BestFourRun
 from crazy4.generic.bestfour_variants import (
     BestFourReadings,
     BonusTable,
     Dealt,
     FloatNets,
     Reading,
-    Settled,
     Showdown,
-    play_multiple,
+    nets_per_unit,
 )
-from crazy4.generic.bestfour_wagers import side_components, side_values
-from crazy4.validate.checks import Component
+from crazy4.generic.bestfour_wagers import BestFourRows, IntArray
 from crazy4.validate.infer import Variant
 from crazy4.validate.rows import LogBatch
 from crazy4.validate.statistics import SUMMARY_KEYS, StatFamily, Summary
-from crazy4.validate.tally import BetValues
 
 #: The Ante Bonus paid inside the Ante's net (``ante_bonus_net`` left 0).
 BONUS_IN_ANTE = "bonus_in_ante"
@@ -87,12 +85,11 @@ def _settle_read(
     >>> nets["ante"].tolist(), nets["ante_bonus"].tolist()
     ([-1.0], [2.0])
     """
-    strength, dealer = (shown.player2 + 1) // 2, (shown.dealer2 + 1) // 2
-    category = category_of_strength()[dealer].astype(np.int64)
-    units = settle.nets(
-        strength, dealt.multiple, category, shown.comparison, side_bet=dealt.side or 0
+    category = category_of_strength()[shown.dealer_strength].astype(np.int64)
+    cells = (category, shown.comparison)
+    nets = nets_per_unit(
+        settle, settle.nets(shown.strength, dealt.multiple, *cells, side_bet=dealt.side or 0)
     )
-    nets = {name: value / settle.unit for name, value in units.items()}
     bonus_in_ante = BONUS_IN_ANTE in read.flags
     if "ante_bonus" not in dealt.logged or bonus_in_ante:
         nets["ante"] = nets["ante"] + nets["ante_bonus"]
@@ -101,53 +98,25 @@ def _settle_read(
     return nets
 
 
-def _derive(reference: FourCardReference, batch: LogBatch) -> None:
-    """The hands' strengths (the dealer's best four of six) and the situation class."""
-    batch.derive_strengths("player", reference.strength_of_hand)
-    up_card = batch.indices("up_card")[:, 0]
-    situation = situation_of(batch.derived["player_colex"], up_card)
-    batch.derived["situation"] = situation.astype(np.int64)
-    batch.derive_strengths("dealer", reference.dealer_strength_of_hand)
+def _situation(reference: FourCardReference, batch: LogBatch) -> npt.NDArray[np.integer]:
+    """The situation class of every row: the player's hand and the dealer's up card."""
+    return situation_of(batch.derived["player_colex"], batch.indices("up_card")[:, 0])
 
 
-def _settle(run: BestFourRun, batch: LogBatch, good: BoolArray) -> Settled:
-    """Every wager of the batch settled again (the Ante Bonus inside the Ante's net unless
-    the log writes it apart)."""
-    number = batch.number
-    strength = batch.derived["player_strength"]
-    dealer_strength = batch.derived["dealer_strength"]
-    dealer_category = category_of_strength()[dealer_strength].astype(np.int64)
-    result = showdown_results(strength, dealer_strength)
-    multiple = play_multiple(batch.decision)
-    nets = run.settlement.nets(
-        strength, multiple, dealer_category, result, side_bet=run.side_table or 0
-    )
-    bonus_column = "ante_bonus_net" in number
-    ante_expected = nets["ante"] + (0 if bonus_column else nets["ante_bonus"])
-    ante = batch.wager("ante")
-    components = [
-        Component("ante", ante, ante_expected, number["ante_net"]),
-        Component("play", ante, nets["play"], number["play_net"]),
-    ]
-    if bonus_column:
-        bonus = nets["ante_bonus"]
-        components.append(Component("ante_bonus", ante, bonus, number["ante_bonus_net"]))
-    components += side_components(run, batch, nets)
-    dealt = Dealt(
-        *(batch.cards["player"], batch.cards["dealer"], strength, dealer_strength),
-        *(multiple, run.side_table),
-    )
-    return Settled(components, dealt, result)
+def _cells(run: BestFourRun, strength: IntArray, dealer: IntArray) -> tuple[IntArray, IntArray]:
+    """The dealer's hand category and the showdown result of every row."""
+    category = category_of_strength()[dealer].astype(np.int64)
+    return category, showdown_results(strength, dealer)
 
 
-def _bet_values(run: BestFourRun, batch: LogBatch, keep: BoolArray, blind: BoolArray) -> BetValues:
-    """Each bet's hands and results, per unit of its base wager (no blind hands here)."""
-    ante = batch.wager("ante")
-    per_ante = np.where(ante > 0, ante, 1)
-    game = (
-        batch.wager("ante_net") + batch.wager("ante_bonus_net") + batch.wager("play_net")
-    ) / per_ante
-    return {"ante_play": (keep, game), **side_values(run, batch, keep)}
+#: How the rows are settled again (the Ante Bonus inside the Ante's net unless the log writes
+#: it apart) and made bets (no blind hands here).
+ROWS = BestFourRows(
+    _cells,
+    (("ante_play", ("ante", "ante_bonus", "play")),),
+    _situation,
+    dealer_hands=lambda reference: reference.dealer_strength_of_hand,
+)
 
 
 def _rare_awards(run: BestFourRun, bet: str, hands: int, se: float) -> list[str]:
@@ -203,15 +172,15 @@ FOUR_CARD_CHECKS = BestFourChecks(
         *("ante", "play", "aces_up", "bad_beat", "ante_net", "ante_bonus_net"),
         *("play_net", "aces_up_net", "bad_beat_net"),
     ),
-    derive=_derive,
+    derive=ROWS.derive,
     side_wagers=(("aces_up", "Aces Up"), ("bad_beat", "Bad Beat")),
     offered=_offered,
     matched=lambda rules: (),
     net_columns=("ante_net", "ante_bonus_net", "play_net", "aces_up_net", "bad_beat_net"),
     net_needs_wager=False,
     multiples_named=False,
-    settle=_settle,
-    bet_values=_bet_values,
+    settle=ROWS.settle,
+    bet_values=ROWS.bet_values,
     blind=None,
     raise_minimum=False,
     sequence_by_category=True,
