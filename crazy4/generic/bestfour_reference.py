@@ -158,11 +158,13 @@ class HiddenReference(DealtClassReference):
     hand, counted in :class:`crazy4.core.hidden.PlayerOutcomes`.
 
     A subclass has ``rules``, ``outcomes``, ``class_of_hand`` (the class of every five-card
-    colex index) and ``prices``, besides what :class:`DealtClassReference` asks for.
+    colex index), ``strength_of_hand`` and ``prices``, besides what
+    :class:`DealtClassReference` asks for.
     """
 
     outcomes: PlayerOutcomes
     class_of_hand: npt.NDArray[np.int32]
+    strength_of_hand: npt.NDArray[np.uint16]
 
     def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
         """The suit class of dealt hands (colex indices; no up card)."""
@@ -190,9 +192,10 @@ class UpCardReference(DealtClassReference):
     :mod:`crazy4.core.upcard_lookup`, and its bets are priced on the deal lattice of a strategy
     (:mod:`crazy4.core.upcard_lattice`).
 
-    A subclass has ``rules``, ``strengths`` (the player's strength per situation class) and
-    ``prices``; it sets :attr:`shape`, :attr:`lattice_table` and :attr:`lattice_builders`
-    besides what :class:`DealtClassReference` asks for.
+    A subclass has ``rules``, ``strengths`` (the player's strength per situation class),
+    ``strength_of_hand``, ``dealer_strength_of_hand`` (best four of six) and ``prices``; it
+    sets :attr:`shape`, :attr:`lattice_table` and :attr:`lattice_builders` besides what
+    :class:`DealtClassReference` asks for.
     """
 
     #: The game's deal.
@@ -202,6 +205,8 @@ class UpCardReference(DealtClassReference):
     #: The game's modules that decide that lattice (its pricing and bets).
     lattice_builders: ClassVar[tuple[str, ...]]
     strengths: IntArray
+    strength_of_hand: npt.NDArray[np.uint16]
+    dealer_strength_of_hand: npt.NDArray[np.uint16]
 
     def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
         """The situation class of dealt hands (colex) and up cards
@@ -306,15 +311,15 @@ def honest_decisions(
     Examples
     --------
     >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.games.crazy_four.hand_reference import reference_of
+    >>> from crazy4.games.crazy_four.game import CRAZY_FOUR
     >>> from crazy4.registry import load_rules
     >>> hands = colex_indices(np.array([parse_cards("As Ad Ac Ah 2s"),
     ...                                 parse_cards("Qs 9d 7c 4h 2s")]))
-    >>> honest_decisions(reference_of, load_rules("crazy4-standard"), hands, None).tolist()
+    >>> honest_decisions(CRAZY_FOUR.reference, load_rules("crazy4-standard"), hands, None).tolist()
     [3, 0]
-    >>> from crazy4.games.four_card.situations import reference_of
+    >>> from crazy4.games.four_card.game import FOUR_CARD
     >>> up = np.array([parse_card("Kd"), parse_card("Kd")])
-    >>> honest_decisions(reference_of, load_rules("four-card-standard"), hands, up).tolist()
+    >>> honest_decisions(FOUR_CARD.reference, load_rules("four-card-standard"), hands, up).tolist()
     [3, 0]
     """
     return load(rules).honest(colex, up)
@@ -325,12 +330,12 @@ def optimal_edge(load: Loader, rules: RuleSet) -> Fraction:
 
     Examples
     --------
-    >>> from crazy4.games.crazy_four.hand_reference import reference_of
+    >>> from crazy4.games.crazy_four.game import CRAZY_FOUR
     >>> from crazy4.registry import load_rules
-    >>> round(float(optimal_edge(reference_of, load_rules("crazy4-standard"))), 6)
+    >>> round(float(optimal_edge(CRAZY_FOUR.reference, load_rules("crazy4-standard"))), 6)
     0.034189
-    >>> from crazy4.games.four_card.situations import reference_of
-    >>> round(float(optimal_edge(reference_of, load_rules("four-card-standard"))), 4)
+    >>> from crazy4.games.four_card.game import FOUR_CARD
+    >>> round(float(optimal_edge(FOUR_CARD.reference, load_rules("four-card-standard"))), 4)
     0.0279
     """
     return load(rules).optimal_edge()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -27,7 +27,7 @@ from crazy4.core.upcard import UpCardShape
 from crazy4.core.upcard_lattice import to_bet
 from crazy4.core.upcard_lookup import situation_counts
 from crazy4.core.upcard_situations import build_situations
-from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
+from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.games.four_card.shape import SHAPE
 from crazy4.games.four_card.showdown_cells import (
     FourCardPrices,
@@ -38,9 +38,6 @@ from crazy4.games.four_card.showdown_cells import (
     simple_strategy,
 )
 from crazy4.generic.bestfour_reference import UpCardReference
-
-if TYPE_CHECKING:
-    from crazy4.rules.ruleset import RuleSet
 
 
 @dataclass(frozen=True)
@@ -144,20 +141,7 @@ def load_fourcard_reference(rules: FourCardRuleSet) -> FourCardReference:
     )
 
 
-def reference_of(rules: RuleSet) -> FourCardReference:
-    """The exact reference of any rule set of the game (:func:`load_fourcard_reference`).
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> reference_of(load_rules("four-card-standard")).main_bet
-    'ante_play'
-    """
-    return load_fourcard_reference(four_card_rules(rules))
-
-
 __all__ = [
     "FourCardReference",
     "load_fourcard_reference",
-    "reference_of",
 ]
