@@ -37,6 +37,7 @@ from crazy4.core.ranking import (
     category_of_strength,
     number_of_strengths,
 )
+from crazy4.core.symmetry import build_suit_classes
 from crazy4.core.upcard import COUNTING_MODULES, N_CATEGORIES, UpCardShape, compute_upcard_outcomes
 from crazy4.core.upcard_lattice import DealLattice, build_lattice, with_decisions
 from crazy4.core.upcard_lookup import situation_of
@@ -74,6 +75,11 @@ class DealtClassReference(ClassStrategies):
     main_bet: ClassVar[str]
     #: The dealer's hand size (the dealer plays the best four of them).
     dealer_cards: ClassVar[int]
+
+    @property
+    def strength_of_hand(self) -> npt.NDArray[np.uint16]:
+        """The player's best-four strength per five-card colex index (2,598,960 of them)."""
+        return build_best_four_strengths(HAND_CARDS)
 
     def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
         """The class of dealt hands (five-card colex indices) and up cards (None without)."""
@@ -157,14 +163,18 @@ class HiddenReference(DealtClassReference):
     """A reference of the all-hidden shape: its classes are the suit classes of the player's
     hand, counted in :class:`crazy4.core.hidden.PlayerOutcomes`.
 
-    A subclass has ``rules``, ``outcomes``, ``class_of_hand`` (the class of every five-card
-    colex index), ``strength_of_hand`` and ``prices``, besides what
+    A subclass has ``rules``, ``outcomes`` (counted for the suit classes of
+    :func:`crazy4.core.symmetry.build_suit_classes`) and ``prices``, besides what
     :class:`DealtClassReference` asks for.
     """
 
     outcomes: PlayerOutcomes
-    class_of_hand: npt.NDArray[np.int32]
-    strength_of_hand: npt.NDArray[np.uint16]
+
+    @property
+    def class_of_hand(self) -> npt.NDArray[np.int32]:
+        """The suit class of every five-card colex index
+        (:func:`crazy4.core.symmetry.build_suit_classes`)."""
+        return build_suit_classes().class_of_hand
 
     def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
         """The suit class of dealt hands (colex indices; no up card)."""
@@ -192,10 +202,9 @@ class UpCardReference(DealtClassReference):
     :mod:`crazy4.core.upcard_lookup`, and its bets are priced on the deal lattice of a strategy
     (:mod:`crazy4.core.upcard_lattice`).
 
-    A subclass has ``rules``, ``strengths`` (the player's strength per situation class),
-    ``strength_of_hand``, ``dealer_strength_of_hand`` (best four of six) and ``prices``; it
-    sets :attr:`shape`, :attr:`lattice_table` and :attr:`lattice_builders` besides what
-    :class:`DealtClassReference` asks for.
+    A subclass has ``rules``, ``strengths`` (the player's strength per situation class) and
+    ``prices``; it sets :attr:`shape`, :attr:`lattice_table` and :attr:`lattice_builders`
+    besides what :class:`DealtClassReference` asks for.
     """
 
     #: The game's deal.
@@ -205,8 +214,11 @@ class UpCardReference(DealtClassReference):
     #: The game's modules that decide that lattice (its pricing and bets).
     lattice_builders: ClassVar[tuple[str, ...]]
     strengths: IntArray
-    strength_of_hand: npt.NDArray[np.uint16]
-    dealer_strength_of_hand: npt.NDArray[np.uint16]
+
+    @property
+    def dealer_strength_of_hand(self) -> npt.NDArray[np.uint16]:
+        """The dealer's best-four strength per colex index of his cards (up card included)."""
+        return build_best_four_strengths(self.dealer_cards)
 
     def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
         """The situation class of dealt hands (colex) and up cards

@@ -17,7 +17,7 @@ references share (hand classes, qualification and cell probabilities) is its
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
 
@@ -26,8 +26,6 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.hidden import PlayerOutcomes
-from crazy4.core.ranking import build_best_four_strengths
-from crazy4.core.symmetry import build_suit_classes
 from crazy4.games.crazy_four.outcomes import SHAPE, player_outcomes
 from crazy4.games.crazy_four.qualifier_cells import blind_hand_bet, price_hands, strategy_bets
 from crazy4.games.crazy_four.rules import CrazyFourRules
@@ -46,15 +44,11 @@ class Reference(HiddenReference):
     outcomes : PlayerOutcomes
     prices : BestFourPrices
         Exact EV of each decision per class; ``prices.decision`` is the optimal strategy.
-    class_of_hand : ndarray of int32, shape (2598960,)
-    strength_of_hand : ndarray of uint16, shape (2598960,)
     """
 
     rules: CrazyFourRules
     outcomes: PlayerOutcomes
     prices: BestFourPrices
-    class_of_hand: npt.NDArray[np.int32] = field(repr=False)
-    strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
 
     key_columns: ClassVar[tuple[str, ...]] = ("hand",)
     what: ClassVar[str] = "hand classes"
@@ -114,6 +108,4 @@ def load_reference(rules: CrazyFourRules) -> Reference:
         rules=rules,
         outcomes=outcomes,
         prices=price_hands(rules, outcomes),
-        class_of_hand=build_suit_classes().class_of_hand,
-        strength_of_hand=build_best_four_strengths(5),
     )

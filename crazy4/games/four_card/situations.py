@@ -51,16 +51,11 @@ class FourCardReference(UpCardReference):
         Player's best-four strength per situation class.
     prices : FourCardPrices
         Exact EV of each decision per situation class; ``prices.decision`` is optimal.
-    strength_of_hand : ndarray of uint16, shape (2598960,)
-    dealer_strength_of_hand : ndarray of uint16, shape (20358520,)
-        Best four of six, by six-card colex index.
     """
 
     rules: FourCardRuleSet
     strengths: npt.NDArray[np.int64] = field(repr=False)
     prices: FourCardPrices = field(repr=False)
-    strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
-    dealer_strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
 
     key_columns: ClassVar[tuple[str, ...]] = ("hand", "up_card")
     what: ClassVar[str] = "situation classes"
@@ -136,8 +131,6 @@ def load_fourcard_reference(rules: FourCardRuleSet) -> FourCardReference:
         rules=rules,
         strengths=strengths,
         prices=prices,
-        strength_of_hand=build_best_four_strengths(5),
-        dealer_strength_of_hand=build_best_four_strengths(6),
     )
 
 
