@@ -41,6 +41,7 @@ from crazy4.core.symmetry import build_suit_classes
 from crazy4.core.upcard import COUNTING_MODULES, N_CATEGORIES, UpCardShape, compute_upcard_outcomes
 from crazy4.core.upcard_lattice import DealLattice, build_lattice, with_decisions
 from crazy4.core.upcard_lookup import situation_of
+from crazy4.core.upcard_situations import build_situations
 from crazy4.errors import InputError
 from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
 
@@ -202,9 +203,8 @@ class UpCardReference(DealtClassReference):
     :mod:`crazy4.core.upcard_lookup`, and its bets are priced on the deal lattice of a strategy
     (:mod:`crazy4.core.upcard_lattice`).
 
-    A subclass has ``rules``, ``strengths`` (the player's strength per situation class) and
-    ``prices``; it sets :attr:`shape`, :attr:`lattice_table` and :attr:`lattice_builders`
-    besides what :class:`DealtClassReference` asks for.
+    A subclass has ``rules`` and ``prices``; it sets :attr:`shape`, :attr:`lattice_table` and
+    :attr:`lattice_builders` besides what :class:`DealtClassReference` asks for.
     """
 
     #: The game's deal.
@@ -213,7 +213,11 @@ class UpCardReference(DealtClassReference):
     lattice_table: ClassVar[str]
     #: The game's modules that decide that lattice (its pricing and bets).
     lattice_builders: ClassVar[tuple[str, ...]]
-    strengths: IntArray
+
+    @property
+    def strengths(self) -> IntArray:
+        """The player's best-four strength per situation class (:func:`situation_strengths`)."""
+        return situation_strengths()
 
     @property
     def dealer_strength_of_hand(self) -> npt.NDArray[np.uint16]:
@@ -257,6 +261,23 @@ class UpCardReference(DealtClassReference):
         if (by_strength[self.strengths] == decision).all():  # a strategy by strength only
             return with_decisions(self.optimal_lattice(), np.maximum(by_strength, 0))
         return build_lattice(compute_upcard_outcomes(self.shape), decision)
+
+
+@cache
+def situation_strengths() -> IntArray:
+    """The player's best-four strength per situation class of
+    :func:`crazy4.core.upcard_situations.build_situations` (that of its hand's suit class).
+
+    Examples
+    --------
+    >>> from crazy4.core.upcard_situations import build_situations
+    >>> strengths = situation_strengths()
+    >>> strengths.shape == build_situations().hand_class.shape, int(strengths.min()) >= 0
+    (True, True)
+    """
+    representatives = build_suit_classes().representatives
+    hand_strength = build_best_four_strengths(HAND_CARDS)[colex_indices(representatives)]
+    return hand_strength.astype(np.int64)[build_situations().hand_class]
 
 
 def read_dealt_strategy(path: Path, reference: DealtClassReference) -> IntArray:

@@ -20,13 +20,9 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
-from crazy4.core.cards import colex_indices
-from crazy4.core.ranking import build_best_four_strengths
-from crazy4.core.symmetry import build_suit_classes
 from crazy4.core.upcard import UpCardShape
 from crazy4.core.upcard_lattice import to_bet
 from crazy4.core.upcard_lookup import situation_counts
-from crazy4.core.upcard_situations import build_situations
 from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.games.four_card.shape import SHAPE
 from crazy4.games.four_card.showdown_cells import (
@@ -37,7 +33,7 @@ from crazy4.games.four_card.showdown_cells import (
     side_bet_parts,
     simple_strategy,
 )
-from crazy4.generic.bestfour_reference import UpCardReference
+from crazy4.generic.bestfour_reference import UpCardReference, situation_strengths
 
 
 @dataclass(frozen=True)
@@ -47,14 +43,11 @@ class FourCardReference(UpCardReference):
     Attributes
     ----------
     rules : FourCardRuleSet
-    strengths : ndarray of int64
-        Player's best-four strength per situation class.
     prices : FourCardPrices
         Exact EV of each decision per situation class; ``prices.decision`` is optimal.
     """
 
     rules: FourCardRuleSet
-    strengths: npt.NDArray[np.int64] = field(repr=False)
     prices: FourCardPrices = field(repr=False)
 
     key_columns: ClassVar[tuple[str, ...]] = ("hand", "up_card")
@@ -121,17 +114,11 @@ def load_fourcard_reference(rules: FourCardRuleSet) -> FourCardReference:
     >>> round(float(reference.dealer_category_probabilities()[-1]) * comb(52, 6))
     14664
     """
-    situations = build_situations()
-    classes = build_suit_classes()
-    hand_strength = build_best_four_strengths(5)[colex_indices(classes.representatives)]
-    strengths = hand_strength.astype(np.int64)[situations.hand_class]
     counts = situation_counts(SHAPE).astype(np.int64)
-    prices = price_situations(rules, strengths, counts[:, 0], counts[:, 1], counts[:, 2])
-    return FourCardReference(
-        rules=rules,
-        strengths=strengths,
-        prices=prices,
+    prices = price_situations(
+        rules, situation_strengths(), counts[:, 0], counts[:, 1], counts[:, 2]
     )
+    return FourCardReference(rules=rules, prices=prices)
 
 
 __all__ = [
