@@ -37,9 +37,11 @@ from crazy4.core.ranking import (
     category_of_strength,
     number_of_strengths,
 )
+from crazy4.core.symmetry import build_suit_classes
 from crazy4.core.upcard import COUNTING_MODULES, N_CATEGORIES, UpCardShape, compute_upcard_outcomes
 from crazy4.core.upcard_lattice import DealLattice, build_lattice, with_decisions
 from crazy4.core.upcard_lookup import situation_of
+from crazy4.core.upcard_situations import build_situations
 from crazy4.errors import InputError
 from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
 
@@ -74,6 +76,11 @@ class DealtClassReference(ClassStrategies):
     main_bet: ClassVar[str]
     #: The dealer's hand size (the dealer plays the best four of them).
     dealer_cards: ClassVar[int]
+
+    @property
+    def strength_of_hand(self) -> npt.NDArray[np.uint16]:
+        """The player's best-four strength per five-card colex index (2,598,960 of them)."""
+        return build_best_four_strengths(HAND_CARDS)
 
     def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
         """The class of dealt hands (five-card colex indices) and up cards (None without)."""
@@ -157,12 +164,18 @@ class HiddenReference(DealtClassReference):
     """A reference of the all-hidden shape: its classes are the suit classes of the player's
     hand, counted in :class:`crazy4.core.hidden.PlayerOutcomes`.
 
-    A subclass has ``rules``, ``outcomes``, ``class_of_hand`` (the class of every five-card
-    colex index) and ``prices``, besides what :class:`DealtClassReference` asks for.
+    A subclass has ``rules``, ``outcomes`` (counted for the suit classes of
+    :func:`crazy4.core.symmetry.build_suit_classes`) and ``prices``, besides what
+    :class:`DealtClassReference` asks for.
     """
 
     outcomes: PlayerOutcomes
-    class_of_hand: npt.NDArray[np.int32]
+
+    @property
+    def class_of_hand(self) -> npt.NDArray[np.int32]:
+        """The suit class of every five-card colex index
+        (:func:`crazy4.core.symmetry.build_suit_classes`)."""
+        return build_suit_classes().class_of_hand
 
     def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
         """The suit class of dealt hands (colex indices; no up card)."""
@@ -190,9 +203,8 @@ class UpCardReference(DealtClassReference):
     :mod:`crazy4.core.upcard_lookup`, and its bets are priced on the deal lattice of a strategy
     (:mod:`crazy4.core.upcard_lattice`).
 
-    A subclass has ``rules``, ``strengths`` (the player's strength per situation class) and
-    ``prices``; it sets :attr:`shape`, :attr:`lattice_table` and :attr:`lattice_builders`
-    besides what :class:`DealtClassReference` asks for.
+    A subclass has ``rules`` and ``prices``; it sets :attr:`shape`, :attr:`lattice_table` and
+    :attr:`lattice_builders` besides what :class:`DealtClassReference` asks for.
     """
 
     #: The game's deal.
@@ -201,7 +213,16 @@ class UpCardReference(DealtClassReference):
     lattice_table: ClassVar[str]
     #: The game's modules that decide that lattice (its pricing and bets).
     lattice_builders: ClassVar[tuple[str, ...]]
-    strengths: IntArray
+
+    @property
+    def strengths(self) -> IntArray:
+        """The player's best-four strength per situation class (:func:`situation_strengths`)."""
+        return situation_strengths()
+
+    @property
+    def dealer_strength_of_hand(self) -> npt.NDArray[np.uint16]:
+        """The dealer's best-four strength per colex index of his cards (up card included)."""
+        return build_best_four_strengths(self.dealer_cards)
 
     def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
         """The situation class of dealt hands (colex) and up cards
@@ -240,6 +261,23 @@ class UpCardReference(DealtClassReference):
         if (by_strength[self.strengths] == decision).all():  # a strategy by strength only
             return with_decisions(self.optimal_lattice(), np.maximum(by_strength, 0))
         return build_lattice(compute_upcard_outcomes(self.shape), decision)
+
+
+@cache
+def situation_strengths() -> IntArray:
+    """The player's best-four strength per situation class of
+    :func:`crazy4.core.upcard_situations.build_situations` (that of its hand's suit class).
+
+    Examples
+    --------
+    >>> from crazy4.core.upcard_situations import build_situations
+    >>> strengths = situation_strengths()
+    >>> strengths.shape == build_situations().hand_class.shape, int(strengths.min()) >= 0
+    (True, True)
+    """
+    representatives = build_suit_classes().representatives
+    hand_strength = build_best_four_strengths(HAND_CARDS)[colex_indices(representatives)]
+    return hand_strength.astype(np.int64)[build_situations().hand_class]
 
 
 def read_dealt_strategy(path: Path, reference: DealtClassReference) -> IntArray:
@@ -306,15 +344,15 @@ def honest_decisions(
     Examples
     --------
     >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.games.crazy_four.hand_reference import reference_of
+    >>> from crazy4.games.crazy_four.game import CRAZY_FOUR
     >>> from crazy4.registry import load_rules
     >>> hands = colex_indices(np.array([parse_cards("As Ad Ac Ah 2s"),
     ...                                 parse_cards("Qs 9d 7c 4h 2s")]))
-    >>> honest_decisions(reference_of, load_rules("crazy4-standard"), hands, None).tolist()
+    >>> honest_decisions(CRAZY_FOUR.reference, load_rules("crazy4-standard"), hands, None).tolist()
     [3, 0]
-    >>> from crazy4.games.four_card.situations import reference_of
+    >>> from crazy4.games.four_card.game import FOUR_CARD
     >>> up = np.array([parse_card("Kd"), parse_card("Kd")])
-    >>> honest_decisions(reference_of, load_rules("four-card-standard"), hands, up).tolist()
+    >>> honest_decisions(FOUR_CARD.reference, load_rules("four-card-standard"), hands, up).tolist()
     [3, 0]
     """
     return load(rules).honest(colex, up)
@@ -325,12 +363,12 @@ def optimal_edge(load: Loader, rules: RuleSet) -> Fraction:
 
     Examples
     --------
-    >>> from crazy4.games.crazy_four.hand_reference import reference_of
+    >>> from crazy4.games.crazy_four.game import CRAZY_FOUR
     >>> from crazy4.registry import load_rules
-    >>> round(float(optimal_edge(reference_of, load_rules("crazy4-standard"))), 6)
+    >>> round(float(optimal_edge(CRAZY_FOUR.reference, load_rules("crazy4-standard"))), 6)
     0.034189
-    >>> from crazy4.games.four_card.situations import reference_of
-    >>> round(float(optimal_edge(reference_of, load_rules("four-card-standard"))), 4)
+    >>> from crazy4.games.four_card.game import FOUR_CARD
+    >>> round(float(optimal_edge(FOUR_CARD.reference, load_rules("four-card-standard"))), 4)
     0.0279
     """
     return load(rules).optimal_edge()

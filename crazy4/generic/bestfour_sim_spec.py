@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -29,6 +29,9 @@ from crazy4.generic.bestfour_settle import BestFourSettlement
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import Counts, ExactValue
 from crazy4.simulate.plan import SimulationPlan
+
+if TYPE_CHECKING:
+    from crazy4.generic.bestfour_reference import HiddenReference, UpCardReference
 
 #: Largest number of seats at a table (7 hands and the dealer's five or six cards).
 MAX_SEATS = 7
@@ -86,6 +89,48 @@ class SeatLookup:
     class_strength: npt.NDArray[np.integer]
     slots: npt.NDArray[np.int32] | None = None
     dealer_strength: npt.NDArray[np.uint16] | None = None
+
+
+def hidden_seat_lookup(reference: HiddenReference) -> SeatLookup:
+    """The seats of an all-hidden game: a hand's decision class is its suit class.
+
+    Examples
+    --------
+    >>> from crazy4.games.crazy_four.game import CRAZY_FOUR
+    >>> from crazy4.registry import load_rules
+    >>> lookup = hidden_seat_lookup(CRAZY_FOUR.reference(load_rules("crazy4-standard")))
+    >>> lookup.entry_class.shape, int(lookup.entry_class.max()) + 1, lookup.slots is None
+    ((2598960,), 134459, True)
+    """
+    return SeatLookup(
+        strength=reference.strength_of_hand,
+        entry_class=reference.class_of_hand,
+        class_strength=reference.outcomes.strengths,
+    )
+
+
+def upcard_seat_lookup(reference: UpCardReference) -> SeatLookup:
+    """The seats of an up-card game: a seat's decision class is the situation class of its
+    hand and the up card (:mod:`crazy4.core.upcard_lookup`); the dealer's strength is his
+    best four of six.
+
+    Examples
+    --------
+    >>> from crazy4.games.four_card.game import FOUR_CARD
+    >>> from crazy4.registry import load_rules
+    >>> lookup = upcard_seat_lookup(FOUR_CARD.reference(load_rules("four-card-standard")))
+    >>> int(lookup.entry_class.max()) + 1, lookup.dealer_strength is not None
+    (5649150, True)
+    """
+    from crazy4.core.upcard_lookup import situation_index_table, situation_slots
+
+    return SeatLookup(
+        strength=reference.strength_of_hand,
+        entry_class=situation_index_table(),
+        class_strength=reference.strengths,
+        slots=situation_slots(),
+        dealer_strength=reference.dealer_strength_of_hand,
+    )
 
 
 class SimulatedBestFour(Protocol):

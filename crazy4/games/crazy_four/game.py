@@ -196,15 +196,10 @@ class CrazyFour(BestFourGame):
 
 
 def _seat_lookup(rules: RuleSet) -> SeatLookup:
-    """A hand's decision class is its suit class."""
-    from crazy4.generic.bestfour_sim_spec import SeatLookup
+    """A hand's decision class is its suit class (:func:`.bestfour_sim_spec.hidden_seat_lookup`)."""
+    from crazy4.generic.bestfour_sim_spec import hidden_seat_lookup
 
-    reference = CRAZY_FOUR.reference(rules)
-    return SeatLookup(
-        strength=reference.strength_of_hand,
-        entry_class=reference.class_of_hand,
-        class_strength=reference.outcomes.strengths,
-    )
+    return hidden_seat_lookup(CRAZY_FOUR.reference(rules))
 
 
 def _absent(rules: RuleSet) -> frozenset[str]:

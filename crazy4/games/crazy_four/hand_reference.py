@@ -17,26 +17,21 @@ references share (hand classes, qualification and cell probabilities) is its
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.hidden import PlayerOutcomes
-from crazy4.core.ranking import build_best_four_strengths
-from crazy4.core.symmetry import build_suit_classes
 from crazy4.games.crazy_four.outcomes import SHAPE, player_outcomes
 from crazy4.games.crazy_four.qualifier_cells import blind_hand_bet, price_hands, strategy_bets
-from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
+from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.generic.bestfour_pricing import BestFourPrices
 from crazy4.generic.bestfour_reference import HiddenReference
-
-if TYPE_CHECKING:
-    from crazy4.rules.ruleset import RuleSet
 
 
 @dataclass(frozen=True)
@@ -49,15 +44,11 @@ class Reference(HiddenReference):
     outcomes : PlayerOutcomes
     prices : BestFourPrices
         Exact EV of each decision per class; ``prices.decision`` is the optimal strategy.
-    class_of_hand : ndarray of int32, shape (2598960,)
-    strength_of_hand : ndarray of uint16, shape (2598960,)
     """
 
     rules: CrazyFourRules
     outcomes: PlayerOutcomes
     prices: BestFourPrices
-    class_of_hand: npt.NDArray[np.int32] = field(repr=False)
-    strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
 
     key_columns: ClassVar[tuple[str, ...]] = ("hand",)
     what: ClassVar[str] = "hand classes"
@@ -117,18 +108,4 @@ def load_reference(rules: CrazyFourRules) -> Reference:
         rules=rules,
         outcomes=outcomes,
         prices=price_hands(rules, outcomes),
-        class_of_hand=build_suit_classes().class_of_hand,
-        strength_of_hand=build_best_four_strengths(5),
     )
-
-
-def reference_of(rules: RuleSet) -> Reference:
-    """The exact reference of any rule set of the game (:func:`load_reference`).
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> reference_of(load_rules("crazy4-standard")).main_bet
-    'ante_super_bonus_play'
-    """
-    return load_reference(crazy_four_rules(rules))

@@ -212,18 +212,11 @@ class FourCard(BestFourGame):
 
 
 def _seat_lookup(rules: RuleSet) -> SeatLookup:
-    """A seat's decision class is the situation class of its hand and the up card."""
-    from crazy4.core.upcard_lookup import situation_index_table, situation_slots
-    from crazy4.generic.bestfour_sim_spec import SeatLookup
+    """A seat's decision class is its situation class
+    (:func:`.bestfour_sim_spec.upcard_seat_lookup`)."""
+    from crazy4.generic.bestfour_sim_spec import upcard_seat_lookup
 
-    reference = FOUR_CARD.reference(rules)
-    return SeatLookup(
-        strength=reference.strength_of_hand,
-        entry_class=situation_index_table(),
-        class_strength=reference.strengths,
-        slots=situation_slots(),
-        dealer_strength=reference.dealer_strength_of_hand,
-    )
+    return upcard_seat_lookup(FOUR_CARD.reference(rules))
 
 
 def _absent(rules: RuleSet) -> frozenset[str]:

@@ -14,20 +14,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
-from crazy4.core.cards import colex_indices
-from crazy4.core.ranking import build_best_four_strengths
-from crazy4.core.symmetry import build_suit_classes
 from crazy4.core.upcard import UpCardShape
 from crazy4.core.upcard_lattice import to_bet
 from crazy4.core.upcard_lookup import situation_counts
-from crazy4.core.upcard_situations import build_situations
-from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
+from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.games.four_card.shape import SHAPE
 from crazy4.games.four_card.showdown_cells import (
     FourCardPrices,
@@ -37,10 +33,7 @@ from crazy4.games.four_card.showdown_cells import (
     side_bet_parts,
     simple_strategy,
 )
-from crazy4.generic.bestfour_reference import UpCardReference
-
-if TYPE_CHECKING:
-    from crazy4.rules.ruleset import RuleSet
+from crazy4.generic.bestfour_reference import UpCardReference, situation_strengths
 
 
 @dataclass(frozen=True)
@@ -50,20 +43,12 @@ class FourCardReference(UpCardReference):
     Attributes
     ----------
     rules : FourCardRuleSet
-    strengths : ndarray of int64
-        Player's best-four strength per situation class.
     prices : FourCardPrices
         Exact EV of each decision per situation class; ``prices.decision`` is optimal.
-    strength_of_hand : ndarray of uint16, shape (2598960,)
-    dealer_strength_of_hand : ndarray of uint16, shape (20358520,)
-        Best four of six, by six-card colex index.
     """
 
     rules: FourCardRuleSet
-    strengths: npt.NDArray[np.int64] = field(repr=False)
     prices: FourCardPrices = field(repr=False)
-    strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
-    dealer_strength_of_hand: npt.NDArray[np.uint16] = field(repr=False)
 
     key_columns: ClassVar[tuple[str, ...]] = ("hand", "up_card")
     what: ClassVar[str] = "situation classes"
@@ -129,35 +114,14 @@ def load_fourcard_reference(rules: FourCardRuleSet) -> FourCardReference:
     >>> round(float(reference.dealer_category_probabilities()[-1]) * comb(52, 6))
     14664
     """
-    situations = build_situations()
-    classes = build_suit_classes()
-    hand_strength = build_best_four_strengths(5)[colex_indices(classes.representatives)]
-    strengths = hand_strength.astype(np.int64)[situations.hand_class]
     counts = situation_counts(SHAPE).astype(np.int64)
-    prices = price_situations(rules, strengths, counts[:, 0], counts[:, 1], counts[:, 2])
-    return FourCardReference(
-        rules=rules,
-        strengths=strengths,
-        prices=prices,
-        strength_of_hand=build_best_four_strengths(5),
-        dealer_strength_of_hand=build_best_four_strengths(6),
+    prices = price_situations(
+        rules, situation_strengths(), counts[:, 0], counts[:, 1], counts[:, 2]
     )
-
-
-def reference_of(rules: RuleSet) -> FourCardReference:
-    """The exact reference of any rule set of the game (:func:`load_fourcard_reference`).
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> reference_of(load_rules("four-card-standard")).main_bet
-    'ante_play'
-    """
-    return load_fourcard_reference(four_card_rules(rules))
+    return FourCardReference(rules=rules, prices=prices)
 
 
 __all__ = [
     "FourCardReference",
     "load_fourcard_reference",
-    "reference_of",
 ]
