@@ -85,8 +85,9 @@ def decision_nets(
     strengths = np.arange(number_of_strengths(), dtype=np.int64)
     decisions = np.arange(4, dtype=np.int64)
     where = tuple(np.asarray(index, dtype=np.int64)[None, None, :] for index in cell)
+    wide = not fits_int64(sum(wager.largest(unit) for wager in wagers))
     nets = sum(
-        wager.net(strengths[:, None, None], decisions[None, :, None], where, unit)
+        wager.net(strengths[:, None, None], decisions[None, :, None], where, unit, wide=wide)
         for wager in wagers
     )
     staked = np.zeros(4, dtype=np.int64)
@@ -95,7 +96,8 @@ def decision_nets(
             staked += decisions if wager.by_multiple else 1
     rules = settlement.rules
     allowed = allowed_decisions(rules.play.multiples, rules.play.raise_minimum_strength, strengths)
-    return Settlement(nets=np.asarray(nets), allowed=allowed, wagers=staked * unit, unit=unit)
+    wagers_staked = widen(staked, not fits_int64(4 * unit)) * unit
+    return Settlement(nets=np.asarray(nets), allowed=allowed, wagers=wagers_staked, unit=unit)
 
 
 def ev_fits_int64(nets: Settlement, completions: int) -> bool:

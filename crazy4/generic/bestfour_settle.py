@@ -36,7 +36,7 @@ from typing import Generic, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.exact import largest_magnitude, widen
+from crazy4.core.exact import fits_int64, largest_magnitude, widen
 from crazy4.core.paytables import PayTable, format_odds
 from crazy4.core.ranking import describe_strength
 from crazy4.rules.ruleset import RuleSet, SideBet
@@ -160,6 +160,7 @@ class Wager:
         the arguments' shapes (Python integers when ``wide``)."""
         scale = unit // self.unit
         assert scale * self.unit == unit, "a unit the wager's does not divide"
+        wide = wide or not fits_int64(self.largest(unit))
         value = widen(self.cells[cell], True) if wide else self.cells[cell]
         if self.hand_pays is not None:
             paid = self.hand_pays[strength]
@@ -203,7 +204,7 @@ def hand_bet(
     if table is None:
         return Wager(name, label, np.zeros(cells, dtype=np.int64), on_fold=on_fold)
     pays, unit = hand_pays(table.by_strength(), below=below)
-    lost = np.full(cells, -unit, dtype=np.int64)
+    lost = widen(np.full(cells, -1, dtype=np.int64), not fits_int64(unit)) * unit
     return Wager(name, label, lost, hand_pays=pays, on_fold=on_fold, table=table, unit=unit)
 
 

@@ -44,6 +44,7 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.decisions import threshold_text
+from crazy4.core.exact import fits_int64, widen
 from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes, outcome_thresholds
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.base import Settlement
@@ -135,7 +136,7 @@ def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
         super_bonus = Wager(
             "super_bonus",
             "the Super Bonus",
-            -unit * nets["bonus_loses"],
+            widen(nets["bonus_loses"], not fits_int64(unit)) * -unit,
             hand_pays=pays,
             table=bonus.table,
             unit=unit,
