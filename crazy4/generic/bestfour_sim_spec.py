@@ -165,6 +165,10 @@ class SimulatedBestFour(Protocol):
         """The settlement tables of a rule set (nets over their ``unit``)."""
         ...
 
+    def reference(self, rules: RuleSet) -> Any:
+        """The exact reference of a rule set (a hidden or an up-card reference)."""
+        ...
+
     def category_probabilities(
         self, rules: RuleSet
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
@@ -190,7 +194,6 @@ class BestFourSim(Generic[S]):
 
     game: SimulatedBestFour
     dealer_classes: int
-    lookup: Callable[[RuleSet], SeatLookup]
     dealer_class: Callable[[RuleSet], npt.NDArray[np.integer]]
     seat: SeatWagers
     dealer_summary: Callable[[SimulationPlan, Counts], dict[str, object]] | None = None
@@ -208,6 +211,13 @@ class BestFourSim(Generic[S]):
         if self.tail_line is not None:
             return self.tail_line(plan, counts, data)
         return self.seat.shares_line(data)
+
+    def lookup(self, rules: RuleSet) -> SeatLookup:
+        """The seats' decision classes: a hand's suit class where the dealer shows no card
+        (:func:`hidden_seat_lookup`), the situation class of the hand and the up card where he
+        shows one (:func:`upcard_seat_lookup`)."""
+        reference = self.game.reference(rules)
+        return upcard_seat_lookup(reference) if self.face_up else hidden_seat_lookup(reference)
 
     @property
     def side_bet_label(self) -> str:
