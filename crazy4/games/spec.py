@@ -61,6 +61,9 @@ CELL_LABELS = (
 #: The decisions, by code: fold, then a Play bet of 1, 2 or 3 Antes.
 DECISIONS = ("fold", "1x", "2x", "3x")
 
+#: The wagers of the main game a per-round log settles one by one (:attr:`CellSettlement.parts`).
+WAGERS = ("ante", "play", "ante_bonus")
+
 
 @dataclass(frozen=True)
 class DealShape:
@@ -141,8 +144,26 @@ class CellSettlement:
     unit : int
         The common denominator.
     parts : dict of str to ndarray of int64, each shape (n_strengths, 4, 6)
-        The nets of each wager of the main game (``"ante"``, ``"play"``, ``"ante_bonus"``), as
-        a per-round log writes them; they add up to :attr:`nets`.
+        The nets of each wager of the main game (:data:`WAGERS`), as a per-round log writes
+        them; they add up to :attr:`nets`. A wager the game does not have may be left out (its
+        nets are zeros); without any, the whole net is the Ante's.
+
+    Raises
+    ------
+    ValueError
+        For a wager not in :data:`WAGERS`, or parts that do not add up to :attr:`nets`.
+
+    Examples
+    --------
+    >>> nets = np.zeros((2, 4, 6), dtype=np.int64)
+    >>> nets[:, 0, :] = -1
+    >>> settled = CellSettlement(nets, np.ones((2, 4), bool), np.arange(1, 5), 1, {"ante": nets})
+    >>> sorted(settled.parts), int(settled.parts["ante_bonus"].any())
+    (['ante', 'ante_bonus', 'play'], 0)
+    >>> CellSettlement(nets, np.ones((2, 4), bool), np.arange(1, 5), 1, {"play": nets * 0})
+    Traceback (most recent call last):
+    ...
+    ValueError: the settlement's parts (play) do not add up to its nets
     """
 
     nets: npt.NDArray[np.int64] = field(repr=False)
@@ -150,6 +171,18 @@ class CellSettlement:
     wagers: npt.NDArray[np.int64] = field(repr=False)
     unit: int
     parts: dict[str, npt.NDArray[np.int64]] = field(repr=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """Every wager of :data:`WAGERS` in :attr:`parts` (zeros for one left out)."""
+        given = dict(self.parts) or {"ante": self.nets}
+        unknown = sorted(set(given) - set(WAGERS))
+        if unknown:
+            raise ValueError(f"unknown wager {unknown[0]!r}; expected one of {', '.join(WAGERS)}")
+        if not np.array_equal(sum(given.values()), self.nets):
+            names = ", ".join(given)
+            raise ValueError(f"the settlement's parts ({names}) do not add up to its nets")
+        zeros = np.zeros_like(self.nets)
+        object.__setattr__(self, "parts", {name: given.get(name, zeros) for name in WAGERS})
 
 
 @dataclass(frozen=True)

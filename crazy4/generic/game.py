@@ -70,6 +70,11 @@ class SpecGame:
         """The game's own rule sections."""
         return self.spec.read_sections(top, common)
 
+    def strength_of(self, description: str) -> int:
+        """The strength a hand description names in the game's ranking: how the rule file's
+        ``qualifier`` and ``raise_minimum`` are read (:class:`crazy4.rules.load.HandReader`)."""
+        return self.spec.ranking.strength_of(description)
+
     def analysis_steps(self, rules: RuleSet) -> int:
         """Counts and prices, then tables."""
         return 2

@@ -25,7 +25,7 @@ from crazy4.core.cards import colex_indices
 from crazy4.core.deal import deal_hands
 from crazy4.core.exact import exact_dot, seat_totals
 from crazy4.errors import InputError
-from crazy4.games.spec import CELLS, DECISIONS, GameSpec
+from crazy4.games.spec import CELLS, DECISIONS, WAGERS, GameSpec
 from crazy4.generic.analysis import SpecAnalysis, analyze_spec
 from crazy4.generic.counts import class_of_hands
 from crazy4.log.cardtext import hand_code_array
@@ -35,8 +35,8 @@ from crazy4.simulate.plan import PlanTables, SimulationPlan
 
 #: The most seats at one table.
 MAX_SEATS = 7
-#: The summary's name of the whole main game under the strategy.
-PARTS = ("ante", "play", "ante_bonus")
+#: The wagers a log row settles one by one (each a ``<name>_net`` column).
+PARTS = WAGERS
 
 _ANALYSES: dict[tuple[str, str], SpecAnalysis] = {}
 

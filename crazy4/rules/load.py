@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
+from crazy4.core.ranking import strength_of_description
 from crazy4.errors import InputError
 from crazy4.rules.progressive import read_progressive
 from crazy4.rules.ruleset import PLAY_WHEN_NOT_QUALIFIED, TIE_RULES, DealerRules, PlayRules, RuleSet
@@ -59,10 +60,22 @@ def _name(top: Section) -> str:
     return name
 
 
-def _dealer(top: Section, game: str, cards: int, up_cards: int) -> DealerRules:
+@runtime_checkable
+class HandReader(Protocol):
+    """A game whose ranking reads the rule file's hand descriptions (``qualifier``,
+    ``raise_minimum``) itself: a specification's, whose hands are not the five-card ones."""
+
+    def strength_of(self, description: str) -> int:
+        """The strength a hand description names (:class:`InputError` when none)."""
+        ...
+
+
+def _dealer(
+    top: Section, game: str, cards: int, up_cards: int, describe: Callable[[str], int]
+) -> DealerRules:
     section = top.section("dealer")
     assert section is not None
-    qualifier, qualifier_strength = strength(section, "qualifier", "none")
+    qualifier, qualifier_strength = strength(section, "qualifier", "none", describe)
     dealer = DealerRules(
         qualifier=qualifier,
         qualifier_strength=qualifier_strength,
@@ -82,7 +95,7 @@ def _dealer(top: Section, game: str, cards: int, up_cards: int) -> DealerRules:
     return dealer
 
 
-def _play(top: Section) -> PlayRules:
+def _play(top: Section, describe: Callable[[str], int]) -> PlayRules:
     section = top.section("play")
     assert section is not None
     multiples = section.raw("multiples")
@@ -97,7 +110,7 @@ def _play(top: Section) -> PlayRules:
         raise InputError(f"{section.where}: multiple {bad} is outside 1-3")
     if 1 not in multiples:
         raise InputError(f"{section.where}: 'multiples' must allow a 1x Play bet")
-    raise_minimum, raise_strength = strength(section, "raise_minimum", "none")
+    raise_minimum, raise_strength = strength(section, "raise_minimum", "none", describe)
     section.finish()
     return PlayRules(tuple(sorted(set(multiples))), raise_minimum, raise_strength)
 
@@ -159,14 +172,15 @@ def rules_from_data(
     if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
         raise InputError(f"{where}: key 'notes' must be a list of text lines")
     cards, up_cards = game.dealer_cards
+    describe = game.strength_of if isinstance(game, HandReader) else strength_of_description
     common = RuleSet(
         name=name,
         title=title,
         game=game.key,
         source=source,
         notes=tuple(notes),
-        dealer=_dealer(top, game.key, cards, up_cards),
-        play=_play(top),
+        dealer=_dealer(top, game.key, cards, up_cards, describe),
+        play=_play(top, describe),
         side_bets=(),
         text=text,
         path=where,

@@ -52,7 +52,12 @@ class KeyedGame(Protocol):
 
 @dataclass(frozen=True)
 class DealerRules:
-    """How the dealer qualifies and how ties and non-qualifying hands settle."""
+    """How the dealer qualifies and how ties and non-qualifying hands settle.
+
+    ``qualifier_strength`` (and :attr:`PlayRules.raise_minimum_strength`) is a strength of the
+    ranking of the game that read the file: the five-card one, or a specification's own
+    (:class:`crazy4.rules.load.HandReader`).
+    """
 
     qualifier: str
     qualifier_strength: int

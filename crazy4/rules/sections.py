@@ -147,11 +147,17 @@ def pay_table(section: Section, name: str) -> PayTable:
     return PayTable.from_mapping(name, pays, where=f"{section.where} pays")
 
 
-def strength(section: Section, key: str, default: str) -> tuple[str, int]:
-    """A hand description (``"K high"``, ``"pair of aces"``) and its strength."""
+def strength(
+    section: Section,
+    key: str,
+    default: str,
+    describe: Callable[[str], int] = strength_of_description,
+) -> tuple[str, int]:
+    """A hand description (``"K high"``, ``"pair of aces"``) and its strength, read by
+    ``describe`` (the game's ranking; the five-card one by default)."""
     text = section.string(key, default)
     try:
-        return text, strength_of_description(text)
+        return text, describe(text)
     except InputError as error:
         raise InputError(f"{section.where}: key {key!r}: {error}") from None
 

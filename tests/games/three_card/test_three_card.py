@@ -243,3 +243,16 @@ def test_fractional_pair_plus_is_simulated_and_resettled(tmp_path: Path) -> None
     settlement = next(check for check in report.checks if check.name == "Settlement")
     assert not settlement.passed
     assert sum(finding.count for finding in settlement.findings.values()) == 1
+
+
+@pytest.mark.parametrize(("qualifier", "described"), [("Q-6-4", "Q-6-4"), ("flush", "flush 5-3-2")])
+def test_qualifier_is_read_with_the_three_card_ranking(qualifier: str, described: str) -> None:
+    """A qualifier the five-card grammar has no word for (three ranks, a three-card category)
+    is read with the game's own ranking, in the common ``[dealer]`` keys too."""
+    from crazy4.games.three_card.ranking import THREE_CARD_RANKING
+
+    text = load_rules("three-card-standard").text
+    rules = parse_rules(text.replace('"Q high"', f'"{qualifier}"', 1), "x.toml")
+    strength = rules.three_card.qualifier
+    assert THREE_CARD_RANKING.describe(strength) == described
+    assert rules.dealer.qualifier_strength == strength
