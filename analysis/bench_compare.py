@@ -10,20 +10,17 @@ picks the other up from the working directory (checked first: each version's
 (``CRAZY4_CACHE_DIR``) and numba cache (``NUMBA_CACHE_DIR``), both temporary and warmed first
 by one run of every workload (untimed).
 
-The workloads are one or two of each benchmark family, through calls both versions support:
-``crazy4 analyze`` of both games with warm caches and with the dealer counts deleted ("count",
-:data:`COUNT_TABLES`: the names of both versions); the simulator's summary mode and its parquet
-log (text cards), timed inside the process after a warm-up run, as ``bench_simulate.py`` does;
-the validator on a parquet log of each game written once by this checkout, timed after a
-warm-up on a small log, as ``bench_validate.py`` does; ``crazy4 advantage holecards`` of Crazy 4
-Poker with one seen card and ``crazy4 advantage collusion`` (``--heavy`` adds Four Card Poker's
-hole card, minutes a run). Each run is a child process whose wall time and peak resident
-memory are measured as ``bench.py`` does. The runs are interleaved, one version then the other
-and the next repeat the other way round (before, after, after, before, ...), so the load of
-other processes and a slow drift fall on both alike. Every run prints what it computed (the
-house edge, a digest of the counts, the validation's verdict, the strategies' JSON); the row's
-``same`` says whether it was equal over every run of both versions, and a cache that grew
-during a timed run (not warm) is flagged.
+The workloads (``analysis/compare_workloads.py``) are one or two of each benchmark family,
+through calls both versions support. Each run is a child process whose wall time and peak
+resident memory are measured as ``bench.py`` does; ``simulate`` and ``validate`` also time the
+call itself, after a warm-up in the same process, as their own benchmarks do. The runs are
+interleaved, one version then the other and the next repeat the other way round (before,
+after, after, before, ...), so the load of other processes and a slow drift fall on both alike.
+Every run prints what it computed (the house edge, a digest of the counts, the validation's
+verdict, the strategies' JSON); a row is ``same`` when that was equal over every run of both
+versions, and a run that added files to its caches (they were not warm) is flagged. The table
+(``analysis/compare_table.py``) gives each workload's medians, their ratio, the ratios of the
+runs paired in time, the spreads, peaks and rates, and a verdict.
 
     .venv/bin/python analysis/bench_compare.py [--before a9f456e] [--repeat 3] [--quick]
         [--only analyze,simulate] [--heavy] [--json analysis/bench/results/compare.json]
@@ -199,14 +196,17 @@ def write_logs(after: Version, data: Path, rows: int) -> None:
 
 def run_once(workload: Workload, version: Version, data: Path) -> dict[str, Any]:
     """One run of a workload by a version, with its figures; prints a line."""
-    if workload.count_state and not forget_counts(version.cache):
+    files = version.cache_files()  # before the counts are deleted: a recount adds nothing
+    forgotten = forget_counts(version.cache, workload.forget) if workload.forget else 0
+    if workload.forget and not forgotten:
         raise SystemExit(f"{version.label}: no cached counts to delete: COUNT_TABLES is stale")
-    files = version.cache_files()
     load = os.getloadavg()[0]
     wall, peak, output = measure(
         version.argv(workload, data), version.environment, version.folder / "work"
     )
     seconds, units, check = read_output(workload, wall, output)
+    if workload.forget:
+        check += f"; {forgotten} count files deleted first"
     added = sorted(version.cache_files() - files)
     grew = bool(added)
     if added and os.environ.get("BENCH_COMPARE_SHOW_ADDED"):
@@ -224,6 +224,7 @@ def run_once(workload: Workload, version: Version, data: Path) -> dict[str, Any]
         "load": load,
         "check": check,
         "cache_grew": grew,
+        "counts_deleted": forgotten,
     }
 
 
@@ -282,7 +283,7 @@ def main() -> int:
                 check_import(version)
             data = folder / "logs"
             data.mkdir()
-            rows = 1_000_000 if args.quick else 20_000_000
+            rows = 1_000_000 if args.quick else 15_000_000
             if any(workload.family == "validate" for workload in chosen):
                 write_logs(versions[1], data, rows)
             print("warm-up (untimed; fills each version's caches):", flush=True)
