@@ -4,7 +4,8 @@ The earlier commit (``--before``, default ``a9f456e``: the last commit before th
 specifications over generic engines) is checked out into a temporary ``git worktree``, removed
 at the end, also on an error or an interrupt. Both versions run with this interpreter and its
 environment: the earlier one through ``PYTHONPATH=<its tree>``, this checkout through the
-editable install, every child in a folder of its own with ``PYTHONSAFEPATH=1``, so neither
+editable install (bytecode caches written, whatever ``PYTHONDONTWRITEBYTECODE`` says), every
+child in a folder of its own with ``PYTHONSAFEPATH=1``, so neither
 picks the other up from the working directory (checked first: each version's
 ``crazy4.__file__`` is printed and must lie in its tree). Each version has its own table cache
 (``CRAZY4_CACHE_DIR``) and numba cache (``NUMBA_CACHE_DIR``), both temporary and warmed first
@@ -70,7 +71,10 @@ class Version:
         earlier tree first on ``PYTHONPATH`` (or none), no path from the working directory."""
         for name in ("cache", "numba", "out", "work"):
             (self.folder / name).mkdir(parents=True, exist_ok=True)
-        environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+        # Bytecode caches are written (as for any user; the earlier tree's go with it): without
+        # them every run compiles every module it imports, and the larger tree pays more.
+        dropped = ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")
+        environment = {key: value for key, value in os.environ.items() if key not in dropped}
         if pythonpath:
             environment["PYTHONPATH"] = str(self.tree)
         environment["PYTHONSAFEPATH"] = "1"

@@ -29,7 +29,9 @@ def summarize(
     ...                     "check": "c", "cache_grew": False} for x in s]
     >>> row = summarize("w", "rounds/s", runs(10, 11, 12), runs(11, 12, 13))
     >>> row["ratio"], row["pair_ratios"], row["verdict"], row["same"]
-    (1.091, [1.083, 1.091, 1.1], 'same within noise', True)
+    (1.091, [1.083, 1.091, 1.1], 'slower', True)
+    >>> summarize("w", "", runs(10, 13, 12), runs(11, 12, 13))["verdict"]
+    'same within noise'
     >>> summarize("w", "", runs(10, 10.1, 10), runs(11, 11.1, 11))["verdict"]
     'slower'
     """
@@ -38,10 +40,15 @@ def summarize(
     ratio = medians[1] / medians[0]
     pairs = sorted(b / a for a, b in zip(*seconds, strict=True))
     noise = max(spread(values) for values in seconds)
-    if abs(ratio - 1) <= max(0.05, noise):
+    # past 5%, and past the repeats' spread or on the same side in every pair run together
+    if abs(ratio - 1) <= 0.05:
         verdict = "same within noise"
+    elif ratio > 1 and (ratio - 1 > noise or pairs[0] > 1):
+        verdict = "slower"
+    elif ratio < 1 and (1 - ratio > noise or pairs[-1] < 1):
+        verdict = "faster"
     else:
-        verdict = "slower" if ratio > 1 else "faster"
+        verdict = "same within noise"
     checks = sorted({run["check"] for run in before + after})
     rates = [
         round(statistics.median(run["units"] / run["seconds"] for run in runs)) if unit else None
