@@ -10,7 +10,7 @@ SOURCES := $(shell find crazy4 -name '*.py')
 CACHE_DIR := $(or $(CRAZY4_CACHE_DIR),$(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME)/crazy4,$(HOME)/.cache/crazy4))
 
 .DEFAULT_GOAL := help
-.PHONY: help install lock test-min results test test-fast lint bench bench-simulate bench-validate bench-advantage bench-detect clean notebooks advantage docs performance
+.PHONY: help install lock test-min results test test-fast lint bench bench-simulate bench-validate bench-advantage bench-detect bench-compare clean notebooks advantage docs performance
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} \
@@ -129,6 +129,14 @@ bench-detect: $(BIN)/.installed ## crazy4 advantage detect: time on 2,000 rounds
 bench-validate: $(BIN)/.installed ## Rows per second of crazy4 validate (parquet), peak memory on CSV
 	$(BIN)/python analysis/bench_validate.py --json analysis/bench/results/validate.json
 	$(BIN)/python analysis/performance_page.py
+
+#: The earlier commit bench-compare measures against: the last before the games became
+#: specifications over generic engines (Three Card Poker and the refactor came after it).
+BEFORE ?= a9f456e
+
+bench-compare: $(BIN)/.installed ## The benchmark families' workloads on BEFORE (a9f456e) and on this checkout, side by side (QUICK=1: a smoke run)
+	$(BIN)/python analysis/bench_compare.py --before $(BEFORE) $(if $(QUICK),--quick,--json analysis/bench/results/compare.json)
+	$(if $(QUICK),,$(BIN)/python analysis/performance_page.py)
 
 .PHONY: bench-design
 bench-design: $(BIN)/.installed ## Pay-table candidates priced a second by crazy4 design --search, by game and bet

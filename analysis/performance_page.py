@@ -4,7 +4,8 @@ Reads every ``analysis/bench/results/*.json`` a benchmark wrote with ``--json``
 (``analysis/bench.py``: the analysis, cold, warm and recounting, against the C sweep;
 ``bench_simulate.py``: rounds a second against its C program, and the scaling table;
 ``bench_validate.py``: rows a second and peak memory; ``bench_advantage.py`` and
-``bench_collusion.py``: the hole-card engine, collusion deals a second and their scaling table)
+``bench_collusion.py``: the hole-card engine, collusion deals a second and their scaling table;
+``bench_compare.py``: the families' workloads on an earlier commit and on this one, side by side)
 and renders, for each, the machine, the date, the commit, the load and the figures with their
 ratios to the C baseline. A benchmark without a JSON file yet is listed as not measured, with
 the make target that measures it. Each ``make bench*`` target writes its file and rewrites the
@@ -56,6 +57,13 @@ BENCHMARKS = (
         "The pay-table search",
         "make bench-design",
         "pay-table candidates priced exactly a second by `crazy4 design --search`",
+    ),
+    (
+        "compare",
+        "Before and after",
+        "make bench-compare",
+        "the benchmark families' workloads on an earlier commit and on this checkout, side by"
+        " side in one run",
     ),
 )
 
@@ -305,6 +313,62 @@ def design_section(data: dict[str, Any]) -> list[str]:
     return lines
 
 
+def compare_section(data: dict[str, Any]) -> list[str]:
+    """The same workloads on two commits: medians, ratios, spreads, peaks and the checks."""
+    before, after = data["before"], data["after"]
+    modified = " with crazy4/ modified" if after["crazy4_modified"] else ""
+    lines = machine_lines(data)
+    lines += [
+        f"Before: `{before['commit']}` ({before['subject'].rstrip('.')}). After: "
+        f"`{after['commit']}`{modified}. Each workload ran {data['repeat']} times on each"
+        " version, the runs interleaved (before, after, then after, before, ...), each in a"
+        " fresh process with its version's own warm table and numba caches.",
+        "",
+        "| workload | before | after | after / before | pairs | spread before / after "
+        "| per second, before → after | peak memory before / after | load | same result |",
+        "|---|---:|---:|---:|---|---|---:|---:|---:|---|",
+    ]
+    for row in data["rows"]:
+        pairs = row["pair_ratios"]
+        rate = ""
+        if row["unit"]:
+            rate = f"{row['before_rate']:,} → {row['after_rate']:,} {row['unit']}"
+        same = "yes" if row["same"] else "**no**"
+        if row["cache_grew"]:
+            same += " (a cache grew: not warm)"
+        lines.append(
+            f"| {row['workload']} | {row['before_s']:.2f} s | {row['after_s']:.2f} s | "
+            f"{row['ratio']:.2f} ({row['verdict']}) | {pairs[0]:.2f}–{pairs[-1]:.2f} | "
+            f"{row['before_spread']:.0%} / {row['after_spread']:.0%} | {rate} | "
+            f"{row['before_peak_mib']:,} / {row['after_peak_mib']:,} MiB | {row['load']:.2f} | "
+            f"{same}: {row['check']} |"
+        )
+    lines += [
+        "",
+        "`make bench-compare` checks the earlier commit (`BEFORE`, default `a9f456e`: the",
+        "last before the games became specifications over generic engines) out into a",
+        "temporary git worktree and runs one or two workloads of each benchmark family on it",
+        "and on this checkout, with the same interpreter and packages (`PYTHONPATH` points at",
+        "the earlier tree; where `crazy4` is imported from is checked first). *before* and",
+        "*after* are the medians of each version's runs: the whole command for `analyze`",
+        "(*warm*: tables and dealer counts cached; *count*: the dealer counts deleted, so the",
+        "counting sweep runs), `holecards` and `collusion`; the call itself, after a warm-up",
+        "in the same process, for `simulate` (summary, and the parquet log with text cards)",
+        "and `validate` (a parquet log written once by the later version), as their own",
+        "benchmarks time them; every child writes bytecode caches, as a user's Python does.",
+        "*after / before* above 1 is slower after. *pairs*: the range of the ratios of runs",
+        "made one beside the other; *spread*: largest minus smallest over the median of one",
+        "version's runs. The verdict calls a ratio past 5% slower or faster when it is also",
+        "past the larger spread or every pair lies on its side. *Same result*: what every run",
+        "of both versions computed (the",
+        "house edge printed; a digest of the simulation's counts; the validation's rows and",
+        "verdict; a digest of the strategies' JSON or of the printed table) was equal. Peak",
+        "memory is the largest single process.",
+        "",
+    ]
+    return lines
+
+
 #: How each benchmark's JSON file is rendered.
 SECTIONS = {
     "design": design_section,
@@ -313,6 +377,7 @@ SECTIONS = {
     "validate": validate_section,
     "advantage": advantage_section,
     "collusion": collusion_section,
+    "compare": compare_section,
 }
 
 
@@ -329,6 +394,10 @@ def render() -> str:
         "the make target on yours, then `make performance` to rewrite this page. Why the",
         "figures are what they are, and where a target sits at the method's measured limit:",
         "[engineering notes](engineering.md).",
+        "",
+        "`make bench-compare` runs one or two workloads of each family on an earlier commit",
+        "and on this checkout side by side, interleaved in one run, and checks that both",
+        "computed the same: [Before and after](#before-and-after).",
         "",
         "The load average is the one-minute average of runnable processes when the run began;",
         "on a machine of 2 cores, a load near 2 or above means the benchmark shared the cores.",

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 from crazy4.cli.options import worker_count
 from crazy4.errors import InputError
-from crazy4.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
     from crazy4.advantage.plant import PlantedChunk, Planting, SeatSums
+    from crazy4.rules.ruleset import RuleSet
     from crazy4.simulate.plan import SimulationPlan
 
 

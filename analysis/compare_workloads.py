@@ -1,0 +1,253 @@
+"""The workloads of ``analysis/bench_compare.py``: what each runs and how its output reads.
+
+One or two of each benchmark family, through calls both the earlier commit and this checkout
+support: ``crazy4 analyze`` of both games, warm and recounting; the simulator's summary and
+parquet log, and the validator on a parquet log, timed inside the child after a warm-up (as
+``bench_simulate.py`` and ``bench_validate.py`` time them); ``crazy4 advantage holecards`` and
+``crazy4 advantage collusion``, timed as whole commands. Each names what it computed (its
+*check*), which must come out the same on both versions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+#: Each game's cached dealer counts that ``crazy4 analyze`` reads, deleted before a run in the
+#: "count" state, in both versions' file names: Four Card Poker's threshold counts were
+#: ``fourcard_threshold_counts_*`` before the generic up-card engine. Only the game's own, so
+#: a count run of one game leaves the other's warm; the situation counts (which only the
+#: simulator and the validator read) stay.
+COUNT_TABLES = {
+    "crazy4-standard": ("crazy4_outcome_counts_*",),
+    "four-card-standard": ("fourcard_threshold_counts_*", "up_card_threshold_counts_of_6_*"),
+}
+
+#: The child programs' common start: ``load_rules`` moved to the registry.
+_PRELUDE = """
+import hashlib, json, sys, time
+from pathlib import Path
+try:
+    from crazy4.registry import load_rules
+except ImportError:
+    from crazy4.rules.load import load_rules
+"""
+
+#: One simulation after a warm-up run: seconds, rounds and a digest of every count.
+_SIMULATE = (
+    _PRELUDE
+    + """
+from crazy4.simulate.driver import make_plan, run_simulation
+name, rounds, seats, log = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+rules = load_rules(name)
+path = Path("rounds.parquet") if log else None
+warm = make_plan(rules, rounds=min(rounds, 1 << 20), seed=2, seats=seats)
+run_simulation(warm, jobs=1, log_path=path, log_cards="text")
+plan = make_plan(rules, rounds=rounds, seed=1, seats=seats)
+start = time.perf_counter()
+counts = run_simulation(plan, jobs=1, log_path=path, log_cards="text")
+seconds = time.perf_counter() - start
+digest = hashlib.sha256(str(counts.rounds).encode())
+for array in (counts.seats, counts.blind, counts.dealer):
+    digest.update(array.tobytes())
+digest.update(repr(sorted(counts.round_squares.items())).encode())
+check = f"{counts.rounds:,} rounds, counts {digest.hexdigest()[:12]}"
+print(json.dumps({"seconds": seconds, "units": counts.rounds * seats, "check": check}))
+"""
+)
+
+#: One validation after a warm-up on a small log: seconds, rows and the verdict.
+_VALIDATE = (
+    _PRELUDE
+    + """
+from crazy4.validate.driver import validate
+from crazy4.validate.report import Options
+name, log, small = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
+rules = load_rules(name)
+validate(small, Options(rules))
+start = time.perf_counter()
+report = validate(log, Options(rules))
+seconds = time.perf_counter() - start
+check = f"{report.rows:,} rows, {report.rounds:,} rounds, consistent {report.consistent}"
+print(json.dumps({"seconds": seconds, "units": report.rows, "check": check}))
+"""
+)
+
+
+@dataclass(frozen=True)
+class Workload:
+    """One benchmark run: its name, family, command and how its output reads.
+
+    In ``command``, a part starting with ``@crazy4``, ``@python``, ``@out`` or ``@data`` starts
+    with the command line script, the interpreter, the version's output folder or the logs' folder;
+    ``inner``: the child prints a JSON line with its own timed ``seconds`` (after a warm-up),
+    the ``units`` done and the ``check``; otherwise the wall time is the figure and the check
+    is read from the output by ``check``."""
+
+    name: str
+    family: str
+    command: tuple[str, ...]
+    check: str = "output"  # "first line", "json" or "output"
+    inner: bool = False
+    unit: str = ""
+    units: int = 0
+    forget: tuple[str, ...] = ()
+
+
+def workloads(quick: bool, heavy: bool) -> list[Workload]:
+    """Every workload, sized for ``--quick`` (a smoke run) or for the real run."""
+    sim_c4, sim_fc, log_rows, deals = (
+        (20_000_000, 10_000_000, 1_000_000, 20_000)
+        if quick
+        else (300_000_000, 120_000_000, 12_000_000, 300_000)
+    )
+    analyze = ("@crazy4", "analyze", "--out", "@out", "--jobs", "2", "--quiet", "--rules")
+    found = [
+        Workload(
+            "analyze crazy4-standard warm", "analyze", (*analyze, "crazy4-standard"), "first line"
+        ),
+        Workload(
+            "analyze crazy4-standard count",
+            "analyze",
+            (*analyze, "crazy4-standard"),
+            "first line",
+            forget=COUNT_TABLES["crazy4-standard"],
+        ),
+        Workload(
+            "analyze four-card-standard warm",
+            "analyze",
+            (*analyze, "four-card-standard"),
+            "first line",
+        ),
+        Workload(
+            "analyze four-card-standard count",
+            "analyze",
+            (*analyze, "four-card-standard"),
+            "first line",
+            forget=COUNT_TABLES["four-card-standard"],
+        ),
+    ]
+    for rules, rounds in (("crazy4-standard", sim_c4), ("four-card-standard", sim_fc)):
+        simulate = ("@python", "-c", _SIMULATE, rules)
+        found.append(
+            Workload(
+                f"simulate {rules} summary",
+                "simulate",
+                (*simulate, str(rounds), "1", ""),
+                inner=True,
+                unit="rounds/s",
+            )
+        )
+    for rules in ("crazy4-standard", "four-card-standard"):
+        found.append(
+            Workload(
+                f"simulate {rules} log",
+                "simulate",
+                ("@python", "-c", _SIMULATE, rules, str(log_rows), "1", "text"),
+                inner=True,
+                unit="rows/s",
+            )
+        )
+    for rules in ("crazy4-standard", "four-card-standard"):
+        found.append(
+            Workload(
+                f"validate {rules} parquet",
+                "validate",
+                (
+                    "@python",
+                    "-c",
+                    _VALIDATE,
+                    rules,
+                    f"@data/{rules}.parquet",
+                    f"@data/small-{rules}.parquet",
+                ),
+                inner=True,
+                unit="rows/s",
+            )
+        )
+    holecards = ("@crazy4", "advantage", "holecards", "--seen", "1", "--jobs", "2")
+    found.append(
+        Workload(
+            "holecards crazy4-standard seen 1",
+            "advantage",
+            (*holecards, "--json", "--quiet", "--rules", "crazy4-standard"),
+            "json",
+        )
+    )
+    if heavy:
+        found.append(
+            Workload(
+                "holecards four-card-standard seen 1",
+                "advantage",
+                (*holecards, "--json", "--quiet", "--rules", "four-card-standard"),
+                "json",
+            )
+        )
+    collusion = ("@crazy4", "advantage", "collusion", "--colluders", "6", "--seed", "2010")
+    found.append(
+        Workload(
+            "collusion crazy4-standard 6 colluders",
+            "advantage",
+            (
+                *collusion,
+                "--deals",
+                str(deals),
+                "--jobs",
+                "2",
+                "--quiet",
+                "--rules",
+                "crazy4-standard",
+            ),
+            unit="deals/s",
+            units=deals,
+        )
+    )
+    return found
+
+
+def expand(part: str, names: dict[str, str]) -> str:
+    """A command's part with its leading placeholder replaced.
+
+    >>> expand("@data/log.parquet", {"@data": "/tmp/d"})
+    '/tmp/d/log.parquet'
+    >>> expand("analyze", {"@data": "/tmp/d"})
+    'analyze'
+    """
+    for name, value in names.items():
+        if part.startswith(name):
+            return value + part.removeprefix(name)
+    return part
+
+
+def forget_counts(cache: Path, patterns: tuple[str, ...]) -> int:
+    """Delete the files of ``cache`` matching ``patterns``; return how many were deleted."""
+    found = [path for pattern in patterns for path in cache.glob(pattern)]
+    for path in found:
+        path.unlink()
+    return len(found)
+
+
+def read_output(workload: Workload, wall: float, output: str) -> tuple[float, int, str]:
+    """The figure (seconds), the units done and the check of one run's output.
+
+    >>> w = Workload("w", "f", (), "first line")
+    >>> read_output(w, 2.5, "r: house edge 3.4%; 7 tables in /tmp/x\\nmore")
+    (2.5, 0, 'r: house edge 3.4%')
+    >>> line = '{"seconds": 1.5, "units": 3, "check": "c"}'
+    >>> read_output(Workload("w", "f", (), inner=True), 9.0, line)
+    (1.5, 3, 'c')
+    """
+    if workload.inner:
+        figures = json.loads(output.splitlines()[-1])
+        return float(figures["seconds"]), int(figures["units"]), str(figures["check"])
+    if workload.check == "first line":
+        check = output.splitlines()[0].split(";")[0]
+    elif workload.check == "json":
+        strategies = json.loads(output)
+        text = json.dumps(strategies, sort_keys=True).encode()
+        check = f"{len(strategies)} strategies, {hashlib.sha256(text).hexdigest()[:12]}"
+    else:
+        check = f"output {hashlib.sha256(output.encode()).hexdigest()[:12]}"
+    return wall, workload.units, check
