@@ -58,11 +58,10 @@ RUNS = [
 
 
 #: File-name patterns, in the table cache, of the counts the sweep computes (removed for the
-#: "count" state): Crazy 4 Poker's outcome counts and Four Card Poker's situation and
-#: threshold counts.
+#: "count" state): Crazy 4 Poker's outcome counts and the up-card engine's threshold counts
+#: (Four Card Poker's).
 COUNT_TABLES = (
     "crazy4_outcome_counts_*",
-    "fourcard_situation_counts_*",
     "up_card_threshold_counts_*",
 )
 

@@ -97,114 +97,80 @@ class Workload:
 
 
 def workloads(quick: bool, heavy: bool) -> list[Workload]:
-    """Every workload, sized for ``--quick`` (a smoke run) or for the real run."""
-    sim_c4, sim_fc, log_rows, deals = (
-        (20_000_000, 10_000_000, 1_000_000, 20_000)
+    """Every workload, sized for ``--quick`` (a smoke run) or for the real run: each game's,
+    built in one place, listed family by family (analysis, simulator, validator, advantage play).
+
+    >>> [w.name for w in workloads(quick=True, heavy=False)][1:3]
+    ['analyze crazy4-standard count', 'analyze four-card-standard warm']
+    """
+    rounds, log_rows, deals = (
+        ({"crazy4-standard": 20_000_000, "four-card-standard": 10_000_000}, 1_000_000, 20_000)
         if quick
-        else (300_000_000, 120_000_000, 12_000_000, 300_000)
+        else (
+            {"crazy4-standard": 300_000_000, "four-card-standard": 120_000_000},
+            12_000_000,
+            300_000,
+        )
     )
     analyze = ("@crazy4", "analyze", "--out", "@out", "--jobs", "2", "--quiet", "--rules")
-    found = [
-        Workload(
-            "analyze crazy4-standard warm", "analyze", (*analyze, "crazy4-standard"), "first line"
-        ),
-        Workload(
-            "analyze crazy4-standard count",
-            "analyze",
-            (*analyze, "crazy4-standard"),
-            "first line",
-            forget=COUNT_TABLES["crazy4-standard"],
-        ),
-        Workload(
-            "analyze four-card-standard warm",
-            "analyze",
-            (*analyze, "four-card-standard"),
-            "first line",
-        ),
-        Workload(
-            "analyze four-card-standard count",
-            "analyze",
-            (*analyze, "four-card-standard"),
-            "first line",
-            forget=COUNT_TABLES["four-card-standard"],
-        ),
-    ]
-    for rules, rounds in (("crazy4-standard", sim_c4), ("four-card-standard", sim_fc)):
-        simulate = ("@python", "-c", _SIMULATE, rules)
-        found.append(
+    holecards = ("@crazy4", "advantage", "holecards", "--seen", "1", "--jobs", "2")
+    collusion = ("@crazy4", "advantage", "collusion", "--colluders", "6", "--seed", "2010")
+    by_family: dict[str, list[Workload]] = {}
+    for rules in ("crazy4-standard", "four-card-standard"):
+        logs = (f"@data/{rules}.parquet", f"@data/small-{rules}.parquet")
+        found = [
+            Workload(f"analyze {rules} warm", "analyze", (*analyze, rules), "first line"),
+            Workload(
+                f"analyze {rules} count",
+                "analyze",
+                (*analyze, rules),
+                "first line",
+                forget=COUNT_TABLES[rules],
+            ),
             Workload(
                 f"simulate {rules} summary",
                 "simulate",
-                (*simulate, str(rounds), "1", ""),
+                ("@python", "-c", _SIMULATE, rules, str(rounds[rules]), "1", ""),
                 inner=True,
                 unit="rounds/s",
-            )
-        )
-    for rules in ("crazy4-standard", "four-card-standard"):
-        found.append(
+            ),
             Workload(
                 f"simulate {rules} log",
                 "simulate",
                 ("@python", "-c", _SIMULATE, rules, str(log_rows), "1", "text"),
                 inner=True,
                 unit="rows/s",
-            )
-        )
-    for rules in ("crazy4-standard", "four-card-standard"):
-        found.append(
+            ),
             Workload(
                 f"validate {rules} parquet",
                 "validate",
-                (
-                    "@python",
-                    "-c",
-                    _VALIDATE,
-                    rules,
-                    f"@data/{rules}.parquet",
-                    f"@data/small-{rules}.parquet",
-                ),
+                ("@python", "-c", _VALIDATE, rules, *logs),
                 inner=True,
                 unit="rows/s",
-            )
-        )
-    holecards = ("@crazy4", "advantage", "holecards", "--seen", "1", "--jobs", "2")
-    found.append(
-        Workload(
-            "holecards crazy4-standard seen 1",
-            "advantage",
-            (*holecards, "--json", "--quiet", "--rules", "crazy4-standard"),
-            "json",
-        )
-    )
-    if heavy:
-        found.append(
-            Workload(
-                "holecards four-card-standard seen 1",
-                "advantage",
-                (*holecards, "--json", "--quiet", "--rules", "four-card-standard"),
-                "json",
-            )
-        )
-    collusion = ("@crazy4", "advantage", "collusion", "--colluders", "6", "--seed", "2010")
-    found.append(
-        Workload(
-            "collusion crazy4-standard 6 colluders",
-            "advantage",
-            (
-                *collusion,
-                "--deals",
-                str(deals),
-                "--jobs",
-                "2",
-                "--quiet",
-                "--rules",
-                "crazy4-standard",
             ),
-            unit="deals/s",
-            units=deals,
-        )
-    )
-    return found
+        ]
+        if heavy or rules == "crazy4-standard":
+            found.append(
+                Workload(
+                    f"holecards {rules} seen 1",
+                    "advantage",
+                    (*holecards, "--json", "--quiet", "--rules", rules),
+                    "json",
+                )
+            )
+        if rules == "crazy4-standard":
+            found.append(
+                Workload(
+                    f"collusion {rules} 6 colluders",
+                    "advantage",
+                    (*collusion, "--deals", str(deals), "--jobs", "2", "--quiet", "--rules", rules),
+                    unit="deals/s",
+                    units=deals,
+                )
+            )
+        for workload in found:
+            by_family.setdefault(workload.family, []).append(workload)
+    return [workload for family in by_family.values() for workload in family]
 
 
 def expand(part: str, names: dict[str, str]) -> str:

@@ -45,8 +45,9 @@ def _holecards_arguments(parser: argparse.ArgumentParser) -> None:
         "--seen",
         type=int,
         default=1,
-        help="hidden dealer cards the player sees (default 1; Crazy 4 Poker 1 or 2, Four Card "
-        "Poker 1 hole card besides the up card); 0 runs the ordinary strategy through the engine",
+        help="hidden dealer cards the player sees (default 1; Crazy 4 Poker 1 or 2; Four Card "
+        "Poker and Three Card Poker 1, in Four Card Poker besides the up card); 0 runs the "
+        "ordinary strategy through the engine (the best-four games)",
     )
     parser.add_argument(
         "--groups",
@@ -67,9 +68,11 @@ def _holecards_arguments(parser: argparse.ArgumentParser) -> None:
         "(bits), the EV numerators over ev_denominator (provenance); 5.6 million rows (about "
         "100 MB) with one seen card, 120 million with two",
     )
-    parser.add_argument("--hand", help="one situation instead: the player's five cards")
+    parser.add_argument("--hand", help="one situation instead: the player's cards")
     parser.add_argument("--seen-cards", help="with --hand: the seen hidden dealer cards")
-    parser.add_argument("--up", help="with --hand: the dealer's up card (Four Card Poker)")
+    parser.add_argument(
+        "--up", help="with --hand: the dealer's up card (a game dealt with one face up)"
+    )
     parser.add_argument(
         "--jobs",
         type=positive_int,

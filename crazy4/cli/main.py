@@ -181,8 +181,10 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``crazy4`` command."""
     parser = Parser(
         prog="crazy4",
-        description="Exact analyzer for Crazy 4 Poker and Four Card Poker: every player/dealer "
-        "deal counted exactly; exact EVs, optimal strategy, result tables and reports.",
+        description="Exact analyzer for casino poker games played against a dealer (Crazy 4 "
+        "Poker, Four Card Poker, Three Card Poker; 'crazy4 rules' lists the rule sets): every "
+        "player/dealer deal counted exactly; exact EVs, optimal strategy, result tables and "
+        "reports.",
         epilog="Exit status: 0 success, 2 bad input (one line on standard error: "
         "'crazy4: error: ...').",
     )
@@ -229,8 +231,8 @@ def _add_analyze(commands: Commands) -> None:
     analyze.add_argument(
         "--hole-cards",
         action="store_true",
-        help="also write the hole-card tables (hole_*.parquet) and report section: Crazy 4 "
-        "Poker with one seen dealer card (see 'crazy4 advantage holecards')",
+        help="also write the hole-card tables (hole_*.parquet) and report section: the game "
+        "played with one hidden dealer card seen (see 'crazy4 advantage holecards')",
     )
     _simulation_options(analyze)
     analyze.set_defaults(handler=cmd_analyze)
@@ -242,15 +244,22 @@ def _add_hand(commands: Commands) -> None:
         "hand",
         help="exact dealer outcomes, EVs and the optimal decision for one hand",
         description="Exact dealer outcome counts (by listing every dealer hand: 1,533,939 in "
-        "Crazy 4 Poker, 1,370,754 hidden completions of the up card in Four Card Poker), the "
-        "EV of each decision and the optimal decision for one five-card player hand.",
+        "Crazy 4 Poker, 1,370,754 hidden completions of the up card in Four Card Poker, "
+        "18,424 in Three Card Poker), the EV of each decision and the optimal decision for "
+        "one player hand (as many cards as the game deals the player).",
     )
-    hand.add_argument("cards", help='five cards, e.g. "Ks Qd 8c 4h 2s" or KsQd8c4h2s')
+    hand.add_argument(
+        "cards",
+        help='the player\'s cards (five, or three in Three Card Poker), e.g. "Ks Qd 8c 4h 2s", '
+        'KsQd8c4h2s or "Ks Qd 8c"',
+    )
     hand.add_argument(
         "--rules", default="crazy4-standard", help="rule set name or path (default crazy4-standard)"
     )
     hand.add_argument(
-        "--up", help="the dealer's up card (Four Card Poker rule sets; required there), e.g. Kd"
+        "--up",
+        help="the dealer's up card (required for a game dealt with one face up, as Four Card "
+        "Poker is), e.g. Kd",
     )
     hand.add_argument("--json", action="store_true", help="print one JSON object instead")
     hand.set_defaults(handler=cmd_hand)

@@ -53,6 +53,7 @@ from crazy4.core.cards import BINOMIAL, colex_indices, combinations_array
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.core.symmetry import suit_class_keys
 
+#: The player's cards in every best-four game.
 PLAYER_CARDS = 5
 DEALER_HANDS = comb(52 - PLAYER_CARDS, 5)
 

@@ -47,11 +47,9 @@ import numpy.typing as npt
 
 from crazy4.core.cards import BINOMIAL
 from crazy4.core.completions import completion_strengths, counts_below
-from crazy4.core.engine import set_classes, subset_table
+from crazy4.core.engine import PLAYER_CARDS, set_classes, subset_table
 from crazy4.core.precompile import compile_in_child, load_numba_registries
 from crazy4.core.ranking import build_best_four_strengths
-
-PLAYER_CARDS = 5
 
 #: The 24 permutations of the four suits, one a row.
 SUIT_PERMUTATIONS: npt.NDArray[np.int64] = np.array(list(permutations(range(4))), dtype=np.int64)

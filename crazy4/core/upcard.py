@@ -37,12 +37,12 @@ import numpy.typing as npt
 
 from crazy4.core.cache import cached_array, is_cached
 from crazy4.core.cards import colex_indices
+from crazy4.core.engine import PLAYER_CARDS
 from crazy4.core.pages import small_pages
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_thresholds
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.core.upcard_situations import SITUATION_MODULES, Situations, build_situations
 
-PLAYER_CARDS = 5
 N_CATEGORIES = len(HandCategory)
 
 

@@ -189,6 +189,11 @@ class Game(Protocol):
         """Read the game's own rule sections onto the common keys (marking them taken)."""
         ...
 
+    def strength_of(self, description: str) -> int:
+        """The strength a hand description names in the game's ranking: how the rule file's
+        ``qualifier`` and ``raise_minimum`` are read."""
+        ...
+
     def analysis_steps(self, rules: RuleSet) -> int:
         """How many times :meth:`analyze` calls ``progress``."""
         ...

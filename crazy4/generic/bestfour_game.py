@@ -95,6 +95,21 @@ class BestFourGame(ABC):
     def rules_of(self, rules: RuleSet) -> Any:
         """The game's typed rule set of ``rules`` (an :class:`InputError` for another game's)."""
 
+    def strength_of(self, description: str) -> int:
+        """The strength a hand description names: the best four of five cards' ranking
+        (:func:`crazy4.core.ranking.strength_of_description`), how the rule file's ``qualifier``
+        and ``raise_minimum`` are read.
+
+        Examples
+        --------
+        >>> from crazy4.registry import game_named
+        >>> game_named("crazy-4-poker").strength_of("K high") > 0
+        True
+        """
+        from crazy4.core.ranking import strength_of_description
+
+        return strength_of_description(description)
+
     #: Where each of the game's parts lives, as ``"module:attribute"``, imported when first used
     #: (:meth:`part`): ``reference`` and ``settlement`` (functions of the game's rule set),
     #: ``analysis`` (``analyze(rules, jobs=, progress=)``), ``report``, ``checks`` and

@@ -25,14 +25,11 @@ from math import comb
 
 import numpy as np
 
-from crazy4.core.engine import brute_force_counts
+from crazy4.core.engine import PLAYER_CARDS, brute_force_counts
 from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes, cells_from_below, outcome_thresholds
 from crazy4.core.ranking import HandCategory, hand_strength
-from crazy4.core.upcard import N_CATEGORIES, situation_thresholds
+from crazy4.core.upcard import N_CATEGORIES, UpCardShape, situation_thresholds
 from crazy4.report.hand_text import count_lines, qualifier_rows
-
-#: The player's cards in every best-four game.
-PLAYER_CARDS = 5
 
 
 def hidden_hand_counts(
@@ -104,7 +101,7 @@ def upcard_hand_counts(cards: tuple[int, ...], up: int, dealer_cards: int) -> Up
     >>> counts.lower, sum(counts.result["dealer_categories"].values())
     (877458, 1370754)
     """
-    total = comb(52 - PLAYER_CARDS - 1, dealer_cards - 1)
+    total = UpCardShape(dealer_cards).completions
     thresholds = situation_thresholds(np.array([cards]))[0]
     below = brute_force_counts(cards, thresholds, forced_cards=(up,), dealer_size=dealer_cards)
     lower, tie = int(below[0]), int(below[1] - below[0])

@@ -72,7 +72,7 @@ class SpecGame:
 
     def strength_of(self, description: str) -> int:
         """The strength a hand description names in the game's ranking: how the rule file's
-        ``qualifier`` and ``raise_minimum`` are read (:class:`crazy4.rules.load.HandReader`)."""
+        ``qualifier`` and ``raise_minimum`` are read (:class:`crazy4.rules.load.RuleReader`)."""
         return self.spec.ranking.strength_of(description)
 
     def analysis_steps(self, rules: RuleSet) -> int:

@@ -35,8 +35,6 @@ from crazy4.simulate.plan import PlanTables, SimulationPlan
 
 #: The most seats at one table.
 MAX_SEATS = 7
-#: The wagers a log row settles one by one (each a ``<name>_net`` column).
-PARTS = WAGERS
 
 _ANALYSES: dict[tuple[str, str], SpecAnalysis] = {}
 
@@ -104,7 +102,7 @@ class SpecSimulator:
         unit = lcm(settlement.unit, *(side.pays.unit for side in sides))
         scale = unit // settlement.unit  # every net over one denominator
         nets = {self.spec.main_bet: settlement.nets.reshape(-1) * scale}
-        parts = {name: settlement.parts[name].reshape(-1) * scale for name in PARTS}
+        parts = {name: settlement.parts[name].reshape(-1) * scale for name in WAGERS}
         for side in sides:
             pays = side.pays.odds_numerators(self.spec.ranking, unit)
             nets[side.name] = np.repeat(pays, 4 * len(CELLS))
@@ -214,7 +212,7 @@ class SpecSimulator:
         if plan.side_bet is not None:
             side = self.spec.side_bets(plan.rules)[plan.side_bet].name
             columns[self.side_bet_key] = pa.array(np.ones(key.shape[0]))
-        for name in PARTS:
+        for name in WAGERS:
             columns[f"{name}_net"] = pa.array(tables.parts[name][key] / tables.unit)
         if side is not None:
             columns[f"{self.side_bet_key}_net"] = pa.array(tables.nets[side][key] / tables.unit)

@@ -1,8 +1,9 @@
-"""Reading a game's pay tables by hand category and its hand descriptions, for any ranking.
+"""Reading a game's pay tables by hand category, for any ranking.
 
 A game whose ranking is not the five-card one (Three Card Poker's) reads its bonus and side-bet
-tables (``pair = 1``, ``flush = 4``) and its ``qualifier``/``raise_minimum`` descriptions here,
-against the ranking its specification gives (:class:`crazy4.games.spec.Ranking`).
+tables (``pair = 1``, ``flush = 4``) here, against the ranking its specification gives
+(:class:`crazy4.games.spec.Ranking`); its ``qualifier`` and ``raise_minimum`` descriptions are
+read by the game's ``strength_of`` (:class:`crazy4.rules.load.RuleReader`).
 """
 
 from __future__ import annotations
@@ -28,10 +29,6 @@ class CategoryRanking(Protocol):
 
     def category_starts(self) -> npt.NDArray[np.int64]:
         """The weakest strength of each category."""
-        ...
-
-    def strength_of(self, description: str) -> int:
-        """The strength a hand description names (:class:`InputError` when none)."""
         ...
 
 
@@ -72,23 +69,3 @@ pair, flush, straight, three_of_a_kind, straight_flush
         category_name = ranking.categories[category]
         lines.append(PayLine(label, category, category_name, int(starts[category]), odds))
     return CategoryPays(name, tuple(sorted(lines, key=lambda line: line.category)))
-
-
-def ranked_strength(where: str, key: str, text: str, ranking: CategoryRanking) -> int:
-    """The strength ``text`` names under ``ranking``, an error naming where and the key.
-
-    Examples
-    --------
-    >>> from crazy4.games.three_card.ranking import THREE_CARD_RANKING as three_card
-    >>> pair = ranked_strength("x.toml [dealer]", "qualifier", "pair", three_card)
-    >>> three_card.describe(pair - 1), three_card.describe(pair)
-    ('A-K-J', 'pair of 2s, 3')
-    >>> ranked_strength("x.toml [dealer]", "qualifier", "two pair", three_card)
-    Traceback (most recent call last):
-    ...
-    crazy4.errors.InputError: x.toml [dealer]: key 'qualifier': ...
-    """
-    try:
-        return ranking.strength_of(text)
-    except InputError as error:
-        raise InputError(f"{where}: key {key!r}: {error}") from None

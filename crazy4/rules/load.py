@@ -18,9 +18,8 @@ import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Protocol
 
-from crazy4.core.ranking import strength_of_description
 from crazy4.errors import InputError
 from crazy4.rules.progressive import read_progressive
 from crazy4.rules.ruleset import PLAY_WHEN_NOT_QUALIFIED, TIE_RULES, DealerRules, PlayRules, RuleSet
@@ -49,6 +48,11 @@ class RuleReader(Protocol):
         """Read the game's own rule sections onto the common keys (marking them taken)."""
         ...
 
+    def strength_of(self, description: str) -> int:
+        """The strength a hand description names in the game's ranking (an
+        :class:`InputError` when none): how ``qualifier`` and ``raise_minimum`` are read."""
+        ...
+
 
 def _name(top: Section) -> str:
     name = top.string("name")
@@ -58,16 +62,6 @@ def _name(top: Section) -> str:
             "'.', '-' and '_' (at most 100, no '..'), since it names the results folder"
         )
     return name
-
-
-@runtime_checkable
-class HandReader(Protocol):
-    """A game whose ranking reads the rule file's hand descriptions (``qualifier``,
-    ``raise_minimum``) itself: a specification's, whose hands are not the five-card ones."""
-
-    def strength_of(self, description: str) -> int:
-        """The strength a hand description names (:class:`InputError` when none)."""
-        ...
 
 
 def _dealer(
@@ -172,7 +166,7 @@ def rules_from_data(
     if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
         raise InputError(f"{where}: key 'notes' must be a list of text lines")
     cards, up_cards = game.dealer_cards
-    describe = game.strength_of if isinstance(game, HandReader) else strength_of_description
+    describe = game.strength_of
     common = RuleSet(
         name=name,
         title=title,

@@ -56,7 +56,7 @@ class DealerRules:
 
     ``qualifier_strength`` (and :attr:`PlayRules.raise_minimum_strength`) is a strength of the
     ranking of the game that read the file: the five-card one, or a specification's own
-    (:class:`crazy4.rules.load.HandReader`).
+    (:meth:`crazy4.rules.load.RuleReader.strength_of`).
     """
 
     qualifier: str

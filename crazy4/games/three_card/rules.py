@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from crazy4.core.category_pays import CategoryPays
 from crazy4.errors import InputError
 from crazy4.games.three_card.ranking import THREE_CARD_RANKING
-from crazy4.rules.category_section import ranked_strength, read_category_pays
+from crazy4.rules.category_section import read_category_pays
 from crazy4.rules.ruleset import RuleSet, rules_of
 from crazy4.rules.sections import Section, named_tables, optional_section
 
@@ -117,14 +117,9 @@ def read_three_card_sections(top: Section, common: RuleSet) -> ThreeCardRuleSet:
     section.finish()
     only_with_play, bonus = optional_section(top, "ante_bonus", _ante_bonus) or (True, None)
     tables = named_tables(top, "pair_plus", _pair_plus, lambda table: table.name)
-    dealer_where, play_where = f"{top.where} [dealer]", f"{top.where} [play]"
     chosen = ThreeCardRules(
-        qualifier=ranked_strength(
-            dealer_where, "qualifier", common.dealer.qualifier, THREE_CARD_RANKING
-        ),
-        raise_minimum=ranked_strength(
-            play_where, "raise_minimum", common.play.raise_minimum, THREE_CARD_RANKING
-        ),
+        qualifier=common.dealer.qualifier_strength,
+        raise_minimum=common.play.raise_minimum_strength,
         ante_when_not_qualified=ante,
         play_when_not_qualified=play,
         ante_bonus=bonus,
