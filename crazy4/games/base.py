@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -251,11 +251,17 @@ def game_of(rules: RuleSet) -> Game:
     'Four Card Poker'
     """
     game = rules.reader
-    if not isinstance(game, Game):
-        raise ValueError(
-            f"rule set {rules.name!r} was not read by a game (load it with its reader)"
-        )
-    return game
+    if type(game) not in _GAME_TYPES:  # a protocol check is slow: once a type
+        if not isinstance(game, Game):
+            raise ValueError(
+                f"rule set {rules.name!r} was not read by a game (load it with its reader)"
+            )
+        _GAME_TYPES.add(type(game))
+    return cast("Game", game)
+
+
+#: The types :func:`game_of` has found to be games (:class:`Game` checked once a type).
+_GAME_TYPES: set[type] = set()
 
 
 @runtime_checkable
