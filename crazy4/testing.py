@@ -123,6 +123,17 @@ def check_registry_entry(game: RegisteredGame) -> None:
     assert game.player_cards >= 2 and 2 <= cards <= 52 - game.player_cards and 0 <= up < cards
 
 
+def check_published_deals(game: RegisteredGame) -> None:
+    """The deals the game's cards make (:func:`deals_of`) are the total its rules document
+    states (:attr:`crazy4.games.base.Game.published_deals`, data of the game)."""
+    counted, published = deals_of(game), game.published_deals
+    assert counted == published, (
+        f"the game's cards make {counted:,} deals (player {game.player_cards}, dealer "
+        f"{game.dealer_cards[0]} with {game.dealer_cards[1]} up) but its published_deals is "
+        f"{published:,}"
+    )
+
+
 def check_roles(game: RegisteredGame) -> None:
     """The simulator and the validator; hole cards and collusion by the five-card engines'
     roles or by the game's own (:class:`HoleCardTables`, :class:`CollusionStudy`)."""
@@ -325,6 +336,7 @@ def check_collusion(game: RegisteredGame, context: Context) -> None:
 GAME_CHECKS = (
     GameCheck("registry_entry", check_registry_entry, False),
     GameCheck("roles", check_roles, False),
+    GameCheck("published_deals", check_published_deals, False),
     GameCheck("has_rule_set", check_has_rule_set, False),
     GameCheck("rules_load", check_rules_load, True),
     GameCheck("every_deal_counted", check_every_deal_counted, True),

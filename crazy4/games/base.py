@@ -12,9 +12,10 @@ names or probes which game-specific fields a rule set has.
 
 What a game provides, by role:
 
-* **rules** -- :attr:`Game.key`, :attr:`Game.title`, :attr:`Game.dealer_cards` and
-  :meth:`Game.read_sections`, which reads the game's own rule sections into its typed
-  :class:`~crazy4.rules.ruleset.RuleSet` subclass;
+* **rules** -- :attr:`Game.key`, :attr:`Game.title`, :attr:`Game.dealer_cards`,
+  :attr:`Game.published_deals` (the total its rules document states, which the conformance
+  check compares with the deals its cards make) and :meth:`Game.read_sections`, which reads
+  the game's own rule sections into its typed :class:`~crazy4.rules.ruleset.RuleSet` subclass;
 * **exact analysis** -- :meth:`Game.analysis_steps`, :meth:`Game.prepare` and
   :meth:`Game.analyze`: counts, pricing,
   bets, tables and the report, as a :class:`GameAnalysis`;
@@ -178,6 +179,12 @@ class Game(Protocol):
     @property
     def player_cards(self) -> int:
         """The cards dealt to the player (``crazy4 hand`` reads that many)."""
+        ...
+
+    @property
+    def published_deals(self) -> int:
+        """The total of player/dealer deals as the game's rules document states it: data, not
+        computed from the cards (:func:`crazy4.testing.check_game` compares the two)."""
         ...
 
     @property
