@@ -283,3 +283,16 @@ class CollusionStudy(Protocol):
     ) -> list[dict[str, object]]:
         """The ``honest`` and ``full`` rows of the collusion table for ``colluders`` seats."""
         ...
+
+
+@runtime_checkable
+class RuleFiles(Protocol):
+    """A game that brings its own rule files (a capability, checked with ``isinstance``): a game
+    registered from outside the package, whose rule sets are not shipped in
+    ``crazy4/rules/data``. :func:`crazy4.testing.check_game` checks it on each of them as on a
+    shipped rule set."""
+
+    @property
+    def rule_files(self) -> tuple[str, ...]:
+        """Paths of the game's ``.toml`` rule files (read as ``--rules`` reads a path)."""
+        ...
