@@ -18,7 +18,7 @@ from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
-from external_game import GAME, RULE_FILE
+from external_game import GAME, RULE_FILE, CopySpec, ExternalGame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,7 +37,7 @@ from crazy4.registry import (
     rule_readers,
     unregister_game,
 )
-from crazy4.testing import check_game, registered
+from crazy4.testing import GAME_CHECKS, check_game, check_published_deals, registered, run_case
 
 KEY = "three-card-copy"
 TESTS = Path(__file__).resolve().parent
@@ -58,6 +58,27 @@ def test_a_registered_game_is_seen_by_every_lookup_and_passes_check_game() -> No
     assert registered_games() == before
     with pytest.raises(InputError, match=f"unknown game '{KEY}'"):
         game_named(KEY)
+
+
+def test_a_wrong_published_deal_count_fails_naming_both_counts(tmp_path: Path) -> None:
+    """A game whose ``published_deals`` is not what its cards make fails that check, with
+    both counts in the message (and through :func:`crazy4.testing.run_case`)."""
+
+    class Miscounted(CopySpec):
+        published_deals = 22_100 * 18_424 + 1
+
+    game = ExternalGame(Miscounted())
+    expected = (
+        "the game's cards make 407,170,400 deals (player 3, dealer 3 with 0 up) but its "
+        "published_deals is 407,170,401"
+    )
+    with pytest.raises(AssertionError) as failed:
+        check_published_deals(game)
+    assert str(failed.value).startswith(expected)  # (pytest may add its explanation)
+    check = next(check for check in GAME_CHECKS if check.name == "published_deals")
+    with registered(game), pytest.raises(AssertionError, match="407,170,401"):
+        run_case(KEY, "", check, tmp_path)
+    check_published_deals(GAME)
 
 
 def test_the_command_line_reads_a_registered_games_rule_file(
