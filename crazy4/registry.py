@@ -133,11 +133,13 @@ def entry_point_games() -> list[tuple[str, RegisteredGame]]:
     for point in entry_points(group=ENTRY_POINT_GROUP):
         where = f"entry point {point.name!r} ({point.value}) of {ENTRY_POINT_GROUP!r}"
         try:
-            game = point.load()
-        except Exception as error:  # any error importing another package's module
+            game = _checked(point.load(), where)
+        except InputError:
+            raise
+        except Exception as error:  # any error of another package's module, one line
             reason = ": ".join([type(error).__name__, *str(error).strip().splitlines()[:1]])
             raise InputError(f"{where} cannot be loaded: {reason}") from None
-        found.append((where, _checked(game, where)))
+        found.append((where, game))
     return found
 
 

@@ -31,3 +31,13 @@ class ExternalGame(SpecGame):
 
 #: The game an entry point names (``external_game:GAME``).
 GAME = ExternalGame(CopySpec())
+
+
+class _Unpublished(CopySpec):
+    @property
+    def published_deals(self) -> int:
+        raise ValueError("no deal count here\n(a second line)")
+
+
+#: A game whose member raises when read (a broken entry point, to the registry).
+BROKEN = ExternalGame(_Unpublished())

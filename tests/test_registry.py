@@ -163,6 +163,7 @@ def test_an_entry_point_names_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
         ("no_such_module:GAME", "cannot be loaded: ModuleNotFoundError: No module named"),
         ("external_game:MISSING", "cannot be loaded: AttributeError: module 'external_game'"),
         ("math:pi", "is not a complete game: it lacks key, title,"),
+        ("external_game:BROKEN", "cannot be loaded: ValueError: no deal count here"),
     ],
 )
 def test_a_broken_entry_point_is_one_line_naming_it(
