@@ -7,6 +7,19 @@ and the rule set then carries its game (:attr:`crazy4.rules.ruleset.RuleSet.read
 engine given the rules reaches the game through :func:`crazy4.games.base.game_of`, never by
 name.
 
+Games from outside the package
+------------------------------
+A game defined in another package is registered with :func:`register_game`, or by naming it
+under the entry-point group :data:`ENTRY_POINT_GROUP` in that package's ``pyproject.toml``::
+
+    [project.entry-points."crazy4.games"]
+    my-game = "my_package.game:MY_GAME"
+
+The group's games are loaded once, at the first lookup (:func:`registered_games`,
+:func:`game_named`, :func:`rule_readers`, :func:`game_of`, loading a rule set), so importing
+the registry imports no other package. A game is refused, with an :class:`InputError` of one
+line, when its key is taken or when it lacks a member of :class:`RegisteredGame`.
+
 Examples
 --------
 >>> registered_games()
@@ -17,8 +30,9 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Iterable, Mapping
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Protocol, cast
 
 from crazy4.cardroom.extension import CARDROOM
 from crazy4.errors import InputError
@@ -42,18 +56,154 @@ class RegisteredGame(Game, Simulated, Validated, Protocol):
     (checked by mypy here)."""
 
 
-_GAMES: dict[str, RegisteredGame] = {
-    game.key: game for game in (CRAZY_FOUR, FOUR_CARD, SpecGame(THREE_CARD))
-}
+#: The games of the package, in registration order.
+_BUILT_IN: tuple[RegisteredGame, ...] = (CRAZY_FOUR, FOUR_CARD, SpecGame(THREE_CARD))
+
+#: Every registered game by key: the built-in ones, then those registered from outside.
+_GAMES: dict[str, RegisteredGame] = {game.key: game for game in _BUILT_IN}
+
+#: The entry-point group other packages name their games under (module docstring).
+ENTRY_POINT_GROUP = "crazy4.games"
+
+#: Whether the games of :data:`ENTRY_POINT_GROUP` are registered yet (at the first lookup).
+_entry_points_loaded = False
 
 
 #: What extends a game's analysis from outside the game (:mod:`crazy4.games.extension`).
 _EXTENSIONS: tuple[AnalysisExtension, ...] = (CARDROOM,)
 
 
+def missing_members(game: object) -> list[str]:
+    """The members of :class:`RegisteredGame` (the :class:`~crazy4.games.base.Game` interface
+    and the simulator's and the validator's roles) that ``game`` lacks.
+
+    Examples
+    --------
+    >>> missing_members(game_named("three-card-poker"))
+    []
+    >>> missing_members(object())[:3]
+    ['key', 'title', 'dealer_cards']
+    """
+    names: list[str] = []
+    for protocol in RegisteredGame.__mro__:
+        declared = [*vars(protocol), *vars(protocol).get("__annotations__", {})]
+        names += [n for n in declared if not n.startswith("_") and n not in names]
+    return [name for name in names if not hasattr(game, name)]
+
+
+def _checked(game: object, where: str) -> RegisteredGame:
+    """``game`` if it is a complete game with a text key; else an :class:`InputError`."""
+    missing = missing_members(game)
+    if missing:
+        raise InputError(f"{where} is not a complete game: it lacks {', '.join(missing)}")
+    key = getattr(game, "key", None)
+    if not isinstance(key, str) or not key.strip():
+        raise InputError(f"{where} is not a complete game: its key is {key!r}, not a name")
+    return cast("RegisteredGame", game)
+
+
+def _add(games: Iterable[tuple[str, RegisteredGame]]) -> None:
+    """Register ``(where, game)`` pairs, all or none: a key taken is an :class:`InputError`."""
+    adding: dict[str, RegisteredGame] = {}
+    for where, game in games:
+        if game.key in _GAMES or game.key in adding:
+            taken = _GAMES.get(game.key) or adding[game.key]
+            raise InputError(f"{where}: the game key {game.key!r} is taken (by {taken.title!r})")
+        adding[game.key] = game
+    _GAMES.update(adding)
+
+
+def entry_point_games() -> list[tuple[str, RegisteredGame]]:
+    """The games other packages name under :data:`ENTRY_POINT_GROUP`, each with where it
+    comes from (``"entry point 'name' (module:attribute) of 'crazy4.games'"``), loaded and
+    checked complete but not registered (the first lookup registers them).
+
+    Raises
+    ------
+    InputError
+        One line naming the entry point, for one that cannot be loaded or is not a complete
+        game.
+
+    Examples
+    --------
+    >>> [where for where, game in entry_point_games() if game_named(game.key) is not game]
+    []
+    """
+    found = []
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        where = f"entry point {point.name!r} ({point.value}) of {ENTRY_POINT_GROUP!r}"
+        try:
+            game = _checked(point.load(), where)
+        except InputError:
+            raise
+        except Exception as error:  # any error of another package's module, one line
+            reason = ": ".join([type(error).__name__, *str(error).strip().splitlines()[:1]])
+            raise InputError(f"{where} cannot be loaded: {reason}") from None
+        found.append((where, game))
+    return found
+
+
+def _games() -> dict[str, RegisteredGame]:
+    """Every registered game by key, the entry points' registered at the first call (all or
+    none: a broken one is an :class:`InputError` at every lookup until it is fixed)."""
+    global _entry_points_loaded
+    if not _entry_points_loaded:
+        _add(entry_point_games())
+        _entry_points_loaded = True
+    return _GAMES
+
+
+def register_game(game: RegisteredGame) -> None:
+    """Register a game defined outside the package (module docstring), after the built-in
+    ones and those of the entry points.
+
+    Raises
+    ------
+    InputError
+        For an object lacking a member of :class:`RegisteredGame` (naming them), or a key
+        already registered.
+
+    Examples
+    --------
+    >>> register_game(game_named("three-card-poker"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: register_game: the game key 'three-card-poker' is taken (by ...)
+    >>> register_game(object())  # type: ignore[arg-type]  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: register_game: object is not a complete game: it lacks key, title, ...
+    """
+    _games()
+    where = f"register_game: {type(game).__name__}"
+    _add([("register_game", _checked(game, where))])
+
+
+def unregister_game(key: str) -> None:
+    """Forget a game registered from outside the package (the built-in ones stay).
+
+    Raises
+    ------
+    InputError
+        For a built-in game's key or a key no game is registered under.
+
+    Examples
+    --------
+    >>> unregister_game("crazy-4-poker")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: 'crazy-4-poker' is a built-in game; it cannot be unregistered
+    """
+    if any(game.key == key for game in _BUILT_IN):
+        raise InputError(f"{key!r} is a built-in game; it cannot be unregistered")
+    game_named(key)
+    del _GAMES[key]
+
+
 def registered_games() -> tuple[str, ...]:
-    """The keys of every registered game, in registration order."""
-    return tuple(_GAMES)
+    """The keys of every registered game, in registration order: the package's, then the
+    entry points', then those of :func:`register_game`."""
+    return tuple(_games())
 
 
 def rule_readers() -> Mapping[str, RegisteredGame]:
@@ -65,7 +215,7 @@ def rule_readers() -> Mapping[str, RegisteredGame]:
     >>> list(rule_readers()) == list(registered_games())
     True
     """
-    return dict(_GAMES)
+    return dict(_games())
 
 
 def game_named(key: str) -> RegisteredGame:
@@ -76,10 +226,11 @@ def game_named(key: str) -> RegisteredGame:
     InputError
         For a key no game is registered under.
     """
+    games = _games()
     try:
-        return _GAMES[key]
+        return games[key]
     except KeyError:
-        known = ", ".join(_GAMES)
+        known = ", ".join(games)
         raise InputError(f"unknown game {key!r}; known games: {known}") from None
 
 
@@ -134,7 +285,7 @@ def parse_rules(text: str, where: str) -> RuleSet:
     ...
     crazy4.errors.InputError: my.toml: key 'name' is '../../x'; a name is a file stem ...
     """
-    return read_rules(text, where, _GAMES)
+    return read_rules(text, where, _games())
 
 
 def load_rules(name_or_path: str) -> RuleSet:
@@ -152,4 +303,4 @@ def load_rules(name_or_path: str) -> RuleSet:
     >>> rules.reader is game_named("crazy-4-poker")
     True
     """
-    return read_rule_file(name_or_path, _GAMES)
+    return read_rule_file(name_or_path, _games())

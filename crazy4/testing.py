@@ -2,14 +2,19 @@
 ``check_estimator``.
 
 Every registered game, through the interface only (:class:`crazy4.games.base.Game` and the
-drivers), on every shipped rule set of the game: the registry entry and its roles, the rule
-files, the exact analysis (every deal counted, the tables adding up, the report's headline),
-one hand, a seeded simulation that validates clean, a planted settlement fault caught, one
-seen dealer card, and pooled cards. The expected totals are counted from first principles
-(the deck and the game's cards), never read from the code under test.
+drivers), on every rule set of the game (shipped, or brought by a game from outside the
+package: :class:`crazy4.games.base.RuleFiles`): the registry entry, its published deal count
+and its roles, the rule files, the exact analysis (every deal counted, the tables adding up,
+the report's headline), one hand, a seeded simulation that validates clean, a planted
+settlement fault caught, one seen dealer card, and pooled cards. The expected totals are
+counted from first principles (the deck and the game's cards), never read from the code under
+test; the one figure a game states, the deal count its rules document publishes
+(:attr:`crazy4.games.base.Game.published_deals`), is checked against them.
 
 A test suite runs each check as its own test with :func:`conformance_cases`; a new game is
-checked by registering it, with no test edited.
+checked by registering it, with no test edited: a game of the package in
+:mod:`crazy4.registry`, a game of another package by its entry point, or for the length of a
+block with :func:`registered`.
 
 Examples
 --------
@@ -24,7 +29,8 @@ True
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
@@ -33,14 +39,16 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from crazy4.games.base import CollusionStudy, HoleCardTables
+from crazy4.games.base import CollusionStudy, HoleCardTables, RuleFiles
 from crazy4.pipeline import RuleSetResults, run_rule_set
 from crazy4.registry import (
     RegisteredGame,
     game_named,
     load_rules,
     parse_rules,
+    register_game,
     registered_games,
+    unregister_game,
 )
 from crazy4.rules.load import shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
@@ -123,6 +131,17 @@ def check_registry_entry(game: RegisteredGame) -> None:
     assert game.player_cards >= 2 and 2 <= cards <= 52 - game.player_cards and 0 <= up < cards
 
 
+def check_published_deals(game: RegisteredGame) -> None:
+    """The deals the game's cards make (:func:`deals_of`) are the total its rules document
+    states (:attr:`crazy4.games.base.Game.published_deals`, data of the game)."""
+    counted, published = deals_of(game), game.published_deals
+    assert counted == published, (
+        f"the game's cards make {counted:,} deals (player {game.player_cards}, dealer "
+        f"{game.dealer_cards[0]} with {game.dealer_cards[1]} up) but its published_deals is "
+        f"{published:,}"
+    )
+
+
 def check_roles(game: RegisteredGame) -> None:
     """The simulator and the validator; hole cards and collusion by the five-card engines'
     roles or by the game's own (:class:`HoleCardTables`, :class:`CollusionStudy`)."""
@@ -134,8 +153,9 @@ def check_roles(game: RegisteredGame) -> None:
 
 
 def check_has_rule_set(game: RegisteredGame) -> None:
-    """At least one rule set of the game is shipped with the package."""
-    assert any(load_rules(name).game == game.key for name in shipped_rule_names())
+    """At least one rule set of the game is shipped with the package, or brought by the game
+    (:class:`crazy4.games.base.RuleFiles`)."""
+    assert rule_sets_of(game), f"no rule set of {game.key!r} is shipped or brought by the game"
 
 
 @dataclass(frozen=True)
@@ -325,6 +345,7 @@ def check_collusion(game: RegisteredGame, context: Context) -> None:
 GAME_CHECKS = (
     GameCheck("registry_entry", check_registry_entry, False),
     GameCheck("roles", check_roles, False),
+    GameCheck("published_deals", check_published_deals, False),
     GameCheck("has_rule_set", check_has_rule_set, False),
     GameCheck("rules_load", check_rules_load, True),
     GameCheck("every_deal_counted", check_every_deal_counted, True),
@@ -340,8 +361,40 @@ GAME_CHECKS = (
 
 
 def rule_sets_of(game: RegisteredGame) -> list[str]:
-    """The shipped rule sets of ``game``."""
-    return [name for name in shipped_rule_names() if load_rules(name).game == game.key]
+    """The rule sets of ``game``: the shipped ones by name, then the paths of those the game
+    brings (:class:`crazy4.games.base.RuleFiles`, a game from outside the package)."""
+    shipped = [name for name in shipped_rule_names() if load_rules(name).game == game.key]
+    return shipped + (list(game.rule_files) if isinstance(game, RuleFiles) else [])
+
+
+@contextmanager
+def registered(game: RegisteredGame) -> Iterator[RegisteredGame]:
+    """``game`` registered (:func:`crazy4.registry.register_game`) inside the block and
+    unregistered after it, even on an error: how a test suite checks a game defined outside
+    the package (:func:`check_game`) without leaving it in the registry.
+
+    Raises
+    ------
+    InputError
+        As :func:`crazy4.registry.register_game` does (the registry unchanged).
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import ThreeCard
+    >>> from crazy4.generic.game import SpecGame
+    >>> class Copy(ThreeCard):
+    ...     key = "three-card-copy"
+    >>> with registered(SpecGame(Copy())) as game:
+    ...     game_named("three-card-copy") is game
+    True
+    >>> "three-card-copy" in registered_games()
+    False
+    """
+    register_game(game)
+    try:
+        yield game
+    finally:
+        unregister_game(game.key)
 
 
 def conformance_cases() -> list[tuple[str, str, GameCheck]]:
@@ -373,7 +426,7 @@ def run_case(
 
 
 def check_game(game: RegisteredGame) -> None:
-    """Run every check on ``game`` and each of its shipped rule sets.
+    """Run every check on ``game`` (registered) and each of its rule sets (:func:`rule_sets_of`).
 
     Raises
     ------

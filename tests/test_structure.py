@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from crazy4.registry import registered_games
+from crazy4.generic.game import SpecGame
+from crazy4.registry import game_named, registered_games
 
 PACKAGE = Path(__file__).resolve().parent.parent / "crazy4"
 MODULE_LINES = 500
@@ -239,13 +240,38 @@ def test_game_import_check_sees_an_import_of_a_game() -> None:
     assert any("crazy4.games.crazy_four" in line for line in _game_imports("crazy4.cardroom"))
 
 
+def _unit(module: str) -> str:
+    """The unit of a module: ``crazy4.games.four_card.rules`` is ``games/four_card``,
+    ``crazy4.games.base`` is ``games``, ``crazy4.pipeline`` is ``pipeline``."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "__init__"
+    if parts[1] == "games" and len(parts) >= 3 and (PACKAGE / "games" / parts[2]).is_dir():
+        return f"games/{parts[2]}"
+    return parts[1]
+
+
+def _defined_in(key: str) -> str:
+    """The module the game registered under ``key`` is defined in: its class's, or for a
+    specification the registry wraps (:class:`crazy4.generic.game.SpecGame`), the
+    specification's class's."""
+    game = game_named(key)
+    return type(game.spec if isinstance(game, SpecGame) else game).__module__
+
+
+#: The unit of each game of the package (``games/<folder>``), from the registry: the module
+#: each registered game is defined in (a game registered from outside the package is no unit).
+GAME_UNITS = tuple(
+    _unit(_defined_in(key)) for key in registered_games() if _defined_in(key).startswith("crazy4.")
+)
+
 #: The layers of the package, lowest first. A unit (a direct subpackage of ``crazy4``, each
 #: game's folder ``games/<game>`` on its own, or a top-level module; ``__init__`` is the
 #: package's own, which holds its version) imports only units of LOWER layers: shared
 #: machinery, then rules (with the progressive, envy and card-room rule sections), the result
 #: files and the log format, the game interface (``games``: base, spec, roles, extensions), the
-#: engines, the games, what extends a game (the card room), the registry, and what may use the
-#: registry (the pipeline, the conformance check, the command line).
+#: engines, the games (:data:`GAME_UNITS`), what extends a game (the card room), the registry,
+#: and what may use the registry (the pipeline, the conformance check, the command line).
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("__init__", "errors"),
     ("core",),
@@ -259,7 +285,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("report",),
     ("advantage",),
     ("generic",),
-    ("games/crazy_four", "games/four_card", "games/three_card"),
+    GAME_UNITS,
     ("cardroom", "studies"),
     ("registry",),
     ("pipeline", "design"),
@@ -267,17 +293,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cli",),
     ("__main__",),
 )
-
-
-def _unit(module: str) -> str:
-    """The unit of a module: ``crazy4.games.four_card.rules`` is ``games/four_card``,
-    ``crazy4.games.base`` is ``games``, ``crazy4.pipeline`` is ``pipeline``."""
-    parts = module.split(".")
-    if len(parts) == 1:
-        return "__init__"
-    if parts[1] == "games" and len(parts) >= 3 and (PACKAGE / "games" / parts[2]).is_dir():
-        return f"games/{parts[2]}"
-    return parts[1]
 
 
 def _target(module: str, imported: str | None) -> str | None:
@@ -330,6 +345,15 @@ def test_imports_run_only_downward() -> None:
         if layer[target] >= layer[source]
     ]
     assert upward == []
+
+
+def test_the_game_units_are_the_registered_games_folders() -> None:
+    """:data:`GAME_UNITS` comes from the registry and is not blind: every game of the package
+    is a folder of its own under ``games/``, one per registered game."""
+    assert {"games/crazy_four", "games/four_card", "games/three_card"} <= set(GAME_UNITS)
+    assert len(GAME_UNITS) == len(set(GAME_UNITS))
+    assert all(unit.startswith("games/") for unit in GAME_UNITS)
+    assert _defined_in("three-card-poker") == "crazy4.games.three_card.game"
 
 
 def test_unit_checks_see_planted_edges() -> None:

@@ -12,9 +12,10 @@ names or probes which game-specific fields a rule set has.
 
 What a game provides, by role:
 
-* **rules** -- :attr:`Game.key`, :attr:`Game.title`, :attr:`Game.dealer_cards` and
-  :meth:`Game.read_sections`, which reads the game's own rule sections into its typed
-  :class:`~crazy4.rules.ruleset.RuleSet` subclass;
+* **rules** -- :attr:`Game.key`, :attr:`Game.title`, :attr:`Game.dealer_cards`,
+  :attr:`Game.published_deals` (the total its rules document states, which the conformance
+  check compares with the deals its cards make) and :meth:`Game.read_sections`, which reads
+  the game's own rule sections into its typed :class:`~crazy4.rules.ruleset.RuleSet` subclass;
 * **exact analysis** -- :meth:`Game.analysis_steps`, :meth:`Game.prepare` and
   :meth:`Game.analyze`: counts, pricing,
   bets, tables and the report, as a :class:`GameAnalysis`;
@@ -181,6 +182,12 @@ class Game(Protocol):
         ...
 
     @property
+    def published_deals(self) -> int:
+        """The total of player/dealer deals as the game's rules document states it: data, not
+        computed from the cards (:func:`crazy4.testing.check_game` compares the two)."""
+        ...
+
+    @property
     def side_bet_label(self) -> str:
         """What the game calls its bets on the player's own hand (``"Queens Up"``)."""
         ...
@@ -286,4 +293,17 @@ class CollusionStudy(Protocol):
         self, rules: RuleSet, colluders: int, deals: int, seed: int, jobs: int
     ) -> list[dict[str, object]]:
         """The ``honest`` and ``full`` rows of the collusion table for ``colluders`` seats."""
+        ...
+
+
+@runtime_checkable
+class RuleFiles(Protocol):
+    """A game that brings its own rule files (a capability, checked with ``isinstance``): a game
+    registered from outside the package, whose rule sets are not shipped in
+    ``crazy4/rules/data``. :func:`crazy4.testing.check_game` checks it on each of them as on a
+    shipped rule set."""
+
+    @property
+    def rule_files(self) -> tuple[str, ...]:
+        """Paths of the game's ``.toml`` rule files (read as ``--rules`` reads a path)."""
         ...

@@ -213,6 +213,12 @@ class GameSpec(Protocol):
         ...
 
     @property
+    def published_deals(self) -> int:
+        """The total of deals as the game's rules document states it (a literal, not
+        :attr:`DealShape.deals`: the conformance check compares the two)."""
+        ...
+
+    @property
     def ranking(self) -> Ranking:
         """The hand ranking both hands play."""
         ...

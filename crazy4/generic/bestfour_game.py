@@ -63,6 +63,9 @@ class BestFourGame(ABC):
         The dealer's cards and how many of them are face up (0 or 1).
     player_cards : int
         The player's cards (five).
+    published_deals : int
+        The total of player/dealer deals as the game's rules document states it (a literal,
+        quoted from the rules; :func:`crazy4.testing.check_game` checks it against the cards).
     side_bet_label, side_bet_key : str
         What the game calls its bets on the player's own hand (``"Queens Up"``), and their log
         column (``"queens_up"``).
@@ -80,6 +83,7 @@ class BestFourGame(ABC):
     title: ClassVar[str]
     dealer_cards: ClassVar[tuple[int, int]]
     player_cards: ClassVar[int] = 5
+    published_deals: ClassVar[int]
     side_bet_label: ClassVar[str]
     side_bet_key: ClassVar[str]
     steps: ClassVar[int]

@@ -62,6 +62,11 @@ class SpecGame:
         return self.spec.shape.player_cards
 
     @property
+    def published_deals(self) -> int:
+        """The deals the game's rules document states."""
+        return self.spec.published_deals
+
+    @property
     def side_bet_label(self) -> str:
         """The side bet's name."""
         return self.spec.side_bet_label

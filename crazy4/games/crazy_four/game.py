@@ -42,6 +42,8 @@ class CrazyFour(BestFourGame):
     key = "crazy-4-poker"
     title = "Crazy 4 Poker"
     dealer_cards = (5, 0)
+    # The rules: "The total number of player/dealer deals is C(52,5)·C(47,5) = 3,986,646,103,440."
+    published_deals = 3_986_646_103_440
     side_bet_label = "Queens Up"
     side_bet_key = "queens_up"
     steps = 5

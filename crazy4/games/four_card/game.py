@@ -41,6 +41,8 @@ class FourCard(BestFourGame):
     key = "four-card-poker"
     title = "Four Card Poker"
     dealer_cards = (6, 1)
+    # The rules: "Total deals: C(52,5) · 47 up cards · C(46,5) hidden dealer cards."
+    published_deals = 2_598_960 * 47 * 1_370_754
     side_bet_label = "Aces Up"
     side_bet_key = "aces_up"
     steps = 3

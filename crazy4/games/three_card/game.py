@@ -37,6 +37,8 @@ class ThreeCard:
     key = "three-card-poker"
     title = "Three Card Poker"
     shape = DealShape(player_cards=3, dealer_cards=3, face_up=0, hand_cards=3)
+    # The rules: "Deals: 22,100 player hands × 18,424 dealer hands".
+    published_deals = 22_100 * 18_424
     ranking: ThreeCardRanking = THREE_CARD_RANKING
     main_bet = "ante_play"
     side_bet_label = "Pair Plus"
