@@ -152,7 +152,16 @@ def hand_value(cards: Sequence[int] | str) -> int:
     True
     """
     listed = parse_hand(cards) if isinstance(cards, str) else list(cards)
+    if len(listed) == 3 and len(set(listed)) == 3 and all(0 <= c < 52 for c in listed):
+        return _value_of_hand()[tuple(sorted(listed))]  # the same values, listed once
     return int(hand_values(np.array([listed]))[0])
+
+
+@cache
+def _value_of_hand() -> dict[tuple[int, ...], int]:
+    """:func:`hand_values` of every hand, by its sorted cards (one vectorized call)."""
+    hands = all_hands()
+    return dict(zip(map(tuple, hands.cards.tolist()), hands.values.tolist(), strict=True))
 
 
 def category_of(values: npt.NDArray[np.integer[Any]] | int) -> Any:
