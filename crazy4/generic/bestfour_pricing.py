@@ -146,6 +146,31 @@ class BestFourPrices:
         return optimal_ev(self.ev, self.decision)
 
 
+#: Rows priced at a time by :func:`int64_evs`: their (rows, decisions, cells) nets stay small.
+EV_BLOCK = 1 << 15
+
+
+def int64_evs(nets: Settlement, strengths: IntArray, counts: IntArray) -> IntArray:
+    """EV numerators of every decision per row, ``sum_c counts[n, c] * nets[strength, d, c]``
+    in int64 (:func:`ev_fits_int64`), :data:`EV_BLOCK` rows at a time: never the (rows,
+    decisions, cells) table of every row's nets (0.5 GB for Four Card Poker's 5.6 million
+    situations), and the block's stays in the caches.
+
+    Examples
+    --------
+    >>> table = Settlement(np.array([[[-1, -1], [2, -2]], [[-1, -1], [2, 0]]]),
+    ...                    np.ones((2, 2), bool), np.ones(2), 1)
+    >>> int64_evs(table, np.array([0, 1]), np.array([[3, 1], [1, 3]])).tolist()
+    [[-4, 4], [-4, 2]]
+    """
+    table = np.asarray(nets.nets, dtype=np.int64)
+    ev = np.empty((strengths.shape[0], table.shape[1]), dtype=np.int64)
+    for start in range(0, strengths.shape[0], EV_BLOCK):
+        rows = slice(start, start + EV_BLOCK)
+        np.einsum("nc,ndc->nd", counts[rows], table[strengths[rows]], out=ev[rows])
+    return ev
+
+
 def price_cells(
     nets: Settlement, strengths: IntArray, counts: IntArray, completions: int
 ) -> BestFourPrices:
@@ -161,8 +186,8 @@ def price_cells(
         The dealer hands (or completions) in each cell; every row sums to ``completions``.
     completions : int
     """
-    if ev_fits_int64(nets, completions):  # one pass in int64
-        ev = np.einsum("nc,ndc->nd", np.asarray(counts, dtype=np.int64), nets.nets[strengths])
+    if ev_fits_int64(nets, completions):  # in int64
+        ev = int64_evs(nets, strengths, np.asarray(counts, dtype=np.int64))
     else:  # Python integers, cell by cell
         ev = cell_evs(nets, strengths, widen(counts, True))
     allowed = nets.allowed[strengths]
@@ -170,4 +195,4 @@ def price_cells(
     return BestFourPrices(completions * nets.unit, allowed, ev, decision, tied)
 
 
-__all__ = ["BestFourPrices", "decision_nets", "ev_fits_int64", "price_cells"]
+__all__ = ["BestFourPrices", "decision_nets", "ev_fits_int64", "int64_evs", "price_cells"]

@@ -129,6 +129,9 @@ class Wager:
     hand_note: tuple[npt.NDArray[np.bool_], str] | None = field(default=None, repr=False)
     unit: int = 1
     wagered: bool = True
+    _tables: dict[int, IntArray | None] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if self.on_fold not in FOLD_RULES:
@@ -157,9 +160,89 @@ class Wager:
         wide: bool = False,
     ) -> IntArray:
         """Net numerators over ``unit`` (a multiple of :attr:`unit`) per seat, broadcast over
-        the arguments' shapes (Python integers when ``wide``)."""
+        the arguments' shapes (Python integers when ``wide``).
+
+        Examples
+        --------
+        >>> bet = Wager("x", "X", np.array([[1, 0], [-1, -1]]), hand_pays=np.array([-1, 4]))
+        >>> where = (np.array([[0], [1]]), np.array([[1], [0]]))
+        >>> bet.net(np.array([0, 1, 1]), np.array([1, 1, 0]), where, 2).tolist()
+        [[0, 8, -2], [-2, 8, -2]]
+        >>> bet.net(np.array([0, 1, 1]), np.array([1, 1, 0]), where, 2, wide=True).tolist()
+        [[0, 8, -2], [-2, 8, -2]]
+        """
+        assert (unit // self.unit) * self.unit == unit, "a unit the wager's does not divide"
+        if wide or len(cell) != self.cells.ndim or self.scaled(unit) is None:
+            return self._net_wide(strength, multiple, cell, unit, wide)
+        seat = np.asarray(strength, dtype=np.int64)
+        stake = np.asarray(multiple, dtype=np.int64)
+        flat = cell_index(cell, self.cells.shape)
+        key = None if self.hand_pays is None else seat * self.cells.size + flat
+        shape = np.broadcast_shapes(seat.shape, stake.shape, flat.shape)
+        return self.settle(key, flat, stake, stake == 0, unit, shape)
+
+    def settle(
+        self,
+        key: IntArray | None,
+        flat: IntArray,
+        multiple: IntArray,
+        fold: npt.NDArray[np.bool_],
+        unit: int,
+        shape: tuple[int, ...],
+    ) -> IntArray:
+        """:meth:`net` in int64, of the seats' ``shape`` (their arguments' broadcast), from
+        the flat cell index (:func:`cell_index`) and, for a wager with ``hand_pays``, the key
+        ``strength * cells.size + flat``: one lookup in a table per (strength, cell) made once
+        per ``unit``, then the stake and the fold (``multiple == 0``) in place."""
+        table = self.scaled(unit)
+        assert table is not None, "nets past int64 are settled by net(wide=True)"
+        value: IntArray = table.take(flat if key is None else key)
+        if self.by_multiple:
+            value = multiple * value
+        if value.shape != shape:
+            value = np.broadcast_to(value, shape).copy()
+        if self.on_fold == "lost":
+            np.putmask(value, np.broadcast_to(fold, shape), -unit)
+        elif self.on_fold == "none" and not self.by_multiple:  # a multiple of 0 nets 0
+            np.putmask(value, np.broadcast_to(fold, shape), 0)
+        return value
+
+    def scaled(self, unit: int) -> IntArray | None:
+        """The net per unit of stake of every cell (flat), or of every (strength, cell) for a
+        wager with ``hand_pays``, over ``unit``; made once per unit. None when a net could
+        leave int64 (:meth:`largest`).
+
+        Examples
+        --------
+        >>> bet = Wager("x", "X", np.array([1, -1]), hand_pays=np.array([-1, 4]))
+        >>> bet.scaled(3).tolist()
+        [3, -3, 12, 12]
+        """
+        if unit in self._tables:
+            return self._tables[unit]
+        found = None
+        if fits_int64(self.largest(unit)):
+            value = self.cells.reshape(-1).astype(np.int64)
+            if self.hand_pays is not None:
+                paid = self.hand_pays.astype(np.int64)[:, None]
+                pays = paid >= 0
+                if self.pays_in is not None:
+                    pays = pays & self.pays_in.reshape(1, -1)
+                value = np.where(pays, paid, value[None, :]).reshape(-1)
+            found = value * (unit // self.unit)
+        self._tables[unit] = found
+        return found
+
+    def _net_wide(
+        self,
+        strength: IntArray,
+        multiple: IntArray,
+        cell: tuple[IntArray, ...],
+        unit: int,
+        wide: bool,
+    ) -> IntArray:
+        """:meth:`net` element by element, in Python integers when ``wide`` or past int64."""
         scale = unit // self.unit
-        assert scale * self.unit == unit, "a unit the wager's does not divide"
         wide = wide or not fits_int64(self.largest(unit))
         value = widen(self.cells[cell], True) if wide else self.cells[cell]
         if self.hand_pays is not None:
@@ -179,6 +262,22 @@ class Wager:
         shape = np.broadcast(strength, multiple, *cell).shape
         result = np.broadcast_to(value, shape)  # int64, or Python integers past int64
         return result.copy() if result.dtype == object else result.astype(np.int64)
+
+
+def cell_index(cell: tuple[IntArray, ...], shape: tuple[int, ...]) -> IntArray:
+    """The flat (C order) index of each cell of coordinates ``cell`` in cells of ``shape``.
+
+    Examples
+    --------
+    >>> cell_index((np.array([0, 1, 7]), np.array([2, 0, 1])), (8, 3)).tolist()
+    [2, 3, 22]
+    """
+    flat = np.asarray(cell[-1], dtype=np.int64)
+    stride = 1
+    for index, size in zip(cell[-2::-1], shape[:0:-1], strict=True):
+        stride *= size
+        flat = flat + stride * np.asarray(index, dtype=np.int64)
+    return flat
 
 
 def hand_bet(
@@ -290,13 +389,25 @@ class BestFourSettlement(Generic[R]):
         seat = np.asarray(strength, dtype=np.int64)
         stake = np.asarray(multiple, dtype=np.int64)
         where = tuple(np.asarray(index, dtype=np.int64) for index in cell)
+        shape = np.broadcast_shapes(seat.shape, stake.shape, *(index.shape for index in where))
+        fold = stake == 0
+        keys: dict[tuple[int, ...], tuple[IntArray, IntArray | None]] = {}
         nets = {}
         for wager in self.wagers:
             if wager.name == self.side_name:
                 if side_bet is None:
                     continue
                 wager = self.wager(wager.name, side_bet)
-            nets[wager.name] = wager.net(seat, stake, where, self.unit)
+            if len(where) != wager.cells.ndim or wager.scaled(self.unit) is None:
+                nets[wager.name] = wager.net(seat, stake, where, self.unit)
+                continue
+            # The cells' flat index and the (strength, cell) key, shared by the wagers.
+            flat, key = keys.get(wager.cells.shape) or (cell_index(where, wager.cells.shape), None)
+            if key is None and wager.hand_pays is not None:
+                key = seat * wager.cells.size + flat
+            keys[wager.cells.shape] = flat, key
+            hand_key = None if wager.hand_pays is None else key
+            nets[wager.name] = wager.settle(hand_key, flat, stake, fold, self.unit, shape)
         return nets
 
     def side_bet_nets(

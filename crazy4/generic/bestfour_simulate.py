@@ -101,12 +101,12 @@ class BestFourSimulator(Generic[S]):
         """The tables of :class:`SimTables` for a plan."""
         spec, rules = self.spec, plan.rules
         lookup = spec.lookup(rules)
-        valid = lookup.entry_class >= 0
-        classes = lookup.entry_class[valid]
-        word = np.zeros(lookup.entry_class.shape[0], dtype=np.int64)
-        strengths = np.asarray(lookup.class_strength, dtype=np.int64)[classes]
-        word[valid] = strengths * 4 + plan.decision[classes].astype(np.int64)
-        base = np.zeros(0, dtype=np.int64)
+        # Each class's word, then one gather over the entries (class -1 reads the 0 appended):
+        # int32 all through, as the tables the loops read (no int64 table of every entry).
+        strengths = np.asarray(lookup.class_strength, dtype=np.int32)
+        by_class = strengths * 4 + np.asarray(plan.decision, dtype=np.int32)[: strengths.size]
+        word = np.append(by_class, np.int32(0))[lookup.entry_class]
+        base = np.zeros(0, dtype=np.int32)
         if spec.face_up:
             base = (word * self.stride << 12) | (word >> 2)
         settlement = spec.settlement(rules)

@@ -3,8 +3,9 @@ log that is mostly malformed refused.
 
 A round's rows are adjacent, so a round id seen again *after another round* is a repeated round
 (rounds 1-100 appended again to a log, as a seeding bug produces). :class:`RoundIds` keeps the
-id and first row of every round, in log order; while the ids rise strictly (the usual log) no
-search is needed, else they are sorted once at the end. Whole-number ids that skip values are
+id and first row of every round, in log order (a batch of ids counting up by one as four
+numbers); while the ids rise strictly (the usual log) no search is needed, else they are sorted
+once at the end. Whole-number ids that skip values are
 gaps: reported, never a failure (a log may be a sample of rounds), while a repeated round fails
 the **Structure** check.
 
@@ -36,6 +37,11 @@ REASONS_SHOWN = 3
 class RoundIds:
     """The round id and first row (1-based) of every round, in log order.
 
+    A batch whose ids count up by one from a whole number and whose first rows are evenly
+    spaced (the usual log) is kept as a *run*, four numbers however many rounds; any other
+    batch as its two arrays (the caller's own, not copied: 16 bytes a round). While the ids
+    rise strictly, the check reads the runs' ends and never makes the arrays of every round.
+
     Examples
     --------
     >>> ids = RoundIds()
@@ -43,6 +49,8 @@ class RoundIds:
     >>> ids.add(np.array([5.0, 2.0]), np.array([4, 5]))
     >>> ids.rising, ids.count
     (False, 5)
+    >>> ids.sorted()[0].tolist()
+    [1.0, 2.0, 2.0, 3.0, 5.0]
     >>> check = structure_check(ids, 2)
     >>> check.passed, check.summary
     (False, '5 rounds by their id: 1 appear more than once; 1 round numbers missing between 1 \
@@ -51,8 +59,10 @@ and 5')
     [{'round': 2, 'rows': '2, 5'}]
     """
 
-    ids: list[npt.NDArray[np.float64]] = field(default_factory=list)
-    rows: list[npt.NDArray[np.int64]] = field(default_factory=list)
+    #: Per batch: ``(ids, first rows)``, or a run ``(first id, first row, row step, rounds)``.
+    parts: list[
+        tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]] | tuple[float, int, int, int]
+    ] = field(default_factory=list)
     rising: bool = True
     last: float = -np.inf
     count: int = 0
@@ -67,31 +77,97 @@ and 5')
             ids, first_rows = ids[readable], first_rows[readable]
         if not ids.size:
             return
-        if self.rising and (ids[0] <= self.last or bool((ids[1:] <= ids[:-1]).any())):
+        ids = np.asarray(ids, dtype=np.float64)
+        first_rows = np.asarray(first_rows, dtype=np.int64)
+        run = _run(ids, first_rows)
+        if self.rising and (
+            ids[0] <= self.last or (run is None and bool((ids[1:] <= ids[:-1]).any()))
+        ):
             self.rising = False
         self.last = float(ids[-1])
-        # kept as given (the caller's own arrays, not copied: 16 bytes a round)
-        self.ids.append(np.asarray(ids, dtype=np.float64))
-        self.rows.append(np.asarray(first_rows, dtype=np.int64))
+        self.parts.append((ids, first_rows) if run is None else run)
         self.count += int(ids.size)
 
     def sorted(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
         """Every id, ascending (stable: a repeated id's rows stay in log order), and its row."""
-        ids = np.concatenate(self.ids) if self.ids else np.zeros(0)
-        rows = np.concatenate(self.rows) if self.rows else np.zeros(0, np.int64)
+        parts = [_expand(part) for part in self.parts]
+        ids = np.concatenate([part[0] for part in parts]) if parts else np.zeros(0)
+        rows = np.concatenate([part[1] for part in parts]) if parts else np.zeros(0, np.int64)
         if self.rising:
             return ids, rows
         order = np.argsort(ids, kind="stable")
         return ids[order], rows[order]
 
+    def ends(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+        """The ids with each run's inner ids left out (its first and last kept), and which
+        step from one to the next lies within a run (all ones, so no gap): for rising ids,
+        the gaps of :meth:`sorted`'s.
 
-def _gaps(ids: npt.NDArray[np.float64], examples: int) -> tuple[int, list[dict[str, object]]]:
+        Examples
+        --------
+        >>> ids = RoundIds()
+        >>> ids.add(np.arange(1.0, 101.0), np.arange(1, 201, 2))
+        >>> ids.add(np.array([103.0]), np.array([201]))
+        >>> ends, within = ids.ends()
+        >>> ids.parts[0], ends.tolist(), within.tolist()
+        ((1.0, 1, 2, 100), [1.0, 100.0, 103.0], [True, False])
+        """
+        found: list[npt.NDArray[np.float64]] = []
+        within: list[npt.NDArray[np.bool_]] = []
+        for part in self.parts:
+            if len(part) == 4:
+                found.append(np.array([part[0], part[0] + (part[3] - 1)]))
+                within.append(np.array([True, False]))
+            else:
+                found.append(part[0])
+                within.append(np.zeros(part[0].size, dtype=bool))
+        if not found:
+            return np.zeros(0), np.zeros(0, dtype=bool)
+        return np.concatenate(found), np.concatenate(within)[:-1]
+
+
+def _run(
+    ids: npt.NDArray[np.float64], rows: npt.NDArray[np.int64]
+) -> tuple[float, int, int, int] | None:
+    """``(first id, first row, row step, rounds)`` when the ids are a whole number counting up
+    by one and the rows evenly spaced (exactly, as :func:`_expand` makes them again)."""
+    n = ids.size
+    first = float(ids[0])
+    if n < 2 or first != np.floor(first) or abs(first) + n >= 2.0**52:
+        return None
+    step = int(rows[1] - rows[0])
+    counting = np.arange(n, dtype=np.int64)
+    if not np.array_equal(ids, first + counting) or not np.array_equal(
+        rows, rows[0] + step * counting
+    ):
+        return None
+    return first, int(rows[0]), step, n
+
+
+def _expand(
+    part: tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]] | tuple[float, int, int, int],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """A part of :attr:`RoundIds.parts` as its ids and rows."""
+    if len(part) == 2:
+        return part
+    first, row, step, n = part
+    counting = np.arange(n, dtype=np.int64)
+    ids: npt.NDArray[np.float64] = first + counting.astype(np.float64)
+    return ids, row + step * counting
+
+
+def _gaps(
+    ids: npt.NDArray[np.float64],
+    examples: int,
+    within: npt.NDArray[np.bool_] | None = None,
+) -> tuple[int, list[dict[str, object]]]:
     """The whole-number ids missing between the first and the last (distinct, ascending
-    ``ids``; 0 when an id is not a whole number), with the first gaps as examples."""
+    ``ids``; 0 when an id is not a whole number), with the first gaps as examples; the steps
+    marked ``within`` a run (:meth:`RoundIds.ends`) are no gaps."""
     if ids.size < 2 or not bool((ids == np.floor(ids)).all()):
         return 0, []
     step = np.diff(ids)
-    at = np.flatnonzero(step > 1)
+    at = np.flatnonzero(step > 1 if within is None else (step > 1) & ~within)
     missing = int((step[at] - 1).sum())
     shown: list[dict[str, object]] = []
     for index in at[:examples].tolist():
@@ -102,11 +178,15 @@ def _gaps(ids: npt.NDArray[np.float64], examples: int) -> tuple[int, list[dict[s
 
 def structure_check(round_ids: RoundIds, examples: int) -> Check:
     """The Structure check: each round id once (fails otherwise), gaps in whole-number ids
-    reported as a finding that does not fail."""
-    ids, rows = round_ids.sorted()
+    reported as a finding that does not fail (while the ids rose strictly, from the runs'
+    ends alone: :meth:`RoundIds.ends`)."""
     findings: dict[str, Finding] = {}
     repeated = 0
-    if ids.size:
+    within = None
+    if round_ids.rising:
+        ids, within = round_ids.ends()
+    else:
+        ids, rows = round_ids.sorted()
         again = np.flatnonzero(ids[1:] == ids[:-1]) + 1
         if again.size:
             firsts = again[np.r_[True, ids[again[1:]] != ids[again[:-1]]]]
@@ -119,7 +199,7 @@ def structure_check(round_ids: RoundIds, examples: int) -> Check:
                     {"round": _id_text(ids[index]), "rows": ", ".join(str(r) for r in seen[:5])}
                 )
     distinct = np.unique(ids) if repeated else ids
-    missing, gap_examples = _gaps(distinct, examples)
+    missing, gap_examples = _gaps(distinct, examples, within)
     summary = f"{round_ids.count:,} rounds by their id: " + (
         f"{repeated:,} appear more than once" if repeated else "each once"
     )
@@ -133,7 +213,12 @@ def structure_check(round_ids: RoundIds, examples: int) -> Check:
     if round_ids.unreadable:
         notes.append(f"{round_ids.unreadable:,} rounds with an unreadable id (see Well-formed)")
     return Check(
-        "Structure", repeated == 0, summary, findings, notes=notes, basis=(ids.size, "rounds")
+        "Structure",
+        repeated == 0,
+        summary,
+        findings,
+        notes=notes,
+        basis=(round_ids.count, "rounds"),
     )
 
 
