@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +176,10 @@ def fitting_size(
     return float(size)
 
 
+#: Markdown emphasis or code in a cell: a paragraph renders it (:func:`markup`).
+_MARKED = re.compile(r"[*`]")
+
+
 def table_flowable(sheet: Sheet, available: float, styles: dict[str, Any]) -> Any:
     """The sheet's printed columns as a table whose header row repeats on every page."""
     from reportlab.lib import colors
@@ -191,16 +196,23 @@ def table_flowable(sheet: Sheet, available: float, styles: dict[str, Any]) -> An
     cell = styles["cell"].clone("c", fontSize=size, leading=size + 1.2)
     number = styles["number"].clone("n", fontSize=size, leading=size + 1.2)
     head = styles["head"].clone("h", fontSize=size, leading=size + 1.2)
-    data = [[Paragraph(markup(text), head) for text in texts[0]]]
+    # a column that never wraps takes its cells as plain strings, set in the cell font by the
+    # table's style below: a paragraph a cell would be laid out line by line on every pass
+    fixed = _natural_widths(texts, numeric, size)[2]
+    data: list[list[Any]] = [[Paragraph(markup(text), head) for text in texts[0]]]
     for line in texts[1:]:
         data.append(
-            [Paragraph(markup(text), number if is_number else cell)
-             for text, is_number in zip(line, numeric, strict=True)]
+            [text if unwrapped and not _MARKED.search(text)
+             else Paragraph(markup(text), number if is_number else cell)
+             for text, is_number, unwrapped in zip(line, numeric, fixed, strict=True)]
         )  # fmt: skip
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    right = [("ALIGN", (i, 1), (i, -1), "RIGHT") for i, n in enumerate(numeric) if n]
     table.setStyle(
         TableStyle(
             [
+                ("FONT", (0, 1), (-1, -1), cell.fontName, size, size + 1.2),
+                *right,
                 ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#b0b0b0")),
                 ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e8ee")),
                 ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f6f7f9")]),
