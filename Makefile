@@ -10,7 +10,7 @@ SOURCES := $(shell find crazy4 -name '*.py')
 CACHE_DIR := $(or $(CRAZY4_CACHE_DIR),$(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME)/crazy4,$(HOME)/.cache/crazy4))
 
 .DEFAULT_GOAL := help
-.PHONY: help install lock test-min results test test-fast lint bench bench-simulate bench-validate bench-advantage bench-detect bench-compare clean notebooks advantage docs performance
+.PHONY: help install lock test-min results test test-fast test-heavy test-all lint bench bench-simulate bench-validate bench-advantage bench-detect bench-compare clean notebooks advantage docs performance
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} \
@@ -77,7 +77,13 @@ WORKERS ?= auto
 #: collection here), and the suite's subprocesses read the package's compiled modules.
 TEST_ENV := PYTHONDONTWRITEBYTECODE=
 
-test: $(BIN)/.installed lint ## Lint, type-check and run the test suite (doctests included; WORKERS=n)
+test: $(BIN)/.installed lint ## Lint, type-check and run the test suite but its heavy tier (doctests included; WORKERS=n)
+	$(TEST_ENV) $(BIN)/python -m pytest -q -m "not heavy" -n $(WORKERS) --dist worksteal
+
+test-heavy: $(BIN)/.installed ## The heavy tier alone: whole-game listings and false-positive studies (tests/conftest.py)
+	$(TEST_ENV) $(BIN)/python -m pytest -q -m heavy -n $(WORKERS) --dist worksteal
+
+test-all: $(BIN)/.installed lint ## Lint, type-check and run every test, the heavy tier included
 	$(TEST_ENV) $(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal
 
 test-fast: $(BIN)/.installed ## The fast tier: unit tests and doctests, no notebooks, no tests marked slow
