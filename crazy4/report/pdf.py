@@ -132,6 +132,11 @@ def column_widths(
     return [minimum[n] if n in flexible else widths[n] for n in range(len(widths))]
 
 
+def _unwrapped(rows: list[list[str]], numeric: list[bool], number: int) -> bool:
+    """Whether column ``number`` never wraps: numbers, or no cell below the header with a space."""
+    return bool(numeric[number]) or all(" " not in row[number] for row in rows[1:])
+
+
 def _natural_widths(
     rows: list[list[str]], numeric: list[bool], size: float
 ) -> tuple[list[float], list[float], list[bool]]:
@@ -144,7 +149,7 @@ def _natural_widths(
     for number in range(len(rows[0])):
         header = max(stringWidth(word, "Helvetica-Bold", size) for word in rows[0][number].split())
         longest = max((stringWidth(row[number], "Helvetica", size) for row in rows[1:]), default=0)
-        unbreakable = bool(numeric[number]) or all(" " not in row[number] for row in rows[1:])
+        unbreakable = _unwrapped(rows, numeric, number)
         fixed.append(unbreakable)
         if unbreakable:
             natural.append(max(header, longest) + 6)
@@ -198,7 +203,7 @@ def table_flowable(sheet: Sheet, available: float, styles: dict[str, Any]) -> An
     head = styles["head"].clone("h", fontSize=size, leading=size + 1.2)
     # a column that never wraps takes its cells as plain strings, set in the cell font by the
     # table's style below: a paragraph a cell would be laid out line by line on every pass
-    fixed = _natural_widths(texts, numeric, size)[2]
+    fixed = [_unwrapped(texts, numeric, number) for number in range(len(columns))]
     data: list[list[Any]] = [[Paragraph(markup(text), head) for text in texts[0]]]
     for line in texts[1:]:
         data.append(
