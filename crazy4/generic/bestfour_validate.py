@@ -47,14 +47,14 @@ from crazy4.validate.hands import strategy_groups
 from crazy4.validate.infer import Inference, ShownCards, inference_check
 from crazy4.validate.kernels import unlike_first_of_round
 from crazy4.validate.report import Check, Options
-from crazy4.validate.rows import (
-    BatchRows,
-    LogBatch,
+from crazy4.validate.rounds import (
+    Flagger,
     Rounds,
     flag_repeated_cards,
     kept_for_statistics,
     split_rounds,
 )
+from crazy4.validate.rows import LogBatch
 from crazy4.validate.statistics import StatFamily, Summary, bet_samples, most_off, summary_counts
 from crazy4.validate.tally import TOLERANCE, BetValues, ExactBetsCache, Tally
 
@@ -242,17 +242,23 @@ class BestFourRun:
             )
 
     def read_batch(self, table: pa.Table, first_row: int) -> LogBatch:
-        """Parse one batch of rows (whole rounds) with the hands' strengths and classes (on
-        the batch reader's thread: the accumulators are not touched)."""
+        """Parse one batch of rows (whole rounds) with the hands' strengths and classes, and
+        check its hands and rounds (:class:`~crazy4.validate.rounds.EarlyChecks`): on the batch
+        reader's thread, so the accumulators are not touched. (The wager checks are left to
+        :meth:`process`: so the two threads have about the same work.)"""
         batch = LogBatch.read(table, first_row, self.game.hands, self.game.numbers)
         self.game.derive(self.reference, batch)
+        batch.early.examples = self.options.examples
+        batch.early.rounds = self._read_hands(batch, batch.early)
         return batch
 
     def process(self, batch: LogBatch) -> None:
         """Check one parsed batch of rows (whole rounds) and add it to the accumulators."""
         rows = batch.rows(self.tally.malformed, self.options.examples)
+        rows.flag_unparsed(batch.unparsed)
         self._flag_wagers(batch, rows)
-        rounds = self._read_hands(batch, rows)
+        rows.replay(batch.early)
+        rounds = batch.early.found_rounds()
         self.tally.bad_rows += int(rows.bad.sum())
         good = ~rows.bad
         settled = self.game.settle(self, batch, good)
@@ -319,12 +325,11 @@ class BestFourRun:
             inference_check(self.rules.name, inferences, self.tally.settled_rows),
         ]
 
-    def _flag_wagers(self, batch: LogBatch, rows: BatchRows) -> None:
-        """Flag unparsed cards, unknown decisions and wagers the rules or decision forbid."""
+    def _flag_wagers(self, batch: LogBatch, rows: Flagger) -> None:
+        """Flag unknown decisions and wagers the rules or decision forbid."""
         game, rules, decision, number = self.game, self.rules, batch.decision, batch.number
         ante = batch.wager("ante")
         last = BLIND if game.blind is not None else 3
-        rows.flag_unparsed(batch.unparsed)
         rows.flag(
             (decision < 0) | (decision > last),
             "decision not one of " + "/".join(DECISION_NAMES[: last + 1]),
@@ -373,7 +378,7 @@ class BestFourRun:
             if column in number:
                 rows.flag(np.isnan(number[column]), f"{column} missing")
 
-    def _read_hands(self, batch: LogBatch, rows: BatchRows) -> Rounds:
+    def _read_hands(self, batch: LogBatch, rows: Flagger) -> Rounds:
         """The rounds; flag raises below the minimum, an up card not in the dealer's hand, a
         dealer hand (or up card) that changes within a round and cards dealt twice."""
         cards_ok, up_card = batch.cards_ok, self.game.up_card
@@ -394,7 +399,7 @@ class BestFourRun:
                 "up card not in the dealer's hand",
             )
         rounds = split_rounds(
-            batch.table, self.tally.rows, rows, batch.number, self.options.table_seats
+            batch.table, batch.first_row - 1, rows, batch.number, self.options.table_seats
         )
         changed = unlike_first_of_round(batch.cards["dealer"], rounds.round_of_row, rounds.starts)
         if up_card:

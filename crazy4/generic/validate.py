@@ -41,14 +41,14 @@ from crazy4.validate.checks import (
 from crazy4.validate.infer import Inference, differing_example, inference_check
 from crazy4.validate.patterns import agrees, differing_columns, key_words
 from crazy4.validate.report import Check, Finding, Options
-from crazy4.validate.rows import (
-    BatchRows,
-    LogBatch,
+from crazy4.validate.rounds import (
+    Flagger,
     Rounds,
     flag_repeated_cards,
     kept_for_statistics,
     split_rounds,
 )
+from crazy4.validate.rows import LogBatch
 from crazy4.validate.search import Search
 from crazy4.validate.statistics import (
     SUMMARY_KEYS,
@@ -118,17 +118,21 @@ class SpecRun:
         batch = LogBatch.read(table, first_row, hands, (*numbers, f"{self.side_key}_net"))
         batch.derive_strengths("player", self.spec.ranking.strengths(shape.player_cards))
         batch.derive_strengths("dealer", self.spec.ranking.strengths(shape.dealer_cards))
+        early = batch.early  # the checks of the batch alone, made here on the reader's thread
+        early.examples = self.options.examples
+        batch.derived["multiple"] = self._flag(batch, early)
+        early.rounds = split_rounds(batch.table, first_row - 1, early, batch.number)
+        player, dealer = batch.indices("player"), batch.indices("dealer")
+        what = "a card dealt twice in one round"
+        flag_repeated_cards(early, player, dealer, batch.cards_ok, early.rounds, what)
         return batch
 
     def process(self, batch: LogBatch) -> None:
         """Flag, settle again, compare decisions and count one batch."""
         rows = batch.rows(self.tally.malformed, self.options.examples)
-        multiple = self._flag(batch, rows)
-        player, dealer = batch.indices("player"), batch.indices("dealer")
-        rounds = split_rounds(batch.table, self.tally.rows, rows, batch.number)
-        flag_repeated_cards(
-            rows, player, dealer, batch.cards_ok, rounds, "a card dealt twice in one round"
-        )
+        rows.flag_unparsed(batch.unparsed)
+        rows.replay(batch.early)
+        multiple, rounds = batch.derived["multiple"], batch.early.found_rounds()
         self.tally.bad_rows += int(rows.bad.sum())
         good = ~rows.bad
         self._resettle(batch, good, multiple)
@@ -142,9 +146,8 @@ class SpecRun:
         self.tally.rows += batch.n
         self.tally.rounds += rounds.n_rounds
 
-    def _flag(self, batch: LogBatch, rows: BatchRows) -> IntArray:
-        """Flag unparsed cards, unknown decisions and wagers; the Play multiple of each row."""
-        rows.flag_unparsed(batch.unparsed)
+    def _flag(self, batch: LogBatch, rows: Flagger) -> IntArray:
+        """Flag unknown decisions and wagers; the Play multiple of each row."""
         decision, ante = batch.decision, batch.wager("ante")
         rows.flag((decision < 0) | (decision > 3), "decision not one of fold/1x/2x/3x")
         rows.flag(~(ante > 0), "ante missing or not positive")

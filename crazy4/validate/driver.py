@@ -42,8 +42,11 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
+import pyarrow as pa
 
 from crazy4.errors import InputError
 from crazy4.log.mapping import LogMapping
@@ -56,7 +59,8 @@ from crazy4.validate.reading import check_summary_figures, read_rounds, read_sum
 from crazy4.validate.report import Options, Report, not_run
 from crazy4.validate.rows import LogBatch
 from crazy4.validate.statistics import statistics_check
-from crazy4.validate.structure import RoundIds, Unreadable, structure_check
+from crazy4.validate.structure import IdsPart, Unreadable, ids_part, structure_check
+from crazy4.validate.tally import seat_codes
 from crazy4.validate.trial import try_mapping
 
 
@@ -97,14 +101,20 @@ def validate(path: Path, options: Options) -> Report:
 
         unreadable = Unreadable()
 
-        def checked(batch: LogBatch) -> None:
-            run.tally.row_seats = batch.number.get("seat")  # the Strategy check's seats
-            process(batch)
-            add_round_ids(run.tally.round_ids, batch)
-            unreadable.add(batch)
+        def parsed(table: pa.Table, first_row: int) -> Parsed:
+            batch = run.read_batch(table, first_row)
+            seat = batch.number.get("seat")
+            return Parsed(batch, None if seat is None else seat_codes(seat), round_ids(batch))
+
+        def checked(parsed: Parsed) -> None:
+            run.tally.row_seats = parsed.seats  # the Strategy check's seats
+            process(parsed.batch)
+            if parsed.round_ids is not None:
+                run.tally.round_ids.add_part(parsed.round_ids)
+            unreadable.add(parsed.batch)
 
         read_rounds(
-            *(path, options.batch_rows, run.check_columns, run.read_batch, checked),
+            *(path, options.batch_rows, run.check_columns, parsed, checked),
             options.mapping.translate,
             lambda table: try_mapping(table, run.read_batch, options.mapping),
         )
@@ -160,15 +170,25 @@ def table_seats(rules: RuleSet, metadata: Mapping[str, object]) -> int:
     return most
 
 
-def add_round_ids(round_ids: RoundIds, batch: LogBatch) -> None:
-    """Add the id and first row of each round of ``batch`` (a log with a ``round`` column)."""
+class Parsed(NamedTuple):
+    """One batch of a log as the batch reader's thread leaves it: parsed, the game's checks
+    of the batch alone made (:class:`~crazy4.validate.rounds.EarlyChecks`), its seat numbers
+    (:func:`~crazy4.validate.tally.seat_codes`) and its round ids read."""
+
+    batch: LogBatch
+    seats: npt.NDArray[np.int64] | None
+    round_ids: IdsPart | None
+
+
+def round_ids(batch: LogBatch) -> IdsPart | None:
+    """The id and first row of each round of ``batch`` (None without a ``round`` column)."""
     ids = batch.number.get("round")
     if ids is None or not ids.size:
-        return
+        return None
     boundary = np.ones(ids.shape[0], dtype=bool)
     boundary[1:] = ids[1:] != ids[:-1]  # as split_rounds: a NaN id is a round of its own
     starts = np.flatnonzero(boundary)
-    round_ids.add(ids[starts], batch.first_row + starts)
+    return ids_part(ids[starts], batch.first_row + starts)
 
 
 class FileIdentity:

@@ -1,5 +1,5 @@
-"""One batch of log rows, for any game: flagging malformed rows, finding the rounds, the cards
-dealt twice, and the rows and rounds kept for the statistics.
+"""One batch of log rows, for any game, its columns parsed, and flagging its malformed rows
+(the rounds, and the checks of a batch alone, are in :mod:`crazy4.validate.rounds`).
 
 A malformed row is counted under its reason (with its 1-based row number as an example) and
 marked bad: it is left out of the other checks, its round out of the statistics. A cell of a
@@ -12,16 +12,15 @@ counted; so no such value reaches the settlement or the statistics.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
-from crazy4.core.cards import BINOMIAL, format_cards
+from crazy4.core.cards import BINOMIAL
 from crazy4.errors import InputError
 from crazy4.log.roundlog import (
     LARGEST_AMOUNT,
@@ -29,11 +28,11 @@ from crazy4.log.roundlog import (
     SMALLEST_WAGER,
     decision_column,
     number_cells,
-    number_column,
     parse_hand_column,
 )
-from crazy4.validate.kernels import cells_fine, hand_strengths, rounds_with_a_card_twice
+from crazy4.validate.kernels import cells_fine, hand_strengths
 from crazy4.validate.report import Finding
+from crazy4.validate.rounds import EarlyChecks
 
 #: The columns that identify a row (round id, seat number), read as numbers when present.
 ID_COLUMNS = ("round", "seat")
@@ -65,6 +64,9 @@ class LogBatch:
     derived : dict of str to ndarray
         What a game computes from the batch alone ahead of checking it (its hands' strengths,
         say), on the batch reader's thread (:func:`crazy4.validate.reading.read_rounds`).
+    early : EarlyChecks
+        The checks of the batch alone made there too: their findings, replayed on the batch's
+        rows (:meth:`BatchRows.replay`), and its rounds.
 
     Examples
     --------
@@ -92,6 +94,7 @@ class LogBatch:
     derived: dict[str, npt.NDArray[np.int64]] = field(
         default_factory=dict, repr=False, compare=False
     )
+    early: EarlyChecks = field(default_factory=EarlyChecks, repr=False, compare=False)
 
     @classmethod
     def read(
@@ -236,6 +239,11 @@ class BatchRows:
                 example["reason"] = reasons[row]
             finding.examples.append(example)
 
+    def replay(self, early: EarlyChecks) -> None:
+        """Flag the findings of the batch's early checks, in the order they were made."""
+        for mask, what, detail in early.flags:
+            self.flag(mask, what, detail)
+
     def flag_unparsed(self, columns: Iterable[tuple[str, dict[int, str]]]) -> None:
         """Flag the rows whose card text did not parse: ``(what, {row: reason})`` per column."""
         for what, failures in columns:
@@ -244,125 +252,6 @@ class BatchRows:
                 mask = np.zeros(self.bad.shape[0], dtype=bool)
                 mask[rows] = True
                 self.flag(mask, what, [failures[r] for r in rows])
-
-
-class Rounds(NamedTuple):
-    """The rounds of a batch (a round's rows are consecutive).
-
-    Attributes
-    ----------
-    ids : ndarray of float
-        Each row's round id (its row number without a ``round`` column).
-    round_of_row : ndarray of intp
-        Each row's round, counted from 0 in the batch.
-    starts : ndarray of intp
-        Each round's first row.
-    n_rounds : int
-        The number of rounds.
-    """
-
-    ids: npt.NDArray[np.float64]
-    round_of_row: npt.NDArray[np.intp]
-    starts: npt.NDArray[np.intp]
-    n_rounds: int
-
-
-def split_rounds(
-    table: pa.Table,
-    rows_before: int,
-    rows: BatchRows,
-    read: Mapping[str, npt.NDArray[np.float64]] | None = None,
-    seats: int = 9,
-) -> Rounds:
-    """The rounds of a batch, after ``rows_before`` rows; a seat twice in one round, and a seat
-    that is no whole number from 1 to ``seats`` (the table), are flagged. ``read``: the batch's
-    numbers already read (:attr:`LogBatch.number`), whose ``round`` and ``seat`` (read as
-    :func:`number_column` reads them) are not read again.
-
-    Examples
-    --------
-    >>> rows = BatchRows({}, np.zeros(3, dtype=bool), first_row=1, examples=2)
-    >>> table = pa.table({"round": [1, 1, 2], "seat": [1, 12, 1]})
-    >>> split_rounds(table, 0, rows, seats=3).n_rounds, rows.findings
-    (2, {'seat outside the table (1 to 3)': Finding(count=1, examples=[{'row': 2, \
-'reason': 'seat 12'}])})
-    """
-    n = table.num_rows
-    names = table.column_names
-    boundary = np.ones(n, dtype=bool)
-    read = read or {}
-
-    def numbers(name: str) -> npt.NDArray[np.float64]:
-        return read[name] if name in read else number_column(table.column(name))
-
-    if "round" in names:
-        ids = numbers("round")
-        boundary[1:] = ids[1:] != ids[:-1]
-    else:
-        ids = np.arange(rows_before + 1, rows_before + n + 1, dtype=np.float64)
-    round_of_row = np.cumsum(boundary) - 1
-    starts = np.flatnonzero(boundary)
-    if "seat" in names and n:
-        seat = numbers("seat")
-        outside = ~((seat >= 1) & (seat <= seats) & (seat == np.floor(seat))) & ~np.isnan(seat)
-        if outside.any():
-            shown = [f"seat {seat[row]:g}" for row in np.flatnonzero(outside)[: rows.examples]]
-            rows.flag(outside, f"seat outside the table (1 to {seats})", shown)
-        if (boundary[1:] | (seat[1:] > seat[:-1])).all():  # seats rise within each round
-            return Rounds(ids, round_of_row, starts, int(starts.shape[0]))
-        _, seat_code = np.unique(seat, return_inverse=True)
-        seat_code = seat_code.ravel()
-        seat_key = round_of_row * (int(seat_code.max()) + 1) + seat_code
-        _, inverse, occurrences = np.unique(seat_key, return_inverse=True, return_counts=True)
-        rows.flag(occurrences[inverse] > 1, "seat appears twice in one round")
-    return Rounds(ids, round_of_row, starts, int(starts.shape[0]))
-
-
-def flag_repeated_cards(
-    rows: BatchRows,
-    player_idx: npt.NDArray[np.intp],
-    dealer_idx: npt.NDArray[np.intp],
-    cards_ok: npt.NDArray[np.bool_],
-    rounds: Rounds,
-    what: str,
-) -> npt.NDArray[np.intp]:
-    """Flag the rows of rounds where a card was dealt twice (every good seat hand, plus the
-    dealer's hand once); returns the cards dealt twice, as ``round * 52 + card``."""
-    ids, round_of_row, starts, n_rounds = rounds
-    dealer_ok = cards_ok[starts]
-    if n_rounds == 0:
-        return np.zeros(0, dtype=np.intp)
-    dup_round = rounds_with_a_card_twice(player_idx, dealer_idx, cards_ok, starts)
-    if not dup_round.any():
-        return np.zeros(0, dtype=np.intp)
-    row_dup = dup_round[round_of_row] & cards_ok
-    player_flat = (round_of_row[:, None] * 52 + player_idx)[row_dup].ravel()
-    rounds_dup = np.flatnonzero(dup_round & dealer_ok)
-    dealer_flat = (rounds_dup[:, None] * 52 + dealer_idx[starts[rounds_dup]]).ravel()
-    suspects = np.sort(np.concatenate([player_flat, dealer_flat]))
-    repeated = np.unique(suspects[1:][suspects[1:] == suspects[:-1]])
-    details = []
-    for row in np.flatnonzero(row_dup)[: rows.examples]:
-        cards = repeated[repeated // 52 == round_of_row[row]] % 52
-        details.append(f"round {ids[row]:g}: {format_cards(cards.tolist())} dealt more than once")
-    rows.flag(row_dup, what, details)
-    return repeated.astype(np.intp)
-
-
-def kept_for_statistics(
-    bad: npt.NDArray[np.bool_], rounds: Rounds
-) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-    """The rows and the rounds kept for the statistics: those of rounds with no bad row.
-
-    Examples
-    --------
-    >>> rounds = Rounds(np.array([1.0, 1, 2]), np.array([0, 0, 1]), np.array([0, 2]), 2)
-    >>> keep, kept = kept_for_statistics(np.array([False, True, False]), rounds)
-    >>> keep.tolist(), kept.tolist()
-    ([False, False, True], [False, True])
-    """
-    round_bad = np.bincount(rounds.round_of_row, weights=bad, minlength=rounds.n_rounds) > 0
-    return ~round_bad[rounds.round_of_row], ~round_bad
 
 
 def read_numbers(

@@ -18,6 +18,7 @@ problem, named by its first reasons.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -71,22 +72,18 @@ and 5')
     def add(self, ids: npt.NDArray[np.float64], first_rows: npt.NDArray[np.int64]) -> None:
         """Add the next rounds: each one's id (NaN: unreadable, left to the well-formed
         check) and first row."""
-        if np.isnan(ids).any():
-            readable = ~np.isnan(ids)
-            self.unreadable += int((~readable).sum())
-            ids, first_rows = ids[readable], first_rows[readable]
-        if not ids.size:
+        self.add_part(ids_part(ids, first_rows))
+
+    def add_part(self, part: IdsPart) -> None:
+        """Add the next rounds, as :func:`ids_part` read them (on the batch reader's thread)."""
+        self.unreadable += part.unreadable
+        if part.part is None:
             return
-        ids = np.asarray(ids, dtype=np.float64)
-        first_rows = np.asarray(first_rows, dtype=np.int64)
-        run = _run(ids, first_rows)
-        if self.rising and (
-            ids[0] <= self.last or (run is None and bool((ids[1:] <= ids[:-1]).any()))
-        ):
+        if self.rising and (part.first <= self.last or not part.rising):
             self.rising = False
-        self.last = float(ids[-1])
-        self.parts.append((ids, first_rows) if run is None else run)
-        self.count += int(ids.size)
+        self.last = part.last
+        self.parts.append(part.part)
+        self.count += part.rounds
 
     def sorted(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
         """Every id, ascending (stable: a repeated id's rows stay in log order), and its row."""
@@ -124,6 +121,43 @@ and 5')
         if not found:
             return np.zeros(0), np.zeros(0, dtype=bool)
         return np.concatenate(found), np.concatenate(within)[:-1]
+
+
+class IdsPart(NamedTuple):
+    """One batch's rounds for :class:`RoundIds`: its part (None: no readable id), the
+    unreadable ids, whether the ids rise strictly, the first and last id and the rounds."""
+
+    part: tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]] | tuple[float, int, int, int] | None
+    unreadable: int
+    rising: bool
+    first: float
+    last: float
+    rounds: int
+
+
+def ids_part(ids: npt.NDArray[np.float64], first_rows: npt.NDArray[np.int64]) -> IdsPart:
+    """The rounds with ids ``ids`` (NaN: unreadable) and first rows ``first_rows`` read as
+    :meth:`RoundIds.add_part` adds them: from the rounds alone.
+
+    Examples
+    --------
+    >>> found = ids_part(np.array([4.0, np.nan, 5.0]), np.array([1, 2, 3]))
+    >>> found.part, found.unreadable, found.rising
+    ((4.0, 1, 2, 2), 1, True)
+    """
+    unreadable = 0
+    if np.isnan(ids).any():
+        readable = ~np.isnan(ids)
+        unreadable = int((~readable).sum())
+        ids, first_rows = ids[readable], first_rows[readable]
+    if not ids.size:
+        return IdsPart(None, unreadable, True, np.nan, np.nan, 0)
+    ids = np.asarray(ids, dtype=np.float64)
+    first_rows = np.asarray(first_rows, dtype=np.int64)
+    run = _run(ids, first_rows)
+    rising = run is not None or not bool((ids[1:] <= ids[:-1]).any())
+    part = (ids, first_rows) if run is None else run
+    return IdsPart(part, unreadable, rising, float(ids[0]), float(ids[-1]), int(ids.size))
 
 
 def _run(

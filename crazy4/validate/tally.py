@@ -172,9 +172,9 @@ class Tally:
     sequence: RoundSequence = field(default_factory=RoundSequence)
     stat_rows: int = 0
     round_ids: RoundIds = field(default_factory=RoundIds)
-    #: The ``seat`` of each row of the batch being checked (NaN where unreadable; None for a
-    #: log without seats), set by the driver before each batch.
-    row_seats: npt.NDArray[np.float64] | None = None
+    #: The seat of each row of the batch being checked (:func:`seat_codes`: 0 where not a
+    #: seat number; None for a log without seats), set by the driver before each batch.
+    row_seats: npt.NDArray[np.int64] | None = None
     #: Per seat: the decisions compared with the strategy and the deviations among them.
     seat_decisions: dict[int, int] = field(default_factory=dict)
     seat_deviations: dict[int, int] = field(default_factory=dict)
@@ -185,7 +185,7 @@ class Tally:
 
         Examples
         --------
-        >>> tally = Tally(row_seats=np.array([1.0, 2.0, 2.0, np.nan]))
+        >>> tally = Tally(row_seats=seat_codes(np.array([1.0, 2.0, 2.0, np.nan])))
         >>> tally.count_seats(np.array([True, True, True, True]),
         ...                   np.array([False, True, True, True]))
         >>> tally.seat_decisions, tally.seat_deviations
@@ -193,14 +193,12 @@ class Tally:
         """
         if self.row_seats is None:
             return
-        seat = self.row_seats
-        readable = np.isfinite(seat) & (seat >= 1) & (seat == np.floor(seat))
-        codes = np.where(readable, seat, 0).astype(np.int64)
-        decided = np.bincount(codes[compared & readable])
-        deviated = np.bincount(codes[differs & compared & readable], minlength=decided.size)
-        for s in np.flatnonzero(decided).tolist():
-            self.seat_decisions[s] = self.seat_decisions.get(s, 0) + int(decided[s])
-            self.seat_deviations[s] = self.seat_deviations.get(s, 0) + int(deviated[s])
+        codes = self.row_seats
+        decided = np.bincount(codes[compared])
+        deviated = np.bincount(codes[differs & compared], minlength=decided.size)
+        for s in np.flatnonzero(decided[1:]).tolist():
+            self.seat_decisions[s + 1] = self.seat_decisions.get(s + 1, 0) + int(decided[s + 1])
+            self.seat_deviations[s + 1] = self.seat_deviations.get(s + 1, 0) + int(deviated[s + 1])
 
     def finding(self, group: dict[str, Finding], what: str) -> Finding:
         """The finding ``what`` of ``group``, added when new.
@@ -262,6 +260,18 @@ class Tally:
             if name not in self.bets:
                 self.bets[name] = BetStats(exact=exact_bets[name])
             self.bets[name].add(value[mask], round_of_row[mask], n_rounds)
+
+
+def seat_codes(seat: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """Each row's seat number (``seat``, as read), 0 where it is not a whole number from 1.
+
+    Examples
+    --------
+    >>> seat_codes(np.array([1.0, 2.5, np.nan, -1.0, 3.0])).tolist()
+    [1, 0, 0, 0, 3]
+    """
+    readable = np.isfinite(seat) & (seat >= 1) & (seat == np.floor(seat))
+    return np.where(readable, seat, 0).astype(np.int64)
 
 
 Exact = TypeVar("Exact", bound=ExactMoments)
