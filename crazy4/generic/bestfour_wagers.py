@@ -186,11 +186,18 @@ class BestFourRows:
         values: BetValues = {}
         for name, wagers in self.bets:
             if checked.intersection(wagers):
-                net = sum((batch.wager(f"{wager}_net") for wager in wagers), np.zeros(batch.n))
-                values[name] = (hands, batch.per_unit(net, wagers[0]))
+                values[name] = (hands, batch.per_unit(_total_net(batch, wagers), wagers[0]))
         values.update(side_values(run, batch, keep))
         if run.game.blind is not None and run.game.blind(run.rules):
             name, wagers = self.bets[0]
-            net = sum((batch.wager(f"{wager}_net") for wager in wagers), np.zeros(batch.n))
+            net = _total_net(batch, wagers)
             values["blind_second_hand"] = (keep & blind, batch.per_unit(net, wagers[0]))
         return values
+
+
+def _total_net(batch: LogBatch, wagers: tuple[str, ...]) -> npt.NDArray[np.float64]:
+    """The nets of ``wagers`` added up, row by row."""
+    total = batch.wager(f"{wagers[0]}_net")
+    for wager in wagers[1:]:
+        total = total + batch.wager(f"{wager}_net")
+    return total

@@ -54,13 +54,13 @@ from crazy4.log.roundlog import log_metadata, sniff_format
 from crazy4.rules.load import RULES_DIR, shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
 from crazy4.validate.game import validator_of
+from crazy4.validate.kernels import seat_codes
 from crazy4.validate.progressive import start_progressive, summary_progressive
 from crazy4.validate.reading import check_summary_figures, read_rounds, read_summary
 from crazy4.validate.report import Options, Report, not_run
 from crazy4.validate.rows import LogBatch
 from crazy4.validate.statistics import statistics_check
 from crazy4.validate.structure import IdsPart, Unreadable, ids_part, structure_check
-from crazy4.validate.tally import seat_codes
 from crazy4.validate.trial import try_mapping
 
 
@@ -173,7 +173,7 @@ def table_seats(rules: RuleSet, metadata: Mapping[str, object]) -> int:
 class Parsed(NamedTuple):
     """One batch of a log as the batch reader's thread leaves it: parsed, the game's checks
     of the batch alone made (:class:`~crazy4.validate.rounds.EarlyChecks`), its seat numbers
-    (:func:`~crazy4.validate.tally.seat_codes`) and its round ids read."""
+    (:func:`~crazy4.validate.kernels.seat_codes`) and its round ids read."""
 
     batch: LogBatch
     seats: npt.NDArray[np.int64] | None

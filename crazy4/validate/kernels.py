@@ -253,3 +253,54 @@ def decisions_differ(
             c = classes[row]
             differ[row] = ev[c, taken[row]] != ev[c, strategy[c]]
     return differ
+
+
+@njit(cache=True, nogil=True)
+def seat_codes(
+    seat: npt.NDArray[np.float64],
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; tests/validate/test_validate_kernels.py
+    """Each row's seat number (``seat``, as read), 0 where it is not a whole number from 1 to
+    2**53 (NaN, say).
+
+    Examples
+    --------
+    >>> seat_codes(np.array([1.0, 2.5, np.nan, -1.0, 3.0, np.inf])).tolist()
+    [1, 0, 0, 0, 3, 0]
+    """
+    n = seat.shape[0]
+    codes = np.zeros(n, np.int64)
+    for row in range(n):
+        s = seat[row]
+        if s >= 1.0 and s <= 9007199254740992.0 and s == np.floor(s):
+            codes[row] = np.int64(s)
+    return codes
+
+
+@njit(cache=True, nogil=True)
+def seat_counts(
+    codes: npt.NDArray[np.int64],
+    compared: npt.NDArray[np.bool_],
+    differs: npt.NDArray[np.bool_],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:  # pragma: no cover - compiled
+    """Per seat number (:func:`seat_codes`; seat 0, no number, counted too): the ``compared``
+    rows and those of them that ``differs``.
+
+    Examples
+    --------
+    >>> decided, deviated = seat_counts(np.array([1, 2, 2, 0]), np.array([True, True, True, True]),
+    ...                                 np.array([False, True, True, True]))
+    >>> decided.tolist(), deviated.tolist()
+    ([1, 1, 2], [1, 0, 2])
+    """
+    most = 0
+    for row in range(codes.shape[0]):
+        if compared[row] and codes[row] > most:
+            most = codes[row]
+    decided = np.zeros(most + 1, np.int64)
+    deviated = np.zeros(most + 1, np.int64)
+    for row in range(codes.shape[0]):
+        if compared[row]:
+            decided[codes[row]] += 1
+            if differs[row]:
+                deviated[codes[row]] += 1
+    return decided, deviated

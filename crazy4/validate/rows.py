@@ -91,6 +91,9 @@ class LogBatch:
     made_indices: dict[str, npt.NDArray[np.intp]] = field(
         default_factory=dict, repr=False, compare=False
     )
+    made_divisors: dict[str, npt.NDArray[np.float64]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
     derived: dict[str, npt.NDArray[np.int64]] = field(
         default_factory=dict, repr=False, compare=False
     )
@@ -171,12 +174,17 @@ class LogBatch:
 
     def wager(self, name: str) -> npt.NDArray[np.float64]:
         """A numeric column; zeros when the log has none."""
-        return self.number.get(name, np.zeros(self.n))
+        found = self.number.get(name)
+        return found if found is not None else np.zeros(self.n)
 
     def per_unit(self, net: npt.NDArray[np.float64], wager: str) -> npt.NDArray[np.float64]:
-        """``net`` per unit of the wager ``wager`` (where it is positive)."""
-        base = self.wager(wager)
-        return net / np.where(base > 0, base, 1)
+        """``net`` per unit of the wager ``wager`` (where it is positive; the divisors made once
+        per wager)."""
+        divisor = self.made_divisors.get(wager)
+        if divisor is None:
+            base = self.wager(wager)
+            divisor = self.made_divisors[wager] = np.where(base > 0, base, 1)
+        return net / divisor
 
     def rows(self, findings: dict[str, Finding], examples: int) -> BatchRows:
         """The batch's rows, their findings going to ``findings``: those with a bad numeric

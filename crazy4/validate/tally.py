@@ -15,7 +15,11 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.validate.kernels import dealer_card_counts, position_card_counts
+from crazy4.validate.kernels import (
+    dealer_card_counts,
+    position_card_counts,
+    seat_counts,
+)
 from crazy4.validate.report import Finding
 from crazy4.validate.structure import RoundIds
 
@@ -172,8 +176,9 @@ class Tally:
     sequence: RoundSequence = field(default_factory=RoundSequence)
     stat_rows: int = 0
     round_ids: RoundIds = field(default_factory=RoundIds)
-    #: The seat of each row of the batch being checked (:func:`seat_codes`: 0 where not a
-    #: seat number; None for a log without seats), set by the driver before each batch.
+    #: The seat of each row of the batch being checked (0 where not a seat number:
+    #: :func:`~crazy4.validate.kernels.seat_codes`; None for a log without seats), set by the
+    #: driver before each batch.
     row_seats: npt.NDArray[np.int64] | None = None
     #: Per seat: the decisions compared with the strategy and the deviations among them.
     seat_decisions: dict[int, int] = field(default_factory=dict)
@@ -185,7 +190,7 @@ class Tally:
 
         Examples
         --------
-        >>> tally = Tally(row_seats=seat_codes(np.array([1.0, 2.0, 2.0, np.nan])))
+        >>> tally = Tally(row_seats=np.array([1, 2, 2, 0]))
         >>> tally.count_seats(np.array([True, True, True, True]),
         ...                   np.array([False, True, True, True]))
         >>> tally.seat_decisions, tally.seat_deviations
@@ -193,9 +198,7 @@ class Tally:
         """
         if self.row_seats is None:
             return
-        codes = self.row_seats
-        decided = np.bincount(codes[compared])
-        deviated = np.bincount(codes[differs & compared], minlength=decided.size)
+        decided, deviated = seat_counts(self.row_seats, compared, differs)
         for s in np.flatnonzero(decided[1:]).tolist():
             self.seat_decisions[s + 1] = self.seat_decisions.get(s + 1, 0) + int(decided[s + 1])
             self.seat_deviations[s + 1] = self.seat_deviations.get(s + 1, 0) + int(deviated[s + 1])
@@ -260,18 +263,6 @@ class Tally:
             if name not in self.bets:
                 self.bets[name] = BetStats(exact=exact_bets[name])
             self.bets[name].add(value[mask], round_of_row[mask], n_rounds)
-
-
-def seat_codes(seat: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
-    """Each row's seat number (``seat``, as read), 0 where it is not a whole number from 1.
-
-    Examples
-    --------
-    >>> seat_codes(np.array([1.0, 2.5, np.nan, -1.0, 3.0])).tolist()
-    [1, 0, 0, 0, 3]
-    """
-    readable = np.isfinite(seat) & (seat >= 1) & (seat == np.floor(seat))
-    return np.where(readable, seat, 0).astype(np.int64)
 
 
 Exact = TypeVar("Exact", bound=ExactMoments)

@@ -5,7 +5,8 @@ of each kept row by its place in its round, whether any card of a round's parsed
 dealer hand once) is seen twice, each hand's colex index (``math.comb``) and its entry in a
 random table, the bad numeric cells, ``numpy.isclose``'s definition (``|x - y| <= atol + rtol
 |y|`` with ``y`` finite, or ``x == y``), the rows unlike their round's first, the dealer's cards
-counted, decisions against EVs, and decision labels read from a dictionary column.
+counted, decisions against EVs, decision labels read from a dictionary column, and the seat
+numbers and each seat's compared and differing decisions.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from crazy4.validate.kernels import (
     hand_strengths,
     position_card_counts,
     rounds_with_a_card_twice,
+    seat_codes,
+    seat_counts,
     settled_wrong,
     unlike_first_of_round,
 )
@@ -198,3 +201,32 @@ def test_decisions_read_from_the_dictionary(labels: list[str | None]) -> None:
     column = pa.array(labels, pa.string())
     for chunked in (pa.chunked_array([column.dictionary_encode()]), pa.chunked_array([column])):
         assert decisions(chunked).tolist() == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.floats(allow_nan=True, allow_infinity=True),
+            st.integers(-3, 12).map(float),
+            st.sampled_from([0.5, 2.5, 1e300, 2.0**53, 2.0**53 + 2]),
+        ),
+        max_size=40,
+    ),
+    st.integers(0, 2**32 - 1),
+)
+def test_seat_codes_and_counts_are_brute_force(seats: list[float], seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    compared = rng.random(len(seats)) < 0.7
+    differs = rng.random(len(seats)) < 0.4
+    expected = [
+        int(s) if math.isfinite(s) and 1 <= s <= 2**53 and s == math.floor(s) else 0 for s in seats
+    ]
+    codes = seat_codes(np.array(seats, dtype=np.float64))
+    assert codes.tolist() == expected
+    small = np.array([c if c < 100 else 0 for c in expected], dtype=np.int64)
+    decided, deviated = seat_counts(small, compared, differs)
+    for seat in range(max([decided.size, *(small + 1).tolist()])):
+        rows = [r for r in range(len(seats)) if small[r] == seat and compared[r]]
+        assert (decided[seat] if seat < decided.size else 0) == len(rows)
+        assert (deviated[seat] if seat < deviated.size else 0) == sum(differs[r] for r in rows)
