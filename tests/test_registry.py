@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import subprocess
 import sys
 from importlib.metadata import EntryPoint
@@ -105,6 +106,14 @@ def test_a_taken_key_is_refused_and_the_registry_is_unchanged() -> None:
             register_game(GAME)
         assert registered_games() == (*before, KEY)
     assert registered_games() == before
+
+
+def test_a_pickled_outside_game_keeps_its_class_and_rule_files() -> None:
+    # a rule set carries its game to worker processes (joblib, Dask) by pickling it
+    again = pickle.loads(pickle.dumps(GAME))
+    assert type(again) is ExternalGame
+    assert again.rule_files == (str(RULE_FILE),)
+    assert again.key == KEY
 
 
 def test_only_a_game_registered_from_outside_is_unregistered() -> None:

@@ -37,9 +37,10 @@ class SpecGame:
         self._simulator: SimulatedGame | None = None
 
     def __reduce__(self) -> tuple[type[SpecGame], tuple[GameSpec]]:
-        """Pickled as its specification (a rule set carries its game to worker processes);
-        the cached simulator is rebuilt there when used."""
-        return SpecGame, (self.spec,)
+        """Pickled as its class and specification (a rule set carries its game to worker
+        processes; a subclass keeps what it adds, its rule files say); the cached simulator
+        is rebuilt there when used."""
+        return type(self), (self.spec,)
 
     @property
     def key(self) -> str:
