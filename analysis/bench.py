@@ -223,16 +223,23 @@ def command_line() -> str:
     return " ".join([f"analysis/{Path(sys.argv[0]).name}", *sys.argv[1:]])
 
 
-def write_results(path: Path, benchmark: str, load: float, figures: dict[str, object]) -> None:
+def write_results(
+    path: Path,
+    benchmark: str,
+    load: float,
+    figures: dict[str, object],
+    measured_on: dict[str, object] | None = None,
+) -> None:
     """Write a benchmark's figures as JSON for ``analysis/performance_page.py``: its name, the
-    command that ran it, the machine, the date and the commit, the load average before the
+    command that ran it, the machine, the date and the commit (``measured_on``: as
+    :func:`machine` found them when the run started; else now), the load average before the
     run, then ``figures``. Every benchmark's ``--json`` writes through this."""
     import json
 
     data = {
         "benchmark": benchmark,
         "command": command_line(),
-        "machine": machine(),
+        "machine": measured_on if measured_on is not None else machine(),
         "load_before": round(load, 2),
         **figures,
     }

@@ -272,6 +272,9 @@ def main() -> int:
     after_commit = git("rev-parse", "HEAD")
     dirty = bool(git("status", "--porcelain", "--untracked-files=no", "--", "crazy4"))
     load_before = os.getloadavg()[0]
+    from bench import machine
+
+    measured_on = machine()  # the commit measured, whatever is committed during the run
     print(f"before: {before_commit[:7]} {git('log', '-1', '--format=%s', before_commit)[:70]}")
     print(f"after:  {after_commit[:7]} (this checkout{', crazy4/ modified' if dirty else ''})")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
@@ -334,7 +337,7 @@ def main() -> int:
             "load_after": round(os.getloadavg()[0], 2),
             "rows": table_rows,
         }
-        write_results(args.json, "compare", load_before, figures)
+        write_results(args.json, "compare", load_before, figures, measured_on)
     return 0 if all(row["same"] for row in table_rows) else 1
 
 
