@@ -64,7 +64,6 @@ def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.rules.load import resolve_rules_path
 
     rules = load_rules(args.rules)
-    options = math_options(args)
     name = DEFAULT_NAMES.get(args.format, f"report.{args.format}")
     out = Path(args.out) if args.out else Path("results") / rules.name / name
     if out.is_dir():
@@ -73,6 +72,7 @@ def cmd_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if getattr(args, "cover", None) is not None:
         inputs.append(("--cover", Path(args.cover)))
     check_outputs([Output("--out", out, create_parent=True)], inputs)  # before the computing
+    options = math_options(args)  # after every check that can refuse: --jobs may add a note
     if args.source is None:
         game_of(rules).prepare(rules)  # a kernel compile starts before the imports below
 
