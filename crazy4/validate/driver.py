@@ -41,6 +41,7 @@ import json
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -101,21 +102,15 @@ def validate(path: Path, options: Options) -> Report:
 
         unreadable = Unreadable()
 
-        def parsed(table: pa.Table, first_row: int) -> Parsed:
-            batch = run.read_batch(table, first_row)
-            seat = batch.number.get("seat")
-            return Parsed(batch, None if seat is None else seat_codes(seat), round_ids(batch))
-
         def checked(parsed: Parsed) -> None:
             run.tally.row_seats = parsed.seats  # the Strategy check's seats
             process(parsed.batch)
-            if parsed.round_ids is not None:
-                run.tally.round_ids.add_part(parsed.round_ids)
+            run.tally.round_ids.add_part(parsed.round_ids)
             unreadable.add(parsed.batch)
 
         read_rounds(
-            *(path, options.batch_rows, run.check_columns, parsed, checked),
-            options.mapping.translate,
+            *(path, options.batch_rows, run.check_columns, partial(parse, run.read_batch)),
+            *(checked, options.mapping.translate),
             lambda table: try_mapping(table, run.read_batch, options.mapping),
         )
         unreadable.refuse(run.tally.rows, repr(str(path)))
@@ -177,14 +172,22 @@ class Parsed(NamedTuple):
 
     batch: LogBatch
     seats: npt.NDArray[np.int64] | None
-    round_ids: IdsPart | None
+    round_ids: IdsPart
 
 
-def round_ids(batch: LogBatch) -> IdsPart | None:
-    """The id and first row of each round of ``batch`` (None without a ``round`` column)."""
+def parse(read_batch: Callable[[pa.Table, int], LogBatch], table: pa.Table, first: int) -> Parsed:
+    """A batch of rows (its first row ``first``, 1-based) as :class:`Parsed`: ``read_batch``
+    (the game's) parses it, then its seat numbers and round ids are read."""
+    batch = read_batch(table, first)
+    seat = batch.number.get("seat")
+    return Parsed(batch, None if seat is None else seat_codes(seat), round_ids(batch))
+
+
+def round_ids(batch: LogBatch) -> IdsPart:
+    """The id and first row of each round of ``batch`` (none without a ``round`` column)."""
     ids = batch.number.get("round")
     if ids is None or not ids.size:
-        return None
+        return ids_part(np.zeros(0), np.zeros(0, dtype=np.int64))
     boundary = np.ones(ids.shape[0], dtype=bool)
     boundary[1:] = ids[1:] != ids[:-1]  # as split_rounds: a NaN id is a round of its own
     starts = np.flatnonzero(boundary)
