@@ -246,9 +246,9 @@ class BestFourRun:
         check its hands and rounds (:class:`~crazy4.validate.rounds.EarlyChecks`): on the batch
         reader's thread, so the accumulators are not touched. (The wager checks are left to
         :meth:`process`: so the two threads have about the same work.)"""
-        batch = LogBatch.read(table, first_row, self.game.hands, self.game.numbers)
+        game, examples = self.game, self.options.examples
+        batch = LogBatch.read(table, first_row, game.hands, game.numbers, examples=examples)
         self.game.derive(self.reference, batch)
-        batch.early.examples = self.options.examples
         batch.early.rounds = self._read_hands(batch, batch.early)
         return batch
 

@@ -23,7 +23,7 @@ Examples
 >>> run = game.validator().start(Options(load_rules("four-card-standard")), {})
 >>> table = pa.table({"decision": ["1x", "fold"], "aces_up": [1.0, 0.0],
 ...                   "aces_up_net": [3.0, 0.0]})
->>> batch = LogBatch.read(table, 0, (), ("aces_up", "aces_up_net"))
+>>> batch = LogBatch.read(table, 0, (), ("aces_up", "aces_up_net"), examples=5)
 >>> [c.name for c in side_components(run, batch, {"aces_up": np.array([3, 0])})]
 ['aces_up']
 >>> values = side_values(run, batch, np.array([True, True]))

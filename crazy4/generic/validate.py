@@ -114,12 +114,12 @@ class SpecRun:
             ("player", shape.player_cards, f"player not {shape.player_cards} valid card(s)"),
             ("dealer", shape.dealer_cards, f"dealer not {shape.dealer_cards} valid card(s)"),
         )
-        numbers = ("ante", "play", "ante_net", "play_net", "ante_bonus_net", self.side_key)
-        batch = LogBatch.read(table, first_row, hands, (*numbers, f"{self.side_key}_net"))
+        side = self.side_key
+        numbers = ("ante", "play", "ante_net", "play_net", "ante_bonus_net", side, f"{side}_net")
+        batch = LogBatch.read(table, first_row, hands, numbers, examples=self.options.examples)
         batch.derive_strengths("player", self.spec.ranking.strengths(shape.player_cards))
         batch.derive_strengths("dealer", self.spec.ranking.strengths(shape.dealer_cards))
         early = batch.early  # the checks of the batch alone, made here on the reader's thread
-        early.examples = self.options.examples
         batch.derived["multiple"] = self._flag(batch, early)
         early.rounds = split_rounds(batch.table, first_row - 1, early, batch.number)
         player, dealer = batch.indices("player"), batch.indices("dealer")

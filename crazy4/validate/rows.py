@@ -71,13 +71,13 @@ class LogBatch:
     Examples
     --------
     >>> table = pa.table({"player": ["As Kd", "As"], "decision": ["fold", "3x"], "ante": [1, 2]})
-    >>> batch = LogBatch.read(table, 1, [("player", 2, "bad player")], ["ante", "play"])
+    >>> batch = LogBatch.read(table, 1, [("player", 2, "bad player")], ["ante", "play"], examples=5)
     >>> batch.unparsed, batch.decision.tolist(), batch.wager("play").tolist()
     ([('bad player', {1: "hand 'As': expected 2 cards, got 1"})], [0, 3], [0.0, 0.0])
     >>> batch.cards_ok.tolist(), batch.indices("player").tolist()
     ([True, False], [[45, 51], [0, 0]])
     >>> table = table.append_column("play", pa.array(["0", "x"]))
-    >>> LogBatch.read(table, 1, [], ["ante", "play"]).bad_numbers
+    >>> LogBatch.read(table, 1, [], ["ante", "play"], examples=5).bad_numbers
     [('play not a readable number', {1: "'x' is not a number"})]
     """
 
@@ -106,9 +106,12 @@ class LogBatch:
         first_row: int,
         hands: Sequence[tuple[str, int, str]],
         numbers: Iterable[str],
+        *,
+        examples: int,
     ) -> LogBatch:
         """Parse the card columns ``hands`` (column, cards, finding when unparsed), the
-        decision and the numeric columns of ``numbers`` the batch has.
+        decision and the numeric columns of ``numbers`` the batch has; its early checks will
+        list ``examples`` examples per finding.
 
         Raises
         ------
@@ -127,7 +130,8 @@ class LogBatch:
         except InputError as error:
             raise InputError(f"column {name!r}: {error}") from None
         number, bad_numbers = read_numbers(table, numbers)
-        return cls(table, first_row, cards, unparsed, decision, number, bad_numbers)
+        early = EarlyChecks(examples)
+        return cls(table, first_row, cards, unparsed, decision, number, bad_numbers, early=early)
 
     @property
     def n(self) -> int:

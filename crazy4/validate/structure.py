@@ -287,7 +287,7 @@ class Unreadable:
     >>> import pyarrow as pa
     >>> table = pa.table({"player": ["As Kd", None], "decision": ["1x", "P"], "round": [1, 2]})
     >>> unreadable = Unreadable()
-    >>> unreadable.add(LogBatch.read(table, 1, [("player", 2, "bad player")], []))
+    >>> unreadable.add(LogBatch.read(table, 1, [("player", 2, "bad player")], [], examples=5))
     >>> unreadable.rows, unreadable.first[1]
     (1, (2, "decision 'P' is no decision"))
     >>> unreadable.refuse(2, "'x.csv'")  # half: not refused

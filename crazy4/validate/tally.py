@@ -199,9 +199,9 @@ class Tally:
         if self.row_seats is None:
             return
         decided, deviated = seat_counts(self.row_seats, compared, differs)
-        for s in np.flatnonzero(decided[1:]).tolist():
-            self.seat_decisions[s + 1] = self.seat_decisions.get(s + 1, 0) + int(decided[s + 1])
-            self.seat_deviations[s + 1] = self.seat_deviations.get(s + 1, 0) + int(deviated[s + 1])
+        for seat in (np.flatnonzero(decided[1:]) + 1).tolist():  # seat 0: no seat number
+            self.seat_decisions[seat] = self.seat_decisions.get(seat, 0) + int(decided[seat])
+            self.seat_deviations[seat] = self.seat_deviations.get(seat, 0) + int(deviated[seat])
 
     def finding(self, group: dict[str, Finding], what: str) -> Finding:
         """The finding ``what`` of ``group``, added when new.
