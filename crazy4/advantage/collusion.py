@@ -5,8 +5,9 @@ Per deal
 --------
 A deal gives each of the ``k`` colluders five cards (and the dealer its up cards), from a
 fresh deck. The team sees ``5 k (+ up)`` cards; the dealer's five hidden cards are any five of
-the ``m`` others, all ``C(m, 5)`` equally likely. :func:`crazy4.advantage.collusion_kernel.
-below_counts` lists every one of them and counts them below each colluder's thresholds; the
+the ``m`` others, all ``C(m, 5)`` equally likely. :func:`crazy4.advantage.pooled.team_below`
+counts them below each colluder's thresholds (listed one by one for a large team, by
+inclusion-exclusion over the pooled cards for a team of two or three seats); the
 game's collusion role (:class:`crazy4.games.collusion_role.ColludingGame`) prices every
 decision from those integers; each colluder takes the exact optimum (the smallest wager among
 exact ties). A deal's value is the *exact* EV of the team's decisions given the pooled cards,
@@ -42,11 +43,10 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.cards import BINOMIAL, colex_indices
+from crazy4.core.cards import colex_indices
 from crazy4.core.deal import DealtHands, deal_hands
 from crazy4.core.decisions import best_decisions, optimal_ev
 from crazy4.core.exact import exact_dot
-from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.errors import InputError
 from crazy4.games.base import game_of
 from crazy4.games.collusion_role import ColludingGame
@@ -220,7 +220,7 @@ def team_counts(
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Every colluder's strength, shape ``(deals, k)``, and the dealer hands below each of its
     thresholds given all pooled cards, shape ``(deals * k, t)``."""
-    from crazy4.advantage.collusion_kernel import below_counts
+    from crazy4.advantage.pooled import team_below
 
     role = colluder_role(plan.rules)
     deals, k, _ = team.hands.shape
@@ -228,12 +228,7 @@ def team_counts(
     strengths = role.player_table()[colex].astype(np.int64).reshape(deals, k)
     thresholds = role.thresholds(plan.rules, strengths.ravel())
     per_deal = thresholds.reshape(deals, -1)
-    forced = team.up if team.up is not None else np.full(deals, -1, dtype=np.int64)
-    below = below_counts(
-        team.unseen, np.full(deals, plan.unseen, dtype=np.int64), forced,
-        role.dealer_table(), build_best_four_strengths(5), BINOMIAL,
-        np.ascontiguousarray(per_deal), number_of_strengths(),
-    )  # fmt: skip
+    below = team_below(role, team.hands, team.up, team.unseen, per_deal)
     return strengths, below.reshape(deals * k, -1)
 
 

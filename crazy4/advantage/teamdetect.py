@@ -53,7 +53,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.collusion import CollusionPlan, DealtTeam, colluder_role, team_prices
+from crazy4.advantage.collusion import CollusionPlan, colluder_role
 from crazy4.advantage.plant import surveilled_of
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
@@ -141,20 +141,25 @@ def _five_card_valuation(
     others: npt.NDArray[np.int64],
     up: npt.NDArray[np.int64],
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
-    """:func:`team_valuation` by the five-card collusion engine, on one thread."""
+    """:func:`team_valuation` by the five-card collusion engine, on one thread: the seat's
+    thresholds only (:func:`crazy4.advantage.pooled.team_below`)."""
+    from crazy4.advantage.pooled import team_below
+
     role = colluder_role(rules)
     n, others_count = hands.shape[0], others.shape[1]
-    k = others_count + 1
     team = np.sort(np.concatenate([hands[:, None, :], others], axis=1), axis=2).astype(np.int64)
     seen = np.zeros((n, 52), dtype=bool)
     seen[np.arange(n)[:, None], team.reshape(n, -1)] = True
-    if role.up_cards:
-        seen[np.arange(n), up[:, 0]] = True
-    plan = CollusionPlan(rules, k, max(n, 1), 0)
+    forced = up[:, 0].astype(np.int64) if role.up_cards else None
+    if forced is not None:
+        seen[np.arange(n), forced] = True
+    plan = CollusionPlan(rules, others_count + 1, max(n, 1), 0)
     unseen = np.argsort(seen, axis=1, kind="stable")[:, : plan.unseen].astype(np.int64)
-    dealt = DealtTeam(team, up[:, 0].astype(np.int64) if role.up_cards else None, unseen)
-    _, ev, allowed = team_prices(plan, dealt)
-    ev, allowed = ev[::k], allowed[::k]
+    strengths = role.player_table()[colex_indices(team[:, 0])].astype(np.int64)
+    thresholds = role.thresholds(rules, strengths)
+    below = team_below(role, team, forced, unseen, thresholds)
+    hands_count = np.full(n, plan.dealer_hands, dtype=np.int64)
+    ev, allowed = role.prices(rules, strengths, below, hands_count)
     return best_decisions(ev, allowed)[0], ev, plan.dealer_hands * role.unit(rules)
 
 

@@ -51,13 +51,13 @@ def _unseen(team: object, deal: int) -> list[int]:
     return [card for card in range(52) if card not in seen]
 
 
-@pytest.mark.parametrize("colluders", [7, 6])
+@pytest.mark.parametrize("colluders", [7, 6, 3, 2])
 def test_crazy4_per_deal_evs_equal_brute_force(colluders: int) -> None:
     """Every colluder's EV of every allowed decision, listed over the dealer hands from the
     unseen cards and settled by the rules-text oracle, equals the engine's exactly."""
     rules = load_rules("crazy4-standard")
     reading = oracle.read_rules(rules)
-    deals = 2 if colluders == 7 else 1
+    deals = 2 if colluders == 7 else 1  # 6 and 7: listed; 2 and 3: by subsets (advantage.pooled)
     team, rows = _engine_evs("crazy4-standard", colluders, deals, seed=11)
     for deal in range(deals):
         dealer = np.array(list(combinations(_unseen(team, deal), 5)))
@@ -99,10 +99,10 @@ def _four_card_ev(text: str, hand: list[int], up: int, unseen: list[int]) -> dic
     return evs
 
 
-@pytest.mark.parametrize("colluders", [7, 6])
+@pytest.mark.parametrize("colluders", [7, 6, 3, 2])
 def test_four_card_per_deal_evs_equal_brute_force(colluders: int) -> None:
     rules = load_rules("four-card-standard")
-    deals = 2 if colluders == 7 else 1
+    deals = 2 if colluders == 7 else 1  # 6 and 7: listed; 2 and 3: by subsets (advantage.pooled)
     team, rows = _engine_evs("four-card-standard", colluders, deals, seed=5)
     for deal in range(deals):
         unseen = _unseen(team, deal)
@@ -233,3 +233,39 @@ def test_marked_split_counts_equal_listing(forced: int) -> None:
         expected[sum(bool(marked[x]) for x in hand)] += strength < thresholds
     assert (got == expected).all()
     assert int(got[:, -1].sum()) == comb(20, 5)
+
+
+@pytest.mark.parametrize("name", ["crazy4-standard", "four-card-standard"])
+def test_pooled_counts_by_subsets_equal_listing(name: str) -> None:
+    """The count by inclusion-exclusion over the pooled cards equals listing every dealer hand
+    of the unseen cards, for teams of one to five seats and thresholds anywhere; teams of two
+    and three are the ones counted by subsets (so the brute-force EV tests above cover it)."""
+    from crazy4.advantage.collusion_kernel import below_counts
+    from crazy4.advantage.pooled import below_by_subsets, by_subsets_is_cheaper
+    from crazy4.core.cards import BINOMIAL
+    from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
+
+    role = colluder_role(load_rules(name))
+    assert [by_subsets_is_cheaper(k, role.up_cards) for k in (2, 3, 6, 7)] == [
+        True,
+        True,
+        False,
+        False,
+    ]
+    rng = np.random.default_rng(17)
+    for k in range(1, 6):
+        deals = 6
+        cards = np.argsort(rng.random((deals, 52)), axis=1)
+        hands = np.sort(cards[:, : 5 * k].reshape(deals, k, 5), axis=2).astype(np.int64)
+        up = cards[:, 5 * k].astype(np.int64) if role.up_cards else None
+        unseen = np.sort(cards[:, 5 * k + role.up_cards :], axis=1).astype(np.int64)
+        thresholds = rng.integers(0, number_of_strengths() + 1, (deals, 4))
+        thresholds[:, 0] = number_of_strengths()  # every hand
+        forced = up if up is not None else np.full(deals, -1, dtype=np.int64)
+        listed = below_counts(
+            unseen, np.full(deals, unseen.shape[1], dtype=np.int64), forced,
+            role.dealer_table(), build_best_four_strengths(5), BINOMIAL, thresholds,
+            number_of_strengths(),
+        )  # fmt: skip
+        assert (listed[:, 0] == comb(unseen.shape[1], 5)).all()
+        assert (below_by_subsets(hands, up, thresholds) == listed).all()

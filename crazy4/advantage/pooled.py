@@ -1,0 +1,171 @@
+"""The dealer hands below a colluder's thresholds given the team's pooled cards.
+
+Two exact ways
+--------------
+A team of ``k`` seats pools ``5 k`` cards (and sees the dealer's up cards, ``f`` of them: none
+in Crazy 4 Poker, one in Four Card Poker). The dealer's ``h = 5`` hidden cards are any ``h`` of
+the ``n = 52 - 5 k - f`` others. How many of those dealer hands are below a strength ``t``?
+
+*Listing* (:func:`crazy4.advantage.collusion_kernel.below_counts`) visits all ``C(n, h)`` of
+them: cheap for a large team (``C(16, 5) = 4,368`` hands with seven Four Card Poker seats),
+costly for a small one (``C(41, 5) = 749,398`` with two).
+
+*Inclusion-exclusion* over the pooled cards counts the same hands from the forced-card engine
+(:func:`crazy4.core.forced.count_forced`, which already excludes one five-card hand ``P_1``
+by inclusion-exclusion over its 32 subsets). With ``O`` the other colluders' ``5 (k - 1)``
+cards and ``U`` the up cards::
+
+    #{D ⊇ U : D ∩ (P_1 ∪ O) = ∅, v(D) < t}
+        = Σ_{S ⊆ O, |S| <= h} (-1)^{|S|} #{D ⊇ U ∪ S : D ∩ P_1 = ∅, v(D) < t}
+
+(a dealer hand meeting ``O`` in the set ``M`` is counted by every ``S ⊆ M`` and
+``Σ_{S ⊆ M} (-1)^{|S|}`` is 1 for ``M = ∅`` and 0 otherwise). Every term is one situation of
+the forced-card count with ``U ∪ S`` forced, and the sets ``T = S ∪ S_1`` the engine reads,
+``S_1 ⊆ P_1``, run once over the subsets of the pooled cards of at most ``h`` cards:
+``Σ_{j <= h} C(5 k, j)`` table reads, 638 for two seats and 4,944 for three. A read misses the
+cache where a listed hand does not, so the count by subsets is used when
+:data:`SUBSET_READ_COST` reads cost less than listing (:func:`by_subsets_is_cheaper`):
+teams of two and three seats. Both are exact integers and equal (the tests compare them).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.cards import BINOMIAL
+from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
+from crazy4.games.collusion_role import ColludingGame
+
+IntArray = npt.NDArray[np.int64]
+
+#: The dealer's hidden cards in the collusion engine (its hands are the best four of these and
+#: the up cards).
+HIDDEN = 5
+#: What one table read of the count by subsets costs against one listed dealer hand (measured
+#: on Four Card Poker and Crazy 4 Poker teams of two to five: 25 to 60 times).
+SUBSET_READ_COST = 40
+#: The most forced-card situations counted at once (bounds the memory of a batch).
+SITUATIONS = 1 << 20
+
+
+def subset_reads(pooled: int, hidden: int = HIDDEN) -> int:
+    """Table reads of the count by subsets: the subsets of ``pooled`` cards of at most
+    ``hidden``.
+
+    Examples
+    --------
+    >>> subset_reads(10), subset_reads(15)
+    (638, 4944)
+    """
+    return sum(comb(pooled, j) for j in range(hidden + 1))
+
+
+def by_subsets_is_cheaper(colluders: int, up_cards: int) -> bool:
+    """Whether a team of ``colluders`` seats is counted by subsets rather than listed.
+
+    Examples
+    --------
+    >>> [by_subsets_is_cheaper(k, 1) for k in (1, 2, 3, 4, 7)]
+    [True, True, True, False, False]
+    """
+    unseen = 52 - 5 * colluders - up_cards
+    return SUBSET_READ_COST * subset_reads(5 * colluders) < comb(unseen, HIDDEN)
+
+
+def below_by_subsets(hands: IntArray, up: IntArray | None, thresholds: IntArray) -> IntArray:
+    """The module docstring's count by inclusion-exclusion.
+
+    Parameters
+    ----------
+    hands : ndarray of int64, shape (deals, k, 5)
+        The colluders' cards.
+    up : ndarray of int64, shape (deals,), or None
+        The dealer's up card (in every dealer hand).
+    thresholds : ndarray of int64, shape (deals, t)
+        Count the dealer hands of strength below each.
+
+    Returns
+    -------
+    ndarray of int64, shape (deals, t)
+
+    Examples
+    --------
+    >>> from math import comb
+    >>> hands = np.arange(10).reshape(1, 2, 5)
+    >>> total = below_by_subsets(hands, None, np.array([[number_of_strengths()]]))
+    >>> int(total[0, 0]) == comb(42, 5)
+    True
+    """
+    from crazy4.core.forced import count_forced
+
+    deals, k, _ = hands.shape
+    dealer_size = HIDDEN + (0 if up is None else 1)
+    own, others = hands[:, 0], hands[:, 1:].reshape(deals, 5 * (k - 1))
+    below = np.zeros(thresholds.shape, dtype=np.int64)
+    for j in range(min(HIDDEN, others.shape[1]) + 1):
+        chosen = list(combinations(range(others.shape[1]), j))
+        picks = np.array(chosen, dtype=np.int64).reshape(len(chosen), j)
+        step = max(1, SITUATIONS // picks.shape[0])
+        for start in range(0, deals, step):
+            rows = slice(start, start + step)
+            m = others[rows].shape[0]
+            forced = others[rows][:, picks].reshape(m * picks.shape[0], j)
+            if up is not None:
+                forced = np.concatenate([forced, np.repeat(up[rows], picks.shape[0])[:, None]], 1)
+            hand_of = np.repeat(np.arange(m), picks.shape[0])
+            found = count_forced(own[rows], hand_of, forced, thresholds[rows], dealer_size)
+            signed = found.astype(np.int64).reshape(m, picks.shape[0], -1).sum(axis=1)
+            below[rows] += -signed if j % 2 else signed
+    return below
+
+
+def team_below(
+    role: ColludingGame,
+    hands: IntArray,
+    up: IntArray | None,
+    unseen: IntArray,
+    thresholds: IntArray,
+) -> IntArray:
+    """The dealer hands below each threshold given every pooled card, shape ``(deals, t)``:
+    counted by subsets or listed, whichever :func:`by_subsets_is_cheaper` picks.
+
+    Parameters
+    ----------
+    role : ColludingGame
+    hands : ndarray of int64, shape (deals, k, 5)
+    up : ndarray of int64, shape (deals,), or None
+    unseen : ndarray of int64, shape (deals, n)
+        The cards the team does not see, sorted (the listing's input).
+    thresholds : ndarray of int64, shape (deals, t)
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> from crazy4.advantage.collusion import colluder_role
+    >>> role = colluder_role(load_rules("four-card-standard"))
+    >>> rng = np.random.default_rng(3)
+    >>> cards = np.argsort(rng.random((4, 52)), axis=1)
+    >>> hands = np.sort(cards[:, :20].reshape(4, 4, 5), axis=2).astype(np.int64)
+    >>> up = cards[:, 20].astype(np.int64)
+    >>> unseen = np.sort(cards[:, 21:], axis=1).astype(np.int64)
+    >>> t = rng.integers(0, number_of_strengths() + 1, (4, 3))
+    >>> listed = team_below(role, hands, up, unseen, t)  # four seats: listed
+    >>> bool((listed == below_by_subsets(hands, up, t)).all())
+    True
+    """
+    if by_subsets_is_cheaper(hands.shape[1], role.up_cards):
+        return below_by_subsets(hands, up, thresholds)
+    from crazy4.advantage.collusion_kernel import below_counts
+
+    deals = hands.shape[0]
+    forced = up if up is not None else np.full(deals, -1, dtype=np.int64)
+    counted = below_counts(
+        unseen, np.full(deals, unseen.shape[1], dtype=np.int64), forced,
+        role.dealer_table(), build_best_four_strengths(5), BINOMIAL,
+        np.ascontiguousarray(thresholds), number_of_strengths(),
+    )  # fmt: skip
+    return np.asarray(counted, dtype=np.int64)
