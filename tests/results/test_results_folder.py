@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -41,15 +42,18 @@ def _old_folder(folder: Path) -> dict[str, bytes]:
 
 
 def _interrupt_after(monkeypatch: pytest.MonkeyPatch, tables: int) -> None:
-    """Make :mod:`crazy4.pipeline` raise after writing ``tables`` tables."""
+    """Make :mod:`crazy4.pipeline` raise at its table write after the first ``tables`` (counted
+    as they start, under a lock: the pipeline writes tables on threads)."""
     real = crazy4.pipeline.write_table
-    written = []
+    started: list[Path] = []
+    lock = threading.Lock()
 
     def write_then_die(frame: pd.DataFrame, path: Path, record: dict[str, object]) -> None:
-        if len(written) == tables:
-            raise KilledError
+        with lock:
+            if len(started) == tables:
+                raise KilledError
+            started.append(path)
         real(frame, path, record)
-        written.append(path)
 
     monkeypatch.setattr(crazy4.pipeline, "write_table", write_then_die)
 
