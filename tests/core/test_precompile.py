@@ -32,8 +32,11 @@ KERNEL = textwrap.dedent(
 
     def linger():
         import time
-        with open(os.environ["RECORD_TO"], "w") as handle:
+        # whole or not at all: a parent that sees the file may stop this child at once, and a
+        # file created but not yet written would hold no pid (the test then waited in vain)
+        with open(os.environ["RECORD_TO"] + ".part", "w") as handle:
             handle.write(str(os.getpid()))
+        os.replace(os.environ["RECORD_TO"] + ".part", os.environ["RECORD_TO"])
         time.sleep(float(os.environ.get("LINGER", "60")))
     """
 )
