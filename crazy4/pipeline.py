@@ -32,9 +32,10 @@ from crazy4.results.write import (
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.plan import available_cores
 
-#: Tables written at once: pyarrow's encoding and compression and the tables' digests release
-#: the GIL, so two threads take about a third off writing a rule set's seven tables. Each
-#: table is its own file, so the bytes are the same for any number.
+#: Files written at once: pyarrow's encoding and compression and the tables' digests release
+#: the GIL, so the small tables and ``run.json`` (two ``git`` calls, the packages' versions)
+#: are written while the largest table is. Each is its own file: the bytes are the same for
+#: any number.
 WRITE_THREADS = 2
 
 
@@ -87,17 +88,21 @@ class RuleSetResults:
         """
 
         def write_all(target: Path) -> None:
+            # the tables and run.json (the git commit and the packages' versions) on the pool,
+            # the report meanwhile; the first error in table order is raised, and the writes
+            # not started are dropped
             pool = ThreadPoolExecutor(max_workers=max(1, min(WRITE_THREADS, os.cpu_count() or 1)))
-            try:  # the first table's error in table order; the tables not started are dropped
-                for written in [
+            try:
+                writes = [
                     pool.submit(write_table, frame, target / f"{name}.parquet", self.record)
                     for name, frame in self.tables.items()
-                ]:
+                ]
+                writes.append(pool.submit(write_run_record, target, self.command))
+                write_text(target / "report.md", self.report)
+                for written in writes:
                     written.result()
             finally:
                 pool.shutdown(wait=True, cancel_futures=True)
-            write_text(target / "report.md", self.report)
-            write_run_record(target, self.command)
 
         replace_folder(folder, write_all, expect)
 

@@ -416,7 +416,17 @@ def describe_strength(strength: int) -> str:
     >>> describe_strength(hand_strength(parse_cards("As 2s 3s 4s")))
     'straight flush, 4 high'
     """
-    raw = int(build_four_card_table()[1][strength])
+    return _descriptions()[strength]
+
+
+@cache
+def _descriptions() -> tuple[str, ...]:
+    """:func:`describe_strength` of every strength, built once (a table lists thousands)."""
+    return tuple(_describe(int(raw)) for raw in build_four_card_table()[1].tolist())
+
+
+def _describe(raw: int) -> str:
+    """:func:`describe_strength` of the raw key ``raw``."""
     category = HandCategory(raw // _RADIX**4)
     digits = [(raw // _RADIX**power) % _RADIX for power in (3, 2, 1, 0)]
     ranks = [RANKS[d] for d in digits]
@@ -446,7 +456,17 @@ def hand_group(strength: int) -> str:
     >>> hand_group(hand_strength(parse_cards("Qs Qd 3c 2h")))
     'pair of queens'
     """
-    raw = int(build_four_card_table()[1][strength])
+    return _group_names()[strength]
+
+
+@cache
+def _group_names() -> tuple[str, ...]:
+    """:func:`hand_group` of every strength, built once (a table groups thousands)."""
+    return tuple(_group(int(raw)) for raw in build_four_card_table()[1].tolist())
+
+
+def _group(raw: int) -> str:
+    """:func:`hand_group` of the raw key ``raw``."""
     category = HandCategory(raw // _RADIX**4)
     top = (raw // _RADIX**3) % _RADIX
     if category == HandCategory.FOUR_OF_A_KIND and top == 12:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
+import pyarrow as pa
 
 from crazy4.core.bet_tables import grouped_returns
 from crazy4.core.bets import BetOutcomes, summarize
@@ -72,6 +73,12 @@ def cell_returns(
     )
 
 
+def _text(values: list[str]) -> pd.Series:
+    """A text column from a list, through Arrow: the same column as pandas makes from the list
+    (its ``str`` dtype), in about half the time for the 134,459 rows of a hand-classes table."""
+    return pd.Series(pa.array(values, type=pa.large_string()), dtype="str")
+
+
 def hand_classes_table(
     hands: npt.NDArray[np.uint8],
     weights: npt.NDArray[np.int64],
@@ -99,11 +106,11 @@ def hand_classes_table(
     descriptions = np.array([describe_strength(s) for s in range(number_of_strengths())])
     frame = pd.DataFrame(
         {
-            "hand": format_hands(hands[:, ::-1]),
+            "hand": _text(format_hands(hands[:, ::-1]).tolist()),
             "weight": weights,
             "strength": strengths,
-            "best_hand": descriptions[strengths],
-            "category": np.array([c.label for c in HandCategory])[categories],
+            "best_hand": _text(descriptions[strengths].tolist()),
+            "category": _text(np.array([c.label for c in HandCategory])[categories].tolist()),
         }
     )
     names, counts = cells
@@ -119,14 +126,14 @@ def hand_classes_table(
             prices.allowed[:, code], prices.ev[:, code] / prices.denominator, np.nan
         ).astype(np.float64)
     labels = [decision_label(code) for code in range(len(DECISIONS))]
-    frame["decision"] = [labels[code] for code in prices.decision.tolist()]
+    frame["decision"] = _text([labels[code] for code in prices.decision.tolist()])
     # the "|"-joined names of the tied decisions, looked up by the tie pattern (16 of them)
     patterns = [
         "|".join(DECISIONS[c] for c in range(len(DECISIONS)) if pattern >> c & 1)
         for pattern in range(1 << len(DECISIONS))
     ]
     bits = prices.tied.astype(np.int64) @ (1 << np.arange(len(DECISIONS)))
-    frame["tied_decisions"] = [patterns[pattern] for pattern in bits.tolist()]
+    frame["tied_decisions"] = _text([patterns[pattern] for pattern in bits.tolist()])
     frame["exact_tie"] = prices.tied.sum(axis=1) > 1
     return frame
 

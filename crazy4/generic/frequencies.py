@@ -54,10 +54,9 @@ def group_frequencies(
     frame = pd.DataFrame({"hand": groups[strengths], "combinations": counts})
     summed = frame.groupby("hand")["combinations"].sum()
     table = summed.reindex(hand_groups_in_order(), fill_value=0).reset_index()
-    category_by_group = {
-        hand_group(s): HandCategory(int(category_of_strength()[s])).label
-        for s in range(number_of_strengths())
-    }
+    labels = [category.label for category in HandCategory]
+    categories = [labels[c] for c in category_of_strength().tolist()]
+    category_by_group = dict(zip(groups.tolist(), categories, strict=True))
     table.insert(1, "category", table["hand"].map(category_by_group))
     total = int(table["combinations"].sum())
     table["combinations"] = table["combinations"].astype(np.int64)

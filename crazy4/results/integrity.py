@@ -53,7 +53,8 @@ def _values(column: pa.ChunkedArray) -> bytes:
         return np.diff(offsets).astype("<i8").tobytes() + data
     if pa.types.is_boolean(kind) or pa.types.is_integer(kind) or pa.types.is_floating(kind):
         zero = pa.scalar(False if pa.types.is_boolean(kind) else 0, kind)
-        values = np.asarray(pc.fill_null(column, zero).to_numpy(zero_copy_only=False))
+        filled = pc.fill_null(column, zero) if column.null_count else column
+        values = np.asarray(filled.to_numpy(zero_copy_only=False))
         if pa.types.is_floating(kind):
             values = np.where(np.isnan(values), np.nan, values).astype(values.dtype)
         return np.ascontiguousarray(values, dtype=values.dtype.newbyteorder("<")).tobytes()
@@ -79,7 +80,10 @@ def table_sha256(table: pa.Table) -> str:
     digest = hashlib.sha256()
     for name, column in zip(table.column_names, table.columns, strict=True):
         digest.update(f"{name}\0{column.type}\0{len(column)}\0".encode())
-        valid = np.asarray(pc.is_valid(column).to_numpy(zero_copy_only=False), dtype=np.uint8)
+        if column.null_count:
+            valid = np.asarray(pc.is_valid(column).to_numpy(zero_copy_only=False), dtype=np.uint8)
+        else:  # the same bytes, without building a boolean column
+            valid = np.ones(len(column), dtype=np.uint8)
         digest.update(valid.tobytes())
         digest.update(_values(column))
     return digest.hexdigest()
