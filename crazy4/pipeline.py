@@ -1,7 +1,7 @@
 """One rule set, end to end: its game's exact analysis, its tables and its report.
 
 ``crazy4 analyze`` and ``crazy4 report`` both run :func:`run_rule_set`, which reaches the game
-the rule set carries (:func:`crazy4.games.base.game_of`), so a report is never rendered from
+the rule set carries (:func:`crazy4.spec.game.game_of`), so a report is never rendered from
 another game's analysis. The pipeline sits above every game and engine: it may use
 :mod:`crazy4.registry` (:func:`player_hands` loads a shipped rule set by name).
 """
@@ -18,7 +18,6 @@ import pandas as pd
 
 from crazy4.core.atomic import UNCHECKED, Identity
 from crazy4.errors import InputError
-from crazy4.games.base import game_of
 from crazy4.registry import extensions_of, load_rules
 from crazy4.report.progressive_section import progressive_results, with_section
 from crazy4.results.read import read_result_table, results_dir
@@ -31,6 +30,7 @@ from crazy4.results.write import (
 )
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.plan import available_cores
+from crazy4.spec.game import game_of
 
 #: Files written at once: pyarrow's encoding and compression and the tables' digests release
 #: the GIL, so the small tables and ``run.json`` (two ``git`` calls, the packages' versions)

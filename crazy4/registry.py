@@ -4,7 +4,7 @@ It sits above every game, every engine and every extension of a game (the card r
 :mod:`crazy4.cardroom.extension`, listed here too); only the command line, the pipeline and
 :mod:`crazy4.testing` use it. Loading a rule set here hands the reader the registered games,
 and the rule set then carries its game (:attr:`crazy4.rules.ruleset.RuleSet.reader`): an
-engine given the rules reaches the game through :func:`crazy4.games.base.game_of`, never by
+engine given the rules reaches the game through :func:`crazy4.spec.game.game_of`, never by
 name.
 
 Games from outside the package
@@ -36,22 +36,22 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 from crazy4.cardroom.extension import CARDROOM
 from crazy4.errors import InputError
-from crazy4.games.base import Game
 from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.four_card.game import FOUR_CARD
 from crazy4.games.three_card.game import THREE_CARD
 from crazy4.generic.game import SpecGame
 from crazy4.rules.load import read_rule_file, read_rules
 from crazy4.simulate.game import Simulated
+from crazy4.spec.game import Game
 from crazy4.validate.game import Validated
 
 if TYPE_CHECKING:
-    from crazy4.games.extension import AnalysisExtension
     from crazy4.rules.ruleset import RuleSet
+    from crazy4.spec.extension import AnalysisExtension
 
 
 class RegisteredGame(Game, Simulated, Validated, Protocol):
-    """A game with every role: the interface (:class:`crazy4.games.base.Game`) and the roles
+    """A game with every role: the interface (:class:`crazy4.spec.game.Game`) and the roles
     the simulator and the validator declare for themselves. Every registered game is one
     (checked by mypy here)."""
 
@@ -69,12 +69,12 @@ ENTRY_POINT_GROUP = "crazy4.games"
 _entry_points_loaded = False
 
 
-#: What extends a game's analysis from outside the game (:mod:`crazy4.games.extension`).
+#: What extends a game's analysis from outside the game (:mod:`crazy4.spec.extension`).
 _EXTENSIONS: tuple[AnalysisExtension, ...] = (CARDROOM,)
 
 
 def missing_members(game: object) -> list[str]:
-    """The members of :class:`RegisteredGame` (the :class:`~crazy4.games.base.Game` interface
+    """The members of :class:`RegisteredGame` (the :class:`~crazy4.spec.game.Game` interface
     and the simulator's and the validator's roles) that ``game`` lacks.
 
     Examples

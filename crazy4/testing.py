@@ -1,15 +1,15 @@
 """Conformance checks of a game: :func:`check_game`, in the spirit of scikit-learn's
 ``check_estimator``.
 
-Every registered game, through the interface only (:class:`crazy4.games.base.Game` and the
+Every registered game, through the interface only (:class:`crazy4.spec.game.Game` and the
 drivers), on every rule set of the game (shipped, or brought by a game from outside the
-package: :class:`crazy4.games.base.RuleFiles`): the registry entry, its published deal count
+package: :class:`crazy4.spec.game.RuleFiles`): the registry entry, its published deal count
 and its roles, the rule files, the exact analysis (every deal counted, the tables adding up,
 the report's headline), one hand, a seeded simulation that validates clean, a planted
 settlement fault caught, one seen dealer card, and pooled cards. The expected totals are
 counted from first principles (the deck and the game's cards), never read from the code under
 test; the one figure a game states, the deal count its rules document publishes
-(:attr:`crazy4.games.base.Game.published_deals`), is checked against them.
+(:attr:`crazy4.spec.game.Game.published_deals`), is checked against them.
 
 A test suite runs each check as its own test with :func:`conformance_cases`; a new game is
 checked by registering it, with no test edited: a game of the package in
@@ -39,7 +39,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from crazy4.games.base import CollusionStudy, HoleCardTables, RuleFiles
 from crazy4.pipeline import RuleSetResults, run_rule_set
 from crazy4.registry import (
     RegisteredGame,
@@ -52,6 +51,7 @@ from crazy4.registry import (
 )
 from crazy4.rules.load import shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import CollusionStudy, HoleCardTables, RuleFiles
 
 #: Tables every game's analysis writes.
 REQUIRED_TABLES = frozenset({"bets", "returns", "net_distribution"})
@@ -133,7 +133,7 @@ def check_registry_entry(game: RegisteredGame) -> None:
 
 def check_published_deals(game: RegisteredGame) -> None:
     """The deals the game's cards make (:func:`deals_of`) are the total its rules document
-    states (:attr:`crazy4.games.base.Game.published_deals`, data of the game)."""
+    states (:attr:`crazy4.spec.game.Game.published_deals`, data of the game)."""
     counted, published = deals_of(game), game.published_deals
     assert counted == published, (
         f"the game's cards make {counted:,} deals (player {game.player_cards}, dealer "
@@ -154,7 +154,7 @@ def check_roles(game: RegisteredGame) -> None:
 
 def check_has_rule_set(game: RegisteredGame) -> None:
     """At least one rule set of the game is shipped with the package, or brought by the game
-    (:class:`crazy4.games.base.RuleFiles`)."""
+    (:class:`crazy4.spec.game.RuleFiles`)."""
     assert rule_sets_of(game), f"no rule set of {game.key!r} is shipped or brought by the game"
 
 
@@ -362,7 +362,7 @@ GAME_CHECKS = (
 
 def rule_sets_of(game: RegisteredGame) -> list[str]:
     """The rule sets of ``game``: the shipped ones by name, then the paths of those the game
-    brings (:class:`crazy4.games.base.RuleFiles`, a game from outside the package)."""
+    brings (:class:`crazy4.spec.game.RuleFiles`, a game from outside the package)."""
     shipped = [name for name in shipped_rule_names() if load_rules(name).game == game.key]
     return shipped + (list(game.rule_files) if isinstance(game, RuleFiles) else [])
 

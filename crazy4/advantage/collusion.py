@@ -8,7 +8,7 @@ fresh deck. The team sees ``5 k (+ up)`` cards; the dealer's five hidden cards a
 the ``m`` others, all ``C(m, 5)`` equally likely. :func:`crazy4.advantage.pooled.team_below`
 counts them below each colluder's thresholds (listed one by one for a large team, by
 inclusion-exclusion over the pooled cards for a team of two or three seats); the
-game's collusion role (:class:`crazy4.games.collusion_role.ColludingGame`) prices every
+game's collusion role (:class:`crazy4.spec.collusion_role.ColludingGame`) prices every
 decision from those integers; each colluder takes the exact optimum (the smallest wager among
 exact ties). A deal's value is the *exact* EV of the team's decisions given the pooled cards,
 an integer numerator over ``C(m, 5) * unit`` per colluder: the Monte Carlo averages conditional
@@ -18,7 +18,7 @@ Three strategies are valued on the same deals: ``full`` (the optimum given every
 ``honest`` (each colluder's no-information optimum: its mean estimates the game's exact house
 edge, a check on every run) and, when asked, ``practical`` (:mod:`crazy4.advantage.team`).
 With ``bets`` (face-up dealing, :mod:`crazy4.advantage.faceup`), every bet the decision
-settles (the game's :meth:`~crazy4.games.collusion_role.ColludingGame.bet_settlements`: the
+settles (the game's :meth:`~crazy4.spec.collusion_role.ColludingGame.bet_settlements`: the
 main game, its components, the bets a fold forfeits) is also valued under ``full`` and
 ``honest`` on the same deals, with the wager of each (:attr:`CollusionSums.bets`).
 
@@ -48,11 +48,11 @@ from crazy4.core.deal import DealtHands, deal_hands
 from crazy4.core.decisions import best_decisions, optimal_ev
 from crazy4.core.exact import exact_dot
 from crazy4.errors import InputError
-from crazy4.games.base import game_of
-from crazy4.games.collusion_role import ColludingGame
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cluster import dask_map
 from crazy4.simulate.plan import CHUNK_ROUNDS, MAX_ROUNDS, chunk_generator, worker_limit
+from crazy4.spec.collusion_role import ColludingGame
+from crazy4.spec.game import game_of
 
 #: Deals one task values (any value gives the same numbers).
 TASK_DEALS = 8192

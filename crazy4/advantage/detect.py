@@ -62,8 +62,8 @@ from crazy4.advantage.teamdetect import (
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
-from crazy4.games.base import game_of
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import game_of
 
 
 @dataclass(frozen=True)
@@ -278,7 +278,7 @@ def _seen_evs(
     rules: RuleSet, hands: npt.NDArray[np.int64], known: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_], int]:
     """The hole-card prices of each hand given the dealer cards it knows: the game's own
-    surveillance role (:mod:`crazy4.advantage.surveil_role`), else the five-card engine."""
+    surveillance role (:mod:`crazy4.spec.surveil_role`), else the five-card engine."""
     table = surveilled_of(rules)
     if table is not None:
         return table.seen_evs(rules, hands, known)

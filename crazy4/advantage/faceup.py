@@ -6,7 +6,7 @@ A table dealt with the players' cards face up is, for the house, a table of ``n`
 pool all their cards: each decides with the ``5 n`` (Three Card Poker: ``3 n``) cards on the
 table and the dealer's up card in view. That is the collusion engine's *full pooling*
 (:mod:`crazy4.advantage.collusion`; Three Card Poker's own engine,
-:class:`crazy4.games.base.CollusionStudy`): per deal, every dealer hand from the unseen cards
+:class:`crazy4.spec.game.CollusionStudy`): per deal, every dealer hand from the unseen cards
 is counted exactly and every player takes the exact optimum; the deals are averaged by seeded
 Monte Carlo. With one player nothing is seen that the player would not see anyway: the edge is
 the game's exact honest edge (the engine's gain is then exactly zero on every deal).
@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 
 from crazy4.advantage.faceup_bets import BetEdge, bet_edges, largest_error
 from crazy4.errors import InputError
-from crazy4.games.base import CollusionStudy, game_of
+from crazy4.spec.game import CollusionStudy, game_of
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -52,8 +52,8 @@ from crazy4.advantage.detect import read_log_columns, tail_probability
 from crazy4.advantage.plant import surveilled_of
 from crazy4.advantage.teamdetect import TEAM_DRAWS, team_evidence
 from crazy4.errors import InputError
-from crazy4.games.base import game_of
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import game_of
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ For a rule set and a number ``k`` of seen hidden dealer cards, the situations ar
 the dealer's face-up cards, the seen cards): all their suit classes
 (:func:`crazy4.core.forced.forced_situations`), counted with every known dealer card forced
 (:func:`crazy4.core.forced.count_forced`) and split into the game's dealer-outcome cells
-(:class:`crazy4.games.base.HoleCardRole`). With the game's nets per cell the EV numerator of
+(:class:`crazy4.spec.game.HoleCardRole`). With the game's nets per cell the EV numerator of
 each decision (over ``completions x unit``) and its second moment follow as integers; a
 strategy is a map from what the player knows to a decision (:mod:`crazy4.advantage.information`),
 chosen per information class by comparing aggregated integers (exact ties seen as ties).
@@ -47,8 +47,8 @@ from crazy4.core.forced import (
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
-from crazy4.games.base import HoleCardRole, Settlement, game_of
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import HoleCardRole, Settlement, game_of
 
 #: Situation classes priced at once (bounds the working memory).
 SITUATIONS_PER_CHUNK = 1_000_000
@@ -172,7 +172,7 @@ def situation_prices(
 
     Examples
     --------
-    >>> from crazy4.games.base import Settlement
+    >>> from crazy4.spec.game import Settlement
     >>> s = Settlement(np.array([[[-1, -1], [2, -2], [3, -3], [4, -4]]]),
     ...                np.ones((1, 4), bool), np.arange(1, 5), 1)
     >>> ev, sq = situation_prices(np.array([[3, 1]]), np.array([0]), s)

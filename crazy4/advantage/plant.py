@@ -3,7 +3,7 @@
 A table of ``seats`` seats shares one dealer hand each round. Every seat is one of
 
 * **honest**: the no-information optimal decision of its hand (and the up card), the
-  collusion role's :meth:`~crazy4.games.collusion_role.ColludingGame.honest_decisions`;
+  collusion role's :meth:`~crazy4.spec.collusion_role.ColludingGame.honest_decisions`;
 * **hole-carder** (the seats of ``hole_card_seats``): it sees the first ``hole_cards`` hidden
   dealer cards and plays the exact hole-card optimum for what it sees
   (:func:`crazy4.advantage.situation.situation_evs`);
@@ -14,7 +14,7 @@ A table of ``seats`` seats shares one dealer hand each round. Every seat is one 
 
 Every seat is settled on the dealer's whole hand by the game's hole-card role, exactly as
 :func:`crazy4.advantage.simulate.play_chunk` does: the round's dealer-outcome cell from the
-dealer's best-four strength and the :class:`~crazy4.games.base.Settlement`'s net. Chunks of
+dealer's best-four strength and the :class:`~crazy4.spec.game.Settlement`'s net. Chunks of
 :data:`CHUNK_ROUNDS` rounds are seeded from ``SeedSequence(seed).spawn``, so every number and
 every log row is the same for any number of workers. Sums are exact integers.
 """
@@ -32,13 +32,13 @@ import numpy.typing as npt
 from crazy4.advantage.collusion import CollusionPlan, DealtTeam, colluder_role, team_prices
 from crazy4.advantage.simulate import deal_rounds
 from crazy4.advantage.situation import situation_evs
-from crazy4.advantage.surveil_role import Surveilled, SurveilledTable
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.errors import InputError
-from crazy4.games.base import game_of
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import game_of
+from crazy4.spec.surveil_role import Surveilled, SurveilledTable
 
 CHUNK_ROUNDS = 65_536
 #: Role names of the log's metadata and the summary.
@@ -377,7 +377,7 @@ def run_planted(
 
 
 def surveilled_of(rules: RuleSet) -> SurveilledTable | None:
-    """The game's own surveillance role (:mod:`crazy4.advantage.surveil_role`), or None for a
+    """The game's own surveillance role (:mod:`crazy4.spec.surveil_role`), or None for a
     game planted through its hole-card and collusion roles.
 
     Examples

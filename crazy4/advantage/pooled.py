@@ -38,7 +38,7 @@ import numpy.typing as npt
 
 from crazy4.core.cards import BINOMIAL
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
-from crazy4.games.collusion_role import ColludingGame
+from crazy4.spec.collusion_role import ColludingGame
 
 IntArray = npt.NDArray[np.int64]
 

@@ -73,11 +73,11 @@ def hole_card_results(
 
 def published_tables(rules: object, jobs: int = 1) -> tuple[dict[str, pd.DataFrame], str]:
     """The hole-card tables and report section ``crazy4 analyze --hole-cards`` adds to a rule
-    set's folder: the game's :attr:`~crazy4.games.base.HoleCardRole.results_seen` cards (none:
+    set's folder: the game's :attr:`~crazy4.spec.game.HoleCardRole.results_seen` cards (none:
     no tables)."""
     from crazy4.advantage.report import hole_card_section
-    from crazy4.games.base import HoleCardTables, game_of
     from crazy4.rules.ruleset import RuleSet
+    from crazy4.spec.game import HoleCardTables, game_of
 
     assert isinstance(rules, RuleSet)
     game = game_of(rules)

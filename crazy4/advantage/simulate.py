@@ -4,8 +4,8 @@ Each round deals the player five cards and the dealer its hand from a fresh deck
 the dealer's face-up cards and the first ``seen`` hidden ones, decides by the exact hole-card
 strategy for that situation (:func:`crazy4.advantage.situation.situation_evs`) and is settled on
 the dealer's whole hand: the forced-card count with *every* dealer card forced is one dealer
-hand, so :meth:`crazy4.games.base.HoleCardRole.cells_from_counts` gives the round's cell, and the
-game's :class:`~crazy4.games.base.Settlement` its net. Chunks of :data:`CHUNK_ROUNDS` rounds are
+hand, so :meth:`crazy4.spec.game.HoleCardRole.cells_from_counts` gives the round's cell, and the
+game's :class:`~crazy4.spec.game.Settlement` its net. Chunks of :data:`CHUNK_ROUNDS` rounds are
 seeded from ``SeedSequence(seed).spawn``, so the numbers do not depend on how chunks are run
 (``jobs`` threads price a chunk's situations: :func:`crazy4.core.table_kernels.set_threads`,
 which the forced-card count runs on); sums are exact integers, the mean and its standard error
@@ -27,8 +27,8 @@ from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.table_kernels import set_threads
-from crazy4.games.base import game_of
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import game_of
 
 CHUNK_ROUNDS = 65_536
 

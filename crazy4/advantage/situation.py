@@ -17,8 +17,8 @@ from crazy4.core.decisions import best_decisions, decision_label
 from crazy4.core.forced import completions, count_forced
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.errors import InputError
-from crazy4.games.base import game_of
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import game_of
 
 
 def check_situation(

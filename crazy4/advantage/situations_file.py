@@ -107,7 +107,7 @@ def write_situations(
 def _ev(rules: RuleSet, seen: int) -> dict[str, object]:
     """The EV numerators' common denominator and the seen cards, for the provenance."""
     from crazy4.core.forced import completions
-    from crazy4.games.base import game_of
+    from crazy4.spec.game import game_of
 
     role = game_of(rules).hole_cards()
     denominator = completions(role.dealer_size, role.face_up + seen) * role.settlement(rules).unit
@@ -119,7 +119,7 @@ def _deals(rules: RuleSet, seen: int) -> int:
     from math import comb
 
     from crazy4.core.forced import completions
-    from crazy4.games.base import game_of
+    from crazy4.spec.game import game_of
 
     role = game_of(rules).hole_cards()
     known = role.face_up + seen

@@ -1,4 +1,4 @@
-"""The card room as an extension of Crazy 4 Poker's analysis (:mod:`crazy4.games.extension`).
+"""The card room as an extension of Crazy 4 Poker's analysis (:mod:`crazy4.spec.extension`).
 
 A Crazy 4 Poker rule set with ``[[cardroom.tables]]`` or a blind second hand gets the card
 room's model, tables and report section (:func:`crazy4.cardroom.report.cardroom_results`),
@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING
 
 from crazy4.cardroom.defaults import SIMULATION_ROUNDS, SIMULATION_SEED
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.games.extension import Extended
+from crazy4.spec.extension import Extended
 
 if TYPE_CHECKING:
-    from crazy4.games.base import GameAnalysis, Progress
     from crazy4.rules.ruleset import RuleSet
+    from crazy4.spec.game import GameAnalysis, Progress
 
 
 class CardroomExtension:

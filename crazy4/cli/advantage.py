@@ -24,9 +24,9 @@ from crazy4.cli.options import (
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
-    from crazy4.games.base import HoleCardTables
     from crazy4.results.destination import Claimed
     from crazy4.rules.ruleset import RuleSet
+    from crazy4.spec.game import HoleCardTables
 
 
 @dataclass(frozen=True)
@@ -101,8 +101,8 @@ def run_holecards(args: argparse.Namespace) -> int:
     """``crazy4 advantage holecards``: every situation, or one with ``--hand``."""
     from crazy4.advantage.holecards import check_seen
     from crazy4.advantage.information import parse_groups
-    from crazy4.games.base import HoleCardTables
     from crazy4.registry import game_of, load_rules
+    from crazy4.spec.game import HoleCardTables
 
     for text in args.groups or ():
         parse_groups(text)  # before anything, with --hand too: a bad group is never ignored

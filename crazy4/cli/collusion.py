@@ -31,8 +31,8 @@ from crazy4.cli.options import (
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
-    from crazy4.games.base import CollusionStudy
     from crazy4.rules.ruleset import RuleSet
+    from crazy4.spec.game import CollusionStudy
 
 #: Deals per number of colluders unless ``--deals`` says otherwise.
 DEFAULT_DEALS = 10_000
@@ -118,11 +118,11 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
     """Run the study; print the table; write it with ``--out``."""
     from crazy4.advantage.collusion import colluder_role, make_collusion_plan, run_collusion
     from crazy4.advantage.collusion_tables import collusion_frame, exact_rows, plan_rows, render
-    from crazy4.games.base import CollusionStudy
     from crazy4.registry import game_of, load_rules
     from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import provenance, write_table
     from crazy4.rules.load import resolve_rules_path
+    from crazy4.spec.game import CollusionStudy
 
     if args.scheduler and args.backend != "dask":
         raise InputError("--scheduler needs --backend dask")

@@ -1,5 +1,5 @@
 """Pay tables by hand category, for any ranking: the side bets and bonuses of a game
-specification (:mod:`crazy4.games.spec`), read by
+specification (:mod:`crazy4.spec.specification`), read by
 :func:`crazy4.rules.category_section.read_category_pays`.
 
 Examples

@@ -20,8 +20,8 @@ from crazy4.core.bet_tables import fraction_text
 from crazy4.design.basis import bet_rows
 
 if TYPE_CHECKING:
-    from crazy4.games.base import GameAnalysis
     from crazy4.rules.ruleset import RuleSet
+    from crazy4.spec.game import GameAnalysis
 
 #: A strategy table's count of one decision (``situations_1x``, ``combinations_fold``).
 COUNT_COLUMN = re.compile(r"(situations|combinations)_(fold|1x|2x|3x)")
@@ -81,7 +81,7 @@ def decision_changes(first: GameAnalysis, other: GameAnalysis) -> pd.DataFrame:
 
     Examples
     --------
-    >>> from crazy4.games.base import GameAnalysis
+    >>> from crazy4.spec.game import GameAnalysis
     >>> def analysis(decisions: list[str]) -> GameAnalysis:
     ...     hands = pd.DataFrame({"hand": ["a", "b"], "weight": [4, 12], "decision": decisions})
     ...     return GameAnalysis({"player_hands": hands}, "x", 1, {}, lambda record: "")

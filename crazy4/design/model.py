@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
     import pandas as pd
 
-    from crazy4.games.base import GameAnalysis
+    from crazy4.spec.game import GameAnalysis
 
 #: The decisions of a ``player_hands`` table, in column order.
 DECISIONS = ("fold", "1x", "2x", "3x")

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from crazy4.design.basis import BetFigures
-    from crazy4.games.base import GameAnalysis
+    from crazy4.spec.game import GameAnalysis
 
 #: A side bet's base hit frequency, base E[X^2], searched lines' probabilities and base odds.
 SideBase = tuple[float, float, "npt.NDArray[np.float64]", "npt.NDArray[np.float64]"]

@@ -25,8 +25,8 @@ from crazy4.errors import InputError
 if TYPE_CHECKING:
     from crazy4.design.basis import BetFigures
     from crazy4.design.claims import Claim
-    from crazy4.games.base import GameAnalysis
     from crazy4.rules.ruleset import RuleSet
+    from crazy4.spec.game import GameAnalysis
 
 #: Figures compared exactly whatever the tolerance.
 EXACT_FIGURES = frozenset({"combinations", "payout"})

@@ -1,1 +1,1 @@
-"""Engines that take a game specification (:mod:`crazy4.games.spec`) and know no game."""
+"""Engines that take a game specification (:mod:`crazy4.spec.specification`) and know no game."""

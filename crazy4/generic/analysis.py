@@ -26,10 +26,10 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.cards import colex_indices
-from crazy4.games.spec import DECISIONS, GameSpec
 from crazy4.generic.counts import dealer_histograms, suit_classes
 from crazy4.generic.pricing import Prices, cells_from_histograms, price
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.specification import DECISIONS, GameSpec
 
 IntArray = npt.NDArray[np.int64]
 

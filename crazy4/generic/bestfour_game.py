@@ -1,4 +1,4 @@
-"""A best-four-of-five game as the registry's :class:`crazy4.games.base.Game`, written once.
+"""A best-four-of-five game as the registry's :class:`crazy4.spec.game.Game`, written once.
 
 Crazy 4 Poker and Four Card Poker are each a subclass of :class:`BestFourGame` holding the
 game's data (its key, title, deal, bets and texts) and a few hooks that name its parts: its
@@ -29,15 +29,13 @@ from functools import partial
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from crazy4.games.base import GameAnalysis, Progress
+from crazy4.spec.game import GameAnalysis, Progress
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
     from crazy4.core.bets import ExactBet
-    from crazy4.games.base import Settlement
-    from crazy4.games.collusion_role import ColludingGame
     from crazy4.generic.bestfour_hand import BestFourHand, HandPrices
     from crazy4.generic.bestfour_report import BestFourAnalysis, BestFourReport
     from crazy4.generic.bestfour_sim_spec import BestFourSim
@@ -46,6 +44,8 @@ if TYPE_CHECKING:
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
+    from crazy4.spec.collusion_role import ColludingGame
+    from crazy4.spec.game import Settlement
     from crazy4.validate.game import ValidatedGame
 
 #: The simulator of each game class, built once per process (:meth:`BestFourGame.simulator`).

@@ -2,7 +2,7 @@
 
 A game states its wagers as data (:mod:`crazy4.generic.bestfour_settle`); here they become the
 net of every decision in every cell by the player's strength (:func:`decision_nets`, a
-:class:`crazy4.games.base.Settlement`: what the hole-card and collusion engines price with
+:class:`crazy4.spec.game.Settlement`: what the hole-card and collusion engines price with
 too), and a row of cell counts (a hand class's dealer hands, a situation's hidden completions)
 is priced by one sum::
 
@@ -15,7 +15,7 @@ taken and the tie is reported (:func:`crazy4.core.decisions.best_decisions`).
 
 Examples
 --------
->>> from crazy4.games.base import Settlement
+>>> from crazy4.spec.game import Settlement
 >>> nets = np.array([[[-1, -1], [2, -2], [4, -4], [6, -6]]])
 >>> table = Settlement(nets, np.ones((1, 4), bool), np.arange(1, 5), 1)
 >>> prices = price_cells(table, np.array([0, 0]), np.array([[3, 1], [1, 3]]), 4)
@@ -39,9 +39,9 @@ import numpy.typing as npt
 from crazy4.core.decisions import allowed_decisions, best_decisions, optimal_ev
 from crazy4.core.exact import fits_int64, largest_magnitude, widen
 from crazy4.core.ranking import number_of_strengths
-from crazy4.games.base import Settlement
 from crazy4.generic.bestfour_settle import BestFourSettlement
 from crazy4.generic.cell_roles import cell_evs
+from crazy4.spec.game import Settlement
 
 IntArray = npt.NDArray[np.int64]
 
@@ -106,7 +106,7 @@ def ev_fits_int64(nets: Settlement, completions: int) -> bool:
 
     Examples
     --------
-    >>> from crazy4.games.base import Settlement
+    >>> from crazy4.spec.game import Settlement
     >>> table = Settlement(np.array([[[-1, 10**13]]]), np.ones((1, 1), bool), np.ones(1), 1)
     >>> ev_fits_int64(table, 100_000), ev_fits_int64(table, 1_000_000)
     (True, False)

@@ -64,7 +64,7 @@ def outcome_cells(
     qualifier_strength: int,
 ) -> IntArray:
     """``3 * (dealer qualifies) + showdown result`` of each deal (the six cells of a game with
-    a dealer qualifier, :data:`crazy4.games.spec.CELLS`)."""
+    a dealer qualifier, :data:`crazy4.spec.specification.CELLS`)."""
     dealer = np.asarray(dealer_strength, dtype=np.int64)
     cells: IntArray = 3 * (dealer >= qualifier_strength) + showdown_results(player_strength, dealer)
     return cells

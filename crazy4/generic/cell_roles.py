@@ -5,10 +5,10 @@ price a player hand from the dealer hands counted *below* a few strengths (thres
 depend on the player's strength and the rules). A game whose outcome cells are the differences
 of those counts -- ``0 <= B(t_1) <= ... <= B(t_m) <= N`` cut the ``N`` dealer hands into
 ``m + 1`` cells -- needs to supply only the thresholds and the net of every decision in every
-cell (a :class:`crazy4.games.base.Settlement`); the rest is written once here:
+cell (a :class:`crazy4.spec.game.Settlement`); the rest is written once here:
 
-* :class:`CellHoleCards` -- the :class:`crazy4.games.base.HoleCardRole`;
-* :class:`CellColluder` -- the :class:`crazy4.games.collusion_role.ColludingGame`: each
+* :class:`CellHoleCards` -- the :class:`crazy4.spec.game.HoleCardRole`;
+* :class:`CellColluder` -- the :class:`crazy4.spec.collusion_role.ColludingGame`: each
   decision's EV numerator is ``sum over cells of count * net(v, m, cell)``, on int64 or
   Python-integer arrays alike.
 
@@ -36,8 +36,8 @@ import numpy.typing as npt
 from crazy4.core.cards import RANKS
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.errors import InputError
-from crazy4.games.base import Settlement
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import Settlement
 
 IntArray = npt.NDArray[np.int64]
 
@@ -59,12 +59,12 @@ def cells_between(below: IntArray, total: int | IntArray) -> IntArray:
 
 @dataclass(frozen=True)
 class CellHoleCards:
-    """A game's :class:`crazy4.games.base.HoleCardRole` from its thresholds and settlement.
+    """A game's :class:`crazy4.spec.game.HoleCardRole` from its thresholds and settlement.
 
     Attributes
     ----------
     dealer_size, face_up, results_seen, most_seen, cells, main_bet
-        As :class:`crazy4.games.base.HoleCardRole` declares them.
+        As :class:`crazy4.spec.game.HoleCardRole` declares them.
     cut : callable
         ``(rules, strengths) -> thresholds``, increasing along each row.
     settle : callable
@@ -143,7 +143,7 @@ def forfeited_side_bets(rules: RuleSet, main: Settlement) -> dict[str, Settlemen
 
     Examples
     --------
-    >>> from crazy4.games.base import game_of
+    >>> from crazy4.spec.game import game_of
     >>> from crazy4.registry import load_rules
     >>> rules = load_rules("crazy4-cardroom")
     >>> main = game_of(rules).hole_cards().settlement(rules)
@@ -188,7 +188,7 @@ def cell_evs(settlement: Settlement, strengths: IntArray, cells: IntArray) -> In
 
 @dataclass(frozen=True)
 class CellColluder:
-    """A game's collusion role (:class:`crazy4.games.collusion_role.ColludingGame`).
+    """A game's collusion role (:class:`crazy4.spec.collusion_role.ColludingGame`).
 
     Attributes
     ----------
@@ -245,7 +245,7 @@ class CellColluder:
 
         Examples
         --------
-        >>> from crazy4.games.base import game_of
+        >>> from crazy4.spec.game import game_of
         >>> from crazy4.registry import load_rules
         >>> rules = load_rules("crazy4-standard")
         >>> priced, unpriced = game_of(rules).colluder().bet_settlements(rules)

@@ -36,12 +36,12 @@ from crazy4.advantage.collusion import BET_MOMENTS, bet_moments
 from crazy4.core.cards import colex_indices
 from crazy4.core.deal import deal_hands
 from crazy4.errors import InputError
-from crazy4.games.spec import GameSpec
 from crazy4.generic.counts import class_of_hands, dealer_histograms
 from crazy4.generic.pricing import cells_from_histograms, price
 from crazy4.generic.simulate import MAX_SEATS, analysis_of
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.plan import CHUNK_ROUNDS, chunk_generator
+from crazy4.spec.specification import GameSpec
 
 IntArray = npt.NDArray[np.int64]
 

@@ -1,4 +1,4 @@
-"""A game specification as the registry's :class:`crazy4.games.base.Game`: the generic engines
+"""A game specification as the registry's :class:`crazy4.spec.game.Game`: the generic engines
 behind the interface every driver (the pipeline, the CLI, the reports) uses.
 
 Examples
@@ -14,23 +14,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NoReturn
 
 from crazy4.errors import InputError
-from crazy4.games.base import GameAnalysis, Progress
-from crazy4.games.spec import GameSpec
+from crazy4.spec.game import GameAnalysis, Progress
+from crazy4.spec.specification import GameSpec
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from crazy4.advantage.surveil_role import SurveilledTable
-    from crazy4.games.base import HoleCardRole
-    from crazy4.games.collusion_role import ColludingGame
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
+    from crazy4.spec.collusion_role import ColludingGame
+    from crazy4.spec.game import HoleCardRole
+    from crazy4.spec.surveil_role import SurveilledTable
     from crazy4.validate.game import ValidatedGame
 
 
 class SpecGame:
-    """The :class:`crazy4.games.base.Game` of a :class:`crazy4.games.spec.GameSpec`."""
+    """The :class:`crazy4.spec.game.Game` of a :class:`crazy4.spec.specification.GameSpec`."""
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec

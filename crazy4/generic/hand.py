@@ -22,11 +22,11 @@ from crazy4.core.cards import colex_index, format_card, format_cards
 from crazy4.core.decisions import decision_label
 from crazy4.core.hand_result import decision_evs, exact_tie
 from crazy4.errors import InputError
-from crazy4.games.spec import CELLS, GameSpec
 from crazy4.generic.counts import dealer_histograms
 from crazy4.generic.pricing import cells_from_histograms, price
 from crazy4.report.hand_text import count_lines, decision_lines, qualifier_rows
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.specification import CELLS, GameSpec
 
 
 def spec_hand_result(

@@ -26,11 +26,11 @@ import pandas as pd
 
 from crazy4.core.cards import RANKS
 from crazy4.errors import InputError
-from crazy4.games.spec import DECISIONS, GameSpec
 from crazy4.generic.analysis import player_strengths
 from crazy4.generic.counts import dealer_histograms, suit_classes
 from crazy4.generic.pricing import cells_from_histograms
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.specification import DECISIONS, GameSpec
 
 IntArray = npt.NDArray[np.int64]
 

@@ -2,7 +2,7 @@
 
 From a histogram ``h`` of the dealer's strengths (:mod:`crazy4.generic.counts`), the player's
 strength ``v`` and the qualifier ``q`` (the weakest qualifying strength), with ``B(t) = Σ_{s<t}
-h[s]`` and ``N = B(∞)``, the six cells of :data:`crazy4.games.spec.CELLS` are::
+h[s]`` and ``N = B(∞)``, the six cells of :data:`crazy4.spec.specification.CELLS` are::
 
     v < q:  nq_player_higher = B(v), nq_tie = h[v], nq_dealer_higher = B(q) - B(v + 1),
             dealer_wins = N - B(q)                          (player_wins = tie = 0)
@@ -10,8 +10,8 @@ h[s]`` and ``N = B(∞)``, the six cells of :data:`crazy4.games.spec.CELLS` are:
             dealer_wins = N - B(v + 1)                      (nq_tie = nq_dealer_higher = 0)
 
 and the EV numerator of decision ``d`` is ``Σ_c cells[c] * nets[v, d, c]`` over ``N * unit``
-(:class:`crazy4.games.spec.CellSettlement`). Decisions compare as exact integers; among exact
-ties the smallest wager is taken and the tie reported.
+(:class:`crazy4.spec.specification.CellSettlement`). Decisions compare as exact integers;
+among exact ties the smallest wager is taken and the tie reported.
 
 Examples
 --------
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.games.spec import CellSettlement
+from crazy4.spec.specification import CellSettlement
 
 IntArray = npt.NDArray[np.int64]
 

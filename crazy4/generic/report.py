@@ -6,10 +6,10 @@ from collections.abc import Mapping
 
 import pandas as pd
 
-from crazy4.games.spec import GameSpec
 from crazy4.generic.report_frame import bet_row, headline, title_lines
 from crazy4.report.markdown import markdown_table, percent
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.specification import GameSpec
 
 
 def _rules_section(spec: GameSpec, rules: RuleSet) -> list[str]:

@@ -2,7 +2,7 @@
 
 A rule variant (a pay line changed, a switch flipped, a reading of an ambiguous rule) is a
 rule set of its own. :func:`price_rules` analyzes it through the game that read it
-(:func:`crazy4.games.base.game_of`, no registry) and reads the figures off the analysis's
+(:func:`crazy4.spec.game.game_of`, no registry) and reads the figures off the analysis's
 ``bets`` table: every bet's exact house edge, and the main bet's average total bet and element
 of risk. The counts come from the game's table cache, so a variant is re-priced from the same
 counts, never recounted (a new qualifier is counted once).
@@ -33,15 +33,15 @@ import numpy as np
 
 from crazy4.core.decisions import DECISIONS
 from crazy4.errors import InputError
-from crazy4.games.base import game_of
 from crazy4.generic.game import SpecGame
+from crazy4.spec.game import game_of
 
 if TYPE_CHECKING:
     import numpy.typing as npt
     import pandas as pd
 
-    from crazy4.games.base import GameAnalysis
     from crazy4.rules.ruleset import RuleSet
+    from crazy4.spec.game import GameAnalysis
 
 
 @dataclass(frozen=True)
@@ -153,8 +153,8 @@ def exact_average_total_bet(analysis: GameAnalysis, rules: RuleSet) -> Fraction 
 def decision_wagers(rules: RuleSet) -> tuple[str, npt.NDArray[np.int64], int] | None:
     """What each decision (fold, 1x, 2x, 3x) wagers on the game's main bet, as the game
     states it: ``(main bet, wagers over unit, unit)`` from a specification's settlement
-    (:meth:`crazy4.games.spec.GameSpec.settlement`) or the hole-card role's
-    (:meth:`crazy4.games.base.HoleCardRole.settlement`); ``None`` when it states neither.
+    (:meth:`crazy4.spec.specification.GameSpec.settlement`) or the hole-card role's
+    (:meth:`crazy4.spec.game.HoleCardRole.settlement`); ``None`` when it states neither.
 
     Examples
     --------

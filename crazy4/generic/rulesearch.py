@@ -1,6 +1,6 @@
 """Rule inference for a specification game: edits of its outcome-cell settlement, searched.
 
-A specification game (:class:`crazy4.games.spec.GameSpec`) settles by one table: every
+A specification game (:class:`crazy4.spec.specification.GameSpec`) settles by one table: every
 wager's net per (player strength, decision, outcome cell). So the ways an engine may read the
 rules differently are edits of how rows reach that table, or of the table itself, written
 once here for every such game (:class:`SpecEdit`), and they compose:
@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from crazy4.core.paytables import format_odds
 from crazy4.errors import InputError
-from crazy4.games.spec import CELLS, CellSettlement, Ranking
+from crazy4.spec.specification import CELLS, CellSettlement, Ranking
 from crazy4.validate.infer import Variant
 from crazy4.validate.patterns import amount_verb
 from crazy4.validate.switches import odds_of_net

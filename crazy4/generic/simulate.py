@@ -4,7 +4,7 @@ A round deals, from one fresh deck (:func:`crazy4.core.deal.deal_hands`), the ga
 each seat and then the dealer's. Each seat plays the optimal strategy (a decision per suit
 class of player hands, from :func:`crazy4.generic.analysis.analyze_spec`) and wagers 1 Ante,
 its Play bet and 1 on the first side bet. Seats are counted by ``key = (strength * 4 +
-decision) * 6 + cell`` (:data:`crazy4.games.spec.CELLS`), which determines every bet; the
+decision) * 6 + cell`` (:data:`crazy4.spec.specification.CELLS`), which determines every bet; the
 dealer's hands by strength. The log has one row a seat and round: ``round``, ``seat``,
 ``player``, ``dealer``, ``decision``, the wagers ``ante``, ``play`` and the side bet, and the
 nets ``ante_net``, ``play_net``, ``ante_bonus_net`` and the side bet's, per unit of Ante.
@@ -25,13 +25,13 @@ from crazy4.core.cards import colex_indices
 from crazy4.core.deal import deal_hands
 from crazy4.core.exact import exact_dot, seat_totals
 from crazy4.errors import InputError
-from crazy4.games.spec import CELLS, DECISIONS, WAGERS, GameSpec
 from crazy4.generic.analysis import SpecAnalysis, analyze_spec
 from crazy4.generic.counts import class_of_hands
 from crazy4.log.cardtext import hand_code_array
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BetNets, Chunk, Counts
 from crazy4.simulate.plan import PlanTables, SimulationPlan
+from crazy4.spec.specification import CELLS, DECISIONS, WAGERS, GameSpec
 
 #: The most seats at one table.
 MAX_SEATS = 7
@@ -59,7 +59,7 @@ class SeatTables:
 
 
 class SpecSimulator:
-    """The chunk player of a :class:`crazy4.games.spec.GameSpec` (module docstring)."""
+    """The chunk player of a :class:`crazy4.spec.specification.GameSpec` (module docstring)."""
 
     max_seats = MAX_SEATS
 

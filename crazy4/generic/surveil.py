@@ -1,4 +1,4 @@
-"""A specification game's :class:`~crazy4.advantage.surveil_role.SurveilledTable`: planting and
+"""A specification game's :class:`~crazy4.spec.surveil_role.SurveilledTable`: planting and
 detection (``crazy4 simulate --hole-card-seats/--team-seats``, ``crazy4 advantage detect``)
 through the generic engines.
 
@@ -30,11 +30,11 @@ import numpy.typing as npt
 
 from crazy4.core.cards import colex_indices, combinations_array
 from crazy4.errors import InputError
-from crazy4.games.spec import GameSpec
 from crazy4.generic.counts import class_of_hands, dealer_histograms, suit_classes
 from crazy4.generic.pricing import cells_from_histograms, price
 from crazy4.generic.simulate import MAX_SEATS, analysis_of
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.specification import GameSpec
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -185,7 +185,8 @@ def canonical_situations(hands: IntArray, cards: IntArray) -> tuple[IntArray, In
 
 
 class SpecSurveillance:
-    """The surveillance role of a :class:`~crazy4.games.spec.GameSpec` (module docstring)."""
+    """The surveillance role of a :class:`~crazy4.spec.specification.GameSpec` (module
+    docstring)."""
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec

@@ -15,8 +15,8 @@ import pandas as pd
 from crazy4.core.bet_tables import fraction_text, net_distribution
 from crazy4.core.bets import summarize
 from crazy4.core.cards import format_hands
-from crazy4.games.spec import CELL_LABELS, CELLS, DECISIONS, GameSpec
 from crazy4.generic.analysis import SpecAnalysis
+from crazy4.spec.specification import CELL_LABELS, CELLS, DECISIONS, GameSpec
 
 IntArray = npt.NDArray[np.int64]
 
@@ -45,7 +45,7 @@ def bets_table(analysis: SpecAnalysis) -> pd.DataFrame:
 
 
 def hand_frequencies(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
-    """The player's hands by hand group (:meth:`crazy4.games.spec.Ranking.group`), strongest
+    """The player's hands by hand group (:meth:`crazy4.spec.specification.Ranking.group`), strongest
     first, with their category."""
     ranking = spec.ranking
     strengths = np.arange(ranking.n_strengths)

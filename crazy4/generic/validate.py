@@ -4,8 +4,8 @@ The log is the one :mod:`crazy4.generic.simulate` writes: ``player`` and ``deale
 ``decision``, the wagers ``ante`` and ``play``, the nets ``ante_net``, ``play_net`` and
 ``ante_bonus_net`` (optional: without it the bonus is expected inside ``ante_net``), and
 optionally the side bet and its net. Each row is settled again from its cards and decision by
-the specification's settlement (:attr:`crazy4.games.spec.CellSettlement.parts`), the rows that
-differ searched for the rule differences that explain them
+the specification's settlement (:attr:`crazy4.spec.specification.CellSettlement.parts`), the
+rows that differ searched for the rule differences that explain them
 (:mod:`crazy4.generic.rulesearch`), its decision compared with the optimal one of its hand
 class, and the statistics test the player's and the dealer's categories and each bet's mean
 against the exact analysis.
@@ -24,11 +24,11 @@ import pyarrow as pa
 from crazy4.core.bets import ExactBet
 from crazy4.core.cards import format_cards
 from crazy4.errors import InputError
-from crazy4.games.spec import GameSpec
 from crazy4.generic.counts import class_of_hands
 from crazy4.generic.rulesearch import SpecRows, category_nets, spec_edits
 from crazy4.generic.simulate import SpecSimulator, analysis_of
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.specification import GameSpec
 from crazy4.validate.checks import (
     Component,
     compare_decisions,
@@ -362,7 +362,7 @@ class SpecRun:
 
 
 class SpecValidator:
-    """The validator's role of a :class:`crazy4.games.spec.GameSpec` (module docstring)."""
+    """The validator's role of a :class:`crazy4.spec.specification.GameSpec` (module docstring)."""
 
     summary_keys = SUMMARY_KEYS
 

@@ -261,7 +261,7 @@ def par_sheet(
     report_markdown : str
         The game's Markdown report: its rules list is reused, so the rules read the same.
     """
-    from crazy4.games.base import game_of
+    from crazy4.spec.game import game_of
 
     game = game_of(rules)
     deals = int(str(record["deals"]))

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from crazy4 import __version__
 
 if TYPE_CHECKING:
-    from crazy4.games.base import Game
     from crazy4.rules.ruleset import RuleSet
+    from crazy4.spec.game import Game
 
 #: Characters outside the standard fonts' encoding, spelt out.
 _SPELT = {"−": "-", "≤": "<=", "≥": ">=", "√": "sqrt", "→": "->", "±": "+-", "…": "..."}

@@ -2,8 +2,8 @@
 
 A game whose ranking is not the five-card one (Three Card Poker's) reads its bonus and side-bet
 tables (``pair = 1``, ``flush = 4``) here, against the ranking its specification gives
-(:class:`crazy4.games.spec.Ranking`); its ``qualifier`` and ``raise_minimum`` descriptions are
-read by the game's ``strength_of`` (:class:`crazy4.rules.load.RuleReader`).
+(:class:`crazy4.spec.specification.Ranking`); its ``qualifier`` and ``raise_minimum``
+descriptions are read by the game's ``strength_of`` (:class:`crazy4.rules.load.RuleReader`).
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 
 
 class RuleReader(Protocol):
-    """What reading a rule file needs of its game (every :class:`crazy4.games.base.Game`)."""
+    """What reading a rule file needs of its game (every :class:`crazy4.spec.game.Game`)."""
 
     @property
     def key(self) -> str:
@@ -42,6 +42,11 @@ class RuleReader(Protocol):
     @property
     def dealer_cards(self) -> tuple[int, int]:
         """The dealer's cards and how many of them are face up."""
+        ...
+
+    @property
+    def player_cards(self) -> int:
+        """The cards dealt to the player (what a side bet on the player's cards may score)."""
         ...
 
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
@@ -178,7 +183,7 @@ def rules_from_data(
         side_bets=(),
         text=text,
         path=where,
-        progressive=read_progressive(top),
+        progressive=read_progressive(top, game.player_cards),
         reader=game,
     )
     rules = game.read_sections(top, common)

@@ -40,6 +40,7 @@ from crazy4.rules.progressive_bet import (
     ProgressiveBet,
     ProgressiveLine,
     scoring_categories,
+    scoring_mismatch,
 )
 from crazy4.rules.sections import Section
 
@@ -172,8 +173,16 @@ def _meters(section: Section) -> tuple[Fraction, ...]:
     return tuple(parse_amount(v, f"{section.where}: key 'meters'") for v in values)
 
 
-def read_progressive(top: Section) -> ProgressiveBet | None:
+def read_progressive(top: Section, player_cards: int) -> ProgressiveBet | None:
     """The rule file's ``[progressive]`` section (None when it has none).
+
+    Parameters
+    ----------
+    top : Section
+        The rule file.
+    player_cards : int
+        The cards the game deals the player: the bet's ``scoring`` must read that many
+        (:func:`crazy4.rules.progressive_bet.scoring_mismatch`), or the file is refused.
 
     Raises
     ------
@@ -183,11 +192,18 @@ def read_progressive(top: Section) -> ProgressiveBet | None:
     Examples
     --------
     >>> top = Section({"progressive": {"wager": 1, "reset": -5}}, "my.toml")
-    >>> read_progressive(top)
+    >>> read_progressive(top, player_cards=5)
     Traceback (most recent call last):
     ...
     crazy4.errors.InputError: my.toml [progressive]: key 'reset': -5 is negative; expected an \
 amount in dollars
+    >>> bet = {"wager": 1, "reset": 5, "contribution": "10%"}
+    >>> top = Section({"progressive": bet}, "my.toml")
+    >>> read_progressive(top, player_cards=3)
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: my.toml [progressive]: key 'scoring': 'five_cards' scores the \
+player's 5 dealt cards; this game deals the player 3
     """
     section = top.section("progressive", required=False)
     if section is None:
@@ -196,6 +212,9 @@ amount in dollars
     reset = parse_amount(section.raw("reset"), f"{section.where}: key 'reset'")
     contribution = parse_share(section.raw("contribution"), f"{section.where}: key 'contribution'")
     scoring = section.choice("scoring", SCORINGS, "five_cards")
+    mismatch = scoring_mismatch(scoring, player_cards)
+    if mismatch is not None:
+        raise InputError(f"{section.where}: key 'scoring': {mismatch}")
     bet = ProgressiveBet(
         wager=wager,
         reset=reset,

@@ -28,6 +28,31 @@ from crazy4.core.ranking import HandCategory
 #: How the pay lines rank the player's cards (see the module docstring).
 SCORINGS = ("five_cards", "best_four")
 
+#: The cards each scoring ranks: both read the player's five dealt cards.
+SCORING_CARDS = {"five_cards": 5, "best_four": 5}
+
+
+def scoring_mismatch(scoring: str, player_cards: int) -> str | None:
+    """Why a game dealing ``player_cards`` cannot score a bet by ``scoring`` (None: it can).
+
+    A scoring reads exactly the cards :data:`SCORING_CARDS` names, and the player must be dealt
+    that many: a bet on "the player's five cards" of a three-card hand is no bet at all.
+
+    Examples
+    --------
+    >>> scoring_mismatch("five_cards", 5) is None
+    True
+    >>> scoring_mismatch("five_cards", 3)
+    "'five_cards' scores the player's 5 dealt cards; this game deals the player 3"
+    """
+    cards = SCORING_CARDS[scoring]
+    if cards == player_cards:
+        return None
+    return (
+        f"{scoring!r} scores the player's {cards} dealt cards; this game deals the player "
+        f"{player_cards}"
+    )
+
 
 def scoring_categories(scoring: str) -> type[enum.IntEnum]:
     """The category enum of a scoring, strongest member last.

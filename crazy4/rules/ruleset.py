@@ -41,7 +41,7 @@ TIE_RULES = ("push", "player")
 
 class KeyedGame(Protocol):
     """The game a rule set carries: the one whose reader made it (a
-    :class:`crazy4.games.base.Game`, which :func:`crazy4.games.base.game_of` returns). Declared
+    :class:`crazy4.spec.game.Game`, which :func:`crazy4.spec.game.game_of` returns). Declared
     here by its key alone, so that rules/ needs nothing above it."""
 
     @property
@@ -108,7 +108,7 @@ class RuleSet:
         The ``[progressive]`` section, a bet any game may carry (:mod:`crazy4.progressive`).
     reader : KeyedGame or None
         The game that read the rule file (None for a rule set not read by a game): how an
-        engine reaches the game of the rules it is given (:func:`crazy4.games.base.game_of`),
+        engine reaches the game of the rules it is given (:func:`crazy4.spec.game.game_of`),
         with no lookup by name. Not compared, not printed.
 
     Examples

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from crazy4.games.base import game_of
+from crazy4.spec.game import game_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -126,7 +126,7 @@ class Simulated(Protocol):
 
 
 def simulator_of(rules: RuleSet) -> SimulatedGame:
-    """The simulator's role of the game a rule set carries (:func:`crazy4.games.base.game_of`).
+    """The simulator's role of the game a rule set carries (:func:`crazy4.spec.game.game_of`).
 
     Raises
     ------

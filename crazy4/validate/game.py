@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from crazy4.games.base import game_of
+from crazy4.spec.game import game_of
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -91,7 +91,7 @@ class Validated(Protocol):
 
 
 def validator_of(rules: RuleSet) -> ValidatedGame:
-    """The validator's role of the game a rule set carries (:func:`crazy4.games.base.game_of`).
+    """The validator's role of the game a rule set carries (:func:`crazy4.spec.game.game_of`).
 
     Raises
     ------

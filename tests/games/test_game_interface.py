@@ -7,10 +7,10 @@ import pickle
 
 import pytest
 
-from crazy4.games.base import game_of
 from crazy4.registry import extensions_of, game_named, load_rules, parse_rules, registered_games
 from crazy4.rules.load import read_rules, shipped_rule_names
 from crazy4.simulate.game import simulator_of
+from crazy4.spec.game import game_of
 from crazy4.validate.game import validator_of
 
 

@@ -47,13 +47,13 @@ from crazy4.core.decisions import threshold_text
 from crazy4.core.exact import fits_int64, widen
 from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes, outcome_thresholds
 from crazy4.core.ranking import number_of_strengths
-from crazy4.games.base import Settlement
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.generic.bestfour_bets import outcome_bet
 from crazy4.generic.bestfour_pricing import BestFourPrices, decision_nets, price_cells
 from crazy4.generic.bestfour_settle import BestFourSettlement, Wager, hand_pays, side_bet_wager
 from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
 from crazy4.rules.ruleset import RuleSet, SideBet
+from crazy4.spec.game import Settlement
 
 IntArray = npt.NDArray[np.int64]
 

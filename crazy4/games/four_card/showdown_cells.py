@@ -49,7 +49,6 @@ from crazy4.core.ranking import (
 )
 from crazy4.core.upcard import UpCardOutcomes
 from crazy4.core.upcard_lattice import DealLattice, Parts
-from crazy4.games.base import Settlement
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.generic.bestfour_bets import lattice_parts
 from crazy4.generic.bestfour_pricing import (
@@ -68,6 +67,7 @@ from crazy4.generic.bestfour_settle import (
 from crazy4.generic.bestfour_strategy import ThresholdStrategy
 from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
 from crazy4.rules.ruleset import RuleSet, SideBet
+from crazy4.spec.game import Settlement
 
 IntArray = npt.NDArray[np.int64]
 

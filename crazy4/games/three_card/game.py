@@ -1,4 +1,4 @@
-"""Three Card Poker as a :class:`crazy4.games.spec.GameSpec`: the deal, the bets, the settlement.
+"""Three Card Poker as a :class:`crazy4.spec.specification.GameSpec`: deal, bets, settlement.
 
 Settlement per unit of Ante (``../shared/rules/three-card-poker.md``): a fold loses the Ante; a
 Play bet of ``m`` Antes, when the dealer does not qualify, wins or pushes the Ante and the Play
@@ -24,11 +24,11 @@ from __future__ import annotations
 import numpy as np
 
 from crazy4.core.decisions import allowed_decisions
-from crazy4.games.spec import CellSettlement, DealShape, SideBetSpec
 from crazy4.games.three_card.ranking import THREE_CARD_RANKING, ThreeCardRanking
 from crazy4.games.three_card.rules import read_three_card_sections, three_card_rules
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
+from crazy4.spec.specification import CellSettlement, DealShape, SideBetSpec
 
 
 class ThreeCard:

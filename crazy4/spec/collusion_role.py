@@ -3,8 +3,8 @@
 The driver owns what does not depend on the game: dealing the team's cards from seeded chunks,
 listing the dealer hands from the unseen cards (:mod:`crazy4.advantage.collusion_kernel`), the
 practical team rules' weights (:mod:`crazy4.advantage.team`), the sums and standard errors. A
-game (the one the rule set carries, :func:`crazy4.games.base.game_of`, its role by
-:meth:`crazy4.games.base.Game.colluder`) provides:
+game (the one the rule set carries, :func:`crazy4.spec.game.game_of`, its role by
+:meth:`crazy4.spec.game.Game.colluder`) provides:
 
 * **the table** -- its largest table (:attr:`ColludingGame.max_seats`, the simulator's), how
   many dealer cards are face up, the best-four table of the player's and of the dealer's hand;
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 
 class BetWagers(Protocol):
-    """What the engine reads of a bet's settlement (:class:`crazy4.games.base.Settlement`)."""
+    """What the engine reads of a bet's settlement (:class:`crazy4.spec.game.Settlement`)."""
 
     @property
     def wagers(self) -> npt.NDArray[np.int64]:

@@ -2,7 +2,7 @@
 (:mod:`crazy4.advantage.detect`) need of a game whose hands are not the five-card engine's.
 
 Crazy 4 Poker and Four Card Poker are planted and examined through their
-:class:`~crazy4.games.base.HoleCardRole` and collusion role. A game that instead implements the
+:class:`~crazy4.spec.game.HoleCardRole` and collusion role. A game that instead implements the
 capability :class:`Surveilled` (checked with ``isinstance``; the specification games of
 :mod:`crazy4.generic` do) hands the engines a :class:`SurveilledTable`: its own exact prices of
 a hand given seen dealer cards or pooled team cards, its no-information decisions and its

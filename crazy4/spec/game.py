@@ -1,8 +1,8 @@
 """The interface every game implements, and what its analysis hands to the drivers.
 
 A game (Crazy 4 Poker, Four Card Poker) is one object implementing :class:`Game`. This
-package's interface modules (this one, :mod:`crazy4.games.spec`,
-:mod:`crazy4.games.collusion_role`, :mod:`crazy4.games.extension`) sit below every engine and
+package's interface modules (this one, :mod:`crazy4.spec.specification`,
+:mod:`crazy4.spec.collusion_role`, :mod:`crazy4.spec.extension`) sit below every engine and
 import none. The engines
 (the simulator, the validator, the reports, advantage play) reach a game only through this
 interface: the rule set they are given carries the game that read it, and :func:`game_of`
@@ -29,7 +29,7 @@ What a game provides, by role:
   dealer hand is counted with seen cards forced and how its decisions are settled
   (:mod:`crazy4.advantage.holecards` is the one engine over it).
 * **collusion** -- :meth:`Game.colluder`, the
-  :class:`crazy4.games.collusion_role.ColludingGame` role.
+  :class:`crazy4.spec.collusion_role.ColludingGame` role.
 
 :class:`crazy4.registry.RegisteredGame` joins the interface and those two roles: every
 registered game implements all of them. The conformance suite (``tests/test_conformance.py``)
@@ -48,9 +48,9 @@ if TYPE_CHECKING:
     import numpy.typing as npt
     import pandas as pd
 
-    from crazy4.games.collusion_role import ColludingGame
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
+    from crazy4.spec.collusion_role import ColludingGame
 
 #: Reports progress: called with a short message after each step.
 Progress = Callable[[str], None]
@@ -73,7 +73,7 @@ class GameAnalysis:
     render_report : callable
         Renders the Markdown report, given the provenance record.
     state : object
-        The game's own analysis, for what extends the game (:mod:`crazy4.games.extension`:
+        The game's own analysis, for what extends the game (:mod:`crazy4.spec.extension`:
         the card room reads Crazy 4 Poker's); None when nothing does.
     """
 
@@ -221,7 +221,7 @@ class Game(Protocol):
     ) -> GameAnalysis:
         """The exact analysis: counts, prices, bets, tables and the report (what extends the
         game, such as the card room, is run beside it by the pipeline:
-        :mod:`crazy4.games.extension`)."""
+        :mod:`crazy4.spec.extension`)."""
         ...
 
     def hand_result(
