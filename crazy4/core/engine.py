@@ -50,7 +50,7 @@ import numpy.typing as npt
 
 from crazy4.core.cache import cached_array
 from crazy4.core.cards import BINOMIAL, colex_indices, combinations_array
-from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
+from crazy4.core.strength_table import BEST_FOUR, StrengthTable, table_builders
 from crazy4.core.symmetry import suit_class_keys
 
 #: The player's cards in every best-four game.
@@ -78,11 +78,14 @@ class SubsetTables:
     below : tuple of ndarray
         ``below[k][class, t]``: hands of ``dealer_size`` cards containing a set of that class,
         with strength below ``t``; shape ``(classes, N_STRENGTHS + 1)``.
+    own : ndarray
+        The strength of every ``dealer_size``-card hand (a set as large as the hand).
     """
 
     dealer_size: int
     class_of_set: tuple[npt.NDArray[np.int32], ...]
     below: tuple[npt.NDArray[np.integer], ...]
+    own: npt.NDArray[np.integer]
 
 
 @cache
@@ -138,7 +141,9 @@ def extension_indices(
     return added, index
 
 
-def below_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+def below_table(
+    size: int, dealer_size: int, ranking: StrengthTable = BEST_FOUR
+) -> npt.NDArray[np.integer]:
     """The subset table ``below[class, t]`` of the ``size``-card sets, as the cache builds it:
     derived from the sets a card larger for the small sets, merged colex sums for the others.
 
@@ -149,11 +154,13 @@ def below_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     ((169, 2536), [19600, 19600])
     """
     if size <= dealer_size - 3:  # few rows, each from its sets of one card more
-        return below_table_derived(size, dealer_size)
-    return below_table_merged(size, dealer_size)
+        return below_table_derived(size, dealer_size, ranking)
+    return below_table_merged(size, dealer_size, ranking)
 
 
-def below_table_derived(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+def below_table_derived(
+    size: int, dealer_size: int, ranking: StrengthTable = BEST_FOUR
+) -> npt.NDArray[np.integer]:
     """The subset table from the one of sets a card larger: a hand holding ``T`` holds
     ``T ∪ {x}`` for each of its ``dealer_size - size`` other cards ``x``, so
     ``N_T(t) = Σ_{x ∉ T} N_{T ∪ {x}}(t) / (dealer_size - size)``, exactly.
@@ -163,7 +170,7 @@ def below_table_derived(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     >>> bool((below_table_derived(2, 5) == below_table_merged(2, 5)).all())
     True
     """
-    larger = subset_table(size + 1, dealer_size)
+    larger = subset_table(size + 1, dealer_size, ranking)
     class_of_larger = set_classes(size + 1)[0]
     _, index = extension_indices(set_classes(size)[1])  # the colex index of T ∪ {x}
     n_sets, others = index.shape
@@ -180,7 +187,9 @@ def below_table_derived(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     return below
 
 
-def below_table_merged(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+def below_table_merged(
+    size: int, dealer_size: int, ranking: StrengthTable = BEST_FOUR
+) -> npt.NDArray[np.integer]:
     """The subset table with every hand's colex index added up from its two sorted parts.
 
     A hand holding representative ``R`` (``size`` cards) is ``R`` with a completion ``F``, any
@@ -197,13 +206,14 @@ def below_table_merged(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     >>> below.shape, below[:3, -1].tolist()
     ((16432, 2536), [48, 48, 48])
     """
-    strengths = build_best_four_strengths(dealer_size)
-    n_strengths = number_of_strengths()
+    strengths = ranking.strengths(dealer_size)
+    n_strengths = ranking.n_strengths
     representatives = set_classes(size)[1].astype(np.intp)
     free = dealer_size - size
     completions = combinations_array(52, free).astype(np.intp)
     total = comb(52, dealer_size)
-    with_sentinel = np.append(strengths, np.uint16(n_strengths))  # index `total`: a meeting
+    # index `total`: a pair that meets
+    with_sentinel = np.append(strengths, np.asarray(n_strengths, dtype=strengths.dtype))
     binomial = BINOMIAL.astype(np.int32)
     deck = np.arange(52)
     # below_completion[x, c]: cards of completion c below card x
@@ -244,7 +254,9 @@ def below_table_merged(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     return below
 
 
-def below_table_compiled(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+def below_table_compiled(
+    size: int, dealer_size: int, ranking: StrengthTable = BEST_FOUR
+) -> npt.NDArray[np.integer]:
     """The subset table by :mod:`crazy4.core.table_kernels` (compiled; a reference the tests
     compare the vectorized builders with).
 
@@ -257,15 +269,16 @@ def below_table_compiled(size: int, dealer_size: int) -> npt.NDArray[np.integer]
 
     representatives = set_classes(size)[1]
     below: npt.NDArray[np.integer] = np.empty(
-        (representatives.shape[0], number_of_strengths() + 1), dtype=_below_dtype(size, dealer_size)
+        (representatives.shape[0], ranking.n_strengths + 1), dtype=_below_dtype(size, dealer_size)
     )
-    table_kernels.build_below_table(
-        representatives, dealer_size, build_best_four_strengths(dealer_size), BINOMIAL, below
-    )
+    strengths = ranking.strengths(dealer_size)
+    table_kernels.build_below_table(representatives, dealer_size, strengths, BINOMIAL, below)
     return below
 
 
-def below_table_numpy(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+def below_table_numpy(
+    size: int, dealer_size: int, ranking: StrengthTable = BEST_FOUR
+) -> npt.NDArray[np.integer]:
     """The subset table with every hand of every class listed and looked up (the plain
     reference: all ``C(52 - size, dealer_size - size)`` completions of each representative).
 
@@ -274,8 +287,8 @@ def below_table_numpy(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     >>> bool((below_table_numpy(4, 5) == below_table_merged(4, 5)).all())
     True
     """
-    strengths = build_best_four_strengths(dealer_size)
-    n_strengths = number_of_strengths()
+    strengths = ranking.strengths(dealer_size)
+    n_strengths = ranking.n_strengths
     dtype = _below_dtype(size, dealer_size)
     if size == 0:  # the empty set is in every hand
         histogram = np.bincount(strengths, minlength=n_strengths)
@@ -319,11 +332,13 @@ def _below_dtype(size: int, dealer_size: int) -> type:
     return np.uint8 if largest < 2**8 else np.uint16 if largest < 2**16 else np.int32
 
 
-def _table_name(size: int, dealer_size: int) -> str:
-    return f"below_{size}_of_{dealer_size}"
+def _table_name(size: int, dealer_size: int, ranking: StrengthTable) -> str:
+    return f"{ranking.key}_below_{size}_of_{dealer_size}"
 
 
-def subset_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
+def subset_table(
+    size: int, dealer_size: int, ranking: StrengthTable = BEST_FOUR
+) -> npt.NDArray[np.integer]:
     """The subset table of the ``size``-card sets for ``dealer_size``-card hands,
     ``below[class, t]`` (:func:`below_table`), from the cache or built and saved.
 
@@ -334,26 +349,16 @@ def subset_table(size: int, dealer_size: int) -> npt.NDArray[np.integer]:
     """
     n_classes = int(set_classes(size)[1].shape[0])
     return cached_array(
-        _table_name(size, dealer_size),
-        lambda: below_table(size, dealer_size),
-        expected_shape=(n_classes, number_of_strengths() + 1),
+        _table_name(size, dealer_size, ranking),
+        lambda: below_table(size, dealer_size, ranking),
+        expected_shape=(n_classes, ranking.n_strengths + 1),
         dtype=_below_dtype(size, dealer_size),
+        builders=table_builders(ranking),
     )
 
 
-def warm_table_cache(jobs: int, dealer_size: int = 5) -> None:
-    """Build the strength table, which every other table reads, before the others.
-
-    ``jobs`` is kept for the callers: the five-card tables once took seconds each and were
-    built in worker processes; built vectorized they take a fraction of a second in all, less
-    than starting a worker, so they are built here, in this process, where they are needed.
-    """
-    del jobs
-    build_best_four_strengths(dealer_size)
-
-
 @cache
-def build_subset_tables(dealer_size: int = 5) -> SubsetTables:
+def build_subset_tables(dealer_size: int = 5, ranking: StrengthTable = BEST_FOUR) -> SubsetTables:
     """Tabulate ``N_T(t)`` for every card set smaller than a dealer hand (cached on disk).
 
     Examples
@@ -367,7 +372,8 @@ def build_subset_tables(dealer_size: int = 5) -> SubsetTables:
     return SubsetTables(
         dealer_size=dealer_size,
         class_of_set=tuple(set_classes(size)[0] for size in range(dealer_size)),
-        below=tuple(subset_table(size, dealer_size) for size in range(dealer_size)),
+        below=tuple(subset_table(size, dealer_size, ranking) for size in range(dealer_size)),
+        own=ranking.strengths(dealer_size),
     )
 
 
@@ -378,6 +384,7 @@ def count_dealer_below(
     forced_cards: npt.NDArray[np.integer] | None = None,
     dealer_size: int = 5,
     chunk_size: int = 16384,
+    ranking: StrengthTable = BEST_FOUR,
 ) -> npt.NDArray[np.int64]:
     """Count dealer hands disjoint from each player hand with strength below each threshold.
 
@@ -390,9 +397,12 @@ def count_dealer_below(
     forced_cards : ndarray, shape (n, f), optional
         Dealer cards known to be in every counted hand (the up card), disjoint from the hand.
     dealer_size : int
-        Cards in a dealer hand; the dealer plays the best four of them.
+        Cards in a dealer hand.
     chunk_size : int
         Hands handled at once (bounds the working memory).
+    ranking : StrengthTable
+        How the dealer's hands rank (:mod:`crazy4.core.strength_table`; the best four cards
+        by default).
 
     Returns
     -------
@@ -412,7 +422,7 @@ def count_dealer_below(
         forced64 = np.zeros((hands64.shape[0], 0), dtype=np.int64)
     else:
         forced64 = np.asarray(forced_cards, dtype=np.int64)
-    tables = build_subset_tables(dealer_size)
+    tables = build_subset_tables(dealer_size, ranking)
     result = np.empty(thresholds64.shape, dtype=np.int64)
     for start in range(0, hands64.shape[0], chunk_size):
         block = slice(start, start + chunk_size)
@@ -426,8 +436,7 @@ def _count_block(
     forced: npt.NDArray[np.int64],
     thresholds: npt.NDArray[np.int64],
 ) -> npt.NDArray[np.int64]:
-    dealer_size = tables.dealer_size
-    own = build_best_four_strengths(dealer_size)
+    dealer_size, own = tables.dealer_size, tables.own
     counts = np.zeros(thresholds.shape, dtype=np.int64)
     for size in range(hands.shape[1] + 1):
         sign = -1 if size % 2 else 1
@@ -456,6 +465,7 @@ def brute_force_counts(
     *,
     forced_cards: tuple[int, ...] = (),
     dealer_size: int = 5,
+    ranking: StrengthTable = BEST_FOUR,
 ) -> npt.NDArray[np.int64]:
     """The same counts as :func:`count_dealer_below`, by listing every dealer hand.
 
@@ -479,7 +489,7 @@ def brute_force_counts(
         [chosen, np.broadcast_to(forced, (chosen.shape[0], forced.shape[0]))], axis=1
     )
     dealer_hands.sort(axis=1)
-    strengths = build_best_four_strengths(dealer_size)[colex_indices(dealer_hands)]
-    histogram = np.bincount(strengths, minlength=number_of_strengths())
+    strengths = ranking.strengths(dealer_size)[colex_indices(dealer_hands)]
+    histogram = np.bincount(strengths, minlength=ranking.n_strengths)
     below = np.concatenate([[0], np.cumsum(histogram)])
     return below[np.asarray(thresholds, dtype=np.int64)].astype(np.int64)

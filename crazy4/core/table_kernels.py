@@ -107,7 +107,7 @@ def build_best_of_five(four: npt.NDArray[np.uint16], binomial: npt.NDArray[np.in
 def build_below_table(
     representatives: npt.NDArray[np.uint8],
     dealer_size: int,
-    strengths: npt.NDArray[np.uint16],
+    strengths: npt.NDArray[np.integer],
     binomial: npt.NDArray[np.int64],
     below: npt.NDArray[np.integer],
     block: int = 8192,

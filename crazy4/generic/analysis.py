@@ -26,8 +26,9 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.cards import colex_indices
-from crazy4.generic.counts import dealer_histograms, suit_classes
-from crazy4.generic.pricing import Prices, cells_from_histograms, price
+from crazy4.generic.counting import counter_for
+from crazy4.generic.counts import suit_classes
+from crazy4.generic.pricing import Prices, price
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import DECISIONS, GameSpec
 
@@ -69,25 +70,16 @@ class SpecAnalysis:
 def count_cells(
     spec: GameSpec, rules: RuleSet, jobs: int = 1
 ) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray, IntArray]:
-    """Representatives, weights, strengths and outcome cells of every player hand class."""
+    """Representatives, weights, strengths and outcome cells of every player hand class (the
+    deal shape's counter: :func:`crazy4.generic.counting.counter_for`)."""
     shape = spec.shape
     hands, weights = suit_classes(shape.player_cards)
-    table = spec.ranking.strengths(shape.dealer_cards)
-    histograms = dealer_histograms(
-        hands,
-        np.zeros((hands.shape[0], 0), dtype=np.uint8),
-        table,
-        shape.dealer_cards,
-        spec.ranking.n_strengths,
-        jobs=jobs,
-    )
     strengths = player_strengths(spec, hands)
-    return (
-        hands,
-        weights,
-        strengths,
-        cells_from_histograms(histograms, strengths, spec.qualifier(rules)),
+    counter = counter_for(shape)
+    cells = counter.cells(
+        hands, strengths, spec.qualifier(rules), spec.ranking, shape.dealer_cards, jobs
     )
+    return hands, weights, strengths, cells
 
 
 def player_strengths(spec: GameSpec, hands: npt.NDArray[np.uint8]) -> IntArray:

@@ -32,28 +32,37 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
-from itertools import permutations
 from math import comb
 
 import numba
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.cards import BINOMIAL, colex_indices, combinations_array
+from crazy4.core.cards import BINOMIAL, combinations_array
+from crazy4.core.symmetry import suit_class_keys
 
 
 @cache
 def class_of_hands(cards: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """The suit class of every ``cards``-card hand (by colex index), and each class's
-    representative's colex index: the least of its class, classes in that order."""
-    hands = combinations_array(52, cards).astype(np.int64)
-    ranks, suits = hands // 4, hands % 4
-    least = np.full(hands.shape[0], np.iinfo(np.int64).max)
-    for order in permutations(range(4)):
-        relabelled = np.sort(4 * ranks + np.array(order)[suits], axis=1)
-        least = np.minimum(least, colex_indices(relabelled))
-    keys, inverse = np.unique(least, return_inverse=True)
-    return inverse.astype(np.int64), keys
+    representative's colex index: the least of its class, classes in that order.
+
+    Two hands are in one class when their suit masks, sorted, are equal
+    (:func:`crazy4.core.symmetry.suit_class_keys`); numbering the keys in order of first
+    appearance over the hands in colex order numbers the classes by their least hand.
+
+    Examples
+    --------
+    >>> inverse, keys = class_of_hands(3)
+    >>> keys.shape[0], keys[:3].tolist(), int(inverse[keys[5]])
+    (1755, [0, 1, 3], 5)
+    """
+    import pandas as pd
+
+    codes, _ = pd.factorize(suit_class_keys(combinations_array(52, cards)))
+    inverse = np.asarray(codes, dtype=np.int64)
+    first = np.flatnonzero(np.diff(np.maximum.accumulate(inverse), prepend=-1))
+    return inverse, first.astype(np.int64)
 
 
 @cache
@@ -126,7 +135,7 @@ def _count_rows(
 def dealer_histograms(
     players: npt.NDArray[np.uint8],
     forced: npt.NDArray[np.uint8],
-    table: npt.NDArray[np.int32],
+    table: npt.NDArray[np.integer],
     dealer_cards: int,
     n_strengths: int,
     jobs: int = 1,
@@ -139,8 +148,8 @@ def dealer_histograms(
         The player's cards, one hand a row.
     forced : ndarray of uint8, shape (n, f)
         Dealer cards the player sees (in every counted dealer hand); ``f`` may be 0.
-    table : ndarray of int32
-        Strength of every ``dealer_cards``-card hand by colex index.
+    table : ndarray of integers
+        Strength of every ``dealer_cards``-card hand by colex index (read as int32).
     dealer_cards, n_strengths : int
     jobs : int
         Threads (the kernel releases the GIL).
@@ -154,11 +163,12 @@ def dealer_histograms(
     out = np.zeros((rows, n_strengths), dtype=np.int64)
     players = np.ascontiguousarray(players, dtype=np.uint8)
     forced = np.ascontiguousarray(forced, dtype=np.uint8)
+    strengths = np.ascontiguousarray(table, dtype=np.int32)
     step = max(1, -(-rows // (4 * max(jobs, 1))))
     bounds = [(start, min(rows, start + step)) for start in range(0, rows, step)]
 
     def work(bound: tuple[int, int]) -> None:
-        _count_rows(players, forced, table, BINOMIAL, dealer_cards, out, *bound)
+        _count_rows(players, forced, strengths, BINOMIAL, dealer_cards, out, *bound)
 
     if jobs > 1 and len(bounds) > 1:
         with ThreadPoolExecutor(max_workers=jobs) as pool:

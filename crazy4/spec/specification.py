@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.category_pays import CategoryPays
+from crazy4.core.strength_table import StrengthTable
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
@@ -92,21 +93,16 @@ class DealShape:
         return comb(52, self.player_cards) * comb(52 - self.player_cards, self.dealer_cards)
 
 
-class Ranking(Protocol):
-    """A hand ranking: strengths ``0 .. n_strengths - 1`` (equal strengths tie), in categories."""
+class Ranking(StrengthTable, Protocol):
+    """A hand ranking: strengths ``0 .. n_strengths - 1`` (equal strengths tie), in categories.
+
+    Its ``key``, ``n_strengths`` and :meth:`strengths` are what the counting engines read
+    (:class:`crazy4.core.strength_table.StrengthTable`); the rest is how it is reported.
+    """
 
     @property
     def categories(self) -> tuple[str, ...]:
         """Category names, weakest first (``"high card"`` ... ``"straight flush"``)."""
-        ...
-
-    @property
-    def n_strengths(self) -> int:
-        """How many distinct strengths there are."""
-        ...
-
-    def strengths(self, cards: int) -> npt.NDArray[np.int32]:
-        """Strength of the best hand in every ``cards``-card hand, by colex index."""
         ...
 
     def category_starts(self) -> npt.NDArray[np.int64]:

@@ -29,7 +29,7 @@ from crazy4.generic.rule_prices import price_readings
 from crazy4.report.markdown import markdown_table
 
 
-def _rule_lines(rules: CrazyFourRules) -> tuple[list[str], list[str]]:
+def rule_lines(rules: CrazyFourRules) -> tuple[list[str], list[str]]:
     """The rules before the side bets (the dealer, ties, the Play, the Super Bonus) and after
     (the blind second hand)."""
     before = [
@@ -117,7 +117,7 @@ def _readings_section(analysis: Analysis) -> list[str]:
 #: The Crazy 4 Poker report's sections, for :mod:`crazy4.generic.bestfour_report`.
 CRAZY_FOUR_REPORT = BestFourReport(
     sections=(
-        rules_section(_rule_lines),
+        rules_section(rule_lines),
         bets_section(
             BetsText(
                 main_bet="ante_super_bonus_play",

@@ -78,6 +78,7 @@ class ThreeCardRanking:
     """The three-card ranking (module docstring)."""
 
     categories = CATEGORIES
+    key = "three_card"
 
     @property
     def n_strengths(self) -> int:

@@ -1,0 +1,119 @@
+"""Crazy 4 Poker as a :class:`crazy4.spec.specification.GameSpec`: the game as data over the
+specification engines.
+
+Its deal is five cards each, the dealer's all face down, each side playing its best four
+(``DealShape(5, 5, 0, 4)``); its ranking the best-four ranking of the core
+(:data:`crazy4.core.strength_table.BEST_FOUR`); its qualifier, its settlement by outcome cell
+(Ante, Play and Super Bonus together, per unit of Ante: :func:`.qualifier_cells.cell_settlement`)
+and its Queens Up tables read from the rule set. The specification engines count its deals with
+the counter its shape picks, inclusion–exclusion over the player's five cards
+(:func:`crazy4.generic.counting.counter_for`), and price them as they price any game's: the
+exact analysis of :mod:`crazy4.generic.analysis` gives the same exact return and the same
+optimal decision for every hand as the game's own engines (``tests/games/crazy_four``).
+
+This is the first step of moving the game onto the one engine per job every game shares (issue
+42): the registry still serves :data:`crazy4.games.crazy_four.game.CRAZY_FOUR`, whose engines
+write the result tables and the report. A Queens Up bet that a fold forfeits depends on the
+decision, which a specification's side bet does not yet say: such a rule set is refused here in
+one line, never priced as if the bet stood.
+
+Examples
+--------
+>>> from crazy4.registry import load_rules
+>>> rules = load_rules("crazy4-standard")
+>>> CRAZY_FOUR_SPEC.shape.deals == CRAZY_FOUR_SPEC.published_deals
+True
+>>> CRAZY_FOUR_SPEC.ranking.describe(CRAZY_FOUR_SPEC.qualifier(rules))
+'K-4-3-2'
+>>> [side.name for side in CRAZY_FOUR_SPEC.side_bets(rules)]
+['queens-up-50-40-8-4-3-2-1', 'queens-up-50-30-9-4-3-2-1']
+"""
+
+from __future__ import annotations
+
+from crazy4.core.category_pays import CategoryPays, PayLine
+from crazy4.core.paytables import PayTable
+from crazy4.core.ranking import HandCategory
+from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
+from crazy4.errors import InputError
+from crazy4.games.crazy_four.game import CRAZY_FOUR
+from crazy4.games.crazy_four.qualifier_cells import cell_settlement
+from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sections
+from crazy4.games.crazy_four.super_bonus_report import rule_lines
+from crazy4.rules.ruleset import RuleSet
+from crazy4.rules.sections import Section
+from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, SideBetSpec
+
+
+def category_pays(table: PayTable) -> CategoryPays:
+    """A best-four pay table as a pay table by category of any ranking: each line pays its
+    category from its weakest hand up, the stronger line of a category overwriting the weaker
+    (as :meth:`crazy4.core.paytables.PayTable.by_strength` pays).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> table = PayTable.from_mapping("qu", {"four_aces": 200, "four_of_a_kind": 30,
+    ...                                      "pair_of_queens": 1})
+    >>> pays = category_pays(table).odds_numerators(BEST_FOUR, 1)
+    >>> bool(np.array_equal(pays, table.by_strength()[0]))
+    True
+    """
+    lines = tuple(
+        PayLine(
+            label=entry.label,
+            category=int(entry.category),
+            category_name=HandCategory(entry.category).label,
+            minimum_strength=entry.minimum_strength,
+            odds=entry.odds,
+        )
+        for entry in table.entries
+    )
+    return CategoryPays(table.name, lines)
+
+
+class CrazyFourSpec:
+    """Crazy 4 Poker's specification (module docstring)."""
+
+    key = CRAZY_FOUR.key
+    title = CRAZY_FOUR.title
+    shape = DealShape(player_cards=5, dealer_cards=5, face_up=0, hand_cards=4)
+    published_deals = CRAZY_FOUR.published_deals
+    ranking: BestFourRanking = BEST_FOUR
+    main_bet = CRAZY_FOUR.main_bet
+    side_bet_label = CRAZY_FOUR.side_bet_label
+
+    def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
+        """The game's own sections (:func:`.rules.read_crazy_four_sections`)."""
+        return read_crazy_four_sections(top, common)
+
+    def qualifier(self, rules: RuleSet) -> int:
+        """The weakest qualifying dealer strength."""
+        return crazy_four_rules(rules).dealer.qualifier_strength
+
+    def settlement(self, rules: RuleSet) -> CellSettlement:
+        """Ante + Super Bonus + Play in each outcome cell, by strength, per unit of Ante."""
+        main = cell_settlement(rules)
+        return CellSettlement(main.nets, main.allowed, main.wagers, main.unit)
+
+    def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
+        """Each Queens Up table (refused when a fold forfeits it: module docstring)."""
+        sides = []
+        for bet in crazy_four_rules(rules).side_bets:
+            if bet.fold_forfeits:
+                raise InputError(
+                    f"{rules.name}: Queens Up {bet.name!r}: a bet a fold forfeits is not yet "
+                    "priced on the specification engines"
+                )
+            description = f"Queens Up, pays {bet.table.describe()}; settled even on a fold"
+            sides.append(SideBetSpec(bet.name, description, category_pays(bet.table)))
+        return tuple(sides)
+
+    def rule_lines(self, rules: RuleSet) -> list[str]:
+        """The rules as the game's report lists them."""
+        before, after = rule_lines(crazy_four_rules(rules))
+        return [*before, *after]
+
+
+#: Crazy 4 Poker's one specification.
+CRAZY_FOUR_SPEC: GameSpec = CrazyFourSpec()
