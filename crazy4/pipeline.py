@@ -197,3 +197,56 @@ def player_hands(rule_set: str) -> pd.DataFrame:
     if "player_hands" not in tables:
         raise InputError(f"rule set {rule_set!r} has no per-hand-class table (player_hands)")
     return tables["player_hands"]
+
+
+def analyze(rules: RuleSet | str, *, jobs: int = 1) -> RuleSetResults:
+    """A rule set's exact analysis, in memory: every table and the Markdown report (what
+    ``crazy4 analyze`` writes), for a notebook or a script.
+
+    Parameters
+    ----------
+    rules : RuleSet or str
+        A rule set, or the name of a shipped one or the path of a rule file.
+    jobs : int
+        Worker threads or processes; the results are the same for any number.
+
+    Examples
+    --------
+    >>> results = analyze("three-card-standard")
+    >>> bets = results.tables["bets"].set_index("bet")
+    >>> round(float(bets.loc[results.main_bet, "house_edge"]), 4)
+    0.0337
+    """
+    chosen = load_rules(rules) if isinstance(rules, str) else rules
+    return run_rule_set(chosen, command="crazy4.analyze", jobs=jobs)
+
+
+def hand(rules: RuleSet | str, cards: str, up: str | None = None) -> dict[str, object]:
+    """One hand's exact dealer outcomes, the EV of each decision and the optimal one (what
+    ``crazy4 hand`` prints), as a dictionary.
+
+    Parameters
+    ----------
+    rules : RuleSet or str
+        A rule set, or the name of a shipped one or the path of a rule file.
+    cards : str
+        The player's cards (``"Ks Qd 8c 4h 2s"``).
+    up : str, optional
+        The dealer's up card, for a game that deals one.
+
+    Raises
+    ------
+    InputError
+        For cards that do not parse, repeat or do not fit the game.
+
+    Examples
+    --------
+    >>> hand("three-card-standard", "Qs 6d 4c")["optimal_decision"]
+    '1x'
+    """
+    from crazy4.core.cards import parse_card, parse_cards
+
+    chosen = load_rules(rules) if isinstance(rules, str) else rules
+    game = game_of(chosen)
+    dealt = parse_cards(cards, count=game.player_cards)
+    return game.hand_result(chosen, dealt, None if up is None else parse_card(up))

@@ -271,7 +271,7 @@ GAME_UNITS = tuple(
 #: the units of one layer import each other without a loop (:func:`test_the_units_form_no_loop`)
 #: and the games import none of each other.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("__init__", "errors", "core"),  # shared machinery: cards, rankings, counting kernels
+    ("version", "errors", "core"),  # shared machinery: cards, rankings, counting kernels
     ("rules", "results", "log"),  # what is read and written: rule files, result tables, logs
     ("spec",),  # the game interface: the specification and the roles each engine asks for
     ("progressive", "simulate", "validate", "report", "advantage", "generic"),  # engines
@@ -279,7 +279,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cardroom", "studies"),  # what extends a game or re-runs a published study on one
     ("registry",),  # the one place that knows every game and extension by name
     ("pipeline", "design", "testing"),  # what uses the registry: runs, design, conformance
-    ("cli", "__main__"),  # the command line
+    ("cli", "__main__", "__init__"),  # the command line; the package's face (its names)
 )
 
 

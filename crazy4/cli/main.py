@@ -16,7 +16,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from crazy4 import __version__
 from crazy4.cli.advantage import add_advantage
 from crazy4.cli.design import add_design
 from crazy4.cli.options import (
@@ -36,6 +35,7 @@ from crazy4.cli.simulate import add_commands
 from crazy4.cli.validate import add_validate_command
 from crazy4.cli.verify import add_verify
 from crazy4.errors import InputError
+from crazy4.version import __version__
 
 if TYPE_CHECKING:
     from crazy4.cardroom.seats import Seat
@@ -80,15 +80,12 @@ def cmd_analyze(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 
 def cmd_hand(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.core.cards import parse_card, parse_cards
+    from crazy4.pipeline import hand
     from crazy4.registry import game_of, load_rules
 
     rules = load_rules(args.rules)
-    game = game_of(rules)
-    cards = parse_cards(args.cards, count=game.player_cards)
-    up = None if args.up is None else parse_card(args.up)
-    result = game.hand_result(rules, cards, up)
-    print(json.dumps(result, indent=2) if args.json else game.hand_text(result))
+    result = hand(rules, args.cards, args.up)
+    print(json.dumps(result, indent=2) if args.json else game_of(rules).hand_text(result))
     return 0
 
 

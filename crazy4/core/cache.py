@@ -41,8 +41,8 @@ from typing import IO, Any
 import numpy as np
 import numpy.typing as npt
 
-from crazy4 import __version__
 from crazy4.core.atomic import replace_atomically
+from crazy4.version import __version__
 
 #: The modules whose code decides the content of every cached table (part of every key).
 CORE_BUILDERS = (

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from crazy4 import __version__
 from crazy4.core.bet_tables import fraction_text
+from crazy4.version import __version__
 
 if TYPE_CHECKING:
     from crazy4.design.verify import Check

@@ -18,9 +18,9 @@ from typing import Any
 
 import pandas as pd
 
-from crazy4 import __version__
 from crazy4.report.parsheet import ParSheet, bet_edge, records
 from crazy4.report.parsheet_text import latin
+from crazy4.version import __version__
 
 #: The font sizes tried, largest first, until the card fits one page.
 SIZES = (10.0, 9.0, 8.0, 7.0, 6.5, 6.0, 5.5, 5.0)

@@ -7,7 +7,7 @@ import html
 import re
 from typing import TYPE_CHECKING
 
-from crazy4 import __version__
+from crazy4.version import __version__
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet

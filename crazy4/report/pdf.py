@@ -15,10 +15,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from crazy4 import __version__
 from crazy4.report.parsheet import ParSheet, Sheet
 from crazy4.report.parsheet_text import latin, markup
 from crazy4.report.pdf_cover import cover_story
+from crazy4.version import __version__
 
 _PERCENT = {
     "house_edge", "element_of_risk", "hit_frequency", "loss_per_ante", "loss_per_action", "rtp",

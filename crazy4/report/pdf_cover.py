@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from crazy4 import __version__
 from crazy4.report.cover import NOT_STATED
 from crazy4.report.parsheet import ParSheet
 from crazy4.report.parsheet_text import latin
+from crazy4.version import __version__
 
 
 def cover_rows(report: ParSheet) -> list[tuple[str, str]]:

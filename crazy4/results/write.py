@@ -22,7 +22,6 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from crazy4 import __version__
 from crazy4.core.atomic import (
     UNCHECKED,
     Identity,
@@ -33,6 +32,7 @@ from crazy4.core.atomic import (
 from crazy4.core.exact import parquet_integers
 from crazy4.errors import InputError
 from crazy4.results.integrity import DIGEST_KEY, table_sha256
+from crazy4.version import __version__
 
 PROVENANCE_KEY = b"crazy4"
 
