@@ -24,9 +24,8 @@ Examples
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import partial
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from crazy4.spec.game import GameAnalysis, Progress
@@ -114,45 +113,26 @@ class BestFourGame(ABC):
 
         return strength_of_description(description)
 
-    #: Where each of the game's parts lives, as ``"module:attribute"``, imported when first used
-    #: (:meth:`part`): ``reference`` and ``settlement`` (functions of the game's rule set),
-    #: ``analysis`` (``analyze(rules, jobs=, progress=)``), ``report``, ``checks`` and
-    #: ``hole_cards`` (objects), ``cell_parts`` (a function of a rule set), and optionally
-    #: ``prepare`` (called with no arguments before a long analysis).
-    parts: ClassVar[Mapping[str, str]]
-
-    def part(self, name: str) -> Any:
-        """The game's part ``name`` (:attr:`parts`), its module imported on first use.
-
-        Examples
-        --------
-        >>> from crazy4.registry import game_named
-        >>> game_named("crazy-4-poker").part("settlement").__name__
-        'crazy_four_settlement'
-        """
-        module, _, attribute = self.parts[name].partition(":")
-        return getattr(import_module(module), attribute)
-
+    @abstractmethod
     def reference_of(self, rules: Any) -> Any:
         """The exact reference of the game's rule set
         (a :class:`crazy4.generic.bestfour_reference.DealtClassReference`, cached)."""
-        return self.part("reference")(rules)
 
+    @abstractmethod
     def settlement_of(self, rules: Any) -> Any:
         """The settlement tables of the game's rule set (nets over their ``unit``)."""
-        return self.part("settlement")(rules)
 
     def dealer_probabilities(self, reference: Any) -> npt.NDArray[np.float64]:
         """The exact category probabilities of the dealer's hand, from the reference."""
         return cast("npt.NDArray[np.float64]", reference.dealer_category_probabilities())
 
+    @abstractmethod
     def run_analysis(self, rules: Any, jobs: int, progress: Progress) -> BestFourAnalysis:
         """The game's exact analysis of its rule set (tables with a ``bets`` table)."""
-        return cast("BestFourAnalysis", self.part("analysis")(rules, jobs=jobs, progress=progress))
 
+    @abstractmethod
     def report(self) -> BestFourReport:
         """The game's report (:mod:`crazy4.generic.bestfour_report`)."""
-        return cast("BestFourReport", self.part("report"))
 
     @abstractmethod
     def count_hand(
@@ -175,20 +155,17 @@ class BestFourGame(ABC):
         """The simulator's game part (:class:`crazy4.generic.bestfour_sim_spec.BestFourSim`
         over this game)."""
 
+    @abstractmethod
     def checks(self) -> BestFourChecks:
         """The validator's game part (:class:`crazy4.generic.bestfour_validate.BestFourChecks`)."""
-        return cast("BestFourChecks", self.part("checks"))
 
+    @abstractmethod
     def hole_cards(self) -> CellHoleCards:
         """The hole-card role: the game's outcome cells (:class:`.cell_roles.CellHoleCards`)."""
-        return cast("CellHoleCards", self.part("hole_cards"))
 
+    @abstractmethod
     def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:
         """The main game's bets apart, by outcome cell (the collusion role's ``cell_parts``)."""
-        return cast(
-            "Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]",
-            self.part("cell_parts"),
-        )
 
     def reference(self, rules: RuleSet) -> Any:
         """The exact reference of any rule set of the game (:meth:`reference_of`)."""
@@ -221,9 +198,9 @@ class BestFourGame(ABC):
         return self.steps
 
     def prepare(self, rules: RuleSet) -> None:
-        """The game's ``prepare`` part, if it has one (a kernel compile started early)."""
-        if "prepare" in self.parts:
-            self.part("prepare")()
+        """Start what a cold analysis waits for first (a kernel compile), and return at once:
+        nothing by default, which is correct (the analysis starts what it needs itself)."""
+        del rules
 
     def analyze(
         self,

@@ -10,10 +10,10 @@ player sees): how many dealer hands from the unseen cards fall in each outcome c
   then cut the histogram at ``v`` and ``q`` (:func:`crazy4.generic.pricing.cells_from_histograms`).
   Correct for any shape and any ranking; its cost is the completions per hand
   (Three Card Poker: 18,424).
-* :class:`SubsetCounter`, an **override** for a dealer hand dealt all face down: count the
-  dealer hands below five thresholds by inclusion–exclusion over the player's cards,
-  ``#{D : D ∩ P = ∅, v(D) < t} = Σ_{S⊆P} (-1)^{|S|} N_S(t)``, from subset tables tabulated once
-  per ranking (:func:`crazy4.core.engine.count_dealer_below`, any
+* :class:`SubsetCounter`, the **override**: count the dealer hands below five thresholds by
+  inclusion–exclusion over the player's cards, every counted hand holding the seen cards ``F``
+  (``#{D ⊇ F : D ∩ P = ∅, v(D) < t} = Σ_{S⊆P} (-1)^{|S|} N_{S∪F}(t)``), from subset tables
+  tabulated once per ranking (:func:`crazy4.core.engine.count_dealer_below`, any
   :class:`~crazy4.core.strength_table.StrengthTable`), and difference them into the six cells
   (:func:`crazy4.core.hidden.cells_from_below`). Its cost per hand is ``2^|P|`` table reads
   per threshold, whatever the dealer's hand size: the way to count five dealer cards against
@@ -22,9 +22,9 @@ player sees): how many dealer hands from the unseen cards fall in each outcome c
   class; a test with random strengths by suit class shows nothing else is assumed).
 
 Both return the same integers for every hand (``tests/generic/test_counting.py`` compares them
-on every Three Card Poker class, on a ranking of random strengths and on sampled five-card
-hands against the best-four ranking); the override is chosen only where listing would be slow
-(:data:`LISTING_LIMIT` completions a hand) and its reasoning holds (no dealer card seen).
+on every Three Card Poker class, on a ranking of random strengths, on sampled five-card hands
+against the best-four ranking, and with seen dealer cards); the override is chosen where
+listing would take more than :data:`LISTING_LIMIT` completions a hand.
 
 Examples
 --------
@@ -33,7 +33,9 @@ Examples
 'ListingCounter'
 >>> type(counter_for(DealShape(5, 5, 0, 4))).__name__   # 1,533,939: inclusion-exclusion
 'SubsetCounter'
->>> type(counter_for(DealShape(5, 6, 1, 4))).__name__   # an up card: listed (the default)
+>>> type(counter_for(DealShape(5, 5, 1, 5))).__name__   # 163,185 beside an up card
+'SubsetCounter'
+>>> type(counter_for(DealShape(3, 3, 1, 3))).__name__   # 1,176 beside an up card: listed
 'ListingCounter'
 """
 
@@ -55,7 +57,7 @@ from crazy4.spec.specification import DealShape, Ranking
 IntArray = npt.NDArray[np.int64]
 
 #: Dealer completions a hand up to which listing them is the counter (above: an override).
-LISTING_LIMIT = 200_000
+LISTING_LIMIT = 50_000
 
 #: Blocks the hands are split into (fixed, so the counts never depend on the threads).
 _BLOCKS = 16
@@ -72,10 +74,16 @@ class CellCounter(Protocol):
         ranking: Ranking,
         dealer_cards: int,
         jobs: int = 1,
+        forced: npt.NDArray[np.uint8] | None = None,
     ) -> IntArray:
         """Dealer hands in each outcome cell, shape ``(n, 6)``, for hands ``(n, p)`` of the
-        given strengths (no dealer card seen), the dealer dealt ``dealer_cards`` cards."""
+        given strengths, the dealer dealt ``dealer_cards`` cards of which the player sees
+        ``forced`` ``(n, f)`` (in every counted dealer hand; none by default)."""
         ...
+
+
+def _no_cards(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    return np.zeros((hands.shape[0], 0), dtype=np.uint8)
 
 
 class ListingCounter:
@@ -100,11 +108,12 @@ class ListingCounter:
         ranking: Ranking,
         dealer_cards: int,
         jobs: int = 1,
+        forced: npt.NDArray[np.uint8] | None = None,
     ) -> IntArray:
         """The cells from each hand's histogram of dealer strengths."""
         histograms = dealer_histograms(
             hands,
-            np.zeros((hands.shape[0], 0), dtype=np.uint8),
+            _no_cards(hands) if forced is None else forced,
             ranking.strengths(dealer_cards),
             dealer_cards,
             ranking.n_strengths,
@@ -137,14 +146,20 @@ class SubsetCounter:
         ranking: Ranking,
         dealer_cards: int,
         jobs: int = 1,
+        forced: npt.NDArray[np.uint8] | None = None,
     ) -> IntArray:
         """The cells from the counts below the five thresholds of each hand."""
+        seen = _no_cards(hands) if forced is None else forced
         thresholds = outcome_thresholds(strengths.astype(np.int64), qualifier)
         blocks = np.array_split(np.arange(hands.shape[0]), _BLOCKS)
 
         def count(block: IntArray) -> IntArray:
             return count_dealer_below(
-                hands[block], thresholds[block], dealer_size=dealer_cards, ranking=ranking
+                hands[block],
+                thresholds[block],
+                forced_cards=seen[block],
+                dealer_size=dealer_cards,
+                ranking=ranking,
             )
 
         if jobs > 1:  # numpy gathers release the GIL; the blocks are fixed, so is the result
@@ -152,16 +167,16 @@ class SubsetCounter:
                 parts = list(pool.map(count, blocks))
         else:
             parts = [count(block) for block in blocks]
-        completions = comb(52 - hands.shape[1], dealer_cards)
+        completions = comb(52 - hands.shape[1] - seen.shape[1], dealer_cards - seen.shape[1])
         cells = cells_from_below(np.concatenate(parts), completions)
         assert bool((cells >= 0).all()), "an outcome cell counted below zero"
         return cells
 
 
 def counter_for(shape: DealShape) -> CellCounter:
-    """The counter of a deal shape: listing, unless the dealer's cards are all face down and
-    listing them would take more than :data:`LISTING_LIMIT` completions a hand."""
-    completions = comb(52 - shape.player_cards, shape.dealer_cards)
-    if shape.face_up == 0 and completions > LISTING_LIMIT:
-        return SubsetCounter()
-    return ListingCounter()
+    """The counter of a deal shape: listing, unless listing would take more than
+    :data:`LISTING_LIMIT` completions of the dealer's hand a player hand (its face-up cards
+    given)."""
+    seen = shape.face_up
+    completions = comb(52 - shape.player_cards - seen, shape.dealer_cards - seen)
+    return SubsetCounter() if completions > LISTING_LIMIT else ListingCounter()

@@ -156,10 +156,32 @@ def test_best_four_sampled_hands(dealer_cards: int) -> None:
 
 
 def test_the_shape_picks_the_counter() -> None:
-    """Listing by default; the override only for a hidden dealer hand too large to list."""
+    """Listing by default; the override only where listing takes over 50,000 completions of the
+    dealer's hand a player hand."""
     assert isinstance(counter_for(DealShape(3, 3, 0, 3)), ListingCounter)
+    assert isinstance(counter_for(DealShape(3, 3, 1, 3)), ListingCounter)
     assert isinstance(counter_for(DealShape(5, 5, 0, 4)), SubsetCounter)
-    assert isinstance(counter_for(DealShape(5, 5, 1, 5)), ListingCounter)
+    assert isinstance(counter_for(DealShape(5, 5, 1, 5)), SubsetCounter)
+    assert isinstance(counter_for(DealShape(5, 6, 1, 4)), SubsetCounter)
+
+
+@pytest.mark.parametrize(("ranking", "dealer_cards"), [(THREE_CARD_RANKING, 3), (BestFour(), 6)])
+def test_seen_dealer_cards_sampled(ranking: object, dealer_cards: int) -> None:
+    """A dealer card the player sees (an up card, a flashed card) is in every counted dealer
+    hand: sampled (hand, seen card) pairs, the override against listing; three-card hands
+    against a three-card dealer hand, and five-card hands against Four Card Poker's six."""
+    assert isinstance(ranking, (type(THREE_CARD_RANKING), BestFour))
+    player = 3 if dealer_cards == 3 else 5
+    generator = np.random.default_rng(dealer_cards + 100)
+    dealt = np.array([generator.choice(52, player + 1, replace=False) for _ in range(8)])
+    hands = np.sort(dealt[:, :player], axis=1).astype(np.uint8)
+    seen = dealt[:, player:].astype(np.uint8)
+    strengths = ranking.strengths(player)[colex_indices(hands)].astype(np.int64)
+    qualifier = ranking.n_strengths // 3
+    listed = ListingCounter().cells(hands, strengths, qualifier, ranking, dealer_cards, forced=seen)
+    subsets = SubsetCounter().cells(hands, strengths, qualifier, ranking, dealer_cards, forced=seen)
+    assert (listed.sum(axis=1) == comb(51 - player, dealer_cards - 1)).all()
+    assert np.array_equal(subsets, listed)
 
 
 @pytest.mark.parametrize("cards", [2, 3])

@@ -10,20 +10,25 @@ imports it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sections
 from crazy4.generic.bestfour_game import BestFourGame
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable
 
+    from crazy4.games.crazy_four.analysis import Analysis
+    from crazy4.games.crazy_four.hand_reference import Reference
     from crazy4.games.crazy_four.qualifier_cells import CrazyFourSettlement
+    from crazy4.games.crazy_four.rules import CrazyFourRules
     from crazy4.generic.bestfour_hand import HandPrices
+    from crazy4.generic.bestfour_report import BestFourReport
     from crazy4.generic.bestfour_sim_spec import BestFourSim
+    from crazy4.generic.bestfour_validate import BestFourChecks
+    from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
-
-_HERE = "crazy4.games.crazy_four"
+    from crazy4.spec.game import Progress, Settlement
 
 
 class CrazyFour(BestFourGame):
@@ -50,17 +55,52 @@ class CrazyFour(BestFourGame):
     main_bet = "ante_super_bonus_play"
     hand_heading = "EV per unit of Ante (Ante + Super Bonus + Play):"
     practical = ("A", "AK", "K", "AKQ")
-    parts: ClassVar[Mapping[str, str]] = {
-        "reference": f"{_HERE}.hand_reference:load_reference",
-        "settlement": f"{_HERE}.qualifier_cells:crazy_four_settlement",
-        "analysis": f"{_HERE}.analysis:analyze",
-        "report": f"{_HERE}.super_bonus_report:CRAZY_FOUR_REPORT",
-        "checks": f"{_HERE}.super_bonus_checks:CRAZY_FOUR_CHECKS",
-        "hole_cards": f"{_HERE}.qualifier_cells:HOLE_CARDS",
-        "cell_parts": f"{_HERE}.qualifier_cells:cell_parts",
-    }
     read_sections = staticmethod(read_crazy_four_sections)
     rules_of = staticmethod(crazy_four_rules)
+
+    # The game's parts, each imported when first used (reading a rule file loads none).
+
+    def reference_of(self, rules: CrazyFourRules) -> Reference:
+        """The exact reference (:func:`.hand_reference.load_reference`)."""
+        from crazy4.games.crazy_four.hand_reference import load_reference
+
+        return load_reference(rules)
+
+    def settlement_of(self, rules: CrazyFourRules) -> CrazyFourSettlement:
+        """The settlement tables (:func:`.qualifier_cells.crazy_four_settlement`)."""
+        from crazy4.games.crazy_four.qualifier_cells import crazy_four_settlement
+
+        return crazy_four_settlement(rules)
+
+    def run_analysis(self, rules: CrazyFourRules, jobs: int, progress: Progress) -> Analysis:
+        """The exact analysis (:func:`.analysis.analyze`)."""
+        from crazy4.games.crazy_four.analysis import analyze
+
+        return analyze(rules, jobs=jobs, progress=progress)
+
+    def report(self) -> BestFourReport:
+        """The report's sections (:data:`.super_bonus_report.CRAZY_FOUR_REPORT`)."""
+        from crazy4.games.crazy_four.super_bonus_report import CRAZY_FOUR_REPORT
+
+        return CRAZY_FOUR_REPORT
+
+    def checks(self) -> BestFourChecks:
+        """The validator's part (:data:`.super_bonus_checks.CRAZY_FOUR_CHECKS`)."""
+        from crazy4.games.crazy_four.super_bonus_checks import CRAZY_FOUR_CHECKS
+
+        return CRAZY_FOUR_CHECKS
+
+    def hole_cards(self) -> CellHoleCards:
+        """The hole-card role over the six cells (:data:`.qualifier_cells.HOLE_CARDS`)."""
+        from crazy4.games.crazy_four.qualifier_cells import HOLE_CARDS
+
+        return HOLE_CARDS
+
+    def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:
+        """The main game's bets apart (:func:`.qualifier_cells.cell_parts`)."""
+        from crazy4.games.crazy_four.qualifier_cells import cell_parts
+
+        return cell_parts
 
     def count_hand(
         self, rules: RuleSet, cards: tuple[int, ...], up: int | None

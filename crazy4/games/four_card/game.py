@@ -8,21 +8,26 @@ are imported when first used, so reading a rule file does not load them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from crazy4.core.ranking import HandCategory
 from crazy4.games.four_card.rules import four_card_rules, read_four_card_sections
 from crazy4.generic.bestfour_game import BestFourGame
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable
 
+    from crazy4.games.four_card.rules import FourCardRuleSet
     from crazy4.games.four_card.showdown_cells import FourCardSettlement
+    from crazy4.games.four_card.situations import FourCardReference
+    from crazy4.games.four_card.upcard_analysis import FourCardAnalysis
     from crazy4.generic.bestfour_hand import HandPrices
+    from crazy4.generic.bestfour_report import BestFourReport
     from crazy4.generic.bestfour_sim_spec import BestFourSim
+    from crazy4.generic.bestfour_validate import BestFourChecks
+    from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
-
-_HERE = "crazy4.games.four_card"
+    from crazy4.spec.game import Progress, Settlement
 
 
 class FourCard(BestFourGame):
@@ -49,18 +54,60 @@ class FourCard(BestFourGame):
     main_bet = "ante_play"
     hand_heading = "EV per unit of Ante (Ante + Play + Ante Bonus):"
     practical = ("up",)
-    parts: ClassVar[Mapping[str, str]] = {
-        "reference": f"{_HERE}.situations:load_fourcard_reference",
-        "settlement": f"{_HERE}.showdown_cells:four_card_settlement",
-        "analysis": f"{_HERE}.upcard_analysis:analyze_four_card",
-        "report": f"{_HERE}.up_card_report:FOUR_CARD_REPORT",
-        "checks": f"{_HERE}.up_card_checks:FOUR_CARD_CHECKS",
-        "hole_cards": f"{_HERE}.showdown_cells:HOLE_CARDS",
-        "cell_parts": f"{_HERE}.showdown_cells:cell_parts",
-        "prepare": f"{_HERE}.shape:prepare_counting",
-    }
     read_sections = staticmethod(read_four_card_sections)
     rules_of = staticmethod(four_card_rules)
+
+    # The game's parts, each imported when first used (reading a rule file loads none).
+
+    def reference_of(self, rules: FourCardRuleSet) -> FourCardReference:
+        """The exact reference (:func:`.situations.load_fourcard_reference`)."""
+        from crazy4.games.four_card.situations import load_fourcard_reference
+
+        return load_fourcard_reference(rules)
+
+    def settlement_of(self, rules: FourCardRuleSet) -> FourCardSettlement:
+        """The settlement tables (:func:`.showdown_cells.four_card_settlement`)."""
+        from crazy4.games.four_card.showdown_cells import four_card_settlement
+
+        return four_card_settlement(rules)
+
+    def run_analysis(
+        self, rules: FourCardRuleSet, jobs: int, progress: Progress
+    ) -> FourCardAnalysis:
+        """The exact analysis (:func:`.upcard_analysis.analyze_four_card`)."""
+        from crazy4.games.four_card.upcard_analysis import analyze_four_card
+
+        return analyze_four_card(rules, jobs=jobs, progress=progress)
+
+    def report(self) -> BestFourReport:
+        """The report's sections (:data:`.up_card_report.FOUR_CARD_REPORT`)."""
+        from crazy4.games.four_card.up_card_report import FOUR_CARD_REPORT
+
+        return FOUR_CARD_REPORT
+
+    def checks(self) -> BestFourChecks:
+        """The validator's part (:data:`.up_card_checks.FOUR_CARD_CHECKS`)."""
+        from crazy4.games.four_card.up_card_checks import FOUR_CARD_CHECKS
+
+        return FOUR_CARD_CHECKS
+
+    def hole_cards(self) -> CellHoleCards:
+        """The hole-card role over the showdown cells (:data:`.showdown_cells.HOLE_CARDS`)."""
+        from crazy4.games.four_card.showdown_cells import HOLE_CARDS
+
+        return HOLE_CARDS
+
+    def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:
+        """The main game's bets apart (:func:`.showdown_cells.cell_parts`)."""
+        from crazy4.games.four_card.showdown_cells import cell_parts
+
+        return cell_parts
+
+    def prepare(self, rules: RuleSet) -> None:
+        """Start compiling the up-card kernels in the background (:mod:`.shape`)."""
+        from crazy4.games.four_card.shape import prepare_counting
+
+        prepare_counting()
 
     def count_hand(
         self, rules: RuleSet, cards: tuple[int, ...], up: int | None
