@@ -55,7 +55,7 @@ def class_of_hands(cards: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.in
     --------
     >>> inverse, keys = class_of_hands(3)
     >>> keys.shape[0], keys[:3].tolist(), int(inverse[keys[5]])
-    (1755, [0, 1, 3], 5)
+    (1755, [0, 4, 6], 5)
     """
     import pandas as pd
 
