@@ -30,6 +30,8 @@ What a game provides, by role:
   (:mod:`crazy4.advantage.holecards` is the one engine over it).
 * **collusion** -- :meth:`Game.colluder`, the
   :class:`crazy4.spec.collusion_role.ColludingGame` role.
+* **surveillance** -- :meth:`Game.surveilled`, the
+  :class:`crazy4.spec.surveil_role.SurveilledTable` planting and detection use.
 
 :class:`crazy4.registry.RegisteredGame` joins the interface and those two roles: every
 registered game implements all of them. The conformance suite (``tests/test_conformance.py``)
@@ -51,6 +53,7 @@ if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.spec.collusion_role import ColludingGame
+    from crazy4.spec.surveil_role import SurveilledTable
 
 #: Reports progress: called with a short message after each step.
 Progress = Callable[[str], None]
@@ -240,6 +243,11 @@ class Game(Protocol):
 
     def colluder(self) -> ColludingGame:
         """The collusion role of this game."""
+        ...
+
+    def surveilled(self) -> SurveilledTable:
+        """The surveillance role of this game: planting and detection
+        (:class:`crazy4.spec.surveil_role.SurveilledTable`)."""
         ...
 
 
