@@ -31,6 +31,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
@@ -59,15 +60,28 @@ class CellSurveillance:
         Cards in a player's hand.
     hole : HoleCardRole
         The game's hole-card role (outcome cells, thresholds, settlement).
-    colluder : ColludingGame
-        The game's collusion role (honest strategy, pooled prices, practical rules).
+    colluder : callable
+        Returns the game's collusion role (honest strategy, pooled prices, practical rules),
+        called once, when first needed.
     """
 
     def __init__(
-        self, title: str, player_cards: int, hole: HoleCardRole, colluder: ColludingGame
+        self,
+        title: str,
+        player_cards: int,
+        hole: HoleCardRole,
+        colluder: Callable[[], ColludingGame],
     ) -> None:
         self._title, self._player_cards = title, player_cards
-        self.hole, self.colluder = hole, colluder
+        self.hole, self._make_colluder = hole, colluder
+        self._colluder: ColludingGame | None = None
+
+    @property
+    def colluder(self) -> ColludingGame:
+        """The game's collusion role."""
+        if self._colluder is None:
+            self._colluder = self._make_colluder()
+        return self._colluder
 
     @property
     def title(self) -> str:

@@ -305,4 +305,4 @@ class BestFourGame(ABC):
         (:class:`crazy4.advantage.cell_surveillance.CellSurveillance`)."""
         from crazy4.advantage.cell_surveillance import CellSurveillance
 
-        return CellSurveillance(self.title, self.player_cards, self.hole_cards(), self.colluder())
+        return CellSurveillance(self.title, self.player_cards, self.hole_cards(), self.colluder)
