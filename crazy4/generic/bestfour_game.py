@@ -91,6 +91,8 @@ class BestFourGame(ABC):
     main_bet: ClassVar[str]
     hand_heading: ClassVar[str]
     practical: ClassVar[tuple[str, ...]]
+    #: The rule files the game brings: none, the package ships its rule sets.
+    rule_files: ClassVar[tuple[str, ...]] = ()
 
     @abstractmethod
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:

@@ -195,6 +195,14 @@ class Game(Protocol):
         """What the game calls its bets on the player's own hand (``"Queens Up"``)."""
         ...
 
+    @property
+    def rule_files(self) -> tuple[str, ...]:
+        """Paths of the ``.toml`` rule files the game brings (read as ``--rules`` reads a
+        path): empty for the package's own games, whose rule sets are shipped in
+        ``crazy4/rules/data``; a game registered from outside the package names its own here,
+        and :func:`crazy4.testing.check_game` checks each of them as a shipped rule set."""
+        ...
+
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
         """Read the game's own rule sections onto the common keys (marking them taken)."""
         ...
@@ -301,17 +309,4 @@ class CollusionStudy(Protocol):
         self, rules: RuleSet, colluders: int, deals: int, seed: int, jobs: int
     ) -> list[dict[str, object]]:
         """The ``honest`` and ``full`` rows of the collusion table for ``colluders`` seats."""
-        ...
-
-
-@runtime_checkable
-class RuleFiles(Protocol):
-    """A game that brings its own rule files (a capability, checked with ``isinstance``): a game
-    registered from outside the package, whose rule sets are not shipped in
-    ``crazy4/rules/data``. :func:`crazy4.testing.check_game` checks it on each of them as on a
-    shipped rule set."""
-
-    @property
-    def rule_files(self) -> tuple[str, ...]:
-        """Paths of the game's ``.toml`` rule files (read as ``--rules`` reads a path)."""
         ...
