@@ -3,7 +3,7 @@
 
 Every registered game, through the interface only (:class:`crazy4.spec.game.Game` and the
 drivers), on every rule set of the game (shipped, or brought by a game from outside the
-package: :class:`crazy4.spec.game.RuleFiles`): the registry entry, its published deal count
+package: :attr:`crazy4.spec.game.Game.rule_files`): the registry entry, its published deal count
 and its roles, the rule files, the exact analysis (every deal counted, the tables adding up,
 the report's headline), one hand, a seeded simulation that validates clean, a planted
 settlement fault caught, one seen dealer card, and pooled cards. The expected totals are
@@ -51,7 +51,7 @@ from crazy4.registry import (
 )
 from crazy4.rules.load import shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.game import CollusionStudy, HoleCardTables, RuleFiles
+from crazy4.spec.game import CollusionStudy, HoleCardTables
 
 #: Tables every game's analysis writes.
 REQUIRED_TABLES = frozenset({"bets", "returns", "net_distribution"})
@@ -143,18 +143,17 @@ def check_published_deals(game: RegisteredGame) -> None:
 
 
 def check_roles(game: RegisteredGame) -> None:
-    """The simulator and the validator; hole cards and collusion by the five-card engines'
-    roles or by the game's own (:class:`HoleCardTables`, :class:`CollusionStudy`)."""
+    """The simulator and the validator; the surveillance role analyses at least one seen hole
+    card and seats a team of two (:class:`crazy4.spec.surveil_role.SurveilledTable`)."""
     assert game.simulator() is not None and game.validator() is not None
-    if not isinstance(game, HoleCardTables):
-        assert game.hole_cards().most_seen >= 1
-    if not isinstance(game, CollusionStudy):
-        assert game.colluder().max_seats >= 2
+    table = game.surveilled()
+    assert table.most_seen >= 1
+    assert table.max_seats >= 2
 
 
 def check_has_rule_set(game: RegisteredGame) -> None:
     """At least one rule set of the game is shipped with the package, or brought by the game
-    (:class:`crazy4.spec.game.RuleFiles`)."""
+    (:attr:`crazy4.spec.game.Game.rule_files`)."""
     assert rule_sets_of(game), f"no rule set of {game.key!r} is shipped or brought by the game"
 
 
@@ -362,9 +361,9 @@ GAME_CHECKS = (
 
 def rule_sets_of(game: RegisteredGame) -> list[str]:
     """The rule sets of ``game``: the shipped ones by name, then the paths of those the game
-    brings (:class:`crazy4.spec.game.RuleFiles`, a game from outside the package)."""
+    brings (:attr:`crazy4.spec.game.Game.rule_files`, a game from outside the package)."""
     shipped = [name for name in shipped_rule_names() if load_rules(name).game == game.key]
-    return shipped + (list(game.rule_files) if isinstance(game, RuleFiles) else [])
+    return shipped + list(game.rule_files)
 
 
 @contextmanager

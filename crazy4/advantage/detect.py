@@ -49,17 +49,13 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.collusion import colluder_role
 from crazy4.advantage.evidence import likelihood_ratio, rounds_to_settle, telling_rows
-from crazy4.advantage.plant import surveilled_of
-from crazy4.advantage.situation import situation_evs
 from crazy4.advantage.teamdetect import (
     TEAM_DRAWS,
     practical_evidence,
     team_evidence,
     team_rounds,
 )
-from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
@@ -260,14 +256,7 @@ def won_above_honest(rules: RuleSet, rounds: SeatRounds) -> float:
     from crazy4.advantage.plant import settle, settlement_unit
 
     hands = np.sort(rounds.hands, axis=1)
-    table = surveilled_of(rules)
-    if table is None:
-        role = colluder_role(rules)
-        honest = role.honest_decisions(
-            rules, colex_indices(hands), rounds.up[:, 0] if role.up_cards else None
-        ).astype(np.int64)
-    else:
-        honest = table.honest_decisions(rules, hands, rounds.up)
+    honest = game_of(rules).surveilled().honest_decisions(rules, hands, rounds.up)
     dealer = np.concatenate([rounds.up, rounds.hidden], axis=1)
     played = settle(rules, hands, dealer, rounds.decisions)
     would = settle(rules, hands, dealer, honest)
@@ -277,12 +266,9 @@ def won_above_honest(rules: RuleSet, rounds: SeatRounds) -> float:
 def _seen_evs(
     rules: RuleSet, hands: npt.NDArray[np.int64], known: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_], int]:
-    """The hole-card prices of each hand given the dealer cards it knows: the game's own
-    surveillance role (:mod:`crazy4.spec.surveil_role`), else the five-card engine."""
-    table = surveilled_of(rules)
-    if table is not None:
-        return table.seen_evs(rules, hands, known)
-    return situation_evs(rules, hands, known)
+    """The hole-card prices of each hand given the dealer cards it knows: the game's
+    surveillance role (:meth:`crazy4.spec.surveil_role.SurveilledTable.seen_evs`)."""
+    return game_of(rules).surveilled().seen_evs(rules, hands, known)
 
 
 def table_shape(rules: RuleSet) -> tuple[int, int, int]:
@@ -294,11 +280,8 @@ def table_shape(rules: RuleSet) -> tuple[int, int, int]:
     >>> table_shape(load_rules("three-card-standard")), table_shape(load_rules("crazy4-standard"))
     ((3, 3, 0), (5, 5, 0))
     """
-    table = surveilled_of(rules)
-    if table is not None:
-        return table.player_cards, table.dealer_size, table.face_up
-    role = game_of(rules).hole_cards()
-    return 5, role.dealer_size, role.face_up
+    table = game_of(rules).surveilled()
+    return table.player_cards, table.dealer_size, table.face_up
 
 
 def _team_evidence(
@@ -316,7 +299,7 @@ def _team_evidence(
     # the practical rule's (slow, exact) evidence on the deviations only
     pooled = present * team_rounds(rules, rounds.hands, rounds.up, rounds.decisions)
     practical = present * team_rounds(rules, rounds.hands, rounds.up, rounds.decisions, Fraction(0))
-    if surveilled_of(rules) is not None:  # a specification game shares no practical rule
+    if not game_of(rules).surveilled().practical_rules:  # full pooling is all the game knows
         practical[:] = 0
     found: dict[str, tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_], list[Fraction]]]
     found = {name: (np.zeros(n), np.zeros(n, dtype=bool), []) for name in _team_names(rules)}
@@ -337,10 +320,10 @@ def _team_evidence(
 
 
 def _team_names(rules: RuleSet) -> tuple[str, ...]:
-    """The names of the team hypotheses (a specification game's: full pooling only)."""
-    if surveilled_of(rules) is not None:
-        return ("team: pooled cards",)
-    return ("team: pooled cards", f"team: practical rule {colluder_role(rules).practical_rules[0]}")
+    """The names of the team hypotheses: full pooling, and the game's recommended practical
+    rule when it knows one."""
+    practical = game_of(rules).surveilled().practical_rules[:1]
+    return ("team: pooled cards", *(f"team: practical rule {rule}" for rule in practical))
 
 
 def _denominator(rules: RuleSet, rounds: SeatRounds) -> int:

@@ -49,7 +49,6 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.detect import read_log_columns, tail_probability
-from crazy4.advantage.plant import surveilled_of
 from crazy4.advantage.teamdetect import TEAM_DRAWS, team_evidence
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
@@ -128,8 +127,7 @@ def group_rounds(
     where = f"log {str(path)!r}"
     if round_ids is None:
         raise InputError(f"{where}: --group needs the log's 'round' column")
-    own = surveilled_of(rules)
-    most = game_of(rules).colluder().max_seats if own is None else own.max_seats
+    most = game_of(rules).surveilled().max_seats
     if len(seats) > most:
         raise InputError(f"--group: {len(seats)} seats, a table seats at most {most}")
     good = (hands >= 0).all(axis=1) & (up >= 0).all(axis=1) & (decisions >= 0) & (decisions <= 3)

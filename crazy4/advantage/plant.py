@@ -1,20 +1,24 @@
 """Planting cheats in a multi-seat simulation: hole-carders and a team among honest seats.
 
-A table of ``seats`` seats shares one dealer hand each round. Every seat is one of
+A table of ``seats`` seats shares one dealer hand each round. Every seat is played through the
+game's surveillance role (:class:`crazy4.spec.surveil_role.SurveilledTable`,
+``game.surveilled()``; one body for every game) as one of
 
-* **honest**: the no-information optimal decision of its hand (and the up card), the
-  collusion role's :meth:`~crazy4.spec.collusion_role.ColludingGame.honest_decisions`;
+* **honest**: the no-information optimal decision of its hand (and the up cards),
+  :meth:`~crazy4.spec.surveil_role.SurveilledTable.honest_decisions`;
 * **hole-carder** (the seats of ``hole_card_seats``): it sees the first ``hole_cards`` hidden
-  dealer cards and plays the exact hole-card optimum for what it sees
-  (:func:`crazy4.advantage.situation.situation_evs`);
+  dealer cards and plays the exact optimum for what it sees
+  (:meth:`~crazy4.spec.surveil_role.SurveilledTable.seen_evs`);
 * **team member** (the seats of ``team_seats``): the team pools its cards; each member plays
-  the collusion engine's exact optimum given the pooled cards
-  (:func:`crazy4.advantage.collusion.team_prices`), or with ``team_rule`` the practical rule
-  that shares only the count of some ranks (:func:`crazy4.advantage.team.practical_decisions`).
+  the exact optimum given the pooled cards
+  (:meth:`~crazy4.spec.surveil_role.SurveilledTable.team_evs`), or with ``team_rule`` one of
+  the game's practical rules that share only the count of some ranks
+  (:meth:`~crazy4.spec.surveil_role.SurveilledTable.practical_decisions`).
 
-Every seat is settled on the dealer's whole hand by the game's hole-card role, exactly as
+Every seat is settled on the dealer's whole hand
+(:meth:`~crazy4.spec.surveil_role.SurveilledTable.settle`; Crazy 4 Poker and Four Card Poker as
 :func:`crazy4.advantage.simulate.play_chunk` does: the round's dealer-outcome cell from the
-dealer's best-four strength and the :class:`~crazy4.spec.game.Settlement`'s net. Chunks of
+dealer's best-four strength and the :class:`~crazy4.spec.game.Settlement`'s net). Chunks of
 :data:`CHUNK_ROUNDS` rounds are seeded from ``SeedSequence(seed).spawn``, so every number and
 every log row is the same for any number of workers. Sums are exact integers.
 """
@@ -29,16 +33,11 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.collusion import CollusionPlan, DealtTeam, colluder_role, team_prices
 from crazy4.advantage.simulate import deal_rounds
-from crazy4.advantage.situation import situation_evs
-from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
-from crazy4.core.ranking import build_best_four_strengths
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.game import game_of
-from crazy4.spec.surveil_role import Surveilled, SurveilledTable
 
 CHUNK_ROUNDS = 65_536
 #: Role names of the log's metadata and the summary.
@@ -134,24 +133,16 @@ def make_planting(
     ...
     crazy4.errors.InputError: seat 1 is both a hole-carder and a team member
     """
-    from crazy4.advantage.holecards import check_seen
-
     game = game_of(rules)
-    table = surveilled_of(rules)
-    if table is None:
-        role = game.colluder()  # a game without the engines says so here, in one line
-        most, practical = role.max_seats, role.practical_rules
-    else:
-        most, practical = table.max_seats, ()
+    table = game.surveilled()
+    most, practical = table.max_seats, table.practical_rules
     if not 1 <= seats <= most:
         raise InputError(f"--seats {seats}: a {game.title} table seats 1 to {most}")
     both = sorted(set(hole_card_seats) & set(team_seats))
     if both:
         raise InputError(f"seat {both[0]} is both a hole-carder and a team member")
     if hole_card_seats:
-        if table is None:
-            check_seen(game.hole_cards(), hole_cards, game.title, option="--hole-cards")
-        elif not 0 <= hole_cards <= table.most_seen:
+        if not 0 <= hole_cards <= table.most_seen:
             raise InputError(
                 f"--hole-cards {hole_cards}: {game.title} is analysed with 0 to "
                 f"{table.most_seen} seen hole cards"
@@ -192,50 +183,36 @@ def planted_decisions(
     """Every seat's decision, shape ``(n, seats)``, by its role (the module docstring), per
     seat the exact EV its decisions gained over the honest ones given what it knew, summed
     over the rounds (Antes; 0 for an honest seat), and the honest decisions."""
-    table = surveilled_of(rules)
-    if table is not None:
-        return surveilled_decisions(table, rules, planting, hands, dealer)
-    role = colluder_role(rules)
-    hole = game_of(rules).hole_cards()
-    n, seats, _ = hands.shape
-    up = dealer[:, : hole.face_up]
-    up_card = up[:, 0] if hole.face_up else None
-    colex = colex_indices(hands.reshape(n * seats, 5))
-    decisions = role.honest_decisions(
-        rules, colex, None if up_card is None else np.repeat(up_card, seats)
-    ).astype(np.int64)
+    table = game_of(rules).surveilled()
+    n, seats, size = hands.shape
+    up = dealer[:, : table.face_up]
+    decisions = table.honest_decisions(
+        rules, hands.reshape(n * seats, size), np.repeat(up, seats, axis=0)
+    )
     decisions = decisions.reshape(n, seats)
     honest = decisions.copy()
     gains = [Fraction(0)] * seats
     rows = np.arange(n)
     for seat in planting.hole_card_seats:
-        known = dealer[:, : hole.face_up + planting.hole_cards]
-        ev, allowed, denominator = situation_evs(rules, hands[:, seat - 1], known)
+        known = dealer[:, : table.face_up + planting.hole_cards]
+        ev, allowed, denominator = table.seen_evs(rules, hands[:, seat - 1], known)
         decisions[:, seat - 1] = best_decisions(ev, allowed)[0]
         gained = ev[rows, decisions[:, seat - 1]] - ev[rows, honest[:, seat - 1]]
         gains[seat - 1] = Fraction(int(gained.sum()), denominator)
     if planting.team_seats:
         members = [s - 1 for s in planting.team_seats]
         team = hands[:, members]
+        ev, allowed, denominator = table.team_evs(rules, team, up)
         k = len(members)
-        plan = CollusionPlan(rules, k, max(n, 1), 0)
-        seen = np.zeros((n, 52), dtype=bool)
-        seen[np.arange(n)[:, None], np.concatenate([team.reshape(n, -1), up], axis=1)] = True
-        unseen = np.argsort(seen, axis=1, kind="stable")[:, : plan.unseen].astype(np.int64)
-        _, ev, allowed = team_prices(plan, DealtTeam(team, up_card, unseen))
         if planting.team_rule is None:
-            chosen = best_decisions(ev, allowed)[0].reshape(n, k)
+            flat = best_decisions(ev.reshape(n * k, 4), allowed.reshape(n * k, 4))[0]
+            chosen = flat.reshape(n, k)
         else:
-            from crazy4.advantage.team import practical_decisions
-
-            ranks = role.practical_ranks(rules, planting.team_rule, up_card, n)
-            chosen = practical_decisions(role, rules, team, up_card, ranks)
+            chosen = table.practical_decisions(rules, planting.team_rule, team, up)
         decisions[:, members] = chosen
-        ev = ev.reshape(n, k, 4)
-        scale = plan.dealer_hands * role.unit(rules)
         for j, member in enumerate(members):
             gained = ev[rows, j, chosen[:, j]] - ev[rows, j, honest[:, member]]
-            gains[member] = Fraction(int(gained.sum()), scale)
+            gains[member] = Fraction(int(gained.sum()), denominator)
     return decisions, gains, honest
 
 
@@ -243,12 +220,8 @@ def play_planted_chunk(
     rules: RuleSet, planting: Planting, rounds: int, seed: np.random.SeedSequence
 ) -> PlantedChunk:
     """Deal and play ``rounds`` rounds seeded by ``seed`` (the module docstring)."""
-    table = surveilled_of(rules)
-    size, dealer_size = (
-        (5, game_of(rules).hole_cards().dealer_size)
-        if table is None
-        else (table.player_cards, table.dealer_size)
-    )
+    table = game_of(rules).surveilled()
+    size, dealer_size = table.player_cards, table.dealer_size
     seats = planting.seats
     rng = np.random.Generator(np.random.PCG64(seed))
     cards = deal_rounds(rng, rounds, size * seats + dealer_size)
@@ -268,7 +241,8 @@ def settle(
     decisions: npt.NDArray[np.int64],
 ) -> npt.NDArray[np.int64]:
     """Net numerators (over the settlement's ``unit``, per Ante) of the main bets of each
-    hand ``(n, 5)`` (sorted) against the dealer's whole hand ``(n, dealer_size)``.
+    hand ``(n, player_cards)`` (sorted) against the dealer's whole hand ``(n, dealer_size)``,
+    by the game's surveillance role (:meth:`crazy4.spec.surveil_role.SurveilledTable.settle`).
 
     Examples
     --------
@@ -278,20 +252,10 @@ def settle(
     >>> hand = np.array([sorted(parse_cards("As Ad Ac Ah Kd"))])
     >>> dealer = np.array([parse_cards("Ks Qd 8c 4h 2s")])
     >>> net = settle(rules, hand, dealer, np.array([3]))
-    >>> int(net[0]) / game_of(rules).hole_cards().settlement(rules).unit  # 1 + 3 + 200 (quads)
+    >>> int(net[0]) / settlement_unit(rules)  # 1 + 3 + 200 (quads)
     204.0
     """
-    own = surveilled_of(rules)
-    if own is not None:
-        return own.settle(rules, hands, dealer, decisions)
-    hole = game_of(rules).hole_cards()
-    settlement = hole.settlement(rules)
-    strengths = build_best_four_strengths(5)[colex_indices(hands)].astype(np.int64)
-    table = build_best_four_strengths(hole.dealer_size)
-    dealt = table[colex_indices(np.sort(dealer, axis=1))].astype(np.int64)
-    below = (dealt[:, None] < hole.thresholds(rules, strengths)).astype(np.int64)
-    cell = np.argmax(hole.cells_from_counts(below, 1), axis=1)
-    return np.asarray(settlement.nets[strengths, decisions, cell], dtype=np.int64)
+    return game_of(rules).surveilled().settle(rules, hands, dealer, decisions)
 
 
 @dataclass
@@ -376,22 +340,6 @@ def run_planted(
     return sums
 
 
-def surveilled_of(rules: RuleSet) -> SurveilledTable | None:
-    """The game's own surveillance role (:mod:`crazy4.spec.surveil_role`), or None for a
-    game planted through its hole-card and collusion roles.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> surveilled_of(load_rules("crazy4-standard")) is None
-    True
-    >>> surveilled_of(load_rules("three-card-standard")).player_cards
-    3
-    """
-    game = game_of(rules)
-    return game.surveilled() if isinstance(game, Surveilled) else None
-
-
 def settlement_unit(rules: RuleSet) -> int:
     """The common denominator of the nets :func:`settle` returns.
 
@@ -401,43 +349,4 @@ def settlement_unit(rules: RuleSet) -> int:
     >>> settlement_unit(load_rules("three-card-standard")) >= 1
     True
     """
-    table = surveilled_of(rules)
-    if table is not None:
-        return table.unit(rules)
-    return game_of(rules).hole_cards().settlement(rules).unit
-
-
-def surveilled_decisions(
-    table: SurveilledTable,
-    rules: RuleSet,
-    planting: Planting,
-    hands: npt.NDArray[np.int64],
-    dealer: npt.NDArray[np.int64],
-) -> tuple[npt.NDArray[np.int64], list[Fraction], npt.NDArray[np.int64]]:
-    """:func:`planted_decisions` through a game's own surveillance role: hole-carders see the
-    first ``hole_cards`` hidden dealer cards, a team pools its cards fully."""
-    n, seats, size = hands.shape
-    up = dealer[:, : table.face_up]
-    decisions = table.honest_decisions(
-        rules, hands.reshape(n * seats, size), np.repeat(up, seats, axis=0)
-    )
-    decisions = decisions.reshape(n, seats)
-    honest = decisions.copy()
-    gains = [Fraction(0)] * seats
-    rows = np.arange(n)
-    for seat in planting.hole_card_seats:
-        known = dealer[:, : table.face_up + planting.hole_cards]
-        ev, allowed, denominator = table.seen_evs(rules, hands[:, seat - 1], known)
-        decisions[:, seat - 1] = best_decisions(ev, allowed)[0]
-        gained = ev[rows, decisions[:, seat - 1]] - ev[rows, honest[:, seat - 1]]
-        gains[seat - 1] = Fraction(int(gained.sum()), denominator)
-    if planting.team_seats:
-        members = [s - 1 for s in planting.team_seats]
-        ev, allowed, denominator = table.team_evs(rules, hands[:, members], up)
-        k = len(members)
-        chosen = best_decisions(ev.reshape(n * k, 4), allowed.reshape(n * k, 4))[0].reshape(n, k)
-        decisions[:, members] = chosen
-        for j, member in enumerate(members):
-            gained = ev[rows, j, chosen[:, j]] - ev[rows, j, honest[:, member]]
-            gains[member] = Fraction(int(gained.sum()), denominator)
-    return decisions, gains, honest
+    return game_of(rules).surveilled().unit(rules)

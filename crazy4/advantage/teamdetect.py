@@ -53,11 +53,11 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.collusion import CollusionPlan, colluder_role
-from crazy4.advantage.plant import surveilled_of
+from crazy4.advantage.collusion import colluder_role
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import game_of
 
 #: Null draws of the other seats' cards per round (``p_i`` in steps of 1 / (draws + 1)).
 TEAM_DRAWS = 19
@@ -114,60 +114,28 @@ def team_valuation(
     >>> int(decision[0])  # the dealer has no ace and at most one king left: king-high plays
     1
     """
-    table = surveilled_of(rules)
-    if table is not None:  # the game's own engines (a specification game)
-        pooled = np.concatenate([hands[:, None, :], others], axis=1)
-        ev, allowed, denominator = table.team_evs(rules, pooled, up)
-        return best_decisions(ev[:, 0], allowed[:, 0])[0], ev[:, 0], denominator
+    table = game_of(rules).surveilled()
+
+    def value(rows: slice) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+        ev, allowed, denominator = table.seat_evs(rules, hands[rows], others[rows], up[rows])
+        return best_decisions(ev, allowed)[0], ev, denominator
+
     n = hands.shape[0]
     threads = min(THREADS, os.cpu_count() or 1, n // THREAD_ROWS)
-    if threads > 1:  # the kernel releases the GIL; rows are independent, so any split agrees
+    if threads > 1:  # the kernels release the GIL; rows are independent, so any split agrees
         edges = np.linspace(0, n, threads + 1).astype(np.int64).tolist()
         with ThreadPoolExecutor(max_workers=threads) as pool:
-            parts = list(
-                pool.map(
-                    lambda rows: _five_card_valuation(rules, hands[rows], others[rows], up[rows]),
-                    [slice(a, b) for a, b in pairwise(edges)],
-                )
-            )
+            parts = list(pool.map(value, [slice(a, b) for a, b in pairwise(edges)]))
         decided = np.concatenate([part[0] for part in parts])
         return decided, np.concatenate([part[1] for part in parts]), parts[0][2]
-    return _five_card_valuation(rules, hands, others, up)
-
-
-def _five_card_valuation(
-    rules: RuleSet,
-    hands: npt.NDArray[np.int64],
-    others: npt.NDArray[np.int64],
-    up: npt.NDArray[np.int64],
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
-    """:func:`team_valuation` by the five-card collusion engine, on one thread: the seat's
-    thresholds only (:func:`crazy4.advantage.pooled.team_below`)."""
-    from crazy4.advantage.pooled import team_below
-
-    role = colluder_role(rules)
-    n, others_count = hands.shape[0], others.shape[1]
-    team = np.sort(np.concatenate([hands[:, None, :], others], axis=1), axis=2).astype(np.int64)
-    seen = np.zeros((n, 52), dtype=bool)
-    seen[np.arange(n)[:, None], team.reshape(n, -1)] = True
-    forced = up[:, 0].astype(np.int64) if role.up_cards else None
-    if forced is not None:
-        seen[np.arange(n), forced] = True
-    plan = CollusionPlan(rules, others_count + 1, max(n, 1), 0)
-    unseen = np.argsort(seen, axis=1, kind="stable")[:, : plan.unseen].astype(np.int64)
-    strengths = role.player_table()[colex_indices(team[:, 0])].astype(np.int64)
-    thresholds = role.thresholds(rules, strengths)
-    below = team_below(role, team, forced, unseen, thresholds)
-    hands_count = np.full(n, plan.dealer_hands, dtype=np.int64)
-    ev, allowed = role.prices(rules, strengths, below, hands_count)
-    return best_decisions(ev, allowed)[0], ev, plan.dealer_hands * role.unit(rules)
+    return value(slice(None))
 
 
 def honest_play(
     rules: RuleSet, hands: npt.NDArray[np.int64], up: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.int64]:
     """The no-information optimal decision of each hand ``(n, p)`` with the up cards ``(n,
-    face_up)``: the game's own surveillance role, else the colluder role's table.
+    face_up)``: the game's surveillance role.
 
     Examples
     --------
@@ -177,12 +145,8 @@ def honest_play(
     >>> honest_play(load_rules("three-card-standard"), hands, np.zeros((2, 0), int)).tolist()
     [1, 0]
     """
-    table = surveilled_of(rules)
-    if table is not None:
-        return np.asarray(table.honest_decisions(rules, np.sort(hands, axis=1), up), np.int64)
-    role = colluder_role(rules)
-    colex = colex_indices(np.sort(hands, axis=1))
-    return role.honest_decisions(rules, colex, up[:, 0] if role.up_cards else None).astype(np.int64)
+    table = game_of(rules).surveilled()
+    return np.asarray(table.honest_decisions(rules, np.sort(hands, axis=1), up), np.int64)
 
 
 def null_others(
@@ -363,15 +327,10 @@ def team_rounds(
     ...             np.array([3, 1])).tolist()  # quads: 3x by far; K-Q-8-4: close to a fold
     [False, True]
     """
-    from crazy4.advantage.situation import situation_evs
-
     if hands.shape[0] == 0:
         return np.zeros(0, dtype=bool)
-    table = surveilled_of(rules)
-    if table is None:
-        ev, allowed, denominator = situation_evs(rules, hands, up)
-    else:
-        ev, allowed, denominator = table.seen_evs(rules, np.sort(hands, axis=1), up)
+    table = game_of(rules).surveilled()
+    ev, allowed, denominator = table.seen_evs(rules, np.sort(hands, axis=1), up)
     best = best_decisions(ev, allowed)[0]
     rows = np.arange(hands.shape[0])
     lowest = np.iinfo(np.int64).min

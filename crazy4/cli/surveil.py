@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -89,7 +88,6 @@ def simulate_planted(
 ) -> int:
     """Play a planted table, print each seat's result, write ``--log`` and ``--summary``
     (``check_outputs``: the simulate command's check of those options)."""
-    from crazy4.advantage.plant import surveilled_of
     from crazy4.advantage.plantlog import seat_results, summary_dict, summary_text
     from crazy4.registry import game_of
     from crazy4.results.write import provenance, write_text
@@ -127,12 +125,7 @@ def simulate_planted(
         planted=planting.metadata(),
     )
     sums = _play(args, plan, planting, record)
-    table = surveilled_of(rules)
-    honest = (
-        -Fraction(game_of(rules).colluder().exact_edge(rules))
-        if table is None
-        else table.honest_ev(rules)
-    )
+    honest = game_of(rules).surveilled().honest_ev(rules)
     results = seat_results(planting, sums)
     run = (args.rounds, args.seed, args.ante)
     print(summary_text(rules.name, planting, results, honest, run))

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from crazy4.rules.sections import Section
     from crazy4.spec.collusion_role import ColludingGame
     from crazy4.spec.game import Settlement
+    from crazy4.spec.surveil_role import SurveilledTable
     from crazy4.validate.game import ValidatedGame
 
 #: The simulator of each game class, built once per process (:meth:`BestFourGame.simulator`).
@@ -89,6 +90,8 @@ class BestFourGame(ABC):
     main_bet: ClassVar[str]
     hand_heading: ClassVar[str]
     practical: ClassVar[tuple[str, ...]]
+    #: The rule files the game brings: none, the package ships its rule sets.
+    rule_files: ClassVar[tuple[str, ...]] = ()
 
     @abstractmethod
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
@@ -275,3 +278,10 @@ class BestFourGame(ABC):
         return CellColluder(
             self.hole_cards(), seats, self.practical, honest, edge, self.cell_parts()
         )
+
+    def surveilled(self) -> SurveilledTable:
+        """Planting and detection over the hole-card and collusion roles
+        (:class:`crazy4.advantage.cell_surveillance.CellSurveillance`)."""
+        from crazy4.advantage.cell_surveillance import CellSurveillance
+
+        return CellSurveillance(self.title, self.player_cards, self.hole_cards(), self.colluder)

@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 class SpecGame:
     """The :class:`crazy4.spec.game.Game` of a :class:`crazy4.spec.specification.GameSpec`."""
 
+    #: The rule files the game brings (none: the package ships its rule sets; a subclass
+    #: registered from outside the package names its own).
+    rule_files: tuple[str, ...] = ()
+
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
         self._simulator: SimulatedGame | None = None

@@ -8,9 +8,10 @@ of risk. The counts come from the game's table cache, so a variant is re-priced 
 counts, never recounted (a new qualifier is counted once).
 
 The average total bet and the element of risk are exact fractions when the game states what
-each decision wagers (:func:`decision_wagers`: a specification's settlement, or the hole-card
-role's): the ``returns`` table's combinations per decision times those wagers. Otherwise
-they are the floats the analysis wrote, and :attr:`RulePrice.exact_risk` is ``None``.
+each decision wagers (:func:`decision_wagers`: the game's surveillance role, which every game
+has) on the bet the analysis headlines: the ``returns`` table's combinations per decision
+times those wagers. Otherwise they are the floats the analysis wrote, and
+:attr:`RulePrice.exact_risk` is ``None``.
 
 Examples
 --------
@@ -33,7 +34,6 @@ import numpy as np
 
 from crazy4.core.decisions import DECISIONS
 from crazy4.errors import InputError
-from crazy4.generic.game import SpecGame
 from crazy4.spec.game import game_of
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ def exact_average_total_bet(analysis: GameAnalysis, rules: RuleSet) -> Fraction 
     """
     stated = decision_wagers(rules)
     returns = analysis.tables.get("returns")
-    if returns is None or stated is None or stated[0] != analysis.main_bet:
+    if returns is None or stated[0] != analysis.main_bet:
         return None
     _, wagers, unit = stated
     index = returns["decision"].map(DECISIONS.index).to_numpy(np.int64)
@@ -150,11 +150,11 @@ def exact_average_total_bet(analysis: GameAnalysis, rules: RuleSet) -> Fraction 
     return Fraction(wagered, int(combinations.sum()) * unit)
 
 
-def decision_wagers(rules: RuleSet) -> tuple[str, npt.NDArray[np.int64], int] | None:
+def decision_wagers(rules: RuleSet) -> tuple[str, npt.NDArray[np.int64], int]:
     """What each decision (fold, 1x, 2x, 3x) wagers on the game's main bet, as the game
-    states it: ``(main bet, wagers over unit, unit)`` from a specification's settlement
-    (:meth:`crazy4.spec.specification.GameSpec.settlement`) or the hole-card role's
-    (:meth:`crazy4.spec.game.HoleCardRole.settlement`); ``None`` when it states neither.
+    states it: ``(main bet, wagers over unit, unit)`` from its surveillance role
+    (:class:`crazy4.spec.surveil_role.SurveilledTable`: its ``main_bet``, ``wagers`` and
+    ``unit``).
 
     Examples
     --------
@@ -162,16 +162,8 @@ def decision_wagers(rules: RuleSet) -> tuple[str, npt.NDArray[np.int64], int] | 
     >>> decision_wagers(load_rules("three-card-standard"))  # fold: the Ante; 1x: Ante + Play
     ('ante_play', array([1, 2, 3, 4]), 1)
     """
-    game = game_of(rules)
-    if isinstance(game, SpecGame):
-        cells = game.spec.settlement(rules)
-        return game.spec.main_bet, cells.wagers, cells.unit
-    try:
-        role = game.hole_cards()
-    except InputError:
-        return None
-    settlement = role.settlement(rules)
-    return role.main_bet, settlement.wagers, settlement.unit
+    table = game_of(rules).surveilled()
+    return table.main_bet, table.wagers(rules), table.unit(rules)
 
 
 @dataclass(frozen=True)

@@ -222,6 +222,16 @@ class SpecSurveillance:
         """One seen dealer card (the analysis of :mod:`crazy4.generic.holecards`)."""
         return 1
 
+    @property
+    def main_bet(self) -> str:
+        """The specification's main bet."""
+        return self.spec.main_bet
+
+    @property
+    def practical_rules(self) -> tuple[str, ...]:
+        """None: a specification game's team pools its cards fully."""
+        return ()
+
     def unit(self, rules: RuleSet) -> int:
         """The settlement's common denominator."""
         return self.spec.settlement(rules).unit
@@ -328,6 +338,26 @@ class SpecSurveillance:
             prices = price(cells, strengths, spec.settlement(rules))
             ev[:, member], allowed[:, member], unit = prices.ev, prices.allowed, prices.unit
         return ev, allowed, completions * unit
+
+    def seat_evs(
+        self, rules: RuleSet, hands: IntArray, others: IntArray, up: IntArray
+    ) -> tuple[IntArray, BoolArray, int]:
+        """The seat's prices given the other seats' cards (:meth:`team_evs`' first member)."""
+        pooled = np.concatenate([hands[:, None, :], others], axis=1)
+        ev, allowed, denominator = self.team_evs(rules, pooled, up)
+        return ev[:, 0], allowed[:, 0], denominator
+
+    def practical_decisions(
+        self, rules: RuleSet, rule: str, team: IntArray, up: IntArray
+    ) -> IntArray:
+        """None to follow (:attr:`practical_rules` is empty).
+
+        Raises
+        ------
+        InputError
+            Always.
+        """
+        raise InputError(f"--team-rule {rule!r}: {self.title} knows no practical team rule")
 
     def settle(
         self, rules: RuleSet, hands: IntArray, dealer: IntArray, decisions: IntArray

@@ -30,6 +30,8 @@ What a game provides, by role:
   (:mod:`crazy4.advantage.holecards` is the one engine over it).
 * **collusion** -- :meth:`Game.colluder`, the
   :class:`crazy4.spec.collusion_role.ColludingGame` role.
+* **surveillance** -- :meth:`Game.surveilled`, the
+  :class:`crazy4.spec.surveil_role.SurveilledTable` planting and detection use.
 
 :class:`crazy4.registry.RegisteredGame` joins the interface and those two roles: every
 registered game implements all of them. The conformance suite (``tests/test_conformance.py``)
@@ -51,6 +53,7 @@ if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.spec.collusion_role import ColludingGame
+    from crazy4.spec.surveil_role import SurveilledTable
 
 #: Reports progress: called with a short message after each step.
 Progress = Callable[[str], None]
@@ -192,6 +195,14 @@ class Game(Protocol):
         """What the game calls its bets on the player's own hand (``"Queens Up"``)."""
         ...
 
+    @property
+    def rule_files(self) -> tuple[str, ...]:
+        """Paths of the ``.toml`` rule files the game brings (read as ``--rules`` reads a
+        path): empty for the package's own games, whose rule sets are shipped in
+        ``crazy4/rules/data``; a game registered from outside the package names its own here,
+        and :func:`crazy4.testing.check_game` checks each of them as a shipped rule set."""
+        ...
+
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
         """Read the game's own rule sections onto the common keys (marking them taken)."""
         ...
@@ -240,6 +251,11 @@ class Game(Protocol):
 
     def colluder(self) -> ColludingGame:
         """The collusion role of this game."""
+        ...
+
+    def surveilled(self) -> SurveilledTable:
+        """The surveillance role of this game: planting and detection
+        (:class:`crazy4.spec.surveil_role.SurveilledTable`)."""
         ...
 
 
@@ -293,17 +309,4 @@ class CollusionStudy(Protocol):
         self, rules: RuleSet, colluders: int, deals: int, seed: int, jobs: int
     ) -> list[dict[str, object]]:
         """The ``honest`` and ``full`` rows of the collusion table for ``colluders`` seats."""
-        ...
-
-
-@runtime_checkable
-class RuleFiles(Protocol):
-    """A game that brings its own rule files (a capability, checked with ``isinstance``): a game
-    registered from outside the package, whose rule sets are not shipped in
-    ``crazy4/rules/data``. :func:`crazy4.testing.check_game` checks it on each of them as on a
-    shipped rule set."""
-
-    @property
-    def rule_files(self) -> tuple[str, ...]:
-        """Paths of the game's ``.toml`` rule files (read as ``--rules`` reads a path)."""
         ...

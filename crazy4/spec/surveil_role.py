@@ -1,13 +1,15 @@
 """The surveillance role: what planting (:mod:`crazy4.advantage.plant`) and detection
-(:mod:`crazy4.advantage.detect`) need of a game whose hands are not the five-card engine's.
+(:mod:`crazy4.advantage.detect`, :mod:`crazy4.advantage.teamdetect`,
+:mod:`crazy4.advantage.groupdetect`) need of a game.
 
-Crazy 4 Poker and Four Card Poker are planted and examined through their
-:class:`~crazy4.spec.game.HoleCardRole` and collusion role. A game that instead implements the
-capability :class:`Surveilled` (checked with ``isinstance``; the specification games of
-:mod:`crazy4.generic` do) hands the engines a :class:`SurveilledTable`: its own exact prices of
-a hand given seen dealer cards or pooled team cards, its no-information decisions and its
-settlement. Hands are sorted card codes of :attr:`SurveilledTable.player_cards` cards; EVs are
-integer numerators over a stated denominator, per unit of Ante.
+Every game hands the engines a :class:`SurveilledTable` (:meth:`crazy4.spec.game.Game.surveilled`):
+its exact prices of a hand given seen dealer cards or pooled team cards, its no-information
+decisions, its settlement on the dealer's whole hand, and the practical team rules it knows
+(none for a specification game). Crazy 4 Poker and Four Card Poker build theirs from their
+hole-card and collusion roles (:mod:`crazy4.advantage.cell_surveillance`); a specification game
+from its specification (:mod:`crazy4.generic.surveil`). The engines never ask which. Hands are
+sorted card codes of :attr:`SurveilledTable.player_cards` cards; EVs are integer numerators
+over a stated denominator, per unit of Ante.
 
 Imports no game (the games import it).
 """
@@ -15,7 +17,7 @@ Imports no game (the games import it).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import numpy as np
@@ -60,6 +62,17 @@ class SurveilledTable(Protocol):
         """The most hidden dealer cards a hole-carder is analysed with."""
         ...
 
+    @property
+    def main_bet(self) -> str:
+        """What the settled bets are called (a row name of the ``bets`` table)."""
+        ...
+
+    @property
+    def practical_rules(self) -> tuple[str, ...]:
+        """The practical team rules (only a count of some ranks is shared), the recommended one
+        first; empty when the game knows none (then only full pooling is planted and tested)."""
+        ...
+
     def unit(self, rules: RuleSet) -> int:
         """The common denominator of the pay tables."""
         ...
@@ -90,18 +103,23 @@ class SurveilledTable(Protocol):
         card (and the up cards), the allowed decisions ``(n, k, 4)`` and the denominator."""
         ...
 
+    def seat_evs(
+        self, rules: RuleSet, hands: IntArray, others: IntArray, up: IntArray
+    ) -> tuple[IntArray, BoolArray, int]:
+        """:meth:`team_evs` of the seat ``hands`` ``(n, p)`` only, its team the other seats'
+        hands ``(n, k - 1, p)``: EV numerators ``(n, 4)``, allowed ``(n, 4)``, denominator."""
+        ...
+
+    def practical_decisions(
+        self, rules: RuleSet, rule: str, team: IntArray, up: IntArray
+    ) -> IntArray:
+        """Each member's decision ``(n, k)`` when the team ``(n, k, p)`` shares only what the
+        practical rule ``rule`` (one of :attr:`practical_rules`) shares."""
+        ...
+
     def settle(
         self, rules: RuleSet, hands: IntArray, dealer: IntArray, decisions: IntArray
     ) -> IntArray:
         """Net numerators (over :meth:`unit`, per Ante) of the main bets of each hand against
         the dealer's whole hand ``(n, dealer_size)``."""
-        ...
-
-
-@runtime_checkable
-class Surveilled(Protocol):
-    """A game that provides its own :class:`SurveilledTable` (a capability)."""
-
-    def surveilled(self) -> SurveilledTable:
-        """The game's surveillance role."""
         ...
