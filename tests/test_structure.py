@@ -289,6 +289,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cardroom", "studies"),
     ("registry",),
     ("pipeline", "design"),
+    ("explore",),
     ("testing",),
     ("cli",),
     ("__main__",),
