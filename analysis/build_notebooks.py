@@ -560,7 +560,8 @@ from crazy4.explore.session import Session, sweep_edges
 
 session = Session.load("crazy4-standard")
 model = session.line_pricer("super_bonus.flush", session.main_bet)
-sweep_figure(sweep_edges(model), "super_bonus.flush", session.main_bet, model.space.base[model.space.searched[0]])""",
+flush = model.space.base[model.space.searched[0]]
+sweep_figure(sweep_edges(model), "super_bonus.flush", session.main_bet, flush)""",
     ),
 ]
 

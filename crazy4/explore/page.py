@@ -50,22 +50,24 @@ def css_name(path: str) -> str:
 
 
 def figures_html(step: Step) -> str:
-    """Every bet's figures, baseline beside current, as an HTML table (changed cells bold)."""
+    """Every bet's figures, each as baseline beside current, as an HTML table (a current figure
+    that differs from the baseline in bold red)."""
     table = step.figures
-    head = "".join(f"<th colspan={len(FIGURES)}>{column}</th>" for column in COLUMNS)
-    names = "".join(f"<th>{figure}</th>" for figure in FIGURES) * len(COLUMNS)
+    head = "".join(f"<th colspan={len(COLUMNS)}>{figure}</th>" for figure in FIGURES)
+    names = "".join(f"<th>{column}</th>" for column in COLUMNS) * len(FIGURES)
     rows = [f"<tr><th rowspan=2>bet</th>{head}</tr>", f"<tr>{names}</tr>"]
     for bet, row in table.iterrows():
         cells = []
-        for column in COLUMNS:
-            for figure in FIGURES:
+        for figure in FIGURES:
+            for column in COLUMNS:
                 text = html.escape(str(row[(column, figure)]))
                 moved = column == "current" and row[(column, figure)] != row[("baseline", figure)]
                 style = ' style="font-weight:bold;color:#b00"' if moved else ""
                 cells.append(f'<td data-bet="{html.escape(str(bet))}" data-col="{column}" '
                              f'data-figure="{figure}"{style}>{text}</td>')  # fmt: skip
         rows.append(f"<tr><td>{html.escape(str(bet))}</td>{''.join(cells)}</tr>")
-    return '<table class="c4-table" style="border-collapse:collapse">' + "".join(rows) + "</table>"
+    style = "border-collapse:collapse;font-size:11px"
+    return f'<table class="c4-table" style="{style}">' + "".join(rows) + "</table>"
 
 
 def decisions_html(step: Step) -> str:
@@ -125,8 +127,8 @@ class Explorer:
         else:
             box = widgets.Text(value=control.value, description=control.label,
                                continuous_update=False,
-                               layout=widgets.Layout(width="300px"),
-                               style={"description_width": "150px"})  # fmt: skip
+                               layout=widgets.Layout(width="310px"),
+                               style={"description_width": "170px"})  # fmt: skip
         box.add_class(f"c4-set-{css_name(control.path)}")
         box.observe(lambda _change, path=control.path: self.changed(path), names="value")
         self.inputs[control.path] = box
@@ -149,7 +151,7 @@ class Explorer:
         write_toml.on_click(lambda _button: self.write(par=False))
         write_par.on_click(lambda _button: self.write(par=True))
         rows += [self.write_name, widgets.HBox([write_toml, write_par]), self.written]
-        return widgets.VBox(rows, layout=widgets.Layout(width="470px"))
+        return widgets.VBox(rows, layout=widgets.Layout(min_width="330px", width="330px"))
 
     def _results(self) -> Any:
         lines = [c.path for c in self.session.controls if c.kind == "line"]
@@ -164,7 +166,8 @@ class Explorer:
             control.observe(lambda _change: self.draw_sweep(), names="value")
         sweep = widgets.HBox([self.sweep_line, self.sweep_bet, self.band])
         shown = [self.figures, self.decisions, sweep, self.sweep_note]
-        return widgets.VBox(shown + [self.plots[name] for name in ("sweep", "net", "strategy")])
+        plots = [self.plots[name] for name in ("sweep", "net", "strategy")]
+        return widgets.VBox(shown + plots, layout=widgets.Layout(overflow="auto"))
 
     # ---- answering ------------------------------------------------------------------------
     def values(self) -> dict[str, str]:
@@ -236,14 +239,14 @@ class Explorer:
     def show(self, step: Step, how: str) -> None:
         """Draw the figures and decision changes of ``step``."""
         self.session_figures = step.figures
-        self.serial += 1
+        self.figures.value = figures_html(step)
+        self.decisions.value = decisions_html(step)
+        self.serial += 1  # last: the page's serial says the figures above are drawn
         changes = "; ".join(f"{p} = {v}" for p, v in step.changes) or "none"
         self.status.value = (
             f'<span class="c4-done" data-serial="{self.serial}">{html.escape(how)}; changes: '
             f"{html.escape(changes)}</span>"
         )
-        self.figures.value = figures_html(step)
-        self.decisions.value = decisions_html(step)
 
     def draw_plots(self) -> None:
         """Draw the three plots of the current step."""
