@@ -11,7 +11,8 @@ analysis confirms every figure; a switch shows the analysis's steps as it runs.
 
 Each widget the browser test reads carries a class: ``c4-set-<path>`` on an input (the path
 with ``.[]`` spelt ``-``), ``c4-error-<path>`` beside it, ``c4-figures`` (a table whose cells
-carry ``data-bet``, ``data-col`` and ``data-figure``), ``c4-status`` (``data-serial`` counts
+carry ``data-bet``, ``data-col`` and ``data-figure``), ``c4-explorer-<rule set>`` around
+one rule set's explorer, ``c4-status`` (``data-serial`` counts
 the answers), ``c4-plot-sweep``, ``c4-plot-net``, ``c4-plot-strategy``.
 """
 
@@ -111,6 +112,7 @@ class Explorer:
         self.widget = widgets.VBox(
             [self._header(), widgets.HBox([self._controls(), self._results()])]
         )
+        self.widget.add_class(f"c4-explorer-{css_name(self.session.base.name)}")
         self.show(self.session.step, "loaded")
         self.draw_plots()
 
