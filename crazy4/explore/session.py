@@ -7,9 +7,10 @@ changed by path (:func:`crazy4.design.basis.changed_rules`), analyzed through it
 the cached counts (:func:`crazy4.design.basis.analyze_quietly`), compared with the base
 (:func:`crazy4.design.compare.compare`: the figures and the hands whose decision changed,
 formatted as ``crazy4 design --set`` prints them). A pay line's sweep and the instant answer
-to a change of that line come from the search's model (:func:`crazy4.design.search.pricer`):
-the bet's exact EV as a function of the line's odds, the optimal strategy re-solved per
-value where the analysis lists every hand's EVs.
+to a change of that line come from the search's model (:func:`crazy4.design.search.pricer`,
+built by :func:`line_model` from the step's own analysis and one more with the line a unit
+higher): the bet's exact EV as a function of the line's odds, the optimal strategy
+re-solved per value where the analysis lists every hand's EVs.
 
 Examples
 --------
@@ -29,9 +30,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from crazy4.design.basis import analyze_quietly, changed_rules
-from crazy4.design.compare import Compared, compare
-from crazy4.design.search import Pricer, make_space, pricer
+from crazy4.design.basis import analyze_quietly, bet_of, changed_rules
+from crazy4.design.compare import Compared, compare, decision_changes
+from crazy4.design.model import AffineModel, hand_model
+from crazy4.design.ruletext import odds_value
+from crazy4.design.search import Pricer, Space, make_space
+from crazy4.design.spread import line_spread, returns_spread
 from crazy4.explore.controls import Control, changes_of, controls, read_odds
 from crazy4.registry import game_of
 
@@ -174,7 +178,10 @@ class Session:
             space = make_space(self.step.rules, table, {line: (Fraction(0), Fraction(high))},
                                Fraction(1, 2) if high <= 60 else Fraction(1))  # fmt: skip
             self.pricers = {k: v for k, v in self.pricers.items() if k[0] == key[0]}
-            self.pricers[key] = pricer(self.step.rules, bet, space)
+            bumped = changed_rules(self.step.rules, [(path, str(odds_value(odds + 1)))])
+            self.pricers[key] = line_model(
+                self.step.rules, self.step.analysis, analyze_quietly(bumped), bet, space
+            )
         return self.pricers[key]
 
     def value_of(self, path: str) -> str:
@@ -192,6 +199,33 @@ class Session:
         if model is None:
             return None
         return sweep_edges(model, [read_odds(text, path)]).get(read_odds(text, path))
+
+
+def line_model(
+    rules: RuleSet, base: GameAnalysis, bumped: GameAnalysis, bet: str, space: Space
+) -> Pricer:
+    """:func:`crazy4.design.search.pricer`'s model of ``bet`` over the one searched line of
+    ``space``, from analyses already made: ``base`` (the explorer's current step) and
+    ``bumped`` (the line one unit higher). Built as the search builds it, from the same
+    pieces, so its prices are the search's.
+    """
+    figures = bet_of(base, bet, rules)
+    affine = AffineModel.from_evs(-figures.house_edge, [-bet_of(bumped, bet, rules).house_edge])
+    hands = spread = None
+    if bet == base.main_bet:
+        hands = hand_model(base, [bumped])
+        if hands is not None:
+            steps = np.zeros((1, 1), dtype=np.int64)
+            value = hands.numerators(steps, 1, steps[0], steps[0])[0]
+            if Fraction(int(value), hands.denominator * int(hands.weights.sum())) != -(
+                figures.house_edge
+            ):
+                hands = None
+        spread = returns_spread(base, [bumped])
+    held = hands is not None or decision_changes(base, bumped).empty
+    slope = float(Fraction(affine.slopes[0], affine.denominator))
+    side = line_spread(figures, [slope], [float(space.base[space.searched[0]])])
+    return Pricer(space, bet, figures, affine, hands, spread, side, held)
 
 
 def sweep_edges(model: Pricer, values: list[Fraction] | None = None) -> dict[Fraction, Fraction]:

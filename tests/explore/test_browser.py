@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from design_cli import PRINTED, design_set
+from design_cli import PRINTED, figures_of, start
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -111,6 +111,10 @@ def sweep_source(page: Any, rules: str) -> str:
 def test_browser_numbers_equal_design_set(served: str, tmp_path: Path) -> None:
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
     shot = Path(os.environ.get("CRAZY4_EXPLORE_SCREENSHOT", tmp_path / "explore.png"))
+    crazy4_set = [("super_bonus.flush", "1")]
+    four_card_set = [("aces_up[0].two_pair", "2")]
+    expected_crazy4 = start("crazy4-standard", crazy4_set)  # while the page loads
+    expected_four_card = start("four-card-standard", four_card_set)
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -119,9 +123,7 @@ def test_browser_numbers_equal_design_set(served: str, tmp_path: Path) -> None:
                                timeout=LOAD_MS)  # fmt: skip
         before = sweep_source(page, "crazy4-standard")
         change(page, "crazy4-standard", "super_bonus-flush", "1")
-        assert shown(page, "crazy4-standard") == design_set(
-            "crazy4-standard", [("super_bonus.flush", "1")]
-        )
+        assert shown(page, "crazy4-standard") == figures_of(expected_crazy4, "crazy4-standard")
         page.wait_for_function(
             "([css, old]) => document.querySelector(css).getAttribute('src') !== old",
             arg=[".c4-explorer-crazy4-standard .c4-plot-sweep", before],
@@ -131,7 +133,7 @@ def test_browser_numbers_equal_design_set(served: str, tmp_path: Path) -> None:
         page.locator(".lm-TabBar-tab", has_text="four-card-standard").click()
         page.wait_for_selector(".c4-explorer-four-card-standard .c4-done", timeout=LOAD_MS)
         change(page, "four-card-standard", "aces_up-0-two_pair", "2")
-        expected = design_set("four-card-standard", [("aces_up[0].two_pair", "2")])
+        expected = figures_of(expected_four_card, "four-card-standard")
         assert shown(page, "four-card-standard") == expected
         assert expected["aces-up-50-40-8-5-4-3-1"] != expected["aces-up-50-40-7-5-4-3-1"]
         assert set(next(iter(expected.values()))) == set(PRINTED)

@@ -11,7 +11,7 @@ from design_cli import PRINTED, design_set
 
 from crazy4.errors import InputError
 from crazy4.explore.controls import changes_of, controls, read_odds
-from crazy4.explore.session import Session
+from crazy4.explore.session import Session, sweep_edges
 from crazy4.registry import load_rules
 
 #: (rule set, changes): a pay line of each game, and a switch.
@@ -100,3 +100,16 @@ def test_controls_cover_every_line_and_switch() -> None:
     )
     assert {"ante_bonus.paid_only_with_play", "aces_up[0].fold_forfeits"} <= set(switches)
     assert changes_of({"ante_bonus.three_of_a_kind": "2.0"}, found) == []
+
+
+@pytest.mark.slow
+def test_sweep_is_the_search_s_model(sessions: dict[str, Session]) -> None:
+    """The explorer's sweep model prices every value as ``crazy4 design --search``'s does."""
+    from crazy4.design.search import pricer
+
+    session = session_of(sessions, "crazy4-standard")
+    session.apply({})
+    mine = session.line_pricer("super_bonus.flush", session.main_bet)
+    search = pricer(session.base, session.main_bet, mine.space)
+    assert sweep_edges(mine) == sweep_edges(search)
+    assert len(sweep_edges(mine)) == 2 * 6 + 1  # 0 to ceil(3/2 + 4) in halves
