@@ -270,9 +270,13 @@ class Explorer:
             self.sweep_note.value = f"<i>no sweep: {html.escape(str(error))}</i>"
             return
         current = read_odds(self.session.value_of(path), path)
-        figure = sweep_figure(sweep_edges(model), path, bet, current, tuple(self.band.value))
+        edges = sweep_edges(model)
+        figure = sweep_figure(edges, path, bet, current, tuple(self.band.value))
         self.plots["sweep"].value = png(figure)
-        self.sweep_note.value = ""
+        self.sweep_note.value = (
+            f'<span class="c4-sweep-drawn" data-line="{html.escape(path)}">{html.escape(bet)} '
+            f"over {html.escape(path)}: {len(edges)} tables priced by the search's model</span>"
+        )
 
     def write(self, par: bool) -> None:
         """Write the current rule set as a rule file (and its PAR sheet)."""

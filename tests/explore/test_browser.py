@@ -103,8 +103,17 @@ def change(page: Any, rules: str, css: str, value: str) -> None:
     )
 
 
-def sweep_source(page: Any, rules: str) -> str:
-    return str(page.locator(f".c4-explorer-{rules} .c4-plot-sweep").get_attribute("src"))
+def drawn_sweep(page: Any, rules: str, old: str = "") -> str:
+    """Wait until ``rules``' sweep shows an image other than ``old``; its ``src``."""
+    css = f".c4-explorer-{rules} .c4-plot-sweep"
+    page.wait_for_function(
+        "([css, old]) => { const image = document.querySelector(css);"
+        " const src = image && image.getAttribute('src');"
+        " return src && src !== old && image.complete && image.naturalWidth > 0; }",
+        arg=[css, old],
+        timeout=LOAD_MS,
+    )
+    return str(page.locator(css).get_attribute("src"))
 
 
 @pytest.mark.slow
@@ -119,16 +128,15 @@ def test_browser_numbers_equal_design_set(served: str, tmp_path: Path) -> None:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.goto(served, timeout=LOAD_MS)
-        page.wait_for_selector(".c4-explorer-crazy4-standard .c4-plot-sweep[src]",
-                               timeout=LOAD_MS)  # fmt: skip
-        before = sweep_source(page, "crazy4-standard")
+        before = drawn_sweep(page, "crazy4-standard")
         change(page, "crazy4-standard", "super_bonus-flush", "1")
         assert shown(page, "crazy4-standard") == figures_of(expected_crazy4, "crazy4-standard")
-        page.wait_for_function(
-            "([css, old]) => document.querySelector(css).getAttribute('src') !== old",
-            arg=[".c4-explorer-crazy4-standard .c4-plot-sweep", before],
+        page.wait_for_selector(  # the sweep redrew, now over the flush line
+            ".c4-explorer-crazy4-standard .c4-sweep-drawn[data-line='super_bonus.flush']",
             timeout=ANSWER_MS,
-        )  # the sweep redrew, now over the flush line
+        )
+        drawn_sweep(page, "crazy4-standard", before)
+        page.wait_for_timeout(500)  # the new image painted
         page.screenshot(path=str(shot))
         page.locator(".lm-TabBar-tab", has_text="four-card-standard").click()
         page.wait_for_selector(".c4-explorer-four-card-standard .c4-done", timeout=LOAD_MS)
