@@ -151,6 +151,11 @@ EXPLORE_PORT ?= 8866
 explore: $(BIN)/.installed ## Serve the pay-table explorer (notebooks/07-explorer.ipynb) on localhost with Voila; the URL is printed
 	$(BIN)/voila notebooks/07-explorer.ipynb --no-browser --port=$(EXPLORE_PORT) --Voila.ip=127.0.0.1
 
+.PHONY: bench-explore
+bench-explore: $(BIN)/.installed ## Time from a pay-line change to the explorer's answer (target 0.3 s), by game
+	$(BIN)/python analysis/bench_explore.py --json analysis/bench/results/explore.json
+	$(BIN)/python analysis/performance_page.py
+
 .PHONY: bench-design
 bench-design: $(BIN)/.installed ## Pay-table candidates priced a second by crazy4 design --search, by game and bet
 	$(BIN)/python analysis/bench_design.py --json analysis/bench/results/design.json
