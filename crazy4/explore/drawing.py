@@ -53,7 +53,7 @@ def sweep_figure(
     >>> figure = sweep_figure({Fraction(1): Fraction(1, 20), Fraction(2): Fraction(1, 40)},
     ...                       "flush", "side", Fraction(1), (2.0, 3.0))
     >>> figure.axes[0].get_title()
-    'side: house edge as flush pays 0 to 2'
+    'side: house edge as flush pays 1 to 2'
     """
     figure = _figure((7, 3.2))
     ax = figure.add_subplot()
