@@ -2,11 +2,12 @@
 
 For each case (a rule set, a pay line, the bet the sweep follows), the explorer is built as
 the page builds it (``crazy4.explore.page.Explorer``, widgets without a browser), its sweep
-is set to the line (the line's model read: ``model_s``), then the line is set to each of
+is set to the line (the line's models read: ``model_s``), then the line is set to each of
 several odds in turn, as a user types them: ``answer`` is the time from the change to the
-instant answer (the sweep model's exact house edge of the bet, the optimal strategy re-solved
-where the analysis lists every hand's EVs), ``analysis`` the time until every figure of every
-bet is the game's own analysis (what ``crazy4 design --set`` prints) and the plots are drawn.
+instant answer (the exact house edge of every bet the line moves, from the search's models,
+the optimal strategy re-solved where the analysis lists every hand's EVs), ``analysis`` the
+time until every figure of every bet is the game's own analysis (what ``crazy4 design --set``
+prints) and the plots are drawn.
 
     .venv/bin/python analysis/bench_explore.py [--json FILE]
 """

@@ -221,17 +221,21 @@ class Explorer:
         return next((str(bet) for bet, edge in new.items() if old.get(bet) != edge), None)
 
     def answer_now(self, path: str, text: str, start: float) -> None:
-        """The sweep model's exact house edge of the swept bet, when it is built for ``path``."""
-        bet = str(self.sweep_bet.value)
-        edge = self.session.preview(path, text, bet) if self.sweep_line.value == path else None
-        if edge is None:
+        """Every bet's exact house edge from the line's models, when they are built (the line
+        was swept, or changed before with nothing else changed since)."""
+        edges = self.session.answers(path, text)
+        if not edges:
             self.preview.value = ""
             return
         self.last_answer = time.perf_counter() - start
+        listed = "; ".join(
+            f"<b>{html.escape(bet)}</b> {float(edge):.4%} ({edge.numerator}/{edge.denominator})"
+            for bet, edge in edges.items()
+        )
         self.preview.value = (
-            f"<b>{html.escape(bet)}</b> with {html.escape(path)} = {html.escape(text)}: house "
-            f"edge {float(edge):.4%} ({edge.numerator}/{edge.denominator}), from the sweep's "
-            f"model in {self.last_answer * 1000:.0f} ms; every figure below follows the analysis"
+            f'<span class="c4-answer">{html.escape(path)} = {html.escape(text)}: house edge '
+            f"{listed} — from the line's model in {self.last_answer * 1000:.0f} ms; every "
+            "figure below follows the analysis</span>"
         )
 
     def progress(self, message: str) -> None:

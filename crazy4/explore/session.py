@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from crazy4.design.basis import analyze_quietly, bet_of, changed_rules
+from crazy4.design.basis import analyze_quietly, bet_of, bet_rows, changed_rules
 from crazy4.design.compare import Compared, compare, decision_changes
 from crazy4.design.model import AffineModel, hand_model
 from crazy4.design.ruletext import odds_value
@@ -169,36 +169,48 @@ class Session:
 
     def line_pricer(self, path: str, bet: str) -> Pricer:
         """The search's model of ``bet`` over line ``path`` (``table.line``) of the current
-        rules, built once per (rules, line, bet)."""
-        key = (self.step.rules.content_hash, path, bet)
+        rules, built once per (rules, line, bet); every other bet the line moves gets its
+        model from the same analyses (:meth:`answers`)."""
+        rules = self.step.rules
+        key = (rules.content_hash, path, bet)
         if key not in self.pricers:
             table, _, line = path.rpartition(".")
             odds = read_odds(self.value_of(path), path)
             high = max(2 * odds, odds + 4, Fraction(4)).__ceil__()
-            space = make_space(self.step.rules, table, {line: (Fraction(0), Fraction(high))},
+            space = make_space(rules, table, {line: (Fraction(0), Fraction(high))},
                                Fraction(1, 2) if high <= 60 else Fraction(1))  # fmt: skip
             self.pricers = {k: v for k, v in self.pricers.items() if k[0] == key[0]}
-            bumped = changed_rules(self.step.rules, [(path, str(odds_value(odds + 1)))])
-            self.pricers[key] = line_model(
-                self.step.rules, self.step.analysis, analyze_quietly(bumped), bet, space
-            )
+            bumped = analyze_quietly(changed_rules(rules, [(path, str(odds_value(odds + 1)))]))
+            moved = {
+                name
+                for name, figures in bet_rows(bumped).items()
+                if figures.house_edge != bet_of(self.step.analysis, name, rules).house_edge
+            }
+            for name in sorted(moved | {bet}, key=self.bets.index):
+                self.pricers[(key[0], path, name)] = line_model(
+                    rules, self.step.analysis, bumped, name, space
+                )
         return self.pricers[key]
+
+    def answers(self, path: str, text: str) -> dict[str, Fraction]:
+        """Every bet's exact house edge with line ``path`` at odds ``text`` and nothing else
+        changed from the current step, for the bets whose model of that line is built (the
+        bets the line moves, once :meth:`line_pricer` read it; none before: the analysis
+        answers)."""
+        odds = read_odds(text, path)
+        found = {}
+        for (rules, line, bet), model in self.pricers.items():
+            if rules == self.step.rules.content_hash and line == path:
+                edge = sweep_edges(model, [odds]).get(odds)
+                if edge is not None:
+                    found[bet] = edge
+        return found
 
     def value_of(self, path: str) -> str:
         """The value of ``path`` in the current rules (the base's unless changed)."""
         changed = dict(self.step.changes)
         base = next(control.value for control in self.controls if control.path == path)
         return changed.get(path, base)
-
-    def preview(self, path: str, text: str, bet: str) -> Fraction | None:
-        """``bet``'s exact house edge with line ``path`` at odds ``text`` and nothing else
-        changed from the current step, from a model already built (``None`` when there is
-        none: the analysis answers)."""
-        key = (self.step.rules.content_hash, path, bet)
-        model = self.pricers.get(key)
-        if model is None:
-            return None
-        return sweep_edges(model, [read_odds(text, path)]).get(read_odds(text, path))
 
 
 def line_model(

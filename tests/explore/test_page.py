@@ -3,6 +3,7 @@ control and changes nothing; a good change redraws the figures and the plots."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,15 @@ def test_page_answers_and_refuses(tmp_path: Path) -> None:
     assert page.sweep_line.value == "pair_plus[0].flush"
     assert page.plots["sweep"].value != sweep
     page.inputs["pair_plus[0].flush"].value = "5/2"  # the sweep's model answers at once
-    assert "from the sweep" in page.preview.value
+    assert "from the line's model" in page.preview.value
+    # from the 22,100 three-card hands: 48 straight flushes, 52 trips, 720 straights, 1,096
+    # flushes (now 5/2), 3,744 pairs paid; 16,440 lose
+    edge = (
+        Fraction(16440, 22100)
+        - Fraction(48 * 40 + 52 * 30 + 720 * 6 + 3744, 22100)
+        - Fraction(1096 * 5, 2 * 22100)
+    )
+    assert f"pair-plus-1-4-6-30-40</b> {float(edge):.4%} ({edge})" in page.preview.value
     page.write_name.value = "pp-explored"
     page.write(par=False)
     text = (tmp_path / "pp-explored.toml").read_text()
