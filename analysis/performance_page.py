@@ -340,13 +340,15 @@ def explore_section(data: dict[str, Any]) -> list[str]:
     lines += [
         "",
         "Each line is typed to several odds in turn in the explorer (`crazy4.explore`, its",
-        "widgets driven from Python). *Answer*: from the change to the swept bet's exact house",
-        "edge from the sweep's model (the search's, the optimal strategy re-solved where the",
-        "analysis lists every hand's EVs); the target is 0.3 s. *Every figure and plot*: until",
+        "widgets driven from Python). *Answer*: from the change to the exact house edge of every",
+        "bet the line moves, from the line's models (the search's, the optimal strategy",
+        "re-solved where the analysis lists every hand's EVs); the target is 0.3 s. *Every",
+        "figure and plot*: until",
         "every bet's figures are the game's own analysis of the changed rules (what `crazy4",
         "design --set` prints), the hands whose decision changed are listed and the three",
         "plots are drawn. *Line's model read*: one analysis with the line a unit higher, once",
-        "per rule set and line; a line whose model is not read yet is answered by the analysis.",
+        "per rule set and line; a line whose models are not read yet is answered by the",
+        "analysis alone.",
         "",
     ]
     return lines

@@ -6,8 +6,9 @@ checkbox (true/false) or a text input (its TOML value); a bad value is said besi
 in one line and changes nothing. On each change every bet's figures are priced again
 (the session's :meth:`~crazy4.explore.session.Session.apply`: what ``crazy4 design --set``
 prints), against the rule set as loaded, and the plots are drawn again. A pay line whose
-sweep model is built answers at once from it (the search's exact model), before the
-analysis confirms every figure; a switch shows the analysis's steps as it runs.
+models are read (the line the sweep is over) answers at once with every bet's exact house
+edge from them (the search's models), before the analysis gives every figure; a switch
+shows the analysis's steps as it runs.
 
 Each widget the browser test reads carries a class: ``c4-set-<path>`` on an input (the path
 with ``.[]`` spelt ``-``), ``c4-error-<path>`` beside it, ``c4-figures`` (a table whose cells
