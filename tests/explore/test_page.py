@@ -47,3 +47,10 @@ def test_page_answers_and_refuses(tmp_path: Path) -> None:
     text = (tmp_path / "pp-explored.toml").read_text()
     assert "pair_plus[0].flush = 2.5" in text  # the source line says what changed
     assert load_rules(str(tmp_path / "pp-explored.toml")).name == "pp-explored"
+    page.write(par=True)  # the rule file again, then its PAR sheet beside it
+    assert "PAR sheet written to" in page.written.value
+    sheet = tmp_path / "pp-explored-par.xlsx"
+    assert sheet.read_bytes()[:2] == b"PK"  # an xlsx is a zip
+    page.write_name.value = "no/such name"
+    page.write(par=False)
+    assert "a file stem of letters" in page.written.value
