@@ -147,3 +147,15 @@ def test_browser_numbers_equal_design_set(served: str, tmp_path: Path) -> None:
         assert set(next(iter(expected.values()))) == set(PRINTED)
         browser.close()
     assert shot.stat().st_size > 10_000
+
+
+def test_a_missing_browser_skips_locally_and_fails_in_ci(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "CHROMIUM", tmp_path / "no-chromium")
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="CI runs this test"):
+        need_browser()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match=r"\.ci/run installs it"):
+        need_browser()
