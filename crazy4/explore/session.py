@@ -196,10 +196,13 @@ class Session:
         """Every bet's exact house edge with line ``path`` at odds ``text`` and nothing else
         changed from the current step, for the bets whose model of that line is built (the
         bets the line moves, once :meth:`line_pricer` read it; none before: the analysis
-        answers)."""
+        answers). The main bet is left out where its analysis lists no hand's EVs (Four Card
+        Poker): its model holds the strategy, which the new odds may move."""
         odds = read_odds(text, path)
         found = {}
         for (rules, line, bet), model in self.pricers.items():
+            if bet == self.main_bet and model.hands is None:
+                continue  # no hand's EVs listed: the strategy is not re-solved, so not exact
             if rules == self.step.rules.content_hash and line == path:
                 edge = sweep_edges(model, [odds]).get(odds)
                 if edge is not None:
