@@ -37,6 +37,7 @@ from crazy4.design.ruletext import odds_value
 from crazy4.design.search import Pricer, Space, make_space
 from crazy4.design.spread import line_spread, returns_spread
 from crazy4.explore.controls import Control, changes_of, controls, read_odds
+from crazy4.explore.slopes import LineSlopes, priced, read_slopes, switch_state
 from crazy4.registry import game_of
 
 if TYPE_CHECKING:
@@ -116,6 +117,7 @@ class Session:
     base_analysis: GameAnalysis = field(repr=False)
     step: Step = field(repr=False)
     pricers: dict[tuple[str, str, str], Pricer] = field(default_factory=dict, repr=False)
+    slopes: dict[tuple[str, str], LineSlopes] = field(default_factory=dict, repr=False)
 
     @classmethod
     def load(cls, name: str | RuleSet, progress: Callable[[str], None] | None = None) -> Session:
@@ -181,6 +183,7 @@ class Session:
                                Fraction(1, 2) if high <= 60 else Fraction(1))  # fmt: skip
             self.pricers = {k: v for k, v in self.pricers.items() if k[0] == key[0]}
             bumped = analyze_quietly(changed_rules(rules, [(path, str(odds_value(odds + 1)))]))
+            self.slopes[(switch_state(rules), path)] = read_slopes(self.step.analysis, bumped)
             moved = {
                 name
                 for name, figures in bet_rows(bumped).items()
@@ -197,7 +200,9 @@ class Session:
         changed from the current step, for the bets whose model of that line is built (the
         bets the line moves, once :meth:`line_pricer` read it; none before: the analysis
         answers). The main bet is left out where its analysis lists no hand's EVs (Four Card
-        Poker): its model holds the strategy, which the new odds may move."""
+        Poker): its model holds the strategy, which the new odds may move. A line read at an
+        earlier step with the same switches answers from its slopes
+        (:mod:`crazy4.explore.slopes`) after other lines changed."""
         odds = read_odds(text, path)
         found = {}
         for (rules, line, bet), model in self.pricers.items():
@@ -207,7 +212,11 @@ class Session:
                 edge = sweep_edges(model, [odds]).get(odds)
                 if edge is not None:
                     found[bet] = edge
-        return found
+        slopes = self.slopes.get((switch_state(self.step.rules), path))
+        if found or slopes is None:
+            return found
+        change = odds - read_odds(self.value_of(path), path)
+        return priced(slopes, self.step.analysis, change)
 
     def value_of(self, path: str) -> str:
         """The value of ``path`` in the current rules (the base's unless changed)."""

@@ -116,3 +116,31 @@ def test_sweep_is_the_search_s_model(sessions: dict[str, Session]) -> None:
     search = pricer(session.base, session.main_bet, mine.space)
     assert sweep_edges(mine) == sweep_edges(search)
     assert len(sweep_edges(mine)) == 2 * 6 + 1  # 0 to ceil(3/2 + 4) in halves
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("rules", "path", "bet", "other"),
+    [
+        ("crazy4-standard", "super_bonus.flush", "ante_super_bonus_play",
+         ("super_bonus.straight_flush", "20")),
+        ("four-card-standard", "aces_up[0].two_pair", "aces-up-50-40-8-5-4-3-1",
+         ("aces_up[0].flush", "6")),
+        ("three-card-standard", "ante_bonus.straight", "ante_play", ("pair_plus[0].flush", "3")),
+    ],
+)  # fmt: skip
+def test_a_line_read_once_answers_after_other_lines_change(
+    sessions: dict[str, Session], rules: str, path: str, bet: str, other: tuple[str, str]
+) -> None:
+    """Counts first, money second: a line's slopes do not depend on the other lines' odds."""
+    session = session_of(sessions, rules)
+    session.apply({})
+    session.line_pricer(path, bet)
+    middle = session.apply({other[0]: other[1]}).figures  # the line's models are now stale
+    edges = session.answers(path, "7/2")
+    step = session.apply({other[0]: other[1], path: "7/2"})
+    moved = step.figures[("current", "house_edge")] != middle[("current", "house_edge")]
+    assert bet in edges
+    assert set(edges) >= set(step.figures.index[moved])
+    for name, edge in edges.items():
+        assert step.figures.loc[name, ("current", "house_edge_exact")] == str(edge), name
