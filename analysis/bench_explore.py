@@ -33,6 +33,8 @@ CASES = (
     ("three-card-standard", "pair_plus[0].flush", "pair-plus-1-4-6-30-40",
      ("3", "5", "7/2", "4", "3")),
 )  # fmt: skip
+#: The first change of each line after "Read every line" (one value a line, none swept).
+READ_AHEAD = ("crazy4-standard", "1")
 
 
 def run_case(case: tuple[str, str, str, tuple[str, ...]]) -> dict[str, object]:
@@ -72,12 +74,46 @@ def run_case(case: tuple[str, str, str, tuple[str, ...]]) -> dict[str, object]:
     return row
 
 
+def run_read_ahead(rules: str, value: str) -> dict[str, object]:
+    """Read every line's slopes, then change each line once (to ``value``, and back)."""
+    load = os.getloadavg()[0]
+    page = Explorer(rules, out=Path("/nonexistent"))
+    start = time.perf_counter()
+    page.read_lines()
+    read = time.perf_counter() - start
+    lines = [c for c in page.session.controls if c.kind == "line"]
+    answers = []
+    for control in lines:
+        page.inputs[control.path].value = value if control.value != value else "2"
+        if page.preview.value:
+            answers.append(page.last_answer)
+        page.inputs[control.path].value = control.value
+    row = {
+        "rules": rules,
+        "line": f"each of {len(lines)} lines, first change after Read every line",
+        "bet": "every bet the line moves",
+        "changes": len(lines),
+        "answered": len(answers),
+        "answer_ms": round(statistics.median(answers) * 1000, 1) if answers else None,
+        "answer_max_ms": round(max(answers) * 1000, 1) if answers else None,
+        "analysis_s": None,
+        "model_s": round(read, 2),
+        "load": round(load, 2),
+    }
+    print(
+        f"{rules}: {row['line']}: answered {len(answers)}/{len(lines)} at once, median "
+        f"{row['answer_ms']} ms (max {row['answer_max_ms']} ms); read in {read:.1f} s"
+    )
+    return row
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
     rows = [run_case(case) for case in CASES]
+    rows.append(run_read_ahead(*READ_AHEAD))
     if args.json is not None:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         from bench import write_results

@@ -332,10 +332,12 @@ def explore_section(data: dict[str, Any]) -> list[str]:
         answer = "—"
         if row["answer_ms"] is not None:
             answer = f"{row['answer_ms']:.1f} / {row['answer_max_ms']:.1f} ms"
+        line = row["line"] if " " in row["line"] else f"`{row['line']}`"
+        analysis = "—" if row["analysis_s"] is None else f"{row['analysis_s']:.2f} s"
         lines.append(
-            f"| {row['rules']} | `{row['line']}` | {row['bet']} | "
-            f"{row['answered']} of {row['changes']} | {answer} | {row['analysis_s']:.2f} s | "
-            f"{row['model_s']:.1f} s | {row['load']:.2f} |"
+            f"| {row['rules']} | {line} | {row['bet']} | {row['answered']} of "
+            f"{row['changes']} | {answer} | {analysis} | {row['model_s']:.1f} s | "
+            f"{row['load']:.2f} |"
         )
     lines += [
         "",
@@ -347,8 +349,9 @@ def explore_section(data: dict[str, Any]) -> list[str]:
         "every bet's figures are the game's own analysis of the changed rules (what `crazy4",
         "design --set` prints), the hands whose decision changed are listed and the three",
         "plots are drawn. *Line's model read*: one analysis with the line a unit higher, once",
-        "per rule set and line; a line whose models are not read yet is answered by the",
-        "analysis alone.",
+        "per rule set and line (for the last row: *Read every line*, one analysis a line, after",
+        "which each line's first change answers at once); a line whose models are not read",
+        "yet is answered by the analysis alone.",
         "",
     ]
     return lines

@@ -153,7 +153,10 @@ class Explorer:
         self.written = widgets.HTML().add_class("c4-written")
         write_toml.on_click(lambda _button: self.write(par=False))
         write_par.on_click(lambda _button: self.write(par=True))
-        rows += [self.write_name, widgets.HBox([write_toml, write_par]), self.written]
+        read = widgets.Button(description="Read every line").add_class("c4-read")
+        read.tooltip = "One analysis a pay line: then every line's change answers at once"
+        read.on_click(lambda _button: self.read_lines())
+        rows += [self.write_name, widgets.HBox([write_toml, write_par]), self.written, read]
         return widgets.VBox(rows, layout=widgets.Layout(min_width="330px", width="330px"))
 
     def _results(self) -> Any:
@@ -237,6 +240,16 @@ class Explorer:
             f'<span class="c4-answer">{html.escape(path)} = {html.escape(text)}: house edge '
             f"{listed} — from the line's model in {self.last_answer * 1000:.0f} ms; every "
             "figure below follows the analysis</span>"
+        )
+
+    def read_lines(self) -> None:
+        """Read every pay line's slopes (one analysis each), showing the steps."""
+        start = time.perf_counter()
+        count = self.session.read_lines(progress=self.progress)
+        self.status.value = (
+            f'<span class="c4-done" data-serial="{self.serial}">{count} lines read in '
+            f"{time.perf_counter() - start:.1f} s: every pay line now answers at once (until a "
+            "switch changes)</span>"
         )
 
     def progress(self, message: str) -> None:

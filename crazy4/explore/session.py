@@ -195,6 +195,24 @@ class Session:
                 )
         return self.pricers[key]
 
+    def read_lines(
+        self, paths: list[str] | None = None, progress: Callable[[str], None] | None = None
+    ) -> int:
+        """Read the slopes of pay lines ``paths`` (default: every line) at the current step,
+        one analysis each (a line already read with the same switches is skipped), so that
+        each answers at once from then on (:meth:`answers`); how many were read."""
+        rules = self.step.rules
+        state = switch_state(rules)
+        wanted = paths or [c.path for c in self.controls if c.kind == "line"]
+        todo = [path for path in wanted if (state, path) not in self.slopes]
+        for number, path in enumerate(todo, 1):
+            if progress is not None:
+                progress(f"reading line {number} of {len(todo)}: {path}")
+            odds = read_odds(self.value_of(path), path)
+            bumped = analyze_quietly(changed_rules(rules, [(path, str(odds_value(odds + 1)))]))
+            self.slopes[(state, path)] = read_slopes(self.step.analysis, bumped)
+        return len(todo)
+
     def answers(self, path: str, text: str) -> dict[str, Fraction]:
         """Every bet's exact house edge with line ``path`` at odds ``text`` and nothing else
         changed from the current step, for the bets whose model of that line is built (the

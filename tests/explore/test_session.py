@@ -144,3 +144,18 @@ def test_a_line_read_once_answers_after_other_lines_change(
     assert set(edges) >= set(step.figures.index[moved])
     for name, edge in edges.items():
         assert step.figures.loc[name, ("current", "house_edge_exact")] == str(edge), name
+
+
+@pytest.mark.slow
+def test_lines_read_ahead_answer_their_first_change(sessions: dict[str, Session]) -> None:
+    session = session_of(sessions, "crazy4-standard")
+    session.apply({"dealer.ties": "player"})  # another switch state: nothing read yet
+    assert session.answers("queens_up[1].flush", "5") == {}
+    assert session.read_lines(["queens_up[1].flush", "super_bonus.straight"]) == 2
+    assert session.read_lines(["queens_up[1].flush"]) == 0  # read already
+    edges = session.answers("queens_up[1].flush", "5")
+    step = session.apply({"dealer.ties": "player", "queens_up[1].flush": "5"})
+    assert list(edges) == ["queens-up-50-30-9-4-3-2-1"]
+    assert step.figures.loc["queens-up-50-30-9-4-3-2-1", ("current", "house_edge_exact")] == str(
+        edges["queens-up-50-30-9-4-3-2-1"]
+    )
