@@ -107,7 +107,7 @@ LOCK_COMPILE := $(LOCK_VENV)/bin/uv pip compile --quiet $(LOCK_UPGRADE) --genera
 lock: ## Refresh the locks to the newest versions pyproject.toml admits (then make results, bench: docs/environment.md)
 	$(PYTHON) -m venv --clear $(LOCK_VENV)
 	$(LOCK_VENV)/bin/python -m pip install --quiet --quiet uv==$(UV_VERSION)
-	$(LOCK_COMPILE) --extra dev --extra notebooks -o $(LOCK)
+	$(LOCK_COMPILE) --extra dev --extra notebooks --extra explore -o $(LOCK)
 	$(LOCK_COMPILE) --extra dev --resolution lowest-direct -o $(MINIMUM)
 	rm -rf $(LOCK_VENV)
 
@@ -143,6 +143,18 @@ BEFORE ?= a9f456e
 bench-compare: $(BIN)/.installed ## The benchmark families' workloads on BEFORE (a9f456e) and on this checkout, side by side (QUICK=1: a smoke run)
 	$(BIN)/python analysis/bench_compare.py --before $(BEFORE) $(if $(QUICK),--quick,--json analysis/bench/results/compare.json)
 	$(if $(QUICK),,$(BIN)/python analysis/performance_page.py)
+
+#: The port make explore serves the explorer on (localhost only).
+EXPLORE_PORT ?= 8866
+
+.PHONY: explore
+explore: $(BIN)/.installed ## Serve the pay-table explorer (notebooks/07-explorer.ipynb) on localhost with Voila; the URL is printed
+	$(BIN)/voila notebooks/07-explorer.ipynb --no-browser --port=$(EXPLORE_PORT) --Voila.ip=127.0.0.1
+
+.PHONY: bench-explore
+bench-explore: $(BIN)/.installed ## Time from a pay-line change to the explorer's answer (target 0.3 s), by game
+	$(BIN)/python analysis/bench_explore.py --json analysis/bench/results/explore.json
+	$(BIN)/python analysis/performance_page.py
 
 .PHONY: bench-design
 bench-design: $(BIN)/.installed ## Pay-table candidates priced a second by crazy4 design --search, by game and bet

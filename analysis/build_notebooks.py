@@ -523,6 +523,48 @@ table""",
     ),
 ]
 
+EXPLORER = [
+    (
+        "md",
+        """\
+# 07 — Explore a game
+
+Every pay line of every table is an input of exact odds (`3/2` is fine), every rule switch a
+control. On each change every bet's exact figures are priced again by the design engine — the
+same figures `crazy4 design --set` prints — beside the rule set as loaded; the plots follow.
+`make explore` serves this notebook as a page (Voilà). The buttons write the current rule set
+as a rule file and its PAR sheet to `explored/` at the top of the checkout.""",
+    ),
+    (
+        "code",
+        """\
+from pathlib import Path
+
+from crazy4.explore.page import explorer_tabs
+
+explorer_tabs(["crazy4-standard", "four-card-standard", "three-card-standard"],
+              out=Path("..") / "explored")""",
+    ),
+    (
+        "md",
+        """\
+The sweep without widgets: the main bet's exact house edge as Crazy 4 Poker's Super Bonus
+flush line runs over its odds (the search's model, the optimal strategy re-solved per value).""",
+    ),
+    (
+        "code",
+        """\
+%matplotlib inline
+from crazy4.explore.drawing import sweep_figure
+from crazy4.explore.session import Session, sweep_edges
+
+session = Session.load("crazy4-standard")
+model = session.line_pricer("super_bonus.flush", session.main_bet)
+flush = model.space.base[model.space.searched[0]]
+sweep_figure(sweep_edges(model), "super_bonus.flush", session.main_bet, flush)""",
+    ),
+]
+
 BOOKS = {
     "01-house-edge.ipynb": HOUSE_EDGE,
     "02-strategy.ipynb": STRATEGY,
@@ -530,6 +572,7 @@ BOOKS = {
     "04-rule-variants.ipynb": RULE_VARIANTS + RULE_VARIANTS_FOUR_CARD,
     "05-simulation-vs-exact.ipynb": SIMULATION,
     "06-advantage-play.ipynb": ADVANTAGE,
+    "07-explorer.ipynb": EXPLORER,
 }
 
 

@@ -278,7 +278,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("games", *GAME_UNITS),  # the games (a folder each): data and small functions over engines
     ("cardroom", "studies"),  # what extends a game or re-runs a published study on one
     ("registry",),  # the one place that knows every game and extension by name
-    ("pipeline", "design", "testing"),  # what uses the registry: runs, design, conformance
+    ("pipeline", "design", "explore", "testing"),  # what uses the registry: runs, design
     ("cli", "__main__", "__init__"),  # the command line; the package's face (its names)
 )
 
