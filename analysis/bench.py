@@ -110,7 +110,7 @@ def crazy4_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str, i
     import numpy as np
 
     from crazy4.core.ranking import build_best_four_strengths
-    from crazy4.games.crazy_four.outcomes import compute_outcomes
+    from crazy4.games.crazy_four.deal import compute_outcomes
     from crazy4.registry import load_rules
 
     table = folder / "strengths5.bin"
@@ -135,7 +135,7 @@ def four_card_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str
     import numpy as np
 
     from crazy4.core.ranking import build_best_four_strengths, category_thresholds
-    from crazy4.games.four_card.shape import compute_four_card_outcomes
+    from crazy4.games.four_card.deal import compute_four_card_outcomes
 
     tables = [folder / "strengths5.bin", folder / "strengths6.bin"]
     build_best_four_strengths(5).tofile(tables[0])

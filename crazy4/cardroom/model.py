@@ -56,7 +56,7 @@ from crazy4.core.bets import BetOutcomes
 from crazy4.core.exact import fits_int64, largest_magnitude
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis, analyze
-from crazy4.games.crazy_four.qualifier_cells import blind_hand_decisions, game_bet, side_bet
+from crazy4.games.crazy_four.cells import blind_hand_decisions, game_bet, side_bet
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.rules.ruleset import RuleSet, SideBet

@@ -11,7 +11,7 @@ results (player higher, tie, dealer higher). It has a few thousand rows and hold
 a bet, the joint table or a bet keyed on the dealer's hand needs;
 :class:`crazy4.core.bets.BetOutcomes` (combos = lattice cells) then gives the exact EV, element
 of risk, deviation and hit frequency. A game supplies each bet's :class:`Parts` from its rules
-(Four Card Poker: ``crazy4/games/four_card/showdown_cells.py``, by
+(Four Card Poker: ``crazy4/games/four_card/cells.py``, by
 :mod:`crazy4.generic.bestfour_bets`).
 
 Payout cap

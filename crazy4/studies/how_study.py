@@ -72,8 +72,8 @@ class HowSums:
 def value_how_deals(plan: CollusionPlan, task: tuple[int, int, int]) -> HowSums:
     """Value one task's deals under every strategy of the study (``count`` when the plan has
     the practical rule ``up``)."""
+    from crazy4.games.four_card.cells import simple_strategy
     from crazy4.games.four_card.rules import four_card_rules
-    from crazy4.games.four_card.showdown_cells import simple_strategy
 
     role = colluder_role(plan.rules)
     team = deal_team(plan, *task)

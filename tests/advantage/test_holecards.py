@@ -226,7 +226,7 @@ def test_an_ace_seen_beats_every_king_high_hand() -> None:
 
 def test_four_card_up_card_alone_reproduces_its_analysis() -> None:
     """Four Card Poker through the same engine with only the up card forced: its exact EV."""
-    from crazy4.games.four_card.upcard_analysis import MAIN_BET
+    from crazy4.games.four_card.analysis import MAIN_BET
 
     previous = set_threads(2)
     try:

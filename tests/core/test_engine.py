@@ -88,7 +88,7 @@ def test_full_class_counts_agree_with_brute_force_on_samples(standard) -> None: 
 
 
 def test_counts_do_not_depend_on_the_number_of_workers(standard) -> None:  # type: ignore[no-untyped-def]
-    from crazy4.games.crazy_four.outcomes import compute_outcomes
+    from crazy4.games.crazy_four.deal import compute_outcomes
 
     parallel = compute_outcomes(standard.outcomes.qualifier_strength, jobs=2)
     assert (parallel.counts == standard.outcomes.counts).all()

@@ -32,8 +32,8 @@ from crazy4.core.exact import group_sums, integer_column, parquet_integers
 from crazy4.core.paytables import parse_odds
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis
+from crazy4.games.crazy_four.cells import price_hands
 from crazy4.games.crazy_four.game import CRAZY_FOUR
-from crazy4.games.crazy_four.qualifier_cells import price_hands
 from crazy4.games.four_card.game import FOUR_CARD as FOUR_CARD_GAME
 from crazy4.registry import load_rules, parse_rules
 from crazy4.rules.load import RULES_DIR
@@ -383,7 +383,7 @@ def test_four_card_lattice_bets_and_cap_with_a_huge_ante_bonus() -> None:
     from crazy4.core.bets import summarize
     from crazy4.core.ranking import strength_of_description
     from crazy4.core.upcard_lattice import DealLattice, capped_bet, combine, to_bet
-    from crazy4.games.four_card.showdown_cells import ante_play_parts, side_bet_parts
+    from crazy4.games.four_card.cells import ante_play_parts, side_bet_parts
 
     rules = parse_rules(_edit(FOUR_CARD, "four_of_a_kind", "1e15"), "big.toml")
     quads = strength_of_description("four 2s")

@@ -18,7 +18,7 @@ from itertools import product
 import numpy as np
 import pytest
 
-from crazy4.games.four_card.showdown_cells import four_card_settlement
+from crazy4.games.four_card.cells import four_card_settlement
 from crazy4.generic.bestfour_pricing import price_cells
 from crazy4.registry import load_rules
 from crazy4.rules.load import RULES_DIR

@@ -11,8 +11,8 @@ import pytest
 
 from crazy4.core.cards import format_cards
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.hand_reference import load_reference
-from crazy4.games.four_card.situations import load_fourcard_reference
+from crazy4.games.crazy_four.reference import load_reference
+from crazy4.games.four_card.reference import load_fourcard_reference
 from crazy4.generic.bestfour_reference import read_dealt_strategy as read_fourcard_strategy
 from crazy4.generic.bestfour_reference import read_dealt_strategy as read_strategy_file
 from crazy4.registry import load_rules

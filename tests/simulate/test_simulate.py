@@ -12,7 +12,7 @@ import pytest
 from crazy4.cli.main import main
 from crazy4.core.cards import colex_indices
 from crazy4.core.deal import deal_hands
-from crazy4.games.crazy_four.hand_reference import load_reference
+from crazy4.games.crazy_four.reference import load_reference
 from crazy4.registry import load_rules
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts

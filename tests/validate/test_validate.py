@@ -14,8 +14,8 @@ import pytest
 from crazy4.cli.main import main
 from crazy4.core.cards import colex_indices, parse_cards
 from crazy4.core.ranking import HandCategory, category_of_strength, hand_strength
-from crazy4.games.crazy_four.hand_reference import load_reference
-from crazy4.games.crazy_four.qualifier_cells import crazy_four_settlement
+from crazy4.games.crazy_four.cells import crazy_four_settlement
+from crazy4.games.crazy_four.reference import load_reference
 from crazy4.generic.bestfour_settle import outcome_cells
 from crazy4.log.roundlog import hand_text_array, parse_hand_column
 from crazy4.registry import load_rules

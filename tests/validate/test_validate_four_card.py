@@ -11,7 +11,7 @@ import pytest
 from crazy4.core.cards import colex_indices, parse_cards
 from crazy4.core.ranking import HandCategory, category_of_strength, strength_of_description
 from crazy4.errors import InputError
-from crazy4.games.four_card.situations import load_fourcard_reference
+from crazy4.games.four_card.reference import load_fourcard_reference
 from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
 from crazy4.validate.driver import validate

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.hidden import PlayerOutcomes
-from crazy4.games.crazy_four.hand_reference import Reference
-from crazy4.games.crazy_four.outcomes import SHAPE
-from crazy4.games.crazy_four.qualifier_cells import all_bets, price_hands
+from crazy4.games.crazy_four.cells import all_bets, price_hands
+from crazy4.games.crazy_four.deal import SHAPE
+from crazy4.games.crazy_four.reference import Reference
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.generic.bestfour_analysis import BestFourAnalysis
@@ -49,7 +49,7 @@ class CrazyFourSteps(HiddenSteps[CrazyFourRules, BestFourPrices]):
     simple_bet = f"{Reference.main_bet}_simple"
 
     def price(self, rules: CrazyFourRules, outcomes: PlayerOutcomes, jobs: int) -> BestFourPrices:
-        """:func:`.qualifier_cells.price_hands`."""
+        """:func:`.cells.price_hands`."""
         return price_hands(rules, outcomes)
 
     def bets(

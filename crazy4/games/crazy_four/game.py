@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from crazy4.games.crazy_four.analysis import Analysis
-    from crazy4.games.crazy_four.hand_reference import Reference
-    from crazy4.games.crazy_four.qualifier_cells import CrazyFourSettlement
+    from crazy4.games.crazy_four.cells import CrazyFourSettlement
+    from crazy4.games.crazy_four.reference import Reference
     from crazy4.games.crazy_four.rules import CrazyFourRules
     from crazy4.generic.bestfour_hand import HandPrices
     from crazy4.generic.bestfour_report import BestFourReport
@@ -61,14 +61,14 @@ class CrazyFour(BestFourGame):
     # The game's parts, each imported when first used (reading a rule file loads none).
 
     def reference_of(self, rules: CrazyFourRules) -> Reference:
-        """The exact reference (:func:`.hand_reference.load_reference`)."""
-        from crazy4.games.crazy_four.hand_reference import load_reference
+        """The exact reference (:func:`.reference.load_reference`)."""
+        from crazy4.games.crazy_four.reference import load_reference
 
         return load_reference(rules)
 
     def settlement_of(self, rules: CrazyFourRules) -> CrazyFourSettlement:
-        """The settlement tables (:func:`.qualifier_cells.crazy_four_settlement`)."""
-        from crazy4.games.crazy_four.qualifier_cells import crazy_four_settlement
+        """The settlement tables (:func:`.cells.crazy_four_settlement`)."""
+        from crazy4.games.crazy_four.cells import crazy_four_settlement
 
         return crazy_four_settlement(rules)
 
@@ -79,26 +79,26 @@ class CrazyFour(BestFourGame):
         return analyze(rules, jobs=jobs, progress=progress)
 
     def report(self) -> BestFourReport:
-        """The report's sections (:data:`.super_bonus_report.CRAZY_FOUR_REPORT`)."""
-        from crazy4.games.crazy_four.super_bonus_report import CRAZY_FOUR_REPORT
+        """The report's sections (:data:`.report.CRAZY_FOUR_REPORT`)."""
+        from crazy4.games.crazy_four.report import CRAZY_FOUR_REPORT
 
         return CRAZY_FOUR_REPORT
 
     def checks(self) -> BestFourChecks:
-        """The validator's part (:data:`.super_bonus_checks.CRAZY_FOUR_CHECKS`)."""
-        from crazy4.games.crazy_four.super_bonus_checks import CRAZY_FOUR_CHECKS
+        """The validator's part (:data:`.checks.CRAZY_FOUR_CHECKS`)."""
+        from crazy4.games.crazy_four.checks import CRAZY_FOUR_CHECKS
 
         return CRAZY_FOUR_CHECKS
 
     def hole_cards(self) -> CellHoleCards:
-        """The hole-card role over the six cells (:data:`.qualifier_cells.HOLE_CARDS`)."""
-        from crazy4.games.crazy_four.qualifier_cells import HOLE_CARDS
+        """The hole-card role over the six cells (:data:`.cells.HOLE_CARDS`)."""
+        from crazy4.games.crazy_four.cells import HOLE_CARDS
 
         return HOLE_CARDS
 
     def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:
-        """The main game's bets apart (:func:`.qualifier_cells.cell_parts`)."""
-        from crazy4.games.crazy_four.qualifier_cells import cell_parts
+        """The main game's bets apart (:func:`.cells.cell_parts`)."""
+        from crazy4.games.crazy_four.cells import cell_parts
 
         return cell_parts
 
@@ -107,7 +107,7 @@ class CrazyFour(BestFourGame):
     ) -> tuple[HandPrices, dict[str, object]]:
         """The 1,533,939 dealer hands from the other 47 cards, each ranked directly
         (:func:`crazy4.generic.bestfour_hand_counts.hidden_hand_counts`), and the hand priced."""
-        from crazy4.games.crazy_four.qualifier_cells import price_hands
+        from crazy4.games.crazy_four.cells import price_hands
         from crazy4.generic.bestfour_hand_counts import hidden_hand_counts
 
         chosen = crazy_four_rules(rules)

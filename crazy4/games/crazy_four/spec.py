@@ -4,7 +4,7 @@ specification engines.
 Its deal is five cards each, the dealer's all face down, each side playing its best four
 (``DealShape(5, 5, 0, 4)``); its ranking the best-four ranking of the core
 (:data:`crazy4.core.strength_table.BEST_FOUR`); its qualifier, its settlement by outcome cell
-(Ante, Play and Super Bonus together, per unit of Ante: :func:`.qualifier_cells.cell_settlement`)
+(Ante, Play and Super Bonus together, per unit of Ante: :func:`.cells.cell_settlement`)
 and its Queens Up tables read from the rule set. The specification engines count its deals with
 the counter its shape picks, inclusion–exclusion over the player's five cards
 (:func:`crazy4.generic.counting.counter_for`), and price them as they price any game's: the
@@ -36,10 +36,10 @@ from crazy4.core.paytables import PayTable
 from crazy4.core.ranking import HandCategory
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
 from crazy4.errors import InputError
+from crazy4.games.crazy_four.cells import cell_settlement
 from crazy4.games.crazy_four.game import CRAZY_FOUR
-from crazy4.games.crazy_four.qualifier_cells import cell_settlement
+from crazy4.games.crazy_four.report import rule_lines
 from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sections
-from crazy4.games.crazy_four.super_bonus_report import rule_lines
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
 from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, SideBetSpec

@@ -17,10 +17,10 @@ from crazy4.generic.bestfour_game import BestFourGame
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from crazy4.games.four_card.analysis import FourCardAnalysis
+    from crazy4.games.four_card.cells import FourCardSettlement
+    from crazy4.games.four_card.reference import FourCardReference
     from crazy4.games.four_card.rules import FourCardRuleSet
-    from crazy4.games.four_card.showdown_cells import FourCardSettlement
-    from crazy4.games.four_card.situations import FourCardReference
-    from crazy4.games.four_card.upcard_analysis import FourCardAnalysis
     from crazy4.generic.bestfour_hand import HandPrices
     from crazy4.generic.bestfour_report import BestFourReport
     from crazy4.generic.bestfour_sim_spec import BestFourSim
@@ -60,52 +60,52 @@ class FourCard(BestFourGame):
     # The game's parts, each imported when first used (reading a rule file loads none).
 
     def reference_of(self, rules: FourCardRuleSet) -> FourCardReference:
-        """The exact reference (:func:`.situations.load_fourcard_reference`)."""
-        from crazy4.games.four_card.situations import load_fourcard_reference
+        """The exact reference (:func:`.reference.load_fourcard_reference`)."""
+        from crazy4.games.four_card.reference import load_fourcard_reference
 
         return load_fourcard_reference(rules)
 
     def settlement_of(self, rules: FourCardRuleSet) -> FourCardSettlement:
-        """The settlement tables (:func:`.showdown_cells.four_card_settlement`)."""
-        from crazy4.games.four_card.showdown_cells import four_card_settlement
+        """The settlement tables (:func:`.cells.four_card_settlement`)."""
+        from crazy4.games.four_card.cells import four_card_settlement
 
         return four_card_settlement(rules)
 
     def run_analysis(
         self, rules: FourCardRuleSet, jobs: int, progress: Progress
     ) -> FourCardAnalysis:
-        """The exact analysis (:func:`.upcard_analysis.analyze_four_card`)."""
-        from crazy4.games.four_card.upcard_analysis import analyze_four_card
+        """The exact analysis (:func:`.analysis.analyze_four_card`)."""
+        from crazy4.games.four_card.analysis import analyze_four_card
 
         return analyze_four_card(rules, jobs=jobs, progress=progress)
 
     def report(self) -> BestFourReport:
-        """The report's sections (:data:`.up_card_report.FOUR_CARD_REPORT`)."""
-        from crazy4.games.four_card.up_card_report import FOUR_CARD_REPORT
+        """The report's sections (:data:`.report.FOUR_CARD_REPORT`)."""
+        from crazy4.games.four_card.report import FOUR_CARD_REPORT
 
         return FOUR_CARD_REPORT
 
     def checks(self) -> BestFourChecks:
-        """The validator's part (:data:`.up_card_checks.FOUR_CARD_CHECKS`)."""
-        from crazy4.games.four_card.up_card_checks import FOUR_CARD_CHECKS
+        """The validator's part (:data:`.checks.FOUR_CARD_CHECKS`)."""
+        from crazy4.games.four_card.checks import FOUR_CARD_CHECKS
 
         return FOUR_CARD_CHECKS
 
     def hole_cards(self) -> CellHoleCards:
-        """The hole-card role over the showdown cells (:data:`.showdown_cells.HOLE_CARDS`)."""
-        from crazy4.games.four_card.showdown_cells import HOLE_CARDS
+        """The hole-card role over the showdown cells (:data:`.cells.HOLE_CARDS`)."""
+        from crazy4.games.four_card.cells import HOLE_CARDS
 
         return HOLE_CARDS
 
     def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:
-        """The main game's bets apart (:func:`.showdown_cells.cell_parts`)."""
-        from crazy4.games.four_card.showdown_cells import cell_parts
+        """The main game's bets apart (:func:`.cells.cell_parts`)."""
+        from crazy4.games.four_card.cells import cell_parts
 
         return cell_parts
 
     def prepare(self, rules: RuleSet) -> None:
-        """Start compiling the up-card kernels in the background (:mod:`.shape`)."""
-        from crazy4.games.four_card.shape import prepare_counting
+        """Start compiling the up-card kernels in the background (:mod:`.deal`)."""
+        from crazy4.games.four_card.deal import prepare_counting
 
         prepare_counting()
 
@@ -114,10 +114,10 @@ class FourCard(BestFourGame):
     ) -> tuple[HandPrices, dict[str, object]]:
         """The 1,370,754 six-card dealer hands holding the up card, each looked up directly
         (:func:`crazy4.generic.bestfour_hand_counts.upcard_hand_counts`), and the situation
-        priced (:func:`crazy4.games.four_card.showdown_cells.price_situations`)."""
+        priced (:func:`crazy4.games.four_card.cells.price_situations`)."""
         import numpy as np
 
-        from crazy4.games.four_card.showdown_cells import price_situations
+        from crazy4.games.four_card.cells import price_situations
         from crazy4.generic.bestfour_hand_counts import upcard_hand_counts
 
         assert up is not None

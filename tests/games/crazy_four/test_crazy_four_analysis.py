@@ -17,7 +17,7 @@ TOTAL_DEALS = 3_986_646_103_440  # C(52,5) * C(47,5)
 def settle_by_listing(hand: np.ndarray, decision: int, rules_pay: dict[int, Fraction]) -> Fraction:
     """EV of Ante + Super Bonus + Play for one hand, listing every dealer hand.
 
-    Written from the rules text, independently of crazy4.games.crazy_four.qualifier_cells: the
+    Written from the rules text, independently of crazy4.games.crazy_four.cells: the
     dealer qualifies with king high; not qualifying, the Ante pushes and the Play wins;
     qualifying, both win, push or lose on the comparison; the Super Bonus pays its table, else
     pushes unless a qualifying dealer beats the player.

@@ -27,7 +27,8 @@ from crazy4.core.ranking import build_best_four_strengths, hand_strength
 from crazy4.design.whatif import rule_variants, switch_variants
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis, analyze
-from crazy4.games.crazy_four.qualifier_cells import crazy_four_settlement
+from crazy4.games.crazy_four.cells import crazy_four_settlement
+from crazy4.games.crazy_four.report import CRAZY_FOUR_REPORT
 from crazy4.games.crazy_four.rules import (
     STANDARD_SUPER_BONUS,
     CrazyFourRules,
@@ -35,7 +36,6 @@ from crazy4.games.crazy_four.rules import (
     super_bonus_variants,
     unlisted_readings,
 )
-from crazy4.games.crazy_four.super_bonus_report import CRAZY_FOUR_REPORT
 from crazy4.generic.bestfour_report import render_bestfour_report
 from crazy4.generic.bestfour_settle import outcome_cells
 from crazy4.generic.rule_prices import price_readings

@@ -29,19 +29,19 @@ from crazy4.core.upcard_lattice import (
     largest_uncapped_size,
     to_bet,
 )
-from crazy4.games.four_card.shape import (
-    HIDDEN_COMPLETIONS,
-    TOTAL_DEALS,
-    compute_four_card_outcomes,
-)
-from crazy4.games.four_card.showdown_cells import ante_play_parts, price_outcomes, simple_strategy
-from crazy4.games.four_card.up_card_report import FOUR_CARD_REPORT
-from crazy4.games.four_card.upcard_analysis import (
+from crazy4.games.four_card.analysis import (
     MAIN_BET,
     SIMPLE_BET,
     FourCardAnalysis,
     analyze_four_card,
 )
+from crazy4.games.four_card.cells import ante_play_parts, price_outcomes, simple_strategy
+from crazy4.games.four_card.deal import (
+    HIDDEN_COMPLETIONS,
+    TOTAL_DEALS,
+    compute_four_card_outcomes,
+)
+from crazy4.games.four_card.report import FOUR_CARD_REPORT
 from crazy4.generic import bestfour_steps
 from crazy4.generic.bestfour_report import render_bestfour_report
 from crazy4.registry import load_rules, parse_rules
@@ -379,7 +379,7 @@ def test_cli_report_renders_the_four_card_analysis(tmp_path: Path) -> None:
 def test_compiled_pricing_equals_the_numpy_pricing(
     outcomes: FourCardOutcomes, old: str, new: str
 ) -> None:
-    from crazy4.games.four_card.showdown_cells import price_situations
+    from crazy4.games.four_card.cells import price_situations
 
     rules = _edited_rules(old, new)
     compiled = price_outcomes(rules, outcomes)
@@ -396,7 +396,7 @@ def test_compiled_pricing_equals_the_numpy_pricing(
 def test_compiled_pricing_equals_the_numpy_pricing_of_the_second_pay_table(
     outcomes: FourCardOutcomes,
 ) -> None:
-    from crazy4.games.four_card.showdown_cells import price_situations
+    from crazy4.games.four_card.cells import price_situations
 
     rules = load_rules("four-card-ante-bonus-2")
     compiled = price_outcomes(rules, outcomes)

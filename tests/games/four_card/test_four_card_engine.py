@@ -27,7 +27,7 @@ from crazy4.core.ranking import (
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.core.upcard import situation_thresholds
 from crazy4.core.upcard_situations import build_situations, situations_of
-from crazy4.games.four_card.shape import (
+from crazy4.games.four_card.deal import (
     HIDDEN_COMPLETIONS,
     SITUATIONS,
     TOTAL_DEALS,

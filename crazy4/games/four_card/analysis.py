@@ -20,9 +20,7 @@ from crazy4.core.bets import BetOutcomes
 from crazy4.core.ranking import number_of_strengths
 from crazy4.core.upcard import UpCardOutcomes
 from crazy4.core.upcard_lattice import DealLattice, Parts, build_lattice, to_bet, with_decisions
-from crazy4.games.four_card.rules import FourCardRuleSet
-from crazy4.games.four_card.shape import SHAPE
-from crazy4.games.four_card.showdown_cells import (
+from crazy4.games.four_card.cells import (
     FourCardPrices,
     ante_play_parts,
     bad_beat_parts,
@@ -30,7 +28,9 @@ from crazy4.games.four_card.showdown_cells import (
     side_bet_parts,
     simple_strategy,
 )
-from crazy4.games.four_card.situations import FourCardReference
+from crazy4.games.four_card.deal import SHAPE
+from crazy4.games.four_card.reference import FourCardReference
+from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.generic.bestfour_steps import PricedParts, UpCardAnalysis, UpCardSteps
 
 MAIN_BET = FourCardReference.main_bet
@@ -53,7 +53,7 @@ class FourCardSteps(UpCardSteps[FourCardRuleSet, FourCardPrices]):
     simple_bet = SIMPLE_BET
 
     def price(self, rules: FourCardRuleSet, outcomes: UpCardOutcomes, jobs: int) -> FourCardPrices:
-        """:func:`.showdown_cells.price_outcomes`."""
+        """:func:`.cells.price_outcomes`."""
         return price_outcomes(rules, outcomes, jobs=jobs)
 
     def bets(

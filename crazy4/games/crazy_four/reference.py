@@ -26,8 +26,8 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.hidden import PlayerOutcomes
-from crazy4.games.crazy_four.outcomes import SHAPE, player_outcomes
-from crazy4.games.crazy_four.qualifier_cells import blind_hand_bet, price_hands, strategy_bets
+from crazy4.games.crazy_four.cells import blind_hand_bet, price_hands, strategy_bets
+from crazy4.games.crazy_four.deal import SHAPE, player_outcomes
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.generic.bestfour_pricing import BestFourPrices

@@ -1,7 +1,7 @@
 """Crazy 4 Poker's settlement as data: its six qualifier cells and what each wager pays in them.
 
 Per unit of Ante, with the rule switches of :class:`crazy4.games.crazy_four.rules.CrazyFourRules`,
-in each outcome cell (:data:`crazy4.games.crazy_four.outcomes.OUTCOME_CELLS`,
+in each outcome cell (:data:`crazy4.games.crazy_four.deal.OUTCOME_CELLS`,
 ``3 * (dealer qualifies) + (0 player higher | 1 tie | 2 dealer higher)``):
 
 * **Ante**: pushes when the dealer does not qualify; otherwise +1 / tie / -1, where a tie
@@ -173,7 +173,7 @@ def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
 
 def cell_thresholds(rules: RuleSet, strengths: IntArray) -> IntArray:
     """The five thresholds around the player's strength and the qualifier
-    (:func:`crazy4.games.crazy_four.outcomes.outcome_thresholds`), for the advantage roles.
+    (:func:`crazy4.games.crazy_four.deal.outcome_thresholds`), for the advantage roles.
 
     Examples
     --------

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from crazy4.games.four_card.analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis
 from crazy4.games.four_card.rules import FourCardRuleSet
-from crazy4.games.four_card.upcard_analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis
 from crazy4.generic.bestfour_report import (
     BestFourReport,
     BetsText,

@@ -4,7 +4,7 @@ The engine is :mod:`crazy4.generic.bestfour_validate` (and its rule inference,
 :mod:`crazy4.generic.bestfour_variants`); the game supplies here what differs. The log has
 the Crazy 4 Poker columns with a six-card ``dealer`` hand, its ``up_card``, and the Four Card
 Poker wagers (schema in ``docs/simulator.md``). Rows are settled again by
-:class:`crazy4.games.four_card.showdown_cells.FourCardSettlement` (no qualifier; the Ante Bonus, the
+:class:`crazy4.games.four_card.cells.FourCardSettlement` (no qualifier; the Ante Bonus, the
 Aces Up table, the Bad Beat), decisions are compared with the strategy of each situation class
 (hand, up card), and the statistics test the player's best-four-of-five and the dealer's
 best-four-of-six categories and every bet's mean against the exact analysis.
@@ -22,9 +22,9 @@ import numpy.typing as npt
 
 from crazy4.core.ranking import category_of_strength
 from crazy4.core.upcard_lookup import situation_of
+from crazy4.games.four_card.cells import FourCardSettlement
+from crazy4.games.four_card.reference import FourCardReference
 from crazy4.games.four_card.rules import FourCardRuleSet
-from crazy4.games.four_card.showdown_cells import FourCardSettlement
-from crazy4.games.four_card.situations import FourCardReference
 from crazy4.generic.bestfour_settle import showdown_results
 from crazy4.generic.bestfour_validate import BestFourChecks, BestFourRun
 from crazy4.generic.bestfour_variants import (

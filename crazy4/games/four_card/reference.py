@@ -23,9 +23,7 @@ from crazy4.core.bets import BetOutcomes
 from crazy4.core.upcard import UpCardShape
 from crazy4.core.upcard_lattice import to_bet
 from crazy4.core.upcard_lookup import situation_counts
-from crazy4.games.four_card.rules import FourCardRuleSet
-from crazy4.games.four_card.shape import SHAPE
-from crazy4.games.four_card.showdown_cells import (
+from crazy4.games.four_card.cells import (
     FourCardPrices,
     ante_play_parts,
     bad_beat_parts,
@@ -33,6 +31,8 @@ from crazy4.games.four_card.showdown_cells import (
     side_bet_parts,
     simple_strategy,
 )
+from crazy4.games.four_card.deal import SHAPE
+from crazy4.games.four_card.rules import FourCardRuleSet
 from crazy4.generic.bestfour_reference import UpCardReference, situation_strengths
 
 
@@ -57,7 +57,7 @@ class FourCardReference(UpCardReference):
     shape: ClassVar[UpCardShape] = SHAPE
     lattice_table: ClassVar[str] = "fourcard_lattice_v1"
     lattice_builders: ClassVar[tuple[str, ...]] = (
-        "crazy4.games.four_card.showdown_cells",
+        "crazy4.games.four_card.cells",
         "crazy4.generic.bestfour_settle",
         "crazy4.generic.bestfour_pricing",
         __name__,
@@ -65,7 +65,7 @@ class FourCardReference(UpCardReference):
 
     def simple_decisions(self) -> npt.NDArray[np.int64]:
         """The published simple strategy per situation class
-        (:func:`.showdown_cells.simple_strategy`).
+        (:func:`.cells.simple_strategy`).
 
         Examples
         --------

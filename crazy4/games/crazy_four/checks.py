@@ -3,7 +3,7 @@
 The engine is :mod:`crazy4.generic.bestfour_validate` (and its rule inference,
 :mod:`crazy4.generic.bestfour_variants`); the game supplies here what differs. The log's
 schema is :mod:`crazy4.log.roundlog` (plus an optional ``qualified`` column); a row settles by
-:func:`crazy4.games.crazy_four.qualifier_cells.crazy_four_settlement` (the dealer's qualifier,
+:func:`crazy4.games.crazy_four.cells.crazy_four_settlement` (the dealer's qualifier,
 the Super Bonus, the Queens Up table, a blind second hand playing 3x from the raise minimum,
 else 1x). Its statistics add the first seats' outcome cells and the dealer's qualification rate.
 
@@ -25,8 +25,8 @@ import numpy.typing as npt
 
 from crazy4.core.hidden import OUTCOME_CELLS
 from crazy4.core.paytables import PayTable
-from crazy4.games.crazy_four.hand_reference import Reference
-from crazy4.games.crazy_four.qualifier_cells import CrazyFourSettlement
+from crazy4.games.crazy_four.cells import CrazyFourSettlement
+from crazy4.games.crazy_four.reference import Reference
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.generic.bestfour_settle import outcome_cells
 from crazy4.generic.bestfour_validate import BestFourChecks, BestFourRun
