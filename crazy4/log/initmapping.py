@@ -34,6 +34,7 @@ from crazy4.errors import InputError
 from crazy4.log.grammar import CardGrammar, IntegerCodes
 from crazy4.log.mapping import CARD_COLUMNS
 from crazy4.log.roundlog import DECISION_NAMES, WAGERS, number_cells, read_log_batches
+from crazy4.log.vocabulary import learn
 
 #: Rows read to guess from (decision labels are read from every row).
 SAMPLE_ROWS = 2000
@@ -43,7 +44,10 @@ _SHORT = {"super_bonus": ("sb",), "queens_up": ("qu",), "aces_up": ("au",)}
 #: Wagers with no stake of their own: the bare name is the amount paid.
 _NO_STAKE = ("ante_bonus",)
 _STAKE = ("", "bet", "wager", "stake", "amount", "bets")
-_NET = ("net", "win", "won", "result", "payout", "paid", "return", "returned", "pay", "profit")
+_NET = ("net", "win", "won", "result", "payout", "paid", "return", "returned", "pay", "profit",
+        "credit", "credits", "credited")  # fmt: skip
+#: Endings of an amount that is a win's profit only (0 on a loss and a push alike).
+_WINNINGS = ("winnings", "winning", "profitonwin")
 _NAMES = {
     "round": ("round", "roundid", "roundno", "roundnumber", "hand", "handid", "handno", "game",
               "gameid", "gameno", "id"),
@@ -82,6 +86,8 @@ def guess_columns(names: Iterable[str]) -> tuple[dict[str, str], str | None]:
     for name in names:
         plain = _plain(name)
         ours = next((o for o, synonyms in _NAMES.items() if plain in map(_plain, synonyms)), None)
+        if plain.endswith(_WINNINGS):
+            continue  # neither a net nor a return: left unmapped, asked in the file
         for wager in ALL_WAGERS:
             for short in _wager_names(wager):
                 if wager in _NO_STAKE and plain == short:
@@ -104,6 +110,8 @@ class Guess:
     columns: dict[str, str]
     multiplier: str | None = None
     notation: tuple[str, str] = ("text", "rank-suit")
+    symbols: dict[str, str] = field(default_factory=dict)
+    guessed_symbols: tuple[str, ...] = ()
     amounts: dict[str, str] = field(default_factory=dict)
     labels: dict[str, str | None] = field(default_factory=dict)
     round_ids: str = "numbers"
@@ -112,15 +120,19 @@ class Guess:
     notes: list[str] = field(default_factory=list)
 
 
-def _card_notation(sample: pa.Table, columns: dict[str, str]) -> tuple[str, str]:
-    """The first notation under which every sampled cell of every card column reads."""
-    cells = [
+def _card_cells(sample: pa.Table, columns: dict[str, str]) -> list[object]:
+    """Every sampled cell of every card column (nulls left out)."""
+    return [
         cell
         for ours in CARD_COLUMNS
         if ours in columns
         for cell in sample.column(columns[ours]).to_pylist()
         if cell is not None
     ]
+
+
+def _card_notation(cells: list[object]) -> tuple[str, str]:
+    """The first notation under which every sampled card cell reads."""
     if cells and all(isinstance(c, bytes) for c in cells):
         return ("codes", "")
     for notation, reader in (
@@ -128,12 +140,31 @@ def _card_notation(sample: pa.Table, columns: dict[str, str]) -> tuple[str, str]
         (("text", "suit-rank"), CardGrammar(order="suit-rank")),
         (("integers", "rank*4+suit"), IntegerCodes()),
     ):
-        try:
-            if all(reader.cards(cell) for cell in cells):
-                return notation
-        except ValueError:
-            continue
+        if _reads(reader, cells):
+            return notation
     return ("unknown", "")
+
+
+def _reads(reader: CardGrammar | IntegerCodes, cells: list[object]) -> bool:
+    try:
+        return all(reader.cards(cell) for cell in cells)
+    except ValueError:
+        return False
+
+
+def _learnt_notation(found: Guess, cells: list[object]) -> None:
+    """The log's own card words (:func:`crazy4.log.vocabulary.learn`), when no built-in
+    notation reads the cells: kept when the grammar with them reads every sampled cell."""
+    learnt = learn(cells)
+    if isinstance(learnt, str):
+        found.notes.append(f"card words not learnt: {learnt}")
+        return
+    if not _reads(CardGrammar(order=learnt.order, symbols=learnt.symbols), cells):
+        found.notes.append("card words learnt, but the cells do not all read with them")
+        return
+    found.notation = ("text", learnt.order)
+    found.symbols = learnt.symbols
+    found.guessed_symbols = learnt.guessed
 
 
 def _is_return(net: pa.ChunkedArray, stake: pa.ChunkedArray) -> bool:
@@ -201,7 +232,16 @@ def guess(path: Path) -> Guess:
             found.drop.append(name)
         else:
             found.unmapped.append(name)
-    found.notation = _card_notation(sample, columns)
+    if "super_bonus_net" in columns and "super_bonus" not in columns and "ante" in columns:
+        columns["super_bonus"] = columns["ante"]  # the rules make the Super Bonus the Ante
+        found.notes.append(
+            f"super_bonus = {columns['ante']!r}: no stake column of its own, and the rules "
+            "make the Super Bonus equal to the Ante"
+        )
+    cells = _card_cells(sample, columns)
+    found.notation = _card_notation(cells)
+    if found.notation[0] == "unknown" and cells:
+        _learnt_notation(found, cells)
     for wager in ALL_WAGERS:
         net = columns.get(f"{wager}_net")
         stake = columns.get(wager)
@@ -211,9 +251,71 @@ def guess(path: Path) -> Guess:
         _, bad = number_cells(sample.column(columns["round"]))
         if bad:
             found.round_ids = "text"
+    if "decision" not in columns:
+        _decision_by_values(found, sample)
     if "decision" in columns:
-        found.labels = _labels(path, columns["decision"], multiplier)
+        found.labels = _labels(path, columns["decision"], found.multiplier)
+        _empty_decisions(found, sample)
+    for name in found.unmapped:
+        if _plain(name).endswith(_WINNINGS):
+            found.notes.append(
+                f"QUESTION: {name!r} looks like winnings (a win's profit, 0 on a loss and on a "
+                "push alike), which reads as neither a net nor a return: map a net or a "
+                "returned amount instead"
+            )
     return found
+
+
+def _decision_by_values(found: Guess, sample: pa.Table) -> None:
+    """A decision column told by its values (no name says it): a text column whose every
+    label says a decision or ``play``; and beside it a numeric column of Play multiples
+    (1-3), empty exactly where the label says fold."""
+    for name in list(found.unmapped):
+        cells = sample.column(name)
+        if not (pa.types.is_string(cells.type) or pa.types.is_large_string(cells.type)):
+            continue
+        labels = {str(c).strip().lower() for c in cells.to_pylist() if c is not None}
+        if not labels or not all(decision_meaning(x) or x == "play" for x in labels):
+            continue
+        found.columns["decision"] = name
+        found.unmapped.remove(name)
+        found.notes.append(f"decision = {name!r}: its every label says a decision")
+        if "play" in labels and found.multiplier is None:
+            _multiplier_by_values(found, sample, name)
+        return
+
+
+def _multiplier_by_values(found: Guess, sample: pa.Table, label: str) -> None:
+    """The Play multiple beside a ``play``/``fold`` label: a numeric column of 1-3, empty
+    exactly on the folds."""
+    folds = [decision_meaning(str(c or "")) == "fold" for c in sample.column(label).to_pylist()]
+    for name in found.unmapped:
+        values, bad = number_cells(sample.column(name))
+        if bad:
+            continue
+        empty = [bool(v != v) for v in values]  # NaN: an empty cell
+        given = [float(v) for v in values if v == v]
+        if empty == folds and given and all(v in (1.0, 2.0, 3.0) for v in given):
+            found.multiplier = name
+            found.unmapped.remove(name)
+            found.notes.append(f"the Play multiple = {name!r}: 1-3, empty on every fold")
+            return
+
+
+def _empty_decisions(found: Guess, sample: pa.Table) -> None:
+    """An empty decision cell is a fold when the Play stake is 0 on every such row (else a
+    question in the file)."""
+    labels = sample.column(found.columns["decision"]).to_pylist()
+    empty = [i for i, c in enumerate(labels) if c is None or not str(c).strip()]
+    if not empty:
+        return
+    play = found.columns.get("play")
+    stakes = number_cells(sample.column(play))[0] if play else None
+    if stakes is not None and all(stakes[i] == 0 for i in empty):
+        found.labels[""] = "fold"
+        found.notes.append("an empty decision cell is a fold: the Play stake is 0 on each")
+    else:
+        found.labels[""] = None
 
 
 def _key(name: str) -> str:
@@ -265,6 +367,15 @@ def render(found: Guess, log: str, rule_set: str | None, rule_file: str | None =
         else:
             lines.append(f"{ours} = {json.dumps(theirs)}")
     lines += ["", *_cards_lines(found.notation)]
+    if found.symbols:
+        lines += ["", "[cards.symbols]                   # the log's own words, from its cells"]
+        for symbol, letter in found.symbols.items():
+            line = f"{_key(symbol)} = {json.dumps(letter)}"
+            if symbol in found.guessed_symbols:
+                line = f"{line:<34}# CHECK: which suit is which is not told by the cells"
+            lines.append(line)
+    for note in found.notes:
+        lines.append(f"# {note}")
     if found.labels:
         names = ", ".join(DECISION_NAMES)
         lines += ["", f"[decisions]                       # the log's label = crazy4's ({names})"]

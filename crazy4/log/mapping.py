@@ -72,6 +72,11 @@ class LogMapping:
     ...                  decisions={"play 3": "3x", "fold": "fold"})
     >>> two.translate(pa.table({"Act": ["play", "fold"], "X": [3.0, None]})).to_pylist()
     [{'decision': '3x'}, {'decision': 'fold'}]
+    >>> empty = LogMapping(columns={"decision": "Act", "ante": "Bet", "super_bonus": "Bet"},
+    ...                    decisions={"": "fold", "P": "1x"})
+    >>> read = empty.translate(pa.table({"Act": ["P", None, " "], "Bet": [1, 1, 1]}))
+    >>> read.column("decision").to_pylist(), read.column_names
+    (['1x', 'fold', 'fold'], ['decision', 'ante', 'super_bonus'])
     """
 
     columns: dict[str, str] = field(default_factory=dict)
@@ -123,14 +128,15 @@ class LogMapping:
         self._check_names(table.column_names)
         if self.multiplier is not None:
             table = self._two_column_decision(table)
-        renamed = {log: ours for ours, log in self.columns.items()}
-        names = [renamed.get(name, name) for name in table.column_names]
+        names, sources = self._fields(table)
         columns = []
-        for name, column in zip(names, table.columns, strict=True):
+        for name, column in zip(names, sources, strict=True):
             if name in CARD_COLUMNS:
                 column = self._cards(column)
             elif name == "decision" and self.decisions:
                 text = pc.utf8_trim_whitespace(text_array(column))
+                if "" in self.decisions:  # an empty cell is a label of its own
+                    text = pc.fill_null(text, "")
                 keys = pa.array(list(self.decisions))
                 values = pa.array(list(self.decisions.values()))
                 found = pc.index_in(text, value_set=keys)
@@ -146,6 +152,20 @@ class LogMapping:
         ]
         translated = pa.Table.from_arrays(columns, schema=pa.schema(fields))
         return self._amounts(translated) if self.amounts else translated
+
+    def _fields(self, table: pa.Table) -> tuple[list[str], list[pa.ChunkedArray]]:
+        """crazy4's name of every column, and the log's column it reads: a log column that
+        several of crazy4's fields name is read by each (in the order of ``columns``)."""
+        readers: dict[str, list[str]] = {}
+        for ours, log in self.columns.items():
+            readers.setdefault(log, []).append(ours)
+        names: list[str] = []
+        sources: list[pa.ChunkedArray] = []
+        for name, column in zip(table.column_names, table.columns, strict=True):
+            for ours in readers.get(name, [name]):
+                names.append(ours)
+                sources.append(column)
+        return names, sources
 
     def _metadata(self, name: str) -> dict[bytes, bytes] | None:
         return {ROUND_IDS_KEY: b"text"} if name == "round" and self.round_ids == "text" else None

@@ -38,7 +38,14 @@ from pathlib import Path
 
 from crazy4.core.cards import RANKS, SUITS
 from crazy4.errors import InputError
-from crazy4.log.grammar import ENCODINGS, ORDERS, CardGrammar, IntegerCodes, symbol_problem
+from crazy4.log.grammar import (
+    ENCODINGS,
+    ORDERS,
+    CardGrammar,
+    IntegerCodes,
+    symbol_problem,
+    symbols_problem,
+)
 from crazy4.log.mapping import AMOUNT_KINDS, LogMapping
 from crazy4.log.roundlog import DECISION_NAMES
 
@@ -143,6 +150,9 @@ def _grammar(cards: dict[str, object], where: str) -> CardGrammar:
         problem = symbol_problem(symbol, value)
         if problem:
             raise InputError(f"{where} [cards.symbols] {symbol}: {problem}")
+    ambiguous = symbols_problem({k: str(v) for k, v in symbols.items()})
+    if ambiguous:
+        raise InputError(f"{where} [cards.symbols]: {ambiguous}")
     order = _choice(cards, "order", ORDERS, where)
     return CardGrammar(order=order, symbols={k: str(v) for k, v in symbols.items()})
 

@@ -16,7 +16,18 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from foreign_formats import FORMATS, cli, returns_csv, text_ids_csv, two_columns_parquet, words_csv
+from foreign_formats import (
+    FORMATS,
+    cli,
+    clover_csv,
+    credits_csv,
+    empty_folds_csv,
+    learnt_words_csv,
+    returns_csv,
+    text_ids_csv,
+    two_columns_parquet,
+    words_csv,
+)
 from validate_planted import Engine, write_log
 
 ROUNDS = 2_000
@@ -79,6 +90,15 @@ def test_the_guessed_mappings_say_what_they_guessed(
         returns_csv: ['ante = "return"', 'play = "return"', 'play3 = "3x"'],
         two_columns_parquet: ['decision = ["decision", "multiplier"]', '"play 3" = "3x"'],
         text_ids_csv: ['round_ids = "text"'],
+        clover_csv: ['order = "suit-rank"'],
+        learnt_words_csv: ["[cards.symbols]", 'KREUZ = "c"', 'order = "rank-suit"'],
+        credits_csv: [
+            'ante_net = "ante_credit"',
+            'decision = ["engine_decision", "play_multiplier"]',
+            '"play 3" = "3x"',
+            'queens_up = "return"',
+        ],
+        empty_folds_csv: ['"" = "fold"', 'super_bonus = "ante"', 'P1 = "1x"'],
     }
     for write, lines in expected.items():
         log, _ = write(engine_log, tmp_path)
