@@ -114,7 +114,8 @@ class CardGrammar:
         for symbol, suit in SUIT_SYMBOLS.items():
             meaning[symbol] = ("suit", suit)
         for symbol, value in self.symbols.items():
-            meaning[symbol.upper()] = ("rank", value) if value in RANKS else ("suit", value)
+            atom = ("rank", value) if value in RANKS else ("suit", value)
+            meaning[symbol.upper()] = meaning[symbol] = atom  # as spelled too: 'ß' is 'SS'
         spelled = sorted(meaning, key=lambda symbol: (-len(symbol), symbol))
         pattern = "|".join(re.escape(symbol) for symbol in spelled)
         return re.compile(pattern, re.IGNORECASE), meaning

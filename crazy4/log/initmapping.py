@@ -31,7 +31,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from crazy4.errors import InputError
-from crazy4.log.grammar import CardGrammar, IntegerCodes
+from crazy4.log.grammar import CardGrammar, IntegerCodes, symbol_problem
 from crazy4.log.mapping import CARD_COLUMNS
 from crazy4.log.roundlog import DECISION_NAMES, WAGERS, number_cells, read_log_batches
 from crazy4.log.vocabulary import learn
@@ -158,6 +158,10 @@ def _learnt_notation(found: Guess, cells: list[object]) -> None:
     learnt = learn(cells)
     if isinstance(learnt, str):
         found.notes.append(f"card words not learnt: {learnt}")
+        return
+    bad = [symbol_problem(k, v) for k, v in learnt.symbols.items() if symbol_problem(k, v)]
+    if bad:
+        found.notes.append(f"card words not learnt: {bad[0]}")
         return
     if not _reads(CardGrammar(order=learnt.order, symbols=learnt.symbols), cells):
         found.notes.append("card words learnt, but the cells do not all read with them")

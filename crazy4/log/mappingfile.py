@@ -149,7 +149,8 @@ def _grammar(cards: dict[str, object], where: str) -> CardGrammar:
     for symbol, value in symbols.items():
         problem = symbol_problem(symbol, value)
         if problem:
-            raise InputError(f"{where} [cards.symbols] {symbol}: {problem}")
+            shown = symbol if symbol.isprintable() and symbol.strip() == symbol else repr(symbol)
+            raise InputError(f"{where} [cards.symbols] {shown or repr(symbol)}: {problem}")
     ambiguous = symbols_problem({k: str(v) for k, v in symbols.items()})
     if ambiguous:
         raise InputError(f"{where} [cards.symbols]: {ambiguous}")

@@ -74,6 +74,11 @@ def learn(cells: Iterable[object]) -> Learnt | str:
     suit_place = _suit_place(places)
     if isinstance(suit_place, str):
         return suit_place
+    misplaced = [w for w in places[1 - suit_place] if w in SUIT_SYMBOLS] + [
+        w for w in places[suit_place] if w in RANK_SYMBOLS
+    ]
+    if misplaced:
+        return f"{misplaced[0]!r} stands where the other kind (rank or suit) is expected"
     ranks = _meanings(list(places[1 - suit_place]), RANK_SYMBOLS, RANKS)
     if isinstance(ranks, str):
         return f"rank words: {ranks}"
