@@ -27,11 +27,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from crazy4.errors import InputError
 from crazy4.log.grammar import CardGrammar, IntegerCodes, symbol_problem
+from crazy4.log.initamounts import EVEN_MONEY, amount_kind, is_combined
 from crazy4.log.mapping import CARD_COLUMNS
 from crazy4.log.roundlog import DECISION_NAMES, WAGERS, number_cells, read_log_batches
 from crazy4.log.vocabulary import learn
@@ -45,9 +47,7 @@ _SHORT = {"super_bonus": ("sb",), "queens_up": ("qu",), "aces_up": ("au",)}
 _NO_STAKE = ("ante_bonus",)
 _STAKE = ("", "bet", "wager", "stake", "amount", "bets")
 _NET = ("net", "win", "won", "result", "payout", "paid", "return", "returned", "pay", "profit",
-        "credit", "credits", "credited")  # fmt: skip
-#: Endings of an amount that is a win's profit only (0 on a loss and a push alike).
-_WINNINGS = ("winnings", "winning", "profitonwin")
+        "credit", "credits", "credited", "winnings", "winning")  # fmt: skip
 _NAMES = {
     "round": ("round", "roundid", "roundno", "roundnumber", "hand", "handid", "handno", "game",
               "gameid", "gameno", "id"),
@@ -86,8 +86,6 @@ def guess_columns(names: Iterable[str]) -> tuple[dict[str, str], str | None]:
     for name in names:
         plain = _plain(name)
         ours = next((o for o, synonyms in _NAMES.items() if plain in map(_plain, synonyms)), None)
-        if plain.endswith(_WINNINGS):
-            continue  # neither a net nor a return: left unmapped, asked in the file
         for wager in ALL_WAGERS:
             for short in _wager_names(wager):
                 if wager in _NO_STAKE and plain == short:
@@ -171,14 +169,6 @@ def _learnt_notation(found: Guess, cells: list[object]) -> None:
     found.guessed_symbols = learnt.guessed
 
 
-def _is_return(net: pa.ChunkedArray, stake: pa.ChunkedArray) -> bool:
-    """A wager's amounts are returns: never below 0, some 0 where a stake was placed."""
-    amounts, _ = number_cells(net)
-    stakes, _ = number_cells(stake)
-    placed = stakes > 0
-    return bool(placed.any()) and bool((amounts[placed] == 0).any()) and not (amounts < 0).any()
-
-
 def decision_meaning(label: str) -> str | None:
     """crazy4's decision a label says, else None.
 
@@ -246,11 +236,7 @@ def guess(path: Path) -> Guess:
     found.notation = _card_notation(cells)
     if found.notation[0] == "unknown" and cells:
         _learnt_notation(found, cells)
-    for wager in ALL_WAGERS:
-        net = columns.get(f"{wager}_net")
-        stake = columns.get(wager)
-        if net and stake and _is_return(sample.column(net), sample.column(stake)):
-            found.amounts[wager] = "return"
+    _amounts(found, sample)
     if "round" in columns:
         _, bad = number_cells(sample.column(columns["round"]))
         if bad:
@@ -260,14 +246,40 @@ def guess(path: Path) -> Guess:
     if "decision" in columns:
         found.labels = _labels(path, columns["decision"], found.multiplier)
         _empty_decisions(found, sample)
-    for name in found.unmapped:
-        if _plain(name).endswith(_WINNINGS):
-            found.notes.append(
-                f"QUESTION: {name!r} looks like winnings (a win's profit, 0 on a loss and on a "
-                "push alike), which reads as neither a net nor a return: map a net or a "
-                "returned amount instead"
-            )
     return found
+
+
+def _amounts(found: Guess, sample: pa.Table) -> None:
+    """Each wager's amount kind by its values (:mod:`crazy4.log.initamounts`); a column of
+    the Ante and the Play together found by its name."""
+    columns = found.columns
+    if "ante_net" not in columns and "play_net" not in columns:
+        for name in list(found.unmapped):
+            if is_combined(_plain(name), _NET):
+                columns["ante_net"] = name
+                found.unmapped.remove(name)
+                found.amounts["play"] = "in ante"
+                found.notes.append(f"ante_net = {name!r}: the Ante and the Play together")
+    kinds: dict[str, str | None] = {}
+    for wager in ALL_WAGERS:
+        net, stake = columns.get(f"{wager}_net"), columns.get(wager)
+        if not (net and stake):
+            continue
+        stakes = number_cells(sample.column(stake))[0]
+        if wager == "ante" and found.amounts.get("play") == "in ante" and "play" in columns:
+            stakes = stakes + np.nan_to_num(number_cells(sample.column(columns["play"]))[0])
+        even = wager in EVEN_MONEY
+        kinds[wager] = amount_kind(number_cells(sample.column(net))[0], stakes, even)
+    convention = kinds.get("ante") or kinds.get("play")
+    for wager, kind in kinds.items():
+        kind = kind or convention
+        if kind in ("return", "winnings"):
+            found.amounts[wager] = kind
+        elif kind is None:
+            found.notes.append(
+                f"QUESTION: [amounts] {wager} = ? (never negative: a return, stake included, "
+                "or winnings, a win's profit? the values do not tell)"
+            )
 
 
 def _decision_by_values(found: Guess, sample: pa.Table) -> None:
@@ -391,7 +403,7 @@ def render(found: Guess, log: str, rule_set: str | None, rule_file: str | None =
                 lines.append(f"{_key(label)} = {json.dumps(meaning)}")
     lines += ["", "[wagers]", "unit = 1.0                        # the log's amounts times this"]
     if found.amounts:
-        lines += ["", "[amounts]                         # no negative amount: stake included"]
+        lines += ["", "[amounts]                         # how each amount column reads"]
         lines += [f'{wager} = "{kind}"' for wager, kind in found.amounts.items()]
     return "\n".join(lines) + "\n"
 

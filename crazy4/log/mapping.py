@@ -25,7 +25,7 @@ from crazy4.log.roundlog import NUMERIC, text_array
 #: The card columns of any game's log.
 CARD_COLUMNS = ("player", "dealer", "up_card")
 #: How a wager's amount column reads: a net, or a return that includes the stake.
-AMOUNT_KINDS = ("net", "return")
+AMOUNT_KINDS = ("net", "return", "winnings")
 #: Field metadata on a ``round`` column whose ids are text: numbered in order of appearance.
 ROUND_IDS_KEY = b"crazy4.round_ids"
 _TRUE = ("1", "1.0", "true", "yes", "y", "t")
@@ -50,8 +50,11 @@ class LogMapping:
         The log's decision label to crazy4's (``fold``, ``1x``, ``2x``, ``3x``, ``blind``).
     amounts : dict
         A wager to how its ``<wager>_net`` column reads: ``"net"`` (default), ``"return"``
-        (paid back, stake included: the net is it less the stake), or ``"in <wager>"`` (no
-        column of its own: folded into the other wager's amount).
+        (paid back, stake included: the net is it less the stake, and less the stakes of the
+        wagers held in it), ``"winnings"`` (the profit on a win, 0 on a loss or a push), or
+        ``"in <wager>"`` (no column of its own: held in the other wager's amount). Winnings
+        and held amounts are made nets once the rows are settled
+        (:mod:`crazy4.validate.money`).
     round_ids : str
         ``"numbers"`` or ``"text"`` (ids of any kind, numbered 1, 2, ... in order of first
         appearance, so a repeated round keeps its number).
@@ -230,16 +233,21 @@ class LogMapping:
             net = f"{wager}_net"
             if kind.startswith("in ") and net in table.column_names:
                 table = table.drop_columns([net])
+            if kind.startswith("in ") and wager != "ante_bonus":  # resolved once settled
+                table = table.append_column(net, pa.array(np.zeros(table.num_rows)))
             if kind != "return":
                 continue
-            for needed in (net, wager):
+            held = [w for w, k in self.amounts.items() if k == f"in {wager}" and w != "ante_bonus"]
+            for needed in (net, wager, *held):
                 if needed not in table.column_names:
                     raise InputError(
                         f'the mapping\'s [amounts] {wager} = "return" needs the column '
                         f"{needed!r} (the stake and the amount returned)"
                     )
-            index = table.column_names.index(net)
-            table = table.set_column(index, net, _less(table.column(net), table.column(wager)))
+            amount = table.column(net)
+            for stake in (wager, *held):  # a return of several wagers less all their stakes
+                amount = _less(amount, table.column(stake))
+            table = table.set_column(table.column_names.index(net), net, amount)
         return table
 
 

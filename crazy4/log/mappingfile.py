@@ -208,8 +208,8 @@ def _amounts(data: dict[str, object], where: str) -> dict[str, str]:
         folded = kind.startswith("in ") and kind[3:].strip() not in ("", wager)
         if kind not in AMOUNT_KINDS and not folded:
             raise InputError(
-                f'{where} {wager} = {kind!r}: not one of net, return, "in <wager>" (a bonus '
-                "paid inside another wager's amount)"
+                f'{where} {wager} = {kind!r}: not one of net, return, winnings, "in <wager>" '
+                "(paid inside another wager's amount)"
             )
     return found
 

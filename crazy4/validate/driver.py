@@ -54,8 +54,9 @@ from crazy4.log.mapping import LogMapping
 from crazy4.log.roundlog import log_metadata, sniff_format
 from crazy4.rules.load import RULES_DIR, shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
-from crazy4.validate.game import validator_of
+from crazy4.validate.game import ValidationRun, validator_of
 from crazy4.validate.kernels import seat_codes
+from crazy4.validate.money import money_reading
 from crazy4.validate.progressive import start_progressive, summary_progressive
 from crazy4.validate.reading import check_summary_figures, read_rounds, read_summary
 from crazy4.validate.report import Options, Report, not_run
@@ -96,7 +97,7 @@ def validate(path: Path, options: Options) -> Report:
         identity = FileIdentity(path)  # hashed on a thread of its own while the log is checked
         metadata = log_metadata(path)
         options = replace(options, table_seats=table_seats(options.rules, metadata))
-        run = validator_of(options.rules).start(options, metadata)
+        run = start_run(options, metadata)
         progressive = start_progressive(options, metadata)
         process = run.process if progressive is None else progressive.wrap(run.process)
 
@@ -145,6 +146,14 @@ def validate(path: Path, options: Options) -> Report:
         source_sha256=identity.result()[0],
         source_bytes=path.stat().st_size,
     )
+
+
+def start_run(options: Options, metadata: Mapping[str, object]) -> ValidationRun:
+    """The game's validation of ``options.rules``, told how the log records money that is not
+    a net per wager (:func:`~crazy4.validate.money.money_reading` of the mapping)."""
+    run = validator_of(options.rules).start(options, metadata)
+    run.tally.money = money_reading(options.mapping)
+    return run
 
 
 def table_seats(rules: RuleSet, metadata: Mapping[str, object]) -> int:

@@ -20,6 +20,7 @@ from crazy4.validate.kernels import (
     position_card_counts,
     seat_counts,
 )
+from crazy4.validate.money import MoneyReading
 from crazy4.validate.report import Finding
 from crazy4.validate.structure import RoundIds
 
@@ -166,6 +167,9 @@ class Tally:
     strategy_findings: dict[str, Finding] = field(default_factory=dict)
     strategy_rows: int = 0
     deviations: int = 0
+    #: How the log records money that is not a net per wager (set by the driver from the
+    #: mapping; resolved before the amounts are compared).
+    money: MoneyReading = field(default_factory=MoneyReading)
     ev_lost: float = 0.0
     bets: dict[str, BetStats] = field(default_factory=dict)
     card_counts: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(52, np.int64))

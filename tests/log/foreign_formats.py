@@ -211,6 +211,48 @@ def empty_folds_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
     return path, "ante_net"
 
 
+def winnings_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
+    """``<wager>_winnings``: the profit on a win, 0 on a loss and on a push alike."""
+    out = frame[["round", "seat", "player", "dealer", "decision"]].copy()
+    for wager in AMOUNTS:
+        out[wager] = frame[wager]
+        out[f"{wager}_winnings"] = frame[f"{wager}_net"].clip(lower=0)
+    path = folder / "winnings.csv"
+    out.to_csv(path, index=False)
+    return path, "ante_winnings"
+
+
+def combined_net_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
+    """One net for the Ante and the Play together (``ante_play_net``), the side bets apart."""
+    out = frame.drop(columns=["ante_net", "play_net"])
+    out["ante_play_net"] = frame["ante_net"] + frame["play_net"]
+    path = folder / "combined.csv"
+    out.to_csv(path, index=False)
+    return path, "ante_play_net"
+
+
+def combined_credit_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
+    """One return for the Ante and the Play together, stakes included (``main_credit``),
+    each side bet's return apart (``<wager>_credit``)."""
+    out = frame[["round", "seat", "player", "dealer", "decision"]].copy()
+    for wager in AMOUNTS:
+        out[wager] = frame[wager]
+    out["main_credit"] = frame["ante"] + frame["play"] + frame["ante_net"] + frame["play_net"]
+    for wager in ("super_bonus", "queens_up"):
+        out[f"{wager}_credit"] = frame[wager] + frame[f"{wager}_net"]
+    path = folder / "combined-credit.csv"
+    out.to_csv(path, index=False)
+    return path, "main_credit"
+
+
+#: Money recorded otherwise than per wager: settled against the exact nets once read.
+MONEY_FORMATS: dict[str, Callable[[pd.DataFrame, Path], tuple[Path, str]]] = {
+    "winnings": winnings_csv,
+    "Ante and Play in one net": combined_net_csv,
+    "Ante and Play in one return with the stakes": combined_credit_csv,
+}
+
+
 FORMATS: dict[str, Callable[[pd.DataFrame, Path], tuple[Path, str]]] = {
     "suit words, numeric ranks": words_csv,
     "list columns (parquet)": lists_parquet,
