@@ -56,6 +56,7 @@ _NAMES = {
     "dealer": ("dealer", "dealercards", "dealerhand", "dealercard", "house", "housecards"),
     "up_card": ("upcard", "up_card", "dealerupcard", "dealerup", "up"),
     "decision": ("decision", "action", "playdecision", "choice", "move", "play_action"),
+    "balance": ("balance", "playerbalance", "balanceafter", "bankroll", "wallet"),
     "qualified": ("qualified", "dealerqualified", "dealerqualifies", "qualifies"),
 }  # fmt: skip
 _MULTIPLIER = ("multiplier", "mult", "multiple", "playmultiple", "playmultiplier", "factor")

@@ -146,7 +146,7 @@ class LogMapping:
                 column = pc.if_else(pc.is_null(found), text, pc.take(values, found))
             elif name == "qualified":
                 column = _flags(column)
-            elif name in NUMERIC and self.unit != 1.0:
+            elif (name in NUMERIC or name == "balance") and self.unit != 1.0:
                 column = _scaled(column, self.unit)
             columns.append(column)
         fields = [

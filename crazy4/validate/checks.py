@@ -111,6 +111,9 @@ def mismatches(
     if tally.money.active:  # winnings and combined amounts made nets first
         amounts = [Amounts(c.name, c.wager * c.units / unit, c.logged) for c in components]
         resolve(tally.money, amounts, good)
+    if tally.keep_exact_money:  # the Balance check's
+        money = sum((c.wager * c.units / unit for c in components), np.zeros(good.shape[0]))
+        tally.exact_money = (good, money)
     tally.settled_rows += int(good.sum())
     found = []
     any_mismatch = np.zeros(good.shape[0], dtype=bool)

@@ -54,6 +54,7 @@ from crazy4.log.mapping import LogMapping
 from crazy4.log.roundlog import log_metadata, sniff_format
 from crazy4.rules.load import RULES_DIR, shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
+from crazy4.validate.balance import BalanceAudit
 from crazy4.validate.game import ValidationRun, validator_of
 from crazy4.validate.kernels import seat_codes
 from crazy4.validate.money import money_reading
@@ -78,7 +79,6 @@ def validate(path: Path, options: Options) -> Report:
     --------
     >>> import tempfile
     >>> from crazy4.registry import load_rules
-    >>> from crazy4.rules.load import RULES_DIR, shipped_rule_names
     >>> from crazy4.simulate.driver import make_plan, run_simulation
     >>> rules = load_rules("crazy4-standard")
     >>> log = Path(tempfile.mkdtemp()) / "rounds.parquet"
@@ -101,11 +101,12 @@ def validate(path: Path, options: Options) -> Report:
         progressive = start_progressive(options, metadata)
         process = run.process if progressive is None else progressive.wrap(run.process)
 
-        unreadable = Unreadable()
+        unreadable, balance = Unreadable(), BalanceAudit(options.examples)
 
         def checked(parsed: Parsed) -> None:
             run.tally.row_seats = parsed.seats  # the Strategy check's seats
             process(parsed.batch)
+            balance.add(parsed.batch, run.tally)
             run.tally.round_ids.add_part(parsed.round_ids)
             unreadable.add(parsed.batch)
 
@@ -125,7 +126,7 @@ def validate(path: Path, options: Options) -> Report:
         raise
     assert identity is not None
     family = run.statistics(None)
-    extra = [] if progressive is None else progressive.finish(family)
+    extra = [*balance.checks(), *([] if progressive is None else progressive.finish(family))]
     checks = [
         *run.row_checks(),
         *extra,
@@ -153,6 +154,7 @@ def start_run(options: Options, metadata: Mapping[str, object]) -> ValidationRun
     a net per wager (:func:`~crazy4.validate.money.money_reading` of the mapping)."""
     run = validator_of(options.rules).start(options, metadata)
     run.tally.money = money_reading(options.mapping)
+    run.tally.keep_exact_money = "balance" in options.mapping.columns
     return run
 
 

@@ -245,9 +245,24 @@ def combined_credit_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
     return path, "main_credit"
 
 
+def balance_csv(frame: pd.DataFrame, folder: Path, forget_play: bool = False) -> tuple[Path, str]:
+    """Each wager's net and ``Balance``, the player's running balance after the row (from
+    1,000). With ``forget_play`` the engine never takes a lost Play stake from the balance,
+    its reported amounts right."""
+    out = frame.copy()
+    moved = frame[[f"{wager}_net" for wager in AMOUNTS]].sum(axis=1)
+    if forget_play:
+        moved = moved + np.where(frame["play_net"] < 0, frame["play"], 0.0)
+    out["Balance"] = 1000.0 + moved.cumsum()
+    path = folder / "balance.csv"
+    out.to_csv(path, index=False)
+    return path, "ante_net"
+
+
 #: Money recorded otherwise than per wager: settled against the exact nets once read.
 MONEY_FORMATS: dict[str, Callable[[pd.DataFrame, Path], tuple[Path, str]]] = {
     "winnings": winnings_csv,
+    "a running balance": balance_csv,
     "Ante and Play in one net": combined_net_csv,
     "Ante and Play in one return with the stakes": combined_credit_csv,
 }

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from foreign_formats import MONEY_FORMATS, cli
+from foreign_formats import MONEY_FORMATS, balance_csv, cli
 from validate_planted import Engine, deal_rows
 
 ROUNDS = 2_000
@@ -88,7 +88,9 @@ def test_a_deviation_is_found_on_the_rows_its_record_shows(
     (tmp_path / "faithful").mkdir()
     faithful, _ = written(name, FAITHFUL, tmp_path / "faithful")
     deviated, _ = written(name, replace(FAITHFUL, **switches), tmp_path)  # type: ignore[arg-type]
-    before, after = pd.read_csv(faithful), pd.read_csv(deviated)
+    before, after = (
+        pd.read_csv(log).drop(columns=["Balance"], errors="ignore") for log in (faithful, deviated)
+    )
     shown = set((before != after).any(axis=1).to_numpy().nonzero()[0] + 1)
     mapping = guessed(deviated, tmp_path)
     report = tmp_path / "report.json"
@@ -96,6 +98,8 @@ def test_a_deviation_is_found_on_the_rows_its_record_shows(
     status, out, err = cli(str(deviated), *args, "--report", str(report))
     checks = checks_of(report)
     assert settled_rows(checks["Settlement"]) == (len(shown), shown), out
+    if "Balance" in checks:  # the balance moved as the deviated amounts: the same rows
+        assert settled_rows(checks["Balance"]) == (len(shown - {1}), shown - {1}), out
     if not shown:  # winnings record a tie lost as a push (0 both): nothing to find
         assert name == "winnings" and case == "ties to the dealer"
         return
@@ -105,3 +109,24 @@ def test_a_deviation_is_found_on_the_rows_its_record_shows(
         return
     named = {f["what"]: f["count"] for f in checks["Rule inference"]["findings"]}  # type: ignore[union-attr]
     assert named == {difference: len(shown)}, out
+
+
+def test_a_balance_that_moves_other_money_is_found_on_exactly_its_rows(tmp_path: Path) -> None:
+    """The engine reports the right amounts but never takes a lost Play stake: the Settlement
+    check passes, the Balance check names exactly the rows the independent engine says (a lost
+    Play, after the first row), and a planted wrong balance is one more."""
+    frame = pd.DataFrame(deal_rows(Engine(), ROUNDS))
+    log, _ = balance_csv(frame, tmp_path, forget_play=True)
+    mapping = guessed(log, tmp_path)
+    assert 'balance = "Balance"' in mapping.read_text()
+    lost_play = set((frame.index[frame["play_net"] < 0] + 1).tolist()) - {1}
+    report = tmp_path / "report.json"
+    args = ("--mapping", str(mapping), "--strategy", "simple", "--examples", "2000")
+    status, out, err = cli(str(log), *args, "--report", str(report))
+    assert (status, err) == (1, ""), out
+    checks = checks_of(report)
+    assert checks["Settlement"]["status"] == "pass", out
+    balance = checks["Balance"]
+    assert balance["rests_on"] == {"count": ROUNDS - 1, "of": "rows"}
+    assert settled_rows(balance) == (len(lost_play), lost_play), out
+    assert len(lost_play) > 100
