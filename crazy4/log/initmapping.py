@@ -235,6 +235,11 @@ def guess(path: Path) -> Guess:
         )
     cells = _card_cells(sample, columns)
     found.notation = _card_notation(cells)
+    if found.notation[0] in ("text", "integers"):
+        read = f"{found.notation[0]}, {found.notation[1]}"
+        found.notes.append(
+            f"[cards]: every one of {len(cells):,} sampled card cells reads as {read}"
+        )
     if found.notation[0] == "unknown" and cells:
         _learnt_notation(found, cells)
     _amounts(found, sample)
@@ -272,10 +277,18 @@ def _amounts(found: Guess, sample: pa.Table) -> None:
         even = wager in EVEN_MONEY
         kinds[wager] = amount_kind(number_cells(sample.column(net))[0], stakes, even)
     convention = kinds.get("ante") or kinds.get("play")
+    why = {
+        "return": "never negative, twice the stake on an even-money win: a return",
+        "winnings": "never negative, the stake itself on an even-money win: winnings",
+    }
     for wager, kind in kinds.items():
+        told = why.get(kind or "", "")
+        if kind is None and convention in why:
+            told = f"never negative: {convention}, as the log's Ante amounts"
         kind = kind or convention
         if kind in ("return", "winnings"):
             found.amounts[wager] = kind
+            found.notes.append(f"[amounts] {wager}: {told}")
         elif kind is None:
             found.notes.append(
                 f"QUESTION: [amounts] {wager} = ? (never negative: a return, stake included, "
@@ -376,6 +389,9 @@ def render(found: Guess, log: str, rule_set: str | None, rule_file: str | None =
         lines.append(f"drop = [{shown}]   # the log's own, clashing with a mapped column")
     for name in found.unmapped:
         lines.append(f"# the log's column {json.dumps(name)} is not mapped (kept, unused)")
+    if found.notes:
+        lines.append("# What the values told (check each):")
+        lines += [f"#   {note}" for note in found.notes]
     lines += ["", "[columns]                         # crazy4's name = the log's column"]
     for ours, theirs in found.columns.items():
         if ours == "decision" and found.multiplier is not None:
@@ -391,8 +407,6 @@ def render(found: Guess, log: str, rule_set: str | None, rule_file: str | None =
             if symbol in found.guessed_symbols:
                 line = f"{line:<34}# CHECK: which suit is which is not told by the cells"
             lines.append(line)
-    for note in found.notes:
-        lines.append(f"# {note}")
     if found.labels:
         names = ", ".join(DECISION_NAMES)
         lines += ["", f"[decisions]                       # the log's label = crazy4's ({names})"]
