@@ -120,3 +120,26 @@ def test_init_mapping_replaces_a_file_only_with_force(
     assert (status, err) == (0, "") and 'round_ids = "text"' in mapping.read_text()
     status, _, err = cli(str(log), "--init-mapping", "--mapping", str(log), "--force")
     assert status == 2 and "is the input" in err and err.count("\n") == 1
+
+
+def test_labels_whose_text_says_nothing_are_decided_by_settlement(
+    engine_log: pd.DataFrame, tmp_path: Path
+) -> None:
+    """``PASS``, ``CALL`` and ``RAISE`` say no decision: ``--init-mapping --rules`` tries each
+    of crazy4's decisions for each on the first rows and keeps the one under which the most
+    rows read and settle; the mapping then validates the log unedited."""
+    frame = engine_log.copy()
+    frame["decision"] = frame["decision"].map({"fold": "PASS", "1x": "CALL", "3x": "RAISE"})
+    log = tmp_path / "opaque.csv"
+    frame.to_csv(log, index=False)
+    mapping = tmp_path / "mapping.toml"
+    status, _, err = cli(
+        str(log), "--init-mapping", "--mapping", str(mapping), "--rules", "crazy4-standard"
+    )
+    assert (status, err) == (0, ""), err
+    text = mapping.read_text()
+    for line in ('PASS = "fold"', 'CALL = "1x"', 'RAISE = "3x"', "[decisions] 'RAISE' = 3x"):
+        assert line in text, text
+    assert "runner-up" in text and f"{1000:,} read, {1000:,} settled" in text
+    status, out, err = cli(str(log), "--mapping", str(mapping), "--strategy", "simple")
+    assert (status, err) == (0, ""), text + out
