@@ -111,6 +111,9 @@ class Guess:
     notation: tuple[str, str] = ("text", "rank-suit")
     symbols: dict[str, str] = field(default_factory=dict)
     guessed_symbols: tuple[str, ...] = ()
+    #: Integer codes: the encoding and the rank of each index, and whether settlement told them
+    codes: tuple[str, str] = ("rank*4+suit", "23456789TJQKA")
+    codes_told: bool = False
     amounts: dict[str, str] = field(default_factory=dict)
     labels: dict[str, str | None] = field(default_factory=dict)
     round_ids: str = "numbers"
@@ -399,7 +402,7 @@ def render(found: Guess, log: str, rule_set: str | None, rule_file: str | None =
             lines.append(f"decision = {pair}   # the label, then the Play multiple")
         else:
             lines.append(f"{ours} = {json.dumps(theirs)}")
-    lines += ["", *_cards_lines(found.notation)]
+    lines += ["", *_cards_lines(found)]
     if found.symbols:
         lines += ["", "[cards.symbols]                   # the log's own words, from its cells"]
         for symbol, letter in found.symbols.items():
@@ -423,16 +426,25 @@ def render(found: Guess, log: str, rule_set: str | None, rule_file: str | None =
     return "\n".join(lines) + "\n"
 
 
-def _cards_lines(notation: tuple[str, str]) -> list[str]:
-    kind, detail = notation
+def _cards_lines(found: Guess) -> list[str]:
+    kind, detail = found.notation
     if kind == "text":
         return ["[cards]", 'notation = "text"', f'order = "{detail}"']
     if kind == "integers":
+        encoding, ranks = found.codes
+        if found.codes_told:
+            return [
+                "[cards]                           # integer codes: told by settlement",
+                'notation = "integers"',
+                f'encoding = "{encoding}"',
+                f'ranks = "{ranks}"',
+                'suits = "cdhs"                    # which suit is which no settlement tells',
+            ]
         return [
             "[cards]                           # CHECK: integer codes, encoding not told by data",
             'notation = "integers"',
-            'encoding = "rank*4+suit"          # or "suit*13+rank"',
-            'ranks = "23456789TJQKA"           # the rank of code index 0 first',
+            f'encoding = "{encoding}"          # or "suit*13+rank"',
+            f'ranks = "{ranks}"           # the rank of code index 0 first',
             'suits = "cdhs"',
         ]
     if kind == "codes":

@@ -8,7 +8,10 @@ under which the most rows *read* (are well formed) and *settle* (every amount as
 settles it) is kept:
 
 * each amount column that is never negative: a net, a return (stake included) or winnings;
-* each decision label whose text says nothing (``RAISE``): each of crazy4's decisions.
+* each decision label whose text says nothing (``RAISE``): each of crazy4's decisions;
+* integer card codes: each encoding (``rank*4+suit``, ``suit*13+rank``) and each place of the
+  ace (index 12 or 0); which suit is which no settlement can tell (suits have no rank), so the
+  suit letters stay as guessed and the file says so.
 
 One field at a time, the others as guessed. The file says, per field tried, what the chosen
 reading read and settled and why the runner-up lost (it settled fewer); a field whose
@@ -26,6 +29,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 from crazy4.errors import InputError
+from crazy4.log.grammar import ENCODINGS
 from crazy4.log.initmapping import Guess, guess, render
 from crazy4.log.mappingfile import parse_mapping
 from crazy4.log.roundlog import DECISION_NAMES, read_log_batches
@@ -35,6 +39,8 @@ from crazy4.validate.report import Options
 
 #: The log's rows each candidate is tried on.
 TRIAL_ROWS = 1000
+#: The rank of each integer index tried: the ace last (index 12) or first (index 0).
+CODE_RANKS = ("23456789TJQKA", "A23456789TJQK")
 #: The readings an amount column that is never negative is tried under.
 AMOUNT_READINGS = ("net", "return", "winnings")
 
@@ -131,6 +137,23 @@ def _with(amounts: dict[str, str], wager: str, kind: str) -> dict[str, str]:
     return changed
 
 
+def _search_codes(sample: Path, found: Guess, rules: RuleSet, rule_set: str | None) -> None:
+    """Integer codes: each encoding and each place of the ace (index 0 or 12) tried."""
+    if found.notation[0] != "integers":
+        return
+    options = {
+        f"{encoding}, ranks {ranks}": replace(found, codes=(encoding, ranks), codes_told=True)
+        for encoding in ENCODINGS
+        for ranks in CODE_RANKS
+    }
+    best, tried = _best(sample, found, rules, rule_set, options)
+    scores = sorted(((t.settled, t.read) for t in tried.values()), reverse=True)
+    if scores[0] == scores[1]:
+        return  # left the CHECK line the guess writes
+    found.codes, found.codes_told = options[best].codes, True
+    found.notes.append(_said("[cards] integers", best, tried))
+
+
 def _search_labels(sample: Path, found: Guess, rules: RuleSet, rule_set: str | None) -> None:
     for label, meaning in list(found.labels.items()):
         if meaning is not None:
@@ -169,6 +192,7 @@ def searched_mapping(
         sample = Path(folder) / path.name
         first = next(iter(read_log_batches(path, rows)))
         pq.write_table(first.slice(0, rows), sample)
+        _search_codes(sample, found, rules, rule_set)
         _search_amounts(sample, found, rules, rule_set)
         _search_labels(sample, found, rules, rule_set)
         done = trial(sample, found, rules, rule_set)

@@ -18,6 +18,7 @@ import pandas as pd
 import pytest
 from foreign_formats import (
     FORMATS,
+    cards,
     cli,
     clover_csv,
     credits_csv,
@@ -141,5 +142,32 @@ def test_labels_whose_text_says_nothing_are_decided_by_settlement(
     for line in ('PASS = "fold"', 'CALL = "1x"', 'RAISE = "3x"', "[decisions] 'RAISE' = 3x"):
         assert line in text, text
     assert "runner-up" in text and f"{1000:,} read, {1000:,} settled" in text
+    status, out, err = cli(str(log), "--mapping", str(mapping), "--strategy", "simple")
+    assert (status, err) == (0, ""), text + out
+
+
+def test_integer_codes_are_decided_by_settlement(engine_log: pd.DataFrame, tmp_path: Path) -> None:
+    """Cards as integers ``suit * 13 + rank`` with the ace first (0 the ace of its suit): which
+    encoding and where the ace is cannot be told from the numbers, but only one reading
+    settles the rows; ``--init-mapping --rules`` finds it, and the mapping validates unedited."""
+    order = "A23456789TJQK"
+    suits = "shdc"
+
+    def codes(hand: str) -> str:
+        return " ".join(str(suits.index(s) * 13 + order.index(r)) for r, s in cards(hand))
+
+    frame = engine_log.copy()
+    frame["player"] = frame["player"].map(codes)
+    frame["dealer"] = frame["dealer"].map(codes)
+    log = tmp_path / "integers.csv"
+    frame.to_csv(log, index=False)
+    mapping = tmp_path / "mapping.toml"
+    status, _, err = cli(
+        str(log), "--init-mapping", "--mapping", str(mapping), "--rules", "crazy4-standard"
+    )
+    assert (status, err) == (0, ""), err
+    text = mapping.read_text()
+    assert 'encoding = "suit*13+rank"' in text and f'ranks = "{order}"' in text, text
+    assert "CHECK" not in text and "runner-up" in text
     status, out, err = cli(str(log), "--mapping", str(mapping), "--strategy", "simple")
     assert (status, err) == (0, ""), text + out
