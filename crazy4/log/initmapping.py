@@ -114,6 +114,8 @@ class Guess:
     #: Integer codes: the encoding and the rank of each index, and whether settlement told them
     codes: tuple[str, str] = ("rank*4+suit", "23456789TJQKA")
     codes_told: bool = False
+    #: Columns whose cells read as cards, no name saying whose hand (tried by settlement)
+    card_candidates: list[str] = field(default_factory=list)
     amounts: dict[str, str] = field(default_factory=dict)
     labels: dict[str, str | None] = field(default_factory=dict)
     round_ids: str = "numbers"
@@ -152,6 +154,28 @@ def _reads(reader: CardGrammar | IntegerCodes, cells: list[object]) -> bool:
         return all(reader.cards(cell) for cell in cells)
     except ValueError:
         return False
+
+
+def _card_columns_by_values(found: Guess, sample: pa.Table) -> None:
+    """The player's and the dealer's cards when no column name says them: the columns whose
+    every sampled cell reads as cards (text in either order), in the log's order; which hand
+    is which is then tried by settlement (:mod:`crazy4.validate.initsearch`)."""
+    missing = [name for name in ("player", "dealer") if name not in found.columns]
+    if not missing:
+        return
+    readers = (CardGrammar(), CardGrammar(order="suit-rank"))
+    for name in found.unmapped:
+        cells = [c for c in sample.column(name).to_pylist() if c is not None]
+        if (
+            cells
+            and all(isinstance(c, str) for c in cells)
+            and any(_reads(r, cells) for r in readers)
+        ):
+            found.card_candidates.append(name)
+    for ours, name in zip(missing, found.card_candidates, strict=False):
+        found.columns[ours] = name
+        found.unmapped.remove(name)
+        found.notes.append(f"{ours} = {name!r}: its cells read as cards (no name says whose)")
 
 
 def _learnt_notation(found: Guess, cells: list[object]) -> None:
@@ -236,6 +260,7 @@ def guess(path: Path) -> Guess:
             f"super_bonus = {columns['ante']!r}: no stake column of its own, and the rules "
             "make the Super Bonus equal to the Ante"
         )
+    _card_columns_by_values(found, sample)
     cells = _card_cells(sample, columns)
     found.notation = _card_notation(cells)
     if found.notation[0] in ("text", "integers"):

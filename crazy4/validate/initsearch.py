@@ -7,6 +7,7 @@ itself, :func:`crazy4.validate.driver.validate`) under each candidate reading, a
 under which the most rows *read* (are well formed) and *settle* (every amount as the rule set
 settles it) is kept:
 
+* columns of cards no name places: each way of giving them to the player and the dealer;
 * each amount column that is never negative: a net, a return (stake included) or winnings;
 * each decision label whose text says nothing (``RAISE``): each of crazy4's decisions;
 * integer card codes: each encoding (``rank*4+suit``, ``suit*13+rank``) and each place of the
@@ -24,6 +25,7 @@ from __future__ import annotations
 import re
 import tempfile
 from dataclasses import dataclass, replace
+from itertools import permutations
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -137,6 +139,26 @@ def _with(amounts: dict[str, str], wager: str, kind: str) -> dict[str, str]:
     return changed
 
 
+def _search_card_columns(sample: Path, found: Guess, rules: RuleSet, rule_set: str | None) -> None:
+    """Columns of cards no name places: each way of giving them to the player and the dealer
+    tried (five cards each in Crazy 4 Poker: only settlement tells the hands apart)."""
+    fields = [f for f in ("player", "dealer") if found.columns.get(f) in found.card_candidates]
+    if len(found.card_candidates) < 2 or not fields:
+        return
+    options = {}
+    for chosen in permutations(found.card_candidates, len(fields)):
+        columns = {**found.columns, **dict(zip(fields, chosen, strict=True))}
+        label = ", ".join(f"{f} = {c!r}" for f, c in zip(fields, chosen, strict=True))
+        options[label] = replace(found, columns=columns)
+    best, tried = _best(sample, found, rules, rule_set, options)
+    scores = sorted(((t.settled, t.read) for t in tried.values()), reverse=True)
+    if scores[0] == scores[1]:
+        found.notes.append("QUESTION: which card column is whose hand? (they settle the same)")
+        return
+    found.columns = options[best].columns
+    found.notes.append(_said("[columns]", best, tried))
+
+
 def _search_codes(sample: Path, found: Guess, rules: RuleSet, rule_set: str | None) -> None:
     """Integer codes: each encoding and each place of the ace (index 0 or 12) tried."""
     if found.notation[0] != "integers":
@@ -192,6 +214,7 @@ def searched_mapping(
         sample = Path(folder) / path.name
         first = next(iter(read_log_batches(path, rows)))
         pq.write_table(first.slice(0, rows), sample)
+        _search_card_columns(sample, found, rules, rule_set)
         _search_codes(sample, found, rules, rule_set)
         _search_amounts(sample, found, rules, rule_set)
         _search_labels(sample, found, rules, rule_set)

@@ -171,3 +171,25 @@ def test_integer_codes_are_decided_by_settlement(engine_log: pd.DataFrame, tmp_p
     assert "CHECK" not in text and "runner-up" in text
     status, out, err = cli(str(log), "--mapping", str(mapping), "--strategy", "simple")
     assert (status, err) == (0, ""), text + out
+
+
+def test_card_columns_no_name_places_are_told_apart_by_settlement(
+    engine_log: pd.DataFrame, tmp_path: Path
+) -> None:
+    """Two columns of five cards, ``hand_a`` (the dealer's) before ``hand_b`` (the player's):
+    no name and no count tells them apart; ``--init-mapping --rules`` gives them by settlement,
+    the runner-up (swapped) said, and the mapping validates unedited."""
+    frame = engine_log.rename(columns={"dealer": "hand_a", "player": "hand_b"})
+    frame = frame[["round", "seat", "hand_a", "hand_b", *frame.columns[4:]]]
+    log = tmp_path / "unnamed.csv"
+    frame.to_csv(log, index=False)
+    mapping = tmp_path / "mapping.toml"
+    status, _, err = cli(
+        str(log), "--init-mapping", "--mapping", str(mapping), "--rules", "crazy4-standard"
+    )
+    assert (status, err) == (0, ""), err
+    text = mapping.read_text()
+    assert 'player = "hand_b"' in text and 'dealer = "hand_a"' in text, text
+    assert "[columns] = player = 'hand_b', dealer = 'hand_a'" in text and "runner-up" in text
+    status, out, err = cli(str(log), "--mapping", str(mapping), "--strategy", "simple")
+    assert (status, err) == (0, ""), text + out
