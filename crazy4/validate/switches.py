@@ -58,8 +58,9 @@ not qualify), not wins']
     for ties in TIE_RULES:
         if ties != dealer.ties:
             what = _TIES.get(ties, ties)
+            settled = "the dealer's" if ties == "dealer" else ties
             variant = Variant(
-                f"ties = {ties} ({what}), not {dealer.ties}", f"ties settled as {ties}"
+                f"ties = {ties} ({what}), not {dealer.ties}", f"ties settled as {settled}"
             )
             found.append((variant, replace(rules, dealer=replace(dealer, ties=ties))))
     for rule in PLAY_WHEN_NOT_QUALIFIED if qualifiers else ():
