@@ -119,6 +119,7 @@ class Guess:
     amounts: dict[str, str] = field(default_factory=dict)
     labels: dict[str, str | None] = field(default_factory=dict)
     round_ids: str = "numbers"
+    decision_from: str = "label"
     unmapped: list[str] = field(default_factory=list)
     drop: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -280,6 +281,9 @@ def guess(path: Path) -> Guess:
     if "decision" in columns:
         found.labels = _labels(path, columns["decision"], found.multiplier)
         _empty_decisions(found, sample)
+    elif "play" in columns and "ante" in columns:
+        found.decision_from = "stakes"
+        found.notes.append("no decision column: the Play stake says it (0 or empty: a fold)")
     return found
 
 
@@ -410,6 +414,8 @@ def render(found: Guess, log: str, rule_set: str | None, rule_file: str | None =
     else:
         lines.append('# rule_set = "crazy4-standard"      # or pass --rules')
     lines.append('# strategy = "simple"              # what the log played (default optimal)')
+    if found.decision_from == "stakes":
+        lines.append('decision_from = "stakes"          # no decision column: the Play stake')
     if found.round_ids == "text":
         lines.append('round_ids = "text"                # ids that are not numbers')
     if found.drop:

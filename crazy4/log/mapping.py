@@ -55,6 +55,10 @@ class LogMapping:
         ``"in <wager>"`` (no column of its own: held in the other wager's amount). Winnings
         and held amounts are made nets once the rows are settled
         (:mod:`crazy4.validate.money`).
+    decision_from : str
+        ``"label"`` (a decision column) or ``"stakes"``: no decision column, the decision
+        read from the Play stake over the Ante's (0 or an empty cell, a fold marked by
+        absence; 1, 2, 3 the multiple).
     round_ids : str
         ``"numbers"`` or ``"text"`` (ids of any kind, numbered 1, 2, ... in order of first
         appearance, so a repeated round keeps its number).
@@ -92,6 +96,7 @@ class LogMapping:
     unit: float = 1.0
     amounts: dict[str, str] = field(default_factory=dict)
     round_ids: str = "numbers"
+    decision_from: str = "label"
     drop: tuple[str, ...] = ()
     rules: dict[str, object] | None = None
     rule_set: str | None = None
@@ -154,6 +159,9 @@ class LogMapping:
             for name, column in zip(names, columns, strict=True)
         ]
         translated = pa.Table.from_arrays(columns, schema=pa.schema(fields))
+        if self.decision_from == "stakes" and "decision" not in translated.column_names:
+            translated = translated.append_column("decision", _stake_decisions(translated))
+            translated = _absent_play(translated)
         return self._amounts(translated) if self.amounts else translated
 
     def _fields(self, table: pa.Table) -> tuple[list[str], list[pa.ChunkedArray]]:
@@ -334,6 +342,67 @@ def _scaled(column: pa.Array | pa.ChunkedArray, unit: float) -> pa.Array:
     cells = _numbers(column)
     text = [None if c is None else c if isinstance(c, str) else repr(c * unit) for c in cells]
     return pa.array(text, pa.string())
+
+
+def _absent_play(table: pa.Table) -> pa.Table:
+    """An empty Play stake (a fold marked by absence) as 0, and on such a row an empty Play
+    net as 0 (a Play net that is there is kept as logged).
+
+    Examples
+    --------
+    >>> table = pa.table({"play": ["3", None, "", None], "play_net": ["3", None, "", "-1"]})
+    >>> [(r["play"], r["play_net"]) for r in _absent_play(table).to_pylist()]
+    [('3', '3'), ('0', '0'), ('0', '0'), ('0', '-1')]
+    """
+    absent = _empty(table.column("play"))
+    for name in ("play", "play_net"):
+        if name not in table.column_names:
+            continue
+        column = table.column(name)
+        if pa.types.is_null(column.type):
+            column = pc.cast(column, pa.float64())
+        text = pa.types.is_string(column.type) or pa.types.is_large_string(column.type)
+        zero = pa.scalar("0" if text else 0, column.type)
+        filled = pc.if_else(pc.and_(absent, _empty(column)), zero, column)
+        table = table.set_column(table.column_names.index(name), name, filled)
+    return table
+
+
+def _empty(column: pa.Array | pa.ChunkedArray) -> pa.Array | pa.ChunkedArray:
+    """Whether each cell is empty: null, or blank text."""
+    empty = pc.is_null(column, nan_is_null=True)
+    if pa.types.is_string(column.type) or pa.types.is_large_string(column.type):
+        blank = pc.equal(pc.utf8_trim_whitespace(column), "").fill_null(True)
+        empty = pc.or_(empty, blank)
+    return empty
+
+
+def _stake_decisions(table: pa.Table) -> pa.Array:
+    """Each row's decision from its Play stake over its Ante (``fold`` for 0 or an empty
+    Play cell; a ratio that is no multiple kept as its text, so the row is named).
+
+    Examples
+    --------
+    >>> table = pa.table({"ante": [5.0, 5.0, 5.0, 5.0], "play": [15.0, None, 0.0, 7.0]})
+    >>> _stake_decisions(table).to_pylist()
+    ['3x', 'fold', 'fold', 'play 7.0 over ante 5.0']
+    """
+    if "play" not in table.column_names or "ante" not in table.column_names:
+        raise InputError('the mapping\'s decision_from = "stakes" needs the columns play and ante')
+    labels: list[str | None] = []
+    for play, ante in zip(
+        _numbers(table.column("play")), _numbers(table.column("ante")), strict=True
+    ):
+        if play is None or play == 0:
+            labels.append("fold")
+        elif isinstance(play, float) and isinstance(ante, float) and ante > 0:
+            ratio = play / ante
+            whole = round(ratio)
+            fits = whole in (1, 2, 3) and math.isclose(ratio, whole, rel_tol=1e-9)
+            labels.append(f"{whole}x" if fits else f"play {play!r} over ante {ante!r}")
+        else:
+            labels.append(f"play {play} over ante {ante}")
+    return pa.array(labels, pa.string())
 
 
 def _less(amount: pa.Array | pa.ChunkedArray, stake: pa.Array | pa.ChunkedArray) -> pa.Array:

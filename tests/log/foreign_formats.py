@@ -259,6 +259,19 @@ def balance_csv(frame: pd.DataFrame, folder: Path, forget_play: bool = False) ->
     return path, "ante_net"
 
 
+def absent_folds_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
+    """No decision column: a fold is marked by absence (an empty Play stake and Play net),
+    a play by its stake."""
+    out = frame.drop(columns=["decision"])
+    folded = frame["decision"] == "fold"
+    out["play"] = frame["play"].where(~folded)
+    out["play_net"] = frame["play_net"].where(~folded)
+    path = folder / "absent-folds.csv"
+    out.to_csv(path, index=False)
+    assert ",," in path.read_text()
+    return path, "ante_net"
+
+
 #: Money recorded otherwise than per wager: settled against the exact nets once read.
 MONEY_FORMATS: dict[str, Callable[[pd.DataFrame, Path], tuple[Path, str]]] = {
     "winnings": winnings_csv,
@@ -280,4 +293,5 @@ FORMATS: dict[str, Callable[[pd.DataFrame, Path], tuple[Path, str]]] = {
     "objects' text": objects_csv,
     "credits, a label and a multiplier": credits_csv,
     "empty fold cells, one stake column for two wagers": empty_folds_csv,
+    "folds marked by absence (no decision column)": absent_folds_csv,
 }

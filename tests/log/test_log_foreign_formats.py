@@ -18,6 +18,7 @@ import pandas as pd
 import pytest
 from foreign_formats import (
     FORMATS,
+    absent_folds_csv,
     cards,
     cli,
     clover_csv,
@@ -100,6 +101,7 @@ def test_the_guessed_mappings_say_what_they_guessed(
             'queens_up = "return"',
         ],
         empty_folds_csv: ['"" = "fold"', 'super_bonus = "ante"', 'P1 = "1x"'],
+        absent_folds_csv: ['decision_from = "stakes"'],
     }
     for write, lines in expected.items():
         log, _ = write(engine_log, tmp_path)
