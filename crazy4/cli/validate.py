@@ -93,7 +93,7 @@ def _inline(
 def _init_mapping(args: argparse.Namespace) -> int:
     """``--init-mapping``: a starting mapping guessed from the log, to ``--mapping FILE``
     (atomically; an existing file only with ``--force``) or to standard output."""
-    from crazy4.log.initmapping import guess, render
+    from crazy4.registry import load_rules
     from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import write_text
     from crazy4.rules.load import resolve_rules_path, shipped_rule_names
@@ -110,7 +110,10 @@ def _init_mapping(args: argparse.Namespace) -> int:
     rule_set, rule_file = args.rules, None
     if args.rules is not None and args.rules not in shipped_rule_names():
         rule_set, rule_file = None, str(resolve_rules_path(args.rules))
-    text = render(guess(path), path.name, rule_set, rule_file)
+    from crazy4.validate.initsearch import searched_mapping
+
+    rules = None if args.rules is None else load_rules(args.rules)
+    text = searched_mapping(path, rules, rule_set, rule_file)
     if args.mapping is None:
         print(text, end="")
         return 0

@@ -154,14 +154,15 @@ def multiples_text(multiples: Sequence[int]) -> str:
 
 
 def ties_text(ties: str) -> str:
-    """How a tie settles (the rule set's ``dealer.ties``: ``"push"`` or ``"player"``).
+    """How a tie settles (the rule set's ``dealer.ties``: ``"push"``, ``"player"`` or
+    ``"dealer"``).
 
     Examples
     --------
-    >>> ties_text("push"), ties_text("player")
-    ('push', 'the player wins')
+    >>> ties_text("push"), ties_text("player"), ties_text("dealer")
+    ('push', 'the player wins', 'the dealer wins')
     """
-    return "push" if ties == "push" else "the player wins"
+    return {"push": "push", "player": "the player wins", "dealer": "the dealer wins"}[ties]
 
 
 def rules_section(rule_lines: Callable[[Any], tuple[list[str], list[str]]]) -> Section:

@@ -289,16 +289,7 @@ class BestFourVariants(Generic[Rules, Settle]):
             (variant, Reading((_dealer_edit(rules, changed),)))
             for variant, changed in dealer_switches(ruleset, qualifiers=game.qualifies)
         ]
-        ties = ruleset.dealer.ties
-        self.fixed.append(
-            (
-                Variant(
-                    f"ties = dealer (the dealer wins ties), not {ties}",
-                    "ties settled as the dealer's",
-                ),
-                Reading.of(TIES_DEALER),
-            )
-        )
+        # ties = dealer is a rule file's switch now: among dealer_switches' edits
         before, after = game.misreadings(rules)
         self.fixed += [*before, *WHEELS, *after]
 

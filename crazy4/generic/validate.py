@@ -61,6 +61,10 @@ from crazy4.validate.statistics import (
 from crazy4.validate.tally import BetValues, Tally
 
 IntArray = npt.NDArray[np.int64]
+#: A spec game's published simple strategy, as the weakest hand it plays: Three Card Poker's
+#: Q-6-4 (under the standard rules also the optimum; under another rule set it is checked as
+#: itself, not as the optimum).
+SIMPLE_PLAY = {"three-card-poker": "Q-6-4"}
 
 
 @dataclass
@@ -87,7 +91,12 @@ class SpecRun:
         self.decision = analysis.prices.decision
         self.ev = analysis.prices.ev
         self.denominator = analysis.prices.denominator
-        self.class_of, _ = class_of_hands(self.spec.shape.player_cards)
+        self.class_of, representatives = class_of_hands(self.spec.shape.player_cards)
+        if self.options.strategy == "simple":  # play from the published line up, else fold
+            cards = self.spec.shape.player_cards
+            strength = self.spec.ranking.strengths(cards)[representatives]
+            weakest = self.spec.ranking.strength_of(SIMPLE_PLAY[self.spec.key])
+            self.decision = (strength >= weakest).astype(self.decision.dtype)
         starts = self.spec.ranking.category_starts()
         self.category = (
             np.searchsorted(starts, np.arange(self.spec.ranking.n_strengths), side="right") - 1
@@ -372,8 +381,12 @@ class SpecValidator:
 
     def start(self, options: Options, metadata: Mapping[str, object]) -> SpecRun:
         """A validation of ``options.rules`` (its optimal strategy only)."""
-        if options.strategy != "optimal":
-            raise InputError(f"--strategy: {self.spec.title} is validated against 'optimal' only")
+        simple = self.spec.key in SIMPLE_PLAY
+        if options.strategy not in ("optimal", "simple") or (
+            options.strategy == "simple" and not simple
+        ):
+            also = f" or 'simple' ({SIMPLE_PLAY[self.spec.key]})" if simple else " only"
+            raise InputError(f"--strategy: {self.spec.title} is validated against 'optimal'{also}")
         names = [side.name for side in self.spec.side_bets(options.rules)]
         logged = metadata.get(self.simulator.side_bet_key)
         wanted = options.side_bet or (logged if isinstance(logged, str) else None)

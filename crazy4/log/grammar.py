@@ -7,12 +7,17 @@ an atom, or a separator (blanks, ``, ; : / | - _ .``, brackets and quotes, so pa
 form of a list, ``['KD' '10H' '3C']``, reads as it stands). A character that is neither makes
 the cell unreadable, naming the token; so a suit word is never silently dropped.
 
-Ranks (any case): ``2``-``9``, ``10`` and ``T``, ``J`` ``Q`` ``K`` ``A``, and the numbers
-``11`` ``12`` ``13`` for J, Q, K and ``1`` or ``14`` for the ace. Suits (any case): the
-letters ``c d h s``, the words ``club(s) diamond(s) heart(s) spade(s)``, and the symbols
-``♣ ♦ ♥ ♠`` (and their white forms). A mapping may add symbols of its own
-(``[cards.symbols]``: the log's symbol = crazy4's rank or suit letter); one of its own takes
-precedence over a built-in symbol spelled the same.
+Ranks (any case): ``2``-``9``, ``10`` and ``T``, ``J`` ``Q`` ``K`` ``A``, the numbers
+``11`` ``12`` ``13`` for J, Q, K and ``1`` or ``14`` for the ace (so ranks numbered 1-13 with
+the ace 1, and 2-14, both read), and the words ``ace king queen jack ten``. Suits (any case):
+the letters ``c d h s``, the words ``club(s) clover(s) diamond(s) heart(s) spade(s)``, and the
+symbols ``♣ ♦ ♥ ♠`` (and their white forms). A mapping may add symbols of its own
+(``[cards.symbols]``: the log's symbol, of any length and case, = crazy4's rank or suit
+letter); one of its own takes precedence over a built-in symbol spelled the same.
+
+A cell that names a ``suit`` key is read as objects' text instead
+(``Card(suit='♣', rank='Q', value=12)``, ``{"rank": "K", "suit": "hearts"}``:
+:mod:`crazy4.log.objecttext`), each object's rank and suit by the same symbols.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from crazy4.core.cards import RANKS, SUITS
+from crazy4.log.objecttext import is_object_text, object_atoms
 from crazy4.log.roundlog import UNREAD, text_array
 
 #: Built-in rank symbols (upper case) and the rank letter each stands for.
@@ -42,15 +48,20 @@ RANK_SYMBOLS = {
     "12": "Q",
     "13": "K",
     "14": "A",
+    **{word: word[0] for word in ("ACE", "KING", "QUEEN", "JACK")},
+    "TEN": "T",
 }
+#: The suit words the grammar knows (singular and plural, any case): ``clover`` is clubs, as
+#: card software from Japan and Korea names it.
+SUIT_WORDS = {"club": "c", "clover": "c", "diamond": "d", "heart": "h", "spade": "s"}
 #: Built-in suit symbols (upper case) and the suit letter each stands for.
 SUIT_SYMBOLS = {
     "C": "c",
     "D": "d",
     "H": "h",
     "S": "s",
-    **{word.upper(): word[0] for word in ("club", "diamond", "heart", "spade")},
-    **{word.upper() + "S": word[0] for word in ("club", "diamond", "heart", "spade")},
+    **{word.upper(): suit for word, suit in SUIT_WORDS.items()},
+    **{word.upper() + "S": suit for word, suit in SUIT_WORDS.items()},
     "♣": "c",
     "♦": "d",
     "♥": "h",
@@ -84,6 +95,12 @@ class CardGrammar:
     >>> CardGrammar().text("Ks Zd")
     Traceback (most recent call last):
     ValueError: token 'Zd' is no rank or suit
+    >>> CardGrammar(order="suit-rank").text("CLOVER 12 SPADE 8 DIAMOND 1")
+    'Qc 8s Ad'
+    >>> CardGrammar(symbols={"Trebol": "c", "Pica": "s"}).text("1 trebol 13 PICA")
+    'Ac Ks'
+    >>> CardGrammar().text("[Card(suit='♣', rank='Q', value=12), Card(suit='♦', rank='10')]")
+    'Qc Td'
     """
 
     order: str = "rank-suit"
@@ -97,7 +114,8 @@ class CardGrammar:
         for symbol, suit in SUIT_SYMBOLS.items():
             meaning[symbol] = ("suit", suit)
         for symbol, value in self.symbols.items():
-            meaning[symbol.upper()] = ("rank", value) if value in RANKS else ("suit", value)
+            atom = ("rank", value) if value in RANKS else ("suit", value)
+            meaning[symbol.upper()] = meaning[symbol] = atom  # as spelled too: 'ß' is 'SS'
         spelled = sorted(meaning, key=lambda symbol: (-len(symbol), symbol))
         pattern = "|".join(re.escape(symbol) for symbol in spelled)
         return re.compile(pattern, re.IGNORECASE), meaning
@@ -125,6 +143,8 @@ class CardGrammar:
             cell = " ".join("" if part is None else str(part) for part in cell)
         text = str(cell)
         _, meaning = self._atoms
+        if is_object_text(text):
+            return [self._object_card(rank, suit) for rank, suit in object_atoms(text)]
         found, end = [], 0
         for match in self._cards_pattern.finditer(text):
             if match.start() != end:
@@ -136,6 +156,17 @@ class CardGrammar:
         if not text[end:].strip(SEPARATORS):
             return found  # every character read: cards and separators only
         return self._spelled_out(text)
+
+    def _object_card(self, rank: str, suit: str) -> str:
+        """One object's card from its rank and suit as spelled (object text)."""
+        _, meaning = self._atoms
+        found = []
+        for spelled, kind in ((rank, "rank"), (suit, "suit")):
+            atom = meaning.get(spelled.strip().upper())
+            if atom is None or atom[0] != kind:
+                raise ValueError(f"{kind} {spelled[:20]!r} of a card object is no {kind}")
+            found.append(atom[1])
+        return found[0] + found[1]
 
     def _spelled_out(self, text: str) -> list[str]:
         """:meth:`cards` atom by atom (a cell the card pattern does not cover: the error)."""
@@ -178,23 +209,45 @@ class CardGrammar:
 
 
 def symbol_problem(symbol: object, value: object) -> str | None:
-    """Why a mapping's ``[cards.symbols]`` entry is not one, else None.
+    """Why a mapping's ``[cards.symbols]`` entry is not one, else None: the symbol is text of
+    any length and case without a separator; the value one rank letter (``23456789TJQKA``) or
+    one suit letter (``cdhs``), never empty or two.
 
     Examples
     --------
-    >>> symbol_problem("P", "s") is None, symbol_problem("B", "j")
+    >>> symbol_problem("CLOVER", "c") is None, symbol_problem("B", "j")
     (True, "'j' is not a rank (23456789TJQKA) or suit letter (cdhs)")
     >>> symbol_problem("", "s")
-    "'' is no symbol (one to four characters, no separator)"
+    "'' is no symbol (text of one character or more, no separator)"
+    >>> symbol_problem("T", "TJ")
+    "'TJ' is not a rank (23456789TJQKA) or suit letter (cdhs)"
     """
-    if not isinstance(value, str) or (value not in RANKS and value not in SUITS):
+    if not isinstance(value, str) or len(value) != 1 or value not in RANKS + SUITS:
         return f"{value!r} is not a rank ({RANKS}) or suit letter ({SUITS})"
-    if (
-        not isinstance(symbol, str)
-        or not 1 <= len(symbol) <= 4
-        or any(char in SEPARATORS for char in symbol)
-    ):
-        return f"{symbol!r} is no symbol (one to four characters, no separator)"
+    if not isinstance(symbol, str) or not symbol or any(char in SEPARATORS for char in symbol):
+        return f"{symbol!r} is no symbol (text of one character or more, no separator)"
+    return None
+
+
+def symbols_problem(symbols: dict[str, str]) -> str | None:
+    """Why a whole ``[cards.symbols]`` table is ambiguous, else None: one symbol spelled twice
+    (symbols are read in any case) for two meanings.
+
+    Examples
+    --------
+    >>> symbols_problem({"P": "s", "Pica": "s"}) is None
+    True
+    >>> symbols_problem({"P": "s", "p": "h"})
+    "'P' and 'p' are one symbol (any case) for two meanings, s and h"
+    """
+    seen: dict[str, tuple[str, str]] = {}
+    for symbol, value in symbols.items():
+        first = seen.setdefault(symbol.upper(), (symbol, value))
+        if first[1] != value:
+            return (
+                f"{first[0]!r} and {symbol!r} are one symbol (any case) for two meanings, "
+                f"{first[1]} and {value}"
+            )
     return None
 
 

@@ -25,7 +25,7 @@ from crazy4.log.roundlog import NUMERIC, text_array
 #: The card columns of any game's log.
 CARD_COLUMNS = ("player", "dealer", "up_card")
 #: How a wager's amount column reads: a net, or a return that includes the stake.
-AMOUNT_KINDS = ("net", "return")
+AMOUNT_KINDS = ("net", "return", "winnings")
 #: Field metadata on a ``round`` column whose ids are text: numbered in order of appearance.
 ROUND_IDS_KEY = b"crazy4.round_ids"
 _TRUE = ("1", "1.0", "true", "yes", "y", "t")
@@ -50,8 +50,15 @@ class LogMapping:
         The log's decision label to crazy4's (``fold``, ``1x``, ``2x``, ``3x``, ``blind``).
     amounts : dict
         A wager to how its ``<wager>_net`` column reads: ``"net"`` (default), ``"return"``
-        (paid back, stake included: the net is it less the stake), or ``"in <wager>"`` (no
-        column of its own: folded into the other wager's amount).
+        (paid back, stake included: the net is it less the stake, and less the stakes of the
+        wagers held in it), ``"winnings"`` (the profit on a win, 0 on a loss or a push), or
+        ``"in <wager>"`` (no column of its own: held in the other wager's amount). Winnings
+        and held amounts are made nets once the rows are settled
+        (:mod:`crazy4.validate.money`).
+    decision_from : str
+        ``"label"`` (a decision column) or ``"stakes"``: no decision column, the decision
+        read from the Play stake over the Ante's (0 or an empty cell, a fold marked by
+        absence; 1, 2, 3 the multiple).
     round_ids : str
         ``"numbers"`` or ``"text"`` (ids of any kind, numbered 1, 2, ... in order of first
         appearance, so a repeated round keeps its number).
@@ -72,6 +79,11 @@ class LogMapping:
     ...                  decisions={"play 3": "3x", "fold": "fold"})
     >>> two.translate(pa.table({"Act": ["play", "fold"], "X": [3.0, None]})).to_pylist()
     [{'decision': '3x'}, {'decision': 'fold'}]
+    >>> empty = LogMapping(columns={"decision": "Act", "ante": "Bet", "super_bonus": "Bet"},
+    ...                    decisions={"": "fold", "P": "1x"})
+    >>> read = empty.translate(pa.table({"Act": ["P", None, " "], "Bet": [1, 1, 1]}))
+    >>> read.column("decision").to_pylist(), read.column_names
+    (['1x', 'fold', 'fold'], ['decision', 'ante', 'super_bonus'])
     """
 
     columns: dict[str, str] = field(default_factory=dict)
@@ -84,6 +96,7 @@ class LogMapping:
     unit: float = 1.0
     amounts: dict[str, str] = field(default_factory=dict)
     round_ids: str = "numbers"
+    decision_from: str = "label"
     drop: tuple[str, ...] = ()
     rules: dict[str, object] | None = None
     rule_set: str | None = None
@@ -123,21 +136,22 @@ class LogMapping:
         self._check_names(table.column_names)
         if self.multiplier is not None:
             table = self._two_column_decision(table)
-        renamed = {log: ours for ours, log in self.columns.items()}
-        names = [renamed.get(name, name) for name in table.column_names]
+        names, sources = self._fields(table)
         columns = []
-        for name, column in zip(names, table.columns, strict=True):
+        for name, column in zip(names, sources, strict=True):
             if name in CARD_COLUMNS:
                 column = self._cards(column)
             elif name == "decision" and self.decisions:
                 text = pc.utf8_trim_whitespace(text_array(column))
+                if "" in self.decisions:  # an empty cell is a label of its own
+                    text = pc.fill_null(text, "")
                 keys = pa.array(list(self.decisions))
                 values = pa.array(list(self.decisions.values()))
                 found = pc.index_in(text, value_set=keys)
                 column = pc.if_else(pc.is_null(found), text, pc.take(values, found))
             elif name == "qualified":
                 column = _flags(column)
-            elif name in NUMERIC and self.unit != 1.0:
+            elif (name in NUMERIC or name == "balance") and self.unit != 1.0:
                 column = _scaled(column, self.unit)
             columns.append(column)
         fields = [
@@ -145,7 +159,24 @@ class LogMapping:
             for name, column in zip(names, columns, strict=True)
         ]
         translated = pa.Table.from_arrays(columns, schema=pa.schema(fields))
+        if self.decision_from == "stakes" and "decision" not in translated.column_names:
+            translated = translated.append_column("decision", _stake_decisions(translated))
+            translated = _absent_play(translated)
         return self._amounts(translated) if self.amounts else translated
+
+    def _fields(self, table: pa.Table) -> tuple[list[str], list[pa.ChunkedArray]]:
+        """crazy4's name of every column, and the log's column it reads: a log column that
+        several of crazy4's fields name is read by each (in the order of ``columns``)."""
+        readers: dict[str, list[str]] = {}
+        for ours, log in self.columns.items():
+            readers.setdefault(log, []).append(ours)
+        names: list[str] = []
+        sources: list[pa.ChunkedArray] = []
+        for name, column in zip(table.column_names, table.columns, strict=True):
+            for ours in readers.get(name, [name]):
+                names.append(ours)
+                sources.append(column)
+        return names, sources
 
     def _metadata(self, name: str) -> dict[bytes, bytes] | None:
         return {ROUND_IDS_KEY: b"text"} if name == "round" and self.round_ids == "text" else None
@@ -210,16 +241,21 @@ class LogMapping:
             net = f"{wager}_net"
             if kind.startswith("in ") and net in table.column_names:
                 table = table.drop_columns([net])
+            if kind.startswith("in ") and wager != "ante_bonus":  # resolved once settled
+                table = table.append_column(net, pa.array(np.zeros(table.num_rows)))
             if kind != "return":
                 continue
-            for needed in (net, wager):
+            held = [w for w, k in self.amounts.items() if k == f"in {wager}" and w != "ante_bonus"]
+            for needed in (net, wager, *held):
                 if needed not in table.column_names:
                     raise InputError(
                         f'the mapping\'s [amounts] {wager} = "return" needs the column '
                         f"{needed!r} (the stake and the amount returned)"
                     )
-            index = table.column_names.index(net)
-            table = table.set_column(index, net, _less(table.column(net), table.column(wager)))
+            amount = table.column(net)
+            for stake in (wager, *held):  # a return of several wagers less all their stakes
+                amount = _less(amount, table.column(stake))
+            table = table.set_column(table.column_names.index(net), net, amount)
         return table
 
 
@@ -306,6 +342,67 @@ def _scaled(column: pa.Array | pa.ChunkedArray, unit: float) -> pa.Array:
     cells = _numbers(column)
     text = [None if c is None else c if isinstance(c, str) else repr(c * unit) for c in cells]
     return pa.array(text, pa.string())
+
+
+def _absent_play(table: pa.Table) -> pa.Table:
+    """An empty Play stake (a fold marked by absence) as 0, and on such a row an empty Play
+    net as 0 (a Play net that is there is kept as logged).
+
+    Examples
+    --------
+    >>> table = pa.table({"play": ["3", None, "", None], "play_net": ["3", None, "", "-1"]})
+    >>> [(r["play"], r["play_net"]) for r in _absent_play(table).to_pylist()]
+    [('3', '3'), ('0', '0'), ('0', '0'), ('0', '-1')]
+    """
+    absent = _empty(table.column("play"))
+    for name in ("play", "play_net"):
+        if name not in table.column_names:
+            continue
+        column = table.column(name)
+        if pa.types.is_null(column.type):
+            column = pc.cast(column, pa.float64())
+        text = pa.types.is_string(column.type) or pa.types.is_large_string(column.type)
+        zero = pa.scalar("0" if text else 0, column.type)
+        filled = pc.if_else(pc.and_(absent, _empty(column)), zero, column)
+        table = table.set_column(table.column_names.index(name), name, filled)
+    return table
+
+
+def _empty(column: pa.Array | pa.ChunkedArray) -> pa.Array | pa.ChunkedArray:
+    """Whether each cell is empty: null, or blank text."""
+    empty = pc.is_null(column, nan_is_null=True)
+    if pa.types.is_string(column.type) or pa.types.is_large_string(column.type):
+        blank = pc.equal(pc.utf8_trim_whitespace(column), "").fill_null(True)
+        empty = pc.or_(empty, blank)
+    return empty
+
+
+def _stake_decisions(table: pa.Table) -> pa.Array:
+    """Each row's decision from its Play stake over its Ante (``fold`` for 0 or an empty
+    Play cell; a ratio that is no multiple kept as its text, so the row is named).
+
+    Examples
+    --------
+    >>> table = pa.table({"ante": [5.0, 5.0, 5.0, 5.0], "play": [15.0, None, 0.0, 7.0]})
+    >>> _stake_decisions(table).to_pylist()
+    ['3x', 'fold', 'fold', 'play 7.0 over ante 5.0']
+    """
+    if "play" not in table.column_names or "ante" not in table.column_names:
+        raise InputError('the mapping\'s decision_from = "stakes" needs the columns play and ante')
+    labels: list[str | None] = []
+    for play, ante in zip(
+        _numbers(table.column("play")), _numbers(table.column("ante")), strict=True
+    ):
+        if play is None or play == 0:
+            labels.append("fold")
+        elif isinstance(play, float) and isinstance(ante, float) and ante > 0:
+            ratio = play / ante
+            whole = round(ratio)
+            fits = whole in (1, 2, 3) and math.isclose(ratio, whole, rel_tol=1e-9)
+            labels.append(f"{whole}x" if fits else f"play {play!r} over ante {ante!r}")
+        else:
+            labels.append(f"play {play} over ante {ante}")
+    return pa.array(labels, pa.string())
 
 
 def _less(amount: pa.Array | pa.ChunkedArray, stake: pa.Array | pa.ChunkedArray) -> pa.Array:

@@ -38,7 +38,14 @@ from pathlib import Path
 
 from crazy4.core.cards import RANKS, SUITS
 from crazy4.errors import InputError
-from crazy4.log.grammar import ENCODINGS, ORDERS, CardGrammar, IntegerCodes, symbol_problem
+from crazy4.log.grammar import (
+    ENCODINGS,
+    ORDERS,
+    CardGrammar,
+    IntegerCodes,
+    symbol_problem,
+    symbols_problem,
+)
 from crazy4.log.mapping import AMOUNT_KINDS, LogMapping
 from crazy4.log.roundlog import DECISION_NAMES
 
@@ -47,6 +54,7 @@ _TOP = {
     "strategy",
     "side_bet",
     "round_ids",
+    "decision_from",
     "drop",
     "columns",
     "cards",
@@ -129,6 +137,7 @@ suit letter (cdhs)
         unit=_unit(wagers.get("unit", 1.0), where),
         amounts=_amounts(_table(data, "amounts", where), f"{where} [amounts]"),
         round_ids=_choice(data, "round_ids", ("numbers", "text"), where, ""),
+        decision_from=_choice(data, "decision_from", ("label", "stakes"), where, ""),
         drop=_drop(data.get("drop", []), where),
         rules=rules,
         rule_set=_optional(data, "rule_set", where),
@@ -142,7 +151,11 @@ def _grammar(cards: dict[str, object], where: str) -> CardGrammar:
     for symbol, value in symbols.items():
         problem = symbol_problem(symbol, value)
         if problem:
-            raise InputError(f"{where} [cards.symbols] {symbol}: {problem}")
+            shown = symbol if symbol.isprintable() and symbol.strip() == symbol else repr(symbol)
+            raise InputError(f"{where} [cards.symbols] {shown or repr(symbol)}: {problem}")
+    ambiguous = symbols_problem({k: str(v) for k, v in symbols.items()})
+    if ambiguous:
+        raise InputError(f"{where} [cards.symbols]: {ambiguous}")
     order = _choice(cards, "order", ORDERS, where)
     return CardGrammar(order=order, symbols={k: str(v) for k, v in symbols.items()})
 
@@ -197,8 +210,8 @@ def _amounts(data: dict[str, object], where: str) -> dict[str, str]:
         folded = kind.startswith("in ") and kind[3:].strip() not in ("", wager)
         if kind not in AMOUNT_KINDS and not folded:
             raise InputError(
-                f'{where} {wager} = {kind!r}: not one of net, return, "in <wager>" (a bonus '
-                "paid inside another wager's amount)"
+                f'{where} {wager} = {kind!r}: not one of net, return, winnings, "in <wager>" '
+                "(paid inside another wager's amount)"
             )
     return found
 

@@ -16,7 +16,7 @@ and the ``[dealer]`` and ``[play]`` sections below, the bets paid on the player'
     [dealer]
     qualifier = "K high"                  # "none", "<rank> high", "pair", "pair of <rank>s"
     play_when_not_qualified = "wins"       # "wins" (1:1) or "compared" (against the hand)
-    ties = "push"                          # "push" or "player" (the player wins ties)
+    ties = "push"                          # "push", "player" or "dealer" (who wins ties)
     cards = 5                              # the dealer's cards and how many are face up:
     up_cards = 0                           # fixed by the game; given only to be checked
 
@@ -36,7 +36,9 @@ from crazy4.errors import InputError
 from crazy4.rules.progressive_bet import ProgressiveBet
 
 PLAY_WHEN_NOT_QUALIFIED = ("wins", "compared")
-TIE_RULES = ("push", "player")
+TIE_RULES = ("push", "player", "dealer")
+#: The net of a tied Ante (and each unit of Play) under each tie rule.
+TIE_NETS = {"push": 0, "player": 1, "dealer": -1}
 
 
 class KeyedGame(Protocol):

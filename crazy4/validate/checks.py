@@ -18,6 +18,7 @@ from crazy4.core.cards import format_cards
 from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.validate.kernels import decisions_differ, settled_wrong
+from crazy4.validate.money import Amounts, resolve
 from crazy4.validate.report import Check, Finding
 from crazy4.validate.tally import TOLERANCE, Tally
 
@@ -107,6 +108,12 @@ def mismatches(
     >>> tally.settled_rows, tally.mismatched_rows
     (3, 1)
     """
+    if tally.money.active:  # winnings and combined amounts made nets first
+        amounts = [Amounts(c.name, c.wager * c.units / unit, c.logged) for c in components]
+        resolve(tally.money, amounts, good)
+    if tally.keep_exact_money:  # the Balance check's
+        money = sum((c.wager * c.units / unit for c in components), np.zeros(good.shape[0]))
+        tally.exact_money = (good, money)
     tally.settled_rows += int(good.sum())
     found = []
     any_mismatch = np.zeros(good.shape[0], dtype=bool)

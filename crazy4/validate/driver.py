@@ -54,8 +54,10 @@ from crazy4.log.mapping import LogMapping
 from crazy4.log.roundlog import log_metadata, sniff_format
 from crazy4.rules.load import RULES_DIR, shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
-from crazy4.validate.game import validator_of
+from crazy4.validate.balance import BalanceAudit
+from crazy4.validate.game import ValidationRun, validator_of
 from crazy4.validate.kernels import seat_codes
+from crazy4.validate.money import money_reading
 from crazy4.validate.progressive import start_progressive, summary_progressive
 from crazy4.validate.reading import check_summary_figures, read_rounds, read_summary
 from crazy4.validate.report import Options, Report, not_run
@@ -77,7 +79,6 @@ def validate(path: Path, options: Options) -> Report:
     --------
     >>> import tempfile
     >>> from crazy4.registry import load_rules
-    >>> from crazy4.rules.load import RULES_DIR, shipped_rule_names
     >>> from crazy4.simulate.driver import make_plan, run_simulation
     >>> rules = load_rules("crazy4-standard")
     >>> log = Path(tempfile.mkdtemp()) / "rounds.parquet"
@@ -96,15 +97,16 @@ def validate(path: Path, options: Options) -> Report:
         identity = FileIdentity(path)  # hashed on a thread of its own while the log is checked
         metadata = log_metadata(path)
         options = replace(options, table_seats=table_seats(options.rules, metadata))
-        run = validator_of(options.rules).start(options, metadata)
+        run = start_run(options, metadata)
         progressive = start_progressive(options, metadata)
         process = run.process if progressive is None else progressive.wrap(run.process)
 
-        unreadable = Unreadable()
+        unreadable, balance = Unreadable(), BalanceAudit(options.examples)
 
         def checked(parsed: Parsed) -> None:
             run.tally.row_seats = parsed.seats  # the Strategy check's seats
             process(parsed.batch)
+            balance.add(parsed.batch, run.tally)
             run.tally.round_ids.add_part(parsed.round_ids)
             unreadable.add(parsed.batch)
 
@@ -124,7 +126,7 @@ def validate(path: Path, options: Options) -> Report:
         raise
     assert identity is not None
     family = run.statistics(None)
-    extra = [] if progressive is None else progressive.finish(family)
+    extra = [*balance.checks(), *([] if progressive is None else progressive.finish(family))]
     checks = [
         *run.row_checks(),
         *extra,
@@ -145,6 +147,15 @@ def validate(path: Path, options: Options) -> Report:
         source_sha256=identity.result()[0],
         source_bytes=path.stat().st_size,
     )
+
+
+def start_run(options: Options, metadata: Mapping[str, object]) -> ValidationRun:
+    """The game's validation of ``options.rules``, told how the log records money that is not
+    a net per wager (:func:`~crazy4.validate.money.money_reading` of the mapping)."""
+    run = validator_of(options.rules).start(options, metadata)
+    run.tally.money = money_reading(options.mapping)
+    run.tally.keep_exact_money = "balance" in options.mapping.columns
+    return run
 
 
 def table_seats(rules: RuleSet, metadata: Mapping[str, object]) -> int:

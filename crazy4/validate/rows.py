@@ -299,7 +299,9 @@ def read_numbers(
         largest = LARGEST_ID if identifier else LARGEST_AMOUNT
         plain = plain_numbers(table.column(name), largest, SMALLEST_WAGER if wager else 0.0)
         if plain is not None:  # no bad cell: what number_cells gives, in one pass
-            values[name] = plain
+            # a net may be made from winnings or a combined amount in place (money.resolve)
+            writable = plain.flags.writeable or not name.endswith("_net")
+            values[name] = plain if writable else plain.copy()
             continue
         try:
             column, bad = number_cells(table.column(name), largest)

@@ -48,17 +48,19 @@ def dealer_switches(rules: Rules, qualifiers: bool = True) -> list[tuple[Variant
     Examples
     --------
     >>> from crazy4.registry import load_rules
-    >>> [v.difference for v, _ in dealer_switches(load_rules("crazy4-standard"))][:2]
-    ['ties = player (the player wins ties), not push', 'play_when_not_qualified = compared \
-(Play is compared with a dealer hand that does not qualify), not wins']
+    >>> [v.difference for v, _ in dealer_switches(load_rules("crazy4-standard"))][:3]
+    ['ties = player (the player wins ties), not push', 'ties = dealer (the dealer wins ties), \
+not push', 'play_when_not_qualified = compared (Play is compared with a dealer hand that does \
+not qualify), not wins']
     """
     dealer = rules.dealer
     found: list[tuple[Variant, Rules]] = []
     for ties in TIE_RULES:
         if ties != dealer.ties:
             what = _TIES.get(ties, ties)
+            settled = "the dealer's" if ties == "dealer" else ties
             variant = Variant(
-                f"ties = {ties} ({what}), not {dealer.ties}", f"ties settled as {ties}"
+                f"ties = {ties} ({what}), not {dealer.ties}", f"ties settled as {settled}"
             )
             found.append((variant, replace(rules, dealer=replace(dealer, ties=ties))))
     for rule in PLAY_WHEN_NOT_QUALIFIED if qualifiers else ():

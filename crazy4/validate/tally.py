@@ -20,6 +20,7 @@ from crazy4.validate.kernels import (
     position_card_counts,
     seat_counts,
 )
+from crazy4.validate.money import MoneyReading
 from crazy4.validate.report import Finding
 from crazy4.validate.structure import RoundIds
 
@@ -166,6 +167,13 @@ class Tally:
     strategy_findings: dict[str, Finding] = field(default_factory=dict)
     strategy_rows: int = 0
     deviations: int = 0
+    #: How the log records money that is not a net per wager (set by the driver from the
+    #: mapping; resolved before the amounts are compared).
+    money: MoneyReading = field(default_factory=MoneyReading)
+    #: Keep each batch's exact money per row (the Balance check's, :mod:`crazy4.validate.balance`)
+    keep_exact_money: bool = False
+    #: The last batch's good rows and the sum of each row's exact nets (money, not units).
+    exact_money: tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64]] | None = None
     ev_lost: float = 0.0
     bets: dict[str, BetStats] = field(default_factory=dict)
     card_counts: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(52, np.int64))

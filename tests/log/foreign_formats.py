@@ -131,6 +131,156 @@ def text_ids_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
     return path, "ante_net"
 
 
+ACE_ONE = {**NUMBERS, "A": "1"}
+SUIT_NAMES = {"c": "CLOVER", "d": "DIAMOND", "h": "HEART", "s": "SPADE"}
+#: Clubs in a word the card grammar does not know: learnt from the cells.
+GERMAN_CLUBS = {"c": "KREUZ", "d": "diamonds", "h": "hearts", "s": "spades"}
+OBJECT_SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+VALUES = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+
+
+def clover_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
+    """``CLOVER 12 SPADE 8 DIAMOND 1``: long suit words first, ranks 1-13 (the ace 1)."""
+    out = frame.copy()
+    for column in ("player", "dealer"):
+        out[column] = [
+            " ".join(f"{SUIT_NAMES[s]} {ACE_ONE.get(r, r)}" for r, s in cards(h))
+            for h in frame[column]
+        ]
+    path = folder / "clover.csv"
+    out.to_csv(path, index=False)
+    return path, "play_net"
+
+
+def learnt_words_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
+    """``12-KREUZ 8-spades``: a suit word the grammar does not know (clubs), three it does."""
+    out = frame.copy()
+    for column in ("player", "dealer"):
+        out[column] = [
+            " ".join(f"{NUMBERS.get(r, r)}-{GERMAN_CLUBS[s]}" for r, s in cards(h))
+            for h in frame[column]
+        ]
+    path = folder / "learnt.csv"
+    out.to_csv(path, index=False)
+    return path, "super_bonus_net"
+
+
+def objects_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
+    """Each hand as a list of objects' text: ``[Card(suit='♣', rank='Q', value=12), ...]``."""
+    out = frame.copy()
+    for column in ("player", "dealer"):
+        out[column] = [
+            "["
+            + ", ".join(
+                f"Card(suit='{OBJECT_SUITS[s]}', rank='{'10' if r == 'T' else r}', "
+                f"value={VALUES.get(r, r)})"
+                for r, s in cards(h)
+            )
+            + "]"
+            for h in frame[column]
+        ]
+    path = folder / "objects.csv"
+    out.to_csv(path, index=False)
+    return path, "ante_net"
+
+
+def credits_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
+    """A raw export: ``<wager>_credit`` returned with the stake, ``engine_decision``
+    (``play``/``fold``) beside ``play_multiplier`` (a float, empty on a fold)."""
+    out = frame[["round", "seat"]].copy()
+    out["player_cards"] = frame["player"]
+    out["dealer_cards"] = frame["dealer"]
+    out["engine_decision"] = np.where(frame["decision"] == "fold", "fold", "play")
+    out["play_multiplier"] = frame["decision"].map({"fold": np.nan, "1x": 1.0, "3x": 3.0})
+    for wager in AMOUNTS:
+        out[f"{wager}_wager"] = frame[wager]
+        out[f"{wager}_credit"] = frame[wager] + frame[f"{wager}_net"]
+    path = folder / "credits.csv"
+    out.to_csv(path, index=False)
+    return path, "queens_up_credit"
+
+
+def empty_folds_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
+    """A fold is an empty decision cell (``P1``/``P3`` otherwise); the ``ante`` column is the
+    Ante's and the Super Bonus's stake (no column of the Super Bonus's own)."""
+    out = frame.drop(columns=["super_bonus"])
+    out["decision"] = frame["decision"].map({"fold": "", "1x": "P1", "3x": "P3"})
+    assert (frame["ante"] == frame["super_bonus"]).all()
+    path = folder / "empty-folds.csv"
+    out.to_csv(path, index=False)
+    return path, "ante_net"
+
+
+def winnings_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
+    """``<wager>_winnings``: the profit on a win, 0 on a loss and on a push alike."""
+    out = frame[["round", "seat", "player", "dealer", "decision"]].copy()
+    for wager in AMOUNTS:
+        out[wager] = frame[wager]
+        out[f"{wager}_winnings"] = frame[f"{wager}_net"].clip(lower=0)
+    path = folder / "winnings.csv"
+    out.to_csv(path, index=False)
+    return path, "ante_winnings"
+
+
+def combined_net_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
+    """One net for the Ante and the Play together (``ante_play_net``), the side bets apart."""
+    out = frame.drop(columns=["ante_net", "play_net"])
+    out["ante_play_net"] = frame["ante_net"] + frame["play_net"]
+    path = folder / "combined.csv"
+    out.to_csv(path, index=False)
+    return path, "ante_play_net"
+
+
+def combined_credit_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
+    """One return for the Ante and the Play together, stakes included (``main_credit``),
+    each side bet's return apart (``<wager>_credit``)."""
+    out = frame[["round", "seat", "player", "dealer", "decision"]].copy()
+    for wager in AMOUNTS:
+        out[wager] = frame[wager]
+    out["main_credit"] = frame["ante"] + frame["play"] + frame["ante_net"] + frame["play_net"]
+    for wager in ("super_bonus", "queens_up"):
+        out[f"{wager}_credit"] = frame[wager] + frame[f"{wager}_net"]
+    path = folder / "combined-credit.csv"
+    out.to_csv(path, index=False)
+    return path, "main_credit"
+
+
+def balance_csv(frame: pd.DataFrame, folder: Path, forget_play: bool = False) -> tuple[Path, str]:
+    """Each wager's net and ``Balance``, the player's running balance after the row (from
+    1,000). With ``forget_play`` the engine never takes a lost Play stake from the balance,
+    its reported amounts right."""
+    out = frame.copy()
+    moved = frame[[f"{wager}_net" for wager in AMOUNTS]].sum(axis=1)
+    if forget_play:
+        moved = moved + np.where(frame["play_net"] < 0, frame["play"], 0.0)
+    out["Balance"] = 1000.0 + moved.cumsum()
+    path = folder / "balance.csv"
+    out.to_csv(path, index=False)
+    return path, "ante_net"
+
+
+def absent_folds_csv(frame: pd.DataFrame, folder: Path) -> tuple[Path, str]:
+    """No decision column: a fold is marked by absence (an empty Play stake and Play net),
+    a play by its stake."""
+    out = frame.drop(columns=["decision"])
+    folded = frame["decision"] == "fold"
+    out["play"] = frame["play"].where(~folded)
+    out["play_net"] = frame["play_net"].where(~folded)
+    path = folder / "absent-folds.csv"
+    out.to_csv(path, index=False)
+    assert ",," in path.read_text()
+    return path, "ante_net"
+
+
+#: Money recorded otherwise than per wager: settled against the exact nets once read.
+MONEY_FORMATS: dict[str, Callable[[pd.DataFrame, Path], tuple[Path, str]]] = {
+    "winnings": winnings_csv,
+    "a running balance": balance_csv,
+    "Ante and Play in one net": combined_net_csv,
+    "Ante and Play in one return with the stakes": combined_credit_csv,
+}
+
+
 FORMATS: dict[str, Callable[[pd.DataFrame, Path], tuple[Path, str]]] = {
     "suit words, numeric ranks": words_csv,
     "list columns (parquet)": lists_parquet,
@@ -138,4 +288,10 @@ FORMATS: dict[str, Callable[[pd.DataFrame, Path], tuple[Path, str]]] = {
     "amounts with the stake": returns_csv,
     "decision over two columns": two_columns_parquet,
     "text round ids": text_ids_csv,
+    "long suit words (clover), ace 1": clover_csv,
+    "suit words learnt from the cells": learnt_words_csv,
+    "objects' text": objects_csv,
+    "credits, a label and a multiplier": credits_csv,
+    "empty fold cells, one stake column for two wagers": empty_folds_csv,
+    "folds marked by absence (no decision column)": absent_folds_csv,
 }

@@ -16,7 +16,20 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from foreign_formats import FORMATS, cli, returns_csv, text_ids_csv, two_columns_parquet, words_csv
+from foreign_formats import (
+    FORMATS,
+    absent_folds_csv,
+    cards,
+    cli,
+    clover_csv,
+    credits_csv,
+    empty_folds_csv,
+    learnt_words_csv,
+    returns_csv,
+    text_ids_csv,
+    two_columns_parquet,
+    words_csv,
+)
 from validate_planted import Engine, write_log
 
 ROUNDS = 2_000
@@ -79,6 +92,16 @@ def test_the_guessed_mappings_say_what_they_guessed(
         returns_csv: ['ante = "return"', 'play = "return"', 'play3 = "3x"'],
         two_columns_parquet: ['decision = ["decision", "multiplier"]', '"play 3" = "3x"'],
         text_ids_csv: ['round_ids = "text"'],
+        clover_csv: ['order = "suit-rank"'],
+        learnt_words_csv: ["[cards.symbols]", 'KREUZ = "c"', 'order = "rank-suit"'],
+        credits_csv: [
+            'ante_net = "ante_credit"',
+            'decision = ["engine_decision", "play_multiplier"]',
+            '"play 3" = "3x"',
+            'queens_up = "return"',
+        ],
+        empty_folds_csv: ['"" = "fold"', 'super_bonus = "ante"', 'P1 = "1x"'],
+        absent_folds_csv: ['decision_from = "stakes"'],
     }
     for write, lines in expected.items():
         log, _ = write(engine_log, tmp_path)
@@ -100,3 +123,75 @@ def test_init_mapping_replaces_a_file_only_with_force(
     assert (status, err) == (0, "") and 'round_ids = "text"' in mapping.read_text()
     status, _, err = cli(str(log), "--init-mapping", "--mapping", str(log), "--force")
     assert status == 2 and "is the input" in err and err.count("\n") == 1
+
+
+def test_labels_whose_text_says_nothing_are_decided_by_settlement(
+    engine_log: pd.DataFrame, tmp_path: Path
+) -> None:
+    """``PASS``, ``CALL`` and ``RAISE`` say no decision: ``--init-mapping --rules`` tries each
+    of crazy4's decisions for each on the first rows and keeps the one under which the most
+    rows read and settle; the mapping then validates the log unedited."""
+    frame = engine_log.copy()
+    frame["decision"] = frame["decision"].map({"fold": "PASS", "1x": "CALL", "3x": "RAISE"})
+    log = tmp_path / "opaque.csv"
+    frame.to_csv(log, index=False)
+    mapping = tmp_path / "mapping.toml"
+    status, _, err = cli(
+        str(log), "--init-mapping", "--mapping", str(mapping), "--rules", "crazy4-standard"
+    )
+    assert (status, err) == (0, ""), err
+    text = mapping.read_text()
+    for line in ('PASS = "fold"', 'CALL = "1x"', 'RAISE = "3x"', "[decisions] 'RAISE' = 3x"):
+        assert line in text, text
+    assert "runner-up" in text and f"{1000:,} read, {1000:,} settled" in text
+    status, out, err = cli(str(log), "--mapping", str(mapping), "--strategy", "simple")
+    assert (status, err) == (0, ""), text + out
+
+
+def test_integer_codes_are_decided_by_settlement(engine_log: pd.DataFrame, tmp_path: Path) -> None:
+    """Cards as integers ``suit * 13 + rank`` with the ace first (0 the ace of its suit): which
+    encoding and where the ace is cannot be told from the numbers, but only one reading
+    settles the rows; ``--init-mapping --rules`` finds it, and the mapping validates unedited."""
+    order = "A23456789TJQK"
+    suits = "shdc"
+
+    def codes(hand: str) -> str:
+        return " ".join(str(suits.index(s) * 13 + order.index(r)) for r, s in cards(hand))
+
+    frame = engine_log.copy()
+    frame["player"] = frame["player"].map(codes)
+    frame["dealer"] = frame["dealer"].map(codes)
+    log = tmp_path / "integers.csv"
+    frame.to_csv(log, index=False)
+    mapping = tmp_path / "mapping.toml"
+    status, _, err = cli(
+        str(log), "--init-mapping", "--mapping", str(mapping), "--rules", "crazy4-standard"
+    )
+    assert (status, err) == (0, ""), err
+    text = mapping.read_text()
+    assert 'encoding = "suit*13+rank"' in text and f'ranks = "{order}"' in text, text
+    assert "CHECK" not in text and "runner-up" in text
+    status, out, err = cli(str(log), "--mapping", str(mapping), "--strategy", "simple")
+    assert (status, err) == (0, ""), text + out
+
+
+def test_card_columns_no_name_places_are_told_apart_by_settlement(
+    engine_log: pd.DataFrame, tmp_path: Path
+) -> None:
+    """Two columns of five cards, ``hand_a`` (the dealer's) before ``hand_b`` (the player's):
+    no name and no count tells them apart; ``--init-mapping --rules`` gives them by settlement,
+    the runner-up (swapped) said, and the mapping validates unedited."""
+    frame = engine_log.rename(columns={"dealer": "hand_a", "player": "hand_b"})
+    frame = frame[["round", "seat", "hand_a", "hand_b", *frame.columns[4:]]]
+    log = tmp_path / "unnamed.csv"
+    frame.to_csv(log, index=False)
+    mapping = tmp_path / "mapping.toml"
+    status, _, err = cli(
+        str(log), "--init-mapping", "--mapping", str(mapping), "--rules", "crazy4-standard"
+    )
+    assert (status, err) == (0, ""), err
+    text = mapping.read_text()
+    assert 'player = "hand_b"' in text and 'dealer = "hand_a"' in text, text
+    assert "[columns] = player = 'hand_b', dealer = 'hand_a'" in text and "runner-up" in text
+    status, out, err = cli(str(log), "--mapping", str(mapping), "--strategy", "simple")
+    assert (status, err) == (0, ""), text + out

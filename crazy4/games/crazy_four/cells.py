@@ -52,7 +52,7 @@ from crazy4.generic.bestfour_bets import outcome_bet
 from crazy4.generic.bestfour_pricing import BestFourPrices, decision_nets, price_cells
 from crazy4.generic.bestfour_settle import BestFourSettlement, Wager, hand_pays, side_bet_wager
 from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
-from crazy4.rules.ruleset import RuleSet, SideBet
+from crazy4.rules.ruleset import TIE_NETS, RuleSet, SideBet
 from crazy4.spec.game import Settlement
 
 IntArray = npt.NDArray[np.int64]
@@ -89,12 +89,12 @@ def cell_nets(rules: CrazyFourRules) -> dict[str, IntArray]:
     >>> nets["ante"].tolist(), nets["play"].tolist()
     ([0, 0, 0, 1, 0, -1], [1, 1, 1, 1, 0, -1])
     """
-    tie = 1 if rules.dealer.ties == "player" else 0
+    tie = TIE_NETS[rules.dealer.ties]  # ties = dealer: a tie is lost, the Super Bonus too
     ante = np.array([0, 0, 0, 1, tie, -1], dtype=np.int64)
     wins = rules.dealer.play_when_not_qualified == "wins"
     not_qualified = [1, 1, 1] if wins else [1, tie, -1]
     play = np.array([*not_qualified, 1, tie, -1], dtype=np.int64)
-    bonus_loses = np.array([0, 0, 0, 0, 0, 1], dtype=np.int64)
+    bonus_loses = np.array([0, 0, 0, 0, int(tie < 0), 1], dtype=np.int64)
     assert len(OUTCOME_CELLS) == 6
     return {"ante": ante, "play": play, "bonus_loses": bonus_loses}
 

@@ -66,7 +66,7 @@ from crazy4.generic.bestfour_settle import (
 )
 from crazy4.generic.bestfour_strategy import ThresholdStrategy
 from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
-from crazy4.rules.ruleset import RuleSet, SideBet
+from crazy4.rules.ruleset import TIE_NETS, RuleSet, SideBet
 from crazy4.spec.game import Settlement
 
 IntArray = npt.NDArray[np.int64]
@@ -97,7 +97,7 @@ def result_nets(rules: FourCardRuleSet) -> IntArray:
     >>> result_nets(load_rules("four-card-standard")).tolist()
     [1, 1, -1]
     """
-    return np.array([1, 1 if rules.dealer.ties == "player" else 0, -1], dtype=np.int64)
+    return np.array([1, TIE_NETS[rules.dealer.ties], -1], dtype=np.int64)
 
 
 def ante_bonus_payouts(rules: FourCardRuleSet) -> tuple[IntArray, int]:

@@ -26,9 +26,12 @@ import numpy as np
 from crazy4.core.decisions import allowed_decisions
 from crazy4.games.three_card.ranking import THREE_CARD_RANKING, ThreeCardRanking
 from crazy4.games.three_card.rules import read_three_card_sections, three_card_rules
-from crazy4.rules.ruleset import RuleSet
+from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.rules.sections import Section
 from crazy4.spec.specification import CellSettlement, DealShape, SideBetSpec
+
+#: How the rules text words each tie rule.
+TIE_WORDS = {"push": "push", "player": "go to the player", "dealer": "go to the dealer"}
 
 
 class ThreeCard:
@@ -68,11 +71,10 @@ class ThreeCard:
         ante[:, 0, :] = -unit
         if not chosen.ante_bonus_only_with_play:
             ante_bonus[:, 0, :] = paid[:, None]
-        player_tie = rules.dealer.ties == "player"
+        tie = TIE_NETS[rules.dealer.ties]
         not_qualified = unit if chosen.ante_when_not_qualified == "wins" else 0
         for multiple in (1, 2, 3):
             won = 1 if chosen.play_when_not_qualified == "wins" else 0
-            tie = 1 if player_tie else 0
             ante[:, multiple, :] = [not_qualified] * 3 + [unit, tie * unit, -unit]
             play[:, multiple, :] = np.array([won] * 3 + [1, tie, -1]) * multiple * unit
             ante_bonus[:, multiple, :] = paid[:, None]
@@ -102,7 +104,7 @@ class ThreeCard:
             f"Dealer qualifies with {rules.dealer.qualifier} or better; not qualified: "
             f"Ante {chosen.ante_when_not_qualified}, Play {chosen.play_when_not_qualified}.",
             f"Play bets: {', '.join(f'{m}x' for m in rules.play.multiples)} the Ante; "
-            f"ties {'go to the player' if rules.dealer.ties == 'player' else 'push'}.",
+            f"ties {TIE_WORDS[rules.dealer.ties]}.",
         ]
         if chosen.ante_bonus is not None:
             pays = ", ".join(

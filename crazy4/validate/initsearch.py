@@ -1,0 +1,224 @@
+"""``--init-mapping`` as a search: the guess of :mod:`crazy4.log.initmapping` tried on the log's
+first rows under the named rule set, and each field still in question decided by settlement.
+
+The values guess most of a mapping (:func:`crazy4.log.initmapping.guess`); what they leave in
+question is tried. The log's first :data:`TRIAL_ROWS` rows are validated (the validator
+itself, :func:`crazy4.validate.driver.validate`) under each candidate reading, and the one
+under which the most rows *read* (are well formed) and *settle* (every amount as the rule set
+settles it) is kept:
+
+* columns of cards no name places: each way of giving them to the player and the dealer;
+* each amount column that is never negative: a net, a return (stake included) or winnings;
+* each decision label whose text says nothing (``RAISE``): each of crazy4's decisions;
+* integer card codes: each encoding (``rank*4+suit``, ``suit*13+rank``) and each place of the
+  ace (index 12 or 0); which suit is which no settlement can tell (suits have no rank), so the
+  suit letters stay as guessed and the file says so.
+
+One field at a time, the others as guessed. The file says, per field tried, what the chosen
+reading read and settled and why the runner-up lost (it settled fewer); a field whose
+candidates settle the same rows is left a one-line question. The whole guess's own trial is
+said at the top: rows read and rows settled of those tried.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from dataclasses import dataclass, replace
+from itertools import permutations
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+from crazy4.errors import InputError
+from crazy4.log.grammar import ENCODINGS
+from crazy4.log.initmapping import Guess, guess, render
+from crazy4.log.mappingfile import parse_mapping
+from crazy4.log.roundlog import DECISION_NAMES, read_log_batches
+from crazy4.rules.ruleset import RuleSet
+from crazy4.validate.driver import validate
+from crazy4.validate.report import Options
+
+#: The log's rows each candidate is tried on.
+TRIAL_ROWS = 1000
+#: The rank of each integer index tried: the ace last (index 12) or first (index 0).
+CODE_RANKS = ("23456789TJQKA", "A23456789TJQK")
+#: The readings an amount column that is never negative is tried under.
+AMOUNT_READINGS = ("net", "return", "winnings")
+
+
+@dataclass(frozen=True)
+class Trial:
+    """Rows read (well formed) and rows settled under one candidate (``refused``: the
+    validator refused the candidate outright, in one line)."""
+
+    read: int
+    settled: int
+    refused: str = ""
+
+    def words(self) -> str:
+        """The trial in words.
+
+        Examples
+        --------
+        >>> Trial(1000, 998).words(), Trial(0, 0, "no column 'x'").words()
+        ('1,000 read, 998 settled', "refused: no column 'x'")
+        """
+        if self.refused:
+            return f"refused: {self.refused}"
+        return f"{self.read:,} read, {self.settled:,} settled"
+
+
+def trial(sample: Path, found: Guess, rules: RuleSet, rule_set: str | None) -> Trial:
+    """The validator's rows read and settled on ``sample`` under the guess ``found``."""
+    text = render(found, sample.name, rule_set)
+    try:
+        mapping = parse_mapping(text, "the guess")
+        report = validate(sample, Options(rules, mapping=mapping, examples=0))
+    except InputError as error:
+        return Trial(0, 0, str(error)[:120])
+    settlement = next(check for check in report.checks if check.name == "Settlement")
+    read = settlement.basis[0] if settlement.basis else 0
+    differing = re.search(r"([\d,]+) with an amount that differs", settlement.summary)
+    wrong = int(differing.group(1).replace(",", "")) if differing else 0
+    return Trial(read, read - wrong)
+
+
+def _best(
+    sample: Path, found: Guess, rules: RuleSet, rule_set: str | None, options: dict[str, Guess]
+) -> tuple[str, dict[str, Trial]]:
+    """The option (by name) under which the most rows settle, then read; the first on a tie."""
+    tried = {name: trial(sample, option, rules, rule_set) for name, option in options.items()}
+    best = max(tried, key=lambda name: (tried[name].settled, tried[name].read))
+    return best, tried
+
+
+def _said(field: str, best: str, tried: dict[str, Trial]) -> str:
+    """One line: what the chosen reading read and settled, and why the runner-up lost."""
+    others = [name for name in tried if name != best]
+    runner = max(others, key=lambda n: (tried[n].settled, tried[n].read)) if others else None
+    line = f"{field} = {best}: {tried[best].words()}"
+    if runner is not None:
+        line += f"; runner-up {runner}: {tried[runner].words()}"
+    return line
+
+
+def _search_amounts(sample: Path, found: Guess, rules: RuleSet, rule_set: str | None) -> None:
+    for wager in _nonnegative(found):
+        options = {
+            kind: replace(found, amounts=_with(found.amounts, wager, kind))
+            for kind in AMOUNT_READINGS
+        }
+        best, tried = _best(sample, found, rules, rule_set, options)
+        scores = {(t.settled, t.read) for t in tried.values()}
+        if len(scores) == 1:
+            found.notes.append(
+                f"QUESTION: [amounts] {wager} = ? (net, return and winnings settle the same "
+                f"rows: {tried[best].words()})"
+            )
+            continue
+        found.amounts = options[best].amounts
+        found.notes = [n for n in found.notes if not n.startswith(f"QUESTION: [amounts] {wager}")]
+        found.notes.append(_said(f"[amounts] {wager}", best, tried))
+
+
+def _nonnegative(found: Guess) -> list[str]:
+    """The wagers whose amount the values left to a kind: a return or winnings guessed, or a
+    question asked."""
+    asked = [re.search(r"\[amounts\] (\w+) = \?", note) for note in found.notes]
+    questions = [match.group(1) for match in asked if match]
+    held = {wager for wager, kind in found.amounts.items() if kind.startswith("in ")}
+    kinds = [w for w, kind in found.amounts.items() if kind in ("return", "winnings")]
+    return [w for w in dict.fromkeys([*kinds, *questions]) if w not in held]
+
+
+def _with(amounts: dict[str, str], wager: str, kind: str) -> dict[str, str]:
+    changed = {key: value for key, value in amounts.items() if key != wager}
+    if kind != "net":
+        changed[wager] = kind
+    return changed
+
+
+def _search_card_columns(sample: Path, found: Guess, rules: RuleSet, rule_set: str | None) -> None:
+    """Columns of cards no name places: each way of giving them to the player and the dealer
+    tried (five cards each in Crazy 4 Poker: only settlement tells the hands apart)."""
+    fields = [f for f in ("player", "dealer") if found.columns.get(f) in found.card_candidates]
+    if len(found.card_candidates) < 2 or not fields:
+        return
+    options = {}
+    for chosen in permutations(found.card_candidates, len(fields)):
+        columns = {**found.columns, **dict(zip(fields, chosen, strict=True))}
+        label = ", ".join(f"{f} = {c!r}" for f, c in zip(fields, chosen, strict=True))
+        options[label] = replace(found, columns=columns)
+    best, tried = _best(sample, found, rules, rule_set, options)
+    scores = sorted(((t.settled, t.read) for t in tried.values()), reverse=True)
+    if scores[0] == scores[1]:
+        found.notes.append("QUESTION: which card column is whose hand? (they settle the same)")
+        return
+    found.columns = options[best].columns
+    found.notes.append(_said("[columns]", best, tried))
+
+
+def _search_codes(sample: Path, found: Guess, rules: RuleSet, rule_set: str | None) -> None:
+    """Integer codes: each encoding and each place of the ace (index 0 or 12) tried."""
+    if found.notation[0] != "integers":
+        return
+    options = {
+        f"{encoding}, ranks {ranks}": replace(found, codes=(encoding, ranks), codes_told=True)
+        for encoding in ENCODINGS
+        for ranks in CODE_RANKS
+    }
+    best, tried = _best(sample, found, rules, rule_set, options)
+    scores = sorted(((t.settled, t.read) for t in tried.values()), reverse=True)
+    if scores[0] == scores[1]:
+        return  # left the CHECK line the guess writes
+    found.codes, found.codes_told = options[best].codes, True
+    found.notes.append(_said("[cards] integers", best, tried))
+
+
+def _search_labels(sample: Path, found: Guess, rules: RuleSet, rule_set: str | None) -> None:
+    for label, meaning in list(found.labels.items()):
+        if meaning is not None:
+            continue
+        options = {
+            ours: replace(found, labels={**found.labels, label: ours}) for ours in DECISION_NAMES
+        }
+        best, tried = _best(sample, found, rules, rule_set, options)
+        scores = sorted(((t.settled, t.read) for t in tried.values()), reverse=True)
+        if len(scores) > 1 and scores[0] == scores[1]:
+            continue  # no decision settles more rows: left a question in the file
+        found.labels[label] = best
+        found.notes.append(_said(f"[decisions] {label!r}", best, tried))
+
+
+def searched_mapping(
+    path: Path,
+    rules: RuleSet | None,
+    rule_set: str | None,
+    rule_file: str | None = None,
+    rows: int = TRIAL_ROWS,
+) -> str:
+    """The guessed mapping of ``path`` (as :func:`crazy4.log.initmapping.render` writes it),
+    its fields in question decided by settlement under ``rules`` when given (module
+    docstring).
+
+    Raises
+    ------
+    InputError
+        An unreadable log.
+    """
+    found = guess(path)
+    if rules is None:
+        return render(found, path.name, rule_set, rule_file)
+    with tempfile.TemporaryDirectory() as folder:
+        sample = Path(folder) / path.name
+        first = next(iter(read_log_batches(path, rows)))
+        pq.write_table(first.slice(0, rows), sample)
+        _search_card_columns(sample, found, rules, rule_set)
+        _search_codes(sample, found, rules, rule_set)
+        _search_amounts(sample, found, rules, rule_set)
+        _search_labels(sample, found, rules, rule_set)
+        done = trial(sample, found, rules, rule_set)
+    read = min(rows, first.num_rows)
+    found.notes.insert(0, f"tried on the first {read:,} rows under {rules.name}: {done.words()}")
+    return render(found, path.name, rule_set, rule_file)
