@@ -135,7 +135,7 @@ def test_more_player_cards_than_dealer_cards() -> None:
     assert np.array_equal(subsets, listed)
 
 
-@pytest.mark.parametrize("dealer_cards", [5, 6])
+@pytest.mark.parametrize("dealer_cards", [5, pytest.param(6, marks=pytest.mark.heavy)])
 def test_best_four_sampled_hands(dealer_cards: int) -> None:
     """Five player cards against a hidden dealer hand of five or six cards ranked by its best
     four (Crazy 4 Poker's deal; Four Card Poker's with the up card hidden): sampled hands, the
@@ -165,11 +165,19 @@ def test_the_shape_picks_the_counter() -> None:
     assert isinstance(counter_for(DealShape(5, 6, 1, 4)), SubsetCounter)
 
 
-@pytest.mark.parametrize(("ranking", "dealer_cards"), [(THREE_CARD_RANKING, 3), (BestFour(), 6)])
+@pytest.mark.parametrize(
+    ("ranking", "dealer_cards"),
+    [
+        (THREE_CARD_RANKING, 3),
+        (BestFour(), 5),
+        pytest.param(BestFour(), 6, marks=pytest.mark.heavy),
+    ],
+)
 def test_seen_dealer_cards_sampled(ranking: object, dealer_cards: int) -> None:
     """A dealer card the player sees (an up card, a flashed card) is in every counted dealer
     hand: sampled (hand, seen card) pairs, the override against listing; three-card hands
-    against a three-card dealer hand, and five-card hands against Four Card Poker's six."""
+    against a three-card dealer hand, five-card hands against five dealer cards (one seen) and
+    against Four Card Poker's six (the heavy tier: its six-card subset tables)."""
     assert isinstance(ranking, (type(THREE_CARD_RANKING), BestFour))
     player = 3 if dealer_cards == 3 else 5
     generator = np.random.default_rng(dealer_cards + 100)
