@@ -2,7 +2,9 @@
 
 The notebooks only read ``results/`` and call package functions; they define no functions of
 their own. ``make test`` executes each one top to bottom; ``make notebooks`` renders them to
-HTML under ``results/notebooks/``.
+HTML under ``results/notebooks/``. What they show of the results is text in that HTML: pandas
+escapes a table's cells and MathJax is kept off them (a bet named ``$...$`` is not typeset);
+the plots escape ``$`` (:mod:`crazy4.report.plots`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from crazy4.results import read as results
 
 pd.set_option("display.max_columns", 20)
 pd.set_option("display.width", 160)
+pd.set_option("display.html.use_mathjax", False)  # a table's text is text, never TeX
 %matplotlib inline"""
 
 

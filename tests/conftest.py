@@ -91,6 +91,10 @@ SLOW_MODULES = (
     # 19:33 UTC: a C compiler and child Python processes (the fast tier was at 59-64 s)
     "tests/simulate/test_simulate_c_baseline.py",
     "tests/core/test_precompile.py",
+    # issue 43: a rule file's text through every writer (an analysis of each game, every
+    # format), and a log's through the validator's and the verdict's (a simulated log)
+    "tests/hostile/test_hostile_reports.py",
+    "tests/hostile/test_hostile_inputs.py",
 )
 SLOW_TESTS = frozenset(
     (

@@ -17,10 +17,11 @@ Examples
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
 import markdown
+
+from crazy4.core.text_safety import html_text, markdown_code, markdown_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -71,9 +72,10 @@ def bets_table(rows: list[FaceUpRow]) -> str:
             risk_error = "exact" if known else f"{100 * bet.element_of_risk_standard_error:.4f}"
             how = "exact" if bet.status == "face up" and row.deals == 0 else bet.status
             lines.append(
-                f"| {row.players} | `{bet.bet}` | {how} | {100 * bet.house_edge:.4f}% | {error} "
+                f"| {row.players} | {markdown_code(bet.bet)} | {how} | "
+                f"{100 * bet.house_edge:.4f}% | {error} "
                 f"| {100 * bet.element_of_risk:.4f}% | {risk_error} "
-                f"| {bet.average_total_bet:.4f} | {bet.note} |"
+                f"| {bet.average_total_bet:.4f} | {markdown_text(bet.note)} |"
             )
     return "\n".join(lines)
 
@@ -86,14 +88,32 @@ def descriptions_table(bets: pd.DataFrame) -> str:
     >>> import pandas as pd
     >>> frame = pd.DataFrame({"bet": ["a"], "house_edge": [0.05], "description": ["x|y"]})
     >>> print(descriptions_table(frame).splitlines()[2])
-    | `a` | 5.0000% | x/y |
+    | `a` | 5.0000% | x\\|y |
     """
     lines = ["| bet | house edge, honest play | description |", "|---|---:|---|"]
     for record in bets.to_dict("records"):
-        description = str(record["description"]).replace("|", "/")
-        lines.append(f"| `{record['bet']}` | {100 * float(record['house_edge']):.4f}% "
-                     f"| {description} |")  # fmt: skip
+        description = markdown_text(record["description"])
+        lines.append(f"| {markdown_code(record['bet'])} | "
+                     f"{100 * float(record['house_edge']):.4f}% | {description} |")  # fmt: skip
     return "\n".join(lines)
+
+
+#: Said after the target standard error when a run stopped at the deal limit before it.
+NOT_REACHED = " (not reached within the deal limit: see the table)"
+
+
+def provenance_rows(record: dict[str, object]) -> str:
+    """The provenance table's rows: each key and its value as code (Markdown text).
+
+    Examples
+    --------
+    >>> provenance_rows({"seed": 1, "rule_set": "x|y"})
+    '| rule_set | x\\\\|y |\\n| seed | `1` |'
+    """
+    return "\n".join(
+        f"| {markdown_text(key)} | {markdown_code(value)} |"
+        for key, value in sorted(record.items())
+    )
 
 
 def render_markdown(
@@ -119,17 +139,17 @@ def render_markdown(
     """
     main = bets.loc[bets["bet"] == main_bet].iloc[0]
     target = float(record["target_standard_error"])  # type: ignore[arg-type]
-    reached = all(row.standard_error <= target for row in rows)
-    short = "" if reached else " (not reached within the deal limit: see the table)"
-    provenance = "\n".join(f"| {key} | `{value}` |" for key, value in sorted(record.items()))
-    return f"""# Face-up dealing: {title}
+    short = "" if all(row.standard_error <= target for row in rows) else NOT_REACHED
+    provenance = provenance_rows(record)
+    described = f"**{markdown_text(main['description'])}** (bet {markdown_code(main_bet)})"
+    return f"""# Face-up dealing: {markdown_text(title)}
 
-Rule set `{record["rule_set"]}` (SHA-256 `{record["rule_set_sha256"]}`).
+Rule set {markdown_code(record["rule_set"])} (SHA-256 {markdown_code(record["rule_set_sha256"])}).
 
 ## What is measured
 
 The house edge and element of risk of every bet, first of the main game,
-**{main["description"]}** (bet `{main_bet}`), when the players' cards are dealt face up:
+{described}, when the players' cards are dealt face up:
 every player at the table sees every player's cards (and the dealer's up card, where the game
 has one) and each decides optimally on all of them. Figures are per unit of each bet's own
 wager (the main game's: per Ante) per player hand, for 1 to 7 players at the table.
@@ -200,6 +220,6 @@ def render_html(title: str, report_markdown: str) -> str:
     body = markdown.markdown(report_markdown, extensions=["tables", "fenced_code"])
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n"
+        f"<title>{html_text(title)}</title>\n<style>{STYLE}</style>\n</head>\n"
         f"<body>\n{body}\n</body>\n</html>\n"
     )

@@ -7,6 +7,7 @@ from typing import Any
 import pandas as pd
 
 from crazy4.advantage.tables import chart_grid
+from crazy4.core.text_safety import markdown_text
 
 #: The chart paragraph's rest: a chart of one seen rank (Crazy 4 Poker), and a chart keyed on
 #: both dealer ranks, ``low-high`` (an up card and a hole card, Four Card Poker).
@@ -26,7 +27,8 @@ def _percent(value: Any) -> str:
 
 
 def hole_card_section(tables: dict[str, pd.DataFrame], prefix: str = "hole") -> str:
-    """Markdown: edge by information, value of each seen rank, the chart and its cost.
+    """Markdown: edge by information, value of each seen rank, the chart and its cost (every
+    text of the tables as Markdown text: :func:`markdown_text`).
 
     Examples
     --------
@@ -52,7 +54,8 @@ def hole_card_section(tables: dict[str, pd.DataFrame], prefix: str = "hole") -> 
     ]
     for row in strategies.itertuples():
         lines.append(
-            f"| {row.strategy} | {row.description} | {_percent(row.house_edge)} | "
+            f"| {markdown_text(row.strategy)} | {markdown_text(row.description)} | "
+            f"{_percent(row.house_edge)} | "
             f"{_percent(row.element_of_risk)} | {row.std_dev:.4f} | {_percent(row.gain)} | "
             f"{row.ev_numerator}/{row.ev_denominator} |"
         )
@@ -67,7 +70,7 @@ def hole_card_section(tables: dict[str, pd.DataFrame], prefix: str = "hole") -> 
         ]
         for row in value.itertuples():
             lines.append(
-                f"| {row.seen_rank} | {_percent(row.probability)} | {row.ev:.6f} | "
+                f"| {markdown_text(row.seen_rank)} | {_percent(row.probability)} | {row.ev:.6f} | "
                 f"{row.ev_ignoring_it:.6f} | {_percent(row.gain)} |"
             )
     chart = tables.get(f"{prefix}_chart")
@@ -82,9 +85,10 @@ def hole_card_section(tables: dict[str, pd.DataFrame], prefix: str = "hole") -> 
             f"The chart (hand group x seen rank) costs {_percent(lost)} of the Ante against the",
             *(CHART_TEXT_BOTH_RANKS if both_ranks else CHART_TEXT),
             "",
-            "| hand group | " + " | ".join(grid.columns) + " |",
+            "| hand group | " + " | ".join(markdown_text(c) for c in grid.columns) + " |",
             "|---|" + "---|" * len(grid.columns),
         ]
         for group, *decisions in varying.itertuples(name=None):
-            lines.append(f"| {group} | " + " | ".join(str(v) for v in decisions) + " |")
+            cells = [markdown_text(group), *(markdown_text(v) for v in decisions)]
+            lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"

@@ -18,13 +18,13 @@ Each seat is one of
 
 from __future__ import annotations
 
-import html
 import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from crazy4.advantage.detect import SeatVerdict
 from crazy4.advantage.teamscreen import FoundGroup
+from crazy4.core.text_safety import html_text, markdown_text
 
 #: Default level below which an unflagged seat is watched.
 WATCH = 0.05
@@ -202,21 +202,22 @@ class Verdict:
         }
 
     def markdown(self) -> str:
-        """The Markdown report."""
-        lines = [f"# {self.header()}", "", *_table_rows(self, markdown=True)]
+        """The Markdown report (every text as text: the log's name too)."""
+        lines = [f"# {markdown_text(self.header())}", "", *_table_rows(self, markdown=True)]
         if self.groups:
-            lines += ["", "## Groups", ""] + [f"- {_group_text(g)}" for g in self.groups]
+            lines += ["", "## Groups", ""]
+            lines += [f"- {markdown_text(_group_text(g))}" for g in self.groups]
         return "\n".join(lines) + "\n"
 
     def html(self) -> str:
         """The HTML report (one self-contained page)."""
         rows = _table_rows(self, markdown=False)
-        groups = "".join(f"<li>{html.escape(_group_text(g))}</li>" for g in self.groups)
+        groups = "".join(f"<li>{html_text(_group_text(g))}</li>" for g in self.groups)
         return (
             '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>Surveillance verdict'
             "</title><style>table{border-collapse:collapse}td,th{border:1px solid #999;"
             "padding:3px 6px}.FLAGGED{background:#fdd}.watch{background:#ffd}</style></head>"
-            f"<body><h1>{html.escape(self.header())}</h1><table>{''.join(rows)}</table>"
+            f"<body><h1>{html_text(self.header())}</h1><table>{''.join(rows)}</table>"
             + (f"<h2>Groups</h2><ul>{groups}</ul>" if groups else "")
             + "</body></html>\n"
         )
@@ -252,10 +253,12 @@ def _cells(s: SeatLine) -> list[str]:
 def _table_rows(verdict: Verdict, *, markdown: bool) -> list[str]:
     if markdown:
         rows = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
-        return rows + ["| " + " | ".join(_cells(s)) + " |" for s in verdict.seats]
+        cells = [[markdown_text(cell) for cell in _cells(s)] for s in verdict.seats]
+        return rows + ["| " + " | ".join(line) + " |" for line in cells]
     head = "<tr>" + "".join(f"<th>{c}</th>" for c in COLUMNS) + "</tr>"
     body = [
-        f'<tr class="{s.status}">' + "".join(f"<td>{html.escape(c)}</td>" for c in _cells(s))
+        f'<tr class="{html_text(s.status)}">'
+        + "".join(f"<td>{html_text(c)}</td>" for c in _cells(s))
         + "</tr>"
         for s in verdict.seats
     ]  # fmt: skip

@@ -14,6 +14,7 @@ from crazy4.cardroom.removal import SIMULATED_HANDS
 from crazy4.cardroom.tables import cardroom_tables
 from crazy4.cardroom.twohands import TwoHands, two_hands
 from crazy4.core.money import dollars
+from crazy4.core.text_safety import markdown_text
 from crazy4.games.crazy_four.analysis import Analysis
 from crazy4.report.markdown import markdown_table
 
@@ -51,7 +52,7 @@ def _cost_lines(model: CardroomModel, cost: pd.DataFrame) -> list[str]:
         shown = sorted({sizes[0], sizes[len(sizes) // 4], sizes[len(sizes) // 2], sizes[-1]})
         picked = rows[rows["ante"].isin([float(a) for a in shown])]
         lines += [
-            f"Table **{table.name}**:",
+            f"Table **{markdown_text(table.name)}**:",
             "",
             markdown_table(
                 picked[
@@ -126,8 +127,8 @@ def _banker_lines(model: CardroomModel, banker_frame: pd.DataFrame) -> list[str]
                 else f"more seats than the table has at {dollars(ante)} ({seats})"
             )
         lines.append(
-            f"- Table {table.name}: the banker needs more than {dollars(needed)} of Ante a "
-            f"round from the seats (Queens Up aside) to beat its "
+            f"- Table {markdown_text(table.name)}: the banker needs more than {dollars(needed)} "
+            f"of Ante a round from the seats (Queens Up aside) to beat its "
             f"{dollars(table.banker_collection)} collection: {counts[0]}, {counts[1]}."
         )
     lines.append("")
@@ -246,8 +247,8 @@ def cardroom_section(
         ]
         for table in model.rules.cardroom_tables:
             described = table.describe()
-            lines.append(f"- {described[0]}")
-            lines += [f"  - {line.strip()}" for line in described[1:]]
+            lines.append(f"- {markdown_text(described[0])}")
+            lines += [f"  - {markdown_text(line.strip())}" for line in described[1:]]
         lines.append("")
         lines += _cost_lines(model, tables["cardroom_cost"])
         lines += _banker_lines(model, tables["cardroom_banker"])

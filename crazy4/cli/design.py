@@ -83,6 +83,7 @@ def _check(args: argparse.Namespace) -> None:
             raise InputError(
                 f"--name {args.name!r}: a name is a file stem of letters, digits, '.', '-' and '_'"
             )
+        _check_title(args.title)
     if args.search is None:
         for option in ("table", "edge", "pick"):
             if getattr(args, option):
@@ -96,6 +97,31 @@ def _check(args: argparse.Namespace) -> None:
         raise InputError("--search: give --table, --edge LOW:HIGH and at least one --range")
     if args.step not in (Fraction(1), Fraction(1, 2)):
         raise InputError(f"--step {args.step}: 1 (whole odds) or 0.5 (half odds)")
+
+
+def _check_title(title: str) -> None:
+    """Refuse a ``--title`` a rule file cannot hold (the rule-file grammar's own refusal:
+    :data:`crazy4.rules.sections.UNPRINTABLE`), naming the option; any other text is written
+    as it is, and read back the same.
+
+    Examples
+    --------
+    >>> _check_title("Café – Ñ 7♠ <b>unclosed & 😀")
+    >>> _check_title("two\\nlines")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: --title holds the character U+000A (a line break or control ...
+    """
+    import unicodedata
+
+    from crazy4.rules.sections import UNPRINTABLE
+
+    for character in title:
+        if unicodedata.category(character) in UNPRINTABLE or character in "\ufffe\uffff":
+            raise InputError(
+                f"--title holds the character U+{ord(character):04X} (a line break or control "
+                "character), which a rule file's title cannot hold: give the title on one line"
+            )
 
 
 def cmd_design(args: argparse.Namespace, argv: Sequence[str]) -> int:

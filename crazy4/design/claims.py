@@ -9,7 +9,10 @@ may claim ``combinations`` (of ``total``, by default every hand the player can b
 ``probability``, ``payout`` (odds to 1) and ``contribution`` (payout x probability).
 
 Numbers are read exactly: ``0.0342``, ``3.42%``, ``3/2`` (a fraction), ``1,234`` (thousands
-separators), ``3 to 2`` for a payout. An empty cell claims nothing.
+separators), ``3 to 2`` for a payout. An empty cell claims nothing. A workbook's formula cell
+is read as the value the spreadsheet last computed for it; one with no such value (a
+workbook written by a program, never opened in a spreadsheet) is refused, naming its row and
+column: it is never read as empty.
 """
 
 from __future__ import annotations
@@ -90,21 +93,42 @@ def parse_number(text: str, where: str) -> Fraction:
     return value / 100 if percent else value
 
 
+def _xlsx_cells(path: Path) -> list[list[str]]:
+    """The first sheet's rows as text: each formula's cached value; a formula without one
+    refused (:class:`InputError` naming the row and column)."""
+    import openpyxl
+    from openpyxl.utils import get_column_letter
+
+    def rows(data_only: bool) -> list[list[tuple[object, str]]]:
+        try:
+            book = openpyxl.load_workbook(path, read_only=True, data_only=data_only)
+        except Exception as error:  # openpyxl raises many kinds on a bad file
+            raise InputError(f"{path}: not a readable XLSX workbook ({error})") from None
+        found = [
+            [(cell.value, str(cell.data_type)) for cell in row]
+            for row in book.worksheets[0].iter_rows()
+        ]
+        book.close()
+        return found
+
+    values, formulas = rows(True), rows(False)
+    for number, (shown, written) in enumerate(zip(values, formulas, strict=False), start=1):
+        for column, ((value, _), (formula, kind)) in enumerate(
+            zip(shown, written, strict=False), start=1
+        ):
+            if kind == "f" and value is None:
+                where = f"{path.name} row {number}, column {get_column_letter(column)}"
+                raise InputError(
+                    f"{where}: the formula {str(formula)[:60]!r} has no computed value (save "
+                    "the workbook from a spreadsheet, or write the number itself)"
+                )
+    return [["" if value is None else str(value) for value, _ in row] for row in values]
+
+
 def _cells(path: Path) -> list[list[str]]:
     """Every row of the file as text cells (CSV, or the first sheet of an XLSX)."""
     if path.suffix.lower() == ".xlsx":
-        import openpyxl
-
-        try:
-            book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-        except Exception as error:  # openpyxl raises many kinds on a bad file
-            raise InputError(f"{path}: not a readable XLSX workbook ({error})") from None
-        sheet = book.worksheets[0]
-        rows = [
-            ["" if v is None else str(v) for v in row] for row in sheet.iter_rows(values_only=True)
-        ]
-        book.close()
-        return rows
+        return _xlsx_cells(path)
     if path.suffix.lower() != ".csv":
         raise InputError(f"{path}: a claims file is .csv or .xlsx")
     try:

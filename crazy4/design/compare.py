@@ -9,7 +9,6 @@ for every game.
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from crazy4.core.bet_tables import fraction_text
+from crazy4.core.text_safety import html_text, markdown_text
 from crazy4.design.basis import bet_rows
 
 if TYPE_CHECKING:
@@ -128,6 +128,26 @@ def compare_rules(rules: list[RuleSet]) -> Compared:
     return compare([(r.name, analyze_quietly(r)) for r in rules])
 
 
+#: A piece of a comparison: a heading (``h1``, ``h2``), a paragraph (``p``) or a table.
+Block = tuple[str, "str | pd.DataFrame"]
+
+
+def _blocks(compared: Compared) -> list[Block]:
+    """The comparison as headings, paragraphs and tables, for every format to render."""
+    blocks: list[Block] = [
+        ("h1", f"{compared.names[0]} compared with {', '.join(compared.names[1:])}"),
+        ("h2", "Every bet"),
+        ("table", compared.figures),
+    ]
+    for name, changes in zip(compared.names[1:], compared.changes, strict=True):
+        count = f"{len(changes):,} hand rows"
+        if "weight" in changes.columns:
+            count += f" ({int(changes['weight'].sum()):,} hands)"
+        blocks += [("h2", f"Decisions that differ from {compared.names[0]}: {name}"), ("p", count)]
+        blocks.append(("table", changes.head(SHOWN_CHANGES)))
+    return blocks
+
+
 def _text_table(frame: pd.DataFrame) -> list[str]:
     if frame.empty:
         return ["(none)"]
@@ -135,11 +155,16 @@ def _text_table(frame: pd.DataFrame) -> list[str]:
 
 
 def _markdown_table(frame: pd.DataFrame) -> list[str]:
+    """Every header and cell as Markdown text (:func:`markdown_text`): a ``|`` in a bet's name
+    stays in its cell."""
     if frame.empty:
         return ["(none)"]
-    columns = list(frame.columns)
+    columns = [markdown_text(column) for column in frame.columns]
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
-    lines += ["| " + " | ".join(str(v) for v in row) + " |" for row in frame.itertuples(False)]
+    lines += [
+        "| " + " | ".join(markdown_text(value) for value in row) + " |"
+        for row in frame.itertuples(False)
+    ]
     return lines
 
 
@@ -148,7 +173,7 @@ def render(compared: Compared, kind: str = "text") -> str:
 
     Examples
     --------
-    >>> c = Compared(["a", "b"], pd.DataFrame({"bet": ["x"], "rules": ["a"]}), [pd.DataFrame()])
+    >>> c = Compared(["a", "b"], pd.DataFrame({"bet": ["x|y"], "rules": ["a"]}), [pd.DataFrame()])
     >>> print(render(c, "md"))
     # a compared with b
     <BLANKLINE>
@@ -156,37 +181,43 @@ def render(compared: Compared, kind: str = "text") -> str:
     <BLANKLINE>
     | bet | rules |
     |---|---|
-    | x | a |
+    | x\\|y | a |
     <BLANKLINE>
     ## Decisions that differ from a: b
     <BLANKLINE>
     0 hand rows
     (none)
     """
-    table = _markdown_table if kind in ("md", "html") else _text_table
-    lines = [f"# {compared.names[0]} compared with {', '.join(compared.names[1:])}", ""]
-    lines += ["## Every bet", "", *table(compared.figures)]
-    for name, changes in zip(compared.names[1:], compared.changes, strict=True):
-        count = f"{len(changes):,} hand rows"
-        if "weight" in changes.columns:
-            count += f" ({int(changes['weight'].sum()):,} hands)"
-        lines += ["", f"## Decisions that differ from {compared.names[0]}: {name}", "", count]
-        lines += table(changes.head(SHOWN_CHANGES))
-    text = "\n".join(lines)
-    if kind != "html":
-        return text
-    return html_page(lines)
+    blocks = _blocks(compared)
+    if kind == "html":
+        return html_page(blocks)
+    markdown = kind == "md"
+    text = markdown_text if markdown else str
+    table = _markdown_table if markdown else _text_table
+    lines: list[str] = []
+    for block, content in blocks:
+        if isinstance(content, pd.DataFrame):
+            lines += table(content)
+        elif block == "h1":
+            lines += [f"# {text(content)}", ""]
+        elif block == "h2":
+            lines += (
+                [f"## {text(content)}", ""] if len(lines) == 2 else ["", f"## {text(content)}", ""]
+            )
+        else:
+            lines.append(text(content))
+    return "\n".join(lines)
 
 
-def html_page(lines: list[str]) -> str:
-    """Markdown lines of :func:`render` (headings, paragraphs, pipe tables) as an HTML page.
+def html_page(blocks: list[Block]) -> str:
+    """The blocks of :func:`render` as an HTML page, every text escaped (:func:`html_text`).
 
     Examples
     --------
-    >>> print(html_page(["# T", "| a |", "|---|", "| 1 |", "x"]))
+    >>> print(html_page([("h1", "T <b>"), ("table", pd.DataFrame({"a": [1]})), ("p", "x")]))
     <!DOCTYPE html>
-    <html><head><meta charset="utf-8"><title>T</title></head><body>
-    <h1>T</h1>
+    <html><head><meta charset="utf-8"><title>T &lt;b&gt;</title></head><body>
+    <h1>T &lt;b&gt;</h1>
     <table>
     <tr><th>a</th></tr>
     <tr><td>1</td></tr>
@@ -194,31 +225,19 @@ def html_page(lines: list[str]) -> str:
     <p>x</p>
     </body></html>
     """
-    title = html.escape(lines[0].removeprefix("# ")) if lines else ""
+    title = next((content for kind, content in blocks if kind == "h1"), "")
     body: list[str] = []
-    header = False
-    for line in lines:
-        in_table = bool(body) and body[-1].startswith(("<tr>", "<table>"))
-        if line.startswith("|"):
-            if not in_table:
-                body.append("<table>")
-                header = True
-            if line.startswith("|---"):
-                continue
-            tag = "th" if header else "td"
-            header = False
-            cells = [html.escape(cell.strip()) for cell in line.strip("|").split("|")]
-            body.append("<tr>" + "".join(f"<{tag}>{cell}</{tag}>" for cell in cells) + "</tr>")
-            continue
-        if in_table:
+    for kind, content in blocks:
+        if not isinstance(content, pd.DataFrame):
+            body.append(f"<{kind}>{html_text(content)}</{kind}>")
+        elif content.empty:
+            body.append("<p>(none)</p>")
+        else:
+            body.append("<table>")
+            body.append("<tr>" + "".join(f"<th>{html_text(c)}</th>" for c in content.columns))
+            body[-1] += "</tr>"
+            for row in content.itertuples(False):
+                body.append("<tr>" + "".join(f"<td>{html_text(v)}</td>" for v in row) + "</tr>")
             body.append("</table>")
-        if line.startswith("## "):
-            body.append(f"<h2>{html.escape(line[3:])}</h2>")
-        elif line.startswith("# "):
-            body.append(f"<h1>{html.escape(line[2:])}</h1>")
-        elif line:
-            body.append(f"<p>{html.escape(line)}</p>")
-    if body and body[-1].startswith("<tr>"):
-        body.append("</table>")
-    head = f'<html><head><meta charset="utf-8"><title>{title}</title></head><body>'
+    head = f'<html><head><meta charset="utf-8"><title>{html_text(title)}</title></head><body>'
     return "\n".join(["<!DOCTYPE html>", head, *body, "</body></html>"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from crazy4.core.text_safety import one_line
 from crazy4.design.basis import rule_data
 from crazy4.design.ruletext import set_value, toml_text
 from crazy4.errors import InputError
@@ -42,7 +43,7 @@ def derived_text(base: RuleSet, changes: list[tuple[str, str]], name: str, title
     first: dict[str, Any] = {
         key: data.pop(key) for key in ("name", "title", "game", "source") if key in data
     }
-    comment = f"# {title}: written by crazy4 design from {base.name}."
+    comment = f"# {one_line(title)}: written by crazy4 design from {base.name}."
     return toml_text({**first, **data}, comment)
 
 

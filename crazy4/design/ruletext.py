@@ -22,12 +22,12 @@ flush = 2
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from fractions import Fraction
 from typing import Any
 
+from crazy4.core.text_safety import toml_string
 from crazy4.errors import InputError
 
 #: A TOML key that needs no quotes.
@@ -143,7 +143,7 @@ def odds_value(odds: Fraction) -> int | float | str:
 
 
 def _key(key: str) -> str:
-    return key if BARE_KEY.fullmatch(key) else json.dumps(key)
+    return key if BARE_KEY.fullmatch(key) else toml_string(key)
 
 
 def _scalar(value: Any) -> str:
@@ -152,7 +152,7 @@ def _scalar(value: Any) -> str:
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return toml_string(value)
     if isinstance(value, list):
         return "[" + ", ".join(_scalar(item) for item in value) + "]"
     raise InputError(f"cannot write {value!r} into a rule file")
@@ -180,12 +180,16 @@ def _table(lines: list[str], data: dict[str, Any], prefix: str) -> None:
 
 
 def toml_text(data: dict[str, Any], comment: str = "") -> str:
-    """Rule-file ``data`` as TOML text (``tomllib`` reads it back to the same data).
+    """Rule-file ``data`` as TOML text (``tomllib`` reads it back to the same data, whatever
+    its text holds: :func:`crazy4.core.text_safety.toml_string`).
 
     Examples
     --------
     >>> data = {"name": "x", "t": [{"name": "a", "pays": {"pair": 1}}], "notes": ["a b"]}
     >>> tomllib.loads(toml_text(data, "# a comment")) == data
+    True
+    >>> data = {"title": 'A "b" \\\\ 🂡 \x7f', "t": {"ké 😀": 1}}
+    >>> tomllib.loads(toml_text(data)) == data
     True
     """
     lines = [comment] if comment else []

@@ -18,6 +18,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from crazy4.core.bet_tables import fraction_text
+from crazy4.core.text_safety import markdown_text
 from crazy4.design.basis import analyze_quietly, bet_rows, changed_rules, rule_data
 from crazy4.design.ruletext import odds_value, pays_at
 from crazy4.errors import InputError
@@ -158,12 +159,14 @@ def verify(rules: RuleSet, claims: list[Claim], tolerance: Fraction) -> list[Che
 
 
 def markdown(rules: RuleSet, checks: list[Check], tolerance: Fraction) -> str:
-    """The verification as Markdown: a summary line, then every difference, then every match."""
+    """The verification as Markdown: a summary line, then every difference, then every match
+    (a claims file's bet, line and figure as text: :func:`markdown_text`)."""
     wrong = [check for check in checks if not check.matches]
+    name = markdown_text(rules.name)
     lines = [
-        f"# Claimed figures verified against {rules.name}",
+        f"# Claimed figures verified against {name}",
         "",
-        f"Rule set {rules.name} (SHA-256 {rules.content_hash}); tolerance "
+        f"Rule set {name} (SHA-256 {rules.content_hash}); tolerance "
         f"{float(tolerance):g} (combinations and payouts exactly).",
         "",
         f"{len(checks)} figures checked: {len(checks) - len(wrong)} match, {len(wrong)} differ.",
@@ -175,7 +178,8 @@ def markdown(rules: RuleSet, checks: list[Check], tolerance: Fraction) -> str:
             continue
         lines += ["| row | bet | line | figure | claimed | exact | difference |", "|---" * 7 + "|"]
         lines += [
-            f"| {c.row} | {c.bet} | {c.line} | {c.figure} | {fraction_text(c.claimed)} | "
+            f"| {c.row} | {markdown_text(c.bet)} | {markdown_text(c.line)} | "
+            f"{markdown_text(c.figure)} | {fraction_text(c.claimed)} | "
             f"{shown(c.figure, c.exact)} | {float(c.difference):.3g} |"
             for c in chosen
         ]

@@ -49,6 +49,9 @@ def render_verify_pdf(rules: RuleSet, checks: list[Check], tolerance: Fraction) 
     from crazy4.report.parsheet import Sheet
     from crazy4.report.parsheet_text import latin
     from crazy4.report.pdf import table_flowable
+    from crazy4.report.pdf_markup import paragraph, text_markup
+
+    writer = "verify-par --format pdf"
 
     base = getSampleStyleSheet()
     styles = {"cell": base["BodyText"], "number": base["BodyText"], "head": base["BodyText"]}
@@ -59,23 +62,22 @@ def render_verify_pdf(rules: RuleSet, checks: list[Check], tolerance: Fraction) 
         bottomMargin=15 * mm, title=latin(f"Claimed figures verified: {rules.name}"),
         author="crazy4", creator=f"crazy4 {__version__}", invariant=1,
     )  # fmt: skip
+    summary = (
+        f"Tolerance {float(tolerance):g} (combinations and payouts exactly). "
+        f"{len(checks)} figures checked: {len(checks) - len(wrong)} match, {len(wrong)} differ."
+    )
     story = [
-        Paragraph(latin(f"Claimed figures verified against {rules.name}"), base["Title"]),
-        Paragraph(latin(f"Rule set SHA-256 {rules.content_hash}"), base["BodyText"]),
-        Paragraph(
-            latin(
-                f"Tolerance {float(tolerance):g} (combinations and payouts exactly). "
-                f"{len(checks)} figures checked: {len(checks) - len(wrong)} match, "
-                f"{len(wrong)} differ."
-            ),
-            base["BodyText"],
-        ),
-    ]
+        paragraph(text_markup(f"Claimed figures verified against {rules.name}"),
+                  base["Title"], "the title", writer),
+        paragraph(text_markup(f"Rule set SHA-256 {rules.content_hash}"), base["BodyText"],
+                  "the rule set's SHA-256", writer),
+        paragraph(text_markup(summary), base["BodyText"], "the summary", writer),
+    ]  # fmt: skip
     for title, chosen in (("Differences", wrong), ("Matches", [c for c in checks if c.matches])):
         story += [Spacer(1, 4 * mm), Paragraph(title, base["Heading2"])]
         if chosen:
             sheet = Sheet(title.lower(), title, "", checks_frame(chosen), "claims")
-            story.append(table_flowable(sheet, document.width, styles))
+            story.append(table_flowable(sheet, document.width, styles, writer))
         else:
             story.append(Paragraph("(none)", base["BodyText"]))
     document.build(story)

@@ -32,6 +32,7 @@ import pandas as pd
 
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.paytables import format_odds
+from crazy4.core.text_safety import markdown_code, markdown_text
 from crazy4.generic.report_frame import exact_ev_texts, headline, render_sections, title_lines
 from crazy4.report.markdown import markdown_table
 from crazy4.report.sections import BET_FORMATS, returns_lines, rule_file_lines, side_bet_lines
@@ -185,7 +186,8 @@ def rules_section(rule_lines: Callable[[Any], tuple[list[str], list[str]]]) -> S
         before, after = rule_lines(rules)
         lines = [*title_lines(rules), "## Rules", "", *(f"- {line}" for line in before)]
         lines += side_bet_lines(rules.side_bets)
-        lines += [f"- {line}" for line in [*after, *rules.notes]]
+        lines += [f"- {line}" for line in after]
+        lines += [f"- {markdown_text(note)}" for note in rules.notes]
         return lines + rule_file_lines(rules.text)
 
     return section
@@ -261,7 +263,10 @@ def bets_section(text: BetsText[Any]) -> Section:
             markdown_table(shown, BET_FORMATS),
             "",
             *heading,
-            *[f"- `{row.bet}`: {row.description}" for row in bets.itertuples()],
+            *[
+                f"- {markdown_code(row.bet)}: {markdown_text(row.description)}"
+                for row in bets.itertuples()
+            ],
             "",
             cost_sentence(
                 analysis.simple_strategy_cost, text.simple_strategy(analysis), text.cost_format

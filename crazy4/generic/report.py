@@ -6,18 +6,19 @@ from collections.abc import Mapping
 
 import pandas as pd
 
+from crazy4.core.text_safety import markdown_code, markdown_text
 from crazy4.generic.report_frame import bet_row, headline, title_lines
 from crazy4.report.markdown import markdown_table, percent
+from crazy4.report.sections import rule_file_lines
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import GameSpec
 
 
 def _rules_section(spec: GameSpec, rules: RuleSet) -> list[str]:
     lines = ["## Rules", ""]
-    lines += [f"- {line}" for line in [*spec.rule_lines(rules), *rules.notes]]
-    lines += ["", "<details><summary>Rule file</summary>", "", "```toml", rules.text.rstrip()]
-    lines += ["```", "", "</details>", ""]
-    return lines
+    lines += [f"- {line}" for line in spec.rule_lines(rules)]
+    lines += [f"- {markdown_text(note)}" for note in rules.notes]
+    return [*lines, *rule_file_lines(rules.text.rstrip())]
 
 
 def _bets_section(bets: pd.DataFrame, main_bet: str) -> list[str]:
@@ -46,7 +47,10 @@ def _bets_section(bets: pd.DataFrame, main_bet: str) -> list[str]:
         "",
         "Descriptions:",
         "",
-        *[f"- `{row.bet}`: {row.description}" for row in bets.itertuples()],
+        *[
+            f"- {markdown_code(row.bet)}: {markdown_text(row.description)}"
+            for row in bets.itertuples()
+        ],
         "",
     ]
 

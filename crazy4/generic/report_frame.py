@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
 
 from crazy4.core.bet_tables import fraction_text
+from crazy4.core.text_safety import markdown_code, markdown_text
 from crazy4.report.markdown import percent
 from crazy4.report.sections import provenance_lines
 
@@ -73,7 +74,12 @@ def title_lines(rules: RuleSet) -> list[str]:
     >>> title_lines(load_rules("crazy4-standard"))[0]
     '# Crazy 4 Poker, standard casino rules'
     """
-    return [f"# {rules.title}", "", f"Rule set `{rules.name}` — {rules.source}", ""]
+    return [
+        f"# {markdown_text(rules.title)}",
+        "",
+        f"Rule set {markdown_code(rules.name)} — {markdown_text(rules.source)}",
+        "",
+    ]
 
 
 def headline(main: pd.Series, played: str) -> str:

@@ -31,6 +31,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from crazy4.core.text_safety import one_line, toml_string
 from crazy4.errors import InputError
 from crazy4.log.grammar import CardGrammar, IntegerCodes, symbol_problem
 from crazy4.log.initamounts import EVEN_MONEY, amount_kind, is_combined
@@ -381,7 +382,14 @@ def _empty_decisions(found: Guess, sample: pa.Table) -> None:
 
 
 def _key(name: str) -> str:
-    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else toml_string(name)
+
+
+def _value(value: object) -> str:
+    """A TOML value any reader reads back as it is: text through
+    :func:`crazy4.core.text_safety.toml_string` (JSON's ``\\ud83d`` escapes of an emoji are
+    no TOML), anything else as JSON writes it."""
+    return toml_string(value) if isinstance(value, str) else json.dumps(value)
 
 
 def render(found: Guess, log: str, rule_set: str | None, rule_file: str | None = None) -> str:
@@ -403,14 +411,14 @@ def render(found: Guess, log: str, rule_set: str | None, rule_file: str | None =
     # "P" = ""                        # not guessed: what does it mean?
     """
     lines = [
-        f"# A starting mapping for {log}, guessed by crazy4 validate --init-mapping.",
+        f"# A starting mapping for {one_line(log)}, guessed by crazy4 validate --init-mapping.",
         "# Check every line, then: crazy4 validate LOG --mapping THIS-FILE",
         "# Reference: docs/mapping-reference.md; worked examples: docs/mapping.md",
     ]
     if rule_set is not None:
-        lines.append(f"rule_set = {json.dumps(rule_set)}")
+        lines.append(f"rule_set = {_value(rule_set)}")
     elif rule_file is not None:
-        lines.append(f"# rule_set: a rule file is passed as --rules {rule_file}")
+        lines.append(f"# rule_set: a rule file is passed as --rules {one_line(rule_file)}")
     else:
         lines.append('# rule_set = "crazy4-standard"      # or pass --rules')
     lines.append('# strategy = "simple"              # what the log played (default optimal)')
@@ -419,25 +427,25 @@ def render(found: Guess, log: str, rule_set: str | None, rule_file: str | None =
     if found.round_ids == "text":
         lines.append('round_ids = "text"                # ids that are not numbers')
     if found.drop:
-        shown = ", ".join(json.dumps(name) for name in found.drop)
+        shown = ", ".join(_value(name) for name in found.drop)
         lines.append(f"drop = [{shown}]   # the log's own, clashing with a mapped column")
     for name in found.unmapped:
-        lines.append(f"# the log's column {json.dumps(name)} is not mapped (kept, unused)")
+        lines.append(f"# the log's column {_value(name)} is not mapped (kept, unused)")
     if found.notes:
         lines.append("# What the values told (check each):")
-        lines += [f"#   {note}" for note in found.notes]
+        lines += [f"#   {one_line(note)}" for note in found.notes]
     lines += ["", "[columns]                         # crazy4's name = the log's column"]
     for ours, theirs in found.columns.items():
         if ours == "decision" and found.multiplier is not None:
-            pair = f"[{json.dumps(theirs)}, {json.dumps(found.multiplier)}]"
+            pair = f"[{_value(theirs)}, {_value(found.multiplier)}]"
             lines.append(f"decision = {pair}   # the label, then the Play multiple")
         else:
-            lines.append(f"{ours} = {json.dumps(theirs)}")
+            lines.append(f"{ours} = {_value(theirs)}")
     lines += ["", *_cards_lines(found)]
     if found.symbols:
         lines += ["", "[cards.symbols]                   # the log's own words, from its cells"]
         for symbol, letter in found.symbols.items():
-            line = f"{_key(symbol)} = {json.dumps(letter)}"
+            line = f"{_key(symbol)} = {_value(letter)}"
             if symbol in found.guessed_symbols:
                 line = f"{line:<34}# CHECK: which suit is which is not told by the cells"
             lines.append(line)
@@ -446,10 +454,10 @@ def render(found: Guess, log: str, rule_set: str | None, rule_file: str | None =
         lines += ["", f"[decisions]                       # the log's label = crazy4's ({names})"]
         for label, meaning in found.labels.items():
             if meaning is None:
-                blank = f"# {json.dumps(label)} = " + '""'
+                blank = f"# {_value(label)} = " + '""'
                 lines.append(f"{blank:<34}# not guessed: what does it mean?")
             else:
-                lines.append(f"{_key(label)} = {json.dumps(meaning)}")
+                lines.append(f"{_key(label)} = {_value(meaning)}")
     lines += ["", "[wagers]", "unit = 1.0                        # the log's amounts times this"]
     if found.amounts:
         lines += ["", "[amounts]                         # how each amount column reads"]
@@ -467,15 +475,15 @@ def _cards_lines(found: Guess) -> list[str]:
             return [
                 "[cards]                           # integer codes: told by settlement",
                 'notation = "integers"',
-                f'encoding = "{encoding}"',
-                f'ranks = "{ranks}"',
+                f"encoding = {_value(encoding)}",
+                f"ranks = {_value(ranks)}",
                 'suits = "cdhs"                    # which suit is which no settlement tells',
             ]
         return [
             "[cards]                           # CHECK: integer codes, encoding not told by data",
             'notation = "integers"',
-            f'encoding = "{encoding}"          # or "suit*13+rank"',
-            f'ranks = "{ranks}"           # the rank of code index 0 first',
+            f'encoding = {_value(encoding)}          # or "suit*13+rank"',
+            f"ranks = {_value(ranks)}           # the rank of code index 0 first",
             'suits = "cdhs"',
         ]
     if kind == "codes":

@@ -20,8 +20,11 @@ import pandas as pd
 
 from crazy4.report.parsheet import ParSheet, bet_edge, records
 from crazy4.report.parsheet_text import latin
+from crazy4.report.pdf_markup import paragraph, text_markup
 from crazy4.version import __version__
 
+#: The writer's name in a message (:func:`crazy4.report.pdf_markup.paragraph`).
+_CARD = "card"
 #: The font sizes tried, largest first, until the card fits one page.
 SIZES = (10.0, 9.0, 8.0, 7.0, 6.5, 6.0, 5.5, 5.0)
 
@@ -96,7 +99,8 @@ def card_table(strategy: pd.DataFrame, decisions: tuple[str, ...]) -> list[list[
 
 
 def figures_lines(report: ParSheet, main_bet: str) -> list[str]:
-    """The main bet's house edge and RTP, and the simple strategy's, in words."""
+    """The main bet's house edge and RTP, and the simple strategy's, in words (paragraph
+    markup: the bet's description set as text)."""
     bets = {str(row["bet"]): row for row in records(report.tables["bets"])}
     lines = []
     for name, label in ((main_bet, "Playing this card"), (f"{main_bet}_simple", "Simple rule")):
@@ -106,7 +110,7 @@ def figures_lines(report: ParSheet, main_bet: str) -> list[str]:
         description = str(bets[name].get("description", ""))
         detail = f" ({description})" if label == "Simple rule" else ""
         lines.append(
-            f"<b>{label}</b>{latin(detail)}: house edge {float(edge):.4%}, return to player "
+            f"<b>{label}</b>{text_markup(detail)}: house edge {float(edge):.4%}, return to player "
             f"{float(1 - edge):.4%} of the initial wager."
         )
     return lines
@@ -117,7 +121,7 @@ def _flowables(
 ) -> list[Any]:
     from reportlab.lib import colors
     from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
-    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+    from reportlab.platypus import Spacer, Table, TableStyle
 
     base = getSampleStyleSheet()
     body = ParagraphStyle("card", parent=base["BodyText"], fontSize=size, leading=size * 1.25)
@@ -126,8 +130,11 @@ def _flowables(
     rows = card_table(report.tables["strategy"], decisions)
     cell = ParagraphStyle("cell", parent=body, fontSize=size - 1, leading=(size - 1) * 1.2)
     head = ParagraphStyle("head", parent=cell, fontName="Helvetica-Bold")
-    data = [[Paragraph(latin(text), head) for text in rows[0]]]
-    data += [[Paragraph(latin(text), cell) for text in row] for row in rows[1:]]
+    data = [[paragraph(text_markup(text), head, f"the column {text!r}", _CARD) for text in rows[0]]]
+    data += [
+        [paragraph(text_markup(text), cell, f"the strategy row {row[0]!r}", _CARD) for text in row]
+        for row in rows[1:]
+    ]
     first = 2 * width / (len(rows[0]) + 1)  # the hand column twice as wide as the others
     widths = [first] + [(width - first) / (len(rows[0]) - 1)] * (len(rows[0]) - 1)
     table = Table(data, colWidths=widths, hAlign="LEFT")
@@ -142,31 +149,28 @@ def _flowables(
         )
     )
     allowed = ", ".join(decisions)
+    intro = (
+        f"{report.game_title}, rule set {report.name} (rule file SHA-256 "
+        f"{report.rule_hash[:16]}...). Decisions the rules allow: {allowed}. Find your "
+        "hand and play as the card says; 'mixed' means the other cards of the hand "
+        "decide, with the share of such hands played each way."
+    )
     story: list[Any] = [
-        Paragraph(latin(f"Strategy card: {report.title}"), title),
-        Paragraph(
-            latin(
-                f"{report.game_title}, rule set {report.name} (rule file SHA-256 "
-                f"{report.rule_hash[:16]}...). Decisions the rules allow: {allowed}. Find your "
-                "hand and play as the card says; 'mixed' means the other cards of the hand "
-                "decide, with the share of such hands played each way."
-            ),
-            body,
-        ),
+        paragraph(text_markup(f"Strategy card: {report.title}"), title, "the title", _CARD),
+        paragraph(text_markup(intro), body, "the introduction", _CARD),
         Spacer(1, size),
         table,
         Spacer(1, size),
     ]
-    story += [Paragraph(line, body) for line in figures_lines(report, main_bet)]
-    story.append(
-        Paragraph(
-            latin(
-                f"Optimal strategy from every deal counted exactly (crazy4 {__version__}); "
-                "the full math report (PAR sheet) gives every figure with its exact fraction."
-            ),
-            body,
-        )
+    story += [
+        paragraph(line, body, "the main bet's figures", _CARD)
+        for line in figures_lines(report, main_bet)
+    ]
+    closing = (
+        f"Optimal strategy from every deal counted exactly (crazy4 {__version__}); "
+        "the full math report (PAR sheet) gives every figure with its exact fraction."
     )
+    story.append(paragraph(text_markup(closing), body, "the closing line", _CARD))
     return story
 
 

@@ -55,7 +55,10 @@ def write_report(
 
     ``source`` is the folder the tables were read from (``report --from``), if any: a table
     there that lacks what the report reads is then one line (:class:`InputError`) naming the
-    folder, not a traceback.
+    folder and the writer, not a traceback. Text of the rule file never fails a writer (each
+    sets it as text: :mod:`crazy4.core.text_safety`); where a writer cannot set something, it
+    says so naming itself and what it was setting (an :class:`InputError` passed on as it is,
+    never blamed on the tables).
     """
     try:
         _write_report(fmt, rules, tables, record, report_markdown, out, options)
@@ -63,8 +66,9 @@ def write_report(
         if source is None or isinstance(error, InputError):
             raise
         raise InputError(
-            f"--from: the tables in {source!r} are not as this version of crazy4 writes them "
-            f"({type(error).__name__}: {error}); run 'crazy4 analyze' again"
+            f"--from: the {fmt} writer cannot read the tables in {source!r} "
+            f"({type(error).__name__}: {error}): they are not as this version of crazy4 writes "
+            "them; run 'crazy4 analyze' again"
         ) from None
 
 

@@ -6,12 +6,13 @@ One self-contained file (plots as base64 PNG), readable in any browser without J
 from __future__ import annotations
 
 import base64
-import html
 import io
 from collections.abc import Callable
 from typing import Any
 
 import markdown
+
+from crazy4.core.text_safety import html_text
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em;
@@ -75,7 +76,8 @@ def drawable(frame: Any) -> Any:
     in the middle of a PDF or HTML report's output. The rule file refuses control characters
     outright (:func:`crazy4.rules.sections.check_printable`); any other character the font
     cannot draw is spelt '?' in what is plotted, as :func:`crazy4.report.pdf.latin` spells
-    what the PDF's own fonts lack.
+    what the PDF's own fonts lack. (A ``$`` the plots escape themselves:
+    :func:`crazy4.core.text_safety.plot_text`.)
 
     Examples
     --------
@@ -101,7 +103,9 @@ def drawable(frame: Any) -> Any:
 
 
 def render_html(title: str, name: str, tables: dict[str, Any], report_markdown: str) -> str:
-    """The HTML report: the Markdown report plus its plots, in one file.
+    """The HTML report: the Markdown report plus its plots, in one file. The Markdown's text
+    is escaped where it is written (:func:`crazy4.core.text_safety.markdown_text`), so no text
+    of an input becomes a tag here; the title is escaped for the page's ``<title>``.
 
     Parameters
     ----------
@@ -114,11 +118,11 @@ def render_html(title: str, name: str, tables: dict[str, Any], report_markdown: 
     """
     body = markdown.markdown(report_markdown, extensions=["tables", "fenced_code"])
     pictures = "\n".join(
-        f'<figure><img alt="{html.escape(caption)}" src="data:image/png;base64,'
-        f'{figure_png(figure)}"><figcaption>{html.escape(caption)}</figcaption></figure>'
+        f'<figure><img alt="{html_text(caption)}" src="data:image/png;base64,'
+        f'{figure_png(figure)}"><figcaption>{html_text(caption)}</figcaption></figure>'
         for caption, figure in report_figures(name, tables)
     )
-    escaped = html.escape(title)
+    escaped = html_text(title)
     return (
         f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>{escaped}</title><style>{_STYLE}</style></head><body>\n{body}\n"

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import pandas as pd
 
+from crazy4.core.text_safety import markdown_text
+
 
 def markdown_table(frame: pd.DataFrame, formats: dict[str, str] | None = None) -> str:
-    """A DataFrame as a Markdown table, numbers formatted by column.
+    """A DataFrame as a Markdown table, numbers formatted by column; every header and cell is
+    text (:func:`crazy4.core.text_safety.markdown_text`), so a ``|`` or a tag in a name stays
+    in its cell as written.
 
     Examples
     --------
@@ -14,9 +18,11 @@ def markdown_table(frame: pd.DataFrame, formats: dict[str, str] | None = None) -
     | a | b |
     |---:|:---|
     | 1.23 | x |
+    >>> print(markdown_table(pd.DataFrame({"tied": ["1x|2x"]})).splitlines()[-1])
+    | 1x\\|2x |
     """
     formats = formats or {}
-    header = "| " + " | ".join(str(c) for c in frame.columns) + " |"
+    header = "| " + " | ".join(markdown_text(c) for c in frame.columns) + " |"
     align = (
         "|"
         + "|".join(
@@ -34,7 +40,7 @@ def markdown_table(frame: pd.DataFrame, formats: dict[str, str] | None = None) -
                 cells.append("" if value != value else f"{value:.6g}")
             else:
                 cells.append(str(value))
-        lines.append("| " + " | ".join(cells) + " |")
+        lines.append("| " + " | ".join(markdown_text(cell) for cell in cells) + " |")
     return "\n".join(lines)
 
 

@@ -1,12 +1,13 @@
-"""The math report's words: the method paragraph, the rules list, the column glossary and the
-inline markup both renderers share."""
+"""The math report's words: the method paragraph, the rules list, the column glossary, and the
+text both renderers share (the rules list as plain text: :func:`plain`; text the PDF's
+standard fonts can show: :func:`latin`; the PDF's paragraphs: :mod:`crazy4.report.pdf_text`).
+"""
 
 from __future__ import annotations
 
-import html
-import re
 from typing import TYPE_CHECKING
 
+from crazy4.core.text_safety import markdown_plain
 from crazy4.version import __version__
 
 if TYPE_CHECKING:
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
     from crazy4.spec.game import Game
 
 #: Characters outside the standard fonts' encoding, spelt out.
-_SPELT = {"−": "-", "≤": "<=", "≥": ">=", "√": "sqrt", "→": "->", "±": "+-", "…": "..."}
+SPELT = {"−": "-", "≤": "<=", "≥": ">=", "√": "sqrt", "→": "->", "±": "+-", "…": "..."}
 #: What each column of the report's sheets means (the workbook's README sheet lists them).
 COLUMN_MEANINGS = {
     "bet": "the bet (a row of bets.parquet)",
@@ -134,28 +135,15 @@ def rules_lines(report_markdown: str) -> list[str]:
 
 
 def plain(text: str) -> str:
-    """Markdown emphasis and code marks removed.
+    """A Markdown fragment crazy4 wrote as plain text: emphasis and code marks and escapes
+    removed (:func:`crazy4.core.text_safety.markdown_plain`).
 
     Examples
     --------
-    >>> plain("**K high**, *note* `x`")
-    'K high, note x'
+    >>> plain("**K high**, *note* `x`, 1x\\\\|2x &lt;b&gt;")
+    'K high, note x, 1x|2x <b>'
     """
-    return re.sub(r"\*\*|(?<![\w*])\*|\*(?![\w*])|`", "", text)
-
-
-def markup(text: str) -> str:
-    """Markdown emphasis and code as ReportLab paragraph markup, the rest escaped.
-
-    Examples
-    --------
-    >>> markup("**K** & `x`")
-    '<b>K</b> &amp; <font face="Courier">x</font>'
-    """
-    escaped = html.escape(text, quote=False)
-    escaped = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", escaped)
-    escaped = re.sub(r"(?<![\w*])\*(.+?)\*(?![\w*])", r"<i>\1</i>", escaped)
-    return re.sub(r"`(.+?)`", r'<font face="Courier">\1</font>', escaped)
+    return markdown_plain(text)
 
 
 def latin(text: str) -> str:
@@ -166,6 +154,6 @@ def latin(text: str) -> str:
     >>> latin("EV(1x) − EV(fold) ≤ 0 — ok")
     'EV(1x) - EV(fold) <= 0 — ok'
     """
-    for character, spelt in _SPELT.items():
+    for character, spelt in SPELT.items():
         text = text.replace(character, spelt)
     return text.encode("cp1252", errors="replace").decode("cp1252")

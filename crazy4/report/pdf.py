@@ -4,20 +4,23 @@ break across pages with their header repeated, and the report's plots embedded.
 Same inputs, same bytes: ReportLab's *invariant* mode fixes the document's dates and ID, and
 nothing else reads the clock (plots are PNGs without a timestamp). Text is set in the PDF's
 standard fonts (Helvetica, Courier: nothing embedded, so the file stays small); characters
-they cannot show are spelt out (:func:`latin`).
+they cannot show are spelt out (:func:`latin`). Every text is set as text, never as
+paragraph markup (:func:`crazy4.report.pdf_markup.text_markup`): a rule file's title or a
+table's cell holding ``<a href>``, ``<font>`` or an unclosed ``<b>`` is printed as written.
 """
 
 from __future__ import annotations
 
 import io
 import math
-import re
 from pathlib import Path
 from typing import Any
 
+from crazy4.core.text_safety import pdf_text
 from crazy4.report.parsheet import ParSheet, Sheet
-from crazy4.report.parsheet_text import latin, markup
+from crazy4.report.parsheet_text import latin
 from crazy4.report.pdf_cover import cover_story
+from crazy4.report.pdf_markup import markup, paragraph, standard, text_markup
 from crazy4.version import __version__
 
 _PERCENT = {
@@ -181,21 +184,23 @@ def fitting_size(
     return float(size)
 
 
-#: Markdown emphasis or code in a cell: a paragraph renders it (:func:`markup`).
-_MARKED = re.compile(r"[*`]")
-
-
-def table_flowable(sheet: Sheet, available: float, styles: dict[str, Any]) -> Any:
-    """The sheet's printed columns as a table whose header row repeats on every page."""
+def table_flowable(
+    sheet: Sheet, available: float, styles: dict[str, Any], writer: str = "pdf"
+) -> Any:
+    """The sheet's printed columns as a table whose header row repeats on every page; every
+    header and cell is text (a cell that may wrap, or holds a character the standard fonts
+    lack, a paragraph of :func:`text_markup`; any other a plain string, which ReportLab draws
+    as it is)."""
     from reportlab.lib import colors
-    from reportlab.platypus import Paragraph, Table, TableStyle
+    from reportlab.platypus import Table, TableStyle
 
     frame = sheet.frame
     columns = [c for c in sheet.printed if c in frame.columns] or [str(c) for c in frame.columns]
-    texts: list[list[str]] = [[column.replace("_", " ") for column in columns]]
+    written: list[list[str]] = [[column.replace("_", " ") for column in columns]]
     numeric = [frame[column].dtype.kind in "iuf" for column in columns]
     for row in frame[columns].itertuples(index=False, name=None):
-        texts.append([latin(cell_text(c, v)) for c, v in zip(columns, row, strict=True)])
+        written.append([cell_text(c, v) for c, v in zip(columns, row, strict=True)])
+    texts = [[latin(text) for text in line] for line in written]  # as measured
     size = fitting_size(texts, numeric, available, 7.0 if len(columns) <= 9 else 6.0)
     widths = column_widths(texts, numeric, available, size)
     cell = styles["cell"].clone("c", fontSize=size, leading=size + 1.2)
@@ -204,12 +209,18 @@ def table_flowable(sheet: Sheet, available: float, styles: dict[str, Any]) -> An
     # a column that never wraps takes its cells as plain strings, set in the cell font by the
     # table's style below: a paragraph a cell would be laid out line by line on every pass
     fixed = [_unwrapped(texts, numeric, number) for number in range(len(columns))]
-    data: list[list[Any]] = [[Paragraph(markup(text), head) for text in texts[0]]]
-    for line in texts[1:]:
+    where = f"sheet {sheet.name!r}"
+    data: list[list[Any]] = [
+        [paragraph(text_markup(text), head, f"{where}'s header {text!r}", writer)
+         for text in written[0]]
+    ]  # fmt: skip
+    for line, shown in zip(written[1:], texts[1:], strict=True):
         data.append(
-            [text if unwrapped and not _MARKED.search(text)
-             else Paragraph(markup(text), number if is_number else cell)
-             for text, is_number, unwrapped in zip(line, numeric, fixed, strict=True)]
+            [plain if unwrapped and standard(text)
+             else paragraph(text_markup(text), number if is_number else cell,
+                            f"a cell of {where}, column {column!r}", writer)
+             for text, plain, is_number, unwrapped, column
+             in zip(line, shown, numeric, fixed, columns, strict=True)]
         )  # fmt: skip
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     right = [("ALIGN", (i, 1), (i, -1), "RIGHT") for i, n in enumerate(numeric) if n]
@@ -235,41 +246,40 @@ def table_flowable(sheet: Sheet, available: float, styles: dict[str, Any]) -> An
 def heading(text: str, styles: dict[str, Any]) -> list[Any]:
     """A section heading (listed in the contents by :func:`render_pdf`'s document), on a new
     page when less than a few table rows would fit under it."""
-    from reportlab.platypus import CondPageBreak, Paragraph
+    from reportlab.platypus import CondPageBreak
 
-    return [CondPageBreak(150), Paragraph(text, styles["h1"])]
+    return [CondPageBreak(150), paragraph(text_markup(text), styles["h1"], f"the heading {text!r}")]
 
 
 def _headings(flowable: Any) -> list[str]:
-    """The section headings in a flowable or in the group that keeps it with the next ones."""
+    """The section headings in a flowable or in the group that keeps it with the next ones, as
+    paragraph markup (the contents set them as paragraphs again)."""
     from reportlab.platypus import Paragraph
 
     if isinstance(flowable, Paragraph):
-        return [flowable.getPlainText()] if flowable.style.name == "h1" else []
+        return [pdf_text(flowable.getPlainText())] if flowable.style.name == "h1" else []
     return [text for inner in getattr(flowable, "_content", []) for text in _headings(inner)]
 
 
 def _sheet_story(sheet: Sheet, available: float, styles: dict[str, Any]) -> list[Any]:
-    from reportlab.platypus import Paragraph
-
-    story: list[Any] = heading(latin(sheet.title), styles)
-    story.append(Paragraph(markup(latin(sheet.intro)), styles["intro"]))
+    where = f"sheet {sheet.name!r}"
+    story: list[Any] = heading(sheet.title, styles)
+    story.append(paragraph(text_markup(sheet.intro), styles["intro"], f"the intro of {where}"))
     source = f"Source: {sheet.source}; workbook sheet '{sheet.name}'"
     if set(sheet.printed) and set(sheet.frame.columns) - set(sheet.printed):
         source += " (the workbook has every column)"
-    story.append(Paragraph(latin(source) + ".", styles["source"]))
+    story.append(paragraph(text_markup(source + "."), styles["source"], f"the source of {where}"))
     if sheet.in_pdf:
         story.append(table_flowable(sheet, available, styles))
         for number, note in enumerate(sheet.notes, start=1):
-            story.append(Paragraph(f"Note {number}. {markup(latin(note))}", styles["small"]))
+            text = text_markup(f"Note {number}. {note}")
+            story.append(paragraph(text, styles["small"], f"note {number} of {where}"))
     else:
-        story.append(
-            Paragraph(
-                f"{len(sheet.frame):,} rows: too many to print; they are in the workbook's "
-                f"sheet '{sheet.name}' and in {latin(sheet.source)}.",
-                styles["body"],
-            )
+        text = (
+            f"{len(sheet.frame):,} rows: too many to print; they are in the workbook's "
+            f"sheet '{sheet.name}' and in {sheet.source}."
         )
+        story.append(paragraph(text_markup(text), styles["body"], f"the rows of {where}"))
     return story
 
 
@@ -280,7 +290,7 @@ def _png_size(data: bytes) -> tuple[int, int]:
 
 def _figures(report: ParSheet, available: float, styles: dict[str, Any]) -> list[Any]:
     import matplotlib.pyplot as plt
-    from reportlab.platypus import Image, KeepTogether, PageBreak, Paragraph, Spacer
+    from reportlab.platypus import Image, KeepTogether, PageBreak, Spacer
 
     from crazy4.report.html import report_figures
 
@@ -296,7 +306,8 @@ def _figures(report: ParSheet, available: float, styles: dict[str, Any]) -> list
         buffer.seek(0)
         scale = min(1.0, available / width, 620 / height)
         image = Image(buffer, width=width * scale, height=height * scale)
-        story.append(KeepTogether([image, Paragraph(latin(caption), styles["small"])]))
+        label = paragraph(text_markup(caption), styles["small"], f"the caption {caption!r}")
+        story.append(KeepTogether([image, label]))
         story.append(Spacer(1, 10))
     return story
 
@@ -306,8 +317,9 @@ def _story(report: ParSheet, available: float, styles: dict[str, Any]) -> list[A
 
     story = cover_story(report, styles, available)
     story.extend(heading("Rules", styles))
-    for line in report.rules_text:
-        story.append(Paragraph(markup(latin(line)), styles["bullet"], bulletText="•"))
+    for number, line in enumerate(report.rules_text, start=1):
+        what = f"line {number} of the rules list"
+        story.append(paragraph(markup(line), styles["bullet"], what, bulletText="•"))
     story.append(Paragraph("The rule file, as analyzed:", styles["small"]))
     story.append(
         Preformatted(
@@ -315,13 +327,14 @@ def _story(report: ParSheet, available: float, styles: dict[str, Any]) -> list[A
         )
     )
     story.extend(heading("Method", styles))
-    story.append(Paragraph(latin(report.method), styles["body"]))
+    story.append(paragraph(text_markup(report.method), styles["body"], "the method"))
     for sheet in report.sheets:
         story.extend(_sheet_story(sheet, available, styles))
     story.extend(_figures(report, available, styles))
     story.extend(heading("Provenance", styles))
     for key, value in sorted(report.record.items()):
-        story.append(Paragraph(f"{latin(key)}: {latin(str(value))}", styles["bullet"]))
+        text = text_markup(f"{key}: {value}")
+        story.append(paragraph(text, styles["bullet"], f"the provenance's {key!r}"))
     return story
 
 

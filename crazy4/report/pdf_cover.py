@@ -12,7 +12,7 @@ from typing import Any
 
 from crazy4.report.cover import NOT_STATED
 from crazy4.report.parsheet import ParSheet
-from crazy4.report.parsheet_text import latin
+from crazy4.report.pdf_markup import paragraph, text_markup
 from crazy4.version import __version__
 
 
@@ -46,7 +46,8 @@ def cover_rows(report: ParSheet) -> list[tuple[str, str]]:
 
 
 def cover_story(report: ParSheet, styles: dict[str, Any], available: float) -> list[Any]:
-    """The first page's flowables: kicker, title, cover block, sign-off table, contents."""
+    """The first page's flowables: kicker, title, cover block, sign-off table, contents (every
+    text of the rule file and the cover set as text: :func:`text_markup`)."""
     from reportlab.lib import colors
     from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
     from reportlab.platypus.tableofcontents import TableOfContents
@@ -54,16 +55,18 @@ def cover_story(report: ParSheet, styles: dict[str, Any], available: float) -> l
     story: list[Any] = [
         Spacer(1, 30),
         Paragraph("Mathematical report (PAR sheet)", styles["kicker"]),
-        Paragraph(latin(report.title), styles["title"]),
+        paragraph(text_markup(report.title), styles["title"], "the rule set's title"),
         Spacer(1, 10),
     ]
     label_width = 120.0
     rows = []
     for label, value in cover_rows(report):
-        text = latin(value)
+        text = text_markup(value)
         if label == "Rule file SHA-256":
             text = f'<font face="Courier" size="7.5">{text}</font>'
-        rows.append([Paragraph(f"<b>{label}</b>", styles["body"]), Paragraph(text, styles["body"])])
+        what = f"the cover's {label!r}"
+        rows.append([Paragraph(f"<b>{label}</b>", styles["body"]),
+                     paragraph(text, styles["body"], what)])  # fmt: skip
     block = Table(rows, colWidths=[label_width, available - label_width], hAlign="LEFT")
     line = ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#c8c8c8"))
     block.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), line]))
@@ -76,8 +79,8 @@ def cover_story(report: ParSheet, styles: dict[str, Any], available: float) -> l
         )
         lines.append(
             [
-                Paragraph(latin(role), styles["small"]),
-                Paragraph(latin(name), styles["small"]),
+                paragraph(text_markup(role), styles["small"], f"the sign-off role {role!r}"),
+                paragraph(text_markup(name), styles["small"], "the cover's prepared_by"),
                 "",
                 "",
             ]

@@ -1,7 +1,9 @@
 """Plots of the result tables (matplotlib), shared by the notebooks and the HTML report.
 
 Each function draws on a given or new :class:`matplotlib.axes.Axes` and returns it; axes are
-labelled with units so a figure reads without the code.
+labelled with units so a figure reads without the code. A label drawn from a table (a bet's
+name, a rule file's table name) is text: its ``$`` never starts mathtext
+(:func:`crazy4.core.text_safety.plot_text`).
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+
+from crazy4.core.text_safety import plot_text
 
 
 def _axes(ax: Any | None, size: tuple[float, float] = (8, 4)) -> Any:
@@ -26,7 +30,7 @@ def net_distribution(frame: pd.DataFrame, ax: Any | None = None, title: str = ""
     ax = _axes(ax)
     ax.bar(range(len(frame)), frame["probability"], color="tab:blue")
     ax.set_xticks(range(len(frame)))
-    ax.set_xticklabels(frame["net"], rotation=90, fontsize=8)
+    ax.set_xticklabels([plot_text(str(net)) for net in frame["net"]], rotation=90, fontsize=8)
     ax.set_yscale("log")
     ax.set_xlabel("net result of the round (units of Ante)")
     ax.set_ylabel("probability (log scale)")
@@ -43,7 +47,7 @@ def house_edges(bets: pd.DataFrame, ax: Any | None = None, title: str = "") -> A
     ax.barh(positions - 0.2, 100 * bets["house_edge"], height=0.4, label="house edge")
     ax.barh(positions + 0.2, 100 * bets["element_of_risk"], height=0.4, label="element of risk")
     ax.set_yticks(positions)
-    ax.set_yticklabels(labels, fontsize=8)
+    ax.set_yticklabels([plot_text(str(label)) for label in labels], fontsize=8)
     ax.invert_yaxis()
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_xlabel("percent of the base wager (house edge) or of the total wagered (EoR)")
@@ -232,7 +236,7 @@ def cap_curves(cap: pd.DataFrame, ax: Any | None = None, title: str = "") -> Any
     """House edge of each bet against its size under an aggregate payout cap (``cap``)."""
     ax = _axes(ax)
     for bet, rows in cap.groupby("bet", sort=False):
-        ax.plot(rows["bet_size"], 100 * rows["house_edge"], marker="o", label=str(bet))
+        ax.plot(rows["bet_size"], 100 * rows["house_edge"], marker="o", label=plot_text(str(bet)))
     ax.set_xscale("log")
     ax.set_xlabel("bet size ($, log scale)")
     ax.set_ylabel("house edge (% of the bet)")

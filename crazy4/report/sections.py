@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from crazy4.core.text_safety import markdown_code, markdown_fence, markdown_text
 from crazy4.report.markdown import markdown_table
 
 if TYPE_CHECKING:
@@ -35,12 +36,13 @@ def side_bet_lines(side_bets: Sequence[SideBet]) -> list[str]:
     lines = []
     for bet in side_bets:
         forfeit = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
-        lines.append(f"- {bet.name}: pays {bet.table.describe()}; {forfeit}.")
+        pays = markdown_text(bet.table.describe())
+        lines.append(f"- {markdown_text(bet.name)}: pays {pays}; {forfeit}.")
     return lines
 
 
 def rule_file_lines(text: str) -> list[str]:
-    """The rule file, folded away under the rules list.
+    """The rule file, folded away under the rules list, in a fence no line of it can end.
 
     Examples
     --------
@@ -51,9 +53,7 @@ def rule_file_lines(text: str) -> list[str]:
         "",
         "<details><summary>Rule file</summary>",
         "",
-        "```toml",
-        text.strip(),
-        "```",
+        *markdown_fence(text.strip(), "toml"),
         "",
         "</details>",
         "",
@@ -112,7 +112,10 @@ def provenance_lines(provenance: dict[str, object], deals: str) -> list[str]:
     '- version: `1`'
     """
     lines = ["## Provenance", ""]
-    lines += [f"- {key}: `{value}`" for key, value in sorted(provenance.items())]
+    lines += [
+        f"- {markdown_text(key)}: {markdown_code(value)}"
+        for key, value in sorted(provenance.items())
+    ]
     lines += [
         "",
         f"Every count is exact (integers over all {deals}); decimals are rounded only for display.",

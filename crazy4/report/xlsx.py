@@ -7,6 +7,10 @@ order. Counts are written as integers, other numbers as IEEE doubles (openpyxl w
 shortest text that reads back as the same double, so a cell equals the parquet table's value
 exactly), exact fractions as text in their ``*_exact`` columns, missing values as empty cells.
 
+Every text is a string cell, never a formula: a rule file's title or source, a table's
+name or a note reads back as written, and one beginning with ``=``, ``+``, ``-``, ``@``, a tab
+or a carriage return carries the quote prefix (:func:`crazy4.core.text_safety.make_inert`).
+
 Same inputs, same bytes: the document's dates are fixed (:data:`FIXED_DATE`) and the zip is
 rewritten with fixed entry times and attributes (:func:`normalized_zip`).
 """
@@ -21,6 +25,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from crazy4.core.text_safety import make_inert, sheet_text
 from crazy4.report.cover import NOT_STATED
 from crazy4.report.parsheet import ParSheet, Sheet
 from crazy4.report.parsheet_text import column_meaning, plain
@@ -65,6 +70,31 @@ def cell_value(value: Any) -> Any:
     return value
 
 
+def append_row(worksheet: Any, values: list[Any]) -> None:
+    """Append a row of values, every text a string cell a spreadsheet never evaluates
+    (:func:`crazy4.core.text_safety.make_inert`), whatever it begins with.
+
+    Examples
+    --------
+    >>> from openpyxl import Workbook
+    >>> sheet = Workbook().active
+    >>> append_row(sheet, ["=1/2", -0.5, None])
+    >>> [(cell.value, cell.data_type) for cell in sheet[1]]
+    [('=1/2', 's'), (-0.5, 'n'), (None, 'n')]
+    """
+    from openpyxl.cell.cell import Cell
+
+    row: list[Any] = []
+    for value in values:
+        if isinstance(value, str):
+            cell = Cell(worksheet, value=sheet_text(value))
+            make_inert(cell)
+            row.append(cell)
+        else:
+            row.append(value)
+    worksheet.append(row)
+
+
 def _write_sheet(book: Any, sheet: Sheet) -> dict[str, str]:
     """Write one sheet; returns the cells whose double openpyxl's 16 digits would not keep
     (coordinate -> the shortest exact text), for :func:`normalized_zip` to put back."""
@@ -73,12 +103,12 @@ def _write_sheet(book: Any, sheet: Sheet) -> dict[str, str]:
 
     worksheet = book.create_sheet(sheet.name)
     frame = sheet.frame
-    worksheet.append([str(column) for column in frame.columns])
+    append_row(worksheet, [str(column) for column in frame.columns])
     letters = [get_column_letter(number) for number in range(1, len(frame.columns) + 1)]
     exact: dict[str, str] = {}
     for number, row in enumerate(frame.itertuples(index=False, name=None), start=2):
         values = [cell_value(value) for value in row]
-        worksheet.append(values)
+        append_row(worksheet, values)
         for letter, value in zip(letters, values, strict=True):
             if isinstance(value, float) and float(f"{value:.16g}") != value:
                 exact[f"{letter}{number}"] = repr(value)
@@ -128,7 +158,7 @@ def _write_readme(book: Any, report: ParSheet) -> None:
     if left_out:
         rows += [[], ["in the parquet tables only (too large for a sheet):", ", ".join(left_out)]]
     for row in rows:
-        worksheet.append(row)
+        append_row(worksheet, row)
     for letter, width in (("A", 28), ("B", 30), ("C", 80), ("D", 24)):
         worksheet.column_dimensions[letter].width = width
 
@@ -137,11 +167,11 @@ def _write_rules(book: Any, report: ParSheet) -> None:
     worksheet = book.create_sheet("rules")
     worksheet.append(["rules"])
     for line in report.rules_text:
-        worksheet.append([plain(line)])
+        append_row(worksheet, [plain(line)])
     worksheet.append([])
     worksheet.append(["rule file"])
     for line in report.rule_file.splitlines():
-        worksheet.append([line])
+        append_row(worksheet, [line])
     worksheet.column_dimensions["A"].width = 120
 
 

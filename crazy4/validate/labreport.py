@@ -9,8 +9,7 @@ schema in docs/validator.md).
 
 from __future__ import annotations
 
-from html import escape
-
+from crazy4.core.text_safety import html_text
 from crazy4.validate.report import Check, Report
 
 _STYLE = (
@@ -24,9 +23,9 @@ _STYLE = (
 def _check_html(check: Check) -> list[str]:
     status = "pass" if check.status == "pass" else "fail"
     lines = [
-        f'<h2>{escape(check.name)}: <span class="{status}">{check.status.upper()}</span>'
-        f"{escape(check.rests_on())}</h2>",
-        f"<p>{escape(check.summary)}</p>",
+        f'<h2>{html_text(check.name)}: <span class="{status}">{check.status.upper()}</span>'
+        f"{html_text(check.rests_on())}</h2>",
+        f"<p>{html_text(check.summary)}</p>",
     ]
     if check.by_seat:  # the Strategy check's deviations by seat
         lines.append("<table><tr><th>seat</th><th>decisions</th><th>deviations</th></tr>")
@@ -39,11 +38,11 @@ def _check_html(check: Check) -> list[str]:
         lines.append("<table><tr><th>rows</th><th>pattern</th><th>examples</th></tr>")
         for what, finding in check.findings.items():
             examples = "<br>".join(
-                escape(", ".join(f"{k} {v}" for k, v in example.items()))
+                html_text(", ".join(f"{k} {v}" for k, v in example.items()))
                 for example in finding.examples
             )
             lines.append(
-                f"<tr><td>{finding.count:,}</td><td>{escape(what)}</td><td>{examples}</td></tr>"
+                f"<tr><td>{finding.count:,}</td><td>{html_text(what)}</td><td>{examples}</td></tr>"
             )
         lines.append("</table>")
     if check.tests:
@@ -55,10 +54,10 @@ def _check_html(check: Check) -> list[str]:
             for key in keys:
                 value = test.get(key, "")
                 text = f"{value:.4g}" if isinstance(value, float) else str(value)
-                cells.append(f"<td>{escape(text)}</td>")
+                cells.append(f"<td>{html_text(text)}</td>")
             lines.append("<tr>" + "".join(cells) + "</tr>")
         lines.append("</table>")
-    lines += [f"<p><i>note:</i> {escape(note)}</p>" for note in check.notes]
+    lines += [f"<p><i>note:</i> {html_text(note)}</p>" for note in check.notes]
     return lines
 
 
@@ -77,17 +76,17 @@ def render_html(report: Report) -> str:
     head = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>Validation of {escape(report.source)}</title><style>{_STYLE}</style></head>",
+        f"<title>Validation of {html_text(report.source)}</title><style>{_STYLE}</style></head>",
         "<body>",
-        f"<h1>Validation of {escape(report.source)} against {escape(report.rule_set)}</h1>",
+        f"<h1>Validation of {html_text(report.source)} against {html_text(report.rule_set)}</h1>",
         "<table>",
-        f"<tr><th>input</th><td>{escape(report.kind)}: {report.rows:,} rows, "
+        f"<tr><th>input</th><td>{html_text(report.kind)}: {report.rows:,} rows, "
         f"{report.rounds:,} rounds</td></tr>",
         f"<tr><th>log</th><td>{report.source_bytes:,} bytes, sha256 "
-        f"<code>{escape(report.source_sha256)}</code></td></tr>",
-        f"<tr><th>rule set</th><td>{escape(report.rule_set)}, sha256 "
-        f"<code>{escape(report.rule_set_sha256)}</code></td></tr>",
-        f"<tr><th>expected strategy</th><td>{escape(report.strategy)}</td></tr>",
+        f"<code>{html_text(report.source_sha256)}</code></td></tr>",
+        f"<tr><th>rule set</th><td>{html_text(report.rule_set)}, sha256 "
+        f"<code>{html_text(report.rule_set_sha256)}</code></td></tr>",
+        f"<tr><th>expected strategy</th><td>{html_text(report.strategy)}</td></tr>",
         f'<tr><th>verdict</th><td class="{"pass" if report.consistent else "fail"}">'
         f"{verdict}</td></tr>",
         "</table>",

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from crazy4.core.text_safety import markdown_text
 from crazy4.log.mapping import LogMapping
 from crazy4.rules.ruleset import RuleSet
 
@@ -151,21 +152,23 @@ class Check:
         return found
 
     def render(self, markdown: bool) -> list[str]:
-        """The check's lines of :meth:`Report.render`."""
+        """The check's lines of :meth:`Report.render`; in Markdown every text (a log's cells,
+        labels and round ids among them) as text (:func:`markdown_text`)."""
         sub = "## " if markdown else ""
         bullet = "- " if markdown else "  "
+        text = markdown_text if markdown else str
         status = {"pass": "pass", "fail": "FAIL", "not run": "NOT RUN"}[self.status]
-        lines = ["", f"{sub}{self.name}: {status}{self.rests_on()}", self.summary]
+        lines = ["", f"{sub}{text(self.name)}: {status}{self.rests_on()}", text(self.summary)]
         lines += self._render_seats(markdown)
         for what, finding in self.findings.items():
-            lines.append(f"{bullet}{finding.count:,} x {what}")
+            lines.append(f"{bullet}{finding.count:,} x {text(what)}")
             for example in finding.examples:
-                text = ", ".join(f"{key} {value}" for key, value in example.items())
-                lines.append(f"{'  ' if markdown else '      '}- {text}")
+                shown = ", ".join(f"{key} {value}" for key, value in example.items())
+                lines.append(f"{'  ' if markdown else '      '}- {text(shown)}")
         if self.tests:
             lines += self._render_tests(markdown, bullet)
         for note in self.notes:
-            lines.append(f"{bullet}note: {note}")
+            lines.append(f"{bullet}note: {text(note)}")
         return lines
 
     def _render_seats(self, markdown: bool) -> list[str]:
@@ -211,7 +214,7 @@ class Check:
                 test["detail"],
             )
             if markdown:
-                lines.append("| " + " | ".join(str(v) for v in values) + " |")
+                lines.append("| " + " | ".join(markdown_text(v) for v in values) + " |")
             else:
                 lines.append(
                     f"{bullet}{values[0]:<34} stat {values[1]:>10} df {values[2]!s:>3} "
@@ -281,19 +284,20 @@ class Report:
         return [
             f"log: {self.source_bytes:,} bytes, sha256 {mark}{self.source_sha256}{mark}"
             + ("  " if markdown else ""),
-            f"rule set {self.rule_set}: sha256 {mark}{self.rule_set_sha256}{mark}"
-            + ("  " if markdown else ""),
+            f"rule set {markdown_text(self.rule_set) if markdown else self.rule_set}: sha256 "
+            f"{mark}{self.rule_set_sha256}{mark}" + ("  " if markdown else ""),
         ]
 
     def render(self, markdown: bool = False) -> str:
-        """Readable report: plain text, or Markdown."""
+        """Readable report: plain text, or Markdown (every text as text: the log's name too)."""
         verdict = self.verdict.upper()
         head = "# " if markdown else ""
+        text = markdown_text if markdown else str
         lines = [
-            f"{head}Validation of {self.source} against {self.rule_set}",
+            f"{head}Validation of {text(self.source)} against {text(self.rule_set)}",
             "",
-            f"{self.kind}: {self.rows:,} rows, {self.rounds:,} rounds; expected strategy: "
-            f"{self.strategy}",
+            f"{text(self.kind)}: {self.rows:,} rows, {self.rounds:,} rounds; expected strategy: "
+            f"{text(self.strategy)}",
             *self._identity(markdown),
             f"Verdict: **{verdict}**" if markdown else f"Verdict: {verdict}",
         ]

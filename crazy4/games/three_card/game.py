@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from crazy4.core.decisions import allowed_decisions
+from crazy4.core.text_safety import markdown_text
 from crazy4.games.three_card.ranking import THREE_CARD_RANKING, ThreeCardRanking
 from crazy4.games.three_card.rules import read_three_card_sections, three_card_rules
 from crazy4.rules.ruleset import TIE_NETS, RuleSet
@@ -114,7 +115,7 @@ class ThreeCard:
             lines.append(f"Ante Bonus ({when}): {pays}.")
         for table in chosen.pair_plus:
             pays = ", ".join(f"{line.label.replace('_', ' ')} {line.odds}" for line in table.lines)
-            lines.append(f"{table.name}: {pays}.")
+            lines.append(f"{markdown_text(table.name)}: {pays}.")
         return lines
 
 
