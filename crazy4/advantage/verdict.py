@@ -24,7 +24,7 @@ from typing import Any
 
 from crazy4.advantage.detect import SeatVerdict
 from crazy4.advantage.teamscreen import FoundGroup
-from crazy4.core.text_safety import html_text, markdown_text
+from crazy4.core.text_safety import html_text, markdown_text, one_line
 
 #: Default level below which an unflagged seat is watched.
 WATCH = 0.05
@@ -176,8 +176,9 @@ class Verdict:
         )
 
     def text(self) -> str:
-        """Every printed line."""
-        lines = [self.header()]
+        """Every printed line (the log's name on its line, no control character of it reaching
+        the terminal: :func:`one_line`)."""
+        lines = [one_line(self.header())]
         lines += [s.text(self.ante) for s in self.seats]
         lines += [_group_text(g) for g in self.groups]
         return "\n".join(lines)

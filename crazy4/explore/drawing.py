@@ -14,6 +14,7 @@ import io
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from crazy4.core.text_safety import plot_text
 from crazy4.report import plots
 
 if TYPE_CHECKING:
@@ -63,14 +64,14 @@ def sweep_figure(
     if band is not None:
         ax.axhspan(band[0], band[1], color="tab:green", alpha=0.15, label="target band")
     if current in edges:
-        ax.plot([float(current)], [float(edges[current]) * 100], "o", color="tab:red",
-                label=f"now: {line} {current} → {float(edges[current]):.4%}")  # fmt: skip
+        now = plot_text(f"now: {line} {current} → {float(edges[current]):.4%}")
+        ax.plot([float(current)], [float(edges[current]) * 100], "o", color="tab:red", label=now)
     ax.axhline(0, color="grey", linewidth=0.6)
     ax.set_xlabel(f"{line} pays (to 1)")
     ax.set_ylabel("house edge (%)")
     low = f"{odds[0]}" if odds else "0"
     high = f"{odds[-1]}" if odds else "0"
-    ax.set_title(f"{bet}: house edge as {line} pays {low} to {high}")
+    ax.set_title(plot_text(f"{bet}: house edge as {line} pays {low} to {high}"))
     ax.grid(alpha=0.3)
     if band is not None or current in edges:
         ax.legend(fontsize=8, loc="best")

@@ -19,7 +19,6 @@ the answers), ``c4-plot-sweep``, ``c4-plot-net``, ``c4-plot-strategy``.
 
 from __future__ import annotations
 
-import html
 import re
 import time
 from pathlib import Path
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from crazy4.core.text_safety import html_text
 from crazy4.errors import InputError
 from crazy4.explore.controls import Control, read_odds
 from crazy4.explore.drawing import net_figure, png, strategy_figure, sweep_figure
@@ -62,12 +62,12 @@ def figures_html(step: Step) -> str:
         cells = []
         for figure in FIGURES:
             for column in COLUMNS:
-                text = html.escape(str(row[(column, figure)]))
+                text = html_text(str(row[(column, figure)]))
                 moved = column == "current" and row[(column, figure)] != row[("baseline", figure)]
                 style = ' style="font-weight:bold;color:#b00"' if moved else ""
-                cells.append(f'<td data-bet="{html.escape(str(bet))}" data-col="{column}" '
+                cells.append(f'<td data-bet="{html_text(str(bet))}" data-col="{column}" '
                              f'data-figure="{figure}"{style}>{text}</td>')  # fmt: skip
-        rows.append(f"<tr><td>{html.escape(str(bet))}</td>{''.join(cells)}</tr>")
+        rows.append(f"<tr><td>{html_text(str(bet))}</td>{''.join(cells)}</tr>")
     style = "border-collapse:collapse;font-size:11px"
     return f'<table class="c4-table" style="{style}">' + "".join(rows) + "</table>"
 
@@ -120,7 +120,7 @@ class Explorer:
     # ---- building -------------------------------------------------------------------------
     def _header(self) -> Any:
         base = self.session.base
-        title = widgets.HTML(f"<h3>{html.escape(base.title)} <small>({base.name})</small></h3>")
+        title = widgets.HTML(f"<h3>{html_text(base.title)} <small>({base.name})</small></h3>")
         return widgets.VBox([title, self.status, self.preview])
 
     def _input(self, control: Control) -> Any:
@@ -144,7 +144,7 @@ class Explorer:
         for control in self.session.controls:
             if control.group != group:
                 group = control.group
-                rows.append(widgets.HTML(f"<b>{html.escape(group)}</b>"))
+                rows.append(widgets.HTML(f"<b>{html_text(group)}</b>"))
             rows.append(self._input(control))
         self.write_name = widgets.Text(value=f"{self.session.base.name}-explored",
                                        description="name")  # fmt: skip
@@ -195,19 +195,19 @@ class Explorer:
             if control.kind == "line":
                 read_odds(text, path)
         except InputError as error:
-            self.errors[path].value = f'<span style="color:#b00">{html.escape(str(error))}</span>'
+            self.errors[path].value = f'<span style="color:#b00">{html_text(str(error))}</span>'
             return
         self.errors[path].value = ""
         if control.kind == "line":
             self.answer_now(path, text, start)
         previous, self.good[path] = self.good[path], text
         progress = None if control.kind == "line" else self.progress
-        self.status.value = f"<i>analyzing the changed rules ({html.escape(path)})…</i>"
+        self.status.value = f"<i>analyzing the changed rules ({html_text(path)})…</i>"
         try:
             step = self.session.apply(self.values(), progress)
         except InputError as error:
             self.good[path] = previous
-            self.errors[path].value = f'<span style="color:#b00">{html.escape(str(error))}</span>'
+            self.errors[path].value = f'<span style="color:#b00">{html_text(str(error))}</span>'
             self.status.value = "<i>not changed: see the message beside the control</i>"
             return
         moved = self._moved_bet(step)
@@ -233,11 +233,11 @@ class Explorer:
             return
         self.last_answer = time.perf_counter() - start
         listed = "; ".join(
-            f"<b>{html.escape(bet)}</b> {float(edge):.4%} ({edge.numerator}/{edge.denominator})"
+            f"<b>{html_text(bet)}</b> {float(edge):.4%} ({edge.numerator}/{edge.denominator})"
             for bet, edge in edges.items()
         )
         self.preview.value = (
-            f'<span class="c4-answer">{html.escape(path)} = {html.escape(text)}: house edge '
+            f'<span class="c4-answer">{html_text(path)} = {html_text(text)}: house edge '
             f"{listed} — from the line's model in {self.last_answer * 1000:.0f} ms; every "
             "figure below follows the analysis</span>"
         )
@@ -254,7 +254,7 @@ class Explorer:
 
     def progress(self, message: str) -> None:
         """An analysis step, shown as it happens."""
-        self.status.value = f"<i>analyzing: {html.escape(message)}</i>"
+        self.status.value = f"<i>analyzing: {html_text(message)}</i>"
 
     def show(self, step: Step, how: str) -> None:
         """Draw the figures and decision changes of ``step``."""
@@ -264,8 +264,8 @@ class Explorer:
         self.serial += 1  # last: the page's serial says the figures above are drawn
         changes = "; ".join(f"{p} = {v}" for p, v in step.changes) or "none"
         self.status.value = (
-            f'<span class="c4-done" data-serial="{self.serial}">{html.escape(how)}; changes: '
-            f"{html.escape(changes)}</span>"
+            f'<span class="c4-done" data-serial="{self.serial}">{html_text(how)}; changes: '
+            f"{html_text(changes)}</span>"
         )
 
     def draw_plots(self) -> None:
@@ -285,15 +285,15 @@ class Explorer:
         try:
             model = self.session.line_pricer(path, bet)
         except InputError as error:
-            self.sweep_note.value = f"<i>no sweep: {html.escape(str(error))}</i>"
+            self.sweep_note.value = f"<i>no sweep: {html_text(str(error))}</i>"
             return
         current = read_odds(self.session.value_of(path), path)
         edges = sweep_edges(model)
         figure = sweep_figure(edges, path, bet, current, tuple(self.band.value))
         self.plots["sweep"].value = png(figure)
         self.sweep_note.value = (
-            f'<span class="c4-sweep-drawn" data-line="{html.escape(path)}">{html.escape(bet)} '
-            f"over {html.escape(path)}: {len(edges)} tables priced by the search's model</span>"
+            f'<span class="c4-sweep-drawn" data-line="{html_text(path)}">{html_text(bet)} '
+            f"over {html_text(path)}: {len(edges)} tables priced by the search's model</span>"
         )
 
     def write(self, par: bool) -> None:
@@ -303,11 +303,11 @@ class Explorer:
             path = write_rule_file(self.session, self.out, name)
             message = f"rule file written to {path}"
             if par:
-                self.written.value = f"<i>{html.escape(message)}; analyzing for the PAR sheet…</i>"
+                self.written.value = f"<i>{html_text(message)}; analyzing for the PAR sheet…</i>"
                 message += f"; PAR sheet written to {write_par_sheet(path, self.out)}"
         except InputError as error:
             message = str(error)
-        self.written.value = html.escape(message)
+        self.written.value = html_text(message)
 
 
 def explorer_tabs(names: list[str], out: Path = Path("explored")) -> Any:

@@ -16,7 +16,6 @@ import math
 from pathlib import Path
 from typing import Any
 
-from crazy4.core.text_safety import pdf_text
 from crazy4.report.parsheet import ParSheet, Sheet
 from crazy4.report.parsheet_text import latin
 from crazy4.report.pdf_cover import cover_story
@@ -257,7 +256,7 @@ def _headings(flowable: Any) -> list[str]:
     from reportlab.platypus import Paragraph
 
     if isinstance(flowable, Paragraph):
-        return [pdf_text(flowable.getPlainText())] if flowable.style.name == "h1" else []
+        return [text_markup(flowable.getPlainText())] if flowable.style.name == "h1" else []
     return [text for inner in getattr(flowable, "_content", []) for text in _headings(inner)]
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from crazy4.core.text_safety import markdown_text
+from crazy4.core.text_safety import markdown_text, one_line
 from crazy4.log.mapping import LogMapping
 from crazy4.rules.ruleset import RuleSet
 
@@ -152,11 +152,12 @@ class Check:
         return found
 
     def render(self, markdown: bool) -> list[str]:
-        """The check's lines of :meth:`Report.render`; in Markdown every text (a log's cells,
-        labels and round ids among them) as text (:func:`markdown_text`)."""
+        """The check's lines of :meth:`Report.render`: every text (a log's cells, labels and
+        round ids among them) as text, in Markdown (:func:`markdown_text`) or on a terminal
+        (:func:`one_line`: no escape sequence of a cell reaches it)."""
         sub = "## " if markdown else ""
         bullet = "- " if markdown else "  "
-        text = markdown_text if markdown else str
+        text = markdown_text if markdown else one_line
         status = {"pass": "pass", "fail": "FAIL", "not run": "NOT RUN"}[self.status]
         lines = ["", f"{sub}{text(self.name)}: {status}{self.rests_on()}", text(self.summary)]
         lines += self._render_seats(markdown)
@@ -281,18 +282,20 @@ class Report:
         if not self.source_sha256:
             return []
         mark = "`" if markdown else ""
+        rule_set = markdown_text(self.rule_set) if markdown else one_line(self.rule_set)
         return [
             f"log: {self.source_bytes:,} bytes, sha256 {mark}{self.source_sha256}{mark}"
             + ("  " if markdown else ""),
-            f"rule set {markdown_text(self.rule_set) if markdown else self.rule_set}: sha256 "
-            f"{mark}{self.rule_set_sha256}{mark}" + ("  " if markdown else ""),
+            f"rule set {rule_set}: sha256 {mark}{self.rule_set_sha256}{mark}"
+            + ("  " if markdown else ""),
         ]
 
     def render(self, markdown: bool = False) -> str:
-        """Readable report: plain text, or Markdown (every text as text: the log's name too)."""
+        """Readable report: plain text (each text on its line, no control character:
+        :func:`one_line`), or Markdown (every text as text: the log's name too)."""
         verdict = self.verdict.upper()
         head = "# " if markdown else ""
-        text = markdown_text if markdown else str
+        text = markdown_text if markdown else one_line
         lines = [
             f"{head}Validation of {text(self.source)} against {text(self.rule_set)}",
             "",

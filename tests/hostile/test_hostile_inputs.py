@@ -117,6 +117,22 @@ def test_the_surveillance_verdict_echoes_a_log_as_text(
         assert json.loads(text)["log"] == str(log)
 
 
+def test_a_terminal_gets_no_escape_sequence_of_a_log(hostile_log: Path) -> None:
+    """A log named with escape sequences (a terminal hyperlink, OSC 8, and a colour): the
+    validator's and the verdict's printed lines carry no control character of it."""
+    plain = hostile_log.with_name("plain.csv")
+    log = plain.parent / "\x1b]8;;javascript:alert(1)\x1b\\click\x1b]8;;\x1b\\ \x1b[31mred.csv"
+    log.write_bytes(plain.read_bytes())
+    for argv in (
+        ["validate", str(log), "--rules", "crazy4-standard"],
+        ["advantage", "detect", str(log), "--rules", "crazy4-standard", "--quiet"],
+    ):
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(io.StringIO()):
+            assert main(argv) == 0
+        assert "\x1b" not in printed.getvalue() and "click" in printed.getvalue()
+
+
 @settings(max_examples=150, deadline=None)
 @given(
     column=st.text(st.characters(blacklist_categories=("Cs",)), min_size=1),
