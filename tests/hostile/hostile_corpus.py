@@ -193,7 +193,9 @@ def pdf_read(path: Path) -> tuple[str, list[str]]:
         for annotation in page.get("/Annots") or []:
             annotation = annotation.get_object()
             links.append(f"{annotation.get('/Subtype')} {annotation.get('/A')}")
-    return squeeze(" ".join(text)), links
+    # WinAnsiEncoding draws a bullet at the code 0x7F too, where ReportLab puts it; pypdf
+    # reads that code back as U+007F
+    return squeeze(" ".join(text).replace("\x7f", "•")), links
 
 
 def pdf_printed(text: str) -> str:
