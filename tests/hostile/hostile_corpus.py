@@ -222,16 +222,23 @@ def invisible_out(text: str) -> str:
 
 
 def judge_pdf(path: Path, written: Iterable[str] = ()) -> list[str]:
-    """The problems of a PDF: a link annotation, and each of ``written`` not in its text."""
+    """The problems of a PDF: a link annotation, and each of ``written`` not in its text (its
+    characters in order: a word too long for its line is broken where the line ends, and the
+    PDF's text has a line break there)."""
     text, links = pdf_read(path)
-    text = squeeze(invisible_out(text))
+    text = unspaced(invisible_out(text))
     problems = [f"link annotation {link}" for link in links]
     problems += [
         f"not as written: {item[:60]!r}"
         for item in written
-        if squeeze(pdf_printed(item)) not in text
+        if unspaced(pdf_printed(item)) not in text
     ]
     return problems
+
+
+def unspaced(text: str) -> str:
+    """The text without its whitespace."""
+    return re.sub(r"\s+", "", text)
 
 
 def workbook_cells(path: Path) -> list[Any]:
