@@ -90,22 +90,24 @@ class SuitClasses:
     class_of_hand: npt.NDArray[np.int32]
 
 
-def suit_class_codes() -> npt.NDArray[np.int32]:
-    """The suit class of every five-card hand by colex index, classes numbered in order of
-    their first hand (what :func:`build_suit_classes` caches).
+def suit_class_codes(cards: int = 5) -> npt.NDArray[np.int32]:
+    """The suit class of every ``cards``-card hand by colex index, classes numbered in order of
+    their first hand (for five cards, what :func:`build_suit_classes` caches).
 
     Examples
     --------
     >>> codes = suit_class_codes()
     >>> int(codes.max()) + 1, codes[:3].tolist()
     (134459, [0, 0, 1])
+    >>> int(suit_class_codes(3).max()) + 1
+    1755
     """
     # classes numbered by their first hand's colex index: the codes of a factorization in
     # order of first appearance (a hash table, not a sort of 2.6 million keys; the analysis
     # imports pandas anyway)
     import pandas as pd
 
-    codes, _ = pd.factorize(suit_class_keys(combinations_array(52, 5)))
+    codes, _ = pd.factorize(suit_class_keys(combinations_array(52, cards)))
     return np.asarray(codes, dtype=np.int32)
 
 

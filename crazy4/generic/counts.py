@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import BINOMIAL, combinations_array
-from crazy4.core.symmetry import suit_class_keys
+from crazy4.core.symmetry import suit_class_codes
 
 
 @cache
@@ -47,9 +47,8 @@ def class_of_hands(cards: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.in
     """The suit class of every ``cards``-card hand (by colex index), and each class's
     representative's colex index: the least of its class, classes in that order.
 
-    Two hands are in one class when their suit masks, sorted, are equal
-    (:func:`crazy4.core.symmetry.suit_class_keys`); numbering the keys in order of first
-    appearance over the hands in colex order numbers the classes by their least hand.
+    Two hands are in one class when their suit masks, sorted, are equal; the classes are
+    numbered by their least hand (:func:`crazy4.core.symmetry.suit_class_codes`).
 
     Examples
     --------
@@ -57,10 +56,7 @@ def class_of_hands(cards: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.in
     >>> keys.shape[0], keys[:3].tolist(), int(inverse[keys[5]])
     (1755, [0, 4, 6], 5)
     """
-    import pandas as pd
-
-    codes, _ = pd.factorize(suit_class_keys(combinations_array(52, cards)))
-    inverse = np.asarray(codes, dtype=np.int64)
+    inverse = suit_class_codes(cards).astype(np.int64)
     first = np.flatnonzero(np.diff(np.maximum.accumulate(inverse), prepend=-1))
     return inverse, first.astype(np.int64)
 
