@@ -1,11 +1,12 @@
 """A game specification's exact analysis: counts, prices, the optimal strategy and its bets.
 
-Every player hand class (:func:`crazy4.generic.counts.suit_classes`) is counted against every
-dealer hand from the other cards, the counts are turned into the six outcome cells and priced
-(:mod:`crazy4.generic.pricing`), and each bet is an exact outcome lattice
-(:class:`crazy4.core.bets.BetOutcomes`): the main game under the optimal strategy (rows: hand
-classes, cells: the six outcomes; deals: ``weight * cells``), and each side bet on the
-player's own hand (settled whatever the decision).
+Every situation class (a player hand class, with the dealer cards the rules turn face up:
+:mod:`crazy4.generic.situations`) is counted against every dealer hand from the other cards,
+the counts are turned into the six outcome cells and priced (:mod:`crazy4.generic.pricing`),
+and each bet is an exact outcome lattice (:class:`crazy4.core.bets.BetOutcomes`): the main game
+under the optimal strategy (rows: situation classes, cells: the six outcomes; deals:
+``weight * cells``), and each side bet on the player's own hand (settled whatever the
+decision).
 
 Examples
 --------
@@ -27,8 +28,8 @@ import numpy.typing as npt
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.cards import colex_indices
 from crazy4.generic.counting import counter_for
-from crazy4.generic.counts import suit_classes
 from crazy4.generic.pricing import Prices, price
+from crazy4.generic.situations import deal_situations
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import DECISIONS, GameSpec
 
@@ -42,14 +43,17 @@ class SpecAnalysis:
     Attributes
     ----------
     hands : ndarray of uint8, shape (n, player_cards)
-        A representative of each player hand class.
+        The player's cards of each situation class (a hand class representative).
     weights, strengths : ndarray of int64, shape (n,)
+        Situations in each class; the player's hand strength.
     cells : ndarray of int64, shape (n, 6)
         Dealer hands in each outcome cell.
     prices : Prices
     main : BetOutcomes
         The main game under the optimal strategy.
     side_bets : list of BetOutcomes
+    seen : ndarray of uint8, shape (n, face_up)
+        The dealer cards the player sees in each situation (no columns when none is face up).
     """
 
     hands: npt.NDArray[np.uint8] = field(repr=False)
@@ -59,6 +63,9 @@ class SpecAnalysis:
     prices: Prices
     main: BetOutcomes
     side_bets: list[BetOutcomes]
+    seen: npt.NDArray[np.uint8] = field(
+        repr=False, default_factory=lambda: np.zeros((0, 0), np.uint8)
+    )
 
     def main_ev(self) -> Fraction:
         """The main game's exact EV per unit of Ante under the optimal strategy."""
@@ -69,17 +76,23 @@ class SpecAnalysis:
 
 def count_cells(
     spec: GameSpec, rules: RuleSet, jobs: int = 1
-) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray, IntArray]:
-    """Representatives, weights, strengths and outcome cells of every player hand class (the
-    deal shape's counter: :func:`crazy4.generic.counting.counter_for`)."""
+) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray, IntArray, npt.NDArray[np.uint8]]:
+    """Hands, weights, strengths, outcome cells and seen dealer cards of every situation class
+    (the deal shape's counter: :func:`crazy4.generic.counting.counter_for`)."""
     shape = spec.shape
-    hands, weights = suit_classes(shape.player_cards)
-    strengths = player_strengths(spec, hands)
+    situations = deal_situations(shape)
+    strengths = player_strengths(spec, situations.hands)
     counter = counter_for(shape)
     cells = counter.cells(
-        hands, strengths, spec.qualifier(rules), spec.ranking, shape.dealer_cards, jobs
+        situations.hands,
+        strengths,
+        spec.qualifier(rules),
+        spec.ranking,
+        shape.dealer_cards,
+        jobs,
+        forced=situations.seen,
     )
-    return hands, weights, strengths, cells
+    return situations.hands, situations.weights, strengths, cells, situations.seen
 
 
 def player_strengths(spec: GameSpec, hands: npt.NDArray[np.uint8]) -> IntArray:
@@ -133,7 +146,7 @@ def side_bet_outcomes(
 
 def analyze_spec(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> SpecAnalysis:
     """Count, price and settle every deal of ``rules`` (module docstring)."""
-    hands, weights, strengths, cells = count_cells(spec, rules, jobs)
+    hands, weights, strengths, cells, seen = count_cells(spec, rules, jobs)
     prices = price(cells, strengths, spec.settlement(rules))
     decisions = ", ".join(DECISIONS[d] for d in range(4) if prices.allowed[:, d].any())
     main = main_bet(
@@ -154,4 +167,5 @@ def analyze_spec(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> SpecAnalysis:
         prices=prices,
         main=main,
         side_bets=side_bet_outcomes(spec, rules, strengths, weights, prices.completions),
+        seen=seen,
     )

@@ -65,6 +65,36 @@ def _strategy_section(strategy: pd.DataFrame) -> list[str]:
     return [*lines, markdown_table(shown), ""]
 
 
+def _seen_strategy_section(strategy: pd.DataFrame, lowest: pd.DataFrame) -> list[str]:
+    """The strategy by up rank: the lowest hands played, then each hand group that is not
+    folded against every up rank as one row, its decision by up rank as columns."""
+    lines = ["## Optimal strategy by the dealer's up card", ""]
+    lines += [
+        markdown_table(
+            lowest.rename(
+                columns={
+                    "up_rank": "up card",
+                    "lowest_played": "lowest hand played",
+                    "always_played_from": "every hand played from",
+                }
+            )
+        ),
+        "",
+    ]
+    table = strategy.pivot(index="hand", columns="up_rank", values="decision")
+    table = table.reindex(index=list(dict.fromkeys(strategy["hand"])))
+    table = table[list(dict.fromkeys(strategy["up_rank"]))].fillna("")
+    shown = table[~(table == "fold").all(axis=1)].reset_index()
+    lines += [
+        "Each hand group's decision against each up rank (`mixed`: the other cards decide; "
+        "`crazy4 hand` gives any one); groups folded against every up card are left out.",
+        "",
+        markdown_table(shown),
+        "",
+    ]
+    return lines
+
+
 def render_spec_report(
     spec: GameSpec,
     rules: RuleSet,
@@ -85,7 +115,11 @@ def render_spec_report(
         "",
         *_rules_section(spec, rules),
         *_bets_section(bets, spec.main_bet),
-        *_strategy_section(tables["strategy"]),
+        *(
+            _seen_strategy_section(tables["strategy"], tables["lowest_played"])
+            if "lowest_played" in tables
+            else _strategy_section(tables["strategy"])
+        ),
         "## Player hands",
         "",
         markdown_table(tables["hand_frequencies"][["hand", "combinations", "probability"]]),

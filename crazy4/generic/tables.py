@@ -7,6 +7,7 @@ nothing here counts or prices anything new.
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -16,6 +17,7 @@ from crazy4.core.bet_tables import fraction_text, net_distribution
 from crazy4.core.bets import summarize
 from crazy4.core.cards import format_hands
 from crazy4.generic.analysis import SpecAnalysis
+from crazy4.generic.seen_tables import lowest_played, situations_table, strategy_by_seen
 from crazy4.spec.specification import CELL_LABELS, CELLS, DECISIONS, GameSpec
 
 IntArray = npt.NDArray[np.int64]
@@ -50,7 +52,11 @@ def hand_frequencies(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     ranking = spec.ranking
     strengths = np.arange(ranking.n_strengths)
     groups = [ranking.group(int(s)) for s in strengths]
-    counts = np.bincount(analysis.strengths, weights=analysis.weights, minlength=len(groups))
+    # every hand is in the same number of situations: one per set of seen dealer cards
+    per_hand = comb(52 - analysis.hands.shape[1], analysis.seen.shape[1])
+    counts = np.zeros(len(groups), dtype=np.int64)
+    np.add.at(counts, analysis.strengths, analysis.weights)
+    counts //= per_hand
     names = np.array(ranking.categories)[categories_of(spec, strengths)]
     order: dict[str, int] = {}
     for strength in strengths[::-1]:  # strongest first
@@ -60,7 +66,7 @@ def hand_frequencies(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     for strength, group in enumerate(groups):
         combinations[order[group]] += int(counts[strength])
         category[order[group]] = str(names[strength])
-    total = int(analysis.weights.sum())
+    total = int(analysis.weights.sum()) // per_hand
     frame = pd.DataFrame({"hand": list(order), "category": category, "combinations": combinations})
     frame = frame[frame["combinations"] > 0].reset_index(drop=True)
     frame["probability"] = frame["combinations"] / total
@@ -177,12 +183,24 @@ def returns_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
 
 
 def analysis_tables(spec: GameSpec, analysis: SpecAnalysis) -> dict[str, pd.DataFrame]:
-    """Every table of the analysis, by file stem."""
+    """Every table of the analysis, by file stem: with dealer cards face up, the situations
+    and the strategy by up rank (:mod:`crazy4.generic.seen_tables`) instead of one row per
+    hand class."""
+    if analysis.seen.shape[1]:
+        by_hand = {
+            "situations": situations_table(spec, analysis),
+            "strategy": strategy_by_seen(spec, analysis),
+            "lowest_played": lowest_played(spec, analysis),
+        }
+    else:
+        by_hand = {
+            "player_hands": player_hands(spec, analysis),
+            "strategy": strategy_table(spec, analysis),
+        }
     return {
         "bets": bets_table(analysis),
         "hand_frequencies": hand_frequencies(spec, analysis),
-        "player_hands": player_hands(spec, analysis),
-        "strategy": strategy_table(spec, analysis),
+        **by_hand,
         "returns": returns_table(spec, analysis),
         "net_distribution": net_distribution(analysis.main),
     }

@@ -1,0 +1,89 @@
+"""What the player knows when deciding, for any deal shape: a hand, and the dealer cards seen.
+
+A *situation* is the player's hand ``P`` and the dealer cards ``F`` the rules turn face up
+(:attr:`crazy4.spec.specification.DealShape.face_up`). Every exact job prices situations: with
+no card face up a situation is a hand, and with one (Four Card Poker, Caribbean Stud Poker) it
+is ``C(52, p) * (52 - p)`` hand and up-card pairs. Relabelling the suits maps a situation to
+one with the same counts, so one situation of each class is priced and weighted by the class
+size: the player hands fall into suit classes (:func:`crazy4.generic.counts.suit_classes`),
+and for each class representative ``R`` the seen cards fall into orbits under the
+relabellings that fix ``R`` (:func:`crazy4.core.forced.forced_situations`). The weights sum to
+every situation exactly once (``C(52, p) * C(52 - p, f)``; checked here).
+
+Examples
+--------
+>>> from crazy4.spec.specification import DealShape
+>>> hidden = deal_situations(DealShape(3, 3, 0, 3))
+>>> hidden.rows, hidden.seen.shape[1], int(hidden.weights.sum())
+(1755, 0, 22100)
+>>> up = deal_situations(DealShape(3, 3, 1, 3))
+>>> int(up.weights.sum()) == 22100 * 49, up.rows < 1755 * 49
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.forced import forced_situations
+from crazy4.generic.counts import suit_classes
+from crazy4.spec.specification import DealShape
+
+IntArray = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class DealSituations:
+    """One situation of each suit class (module docstring).
+
+    Attributes
+    ----------
+    hands : ndarray of uint8, shape (n, player_cards)
+        The player's cards, ascending (a hand class representative).
+    seen : ndarray of uint8, shape (n, face_up)
+        The dealer cards the player sees, ascending (no columns when none is dealt face up).
+    weights : ndarray of int64, shape (n,)
+        Situations in each class.
+    hand_class : ndarray of int64, shape (n,)
+        The row of the hand's class in :func:`crazy4.generic.counts.suit_classes`.
+    """
+
+    hands: npt.NDArray[np.uint8] = field(repr=False)
+    seen: npt.NDArray[np.uint8] = field(repr=False)
+    weights: IntArray = field(repr=False)
+    hand_class: IntArray = field(repr=False)
+
+    @property
+    def rows(self) -> int:
+        """How many situation classes there are."""
+        return int(self.weights.shape[0])
+
+
+@cache
+def deal_situations(shape: DealShape) -> DealSituations:
+    """The situation classes of a deal shape (module docstring).
+
+    Raises
+    ------
+    ValueError
+        For more than two cards face up (the orbits are enumerated for up to two).
+    AssertionError
+        When the weights do not cover every situation exactly once.
+    """
+    hands, sizes = suit_classes(shape.player_cards)
+    classes = forced_situations(hands, sizes, shape.face_up)
+    rows = classes.hand_of.astype(np.int64)
+    result = DealSituations(
+        hands=hands[rows],
+        seen=np.ascontiguousarray(classes.cards, dtype=np.uint8),
+        weights=classes.weights,
+        hand_class=rows,
+    )
+    expected = comb(52, shape.player_cards) * comb(52 - shape.player_cards, shape.face_up)
+    assert int(result.weights.sum()) == expected, "situation classes miscounted"
+    return result
