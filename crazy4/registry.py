@@ -39,6 +39,7 @@ from crazy4.errors import InputError
 from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.four_card.game import FOUR_CARD
 from crazy4.games.three_card.game import THREE_CARD
+from crazy4.generic.declared import read_declared_game
 from crazy4.generic.game import SpecGame
 from crazy4.rules.load import read_rule_file, read_rules
 from crazy4.simulate.game import Simulated
@@ -235,13 +236,16 @@ def game_named(key: str) -> RegisteredGame:
 
 
 def game_of(rules: RuleSet) -> RegisteredGame:
-    """The registered game a rule set is for, with every role.
+    """The game a rule set is for, with every role: a registered one, or the game its file
+    declares (:func:`declare_game`).
 
     Examples
     --------
     >>> game_of(load_rules("three-card-standard")).title
     'Three Card Poker'
     """
+    if rules.game not in _games() and rules.reader is not None:
+        return _checked(rules.reader, f"the game of rule set {rules.name!r}")
     return game_named(rules.game)
 
 
@@ -285,7 +289,21 @@ def parse_rules(text: str, where: str) -> RuleSet:
     ...
     crazy4.errors.InputError: my.toml: key 'name' is '../../x'; a name is a file stem ...
     """
-    return read_rules(text, where, _games())
+    return read_rules(text, where, _games(), declare_game)
+
+
+def declare_game(table: object, where: str) -> RegisteredGame:
+    """The game a rule file declares in its ``[game]`` table
+    (:mod:`crazy4.generic.declared`), served by the specification engines.
+
+    Examples
+    --------
+    >>> game = declare_game({"key": "g", "title": "G", "ranking": "three_card",
+    ...                      "player_cards": 3, "dealer_cards": 3}, "g.toml")
+    >>> game.key, game.dealer_cards
+    ('g', (3, 0))
+    """
+    return SpecGame(read_declared_game(table, where))
 
 
 def load_rules(name_or_path: str) -> RuleSet:
@@ -303,4 +321,4 @@ def load_rules(name_or_path: str) -> RuleSet:
     >>> rules.reader is game_named("crazy-4-poker")
     True
     """
-    return read_rule_file(name_or_path, _games())
+    return read_rule_file(name_or_path, _games(), declare_game)

@@ -63,6 +63,8 @@ class BestFourGame(ABC):
         The dealer's cards and how many of them are face up (0 or 1).
     player_cards : int
         The player's cards (five).
+    required_multiples : tuple of int
+        The Play multiples every rule set allows (a 1x Play bet).
     published_deals : int
         The total of player/dealer deals as the game's rules document states it (a literal,
         quoted from the rules; :func:`crazy4.testing.check_game` checks it against the cards).
@@ -83,6 +85,7 @@ class BestFourGame(ABC):
     title: ClassVar[str]
     dealer_cards: ClassVar[tuple[int, int]]
     player_cards: ClassVar[int] = 5
+    required_multiples: ClassVar[tuple[int, ...]] = (1,)
     published_deals: ClassVar[int]
     side_bet_label: ClassVar[str]
     side_bet_key: ClassVar[str]

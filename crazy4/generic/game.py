@@ -67,6 +67,11 @@ class SpecGame:
         return self.spec.shape.player_cards
 
     @property
+    def required_multiples(self) -> tuple[int, ...]:
+        """The Play multiples every rule set allows."""
+        return self.spec.required_multiples
+
+    @property
     def published_deals(self) -> int:
         """The deals the game's rules document states."""
         return self.spec.published_deals

@@ -49,6 +49,11 @@ class RuleReader(Protocol):
         """The cards dealt to the player (what a side bet on the player's cards may score)."""
         ...
 
+    @property
+    def required_multiples(self) -> tuple[int, ...]:
+        """The Play multiples every rule set of the game allows (``(1,)``: a 1x Play bet)."""
+        ...
+
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
         """Read the game's own rule sections onto the common keys (marking them taken)."""
         ...
@@ -94,7 +99,7 @@ def _dealer(
     return dealer
 
 
-def _play(top: Section, describe: Callable[[str], int]) -> PlayRules:
+def _play(top: Section, describe: Callable[[str], int], required: tuple[int, ...]) -> PlayRules:
     section = top.section("play")
     assert section is not None
     multiples = section.raw("multiples")
@@ -107,14 +112,21 @@ def _play(top: Section, describe: Callable[[str], int]) -> PlayRules:
     if any(m not in (1, 2, 3) for m in multiples):
         bad = next(m for m in multiples if m not in (1, 2, 3))
         raise InputError(f"{section.where}: multiple {bad} is outside 1-3")
-    if 1 not in multiples:
-        raise InputError(f"{section.where}: 'multiples' must allow a 1x Play bet")
+    for multiple in required:
+        if multiple not in multiples:
+            raise InputError(f"{section.where}: 'multiples' must allow a {multiple}x Play bet")
     raise_minimum, raise_strength = strength(section, "raise_minimum", "none", describe)
     section.finish()
     return PlayRules(tuple(sorted(set(multiples))), raise_minimum, raise_strength)
 
 
-def read_rules(text: str, where: str, games: Mapping[str, RuleReader]) -> RuleSet:
+#: Reads a rule file's ``[game]`` table into the game it declares (the registry passes one).
+Declare = Callable[[object, str], RuleReader]
+
+
+def read_rules(
+    text: str, where: str, games: Mapping[str, RuleReader], declare: Declare | None = None
+) -> RuleSet:
     """Validate rule-file text into the :class:`RuleSet` of its game, one of ``games`` (by
     key; the first is the default ``game``).
 
@@ -127,6 +139,9 @@ def read_rules(text: str, where: str, games: Mapping[str, RuleReader]) -> RuleSe
     games : mapping of str to RuleReader
         The games a rule file may name (:func:`crazy4.registry.parse_rules` passes the
         registered ones).
+    declare : callable, optional
+        Reads a ``[game]`` table, a game the file declares, into its reader (without it,
+        ``game`` must name one of ``games``).
 
     Raises
     ------
@@ -146,11 +161,15 @@ def read_rules(text: str, where: str, games: Mapping[str, RuleReader]) -> RuleSe
         raise InputError(f"{where}: not valid TOML: {error}") from None
     except RecursionError:
         raise InputError(f"{where}: not a rule file: values nested too deeply") from None
-    return rules_from_data(data, text, where, games)
+    return rules_from_data(data, text, where, games, declare)
 
 
 def rules_from_data(
-    data: dict[str, object], text: str, where: str, games: Mapping[str, RuleReader]
+    data: dict[str, object],
+    text: str,
+    where: str,
+    games: Mapping[str, RuleReader],
+    declare: Declare | None = None,
 ) -> RuleSet:
     """Validate a rule file's parsed TOML ``data`` (whose ``text`` is kept, and hashed) into
     its game's :class:`RuleSet`, one of ``games``, as :func:`read_rules` does (used for a
@@ -165,7 +184,12 @@ def rules_from_data(
     top = Section(data, where)
     name = _name(top)
     title = top.string("title")
-    game = games[top.choice("game", tuple(games), next(iter(games), ""))]
+    if isinstance(data.get("game"), dict) and declare is not None:
+        game = declare(top.raw("game"), where)
+        if game.key in games:
+            raise InputError(f"{where} [game]: key {game.key!r} is a registered game's")
+    else:
+        game = games[top.choice("game", tuple(games), next(iter(games), ""))]
     source = top.string("source", "")
     notes = top.raw("notes", required=False) or []
     if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
@@ -179,7 +203,7 @@ def rules_from_data(
         source=source,
         notes=tuple(notes),
         dealer=_dealer(top, game.key, cards, up_cards, describe),
-        play=_play(top, describe),
+        play=_play(top, describe, game.required_multiples),
         side_bets=(),
         text=text,
         path=where,
@@ -231,7 +255,9 @@ def resolve_rules_path(name_or_path: str) -> Path:
     raise InputError(f"unknown rule set {name_or_path!r}; shipped rule sets: {known}")
 
 
-def read_rule_file(name_or_path: str, games: Mapping[str, RuleReader]) -> RuleSet:
+def read_rule_file(
+    name_or_path: str, games: Mapping[str, RuleReader], declare: Declare | None = None
+) -> RuleSet:
     """Load and validate a shipped rule set by name, or a rule file by path, for one of
     ``games`` (:func:`read_rules`; :func:`crazy4.registry.load_rules` passes the registered
     ones).
@@ -246,4 +272,4 @@ def read_rule_file(name_or_path: str, games: Mapping[str, RuleReader]) -> RuleSe
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"rule file {str(path)!r} cannot be read: {error}") from None
-    return read_rules(text, path.name, games)
+    return read_rules(text, path.name, games, declare)

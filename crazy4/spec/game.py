@@ -185,6 +185,11 @@ class Game(Protocol):
         ...
 
     @property
+    def required_multiples(self) -> tuple[int, ...]:
+        """The Play multiples every rule set of the game allows (``(1,)``: a 1x Play bet)."""
+        ...
+
+    @property
     def published_deals(self) -> int:
         """The total of player/dealer deals as the game's rules document states it: data, not
         computed from the cards (:func:`crazy4.testing.check_game` compares the two)."""

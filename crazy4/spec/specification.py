@@ -220,6 +220,11 @@ class GameSpec(Protocol):
         ...
 
     @property
+    def required_multiples(self) -> tuple[int, ...]:
+        """The Play multiples every rule set of the game allows (``(1,)``: a 1x Play bet)."""
+        ...
+
+    @property
     def main_bet(self) -> str:
         """The ``bets`` row of the whole mandatory game (``"ante_play"``)."""
         ...

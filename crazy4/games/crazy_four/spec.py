@@ -82,6 +82,7 @@ class CrazyFourSpec:
     ranking: BestFourRanking = BEST_FOUR
     main_bet = CRAZY_FOUR.main_bet
     side_bet_label = CRAZY_FOUR.side_bet_label
+    required_multiples = CRAZY_FOUR.required_multiples
 
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
         """The game's own sections (:func:`.rules.read_crazy_four_sections`)."""

@@ -45,6 +45,7 @@ class ThreeCard:
     published_deals = 22_100 * 18_424
     ranking: ThreeCardRanking = THREE_CARD_RANKING
     main_bet = "ante_play"
+    required_multiples = (1,)
     side_bet_label = "Pair Plus"
 
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:

@@ -1,0 +1,410 @@
+"""A game declared in its rule file: the deal, the ranking, the settlement and the bets as data.
+
+A rule file either names a built-in game (``game = "three-card-poker"``) or declares one in a
+``[game]`` table; everything else about it is read like any rule set (``[dealer]``, ``[play]``,
+``[progressive]``) plus the sections below. The declared game is a
+:class:`crazy4.spec.specification.GameSpec` like the built-in ones, so every specification
+engine serves it with no code for it::
+
+    [game]
+    key = "caribbean-stud-poker"      # the game's name in the results and the logs
+    title = "Caribbean Stud Poker"
+    ranking = "five_card"             # "three_card", "best_four" or "five_card"
+    player_cards = 5                  # cards dealt to the player
+    dealer_cards = 5                  # cards dealt to the dealer
+    face_up = 1                       # dealer cards every player sees (0 to 2)
+    hand_cards = 5                    # cards a hand is ranked on (its best ones)
+    main_bet = "ante_raise"           # the bets-table row of the whole mandatory game
+    play_name = "Raise"               # what the game calls the bet the player adds
+    published_deals = 19933230517200  # optional: the deals its rules document states
+
+    [settle.ante]                     # the Ante, by outcome (the cells of the comparison)
+    fold = "loses"
+    not_qualified = "wins"            # the dealer does not qualify
+    player_higher = "wins"            # the dealer qualifies and the player's hand is higher
+    dealer_higher = "loses"           # (a tie follows [dealer] ties: push, player or dealer)
+
+    [settle.play]                     # the bet added by playing, per unit of it
+    not_qualified = "push"
+    player_higher = "pays"            # paid by the player's hand on [settle.play.pays]
+    dealer_higher = "loses"
+    [settle.play.pays]                # odds to 1 by category of the ranking
+    high_card = 1
+    pair = 1
+
+    [settle.ante_bonus]               # optional: paid on the Ante by the player's hand
+    fold = "push"                     # "pays": paid on a folded hand too
+    [settle.ante_bonus.pays]
+    straight = 1
+
+    [[side_bet]]                      # bets on the player's own cards, settled on any decision
+    name = "pair-plus"
+    [side_bet.pays]
+    pair = 1
+
+Each outcome is ``"wins"`` (1 to 1), ``"push"``, ``"loses"``, ``"pays"`` (the section's pay
+table, by the player's hand; nothing below it) or odds to 1 (``2``, ``"3/2"``); a wager may
+settle a tie by its own ``tie`` key (the Ante Bonus is paid on a tie: ``tie = "pays"``).
+The Play bet's sizes are the ``[play] multiples`` (a multiple ``m`` wagers ``m`` Antes). The
+reader refuses an incoherent
+game in one line: a hand of more cards than dealt, more cards than a deck holds, a ranking
+that does not rank hands of that size, a pay line the ranking has no category for, ``"pays"``
+without a pay table.
+
+Examples
+--------
+>>> from crazy4.rules.sections import Section
+>>> table = {"key": "g", "title": "G", "ranking": "three_card", "player_cards": 3,
+...          "dealer_cards": 3, "face_up": 0, "hand_cards": 3, "main_bet": "ante_play"}
+>>> game = read_declared_game(table, "g.toml")
+>>> game.shape.deals, game.published_deals
+(407170400, 407170400)
+>>> read_declared_game({**table, "hand_cards": 4}, "g.toml")
+Traceback (most recent call last):
+...
+crazy4.errors.InputError: g.toml [game]: hand_cards = 4 is more than the 3 cards dealt
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.category_pays import CategoryPays
+from crazy4.core.paytables import parse_odds
+from crazy4.core.rankings import ranking_named
+from crazy4.core.text_safety import markdown_text
+from crazy4.errors import InputError
+from crazy4.rules.category_section import read_category_pays
+from crazy4.rules.ruleset import TIE_NETS, RuleSet
+from crazy4.rules.sections import Section, named_tables
+from crazy4.spec.specification import (
+    CellSettlement,
+    DealShape,
+    Ranking,
+    SideBetSpec,
+)
+
+#: The outcomes a wager settles on, as a rule file names them, and the cells each covers
+#: (:data:`crazy4.spec.specification.CELLS`; the tie cell follows ``[dealer] ties``).
+OUTCOME_CELLS = {"not_qualified": (0, 1, 2), "player_higher": (3,), "dealer_higher": (5,)}
+
+#: Outcome words and their odds (``"pays"``: the pay table).
+OUTCOME_WORDS = {"wins": Fraction(1), "push": Fraction(0), "loses": Fraction(-1)}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a wager settles in one outcome: fixed odds, or its pay table (``pays``)."""
+
+    odds: Fraction
+    pays: bool = False
+
+
+@dataclass(frozen=True)
+class WagerRules:
+    """One wager of the main game, by outcome (module docstring)."""
+
+    fold: Outcome
+    outcomes: dict[str, Outcome]
+    pays: CategoryPays | None
+    tie: Outcome | None = None
+
+
+@dataclass(frozen=True)
+class DeclaredRuleSet(RuleSet):
+    """A rule set of a declared game: the common keys and the ``[settle]`` and
+    ``[[side_bet]]`` sections (module docstring)."""
+
+    ante: WagerRules | None = None
+    play_bet: WagerRules | None = None
+    ante_bonus: WagerRules | None = None
+    side_tables: tuple[CategoryPays, ...] = ()
+
+    def side_bet_names(self) -> tuple[str, ...]:
+        """The side bets' names."""
+        return tuple(table.name for table in self.side_tables)
+
+
+def _outcome(section: Section, key: str, default: str, has_pays: bool) -> Outcome:
+    value = section.take(key, False)
+    value = default if value is None else value
+    if value == "pays":
+        if not has_pays:
+            raise InputError(f"{section.where}: key {key!r} is 'pays' but there is no [pays] table")
+        return Outcome(Fraction(0), pays=True)
+    if isinstance(value, str) and value in OUTCOME_WORDS:
+        return Outcome(OUTCOME_WORDS[value])
+    return Outcome(parse_odds(value, where=f"{section.where}: key {key!r}"))
+
+
+def _wager(section: Section | None, defaults: dict[str, str], ranking: Ranking) -> WagerRules:
+    section = section or Section({}, "[settle]")
+    has_pays = section.has("pays")
+    pays = read_category_pays(section, "pays", ranking) if has_pays else None
+    fold = _outcome(section, "fold", defaults["fold"], has_pays) if "fold" in defaults else None
+    outcomes = {key: _outcome(section, key, defaults[key], has_pays) for key in OUTCOME_CELLS}
+    tie = _outcome(section, "tie", "push", has_pays) if section.has("tie") else None
+    section.finish()
+    return WagerRules(fold or Outcome(Fraction(0)), outcomes, pays, tie)
+
+
+@dataclass(frozen=True)
+class DeclaredGame:
+    """A :class:`crazy4.spec.specification.GameSpec` read from a rule file's ``[game]``."""
+
+    key: str
+    title: str
+    shape: DealShape
+    ranking_name: str
+    main_bet: str
+    play_name: str
+    published_deals: int
+    side_bet_label: str = "side bet"
+    required_multiples: tuple[int, ...] = ()
+
+    @property
+    def ranking(self) -> Ranking:
+        """The ranking named by ``[game] ranking``."""
+        ranking: Ranking = ranking_named(self.ranking_name)
+        return ranking
+
+    def read_sections(self, top: Section, common: RuleSet) -> DeclaredRuleSet:
+        """``[settle.ante]``, ``[settle.play]`` and ``[[side_bet]]`` (module docstring)."""
+        settle = top.section("settle", required=False) or Section({}, f"{top.where} [settle]")
+        ranking = self.ranking
+        ante = _wager(
+            settle.section("ante", required=False),
+            {
+                "fold": "loses",
+                "not_qualified": "wins",
+                "player_higher": "wins",
+                "dealer_higher": "loses",
+            },
+            ranking,
+        )
+        play = _wager(
+            settle.section("play", required=False),
+            {"not_qualified": "push", "player_higher": "wins", "dealer_higher": "loses"},
+            ranking,
+        )
+        bonus_section = settle.section("ante_bonus", required=False)
+        bonus = (
+            _wager(
+                bonus_section,
+                {
+                    "fold": "push",
+                    "not_qualified": "pays",
+                    "player_higher": "pays",
+                    "dealer_higher": "pays",
+                },
+                ranking,
+            )
+            if bonus_section is not None
+            else None
+        )
+        settle.finish()
+        tables = named_tables(
+            top,
+            "side_bet",
+            lambda section, name: read_category_pays(section, name, ranking),
+            lambda table: table.name,
+        )
+        base = {name: getattr(common, name) for name in RuleSet.__dataclass_fields__}
+        return DeclaredRuleSet(
+            **base, ante=ante, play_bet=play, ante_bonus=bonus, side_tables=tables
+        )
+
+    def qualifier(self, rules: RuleSet) -> int:
+        """The ``[dealer] qualifier``'s strength."""
+        return rules.dealer.qualifier_strength
+
+    def settlement(self, rules: RuleSet) -> CellSettlement:
+        """Every decision's net in every cell from the ``[settle]`` outcomes."""
+        chosen = _declared(rules)
+        ante, play = chosen.ante, chosen.play_bet
+        assert ante is not None and play is not None
+        ranking = self.ranking
+        n = ranking.n_strengths
+        bonus = chosen.ante_bonus
+        wagers = [ante, play] if bonus is None else [ante, play, bonus]
+        unit = lcm(*(_unit(wager) for wager in wagers))
+        tie = TIE_NETS[rules.dealer.ties]
+        ante_nets = np.zeros((n, 4, 6), dtype=np.int64)
+        play_nets = np.zeros((n, 4, 6), dtype=np.int64)
+        bonus_nets = np.zeros((n, 4, 6), dtype=np.int64)
+        ante_nets[:, 0, :] = _numerator(ante.fold.odds, unit)
+        if bonus is not None:
+            bonus_nets[:, 0, :] = _fold_column(bonus, ranking, unit)[:, None]
+        for multiple in (1, 2, 3):
+            ante_nets[:, multiple, :] = _cells(ante, tie, ranking, unit)
+            play_nets[:, multiple, :] = _cells(play, tie, ranking, unit) * multiple
+            if bonus is not None:
+                bonus_nets[:, multiple, :] = _cells(bonus, tie, ranking, unit)
+        allowed = np.zeros((n, 4), dtype=np.bool_)
+        allowed[:, 0] = True
+        for multiple in rules.play.multiples:
+            allowed[:, multiple] = True
+        return CellSettlement(
+            nets=ante_nets + play_nets + bonus_nets,
+            allowed=allowed,
+            wagers=np.array([1, 2, 3, 4], dtype=np.int64) * unit,
+            unit=unit,
+            parts={"ante": ante_nets, "play": play_nets, "ante_bonus": bonus_nets},
+        )
+
+    def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
+        """The ``[[side_bet]]`` tables."""
+        return tuple(
+            SideBetSpec(table.name, f"side bet {table.name}", table)
+            for table in _declared(rules).side_tables
+        )
+
+    def rule_lines(self, rules: RuleSet) -> list[str]:
+        """The rules as the report lists them, from the data."""
+        shape, chosen = self.shape, _declared(rules)
+        assert chosen.ante is not None and chosen.play_bet is not None
+        up = f", {shape.face_up} of them face up" if shape.face_up else ", none face up"
+        lines = [
+            f"Player {shape.player_cards} cards, dealer {shape.dealer_cards}{up}, from one "
+            f"52-card deck; each hand plays its best {shape.hand_cards} "
+            f"({', '.join(reversed(self.ranking.categories))}).",
+            f"Dealer qualifies with {markdown_text(rules.dealer.qualifier)} or better; "
+            f"ties: {rules.dealer.ties}.",
+            f"{markdown_text(self.play_name)}: "
+            f"{', '.join(f'{m}x' for m in rules.play.multiples)} the Ante, or fold (the Ante "
+            f"{_words(chosen.ante.fold)}).",
+        ]
+        wagers = [("Ante", chosen.ante), (self.play_name, chosen.play_bet)]
+        if chosen.ante_bonus is not None:
+            wagers.append(("Ante Bonus", chosen.ante_bonus))
+        for name, wager in wagers:
+            outcomes = dict(wager.outcomes)
+            if wager.tie is not None:
+                outcomes["tie"] = wager.tie
+            said = "; ".join(
+                f"{key.replace('_', ' ')}: {_words(outcome)}" for key, outcome in outcomes.items()
+            )
+            lines.append(f"{markdown_text(name)}: {said}.")
+            if wager.pays is not None:
+                pays = ", ".join(
+                    f"{line.label.replace('_', ' ')} {line.odds}" for line in wager.pays.lines
+                )
+                lines.append(f"{markdown_text(name)} pay table: {pays}.")
+        for table in chosen.side_tables:
+            pays = ", ".join(f"{line.label.replace('_', ' ')} {line.odds}" for line in table.lines)
+            lines.append(f"Side bet {markdown_text(table.name)}: {pays}.")
+        return lines
+
+
+def _declared(rules: RuleSet) -> DeclaredRuleSet:
+    if not isinstance(rules, DeclaredRuleSet) or rules.ante is None:
+        raise InputError(f"rule set {rules.name!r} was not read as a declared game")
+    return rules
+
+
+def _words(outcome: Outcome) -> str:
+    if outcome.pays:
+        return "paid on the pay table"
+    names = {odds: word for word, odds in OUTCOME_WORDS.items()}
+    return names.get(outcome.odds, f"pays {outcome.odds} to 1")
+
+
+def _unit(wager: WagerRules) -> int:
+    fixed = [wager.fold.odds, *(outcome.odds for outcome in wager.outcomes.values())]
+    units = [odds.denominator for odds in fixed]
+    return lcm(*units, wager.pays.unit if wager.pays is not None else 1)
+
+
+def _numerator(odds: Fraction, unit: int) -> int:
+    value = odds * unit
+    assert value.denominator == 1
+    return int(value)
+
+
+def _column(
+    wager: WagerRules, outcome: Outcome, ranking: Ranking, unit: int
+) -> npt.NDArray[np.int64]:
+    """One outcome's net by player strength: its odds, or its pay table (nothing below it)."""
+    if outcome.pays:
+        assert wager.pays is not None
+        return wager.pays.odds_numerators(ranking, unit, below=0)
+    return np.full(ranking.n_strengths, _numerator(outcome.odds, unit), dtype=np.int64)
+
+
+def _fold_column(wager: WagerRules, ranking: Ranking, unit: int) -> npt.NDArray[np.int64]:
+    return _column(wager, wager.fold, ranking, unit)
+
+
+def _cells(wager: WagerRules, tie: int, ranking: Ranking, unit: int) -> npt.NDArray[np.int64]:
+    """The wager's net in each of the six cells by player strength, shape ``(n, 6)``: a tie
+    settles by its own ``tie`` key, else by ``[dealer] ties``."""
+    out = np.zeros((ranking.n_strengths, 6), dtype=np.int64)
+    for key, cells in OUTCOME_CELLS.items():
+        column = _column(wager, wager.outcomes[key], ranking, unit)
+        for cell in cells:
+            out[:, cell] = column
+    if wager.tie is not None:
+        out[:, 4] = _column(wager, wager.tie, ranking, unit)
+    else:
+        out[:, 4] = tie * unit
+    return out
+
+
+def read_declared_game(table: object, where: str) -> DeclaredGame:
+    """The game a rule file declares in ``[game]`` (module docstring).
+
+    Raises
+    ------
+    InputError
+        One line naming the file, the key and the problem.
+    """
+    if not isinstance(table, dict):
+        raise InputError(f"{where}: 'game' must be a game's name or a [game] table")
+    section = Section(table, f"{where} [game]")
+    key = section.string("key")
+    title = section.string("title")
+    ranking_name = section.string("ranking")
+    try:
+        ranking = ranking_named(ranking_name)
+    except InputError as error:
+        raise InputError(f"{section.where}: {error}") from None
+    player = section.integer("player_cards", 0, 1, 10)
+    dealer = section.integer("dealer_cards", 0, 1, 10)
+    if player == 0 or dealer == 0:
+        raise InputError(f"{section.where}: player_cards and dealer_cards are required")
+    face_up = section.integer("face_up", 0, 0, 2)
+    hand = section.integer("hand_cards", min(player, dealer), 1, 10)
+    for name, cards in (("player", player), ("dealer", dealer)):
+        if hand > cards:
+            raise InputError(
+                f"{section.where}: hand_cards = {hand} is more than the {cards} cards dealt"
+                + ("" if name == "player" else " to the dealer")
+            )
+    if face_up > dealer:
+        raise InputError(f"{section.where}: face_up = {face_up} is more than the dealer's cards")
+    if player + dealer > 52:
+        raise InputError(f"{section.where}: {player + dealer} cards dealt from one 52-card deck")
+    for cards in sorted({player, dealer}):
+        try:
+            ranking.strengths(cards)
+        except ValueError as error:
+            raise InputError(f"{section.where}: ranking {ranking_name!r}: {error}") from None
+    shape = DealShape(player, dealer, face_up, hand)
+    published = section.integer("published_deals", shape.deals)
+    game = DeclaredGame(
+        key=key,
+        title=title,
+        shape=shape,
+        ranking_name=ranking_name,
+        main_bet=section.string("main_bet", "ante_play"),
+        play_name=section.string("play_name", "Play"),
+        published_deals=published,
+        side_bet_label=section.string("side_bet_label", "side bet"),
+    )
+    section.finish()
+    return game
