@@ -20,7 +20,7 @@ import pytest
 from crazy4.core.cards import colex_indices, combinations_array
 from crazy4.core.hidden import count_cells as hidden_count_cells
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
-from crazy4.games.three_card.ranking import THREE_CARD_RANKING
+from crazy4.core.three_card_ranking import THREE_CARD_RANKING
 from crazy4.generic.counting import ListingCounter, SubsetCounter, counter_for
 from crazy4.generic.counts import class_of_hands, suit_classes
 from crazy4.spec.specification import DealShape

@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
+from crazy4.core.three_card_ranking import THREE_CARD_RANKING
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.games.three_card.ranking import THREE_CARD_RANKING
 from crazy4.registry import load_rules
 from crazy4.rules.category_section import read_category_pays
 from crazy4.rules.limits import Limits, read_limits

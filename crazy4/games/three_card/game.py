@@ -25,7 +25,7 @@ import numpy as np
 
 from crazy4.core.decisions import allowed_decisions
 from crazy4.core.text_safety import markdown_text
-from crazy4.games.three_card.ranking import THREE_CARD_RANKING, ThreeCardRanking
+from crazy4.core.three_card_ranking import THREE_CARD_RANKING, ThreeCardRanking
 from crazy4.games.three_card.rules import read_three_card_sections, three_card_rules
 from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.rules.sections import Section

@@ -35,8 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crazy4.core.category_pays import CategoryPays
+from crazy4.core.three_card_ranking import THREE_CARD_RANKING
 from crazy4.errors import InputError
-from crazy4.games.three_card.ranking import THREE_CARD_RANKING
 from crazy4.rules.category_section import read_category_pays
 from crazy4.rules.ruleset import RuleSet, rules_of
 from crazy4.rules.sections import Section, named_tables, optional_section

@@ -249,7 +249,7 @@ def test_fractional_pair_plus_is_simulated_and_resettled(tmp_path: Path) -> None
 def test_qualifier_is_read_with_the_three_card_ranking(qualifier: str, described: str) -> None:
     """A qualifier the five-card grammar has no word for (three ranks, a three-card category)
     is read with the game's own ranking, in the common ``[dealer]`` keys too."""
-    from crazy4.games.three_card.ranking import THREE_CARD_RANKING
+    from crazy4.core.three_card_ranking import THREE_CARD_RANKING
 
     text = load_rules("three-card-standard").text
     rules = parse_rules(text.replace('"Q high"', f'"{qualifier}"', 1), "x.toml")
