@@ -89,8 +89,10 @@ class DealShape:
 
     @property
     def deals(self) -> int:
-        """Player/dealer deals of one round: ``C(52, p) * C(52 - p, d)``."""
-        return comb(52, self.player_cards) * comb(52 - self.player_cards, self.dealer_cards)
+        """Deals of one round, which dealer cards are face up told apart:
+        ``C(52, p) * C(52 - p, f) * C(52 - p - f, d - f)``."""
+        p, d, f = self.player_cards, self.dealer_cards, self.face_up
+        return comb(52, p) * comb(52 - p, f) * comb(52 - p - f, d - f)
 
 
 class Ranking(StrengthTable, Protocol):

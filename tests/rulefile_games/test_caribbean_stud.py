@@ -1,0 +1,163 @@
+"""Caribbean Stud Poker, a game with no code: its rule file alone, served by the engines.
+
+Every expected value comes from outside the package: the published figures
+(``shared/rules/caribbean-stud-poker.md``: house edge 5.22% of the Ante, element of risk
+2.56%, 2.555% on the strategy page), and the independent oracle
+``tests/oracle_caribbean_stud.py`` (its own five-card evaluator and the settlement from the
+rules text, listing all 163,185 dealer completions of a situation).
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from oracle_caribbean_stud import parse_hand, situation
+from shared_results import SharedResults
+
+from crazy4.core.cards import colex_indices
+from crazy4.generic.counting import counter_for
+from crazy4.generic.pricing import price
+from crazy4.registry import game_of, load_rules
+
+RULES = "caribbean-stud-standard"
+
+#: (player hand, up card) pairs the oracle prices: hands around the A-K qualifier, where the
+#: decision turns on the up card and the kickers, and a few of every kind.
+EDGES = [
+    ("As Kd 9h 5c 3s", "Kh"),
+    ("As Kd 9h 5c 3s", "2h"),
+    ("As Kd Qh 5c 3s", "7c"),
+    ("As Kd Jh 3c 2s", "Ah"),
+    ("Ah Kh Qh Jh Th", "2c"),
+    ("2c 3d 4h 5s 7c", "As"),
+    ("Ac 2d 3h 4s 5c", "Kd"),
+    ("9c 9d 4h 5s 7c", "9s"),
+]
+
+
+def _sampled(count: int) -> list[tuple[list[int], int]]:
+    rng = random.Random(20261206)
+    out = []
+    for _ in range(count):
+        cards = rng.sample(range(52), 6)
+        out.append((sorted(cards[:5]), cards[5]))
+    return out
+
+
+def _cases() -> list[tuple[list[int], int]]:
+    edges = [(sorted(parse_hand(hand)), parse_hand(up)[0]) for hand, up in EDGES]
+    return edges + _sampled(8)
+
+
+def test_the_counter_equals_the_oracle_on_sampled_situations() -> None:
+    """The engine's counts (inclusion-exclusion over the player's cards, the up card forced)
+    and the exact EVs of raise and fold, situation by situation."""
+    rules = load_rules(RULES)
+    spec = game_of(rules).spec  # type: ignore[attr-defined]
+    cases = _cases()
+    hands = np.array([hand for hand, _ in cases], dtype=np.uint8)
+    ups = np.array([[up] for _, up in cases], dtype=np.uint8)
+    strengths = spec.ranking.strengths(5)[colex_indices(hands)].astype(np.int64)
+    cells = counter_for(spec.shape).cells(
+        hands, strengths, spec.qualifier(rules), spec.ranking, 5, forced=ups
+    )
+    prices = price(cells, strengths, spec.settlement(rules))
+    for row, (hand, up) in enumerate(cases):
+        oracle = situation(hand, up)
+        assert int(cells[row, :3].sum()) == oracle.not_qualified
+        assert cells[row, 3:].tolist() == [oracle.player_wins, oracle.ties, oracle.dealer_wins]
+        assert Fraction(int(prices.ev[row, 2]), prices.denominator) == oracle.raise_ev
+        assert Fraction(int(prices.ev[row, 0]), prices.denominator) == oracle.fold_ev
+
+
+def test_crazy4_hand_equals_the_oracle() -> None:
+    """``crazy4 hand`` (every completion listed) prints the oracle's EVs and decision."""
+    hand, up = EDGES[0]
+    run = subprocess.run(
+        [sys.executable, "-m", "crazy4", "hand", "--rules", RULES, hand, "--up", up, "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    oracle = situation(hand, up)
+    assert f"{oracle.raise_ev.numerator}/{oracle.raise_ev.denominator}" in run.stdout
+
+
+@pytest.fixture(scope="module")
+def analyzed(shared: SharedResults, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``crazy4 analyze`` of the rule file, once per test run."""
+
+    def run() -> str:
+        out = tmp_path_factory.mktemp("caribbean") / "out"
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "crazy4",
+                "analyze",
+                "--rules",
+                RULES,
+                "--out",
+                str(out),
+                "--jobs",
+                "2",
+                "--quiet",
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        return str(out)
+
+    return Path(shared.get("caribbean-analyzed", run))
+
+
+def test_the_published_figures(analyzed: Path) -> None:
+    """House edge 5.22% of the Ante (5.224%), element of risk 2.56% (2.555%)."""
+    bets = pd.read_parquet(analyzed / "bets.parquet").set_index("bet")
+    row = bets.loc["ante_raise"]
+    assert round(100 * float(row["house_edge"]), 2) == 5.22
+    assert round(100 * float(row["house_edge"]), 3) == 5.224
+    assert round(100 * float(row["element_of_risk"]), 2) == 2.56
+    assert round(100 * float(row["element_of_risk"]), 3) == 2.555
+    assert int(row["deals"]) == comb(52, 5) * 47 * comb(46, 4)
+
+
+def test_the_situations_add_up(analyzed: Path) -> None:
+    """Every (hand, up card) situation once, the hands once, and the optimal EV summed from
+    the situations equal to the bets table's."""
+    situations = pd.read_parquet(analyzed / "situations.parquet")
+    assert int(situations["situations"].sum()) == comb(52, 5) * 47
+    bets = pd.read_parquet(analyzed / "bets.parquet").set_index("bet")
+    total = Fraction(
+        int(situations["ev_optimal_numerator"].sum()),
+        int(situations["ev_denominator"].iloc[0]) * comb(52, 5) * 47,
+    )
+    exact = Fraction(
+        int(bets.at["ante_raise", "ev_numerator"]), int(bets.at["ante_raise", "ev_denominator"])
+    )
+    assert total == exact
+    frequencies = pd.read_parquet(analyzed / "hand_frequencies.parquet")
+    assert int(frequencies["combinations"].sum()) == comb(52, 5)
+    assert frequencies.set_index("hand").at["royal flush", "combinations"] == 4
+
+
+def test_the_strategy_is_the_known_one(analyzed: Path) -> None:
+    """Raise any pair or better, fold below A-K against every up card (the rules' simple
+    strategy, which the optimum agrees with outside A-K high)."""
+    strategy = pd.read_parquet(analyzed / "strategy.parquet")
+    pairs = strategy[strategy["hand"].str.startswith("pair of")]
+    assert set(pairs["decision"]) == {"2x"}
+    low = strategy[strategy["hand"].isin(["K high", "Q high", "7 high"])]
+    assert set(low["decision"]) == {"fold"}
+    assert set(strategy[strategy["hand"] == "A high"]["decision"]) == {"mixed"}
