@@ -23,13 +23,14 @@ line, when its key is taken or when it lacks a member of :class:`RegisteredGame`
 Examples
 --------
 >>> registered_games()
-('crazy-4-poker', 'four-card-poker', 'three-card-poker')
+('crazy-4-poker', 'four-card-poker', 'three-card-poker', 'caribbean-stud-poker')
 >>> game_named("four-card-poker").title
 'Four Card Poker'
 """
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterable, Mapping
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Protocol, cast
@@ -41,7 +42,12 @@ from crazy4.games.four_card.game import FOUR_CARD
 from crazy4.games.three_card.game import THREE_CARD
 from crazy4.generic.declared import read_declared_game
 from crazy4.generic.game import SpecGame
-from crazy4.rules.load import read_rule_file, read_rules
+from crazy4.rules.load import (
+    read_rule_file,
+    read_rules,
+    resolve_rules_path,
+    shipped_rule_names,
+)
 from crazy4.simulate.game import Simulated
 from crazy4.spec.game import Game
 from crazy4.validate.game import Validated
@@ -149,9 +155,44 @@ def _games() -> dict[str, RegisteredGame]:
     none: a broken one is an :class:`InputError` at every lookup until it is fixed)."""
     global _entry_points_loaded
     if not _entry_points_loaded:
-        _add(entry_point_games())
         _entry_points_loaded = True
+        try:
+            _add(shipped_declared_games())
+            _add(entry_point_games())
+        except InputError:
+            _entry_points_loaded = False
+            raise
     return _GAMES
+
+
+def shipped_declared_games() -> list[tuple[str, RegisteredGame]]:
+    """The games the package's own rule files declare in a ``[game]`` table
+    (:func:`declare_game`), one per key, each with the file it comes from: built-in games
+    written as data.
+
+    Raises
+    ------
+    InputError
+        When two shipped files declare different games under one key.
+
+    Examples
+    --------
+    >>> [game.key for _, game in shipped_declared_games()]
+    ['caribbean-stud-poker']
+    """
+    found: dict[str, tuple[str, RegisteredGame]] = {}
+    for name in shipped_rule_names():
+        path = resolve_rules_path(name)
+        table = tomllib.loads(path.read_text(encoding="utf-8")).get("game")
+        if not isinstance(table, dict):
+            continue
+        game = declare_game(table, path.name)
+        if game.key in found and found[game.key][1] != game:
+            raise InputError(
+                f"{path.name} [game]: {game.key!r} differs from {found[game.key][0]}'s"
+            )
+        found.setdefault(game.key, (path.name, game))
+    return list(found.values())
 
 
 def register_game(game: RegisteredGame) -> None:
@@ -195,7 +236,8 @@ def unregister_game(key: str) -> None:
     ...
     crazy4.errors.InputError: 'crazy-4-poker' is a built-in game; it cannot be unregistered
     """
-    if any(game.key == key for game in _BUILT_IN):
+    declared = [game.key for _, game in shipped_declared_games()]
+    if any(game.key == key for game in _BUILT_IN) or key in declared:
         raise InputError(f"{key!r} is a built-in game; it cannot be unregistered")
     game_named(key)
     del _GAMES[key]

@@ -82,7 +82,9 @@ def published_tables(rules: object, jobs: int = 1) -> tuple[dict[str, pd.DataFra
     assert isinstance(rules, RuleSet)
     game = game_of(rules)
     if isinstance(game, HoleCardTables):  # the game's own engine: one seen card
-        tables = game.hole_card_tables(rules, 1, [], jobs)
+        if game.published_seen == 0:
+            return {}, ""
+        tables = game.hole_card_tables(rules, game.published_seen, [], jobs)
         return tables, hole_card_section(tables, "hole")
     seen = game.hole_cards().results_seen
     if seen == 0:

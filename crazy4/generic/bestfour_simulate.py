@@ -92,6 +92,7 @@ class BestFourSimulator(Generic[S]):
         self.side_bet_key = spec.side_bet_key
         self.stride = spec.dealer_classes * 3
         self.key_bins = number_of_strengths() * 4 * self.stride
+        self.dealer_bins = number_of_strengths()
         #: The worker's tables for a plan (built once per process and plan, by one thread).
         self.tables_of = PlanTables(self.build_tables)
         #: The compiled loops' working arrays, per thread.

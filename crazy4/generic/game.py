@@ -40,6 +40,15 @@ class SpecGame:
         self.spec = spec
         self._simulator: SimulatedGame | None = None
 
+    def __eq__(self, other: object) -> bool:
+        """Games of one class and one specification are the same game (a rule file that
+        declares a registered game's specification is read by the registered one)."""
+        return type(other) is type(self) and other.spec == self.spec
+
+    def __hash__(self) -> int:
+        """By class and specification."""
+        return hash((type(self), self.spec))
+
     def __reduce__(self) -> tuple[type[SpecGame], tuple[GameSpec]]:
         """Pickled as its class and specification (a rule set carries its game to worker
         processes; a subclass keeps what it adds, its rule files say); the cached simulator
@@ -159,6 +168,12 @@ class SpecGame:
     def hole_cards(self) -> HoleCardRole:
         """Not this game's: :meth:`hole_card_tables` builds its tables."""
         self._missing("the five-card hole-card engine")
+
+    @property
+    def published_seen(self) -> int:
+        """One seen card, published with the analysis; none beside an up card (a hole card
+        beside the up card is not analysed by the specification engines yet)."""
+        return 0 if self.spec.shape.face_up else 1
 
     def hole_card_tables(
         self, rules: RuleSet, seen: int, groups: list[str], jobs: int

@@ -1,19 +1,24 @@
 """The simulator's role of a spec game (:class:`crazy4.simulate.game.SimulatedGame`).
 
 A round deals, from one fresh deck (:func:`crazy4.core.deal.deal_hands`), the game's cards to
-each seat and then the dealer's. Each seat plays the optimal strategy (a decision per suit
-class of player hands, from :func:`crazy4.generic.analysis.analyze_spec`) and wagers 1 Ante,
+each seat and then the dealer's (the cards face up first, then the hidden ones, so the up card
+is a uniformly drawn card of the dealer's hand). Each seat plays the optimal strategy (a
+decision per situation class -- its hand, and the up card when one is dealt -- from
+:func:`crazy4.generic.analysis.analyze_spec`, looked up in a table by hand and up card built
+from the classes' relabellings: :func:`situation_decisions`) and wagers 1 Ante,
 its Play bet and 1 on the first side bet. Seats are counted by ``key = (strength * 4 +
 decision) * 6 + cell`` (:data:`crazy4.spec.specification.CELLS`), which determines every bet; the
 dealer's hands by strength. The log has one row a seat and round: ``round``, ``seat``,
-``player``, ``dealer``, ``decision``, the wagers ``ante``, ``play`` and the side bet, and the
-nets ``ante_net``, ``play_net``, ``ante_bonus_net`` and the side bet's, per unit of Ante.
+``player``, ``dealer`` (and ``up_card`` when one is dealt), ``decision``, the wagers ``ante``,
+``play`` and the side bet, and the nets ``ante_net``, ``play_net``, ``ante_bonus_net`` and the
+side bet's, per unit of Ante.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import permutations
 from math import lcm
 
 import numpy as np
@@ -21,12 +26,13 @@ import numpy.typing as npt
 import pyarrow as pa
 
 from crazy4.core.bets import ExactBet, summarize
-from crazy4.core.cards import colex_indices
+from crazy4.core.cards import BINOMIAL, colex_indices
 from crazy4.core.deal import deal_hands
 from crazy4.core.exact import exact_dot, seat_totals
 from crazy4.errors import InputError
 from crazy4.generic.analysis import SpecAnalysis, analyze_spec
 from crazy4.generic.counts import class_of_hands
+from crazy4.generic.situations import deal_situations
 from crazy4.log.cardtext import hand_code_array
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BetNets, Chunk, Counts
@@ -47,11 +53,38 @@ def analysis_of(spec: GameSpec, rules: RuleSet) -> SpecAnalysis:
     return _ANALYSES[key]
 
 
+def situation_decisions(
+    hands: npt.NDArray[np.uint8], seen: npt.NDArray[np.uint8], decision: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int8]:
+    """The decision of every (hand, up card) pair, shape ``(C(52, p), 52)``, from one per
+    situation class (:class:`crazy4.generic.situations.DealSituations`): every relabelling of
+    the suits maps a class's row to the pairs of its class.
+
+    Examples
+    --------
+    >>> from crazy4.spec.specification import DealShape
+    >>> from crazy4.generic.situations import deal_situations
+    >>> classes = deal_situations(DealShape(3, 3, 1, 3))
+    >>> table = situation_decisions(classes.hands, classes.seen, np.arange(classes.rows) % 2)
+    >>> table.shape, int((table >= 0).sum()) == 22100 * 49
+    ((22100, 52), True)
+    """
+    cards = hands.shape[1]
+    out = np.full((int(BINOMIAL[52, cards]), 52), -1, dtype=np.int8)
+    ranks, suits = hands.astype(np.int64) // 4, hands.astype(np.int64) % 4
+    up = seen[:, 0].astype(np.int64)
+    for perm in permutations(range(4)):
+        moved = np.sort(4 * ranks + np.array(perm)[suits], axis=1)
+        out[colex_indices(moved), 4 * (up // 4) + np.array(perm)[up % 4]] = decision
+    return out
+
+
 @dataclass(frozen=True)
 class SeatTables:
     """What a worker derives from a plan: the seat word and the strength of every hand."""
 
-    word: npt.NDArray[np.int32]  # per player colex: strength * 4 + decision
+    word: npt.NDArray[np.int32]  # per player colex: strength * 4 + decision (0 with up cards)
+    decide: npt.NDArray[np.int8] | None  # per player colex and up card: the decision
     strength: npt.NDArray[np.int32]  # per dealer colex
     nets: dict[str, npt.NDArray[np.int64]]  # per bet, per seat key
     parts: dict[str, npt.NDArray[np.int64]]  # per wager, per seat key
@@ -82,6 +115,11 @@ class SpecSimulator:
         """``n_strengths * 4 * 6`` seat keys."""
         return self.spec.ranking.n_strengths * 4 * len(CELLS)
 
+    @property
+    def dealer_bins(self) -> int:
+        """The ranking's strengths."""
+        return self.spec.ranking.n_strengths
+
     def blind_hands_allowed(self, rules: RuleSet) -> bool:
         """No blind hands."""
         return False
@@ -94,9 +132,17 @@ class SpecSimulator:
 
     def _build(self, plan: SimulationPlan) -> SeatTables:
         shape = self.spec.shape
-        inverse, _ = class_of_hands(shape.player_cards)
         strength = self.spec.ranking.strengths(shape.player_cards).astype(np.int32)
-        word = strength * 4 + plan.decision.astype(np.int32)[inverse]
+        decide = None
+        if shape.face_up:
+            situations = deal_situations(shape)
+            decide = situation_decisions(
+                situations.hands, situations.seen, np.asarray(plan.decision, dtype=np.int64)
+            )
+            word = strength * 4
+        else:
+            inverse, _ = class_of_hands(shape.player_cards)
+            word = strength * 4 + plan.decision.astype(np.int32)[inverse]
         settlement = self.spec.settlement(plan.rules)
         sides = self.spec.side_bets(plan.rules)
         unit = lcm(settlement.unit, *(side.pays.unit for side in sides))
@@ -107,7 +153,7 @@ class SpecSimulator:
             pays = side.pays.odds_numerators(self.spec.ranking, unit)
             nets[side.name] = np.repeat(pays, 4 * len(CELLS))
         dealer = self.spec.ranking.strengths(shape.dealer_cards).astype(np.int32)
-        return SeatTables(word, dealer, nets, parts, unit)
+        return SeatTables(word, decide, dealer, nets, parts, unit)
 
     def play_chunk(
         self, plan: SimulationPlan, chunk: int, log: bool, into: Counts | None = None
@@ -116,28 +162,37 @@ class SpecSimulator:
         tables = self.tables_of(plan)
         shape = self.spec.shape
         rounds = plan.chunk_rounds(chunk)
-        sizes = (shape.player_cards,) * plan.seats + (shape.dealer_cards,)
+        up = shape.face_up
+        dealer_sizes = (up, shape.dealer_cards - up) if up else (shape.dealer_cards,)
+        sizes = (shape.player_cards,) * plan.seats + dealer_sizes
         dealt = deal_hands(plan.generator(chunk), rounds, sizes)
-        dealer = tables.strength[dealt.colex[-1]]
+        cards = list(dealt.cards[: plan.seats])
+        if up:
+            dealer_cards = np.sort(np.concatenate(dealt.cards[plan.seats :]), axis=0)
+            dealer = tables.strength[colex_indices(dealer_cards.T)]
+            cards += [dealer_cards, dealt.cards[plan.seats]]
+        else:
+            dealer = tables.strength[dealt.colex[-1]]
+            cards.append(dealt.cards[-1])
         qualified = np.where(dealer >= self.spec.qualifier(plan.rules), 3, 0).astype(np.int32)
         keys = []
         for seat in range(plan.seats):
             word = tables.word[dealt.colex[seat]]
+            if tables.decide is not None:
+                word = word + tables.decide[dealt.colex[seat], dealt.cards[plan.seats][0]]
             strength = word >> 2
             cell = qualified + (strength == dealer) + 2 * (strength < dealer)
             keys.append(word * len(CELLS) + cell)
-        counts = Counts.empty(self.key_bins) if into is None else into
+        counts = Counts.empty(self.key_bins, self.dealer_bins) if into is None else into
         counts.seats += np.bincount(np.concatenate(keys), minlength=self.key_bins)
-        counts.dealer[: self.spec.ranking.n_strengths] += np.bincount(
-            dealer, minlength=self.spec.ranking.n_strengths
-        )
+        counts.dealer += np.bincount(dealer, minlength=self.spec.ranking.n_strengths)
         squares: dict[str, int] = {}
         if plan.seats > 1:
             for name, nets in tables.nets.items():
                 total = seat_totals(nets, keys)
                 squares[name] = exact_dot(total, total)
         counts.add_totals(rounds, squares, None)
-        table = self._log(plan, plan.first_round(chunk), dealt.cards, keys) if log else None
+        table = self._log(plan, plan.first_round(chunk), cards, keys) if log else None
         return Chunk(counts=counts, log=table)
 
     def _keys(
@@ -202,6 +257,11 @@ class SpecSimulator:
             "seat": pa.array(np.tile(np.arange(1, seats + 1, dtype=np.int8), rounds)),
             "player": hand_code_array(player),
             "dealer": hand_code_array(cards[seats], repeat=seats),
+            **(
+                {"up_card": hand_code_array(cards[seats + 1], repeat=seats)}
+                if len(cards) > seats + 1
+                else {}
+            ),
             "decision": pa.DictionaryArray.from_arrays(
                 pa.array(decision.astype(np.int8)), pa.array(list(DECISIONS))
             ),

@@ -186,8 +186,10 @@ def rules_from_data(
     title = top.string("title")
     if isinstance(data.get("game"), dict) and declare is not None:
         game = declare(top.raw("game"), where)
-        if game.key in games:
-            raise InputError(f"{where} [game]: key {game.key!r} is a registered game's")
+        if game.key in games:  # the same game as the registered one: that one
+            if games[game.key] != game:
+                raise InputError(f"{where} [game]: key {game.key!r} is a registered game's")
+            game = games[game.key]
     else:
         game = games[top.choice("game", tuple(games), next(iter(games), ""))]
     source = top.string("source", "")

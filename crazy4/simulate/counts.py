@@ -52,13 +52,14 @@ class Counts:
     progressive: ProgressiveCounts | None = None
 
     @classmethod
-    def empty(cls, bins: int) -> Counts:
-        """No rounds yet (``bins``: the number of the game's seat keys)."""
+    def empty(cls, bins: int, dealer_bins: int | None = None) -> Counts:
+        """No rounds yet (``bins``: the number of the game's seat keys; ``dealer_bins``: of its
+        dealer strengths, the best four's by default)."""
         return cls(
             rounds=0,
             seats=np.zeros(bins, dtype=np.int64),
             blind=np.zeros(bins, dtype=np.int64),
-            dealer=np.zeros(number_of_strengths(), dtype=np.int64),
+            dealer=np.zeros(dealer_bins or number_of_strengths(), dtype=np.int64),
             round_squares={},
         )
 

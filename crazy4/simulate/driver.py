@@ -144,7 +144,7 @@ def _run_task(
             return played
         # the games' tables hold compact card codes: spelled here, on the worker
         return [Chunk(c.counts, None if c.log is None else spelled(c.log)) for c in played]
-    total = Counts.empty(game.key_bins)
+    total = Counts.empty(game.key_bins, game.dealer_bins)
     for chunk in chunks:  # counted into the task's total: no count arrays a chunk
         game.play_chunk(plan, chunk, False, into=total)
     return total
@@ -262,7 +262,8 @@ def run_simulation(
     check_rounds(plan.rounds, log=log_path is not None)
     if log_path is not None:
         check_log_cards(log_cards, Path(log_path).suffix.lower() == ".csv")
-    total = Counts.empty(simulator_of(plan.rules).key_bins)
+    simulator = simulator_of(plan.rules)
+    total = Counts.empty(simulator.key_bins, simulator.dealer_bins)
     results = _results(plan, jobs, backend, scheduler, log_path is not None, log_cards)
     if log_path is None:
         for result in results:

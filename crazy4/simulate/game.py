@@ -59,6 +59,12 @@ class SimulatedGame(Protocol):
         """How many seat keys the chunk player counts by (the length of ``Counts.seats``)."""
         ...
 
+    @property
+    def dealer_bins(self) -> int:
+        """How many dealer strengths the chunk player counts by (the length of
+        ``Counts.dealer``)."""
+        ...
+
     def blind_hands_allowed(self, rules: RuleSet) -> bool:
         """Whether the rule set has the card room's blind second hand."""
         ...

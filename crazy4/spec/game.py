@@ -298,6 +298,11 @@ class HoleCardTables(Protocol):
     ``isinstance``): ``crazy4 advantage holecards`` and ``crazy4 analyze --hole-cards`` use it
     instead of the five-card engine of :meth:`Game.hole_cards`."""
 
+    @property
+    def published_seen(self) -> int:
+        """Seen cards of the tables ``crazy4 analyze --hole-cards`` publishes (0: none)."""
+        ...
+
     def hole_card_tables(
         self, rules: RuleSet, seen: int, groups: list[str], jobs: int
     ) -> dict[str, pd.DataFrame]:
