@@ -25,13 +25,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import permutations
 from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.cards import colex_indices
 from crazy4.core.forced import forced_situations
-from crazy4.generic.counts import suit_classes
+from crazy4.generic.counts import class_of_hands, suit_classes
 from crazy4.spec.specification import DealShape
 
 IntArray = npt.NDArray[np.int64]
@@ -87,3 +89,51 @@ def deal_situations(shape: DealShape) -> DealSituations:
     expected = comb(52, shape.player_cards) * comb(52 - shape.player_cards, shape.face_up)
     assert int(result.weights.sum()) == expected, "situation classes miscounted"
     return result
+
+
+def situation_rows(
+    shape: DealShape, hands: npt.NDArray[np.integer], seen: npt.NDArray[np.integer]
+) -> IntArray:
+    """The row of :func:`deal_situations` each (hand, seen cards) pair belongs to.
+
+    A relabelling ``s`` mapping the hand to its class's representative ``R`` maps the seen
+    cards into the class's row; all such relabellings form a coset of ``R``'s stabilizer, so
+    the least image of the seen card over them is the orbit's least, the one the rows hold.
+
+    Parameters
+    ----------
+    shape : DealShape
+    hands : ndarray, shape (n, player_cards)
+        The player's cards, ascending.
+    seen : ndarray, shape (n, face_up)
+        The dealer cards seen (one: an up card).
+
+    Examples
+    --------
+    >>> from crazy4.spec.specification import DealShape
+    >>> shape = DealShape(3, 3, 1, 3)
+    >>> classes = deal_situations(shape)
+    >>> rows = situation_rows(shape, classes.hands[:5], classes.seen[:5])
+    >>> rows.tolist()
+    [0, 1, 2, 3, 4]
+    """
+    if shape.face_up != 1:
+        raise ValueError("situation rows are looked up for one seen card")
+    classes = deal_situations(shape)
+    inverse, keys = class_of_hands(shape.player_cards)
+    cards = np.asarray(hands, dtype=np.int64)
+    hand_class = inverse[colex_indices(cards)]
+    target = keys[hand_class]
+    ranks, suits = cards // 4, cards % 4
+    up = np.asarray(seen, dtype=np.int64)[:, 0]
+    least = np.full(cards.shape[0], 52, dtype=np.int64)
+    for perm in permutations(range(4)):
+        mapping = np.array(perm)
+        moved = np.sort(4 * ranks + mapping[suits], axis=1)
+        image = 4 * (up // 4) + mapping[up % 4]
+        least = np.where(colex_indices(moved) == target, np.minimum(least, image), least)
+    row_keys = classes.hand_class * 52 + classes.seen[:, 0].astype(np.int64)
+    wanted = hand_class * 52 + least
+    rows = np.searchsorted(row_keys, wanted)
+    assert bool((row_keys[np.minimum(rows, row_keys.shape[0] - 1)] == wanted).all())
+    return rows.astype(np.int64)

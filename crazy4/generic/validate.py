@@ -25,6 +25,7 @@ from crazy4.core.bets import ExactBet
 from crazy4.core.cards import format_cards
 from crazy4.errors import InputError
 from crazy4.generic.counts import class_of_hands
+from crazy4.generic.situations import situation_rows
 from crazy4.generic.rulesearch import SpecRows, category_nets, spec_edits
 from crazy4.generic.simulate import SpecSimulator, analysis_of
 from crazy4.rules.ruleset import RuleSet
@@ -104,8 +105,9 @@ class SpecRun:
 
     @property
     def required(self) -> tuple[str, ...]:
-        """The columns every log of the game has."""
-        return ("player", "dealer", "decision", "ante", "play", "ante_net", "play_net")
+        """The columns every log of the game has (``up_card`` when the dealer turns one)."""
+        up = ("up_card",) if self.spec.shape.face_up else ()
+        return ("player", "dealer", *up, "decision", "ante", "play", "ante_net", "play_net")
 
     def check_columns(self, names: Sequence[str]) -> None:
         """Raise :class:`InputError` naming the first missing column."""
@@ -119,10 +121,12 @@ class SpecRun:
     def read_batch(self, table: pa.Table, first_row: int) -> LogBatch:
         """Parse one batch: the hands, the decision, the numbers and the strengths."""
         shape = self.spec.shape
-        hands = (
+        hands: tuple[tuple[str, int, str], ...] = (
             ("player", shape.player_cards, f"player not {shape.player_cards} valid card(s)"),
             ("dealer", shape.dealer_cards, f"dealer not {shape.dealer_cards} valid card(s)"),
         )
+        if shape.face_up:
+            hands += (("up_card", shape.face_up, f"up_card not {shape.face_up} valid card(s)"),)
         side = self.side_key
         numbers = ("ante", "play", "ante_net", "play_net", "ante_bonus_net", side, f"{side}_net")
         batch = LogBatch.read(table, first_row, hands, numbers, examples=self.options.examples)
@@ -134,6 +138,10 @@ class SpecRun:
         player, dealer = batch.indices("player"), batch.indices("dealer")
         what = "a card dealt twice in one round"
         flag_repeated_cards(early, player, dealer, batch.cards_ok, early.rounds, what)
+        if shape.face_up:
+            up = batch.indices("up_card")
+            shown = (dealer[:, :, None] == up[:, None, :]).any(axis=1).all(axis=1)
+            early.flag(batch.cards_ok & ~shown, "up_card not one of the dealer's cards")
         return batch
 
     def process(self, batch: LogBatch) -> None:
@@ -145,7 +153,7 @@ class SpecRun:
         self.tally.bad_rows += int(rows.bad.sum())
         good = ~rows.bad
         self._resettle(batch, good, multiple)
-        classes = self.class_of[batch.derived["player_colex"]]
+        classes = self._situations(batch, good)
         compare_decisions(
             *(self.tally, good, np.where(good, classes, 0), self.decision, multiple, self.ev),
             *(self._ev_lost, batch.first_row, self.options.examples),
@@ -154,6 +162,17 @@ class SpecRun:
         self._count(batch, rows.bad, rounds)
         self.tally.rows += batch.n
         self.tally.rounds += rounds.n_rounds
+
+    def _situations(self, batch: LogBatch, good: npt.NDArray[np.bool_]) -> IntArray:
+        """The situation class of each row (its hand's, with the up card when one is dealt;
+        0 on the rows not compared)."""
+        if not self.spec.shape.face_up:
+            return np.asarray(self.class_of[batch.derived["player_colex"]], dtype=np.int64)
+        rows = np.flatnonzero(good)
+        classes = np.zeros(good.shape[0], dtype=np.int64)
+        hands = np.sort(batch.indices("player")[rows], axis=1)
+        classes[rows] = situation_rows(self.spec.shape, hands, batch.indices("up_card")[rows])
+        return classes
 
     def _flag(self, batch: LogBatch, rows: Flagger) -> IntArray:
         """Flag unknown decisions and wagers; the Play multiple of each row."""

@@ -18,7 +18,7 @@ from oracle_three_card_holecard import hole_card_edge
 
 from crazy4.games.three_card.game import ThreeCard
 from crazy4.generic.analysis import SpecAnalysis, analyze_spec
-from crazy4.generic.situations import deal_situations
+from crazy4.generic.situations import deal_situations, situation_rows
 from crazy4.generic.tables import analysis_tables
 from crazy4.registry import load_rules
 from crazy4.spec.specification import DealShape
@@ -91,3 +91,17 @@ def test_the_tables_add_up_by_up_card(up_card_analysis: SpecAnalysis) -> None:
     assert int(strategy["situations"].sum()) == comb(52, 3) * 49
     assert set(strategy["up_rank"]) == set("23456789TJQKA")
     assert len(tables["lowest_played"]) == 13
+
+
+def test_every_pair_is_looked_up_in_its_class() -> None:
+    """``situation_rows`` finds, for random (hand, up card) pairs, the row of their class (by
+    the brute-force relabelling above)."""
+    shape = UpCardThreeCard.shape
+    situations = deal_situations(shape)
+    rng = np.random.default_rng(5)
+    picks = np.array([rng.choice(52, 4, replace=False) for _ in range(3000)])
+    hands, ups = np.sort(picks[:, :3], axis=1), picks[:, 3:]
+    rows = situation_rows(shape, hands, ups)
+    expected = _class_keys(hands, ups[:, 0])
+    found = _class_keys(situations.hands[rows].astype(np.int64), situations.seen[rows, 0])
+    assert np.array_equal(found, expected)
