@@ -1,9 +1,10 @@
 """The plain C program of Caribbean Stud's exact count (analysis/bench/caribbean_stud.c).
 
 It reproduces the published figures (house edge 5.224% of the Ante, element of risk 2.555%,
-Wizard of Odds), prints the exact fractions its header records, and its counts of sampled
-(player hand, up card) situations equal the brute-force oracle's (oracle_caribbean_stud.py).
-Skipped without a C compiler. Its exact EV is the independent figure the engine is held to.
+and the total loss of the optimal strategy and of six fixed ones, Wizard of Odds), prints the
+exact fractions its header records, and its counts of sampled (player hand, up card)
+situations equal the brute-force oracle's (oracle_caribbean_stud.py). Skipped without a C
+compiler. Its exact EV is the independent figure the engine is held to.
 """
 
 from __future__ import annotations
@@ -52,6 +53,27 @@ def standard(program: Path) -> str:
     return run(program, sample=199_999)
 
 
+#: The Wizard of Odds' table of Caribbean Stud strategies: each one's total loss, in Antes, over
+#: all 19,933,230,517,200 deals (player hand, up card, the dealer's four hidden cards).
+PUBLISHED_LOSSES = {
+    "optimal": 1_041_372_912_372,
+    "three_rules_of_thumb": 1_041_417_758_724,
+    "ace_king_jack_8_3_or_better": 1_059_715_400_580,
+    "matching_rank": 1_063_176_931_284,
+    "pair_or_better": 1_090_272_101_460,
+    "ace_king_or_better": 1_132_600_203_540,
+    "always_raise": 3_310_360_338_060,
+}
+
+
+def test_the_published_losses_of_seven_strategies(standard: str) -> None:
+    found = {"optimal": int(re.findall(r"^total_loss (\d+)", standard, re.MULTILINE)[0])}
+    for name, loss in re.findall(r"^fixed (\w+) total_loss (\d+)", standard, re.MULTILINE):
+        found[name] = int(loss)
+    assert found == PUBLISHED_LOSSES
+    assert -fraction(standard, "ev_per_ante") * 19_933_230_517_200 == found["optimal"]
+
+
 def test_the_published_figures(standard: str) -> None:
     ev = fraction(standard, "ev_per_ante")
     risk = fraction(standard, "element_of_risk")
@@ -63,8 +85,9 @@ def test_the_published_figures(standard: str) -> None:
 
 def test_the_header_records_the_printed_fractions(standard: str) -> None:
     header = SOURCE.read_text().split("*/", 1)[0]
-    for name in ("ev_per_ante", "element_of_risk", "raise_fraction", "dealer_not_qualified"):
-        printed = re.search(rf"^{name} (-?\d+/\d+)", standard, re.MULTILINE)
+    names = ("ev_per_ante", "total_loss", "element_of_risk", "raise_fraction")
+    for name in (*names, "dealer_not_qualified"):
+        printed = re.search(rf"^{name} (-?\d+/\d+|\d+ over \d+)", standard, re.MULTILINE)
         assert printed and f"{name} {printed.group(1)}" in header, name
 
 

@@ -17,14 +17,30 @@
  * Result, standard pay table, optimal strategy (exact: no situation ties raise and fold):
  *
  *   ev_per_ante -142031221/2718662100 = -0.0522430577  (house edge 5.2243% of the Ante)
+ *   total_loss 1041372912372 over 19933230517200 deals
  *   element_of_risk 86781076031/3396139966890 = 0.0255528561  (2.5553%)
  *   raise_fraction 63794004/122151120 (52.23% of situations raise)
  *   dealer_not_qualified 8707097945700/19933230517200 = 0.4368131868
  *
- * (published: 5.224% and 2.555%, Wizard of Odds). Royal flush 250 (1,1,2,3,4,5,7,20,50,250):
- * ev_per_ante -86362082531/1661102543100 = -0.0519908195, element of risk
- * 86362082531/3396139966890. Wall time about 8 s on this machine (2 cores, shared; load 2-3):
- * 2.5 s ranking every hand and finding the suit classes, 5.5 s counting and settling.
+ * and the fixed strategies' total losses over all 19,933,230,517,200 deals (ev_per_ante is
+ * minus the loss over the deals):
+ *
+ *   always_raise                 3310360338060   (element of risk 5.5357%)
+ *   pair_or_better               1090272101460   (2.7380%)
+ *   ace_king_or_better           1132600203540   (2.6721%)
+ *   ace_king_jack_8_3_or_better  1059715400580   (2.5960%)
+ *   matching_rank                1063176931284   (2.6162%)
+ *   three_rules_of_thumb         1041417758724   (2.5538%)
+ *
+ * Every one of the seven losses equals the Wizard of Odds' table of Caribbean Stud strategies
+ * ("Strategy Statistics": perfect strategy 1,041,372,912,372, house edge 5.224%, element of
+ * risk 2.555%; three rules of thumb 1,041,417,758,724; ace/king/jack/8/3 1,059,715,400,580;
+ * matching rank 1,063,176,931,284; any pair 1,090,272,101,460; ace/king 1,132,600,203,540;
+ * raise on everything 3,310,360,338,060) to the unit. Royal flush 250 (PAYS
+ * 1,1,2,3,4,5,7,20,50,250): ev_per_ante -86362082531/1661102543100 = -0.0519908195, element of
+ * risk 86362082531/3396139966890. Wall time 8 to 14 s on this machine (two cores, shared with
+ * other work, load 2 to 4): about 2.5 s ranking every hand and finding the suit classes, the
+ * rest counting and settling.
  *
  * How it counts. A situation is a player hand P and a dealer up card u not in P; the dealer's
  * hand is u and 4 of the other 46 cards: C(46, 4) = 163,185 completions. The completions
@@ -46,6 +62,7 @@
  * completions). The EV per Ante is the weighted sum over situations of the better total over
  * C(52,5) * 47 * C(46,4); the element of risk is the loss over the average amount wagered
  * (1 on a fold, 3 on a raise). */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +72,7 @@
 #define HANDS 2598960
 #define COMPLETIONS 163185 /* C(46, 4) */
 #define KEYS (10 * 371293) /* category * 13^5 + tie */
+#define FIXED 6 /* fixed strategies priced beside the optimal one */
 
 enum { HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, ROYAL };
 static const char *category_name[10] = {"high card", "pair", "two pair", "three of a kind",
@@ -280,6 +298,18 @@ int main(int argc, char **argv) {
     int64_t sample = sampling ? atoll(sampling) : 0;
     int64_t total = 0, wagered = 0, raised = 0, situations = 0, ties = 0, classes_check = 0;
     int64_t dealer_not_qualified = 0;
+    /* fixed strategies (the Wizard of Odds' table of them): raise always; with a pair or better;
+     * with A-K or better; with A-K-J-8-3 or better; with a pair or better, or A-K with a card of
+     * the up card's rank ("matching rank"); his three rules of thumb for A-K (below) */
+    static const char *fixed_name[FIXED] = {"always_raise", "pair_or_better",
+                                            "ace_king_or_better", "ace_king_jack_8_3_or_better",
+                                            "matching_rank", "three_rules_of_thumb"};
+    int pair_start = levels;
+    for (int t = 0; t < levels; t++)
+        if (category_of[t] == PAIR && t < pair_start) pair_start = t;
+    int akj83[5] = {4, 24, 36, 44, 49}; /* 3c 8c Jc Kc Ad */
+    int fixed_from[4] = {0, pair_start, qualifier, strength[colex(akj83, 5)]};
+    int64_t fixed_total[FIXED] = {0}, fixed_wagered[FIXED] = {0};
     for (int64_t h = 0; h < HANDS; h++) {
         if (slot[h] < 0) continue;
         unpack(h, cards);
@@ -308,6 +338,28 @@ int main(int argc, char **argv) {
             raised += raising ? w : 0;
             situations += w;
             dealer_not_qualified += w * nq;
+            int raises[FIXED];
+            for (int f = 0; f < 4; f++) raises[f] = v >= fixed_from[f];
+            int ace_king = v >= qualifier && v < pair_start; /* A-K high */
+            int up_rank = up / 4, match = 0, queen = 0, jack = 0;
+            for (int k = 0; k < 5; k++) {
+                match |= cards[k] / 4 == up_rank;
+                queen |= cards[k] / 4 == 10;
+                jack |= cards[k] / 4 == 9;
+            }
+            int fourth = cards[1] / 4; /* ranks ascending: the fourth highest is the second */
+            raises[4] = v >= pair_start || (ace_king && match);
+            /* raise A-K if the up card is 2..Q and matches one of the player's cards; if it is
+             * an A or K and the player holds a Q or J; if it matches none, the player holds a Q
+             * and the up card is below the player's fourth highest card */
+            raises[5] = v >= pair_start ||
+                        (ace_king && ((up_rank <= 10 && match) ||
+                                      (up_rank >= 11 && (queen || jack)) ||
+                                      (!match && queen && up_rank < fourth)));
+            for (int f = 0; f < FIXED; f++) {
+                fixed_total[f] += w * (raises[f] ? raise : fold);
+                fixed_wagered[f] += w * (raises[f] ? 3 : 1);
+            }
         }
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -325,12 +377,23 @@ int main(int argc, char **argv) {
     printf("ev_per_ante %lld/%lld = %.10f\n", (long long)(total / g), (long long)(deals / g),
            (double)total / (double)deals);
     printf("house_edge %.6f%% of the Ante\n", -100.0 * (double)total / (double)deals);
+    printf("total_loss %lld over %lld deals\n", (long long)-total, (long long)deals);
     printf("element_of_risk %lld/%lld = %.10f (%.6f%%)\n", (long long)(-total / g2),
            (long long)(risk / g2), -(double)total / (double)risk, -100.0 * (double)total / (double)risk);
     printf("raise_fraction %lld/%lld = %.10f, exact raise-fold ties %lld\n", (long long)raised,
            (long long)situations, (double)raised / (double)situations, (long long)ties);
     printf("dealer_not_qualified %lld/%lld = %.10f\n", (long long)dealer_not_qualified, (long long)deals,
            (double)dealer_not_qualified / (double)deals);
+    for (int f = 0; f < FIXED; f++) {
+        int64_t fg = gcd(fixed_total[f], deals), fr = COMPLETIONS * fixed_wagered[f];
+        int64_t fg2 = gcd(fixed_total[f], fr);
+        printf("fixed %s total_loss %lld ev_per_ante %lld/%lld = %.10f, element_of_risk "
+               "%lld/%lld = %.10f\n",
+               fixed_name[f], (long long)-fixed_total[f], (long long)(fixed_total[f] / fg),
+               (long long)(deals / fg),
+               (double)fixed_total[f] / (double)deals, (long long)(-fixed_total[f] / fg2),
+               (long long)(fr / fg2), -(double)fixed_total[f] / (double)fr);
+    }
     printf("wall %.2f s (ranking and suit classes %.2f s, the count and settlement %.2f s)\n",
            wall, setup, wall - setup);
     return 0;
