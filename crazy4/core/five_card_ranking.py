@@ -355,7 +355,7 @@ class FiveCardRanking:
         >>> FIVE_CARD.strength_of("flush A-J-9-4-2") > FIVE_CARD.strength_of("straight to A")
         True
         """
-        text = re.sub(r"\b10\b", "t", " ".join(description.lower().split()))
+        text = re.sub(r"(?<![0-9])10(?![0-9])", "t", " ".join(description.lower().split()))
         keys = distinct_keys()
         if text == "none":
             return 0
