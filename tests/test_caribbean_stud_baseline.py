@@ -111,6 +111,15 @@ def test_a_royal_flush_of_250_pays_more(program: Path, standard: str) -> None:
     assert f"ev_per_ante {fraction(royal, 'ev_per_ante')}" in " ".join(header.split())
 
 
+def test_the_pairs_line_holds_the_same_figures(program: Path, standard: str) -> None:
+    words = run(program, "--pairs").split()
+    pairs = {words[i]: int(words[i + 1]) for i in range(0, len(words), 2)}
+    assert set(pairs) == {"loss", "deals", "situations", "raised", "not_qualified"}
+    assert Fraction(-pairs["loss"], pairs["deals"]) == fraction(standard, "ev_per_ante")
+    wagered = oracle.COMPLETIONS * (pairs["situations"] + 2 * pairs["raised"])
+    assert Fraction(pairs["loss"], wagered) == fraction(standard, "element_of_risk")
+
+
 def test_bad_pay_tables_are_refused(program: Path) -> None:
     done = subprocess.run([str(program), "1,2"], capture_output=True, text=True)
     assert done.returncode == 2

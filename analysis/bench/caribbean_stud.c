@@ -4,11 +4,15 @@
  * hands with its own five-card evaluator and settles from the rules text
  * (/work/shared/rules/caribbean-stud-poker.md); it reads no file and needs nothing but libc.
  *
- *   cc -O2 -o caribbean_stud caribbean_stud.c && ./caribbean_stud [PAYS]
+ *   cc -O2 -o caribbean_stud caribbean_stud.c && ./caribbean_stud [--pairs] [PAYS]
  *
  * PAYS: the Raise's odds to 1 for high card, pair, two pair, three of a kind, straight, flush,
  * full house, four of a kind, straight flush, royal flush, comma-separated; by default the
- * standard table 1,1,2,3,4,5,7,20,50,100.
+ * standard table 1,1,2,3,4,5,7,20,50,100. --pairs prints one line of integers as name-value
+ * pairs instead (as analysis/bench.py reads the other baselines' output): "loss L deals D
+ * situations S raised R not_qualified N" -- the optimal strategy's total loss over the D deals
+ * (EV per Ante -L/D), the weighted situations and those the optimal strategy raises (element of
+ * risk L / (C(46,4) * (S + 2R))), and the deals the dealer does not qualify.
  *
  * CARIBBEAN_STUD_SAMPLE=N in the environment also prints, for every N-th (class, up card) slot,
  * "situation c0 c1 c2 c3 c4 up not_qualified player_wins ties" (cards 4 * rank + suit, rank 0 a
@@ -180,11 +184,14 @@ int main(int argc, char **argv) {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     long long pays[10] = {1, 1, 2, 3, 4, 5, 7, 20, 50, 100};
+    const char *program = argv[0];
+    int pairs_only = argc > 1 && strcmp(argv[1], "--pairs") == 0;
+    if (pairs_only) argc--, argv++;
     if (argc > 2 || (argc == 2 && sscanf(argv[1], "%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld",
                                          &pays[0], &pays[1], &pays[2], &pays[3], &pays[4],
                                          &pays[5], &pays[6], &pays[7], &pays[8], &pays[9]) != 10)) {
-        fprintf(stderr, "usage: %s [PAYS: ten odds, high card .. royal flush, comma-separated]\n",
-                argv[0]);
+        fprintf(stderr, "usage: %s [--pairs] [PAYS: ten odds, high card .. royal flush, "
+                "comma-separated]\n", program);
         return 2;
     }
     for (int n = 0; n <= 52; n++)
@@ -369,6 +376,12 @@ int main(int argc, char **argv) {
     int64_t g = gcd(total, deals);
     int64_t risk = COMPLETIONS * wagered; /* element of risk = -total / risk */
     int64_t g2 = gcd(total, risk);
+    if (pairs_only) { /* integers only, "name value" pairs (analysis/bench.py reads them) */
+        printf("loss %lld deals %lld situations %lld raised %lld not_qualified %lld\n",
+               (long long)-total, (long long)deals, (long long)situations, (long long)raised,
+               (long long)dealer_not_qualified);
+        return 0;
+    }
     printf("pay table:");
     for (int c = 0; c < 10; c++) printf(" %s %lld%s", category_name[c], (long long)pays[c], c < 9 ? "," : "\n");
     printf("strengths %d, qualifier strength %d, suit classes %lld (weights sum %lld)\n", levels,
