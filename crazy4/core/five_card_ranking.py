@@ -339,9 +339,9 @@ class FiveCardRanking:
 
         ``"none"`` is 0; a category its weakest hand; ``"Q high"`` the weakest high card
         whose top card is a queen (or, for a top card no high card has, the weakest high card
-        above); ranks like ``"A-K"`` the weakest high card holding them on top (Caribbean
-        Stud's qualifier, "ace-king high or better"); ``"pair of 9s"`` the weakest pair of
-        nines; any description :meth:`describe` writes its own strength.
+        above); ranks like ``"A-K"`` the weakest high card holding them on top (a dealer's
+        qualifier "ace-king high or better"); ``"pair of 9s"`` the weakest pair of nines; any
+        description :meth:`describe` writes its own strength.
 
         Raises
         ------
