@@ -42,9 +42,9 @@
  * matching rank 1,063,176,931,284; any pair 1,090,272,101,460; ace/king 1,132,600,203,540;
  * raise on everything 3,310,360,338,060) to the unit. Royal flush 250 (PAYS
  * 1,1,2,3,4,5,7,20,50,250): ev_per_ante -86362082531/1661102543100 = -0.0519908195, element of
- * risk 86362082531/3396139966890. Wall time 8 to 14 s on this machine (two cores, shared with
- * other work, load 2 to 4): about 2.5 s ranking every hand and finding the suit classes, the
- * rest counting and settling.
+ * risk 86362082531/3396139966890. On this machine: 6.5 s of processor time, 8 to 14 s wall
+ * with its two cores shared (load 2 to 4), 157 MB; about a quarter of it ranking every hand
+ * and finding the suit classes, the rest counting and settling.
  *
  * How it counts. A situation is a player hand P and a dealer up card u not in P; the dealer's
  * hand is u and 4 of the other 46 cards: C(46, 4) = 163,185 completions. The completions
