@@ -73,7 +73,7 @@ CATEGORIES = tuple(category.label for category in FiveCardCategory)
 _SPAN = 13**5
 _POWERS = np.array([13**4, 13**3, 13**2, 13, 1], dtype=np.int64)
 _WHEEL = np.array([12, 3, 2, 1, 0], dtype=np.int64)
-#: Hand sizes :meth:`FiveCardRanking.strengths` builds, and the rows each holds.
+#: The hand sizes :meth:`FiveCardRanking.strengths` ranks (the best five of them).
 SIZES = (5, 6, 7)
 
 
@@ -190,7 +190,7 @@ def build_five_card_strengths(cards: int = 5) -> npt.NDArray[np.uint16]:
     """The strength of the best five of every ``cards``-card hand, by colex index.
 
     Built once, then cached in memory and on disk (:mod:`crazy4.core.cache`): five cards in
-    about a second, six (the best of each hand less one card) in a few seconds more, seven
+    about a second, six (the best of each hand less one card) in half a second more, seven
     (133,784,560 hands, 268 MB) in about ten seconds and 1.1 GB of memory while building.
 
     Parameters
@@ -217,7 +217,7 @@ def build_five_card_strengths(cards: int = 5) -> npt.NDArray[np.uint16]:
         _five_card_strengths if cards == 5 else partial(_best_of, cards),
         expected_shape=(comb(52, cards),),
         dtype=np.uint16,
-        builders=(__name__,),
+        builders=(__name__, "crazy4.core.five_card"),
     )
     table.flags.writeable = False
     return table
@@ -339,9 +339,9 @@ class FiveCardRanking:
 
         ``"none"`` is 0; a category its weakest hand; ``"Q high"`` the weakest high card
         whose top card is a queen (or, for a top card no high card has, the weakest high card
-        above); ranks like ``"A-K"`` the weakest high card holding them on top (Caribbean
-        Stud's qualifier, "ace-king high or better"); ``"pair of 9s"`` the weakest pair of
-        nines; any description :meth:`describe` writes its own strength.
+        above); ranks like ``"A-K"`` the weakest high card holding them on top (a dealer's
+        qualifier "ace-king high or better"); ``"pair of 9s"`` the weakest pair of nines; any
+        description :meth:`describe` writes its own strength.
 
         Raises
         ------
@@ -355,7 +355,7 @@ class FiveCardRanking:
         >>> FIVE_CARD.strength_of("flush A-J-9-4-2") > FIVE_CARD.strength_of("straight to A")
         True
         """
-        text = re.sub(r"\b10\b", "t", " ".join(description.lower().split()))
+        text = re.sub(r"(?<![0-9])10(?![0-9])", "t", " ".join(description.lower().split()))
         keys = distinct_keys()
         if text == "none":
             return 0

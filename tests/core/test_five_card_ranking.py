@@ -219,6 +219,9 @@ def test_every_description_reads_back_and_groups_are_runs() -> None:
         ("A-K-9-5-3", "Ah Kd 9c 5s 3h"),
         ("3-5-9-k-a", "Ah Kd 9c 5s 3h"),
         ("A-K-Q", "Ah Kd Qc 3s 2h"),
+        ("pair of 10s, A-K-4", "Th Td Ac Ks 4h"),
+        ("10-8-6-4-3", "Th 8d 6c 4s 3h"),
+        ("three 10s, 8-2", "Th Td Tc 8s 2h"),
     ],
 )
 def test_strength_of_names_the_weakest_hand(description: str, hand: str) -> None:
@@ -227,7 +230,19 @@ def test_strength_of_names_the_weakest_hand(description: str, hand: str) -> None
 
 @pytest.mark.parametrize(
     "description",
-    ["", "A-A", "A-K-Q-J-T", "pair of 1s", "pair of aces, 2", "Z high", "5-4-3-2-A", "A-K-Q-J-T-9"],
+    [
+        "",
+        "A-A",
+        "A-K-Q-J-T",
+        "pair of 1s",
+        "pair of aces, 2",
+        "Z high",
+        "5-4-3-2-A",
+        "A-K-Q-J-T-9",
+        "100 high",
+        "pair of 9s, A-K",
+        "three 7s, 7-2",
+    ],
 )
 def test_strength_of_refuses_in_one_line(description: str) -> None:
     with pytest.raises(InputError) as raised:

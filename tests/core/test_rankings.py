@@ -35,3 +35,15 @@ def test_unknown_names_are_refused_in_one_line(name: str) -> None:
         ranking_named(name)
     assert "\n" not in str(raised.value)
     assert RANKING_NAMES == ("best_four", "three_card", "five_card")
+
+
+def test_each_ranking_is_a_specification_ranking() -> None:
+    """Each named ranking is what a game specification takes (mypy checks the assignment)."""
+    from crazy4.spec.specification import Ranking
+
+    rankings: list[Ranking] = [ranking_named(name) for name in RANKING_NAMES]
+    for ranking in rankings:
+        starts = ranking.category_starts()
+        assert starts.shape == (len(ranking.categories),)
+        assert starts[0] == 0 and list(starts) == sorted(starts)
+        assert ranking.strength_of(ranking.categories[-1]) == starts[-1]
