@@ -144,7 +144,13 @@ class SpecSimulator:
             inverse, _ = class_of_hands(shape.player_cards)
             word = strength * 4 + plan.decision.astype(np.int32)[inverse]
         settlement = self.spec.settlement(plan.rules)
-        sides = self.spec.side_bets(plan.rules)
+        # a bet on the dealer's cards too, or on another ranking, is keyed by no seat word: it
+        # is not simulated (its exact value stands alone)
+        sides = [
+            side
+            for side in self.spec.side_bets(plan.rules)
+            if side.scores == "player" and side.ranking_of(self.spec.ranking) is self.spec.ranking
+        ]
         unit = lcm(settlement.unit, *(side.pays.unit for side in sides))
         scale = unit // settlement.unit  # every net over one denominator
         nets = {self.spec.main_bet: settlement.nets.reshape(-1) * scale}

@@ -406,7 +406,11 @@ class SpecValidator:
         ):
             also = f" or 'simple' ({SIMPLE_PLAY[self.spec.key]})" if simple else " only"
             raise InputError(f"--strategy: {self.spec.title} is validated against 'optimal'{also}")
-        names = [side.name for side in self.spec.side_bets(options.rules)]
+        names = [  # a bet on the dealer's cards too is not settled per logged hand
+            side.name
+            for side in self.spec.side_bets(options.rules)
+            if side.scores == "player" and side.ranking_of(self.spec.ranking) is self.spec.ranking
+        ]
         logged = metadata.get(self.simulator.side_bet_key)
         wanted = options.side_bet or (logged if isinstance(logged, str) else None)
         side = names[0] if names and wanted is None else wanted
