@@ -251,7 +251,7 @@ HEAVY_TESTS = frozenset(
         "test_situations_match_a_listing_of_every_hidden_completion",
         # issue 44: the 6-Card Bonus against a brute-force count of all 20,358,520 six-card
         # sets (25-70 s; the fast tier checks the categories on a sample)
-        "tests/games/three_card/test_side_bet_catalogue.py::"
+        "tests/games/three_card/test_three_card_side_bets.py::"
         "test_six_card_bonus_edge_equals_the_brute_force",
         # the detectors' false-positive rates over hundreds of honest seeded tables
         "tests/advantage/test_surveil.py::test_honest_tables_are_flagged_at_most_at_the_stated_rate",
