@@ -131,7 +131,7 @@ class DeclaredRuleSet(RuleSet):
 
 
 def _outcome(section: Section, key: str, default: str, has_pays: bool) -> Outcome:
-    value = section.take(key, False)
+    value = section.raw(key, required=False)
     value = default if value is None else value
     if value == "pays":
         if not has_pays:
