@@ -84,6 +84,7 @@ from crazy4.core.rankings import ranking_named
 from crazy4.core.text_safety import markdown_text
 from crazy4.errors import InputError
 from crazy4.rules.category_section import read_category_pays
+from crazy4.rules.limits import Limits, read_limits
 from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.rules.sections import Section, named_tables
 from crazy4.rules.side_bet_scores import SCORES_WORDS, read_side_bet_scores, scored_cards
@@ -130,6 +131,7 @@ class DeclaredRuleSet(RuleSet):
     ante_bonus: WagerRules | None = None
     side_tables: tuple[CategoryPays, ...] = ()
     side_scores: dict[str, tuple[str, str]] = field(default_factory=dict)
+    table_limits: Limits | None = None
 
     def side_bet_names(self) -> tuple[str, ...]:
         """The side bets' names."""
@@ -137,7 +139,7 @@ class DeclaredRuleSet(RuleSet):
 
 
 def _outcome(section: Section, key: str, default: str, has_pays: bool) -> Outcome:
-    value = section.take(key, False)
+    value = section.raw(key, required=False)
     value = default if value is None else value
     if value == "pays":
         if not has_pays:
@@ -233,7 +235,12 @@ class DeclaredGame:
             ante_bonus=bonus,
             side_tables=tables,
             side_scores=scoring,
+            table_limits=read_limits(top),
         )
+
+    def limits(self, rules: RuleSet) -> Limits | None:
+        """The ``[limits]`` section: the bets and the cap on one hand's payout."""
+        return _declared(rules).table_limits
 
     def qualifier(self, rules: RuleSet) -> int:
         """The ``[dealer] qualifier``'s strength."""
@@ -328,6 +335,11 @@ class DeclaredGame:
                 else f" (on {_scored_words(scores, read_on, shape)})"
             )
             lines.append(f"Side bet {markdown_text(table.name)}{scored}: {pays}.")
+        limits = chosen.table_limits
+        if limits is not None:
+            cap = limits.aggregate_payout_cap
+            paid = "" if cap is None else f"; the most paid on one hand, all bets together: ${cap}"
+            lines.append(f"Limits: ${limits.minimum_bet} to ${limits.maximum_bet} a unit{paid}.")
         return lines
 
 

@@ -44,6 +44,7 @@ from crazy4.core.strength_table import StrengthTable
 from crazy4.rules.side_bet_scores import scored_cards
 
 if TYPE_CHECKING:
+    from crazy4.rules.limits import Limits
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
 
@@ -286,4 +287,8 @@ class GameSpec(Protocol):
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the report lists them, one line each."""
+        ...
+
+    def limits(self, rules: RuleSet) -> Limits | None:
+        """The rule set's table limits and payout cap (``[limits]``), if the game reads them."""
         ...
