@@ -277,6 +277,11 @@ class SpecSimulator:
         side = None
         if plan.side_bet is not None:
             side = self.spec.side_bets(plan.rules)[plan.side_bet].name
+            if side not in tables.nets:
+                raise InputError(
+                    f"--side-bet: {side} scores more than the player's hand; a log settles "
+                    "only a bet on the player's own hand"
+                )
             columns[self.side_bet_key] = pa.array(np.ones(key.shape[0]))
         for name in WAGERS:
             columns[f"{name}_net"] = pa.array(tables.parts[name][key] / tables.unit)
