@@ -90,10 +90,14 @@ def test_one_hand_shows_a_bet_on_the_dealer_cards_as_depending_on_them(tmp_path:
     side_bets = result["side_bets"]
     assert isinstance(side_bets, dict)
     assert side_bets["pair-plus-1-4-6-30-40"] == "pays 30 to 1"
-    # three aces are paid whatever the dealer holds: every one of the 18,424 dealer hands;
-    # four aces (the last ace among the dealer's three: C(48, 2) = 1,128 hands) pay 50
+    # three aces are paid whatever the dealer holds: every one of the 18,424 dealer hands.
+    # Four aces (the last ace among the dealer's three: C(48, 2) = 1,128 hands) pay 50; a full
+    # house (the dealer's trips, 12 * 4 = 48, or a pair and a kicker, 12 * 6 * 44 = 3,168)
+    # pays 25; the other 14,080 hands three of a kind, 5 (no flush, no straight is possible)
     text = side_bets["six-card-bonus"]
     assert text.startswith("depends on the dealer's cards: pays on 18,424 of 18,424 dealer hands")
+    ev = Fraction(1128 * 50 + (48 + 3168) * 25 + 14080 * 5, 18424)
+    assert f"EV {ev.numerator}/{ev.denominator} " in text
 
 
 @pytest.mark.parametrize(

@@ -314,3 +314,14 @@ def test_an_unknown_six_card_bonus_hand_is_refused(tmp_path: Path) -> None:
     path.write_text(text.replace("royal_flush = 1000", "mini_royal = 1000", 1))
     with pytest.raises(InputError, match=r"bad\.toml .*six_card_bonus.*unknown hand 'mini_royal'"):
         load_rules(str(path))
+
+
+def test_a_pair_plus_key_naming_no_hand_is_refused_in_one_line(tmp_path: Path) -> None:
+    text = (ROOT / "crazy4" / "rules" / "data" / f"{RULES}.toml").read_text()
+    path = tmp_path / "bad.toml"
+    path.write_text(text.replace('"straight flush to A" = 100', '"straight flush to 2" = 100', 1))
+    with pytest.raises(
+        InputError, match=r"bad\.toml .*pair_plus.* #7 pays: unknown hand"
+    ) as raised:
+        load_rules(str(path))
+    assert "\n" not in str(raised.value)
