@@ -37,6 +37,7 @@ from crazy4.log.cardtext import hand_code_array
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BetNets, Chunk, Counts
 from crazy4.simulate.plan import PlanTables, SimulationPlan
+from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from crazy4.spec.specification import CELLS, DECISIONS, WAGERS, GameSpec
 
 #: The most seats at one table.
@@ -197,7 +198,8 @@ class SpecSimulator:
             for name, nets in tables.nets.items():
                 total = seat_totals(nets, keys)
                 squares[name] = exact_dot(total, total)
-        counts.add_totals(rounds, squares, None)
+        seats = list(dealt.colex[: plan.seats])
+        counts.add_totals(rounds, squares, progressive_counts(plan.rules, plan.meter, seats))
         table = self._log(plan, plan.first_round(chunk), cards, keys) if log else None
         return Chunk(counts=counts, log=table)
 
@@ -287,6 +289,7 @@ class SpecSimulator:
             columns[f"{name}_net"] = pa.array(tables.parts[name][key] / tables.unit)
         if side is not None:
             columns[f"{self.side_bet_key}_net"] = pa.array(tables.nets[side][key] / tables.unit)
+        columns.update(progressive_columns(plan.rules, plan.meter, player, seats))
         return pa.table(columns)
 
     def bet_nets(self, plan: SimulationPlan) -> BetNets:
