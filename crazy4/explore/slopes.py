@@ -105,9 +105,12 @@ def _main_edge(slopes: LineSlopes, step: GameAnalysis, change: Fraction) -> Frac
     return -Fraction(int(value), total * change.denominator)
 
 
-def priced(slopes: LineSlopes, step: GameAnalysis, change: Fraction) -> dict[str, Fraction]:
+def priced(
+    slopes: LineSlopes, step: GameAnalysis, change: Fraction, held: bool = False
+) -> dict[str, Fraction]:
     """Each bet's exact house edge after the line's odds change by ``change`` from ``step``:
-    the bets the line moves; the main bet only where its hands are re-solved.
+    the bets the line moves; the main bet where its hands are re-solved, or by its slope when
+    the strategy is known to hold (``held``: :func:`crazy4.explore.prepare.prepare`'s box).
 
     Examples
     --------
@@ -129,4 +132,6 @@ def priced(slopes: LineSlopes, step: GameAnalysis, change: Fraction) -> dict[str
         edge = _main_edge(slopes, step, change)
         if edge is not None:
             found[step.main_bet] = edge
+        elif held:
+            found[step.main_bet] = rows[step.main_bet].house_edge + slopes.edges[step.main_bet] * change
     return {bet: found[bet] for bet in rows if bet in found}
