@@ -56,6 +56,23 @@ class Prepared:
     slopes: dict[str, LineSlopes] = field(default_factory=dict)
     box: dict[str, tuple[Fraction, Fraction]] = field(default_factory=dict)
     analyses: int = 0
+    fixed: dict[str, Fraction] = field(default_factory=dict)
+
+    def holds(self, values: dict[str, Fraction]) -> bool:
+        """Whether the main bet's strategy is proven to hold at ``values`` (every line's odds):
+        the box's lines inside it, the lines not read (:attr:`fixed`) as they were.
+
+        Examples
+        --------
+        >>> done = Prepared(box={"a.b": (Fraction(0), Fraction(6))}, fixed={"c.d": Fraction(2)})
+        >>> done.holds({"a.b": Fraction(5), "c.d": Fraction(2)})
+        True
+        >>> done.holds({"a.b": Fraction(5), "c.d": Fraction(3)})
+        False
+        """
+        return inside(self.box, values) and all(
+            values.get(path) == odds for path, odds in self.fixed.items()
+        )
 
 
 def sweep_high(odds: Fraction) -> int:
@@ -184,7 +201,9 @@ def _main_box(
     set's (``None`` when one differs, or the reading was cancelled)."""
     box = {path: (Fraction(0), Fraction(sweep_high(lines[path]))) for path in strategic}
     for corner in itertools.product(*(box[path] for path in strategic)):
-        changes = [(path, str(odds_value(odds))) for path, odds in zip(strategic, corner, strict=True)]
+        changes = [
+            (path, str(odds_value(odds))) for path, odds in zip(strategic, corner, strict=True)
+        ]
         described = ", ".join(f"{path} = {value}" for path, value in changes)
         other = analyzed(changes, f"the strategy at {described}")
         if other is None or not decision_changes(analysis, other).empty:

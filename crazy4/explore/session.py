@@ -36,7 +36,7 @@ from crazy4.design.compare import Compared, compare
 from crazy4.design.ruletext import odds_value
 from crazy4.design.search import Pricer, make_space, pricer_from
 from crazy4.explore.controls import Control, changes_of, controls, read_odds
-from crazy4.explore.prepare import Prepared, inside, prepare, sweep_high
+from crazy4.explore.prepare import Prepared, prepare, sweep_high
 from crazy4.explore.slopes import LineSlopes, priced, read_slopes, switch_state
 from crazy4.registry import game_of
 
@@ -203,25 +203,30 @@ class Session:
         self,
         progress: Callable[[str], None] | None = None,
         cancelled: Callable[[], bool] = lambda: False,
+        paths: list[str] | None = None,
     ) -> Prepared | None:
-        """Read every pay line's slopes under the current step's switches
-        (:func:`crazy4.explore.prepare.prepare`: a probe a table, then the lines, batched where
-        the tables move different bets), so that every pay-line change answers at once from
-        then on (:meth:`answers`). Nothing is read twice for the same switches; ``None`` when
-        ``cancelled()`` stopped it. Safe to run in a thread beside :meth:`apply`: one
+        """Read the slopes of pay lines ``paths`` (default: every line) under the current
+        step's switches (:func:`crazy4.explore.prepare.prepare`: a probe a table, then the
+        lines, batched where the tables move different bets), so that each answers at once
+        from then on (:meth:`answers`). Nothing is read twice for the same switches; ``None``
+        when ``cancelled()`` stopped it. Safe to run in a thread beside :meth:`apply`: one
         analysis runs at a time (:attr:`lock`)."""
         step = self.step
         state = switch_state(step.rules)
-        if state not in self.prepared:
-            lines = {
-                c.path: read_odds(self.value_in(step, c.path, c.value), c.path)
-                for c in self.controls
-                if c.kind == "line"
-            }
+        odds = {
+            c.path: read_odds(self.value_in(step, c.path, c.value), c.path)
+            for c in self.controls
+            if c.kind == "line"
+        }
+        wanted = paths or list(odds)
+        known = self.prepared.get(state)
+        if known is None or not set(wanted) <= set(known.slopes):
+            lines = {path: odds[path] for path in wanted}
             done = prepare(step.rules, step.analysis, lines, progress or (lambda _m: None),
                            self.lock, cancelled)  # fmt: skip
             if cancelled():
                 return None
+            done.fixed = {path: value for path, value in odds.items() if path not in lines}
             self.slopes.update({(state, path): found for path, found in done.slopes.items()})
             self.prepared[state] = done
         return self.prepared[state]
@@ -241,9 +246,12 @@ class Session:
         if slopes is not None:
             change = odds - read_odds(self.value_of(path), path)
             done = self.prepared.get(state)
-            values = {c.path: read_odds(self.value_of(c.path), c.path)
-                      for c in self.controls if c.kind == "line" and done and c.path in done.box}
-            held = done is not None and inside(done.box, {**values, path: odds})  # fmt: skip
+            values = {
+                c.path: read_odds(self.value_of(c.path), c.path)
+                for c in self.controls
+                if c.kind == "line" and done is not None
+            }
+            held = done is not None and done.holds({**values, path: odds})
             found = priced(slopes, self.step.analysis, change, held)
         for (rules, line, bet), model in list(self.pricers.items()):
             if bet in found or (bet == self.main_bet and model.hands is None):

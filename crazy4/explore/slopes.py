@@ -133,5 +133,7 @@ def priced(
         if edge is not None:
             found[step.main_bet] = edge
         elif held:
-            found[step.main_bet] = rows[step.main_bet].house_edge + slopes.edges[step.main_bet] * change
+            found[step.main_bet] = (
+                rows[step.main_bet].house_edge + slopes.edges[step.main_bet] * change
+            )
     return {bet: found[bet] for bet in rows if bet in found}
