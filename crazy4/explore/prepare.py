@@ -105,7 +105,7 @@ def batches(supports: dict[str, set[str]], lines: dict[str, list[str]]) -> list[
     --------
     >>> batches({"a": {"x"}, "b": {"y"}, "c": {"x"}}, {"a": ["a.1", "a.2"], "b": ["b.1"],
     ...                                               "c": ["c.1"]})
-    [['a.1', 'b.1'], ['a.2', 'c.1']]
+    [['a.1', 'b.1'], ['a.2'], ['c.1']]
     """
     waiting = {table: list(paths) for table, paths in lines.items()}
     found = []
