@@ -37,7 +37,7 @@ from crazy4.design.ruletext import odds_value
 from crazy4.design.search import Pricer, make_space, pricer_from
 from crazy4.explore.controls import Control, changes_of, controls, read_odds
 from crazy4.explore.prepare import Prepared, prepare, sweep_high
-from crazy4.explore.slopes import LineSlopes, priced, read_slopes, switch_state
+from crazy4.explore.slopes import LineSlopes, priced, read_slopes, step_hands, switch_state
 from crazy4.registry import game_of
 
 if TYPE_CHECKING:
@@ -132,6 +132,7 @@ class Session:
             progress(f"analyzing {rules.name} (the counts come from the cache)")
         start = time.perf_counter()
         analysis = analyze_quietly(rules)
+        step_hands(analysis)
         compared = compare([(rules.name, analysis), ("current", analysis)])
         step = Step([], rules, analysis, compared, time.perf_counter() - start)
         return cls(rules, controls(rules), analysis, step)
@@ -169,6 +170,7 @@ class Session:
         else:
             rules, analysis = self.base, self.base_analysis
         compared = compare([(self.base.name, self.base_analysis), ("current", analysis)])
+        step_hands(analysis)  # ready for the next instant answer
         self.step = Step(changes, rules, analysis, compared, time.perf_counter() - start)
         return self.step
 

@@ -87,8 +87,11 @@ def read_slopes(base: GameAnalysis, bumped: GameAnalysis) -> LineSlopes:
 _HANDS: dict[int, tuple[weakref.ref[GameAnalysis], HandModel | None]] = {}
 
 
-def _step_hands(step: GameAnalysis) -> HandModel | None:
-    """The step's hand model, checked once: its hands add up to its main bet."""
+def step_hands(step: GameAnalysis) -> HandModel | None:
+    """The step's hand model, checked once: its hands add up to its main bet (``None`` when
+    they do not, or the analysis lists no hands). :meth:`Session.apply
+    <crazy4.explore.session.Session.apply>` reads it with the analysis, so the next instant
+    answer finds it ready."""
     kept = _HANDS.get(id(step))
     if kept is not None and kept[0]() is step:
         return kept[1]
@@ -107,7 +110,7 @@ def _step_hands(step: GameAnalysis) -> HandModel | None:
 
 
 def _main_edge(slopes: LineSlopes, step: GameAnalysis, change: Fraction) -> Fraction | None:
-    model = _step_hands(step)
+    model = step_hands(step)
     if model is None or slopes.hands is None or slopes.hands.shape != model.base.shape:
         return None  # no hands, or they do not add up: leave it to the analysis
     common = lcm(model.denominator, slopes.denominator)
