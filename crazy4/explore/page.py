@@ -247,8 +247,8 @@ class Explorer:
         return next((str(bet) for bet, edge in new.items() if old.get(bet) != edge), None)
 
     def answer_now(self, path: str, text: str, start: float) -> None:
-        """Every bet's exact house edge from the line's models or slopes, when they are read
-        (the line was swept or changed before, and no switch changed since)."""
+        """Every bet's exact house edge from the line's slopes or models, once they are read
+        under the current switches (:meth:`prepare`, or the sweep over the line)."""
         edges = self.session.answers(path, text)
         if not edges:
             self.preview.value = ""
