@@ -51,12 +51,21 @@ MAX_CORNERS = 16
 @dataclass
 class Prepared:
     """What :func:`prepare` read: each line's slopes, the box in which the main bet is affine
-    (empty when it was not proven or is not needed), and how many analyses it took."""
+    (empty when it was not proven or is not needed), how many analyses it took, the odds of
+    the lines it did not read (the box holds only while they stay), and who hears each line
+    read (``found``)."""
 
     slopes: dict[str, LineSlopes] = field(default_factory=dict)
     box: dict[str, tuple[Fraction, Fraction]] = field(default_factory=dict)
     analyses: int = 0
     fixed: dict[str, Fraction] = field(default_factory=dict)
+    found: Callable[[str, LineSlopes], None] = field(default=lambda _path, _slopes: None,
+                                                      repr=False)  # fmt: skip
+
+    def read(self, path: str, slopes: LineSlopes) -> None:
+        """Keep a line's slopes, and tell :attr:`found`."""
+        self.slopes[path] = slopes
+        self.found(path, slopes)
 
     def holds(self, values: dict[str, Fraction]) -> bool:
         """Whether the main bet's strategy is proven to hold at ``values`` (every line's odds):
@@ -127,11 +136,13 @@ def prepare(
     progress: Callable[[str], None],
     lock: AbstractContextManager[object],
     cancelled: Callable[[], bool] = lambda: False,
+    found: Callable[[str, LineSlopes], None] = lambda _path, _slopes: None,
 ) -> Prepared:
     """Read the slopes of every line of ``lines`` (path to its odds in ``rules``), whose
     analysis is ``analysis``; ``progress`` hears each analysis, each holds ``lock`` while it
-    runs, and ``cancelled()`` stops the reading between two analyses."""
-    done = Prepared()
+    runs, ``cancelled()`` stops the reading between two analyses, and ``found`` hears each
+    line's slopes as soon as they are read."""
+    done = Prepared(found=found)
     rows = bet_rows(analysis)
     main = analysis.main_bet
 
@@ -165,7 +176,7 @@ def prepare(
         bumped = analyzed([up(path)], f"{path} one unit higher")
         if bumped is None:
             return done
-        done.slopes[path] = read_slopes(analysis, bumped)
+        done.read(path, read_slopes(analysis, bumped))
     side = {table: tables[table] for table in supports}
     for group in batches(supports, side):
         bumped = analyzed([up(path) for path in group], f"{', '.join(group)} one unit higher")
@@ -176,7 +187,7 @@ def prepare(
                 single = analyzed([up(path)], f"{path} one unit higher")
                 if single is None:
                     return done
-                done.slopes[path] = read_slopes(analysis, single)
+                done.read(path, read_slopes(analysis, single))
             continue
         after = bet_rows(bumped)
         for path in group:
@@ -185,7 +196,7 @@ def prepare(
                       else Fraction(0))
                 for bet, row in rows.items()
             }  # fmt: skip
-            done.slopes[path] = LineSlopes(edges, None, 1)
+            done.read(path, LineSlopes(edges, None, 1))
     if strategic and hand_model(analysis, []) is None and 2 ** len(strategic) <= MAX_CORNERS:
         done.box = _main_box(analysis, lines, strategic, analyzed) or {}
     return done

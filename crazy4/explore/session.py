@@ -225,12 +225,15 @@ class Session:
         known = self.prepared.get(state)
         if known is None or not set(wanted) <= set(known.slopes):
             lines = {path: odds[path] for path in wanted}
+
+            def found(path: str, slopes: LineSlopes) -> None:
+                self.slopes[(state, path)] = slopes  # answers at once from now on
+
             done = prepare(step.rules, step.analysis, lines, progress or (lambda _m: None),
-                           self.lock, cancelled)  # fmt: skip
+                           self.lock, cancelled, found)  # fmt: skip
             if cancelled():
                 return None
             done.fixed = {path: value for path, value in odds.items() if path not in lines}
-            self.slopes.update({(state, path): found for path, found in done.slopes.items()})
             self.prepared[state] = done
         return self.prepared[state]
 
