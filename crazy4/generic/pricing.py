@@ -85,8 +85,10 @@ class Prices:
 
 def price(cells: IntArray, strengths: IntArray, settlement: CellSettlement) -> Prices:
     """Each row's EVs and optimal decision from its cells (module docstring)."""
-    nets = settlement.nets[strengths]  # (n, 4, 6)
-    ev = np.einsum("nc,ndc->nd", cells, nets)
+    # a cell at a time: no (n, 4, 6) copy of the nets (a gigabyte for millions of rows)
+    ev = np.zeros((cells.shape[0], settlement.nets.shape[1]), dtype=np.int64)
+    for cell in range(cells.shape[1]):
+        ev += cells[:, cell, None] * settlement.nets[:, :, cell][strengths]
     allowed = settlement.allowed[strengths]
     lowest = np.iinfo(np.int64).min
     masked = np.where(allowed, ev, lowest)
