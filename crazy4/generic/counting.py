@@ -371,5 +371,6 @@ def situation_cells(
         expected_shape=(rows, 6),
         dtype=np.int32,
         builders=cell_builders(ranking),
+        background=True,  # written while the pricing runs
     )
     return cells.astype(np.int64)
