@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.cards import colex_indices
-from crazy4.generic.counting import counter_for
+from crazy4.generic.counting import cells_cached, counter_for, situation_cells
 from crazy4.generic.joint_bets import joint_counts, pay_bounds
 from crazy4.generic.pricing import Prices, price
 from crazy4.generic.situations import deal_situations
@@ -79,19 +79,28 @@ def count_cells(
     spec: GameSpec, rules: RuleSet, jobs: int = 1
 ) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray, IntArray, npt.NDArray[np.uint8]]:
     """Hands, weights, strengths, outcome cells and seen dealer cards of every situation class
-    (the deal shape's counter: :func:`crazy4.generic.counting.counter_for`)."""
-    shape = spec.shape
+    (the deal shape's counter: :func:`crazy4.generic.counting.counter_for`; the cells kept in
+    the table cache: :func:`crazy4.generic.counting.situation_cells`)."""
+    shape, ranking, qualifier = spec.shape, spec.ranking, spec.qualifier(rules)
+    counter = counter_for(shape)
+    if not cells_cached(shape, ranking, qualifier):
+        counter.prepare()  # a compile beside the situations
     situations = deal_situations(shape)
     strengths = player_strengths(spec, situations.hands)
-    counter = counter_for(shape)
-    cells = counter.cells(
-        situations.hands,
-        strengths,
-        spec.qualifier(rules),
-        spec.ranking,
-        shape.dealer_cards,
-        jobs,
-        forced=situations.seen,
+    cells = situation_cells(
+        shape,
+        ranking,
+        qualifier,
+        situations.rows,
+        lambda: counter.cells(
+            situations.hands,
+            strengths,
+            qualifier,
+            ranking,
+            shape.dealer_cards,
+            jobs,
+            forced=situations.seen,
+        ),
     )
     return situations.hands, situations.weights, strengths, cells, situations.seen
 
