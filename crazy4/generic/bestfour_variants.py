@@ -7,7 +7,8 @@ Written once here for every best-four-of-five game (Crazy 4 Poker, Four Card Pok
 * one ``[dealer]`` switch of the rule set (:func:`crazy4.validate.switches.dealer_switches`;
   the qualifiers too in a game whose dealer qualifies);
 * ties going to the dealer; A-2-3-4 not a straight, for the player's hand, the dealer's or
-  both (:func:`crazy4.validate.hands.strengths_without_wheel`);
+  both (:func:`crazy4.validate.hands.strengths_without_wheel`); a pair against a pair
+  compared by the high card, not by the pair (:mod:`crazy4.validate.misread`);
 * a pay line of a table the game names paying what the log paid on it (the odds read from
   the log's own nets), or not at all, or a line the table lacks added
   (:func:`crazy4.validate.switches.pay_line_edits`).
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import reduce
+from functools import cached_property, reduce
 from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
@@ -33,8 +34,15 @@ from crazy4.core.paytables import PayTable
 from crazy4.core.ranking import HandCategory, category_of_strength, category_thresholds, hand_group
 from crazy4.log.roundlog import BLIND, DECISION_NAMES
 from crazy4.validate.checks import Component
-from crazy4.validate.hands import CLASS_NAMES, hand_class, strategy_groups, strengths_without_wheel
+from crazy4.validate.hands import (
+    CLASS_NAMES,
+    best_four_pair_keys,
+    hand_class,
+    strategy_groups,
+    strengths_without_wheel,
+)
 from crazy4.validate.infer import Inference, ShownCards, Variant, differing_example
+from crazy4.validate.misread import compare_pairs_by_high_card
 from crazy4.validate.patterns import agrees, differing_columns, key_words
 from crazy4.validate.search import Search
 from crazy4.validate.switches import PayEdit, dealer_switches, pay_line_edits
@@ -46,6 +54,7 @@ RulesEdit = Callable[[Any], Any]
 
 #: The misreadings every best-four game is searched for (flags of a :class:`Reading`).
 PLAYER_WHEEL, DEALER_WHEEL, TIES_DEALER = "player_wheel", "dealer_wheel", "ties_dealer"
+PAIR_HIGH_CARD = "pair_high_card"
 
 
 class Settles(Protocol):
@@ -98,6 +107,12 @@ class Dealt:
     multiple: IntArray
     side: int | None
     logged: frozenset[str] = field(default=frozenset())
+
+    @cached_property
+    def pair_keys(self) -> tuple[IntArray, IntArray]:
+        """The player's and the dealer's keys of a pair compared by the high card
+        (:func:`crazy4.validate.hands.best_four_pair_keys`; -1: no pair), made once."""
+        return best_four_pair_keys(self.player_cards), best_four_pair_keys(self.dealer_cards)
 
 
 @dataclass(frozen=True)
@@ -262,6 +277,14 @@ WHEELS = (
         Reading.of(DEALER_WHEEL),
     ),
 )
+#: A pair against a pair compared by the high card.
+PAIRS_BY_HIGH_CARD = (
+    Variant(
+        "a pair is compared with a pair by the high card, not by the pair",
+        "pair against pair settled by the high card, not by the pair",
+    ),
+    Reading.of(PAIR_HIGH_CARD),
+)
 
 
 class BestFourVariants(Generic[Rules, Settle]):
@@ -291,7 +314,7 @@ class BestFourVariants(Generic[Rules, Settle]):
         ]
         # ties = dealer is a rule file's switch now: among dealer_switches' edits
         before, after = game.misreadings(rules)
-        self.fixed += [*before, *WHEELS, *after]
+        self.fixed += [*before, *WHEELS, PAIRS_BY_HIGH_CARD, *after]
 
     def pay_lines(
         self, wager: str, strength: IntArray, observed: npt.NDArray[np.float64], side: int | None
@@ -355,6 +378,8 @@ class BestFourVariants(Generic[Rules, Settle]):
         if DEALER_WHEEL in read.flags:
             dealer2 = strengths_without_wheel(dealt.dealer_cards, dealt.dealer_strength)
         comparison = (player2 == dealer2).astype(np.int64) + 2 * (player2 < dealer2)
+        if PAIR_HIGH_CARD in read.flags:
+            comparison = compare_pairs_by_high_card(comparison, *dealt.pair_keys)
         if TIES_DEALER in read.flags:
             comparison = np.where(comparison == 1, 2, comparison)
         return self.game.settle(settle, read, dealt, Showdown(player2, dealer2, comparison))
