@@ -197,7 +197,7 @@ class SpecRows:
 def spec_edits(
     ranking: Ranking,
     qualifier: tuple[int, str],
-    wrong: dict[str, tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]],
+    wrong: dict[str, list[tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]]],
     expected: dict[str, npt.NDArray[np.float64]],
     names: dict[str, str],
     bonus_apart: bool,
@@ -208,7 +208,8 @@ def spec_edits(
     and its words; ``ties``: each other tie rule, its variant and name), the misreadings of
     the ranking the rows have (``misread``: the rows as misread and the hand size), then the
     pay lines of the wagers in ``wrong``
-    (each its differing rows' categories and logged nets per unit; ``expected`` the net per
+    (each its differing rows' categories and logged nets per unit, from one or more columns:
+    the Ante Bonus's own and what the Ante paid beyond its net; ``expected`` the net per
     unit the rule set pays each category; ``names`` the wagers as printed), then the Ante
     Bonus folded into the Ante when the log writes it apart.
 
@@ -217,7 +218,7 @@ def spec_edits(
     >>> from crazy4.games.three_card.ranking import THREE_CARD_RANKING as ranking
     >>> flush = ranking.categories.index("flush")
     >>> found = spec_edits(ranking, (ranking.strength_of("Q high"), "Q high"),
-    ...                    {"side": (np.array([flush]), np.array([3.0]))},
+    ...                    {"side": [(np.array([flush]), np.array([3.0]))]},
     ...                    {"side": np.array([-1, 1, 4, 6, 30, 40.0])}, {"side": "Pair Plus"},
     ...                    False)
     >>> [variant.difference for variant, _ in found][-1]
@@ -253,8 +254,13 @@ def spec_edits(
          SpecEdit(not_qualified="compared")),
     ]  # fmt: skip
     found += misreadings(*misread)
-    for wager, (categories, observed) in wrong.items():
-        found += _line_edits(ranking, wager, names[wager], categories, observed, expected[wager])
+    for wager, sources in wrong.items():
+        for categories, observed in sources:
+            for line in _line_edits(
+                ranking, wager, names[wager], categories, observed, expected[wager]
+            ):
+                if line[0] not in (variant for variant, _ in found):
+                    found.append(line)
     if bonus_apart:
         variant = Variant(
             "the Ante Bonus is paid inside the Ante's net (ante_bonus_net left 0)",

@@ -266,13 +266,16 @@ class SpecRun:
         expected = {"ante_bonus": category_nets(bonus, self.category, size)}
         if side is not None:
             expected["side"] = category_nets(side, self.category, size)
-        differs: dict[str, tuple[IntArray, npt.NDArray[np.float64]]] = {}
+        differs: dict[str, list[tuple[IntArray, npt.NDArray[np.float64]]]] = {}
         for c in sub:
-            kind = {"ante_bonus": "ante_bonus", self.side_key: "side"}.get(c.name)
+            kind = {"ante": "ante_bonus", "ante_bonus": "ante_bonus", self.side_key: "side"}
             out = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
-            if kind is not None and out.size:
+            if c.name in kind and out.size:
                 per_unit = c.logged[out] / np.where(c.wager[out] > 0, c.wager[out], 1)
-                differs[kind] = (self.category[strength[out]].astype(np.int64), per_unit)
+                if c.name == "ante":  # what the Ante paid beyond its own net: a bonus inside
+                    per_unit = per_unit - self._main_ante(strength, dealer, multiple)[out]
+                found = (self.category[strength[out]].astype(np.int64), per_unit)
+                differs.setdefault(kind[c.name], []).append(found)
         names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label}
         qualifier = self.spec.qualifier(self.rules)
         rule = (qualifier, self.rules.dealer.qualifier)
@@ -312,6 +315,15 @@ class SpecRun:
             example,
             self.options.examples,
         )
+
+    def _main_ante(
+        self, strength: IntArray, dealer: IntArray, multiple: IntArray
+    ) -> npt.NDArray[np.float64]:
+        """The Ante's own net per unit of each row (its bonus apart), under the rule set."""
+        qualified = np.where(dealer >= self.spec.qualifier(self.rules), 3, 0)
+        cell = qualified + (strength == dealer) + 2 * (strength < dealer)
+        ante = self.settlement.parts["ante"][strength, multiple, cell] / self.settlement.unit
+        return np.asarray(ante, dtype=np.float64)
 
     def _tie_rules(self) -> list[tuple[Variant, str, CellSettlement]]:
         """Each other tie rule of the rule file: its variant, name and settlement (made once)."""

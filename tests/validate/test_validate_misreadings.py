@@ -282,3 +282,30 @@ def test_four_card_misreadings_are_named(
     credited = named(report)
     assert set(credited) == names
     assert sum(credited.values()) == len(planted)
+
+
+@pytest.mark.parametrize("apart", [False, True])
+def test_three_card_bonus_line_inside_the_ante_is_named(
+    tmp_path: Path, faithful_three: pd.DataFrame, apart: bool
+) -> None:
+    """An Ante Bonus line paid otherwise (three of a kind 3 to 1) by an engine that writes the
+    bonus inside the Ante's net: with no bonus column, or with one it leaves 0."""
+    bonus = {**three.STANDARD_BONUS, "three_of_a_kind": Fraction(3)}
+    frames = [
+        three_card_frame(rules=replace(three.Rules(), ante_bonus=bonus)),
+        faithful_three.copy(),
+    ]
+    for frame in frames:
+        frame["ante_net"] = frame["ante_net"] + frame["ante_bonus_net"]
+        frame["ante_bonus_net"] = 0.0
+    planted_frame, faithful = (f if apart else f.drop(columns="ante_bonus_net") for f in frames)
+    nets = ["ante_net", "play_net", "pair_plus_net"]
+    planted = changed_rows(planted_frame, faithful, nets)
+    assert len(planted) > 20
+    planted_frame.to_parquet(tmp_path / "planted.parquet", index=False)
+    options = Options(load_rules("three-card-standard"), examples=10**5)
+    credited = named(validate(tmp_path / "planted.parquet", options))
+    line = "Ante Bonus three of a kind pays 3 to 1, not 4 to 1"
+    assert credited.get(line) == len(planted)
+    folded = "the Ante Bonus is paid inside the Ante's net (ante_bonus_net left 0)"
+    assert set(credited) == ({line, folded} if apart else {line})
