@@ -17,7 +17,8 @@ The game (:class:`BestFourReadings`) supplies its settlement, its tables, the mi
 it can have (flags of a :class:`Reading`) and how a settlement reads them. :func:`infer_rows`
 keys each differing row by what the log did (the decision, the player's and the dealer's hand
 class, whether the dealer qualified, who was higher, the wagers that differ) and runs the
-search; :func:`infer_raise_minimum` tries the strategy's variant of a raise minimum.
+search (the strategy's variant of a raise minimum:
+:func:`crazy4.validate.raise_minimum.infer_raise_minimum`).
 """
 
 from __future__ import annotations
@@ -31,14 +32,12 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.paytables import PayTable
-from crazy4.core.ranking import HandCategory, category_of_strength, category_thresholds, hand_group
-from crazy4.log.roundlog import BLIND, DECISION_NAMES
+from crazy4.log.roundlog import BLIND
 from crazy4.validate.checks import Component
 from crazy4.validate.hands import (
     CLASS_NAMES,
     best_four_pair_keys,
     hand_class,
-    strategy_groups,
     strengths_without_wheel,
 )
 from crazy4.validate.infer import Inference, ShownCards, Variant, differing_example
@@ -423,6 +422,16 @@ def infer_rows(
         if differs.size:
             observed = c.logged[differs] / np.where(c.wager[differs] > 0, c.wager[differs], 1)
             candidates += variants.pay_lines(c.name, part.strength[differs], observed, part.side)
+            bonus = variants.game.bonus
+            if c.name == "ante" and bonus is not None:  # a bonus the Ante may have paid
+                wager, logged = bonus.wager, part.logged
+                apart = variants.settle([], replace(part, logged=logged | {wager}))["ante"]
+                inside = variants.settle([], replace(part, logged=logged - {wager}))["ante"]
+                lines = variants.pay_lines(
+                    wager, part.strength[differs], observed - apart[differs], part.side
+                )
+                lines *= not np.array_equal(apart, inside)
+                candidates += [line for line in lines if line[0] not in dict(candidates)]
     cards = (shown.player, shown.dealer, shown.decision)
 
     def keys(wrong: npt.NDArray[np.intp]) -> IntArray:
@@ -445,55 +454,4 @@ def infer_rows(
         lambda key: key_words(key, names, CLASS_NAMES, qualifier=qualifier is not None),
         example,
         limit,
-    )
-
-
-def infer_raise_minimum(
-    inference: Inference,
-    rules: Any,
-    ev: IntArray,
-    classes: npt.NDArray[np.integer],
-    strength: IntArray,
-    expected: IntArray,
-    taken: IntArray,
-    compared: npt.NDArray[np.bool_],
-) -> None:
-    """The strategy's variant: the hands of the raise minimum's category not allowed to raise
-    (the minimum moved to the next category), their best decision then fold or 1x by ``ev``
-    (exact EV numerators by class and decision); ``expected`` and ``taken`` per row."""
-    base = ev[classes, taken] == ev[classes, expected]
-    wrong = np.flatnonzero(compared & ~base)
-    if wrong.size == 0:
-        return
-    lowest = rules.play.raise_minimum_strength
-    category = int(category_of_strength()[lowest])
-    top = int(category_thresholds()[category + 1])
-    group = hand_group(lowest)
-    after = HandCategory(category + 1).label if category + 1 < len(HandCategory) else "none"
-    variant = Variant(
-        f"a {group} may not raise above 1x (raise minimum {after}, not {rules.play.raise_minimum})",
-        f"{group} never raised above 1x",
-    )
-    inside = (strength >= lowest) & (strength < top) & (expected > 1)
-    fallback = np.where(ev[classes, 1] >= ev[classes, 0], 1, 0)
-    alternative = np.where(inside, fallback, expected)
-    ok = ev[classes, taken] == ev[classes, alternative]
-    index = inference.index(variant)
-    codes, names = strategy_groups()
-    keys = np.column_stack([codes[strength[wrong]], expected[wrong], taken[wrong]])
-
-    def name_of(key: npt.NDArray[np.integer]) -> str:
-        code, wanted, played = (int(v) for v in key)
-        return (
-            f"{names[code]} played {DECISION_NAMES[played]} where {DECISION_NAMES[wanted]} expected"
-        )
-
-    inference.add(
-        wrong,
-        keys,
-        {index: ok[wrong]},
-        {index: int((compared & base & ~ok).sum())},
-        name_of,
-        lambda row: {"row": row},
-        0,
     )

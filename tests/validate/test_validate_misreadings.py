@@ -221,7 +221,9 @@ def four_value(cards: Sequence[int], *, wheel: bool = True, pairs_high: bool = F
     return best
 
 
-def four_card_frame(rounds: int = 6000, **read: bool) -> pd.DataFrame:
+def four_card_frame(
+    rounds: int = 6000, rules: four.Reading = FOUR_RULES, **read: bool
+) -> pd.DataFrame:
     """One-seat rounds (five player cards, six dealer cards, the first face up), 3x from a pair
     of aces (on the true value), else 1x; settled by the oracle on the values read."""
     aces = four.hand_value("As Ad 4c 3h")
@@ -233,8 +235,8 @@ def four_card_frame(rounds: int = 6000, **read: bool) -> pd.DataFrame:
         multiple = 3 if four.hand_value(player) >= aces else 1
         mine = four_value(player, wheel=read.get("player_wheel", True), pairs_high=pairs)
         theirs = four_value(dealer, wheel=read.get("dealer_wheel", True), pairs_high=pairs)
-        nets = four.settle(FOUR_RULES, mine, theirs, multiple)
-        value = {k: float(Fraction(int(v), FOUR_RULES.unit)) for k, v in nets.items()}
+        nets = four.settle(rules, mine, theirs, multiple)
+        value = {k: float(Fraction(int(v), rules.unit)) for k, v in nets.items()}
         rows.append(
             {
                 "round": number,
@@ -306,6 +308,30 @@ def test_three_card_bonus_line_inside_the_ante_is_named(
     options = Options(load_rules("three-card-standard"), examples=10**5)
     credited = named(validate(tmp_path / "planted.parquet", options))
     line = "Ante Bonus three of a kind pays 3 to 1, not 4 to 1"
+    assert credited.get(line) == len(planted)
+    folded = "the Ante Bonus is paid inside the Ante's net (ante_bonus_net left 0)"
+    assert set(credited) == ({line, folded} if apart else {line})
+
+
+@pytest.mark.parametrize("apart", [False, True])
+def test_four_card_bonus_line_inside_the_ante_is_named(
+    tmp_path: Path, faithful_four: pd.DataFrame, apart: bool
+) -> None:
+    """An Ante Bonus line paid otherwise (three of a kind 3 to 1, not 2) inside the Ante's net:
+    with no bonus column, or with one left 0."""
+    bonus = {**FOUR_RULES.ante_bonus, "three_of_a_kind": Fraction(3)}
+    frames = [four_card_frame(rules=replace(FOUR_RULES, ante_bonus=bonus)), faithful_four.copy()]
+    for frame in frames:
+        frame["ante_net"] = frame["ante_net"] + frame["ante_bonus_net"]
+        frame["ante_bonus_net"] = 0.0
+    planted_frame, faithful = (f if apart else f.drop(columns="ante_bonus_net") for f in frames)
+    planted = changed_rows(planted_frame, faithful, ["ante_net", "play_net", "aces_up_net"])
+    assert len(planted) > 20
+    planted_frame.to_parquet(tmp_path / "planted.parquet", index=False)
+    rules = load_rules("four-card-standard")
+    options = Options(rules, side_bet=FOUR_TABLE, examples=10**5)
+    credited = named(validate(tmp_path / "planted.parquet", options))
+    line = "Ante Bonus three of a kind pays 3 to 1, not 2 to 1"
     assert credited.get(line) == len(planted)
     folded = "the Ante Bonus is paid inside the Ante's net (ante_bonus_net left 0)"
     assert set(credited) == ({line, folded} if apart else {line})
