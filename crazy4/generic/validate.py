@@ -266,16 +266,7 @@ class SpecRun:
         expected = {"ante_bonus": category_nets(bonus, self.category, size)}
         if side is not None:
             expected["side"] = category_nets(side, self.category, size)
-        differs: dict[str, list[tuple[IntArray, npt.NDArray[np.float64]]]] = {}
-        for c in sub:
-            kind = {"ante": "ante_bonus", "ante_bonus": "ante_bonus", self.side_key: "side"}
-            out = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
-            if c.name in kind and out.size:
-                per_unit = c.logged[out] / np.where(c.wager[out] > 0, c.wager[out], 1)
-                if c.name == "ante":  # what the Ante paid beyond its own net: a bonus inside
-                    per_unit = per_unit - self._main_ante(strength, dealer, multiple)[out]
-                found = (self.category[strength[out]].astype(np.int64), per_unit)
-                differs.setdefault(kind[c.name], []).append(found)
+        differs = self._paid(sub, base, wrong, (strength, dealer, multiple))
         names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label}
         qualifier = self.spec.qualifier(self.rules)
         rule = (qualifier, self.rules.dealer.qualifier)
@@ -315,6 +306,29 @@ class SpecRun:
             example,
             self.options.examples,
         )
+
+    def _paid(
+        self,
+        sub: list[Component],
+        base: dict[str, npt.NDArray[np.float64]],
+        wrong: npt.NDArray[np.intp],
+        showdown: tuple[IntArray, IntArray, IntArray],
+    ) -> dict[str, list[tuple[IntArray, npt.NDArray[np.float64]]]]:
+        """What the log paid on the differing rows (``wrong``) of each table the inference
+        edits (the Ante Bonus, the side bet): the player's category and the net per unit, from
+        the bonus's own column and from what the Ante paid beyond its own net."""
+        strength = showdown[0]
+        kind = {"ante": "ante_bonus", "ante_bonus": "ante_bonus", self.side_key: "side"}
+        differs: dict[str, list[tuple[IntArray, npt.NDArray[np.float64]]]] = {}
+        for c in sub:
+            out = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
+            if c.name in kind and out.size:
+                per_unit = c.logged[out] / np.where(c.wager[out] > 0, c.wager[out], 1)
+                if c.name == "ante":  # what the Ante paid beyond its own net: a bonus inside
+                    per_unit = per_unit - self._main_ante(*showdown)[out]
+                found = (self.category[strength[out]].astype(np.int64), per_unit)
+                differs.setdefault(kind[c.name], []).append(found)
+        return differs
 
     def _main_ante(
         self, strength: IntArray, dealer: IntArray, multiple: IntArray
