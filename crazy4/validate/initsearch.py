@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from crazy4.errors import InputError
@@ -279,11 +280,16 @@ def _score(tried: Trial) -> tuple[int, int]:
 
 
 def _id_columns(sample: Path, found: Guess) -> list[str]:
-    """The unmapped columns that may be round ids: no empty cell, and equal values together
-    (each value in one run of rows), not all one value."""
+    """The unmapped columns that may be round ids: integers or text, no empty cell, and equal
+    values together (each value in one run of rows), not all one value."""
     table = pq.read_table(sample)
     found_ids = []
     for name in found.unmapped:
+        kind = table.schema.field(name).type
+        if not (
+            pa.types.is_integer(kind) or pa.types.is_string(kind) or pa.types.is_large_string(kind)
+        ):
+            continue
         values = table.column(name).to_pylist()
         if not values or any(v is None or str(v).strip() == "" for v in values):
             continue
