@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from crazy4.core.cards import RANKS, SUITS
-from crazy4.log.grammar import RANK_SYMBOLS, SEPARATORS, SUIT_SYMBOLS
+from crazy4.log.grammar import RANK_SYMBOLS, SEPARATORS, SUIT_SYMBOLS, CardGrammar, symbol_problem
 
 _SPLIT = re.compile(f"[{re.escape(SEPARATORS)}]+")
 _PIECES = re.compile(r"\d+|[^\d]+")
@@ -170,3 +170,21 @@ def numbered_ranks(cells: Iterable[object]) -> dict[str, Learnt]:
         name: Learnt(order, {**{str(i): r for i, r in enumerate(ranks)}, **suits[0]}, suits[1])
         for name, ranks in NUMBERED_RANKS.items()
     }
+
+
+def card_grammars(cells: list[object]) -> list[CardGrammar]:
+    """Every grammar the cells may be read with: either order, the words learnt from the
+    cells (:func:`learn`), ranks numbered from 0 (:func:`numbered_ranks`).
+
+    Examples
+    --------
+    >>> [g.order for g in card_grammars(["S0 H12", "D3 C11"])]  # ranks from 0: two more
+    ['rank-suit', 'suit-rank', 'suit-rank', 'suit-rank']
+    """
+    grammars = [CardGrammar(), CardGrammar(order="suit-rank")]
+    learnt = learn(cells)
+    readings = [*([learnt] if isinstance(learnt, Learnt) else []), *numbered_ranks(cells).values()]
+    for reading in readings:
+        if not any(symbol_problem(k, v) for k, v in reading.symbols.items()):
+            grammars.append(CardGrammar(order=reading.order, symbols=reading.symbols))
+    return grammars

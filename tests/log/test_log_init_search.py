@@ -143,3 +143,19 @@ def test_the_test_notation_is_what_it_says(hand: str) -> None:
     spelled = ace_first(hand).split()
     assert spelled[0][0] == hand.split()[0][1].upper()
     assert ("0" if hand.startswith("A") else "1") == spelled[0][1:]
+
+
+def test_unnamed_card_columns_of_numbered_ranks_are_found(tmp_path: Path) -> None:
+    """No name says the card columns, and no built-in notation reads them: the columns are
+    found by the readings learnt from their cells, whose hand each is and the ace's place by
+    settlement; the mapping, unedited, validates the export."""
+    frame = pd.read_csv(numbered_export(Engine(), tmp_path, "numbered.csv"))
+    frame = frame.rename(columns={"dealer": "bank_cards", "player": "box_cards"})
+    frame = frame[["round", "seat", "bank_cards", "box_cards", *frame.columns[4:]]]
+    log = tmp_path / "unnamed.csv"
+    frame.to_csv(log, index=False)
+    mapping, text_ = guessed(log, tmp_path)
+    assert 'player = "box_cards"' in text_ and 'dealer = "bank_cards"' in text_, text_
+    assert "ranks 0-12 with the ace first" in text_ and "QUESTION" not in text_
+    status, out, rows = settlement_rows(log, mapping, tmp_path)
+    assert (status, rows) == (0, set()), out
