@@ -16,8 +16,8 @@ settles it) is kept:
 * card text: each notation the grammar knows (rank-suit, suit-rank), the log's own words
   learnt from the cells (:func:`crazy4.log.vocabulary.learn`) and ranks numbered from 0 with
   the ace last or first (:func:`crazy4.log.vocabulary.numbered_ranks`); a reading that reads
-  none of the sampled card cells is not tried (the file says so); none that reads any: a
-  question;
+  none of the sampled card cells is not tried (the file says so), nor one that reads them as
+  one already listed does; none that reads any: a question;
 * the round id: the column named so and each column whose equal values stand together (ids
   of a round's rows), and none (each row its own round); two columns that read and settle the
   same rows, none named so: a question.
@@ -203,16 +203,16 @@ def _readings(cells: list[object]) -> dict[str, Learnt]:
     return readings
 
 
-def _cells_read(reading: Learnt, cells: list[object]) -> int:
-    """How many of ``cells`` the grammar of ``reading`` reads."""
+def _parsed(reading: Learnt, cells: list[object]) -> tuple[str | None, ...]:
+    """Each of ``cells`` as the grammar of ``reading`` reads it (None: it does not)."""
     grammar = CardGrammar(order=reading.order, symbols=reading.symbols)
-    count = 0
+    parsed: list[str | None] = []
     for cell in cells:
         try:
-            count += bool(grammar.cards(cell))
+            parsed.append(grammar.text(cell))
         except ValueError:
-            continue
-    return count
+            parsed.append(None)
+    return tuple(parsed)
 
 
 def _search_notation(sample: Path, found: Guess, rules: RuleSet, rule_set: str | None) -> None:
@@ -231,10 +231,17 @@ def _search_notation(sample: Path, found: Guess, rules: RuleSet, rule_set: str |
         return
     options: dict[str, Guess] = {}
     unread: list[str] = []
+    seen: set[tuple[str | None, ...]] = set()
+    same: list[str] = []
     for label, reading in _readings(cells).items():
-        if not _cells_read(reading, cells):
+        parsed = _parsed(reading, cells)
+        if not any(parsed):
             unread.append(label)
             continue
+        if parsed in seen:  # the same cards as a reading already listed (objects' text)
+            same.append(label)
+            continue
+        seen.add(parsed)
         guessed = reading.guessed
         options[label] = replace(
             found,
@@ -259,8 +266,10 @@ def _search_notation(sample: Path, found: Guess, rules: RuleSet, rule_set: str |
     found.notation, found.symbols = options[best].notation, options[best].symbols
     found.guessed_symbols = options[best].guessed_symbols
     line = _said(field, best, tried)
-    if not len(tried) > 1:
-        line += f"; {unread[0]} reads none of the {len(cells):,} card cells tried" if unread else ""
+    if len(tried) == 1 and unread:
+        line += f"; {unread[0]} reads none of the {len(cells):,} card cells tried"
+    elif len(tried) == 1 and same:
+        line += f"; {same[0]} reads every card the same"
     if not tried[best].read:
         line = (
             f"QUESTION: {field} notation = ? (no card notation known reads the rows; "

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from foreign_formats import cli
+from foreign_formats import FORMATS, cli
 from validate_planted import Engine, deal_rows, settle, text
 
 ROUNDS = 1500
@@ -159,3 +159,12 @@ def test_unnamed_card_columns_of_numbered_ranks_are_found(tmp_path: Path) -> Non
     assert "ranks 0-12 with the ace first" in text_ and "QUESTION" not in text_
     status, out, rows = settlement_rows(log, mapping, tmp_path)
     assert (status, rows) == (0, set()), out
+
+
+@pytest.mark.parametrize("name", ["objects' text", "long suit words (clover), ace 1"])
+def test_readings_that_read_the_same_cards_ask_nothing(tmp_path: Path, name: str) -> None:
+    """Objects' text reads the same in either order: one reading, no question."""
+    log, _ = FORMATS[name](pd.DataFrame(deal_rows(Engine(), 1200)), tmp_path)
+    _, text_ = guessed(log, tmp_path)
+    assert "QUESTION" not in text_, text_
+    assert any(line.startswith("#   [cards] = text, ") for line in text_.splitlines()), text_
