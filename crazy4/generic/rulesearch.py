@@ -182,6 +182,9 @@ class SpecRows:
             if wager == "ante_bonus" and "ante_bonus" in nets:
                 hit &= played | bonus_on_fold
                 nets["ante_bonus"] = np.where(hit, odds or 0.0, nets["ante_bonus"])
+            elif wager == "play" and odds is not None:
+                hit &= played & qualified & (cell == 3)
+                nets["play"] = np.where(hit, odds * self.multiple, nets["play"])
             elif wager == "side" and self.side is not None:
                 side = nets.get(self.side_key, self.side[player])
                 nets[self.side_key] = np.where(hit, -1.0 if odds is None else odds, side)

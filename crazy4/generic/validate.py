@@ -266,8 +266,11 @@ class SpecRun:
         expected = {"ante_bonus": category_nets(bonus, self.category, size)}
         if side is not None:
             expected["side"] = category_nets(side, self.category, size)
+        # the Play's odds when the player beats a qualifying dealer, per unit of the Play
+        play = self.settlement.parts["play"][:, 1, 3] / self.settlement.unit
+        expected["play"] = category_nets(play, self.category, size)
         differs = self._paid(sub, base, wrong, (strength, dealer, multiple))
-        names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label}
+        names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label, "play": "Play"}
         qualifier = self.spec.qualifier(self.rules)
         rule = (qualifier, self.rules.dealer.qualifier)
         ties = [(variant, name) for variant, name, _ in self._tie_rules()]
@@ -328,7 +331,19 @@ class SpecRun:
                     per_unit = per_unit - self._main_ante(*showdown)[out]
                 found = (self.category[strength[out]].astype(np.int64), per_unit)
                 differs.setdefault(kind[c.name], []).append(found)
+            if c.name == "play" and out.size:  # a Play won against a qualifying dealer
+                won = out[self._beats_qualified(*showdown)[out] & (showdown[2][out] > 0)]
+                if won.size:
+                    per_unit = c.logged[won] / (c.wager[won] * showdown[2][won])
+                    found = (self.category[strength[won]].astype(np.int64), per_unit)
+                    differs.setdefault("play", []).append(found)
         return differs
+
+    def _beats_qualified(
+        self, strength: IntArray, dealer: IntArray, multiple: IntArray
+    ) -> npt.NDArray[np.bool_]:
+        """The rows whose player beats a dealer who qualifies (the Play's pay-table cell)."""
+        return np.asarray((dealer >= self.spec.qualifier(self.rules)) & (strength > dealer))
 
     def _main_ante(
         self, strength: IntArray, dealer: IntArray, multiple: IntArray

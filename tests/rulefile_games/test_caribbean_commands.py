@@ -78,6 +78,41 @@ def test_a_simulated_log_validates_and_a_changed_qualifier_is_named(tmp_path: Pa
     assert "the dealer qualifies with K high, not A-K" in checked.stdout
 
 
+def test_a_changed_raise_line_is_named(tmp_path: Path) -> None:
+    """A log whose Raise paid a flush 6 to 1 (the standard table pays 5) is named by rule
+    inference on exactly the rows where a flush beat a qualifying dealer."""
+    text = resolve_rules_path(RULES).read_text()
+    changed = tmp_path / "flush-6.toml"
+    changed.write_text(
+        text.replace('name = "caribbean-stud-standard"', 'name = "caribbean-stud-flush-6"').replace(
+            "\nflush = 5\n", "\nflush = 6\n"
+        )
+    )
+    log = tmp_path / "flush-6.csv"
+    rounds = "20000"
+    done = crazy4(
+        "simulate",
+        "--rules",
+        str(changed),
+        "--rounds",
+        rounds,
+        "--seed",
+        "4",
+        "--log",
+        str(log),
+        "--quiet",
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [line.split(",") for line in log.read_text().splitlines()]
+    header = [name.strip('"') for name in rows[0]]
+    play = header.index("play_net")
+    paid_six = sum(1 for row in rows[1:] if float(row[play]) == 12.0)  # 2 Antes x 6
+    assert paid_six > 0
+    checked = crazy4("validate", str(log), "--rules", RULES)
+    assert checked.returncode == 1
+    assert f"{paid_six} x Play flush pays 6 to 1, not 5 to 1" in checked.stdout
+
+
 def test_a_log_without_its_up_card_is_refused_in_one_line(tmp_path: Path) -> None:
     log = tmp_path / "rounds.csv"
     done = crazy4(
