@@ -102,17 +102,22 @@ def measure(command: list[str], environment: dict[str, str]) -> tuple[float, flo
 
 
 def run_child(command: list[str]) -> tuple[str, float, float]:
-    """The standard output, wall seconds and peak RSS (MiB, from ``wait4``) of one command."""
+    """The standard output, wall seconds and peak RSS (MiB) of one command, run as
+    :func:`measure` runs the engine: from a fresh wrapper process (a child's peak counts the
+    memory of the process it was forked from, which here holds the engine's analysis)."""
+    wrapper = (
+        "import resource, subprocess, sys\n"
+        "done = subprocess.run(sys.argv[1:], check=True, capture_output=True, text=True)\n"
+        "print(done.stdout, end='')\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
     start = time.perf_counter()
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    assert child.stdout is not None
-    output = child.stdout.read()
-    _, status, usage = os.wait4(child.pid, 0)
+    output = subprocess.run(
+        [sys.executable, "-c", wrapper, *command], check=True, capture_output=True, text=True
+    ).stdout
     wall = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode:
-        raise subprocess.CalledProcessError(child.returncode, command)
-    return output, wall, usage.ru_maxrss / 1024
+    text, _, peak = output.rstrip("\n").rpartition("\n")
+    return text, wall, int(peak) / 1024
 
 
 def build_baseline(folder: Path, source: str) -> Path | None:

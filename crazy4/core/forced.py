@@ -410,7 +410,7 @@ def count_forced(
     Parameters
     ----------
     hands : ndarray, shape (h, p)
-        Player hands (five cards in the best-four games; any number up to 8).
+        Player hands (five cards in the best-four games; up to 8).
     hand_of : ndarray, shape (n,)
         The hand (row of ``hands``) of each situation.
     forced : ndarray, shape (n, f)
@@ -418,22 +418,19 @@ def count_forced(
     thresholds : ndarray, shape (h, m)
         Strengths to count below, per hand (0 to N_STRENGTHS inclusive).
     dealer_size : int
-        Cards in a dealer hand (at least 2; 5 or 6 in the best-four games); ``f`` at most
-        that.
+        Cards in a dealer hand (at least 2; 5 or 6 in the best-four games), ``f`` at most.
     compiling : threading.Thread, optional
         The kernel's compile (:func:`start_compiling`), joined just before the first call.
     ranking : StrengthTable
-        How the dealer's hands rank (fewer than 2^16 strengths; the best four cards by
-        default).
+        How the dealer's hands rank (under 2^16 strengths; by default the best four cards).
     threads : int, optional
         Threads to count on (by default :func:`crazy4.core.table_kernels.set_threads`'s).
 
     Returns
     -------
     ndarray of int32, shape (n, m)
-        The module docstring's count (the same on any number of threads: each situation is
-        counted alone). int32 holds every count (at most C(47, 6); the kernel
-        sums in int64) in half the memory; widen it before arithmetic that could pass 2^31.
+        The module docstring's count, the same on any number of threads. int32 holds every
+        count (at most C(47, 6); the kernel sums in int64) in half the memory.
 
     Raises
     ------

@@ -330,21 +330,19 @@ def count_forced(
 ) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
     """``out[i, j] = Σ_{S ⊆ P} (-1)^{|S|} N_{S ∪ F}(t_j)`` for situations ``start:stop``.
 
-    ``P = hands[hand_of[i]]`` (sorted; any number of cards), ``F = forced[i]`` (sorted,
-    disjoint from ``P``), ``t_j = thresholds[hand_of[i], j]``; ``columns`` lists the varying
-    columns first. The subsets ``masks[bounds[g]:bounds[g + 1]]`` are those of ``g`` hand
-    cards whose set fits a dealer hand. For a set ``T`` of ``n`` cards, ``layout[0, n]`` is where it is counted
-    (:data:`WIDE`, :data:`MID`, :data:`TOP`: the subset tables as the three dtypes they come
-    in; :data:`OWN`: the dealer's whole hand, ``own`` by colex index) and ``layout[1, n]``
-    where its sets start in ``rows_of``: ``N_T(t)`` is ``table[rows_of[layout[1, n] + colex
-    T], t]``, or ``compact_*[row, k]`` for the threshold column ``columns[varying + k]`` (the
-    same for every hand: those columns of the table, one cache line a row). Batches of
-    :data:`BATCH` situations go through three stages a batch apart (module docstring).
+    ``P = hands[hand_of[i]]`` (sorted; any number of cards), ``F = forced[i]`` (sorted, disjoint
+    from ``P``), ``t_j = thresholds[hand_of[i], j]``; ``columns`` lists the varying columns
+    first. The subsets ``masks[bounds[g]:bounds[g + 1]]`` are those of ``g`` hand cards whose
+    set fits a dealer hand. For a set ``T`` of ``n`` cards, ``layout[0, n]`` is where it is
+    counted (:data:`WIDE`, :data:`MID`, :data:`TOP`: the subset tables as the three dtypes they
+    come in; :data:`OWN`: the dealer's whole hand, ``own`` by colex index) and ``layout[1, n]``
+    where its sets start in ``rows_of``: ``N_T(t)`` is ``table[rows_of[layout[1, n] + colex T],
+    t]``, or ``compact_*[row, k]`` for the threshold column ``columns[varying + k]`` (the same
+    for every hand: those columns of the table, one cache line a row). Batches of :data:`BATCH`
+    situations go through three stages a batch apart (module docstring).
     """
-    n_forced = forced.shape[1]
-    m = columns.shape[0]
+    n_forced, m, w = forced.shape[1], columns.shape[0], 1 << hands.shape[1]  # w: subsets
     tables = (wide, mid, top, compact_wide, compact_mid, compact_top)  # six arguments below
-    w = 1 << hands.shape[1]  # subsets of a hand
     index = work[: 3 * BATCH * w].reshape((3, BATCH, w))
     rows = work[3 * BATCH * w : 6 * BATCH * w].reshape((3, BATCH, w))
     t = work[6 * BATCH * w : 6 * BATCH * w + 3 * BATCH * m].reshape((3, BATCH, m))
