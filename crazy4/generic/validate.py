@@ -1,14 +1,13 @@
 """The validator's role of a spec game (:class:`crazy4.validate.game.ValidatedGame`).
 
-The log is the one :mod:`crazy4.generic.simulate` writes: ``player`` and ``dealer`` hands,
-``decision``, the wagers ``ante`` and ``play``, the nets ``ante_net``, ``play_net`` and
-``ante_bonus_net`` (optional: without it the bonus is expected inside ``ante_net``), and
-optionally the side bet and its net. Each row is settled again from its cards and decision by
-the specification's settlement (:attr:`crazy4.spec.specification.CellSettlement.parts`), the
-rows that differ searched for the rule differences that explain them
-(:mod:`crazy4.generic.rulesearch`), its decision compared with the optimal one of its hand
-class, and the statistics test the player's and the dealer's categories and each bet's mean
-against the exact analysis.
+The log is the one :mod:`crazy4.generic.simulate` writes: ``player``, ``dealer`` (and
+``up_card``) hands, ``decision``, the wagers ``ante``, ``play``, the nets ``ante_net``,
+``play_net``, ``ante_bonus_net`` (optional: else the bonus is inside ``ante_net``), and the
+side bet and its net. Each row is settled again by the specification's settlement
+(:attr:`crazy4.spec.specification.CellSettlement.parts`), the rows that differ searched for
+the rule differences that explain them (:mod:`crazy4.generic.rulesearch`), its decision
+compared with the optimal one of its situation, and the statistics test the categories and
+each bet's mean against the exact analysis.
 """
 
 from __future__ import annotations
@@ -64,6 +63,7 @@ from crazy4.validate.switches import dealer_switches
 from crazy4.validate.tally import BetValues, Tally
 
 IntArray = npt.NDArray[np.int64]
+Mask = npt.NDArray[np.bool_]
 #: A spec game's published simple strategy, as the weakest hand it plays: Three Card Poker's
 #: Q-6-4 (under the standard rules also the optimum; under another rule set it is checked as
 #: itself, not as the optimum).
@@ -266,8 +266,7 @@ class SpecRun:
         expected = {"ante_bonus": category_nets(bonus, self.category, size)}
         if side is not None:
             expected["side"] = category_nets(side, self.category, size)
-        # the Play's odds when the player beats a qualifying dealer, per unit of the Play
-        play = self.settlement.parts["play"][:, 1, 3] / self.settlement.unit
+        play = self.settlement.parts["play"][:, 1, 3] / self.settlement.unit  # beats, qualified
         expected["play"] = category_nets(play, self.category, size)
         differs = self._paid(sub, base, wrong, (strength, dealer, multiple))
         names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label, "play": "Play"}
@@ -339,9 +338,7 @@ class SpecRun:
                     differs.setdefault("play", []).append(found)
         return differs
 
-    def _beats_qualified(
-        self, strength: IntArray, dealer: IntArray, multiple: IntArray
-    ) -> npt.NDArray[np.bool_]:
+    def _beats_qualified(self, strength: IntArray, dealer: IntArray, _: IntArray) -> Mask:
         """The rows whose player beats a dealer who qualifies (the Play's pay-table cell)."""
         return np.asarray((dealer >= self.spec.qualifier(self.rules)) & (strength > dealer))
 
