@@ -110,6 +110,8 @@ def _section_controls(section: str, prefix: str, node: dict[str, Any]) -> list[C
                     continue  # not odds (a progressive meter): not a pay line to set
                 text = fraction_text(parse_odds(odds, where=f"{prefix}.{line}"))
                 found.append(Control("line", f"{prefix}.{line}", group, line, text))
+        elif isinstance(value, dict):  # a sub-section (a declared game's [settle.play])
+            found += _section_controls(f"{group} {key}", f"{prefix}.{key}", value)
         elif key not in SECTION_LABELS and not _nested(value):
             found.append(Control("switch", f"{prefix}.{key}", group, key, value_text(value)))
     return found

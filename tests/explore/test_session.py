@@ -20,6 +20,7 @@ CASES = [
     ("four-card-standard", {"aces_up[0].two_pair": "2"}),
     ("three-card-standard", {"pair_plus[0].flush": "3", "ante_bonus.straight": "2"}),
     ("crazy4-standard", {"dealer.ties": "player"}),
+    ("caribbean-stud-standard", {"settle.play.royal_flush": "250"}),  # a game with no code
 ]
 
 
