@@ -171,9 +171,11 @@ class SpecGame:
 
     @property
     def published_seen(self) -> int:
-        """One seen card, published with the analysis; none beside an up card (a hole card
-        beside the up card is not analysed by the specification engines yet)."""
-        return 0 if self.spec.shape.face_up else 1
+        """One seen card, published with the analysis while its situations are few
+        (:func:`crazy4.generic.holecards.published_seen`)."""
+        from crazy4.generic.holecards import published_seen
+
+        return published_seen(self.spec.shape)
 
     def hole_card_tables(
         self, rules: RuleSet, seen: int, groups: list[str], jobs: int

@@ -1,13 +1,20 @@
 """Seen dealer cards in a spec game: the exact value of knowing one of the dealer's hidden cards.
 
-A *situation* is a player hand and one dealer card the player has seen. For each player hand
-class (:func:`crazy4.generic.counts.suit_classes`) and each of the cards it leaves, the dealer
-hands that contain the seen card are counted exactly (the seen card is a forced card of
-:func:`crazy4.generic.counts.dealer_histograms`) and priced. A *strategy* is what the player
-learns of the seen card -- nothing, a group of ranks (face card or not), its rank, the whole
-card -- and decides, per player hand and piece of information, by the summed cells of the
-situations the information cannot tell apart: aggregate counts, then decide. Every EV is an
-exact fraction over ``C(52, p) * (52 - p) * C(51 - p, d - 1)`` situations-with-completions.
+A *situation* is what the player knows when deciding: a player hand, the dealer cards the rules
+turn face up (none, or an up card), and one hidden dealer card the player has seen. The
+situations are the classes of :func:`crazy4.generic.situations.deal_situations` (a hand and the
+up cards, reduced by suit symmetry), each with every one of the ``52 - p - f`` cards it leaves
+as the seen card; a dealer hand is counted when it holds the up cards and the seen card, both
+*forced* cards of the game's counter (:func:`crazy4.generic.counting.counter_for` of the deal
+shape: listing for Three Card Poker, inclusion--exclusion over the player's cards for a
+five-card dealer hand beside an up card, whose cost does not grow with the forced cards) and
+priced. A *strategy* is what the player learns of
+the seen card -- nothing, a group of ranks (face card or not), its rank, the whole card -- and
+decides, per situation class and piece of information, by the summed cells of the situations
+the information cannot tell apart: aggregate counts, then decide. Each class is decided on its
+own, so the classes are counted and valued in blocks (:data:`SITUATIONS_PER_BLOCK`) and nothing
+of the whole count is held. Every EV is an exact fraction over
+``C(52, p) * C(52 - p, f) * (52 - p - f) * C(51 - p - f, d - f - 1)`` deals.
 
 Examples
 --------
@@ -17,8 +24,9 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -27,15 +35,20 @@ import pandas as pd
 from crazy4.core.cards import RANKS
 from crazy4.errors import InputError
 from crazy4.generic.analysis import player_strengths
-from crazy4.generic.counts import dealer_histograms, suit_classes
-from crazy4.generic.pricing import cells_from_histograms
+from crazy4.generic.counting import counter_for
+from crazy4.generic.situations import DealSituations, deal_situations
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import DECISIONS, GameSpec
+from crazy4.spec.specification import DECISIONS, DealShape, GameSpec
 
 IntArray = npt.NDArray[np.int64]
 
 #: The default partial information: face card (J, Q, K) or not.
 FACE_CARDS = "JQK,AT98765432"
+#: Situations (class rows x seen cards) counted and valued at once.
+SITUATIONS_PER_BLOCK = 1 << 17
+#: Situations (hand, up cards, seen card), before the suit symmetry, up to which the hole-card
+#: tables are light enough to publish with the analysis (:func:`published_seen`).
+PUBLISHED_SITUATIONS = 10**8
 
 
 def strategies(groups: list[str]) -> list[tuple[str, str | None]]:
@@ -75,102 +88,183 @@ def groups_of(text: str) -> IntArray:
     return group
 
 
-@dataclass(frozen=True)
-class SeenCells:
-    """Outcome cells of every (player class, seen card) situation, shape ``(n, slots, 6)``."""
+def seen_shape(shape: DealShape) -> DealShape:
+    """The deal shape with one more dealer card seen (the counter's shape).
 
-    weights: IntArray
-    strengths: IntArray
-    seen: npt.NDArray[np.uint8]
-    cells: IntArray
+    Raises
+    ------
+    InputError
+        When every dealer card is dealt face up (no hidden card to see).
+
+    Examples
+    --------
+    >>> seen_shape(DealShape(5, 5, 1, 5))
+    DealShape(player_cards=5, dealer_cards=5, face_up=2, hand_cards=5)
+    """
+    if shape.face_up >= shape.dealer_cards:
+        raise InputError("every dealer card is dealt face up: there is no hidden card to see")
+    return DealShape(shape.player_cards, shape.dealer_cards, shape.face_up + 1, shape.hand_cards)
 
 
-def seen_cells(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> SeenCells:
-    """Count every situation with one seen dealer card (module docstring)."""
-    shape = spec.shape
-    if shape.face_up:
-        raise InputError(f"{spec.title}: seen cards beside the up card are not analysed here")
-    hands, weights = suit_classes(shape.player_cards)
-    slots = 52 - shape.player_cards
-    free = np.ones((hands.shape[0], 52), dtype=bool)
-    free[np.arange(hands.shape[0])[:, None], hands] = False
-    seen = np.nonzero(free)[1].reshape(hands.shape[0], slots).astype(np.uint8)
-    histograms = dealer_histograms(
-        np.repeat(hands, slots, axis=0),
-        seen.reshape(-1, 1),
-        spec.ranking.strengths(shape.dealer_cards),
-        shape.dealer_cards,
-        spec.ranking.n_strengths,
-        jobs=jobs,
+def published_seen(shape: DealShape) -> int:
+    """The seen cards ``crazy4 analyze --hole-cards`` publishes tables for: one while the
+    situations are at most :data:`PUBLISHED_SITUATIONS` (Three Card Poker's 1,082,900), else
+    none (a five-card hand beside an up card: 5.6 billion, the heavier ``make advantage``).
+
+    Examples
+    --------
+    >>> published_seen(DealShape(3, 3, 0, 3)), published_seen(DealShape(5, 5, 1, 5))
+    (1, 0)
+    """
+    p, f = shape.player_cards, shape.face_up
+    if f >= shape.dealer_cards:
+        return 0
+    return int(comb(52, p) * comb(52 - p, f) * (52 - p - f) <= PUBLISHED_SITUATIONS)
+
+
+def hidden_cards(classes: DealSituations, rows: IntArray) -> npt.NDArray[np.uint8]:
+    """The cards each class row of ``rows`` leaves, ascending: each in turn the seen card,
+    shape ``(n, 52 - p - f)``.
+
+    Examples
+    --------
+    >>> classes = deal_situations(DealShape(3, 3, 0, 3))
+    >>> hidden_cards(classes, np.arange(2)).shape, classes.hands[0].tolist()
+    ((2, 49), [0, 1, 2])
+    """
+    taken = np.concatenate([classes.hands[rows], classes.seen[rows]], axis=1).astype(np.int64)
+    free = np.ones((taken.shape[0], 52), dtype=bool)
+    free[np.arange(taken.shape[0])[:, None], taken] = False
+    return np.nonzero(free)[1].reshape(taken.shape[0], 52 - taken.shape[1]).astype(np.uint8)
+
+
+def seen_cells(
+    spec: GameSpec, rules: RuleSet, classes: DealSituations, rows: IntArray, jobs: int = 1
+) -> tuple[npt.NDArray[np.uint8], IntArray]:
+    """The seen cards of the class rows ``rows`` (:func:`hidden_cards`) and the outcome cells
+    with each, shape ``(n, slots, 6)``: the dealer hands holding the up cards and the seen
+    card, counted by the game's counter (module docstring)."""
+    hidden = hidden_cards(classes, rows)
+    hands = classes.hands[rows]
+    n, slots = hidden.shape
+    forced = np.concatenate(
+        [np.repeat(classes.seen[rows], slots, axis=0), hidden.reshape(-1, 1)], axis=1
     )
-    strengths = player_strengths(spec, hands)
-    cells = cells_from_histograms(histograms, np.repeat(strengths, slots), spec.qualifier(rules))
-    return SeenCells(weights, strengths, seen, cells.reshape(hands.shape[0], slots, 6))
+    strengths = np.repeat(player_strengths(spec, hands), slots)
+    cells = counter_for(spec.shape).cells(
+        np.repeat(hands, slots, axis=0),
+        strengths,
+        spec.qualifier(rules),
+        spec.ranking,
+        spec.shape.dealer_cards,
+        jobs,
+        forced=np.ascontiguousarray(forced, dtype=np.uint8),
+    )
+    return hidden, cells.reshape(n, slots, 6)
 
 
-def strategy_value(
-    spec: GameSpec, rules: RuleSet, counted: SeenCells, groups: str | None
-) -> dict[str, object]:
-    """The exact EV per Ante of deciding on ``groups`` of the seen card's rank (None: the card)."""
+@dataclass
+class StrategySums:
+    """Exact integer sums of one strategy over the situations valued so far: ``ev`` and
+    ``square`` (net and squared net, over ``unit`` and ``unit ** 2``), ``wagered`` (over
+    ``unit``), ``deals``, and the deals of each decision."""
+
+    ev: int = 0
+    square: int = 0
+    wagered: int = 0
+    deals: int = 0
+    shares: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+
+
+def add_block(
+    spec: GameSpec,
+    rules: RuleSet,
+    sums: StrategySums,
+    cells: IntArray,
+    strengths: IntArray,
+    weights: IntArray,
+    keys: IntArray,
+    size: int,
+) -> None:
+    """Decide the block's class rows by the pooled cells of each information ``keys``
+    ``(n, slots)`` (values below ``size``), and add their exact sums to ``sums``."""
     settlement = spec.settlement(rules)
-    n, slots, _ = counted.cells.shape
-    if groups is None:
-        keys = np.broadcast_to(np.arange(slots), (n, slots))
-        size = slots
-    else:
-        group = groups_of(groups)
-        keys = group[counted.seen.astype(np.int64) // 4]
-        size = int(group.max()) + 1
+    n = cells.shape[0]
     pooled = np.zeros((n, size, 6), dtype=np.int64)
-    np.add.at(pooled, (np.arange(n)[:, None], keys), counted.cells)
-    nets = settlement.nets[counted.strengths]  # (n, 4, 6)
+    np.add.at(pooled, (np.arange(n)[:, None], keys), cells)
+    nets = settlement.nets[strengths]  # (n, 4, 6)
     ev = np.einsum("ngc,ndc->ngd", pooled, nets)
-    ev = np.where(settlement.allowed[counted.strengths][:, None, :], ev, np.iinfo(np.int64).min)
+    ev = np.where(settlement.allowed[strengths][:, None, :], ev, np.iinfo(np.int64).min)
     decision = np.argmax(ev, axis=2)  # (n, groups): the smallest wager among exact ties
     chosen = np.take_along_axis(nets, decision[:, :, None].repeat(6, axis=2), axis=1)
     deals_by = pooled.sum(axis=2)
-    weights = [int(w) for w in counted.weights]
+    sums.deals += int(deals_by.sum(axis=1) @ weights)
+    sums.ev += int((pooled * chosen).sum(axis=(1, 2)) @ weights)
+    sums.square += int((pooled * chosen * chosen).sum(axis=(1, 2)) @ weights)
+    sums.wagered += int((deals_by * settlement.wagers[decision]).sum(axis=1) @ weights)
+    for code in range(4):
+        sums.shares[code] += int(((decision == code) * deals_by).sum(axis=1) @ weights)
 
-    def total(values: IntArray) -> int:
-        return sum(w * int(v) for w, v in zip(weights, values.sum(axis=1), strict=True))
 
-    deals = total(deals_by)
-    unit = settlement.unit
-    first = Fraction(total((pooled * chosen).sum(axis=2)), deals * unit)
-    second = Fraction(total((pooled * chosen * chosen).sum(axis=2)), deals * unit * unit)
-    wagered = Fraction(total(deals_by * settlement.wagers[decision]), deals * unit)
-    shares = np.array(
-        [float(((decision == code) * deals_by).sum(axis=1) @ counted.weights) for code in range(4)]
-    )
-    return {
-        "ev": first,
-        "average_total_bet": wagered,
-        "std_dev": float(second - first * first) ** 0.5,
-        "situations": int(counted.weights.sum()) * counted.cells.shape[1],
-        "deals": deals,
-        "shares": shares / shares.sum(),
-    }
+def strategy_sums(
+    spec: GameSpec,
+    rules: RuleSet,
+    chosen: list[tuple[str, str | None]],
+    jobs: int = 1,
+    rows: IntArray | None = None,
+) -> tuple[list[StrategySums], int]:
+    """Every situation counted once, block by block, and valued under each strategy of
+    ``chosen``; and how many situations there are. ``rows``: only these class rows of
+    :func:`crazy4.generic.situations.deal_situations` (a sample, for a large game's checks)."""
+    seen_shape(spec.shape)  # a hidden card to see
+    classes = deal_situations(spec.shape)
+    slots = 52 - spec.shape.player_cards - spec.shape.face_up
+    selected = np.arange(classes.rows) if rows is None else np.asarray(rows, dtype=np.int64)
+    keyed = []
+    for _, text in chosen:
+        group = None if text is None else groups_of(text)
+        keyed.append((group, slots if group is None else int(group.max()) + 1))
+    sums = [StrategySums() for _ in chosen]
+    step = max(1, SITUATIONS_PER_BLOCK // slots)
+    for start in range(0, selected.shape[0], step):
+        block = selected[start : start + step]
+        hidden, cells = seen_cells(spec, rules, classes, block, jobs)
+        strengths = player_strengths(spec, classes.hands[block])
+        weights = classes.weights[block]
+        for (group, size), total in zip(keyed, sums, strict=True):
+            if group is None:
+                keys = np.broadcast_to(np.arange(slots), cells.shape[:2])
+            else:
+                keys = group[hidden.astype(np.int64) // 4]
+            add_block(spec, rules, total, cells, strengths, weights, keys, size)
+    return sums, int(classes.weights[selected].sum()) * slots
 
 
 def hole_card_table(
-    spec: GameSpec, rules: RuleSet, groups: list[str], jobs: int = 1
+    spec: GameSpec,
+    rules: RuleSet,
+    groups: list[str],
+    jobs: int = 1,
+    rows: IntArray | None = None,
 ) -> pd.DataFrame:
-    """``hole_strategies``: one row per strategy of :func:`strategies` (one seen card)."""
+    """``hole_strategies``: one row per strategy of :func:`strategies` (one seen card), over
+    every situation or the class rows ``rows`` only (:func:`strategy_sums`)."""
     chosen = strategies(groups or [FACE_CARDS])
     for _, text in chosen:
         if text is not None:
             groups_of(text)  # every group list checked before any counting
-    counted = seen_cells(spec, rules, jobs)
+    found, situations = strategy_sums(spec, rules, chosen, jobs, rows)
+    unit = spec.settlement(rules).unit
     rows = []
     base: Fraction | None = None
-    for name, groups_text in chosen:
-        found = strategy_value(spec, rules, counted, groups_text)
-        ev = found["ev"]
-        assert isinstance(ev, Fraction)
+    for (name, groups_text), sums in zip(chosen, found, strict=True):
+        ev = Fraction(sums.ev, sums.deals * unit)
+        second = Fraction(sums.square, sums.deals * unit * unit)
+        average = Fraction(sums.wagered, sums.deals * unit)
         base = ev if base is None else base
         gain = ev - base
-        average = found["average_total_bet"]
-        assert isinstance(average, Fraction)
+        shares = np.array([float(share) for share in sums.shares])
+        shares = shares / shares.sum()
         row: dict[str, object] = {
             "seen": 1,
             "strategy": name,
@@ -183,15 +277,13 @@ def hole_card_table(
             "house_edge": float(-ev),
             "average_total_bet": float(average),
             "element_of_risk": float(-ev / average),
-            "std_dev": found["std_dev"],
+            "std_dev": float(second - ev * ev) ** 0.5,
             "gain_numerator": gain.numerator,
             "gain_denominator": gain.denominator,
             "gain": float(gain),
-            "situations": found["situations"],
-            "deals": found["deals"],
+            "situations": situations,
+            "deals": sums.deals,
         }
-        shares = found["shares"]
-        assert isinstance(shares, np.ndarray)
         for code, label in enumerate(DECISIONS):
             row[f"share_{label}"] = float(shares[code])
         rows.append(row)
