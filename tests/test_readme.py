@@ -30,6 +30,7 @@ PAGES = {
     "README.md": True,
     "docs/validate-a-log.md": False,
     "docs/pay-tables.md": False,
+    "docs/describe-a-new-game.md": False,
 }
 
 pytestmark = pytest.mark.slow

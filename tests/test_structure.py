@@ -260,9 +260,12 @@ def _defined_in(key: str) -> str:
 
 
 #: The unit of each game of the package (``games/<folder>``), from the registry: the module
-#: each registered game is defined in (a game registered from outside the package is no unit).
+#: each registered game is defined in (a game registered from outside the package is no unit,
+#: nor is a game a shipped rule file declares: it is data, read by ``crazy4.generic.declared``).
 GAME_UNITS = tuple(
-    _unit(_defined_in(key)) for key in registered_games() if _defined_in(key).startswith("crazy4.")
+    _unit(_defined_in(key))
+    for key in registered_games()
+    if _defined_in(key).startswith("crazy4.") and _defined_in(key) != "crazy4.generic.declared"
 )
 
 #: The layers of the package, lowest first, one a line. A unit (a direct subpackage of

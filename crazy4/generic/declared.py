@@ -80,6 +80,7 @@ from crazy4.core.rankings import ranking_named
 from crazy4.core.text_safety import markdown_text
 from crazy4.errors import InputError
 from crazy4.rules.category_section import read_category_pays
+from crazy4.rules.limits import Limits, read_limits
 from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.rules.sections import Section, named_tables
 from crazy4.spec.specification import (
@@ -124,6 +125,7 @@ class DeclaredRuleSet(RuleSet):
     play_bet: WagerRules | None = None
     ante_bonus: WagerRules | None = None
     side_tables: tuple[CategoryPays, ...] = ()
+    table_limits: Limits | None = None
 
     def side_bet_names(self) -> tuple[str, ...]:
         """The side bets' names."""
@@ -131,7 +133,7 @@ class DeclaredRuleSet(RuleSet):
 
 
 def _outcome(section: Section, key: str, default: str, has_pays: bool) -> Outcome:
-    value = section.take(key, False)
+    value = section.raw(key, required=False)
     value = default if value is None else value
     if value == "pays":
         if not has_pays:
@@ -216,8 +218,17 @@ class DeclaredGame:
         )
         base = {name: getattr(common, name) for name in RuleSet.__dataclass_fields__}
         return DeclaredRuleSet(
-            **base, ante=ante, play_bet=play, ante_bonus=bonus, side_tables=tables
+            **base,
+            ante=ante,
+            play_bet=play,
+            ante_bonus=bonus,
+            side_tables=tables,
+            table_limits=read_limits(top),
         )
+
+    def limits(self, rules: RuleSet) -> Limits | None:
+        """The ``[limits]`` section: the bets and the cap on one hand's payout."""
+        return _declared(rules).table_limits
 
     def qualifier(self, rules: RuleSet) -> int:
         """The ``[dealer] qualifier``'s strength."""
@@ -298,6 +309,11 @@ class DeclaredGame:
         for table in chosen.side_tables:
             pays = ", ".join(f"{line.label.replace('_', ' ')} {line.odds}" for line in table.lines)
             lines.append(f"Side bet {markdown_text(table.name)}: {pays}.")
+        limits = chosen.table_limits
+        if limits is not None:
+            cap = limits.aggregate_payout_cap
+            paid = "" if cap is None else f"; the most paid on one hand, all bets together: ${cap}"
+            lines.append(f"Limits: ${limits.minimum_bet} to ${limits.maximum_bet} a unit{paid}.")
         return lines
 
 

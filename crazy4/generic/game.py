@@ -121,6 +121,11 @@ class SpecGame:
         analysis = analyze_spec(self.spec, rules, jobs)
         progress("counts and prices")
         tables = analysis_tables(self.spec, analysis)
+        limits = self.spec.limits(rules)
+        if limits is not None and limits.aggregate_payout_cap is not None:
+            from crazy4.generic.cap import cap_table
+
+            tables["cap"] = cap_table(analysis, self.spec.settlement(rules), limits)
         progress("tables")
         return GameAnalysis(
             tables=tables,

@@ -95,6 +95,30 @@ def _seen_strategy_section(strategy: pd.DataFrame, lowest: pd.DataFrame) -> list
     return lines
 
 
+def _cap_section(cap: pd.DataFrame) -> list[str]:
+    """The return by bet size under the table's cap on one hand's payout."""
+    shown = pd.DataFrame(
+        {
+            "bet size ($ a unit)": cap["bet_size"],
+            "within limits": ["yes" if flag else "no" for flag in cap["within_limits"]],
+            "house_edge": [percent(value) for value in cap["house_edge"]],
+            "element_of_risk": [percent(value) for value in cap["element_of_risk"]],
+            "hands capped": [f"{value:.3g}" for value in cap["capped_probability"]],
+        }
+    )
+    largest = float(cap["largest_uncapped_size"].iloc[0])
+    return [
+        "## The payout cap",
+        "",
+        f"The table pays at most the cap on one hand, all bets together: below ${largest:,.2f} "
+        "a unit no payout reaches it; above, the return falls with the bet (decisions of the "
+        "uncapped optimal strategy; exact fractions in `cap.parquet`).",
+        "",
+        markdown_table(shown),
+        "",
+    ]
+
+
 def render_spec_report(
     spec: GameSpec,
     rules: RuleSet,
@@ -115,6 +139,7 @@ def render_spec_report(
         "",
         *_rules_section(spec, rules),
         *_bets_section(bets, spec.main_bet),
+        *(_cap_section(tables["cap"]) if "cap" in tables else []),
         *(
             _seen_strategy_section(tables["strategy"], tables["lowest_played"])
             if "lowest_played" in tables

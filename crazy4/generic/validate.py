@@ -25,9 +25,9 @@ from crazy4.core.bets import ExactBet
 from crazy4.core.cards import format_cards
 from crazy4.errors import InputError
 from crazy4.generic.counts import class_of_hands
-from crazy4.generic.situations import situation_rows
 from crazy4.generic.rulesearch import SpecRows, category_nets, spec_edits
 from crazy4.generic.simulate import SpecSimulator, analysis_of
+from crazy4.generic.situations import situation_rows
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import GameSpec
 from crazy4.validate.checks import (

@@ -43,6 +43,7 @@ from crazy4.core.category_pays import CategoryPays
 from crazy4.core.strength_table import StrengthTable
 
 if TYPE_CHECKING:
+    from crazy4.rules.limits import Limits
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
 
@@ -254,4 +255,8 @@ class GameSpec(Protocol):
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the report lists them, one line each."""
+        ...
+
+    def limits(self, rules: RuleSet) -> Limits | None:
+        """The rule set's table limits and payout cap (``[limits]``), if the game reads them."""
         ...

@@ -161,3 +161,39 @@ def test_the_strategy_is_the_known_one(analyzed: Path) -> None:
     low = strategy[strategy["hand"].isin(["K high", "Q high", "7 high"])]
     assert set(low["decision"]) == {"fold"}
     assert set(strategy[strategy["hand"] == "A high"]["decision"]) == {"mixed"}
+
+
+#: The exact EV per Ante of the plain C program ``analysis/bench/caribbean_stud.c`` (its own
+#: evaluator and count, nothing shared with the package) with the royal flush at 250 to 1, and
+#: at 62 to 1: ``caribbean_stud 1,1,2,3,4,5,7,20,50,250`` and ``...,50,62``.
+C_ROYAL_250 = Fraction(-86362082531, 1661102543100)
+C_ROYAL_62 = Fraction(-1703671001, 32570638100)
+
+
+def test_the_royal_250_variant_and_its_payout_cap() -> None:
+    """The variant's exact EV is the C program's; under the $5,000 cap a $40 bet is paid at
+    most 125 units on a royal flush (the Ante's 1 and the Raise's 2 x 62), and no other hand
+    reaches the cap at $40 (a straight flush wins 101 units, $4,040): so the capped return
+    at $40 is the C program's with the royal flush at 62 to 1 (whose every royal raises)."""
+    from crazy4.generic.analysis import analyze_spec
+    from crazy4.generic.cap import cap_table
+
+    rules = load_rules("caribbean-stud-royal-250")
+    spec = game_of(rules).spec  # type: ignore[attr-defined]
+    analysis = analyze_spec(spec, rules, jobs=2)
+    assert analysis.main_ev() == C_ROYAL_250
+    limits = spec.limits(rules)
+    table = cap_table(analysis, spec.settlement(rules), limits, sizes=(5, 40)).set_index("bet_size")
+    exact = {
+        size: Fraction(int(table.at[size, "ev_numerator"]), int(table.at[size, "ev_denominator"]))
+        for size in (5, 40)
+    }
+    assert exact[5] == C_ROYAL_250  # 501 units x $5 = $2,505: nothing capped
+    assert exact[40] == C_ROYAL_62
+    assert table.at[5, "capped_probability"] == 0
+    # the capped deals: a royal flush beating a qualified dealer (the oracle's count, for one
+    # royal flush against every up card, times the four suits)
+    royal = parse_hand("Ah Kh Qh Jh Th")
+    wins = sum(situation(royal, up).player_wins for up in range(52) if up not in royal)
+    deals = comb(52, 5) * 47 * comb(46, 4)
+    assert table.at[40, "capped_probability"] == 4 * wins / deals

@@ -40,6 +40,7 @@ from crazy4.games.crazy_four.cells import cell_settlement
 from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.crazy_four.report import rule_lines
 from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sections
+from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
 from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, SideBetSpec
@@ -109,6 +110,10 @@ class CrazyFourSpec:
             description = f"Queens Up, pays {bet.table.describe()}; settled even on a fold"
             sides.append(SideBetSpec(bet.name, description, category_pays(bet.table)))
         return tuple(sides)
+
+    def limits(self, rules: RuleSet) -> Limits | None:
+        """No ``[limits]`` section (the reader refuses one)."""
+        return None
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the game's report lists them."""

@@ -27,6 +27,7 @@ from crazy4.core.decisions import allowed_decisions
 from crazy4.core.text_safety import markdown_text
 from crazy4.core.three_card_ranking import THREE_CARD_RANKING, ThreeCardRanking
 from crazy4.games.three_card.rules import read_three_card_sections, three_card_rules
+from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.rules.sections import Section
 from crazy4.spec.specification import CellSettlement, DealShape, SideBetSpec
@@ -95,6 +96,10 @@ class ThreeCard:
             SideBetSpec(table.name, f"Pair Plus {table.name.removeprefix('pair-plus-')}", table)
             for table in three_card_rules(rules).pair_plus
         )
+
+    def limits(self, rules: RuleSet) -> Limits | None:
+        """No ``[limits]`` section (the reader refuses one)."""
+        return None
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the report lists them."""
