@@ -183,15 +183,16 @@ class SpecGame:
         return published_seen(self.spec.shape)
 
     def hole_card_tables(
-        self, rules: RuleSet, seen: int, groups: list[str], jobs: int
+        self, rules: RuleSet, seen: int, groups: list[str], jobs: int, sample: int = 0
     ) -> dict[str, pd.DataFrame]:
         """``hole_strategies``: one seen dealer card, by what the player learns of it
-        (:mod:`crazy4.generic.holecards`)."""
-        from crazy4.generic.holecards import hole_card_table
+        (:mod:`crazy4.generic.holecards`); ``sample``: that many situation classes only."""
+        from crazy4.generic.holecards import hole_card_table, sample_rows
 
         if seen != 1:
             raise InputError(f"--seen: {self.spec.title} is analysed with 1 seen card, not {seen}")
-        return {"hole_strategies": hole_card_table(self.spec, rules, groups, jobs)}
+        rows = sample_rows(self.spec.shape, sample) if sample else None
+        return {"hole_strategies": hole_card_table(self.spec, rules, groups, jobs, rows)}
 
     def surveilled(self) -> SurveilledTable:
         """Planting and detection through the generic engines (:mod:`crazy4.generic.surveil`)."""

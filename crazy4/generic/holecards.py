@@ -122,6 +122,19 @@ def published_seen(shape: DealShape) -> int:
     return int(comb(52, p) * comb(52 - p, f) * (52 - p - f) <= PUBLISHED_SITUATIONS)
 
 
+def sample_rows(shape: DealShape, count: int) -> IntArray:
+    """``count`` class rows of :func:`crazy4.generic.situations.deal_situations` spread evenly
+    from the first to the last (every row when there are no more): a check's sample.
+
+    Examples
+    --------
+    >>> sample_rows(DealShape(3, 3, 0, 3), 3).tolist()
+    [0, 877, 1754]
+    """
+    rows = deal_situations(shape).rows
+    return np.unique(np.linspace(0, rows - 1, min(count, rows)).round().astype(np.int64))
+
+
 def hidden_cards(classes: DealSituations, rows: IntArray) -> npt.NDArray[np.uint8]:
     """The cards each class row of ``rows`` leaves, ascending: each in turn the seen card,
     shape ``(n, 52 - p - f)``.
@@ -255,7 +268,7 @@ def hole_card_table(
             groups_of(text)  # every group list checked before any counting
     found, situations = strategy_sums(spec, rules, chosen, jobs, rows)
     unit = spec.settlement(rules).unit
-    rows = []
+    records = []
     base: Fraction | None = None
     for (name, groups_text), sums in zip(chosen, found, strict=True):
         ev = Fraction(sums.ev, sums.deals * unit)
@@ -286,5 +299,5 @@ def hole_card_table(
         }
         for code, label in enumerate(DECISIONS):
             row[f"share_{label}"] = float(shares[code])
-        rows.append(row)
-    return pd.DataFrame(rows)
+        records.append(row)
+    return pd.DataFrame(records)

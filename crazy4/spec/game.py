@@ -304,9 +304,11 @@ class HoleCardTables(Protocol):
         ...
 
     def hole_card_tables(
-        self, rules: RuleSet, seen: int, groups: list[str], jobs: int
+        self, rules: RuleSet, seen: int, groups: list[str], jobs: int, sample: int = 0
     ) -> dict[str, pd.DataFrame]:
-        """The ``hole_strategies`` table (and any others) for ``seen`` seen dealer cards."""
+        """The ``hole_strategies`` table (and any others) for ``seen`` seen dealer cards, over
+        every situation, or over ``sample`` situation classes spread evenly (a check of a game
+        whose tables are too large to publish: :attr:`published_seen` 0)."""
         ...
 
 
