@@ -14,6 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import oracle_caribbean_stud as caribbean
@@ -22,6 +23,7 @@ import pytest
 from oracle_three_card import HANDS, Rules, all_hands, bonus_odds, fold_ev, play_evs
 from oracle_three_card_holecard import hole_card_edge, suit_classes
 
+from crazy4.cli.main import main
 from crazy4.games.three_card.game import ThreeCard
 from crazy4.generic.game import SpecGame
 from crazy4.generic.holecards import hole_card_table, seen_cells
@@ -149,3 +151,24 @@ def test_caribbean_hole_card_strategies_equal_the_brute_force(
         listed = [found.not_qualified, found.player_wins, found.ties, found.dealer_wins]
         counted = cells[0, slot]
         assert [int(counted[:3].sum()), *(int(c) for c in counted[3:])] == listed
+
+
+@pytest.mark.heavy
+@pytest.mark.slow
+def test_the_whole_caribbean_hole_card_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``crazy4 advantage holecards --rules caribbean-stud-standard`` whole (about half an hour
+    on 2 shared cores: docs/advantage.md): every situation and deal counted once, knowing
+    nothing is the published 5.22% house edge, and each strategy knows more than the last."""
+    out = tmp_path / "hole"
+    arguments = ["advantage", "holecards", "--rules", "caribbean-stud-standard", "--seen", "1",
+                 "--out", str(out), "--jobs", "2", "--quiet"]  # fmt: skip
+    assert main(arguments) == 0
+    capsys.readouterr()
+    table = pd.read_parquet(out / "hole_strategies.parquet")
+    assert set(table["situations"]) == {comb(52, 5) * 47 * 46}
+    assert set(table["deals"]) == {comb(52, 5) * 47 * 46 * comb(45, 3)}
+    assert round(-float(exact(table, "none")), 4) == 0.0522
+    ordered = [exact(table, name) for name in table["strategy"]]
+    assert ordered == sorted(ordered)
