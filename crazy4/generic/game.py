@@ -194,6 +194,15 @@ class SpecGame:
         rows = sample_rows(self.spec.shape, sample) if sample else None
         return {"hole_strategies": hole_card_table(self.spec, rules, groups, jobs, rows)}
 
+    def hole_card_situation(
+        self, rules: RuleSet, hand: str, up: str | None, seen: str | None
+    ) -> str:
+        """One situation's exact prices, as ``--hand`` prints them
+        (:func:`crazy4.generic.holecards.situation_text`)."""
+        from crazy4.generic.holecards import situation_text
+
+        return situation_text(self.spec, rules, hand, up, seen)
+
     def surveilled(self) -> SurveilledTable:
         """Planting and detection through the generic engines (:mod:`crazy4.generic.surveil`)."""
         from crazy4.generic.surveil import SpecSurveillance

@@ -311,6 +311,13 @@ class HoleCardTables(Protocol):
         whose tables are too large to publish: :attr:`published_seen` 0)."""
         ...
 
+    def hole_card_situation(
+        self, rules: RuleSet, hand: str, up: str | None, seen: str | None
+    ) -> str:
+        """One situation (``--hand``, ``--up``, ``--seen-cards`` as given): the dealer hands
+        holding the known cards, each decision's exact EV, the best, as lines of text."""
+        ...
+
 
 @runtime_checkable
 class CollusionStudy(Protocol):

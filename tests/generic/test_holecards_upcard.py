@@ -172,3 +172,29 @@ def test_the_whole_caribbean_hole_card_table(
     assert round(-float(exact(table, "none")), 4) == 0.0522
     ordered = [exact(table, name) for name in table["strategy"]]
     assert ordered == sorted(ordered)
+
+
+@pytest.mark.parametrize(
+    ("hand", "up", "hole"), [("As Kd 7h 4c 2s", "Qh", "3d"), ("Ah Ad Kc Ks 2h", "3c", "7d")]
+)
+def test_one_caribbean_situation_is_the_oracles(
+    hand: str, up: str, hole: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``advantage holecards --hand --up --seen-cards``: the counts, the Raise's exact EV and
+    the better decision are the oracle's listing of the 14,190 completions."""
+    arguments = ["advantage", "holecards", "--rules", "caribbean-stud-standard", "--hand", hand,
+                 "--up", up, "--seen-cards", hole]  # fmt: skip
+    assert main(arguments) == 0
+    out = capsys.readouterr().out
+    found = caribbean.seen_situation(hand, up, hole)
+    assert f"not qualified {found.not_qualified:,}; " in out
+    assert f"dealer higher {found.dealer_wins:,})" in out
+    assert f"2x: {float(found.raise_ev):+.6f} (exact {found.raise_ev})" in out
+    assert out.rstrip().endswith("best: " + ("2x" if found.best == "raise" else "fold"))
+
+
+def test_one_situation_needs_the_up_card(capsys: pytest.CaptureFixture[str]) -> None:
+    arguments = ["advantage", "holecards", "--rules", "caribbean-stud-standard", "--hand",
+                 "As Kd 7h 4c 2s", "--seen-cards", "3d"]  # fmt: skip
+    assert main(arguments) == 2
+    assert capsys.readouterr().err.strip().endswith("deals 1 dealer card(s) face up")
