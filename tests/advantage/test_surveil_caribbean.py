@@ -152,3 +152,20 @@ def test_a_planted_hole_carder_is_flagged_and_honest_seats_are_clear(
     status = {seat["seat"]: seat["status"] for seat in data["seats"]}
     assert status == {1: "clear", 2: "FLAGGED", 3: "clear"}
     capsys.readouterr()
+
+
+def test_a_planted_team_is_flagged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """100 rounds, 3 seats, seats 2 and 3 pooling their cards beside the up card: the named
+    group and its members are flagged, the honest seat is clear."""
+    log, report = tmp_path / "team.parquet", tmp_path / "verdict.json"
+    arguments = ["simulate", "--rules", "caribbean-stud-standard", "--quiet", "--rounds", "100",
+                 "--seats", "3", "--team-seats", "2,3", "--log", str(log),
+                 "--seed", "4"]  # fmt: skip
+    assert main(arguments) == 0
+    detect = ["advantage", "detect", str(log), "--rules", "caribbean-stud-standard", "--quiet"]
+    assert main([*detect, "--group", "2,3", "--report", str(report)]) == 1
+    data = json.loads(report.read_text())
+    status = {seat["seat"]: seat["status"] for seat in data["seats"]}
+    assert status == {1: "clear", 2: "FLAGGED", 3: "FLAGGED"}
+    assert all(group["flagged"] for group in data["groups"])
+    capsys.readouterr()
