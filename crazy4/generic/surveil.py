@@ -2,10 +2,13 @@
 detection (``crazy4 simulate --hole-card-seats/--team-seats``, ``crazy4 advantage detect``)
 through the generic engines.
 
-Every price is exact: a hand's dealer hands are counted with the seen dealer cards forced, or
-with a team's pooled cards excluded, by :func:`crazy4.generic.counts.dealer_histograms`, cut into
-the six outcome cells and priced by the game's settlement (:mod:`crazy4.generic.pricing`), as
-:mod:`crazy4.generic.holecards` and :mod:`crazy4.generic.collusion` do. A round is settled on the
+Every price is exact: a hand's dealer hands are counted with the seen dealer cards forced (the
+up cards the rules deal, then the hidden ones seen: the game's counter,
+:func:`crazy4.generic.counting.counter_for`), or with a team's pooled cards excluded (every
+completion listed, :func:`crazy4.generic.counts.dealer_histograms`), cut into the six outcome
+cells and priced by the game's settlement (:mod:`crazy4.generic.pricing`), as
+:mod:`crazy4.generic.holecards` and :mod:`crazy4.generic.collusion` do. A seat that sees only
+the up cards plays the exact analysis's decision of its (hand, up cards) class. A round is settled on the
 dealer's actual hand: its one dealer hand is a histogram with a single count.
 
 Examples
