@@ -8,8 +8,8 @@ up cards the rules deal, then the hidden ones seen: the game's counter,
 completion listed, :func:`crazy4.generic.counts.dealer_histograms`), cut into the six outcome
 cells and priced by the game's settlement (:mod:`crazy4.generic.pricing`), as
 :mod:`crazy4.generic.holecards` and :mod:`crazy4.generic.collusion` do. A seat that sees only
-the up cards plays the exact analysis's decision of its (hand, up cards) class. A round is settled on the
-dealer's actual hand: its one dealer hand is a histogram with a single count.
+the up cards plays the exact analysis's decision of its (hand, up cards) class. A round is
+settled on the dealer's actual hand: its one dealer hand is a histogram with a single count.
 
 Examples
 --------
