@@ -24,7 +24,14 @@ hand, up card), no suit symmetry, counting below the player's strength, at it, a
 first strength of each category (what the engine counts); it reads the engine's five- and
 six-card strength tables. Each program's totals are checked against the engine's before any
 ratio is printed. The Four Card Poker sweep takes minutes: it runs ``--c-repeat`` times (1 by
-default); ``--no-four-card-c`` skips it.
+default); ``--no-four-card-c`` skips it. ``analysis/bench/caribbean_stud.c``: Caribbean Stud
+Poker (a game declared in a rule file only), the same inclusion-exclusion count with the up card
+forced, over the suit classes, and the settlement; it ranks hands with its own evaluator and
+prints (``--pairs``) the optimal strategy's total loss, the deals, the situations, those raised
+and the deals the dealer does not qualify, each checked equal to the engine's analysis. Like
+Crazy 4 Poker's, it runs again just before every timed run (``caribbean-stud-standard`` is not
+in the default runs: ``make bench`` runs it as ``--runs caribbean-stud-standard:1,...`` into a
+JSON file of its own). The C programs' peak memory is printed and written beside their time.
 
 Warm runs read the dealer counts from the cache as well (they depend on the qualifier alone,
 so a second rule set with the same qualifier does not recount). So that the ratio to the C
@@ -63,6 +70,7 @@ RUNS = [
 COUNT_TABLES = (
     "crazy4_outcome_counts_*",
     "up_card_threshold_counts_*",
+    "*_cells_*x*_up*_hand*_q*",  # a declared game's cells (crazy4.generic.counting)
 )
 
 
@@ -91,6 +99,25 @@ def measure(command: list[str], environment: dict[str, str]) -> tuple[float, flo
     ).stdout
     wall = time.perf_counter() - start
     return wall, int(output.strip().splitlines()[-1]) / 1024
+
+
+def run_child(command: list[str]) -> tuple[str, float, float]:
+    """The standard output, wall seconds and peak RSS (MiB) of one command, run as
+    :func:`measure` runs the engine: from a fresh wrapper process (a child's peak counts the
+    memory of the process it was forked from, which here holds the engine's analysis)."""
+    wrapper = (
+        "import resource, subprocess, sys\n"
+        "done = subprocess.run(sys.argv[1:], check=True, capture_output=True, text=True)\n"
+        "print(done.stdout, end='')\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    start = time.perf_counter()
+    output = subprocess.run(
+        [sys.executable, "-c", wrapper, *command], check=True, capture_output=True, text=True
+    ).stdout
+    wall = time.perf_counter() - start
+    text, _, peak = output.rstrip("\n").rpartition("\n")
+    return text, wall, int(peak) / 1024
 
 
 def build_baseline(folder: Path, source: str) -> Path | None:
@@ -154,10 +181,44 @@ def four_card_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str
     return [*map(str, tables), *map(str, thresholds)], expected
 
 
+def caribbean_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str, int]]:
+    """The C program's arguments for Caribbean Stud Poker (its standard pay table) and the
+    engine's figures of the analysis, in the C program's terms: the optimal strategy's total
+    loss over every deal (Ante units), the deals, the situations (hand, up card), those the
+    strategy raises and the deals where the dealer does not qualify."""
+    import numpy as np
+
+    from crazy4.generic.analysis import analyze_spec
+    from crazy4.registry import game_of, load_rules
+
+    rules = load_rules(rules_name)
+    spec = game_of(rules).spec  # type: ignore[attr-defined]  # a game declared in a rule file
+    analysis = analyze_spec(spec, rules, jobs=2)
+    combos, net = analysis.main.combos.astype(np.int64), analysis.main.net.astype(np.int64)
+    loss, rest = divmod(-int((combos * net).sum()), analysis.main.unit)
+    assert rest == 0, "a total loss that is not a whole number of Antes"
+    weights = analysis.weights
+    return ["--pairs"], {
+        "loss": loss,
+        "deals": int(combos.sum()),
+        "situations": int(weights.sum()),
+        "raised": int(weights[analysis.prices.decision != 0].sum()),
+        "not_qualified": int(np.dot(weights, analysis.cells[:, :3].sum(axis=1))),
+    }
+
+
 BASELINES = {
     "crazy4-standard": ("crazy4_sweep.c", crazy4_totals),
     "four-card-standard": ("four_card_sweep.c", four_card_totals),
+    "caribbean-stud-standard": ("caribbean_stud.c", caribbean_totals),
 }
+
+#: The rule sets whose C program runs again just before every timed run of the engine.
+PAIRED = ("crazy4-standard", "caribbean-stud-standard")
+
+
+#: The peak memory (MiB) of each C program's runs, the largest (:func:`run_baseline`).
+C_PEAKS: dict[str, float] = {}
 
 
 def run_baseline(
@@ -165,7 +226,8 @@ def run_baseline(
 ) -> tuple[float, Callable[[], float]] | None:
     """Build a rule set's C sweep into ``folder``, check its counts equal the engine's on
     ``repeat`` runs; return their median wall seconds and a function that runs it once more,
-    checked, and returns its wall seconds. None when there is no C compiler."""
+    checked, and returns its wall seconds (each run's peak memory kept in :data:`C_PEAKS`).
+    None when there is no C compiler."""
     source, totals = BASELINES[rules_name]
     program = build_baseline(folder, source)
     if program is None:
@@ -173,11 +235,9 @@ def run_baseline(
     arguments, expected = totals(rules_name, folder)
 
     def once() -> float:
-        start = time.perf_counter()
-        output = subprocess.run(
-            [str(program), *arguments], check=True, capture_output=True, text=True
-        ).stdout.split()
-        wall = time.perf_counter() - start
+        text, wall, peak = run_child([str(program), *arguments])
+        output = text.split()
+        C_PEAKS[rules_name] = max(C_PEAKS.get(rules_name, 0.0), peak)
         counted = {output[i]: int(output[i + 1]) for i in range(0, len(output), 2)}
         if counted != expected:
             raise SystemExit(f"C baseline counts {counted} differ from the engine's {expected}")
@@ -185,7 +245,10 @@ def run_baseline(
 
     walls = [once() for _ in range(repeat)]
     print(f"C baseline {rules_name}: counts agree with the engine ({expected})")
-    print(f"C baseline {rules_name}: {statistics.median(walls):.2f} s (median of {repeat})")
+    print(
+        f"C baseline {rules_name}: {statistics.median(walls):.2f} s (median of {repeat}), "
+        f"{C_PEAKS[rules_name]:.0f} MiB"
+    )
     return statistics.median(walls), once
 
 
@@ -253,7 +316,9 @@ def write_json(
 ) -> None:
     """The analysis benchmark's figures as JSON, with the machine and the date."""
     baseline_s = {rules: round(wall, 3) for rules, wall in baseline.items()}
-    write_results(path, "analyze", load, {"c_baseline_s": baseline_s, "rows": rows})
+    peaks = {rules: round(C_PEAKS[rules]) for rules in baseline if rules in C_PEAKS}
+    figures = {"c_baseline_s": baseline_s, "c_baseline_peak_mib": peaks, "rows": rows}
+    write_results(path, "analyze", load, figures)
 
 
 def _runs(text: str) -> list[tuple[str, int]]:
@@ -294,13 +359,19 @@ def main() -> int:
     load_before = os.getloadavg()[0]
     crazy4 = str(Path(sys.executable).parent / "crazy4")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    # Crazy 4 Poker's sweep (seconds) runs again beside every timed run of the engine and the
-    # ratio is the median of the pairs': this machine's speed moves by a third within minutes.
+    # Crazy 4 Poker's and Caribbean Stud's C programs (seconds) run again beside every timed
+    # run of the engine and the ratio is the median of the pairs': this machine's speed moves
+    # by a third within minutes.
     # Four Card Poker's (minutes) is timed before, once or --c-repeat times.
     baseline: dict[str, float] = {}
     paired: dict[str, Callable[[], float]] = {}
     c_folder = tempfile.TemporaryDirectory()
-    for rules, repeat in (("crazy4-standard", args.repeat), ("four-card-standard", args.c_repeat)):
+    programs = (
+        ("crazy4-standard", args.repeat),
+        ("four-card-standard", args.c_repeat),
+        ("caribbean-stud-standard", 1),
+    )
+    for rules, repeat in programs:
         if args.no_c or rules not in {name for name, _ in args.runs}:
             continue
         if rules == "four-card-standard" and args.no_four_card_c:
@@ -310,7 +381,7 @@ def main() -> int:
         if built is None:
             break
         baseline[rules], once = built
-        if rules == "crazy4-standard":
+        if rules in PAIRED:
             paired[rules] = once
     header = (
         f"{'rule set':<20}{'jobs':>5}{'cache':>7}{'wall s':>9}{'peak MiB':>10}{'/ C':>7}{'load':>6}"
@@ -372,7 +443,8 @@ def main() -> int:
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"(cpus: {os.cpu_count()}; peak is the largest single process; / C: the wall time over")
     print(" the C sweep's, which counts what the analysis counts but writes no tables or report")
-    print(" (Crazy 4 Poker: the median ratio of each run to a C run just before it);")
+    print(" (Crazy 4 Poker, Caribbean Stud: the median ratio of each run to a C run just before")
+    print(" it);")
     print(" warm reads the cached counts, count recounts with every other table cached)")
     return 0
 

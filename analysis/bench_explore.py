@@ -1,13 +1,15 @@
-"""Benchmark: how fast the explorer answers a pay-line change, by game.
+"""Benchmark: how fast the explorer answers a pay-line change, by game and bet: the first
+change of a line and the later ones, apart.
 
-For each case (a rule set, a pay line, the bet the sweep follows), the explorer is built as
-the page builds it (``crazy4.explore.page.Explorer``, widgets without a browser), its sweep
-is set to the line (the line's models read: ``model_s``), then the line is set to each of
-several odds in turn, as a user types them: ``answer`` is the time from the change to the
-instant answer (the exact house edge of every bet the line moves, from the search's models,
-the optimal strategy re-solved where the analysis lists every hand's EVs), ``analysis`` the
-time until every figure of every bet is the game's own analysis (what ``crazy4 design --set``
-prints) and the plots are drawn.
+For each rule set the explorer is built as the page builds it (``crazy4.explore.page.Explorer``,
+widgets without a browser) and every pay line's slopes are read ahead, as the page does when a
+rule set is loaded (``prepare_s``: the time, ``analyses``: how many analyses it took). Then, for
+each case (a pay line and the bet it moves), the line is set to several odds in turn, as a
+user types them: ``first_ms`` is the time from the line's first change to the instant answer
+(the exact house edge of every bet the line moves), ``later_ms`` the median of the later
+changes (``later_max_ms`` the slowest), ``analysis_s`` the median time until every figure of
+every bet is the game's own analysis (what ``crazy4 design --set`` prints) and the plots are
+drawn. A change that got no instant answer counts in ``answered`` as missing.
 
     .venv/bin/python analysis/bench_explore.py [--json FILE]
 """
@@ -23,97 +25,88 @@ from pathlib import Path
 
 from crazy4.explore.page import Explorer
 
-#: (rule set, pay line, bet the sweep follows, odds typed in turn).
-CASES = (
-    ("crazy4-standard", "super_bonus.flush", "ante_super_bonus_play",
-     ("1", "2", "5/2", "3/2", "1")),
-    ("four-card-standard", "aces_up[0].two_pair", "aces-up-50-40-8-5-4-3-1",
-     ("2", "4", "5/2", "3", "2")),
-    ("three-card-standard", "ante_bonus.straight", "ante_play", ("2", "0", "3/2", "1", "2")),
-    ("three-card-standard", "pair_plus[0].flush", "pair-plus-1-4-6-30-40",
-     ("3", "5", "7/2", "4", "3")),
-)  # fmt: skip
-#: The first change of each line after "Read every line" (one value a line, none swept).
-READ_AHEAD = ("crazy4-standard", "1")
+#: rule set -> (pay line, the bet it moves that the case is about, odds typed in turn).
+CASES = {
+    "crazy4-standard": (
+        ("super_bonus.flush", "ante_super_bonus_play", ("1", "2", "5/2", "3/2", "1")),
+        ("queens_up[0].flush", "queens-up-50-40-8-4-3-2-1", ("5", "3", "7/2", "6", "5")),
+    ),
+    "four-card-standard": (
+        ("ante_bonus.three_of_a_kind", "ante_play", ("3", "1", "5/2", "4", "3")),
+        ("aces_up[0].two_pair", "aces-up-50-40-8-5-4-3-1", ("2", "4", "5/2", "3", "2")),
+    ),
+    "three-card-standard": (
+        ("ante_bonus.straight", "ante_play", ("2", "0", "3/2", "1", "2")),
+        ("pair_plus[0].flush", "pair-plus-1-4-6-30-40", ("3", "5", "7/2", "4", "3")),
+    ),
+}
 
 
-def run_case(case: tuple[str, str, str, tuple[str, ...]]) -> dict[str, object]:
-    """Build the explorer, read the line's model, then time each typed value's answers."""
-    rules, line, bet, values = case
+def ms(seconds: float | None) -> float | None:
+    """Seconds as milliseconds to a tenth (``None`` stays ``None``)."""
+    return None if seconds is None else round(seconds * 1000, 1)
+
+
+def run_case(page: Explorer, line: str, bet: str, values: tuple[str, ...]) -> dict[str, object]:
+    """Type each value into the line; time the instant answer (``bet`` in it) and the
+    analysis; put the line back."""
     load = os.getloadavg()[0]
-    page = Explorer(rules, out=Path("/nonexistent"))
-    start = time.perf_counter()
-    page.sweep_bet.value = bet
-    page.sweep_line.value = line
-    model = time.perf_counter() - start
-    answers, analyses = [], []
+    answers: list[float | None] = []
+    analyses = []
     for value in values:
+        page.last_answer = 0.0
+        page.preview.value = ""
         start = time.perf_counter()
         page.inputs[line].value = value
         analyses.append(time.perf_counter() - start)
-        if page.preview.value:
-            answers.append(page.last_answer)
-    row = {
-        "rules": rules,
+        answered = page.last_answer > 0 and f"<b>{bet}</b>" in page.preview.value
+        answers.append(page.last_answer if answered else None)
+    base = next(c.value for c in page.session.controls if c.path == line)
+    page.inputs[line].value = base
+    later = [answer for answer in answers[1:] if answer is not None]
+    return {
+        "rules": page.session.base.name,
         "line": line,
         "bet": bet,
         "changes": len(values),
-        "answered": len(answers),
-        "answer_ms": round(statistics.median(answers) * 1000, 1) if answers else None,
-        "answer_max_ms": round(max(answers) * 1000, 1) if answers else None,
+        "answered": sum(answer is not None for answer in answers),
+        "first_ms": ms(answers[0]),
+        "later_ms": ms(statistics.median(later)) if later else None,
+        "later_max_ms": ms(max(later)) if later else None,
         "analysis_s": round(statistics.median(analyses), 2),
-        "model_s": round(model, 2),
         "load": round(load, 2),
     }
-    print(
-        f"{rules} {line}: answered {len(answers)}/{len(values)} at once, median "
-        f"{row['answer_ms']} ms (max {row['answer_max_ms']} ms); every figure and plot after "
-        f"{row['analysis_s']} s (median); the line's model read in {model:.1f} s",
-        flush=True,
-    )
-    return row
 
 
-def run_read_ahead(rules: str, value: str) -> dict[str, object]:
-    """Read every line's slopes, then change each line once (to ``value``, and back)."""
-    load = os.getloadavg()[0]
-    page = Explorer(rules, out=Path("/nonexistent"))
+def run_rules(rules: str) -> list[dict[str, object]]:
+    """Build the explorer with every line read ahead, then run each case of ``rules``."""
     start = time.perf_counter()
-    page.read_lines()
-    read = time.perf_counter() - start
-    lines = [c for c in page.session.controls if c.kind == "line"]
-    answers = []
-    for control in lines:
-        page.inputs[control.path].value = value if control.value != value else "2"
-        if page.preview.value:
-            answers.append(page.last_answer)
-        page.inputs[control.path].value = control.value
-    row = {
-        "rules": rules,
-        "line": f"each of {len(lines)} lines, first change after Read every line",
-        "bet": "every bet the line moves",
-        "changes": len(lines),
-        "answered": len(answers),
-        "answer_ms": round(statistics.median(answers) * 1000, 1) if answers else None,
-        "answer_max_ms": round(max(answers) * 1000, 1) if answers else None,
-        "analysis_s": None,
-        "model_s": round(read, 2),
-        "load": round(load, 2),
-    }
-    print(
-        f"{rules}: {row['line']}: answered {len(answers)}/{len(lines)} at once, median "
-        f"{row['answer_ms']} ms (max {row['answer_max_ms']} ms); read in {read:.1f} s"
-    )
-    return row
+    page = Explorer(rules, out=Path("/nonexistent"), prepare="now")
+    built = time.perf_counter() - start
+    done = page.session.prepared[next(iter(page.session.prepared))]
+    rows = []
+    for line, bet, values in CASES[rules]:
+        row = run_case(page, line, bet, values)
+        row.update(prepare_s=round(page.prepare_seconds, 1), analyses=done.analyses,
+                   lines=len(done.slopes), built_s=round(built, 1))  # fmt: skip
+        print(
+            f"{rules} {line} ({bet}): answered {row['answered']}/{row['changes']} at once; "
+            f"first change {row['first_ms']} ms, later {row['later_ms']} ms (max "
+            f"{row['later_max_ms']} ms); every figure and plot after {row['analysis_s']} s; "
+            f"{row['lines']} lines read ahead in {row['prepare_s']} s ({row['analyses']} "
+            "analyses)",
+            flush=True,
+        )
+        rows.append(row)
+    return rows
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
-    rows = [run_case(case) for case in CASES]
-    rows.append(run_read_ahead(*READ_AHEAD))
+    rows = [row for rules in CASES for row in run_rules(rules)]
     if args.json is not None:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         from bench import write_results

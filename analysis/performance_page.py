@@ -30,6 +30,13 @@ PAGE = ROOT / "docs" / "performance.md"
 BENCHMARKS = (
     ("analyze", "The exact analysis", "make bench", "wall time and peak memory of the analysis"),
     (
+        "analyze-caribbean",
+        "Caribbean Stud Poker's exact analysis",
+        "make bench",
+        "wall time and peak memory of the analysis of a game declared in a rule file only,"
+        " against the plain C program of the same count (`analysis/bench/caribbean_stud.c`)",
+    ),
+    (
         "simulate",
         "The simulator",
         "make bench-simulate",
@@ -63,7 +70,8 @@ BENCHMARKS = (
         "explore",
         "The explorer's answer",
         "make bench-explore",
-        "time from a pay-line change to the explorer's answer, and to every figure re-analyzed",
+        "time from a pay-line change to the explorer's answer (a line's first change and the later "
+        "ones), and to every figure re-analyzed",
     ),
     (
         "compare",
@@ -101,8 +109,10 @@ def analyze_section(data: dict[str, Any]) -> list[str]:
     """The analysis benchmark's table."""
     lines = machine_lines(data)
     baselines = data.get("c_baseline_s", {})
+    peaks = data.get("c_baseline_peak_mib", {})
     for rules, wall in baselines.items():
-        lines.append(f"- C sweep of `{rules}` (the same count, single thread): {wall:.2f} s")
+        peak = f", {peaks[rules]:,} MiB" if rules in peaks else ""
+        lines.append(f"- C sweep of `{rules}` (the same count, single thread): {wall:.2f} s{peak}")
     if baselines:
         lines.append("")
     lines += [
@@ -119,10 +129,11 @@ def analyze_section(data: dict[str, Any]) -> list[str]:
     lines += [f"- *{state}*: {meaning}" for state, meaning in STATES.items()]
     lines += [
         "",
-        "*/ C sweep* is the wall time over the C program's (`analysis/bench/*_sweep.c`), whose",
-        "counts are checked equal to the engine's first; for Crazy 4 Poker each run is paired",
-        "with a C run just before it. The C program counts only; the analysis also prices,",
-        "writes the tables and the report. Peak memory is the largest single process.",
+        "*/ C sweep* is the wall time over the C program's (`analysis/bench/*.c`), whose",
+        "counts are checked equal to the engine's first; for Crazy 4 Poker and Caribbean Stud",
+        "each run is paired with a C run just before it. The C program counts (Caribbean",
+        "Stud's also settles) and prints a few totals; the analysis also prices, writes the",
+        "tables and the report. Peak memory is the largest single process.",
         "",
     ]
     return lines
@@ -321,37 +332,40 @@ def design_section(data: dict[str, Any]) -> list[str]:
 
 
 def explore_section(data: dict[str, Any]) -> list[str]:
-    """The explorer's rows: time to the instant answer and to every figure, by pay line."""
+    """The explorer's rows: time to the instant answer of a line's first change and of the
+    later ones, and to every figure, by rule set, pay line and bet."""
     lines = machine_lines(data)
     lines += [
-        "| rule set | pay line | bet the sweep follows | answered at once | answer (median / max)"
-        " | every figure and plot | line's model read | load |",
-        "|---|---|---|---:|---:|---:|---:|---:|",
+        "| rule set | pay line | bet | answered at once | first change | later changes (median "
+        "/ max) | every figure and plot | lines read ahead | load |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|",
     ]
+
+    def shown(value: float | None) -> str:
+        return "—" if value is None else f"{value:.1f} ms"
+
     for row in data["rows"]:
-        answer = "—"
-        if row["answer_ms"] is not None:
-            answer = f"{row['answer_ms']:.1f} / {row['answer_max_ms']:.1f} ms"
-        line = row["line"] if " " in row["line"] else f"`{row['line']}`"
-        analysis = "—" if row["analysis_s"] is None else f"{row['analysis_s']:.2f} s"
+        later = "—"
+        if row["later_ms"] is not None:
+            later = f"{row['later_ms']:.1f} / {row['later_max_ms']:.1f} ms"
         lines.append(
-            f"| {row['rules']} | {line} | {row['bet']} | {row['answered']} of "
-            f"{row['changes']} | {answer} | {analysis} | {row['model_s']:.1f} s | "
-            f"{row['load']:.2f} |"
+            f"| {row['rules']} | `{row['line']}` | {row['bet']} | {row['answered']} of "
+            f"{row['changes']} | {shown(row['first_ms'])} | {later} | "
+            f"{row['analysis_s']:.2f} s | {row['lines']} in {row['prepare_s']:.1f} s "
+            f"({row['analyses']} analyses) | {row['load']:.2f} |"
         )
     lines += [
         "",
-        "Each line is typed to several odds in turn in the explorer (`crazy4.explore`, its",
-        "widgets driven from Python). *Answer*: from the change to the exact house edge of every",
-        "bet the line moves, from the line's models (the search's, the optimal strategy",
-        "re-solved where the analysis lists every hand's EVs); the target is 0.3 s. *Every",
-        "figure and plot*: until",
-        "every bet's figures are the game's own analysis of the changed rules (what `crazy4",
-        "design --set` prints), the hands whose decision changed are listed and the three",
-        "plots are drawn. *Line's model read*: one analysis with the line a unit higher, once",
-        "per rule set and line (for the last row: *Read every line*, one analysis a line, after",
-        "which each line's first change answers at once); a line whose models are not read",
-        "yet is answered by the analysis alone.",
+        "The explorer (`crazy4.explore`, its widgets driven from Python) is built as the page",
+        "builds it, and every pay line's slopes are read ahead as the page reads them when a",
+        "rule set is loaded or a switch changes (*lines read ahead*: a probe a pay table, the",
+        "lines that move the main bet one by one, the others batched; for Four Card Poker also",
+        "the strategy at the corners of the Ante Bonus lines' box). Then each line is typed to",
+        "several odds in turn. *First change* and *later changes*: from the change to the exact",
+        "house edge of every bet the line moves (the bet named among them), from the slopes; the",
+        "target is 0.3 s. *Every figure and plot*: until every bet's figures are the game's own",
+        "analysis of the changed rules (what `crazy4 design --set` prints), the hands whose",
+        "decision changed are listed and the three plots are drawn (the median of the changes).",
         "",
     ]
     return lines
@@ -417,6 +431,7 @@ def compare_section(data: dict[str, Any]) -> list[str]:
 SECTIONS = {
     "design": design_section,
     "analyze": analyze_section,
+    "analyze-caribbean": analyze_section,
     "simulate": simulate_section,
     "validate": validate_section,
     "advantage": advantage_section,

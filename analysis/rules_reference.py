@@ -209,7 +209,9 @@ def render(found: dict[tuple[str, str, str], Key]) -> str:
         title = re.sub(r":\w+:`~?([^`]+)`", r"`\1`", title).replace("``", "`")
         lines += [f"## `{module}`", "", title, ""]
         documented = EXAMPLES.get(module, module)
-        readers = documented.startswith("crazy4.rules.") or documented.endswith(("rules", "declared"))
+        readers = documented.startswith("crazy4.rules.") or documented.endswith(
+            ("rules", "declared")
+        )
         example = docstring_example(documented) if readers else ""
         if example:
             lines += ["```toml", example, "```", ""]

@@ -43,6 +43,7 @@ class Engine:
     flush_pays: float = 1.5
     not_qualified_ante_wins: bool = False  # Three Card Poker's rule: Ante wins, Play pushes
     ties_to_dealer: bool = False  # the dealer wins ties (Ante, Play and Super Bonus)
+    pairs_by_high_card: bool = False  # a pair against a pair compared card by card, high first
     bonus_extra_lines: bool = False  # Super Bonus 1:1 on a pair of aces and on two pair
     #: Super Bonus lines paying other odds, or added: (category, odds to 1)
     bonus_lines: tuple[tuple[int, float], ...] = ()
@@ -126,6 +127,9 @@ def settle(engine: Engine, player: tuple[int, ...], dealer: tuple[int, ...]) -> 
     if engine.any_king_or_ace:
         qualifies = any(c // 4 >= 11 for c in dealer)
     higher = (p_key > d_key) - (p_key < d_key)
+    if engine.pairs_by_high_card and p_key[0] == d_key[0] == PAIR:
+        mine, theirs = sorted(p_key[1:], reverse=True), sorted(d_key[1:], reverse=True)
+        higher = (mine > theirs) - (mine < theirs)
     if engine.ties_to_dealer and higher == 0:
         higher = -1
     shown = multiple or int(engine.fold_showdown)

@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from crazy4.core.cache import cached_array
 from crazy4.core.engine import extension_indices, set_classes
-from crazy4.core.ranking import build_best_four_strengths
+from crazy4.core.strength_table import BEST_FOUR, StrengthTable, table_builders
 
 
 def completions_per_set(dealer_size: int) -> int:
@@ -43,9 +43,12 @@ def completions_per_set(dealer_size: int) -> int:
     return 53 - dealer_size
 
 
-def build_completion_strengths(dealer_size: int) -> npt.NDArray[np.uint16]:
-    """The strengths of the completions of each class representative of ``dealer_size - 1``
-    cards (:func:`crazy4.core.engine.set_classes`), ascending along each row.
+def build_completion_strengths(
+    dealer_size: int, ranking: StrengthTable = BEST_FOUR
+) -> npt.NDArray[np.uint16]:
+    """The strengths (by ``ranking``, fewer than 2^16 of them) of the completions of each
+    class representative of ``dealer_size - 1`` cards (:func:`crazy4.core.engine.set_classes`),
+    ascending along each row.
 
     Each completion's colex index comes from :func:`crazy4.core.engine.extension_indices`
     (no hand is built or sorted).
@@ -57,13 +60,15 @@ def build_completion_strengths(dealer_size: int) -> npt.NDArray[np.uint16]:
     ((16432, 48), True)
     """
     _, index = extension_indices(set_classes(dealer_size - 1)[1])
-    rows = build_best_four_strengths(dealer_size)[index]
+    rows = np.asarray(ranking.strengths(dealer_size))[index]
     rows.sort(axis=1)
     return np.ascontiguousarray(rows, dtype=np.uint16)
 
 
 @cache
-def completion_strengths(dealer_size: int) -> npt.NDArray[np.uint16]:
+def completion_strengths(
+    dealer_size: int, ranking: StrengthTable = BEST_FOUR
+) -> npt.NDArray[np.uint16]:
     """:func:`build_completion_strengths`, cached on disk (12.6 MB for a six-card hand, 1.6 MB
     for a five-card one) and read-only.
 
@@ -73,12 +78,13 @@ def completion_strengths(dealer_size: int) -> npt.NDArray[np.uint16]:
     (134459, 47)
     """
     n_classes = int(set_classes(dealer_size - 1)[1].shape[0])
+    prefix = "" if ranking == BEST_FOUR else f"{ranking.key}_"
     return cached_array(
-        f"completion_strengths_of_{dealer_size}",
-        lambda: build_completion_strengths(dealer_size),
+        f"{prefix}completion_strengths_of_{dealer_size}",
+        lambda: build_completion_strengths(dealer_size, ranking),
         expected_shape=(n_classes, completions_per_set(dealer_size)),
         dtype=np.uint16,
-        builders=("crazy4.core.completions",),
+        builders=("crazy4.core.completions", *table_builders(ranking)),
     )
 
 

@@ -49,7 +49,7 @@ from crazy4.core.cards import BINOMIAL
 from crazy4.core.completions import completion_strengths, counts_below
 from crazy4.core.engine import PLAYER_CARDS, set_classes, subset_table
 from crazy4.core.precompile import compile_in_child, load_numba_registries
-from crazy4.core.ranking import build_best_four_strengths
+from crazy4.core.strength_table import BEST_FOUR, StrengthTable
 
 #: The 24 permutations of the four suits, one a row.
 SUIT_PERMUTATIONS: npt.NDArray[np.int64] = np.array(list(permutations(range(4))), dtype=np.int64)
@@ -182,16 +182,18 @@ class KernelTables:
 
 @lru_cache(maxsize=2)
 def _shared_tables(
-    dealer_size: int,
+    dealer_size: int, ranking: StrengthTable = BEST_FOUR
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """``layout``, ``rows_of`` and ``wide`` of :class:`KernelTables`: the same for every set of
-    threshold columns, so built once a dealer size and shared (not copied) by every entry of
-    :func:`kernel_tables`' cache."""
-    layout = np.zeros((2, 8), dtype=np.int64)
+    threshold columns, so built once a dealer size and ranking and shared (not copied) by every
+    entry of :func:`kernel_tables`' cache."""
+    layout = np.zeros((2, max(8, dealer_size + 1)), dtype=np.int64)
     layout[0] = -1
     layout[0, dealer_size] = 3
     layout[0, dealer_size - 2 : dealer_size] = (1, 2)
-    stacked = [subset_table(size, dealer_size) for size in range(dealer_size - 2)]
+    stacked = [subset_table(size, dealer_size, ranking) for size in range(dealer_size - 2)]
+    if not stacked:  # no set that small: a row the kernel never reads
+        stacked = [np.zeros((0, ranking.n_strengths + 1), dtype=np.int32)]
     first_row = np.cumsum([0] + [table.shape[0] for table in stacked])
     rows_of = []
     start = 0
@@ -208,10 +210,13 @@ def _shared_tables(
 
 
 @lru_cache(maxsize=8)
-def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> KernelTables:
-    """The subset tables of ``dealer_size``-card dealer hands as :class:`KernelTables`, with
-    the compact copies of the threshold columns ``columns`` (the same for every hand; the
-    tables themselves are shared by every ``columns``).
+def kernel_tables(
+    dealer_size: int, columns: tuple[int, ...], ranking: StrengthTable = BEST_FOUR
+) -> KernelTables:
+    """The subset tables of ``dealer_size``-card dealer hands ranked by ``ranking`` (at least
+    two cards, fewer than 2^16 strengths) as :class:`KernelTables`, with the compact copies of
+    the threshold columns ``columns`` (the same for every hand; the tables themselves are
+    shared by every ``columns``).
 
     Examples
     --------
@@ -227,8 +232,9 @@ def kernel_tables(dealer_size: int, columns: tuple[int, ...]) -> KernelTables:
     >>> kernel_tables(5, (322,)).wide is tables.wide
     True
     """
-    layout, rows_of, wide = _shared_tables(dealer_size)
-    mid, top = subset_table(dealer_size - 2, dealer_size), completion_strengths(dealer_size)
+    layout, rows_of, wide = _shared_tables(dealer_size, ranking)
+    mid = subset_table(dealer_size - 2, dealer_size, ranking)
+    top = completion_strengths(dealer_size, ranking)
     if mid.dtype != np.uint16:
         raise ValueError(f"a subset table of {mid.dtype}, not uint16")
     picked = list(columns)
@@ -342,10 +348,12 @@ def _check_forced(
             raise ValueError("a forced card is in its player hand or given twice")
 
 
-def _table_arguments(dealer_size: int, values: tuple[int, ...]) -> tuple[Any, ...]:
+def _table_arguments(
+    dealer_size: int, values: tuple[int, ...], ranking: StrengthTable
+) -> tuple[Any, ...]:
     """The kernel's table arguments, ``layout`` to ``own`` (the compiled ``count_forced``)."""
-    tables = kernel_tables(dealer_size, values)
-    own = _readonly(build_best_four_strengths(dealer_size))
+    tables = kernel_tables(dealer_size, values, ranking)
+    own = _readonly(np.asarray(ranking.strengths(dealer_size), dtype=np.uint16))
     return (
         tables.layout,
         tables.rows_of,
@@ -357,27 +365,32 @@ def _table_arguments(dealer_size: int, values: tuple[int, ...]) -> tuple[Any, ..
     )
 
 
-def subsets_by_size(n_forced: int, dealer_size: int) -> tuple[npt.NDArray[np.int64], ...]:
-    """The 32 subset masks of the five hand cards ordered by size, and where those of ``g``
-    cards start (``bounds[g]``), for the sets ``S ∪ F`` that fit a dealer hand.
+def subsets_by_size(
+    n_forced: int, dealer_size: int, cards: int = PLAYER_CARDS
+) -> tuple[npt.NDArray[np.int64], ...]:
+    """The ``2^cards`` subset masks of the hand's cards ordered by size, and where those of
+    ``g`` cards start (``bounds[g]``), for the sets ``S ∪ F`` that fit a dealer hand.
 
     Examples
     --------
     >>> masks, bounds = subsets_by_size(1, 5)
     >>> bounds.tolist(), masks[:3].tolist()
     ([0, 1, 6, 16, 26, 31, 31], [0, 1, 2])
+    >>> subsets_by_size(0, 3, cards=3)[1].tolist()
+    [0, 1, 4, 7, 8]
     """
-    masks = np.zeros(32, dtype=np.int64)
-    bounds = np.zeros(7, dtype=np.int64)
+    subsets = 1 << cards
+    masks = np.zeros(subsets, dtype=np.int64)
+    bounds = np.zeros(cards + 2, dtype=np.int64)
     k = 0
-    for g in range(6):
+    for g in range(cards + 1):
         bounds[g] = k
         if g + n_forced <= dealer_size:
-            for q in range(32):
+            for q in range(subsets):
                 if q.bit_count() == g:
                     masks[k] = q
                     k += 1
-    bounds[6] = k
+    bounds[cards + 1] = k
     return masks, bounds
 
 
@@ -389,13 +402,15 @@ def count_forced(
     dealer_size: int,
     *,
     compiling: threading.Thread | None = None,
+    ranking: StrengthTable = BEST_FOUR,
+    threads: int | None = None,
 ) -> npt.NDArray[np.int32]:
     """Dealer hands containing the forced cards, disjoint from the hand, below each threshold.
 
     Parameters
     ----------
-    hands : ndarray, shape (h, 5)
-        Player hands.
+    hands : ndarray, shape (h, p)
+        Player hands (five cards in the best-four games; up to 8).
     hand_of : ndarray, shape (n,)
         The hand (row of ``hands``) of each situation.
     forced : ndarray, shape (n, f)
@@ -403,16 +418,19 @@ def count_forced(
     thresholds : ndarray, shape (h, m)
         Strengths to count below, per hand (0 to N_STRENGTHS inclusive).
     dealer_size : int
-        Cards in a dealer hand (5 or 6); ``f`` at most that.
+        Cards in a dealer hand (at least 2; 5 or 6 in the best-four games), ``f`` at most.
     compiling : threading.Thread, optional
         The kernel's compile (:func:`start_compiling`), joined just before the first call.
+    ranking : StrengthTable
+        How the dealer's hands rank (under 2^16 strengths; by default the best four cards).
+    threads : int, optional
+        Threads to count on (by default :func:`crazy4.core.table_kernels.set_threads`'s).
 
     Returns
     -------
     ndarray of int32, shape (n, m)
-        The module docstring's count, on :func:`crazy4.core.table_kernels.set_threads`
-        threads (the same for any). int32 holds every count (at most C(47, 6); the kernel
-        sums in int64) in half the memory; widen it before arithmetic that could pass 2^31.
+        The module docstring's count, the same on any number of threads. int32 holds every
+        count (at most C(47, 6); the kernel sums in int64) in half the memory.
 
     Raises
     ------
@@ -443,9 +461,10 @@ def count_forced(
     out = np.empty((hand_of32.shape[0], thresholds64.shape[1]), dtype=np.int32)
     arguments = (
         hands64, hand_of32, forced64, thresholds64, columns, len(columns) - len(fixed), BINOMIAL,
-        *subsets_by_size(forced64.shape[1], dealer_size), *_table_arguments(dealer_size, values),
+        *subsets_by_size(forced64.shape[1], dealer_size, hands64.shape[1]),
+        *_table_arguments(dealer_size, values, ranking),
     )  # fmt: skip
-    words = forced_kernels.work_size(len(columns))
+    words = forced_kernels.work_size(len(columns), 1 << hands64.shape[1])
 
     def work(start: int, stop: int) -> None:  # a working buffer a chunk (threads run chunks)
         kernel(*arguments, np.zeros(words, dtype=np.int64), out, start, stop)
@@ -453,5 +472,5 @@ def count_forced(
     if compiling is not None:
         load_numba_registries()  # while the child compiles, not after it
         compiling.join()
-    run_in_threads(work, hand_of32.shape[0])
+    run_in_threads(work, hand_of32.shape[0], threads=threads)
     return out

@@ -8,7 +8,7 @@ The count (:func:`count_forced`) is bound by table reads that miss the cache (th
 subset table of a six-card dealer hand is 83 MB; its five-card sets are read as their sorted
 completions, :mod:`crazy4.core.completions`, 12.6 MB), so it takes the
 situations in batches and a batch through three stages, each a batch behind the one before:
-the colex indices of the 32 sets ``S ∪ F`` (by doubling over the cards, 31 additions), with
+the colex indices of the sets ``S ∪ F`` (32 for five hand cards, by doubling over the cards), with
 a prefetch of their classes; the rows, with a prefetch of the cells to be read; the signed sums.
 Thresholds that are the same for every hand (Four Card Poker's seven category starts, the
 Crazy 4 Poker qualifier) are read from compact copies of those table columns, one cache line
@@ -79,13 +79,13 @@ def subset_indices(
     size: npt.NDArray[np.int64],
 ) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
     """``index[slot, b, q]``: the colex index of ``S_q ∪ F``, for every subset ``S_q`` of the
-    five cards ``hands[h]`` (bit ``k`` of ``q``: the ``k``-th card), ``F = forced[i]``; both
+    cards ``hands[h]`` (bit ``k`` of ``q``: the ``k``-th card), ``F = forced[i]``; both
     sorted.
 
     The cards of ``P ∪ F`` are walked in ascending order, keeping the partial index and size
     of every subset of the cards walked so far: a forced card joins every subset (at the
     position its size gives, ``C(card, size + 1)``), a hand card doubles them (subset ``q``
-    without it, ``q + 2^k`` with it). 31 additions for the hand cards instead of 80 for the
+    without it, ``q + 2^k`` with it). For five hand cards, 31 additions instead of 80 for the
     subsets merged and summed one at a time.
     """
     count = 1
@@ -93,9 +93,10 @@ def subset_indices(
     size[0] = 0
     p = 0
     f = 0
+    n_player = hands.shape[1]
     n_forced = forced.shape[1]
-    while p < 5 or f < n_forced:
-        if p == 5 or (f < n_forced and forced[i, f] < hands[h, p]):
+    while p < n_player or f < n_forced:
+        if p == n_player or (f < n_forced and forced[i, f] < hands[h, p]):
             card = forced[i, f]
             for q in range(count):
                 index[slot, b, q] += binomial[card, size[q] + 1]
@@ -194,10 +195,11 @@ def add_rows(
 BATCH = 8
 
 
-def work_size(m: int) -> int:
-    """Words of the working buffer of :func:`count_forced` for ``m`` thresholds (the caller
-    allocates it; the kernel takes its working arrays as views of it)."""
-    return 6 * BATCH * 32 + 4 * BATCH * m + 35
+def work_size(m: int, subsets: int = 32) -> int:
+    """Words of the working buffer of :func:`count_forced` for ``m`` thresholds and a hand of
+    ``subsets`` subsets (``2^cards``; the caller allocates it; the kernel takes its working
+    arrays as views of it)."""
+    return 6 * BATCH * subsets + 4 * BATCH * m + 3 + subsets
 
 
 #: ``kinds[n]``: where the sets of ``n`` cards are counted (:func:`count_forced`).
@@ -228,7 +230,7 @@ def fetch_stage(
     """Stage two of :func:`count_forced` for the batch in ``slot``: the rows of its sets (the
     strengths for a whole dealer hand) and a prefetch of the cells stage three reads (the
     tables as in :func:`count_forced`)."""
-    for g in range(6):
+    for g in range(bounds.shape[0] - 1):
         lo, hi = bounds[g], bounds[g + 1]
         if lo == hi:
             continue
@@ -279,7 +281,7 @@ def sum_stage(
     for b in range(BATCH):
         for j in range(m):
             acc[b, j] = 0
-    for g in range(6):
+    for g in range(bounds.shape[0] - 1):
         lo, hi = bounds[g], bounds[g + 1]
         if lo == hi:
             continue
@@ -328,26 +330,25 @@ def count_forced(
 ) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
     """``out[i, j] = Σ_{S ⊆ P} (-1)^{|S|} N_{S ∪ F}(t_j)`` for situations ``start:stop``.
 
-    ``P = hands[hand_of[i]]`` (sorted), ``F = forced[i]`` (sorted, disjoint from ``P``),
-    ``t_j = thresholds[hand_of[i], j]``; ``columns`` lists the varying columns first. The
-    subsets ``masks[bounds[g]:bounds[g + 1]]`` are those of ``g`` hand cards whose set fits a
-    dealer hand. For a set ``T`` of ``n`` cards, ``layout[0, n]`` is where it is counted
-    (:data:`WIDE`, :data:`MID`, :data:`TOP`: the subset tables as the three dtypes they come
-    in; :data:`OWN`: the dealer's whole hand, ``own`` by colex index) and ``layout[1, n]``
-    where its sets start in ``rows_of``: ``N_T(t)`` is ``table[rows_of[layout[1, n] + colex
-    T], t]``, or ``compact_*[row, k]`` for the threshold column ``columns[varying + k]`` (the
-    same for every hand: those columns of the table, one cache line a row). Batches of
-    :data:`BATCH` situations go through three stages a batch apart (module docstring).
+    ``P = hands[hand_of[i]]`` (sorted; any number of cards), ``F = forced[i]`` (sorted, disjoint
+    from ``P``), ``t_j = thresholds[hand_of[i], j]``; ``columns`` lists the varying columns
+    first. The subsets ``masks[bounds[g]:bounds[g + 1]]`` are those of ``g`` hand cards whose
+    set fits a dealer hand. For a set ``T`` of ``n`` cards, ``layout[0, n]`` is where it is
+    counted (:data:`WIDE`, :data:`MID`, :data:`TOP`: the subset tables as the three dtypes they
+    come in; :data:`OWN`: the dealer's whole hand, ``own`` by colex index) and ``layout[1, n]``
+    where its sets start in ``rows_of``: ``N_T(t)`` is ``table[rows_of[layout[1, n] + colex T],
+    t]``, or ``compact_*[row, k]`` for the threshold column ``columns[varying + k]`` (the same
+    for every hand: those columns of the table, one cache line a row). Batches of :data:`BATCH`
+    situations go through three stages a batch apart (module docstring).
     """
-    n_forced = forced.shape[1]
-    m = columns.shape[0]
+    n_forced, m, w = forced.shape[1], columns.shape[0], 1 << hands.shape[1]  # w: subsets
     tables = (wide, mid, top, compact_wide, compact_mid, compact_top)  # six arguments below
-    index = work[: 3 * BATCH * 32].reshape((3, BATCH, 32))
-    rows = work[3 * BATCH * 32 : 6 * BATCH * 32].reshape((3, BATCH, 32))
-    t = work[6 * BATCH * 32 : 6 * BATCH * 32 + 3 * BATCH * m].reshape((3, BATCH, m))
-    rest = 6 * BATCH * 32 + 3 * BATCH * m
+    index = work[: 3 * BATCH * w].reshape((3, BATCH, w))
+    rows = work[3 * BATCH * w : 6 * BATCH * w].reshape((3, BATCH, w))
+    t = work[6 * BATCH * w : 6 * BATCH * w + 3 * BATCH * m].reshape((3, BATCH, m))
+    rest = 6 * BATCH * w + 3 * BATCH * m
     acc, rest = work[rest : rest + BATCH * m].reshape((BATCH, m)), rest + BATCH * m
-    counts, size = work[rest : rest + 3], work[rest + 3 : rest + 35]
+    counts, size = work[rest : rest + 3], work[rest + 3 : rest + 3 + w]
     n_batches = (stop - start + BATCH - 1) // BATCH
     for batch in range(n_batches + 2):
         if batch < n_batches:
@@ -359,7 +360,7 @@ def count_forced(
                 subset_indices(hands, h, forced, first + b, binomial, index, slot, b, size)
                 for j in range(m):
                     t[slot, b, j] = thresholds[h, columns[j]]
-            for g in range(6):
+            for g in range(bounds.shape[0] - 1):
                 n = g + n_forced
                 for b in range(counts[slot]):
                     for k in range(bounds[g], bounds[g + 1]):

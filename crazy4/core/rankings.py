@@ -35,6 +35,9 @@ _RANKINGS: dict[str, NamedRanking] = {
 #: The names :func:`ranking_named` knows, in the order of the table above.
 RANKING_NAMES = tuple(_RANKINGS)
 
+#: The hand sizes each ranking ranks (the table above; its ``strengths(cards)`` refuses others).
+HAND_SIZES = {"best_four": (4, 5, 6), "three_card": (3,), "five_card": (5, 6, 7)}
+
 
 def ranking_named(name: str) -> NamedRanking:
     """The ranking a name names (module docstring).
@@ -63,3 +66,20 @@ def ranking_named(name: str) -> NamedRanking:
     except (KeyError, TypeError):
         known = ", ".join(RANKING_NAMES)
         raise InputError(f"unknown ranking {name!r}; known: {known}") from None
+
+
+def hand_sizes(name: str) -> tuple[int, ...]:
+    """The numbers of cards a named ranking ranks (module docstring), without building a table.
+
+    Raises
+    ------
+    InputError
+        For an unknown name (:func:`ranking_named`).
+
+    Examples
+    --------
+    >>> hand_sizes("five_card"), hand_sizes("three_card")
+    ((5, 6, 7), (3,))
+    """
+    ranking_named(name)
+    return HAND_SIZES[name]

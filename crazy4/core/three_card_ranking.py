@@ -17,6 +17,10 @@ Examples
 ('Q-6-4', 'Q-3-2')
 >>> ranking.describe(ranking.strength_of("pair of 6s"))
 'pair of 6s, 2'
+>>> ranking.strength_of("straight flush to A") == ranking.n_strengths - 1  # A-K-Q suited
+True
+>>> ranking.describe(ranking.strength_of("straight A-2-3"))
+'straight A-2-3'
 """
 
 from __future__ import annotations
@@ -144,6 +148,13 @@ class ThreeCardRanking:
         match = re.fullmatch(r"pair of (10|[2-9tjqka])s", text)
         if match:
             return int(np.searchsorted(keys, PAIR * 13**3 + _rank(match.group(1)) * 13))
+        match = re.fullmatch(r"(straight|straight flush) (?:to (10|[2-9tjqka])|(a-2-3))", text)
+        if match:  # as :meth:`describe` words it: the one straight (flush) to that card
+            category = STRAIGHT if match.group(1) == "straight" else STRAIGHT_FLUSH
+            key = category * 13**3 + (1 if match.group(3) else _rank(match.group(2) or ""))
+            found = int(np.searchsorted(keys, key))
+            if found < keys.shape[0] and int(keys[found]) == key:
+                return found
         match = re.fullmatch(r"(10|[2-9tjqka])-(10|[2-9tjqka])-(10|[2-9tjqka])", text)
         if match:
             ranks = sorted((_rank(part) for part in match.groups()), reverse=True)

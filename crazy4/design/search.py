@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from crazy4.rules.ruleset import RuleSet
+    from crazy4.spec.game import GameAnalysis
 
 #: The most candidates one search prices (a bound on memory, not on speed).
 MAX_CANDIDATES = 5_000_000
@@ -183,14 +184,33 @@ class Pricer:
 
 def pricer(rules: RuleSet, bet: str, space: Space) -> Pricer:
     """Analyze the base rules and, per searched line, the rules with that line one unit higher;
-    read the models from them."""
-    base = analyze_quietly(rules)
-    figures = bet_of(base, bet, rules)
+    read the models from them (:func:`pricer_from`)."""
     bumped = []
     for number in space.searched:
         line = space.lines[number]
         odds = odds_value(space.base[number] + 1)
         bumped.append(analyze_quietly(changed_rules(rules, [(f"{space.table}.{line}", str(odds))])))
+    return pricer_from(rules, bet, space, analyze_quietly(rules), bumped)
+
+
+def pricer_from(
+    rules: RuleSet, bet: str, space: Space, base: GameAnalysis, bumped: list[GameAnalysis]
+) -> Pricer:
+    """The models of ``bet`` over ``space`` from analyses already made: ``base`` (of
+    ``rules``) and, per searched line in order, ``rules`` with that line one unit higher.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> rules = load_rules("three-card-standard")
+    >>> space = make_space(rules, "pair_plus[0]", {"flush": (Fraction(0), Fraction(6))},
+    ...                    Fraction(1))
+    >>> bumped = [analyze_quietly(changed_rules(rules, [("pair_plus[0].flush", "5")]))]
+    >>> model = pricer_from(rules, "pair-plus-1-4-6-30-40", space, analyze_quietly(rules), bumped)
+    >>> model.price(np.array([[1, 3, 6, 30, 40]])).edge(0)  # flush 3: the 1-3-6-30-40 table
+    Fraction(402, 5525)
+    """
+    figures = bet_of(base, bet, rules)
     evs = [-bet_of(analysis, bet, rules).house_edge for analysis in bumped]
     affine = AffineModel.from_evs(-figures.house_edge, evs)
     hands = spread = None

@@ -14,18 +14,23 @@ Examples
 ('super_bonus.flush', '3/2')
 >>> odds_setting(" 1 ", "super_bonus.flush")
 '1'
+>>> ties = next(c for c in controls(load_rules("crazy4-standard")) if c.path == "dealer.ties")
+>>> ties.options, ties.open
+(('push', 'player', 'dealer'), False)
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.paytables import parse_odds
-from crazy4.design.basis import rule_data
+from crazy4.design.basis import changed_rules, rule_data
 from crazy4.design.ruletext import odds_value, parse_value
 from crazy4.errors import InputError
 
@@ -36,6 +41,15 @@ if TYPE_CHECKING:
 DESCRIPTIVE = frozenset({"name", "title", "game", "source", "notes"})
 #: Keys inside a section that name or describe it (never a switch).
 SECTION_LABELS = frozenset({"name", "illustrative", "notes"})
+#: How the rule loader names the allowed values of a text switch it refuses
+#: (:meth:`crazy4.rules.sections.Section.choice`).
+CHOICES = re.compile(r"is '\?'; expected one of (?P<options>[\w ,-]+)$")
+#: A list of whole numbers up to this (Play multiples) is chosen among its sublists.
+SUBSETS_UP_TO = 4
+#: Hand descriptions offered for a switch whose value is a hand (a qualifier, a raise
+#: minimum), each offered only where the game's rule loader takes it; any other is typed.
+HANDS = ("none", "A high", "K high", "Q high", "J high", "pair", "pair of 2s", "pair of 6s",
+         "pair of 10s", "pair of queens", "pair of kings", "pair of aces", "two pair")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -54,6 +68,12 @@ class Control:
         The line's or switch's key.
     value : str
         Its value in the rule file as loaded, as text (odds as ``3/2``).
+    options : tuple of str
+        A switch's values the rule loader takes (empty: a pay line, a true/false switch, or a
+        switch whose values are not listed).
+    open : bool
+        Whether other values than :attr:`options` may be typed (a hand description, a
+        number); else the switch takes one of its options.
     """
 
     kind: str
@@ -61,6 +81,8 @@ class Control:
     group: str
     label: str
     value: str
+    options: tuple[str, ...] = ()
+    open: bool = True
 
 
 def value_text(value: Any) -> str:
@@ -84,15 +106,69 @@ def _section_controls(section: str, prefix: str, node: dict[str, Any]) -> list[C
     for key, value in node.items():
         if key == "pays" and isinstance(value, dict):
             for line, odds in value.items():
+                if isinstance(odds, dict | list):
+                    continue  # not odds (a progressive meter): not a pay line to set
                 text = fraction_text(parse_odds(odds, where=f"{prefix}.{line}"))
                 found.append(Control("line", f"{prefix}.{line}", group, line, text))
-        elif key not in SECTION_LABELS and not isinstance(value, dict):
+        elif key not in SECTION_LABELS and not _nested(value):
             found.append(Control("switch", f"{prefix}.{key}", group, key, value_text(value)))
     return found
 
 
+def _nested(value: Any) -> bool:
+    return isinstance(value, dict) or (
+        isinstance(value, list) and any(isinstance(item, dict | list) for item in value)
+    )
+
+
+def _taken(rules: RuleSet, path: str, value: str) -> bool:
+    try:
+        changed_rules(rules, [(path, value)])
+    except InputError:
+        return False
+    return True
+
+
+def with_options(rules: RuleSet, control: Control) -> Control:
+    """``control`` with the values the rule loader takes for it: the values it lists when it
+    refuses another (a text switch: ``ties``), the sublists of ``1..3`` it takes (a list of
+    small whole numbers: ``multiples``), the hand descriptions of :data:`HANDS` it takes (a hand:
+    ``qualifier``; still open to others), none for a true/false switch, a number or a pay line.
+    """
+    value = parse_value(control.value)
+    if control.kind != "switch" or isinstance(value, bool | int | float):
+        return control
+    options: list[str] = []
+    closed = False
+    numbers = range(1, max([3, *(v for v in value if isinstance(v, int))]) + 1) if isinstance(
+        value, list) else range(0)  # fmt: skip
+    if len(numbers) > SUBSETS_UP_TO:
+        return control  # a list of large numbers (amounts): typed
+    if isinstance(value, list):
+        subsets = itertools.chain.from_iterable(
+            itertools.combinations(numbers, size) for size in range(1, len(numbers) + 1)
+        )
+        options, closed = [json.dumps(list(subset)) for subset in subsets], True
+    else:
+        try:
+            changed_rules(rules, [(control.path, "?")])
+        except InputError as error:
+            listed = CHOICES.search(str(error))
+            if listed:
+                options, closed = listed.group("options").split(", "), True
+        if not closed:
+            options = list(HANDS)
+    taken = [option for option in options if option == control.value or _taken(
+        rules, control.path, option)]  # fmt: skip
+    if control.value not in taken:
+        taken.insert(0, control.value)
+    return Control(control.kind, control.path, control.group, control.label, control.value,
+                   tuple(taken), not closed)  # fmt: skip
+
+
 def controls(rules: RuleSet) -> list[Control]:
-    """Every pay line and switch of the rule file, in the file's order."""
+    """Every pay line and switch of the rule file, in the file's order (each switch with the
+    values the rule loader takes: :func:`with_options`)."""
     found: list[Control] = []
     for section, node in rule_data(rules).items():
         if section in DESCRIPTIVE:
@@ -103,7 +179,7 @@ def controls(rules: RuleSet) -> list[Control]:
             for index, item in enumerate(node):
                 if isinstance(item, dict):
                     found += _section_controls(section, f"{section}[{index}]", item)
-    return found
+    return [with_options(rules, control) for control in found]
 
 
 def read_odds(text: str, where: str) -> Fraction:

@@ -1,25 +1,30 @@
 """The explorer's page: Jupyter widgets (ipywidgets) over a session
 (:class:`~crazy4.explore.session.Session`).
 
-Every pay line is a text input of exact odds (``3/2``, ``1.5``, ``3 to 2``), every switch a
-checkbox (true/false) or a text input (its TOML value); a bad value is said beside its input
-in one line and changes nothing. On each change every bet's figures are priced again
-(the session's :meth:`~crazy4.explore.session.Session.apply`: what ``crazy4 design --set``
-prints), against the rule set as loaded, and the plots are drawn again. A pay line whose
-models are read (the line the sweep is over) answers at once with every bet's exact house
-edge from them (the search's models), before the analysis gives every figure; a switch
-shows the analysis's steps as it runs.
+Every pay line is a text input of exact odds (``3/2``, ``1.5``, ``3 to 2``); every switch a
+checkbox (true/false), a dropdown of the values the rule loader takes (``ties``, Play
+``multiples``), a text input with suggestions (a hand: ``qualifier``, ``raise_minimum``) or a
+text input (a number); a bad value is said beside its input in one line and changes nothing.
+When the rule set is loaded, and after each switch change, every pay line's slopes are read
+in a thread (:meth:`~crazy4.explore.session.Session.prepare`, its steps shown); from then on
+every pay-line change answers at once with the exact house edge of every bet it moves. Then
+every bet's figures are priced again (the session's
+:meth:`~crazy4.explore.session.Session.apply`: what ``crazy4 design --set`` prints), against
+the rule set as loaded, and the plots are drawn again; a switch shows the analysis's steps as
+it runs.
 
 Each widget the browser test reads carries a class: ``c4-set-<path>`` on an input (the path
 with ``.[]`` spelt ``-``), ``c4-error-<path>`` beside it, ``c4-figures`` (a table whose cells
 carry ``data-bet``, ``data-col`` and ``data-figure``), ``c4-explorer-<rule set>`` around
 one rule set's explorer, ``c4-status`` (``data-serial`` counts
-the answers), ``c4-plot-sweep``, ``c4-plot-net``, ``c4-plot-strategy``.
+the answers), ``c4-prepared`` (every line read), ``c4-answer`` (the instant answer),
+``c4-plot-sweep``, ``c4-plot-net``, ``c4-plot-strategy``, ``c4-download`` (a written file).
 """
 
 from __future__ import annotations
 
 import re
+import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,7 +36,7 @@ from crazy4.errors import InputError
 from crazy4.explore.controls import Control, read_odds
 from crazy4.explore.drawing import net_figure, png, strategy_figure, sweep_figure
 from crazy4.explore.session import COLUMNS, FIGURES, Session, Step, sweep_edges
-from crazy4.explore.writing import write_par_sheet, write_rule_file
+from crazy4.explore.writing import download_link, write_par_sheet, write_rule_file
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
@@ -92,11 +97,22 @@ class Explorer:
         A shipped rule set's name, a rule file's path, or a loaded rule set.
     out : Path
         Where the buttons write the rule file and its PAR sheet.
+    prepare : str
+        ``"background"`` (the page's): every pay line's slopes are read in a thread when the
+        rule set is loaded and after each switch change, the steps shown; ``"now"``: the same,
+        before the constructor or the change returns; ``"off"``: not read ahead (a line's
+        first change is answered by the analysis alone).
     """
 
-    def __init__(self, rules: str | RuleSet, out: Path = Path("explored")) -> None:
+    def __init__(
+        self, rules: str | RuleSet, out: Path = Path("explored"), prepare: str = "background"
+    ) -> None:
         self.session = Session.load(rules)
         self.out = out
+        self.preparing = prepare
+        self.generation = 0
+        self.prepare_seconds = 0.0
+        self.prepared = widgets.HTML().add_class("c4-prep")
         self.serial = 0
         self.last_answer = 0.0
         self.good: dict[str, str] = {c.path: c.value for c in self.session.controls}
@@ -116,22 +132,29 @@ class Explorer:
         self.widget.add_class(f"c4-explorer-{css_name(self.session.base.name)}")
         self.show(self.session.step, "loaded")
         self.draw_plots()
+        self.prepare()
 
     # ---- building -------------------------------------------------------------------------
     def _header(self) -> Any:
         base = self.session.base
         title = widgets.HTML(f"<h3>{html_text(base.title)} <small>({base.name})</small></h3>")
-        return widgets.VBox([title, self.status, self.preview])
+        return widgets.VBox([title, self.status, self.prepared, self.preview])
 
     def _input(self, control: Control) -> Any:
+        size = {"layout": widgets.Layout(width="310px"), "style": {"description_width": "170px"}}
         if control.kind == "switch" and control.value in ("true", "false"):
             box: Any = widgets.Checkbox(value=control.value == "true", description=control.label,
                                         indent=False)  # fmt: skip
+        elif control.options and not control.open:
+            box = widgets.Dropdown(options=list(control.options), value=control.value,
+                                   description=control.label, **size)  # fmt: skip
+        elif control.options:
+            box = widgets.Combobox(value=control.value, options=list(control.options),
+                                   ensure_option=False, continuous_update=False,
+                                   description=control.label, **size)  # fmt: skip
         else:
             box = widgets.Text(value=control.value, description=control.label,
-                               continuous_update=False,
-                               layout=widgets.Layout(width="310px"),
-                               style={"description_width": "170px"})  # fmt: skip
+                               continuous_update=False, **size)  # fmt: skip
         box.add_class(f"c4-set-{css_name(control.path)}")
         box.observe(lambda _change, path=control.path: self.changed(path), names="value")
         self.inputs[control.path] = box
@@ -149,14 +172,11 @@ class Explorer:
         self.write_name = widgets.Text(value=f"{self.session.base.name}-explored",
                                        description="name")  # fmt: skip
         write_toml = widgets.Button(description="Write rule file (TOML)").add_class("c4-write")
-        write_par = widgets.Button(description="Write PAR sheet (xlsx)").add_class("c4-par")
+        write_par = widgets.Button(description="Write PAR sheet (PDF)").add_class("c4-par")
         self.written = widgets.HTML().add_class("c4-written")
         write_toml.on_click(lambda _button: self.write(par=False))
         write_par.on_click(lambda _button: self.write(par=True))
-        read = widgets.Button(description="Read every line").add_class("c4-read")
-        read.tooltip = "One analysis a pay line: then every line's change answers at once"
-        read.on_click(lambda _button: self.read_lines())
-        rows += [self.write_name, widgets.HBox([write_toml, write_par]), self.written, read]
+        rows += [self.write_name, widgets.HBox([write_toml, write_par]), self.written]
         return widgets.VBox(rows, layout=widgets.Layout(min_width="330px", width="330px"))
 
     def _results(self) -> Any:
@@ -212,6 +232,8 @@ class Explorer:
             return
         moved = self._moved_bet(step)
         self.show(step, f"analyzed in {time.perf_counter() - start:.2f} s")
+        if control.kind != "line":
+            self.prepare()  # the slopes of the new switches
         if control.kind == "line":
             self._drawing = True
             self.sweep_line.value = path
@@ -225,8 +247,8 @@ class Explorer:
         return next((str(bet) for bet, edge in new.items() if old.get(bet) != edge), None)
 
     def answer_now(self, path: str, text: str, start: float) -> None:
-        """Every bet's exact house edge from the line's models or slopes, when they are read
-        (the line was swept or changed before, and no switch changed since)."""
+        """Every bet's exact house edge from the line's slopes or models, once they are read
+        under the current switches (:meth:`prepare`, or the sweep over the line)."""
         edges = self.session.answers(path, text)
         if not edges:
             self.preview.value = ""
@@ -242,15 +264,44 @@ class Explorer:
             "figure below follows the analysis</span>"
         )
 
-    def read_lines(self) -> None:
-        """Read every pay line's slopes (one analysis each), showing the steps."""
-        start = time.perf_counter()
-        count = self.session.read_lines(progress=self.progress)
-        self.status.value = (
-            f'<span class="c4-done" data-serial="{self.serial}">{count} lines read in '
-            f"{time.perf_counter() - start:.1f} s: every pay line now answers at once (until a "
-            "switch changes)</span>"
-        )
+    def prepare(self) -> None:
+        """Read every pay line's slopes under the current switches (:meth:`Session.prepare`),
+        in a thread unless :attr:`preparing` is ``"now"`` (``"off"``: not at all), the steps
+        shown in :attr:`prepared`; a switch changed meanwhile starts it again (the older
+        reading stops before its next analysis)."""
+        self.generation += 1
+        generation = self.generation
+
+        def stale() -> bool:
+            return generation != self.generation
+
+        def heard(message: str) -> None:
+            if not stale():
+                self.prepared.value = f"<i>preparing the instant answers: {html_text(message)}</i>"
+
+        def run() -> None:
+            start = time.perf_counter()
+            try:
+                done = self.session.prepare(heard, stale)
+            except InputError as error:
+                self.prepared.value = f"<i>not prepared: {html_text(str(error))}</i>"
+                return
+            if done is None or stale():
+                return
+            main = " (the main bet too)" if done.box else ""
+            self.prepare_seconds = time.perf_counter() - start
+            self.prepared.value = (
+                f'<span class="c4-prepared">ready: every pay-line change answers at once{main} '
+                f"({done.analyses} analyses, {self.prepare_seconds:.1f} s)</span>"
+            )
+
+        if self.preparing == "off":
+            return
+        if self.preparing == "background":
+            threading.Thread(target=run, name=f"prepare {self.session.base.name}",
+                             daemon=True).start()  # fmt: skip
+        else:
+            run()
 
     def progress(self, message: str) -> None:
         """An analysis step, shown as it happens."""
@@ -297,17 +348,22 @@ class Explorer:
         )
 
     def write(self, par: bool) -> None:
-        """Write the current rule set as a rule file (and its PAR sheet)."""
+        """Write the current rule set as a rule file (and its PAR sheet, as a PDF), each
+        offered for download beside its path."""
         name = self.write_name.value.strip()
         try:
             path = write_rule_file(self.session, self.out, name)
             message = f"rule file written to {path}"
+            links = [download_link(path)]
             if par:
                 self.written.value = f"<i>{html_text(message)}; analyzing for the PAR sheet…</i>"
-                message += f"; PAR sheet written to {write_par_sheet(path, self.out)}"
+                sheet = write_par_sheet(path, self.out)
+                message += f"; PAR sheet written to {sheet}"
+                links.append(download_link(sheet))
         except InputError as error:
-            message = str(error)
-        self.written.value = html_text(message)
+            self.written.value = f'<span style="color:#b00">{html_text(str(error))}</span>'
+            return
+        self.written.value = f"{html_text(message)}<br>{' · '.join(links)}"
 
 
 def explorer_tabs(names: list[str], out: Path = Path("explored")) -> Any:

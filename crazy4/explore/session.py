@@ -6,11 +6,12 @@ Every change is priced the one way :mod:`crazy4.design` prices it: the rule file
 changed by path (:func:`crazy4.design.basis.changed_rules`), analyzed through its game from
 the cached counts (:func:`crazy4.design.basis.analyze_quietly`), compared with the base
 (:func:`crazy4.design.compare.compare`: the figures and the hands whose decision changed,
-formatted as ``crazy4 design --set`` prints them). A pay line's sweep and the instant answer
-to a change of that line come from the search's model (:func:`crazy4.design.search.pricer`,
-built by :func:`line_model` from the step's own analysis and one more with the line a unit
-higher): the bet's exact EV as a function of the line's odds, the optimal strategy
-re-solved per value where the analysis lists every hand's EVs.
+formatted as ``crazy4 design --set`` prints them). A pay line's sweep is the search's model
+(:func:`crazy4.design.search.pricer_from`, from the step's own analysis and one more with the
+line a unit higher): the bet's exact EV as a function of the line's odds, the optimal
+strategy re-solved per value where the analysis lists every hand's EVs. The instant answer
+to a pay-line change comes from the line's slopes, read ahead for every line
+(:meth:`Session.prepare`, :mod:`crazy4.explore.prepare`) or with the sweep.
 
 Examples
 --------
@@ -22,6 +23,7 @@ Examples
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -31,13 +33,12 @@ import numpy as np
 import pandas as pd
 
 from crazy4.design.basis import analyze_quietly, bet_of, bet_rows, changed_rules
-from crazy4.design.compare import Compared, compare, decision_changes
-from crazy4.design.model import AffineModel, hand_model
+from crazy4.design.compare import Compared, compare
 from crazy4.design.ruletext import odds_value
-from crazy4.design.search import Pricer, Space, make_space
-from crazy4.design.spread import line_spread, returns_spread
+from crazy4.design.search import Pricer, make_space, pricer_from
 from crazy4.explore.controls import Control, changes_of, controls, read_odds
-from crazy4.explore.slopes import LineSlopes, priced, read_slopes, switch_state
+from crazy4.explore.prepare import Prepared, prepare, sweep_high
+from crazy4.explore.slopes import LineSlopes, priced, read_slopes, step_hands, switch_state
 from crazy4.registry import game_of
 
 if TYPE_CHECKING:
@@ -118,6 +119,8 @@ class Session:
     step: Step = field(repr=False)
     pricers: dict[tuple[str, str, str], Pricer] = field(default_factory=dict, repr=False)
     slopes: dict[tuple[str, str], LineSlopes] = field(default_factory=dict, repr=False)
+    prepared: dict[str, Prepared] = field(default_factory=dict, repr=False)
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @classmethod
     def load(cls, name: str | RuleSet, progress: Callable[[str], None] | None = None) -> Session:
@@ -130,6 +133,7 @@ class Session:
             progress(f"analyzing {rules.name} (the counts come from the cache)")
         start = time.perf_counter()
         analysis = analyze_quietly(rules)
+        step_hands(analysis)
         compared = compare([(rules.name, analysis), ("current", analysis)])
         step = Step([], rules, analysis, compared, time.perf_counter() - start)
         return cls(rules, controls(rules), analysis, step)
@@ -158,14 +162,16 @@ class Session:
         start = time.perf_counter()
         if changes:
             rules = changed_rules(self.base, changes, f"{self.base.name} with explorer changes")
-            analysis = (
-                analyze_quietly(rules)
-                if progress is None
-                else game_of(rules).analyze(rules, jobs=1, progress=progress)
-            )
+            with self.lock:
+                analysis = (
+                    analyze_quietly(rules)
+                    if progress is None
+                    else game_of(rules).analyze(rules, jobs=1, progress=progress)
+                )
         else:
             rules, analysis = self.base, self.base_analysis
         compared = compare([(self.base.name, self.base_analysis), ("current", analysis)])
+        step_hands(analysis)  # ready for the next instant answer
         self.step = Step(changes, rules, analysis, compared, time.perf_counter() - start)
         return self.step
 
@@ -178,11 +184,12 @@ class Session:
         if key not in self.pricers:
             table, _, line = path.rpartition(".")
             odds = read_odds(self.value_of(path), path)
-            high = max(2 * odds, odds + 4, Fraction(4)).__ceil__()
+            high = sweep_high(odds)
             space = make_space(rules, table, {line: (Fraction(0), Fraction(high))},
                                Fraction(1, 2) if high <= 60 else Fraction(1))  # fmt: skip
             self.pricers = {k: v for k, v in self.pricers.items() if k[0] == key[0]}
-            bumped = analyze_quietly(changed_rules(rules, [(path, str(odds_value(odds + 1)))]))
+            with self.lock:
+                bumped = analyze_quietly(changed_rules(rules, [(path, str(odds_value(odds + 1)))]))
             self.slopes[(switch_state(rules), path)] = read_slopes(self.step.analysis, bumped)
             moved = {
                 name
@@ -190,84 +197,86 @@ class Session:
                 if figures.house_edge != bet_of(self.step.analysis, name, rules).house_edge
             }
             for name in sorted(moved | {bet}, key=self.bets.index):
-                self.pricers[(key[0], path, name)] = line_model(
-                    rules, self.step.analysis, bumped, name, space
+                self.pricers[(key[0], path, name)] = pricer_from(
+                    rules, name, space, self.step.analysis, [bumped]
                 )
         return self.pricers[key]
 
-    def read_lines(
-        self, paths: list[str] | None = None, progress: Callable[[str], None] | None = None
-    ) -> int:
-        """Read the slopes of pay lines ``paths`` (default: every line) at the current step,
-        one analysis each (a line already read with the same switches is skipped), so that
-        each answers at once from then on (:meth:`answers`); how many were read."""
-        rules = self.step.rules
-        state = switch_state(rules)
-        wanted = paths or [c.path for c in self.controls if c.kind == "line"]
-        todo = [path for path in wanted if (state, path) not in self.slopes]
-        for number, path in enumerate(todo, 1):
-            if progress is not None:
-                progress(f"reading line {number} of {len(todo)}: {path}")
-            odds = read_odds(self.value_of(path), path)
-            bumped = analyze_quietly(changed_rules(rules, [(path, str(odds_value(odds + 1)))]))
-            self.slopes[(state, path)] = read_slopes(self.step.analysis, bumped)
-        return len(todo)
+    def prepare(
+        self,
+        progress: Callable[[str], None] | None = None,
+        cancelled: Callable[[], bool] = lambda: False,
+        paths: list[str] | None = None,
+    ) -> Prepared | None:
+        """Read the slopes of pay lines ``paths`` (default: every line) under the current
+        step's switches (:func:`crazy4.explore.prepare.prepare`: a probe a table, then the
+        lines, batched where the tables move different bets), so that each answers at once
+        from then on (:meth:`answers`). Nothing is read twice for the same switches; ``None``
+        when ``cancelled()`` stopped it. Safe to run in a thread beside :meth:`apply`: one
+        analysis runs at a time (:attr:`lock`)."""
+        step = self.step
+        state = switch_state(step.rules)
+        odds = {
+            c.path: read_odds(self.value_in(step, c.path, c.value), c.path)
+            for c in self.controls
+            if c.kind == "line"
+        }
+        wanted = paths or list(odds)
+        known = self.prepared.get(state)
+        if known is None or not set(wanted) <= set(known.slopes):
+            lines = {path: odds[path] for path in wanted}
+
+            def found(path: str, slopes: LineSlopes) -> None:
+                self.slopes[(state, path)] = slopes  # answers at once from now on
+
+            done = prepare(step.rules, step.analysis, lines, progress or (lambda _m: None),
+                           self.lock, cancelled, found)  # fmt: skip
+            if cancelled():
+                return None
+            done.fixed = {path: value for path, value in odds.items() if path not in lines}
+            self.prepared[state] = done
+        return self.prepared[state]
 
     def answers(self, path: str, text: str) -> dict[str, Fraction]:
         """Every bet's exact house edge with line ``path`` at odds ``text`` and nothing else
-        changed from the current step, for the bets whose model of that line is built (the
-        bets the line moves, once :meth:`line_pricer` read it; none before: the analysis
-        answers). The main bet is left out where its analysis lists no hand's EVs (Four Card
-        Poker): its model holds the strategy, which the new odds may move. A line read at an
-        earlier step with the same switches answers from its slopes
-        (:mod:`crazy4.explore.slopes`) after other lines changed."""
+        changed from the current step, for the bets the line moves, once the line's slopes are
+        read under the current switches (:meth:`prepare`, or :meth:`line_pricer`); none
+        before (the analysis answers). The main bet is included where its hands are re-solved
+        (the analysis lists every hand's EVs) or, otherwise, where :meth:`prepare` proved its
+        strategy holds (every line moving it inside its box); else it is left to the analysis.
+        """
         odds = read_odds(text, path)
-        found = {}
-        for (rules, line, bet), model in self.pricers.items():
-            if bet == self.main_bet and model.hands is None:
+        state = switch_state(self.step.rules)
+        slopes = self.slopes.get((state, path))
+        found: dict[str, Fraction] = {}
+        if slopes is not None:
+            change = odds - read_odds(self.value_of(path), path)
+            done = self.prepared.get(state)
+            values = {
+                c.path: read_odds(self.value_of(c.path), c.path)
+                for c in self.controls
+                if c.kind == "line" and done is not None
+            }
+            held = done is not None and done.holds({**values, path: odds})
+            found = priced(slopes, self.step.analysis, change, held)
+        for (rules, line, bet), model in list(self.pricers.items()):
+            if bet in found or (bet == self.main_bet and model.hands is None):
                 continue  # no hand's EVs listed: the strategy is not re-solved, so not exact
             if rules == self.step.rules.content_hash and line == path:
                 edge = sweep_edges(model, [odds]).get(odds)
                 if edge is not None:
                     found[bet] = edge
-        slopes = self.slopes.get((switch_state(self.step.rules), path))
-        if found or slopes is None:
-            return found
-        change = odds - read_odds(self.value_of(path), path)
-        return priced(slopes, self.step.analysis, change)
+        return {bet: found[bet] for bet in self.bets if bet in found}
+
+    @staticmethod
+    def value_in(step: Step, path: str, base: str = "") -> str:
+        """The value of ``path`` at ``step`` (``base`` unless changed)."""
+        return dict(step.changes).get(path, base)
 
     def value_of(self, path: str) -> str:
         """The value of ``path`` in the current rules (the base's unless changed)."""
-        changed = dict(self.step.changes)
         base = next(control.value for control in self.controls if control.path == path)
-        return changed.get(path, base)
-
-
-def line_model(
-    rules: RuleSet, base: GameAnalysis, bumped: GameAnalysis, bet: str, space: Space
-) -> Pricer:
-    """:func:`crazy4.design.search.pricer`'s model of ``bet`` over the one searched line of
-    ``space``, from analyses already made: ``base`` (the explorer's current step) and
-    ``bumped`` (the line one unit higher). Built as the search builds it, from the same
-    pieces, so its prices are the search's.
-    """
-    figures = bet_of(base, bet, rules)
-    affine = AffineModel.from_evs(-figures.house_edge, [-bet_of(bumped, bet, rules).house_edge])
-    hands = spread = None
-    if bet == base.main_bet:
-        hands = hand_model(base, [bumped])
-        if hands is not None:
-            steps = np.zeros((1, 1), dtype=np.int64)
-            value = hands.numerators(steps, 1, steps[0], steps[0])[0]
-            if Fraction(int(value), hands.denominator * int(hands.weights.sum())) != -(
-                figures.house_edge
-            ):
-                hands = None
-        spread = returns_spread(base, [bumped])
-    held = hands is not None or decision_changes(base, bumped).empty
-    slope = float(Fraction(affine.slopes[0], affine.denominator))
-    side = line_spread(figures, [slope], [float(space.base[space.searched[0]])])
-    return Pricer(space, bet, figures, affine, hands, spread, side, held)
+        return self.value_in(self.step, path, base)
 
 
 def sweep_edges(model: Pricer, values: list[Fraction] | None = None) -> dict[Fraction, Fraction]:

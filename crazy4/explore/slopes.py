@@ -17,6 +17,7 @@ Examples
 from __future__ import annotations
 
 import json
+import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -81,10 +82,37 @@ def read_slopes(base: GameAnalysis, bumped: GameAnalysis) -> LineSlopes:
     return LineSlopes(edges, model.slopes[0], model.denominator)
 
 
-def _main_edge(slopes: LineSlopes, step: GameAnalysis, change: Fraction) -> Fraction | None:
+#: The last analyses' hand models (by ``id``, with a weak reference to the analysis), each
+#: ``None`` when the hands do not add up to the main bet; a few are kept.
+_HANDS: dict[int, tuple[weakref.ref[GameAnalysis], HandModel | None]] = {}
+
+
+def step_hands(step: GameAnalysis) -> HandModel | None:
+    """The step's hand model, checked once: its hands add up to its main bet (``None`` when
+    they do not, or the analysis lists no hands). :meth:`Session.apply
+    <crazy4.explore.session.Session.apply>` reads it with the analysis, so the next instant
+    answer finds it ready."""
+    kept = _HANDS.get(id(step))
+    if kept is not None and kept[0]() is step:
+        return kept[1]
     model = hand_model(step, [])
+    if model is not None:
+        zero = np.zeros((1, 0), dtype=np.int64)
+        none = np.zeros(0, dtype=np.int64)
+        total = model.denominator * int(model.weights.sum())
+        value = Fraction(int(model.numerators(zero, 1, none, none)[0]), total)
+        if value != -bet_rows(step)[step.main_bet].house_edge:
+            model = None  # the hands do not add up to the main bet here
+    if len(_HANDS) >= 8:
+        _HANDS.clear()
+    _HANDS[id(step)] = (weakref.ref(step), model)
+    return model
+
+
+def _main_edge(slopes: LineSlopes, step: GameAnalysis, change: Fraction) -> Fraction | None:
+    model = step_hands(step)
     if model is None or slopes.hands is None or slopes.hands.shape != model.base.shape:
-        return None
+        return None  # no hands, or they do not add up: leave it to the analysis
     common = lcm(model.denominator, slopes.denominator)
     hands = HandModel(
         model.weights,
@@ -94,20 +122,17 @@ def _main_edge(slopes: LineSlopes, step: GameAnalysis, change: Fraction) -> Frac
         common,
     )
     total = common * int(model.weights.sum())
-    zero = np.zeros((1, 1), dtype=np.int64)
-    if (
-        Fraction(int(hands.numerators(zero, 1, zero[0], zero[0])[0]), total)
-        != -bet_rows(step)[step.main_bet].house_edge
-    ):
-        return None  # the hands do not add up to the main bet here: leave it to the analysis
     steps = np.array([[change.numerator]], dtype=np.int64)
     value = hands.numerators(steps, change.denominator, steps[0], steps[0])[0]
     return -Fraction(int(value), total * change.denominator)
 
 
-def priced(slopes: LineSlopes, step: GameAnalysis, change: Fraction) -> dict[str, Fraction]:
+def priced(
+    slopes: LineSlopes, step: GameAnalysis, change: Fraction, held: bool = False
+) -> dict[str, Fraction]:
     """Each bet's exact house edge after the line's odds change by ``change`` from ``step``:
-    the bets the line moves; the main bet only where its hands are re-solved.
+    the bets the line moves; the main bet where its hands are re-solved, or by its slope when
+    the strategy is known to hold (``held``: :func:`crazy4.explore.prepare.prepare`'s box).
 
     Examples
     --------
@@ -129,4 +154,8 @@ def priced(slopes: LineSlopes, step: GameAnalysis, change: Fraction) -> dict[str
         edge = _main_edge(slopes, step, change)
         if edge is not None:
             found[step.main_bet] = edge
+        elif held:
+            found[step.main_bet] = (
+                rows[step.main_bet].house_edge + slopes.edges[step.main_bet] * change
+            )
     return {bet: found[bet] for bet in rows if bet in found}

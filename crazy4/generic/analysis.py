@@ -5,8 +5,8 @@ Every situation class (a player hand class, with the dealer cards the rules turn
 the counts are turned into the six outcome cells and priced (:mod:`crazy4.generic.pricing`),
 and each bet is an exact outcome lattice (:class:`crazy4.core.bets.BetOutcomes`): the main game
 under the optimal strategy (rows: situation classes, cells: the six outcomes; deals:
-``weight * cells``), and each side bet on the player's own hand (settled whatever the
-decision).
+``weight * cells``), and each side bet, settled whatever the decision: on the player's own
+hand, or on the player's and the dealer's cards together (:mod:`crazy4.generic.joint_bets`).
 
 Examples
 --------
@@ -27,7 +27,8 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.cards import colex_indices
-from crazy4.generic.counting import counter_for
+from crazy4.generic.counting import cells_cached, counter_for, situation_cells
+from crazy4.generic.joint_bets import joint_counts, pay_bounds
 from crazy4.generic.pricing import Prices, price
 from crazy4.generic.situations import deal_situations
 from crazy4.rules.ruleset import RuleSet
@@ -78,19 +79,28 @@ def count_cells(
     spec: GameSpec, rules: RuleSet, jobs: int = 1
 ) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray, IntArray, npt.NDArray[np.uint8]]:
     """Hands, weights, strengths, outcome cells and seen dealer cards of every situation class
-    (the deal shape's counter: :func:`crazy4.generic.counting.counter_for`)."""
-    shape = spec.shape
+    (the deal shape's counter: :func:`crazy4.generic.counting.counter_for`; the cells kept in
+    the table cache: :func:`crazy4.generic.counting.situation_cells`)."""
+    shape, ranking, qualifier = spec.shape, spec.ranking, spec.qualifier(rules)
+    counter = counter_for(shape)
+    if not cells_cached(shape, ranking, qualifier):
+        counter.prepare()  # a compile beside the situations
     situations = deal_situations(shape)
     strengths = player_strengths(spec, situations.hands)
-    counter = counter_for(shape)
-    cells = counter.cells(
-        situations.hands,
-        strengths,
-        spec.qualifier(rules),
-        spec.ranking,
-        shape.dealer_cards,
-        jobs,
-        forced=situations.seen,
+    cells = situation_cells(
+        shape,
+        ranking,
+        qualifier,
+        situations.rows,
+        lambda: counter.cells(
+            situations.hands,
+            strengths,
+            qualifier,
+            ranking,
+            shape.dealer_cards,
+            jobs,
+            forced=situations.seen,
+        ),
     )
     return situations.hands, situations.weights, strengths, cells, situations.seen
 
@@ -124,21 +134,75 @@ def main_bet(
 
 
 def side_bet_outcomes(
-    spec: GameSpec, rules: RuleSet, strengths: IntArray, weights: IntArray, completions: int
+    spec: GameSpec,
+    rules: RuleSet,
+    strengths: IntArray,
+    weights: IntArray,
+    completions: int,
+    hands: npt.NDArray[np.uint8] | None = None,
+    seen: npt.NDArray[np.uint8] | None = None,
 ) -> list[BetOutcomes]:
-    """Each side bet on the player's own hand (one cell: the hand decides)."""
+    """Each side bet, settled whatever the decision: on the player's own hand (one cell: the
+    hand decides), or on the player's and the dealer's cards together (a cell per pay line:
+    :func:`crazy4.generic.joint_bets.joint_counts`; ``hands`` and ``seen`` are the
+    situations').
+
+    Raises
+    ------
+    ValueError
+        When a bet on the dealer's cards too is asked for without the situations, or its
+        lattice does not total the game's deals.
+    """
     bets = []
-    for side in spec.side_bets(rules):
+    sides = spec.side_bets(rules)
+    joint: dict[tuple[str, int], tuple[IntArray, IntArray]] = {}  # counted once per ranking
+    for side in sides:
         unit = side.pays.unit
-        pays = side.pays.odds_numerators(spec.ranking, unit)
+        ranking = side.ranking_of(spec.ranking)
+        pays = side.pays.odds_numerators(ranking, unit)
+        wager = np.full(weights.shape[0], unit, dtype=np.int64)
+        if side.scores == "player":
+            scored = strengths
+            if side.ranking is not None and side.ranking is not spec.ranking:
+                if hands is None:
+                    raise ValueError(f"side bet {side.name!r} needs the player's hands")
+                scored = ranking.strengths(hands.shape[1])[colex_indices(hands)].astype(np.int64)
+            combos, net = (weights * completions)[:, None], pays[scored][:, None]
+        else:
+            if hands is None or seen is None:
+                raise ValueError(f"side bet {side.name!r} needs the situations' cards")
+            group = (ranking.key, side.cards(spec.shape))
+            if group not in joint:
+                alike = [
+                    s.pays
+                    for s in sides
+                    if (s.ranking_of(spec.ranking).key, s.cards(spec.shape)) == group
+                ]
+                bounds = pay_bounds(ranking.category_starts(), alike)
+                column = np.searchsorted(bounds, np.arange(ranking.n_strengths), side="right") - 1
+                table = ranking.strengths(group[1])
+                counts = joint_counts(
+                    hands,
+                    seen,
+                    table,
+                    spec.shape.dealer_cards,
+                    column.astype(np.int64),
+                    len(bounds),
+                )
+                joint[group] = (bounds, counts)
+            bounds, counts = joint[group]
+            combos = counts * weights[:, None]
+            net = np.broadcast_to(pays[bounds], combos.shape).copy()
+            if int(combos.sum(dtype=object)) != spec.shape.deals:
+                raise ValueError(f"side bet {side.name!r}: the lattice misses deals")
         bets.append(
             BetOutcomes(
                 name=side.name,
                 description=side.description,
-                combos=(weights * completions)[:, None],
-                net=pays[strengths][:, None],
+                combos=combos,
+                net=net,
                 unit=unit,
-                wager=np.full(weights.shape[0], unit, dtype=np.int64),
+                wager=wager,
             )
         )
     return bets
@@ -166,6 +230,8 @@ def analyze_spec(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> SpecAnalysis:
         cells=cells,
         prices=prices,
         main=main,
-        side_bets=side_bet_outcomes(spec, rules, strengths, weights, prices.completions),
+        side_bets=side_bet_outcomes(
+            spec, rules, strengths, weights, prices.completions, hands, seen
+        ),
         seen=seen,
     )

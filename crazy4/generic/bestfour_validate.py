@@ -31,7 +31,6 @@ from crazy4.generic.bestfour_variants import (
     BestFourVariants,
     CheckedGame,
     Settled,
-    infer_raise_minimum,
     infer_rows,
     play_multiple,
 )
@@ -46,6 +45,7 @@ from crazy4.validate.checks import (
 from crazy4.validate.hands import strategy_groups
 from crazy4.validate.infer import Inference, ShownCards, inference_check
 from crazy4.validate.kernels import unlike_first_of_round
+from crazy4.validate.raise_minimum import infer_raise_minimum
 from crazy4.validate.report import Check, Options
 from crazy4.validate.rounds import (
     Flagger,

@@ -7,7 +7,8 @@ Written once here for every best-four-of-five game (Crazy 4 Poker, Four Card Pok
 * one ``[dealer]`` switch of the rule set (:func:`crazy4.validate.switches.dealer_switches`;
   the qualifiers too in a game whose dealer qualifies);
 * ties going to the dealer; A-2-3-4 not a straight, for the player's hand, the dealer's or
-  both (:func:`crazy4.validate.hands.strengths_without_wheel`);
+  both (:func:`crazy4.validate.hands.strengths_without_wheel`); a pair against a pair
+  compared by the high card, not by the pair (:mod:`crazy4.validate.misread`);
 * a pay line of a table the game names paying what the log paid on it (the odds read from
   the log's own nets), or not at all, or a line the table lacks added
   (:func:`crazy4.validate.switches.pay_line_edits`).
@@ -16,25 +17,31 @@ The game (:class:`BestFourReadings`) supplies its settlement, its tables, the mi
 it can have (flags of a :class:`Reading`) and how a settlement reads them. :func:`infer_rows`
 keys each differing row by what the log did (the decision, the player's and the dealer's hand
 class, whether the dealer qualified, who was higher, the wagers that differ) and runs the
-search; :func:`infer_raise_minimum` tries the strategy's variant of a raise minimum.
+search (the strategy's variant of a raise minimum:
+:func:`crazy4.validate.raise_minimum.infer_raise_minimum`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import reduce
+from functools import cached_property, reduce
 from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.paytables import PayTable
-from crazy4.core.ranking import HandCategory, category_of_strength, category_thresholds, hand_group
-from crazy4.log.roundlog import BLIND, DECISION_NAMES
+from crazy4.log.roundlog import BLIND
 from crazy4.validate.checks import Component
-from crazy4.validate.hands import CLASS_NAMES, hand_class, strategy_groups, strengths_without_wheel
+from crazy4.validate.hands import (
+    CLASS_NAMES,
+    best_four_pair_keys,
+    hand_class,
+    strengths_without_wheel,
+)
 from crazy4.validate.infer import Inference, ShownCards, Variant, differing_example
+from crazy4.validate.misread import compare_pairs_by_high_card
 from crazy4.validate.patterns import agrees, differing_columns, key_words
 from crazy4.validate.search import Search
 from crazy4.validate.switches import PayEdit, dealer_switches, pay_line_edits
@@ -46,6 +53,7 @@ RulesEdit = Callable[[Any], Any]
 
 #: The misreadings every best-four game is searched for (flags of a :class:`Reading`).
 PLAYER_WHEEL, DEALER_WHEEL, TIES_DEALER = "player_wheel", "dealer_wheel", "ties_dealer"
+PAIR_HIGH_CARD = "pair_high_card"
 
 
 class Settles(Protocol):
@@ -98,6 +106,12 @@ class Dealt:
     multiple: IntArray
     side: int | None
     logged: frozenset[str] = field(default=frozenset())
+
+    @cached_property
+    def pair_keys(self) -> tuple[IntArray, IntArray]:
+        """The player's and the dealer's keys of a pair compared by the high card
+        (:func:`crazy4.validate.hands.best_four_pair_keys`; -1: no pair), made once."""
+        return best_four_pair_keys(self.player_cards), best_four_pair_keys(self.dealer_cards)
 
 
 @dataclass(frozen=True)
@@ -262,6 +276,14 @@ WHEELS = (
         Reading.of(DEALER_WHEEL),
     ),
 )
+#: A pair against a pair compared by the high card.
+PAIRS_BY_HIGH_CARD = (
+    Variant(
+        "a pair is compared with a pair by the high card, not by the pair",
+        "pair against pair settled by the high card, not by the pair",
+    ),
+    Reading.of(PAIR_HIGH_CARD),
+)
 
 
 class BestFourVariants(Generic[Rules, Settle]):
@@ -291,7 +313,7 @@ class BestFourVariants(Generic[Rules, Settle]):
         ]
         # ties = dealer is a rule file's switch now: among dealer_switches' edits
         before, after = game.misreadings(rules)
-        self.fixed += [*before, *WHEELS, *after]
+        self.fixed += [*before, *WHEELS, PAIRS_BY_HIGH_CARD, *after]
 
     def pay_lines(
         self, wager: str, strength: IntArray, observed: npt.NDArray[np.float64], side: int | None
@@ -355,6 +377,8 @@ class BestFourVariants(Generic[Rules, Settle]):
         if DEALER_WHEEL in read.flags:
             dealer2 = strengths_without_wheel(dealt.dealer_cards, dealt.dealer_strength)
         comparison = (player2 == dealer2).astype(np.int64) + 2 * (player2 < dealer2)
+        if PAIR_HIGH_CARD in read.flags:
+            comparison = compare_pairs_by_high_card(comparison, *dealt.pair_keys)
         if TIES_DEALER in read.flags:
             comparison = np.where(comparison == 1, 2, comparison)
         return self.game.settle(settle, read, dealt, Showdown(player2, dealer2, comparison))
@@ -398,6 +422,16 @@ def infer_rows(
         if differs.size:
             observed = c.logged[differs] / np.where(c.wager[differs] > 0, c.wager[differs], 1)
             candidates += variants.pay_lines(c.name, part.strength[differs], observed, part.side)
+            bonus = variants.game.bonus
+            if c.name == "ante" and bonus is not None:  # a bonus the Ante may have paid
+                wager, logged = bonus.wager, part.logged
+                apart = variants.settle([], replace(part, logged=logged | {wager}))["ante"]
+                inside = variants.settle([], replace(part, logged=logged - {wager}))["ante"]
+                lines = variants.pay_lines(
+                    wager, part.strength[differs], observed - apart[differs], part.side
+                )
+                lines *= not np.array_equal(apart, inside)
+                candidates += [line for line in lines if line[0] not in dict(candidates)]
     cards = (shown.player, shown.dealer, shown.decision)
 
     def keys(wrong: npt.NDArray[np.intp]) -> IntArray:
@@ -420,55 +454,4 @@ def infer_rows(
         lambda key: key_words(key, names, CLASS_NAMES, qualifier=qualifier is not None),
         example,
         limit,
-    )
-
-
-def infer_raise_minimum(
-    inference: Inference,
-    rules: Any,
-    ev: IntArray,
-    classes: npt.NDArray[np.integer],
-    strength: IntArray,
-    expected: IntArray,
-    taken: IntArray,
-    compared: npt.NDArray[np.bool_],
-) -> None:
-    """The strategy's variant: the hands of the raise minimum's category not allowed to raise
-    (the minimum moved to the next category), their best decision then fold or 1x by ``ev``
-    (exact EV numerators by class and decision); ``expected`` and ``taken`` per row."""
-    base = ev[classes, taken] == ev[classes, expected]
-    wrong = np.flatnonzero(compared & ~base)
-    if wrong.size == 0:
-        return
-    lowest = rules.play.raise_minimum_strength
-    category = int(category_of_strength()[lowest])
-    top = int(category_thresholds()[category + 1])
-    group = hand_group(lowest)
-    after = HandCategory(category + 1).label if category + 1 < len(HandCategory) else "none"
-    variant = Variant(
-        f"a {group} may not raise above 1x (raise minimum {after}, not {rules.play.raise_minimum})",
-        f"{group} never raised above 1x",
-    )
-    inside = (strength >= lowest) & (strength < top) & (expected > 1)
-    fallback = np.where(ev[classes, 1] >= ev[classes, 0], 1, 0)
-    alternative = np.where(inside, fallback, expected)
-    ok = ev[classes, taken] == ev[classes, alternative]
-    index = inference.index(variant)
-    codes, names = strategy_groups()
-    keys = np.column_stack([codes[strength[wrong]], expected[wrong], taken[wrong]])
-
-    def name_of(key: npt.NDArray[np.integer]) -> str:
-        code, wanted, played = (int(v) for v in key)
-        return (
-            f"{names[code]} played {DECISION_NAMES[played]} where {DECISION_NAMES[wanted]} expected"
-        )
-
-    inference.add(
-        wrong,
-        keys,
-        {index: ok[wrong]},
-        {index: int((compared & base & ~ok).sum())},
-        name_of,
-        lambda row: {"row": row},
-        0,
     )

@@ -19,7 +19,17 @@ player sees): how many dealer hands from the unseen cards fall in each outcome c
   per threshold, whatever the dealer's hand size: the way to count five dealer cards against
   five player cards (1,533,939 completions a hand) in seconds. Like every poker ranking, the
   ranking must give suit-relabelled hands the same strength (the tables are kept per suit
-  class; a test with random strengths by suit class shows nothing else is assumed).
+  class; a test with random strengths by suit class shows nothing else is assumed). The sums
+  run compiled (:func:`crazy4.core.forced.count_forced`, the forced-card count of every
+  engine, for any ranking and hand sizes) on ``jobs`` threads, each situation counted alone
+  so that any number of threads gives the same integers; the plain numpy sums
+  (:func:`crazy4.core.engine.count_dealer_below`) remain as ``SubsetCounter(compiled=False)``,
+  the reference the tests compare it with.
+
+The cells of every situation class depend only on the ranking, the deal shape and the
+qualifier, so :func:`situation_cells` keeps them in the table cache
+(:func:`crazy4.core.cache.cached_array`, keyed on the code that counts them): a second
+analysis with the same qualifier reads them instead of counting.
 
 Both return the same integers for every hand (``tests/generic/test_counting.py`` compares them
 on every Three Card Poker class, on a ranking of random strengths, on sampled five-card hands
@@ -41,6 +51,8 @@ Examples
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from math import comb
 from typing import Protocol
@@ -48,8 +60,10 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.cache import cached_array, is_cached
 from crazy4.core.engine import count_dealer_below
 from crazy4.core.hidden import cells_from_below, outcome_thresholds
+from crazy4.core.strength_table import table_builders
 from crazy4.generic.counts import dealer_histograms
 from crazy4.generic.pricing import cells_from_histograms
 from crazy4.spec.specification import DealShape, Ranking
@@ -62,9 +76,31 @@ LISTING_LIMIT = 50_000
 #: Blocks the hands are split into (fixed, so the counts never depend on the threads).
 _BLOCKS = 16
 
+#: The most player cards the compiled count takes (``2^cards`` subsets a hand).
+COMPILED_CARDS = 8
+
+#: Modules whose code decides the cached cells (:func:`situation_cells`), beyond the core's
+#: table builders and the ranking's module.
+CELL_MODULES = (
+    "crazy4.generic.counting",
+    "crazy4.generic.counts",
+    "crazy4.generic.pricing",
+    "crazy4.generic.situations",
+    "crazy4.generic.analysis",
+    "crazy4.core.hidden",
+    "crazy4.core.forced",
+    "crazy4.core.forced_kernels",
+    "crazy4.core.orbit_kernels",
+    "crazy4.core.completions",
+)
+
 
 class CellCounter(Protocol):
     """Counts the six outcome cells of player hands (module docstring)."""
+
+    def prepare(self) -> None:
+        """Start what the count will need and can run beside other work (a compile)."""
+        ...
 
     def cells(
         self,
@@ -100,6 +136,9 @@ class ListingCounter:
     (18424, [0, 0, 0])
     """
 
+    def prepare(self) -> None:
+        """Nothing to start ahead."""
+
     def cells(
         self,
         hands: npt.NDArray[np.uint8],
@@ -123,8 +162,16 @@ class ListingCounter:
 
 
 class SubsetCounter:
-    """Inclusion–exclusion over the player's cards: the override for a dealer hand dealt all
-    face down (module docstring).
+    """Inclusion–exclusion over the player's cards: the override for a dealer hand too large
+    to list (module docstring).
+
+    Parameters
+    ----------
+    compiled : bool
+        Count with the compiled kernel (:func:`crazy4.core.forced.count_forced`) wherever it
+        applies (a dealer hand of at least two cards, at most :data:`COMPILED_CARDS` player
+        cards, fewer than 2^16 strengths); else with numpy
+        (:func:`crazy4.core.engine.count_dealer_below`). The integers are the same.
 
     Examples
     --------
@@ -136,7 +183,22 @@ class SubsetCounter:
     >>> listed = ListingCounter().cells(hands, strengths, 300, ranking, 3)
     >>> subsets.tolist() == listed.tolist()
     True
+    >>> SubsetCounter(compiled=False).cells(hands, strengths, 300, ranking, 3).tolist() == (
+    ...     listed.tolist())
+    True
     """
+
+    def __init__(self, compiled: bool = True) -> None:
+        self.compiled = compiled
+        self._compiling: threading.Thread | None = None
+
+    def prepare(self) -> None:
+        """Compile the count kernel in a child process
+        (:func:`crazy4.core.forced.start_compiling`), beside whatever runs before the count."""
+        if self.compiled and self._compiling is None:
+            from crazy4.core.forced import start_compiling
+
+            self._compiling = start_compiling()
 
     def cells(
         self,
@@ -151,26 +213,94 @@ class SubsetCounter:
         """The cells from the counts below the five thresholds of each hand."""
         seen = _no_cards(hands) if forced is None else forced
         thresholds = outcome_thresholds(strengths.astype(np.int64), qualifier)
-        blocks = np.array_split(np.arange(hands.shape[0]), _BLOCKS)
-
-        def count(block: IntArray) -> IntArray:
-            return count_dealer_below(
-                hands[block],
-                thresholds[block],
-                forced_cards=seen[block],
-                dealer_size=dealer_cards,
-                ranking=ranking,
+        fits = (
+            dealer_cards >= 2
+            and hands.shape[1] <= COMPILED_CARDS
+            and ranking.n_strengths < 2**16
+            and hands.shape[0] > 0
+        )
+        if self.compiled and fits:
+            below = self._compiled_below(
+                hands, strengths, qualifier, ranking, dealer_cards, jobs, seen
             )
-
-        if jobs > 1:  # numpy gathers release the GIL; the blocks are fixed, so is the result
-            with ThreadPoolExecutor(max_workers=jobs) as pool:
-                parts = list(pool.map(count, blocks))
         else:
-            parts = [count(block) for block in blocks]
+            below = _numpy_below(hands, thresholds, ranking, dealer_cards, jobs, seen)
         completions = comb(52 - hands.shape[1] - seen.shape[1], dealer_cards - seen.shape[1])
-        cells = cells_from_below(np.concatenate(parts), completions)
+        cells = cells_from_below(below, completions)
         assert bool((cells >= 0).all()), "an outcome cell counted below zero"
         return cells
+
+    def _compiled_below(
+        self,
+        hands: npt.NDArray[np.uint8],
+        strengths: IntArray,
+        qualifier: int,
+        ranking: Ranking,
+        dealer_cards: int,
+        jobs: int,
+        seen: npt.NDArray[np.uint8],
+    ) -> IntArray:
+        """The counts below the five thresholds, from the counts below ``v``, ``v + 1`` and
+        ``q`` (the five are each one of these three) of each run of equal hands."""
+        from crazy4.core.forced import count_forced
+
+        first = np.ones(hands.shape[0], dtype=bool)
+        first[1:] = (hands[1:] != hands[:-1]).any(axis=1)
+        hand_of = np.cumsum(first, dtype=np.int64) - 1
+        v = strengths.astype(np.int64)[first]
+        three = np.stack([v, v + 1, np.full_like(v, qualifier)], axis=1)
+        counted = count_forced(
+            hands[first],
+            hand_of.astype(np.int32),
+            seen,
+            three,
+            dealer_cards,
+            compiling=self._compiling,
+            ranking=ranking,
+            threads=jobs,
+        )
+        self._compiling = None
+        at_v, above_v, at_q = (counted[:, j].astype(np.int64) for j in range(3))
+        low = v[hand_of] < qualifier  # below the qualifier: min(v, q) = v, max(v, q) = q
+        return np.stack(
+            [
+                np.where(low, at_v, at_q),
+                np.where(low, above_v, at_q),
+                at_q,
+                np.where(low, at_q, at_v),
+                np.where(low, at_q, above_v),
+            ],
+            axis=1,
+        )
+
+
+def _numpy_below(
+    hands: npt.NDArray[np.uint8],
+    thresholds: IntArray,
+    ranking: Ranking,
+    dealer_cards: int,
+    jobs: int,
+    seen: npt.NDArray[np.uint8],
+) -> IntArray:
+    """:func:`crazy4.core.engine.count_dealer_below` over fixed blocks of the hands, on
+    ``jobs`` threads (numpy gathers release the GIL; the blocks are fixed, so is the result)."""
+    blocks = np.array_split(np.arange(hands.shape[0]), _BLOCKS)
+
+    def count(block: IntArray) -> IntArray:
+        return count_dealer_below(
+            hands[block],
+            thresholds[block],
+            forced_cards=seen[block],
+            dealer_size=dealer_cards,
+            ranking=ranking,
+        )
+
+    if jobs > 1:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            parts = list(pool.map(count, blocks))
+    else:
+        parts = [count(block) for block in blocks]
+    return np.concatenate(parts)
 
 
 def counter_for(shape: DealShape) -> CellCounter:
@@ -180,3 +310,67 @@ def counter_for(shape: DealShape) -> CellCounter:
     seen = shape.face_up
     completions = comb(52 - shape.player_cards - seen, shape.dealer_cards - seen)
     return SubsetCounter() if completions > LISTING_LIMIT else ListingCounter()
+
+
+def cells_table(shape: DealShape, ranking: Ranking, qualifier: int) -> str:
+    """The name of the cached cells of a deal shape's situations (:func:`situation_cells`).
+
+    Examples
+    --------
+    >>> from crazy4.core.strength_table import BEST_FOUR
+    >>> cells_table(DealShape(5, 5, 1, 5), BEST_FOUR, 322)
+    'best_four_cells_5x5_up1_hand5_q322'
+    """
+    return (
+        f"{ranking.key}_cells_{shape.player_cards}x{shape.dealer_cards}"
+        f"_up{shape.face_up}_hand{shape.hand_cards}_q{qualifier}"
+    )
+
+
+def cells_cached(shape: DealShape, ranking: Ranking, qualifier: int) -> bool:
+    """Whether :func:`situation_cells` will read the cells from the cache."""
+    return is_cached(cells_table(shape, ranking, qualifier), cell_builders(ranking))
+
+
+def cell_builders(ranking: Ranking) -> tuple[str, ...]:
+    """The modules whose code decides the cached cells (:data:`CELL_MODULES`, the ranking's)."""
+    return (*CELL_MODULES, *table_builders(ranking))
+
+
+def situation_cells(
+    shape: DealShape,
+    ranking: Ranking,
+    qualifier: int,
+    rows: int,
+    count: Callable[[], IntArray],
+) -> IntArray:
+    """The cells of the ``rows`` situation classes of ``shape``
+    (:func:`crazy4.generic.situations.deal_situations`), from the table cache or by ``count``
+    (the counter's cells of those situations), then saved: they depend only on the ranking,
+    the deal shape and the qualifier (and the code, part of the key).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from crazy4.core.strength_table import BEST_FOUR
+    >>> previous = os.environ.get("CRAZY4_CACHE_DIR")
+    >>> os.environ["CRAZY4_CACHE_DIR"] = tempfile.mkdtemp()
+    >>> shape = DealShape(5, 5, 0, 4)
+    >>> made = situation_cells(shape, BEST_FOUR, 0, 1, lambda: np.ones((1, 6), np.int64))
+    >>> read = situation_cells(shape, BEST_FOUR, 0, 1, lambda: np.zeros((1, 6), np.int64))
+    >>> made.tolist() == read.tolist() == [[1, 1, 1, 1, 1, 1]], cells_cached(shape, BEST_FOUR, 0)
+    (True, True)
+    >>> if previous is None:
+    ...     del os.environ["CRAZY4_CACHE_DIR"]
+    ... else:
+    ...     os.environ["CRAZY4_CACHE_DIR"] = previous
+    """
+    cells = cached_array(
+        cells_table(shape, ranking, qualifier),
+        lambda: count().astype(np.int32),  # every cell is at most C(52, d) < 2^31
+        expected_shape=(rows, 6),
+        dtype=np.int32,
+        builders=cell_builders(ranking),
+        background=True,  # written while the pricing runs
+    )
+    return cells.astype(np.int64)

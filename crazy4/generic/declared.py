@@ -37,8 +37,11 @@ engine serves it with no code for it::
     [settle.ante_bonus.pays]
     straight = 1
 
-    [[side_bet]]                      # bets on the player's own cards, settled on any decision
+    [[side_bet]]                      # side bets, settled whatever the player decides
     name = "pair-plus"
+    scores = "player"                 # "player" (default): the player's own cards;
+                                      # "player_and_dealer": all the cards of both hands
+    ranking = "three_card"            # the ranking its [pays] reads (default: the game's)
     [side_bet.pays]
     pair = 1
 
@@ -49,7 +52,8 @@ The Play bet's sizes are the ``[play] multiples`` (a multiple ``m`` wagers ``m``
 reader refuses an incoherent
 game in one line: a hand of more cards than dealt, more cards than a deck holds, a ranking
 that does not rank hands of that size, a pay line the ranking has no category for, ``"pays"``
-without a pay table.
+without a pay table, a side bet its ranking cannot score
+(:func:`crazy4.rules.side_bet_scores.scores_mismatch`).
 
 Examples
 --------
@@ -67,7 +71,7 @@ crazy4.errors.InputError: g.toml [game]: hand_cards = 4 is more than the 3 cards
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import lcm
 
@@ -83,6 +87,7 @@ from crazy4.rules.category_section import read_category_pays
 from crazy4.rules.limits import Limits, read_limits
 from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.rules.sections import Section, named_tables
+from crazy4.rules.side_bet_scores import SCORES_WORDS, read_side_bet_scores, scored_cards
 from crazy4.spec.specification import (
     CellSettlement,
     DealShape,
@@ -125,6 +130,7 @@ class DeclaredRuleSet(RuleSet):
     play_bet: WagerRules | None = None
     ante_bonus: WagerRules | None = None
     side_tables: tuple[CategoryPays, ...] = ()
+    side_scores: dict[str, tuple[str, str]] = field(default_factory=dict)
     table_limits: Limits | None = None
 
     def side_bet_names(self) -> tuple[str, ...]:
@@ -210,12 +216,17 @@ class DeclaredGame:
             else None
         )
         settle.finish()
-        tables = named_tables(
-            top,
-            "side_bet",
-            lambda section, name: read_category_pays(section, name, ranking),
-            lambda table: table.name,
-        )
+        scoring: dict[str, tuple[str, str]] = {}
+
+        def side_bet(section: Section, name: str) -> CategoryPays:
+            shape = self.shape
+            scores, read_on = read_side_bet_scores(
+                section, shape.player_cards, shape.dealer_cards, self.ranking_name
+            )
+            scoring[name] = (scores, read_on)
+            return read_category_pays(section, name, ranking_named(read_on))
+
+        tables = named_tables(top, "side_bet", side_bet, lambda table: table.name)
         base = {name: getattr(common, name) for name in RuleSet.__dataclass_fields__}
         return DeclaredRuleSet(
             **base,
@@ -223,6 +234,7 @@ class DeclaredGame:
             play_bet=play,
             ante_bonus=bonus,
             side_tables=tables,
+            side_scores=scoring,
             table_limits=read_limits(top),
         )
 
@@ -269,11 +281,19 @@ class DeclaredGame:
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
-        """The ``[[side_bet]]`` tables."""
-        return tuple(
-            SideBetSpec(table.name, f"side bet {table.name}", table)
-            for table in _declared(rules).side_tables
-        )
+        """The ``[[side_bet]]`` tables, each on the cards and the ranking it names."""
+        chosen = _declared(rules)
+        bets = []
+        for table in chosen.side_tables:
+            scores, read_on = chosen.side_scores.get(table.name, ("player", self.ranking_name))
+            own: Ranking | None = None if read_on == self.ranking_name else ranking_named(read_on)
+            cards = "" if scores == "player" else " (the player's and the dealer's cards)"
+            bets.append(
+                SideBetSpec(
+                    table.name, f"side bet {table.name}{cards}", table, scores=scores, ranking=own
+                )
+            )
+        return tuple(bets)
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the report lists them, from the data."""
@@ -308,13 +328,25 @@ class DeclaredGame:
                 lines.append(f"{markdown_text(name)} pay table: {pays}.")
         for table in chosen.side_tables:
             pays = ", ".join(f"{line.label.replace('_', ' ')} {line.odds}" for line in table.lines)
-            lines.append(f"Side bet {markdown_text(table.name)}: {pays}.")
+            scores, read_on = chosen.side_scores.get(table.name, ("player", self.ranking_name))
+            scored = (
+                ""
+                if (scores, read_on) == ("player", self.ranking_name)
+                else f" (on {_scored_words(scores, read_on, shape)})"
+            )
+            lines.append(f"Side bet {markdown_text(table.name)}{scored}: {pays}.")
         limits = chosen.table_limits
         if limits is not None:
             cap = limits.aggregate_payout_cap
             paid = "" if cap is None else f"; the most paid on one hand, all bets together: ${cap}"
             lines.append(f"Limits: ${limits.minimum_bet} to ${limits.maximum_bet} a unit{paid}.")
         return lines
+
+
+def _scored_words(scores: str, ranking: str, shape: DealShape) -> str:
+    """What a side bet scores, in words: ``the best hand of the 6 cards of ... (five_card)``."""
+    cards = scored_cards(scores, shape.player_cards, shape.dealer_cards)
+    return f"the best hand of {SCORES_WORDS[scores].format(cards=cards)}, ranked {ranking}"
 
 
 def _declared(rules: RuleSet) -> DeclaredRuleSet:

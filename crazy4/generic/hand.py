@@ -16,6 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
+import numpy.typing as npt
 
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.cards import colex_index, format_card, format_cards
@@ -23,10 +24,11 @@ from crazy4.core.decisions import decision_label
 from crazy4.core.hand_result import decision_evs, exact_tie
 from crazy4.errors import InputError
 from crazy4.generic.counts import dealer_histograms
+from crazy4.generic.joint_bets import joint_counts
 from crazy4.generic.pricing import cells_from_histograms, price
 from crazy4.report.hand_text import count_lines, decision_lines, qualifier_rows
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import CELLS, GameSpec
+from crazy4.spec.specification import CELLS, GameSpec, SideBetSpec
 
 
 def spec_hand_result(
@@ -62,8 +64,18 @@ def spec_hand_result(
     prices = price(cells, strengths, spec.settlement(rules))
     counts = {name: int(cells[0, i]) for i, name in enumerate(CELLS)}
     side_bets = {}
+    hand = np.array([sorted(cards)], dtype=np.uint8)
     for side in spec.side_bets(rules):
-        odds = Fraction(int(side.pays.odds_numerators(spec.ranking, side.pays.unit)[strength]))
+        if side.scores != "player":
+            side_bets[side.name] = dealer_dependent(spec, side, hand, forced)
+            continue
+        ranking = side.ranking_of(spec.ranking)
+        scored = (
+            strength
+            if ranking is spec.ranking
+            else int(ranking.strengths(len(cards))[colex_index(cards)])
+        )
+        odds = Fraction(int(side.pays.odds_numerators(ranking, side.pays.unit)[scored]))
         odds /= side.pays.unit
         side_bets[side.name] = "loses" if odds < 0 else f"pays {fraction_text(odds)} to 1"
     return {
@@ -79,6 +91,38 @@ def spec_hand_result(
         "exact_tie": exact_tie(prices),
         "side_bets": side_bets,
     }
+
+
+def dealer_dependent(
+    spec: GameSpec, side: SideBetSpec, hand: npt.NDArray[np.uint8], seen: npt.NDArray[np.uint8]
+) -> str:
+    """A side bet on the dealer's cards too, for one hand: not priced from the hand alone but
+    over every dealer hand from the other cards (its exact EV and how often it pays).
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> from crazy4.registry import load_rules
+    >>> bonus = THREE_CARD.side_bets(load_rules("three-card-side-bets"))[-3]
+    >>> hand = np.array([sorted(parse_cards("As Ks Qs"))], dtype=np.uint8)
+    >>> dealer_dependent(THREE_CARD, bonus, hand, np.zeros((1, 0), np.uint8))[:60]
+    "depends on the dealer's cards: pays on 2,941 of 18,424 deale"
+    """
+    ranking = side.ranking_of(spec.ranking)
+    unit = side.pays.unit
+    values, column = np.unique(side.pays.odds_numerators(ranking, unit), return_inverse=True)
+    table = ranking.strengths(side.cards(spec.shape))
+    counts = joint_counts(
+        hand, seen, table, spec.shape.dealer_cards, column.astype(np.int64), len(values)
+    )[0]
+    total = int(counts.sum())
+    paid = int(counts[values > 0].sum())
+    ev = Fraction(sum(int(c) * int(v) for c, v in zip(counts, values, strict=True)), total * unit)
+    return (
+        f"depends on the dealer's cards: pays on {paid:,} of {total:,} dealer hands, "
+        f"EV {fraction_text(ev)} ({float(ev):+.4f}) per unit"
+    )
 
 
 def spec_hand_text(result: dict[str, object]) -> str:

@@ -85,8 +85,16 @@ class Prices:
 
 def price(cells: IntArray, strengths: IntArray, settlement: CellSettlement) -> Prices:
     """Each row's EVs and optimal decision from its cells (module docstring)."""
-    nets = settlement.nets[strengths]  # (n, 4, 6)
-    ev = np.einsum("nc,ndc->nd", cells, nets)
+    # a decision and a cell at a time, on contiguous columns: no (n, 4, 6) copy of the nets
+    # (a gigabyte for millions of rows)
+    by_cell = np.ascontiguousarray(cells.T, dtype=np.int64)
+    ev = np.empty((cells.shape[0], settlement.nets.shape[1]), dtype=np.int64)
+    for decision in range(settlement.nets.shape[1]):
+        total = np.zeros(cells.shape[0], dtype=np.int64)
+        for cell in range(cells.shape[1]):
+            nets = np.ascontiguousarray(settlement.nets[:, decision, cell], dtype=np.int64)
+            total += by_cell[cell] * nets[strengths]
+        ev[:, decision] = total
     allowed = settlement.allowed[strengths]
     lowest = np.iinfo(np.int64).min
     masked = np.where(allowed, ev, lowest)

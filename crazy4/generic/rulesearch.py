@@ -6,12 +6,16 @@ rules differently are edits of how rows reach that table, or of the table itself
 once here for every such game (:class:`SpecEdit`), and they compose:
 
 * the dealer's qualifier (each of :data:`QUALIFIERS` the game's ranking can name);
-* ties going to the player or to the dealer (the tie cells read as a win or a loss);
+* another tie rule (each of the rule file's ``ties`` the rule set does not have: the rows
+  settled by the rule set with that switch, :func:`crazy4.validate.switches.dealer_switches`);
 * a dealer who does not qualify: the Ante wins and the Play pushes, the Ante pushes and the
   Play wins, or the hands compared as if it qualified;
 * a line of the Ante Bonus (logged apart) or of the side bet paying what the log paid on its
   category, not at all, or a category the table lacks added (odds read from the log's nets);
-* the Ante Bonus folded into the Ante's net (``ante_bonus_net`` left 0).
+* the Ante Bonus folded into the Ante's net (``ante_bonus_net`` left 0);
+* the misreadings of the ranking (:mod:`crazy4.validate.misread`), where the game's ranking
+  has the hands: the low straight (A-2-3 in a three-card game) not counted as a straight, in
+  both hands, the player's or the dealer's; a pair against a pair compared by the high card.
 
 :func:`spec_edits` lists the single edits for the rows that differ; :class:`SpecRows.settle`
 settles rows under any tuple of them; :func:`crazy4.validate.search.Search` does the rest.
@@ -20,15 +24,16 @@ settles rows under any tuple of them; :func:`crazy4.validate.search.Search` does
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.paytables import format_odds
 from crazy4.errors import InputError
-from crazy4.spec.specification import CELLS, CellSettlement, Ranking
+from crazy4.spec.specification import CellSettlement, Ranking
 from crazy4.validate.infer import Variant
+from crazy4.validate.misread import compare_pairs_by_high_card, low_straight_name
 from crazy4.validate.patterns import amount_verb
 from crazy4.validate.switches import odds_of_net
 
@@ -36,6 +41,21 @@ FloatNets = dict[str, npt.NDArray[np.float64]]
 
 #: The qualifiers tried besides the rule set's own (those the game's ranking can name).
 QUALIFIERS = ("none", "J high", "Q high", "K high", "A high", "pair")
+#: The misreadings of the ranking (flags of a :class:`SpecEdit`).
+PLAYER_LOW, DEALER_LOW, PAIR_HIGH_CARD = "player_low_straight", "dealer_low_straight", "pair_high"
+
+
+@dataclass(frozen=True)
+class Misread:
+    """The rows as an engine that misreads the ranking ranks them
+    (:mod:`crazy4.validate.misread`): doubled strengths with the low straight no straight
+    (None: the ranking has none), the keys of pairs compared by the high card (None: no pair).
+    """
+
+    player_low: npt.NDArray[np.int64] | None = None
+    dealer_low: npt.NDArray[np.int64] | None = None
+    player_pair: npt.NDArray[np.int64] | None = None
+    dealer_pair: npt.NDArray[np.int64] | None = None
 
 
 @dataclass(frozen=True)
@@ -46,25 +66,28 @@ class SpecEdit:
     """
 
     qualifier: int | None = None
-    tie_cell: int | None = None
+    ties: str | None = None
     not_qualified: tuple[float, float] | str | None = None
     lines: tuple[tuple[str, int, float | None], ...] = ()
     bonus_in_ante: bool = False
+    flags: frozenset[str] = frozenset()
 
     def merge(self, other: SpecEdit) -> SpecEdit:
         """Both edits at once (the other's switch where both set one).
 
         Examples
         --------
-        >>> SpecEdit(tie_cell=5).merge(SpecEdit(qualifier=3))
-        SpecEdit(qualifier=3, tie_cell=5, not_qualified=None, lines=(), bonus_in_ante=False)
+        >>> SpecEdit(ties="dealer").merge(SpecEdit(qualifier=3))
+        SpecEdit(qualifier=3, ties='dealer', not_qualified=None, lines=(), bonus_in_ante=False, \
+flags=frozenset())
         """
         return SpecEdit(
             other.qualifier if other.qualifier is not None else self.qualifier,
-            other.tie_cell if other.tie_cell is not None else self.tie_cell,
+            other.ties if other.ties is not None else self.ties,
             other.not_qualified if other.not_qualified is not None else self.not_qualified,
             self.lines + other.lines,
             self.bonus_in_ante or other.bonus_in_ante,
+            self.flags | other.flags,
         )
 
 
@@ -88,6 +111,10 @@ class SpecRows:
         The side bet's wager name in the log (its lines are edited as wager ``"side"``).
     bonus_apart : bool
         Whether the log writes the Ante Bonus apart.
+    misread : Misread
+        The rows as the ranking's misreadings rank them.
+    tie_rules : dict
+        The settlement of the rule set with each other tie rule (by the rule's name).
     """
 
     strength: npt.NDArray[np.int64]
@@ -99,6 +126,8 @@ class SpecRows:
     side: npt.NDArray[np.float64] | None
     side_key: str
     bonus_apart: bool
+    misread: Misread = Misread()
+    tie_rules: dict[str, CellSettlement] = field(default_factory=dict)
 
     def settle(self, edits: Sequence[SpecEdit]) -> FloatNets:
         """Nets per unit of every logged wager under all ``edits`` at once.
@@ -121,17 +150,27 @@ class SpecRows:
         for one in edits:
             edit = edit.merge(one)
         qualifier = self.qualifier if edit.qualifier is None else edit.qualifier
-        player, dealer = self.strength, self.dealer_strength
-        comparison = (player == dealer).astype(np.int64) + 2 * (player < dealer)
-        if edit.tie_cell is not None:
-            comparison = np.where(comparison == 1, edit.tie_cell % 3, comparison)
-        qualified = dealer >= qualifier
+        player2, dealer2 = 2 * self.strength, 2 * self.dealer_strength
+        misread = self.misread
+        if PLAYER_LOW in edit.flags and misread.player_low is not None:
+            player2 = misread.player_low
+        if DEALER_LOW in edit.flags and misread.dealer_low is not None:
+            dealer2 = misread.dealer_low
+        comparison = (player2 == dealer2).astype(np.int64) + 2 * (player2 < dealer2)
+        if PAIR_HIGH_CARD in edit.flags and misread.player_pair is not None:
+            assert misread.dealer_pair is not None
+            comparison = compare_pairs_by_high_card(
+                comparison, misread.player_pair, misread.dealer_pair
+            )
+        settlement = self.tie_rules.get(edit.ties or "", self.settlement)
+        qualified = dealer2 >= 2 * qualifier
+        player = (player2 + 1) // 2
         cell = 3 * qualified.astype(np.int64) + comparison
         if edit.not_qualified == "compared":
             cell = np.where(qualified, cell, cell + 3)
-        unit = self.settlement.unit
+        unit = settlement.unit
         index = (player, self.multiple, cell)
-        nets = {name: part[index] / unit for name, part in self.settlement.parts.items()}
+        nets = {name: part[index] / unit for name, part in settlement.parts.items()}
         played = self.multiple > 0
         if isinstance(edit.not_qualified, tuple):
             ante, play = edit.not_qualified
@@ -143,6 +182,9 @@ class SpecRows:
             if wager == "ante_bonus" and "ante_bonus" in nets:
                 hit &= played | bonus_on_fold
                 nets["ante_bonus"] = np.where(hit, odds or 0.0, nets["ante_bonus"])
+            elif wager == "play" and odds is not None:
+                hit &= played & qualified & (cell == 3)
+                nets["play"] = np.where(hit, odds * self.multiple, nets["play"])
             elif wager == "side" and self.side is not None:
                 side = nets.get(self.side_key, self.side[player])
                 nets[self.side_key] = np.where(hit, -1.0 if odds is None else odds, side)
@@ -158,14 +200,19 @@ class SpecRows:
 def spec_edits(
     ranking: Ranking,
     qualifier: tuple[int, str],
-    wrong: dict[str, tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]],
+    wrong: dict[str, list[tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]]],
     expected: dict[str, npt.NDArray[np.float64]],
     names: dict[str, str],
     bonus_apart: bool,
+    ties: Sequence[tuple[Variant, str]] = (),
+    misread: tuple[Misread, int] = (Misread(), 0),
 ) -> list[tuple[Variant, SpecEdit]]:
     """The single edits searched: the switches (``qualifier``: the rule set's, its strength
-    and its words), then the pay lines of the wagers in ``wrong``
-    (each its differing rows' categories and logged nets per unit; ``expected`` the net per
+    and its words; ``ties``: each other tie rule, its variant and name), the misreadings of
+    the ranking the rows have (``misread``: the rows as misread and the hand size), then the
+    pay lines of the wagers in ``wrong``
+    (each its differing rows' categories and logged nets per unit, from one or more columns:
+    the Ante Bonus's own and what the Ante paid beyond its net; ``expected`` the net per
     unit the rule set pays each category; ``names`` the wagers as printed), then the Ante
     Bonus folded into the Ante when the log writes it apart.
 
@@ -174,11 +221,16 @@ def spec_edits(
     >>> from crazy4.games.three_card.ranking import THREE_CARD_RANKING as ranking
     >>> flush = ranking.categories.index("flush")
     >>> found = spec_edits(ranking, (ranking.strength_of("Q high"), "Q high"),
-    ...                    {"side": (np.array([flush]), np.array([3.0]))},
+    ...                    {"side": [(np.array([flush]), np.array([3.0]))]},
     ...                    {"side": np.array([-1, 1, 4, 6, 30, 40.0])}, {"side": "Pair Plus"},
     ...                    False)
     >>> [variant.difference for variant, _ in found][-1]
     'Pair Plus flush pays 3 to 1, not 4 to 1'
+    >>> rows = Misread(np.zeros(1, np.int64), np.zeros(1, np.int64))
+    >>> [v.difference for v, _ in spec_edits(ranking, (0, "none"), {}, {}, {}, False,
+    ...                                      misread=(rows, 3))][-3:]
+    ['A-2-3 is not a straight', "A-2-3 is not a straight in the player's hand", \
+"A-2-3 is not a straight in the dealer's hand"]
     """
     found: list[tuple[Variant, SpecEdit]] = []
     for text in QUALIFIERS:
@@ -192,11 +244,8 @@ def spec_edits(
                 f"dealer qualified from {text}, not {qualifier[1]}",
             )
             found.append((variant, SpecEdit(qualifier=strength)))
+    found += [(variant, SpecEdit(ties=name)) for variant, name in ties]
     found += [
-        (Variant("ties = player (the player wins ties)", "ties settled as the player's"),
-         SpecEdit(tie_cell=CELLS.index("player_wins"))),
-        (Variant("ties = dealer (the dealer wins ties)", "ties settled as the dealer's"),
-         SpecEdit(tie_cell=CELLS.index("dealer_wins"))),
         (Variant("a dealer who does not qualify: the Ante wins 1:1 and the Play pushes",
                  "Ante won and Play pushed against a dealer who does not qualify"),
          SpecEdit(not_qualified=(1.0, 0.0))),
@@ -207,14 +256,52 @@ def spec_edits(
                  "hands compared against a dealer who does not qualify"),
          SpecEdit(not_qualified="compared")),
     ]  # fmt: skip
-    for wager, (categories, observed) in wrong.items():
-        found += _line_edits(ranking, wager, names[wager], categories, observed, expected[wager])
+    found += misreadings(*misread)
+    for wager, sources in wrong.items():
+        for categories, observed in sources:
+            for line in _line_edits(
+                ranking, wager, names[wager], categories, observed, expected[wager]
+            ):
+                if line[0] not in (variant for variant, _ in found):
+                    found.append(line)
     if bonus_apart:
         variant = Variant(
             "the Ante Bonus is paid inside the Ante's net (ante_bonus_net left 0)",
             "Ante Bonus folded into the Ante",
         )
         found.append((variant, SpecEdit(bonus_in_ante=True)))
+    return found
+
+
+def misreadings(rows: Misread, size: int) -> list[tuple[Variant, SpecEdit]]:
+    """The misreadings of the ranking searched, those the rows have (``size``: the cards of a
+    hand): the low straight not a straight, in both hands, the player's, the dealer's; a pair
+    against a pair compared by the high card.
+
+    Examples
+    --------
+    >>> pairs = np.zeros(1, np.int64)
+    >>> [v.pattern for v, _ in misreadings(Misread(player_pair=pairs, dealer_pair=pairs), 4)]
+    ['pair against pair settled by the high card, not by the pair']
+    """
+    found: list[tuple[Variant, SpecEdit]] = []
+    if rows.player_low is not None and rows.dealer_low is not None:
+        low = low_straight_name(size)
+        for whose, flags in (
+            ("", {PLAYER_LOW, DEALER_LOW}),
+            (" in the player's hand", {PLAYER_LOW}),
+            (" in the dealer's hand", {DEALER_LOW}),
+        ):
+            owner = {PLAYER_LOW: "player ", DEALER_LOW: "dealer "} if len(flags) == 1 else {}
+            settled = f"{''.join(owner.get(f, '') for f in flags)}{low} settled as ace high"
+            variant = Variant(f"{low} is not a straight{whose}", settled)
+            found.append((variant, SpecEdit(flags=frozenset(flags))))
+    if rows.player_pair is not None and rows.dealer_pair is not None:
+        variant = Variant(
+            "a pair is compared with a pair by the high card, not by the pair",
+            "pair against pair settled by the high card, not by the pair",
+        )
+        found.append((variant, SpecEdit(flags=frozenset({PAIR_HIGH_CARD}))))
     return found
 
 

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from crazy4.core.bets import sums_by_value
 from crazy4.core.cards import RANKS
 from crazy4.generic.analysis import SpecAnalysis
 from crazy4.spec.specification import CELLS, DECISIONS, GameSpec
@@ -37,21 +38,29 @@ def seen_ranks(seen: npt.NDArray[np.uint8]) -> npt.NDArray[np.str_]:
     return np.array(["-".join(row) for row in text.tolist()])
 
 
-def _rank_order(labels: npt.NDArray[np.str_]) -> tuple[npt.NDArray[np.str_], IntArray]:
-    """The distinct up-rank labels, weakest first, and each row's code."""
-    distinct, codes = np.unique(labels, return_inverse=True)
-    keys = [tuple(RANKS.index(rank) for rank in label.split("-")[::-1]) for label in distinct]
-    order = sorted(range(len(distinct)), key=lambda i: keys[i][::-1])
-    position = np.empty(len(distinct), dtype=np.int64)
-    position[order] = np.arange(len(distinct))
-    return distinct[order], position[codes]
+def _rank_order(seen: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.str_], IntArray]:
+    """The distinct up-rank labels (:func:`seen_ranks`), weakest first (by the highest rank,
+    then the next), and each row's code: the ranks, highest first, as base-13 digits, which
+    order the labels so, then numbered among those present."""
+    ranks = np.sort(seen.astype(np.int64) // 4, axis=1)[:, ::-1]
+    digits = ranks @ (13 ** np.arange(ranks.shape[1] - 1, -1, -1, dtype=np.int64))
+    present = np.flatnonzero(np.bincount(digits, minlength=13 ** ranks.shape[1]))
+    position = np.zeros(13 ** ranks.shape[1], dtype=np.int64)
+    position[present] = np.arange(present.shape[0])
+    codes = position[digits]
+    first = np.zeros(present.shape[0], dtype=np.int64)
+    first[codes] = np.arange(codes.shape[0])  # a row of each label (any: they are alike)
+    return seen_ranks(seen[first]), codes
 
 
 def _sums(keys: IntArray, values: IntArray, size: int) -> IntArray:
-    """Exact integer sums of ``values`` rows by ``keys`` (``bincount`` would go through
-    floats)."""
+    """Exact integer sums of ``values`` rows by ``keys``
+    (:func:`crazy4.core.bets.sums_by_value`, a column at a time)."""
+    if values.ndim == 1:
+        return sums_by_value(keys, values, size)
     out = np.zeros((size, *values.shape[1:]), dtype=np.int64)
-    np.add.at(out, keys, values)
+    for column in range(values.shape[1]):
+        out[:, column] = sums_by_value(keys, np.ascontiguousarray(values[:, column]), size)
     return out
 
 
@@ -59,7 +68,7 @@ def situations_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     """One row per player strength and up rank: situations, exact deals by cell, decisions and
     the optimal EV summed over the situations."""
     ranking, prices = spec.ranking, analysis.prices
-    labels, rank_code = _rank_order(seen_ranks(analysis.seen))
+    labels, rank_code = _rank_order(analysis.seen)
     n_ranks = len(labels)
     key = analysis.strengths * n_ranks + rank_code
     size = ranking.n_strengths * n_ranks
@@ -104,7 +113,7 @@ def strategy_by_seen(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     for strength in range(ranking.n_strengths - 1, -1, -1):
         order.setdefault(groups[strength], len(order))
     group_code = np.array([order[group] for group in groups], dtype=np.int64)
-    labels, rank_code = _rank_order(seen_ranks(analysis.seen))
+    labels, rank_code = _rank_order(analysis.seen)
     n_ranks = len(labels)
     weights = analysis.weights
     chosen = np.zeros((weights.shape[0], len(DECISIONS)), dtype=np.int64)
@@ -136,7 +145,7 @@ def strategy_by_seen(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
 def lowest_played(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     """Per up rank: the weakest hand played in any situation, and the weakest from which every
     stronger situation is played -- the strategy's summary line by up card."""
-    labels, rank_code = _rank_order(seen_ranks(analysis.seen))
+    labels, rank_code = _rank_order(analysis.seen)
     played = analysis.prices.decision > 0
     rows = []
     for code, label in enumerate(labels):

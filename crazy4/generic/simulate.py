@@ -37,6 +37,7 @@ from crazy4.log.cardtext import hand_code_array
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BetNets, Chunk, Counts
 from crazy4.simulate.plan import PlanTables, SimulationPlan
+from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from crazy4.spec.specification import CELLS, DECISIONS, WAGERS, DealShape, GameSpec
 
 #: The most seats at one table.
@@ -185,7 +186,13 @@ class SpecSimulator:
             inverse, _ = class_of_hands(shape.player_cards)
             word = strength * 4 + plan.decision.astype(np.int32)[inverse]
         settlement = self.spec.settlement(plan.rules)
-        sides = self.spec.side_bets(plan.rules)
+        # a bet on the dealer's cards too, or on another ranking, is keyed by no seat word: it
+        # is not simulated (its exact value stands alone)
+        sides = [
+            side
+            for side in self.spec.side_bets(plan.rules)
+            if side.scores == "player" and side.ranking_of(self.spec.ranking) is self.spec.ranking
+        ]
         unit = lcm(settlement.unit, *(side.pays.unit for side in sides))
         scale = unit // settlement.unit  # every net over one denominator
         nets = {self.spec.main_bet: settlement.nets.reshape(-1) * scale}
@@ -232,7 +239,8 @@ class SpecSimulator:
             for name, nets in tables.nets.items():
                 total = seat_totals(nets, keys)
                 squares[name] = exact_dot(total, total)
-        counts.add_totals(rounds, squares, None)
+        seats = list(dealt.colex[: plan.seats])
+        counts.add_totals(rounds, squares, progressive_counts(plan.rules, plan.meter, seats))
         table = self._log(plan, plan.first_round(chunk), cards, keys) if log else None
         return Chunk(counts=counts, log=table)
 
@@ -316,11 +324,17 @@ class SpecSimulator:
         side = None
         if plan.side_bet is not None:
             side = self.spec.side_bets(plan.rules)[plan.side_bet].name
+            if side not in tables.nets:
+                raise InputError(
+                    f"--side-bet: {side} scores more than the player's hand; a log settles "
+                    "only a bet on the player's own hand"
+                )
             columns[self.side_bet_key] = pa.array(np.ones(key.shape[0]))
         for name in WAGERS:
             columns[f"{name}_net"] = pa.array(tables.parts[name][key] / tables.unit)
         if side is not None:
             columns[f"{self.side_bet_key}_net"] = pa.array(tables.nets[side][key] / tables.unit)
+        columns.update(progressive_columns(plan.rules, plan.meter, player, seats))
         return pa.table(columns)
 
     def bet_nets(self, plan: SimulationPlan) -> BetNets:

@@ -8,7 +8,9 @@ one with the same counts, so one situation of each class is priced and weighted 
 size: the player hands fall into suit classes (:func:`crazy4.generic.counts.suit_classes`),
 and for each class representative ``R`` the seen cards fall into orbits under the
 relabellings that fix ``R`` (:func:`crazy4.core.forced.forced_situations`). The weights sum to
-every situation exactly once (``C(52, p) * C(52 - p, f)``; checked here).
+every situation exactly once (``C(52, p) * C(52 - p, f)``; checked here). The classes depend
+on the deal shape alone, so those of a shape with cards face up (millions of rows for five-card
+hands) are kept in the table cache (:func:`crazy4.core.cache.cached_array`).
 
 Examples
 --------
@@ -23,14 +25,17 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import permutations
 from math import comb
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices
 from crazy4.core.forced import forced_situations
 from crazy4.generic.counts import class_of_hands, suit_classes
@@ -66,9 +71,19 @@ class DealSituations:
         return int(self.weights.shape[0])
 
 
+#: Modules whose code decides the cached situation classes (beyond the core's table builders).
+SITUATION_MODULES = (
+    "crazy4.generic.situations",
+    "crazy4.generic.counts",
+    "crazy4.core.forced",
+    "crazy4.core.orbit_kernels",
+)
+
+
 @cache
 def deal_situations(shape: DealShape) -> DealSituations:
-    """The situation classes of a deal shape (module docstring).
+    """The situation classes of a deal shape (module docstring), from the table cache when
+    cards are face up.
 
     Raises
     ------
@@ -76,6 +91,54 @@ def deal_situations(shape: DealShape) -> DealSituations:
         For more than two cards face up (the orbits are enumerated for up to two).
     AssertionError
         When the weights do not cover every situation exactly once.
+    """
+    if not shape.face_up:
+        return enumerate_situations(shape)
+    found: list[DealSituations] = []
+
+    def situations() -> DealSituations:  # enumerated once, on the first table missed
+        if not found:
+            found.append(enumerate_situations(shape))
+        return found[0]
+
+    stem = f"situations_{shape.player_cards}_up{shape.face_up}"
+    (rows,) = _cached(f"{stem}_rows", lambda: np.array([situations().rows]), (1,), np.int64)
+    p, f = shape.player_cards, shape.face_up
+    return DealSituations(
+        hands=_cached(f"{stem}_hands", lambda: situations().hands, (rows, p), np.uint8),
+        seen=_cached(f"{stem}_seen", lambda: situations().seen, (rows, f), np.uint8),
+        weights=_cached(f"{stem}_weights", lambda: situations().weights, (rows,), np.int64),
+        hand_class=_cached(
+            f"{stem}_hand_class", lambda: situations().hand_class, (rows,), np.int64
+        ),
+    )
+
+
+def _cached(
+    name: str,
+    build: Callable[[], npt.NDArray[np.generic]],
+    shape: tuple[int, ...],
+    dtype: type,
+) -> npt.NDArray[Any]:
+    return cached_array(
+        name,
+        build,
+        expected_shape=shape,
+        dtype=dtype,
+        builders=SITUATION_MODULES,
+        background=True,  # written while the count runs
+    )
+
+
+def enumerate_situations(shape: DealShape) -> DealSituations:
+    """The situation classes of a deal shape, enumerated (:func:`deal_situations`).
+
+    Examples
+    --------
+    >>> from crazy4.spec.specification import DealShape
+    >>> enumerate_situations(DealShape(3, 3, 1, 3)).rows == deal_situations(
+    ...     DealShape(3, 3, 1, 3)).rows
+    True
     """
     hands, sizes = suit_classes(shape.player_cards)
     classes = forced_situations(hands, sizes, shape.face_up)

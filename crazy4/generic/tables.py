@@ -14,7 +14,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from crazy4.core.bet_tables import fraction_text, net_distribution
-from crazy4.core.bets import summarize
+from crazy4.core.bets import BetOutcomes, summarize, sums_by_value
 from crazy4.core.cards import format_hands
 from crazy4.generic.analysis import SpecAnalysis
 from crazy4.generic.seen_tables import lowest_played, situations_table, strategy_by_seen
@@ -147,17 +147,8 @@ def strategy_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
 def returns_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     """The main game's return table: deals by decision, hand group, cell and net."""
     bet = analysis.main
-    rows, cells = bet.combos.shape
     group_code, group_names = groups_of(spec)
-    frame = pd.DataFrame(
-        {
-            "decision_code": np.repeat(analysis.prices.decision, cells),
-            "category_code": np.repeat(group_code[analysis.strengths], cells),
-            "cell": np.tile(np.arange(cells), rows),
-            "net_numerator": bet.net.ravel(),
-            "combinations": bet.combos.ravel(),
-        }
-    )
+    frame = _outcome_rows(bet, analysis.strengths, analysis.prices.decision, group_code)
     frame = frame[frame["combinations"] > 0]
     keys = ["decision_code", "category_code", "cell", "net_numerator"]
     grouped = frame.groupby(keys)["combinations"].sum().reset_index()
@@ -180,6 +171,39 @@ def returns_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     table["probability"] = table["combinations"] / deals
     table["contribution"] = table["net_value"] * table["probability"]
     return table.reset_index(drop=True)
+
+
+def _outcome_rows(
+    bet: BetOutcomes, strengths: IntArray, decision: IntArray, group_code: IntArray
+) -> pd.DataFrame:
+    """The bet's deals by decision, hand group, cell and net: summed first over the rows of
+    one strength and decision (exactly, :func:`crazy4.core.bets.sums_by_value`), whose nets
+    are alike, so that millions of situation rows become a few thousand; a row at a time
+    when they are not."""
+    rows, cells = bet.combos.shape
+    kinds = len(DECISIONS)
+    size = (int(strengths.max()) + 1 if rows else 0) * kinds
+    key = strengths * kinds + decision
+    net = np.zeros((size, cells), dtype=np.int64)
+    net[key] = bet.net
+    if (net[key] == bet.net).all():
+        kept = np.flatnonzero(np.bincount(key, minlength=size))
+        decision_of, strength_of = kept % kinds, kept // kinds
+    else:  # nets that differ within a strength and decision: every row its own
+        key, net, size = np.arange(rows, dtype=np.int64), bet.net, rows
+        kept, decision_of, strength_of = key, decision, strengths
+    combos = np.zeros((size, cells), dtype=np.int64)
+    for c in range(cells):
+        combos[:, c] = sums_by_value(key, np.ascontiguousarray(bet.combos[:, c]), size)
+    return pd.DataFrame(
+        {
+            "decision_code": np.repeat(decision_of, cells),
+            "category_code": np.repeat(group_code[strength_of], cells),
+            "cell": np.tile(np.arange(cells), kept.shape[0]),
+            "net_numerator": net[kept].ravel(),
+            "combinations": combos[kept].ravel(),
+        }
+    )
 
 
 def analysis_tables(spec: GameSpec, analysis: SpecAnalysis) -> dict[str, pd.DataFrame]:

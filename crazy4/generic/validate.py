@@ -25,11 +25,11 @@ from crazy4.core.bets import ExactBet
 from crazy4.core.cards import format_cards
 from crazy4.errors import InputError
 from crazy4.generic.counts import class_of_hands
-from crazy4.generic.rulesearch import SpecRows, category_nets, spec_edits
+from crazy4.generic.rulesearch import Misread, SpecRows, category_nets, spec_edits
 from crazy4.generic.simulate import SpecSimulator, analysis_of
 from crazy4.generic.situations import situation_rows
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import GameSpec
+from crazy4.spec.specification import CellSettlement, GameSpec
 from crazy4.validate.checks import (
     Component,
     compare_decisions,
@@ -39,7 +39,8 @@ from crazy4.validate.checks import (
     strategy_check,
     well_formed_check,
 )
-from crazy4.validate.infer import Inference, differing_example, inference_check
+from crazy4.validate.infer import Inference, Variant, differing_example, inference_check
+from crazy4.validate.misread import low_straight_strengths, pair_high_card_keys
 from crazy4.validate.patterns import agrees, differing_columns, key_words
 from crazy4.validate.report import Check, Finding, Options
 from crazy4.validate.rounds import (
@@ -59,6 +60,7 @@ from crazy4.validate.statistics import (
     most_off,
     summary_counts,
 )
+from crazy4.validate.switches import dealer_switches
 from crazy4.validate.tally import BetValues, Tally
 
 IntArray = npt.NDArray[np.int64]
@@ -82,6 +84,7 @@ class SpecRun:
     player_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     dealer_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     inference: Inference = field(default_factory=Inference)
+    tie_rules: list[tuple[Variant, str, CellSettlement]] | None = None
 
     def __post_init__(self) -> None:
         size = len(self.spec.ranking.categories)
@@ -252,26 +255,31 @@ class SpecRun:
         if wrong.size == 0:
             return
         bonus_apart = any(c.name == "ante_bonus" for c in sub)
+        misread = self._misread(batch, rows)
         spec_rows = SpecRows(
             *(strength, dealer, multiple, self.settlement, self.spec.qualifier(self.rules)),
-            *(self.category.astype(np.int64), side, self.side_key, bonus_apart),
+            *(self.category.astype(np.int64), side, self.side_key, bonus_apart, misread),
+            {name: settlement for _, name, settlement in self._tie_rules()},
         )
         size = len(self.spec.ranking.categories)
         bonus = self.settlement.parts["ante_bonus"][:, 1, 3] / self.settlement.unit
         expected = {"ante_bonus": category_nets(bonus, self.category, size)}
         if side is not None:
             expected["side"] = category_nets(side, self.category, size)
-        differs: dict[str, tuple[IntArray, npt.NDArray[np.float64]]] = {}
-        for c in sub:
-            kind = {"ante_bonus": "ante_bonus", self.side_key: "side"}.get(c.name)
-            out = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
-            if kind is not None and out.size:
-                per_unit = c.logged[out] / np.where(c.wager[out] > 0, c.wager[out], 1)
-                differs[kind] = (self.category[strength[out]].astype(np.int64), per_unit)
-        names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label}
+        # the Play's odds when the player beats a qualifying dealer, per unit of the Play
+        play = self.settlement.parts["play"][:, 1, 3] / self.settlement.unit
+        expected["play"] = category_nets(play, self.category, size)
+        differs = self._paid(sub, base, wrong, (strength, dealer, multiple))
+        names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label, "play": "Play"}
         qualifier = self.spec.qualifier(self.rules)
         rule = (qualifier, self.rules.dealer.qualifier)
-        edits = spec_edits(self.spec.ranking, rule, differs, expected, names, bonus_apart)
+        ties = [(variant, name) for variant, name, _ in self._tie_rules()]
+        size = self.spec.shape.hand_cards
+        edits = spec_edits(
+            *(self.spec.ranking, rule, differs, expected, names, bonus_apart),
+            ties,
+            (misread, size),
+        )
         labels = self.spec.ranking.categories
         component_names = [c.name for c in sub]
 
@@ -301,6 +309,78 @@ class SpecRun:
             example,
             self.options.examples,
         )
+
+    def _paid(
+        self,
+        sub: list[Component],
+        base: dict[str, npt.NDArray[np.float64]],
+        wrong: npt.NDArray[np.intp],
+        showdown: tuple[IntArray, IntArray, IntArray],
+    ) -> dict[str, list[tuple[IntArray, npt.NDArray[np.float64]]]]:
+        """What the log paid on the differing rows (``wrong``) of each table the inference
+        edits (the Ante Bonus, the side bet): the player's category and the net per unit, from
+        the bonus's own column and from what the Ante paid beyond its own net."""
+        strength = showdown[0]
+        kind = {"ante": "ante_bonus", "ante_bonus": "ante_bonus", self.side_key: "side"}
+        differs: dict[str, list[tuple[IntArray, npt.NDArray[np.float64]]]] = {}
+        for c in sub:
+            out = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
+            if c.name in kind and out.size:
+                per_unit = c.logged[out] / np.where(c.wager[out] > 0, c.wager[out], 1)
+                if c.name == "ante":  # what the Ante paid beyond its own net: a bonus inside
+                    per_unit = per_unit - self._main_ante(*showdown)[out]
+                found = (self.category[strength[out]].astype(np.int64), per_unit)
+                differs.setdefault(kind[c.name], []).append(found)
+            if c.name == "play" and out.size:  # a Play won against a qualifying dealer
+                won = out[self._beats_qualified(*showdown)[out] & (showdown[2][out] > 0)]
+                if won.size:
+                    per_unit = c.logged[won] / (c.wager[won] * showdown[2][won])
+                    found = (self.category[strength[won]].astype(np.int64), per_unit)
+                    differs.setdefault("play", []).append(found)
+        return differs
+
+    def _beats_qualified(
+        self, strength: IntArray, dealer: IntArray, multiple: IntArray
+    ) -> npt.NDArray[np.bool_]:
+        """The rows whose player beats a dealer who qualifies (the Play's pay-table cell)."""
+        return np.asarray((dealer >= self.spec.qualifier(self.rules)) & (strength > dealer))
+
+    def _main_ante(
+        self, strength: IntArray, dealer: IntArray, multiple: IntArray
+    ) -> npt.NDArray[np.float64]:
+        """The Ante's own net per unit of each row (its bonus apart), under the rule set."""
+        qualified = np.where(dealer >= self.spec.qualifier(self.rules), 3, 0)
+        cell = qualified + (strength == dealer) + 2 * (strength < dealer)
+        ante = self.settlement.parts["ante"][strength, multiple, cell] / self.settlement.unit
+        return np.asarray(ante, dtype=np.float64)
+
+    def _tie_rules(self) -> list[tuple[Variant, str, CellSettlement]]:
+        """Each other tie rule of the rule file: its variant, name and settlement (made once)."""
+        if self.tie_rules is None:
+            self.tie_rules = [
+                (variant, changed.dealer.ties, self.spec.settlement(changed))
+                for variant, changed in dealer_switches(self.rules, qualifiers=False)
+            ]
+        return self.tie_rules
+
+    def _misread(self, batch: LogBatch, rows: npt.NDArray[np.intp]) -> Misread:
+        """The good ``rows`` as the ranking's misreadings rank them (only those the ranking
+        has: a straight category, a pair category)."""
+        ranking, size = self.spec.ranking, self.spec.shape.hand_cards
+        names = ranking.categories
+        table = ranking.strengths(size)
+        player, dealer = batch.cards["player"][rows], batch.cards["dealer"][rows]
+        found: dict[str, npt.NDArray[np.int64] | None] = {}
+        straight = [code for code, name in enumerate(names) if "straight" in name.split()]
+        if straight:
+            mask = np.isin(self.category, straight)
+            found["player_low"] = low_straight_strengths(player, table, size, mask)
+            found["dealer_low"] = low_straight_strengths(dealer, table, size, mask)
+        if "pair" in names:
+            mask = self.category == names.index("pair")
+            found["player_pair"] = pair_high_card_keys(player, table, size, mask)
+            found["dealer_pair"] = pair_high_card_keys(dealer, table, size, mask)
+        return Misread(**found)
 
     def _count(self, batch: LogBatch, bad: npt.NDArray[np.bool_], rounds: Rounds) -> None:
         """Count categories and bets over the rounds whose rows are all good."""
@@ -406,7 +486,11 @@ class SpecValidator:
         ):
             also = f" or 'simple' ({SIMPLE_PLAY[self.spec.key]})" if simple else " only"
             raise InputError(f"--strategy: {self.spec.title} is validated against 'optimal'{also}")
-        names = [side.name for side in self.spec.side_bets(options.rules)]
+        names = [  # a bet on the dealer's cards too is not settled per logged hand
+            side.name
+            for side in self.spec.side_bets(options.rules)
+            if side.scores == "player" and side.ranking_of(self.spec.ranking) is self.spec.ranking
+        ]
         logged = metadata.get(self.simulator.side_bet_key)
         wanted = options.side_bet or (logged if isinstance(logged, str) else None)
         side = names[0] if names and wanted is None else wanted

@@ -37,7 +37,7 @@ from crazy4.log.grammar import CardGrammar, IntegerCodes, symbol_problem
 from crazy4.log.initamounts import EVEN_MONEY, amount_kind, is_combined
 from crazy4.log.mapping import CARD_COLUMNS
 from crazy4.log.roundlog import DECISION_NAMES, WAGERS, number_cells, read_log_batches
-from crazy4.log.vocabulary import learn
+from crazy4.log.vocabulary import card_grammars, learn
 
 #: Rows read to guess from (decision labels are read from every row).
 SAMPLE_ROWS = 2000
@@ -160,18 +160,18 @@ def _reads(reader: CardGrammar | IntegerCodes, cells: list[object]) -> bool:
 
 def _card_columns_by_values(found: Guess, sample: pa.Table) -> None:
     """The player's and the dealer's cards when no column name says them: the columns whose
-    every sampled cell reads as cards (text in either order), in the log's order; which hand
+    every sampled cell reads as cards (text in either order, or by the log's own words:
+    :func:`crazy4.log.vocabulary.card_grammars`), in the log's order; which hand
     is which is then tried by settlement (:mod:`crazy4.validate.initsearch`)."""
     missing = [name for name in ("player", "dealer") if name not in found.columns]
     if not missing:
         return
-    readers = (CardGrammar(), CardGrammar(order="suit-rank"))
     for name in found.unmapped:
         cells = [c for c in sample.column(name).to_pylist() if c is not None]
         if (
             cells
             and all(isinstance(c, str) for c in cells)
-            and any(_reads(r, cells) for r in readers)
+            and any(_reads(r, cells) for r in card_grammars(cells))
         ):
             found.card_candidates.append(name)
     for ours, name in zip(missing, found.card_candidates, strict=False):

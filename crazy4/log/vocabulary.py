@@ -10,6 +10,10 @@ When more than one suit word is unknown, which is which cannot be told from the 
 words are then given the suits left in the order ``c d h s`` and said to be a guess (suits have
 no rank in these games: any assignment settles every row the same, only the report's card
 text depends on it). An unknown rank word is learnt only when it is the one rank left.
+
+Ranks numbered from 0 (``0``-``12``), which the grammar does not read, have two readings
+(:func:`numbered_ranks`): the ace last (0 is a deuce) or first (0 is the ace). Only settlement
+tells them apart (:mod:`crazy4.validate.initsearch` tries both).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from crazy4.core.cards import RANKS, SUITS
-from crazy4.log.grammar import RANK_SYMBOLS, SEPARATORS, SUIT_SYMBOLS
+from crazy4.log.grammar import RANK_SYMBOLS, SEPARATORS, SUIT_SYMBOLS, CardGrammar, symbol_problem
 
 _SPLIT = re.compile(f"[{re.escape(SEPARATORS)}]+")
 _PIECES = re.compile(r"\d+|[^\d]+")
@@ -127,3 +131,60 @@ def _meanings(
     assigned = dict(zip(unknown, left, strict=False))
     certain = len(unknown) == 1 and len(left) == 1
     return assigned, () if certain or not unknown else tuple(unknown)
+
+
+#: The ranks of the numbers 0-12, the ace last or first.
+NUMBERED_RANKS = {"ace last": RANKS, "ace first": RANKS[-1] + RANKS[:-1]}
+
+
+def numbered_ranks(cells: Iterable[object]) -> dict[str, Learnt]:
+    """The readings of cells whose ranks are numbered from 0 (every rank token a number 0-12,
+    0 among them), by the place of the ace; none when the ranks are not so numbered.
+
+    Examples
+    --------
+    >>> found = numbered_ranks(["S0 H12", "D3 C11", "S10 H1"])
+    >>> sorted(found), found["ace first"].symbols["0"], found["ace last"].symbols["12"]
+    (['ace first', 'ace last'], 'A', 'A')
+    >>> found["ace last"].order, numbered_ranks(["As Kd"])
+    ('suit-rank', {})
+    """
+    places: tuple[dict[str, None], dict[str, None]] = ({}, {})
+    for cell in cells:
+        found = tokens(cell)
+        if len(found) % 2:
+            return {}
+        for index, token in enumerate(found):
+            places[index % 2].setdefault(token.upper(), None)
+    numbers = [p for p in (0, 1) if places[p] and all(w.isdigit() for w in places[p])]
+    if len(numbers) != 1:
+        return {}
+    values = {int(word) for word in places[numbers[0]]}
+    if 0 not in values or max(values) > 12:
+        return {}
+    suits = _meanings(list(places[1 - numbers[0]]), SUIT_SYMBOLS, SUITS, guess=True)
+    if isinstance(suits, str):
+        return {}
+    order = "rank-suit" if numbers[0] == 0 else "suit-rank"
+    return {
+        name: Learnt(order, {**{str(i): r for i, r in enumerate(ranks)}, **suits[0]}, suits[1])
+        for name, ranks in NUMBERED_RANKS.items()
+    }
+
+
+def card_grammars(cells: list[object]) -> list[CardGrammar]:
+    """Every grammar the cells may be read with: either order, the words learnt from the
+    cells (:func:`learn`), ranks numbered from 0 (:func:`numbered_ranks`).
+
+    Examples
+    --------
+    >>> [g.order for g in card_grammars(["S0 H12", "D3 C11"])]  # ranks from 0: two more
+    ['rank-suit', 'suit-rank', 'suit-rank', 'suit-rank']
+    """
+    grammars = [CardGrammar(), CardGrammar(order="suit-rank")]
+    learnt = learn(cells)
+    readings = [*([learnt] if isinstance(learnt, Learnt) else []), *numbered_ranks(cells).values()]
+    for reading in readings:
+        if not any(symbol_problem(k, v) for k, v in reading.symbols.items()):
+            grammars.append(CardGrammar(order=reading.order, symbols=reading.symbols))
+    return grammars

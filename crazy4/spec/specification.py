@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from crazy4.core.category_pays import CategoryPays
 from crazy4.core.strength_table import StrengthTable
+from crazy4.rules.side_bet_scores import scored_cards
 
 if TYPE_CHECKING:
     from crazy4.rules.limits import Limits
@@ -186,11 +187,42 @@ class CellSettlement:
 
 @dataclass(frozen=True)
 class SideBetSpec:
-    """A bet on the player's own hand: its name, description and pay table."""
+    """A side bet, settled whatever the player decides: its name, description and pay table.
+
+    Attributes
+    ----------
+    name, description : str
+    pays : CategoryPays
+        The pay table, read on :attr:`ranking`.
+    scores : str
+        The cards it scores (:data:`crazy4.rules.side_bet_scores.SIDE_BET_SCORES`):
+        ``"player"``, the player's own hand, or ``"player_and_dealer"``, the best hand of all
+        the player's and the dealer's cards together (Three Card Poker's 6-Card Bonus).
+    ranking : Ranking or None
+        The ranking its pay table is read on (None: the game's).
+
+    Examples
+    --------
+    >>> shape = DealShape(player_cards=3, dealer_cards=3, face_up=0, hand_cards=3)
+    >>> from crazy4.core.category_pays import CategoryPays
+    >>> bet = SideBetSpec("b", "", CategoryPays("b", ()), scores="player_and_dealer")
+    >>> bet.cards(shape), SideBetSpec("p", "", CategoryPays("p", ())).cards(shape)
+    (6, 3)
+    """
 
     name: str
     description: str
     pays: CategoryPays
+    scores: str = "player"
+    ranking: Ranking | None = None
+
+    def cards(self, shape: DealShape) -> int:
+        """How many cards the bet scores in a deal of ``shape``."""
+        return scored_cards(self.scores, shape.player_cards, shape.dealer_cards)
+
+    def ranking_of(self, game: Ranking) -> Ranking:
+        """The ranking the pay table is read on: its own, else the game's (``game``)."""
+        return self.ranking if self.ranking is not None else game
 
 
 class GameSpec(Protocol):

@@ -12,6 +12,8 @@
   hand of strength ``s``, and ``2 s - 1`` for a hand ranking just below strength ``s`` (A-4-3-2
   just below A-5-3-2). Comparisons of doubled strengths are exact; ``(d + 1) // 2`` is a
   strength of the same category and pay line.
+* :func:`best_four_pair_keys` keys hands whose best four is a pair as an engine comparing a
+  pair with a pair by the high card would (:mod:`crazy4.validate.misread`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from crazy4.core.ranking import (
     number_of_strengths,
     raw_four_card_keys,
 )
+from crazy4.validate.misread import pair_high_card_keys
 
 _RADIX = 13
 #: The class :func:`hand_class` gives A-2-3-4 (past the eight categories).
@@ -114,6 +117,22 @@ def strengths_without_wheel(
         best = np.maximum(best, np.where(exact, 2 * found, 2 * found - 1))
     result[rows] = best
     return result
+
+
+def best_four_pair_keys(cards: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
+    """The keys of hands (a hand a row) whose best four is a pair, compared by the high card
+    (:func:`crazy4.validate.misread.pair_high_card_keys`); -1 for the other hands.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> keys = best_four_pair_keys(np.array([parse_cards(h) for h in
+    ...                            ("5s 5d Kh 3c 2d", "9s 9d 2h 3c 4d", "9s 9d 2h 3c 2d")]))
+    >>> bool(keys[0] > keys[1]), int(keys[2])
+    (True, -1)
+    """
+    pairs = category_of_strength() == HandCategory.PAIR
+    return pair_high_card_keys(cards, build_four_card_table()[0], 4, pairs)
 
 
 @cache

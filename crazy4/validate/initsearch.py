@@ -12,7 +12,15 @@ settles it) is kept:
 * each decision label whose text says nothing (``RAISE``): each of crazy4's decisions;
 * integer card codes: each encoding (``rank*4+suit``, ``suit*13+rank``) and each place of the
   ace (index 12 or 0); which suit is which no settlement can tell (suits have no rank), so the
-  suit letters stay as guessed and the file says so.
+  suit letters stay as guessed and the file says so;
+* card text: each notation the grammar knows (rank-suit, suit-rank), the log's own words
+  learnt from the cells (:func:`crazy4.log.vocabulary.learn`) and ranks numbered from 0 with
+  the ace last or first (:func:`crazy4.log.vocabulary.numbered_ranks`); a reading that reads
+  none of the sampled card cells is not tried (the file says so), nor one that reads them as
+  one already listed does; none that reads any: a question;
+* the round id: the column named so and each column whose equal values stand together (ids
+  of a round's rows), and none (each row its own round); two columns that read and settle the
+  same rows, none named so: a question.
 
 One field at a time, the others as guessed. The file says, per field tried, what the chosen
 reading read and settled and why the runner-up lost (it settled fewer); a field whose
@@ -28,13 +36,16 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from crazy4.errors import InputError
-from crazy4.log.grammar import ENCODINGS
+from crazy4.log.grammar import ENCODINGS, CardGrammar, symbol_problem
 from crazy4.log.initmapping import Guess, guess, render
+from crazy4.log.mapping import CARD_COLUMNS
 from crazy4.log.mappingfile import parse_mapping
-from crazy4.log.roundlog import DECISION_NAMES, read_log_batches
+from crazy4.log.roundlog import DECISION_NAMES, number_cells, read_log_batches
+from crazy4.log.vocabulary import Learnt, learn, numbered_ranks
 from crazy4.rules.ruleset import RuleSet
 from crazy4.validate.driver import validate
 from crazy4.validate.report import Options
@@ -176,6 +187,171 @@ def _search_codes(sample: Path, found: Guess, rules: RuleSet, rule_set: str | No
     found.notes.append(_said("[cards] integers", best, tried))
 
 
+def _readings(cells: list[object]) -> dict[str, Learnt]:
+    """Every text reading of card cells tried: the grammar's two orders, the log's own words
+    learnt from the cells, ranks numbered from 0 (each place of the ace)."""
+    readings = {f"text, {order}": Learnt(order) for order in ("rank-suit", "suit-rank")}
+    learnt = learn(cells)
+    problems = isinstance(learnt, Learnt) and any(
+        symbol_problem(*i) for i in learnt.symbols.items()
+    )
+    if isinstance(learnt, Learnt) and learnt.symbols and not problems:
+        words = ", ".join(learnt.symbols)
+        readings[f"text, {learnt.order}, the log's own words {words}"] = learnt
+    for place, numbered in numbered_ranks(cells).items():
+        readings[f"text, {numbered.order}, ranks 0-12 with the {place}"] = numbered
+    return readings
+
+
+def _parsed(reading: Learnt, cells: list[object]) -> tuple[str | None, ...]:
+    """Each of ``cells`` as the grammar of ``reading`` reads it (None: it does not)."""
+    grammar = CardGrammar(order=reading.order, symbols=reading.symbols)
+    parsed: list[str | None] = []
+    for cell in cells:
+        try:
+            parsed.append(grammar.text(cell))
+        except ValueError:
+            parsed.append(None)
+    return tuple(parsed)
+
+
+def _search_notation(sample: Path, found: Guess, rules: RuleSet, rule_set: str | None) -> None:
+    """Card text: every reading of :func:`_readings` that reads a sampled cell, tried."""
+    if found.notation[0] not in ("text", "unknown"):
+        return
+    table = pq.read_table(sample)
+    cells = [
+        cell
+        for ours in CARD_COLUMNS
+        if ours in found.columns and found.columns[ours] in table.column_names
+        for cell in table.column(found.columns[ours]).to_pylist()
+        if cell is not None
+    ]
+    if not cells:
+        return
+    options: dict[str, Guess] = {}
+    unread: list[str] = []
+    seen: set[tuple[str | None, ...]] = set()
+    same: list[str] = []
+    for label, reading in _readings(cells).items():
+        parsed = _parsed(reading, cells)
+        if not any(parsed):
+            unread.append(label)
+            continue
+        if parsed in seen:  # the same cards as a reading already listed (objects' text)
+            same.append(label)
+            continue
+        seen.add(parsed)
+        guessed = reading.guessed
+        options[label] = replace(
+            found,
+            notation=("text", reading.order),
+            symbols=reading.symbols,
+            guessed_symbols=guessed,
+        )
+    field = "[cards]"
+    if not options:
+        found.notes.append(
+            f"QUESTION: {field} notation = ? (no card notation known reads any of "
+            f"{len(cells):,} sampled card cells; see [cards.symbols])"
+        )
+        return
+    current = next(
+        (label for label, option in options.items() if _same_reading(option, found)), None
+    )
+    best, tried = _best(sample, found, rules, rule_set, options)
+    if current is not None and _score(tried[current]) == _score(tried[best]):
+        best = current  # the guess from the values, where nothing settles more
+    rivals = [n for n in tried if n != best and _score(tried[n]) == _score(tried[best])]
+    found.notation, found.symbols = options[best].notation, options[best].symbols
+    found.guessed_symbols = options[best].guessed_symbols
+    line = _said(field, best, tried)
+    if len(tried) == 1 and unread:
+        line += f"; {unread[0]} reads none of the {len(cells):,} card cells tried"
+    elif len(tried) == 1 and same:
+        line += f"; {same[0]} reads every card the same"
+    if not tried[best].read:
+        line = (
+            f"QUESTION: {field} notation = ? (no card notation known reads the rows; "
+            f"{best}: {tried[best].words()})"
+        )
+    elif rivals:
+        line = f"QUESTION: {field} = ? ({best} or {rivals[0]}: they read and settle the same rows)"
+    found.notes.append(line)
+
+
+def _same_reading(option: Guess, found: Guess) -> bool:
+    return option.notation == found.notation and option.symbols == found.symbols
+
+
+def _score(tried: Trial) -> tuple[int, int]:
+    return tried.settled, tried.read
+
+
+def _id_columns(sample: Path, found: Guess) -> list[str]:
+    """The unmapped columns that may be round ids: integers or text, no empty cell, and equal
+    values together (each value in one run of rows), not all one value."""
+    table = pq.read_table(sample)
+    found_ids = []
+    for name in found.unmapped:
+        kind = table.schema.field(name).type
+        if not (
+            pa.types.is_integer(kind) or pa.types.is_string(kind) or pa.types.is_large_string(kind)
+        ):
+            continue
+        values = table.column(name).to_pylist()
+        if not values or any(v is None or str(v).strip() == "" for v in values):
+            continue
+        runs = [v for i, v in enumerate(values) if i == 0 or v != values[i - 1]]
+        if len(runs) == len(set(map(str, runs))) and len(runs) > 1:
+            found_ids.append(name)
+    return found_ids[:4]
+
+
+def _search_round(sample: Path, found: Guess, rules: RuleSet, rule_set: str | None) -> None:
+    """The round id: the column named so, each id-like column, and none, tried; among those
+    that read and settle as many rows, the one that groups the most rows into rounds (rows
+    the validator then checks together: one dealer hand, no card twice), the one named so
+    first."""
+    named = found.columns.get("round")
+    candidates = [*([named] if named else []), *_id_columns(sample, found)]
+    if not candidates or candidates == [named]:
+        return
+    table = pq.read_table(sample)
+    others = {k: v for k, v in found.columns.items() if k != "round"}
+    none = "none (each row its own round)"
+    options = {none: replace(found, columns=others, round_ids="numbers")}
+    rounds = {none: table.num_rows}
+    for name in candidates:
+        text = "text" if number_cells(table.column(name))[1] else "numbers"
+        options[repr(name)] = replace(found, columns={"round": name, **others}, round_ids=text)
+        values = [str(v) for v in table.column(name).to_pylist()]
+        rounds[repr(name)] = sum(i == 0 or v != values[i - 1] for i, v in enumerate(values))
+    tried = {label: trial(sample, option, rules, rule_set) for label, option in options.items()}
+    scores = {label: (*_score(tried[label]), -rounds[label], label != none) for label in tried}
+    top = max(scores.values())
+    tied = [label for label in tried if scores[label] == top]
+    best = repr(named) if repr(named) in tied else tied[0]
+    if len(tied) > 1 and best != repr(named):
+        found.notes.append(
+            f"QUESTION: [columns] round = ? ({' or '.join(tied[:3])} read and settle the same "
+            "rows, in as many rounds; none is named so)"
+        )
+        return
+    chosen = options[best]
+    found.columns, found.round_ids = chosen.columns, chosen.round_ids
+    column = chosen.columns.get("round")
+    if column in found.unmapped:
+        found.unmapped.remove(column)
+    if column is None and named is not None:
+        found.unmapped.append(named)
+    runner = max((n for n in tried if n != best), key=lambda n: scores[n])
+    found.notes.append(
+        f"[columns] round = {best}: {tried[best].words()} in {rounds[best]:,} rounds; "
+        f"runner-up {runner}: {tried[runner].words()} in {rounds[runner]:,} rounds"
+    )
+
+
 def _search_labels(sample: Path, found: Guess, rules: RuleSet, rule_set: str | None) -> None:
     for label, meaning in list(found.labels.items()):
         if meaning is not None:
@@ -215,7 +391,9 @@ def searched_mapping(
         first = next(iter(read_log_batches(path, rows)))
         pq.write_table(first.slice(0, rows), sample)
         _search_card_columns(sample, found, rules, rule_set)
+        _search_notation(sample, found, rules, rule_set)
         _search_codes(sample, found, rules, rule_set)
+        _search_round(sample, found, rules, rule_set)
         _search_amounts(sample, found, rules, rule_set)
         _search_labels(sample, found, rules, rule_set)
         done = trial(sample, found, rules, rule_set)

@@ -124,6 +124,8 @@ def test_browser_numbers_equal_design_set(served: str, tmp_path: Path) -> None:
     four_card_set = [("aces_up[0].two_pair", "2")]
     expected_crazy4 = start("crazy4-standard", crazy4_set)  # while the page loads
     expected_four_card = start("four-card-standard", four_card_set)
+    expected_second = start("crazy4-standard", [("super_bonus.flush", "1"),
+                                                ("queens_up[0].flush", "5")])  # fmt: skip
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -138,6 +140,13 @@ def test_browser_numbers_equal_design_set(served: str, tmp_path: Path) -> None:
         drawn_sweep(page, "crazy4-standard", before)
         page.wait_for_timeout(500)  # the new image painted
         page.screenshot(path=str(shot))
+        # every line read ahead: a second change answers from the slopes, before the analysis
+        page.wait_for_selector(".c4-explorer-crazy4-standard .c4-prepared", timeout=LOAD_MS)
+        change(page, "crazy4-standard", "queens_up-0-flush", "5")
+        answer = page.locator(".c4-explorer-crazy4-standard .c4-answer").inner_text()
+        queens = figures_of(expected_second, "crazy4-standard")["queens-up-50-40-8-4-3-2-1"]
+        assert f"({queens['house_edge_exact']})" in answer
+        assert shown(page, "crazy4-standard")["queens-up-50-40-8-4-3-2-1"] == queens
         page.locator(".lm-TabBar-tab", has_text="four-card-standard").click()
         page.wait_for_selector(".c4-explorer-four-card-standard .c4-done", timeout=LOAD_MS)
         change(page, "four-card-standard", "aces_up-0-two_pair", "2")

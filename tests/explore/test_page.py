@@ -3,6 +3,7 @@ control and changes nothing; a good change redraws the figures and the plots."""
 
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,15 +17,19 @@ from crazy4.explore.page import Explorer
 
 @pytest.mark.slow
 def test_page_answers_and_refuses(tmp_path: Path) -> None:
-    page = Explorer("three-card-standard", out=tmp_path)
+    page = Explorer("three-card-standard", out=tmp_path, prepare="off")
     serial, figures = page.serial, page.figures.value
     page.inputs["pair_plus[0].flush"].value = "four"
     assert "not a number" in page.errors["pair_plus[0].flush"].value
     assert (page.serial, page.figures.value) == (serial, figures)
-    page.inputs["dealer.ties"].value = "sometimes"
-    assert page.errors["dealer.ties"].value
+    assert list(page.inputs["dealer.ties"].options) == ["push", "player", "dealer"]  # a dropdown
+    page.inputs["dealer.qualifier"].value = "pair of kings"  # typed: no three-card hand
+    assert "unknown three-card hand 'pair of kings'" in html.unescape(
+        page.errors["dealer.qualifier"].value
+    )
+    assert "\n" not in page.errors["dealer.qualifier"].value
     assert page.serial == serial
-    page.inputs["dealer.ties"].value = "push"
+    page.inputs["dealer.qualifier"].value = "Q high"
     sweep = page.plots["sweep"].value
     page.inputs["pair_plus[0].flush"].value = "3"
     assert page.serial > serial
@@ -49,8 +54,24 @@ def test_page_answers_and_refuses(tmp_path: Path) -> None:
     assert load_rules(str(tmp_path / "pp-explored.toml")).name == "pp-explored"
     page.write(par=True)  # the rule file again, then its PAR sheet beside it
     assert "PAR sheet written to" in page.written.value
-    sheet = tmp_path / "pp-explored-par.xlsx"
-    assert sheet.read_bytes()[:2] == b"PK"  # an xlsx is a zip
+    sheet = tmp_path / "pp-explored-par.pdf"
+    assert sheet.read_bytes()[:5] == b"%PDF-"
+    assert 'download="pp-explored-par.pdf" href="data:application/pdf;base64,JVBERi' in (
+        page.written.value  # the PDF's bytes in a link that downloads it
+    )
     page.write_name.value = "no/such name"
     page.write(par=False)
     assert "a file stem of letters" in page.written.value
+
+
+@pytest.mark.slow
+def test_prepared_page_answers_a_first_change_at_once(tmp_path: Path) -> None:
+    """Every line read when the page is built: a line never swept nor changed answers at once,
+    the main bet too."""
+    page = Explorer("three-card-standard", out=tmp_path, prepare="now")
+    assert "ready: every pay-line change answers at once" in page.prepared.value
+    page.inputs["ante_bonus.straight"].value = "2"
+    assert "from the line's model" in page.preview.value
+    assert "<b>ante_play</b>" in page.preview.value
+    page.inputs["pair_plus[1].flush"].value = "4"
+    assert "<b>pair-plus-1-3-6-30-40</b>" in page.preview.value

@@ -147,15 +147,63 @@ def test_a_line_read_once_answers_after_other_lines_change(
 
 
 @pytest.mark.slow
-def test_lines_read_ahead_answer_their_first_change(sessions: dict[str, Session]) -> None:
-    session = session_of(sessions, "crazy4-standard")
+def test_lines_prepared_answer_their_first_change(sessions: dict[str, Session]) -> None:
+    """Read ahead: a probe a table, the Ante Bonus line alone (it moves the main bet), the
+    two Pair Plus flush lines in one analysis (their tables move different bets)."""
+    session = session_of(sessions, "three-card-standard")
     session.apply({"dealer.ties": "player"})  # another switch state: nothing read yet
-    assert session.answers("queens_up[1].flush", "5") == {}
-    assert session.read_lines(["queens_up[1].flush", "super_bonus.straight"]) == 2
-    assert session.read_lines(["queens_up[1].flush"]) == 0  # read already
-    edges = session.answers("queens_up[1].flush", "5")
-    step = session.apply({"dealer.ties": "player", "queens_up[1].flush": "5"})
-    assert list(edges) == ["queens-up-50-30-9-4-3-2-1"]
-    assert step.figures.loc["queens-up-50-30-9-4-3-2-1", ("current", "house_edge_exact")] == str(
-        edges["queens-up-50-30-9-4-3-2-1"]
+    assert session.answers("pair_plus[1].flush", "5") == {}
+    paths = ["ante_bonus.straight", "pair_plus[0].flush", "pair_plus[1].flush"]
+    done = session.prepare(paths=paths)
+    assert done is not None and done.analyses == 3 + 1 + 1
+    assert session.prepare(paths=paths[1:]) is done  # read already
+    for path, value in [("pair_plus[1].flush", "5"), ("pair_plus[0].flush", "2"),
+                        ("ante_bonus.straight", "3")]:  # fmt: skip
+        edges = session.answers(path, value)
+        before = session.step.figures
+        step = session.apply({"dealer.ties": "player", path: value})
+        moved = step.figures[("current", "house_edge")] != before[("current", "house_edge")]
+        assert list(edges) == list(step.figures.index[moved]), path
+        for bet, edge in edges.items():
+            assert step.figures.loc[bet, ("current", "house_edge_exact")] == str(edge), bet
+        session.apply({"dealer.ties": "player"})
+
+
+@pytest.mark.slow
+def test_four_card_main_bet_answers_inside_its_proven_box(sessions: dict[str, Session]) -> None:
+    """Four Card Poker lists no hand's EVs: its main bet answers at once where the strategy
+    is proven to hold (the same at both ends of the Ante Bonus line's box), not elsewhere."""
+    session = session_of(sessions, "four-card-standard")
+    session.apply({})
+    line = "ante_bonus.three_of_a_kind"
+    done = session.prepare(paths=[line, "aces_up[0].flush"])
+    assert done is not None and done.box == {line: (Fraction(0), Fraction(6))}
+    assert done.analyses == 2 + 1 + 1 + 2  # a probe a table, the lines, the box's two ends
+    session.apply({"aces_up[0].flush": "6"})  # a line read, moving no decision: still held
+    edges = session.answers(line, "3")
+    step = session.apply({"aces_up[0].flush": "6", line: "3"})
+    assert set(edges) == {"ante_play", "ante_play_simple"}
+    for bet, edge in edges.items():
+        assert step.figures.loc[bet, ("current", "house_edge_exact")] == str(edge), bet
+    assert "ante_play" not in session.answers(line, "7")  # outside the box: the analysis
+    session.apply({"ante_bonus.straight_flush": "30", line: "3"})  # a line not read moved
+    assert "ante_play" not in session.answers(line, "4")
+
+
+def test_switches_offer_the_values_the_rule_loader_takes() -> None:
+    found = {c.path: c for c in controls(load_rules("three-card-standard"))}
+    assert (found["dealer.ties"].options, found["dealer.ties"].open) == (
+        ("push", "player", "dealer"),
+        False,
     )
+    assert found["not_qualified.ante"].options == ("wins", "push")
+    assert found["play.multiples"].options == ("[1]", "[1, 2]", "[1, 3]", "[1, 2, 3]")
+    qualifier = found["dealer.qualifier"]
+    assert qualifier.open and {"none", "Q high", "pair"} <= set(qualifier.options)
+    assert "two pair" not in qualifier.options  # no three-card hand
+    assert found["ante_bonus.paid_only_with_play"].options == ()  # a checkbox
+    four_card = {c.path: c for c in controls(load_rules("four-card-standard"))}
+    assert four_card["dealer.qualifier"].options == ("none",)  # no dealer qualifier there
+    assert four_card["limits.maximum_bet"].options == ()  # a number: typed
+    progressive = controls(load_rules("crazy4-progressive"))  # a meter is no pay line
+    assert all(c.value for c in progressive)

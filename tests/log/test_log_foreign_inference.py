@@ -50,6 +50,12 @@ CASES: dict[str, dict[str, tuple[object, str]]] = {
         "not_qualified_ante_wins": (True, NOT_QUALIFIED)
     },
     "ties to the dealer": {"ties_to_dealer": (True, TIES)},
+    "a pair compared with a pair by the high card": {
+        "pairs_by_high_card": (
+            True,
+            "a pair is compared with a pair by the high card, not by the pair",
+        )
+    },
     "Super Bonus line added: 1:1 on two pair": {
         "bonus_lines": (
             ((TWO_PAIR, 1.0),),

@@ -150,7 +150,7 @@ def three_card_log(
 THREE_NETS = ["ante_net", "play_net", "ante_bonus_net", "pair_plus_net"]
 STANDARD = three.Rules()
 THREE_CARD = [
-    (replace(STANDARD, ties="dealer"), False, {"ties = dealer (the dealer wins ties)"}),
+    (replace(STANDARD, ties="dealer"), False, {"ties = dealer (the dealer wins ties), not push"}),
     (
         replace(STANDARD, not_qualified_ante="push", not_qualified_play="wins"),
         False,
@@ -193,7 +193,7 @@ THREE_CARD = [
         replace(STANDARD, ties="dealer"),
         True,
         {
-            "ties = dealer (the dealer wins ties)",
+            "ties = dealer (the dealer wins ties), not push",
             "the Ante Bonus is paid inside the Ante's net (ante_bonus_net left 0)",
         },
     ),

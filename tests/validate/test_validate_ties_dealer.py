@@ -114,6 +114,12 @@ def test_three_card_ties_to_the_dealer(tmp_path: Path) -> None:
     dealer.to_parquet(tmp_path / "dealer.parquet", index=False)
     found = checks(tmp_path / "dealer.parquet", rules)
     assert found["Settlement"].passed, found["Settlement"].summary  # type: ignore[attr-defined]
+    push.to_parquet(tmp_path / "push.parquet", index=False)
+    found = checks(tmp_path / "push.parquet", rules)
+    assert rows_of(found["Settlement"]) == tied
+    inference = found["Rule inference"]
+    named = {what: f.count for what, f in inference.findings.items()}  # type: ignore[attr-defined]
+    assert named == {"ties = push (ties push), not dealer": len(tied)}
 
 
 def test_four_card_ties_to_the_dealer(tmp_path: Path) -> None:

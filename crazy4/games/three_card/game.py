@@ -5,7 +5,8 @@ Play bet of ``m`` Antes, when the dealer does not qualify, wins or pushes the An
 as ``[not_qualified]`` says; when it qualifies, the higher hand wins Ante and Play 1:1 and a tie
 pushes (or goes to the player, ``ties = "player"``). The Ante Bonus is paid on the player's hand
 whatever the dealer holds (only with a Play bet unless the rule set says otherwise). Pair Plus
-is a bet on the player's hand alone.
+is a bet on the player's hand alone; the 6-Card Bonus on the best five-card hand of the player's
+and the dealer's six cards, settled whatever the player decides.
 
 Examples
 --------
@@ -24,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from crazy4.core.decisions import allowed_decisions
+from crazy4.core.five_card_ranking import FIVE_CARD
 from crazy4.core.text_safety import markdown_text
 from crazy4.core.three_card_ranking import THREE_CARD_RANKING, ThreeCardRanking
 from crazy4.games.three_card.rules import read_three_card_sections, three_card_rules
@@ -91,10 +93,23 @@ class ThreeCard:
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
-        """The Pair Plus tables."""
-        return tuple(
+        """The Pair Plus tables, then the 6-Card Bonus tables (the best five of all six
+        cards, on the five-card ranking)."""
+        chosen = three_card_rules(rules)
+        pair_plus = tuple(
             SideBetSpec(table.name, f"Pair Plus {table.name.removeprefix('pair-plus-')}", table)
-            for table in three_card_rules(rules).pair_plus
+            for table in chosen.pair_plus
+        )
+        return pair_plus + tuple(
+            SideBetSpec(
+                table.name,
+                f"6-Card Bonus {table.name.removeprefix('six-card-bonus-')}: the best five of "
+                "the player's and the dealer's six cards",
+                table,
+                scores="player_and_dealer",
+                ranking=FIVE_CARD,
+            )
+            for table in chosen.six_card_bonus
         )
 
     def limits(self, rules: RuleSet) -> Limits | None:
@@ -122,6 +137,12 @@ class ThreeCard:
         for table in chosen.pair_plus:
             pays = ", ".join(f"{line.label.replace('_', ' ')} {line.odds}" for line in table.lines)
             lines.append(f"{markdown_text(table.name)}: {pays}.")
+        for table in chosen.six_card_bonus:
+            pays = ", ".join(f"{line.label.replace('_', ' ')} {line.odds}" for line in table.lines)
+            lines.append(
+                f"{markdown_text(table.name)} (the best five-card hand of the player's and the "
+                f"dealer's six cards, whatever the player decides): {pays}."
+            )
         return lines
 
 

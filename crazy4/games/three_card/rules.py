@@ -25,9 +25,24 @@ A rule file with ``game = "three-card-poker"`` has the common keys and the ``[de
     three_of_a_kind = 30
     straight_flush = 40
 
+    [[six_card_bonus]]                # any number of named tables: the best five-card hand
+    name = "1000-200-50-25-20-10-5"   # of the player's three and the dealer's three cards
+    [six_card_bonus.pays]             # (settled whatever the player decides)
+    royal_flush = 1000
+    straight_flush = 200
+    four_of_a_kind = 50
+    full_house = 25
+    flush = 20
+    straight = 10
+    three_of_a_kind = 5
+
 Categories: ``high_card``, ``pair``, ``flush``, ``straight``, ``three_of_a_kind``,
-``straight_flush``. The common ``play_when_not_qualified`` key is refused: ``[not_qualified]``
-says what the Ante and the Play do.
+``straight_flush``; a Pair Plus key may also name a hand (``"straight flush to A" = 100``: the
+mini-royal, A-K-Q suited, paid above the other straight flushes). A 6-Card Bonus table is read
+on the five-card ranking (:mod:`crazy4.core.five_card_ranking`: ``royal_flush`` ...
+``high_card``) and scores every card of both hands (:mod:`crazy4.rules.side_bet_scores`).
+The common ``play_when_not_qualified`` key is refused: ``[not_qualified]`` says what the Ante
+and the Play do.
 """
 
 from __future__ import annotations
@@ -35,6 +50,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crazy4.core.category_pays import CategoryPays
+from crazy4.core.five_card_ranking import FIVE_CARD
 from crazy4.core.three_card_ranking import THREE_CARD_RANKING
 from crazy4.errors import InputError
 from crazy4.rules.category_section import read_category_pays
@@ -58,6 +74,8 @@ class ThreeCardRules:
     ante_bonus : CategoryPays or None
     ante_bonus_only_with_play : bool
     pair_plus : tuple of CategoryPays
+    six_card_bonus : tuple of CategoryPays
+        Read on the five-card ranking: the best five of the player's and the dealer's cards.
     """
 
     qualifier: int
@@ -67,6 +85,7 @@ class ThreeCardRules:
     ante_bonus: CategoryPays | None
     ante_bonus_only_with_play: bool
     pair_plus: tuple[CategoryPays, ...]
+    six_card_bonus: tuple[CategoryPays, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,8 +103,11 @@ class ThreeCardRuleSet(RuleSet):
     three_card: ThreeCardRules | None = None
 
     def side_bet_names(self) -> tuple[str, ...]:
-        """The Pair Plus tables' names."""
-        return tuple(table.name for table in self.three_card.pair_plus) if self.three_card else ()
+        """The Pair Plus tables' names, then the 6-Card Bonus tables'."""
+        if self.three_card is None:
+            return ()
+        chosen = self.three_card
+        return tuple(table.name for table in (*chosen.pair_plus, *chosen.six_card_bonus))
 
 
 def _ante_bonus(section: Section) -> tuple[bool, CategoryPays]:
@@ -97,8 +119,13 @@ def _pair_plus(section: Section, label: str) -> CategoryPays:
     return read_category_pays(section, f"pair-plus-{label}", THREE_CARD_RANKING)
 
 
+def _six_card_bonus(section: Section, label: str) -> CategoryPays:
+    return read_category_pays(section, f"six-card-bonus-{label}", FIVE_CARD)
+
+
 def read_three_card_sections(top: Section, common: RuleSet) -> ThreeCardRuleSet:
-    """Read ``[not_qualified]``, ``[ante_bonus]`` and ``[[pair_plus]]`` (module docstring).
+    """Read ``[not_qualified]``, ``[ante_bonus]``, ``[[pair_plus]]`` and ``[[six_card_bonus]]``
+    (module docstring).
 
     Raises
     ------
@@ -117,6 +144,7 @@ def read_three_card_sections(top: Section, common: RuleSet) -> ThreeCardRuleSet:
     section.finish()
     only_with_play, bonus = optional_section(top, "ante_bonus", _ante_bonus) or (True, None)
     tables = named_tables(top, "pair_plus", _pair_plus, lambda table: table.name)
+    bonuses = named_tables(top, "six_card_bonus", _six_card_bonus, lambda table: table.name)
     chosen = ThreeCardRules(
         qualifier=common.dealer.qualifier_strength,
         raise_minimum=common.play.raise_minimum_strength,
@@ -125,6 +153,7 @@ def read_three_card_sections(top: Section, common: RuleSet) -> ThreeCardRuleSet:
         ante_bonus=bonus,
         ante_bonus_only_with_play=only_with_play,
         pair_plus=tables,
+        six_card_bonus=bonuses,
     )
     return ThreeCardRuleSet(**common.common_fields(), three_card=chosen)
 

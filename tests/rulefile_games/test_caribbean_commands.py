@@ -1,0 +1,163 @@
+"""Every command on Caribbean Stud Poker, a game with no code: its rule files alone.
+
+The expected values are the rules' (a log simulated under a K-high qualifier is named exactly
+by rule inference; a consistent log passes), the published figures (``verify-par``), and the
+exact fractions of the independent C program (``analysis/bench/caribbean_stud.c``) where a
+figure is checked.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from crazy4.rules.load import resolve_rules_path
+
+RULES = "caribbean-stud-standard"
+
+
+def crazy4(*arguments: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m crazy4 ARGUMENTS``, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "crazy4", *arguments],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=cwd,
+    )
+
+
+def test_a_simulated_log_validates_and_a_changed_qualifier_is_named(tmp_path: Path) -> None:
+    """A log of the rule file's own simulator is consistent (settlement, strategy by hand and
+    up card, the up card among the dealer's cards); a log dealt under a K-high qualifier is
+    inconsistent and rule inference names the qualifier."""
+    log = tmp_path / "rounds.csv"
+    done = crazy4(
+        "simulate",
+        "--rules",
+        RULES,
+        "--rounds",
+        "4000",
+        "--seed",
+        "5",
+        "--log",
+        str(log),
+        "--quiet",
+    )
+    assert done.returncode == 0, done.stderr
+    checked = crazy4("validate", str(log), "--rules", RULES)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "Verdict: CONSISTENT" in checked.stdout
+    assert "4,000 decisions compared" in checked.stdout
+    text = resolve_rules_path(RULES).read_text()
+    changed = tmp_path / "k-high.toml"
+    changed.write_text(
+        text.replace('name = "caribbean-stud-standard"', 'name = "caribbean-stud-k-high"').replace(
+            'qualifier = "A-K"', 'qualifier = "K high"'
+        )
+    )
+    other = tmp_path / "k-high.csv"
+    done = crazy4(
+        "simulate",
+        "--rules",
+        str(changed),
+        "--rounds",
+        "4000",
+        "--seed",
+        "6",
+        "--log",
+        str(other),
+        "--quiet",
+    )
+    assert done.returncode == 0, done.stderr
+    checked = crazy4("validate", str(other), "--rules", RULES)
+    assert checked.returncode == 1
+    assert "the dealer qualifies with K high, not A-K" in checked.stdout
+
+
+def test_a_changed_raise_line_is_named(tmp_path: Path) -> None:
+    """A log whose Raise paid a flush 6 to 1 (the standard table pays 5) is named by rule
+    inference on exactly the rows where a flush beat a qualifying dealer."""
+    text = resolve_rules_path(RULES).read_text()
+    changed = tmp_path / "flush-6.toml"
+    changed.write_text(
+        text.replace('name = "caribbean-stud-standard"', 'name = "caribbean-stud-flush-6"').replace(
+            "\nflush = 5\n", "\nflush = 6\n"
+        )
+    )
+    log = tmp_path / "flush-6.csv"
+    rounds = "20000"
+    done = crazy4(
+        "simulate",
+        "--rules",
+        str(changed),
+        "--rounds",
+        rounds,
+        "--seed",
+        "4",
+        "--log",
+        str(log),
+        "--quiet",
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [line.split(",") for line in log.read_text().splitlines()]
+    header = [name.strip('"') for name in rows[0]]
+    play = header.index("play_net")
+    paid_six = sum(1 for row in rows[1:] if float(row[play]) == 12.0)  # 2 Antes x 6
+    assert paid_six > 0
+    checked = crazy4("validate", str(log), "--rules", RULES)
+    assert checked.returncode == 1
+    assert f"{paid_six} x Play flush pays 6 to 1, not 5 to 1" in checked.stdout
+
+
+def test_a_log_without_its_up_card_is_refused_in_one_line(tmp_path: Path) -> None:
+    log = tmp_path / "rounds.csv"
+    done = crazy4(
+        "simulate", "--rules", RULES, "--rounds", "50", "--seed", "7", "--log", str(log), "--quiet"
+    )
+    assert done.returncode == 0, done.stderr
+    lines = log.read_text().splitlines()
+    header = lines[0].split(",")
+    position = header.index('"up_card"')
+    stripped = [
+        ",".join(c for i, c in enumerate(line.split(",")) if i != position) for line in lines
+    ]
+    (tmp_path / "no-up.csv").write_text("\n".join(stripped) + "\n")
+    checked = crazy4("validate", str(tmp_path / "no-up.csv"), "--rules", RULES)
+    assert checked.returncode == 2
+    assert checked.stderr.count("\n") == 1 and "up_card" in checked.stderr
+
+
+@pytest.mark.parametrize("form", ["pdf", "xlsx", "card", "html"])
+def test_every_report_format(form: str, tmp_path: Path) -> None:
+    """From the committed analysis folder (``make results``)."""
+    folder = Path(__file__).resolve().parents[2] / "results" / RULES
+    out = tmp_path / f"report.{form}"
+    done = crazy4(
+        "report", "--rules", RULES, "--from", str(folder), "--format", form, "--out", str(out)
+    )
+    assert done.returncode == 0, done.stderr
+    assert out.stat().st_size > 1000
+
+
+def test_verify_par_matches_the_published_figures(tmp_path: Path) -> None:
+    """The published house edge and element of risk (to their published decimals) match."""
+    claims = tmp_path / "claims.csv"
+    claims.write_text(
+        "bet,table,line,combinations,total,probability,payout,contribution,house_edge,"
+        "hit_frequency,element_of_risk\nante_raise,,,,,,,,5.224%,,2.555%\n"
+    )
+    done = crazy4("verify-par", str(claims), "--rules", RULES, "--tolerance", "0.00005")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "2 figures checked: 2 match, 0 differ." in done.stdout
+
+
+def test_design_prices_a_raise_line(tmp_path: Path) -> None:
+    """``design --set`` on the Raise pay table: the royal flush at 250 is the C program's
+    exact EV (-86362082531/1661102543100)."""
+    done = crazy4("design", "--rules", RULES, "--set", "settle.play.pays.royal_flush=250")
+    assert done.returncode == 0, done.stderr
+    assert "86362082531/1661102543100" in done.stdout
