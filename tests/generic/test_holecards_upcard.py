@@ -158,9 +158,9 @@ def test_caribbean_hole_card_strategies_equal_the_brute_force(
 def test_the_whole_caribbean_hole_card_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``crazy4 advantage holecards --rules caribbean-stud-standard`` whole (about half an hour
-    on 2 shared cores: docs/advantage.md): every situation and deal counted once, knowing
-    nothing is the published 5.22% house edge, and each strategy knows more than the last."""
+    """``crazy4 advantage holecards --rules caribbean-stud-standard`` whole (about 7 minutes on
+    2 shared cores: docs/advantage.md): every situation and deal counted once, knowing nothing
+    is the published 5.22% house edge, and each strategy knows more than the last."""
     out = tmp_path / "hole"
     arguments = ["advantage", "holecards", "--rules", "caribbean-stud-standard", "--seen", "1",
                  "--out", str(out), "--jobs", "2", "--quiet"]  # fmt: skip
