@@ -57,11 +57,11 @@ results/%/.analyzed: crazy4/rules/data/%.toml $(SOURCES) $(BIN)/.installed
 	$(BIN)/crazy4 report --rules $* --from results/$* --format card --out results/$*/strategy-card.pdf
 	touch $@
 
-advantage: $(BIN)/.installed ## Heavier advantage-play tables: two seen cards, Four Card Poker's hole card, collusion
+advantage: $(BIN)/.installed ## Heavier advantage-play tables: two seen cards, the hole card beside an up card (Four Card Poker, Caribbean Stud Poker), collusion
 	for rules in crazy4-standard crazy4-cardroom; do \
 	  $(BIN)/crazy4 advantage holecards --rules $$rules --seen 2 --out results/advantage/$$rules-seen-2 --jobs 2 --quiet || exit 1; \
 	done
-	for rules in four-card-standard four-card-ante-bonus-2; do \
+	for rules in four-card-standard four-card-ante-bonus-2 caribbean-stud-standard; do \
 	  $(BIN)/crazy4 advantage holecards --rules $$rules --seen 1 --out results/advantage/$$rules-hole-1 --jobs 2 --quiet || exit 1; \
 	done
 	$(BIN)/crazy4 advantage collusion --rules crazy4-standard --colluders 2-7 --deals 20000 --seed 2010 --jobs 2 --quiet --out results/advantage/crazy4-standard-collusion.parquet

@@ -265,3 +265,44 @@ def situation(
         raise_ev=Fraction(total, COMPLETIONS),
         fold_ev=Fraction(-ANTE),
     )
+
+
+# --------------------------------------------------------------------------------------------
+# One situation with a hidden dealer card seen besides the up card
+
+
+@cache
+def _three_of_45() -> npt.NDArray[np.intp]:
+    return np.array(list(combinations(range(45), 3)), dtype=np.intp)
+
+
+def seen_situation(
+    player: Sequence[int] | str,
+    up_card: int | str,
+    hole_card: int | str,
+    pays: Mapping[str, int] = STANDARD_PAYS,
+) -> Situation:
+    """:func:`situation` when the player has also seen one of the dealer's four hidden cards:
+    the C(45, 3) = 14,190 sets of the dealer's three other cards listed, counted and settled.
+    """
+    cards = parse_hand(player) if isinstance(player, str) else list(player)
+    up = parse_hand(up_card)[0] if isinstance(up_card, str) else int(up_card)
+    hole = parse_hand(hole_card)[0] if isinstance(hole_card, str) else int(hole_card)
+    if len(cards) != 5 or len({*cards, up, hole}) != 7:
+        raise ValueError("a seen situation is five player cards, an up card and another card")
+    rest = np.array([c for c in range(52) if c not in cards and c not in (up, hole)])
+    hidden = rest.astype(np.int64)[_three_of_45()]
+    known = np.broadcast_to(np.array([up, hole], dtype=np.int64), (hidden.shape[0], 2))
+    dealer = np.hstack([known, hidden])
+    values = hand_values(dealer)
+    qualified = qualifies(values, dealer)
+    mine = hand_value(cards)
+    counts = {
+        "not_qualified": int((~qualified).sum()),
+        "player_wins": int((qualified & (values < mine)).sum()),
+        "ties": int((qualified & (values == mine)).sum()),
+        "dealer_wins": int((qualified & (values > mine)).sum()),
+    }
+    nets = raise_net(mine, pays)
+    total = sum(counts[outcome] * nets[outcome] for outcome in counts)
+    return Situation(**counts, raise_ev=Fraction(total, comb(45, 3)), fold_ev=Fraction(-ANTE))

@@ -87,9 +87,14 @@ def _holecards_arguments(parser: argparse.ArgumentParser) -> None:
 def _one_situation(args: argparse.Namespace) -> int:
     from crazy4.advantage.situation import situation_text
     from crazy4.core.cards import parse_cards
-    from crazy4.registry import load_rules
+    from crazy4.registry import game_of, load_rules
+    from crazy4.spec.game import HoleCardTables
 
     rules = load_rules(args.rules)
+    game = game_of(rules)
+    if isinstance(game, HoleCardTables):  # the game's own engine
+        print(game.hole_card_situation(rules, args.hand, args.up, args.seen_cards))
+        return 0
     hand = parse_cards(args.hand, count=5)
     seen = parse_cards(args.seen_cards) if args.seen_cards else ()
     up = parse_cards(args.up, count=1) if args.up else ()

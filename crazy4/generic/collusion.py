@@ -1,19 +1,20 @@
 """Collusion in a spec game, exactly per deal: ``k`` seats pool their cards (face-up dealing).
 
-A deal gives each of the ``k`` colluders the game's cards from a fresh deck; the dealer's hand
-is any ``d`` of the ``m`` cards the team has not seen, all ``C(m, d)`` equally likely.
+A deal gives each of the ``k`` colluders the game's cards from a fresh deck, then the dealer's
+``f`` up cards when the rules deal any; the dealer's hand is the up cards and any ``d - f`` of
+the ``m`` cards the team has not seen, all ``C(m, d - f)`` equally likely.
 :func:`crazy4.generic.counts.dealer_histograms` lists every one of them once (the team's cards
-are the excluded cards), and each colluder's decisions are priced from the cells of that one
-histogram (:mod:`crazy4.generic.pricing`). Two strategies are valued on the same deals:
-``full`` (the exact optimum given every pooled card: what every player sees when the players'
-cards are dealt face up) and ``honest`` (each seat's no-information optimum: its mean estimates
-the exact house edge, a check on every run); the ``full`` row also carries, under ``bets``,
-the main game's :data:`BET_MOMENTS` (with the wagers: face-up dealing's element of risk). A
-deal's value is an exact integer over ``C(m, d) * unit`` per colluder; the Monte Carlo
-averages these conditional expectations over deals
-dealt from :func:`crazy4.simulate.plan.chunk_generator` ``(seed, chunk)``, so a seed gives the
-same numbers for any number of threads. The standard error is that of the mean of per-deal
-team totals (a deal is the independent unit).
+are the excluded cards, the up cards forced), and each colluder's decisions are priced from
+the cells of that one histogram (:mod:`crazy4.generic.pricing`). Two strategies are valued on
+the same deals: ``full`` (the exact optimum given every pooled card and the up cards: what every
+player sees when the players' cards are dealt face up) and ``honest`` (each seat's optimum of
+the exact analysis, by its hand and the up cards: its mean estimates the exact house edge, a
+check on every run); the ``full`` row also carries, under ``bets``, the main game's
+:data:`BET_MOMENTS` (with the wagers: face-up dealing's element of risk). A deal's value is an
+exact integer over ``C(m, d - f) * unit`` per colluder; the Monte Carlo averages these
+conditional expectations over deals dealt from :func:`crazy4.simulate.plan.chunk_generator`
+``(seed, chunk)``, so a seed gives the same numbers for any number of threads. The standard
+error is that of the mean of per-deal team totals (a deal is the independent unit).
 
 Examples
 --------
@@ -36,9 +37,9 @@ from crazy4.advantage.collusion import BET_MOMENTS, bet_moments
 from crazy4.core.cards import colex_indices
 from crazy4.core.deal import deal_hands
 from crazy4.errors import InputError
-from crazy4.generic.counts import class_of_hands, dealer_histograms
+from crazy4.generic.counts import dealer_histograms
 from crazy4.generic.pricing import cells_from_histograms, price
-from crazy4.generic.simulate import MAX_SEATS, analysis_of
+from crazy4.generic.simulate import MAX_SEATS, analysis_of, optimal_decisions
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.plan import CHUNK_ROUNDS, chunk_generator
 from crazy4.spec.specification import GameSpec
@@ -49,34 +50,37 @@ IntArray = npt.NDArray[np.int64]
 def deal_values(
     spec: GameSpec, rules: RuleSet, colluders: int, rng: np.random.Generator, deals: int, jobs: int
 ) -> tuple[IntArray, IntArray, IntArray, IntArray]:
-    """Per deal, the team's summed EV numerators (over ``C(m, d) * unit``): ``full``, ``honest``,
-    and the team's wagers on the same scale under each."""
+    """Per deal, the team's summed EV numerators (over ``C(m, d - f) * unit``): ``full``,
+    ``honest``, and the team's wagers on the same scale under each. The dealer's up cards
+    (``f`` of them, when the rules deal any) are dealt after the team's hands: every colluder
+    sees them, and every counted dealer hand holds them (forced cards)."""
     shape = spec.shape
-    dealt = deal_hands(rng, deals, (shape.player_cards,) * colluders)
-    team = np.concatenate([cards.T for cards in dealt.cards], axis=1).astype(np.uint8)
+    sizes = (shape.player_cards,) * colluders + ((shape.face_up,) if shape.face_up else ())
+    dealt = deal_hands(rng, deals, sizes)
+    team = np.concatenate([cards.T for cards in dealt.cards[:colluders]], axis=1)
+    up = dealt.cards[colluders].T if shape.face_up else np.zeros((deals, 0), dtype=np.uint8)
     histograms = dealer_histograms(
-        team,
-        np.zeros((deals, 0), dtype=np.uint8),
+        team.astype(np.uint8),
+        up.astype(np.uint8),
         spec.ranking.strengths(shape.dealer_cards),
         shape.dealer_cards,
         spec.ranking.n_strengths,
         jobs=jobs,
     )
     settlement = spec.settlement(rules)
-    honest_of_class = analysis_of(spec, rules).prices.decision
-    class_of, _ = class_of_hands(shape.player_cards)
     player_table = spec.ranking.strengths(shape.player_cards)
     full = np.zeros(deals, dtype=np.int64)
     honest = np.zeros(deals, dtype=np.int64)
     wagers = [np.zeros(deals, dtype=np.int64), np.zeros(deals, dtype=np.int64)]
-    scaled = settlement.wagers * math.comb(52 - shape.player_cards * colluders, shape.dealer_cards)
+    unseen = 52 - shape.player_cards * colluders - shape.face_up
+    scaled = settlement.wagers * math.comb(unseen, shape.dealer_cards - shape.face_up)
     rows = np.arange(deals)
     for seat in range(colluders):
-        colex = colex_indices(dealt.cards[seat].T.astype(np.int64))
-        strength = player_table[colex].astype(np.int64)
+        hands = dealt.cards[seat].T.astype(np.int64)
+        strength = player_table[colex_indices(hands)].astype(np.int64)
         cells = cells_from_histograms(histograms, strength, spec.qualifier(rules))
         prices = price(cells, strength, settlement)
-        honest_decision = honest_of_class[class_of[colex]]
+        honest_decision = optimal_decisions(spec, rules, hands, up.astype(np.int64))
         full += prices.ev[rows, prices.decision]
         honest += prices.ev[rows, honest_decision]
         wagers[0] += scaled[prices.decision]
@@ -113,8 +117,9 @@ def collusion_rows(
         difference = full - honest
         gain[0] += sum(int(v) for v in difference)
         gain[1] += sum(int(v) * int(v) for v in difference)
-    unseen = 52 - shape.player_cards * colluders
-    scale = math.comb(unseen, shape.dealer_cards) * spec.settlement(rules).unit * colluders
+    unseen = 52 - shape.player_cards * colluders - shape.face_up
+    completions = math.comb(unseen, shape.dealer_cards - shape.face_up)
+    scale = completions * spec.settlement(rules).unit * colluders
     exact = Fraction(analysis_of(spec, rules).main_ev())
     gain_mean, gain_se = _mean_and_error(gain, deals, scale)
     rows = []

@@ -176,20 +176,32 @@ class SpecGame:
 
     @property
     def published_seen(self) -> int:
-        """One seen card, published with the analysis; none beside an up card (a hole card
-        beside the up card is not analysed by the specification engines yet)."""
-        return 0 if self.spec.shape.face_up else 1
+        """One seen card, published with the analysis while its situations are few
+        (:func:`crazy4.generic.holecards.published_seen`)."""
+        from crazy4.generic.holecards import published_seen
+
+        return published_seen(self.spec.shape)
 
     def hole_card_tables(
-        self, rules: RuleSet, seen: int, groups: list[str], jobs: int
+        self, rules: RuleSet, seen: int, groups: list[str], jobs: int, sample: int = 0
     ) -> dict[str, pd.DataFrame]:
         """``hole_strategies``: one seen dealer card, by what the player learns of it
-        (:mod:`crazy4.generic.holecards`)."""
-        from crazy4.generic.holecards import hole_card_table
+        (:mod:`crazy4.generic.holecards`); ``sample``: that many situation classes only."""
+        from crazy4.generic.holecards import hole_card_table, sample_rows
 
         if seen != 1:
             raise InputError(f"--seen: {self.spec.title} is analysed with 1 seen card, not {seen}")
-        return {"hole_strategies": hole_card_table(self.spec, rules, groups, jobs)}
+        rows = sample_rows(self.spec.shape, sample) if sample else None
+        return {"hole_strategies": hole_card_table(self.spec, rules, groups, jobs, rows)}
+
+    def hole_card_situation(
+        self, rules: RuleSet, hand: str, up: str | None, seen: str | None
+    ) -> str:
+        """One situation's exact prices, as ``--hand`` prints them
+        (:func:`crazy4.generic.holecards.situation_text`)."""
+        from crazy4.generic.holecards import situation_text
+
+        return situation_text(self.spec, rules, hand, up, seen)
 
     def surveilled(self) -> SurveilledTable:
         """Planting and detection through the generic engines (:mod:`crazy4.generic.surveil`)."""

@@ -32,13 +32,13 @@ from crazy4.core.exact import exact_dot, seat_totals
 from crazy4.errors import InputError
 from crazy4.generic.analysis import SpecAnalysis, analyze_spec
 from crazy4.generic.counts import class_of_hands
-from crazy4.generic.situations import deal_situations
+from crazy4.generic.situations import deal_situations, situation_rows
 from crazy4.log.cardtext import hand_code_array
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BetNets, Chunk, Counts
 from crazy4.simulate.plan import PlanTables, SimulationPlan
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
-from crazy4.spec.specification import CELLS, DECISIONS, WAGERS, GameSpec
+from crazy4.spec.specification import CELLS, DECISIONS, WAGERS, DealShape, GameSpec
 
 #: The most seats at one table.
 MAX_SEATS = 7
@@ -54,6 +54,47 @@ def analysis_of(spec: GameSpec, rules: RuleSet) -> SpecAnalysis:
     return _ANALYSES[key]
 
 
+def class_rows(
+    shape: DealShape, hands: npt.NDArray[np.integer], up: npt.NDArray[np.integer]
+) -> npt.NDArray[np.int64]:
+    """The situation class row (:func:`crazy4.generic.situations.deal_situations`) of each
+    hand ``(n, p)`` and the dealer's up cards ``(n, f)`` (no columns when none is dealt): the
+    row of :func:`crazy4.generic.situations.situation_rows`, or the hand's suit class.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.spec.specification import DealShape
+    >>> hands = np.array([sorted(parse_cards("2c 2d 2h")), sorted(parse_cards("2s 2d 2h"))])
+    >>> class_rows(DealShape(3, 3, 0, 3), hands, np.zeros((2, 0), np.int64)).tolist()
+    [0, 0]
+    """
+    cards = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
+    if up.shape[1]:
+        return situation_rows(shape, cards, up)
+    return np.asarray(class_of_hands(cards.shape[1])[0][colex_indices(cards)], dtype=np.int64)
+
+
+def optimal_decisions(
+    spec: GameSpec, rules: RuleSet, hands: npt.NDArray[np.integer], up: npt.NDArray[np.integer]
+) -> npt.NDArray[np.int64]:
+    """The exact analysis's optimal decision of each situation: a hand ``(n, p)`` and the
+    dealer's up cards ``(n, f)``, by its class row (:func:`class_rows`).
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> from crazy4.registry import load_rules
+    >>> hands = np.array([sorted(parse_cards("Kh Kd 2c")), sorted(parse_cards("5c 3d 2h"))])
+    >>> rules = load_rules("three-card-standard")
+    >>> optimal_decisions(THREE_CARD, rules, hands, np.zeros((2, 0), np.int64)).tolist()
+    [1, 0]
+    """
+    rows = class_rows(spec.shape, hands, up)
+    return np.asarray(analysis_of(spec, rules).prices.decision[rows], dtype=np.int64)
+
+
 def situation_decisions(
     hands: npt.NDArray[np.uint8], seen: npt.NDArray[np.uint8], decision: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.int8]:
@@ -64,7 +105,7 @@ def situation_decisions(
     Examples
     --------
     >>> from crazy4.spec.specification import DealShape
-    >>> from crazy4.generic.situations import deal_situations
+    >>> from crazy4.generic.situations import deal_situations, situation_rows
     >>> classes = deal_situations(DealShape(3, 3, 1, 3))
     >>> table = situation_decisions(classes.hands, classes.seen, np.arange(classes.rows) % 2)
     >>> table.shape, int((table >= 0).sum()) == 22100 * 49
@@ -222,7 +263,8 @@ class SpecSimulator:
         decisions: npt.NDArray[np.int64],
     ) -> pa.Table:
         """The log rows of rounds decided elsewhere (:meth:`SimulatedGame.decided_log
-        <crazy4.simulate.game.SimulatedGame.decided_log>`): each seat keyed by its own decision.
+        <crazy4.simulate.game.SimulatedGame.decided_log>`): each seat keyed by its own decision;
+        the dealer's face-up cards, when the rules deal any, are the first of ``dealer``.
 
         Examples
         --------
@@ -246,6 +288,9 @@ class SpecSimulator:
             keys.append(self._keys(plan, strength * 4 + decisions[:, seat], dealt))
         cards = [hands[:, s].T.astype(np.uint8) for s in range(seats)]
         cards.append(np.sort(dealer, axis=1).T.astype(np.uint8))
+        up = self.spec.shape.face_up
+        if up:  # the dealer's first cards are the up cards
+            cards.append(dealer[:, :up].T.astype(np.uint8))
         return self._log(plan, first_round, cards, keys)
 
     def _log(

@@ -2,11 +2,14 @@
 detection (``crazy4 simulate --hole-card-seats/--team-seats``, ``crazy4 advantage detect``)
 through the generic engines.
 
-Every price is exact: a hand's dealer hands are counted with the seen dealer cards forced, or
-with a team's pooled cards excluded, by :func:`crazy4.generic.counts.dealer_histograms`, cut into
-the six outcome cells and priced by the game's settlement (:mod:`crazy4.generic.pricing`), as
-:mod:`crazy4.generic.holecards` and :mod:`crazy4.generic.collusion` do. A round is settled on the
-dealer's actual hand: its one dealer hand is a histogram with a single count.
+Every price is exact: a hand's dealer hands are counted with the seen dealer cards forced (the
+up cards the rules deal, then the hidden ones seen: the game's counter,
+:func:`crazy4.generic.counting.counter_for`), or with a team's pooled cards excluded (every
+completion listed, :func:`crazy4.generic.counts.dealer_histograms`), cut into the six outcome
+cells and priced by the game's settlement (:mod:`crazy4.generic.pricing`), as
+:mod:`crazy4.generic.holecards` and :mod:`crazy4.generic.collusion` do. A seat that sees only
+the up cards plays the exact analysis's decision of its (hand, up cards) class. A round is
+settled on the dealer's actual hand: its one dealer hand is a histogram with a single count.
 
 Examples
 --------
@@ -30,9 +33,10 @@ import numpy.typing as npt
 
 from crazy4.core.cards import colex_indices, combinations_array
 from crazy4.errors import InputError
+from crazy4.generic.counting import counter_for
 from crazy4.generic.counts import class_of_hands, dealer_histograms, suit_classes
 from crazy4.generic.pricing import cells_from_histograms, price
-from crazy4.generic.simulate import MAX_SEATS, analysis_of
+from crazy4.generic.simulate import MAX_SEATS, analysis_of, class_rows, optimal_decisions
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import GameSpec
 
@@ -190,7 +194,6 @@ class SpecSurveillance:
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
-        self._classes: IntArray | None = None
 
     @property
     def title(self) -> str:
@@ -249,27 +252,25 @@ class SpecSurveillance:
         return np.asarray(table[colex_indices(np.sort(hands, axis=1))], dtype=np.int64)
 
     def honest_decisions(self, rules: RuleSet, hands: IntArray, up: IntArray) -> IntArray:
-        """The exact analysis's optimal decision of each hand's suit class."""
-        if self._classes is None:
-            self._classes = class_of_hands(self.player_cards)[0]
-        decision = analysis_of(self.spec, rules).prices.decision
-        colex = colex_indices(np.sort(hands, axis=1))
-        return np.asarray(decision[self._classes[colex]], dtype=np.int64)
+        """The exact analysis's optimal decision of each (hand, up cards) situation's class
+        (:func:`crazy4.generic.simulate.optimal_decisions`)."""
+        return optimal_decisions(self.spec, rules, hands, up[:, : self.face_up])
 
     def _priced(
         self, rules: RuleSet, hands: IntArray, players: IntArray, forced: IntArray
     ) -> tuple[IntArray, BoolArray, int]:
-        """Price ``hands`` against the dealer hands avoiding ``players`` and holding ``forced``."""
+        """Price ``hands`` against the dealer hands avoiding ``players`` and holding ``forced``,
+        counted by the game's counter (:func:`crazy4.generic.counting.counter_for`)."""
         spec, shape = self.spec, self.spec.shape
-        histograms = dealer_histograms(
-            players.astype(np.uint8),
-            forced.astype(np.uint8),
-            spec.ranking.strengths(shape.dealer_cards),
-            shape.dealer_cards,
-            spec.ranking.n_strengths,
-        )
         strengths = self._strengths(hands)
-        cells = cells_from_histograms(histograms, strengths, spec.qualifier(rules))
+        cells = counter_for(shape).cells(
+            np.ascontiguousarray(players, dtype=np.uint8),
+            strengths,
+            spec.qualifier(rules),
+            spec.ranking,
+            shape.dealer_cards,
+            forced=np.ascontiguousarray(forced, dtype=np.uint8),
+        )
         prices = price(cells, strengths, spec.settlement(rules))
         unseen = 52 - players.shape[1] - forced.shape[1]
         completions = comb(unseen, shape.dealer_cards - forced.shape[1])
@@ -287,13 +288,11 @@ class SpecSurveillance:
         """
         if known.shape[1] > self.dealer_size:
             raise InputError(f"{self.title}: the dealer holds {self.dealer_size} cards")
-        if known.shape[1] == 0 and not self.face_up:  # nothing seen: the exact analysis
-            if self._classes is None:
-                self._classes = class_of_hands(self.player_cards)[0]
+        if known.shape[1] == self.face_up:  # the up cards only: the exact analysis
             prices = analysis_of(self.spec, rules).prices
-            rows = self._classes[colex_indices(np.sort(hands, axis=1))]
+            rows = class_rows(self.spec.shape, hands, known)
             return prices.ev[rows], prices.allowed[rows], prices.denominator
-        if known.shape[1] != 1 or self.face_up:
+        if known.shape[1] != 1:  # beside the up cards, or more than one: counted
             return self._priced(rules, hands, hands, known)
         # one seen card, nothing face up: the suit classes' table, counted once
         classes, cards = canonical_situations(hands.astype(np.int64), known[:, 0].astype(np.int64))

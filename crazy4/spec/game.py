@@ -304,9 +304,18 @@ class HoleCardTables(Protocol):
         ...
 
     def hole_card_tables(
-        self, rules: RuleSet, seen: int, groups: list[str], jobs: int
+        self, rules: RuleSet, seen: int, groups: list[str], jobs: int, sample: int = 0
     ) -> dict[str, pd.DataFrame]:
-        """The ``hole_strategies`` table (and any others) for ``seen`` seen dealer cards."""
+        """The ``hole_strategies`` table (and any others) for ``seen`` seen dealer cards, over
+        every situation, or over ``sample`` situation classes spread evenly (a check of a game
+        whose tables are too large to publish: :attr:`published_seen` 0)."""
+        ...
+
+    def hole_card_situation(
+        self, rules: RuleSet, hand: str, up: str | None, seen: str | None
+    ) -> str:
+        """One situation (``--hand``, ``--up``, ``--seen-cards`` as given): the dealer hands
+        holding the known cards, each decision's exact EV, the best, as lines of text."""
         ...
 
 
