@@ -22,8 +22,8 @@ line, when its key is taken or when it lacks a member of :class:`RegisteredGame`
 
 Examples
 --------
->>> registered_games()
-('crazy-4-poker', 'four-card-poker', 'three-card-poker', 'caribbean-stud-poker')
+>>> registered_games()[:3]
+('crazy-4-poker', 'four-card-poker', 'three-card-poker')
 >>> game_named("four-card-poker").title
 'Four Card Poker'
 """
@@ -177,8 +177,8 @@ def shipped_declared_games() -> list[tuple[str, RegisteredGame]]:
 
     Examples
     --------
-    >>> [game.key for _, game in shipped_declared_games()]
-    ['caribbean-stud-poker']
+    >>> [where for where, _ in shipped_declared_games()][:1]
+    ['caribbean-stud-royal-250.toml']
     """
     found: dict[str, tuple[str, RegisteredGame]] = {}
     for name in shipped_rule_names():

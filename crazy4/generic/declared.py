@@ -7,8 +7,8 @@ A rule file either names a built-in game (``game = "three-card-poker"``) or decl
 engine serves it with no code for it::
 
     [game]
-    key = "caribbean-stud-poker"      # the game's name in the results and the logs
-    title = "Caribbean Stud Poker"
+    key = "my-stud"                   # the game's name in the results and the logs
+    title = "My Stud"
     ranking = "five_card"             # "three_card", "best_four" or "five_card"
     player_cards = 5                  # cards dealt to the player
     dealer_cards = 5                  # cards dealt to the dealer

@@ -2,7 +2,7 @@
 
 A *situation* is the player's hand ``P`` and the dealer cards ``F`` the rules turn face up
 (:attr:`crazy4.spec.specification.DealShape.face_up`). Every exact job prices situations: with
-no card face up a situation is a hand, and with one (Four Card Poker, Caribbean Stud Poker) it
+no card face up a situation is a hand, and with one (Four Card Poker, a five-card stud) it
 is ``C(52, p) * (52 - p)`` hand and up-card pairs. Relabelling the suits maps a situation to
 one with the same counts, so one situation of each class is priced and weighted by the class
 size: the player hands fall into suit classes (:func:`crazy4.generic.counts.suit_classes`),
