@@ -161,3 +161,34 @@ def test_design_prices_a_raise_line(tmp_path: Path) -> None:
     done = crazy4("design", "--rules", RULES, "--set", "settle.play.pays.royal_flush=250")
     assert done.returncode == 0, done.stderr
     assert "86362082531/1661102543100" in done.stdout
+
+
+def test_design_searches_the_raise_table() -> None:
+    """``design --search`` over the Raise table: each candidate priced exactly; the flush at 6
+    and the full house at 7 is the C program's exact EV for that table
+    (``caribbean_stud 1,1,2,3,4,6,7,20,50,100``: -249414732953/4983307629300)."""
+    done = crazy4(
+        "design", "--rules", RULES, "--search", "ante_raise", "--table", "settle.play",
+        "--range", "flush=4:8", "--range", "full_house=6:10", "--edge", "4.8:5.1", "--top", "5",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    rows = [line.split() for line in done.stdout.splitlines()]
+    found = [row for row in rows if row[1:3] == ["6", "7"]]
+    assert found and found[0][4] == "249414732953/4983307629300"
+    assert "22 tables priced exactly, 5 with a house edge in 4.80%..5.10%" in done.stdout
+
+
+def test_the_progressive_with_its_meter(tmp_path: Path) -> None:
+    """The royal-250 variant's progressive: simulated at a meter, logged, and re-settled by
+    the validator at that meter."""
+    log = tmp_path / "progressive.csv"
+    variant = "caribbean-stud-royal-250"
+    done = crazy4(
+        "simulate", "--rules", variant, "--rounds", "3000", "--seed", "3", "--meter", "50000",
+        "--log", str(log), "--quiet",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "progressive" in log.read_text().splitlines()[0]
+    checked = crazy4("validate", str(log), "--rules", variant, "--meter", "50000")
+    assert checked.returncode == 0, checked.stdout
+    assert "3,000 rows' progressive re-settled" in checked.stdout
