@@ -21,7 +21,7 @@ Examples
 >>> strength = game_of(rules).spec.ranking.strength_of("straight")
 >>> wins, loses = win_and_loss(settlement, np.array([strength]), np.array([1]))
 >>> (wins[0] // settlement.unit).tolist(), (loses[0] // settlement.unit).tolist()
-([3, 2, 2, 3, 2, 1], [0, 0, 0, 0, 0, -2])
+([2, 2, 2, 3, 1, 1], [0, 0, 0, 0, 0, -2])
 """
 
 from __future__ import annotations

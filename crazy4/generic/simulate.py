@@ -121,6 +121,34 @@ def situation_decisions(
     return out
 
 
+def deal_parts(
+    rng: np.random.Generator, rounds: int, sizes: tuple[int, ...]
+) -> tuple[list[npt.NDArray[np.uint8]], list[npt.NDArray[np.int64]]]:
+    """Disjoint sorted hands of any sizes (:func:`crazy4.core.deal.deal_hands` draws at most
+    five cards at a time: a larger hand is drawn in parts and joined), card-major, with each
+    hand's colex index. Hands of at most five cards are drawn exactly as ``deal_hands`` draws
+    them.
+
+    Examples
+    --------
+    >>> hands, colex = deal_parts(np.random.default_rng(1), 4, (5, 6))
+    >>> [hand.shape for hand in hands], bool((np.diff(hands[1], axis=0) > 0).all())
+    ([(5, 4), (6, 4)], True)
+    """
+    parts = [min(5, size - start) for size in sizes for start in range(0, size, 5)]
+    dealt = deal_hands(rng, rounds, tuple(parts))
+    if len(parts) == len(sizes):
+        return list(dealt.cards), [np.asarray(c, dtype=np.int64) for c in dealt.colex]
+    hands, colex, next_part = [], [], 0
+    for size in sizes:
+        count = -(-size // 5)
+        joined = np.sort(np.concatenate(dealt.cards[next_part : next_part + count]), axis=0)
+        hands.append(joined)
+        colex.append(colex_indices(joined.T).astype(np.int64))
+        next_part += count
+    return hands, colex
+
+
 @dataclass(frozen=True)
 class SeatTables:
     """What a worker derives from a plan: the seat word and the strength of every hand."""
@@ -212,22 +240,23 @@ class SpecSimulator:
         rounds = plan.chunk_rounds(chunk)
         up = shape.face_up
         dealer_sizes = (up, shape.dealer_cards - up) if up else (shape.dealer_cards,)
-        sizes = (shape.player_cards,) * plan.seats + dealer_sizes
-        dealt = deal_hands(plan.generator(chunk), rounds, sizes)
-        cards = list(dealt.cards[: plan.seats])
+        hands, colex = deal_parts(
+            plan.generator(chunk), rounds, (shape.player_cards,) * plan.seats + dealer_sizes
+        )
+        cards = list(hands[: plan.seats])
         if up:
-            dealer_cards = np.sort(np.concatenate(dealt.cards[plan.seats :]), axis=0)
+            dealer_cards = np.sort(np.concatenate(hands[plan.seats :]), axis=0)
             dealer = tables.strength[colex_indices(dealer_cards.T)]
-            cards += [dealer_cards, dealt.cards[plan.seats]]
+            cards += [dealer_cards, hands[plan.seats]]
         else:
-            dealer = tables.strength[dealt.colex[-1]]
-            cards.append(dealt.cards[-1])
+            dealer = tables.strength[colex[-1]]
+            cards.append(hands[-1])
         qualified = np.where(dealer >= self.spec.qualifier(plan.rules), 3, 0).astype(np.int32)
         keys = []
         for seat in range(plan.seats):
-            word = tables.word[dealt.colex[seat]]
+            word = tables.word[colex[seat]]
             if tables.decide is not None:
-                word = word + tables.decide[dealt.colex[seat], dealt.cards[plan.seats][0]]
+                word = word + tables.decide[colex[seat], hands[plan.seats][0]]
             strength = word >> 2
             cell = qualified + (strength == dealer) + 2 * (strength < dealer)
             keys.append(word * len(CELLS) + cell)
@@ -239,7 +268,7 @@ class SpecSimulator:
             for name, nets in tables.nets.items():
                 total = seat_totals(nets, keys)
                 squares[name] = exact_dot(total, total)
-        seats = list(dealt.colex[: plan.seats])
+        seats = list(colex[: plan.seats])
         counts.add_totals(rounds, squares, progressive_counts(plan.rules, plan.meter, seats))
         table = self._log(plan, plan.first_round(chunk), cards, keys) if log else None
         return Chunk(counts=counts, log=table)
