@@ -272,6 +272,13 @@ HEAVY_TESTS = frozenset(
         "[caribbean-stud-poker-caribbean-stud-royal-250-simulation_validates]",
         "tests/test_conformance.py::test_conformance"
         "[caribbean-stud-poker-caribbean-stud-royal-250-every_deal_counted]",
+        "tests/test_conformance.py::test_conformance"
+        "[caribbean-stud-poker-caribbean-stud-royal-250-planted_fault_caught]",
+        "tests/test_conformance.py::test_conformance"
+        "[caribbean-stud-poker-caribbean-stud-royal-250-tables_add_up]",
+        # design --search over Caribbean Stud's Raise table (48 s; design --set on it, and the
+        # search on every other game, stay in the fast tier)
+        "tests/rulefile_games/test_caribbean_commands.py::test_design_searches_the_raise_table",
     )
 )
 
