@@ -32,13 +32,13 @@ from crazy4.core.exact import exact_dot, seat_totals
 from crazy4.errors import InputError
 from crazy4.generic.analysis import SpecAnalysis, analyze_spec
 from crazy4.generic.counts import class_of_hands
-from crazy4.generic.situations import deal_situations, situation_rows
+from crazy4.generic.situations import class_rows, deal_situations
 from crazy4.log.cardtext import hand_code_array
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BetNets, Chunk, Counts
 from crazy4.simulate.plan import PlanTables, SimulationPlan
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
-from crazy4.spec.specification import CELLS, DECISIONS, WAGERS, DealShape, GameSpec
+from crazy4.spec.specification import CELLS, DECISIONS, WAGERS, GameSpec
 
 #: The most seats at one table.
 MAX_SEATS = 7
@@ -52,27 +52,6 @@ def analysis_of(spec: GameSpec, rules: RuleSet) -> SpecAnalysis:
     if key not in _ANALYSES:
         _ANALYSES[key] = analyze_spec(spec, rules)
     return _ANALYSES[key]
-
-
-def class_rows(
-    shape: DealShape, hands: npt.NDArray[np.integer], up: npt.NDArray[np.integer]
-) -> npt.NDArray[np.int64]:
-    """The situation class row (:func:`crazy4.generic.situations.deal_situations`) of each
-    hand ``(n, p)`` and the dealer's up cards ``(n, f)`` (no columns when none is dealt): the
-    row of :func:`crazy4.generic.situations.situation_rows`, or the hand's suit class.
-
-    Examples
-    --------
-    >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.spec.specification import DealShape
-    >>> hands = np.array([sorted(parse_cards("2c 2d 2h")), sorted(parse_cards("2s 2d 2h"))])
-    >>> class_rows(DealShape(3, 3, 0, 3), hands, np.zeros((2, 0), np.int64)).tolist()
-    [0, 0]
-    """
-    cards = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
-    if up.shape[1]:
-        return situation_rows(shape, cards, up)
-    return np.asarray(class_of_hands(cards.shape[1])[0][colex_indices(cards)], dtype=np.int64)
 
 
 def optimal_decisions(

@@ -200,3 +200,24 @@ def situation_rows(
     rows = np.searchsorted(row_keys, wanted)
     assert bool((row_keys[np.minimum(rows, row_keys.shape[0] - 1)] == wanted).all())
     return rows.astype(np.int64)
+
+
+def class_rows(
+    shape: DealShape, hands: npt.NDArray[np.integer], up: npt.NDArray[np.integer]
+) -> npt.NDArray[np.int64]:
+    """The situation class row (:func:`deal_situations`) of each
+    hand ``(n, p)`` and the dealer's up cards ``(n, f)`` (no columns when none is dealt): the
+    row of :func:`situation_rows`, or the hand's suit class.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.spec.specification import DealShape
+    >>> hands = np.array([sorted(parse_cards("2c 2d 2h")), sorted(parse_cards("2s 2d 2h"))])
+    >>> class_rows(DealShape(3, 3, 0, 3), hands, np.zeros((2, 0), np.int64)).tolist()
+    [0, 0]
+    """
+    cards = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
+    if up.shape[1]:
+        return situation_rows(shape, cards, up)
+    return np.asarray(class_of_hands(cards.shape[1])[0][colex_indices(cards)], dtype=np.int64)

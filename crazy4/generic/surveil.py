@@ -36,7 +36,8 @@ from crazy4.errors import InputError
 from crazy4.generic.counting import counter_for
 from crazy4.generic.counts import class_of_hands, dealer_histograms, suit_classes
 from crazy4.generic.pricing import cells_from_histograms, price
-from crazy4.generic.simulate import MAX_SEATS, analysis_of, class_rows, optimal_decisions
+from crazy4.generic.simulate import MAX_SEATS, analysis_of, optimal_decisions
+from crazy4.generic.situations import class_rows
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import GameSpec
 

@@ -26,7 +26,7 @@ from crazy4.errors import InputError
 from crazy4.generic.counts import class_of_hands
 from crazy4.generic.rulesearch import Misread, SpecRows, category_nets, spec_edits
 from crazy4.generic.simulate import SpecSimulator, analysis_of
-from crazy4.generic.situations import situation_rows
+from crazy4.generic.situations import class_rows
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import CellSettlement, GameSpec
 from crazy4.validate.checks import (
@@ -173,8 +173,8 @@ class SpecRun:
             return np.asarray(self.class_of[batch.derived["player_colex"]], dtype=np.int64)
         rows = np.flatnonzero(good)
         classes = np.zeros(good.shape[0], dtype=np.int64)
-        hands = np.sort(batch.indices("player")[rows], axis=1)
-        classes[rows] = situation_rows(self.spec.shape, hands, batch.indices("up_card")[rows])
+        player, up = batch.indices("player")[rows], batch.indices("up_card")[rows]
+        classes[rows] = class_rows(self.spec.shape, player, up)
         return classes
 
     def _flag(self, batch: LogBatch, rows: Flagger) -> IntArray:
