@@ -249,6 +249,14 @@ def situation(
     rest = np.array([c for c in range(52) if c not in cards and c != up], dtype=np.int64)
     hidden = rest[_four_of_46()]
     dealer = np.hstack([np.full((hidden.shape[0], 1), up, dtype=np.int64), hidden])
+    return settled(cards, dealer, pays)
+
+
+def settled(
+    cards: Sequence[int], dealer: npt.NDArray[np.int64], pays: Mapping[str, int]
+) -> Situation:
+    """Every listed dealer hand (one a row) against the player's five cards, counted by
+    outcome and settled: the raise's EV over the rows, the fold's -1."""
     values = hand_values(dealer)
     qualified = qualifies(values, dealer)
     mine = hand_value(cards)
@@ -260,11 +268,7 @@ def situation(
     }
     nets = raise_net(mine, pays)
     total = sum(counts[outcome] * nets[outcome] for outcome in counts)
-    return Situation(
-        **counts,
-        raise_ev=Fraction(total, COMPLETIONS),
-        fold_ev=Fraction(-ANTE),
-    )
+    return Situation(**counts, raise_ev=Fraction(total, dealer.shape[0]), fold_ev=Fraction(-ANTE))
 
 
 # --------------------------------------------------------------------------------------------
@@ -293,16 +297,4 @@ def seen_situation(
     rest = np.array([c for c in range(52) if c not in cards and c not in (up, hole)])
     hidden = rest.astype(np.int64)[_three_of_45()]
     known = np.broadcast_to(np.array([up, hole], dtype=np.int64), (hidden.shape[0], 2))
-    dealer = np.hstack([known, hidden])
-    values = hand_values(dealer)
-    qualified = qualifies(values, dealer)
-    mine = hand_value(cards)
-    counts = {
-        "not_qualified": int((~qualified).sum()),
-        "player_wins": int((qualified & (values < mine)).sum()),
-        "ties": int((qualified & (values == mine)).sum()),
-        "dealer_wins": int((qualified & (values > mine)).sum()),
-    }
-    nets = raise_net(mine, pays)
-    total = sum(counts[outcome] * nets[outcome] for outcome in counts)
-    return Situation(**counts, raise_ev=Fraction(total, comb(45, 3)), fold_ev=Fraction(-ANTE))
+    return settled(cards, np.hstack([known, hidden]), pays)
