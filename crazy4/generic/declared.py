@@ -262,7 +262,7 @@ class DeclaredGame:
         bonus_nets = np.zeros((n, 4, 6), dtype=np.int64)
         ante_nets[:, 0, :] = _numerator(ante.fold.odds, unit)
         if bonus is not None:
-            bonus_nets[:, 0, :] = _fold_column(bonus, ranking, unit)[:, None]
+            bonus_nets[:, 0, :] = _column(bonus, bonus.fold, ranking, unit)[:, None]
         for multiple in (1, 2, 3):
             ante_nets[:, multiple, :] = _cells(ante, tie, ranking, unit)
             play_nets[:, multiple, :] = _cells(play, tie, ranking, unit) * multiple
@@ -382,10 +382,6 @@ def _column(
         assert wager.pays is not None
         return wager.pays.odds_numerators(ranking, unit, below=0)
     return np.full(ranking.n_strengths, _numerator(outcome.odds, unit), dtype=np.int64)
-
-
-def _fold_column(wager: WagerRules, ranking: Ranking, unit: int) -> npt.NDArray[np.int64]:
-    return _column(wager, wager.fold, ranking, unit)
 
 
 def _cells(wager: WagerRules, tie: int, ranking: Ranking, unit: int) -> npt.NDArray[np.int64]:
