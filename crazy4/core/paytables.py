@@ -44,6 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import RANKS
+from crazy4.core.category_pays import CategoryPays, PayLine
 from crazy4.core.exact import IntArray, fits_int64, widen
 from crazy4.core.ranking import (
     HandCategory,
@@ -231,6 +232,33 @@ class PayTable:
     def describe(self) -> str:
         """One line, strongest first: ``"four aces 200, four of a kind 30, ..."``."""
         return ", ".join(f"{e.label} {format_odds(e.odds)}" for e in reversed(self.entries))
+
+    def category_pays(self) -> CategoryPays:
+        """The table as a pay table by category of any ranking
+        (:class:`crazy4.core.category_pays.CategoryPays`): each line pays its category from its
+        weakest hand up, the stronger line of a category overwriting the weaker (as
+        :meth:`by_strength` pays).
+
+        Examples
+        --------
+        >>> from crazy4.core.strength_table import BEST_FOUR
+        >>> table = PayTable.from_mapping("qu", {"four_aces": 200, "four_of_a_kind": 30,
+        ...                                      "pair_of_queens": 1})
+        >>> pays = table.category_pays().odds_numerators(BEST_FOUR, 1)
+        >>> bool(np.array_equal(pays, table.by_strength()[0]))
+        True
+        """
+        lines = tuple(
+            PayLine(
+                label=entry.label,
+                category=int(entry.category),
+                category_name=HandCategory(entry.category).label,
+                minimum_strength=entry.minimum_strength,
+                odds=entry.odds,
+            )
+            for entry in self.entries
+        )
+        return CategoryPays(self.name, lines)
 
 
 def parse_odds(value: object, *, where: str) -> Fraction:

@@ -31,9 +31,6 @@ True
 
 from __future__ import annotations
 
-from crazy4.core.category_pays import CategoryPays, PayLine
-from crazy4.core.paytables import PayTable
-from crazy4.core.ranking import HandCategory
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.cells import cell_settlement
@@ -44,33 +41,6 @@ from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
 from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, SideBetSpec
-
-
-def category_pays(table: PayTable) -> CategoryPays:
-    """A best-four pay table as a pay table by category of any ranking: each line pays its
-    category from its weakest hand up, the stronger line of a category overwriting the weaker
-    (as :meth:`crazy4.core.paytables.PayTable.by_strength` pays).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> table = PayTable.from_mapping("qu", {"four_aces": 200, "four_of_a_kind": 30,
-    ...                                      "pair_of_queens": 1})
-    >>> pays = category_pays(table).odds_numerators(BEST_FOUR, 1)
-    >>> bool(np.array_equal(pays, table.by_strength()[0]))
-    True
-    """
-    lines = tuple(
-        PayLine(
-            label=entry.label,
-            category=int(entry.category),
-            category_name=HandCategory(entry.category).label,
-            minimum_strength=entry.minimum_strength,
-            odds=entry.odds,
-        )
-        for entry in table.entries
-    )
-    return CategoryPays(table.name, lines)
 
 
 class CrazyFourSpec:
@@ -108,7 +78,7 @@ class CrazyFourSpec:
                     "priced on the specification engines"
                 )
             description = f"Queens Up, pays {bet.table.describe()}; settled even on a fold"
-            sides.append(SideBetSpec(bet.name, description, category_pays(bet.table)))
+            sides.append(SideBetSpec(bet.name, description, bet.table.category_pays()))
         return tuple(sides)
 
     def limits(self, rules: RuleSet) -> Limits | None:

@@ -35,7 +35,7 @@ from crazy4.generic.bestfour_upcard_report import (
 from crazy4.report.markdown import percent
 
 
-def _rule_lines(rules: FourCardRuleSet) -> tuple[list[str], list[str]]:
+def rule_lines(rules: FourCardRuleSet) -> tuple[list[str], list[str]]:
     """The rules before the side bets (the deal, ties, the Play, the Ante Bonus) and after
     (the Bad Beat Bonus, the limits)."""
     four = rules.four_card
@@ -144,7 +144,7 @@ def _payout_cap(analysis: FourCardAnalysis) -> Fraction:
 #: The Four Card Poker report's sections, for :mod:`crazy4.generic.bestfour_report`.
 FOUR_CARD_REPORT = BestFourReport(
     sections=(
-        rules_section(_rule_lines),
+        rules_section(rule_lines),
         bets_section(
             BetsText(
                 main_bet=MAIN_BET,

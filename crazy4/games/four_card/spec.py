@@ -1,0 +1,121 @@
+"""Four Card Poker as a :class:`crazy4.spec.specification.GameSpec`: the game as data over the
+specification engines.
+
+Its deal is five cards to the player and six to the dealer, one of them face up, each side
+playing its best four (``DealShape(5, 6, 1, 4)``); its ranking the best-four ranking of the core
+(:data:`crazy4.core.strength_table.BEST_FOUR`); no qualifier (every dealer hand qualifies, so
+only the three qualified cells are ever counted: the three others are settled alike); its
+settlement by outcome cell (Ante, Play and Ante Bonus, per unit of Ante:
+:func:`.cells.cell_settlement`) and its Aces Up tables read from the rule set. The
+specification engines count its situations (a hand and the up card) with the forced-card
+counter its shape picks and price them as any game's: the same exact return and the same
+optimal decision for every situation as the game's own engines (``tests/games/four_card``).
+
+The registry still serves :data:`crazy4.games.four_card.game.FOUR_CARD` (issue 42 moves its
+jobs onto these engines one by one). A bet the specification cannot say is refused in one line,
+never priced as if it were another: an Aces Up bet a fold forfeits, and the Bad Beat Bonus
+(it pays on the dealer's hand as well as the player's).
+
+Examples
+--------
+>>> from crazy4.registry import load_rules
+>>> rules = load_rules("four-card-ante-bonus-2")
+>>> FOUR_CARD_SPEC.shape.deals == FOUR_CARD_SPEC.published_deals
+True
+>>> FOUR_CARD_SPEC.qualifier(rules)
+0
+>>> [side.name for side in FOUR_CARD_SPEC.side_bets(rules)][:1]
+['aces-up-50-40-9-6-4-2-1']
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
+from crazy4.errors import InputError
+from crazy4.games.four_card.cells import (
+    MAIN_GAME,
+    RESULT_CELLS,
+    cell_settlement,
+    four_card_settlement,
+)
+from crazy4.games.four_card.game import FOUR_CARD
+from crazy4.games.four_card.report import rule_lines
+from crazy4.games.four_card.rules import four_card_rules, read_four_card_sections
+from crazy4.generic.bestfour_pricing import decision_nets
+from crazy4.rules.limits import Limits
+from crazy4.rules.ruleset import RuleSet
+from crazy4.rules.sections import Section
+from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, SideBetSpec
+
+
+def _six_cells(nets: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Nets over (dealer lower, tie, higher) in the six cells: the unqualified three as the
+    qualified (never counted: no qualifier)."""
+    return np.concatenate([nets, nets], axis=2)
+
+
+class FourCardSpec:
+    """Four Card Poker's specification (module docstring)."""
+
+    key = FOUR_CARD.key
+    title = FOUR_CARD.title
+    shape = DealShape(player_cards=5, dealer_cards=6, face_up=1, hand_cards=4)
+    published_deals = FOUR_CARD.published_deals
+    ranking: BestFourRanking = BEST_FOUR
+    main_bet = FOUR_CARD.main_bet
+    side_bet_label = FOUR_CARD.side_bet_label
+    required_multiples = FOUR_CARD.required_multiples
+
+    def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
+        """The game's own sections (:func:`.rules.read_four_card_sections`)."""
+        return read_four_card_sections(top, common)
+
+    def qualifier(self, rules: RuleSet) -> int:
+        """0: the dealer always qualifies."""
+        return 0
+
+    def settlement(self, rules: RuleSet) -> CellSettlement:
+        """Ante + Play + Ante Bonus in each outcome cell, by strength, per unit of Ante; each
+        wager apart as a log settles it."""
+        main = cell_settlement(rules)
+        settle = four_card_settlement(four_card_rules(rules))
+        parts = {
+            name: _six_cells(decision_nets(settle, (name,), RESULT_CELLS, main.unit).nets)
+            for name in MAIN_GAME
+        }
+        return CellSettlement(_six_cells(main.nets), main.allowed, main.wagers, main.unit, parts)
+
+    def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
+        """Each Aces Up table (a Bad Beat Bonus, or an Aces Up a fold forfeits, is refused:
+        module docstring)."""
+        chosen = four_card_rules(rules)
+        if chosen.four_card.bad_beat is not None:
+            raise InputError(
+                f"{rules.name}: the Bad Beat Bonus is not yet priced on the specification engines"
+            )
+        sides = []
+        for bet in chosen.side_bets:
+            if bet.fold_forfeits:
+                raise InputError(
+                    f"{rules.name}: Aces Up {bet.name!r}: a bet a fold forfeits is not yet "
+                    "priced on the specification engines"
+                )
+            description = f"Aces Up, pays {bet.table.describe()}; settled even on a fold"
+            sides.append(SideBetSpec(bet.name, description, bet.table.category_pays()))
+        return tuple(sides)
+
+    def limits(self, rules: RuleSet) -> Limits | None:
+        """The rule set's ``[limits]`` (the payout cap), if any."""
+        return four_card_rules(rules).four_card.limits
+
+    def rule_lines(self, rules: RuleSet) -> list[str]:
+        """The rules as the game's report lists them."""
+        before, after = rule_lines(four_card_rules(rules))
+        return [*before, *after]
+
+
+#: Four Card Poker's one specification.
+FOUR_CARD_SPEC: GameSpec = FourCardSpec()
