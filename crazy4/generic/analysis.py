@@ -141,11 +141,13 @@ def side_bet_outcomes(
     completions: int,
     hands: npt.NDArray[np.uint8] | None = None,
     seen: npt.NDArray[np.uint8] | None = None,
+    decisions: IntArray | None = None,
 ) -> list[BetOutcomes]:
-    """Each side bet, settled whatever the decision: on the player's own hand (one cell: the
-    hand decides), or on the player's and the dealer's cards together (a cell per pay line:
+    """Each side bet, on the player's own hand (one cell: the hand decides), or on the
+    player's and the dealer's cards together (a cell per pay line:
     :func:`crazy4.generic.joint_bets.joint_counts`; ``hands`` and ``seen`` are the
-    situations').
+    situations'); a bet a fold forfeits loses on every situation whose decision (``decisions``)
+    is a fold.
 
     Raises
     ------
@@ -195,6 +197,10 @@ def side_bet_outcomes(
             net = np.broadcast_to(pays[bounds], combos.shape).copy()
             if int(combos.sum(dtype=object)) != spec.shape.deals:
                 raise ValueError(f"side bet {side.name!r}: the lattice misses deals")
+        if side.fold_forfeits:
+            if decisions is None:
+                raise ValueError(f"side bet {side.name!r} needs the decisions (a fold forfeits)")
+            net = np.where((decisions == 0)[:, None], -unit, net)
         bets.append(
             BetOutcomes(
                 name=side.name,
@@ -231,7 +237,7 @@ def analyze_spec(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> SpecAnalysis:
         prices=prices,
         main=main,
         side_bets=side_bet_outcomes(
-            spec, rules, strengths, weights, prices.completions, hands, seen
+            spec, rules, strengths, weights, prices.completions, hands, seen, prices.decision
         ),
         seen=seen,
     )

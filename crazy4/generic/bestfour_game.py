@@ -3,11 +3,13 @@
 Crazy 4 Poker and Four Card Poker are each a subclass of :class:`BestFourGame` holding the
 game's data (its key, title, deal, bets and texts) and a few hooks that name its parts: its
 rule set, its exact reference, its settlement, its analysis and report, the simulator's and the
-validator's game parts, its outcome cells and how ``crazy4 hand`` counts one hand. Everything
-else -- the analysis handed to the drivers, one hand, the simulator, the validator, hole cards
-and collusion -- is this class's, over the generic best-four engines
-(:mod:`crazy4.generic.bestfour_hand`, :mod:`crazy4.generic.bestfour_simulate`,
-:mod:`crazy4.generic.bestfour_validate`, :mod:`crazy4.generic.cell_roles`).
+validator's game parts, its outcome cells, and the game as a specification
+(:meth:`BestFourGame.spec`). One hand (``crazy4 hand``) is the specification engines' job
+(:mod:`crazy4.generic.hand`) as for every game; the rest -- the analysis handed to the
+drivers, the simulator, the validator, hole cards and collusion -- is this class's, over the
+best-four engines (:mod:`crazy4.generic.bestfour_simulate`,
+:mod:`crazy4.generic.bestfour_validate`, :mod:`crazy4.generic.cell_roles`) until issue 42
+moves each job onto the specification engines.
 
 The hooks import the game's heavy modules when first called, so registering a game or reading a
 rule file loads none of them. The simulator is built once per game and process (it keeps the
@@ -17,7 +19,7 @@ Examples
 --------
 >>> from crazy4.registry import game_named
 >>> game = game_named("four-card-poker")
->>> isinstance(game, BestFourGame), game.dealer_cards, game.hand().face_up
+>>> isinstance(game, BestFourGame), game.dealer_cards, game.spec().shape.face_up
 (True, (6, 1), 1)
 """
 
@@ -35,7 +37,6 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from crazy4.core.bets import ExactBet
-    from crazy4.generic.bestfour_hand import BestFourHand, HandPrices
     from crazy4.generic.bestfour_report import BestFourAnalysis, BestFourReport
     from crazy4.generic.bestfour_sim_spec import BestFourSim
     from crazy4.generic.bestfour_simulate import BestFourSimulator
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from crazy4.rules.sections import Section
     from crazy4.spec.collusion_role import ColludingGame
     from crazy4.spec.game import Settlement
+    from crazy4.spec.specification import GameSpec
     from crazy4.spec.surveil_role import SurveilledTable
     from crazy4.validate.game import ValidatedGame
 
@@ -75,8 +77,6 @@ class BestFourGame(ABC):
         How many steps :meth:`analyze` reports.
     main_bet : str
         The ``bets`` row of the whole mandatory game.
-    hand_heading : str
-        The line ``crazy4 hand`` prints above the EV of each decision.
     practical : tuple of str
         The practical rules a colluding team may share (``crazy4 advantage collusion``).
     """
@@ -91,7 +91,6 @@ class BestFourGame(ABC):
     side_bet_key: ClassVar[str]
     steps: ClassVar[int]
     main_bet: ClassVar[str]
-    hand_heading: ClassVar[str]
     practical: ClassVar[tuple[str, ...]]
     #: The rule files the game brings: none, the package ships its rule sets.
     rule_files: ClassVar[tuple[str, ...]] = ()
@@ -139,22 +138,6 @@ class BestFourGame(ABC):
     @abstractmethod
     def report(self) -> BestFourReport:
         """The game's report (:mod:`crazy4.generic.bestfour_report`)."""
-
-    @abstractmethod
-    def count_hand(
-        self, rules: RuleSet, cards: tuple[int, ...], up: int | None
-    ) -> tuple[HandPrices, dict[str, object]]:
-        """One hand counted by listing every dealer hand, and priced
-        (:attr:`crazy4.generic.bestfour_hand.BestFourHand.count`)."""
-
-    def count_lines(self, result: dict[str, object]) -> list[str]:
-        """The lines that show :meth:`count_hand`'s counts, by the shape of the deal
-        (:mod:`crazy4.generic.bestfour_hand_counts`)."""
-        from crazy4.generic.bestfour_hand_counts import hidden_count_lines, upcard_count_lines
-
-        if self.dealer_cards[1]:
-            return upcard_count_lines(result, self.dealer_cards[0])
-        return hidden_count_lines(result)
 
     @abstractmethod
     def simulation(self) -> BestFourSim[Any]:
@@ -230,29 +213,25 @@ class BestFourGame(ABC):
             state=analysis,
         )
 
-    def hand(self) -> BestFourHand:
-        """``crazy4 hand``'s game part: the up card or none, the counts and their lines."""
-        from crazy4.generic.bestfour_hand import BestFourHand
-
-        face_up = self.dealer_cards[1]
-        return BestFourHand(
-            self.title, face_up, self.hand_heading, self.count_hand, self.count_lines
-        )
+    @abstractmethod
+    def spec(self) -> GameSpec:
+        """The game as a specification (its ``spec`` module, imported when first asked for):
+        the jobs that run on the specification engines read it."""
 
     def hand_result(
         self, rules: RuleSet, cards: tuple[int, ...], up: int | None
     ) -> dict[str, object]:
-        """One hand's dealer outcomes, EVs and optimal decision
-        (:func:`crazy4.generic.bestfour_hand.bestfour_hand_result`)."""
-        from crazy4.generic.bestfour_hand import bestfour_hand_result
+        """One hand's dealer outcomes, EVs and optimal decision, every dealer hand from the
+        other cards listed (:func:`crazy4.generic.hand.spec_hand_result`)."""
+        from crazy4.generic.hand import spec_hand_result
 
-        return bestfour_hand_result(self.hand(), self.rules_of(rules), cards, up)
+        return spec_hand_result(self.spec(), rules, cards, up)
 
     def hand_text(self, result: dict[str, object]) -> str:
         """The lines ``crazy4 hand`` prints."""
-        from crazy4.generic.bestfour_hand import bestfour_hand_text
+        from crazy4.generic.hand import spec_hand_text
 
-        return bestfour_hand_text(self.hand(), result)
+        return spec_hand_text(result)
 
     def simulator(self) -> BestFourSimulator[Any]:
         """The best-four chunk player over :meth:`simulation`, one per game and process."""

@@ -18,7 +18,7 @@ import pyarrow as pa
 from crazy4.core.bet_tables import grouped_returns
 from crazy4.core.bets import BetOutcomes, summarize
 from crazy4.core.cards import format_hands
-from crazy4.core.decisions import DECISIONS, decision_label
+from crazy4.core.decisions import DECISIONS, HandPrices, decision_label
 from crazy4.core.exact import fits_int64
 from crazy4.core.ranking import (
     HandCategory,
@@ -26,7 +26,6 @@ from crazy4.core.ranking import (
     describe_strength,
     number_of_strengths,
 )
-from crazy4.generic.bestfour_hand import HandPrices
 
 
 def bets_table(bets: Iterable[tuple[BetOutcomes, npt.NDArray[np.int64]]]) -> pd.DataFrame:

@@ -84,24 +84,40 @@ class Prices:
 
 
 def price(cells: IntArray, strengths: IntArray, settlement: CellSettlement) -> Prices:
-    """Each row's EVs and optimal decision from its cells (module docstring)."""
+    """Each row's EVs and optimal decision from its cells (module docstring).
+
+    The EV numerators are int64 when ``completions * max |net|`` fits (every sum is then
+    exact), else Python integers (an object array, as the nets of a wide settlement are):
+    any payout a rule file accepts is exact.
+
+    Examples
+    --------
+    >>> nets = np.zeros((1, 4, 6), dtype=np.int64)
+    >>> nets[0, 1:, 3] = 10**13                  # a payout of 10^13 when the player wins
+    >>> settled = CellSettlement(nets, np.ones((1, 4), bool), np.arange(1, 5), 1)
+    >>> prices = price(np.array([[0, 0, 0, 2_000_000, 0, 0]]), np.array([0]), settled)
+    >>> int(prices.ev[0, 1]) == 2 * 10**19, prices.ev.dtype
+    (True, dtype('O'))
+    """
+    completions = int(cells[0].sum()) if cells.shape[0] else 0
+    largest = int(np.abs(settlement.nets).max()) if settlement.nets.size else 0
+    dtype: type = np.int64 if completions * largest < 2**63 else object
     # a decision and a cell at a time, on contiguous columns: no (n, 4, 6) copy of the nets
     # (a gigabyte for millions of rows)
-    by_cell = np.ascontiguousarray(cells.T, dtype=np.int64)
-    ev = np.empty((cells.shape[0], settlement.nets.shape[1]), dtype=np.int64)
+    by_cell: IntArray = np.ascontiguousarray(cells.T, dtype=np.int64).astype(dtype)
+    ev: IntArray = np.empty((cells.shape[0], settlement.nets.shape[1]), dtype=dtype)
     for decision in range(settlement.nets.shape[1]):
-        total = np.zeros(cells.shape[0], dtype=np.int64)
+        total: IntArray = np.zeros(cells.shape[0], dtype=dtype)
         for cell in range(cells.shape[1]):
-            nets = np.ascontiguousarray(settlement.nets[:, decision, cell], dtype=np.int64)
+            nets: IntArray = np.ascontiguousarray(settlement.nets[:, decision, cell]).astype(dtype)
             total += by_cell[cell] * nets[strengths]
         ev[:, decision] = total
     allowed = settlement.allowed[strengths]
-    lowest = np.iinfo(np.int64).min
+    lowest = np.iinfo(np.int64).min if dtype is np.int64 else -(2**63) * largest - 1
     masked = np.where(allowed, ev, lowest)
     best = masked.max(axis=1)
     tied = masked == best[:, None]
     decision = np.argmax(tied, axis=1).astype(np.int64)
-    completions = int(cells[0].sum()) if cells.shape[0] else 0
     return Prices(
         ev=np.where(allowed, ev, 0),
         allowed=allowed,

@@ -19,7 +19,7 @@ import pandas as pd
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.cards import RANKS
-from crazy4.core.decisions import DECISIONS, decision_label
+from crazy4.core.decisions import DECISIONS, HandPrices, decision_label
 from crazy4.core.engine import subset_table
 from crazy4.core.exact import IntArray, fits_int64, group_sums, largest_magnitude, widen
 from crazy4.core.ranking import (
@@ -39,7 +39,6 @@ from crazy4.core.upcard_lattice import (
     largest_uncapped_size,
     summary_row,
 )
-from crazy4.generic.bestfour_hand import HandPrices
 from crazy4.generic.bestfour_tables import bets_table as lattice_bets_table
 from crazy4.generic.bestfour_tables import cell_returns
 from crazy4.generic.frequencies import group_frequencies
@@ -50,7 +49,7 @@ CATEGORY_LABELS = np.array([category.label for category in HandCategory])
 class SituationPrices(HandPrices, Protocol):
     """A game's exact prices per situation class, as the tables read them: EV numerators of
     fold, 1x, 2x, 3x over ``denominator``, the optimal decision and the exact ties
-    (:class:`crazy4.generic.bestfour_hand.HandPrices`), and the optimal EV."""
+    (:class:`crazy4.core.decisions.HandPrices`), and the optimal EV."""
 
     @property
     def optimal_ev(self) -> npt.NDArray[Any]:

@@ -187,7 +187,8 @@ class CellSettlement:
 
 @dataclass(frozen=True)
 class SideBetSpec:
-    """A side bet, settled whatever the player decides: its name, description and pay table.
+    """A side bet on the cards: its name, description and pay table, and whether a fold
+    forfeits it.
 
     Attributes
     ----------
@@ -200,6 +201,9 @@ class SideBetSpec:
         the player's and the dealer's cards together (Three Card Poker's 6-Card Bonus).
     ranking : Ranking or None
         The ranking its pay table is read on (None: the game's).
+    fold_forfeits : bool
+        True: a fold loses the bet whatever the cards (a card room's Queens Up); else it is
+        settled on the cards whatever the player decides.
 
     Examples
     --------
@@ -215,6 +219,7 @@ class SideBetSpec:
     pays: CategoryPays
     scores: str = "player"
     ranking: Ranking | None = None
+    fold_forfeits: bool = False
 
     def cards(self, shape: DealShape) -> int:
         """How many cards the bet scores in a deal of ``shape``."""

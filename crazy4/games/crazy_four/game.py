@@ -22,13 +22,13 @@ if TYPE_CHECKING:
     from crazy4.games.crazy_four.cells import CrazyFourSettlement
     from crazy4.games.crazy_four.reference import Reference
     from crazy4.games.crazy_four.rules import CrazyFourRules
-    from crazy4.generic.bestfour_hand import HandPrices
     from crazy4.generic.bestfour_report import BestFourReport
     from crazy4.generic.bestfour_sim_spec import BestFourSim
     from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.spec.game import Progress, Settlement
+    from crazy4.spec.specification import GameSpec
 
 
 class CrazyFour(BestFourGame):
@@ -53,7 +53,6 @@ class CrazyFour(BestFourGame):
     side_bet_key = "queens_up"
     steps = 5
     main_bet = "ante_super_bonus_play"
-    hand_heading = "EV per unit of Ante (Ante + Super Bonus + Play):"
     practical = ("A", "AK", "K", "AKQ")
     read_sections = staticmethod(read_crazy_four_sections)
     rules_of = staticmethod(crazy_four_rules)
@@ -102,17 +101,11 @@ class CrazyFour(BestFourGame):
 
         return cell_parts
 
-    def count_hand(
-        self, rules: RuleSet, cards: tuple[int, ...], up: int | None
-    ) -> tuple[HandPrices, dict[str, object]]:
-        """The 1,533,939 dealer hands from the other 47 cards, each ranked directly
-        (:func:`crazy4.generic.bestfour_hand_counts.hidden_hand_counts`), and the hand priced."""
-        from crazy4.games.crazy_four.cells import price_hands
-        from crazy4.generic.bestfour_hand_counts import hidden_hand_counts
+    def spec(self) -> GameSpec:
+        """The game as a specification (:data:`.spec.CRAZY_FOUR_SPEC`)."""
+        from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 
-        chosen = crazy_four_rules(rules)
-        outcomes, result = hidden_hand_counts(cards, chosen.dealer.qualifier_strength)
-        return price_hands(chosen, outcomes), result
+        return CRAZY_FOUR_SPEC
 
     def simulation(self) -> BestFourSim[CrazyFourSettlement]:
         """The seats' part of the chunk player: the qualifier's two dealer classes, which

@@ -13,9 +13,9 @@ optimal decision for every hand as the game's own engines (``tests/games/crazy_f
 
 This is the first step of moving the game onto the one engine per job every game shares (issue
 42): the registry still serves :data:`crazy4.games.crazy_four.game.CRAZY_FOUR`, whose engines
-write the result tables and the report. A Queens Up bet that a fold forfeits depends on the
-decision, which a specification's side bet does not yet say: such a rule set is refused here in
-one line, never priced as if the bet stood.
+write the result tables and the report. A Queens Up bet that a fold forfeits (the card room's)
+is a side bet that says so (:attr:`crazy4.spec.specification.SideBetSpec.fold_forfeits`): the
+exact analysis loses it on every folded hand.
 
 Examples
 --------
@@ -32,9 +32,7 @@ True
 from __future__ import annotations
 
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
-from crazy4.errors import InputError
 from crazy4.games.crazy_four.cells import cell_settlement
-from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.crazy_four.report import rule_lines
 from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sections
 from crazy4.rules.limits import Limits
@@ -46,14 +44,15 @@ from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, SideB
 class CrazyFourSpec:
     """Crazy 4 Poker's specification (module docstring)."""
 
-    key = CRAZY_FOUR.key
-    title = CRAZY_FOUR.title
+    key = "crazy-4-poker"
+    title = "Crazy 4 Poker"
     shape = DealShape(player_cards=5, dealer_cards=5, face_up=0, hand_cards=4)
-    published_deals = CRAZY_FOUR.published_deals
+    # The rules: "Deals: 2,598,960 player hands × 1,533,939 dealer hands".
+    published_deals = 3_986_646_103_440
     ranking: BestFourRanking = BEST_FOUR
-    main_bet = CRAZY_FOUR.main_bet
-    side_bet_label = CRAZY_FOUR.side_bet_label
-    required_multiples = CRAZY_FOUR.required_multiples
+    main_bet = "ante_super_bonus_play"
+    side_bet_label = "Queens Up"
+    required_multiples = (1,)
 
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
         """The game's own sections (:func:`.rules.read_crazy_four_sections`)."""
@@ -69,16 +68,19 @@ class CrazyFourSpec:
         return CellSettlement(main.nets, main.allowed, main.wagers, main.unit)
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
-        """Each Queens Up table (refused when a fold forfeits it: module docstring)."""
+        """Each Queens Up table, and whether a fold forfeits it."""
         sides = []
         for bet in crazy_four_rules(rules).side_bets:
-            if bet.fold_forfeits:
-                raise InputError(
-                    f"{rules.name}: Queens Up {bet.name!r}: a bet a fold forfeits is not yet "
-                    "priced on the specification engines"
+            settled = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
+            description = f"Queens Up, pays {bet.table.describe()}; {settled}"
+            sides.append(
+                SideBetSpec(
+                    bet.name,
+                    description,
+                    bet.table.category_pays(),
+                    fold_forfeits=bet.fold_forfeits,
                 )
-            description = f"Queens Up, pays {bet.table.describe()}; settled even on a fold"
-            sides.append(SideBetSpec(bet.name, description, bet.table.category_pays()))
+            )
         return tuple(sides)
 
     def limits(self, rules: RuleSet) -> Limits | None:

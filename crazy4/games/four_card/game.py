@@ -21,13 +21,13 @@ if TYPE_CHECKING:
     from crazy4.games.four_card.cells import FourCardSettlement
     from crazy4.games.four_card.reference import FourCardReference
     from crazy4.games.four_card.rules import FourCardRuleSet
-    from crazy4.generic.bestfour_hand import HandPrices
     from crazy4.generic.bestfour_report import BestFourReport
     from crazy4.generic.bestfour_sim_spec import BestFourSim
     from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.spec.game import Progress, Settlement
+    from crazy4.spec.specification import GameSpec
 
 
 class FourCard(BestFourGame):
@@ -52,7 +52,6 @@ class FourCard(BestFourGame):
     side_bet_key = "aces_up"
     steps = 3
     main_bet = "ante_play"
-    hand_heading = "EV per unit of Ante (Ante + Play + Ante Bonus):"
     practical = ("up",)
     read_sections = staticmethod(read_four_card_sections)
     rules_of = staticmethod(four_card_rules)
@@ -109,33 +108,11 @@ class FourCard(BestFourGame):
 
         prepare_counting()
 
-    def count_hand(
-        self, rules: RuleSet, cards: tuple[int, ...], up: int | None
-    ) -> tuple[HandPrices, dict[str, object]]:
-        """The 1,370,754 six-card dealer hands holding the up card, each looked up directly
-        (:func:`crazy4.generic.bestfour_hand_counts.upcard_hand_counts`), and the situation
-        priced (:func:`crazy4.games.four_card.cells.price_situations`)."""
-        import numpy as np
+    def spec(self) -> GameSpec:
+        """The game as a specification (:data:`.spec.FOUR_CARD_SPEC`)."""
+        from crazy4.games.four_card.spec import FOUR_CARD_SPEC
 
-        from crazy4.games.four_card.cells import price_situations
-        from crazy4.generic.bestfour_hand_counts import upcard_hand_counts
-
-        assert up is not None
-        chosen = four_card_rules(rules)
-        hand = upcard_hand_counts(cards, up, self.dealer_cards[0])
-        prices = price_situations(
-            chosen, *(np.array([n]) for n in (hand.strength, hand.lower, hand.tie, hand.higher))
-        )
-        bonus = chosen.four_card.ante_bonus
-        odds = bonus.table.odds_of(hand.strength) if bonus is not None else None
-        return prices, {
-            **hand.result,
-            "ante_bonus": "none" if odds is None else f"pays {odds} to 1",
-        }
-
-    def count_lines(self, result: dict[str, object]) -> list[str]:
-        """The dealer's completions by result and by category, and the Ante Bonus."""
-        return [*super().count_lines(result), f"Ante Bonus: {result['ante_bonus']}"]
+        return FOUR_CARD_SPEC
 
     def simulation(self) -> BestFourSim[FourCardSettlement]:
         """The seats' part of the chunk player: the dealer's hand categories as its classes,

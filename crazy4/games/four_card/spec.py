@@ -12,9 +12,11 @@ counter its shape picks and price them as any game's: the same exact return and 
 optimal decision for every situation as the game's own engines (``tests/games/four_card``).
 
 The registry still serves :data:`crazy4.games.four_card.game.FOUR_CARD` (issue 42 moves its
-jobs onto these engines one by one). A bet the specification cannot say is refused in one line,
-never priced as if it were another: an Aces Up bet a fold forfeits, and the Bad Beat Bonus
-(it pays on the dealer's hand as well as the player's).
+jobs onto these engines one by one). Its side bets are the Aces Up tables, each saying whether a
+fold forfeits it. The Bad Beat Bonus pays on
+the showdown and the dealer's hand, which a side bet of a specification cannot say: it is not
+among the side bets (the game's own analysis prices it), so the specification engines are not
+yet the registry's analysis of a rule set with one.
 
 Examples
 --------
@@ -34,14 +36,12 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
-from crazy4.errors import InputError
 from crazy4.games.four_card.cells import (
     MAIN_GAME,
     RESULT_CELLS,
     cell_settlement,
     four_card_settlement,
 )
-from crazy4.games.four_card.game import FOUR_CARD
 from crazy4.games.four_card.report import rule_lines
 from crazy4.games.four_card.rules import four_card_rules, read_four_card_sections
 from crazy4.generic.bestfour_pricing import decision_nets
@@ -60,14 +60,15 @@ def _six_cells(nets: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
 class FourCardSpec:
     """Four Card Poker's specification (module docstring)."""
 
-    key = FOUR_CARD.key
-    title = FOUR_CARD.title
+    key = "four-card-poker"
+    title = "Four Card Poker"
     shape = DealShape(player_cards=5, dealer_cards=6, face_up=1, hand_cards=4)
-    published_deals = FOUR_CARD.published_deals
+    # The rules: "Total deals: C(52,5) · 47 up cards · C(46,5) hidden dealer cards."
+    published_deals = 2_598_960 * 47 * 1_370_754
     ranking: BestFourRanking = BEST_FOUR
-    main_bet = FOUR_CARD.main_bet
-    side_bet_label = FOUR_CARD.side_bet_label
-    required_multiples = FOUR_CARD.required_multiples
+    main_bet = "ante_play"
+    side_bet_label = "Aces Up"
+    required_multiples = (1,)
 
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
         """The game's own sections (:func:`.rules.read_four_card_sections`)."""
@@ -82,29 +83,30 @@ class FourCardSpec:
         wager apart as a log settles it."""
         main = cell_settlement(rules)
         settle = four_card_settlement(four_card_rules(rules))
-        parts = {
-            name: _six_cells(decision_nets(settle, (name,), RESULT_CELLS, main.unit).nets)
+        parts = {  # in the main nets' type: wide (Python integers) when their sum is
+            name: _six_cells(
+                decision_nets(settle, (name,), RESULT_CELLS, main.unit).nets.astype(main.nets.dtype)
+            )
             for name in MAIN_GAME
         }
         return CellSettlement(_six_cells(main.nets), main.allowed, main.wagers, main.unit, parts)
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
-        """Each Aces Up table (a Bad Beat Bonus, or an Aces Up a fold forfeits, is refused:
-        module docstring)."""
+        """Each Aces Up table, and whether a fold forfeits it (the Bad Beat Bonus is not a side
+        bet here: module docstring)."""
         chosen = four_card_rules(rules)
-        if chosen.four_card.bad_beat is not None:
-            raise InputError(
-                f"{rules.name}: the Bad Beat Bonus is not yet priced on the specification engines"
-            )
         sides = []
         for bet in chosen.side_bets:
-            if bet.fold_forfeits:
-                raise InputError(
-                    f"{rules.name}: Aces Up {bet.name!r}: a bet a fold forfeits is not yet "
-                    "priced on the specification engines"
+            settled = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
+            description = f"Aces Up, pays {bet.table.describe()}; {settled}"
+            sides.append(
+                SideBetSpec(
+                    bet.name,
+                    description,
+                    bet.table.category_pays(),
+                    fold_forfeits=bet.fold_forfeits,
                 )
-            description = f"Aces Up, pays {bet.table.describe()}; settled even on a fold"
-            sides.append(SideBetSpec(bet.name, description, bet.table.category_pays()))
+            )
         return tuple(sides)
 
     def limits(self, rules: RuleSet) -> Limits | None:

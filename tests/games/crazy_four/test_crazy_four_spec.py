@@ -14,11 +14,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from crazy4.errors import InputError
 from crazy4.games.crazy_four.analysis import Analysis
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-from crazy4.generic.analysis import SpecAnalysis, analyze_spec
+from crazy4.generic.analysis import SpecAnalysis, analyze_spec, side_bet_outcomes
 from crazy4.generic.counting import SubsetCounter, counter_for
+from crazy4.generic.pricing import price
 from crazy4.registry import load_rules
 
 
@@ -71,9 +71,23 @@ def test_each_queens_up_table_alike(on_spec: SpecAnalysis, standard: Analysis) -
         assert ev == _bet_ev(standard, bet.name)
 
 
-def test_a_queens_up_a_fold_forfeits_is_refused_in_one_line() -> None:
-    """The card room's Queens Up is lost on a fold: a specification's side bet cannot say so
-    yet, so the rule set is refused rather than priced as if the bet stood."""
-    with pytest.raises(InputError, match="fold forfeits") as caught:
-        CRAZY_FOUR_SPEC.side_bets(load_rules("crazy4-cardroom"))
-    assert "\n" not in str(caught.value)
+def test_a_queens_up_a_fold_forfeits_is_lost_on_every_fold(
+    on_spec: SpecAnalysis, cardroom: Analysis
+) -> None:
+    """The card room's Queens Up is lost on a fold: priced on the same counts (the card room's
+    qualifier is the standard one) under the card room's optimal decisions, each table's EV is
+    the game's own engines' exactly, every folded hand losing it."""
+    rules = load_rules("crazy4-cardroom")
+    sides = CRAZY_FOUR_SPEC.side_bets(rules)
+    assert sides and all(side.fold_forfeits for side in sides)
+    decisions = price(on_spec.cells, on_spec.strengths, CRAZY_FOUR_SPEC.settlement(rules)).decision
+    args = (CRAZY_FOUR_SPEC, rules, on_spec.strengths, on_spec.weights)
+    completions = on_spec.prices.completions
+    forfeited = side_bet_outcomes(*args, completions, on_spec.hands, on_spec.seen, decisions)
+    kept = side_bet_outcomes(*args, completions, on_spec.hands, on_spec.seen, decisions * 0 + 1)
+    for bet, standing in zip(forfeited, kept, strict=True):
+        ev = Fraction(int((bet.combos.astype(object) * bet.net).sum()), bet.unit)
+        ev /= int(bet.combos.astype(object).sum())
+        assert ev == _bet_ev(cardroom, bet.name)
+        assert (bet.net[decisions == 0] == -bet.unit).all()
+        assert (standing.net[decisions == 0] > 0).any() == (bet.net != standing.net).any()

@@ -18,13 +18,15 @@ from math import comb
 
 import pytest
 
-from crazy4.errors import InputError
+from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.games.four_card.analysis import FourCardAnalysis, analyze_four_card
 from crazy4.games.four_card.spec import FOUR_CARD_SPEC
 from crazy4.generic.analysis import SpecAnalysis, analyze_spec
-from crazy4.registry import load_rules, parse_rules
+from crazy4.generic.bestfour_game import BestFourGame
+from crazy4.registry import game_named, load_rules, parse_rules
 from crazy4.rules.load import RULES_DIR
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.specification import GameSpec
 
 
 @pytest.fixture(scope="module")
@@ -76,9 +78,28 @@ def test_each_aces_up_table_alike(
         assert ev == _bet_ev(own, bet.name)
 
 
-def test_a_bad_beat_bonus_is_refused_in_one_line() -> None:
-    """The Bad Beat Bonus pays on both hands: a specification's side bet cannot say so yet,
-    so the rule set is refused rather than priced as another bet."""
-    with pytest.raises(InputError, match="Bad Beat") as caught:
-        FOUR_CARD_SPEC.side_bets(load_rules("four-card-standard"))
-    assert "\n" not in str(caught.value)
+def test_the_side_bets_are_the_aces_up_tables_alone() -> None:
+    """The Bad Beat Bonus pays on both hands: it is not among a specification's side bets."""
+    rules = load_rules("four-card-standard")
+    names = [side.name for side in FOUR_CARD_SPEC.side_bets(rules)]
+    assert names == [bet.name for bet in rules.side_bets] and "bad_beat" not in names
+    assert len(names) == 5
+
+
+def test_an_aces_up_a_fold_forfeits_says_so() -> None:
+    text = (RULES_DIR / "four-card-ante-bonus-2.toml").read_text()
+    forfeited = text.replace("fold_forfeits = false", "fold_forfeits = true", 1)
+    sides = FOUR_CARD_SPEC.side_bets(parse_rules(forfeited, "forfeit.toml"))
+    assert [side.fold_forfeits for side in sides] == [True] + [False] * (len(sides) - 1)
+    assert "a fold forfeits it" in sides[0].description
+
+
+@pytest.mark.parametrize("spec", [FOUR_CARD_SPEC, CRAZY_FOUR_SPEC], ids=lambda s: s.key)
+def test_the_specification_and_the_registered_game_say_the_same(spec: GameSpec) -> None:
+    """The registry's game and its specification name the same game, deal and bets."""
+    game = game_named(spec.key)
+    assert isinstance(game, BestFourGame) and game.spec() is spec
+    for name in ("title", "published_deals", "main_bet", "side_bet_label", "required_multiples"):
+        assert getattr(spec, name) == getattr(game, name), name
+    assert game.dealer_cards == (spec.shape.dealer_cards, spec.shape.face_up)
+    assert game.player_cards == spec.shape.player_cards

@@ -129,7 +129,7 @@ def compare(name: str, cards: list[int], up: int, theirs: dict[str, object]) -> 
     assert isinstance(evs, dict)
     their_evs = {k: None if v is None else Fraction(v["exact"]) for k, v in evs.items()}
     wrong = []
-    if theirs["hidden_completions"] != COMPLETIONS:
+    if theirs["dealer_hands"] != COMPLETIONS:
         wrong.append("completions")
     outcomes = {"dealer lower": mine.dealer_lower, "tie": mine.tie,
                 "dealer higher": mine.dealer_higher}  # fmt: skip
