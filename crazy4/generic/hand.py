@@ -237,7 +237,8 @@ def spec_hand_text(result: dict[str, object]) -> str:
         f"Best {NUMBERS[len(str(best).split())]}: {best}  ({value})"
         if best
         else f"Hand value: {value}",
-        f"Dealer hands from the other cards: {total:,}",
+        f"Dealer hands from the other {52 - len(str(result['hand']).split()) - bool(up)} "
+        f"cards: {total:,}",
         *count_lines(rows, total),
         "Dealer's hand by category:",
         *count_lines(categories.items(), total),
