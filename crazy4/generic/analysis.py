@@ -142,18 +142,20 @@ def side_bet_outcomes(
     hands: npt.NDArray[np.uint8] | None = None,
     seen: npt.NDArray[np.uint8] | None = None,
     decisions: IntArray | None = None,
+    cells: IntArray | None = None,
 ) -> list[BetOutcomes]:
-    """Each side bet, on the player's own hand (one cell: the hand decides), or on the
-    player's and the dealer's cards together (a cell per pay line:
-    :func:`crazy4.generic.joint_bets.joint_counts`; ``hands`` and ``seen`` are the
-    situations'); a bet a fold forfeits loses on every situation whose decision (``decisions``)
-    is a fold.
+    """Each side bet, on the player's own hand (one cell: the hand decides; the six outcome
+    cells, ``cells``, when it pays only if the dealer is higher), or on the player's and the
+    dealer's cards together (a cell per pay line: :func:`crazy4.generic.joint_bets.joint_counts`;
+    ``hands`` and ``seen`` are the situations'); a bet a fold forfeits loses on every situation
+    whose decision (``decisions``) is a fold.
 
     Raises
     ------
     ValueError
-        When a bet on the dealer's cards too is asked for without the situations, or its
-        lattice does not total the game's deals.
+        When a bet on the dealer's cards too is asked for without the situations, a bet the
+        outcome or the decision settles without them, or a lattice that does not total the
+        game's deals.
     """
     bets = []
     sides = spec.side_bets(rules)
@@ -170,6 +172,11 @@ def side_bet_outcomes(
                     raise ValueError(f"side bet {side.name!r} needs the player's hands")
                 scored = ranking.strengths(hands.shape[1])[colex_indices(hands)].astype(np.int64)
             combos, net = (weights * completions)[:, None], pays[scored][:, None]
+            if side.pays_when != "always":  # the outcome cells settle it
+                if cells is None or decisions is None:
+                    raise ValueError(f"side bet {side.name!r} needs the cells and decisions")
+                combos = cells * weights[:, None]
+                net = side.cell_nets(pays, unit)[scored, decisions]
         else:
             if hands is None or seen is None:
                 raise ValueError(f"side bet {side.name!r} needs the situations' cards")
@@ -237,7 +244,7 @@ def analyze_spec(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> SpecAnalysis:
         prices=prices,
         main=main,
         side_bets=side_bet_outcomes(
-            spec, rules, strengths, weights, prices.completions, hands, seen, prices.decision
+            spec, rules, strengths, weights, prices.completions, hands, seen, prices.decision, cells
         ),
         seen=seen,
     )

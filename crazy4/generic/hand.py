@@ -81,7 +81,7 @@ def spec_hand_result(
         "ev_per_ante": decision_evs(prices),
         "optimal_decision": decision_label(int(prices.decision[0])),
         "exact_tie": exact_tie(prices),
-        "side_bets": side_bet_results(spec, rules, hand, forced, strength),
+        "side_bets": side_bet_results(spec, rules, hand, forced, strength, cells[0]),
     }
 
 
@@ -168,9 +168,12 @@ def side_bet_results(
     hand: npt.NDArray[np.uint8],
     forced: npt.NDArray[np.uint8],
     strength: int,
+    cells: npt.NDArray[np.int64],
 ) -> dict[str, str]:
-    """Each side bet's outcome for the hand: what it pays (or ``loses``), or, for a bet on
-    the dealer's cards too, its EV over the dealer hands (:func:`dealer_dependent`)."""
+    """Each side bet's outcome for the hand: what it pays (or ``loses``; for a bet paid only
+    when the dealer's hand is higher, on how many of the dealer hands, ``cells`` by outcome),
+    or, for a bet on the dealer's cards too, its EV over the dealer hands
+    (:func:`dealer_dependent`)."""
     side_bets = {}
     cards = tuple(int(card) for card in hand[0])
     for side in spec.side_bets(rules):
@@ -185,7 +188,11 @@ def side_bet_results(
         )
         odds = Fraction(int(side.pays.odds_numerators(ranking, side.pays.unit)[scored]))
         odds /= side.pays.unit
-        side_bets[side.name] = "loses" if odds < 0 else f"pays {fraction_text(odds)} to 1"
+        said = "loses" if odds < 0 else f"pays {fraction_text(odds)} to 1"
+        if odds >= 0 and side.pays_when == "dealer_higher":
+            higher = int(cells[2] + cells[5])
+            said += f" if the dealer's hand is higher ({higher:,} of {int(cells.sum()):,})"
+        side_bets[side.name] = said  # if the hand is played: a fold loses a bet it forfeits
     return side_bets
 
 

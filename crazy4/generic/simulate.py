@@ -206,10 +206,7 @@ class SpecSimulator:
         parts = {name: settlement.parts[name].reshape(-1) * scale for name in WAGERS}
         for side in sides:
             pays = side.pays.odds_numerators(self.spec.ranking, unit)
-            by_word = np.repeat(pays, 4 * len(CELLS)).reshape(-1, 4, len(CELLS))
-            if side.fold_forfeits:
-                by_word[:, 0, :] = -unit
-            nets[side.name] = by_word.reshape(-1)
+            nets[side.name] = side.cell_nets(pays, unit).reshape(-1)
         dealer = self.spec.ranking.strengths(shape.dealer_cards).astype(np.int32)
         return SeatTables(word, decide, dealer, nets, parts, unit)
 

@@ -483,10 +483,10 @@ class SpecValidator:
         ):
             also = f" or 'simple' ({SIMPLE_PLAY[self.spec.key]})" if simple else " only"
             raise InputError(f"--strategy: {self.spec.title} is validated against 'optimal'{also}")
-        names = [  # a bet on the dealer's cards too is not settled per logged hand
+        names = [  # a bet the dealer's cards or the decision settle too is not (yet) re-settled
             side.name
             for side in self.spec.side_bets(options.rules)
-            if side.scores == "player" and side.ranking_of(self.spec.ranking) is self.spec.ranking
+            if side.on_hand_alone(self.spec.ranking)
         ]
         logged = metadata.get(self.simulator.side_bet_key)
         wanted = options.side_bet or (logged if isinstance(logged, str) else None)

@@ -64,6 +64,9 @@ CELL_LABELS = (
 #: The decisions, by code: fold, then a Play bet of 1, 2 or 3 Antes.
 DECISIONS = ("fold", "1x", "2x", "3x")
 
+#: When a side bet's table pays (:attr:`SideBetSpec.pays_when`).
+PAYS_WHEN = ("always", "dealer_higher")
+
 #: The wagers of the main game a per-round log settles one by one (:attr:`CellSettlement.parts`).
 WAGERS = ("ante", "play", "ante_bonus")
 
@@ -204,6 +207,15 @@ class SideBetSpec:
     fold_forfeits : bool
         True: a fold loses the bet whatever the cards (a card room's Queens Up); else it is
         settled on the cards whatever the player decides.
+    pays_when : str
+        ``"always"`` (default): the table pays whatever the dealer holds; ``"dealer_higher"``:
+        only when the dealer's hand beats the player's, qualified or not (a Bad Beat Bonus on
+        the losing player's hand), the bet lost otherwise. Only with ``scores = "player"``.
+
+    Raises
+    ------
+    ValueError
+        For an unknown ``pays_when``, or one not on the player's own hand.
 
     Examples
     --------
@@ -212,6 +224,9 @@ class SideBetSpec:
     >>> bet = SideBetSpec("b", "", CategoryPays("b", ()), scores="player_and_dealer")
     >>> bet.cards(shape), SideBetSpec("p", "", CategoryPays("p", ())).cards(shape)
     (6, 3)
+    >>> from crazy4.core.three_card_ranking import THREE_CARD_RANKING as three
+    >>> bet.on_hand_alone(three), SideBetSpec("p", "", bet.pays).on_hand_alone(three)
+    (False, True)
     """
 
     name: str
@@ -220,6 +235,45 @@ class SideBetSpec:
     scores: str = "player"
     ranking: Ranking | None = None
     fold_forfeits: bool = False
+    pays_when: str = "always"
+
+    def __post_init__(self) -> None:
+        """A known ``pays_when``, on the player's own hand."""
+        if self.pays_when not in PAYS_WHEN:
+            raise ValueError(f"pays_when {self.pays_when!r}: expected {' or '.join(PAYS_WHEN)}")
+        if self.pays_when != "always" and self.scores != "player":
+            raise ValueError(f"pays_when {self.pays_when!r} is for a bet on the player's hand")
+
+    def on_hand_alone(self, game: Ranking) -> bool:
+        """Whether the player's hand alone settles the bet, whatever the decision and the
+        dealer's cards, on the game's ranking (a log's row is then settled by its hand)."""
+        return (
+            self.scores == "player"
+            and self.ranking_of(game) is game
+            and not self.fold_forfeits
+            and self.pays_when == "always"
+        )
+
+    def cell_nets(self, pays: npt.NDArray[np.int64], unit: int) -> npt.NDArray[np.int64]:
+        """The bet's net in every outcome cell (:data:`CELLS`) by decision, from its pay
+        numerators ``pays`` by scored strength over ``unit`` (-unit where it loses), shape
+        ``(len(pays), 4, 6)``: a fold forfeiting it, the dealer's hand that must be higher.
+
+        Examples
+        --------
+        >>> from crazy4.core.category_pays import CategoryPays
+        >>> bet = SideBetSpec("bb", "", CategoryPays("bb", ()), fold_forfeits=True,
+        ...                   pays_when="dealer_higher")
+        >>> nets = bet.cell_nets(np.array([-1, 7]), 1)[1]
+        >>> nets[0].tolist(), nets[1].tolist()
+        ([-1, -1, -1, -1, -1, -1], [-1, -1, 7, -1, -1, 7])
+        """
+        nets = np.repeat(np.asarray(pays, dtype=np.int64), 4 * len(CELLS)).reshape(-1, 4, 6)
+        if self.pays_when == "dealer_higher":
+            nets[:, :, [0, 1, 3, 4]] = -unit
+        if self.fold_forfeits:
+            nets[:, 0, :] = -unit
+        return nets
 
     def cards(self, shape: DealShape) -> int:
         """How many cards the bet scores in a deal of ``shape``."""

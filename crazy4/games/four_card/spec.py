@@ -92,8 +92,8 @@ class FourCardSpec:
         return CellSettlement(_six_cells(main.nets), main.allowed, main.wagers, main.unit, parts)
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
-        """Each Aces Up table, and whether a fold forfeits it (the Bad Beat Bonus is not a side
-        bet here: module docstring)."""
+        """Each Aces Up table, and whether a fold forfeits it; a Bad Beat Bonus keyed on the
+        player's hand (module docstring)."""
         chosen = four_card_rules(rules)
         sides = []
         for bet in chosen.side_bets:
@@ -105,6 +105,24 @@ class FourCardSpec:
                     description,
                     bet.table.category_pays(),
                     fold_forfeits=bet.fold_forfeits,
+                )
+            )
+        bad = chosen.four_card.bad_beat
+        if bad is not None and bad.keyed_on == "player":
+            mark = " ILLUSTRATIVE table" if bad.illustrative else ""
+            forfeit = "; a fold forfeits it" if bad.fold_forfeits else ""
+            description = (
+                f"Bad Beat Bonus{mark}: pays {bad.table.describe()} on the losing player's hand "
+                f"when the player loses{forfeit}"
+            )
+            pays = bad.table.category_pays()
+            sides.append(
+                SideBetSpec(
+                    "bad_beat",
+                    description,
+                    pays,
+                    fold_forfeits=bad.fold_forfeits,
+                    pays_when="dealer_higher",
                 )
             )
         return tuple(sides)

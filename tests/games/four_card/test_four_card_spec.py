@@ -22,7 +22,7 @@ import pytest
 
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.games.four_card.spec import FOUR_CARD_SPEC
-from crazy4.generic.analysis import SpecAnalysis, analyze_spec
+from crazy4.generic.analysis import SpecAnalysis, analyze_spec, side_bet_outcomes
 from crazy4.generic.bestfour_game import BestFourGame
 from crazy4.registry import game_named, load_rules, parse_rules
 from crazy4.rules.load import RULES_DIR
@@ -81,12 +81,24 @@ def test_each_aces_up_table_alike(on_spec: SpecAnalysis, own: pd.DataFrame, rule
         assert ev == _bet_ev(own, bet.name)
 
 
-def test_the_side_bets_are_the_aces_up_tables_alone() -> None:
-    """The Bad Beat Bonus pays on both hands: it is not among a specification's side bets."""
+def test_the_bad_beat_bonus_is_its_own_engines(on_spec: SpecAnalysis) -> None:
+    """The Bad Beat Bonus keyed on the losing player's hand (the standard rules' illustrative
+    table, a fold forfeiting it) is a side bet the outcome cells settle: the same exact EV as
+    the game's own engines, and paid on exactly the deals the dealer's hand is higher."""
     rules = load_rules("four-card-standard")
-    names = [side.name for side in FOUR_CARD_SPEC.side_bets(rules)]
-    assert names == [bet.name for bet in rules.side_bets] and "bad_beat" not in names
-    assert len(names) == 5
+    sides = FOUR_CARD_SPEC.side_bets(rules)
+    assert [side.name for side in sides] == [bet.name for bet in rules.side_bets] + ["bad_beat"]
+    counts, strengths, weights = on_spec.cells, on_spec.strengths, on_spec.weights
+    decisions = on_spec.prices.decision
+    args = (FOUR_CARD_SPEC, rules, strengths, weights, on_spec.prices.completions)
+    bet = side_bet_outcomes(*args, on_spec.hands, on_spec.seen, decisions, counts)[-1]
+    ev = Fraction(
+        int((bet.combos.astype(object) * bet.net).sum()), bet.unit * int(bet.combos.sum())
+    )
+    own = pd.read_parquet(ROOT / "results" / "four-card-standard" / "bets.parquet")
+    assert ev == _bet_ev(own, "bad_beat")
+    paid = (bet.net > 0) & (bet.combos > 0)
+    assert paid[:, [0, 1, 3, 4]].sum() == 0 and paid[decisions == 0].sum() == 0
 
 
 def test_an_aces_up_a_fold_forfeits_says_so() -> None:
