@@ -37,11 +37,14 @@ engine serves it with no code for it::
     [settle.ante_bonus.pays]
     straight = 1
 
-    [[side_bet]]                      # side bets, settled whatever the player decides
+    [[side_bet]]                      # side bets on the cards
     name = "pair-plus"
     scores = "player"                 # "player" (default): the player's own cards;
                                       # "player_and_dealer": all the cards of both hands
     ranking = "three_card"            # the ranking its [pays] reads (default: the game's)
+    fold_forfeits = false             # true: a fold loses it (default: settled on a fold too)
+    pays_when = "always"              # "dealer_higher": paid only when the dealer's hand
+                                      # is higher, lost otherwise (a Bad Beat Bonus)
     [side_bet.pays]
     pair = 1
 
@@ -89,6 +92,7 @@ from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.rules.sections import Section, named_tables
 from crazy4.rules.side_bet_scores import SCORES_WORDS, read_side_bet_scores, scored_cards
 from crazy4.spec.specification import (
+    PAYS_WHEN,
     CellSettlement,
     DealShape,
     Ranking,
@@ -131,6 +135,7 @@ class DeclaredRuleSet(RuleSet):
     ante_bonus: WagerRules | None = None
     side_tables: tuple[CategoryPays, ...] = ()
     side_scores: dict[str, tuple[str, str]] = field(default_factory=dict)
+    side_terms: dict[str, tuple[bool, str]] = field(default_factory=dict)
     table_limits: Limits | None = None
 
     def side_bet_names(self) -> tuple[str, ...]:
@@ -217,6 +222,7 @@ class DeclaredGame:
         )
         settle.finish()
         scoring: dict[str, tuple[str, str]] = {}
+        terms: dict[str, tuple[bool, str]] = {}
 
         def side_bet(section: Section, name: str) -> CategoryPays:
             shape = self.shape
@@ -224,6 +230,15 @@ class DeclaredGame:
                 section, shape.player_cards, shape.dealer_cards, self.ranking_name
             )
             scoring[name] = (scores, read_on)
+            terms[name] = (
+                section.boolean("fold_forfeits", False),
+                section.choice("pays_when", PAYS_WHEN, "always"),
+            )
+            if terms[name][1] != "always" and scores != "player":
+                raise InputError(
+                    f"{section.where}: pays_when = {terms[name][1]!r} is for a bet on the "
+                    "player's own cards"
+                )
             return read_category_pays(section, name, ranking_named(read_on))
 
         tables = named_tables(top, "side_bet", side_bet, lambda table: table.name)
@@ -235,6 +250,7 @@ class DeclaredGame:
             ante_bonus=bonus,
             side_tables=tables,
             side_scores=scoring,
+            side_terms=terms,
             table_limits=read_limits(top),
         )
 
@@ -288,9 +304,16 @@ class DeclaredGame:
             scores, read_on = chosen.side_scores.get(table.name, ("player", self.ranking_name))
             own: Ranking | None = None if read_on == self.ranking_name else ranking_named(read_on)
             cards = "" if scores == "player" else " (the player's and the dealer's cards)"
+            forfeits, when = chosen.side_terms.get(table.name, (False, "always"))
             bets.append(
                 SideBetSpec(
-                    table.name, f"side bet {table.name}{cards}", table, scores=scores, ranking=own
+                    table.name,
+                    f"side bet {table.name}{cards}{_terms_words(forfeits, when)}",
+                    table,
+                    scores=scores,
+                    ranking=own,
+                    fold_forfeits=forfeits,
+                    pays_when=when,
                 )
             )
         return tuple(bets)
@@ -334,13 +357,20 @@ class DeclaredGame:
                 if (scores, read_on) == ("player", self.ranking_name)
                 else f" (on {_scored_words(scores, read_on, shape)})"
             )
-            lines.append(f"Side bet {markdown_text(table.name)}{scored}: {pays}.")
+            terms = _terms_words(*chosen.side_terms.get(table.name, (False, "always")))
+            lines.append(f"Side bet {markdown_text(table.name)}{scored}: {pays}{terms}.")
         limits = chosen.table_limits
         if limits is not None:
             cap = limits.aggregate_payout_cap
             paid = "" if cap is None else f"; the most paid on one hand, all bets together: ${cap}"
             lines.append(f"Limits: ${limits.minimum_bet} to ${limits.maximum_bet} a unit{paid}.")
         return lines
+
+
+def _terms_words(fold_forfeits: bool, pays_when: str) -> str:
+    """When a side bet pays and what a fold does, in words (empty for the defaults)."""
+    when = "; paid only when the dealer's hand is higher" if pays_when == "dealer_higher" else ""
+    return when + ("; a fold loses it" if fold_forfeits else "")
 
 
 def _scored_words(scores: str, ranking: str, shape: DealShape) -> str:
