@@ -1,12 +1,14 @@
 """A table's cap on what one hand is paid, for any specification game: the return by bet size.
 
 A rule file's ``[limits] aggregate_payout_cap`` is the most the table pays on one hand, all
-bets together (:mod:`crazy4.rules.limits`). At a bet of ``a`` dollars a unit of Ante, a round
-whose wagers win ``w`` units in all (the positive nets of its wagers: Ante, Play, Ante Bonus)
-and lose ``l`` is paid ``min(a * w, cap)`` and takes ``a * l``: the cap binds only when ``a``
-is large enough for a hand to win more than the cap, so the return per dollar falls with the
-bet size. The decisions are those of the uncapped optimal strategy (a player betting near the
-cap could do slightly better by playing some hands differently; the table says so).
+bets together, and ``play_payout_cap`` the most the Play bet (Caribbean Stud's Raise) wins on
+one hand (:mod:`crazy4.rules.limits`). At a bet of ``a`` dollars a unit of Ante, a round whose
+Play bet wins ``p`` units and whose other wagers (Ante, Ante Bonus) win ``o`` and lose ``l`` in
+all is paid ``min(min(a * p, play cap) + a * o, aggregate cap)`` (a cap absent: no minimum)
+and takes ``a * l``: a cap binds only when ``a`` is large enough for a hand to win more than
+it, so the return per dollar falls with the bet size. The decisions are those of the uncapped
+optimal strategy (a player betting near the cap could do slightly better by playing some hands
+differently; the table says so).
 
 Every figure is exact: the capped net of every cell is an integer over ``unit * size`` with the
 cap's denominator folded in, and the outcome lattice (:class:`crazy4.core.bets.BetOutcomes`)
@@ -19,9 +21,9 @@ Examples
 >>> rules = load_rules("three-card-standard")
 >>> settlement = game_of(rules).spec.settlement(rules)
 >>> strength = game_of(rules).spec.ranking.strength_of("straight")
->>> wins, loses = win_and_loss(settlement, np.array([strength]), np.array([1]))
->>> (wins[0] // settlement.unit).tolist(), (loses[0] // settlement.unit).tolist()
-([2, 2, 2, 3, 1, 1], [0, 0, 0, 0, 0, -2])
+>>> play, others, loses = win_and_loss(settlement, np.array([strength]), np.array([1]))
+>>> [(part[0] // settlement.unit).tolist() for part in (play, others, loses)]
+[[0, 0, 0, 1, 0, 0], [2, 2, 2, 2, 1, 1], [0, 0, 0, 0, 0, -2]]
 """
 
 from __future__ import annotations
@@ -46,16 +48,25 @@ CAP_SIZES = (3, 5, 10, 25, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 
 def win_and_loss(
     settlement: CellSettlement, strengths: IntArray, decisions: IntArray
-) -> tuple[IntArray, IntArray]:
-    """The positive and the negative part of each row's cells, every wager's own net split
-    before they are added (numerators over ``settlement.unit``), shape ``(n, 6)`` each."""
-    wins = np.zeros((strengths.shape[0], 6), dtype=np.int64)
-    loses = np.zeros_like(wins)
-    for nets in settlement.parts.values():
+) -> tuple[IntArray, IntArray, IntArray]:
+    """The Play bet's win, the other wagers' wins and every wager's loss in each row's cells,
+    each wager's own net split before they are added (numerators over ``settlement.unit``),
+    shape ``(n, 6)`` each."""
+    play = np.maximum(settlement.parts["play"][strengths, decisions], 0)
+    others = np.zeros_like(play)
+    loses = np.zeros_like(play)
+    for name, nets in settlement.parts.items():
         row = nets[strengths, decisions]
-        wins += np.maximum(row, 0)
+        if name != "play":
+            others += np.maximum(row, 0)
         loses += np.minimum(row, 0)
-    return wins, loses
+    return play, others, loses
+
+
+def _capped(wins: IntArray, cap: Fraction | None, size: int, scale: int, unit: int) -> IntArray:
+    """``wins`` (over ``unit``) times ``size`` (over ``scale``), at most ``cap`` dollars."""
+    won = wins * size
+    return won if cap is None else np.minimum(won, int(cap * scale) * unit)
 
 
 def cap_table(
@@ -64,34 +75,39 @@ def cap_table(
     limits: Limits,
     sizes: tuple[int, ...] = CAP_SIZES,
 ) -> pd.DataFrame:
-    """The main game's exact return per dollar of Ante by bet size under the cap.
+    """The main game's exact return per dollar of Ante by bet size under the caps.
 
     Columns: ``bet``, ``bet_size`` (dollars a unit), ``within_limits``, ``ev_numerator``,
     ``ev_denominator`` (exact EV per dollar of Ante), ``ev``, ``house_edge``,
-    ``element_of_risk``, ``capped_probability`` (share of deals whose payout the cap reduces),
-    ``largest_uncapped_size`` (the largest size at which no payout reaches the cap).
+    ``element_of_risk``, ``capped_probability`` (share of deals whose payout a cap reduces),
+    ``largest_uncapped_size`` (the largest size at which no payout reaches a cap).
     """
-    cap = limits.aggregate_payout_cap
-    assert cap is not None
+    total_cap, play_cap = limits.aggregate_payout_cap, limits.play_payout_cap
+    assert limits.capped
     main = analysis.main
-    wins, loses = win_and_loss(settlement, analysis.strengths, analysis.prices.decision)
+    play, others, loses = win_and_loss(settlement, analysis.strengths, analysis.prices.decision)
     reachable = main.combos > 0
-    largest = int(np.where(reachable, wins, 0).max())
-    limit = cap / Fraction(largest, settlement.unit) if largest else Fraction(0)
+    limit: Fraction | None = None
+    for cap, wins in ((total_cap, play + others), (play_cap, play)):
+        largest = int(np.where(reachable, wins, 0).max())
+        if cap is not None and largest:
+            at = cap / Fraction(largest, settlement.unit)
+            limit = at if limit is None else min(limit, at)
     deals = int(main.combos.sum())
+    denominators = [cap.denominator for cap in (total_cap, play_cap) if cap is not None]
     rows = []
     for size in sizes:
         bet_size = Fraction(size)
-        scale = lcm(bet_size.denominator, cap.denominator)
+        scale = lcm(bet_size.denominator, *denominators)
         size_numerator = int(bet_size * scale)
-        cap_numerator = int(cap * scale) * settlement.unit
-        won = np.minimum(wins * size_numerator, cap_numerator)
-        capped = wins * size_numerator > cap_numerator
+        paid = _capped(play, play_cap, size_numerator, scale, settlement.unit)
+        paid = _capped(paid + others * size_numerator, total_cap, 1, scale, settlement.unit)
+        capped = paid < (play + others) * size_numerator
         bet = BetOutcomes(
             name=main.name,
             description=main.description,
             combos=main.combos,
-            net=won + loses * size_numerator,
+            net=paid + loses * size_numerator,
             unit=settlement.unit * size_numerator,
             wager=main.wager * size_numerator,
         )
@@ -107,7 +123,7 @@ def cap_table(
                 "house_edge": summary["house_edge"],
                 "element_of_risk": summary["element_of_risk"],
                 "capped_probability": int(np.where(capped, main.combos, 0).sum()) / deals,
-                "largest_uncapped_size": float(limit),
+                "largest_uncapped_size": float(limit or 0),
             }
         )
     return pd.DataFrame(rows)

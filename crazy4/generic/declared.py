@@ -251,7 +251,7 @@ class DeclaredGame:
             side_tables=tables,
             side_scores=scoring,
             side_terms=terms,
-            table_limits=read_limits(top),
+            table_limits=read_limits(top, play_cap=True),
         )
 
     def limits(self, rules: RuleSet) -> Limits | None:
@@ -361,8 +361,12 @@ class DeclaredGame:
             lines.append(f"Side bet {markdown_text(table.name)}{scored}: {pays}{terms}.")
         limits = chosen.table_limits
         if limits is not None:
-            cap = limits.aggregate_payout_cap
+            cap, play_cap = limits.aggregate_payout_cap, limits.play_payout_cap
             paid = "" if cap is None else f"; the most paid on one hand, all bets together: ${cap}"
+            if play_cap is not None:
+                paid += (
+                    f"; the most the {markdown_text(self.play_name)} wins on one hand: ${play_cap}"
+                )
             lines.append(f"Limits: ${limits.minimum_bet} to ${limits.maximum_bet} a unit{paid}.")
         return lines
 

@@ -122,7 +122,7 @@ class SpecGame:
         progress("counts and prices")
         tables = analysis_tables(self.spec, analysis)
         limits = self.spec.limits(rules)
-        if limits is not None and limits.aggregate_payout_cap is not None:
+        if limits is not None and limits.capped:
             from crazy4.generic.cap import cap_table
 
             tables["cap"] = cap_table(analysis, self.spec.settlement(rules), limits)

@@ -110,9 +110,9 @@ def _cap_section(cap: pd.DataFrame) -> list[str]:
     return [
         "## The payout cap",
         "",
-        f"The table pays at most the cap on one hand, all bets together: below ${largest:,.2f} "
-        "a unit no payout reaches it; above, the return falls with the bet (decisions of the "
-        "uncapped optimal strategy; exact fractions in `cap.parquet`).",
+        f"The table caps what one hand is paid (the caps are in the rules above): below "
+        f"${largest:,.2f} a unit no payout reaches a cap; above, the return falls with the bet "
+        "(decisions of the uncapped optimal strategy; exact fractions in `cap.parquet`).",
         "",
         markdown_table(shown),
         "",

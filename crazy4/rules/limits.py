@@ -6,10 +6,13 @@ Format (every key is checked; an unknown key is an error)::
     minimum_bet = 3                   # dollars (default 1)
     maximum_bet = 100
     aggregate_payout_cap = 25000      # the most paid on one hand (all bets together)
+    play_payout_cap = 5000            # the most the Play bet (a Raise) wins on one hand;
+                                      # only where the game's engine applies it
 
 The limits are the casino's, not a game's: any game whose engine applies the cap reads them
-with :func:`read_limits` (Four Card Poker does; the others refuse the section as an unknown key,
-so a cap they would not apply is never silently accepted).
+with :func:`read_limits` (Four Card Poker does, and every game declared in its rule file, whose
+engine applies the Play bet's cap too; the others refuse the section or the key as unknown, so
+a cap they would not apply is never silently accepted).
 """
 
 from __future__ import annotations
@@ -32,11 +35,19 @@ class Limits:
     minimum_bet, maximum_bet : Fraction
     aggregate_payout_cap : Fraction or None
         The most the table pays on one hand, all bets included (None: no cap).
+    play_payout_cap : Fraction or None
+        The most the Play bet wins on one hand (None: no cap of its own).
     """
 
     minimum_bet: Fraction
     maximum_bet: Fraction
     aggregate_payout_cap: Fraction | None
+    play_payout_cap: Fraction | None = None
+
+    @property
+    def capped(self) -> bool:
+        """Whether any payout is capped."""
+        return self.aggregate_payout_cap is not None or self.play_payout_cap is not None
 
 
 def _amount(section: Section, key: str) -> Fraction | None:
@@ -50,25 +61,28 @@ def _amount(section: Section, key: str) -> Fraction | None:
     return amount
 
 
-def _limits(section: Section) -> Limits:
+def _limits(section: Section, play_cap: bool) -> Limits:
     minimum = _amount(section, "minimum_bet") or Fraction(1)
     maximum = _amount(section, "maximum_bet")
     if maximum is None:
         raise InputError(f"{section.where}: missing key 'maximum_bet'")
     if maximum < minimum:
         raise InputError(f"{section.where}: 'maximum_bet' is below 'minimum_bet'")
-    cap = _amount(section, "aggregate_payout_cap")
-    if cap is not None and cap < minimum:
-        raise InputError(
-            f"{section.where}: key 'aggregate_payout_cap' is {dollars(cap)}, below "
-            f"'minimum_bet' {dollars(minimum)}: not even an even-money win at the minimum bet "
-            "could be paid in full"
-        )
-    return Limits(minimum, maximum, cap)
+    caps = ["aggregate_payout_cap", *(["play_payout_cap"] if play_cap else [])]
+    amounts = [_amount(section, key) for key in caps]
+    for key, cap in zip(caps, amounts, strict=True):
+        if cap is not None and cap < minimum:
+            raise InputError(
+                f"{section.where}: key {key!r} is {dollars(cap)}, below 'minimum_bet' "
+                f"{dollars(minimum)}: not even an even-money win at the minimum bet could be "
+                "paid in full"
+            )
+    return Limits(minimum, maximum, *amounts)
 
 
-def read_limits(top: Section) -> Limits | None:
-    """The optional ``[limits]`` section (module docstring); None when absent.
+def read_limits(top: Section, play_cap: bool = False) -> Limits | None:
+    """The optional ``[limits]`` section (module docstring); None when absent. With
+    ``play_cap``, the game's engine applies ``play_payout_cap`` too (else the key is unknown).
 
     Raises
     ------
@@ -77,8 +91,15 @@ def read_limits(top: Section) -> Limits | None:
 
     Examples
     --------
-    >>> read_limits(Section({"limits": {"maximum_bet": 100}}, "x.toml"))
-    Limits(minimum_bet=Fraction(1, 1), maximum_bet=Fraction(100, 1), aggregate_payout_cap=None)
+    >>> read_limits(Section({"limits": {"maximum_bet": 100}}, "x.toml"))  # doctest: +ELLIPSIS
+    Limits(minimum_bet=Fraction(1, 1), maximum_bet=Fraction(100, 1), aggregate_payout_cap=None, ...)
+    >>> read_limits(Section({"limits": {"maximum_bet": 9, "play_payout_cap": 5}}, "x.toml"),
+    ...             play_cap=True)  # doctest: +ELLIPSIS
+    Limits(..., aggregate_payout_cap=None, play_payout_cap=Fraction(5, 1))
+    >>> read_limits(Section({"limits": {"maximum_bet": 9, "play_payout_cap": 5}}, "x.toml"))
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: x.toml [limits]: unknown key 'play_payout_cap'
     >>> read_limits(Section({"limits": {"minimum_bet": 5, "maximum_bet": 2}}, "x.toml"))
     Traceback (most recent call last):
     ...
@@ -86,4 +107,4 @@ def read_limits(top: Section) -> Limits | None:
     >>> read_limits(Section({}, "x.toml")) is None
     True
     """
-    return optional_section(top, "limits", _limits)
+    return optional_section(top, "limits", lambda section: _limits(section, play_cap))

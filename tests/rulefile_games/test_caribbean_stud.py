@@ -25,7 +25,9 @@ from shared_results import SharedResults
 from crazy4.core.cards import colex_indices
 from crazy4.generic.counting import counter_for
 from crazy4.generic.pricing import price
-from crazy4.registry import game_of, load_rules
+from crazy4.registry import game_of, load_rules, parse_rules
+from crazy4.rules.load import RULES_DIR
+from crazy4.rules.ruleset import RuleSet
 
 RULES = "caribbean-stud-standard"
 
@@ -164,36 +166,59 @@ def test_the_strategy_is_the_known_one(analyzed: Path) -> None:
 
 
 #: The exact EV per Ante of the plain C program ``analysis/bench/caribbean_stud.c`` (its own
-#: evaluator and count, nothing shared with the package) with the royal flush at 250 to 1, and
-#: at 62 to 1: ``caribbean_stud 1,1,2,3,4,5,7,20,50,250`` and ``...,50,62``.
+#: evaluator and count, nothing shared with the package) with the royal flush at 250 to 1, at
+#: 62 and at 50: ``caribbean_stud 1,1,2,3,4,5,7,20,50,250``, ``...,50,62`` and ``...,50,50``.
 C_ROYAL_250 = Fraction(-86362082531, 1661102543100)
 C_ROYAL_62 = Fraction(-1703671001, 32570638100)
+C_ROYAL_50 = Fraction(-28973580177, 553700847700)
 
 
-def test_the_royal_250_variant_and_its_payout_cap() -> None:
-    """The variant's exact EV is the C program's; under the $5,000 cap a $40 bet is paid at
-    most 125 units on a royal flush (the Ante's 1 and the Raise's 2 x 62), and no other hand
-    reaches the cap at $40 (a straight flush wins 101 units, $4,040): so the capped return
-    at $40 is the C program's with the royal flush at 62 to 1 (whose every royal raises)."""
+def _capped_evs(rules: RuleSet, sizes: tuple[int, ...]) -> tuple[dict[int, Fraction], pd.DataFrame]:
     from crazy4.generic.analysis import analyze_spec
     from crazy4.generic.cap import cap_table
 
-    rules = load_rules("caribbean-stud-royal-250")
     spec = game_of(rules).spec  # type: ignore[attr-defined]
     analysis = analyze_spec(spec, rules, jobs=2)
     assert analysis.main_ev() == C_ROYAL_250
     limits = spec.limits(rules)
-    table = cap_table(analysis, spec.settlement(rules), limits, sizes=(5, 40)).set_index("bet_size")
+    table = cap_table(analysis, spec.settlement(rules), limits, sizes=sizes).set_index("bet_size")
     exact = {
         size: Fraction(int(table.at[size, "ev_numerator"]), int(table.at[size, "ev_denominator"]))
-        for size in (5, 40)
+        for size in sizes
     }
+    return exact, table
+
+
+def _royal_wins() -> Fraction:
+    """The share of deals whose royal flush beats a qualified dealer (the oracle's count, for
+    one royal flush against every up card, times the four suits)."""
+    royal = parse_hand("Ah Kh Qh Jh Th")
+    wins = sum(situation(royal, up).player_wins for up in range(52) if up not in royal)
+    return Fraction(4 * wins, comb(52, 5) * 47 * comb(46, 4))
+
+
+def test_the_royal_250_variant_and_its_raise_cap() -> None:
+    """The variant's exact EV is the C program's; the Raise wins at most $5,000 on one hand:
+    at $50 a unit the Raise of $100 is paid at most 50 to 1 on a royal flush and no other hand
+    reaches the cap (a straight flush wins exactly $5,000), so the capped return at $50 is the
+    C program's with the royal flush at 50 to 1 (whose every royal raises)."""
+    exact, table = _capped_evs(load_rules("caribbean-stud-royal-250"), (5, 50))
+    assert exact[5] == C_ROYAL_250  # the Raise's 500 units x $5 = $2,500: nothing capped
+    assert exact[50] == C_ROYAL_50
+    assert table.at[5, "capped_probability"] == 0
+    assert table.at[50, "capped_probability"] == float(_royal_wins())
+    assert table.at[50, "largest_uncapped_size"] == 10  # $5,000 / the Raise's 500 units
+
+
+def test_an_aggregate_cap_on_the_same_game() -> None:
+    """With the $5,000 cap on all bets together instead, a $40 bet is paid at most 125 units on
+    a royal flush (the Ante's 1 and the Raise's 2 x 62) and no other hand reaches the cap at
+    $40 (a straight flush wins 101 units, $4,040): the capped return at $40 is the C program's
+    with the royal flush at 62 to 1."""
+    text = (RULES_DIR / "caribbean-stud-royal-250.toml").read_text()
+    text = text.replace("play_payout_cap = 5000", "aggregate_payout_cap = 5000")
+    exact, table = _capped_evs(parse_rules(text, "aggregate.toml"), (5, 40))
     assert exact[5] == C_ROYAL_250  # 501 units x $5 = $2,505: nothing capped
     assert exact[40] == C_ROYAL_62
     assert table.at[5, "capped_probability"] == 0
-    # the capped deals: a royal flush beating a qualified dealer (the oracle's count, for one
-    # royal flush against every up card, times the four suits)
-    royal = parse_hand("Ah Kh Qh Jh Th")
-    wins = sum(situation(royal, up).player_wins for up in range(52) if up not in royal)
-    deals = comb(52, 5) * 47 * comb(46, 4)
-    assert table.at[40, "capped_probability"] == 4 * wins / deals
+    assert table.at[40, "capped_probability"] == float(_royal_wins())
