@@ -23,9 +23,12 @@ from oracle_caribbean_stud import parse_hand, situation
 from shared_results import SharedResults
 
 from crazy4.core.cards import colex_indices
+from crazy4.generic.analysis import SpecAnalysis, analyze_spec
+from crazy4.generic.cap import cap_table
 from crazy4.generic.counting import counter_for
 from crazy4.generic.pricing import price
 from crazy4.registry import game_of, load_rules, parse_rules
+from crazy4.rules.limits import Limits
 from crazy4.rules.load import RULES_DIR
 from crazy4.rules.ruleset import RuleSet
 
@@ -173,14 +176,20 @@ C_ROYAL_62 = Fraction(-1703671001, 32570638100)
 C_ROYAL_50 = Fraction(-28973580177, 553700847700)
 
 
-def _capped_evs(rules: RuleSet, sizes: tuple[int, ...]) -> tuple[dict[int, Fraction], pd.DataFrame]:
-    from crazy4.generic.analysis import analyze_spec
-    from crazy4.generic.cap import cap_table
-
-    spec = game_of(rules).spec  # type: ignore[attr-defined]
-    analysis = analyze_spec(spec, rules, jobs=2)
+@pytest.fixture(scope="module")
+def royal() -> tuple[RuleSet, SpecAnalysis]:
+    """caribbean-stud-royal-250 analyzed exactly (its EV the C program's)."""
+    rules = load_rules("caribbean-stud-royal-250")
+    analysis = analyze_spec(game_of(rules).spec, rules, jobs=2)  # type: ignore[attr-defined]
     assert analysis.main_ev() == C_ROYAL_250
-    limits = spec.limits(rules)
+    return rules, analysis
+
+
+def _capped_evs(
+    royal: tuple[RuleSet, SpecAnalysis], limits: Limits, sizes: tuple[int, ...]
+) -> tuple[dict[int, Fraction], pd.DataFrame]:
+    rules, analysis = royal
+    spec = game_of(rules).spec  # type: ignore[attr-defined]
     table = cap_table(analysis, spec.settlement(rules), limits, sizes=sizes).set_index("bet_size")
     exact = {
         size: Fraction(int(table.at[size, "ev_numerator"]), int(table.at[size, "ev_denominator"]))
@@ -197,12 +206,15 @@ def _royal_wins() -> Fraction:
     return Fraction(4 * wins, comb(52, 5) * 47 * comb(46, 4))
 
 
-def test_the_royal_250_variant_and_its_raise_cap() -> None:
+def test_the_royal_250_variant_and_its_raise_cap(royal: tuple[RuleSet, SpecAnalysis]) -> None:
     """The variant's exact EV is the C program's; the Raise wins at most $5,000 on one hand:
     at $50 a unit the Raise of $100 is paid at most 50 to 1 on a royal flush and no other hand
     reaches the cap (a straight flush wins exactly $5,000), so the capped return at $50 is the
     C program's with the royal flush at 50 to 1 (whose every royal raises)."""
-    exact, table = _capped_evs(load_rules("caribbean-stud-royal-250"), (5, 50))
+    rules, _ = royal
+    limits = game_of(rules).spec.limits(rules)  # type: ignore[attr-defined]
+    assert limits.play_payout_cap == 5000 and limits.aggregate_payout_cap is None
+    exact, table = _capped_evs(royal, limits, (5, 50))
     assert exact[5] == C_ROYAL_250  # the Raise's 500 units x $5 = $2,500: nothing capped
     assert exact[50] == C_ROYAL_50
     assert table.at[5, "capped_probability"] == 0
@@ -210,14 +222,17 @@ def test_the_royal_250_variant_and_its_raise_cap() -> None:
     assert table.at[50, "largest_uncapped_size"] == 10  # $5,000 / the Raise's 500 units
 
 
-def test_an_aggregate_cap_on_the_same_game() -> None:
+def test_an_aggregate_cap_on_the_same_game(royal: tuple[RuleSet, SpecAnalysis]) -> None:
     """With the $5,000 cap on all bets together instead, a $40 bet is paid at most 125 units on
     a royal flush (the Ante's 1 and the Raise's 2 x 62) and no other hand reaches the cap at
     $40 (a straight flush wins 101 units, $4,040): the capped return at $40 is the C program's
     with the royal flush at 62 to 1."""
     text = (RULES_DIR / "caribbean-stud-royal-250.toml").read_text()
     text = text.replace("play_payout_cap = 5000", "aggregate_payout_cap = 5000")
-    exact, table = _capped_evs(parse_rules(text, "aggregate.toml"), (5, 40))
+    rules = parse_rules(text, "aggregate.toml")
+    limits = game_of(rules).spec.limits(rules)  # type: ignore[attr-defined]
+    assert limits.aggregate_payout_cap == 5000 and limits.play_payout_cap is None
+    exact, table = _capped_evs(royal, limits, (5, 40))
     assert exact[5] == C_ROYAL_250  # 501 units x $5 = $2,505: nothing capped
     assert exact[40] == C_ROYAL_62
     assert table.at[5, "capped_probability"] == 0
