@@ -45,7 +45,8 @@ def _terms(
     binomial: npt.NDArray[np.int64],
     terms: npt.NDArray[np.int64],
 ) -> int:  # pragma: no cover - compiled; checked against brute force in the tests
-    """Fill ``terms[j, x]`` (the colex term of unseen card ``x`` at hidden position ``j``) and
+    """Fill ``terms[j, x]`` (the colex term of unseen card ``x`` at hidden position ``j``, for
+    the ``terms.shape[0]`` hidden positions) and
     return the number of unseen cards below the forced card (``n`` without one)."""
     below = n
     if forced >= 0:
@@ -53,7 +54,7 @@ def _terms(
         for x in range(n):
             if unseen[x] < forced:
                 below += 1
-    for j in range(5):
+    for j in range(terms.shape[0]):
         for x in range(n):
             shift = 1 if (forced >= 0 and unseen[x] > forced) else 0
             terms[j, x] = binomial[unseen[x], j + 1 + shift]
@@ -65,7 +66,7 @@ def _histogram(
     unseen: npt.NDArray[np.int64],
     n: int,
     forced: int,
-    table: npt.NDArray[np.uint16],
+    table: npt.NDArray[np.integer],
     binomial: npt.NDArray[np.int64],
     terms: npt.NDArray[np.int64],
     histogram: npt.NDArray[np.int64],
@@ -111,7 +112,7 @@ def _up_fours(
     unseen: npt.NDArray[np.int64],
     n: int,
     forced: int,
-    table5: npt.NDArray[np.uint16],
+    table5: npt.NDArray[np.integer],
     binomial: npt.NDArray[np.int64],
     terms: npt.NDArray[np.int64],
     up4: npt.NDArray[np.uint16],
@@ -137,7 +138,7 @@ def _histogram_up(
     unseen: npt.NDArray[np.int64],
     n: int,
     forced: int,
-    table5: npt.NDArray[np.uint16],
+    table5: npt.NDArray[np.integer],
     binomial: npt.NDArray[np.int64],
     terms: npt.NDArray[np.int64],
     up4: npt.NDArray[np.uint16],
@@ -182,8 +183,8 @@ def below_counts(
     unseen: npt.NDArray[np.int64],
     sizes: npt.NDArray[np.int64],
     forced: npt.NDArray[np.int64],
-    table: npt.NDArray[np.uint16],
-    table5: npt.NDArray[np.uint16],
+    table: npt.NDArray[np.integer],
+    table5: npt.NDArray[np.integer],
     binomial: npt.NDArray[np.int64],
     thresholds: npt.NDArray[np.int64],
     n_strengths: int,
@@ -241,7 +242,7 @@ def below_counts_marked(
     n: int,
     forced: int,
     marked: npt.NDArray[np.bool_],
-    table: npt.NDArray[np.uint16],
+    table: npt.NDArray[np.integer],
     binomial: npt.NDArray[np.int64],
     thresholds: npt.NDArray[np.int64],
     n_strengths: int,
@@ -293,4 +294,125 @@ def below_counts_marked(
                 total += histogram[i, s]
                 s += 1
             out[i, j] = total
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _histogram_any(
+    unseen: npt.NDArray[np.int64],
+    n: int,
+    forced: int,
+    table: npt.NDArray[np.integer],
+    binomial: npt.NDArray[np.int64],
+    terms: npt.NDArray[np.int64],
+    marks: npt.NDArray[np.int64],
+    histogram: npt.NDArray[np.int64],
+) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
+    """Add every dealer hand of ``h = terms.shape[0]`` hidden cards (and the forced card) to
+    ``histogram[marked, strength]``, ``marked`` the sum of ``marks`` over the hidden cards.
+
+    The same incremental colex index as :func:`_histogram`, for any number of hidden cards:
+    the outer levels are an odometer over the positions ``pos[h-1] > ... > pos[1]`` with the
+    partial sums kept per level; the innermost level is one loop."""
+    h = terms.shape[0]
+    below = _terms(unseen, n, forced, binomial, terms)
+    up = np.zeros(h + 2, dtype=np.int64)
+    if forced >= 0:
+        for p in range(h + 1):
+            up[p] = binomial[forced, p + 1]
+    if h == 1:
+        for a in range(n):
+            index = terms[0, a] + up[1 if a < below else 0]
+            histogram[marks[a], table[index]] += 1
+        return
+    pos = np.empty(h, dtype=np.int64)
+    total = np.zeros(h + 1, dtype=np.int64)  # the terms of the levels above and this one
+    lower = np.zeros(h + 1, dtype=np.int64)  # how many of them lie below the forced card
+    marked = np.zeros(h + 1, dtype=np.int64)
+    t0 = terms[0]
+    top = h - 1
+    level = top
+    pos[top] = top - 1
+    while True:
+        pos[level] += 1
+        limit = n if level == top else pos[level + 1]
+        if pos[level] >= limit:
+            if level == top:
+                break
+            level += 1
+            continue
+        x = pos[level]
+        total[level] = total[level + 1] + terms[level, x]
+        lower[level] = lower[level + 1] + (1 if x < below else 0)
+        marked[level] = marked[level + 1] + marks[x]
+        if level > 1:
+            level -= 1
+            pos[level] = level - 1
+            continue
+        cut = min(x, below)
+        low = total[1] + up[lower[1] + 1]
+        for a in range(cut):
+            histogram[marked[1] + marks[a], table[low + t0[a]]] += 1
+        high = total[1] + up[lower[1]]
+        for a in range(cut, x):
+            histogram[marked[1] + marks[a], table[high + t0[a]]] += 1
+
+
+@njit(cache=True, nogil=True)
+def below_counts_any(
+    unseen: npt.NDArray[np.int64],
+    forced: npt.NDArray[np.int64],
+    hidden: int,
+    table: npt.NDArray[np.integer],
+    binomial: npt.NDArray[np.int64],
+    thresholds: npt.NDArray[np.int64],
+    n_strengths: int,
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; checked against brute force
+    """:func:`below_counts` for a dealer hand of any ``hidden`` cards beside the forced one
+    (``table``: the strength of the whole dealer hand by colex index), every unseen card of a
+    row in use."""
+    deals, n = unseen.shape
+    out = np.zeros((deals, thresholds.shape[1]), dtype=np.int64)
+    histogram = np.zeros((1, n_strengths + 1), dtype=np.int64)
+    terms = np.zeros((hidden, n), dtype=np.int64)
+    marks = np.zeros(n, dtype=np.int64)
+    for i in range(deals):
+        histogram[:] = 0
+        _histogram_any(unseen[i], n, forced[i], table, binomial, terms, marks, histogram)
+        for j in range(thresholds.shape[1]):
+            limit = min(thresholds[i, j], n_strengths)
+            count = 0
+            for s in range(limit):
+                count += histogram[0, s]
+            out[i, j] = count
+    return out
+
+
+@njit(cache=True, nogil=True)
+def below_counts_marked_any(
+    unseen: npt.NDArray[np.int64],
+    forced: int,
+    hidden: int,
+    marked: npt.NDArray[np.bool_],
+    table: npt.NDArray[np.integer],
+    binomial: npt.NDArray[np.int64],
+    thresholds: npt.NDArray[np.int64],
+    n_strengths: int,
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; checked against brute force
+    """:func:`below_counts_marked` for a dealer hand of any ``hidden`` cards beside the forced
+    one: ``out[i, j]``, hands with ``i`` marked cards (``0 .. hidden``) below ``thresholds[j]``."""
+    n = unseen.shape[0]
+    histogram = np.zeros((hidden + 1, n_strengths + 1), dtype=np.int64)
+    terms = np.zeros((hidden, n), dtype=np.int64)
+    marks = np.zeros(n, dtype=np.int64)
+    for x in range(n):
+        marks[x] = 1 if marked[x] else 0
+    _histogram_any(unseen, n, forced, table, binomial, terms, marks, histogram)
+    out = np.zeros((hidden + 1, thresholds.shape[0]), dtype=np.int64)
+    for i in range(hidden + 1):
+        for j in range(thresholds.shape[0]):
+            count = 0
+            for s in range(min(thresholds[j], n_strengths)):
+                count += histogram[i, s]
+            out[i, j] = count
     return out
