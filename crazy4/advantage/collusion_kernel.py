@@ -2,8 +2,8 @@
 
 What is counted
 ---------------
-A deal of a collusion study fixes the cards the team has seen: every colluder's five cards and
-the dealer's up cards (``forced``: none in Crazy 4 Poker, one in Four Card Poker). The dealer's
+A deal of a collusion study fixes the cards the team has seen: every colluder's cards and the
+dealer's up card (``forced``: none in Crazy 4 Poker, one in Four Card Poker). The dealer's
 five hidden cards are any five of the ``n`` unseen cards, so a deal has ``C(n, 5)`` dealer
 hands, each as likely as any other: ``C(22, 5) = 26,334`` with six Crazy 4 Poker colluders,
 ``C(21, 5) = 20,349`` with six Four Card Poker colluders and the up card.
@@ -24,6 +24,12 @@ integers each game prices every decision (its ``collusion`` module).
 of them lie in a *marked* set of cards (``0 .. 5``): a practical team rule shares only how many
 marked cards the team holds, and the colluder's conditional EV weighs each dealer hand by the
 number of ways the other colluders' cards agree with that count (:mod:`crazy4.advantage.team`).
+
+:func:`below_counts_any` and :func:`below_counts_marked_any` are the same two listings for a
+dealer hiding any other number of cards (Three Card Poker's three, Caribbean Stud Poker's four
+beside the up card, six with none face up): the loops over the hidden positions become an
+odometer with the partial colex sums kept per level, the innermost level one loop, and the
+dealer's whole hand is read from its own table (the ranking's, by colex index).
 
 Everything stays integer. The loops release the GIL; the driver runs them in threads that share
 the tables.

@@ -72,7 +72,7 @@ class ColludingGame(Protocol):
 
     @property
     def up_cards(self) -> int:
-        """Dealer cards face up (0 or 1); the dealer's others are hidden."""
+        """Dealer cards face up (0 or 1: the engine refuses more); the others are hidden."""
         ...
 
     @property
