@@ -118,7 +118,7 @@ def below_by_subsets(
     --------
     >>> from math import comb
     >>> hands = np.arange(10).reshape(1, 2, 5)
-    >>> total = below_by_subsets(hands, None, np.array([[number_of_strengths()]]))
+    >>> total = below_by_subsets(hands, None, np.array([[BEST_FOUR.n_strengths]]))
     >>> int(total[0, 0]) == comb(42, 5)
     True
     """
@@ -204,7 +204,7 @@ def team_below(
     >>> hands = np.sort(cards[:, :20].reshape(4, 4, 5), axis=2).astype(np.int64)
     >>> up = cards[:, 20].astype(np.int64)
     >>> unseen = np.sort(cards[:, 21:], axis=1).astype(np.int64)
-    >>> t = rng.integers(0, number_of_strengths() + 1, (4, 3))
+    >>> t = rng.integers(0, BEST_FOUR.n_strengths + 1, (4, 3))
     >>> listed = team_below(role, hands, up, unseen, t)  # four seats: listed
     >>> bool((listed == below_by_subsets(hands, up, t)).all())
     True
