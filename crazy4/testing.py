@@ -51,7 +51,7 @@ from crazy4.registry import (
 )
 from crazy4.rules.load import shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.game import CollusionStudy, HoleCardTables
+from crazy4.spec.game import HoleCardTables
 
 #: Tables every game's analysis writes.
 REQUIRED_TABLES = frozenset({"bets", "returns", "net_distribution"})
@@ -335,15 +335,12 @@ def check_collusion(game: RegisteredGame, context: Context) -> None:
     do worse than honest play on any deal (the gain is not negative), and the honest rows are
     priced over the same deals."""
     rules = context.rules
-    if isinstance(game, CollusionStudy):
-        rows = {row["strategy"]: row for row in game.collusion_rows(rules, 2, 64, 1, 1)}
-    else:
-        from crazy4.advantage.collusion import make_collusion_plan, run_collusion
-        from crazy4.advantage.collusion_tables import plan_rows
+    from crazy4.advantage.collusion import make_collusion_plan, run_collusion
+    from crazy4.advantage.collusion_tables import plan_rows
 
-        plan = make_collusion_plan(rules, colluders=2, deals=64, seed=1)
-        exact = game.colluder().exact_edge(rules)
-        rows = {row["strategy"]: row for row in plan_rows(plan, run_collusion(plan), exact)}
+    plan = make_collusion_plan(rules, colluders=2, deals=64, seed=1)
+    exact = game.colluder().exact_edge(rules)
+    rows = {row["strategy"]: row for row in plan_rows(plan, run_collusion(plan), exact)}
     assert rows["full"]["deals"] == rows["honest"]["deals"] == 64
     gain = rows["full"]["gain"]
     assert isinstance(gain, float) and gain >= 0.0

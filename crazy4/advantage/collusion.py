@@ -3,16 +3,21 @@ Monte Carlo.
 
 Per deal
 --------
-A deal gives each of the ``k`` colluders five cards (and the dealer its up cards), from a
-fresh deck. The team sees ``5 k (+ up)`` cards; the dealer's five hidden cards are any five of
-the ``m`` others, all ``C(m, 5)`` equally likely. :func:`crazy4.advantage.pooled.team_below`
-counts them below each colluder's thresholds (listed one by one for a large team, by
-inclusion-exclusion over the pooled cards for a team of two or three seats); the
-game's collusion role (:class:`crazy4.spec.collusion_role.ColludingGame`) prices every
-decision from those integers; each colluder takes the exact optimum (the smallest wager among
-exact ties). A deal's value is the *exact* EV of the team's decisions given the pooled cards,
-an integer numerator over ``C(m, 5) * unit`` per colluder: the Monte Carlo averages conditional
-expectations, which has a smaller variance than playing the dealer's hand out.
+One engine for every game: the game's collusion role
+(:class:`crazy4.spec.collusion_role.ColludingGame`, from :meth:`crazy4.spec.game.Game.colluder`;
+a specification's is :func:`crazy4.generic.collusion.spec_colluder`) gives the deal shape, the
+ranking, the thresholds and the settlement, and nothing here depends on which game it is.
+
+A deal gives each of the ``k`` colluders its ``p`` cards (and the dealer its up card, when the
+game deals one), from a fresh deck. The team sees ``p k (+ up)`` cards; the dealer's ``h``
+hidden cards are any ``h`` of the ``m`` others, all ``C(m, h)`` equally likely.
+:func:`crazy4.advantage.pooled.team_below` counts them below each colluder's thresholds
+(listed one by one for a large team, by inclusion-exclusion over the pooled cards for a small
+one); the role prices every decision from those integers; each colluder takes the exact
+optimum (the smallest wager among exact ties). A deal's value is the *exact* EV of the team's
+decisions given the pooled cards, an integer numerator over ``C(m, h) * unit`` per colluder:
+the Monte Carlo averages conditional expectations, which has a smaller variance than playing
+the dealer's hand out.
 
 Three strategies are valued on the same deals: ``full`` (the optimum given every pooled card),
 ``honest`` (each colluder's no-information optimum: its mean estimates the game's exact house
@@ -93,12 +98,19 @@ class CollusionPlan:
     @property
     def unseen(self) -> int:
         """Cards the team does not see."""
-        return 52 - 5 * self.colluders - colluder_role(self.rules).up_cards
+        shape = colluder_role(self.rules).shape
+        return 52 - shape.player_cards * self.colluders - shape.face_up
+
+    @property
+    def hidden(self) -> int:
+        """The dealer's cards the team does not see."""
+        shape = colluder_role(self.rules).shape
+        return shape.dealer_cards - shape.face_up
 
     @property
     def dealer_hands(self) -> int:
-        """Dealer hands per deal: ``C(unseen, 5)``."""
-        return math.comb(self.unseen, 5)
+        """Dealer hands per deal: ``C(unseen, hidden)``."""
+        return math.comb(self.unseen, self.hidden)
 
     @property
     def strategies(self) -> tuple[str, ...]:
@@ -121,7 +133,7 @@ def make_collusion_plan(
     ------
     InputError
         Fewer than 1 or more colluders than the table seats, a bad number of deals or seed,
-        an unknown practical rule.
+        an unknown practical rule, a game dealing the dealer more than one card face up.
 
     Examples
     --------
@@ -137,6 +149,8 @@ def make_collusion_plan(
         raise InputError(f"--colluders {colluders}: a {title} table seats at most {role.max_seats}")
     if colluders < 1:
         raise InputError(f"--colluders {colluders}: at least 1")
+    if role.up_cards > 1:
+        raise InputError(f"{title}: collusion with {role.up_cards} dealer cards face up")
     if not 1 <= deals <= MAX_ROUNDS:
         raise InputError(f"--deals {deals:,}: 1 to {MAX_ROUNDS:,}")
     if seed < 0:
@@ -178,7 +192,7 @@ class CollusionSums:
 class DealtTeam:
     """One slice of a chunk's deals."""
 
-    hands: npt.NDArray[np.int64]  # (deals, k, 5), sorted
+    hands: npt.NDArray[np.int64]  # (deals, k, p), sorted
     up: npt.NDArray[np.int64] | None  # (deals,)
     unseen: npt.NDArray[np.int64]  # (deals, m), sorted
 
@@ -196,12 +210,22 @@ def chunk_deal(seed: int, chunk: int, rounds: int, sizes: tuple[int, ...]) -> De
     return _DEALT[key]
 
 
+def deal_sizes(plan: CollusionPlan) -> tuple[int, ...]:
+    """The cards dealt: each colluder's hand, then the dealer's up card (if any)."""
+    shape = colluder_role(plan.rules).shape
+    return (shape.player_cards,) * plan.colluders + (1,) * shape.face_up
+
+
 def deal_team(plan: CollusionPlan, chunk: int, start: int, stop: int) -> DealtTeam:
     """Deals ``start .. stop`` of chunk ``chunk`` (the whole chunk is dealt from its seed)."""
-    role = colluder_role(plan.rules)
     rounds = min(CHUNK_ROUNDS, plan.deals - chunk * CHUNK_ROUNDS)
-    sizes = (5,) * plan.colluders + (1,) * role.up_cards
-    dealt = chunk_deal(plan.seed, chunk, rounds, sizes)
+    dealt = chunk_deal(plan.seed, chunk, rounds, deal_sizes(plan))
+    return team_of(plan, dealt, start, stop)
+
+
+def team_of(plan: CollusionPlan, dealt: DealtHands, start: int, stop: int) -> DealtTeam:
+    """Deals ``start .. stop`` of dealt hands (:func:`deal_sizes`) as the team sees them."""
+    role = colluder_role(plan.rules)
     hands = np.stack(
         [dealt.cards[s][:, start:stop].T for s in range(plan.colluders)], axis=1
     ).astype(np.int64)
@@ -223,8 +247,8 @@ def team_counts(
     from crazy4.advantage.pooled import team_below
 
     role = colluder_role(plan.rules)
-    deals, k, _ = team.hands.shape
-    colex = colex_indices(team.hands.reshape(deals * k, 5))
+    deals, k, p = team.hands.shape
+    colex = colex_indices(team.hands.reshape(deals * k, p))
     strengths = role.player_table()[colex].astype(np.int64).reshape(deals, k)
     thresholds = role.thresholds(plan.rules, strengths.ravel())
     per_deal = thresholds.reshape(deals, -1)
@@ -244,16 +268,19 @@ def team_prices(
     return strengths, ev, allowed
 
 
-def value_deals(plan: CollusionPlan, chunk: int, start: int, stop: int) -> CollusionSums:
-    """Value deals ``start .. stop`` of one chunk under every strategy of the plan."""
+def team_decisions(plan: CollusionPlan, team: DealtTeam) -> tuple[
+    npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64],
+    dict[str, npt.NDArray[np.int64]],
+]:  # fmt: skip
+    """Every colluder's strength ``(deals, k)``, counts ``(deals * k, t)`` (:func:`team_counts`)
+    and EV numerators ``(deals * k, 4)``, and its decision under every strategy of the plan."""
     role = colluder_role(plan.rules)
-    team = deal_team(plan, chunk, start, stop)
-    deals, k, _ = team.hands.shape
+    deals, k, p = team.hands.shape
     strengths, below = team_counts(plan, team)
     hands = np.full(deals * k, plan.dealer_hands, dtype=np.int64)
     ev, allowed = role.prices(plan.rules, strengths.ravel(), below, hands)
     chosen: dict[str, npt.NDArray[np.int64]] = {"full": best_decisions(ev, allowed)[0]}
-    colex = colex_indices(team.hands.reshape(deals * k, 5))
+    colex = colex_indices(team.hands.reshape(deals * k, p))
     up = None if team.up is None else np.repeat(team.up, k)
     chosen["honest"] = role.honest_decisions(plan.rules, colex, up).astype(np.int64)
     if plan.practical is not None:
@@ -262,6 +289,14 @@ def value_deals(plan: CollusionPlan, chunk: int, start: int, stop: int) -> Collu
         ranks = role.practical_ranks(plan.rules, plan.practical, team.up, deals)
         chosen["practical"] = practical_decisions(role, plan.rules, team.hands, team.up, ranks)
         chosen["practical"] = chosen["practical"].ravel()
+    return strengths, below, ev, chosen
+
+
+def value_deals(plan: CollusionPlan, chunk: int, start: int, stop: int) -> CollusionSums:
+    """Value deals ``start .. stop`` of one chunk under every strategy of the plan."""
+    team = deal_team(plan, chunk, start, stop)
+    deals, k, _ = team.hands.shape
+    strengths, below, ev, chosen = team_decisions(plan, team)
     sums = CollusionSums(deals=deals)
     totals = {
         name: optimal_ev(ev, decision).reshape(deals, k).sum(axis=1)

@@ -2,8 +2,8 @@
 
 What is counted
 ---------------
-A deal of a collusion study fixes the cards the team has seen: every colluder's five cards and
-the dealer's up cards (``forced``: none in Crazy 4 Poker, one in Four Card Poker). The dealer's
+A deal of a collusion study fixes the cards the team has seen: every colluder's cards and the
+dealer's up card (``forced``: none in Crazy 4 Poker, one in Four Card Poker). The dealer's
 five hidden cards are any five of the ``n`` unseen cards, so a deal has ``C(n, 5)`` dealer
 hands, each as likely as any other: ``C(22, 5) = 26,334`` with six Crazy 4 Poker colluders,
 ``C(21, 5) = 20,349`` with six Four Card Poker colluders and the up card.
@@ -25,6 +25,12 @@ of them lie in a *marked* set of cards (``0 .. 5``): a practical team rule share
 marked cards the team holds, and the colluder's conditional EV weighs each dealer hand by the
 number of ways the other colluders' cards agree with that count (:mod:`crazy4.advantage.team`).
 
+:func:`below_counts_any` and :func:`below_counts_marked_any` are the same two listings for a
+dealer hiding any other number of cards (Three Card Poker's three, Caribbean Stud Poker's four
+beside the up card, six with none face up): the loops over the hidden positions become an
+odometer with the partial colex sums kept per level, the innermost level one loop, and the
+dealer's whole hand is read from its own table (the ranking's, by colex index).
+
 Everything stays integer. The loops release the GIL; the driver runs them in threads that share
 the tables.
 This module imports numba; it is imported only when a collusion study runs.
@@ -45,7 +51,8 @@ def _terms(
     binomial: npt.NDArray[np.int64],
     terms: npt.NDArray[np.int64],
 ) -> int:  # pragma: no cover - compiled; checked against brute force in the tests
-    """Fill ``terms[j, x]`` (the colex term of unseen card ``x`` at hidden position ``j``) and
+    """Fill ``terms[j, x]`` (the colex term of unseen card ``x`` at hidden position ``j``, for
+    the ``terms.shape[0]`` hidden positions) and
     return the number of unseen cards below the forced card (``n`` without one)."""
     below = n
     if forced >= 0:
@@ -53,7 +60,7 @@ def _terms(
         for x in range(n):
             if unseen[x] < forced:
                 below += 1
-    for j in range(5):
+    for j in range(terms.shape[0]):
         for x in range(n):
             shift = 1 if (forced >= 0 and unseen[x] > forced) else 0
             terms[j, x] = binomial[unseen[x], j + 1 + shift]
@@ -65,7 +72,7 @@ def _histogram(
     unseen: npt.NDArray[np.int64],
     n: int,
     forced: int,
-    table: npt.NDArray[np.uint16],
+    table: npt.NDArray[np.integer],
     binomial: npt.NDArray[np.int64],
     terms: npt.NDArray[np.int64],
     histogram: npt.NDArray[np.int64],
@@ -111,7 +118,7 @@ def _up_fours(
     unseen: npt.NDArray[np.int64],
     n: int,
     forced: int,
-    table5: npt.NDArray[np.uint16],
+    table5: npt.NDArray[np.integer],
     binomial: npt.NDArray[np.int64],
     terms: npt.NDArray[np.int64],
     up4: npt.NDArray[np.uint16],
@@ -137,7 +144,7 @@ def _histogram_up(
     unseen: npt.NDArray[np.int64],
     n: int,
     forced: int,
-    table5: npt.NDArray[np.uint16],
+    table5: npt.NDArray[np.integer],
     binomial: npt.NDArray[np.int64],
     terms: npt.NDArray[np.int64],
     up4: npt.NDArray[np.uint16],
@@ -182,8 +189,8 @@ def below_counts(
     unseen: npt.NDArray[np.int64],
     sizes: npt.NDArray[np.int64],
     forced: npt.NDArray[np.int64],
-    table: npt.NDArray[np.uint16],
-    table5: npt.NDArray[np.uint16],
+    table: npt.NDArray[np.integer],
+    table5: npt.NDArray[np.integer],
     binomial: npt.NDArray[np.int64],
     thresholds: npt.NDArray[np.int64],
     n_strengths: int,
@@ -241,7 +248,7 @@ def below_counts_marked(
     n: int,
     forced: int,
     marked: npt.NDArray[np.bool_],
-    table: npt.NDArray[np.uint16],
+    table: npt.NDArray[np.integer],
     binomial: npt.NDArray[np.int64],
     thresholds: npt.NDArray[np.int64],
     n_strengths: int,
@@ -293,4 +300,125 @@ def below_counts_marked(
                 total += histogram[i, s]
                 s += 1
             out[i, j] = total
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _histogram_any(
+    unseen: npt.NDArray[np.int64],
+    n: int,
+    forced: int,
+    table: npt.NDArray[np.integer],
+    binomial: npt.NDArray[np.int64],
+    terms: npt.NDArray[np.int64],
+    marks: npt.NDArray[np.int64],
+    histogram: npt.NDArray[np.int64],
+) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
+    """Add every dealer hand of ``h = terms.shape[0]`` hidden cards (and the forced card) to
+    ``histogram[marked, strength]``, ``marked`` the sum of ``marks`` over the hidden cards.
+
+    The same incremental colex index as :func:`_histogram`, for any number of hidden cards:
+    the outer levels are an odometer over the positions ``pos[h-1] > ... > pos[1]`` with the
+    partial sums kept per level; the innermost level is one loop."""
+    h = terms.shape[0]
+    below = _terms(unseen, n, forced, binomial, terms)
+    up = np.zeros(h + 2, dtype=np.int64)
+    if forced >= 0:
+        for p in range(h + 1):
+            up[p] = binomial[forced, p + 1]
+    if h == 1:
+        for a in range(n):
+            index = terms[0, a] + up[1 if a < below else 0]
+            histogram[marks[a], table[index]] += 1
+        return
+    pos = np.empty(h, dtype=np.int64)
+    total = np.zeros(h + 1, dtype=np.int64)  # the terms of the levels above and this one
+    lower = np.zeros(h + 1, dtype=np.int64)  # how many of them lie below the forced card
+    marked = np.zeros(h + 1, dtype=np.int64)
+    t0 = terms[0]
+    top = h - 1
+    level = top
+    pos[top] = top - 1
+    while True:
+        pos[level] += 1
+        limit = n if level == top else pos[level + 1]
+        if pos[level] >= limit:
+            if level == top:
+                break
+            level += 1
+            continue
+        x = pos[level]
+        total[level] = total[level + 1] + terms[level, x]
+        lower[level] = lower[level + 1] + (1 if x < below else 0)
+        marked[level] = marked[level + 1] + marks[x]
+        if level > 1:
+            level -= 1
+            pos[level] = level - 1
+            continue
+        cut = min(x, below)
+        low = total[1] + up[lower[1] + 1]
+        for a in range(cut):
+            histogram[marked[1] + marks[a], table[low + t0[a]]] += 1
+        high = total[1] + up[lower[1]]
+        for a in range(cut, x):
+            histogram[marked[1] + marks[a], table[high + t0[a]]] += 1
+
+
+@njit(cache=True, nogil=True)
+def below_counts_any(
+    unseen: npt.NDArray[np.int64],
+    forced: npt.NDArray[np.int64],
+    hidden: int,
+    table: npt.NDArray[np.integer],
+    binomial: npt.NDArray[np.int64],
+    thresholds: npt.NDArray[np.int64],
+    n_strengths: int,
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; checked against brute force
+    """:func:`below_counts` for a dealer hand of any ``hidden`` cards beside the forced one
+    (``table``: the strength of the whole dealer hand by colex index), every unseen card of a
+    row in use."""
+    deals, n = unseen.shape
+    out = np.zeros((deals, thresholds.shape[1]), dtype=np.int64)
+    histogram = np.zeros((1, n_strengths + 1), dtype=np.int64)
+    terms = np.zeros((hidden, n), dtype=np.int64)
+    marks = np.zeros(n, dtype=np.int64)
+    for i in range(deals):
+        histogram[:] = 0
+        _histogram_any(unseen[i], n, forced[i], table, binomial, terms, marks, histogram)
+        for j in range(thresholds.shape[1]):
+            limit = min(thresholds[i, j], n_strengths)
+            count = 0
+            for s in range(limit):
+                count += histogram[0, s]
+            out[i, j] = count
+    return out
+
+
+@njit(cache=True, nogil=True)
+def below_counts_marked_any(
+    unseen: npt.NDArray[np.int64],
+    forced: int,
+    hidden: int,
+    marked: npt.NDArray[np.bool_],
+    table: npt.NDArray[np.integer],
+    binomial: npt.NDArray[np.int64],
+    thresholds: npt.NDArray[np.int64],
+    n_strengths: int,
+) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; checked against brute force
+    """:func:`below_counts_marked` for a dealer hand of any ``hidden`` cards beside the forced
+    one: ``out[i, j]``, hands with ``i`` marked cards (``0 .. hidden``) below ``thresholds[j]``."""
+    n = unseen.shape[0]
+    histogram = np.zeros((hidden + 1, n_strengths + 1), dtype=np.int64)
+    terms = np.zeros((hidden, n), dtype=np.int64)
+    marks = np.zeros(n, dtype=np.int64)
+    for x in range(n):
+        marks[x] = 1 if marked[x] else 0
+    _histogram_any(unseen, n, forced, table, binomial, terms, marks, histogram)
+    out = np.zeros((hidden + 1, thresholds.shape[0]), dtype=np.int64)
+    for i in range(hidden + 1):
+        for j in range(thresholds.shape[0]):
+            count = 0
+            for s in range(min(thresholds[j], n_strengths)):
+                count += histogram[i, s]
+            out[i, j] = count
     return out

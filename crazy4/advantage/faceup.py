@@ -5,11 +5,12 @@ Where it comes from
 A table dealt with the players' cards face up is, for the house, a table of ``n`` players who
 pool all their cards: each decides with the ``5 n`` (Three Card Poker: ``3 n``) cards on the
 table and the dealer's up card in view. That is the collusion engine's *full pooling*
-(:mod:`crazy4.advantage.collusion`; Three Card Poker's own engine,
-:class:`crazy4.spec.game.CollusionStudy`): per deal, every dealer hand from the unseen cards
-is counted exactly and every player takes the exact optimum; the deals are averaged by seeded
-Monte Carlo. With one player nothing is seen that the player would not see anyway: the edge is
-the game's exact honest edge (the engine's gain is then exactly zero on every deal).
+(:mod:`crazy4.advantage.collusion`, one engine for every game): per deal, every dealer hand
+from the unseen cards is counted exactly and every player takes the exact optimum; the deals
+are averaged by seeded Monte Carlo. With one player nothing is seen that the player would not
+see anyway: the edge is the game's exact honest edge (the engine's gain is then exactly zero
+on every deal; the row says ``deals = 0``, and its plain mean over the pilot's deals is a
+check).
 
 Every bet is priced (:mod:`crazy4.advantage.faceup_bets`): the main game, its components and
 the bets a fold forfeits on the same deals, with their element of risk; the bets the decision
@@ -41,7 +42,7 @@ from typing import TYPE_CHECKING
 
 from crazy4.advantage.faceup_bets import BetEdge, bet_edges, largest_error
 from crazy4.errors import InputError
-from crazy4.spec.game import CollusionStudy, game_of
+from crazy4.spec.game import game_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -127,25 +128,6 @@ def _measure(
     scheduler: str | None,
 ) -> _Run:  # fmt: skip
     """One run of full pooling among ``players`` seats, every bet the decision settles."""
-    game = game_of(rules)
-    if isinstance(game, CollusionStudy):
-        if backend != "local":
-            raise InputError(f"{rules.name}: face-up dealing runs on local threads only")
-        exact = exact_honest_edge(rules)
-        if players == 1:
-            return _Run(0.0, 0.0, float(exact), 0.0, exact, {}, {}, {})
-        rows = game.collusion_rows(rules, players, deals, seed, jobs)
-        full = next(row for row in rows if row["strategy"] == "full")
-        return _Run(
-            float(full["gain"]),  # type: ignore[arg-type]
-            float(full["gain_standard_error"]),  # type: ignore[arg-type]
-            float(full["house_edge"]),  # type: ignore[arg-type]
-            float(full["standard_error"]),  # type: ignore[arg-type]
-            exact,
-            dict(full["bets"]),  # type: ignore[call-overload]
-            dict(full["bet_scales"]),  # type: ignore[call-overload]
-            {},
-        )
     from crazy4.advantage.collusion import (
         colluder_role,
         make_collusion_plan,
@@ -235,8 +217,8 @@ def face_up_row(
     while True:
         runs += 1
         run = _measure(rules, players, deals, seed, jobs, backend, scheduler)
-        if players == 1 and isinstance(game_of(rules), CollusionStudy):
-            deals = 0  # exact, no Monte Carlo
+        if players == 1:
+            deals = 0  # the gain is exactly 0 on every deal: the edge is exact
         bets = bet_edges(table, main_bet, run.sums, run.scales, deals, run.unpriced)
         error = max(run.gain_error, largest_error(bets))
         say(f"{players} player(s): {deals:,} deals, largest standard error {100 * error:.4f} "

@@ -2,17 +2,21 @@
 
 Two exact ways
 --------------
-A team of ``k`` seats pools ``5 k`` cards (and sees the dealer's up cards, ``f`` of them: none
-in Crazy 4 Poker, one in Four Card Poker). The dealer's ``h = 5`` hidden cards are any ``h`` of
-the ``n = 52 - 5 k - f`` others. How many of those dealer hands are below a strength ``t``?
+A team of ``k`` seats of ``p`` cards each pools ``p k`` cards (and sees the dealer's up cards,
+``f`` of them: none in Crazy 4 Poker, one in Four Card Poker). The dealer's ``h`` hidden cards
+(five in the best-four games, three in Three Card Poker, four in Caribbean Stud Poker) are any
+``h`` of the ``n = 52 - p k - f`` others. How many of those dealer hands are below a strength
+``t``? The deal shape and the ranking are the game's collusion role's, and nothing here asks
+which game it is.
 
-*Listing* (:func:`crazy4.advantage.collusion_kernel.below_counts`) visits all ``C(n, h)`` of
-them: cheap for a large team (``C(16, 5) = 4,368`` hands with seven Four Card Poker seats),
-costly for a small one (``C(41, 5) = 749,398`` with two).
+*Listing* (:func:`crazy4.advantage.collusion_kernel.below_counts`, or
+:func:`~crazy4.advantage.collusion_kernel.below_counts_any` when the dealer does not hide five
+cards) visits all ``C(n, h)`` of them: cheap for a large team (``C(16, 5) = 4,368`` hands with
+seven Four Card Poker seats), costly for a small one (``C(41, 5) = 749,398`` with two).
 
 *Inclusion-exclusion* over the pooled cards counts the same hands from the forced-card engine
-(:func:`crazy4.core.forced.count_forced`, which already excludes one five-card hand ``P_1``
-by inclusion-exclusion over its 32 subsets). With ``O`` the other colluders' ``5 (k - 1)``
+(:func:`crazy4.core.forced.count_forced`, which already excludes one colluder's hand ``P_1``
+by inclusion-exclusion over its ``2^p`` subsets). With ``O`` the other colluders' ``p (k - 1)``
 cards and ``U`` the up cards::
 
     #{D ⊇ U : D ∩ (P_1 ∪ O) = ∅, v(D) < t}
@@ -22,10 +26,11 @@ cards and ``U`` the up cards::
 ``Σ_{S ⊆ M} (-1)^{|S|}`` is 1 for ``M = ∅`` and 0 otherwise). Every term is one situation of
 the forced-card count with ``U ∪ S`` forced, and the sets ``T = S ∪ S_1`` the engine reads,
 ``S_1 ⊆ P_1``, run once over the subsets of the pooled cards of at most ``h`` cards:
-``Σ_{j <= h} C(5 k, j)`` table reads, 638 for two seats and 4,944 for three. A read misses the
-cache where a listed hand does not, so the count by subsets is used when
-:data:`SUBSET_READ_COST` reads cost less than listing (:func:`by_subsets_is_cheaper`):
-teams of two and three seats. Both are exact integers and equal (the tests compare them).
+``Σ_{j <= h} C(p k, j)`` table reads, 638 for two seats of five cards and 4,944 for
+three. A read misses the cache where a listed hand does not, so the count by subsets is used
+when :data:`SUBSET_READ_COST` reads cost less than listing (:func:`by_subsets_is_cheaper`):
+teams of two and three seats of the best-four games. Both are exact integers and equal (the
+tests compare them).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import BINOMIAL
-from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
+from crazy4.core.strength_table import BEST_FOUR, StrengthTable
 from crazy4.spec.collusion_role import ColludingGame
 
 IntArray = npt.NDArray[np.int64]
@@ -64,29 +69,46 @@ def subset_reads(pooled: int, hidden: int = HIDDEN) -> int:
     return sum(comb(pooled, j) for j in range(hidden + 1))
 
 
-def by_subsets_is_cheaper(colluders: int, up_cards: int) -> bool:
-    """Whether a team of ``colluders`` seats is counted by subsets rather than listed.
+def by_subsets_is_cheaper(
+    colluders: int, up_cards: int, player_cards: int = 5, hidden: int = HIDDEN
+) -> bool:
+    """Whether a team of ``colluders`` seats of ``player_cards`` cards is counted by subsets
+    rather than listed (the dealer hiding ``hidden`` cards beside ``up_cards``).
 
     Examples
     --------
     >>> [by_subsets_is_cheaper(k, 1) for k in (1, 2, 3, 4, 7)]
     [True, True, True, False, False]
+    >>> [by_subsets_is_cheaper(k, 0, 3, 3) for k in (2, 3, 7)]
+    [True, True, False]
     """
-    unseen = 52 - 5 * colluders - up_cards
-    return SUBSET_READ_COST * subset_reads(5 * colluders) < comb(unseen, HIDDEN)
+    unseen = 52 - player_cards * colluders - up_cards
+    reads = subset_reads(player_cards * colluders, hidden)
+    return SUBSET_READ_COST * reads < comb(unseen, hidden)
 
 
-def below_by_subsets(hands: IntArray, up: IntArray | None, thresholds: IntArray) -> IntArray:
+def below_by_subsets(
+    hands: IntArray,
+    up: IntArray | None,
+    thresholds: IntArray,
+    *,
+    hidden: int = HIDDEN,
+    ranking: StrengthTable = BEST_FOUR,
+) -> IntArray:
     """The module docstring's count by inclusion-exclusion.
 
     Parameters
     ----------
-    hands : ndarray of int64, shape (deals, k, 5)
+    hands : ndarray of int64, shape (deals, k, p)
         The colluders' cards.
     up : ndarray of int64, shape (deals,), or None
         The dealer's up card (in every dealer hand).
     thresholds : ndarray of int64, shape (deals, t)
         Count the dealer hands of strength below each.
+    hidden : int
+        The dealer's cards beside the up card.
+    ranking : StrengthTable
+        How the dealer's hands rank.
 
     Returns
     -------
@@ -96,17 +118,17 @@ def below_by_subsets(hands: IntArray, up: IntArray | None, thresholds: IntArray)
     --------
     >>> from math import comb
     >>> hands = np.arange(10).reshape(1, 2, 5)
-    >>> total = below_by_subsets(hands, None, np.array([[number_of_strengths()]]))
+    >>> total = below_by_subsets(hands, None, np.array([[BEST_FOUR.n_strengths]]))
     >>> int(total[0, 0]) == comb(42, 5)
     True
     """
     from crazy4.core.forced import count_forced
 
-    deals, k, _ = hands.shape
-    dealer_size = HIDDEN + (0 if up is None else 1)
-    own, others = hands[:, 0], hands[:, 1:].reshape(deals, 5 * (k - 1))
+    deals, k, p = hands.shape
+    dealer_size = hidden + (0 if up is None else 1)
+    own, others = hands[:, 0], hands[:, 1:].reshape(deals, p * (k - 1))
     below = np.zeros(thresholds.shape, dtype=np.int64)
-    for j in range(min(HIDDEN, others.shape[1]) + 1):
+    for j in range(min(hidden, others.shape[1]) + 1):
         chosen = list(combinations(range(others.shape[1]), j))
         picks = np.array(chosen, dtype=np.int64).reshape(len(chosen), j)
         step = max(1, SITUATIONS // picks.shape[0])
@@ -117,10 +139,40 @@ def below_by_subsets(hands: IntArray, up: IntArray | None, thresholds: IntArray)
             if up is not None:
                 forced = np.concatenate([forced, np.repeat(up[rows], picks.shape[0])[:, None]], 1)
             hand_of = np.repeat(np.arange(m), picks.shape[0])
-            found = count_forced(own[rows], hand_of, forced, thresholds[rows], dealer_size)
+            found = count_forced(
+                own[rows], hand_of, forced, thresholds[rows], dealer_size, ranking=ranking
+            )
             signed = found.astype(np.int64).reshape(m, picks.shape[0], -1).sum(axis=1)
             below[rows] += -signed if j % 2 else signed
     return below
+
+
+def listed_below(
+    role: ColludingGame, up: IntArray | None, unseen: IntArray, thresholds: IntArray
+) -> IntArray:
+    """The dealer hands below each threshold, every one listed from the unseen cards
+    (:mod:`crazy4.advantage.collusion_kernel`): five hidden cards by :func:`below_counts`
+    (beside an up card when the dealer plays its best ``hand_cards`` of one card fewer, read
+    from that smaller table), any other deal by :func:`below_counts_any`."""
+    from crazy4.advantage.collusion_kernel import below_counts, below_counts_any
+
+    shape = role.shape
+    hidden = shape.dealer_cards - shape.face_up
+    deals = unseen.shape[0]
+    forced = up if up is not None else np.full(deals, -1, dtype=np.int64)
+    smaller = shape.hand_cards <= shape.dealer_cards - 2
+    if hidden == HIDDEN and (up is None or smaller):
+        counted = below_counts(
+            unseen, np.full(deals, unseen.shape[1], dtype=np.int64), forced,
+            role.dealer_table(), role.ranking.strengths(shape.dealer_cards - shape.face_up),
+            BINOMIAL, np.ascontiguousarray(thresholds), role.ranking.n_strengths,
+        )  # fmt: skip
+    else:
+        counted = below_counts_any(
+            unseen, forced, hidden, role.dealer_table(), BINOMIAL,
+            np.ascontiguousarray(thresholds), role.ranking.n_strengths,
+        )  # fmt: skip
+    return np.asarray(counted, dtype=np.int64)
 
 
 def team_below(
@@ -136,7 +188,7 @@ def team_below(
     Parameters
     ----------
     role : ColludingGame
-    hands : ndarray of int64, shape (deals, k, 5)
+    hands : ndarray of int64, shape (deals, k, p)
     up : ndarray of int64, shape (deals,), or None
     unseen : ndarray of int64, shape (deals, n)
         The cards the team does not see, sorted (the listing's input).
@@ -152,20 +204,13 @@ def team_below(
     >>> hands = np.sort(cards[:, :20].reshape(4, 4, 5), axis=2).astype(np.int64)
     >>> up = cards[:, 20].astype(np.int64)
     >>> unseen = np.sort(cards[:, 21:], axis=1).astype(np.int64)
-    >>> t = rng.integers(0, number_of_strengths() + 1, (4, 3))
+    >>> t = rng.integers(0, BEST_FOUR.n_strengths + 1, (4, 3))
     >>> listed = team_below(role, hands, up, unseen, t)  # four seats: listed
     >>> bool((listed == below_by_subsets(hands, up, t)).all())
     True
     """
-    if by_subsets_is_cheaper(hands.shape[1], role.up_cards):
-        return below_by_subsets(hands, up, thresholds)
-    from crazy4.advantage.collusion_kernel import below_counts
-
-    deals = hands.shape[0]
-    forced = up if up is not None else np.full(deals, -1, dtype=np.int64)
-    counted = below_counts(
-        unseen, np.full(deals, unseen.shape[1], dtype=np.int64), forced,
-        role.dealer_table(), build_best_four_strengths(5), BINOMIAL,
-        np.ascontiguousarray(thresholds), number_of_strengths(),
-    )  # fmt: skip
-    return np.asarray(counted, dtype=np.int64)
+    shape = role.shape
+    hidden = shape.dealer_cards - shape.face_up
+    if by_subsets_is_cheaper(hands.shape[1], shape.face_up, shape.player_cards, hidden):
+        return below_by_subsets(hands, up, thresholds, hidden=hidden, ranking=role.ranking)
+    return listed_below(role, up, unseen, thresholds)

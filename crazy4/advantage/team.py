@@ -43,13 +43,13 @@ import numpy.typing as npt
 
 from crazy4.core.cards import BINOMIAL
 from crazy4.core.decisions import best_decisions
-from crazy4.core.ranking import number_of_strengths
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.collusion_role import ColludingGame
 
 
-def hand_weights(n: int, marked: int, held: int, others: int) -> list[int]:
-    """``w(i)``, ``i = 0..5``, divided by their gcd (see the module docstring).
+def hand_weights(n: int, marked: int, held: int, others: int, hidden: int = 5) -> list[int]:
+    """``w(i)``, ``i = 0..hidden``, divided by their gcd (see the module docstring, where the
+    dealer hides ``hidden = 5`` cards).
 
     ``n`` unseen cards, ``marked`` of them marked, the others' ``others`` cards holding
     ``held`` marked ones.
@@ -58,17 +58,45 @@ def hand_weights(n: int, marked: int, held: int, others: int) -> list[int]:
     --------
     >>> hand_weights(46, 3, 3, 30)  # the others hold every card of the rank
     [1, 0, 0, 0, 0, 0]
+    >>> hand_weights(49, 4, 0, 3, hidden=3)  # Three Card Poker: the other holds no ace
+    [11480, 12341, 13244, 14190]
     """
     weights = [
-        comb(marked - i, held) * comb(n - marked - (5 - i), others - held)
-        if i <= marked and 5 - i <= n - marked
+        comb(marked - i, held) * comb(n - marked - (hidden - i), others - held)
+        if i <= marked and hidden - i <= n - marked
         else 0
-        for i in range(6)
+        for i in range(hidden + 1)
     ]
     divisor = 0
     for weight in weights:
         divisor = gcd(divisor, weight)
     return [weight // max(divisor, 1) for weight in weights]
+
+
+def marked_below(
+    role: ColludingGame,
+    unseen: npt.NDArray[np.int64],
+    forced: int,
+    marks: npt.NDArray[np.bool_],
+    thresholds: npt.NDArray[np.int64],
+    n_strengths: int,
+) -> npt.NDArray[np.int64]:
+    """``B_i(t)`` of the module docstring, every dealer hand from ``unseen`` listed
+    (:func:`crazy4.advantage.collusion_kernel.below_counts_marked` for five hidden cards,
+    :func:`~crazy4.advantage.collusion_kernel.below_counts_marked_any` for any other number)."""
+    from crazy4.advantage.collusion_kernel import below_counts_marked, below_counts_marked_any
+
+    hidden = role.shape.dealer_cards - role.up_cards
+    if hidden == 5:
+        split = below_counts_marked(
+            unseen, unseen.shape[0], forced, marks, role.dealer_table(), BINOMIAL, thresholds,
+            n_strengths,
+        )  # fmt: skip
+    else:
+        split = below_counts_marked_any(
+            unseen, forced, hidden, marks, role.dealer_table(), BINOMIAL, thresholds, n_strengths
+        )
+    return np.asarray(split, dtype=np.int64)
 
 
 def practical_decisions(
@@ -84,7 +112,7 @@ def practical_decisions(
     ----------
     role : ColludingGame
     rules : RuleSet
-    hands : ndarray of int64, shape (deals, k, 5)
+    hands : ndarray of int64, shape (deals, k, p)
         Each colluder's cards.
     up : ndarray of int64, shape (deals,), or None
         The dealer's up card.
@@ -95,13 +123,12 @@ def practical_decisions(
     -------
     ndarray of int64, shape (deals, k)
     """
-    from crazy4.advantage.collusion_kernel import below_counts_marked
     from crazy4.core.cards import colex_indices
 
-    deals, k, _ = hands.shape
+    deals, k, p = hands.shape
+    hidden = role.shape.dealer_cards - role.up_cards
     player = role.player_table()
-    dealer = role.dealer_table()
-    n_strengths = number_of_strengths()
+    n_strengths = role.ranking.n_strengths
     decisions = np.zeros((deals, k), dtype=np.int64)
     for deal in range(deals):
         mask = int(ranks[deal])
@@ -117,14 +144,10 @@ def practical_decisions(
                 seen[forced] = True
             unseen = np.flatnonzero(~seen).astype(np.int64)
             marks = is_marked[unseen]
-            split = below_counts_marked(
-                unseen, unseen.shape[0], forced, marks, dealer, BINOMIAL, thresholds[seat],
-                n_strengths,
-            )  # fmt: skip
+            split = marked_below(role, unseen, forced, marks, thresholds[seat], n_strengths)
             n, r = unseen.shape[0], int(marks.sum())
-            weights = hand_weights(
-                n, r, team - int(is_marked[hands[deal, seat]].sum()), 5 * (k - 1)
-            )
+            held = team - int(is_marked[hands[deal, seat]].sum())
+            weights = hand_weights(n, r, held, p * (k - 1), hidden)
             below = np.array(
                 [
                     [
@@ -134,7 +157,7 @@ def practical_decisions(
                 ],
                 dtype=object,
             )
-            total = sum(w * comb(r, i) * comb(n - r, 5 - i) for i, w in enumerate(weights))
+            total = sum(w * comb(r, i) * comb(n - r, hidden - i) for i, w in enumerate(weights))
             ev, allowed = role.prices(
                 rules, strengths[seat : seat + 1], below, np.array([total], dtype=object)
             )

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from crazy4.cli.options import (
     add_study_run_options,
@@ -29,10 +28,6 @@ from crazy4.cli.options import (
     worker_count,
 )
 from crazy4.errors import InputError
-
-if TYPE_CHECKING:
-    from crazy4.rules.ruleset import RuleSet
-    from crazy4.spec.game import CollusionStudy
 
 #: Deals per number of colluders unless ``--deals`` says otherwise.
 DEFAULT_DEALS = 10_000
@@ -118,18 +113,14 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
     """Run the study; print the table; write it with ``--out``."""
     from crazy4.advantage.collusion import colluder_role, make_collusion_plan, run_collusion
     from crazy4.advantage.collusion_tables import collusion_frame, exact_rows, plan_rows, render
-    from crazy4.registry import game_of, load_rules
+    from crazy4.registry import load_rules
     from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import provenance, write_table
     from crazy4.rules.load import resolve_rules_path
-    from crazy4.spec.game import CollusionStudy
 
     if args.scheduler and args.backend != "dask":
         raise InputError("--scheduler needs --backend dask")
     rules = load_rules(args.rules)
-    game = game_of(rules)
-    if isinstance(game, CollusionStudy):  # the game's own engine
-        return _game_study(args, game, rules)
     role = colluder_role(rules)
     counts = colluder_counts(args.colluders, role.max_seats)
     team_rule = None
@@ -173,37 +164,6 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
         )  # fmt: skip
         write_table(frame, Path(args.out), record)
     del argv
-    return 0
-
-
-def _game_study(args: argparse.Namespace, game: CollusionStudy, rules: RuleSet) -> int:
-    """A game's own collusion engine: full pooling and honest play, local threads."""
-    from crazy4.advantage.collusion_tables import collusion_frame, render
-    from crazy4.results.destination import Output, check_outputs
-    from crazy4.results.write import provenance, write_table
-    from crazy4.rules.load import resolve_rules_path
-
-    if args.rule != "full" or args.team_rule or args.backend != "local":
-        raise InputError(f"{rules.name}: only --rule full on local threads is available")
-    counts = colluder_counts(args.colluders, 7)
-    if args.out is not None:
-        if Path(args.out).suffix.lower() != ".parquet":
-            raise InputError(f"--out {args.out!r}: must name a .parquet file")
-        check_outputs([Output("--out", args.out)], [("--rules", resolve_rules_path(args.rules))])
-    rows = []
-    for colluders in counts:
-        rows += game.collusion_rows(
-            rules, colluders, args.deals, args.seed, worker_count(args.jobs)
-        )
-    frame = collusion_frame(rows)
-    print(f"Collusion, {rules.name}: house edge per Ante per colluder hand")
-    print(render(frame))
-    if args.out is not None:
-        record = provenance(
-            rules.name, rules.content_hash, args.deals, seed=args.seed, colluders=counts,
-            rule=args.rule, team_rule="",
-        )  # fmt: skip
-        write_table(frame, Path(args.out), record)
     return 0
 
 

@@ -250,16 +250,20 @@ class BestFourGame(ABC):
         return BestFourValidator(self, self.checks())
 
     def colluder(self) -> ColludingGame:
-        """The collusion role over the outcome cells (:class:`.cell_roles.CellColluder`)."""
+        """The collusion role over the outcome cells (:class:`.colluder.CellColluder`)."""
+        from crazy4.core.strength_table import BEST_FOUR
         from crazy4.generic.bestfour_reference import honest_decisions, optimal_edge
-        from crazy4.generic.cell_roles import CellColluder
+        from crazy4.generic.colluder import CellColluder
+        from crazy4.spec.specification import DealShape
 
         seats = self.simulator().max_seats
         honest = partial(honest_decisions, self.reference)
         edge = partial(optimal_edge, self.reference)
+        shape = DealShape(self.player_cards, *self.dealer_cards, hand_cards=4)
         return CellColluder(
-            self.hole_cards(), seats, self.practical, honest, edge, self.cell_parts()
-        )
+            self.hole_cards(), seats, self.practical, honest, edge, shape, BEST_FOUR,
+            self.cell_parts(),
+        )  # fmt: skip
 
     def surveilled(self) -> SurveilledTable:
         """Planting and detection over the hole-card and collusion roles

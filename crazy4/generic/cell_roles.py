@@ -1,4 +1,4 @@
-"""The hole-card and collusion roles of a best-four game, from its dealer-outcome cells.
+"""The hole-card role of a best-four game, from its dealer-outcome cells.
 
 Both advantage engines (:mod:`crazy4.advantage.holecards`, :mod:`crazy4.advantage.collusion`)
 price a player hand from the dealer hands counted *below* a few strengths (thresholds that
@@ -8,9 +8,9 @@ of those counts -- ``0 <= B(t_1) <= ... <= B(t_m) <= N`` cut the ``N`` dealer ha
 cell (a :class:`crazy4.spec.game.Settlement`); the rest is written once here:
 
 * :class:`CellHoleCards` -- the :class:`crazy4.spec.game.HoleCardRole`;
-* :class:`CellColluder` -- the :class:`crazy4.spec.collusion_role.ColludingGame`: each
-  decision's EV numerator is ``sum over cells of count * net(v, m, cell)``, on int64 or
-  Python-integer arrays alike.
+* :func:`cell_evs` -- each decision's EV numerator is ``sum over cells of count * net(v, m,
+  cell)``, on int64 or Python-integer arrays alike (the collusion role of every game,
+  :class:`crazy4.generic.colluder.CellColluder`, prices with it too).
 
 Crazy 4 Poker cuts at five thresholds around its qualifier (six cells), Four Card Poker at the
 player's strength and one above it (dealer lower, tie, higher).
@@ -27,14 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import RANKS
-from crazy4.core.ranking import build_best_four_strengths
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.game import Settlement
@@ -184,103 +182,3 @@ def cell_evs(settlement: Settlement, strengths: IntArray, cells: IntArray) -> In
             total = total + cells[:, cell] * nets[:, decision, cell]
         ev[:, decision] = total
     return ev
-
-
-@dataclass(frozen=True)
-class CellColluder:
-    """A game's collusion role (:class:`crazy4.spec.collusion_role.ColludingGame`).
-
-    Attributes
-    ----------
-    cell_role : CellHoleCards
-        The cells, thresholds and settlement (the same as the hole-card engine's).
-    max_seats : int
-        The most seats at one table.
-    practical_rules : tuple of str
-        The practical team rules, the recommended one first (``"up"``: the up card's rank).
-    honest : callable
-        ``(rules, colex, up) -> decisions``: the no-information optimum of dealt hands.
-    edge : callable
-        ``rules -> Fraction``: the exact house edge of that strategy.
-    parts : callable, optional
-        ``rules -> (settlements, unpriced)``: the bets other than the main game that the
-        decision settles, each in the same cells per unit of its own wager, by name, and those
-        the cells cannot price, with the reason (:meth:`bet_settlements`).
-    """
-
-    cell_role: CellHoleCards
-    max_seats: int
-    practical_rules: tuple[str, ...]
-    honest: Callable[[RuleSet, IntArray, IntArray | None], IntArray]
-    edge: Callable[[RuleSet], Fraction]
-    parts: Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]] | None = None
-
-    @property
-    def up_cards(self) -> int:
-        """Dealer cards face up."""
-        return self.cell_role.face_up
-
-    def player_table(self) -> npt.NDArray[np.uint16]:
-        """Best four of the player's five."""
-        return build_best_four_strengths(5)
-
-    def dealer_table(self) -> npt.NDArray[np.uint16]:
-        """Best four of the dealer's whole hand."""
-        return build_best_four_strengths(self.cell_role.dealer_size)
-
-    def thresholds(self, rules: RuleSet, strengths: IntArray) -> IntArray:
-        """The hole-card role's thresholds."""
-        return self.cell_role.thresholds(rules, strengths)
-
-    def prices(
-        self, rules: RuleSet, strengths: IntArray, below: IntArray, hands: IntArray
-    ) -> tuple[IntArray, npt.NDArray[np.bool_]]:
-        """EV numerators of fold, 1x, 2x, 3x: each cell's count times its net, summed."""
-        settlement = settled(self.cell_role, rules)
-        v = np.asarray(strengths, dtype=np.int64)
-        return cell_evs(settlement, v, cells_between(below, hands)), settlement.allowed[v]
-
-    def bet_settlements(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
-        """The main game (:attr:`CellHoleCards.main_bet`) and the game's ``parts``.
-
-        Examples
-        --------
-        >>> from crazy4.spec.game import game_of
-        >>> from crazy4.registry import load_rules
-        >>> rules = load_rules("crazy4-standard")
-        >>> priced, unpriced = game_of(rules).colluder().bet_settlements(rules)
-        >>> list(priced), unpriced
-        (['ante_super_bonus_play', 'ante_play', 'super_bonus'], {})
-        """
-        parts, unpriced = self.parts(rules) if self.parts is not None else ({}, {})
-        return {self.cell_role.main_bet: settled(self.cell_role, rules), **parts}, unpriced
-
-    def bet_prices(
-        self, rules: RuleSet, strengths: IntArray, below: IntArray, hands: IntArray
-    ) -> dict[str, IntArray]:
-        """Every bet's EV numerators of fold, 1x, 2x, 3x (the main game's as :meth:`prices`)."""
-        v = np.asarray(strengths, dtype=np.int64)
-        cells = cells_between(below, hands)
-        priced, _ = self.bet_settlements(rules)
-        return {name: cell_evs(settlement, v, cells) for name, settlement in priced.items()}
-
-    def unit(self, rules: RuleSet) -> int:
-        """The settlement's unit."""
-        return settled(self.cell_role, rules).unit
-
-    def honest_decisions(self, rules: RuleSet, colex: IntArray, up: IntArray | None) -> IntArray:
-        """The game's no-information optimum."""
-        return self.honest(rules, colex, up)
-
-    def exact_edge(self, rules: RuleSet) -> Fraction:
-        """The game's exact house edge."""
-        return self.edge(rules)
-
-    def practical_ranks(
-        self, rules: RuleSet, rule: str, up: IntArray | None, deals: int
-    ) -> IntArray:
-        """``up``: the up card's rank (games that deal one); else the ranks named (``"AK"``)."""
-        if rule == "up" and self.up_cards:
-            assert up is not None
-            return (np.int64(1) << (np.asarray(up, dtype=np.int64) // 4)).astype(np.int64)
-        return np.full(deals, rank_mask(rule, up_rule=bool(self.up_cards)), dtype=np.int64)

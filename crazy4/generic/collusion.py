@@ -1,157 +1,157 @@
-"""Collusion in a spec game, exactly per deal: ``k`` seats pool their cards (face-up dealing).
+"""The collusion role of any game specification: pooled cards on the one collusion engine.
 
-A deal gives each of the ``k`` colluders the game's cards from a fresh deck, then the dealer's
-``f`` up cards when the rules deal any; the dealer's hand is the up cards and any ``d - f`` of
-the ``m`` cards the team has not seen, all ``C(m, d - f)`` equally likely.
-:func:`crazy4.generic.counts.dealer_histograms` lists every one of them once (the team's cards
-are the excluded cards, the up cards forced), and each colluder's decisions are priced from
-the cells of that one histogram (:mod:`crazy4.generic.pricing`). Two strategies are valued on
-the same deals: ``full`` (the exact optimum given every pooled card and the up cards: what every
-player sees when the players' cards are dealt face up) and ``honest`` (each seat's optimum of
-the exact analysis, by its hand and the up cards: its mean estimates the exact house edge, a
-check on every run); the ``full`` row also carries, under ``bets``, the main game's
-:data:`BET_MOMENTS` (with the wagers: face-up dealing's element of risk). A deal's value is an
-exact integer over ``C(m, d - f) * unit`` per colluder; the Monte Carlo averages these
-conditional expectations over deals dealt from :func:`crazy4.simulate.plan.chunk_generator`
-``(seed, chunk)``, so a seed gives the same numbers for any number of threads. The standard
-error is that of the mean of per-deal team totals (a deal is the independent unit).
+The collusion engine (:mod:`crazy4.advantage.collusion`) deals the team's hands from seeded
+chunks, counts the dealer hands below a few strengths given every pooled card and prices every
+decision from those counts through a game's collusion role
+(:class:`crazy4.spec.collusion_role.ColludingGame`). :func:`spec_colluder` builds that role
+from a :class:`crazy4.spec.specification.GameSpec` alone, as
+:class:`crazy4.generic.colluder.CellColluder` over the specification's six outcome cells
+(:data:`crazy4.spec.specification.CELLS`):
+
+* **the deal and the ranking** -- the specification's :class:`~crazy4.spec.specification.
+  DealShape` and ranking;
+* **the thresholds** -- a player of strength ``v`` and the qualifier ``q`` cut the dealer
+  hands at ``min(v, q), min(v + 1, q), q, max(v, q), max(v + 1, q)``: the differences of the
+  counts below them are the six cells of :func:`crazy4.generic.pricing.cells_from_histograms`
+  (with ``v < q`` the last two thresholds are ``q``, with ``v >= q`` the first three);
+* **the settlement** -- the specification's, every decision's net in every cell;
+* **the honest strategy and the exact edge** -- the exact analysis'
+  (:func:`crazy4.generic.simulate.optimal_decisions`, :func:`~crazy4.generic.simulate.
+  analysis_of`).
 
 Examples
 --------
 >>> from crazy4.games.three_card.game import THREE_CARD
 >>> from crazy4.registry import load_rules
->>> rows = collusion_rows(THREE_CARD, load_rules("three-card-standard"), 3, 200, seed=1)
->>> [row["strategy"] for row in rows], rows[0]["deals"]
-(['honest', 'full'], 200)
+>>> rules = load_rules("three-card-standard")
+>>> role = spec_colluder(THREE_CARD, 7)
+>>> role.shape.player_cards, role.up_cards, role.practical_rules
+(3, 0, ('A',))
+>>> q = THREE_CARD.qualifier(rules)
+>>> qualifier_thresholds(THREE_CARD, rules, np.array([q - 5, q + 5])).tolist() == [
+...     [q - 5, q - 4, q, q, q], [q, q, q, q + 5, q + 6]]
+True
 """
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
+from functools import cache, partial
 
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.collusion import BET_MOMENTS, bet_moments
-from crazy4.core.cards import colex_indices
-from crazy4.core.deal import deal_hands
-from crazy4.errors import InputError
-from crazy4.generic.counts import dealer_histograms
-from crazy4.generic.pricing import cells_from_histograms, price
-from crazy4.generic.simulate import MAX_SEATS, analysis_of, optimal_decisions
+from crazy4.core.cards import combinations_array
+from crazy4.generic.cell_roles import CellHoleCards
+from crazy4.generic.colluder import CellColluder
+from crazy4.generic.simulate import analysis_of, optimal_decisions
 from crazy4.rules.ruleset import RuleSet
-from crazy4.simulate.plan import CHUNK_ROUNDS, chunk_generator
-from crazy4.spec.specification import GameSpec
+from crazy4.spec.game import Settlement
+from crazy4.spec.specification import CELLS, GameSpec
 
 IntArray = npt.NDArray[np.int64]
 
 
-def deal_values(
-    spec: GameSpec, rules: RuleSet, colluders: int, rng: np.random.Generator, deals: int, jobs: int
-) -> tuple[IntArray, IntArray, IntArray, IntArray]:
-    """Per deal, the team's summed EV numerators (over ``C(m, d - f) * unit``): ``full``,
-    ``honest``, and the team's wagers on the same scale under each. The dealer's up cards
-    (``f`` of them, when the rules deal any) are dealt after the team's hands: every colluder
-    sees them, and every counted dealer hand holds them (forced cards)."""
-    shape = spec.shape
-    sizes = (shape.player_cards,) * colluders + ((shape.face_up,) if shape.face_up else ())
-    dealt = deal_hands(rng, deals, sizes)
-    team = np.concatenate([cards.T for cards in dealt.cards[:colluders]], axis=1)
-    up = dealt.cards[colluders].T if shape.face_up else np.zeros((deals, 0), dtype=np.uint8)
-    histograms = dealer_histograms(
-        team.astype(np.uint8),
-        up.astype(np.uint8),
-        spec.ranking.strengths(shape.dealer_cards),
-        shape.dealer_cards,
-        spec.ranking.n_strengths,
-        jobs=jobs,
+def qualifier_thresholds(spec: GameSpec, rules: RuleSet, strengths: IntArray) -> IntArray:
+    """The five strengths below which the dealer hands are counted for players of the given
+    strengths (module docstring), shape ``(n, 5)``, increasing along each row."""
+    v = np.asarray(strengths, dtype=np.int64)
+    q = np.full_like(v, spec.qualifier(rules))
+    cuts = (np.minimum(v, q), np.minimum(v + 1, q), q, np.maximum(v, q), np.maximum(v + 1, q))
+    return np.stack(cuts, axis=1)
+
+
+def main_settlement(spec: GameSpec, rules: RuleSet) -> Settlement:
+    """The specification's settlement in the six cells."""
+    settled = spec.settlement(rules)
+    return Settlement(settled.nets, settled.allowed, settled.wagers, settled.unit)
+
+
+@cache
+def hands_by_colex(cards: int) -> npt.NDArray[np.uint8]:
+    """Every ``cards``-card hand, row ``i`` the hand of colex index ``i``."""
+    return combinations_array(52, cards)
+
+
+def honest_decisions(
+    spec: GameSpec, rules: RuleSet, colex: IntArray, up: IntArray | None
+) -> IntArray:
+    """The exact analysis' optimal decision of each dealt hand (by colex index) and up card."""
+    hands = hands_by_colex(spec.shape.player_cards)[np.asarray(colex, dtype=np.int64)]
+    seen = (
+        np.zeros((hands.shape[0], 0), dtype=np.int64)
+        if up is None
+        else np.asarray(up, dtype=np.int64).reshape(hands.shape[0], -1)
     )
-    settlement = spec.settlement(rules)
-    player_table = spec.ranking.strengths(shape.player_cards)
-    full = np.zeros(deals, dtype=np.int64)
-    honest = np.zeros(deals, dtype=np.int64)
-    wagers = [np.zeros(deals, dtype=np.int64), np.zeros(deals, dtype=np.int64)]
-    unseen = 52 - shape.player_cards * colluders - shape.face_up
-    scaled = settlement.wagers * math.comb(unseen, shape.dealer_cards - shape.face_up)
-    rows = np.arange(deals)
-    for seat in range(colluders):
-        hands = dealt.cards[seat].T.astype(np.int64)
-        strength = player_table[colex_indices(hands)].astype(np.int64)
-        cells = cells_from_histograms(histograms, strength, spec.qualifier(rules))
-        prices = price(cells, strength, settlement)
-        honest_decision = optimal_decisions(spec, rules, hands, up.astype(np.int64))
-        full += prices.ev[rows, prices.decision]
-        honest += prices.ev[rows, honest_decision]
-        wagers[0] += scaled[prices.decision]
-        wagers[1] += scaled[honest_decision]
-    return full, honest, wagers[0], wagers[1]
+    return optimal_decisions(spec, rules, hands.astype(np.int64), seen)
 
 
-def collusion_rows(
-    spec: GameSpec, rules: RuleSet, colluders: int, deals: int, seed: int, jobs: int = 1
-) -> list[dict[str, object]]:
-    """The ``honest`` and ``full`` rows of ``colluders`` pooling seats over ``deals`` deals.
+def exact_edge(spec: GameSpec, rules: RuleSet) -> Fraction:
+    """The exact house edge (per Ante) of the optimal strategy without seen cards."""
+    return -Fraction(analysis_of(spec, rules).main_ev())
 
-    Raises
-    ------
-    InputError
-        For fewer than 2 or more than :data:`crazy4.generic.simulate.MAX_SEATS` colluders.
-    """
+
+_ROLES: dict[tuple[GameSpec, int], CellColluder] = {}
+
+
+def spec_colluder(spec: GameSpec, max_seats: int) -> CellColluder:
+    """The collusion role of a specification, seating at most ``max_seats`` (module
+    docstring), one per specification and process; the practical rule shares the up card's
+    rank when the dealer shows one, else the aces."""
+    if (spec, max_seats) not in _ROLES:
+        _ROLES[spec, max_seats] = _role(spec, max_seats)
+    return _ROLES[spec, max_seats]
+
+
+def _role(spec: GameSpec, max_seats: int) -> CellColluder:
+    """:func:`spec_colluder`, built."""
     shape = spec.shape
-    if not 2 <= colluders <= MAX_SEATS:
-        raise InputError(f"--colluders {colluders}: a {spec.title} table seats 2 to {MAX_SEATS}")
-    totals = {"full": [0, 0], "honest": [0, 0]}
-    gain = [0, 0]
-    moments = [0] * len(BET_MOMENTS)
-    for chunk in range(-(-deals // CHUNK_ROUNDS)):
-        count = min(CHUNK_ROUNDS, deals - chunk * CHUNK_ROUNDS)
-        full, honest, full_wager, honest_wager = deal_values(
-            spec, rules, colluders, chunk_generator(seed, chunk), count, jobs
-        )
-        for i, value in enumerate(bet_moments(full, honest, full_wager, honest_wager)):
-            moments[i] += value
-        for name, values in (("full", full), ("honest", honest)):
-            totals[name][0] += sum(int(v) for v in values)
-            totals[name][1] += sum(int(v) * int(v) for v in values)
-        difference = full - honest
-        gain[0] += sum(int(v) for v in difference)
-        gain[1] += sum(int(v) * int(v) for v in difference)
-    unseen = 52 - shape.player_cards * colluders - shape.face_up
-    completions = math.comb(unseen, shape.dealer_cards - shape.face_up)
-    scale = completions * spec.settlement(rules).unit * colluders
-    exact = Fraction(analysis_of(spec, rules).main_ev())
-    gain_mean, gain_se = _mean_and_error(gain, deals, scale)
-    rows = []
-    for name in ("honest", "full"):
-        mean, error = _mean_and_error(totals[name], deals, scale)
-        ev = Fraction(totals[name][0], deals * scale)
-        row_gain = gain_mean if name == "full" else 0.0
-        rows.append(
-            {
-                "rule_set": rules.name,
-                "colluders": colluders,
-                "strategy": name,
-                "team_rule": "",
-                "deals": deals,
-                "house_edge": -mean,
-                "standard_error": error,
-                "gain": row_gain,
-                "gain_standard_error": gain_se if name == "full" else 0.0,
-                "house_edge_controlled": float(-exact) - row_gain,
-                "ev_numerator": ev.numerator,
-                "ev_denominator": ev.denominator,
-                "exact_honest_edge": float(-exact),
-            }
-        )
-    rows[1]["bets"] = {spec.main_bet: moments}  # the face-up study's sums (not columns)
-    rows[1]["bet_scales"] = {spec.main_bet: scale}
-    return rows
+    cells = CellHoleCards(
+        shape.dealer_cards, shape.face_up, 0, 1, CELLS, spec.main_bet,
+        partial(qualifier_thresholds, spec), partial(main_settlement, spec),
+    )  # fmt: skip
+    practical = ("up",) if shape.face_up else ("A",)
+    return CellColluder(
+        cells, max_seats, practical, partial(honest_decisions, spec), partial(exact_edge, spec),
+        shape, spec.ranking,
+    )  # fmt: skip
 
 
-def _mean_and_error(sums: list[int], deals: int, scale: int) -> tuple[float, float]:
-    """Mean and standard error of per-deal values given their sum and sum of squares."""
-    mean = Fraction(sums[0], deals)
-    variance = Fraction(sums[1], deals) - mean * mean
-    error = math.sqrt(float(variance) / max(deals - 1, 1)) if deals > 1 else 0.0
-    return float(mean / scale), error / scale
+def deal_values(
+    spec: GameSpec, rules: RuleSet, colluders: int, rng: np.random.Generator, deals: int,
+    jobs: int = 1,
+) -> tuple[IntArray, IntArray, IntArray, IntArray]:  # fmt: skip
+    """Per deal dealt from ``rng``, the team's summed EV numerators (over ``C(m, h) * unit``):
+    ``full``, ``honest``, and the team's wagers on the same scale under each, valued by the
+    collusion engine for the game of ``rules`` (whose specification is ``spec``). ``jobs``
+    is not used: one slice of deals runs in this thread.
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> from crazy4.registry import load_rules
+    >>> rules = load_rules("three-card-standard")
+    >>> full, honest, _, _ = deal_values(THREE_CARD, rules, 3, np.random.default_rng(1), 50)
+    >>> bool((full >= honest).all())
+    True
+    """
+    from crazy4.advantage.collusion import (
+        deal_sizes,
+        make_collusion_plan,
+        team_decisions,
+        team_of,
+    )
+    from crazy4.core.deal import deal_hands
+    from crazy4.core.decisions import optimal_ev
+
+    del jobs
+    plan = make_collusion_plan(rules, colluders=colluders, deals=deals, seed=0)
+    team = team_of(plan, deal_hands(rng, deals, deal_sizes(plan)), 0, deals)
+    _, _, ev, chosen = team_decisions(plan, team)
+    wagers = main_settlement(spec, rules).wagers * plan.dealer_hands
+    values = []
+    for strategy in ("full", "honest"):
+        values.append(optimal_ev(ev, chosen[strategy]).reshape(deals, colluders).sum(axis=1))
+    for strategy in ("full", "honest"):
+        values.append(wagers[chosen[strategy]].reshape(deals, colluders).sum(axis=1))
+    return values[0], values[1], values[2], values[3]

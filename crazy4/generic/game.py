@@ -210,13 +210,8 @@ class SpecGame:
         return SpecSurveillance(self.spec)
 
     def colluder(self) -> ColludingGame:
-        """Not this game's: :meth:`collusion_rows` values pooled cards."""
-        self._missing("the five-card collusion engine")
+        """The collusion role of the specification (:func:`crazy4.generic.collusion.
+        spec_colluder`), for the one collusion engine (:mod:`crazy4.advantage.collusion`)."""
+        from crazy4.generic.collusion import spec_colluder
 
-    def collusion_rows(
-        self, rules: RuleSet, colluders: int, deals: int, seed: int, jobs: int
-    ) -> list[dict[str, object]]:
-        """Pooled cards valued exactly per deal (:mod:`crazy4.generic.collusion`)."""
-        from crazy4.generic.collusion import collusion_rows
-
-        return collusion_rows(self.spec, rules, colluders, deals, seed, jobs)
+        return spec_colluder(self.spec, self.simulator().max_seats)

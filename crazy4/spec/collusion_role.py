@@ -6,8 +6,10 @@ practical team rules' weights (:mod:`crazy4.advantage.team`), the sums and stand
 game (the one the rule set carries, :func:`crazy4.spec.game.game_of`, its role by
 :meth:`crazy4.spec.game.Game.colluder`) provides:
 
-* **the table** -- its largest table (:attr:`ColludingGame.max_seats`, the simulator's), how
-  many dealer cards are face up, the best-four table of the player's and of the dealer's hand;
+* **the table** -- its largest table (:attr:`ColludingGame.max_seats`, the simulator's), its
+  deal (:attr:`ColludingGame.shape`: the player's cards, the dealer's, how many face up) and
+  its ranking (:attr:`ColludingGame.ranking`: the strength of the player's and of the dealer's
+  hand by colex index);
 * **prices** -- the thresholds at which the dealer hands are counted for a player strength, and
   from those counts the exact EV numerator of every decision (fold, 1x, 2x, 3x) with the
   decisions the rules allow, by the game's own settlement (:meth:`ColludingGame.prices`);
@@ -31,7 +33,9 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from crazy4.core.strength_table import StrengthTable
     from crazy4.rules.ruleset import RuleSet
+    from crazy4.spec.specification import DealShape
 
 
 class BetWagers(Protocol):
@@ -57,8 +61,18 @@ class ColludingGame(Protocol):
         ...
 
     @property
+    def shape(self) -> DealShape:
+        """The deal: the player's cards, the dealer's, those face up, the cards of a hand."""
+        ...
+
+    @property
+    def ranking(self) -> StrengthTable:
+        """How hands rank (the player's and the dealer's)."""
+        ...
+
+    @property
     def up_cards(self) -> int:
-        """Dealer cards face up (0 or 1); the dealer's other five cards are hidden."""
+        """Dealer cards face up (0 or 1: the engine refuses more); the others are hidden."""
         ...
 
     @property
@@ -66,12 +80,12 @@ class ColludingGame(Protocol):
         """Names of the practical team rules, the recommended one first."""
         ...
 
-    def player_table(self) -> npt.NDArray[np.uint16]:
-        """Best-four strength of the player's five cards by colex index."""
+    def player_table(self) -> npt.NDArray[np.integer]:
+        """Strength of the player's hand by colex index."""
         ...
 
-    def dealer_table(self) -> npt.NDArray[np.uint16]:
-        """Best-four strength of the dealer's whole hand (up cards included) by colex index."""
+    def dealer_table(self) -> npt.NDArray[np.integer]:
+        """Strength of the dealer's whole hand (up cards included) by colex index."""
         ...
 
     def thresholds(self, rules: RuleSet, strengths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:

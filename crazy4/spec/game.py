@@ -317,15 +317,3 @@ class HoleCardTables(Protocol):
         """One situation (``--hand``, ``--up``, ``--seen-cards`` as given): the dealer hands
         holding the known cards, each decision's exact EV, the best, as lines of text."""
         ...
-
-
-@runtime_checkable
-class CollusionStudy(Protocol):
-    """A game whose own engine values pooled cards (a capability, checked with ``isinstance``):
-    ``crazy4 advantage collusion`` uses it instead of :meth:`Game.colluder`'s engine."""
-
-    def collusion_rows(
-        self, rules: RuleSet, colluders: int, deals: int, seed: int, jobs: int
-    ) -> list[dict[str, object]]:
-        """The ``honest`` and ``full`` rows of the collusion table for ``colluders`` seats."""
-        ...

@@ -88,14 +88,18 @@ def test_the_collusion_command_prices_pooled_cards(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``crazy4 advantage collusion`` on 40 deals of 2 and 3 colluders: the honest rows' exact
-    edge is the published 5.22% of the Ante, and pooling never loses on a deal."""
+    edge is the published 5.22% of the Ante, and pooling never loses on a deal (one colluder:
+    the exact analysis' rows)."""
     out = tmp_path / "collusion.parquet"
     arguments = ["advantage", "collusion", "--rules", "caribbean-stud-standard", "--colluders",
                  "2-3", "--deals", "40", "--seed", "1", "--quiet", "--out", str(out)]  # fmt: skip
     assert main(arguments) == 0
     assert "Collusion, caribbean-stud-standard" in capsys.readouterr().out
     table = pd.read_parquet(out)
-    assert sorted(set(table["colluders"])) == [2, 3] and set(table["deals"]) == {40}
+    # one colluder is the exact analysis (as for every game: one collusion engine)
+    assert table.loc[table["colluders"] == 1, "deals"].eq(0).all()
+    pooled = table[table["colluders"] > 1]
+    assert sorted(set(pooled["colluders"])) == [2, 3] and set(pooled["deals"]) == {40}
     assert table["exact_honest_edge"].round(4).eq(0.0522).all()
     assert (table.loc[table["strategy"] == "full", "gain"] >= 0).all()
 
