@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from crazy4.rules.sections import Section
     from crazy4.spec.collusion_role import ColludingGame
     from crazy4.spec.game import Settlement
+    from crazy4.spec.specification import GameSpec
     from crazy4.spec.surveil_role import SurveilledTable
     from crazy4.validate.game import ValidatedGame
 
@@ -164,6 +165,11 @@ class BestFourGame(ABC):
     @abstractmethod
     def checks(self) -> BestFourChecks:
         """The validator's game part (:class:`crazy4.generic.bestfour_validate.BestFourChecks`)."""
+
+    @property
+    @abstractmethod
+    def spec(self) -> GameSpec:
+        """The game as a specification: what the engines that take one read (hole cards)."""
 
     @abstractmethod
     def hole_cards(self) -> CellHoleCards:

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.spec.collusion_role import ColludingGame
+    from crazy4.spec.specification import GameSpec
     from crazy4.spec.surveil_role import SurveilledTable
 
 #: Reports progress: called with a short message after each step.
@@ -250,8 +251,14 @@ class Game(Protocol):
         """:meth:`hand_result` as the lines ``crazy4 hand`` prints."""
         ...
 
+    @property
+    def spec(self) -> GameSpec:
+        """The game as a specification (:class:`crazy4.spec.specification.GameSpec`): what
+        the engines that take one read (:mod:`crazy4.generic.holecards`)."""
+        ...
+
     def hole_cards(self) -> HoleCardRole:
-        """The hole-card engine's role of this game."""
+        """The hole-card role of this game (planting, detection and the hole-card seat)."""
         ...
 
     def colluder(self) -> ColludingGame:

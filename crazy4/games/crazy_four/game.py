@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.spec.game import Progress, Settlement
+    from crazy4.spec.specification import GameSpec
 
 
 class CrazyFour(BestFourGame):
@@ -59,6 +60,14 @@ class CrazyFour(BestFourGame):
     rules_of = staticmethod(crazy_four_rules)
 
     # The game's parts, each imported when first used (reading a rule file loads none).
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game as a specification (:data:`.spec.CRAZY_FOUR_SPEC`), what the engines that take
+        one read (hole cards)."""
+        from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+
+        return CRAZY_FOUR_SPEC
 
     def reference_of(self, rules: CrazyFourRules) -> Reference:
         """The exact reference (:func:`.reference.load_reference`)."""

@@ -34,7 +34,6 @@ from __future__ import annotations
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.cells import cell_settlement
-from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.crazy_four.report import rule_lines
 from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sections
 from crazy4.rules.limits import Limits
@@ -46,14 +45,14 @@ from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, SideB
 class CrazyFourSpec:
     """Crazy 4 Poker's specification (module docstring)."""
 
-    key = CRAZY_FOUR.key
-    title = CRAZY_FOUR.title
+    key = "crazy-4-poker"
+    title = "Crazy 4 Poker"
     shape = DealShape(player_cards=5, dealer_cards=5, face_up=0, hand_cards=4)
-    published_deals = CRAZY_FOUR.published_deals
+    published_deals = 3_986_646_103_440
     ranking: BestFourRanking = BEST_FOUR
-    main_bet = CRAZY_FOUR.main_bet
-    side_bet_label = CRAZY_FOUR.side_bet_label
-    required_multiples = CRAZY_FOUR.required_multiples
+    main_bet = "ante_super_bonus_play"
+    side_bet_label = "Queens Up"
+    required_multiples = (1,)
 
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
         """The game's own sections (:func:`.rules.read_crazy_four_sections`)."""

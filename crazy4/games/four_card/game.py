@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.spec.game import Progress, Settlement
+    from crazy4.spec.specification import GameSpec
 
 
 class FourCard(BestFourGame):
@@ -58,6 +59,14 @@ class FourCard(BestFourGame):
     rules_of = staticmethod(four_card_rules)
 
     # The game's parts, each imported when first used (reading a rule file loads none).
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game as a specification (:data:`.spec.FOUR_CARD_SPEC`), what the engines that take
+        one read (hole cards)."""
+        from crazy4.games.four_card.spec import FOUR_CARD_SPEC
+
+        return FOUR_CARD_SPEC
 
     def reference_of(self, rules: FourCardRuleSet) -> FourCardReference:
         """The exact reference (:func:`.reference.load_fourcard_reference`)."""

@@ -41,7 +41,6 @@ from crazy4.games.four_card.cells import (
     cell_settlement,
     four_card_settlement,
 )
-from crazy4.games.four_card.game import FOUR_CARD
 from crazy4.games.four_card.report import rule_lines
 from crazy4.games.four_card.rules import four_card_rules, read_four_card_sections
 from crazy4.generic.bestfour_pricing import decision_nets
@@ -60,14 +59,14 @@ def _six_cells(nets: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
 class FourCardSpec:
     """Four Card Poker's specification (module docstring)."""
 
-    key = FOUR_CARD.key
-    title = FOUR_CARD.title
+    key = "four-card-poker"
+    title = "Four Card Poker"
     shape = DealShape(player_cards=5, dealer_cards=6, face_up=1, hand_cards=4)
-    published_deals = FOUR_CARD.published_deals
+    published_deals = 2_598_960 * 47 * 1_370_754
     ranking: BestFourRanking = BEST_FOUR
-    main_bet = FOUR_CARD.main_bet
-    side_bet_label = FOUR_CARD.side_bet_label
-    required_multiples = FOUR_CARD.required_multiples
+    main_bet = "ante_play"
+    side_bet_label = "Aces Up"
+    required_multiples = (1,)
 
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
         """The game's own sections (:func:`.rules.read_four_card_sections`)."""

@@ -1,0 +1,209 @@
+"""The situations of a hole-card analysis, chunk by chunk, with their outcome cells counted.
+
+A situation is a player hand and every dealer card the player knows: the ``face_up`` cards the
+rules deal up and the ``seen`` hidden cards, all *forced* into every counted dealer hand. Its
+class under the suit relabellings fixing the hand is one row of
+:func:`crazy4.core.forced.forced_situations` (a set of ``face_up + seen`` forced cards per hand
+class); the game's counter (:func:`crazy4.generic.counting.counter_for` of the deal shape with
+those cards face up) gives its six outcome cells. Nothing here knows a game: the deal shape,
+the ranking and the qualifier come from the specification.
+
+With one forced card the situations are those of :func:`crazy4.generic.situations.deal_situations`
+(5,649,150 classes for five player cards), and their cells depend only on the ranking, the
+shape and the qualifier: they are read from the table cache
+(:func:`crazy4.generic.counting.situation_cells`), or counted once and saved. With two (an up
+card and a seen card, or two seen cards: about 120 million classes) they are enumerated and
+counted chunk by chunk, never all in memory.
+
+Examples
+--------
+>>> forced_shape(DealShape(5, 5, 0, 4), 1)
+DealShape(player_cards=5, dealer_cards=5, face_up=1, hand_cards=4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import pairwise
+from math import comb
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.forced import forced_situations
+from crazy4.generic.analysis import player_strengths
+from crazy4.generic.counting import counter_for, situation_cells
+from crazy4.generic.counts import suit_classes
+from crazy4.generic.situations import deal_situations
+from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.specification import DealShape, GameSpec
+
+IntArray = npt.NDArray[np.int64]
+
+#: Situation classes priced at once (bounds the working memory).
+SITUATIONS_PER_CHUNK = 1_000_000
+
+
+@dataclass(frozen=True)
+class SituationChunk:
+    """Situation classes of a run of hand classes, counted.
+
+    Attributes
+    ----------
+    start, stop : int
+        The hand classes (rows of :func:`crazy4.generic.counts.suit_classes`) covered.
+    hand : ndarray of int64, shape (n,)
+        Each situation's hand class.
+    cards : ndarray of int64, shape (n, forced)
+        Its forced dealer cards, ascending.
+    weights : ndarray of int64, shape (n,)
+        Situations in each class.
+    cells : ndarray of int64, shape (n, 6)
+        Dealer hands in each outcome cell.
+    """
+
+    start: int
+    stop: int
+    hand: IntArray
+    cards: IntArray
+    weights: IntArray
+    cells: IntArray
+
+
+def forced_shape(shape: DealShape, seen: int) -> DealShape:
+    """The deal shape with ``seen`` more dealer cards known (the counter's shape)."""
+    known = shape.face_up + seen
+    return DealShape(shape.player_cards, shape.dealer_cards, known, shape.hand_cards)
+
+
+def hand_bounds(first: int, last: int, per_hand: int) -> list[tuple[int, int]]:
+    """Runs of hand classes ``first .. last - 1`` of about :data:`SITUATIONS_PER_CHUNK`
+    situation classes each, a hand class making at most ``per_hand`` (its forced-card sets).
+
+    Examples
+    --------
+    >>> hand_bounds(0, 5, 400_000)
+    [(0, 3), (3, 5)]
+    """
+    step = max(1, SITUATIONS_PER_CHUNK * 5 // (4 * per_hand))
+    return [(start, min(start + step, last)) for start in range(first, last, step)]
+
+
+def counted_chunks(
+    spec: GameSpec,
+    rules: RuleSet,
+    seen: int,
+    jobs: int,
+    first: int = 0,
+    last: int | None = None,
+) -> Iterator[SituationChunk]:
+    """Every situation class of hand classes ``first .. last - 1`` with ``seen`` hidden dealer
+    cards known, chunk by chunk, counted (module docstring)."""
+    shape = forced_shape(spec.shape, seen)
+    hands, sizes = suit_classes(shape.player_cards)
+    last = hands.shape[0] if last is None else min(last, hands.shape[0])
+    if shape.face_up == 1 and first == 0 and last == hands.shape[0]:
+        yield from cached_chunks(spec, rules, shape, jobs)
+        return
+    per_hand = comb(52 - shape.player_cards, shape.face_up)
+    for start, stop in hand_bounds(first, last, per_hand):
+        found = forced_situations(hands[start:stop], sizes[start:stop], shape.face_up)
+        hand = found.hand_of.astype(np.int64) + start
+        cards = np.ascontiguousarray(found.cards, dtype=np.int64)
+        cells = count_cells(spec, rules, shape, hands[hand], cards, jobs)
+        yield SituationChunk(start, stop, hand, cards, found.weights, cells)
+
+
+def count_cells(
+    spec: GameSpec,
+    rules: RuleSet,
+    shape: DealShape,
+    hands: npt.NDArray[np.uint8],
+    cards: IntArray,
+    jobs: int,
+) -> IntArray:
+    """The six outcome cells of each (hand, forced cards) row, by the shape's counter."""
+    cells = counter_for(shape).cells(
+        np.ascontiguousarray(hands, dtype=np.uint8),
+        player_strengths(spec, hands),
+        spec.qualifier(rules),
+        spec.ranking,
+        shape.dealer_cards,
+        jobs,
+        forced=np.ascontiguousarray(cards, dtype=np.uint8),
+    )
+    return np.asarray(cells, dtype=np.int64)
+
+
+def cached_chunks(
+    spec: GameSpec, rules: RuleSet, shape: DealShape, jobs: int
+) -> Iterator[SituationChunk]:
+    """The situation classes of one forced card (:func:`deal_situations`), their cells read
+    from the table cache or counted once, in chunks of whole hand classes."""
+    classes = deal_situations(shape)
+    cards = classes.seen.astype(np.int64)
+
+    def count() -> IntArray:
+        return count_cells(spec, rules, shape, classes.hands, cards, jobs)
+
+    qualifier = spec.qualifier(rules)
+    cells = situation_cells(shape, spec.ranking, qualifier, classes.rows, count)
+    hand = classes.hand_class
+    starts = np.flatnonzero(np.r_[True, hand[1:] != hand[:-1]])
+    edges = [*starts[:: max(1, len(starts) * SITUATIONS_PER_CHUNK // max(1, classes.rows))],
+             classes.rows]  # fmt: skip
+    for a, b in pairwise(int(edge) for edge in edges):
+        if b > a:
+            start, stop = int(hand[a]), int(hand[b - 1]) + 1
+            yield SituationChunk(start, stop, hand[a:b], cards[a:b], classes.weights[a:b],
+                                 cells[a:b])  # fmt: skip
+
+
+def suit_masks(hands: npt.NDArray[np.uint8]) -> IntArray:
+    """Each hand's rank mask per suit, shape ``(n, 4)``.
+
+    Examples
+    --------
+    >>> suit_masks(np.array([[0, 1, 4]], np.uint8)).tolist()
+    [[3, 1, 0, 0]]
+    """
+    masks = np.zeros((hands.shape[0], 4), dtype=np.int64)
+    for column in range(hands.shape[1]):
+        cards = hands[:, column].astype(np.int64)
+        np.bitwise_or.at(masks, (np.arange(hands.shape[0]), cards % 4), 1 << (cards // 4))
+    return masks
+
+
+def canonical_cards(cards: IntArray, masks: IntArray) -> IntArray:
+    """The least card of each card's orbit under the relabellings fixing its hand (same rank,
+    the lowest suit holding the same rank mask).
+
+    Examples
+    --------
+    >>> masks = suit_masks(np.array([[0, 1, 4]], np.uint8))  # 2c 2d 3c: hearts, spades alike
+    >>> canonical_cards(np.array([51]), masks).tolist()
+    [50]
+    """
+    own = masks[np.arange(cards.shape[0]), cards % 4]
+    same = masks == own[:, None]
+    lowest = np.argmax(same, axis=1).astype(np.int64)
+    return np.asarray(4 * (cards // 4) + lowest, dtype=np.int64)
+
+
+def known_ranks(cards: npt.NDArray[np.integer[Any]]) -> IntArray:
+    """The chart's key of the known dealer cards: the rank of one card; of two, ``13 * low +
+    high`` (an up card and a seen card: the dealer's hand does not depend on which of the two
+    is face up, so neither does the chart).
+
+    Examples
+    --------
+    >>> known_ranks(np.array([[51], [0]])).tolist(), known_ranks(np.array([[51, 0]])).tolist()
+    ([12, 0], [12])
+    """
+    ranks: IntArray = cards.astype(np.int64) // 4
+    if ranks.shape[1] == 1:
+        return ranks[:, 0]
+    low = np.minimum(ranks[:, 0], ranks[:, 1])
+    return np.asarray(low * 13 + np.maximum(ranks[:, 0], ranks[:, 1]), dtype=np.int64)
