@@ -123,7 +123,7 @@ SLOW_TESTS = frozenset(
         "crazy4/cardroom/seats.py::crazy4.cardroom.seats.joint_optimal_decisions",
         # the hole-card analysis its example runs (42 s at load 2); the crazy_four Analysis.exact_ev
         # doctest once listed here moved into the Analysis docstring (listed below)
-        "crazy4/advantage/holecards.py::crazy4.advantage.holecards.HoleCardAnalysis.exact_ev",
+        "crazy4/generic/holecard_engine.py::crazy4.generic.holecard_engine.HoleCardAnalysis.exact_ev",
         "crazy4/games/crazy_four/analysis.py::crazy4.games.crazy_four.analysis.Analysis",
         "crazy4/generic/bestfour_analysis.py::crazy4.generic.bestfour_analysis.BestFourAnalysis.run",
         "crazy4/generic/rule_prices.py::crazy4.generic.rule_prices.exact_average_total_bet",

@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.holecards import check_seen, situation_prices
+from crazy4.advantage.price_kernel import price_situations
 from crazy4.core.cards import colex_indices, format_card
 from crazy4.core.decisions import best_decisions, decision_label
 from crazy4.core.forced import completions, count_forced
@@ -38,7 +38,11 @@ def check_situation(
     """
     game = game_of(rules)
     role = game.hole_cards()
-    check_seen(role, len(seen), game.title, option="--seen-cards: number of cards")
+    if not 0 <= len(seen) <= role.most_seen:
+        raise InputError(
+            f"--seen-cards: number of cards {len(seen)}: {game.title} is analysed with 0 to "
+            f"{role.most_seen} seen hole cards"
+        )
     if len(up) != role.face_up:
         raise InputError(
             f"--up: {game.title} has {role.face_up} face-up dealer card(s); {len(up)} given"
@@ -79,7 +83,7 @@ def situation_evs(
         hands64, np.arange(n), forced64, role.thresholds(rules, strengths), role.dealer_size
     ).astype(np.int64)
     cells = role.cells_from_counts(below, n_completions)
-    ev, _ = situation_prices(cells, strengths, settlement)
+    ev, _ = price_situations(cells, strengths, settlement.nets)
     return ev, settlement.allowed[strengths], n_completions * settlement.unit
 
 

@@ -28,7 +28,7 @@ its two top ranks, pairs by rank, every other category whole: :func:`chart_group
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -51,10 +51,12 @@ from crazy4.generic.holecard_situations import (
     canonical_cards,
     counted_chunks,
     known_ranks,
+    row_chunk,
     suit_masks,
 )
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import DealShape, GameSpec, Ranking
+from crazy4.spec.game import game_of
+from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, Ranking
 
 IntArray = npt.NDArray[np.int64]
 
@@ -243,6 +245,8 @@ def analyze_hole_cards(
     sink: Callable[[dict[str, npt.NDArray[np.generic]]], None] | None = None,
     first_classes: int | None = None,
     skip_classes: int = 0,
+    classes: IntArray | None = None,
+    rows: IntArray | None = None,
 ) -> HoleCardAnalysis:
     """Price every situation with ``seen`` hole cards and total each strategy exactly.
 
@@ -257,26 +261,23 @@ def analyze_hole_cards(
         The game (by default the specification of the game that read ``rules``).
     jobs : int
         Threads the counting runs on (the results are the same for any number).
-    progress : callable, optional
-        Called with the number of hand classes finished after each chunk.
-    sink : callable, optional
-        Called per chunk with the situation classes and their exact EVs and decisions
+    progress, sink : callable, optional
+        Called per chunk with the hand classes finished, and with the situation rows
         (:func:`crazy4.advantage.situations_file.situation_rows`).
-    first_classes : int, optional
-        Only the first ``first_classes`` player hand classes after the first ``skip_classes``
-        (a quick check: the totals cover only them).
-    skip_classes : int
-        Player hand classes (in colex order of their representatives) left out first.
+    first_classes, skip_classes : int, optional
+        Only the first ``first_classes`` player hand classes after the first ``skip_classes``.
+    classes : ndarray of int64, optional
+        Only these player hand classes (a sample: the totals cover only them).
+    rows : ndarray of int64, optional
+        Only these class rows of :func:`crazy4.generic.situations.deal_situations` (a hand and
+        the cards dealt face up), each with every card it leaves seen (one seen card).
 
     Raises
     ------
     InputError
         For an unsupported ``seen`` (AssertionError: cells that do not sum to the dealer hands).
     """
-    if spec is None:
-        from crazy4.spec.game import game_of
-
-        spec = game_of(rules).spec
+    spec = game_of(rules).spec if spec is None else spec
     shape = spec.shape
     check_seen(shape, seen, spec.title)
     forced = shape.face_up + seen
@@ -291,13 +292,14 @@ def analyze_hole_cards(
     totals = {strategy.name: StrategyTotals(strategy.name) for strategy in strategies}
     chart: dict[tuple[int, int], list[int]] = {}
     group_of_strength, names = chart_groups(spec.ranking, shape.hand_cards)
-    last = None if first_classes is None else skip_classes + first_classes
-    for chunk in counted_chunks(spec, rules, seen, jobs, skip_classes, last):
-        assert int(chunk.cells.min(initial=0)) >= 0, "a negative count: broken subset tables"
-        assert (chunk.cells.sum(axis=1) == n_completions).all()
+    if first_classes is not None or skip_classes:
+        last = hands.shape[0] if first_classes is None else skip_classes + first_classes
+        classes = np.arange(skip_classes, min(last, hands.shape[0]), dtype=np.int64)
+    if rows is not None:  # the face-up cards are the first columns: one role
+        roles = [tuple(range(shape.face_up))]
+    for chunk in chosen_chunks(spec, rules, seen, jobs, classes, rows):
         hand = chunk.hand
-        ev, square = price_situations(chunk.cells, strengths[hand], settlement.nets)
-        allowed = settlement.allowed[strengths[hand]]
+        ev, square, allowed = price_chunk(chunk, strengths[hand], settlement, n_completions)
         if sink is not None:
             sink(situation_rows(hands[hand], chunk.cards, chunk.weights, ev, allowed))
         assigned = [assign_roles(chunk.cards, columns, masks[hand]) for columns in roles]
@@ -312,6 +314,34 @@ def analyze_hole_cards(
         rules, seen, n_completions, settlement.unit, len(roles), totals, chart,
         settlement.wagers, chart_cards=forced, group_names=names,
     )  # fmt: skip
+
+
+def price_chunk(
+    chunk: SituationChunk, strengths: IntArray, settlement: CellSettlement, completions: int
+) -> tuple[IntArray, IntArray, npt.NDArray[np.bool_]]:
+    """Each situation's EV and second-moment numerators of fold, 1x, 2x, 3x and its allowed
+    decisions, its cells checked (counts, summing to the dealer hands)."""
+    assert int(chunk.cells.min(initial=0)) >= 0, "a negative count: broken subset tables"
+    assert (chunk.cells.sum(axis=1) == completions).all()
+    ev, square = price_situations(chunk.cells, strengths, settlement.nets)
+    return ev, square, settlement.allowed[strengths]
+
+
+def chosen_chunks(
+    spec: GameSpec,
+    rules: RuleSet,
+    seen: int,
+    jobs: int,
+    classes: IntArray | None,
+    rows: IntArray | None,
+) -> Iterator[SituationChunk]:
+    """The counted situations of the hand classes ``classes`` (all by default), or of the class
+    rows ``rows`` with one seen card (:func:`analyze_hole_cards`)."""
+    if rows is None:
+        return counted_chunks(spec, rules, seen, jobs, classes)
+    if seen != 1:
+        raise InputError(f"--seen {seen}: class rows are analysed with one seen card")
+    return iter([row_chunk(spec, rules, np.asarray(rows, dtype=np.int64), jobs)])
 
 
 def assign_roles(

@@ -34,9 +34,9 @@ import numpy.typing as npt
 
 from crazy4.core.forced import forced_situations
 from crazy4.generic.analysis import player_strengths
-from crazy4.generic.counting import counter_for, situation_cells
+from crazy4.generic.counting import LISTING_LIMIT, counter_for, situation_cells
 from crazy4.generic.counts import suit_classes
-from crazy4.generic.situations import deal_situations
+from crazy4.generic.situations import DealSituations, deal_situations
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import DealShape, GameSpec
 
@@ -44,6 +44,8 @@ IntArray = npt.NDArray[np.int64]
 
 #: Situation classes priced at once (bounds the working memory).
 SITUATIONS_PER_CHUNK = 1_000_000
+#: Histogram entries (situations x strengths) a listing counter fills at once (1 GiB).
+HISTOGRAM_ENTRIES = 1 << 27
 
 
 @dataclass(frozen=True)
@@ -78,16 +80,18 @@ def forced_shape(shape: DealShape, seen: int) -> DealShape:
     return DealShape(shape.player_cards, shape.dealer_cards, known, shape.hand_cards)
 
 
-def hand_bounds(first: int, last: int, per_hand: int) -> list[tuple[int, int]]:
-    """Runs of hand classes ``first .. last - 1`` of about :data:`SITUATIONS_PER_CHUNK`
-    situation classes each, a hand class making at most ``per_hand`` (its forced-card sets).
+def hand_bounds(
+    first: int, last: int, per_hand: int, per_chunk: int = SITUATIONS_PER_CHUNK
+) -> list[tuple[int, int]]:
+    """Runs of hand classes ``first .. last - 1`` of about ``per_chunk`` situation classes
+    each, a hand class making at most ``per_hand`` (its forced-card sets).
 
     Examples
     --------
     >>> hand_bounds(0, 5, 400_000)
     [(0, 3), (3, 5)]
     """
-    step = max(1, SITUATIONS_PER_CHUNK * 5 // (4 * per_hand))
+    step = max(1, per_chunk * 5 // (4 * per_hand))
     return [(start, min(start + step, last)) for start in range(first, last, step)]
 
 
@@ -96,24 +100,85 @@ def counted_chunks(
     rules: RuleSet,
     seen: int,
     jobs: int,
-    first: int = 0,
-    last: int | None = None,
+    selected: IntArray | None = None,
 ) -> Iterator[SituationChunk]:
-    """Every situation class of hand classes ``first .. last - 1`` with ``seen`` hidden dealer
-    cards known, chunk by chunk, counted (module docstring)."""
+    """Every situation class of the hand classes ``selected`` (all by default: rows of
+    :func:`crazy4.generic.counts.suit_classes`) with ``seen`` hidden dealer cards known, chunk
+    by chunk, counted (module docstring)."""
     shape = forced_shape(spec.shape, seen)
     hands, sizes = suit_classes(shape.player_cards)
-    last = hands.shape[0] if last is None else min(last, hands.shape[0])
-    if shape.face_up == 1 and first == 0 and last == hands.shape[0]:
+    if shape.face_up == 1 and selected is None:
         yield from cached_chunks(spec, rules, shape, jobs)
         return
+    chosen = np.arange(hands.shape[0]) if selected is None else np.asarray(selected, np.int64)
     per_hand = comb(52 - shape.player_cards, shape.face_up)
-    for start, stop in hand_bounds(first, last, per_hand):
-        found = forced_situations(hands[start:stop], sizes[start:stop], shape.face_up)
-        hand = found.hand_of.astype(np.int64) + start
+    for start, stop in hand_bounds(0, chosen.shape[0], per_hand, situations_per_chunk(spec, shape)):
+        part = chosen[start:stop]
+        found = forced_situations(hands[part], sizes[part], shape.face_up)
+        hand = part[found.hand_of.astype(np.int64)]
         cards = np.ascontiguousarray(found.cards, dtype=np.int64)
         cells = count_cells(spec, rules, shape, hands[hand], cards, jobs)
         yield SituationChunk(start, stop, hand, cards, found.weights, cells)
+
+
+def hidden_cards(classes: DealSituations, rows: IntArray) -> npt.NDArray[np.uint8]:
+    """The cards each situation class row of ``rows`` leaves, ascending: each in turn the seen
+    card, shape ``(n, 52 - p - f)``.
+
+    Examples
+    --------
+    >>> classes = deal_situations(DealShape(3, 3, 0, 3))
+    >>> hidden_cards(classes, np.arange(2)).shape, classes.hands[0].tolist()
+    ((2, 49), [0, 1, 2])
+    """
+    taken = np.concatenate([classes.hands[rows], classes.seen[rows]], axis=1).astype(np.int64)
+    free = np.ones((taken.shape[0], 52), dtype=bool)
+    free[np.arange(taken.shape[0])[:, None], taken] = False
+    return np.nonzero(free)[1].reshape(taken.shape[0], 52 - taken.shape[1]).astype(np.uint8)
+
+
+def row_chunk(spec: GameSpec, rules: RuleSet, rows: IntArray, jobs: int) -> SituationChunk:
+    """The situations of the class rows ``rows`` of :func:`deal_situations` (a hand and the
+    cards dealt face up) with each card they leave seen: the face-up cards first, then the
+    seen card (one role each), every situation weighted by its row.
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> from crazy4.registry import load_rules
+    >>> chunk = row_chunk(THREE_CARD, load_rules("three-card-standard"), np.array([0]), 1)
+    >>> chunk.cards.shape, int(chunk.cells.sum(axis=1)[0])
+    ((49, 1), 1128)
+    """
+    classes = deal_situations(spec.shape)
+    hidden = hidden_cards(classes, rows).astype(np.int64)
+    slots = hidden.shape[1]
+    up = np.repeat(classes.seen[rows].astype(np.int64), slots, axis=0)
+    cards = np.concatenate([up, hidden.reshape(-1, 1)], axis=1)
+    hand = np.repeat(classes.hand_class[rows], slots)
+    shape = forced_shape(spec.shape, 1)
+    counted = np.sort(cards, axis=1)
+    cells = count_cells(spec, rules, shape, classes.hands[np.repeat(rows, slots)], counted, jobs)
+    weights = np.repeat(classes.weights[rows], slots)
+    return SituationChunk(0, rows.shape[0], hand, cards, weights, cells)
+
+
+def situations_per_chunk(spec: GameSpec, shape: DealShape) -> int:
+    """Situations counted at once: :data:`SITUATIONS_PER_CHUNK`, or fewer where the counter
+    lists the dealer's completions (a histogram of every strength a situation: at most
+    :data:`HISTOGRAM_ENTRIES` entries at once).
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> situations_per_chunk(THREE_CARD, DealShape(3, 3, 2, 3)) < SITUATIONS_PER_CHUNK
+    True
+    """
+    known = shape.face_up
+    completions = comb(52 - shape.player_cards - known, shape.dealer_cards - known)
+    if completions > LISTING_LIMIT:
+        return SITUATIONS_PER_CHUNK
+    return max(1, min(SITUATIONS_PER_CHUNK, HISTOGRAM_ENTRIES // spec.ranking.n_strengths))
 
 
 def count_cells(
