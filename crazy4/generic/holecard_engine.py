@@ -225,8 +225,9 @@ def chart_groups(ranking: Ranking, hand_cards: int) -> tuple[IntArray, tuple[str
 
 
 def check_bound(nets: IntArray, completions: int, weight: int) -> None:
-    """Every int64 sum here is a partial sum of ``w * cells * net**2`` over the situations, at
-    most ``weight * completions * max|net|**2``: refuse a rule set where that could overflow."""
+    """Every int64 sum here is a partial sum of ``w * cells * net**2`` over the situations of a
+    chunk (and their role orders), at most ``weight * completions * max|net|**2``: refuse a
+    rule set where that could overflow (the sums across chunks are Python integers)."""
     largest = int(np.abs(nets).max())
     if not fits_int64(weight * completions * largest * largest):
         raise InputError(
@@ -287,8 +288,6 @@ def analyze_hole_cards(
     strengths = player_strengths(spec, hands)
     masks = suit_masks(hands)
     roles = list(combinations(range(forced), shape.face_up))
-    total = comb(52, shape.player_cards) * comb(52 - shape.player_cards, forced)
-    check_bound(settlement.nets, n_completions, len(roles) * total)
     totals = {strategy.name: StrategyTotals(strategy.name) for strategy in strategies}
     chart: dict[tuple[int, int], list[int]] = {}
     group_of_strength, names = chart_groups(spec.ranking, shape.hand_cards)
@@ -320,9 +319,11 @@ def price_chunk(
     chunk: SituationChunk, strengths: IntArray, settlement: CellSettlement, completions: int
 ) -> tuple[IntArray, IntArray, npt.NDArray[np.bool_]]:
     """Each situation's EV and second-moment numerators of fold, 1x, 2x, 3x and its allowed
-    decisions, its cells checked (counts, summing to the dealer hands)."""
+    decisions, its cells checked (counts, summing to the dealer hands) and the chunk's sums
+    bounded (:func:`check_bound`: at most two role orders a situation)."""
     assert int(chunk.cells.min(initial=0)) >= 0, "a negative count: broken subset tables"
     assert (chunk.cells.sum(axis=1) == completions).all()
+    check_bound(settlement.nets, completions, MOST_KNOWN * int(chunk.weights.sum()))
     ev, square = price_situations(chunk.cells, strengths, settlement.nets)
     return ev, square, settlement.allowed[strengths]
 

@@ -6,7 +6,9 @@ class under the suit relabellings fixing the hand is one row of
 :func:`crazy4.core.forced.forced_situations` (a set of ``face_up + seen`` forced cards per hand
 class); the game's counter (:func:`crazy4.generic.counting.counter_for` of the deal shape with
 those cards face up) gives its six outcome cells. Nothing here knows a game: the deal shape,
-the ranking and the qualifier come from the specification.
+the ranking and the qualifier come from the specification, and the counter is the one its
+own deal shape picks (inclusion--exclusion for a five-card dealer hand, whose cost does not
+grow with the forced cards; listing for Three Card Poker).
 
 With one forced card the situations are those of :func:`crazy4.generic.situations.deal_situations`
 (5,649,150 classes for five player cards), and their cells depend only on the ranking, the
@@ -112,7 +114,7 @@ def counted_chunks(
         return
     chosen = np.arange(hands.shape[0]) if selected is None else np.asarray(selected, np.int64)
     per_hand = comb(52 - shape.player_cards, shape.face_up)
-    for start, stop in hand_bounds(0, chosen.shape[0], per_hand, situations_per_chunk(spec, shape)):
+    for start, stop in hand_bounds(0, chosen.shape[0], per_hand, situations_per_chunk(spec)):
         part = chosen[start:stop]
         found = forced_situations(hands[part], sizes[part], shape.face_up)
         hand = part[found.hand_of.astype(np.int64)]
@@ -163,7 +165,7 @@ def row_chunk(spec: GameSpec, rules: RuleSet, rows: IntArray, jobs: int) -> Situ
     return SituationChunk(0, rows.shape[0], hand, cards, weights, cells)
 
 
-def situations_per_chunk(spec: GameSpec, shape: DealShape) -> int:
+def situations_per_chunk(spec: GameSpec) -> int:
     """Situations counted at once: :data:`SITUATIONS_PER_CHUNK`, or fewer where the counter
     lists the dealer's completions (a histogram of every strength a situation: at most
     :data:`HISTOGRAM_ENTRIES` entries at once).
@@ -171,11 +173,11 @@ def situations_per_chunk(spec: GameSpec, shape: DealShape) -> int:
     Examples
     --------
     >>> from crazy4.games.three_card.game import THREE_CARD
-    >>> situations_per_chunk(THREE_CARD, DealShape(3, 3, 2, 3)) < SITUATIONS_PER_CHUNK
+    >>> situations_per_chunk(THREE_CARD) < SITUATIONS_PER_CHUNK
     True
     """
-    known = shape.face_up
-    completions = comb(52 - shape.player_cards - known, shape.dealer_cards - known)
+    known = spec.shape.face_up
+    completions = comb(52 - spec.shape.player_cards - known, spec.shape.dealer_cards - known)
     if completions > LISTING_LIMIT:
         return SITUATIONS_PER_CHUNK
     return max(1, min(SITUATIONS_PER_CHUNK, HISTOGRAM_ENTRIES // spec.ranking.n_strengths))
@@ -189,8 +191,10 @@ def count_cells(
     cards: IntArray,
     jobs: int,
 ) -> IntArray:
-    """The six outcome cells of each (hand, forced cards) row, by the shape's counter."""
-    cells = counter_for(shape).cells(
+    """The six outcome cells of each (hand, forced cards) row of ``shape`` (the game's with the
+    seen cards face up), by the game's counter (:func:`crazy4.generic.counting.counter_for` of
+    its own shape: inclusion--exclusion costs the same whatever the forced cards)."""
+    cells = counter_for(spec.shape).cells(
         np.ascontiguousarray(hands, dtype=np.uint8),
         player_strengths(spec, hands),
         spec.qualifier(rules),
