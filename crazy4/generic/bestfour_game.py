@@ -202,15 +202,12 @@ class BestFourGame(ABC):
     def hole_card_situation(
         self, rules: RuleSet, hand: str, up: str | None, seen: str | None
     ) -> str:
-        """One situation's exact prices, as ``--hand`` prints them
-        (:func:`crazy4.advantage.situation.situation_text`)."""
-        from crazy4.advantage.situation import situation_text
-        from crazy4.core.cards import parse_cards
+        """One situation's exact prices, as ``--hand`` prints them, from the one hole-card
+        engine's counting over :attr:`spec`
+        (:func:`crazy4.generic.holecard_situation.decision_text`)."""
+        from crazy4.generic.holecard_situation import decision_text
 
-        cards = parse_cards(hand, count=self.player_cards)
-        seens = parse_cards(seen) if seen else ()
-        ups = parse_cards(up, count=1) if up else ()
-        return situation_text(rules, cards, ups, seens)
+        return decision_text(self.spec, rules, hand, up, seen)
 
     @abstractmethod
     def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:

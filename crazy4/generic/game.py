@@ -205,8 +205,8 @@ class SpecGame:
         self, rules: RuleSet, hand: str, up: str | None, seen: str | None
     ) -> str:
         """One situation's exact prices, as ``--hand`` prints them
-        (:func:`crazy4.generic.holecards.situation_text`)."""
-        from crazy4.generic.holecards import situation_text
+        (:func:`crazy4.generic.holecard_situation.situation_text`)."""
+        from crazy4.generic.holecard_situation import situation_text
 
         return situation_text(self.spec, rules, hand, up, seen)
 

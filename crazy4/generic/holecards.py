@@ -8,11 +8,11 @@ cards: nothing, a group of ranks, the rank, the whole card -- exactly; the table
 (:mod:`crazy4.generic.holecard_tables`) are written in the vocabulary the game publishes
 (:meth:`crazy4.spec.game.Game.hole_card_tables`): the chart tables (strategies, value of each
 seen rank, the chart) or the rank-group table. One situation (``--hand``) is priced by
-:func:`situation_text` (a game's own lines: :meth:`crazy4.spec.game.Game.hole_card_situation`).
+:mod:`crazy4.generic.holecard_situation`.
 
 Examples
 --------
->>> [name for name, _ in rank_group_strategies([FACE_CARDS])]
+>>> [strategy.name for strategy, _ in rank_group_strategies([FACE_CARDS])]
 ['none', 'group:JQK,AT98765432', 'rank', 'card']
 """
 
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from math import comb
 from typing import Any
 
@@ -29,10 +28,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from crazy4.advantage.information import RANK_GROUPS, groups_label, parse_groups
-from crazy4.core.cards import RANKS, format_cards, parse_cards
-from crazy4.errors import InputError
-from crazy4.generic.analysis import player_strengths
-from crazy4.generic.counting import counter_for
+from crazy4.core.cards import RANKS
 from crazy4.generic.holecard_engine import (
     FULL_CARD,
     NO_INFORMATION,
@@ -42,10 +38,9 @@ from crazy4.generic.holecard_engine import (
 )
 from crazy4.generic.holecard_situations import row_chunk
 from crazy4.generic.holecard_tables import hole_card_tables, rank_group_table
-from crazy4.generic.pricing import price
 from crazy4.generic.situations import DealSituations
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import DECISIONS, DealShape, GameSpec
+from crazy4.spec.specification import DealShape, GameSpec
 
 IntArray = npt.NDArray[np.int64]
 #: Called with the hand classes finished after each chunk.
@@ -258,67 +253,3 @@ def published_tables(rules: RuleSet, jobs: int = 1) -> tuple[dict[str, pd.DataFr
         return {}, ""
     tables = game.hole_card_tables(rules, seen, [], jobs)
     return tables, hole_card_section(tables, table_prefix(seen))
-
-
-def situation_text(
-    spec: GameSpec, rules: RuleSet, hand: str, up: str | None, seen: str | None
-) -> str:
-    """One situation (``crazy4 advantage holecards --hand``): the player's cards, the up cards
-    the rules deal, the hidden dealer cards seen; every dealer hand holding the known cards
-    counted (the game's counter), each allowed decision's exact EV per Ante, the best.
-
-    Raises
-    ------
-    InputError
-        For a hand of the wrong size, up cards the rules do not deal (or missing), more seen
-        cards than the dealer's hidden ones, or a card given twice.
-
-    Examples
-    --------
-    >>> from crazy4.games.three_card.game import THREE_CARD
-    >>> from crazy4.registry import load_rules
-    >>> rules = load_rules("three-card-standard")
-    >>> print(situation_text(THREE_CARD, rules, "Kh Kd 2c", None, "Ah"))
-    Three Card Poker: 2c Kd Kh, seen Ah
-    dealer hands: 1,128 (not qualified 0; player higher 915; tie 0; dealer higher 213)
-    fold: -1.000000 (exact -1)
-    1x: +1.244681 (exact 117/94)
-    best: 1x
-    """
-    shape = spec.shape
-    cards = parse_cards(hand, count=shape.player_cards)
-    if shape.face_up and up is None:
-        raise InputError(f"--up: {spec.title} deals {shape.face_up} dealer card(s) face up")
-    if not shape.face_up and up is not None:
-        raise InputError(f"--up: {spec.title} deals no dealer card face up")
-    ups = parse_cards(up, count=shape.face_up) if up is not None else ()
-    seens = parse_cards(seen) if seen else ()
-    if len(seens) > shape.dealer_cards - shape.face_up:
-        hidden = shape.dealer_cards - shape.face_up
-        raise InputError(f"--seen-cards: the dealer has {hidden} hidden card(s)")
-    known = (*cards, *ups, *seens)
-    if len(set(known)) != len(known):
-        raise InputError("--hand, --up and --seen-cards: a card is given twice")
-    hands = np.array([sorted(cards)], dtype=np.uint8)
-    strengths = player_strengths(spec, hands)
-    forced = np.array([[*ups, *seens]], dtype=np.uint8).reshape(1, len(ups) + len(seens))
-    cells = counter_for(shape).cells(
-        hands, strengths, spec.qualifier(rules), spec.ranking, shape.dealer_cards, forced=forced
-    )
-    prices = price(cells, strengths, spec.settlement(rules))
-    total = int(cells.sum())
-    head = f"{spec.title}: {format_cards(cards)}"
-    head += f", up {format_cards(ups)}" if ups else ""
-    head += f", seen {format_cards(seens)}" if seens else ""
-    counted = (
-        f"dealer hands: {total:,} (not qualified {int(cells[0, :3].sum()):,}; player higher "
-        f"{int(cells[0, 3]):,}; tie {int(cells[0, 4]):,}; dealer higher {int(cells[0, 5]):,})"
-    )
-    lines = [head, counted]
-    for code, label in enumerate(DECISIONS):
-        if prices.allowed[0, code]:
-            ev = Fraction(int(prices.ev[0, code]), prices.denominator)
-            lines.append(f"{label}: {float(ev):+.6f} (exact {ev})")
-    best = [DECISIONS[c] for c in range(4) if prices.tied[0, c]]
-    lines.append(f"best: {' or '.join(best)}")
-    return "\n".join(lines)
