@@ -38,7 +38,7 @@ from math import comb, sqrt
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.price_kernel import decide_groups, price_situations
+from crazy4.advantage.price_kernel import decide_groups, key_sums, price_situations
 from crazy4.advantage.situations_file import situation_rows
 from crazy4.core.cards import RANKS, hands_of_colex
 from crazy4.core.decisions import best_decisions
@@ -436,23 +436,30 @@ def add_chart(
     square: IntArray,
     allowed: npt.NDArray[np.bool_],
 ) -> None:
-    """Add a chunk's situations to the chart cells ``(hand group, known ranks)``: ``[weight, ev
-    x4, second moment x4, allowed x4]`` (allowed: every situation of the cell allows it)."""
-    order = np.argsort(keys, kind="stable")
-    present, starts = np.unique(keys[order], return_index=True)
-    w = weights[order]
-    summed = np.add.reduceat(w[:, None] * ev[order], starts, axis=0)
-    summed_square = np.add.reduceat(w[:, None] * square[order], starts, axis=0)
-    key_allowed = np.logical_and.reduceat(allowed[order], starts, axis=0)
-    key_weight = np.add.reduceat(w, starts)
-    for j, key in enumerate(present.tolist()):
-        cell = (int(key) // 169, int(key) % 169)
+    """Add a chunk's situations to the chart cells ``(hand group, known ranks)`` (``keys``:
+    ``169 * group + known ranks``): ``[weight, ev x4, second moment x4, allowed x4]``
+    (allowed: every situation of the cell allows it), from the compiled sums of every key
+    (:func:`crazy4.advantage.price_kernel.key_sums`; exact int64: :func:`check_bound`).
+
+    Examples
+    --------
+    >>> chart = {}
+    >>> add_chart(chart, np.array([170, 170]), np.array([1, 2]), np.ones((2, 4), np.int64),
+    ...           np.ones((2, 4), np.int64), np.array([[True] * 4, [True, False, True, True]]))
+    >>> chart
+    {(1, 1): [3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 0, 1, 1]}
+    """
+    size = int(keys.max(initial=0)) + 1
+    sums, refused = key_sums(keys, weights, ev, square, allowed, size)
+    rows = np.bincount(keys, minlength=size)
+    for key in np.flatnonzero(rows).tolist():
+        cell = (key // 169, key % 169)
         entry = chart.setdefault(cell, [0] * 9 + [1] * 4)
-        entry[0] += int(key_weight[j])
+        entry[0] += int(sums[key, 0])
         for code in range(4):
-            entry[1 + code] += int(summed[j, code])
-            entry[5 + code] += int(summed_square[j, code])
-            entry[9 + code] &= int(key_allowed[j, code])
+            entry[1 + code] += int(sums[key, 1 + code])
+            entry[5 + code] += int(sums[key, 5 + code])
+            entry[9 + code] &= int(refused[key, code] == 0)
 
 
 def chart_totals(analysis: HoleCardAnalysis) -> tuple[StrategyTotals, dict[tuple[int, int], int]]:
