@@ -302,17 +302,17 @@ def analyze_hole_cards(
         if sink is not None:
             sink(situation_rows(hands[hand], chunk.cards, chunk.weights, ev, allowed))
         assigned = [assign_roles(chunk.cards, columns, masks[hand]) for columns in roles]
-        add_strategies(totals, strategies, chunk, assigned, (ev, square, allowed),
-                       settlement.wagers)  # fmt: skip
+        priced = (ev, square, allowed)
+        add_strategies(totals, strategies, chunk, assigned, priced, settlement.wagers)
         if seen == 1:
             keys = group_of_strength[strengths[hand]] * 169 + known_ranks(chunk.cards)
             add_chart(chart, keys, chunk.weights * len(roles), ev, square, allowed)
         if progress is not None:
             progress(chunk.stop - chunk.start)
+    unit, wagers = settlement.unit, settlement.wagers
     return HoleCardAnalysis(
-        rules, seen, n_completions, settlement.unit, len(roles), totals, chart,
-        settlement.wagers, chart_cards=forced, group_names=names,
-    )  # fmt: skip
+        rules, seen, n_completions, unit, len(roles), totals, chart, wagers, forced, names
+    )
 
 
 def price_chunk(

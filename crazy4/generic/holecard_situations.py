@@ -57,7 +57,8 @@ class SituationChunk:
     Attributes
     ----------
     start, stop : int
-        The hand classes (rows of :func:`crazy4.generic.counts.suit_classes`) covered.
+        The hand classes covered, ``start .. stop - 1`` (rows of
+        :func:`crazy4.generic.counts.suit_classes`, or of a selection of them).
     hand : ndarray of int64, shape (n,)
         Each situation's hand class.
     cards : ndarray of int64, shape (n, forced)
@@ -220,14 +221,13 @@ def cached_chunks(
     qualifier = spec.qualifier(rules)
     cells = situation_cells(shape, spec.ranking, qualifier, classes.rows, count)
     hand = classes.hand_class
-    starts = np.flatnonzero(np.r_[True, hand[1:] != hand[:-1]])
-    edges = [*starts[:: max(1, len(starts) * SITUATIONS_PER_CHUNK // max(1, classes.rows))],
-             classes.rows]  # fmt: skip
-    for a, b in pairwise(int(edge) for edge in edges):
-        if b > a:
-            start, stop = int(hand[a]), int(hand[b - 1]) + 1
-            yield SituationChunk(start, stop, hand[a:b], cards[a:b], classes.weights[a:b],
-                                 cells[a:b])  # fmt: skip
+    starts = np.flatnonzero(np.r_[True, hand[1:] != hand[:-1]])  # each hand class's first row
+    per_chunk = max(1, len(starts) * SITUATIONS_PER_CHUNK // max(1, classes.rows))
+    for a, b in pairwise([*starts[::per_chunk].tolist(), classes.rows]):
+        start, stop, part = int(hand[a]), int(hand[b - 1]) + 1, slice(a, b)
+        yield SituationChunk(
+            start, stop, hand[part], cards[part], classes.weights[part], cells[part]
+        )
 
 
 def suit_masks(hands: npt.NDArray[np.uint8]) -> IntArray:

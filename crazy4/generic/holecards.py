@@ -146,17 +146,24 @@ def hole_card_results(
 ) -> HoleCardResults:
     """Analyze ``seen`` hole cards of a rule set (the game's specification) into the chart
     tables (:func:`crazy4.generic.holecard_tables.hole_card_tables`)."""
+    strategies = chart_strategies(groups)
+    options = {"progress": progress, "sink": sink, "classes": classes}
+    analysis = analyzed(rules, seen, strategies, jobs, options)
+    return HoleCardResults(analysis, hole_card_tables(analysis, table_prefix(seen)))
+
+
+def analyzed(
+    rules: RuleSet, seen: int, strategies: list[Strategy], jobs: int, options: dict[str, Any]
+) -> HoleCardAnalysis:
+    """:func:`crazy4.generic.holecard_engine.analyze_hole_cards` with ``options``, its compiled
+    passes on ``jobs`` threads (:func:`crazy4.core.table_kernels.set_threads`)."""
     from crazy4.core.table_kernels import set_threads
 
     previous = set_threads(jobs)
     try:
-        analysis = analyze_hole_cards(
-            rules, seen, chart_strategies(groups), jobs=jobs, progress=progress, sink=sink,
-            classes=classes,
-        )  # fmt: skip
+        return analyze_hole_cards(rules, seen, strategies, jobs=jobs, **options)
     finally:
         set_threads(previous)
-    return HoleCardResults(analysis, hole_card_tables(analysis, table_prefix(seen)))
 
 
 def chart_tables(
@@ -193,20 +200,13 @@ def rank_group_tables(
 ) -> dict[str, pd.DataFrame]:
     """The rank-group table (``groups``: by default :data:`FACE_CARDS`), over every situation
     or ``sample`` hand classes (:func:`sample_classes`)."""
-    from crazy4.core.table_kernels import set_threads
     from crazy4.spec.game import game_of
 
     spec = game_of(rules).spec
     chosen = rank_group_strategies(list(groups) or [FACE_CARDS])
     classes = sample_classes(spec.shape, sample) if sample else None
-    previous = set_threads(jobs)
-    try:
-        analysis = analyze_hole_cards(
-            rules, seen, [strategy for strategy, _ in chosen], spec=spec, jobs=jobs,
-            progress=progress, sink=sink, classes=classes,
-        )  # fmt: skip
-    finally:
-        set_threads(previous)
+    options = {"spec": spec, "progress": progress, "sink": sink, "classes": classes}
+    analysis = analyzed(rules, seen, [strategy for strategy, _ in chosen], jobs, options)
     texts = {strategy.name: text for strategy, text in chosen}
     return {f"{table_prefix(seen)}_strategies": rank_group_table(analysis, texts)}
 
