@@ -48,10 +48,12 @@ from crazy4.generic.analysis import player_strengths
 from crazy4.generic.counts import suit_classes
 from crazy4.generic.holecard_situations import (
     SituationChunk,
-    canonical_cards,
+    assign_roles,
     counted_chunks,
+    information_keys,
     known_ranks,
     row_chunk,
+    seen_key,
     suit_masks,
 )
 from crazy4.rules.ruleset import RuleSet
@@ -345,46 +347,6 @@ def chosen_chunks(
     return iter([row_chunk(spec, rules, np.asarray(rows, dtype=np.int64), jobs)])
 
 
-def assign_roles(
-    cards: IntArray, up_columns: tuple[int, ...], masks: IntArray
-) -> tuple[list[IntArray], list[IntArray]]:
-    """The face-up cards (as their orbit's least card) and the hidden ones of one role
-    assignment of the forced cards' columns."""
-    up = [canonical_cards(cards[:, c], masks) for c in up_columns]
-    hidden = [cards[:, c] for c in range(cards.shape[1]) if c not in up_columns]
-    return up, hidden
-
-
-def information_keys(
-    strategy: Strategy, hand: IntArray, up: list[IntArray], seen: list[IntArray], rows: IntArray
-) -> IntArray:
-    """One integer key per situation and role assignment for the strategy's information: the
-    hand class, the up cards, the group of each seen card (two: lower first); the whole card
-    told apart: the situation itself."""
-    if strategy.groups is None:
-        return rows
-    groups = np.asarray(strategy.groups, dtype=np.int64)
-    key = hand.copy()
-    for card in up:
-        key = key * 53 + card
-    infos = [groups[card // 4] for card in seen]
-    if len(infos) == 2:
-        infos = [np.minimum(infos[0], infos[1]), np.maximum(infos[0], infos[1])]
-    for info in infos:
-        key = key * 13 + info
-    return key
-
-
-def seen_key(seen: list[IntArray]) -> IntArray:
-    """The seen-rank key of each situation (``by_seen``): a rank, or ``13 * low + high``."""
-    if not seen:
-        return np.zeros(1, dtype=np.int64)
-    ranks = [card // 4 for card in seen]
-    if len(ranks) == 1:
-        return ranks[0]
-    return np.minimum(ranks[0], ranks[1]) * 13 + np.maximum(ranks[0], ranks[1])
-
-
 def add_strategies(
     totals: dict[str, StrategyTotals],
     strategies: list[Strategy],
@@ -403,8 +365,9 @@ def add_strategies(
         [np.broadcast_to(seen_key(hidden), rows.shape) for _, hidden in assigned]
     )
     for strategy in strategies:
+        groups = strategy.groups
         keys = np.concatenate(
-            [information_keys(strategy, chunk.hand, up, hidden, rows) for up, hidden in assigned]
+            [information_keys(groups, chunk.hand, up, hidden, rows) for up, hidden in assigned]
         )
         sums, decisions, by_seen = decide_groups(
             keys, weights, (every, ev, square, allowed), wagers, seen_keys

@@ -276,3 +276,47 @@ def known_ranks(cards: npt.NDArray[np.integer[Any]]) -> IntArray:
         return ranks[:, 0]
     low = np.minimum(ranks[:, 0], ranks[:, 1])
     return np.asarray(low * 13 + np.maximum(ranks[:, 0], ranks[:, 1]), dtype=np.int64)
+
+
+def assign_roles(
+    cards: IntArray, up_columns: tuple[int, ...], masks: IntArray
+) -> tuple[list[IntArray], list[IntArray]]:
+    """The face-up cards (as their orbit's least card) and the hidden ones of one role
+    assignment of the forced cards' columns."""
+    up = [canonical_cards(cards[:, c], masks) for c in up_columns]
+    hidden = [cards[:, c] for c in range(cards.shape[1]) if c not in up_columns]
+    return up, hidden
+
+
+def information_keys(
+    groups_of: tuple[int, ...] | None,
+    hand: IntArray,
+    up: list[IntArray],
+    seen: list[IntArray],
+    rows: IntArray,
+) -> IntArray:
+    """One integer key per situation and role assignment for what a strategy knows (each rank's
+    group, ``groups_of``): the hand class, the up cards, the group of each seen card (two:
+    lower first); the whole card told apart (None): the situation itself."""
+    if groups_of is None:
+        return rows
+    groups = np.asarray(groups_of, dtype=np.int64)
+    key = hand.copy()
+    for card in up:
+        key = key * 53 + card
+    infos = [groups[card // 4] for card in seen]
+    if len(infos) == 2:
+        infos = [np.minimum(infos[0], infos[1]), np.maximum(infos[0], infos[1])]
+    for info in infos:
+        key = key * 13 + info
+    return key
+
+
+def seen_key(seen: list[IntArray]) -> IntArray:
+    """The seen-rank key of each situation (``by_seen``): a rank, or ``13 * low + high``."""
+    if not seen:
+        return np.zeros(1, dtype=np.int64)
+    ranks = [card // 4 for card in seen]
+    if len(ranks) == 1:
+        return ranks[0]
+    return np.minimum(ranks[0], ranks[1]) * 13 + np.maximum(ranks[0], ranks[1])
