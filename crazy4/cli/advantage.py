@@ -45,9 +45,10 @@ def _holecards_arguments(parser: argparse.ArgumentParser) -> None:
         "--seen",
         type=int,
         default=1,
-        help="hidden dealer cards the player sees (default 1; Crazy 4 Poker 1 or 2; Four Card "
-        "Poker and Three Card Poker 1, in Four Card Poker besides the up card); 0 runs the "
-        "ordinary strategy through the engine (the best-four games)",
+        help="hidden dealer cards the player sees (default 1; at most two dealer cards known "
+        "with those dealt face up: Crazy 4 Poker and Three Card Poker 0 to 2, Four Card Poker "
+        "and Caribbean Stud Poker 0 or 1, besides the up card); 0 runs the ordinary strategy "
+        "through the engine",
     )
     parser.add_argument(
         "--groups",
