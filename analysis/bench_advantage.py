@@ -28,13 +28,11 @@ from pathlib import Path
 
 _CHILD = """
 import resource, sys, time
-from crazy4.advantage.run import hole_card_results
-from crazy4.core.table_kernels import set_threads
+from crazy4.generic.holecards import hole_card_results
 from crazy4.registry import load_rules
 rules, seen, jobs = load_rules(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
-set_threads(jobs)
 start = time.perf_counter()
-results = hole_card_results(rules, seen)
+results = hole_card_results(rules, seen, jobs=jobs)
 wall = time.perf_counter() - start
 usage = resource.getrusage(resource.RUSAGE_SELF)
 print(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, len(results.tables))

@@ -51,7 +51,6 @@ from crazy4.registry import (
 )
 from crazy4.rules.load import shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.game import HoleCardTables
 
 #: Tables every game's analysis writes.
 REQUIRED_TABLES = frozenset({"bets", "returns", "net_distribution"})
@@ -308,26 +307,20 @@ HOLE_CARD_SAMPLE = 24
 
 
 def check_hole_cards(game: RegisteredGame, context: Context) -> None:
-    """One seen dealer card: knowing nothing is the ordinary game exactly, and knowing the
-    card is worth at least as much (or, for the five-card engine, its role's settlement has a
-    net for every decision and cell, folding always allowed). A game that publishes no
-    hole-card tables (:attr:`~crazy4.spec.game.HoleCardTables.published_seen` 0: too many
-    situations) is checked on :data:`HOLE_CARD_SAMPLE` situation classes: the card, then its
-    rank, then nothing, in that order of value."""
+    """One seen dealer card through the game's hole-card tables (the one engine): knowing
+    nothing is the ordinary game exactly, and knowing the card is worth at least as much as
+    knowing its rank, which is worth at least as much as nothing. A game that publishes no
+    hole-card tables (:attr:`~crazy4.spec.game.Game.published_seen` 0: too many situations) is
+    checked on :data:`HOLE_CARD_SAMPLE` player hand classes: the card, then its rank, then
+    nothing, in that order of value."""
     rules = context.rules
-    if isinstance(game, HoleCardTables):
-        sample = 0 if game.published_seen else HOLE_CARD_SAMPLE
-        strategies = game.hole_card_tables(rules, 1, [], 1, sample)["hole_strategies"]
-        value = {name: exact_ev(strategies, "strategy", name) for name in ("none", "rank", "card")}
-        if not sample:
-            main = exact_ev(context.results.tables["bets"], "bet", context.results.main_bet)
-            assert value["none"] == main
-        assert value["card"] >= value["rank"] >= value["none"]
-        return
-    role = game.hole_cards()
-    settlement = role.settlement(rules)
-    assert settlement.nets.shape[1:] == (4, len(role.cells))
-    assert settlement.allowed[:, 0].all()
+    sample = 0 if game.published_seen else HOLE_CARD_SAMPLE
+    strategies = game.hole_card_tables(rules, 1, [], 1, sample)["hole_strategies"]
+    value = {name: exact_ev(strategies, "strategy", name) for name in ("none", "rank", "card")}
+    if not sample:
+        main = exact_ev(context.results.tables["bets"], "bet", context.results.main_bet)
+        assert value["none"] == main
+    assert value["card"] >= value["rank"] >= value["none"]
 
 
 def check_collusion(game: RegisteredGame, context: Context) -> None:

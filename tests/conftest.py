@@ -123,7 +123,7 @@ SLOW_TESTS = frozenset(
         "crazy4/cardroom/seats.py::crazy4.cardroom.seats.joint_optimal_decisions",
         # the hole-card analysis its example runs (42 s at load 2); the crazy_four Analysis.exact_ev
         # doctest once listed here moved into the Analysis docstring (listed below)
-        "crazy4/advantage/holecards.py::crazy4.advantage.holecards.HoleCardAnalysis.exact_ev",
+        "crazy4/generic/holecard_engine.py::crazy4.generic.holecard_engine.HoleCardAnalysis.exact_ev",
         "crazy4/games/crazy_four/analysis.py::crazy4.games.crazy_four.analysis.Analysis",
         "crazy4/generic/bestfour_analysis.py::crazy4.generic.bestfour_analysis.BestFourAnalysis.run",
         "crazy4/generic/rule_prices.py::crazy4.generic.rule_prices.exact_average_total_bet",
@@ -169,6 +169,7 @@ SLOW_TESTS = frozenset(
         "tests/cardroom/test_cardroom.py::test_two_hands_distribution",
         "tests/core/test_table_builders.py::test_compiled_five_card_strengths_equal_the_numpy_builder",
         "tests/advantage/test_holecards.py::test_no_information_reproduces_the_exact_ev",
+        "tests/generic/test_holecard_engine.py::test_crazy_four_tables_are_the_published_ones",
         "tests/advantage/test_holecards.py::test_counts_equal_a_listing_of_dealer_completions",
         "tests/advantage/test_holecards.py::test_situation_classes_are_the_orbits_of_every_relabelling",
         # the users of test_holecards.py's module fixture (one seen card, 71 s to set up)

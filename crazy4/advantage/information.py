@@ -1,4 +1,4 @@
-"""What the player learns of the seen cards, and the groups of a memorizable chart.
+"""What the player learns of the seen cards: rank groups as the command line writes them.
 
 Information
 -----------
@@ -15,22 +15,15 @@ The chart
 ---------
 A chart a person can memorize decides on (hand group, seen rank): the hand group is the player's
 best four read coarsely (high card by its two top ranks, pairs by rank, every other category
-whole), and the chart's decision per cell is again the aggregate-then-decide optimum over the
-cell's situations.
+whole: :func:`crazy4.generic.holecard_engine.chart_groups`, from the game's ranking), and the
+chart's decision per cell is again the aggregate-then-decide optimum over the cell's
+situations.
 """
 
 from __future__ import annotations
 
-from functools import cache
-
-import numpy as np
-import numpy.typing as npt
-
 from crazy4.core.cards import RANKS
-from crazy4.core.ranking import HandCategory, build_four_card_table, number_of_strengths
 from crazy4.errors import InputError
-
-RADIX = 13
 
 
 def parse_groups(text: str) -> tuple[int, ...]:
@@ -86,36 +79,3 @@ RANK_GROUPS = tuple(range(len(RANKS)))
 
 #: One group of all ranks: the player learns nothing of the seen card.
 NO_GROUPS = (0,) * len(RANKS)
-
-
-@cache
-def chart_groups() -> tuple[npt.NDArray[np.int64], tuple[str, ...]]:
-    """The chart's hand group of every best-four strength, and the groups' names (weakest first).
-
-    Examples
-    --------
-    >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.core.ranking import hand_strength
-    >>> group_of, names = chart_groups()
-    >>> names[group_of[hand_strength(parse_cards("Ks Qd 8c 4h"))]]
-    'K-Q high'
-    >>> names[group_of[hand_strength(parse_cards("9s 9d 8c 4h"))]], names[-1]
-    ('pair of 9s', 'four of a kind')
-    """
-    raw = build_four_card_table()[1]
-    names: list[str] = []
-    group_of = np.empty(number_of_strengths(), dtype=np.int64)
-    for strength in range(number_of_strengths()):
-        key = int(raw[strength])
-        category = HandCategory(key // RADIX**4)
-        top, second = (key // RADIX**3) % RADIX, (key // RADIX**2) % RADIX
-        if category == HandCategory.HIGH_CARD:
-            name = f"{RANKS[top]}-{RANKS[second]} high"
-        elif category == HandCategory.PAIR:
-            name = f"pair of {RANKS[top]}s"
-        else:
-            name = category.label
-        if not names or names[-1] != name:
-            names.append(name)
-        group_of[strength] = len(names) - 1
-    return group_of, tuple(names)

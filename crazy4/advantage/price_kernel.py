@@ -8,12 +8,12 @@ For situation ``n`` with dealer-outcome counts ``cells[n, c]`` and the player's 
     ev[n, m]     = sum_c cells[n, c] * nets[s, m, c]
     square[n, m] = sum_c cells[n, c] * nets[s, m, c] ** 2
 
-(:func:`crazy4.advantage.holecards.situation_prices`). The numpy form gathers an
+(:mod:`crazy4.generic.holecard_engine`). The numpy form gathers an
 ``(n, 4, cells)`` copy of the nets and contracts it twice; this loop reads the situation's
 cells once and the strength's 4 x cells nets from a table that stays in the first-level cache.
 The arithmetic is the same int64 products and sums in the same order per entry, so the results
 are equal (the engine refuses a rule set whose sums could overflow int64 before it prices:
-:func:`crazy4.advantage.holecards.analyze_hole_cards`).
+:func:`crazy4.generic.holecard_engine.analyze_hole_cards`).
 ``tests/advantage/test_price_kernel.py`` compares it with a plain listing.
 
 **Deciding** (:func:`decide_groups`). A strategy decides once per information class (a key):
@@ -227,3 +227,53 @@ def decide_groups(
         seen,
     )
     return totals, decisions, seen
+
+
+@njit(cache=True, nogil=True)
+def _key_sums(
+    keys: Any, weights: Any, ev: Any, square: Any, allowed: Any, sums: Any, refused: Any
+) -> None:  # pragma: no cover - compiled; tests compare it with the numpy sums
+    codes = ev.shape[1]
+    for i in range(keys.shape[0]):
+        key = keys[i]
+        w = weights[i]
+        sums[key, 0] += w
+        for m in range(codes):
+            sums[key, 1 + m] += w * ev[i, m]
+            sums[key, 1 + codes + m] += w * square[i, m]
+            if not allowed[i, m]:
+                refused[key, m] += 1
+
+
+def key_sums(
+    keys: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.int64],
+    ev: npt.NDArray[np.int64],
+    square: npt.NDArray[np.int64],
+    allowed: npt.NDArray[np.bool_],
+    size: int,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Per key below ``size`` (a chart's cells): the weight, the weighted EV and second-moment
+    numerators of each decision (``1 + 2 * decisions`` columns), and how many rows refuse each
+    decision; one compiled pass, exact int64 sums.
+
+    Examples
+    --------
+    >>> ev = np.array([[-2, 1], [-2, -6]]); allowed = np.array([[True, True], [True, False]])
+    >>> sums, refused = key_sums(np.array([1, 1]), np.array([1, 2]), ev, ev * ev, allowed, 2)
+    >>> sums[1].tolist(), refused[1].tolist()
+    ([3, -6, -11, 12, 73], [0, 1])
+    """
+    codes = ev.shape[1]
+    sums = np.zeros((size, 1 + 2 * codes), dtype=np.int64)
+    refused = np.zeros((size, codes), dtype=np.int64)
+    _key_sums(
+        np.ascontiguousarray(keys, dtype=np.int64),
+        np.ascontiguousarray(weights, dtype=np.int64),
+        np.ascontiguousarray(ev, dtype=np.int64),
+        np.ascontiguousarray(square, dtype=np.int64),
+        np.ascontiguousarray(allowed, dtype=np.bool_),
+        sums,
+        refused,
+    )
+    return sums, refused

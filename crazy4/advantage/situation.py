@@ -1,56 +1,21 @@
-"""One situation with seen dealer cards: its exact dealer counts, EVs and best decision.
+"""The exact EVs of situations with seen dealer cards, from a game's hole-card role.
 
-``crazy4 advantage holecards --hand ... --seen-cards ...`` prints it; the detector and the
-simulator's hole-card strategy decide the same way for the situations they meet.
+The detector and the simulator's hole-card strategy price the situations they meet here
+(``crazy4 advantage holecards --hand`` prints one through the one hole-card engine:
+:mod:`crazy4.generic.holecard_situation`).
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.holecards import check_seen, situation_prices
-from crazy4.core.cards import colex_indices, format_card
-from crazy4.core.decisions import best_decisions, decision_label
+from crazy4.advantage.price_kernel import price_situations
+from crazy4.core.cards import colex_indices
 from crazy4.core.forced import completions, count_forced
 from crazy4.core.ranking import build_best_four_strengths
-from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.game import game_of
-
-
-def check_situation(
-    rules: RuleSet, hand: tuple[int, ...], up: tuple[int, ...], seen: tuple[int, ...]
-) -> None:
-    """Refuse impossible situations with one line (InputError).
-
-    Examples
-    --------
-    >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.registry import load_rules
-    >>> check_situation(load_rules("crazy4-standard"), parse_cards("Ks Qd 8c 4h 2s"), (),
-    ...                 parse_cards("Ks"))
-    Traceback (most recent call last):
-    ...
-    crazy4.errors.InputError: --seen-cards: Ks is also in the player's hand
-    """
-    game = game_of(rules)
-    role = game.hole_cards()
-    check_seen(role, len(seen), game.title, option="--seen-cards: number of cards")
-    if len(up) != role.face_up:
-        raise InputError(
-            f"--up: {game.title} has {role.face_up} face-up dealer card(s); {len(up)} given"
-        )
-    for option, cards in (("--up", up), ("--seen-cards", seen)):
-        for card in cards:
-            if card in hand:
-                raise InputError(f"{option}: {format_card(card)} is also in the player's hand")
-    if set(up) & set(seen):
-        raise InputError(
-            f"--seen-cards: {format_card(sorted(set(up) & set(seen))[0])} is the up card"
-        )
 
 
 def situation_evs(
@@ -79,25 +44,5 @@ def situation_evs(
         hands64, np.arange(n), forced64, role.thresholds(rules, strengths), role.dealer_size
     ).astype(np.int64)
     cells = role.cells_from_counts(below, n_completions)
-    ev, _ = situation_prices(cells, strengths, settlement)
+    ev, _ = price_situations(cells, strengths, settlement.nets)
     return ev, settlement.allowed[strengths], n_completions * settlement.unit
-
-
-def situation_text(
-    rules: RuleSet, hand: tuple[int, ...], up: tuple[int, ...], seen: tuple[int, ...]
-) -> str:
-    """The lines ``crazy4 advantage holecards --hand`` prints for one situation."""
-    check_situation(rules, hand, up, seen)
-    ev, allowed, denominator = situation_evs(rules, np.array([hand]), np.array([up + seen]))
-    decision, tied = best_decisions(ev, allowed)
-    shown = " ".join(format_card(card) for card in hand)
-    lines = [f"Hand {shown}  seen {' '.join(format_card(c) for c in up + seen)}  ({rules.name})"]
-    for code in range(4):
-        if allowed[0, code]:
-            exact = Fraction(int(ev[0, code]), denominator)
-            lines.append(f"  {decision_label(code):<4} {float(exact):+.6f}  (exact {exact})")
-    ties = [decision_label(code) for code in range(4) if tied[0, code]]
-    lines.append(f"Optimal decision: {decision_label(int(decision[0]))}")
-    if len(ties) > 1:
-        lines.append(f"Exact tie between: {', '.join(ties)}")
-    return "\n".join(lines)

@@ -106,22 +106,24 @@ def write_situations(
 
 def _ev(rules: RuleSet, seen: int) -> dict[str, object]:
     """The EV numerators' common denominator and the seen cards, for the provenance."""
-    from crazy4.core.forced import completions
+    from math import comb
+
     from crazy4.spec.game import game_of
 
-    role = game_of(rules).hole_cards()
-    denominator = completions(role.dealer_size, role.face_up + seen) * role.settlement(rules).unit
-    return {"seen": seen, "ev_denominator": denominator}
+    spec = game_of(rules).spec
+    shape, known = spec.shape, spec.shape.face_up + seen
+    completions = comb(52 - shape.player_cards - known, shape.dealer_cards - known)
+    return {"seen": seen, "ev_denominator": completions * spec.settlement(rules).unit}
 
 
 def _deals(rules: RuleSet, seen: int) -> int:
     """Deals the situations stand for: hands x known dealer cards x completions (x roles)."""
     from math import comb
 
-    from crazy4.core.forced import completions
     from crazy4.spec.game import game_of
 
-    role = game_of(rules).hole_cards()
-    known = role.face_up + seen
-    roles = comb(known, role.face_up)
-    return comb(52, 5) * comb(47, known) * roles * completions(role.dealer_size, known)
+    shape = game_of(rules).spec.shape
+    p, known = shape.player_cards, shape.face_up + seen
+    roles = comb(known, shape.face_up)
+    completions = comb(52 - p - known, shape.dealer_cards - known)
+    return comb(52, p) * comb(52 - p, known) * roles * completions

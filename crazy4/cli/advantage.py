@@ -26,7 +26,7 @@ from crazy4.errors import InputError
 if TYPE_CHECKING:
     from crazy4.results.destination import Claimed
     from crazy4.rules.ruleset import RuleSet
-    from crazy4.spec.game import HoleCardTables
+    from crazy4.spec.game import Game
 
 
 @dataclass(frozen=True)
@@ -45,9 +45,10 @@ def _holecards_arguments(parser: argparse.ArgumentParser) -> None:
         "--seen",
         type=int,
         default=1,
-        help="hidden dealer cards the player sees (default 1; Crazy 4 Poker 1 or 2; Four Card "
-        "Poker and Three Card Poker 1, in Four Card Poker besides the up card); 0 runs the "
-        "ordinary strategy through the engine (the best-four games)",
+        help="hidden dealer cards the player sees (default 1; at most two dealer cards known "
+        "with those dealt face up: Crazy 4 Poker and Three Card Poker 0 to 2, Four Card Poker "
+        "and Caribbean Stud Poker 0 or 1, besides the up card); 0 runs the ordinary strategy "
+        "through the engine",
     )
     parser.add_argument(
         "--groups",
@@ -85,29 +86,18 @@ def _holecards_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _one_situation(args: argparse.Namespace) -> int:
-    from crazy4.advantage.situation import situation_text
-    from crazy4.core.cards import parse_cards
     from crazy4.registry import game_of, load_rules
-    from crazy4.spec.game import HoleCardTables
 
     rules = load_rules(args.rules)
-    game = game_of(rules)
-    if isinstance(game, HoleCardTables):  # the game's own engine
-        print(game.hole_card_situation(rules, args.hand, args.up, args.seen_cards))
-        return 0
-    hand = parse_cards(args.hand, count=5)
-    seen = parse_cards(args.seen_cards) if args.seen_cards else ()
-    up = parse_cards(args.up, count=1) if args.up else ()
-    print(situation_text(rules, hand, up, seen))
+    print(game_of(rules).hole_card_situation(rules, args.hand, args.up, args.seen_cards))
     return 0
 
 
 def run_holecards(args: argparse.Namespace) -> int:
     """``crazy4 advantage holecards``: every situation, or one with ``--hand``."""
-    from crazy4.advantage.holecards import check_seen
     from crazy4.advantage.information import parse_groups
+    from crazy4.generic.holecard_engine import check_seen
     from crazy4.registry import game_of, load_rules
-    from crazy4.spec.game import HoleCardTables
 
     for text in args.groups or ():
         parse_groups(text)  # before anything, with --hand too: a bad group is never ignored
@@ -124,40 +114,64 @@ def run_holecards(args: argparse.Namespace) -> int:
     from crazy4.results.destination import Output, check_outputs
     from crazy4.rules.load import resolve_rules_path
 
-    if isinstance(game, HoleCardTables):  # the game's own engine
-        if args.situations is not None:
-            raise InputError(f"--situations: not available for rule set {rules.name!r}")
-        outputs = [Output("--out", args.out, folder=True)] if args.out is not None else []
-        claimed = check_outputs(outputs, [("--rules", resolve_rules_path(args.rules))])
-        return _game_tables(args, game, rules, claimed[0] if claimed else None)
-    check_seen(game.hole_cards(), args.seen, game.title)
-    groups = args.groups or ["A,K,QJT,98765432"]
+    check_seen(game.spec.shape, args.seen, game.title)
     if args.situations is not None and Path(args.situations).suffix.lower() != ".parquet":
         raise InputError("--situations must name a .parquet file")
     outputs = [Output("--out", args.out, folder=True)] if args.out is not None else []
     if args.situations is not None:
         outputs.append(Output("--situations", args.situations))
     claimed = check_outputs(outputs, [("--rules", resolve_rules_path(args.rules))])
-    return _run_analysis(args, rules, groups, claimed[0] if args.out is not None else None)
+    return _run_analysis(args, game, rules, claimed[0] if args.out is not None else None)
 
 
-def _game_tables(
-    args: argparse.Namespace, game: HoleCardTables, rules: RuleSet, out: Claimed | None
-) -> int:
-    """A game's own hole-card tables: computed, printed, written to ``--out``."""
+def _run_analysis(args: argparse.Namespace, game: Game, rules: RuleSet, out: Claimed | None) -> int:
+    """Every situation through the game's hole-card tables: computed, printed, written."""
+    from math import comb
+
+    from tqdm import tqdm
+
     from crazy4.advantage.report import hole_card_section
+    from crazy4.generic.counts import suit_classes
+    from crazy4.generic.holecards import table_prefix
     from crazy4.results.write import provenance, replace_folder, write_table, write_text
 
-    tables = game.hole_card_tables(rules, args.seen, args.groups or [], worker_count(args.jobs))
-    strategies = tables["hole_strategies"]
+    shape = game.spec.shape
+    bar = tqdm(
+        total=int(suit_classes(shape.player_cards)[1].shape[0]),
+        desc=f"hole cards {rules.name}",
+        unit="hand class",
+        disable=args.quiet or None,
+        leave=False,
+    )
+    groups, jobs = args.groups or [], worker_count(args.jobs)
+    try:
+        if args.situations is None:
+            tables = game.hole_card_tables(rules, args.seen, groups, jobs, progress=bar.update)
+        else:
+            from crazy4.advantage.situations_file import write_situations
+
+            tables = write_situations(
+                Path(args.situations),
+                rules,
+                lambda sink: game.hole_card_tables(
+                    rules, args.seen, groups, jobs, progress=bar.update, sink=sink
+                ),
+                seen=args.seen,
+            )
+    finally:
+        bar.close()
+    prefix = table_prefix(args.seen)
+    strategies = tables[f"{prefix}_strategies"]
     if out is not None:
-        deals = int(strategies["deals"].iloc[0])
+        known = shape.face_up + args.seen
+        completions = comb(52 - shape.player_cards - known, shape.dealer_cards - known)
+        deals = int(strategies["situations"].iloc[0]) * completions
         record = provenance(rules.name, rules.content_hash, deals, seen=args.seen)
 
         def write_all(target: Path) -> None:
             for name, frame in tables.items():
                 write_table(frame, target / f"{name}.parquet", record)
-            write_text(target / "report.md", hole_card_section(tables, "hole"))
+            write_text(target / "report.md", hole_card_section(tables, prefix))
 
         replace_folder(out.path, write_all, out.state)
     columns = ["strategy", "house_edge", "element_of_risk", "std_dev", "gain"]
@@ -166,81 +180,8 @@ def _game_tables(
         print(json.dumps(strategies[columns].to_dict("records"), indent=2, default=int))
     else:
         print(strategies[columns].to_string(index=False))
-    return 0
-
-
-def _run_analysis(
-    args: argparse.Namespace, rules: object, groups: list[str], out: Claimed | None
-) -> int:
-    from tqdm import tqdm
-
-    from crazy4.advantage.report import hole_card_section
-    from crazy4.advantage.run import hole_card_results
-    from crazy4.core.symmetry import build_suit_classes
-    from crazy4.core.table_kernels import set_threads
-    from crazy4.results.write import provenance, replace_folder, write_table, write_text
-    from crazy4.rules.ruleset import RuleSet
-
-    assert isinstance(rules, RuleSet)
-    previous = set_threads(worker_count(args.jobs))
-    total = int(build_suit_classes().weights.shape[0])
-    bar = tqdm(
-        total=total,
-        desc=f"hole cards {rules.name}",
-        unit="hand class",
-        disable=args.quiet or None,
-        leave=False,
-    )
-    try:
-        if args.situations is None:
-            results = hole_card_results(rules, args.seen, groups, progress=bar.update)
-        else:
-            from crazy4.advantage.situations_file import write_situations
-
-            results = write_situations(
-                Path(args.situations),
-                rules,
-                lambda sink: hole_card_results(
-                    rules, args.seen, groups, progress=bar.update, sink=sink
-                ),
-                seen=args.seen,
-            )
-    finally:
-        bar.close()
-        set_threads(previous)
-    strategies = next(
-        frame for name, frame in results.tables.items() if name.endswith("_strategies")
-    )
-    if out is not None:
-        record = provenance(
-            rules.name,
-            rules.content_hash,
-            int(strategies["situations"].iloc[0]) * results.analysis.completions,
-            seen=args.seen,
-        )
-        prefix = "hole" if args.seen == 1 else f"hole{args.seen}"
-
-        def write_all(target: Path) -> None:
-            for name, frame in results.tables.items():
-                write_table(frame, target / f"{name}.parquet", record)
-            write_text(target / "report.md", hole_card_section(results.tables, prefix))
-
-        replace_folder(out.path, write_all, out.state)
-    columns = [
-        "strategy",
-        "house_edge",
-        "element_of_risk",
-        "std_dev",
-        "gain",
-        "ev_numerator",
-        "ev_denominator",
-    ]
-    if args.json:
-        print(json.dumps(strategies[columns].to_dict("records"), indent=2, default=int))
-    else:
-        print(strategies[columns].to_string(index=False))
         if out is not None:
-            print(f"{len(results.tables)} tables and report.md in {out.path}")
+            print(f"{len(tables)} tables and report.md in {out.path}")
     return 0
 
 
@@ -248,14 +189,14 @@ def simulate_hole_card_seat(args: argparse.Namespace, rules: object) -> int:
     """``crazy4 simulate --hole-cards K``: one hole-carding seat, mean and standard error."""
     from tqdm import tqdm
 
-    from crazy4.advantage.holecards import check_seen
     from crazy4.advantage.simulate import simulate_hole_cards
+    from crazy4.generic.holecard_engine import check_seen
     from crazy4.registry import game_of
     from crazy4.rules.ruleset import RuleSet
 
     assert isinstance(rules, RuleSet)
     game = game_of(rules)
-    check_seen(game.hole_cards(), args.hole_cards, game.title, option="--hole-cards")
+    check_seen(game.spec.shape, args.hole_cards, game.title, option="--hole-cards")
     if args.log is not None or args.summary is not None or args.seats != 1:
         raise InputError("--hole-cards plays one seat and writes no --log or --summary")
     bar = tqdm(

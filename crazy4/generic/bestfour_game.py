@@ -35,6 +35,7 @@ from crazy4.spec.game import GameAnalysis, Progress
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+    import pandas as pd
 
     from crazy4.core.bets import ExactBet
     from crazy4.generic.bestfour_report import BestFourAnalysis, BestFourReport
@@ -148,9 +149,47 @@ class BestFourGame(ABC):
     def checks(self) -> BestFourChecks:
         """The validator's game part (:class:`crazy4.generic.bestfour_validate.BestFourChecks`)."""
 
+    @property
+    @abstractmethod
+    def spec(self) -> GameSpec:
+        """The game as a specification: what the engines that take one read (hole cards)."""
+
     @abstractmethod
     def hole_cards(self) -> CellHoleCards:
         """The hole-card role: the game's outcome cells (:class:`.cell_roles.CellHoleCards`)."""
+
+    @property
+    def published_seen(self) -> int:
+        """The seen cards of the hole-card tables ``crazy4 analyze --hole-cards`` publishes
+        (the hole-card role's ``results_seen``)."""
+        return self.hole_cards().results_seen
+
+    def hole_card_tables(
+        self,
+        rules: RuleSet,
+        seen: int,
+        groups: list[str],
+        jobs: int,
+        sample: int = 0,
+        *,
+        progress: Callable[[int], None] | None = None,
+        sink: Callable[[dict[str, Any]], None] | None = None,
+    ) -> dict[str, pd.DataFrame]:
+        """The chart tables of ``seen`` seen cards, from the one hole-card engine over
+        :attr:`spec` (:func:`crazy4.generic.holecards.chart_tables`)."""
+        from crazy4.generic.holecards import chart_tables
+
+        return chart_tables(rules, seen, groups, jobs, sample, progress=progress, sink=sink)
+
+    def hole_card_situation(
+        self, rules: RuleSet, hand: str, up: str | None, seen: str | None
+    ) -> str:
+        """One situation's exact prices, as ``--hand`` prints them, from the one hole-card
+        engine's counting over :attr:`spec`
+        (:func:`crazy4.generic.holecard_situation.decision_text`)."""
+        from crazy4.generic.holecard_situation import decision_text
+
+        return decision_text(self.spec, rules, hand, up, seen)
 
     @abstractmethod
     def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:

@@ -1,6 +1,6 @@
 """The hole-card role of a best-four game, from its dealer-outcome cells.
 
-Both advantage engines (:mod:`crazy4.advantage.holecards`, :mod:`crazy4.advantage.collusion`)
+Both advantage engines (:mod:`crazy4.advantage.situation`, :mod:`crazy4.advantage.collusion`)
 price a player hand from the dealer hands counted *below* a few strengths (thresholds that
 depend on the player's strength and the rules). A game whose outcome cells are the differences
 of those counts -- ``0 <= B(t_1) <= ... <= B(t_m) <= N`` cut the ``N`` dealer hands into

@@ -11,13 +11,15 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from crazy4.errors import InputError
 from crazy4.spec.game import GameAnalysis, Progress
 from crazy4.spec.specification import GameSpec
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import pandas as pd
 
     from crazy4.rules.ruleset import RuleSet
@@ -171,8 +173,8 @@ class SpecGame:
         return SpecValidator(self.spec, simulator)
 
     def hole_cards(self) -> HoleCardRole:
-        """Not this game's: :meth:`hole_card_tables` builds its tables."""
-        self._missing("the five-card hole-card engine")
+        """Not this game's: planting and detection run on :meth:`surveilled`."""
+        self._missing("the outcome-cell hole-card role")
 
     @property
     def published_seen(self) -> int:
@@ -183,23 +185,28 @@ class SpecGame:
         return published_seen(self.spec.shape)
 
     def hole_card_tables(
-        self, rules: RuleSet, seen: int, groups: list[str], jobs: int, sample: int = 0
+        self,
+        rules: RuleSet,
+        seen: int,
+        groups: list[str],
+        jobs: int,
+        sample: int = 0,
+        *,
+        progress: Callable[[int], None] | None = None,
+        sink: Callable[[dict[str, Any]], None] | None = None,
     ) -> dict[str, pd.DataFrame]:
-        """``hole_strategies``: one seen dealer card, by what the player learns of it
-        (:mod:`crazy4.generic.holecards`); ``sample``: that many situation classes only."""
-        from crazy4.generic.holecards import hole_card_table, sample_rows
+        """``hole_strategies`` by what the player learns of the seen cards, in rank groups
+        (:func:`crazy4.generic.holecards.rank_group_tables`)."""
+        from crazy4.generic.holecards import rank_group_tables
 
-        if seen != 1:
-            raise InputError(f"--seen: {self.spec.title} is analysed with 1 seen card, not {seen}")
-        rows = sample_rows(self.spec.shape, sample) if sample else None
-        return {"hole_strategies": hole_card_table(self.spec, rules, groups, jobs, rows)}
+        return rank_group_tables(rules, seen, groups, jobs, sample, progress=progress, sink=sink)
 
     def hole_card_situation(
         self, rules: RuleSet, hand: str, up: str | None, seen: str | None
     ) -> str:
         """One situation's exact prices, as ``--hand`` prints them
-        (:func:`crazy4.generic.holecards.situation_text`)."""
-        from crazy4.generic.holecards import situation_text
+        (:func:`crazy4.generic.holecard_situation.situation_text`)."""
+        from crazy4.generic.holecard_situation import situation_text
 
         return situation_text(self.spec, rules, hand, up, seen)
 

@@ -1,116 +1,77 @@
-"""Seen dealer cards in a spec game: the exact value of knowing one of the dealer's hidden cards.
+"""Seen dealer cards, every game: the hole-card job from a rule set to its tables.
 
-A *situation* is what the player knows when deciding: a player hand, the dealer cards the rules
-turn face up (none, or an up card), and one hidden dealer card the player has seen. The
-situations are the classes of :func:`crazy4.generic.situations.deal_situations` (a hand and the
-up cards, reduced by suit symmetry), each with every one of the ``52 - p - f`` cards it leaves
-as the seen card; a dealer hand is counted when it holds the up cards and the seen card, both
-*forced* cards of the game's counter (:func:`crazy4.generic.counting.counter_for` of the deal
-shape: listing for Three Card Poker, inclusion--exclusion over the player's cards for a
-five-card dealer hand beside an up card, whose cost does not grow with the forced cards) and
-priced. A *strategy* is what the player learns of
-the seen card -- nothing, a group of ranks (face card or not), its rank, the whole card -- and
-decides, per situation class and piece of information, by the summed cells of the situations
-the information cannot tell apart: aggregate counts, then decide. Each class is decided on its
-own, so the classes are counted and valued in blocks (:data:`SITUATIONS_PER_BLOCK`) and nothing
-of the whole count is held. Every EV is an exact fraction over
-``C(52, p) * C(52 - p, f) * (52 - p - f) * C(51 - p - f, d - f - 1)`` deals.
+What ``crazy4 advantage holecards``, ``crazy4 analyze --hole-cards`` and the conformance check
+run, for every game the same way: the one engine (:mod:`crazy4.generic.holecard_engine`) over
+the game's specification prices every situation (a player hand, the dealer cards dealt face
+up, the hidden cards seen) and decides each strategy -- what the player learns of the seen
+cards: nothing, a group of ranks, the rank, the whole card -- exactly; the tables
+(:mod:`crazy4.generic.holecard_tables`) are written in the vocabulary the game publishes
+(:meth:`crazy4.spec.game.Game.hole_card_tables`): the chart tables (strategies, value of each
+seen rank, the chart) or the rank-group table. One situation (``--hand``) is priced by
+:mod:`crazy4.generic.holecard_situation`.
 
 Examples
 --------
->>> groups_of(FACE_CARDS).tolist()[8:]
-[1, 0, 0, 0, 1]
+>>> [strategy.name for strategy, _ in rank_group_strategies([FACE_CARDS])]
+['none', 'group:JQK,AT98765432', 'rank', 'card']
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from math import comb
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from crazy4.core.cards import RANKS, format_cards, parse_cards
-from crazy4.errors import InputError
-from crazy4.generic.analysis import player_strengths
-from crazy4.generic.counting import counter_for
-from crazy4.generic.pricing import price
-from crazy4.generic.situations import DealSituations, deal_situations
+from crazy4.advantage.information import RANK_GROUPS, groups_label, parse_groups
+from crazy4.core.cards import RANKS
+from crazy4.generic.holecard_engine import (
+    FULL_CARD,
+    NO_INFORMATION,
+    HoleCardAnalysis,
+    Strategy,
+    analyze_hole_cards,
+)
+from crazy4.generic.holecard_situations import row_chunk
+from crazy4.generic.holecard_tables import hole_card_tables, rank_group_table
+from crazy4.generic.situations import DealSituations
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import DECISIONS, CellSettlement, DealShape, GameSpec
+from crazy4.spec.specification import DealShape, GameSpec
 
 IntArray = npt.NDArray[np.int64]
+#: Called with the hand classes finished after each chunk.
+Progress = Callable[[int], None]
+#: Called with each chunk's situation rows (:mod:`crazy4.advantage.situations_file`).
+Sink = Callable[[dict[str, Any]], None]
 
-#: The default partial information: face card (J, Q, K) or not.
+#: The partial information of the chart tables by default: ace, king, Q-J-T, the rest.
+DEFAULT_GROUPS = "A,K,QJT,98765432"
+#: The partial information of the rank-group table by default: face card (J, Q, K) or not.
 FACE_CARDS = "JQK,AT98765432"
-#: Situations (class rows x seen cards) counted and valued at once.
-SITUATIONS_PER_BLOCK = 1 << 17
-#: Situations (hand, up cards, seen card), before the suit symmetry, up to which the hole-card
-#: tables are light enough to publish with the analysis (:func:`published_seen`).
+#: Situations (hand, up cards, seen card), before the suit symmetry, up to which a
+#: specification game's hole-card tables are light enough to publish with the analysis.
 PUBLISHED_SITUATIONS = 10**8
 
 
-def strategies(groups: list[str]) -> list[tuple[str, str | None]]:
-    """No information, each group list, the rank, the whole card: (name, groups or None).
+def table_prefix(seen: int) -> str:
+    """The hole-card tables' prefix: ``hole`` for one seen card, ``hole<k>`` otherwise.
 
     Examples
     --------
-    >>> [name for name, _ in strategies([FACE_CARDS])]
-    ['none', 'group:JQK,AT98765432', 'rank', 'card']
+    >>> table_prefix(1), table_prefix(2)
+    ('hole', 'hole2')
     """
-    chosen: list[tuple[str, str | None]] = [("none", "".join(RANKS))]
-    chosen += [(f"group:{text}", text) for text in groups]
-    return [*chosen, ("rank", ",".join(RANKS)), ("card", None)]
-
-
-def groups_of(text: str) -> IntArray:
-    """The group index of each rank from ``"JQK,AT98765432"`` (every rank in exactly one group).
-
-    Raises
-    ------
-    InputError
-        For an empty group, an unknown rank, or a rank missing or repeated.
-    """
-    group = np.full(13, -1, dtype=np.int64)
-    for index, part in enumerate(text.split(",")):
-        if not part:
-            raise InputError(f"rank groups {text!r}: group {index + 1} is empty")
-        for symbol in part.upper():
-            if symbol not in RANKS:
-                raise InputError(f"rank groups {text!r}: unknown rank {symbol!r}")
-            if group[RANKS.index(symbol)] >= 0:
-                raise InputError(f"rank groups {text!r}: rank {symbol} is in two groups")
-            group[RANKS.index(symbol)] = index
-    if (group < 0).any():
-        missing = "".join(RANKS[r] for r in np.flatnonzero(group < 0))
-        raise InputError(f"rank groups {text!r}: ranks {missing} are in no group")
-    return group
-
-
-def seen_shape(shape: DealShape) -> DealShape:
-    """The deal shape with one more dealer card seen (the counter's shape).
-
-    Raises
-    ------
-    InputError
-        When every dealer card is dealt face up (no hidden card to see).
-
-    Examples
-    --------
-    >>> seen_shape(DealShape(5, 5, 1, 5))
-    DealShape(player_cards=5, dealer_cards=5, face_up=2, hand_cards=5)
-    """
-    if shape.face_up >= shape.dealer_cards:
-        raise InputError("every dealer card is dealt face up: there is no hidden card to see")
-    return DealShape(shape.player_cards, shape.dealer_cards, shape.face_up + 1, shape.hand_cards)
+    return "hole" if seen == 1 else f"hole{seen}"
 
 
 def published_seen(shape: DealShape) -> int:
-    """The seen cards ``crazy4 analyze --hole-cards`` publishes tables for: one while the
-    situations are at most :data:`PUBLISHED_SITUATIONS` (Three Card Poker's 1,082,900), else
-    none (a five-card hand beside an up card: 5.6 billion, the heavier ``make advantage``).
+    """The seen cards ``crazy4 analyze --hole-cards`` publishes a specification game's tables
+    for: one while the situations are at most :data:`PUBLISHED_SITUATIONS` (Three Card Poker's
+    1,082,900), else none (a five-card hand beside an up card: 5.6 billion).
 
     Examples
     --------
@@ -123,153 +84,131 @@ def published_seen(shape: DealShape) -> int:
     return int(comb(52, p) * comb(52 - p, f) * (52 - p - f) <= PUBLISHED_SITUATIONS)
 
 
-def sample_rows(shape: DealShape, count: int) -> IntArray:
-    """``count`` class rows of :func:`crazy4.generic.situations.deal_situations` spread evenly
-    from the first to the last (every row when there are no more): a check's sample.
+def sample_classes(shape: DealShape, count: int) -> IntArray:
+    """``count`` player hand classes spread evenly from the first to the last: a check's sample.
 
     Examples
     --------
-    >>> sample_rows(DealShape(3, 3, 0, 3), 3).tolist()
+    >>> sample_classes(DealShape(3, 3, 0, 3), 3).tolist()
     [0, 877, 1754]
     """
-    rows = deal_situations(shape).rows
-    return np.unique(np.linspace(0, rows - 1, min(count, rows)).round().astype(np.int64))
+    from crazy4.generic.counts import suit_classes
+
+    classes = suit_classes(shape.player_cards)[0].shape[0]
+    return np.unique(np.linspace(0, classes - 1, min(count, classes)).round().astype(np.int64))
 
 
-def hidden_cards(classes: DealSituations, rows: IntArray) -> npt.NDArray[np.uint8]:
-    """The cards each class row of ``rows`` leaves, ascending: each in turn the seen card,
-    shape ``(n, 52 - p - f)``.
-
-    Examples
-    --------
-    >>> classes = deal_situations(DealShape(3, 3, 0, 3))
-    >>> hidden_cards(classes, np.arange(2)).shape, classes.hands[0].tolist()
-    ((2, 49), [0, 1, 2])
-    """
-    taken = np.concatenate([classes.hands[rows], classes.seen[rows]], axis=1).astype(np.int64)
-    free = np.ones((taken.shape[0], 52), dtype=bool)
-    free[np.arange(taken.shape[0])[:, None], taken] = False
-    return np.nonzero(free)[1].reshape(taken.shape[0], 52 - taken.shape[1]).astype(np.uint8)
-
-
-def seen_cells(
-    spec: GameSpec, rules: RuleSet, classes: DealSituations, rows: IntArray, jobs: int = 1
-) -> tuple[npt.NDArray[np.uint8], IntArray]:
-    """The seen cards of the class rows ``rows`` (:func:`hidden_cards`) and the outcome cells
-    with each, shape ``(n, slots, 6)``: the dealer hands holding the up cards and the seen
-    card, counted by the game's counter (module docstring)."""
-    hidden = hidden_cards(classes, rows)
-    hands = classes.hands[rows]
-    n, slots = hidden.shape
-    forced = np.concatenate(
-        [np.repeat(classes.seen[rows], slots, axis=0), hidden.reshape(-1, 1)], axis=1
-    )
-    strengths = np.repeat(player_strengths(spec, hands), slots)
-    cells = counter_for(spec.shape).cells(
-        np.repeat(hands, slots, axis=0),
-        strengths,
-        spec.qualifier(rules),
-        spec.ranking,
-        spec.shape.dealer_cards,
-        jobs,
-        forced=np.ascontiguousarray(forced, dtype=np.uint8),
-    )
-    return hidden, cells.reshape(n, slots, 6)
-
-
-@dataclass
-class StrategySums:
-    """Exact integer sums of one strategy over the situations valued so far: ``ev`` and
-    ``square`` (net and squared net, over ``unit`` and ``unit ** 2``), ``wagered`` (over
-    ``unit``), ``deals``, and the deals of each decision."""
-
-    ev: int = 0
-    square: int = 0
-    wagered: int = 0
-    deals: int = 0
-    shares: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-
-
-def pooled_cells(cells: IntArray, keys: IntArray | None, size: int) -> IntArray:
-    """The cells ``(n, slots, 6)`` summed by information ``keys`` ``(n, slots)`` (values below
-    ``size``), shape ``(n, size, 6)``; ``None``: every seen card told apart (the cells).
-
-    Sums by ``bincount``, whose weights are floats: exact, as every sum is at most
-    ``slots * completions``, far below ``2 ** 53`` (checked).
+def chart_strategies(groups: Sequence[str]) -> list[Strategy]:
+    """No information, each group list (named by its canonical text), the rank, the whole card
+    (bad groups: InputError).
 
     Examples
     --------
-    >>> cells = np.arange(12).reshape(1, 2, 6)
-    >>> pooled_cells(cells, np.array([[0, 0]]), 1).tolist()
-    [[[6, 8, 10, 12, 14, 16]]]
+    >>> [s.name for s in chart_strategies(["98765432,QJT,K,A"])]
+    ['none', 'group:A,K,QJT,98765432', 'rank', 'card']
     """
-    if keys is None:
-        return cells
-    n = cells.shape[0]
-    assert int(cells.sum(axis=2).max(initial=0)) * cells.shape[1] < 2**53
-    index = (np.arange(n)[:, None] * size + keys).ravel()
-    flat = cells.reshape(-1, 6)
-    out = np.empty((n * size, 6), dtype=np.int64)
-    for column in range(6):
-        out[:, column] = np.bincount(index, weights=flat[:, column], minlength=n * size)
-    return out.reshape(n, size, 6)
+    chosen = [NO_INFORMATION]
+    for text in groups:
+        group_of = parse_groups(text)
+        chosen.append(Strategy(f"group:{groups_label(group_of)}", group_of))
+    return [*chosen, Strategy("rank", RANK_GROUPS), FULL_CARD]
 
 
-def add_block(
-    settlement: CellSettlement,
-    sums: StrategySums,
-    pooled: IntArray,
-    strengths: IntArray,
-    weights: IntArray,
-) -> None:
-    """Decide the block's class rows by their pooled cells ``(n, size, 6)`` (one per piece of
-    information: :func:`pooled_cells`), and add their exact sums to ``sums``."""
-    nets = settlement.nets[strengths]  # (n, 4, 6)
-    ev = np.einsum("ngc,ndc->ngd", pooled, nets)
-    masked = np.where(settlement.allowed[strengths][:, None, :], ev, np.iinfo(np.int64).min)
-    decision = np.argmax(masked, axis=2)  # (n, groups): the smallest wager among exact ties
-    square = np.einsum("ngc,ndc->ngd", pooled, nets * nets)
-    deals_by = pooled.sum(axis=2)
-    sums.deals += int(deals_by.sum(axis=1) @ weights)
-    at = decision[:, :, None]
-    sums.ev += int(np.take_along_axis(ev, at, axis=2)[:, :, 0].sum(axis=1) @ weights)
-    sums.square += int(np.take_along_axis(square, at, axis=2)[:, :, 0].sum(axis=1) @ weights)
-    sums.wagered += int((deals_by * settlement.wagers[decision]).sum(axis=1) @ weights)
-    for code in range(4):
-        sums.shares[code] += int(((decision == code) * deals_by).sum(axis=1) @ weights)
+def rank_group_strategies(groups: Sequence[str]) -> list[tuple[Strategy, str | None]]:
+    """No information, each group list as written, the rank, the whole card, each with its
+    rank groups' text (None: the whole card)."""
+    texts: list[tuple[str, str | None]] = [("none", "".join(RANKS))]
+    texts += [(f"group:{text}", text) for text in groups]
+    texts += [("rank", ",".join(RANKS)), ("card", None)]
+    return [
+        (FULL_CARD if text is None else Strategy(name, parse_groups(text)), text)
+        for name, text in texts
+    ]
 
 
-def strategy_sums(
-    spec: GameSpec,
+@dataclass(frozen=True)
+class HoleCardResults:
+    """A hole-card analysis and its chart tables (named ``<prefix>_strategies`` ...)."""
+
+    analysis: HoleCardAnalysis
+    tables: dict[str, pd.DataFrame] = field(repr=False)
+
+
+def hole_card_results(
     rules: RuleSet,
-    chosen: list[tuple[str, str | None]],
+    seen: int,
+    groups: Sequence[str] = (DEFAULT_GROUPS,),
+    *,
     jobs: int = 1,
-    rows: IntArray | None = None,
-) -> tuple[list[StrategySums], int]:
-    """Every situation counted once, block by block, and valued under each strategy of
-    ``chosen``; and how many situations there are. ``rows``: only these class rows of
-    :func:`crazy4.generic.situations.deal_situations` (a sample, for a large game's checks)."""
-    seen_shape(spec.shape)  # a hidden card to see
-    classes = deal_situations(spec.shape)
-    slots = 52 - spec.shape.player_cards - spec.shape.face_up
-    selected = np.arange(classes.rows) if rows is None else np.asarray(rows, dtype=np.int64)
-    keyed = []
-    for _, text in chosen:
-        group = None if text is None else groups_of(text)
-        keyed.append((group, slots if group is None else int(group.max()) + 1))
-    sums = [StrategySums() for _ in chosen]
-    settlement = spec.settlement(rules)
-    step = max(1, SITUATIONS_PER_BLOCK // slots)
-    for start in range(0, selected.shape[0], step):
-        block = selected[start : start + step]
-        hidden, cells = seen_cells(spec, rules, classes, block, jobs)
-        strengths = player_strengths(spec, classes.hands[block])
-        weights = classes.weights[block]
-        for (group, size), total in zip(keyed, sums, strict=True):
-            keys = None if group is None else group[hidden.astype(np.int64) // 4]
-            pooled = pooled_cells(cells, keys, size)
-            add_block(settlement, total, pooled, strengths, weights)
-    return sums, int(classes.weights[selected].sum()) * slots
+    progress: Progress | None = None,
+    sink: Sink | None = None,
+    classes: IntArray | None = None,
+) -> HoleCardResults:
+    """Analyze ``seen`` hole cards of a rule set (the game's specification) into the chart
+    tables (:func:`crazy4.generic.holecard_tables.hole_card_tables`)."""
+    strategies = chart_strategies(groups)
+    options = {"progress": progress, "sink": sink, "classes": classes}
+    analysis = analyzed(rules, seen, strategies, jobs, options)
+    return HoleCardResults(analysis, hole_card_tables(analysis, table_prefix(seen)))
+
+
+def analyzed(
+    rules: RuleSet, seen: int, strategies: list[Strategy], jobs: int, options: dict[str, Any]
+) -> HoleCardAnalysis:
+    """:func:`crazy4.generic.holecard_engine.analyze_hole_cards` with ``options``, its compiled
+    passes on ``jobs`` threads (:func:`crazy4.core.table_kernels.set_threads`)."""
+    from crazy4.core.table_kernels import set_threads
+
+    previous = set_threads(jobs)
+    try:
+        return analyze_hole_cards(rules, seen, strategies, jobs=jobs, **options)
+    finally:
+        set_threads(previous)
+
+
+def chart_tables(
+    rules: RuleSet,
+    seen: int,
+    groups: Sequence[str],
+    jobs: int,
+    sample: int = 0,
+    *,
+    progress: Progress | None = None,
+    sink: Sink | None = None,
+) -> dict[str, pd.DataFrame]:
+    """The chart tables (``groups``: by default :data:`DEFAULT_GROUPS`), over every situation
+    or ``sample`` hand classes (:func:`sample_classes`)."""
+    from crazy4.spec.game import game_of
+
+    classes = sample_classes(game_of(rules).spec.shape, sample) if sample else None
+    chosen = list(groups) or [DEFAULT_GROUPS]
+    found = hole_card_results(
+        rules, seen, chosen, jobs=jobs, progress=progress, sink=sink, classes=classes
+    )
+    return found.tables
+
+
+def rank_group_tables(
+    rules: RuleSet,
+    seen: int,
+    groups: Sequence[str],
+    jobs: int,
+    sample: int = 0,
+    *,
+    progress: Progress | None = None,
+    sink: Sink | None = None,
+) -> dict[str, pd.DataFrame]:
+    """The rank-group table (``groups``: by default :data:`FACE_CARDS`), over every situation
+    or ``sample`` hand classes (:func:`sample_classes`)."""
+    from crazy4.spec.game import game_of
+
+    spec = game_of(rules).spec
+    chosen = rank_group_strategies(list(groups) or [FACE_CARDS])
+    classes = sample_classes(spec.shape, sample) if sample else None
+    options = {"spec": spec, "progress": progress, "sink": sink, "classes": classes}
+    analysis = analyzed(rules, seen, [strategy for strategy, _ in chosen], jobs, options)
+    texts = {strategy.name: text for strategy, text in chosen}
+    return {f"{table_prefix(seen)}_strategies": rank_group_table(analysis, texts)}
 
 
 def hole_card_table(
@@ -279,108 +218,38 @@ def hole_card_table(
     jobs: int = 1,
     rows: IntArray | None = None,
 ) -> pd.DataFrame:
-    """``hole_strategies``: one row per strategy of :func:`strategies` (one seen card), over
-    every situation or the class rows ``rows`` only (:func:`strategy_sums`)."""
-    chosen = strategies(groups or [FACE_CARDS])
-    for _, text in chosen:
-        if text is not None:
-            groups_of(text)  # every group list checked before any counting
-    found, situations = strategy_sums(spec, rules, chosen, jobs, rows)
-    unit = spec.settlement(rules).unit
-    records = []
-    base: Fraction | None = None
-    for (name, groups_text), sums in zip(chosen, found, strict=True):
-        ev = Fraction(sums.ev, sums.deals * unit)
-        second = Fraction(sums.square, sums.deals * unit * unit)
-        average = Fraction(sums.wagered, sums.deals * unit)
-        base = ev if base is None else base
-        gain = ev - base
-        shares = np.array([float(share) for share in sums.shares])
-        shares = shares / shares.sum()
-        row: dict[str, object] = {
-            "seen": 1,
-            "strategy": name,
-            "description": "the whole seen card"
-            if groups_text is None
-            else f"rank groups {groups_text}",
-            "ev_numerator": ev.numerator,
-            "ev_denominator": ev.denominator,
-            "ev": float(ev),
-            "house_edge": float(-ev),
-            "average_total_bet": float(average),
-            "element_of_risk": float(-ev / average),
-            "std_dev": float(second - ev * ev) ** 0.5,
-            "gain_numerator": gain.numerator,
-            "gain_denominator": gain.denominator,
-            "gain": float(gain),
-            "situations": situations,
-            "deals": sums.deals,
-        }
-        for code, label in enumerate(DECISIONS):
-            row[f"share_{label}"] = float(shares[code])
-        records.append(row)
-    return pd.DataFrame(records)
-
-
-def situation_text(
-    spec: GameSpec, rules: RuleSet, hand: str, up: str | None, seen: str | None
-) -> str:
-    """One situation (``crazy4 advantage holecards --hand``): the player's cards, the up cards
-    the rules deal, the hidden dealer cards seen; every dealer hand holding the known cards
-    counted (the game's counter), each allowed decision's exact EV per Ante, the best.
-
-    Raises
-    ------
-    InputError
-        For a hand of the wrong size, up cards the rules do not deal (or missing), more seen
-        cards than the dealer's hidden ones, or a card given twice.
-
-    Examples
-    --------
-    >>> from crazy4.games.three_card.game import THREE_CARD
-    >>> from crazy4.registry import load_rules
-    >>> rules = load_rules("three-card-standard")
-    >>> print(situation_text(THREE_CARD, rules, "Kh Kd 2c", None, "Ah"))
-    Three Card Poker: 2c Kd Kh, seen Ah
-    dealer hands: 1,128 (not qualified 0; player higher 915; tie 0; dealer higher 213)
-    fold: -1.000000 (exact -1)
-    1x: +1.244681 (exact 117/94)
-    best: 1x
-    """
-    shape = spec.shape
-    cards = parse_cards(hand, count=shape.player_cards)
-    if shape.face_up and up is None:
-        raise InputError(f"--up: {spec.title} deals {shape.face_up} dealer card(s) face up")
-    if not shape.face_up and up is not None:
-        raise InputError(f"--up: {spec.title} deals no dealer card face up")
-    ups = parse_cards(up, count=shape.face_up) if up is not None else ()
-    seens = parse_cards(seen) if seen else ()
-    if len(seens) > shape.dealer_cards - shape.face_up:
-        hidden = shape.dealer_cards - shape.face_up
-        raise InputError(f"--seen-cards: the dealer has {hidden} hidden card(s)")
-    known = (*cards, *ups, *seens)
-    if len(set(known)) != len(known):
-        raise InputError("--hand, --up and --seen-cards: a card is given twice")
-    hands = np.array([sorted(cards)], dtype=np.uint8)
-    strengths = player_strengths(spec, hands)
-    forced = np.array([[*ups, *seens]], dtype=np.uint8).reshape(1, len(ups) + len(seens))
-    cells = counter_for(shape).cells(
-        hands, strengths, spec.qualifier(rules), spec.ranking, shape.dealer_cards, forced=forced
+    """``hole_strategies`` of a specification (one seen card) in the rank-group vocabulary,
+    over every situation or the class rows ``rows`` of
+    :func:`crazy4.generic.situations.deal_situations` only."""
+    chosen = rank_group_strategies(groups or [FACE_CARDS])
+    analysis = analyze_hole_cards(
+        rules, 1, [strategy for strategy, _ in chosen], spec=spec, jobs=jobs, rows=rows
     )
-    prices = price(cells, strengths, spec.settlement(rules))
-    total = int(cells.sum())
-    head = f"{spec.title}: {format_cards(cards)}"
-    head += f", up {format_cards(ups)}" if ups else ""
-    head += f", seen {format_cards(seens)}" if seens else ""
-    counted = (
-        f"dealer hands: {total:,} (not qualified {int(cells[0, :3].sum()):,}; player higher "
-        f"{int(cells[0, 3]):,}; tie {int(cells[0, 4]):,}; dealer higher {int(cells[0, 5]):,})"
-    )
-    lines = [head, counted]
-    for code, label in enumerate(DECISIONS):
-        if prices.allowed[0, code]:
-            ev = Fraction(int(prices.ev[0, code]), prices.denominator)
-            lines.append(f"{label}: {float(ev):+.6f} (exact {ev})")
-    best = [DECISIONS[c] for c in range(4) if prices.tied[0, c]]
-    lines.append(f"best: {' or '.join(best)}")
-    return "\n".join(lines)
+    return rank_group_table(analysis, {strategy.name: text for strategy, text in chosen})
+
+
+def seen_cells(
+    spec: GameSpec, rules: RuleSet, classes: DealSituations, rows: IntArray, jobs: int = 1
+) -> tuple[npt.NDArray[np.uint8], IntArray]:
+    """The seen cards of the class rows ``rows`` (each card a row leaves, ascending) and the
+    outcome cells with each, shape ``(n, slots, 6)`` (:func:`.holecard_situations.row_chunk`)."""
+    chunk = row_chunk(spec, rules, np.asarray(rows, dtype=np.int64), jobs)
+    n = rows.shape[0]
+    hidden = chunk.cards[:, -1].reshape(n, -1).astype(np.uint8)
+    del classes  # the rows are of the specification's own situations
+    return hidden, chunk.cells.reshape(n, hidden.shape[1], 6)
+
+
+def published_tables(rules: RuleSet, jobs: int = 1) -> tuple[dict[str, pd.DataFrame], str]:
+    """The hole-card tables and report section ``crazy4 analyze --hole-cards`` adds to a rule
+    set's folder: the game's :attr:`~crazy4.spec.game.Game.published_seen` cards (none: no
+    tables)."""
+    from crazy4.advantage.report import hole_card_section
+    from crazy4.spec.game import game_of
+
+    game = game_of(rules)
+    seen = game.published_seen
+    if seen == 0:
+        return {}, ""
+    tables = game.hole_card_tables(rules, seen, [], jobs)
+    return tables, hole_card_section(tables, table_prefix(seen))

@@ -25,9 +25,10 @@ What a game provides, by role:
   the simulator's own plan and counts;
 * **validation** -- ``validator()``, the :class:`crazy4.validate.game.ValidatedGame` role,
   declared by the validator (:class:`crazy4.validate.game.Validated`) for the same reason;
-* **advantage play** -- :meth:`Game.hole_cards`, the :class:`HoleCardRole`: how the game's
-  dealer hand is counted with seen cards forced and how its decisions are settled
-  (:mod:`crazy4.advantage.holecards` is the one engine over it).
+* **hole cards** -- :meth:`Game.hole_card_tables`, :attr:`Game.published_seen` and
+  :meth:`Game.hole_card_situation`, every game's over the one hole-card engine
+  (:mod:`crazy4.generic.holecards`, reading :attr:`Game.spec`); :meth:`Game.hole_cards`, the
+  :class:`HoleCardRole` planting and detection use.
 * **collusion** -- :meth:`Game.colluder`, the
   :class:`crazy4.spec.collusion_role.ColludingGame` role.
 * **surveillance** -- :meth:`Game.surveilled`, the
@@ -43,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.spec.collusion_role import ColludingGame
+    from crazy4.spec.specification import GameSpec
     from crazy4.spec.surveil_role import SurveilledTable
 
 #: Reports progress: called with a short message after each step.
@@ -112,7 +114,8 @@ class Settlement:
 
 
 class HoleCardRole(Protocol):
-    """What the hole-card engine needs of a game (:mod:`crazy4.advantage.holecards`)."""
+    """What planting, detection and the hole-card seat need of a game priced by outcome cells
+    (:mod:`crazy4.advantage.situation`, :mod:`crazy4.advantage.cell_surveillance`)."""
 
     @property
     def dealer_size(self) -> int:
@@ -250,8 +253,44 @@ class Game(Protocol):
         """:meth:`hand_result` as the lines ``crazy4 hand`` prints."""
         ...
 
+    @property
+    def spec(self) -> GameSpec:
+        """The game as a specification (:class:`crazy4.spec.specification.GameSpec`): what
+        the engines that take one read (:mod:`crazy4.generic.holecards`)."""
+        ...
+
     def hole_cards(self) -> HoleCardRole:
-        """The hole-card engine's role of this game."""
+        """The hole-card role of this game (planting, detection and the hole-card seat)."""
+        ...
+
+    @property
+    def published_seen(self) -> int:
+        """Seen hole cards ``crazy4 analyze --hole-cards`` (``make results``) writes tables for
+        (0: none; the heavier analyses are ``make advantage``)."""
+        ...
+
+    def hole_card_tables(
+        self,
+        rules: RuleSet,
+        seen: int,
+        groups: list[str],
+        jobs: int,
+        sample: int = 0,
+        *,
+        progress: Callable[[int], None] | None = None,
+        sink: Callable[[dict[str, Any]], None] | None = None,
+    ) -> dict[str, pd.DataFrame]:
+        """The tables the game publishes of ``seen`` seen dealer cards, from the one hole-card
+        engine (:mod:`crazy4.generic.holecards`), over every situation or ``sample`` player
+        hand classes spread evenly (a check); ``progress`` is called with the hand classes
+        done, ``sink`` with each chunk's situation rows."""
+        ...
+
+    def hole_card_situation(
+        self, rules: RuleSet, hand: str, up: str | None, seen: str | None
+    ) -> str:
+        """One situation (``--hand``, ``--up``, ``--seen-cards`` as given): each decision's
+        exact EV and the best, as lines of text."""
         ...
 
     def colluder(self) -> ColludingGame:
@@ -290,30 +329,3 @@ def game_of(rules: RuleSet) -> Game:
 
 #: The types :func:`game_of` has found to be games (:class:`Game` checked once a type).
 _GAME_TYPES: set[type] = set()
-
-
-@runtime_checkable
-class HoleCardTables(Protocol):
-    """A game whose own engine builds its hole-card tables (a capability, checked with
-    ``isinstance``): ``crazy4 advantage holecards`` and ``crazy4 analyze --hole-cards`` use it
-    instead of the five-card engine of :meth:`Game.hole_cards`."""
-
-    @property
-    def published_seen(self) -> int:
-        """Seen cards of the tables ``crazy4 analyze --hole-cards`` publishes (0: none)."""
-        ...
-
-    def hole_card_tables(
-        self, rules: RuleSet, seen: int, groups: list[str], jobs: int, sample: int = 0
-    ) -> dict[str, pd.DataFrame]:
-        """The ``hole_strategies`` table (and any others) for ``seen`` seen dealer cards, over
-        every situation, or over ``sample`` situation classes spread evenly (a check of a game
-        whose tables are too large to publish: :attr:`published_seen` 0)."""
-        ...
-
-    def hole_card_situation(
-        self, rules: RuleSet, hand: str, up: str | None, seen: str | None
-    ) -> str:
-        """One situation (``--hand``, ``--up``, ``--seen-cards`` as given): the dealer hands
-        holding the known cards, each decision's exact EV, the best, as lines of text."""
-        ...

@@ -15,7 +15,13 @@ import numpy as np
 import pytest
 from shared_results import SharedResults
 
-from crazy4.advantage.holecards import (
+from crazy4.advantage.information import RANK_GROUPS, parse_groups
+from crazy4.core.cards import colex_indices
+from crazy4.core.forced import completions, count_forced, forced_situations
+from crazy4.core.ranking import build_best_four_strengths, hand_strength
+from crazy4.core.symmetry import build_suit_classes
+from crazy4.core.table_kernels import set_threads
+from crazy4.generic.holecard_engine import (
     FULL_CARD,
     NO_INFORMATION,
     HoleCardAnalysis,
@@ -23,13 +29,7 @@ from crazy4.advantage.holecards import (
     analyze_hole_cards,
     chart_totals,
 )
-from crazy4.advantage.information import RANK_GROUPS, parse_groups
-from crazy4.advantage.tables import hole_card_tables
-from crazy4.core.cards import colex_indices
-from crazy4.core.forced import completions, count_forced, forced_situations
-from crazy4.core.ranking import build_best_four_strengths, hand_strength
-from crazy4.core.symmetry import build_suit_classes
-from crazy4.core.table_kernels import set_threads
+from crazy4.generic.holecard_tables import hole_card_tables
 from crazy4.registry import game_of, load_rules
 
 GROUPS = "A,K,QJT,98765432"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from crazy4.advantage.price_kernel import decide_groups, price_situations
+from crazy4.advantage.price_kernel import decide_groups, key_sums, price_situations
 from crazy4.core.table_kernels import set_threads
 
 
@@ -94,3 +94,28 @@ def test_decisions_equal_a_listing(seed: int) -> None:
     assert totals.tolist() == expected_totals
     assert decisions.tolist() == expected_decisions
     assert {key: seen[key].tolist() for key in np.flatnonzero(seen[:, 2]).tolist()} == expected_seen
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_key_sums_equal_a_listing(seed: int) -> None:
+    """The chart's per-key sums: weight, weighted EV and second moment of each decision, and
+    the rows refusing each decision, listed here row by row."""
+    rng = np.random.default_rng(100 + seed)
+    n, size = int(rng.integers(1, 400)), int(rng.integers(1, 40))
+    keys = rng.integers(0, size, size=n)
+    weights = rng.integers(1, 25, size=n)
+    ev = rng.integers(-(10**6), 10**6, size=(n, 4))
+    square = rng.integers(0, 10**9, size=(n, 4))
+    allowed = rng.random((n, 4)) < 0.8
+    sums, refused = key_sums(keys, weights, ev, square, allowed, size)
+    listed = [[0] * 9 for _ in range(size)]
+    refusals = [[0] * 4 for _ in range(size)]
+    for i, key in enumerate(keys.tolist()):
+        w = int(weights[i])
+        listed[key][0] += w
+        for m in range(4):
+            listed[key][1 + m] += w * int(ev[i, m])
+            listed[key][5 + m] += w * int(square[i, m])
+            refusals[key][m] += int(not allowed[i, m])
+    assert sums.tolist() == listed
+    assert refused.tolist() == refusals

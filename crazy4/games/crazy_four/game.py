@@ -59,6 +59,14 @@ class CrazyFour(BestFourGame):
 
     # The game's parts, each imported when first used (reading a rule file loads none).
 
+    @property
+    def spec(self) -> GameSpec:
+        """The game as a specification (:data:`.spec.CRAZY_FOUR_SPEC`), what the engines that take
+        one read (hole cards)."""
+        from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+
+        return CRAZY_FOUR_SPEC
+
     def reference_of(self, rules: CrazyFourRules) -> Reference:
         """The exact reference (:func:`.reference.load_reference`)."""
         from crazy4.games.crazy_four.reference import load_reference

@@ -58,6 +58,14 @@ class FourCard(BestFourGame):
 
     # The game's parts, each imported when first used (reading a rule file loads none).
 
+    @property
+    def spec(self) -> GameSpec:
+        """The game as a specification (:data:`.spec.FOUR_CARD_SPEC`), what the engines that take
+        one read (hole cards)."""
+        from crazy4.games.four_card.spec import FOUR_CARD_SPEC
+
+        return FOUR_CARD_SPEC
+
     def reference_of(self, rules: FourCardRuleSet) -> FourCardReference:
         """The exact reference (:func:`.reference.load_fourcard_reference`)."""
         from crazy4.games.four_card.reference import load_fourcard_reference
