@@ -21,18 +21,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.bets import BetOutcomes
+from crazy4.core.bets import BetOutcomes, sums_by_value
 from crazy4.core.cards import colex_indices
 from crazy4.generic.counting import cells_cached, counter_for, situation_cells
 from crazy4.generic.joint_bets import joint_counts, pay_bounds
 from crazy4.generic.pricing import Prices, price
 from crazy4.generic.situations import deal_situations
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import DECISIONS, GameSpec
+from crazy4.spec.specification import DECISIONS, CellSettlement, GameSpec
 
 IntArray = npt.NDArray[np.int64]
 
@@ -50,11 +51,13 @@ class SpecAnalysis:
     cells : ndarray of int64, shape (n, 6)
         Dealer hands in each outcome cell.
     prices : Prices
-    main : BetOutcomes
-        The main game under the optimal strategy.
     side_bets : list of BetOutcomes
     seen : ndarray of uint8, shape (n, face_up)
         The dealer cards the player sees in each situation (no columns when none is face up).
+    settlement : CellSettlement
+        The main game's nets by strength, decision and cell.
+    main_name, main_description : str
+        The main bet's.
     """
 
     hands: npt.NDArray[np.uint8] = field(repr=False)
@@ -62,17 +65,166 @@ class SpecAnalysis:
     strengths: IntArray = field(repr=False)
     cells: IntArray = field(repr=False)
     prices: Prices
-    main: BetOutcomes
     side_bets: list[BetOutcomes]
+    settlement: CellSettlement = field(repr=False)
+    main_name: str = "ante_play"
+    main_description: str = ""
     seen: npt.NDArray[np.uint8] = field(
         repr=False, default_factory=lambda: np.zeros((0, 0), np.uint8)
     )
 
+    @cached_property
+    def main(self) -> BetOutcomes:
+        """The main game under the optimal strategy, a lattice row a situation class (built
+        when first asked for: two ``(n, 6)`` arrays; the tables read :attr:`sums`)."""
+        return main_bet(
+            self.settlement,
+            self.cells,
+            self.strengths,
+            self.weights,
+            self.prices.decision,
+            self.main_name,
+            self.main_description,
+        )
+
+    @cached_property
+    def sums(self) -> SituationSums:
+        """The situation classes summed by strength, seen rank and decision
+        (:func:`situation_sums`)."""
+        return situation_sums(self)
+
+    @cached_property
+    def main_by_strength(self) -> MainLattice:
+        """:attr:`main` with its rows of one strength and decision summed (their nets are
+        alike): the same distribution, EV and average bet in a few thousand rows
+        (:meth:`SituationSums.main_lattice`)."""
+        return self.sums.main_lattice(self.settlement, self.main_name, self.main_description)
+
     def main_ev(self) -> Fraction:
         """The main game's exact EV per unit of Ante under the optimal strategy."""
-        combos = self.main.combos.astype(object)
-        total = int((combos * self.main.net.astype(object)).sum())
-        return Fraction(total, int(combos.sum()) * self.main.unit)
+        main = self.main_by_strength.bet
+        combos = main.combos.astype(object)
+        total = int((combos * main.net.astype(object)).sum())
+        return Fraction(total, int(combos.sum()) * main.unit)
+
+
+@dataclass(frozen=True)
+class MainLattice:
+    """The main bet a lattice row per player strength and decision.
+
+    Attributes
+    ----------
+    bet : BetOutcomes
+    situations, strength, decision : ndarray of int64, shape (k,)
+        Each row's situations (the weights of :func:`crazy4.core.bets.summarize`), strength
+        and decision, ascending by strength then decision.
+    """
+
+    bet: BetOutcomes
+    situations: IntArray
+    strength: IntArray
+    decision: IntArray
+
+
+@dataclass(frozen=True)
+class SituationSums:
+    """The situation classes summed exactly by player strength, seen rank and decision: what
+    every result table reads (a few thousand groups instead of millions of rows).
+
+    Attributes
+    ----------
+    strength, rank, decision : ndarray of int64, shape (k,)
+        Each group's, ascending in that order; ``rank`` numbers the seen cards' ranks
+        (:func:`seen_rank_codes`; 0 when none is seen).
+    rank_rows : ndarray of int64, shape (r,)
+        A situation class of each seen rank (its seen cards name the rank).
+    situations : ndarray of int64, shape (k,)
+        Situations in the group.
+    deals : ndarray of int64, shape (k, 6)
+        Deals in each outcome cell.
+    optimal : ndarray of int64, shape (k,)
+        The sum of the situations' EV numerators under the decision.
+    """
+
+    strength: IntArray
+    rank: IntArray
+    decision: IntArray
+    rank_rows: IntArray
+    situations: IntArray
+    deals: IntArray
+    optimal: IntArray
+
+    def main_lattice(self, settlement: CellSettlement, name: str, description: str) -> MainLattice:
+        """The main bet a row per strength and decision (:class:`MainLattice`)."""
+        decisions = settlement.nets.shape[1]
+        key = self.strength * decisions + self.decision
+        kept, where = np.unique(key, return_inverse=True)
+        combos = np.zeros((kept.shape[0], self.deals.shape[1]), dtype=np.int64)
+        np.add.at(combos, where, self.deals)
+        situations = np.zeros(kept.shape[0], dtype=np.int64)
+        np.add.at(situations, where, self.situations)
+        strength, decision = kept // decisions, kept % decisions
+        bet = BetOutcomes(
+            name=name,
+            description=description,
+            combos=combos,
+            net=settlement.nets[strength, decision],
+            unit=settlement.unit,
+            wager=settlement.wagers[decision],
+        )
+        return MainLattice(bet, situations, strength, decision)
+
+
+def seen_rank_codes(seen: npt.NDArray[np.uint8]) -> tuple[IntArray, IntArray]:
+    """Each row's code of its seen cards' ranks, and a row of each code: the ranks, highest
+    first, as base-13 digits, numbered among those present (so the codes order the ranks by
+    the highest, then the next; all 0 when no card is seen).
+
+    Examples
+    --------
+    >>> codes, rows = seen_rank_codes(np.array([[51], [0], [50], [4]], dtype=np.uint8))
+    >>> codes.tolist(), rows.tolist()   # A, 2, A, 3: 2 < 3 < A
+    ([2, 0, 2, 1], [1, 3, 2])
+    """
+    ranks = np.sort(seen.astype(np.int64) // 4, axis=1)[:, ::-1]
+    digits = ranks @ (13 ** np.arange(ranks.shape[1] - 1, -1, -1, dtype=np.int64))
+    present = np.flatnonzero(np.bincount(digits, minlength=13 ** ranks.shape[1]))
+    position = np.zeros(13 ** ranks.shape[1], dtype=np.int64)
+    position[present] = np.arange(present.shape[0])
+    codes = position[digits]
+    first = np.zeros(present.shape[0], dtype=np.int64)
+    first[codes] = np.arange(codes.shape[0])  # a row of each code (any: they are alike)
+    return codes, first
+
+
+def situation_sums(analysis: SpecAnalysis) -> SituationSums:
+    """:class:`SituationSums` of an analysis, summed exactly
+    (:func:`crazy4.core.bets.sums_by_value`, a column at a time)."""
+    prices = analysis.prices
+    decisions = prices.ev.shape[1]
+    codes, rank_rows = seen_rank_codes(analysis.seen)
+    ranks = rank_rows.shape[0]
+    key = (analysis.strengths * ranks + codes) * decisions + prices.decision
+    size = (int(analysis.strengths.max()) + 1 if key.shape[0] else 0) * ranks * decisions
+    kept = np.flatnonzero(np.bincount(key, minlength=size))
+    weights = analysis.weights
+
+    def summed(amounts: IntArray) -> IntArray:
+        return sums_by_value(key, amounts, size)[kept]
+
+    deals = np.empty((kept.shape[0], analysis.cells.shape[1]), dtype=np.int64)
+    for cell in range(deals.shape[1]):
+        deals[:, cell] = summed(analysis.cells[:, cell] * weights)
+    chosen = np.take_along_axis(prices.ev, prices.decision[:, None], axis=1)[:, 0]
+    return SituationSums(
+        strength=kept // (ranks * decisions),
+        rank=kept // decisions % ranks,
+        decision=kept % decisions,
+        rank_rows=rank_rows,
+        situations=summed(weights),
+        deals=deals,
+        optimal=summed(chosen * weights),
+    )
 
 
 def count_cells(
@@ -86,7 +238,11 @@ def count_cells(
     if not cells_cached(shape, ranking, qualifier):
         counter.prepare()  # a compile beside the situations
     situations = deal_situations(shape)
-    strengths = player_strengths(spec, situations.hands)
+    # a class's situations are consecutive rows of one hand: each hand looked up once
+    first = np.flatnonzero(np.diff(situations.hand_class, prepend=-1))
+    strengths = np.repeat(
+        player_strengths(spec, situations.hands[first]), np.diff(first, append=situations.rows)
+    )
     cells = situation_cells(
         shape,
         ranking,
@@ -112,8 +268,7 @@ def player_strengths(spec: GameSpec, hands: npt.NDArray[np.uint8]) -> IntArray:
 
 
 def main_bet(
-    spec: GameSpec,
-    rules: RuleSet,
+    settlement: CellSettlement,
     cells: IntArray,
     strengths: IntArray,
     weights: IntArray,
@@ -122,7 +277,6 @@ def main_bet(
     description: str,
 ) -> BetOutcomes:
     """The main game under ``decision`` (one per row) as an exact outcome lattice."""
-    settlement = spec.settlement(rules)
     return BetOutcomes(
         name=name,
         description=description,
@@ -211,27 +365,22 @@ def side_bet_outcomes(
 def analyze_spec(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> SpecAnalysis:
     """Count, price and settle every deal of ``rules`` (module docstring)."""
     hands, weights, strengths, cells, seen = count_cells(spec, rules, jobs)
-    prices = price(cells, strengths, spec.settlement(rules))
+    settlement = spec.settlement(rules)
+    prices = price(cells, strengths, settlement)
     decisions = ", ".join(DECISIONS[d] for d in range(4) if prices.allowed[:, d].any())
-    main = main_bet(
-        spec,
-        rules,
-        cells,
-        strengths,
-        weights,
-        prices.decision,
-        spec.main_bet,
-        f"the whole mandatory game, optimal strategy ({decisions}), per unit of Ante",
-    )
     return SpecAnalysis(
         hands=hands,
         weights=weights,
         strengths=strengths,
         cells=cells,
         prices=prices,
-        main=main,
         side_bets=side_bet_outcomes(
             spec, rules, strengths, weights, prices.completions, hands, seen
+        ),
+        settlement=settlement,
+        main_name=spec.main_bet,
+        main_description=(
+            f"the whole mandatory game, optimal strategy ({decisions}), per unit of Ante"
         ),
         seen=seen,
     )

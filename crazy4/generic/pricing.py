@@ -84,26 +84,45 @@ class Prices:
 
 
 def price(cells: IntArray, strengths: IntArray, settlement: CellSettlement) -> Prices:
-    """Each row's EVs and optimal decision from its cells (module docstring)."""
-    # a decision and a cell at a time, on contiguous columns: no (n, 4, 6) copy of the nets
-    # (a gigabyte for millions of rows)
-    by_cell = np.ascontiguousarray(cells.T, dtype=np.int64)
-    ev = np.empty((cells.shape[0], settlement.nets.shape[1]), dtype=np.int64)
-    for decision in range(settlement.nets.shape[1]):
-        total = np.zeros(cells.shape[0], dtype=np.int64)
-        for cell in range(cells.shape[1]):
-            nets = np.ascontiguousarray(settlement.nets[:, decision, cell], dtype=np.int64)
-            total += by_cell[cell] * nets[strengths]
-        ev[:, decision] = total
+    """Each row's EVs and optimal decision from its cells (module docstring).
+
+    The nets a decision has in a cell whatever the strength (most of them: a fold's, a
+    push's) are one product of the cells with them; only the cells whose net varies with the
+    strength are looked up row by row, as the difference from that common net.
+
+    Examples
+    --------
+    >>> nets = np.zeros((2, 4, 6), dtype=np.int64)
+    >>> nets[:, 0] = -1                     # fold loses the Ante
+    >>> nets[:, 1] = [-2, 1, 1, 2, 0, -2]   # play: wins by cell ...
+    >>> nets[1, 1, 3] = 3                   # ... more for the stronger hand
+    >>> settled = CellSettlement(nets, np.ones((2, 4), bool), np.arange(1, 5), 1, {"ante": nets})
+    >>> prices = price(np.array([[1, 1, 1, 1, 1, 1]] * 2), np.array([0, 1]), settled)
+    >>> prices.ev[:, :2].tolist(), prices.decision.tolist()
+    ([[-6, 0], [-6, 1]], [1, 1])
+    """
+    # a decision no hand may take is worth 0: its nets are left out
+    used = np.expand_dims(np.any(settlement.allowed, axis=0), (0, 2))
+    nets = np.where(used, settlement.nets, 0)
+    common = nets[0]  # (decisions, cells): the nets of the weakest strength
+    ev = np.asarray(cells, dtype=np.int64) @ np.ascontiguousarray(common.T, dtype=np.int64)
+    for decision, cell in zip(*np.nonzero((nets != common).any(axis=0)), strict=True):
+        extra = np.ascontiguousarray(nets[:, decision, cell] - common[decision, cell])
+        ev[:, decision] += cells[:, cell] * extra[strengths]
     allowed = settlement.allowed[strengths]
+    # a decision at a time (no second (n, 4) array): the best allowed EV, then the ties
     lowest = np.iinfo(np.int64).min
-    masked = np.where(allowed, ev, lowest)
-    best = masked.max(axis=1)
-    tied = masked == best[:, None]
+    best = np.full(ev.shape[0], lowest, dtype=np.int64)
+    for column in range(ev.shape[1]):
+        np.maximum(best, np.where(allowed[:, column], ev[:, column], lowest), out=best)
+    tied = np.empty(ev.shape, dtype=bool)
+    for column in range(ev.shape[1]):
+        tied[:, column] = np.where(allowed[:, column], ev[:, column], lowest) == best
     decision = np.argmax(tied, axis=1).astype(np.int64)
     completions = int(cells[0].sum()) if cells.shape[0] else 0
+    ev *= allowed  # 0 where not allowed
     return Prices(
-        ev=np.where(allowed, ev, 0),
+        ev=ev,
         allowed=allowed,
         decision=decision,
         tied=tied,
