@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes, sums_by_value
 from crazy4.core.cards import colex_indices
-from crazy4.generic.counting import cells_cached, counter_for, situation_cells
+from crazy4.generic.counting import situation_cells, start_count
 from crazy4.generic.joint_bets import joint_counts, pay_bounds
 from crazy4.generic.pricing import Prices, price
 from crazy4.generic.situations import deal_situations
@@ -198,8 +198,10 @@ def seen_rank_codes(seen: npt.NDArray[np.uint8]) -> tuple[IntArray, IntArray]:
 
 
 def situation_sums(analysis: SpecAnalysis) -> SituationSums:
-    """:class:`SituationSums` of an analysis, summed exactly
-    (:func:`crazy4.core.bets.sums_by_value`, a column at a time)."""
+    """:class:`SituationSums` of an analysis, summed exactly: by ``np.bincount`` in float64
+    when every partial sum is an integer below 2**52 (a column's sum of absolute values is at
+    most its largest value times the total weight), else by
+    :func:`crazy4.core.bets.sums_by_value`."""
     prices = analysis.prices
     decisions = prices.ev.shape[1]
     codes, rank_rows = seen_rank_codes(analysis.seen)
@@ -208,22 +210,27 @@ def situation_sums(analysis: SpecAnalysis) -> SituationSums:
     size = (int(analysis.strengths.max()) + 1 if key.shape[0] else 0) * ranks * decisions
     kept = np.flatnonzero(np.bincount(key, minlength=size))
     weights = analysis.weights
+    total = int(weights.sum())
+    scaled = weights.astype(np.float64)
 
-    def summed(amounts: IntArray) -> IntArray:
-        return sums_by_value(key, amounts, size)[kept]
+    def summed(amounts: IntArray) -> IntArray:  # Σ amounts * weights by key
+        largest = int(np.abs(amounts).max()) if amounts.shape[0] else 0
+        if largest * total < 2**52:
+            return np.bincount(key, weights=amounts * scaled, minlength=size)[kept].astype(np.int64)
+        return sums_by_value(key, amounts * weights, size)[kept]
 
     deals = np.empty((kept.shape[0], analysis.cells.shape[1]), dtype=np.int64)
     for cell in range(deals.shape[1]):
-        deals[:, cell] = summed(analysis.cells[:, cell] * weights)
+        deals[:, cell] = summed(analysis.cells[:, cell])
     chosen = np.take_along_axis(prices.ev, prices.decision[:, None], axis=1)[:, 0]
     return SituationSums(
         strength=kept // (ranks * decisions),
         rank=kept // decisions % ranks,
         decision=kept % decisions,
         rank_rows=rank_rows,
-        situations=summed(weights),
+        situations=summed(np.ones_like(weights)),
         deals=deals,
-        optimal=summed(chosen * weights),
+        optimal=summed(chosen),
     )
 
 
@@ -234,9 +241,7 @@ def count_cells(
     (the deal shape's counter: :func:`crazy4.generic.counting.counter_for`; the cells kept in
     the table cache: :func:`crazy4.generic.counting.situation_cells`)."""
     shape, ranking, qualifier = spec.shape, spec.ranking, spec.qualifier(rules)
-    counter = counter_for(shape)
-    if not cells_cached(shape, ranking, qualifier):
-        counter.prepare()  # a compile beside the situations
+    counter = start_count(shape, ranking, qualifier)  # a compile beside the situations
     situations = deal_situations(shape)
     # a class's situations are consecutive rows of one hand: each hand looked up once
     first = np.flatnonzero(np.diff(situations.hand_class, prepend=-1))

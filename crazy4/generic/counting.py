@@ -315,6 +315,34 @@ def counter_for(shape: DealShape) -> CellCounter:
     return SubsetCounter() if completions > LISTING_LIMIT else ListingCounter()
 
 
+#: The counters :func:`start_count` handed out, by deal shape and ranking (their compile, if
+#: any, started once a process).
+_started: dict[tuple[DealShape, str], CellCounter] = {}
+
+
+def start_count(shape: DealShape, ranking: Ranking, qualifier: int) -> CellCounter:
+    """The counter of a deal shape (:func:`counter_for`), its preparation started
+    (:meth:`CellCounter.prepare`: a compile beside whatever runs before the count) when the
+    cells of its situations are not cached; the same counter at every call, so that a command
+    may start it as soon as it has read the rules (:meth:`crazy4.spec.game.Game.prepare`) and
+    the analysis counts with it.
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.ranking import THREE_CARD_RANKING
+    >>> shape = DealShape(3, 3, 0, 3)
+    >>> start_count(shape, THREE_CARD_RANKING, 0) is start_count(shape, THREE_CARD_RANKING, 0)
+    True
+    """
+    key = (shape, ranking.key)
+    if key not in _started:
+        counter = counter_for(shape)
+        if not cells_cached(shape, ranking, qualifier):
+            counter.prepare()
+        _started[key] = counter
+    return _started[key]
+
+
 def cells_table(shape: DealShape, ranking: Ranking, qualifier: int) -> str:
     """The name of the cached cells of a deal shape's situations (:func:`situation_cells`).
 
