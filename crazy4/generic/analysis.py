@@ -48,8 +48,9 @@ class SpecAnalysis:
         The player's cards of each situation class (a hand class representative).
     weights, strengths : ndarray of int64, shape (n,)
         Situations in each class; the player's hand strength.
-    cells : ndarray of int64, shape (n, 6)
-        Dealer hands in each outcome cell.
+    cells : ndarray of int32, shape (n, 6)
+        Dealer hands in each outcome cell (each at most ``C(52, d)``, below 2^31; int32 halves
+        millions of rows, and every product with them is taken in int64).
     prices : Prices
     side_bets : list of BetOutcomes
     seen : ndarray of uint8, shape (n, face_up)
@@ -63,7 +64,7 @@ class SpecAnalysis:
     hands: npt.NDArray[np.uint8] = field(repr=False)
     weights: IntArray = field(repr=False)
     strengths: IntArray = field(repr=False)
-    cells: IntArray = field(repr=False)
+    cells: npt.NDArray[np.int32] = field(repr=False)
     prices: Prices
     side_bets: list[BetOutcomes]
     settlement: CellSettlement = field(repr=False)
@@ -186,8 +187,8 @@ def seen_rank_codes(seen: npt.NDArray[np.uint8]) -> tuple[IntArray, IntArray]:
     >>> codes.tolist(), rows.tolist()   # A, 2, A, 3: 2 < 3 < A
     ([2, 0, 2, 1], [1, 3, 2])
     """
-    ranks = np.sort(seen.astype(np.int64) // 4, axis=1)[:, ::-1]
-    digits = ranks @ (13 ** np.arange(ranks.shape[1] - 1, -1, -1, dtype=np.int64))
+    ranks = np.sort(seen // 4, axis=1)[:, ::-1].astype(np.int64)
+    digits = ranks[:, 0] if ranks.shape[1] == 1 else ranks @ 13 ** np.arange(ranks.shape[1])[::-1]
     present = np.flatnonzero(np.bincount(digits, minlength=13 ** ranks.shape[1]))
     position = np.zeros(13 ** ranks.shape[1], dtype=np.int64)
     position[present] = np.arange(present.shape[0])
@@ -213,30 +214,31 @@ def situation_sums(analysis: SpecAnalysis) -> SituationSums:
     total = int(weights.sum())
     scaled = weights.astype(np.float64)
 
-    def summed(amounts: IntArray) -> IntArray:  # Σ amounts * weights by key
-        largest = int(np.abs(amounts).max()) if amounts.shape[0] else 0
+    def summed(amounts: npt.NDArray[np.integer], largest: int) -> IntArray:
+        # Σ amounts * weights by key; no amount's absolute value above ``largest``
         if largest * total < 2**52:
             return np.bincount(key, weights=amounts * scaled, minlength=size)[kept].astype(np.int64)
         return sums_by_value(key, amounts * weights, size)[kept]
 
     deals = np.empty((kept.shape[0], analysis.cells.shape[1]), dtype=np.int64)
     for cell in range(deals.shape[1]):
-        deals[:, cell] = summed(analysis.cells[:, cell])
+        deals[:, cell] = summed(analysis.cells[:, cell], prices.completions)
     chosen = np.take_along_axis(prices.ev, prices.decision[:, None], axis=1)[:, 0]
+    largest = int(np.abs(chosen).max()) if chosen.shape[0] else 0
     return SituationSums(
         strength=kept // (ranks * decisions),
         rank=kept // decisions % ranks,
         decision=kept % decisions,
         rank_rows=rank_rows,
-        situations=summed(np.ones_like(weights)),
+        situations=summed(np.ones_like(weights), 1),
         deals=deals,
-        optimal=summed(chosen),
+        optimal=summed(chosen, largest),
     )
 
 
 def count_cells(
     spec: GameSpec, rules: RuleSet, jobs: int = 1
-) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray, IntArray, npt.NDArray[np.uint8]]:
+) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray, npt.NDArray[np.int32], npt.NDArray[np.uint8]]:
     """Hands, weights, strengths, outcome cells and seen dealer cards of every situation class
     (the deal shape's counter: :func:`crazy4.generic.counting.counter_for`; the cells kept in
     the table cache: :func:`crazy4.generic.counting.situation_cells`)."""
@@ -274,7 +276,7 @@ def player_strengths(spec: GameSpec, hands: npt.NDArray[np.uint8]) -> IntArray:
 
 def main_bet(
     settlement: CellSettlement,
-    cells: IntArray,
+    cells: npt.NDArray[np.int32],
     strengths: IntArray,
     weights: IntArray,
     decision: IntArray,

@@ -374,8 +374,9 @@ def situation_cells(
     qualifier: int,
     rows: int,
     count: Callable[[], IntArray],
-) -> IntArray:
-    """The cells of the ``rows`` situation classes of ``shape``
+) -> npt.NDArray[np.int32]:
+    """The cells of the ``rows`` situation classes of ``shape`` (int32: every cell is at most
+    ``C(52, d)``)
     (:func:`crazy4.generic.situations.deal_situations`), from the table cache or by ``count``
     (the counter's cells of those situations), then saved: they depend only on the ranking,
     the deal shape and the qualifier (and the code, part of the key).
@@ -404,4 +405,4 @@ def situation_cells(
         builders=cell_builders(ranking),
         background=True,  # written while the pricing runs
     )
-    return cells.astype(np.int64)
+    return cells

@@ -33,6 +33,9 @@ from crazy4.spec.specification import CellSettlement
 
 IntArray = npt.NDArray[np.int64]
 
+#: Rows priced together (the int64 copy of their cells).
+_CHUNK = 1 << 20
+
 
 def cells_from_histograms(histograms: IntArray, strengths: IntArray, qualifier: int) -> IntArray:
     """The six outcome cells of each row (module docstring), shape ``(n, 6)``."""
@@ -83,7 +86,9 @@ class Prices:
         return self.completions * self.unit
 
 
-def price(cells: IntArray, strengths: IntArray, settlement: CellSettlement) -> Prices:
+def price(
+    cells: npt.NDArray[np.integer], strengths: IntArray, settlement: CellSettlement
+) -> Prices:
     """Each row's EVs and optimal decision from its cells (module docstring).
 
     The nets a decision has in a cell whatever the strength (most of them: a fold's, a
@@ -101,26 +106,31 @@ def price(cells: IntArray, strengths: IntArray, settlement: CellSettlement) -> P
     >>> prices.ev[:, :2].tolist(), prices.decision.tolist()
     ([[-6, 0], [-6, 1]], [1, 1])
     """
-    # a decision no hand may take is worth 0: its nets are left out
-    used = np.expand_dims(np.any(settlement.allowed, axis=0), (0, 2))
-    nets = np.where(used, settlement.nets, 0)
+    used = np.flatnonzero(np.any(settlement.allowed, axis=0))  # the others are worth 0
+    nets = settlement.nets[:, used]
     common = nets[0]  # (decisions, cells): the nets of the weakest strength
-    ev = np.asarray(cells, dtype=np.int64) @ np.ascontiguousarray(common.T, dtype=np.int64)
+    common_t = np.ascontiguousarray(common.T, dtype=np.int64)
+    ev = np.zeros((cells.shape[0], settlement.nets.shape[1]), dtype=np.int64)
+    part = np.empty((cells.shape[0], used.shape[0]), dtype=np.int64)
+    for start in range(0, cells.shape[0], _CHUNK):  # int64 copies of a chunk of cells at a time
+        chunk = slice(start, start + _CHUNK)
+        part[chunk] = np.asarray(cells[chunk], dtype=np.int64) @ common_t
     for decision, cell in zip(*np.nonzero((nets != common).any(axis=0)), strict=True):
         extra = np.ascontiguousarray(nets[:, decision, cell] - common[decision, cell])
-        ev[:, decision] += cells[:, cell] * extra[strengths]
+        part[:, decision] += cells[:, cell] * extra[strengths]
     allowed = settlement.allowed[strengths]
+    ev[:, used] = part * allowed[:, used]  # 0 where not allowed
     # a decision at a time (no second (n, 4) array): the best allowed EV, then the ties
     lowest = np.iinfo(np.int64).min
     best = np.full(ev.shape[0], lowest, dtype=np.int64)
-    for column in range(ev.shape[1]):
+    for column in used:
         np.maximum(best, np.where(allowed[:, column], ev[:, column], lowest), out=best)
     tied = np.empty(ev.shape, dtype=bool)
-    for column in range(ev.shape[1]):
+    tied[:] = (best == lowest)[:, None]  # a decision allowed nowhere ties where none is allowed
+    for column in used:
         tied[:, column] = np.where(allowed[:, column], ev[:, column], lowest) == best
     decision = np.argmax(tied, axis=1).astype(np.int64)
     completions = int(cells[0].sum()) if cells.shape[0] else 0
-    ev *= allowed  # 0 where not allowed
     return Prices(
         ev=ev,
         allowed=allowed,

@@ -90,7 +90,7 @@ def player_hands(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
         }
     )
     for column, name in enumerate(CELLS):
-        frame[name] = analysis.cells[:, column]
+        frame[name] = analysis.cells[:, column].astype(np.int64)
     frame["ev_denominator"] = np.int64(prices.completions * prices.unit)
     for code, label in enumerate(DECISIONS):
         frame[f"ev_{label}_numerator"] = prices.ev[:, code]
