@@ -110,7 +110,6 @@ def price(
     nets = settlement.nets[:, used]
     common = nets[0]  # (decisions, cells): the nets of the weakest strength
     common_t = np.ascontiguousarray(common.T, dtype=np.int64)
-    ev = np.zeros((cells.shape[0], settlement.nets.shape[1]), dtype=np.int64)
     part = np.empty((cells.shape[0], used.shape[0]), dtype=np.int64)
     for start in range(0, cells.shape[0], _CHUNK):  # int64 copies of a chunk of cells at a time
         chunk = slice(start, start + _CHUNK)
@@ -118,18 +117,19 @@ def price(
     for decision, cell in zip(*np.nonzero((nets != common).any(axis=0)), strict=True):
         extra = np.ascontiguousarray(nets[:, decision, cell] - common[decision, cell])
         part[:, decision] += cells[:, cell] * extra[strengths]
-    allowed = settlement.allowed[strengths]
-    ev[:, used] = part * allowed[:, used]  # 0 where not allowed
-    # a decision at a time (no second (n, 4) array): the best allowed EV, then the ties
+    allowed = np.take(settlement.allowed, strengths, axis=0)
     lowest = np.iinfo(np.int64).min
-    best = np.full(ev.shape[0], lowest, dtype=np.int64)
-    for column in used:
-        np.maximum(best, np.where(allowed[:, column], ev[:, column], lowest), out=best)
-    tied = np.empty(ev.shape, dtype=bool)
+    masked = np.where(allowed[:, used], part, lowest)  # (n, used): no second (n, 4) array
+    best = np.full(part.shape[0], lowest)
+    for column in range(used.shape[0]):  # a column at a time: faster than max over a short axis
+        np.maximum(best, masked[:, column], out=best)
+    tied = np.empty((part.shape[0], settlement.nets.shape[1]), dtype=bool)
     tied[:] = (best == lowest)[:, None]  # a decision allowed nowhere ties where none is allowed
-    for column in used:
-        tied[:, column] = np.where(allowed[:, column], ev[:, column], lowest) == best
+    tied[:, used] = masked == best[:, None]
     decision = np.argmax(tied, axis=1).astype(np.int64)
+    ev = np.zeros(tied.shape, dtype=np.int64)
+    for column, code in enumerate(used):
+        ev[:, code] = np.where(allowed[:, code], part[:, column], 0)  # 0 where not allowed
     completions = int(cells[0].sum()) if cells.shape[0] else 0
     return Prices(
         ev=ev,
