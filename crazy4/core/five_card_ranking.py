@@ -241,23 +241,47 @@ def _digits(key: int) -> tuple[int, tuple[str, ...]]:
 
 def _describe(key: int) -> str:
     category, (a, b, c, d, e) = _digits(key)
-    texts = {
-        FiveCardCategory.HIGH_CARD: f"{a}-{b}-{c}-{d}-{e}",
-        FiveCardCategory.PAIR: f"pair of {a}s, {c}-{d}-{e}",
-        FiveCardCategory.TWO_PAIR: f"two pair, {a}s and {c}s, {e}",
-        FiveCardCategory.THREE_OF_A_KIND: f"three {a}s, {d}-{e}",
-        FiveCardCategory.STRAIGHT: f"straight to {a}",
-        FiveCardCategory.FLUSH: f"flush {a}-{b}-{c}-{d}-{e}",
-        FiveCardCategory.FULL_HOUSE: f"full house, {a}s over {d}s",
-        FiveCardCategory.FOUR_OF_A_KIND: f"four {a}s, {e}",
-        FiveCardCategory.STRAIGHT_FLUSH: f"straight flush to {a}",
-    }
-    return texts.get(FiveCardCategory(category), "royal flush")
+    if category == FiveCardCategory.HIGH_CARD:
+        return f"{a}-{b}-{c}-{d}-{e}"
+    if category == FiveCardCategory.PAIR:
+        return f"pair of {a}s, {c}-{d}-{e}"
+    if category == FiveCardCategory.TWO_PAIR:
+        return f"two pair, {a}s and {c}s, {e}"
+    if category == FiveCardCategory.THREE_OF_A_KIND:
+        return f"three {a}s, {d}-{e}"
+    if category == FiveCardCategory.STRAIGHT:
+        return f"straight to {a}"
+    if category == FiveCardCategory.FLUSH:
+        return f"flush {a}-{b}-{c}-{d}-{e}"
+    if category == FiveCardCategory.FULL_HOUSE:
+        return f"full house, {a}s over {d}s"
+    if category == FiveCardCategory.FOUR_OF_A_KIND:
+        return f"four {a}s, {e}"
+    if category == FiveCardCategory.STRAIGHT_FLUSH:
+        return f"straight flush to {a}"
+    return "royal flush"
+
+
+def _group(key: int) -> str:
+    category, digits = _digits(key)
+    if category == FiveCardCategory.HIGH_CARD:
+        return f"{digits[0]} high"
+    if category == FiveCardCategory.PAIR:
+        return f"pair of {digits[0]}s"
+    return CATEGORIES[category]
+
+
+@cache
+def _descriptions() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Every strength's description and group, weakest first: written once a process, read
+    by every table (a result table asks for thousands)."""
+    keys = [int(key) for key in distinct_keys()]
+    return tuple(_describe(key) for key in keys), tuple(_group(key) for key in keys)
 
 
 @cache
 def _by_description() -> dict[str, int]:
-    return {_describe(int(key)).lower(): s for s, key in enumerate(distinct_keys())}
+    return {text.lower(): s for s, text in enumerate(_descriptions()[0])}
 
 
 _RANK = r"(10|[2-9tjqka])"
@@ -317,7 +341,7 @@ class FiveCardRanking:
         >>> FIVE_CARD.describe(FIVE_CARD.strength_of("straight"))
         'straight to 5'
         """
-        return _describe(int(distinct_keys()[strength]))
+        return _descriptions()[0][strength]
 
     def group(self, strength: int) -> str:
         """High cards by their top card, pairs by rank, the other categories whole.
@@ -327,12 +351,7 @@ class FiveCardRanking:
         >>> [FIVE_CARD.group(s) for s in (0, FIVE_CARD.strength_of("A-K"), 2000, 7000)]
         ['7 high', 'A high', 'pair of 5s', 'flush']
         """
-        category, digits = _digits(int(distinct_keys()[strength]))
-        if category == FiveCardCategory.HIGH_CARD:
-            return f"{digits[0]} high"
-        if category == FiveCardCategory.PAIR:
-            return f"pair of {digits[0]}s"
-        return CATEGORIES[category]
+        return _descriptions()[1][strength]
 
     def strength_of(self, description: str) -> int:
         """The weakest strength a description names.

@@ -23,9 +23,9 @@ The player hands fall into the 134,459 suit classes of :mod:`crazy4.core.symmetr
 representative ``R`` the relabellings fixing ``R`` (its *stabilizer*: the permutations of suits
 holding equal rank masks in ``R``) act on the sets ``F`` of unseen cards, and one ``F`` per orbit
 (the least in lexicographic order), weighted by the class size times the orbit size, covers
-every situation exactly once (:func:`forced_situations`). For one forced card that gives
-5,649,150 classes out of 122,151,120 situations, the Four Card Poker up-card classes of
-:mod:`crazy4.core.upcard_situations` in the same order.
+every situation exactly once (:func:`forced_situations`, in :mod:`crazy4.core.forced_orbits`).
+For one forced card that gives 5,649,150 classes out of 122,151,120 situations, the Four Card
+Poker up-card classes of :mod:`crazy4.core.upcard_situations` in the same order.
 
 References
 ----------
@@ -38,7 +38,6 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import permutations
 from math import comb
 from typing import Any, cast
 
@@ -48,11 +47,11 @@ import numpy.typing as npt
 from crazy4.core.cards import BINOMIAL
 from crazy4.core.completions import completion_strengths, counts_below
 from crazy4.core.engine import PLAYER_CARDS, set_classes, subset_table
+from crazy4.core.forced_orbits import SUIT_PERMUTATIONS as SUIT_PERMUTATIONS
+from crazy4.core.forced_orbits import ForcedSituations as ForcedSituations
+from crazy4.core.forced_orbits import forced_situations as forced_situations
 from crazy4.core.precompile import compile_in_child, load_numba_registries
 from crazy4.core.strength_table import BEST_FOUR, StrengthTable
-
-#: The 24 permutations of the four suits, one a row.
-SUIT_PERMUTATIONS: npt.NDArray[np.int64] = np.array(list(permutations(range(4))), dtype=np.int64)
 
 
 def completions(dealer_size: int, forced: int) -> int:
@@ -64,88 +63,6 @@ def completions(dealer_size: int, forced: int) -> int:
     (1533939, 163185, 14190, 148995)
     """
     return comb(52 - PLAYER_CARDS - forced, dealer_size - forced)
-
-
-@dataclass(frozen=True)
-class ForcedSituations:
-    """Suit classes of (player hand, forced-card set) situations.
-
-    Attributes
-    ----------
-    hand_of : ndarray of int32, shape (n,)
-        Row of the hand representatives each situation belongs to.
-    cards : ndarray of int64, shape (n, k)
-        The forced cards, ascending.
-    weights : ndarray of int64, shape (n,)
-        Situations in the class: hand class size times orbit size.
-    """
-
-    hand_of: npt.NDArray[np.int32]
-    cards: npt.NDArray[np.int64]
-    weights: npt.NDArray[np.int64]
-
-
-def forced_situations(
-    hands: npt.NDArray[np.uint8], weights: npt.NDArray[np.int64], seen: int
-) -> ForcedSituations:
-    """One situation per orbit of ``seen``-card sets under the relabellings fixing each hand.
-
-    Parameters
-    ----------
-    hands : ndarray of uint8, shape (h, 5)
-        Hand class representatives, sorted.
-    weights : ndarray of int64, shape (h,)
-        Hands in each class.
-    seen : int
-        Forced cards per situation: 0, 1 or 2.
-
-    Examples
-    --------
-    >>> from crazy4.core.cards import parse_cards
-    >>> flush = np.array([parse_cards("2c 5c 8c Jc Kc")], dtype=np.uint8)
-    >>> one = forced_situations(flush, np.array([4]), 1)
-    >>> len(one.weights), int(one.weights.sum()) == 4 * 47
-    (21, True)
-    >>> two = forced_situations(flush, np.array([4]), 2)
-    >>> int(two.weights.sum()) == 4 * comb(47, 2)
-    True
-    """
-    from crazy4.core import orbit_kernels
-    from crazy4.core.table_kernels import run_in_threads
-
-    hands8 = np.ascontiguousarray(hands, dtype=np.uint8)
-    n_hands = hands8.shape[0]
-    if seen == 0:
-        return ForcedSituations(
-            hand_of=np.arange(n_hands, dtype=np.int32),
-            cards=np.zeros((n_hands, 0), dtype=np.int64),
-            weights=np.asarray(weights, dtype=np.int64).copy(),
-        )
-    if seen not in (1, 2):
-        raise ValueError(f"situation classes are enumerated for 0 to 2 forced cards, not {seen}")
-    counter: Any = orbit_kernels.count_orbits
-    filler: Any = orbit_kernels.fill_orbits
-    per_hand = np.zeros(n_hands, dtype=np.int64)
-    run_in_threads(
-        lambda start, stop: counter(hands8, seen, SUIT_PERMUTATIONS, per_hand, start, stop),
-        n_hands,
-    )
-    offsets = np.concatenate([[0], np.cumsum(per_hand)]).astype(np.int64)
-    total = int(offsets[-1])
-    hand_of = np.empty(total, dtype=np.int32)
-    cards = np.empty((total, 2), dtype=np.int64)
-    orbit = np.empty(total, dtype=np.int64)
-    run_in_threads(
-        lambda start, stop: filler(
-            hands8, seen, SUIT_PERMUTATIONS, offsets, hand_of, cards, orbit, start, stop
-        ),
-        n_hands,
-    )
-    return ForcedSituations(
-        hand_of=hand_of,
-        cards=np.ascontiguousarray(cards[:, :seen]),
-        weights=np.asarray(weights, dtype=np.int64)[hand_of] * orbit,
-    )
 
 
 @dataclass(frozen=True)

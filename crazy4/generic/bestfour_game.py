@@ -4,7 +4,7 @@ Crazy 4 Poker and Four Card Poker are each a subclass of :class:`BestFourGame` h
 game's data (its key, title, deal, bets and texts) and a few hooks that name its parts: its
 rule set, its exact reference, its settlement, its analysis and report, the simulator's and the
 validator's game parts, its outcome cells, and the game as a specification
-(:meth:`BestFourGame.spec`). One hand (``crazy4 hand``) is the specification engines' job
+(:attr:`BestFourGame.spec`). One hand (``crazy4 hand``) is the specification engines' job
 (:mod:`crazy4.generic.hand`) as for every game; the rest -- the analysis handed to the
 drivers, the simulator, the validator, hole cards and collusion -- is this class's, over the
 best-four engines (:mod:`crazy4.generic.bestfour_simulate`,
@@ -19,7 +19,7 @@ Examples
 --------
 >>> from crazy4.registry import game_named
 >>> game = game_named("four-card-poker")
->>> isinstance(game, BestFourGame), game.dealer_cards, game.spec().shape.face_up
+>>> isinstance(game, BestFourGame), game.dealer_cards, game.spec.shape.face_up
 (True, (6, 1), 1)
 """
 
@@ -252,11 +252,6 @@ class BestFourGame(ABC):
             state=analysis,
         )
 
-    @abstractmethod
-    def spec(self) -> GameSpec:
-        """The game as a specification (its ``spec`` module, imported when first asked for):
-        the jobs that run on the specification engines read it."""
-
     def hand_result(
         self, rules: RuleSet, cards: tuple[int, ...], up: int | None
     ) -> dict[str, object]:
@@ -264,7 +259,7 @@ class BestFourGame(ABC):
         other cards listed (:func:`crazy4.generic.hand.spec_hand_result`)."""
         from crazy4.generic.hand import spec_hand_result
 
-        return spec_hand_result(self.spec(), rules, cards, up)
+        return spec_hand_result(self.spec, rules, cards, up)
 
     def hand_text(self, result: dict[str, object]) -> str:
         """The lines ``crazy4 hand`` prints."""

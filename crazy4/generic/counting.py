@@ -89,6 +89,7 @@ CELL_MODULES = (
     "crazy4.generic.analysis",
     "crazy4.core.hidden",
     "crazy4.core.forced",
+    "crazy4.core.forced_orbits",
     "crazy4.core.forced_kernels",
     "crazy4.core.orbit_kernels",
     "crazy4.core.completions",
@@ -212,7 +213,7 @@ class SubsetCounter:
     ) -> IntArray:
         """The cells from the counts below the five thresholds of each hand."""
         seen = _no_cards(hands) if forced is None else forced
-        thresholds = outcome_thresholds(strengths.astype(np.int64), qualifier)
+        completions = comb(52 - hands.shape[1] - seen.shape[1], dealer_cards - seen.shape[1])
         fits = (
             dealer_cards >= 2
             and hands.shape[1] <= COMPILED_CARDS
@@ -220,17 +221,17 @@ class SubsetCounter:
             and hands.shape[0] > 0
         )
         if self.compiled and fits:
-            below = self._compiled_below(
-                hands, strengths, qualifier, ranking, dealer_cards, jobs, seen
+            cells = self._compiled_cells(
+                hands, strengths, qualifier, ranking, dealer_cards, jobs, seen, completions
             )
         else:
+            thresholds = outcome_thresholds(strengths.astype(np.int64), qualifier)
             below = _numpy_below(hands, thresholds, ranking, dealer_cards, jobs, seen)
-        completions = comb(52 - hands.shape[1] - seen.shape[1], dealer_cards - seen.shape[1])
-        cells = cells_from_below(below, completions)
+            cells = cells_from_below(below, completions)
         assert bool((cells >= 0).all()), "an outcome cell counted below zero"
         return cells
 
-    def _compiled_below(
+    def _compiled_cells(
         self,
         hands: npt.NDArray[np.uint8],
         strengths: IntArray,
@@ -239,9 +240,13 @@ class SubsetCounter:
         dealer_cards: int,
         jobs: int,
         seen: npt.NDArray[np.uint8],
+        completions: int,
     ) -> IntArray:
-        """The counts below the five thresholds, from the counts below ``v``, ``v + 1`` and
-        ``q`` (the five are each one of these three) of each run of equal hands."""
+        """The cells from the counts below ``v``, ``v + 1`` and ``q`` (each of the five
+        thresholds is one of these three) of each run of equal hands: with ``B(t)`` the count
+        below ``t`` and ``N`` the completions, ``[B(v), B(v+1) - B(v), B(q) - B(v+1), 0, 0,
+        N - B(q)]`` below the qualifier, ``[B(q), 0, 0, B(v) - B(q), B(v+1) - B(v), N -
+        B(v+1)]`` from it (:func:`crazy4.core.hidden.cells_from_below` of the five counts)."""
         from crazy4.core.forced import count_forced
 
         first = np.ones(hands.shape[0], dtype=bool)
@@ -261,17 +266,15 @@ class SubsetCounter:
         )
         self._compiling = None
         at_v, above_v, at_q = (counted[:, j].astype(np.int64) for j in range(3))
-        low = v[hand_of] < qualifier  # below the qualifier: min(v, q) = v, max(v, q) = q
-        return np.stack(
-            [
-                np.where(low, at_v, at_q),
-                np.where(low, above_v, at_q),
-                at_q,
-                np.where(low, at_q, at_v),
-                np.where(low, at_q, above_v),
-            ],
-            axis=1,
-        )
+        low = (v < qualifier)[hand_of]  # min(v, q) = v, max(v, q) = q
+        cells = np.empty((hands.shape[0], 6), dtype=np.int64)
+        cells[:, 0] = np.where(low, at_v, at_q)
+        cells[:, 1] = np.where(low, above_v - at_v, 0)
+        cells[:, 2] = np.where(low, at_q - above_v, 0)
+        cells[:, 3] = np.where(low, 0, at_v - at_q)
+        cells[:, 4] = np.where(low, 0, above_v - at_v)
+        cells[:, 5] = completions - np.where(low, at_q, above_v)
+        return cells
 
 
 def _numpy_below(
@@ -312,6 +315,34 @@ def counter_for(shape: DealShape) -> CellCounter:
     return SubsetCounter() if completions > LISTING_LIMIT else ListingCounter()
 
 
+#: The counters :func:`start_count` handed out, by deal shape and ranking (their compile, if
+#: any, started once a process).
+_started: dict[tuple[DealShape, str], CellCounter] = {}
+
+
+def start_count(shape: DealShape, ranking: Ranking, qualifier: int) -> CellCounter:
+    """The counter of a deal shape (:func:`counter_for`), its preparation started
+    (:meth:`CellCounter.prepare`: a compile beside whatever runs before the count) when the
+    cells of its situations are not cached; the same counter at every call, so that a command
+    may start it as soon as it has read the rules (:meth:`crazy4.spec.game.Game.prepare`) and
+    the analysis counts with it.
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.ranking import THREE_CARD_RANKING
+    >>> shape = DealShape(3, 3, 0, 3)
+    >>> start_count(shape, THREE_CARD_RANKING, 0) is start_count(shape, THREE_CARD_RANKING, 0)
+    True
+    """
+    key = (shape, ranking.key)
+    if key not in _started:
+        counter = counter_for(shape)
+        if not cells_cached(shape, ranking, qualifier):
+            counter.prepare()
+        _started[key] = counter
+    return _started[key]
+
+
 def cells_table(shape: DealShape, ranking: Ranking, qualifier: int) -> str:
     """The name of the cached cells of a deal shape's situations (:func:`situation_cells`).
 
@@ -343,8 +374,9 @@ def situation_cells(
     qualifier: int,
     rows: int,
     count: Callable[[], IntArray],
-) -> IntArray:
-    """The cells of the ``rows`` situation classes of ``shape``
+) -> npt.NDArray[np.int32]:
+    """The cells of the ``rows`` situation classes of ``shape`` (int32: every cell is at most
+    ``C(52, d)``)
     (:func:`crazy4.generic.situations.deal_situations`), from the table cache or by ``count``
     (the counter's cells of those situations), then saved: they depend only on the ranking,
     the deal shape and the qualifier (and the code, part of the key).
@@ -373,4 +405,4 @@ def situation_cells(
         builders=cell_builders(ranking),
         background=True,  # written while the pricing runs
     )
-    return cells.astype(np.int64)
+    return cells

@@ -33,8 +33,8 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from math import comb
+from typing import Any
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -73,7 +73,15 @@ def suit_classes(cards: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int6
     return combinations_array(52, cards)[keys], sizes
 
 
-@numba.njit(nogil=True, cache=True)
+@cache
+def _row_counter() -> Any:
+    """:func:`_count_rows` compiled (numba, imported here: an analysis whose counts are cached
+    never imports it)."""
+    import numba
+
+    return numba.njit(nogil=True, cache=True)(_count_rows)
+
+
 def _count_rows(
     players: npt.NDArray[np.uint8],
     forced: npt.NDArray[np.uint8],
@@ -163,8 +171,10 @@ def dealer_histograms(
     step = max(1, -(-rows // (4 * max(jobs, 1))))
     bounds = [(start, min(rows, start + step)) for start in range(0, rows, step)]
 
+    count_rows = _row_counter()
+
     def work(bound: tuple[int, int]) -> None:
-        _count_rows(players, forced, strengths, BINOMIAL, dealer_cards, out, *bound)
+        count_rows(players, forced, strengths, BINOMIAL, dealer_cards, out, *bound)
 
     if jobs > 1 and len(bounds) > 1:
         with ThreadPoolExecutor(max_workers=jobs) as pool:

@@ -106,7 +106,11 @@ class SpecGame:
         return 2
 
     def prepare(self, rules: RuleSet) -> None:
-        """Nothing to start ahead."""
+        """Start the count's compile when the analysis will count
+        (:func:`crazy4.generic.counting.start_count`)."""
+        from crazy4.generic.counting import start_count
+
+        start_count(self.spec.shape, self.spec.ranking, self.spec.qualifier(rules))
 
     def analyze(
         self,

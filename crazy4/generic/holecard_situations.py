@@ -226,7 +226,12 @@ def cached_chunks(
     for a, b in pairwise([*starts[::per_chunk].tolist(), classes.rows]):
         start, stop, part = int(hand[a]), int(hand[b - 1]) + 1, slice(a, b)
         yield SituationChunk(
-            start, stop, hand[part], cards[part], classes.weights[part], cells[part]
+            start,
+            stop,
+            hand[part],
+            cards[part],
+            classes.weights[part],
+            cells[part].astype(np.int64),
         )
 
 

@@ -33,6 +33,9 @@ from crazy4.spec.specification import CellSettlement
 
 IntArray = npt.NDArray[np.int64]
 
+#: Rows priced together (the int64 copy of their cells).
+_CHUNK = 1 << 20
+
 
 def cells_from_histograms(histograms: IntArray, strengths: IntArray, qualifier: int) -> IntArray:
     """The six outcome cells of each row (module docstring), shape ``(n, 6)``."""
@@ -83,19 +86,81 @@ class Prices:
         return self.completions * self.unit
 
 
-def price(cells: IntArray, strengths: IntArray, settlement: CellSettlement) -> Prices:
+def price(
+    cells: npt.NDArray[np.integer], strengths: IntArray, settlement: CellSettlement
+) -> Prices:
     """Each row's EVs and optimal decision from its cells (module docstring).
 
-    The EV numerators are int64 when ``completions * max |net|`` fits (every sum is then
-    exact), else Python integers (an object array, as the nets of a wide settlement are):
-    any payout a rule file accepts is exact.
+    The nets a decision has in a cell whatever the strength (most of them: a fold's, a
+    push's) are one product of the cells with them; only the cells whose net varies with the
+    strength are looked up row by row, as the difference from that common net. Where an EV
+    could overflow int64 (``completions * max |net|``), :func:`price_wide` prices exactly in
+    Python integers.
+
+    Examples
+    --------
+    >>> nets = np.zeros((2, 4, 6), dtype=np.int64)
+    >>> nets[:, 0] = -1                     # fold loses the Ante
+    >>> nets[:, 1] = [-2, 1, 1, 2, 0, -2]   # play: wins by cell ...
+    >>> nets[1, 1, 3] = 3                   # ... more for the stronger hand
+    >>> settled = CellSettlement(nets, np.ones((2, 4), bool), np.arange(1, 5), 1, {"ante": nets})
+    >>> prices = price(np.array([[1, 1, 1, 1, 1, 1]] * 2), np.array([0, 1]), settled)
+    >>> prices.ev[:, :2].tolist(), prices.decision.tolist()
+    ([[-6, 0], [-6, 1]], [1, 1])
+    """
+    completions = int(cells[0].sum()) if cells.shape[0] else 0
+    largest = int(np.abs(settlement.nets).max()) if settlement.nets.size else 0
+    if settlement.nets.dtype == object or completions * largest >= 2**63:
+        return price_wide(cells, strengths, settlement)  # Python integers
+    used = np.flatnonzero(np.any(settlement.allowed, axis=0))  # the others are worth 0
+    nets = settlement.nets[:, used]
+    common = nets[0]  # (decisions, cells): the nets of the weakest strength
+    common_t = np.ascontiguousarray(common.T, dtype=np.int64)
+    part = np.empty((cells.shape[0], used.shape[0]), dtype=np.int64)
+    for start in range(0, cells.shape[0], _CHUNK):  # int64 copies of a chunk of cells at a time
+        chunk = slice(start, start + _CHUNK)
+        part[chunk] = np.asarray(cells[chunk], dtype=np.int64) @ common_t
+    for decision, cell in zip(*np.nonzero((nets != common).any(axis=0)), strict=True):
+        extra = np.ascontiguousarray(nets[:, decision, cell] - common[decision, cell])
+        part[:, decision] += cells[:, cell] * extra[strengths]
+    allowed = np.take(settlement.allowed, strengths, axis=0)
+    lowest = np.iinfo(np.int64).min
+    masked = np.where(allowed[:, used], part, lowest)  # (n, used): no second (n, 4) array
+    best = np.full(part.shape[0], lowest)
+    for column in range(used.shape[0]):  # a column at a time: faster than max over a short axis
+        np.maximum(best, masked[:, column], out=best)
+    tied = np.empty((part.shape[0], settlement.nets.shape[1]), dtype=bool)
+    tied[:] = (best == lowest)[:, None]  # a decision allowed nowhere ties where none is allowed
+    tied[:, used] = masked == best[:, None]
+    decision = np.argmax(tied, axis=1).astype(np.int64)
+    ev = np.zeros(tied.shape, dtype=np.int64)
+    for column, code in enumerate(used):
+        ev[:, code] = np.where(allowed[:, code], part[:, column], 0)  # 0 where not allowed
+    completions = int(cells[0].sum()) if cells.shape[0] else 0
+    return Prices(
+        ev=ev,
+        allowed=allowed,
+        decision=decision,
+        tied=tied,
+        completions=completions,
+        unit=settlement.unit,
+    )
+
+
+def price_wide(
+    cells: npt.NDArray[np.integer], strengths: IntArray, settlement: CellSettlement
+) -> Prices:
+    """:func:`price` one decision and one cell at a time: the EV numerators are int64 when
+    ``completions * max |net|`` fits (every sum is then exact), else Python integers (an
+    object array, as the nets of a wide settlement are): any payout a rule file accepts is
+    exact.
 
     Examples
     --------
     >>> nets = np.zeros((1, 4, 6), dtype=np.int64)
     >>> nets[0, 1:, 3] = 10**13                  # a payout of 10^13 when the player wins
     >>> settled = CellSettlement(nets, np.ones((1, 4), bool), np.arange(1, 5), 1)
-    >>> prices = price(np.array([[0, 0, 0, 2_000_000, 0, 0]]), np.array([0]), settled)
+    >>> prices = price_wide(np.array([[0, 0, 0, 2_000_000, 0, 0]]), np.array([0]), settled)
     >>> int(prices.ev[0, 1]) == 2 * 10**19, prices.ev.dtype
     (True, dtype('O'))
     """

@@ -5,7 +5,9 @@ situation: millions of rows for five-card hands (:mod:`crazy4.generic.situations
 here aggregate them exactly where a reader looks -- by the player's hand strength and the up
 card's rank (``situations``), by hand group and up rank (``strategy``) -- and
 ``crazy4 hand CARDS --up CARD`` gives any single situation. Every count is summed from the
-exact situation rows; nothing is counted or priced anew.
+exact situation rows, once, by strength, up rank and decision
+(:attr:`crazy4.generic.analysis.SpecAnalysis.sums`: a few thousand groups), and each table
+from those sums; nothing is counted or priced anew.
 
 Examples
 --------
@@ -21,7 +23,6 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from crazy4.core.bets import sums_by_value
 from crazy4.core.cards import RANKS
 from crazy4.generic.analysis import SpecAnalysis
 from crazy4.spec.specification import CELLS, DECISIONS, GameSpec
@@ -38,46 +39,28 @@ def seen_ranks(seen: npt.NDArray[np.uint8]) -> npt.NDArray[np.str_]:
     return np.array(["-".join(row) for row in text.tolist()])
 
 
-def _rank_order(seen: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.str_], IntArray]:
-    """The distinct up-rank labels (:func:`seen_ranks`), weakest first (by the highest rank,
-    then the next), and each row's code: the ranks, highest first, as base-13 digits, which
-    order the labels so, then numbered among those present."""
-    ranks = np.sort(seen.astype(np.int64) // 4, axis=1)[:, ::-1]
-    digits = ranks @ (13 ** np.arange(ranks.shape[1] - 1, -1, -1, dtype=np.int64))
-    present = np.flatnonzero(np.bincount(digits, minlength=13 ** ranks.shape[1]))
-    position = np.zeros(13 ** ranks.shape[1], dtype=np.int64)
-    position[present] = np.arange(present.shape[0])
-    codes = position[digits]
-    first = np.zeros(present.shape[0], dtype=np.int64)
-    first[codes] = np.arange(codes.shape[0])  # a row of each label (any: they are alike)
-    return seen_ranks(seen[first]), codes
+def rank_labels(analysis: SpecAnalysis) -> npt.NDArray[np.str_]:
+    """The seen-rank labels (:func:`seen_ranks`) of the codes of :attr:`SpecAnalysis.sums`,
+    weakest first."""
+    return seen_ranks(analysis.seen[analysis.sums.rank_rows])
 
 
-def _sums(keys: IntArray, values: IntArray, size: int) -> IntArray:
-    """Exact integer sums of ``values`` rows by ``keys``
-    (:func:`crazy4.core.bets.sums_by_value`, a column at a time)."""
-    if values.ndim == 1:
-        return sums_by_value(keys, values, size)
+def _by_key(key: IntArray, size: int, values: IntArray) -> IntArray:
+    """Exact sums of the rows of ``values`` (a few thousand groups) by ``key``."""
     out = np.zeros((size, *values.shape[1:]), dtype=np.int64)
-    for column in range(values.shape[1]):
-        out[:, column] = sums_by_value(keys, np.ascontiguousarray(values[:, column]), size)
+    np.add.at(out, key, values)
     return out
 
 
 def situations_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     """One row per player strength and up rank: situations, exact deals by cell, decisions and
     the optimal EV summed over the situations."""
-    ranking, prices = spec.ranking, analysis.prices
-    labels, rank_code = _rank_order(analysis.seen)
+    ranking, prices, sums = spec.ranking, analysis.prices, analysis.sums
+    labels = rank_labels(analysis)
     n_ranks = len(labels)
-    key = analysis.strengths * n_ranks + rank_code
+    key = sums.strength * n_ranks + sums.rank
     size = ranking.n_strengths * n_ranks
-    weights = analysis.weights
-    deals = analysis.cells * weights[:, None]
-    chosen = np.zeros((weights.shape[0], len(DECISIONS)), dtype=np.int64)
-    chosen[np.arange(weights.shape[0]), prices.decision] = weights
-    optimal = prices.ev[np.arange(weights.shape[0]), prices.decision] * weights
-    situations = _sums(key, weights, size)
+    situations = _by_key(key, size, sums.situations)
     present = np.flatnonzero(situations)
     strengths = present // n_ranks
     starts = ranking.category_starts()
@@ -92,13 +75,15 @@ def situations_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
             "situations": situations[present],
         }
     )
-    by_cell = _sums(key, deals, size)[present]
+    by_cell = _by_key(key, size, sums.deals)[present]
     for column, name in enumerate(CELLS):
         frame[f"deals_{name}"] = by_cell[:, column]
-    by_decision = _sums(key, chosen, size)[present]
+    chosen = np.zeros((sums.situations.shape[0], len(DECISIONS)), dtype=np.int64)
+    chosen[np.arange(chosen.shape[0]), sums.decision] = sums.situations
+    by_decision = _by_key(key, size, chosen)[present]
     for code, label in enumerate(DECISIONS):
         frame[f"situations_{label}"] = by_decision[:, code]
-    frame["ev_optimal_numerator"] = _sums(key, optimal, size)[present]
+    frame["ev_optimal_numerator"] = _by_key(key, size, sums.optimal)[present]
     frame["ev_denominator"] = np.int64(prices.denominator)
     frame["ev_optimal"] = frame["ev_optimal_numerator"] / (frame["situations"] * prices.denominator)
     return frame
@@ -107,19 +92,18 @@ def situations_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
 def strategy_by_seen(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     """One row per hand group and up rank, strongest group first: the decision every situation
     in it takes, or ``mixed`` when kickers or suits split it."""
-    ranking = spec.ranking
+    ranking, sums = spec.ranking, analysis.sums
     groups = [ranking.group(s) for s in range(ranking.n_strengths)]
     order: dict[str, int] = {}
     for strength in range(ranking.n_strengths - 1, -1, -1):
         order.setdefault(groups[strength], len(order))
     group_code = np.array([order[group] for group in groups], dtype=np.int64)
-    labels, rank_code = _rank_order(analysis.seen)
+    labels = rank_labels(analysis)
     n_ranks = len(labels)
-    weights = analysis.weights
-    chosen = np.zeros((weights.shape[0], len(DECISIONS)), dtype=np.int64)
-    chosen[np.arange(weights.shape[0]), analysis.prices.decision] = weights
-    key = group_code[analysis.strengths] * n_ranks + rank_code
-    counts = _sums(key, chosen, len(order) * n_ranks)
+    chosen = np.zeros((sums.situations.shape[0], len(DECISIONS)), dtype=np.int64)
+    chosen[np.arange(chosen.shape[0]), sums.decision] = sums.situations
+    key = group_code[sums.strength] * n_ranks + sums.rank
+    counts = _by_key(key, len(order) * n_ranks, chosen)
     present = np.flatnonzero(counts.sum(axis=1))
     counts = counts[present]
     totals = counts.sum(axis=1)
@@ -145,12 +129,12 @@ def strategy_by_seen(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
 def lowest_played(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     """Per up rank: the weakest hand played in any situation, and the weakest from which every
     stronger situation is played -- the strategy's summary line by up card."""
-    labels, rank_code = _rank_order(analysis.seen)
-    played = analysis.prices.decision > 0
+    sums = analysis.sums
+    played = sums.decision > 0
     rows = []
-    for code, label in enumerate(labels):
-        here = rank_code == code
-        strengths = analysis.strengths[here]
+    for code, label in enumerate(rank_labels(analysis)):
+        here = sums.rank == code
+        strengths = sums.strength[here]
         plays = played[here]
         any_played = int(strengths[plays].min()) if plays.any() else None
         folded = strengths[~plays]

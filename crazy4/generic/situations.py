@@ -7,10 +7,10 @@ is ``C(52, p) * (52 - p)`` hand and up-card pairs. Relabelling the suits maps a 
 one with the same counts, so one situation of each class is priced and weighted by the class
 size: the player hands fall into suit classes (:func:`crazy4.generic.counts.suit_classes`),
 and for each class representative ``R`` the seen cards fall into orbits under the
-relabellings that fix ``R`` (:func:`crazy4.core.forced.forced_situations`). The weights sum to
-every situation exactly once (``C(52, p) * C(52 - p, f)``; checked here). The classes depend
-on the deal shape alone, so those of a shape with cards face up (millions of rows for five-card
-hands) are kept in the table cache (:func:`crazy4.core.cache.cached_array`).
+relabellings that fix ``R`` (:func:`crazy4.core.forced_orbits.forced_situations`). The
+weights sum to every situation exactly once (``C(52, p) * C(52 - p, f)``; checked here). The
+classes depend on the deal shape alone, so those of a shape with cards face up (millions of
+rows for five-card hands) are kept in the table cache (:func:`crazy4.core.cache.cached_array`).
 
 Examples
 --------
@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices
-from crazy4.core.forced import forced_situations
+from crazy4.core.forced_orbits import forced_situations
 from crazy4.generic.counts import class_of_hands, suit_classes
 from crazy4.spec.specification import DealShape
 
@@ -76,6 +76,7 @@ SITUATION_MODULES = (
     "crazy4.generic.situations",
     "crazy4.generic.counts",
     "crazy4.core.forced",
+    "crazy4.core.forced_orbits",
     "crazy4.core.orbit_kernels",
 )
 

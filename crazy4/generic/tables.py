@@ -42,8 +42,10 @@ def groups_of(spec: GameSpec) -> tuple[IntArray, list[str]]:
 
 def bets_table(analysis: SpecAnalysis) -> pd.DataFrame:
     """One row per bet: the main game, then each side bet."""
-    bets = [analysis.main, *analysis.side_bets]
-    return pd.DataFrame([summarize(bet, analysis.weights) for bet in bets])
+    main = analysis.main_by_strength  # the situations of one strength and decision summed
+    rows = [summarize(main.bet, main.situations)]
+    rows += [summarize(bet, analysis.weights) for bet in analysis.side_bets]
+    return pd.DataFrame(rows)
 
 
 def hand_frequencies(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
@@ -88,7 +90,7 @@ def player_hands(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
         }
     )
     for column, name in enumerate(CELLS):
-        frame[name] = analysis.cells[:, column]
+        frame[name] = analysis.cells[:, column].astype(np.int64)
     frame["ev_denominator"] = np.int64(prices.completions * prices.unit)
     for code, label in enumerate(DECISIONS):
         frame[f"ev_{label}_numerator"] = prices.ev[:, code]
@@ -146,9 +148,10 @@ def strategy_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
 
 def returns_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     """The main game's return table: deals by decision, hand group, cell and net."""
-    bet = analysis.main
+    main = analysis.main_by_strength
+    bet = main.bet
     group_code, group_names = groups_of(spec)
-    frame = _outcome_rows(bet, analysis.strengths, analysis.prices.decision, group_code)
+    frame = _outcome_rows(bet, main.strength, main.decision, group_code)
     frame = frame[frame["combinations"] > 0]
     keys = ["decision_code", "category_code", "cell", "net_numerator"]
     grouped = frame.groupby(keys)["combinations"].sum().reset_index()
@@ -226,5 +229,5 @@ def analysis_tables(spec: GameSpec, analysis: SpecAnalysis) -> dict[str, pd.Data
         "hand_frequencies": hand_frequencies(spec, analysis),
         **by_hand,
         "returns": returns_table(spec, analysis),
-        "net_distribution": net_distribution(analysis.main),
+        "net_distribution": net_distribution(analysis.main_by_strength.bet),
     }

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 from oracle_three_card_holecard import hole_card_edge
 
+from crazy4.core.bets import summarize
 from crazy4.games.three_card.game import ThreeCard
 from crazy4.generic.analysis import SpecAnalysis, analyze_spec
 from crazy4.generic.situations import deal_situations, situation_rows
@@ -91,6 +92,41 @@ def test_the_tables_add_up_by_up_card(up_card_analysis: SpecAnalysis) -> None:
     assert int(strategy["situations"].sum()) == comb(52, 3) * 49
     assert set(strategy["up_rank"]) == set("23456789TJQKA")
     assert len(tables["lowest_played"]) == 13
+
+
+def test_the_sums_are_the_situation_rows_summed(up_card_analysis: SpecAnalysis) -> None:
+    """The sums the tables read (by strength, up rank and decision) and the main bet a row
+    per strength and decision equal sums over the situation rows taken here one at a time,
+    and give the per-row main bet's summary exactly."""
+    analysis = up_card_analysis
+    sums = analysis.sums
+    expected: dict[tuple[int, int, int], list[int]] = {}
+    ranks = analysis.seen[:, 0].astype(np.int64) // 4
+    for row in range(analysis.weights.shape[0]):
+        key = (int(analysis.strengths[row]), int(ranks[row]), int(analysis.prices.decision[row]))
+        weight = int(analysis.weights[row])
+        ev = int(analysis.prices.ev[row, key[2]])
+        cells = [int(c) * weight for c in analysis.cells[row]]
+        total = expected.setdefault(key, [0] * 8)
+        for i, value in enumerate([weight, *cells, ev * weight]):
+            total[i] += value
+    got = {
+        (int(s), int(r), int(d)): [int(n), *map(int, deals), int(optimal)]
+        for s, r, d, n, deals, optimal in zip(
+            sums.strength,
+            sums.rank,
+            sums.decision,
+            sums.situations,
+            sums.deals,
+            sums.optimal,
+            strict=True,
+        )
+    }
+    # the ranks are numbered among those present, weakest first: all 13 here
+    assert got == expected
+    lattice = analysis.main_by_strength
+    assert summarize(lattice.bet, lattice.situations) == summarize(analysis.main, analysis.weights)
+    assert lattice.bet.distribution() == analysis.main.distribution()
 
 
 def test_every_pair_is_looked_up_in_its_class() -> None:

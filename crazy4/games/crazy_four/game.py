@@ -109,12 +109,6 @@ class CrazyFour(BestFourGame):
 
         return cell_parts
 
-    def spec(self) -> GameSpec:
-        """The game as a specification (:data:`.spec.CRAZY_FOUR_SPEC`)."""
-        from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-
-        return CRAZY_FOUR_SPEC
-
     def simulation(self) -> BestFourSim[CrazyFourSettlement]:
         """The seats' part of the chunk player: the qualifier's two dealer classes, which
         wagers make the bets and the log's columns, the outcome cells' names, the card room's

@@ -116,12 +116,6 @@ class FourCard(BestFourGame):
 
         prepare_counting()
 
-    def spec(self) -> GameSpec:
-        """The game as a specification (:data:`.spec.FOUR_CARD_SPEC`)."""
-        from crazy4.games.four_card.spec import FOUR_CARD_SPEC
-
-        return FOUR_CARD_SPEC
-
     def simulation(self) -> BestFourSim[FourCardSettlement]:
         """The seats' part of the chunk player: the dealer's hand categories as its classes,
         which wagers make the bets and the log's columns, the showdown results' names

@@ -113,7 +113,7 @@ def test_an_aces_up_a_fold_forfeits_says_so() -> None:
 def test_the_specification_and_the_registered_game_say_the_same(spec: GameSpec) -> None:
     """The registry's game and its specification name the same game, deal and bets."""
     game = game_named(spec.key)
-    assert isinstance(game, BestFourGame) and game.spec() is spec
+    assert isinstance(game, BestFourGame) and game.spec is spec
     for name in ("title", "published_deals", "main_bet", "side_bet_label", "required_multiples"):
         assert getattr(spec, name) == getattr(game, name), name
     assert game.dealer_cards == (spec.shape.dealer_cards, spec.shape.face_up)
