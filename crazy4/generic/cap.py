@@ -84,8 +84,9 @@ def cap_table(
     """
     total_cap, play_cap = limits.aggregate_payout_cap, limits.play_payout_cap
     assert limits.capped
-    main = analysis.main
-    play, others, loses = win_and_loss(settlement, analysis.strengths, analysis.prices.decision)
+    lattice = analysis.main_by_strength  # the nets depend on the strength and decision alone
+    main = lattice.bet
+    play, others, loses = win_and_loss(settlement, lattice.strength, lattice.decision)
     reachable = main.combos > 0
     limit: Fraction | None = None
     for cap, wins in ((total_cap, play + others), (play_cap, play)):
@@ -111,7 +112,7 @@ def cap_table(
             unit=settlement.unit * size_numerator,
             wager=main.wager * size_numerator,
         )
-        summary = summarize(bet, analysis.weights)
+        summary = summarize(bet, lattice.situations)
         rows.append(
             {
                 "bet": main.name,
