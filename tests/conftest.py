@@ -277,6 +277,20 @@ HEAVY_TESTS = frozenset(
         "[caribbean-stud-poker-caribbean-stud-royal-250-planted_fault_caught]",
         "tests/test_conformance.py::test_conformance"
         "[caribbean-stud-poker-caribbean-stud-royal-250-tables_add_up]",
+        # 6 December (evening; make test at 12.5 min): the royal-250 variant's other cases and
+        # its PAR-sheet fractions repeat the standard rule set's on the same game (its own
+        # figures -- the EV, both caps -- stay in tests/rulefile_games), so its pipeline is not
+        # run in the fast tier; Caribbean Stud's simulate-and-validate repeats
+        # tests/rulefile_games/test_caribbean_commands.py's (a changed line named)
+        *(
+            "tests/test_conformance.py::test_conformance"
+            f"[caribbean-stud-poker-caribbean-stud-royal-250-{case}]"
+            for case in ("main_bet_is_its_returns", "report_headline", "hole_cards", "collusion")
+        ),
+        "tests/report/test_parsheet.py::"
+        "test_every_exact_fraction_of_bets_and_returns_is_whole[caribbean-stud-royal-250]",
+        "tests/test_conformance.py::test_conformance"
+        "[caribbean-stud-poker-caribbean-stud-standard-simulation_validates]",
         # design --search over Caribbean Stud's Raise table (48 s; design --set on it, and the
         # search on every other game, stay in the fast tier)
         "tests/rulefile_games/test_caribbean_commands.py::test_design_searches_the_raise_table",
