@@ -291,6 +291,9 @@ HEAVY_TESTS = frozenset(
         "test_every_exact_fraction_of_bets_and_returns_is_whole[caribbean-stud-royal-250]",
         "tests/test_conformance.py::test_conformance"
         "[caribbean-stud-poker-caribbean-stud-standard-simulation_validates]",
+        # a K-high qualifier named in a Caribbean log (43 s): the same simulate, validate and
+        # infer path as the changed Raise line, which stays in the fast tier
+        "tests/rulefile_games/test_caribbean_commands.py::test_a_changed_qualifier_is_named",
         # design --search over Caribbean Stud's Raise table (48 s; design --set on it, and the
         # search on every other game, stay in the fast tier)
         "tests/rulefile_games/test_caribbean_commands.py::test_design_searches_the_raise_table",
