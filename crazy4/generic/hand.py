@@ -237,6 +237,7 @@ def spec_hand_text(result: dict[str, object]) -> str:
     assert isinstance(counts, dict)
     rows = qualifier_rows(result) if "dealer_does_not_qualify" in result else counts.items()
     up = f", up card {result['up_card']}" if result["up_card"] else ""
+    others = 52 - len(str(result["hand"]).split()) - bool(result["up_card"])  # cards unseen
     value = f"{result['best_hand']}; {result['category']}"
     best = result.get("best_cards")
     lines = [
@@ -244,8 +245,7 @@ def spec_hand_text(result: dict[str, object]) -> str:
         f"Best {NUMBERS[len(str(best).split())]}: {best}  ({value})"
         if best
         else f"Hand value: {value}",
-        f"Dealer hands from the other {52 - len(str(result['hand']).split()) - bool(up)} "
-        f"cards: {total:,}",
+        f"Dealer hands from the other {others} cards: {total:,}",
         *count_lines(rows, total),
         "Dealer's hand by category:",
         *count_lines(categories.items(), total),
