@@ -316,6 +316,11 @@ class FiveCardRanking:
         """7,462 strengths."""
         return int(distinct_keys().shape[0])
 
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Hands of 5, 6 or 7 cards (the best five of them)."""
+        return SIZES
+
     def strengths(self, cards: int) -> npt.NDArray[np.uint16]:
         """:func:`build_five_card_strengths`: the best five of 5, 6 or 7 cards."""
         return build_five_card_strengths(cards)

@@ -55,8 +55,13 @@ class StrengthTable(Hashable, Protocol):
         """How many distinct strengths there are."""
         ...
 
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """The hand sizes :meth:`strengths` ranks (checked without building a table)."""
+        ...
+
     def strengths(self, cards: int) -> npt.NDArray[np.integer]:
-        """Strength of every ``cards``-card hand, by colex index."""
+        """Strength of every ``cards``-card hand, by colex index (one of :attr:`hand_sizes`)."""
         ...
 
 
@@ -86,6 +91,11 @@ class BestFourRanking:
     def n_strengths(self) -> int:
         """2,535 four-card strengths."""
         return number_of_strengths()
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Hands of 4, 5 or 6 cards."""
+        return (4, 5, 6)
 
     def strengths(self, cards: int) -> npt.NDArray[np.integer]:
         """:func:`crazy4.core.ranking.build_best_four_strengths`."""

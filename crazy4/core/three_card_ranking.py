@@ -90,6 +90,11 @@ class ThreeCardRanking:
         flushes."""
         return int(_keys()[0].shape[0])
 
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Three-card hands only."""
+        return (3,)
+
     def strengths(self, cards: int) -> npt.NDArray[np.int32]:
         """Strength of every three-card hand by colex index (``cards`` must be 3)."""
         if cards != 3:

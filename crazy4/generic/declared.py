@@ -468,10 +468,12 @@ def read_declared_game(table: object, where: str) -> DeclaredGame:
     if player + dealer > 52:
         raise InputError(f"{section.where}: {player + dealer} cards dealt from one 52-card deck")
     for cards in sorted({player, dealer}):
-        try:
-            ranking.strengths(cards)
-        except ValueError as error:
-            raise InputError(f"{section.where}: ranking {ranking_name!r}: {error}") from None
+        if cards not in ranking.hand_sizes:  # checked without building the table
+            sizes = ", ".join(map(str, ranking.hand_sizes))
+            raise InputError(
+                f"{section.where}: ranking {ranking_name!r} ranks hands of {sizes} cards, "
+                f"not {cards}"
+            )
     shape = DealShape(player, dealer, face_up, hand)
     published = section.integer("published_deals", shape.deals)
     game = DeclaredGame(

@@ -75,7 +75,7 @@ def _with(old: str, new: str) -> str:
         ("hand_cards = 3", "hand_cards = 4", "hand_cards = 4 is more than the 3 cards dealt"),
         ("face_up = 0", "face_up = 4", "key 'face_up' is 4; expected 0 to 2"),
         ('ranking = "three_card"', 'ranking = "seven_card"', "unknown ranking 'seven_card'"),
-        ("player_cards = 3", "player_cards = 5", "ranks 3-card hands, not 5"),
+        ("player_cards = 3", "player_cards = 5", "ranks hands of 3 cards, not 5"),
         ("\nflush = 4", "\nfour_of_a_kind = 4", "unknown hand 'four_of_a_kind'"),
         (
             'player_higher = "wins"\ndealer_higher = "loses"\n\n[settle.ante_bonus]',
