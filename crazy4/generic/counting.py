@@ -253,19 +253,21 @@ class SubsetCounter:
         first[1:] = (hands[1:] != hands[:-1]).any(axis=1)
         hand_of = np.cumsum(first, dtype=np.int64) - 1
         v = strengths.astype(np.int64)[first]
-        three = np.stack([v, v + 1, np.full_like(v, qualifier)], axis=1)
+        # No dealer hand is below a qualifier of 0 (every hand qualifies): B(0) = 0, not counted.
+        columns = [v, v + 1] + ([np.full_like(v, qualifier)] if qualifier > 0 else [])
         counted = count_forced(
             hands[first],
             hand_of.astype(np.int32),
             seen,
-            three,
+            np.stack(columns, axis=1),
             dealer_cards,
             compiling=self._compiling,
             ranking=ranking,
             threads=jobs,
         )
         self._compiling = None
-        at_v, above_v, at_q = (counted[:, j].astype(np.int64) for j in range(3))
+        at_v, above_v = (counted[:, j].astype(np.int64) for j in range(2))
+        at_q = counted[:, 2].astype(np.int64) if qualifier > 0 else np.zeros_like(at_v)
         low = (v < qualifier)[hand_of]  # min(v, q) = v, max(v, q) = q
         cells = np.empty((hands.shape[0], 6), dtype=np.int64)
         cells[:, 0] = np.where(low, at_v, at_q)

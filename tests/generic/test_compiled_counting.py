@@ -126,6 +126,17 @@ def test_five_card_situations_against_a_plain_enumeration() -> None:
     ).tolist() == (expected)
 
 
+def test_no_qualifier_counts_every_dealer_hand_qualified() -> None:
+    """A qualifier of 0 (every dealer hand qualifies, Four Card Poker's): the compiled count,
+    which then counts no third threshold, equals listing; cells 0-2 (not qualified) are empty."""
+    hands, seen = deal(45, 6, 5, 1, 2)
+    strengths = FIVE_CARD.strengths(5)[colex_indices(hands)].astype(np.int64)
+    compiled, numpy, listed = all_three(hands, strengths, 0, FIVE_CARD, 5, seen)
+    assert not compiled[:, :3].any()
+    assert np.array_equal(compiled, listed)
+    assert np.array_equal(compiled, numpy)
+
+
 @pytest.mark.parametrize(
     ("player", "dealer_cards", "seen_cards"),
     [(3, 3, 0), (3, 3, 2), (4, 2, 0), (6, 3, 1), (7, 4, 1), (2, 5, 2)],
