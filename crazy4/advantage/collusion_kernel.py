@@ -26,7 +26,7 @@ marked cards the team holds, and the colluder's conditional EV weighs each deale
 number of ways the other colluders' cards agree with that count (:mod:`crazy4.advantage.team`).
 
 :func:`below_counts_any` and :func:`below_counts_marked_any` are the same two listings for a
-dealer hiding any other number of cards (Three Card Poker's three, Caribbean Stud Poker's four
+dealer hiding any other number of cards (Three Card Poker's three, a five-card stud game's four
 beside the up card, six with none face up): the loops over the hidden positions become an
 odometer with the partial colex sums kept per level, the innermost level one loop, and the
 dealer's whole hand is read from its own table (the ranking's, by colex index).

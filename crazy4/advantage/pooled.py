@@ -4,7 +4,7 @@ Two exact ways
 --------------
 A team of ``k`` seats of ``p`` cards each pools ``p k`` cards (and sees the dealer's up cards,
 ``f`` of them: none in Crazy 4 Poker, one in Four Card Poker). The dealer's ``h`` hidden cards
-(five in the best-four games, three in Three Card Poker, four in Caribbean Stud Poker) are any
+(five in the best-four games, three in Three Card Poker, four in a five-card stud game) are any
 ``h`` of the ``n = 52 - p k - f`` others. How many of those dealer hands are below a strength
 ``t``? The deal shape and the ranking are the game's collusion role's, and nothing here asks
 which game it is.

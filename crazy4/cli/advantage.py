@@ -46,8 +46,8 @@ def _holecards_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=1,
         help="hidden dealer cards the player sees (default 1; at most two dealer cards known "
-        "with those dealt face up: Crazy 4 Poker and Three Card Poker 0 to 2, Four Card Poker "
-        "and Caribbean Stud Poker 0 or 1, besides the up card); 0 runs the ordinary strategy "
+        "with those dealt face up: 0 to 2 with none face up, 0 or 1 besides a dealer's up "
+        "card); 0 runs the ordinary strategy "
         "through the engine",
     )
     parser.add_argument(

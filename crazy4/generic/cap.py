@@ -1,7 +1,7 @@
 """A table's cap on what one hand is paid, for any specification game: the return by bet size.
 
 A rule file's ``[limits] aggregate_payout_cap`` is the most the table pays on one hand, all
-bets together, and ``play_payout_cap`` the most the Play bet (Caribbean Stud's Raise) wins on
+bets together, and ``play_payout_cap`` the most the Play bet (the Raise of a stud game) wins on
 one hand (:mod:`crazy4.rules.limits`). At a bet of ``a`` dollars a unit of Ante, a round whose
 Play bet wins ``p`` units and whose other wagers (Ante, Ante Bonus) win ``o`` and lose ``l`` in
 all is paid ``min(min(a * p, play cap) + a * o, aggregate cap)`` (a cap absent: no minimum)

@@ -23,8 +23,8 @@ equilibrium meter ``contribution / b`` (the house's reseeding after a win aside)
 References
 ----------
 Counts: :mod:`crazy4.core.five_card`. The linearity of a progressive's return in the meter and
-the break-even meter: M. Shackleford, "Caribbean Stud Poker", Wizard of Odds (progressive
-section); any text on expected value.
+the break-even meter: any text on expected value (the progressive jackpot analyses of the
+Wizard of Odds, M. Shackleford, are cited in docs/progressive.md).
 """
 
 from __future__ import annotations
