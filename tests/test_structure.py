@@ -188,6 +188,29 @@ def test_only_the_registry_compares_game_names() -> None:
     assert offenders == []
 
 
+def test_a_game_declared_in_a_rule_file_is_not_named_in_the_code() -> None:
+    """Issue 44: a game said in a rule file alone has no code. The package's files that name a
+    declared game's title are its rule files, and no module (code, comment or docstring)."""
+    declared = [
+        game_named(key).title
+        for key in registered_games()
+        if isinstance(game_named(key), SpecGame) and key.startswith("caribbean")
+    ]
+    assert declared == ["Caribbean Stud Poker"]
+    word = declared[0].split()[0].lower()
+    naming = sorted(
+        str(path.relative_to(PACKAGE.parent))
+        for path in PACKAGE.rglob("*")
+        if path.is_file()
+        and path.suffix in {".py", ".toml", ".md", ".json"}
+        and word in path.read_text(encoding="utf-8").lower()
+    )
+    assert naming == [
+        "crazy4/rules/data/caribbean-stud-royal-250.toml",
+        "crazy4/rules/data/caribbean-stud-standard.toml",
+    ]
+
+
 def test_game_name_check_finds_a_planted_comparison() -> None:
     """The comparison finder itself works."""
     tree = ast.parse('if rules.game == "four-card-poker" or x in ("crazy-4-poker",):\n    pass\n')
