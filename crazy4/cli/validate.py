@@ -77,7 +77,7 @@ def _inline(
 ) -> RuleSet:
     """The mapping's inline ``[rules]`` over ``--rules``, else over its ``rule_set``."""
     from crazy4.log.inlinerules import inline_rules
-    from crazy4.registry import load_rules, rule_readers
+    from crazy4.registry import declare_game, load_rules, rule_readers
     from crazy4.rules.load import shipped_rule_names
 
     if given is None and name is not None:
@@ -87,7 +87,7 @@ def _inline(
                 "from --rules)"
             )
         given = load_rules(name)
-    return inline_rules(given, overlay, where, rule_readers())
+    return inline_rules(given, overlay, where, rule_readers(), declare_game)
 
 
 def _init_mapping(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ import json
 import tomllib
 from collections.abc import Mapping
 
-from crazy4.rules.load import RuleReader, rules_from_data
+from crazy4.rules.load import Declare, RuleReader, rules_from_data
 from crazy4.rules.ruleset import RuleSet
 
 
@@ -42,11 +42,14 @@ def inline_rules(
     overlay: dict[str, object],
     where: str,
     games: Mapping[str, RuleReader],
+    declare: Declare | None = None,
 ) -> RuleSet:
     """The rule set of a mapping's ``[rules]``: ``base`` with the overlay merged in (named
     ``<base>.inline`` unless the overlay names it), or the overlay alone as a rule file. A
     list (the side bets' ``[[queens_up]]`` tables) is replaced whole. ``games``: the games a
-    rule file may name (:func:`crazy4.registry.rule_readers`).
+    rule file may name (:func:`crazy4.registry.rule_readers`); ``declare``: how a ``[game]``
+    table becomes a game (:func:`crazy4.registry.declare_game`), so that an overlay on a game
+    declared in a rule file (or an overlay declaring one) is read as a rule file is.
 
     Raises
     ------
@@ -65,6 +68,16 @@ def inline_rules(
     >>> inline_rules(base, odd, "m.toml", rule_readers())  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     crazy4.errors.InputError: m.toml [rules] (over crazy4-standard) [dealer]: key 'ties' ...
+
+    An overlay on a game declared in its rule file (its ``[game]`` table kept):
+
+    >>> from crazy4.registry import declare_game
+    >>> stud = load_rules("caribbean-stud-standard")
+    >>> raise_line = dict(tomllib.loads(stud.text)["settle"]["play"]["pays"], royal_flush=250)
+    >>> over = {"settle": {"play": {"pays": raise_line}}}
+    >>> changed = inline_rules(stud, over, "m.toml", rule_readers(), declare_game)
+    >>> changed.game == stud.game, changed.content_hash != stud.content_hash
+    (True, True)
     """
     data: dict[str, object] = {}
     label = f"{where} [rules]"
@@ -75,4 +88,4 @@ def inline_rules(
     data = merged(data, overlay)
     shown = json.dumps(overlay, sort_keys=True, default=str)
     text = (base.text if base is not None else "") + f"\n# [rules] of {where}: {shown}\n"
-    return rules_from_data(data, text, label, games)
+    return rules_from_data(data, text, label, games, declare)

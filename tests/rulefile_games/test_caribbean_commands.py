@@ -62,7 +62,8 @@ def test_a_changed_qualifier_is_named(tmp_path: Path) -> None:
 
 def test_a_changed_raise_line_is_named(tmp_path: Path) -> None:
     """A log whose Raise paid a flush 6 to 1 (the standard table pays 5) is named by rule
-    inference on exactly the rows where a flush beat a qualifying dealer."""
+    inference on exactly the rows where a flush beat a qualifying dealer; the same log with
+    that table given inline in a mapping (over the game declared in the rule file) passes."""
     text = resolve_rules_path(RULES).read_text()
     changed = tmp_path / "flush-6.toml"
     changed.write_text(
@@ -93,6 +94,24 @@ def test_a_changed_raise_line_is_named(tmp_path: Path) -> None:
     checked = crazy4("validate", str(log), "--rules", RULES)
     assert checked.returncode == 1
     assert f"{paid_six} x Play flush pays 6 to 1, not 5 to 1" in checked.stdout
+    # the casino's table given inline in a log mapping, over the shipped rule set: consistent
+    raise_line = text[text.index("[settle.play.pays]") :].split("\n\n")[0]
+    mapping = tmp_path / "m.toml"
+    mapping.write_text(
+        f'rule_set = "{RULES}"\n'
+        + raise_line.replace("[settle.play.pays]", "[rules.settle.play.pays]").replace(
+            "\nflush = 5\n", "\nflush = 6\n"
+        )
+        + "\n"
+    )
+    inline = crazy4("validate", str(log), "--mapping", str(mapping))
+    assert inline.stderr == "", inline.stderr
+    # every row re-settled under the inline table, and rule inference finds nothing else (the
+    # statistics are their own check: this seed's card frequencies are a 1-in-4,000 draw)
+    assert "Settlement: pass (on 20,000 rows)" in inline.stdout
+    assert f"Rule inference: pass (on 20,000 rows)\nconsistent with {RULES}.inline" in (
+        inline.stdout
+    )
 
 
 def test_a_log_without_its_up_card_is_refused_in_one_line(tmp_path: Path) -> None:
