@@ -74,7 +74,7 @@ crazy4.errors.InputError: g.toml [game]: hand_cards = 4 is more than the 3 cards
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
@@ -126,6 +126,18 @@ class WagerRules:
 
 
 @dataclass(frozen=True)
+class DeclaredSideBet:
+    """One ``[[side_bet]]`` as read: its pay table, the cards it scores and the ranking it reads
+    them by, whether a fold forfeits it and when it pays (module docstring)."""
+
+    table: CategoryPays
+    scores: str = "player"
+    read_on: str = ""
+    fold_forfeits: bool = False
+    pays_when: str = "always"
+
+
+@dataclass(frozen=True)
 class DeclaredRuleSet(RuleSet):
     """A rule set of a declared game: the common keys and the ``[settle]`` and
     ``[[side_bet]]`` sections (module docstring)."""
@@ -133,14 +145,12 @@ class DeclaredRuleSet(RuleSet):
     ante: WagerRules | None = None
     play_bet: WagerRules | None = None
     ante_bonus: WagerRules | None = None
-    side_tables: tuple[CategoryPays, ...] = ()
-    side_scores: dict[str, tuple[str, str]] = field(default_factory=dict)
-    side_terms: dict[str, tuple[bool, str]] = field(default_factory=dict)
+    side_tables: tuple[DeclaredSideBet, ...] = ()
     table_limits: Limits | None = None
 
     def side_bet_names(self) -> tuple[str, ...]:
         """The side bets' names."""
-        return tuple(table.name for table in self.side_tables)
+        return tuple(side.table.name for side in self.side_tables)
 
 
 def _outcome(section: Section, key: str, default: str, has_pays: bool) -> Outcome:
@@ -221,27 +231,22 @@ class DeclaredGame:
             else None
         )
         settle.finish()
-        scoring: dict[str, tuple[str, str]] = {}
-        terms: dict[str, tuple[bool, str]] = {}
 
-        def side_bet(section: Section, name: str) -> CategoryPays:
+        def side_bet(section: Section, name: str) -> DeclaredSideBet:
             shape = self.shape
             scores, read_on = read_side_bet_scores(
                 section, shape.player_cards, shape.dealer_cards, self.ranking_name
             )
-            scoring[name] = (scores, read_on)
-            terms[name] = (
-                section.boolean("fold_forfeits", False),
-                section.choice("pays_when", PAYS_WHEN, "always"),
-            )
-            if terms[name][1] != "always" and scores != "player":
+            forfeits = section.boolean("fold_forfeits", False)
+            when = section.choice("pays_when", PAYS_WHEN, "always")
+            if when != "always" and scores != "player":
                 raise InputError(
-                    f"{section.where}: pays_when = {terms[name][1]!r} is for a bet on the "
-                    "player's own cards"
+                    f"{section.where}: pays_when = {when!r} is for a bet on the player's own cards"
                 )
-            return read_category_pays(section, name, ranking_named(read_on))
+            table = read_category_pays(section, name, ranking_named(read_on))
+            return DeclaredSideBet(table, scores, read_on, forfeits, when)
 
-        tables = named_tables(top, "side_bet", side_bet, lambda table: table.name)
+        tables = named_tables(top, "side_bet", side_bet, lambda side: side.table.name)
         base = {name: getattr(common, name) for name in RuleSet.__dataclass_fields__}
         return DeclaredRuleSet(
             **base,
@@ -249,8 +254,6 @@ class DeclaredGame:
             play_bet=play,
             ante_bonus=bonus,
             side_tables=tables,
-            side_scores=scoring,
-            side_terms=terms,
             table_limits=read_limits(top, play_cap=True),
         )
 
@@ -300,20 +303,19 @@ class DeclaredGame:
         """The ``[[side_bet]]`` tables, each on the cards and the ranking it names."""
         chosen = _declared(rules)
         bets = []
-        for table in chosen.side_tables:
-            scores, read_on = chosen.side_scores.get(table.name, ("player", self.ranking_name))
+        for side in chosen.side_tables:
+            name, read_on = side.table.name, side.read_on
             own: Ranking | None = None if read_on == self.ranking_name else ranking_named(read_on)
-            cards = "" if scores == "player" else " (the player's and the dealer's cards)"
-            forfeits, when = chosen.side_terms.get(table.name, (False, "always"))
+            cards = "" if side.scores == "player" else " (the player's and the dealer's cards)"
             bets.append(
                 SideBetSpec(
-                    table.name,
-                    f"side bet {table.name}{cards}{_terms_words(forfeits, when)}",
-                    table,
-                    scores=scores,
+                    name,
+                    f"side bet {name}{cards}{_terms_words(side.fold_forfeits, side.pays_when)}",
+                    side.table,
+                    scores=side.scores,
                     ranking=own,
-                    fold_forfeits=forfeits,
-                    pays_when=when,
+                    fold_forfeits=side.fold_forfeits,
+                    pays_when=side.pays_when,
                 )
             )
         return tuple(bets)
@@ -349,15 +351,15 @@ class DeclaredGame:
                     f"{line.label.replace('_', ' ')} {line.odds}" for line in wager.pays.lines
                 )
                 lines.append(f"{markdown_text(name)} pay table: {pays}.")
-        for table in chosen.side_tables:
+        for side in chosen.side_tables:
+            table = side.table
             pays = ", ".join(f"{line.label.replace('_', ' ')} {line.odds}" for line in table.lines)
-            scores, read_on = chosen.side_scores.get(table.name, ("player", self.ranking_name))
             scored = (
                 ""
-                if (scores, read_on) == ("player", self.ranking_name)
-                else f" (on {_scored_words(scores, read_on, shape)})"
+                if (side.scores, side.read_on) == ("player", self.ranking_name)
+                else f" (on {_scored_words(side.scores, side.read_on, shape)})"
             )
-            terms = _terms_words(*chosen.side_terms.get(table.name, (False, "always")))
+            terms = _terms_words(side.fold_forfeits, side.pays_when)
             lines.append(f"Side bet {markdown_text(table.name)}{scored}: {pays}{terms}.")
         limits = chosen.table_limits
         if limits is not None:
