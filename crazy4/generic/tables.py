@@ -72,7 +72,7 @@ def hand_frequencies(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     frame = pd.DataFrame({"hand": list(order), "category": category, "combinations": combinations})
     frame = frame[frame["combinations"] > 0].reset_index(drop=True)
     frame["probability"] = frame["combinations"] / total
-    frame["one_in"] = 1 / frame["probability"]
+    frame["one_in"] = total / frame["combinations"]
     return frame
 
 
@@ -82,7 +82,7 @@ def player_hands(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     names = np.array(spec.ranking.categories)
     frame = pd.DataFrame(
         {
-            "hand": format_hands(analysis.hands),
+            "hand": format_hands(analysis.hands[:, ::-1]),  # highest card first
             "weight": analysis.weights,
             "strength": analysis.strengths,
             "best_hand": [spec.ranking.describe(int(s)) for s in analysis.strengths],
@@ -172,7 +172,10 @@ def returns_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
         }
     )
     table["probability"] = table["combinations"] / deals
-    table["contribution"] = table["net_value"] * table["probability"]
+    table["contribution"] = [
+        float(net) * int(count) / deals
+        for net, count in zip(nets, table["combinations"], strict=True)
+    ]
     return table.reset_index(drop=True)
 
 
