@@ -86,13 +86,22 @@ def table_fractions(rules: str) -> list[str]:
     return [str(figure) for figure in figures if figure.denominator > 1]
 
 
+class RenderedPdfs(dict[str, str]):
+    """The text of each shipped rule set's PDF report, rendered when first asked for (a test
+    worker renders only the rule sets its tests read)."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+
+    def __missing__(self, rules: str) -> str:
+        self[rules] = pdf_text(report(self.folder / f"{rules}.pdf", rules, "pdf"))
+        return self[rules]
+
+
 @pytest.fixture(scope="module")
 def pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    folder = tmp_path_factory.mktemp("pdf")
-    return {
-        rules: pdf_text(report(folder / f"{rules}.pdf", rules, "pdf"))
-        for rules in shipped_rule_names()
-    }
+    return RenderedPdfs(tmp_path_factory.mktemp("pdf"))
 
 
 @pytest.mark.parametrize("rules", shipped_rule_names())
