@@ -34,11 +34,12 @@ from crazy4.generic.analysis import SpecAnalysis, analyze_spec
 from crazy4.generic.counts import class_of_hands
 from crazy4.generic.situations import class_rows, deal_situations
 from crazy4.log.cardtext import hand_code_array
+from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BetNets, Chunk, Counts
 from crazy4.simulate.plan import PlanTables, SimulationPlan
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
-from crazy4.spec.specification import CELLS, DECISIONS, WAGERS, GameSpec
+from crazy4.spec.specification import CELLS, GameSpec
 
 #: The most seats at one table.
 MAX_SEATS = 7
@@ -136,8 +137,10 @@ class SeatTables:
     decide: npt.NDArray[np.int8] | None  # per player colex and up card: the decision
     strength: npt.NDArray[np.int32]  # per dealer colex
     nets: dict[str, npt.NDArray[np.int64]]  # per bet, per seat key
-    parts: dict[str, npt.NDArray[np.int64]]  # per wager, per seat key
+    parts: dict[str, npt.NDArray[np.int64]]  # per logged wager, per seat key
     unit: int
+    staked: tuple[str, ...]  # the log's stake columns, in order
+    by_multiple: tuple[str, ...]  # the stakes of the Play multiple
 
 
 class SpecSimulator:
@@ -203,12 +206,13 @@ class SpecSimulator:
         unit = lcm(settlement.unit, *(side.pays.unit for side in sides))
         scale = unit // settlement.unit  # every net over one denominator
         nets = {self.spec.main_bet: settlement.nets.reshape(-1) * scale}
-        parts = {name: settlement.parts[name].reshape(-1) * scale for name in WAGERS}
+        parts = {name: settlement.parts[name].reshape(-1) * scale for name in settlement.logged}
         for side in sides:
             pays = side.pays.odds_numerators(self.spec.ranking, unit)
             nets[side.name] = side.cell_nets(pays, unit).reshape(-1)
         dealer = self.spec.ranking.strengths(shape.dealer_cards).astype(np.int32)
-        return SeatTables(word, decide, dealer, nets, parts, unit)
+        staked, by_multiple = settlement.staked, settlement.by_multiple
+        return SeatTables(word, decide, dealer, nets, parts, unit, staked, by_multiple)
 
     def play_chunk(
         self, plan: SimulationPlan, chunk: int, log: bool, into: Counts | None = None
@@ -324,11 +328,12 @@ class SpecSimulator:
                 else {}
             ),
             "decision": pa.DictionaryArray.from_arrays(
-                pa.array(decision.astype(np.int8)), pa.array(list(DECISIONS))
+                pa.array(decision.astype(np.int8)), pa.array(list(DECISION_NAMES))
             ),
-            "ante": pa.array(np.ones(key.shape[0])),
-            "play": pa.array(decision.astype(np.float64)),
         }
+        ones, multiple = np.ones(key.shape[0]), decision.astype(np.float64)
+        for name in tables.staked:
+            columns[name] = pa.array(multiple if name in tables.by_multiple else ones)
         side = None
         if plan.side_bet is not None:
             side = self.spec.side_bets(plan.rules)[plan.side_bet].name
@@ -337,8 +342,8 @@ class SpecSimulator:
                     f"--side-bet: {side} scores more than the player's hand; a log settles "
                     "only a bet on the player's own hand"
                 )
-            columns[self.side_bet_key] = pa.array(np.ones(key.shape[0]))
-        for name in WAGERS:
+            columns[self.side_bet_key] = pa.array(ones)
+        for name in tables.parts:
             columns[f"{name}_net"] = pa.array(tables.parts[name][key] / tables.unit)
         if side is not None:
             columns[f"{self.side_bet_key}_net"] = pa.array(tables.nets[side][key] / tables.unit)

@@ -147,14 +147,22 @@ class CellSettlement:
     unit : int
         The common denominator.
     parts : dict of str to ndarray of int64, each shape (n_strengths, 4, 6)
-        The nets of each wager of the main game (:data:`WAGERS`), as a per-round log writes
-        them; they add up to :attr:`nets`. A wager the game does not have may be left out (its
-        nets are zeros); without any, the whole net is the Ante's.
+        The nets of each wager of the main game, as a per-round log writes them; they add up
+        to :attr:`nets`. Those of :data:`WAGERS` are always there (one the game does not have
+        is zeros); a game may add wagers of its own (Crazy 4 Poker's ``super_bonus``). Without
+        any, the whole net is the Ante's.
+    staked : tuple of str
+        The wagers a seat puts up, in the order of the log's stake columns (``ante``, ...): each
+        stakes 1 Ante, or the Play multiple for one in :attr:`by_multiple`.
+    logged : tuple of str
+        The wagers whose nets the log writes (``<wager>_net``), in order: parts' names.
+    by_multiple : tuple of str
+        The wagers staked the decision's multiple of the Ante (``play``).
 
     Raises
     ------
     ValueError
-        For a wager not in :data:`WAGERS`, or parts that do not add up to :attr:`nets`.
+        For parts that do not add up to :attr:`nets`, or a logged wager without parts.
 
     Examples
     --------
@@ -167,6 +175,10 @@ class CellSettlement:
     Traceback (most recent call last):
     ...
     ValueError: the settlement's parts (play) do not add up to its nets
+    >>> CellSettlement(nets, np.ones((2, 4), bool), np.arange(1, 5), 1, logged=("bonus",))
+    Traceback (most recent call last):
+    ...
+    ValueError: logged wager 'bonus' has no parts
     """
 
     nets: npt.NDArray[np.int64] = field(repr=False)
@@ -174,18 +186,24 @@ class CellSettlement:
     wagers: npt.NDArray[np.int64] = field(repr=False)
     unit: int
     parts: dict[str, npt.NDArray[np.int64]] = field(repr=False, default_factory=dict)
+    staked: tuple[str, ...] = ("ante", "play")
+    logged: tuple[str, ...] = WAGERS
+    by_multiple: tuple[str, ...] = ("play",)
 
     def __post_init__(self) -> None:
-        """Every wager of :data:`WAGERS` in :attr:`parts` (zeros for one left out)."""
+        """Every wager of :data:`WAGERS` in :attr:`parts` (zeros for one left out), then the
+        game's own wagers."""
         given = dict(self.parts) or {"ante": self.nets}
-        unknown = sorted(set(given) - set(WAGERS))
-        if unknown:
-            raise ValueError(f"unknown wager {unknown[0]!r}; expected one of {', '.join(WAGERS)}")
         if not np.array_equal(sum(given.values()), self.nets):
             names = ", ".join(given)
             raise ValueError(f"the settlement's parts ({names}) do not add up to its nets")
         zeros = np.zeros_like(self.nets)
-        object.__setattr__(self, "parts", {name: given.get(name, zeros) for name in WAGERS})
+        parts = {name: given.get(name, zeros) for name in WAGERS}
+        parts.update(given)
+        unknown = sorted(set(self.logged) - set(parts))
+        if unknown:
+            raise ValueError(f"logged wager {unknown[0]!r} has no parts")
+        object.__setattr__(self, "parts", parts)
 
 
 @dataclass(frozen=True)

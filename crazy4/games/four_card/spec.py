@@ -89,7 +89,14 @@ class FourCardSpec:
             )
             for name in MAIN_GAME
         }
-        return CellSettlement(_six_cells(main.nets), main.allowed, main.wagers, main.unit, parts)
+        return CellSettlement(
+            _six_cells(main.nets),
+            main.allowed,
+            main.wagers,
+            main.unit,
+            parts,
+            logged=("ante", "ante_bonus", "play"),  # the log's order
+        )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
         """Each Aces Up table, and whether a fold forfeits it; a Bad Beat Bonus keyed on the
