@@ -98,6 +98,7 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
     from crazy4.core.deal import packed_combinations
     from crazy4.core.ranking import number_of_strengths
     from crazy4.generic.bestfour_simulate import BestFourSimulator
+    from crazy4.generic.simulate import SpecSimulator
     from crazy4.registry import game_of
     from crazy4.simulate.kernel import squares_fit
     from crazy4.simulate.pcg import state_of
@@ -105,10 +106,17 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
     if plan.blind_hands:
         raise SystemExit("the C baseline plays no blind hands")
     simulator = game_of(plan.rules).simulator()
-    assert isinstance(simulator, BestFourSimulator)
-    mode = simulator.spec.face_up  # 0: Crazy 4 Poker (all hidden), 1: Four Card Poker
-    tables = simulator.tables_of(plan)
-    rows, row_of = tables.nets_matrix
+    if isinstance(simulator, SpecSimulator):  # the spec simulator's hidden-shape fast path
+        assert simulator.fast is not None, "the C baseline plays the compiled shapes only"
+        mode, hidden = 0, simulator.kernel_tables(plan)
+        rows, row_of = hidden.nets_matrix
+        word, bets = hidden.word, list(hidden.bets)
+    else:
+        assert isinstance(simulator, BestFourSimulator)
+        mode = simulator.spec.face_up  # 1: Four Card Poker
+        tables = simulator.tables_of(plan)
+        rows, row_of = tables.nets_matrix
+        word, bets = tables.word, list(tables.bet_nets)
     if row_of.dtype != np.uint16 or not squares_fit(rows, plan.seats, plan.rounds):
         raise SystemExit("the C baseline's int64 sums of squares could overflow for this plan")
     packed = packed_combinations(5)
@@ -125,7 +133,7 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
             tables.dealer_strength.astype(np.uint16, copy=False).tofile(out)
             tables.dealer_offset.astype(np.int32, copy=False).tofile(out)
         else:
-            tables.word.astype(np.uint16, copy=False).tofile(out)
+            word.astype(np.uint16, copy=False).tofile(out)
         rows.astype(np.int64, copy=False).tofile(out)
         row_of.astype(np.uint16, copy=False).tofile(out)
         for chunk in range(plan.chunks):
@@ -133,7 +141,7 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
                 ([np.uint64(plan.chunk_rounds(chunk))], state_of(plan.generator(chunk)))
             )
             record.astype(np.uint64, copy=False).tofile(out)
-    return list(tables.bet_nets)
+    return bets
 
 
 def run_c(program: Path, plan: SimulationPlan, folder: Path, repeat: int) -> tuple[float, Counts]:
@@ -254,14 +262,16 @@ def parts(seats: int) -> list[tuple[str, float]]:
     from crazy4.core.deal import packed_combinations
     from crazy4.games.crazy_four.game import CRAZY_FOUR
     from crazy4.generic.bestfour_sim_kernel import hidden_colex, hidden_rounds
+    from crazy4.generic.simulate import SpecSimulator
     from crazy4.simulate.counts import Counts
     from crazy4.simulate.kernel import compiled_draws, draw_indices, select_table
     from crazy4.simulate.plan import CHUNK_ROUNDS
 
     game = CRAZY_FOUR.simulator()
+    assert isinstance(game, SpecSimulator)
     plan = make_plan(load_rules("crazy4-standard"), rounds=1 << 30, seed=1, seats=seats)
-    tables = game.tables_of(plan)
-    game.kernel_chunk(plan, 0, False)
+    tables = game.kernel_tables(plan)
+    game.play_chunk(plan, 0, False)
     sizes = (5,) * (seats + 1)
     n = CHUNK_ROUNDS
     draws = [compiled_draws(plan.generator(i), n, sizes) for i in range(48)]
@@ -286,7 +296,7 @@ def parts(seats: int) -> list[tuple[str, float]]:
 
     passes = [place(d) for d in draws]
     counts = Counts.empty(game.key_bins)
-    bets = len(tables.bet_nets)
+    bets = len(tables.bets)
     no_keys = np.zeros((0, 0), dtype=np.int32)
 
     def count(i: int, squares: bool) -> None:
@@ -296,7 +306,7 @@ def parts(seats: int) -> list[tuple[str, float]]:
             first,
             (tables.word, tables.blind_base, tables.dealer_offset),
             seats,
-            game.stride,
+            6,  # the spec simulator's six outcome cells a seat word
             tables.nets_matrix,
             tables.blind_matrix,
             (counts.seats, counts.blind, counts.dealer),
@@ -327,7 +337,7 @@ def parts(seats: int) -> list[tuple[str, float]]:
             ("kernel: the same with sums of squares", least_ns(lambda i: count(i, True), n))
         )
     rows.append(
-        ("whole chunk (play_chunk)", least_ns(lambda i: game.kernel_chunk(plan, i, False), n))
+        ("whole chunk (play_chunk)", least_ns(lambda i: game.play_chunk(plan, i, False), n))
     )
     return rows
 

@@ -40,11 +40,11 @@ if TYPE_CHECKING:
     from crazy4.core.bets import ExactBet
     from crazy4.generic.bestfour_report import BestFourAnalysis, BestFourReport
     from crazy4.generic.bestfour_sim_spec import BestFourSim
-    from crazy4.generic.bestfour_simulate import BestFourSimulator
     from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
+    from crazy4.simulate.game import SimulatedGame
     from crazy4.spec.collusion_role import ColludingGame
     from crazy4.spec.game import Settlement
     from crazy4.spec.specification import GameSpec
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from crazy4.validate.game import ValidatedGame
 
 #: The simulator of each game class, built once per process (:meth:`BestFourGame.simulator`).
-_SIMULATORS: dict[type, BestFourSimulator[Any]] = {}
+_SIMULATORS: dict[type, SimulatedGame] = {}
 
 
 class BestFourGame(ABC):
@@ -267,8 +267,9 @@ class BestFourGame(ABC):
 
         return spec_hand_text(result)
 
-    def simulator(self) -> BestFourSimulator[Any]:
-        """The best-four chunk player over :meth:`simulation`, one per game and process."""
+    def simulator(self) -> SimulatedGame:
+        """The best-four chunk player over :meth:`simulation`, one per game and process (a game
+        whose simulation moved to the one spec simulator overrides this)."""
         simulator = _SIMULATORS.get(type(self))
         if simulator is None:
             from crazy4.generic.bestfour_simulate import BestFourSimulator

@@ -132,6 +132,31 @@ class Ranking(StrengthTable, Protocol):
 
 
 @dataclass(frozen=True)
+class BlindHand:
+    """A card room's blind second hand: a seat that puts up :attr:`stake` Antes on Play without
+    looking at its cards, of which it plays ``multiple[strength]`` (the rest returned).
+
+    Attributes
+    ----------
+    multiple : ndarray of int64, shape (n_strengths,)
+        The Play multiple in action by the hand's strength (never a fold).
+    stake : int
+        The Play multiple put up (the log's stake).
+    allowed : bool
+        Whether the rule set deals blind second hands.
+
+    Examples
+    --------
+    >>> BlindHand(np.array([1, 3]), 3, True).stake
+    3
+    """
+
+    multiple: npt.NDArray[np.int64] = field(repr=False)
+    stake: int
+    allowed: bool
+
+
+@dataclass(frozen=True)
 class CellSettlement:
     """Every decision's net in every outcome cell, by player strength.
 
@@ -158,6 +183,14 @@ class CellSettlement:
         The wagers whose nets the log writes (``<wager>_net``), in order: parts' names.
     by_multiple : tuple of str
         The wagers staked the decision's multiple of the Ante (``play``).
+    bets : tuple of (str, tuple of str)
+        The bets a simulation reports after the whole game, each a name and the wagers of
+        :attr:`parts` it adds up (Crazy 4 Poker's ``ante_play`` and ``super_bonus``).
+    blind : BlindHand or None
+        The blind second hand of the game (None: it has none).
+    simple : ndarray of int64, shape (n_strengths,), or None
+        The decision of the game's published simple strategy by player strength (None: none
+        is published).
 
     Raises
     ------
@@ -189,6 +222,9 @@ class CellSettlement:
     staked: tuple[str, ...] = ("ante", "play")
     logged: tuple[str, ...] = WAGERS
     by_multiple: tuple[str, ...] = ("play",)
+    bets: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    blind: BlindHand | None = None
+    simple: npt.NDArray[np.int64] | None = field(repr=False, default=None)
 
     def __post_init__(self) -> None:
         """Every wager of :data:`WAGERS` in :attr:`parts` (zeros for one left out), then the

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyarrow.parquet as pq
@@ -17,6 +18,8 @@ from crazy4.cli.main import main
 from crazy4.core.cards import colex_index, parse_cards
 from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.four_card.game import FOUR_CARD
+from crazy4.generic.bestfour_simulate import BestFourSimulator
+from crazy4.generic.simulate import SpecSimulator
 from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
 from crazy4.simulate.plan import CHUNK_ROUNDS
@@ -24,8 +27,10 @@ from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from tests.progressive_oracle import Oracle
 
 GAMES = ("crazy4-progressive", "four-card-progressive")
-crazy_four_simulate = CRAZY_FOUR.simulator()
-four_card_simulate = FOUR_CARD.simulator()
+_crazy_four, _four_card = CRAZY_FOUR.simulator(), FOUR_CARD.simulator()
+assert isinstance(_crazy_four, SpecSimulator) and isinstance(_four_card, BestFourSimulator)
+crazy_four_simulate: SpecSimulator = _crazy_four
+four_card_simulate: BestFourSimulator[Any] = _four_card
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -65,7 +70,7 @@ def test_jobs_do_not_change_the_numbers() -> None:
 def test_kernel_and_numpy_paths_agree(seats: int) -> None:
     for name, module in (("crazy4-progressive", crazy_four_simulate),):
         plan = make_plan(load_rules(name), rounds=5000, seed=3, seats=seats, meter="7000")
-        fast = module.kernel_chunk(plan, 0, True)
+        fast = module.play_chunk(plan, 0, True)  # the compiled loops (the fast path)
         slow = module.numpy_chunk(plan, 0, True)
         assert fast.counts.progressive == slow.counts.progressive
         assert fast.counts.progressive is not None and fast.counts.progressive.hands == 5000 * seats

@@ -4,7 +4,8 @@ best-four simulator plays (issue 42, the simulator's first step).
 ``SpecSimulator(game.spec)`` with the specification's optimal decisions must deal the same
 cards from the same seed, take the same decisions and count the same seat keys (Crazy 4
 Poker's ``(strength * 4 + decision) * 6 + cell`` is the best-four key with two dealer classes)
-and write a log byte for byte the same as ``CRAZY_FOUR.simulator()`` -- its columns named from
+and write a log byte for byte the same as the best-four simulator
+(``BestFourSimulator(CRAZY_FOUR.simulation())``) -- its columns named from
 the specification's :class:`crazy4.spec.specification.CellSettlement` (``staked``, ``logged``),
 the progressive's columns included. Four Card Poker's log agrees on every column the
 specification writes (its Bad Beat columns and its dealer classes are still to move).
@@ -20,12 +21,14 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from crazy4.generic.bestfour_game import BestFourGame
+from crazy4.generic.bestfour_simulate import BestFourSimulator
 from crazy4.generic.simulate import SpecSimulator
 from crazy4.registry import game_named, load_rules
 from crazy4.simulate.counts import Chunk
 from crazy4.simulate.driver import make_plan
-from crazy4.simulate.game import simulator_of
 from crazy4.simulate.plan import SimulationPlan
+from crazy4.simulate.summary import summarize
 
 
 def _parquet(table: pa.Table) -> bytes:
@@ -36,11 +39,14 @@ def _parquet(table: pa.Table) -> bytes:
 
 def _both(name: str, seats: int, seed: int) -> tuple[Chunk, Chunk, SimulationPlan]:
     rules = load_rules(name)
+    game = game_named(rules.game)
+    assert isinstance(game, BestFourGame)
+    old = BestFourSimulator(game.simulation())
+    spec = SpecSimulator(game.spec)
     plan = make_plan(rules, rounds=4000, seed=seed, seats=seats)
-    old = simulator_of(rules).play_chunk(plan, 0, True)
-    spec = SpecSimulator(game_named(rules.game).spec)
+    theirs = dataclasses.replace(plan, decision=old.strategy(rules, "optimal"))
     mine = dataclasses.replace(plan, decision=spec.strategy(rules, "optimal"))
-    return old, spec.play_chunk(mine, 0, True), plan
+    return old.play_chunk(theirs, 0, True), spec.play_chunk(mine, 0, True), plan
 
 
 @pytest.mark.parametrize(
@@ -67,3 +73,24 @@ def test_four_card_log_agrees_on_the_specification_columns() -> None:
     assert shared == new.log.column_names  # the same columns in the same order
     assert new.log.select(shared).equals(old.log.select(shared))
     assert np.array_equal(new.counts.dealer, old.counts.dealer)
+
+
+@pytest.mark.parametrize(
+    ("name", "seats", "blind", "strategy"),
+    [("crazy4-cardroom", 5, 2, "optimal"), ("crazy4-standard", 3, 0, "simple")],
+)
+def test_crazy_four_summary_is_identical(name: str, seats: int, blind: int, strategy: str) -> None:
+    """The whole run's summary (JSON and text), blind second hands and the simple strategy
+    included, from the one simulator and from the best-four one."""
+    rules = load_rules(name)
+    game = game_named(rules.game)
+    assert isinstance(game, BestFourGame)
+    summaries = []
+    for simulator in (BestFourSimulator(game.simulation()), SpecSimulator(game.spec)):
+        plan = make_plan(rules, rounds=5000, seed=3, seats=seats, blind_hands=blind)
+        plan = dataclasses.replace(plan, decision=simulator.strategy(rules, strategy))
+        counts = simulator.play_chunk(plan, 0, False).counts
+        summaries.append(summarize(plan, counts, simulator))
+    old, new = summaries
+    assert new.to_dict() == old.to_dict()
+    assert new.render() == old.render()

@@ -31,6 +31,8 @@ True
 
 from __future__ import annotations
 
+import numpy as np
+
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
 from crazy4.games.crazy_four.cells import (
     MAIN_GAME,
@@ -40,14 +42,24 @@ from crazy4.games.crazy_four.cells import (
 )
 from crazy4.games.crazy_four.report import rule_lines
 from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sections
+from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.generic.bestfour_pricing import decision_nets
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
-from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, SideBetSpec
+from crazy4.spec.specification import (
+    BlindHand,
+    CellSettlement,
+    DealShape,
+    GameSpec,
+    SideBetSpec,
+)
 
 #: The main game's wagers as the log writes them (stakes and nets), in order.
 LOGGED = ("ante", "super_bonus", "play")
+
+#: The bets a simulation reports after the whole game: the Ante + Play, the Super Bonus.
+BETS = (("ante_play", ("ante", "play")), ("super_bonus", ("super_bonus",)))
 
 
 class CrazyFourSpec:
@@ -88,9 +100,23 @@ class CrazyFourSpec:
             name: decision_nets(settle, (name,), SIX_CELLS, main.unit).nets.astype(main.nets.dtype)
             for name in MAIN_GAME
         }
-        logged = ("ante", "play") if crazy_four_rules(rules).super_bonus is None else LOGGED
+        chosen = crazy_four_rules(rules)
+        bonus = chosen.super_bonus is not None
+        logged = LOGGED if bonus else ("ante", "play")
+        strengths = np.arange(self.ranking.n_strengths)
         return CellSettlement(
-            main.nets, main.allowed, main.wagers, main.unit, parts, staked=logged, logged=logged
+            main.nets,
+            main.allowed,
+            main.wagers,
+            main.unit,
+            parts,
+            staked=logged,
+            logged=logged,
+            bets=BETS if bonus else BETS[:1],
+            blind=BlindHand(
+                settle.blind_multiple(strengths), settle.blind_play, chosen.blind_second_hand
+            ),
+            simple=simple_strategy(chosen, strengths),
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
