@@ -97,7 +97,6 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
     bets whose sums of squares it adds, in its order."""
     from crazy4.core.deal import packed_combinations
     from crazy4.core.ranking import number_of_strengths
-    from crazy4.generic.bestfour_simulate import BestFourSimulator
     from crazy4.generic.simulate import SpecSimulator
     from crazy4.registry import game_of
     from crazy4.simulate.kernel import squares_fit
@@ -106,34 +105,28 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
     if plan.blind_hands:
         raise SystemExit("the C baseline plays no blind hands")
     simulator = game_of(plan.rules).simulator()
-    if isinstance(simulator, SpecSimulator):  # the spec simulator's hidden-shape fast path
-        assert simulator.fast is not None, "the C baseline plays the compiled shapes only"
-        mode, hidden = 0, simulator.kernel_tables(plan)
-        rows, row_of = hidden.nets_matrix
-        word, bets = hidden.word, list(hidden.bets)
-    else:
-        assert isinstance(simulator, BestFourSimulator)
-        mode = simulator.spec.face_up  # 1: Four Card Poker
-        tables = simulator.tables_of(plan)
-        rows, row_of = tables.nets_matrix
-        word, bets = tables.word, list(tables.bet_nets)
+    assert isinstance(simulator, SpecSimulator) and simulator.fast is not None
+    mode = simulator.spec.shape.face_up  # 0: all hidden (Crazy 4 Poker), 1: one up card
+    tables = simulator.kernel_tables(plan)
+    rows, row_of = tables.nets_matrix
     if row_of.dtype != np.uint16 or not squares_fit(rows, plan.seats, plan.rounds):
         raise SystemExit("the C baseline's int64 sums of squares could overflow for this plan")
     packed = packed_combinations(5)
-    header = [C_MAGIC, mode, packed.shape[0], plan.seats, plan.rules.dealer.qualifier_strength]
+    qualifier = simulator.spec.qualifier(plan.rules)
+    header = [C_MAGIC, mode, packed.shape[0], plan.seats, qualifier]
     header += [simulator.key_bins, number_of_strengths(), rows.shape[1], rows.shape[0], plan.chunks]
     with path.open("wb") as out:
         np.array(header, dtype=np.int64).tofile(out)
         packed.astype(np.uint32, copy=False).tofile(out)
         if mode:
-            sizes = [tables.slots.size, tables.kernel_base.size, tables.dealer_strength.size]
+            sizes = [tables.slots.size, tables.base.size, tables.dealer_strength.size]
             np.array(sizes, dtype=np.int64).tofile(out)
             tables.slots.astype(np.int32, copy=False).tofile(out)
-            tables.kernel_base.astype(np.int32, copy=False).tofile(out)
+            tables.base.astype(np.int32, copy=False).tofile(out)
             tables.dealer_strength.astype(np.uint16, copy=False).tofile(out)
             tables.dealer_offset.astype(np.int32, copy=False).tofile(out)
         else:
-            word.astype(np.uint16, copy=False).tofile(out)
+            tables.word.astype(np.uint16, copy=False).tofile(out)
         rows.astype(np.int64, copy=False).tofile(out)
         row_of.astype(np.uint16, copy=False).tofile(out)
         for chunk in range(plan.chunks):
@@ -141,7 +134,7 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
                 ([np.uint64(plan.chunk_rounds(chunk))], state_of(plan.generator(chunk)))
             )
             record.astype(np.uint64, copy=False).tofile(out)
-    return bets
+    return list(tables.bets)
 
 
 def run_c(program: Path, plan: SimulationPlan, folder: Path, repeat: int) -> tuple[float, Counts]:

@@ -268,13 +268,13 @@ class BestFourGame(ABC):
         return spec_hand_text(result)
 
     def simulator(self) -> SimulatedGame:
-        """The best-four chunk player over :meth:`simulation`, one per game and process (a game
-        whose simulation moved to the one spec simulator overrides this)."""
+        """The one spec simulator over :attr:`spec` (:class:`crazy4.generic.simulate.
+        SpecSimulator`), one per game and process."""
         simulator = _SIMULATORS.get(type(self))
         if simulator is None:
-            from crazy4.generic.bestfour_simulate import BestFourSimulator
+            from crazy4.generic.simulate import SpecSimulator
 
-            simulator = _SIMULATORS.setdefault(type(self), BestFourSimulator(self.simulation()))
+            simulator = _SIMULATORS.setdefault(type(self), SpecSimulator(self.spec))
         return simulator
 
     def validator(self) -> ValidatedGame:

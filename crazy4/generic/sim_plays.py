@@ -34,6 +34,8 @@ from crazy4.simulate.plan import SimulationPlan
 from crazy4.spec.specification import CELLS, GameSpec
 
 IntArray = npt.NDArray[np.int64]
+#: The showdown's results where the dealer always qualifies (the summary's ``results``).
+SHOWDOWNS = ("player higher", "tie", "dealer higher")
 
 _ANALYSES: dict[tuple[str, str], SpecAnalysis] = {}
 _EXACT: dict[tuple[str, str, str], dict[str, ExactBet]] = {}
@@ -184,12 +186,18 @@ def summary_counts(spec: GameSpec, plan: SimulationPlan, counts: Counts) -> dict
     player = np.bincount(category, weights=seats, minlength=len(names))
     dealer = np.bincount(category, weights=counts.dealer[:n], minlength=len(names))
     cells = counts.seats.reshape(-1, len(CELLS)).sum(axis=0)
-    return {
+    data: dict[str, object] = {
         "player_categories": {c: int(v) for c, v in zip(names, player, strict=True)},
         "dealer_categories": {c: int(v) for c, v in zip(names, dealer, strict=True)},
-        "dealer_qualified": int(counts.dealer[spec.qualifier(plan.rules) : n].sum()),
-        "outcomes": {c: int(v) for c, v in zip(CELLS, cells, strict=True)},
     }
+    qualifier = spec.qualifier(plan.rules)
+    if not qualifier:  # the dealer always qualifies: the showdowns alone
+        showdowns = cells[len(CELLS) - len(SHOWDOWNS) :]
+        data["results"] = {c: int(v) for c, v in zip(SHOWDOWNS, showdowns, strict=True)}
+        return data
+    data["dealer_qualified"] = int(counts.dealer[qualifier:n].sum())
+    data["outcomes"] = {c: int(v) for c, v in zip(CELLS, cells, strict=True)}
+    return data
 
 
 def render_tail(
@@ -198,16 +206,9 @@ def render_tail(
     """The dealer's qualifications beside the exact share, then the categories: the player's
     and the dealer's frequencies beside the exact ones (one exact column when both hands are
     dealt as many cards)."""
-    qualified, player, dealer = (
-        data["dealer_qualified"],
-        data["player_categories"],
-        data["dealer_categories"],
-    )
-    assert isinstance(qualified, int) and isinstance(player, dict) and isinstance(dealer, dict)
+    player, dealer = data["player_categories"], data["dealer_categories"]
+    assert isinstance(player, dict) and isinstance(dealer, dict)
     shape, ranking = spec.shape, spec.ranking
-    strengths = ranking.strengths(shape.dealer_cards)
-    qualifying = int(np.count_nonzero(strengths >= spec.qualifier(plan.rules)))
-    exact = float(Fraction(qualifying, comb(52, shape.dealer_cards)))
     rounds = max(1, counts.rounds)
     hands = max(1, sum(player.values()))
     player_p = category_probabilities(spec, shape.player_cards)
@@ -216,8 +217,7 @@ def render_tail(
     headings = ("player", "dealer", "exact") if alike else ("player", "exact", "dealer", "exact")
     lines = [
         "",
-        f"dealer qualifies ({plan.rules.dealer.qualifier}): {qualified / rounds:.5f} "
-        f"(exact {exact:.5f})",
+        qualifier_line(spec, plan, data, rounds, hands),
         "",
         f"{'hand category':<18}" + "".join(f"{name:>10}" for name in headings),
     ]
@@ -231,3 +231,23 @@ def render_tail(
         )
         lines.append(f"{name:<18}" + "".join(f"{x:>10.6f}" for x in shares))
     return lines
+
+
+def qualifier_line(
+    spec: GameSpec, plan: SimulationPlan, data: Mapping[str, object], rounds: int, hands: int
+) -> str:
+    """The dealer's qualifications beside the exact share, or where he always qualifies the
+    showdowns' shares of the hands played."""
+    if "results" in data:
+        results = data["results"]
+        assert isinstance(results, dict)
+        return "showdowns: " + ", ".join(f"{name} {n / hands:.5f}" for name, n in results.items())
+    qualified = data["dealer_qualified"]
+    assert isinstance(qualified, int)
+    strengths = spec.ranking.strengths(spec.shape.dealer_cards)
+    qualifying = int(np.count_nonzero(strengths >= spec.qualifier(plan.rules)))
+    exact = float(Fraction(qualifying, comb(52, spec.shape.dealer_cards)))
+    return (
+        f"dealer qualifies ({plan.rules.dealer.qualifier}): {qualified / rounds:.5f} "
+        f"(exact {exact:.5f})"
+    )

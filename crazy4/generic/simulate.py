@@ -42,7 +42,7 @@ from crazy4.core.deal import deal_hands
 from crazy4.core.exact import exact_dot, seat_totals
 from crazy4.errors import InputError
 from crazy4.generic.counts import class_of_hands
-from crazy4.generic.sim_fast import KernelTables, fast_path
+from crazy4.generic.sim_fast import KernelTables, fast_path, situation_base
 from crazy4.generic.sim_plays import (
     analysis_of,
     exact_bets,
@@ -154,6 +154,7 @@ class SeatTables:
     parts: dict[str, npt.NDArray[np.int64]]  # per logged wager, per seat key
     unit: int
     settlement: CellSettlement
+    columns: dict[str, str]  # a side bet every seat makes: its name -> its log column
 
 
 class SpecSimulator:
@@ -236,7 +237,10 @@ class SpecSimulator:
         if settlement.blind is not None:
             strengths = np.arange(self.spec.ranking.n_strengths, dtype=np.int64)
             blind = strengths * 4 + settlement.blind.multiple
-        return SeatTables(word, decide, dealer, strength, blind, nets, parts, unit, settlement)
+        columns = {side.name: side.column for side in sides if side.column is not None}
+        return SeatTables(
+            word, decide, dealer, strength, blind, nets, parts, unit, settlement, columns
+        )
 
     def _kernel_build(self, plan: SimulationPlan) -> KernelTables:
         tables = self.tables_of(plan)
@@ -244,6 +248,12 @@ class SpecSimulator:
         blind = np.zeros(n, dtype=np.int64) if tables.blind is None else tables.blind
         qualified = np.arange(n) >= self.spec.qualifier(plan.rules)
         matrix = nets_by_key(list(tables.nets.values()))
+        slots, base = np.zeros(0, np.int32), np.zeros(0, np.int32)
+        if self.spec.shape.face_up:  # the situation classes' entries
+            situations = deal_situations(self.spec.shape)
+            strength = tables.player[colex_indices(situations.hands)].astype(np.int64)
+            decision = np.asarray(plan.decision, dtype=np.int64)
+            slots, base = situation_base(situations.hands, situations.seen, strength, decision)
         return KernelTables(
             word=np.ascontiguousarray(tables.word, dtype=np.uint16),
             blind_base=np.ascontiguousarray(blind * len(CELLS), dtype=np.int32),
@@ -253,6 +263,9 @@ class SpecSimulator:
             blind_matrix=matrix
             if tables.blind is None
             else nets_by_key([tables.nets[self.spec.main_bet]]),
+            slots=slots,
+            base=base,
+            dealer_strength=np.ascontiguousarray(tables.strength, dtype=np.uint16),
         )
 
     def seat_keys(
@@ -436,10 +449,14 @@ class SpecSimulator:
                     "only a bet on the player's own hand"
                 )
             columns[self.side_bet_key] = pa.array(ones)
+        for column in tables.columns.values():  # the bets every seat makes (a Bad Beat)
+            columns[column] = pa.array(ones)
         for name in tables.parts:
             columns[f"{name}_net"] = pa.array(tables.parts[name][key] / tables.unit)
         if side is not None:
             columns[f"{self.side_bet_key}_net"] = pa.array(tables.nets[side][key] / tables.unit)
+        for name, column in tables.columns.items():
+            columns[f"{column}_net"] = pa.array(tables.nets[name][key] / tables.unit)
         columns.update(progressive_columns(plan.rules, plan.meter, player, seats))
         return pa.table(columns)
 

@@ -265,6 +265,10 @@ class SideBetSpec:
         ``"always"`` (default): the table pays whatever the dealer holds; ``"dealer_higher"``:
         only when the dealer's hand beats the player's, qualified or not (a Bad Beat Bonus on
         the losing player's hand), the bet lost otherwise. Only with ``scores = "player"``.
+    column : str or None
+        The log column of a bet every seat makes beside the game's side bet (a Bad Beat
+        Bonus: ``"bad_beat"``, its stake and ``bad_beat_net`` on every row); None (default):
+        one of the side bet's tables, logged when chosen (``--queens-up``).
 
     Raises
     ------
@@ -290,6 +294,7 @@ class SideBetSpec:
     ranking: Ranking | None = None
     fold_forfeits: bool = False
     pays_when: str = "always"
+    column: str | None = None
 
     def __post_init__(self) -> None:
         """A known ``pays_when``, on the player's own hand."""

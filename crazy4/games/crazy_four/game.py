@@ -27,13 +27,8 @@ if TYPE_CHECKING:
     from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
-    from crazy4.simulate.game import SimulatedGame
     from crazy4.spec.game import Progress, Settlement
     from crazy4.spec.specification import GameSpec
-
-
-#: The game's simulator (:meth:`CrazyFour.simulator`).
-_SIMULATOR: SimulatedGame | None = None
 
 
 class CrazyFour(BestFourGame):
@@ -113,16 +108,6 @@ class CrazyFour(BestFourGame):
         from crazy4.games.crazy_four.cells import cell_parts
 
         return cell_parts
-
-    def simulator(self) -> SimulatedGame:
-        """The one spec simulator over :attr:`spec` (:class:`crazy4.generic.simulate.
-        SpecSimulator`), one per process."""
-        global _SIMULATOR  # built once, when first asked for
-        if _SIMULATOR is None:
-            from crazy4.generic.simulate import SpecSimulator
-
-            _SIMULATOR = SpecSimulator(self.spec)
-        return _SIMULATOR
 
     def simulation(self) -> BestFourSim[CrazyFourSettlement]:
         """The seats' part of the chunk player: the qualifier's two dealer classes, which
