@@ -254,7 +254,7 @@ def parts(seats: int) -> list[tuple[str, float]]:
     from crazy4.core.cards import BINOMIAL
     from crazy4.core.deal import packed_combinations
     from crazy4.games.crazy_four.game import CRAZY_FOUR
-    from crazy4.generic.bestfour_sim_kernel import hidden_colex, hidden_rounds
+    from crazy4.generic.sim_kernel import hidden_colex, hidden_rounds
     from crazy4.generic.simulate import SpecSimulator
     from crazy4.simulate.counts import Counts
     from crazy4.simulate.kernel import compiled_draws, draw_indices, select_table

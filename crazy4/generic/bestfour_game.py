@@ -2,14 +2,14 @@
 
 Crazy 4 Poker and Four Card Poker are each a subclass of :class:`BestFourGame` holding the
 game's data (its key, title, deal, bets and texts) and a few hooks that name its parts: its
-rule set, its exact reference, its settlement, its analysis and report, the simulator's and the
-validator's game parts, its outcome cells, and the game as a specification
-(:attr:`BestFourGame.spec`). One hand (``crazy4 hand``) is the specification engines' job
-(:mod:`crazy4.generic.hand`) as for every game; the rest -- the analysis handed to the
-drivers, the simulator, the validator, hole cards and collusion -- is this class's, over the
-best-four engines (:mod:`crazy4.generic.bestfour_simulate`,
-:mod:`crazy4.generic.bestfour_validate`, :mod:`crazy4.generic.cell_roles`) until issue 42
-moves each job onto the specification engines.
+rule set, its exact reference, its settlement, its analysis and report, the validator's game
+part, its outcome cells, and the game as a specification (:attr:`BestFourGame.spec`). One hand
+(``crazy4 hand``) and the simulator are the specification engines' jobs
+(:mod:`crazy4.generic.hand`, :mod:`crazy4.generic.simulate`) as for every game; the rest -- the
+analysis handed to the drivers, the validator, hole cards and collusion -- is this class's,
+over the best-four engines (:mod:`crazy4.generic.bestfour_validate`,
+:mod:`crazy4.generic.cell_roles`) until issue 42 moves each job onto the specification
+engines.
 
 The hooks import the game's heavy modules when first called, so registering a game or reading a
 rule file loads none of them. The simulator is built once per game and process (it keeps the
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 
     from crazy4.core.bets import ExactBet
     from crazy4.generic.bestfour_report import BestFourAnalysis, BestFourReport
-    from crazy4.generic.bestfour_sim_spec import BestFourSim
     from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
@@ -139,11 +138,6 @@ class BestFourGame(ABC):
     @abstractmethod
     def report(self) -> BestFourReport:
         """The game's report (:mod:`crazy4.generic.bestfour_report`)."""
-
-    @abstractmethod
-    def simulation(self) -> BestFourSim[Any]:
-        """The simulator's game part (:class:`crazy4.generic.bestfour_sim_spec.BestFourSim`
-        over this game)."""
 
     @abstractmethod
     def checks(self) -> BestFourChecks:

@@ -3,7 +3,7 @@
 A deal shape whose hands are all five cards, the dealer's all hidden, with at most 16,384
 strengths (a seat word ``strength * 4 + decision`` in 16 bits) -- Crazy 4 Poker's, or any game
 of that shape on any ranking -- is played by the compiled loops of
-:mod:`crazy4.generic.bestfour_sim_kernel` (``hidden_colex``, ``hidden_rounds``): the same
+:mod:`crazy4.generic.sim_kernel` (``hidden_colex``, ``hidden_rounds``): the same
 random draws as the numpy path (:func:`crazy4.simulate.kernel.compiled_draws`), the same seat
 keys ``(strength * 4 + decision) * 6 + cell`` (the cell is ``3 * qualified + result``: a dealer
 offset by strength plus the showdown), so the same counts, sums of squares and log rows
@@ -165,7 +165,7 @@ class HiddenKernel:
         """One chunk: the counts of the numpy path from the same draws, added to ``into``
         when given; the seat keys and cards only for the log (or when the sums of squares
         need Python integers)."""
-        from crazy4.generic.bestfour_sim_kernel import hidden_colex, hidden_rounds
+        from crazy4.generic.sim_kernel import hidden_colex, hidden_rounds
 
         tables = seats.kernel_tables(plan)
         rounds, hands = plan.chunk_rounds(chunk), plan.seats
@@ -251,7 +251,7 @@ class UpCardKernel:
         into: Counts | None = None,
     ) -> Chunk:
         """One chunk, as :meth:`HiddenKernel.play_chunk`."""
-        from crazy4.generic.bestfour_sim_kernel import up_card_colex, up_card_rounds
+        from crazy4.generic.sim_kernel import up_card_colex, up_card_rounds
 
         tables = seats.kernel_tables(plan)
         rounds, hands = plan.chunk_rounds(chunk), plan.seats
