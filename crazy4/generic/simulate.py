@@ -249,7 +249,9 @@ class SpecSimulator:
         qualified = np.arange(n) >= self.spec.qualifier(plan.rules)
         matrix = nets_by_key(list(tables.nets.values()))
         slots, base = np.zeros(0, np.int32), np.zeros(0, np.int32)
-        if self.spec.shape.face_up:  # the situation classes' entries
+        dealer = np.zeros(0, np.uint16)
+        if self.spec.shape.face_up:  # the situation classes' entries, the dealer's strengths
+            dealer = np.ascontiguousarray(tables.strength, dtype=np.uint16)
             situations = deal_situations(self.spec.shape)
             strength = tables.player[colex_indices(situations.hands)].astype(np.int64)
             decision = np.asarray(plan.decision, dtype=np.int64)
@@ -265,7 +267,7 @@ class SpecSimulator:
             else nets_by_key([tables.nets[self.spec.main_bet]]),
             slots=slots,
             base=base,
-            dealer_strength=np.ascontiguousarray(tables.strength, dtype=np.uint16),
+            dealer_strength=dealer,
         )
 
     def seat_keys(
