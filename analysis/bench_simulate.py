@@ -97,7 +97,7 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
     bets whose sums of squares it adds, in its order."""
     from crazy4.core.deal import packed_combinations
     from crazy4.core.ranking import number_of_strengths
-    from crazy4.generic.bestfour_simulate import BestFourSimulator
+    from crazy4.generic.simulate import SpecSimulator
     from crazy4.registry import game_of
     from crazy4.simulate.kernel import squares_fit
     from crazy4.simulate.pcg import state_of
@@ -105,23 +105,24 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
     if plan.blind_hands:
         raise SystemExit("the C baseline plays no blind hands")
     simulator = game_of(plan.rules).simulator()
-    assert isinstance(simulator, BestFourSimulator)
-    mode = simulator.spec.face_up  # 0: Crazy 4 Poker (all hidden), 1: Four Card Poker
-    tables = simulator.tables_of(plan)
+    assert isinstance(simulator, SpecSimulator) and simulator.fast is not None
+    mode = simulator.spec.shape.face_up  # 0: all hidden (Crazy 4 Poker), 1: one up card
+    tables = simulator.kernel_tables(plan)
     rows, row_of = tables.nets_matrix
     if row_of.dtype != np.uint16 or not squares_fit(rows, plan.seats, plan.rounds):
         raise SystemExit("the C baseline's int64 sums of squares could overflow for this plan")
     packed = packed_combinations(5)
-    header = [C_MAGIC, mode, packed.shape[0], plan.seats, plan.rules.dealer.qualifier_strength]
+    qualifier = simulator.spec.qualifier(plan.rules)
+    header = [C_MAGIC, mode, packed.shape[0], plan.seats, qualifier]
     header += [simulator.key_bins, number_of_strengths(), rows.shape[1], rows.shape[0], plan.chunks]
     with path.open("wb") as out:
         np.array(header, dtype=np.int64).tofile(out)
         packed.astype(np.uint32, copy=False).tofile(out)
         if mode:
-            sizes = [tables.slots.size, tables.kernel_base.size, tables.dealer_strength.size]
+            sizes = [tables.slots.size, tables.base.size, tables.dealer_strength.size]
             np.array(sizes, dtype=np.int64).tofile(out)
             tables.slots.astype(np.int32, copy=False).tofile(out)
-            tables.kernel_base.astype(np.int32, copy=False).tofile(out)
+            tables.base.astype(np.int32, copy=False).tofile(out)
             tables.dealer_strength.astype(np.uint16, copy=False).tofile(out)
             tables.dealer_offset.astype(np.int32, copy=False).tofile(out)
         else:
@@ -133,7 +134,7 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
                 ([np.uint64(plan.chunk_rounds(chunk))], state_of(plan.generator(chunk)))
             )
             record.astype(np.uint64, copy=False).tofile(out)
-    return list(tables.bet_nets)
+    return list(tables.bets)
 
 
 def run_c(program: Path, plan: SimulationPlan, folder: Path, repeat: int) -> tuple[float, Counts]:
@@ -253,15 +254,17 @@ def parts(seats: int) -> list[tuple[str, float]]:
     from crazy4.core.cards import BINOMIAL
     from crazy4.core.deal import packed_combinations
     from crazy4.games.crazy_four.game import CRAZY_FOUR
-    from crazy4.generic.bestfour_sim_kernel import hidden_colex, hidden_rounds
+    from crazy4.generic.sim_kernel import hidden_colex, hidden_rounds
+    from crazy4.generic.simulate import SpecSimulator
     from crazy4.simulate.counts import Counts
     from crazy4.simulate.kernel import compiled_draws, draw_indices, select_table
     from crazy4.simulate.plan import CHUNK_ROUNDS
 
     game = CRAZY_FOUR.simulator()
+    assert isinstance(game, SpecSimulator)
     plan = make_plan(load_rules("crazy4-standard"), rounds=1 << 30, seed=1, seats=seats)
-    tables = game.tables_of(plan)
-    game.kernel_chunk(plan, 0, False)
+    tables = game.kernel_tables(plan)
+    game.play_chunk(plan, 0, False)
     sizes = (5,) * (seats + 1)
     n = CHUNK_ROUNDS
     draws = [compiled_draws(plan.generator(i), n, sizes) for i in range(48)]
@@ -286,7 +289,7 @@ def parts(seats: int) -> list[tuple[str, float]]:
 
     passes = [place(d) for d in draws]
     counts = Counts.empty(game.key_bins)
-    bets = len(tables.bet_nets)
+    bets = len(tables.bets)
     no_keys = np.zeros((0, 0), dtype=np.int32)
 
     def count(i: int, squares: bool) -> None:
@@ -296,7 +299,7 @@ def parts(seats: int) -> list[tuple[str, float]]:
             first,
             (tables.word, tables.blind_base, tables.dealer_offset),
             seats,
-            game.stride,
+            6,  # the spec simulator's six outcome cells a seat word
             tables.nets_matrix,
             tables.blind_matrix,
             (counts.seats, counts.blind, counts.dealer),
@@ -327,7 +330,7 @@ def parts(seats: int) -> list[tuple[str, float]]:
             ("kernel: the same with sums of squares", least_ns(lambda i: count(i, True), n))
         )
     rows.append(
-        ("whole chunk (play_chunk)", least_ns(lambda i: game.kernel_chunk(plan, i, False), n))
+        ("whole chunk (play_chunk)", least_ns(lambda i: game.play_chunk(plan, i, False), n))
     )
     return rows
 

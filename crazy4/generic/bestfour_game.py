@@ -2,14 +2,14 @@
 
 Crazy 4 Poker and Four Card Poker are each a subclass of :class:`BestFourGame` holding the
 game's data (its key, title, deal, bets and texts) and a few hooks that name its parts: its
-rule set, its exact reference, its settlement, its analysis and report, the simulator's and the
-validator's game parts, its outcome cells, and the game as a specification
-(:attr:`BestFourGame.spec`). One hand (``crazy4 hand``) is the specification engines' job
-(:mod:`crazy4.generic.hand`) as for every game; the rest -- the analysis handed to the
-drivers, the simulator, the validator, hole cards and collusion -- is this class's, over the
-best-four engines (:mod:`crazy4.generic.bestfour_simulate`,
-:mod:`crazy4.generic.bestfour_validate`, :mod:`crazy4.generic.cell_roles`) until issue 42
-moves each job onto the specification engines.
+rule set, its exact reference, its settlement, its analysis and report, the validator's game
+part, its outcome cells, and the game as a specification (:attr:`BestFourGame.spec`). One hand
+(``crazy4 hand``) and the simulator are the specification engines' jobs
+(:mod:`crazy4.generic.hand`, :mod:`crazy4.generic.simulate`) as for every game; the rest -- the
+analysis handed to the drivers, the validator, hole cards and collusion -- is this class's,
+over the best-four engines (:mod:`crazy4.generic.bestfour_validate`,
+:mod:`crazy4.generic.cell_roles`) until issue 42 moves each job onto the specification
+engines.
 
 The hooks import the game's heavy modules when first called, so registering a game or reading a
 rule file loads none of them. The simulator is built once per game and process (it keeps the
@@ -39,12 +39,11 @@ if TYPE_CHECKING:
 
     from crazy4.core.bets import ExactBet
     from crazy4.generic.bestfour_report import BestFourAnalysis, BestFourReport
-    from crazy4.generic.bestfour_sim_spec import BestFourSim
-    from crazy4.generic.bestfour_simulate import BestFourSimulator
     from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
+    from crazy4.simulate.game import SimulatedGame
     from crazy4.spec.collusion_role import ColludingGame
     from crazy4.spec.game import Settlement
     from crazy4.spec.specification import GameSpec
@@ -52,7 +51,7 @@ if TYPE_CHECKING:
     from crazy4.validate.game import ValidatedGame
 
 #: The simulator of each game class, built once per process (:meth:`BestFourGame.simulator`).
-_SIMULATORS: dict[type, BestFourSimulator[Any]] = {}
+_SIMULATORS: dict[type, SimulatedGame] = {}
 
 
 class BestFourGame(ABC):
@@ -139,11 +138,6 @@ class BestFourGame(ABC):
     @abstractmethod
     def report(self) -> BestFourReport:
         """The game's report (:mod:`crazy4.generic.bestfour_report`)."""
-
-    @abstractmethod
-    def simulation(self) -> BestFourSim[Any]:
-        """The simulator's game part (:class:`crazy4.generic.bestfour_sim_spec.BestFourSim`
-        over this game)."""
 
     @abstractmethod
     def checks(self) -> BestFourChecks:
@@ -267,13 +261,14 @@ class BestFourGame(ABC):
 
         return spec_hand_text(result)
 
-    def simulator(self) -> BestFourSimulator[Any]:
-        """The best-four chunk player over :meth:`simulation`, one per game and process."""
+    def simulator(self) -> SimulatedGame:
+        """The one spec simulator over :attr:`spec` (:class:`crazy4.generic.simulate.
+        SpecSimulator`), one per game and process."""
         simulator = _SIMULATORS.get(type(self))
         if simulator is None:
-            from crazy4.generic.bestfour_simulate import BestFourSimulator
+            from crazy4.generic.simulate import SpecSimulator
 
-            simulator = _SIMULATORS.setdefault(type(self), BestFourSimulator(self.simulation()))
+            simulator = _SIMULATORS.setdefault(type(self), SpecSimulator(self.spec))
         return simulator
 
     def validator(self) -> ValidatedGame:

@@ -6,8 +6,8 @@ Every round is dealt from a fresh 52-card deck (:mod:`crazy4.core.deal`): ``seat
 the dealer's, all disjoint. Each seat plays the chosen strategy; with ``blind_hands = b`` the
 last ``b`` seats are the card room's blind second hands (Crazy 4 Poker rule sets that have
 them). The driver reaches the game only through its simulator role,
-``simulator_of(plan.rules)`` (:class:`crazy4.simulate.game.SimulatedGame`): Crazy 4 Poker and
-Four Card Poker share the chunk player :mod:`crazy4.generic.bestfour_simulate`.
+``simulator_of(plan.rules)`` (:class:`crazy4.simulate.game.SimulatedGame`): every game's is
+the one spec simulator, :mod:`crazy4.generic.simulate`.
 
 Reproducibility
 ---------------

@@ -132,6 +132,31 @@ class Ranking(StrengthTable, Protocol):
 
 
 @dataclass(frozen=True)
+class BlindHand:
+    """A card room's blind second hand: a seat that puts up :attr:`stake` Antes on Play without
+    looking at its cards, of which it plays ``multiple[strength]`` (the rest returned).
+
+    Attributes
+    ----------
+    multiple : ndarray of int64, shape (n_strengths,)
+        The Play multiple in action by the hand's strength (never a fold).
+    stake : int
+        The Play multiple put up (the log's stake).
+    allowed : bool
+        Whether the rule set deals blind second hands.
+
+    Examples
+    --------
+    >>> BlindHand(np.array([1, 3]), 3, True).stake
+    3
+    """
+
+    multiple: npt.NDArray[np.int64] = field(repr=False)
+    stake: int
+    allowed: bool
+
+
+@dataclass(frozen=True)
 class CellSettlement:
     """Every decision's net in every outcome cell, by player strength.
 
@@ -147,14 +172,30 @@ class CellSettlement:
     unit : int
         The common denominator.
     parts : dict of str to ndarray of int64, each shape (n_strengths, 4, 6)
-        The nets of each wager of the main game (:data:`WAGERS`), as a per-round log writes
-        them; they add up to :attr:`nets`. A wager the game does not have may be left out (its
-        nets are zeros); without any, the whole net is the Ante's.
+        The nets of each wager of the main game, as a per-round log writes them; they add up
+        to :attr:`nets`. Those of :data:`WAGERS` are always there (one the game does not have
+        is zeros); a game may add wagers of its own (Crazy 4 Poker's ``super_bonus``). Without
+        any, the whole net is the Ante's.
+    staked : tuple of str
+        The wagers a seat puts up, in the order of the log's stake columns (``ante``, ...): each
+        stakes 1 Ante, or the Play multiple for one in :attr:`by_multiple`.
+    logged : tuple of str
+        The wagers whose nets the log writes (``<wager>_net``), in order: parts' names.
+    by_multiple : tuple of str
+        The wagers staked the decision's multiple of the Ante (``play``).
+    bets : tuple of (str, tuple of str)
+        The bets a simulation reports after the whole game, each a name and the wagers of
+        :attr:`parts` it adds up (Crazy 4 Poker's ``ante_play`` and ``super_bonus``).
+    blind : BlindHand or None
+        The blind second hand of the game (None: it has none).
+    simple : ndarray of int64, shape (n_strengths,), or None
+        The decision of the game's published simple strategy by player strength (None: none
+        is published).
 
     Raises
     ------
     ValueError
-        For a wager not in :data:`WAGERS`, or parts that do not add up to :attr:`nets`.
+        For parts that do not add up to :attr:`nets`, or a logged wager without parts.
 
     Examples
     --------
@@ -167,6 +208,10 @@ class CellSettlement:
     Traceback (most recent call last):
     ...
     ValueError: the settlement's parts (play) do not add up to its nets
+    >>> CellSettlement(nets, np.ones((2, 4), bool), np.arange(1, 5), 1, logged=("bonus",))
+    Traceback (most recent call last):
+    ...
+    ValueError: logged wager 'bonus' has no parts
     """
 
     nets: npt.NDArray[np.int64] = field(repr=False)
@@ -174,18 +219,27 @@ class CellSettlement:
     wagers: npt.NDArray[np.int64] = field(repr=False)
     unit: int
     parts: dict[str, npt.NDArray[np.int64]] = field(repr=False, default_factory=dict)
+    staked: tuple[str, ...] = ("ante", "play")
+    logged: tuple[str, ...] = WAGERS
+    by_multiple: tuple[str, ...] = ("play",)
+    bets: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    blind: BlindHand | None = None
+    simple: npt.NDArray[np.int64] | None = field(repr=False, default=None)
 
     def __post_init__(self) -> None:
-        """Every wager of :data:`WAGERS` in :attr:`parts` (zeros for one left out)."""
+        """Every wager of :data:`WAGERS` in :attr:`parts` (zeros for one left out), then the
+        game's own wagers."""
         given = dict(self.parts) or {"ante": self.nets}
-        unknown = sorted(set(given) - set(WAGERS))
-        if unknown:
-            raise ValueError(f"unknown wager {unknown[0]!r}; expected one of {', '.join(WAGERS)}")
         if not np.array_equal(sum(given.values()), self.nets):
             names = ", ".join(given)
             raise ValueError(f"the settlement's parts ({names}) do not add up to its nets")
         zeros = np.zeros_like(self.nets)
-        object.__setattr__(self, "parts", {name: given.get(name, zeros) for name in WAGERS})
+        parts = {name: given.get(name, zeros) for name in WAGERS}
+        parts.update(given)
+        unknown = sorted(set(self.logged) - set(parts))
+        if unknown:
+            raise ValueError(f"logged wager {unknown[0]!r} has no parts")
+        object.__setattr__(self, "parts", parts)
 
 
 @dataclass(frozen=True)
@@ -211,6 +265,10 @@ class SideBetSpec:
         ``"always"`` (default): the table pays whatever the dealer holds; ``"dealer_higher"``:
         only when the dealer's hand beats the player's, qualified or not (a Bad Beat Bonus on
         the losing player's hand), the bet lost otherwise. Only with ``scores = "player"``.
+    column : str or None
+        The log column of a bet every seat makes beside the game's side bet (a Bad Beat
+        Bonus: ``"bad_beat"``, its stake and ``bad_beat_net`` on every row); None (default):
+        one of the side bet's tables, logged when chosen (``--queens-up``).
 
     Raises
     ------
@@ -236,6 +294,7 @@ class SideBetSpec:
     ranking: Ranking | None = None
     fold_forfeits: bool = False
     pays_when: str = "always"
+    column: str | None = None
 
     def __post_init__(self) -> None:
         """A known ``pays_when``, on the player's own hand."""

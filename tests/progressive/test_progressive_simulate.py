@@ -17,6 +17,7 @@ from crazy4.cli.main import main
 from crazy4.core.cards import colex_index, parse_cards
 from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.four_card.game import FOUR_CARD
+from crazy4.generic.simulate import SpecSimulator
 from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
 from crazy4.simulate.plan import CHUNK_ROUNDS
@@ -24,8 +25,10 @@ from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from tests.progressive_oracle import Oracle
 
 GAMES = ("crazy4-progressive", "four-card-progressive")
-crazy_four_simulate = CRAZY_FOUR.simulator()
-four_card_simulate = FOUR_CARD.simulator()
+_crazy_four, _four_card = CRAZY_FOUR.simulator(), FOUR_CARD.simulator()
+assert isinstance(_crazy_four, SpecSimulator) and isinstance(_four_card, SpecSimulator)
+crazy_four_simulate: SpecSimulator = _crazy_four
+four_card_simulate: SpecSimulator = _four_card
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -65,14 +68,14 @@ def test_jobs_do_not_change_the_numbers() -> None:
 def test_kernel_and_numpy_paths_agree(seats: int) -> None:
     for name, module in (("crazy4-progressive", crazy_four_simulate),):
         plan = make_plan(load_rules(name), rounds=5000, seed=3, seats=seats, meter="7000")
-        fast = module.kernel_chunk(plan, 0, True)
+        fast = module.play_chunk(plan, 0, True)  # the compiled loops (the fast path)
         slow = module.numpy_chunk(plan, 0, True)
         assert fast.counts.progressive == slow.counts.progressive
         assert fast.counts.progressive is not None and fast.counts.progressive.hands == 5000 * seats
         assert fast.log is not None and slow.log is not None
         assert fast.log.column("progressive_net").equals(slow.log.column("progressive_net"))
     plan = make_plan(load_rules("four-card-progressive"), rounds=5000, seed=3, seats=seats)
-    fast_counts = four_card_simulate.kernel_chunk(plan, 0, False).counts
+    fast_counts = four_card_simulate.play_chunk(plan, 0, False).counts  # the fast path
     slow_chunk = four_card_simulate.numpy_chunk(plan, 0, True)
     assert fast_counts.progressive == slow_chunk.counts.progressive
     assert slow_chunk.counts.progressive is not None

@@ -1,6 +1,6 @@
 """The compiled simulator kernels give exactly the numpy path's counts and log rows.
 
-The numpy chunk player (``BestFourSimulator.numpy_chunk``, ``generic/bestfour_simulate.py``:
+The numpy chunk player (``SpecSimulator.numpy_chunk``, ``generic/simulate.py``:
 :func:`deal_hands` and array passes) is the reference; the compiled loops must consume the same
 random draws and give identical integer counts, sums of squares and log tables, for both
 games, several seat counts (with the card room's blind hands), seeds, with and without a side
@@ -25,8 +25,8 @@ from numba import njit
 
 from crazy4.core.deal import deal_hands
 from crazy4.games.crazy_four.game import CRAZY_FOUR
-from crazy4.generic import bestfour_sim_kernel
-from crazy4.generic.bestfour_simulate import BestFourSimulator
+from crazy4.generic import sim_kernel
+from crazy4.generic.simulate import SpecSimulator
 from crazy4.registry import game_of, load_rules
 from crazy4.rules.load import RULES_DIR
 from crazy4.rules.ruleset import RuleSet
@@ -37,7 +37,9 @@ from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.simulate.kernel import draw_indices, select_bit, select_table
 from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan
 
-crazy_four = CRAZY_FOUR.simulator()
+_simulator = CRAZY_FOUR.simulator()
+assert isinstance(_simulator, SpecSimulator)
+crazy_four: SpecSimulator = _simulator
 #: Rounds of a plan: a whole chunk and a short one.
 ROUNDS = CHUNK_ROUNDS + 3_001
 
@@ -56,7 +58,7 @@ def same_chunk(a: Chunk, b: Chunk) -> None:
 def reference_of(rules: RuleSet) -> Callable[[SimulationPlan, int, bool], Chunk]:
     """The numpy chunk player of the rules' game."""
     game = game_of(rules).simulator()
-    assert isinstance(game, BestFourSimulator)
+    assert isinstance(game, SpecSimulator)
     return game.numpy_chunk
 
 
@@ -157,7 +159,7 @@ def test_draw_indices_are_the_deal_hands_draws() -> None:
 @pytest.mark.parametrize(
     ("module", "digest", "source"),
     [
-        (bestfour_sim_kernel, "KERNEL_SOURCE_DIGEST", shared_kernel),
+        (sim_kernel, "KERNEL_SOURCE_DIGEST", shared_kernel),
         (shared_kernel, "PCG_SOURCE_DIGEST", pcg),
     ],
 )

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from crazy4.games.crazy_four.reference import Reference
     from crazy4.games.crazy_four.rules import CrazyFourRules
     from crazy4.generic.bestfour_report import BestFourReport
-    from crazy4.generic.bestfour_sim_spec import BestFourSim
     from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
@@ -108,51 +107,6 @@ class CrazyFour(BestFourGame):
         from crazy4.games.crazy_four.cells import cell_parts
 
         return cell_parts
-
-    def simulation(self) -> BestFourSim[CrazyFourSettlement]:
-        """The seats' part of the chunk player: the qualifier's two dealer classes, which
-        wagers make the bets and the log's columns, the outcome cells' names, the card room's
-        blind hands (:mod:`crazy4.generic.bestfour_seat`)."""
-        from crazy4.core.hidden import OUTCOME_CELLS
-        from crazy4.generic.bestfour_seat import DealerQualifier, SeatWagers
-        from crazy4.generic.bestfour_sim_spec import BestFourSim
-
-        seat = SeatWagers(
-            bets=(
-                ("ante_super_bonus_play", ("ante", "play", "super_bonus")),
-                ("ante_play", ("ante", "play")),
-                ("super_bonus", ("super_bonus",)),
-                ("queens_up", ("queens_up",)),
-            ),
-            log_order=("ante", "super_bonus", "play", "queens_up"),
-            tally=OUTCOME_CELLS,
-            tally_key="outcomes",
-            absent=_absent,
-        )
-        qualifier = DealerQualifier(self.reference)
-        return BestFourSim(
-            self,
-            dealer_classes=2,
-            dealer_class=qualifier.classes,
-            seat=seat,
-            dealer_summary=qualifier.summary,
-            tail_line=qualifier.line,
-            blind_hands_allowed=_blind_hands_allowed,
-        )
-
-
-def _absent(rules: RuleSet) -> frozenset[str]:
-    """No Super Bonus where the rule set has none."""
-    return (
-        frozenset()
-        if crazy_four_rules(rules).super_bonus is not None
-        else frozenset({"super_bonus"})
-    )
-
-
-def _blind_hands_allowed(rules: RuleSet) -> bool:
-    """Whether the rule set deals the card room's blind second hands."""
-    return bool(crazy_four_rules(rules).blind_second_hand)
 
 
 #: The game's one instance, registered in :mod:`crazy4.registry`.

@@ -31,14 +31,35 @@ True
 
 from __future__ import annotations
 
+import numpy as np
+
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
-from crazy4.games.crazy_four.cells import cell_settlement
+from crazy4.games.crazy_four.cells import (
+    MAIN_GAME,
+    SIX_CELLS,
+    cell_settlement,
+    crazy_four_settlement,
+)
 from crazy4.games.crazy_four.report import rule_lines
 from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sections
+from crazy4.games.crazy_four.strategy import simple_strategy
+from crazy4.generic.bestfour_pricing import decision_nets
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
-from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, SideBetSpec
+from crazy4.spec.specification import (
+    BlindHand,
+    CellSettlement,
+    DealShape,
+    GameSpec,
+    SideBetSpec,
+)
+
+#: The main game's wagers as the log writes them (stakes and nets), in order.
+LOGGED = ("ante", "super_bonus", "play")
+
+#: The bets a simulation reports after the whole game: the Ante + Play, the Super Bonus.
+BETS = (("ante_play", ("ante", "play")), ("super_bonus", ("super_bonus",)))
 
 
 class CrazyFourSpec:
@@ -63,9 +84,40 @@ class CrazyFourSpec:
         return crazy_four_rules(rules).dealer.qualifier_strength
 
     def settlement(self, rules: RuleSet) -> CellSettlement:
-        """Ante + Super Bonus + Play in each outcome cell, by strength, per unit of Ante."""
+        """Ante + Super Bonus + Play in each outcome cell, by strength, per unit of Ante; each
+        wager apart as the log settles it (Ante, Super Bonus where the rule set has one, Play).
+
+        Examples
+        --------
+        >>> from crazy4.registry import load_rules
+        >>> settled = CRAZY_FOUR_SPEC.settlement(load_rules("crazy4-standard"))
+        >>> settled.logged, settled.staked == settled.logged
+        (('ante', 'super_bonus', 'play'), True)
+        """
         main = cell_settlement(rules)
-        return CellSettlement(main.nets, main.allowed, main.wagers, main.unit)
+        settle = crazy_four_settlement(crazy_four_rules(rules))
+        parts = {  # in the main nets' type: wide (Python integers) when their sum is
+            name: decision_nets(settle, (name,), SIX_CELLS, main.unit).nets.astype(main.nets.dtype)
+            for name in MAIN_GAME
+        }
+        chosen = crazy_four_rules(rules)
+        bonus = chosen.super_bonus is not None
+        logged = LOGGED if bonus else ("ante", "play")
+        strengths = np.arange(self.ranking.n_strengths)
+        return CellSettlement(
+            main.nets,
+            main.allowed,
+            main.wagers,
+            main.unit,
+            parts,
+            staked=logged,
+            logged=logged,
+            bets=BETS if bonus else BETS[:1],
+            blind=BlindHand(
+                settle.blind_multiple(strengths), settle.blind_play, chosen.blind_second_hand
+            ),
+            simple=simple_strategy(chosen, strengths),
+        )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
         """Each Queens Up table, and whether a fold forfeits it."""

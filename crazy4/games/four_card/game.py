@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from crazy4.core.ranking import HandCategory
 from crazy4.games.four_card.rules import four_card_rules, read_four_card_sections
 from crazy4.generic.bestfour_game import BestFourGame
 
@@ -22,7 +21,6 @@ if TYPE_CHECKING:
     from crazy4.games.four_card.reference import FourCardReference
     from crazy4.games.four_card.rules import FourCardRuleSet
     from crazy4.generic.bestfour_report import BestFourReport
-    from crazy4.generic.bestfour_sim_spec import BestFourSim
     from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
@@ -115,39 +113,6 @@ class FourCard(BestFourGame):
         from crazy4.games.four_card.deal import prepare_counting
 
         prepare_counting()
-
-    def simulation(self) -> BestFourSim[FourCardSettlement]:
-        """The seats' part of the chunk player: the dealer's hand categories as its classes,
-        which wagers make the bets and the log's columns, the showdown results' names
-        (:mod:`crazy4.generic.bestfour_seat`)."""
-        from crazy4.core.upcard_lattice import RESULTS
-        from crazy4.generic.bestfour_seat import SeatWagers, dealer_categories
-        from crazy4.generic.bestfour_sim_spec import BestFourSim
-
-        seat = SeatWagers(
-            bets=(
-                ("ante_play", ("ante", "ante_bonus", "play")),
-                ("aces_up", ("aces_up",)),
-                ("bad_beat", ("bad_beat",)),
-            ),
-            log_order=("ante", "ante_bonus", "play", "aces_up", "bad_beat"),
-            tally=RESULTS,
-            tally_key="results",
-            shares_title="showdowns",
-            absent=_absent,
-        )
-        return BestFourSim(
-            self, dealer_classes=len(HandCategory), dealer_class=dealer_categories, seat=seat
-        )
-
-
-def _absent(rules: RuleSet) -> frozenset[str]:
-    """No Bad Beat where the rule set has none."""
-    return (
-        frozenset()
-        if four_card_rules(rules).four_card.bad_beat is not None
-        else frozenset({"bad_beat"})
-    )
 
 
 #: The game's one instance, registered in :mod:`crazy4.registry`.

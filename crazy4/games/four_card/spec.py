@@ -41,6 +41,7 @@ from crazy4.games.four_card.cells import (
     RESULT_CELLS,
     cell_settlement,
     four_card_settlement,
+    simple_strategy,
 )
 from crazy4.games.four_card.report import rule_lines
 from crazy4.games.four_card.rules import four_card_rules, read_four_card_sections
@@ -89,7 +90,15 @@ class FourCardSpec:
             )
             for name in MAIN_GAME
         }
-        return CellSettlement(_six_cells(main.nets), main.allowed, main.wagers, main.unit, parts)
+        return CellSettlement(
+            _six_cells(main.nets),
+            main.allowed,
+            main.wagers,
+            main.unit,
+            parts,
+            logged=("ante", "ante_bonus", "play"),  # the log's order
+            simple=simple_strategy(four_card_rules(rules), np.arange(self.ranking.n_strengths)),
+        )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
         """Each Aces Up table, and whether a fold forfeits it; a Bad Beat Bonus keyed on the
@@ -123,6 +132,7 @@ class FourCardSpec:
                     pays,
                     fold_forfeits=bad.fold_forfeits,
                     pays_when="dealer_higher",
+                    column="bad_beat",
                 )
             )
         return tuple(sides)

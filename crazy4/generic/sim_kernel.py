@@ -1,7 +1,8 @@
-"""The compiled best-four chunk loops (numba): deal, look up, decide and count in one pass.
+"""The simulator's compiled chunk loops (numba): deal, look up, decide and count in one pass.
 
-One pair of loops per deal shape, for any best-four-of-five game of that shape (the game's
-strategy, dealer classes and bets are the tables the loops index, never code):
+One pair of loops per deal shape, for any game of that shape (the game's strategy, ranking,
+qualifier and bets are the tables the loops index, never code); the spec simulator picks them
+by the deal shape (:mod:`crazy4.generic.sim_fast`):
 
 * **dealer cards all hidden** (:func:`hidden_colex`, :func:`hidden_rounds`): the seats' five
   cards each, then the dealer's five. Each hand's colex index is looked up once in
@@ -11,16 +12,17 @@ strategy, dealer classes and bets are the tables the loops index, never code):
 * **one dealer card face up** (:func:`up_card_colex`, :func:`up_card_rounds`): the seats' five
   cards each, the dealer's up card, the dealer's five hidden cards. The dealer's six cards get
   their colex index arithmetically (the up card slotted among the sorted hidden cards) and
-  their best-four strength by one lookup; a seat's decision is that of its situation class
+  their strength by one lookup; a seat's decision is that of its situation class
   (hand, up card): ``slots`` and ``base`` give ``(strength * 4 + decision) * stride``.
 
 Both count the seat key ``(strength * 4 + decision) * stride + dealer_offset[dealer strength] +
-result`` of :mod:`crazy4.generic.bestfour_simulate` (result: 0 player higher, 1 tie, 2 dealer
-higher). Sums of squares per bet are added in int64 only when the caller proved they fit
+result`` (the spec simulator's ``(strength * 4 + decision) * 6 + cell``: stride 6, the dealer's
+offset 3 where he qualifies; result 0 player higher, 1 tie, 2 dealer higher). Sums of squares
+per bet are added in int64 only when the caller proved they fit
 (:func:`crazy4.simulate.kernel.squares_fit`); otherwise the loops hand back the seat keys.
 
 The counts equal those of the numpy path
-(:meth:`crazy4.generic.bestfour_simulate.BestFourSimulator.numpy_chunk`), round for round:
+(:meth:`crazy4.generic.simulate.SpecSimulator.numpy_chunk`), round for round:
 ``tests/simulate/test_kernel_simulate.py``. This module imports numba; it is imported only
 when a simulation runs.
 """
@@ -46,7 +48,7 @@ from crazy4.simulate.kernel import (
 #: function it caches, not the files of the functions it calls, so a change to kernel.py alone
 #: would leave this module's cached machine code stale; ``tests/simulate/test_kernel_simulate.py``
 #: fails until this digest is updated, which changes this file and so rebuilds its cache.
-KERNEL_SOURCE_DIGEST = "bd39413616eb85c4"
+KERNEL_SOURCE_DIGEST = "a7b2ad93e5c5a17b"
 
 
 @njit(cache=True, nogil=True)
@@ -292,7 +294,7 @@ def up_card_rounds(
 ) -> None:  # pragma: no cover - compiled; the tests compare it with the numpy path
     """Count one chunk from :func:`up_card_colex`'s colex indices and up cards into
     ``counts = (seats, dealer)``, with ``tables = (slots, kernel_base, dealer strength, dealer
-    offset)`` of :class:`crazy4.generic.bestfour_simulate.SimTables` (``kernel_base``: a
+    offset)`` of :class:`crazy4.generic.sim_fast.KernelTables` (``kernel_base``, its ``base``: a
     situation's ``(strength * 4 + decision) * stride << 12 | strength``); ``squares`` gets the
     per-round sums of squares when it has a row per bet, ``keys_out`` the seat keys when it is
     not empty (``strength``, seats + 1 x rounds, and ``slot``, seats x rounds: scratch)."""
