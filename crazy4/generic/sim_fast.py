@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import permutations
 from typing import Protocol
 
 import numpy as np
@@ -297,3 +298,29 @@ class UpCardKernel:
             dealt = [*cards[:hands], dealer, cards[hands][:1]]
             table = seats.log_table(plan, plan.first_round(chunk), dealt, keyed)
         return Chunk(counts=counts, log=table)
+
+
+def situation_decisions(
+    hands: npt.NDArray[np.uint8], seen: npt.NDArray[np.uint8], decision: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int8]:
+    """The decision of every (hand, up card) pair, shape ``(C(52, p), 52)``, from one per
+    situation class (:class:`crazy4.generic.situations.DealSituations`): every relabelling of
+    the suits maps a class's row to the pairs of its class.
+
+    Examples
+    --------
+    >>> from crazy4.spec.specification import DealShape
+    >>> from crazy4.generic.situations import deal_situations, situation_rows
+    >>> classes = deal_situations(DealShape(3, 3, 1, 3))
+    >>> table = situation_decisions(classes.hands, classes.seen, np.arange(classes.rows) % 2)
+    >>> table.shape, int((table >= 0).sum()) == 22100 * 49
+    ((22100, 52), True)
+    """
+    cards = hands.shape[1]
+    out = np.full((int(BINOMIAL[52, cards]), 52), -1, dtype=np.int8)
+    ranks, suits = hands.astype(np.int64) // 4, hands.astype(np.int64) % 4
+    up = seen[:, 0].astype(np.int64)
+    for perm in permutations(range(4)):
+        moved = np.sort(4 * ranks + np.array(perm)[suits], axis=1)
+        out[colex_indices(moved), 4 * (up // 4) + np.array(perm)[up % 4]] = decision
+    return out

@@ -6,8 +6,9 @@ each seat and then the dealer's (the cards face up first, then the hidden ones, 
 is a uniformly drawn card of the dealer's hand). Each seat plays the plan's strategy (a
 decision per situation class -- its hand, and the up card when one is dealt -- of
 :func:`crazy4.generic.analysis.analyze_spec`: ``optimal``, ``simple`` or a file,
-:func:`crazy4.generic.sim_plays.strategy_of`; looked up in a table by hand and up card built
-from the classes' relabellings: :func:`situation_decisions`); where the rules deal them, the
+:func:`crazy4.generic.sim_plays.strategy_of`; with an up card, each dealt situation's class
+is looked up, or for a long run a table by hand and up card is built once from the classes'
+relabellings, :data:`DECISION_TABLE_SITUATIONS`); where the rules deal them, the
 last seats are blind second hands (:class:`crazy4.spec.specification.BlindHand`: a Play
 multiple by strength, never looked at). Seats are counted by ``key = (strength * 4 +
 decision) * 6 + cell`` (:data:`crazy4.spec.specification.CELLS`), which determines every bet; the
@@ -29,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import permutations
 from math import lcm
 
 import numpy as np
@@ -37,12 +37,17 @@ import numpy.typing as npt
 import pyarrow as pa
 
 from crazy4.core.bets import ExactBet
-from crazy4.core.cards import BINOMIAL, colex_indices
+from crazy4.core.cards import colex_indices
 from crazy4.core.deal import deal_hands
 from crazy4.core.exact import exact_dot, seat_totals
 from crazy4.errors import InputError
 from crazy4.generic.counts import class_of_hands
-from crazy4.generic.sim_fast import KernelTables, fast_path, situation_base
+from crazy4.generic.sim_fast import (
+    KernelTables,
+    fast_path,
+    situation_base,
+    situation_decisions,
+)
 from crazy4.generic.sim_plays import (
     analysis_of,
     exact_bets,
@@ -63,7 +68,12 @@ from crazy4.spec.specification import CELLS, CellSettlement, GameSpec
 #: The most seats at one table.
 MAX_SEATS = 7
 
-__all__ = ["MAX_SEATS", "SpecSimulator", "analysis_of", "optimal_decisions", "situation_decisions"]
+__all__ = ["MAX_SEATS", "SpecSimulator", "analysis_of", "optimal_decisions"]
+
+#: A plan of at least this many situations (rounds x seats) with an up card decides by a table
+#: of every (hand, up card) pair built once (:func:`.sim_fast.situation_decisions`: seconds);
+#: a smaller one looks up each dealt situation's class (microseconds each).
+DECISION_TABLE_SITUATIONS = 5_000_000
 
 
 def optimal_decisions(
@@ -84,32 +94,6 @@ def optimal_decisions(
     """
     rows = class_rows(spec.shape, hands, up)
     return np.asarray(analysis_of(spec, rules).prices.decision[rows], dtype=np.int64)
-
-
-def situation_decisions(
-    hands: npt.NDArray[np.uint8], seen: npt.NDArray[np.uint8], decision: npt.NDArray[np.int64]
-) -> npt.NDArray[np.int8]:
-    """The decision of every (hand, up card) pair, shape ``(C(52, p), 52)``, from one per
-    situation class (:class:`crazy4.generic.situations.DealSituations`): every relabelling of
-    the suits maps a class's row to the pairs of its class.
-
-    Examples
-    --------
-    >>> from crazy4.spec.specification import DealShape
-    >>> from crazy4.generic.situations import deal_situations, situation_rows
-    >>> classes = deal_situations(DealShape(3, 3, 1, 3))
-    >>> table = situation_decisions(classes.hands, classes.seen, np.arange(classes.rows) % 2)
-    >>> table.shape, int((table >= 0).sum()) == 22100 * 49
-    ((22100, 52), True)
-    """
-    cards = hands.shape[1]
-    out = np.full((int(BINOMIAL[52, cards]), 52), -1, dtype=np.int8)
-    ranks, suits = hands.astype(np.int64) // 4, hands.astype(np.int64) % 4
-    up = seen[:, 0].astype(np.int64)
-    for perm in permutations(range(4)):
-        moved = np.sort(4 * ranks + np.array(perm)[suits], axis=1)
-        out[colex_indices(moved), 4 * (up // 4) + np.array(perm)[up % 4]] = decision
-    return out
 
 
 def deal_parts(
@@ -206,10 +190,10 @@ class SpecSimulator:
         strength = self.spec.ranking.strengths(shape.player_cards).astype(np.int32)
         decide = None
         if shape.face_up:
-            situations = deal_situations(shape)
-            decide = situation_decisions(
-                situations.hands, situations.seen, np.asarray(plan.decision, dtype=np.int64)
-            )
+            if self.fast is None and plan.rounds * plan.seats >= DECISION_TABLE_SITUATIONS:
+                situations = deal_situations(shape)
+                decision = np.asarray(plan.decision, dtype=np.int64)
+                decide = situation_decisions(situations.hands, situations.seen, decision)
             word = strength * 4
         else:
             inverse, _ = class_of_hands(shape.player_cards)
@@ -276,10 +260,13 @@ class SpecSimulator:
         colex: list[npt.NDArray[np.int64]],
         dealer: npt.NDArray[np.int64],
         up: npt.NDArray[np.integer] | None,
+        hands: list[npt.NDArray[np.uint8]] | None = None,
     ) -> list[npt.NDArray[np.int64]]:
         """The seat key of every seat (the strategy's seats, then the blind ones) from the
-        hands' colex indices, the dealer's strengths and the up cards."""
+        hands' colex indices (and cards, card-major), the dealer's strengths and up cards
+        ``(f, rounds)``."""
         tables = self.tables_of(plan)
+        decision = np.asarray(plan.decision, dtype=np.int64)
         keys = []
         for seat in range(plan.seats):
             if seat >= plan.normal_hands:
@@ -288,7 +275,9 @@ class SpecSimulator:
             else:
                 word = tables.word[colex[seat]].astype(np.int64)
                 if up is not None and tables.decide is not None:
-                    word = word + tables.decide[colex[seat], up]
+                    word = word + tables.decide[colex[seat], up[0]]
+                elif up is not None and hands is not None:
+                    word = word + decision[class_rows(self.spec.shape, hands[seat].T, up.T)]
             keys.append(self._keys(plan, word, dealer))
         return keys
 
@@ -321,7 +310,8 @@ class SpecSimulator:
         else:
             dealer = tables.strength[colex[-1]].astype(np.int64)
             cards.append(hands[-1])
-        keys = self.seat_keys(plan, colex, dealer, hands[plan.seats][0] if up else None)
+        ups = hands[plan.seats] if up else None
+        keys = self.seat_keys(plan, colex, dealer, ups, hands[: plan.seats])
         normal, blind = keys[: plan.normal_hands], keys[plan.normal_hands :]
         counts = Counts.empty(self.key_bins, self.dealer_bins) if into is None else into
         if normal:
