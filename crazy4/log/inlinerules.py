@@ -72,11 +72,11 @@ def inline_rules(
     An overlay on a game declared in its rule file (its ``[game]`` table kept):
 
     >>> from crazy4.registry import declare_game
-    >>> stud = load_rules("caribbean-stud-standard")
-    >>> raise_line = dict(tomllib.loads(stud.text)["settle"]["play"]["pays"], royal_flush=250)
-    >>> over = {"settle": {"play": {"pays": raise_line}}}
-    >>> changed = inline_rules(stud, over, "m.toml", rule_readers(), declare_game)
-    >>> changed.game == stud.game, changed.content_hash != stud.content_hash
+    >>> declared = load_rules("four-card-no-up-card")
+    >>> bonus = {"four_of_a_kind": 30, "straight_flush": 20, "three_of_a_kind": 2}
+    >>> over = {"settle": {"ante_bonus": {"pays": bonus}}}
+    >>> changed = inline_rules(declared, over, "m.toml", rule_readers(), declare_game)
+    >>> changed.game == declared.game, changed.content_hash != declared.content_hash
     (True, True)
     """
     data: dict[str, object] = {}
