@@ -45,7 +45,7 @@ import numpy.typing as npt
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.decisions import threshold_text
 from crazy4.core.exact import fits_int64, widen
-from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes, outcome_thresholds
+from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.generic.bestfour_bets import outcome_bet
@@ -168,19 +168,6 @@ def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
             + [f"dealer qualifies, {words}" for words in SHOWDOWN_WORDS]
         ),
     )
-
-
-def cell_thresholds(rules: RuleSet, strengths: IntArray) -> IntArray:
-    """The five thresholds around the player's strength and the qualifier
-    (:func:`crazy4.games.crazy_four.deal.outcome_thresholds`), for the advantage roles.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> cell_thresholds(load_rules("crazy4-standard"), np.array([100, 2000])).tolist()
-    [[100, 101, 322, 322, 322], [322, 322, 322, 2000, 2001]]
-    """
-    return outcome_thresholds(strengths, crazy_four_rules(rules).dealer.qualifier_strength)
 
 
 @lru_cache(maxsize=32)  # one rule set is settled by many callers

@@ -283,20 +283,6 @@ def simple_strategy(rules: FourCardRuleSet, strengths: IntArray) -> IntArray:
     return SIMPLE.decisions(rules, strengths)
 
 
-def cell_thresholds(rules: RuleSet, strengths: IntArray) -> IntArray:
-    """Below the player's strength and below it plus one (cells: dealer lower, tie, higher),
-    for the advantage roles.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> cell_thresholds(load_rules("four-card-standard"), np.array([7])).tolist()
-    [[7, 8]]
-    """
-    values = np.asarray(strengths, dtype=np.int64)
-    return np.stack([values, values + 1], axis=1)
-
-
 @lru_cache(maxsize=32)  # one rule set is settled by many callers
 def cell_settlement(rules: RuleSet) -> Settlement:
     """Ante + Play (+ Ante Bonus) per cell (dealer lower, tie, higher), by strength: what the
