@@ -1,11 +1,11 @@
 """Monte Carlo of a hole-carding seat: rounds dealt at random, the perfect hole-card strategy.
 
-Each round deals the player five cards and the dealer its hand from a fresh deck; the player sees
-the dealer's face-up cards and the first ``seen`` hidden ones, decides by the exact hole-card
+Each round deals the player's hand and the dealer's from a fresh deck; the player sees the
+dealer's face-up cards and the first ``seen`` hidden ones, decides by the exact hole-card
 strategy for that situation (:func:`crazy4.advantage.situation.situation_evs`) and is settled on
-the dealer's whole hand: the forced-card count with *every* dealer card forced is one dealer
-hand, so :meth:`crazy4.spec.game.HoleCardRole.cells_from_counts` gives the round's cell, and the
-game's :class:`~crazy4.spec.game.Settlement` its net. Chunks of :data:`CHUNK_ROUNDS` rounds are
+the dealer's whole hand by the game's surveillance table
+(:meth:`crazy4.spec.surveil_role.SurveilledTable.settle`: the round's outcome cell and its
+net). Chunks of :data:`CHUNK_ROUNDS` rounds are
 seeded from ``SeedSequence(seed).spawn``, so the numbers do not depend on how chunks are run
 (``jobs`` threads price a chunk's situations: :func:`crazy4.core.table_kernels.set_threads`,
 which the forced-card count runs on); sums are exact integers, the mean and its standard error
@@ -23,9 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.situation import situation_evs
-from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
-from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.table_kernels import set_threads
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.game import game_of
@@ -76,26 +74,18 @@ def deal_rounds(rng: np.random.Generator, rounds: int, cards: int) -> npt.NDArra
 def play_chunk(
     rules: RuleSet, seen: int, rounds: int, seed: np.random.SeedSequence
 ) -> tuple[int, int]:
-    """Exact (sum of nets, sum of squared nets) of ``rounds`` rounds seeded by ``seed``.
-
-    The round's cell: the dealer's whole hand is the one dealer hand with every dealer card
-    forced, so its count below each threshold is ``[strength < threshold]`` with the dealer's
-    best-four strength looked up in the ``dealer_size``-card table.
-    """
-    role = game_of(rules).hole_cards()
-    settlement = role.settlement(rules)
+    """Exact (sum of nets, sum of squared nets) of ``rounds`` rounds seeded by ``seed``: the
+    player's cards first, then the dealer's (its face-up cards first), each round settled on
+    the dealer's whole hand (:meth:`~crazy4.spec.surveil_role.SurveilledTable.settle`)."""
+    table = game_of(rules).surveilled()
     rng = np.random.Generator(np.random.PCG64(seed))
-    cards = deal_rounds(rng, rounds, 5 + role.dealer_size)
-    hands, dealer = np.sort(cards[:, :5], axis=1), cards[:, 5:]
-    known = dealer[:, : role.face_up + seen]
+    p = table.player_cards
+    cards = deal_rounds(rng, rounds, p + table.dealer_size)
+    hands, dealer = np.sort(cards[:, :p], axis=1), cards[:, p:]
+    known = dealer[:, : table.face_up + seen]
     ev, allowed, _ = situation_evs(rules, hands, known)
     decision = best_decisions(ev, allowed)[0]
-    strengths = build_best_four_strengths(5)[colex_indices(hands)].astype(np.int64)
-    table = build_best_four_strengths(role.dealer_size)
-    dealt = table[colex_indices(np.sort(dealer, axis=1))].astype(np.int64)
-    below = (dealt[:, None] < role.thresholds(rules, strengths)).astype(np.int64)
-    cell = np.argmax(role.cells_from_counts(below, 1), axis=1)
-    net = settlement.nets[strengths, decision, cell]
+    net = table.settle(rules, hands, dealer, decision)
     return int(net.sum()), int((net * net).sum())
 
 
@@ -133,5 +123,5 @@ def simulate_hole_cards(
                 progress(size)
     finally:
         set_threads(previous)
-    unit = game_of(rules).hole_cards().settlement(rules).unit
+    unit = game_of(rules).surveilled().unit(rules)
     return HoleCardSimulation(rounds=rounds, total=total, squares=squares, unit=unit)

@@ -1,8 +1,11 @@
-"""The exact EVs of situations with seen dealer cards, from a game's hole-card role.
+"""The exact EVs of situations with seen dealer cards, from a game's surveillance role.
 
-The detector and the simulator's hole-card strategy price the situations they meet here
-(``crazy4 advantage holecards --hand`` prints one through the one hole-card engine:
-:mod:`crazy4.generic.holecard_situation`).
+The detector and the simulator's hole-card strategy price the situations they meet here, as
+every game's surveillance table prices them
+(:meth:`crazy4.spec.surveil_role.SurveilledTable.seen_evs`: the specification's counter with
+the seen dealer cards forced, :class:`crazy4.generic.surveil.SpecSurveillance`); ``crazy4
+advantage holecards --hand`` prints one through the one hole-card engine
+(:mod:`crazy4.generic.holecard_situation`).
 """
 
 from __future__ import annotations
@@ -10,10 +13,6 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.price_kernel import price_situations
-from crazy4.core.cards import colex_indices
-from crazy4.core.forced import completions, count_forced
-from crazy4.core.ranking import build_best_four_strengths
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.game import game_of
 
@@ -33,16 +32,6 @@ def situation_evs(
     >>> d, bool(allowed[0, 3])
     (326370, True)
     """
-    role = game_of(rules).hole_cards()
-    settlement = role.settlement(rules)
     hands64 = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
-    strengths = build_best_four_strengths(5)[colex_indices(hands64)].astype(np.int64)
-    n = hands64.shape[0]
-    forced64 = np.asarray(forced, dtype=np.int64).reshape(n, -1)
-    n_completions = completions(role.dealer_size, forced64.shape[1])
-    below = count_forced(
-        hands64, np.arange(n), forced64, role.thresholds(rules, strengths), role.dealer_size
-    ).astype(np.int64)
-    cells = role.cells_from_counts(below, n_completions)
-    ev, _ = price_situations(cells, strengths, settlement.nets)
-    return ev, settlement.allowed[strengths], n_completions * settlement.unit
+    forced64 = np.asarray(forced, dtype=np.int64).reshape(hands64.shape[0], -1)
+    return game_of(rules).surveilled().seen_evs(rules, hands64, forced64)

@@ -5,10 +5,14 @@ game's data (its key, title, deal, bets and texts) and a few hooks that name its
 rule set, its exact reference, its settlement, its analysis and report, the validator's game
 part, its outcome cells, and the game as a specification (:attr:`BestFourGame.spec`). One hand
 (``crazy4 hand``) and the simulator are the specification engines' jobs
-(:mod:`crazy4.generic.hand`, :mod:`crazy4.generic.simulate`) as for every game; the rest -- the
-analysis handed to the drivers, the validator, hole cards and collusion -- is this class's,
-over the best-four engines (:mod:`crazy4.generic.bestfour_validate`,
-:mod:`crazy4.generic.cell_roles`) until issue 42 moves each job onto the specification
+(:mod:`crazy4.generic.hand`, :mod:`crazy4.generic.simulate`) as for every game; hole cards are
+the one hole-card engine's over :attr:`BestFourGame.spec`, and collusion and surveillance the
+specification's roles as for every game (:class:`crazy4.generic.roles.SpecRoles`: the game
+names its practical team rules, :attr:`~crazy4.generic.roles.SpecRoles.team_rules`, and the
+parts of its main game a colluding table values apart,
+:meth:`~crazy4.generic.roles.SpecRoles.bet_parts`); the rest -- the analysis handed to the
+drivers and the validator -- is this class's, over the best-four engines
+(:mod:`crazy4.generic.bestfour_validate`) until issue 42 moves each job onto the specification
 engines.
 
 The hooks import the game's heavy modules when first called, so registering a game or reading a
@@ -27,9 +31,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from crazy4.generic.roles import SpecRoles
 from crazy4.spec.game import GameAnalysis, Progress
 
 if TYPE_CHECKING:
@@ -40,21 +44,17 @@ if TYPE_CHECKING:
     from crazy4.core.bets import ExactBet
     from crazy4.generic.bestfour_report import BestFourAnalysis, BestFourReport
     from crazy4.generic.bestfour_validate import BestFourChecks
-    from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
-    from crazy4.spec.collusion_role import ColludingGame
-    from crazy4.spec.game import Settlement
     from crazy4.spec.specification import GameSpec
-    from crazy4.spec.surveil_role import SurveilledTable
     from crazy4.validate.game import ValidatedGame
 
 #: The simulator of each game class, built once per process (:meth:`BestFourGame.simulator`).
 _SIMULATORS: dict[type, SimulatedGame] = {}
 
 
-class BestFourGame(ABC):
+class BestFourGame(SpecRoles, ABC):
     """A best-four-of-five game: data and hooks (module docstring).
 
     Attributes
@@ -77,8 +77,8 @@ class BestFourGame(ABC):
         How many steps :meth:`analyze` reports.
     main_bet : str
         The ``bets`` row of the whole mandatory game.
-    practical : tuple of str
-        The practical rules a colluding team may share (``crazy4 advantage collusion``).
+    published_seen : int
+        The seen cards of the hole-card tables ``crazy4 analyze --hole-cards`` publishes.
     """
 
     key: ClassVar[str]
@@ -91,7 +91,7 @@ class BestFourGame(ABC):
     side_bet_key: ClassVar[str]
     steps: ClassVar[int]
     main_bet: ClassVar[str]
-    practical: ClassVar[tuple[str, ...]]
+    published_seen: ClassVar[int]
     #: The rule files the game brings: none, the package ships its rule sets.
     rule_files: ClassVar[tuple[str, ...]] = ()
 
@@ -148,16 +148,6 @@ class BestFourGame(ABC):
     def spec(self) -> GameSpec:
         """The game as a specification: what the engines that take one read (hole cards)."""
 
-    @abstractmethod
-    def hole_cards(self) -> CellHoleCards:
-        """The hole-card role: the game's outcome cells (:class:`.cell_roles.CellHoleCards`)."""
-
-    @property
-    def published_seen(self) -> int:
-        """The seen cards of the hole-card tables ``crazy4 analyze --hole-cards`` publishes
-        (the hole-card role's ``results_seen``)."""
-        return self.hole_cards().results_seen
-
     def hole_card_tables(
         self,
         rules: RuleSet,
@@ -184,10 +174,6 @@ class BestFourGame(ABC):
         from crazy4.generic.holecard_situation import decision_text
 
         return decision_text(self.spec, rules, hand, up, seen)
-
-    @abstractmethod
-    def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:
-        """The main game's bets apart, by outcome cell (the collusion role's ``cell_parts``)."""
 
     def reference(self, rules: RuleSet) -> Any:
         """The exact reference of any rule set of the game (:meth:`reference_of`)."""
@@ -277,26 +263,3 @@ class BestFourGame(ABC):
         from crazy4.generic.bestfour_validate import BestFourValidator
 
         return BestFourValidator(self, self.checks())
-
-    def colluder(self) -> ColludingGame:
-        """The collusion role over the outcome cells (:class:`.colluder.CellColluder`)."""
-        from crazy4.core.strength_table import BEST_FOUR
-        from crazy4.generic.bestfour_reference import honest_decisions, optimal_edge
-        from crazy4.generic.colluder import CellColluder
-        from crazy4.spec.specification import DealShape
-
-        seats = self.simulator().max_seats
-        honest = partial(honest_decisions, self.reference)
-        edge = partial(optimal_edge, self.reference)
-        shape = DealShape(self.player_cards, *self.dealer_cards, hand_cards=4)
-        return CellColluder(
-            self.hole_cards(), seats, self.practical, honest, edge, shape, BEST_FOUR,
-            self.cell_parts(),
-        )  # fmt: skip
-
-    def surveilled(self) -> SurveilledTable:
-        """Planting and detection over the hole-card and collusion roles
-        (:class:`crazy4.advantage.cell_surveillance.CellSurveillance`)."""
-        from crazy4.advantage.cell_surveillance import CellSurveillance
-
-        return CellSurveillance(self.title, self.player_cards, self.hole_cards(), self.colluder)

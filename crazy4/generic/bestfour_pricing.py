@@ -40,7 +40,7 @@ from crazy4.core.decisions import allowed_decisions, best_decisions, optimal_ev
 from crazy4.core.exact import fits_int64, largest_magnitude, widen
 from crazy4.core.ranking import number_of_strengths
 from crazy4.generic.bestfour_settle import BestFourSettlement
-from crazy4.generic.cell_roles import cell_evs
+from crazy4.generic.colluder import cell_evs
 from crazy4.spec.game import Settlement
 
 IntArray = npt.NDArray[np.int64]

@@ -7,9 +7,6 @@ how dealt cards fall in a class (:meth:`DealtClassReference.classes_of`) and wha
 
 - a strategy file read onto the classes (:func:`read_cards`, columns ``hand`` and, with an up
   card, ``up_card``; :func:`crazy4.generic.strategy_classes.read_class_strategy` checks it);
-- the honest decision of dealt cards and the exact house edge of the optimal strategy, the two
-  callables the collusion role takes (:func:`honest_decisions`, :func:`optimal_edge`, bound to
-  the game's ``rules -> reference`` loader with :func:`functools.partial`);
 - the exact probabilities of the player's and the dealer's hand categories and of the player's
   strengths, which the simulator's and the validator's checks compare counts with.
 """
@@ -17,7 +14,6 @@ how dealt cards fall in a class (:meth:`DealtClassReference.classes_of`) and wha
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -72,7 +68,7 @@ class DealtClassReference(ClassStrategies):
     key_columns: ClassVar[tuple[str, ...]]
     #: What the classes are called in messages (``"hand classes"``).
     what: ClassVar[str]
-    #: The name of the main bet among :meth:`exact_bets`, whose edge :meth:`optimal_edge` is.
+    #: The name of the main bet among :meth:`exact_bets` (the analysis steps' headline bet).
     main_bet: ClassVar[str]
     #: The dealer's hand size (the dealer plays the best four of them).
     dealer_cards: ClassVar[int]
@@ -110,15 +106,6 @@ class DealtClassReference(ClassStrategies):
     def read_strategy(self, path: Path) -> IntArray:
         """A strategy file's decision per class (:func:`read_dealt_strategy`)."""
         return read_dealt_strategy(path, self)
-
-    def honest(self, colex: IntArray, up: IntArray | None) -> IntArray:
-        """The optimal decision of dealt hands (and up cards)."""
-        decided: IntArray = self.prices.decision[self.classes_of(colex, up)]
-        return decided
-
-    def optimal_edge(self) -> Fraction:
-        """Minus the exact EV of the main bet under the optimal strategy."""
-        return -self.exact_bets(self.prices.decision)[self.main_bet].mean
 
     def category_probabilities(self) -> npt.NDArray[np.float64]:
         """Exact probability of each :class:`HandCategory` for the player's five cards (best
@@ -331,44 +318,3 @@ def read_cards(texts: tuple[str, ...]) -> tuple[int, ...]:
     if up in cards:
         raise InputError(f"the up card {texts[1].strip()} is also in the hand")
     return (*cards, up)
-
-
-Loader = Callable[["RuleSet"], DealtClassReference]
-
-
-def honest_decisions(
-    load: Loader, rules: RuleSet, colex: IntArray, up: IntArray | None
-) -> IntArray:
-    """The exact optimal decision of dealt hands (colex indices) and up cards, for collusion.
-
-    Examples
-    --------
-    >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.games.crazy_four.game import CRAZY_FOUR
-    >>> from crazy4.registry import load_rules
-    >>> hands = colex_indices(np.array([parse_cards("As Ad Ac Ah 2s"),
-    ...                                 parse_cards("Qs 9d 7c 4h 2s")]))
-    >>> honest_decisions(CRAZY_FOUR.reference, load_rules("crazy4-standard"), hands, None).tolist()
-    [3, 0]
-    >>> from crazy4.games.four_card.game import FOUR_CARD
-    >>> up = np.array([parse_card("Kd"), parse_card("Kd")])
-    >>> honest_decisions(FOUR_CARD.reference, load_rules("four-card-standard"), hands, up).tolist()
-    [3, 0]
-    """
-    return load(rules).honest(colex, up)
-
-
-def optimal_edge(load: Loader, rules: RuleSet) -> Fraction:
-    """Minus the exact EV of the game's main bet under the optimal strategy.
-
-    Examples
-    --------
-    >>> from crazy4.games.crazy_four.game import CRAZY_FOUR
-    >>> from crazy4.registry import load_rules
-    >>> round(float(optimal_edge(CRAZY_FOUR.reference, load_rules("crazy4-standard"))), 6)
-    0.034189
-    >>> from crazy4.games.four_card.game import FOUR_CARD
-    >>> round(float(optimal_edge(FOUR_CARD.reference, load_rules("four-card-standard"))), 4)
-    0.0279
-    """
-    return load(rules).optimal_edge()

@@ -4,14 +4,12 @@ The collusion engine (:mod:`crazy4.advantage.collusion`) prices a colluder's han
 dealer hands counted *below* a few strengths given every pooled card (thresholds that depend
 on the player's strength and the rules). A game whose outcome cells are the differences of
 those counts -- ``0 <= B(t_1) <= ... <= B(t_m) <= N`` cut the ``N`` dealer hands into
-``m + 1`` cells -- needs to supply only its deal, its ranking, the thresholds and the net of
-every decision in every cell (:class:`crazy4.generic.cell_roles.CellHoleCards`); each
-decision's EV numerator is then ``sum over cells of count * net(v, m, cell)``
-(:func:`crazy4.generic.cell_roles.cell_evs`), on int64 or Python-integer arrays alike.
-:class:`CellColluder` is that role, the one :meth:`crazy4.spec.game.Game.colluder` returns for
-every game: a specification's (:func:`crazy4.generic.collusion.spec_colluder`: its six cells)
-and a best-four game's (its own cells: Crazy 4 Poker's six around the qualifier, Four Card
-Poker's dealer lower, tie, higher).
+``m + 1`` cells (:func:`cells_between`) -- needs to supply only its deal, its ranking, the
+thresholds and the net of every decision in every cell; each decision's EV numerator is then
+``sum over cells of count * net(v, m, cell)`` (:func:`cell_evs`), on int64 or Python-integer
+arrays alike. :class:`CellColluder` is that role, the one :meth:`crazy4.spec.game.Game.colluder`
+returns for every game: its specification's (:func:`crazy4.generic.collusion.spec_colluder`,
+the six outcome cells cut around the qualifier).
 
 Examples
 --------
@@ -21,6 +19,10 @@ Examples
 >>> role = game_of(rules).colluder()
 >>> role.shape.player_cards, role.up_cards, role.max_seats, role.unit(rules) > 0
 (5, 0, 7, True)
+>>> cells_between(np.array([[2, 3, 5, 7, 8]]), 10).tolist()
+[[2, 1, 2, 2, 1, 2]]
+>>> cells_between(np.array([[4, 6]], dtype=object), np.array([9], dtype=object)).tolist()
+[[4, 2, 3]]
 """
 
 from __future__ import annotations
@@ -32,24 +34,92 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.cards import RANKS
 from crazy4.core.strength_table import StrengthTable
-from crazy4.generic.cell_roles import CellHoleCards, cell_evs, cells_between, rank_mask
+from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.game import Settlement
 from crazy4.spec.specification import DealShape
 
 IntArray = npt.NDArray[np.int64]
 
-_SETTLED: dict[tuple[CellHoleCards, str], Settlement] = {}
+#: Strengths to count the dealer hands below, per player strength: ``(rules, strengths) -> (n, m)``.
+Thresholds = Callable[[RuleSet, IntArray], IntArray]
+#: ``rules -> (settlements, unpriced)``: bets the decision settles beside the main game.
+BetParts = Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]
+
+_SETTLED: dict[tuple[Callable[[RuleSet], Settlement], str], Settlement] = {}
 
 
-def settled(role: CellHoleCards, rules: RuleSet) -> Settlement:
-    """The role's settlement of ``rules``, once per role and rule set (by its content hash:
-    a rule file declaring its game holds tables that do not hash)."""
-    key = (role, rules.content_hash)
+def settled(settle: Callable[[RuleSet], Settlement], rules: RuleSet) -> Settlement:
+    """``settle(rules)``, once per settlement and rule set (by its content hash: a rule file
+    declaring its game holds tables that do not hash)."""
+    key = (settle, rules.content_hash)
     if key not in _SETTLED:
-        _SETTLED[key] = role.settlement(rules)
+        _SETTLED[key] = settle(rules)
     return _SETTLED[key]
+
+
+def cells_between(below: IntArray, total: int | IntArray) -> IntArray:
+    """The ``m + 1`` cells cut by the counts below ``m`` increasing thresholds, of ``total``.
+
+    ``total`` is one number or one per row; an object array of Python integers stays one.
+    """
+    dtype = object if below.dtype == object else np.int64
+    column = np.broadcast_to(np.asarray(total, dtype=dtype), (below.shape[0],))[:, None]
+    edges = np.concatenate([np.zeros_like(column), below.astype(dtype), column], axis=1)
+    cells: IntArray = np.diff(edges, axis=1)
+    return cells
+
+
+def cell_evs(settlement: Settlement, strengths: IntArray, cells: IntArray) -> IntArray:
+    """EV numerators of fold, 1x, 2x, 3x: each cell's count times its net, summed (the dtype
+    of ``cells``: int64 or Python integers).
+
+    Examples
+    --------
+    >>> nets = np.array([[[-1, -1], [2, -2], [4, -4], [6, -6]]])
+    >>> s = Settlement(nets, np.ones((1, 4), bool), np.arange(1, 5), 1)
+    >>> cell_evs(s, np.array([0]), np.array([[3, 1]])).tolist()
+    [[-4, 4, 8, 12]]
+    """
+    nets = settlement.nets[strengths]
+    ev = np.empty((cells.shape[0], 4), dtype=cells.dtype)
+    for decision in range(4):
+        total = cells[:, 0] * nets[:, decision, 0]
+        for cell in range(1, cells.shape[1]):
+            total = total + cells[:, cell] * nets[:, decision, cell]
+        ev[:, decision] = total
+    return ev
+
+
+def rank_mask(rule: str, up_rule: bool = False) -> int:
+    """The 13-bit rank mask of a practical rule written as ranks (``"AK"``).
+
+    Raises
+    ------
+    InputError
+        For an empty rule or a letter that is no rank (``up_rule``: the game also has ``up``).
+
+    Examples
+    --------
+    >>> bin(rank_mask("AK"))
+    '0b1100000000000'
+    >>> rank_mask("AX")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: practical rule 'AX': ranks are 2-9, T, J, Q, K, A (e.g. AK)
+    """
+    text = rule.strip().upper()
+    if not text or any(letter not in RANKS for letter in text):
+        expected = "'up' or ranks (2-9, T, J, Q, K, A)" if up_rule else (
+            "ranks are 2-9, T, J, Q, K, A (e.g. AK)"
+        )  # fmt: skip
+        raise InputError(f"practical rule {rule!r}: {expected}")
+    mask = 0
+    for letter in text:
+        mask |= 1 << RANKS.index(letter)
+    return mask
 
 
 @dataclass(frozen=True)
@@ -58,8 +128,12 @@ class CellColluder:
 
     Attributes
     ----------
-    cell_role : CellHoleCards
-        The cells, thresholds and settlement (the same as the hole-card engine's).
+    main_bet : str
+        The main game's name (a row of the ``bets`` table).
+    cut : callable
+        ``(rules, strengths) -> thresholds``, increasing along each row.
+    settle : callable
+        ``rules -> Settlement``: every decision's net in every cell, by strength.
     max_seats : int
         The most seats at one table.
     practical_rules : tuple of str
@@ -78,14 +152,16 @@ class CellColluder:
         the cells cannot price, with the reason (:meth:`bet_settlements`).
     """
 
-    cell_role: CellHoleCards
+    main_bet: str
+    cut: Thresholds
+    settle: Callable[[RuleSet], Settlement]
     max_seats: int
     practical_rules: tuple[str, ...]
     honest: Callable[[RuleSet, IntArray, IntArray | None], IntArray]
     edge: Callable[[RuleSet], Fraction]
     shape: DealShape
     ranking: StrengthTable
-    parts: Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]] | None = None
+    parts: BetParts | None = None
 
     @property
     def up_cards(self) -> int:
@@ -101,19 +177,19 @@ class CellColluder:
         return self.ranking.strengths(self.shape.dealer_cards)
 
     def thresholds(self, rules: RuleSet, strengths: IntArray) -> IntArray:
-        """The hole-card role's thresholds."""
-        return self.cell_role.thresholds(rules, strengths)
+        """The thresholds (:attr:`cut`)."""
+        return self.cut(rules, np.asarray(strengths, dtype=np.int64))
 
     def prices(
         self, rules: RuleSet, strengths: IntArray, below: IntArray, hands: IntArray
     ) -> tuple[IntArray, npt.NDArray[np.bool_]]:
         """EV numerators of fold, 1x, 2x, 3x: each cell's count times its net, summed."""
-        settlement = settled(self.cell_role, rules)
+        settlement = settled(self.settle, rules)
         v = np.asarray(strengths, dtype=np.int64)
         return cell_evs(settlement, v, cells_between(below, hands)), settlement.allowed[v]
 
     def bet_settlements(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
-        """The main game (:attr:`CellHoleCards.main_bet`) and the game's ``parts``.
+        """The main game (:attr:`main_bet`) and the game's ``parts``.
 
         Examples
         --------
@@ -123,9 +199,13 @@ class CellColluder:
         >>> priced, unpriced = game_of(rules).colluder().bet_settlements(rules)
         >>> list(priced), unpriced
         (['ante_super_bonus_play', 'ante_play', 'super_bonus'], {})
+        >>> priced, unpriced = game_of(load_rules("four-card-standard")).colluder().bet_settlements(
+        ...     load_rules("four-card-standard"))
+        >>> list(priced), unpriced
+        (['ante_play', 'bad_beat'], {})
         """
         parts, unpriced = self.parts(rules) if self.parts is not None else ({}, {})
-        return {self.cell_role.main_bet: settled(self.cell_role, rules), **parts}, unpriced
+        return {self.main_bet: settled(self.settle, rules), **parts}, unpriced
 
     def bet_prices(
         self, rules: RuleSet, strengths: IntArray, below: IntArray, hands: IntArray
@@ -138,7 +218,7 @@ class CellColluder:
 
     def unit(self, rules: RuleSet) -> int:
         """The settlement's unit."""
-        return settled(self.cell_role, rules).unit
+        return settled(self.settle, rules).unit
 
     def honest_decisions(self, rules: RuleSet, colex: IntArray, up: IntArray | None) -> IntArray:
         """The game's no-information optimum."""

@@ -17,7 +17,12 @@ from a :class:`crazy4.spec.specification.GameSpec` alone, as
 * **the settlement** -- the specification's, every decision's net in every cell;
 * **the honest strategy and the exact edge** -- the exact analysis'
   (:func:`crazy4.generic.simulate.optimal_decisions`, :func:`~crazy4.generic.simulate.
-  analysis_of`).
+  analysis_of`);
+* **the bets apart** (face-up dealing's table) -- the parts of the main game the game names
+  (Crazy 4 Poker's Ante + Play and Super Bonus), then every side bet on the player's hand that
+  a fold forfeits, in the same six cells (:func:`forfeited_side_bets`);
+* **the practical team rules** -- the game's, else one sharing the up card's rank when the
+  dealer shows one, the aces otherwise.
 
 Examples
 --------
@@ -42,12 +47,11 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import combinations_array
-from crazy4.generic.cell_roles import CellHoleCards
-from crazy4.generic.colluder import CellColluder
+from crazy4.generic.colluder import BetParts, CellColluder
 from crazy4.generic.simulate import analysis_of, optimal_decisions
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.game import Settlement
-from crazy4.spec.specification import CELLS, GameSpec
+from crazy4.spec.specification import GameSpec
 
 IntArray = npt.NDArray[np.int64]
 
@@ -91,29 +95,85 @@ def exact_edge(spec: GameSpec, rules: RuleSet) -> Fraction:
     return -Fraction(analysis_of(spec, rules).main_ev())
 
 
-_ROLES: dict[tuple[GameSpec, int], CellColluder] = {}
+def forfeited_side_bets(
+    spec: GameSpec, rules: RuleSet
+) -> tuple[dict[str, Settlement], dict[str, str]]:
+    """The side bets that a fold forfeits, in the six cells (per unit of their own wager),
+    by name: a fold loses them, and the cells settle them (paid whatever the dealer holds, or
+    only when the dealer's hand is higher: :meth:`~crazy4.spec.specification.SideBetSpec.
+    cell_nets`); one that scores other cards than the player's hand on the game's ranking is
+    named unpriced. Those settled even on a fold are left out (the decision does not touch
+    them).
+
+    Examples
+    --------
+    >>> from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+    >>> from crazy4.registry import load_rules
+    >>> bets, unpriced = forfeited_side_bets(CRAZY_FOUR_SPEC, load_rules("crazy4-cardroom"))
+    >>> [(name, int(s.nets[0, 0, 0]), int(s.nets[-1, 1, 5])) for name, s in bets.items()]
+    [('queens-up-50-30-9-4-3-2-1', -1, 50)]
+    >>> forfeited_side_bets(CRAZY_FOUR_SPEC, load_rules("crazy4-standard"))
+    ({}, {})
+    """
+    allowed = spec.settlement(rules).allowed
+    bets, unpriced = {}, {}
+    for side in spec.side_bets(rules):
+        if not side.fold_forfeits:
+            continue
+        if side.scores != "player" or side.ranking_of(spec.ranking) is not spec.ranking:
+            unpriced[side.name] = "scores cards the outcome cells do not hold"
+            continue
+        unit = side.pays.unit
+        nets = side.cell_nets(side.pays.odds_numerators(spec.ranking, unit), unit)
+        bets[side.name] = Settlement(nets, allowed, np.full(4, unit, dtype=np.int64), unit)
+    return bets, unpriced
 
 
-def spec_colluder(spec: GameSpec, max_seats: int) -> CellColluder:
+def bet_parts(
+    spec: GameSpec, parts: BetParts | None, rules: RuleSet
+) -> tuple[dict[str, Settlement], dict[str, str]]:
+    """The bets apart (module docstring): the game's ``parts`` of the main game, then the side
+    bets a fold forfeits (:func:`forfeited_side_bets`)."""
+    named, unpriced = parts(rules) if parts is not None else ({}, {})
+    sides, unpriced_sides = forfeited_side_bets(spec, rules)
+    return {**named, **sides}, {**unpriced, **unpriced_sides}
+
+
+_ROLES: dict[tuple[GameSpec, int, tuple[str, ...], BetParts | None], CellColluder] = {}
+
+
+def spec_colluder(
+    spec: GameSpec, max_seats: int, practical: tuple[str, ...] = (), parts: BetParts | None = None
+) -> CellColluder:
     """The collusion role of a specification, seating at most ``max_seats`` (module
-    docstring), one per specification and process; the practical rule shares the up card's
-    rank when the dealer shows one, else the aces."""
-    if (spec, max_seats) not in _ROLES:
-        _ROLES[spec, max_seats] = _role(spec, max_seats)
-    return _ROLES[spec, max_seats]
+    docstring), one per specification, table, rules and parts and process.
+
+    Parameters
+    ----------
+    spec : GameSpec
+    max_seats : int
+    practical : tuple of str
+        The game's practical team rules, the recommended one first; none: the up card's rank
+        when the dealer shows one, else the aces.
+    parts : callable, optional
+        ``rules -> (settlements, unpriced)``: the main game's bets apart the game names.
+    """
+    key = (spec, max_seats, practical, parts)
+    if key not in _ROLES:
+        _ROLES[key] = _role(spec, max_seats, practical, parts)
+    return _ROLES[key]
 
 
-def _role(spec: GameSpec, max_seats: int) -> CellColluder:
+def _role(
+    spec: GameSpec, max_seats: int, practical: tuple[str, ...], parts: BetParts | None
+) -> CellColluder:
     """:func:`spec_colluder`, built."""
     shape = spec.shape
-    cells = CellHoleCards(
-        shape.dealer_cards, shape.face_up, 0, 1, CELLS, spec.main_bet,
-        partial(qualifier_thresholds, spec), partial(main_settlement, spec),
-    )  # fmt: skip
-    practical = ("up",) if shape.face_up else ("A",)
+    rules_shared = practical or (("up",) if shape.face_up else ("A",))
     return CellColluder(
-        cells, max_seats, practical, partial(honest_decisions, spec), partial(exact_edge, spec),
-        shape, spec.ranking,
+        spec.main_bet, partial(qualifier_thresholds, spec), partial(main_settlement, spec),
+        max_seats, rules_shared, partial(honest_decisions, spec), partial(exact_edge, spec),
+        shape, spec.ranking, partial(bet_parts, spec, parts),
     )  # fmt: skip
 
 

@@ -11,9 +11,9 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-from crazy4.errors import InputError
+from crazy4.generic.roles import SpecRoles
 from crazy4.spec.game import GameAnalysis, Progress
 from crazy4.spec.specification import GameSpec
 
@@ -25,14 +25,12 @@ if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
-    from crazy4.spec.collusion_role import ColludingGame
-    from crazy4.spec.game import HoleCardRole
-    from crazy4.spec.surveil_role import SurveilledTable
     from crazy4.validate.game import ValidatedGame
 
 
-class SpecGame:
-    """The :class:`crazy4.spec.game.Game` of a :class:`crazy4.spec.specification.GameSpec`."""
+class SpecGame(SpecRoles):
+    """The :class:`crazy4.spec.game.Game` of a :class:`crazy4.spec.specification.GameSpec`
+    (collusion and surveillance: :class:`crazy4.generic.roles.SpecRoles`)."""
 
     #: The rule files the game brings (none: the package ships its rule sets; a subclass
     #: registered from outside the package names its own).
@@ -155,9 +153,6 @@ class SpecGame:
 
         return spec_hand_text(result)
 
-    def _missing(self, what: str) -> NoReturn:
-        raise InputError(f"{what} is not available for {self.spec.title} yet")
-
     def simulator(self) -> SimulatedGame:
         """The generic chunk player (:mod:`crazy4.generic.simulate`), one per game and process
         (it keeps the tables a plan derives)."""
@@ -175,10 +170,6 @@ class SpecGame:
         simulator = self.simulator()
         assert isinstance(simulator, SpecSimulator)
         return SpecValidator(self.spec, simulator)
-
-    def hole_cards(self) -> HoleCardRole:
-        """Not this game's: planting and detection run on :meth:`surveilled`."""
-        self._missing("the outcome-cell hole-card role")
 
     @property
     def published_seen(self) -> int:
@@ -213,16 +204,3 @@ class SpecGame:
         from crazy4.generic.holecard_situation import situation_text
 
         return situation_text(self.spec, rules, hand, up, seen)
-
-    def surveilled(self) -> SurveilledTable:
-        """Planting and detection through the generic engines (:mod:`crazy4.generic.surveil`)."""
-        from crazy4.generic.surveil import SpecSurveillance
-
-        return SpecSurveillance(self.spec)
-
-    def colluder(self) -> ColludingGame:
-        """The collusion role of the specification (:func:`crazy4.generic.collusion.
-        spec_colluder`), for the one collusion engine (:mod:`crazy4.advantage.collusion`)."""
-        from crazy4.generic.collusion import spec_colluder
-
-        return spec_colluder(self.spec, self.simulator().max_seats)

@@ -7,9 +7,12 @@ up cards the rules deal, then the hidden ones seen: the game's counter,
 :func:`crazy4.generic.counting.counter_for`), or with a team's pooled cards excluded (every
 completion listed, :func:`crazy4.generic.counts.dealer_histograms`), cut into the six outcome
 cells and priced by the game's settlement (:mod:`crazy4.generic.pricing`), as
-:mod:`crazy4.generic.holecards` and :mod:`crazy4.generic.collusion` do. A seat that sees only
-the up cards plays the exact analysis's decision of its (hand, up cards) class. A round is
-settled on the dealer's actual hand: its one dealer hand is a histogram with a single count.
+:mod:`crazy4.generic.holecards` and :mod:`crazy4.generic.collusion` do; a large dealer hand's
+team is the collusion engine's (:func:`crazy4.advantage.collusion.team_prices`, through the
+game's collusion role). A seat that sees only the up cards plays the exact analysis's decision
+of its (hand, up cards) class. A practical team rule (the game's, if it knows any) is followed
+as the collusion engine follows it (:func:`crazy4.advantage.team.practical_decisions`). A round
+is settled on the dealer's actual hand: its one dealer hand is a histogram with a single count.
 
 Examples
 --------
@@ -35,10 +38,12 @@ from crazy4.core.cards import colex_indices, combinations_array
 from crazy4.errors import InputError
 from crazy4.generic.counting import counter_for
 from crazy4.generic.counts import class_of_hands, dealer_histograms, suit_classes
+from crazy4.generic.holecard_engine import most_seen
 from crazy4.generic.pricing import cells_from_histograms, price
 from crazy4.generic.simulate import MAX_SEATS, analysis_of, optimal_decisions
 from crazy4.generic.situations import class_rows
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.collusion_role import ColludingGame
 from crazy4.spec.specification import GameSpec
 
 IntArray = npt.NDArray[np.int64]
@@ -48,6 +53,10 @@ BoolArray = npt.NDArray[np.bool_]
 SUIT_MAPS = np.array(list(permutations(range(4))), dtype=np.int64)
 #: Suit classes counted at once when the seen-card table is built.
 CLASSES_PER_CHUNK = 128
+#: The most (hand, seen card, dealer completion) triples a deal may have for the seen-card table
+#: (:func:`seen_card_cells`; Three Card Poker's 22,100 x 49 x 1,128); a larger deal counts
+#: each situation instead (:meth:`SpecSurveillance.seen_evs`).
+SEEN_TABLE_COMPLETIONS = 10**10
 _SEEN_CELLS: dict[tuple[int, int], tuple[GameSpec, IntArray]] = {}
 
 
@@ -191,10 +200,35 @@ def canonical_situations(hands: IntArray, cards: IntArray) -> tuple[IntArray, In
 
 class SpecSurveillance:
     """The surveillance role of a :class:`~crazy4.spec.specification.GameSpec` (module
-    docstring)."""
+    docstring).
 
-    def __init__(self, spec: GameSpec) -> None:
-        self.spec = spec
+    Parameters
+    ----------
+    spec : GameSpec
+    colluder : ColludingGame, optional
+        The game's collusion role (:func:`crazy4.generic.collusion.spec_colluder`; by default
+        the specification's at :data:`crazy4.generic.simulate.MAX_SEATS`).
+    practical : tuple of str
+        The practical team rules the game knows, the recommended one first (none: full
+        pooling only).
+    """
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        colluder: ColludingGame | None = None,
+        practical: tuple[str, ...] = (),
+    ) -> None:
+        self.spec, self._colluder, self._practical = spec, colluder, practical
+
+    @property
+    def colluder(self) -> ColludingGame:
+        """The game's collusion role."""
+        if self._colluder is None:
+            from crazy4.generic.collusion import spec_colluder
+
+            self._colluder = spec_colluder(self.spec, MAX_SEATS, self._practical)
+        return self._colluder
 
     @property
     def title(self) -> str:
@@ -203,8 +237,8 @@ class SpecSurveillance:
 
     @property
     def max_seats(self) -> int:
-        """The simulator's largest table."""
-        return MAX_SEATS
+        """The collusion role's largest table (the simulator's)."""
+        return self.colluder.max_seats
 
     @property
     def player_cards(self) -> int:
@@ -223,8 +257,9 @@ class SpecSurveillance:
 
     @property
     def most_seen(self) -> int:
-        """One seen dealer card (the analysis of :mod:`crazy4.generic.holecards`)."""
-        return 1
+        """The most hidden dealer cards the hole-card engine analyses the deal with
+        (:func:`crazy4.generic.holecard_engine.most_seen`)."""
+        return most_seen(self.spec.shape)
 
     @property
     def main_bet(self) -> str:
@@ -233,8 +268,8 @@ class SpecSurveillance:
 
     @property
     def practical_rules(self) -> tuple[str, ...]:
-        """None: a specification game's team pools its cards fully."""
-        return ()
+        """The practical team rules the game knows (none: its team pools its cards fully)."""
+        return self._practical
 
     def unit(self, rules: RuleSet) -> int:
         """The settlement's common denominator."""
@@ -293,7 +328,10 @@ class SpecSurveillance:
             prices = analysis_of(self.spec, rules).prices
             rows = class_rows(self.spec.shape, hands, known)
             return prices.ev[rows], prices.allowed[rows], prices.denominator
-        if known.shape[1] != 1:  # beside the up cards, or more than one: counted
+        shape = self.spec.shape
+        listed = (52 - shape.player_cards) * comb(51 - shape.player_cards, shape.dealer_cards - 1)
+        large = comb(52, shape.player_cards) * listed > SEEN_TABLE_COMPLETIONS
+        if known.shape[1] != 1 or large:  # beside the up cards, more than one, a large deal
             return self._priced(rules, hands, hands, known)
         # one seen card, nothing face up: the suit classes' table, counted once
         classes, cards = canonical_situations(hands.astype(np.int64), known[:, 0].astype(np.int64))
@@ -307,7 +345,8 @@ class SpecSurveillance:
     ) -> tuple[IntArray, BoolArray, int]:
         """Each member's prices given every pooled card: by inclusion-exclusion over the pooled
         cards (:func:`pooled_cells`) when that is the shorter sum, else one histogram of every
-        completion a round, priced for each member."""
+        completion a round, priced for each member, for a small dealer hand; a large one's by
+        the collusion engine (:func:`crazy4.advantage.collusion.team_prices`)."""
         spec, shape = self.spec, self.spec.shape
         n, k, p = team.shape
         completions = comb(52 - k * p - up.shape[1], shape.dealer_cards - up.shape[1])
@@ -322,6 +361,8 @@ class SpecSurveillance:
                 ev[:, member] = price(cells, strengths, settlement).ev
             allowed = settlement.allowed[self._strengths(team.reshape(n * k, p))]
             return ev, allowed.reshape(n, k, 4), completions * settlement.unit
+        if shape.dealer_cards > SMALL_DEALER:
+            return self._engine_team_evs(rules, team, up)
         histograms = dealer_histograms(
             team.reshape(n, k * p).astype(np.uint8),
             up.astype(np.uint8),
@@ -339,6 +380,25 @@ class SpecSurveillance:
             ev[:, member], allowed[:, member], unit = prices.ev, prices.allowed, prices.unit
         return ev, allowed, completions * unit
 
+    def _engine_team_evs(
+        self, rules: RuleSet, team: IntArray, up: IntArray
+    ) -> tuple[IntArray, BoolArray, int]:
+        """:meth:`team_evs` by the collusion engine, through the game's collusion role."""
+        from crazy4.advantage.collusion import CollusionPlan, DealtTeam, team_prices
+
+        n, k, _ = team.shape
+        plan = CollusionPlan(rules, k, max(n, 1), 0)
+        seen = np.zeros((n, 52), dtype=bool)
+        seen[np.arange(n)[:, None], np.concatenate([team.reshape(n, -1), up], axis=1)] = True
+        unseen = np.argsort(seen, axis=1, kind="stable")[:, : plan.unseen].astype(np.int64)
+        _, ev, allowed = team_prices(plan, DealtTeam(team, self._up_card(up), unseen))
+        scale = plan.dealer_hands * self.colluder.unit(rules)
+        return ev.reshape(n, k, 4), allowed.reshape(n, k, 4), scale
+
+    def _up_card(self, up: IntArray) -> IntArray | None:
+        """The up card the collusion role reads (none when the dealer shows none)."""
+        return up[:, 0] if self.colluder.up_cards else None
+
     def seat_evs(
         self, rules: RuleSet, hands: IntArray, others: IntArray, up: IntArray
     ) -> tuple[IntArray, BoolArray, int]:
@@ -350,14 +410,21 @@ class SpecSurveillance:
     def practical_decisions(
         self, rules: RuleSet, rule: str, team: IntArray, up: IntArray
     ) -> IntArray:
-        """None to follow (:attr:`practical_rules` is empty).
+        """Each member's decision ``(n, k)`` under the practical rule ``rule``, as the collusion
+        engine decides it (:func:`crazy4.advantage.team.practical_decisions`).
 
         Raises
         ------
         InputError
-            Always.
+            When the game knows no practical team rule.
         """
-        raise InputError(f"--team-rule {rule!r}: {self.title} knows no practical team rule")
+        if not self._practical:
+            raise InputError(f"--team-rule {rule!r}: {self.title} knows no practical team rule")
+        from crazy4.advantage.team import practical_decisions
+
+        role, up_card = self.colluder, self._up_card(up)
+        ranks = role.practical_ranks(rules, rule, up_card, team.shape[0])
+        return practical_decisions(role, rules, team, up_card, ranks)
 
     def settle(
         self, rules: RuleSet, hands: IntArray, dealer: IntArray, decisions: IntArray

@@ -27,8 +27,7 @@ What a game provides, by role:
   declared by the validator (:class:`crazy4.validate.game.Validated`) for the same reason;
 * **hole cards** -- :meth:`Game.hole_card_tables`, :attr:`Game.published_seen` and
   :meth:`Game.hole_card_situation`, every game's over the one hole-card engine
-  (:mod:`crazy4.generic.holecards`, reading :attr:`Game.spec`); :meth:`Game.hole_cards`, the
-  :class:`HoleCardRole` planting and detection use.
+  (:mod:`crazy4.generic.holecards`, reading :attr:`Game.spec`).
 * **collusion** -- :meth:`Game.colluder`, the
   :class:`crazy4.spec.collusion_role.ColludingGame` role.
 * **surveillance** -- :meth:`Game.surveilled`, the
@@ -98,7 +97,7 @@ class Settlement:
     ----------
     nets : ndarray, shape (n_strengths, 4, cells)
         Net result (integer numerator over :attr:`unit`, per unit of Ante) of fold, 1x, 2x, 3x
-        in each dealer-outcome cell of :attr:`HoleCardRole.cells`.
+        in each dealer-outcome cell (the collusion role's cells).
     allowed : ndarray of bool, shape (n_strengths, 4)
         The decisions a hand of each strength may take.
     wagers : ndarray, shape (4,)
@@ -111,56 +110,6 @@ class Settlement:
     allowed: npt.NDArray[np.bool_] = field(repr=False)
     wagers: npt.NDArray[np.int64] = field(repr=False)
     unit: int
-
-
-class HoleCardRole(Protocol):
-    """What planting, detection and the hole-card seat need of a game priced by outcome cells
-    (:mod:`crazy4.advantage.situation`, :mod:`crazy4.advantage.cell_surveillance`)."""
-
-    @property
-    def dealer_size(self) -> int:
-        """Cards in the dealer's hand (the dealer plays the best four)."""
-        ...
-
-    @property
-    def face_up(self) -> int:
-        """Dealer cards every player sees by the rules (forced in every count)."""
-        ...
-
-    @property
-    def most_seen(self) -> int:
-        """The most hidden dealer cards the engine analyses this game with."""
-        ...
-
-    @property
-    def results_seen(self) -> int:
-        """Seen hole cards ``crazy4 analyze --hole-cards`` (``make results``) writes tables for
-        (0: none; the heavier analyses are ``make advantage``)."""
-        ...
-
-    @property
-    def cells(self) -> tuple[str, ...]:
-        """Names of the dealer-outcome cells :meth:`cells_from_counts` returns."""
-        ...
-
-    @property
-    def main_bet(self) -> str:
-        """What the settled bets are called (a row name of the ``bets`` table)."""
-        ...
-
-    def thresholds(self, rules: RuleSet, strengths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        """Strengths to count the dealer's hands below, per player strength, shape (n, m)."""
-        ...
-
-    def cells_from_counts(
-        self, below: npt.NDArray[np.int64], completions: int
-    ) -> npt.NDArray[np.int64]:
-        """Dealer-outcome cells from the counts below :meth:`thresholds`, shape (n, cells)."""
-        ...
-
-    def settlement(self, rules: RuleSet) -> Settlement:
-        """Every decision's net in every cell, by player strength (:class:`Settlement`)."""
-        ...
 
 
 @runtime_checkable
@@ -257,10 +206,6 @@ class Game(Protocol):
     def spec(self) -> GameSpec:
         """The game as a specification (:class:`crazy4.spec.specification.GameSpec`): what
         the engines that take one read (:mod:`crazy4.generic.holecards`)."""
-        ...
-
-    def hole_cards(self) -> HoleCardRole:
-        """The hole-card role of this game (planting, detection and the hole-card seat)."""
         ...
 
     @property

@@ -5,9 +5,8 @@
 Every game hands the engines a :class:`SurveilledTable` (:meth:`crazy4.spec.game.Game.surveilled`):
 its exact prices of a hand given seen dealer cards or pooled team cards, its no-information
 decisions, its settlement on the dealer's whole hand, and the practical team rules it knows
-(none for a specification game). Crazy 4 Poker and Four Card Poker build theirs from their
-hole-card and collusion roles (:mod:`crazy4.advantage.cell_surveillance`); a specification game
-from its specification (:mod:`crazy4.generic.surveil`). The engines never ask which. Hands are
+(possibly none). Every game's is built from its specification (:mod:`crazy4.generic.surveil`,
+through :class:`crazy4.generic.roles.SpecRoles`). Hands are
 sorted card codes of :attr:`SurveilledTable.player_cards` cards; EVs are integer numerators
 over a stated denominator, per unit of Ante.
 

@@ -130,7 +130,7 @@ def test_the_numbers_do_not_depend_on_the_workers(monkeypatch: pytest.MonkeyPatc
         (["--seats", "3", "--team-rule", "A"], "--team-rule"),
         (["--seats", "2", "--team-seats", "1,2", "--ante", "-3"], "positive amount"),
         (["--rules", "three-card-standard", "--seats", "2", "--hole-card-seats", "1",
-          "--hole-cards", "2"], "analysed with 0 to 1 seen hole cards"),
+          "--hole-cards", "3"], "analysed with 0 to 2 seen hole cards"),
         (["--rules", "three-card-standard", "--seats", "2", "--team-seats", "1,2",
           "--team-rule", "A"], "no practical team rule"),
         (["--rules", "three-card-standard", "--seats", "8", "--team-seats", "1,2"],

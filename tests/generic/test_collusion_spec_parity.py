@@ -1,29 +1,27 @@
-"""Crazy 4 Poker's and Four Card Poker's specifications on the one collusion engine: their
-role (:func:`crazy4.generic.collusion.spec_colluder`, six cells cut from the qualifier) gives
-the rows of the games' own role (their cells) exactly, every column, on the same seeded deals:
-full pooling, honest play and the practical rule.
-
-The honest strategy and the exact edge are the games' own in both runs: Four Card Poker's
-specification refuses a rule set with a Bad Beat Bonus (its exact analysis prices the side
-bets), and the collusion study prices the main game only.
+"""Crazy 4 Poker's and Four Card Poker's collusion role is their specification's
+(:func:`crazy4.generic.collusion.spec_colluder`, six cells cut from the qualifier): its honest
+strategy and exact edge (the specification engines' exact analysis) are the games' own exact
+reference's, so the collusion rows are the same whichever prices the honest play, every
+column, on the same seeded deals: full pooling, honest play and the practical rule.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from crazy4.advantage import collusion
 from crazy4.advantage.collusion_tables import plan_rows
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-from crazy4.games.four_card.spec import FOUR_CARD_SPEC
 from crazy4.generic.collusion import qualifier_thresholds, spec_colluder
 from crazy4.registry import game_of, load_rules
-from crazy4.spec.specification import GameSpec
+from crazy4.rules.ruleset import RuleSet
 
-SPECS = {"crazy4-standard": CRAZY_FOUR_SPEC, "four-card-standard": FOUR_CARD_SPEC}
+IntArray = npt.NDArray[np.int64]
 
 
 def _rows(name: str, colluders: int, practical: str | None) -> list[dict[str, object]]:
@@ -35,6 +33,20 @@ def _rows(name: str, colluders: int, practical: str | None) -> list[dict[str, ob
     return plan_rows(plan, collusion.run_collusion(plan), exact)
 
 
+def _reference_honest(rules: RuleSet, colex: IntArray, up: IntArray | None) -> IntArray:
+    """The game's own exact reference: the optimal decision of each dealt hand's class."""
+    reference = game_of(rules).reference(rules)
+    decided: IntArray = reference.prices.decision[reference.classes_of(colex, up)]
+    return decided
+
+
+def _reference_edge(rules: RuleSet) -> Fraction:
+    """The game's own exact reference: minus the main bet's exact mean, optimal play."""
+    reference = game_of(rules).reference(rules)
+    edge: Fraction = -reference.exact_bets(reference.prices.decision)[reference.main_bet].mean
+    return edge
+
+
 @pytest.mark.parametrize(
     ("name", "colluders", "practical"),
     [
@@ -44,16 +56,17 @@ def _rows(name: str, colluders: int, practical: str | None) -> list[dict[str, ob
         ("four-card-standard", 7, "up"),
     ],
 )
-def test_the_specification_role_gives_the_same_rows(
+def test_the_reference_honest_play_gives_the_same_rows(
     name: str, colluders: int, practical: str | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rules = load_rules(name)
-    own = game_of(rules).colluder()
-    spec: GameSpec = SPECS[name]
-    role = dataclasses.replace(spec_colluder(spec, own.max_seats), honest=own.honest, edge=own.edge)
-    assert role.shape == own.shape and role.up_cards == own.up_cards
+    game = game_of(rules)
+    role = game.colluder()
+    assert role is spec_colluder(game.spec, role.max_seats, game.team_rules, game.bet_parts)
+    assert role.exact_edge(rules) == _reference_edge(rules)
     expected = _rows(name, colluders, practical)
-    monkeypatch.setattr(collusion, "colluder_role", lambda rules: role)
+    own = dataclasses.replace(role, honest=_reference_honest, edge=_reference_edge)
+    monkeypatch.setattr(collusion, "colluder_role", lambda rules: own)
     assert _rows(name, colluders, practical) == expected
 
 

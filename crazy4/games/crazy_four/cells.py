@@ -45,13 +45,12 @@ import numpy.typing as npt
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.decisions import threshold_text
 from crazy4.core.exact import fits_int64, widen
-from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes, outcome_thresholds
+from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.generic.bestfour_bets import outcome_bet
 from crazy4.generic.bestfour_pricing import BestFourPrices, decision_nets, price_cells
 from crazy4.generic.bestfour_settle import BestFourSettlement, Wager, hand_pays, side_bet_wager
-from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
 from crazy4.rules.ruleset import TIE_NETS, RuleSet, SideBet
 from crazy4.spec.game import Settlement
 
@@ -171,19 +170,6 @@ def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
     )
 
 
-def cell_thresholds(rules: RuleSet, strengths: IntArray) -> IntArray:
-    """The five thresholds around the player's strength and the qualifier
-    (:func:`crazy4.games.crazy_four.deal.outcome_thresholds`), for the advantage roles.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> cell_thresholds(load_rules("crazy4-standard"), np.array([100, 2000])).tolist()
-    [[100, 101, 322, 322, 322], [322, 322, 322, 2000, 2001]]
-    """
-    return outcome_thresholds(strengths, crazy_four_rules(rules).dealer.qualifier_strength)
-
-
 @lru_cache(maxsize=32)  # one rule set is settled by many callers
 def cell_settlement(rules: RuleSet) -> Settlement:
     """Ante + Super Bonus + Play per outcome cell, by strength (a fold loses the Ante and the
@@ -191,18 +177,15 @@ def cell_settlement(rules: RuleSet) -> Settlement:
     return decision_nets(crazy_four_settlement(crazy_four_rules(rules)), MAIN_GAME, SIX_CELLS)
 
 
-def cell_parts(rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+def main_parts(rules: RuleSet) -> dict[str, Settlement]:
     """The main game's bets apart, in the same cells as :func:`cell_settlement`: ``ante_play``
     (Ante + Play per unit of Ante; a fold loses the Ante) and, with a Super Bonus,
     ``super_bonus`` (per unit of its wager; a fold loses it). They add up to the main game.
-    A Queens Up bet a fold forfeits (``fold_forfeits``) is added
-    (:func:`crazy4.generic.cell_roles.forfeited_side_bets`); one settled even on a fold is not
-    a bet the decision settles.
 
     Examples
     --------
     >>> from crazy4.registry import load_rules
-    >>> parts, unpriced = cell_parts(load_rules("crazy4-standard"))
+    >>> parts = main_parts(load_rules("crazy4-standard"))
     >>> parts["ante_play"].nets[0, 1].tolist(), parts["super_bonus"].nets[0, 1].tolist()
     ([2, 2, 2, 4, 0, -4], [0, 0, 0, 0, 0, -2])
     """
@@ -210,8 +193,7 @@ def cell_parts(rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
     main = cell_settlement(rules)
     names = ("ante_play", "super_bonus") if settle.rules.super_bonus is not None else ("ante_play",)
     wagers = {"ante_play": ("ante", "play"), "super_bonus": ("super_bonus",)}
-    parts = {name: decision_nets(settle, wagers[name], SIX_CELLS, main.unit) for name in names}
-    return {**parts, **forfeited_side_bets(rules, main)}, {}
+    return {name: decision_nets(settle, wagers[name], SIX_CELLS, main.unit) for name in names}
 
 
 def price_hands(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> BestFourPrices:
@@ -227,13 +209,6 @@ def price_hands(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> BestFourPric
         raise ValueError("outcomes were counted for another dealer qualifier")
     nets = cell_settlement(rules)
     return price_cells(nets, outcomes.strengths, outcomes.counts, outcomes.dealer_hands)
-
-
-#: The hole-card engine's view of the game (six cells from five thresholds around the
-#: qualifier); the collusion role's cells.
-HOLE_CARDS = CellHoleCards(
-    5, 0, 1, 2, OUTCOME_CELLS, "ante_super_bonus_play", cell_thresholds, cell_settlement
-)
 
 
 # --- the bets of the exact tables --------------------------------------------------------------

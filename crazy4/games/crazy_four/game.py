@@ -16,15 +16,12 @@ from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sect
 from crazy4.generic.bestfour_game import BestFourGame
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from crazy4.games.crazy_four.analysis import Analysis
     from crazy4.games.crazy_four.cells import CrazyFourSettlement
     from crazy4.games.crazy_four.reference import Reference
     from crazy4.games.crazy_four.rules import CrazyFourRules
     from crazy4.generic.bestfour_report import BestFourReport
     from crazy4.generic.bestfour_validate import BestFourChecks
-    from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.spec.game import Progress, Settlement
     from crazy4.spec.specification import GameSpec
@@ -52,7 +49,8 @@ class CrazyFour(BestFourGame):
     side_bet_key = "queens_up"
     steps = 5
     main_bet = "ante_super_bonus_play"
-    practical = ("A", "AK", "K", "AKQ")
+    team_rules = ("A", "AK", "K", "AKQ")
+    published_seen = 1
     read_sections = staticmethod(read_crazy_four_sections)
     rules_of = staticmethod(crazy_four_rules)
 
@@ -96,17 +94,12 @@ class CrazyFour(BestFourGame):
 
         return CRAZY_FOUR_CHECKS
 
-    def hole_cards(self) -> CellHoleCards:
-        """The hole-card role over the six cells (:data:`.cells.HOLE_CARDS`)."""
-        from crazy4.games.crazy_four.cells import HOLE_CARDS
+    def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+        """The main game's bets apart: Ante + Play and the Super Bonus
+        (:func:`.cells.main_parts`)."""
+        from crazy4.games.crazy_four.cells import main_parts
 
-        return HOLE_CARDS
-
-    def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:
-        """The main game's bets apart (:func:`.cells.cell_parts`)."""
-        from crazy4.games.crazy_four.cells import cell_parts
-
-        return cell_parts
+        return main_parts(rules), {}
 
 
 #: The game's one instance, registered in :mod:`crazy4.registry`.

@@ -65,7 +65,6 @@ from crazy4.generic.bestfour_settle import (
     side_bet_wager,
 )
 from crazy4.generic.bestfour_strategy import ThresholdStrategy
-from crazy4.generic.cell_roles import CellHoleCards, forfeited_side_bets
 from crazy4.rules.ruleset import TIE_NETS, RuleSet, SideBet
 from crazy4.spec.game import Settlement
 
@@ -284,20 +283,6 @@ def simple_strategy(rules: FourCardRuleSet, strengths: IntArray) -> IntArray:
     return SIMPLE.decisions(rules, strengths)
 
 
-def cell_thresholds(rules: RuleSet, strengths: IntArray) -> IntArray:
-    """Below the player's strength and below it plus one (cells: dealer lower, tie, higher),
-    for the advantage roles.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> cell_thresholds(load_rules("four-card-standard"), np.array([7])).tolist()
-    [[7, 8]]
-    """
-    values = np.asarray(strengths, dtype=np.int64)
-    return np.stack([values, values + 1], axis=1)
-
-
 @lru_cache(maxsize=32)  # one rule set is settled by many callers
 def cell_settlement(rules: RuleSet) -> Settlement:
     """Ante + Play (+ Ante Bonus) per cell (dealer lower, tie, higher), by strength: what the
@@ -311,47 +296,6 @@ def cell_settlement(rules: RuleSet) -> Settlement:
     ([-1, -1, -1], [4, 4, -4], [1, 2, 3, 4])
     """
     return decision_nets(four_card_settlement(four_card_rules(rules)), MAIN_GAME, RESULT_CELLS)
-
-
-def cell_parts(rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
-    """The bets other than the main game that the decision settles, in the cells of
-    :func:`cell_settlement` (per unit of their own wager): a Bad Beat Bonus a fold forfeits,
-    keyed on the player's hand, and the Aces Up bets a fold forfeits
-    (:func:`crazy4.generic.cell_roles.forfeited_side_bets`). A Bad Beat keyed on the dealer's
-    hand needs the dealer's category, which the cells do not hold: it is named unpriced.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> parts, unpriced = cell_parts(load_rules("four-card-standard"))
-    >>> from crazy4.core.ranking import strength_of_description
-    >>> bad = parts["bad_beat"].nets[strength_of_description("three of a kind")]
-    >>> bad.tolist(), unpriced
-    ([[-1, -1, -1], [-1, -1, 200], [-1, -1, 200], [-1, -1, 200]], {})
-    """
-    chosen = four_card_rules(rules)
-    parts = forfeited_side_bets(rules, cell_settlement(rules))
-    bad_beat = chosen.four_card.bad_beat
-    if bad_beat is None or not bad_beat.fold_forfeits:
-        return parts, {}
-    if bad_beat.keyed_on != "player":
-        return parts, {"bad_beat": "keyed on the dealer's hand, which the cells do not hold"}
-    settle = four_card_settlement(chosen)
-    return {"bad_beat": decision_nets(settle, ("bad_beat",), RESULT_CELLS), **parts}, {}
-
-
-#: The hole-card engine's view of the game (dealer lower, tie, higher); the collusion role's
-#: cells.
-HOLE_CARDS = CellHoleCards(
-    6,
-    1,
-    0,
-    1,
-    ("dealer_lower", "tie", "dealer_higher"),
-    "ante_play",
-    cell_thresholds,
-    cell_settlement,
-)
 
 
 # --- the bets on the deal lattice ---------------------------------------------------------------

@@ -14,15 +14,12 @@ from crazy4.games.four_card.rules import four_card_rules, read_four_card_section
 from crazy4.generic.bestfour_game import BestFourGame
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from crazy4.games.four_card.analysis import FourCardAnalysis
     from crazy4.games.four_card.cells import FourCardSettlement
     from crazy4.games.four_card.reference import FourCardReference
     from crazy4.games.four_card.rules import FourCardRuleSet
     from crazy4.generic.bestfour_report import BestFourReport
     from crazy4.generic.bestfour_validate import BestFourChecks
-    from crazy4.generic.cell_roles import CellHoleCards
     from crazy4.rules.ruleset import RuleSet
     from crazy4.spec.game import Progress, Settlement
     from crazy4.spec.specification import GameSpec
@@ -50,7 +47,8 @@ class FourCard(BestFourGame):
     side_bet_key = "aces_up"
     steps = 3
     main_bet = "ante_play"
-    practical = ("up",)
+    team_rules = ("up",)
+    published_seen = 0
     read_sections = staticmethod(read_four_card_sections)
     rules_of = staticmethod(four_card_rules)
 
@@ -96,17 +94,21 @@ class FourCard(BestFourGame):
 
         return FOUR_CARD_CHECKS
 
-    def hole_cards(self) -> CellHoleCards:
-        """The hole-card role over the showdown cells (:data:`.cells.HOLE_CARDS`)."""
-        from crazy4.games.four_card.cells import HOLE_CARDS
+    def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+        """None of the main game; a Bad Beat Bonus a fold forfeits that is keyed on the dealer's
+        hand is named unpriced (the cells do not hold the dealer's category; one keyed on the
+        player's hand is a side bet of the specification, priced by the engine).
 
-        return HOLE_CARDS
-
-    def cell_parts(self) -> Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]:
-        """The main game's bets apart (:func:`.cells.cell_parts`)."""
-        from crazy4.games.four_card.cells import cell_parts
-
-        return cell_parts
+        Examples
+        --------
+        >>> from crazy4.registry import load_rules
+        >>> FOUR_CARD.bet_parts(load_rules("four-card-standard"))
+        ({}, {})
+        """
+        bad_beat = four_card_rules(rules).four_card.bad_beat
+        if bad_beat is None or not bad_beat.fold_forfeits or bad_beat.keyed_on == "player":
+            return {}, {}
+        return {}, {"bad_beat": "keyed on the dealer's hand, which the cells do not hold"}
 
     def prepare(self, rules: RuleSet) -> None:
         """Start compiling the up-card kernels in the background (:mod:`.deal`)."""
