@@ -67,13 +67,15 @@ class SpecAnalysis:
         Dealer hands in each outcome cell (each at most ``C(52, d)``, below 2^31; int32 halves
         millions of rows, and every product with them is taken in int64).
     prices : Prices
-    side_bets : list of BetOutcomes
     seen : ndarray of uint8, shape (n, face_up)
         The dealer cards the player sees in each situation (no columns when none is face up).
     settlement : CellSettlement
         The main game's nets by strength, decision and cell.
     main_name, main_description : str
         The main bet's.
+    spec, rules : GameSpec and RuleSet, or None
+        The game and rule set analyzed, from which :attr:`side_bets` are priced when first
+        asked for (none without them).
     """
 
     hands: npt.NDArray[np.uint8] = field(repr=False)
@@ -81,13 +83,33 @@ class SpecAnalysis:
     strengths: IntArray = field(repr=False)
     cells: npt.NDArray[np.int32] = field(repr=False)
     prices: Prices
-    side_bets: list[BetOutcomes]
     settlement: CellSettlement = field(repr=False)
     main_name: str = "ante_play"
     main_description: str = ""
     seen: npt.NDArray[np.uint8] = field(
         repr=False, default_factory=lambda: np.zeros((0, 0), np.uint8)
     )
+    spec: GameSpec | None = field(default=None, repr=False, compare=False)
+    rules: RuleSet | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def side_bets(self) -> list[BetOutcomes]:
+        """Each side bet under the optimal strategy (:func:`side_bet_outcomes`), priced when
+        first asked for: what plays only the main game (planting, a hole-card seat's honest
+        strategy) never prices them."""
+        if self.spec is None or self.rules is None:
+            return []
+        return side_bet_outcomes(
+            self.spec,
+            self.rules,
+            self.strengths,
+            self.weights,
+            self.prices.completions,
+            self.hands,
+            self.seen,
+            self.prices.decision,
+            self.cells,
+        )
 
     @cached_property
     def main(self) -> BetOutcomes:
@@ -417,13 +439,12 @@ def analyze_spec(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> SpecAnalysis:
         strengths=strengths,
         cells=cells,
         prices=prices,
-        side_bets=side_bet_outcomes(
-            spec, rules, strengths, weights, prices.completions, hands, seen, prices.decision, cells
-        ),
         settlement=settlement,
         main_name=spec.main_bet,
         main_description=(
             f"the whole mandatory game, optimal strategy ({decisions}), per unit of Ante"
         ),
         seen=seen,
+        spec=spec,
+        rules=rules,
     )
