@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from crazy4.core.category_pays import CategoryPays
 from crazy4.core.strength_table import StrengthTable
+from crazy4.rules.ruleset import SideBet
 from crazy4.rules.side_bet_scores import scored_cards
 
 if TYPE_CHECKING:
@@ -341,6 +342,28 @@ class SideBetSpec:
     def ranking_of(self, game: Ranking) -> Ranking:
         """The ranking the pay table is read on: its own, else the game's (``game``)."""
         return self.ranking if self.ranking is not None else game
+
+
+def table_side_bet(label: str, bet: SideBet) -> SideBetSpec:
+    """A rule set's side bet on the player's own hand (:class:`crazy4.rules.ruleset.SideBet`:
+    a pay table, and whether a fold forfeits it) as a specification's, described under the
+    game's ``label`` for it.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> bet = load_rules("crazy4-standard").side_bets[0]
+    >>> spec = table_side_bet("Queens Up", bet)
+    >>> spec.name == bet.name, spec.description.startswith("Queens Up, pays four of a kind 50")
+    (True, True)
+    """
+    settled = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
+    return SideBetSpec(
+        bet.name,
+        f"{label}, pays {bet.table.describe()}; {settled}",
+        bet.table.category_pays(),
+        fold_forfeits=bet.fold_forfeits,
+    )
 
 
 class GameSpec(Protocol):

@@ -53,6 +53,7 @@ from crazy4.spec.specification import (
     DealShape,
     GameSpec,
     SideBetSpec,
+    table_side_bet,
 )
 
 #: The main game's wagers as the log writes them (stakes and nets), in order.
@@ -121,19 +122,9 @@ class CrazyFourSpec:
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
         """Each Queens Up table, and whether a fold forfeits it."""
-        sides = []
-        for bet in crazy_four_rules(rules).side_bets:
-            settled = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
-            description = f"Queens Up, pays {bet.table.describe()}; {settled}"
-            sides.append(
-                SideBetSpec(
-                    bet.name,
-                    description,
-                    bet.table.category_pays(),
-                    fold_forfeits=bet.fold_forfeits,
-                )
-            )
-        return tuple(sides)
+        return tuple(
+            table_side_bet(self.side_bet_label, bet) for bet in crazy_four_rules(rules).side_bets
+        )
 
     def limits(self, rules: RuleSet) -> Limits | None:
         """No ``[limits]`` section (the reader refuses one)."""

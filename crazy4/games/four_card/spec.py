@@ -49,7 +49,13 @@ from crazy4.generic.bestfour_pricing import decision_nets
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
-from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, SideBetSpec
+from crazy4.spec.specification import (
+    CellSettlement,
+    DealShape,
+    GameSpec,
+    SideBetSpec,
+    table_side_bet,
+)
 
 
 def _six_cells(nets: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -104,18 +110,7 @@ class FourCardSpec:
         """Each Aces Up table, and whether a fold forfeits it; a Bad Beat Bonus keyed on the
         player's hand (module docstring)."""
         chosen = four_card_rules(rules)
-        sides = []
-        for bet in chosen.side_bets:
-            settled = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
-            description = f"Aces Up, pays {bet.table.describe()}; {settled}"
-            sides.append(
-                SideBetSpec(
-                    bet.name,
-                    description,
-                    bet.table.category_pays(),
-                    fold_forfeits=bet.fold_forfeits,
-                )
-            )
+        sides = [table_side_bet(self.side_bet_label, bet) for bet in chosen.side_bets]
         bad = chosen.four_card.bad_beat
         if bad is not None and bad.keyed_on == "player":
             mark = " ILLUSTRATIVE table" if bad.illustrative else ""
