@@ -268,15 +268,35 @@ class SubsetCounter:
         self._compiling = None
         at_v, above_v = (counted[:, j].astype(np.int64) for j in range(2))
         at_q = counted[:, 2].astype(np.int64) if qualifier > 0 else np.zeros_like(at_v)
-        low = (v < qualifier)[hand_of]  # min(v, q) = v, max(v, q) = q
-        cells = np.empty((hands.shape[0], 6), dtype=np.int64)
-        cells[:, 0] = np.where(low, at_v, at_q)
-        cells[:, 1] = np.where(low, above_v - at_v, 0)
-        cells[:, 2] = np.where(low, at_q - above_v, 0)
-        cells[:, 3] = np.where(low, 0, at_v - at_q)
-        cells[:, 4] = np.where(low, 0, above_v - at_v)
-        cells[:, 5] = completions - np.where(low, at_q, above_v)
-        return cells
+        return cells_from_counts(at_v, above_v, at_q, (v < qualifier)[hand_of], completions)
+
+
+def cells_from_counts(
+    at_v: IntArray,
+    above_v: IntArray,
+    at_q: IntArray,
+    under: npt.NDArray[np.bool_],
+    total: IntArray | int,
+) -> IntArray:
+    """The six cells of each hand from the dealer hands counted below its strength ``v``
+    (``at_v``), below ``v + 1`` (``above_v``) and below the qualifier ``q`` (``at_q``) out of
+    ``total``; ``under``: ``v < q`` (then ``min(v, q) = v``, ``max(v, q) = q``).
+
+    Examples
+    --------
+    >>> cells_from_counts(*(np.array([n]) for n in (3, 5, 9)), np.array([True]), 20).tolist()
+    [[3, 2, 4, 0, 0, 11]]
+    >>> cells_from_counts(*(np.array([n]) for n in (9, 12, 3)), np.array([False]), 20).tolist()
+    [[3, 0, 0, 6, 3, 8]]
+    """
+    cells = np.empty((at_v.shape[0], 6), dtype=np.int64)
+    cells[:, 0] = np.where(under, at_v, at_q)
+    cells[:, 1] = np.where(under, above_v - at_v, 0)
+    cells[:, 2] = np.where(under, at_q - above_v, 0)
+    cells[:, 3] = np.where(under, 0, at_v - at_q)
+    cells[:, 4] = np.where(under, 0, above_v - at_v)
+    cells[:, 5] = total - np.where(under, at_q, above_v)
+    return cells
 
 
 def _numpy_below(

@@ -36,7 +36,7 @@ import numpy.typing as npt
 
 from crazy4.core.cards import colex_indices, combinations_array
 from crazy4.errors import InputError
-from crazy4.generic.counting import counter_for
+from crazy4.generic.counting import cells_from_counts, counter_for
 from crazy4.generic.counts import class_of_hands, dealer_histograms, suit_classes
 from crazy4.generic.holecard_engine import most_seen
 from crazy4.generic.pricing import cells_from_histograms, price
@@ -163,15 +163,7 @@ def pooled_cells(spec: GameSpec, pooled: IntArray, strengths: IntArray, qualifie
                 found = dealer[index][:, :, None] < thresholds[rows][:, None, :]
             below[rows] += sign * found.sum(axis=1)
     at_v, at_v1, at_q, total = below.T
-    under = v < q
-    cells = np.zeros((v.shape[0], 6), dtype=np.int64)
-    cells[:, 0] = np.where(under, at_v, at_q)
-    cells[:, 1] = np.where(under, at_v1 - at_v, 0)
-    cells[:, 2] = np.where(under, at_q - at_v1, 0)
-    cells[:, 3] = np.where(under, 0, at_v - at_q)
-    cells[:, 4] = np.where(under, 0, at_v1 - at_v)
-    cells[:, 5] = total - np.where(under, at_q, at_v1)
-    return cells
+    return cells_from_counts(at_v, at_v1, at_q, v < q, total)
 
 
 def canonical_situations(hands: IntArray, cards: IntArray) -> tuple[IntArray, IntArray]:
