@@ -86,7 +86,8 @@ class KernelTables:
         would be 341 MB).
     compact : tuple of ndarray
         The threshold columns ``columns`` of ``wide``, ``mid`` and of the counts of ``top``
-        (uint8) side by side.
+        side by side; the last two both uint16, so that the kernel's stages are compiled for two
+        pairs of dtypes, not three.
     """
 
     layout: npt.NDArray[np.int64]
@@ -94,7 +95,7 @@ class KernelTables:
     wide: npt.NDArray[np.int32]
     mid: npt.NDArray[np.uint16]
     top: npt.NDArray[np.uint16]
-    compact: tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16], npt.NDArray[np.uint8]]
+    compact: tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16], npt.NDArray[np.uint16]]
 
 
 @lru_cache(maxsize=2)
@@ -164,7 +165,7 @@ def kernel_tables(
         compact=(
             np.ascontiguousarray(wide[:, picked]),
             np.ascontiguousarray(mid[:, picked]),
-            counts_below(top, columns),
+            counts_below(top, columns).astype(np.uint16),
         ),
     )
 
@@ -194,7 +195,7 @@ def compile_count_kernel() -> None:
         z(1, np.int64), 0, BINOMIAL, z(32, np.int64), z(7, np.int64),
         z((2, 8), np.int64), z(1, np.int32), z((1, 1), np.int32),
         _readonly(z((1, 1), np.uint16)), _readonly(z((1, 1), np.uint16)),
-        z((1, 1), np.int32), z((1, 1), np.uint16), z((1, 1), np.uint8),
+        z((1, 1), np.int32), z((1, 1), np.uint16), z((1, 1), np.uint16),
         _readonly(z(1, np.uint16)), z(forced_kernels.work_size(1), np.int64),
         z((0, 1), np.int32), 0, 0,
     )  # fmt: skip
