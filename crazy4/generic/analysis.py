@@ -443,6 +443,8 @@ def analyze_spec(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> SpecAnalysis:
         main_name=spec.main_bet,
         main_description=(
             f"the whole mandatory game, optimal strategy ({decisions}), per unit of Ante"
+            if settlement.rows is None
+            else settlement.rows.main
         ),
         seen=seen,
         spec=spec,

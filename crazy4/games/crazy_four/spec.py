@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from crazy4.core.decisions import threshold_text
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
 from crazy4.games.crazy_four.cells import (
     MAIN_GAME,
@@ -48,6 +49,7 @@ from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
 from crazy4.spec.specification import (
+    BetRows,
     BlindHand,
     CellSettlement,
     DealShape,
@@ -61,6 +63,19 @@ LOGGED = ("ante", "super_bonus", "play")
 
 #: The bets a simulation reports after the whole game: the Ante + Play, the Super Bonus.
 BETS = (("ante_play", ("ante", "play")), ("super_bonus", ("super_bonus",)))
+
+#: The ``bets`` table's description of each of :data:`BETS`.
+APART = (
+    "Ante + Play alone, under the optimal strategy (per unit of Ante)",
+    "Super Bonus alone, under the optimal strategy (per unit)",
+)
+
+#: The card room's blind second hand, as the ``bets`` table names and describes it.
+BLIND = (
+    "blind_second_hand",
+    "The card room's blind second hand: Ante + Super Bonus + Play, never folds, 3x with a "
+    "pair of aces or better, else 1x (2x returned)",
+)
 
 
 class CrazyFourSpec:
@@ -118,6 +133,16 @@ class CrazyFourSpec:
                 settle.blind_multiple(strengths), settle.blind_play, chosen.blind_second_hand
             ),
             simple=simple_strategy(chosen, strengths),
+            rows=BetRows(
+                "Ante + Super Bonus + Play, optimal strategy (per unit of Ante)",
+                APART if bonus else APART[:1],
+                simple=(
+                    f"{self.main_bet}_simple",
+                    "Ante + Super Bonus + Play, published simple strategy "
+                    f"({threshold_text(chosen, 'K-Q-8-4+', 'pair of aces+')})",
+                ),
+                blind=BLIND,
+            ),
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
