@@ -42,18 +42,24 @@ def groups_of(spec: GameSpec) -> tuple[IntArray, list[str]]:
     return codes, names
 
 
-def bets_table(analysis: SpecAnalysis) -> pd.DataFrame:
-    """One row per bet: the main game, its bets apart, each side bet, then the main game under
-    the other strategies the settlement describes (:mod:`crazy4.generic.bet_rows`)."""
+def table_bets(analysis: SpecAnalysis) -> list[tuple[BetOutcomes, IntArray]]:
+    """Every bet of the ``bets`` table with the situations of each of its lattice rows: the
+    main game, its bets apart, each side bet, then the main game under the other strategies the
+    settlement describes (:mod:`crazy4.generic.bet_rows`)."""
     main = analysis.main_by_strength  # the situations of one strength and decision summed
-    rows = [summarize(main.bet, main.situations)]
-    rows += [summarize(bet, main.situations) for bet in apart_bets(analysis)]
-    rows += [summarize(bet, analysis.weights) for bet in analysis.side_bets]
+    bets = [(main.bet, main.situations)]
+    bets += [(bet, main.situations) for bet in apart_bets(analysis)]
+    bets += [(bet, analysis.weights) for bet in analysis.side_bets]
     by_strength = strategy_bets(analysis)
     if by_strength:
         situations = strength_situations(analysis)
-        rows += [summarize(bet, situations) for bet in by_strength]
-    return pd.DataFrame(rows)
+        bets += [(bet, situations) for bet in by_strength]
+    return bets
+
+
+def bets_table(analysis: SpecAnalysis) -> pd.DataFrame:
+    """One row per bet of :func:`table_bets`."""
+    return pd.DataFrame([summarize(bet, situations) for bet, situations in table_bets(analysis)])
 
 
 def hand_frequencies(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
