@@ -36,6 +36,8 @@ import numpy as np
 from crazy4.core.decisions import threshold_text
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
 from crazy4.games.crazy_four.cells import (
+    BLIND_BET,
+    MAIN_DESCRIPTIONS,
     MAIN_GAME,
     SIX_CELLS,
     cell_settlement,
@@ -63,19 +65,6 @@ LOGGED = ("ante", "super_bonus", "play")
 
 #: The bets a simulation reports after the whole game: the Ante + Play, the Super Bonus.
 BETS = (("ante_play", ("ante", "play")), ("super_bonus", ("super_bonus",)))
-
-#: The ``bets`` table's description of each of :data:`BETS`.
-APART = (
-    "Ante + Play alone, under the optimal strategy (per unit of Ante)",
-    "Super Bonus alone, under the optimal strategy (per unit)",
-)
-
-#: The card room's blind second hand, as the ``bets`` table names and describes it.
-BLIND = (
-    "blind_second_hand",
-    "The card room's blind second hand: Ante + Super Bonus + Play, never folds, 3x with a "
-    "pair of aces or better, else 1x (2x returned)",
-)
 
 
 class CrazyFourSpec:
@@ -134,14 +123,14 @@ class CrazyFourSpec:
             ),
             simple=simple_strategy(chosen, strengths),
             rows=BetRows(
-                "Ante + Super Bonus + Play, optimal strategy (per unit of Ante)",
-                APART if bonus else APART[:1],
+                MAIN_DESCRIPTIONS[0],
+                MAIN_DESCRIPTIONS[1:] if bonus else MAIN_DESCRIPTIONS[1:2],
                 simple=(
                     f"{self.main_bet}_simple",
                     "Ante + Super Bonus + Play, published simple strategy "
                     f"({threshold_text(chosen, 'K-Q-8-4+', 'pair of aces+')})",
                 ),
-                blind=BLIND,
+                blind=BLIND_BET,
             ),
         )
 
