@@ -52,6 +52,11 @@ from crazy4.spec.specification import (
 
 IntArray = npt.NDArray[np.int64]
 
+#: What :func:`count_cells` returns: hands, weights, strengths, cells and seen cards.
+Counted = tuple[
+    npt.NDArray[np.uint8], IntArray, IntArray, npt.NDArray[np.int32], npt.NDArray[np.uint8]
+]
+
 
 @dataclass(frozen=True)
 class SpecAnalysis:
@@ -181,7 +186,8 @@ class SituationSums:
     deals : ndarray of int64, shape (k, 6)
         Deals in each outcome cell.
     optimal : ndarray of int64, shape (k,)
-        The sum of the situations' EV numerators under the decision.
+        The sum of the situations' EV numerators under the decision (Python integers, of
+        dtype object, when a sum may pass int64).
     """
 
     strength: IntArray
@@ -255,6 +261,10 @@ def situation_sums(analysis: SpecAnalysis) -> SituationSums:
         # Σ amounts * weights by key; no amount's absolute value above ``largest``
         if largest * total < 2**52:
             return np.bincount(key, weights=amounts * scaled, minlength=size)[kept].astype(np.int64)
+        if largest * total >= 2**63:  # Python integers (EVs of payouts past int64)
+            wide = np.zeros(size, dtype=object)
+            np.add.at(wide, key, amounts.astype(object) * weights.astype(object))
+            return wide[kept]
         return sums_by_value(key, amounts * weights, size)[kept]
 
     deals = np.empty((kept.shape[0], analysis.cells.shape[1]), dtype=np.int64)
@@ -273,9 +283,7 @@ def situation_sums(analysis: SpecAnalysis) -> SituationSums:
     )
 
 
-def count_cells(
-    spec: GameSpec, rules: RuleSet, jobs: int = 1
-) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray, npt.NDArray[np.int32], npt.NDArray[np.uint8]]:
+def count_cells(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> Counted:
     """Hands, weights, strengths, outcome cells and seen dealer cards of every situation class
     (the deal shape's counter: :func:`crazy4.generic.counting.counter_for`; the cells kept in
     the table cache: :func:`crazy4.generic.counting.situation_cells`)."""
@@ -427,9 +435,12 @@ def side_bet_outcomes(
     return bets
 
 
-def analyze_spec(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> SpecAnalysis:
-    """Count, price and settle every deal of ``rules`` (module docstring)."""
-    hands, weights, strengths, cells, seen = count_cells(spec, rules, jobs)
+def analyze_spec(
+    spec: GameSpec, rules: RuleSet, jobs: int = 1, counted: Counted | None = None
+) -> SpecAnalysis:
+    """Count, price and settle every deal of ``rules`` (module docstring); ``counted``: the
+    counts of an earlier run at the rules' qualifier (:func:`count_cells`), not counted again."""
+    hands, weights, strengths, cells, seen = counted or count_cells(spec, rules, jobs)
     settlement = spec.settlement(rules)
     prices = price(cells, strengths, settlement)
     decisions = ", ".join(DECISIONS[d] for d in range(4) if prices.allowed[:, d].any())
@@ -443,6 +454,8 @@ def analyze_spec(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> SpecAnalysis:
         main_name=spec.main_bet,
         main_description=(
             f"the whole mandatory game, optimal strategy ({decisions}), per unit of Ante"
+            if settlement.rows is None
+            else settlement.rows.main
         ),
         seen=seen,
         spec=spec,

@@ -1,11 +1,13 @@
 """A best-four game's exact analysis of one rule set, from counts to tables: the pipeline.
 
-Both best-four games run the pipeline of the design notes -- count the dealer's hands against
+Four Card Poker runs the pipeline of the design notes -- count the dealer's hands against
 every player class, price each decision exactly (the optimal strategy with it), price every bet
-as an exact distribution, build the result tables -- and differ only in what each step does.
-A game supplies its steps (:class:`AnalysisSteps`); :meth:`BestFourAnalysis.run` runs them in
-order, reports progress after each, and keeps what every game's analysis has: the rules, the
-counts, the prices, the bets, the tables and the cost of the published simple strategy.
+as an exact distribution, build the result tables -- with the steps of its deal
+(:mod:`crazy4.generic.bestfour_steps`; Crazy 4 Poker's analysis is the specification engines':
+:mod:`crazy4.generic.analysis`). A game supplies its steps (:class:`AnalysisSteps`);
+:meth:`BestFourAnalysis.run` runs them in order, reports progress after each, and keeps what
+the analysis has: the rules, the counts, the prices, the bets, the tables and the cost of the
+published simple strategy.
 Counts from an earlier run can be passed in; a game's :meth:`AnalysisSteps.count` decides
 whether they fit (so pricing another pay table skips the counting).
 """
@@ -130,13 +132,13 @@ class BestFourAnalysis(BetLookup, Generic[Rules, Outcomes, Prices, State]):
 
         Examples
         --------
-        >>> from crazy4.games.crazy_four.analysis import Analysis, CrazyFourSteps
+        >>> from crazy4.games.four_card.analysis import FourCardAnalysis, FourCardSteps
         >>> from crazy4.registry import load_rules
         >>> said = []
-        >>> analysis = Analysis.run(CrazyFourSteps(), load_rules("crazy4-standard"),
-        ...                         progress=said.append)
+        >>> analysis = FourCardAnalysis.run(FourCardSteps(), load_rules("four-card-standard"),
+        ...                                 progress=said.append)
         >>> said[-2:], analysis.bets[0].name, analysis.simple_strategy_cost
-        (['prices and bets', 'tables'], 'ante_super_bonus_play', Fraction(2077, 2323220340))
+        (['prices and bets', 'tables'], 'ante_play', Fraction(4250592667, 697663068102))
         """
         say = progress or (lambda message: None)
         outcomes = steps.count(rules, jobs, outcomes, say)

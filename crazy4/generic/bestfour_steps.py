@@ -1,15 +1,14 @@
-"""A best-four game's analysis steps by deal shape: all that the game does not say itself.
+"""A best-four game's analysis steps for a deal with one dealer card face up: all that the game
+does not say itself.
 
-Each deal shape of the best-four games comes with the steps of the pipeline
+The deal shape comes with the steps of the pipeline
 (:class:`crazy4.generic.bestfour_analysis.AnalysisSteps`) that are the same for every game
 dealt in it: counting the deals of the shape, and the result tables made from the counts, the
-prices and the bets. A game dealt in a shape subclasses its steps, names its shape and its
-two main bets, and writes the steps that are its own: :meth:`~AnalysisSteps.price` and
-:meth:`~AnalysisSteps.bets`.
+prices and the bets. A game dealt in it subclasses :class:`UpCardSteps`, names its shape and
+its two main bets, and writes the steps that are its own: :meth:`~AnalysisSteps.price` and
+:meth:`~AnalysisSteps.bets`. (A game whose dealer cards are all hidden, Crazy 4 Poker, is
+analyzed by the specification engines: :mod:`crazy4.generic.analysis`.)
 
-* :class:`HiddenSteps`: the dealer's cards all hidden (:mod:`crazy4.core.hidden`), counted
-  per hand class at the rules' qualifier; tables ``bets``, ``hand_frequencies``,
-  ``player_hands``, ``returns``, ``net_distribution``, ``strategy``, ``border_hands``.
 * :class:`UpCardSteps`: one dealer card face up (:mod:`crazy4.core.upcard`), counted per
   situation class whatever the rules; the bets are :class:`PricedParts` on the deal lattice;
   tables ``bets``, ``player_hand_frequencies``, ``dealer_hand_frequencies``, ``returns``,
@@ -23,27 +22,16 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
-import numpy as np
 import pandas as pd
 
 from crazy4.core.bet_tables import net_distribution
 from crazy4.core.bets import BetOutcomes
-from crazy4.core.hidden import (
-    OUTCOME_CELLS,
-    OUTCOME_LABELS,
-    HiddenShape,
-    PlayerOutcomes,
-    compute_outcomes,
-)
 from crazy4.core.pages import small_pages
 from crazy4.core.upcard import UpCardOutcomes, UpCardShape, compute_upcard_outcomes
 from crazy4.core.upcard_lattice import DealLattice, Parts, combine
 from crazy4.generic.bestfour_analysis import AnalysisSteps, BestFourAnalysis, Say
-from crazy4.generic.bestfour_strategy import border_hands, strategy_segments
-from crazy4.generic.bestfour_tables import bets_table, cell_returns, hand_classes_table
-from crazy4.generic.frequencies import group_frequencies
 from crazy4.generic.upcard_tables import (
     SituationPrices,
     cap_table,
@@ -66,62 +54,6 @@ UpPrices = TypeVar("UpPrices", bound=SituationPrices)
 
 #: The name of the bet of one seat holding every bet the payout cap counts together.
 SEAT_BET = "seat"
-
-
-class HiddenSteps(AnalysisSteps[Rules, PlayerOutcomes, Prices, None]):
-    """The steps of a game dealt in a :class:`crazy4.core.hidden.HiddenShape`.
-
-    A subclass sets :attr:`shape` (and the main bets' names) and defines ``price`` and
-    ``bets`` (its prices carry the decision, the EVs and what is allowed per hand class).
-    """
-
-    #: The game's deal.
-    shape: ClassVar[HiddenShape]
-
-    def count(
-        self, rules: Rules, jobs: int, outcomes: PlayerOutcomes | None, say: Say
-    ) -> PlayerOutcomes:
-        """The counts of the rules' qualifier (``outcomes`` if they have it)."""
-        qualifier = rules.dealer.qualifier_strength
-        if outcomes is None or outcomes.qualifier_strength != qualifier:
-            outcomes = compute_outcomes(self.shape, qualifier, jobs=jobs, progress=say)
-        return outcomes
-
-    def tables(
-        self,
-        rules: Rules,
-        outcomes: PlayerOutcomes,
-        prices: Prices,
-        bets: list[BetOutcomes],
-        state: None,
-    ) -> dict[str, pd.DataFrame]:
-        """The tables named in the module docstring (``bets[0]`` the optimal main bet)."""
-        priced: Any = prices  # the game's prices, read as ClassPrices and HandPrices
-        main_bet = bets[0]
-        return {
-            "bets": bets_table((bet, outcomes.weights) for bet in bets),
-            "hand_frequencies": group_frequencies(outcomes.strengths, outcomes.weights),
-            "player_hands": hand_classes_table(
-                outcomes.hands,
-                outcomes.weights,
-                outcomes.strengths,
-                (OUTCOME_CELLS, outcomes.counts),
-                priced,
-            ),
-            "returns": cell_returns(
-                main_bet,
-                priced.decision,
-                outcomes.strengths,
-                np.arange(len(OUTCOME_CELLS)),
-                "dealer_outcome",
-                [OUTCOME_LABELS[cell] for cell in OUTCOME_CELLS],
-            ),
-            "net_distribution": net_distribution(main_bet),
-            "strategy": strategy_segments(outcomes.strengths, outcomes.weights, priced.decision),
-            "border_hands": border_hands(
-                outcomes.hands, outcomes.strengths, outcomes.weights, priced
-            ),
-        }
 
 
 @dataclass(frozen=True)

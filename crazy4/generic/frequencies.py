@@ -1,9 +1,9 @@
 """Hand frequencies by best-four hand group, for any hand size and any counted hands.
 
-Both Crazy 4 Poker (the player's best four of five) and Four Card Poker (the player's five, the
-dealer's six) report how often each hand group occurs: four aces apart from the other fours of
-a kind, pairs by rank (:func:`crazy4.core.ranking.hand_group`). The counts come from the
-caller (suit-class weights, or a histogram of strengths), so the table is exact.
+Four Card Poker's tables (the player's five cards, the dealer's six) report how often each hand
+group occurs: four aces apart from the other fours of a kind, pairs by rank
+(:func:`crazy4.core.ranking.hand_group`). The counts come from the caller (suit-class weights,
+or a histogram of strengths), so the table is exact.
 
 Examples
 --------

@@ -17,6 +17,8 @@ from crazy4.core.bet_tables import fraction_text, net_distribution
 from crazy4.core.bets import BetOutcomes, summarize, sums_by_value
 from crazy4.core.cards import format_hands
 from crazy4.generic.analysis import SpecAnalysis
+from crazy4.generic.bet_rows import apart_bets, strategy_bets, strength_situations
+from crazy4.generic.border_hands import border_hands, has_border_hands
 from crazy4.generic.seen_tables import lowest_played, situations_table, strategy_by_seen
 from crazy4.spec.specification import CELL_LABELS, CELLS, DECISIONS, GameSpec
 
@@ -40,12 +42,24 @@ def groups_of(spec: GameSpec) -> tuple[IntArray, list[str]]:
     return codes, names
 
 
-def bets_table(analysis: SpecAnalysis) -> pd.DataFrame:
-    """One row per bet: the main game, then each side bet."""
+def table_bets(analysis: SpecAnalysis) -> list[tuple[BetOutcomes, IntArray]]:
+    """Every bet of the ``bets`` table with the situations of each of its lattice rows: the
+    main game, its bets apart, each side bet, then the main game under the other strategies the
+    settlement describes (:mod:`crazy4.generic.bet_rows`)."""
     main = analysis.main_by_strength  # the situations of one strength and decision summed
-    rows = [summarize(main.bet, main.situations)]
-    rows += [summarize(bet, analysis.weights) for bet in analysis.side_bets]
-    return pd.DataFrame(rows)
+    bets = [(main.bet, main.situations)]
+    bets += [(bet, main.situations) for bet in apart_bets(analysis)]
+    bets += [(bet, analysis.weights) for bet in analysis.side_bets]
+    by_strength = strategy_bets(analysis)
+    if by_strength:
+        situations = strength_situations(analysis)
+        bets += [(bet, situations) for bet in by_strength]
+    return bets
+
+
+def bets_table(analysis: SpecAnalysis) -> pd.DataFrame:
+    """One row per bet of :func:`table_bets`."""
+    return pd.DataFrame([summarize(bet, situations) for bet, situations in table_bets(analysis)])
 
 
 def hand_frequencies(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
@@ -215,7 +229,8 @@ def _outcome_rows(
 def analysis_tables(spec: GameSpec, analysis: SpecAnalysis) -> dict[str, pd.DataFrame]:
     """Every table of the analysis, by file stem: with dealer cards face up, the situations
     and the strategy by up rank (:mod:`crazy4.generic.seen_tables`) instead of one row per
-    hand class."""
+    hand class; else those, and the hands at the border of a decision where a hand discards
+    (:mod:`crazy4.generic.border_hands`)."""
     if analysis.seen.shape[1]:
         by_hand = {
             "situations": situations_table(spec, analysis),
@@ -227,6 +242,8 @@ def analysis_tables(spec: GameSpec, analysis: SpecAnalysis) -> dict[str, pd.Data
             "player_hands": player_hands(spec, analysis),
             "strategy": strategy_table(spec, analysis),
         }
+        if has_border_hands(spec):
+            by_hand["border_hands"] = border_hands(spec, analysis)
     return {
         "bets": bets_table(analysis),
         "hand_frequencies": hand_frequencies(spec, analysis),

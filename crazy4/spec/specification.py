@@ -158,6 +158,40 @@ class BlindHand:
 
 
 @dataclass(frozen=True)
+class BetRows:
+    """What a game's ``bets`` table says of its main game beside the optimal play, as data: the
+    main game's description, and the rows the settlement's data make possible -- each of
+    :attr:`CellSettlement.bets` apart under the optimal strategy (its stake: its wagers of
+    :attr:`CellSettlement.staked`, the decision's multiple for one in
+    :attr:`CellSettlement.by_multiple`), the whole game under :attr:`CellSettlement.simple`
+    and under :attr:`CellSettlement.blind`. A row is written where it is described here.
+
+    Attributes
+    ----------
+    main : str
+        The main game's description (``"Ante + Super Bonus + Play, optimal strategy (per unit
+        of Ante)"``).
+    apart : tuple of str
+        A description for each of :attr:`CellSettlement.bets`, in order (the row named as it).
+    simple : tuple of (str, str), or None
+        The name and description of the main game under the published simple strategy.
+    blind : tuple of (str, str), or None
+        The name and description of the main game played by a blind second hand (written where
+        the rule set deals one, :attr:`BlindHand.allowed`).
+
+    Examples
+    --------
+    >>> BetRows("Ante + Play", simple=("ante_play_simple", "the simple strategy")).apart
+    ()
+    """
+
+    main: str
+    apart: tuple[str, ...] = ()
+    simple: tuple[str, str] | None = None
+    blind: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
 class CellSettlement:
     """Every decision's net in every outcome cell, by player strength.
 
@@ -192,6 +226,9 @@ class CellSettlement:
     simple : ndarray of int64, shape (n_strengths,), or None
         The decision of the game's published simple strategy by player strength (None: none
         is published).
+    rows : BetRows or None
+        What the ``bets`` table writes of the main game besides its optimal play (None: the
+        main game alone, described by the engine).
 
     Raises
     ------
@@ -226,6 +263,7 @@ class CellSettlement:
     bets: tuple[tuple[str, tuple[str, ...]], ...] = ()
     blind: BlindHand | None = None
     simple: npt.NDArray[np.int64] | None = field(repr=False, default=None)
+    rows: BetRows | None = None
 
     def __post_init__(self) -> None:
         """Every wager of :data:`WAGERS` in :attr:`parts` (zeros for one left out), then the

@@ -1,36 +1,54 @@
-"""The whole exact analysis of one Crazy 4 Poker rule set, from counts to tables.
+"""The whole exact analysis of one Crazy 4 Poker rule set, on the specification engines.
 
-``analyze`` runs the best-four pipeline (:class:`crazy4.generic.bestfour_analysis.
-BestFourAnalysis`) with the all-hidden shape's steps (:class:`crazy4.generic.bestfour_steps.
-HiddenSteps`: dealer-outcome counts per hand class, rule-independent but for the qualifier, and
-the result tables) and this game's own: exact prices and the optimal strategy, and every bet as
-an exact distribution. Pricing the same counts under another pay table costs milliseconds: pass
-the ``outcomes`` of an earlier run.
+``analyze`` counts, prices and settles the game's specification
+(:data:`crazy4.games.crazy_four.spec.CRAZY_FOUR_SPEC`) with the engines every game shares
+(:func:`crazy4.generic.analysis.analyze_spec`: dealer-outcome counts per hand class, cached per
+qualifier; exact prices and the optimal strategy) and makes its result tables
+(:func:`crazy4.generic.tables.analysis_tables`: the bets, apart and under the published simple
+strategy too, as the specification's settlement describes them; the hands at the border of a
+decision). :class:`Analysis` keeps them with what the report and the card room read. Pricing
+the same counts under another pay table costs milliseconds: pass the ``outcomes`` of an
+earlier run.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING
 
-from crazy4.core.bets import BetOutcomes
+import numpy as np
+
 from crazy4.core.hidden import PlayerOutcomes
-from crazy4.games.crazy_four.cells import all_bets, price_hands
-from crazy4.games.crazy_four.deal import SHAPE
-from crazy4.games.crazy_four.reference import Reference
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.games.crazy_four.strategy import simple_strategy
-from crazy4.generic.bestfour_analysis import BestFourAnalysis
-from crazy4.generic.bestfour_pricing import BestFourPrices
-from crazy4.generic.bestfour_steps import HiddenSteps
+from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+from crazy4.generic.analysis import SpecAnalysis, analyze_spec
+from crazy4.generic.report_frame import BetLookup, bet_ev
+from crazy4.generic.tables import analysis_tables, table_bets
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from crazy4.core.bets import BetOutcomes
+    from crazy4.generic.pricing import Prices
 
 
 @dataclass(frozen=True)
-class Analysis(BestFourAnalysis[CrazyFourRules, PlayerOutcomes, BestFourPrices, None]):
-    """Everything computed for one rule set (:class:`.BestFourAnalysis`).
+class Analysis(BetLookup):
+    """Everything computed for one rule set.
 
-    ``tables``: ``bets``, ``hand_frequencies``, ``player_hands``, ``returns``,
-    ``net_distribution``, ``strategy``, ``border_hands``, each written as ``<name>.parquet``.
+    Attributes
+    ----------
+    rules : CrazyFourRules
+    on_spec : SpecAnalysis
+        The specification engines' analysis (counts, prices, the main bet's lattice).
+    tables : dict of str to DataFrame
+        ``bets``, ``hand_frequencies``, ``player_hands``, ``strategy``, ``border_hands``,
+        ``returns``, ``net_distribution``, each written as ``<name>.parquet``.
+    simple_strategy_cost : Fraction
+        EV lost per unit of Ante by the published simple strategy against the optimum.
 
     Examples
     --------
@@ -38,26 +56,38 @@ class Analysis(BestFourAnalysis[CrazyFourRules, PlayerOutcomes, BestFourPrices, 
     >>> analysis = analyze(load_rules("crazy4-standard"))
     >>> round(float(-analysis.exact_ev("ante_super_bonus_play")), 4)
     0.0342
+    >>> analysis.simple_strategy_cost
+    Fraction(2077, 2323220340)
     """
 
+    rules: CrazyFourRules
+    on_spec: SpecAnalysis = field(repr=False)
+    tables: dict[str, pd.DataFrame] = field(repr=False)
+    simple_strategy_cost: Fraction
 
-class CrazyFourSteps(HiddenSteps[CrazyFourRules, BestFourPrices]):
-    """Crazy 4 Poker's analysis steps (:class:`.HiddenSteps`): its prices and bets."""
+    @property
+    def prices(self) -> Prices:
+        """Exact EV of each decision per hand class; ``prices.decision`` is the optimum."""
+        return self.on_spec.prices
 
-    shape = SHAPE
-    main_bet = Reference.main_bet
-    simple_bet = f"{Reference.main_bet}_simple"
+    @cached_property
+    def outcomes(self) -> PlayerOutcomes:
+        """The dealer-outcome counts per hand class (reusable for a rule set of the same
+        qualifier, see :func:`analyze`)."""
+        spec = self.on_spec
+        return PlayerOutcomes(
+            hands=spec.hands,
+            weights=spec.weights,
+            strengths=spec.strengths,
+            counts=spec.cells.astype(np.int64),
+            dealer_hands=spec.prices.completions,
+            qualifier_strength=self.rules.dealer.qualifier_strength,
+        )
 
-    def price(self, rules: CrazyFourRules, outcomes: PlayerOutcomes, jobs: int) -> BestFourPrices:
-        """:func:`.cells.price_hands`."""
-        return price_hands(rules, outcomes)
-
-    def bets(
-        self, rules: CrazyFourRules, outcomes: PlayerOutcomes, prices: BestFourPrices
-    ) -> tuple[list[BetOutcomes], None]:
-        """:func:`.bets.all_bets` under the optimal and the simple strategy."""
-        simple = simple_strategy(rules, outcomes.strengths)
-        return all_bets(rules, outcomes, prices, simple), None
+    @property
+    def bets(self) -> list[BetOutcomes]:
+        """Every bet of the ``bets`` table as an exact distribution, in its order."""
+        return [bet for bet, _ in table_bets(self.on_spec)]
 
 
 def analyze(
@@ -75,8 +105,28 @@ def analyze(
     jobs : int
         Threads for the counting (the results do not depend on it).
     outcomes : PlayerOutcomes, optional
-        Counts from an earlier run with the same qualifier, to skip the counting.
+        Counts from an earlier run, used instead of counting when they have the rules'
+        qualifier.
     progress : callable, optional
         Called with a message after each step.
     """
-    return Analysis.run(CrazyFourSteps(), rules, jobs=jobs, outcomes=outcomes, progress=progress)
+    say = progress or (lambda message: None)
+    counted = None
+    if outcomes is not None and outcomes.qualifier_strength == rules.dealer.qualifier_strength:
+        rows = outcomes.hands.shape[0]
+        counted = (
+            outcomes.hands,
+            outcomes.weights,
+            outcomes.strengths,
+            outcomes.counts.astype(np.int32),
+            np.zeros((rows, 0), dtype=np.uint8),
+        )
+    on_spec = analyze_spec(CRAZY_FOUR_SPEC, rules, jobs, counted=counted)
+    say("counts and prices")
+    tables = analysis_tables(CRAZY_FOUR_SPEC, on_spec)
+    say("tables")
+    bets = tables["bets"]
+    rows = on_spec.settlement.rows
+    assert rows is not None and rows.simple is not None  # the specification describes both
+    cost = bet_ev(bets, on_spec.main_name) - bet_ev(bets, rows.simple[0])
+    return Analysis(rules=rules, on_spec=on_spec, tables=tables, simple_strategy_cost=cost)

@@ -43,7 +43,6 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
-from crazy4.core.decisions import threshold_text
 from crazy4.core.exact import fits_int64, widen
 from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes
 from crazy4.core.ranking import number_of_strengths
@@ -67,6 +66,21 @@ SIX_CELLS = (np.arange(len(OUTCOME_CELLS), dtype=np.int64),)
 
 #: The wagers of the main game, settled by the decision.
 MAIN_GAME = ("ante", "play", "super_bonus")
+
+#: The main game's description under the optimal strategy, then each of its bets apart's
+#: (Ante + Play, the Super Bonus).
+MAIN_DESCRIPTIONS = (
+    "Ante + Super Bonus + Play, optimal strategy (per unit of Ante)",
+    "Ante + Play alone, under the optimal strategy (per unit of Ante)",
+    "Super Bonus alone, under the optimal strategy (per unit)",
+)
+
+#: The card room's blind second hand, as the ``bets`` table names and describes it.
+BLIND_BET = (
+    "blind_second_hand",
+    "The card room's blind second hand: Ante + Super Bonus + Play, never folds, 3x with a "
+    "pair of aces or better, else 1x (2x returned)",
+)
 
 #: The showdown in each cell, in words.
 SHOWDOWN_WORDS = ("player's hand higher", "hands tie", "dealer's hand higher")
@@ -273,48 +287,17 @@ def strategy_bets(
 ) -> list[BetOutcomes]:
     """The bets a strategy decides: Ante + Super Bonus + Play, Ante + Play, the Super Bonus
     alone (if any) and each side bet, played by ``decision`` (described as the optimal
-    strategy, as :func:`all_bets` plays them)."""
+    strategy; the exact reference's, :mod:`crazy4.games.crazy_four.reference`)."""
+    main, ante_play, bonus = MAIN_DESCRIPTIONS
     bets = [
-        _bet(
-            rules, outcomes, decision, MAIN_GAME, "ante_super_bonus_play",
-            "Ante + Super Bonus + Play, optimal strategy (per unit of Ante)",
-        ),
-        _bet(
-            rules, outcomes, decision, ("ante", "play"), "ante_play",
-            "Ante + Play alone, under the optimal strategy (per unit of Ante)",
-        ),
-    ]  # fmt: skip
+        _bet(rules, outcomes, decision, MAIN_GAME, "ante_super_bonus_play", main),
+        _bet(rules, outcomes, decision, ("ante", "play"), "ante_play", ante_play),
+    ]
     if rules.super_bonus is not None:
-        bets.append(
-            _bet(
-                rules, outcomes, decision, ("super_bonus",), "super_bonus",
-                "Super Bonus alone, under the optimal strategy (per unit)",
-            )
-        )  # fmt: skip
+        bets.append(_bet(rules, outcomes, decision, ("super_bonus",), "super_bonus", bonus))
     return bets + [side_bet(bet, outcomes, decision) for bet in rules.side_bets]
 
 
 def blind_hand_bet(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> BetOutcomes:
     """The card room's blind second hand (:func:`blind_hand_decisions`)."""
-    return _bet(
-        rules, outcomes, blind_hand_decisions(rules, outcomes), MAIN_GAME, "blind_second_hand",
-        "The card room's blind second hand: Ante + Super Bonus + Play, never folds, 3x with a "
-        "pair of aces or better, else 1x (2x returned)",
-    )  # fmt: skip
-
-
-def all_bets(
-    rules: CrazyFourRules, outcomes: PlayerOutcomes, prices: BestFourPrices, simple: IntArray
-) -> list[BetOutcomes]:
-    """Every bet of the rule set, played optimally (plus the simple strategy and blind hand)."""
-    bets = strategy_bets(rules, outcomes, prices.decision)
-    played = threshold_text(rules, "K-Q-8-4+", "pair of aces+")
-    bets.append(
-        _bet(
-            rules, outcomes, simple, MAIN_GAME, "ante_super_bonus_play_simple",
-            f"Ante + Super Bonus + Play, published simple strategy ({played})",
-        )
-    )  # fmt: skip
-    if rules.blind_second_hand:
-        bets.append(blind_hand_bet(rules, outcomes))
-    return bets
+    return _bet(rules, outcomes, blind_hand_decisions(rules, outcomes), MAIN_GAME, *BLIND_BET)

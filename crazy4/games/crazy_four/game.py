@@ -47,7 +47,7 @@ class CrazyFour(BestFourGame):
     published_deals = 3_986_646_103_440
     side_bet_label = "Queens Up"
     side_bet_key = "queens_up"
-    steps = 5
+    steps = 2
     main_bet = "ante_super_bonus_play"
     team_rules = ("A", "AK", "K", "AKQ")
     published_seen = 1
@@ -77,7 +77,7 @@ class CrazyFour(BestFourGame):
         return crazy_four_settlement(rules)
 
     def run_analysis(self, rules: CrazyFourRules, jobs: int, progress: Progress) -> Analysis:
-        """The exact analysis (:func:`.analysis.analyze`)."""
+        """The exact analysis, on the specification engines (:func:`.analysis.analyze`)."""
         from crazy4.games.crazy_four.analysis import analyze
 
         return analyze(rules, jobs=jobs, progress=progress)

@@ -12,9 +12,9 @@ import pandas as pd
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.decisions import threshold_text
 from crazy4.core.ranking import HandCategory, category_of_strength
-from crazy4.games.crazy_four.analysis import Analysis
 from crazy4.games.crazy_four.rules import CrazyFourRules, SuperBonus, unlisted_readings
 from crazy4.generic.bestfour_report import (
+    BestFourAnalysis,
     BestFourReport,
     BetsText,
     bets_section,
@@ -82,7 +82,7 @@ def _super_bonus_lines(bonus: SuperBonus) -> list[str]:
     return lines
 
 
-def _readings_section(analysis: Analysis) -> list[str]:
+def _readings_section(analysis: BestFourAnalysis) -> list[str]:
     """The other readings of the Super Bonus's unlisted hands, priced exactly."""
     readings = price_readings(unlisted_readings(analysis.rules))
     if not readings:

@@ -33,8 +33,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from crazy4.core.decisions import threshold_text
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
 from crazy4.games.crazy_four.cells import (
+    BLIND_BET,
+    MAIN_DESCRIPTIONS,
     MAIN_GAME,
     SIX_CELLS,
     cell_settlement,
@@ -48,6 +51,7 @@ from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
 from crazy4.spec.specification import (
+    BetRows,
     BlindHand,
     CellSettlement,
     DealShape,
@@ -118,6 +122,16 @@ class CrazyFourSpec:
                 settle.blind_multiple(strengths), settle.blind_play, chosen.blind_second_hand
             ),
             simple=simple_strategy(chosen, strengths),
+            rows=BetRows(
+                MAIN_DESCRIPTIONS[0],
+                MAIN_DESCRIPTIONS[1:] if bonus else MAIN_DESCRIPTIONS[1:2],
+                simple=(
+                    f"{self.main_bet}_simple",
+                    "Ante + Super Bonus + Play, published simple strategy "
+                    f"({threshold_text(chosen, 'K-Q-8-4+', 'pair of aces+')})",
+                ),
+                blind=BLIND_BET,
+            ),
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
