@@ -287,8 +287,21 @@ HEAVY_TESTS = frozenset(
             f"[caribbean-stud-poker-caribbean-stud-royal-250-{case}]"
             for case in ("main_bet_is_its_returns", "report_headline", "hole_cards", "collusion")
         ),
-        "tests/report/test_parsheet.py::"
-        "test_every_exact_fraction_of_bets_and_returns_is_whole[caribbean-stud-royal-250]",
+        *(
+            "tests/report/test_parsheet.py::"
+            f"test_every_exact_fraction_of_bets_and_returns_is_whole[{rules}]"
+            # 6 December (night): the other variants' PAR-sheet fractions too; each game's
+            # standard rule set (and three-card-side-bets' side-bet rows) stays in the fast
+            # tier, through the same writer
+            for rules in (
+                "caribbean-stud-royal-250",
+                "crazy4-cardroom",
+                "crazy4-progressive",
+                "four-card-ante-bonus-2",
+                "four-card-no-up-card",
+                "four-card-progressive",
+            )
+        ),
         "tests/test_conformance.py::test_conformance"
         "[caribbean-stud-poker-caribbean-stud-standard-simulation_validates]",
         # a K-high qualifier named in a Caribbean log (43 s): the same simulate, validate and
