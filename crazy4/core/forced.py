@@ -38,7 +38,6 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
-from math import comb
 from typing import Any, cast
 
 import numpy as np
@@ -46,23 +45,12 @@ import numpy.typing as npt
 
 from crazy4.core.cards import BINOMIAL
 from crazy4.core.completions import completion_strengths, counts_below
-from crazy4.core.engine import PLAYER_CARDS, set_classes, subset_table
+from crazy4.core.engine import set_classes, subset_table
 from crazy4.core.forced_orbits import SUIT_PERMUTATIONS as SUIT_PERMUTATIONS
 from crazy4.core.forced_orbits import ForcedSituations as ForcedSituations
 from crazy4.core.forced_orbits import forced_situations as forced_situations
 from crazy4.core.precompile import compile_in_child, load_numba_registries
 from crazy4.core.strength_table import BEST_FOUR, StrengthTable
-
-
-def completions(dealer_size: int, forced: int) -> int:
-    """Dealer hands per situation: ``C(52 - 5 - forced, dealer_size - forced)``.
-
-    Examples
-    --------
-    >>> completions(5, 0), completions(5, 1), completions(5, 2), completions(6, 2)
-    (1533939, 163185, 14190, 148995)
-    """
-    return comb(52 - PLAYER_CARDS - forced, dealer_size - forced)
 
 
 @dataclass(frozen=True)
@@ -284,14 +272,14 @@ def _table_arguments(
 
 
 def subsets_by_size(
-    n_forced: int, dealer_size: int, cards: int = PLAYER_CARDS
+    n_forced: int, dealer_size: int, cards: int
 ) -> tuple[npt.NDArray[np.int64], ...]:
     """The ``2^cards`` subset masks of the hand's cards ordered by size, and where those of
     ``g`` cards start (``bounds[g]``), for the sets ``S ∪ F`` that fit a dealer hand.
 
     Examples
     --------
-    >>> masks, bounds = subsets_by_size(1, 5)
+    >>> masks, bounds = subsets_by_size(1, 5, cards=5)
     >>> bounds.tolist(), masks[:3].tolist()
     ([0, 1, 6, 16, 26, 31, 31], [0, 1, 2])
     >>> subsets_by_size(0, 3, cards=3)[1].tolist()

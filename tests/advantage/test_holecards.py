@@ -17,7 +17,7 @@ from shared_results import SharedResults
 
 from crazy4.advantage.information import RANK_GROUPS, parse_groups
 from crazy4.core.cards import colex_indices
-from crazy4.core.forced import completions, forced_situations
+from crazy4.core.forced import forced_situations
 from crazy4.core.ranking import build_best_four_strengths, hand_strength
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.core.table_kernels import set_threads
@@ -99,7 +99,7 @@ def test_counts_equal_a_listing_of_dealer_completions(name: str, seen: int, up: 
         spec.shape.dealer_cards,
         forced=np.array(forced, dtype=np.uint8),
     )
-    n = completions(spec.shape.dealer_cards, up + seen)
+    n = comb(52 - spec.shape.player_cards - up - seen, spec.shape.dealer_cards - up - seen)
     if up:
         assert not cells[:, :3].any()
         cells = cells[:, 3:]

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
 import pytest
 
 from crazy4.core.cards import colex_indices
-from crazy4.core.forced import completions, count_forced
+from crazy4.core.forced import count_forced
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
 from crazy4.core.table_kernels import set_threads
 
@@ -39,7 +40,7 @@ def _listed_counts(
         [rest[free], np.tile(np.array(forced, dtype=np.int64), (free.shape[0], 1))], axis=1
     )
     strengths = build_best_four_strengths(dealer_size)[colex_indices(np.sort(dealer, axis=1))]
-    assert strengths.shape[0] == completions(dealer_size, len(forced))
+    assert strengths.shape[0] == comb(52 - len(hand) - len(forced), dealer_size - len(forced))
     return [int((strengths < t).sum()) for t in thresholds]
 
 
@@ -108,7 +109,7 @@ def test_counts_equal_a_listing_of_dealer_hands(
         expected = _listed_counts(hand, forced[i].tolist(), thresholds[hand_of[i]], dealer_size)
         assert got[i].tolist() == expected, (hand, forced[i].tolist())
     assert (got[:, 3] == 0).all()
-    assert (got[:, 6] == completions(dealer_size, n_forced)).all()
+    assert (got[:, 6] == comb(52 - hands.shape[1] - n_forced, dealer_size - n_forced)).all()
 
 
 def test_one_situation_alone_and_among_many_count_the_same() -> None:
