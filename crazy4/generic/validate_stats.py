@@ -1,0 +1,75 @@
+"""The statistics of a spec game's log or summary: what :class:`crazy4.generic.validate.SpecRun`
+tests against the exact analysis.
+
+The player's and the dealer's hand categories by chi-square (the player's from the exact
+analysis's classes and weights, the dealer's from every hand of its cards), the cards by
+position and the sequence of rounds (:meth:`crazy4.validate.statistics.StatFamily.card_frequencies`,
+of a log only), and each bet's mean by z-score with its power.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.bets import ExactBet
+from crazy4.generic.simulate import analysis_of
+from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.specification import GameSpec
+from crazy4.validate.statistics import StatFamily, Summary, bet_samples, most_off, summary_counts
+from crazy4.validate.tally import Tally
+
+IntArray = npt.NDArray[np.int64]
+
+
+def spec_statistics(
+    spec: GameSpec,
+    rules: RuleSet,
+    category: IntArray,
+    counted: tuple[IntArray, IntArray],
+    tally: Tally,
+    exact: dict[str, ExactBet],
+    summary: Summary | None,
+) -> StatFamily:
+    """Categories (player, dealer) by chi-square, each bet's mean by z-score: of the rows
+    counted (``counted``: the player's and the dealer's categories; ``tally``), or of the totals
+    of ``summary``; ``category`` the category of every strength, ``exact`` every bet's exact
+    value.
+
+    Examples
+    --------
+    >>> from crazy4.registry import game_named, load_rules
+    >>> rules = load_rules("three-card-standard")
+    >>> spec = game_named("three-card-poker").spec
+    >>> starts = spec.ranking.category_starts()
+    >>> category = np.searchsorted(starts, np.arange(spec.ranking.n_strengths), "right") - 1
+    >>> counts = np.full(len(spec.ranking.categories), 100, np.int64)
+    >>> family = spec_statistics(spec, rules, category, (counts, counts), Tally(), {}, None)
+    >>> [test.name for test in family.tests][:2]
+    ['player hand categories', 'dealer hand categories']
+    """
+    analysis = analysis_of(spec, rules)
+    labels = list(spec.ranking.categories)
+    size = len(labels)
+    player_p = np.bincount(category[analysis.strengths], weights=analysis.weights, minlength=size)
+    player_p = player_p / player_p.sum()
+    table = spec.ranking.strengths(spec.shape.dealer_cards)
+    dealer_p = np.bincount(category[table], minlength=size).astype(np.float64)
+    dealer_p = dealer_p / dealer_p.sum()
+    family = StatFamily()
+    if summary is None:
+        player = counted[0].astype(np.float64)
+        dealer = counted[1].astype(np.float64)
+    else:
+        player = summary_counts(summary, "player_categories", labels)
+        dealer = summary_counts(summary, "dealer_categories", labels)
+    for name, observed, p in (
+        ("player hand categories", player, player_p),
+        ("dealer hand categories", dealer, dealer_p),
+    ):
+        family.chi_square(name, observed, p, detail=f"most off: {labels[most_off(observed, p)]}")
+    if summary is None:
+        family.card_frequencies(tally)
+    for sample in bet_samples(tally.bets, exact, summary, family.notes):
+        family.tests.append(sample.mean_test(show_design=False)[0])  # with its power
+    return family
