@@ -115,6 +115,9 @@ class SpecRows:
         The rows as the ranking's misreadings rank them.
     tie_rules : dict
         The settlement of the rule set with each other tie rule (by the rule's name).
+    by_cell : dict
+        The net per unit of each bet in a column of its own (a Bad Beat Bonus), by strength,
+        decision and outcome cell (by its column's name).
     """
 
     strength: npt.NDArray[np.int64]
@@ -128,6 +131,7 @@ class SpecRows:
     bonus_apart: bool
     misread: Misread = Misread()
     tie_rules: dict[str, CellSettlement] = field(default_factory=dict)
+    by_cell: dict[str, npt.NDArray[np.float64]] = field(default_factory=dict)
 
     def settle(self, edits: Sequence[SpecEdit]) -> FloatNets:
         """Nets per unit of every logged wager under all ``edits`` at once.
@@ -171,6 +175,7 @@ class SpecRows:
         unit = settlement.unit
         index = (player, self.multiple, cell)
         nets = {name: part[index] / unit for name, part in settlement.parts.items()}
+        nets.update({name: table[index] for name, table in self.by_cell.items()})
         played = self.multiple > 0
         if isinstance(edit.not_qualified, tuple):
             ante, play = edit.not_qualified

@@ -23,12 +23,13 @@ from crazy4.core.bets import ExactBet
 from crazy4.core.cards import format_cards
 from crazy4.errors import InputError
 from crazy4.generic.counts import class_of_hands
+from crazy4.generic.sim_plays import exact_bets, strategy_of
 from crazy4.generic.simulate import SpecSimulator, analysis_of
 from crazy4.generic.situations import class_rows
 from crazy4.generic.validate_settle import SpecSettler
 from crazy4.generic.validate_stats import spec_statistics
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import GameSpec
+from crazy4.spec.specification import DealShape, GameSpec
 from crazy4.validate.checks import (
     compare_decisions,
     settlement_check,
@@ -36,6 +37,7 @@ from crazy4.validate.checks import (
     well_formed_check,
 )
 from crazy4.validate.infer import Inference, inference_check
+from crazy4.validate.kernels import unlike_first_of_round
 from crazy4.validate.report import Check, Options
 from crazy4.validate.rounds import (
     Flagger,
@@ -54,10 +56,20 @@ from crazy4.validate.tally import BetValues, Tally
 
 IntArray = npt.NDArray[np.int64]
 Mask = npt.NDArray[np.bool_]
-#: A spec game's published simple strategy, as the weakest hand it plays: Three Card Poker's
-#: Q-6-4 (under the standard rules also the optimum; under another rule set it is checked as
-#: itself, not as the optimum).
-SIMPLE_PLAY = {"three-card-poker": "Q-6-4"}
+
+
+def situations_by(shape: DealShape) -> str:
+    """What the strategy check compares decisions by: the hand's class, with the dealer's cards
+    face up its situation (the hand and those cards).
+
+    Examples
+    --------
+    >>> situations_by(DealShape(5, 6, 1, 4)), situations_by(DealShape(3, 3, 0, 3))
+    (' by hand and up card', ' by hand class')
+    """
+    if not shape.face_up:
+        return " by hand class"
+    return " by hand and up card" + ("s" if shape.face_up > 1 else "")
 
 
 @dataclass
@@ -70,6 +82,7 @@ class SpecRun:
     side_key: str
     side_name: str | None
     exact: dict[str, ExactBet]
+    decision: IntArray
     tally: Tally = field(default_factory=Tally)
     player_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     dealer_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
@@ -81,22 +94,19 @@ class SpecRun:
         self.dealer_categories = np.zeros(size, dtype=np.int64)
         self.settlement = self.spec.settlement(self.rules)
         analysis = analysis_of(self.spec, self.rules)
-        self.decision = analysis.prices.decision
         self.ev = analysis.prices.ev
         self.denominator = analysis.prices.denominator
-        self.class_of, representatives = class_of_hands(self.spec.shape.player_cards)
-        if self.options.strategy == "simple":  # play from the published line up, else fold
-            cards = self.spec.shape.player_cards
-            strength = self.spec.ranking.strengths(cards)[representatives]
-            weakest = self.spec.ranking.strength_of(SIMPLE_PLAY[self.spec.key])
-            self.decision = (strength >= weakest).astype(self.decision.dtype)
+        self.class_of, _ = class_of_hands(self.spec.shape.player_cards)
         starts = self.spec.ranking.category_starts()
         self.category = (
             np.searchsorted(starts, np.arange(self.spec.ranking.n_strengths), side="right") - 1
         )
+        #: The bets every seat makes beside the game's side bet, each in its own column
+        #: (a Bad Beat Bonus): settled and tested when the log writes them.
+        self.columns = tuple(s for s in self.spec.side_bets(self.rules) if s.column is not None)
         self.settler = SpecSettler(
             *(self.spec, self.options, self.rules, self.side_key, self.side_name),
-            *(self.settlement, self.category, self.tally, self.inference),
+            *(self.settlement, self.category, self.tally, self.inference, self.columns),
         )
 
     @property
@@ -124,7 +134,9 @@ class SpecRun:
         if shape.face_up:
             hands += (("up_card", shape.face_up, f"up_card not {shape.face_up} valid card(s)"),)
         side = self.side_key
-        numbers = ("ante", "play", "ante_net", "play_net", "ante_bonus_net", side, f"{side}_net")
+        numbers: tuple[str, ...] = ("ante", "play", "ante_net", "play_net", "ante_bonus_net")
+        columns = (side, *self._column_names)
+        numbers += tuple(f"{column}{net}" for column in columns for net in ("", "_net"))
         batch = LogBatch.read(table, first_row, hands, numbers, examples=self.options.examples)
         batch.derive_strengths("player", self.spec.ranking.strengths(shape.player_cards))
         batch.derive_strengths("dealer", self.spec.ranking.strengths(shape.dealer_cards))
@@ -132,6 +144,12 @@ class SpecRun:
         batch.derived["multiple"] = self._flag(batch, early)
         early.rounds = split_rounds(batch.table, first_row - 1, early, batch.number)
         player, dealer = batch.indices("player"), batch.indices("dealer")
+        starts, round_of_row = early.rounds.starts, early.rounds.round_of_row
+        changed = unlike_first_of_round(batch.cards["dealer"], round_of_row, starts)
+        if shape.face_up:
+            changed |= unlike_first_of_round(batch.indices("up_card"), round_of_row, starts)
+        dealt = "dealer cards or up card" if shape.face_up else "dealer cards"
+        early.flag(batch.cards_ok & changed, f"{dealt} differ between rows of one round")
         what = "a card dealt twice in one round"
         flag_repeated_cards(early, player, dealer, batch.cards_ok, early.rounds, what)
         if shape.face_up:
@@ -175,6 +193,10 @@ class SpecRun:
         decision, ante = batch.decision, batch.wager("ante")
         rows.flag((decision < 0) | (decision > 3), "decision not one of fold/1x/2x/3x")
         rows.flag(~(ante > 0), "ante missing or not positive")
+        number = batch.number
+        for wager in (self.side_key, *self._column_names):
+            if wager in number:
+                rows.flag(~(number[wager] >= 0), f"{wager} negative or missing")
         multiple = np.clip(decision, 0, 3)
         rows.flag(
             (decision >= 0) & ~np.isclose(batch.wager("play"), multiple * ante),
@@ -183,7 +205,16 @@ class SpecRun:
         allowed = np.zeros(4, dtype=bool)
         allowed[[0, *self.rules.play.multiples]] = True
         rows.flag((decision >= 0) & ~allowed[multiple], f"Play not allowed by {self.rules.name}")
+        nets = ("ante", "ante_bonus", "play", self.side_key, *self._column_names)
+        for column in (f"{name}_net" for name in nets):
+            if column in number:
+                rows.flag(np.isnan(number[column]), f"{column} missing")
         return multiple
+
+    @property
+    def _column_names(self) -> tuple[str, ...]:
+        """The log columns of :attr:`columns`."""
+        return tuple(str(side.column) for side in self.columns)
 
     def _count(self, batch: LogBatch, bad: npt.NDArray[np.bool_], rounds: Rounds) -> None:
         """Count categories and bets over the rounds whose rows are all good."""
@@ -213,6 +244,11 @@ class SpecRun:
         if self.side_name is not None and self.side_key in batch.number:
             net = batch.wager(f"{self.side_key}_net")
             values[self.side_name] = (keep & (side > 0), net / np.where(side > 0, side, 1))
+        for bet, column in zip(self.columns, self._column_names, strict=True):
+            if column in batch.number:
+                stake = batch.wager(column)
+                per_unit = batch.wager(f"{column}_net") / np.where(stake > 0, stake, 1)
+                values[bet.name] = (keep & (stake > 0), per_unit)
         self.tally.add_bets(self.exact, values, rounds.round_of_row, rounds.n_rounds)
 
     def _ev_lost(
@@ -233,7 +269,7 @@ class SpecRun:
         return [
             well_formed_check(self.tally, "left out of the other checks"),
             settlement_check(self.tally, self.rules.name),
-            strategy_check(self.tally, self.options.strategy, " by hand class"),
+            strategy_check(self.tally, self.options.strategy, situations_by(self.spec.shape)),
             inference_check(
                 self.rules.name, {"settlement": self.inference}, self.tally.settled_rows
             ),
@@ -258,13 +294,9 @@ class SpecValidator:
         self.simulator = simulator
 
     def start(self, options: Options, metadata: Mapping[str, object]) -> SpecRun:
-        """A validation of ``options.rules`` (its optimal strategy only)."""
-        simple = self.spec.key in SIMPLE_PLAY
-        if options.strategy not in ("optimal", "simple") or (
-            options.strategy == "simple" and not simple
-        ):
-            also = f" or 'simple' ({SIMPLE_PLAY[self.spec.key]})" if simple else " only"
-            raise InputError(f"--strategy: {self.spec.title} is validated against 'optimal'{also}")
+        """A validation of ``options.rules`` against its expected strategy (``optimal``,
+        ``simple`` where the settlement publishes one, or a strategy file:
+        :func:`crazy4.generic.sim_plays.strategy_of`)."""
         names = [  # a bet the dealer's cards or the decision settle too is not (yet) re-settled
             side.name
             for side in self.spec.side_bets(options.rules)
@@ -278,5 +310,7 @@ class SpecValidator:
             side = f"{prefix}{side}" if f"{prefix}{side}" in names else None
             if side is None:
                 raise InputError(f"unknown {self.spec.side_bet_label} table {wanted!r}")
-        exact = self.simulator.exact_bets_of(options.rules)
-        return SpecRun(self.spec, options, options.rules, self.simulator.side_bet_key, side, exact)
+        decision = strategy_of(self.spec, options.rules, options.strategy)
+        exact = exact_bets(self.spec, options.rules, decision)  # under the expected strategy
+        key = self.simulator.side_bet_key
+        return SpecRun(self.spec, options, options.rules, key, side, exact, decision)

@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from crazy4.generic.rulesearch import Misread, SpecRows, category_nets, spec_edits
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import CellSettlement, GameSpec
+from crazy4.spec.specification import CellSettlement, GameSpec, SideBetSpec
 from crazy4.validate.checks import Component, mismatches, settlement_examples
 from crazy4.validate.infer import Inference, Variant, differing_example
 from crazy4.validate.misread import low_straight_strengths, pair_high_card_keys
@@ -50,6 +50,9 @@ class SpecSettler:
         The category of every strength.
     tally, inference : Tally, Inference
         The run's accumulators (findings and the rule inference's rows).
+    columns : tuple of SideBetSpec
+        The bets in a column of their own (:attr:`crazy4.spec.specification.SideBetSpec.column`,
+        a Bad Beat Bonus), settled where the log writes them, by outcome cell.
     """
 
     spec: GameSpec
@@ -61,6 +64,7 @@ class SpecSettler:
     category: IntArray
     tally: Tally
     inference: Inference
+    columns: tuple[SideBetSpec, ...] = ()
     tie_rules: list[tuple[Variant, str, CellSettlement]] | None = None
 
     def resettle(self, batch: LogBatch, good: npt.NDArray[np.bool_], multiple: IntArray) -> None:
@@ -74,7 +78,9 @@ class SpecSettler:
         pays = None
         if self.side_name is not None and self.side_key in number:
             pays = next(s.pays for s in self.spec.side_bets(self.rules) if s.name == self.side_name)
+        columns = [bet for bet in self.columns if bet.column in number]
         unit = lcm(self.settlement.unit, pays.unit if pays is not None else 1)
+        unit = lcm(unit, *(bet.pays.unit for bet in columns))
         scale = unit // self.settlement.unit  # every net over one denominator
         parts = {name: nets[safe] * scale for name, nets in self.settlement.parts.items()}
         with_bonus = "ante_bonus_net" in number
@@ -90,6 +96,10 @@ class SpecSettler:
             expected = pays.odds_numerators(self.spec.ranking, unit)[safe[0]]
             side, logged = batch.wager(self.side_key), batch.wager(f"{self.side_key}_net")
             components.append(Component(self.side_key, side, expected, logged, side=True))
+        column_nets = {str(bet.column): self._cell_nets(bet, unit) for bet in columns}
+        for name, nets in column_nets.items():
+            stake, logged = batch.wager(name), batch.wager(f"{name}_net")
+            components.append(Component(name, stake, nets[safe], logged, side=True))
         cards = (batch.cards["player"], batch.cards["dealer"], batch.decision)
         differing = mismatches(self.tally, good, components, unit)
         for found in differing:
@@ -102,7 +112,13 @@ class SpecSettler:
             if pays is not None:
                 side_nets = pays.odds_numerators(self.spec.ranking, unit) / unit
             showdown = (strength, dealer_strength, safe[1])
-            self._infer(batch, good, components, unit, showdown, side_nets)
+            by_cell = {name: nets / unit for name, nets in column_nets.items()}
+            self._infer(batch, good, components, unit, showdown, (side_nets, by_cell))
+
+    def _cell_nets(self, bet: SideBetSpec, unit: int) -> IntArray:
+        """A column bet's net numerators over ``unit`` by strength, decision and outcome cell
+        (:meth:`crazy4.spec.specification.SideBetSpec.cell_nets`)."""
+        return bet.cell_nets(bet.pays.odds_numerators(self.spec.ranking, unit), unit)
 
     def _infer(
         self,
@@ -111,10 +127,12 @@ class SpecSettler:
         components: list[Component],
         unit: int,
         showdown: tuple[IntArray, IntArray, IntArray],
-        side: npt.NDArray[np.float64] | None,
+        sides: tuple[npt.NDArray[np.float64] | None, dict[str, npt.NDArray[np.float64]]],
     ) -> None:
         """Search the rule differences that explain the good rows that differ
-        (:mod:`crazy4.generic.rulesearch`)."""
+        (:mod:`crazy4.generic.rulesearch`; ``sides``: the side bet's net per unit by strength,
+        the column bets' by strength, decision and cell)."""
+        side, by_cell = sides
         rows = np.flatnonzero(good)
         strength, dealer, multiple = (a[rows].astype(np.int64) for a in showdown)
         sub = [
@@ -131,6 +149,7 @@ class SpecSettler:
             *(strength, dealer, multiple, self.settlement, self.spec.qualifier(self.rules)),
             *(self.category.astype(np.int64), side, self.side_key, bonus_apart, misread),
             {name: settlement for _, name, settlement in self._tie_rules()},
+            by_cell,
         )
         size = len(self.spec.ranking.categories)
         bonus = self.settlement.parts["ante_bonus"][:, 1, 3] / self.settlement.unit
@@ -153,18 +172,20 @@ class SpecSettler:
         labels = self.spec.ranking.categories
         component_names = [c.name for c in sub]
 
+        qualifies = qualifier > 0  # else every dealer qualifies: the keys do not say it
+
         def keys(wrong: npt.NDArray[np.intp]) -> IntArray:
             player, against = strength[wrong], dealer[wrong]
-            return np.column_stack(
-                [
-                    np.clip(batch.decision[rows[wrong]], 0, 3),
-                    self.category[player],
-                    self.category[against],
-                    (against >= qualifier).astype(np.int64),
-                    (player == against).astype(np.int64) + 2 * (player < against),
-                    *differing_columns(sub, base, wrong, multiple),
-                ]
-            ).astype(np.int64)
+            columns = [
+                np.clip(batch.decision[rows[wrong]], 0, 3),
+                self.category[player],
+                self.category[against],
+            ]
+            if qualifies:
+                columns.append((against >= qualifier).astype(np.int64))
+            columns.append((player == against).astype(np.int64) + 2 * (player < against))
+            columns += differing_columns(sub, base, wrong, multiple)
+            return np.column_stack(columns).astype(np.int64)
 
         cards = (batch.cards["player"], batch.cards["dealer"], batch.decision)
 
@@ -175,7 +196,7 @@ class SpecSettler:
         search.run(
             self.inference,
             keys,
-            lambda key: key_words(key, component_names, labels),
+            lambda key: key_words(key, component_names, labels, qualifier=qualifies),
             example,
             self.options.examples,
         )

@@ -15,11 +15,31 @@ import numpy.typing as npt
 from crazy4.core.bets import ExactBet
 from crazy4.generic.simulate import analysis_of
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import GameSpec
+from crazy4.spec.specification import DealShape, GameSpec
 from crazy4.validate.statistics import StatFamily, Summary, bet_samples, most_off, summary_counts
 from crazy4.validate.tally import Tally
 
 IntArray = npt.NDArray[np.int64]
+
+
+def category_titles(shape: DealShape) -> tuple[str, str]:
+    """The titles of the player's and the dealer's category tests: with the cards each hand is
+    the best of where the two differ in cards.
+
+    Examples
+    --------
+    >>> category_titles(DealShape(5, 6, 1, 4))
+    ('player hand categories (best 4 of 5)', 'dealer hand categories (best 4 of 6)')
+    >>> category_titles(DealShape(5, 5, 0, 4))
+    ('player hand categories', 'dealer hand categories')
+    """
+    if shape.player_cards == shape.dealer_cards:
+        return "player hand categories", "dealer hand categories"
+    best = f"(best {shape.hand_cards} of"
+    return (
+        f"player hand categories {best} {shape.player_cards})",
+        f"dealer hand categories {best} {shape.dealer_cards})",
+    )
 
 
 def spec_statistics(
@@ -63,10 +83,8 @@ def spec_statistics(
     else:
         player = summary_counts(summary, "player_categories", labels)
         dealer = summary_counts(summary, "dealer_categories", labels)
-    for name, observed, p in (
-        ("player hand categories", player, player_p),
-        ("dealer hand categories", dealer, dealer_p),
-    ):
+    titles = category_titles(spec.shape)
+    for name, observed, p in zip(titles, (player, dealer), (player_p, dealer_p), strict=True):
         family.chi_square(name, observed, p, detail=f"most off: {labels[most_off(observed, p)]}")
     if summary is None:
         family.card_frequencies(tally)
