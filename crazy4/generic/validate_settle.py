@@ -16,7 +16,16 @@ from math import lcm
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.generic.rulesearch import Misread, SpecRows, category_nets, spec_edits
+from crazy4.core.category_pays import CategoryPays
+from crazy4.generic.rulesearch import (
+    Misread,
+    SpecEdit,
+    SpecRows,
+    category_nets,
+    parts_categories,
+    spec_edits,
+    table_line_edits,
+)
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import CellSettlement, GameSpec, SideBetSpec
 from crazy4.validate.checks import Component, mismatches, settlement_examples
@@ -159,6 +168,9 @@ class SpecSettler:
         play = self.settlement.parts["play"][:, 1, 3] / self.settlement.unit  # beats, qualified
         expected["play"] = category_nets(play, self.category, size)
         differs = self._paid(sub, base, wrong, (strength, dealer, multiple))
+        table = self._side_table()
+        if table is not None:  # its lines searched by line and hand group, after the others
+            differs.pop("side", None)
         names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label, "play": "Play"}
         qualifier = self.spec.qualifier(self.rules)
         rule = (qualifier, self.rules.dealer.qualifier)
@@ -169,6 +181,8 @@ class SpecSettler:
             ties,
             (misread, size),
         )
+        if table is not None:
+            edits += self._table_lines(table, sub, base, wrong, strength, edits)
         labels = self.spec.ranking.categories
         component_names = [c.name for c in sub]
 
@@ -200,6 +214,36 @@ class SpecSettler:
             example,
             self.options.examples,
         )
+
+    def _side_table(self) -> CategoryPays | None:
+        """The side bet's table when its lines part a category (a line from a pair of aces
+        up: :func:`crazy4.generic.rulesearch.parts_categories`), else None."""
+        if self.side_name is None:
+            return None
+        pays = next(s.pays for s in self.spec.side_bets(self.rules) if s.name == self.side_name)
+        return pays if parts_categories(self.spec.ranking, pays) else None
+
+    def _table_lines(
+        self,
+        table: CategoryPays,
+        sub: list[Component],
+        base: dict[str, npt.NDArray[np.float64]],
+        wrong: npt.NDArray[np.intp],
+        strength: IntArray,
+        found: list[tuple[Variant, SpecEdit]],
+    ) -> list[tuple[Variant, SpecEdit]]:
+        """The side bet's pay-line edits, by line and hand group
+        (:func:`crazy4.generic.rulesearch.table_line_edits`), those not ``found`` already."""
+        lines: list[tuple[Variant, SpecEdit]] = []
+        for c in sub:
+            out = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
+            if c.name == self.side_key and out.size:
+                observed = c.logged[out] / np.where(c.wager[out] > 0, c.wager[out], 1)
+                label = self.spec.side_bet_label
+                ranking = self.spec.ranking
+                lines += table_line_edits(ranking, label, table, strength[out], observed)
+        known = {variant for variant, _ in found}
+        return [line for line in lines if line[0] not in known]
 
     def _paid(
         self,

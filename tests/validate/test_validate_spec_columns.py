@@ -17,6 +17,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from crazy4.core.cards import colex_indices, parse_cards
+from crazy4.core.strength_table import BEST_FOUR
 from crazy4.generic.bestfour_game import BestFourGame
 from crazy4.generic.simulate import SpecSimulator
 from crazy4.generic.validate import SpecValidator
@@ -29,12 +31,18 @@ RULES = "four-card-standard"
 
 
 @pytest.fixture(scope="module")
-def planted(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A seeded two-seat log with faults: a missing Bad Beat net, a dealer hand changed in
-    the second seat of a round, and Bad Beat nets paid where the bet lost."""
-    folder = tmp_path_factory.mktemp("spec_columns")
-    log = folder / "log.parquet"
-    run_simulation(make_plan(load_rules(RULES), rounds=3_000, seed=21, seats=2), log_path=log)
+def log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A seeded two-seat log of the standard rules."""
+    path = tmp_path_factory.mktemp("spec_columns") / "log.parquet"
+    run_simulation(make_plan(load_rules(RULES), rounds=3_000, seed=21, seats=2), log_path=path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def planted(log: Path) -> Path:
+    """The log with faults: a missing Bad Beat net, a dealer hand changed in the second seat
+    of a round, and Bad Beat nets paid where the bet lost."""
+    folder = log.parent
     frame = pd.read_parquet(log)
     frame["decision"] = frame["decision"].astype(str)
     frame.loc[8, "bad_beat_net"] = np.nan
@@ -109,3 +117,24 @@ def test_simple_strategy_from_the_settlement(
     old_tests = {test["name"]: test for test in _check(old, "Statistics").tests}
     new_tests = {test["name"]: test for test in _check(new, "Statistics").tests}
     assert new_tests["mean of ante_play"] == old_tests["mean of ante_play"]
+
+
+def test_a_line_within_a_category_is_inferred_as_the_best_four_validator(
+    log: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Aces Up paid 1 to 1 on a pair of kings: a line of a hand group below the table's pair
+    of aces line, which a search by category cannot name."""
+    frame = pd.read_parquet(log)
+    cards = np.array([sorted(parse_cards(str(hand))) for hand in frame["player"]])
+    strength = BEST_FOUR.strengths(5)[colex_indices(cards)]
+    kings = (strength >= BEST_FOUR.strength_of("pair of kings")) & (
+        strength < BEST_FOUR.strength_of("pair of aces")
+    )
+    frame.loc[kings, "aces_up_net"] = frame.loc[kings, "aces_up"]
+    path = log.parent / "kings.parquet"
+    frame.to_parquet(path)
+    old, new = _both(path, monkeypatch)
+    old_inferred, new_inferred = _check(old, "Rule inference"), _check(new, "Rule inference")
+    assert "pair of kings" in old_inferred.summary
+    assert new_inferred.summary == old_inferred.summary
+    assert new_inferred.findings.keys() == old_inferred.findings.keys()
