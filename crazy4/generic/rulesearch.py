@@ -223,13 +223,13 @@ def spec_edits(
     misread: tuple[Misread, int] = (Misread(), 0),
 ) -> list[tuple[Variant, SpecEdit]]:
     """The single edits searched: the switches (``qualifier``: the rule set's, its strength
-    and its words; ``ties``: each other tie rule, its variant and name), the misreadings of
-    the ranking the rows have (``misread``: the rows as misread and the hand size), then the
-    pay lines of the wagers in ``wrong``
-    (each its differing rows' categories and logged nets per unit, from one or more columns:
-    the Ante Bonus's own and what the Ante paid beyond its net; ``expected`` the net per
-    unit the rule set pays each category; ``names`` the wagers as printed), then the Ante
-    Bonus folded into the Ante when the log writes it apart.
+    and its words; none of the qualifier's where every dealer qualifies, strength 0;
+    ``ties``: each other tie rule, its variant and name), the misreadings of the ranking
+    the rows have (``misread``: the rows as misread and the hand size), then the pay lines
+    of the wagers in ``wrong`` (each its differing rows' categories and logged nets per unit,
+    from one or more columns: the Ante Bonus's own and what the Ante paid beyond its net;
+    ``expected`` the net per unit the rule set pays each category; ``names`` the wagers as
+    printed), then the Ante Bonus folded into the Ante when the log writes it apart.
 
     Examples
     --------
@@ -248,7 +248,8 @@ def spec_edits(
 "A-2-3 is not a straight in the dealer's hand"]
     """
     found: list[tuple[Variant, SpecEdit]] = []
-    for text in QUALIFIERS:
+    qualifies = qualifier[0] > 0  # else every dealer qualifies: no qualifier to misread
+    for text in QUALIFIERS if qualifies else ():
         try:
             strength = ranking.strength_of(text)
         except InputError:
@@ -270,7 +271,7 @@ def spec_edits(
         (Variant("a dealer who does not qualify is compared as if it qualified",
                  "hands compared against a dealer who does not qualify"),
          SpecEdit(not_qualified="compared")),
-    ]  # fmt: skip
+    ] if qualifies else []  # fmt: skip
     found += misreadings(*misread)
     for wager, sources in wrong.items():
         for categories, observed in sources:
@@ -439,6 +440,22 @@ def table_line_edits(
         cells = np.flatnonzero(owner == index)
         net = None if odds is None else float(odds)
         found.append((variant, SpecEdit(ranges=((int(cells[0]), int(cells[-1]) + 1, net),))))
+    return found + _group_lines(ranking, bet, owner, strength, observed)
+
+
+def _group_lines(
+    ranking: Ranking,
+    bet: str,
+    owner: npt.NDArray[np.int64],
+    strength: npt.NDArray[np.int64],
+    observed: npt.NDArray[np.float64],
+) -> list[tuple[Variant, SpecEdit]]:
+    """The lines :func:`table_line_edits` adds: for each hand group on no line (``owner``:
+    each strength's line, -1 none) that the log paid most often as a win, a line from the
+    group up to the next line of its category."""
+    starts = ranking.category_starts()
+    ends = np.append(starts[1:], ranking.n_strengths)
+    found: list[tuple[Variant, SpecEdit]] = []
     off = owner[strength] < 0
     names = [ranking.group(int(s)) for s in strength[off]]
     for group in dict.fromkeys(names):

@@ -27,7 +27,8 @@ from crazy4.generic.sim_plays import exact_bets, strategy_of
 from crazy4.generic.simulate import SpecSimulator, analysis_of
 from crazy4.generic.situations import class_rows
 from crazy4.generic.validate_settle import SpecSettler
-from crazy4.generic.validate_stats import spec_statistics
+from crazy4.generic.validate_stats import rare_awards, spec_statistics
+from crazy4.log.roundlog import number_column
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import DealShape, GameSpec
 from crazy4.validate.checks import (
@@ -171,11 +172,20 @@ class SpecRun:
         compare_decisions(
             *(self.tally, good, np.where(good, classes, 0), self.decision, multiple, self.ev),
             *(self._ev_lost, batch.first_row, self.options.examples),
-            lambda row: {"player": format_cards(batch.cards["player"][row][::-1].tolist())},
+            lambda row: self._shown(batch, row),
         )
         self._count(batch, rows.bad, rounds)
         self.tally.rows += batch.n
         self.tally.rounds += rounds.n_rounds
+
+    def _shown(self, batch: LogBatch, row: int) -> dict[str, object]:
+        """The cards a strategy example shows: the player's, and the dealer's face up."""
+        shown: dict[str, object] = {
+            "player": format_cards(batch.cards["player"][row][::-1].tolist())
+        }
+        if self.spec.shape.face_up:
+            shown["up_card"] = format_cards(batch.cards["up_card"][row][::-1].tolist())
+        return shown
 
     def _situations(self, batch: LogBatch, good: npt.NDArray[np.bool_]) -> IntArray:
         """The situation class of each row (its hand's, with the up card when one is dealt;
@@ -197,6 +207,7 @@ class SpecRun:
         for wager in (self.side_key, *self._column_names):
             if wager in number:
                 rows.flag(~(number[wager] >= 0), f"{wager} negative or missing")
+        self._flag_unoffered(batch, rows)
         multiple = np.clip(decision, 0, 3)
         rows.flag(
             (decision >= 0) & ~np.isclose(batch.wager("play"), multiple * ante),
@@ -210,6 +221,24 @@ class SpecRun:
             if column in number:
                 rows.flag(np.isnan(number[column]), f"{column} missing")
         return multiple
+
+    def _flag_unoffered(self, batch: LogBatch, rows: Flagger) -> None:
+        """Flag a bet wagered that the rule set does not offer: the game's side bet with no
+        table settled, a column with a net the rule set settles nothing by (a Bad Beat under
+        a rule set without one; the progressive's is its extension's)."""
+        rules, number = self.rules, batch.number
+        label = self.spec.side_bet_label
+        if self.side_name is None and self.side_key in number:
+            what = f"{label} wagered, but {rules.name} has no {label} bet"
+            rows.flag(batch.wager(self.side_key) > 0, what)
+        names = list(batch.table.column_names)
+        known = {*self.settlement.parts, self.side_key, *self._column_names}
+        known |= {"progressive"} if rules.progressive is not None else set()
+        for name in names:
+            if f"{name}_net" in names and name not in known:
+                wager = number_column(batch.table.column(name))
+                what = f"{name} wagered, but {rules.name} has no {name} bet"
+                rows.flag(np.nan_to_num(wager) > 0, what)
 
     @property
     def _column_names(self) -> tuple[str, ...]:
@@ -279,8 +308,10 @@ class SpecRun:
         """Categories (player, dealer) by chi-square, each bet's mean by z-score
         (:func:`crazy4.generic.validate_stats.spec_statistics`)."""
         counted = (self.player_categories, self.dealer_categories)
+        rare = rare_awards(self.spec, self.rules, self.spec.side_bets(self.rules))
         return spec_statistics(
-            *(self.spec, self.rules, self.category, counted, self.tally, self.exact, summary)
+            *(self.spec, self.rules, self.category, counted, self.tally, self.exact, summary),
+            rare,
         )
 
 
@@ -309,7 +340,8 @@ class SpecValidator:
             prefix = self.simulator.side_bet_key.replace("_", "-") + "-"
             side = f"{prefix}{side}" if f"{prefix}{side}" in names else None
             if side is None:
-                raise InputError(f"unknown {self.spec.side_bet_label} table {wanted!r}")
+                has = f"; {options.rules.name} has {', '.join(names)}" if names else ""
+                raise InputError(f"unknown {self.spec.side_bet_label} table {wanted!r}{has}")
         decision = strategy_of(self.spec, options.rules, options.strategy)
         exact = exact_bets(self.spec, options.rules, decision)  # under the expected strategy
         key = self.simulator.side_bet_key

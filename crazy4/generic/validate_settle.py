@@ -160,29 +160,8 @@ class SpecSettler:
             {name: settlement for _, name, settlement in self._tie_rules()},
             by_cell,
         )
-        size = len(self.spec.ranking.categories)
-        bonus = self.settlement.parts["ante_bonus"][:, 1, 3] / self.settlement.unit
-        expected = {"ante_bonus": category_nets(bonus, self.category, size)}
-        if side is not None:
-            expected["side"] = category_nets(side, self.category, size)
-        play = self.settlement.parts["play"][:, 1, 3] / self.settlement.unit  # beats, qualified
-        expected["play"] = category_nets(play, self.category, size)
-        differs = self._paid(sub, base, wrong, (strength, dealer, multiple))
-        table = self._side_table()
-        if table is not None:  # its lines searched by line and hand group, after the others
-            differs.pop("side", None)
-        names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label, "play": "Play"}
+        edits = self._edits(sub, base, wrong, (strength, dealer, multiple), (side, misread))
         qualifier = self.spec.qualifier(self.rules)
-        rule = (qualifier, self.rules.dealer.qualifier)
-        ties = [(variant, name) for variant, name, _ in self._tie_rules()]
-        size = self.spec.shape.hand_cards
-        edits = spec_edits(
-            *(self.spec.ranking, rule, differs, expected, names, bonus_apart),
-            ties,
-            (misread, size),
-        )
-        if table is not None:
-            edits += self._table_lines(table, sub, base, wrong, strength, edits)
         labels = self.spec.ranking.categories
         component_names = [c.name for c in sub]
 
@@ -214,6 +193,42 @@ class SpecSettler:
             example,
             self.options.examples,
         )
+
+    def _edits(
+        self,
+        sub: list[Component],
+        base: dict[str, npt.NDArray[np.float64]],
+        wrong: npt.NDArray[np.intp],
+        showdown: tuple[IntArray, IntArray, IntArray],
+        read: tuple[npt.NDArray[np.float64] | None, Misread],
+    ) -> list[tuple[Variant, SpecEdit]]:
+        """The single edits searched on the differing rows (``wrong``): the switches, the
+        misreadings and the pay lines (:func:`crazy4.generic.rulesearch.spec_edits`), a side
+        bet's table whose lines part a category by line and hand group after them."""
+        side, misread = read
+        size = len(self.spec.ranking.categories)
+        bonus = self.settlement.parts["ante_bonus"][:, 1, 3] / self.settlement.unit
+        expected = {"ante_bonus": category_nets(bonus, self.category, size)}
+        if side is not None:
+            expected["side"] = category_nets(side, self.category, size)
+        play = self.settlement.parts["play"][:, 1, 3] / self.settlement.unit  # beats, qualified
+        expected["play"] = category_nets(play, self.category, size)
+        differs = self._paid(sub, base, wrong, showdown)
+        table = self._side_table()
+        if table is not None:  # its lines searched by line and hand group, after the others
+            differs.pop("side", None)
+        names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label, "play": "Play"}
+        rule = (self.spec.qualifier(self.rules), self.rules.dealer.qualifier)
+        ties = [(variant, name) for variant, name, _ in self._tie_rules()]
+        bonus_apart = any(c.name == "ante_bonus" for c in sub)
+        edits = spec_edits(
+            *(self.spec.ranking, rule, differs, expected, names, bonus_apart),
+            ties,
+            (misread, self.spec.shape.hand_cards),
+        )
+        if table is not None:
+            edits += self._table_lines(table, sub, base, wrong, showdown[0], edits)
+        return edits
 
     def _side_table(self) -> CategoryPays | None:
         """The side bet's table when its lines part a category (a line from a pair of aces

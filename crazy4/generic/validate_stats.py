@@ -9,17 +9,22 @@ of a log only), and each bet's mean by z-score with its power.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import ExactBet
+from crazy4.core.category_pays import PayLine
 from crazy4.generic.simulate import analysis_of
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import DealShape, GameSpec
+from crazy4.spec.specification import DealShape, GameSpec, SideBetSpec
 from crazy4.validate.statistics import StatFamily, Summary, bet_samples, most_off, summary_counts
 from crazy4.validate.tally import Tally
 
 IntArray = npt.NDArray[np.int64]
+#: A side bet's award is rare when it comes less often than one hand in this many.
+RARE = 1_000
 
 
 def category_titles(shape: DealShape) -> tuple[str, str]:
@@ -50,11 +55,12 @@ def spec_statistics(
     tally: Tally,
     exact: dict[str, ExactBet],
     summary: Summary | None,
+    rare: Mapping[str, tuple[str, ...]] | None = None,
 ) -> StatFamily:
     """Categories (player, dealer) by chi-square, each bet's mean by z-score: of the rows
     counted (``counted``: the player's and the dealer's categories; ``tally``), or of the totals
     of ``summary``; ``category`` the category of every strength, ``exact`` every bet's exact
-    value.
+    value; ``rare`` the side bets whose top awards are rare (:func:`rare_awards`), each noted.
 
     Examples
     --------
@@ -68,6 +74,7 @@ def spec_statistics(
     >>> [test.name for test in family.tests][:2]
     ['player hand categories', 'dealer hand categories']
     """
+    rare = rare or {}
     analysis = analysis_of(spec, rules)
     labels = list(spec.ranking.categories)
     size = len(labels)
@@ -89,5 +96,53 @@ def spec_statistics(
     if summary is None:
         family.card_frequencies(tally)
     for sample in bet_samples(tally.bets, exact, summary, family.notes):
-        family.tests.append(sample.mean_test(show_design=False)[0])  # with its power
+        test, se = sample.mean_test(show_design=False)  # with its power
+        family.tests.append(test)
+        if sample.name in rare:
+            family.notes.append(
+                f"{sample.name}: its top awards ({', '.join(rare[sample.name])}) are rare; a "
+                f"sample of {sample.hands:,} hands resolves the mean only to ± {se:.4f}"
+            )
     return family
+
+
+def _share(
+    spec: GameSpec, strengths: IntArray, weights: npt.NDArray[np.float64], line: PayLine
+) -> float:
+    """The share of the hands (``strengths`` of the analysis's classes, ``weights``) a pay
+    line pays: its category's from the line's minimum strength."""
+    starts = spec.ranking.category_starts()
+    hit = strengths >= line.minimum_strength
+    if line.category + 1 < len(starts):
+        hit &= strengths < int(starts[line.category + 1])
+    return float(weights[hit].sum() / weights.sum())
+
+
+def rare_awards(
+    spec: GameSpec, rules: RuleSet, bets: Sequence[SideBetSpec]
+) -> dict[str, tuple[str, ...]]:
+    """The side bets among ``bets`` whose two top awards (the lines paying most) are each
+    rarer than one hand in :data:`RARE` under the exact analysis, with those awards: the
+    statistics note that a sample resolves their means only so far.
+
+    Examples
+    --------
+    >>> from crazy4.registry import game_named, load_rules
+    >>> rules = load_rules("four-card-standard")
+    >>> spec = game_named("four-card-poker").spec
+    >>> rare_awards(spec, rules, spec.side_bets(rules)[:1])
+    {'aces-up-50-40-8-5-4-3-1': ('four of a kind', 'straight flush')}
+    """
+    analysis = analysis_of(spec, rules)
+    weights = np.asarray(analysis.weights, dtype=np.float64)
+    found: dict[str, tuple[str, ...]] = {}
+    for bet in bets:
+        if not bet.on_hand_alone(spec.ranking) and bet.column is None:
+            continue
+        lines = sorted(bet.pays.lines, key=lambda line: line.odds, reverse=True)
+        if not lines:
+            continue
+        top = lines[:2]
+        if all(_share(spec, analysis.strengths, weights, line) * RARE < 1 for line in top):
+            found[bet.name] = tuple(line.label for line in top)
+    return found
