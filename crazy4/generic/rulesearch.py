@@ -36,7 +36,7 @@ from crazy4.spec.specification import CellSettlement, Ranking
 from crazy4.validate.infer import Variant
 from crazy4.validate.misread import compare_pairs_by_high_card, low_straight_name
 from crazy4.validate.patterns import amount_verb
-from crazy4.validate.switches import odds_of_net
+from crazy4.validate.switches import most_paid, odds_of_net
 
 FloatNets = dict[str, npt.NDArray[np.float64]]
 
@@ -333,10 +333,7 @@ def _line_edits(
     it (changed, removed, or added where the table pays nothing)."""
     found: list[tuple[Variant, SpecEdit]] = []
     for category in np.unique(categories).tolist():
-        values, counts = np.unique(
-            np.round(observed[categories == category], 6), return_counts=True
-        )
-        logged = odds_of_net(float(values[np.argmax(counts)]))
+        logged = most_paid(observed[categories == category])
         paid = odds_of_net(float(expected[category]))
         if logged == paid:
             continue
@@ -422,8 +419,7 @@ def table_line_edits(
         on_line = owner[strength] == index
         if not on_line.any():
             continue
-        values, counts = np.unique(np.round(observed[on_line], 6), return_counts=True)
-        odds = odds_of_net(float(values[np.argmax(counts)]))
+        odds = most_paid(observed[on_line])
         if odds == line.odds:
             continue
         paid = format_odds(line.odds)
@@ -460,8 +456,7 @@ def _group_lines(
     names = [ranking.group(int(s)) for s in strength[off]]
     for group in dict.fromkeys(names):
         mine = np.array([name == group for name in names])
-        values, counts = np.unique(np.round(observed[off][mine], 6), return_counts=True)
-        odds = odds_of_net(float(values[np.argmax(counts)]))
+        odds = most_paid(observed[off][mine])
         if odds is None:
             continue
         first = int(strength[off][mine].min())
