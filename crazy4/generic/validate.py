@@ -143,7 +143,8 @@ class SpecRun:
         batch.derive_strengths("dealer", self.spec.ranking.strengths(shape.dealer_cards))
         early = batch.early  # the checks of the batch alone, made here on the reader's thread
         batch.derived["multiple"] = self._flag(batch, early)
-        early.rounds = split_rounds(batch.table, first_row - 1, early, batch.number)
+        seats = self.options.table_seats  # the seats the log's metadata records, or a deck's
+        early.rounds = split_rounds(batch.table, first_row - 1, early, batch.number, seats)
         player, dealer = batch.indices("player"), batch.indices("dealer")
         starts, round_of_row = early.rounds.starts, early.rounds.round_of_row
         changed = unlike_first_of_round(batch.cards["dealer"], round_of_row, starts)
