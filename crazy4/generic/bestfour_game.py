@@ -2,18 +2,19 @@
 
 Crazy 4 Poker and Four Card Poker are each a subclass of :class:`BestFourGame` holding the
 game's data (its key, title, deal, bets and texts) and a few hooks that name its parts: its
-rule set, its exact reference, its settlement, its analysis and report, the validator's game
-part, its outcome cells, and the game as a specification (:attr:`BestFourGame.spec`). One hand
-(``crazy4 hand``) and the simulator are the specification engines' jobs
-(:mod:`crazy4.generic.hand`, :mod:`crazy4.generic.simulate`) as for every game; hole cards are
+rule set, its exact reference, its settlement, its analysis and report, its outcome cells, and
+the game as a specification (:attr:`BestFourGame.spec`). One hand (``crazy4 hand``), the
+simulator and the validator are the specification engines' jobs (:mod:`crazy4.generic.hand`,
+:mod:`crazy4.generic.simulate`, :mod:`crazy4.generic.validate`) as for every game (Crazy 4
+Poker's validator still the best-four one, :mod:`crazy4.generic.bestfour_validate`, over its
+own checks); hole cards are
 the one hole-card engine's over :attr:`BestFourGame.spec`, and collusion and surveillance the
 specification's roles as for every game (:class:`crazy4.generic.roles.SpecRoles`: the game
 names its practical team rules, :attr:`~crazy4.generic.roles.SpecRoles.team_rules`, and the
 parts of its main game a colluding table values apart,
 :meth:`~crazy4.generic.roles.SpecRoles.bet_parts`); the rest -- the analysis handed to the
-drivers and the validator -- is this class's, over the best-four engines
-(:mod:`crazy4.generic.bestfour_validate`) until issue 42 moves each job onto the specification
-engines.
+drivers -- is this class's, over the best-four engines until issue 42 moves each job onto the
+specification engines.
 
 The hooks import the game's heavy modules when first called, so registering a game or reading a
 rule file loads none of them. The simulator is built once per game and process (it keeps the
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
 
     from crazy4.core.bets import ExactBet
     from crazy4.generic.bestfour_report import BestFourAnalysis, BestFourReport
-    from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
@@ -138,10 +138,6 @@ class BestFourGame(SpecRoles, ABC):
     @abstractmethod
     def report(self) -> BestFourReport:
         """The game's report (:mod:`crazy4.generic.bestfour_report`)."""
-
-    @abstractmethod
-    def checks(self) -> BestFourChecks:
-        """The validator's game part (:class:`crazy4.generic.bestfour_validate.BestFourChecks`)."""
 
     @property
     @abstractmethod
@@ -258,8 +254,11 @@ class BestFourGame(SpecRoles, ABC):
         return simulator
 
     def validator(self) -> ValidatedGame:
-        """The best-four log checks (:mod:`crazy4.generic.bestfour_validate`) over
-        :meth:`checks`."""
-        from crazy4.generic.bestfour_validate import BestFourValidator
+        """The one spec validator over :attr:`spec`
+        (:class:`crazy4.generic.validate.SpecValidator`), as every game's."""
+        from crazy4.generic.simulate import SpecSimulator
+        from crazy4.generic.validate import SpecValidator
 
-        return BestFourValidator(self, self.checks())
+        simulator = self.simulator()
+        assert isinstance(simulator, SpecSimulator)
+        return SpecValidator(self.spec, simulator)

@@ -1,6 +1,7 @@
 """The validator's role of a best-four game (:class:`crazy4.validate.game.ValidatedGame`).
 
-Written once for every best-four-of-five game (Crazy 4 Poker, Four Card Poker); the game
+Written for the best-four-of-five games (Crazy 4 Poker's, Four Card Poker's validator being
+the specification one now: :mod:`crazy4.generic.validate`); the game
 supplies a :class:`BestFourChecks`: its columns, its reference and settlement, its wagers and
 bets, the statistics only it has, and its readings (:mod:`crazy4.generic.bestfour_variants`).
 Each batch of whole rounds is checked in steps: the wagers (decisions, the Play against the
@@ -89,10 +90,6 @@ class BestFourChecks:
         ``matched(rules)``: the wagers that must equal the Ante.
     net_columns : tuple
         The net columns flagged when missing.
-    net_needs_wager : bool
-        A side wager's net without the wager flagged.
-    multiples_named : bool
-        The rules' Play multiples named where a row's is not allowed.
     settle : callable
         ``settle(run, batch, good)``: the batch's rows settled again (:class:`Settled`).
     bet_values : callable
@@ -101,8 +98,6 @@ class BestFourChecks:
         ``blind(rules)``: whether the rules deal blind second hands (None: the game never does).
     raise_minimum : bool
         Raises below the minimum flagged, deviations grouped, the minimum's variant searched.
-    sequence_by_category : bool
-        The sequence of rounds tested on the dealer's categories (else its strengths).
     summary_keys : tuple
         The keys of a JSON summary.
     category_titles : tuple
@@ -111,13 +106,8 @@ class BestFourChecks:
         ``hand_tests(run, family, summary)``: the game's tests besides the categories.
     bet_notes : callable
         ``bet_notes(run, bet, hands, se)``: notes on a bet's test.
-    bet_design : bool
-        Bet tests with their design (the rule set named, shared dealer hands noted, bets with
-        no hands left out), else with their power.
     strategy_by, left_out : str
         The words after the strategy check's count; what the well-formed check says of bad rows.
-    lost_per_deviation : bool
-        The strategy check states the EV lost per deviation too.
     """
 
     readings: BestFourReadings[Any, Any]
@@ -130,26 +120,16 @@ class BestFourChecks:
     offered: Callable[[Any, int | None], frozenset[str]]
     matched: Callable[[Any], tuple[str, ...]]
     net_columns: tuple[str, ...]
-    net_needs_wager: bool
-    multiples_named: bool
     settle: Callable[[BestFourRun, LogBatch, BoolArray], Settled]
     bet_values: Callable[[BestFourRun, LogBatch, BoolArray, BoolArray], BetValues]
     blind: Callable[[Any], bool] | None
     raise_minimum: bool
-    sequence_by_category: bool
     summary_keys: tuple[str, ...]
     category_titles: tuple[str, str]
     hand_tests: Callable[[BestFourRun, StatFamily, Summary | None], None]
     bet_notes: Callable[[BestFourRun, str, int, float], list[str]]
-    bet_design: bool
     strategy_by: str
     left_out: str
-    lost_per_deviation: bool
-
-    @property
-    def up_card(self) -> bool:
-        """Whether the log shows a dealer card face up (an ``up_card`` column)."""
-        return any(name == "up_card" for name, _, _ in self.hands)
 
 
 #: The exact bets of each (reference, strategy) validated, computed once.
@@ -162,9 +142,9 @@ class BestFourValidator:
     Examples
     --------
     >>> from crazy4.registry import game_named, load_rules
-    >>> four_card = game_named("four-card-poker")
-    >>> validator = BestFourValidator(four_card, four_card.checks())
-    >>> run = validator.start(Options(load_rules("four-card-standard")), {})
+    >>> crazy_four = game_named("crazy-4-poker")
+    >>> validator = BestFourValidator(crazy_four, crazy_four.checks())
+    >>> run = validator.start(Options(load_rules("crazy4-standard")), {})
     >>> run.side_table, "ante_play" in run.reference_bets
     (0, True)
     """
@@ -287,15 +267,9 @@ class BestFourRun:
         taken = np.clip(batch.decision, 0, 3)
         strength = batch.derived["player_strength"]
         deviations_before = self.tally.deviations
-        up_card = batch.indices("up_card")[:, 0] if self.game.up_card else None
 
         def describe(row: int) -> dict[str, object]:
-            shown: dict[str, object] = {
-                "player": format_cards(batch.cards["player"][row][::-1].tolist())
-            }
-            if up_card is not None:
-                shown["up_card"] = format_cards([int(up_card[row])])
-            return shown
+            return {"player": format_cards(batch.cards["player"][row][::-1].tolist())}
 
         groups = strategy_groups() if self.game.raise_minimum else None
         compare_decisions(
@@ -317,11 +291,11 @@ class BestFourRun:
         inferences = {"settlement": self.inference}
         if self.game.raise_minimum:
             inferences["strategy"] = self.strategy_inference
-        by, per_deviation = self.game.strategy_by, self.game.lost_per_deviation
+        by = self.game.strategy_by
         return [
             well_formed_check(self.tally, self.game.left_out),
             settlement_check(self.tally, self.rules.name),
-            strategy_check(self.tally, self.options.strategy, by, per_deviation=per_deviation),
+            strategy_check(self.tally, self.options.strategy, by),
             inference_check(self.rules.name, inferences, self.tally.settled_rows),
         ]
 
@@ -346,11 +320,10 @@ class BestFourRun:
         for wager, _ in game.side_wagers:
             if wager in number:
                 rows.flag(~(number[wager] >= 0), f"{wager} negative or missing")
-                if game.net_needs_wager:
-                    rows.flag(
-                        (batch.wager(wager) == 0) & (batch.wager(f"{wager}_net") != 0),
-                        f"{wager}_net without a {wager} wager",
-                    )
+                rows.flag(
+                    (batch.wager(wager) == 0) & (batch.wager(f"{wager}_net") != 0),
+                    f"{wager}_net without a {wager} wager",
+                )
         offered = game.offered(rules, self.side_table)
         for wager, name in game.side_wagers:
             if wager not in offered:
@@ -369,19 +342,18 @@ class BestFourRun:
         allowed[[0, *rules.play.multiples]] = True
         allowed[BLIND] = blind_allowed
         named = ", ".join(str(m) for m in rules.play.multiples)
-        multiples = f" (multiples {named})" if game.multiples_named else ""
         rows.flag(
             (decision >= 0) & ~allowed[np.clip(decision, 0, 4)],
-            f"Play multiple not allowed by {rules.name}{multiples}",
+            f"Play multiple not allowed by {rules.name} (multiples {named})",
         )
         for column in game.net_columns:
             if column in number:
                 rows.flag(np.isnan(number[column]), f"{column} missing")
 
     def _read_hands(self, batch: LogBatch, rows: Flagger) -> Rounds:
-        """The rounds; flag raises below the minimum, an up card not in the dealer's hand, a
-        dealer hand (or up card) that changes within a round and cards dealt twice."""
-        cards_ok, up_card = batch.cards_ok, self.game.up_card
+        """The rounds; flag raises below the minimum, a dealer hand that changes within a round
+        and cards dealt twice."""
+        cards_ok = batch.cards_ok
         player_idx, dealer_idx = batch.indices("player"), batch.indices("dealer")
         if self.game.raise_minimum:
             play = self.rules.play
@@ -392,24 +364,12 @@ class BestFourRun:
                 & (batch.derived["player_strength"] < play.raise_minimum_strength),
                 f"Play above 1x below {play.raise_minimum} (the raise minimum)",
             )
-        if up_card:
-            up_idx = batch.indices("up_card")[:, 0]
-            rows.flag(
-                cards_ok & ~(dealer_idx == up_idx[:, None]).any(axis=1),
-                "up card not in the dealer's hand",
-            )
         rounds = split_rounds(
             batch.table, batch.first_row - 1, rows, batch.number, self.options.table_seats
         )
         changed = unlike_first_of_round(batch.cards["dealer"], rounds.round_of_row, rounds.starts)
-        if up_card:
-            changed |= unlike_first_of_round(
-                batch.indices("up_card"), rounds.round_of_row, rounds.starts
-            )
-        dealer = "dealer cards or up card" if up_card else "dealer cards"
-        rows.flag(cards_ok & changed, f"{dealer} differ between rows of one round")
-        seen = "seats, dealer and up card" if up_card else "seats and dealer"
-        what = f"a card dealt twice in one round ({seen})"
+        rows.flag(cards_ok & changed, "dealer cards differ between rows of one round")
+        what = "a card dealt twice in one round (seats and dealer)"
         flag_repeated_cards(rows, player_idx, dealer_idx, cards_ok, rounds, what)
         return rounds
 
@@ -429,9 +389,6 @@ class BestFourRun:
             first_seat = kept_rounds & ~blind[starts]
             self.first_cells += np.bincount(cell[starts][first_seat], minlength=6)
         marked, pair = dealer_strength, int(category_thresholds()[1])
-        if self.game.sequence_by_category:
-            marked = category_of_strength()[dealer_strength].astype(np.int64)
-            pair = int(HandCategory.PAIR)
         self.tally.tally_positions(
             *(batch.indices("player"), batch.indices("dealer"), marked, keep),
             *(kept_rounds, starts, rounds.round_of_row, pair),
@@ -471,19 +428,18 @@ class BestFourRun:
         game.hand_tests(self, family, summary)
         if summary is None:
             family.card_frequencies(self.tally)
-        design = game.bet_design
-        under = f" under {self.rules.name}" if design else ""
+        under = f" under {self.rules.name}"
         samples = bet_samples(self.tally.bets, self.reference_bets, summary, family.notes, under)
         seats = 1 if summary is None else int(summary.get("seats", 1))
-        if design and seats > 1:
+        if seats > 1:
             family.notes.append(
                 "bet z-scores from a summary treat hands as independent; seats sharing a dealer "
                 "hand make them slightly optimistic"
             )
         for sample in samples:
-            if design and sample.hands == 0:
+            if sample.hands == 0:
                 continue
-            test, se = sample.mean_test(show_design=design)
+            test, se = sample.mean_test()
             family.tests.append(test)
             family.notes.extend(game.bet_notes(self, sample.name, sample.hands, se))
         return family

@@ -2,7 +2,8 @@
 
 Each edit (:class:`Reading`) is one way an engine may read the rules differently; edits
 compose, so :class:`crazy4.validate.search.Search` settles rows under two or three at once.
-Written once here for every best-four-of-five game (Crazy 4 Poker, Four Card Poker):
+Written for the best-four-of-five games (Crazy 4 Poker; Four Card Poker's inference is the
+specification one now, :mod:`crazy4.generic.rulesearch`):
 
 * one ``[dealer]`` switch of the rule set (:func:`crazy4.validate.switches.dealer_switches`;
   the qualifiers too in a game whose dealer qualifies);
@@ -231,8 +232,6 @@ class BestFourReadings(Generic[Rules, Settle]):
     misreadings : callable
         ``misreadings(rules)``: the game's own readings, searched before and after the A-2-3-4
         ones.
-    optional : callable
-        ``optional(rules, logged)``: readings searched only when the log writes ``logged``.
     bonus : BonusTable or None
         The main game's pay table searched beside the side bet's (the Super Bonus, the Ante
         Bonus).
@@ -242,7 +241,6 @@ class BestFourReadings(Generic[Rules, Settle]):
 
     qualifies: bool
     misreadings: Callable[[Rules], tuple[list[tuple[Variant, Reading]], ...]]
-    optional: Callable[[Rules, frozenset[str]], list[tuple[Variant, Reading]]]
     bonus: BonusTable[Rules] | None
     settle: Callable[[Settle, Reading, Dealt, Showdown], FloatNets]
 
@@ -292,12 +290,12 @@ class BestFourVariants(Generic[Rules, Settle]):
     Examples
     --------
     >>> from crazy4.registry import game_named, load_rules
-    >>> game = game_named("four-card-poker")
-    >>> variants = BestFourVariants(load_rules("four-card-standard"), game, game.checks().readings)
-    >>> [v.difference for v, _ in variants.fixed][:2]
-    ['ties = push (ties push), not player', 'ties = dealer (the dealer wins ties), not player']
-    >>> variants.pay_table(variants.rules, "aces_up", 1)[1:]
-    ('Aces Up', 'lost')
+    >>> game = game_named("crazy-4-poker")
+    >>> variants = BestFourVariants(load_rules("crazy4-standard"), game, game.checks().readings)
+    >>> [v.difference for v, _ in variants.fixed][1]
+    'ties = dealer (the dealer wins ties), not push'
+    >>> variants.pay_table(variants.rules, "queens_up", 1)[1:]
+    ('Queens Up', 'lost')
     """
 
     def __init__(
@@ -416,7 +414,7 @@ def infer_rows(
     wrong = np.flatnonzero(~agrees(sub, base))
     if wrong.size == 0:
         return
-    candidates = [*variants.fixed, *variants.game.optional(variants.rules, part.logged)]
+    candidates = list(variants.fixed)
     for c in sub:
         differs = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
         if differs.size:

@@ -19,16 +19,16 @@ Examples
 >>> import pyarrow as pa
 >>> from crazy4.registry import game_named, load_rules
 >>> from crazy4.validate.report import Options
->>> game = game_named("four-card-poker")
->>> run = game.validator().start(Options(load_rules("four-card-standard")), {})
->>> table = pa.table({"decision": ["1x", "fold"], "aces_up": [1.0, 0.0],
-...                   "aces_up_net": [3.0, 0.0]})
->>> batch = LogBatch.read(table, 0, (), ("aces_up", "aces_up_net"), examples=5)
->>> [c.name for c in side_components(run, batch, {"aces_up": np.array([3, 0])})]
-['aces_up']
+>>> game = game_named("crazy-4-poker")
+>>> run = game.validator().start(Options(load_rules("crazy4-standard")), {})
+>>> table = pa.table({"decision": ["1x", "fold"], "queens_up": [1.0, 0.0],
+...                   "queens_up_net": [3.0, 0.0]})
+>>> batch = LogBatch.read(table, 0, (), ("queens_up", "queens_up_net"), examples=5)
+>>> [c.name for c in side_components(run, batch, {"queens_up": np.array([3, 0])})]
+['queens_up']
 >>> values = side_values(run, batch, np.array([True, True]))
 >>> {name: (hands.tolist(), nets.tolist()) for name, (hands, nets) in values.items()}
-{'aces-up-50-40-8-5-4-3-1': ([True, False], [3.0, 0.0])}
+{'queens-up-50-40-8-4-3-2-1': ([True, False], [3.0, 0.0])}
 """
 
 from __future__ import annotations
@@ -138,9 +138,6 @@ class BestFourRows:
         the hands' strengths are derived.
     extra : callable
         ``extra(run, batch, cells)``: components of the game's own columns (none by default).
-    dealer_hands : callable
-        ``dealer_hands(reference)``: the dealer's strength by colex index of its cards (by
-        default the player's, ``reference.strength_of_hand``).
     """
 
     cells: Callable[[BestFourRun, IntArray, IntArray], tuple[IntArray, ...]]
@@ -149,14 +146,11 @@ class BestFourRows:
     extra: Callable[[BestFourRun, LogBatch, tuple[IntArray, ...]], list[Component]] = (
         lambda run, batch, cells: []
     )
-    dealer_hands: Callable[[Any], npt.NDArray[np.integer]] = lambda reference: (
-        reference.strength_of_hand
-    )
 
     def derive(self, reference: Any, batch: LogBatch) -> None:
         """The hands' strengths and the strategy's class of every row, in ``batch.derived``."""
         batch.derive_strengths("player", reference.strength_of_hand)
-        batch.derive_strengths("dealer", self.dealer_hands(reference))
+        batch.derive_strengths("dealer", reference.strength_of_hand)
         batch.derived["situation"] = self.situation(reference, batch).astype(np.int64)
 
     def settle(self, run: BestFourRun, batch: LogBatch, good: BoolArray) -> Settled:

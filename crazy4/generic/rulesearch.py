@@ -29,13 +29,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.category_pays import CategoryPays
 from crazy4.core.paytables import format_odds
 from crazy4.errors import InputError
 from crazy4.spec.specification import CellSettlement, Ranking
 from crazy4.validate.infer import Variant
 from crazy4.validate.misread import compare_pairs_by_high_card, low_straight_name
 from crazy4.validate.patterns import amount_verb
-from crazy4.validate.switches import odds_of_net
+from crazy4.validate.switches import most_paid, odds_of_net
 
 FloatNets = dict[str, npt.NDArray[np.float64]]
 
@@ -62,7 +63,9 @@ class Misread:
 class SpecEdit:
     """One edit of a spec game's settlement (module docstring); :meth:`merge` composes.
 
-    ``lines`` are (wager, category, odds per unit or None for no line).
+    ``lines`` are (wager, category, odds per unit or None for no line); ``ranges`` the side
+    bet's lines by strength (first, end, odds per unit or None), for a table whose lines part
+    a category (:func:`table_line_edits`).
     """
 
     qualifier: int | None = None
@@ -71,6 +74,7 @@ class SpecEdit:
     lines: tuple[tuple[str, int, float | None], ...] = ()
     bonus_in_ante: bool = False
     flags: frozenset[str] = frozenset()
+    ranges: tuple[tuple[int, int, float | None], ...] = ()
 
     def merge(self, other: SpecEdit) -> SpecEdit:
         """Both edits at once (the other's switch where both set one).
@@ -79,7 +83,7 @@ class SpecEdit:
         --------
         >>> SpecEdit(ties="dealer").merge(SpecEdit(qualifier=3))
         SpecEdit(qualifier=3, ties='dealer', not_qualified=None, lines=(), bonus_in_ante=False, \
-flags=frozenset())
+flags=frozenset(), ranges=())
         """
         return SpecEdit(
             other.qualifier if other.qualifier is not None else self.qualifier,
@@ -88,6 +92,7 @@ flags=frozenset())
             self.lines + other.lines,
             self.bonus_in_ante or other.bonus_in_ante,
             self.flags | other.flags,
+            self.ranges + other.ranges,
         )
 
 
@@ -115,6 +120,9 @@ class SpecRows:
         The rows as the ranking's misreadings rank them.
     tie_rules : dict
         The settlement of the rule set with each other tie rule (by the rule's name).
+    by_cell : dict
+        The net per unit of each bet in a column of its own (a Bad Beat Bonus), by strength,
+        decision and outcome cell (by its column's name).
     """
 
     strength: npt.NDArray[np.int64]
@@ -128,6 +136,7 @@ class SpecRows:
     bonus_apart: bool
     misread: Misread = Misread()
     tie_rules: dict[str, CellSettlement] = field(default_factory=dict)
+    by_cell: dict[str, npt.NDArray[np.float64]] = field(default_factory=dict)
 
     def settle(self, edits: Sequence[SpecEdit]) -> FloatNets:
         """Nets per unit of every logged wager under all ``edits`` at once.
@@ -171,6 +180,7 @@ class SpecRows:
         unit = settlement.unit
         index = (player, self.multiple, cell)
         nets = {name: part[index] / unit for name, part in settlement.parts.items()}
+        nets.update({name: table[index] for name, table in self.by_cell.items()})
         played = self.multiple > 0
         if isinstance(edit.not_qualified, tuple):
             ante, play = edit.not_qualified
@@ -186,6 +196,11 @@ class SpecRows:
                 hit &= played & qualified & (cell == 3)
                 nets["play"] = np.where(hit, odds * self.multiple, nets["play"])
             elif wager == "side" and self.side is not None:
+                side = nets.get(self.side_key, self.side[player])
+                nets[self.side_key] = np.where(hit, -1.0 if odds is None else odds, side)
+        for first, end, odds in edit.ranges:
+            if self.side is not None:
+                hit = (player >= first) & (player < end)
                 side = nets.get(self.side_key, self.side[player])
                 nets[self.side_key] = np.where(hit, -1.0 if odds is None else odds, side)
         if self.side_key not in nets and self.side is not None:
@@ -208,13 +223,13 @@ def spec_edits(
     misread: tuple[Misread, int] = (Misread(), 0),
 ) -> list[tuple[Variant, SpecEdit]]:
     """The single edits searched: the switches (``qualifier``: the rule set's, its strength
-    and its words; ``ties``: each other tie rule, its variant and name), the misreadings of
-    the ranking the rows have (``misread``: the rows as misread and the hand size), then the
-    pay lines of the wagers in ``wrong``
-    (each its differing rows' categories and logged nets per unit, from one or more columns:
-    the Ante Bonus's own and what the Ante paid beyond its net; ``expected`` the net per
-    unit the rule set pays each category; ``names`` the wagers as printed), then the Ante
-    Bonus folded into the Ante when the log writes it apart.
+    and its words; none of the qualifier's where every dealer qualifies, strength 0;
+    ``ties``: each other tie rule, its variant and name), the misreadings of the ranking
+    the rows have (``misread``: the rows as misread and the hand size), then the pay lines
+    of the wagers in ``wrong`` (each its differing rows' categories and logged nets per unit,
+    from one or more columns: the Ante Bonus's own and what the Ante paid beyond its net;
+    ``expected`` the net per unit the rule set pays each category; ``names`` the wagers as
+    printed), then the Ante Bonus folded into the Ante when the log writes it apart.
 
     Examples
     --------
@@ -233,7 +248,8 @@ def spec_edits(
 "A-2-3 is not a straight in the dealer's hand"]
     """
     found: list[tuple[Variant, SpecEdit]] = []
-    for text in QUALIFIERS:
+    qualifies = qualifier[0] > 0  # else every dealer qualifies: no qualifier to misread
+    for text in QUALIFIERS if qualifies else ():
         try:
             strength = ranking.strength_of(text)
         except InputError:
@@ -255,7 +271,7 @@ def spec_edits(
         (Variant("a dealer who does not qualify is compared as if it qualified",
                  "hands compared against a dealer who does not qualify"),
          SpecEdit(not_qualified="compared")),
-    ]  # fmt: skip
+    ] if qualifies else []  # fmt: skip
     found += misreadings(*misread)
     for wager, sources in wrong.items():
         for categories, observed in sources:
@@ -317,10 +333,7 @@ def _line_edits(
     it (changed, removed, or added where the table pays nothing)."""
     found: list[tuple[Variant, SpecEdit]] = []
     for category in np.unique(categories).tolist():
-        values, counts = np.unique(
-            np.round(observed[categories == category], 6), return_counts=True
-        )
-        logged = odds_of_net(float(values[np.argmax(counts)]))
+        logged = most_paid(observed[categories == category])
         paid = odds_of_net(float(expected[category]))
         if logged == paid:
             continue
@@ -362,3 +375,120 @@ def category_nets(
     found = np.zeros(size)
     found[category] = table  # the last (strongest) strength of each category wins
     return found
+
+
+def table_line_edits(
+    ranking: Ranking,
+    bet: str,
+    pays: CategoryPays,
+    strength: npt.NDArray[np.int64],
+    observed: npt.NDArray[np.float64],
+) -> list[tuple[Variant, SpecEdit]]:
+    """The pay-line search of a side bet whose table's lines part a category (a line from a
+    pair of aces up), line by line: for each line of ``pays`` that hands of ``strength`` are
+    on (weakest first), the line paying what the log paid most often on it (``observed``:
+    each hand's logged net per unit, to 6 places; a net that is no win: the line removed),
+    when that is not what it pays; then for each hand group of the ranking on no line
+    (:meth:`crazy4.spec.specification.Ranking.group`, in the order the rows show them) that
+    the log paid most often as a win, that line added, from the group up to the next line of
+    its category (the whole category when the group is its weakest).
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from crazy4.core.category_pays import PayLine
+    >>> from crazy4.core.strength_table import BEST_FOUR as ranking
+    >>> aces = ranking.strength_of("pair of aces")
+    >>> pays = CategoryPays("aces", (PayLine("pair of aces", 1, "pair", aces, Fraction(1)),))
+    >>> kings = ranking.strength_of("pair of kings")
+    >>> found = table_line_edits(ranking, "Aces Up", pays, np.array([kings, aces]),
+    ...                          np.array([1.0, 2.0]))
+    >>> [variant.difference for variant, _ in found]
+    ['Aces Up pair of aces pays 2 to 1, not 1 to 1', \
+'Aces Up pays 1 to 1 on pair of kings (a line the rule set lacks)']
+    >>> found[1][1].ranges == ((kings, aces, 1.0),)
+    True
+    """
+    starts = ranking.category_starts()
+    ends = np.append(starts[1:], ranking.n_strengths)
+    owner = np.full(ranking.n_strengths, -1, dtype=np.int64)
+    for index, line in enumerate(pays.lines):
+        owner[line.minimum_strength : int(ends[line.category])] = index
+    found: list[tuple[Variant, SpecEdit]] = []
+    for index, line in enumerate(pays.lines):
+        on_line = owner[strength] == index
+        if not on_line.any():
+            continue
+        odds = most_paid(observed[on_line])
+        if odds == line.odds:
+            continue
+        paid = format_odds(line.odds)
+        if odds is None:
+            variant = Variant(
+                f"{bet} has no {line.label} line (the rule set pays {paid} to 1)",
+                f"{bet} {line.label} not paid (the table pays {paid} to 1)",
+            )
+        else:
+            variant = Variant(
+                f"{bet} {line.label} pays {format_odds(odds)} to 1, not {paid} to 1",
+                f"{bet} {line.label} paid {format_odds(odds)} to 1, not {paid}",
+            )
+        cells = np.flatnonzero(owner == index)
+        net = None if odds is None else float(odds)
+        found.append((variant, SpecEdit(ranges=((int(cells[0]), int(cells[-1]) + 1, net),))))
+    return found + _group_lines(ranking, bet, owner, strength, observed)
+
+
+def _group_lines(
+    ranking: Ranking,
+    bet: str,
+    owner: npt.NDArray[np.int64],
+    strength: npt.NDArray[np.int64],
+    observed: npt.NDArray[np.float64],
+) -> list[tuple[Variant, SpecEdit]]:
+    """The lines :func:`table_line_edits` adds: for each hand group on no line (``owner``:
+    each strength's line, -1 none) that the log paid most often as a win, a line from the
+    group up to the next line of its category."""
+    starts = ranking.category_starts()
+    ends = np.append(starts[1:], ranking.n_strengths)
+    found: list[tuple[Variant, SpecEdit]] = []
+    off = owner[strength] < 0
+    names = [ranking.group(int(s)) for s in strength[off]]
+    for group in dict.fromkeys(names):
+        mine = np.array([name == group for name in names])
+        odds = most_paid(observed[off][mine])
+        if odds is None:
+            continue
+        first = int(strength[off][mine].min())
+        while first > 0 and ranking.group(first - 1) == group:
+            first -= 1
+        category = int(np.searchsorted(starts, first, side="right")) - 1
+        end = int(ends[category])
+        later = np.flatnonzero(owner[first:end] >= 0)
+        end = first + int(later[0]) if later.size else end
+        label = ranking.categories[category] if first == int(starts[category]) else group
+        variant = Variant(
+            f"{bet} pays {format_odds(odds)} to 1 on {label} (a line the rule set lacks)",
+            f"{bet} {amount_verb(float(odds))} where lost expected, player {label} "
+            f"(no {label} line on the table)",
+        )
+        found.append((variant, SpecEdit(ranges=((first, end, float(odds)),))))
+    return found
+
+
+def parts_categories(ranking: Ranking, pays: CategoryPays) -> bool:
+    """Whether a table's lines part a category (a line starting above its category's weakest
+    hand): its pay lines are then searched by line and hand group (:func:`table_line_edits`).
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from crazy4.core.category_pays import PayLine
+    >>> from crazy4.core.strength_table import BEST_FOUR as ranking
+    >>> pair = ranking.categories.index("pair")
+    >>> line = PayLine("pair", pair, "pair", int(ranking.category_starts()[pair]), Fraction(1))
+    >>> parts_categories(ranking, CategoryPays("p", (line,)))
+    False
+    """
+    starts = ranking.category_starts()
+    return any(line.minimum_strength > int(starts[line.category]) for line in pays.lines)

@@ -3,18 +3,17 @@
 The log is the one :mod:`crazy4.generic.simulate` writes: ``player``, ``dealer`` (and
 ``up_card``) hands, ``decision``, the wagers ``ante``, ``play``, the nets ``ante_net``,
 ``play_net``, ``ante_bonus_net`` (optional: else the bonus is inside ``ante_net``), and the
-side bet and its net. Each row is settled again by the specification's settlement
-(:attr:`crazy4.spec.specification.CellSettlement.parts`), the rows that differ searched for
-the rule differences that explain them (:mod:`crazy4.generic.rulesearch`), its decision
-compared with the optimal one of its situation, and the statistics test the categories and
-each bet's mean against the exact analysis.
+side bet and its net. Each row is flagged where malformed, settled again by the
+specification's settlement, the rows that differ searched for the rule differences that explain
+them (:mod:`crazy4.generic.validate_settle`), its decision compared with the optimal one of its
+situation, and the statistics test the categories and each bet's mean against the exact
+analysis (:mod:`crazy4.generic.validate_stats`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from math import lcm
 
 import numpy as np
 import numpy.typing as npt
@@ -24,24 +23,23 @@ from crazy4.core.bets import ExactBet
 from crazy4.core.cards import format_cards
 from crazy4.errors import InputError
 from crazy4.generic.counts import class_of_hands
-from crazy4.generic.rulesearch import Misread, SpecRows, category_nets, spec_edits
+from crazy4.generic.sim_plays import exact_bets, strategy_of
 from crazy4.generic.simulate import SpecSimulator, analysis_of
 from crazy4.generic.situations import class_rows
+from crazy4.generic.validate_settle import SpecSettler
+from crazy4.generic.validate_stats import rare_awards, spec_statistics
+from crazy4.log.roundlog import number_column
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import CellSettlement, GameSpec
+from crazy4.spec.specification import DealShape, GameSpec
 from crazy4.validate.checks import (
-    Component,
     compare_decisions,
-    mismatches,
     settlement_check,
-    settlement_examples,
     strategy_check,
     well_formed_check,
 )
-from crazy4.validate.infer import Inference, Variant, differing_example, inference_check
-from crazy4.validate.misread import low_straight_strengths, pair_high_card_keys
-from crazy4.validate.patterns import agrees, differing_columns, key_words
-from crazy4.validate.report import Check, Finding, Options
+from crazy4.validate.infer import Inference, inference_check
+from crazy4.validate.kernels import unlike_first_of_round
+from crazy4.validate.report import Check, Options
 from crazy4.validate.rounds import (
     Flagger,
     Rounds,
@@ -50,24 +48,29 @@ from crazy4.validate.rounds import (
     split_rounds,
 )
 from crazy4.validate.rows import LogBatch
-from crazy4.validate.search import Search
 from crazy4.validate.statistics import (
     SUMMARY_KEYS,
     StatFamily,
     Summary,
-    bet_samples,
-    most_off,
-    summary_counts,
 )
-from crazy4.validate.switches import dealer_switches
 from crazy4.validate.tally import BetValues, Tally
 
 IntArray = npt.NDArray[np.int64]
 Mask = npt.NDArray[np.bool_]
-#: A spec game's published simple strategy, as the weakest hand it plays: Three Card Poker's
-#: Q-6-4 (under the standard rules also the optimum; under another rule set it is checked as
-#: itself, not as the optimum).
-SIMPLE_PLAY = {"three-card-poker": "Q-6-4"}
+
+
+def situations_by(shape: DealShape) -> str:
+    """What the strategy check compares decisions by: the hand's class, with the dealer's cards
+    face up its situation (the hand and those cards).
+
+    Examples
+    --------
+    >>> situations_by(DealShape(5, 6, 1, 4)), situations_by(DealShape(3, 3, 0, 3))
+    (' by hand and up card', ' by hand class')
+    """
+    if not shape.face_up:
+        return " by hand class"
+    return " by hand and up card" + ("s" if shape.face_up > 1 else "")
 
 
 @dataclass
@@ -80,11 +83,11 @@ class SpecRun:
     side_key: str
     side_name: str | None
     exact: dict[str, ExactBet]
+    decision: IntArray
     tally: Tally = field(default_factory=Tally)
     player_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     dealer_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     inference: Inference = field(default_factory=Inference)
-    tie_rules: list[tuple[Variant, str, CellSettlement]] | None = None
 
     def __post_init__(self) -> None:
         size = len(self.spec.ranking.categories)
@@ -92,18 +95,19 @@ class SpecRun:
         self.dealer_categories = np.zeros(size, dtype=np.int64)
         self.settlement = self.spec.settlement(self.rules)
         analysis = analysis_of(self.spec, self.rules)
-        self.decision = analysis.prices.decision
         self.ev = analysis.prices.ev
         self.denominator = analysis.prices.denominator
-        self.class_of, representatives = class_of_hands(self.spec.shape.player_cards)
-        if self.options.strategy == "simple":  # play from the published line up, else fold
-            cards = self.spec.shape.player_cards
-            strength = self.spec.ranking.strengths(cards)[representatives]
-            weakest = self.spec.ranking.strength_of(SIMPLE_PLAY[self.spec.key])
-            self.decision = (strength >= weakest).astype(self.decision.dtype)
+        self.class_of, _ = class_of_hands(self.spec.shape.player_cards)
         starts = self.spec.ranking.category_starts()
         self.category = (
             np.searchsorted(starts, np.arange(self.spec.ranking.n_strengths), side="right") - 1
+        )
+        #: The bets every seat makes beside the game's side bet, each in its own column
+        #: (a Bad Beat Bonus): settled and tested when the log writes them.
+        self.columns = tuple(s for s in self.spec.side_bets(self.rules) if s.column is not None)
+        self.settler = SpecSettler(
+            *(self.spec, self.options, self.rules, self.side_key, self.side_name),
+            *(self.settlement, self.category, self.tally, self.inference, self.columns),
         )
 
     @property
@@ -131,14 +135,23 @@ class SpecRun:
         if shape.face_up:
             hands += (("up_card", shape.face_up, f"up_card not {shape.face_up} valid card(s)"),)
         side = self.side_key
-        numbers = ("ante", "play", "ante_net", "play_net", "ante_bonus_net", side, f"{side}_net")
+        numbers: tuple[str, ...] = ("ante", "play", "ante_net", "play_net", "ante_bonus_net")
+        columns = (side, *self._column_names)
+        numbers += tuple(f"{column}{net}" for column in columns for net in ("", "_net"))
         batch = LogBatch.read(table, first_row, hands, numbers, examples=self.options.examples)
         batch.derive_strengths("player", self.spec.ranking.strengths(shape.player_cards))
         batch.derive_strengths("dealer", self.spec.ranking.strengths(shape.dealer_cards))
         early = batch.early  # the checks of the batch alone, made here on the reader's thread
         batch.derived["multiple"] = self._flag(batch, early)
-        early.rounds = split_rounds(batch.table, first_row - 1, early, batch.number)
+        seats = self.options.table_seats  # the seats the log's metadata records, or a deck's
+        early.rounds = split_rounds(batch.table, first_row - 1, early, batch.number, seats)
         player, dealer = batch.indices("player"), batch.indices("dealer")
+        starts, round_of_row = early.rounds.starts, early.rounds.round_of_row
+        changed = unlike_first_of_round(batch.cards["dealer"], round_of_row, starts)
+        if shape.face_up:
+            changed |= unlike_first_of_round(batch.indices("up_card"), round_of_row, starts)
+        dealt = "dealer cards or up card" if shape.face_up else "dealer cards"
+        early.flag(batch.cards_ok & changed, f"{dealt} differ between rows of one round")
         what = "a card dealt twice in one round"
         flag_repeated_cards(early, player, dealer, batch.cards_ok, early.rounds, what)
         if shape.face_up:
@@ -155,16 +168,25 @@ class SpecRun:
         multiple, rounds = batch.derived["multiple"], batch.early.found_rounds()
         self.tally.bad_rows += int(rows.bad.sum())
         good = ~rows.bad
-        self._resettle(batch, good, multiple)
+        self.settler.resettle(batch, good, multiple)
         classes = self._situations(batch, good)
         compare_decisions(
             *(self.tally, good, np.where(good, classes, 0), self.decision, multiple, self.ev),
             *(self._ev_lost, batch.first_row, self.options.examples),
-            lambda row: {"player": format_cards(batch.cards["player"][row][::-1].tolist())},
+            lambda row: self._shown(batch, row),
         )
         self._count(batch, rows.bad, rounds)
         self.tally.rows += batch.n
         self.tally.rounds += rounds.n_rounds
+
+    def _shown(self, batch: LogBatch, row: int) -> dict[str, object]:
+        """The cards a strategy example shows: the player's, and the dealer's face up."""
+        shown: dict[str, object] = {
+            "player": format_cards(batch.cards["player"][row][::-1].tolist())
+        }
+        if self.spec.shape.face_up:
+            shown["up_card"] = format_cards(batch.cards["up_card"][row][::-1].tolist())
+        return shown
 
     def _situations(self, batch: LogBatch, good: npt.NDArray[np.bool_]) -> IntArray:
         """The situation class of each row (its hand's, with the up card when one is dealt;
@@ -182,6 +204,11 @@ class SpecRun:
         decision, ante = batch.decision, batch.wager("ante")
         rows.flag((decision < 0) | (decision > 3), "decision not one of fold/1x/2x/3x")
         rows.flag(~(ante > 0), "ante missing or not positive")
+        number = batch.number
+        for wager in (self.side_key, *self._column_names):
+            if wager in number:
+                rows.flag(~(number[wager] >= 0), f"{wager} negative or missing")
+        self._flag_unoffered(batch, rows)
         multiple = np.clip(decision, 0, 3)
         rows.flag(
             (decision >= 0) & ~np.isclose(batch.wager("play"), multiple * ante),
@@ -190,194 +217,34 @@ class SpecRun:
         allowed = np.zeros(4, dtype=bool)
         allowed[[0, *self.rules.play.multiples]] = True
         rows.flag((decision >= 0) & ~allowed[multiple], f"Play not allowed by {self.rules.name}")
+        nets = ("ante", "ante_bonus", "play", self.side_key, *self._column_names)
+        for column in (f"{name}_net" for name in nets):
+            if column in number:
+                rows.flag(np.isnan(number[column]), f"{column} missing")
         return multiple
 
-    def _resettle(self, batch: LogBatch, good: npt.NDArray[np.bool_], multiple: IntArray) -> None:
-        """Settle every wager of the good rows again; a finding per wager that differs."""
-        strength = batch.derived["player_strength"]
-        dealer_strength = batch.derived["dealer_strength"]
-        qualified = np.where(dealer_strength >= self.spec.qualifier(self.rules), 3, 0)
-        cell = qualified + (strength == dealer_strength) + 2 * (strength < dealer_strength)
-        safe = np.where(good, strength, 0), np.where(good, multiple, 0), np.where(good, cell, 0)
-        number, ante = batch.number, batch.wager("ante")
-        pays = None
-        if self.side_name is not None and self.side_key in number:
-            pays = next(s.pays for s in self.spec.side_bets(self.rules) if s.name == self.side_name)
-        unit = lcm(self.settlement.unit, pays.unit if pays is not None else 1)
-        scale = unit // self.settlement.unit  # every net over one denominator
-        parts = {name: nets[safe] * scale for name, nets in self.settlement.parts.items()}
-        with_bonus = "ante_bonus_net" in number
-        expected_ante = parts["ante"] + (0 if with_bonus else parts["ante_bonus"])
-        components = [
-            Component("ante", ante, expected_ante, number["ante_net"]),
-            Component("play", ante, parts["play"], number["play_net"]),
-        ]
-        if with_bonus:
-            bonus = number["ante_bonus_net"]
-            components.append(Component("ante_bonus", ante, parts["ante_bonus"], bonus))
-        if pays is not None:
-            expected = pays.odds_numerators(self.spec.ranking, unit)[safe[0]]
-            side, logged = batch.wager(self.side_key), batch.wager(f"{self.side_key}_net")
-            components.append(Component(self.side_key, side, expected, logged, side=True))
-        cards = (batch.cards["player"], batch.cards["dealer"], batch.decision)
-        differing = mismatches(self.tally, good, components, unit)
-        for found in differing:
-            what = f"{found.component.name}_net is not the amount {self.rules.name} settles"
-            finding = self.tally.settlement_findings.setdefault(what, Finding())
-            limit = self.options.examples
-            settlement_examples(finding, found.rows, found, cards, batch.first_row, limit)
-        if differing:
-            side_nets = None
-            if pays is not None:
-                side_nets = pays.odds_numerators(self.spec.ranking, unit) / unit
-            showdown = (strength, dealer_strength, safe[1])
-            self._infer(batch, good, components, unit, showdown, side_nets)
+    def _flag_unoffered(self, batch: LogBatch, rows: Flagger) -> None:
+        """Flag a bet wagered that the rule set does not offer: the game's side bet with no
+        table settled, a column with a net the rule set settles nothing by (a Bad Beat under
+        a rule set without one; the progressive's is its extension's)."""
+        rules, number = self.rules, batch.number
+        label = self.spec.side_bet_label
+        if self.side_name is None and self.side_key in number:
+            what = f"{label} wagered, but {rules.name} has no {label} bet"
+            rows.flag(batch.wager(self.side_key) > 0, what)
+        names = list(batch.table.column_names)
+        known = {*self.settlement.parts, self.side_key, *self._column_names}
+        known |= {"progressive"} if rules.progressive is not None else set()
+        for name in names:
+            if f"{name}_net" in names and name not in known:
+                wager = number_column(batch.table.column(name))
+                what = f"{name} wagered, but {rules.name} has no {name} bet"
+                rows.flag(np.nan_to_num(wager) > 0, what)
 
-    def _infer(
-        self,
-        batch: LogBatch,
-        good: npt.NDArray[np.bool_],
-        components: list[Component],
-        unit: int,
-        showdown: tuple[IntArray, IntArray, IntArray],
-        side: npt.NDArray[np.float64] | None,
-    ) -> None:
-        """Search the rule differences that explain the good rows that differ
-        (:mod:`crazy4.generic.rulesearch`)."""
-        rows = np.flatnonzero(good)
-        strength, dealer, multiple = (a[rows].astype(np.int64) for a in showdown)
-        sub = [
-            Component(c.name, c.wager[rows], c.units[rows], c.logged[rows], c.side)
-            for c in components
-        ]
-        base = {c.name: c.units / unit for c in sub}
-        wrong = np.flatnonzero(~agrees(sub, base))
-        if wrong.size == 0:
-            return
-        bonus_apart = any(c.name == "ante_bonus" for c in sub)
-        misread = self._misread(batch, rows)
-        spec_rows = SpecRows(
-            *(strength, dealer, multiple, self.settlement, self.spec.qualifier(self.rules)),
-            *(self.category.astype(np.int64), side, self.side_key, bonus_apart, misread),
-            {name: settlement for _, name, settlement in self._tie_rules()},
-        )
-        size = len(self.spec.ranking.categories)
-        bonus = self.settlement.parts["ante_bonus"][:, 1, 3] / self.settlement.unit
-        expected = {"ante_bonus": category_nets(bonus, self.category, size)}
-        if side is not None:
-            expected["side"] = category_nets(side, self.category, size)
-        play = self.settlement.parts["play"][:, 1, 3] / self.settlement.unit  # beats, qualified
-        expected["play"] = category_nets(play, self.category, size)
-        differs = self._paid(sub, base, wrong, (strength, dealer, multiple))
-        names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label, "play": "Play"}
-        qualifier = self.spec.qualifier(self.rules)
-        rule = (qualifier, self.rules.dealer.qualifier)
-        ties = [(variant, name) for variant, name, _ in self._tie_rules()]
-        size = self.spec.shape.hand_cards
-        edits = spec_edits(
-            *(self.spec.ranking, rule, differs, expected, names, bonus_apart),
-            ties,
-            (misread, size),
-        )
-        labels = self.spec.ranking.categories
-        component_names = [c.name for c in sub]
-
-        def keys(wrong: npt.NDArray[np.intp]) -> IntArray:
-            player, against = strength[wrong], dealer[wrong]
-            return np.column_stack(
-                [
-                    np.clip(batch.decision[rows[wrong]], 0, 3),
-                    self.category[player],
-                    self.category[against],
-                    (against >= qualifier).astype(np.int64),
-                    (player == against).astype(np.int64) + 2 * (player < against),
-                    *differing_columns(sub, base, wrong, multiple),
-                ]
-            ).astype(np.int64)
-
-        cards = (batch.cards["player"], batch.cards["dealer"], batch.decision)
-
-        def example(row: int) -> dict[str, object]:
-            return differing_example(row, rows, batch.first_row, cards, sub, base)
-
-        search = Search(sub, base, edits, spec_rows.settle)
-        search.run(
-            self.inference,
-            keys,
-            lambda key: key_words(key, component_names, labels),
-            example,
-            self.options.examples,
-        )
-
-    def _paid(
-        self,
-        sub: list[Component],
-        base: dict[str, npt.NDArray[np.float64]],
-        wrong: npt.NDArray[np.intp],
-        showdown: tuple[IntArray, IntArray, IntArray],
-    ) -> dict[str, list[tuple[IntArray, npt.NDArray[np.float64]]]]:
-        """What the log paid on the differing rows (``wrong``) of each table the inference
-        edits (the Ante Bonus, the side bet): the player's category and the net per unit, from
-        the bonus's own column and from what the Ante paid beyond its own net."""
-        strength = showdown[0]
-        kind = {"ante": "ante_bonus", "ante_bonus": "ante_bonus", self.side_key: "side"}
-        differs: dict[str, list[tuple[IntArray, npt.NDArray[np.float64]]]] = {}
-        for c in sub:
-            out = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
-            if c.name in kind and out.size:
-                per_unit = c.logged[out] / np.where(c.wager[out] > 0, c.wager[out], 1)
-                if c.name == "ante":  # what the Ante paid beyond its own net: a bonus inside
-                    per_unit = per_unit - self._main_ante(*showdown)[out]
-                found = (self.category[strength[out]].astype(np.int64), per_unit)
-                differs.setdefault(kind[c.name], []).append(found)
-            if c.name == "play" and out.size:  # a Play won against a qualifying dealer
-                won = out[self._beats_qualified(*showdown)[out] & (showdown[2][out] > 0)]
-                if won.size:
-                    per_unit = c.logged[won] / (c.wager[won] * showdown[2][won])
-                    found = (self.category[strength[won]].astype(np.int64), per_unit)
-                    differs.setdefault("play", []).append(found)
-        return differs
-
-    def _beats_qualified(self, strength: IntArray, dealer: IntArray, _: IntArray) -> Mask:
-        """The rows whose player beats a dealer who qualifies (the Play's pay-table cell)."""
-        return np.asarray((dealer >= self.spec.qualifier(self.rules)) & (strength > dealer))
-
-    def _main_ante(
-        self, strength: IntArray, dealer: IntArray, multiple: IntArray
-    ) -> npt.NDArray[np.float64]:
-        """The Ante's own net per unit of each row (its bonus apart), under the rule set."""
-        qualified = np.where(dealer >= self.spec.qualifier(self.rules), 3, 0)
-        cell = qualified + (strength == dealer) + 2 * (strength < dealer)
-        ante = self.settlement.parts["ante"][strength, multiple, cell] / self.settlement.unit
-        return np.asarray(ante, dtype=np.float64)
-
-    def _tie_rules(self) -> list[tuple[Variant, str, CellSettlement]]:
-        """Each other tie rule of the rule file: its variant, name and settlement (made once)."""
-        if self.tie_rules is None:
-            self.tie_rules = [
-                (variant, changed.dealer.ties, self.spec.settlement(changed))
-                for variant, changed in dealer_switches(self.rules, qualifiers=False)
-            ]
-        return self.tie_rules
-
-    def _misread(self, batch: LogBatch, rows: npt.NDArray[np.intp]) -> Misread:
-        """The good ``rows`` as the ranking's misreadings rank them (only those the ranking
-        has: a straight category, a pair category)."""
-        ranking, size = self.spec.ranking, self.spec.shape.hand_cards
-        names = ranking.categories
-        table = ranking.strengths(size)
-        player, dealer = batch.cards["player"][rows], batch.cards["dealer"][rows]
-        found: dict[str, npt.NDArray[np.int64] | None] = {}
-        straight = [code for code, name in enumerate(names) if "straight" in name.split()]
-        if straight:
-            mask = np.isin(self.category, straight)
-            found["player_low"] = low_straight_strengths(player, table, size, mask)
-            found["dealer_low"] = low_straight_strengths(dealer, table, size, mask)
-        if "pair" in names:
-            mask = self.category == names.index("pair")
-            found["player_pair"] = pair_high_card_keys(player, table, size, mask)
-            found["dealer_pair"] = pair_high_card_keys(dealer, table, size, mask)
-        return Misread(**found)
+    @property
+    def _column_names(self) -> tuple[str, ...]:
+        """The log columns of :attr:`columns`."""
+        return tuple(str(side.column) for side in self.columns)
 
     def _count(self, batch: LogBatch, bad: npt.NDArray[np.bool_], rounds: Rounds) -> None:
         """Count categories and bets over the rounds whose rows are all good."""
@@ -407,6 +274,11 @@ class SpecRun:
         if self.side_name is not None and self.side_key in batch.number:
             net = batch.wager(f"{self.side_key}_net")
             values[self.side_name] = (keep & (side > 0), net / np.where(side > 0, side, 1))
+        for bet, column in zip(self.columns, self._column_names, strict=True):
+            if column in batch.number:
+                stake = batch.wager(column)
+                per_unit = batch.wager(f"{column}_net") / np.where(stake > 0, stake, 1)
+                values[bet.name] = (keep & (stake > 0), per_unit)
         self.tally.add_bets(self.exact, values, rounds.round_of_row, rounds.n_rounds)
 
     def _ev_lost(
@@ -427,43 +299,21 @@ class SpecRun:
         return [
             well_formed_check(self.tally, "left out of the other checks"),
             settlement_check(self.tally, self.rules.name),
-            strategy_check(self.tally, self.options.strategy, " by hand class"),
+            strategy_check(self.tally, self.options.strategy, situations_by(self.spec.shape)),
             inference_check(
                 self.rules.name, {"settlement": self.inference}, self.tally.settled_rows
             ),
         ]
 
     def statistics(self, summary: Summary | None) -> StatFamily:
-        """Categories (player, dealer) by chi-square, each bet's mean by z-score."""
-        analysis = analysis_of(self.spec, self.rules)
-        labels = list(self.spec.ranking.categories)
-        size = len(labels)
-        player_p = np.bincount(
-            self.category[analysis.strengths], weights=analysis.weights, minlength=size
+        """Categories (player, dealer) by chi-square, each bet's mean by z-score
+        (:func:`crazy4.generic.validate_stats.spec_statistics`)."""
+        counted = (self.player_categories, self.dealer_categories)
+        rare = rare_awards(self.spec, self.rules, self.spec.side_bets(self.rules))
+        return spec_statistics(
+            *(self.spec, self.rules, self.category, counted, self.tally, self.exact, summary),
+            rare,
         )
-        player_p = player_p / player_p.sum()
-        table = self.spec.ranking.strengths(self.spec.shape.dealer_cards)
-        dealer_p = np.bincount(self.category[table], minlength=size).astype(np.float64)
-        dealer_p = dealer_p / dealer_p.sum()
-        family = StatFamily()
-        if summary is None:
-            player = self.player_categories.astype(np.float64)
-            dealer = self.dealer_categories.astype(np.float64)
-        else:
-            player = summary_counts(summary, "player_categories", labels)
-            dealer = summary_counts(summary, "dealer_categories", labels)
-        for name, observed, p in (
-            ("player hand categories", player, player_p),
-            ("dealer hand categories", dealer, dealer_p),
-        ):
-            family.chi_square(
-                name, observed, p, detail=f"most off: {labels[most_off(observed, p)]}"
-            )
-        if summary is None:
-            family.card_frequencies(self.tally)
-        for sample in bet_samples(self.tally.bets, self.exact, summary, family.notes):
-            family.tests.append(sample.mean_test(show_design=False)[0])  # with its power
-        return family
 
 
 class SpecValidator:
@@ -476,13 +326,9 @@ class SpecValidator:
         self.simulator = simulator
 
     def start(self, options: Options, metadata: Mapping[str, object]) -> SpecRun:
-        """A validation of ``options.rules`` (its optimal strategy only)."""
-        simple = self.spec.key in SIMPLE_PLAY
-        if options.strategy not in ("optimal", "simple") or (
-            options.strategy == "simple" and not simple
-        ):
-            also = f" or 'simple' ({SIMPLE_PLAY[self.spec.key]})" if simple else " only"
-            raise InputError(f"--strategy: {self.spec.title} is validated against 'optimal'{also}")
+        """A validation of ``options.rules`` against its expected strategy (``optimal``,
+        ``simple`` where the settlement publishes one, or a strategy file:
+        :func:`crazy4.generic.sim_plays.strategy_of`)."""
         names = [  # a bet the dealer's cards or the decision settle too is not (yet) re-settled
             side.name
             for side in self.spec.side_bets(options.rules)
@@ -495,6 +341,9 @@ class SpecValidator:
             prefix = self.simulator.side_bet_key.replace("_", "-") + "-"
             side = f"{prefix}{side}" if f"{prefix}{side}" in names else None
             if side is None:
-                raise InputError(f"unknown {self.spec.side_bet_label} table {wanted!r}")
-        exact = self.simulator.exact_bets_of(options.rules)
-        return SpecRun(self.spec, options, options.rules, self.simulator.side_bet_key, side, exact)
+                has = f"; {options.rules.name} has {', '.join(names)}" if names else ""
+                raise InputError(f"unknown {self.spec.side_bet_label} table {wanted!r}{has}")
+        decision = strategy_of(self.spec, options.rules, options.strategy)
+        exact = exact_bets(self.spec, options.rules, decision)  # under the expected strategy
+        key = self.simulator.side_bet_key
+        return SpecRun(self.spec, options, options.rules, key, side, exact, decision)

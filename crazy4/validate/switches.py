@@ -209,8 +209,7 @@ def pay_line_edits(
         on_line = owner[strength] == line
         if not on_line.any():
             continue
-        values, counts = np.unique(np.round(observed[on_line], 6), return_counts=True)
-        odds = odds_of_net(float(values[np.argmax(counts)]))
+        odds = most_paid(observed[on_line])
         if odds != entry.odds:
             variant, _ = pay_line_switch(bet, table, line, odds)
             found.append(
@@ -219,8 +218,7 @@ def pay_line_edits(
     off = owner[strength] < 0
     groups = np.array([hand_group(int(s)) for s in strength[off]], dtype=object)
     for group in dict.fromkeys(groups.tolist()):
-        values, counts = np.unique(np.round(observed[off][groups == group], 6), return_counts=True)
-        odds = odds_of_net(float(values[np.argmax(counts)]))
+        odds = most_paid(observed[off][groups == group])
         if odds is not None:
             edit = PayEdit.of_group(str(group), odds)
             if edit.minimum_strength == int(category_thresholds()[edit.category]):
@@ -247,3 +245,16 @@ def odds_of_net(net: float) -> Fraction | None:
     if not net > 0:
         return None
     return Fraction(net).limit_denominator(100)
+
+
+def most_paid(observed: npt.NDArray[np.float64]) -> Fraction | None:
+    """The odds of the net per unit the log paid most often (to 6 places; the smallest of
+    equals), None where that is no win (:func:`odds_of_net`).
+
+    Examples
+    --------
+    >>> most_paid(np.array([1.0, 1.5, 1.5, -1.0])), most_paid(np.array([-1.0, -1.0, 2.0]))
+    (Fraction(3, 2), None)
+    """
+    values, counts = np.unique(np.round(observed, 6), return_counts=True)
+    return odds_of_net(float(values[np.argmax(counts)]))

@@ -261,7 +261,6 @@ CRAZY_FOUR_CHECKS = BestFourChecks(
     readings=BestFourReadings(
         qualifies=True,
         misreadings=_misreadings,
-        optional=lambda rules, logged: [],
         bonus=BonusTable(
             "super_bonus",
             "Super Bonus",
@@ -283,19 +282,14 @@ CRAZY_FOUR_CHECKS = BestFourChecks(
     offered=lambda rules, side: frozenset() if side is None else frozenset({"queens_up"}),
     matched=lambda rules: ("super_bonus",) if rules.super_bonus is not None else (),
     net_columns=("ante_net", "play_net", "super_bonus_net", "queens_up_net", "qualified"),
-    net_needs_wager=True,
-    multiples_named=True,
     settle=ROWS.settle,
     bet_values=ROWS.bet_values,
     blind=lambda rules: bool(rules.blind_second_hand),
     raise_minimum=True,
-    sequence_by_category=False,
     summary_keys=(*SUMMARY_KEYS, "dealer_qualified"),
     category_titles=("player hand categories", "dealer hand categories"),
     hand_tests=_hand_tests,
     bet_notes=resolution_notes,
-    bet_design=True,
     strategy_by="",
     left_out="left out of the other checks; their rounds out of the statistics",
-    lost_per_deviation=True,
 )

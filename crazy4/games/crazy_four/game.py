@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
     from crazy4.spec.game import Progress, Settlement
     from crazy4.spec.specification import GameSpec
+    from crazy4.validate.game import ValidatedGame
 
 
 class CrazyFour(BestFourGame):
@@ -93,6 +94,15 @@ class CrazyFour(BestFourGame):
         from crazy4.games.crazy_four.checks import CRAZY_FOUR_CHECKS
 
         return CRAZY_FOUR_CHECKS
+
+    def validator(self) -> ValidatedGame:
+        """The best-four log checks (:mod:`crazy4.generic.bestfour_validate`) over
+        :meth:`checks`, until the specification validator checks what only they check of a
+        Crazy 4 Poker log (the Super Bonus, the raise minimum, blind second hands, the
+        qualification rate, the outcome cells; issue 42)."""
+        from crazy4.generic.bestfour_validate import BestFourValidator
+
+        return BestFourValidator(self, self.checks())
 
     def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
         """The main game's bets apart: Ante + Play and the Super Bonus

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from crazy4.games.four_card.reference import FourCardReference
     from crazy4.games.four_card.rules import FourCardRuleSet
     from crazy4.generic.bestfour_report import BestFourReport
-    from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.rules.ruleset import RuleSet
     from crazy4.spec.game import Progress, Settlement
     from crazy4.spec.specification import GameSpec
@@ -87,12 +86,6 @@ class FourCard(BestFourGame):
         from crazy4.games.four_card.report import FOUR_CARD_REPORT
 
         return FOUR_CARD_REPORT
-
-    def checks(self) -> BestFourChecks:
-        """The validator's part (:data:`.checks.FOUR_CARD_CHECKS`)."""
-        from crazy4.games.four_card.checks import FOUR_CARD_CHECKS
-
-        return FOUR_CARD_CHECKS
 
     def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
         """None of the main game; a Bad Beat Bonus a fold forfeits that is keyed on the dealer's

@@ -34,6 +34,10 @@ from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.rules.sections import Section
 from crazy4.spec.specification import CellSettlement, DealShape, SideBetSpec
 
+#: The published simple strategy, as the weakest hand it plays (1x): under the standard rules
+#: also the optimum; under another rule set it is checked as itself, not as the optimum.
+SIMPLE_PLAY = "Q-6-4"
+
 #: How the rules text words each tie rule.
 TIE_WORDS = {"push": "push", "player": "go to the player", "dealer": "go to the dealer"}
 
@@ -90,6 +94,7 @@ class ThreeCard:
             wagers=np.array([1, 2, 3, 4], dtype=np.int64) * unit,
             unit=unit,
             parts={"ante": ante, "play": play, "ante_bonus": ante_bonus},
+            simple=(np.arange(n) >= self.ranking.strength_of(SIMPLE_PLAY)).astype(np.int64),
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
