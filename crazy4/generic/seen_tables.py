@@ -19,13 +19,16 @@ Examples
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from crazy4.core.cards import RANKS
+from crazy4.core.bet_tables import fraction_text
+from crazy4.core.cards import RANKS, format_cards
 from crazy4.generic.analysis import SpecAnalysis
-from crazy4.spec.specification import CELLS, DECISIONS, GameSpec
+from crazy4.spec.specification import DECISIONS, GameSpec
 
 IntArray = npt.NDArray[np.int64]
 
@@ -76,8 +79,9 @@ def situations_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
         }
     )
     by_cell = _by_key(key, size, sums.deals)[present]
-    for column, name in enumerate(CELLS):
-        frame[f"deals_{name}"] = by_cell[:, column]
+    layout = analysis.settlement.layout
+    for column in layout.outcome_cells:
+        frame[f"deals_{layout.outcome_names[column]}"] = by_cell[:, column]
     chosen = np.zeros((sums.situations.shape[0], len(DECISIONS)), dtype=np.int64)
     chosen[np.arange(chosen.shape[0]), sums.decision] = sums.situations
     by_decision = _by_key(key, size, chosen)[present]
@@ -90,10 +94,13 @@ def situations_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
 
 
 def strategy_by_seen(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
-    """One row per hand group and up rank, strongest group first: the decision every situation
-    in it takes, or ``mixed`` when kickers or suits split it."""
+    """One row per hand group (the settlement's
+    :attr:`~crazy4.spec.table_layout.TableLayout.group`, else the ranking's) and up rank,
+    strongest group first: the decision every situation in it takes, or ``mixed`` when kickers
+    or suits split it."""
     ranking, sums = spec.ranking, analysis.sums
-    groups = [ranking.group(s) for s in range(ranking.n_strengths)]
+    group = analysis.settlement.layout.group or ranking.group
+    groups = [group(s) for s in range(ranking.n_strengths)]
     order: dict[str, int] = {}
     for strength in range(ranking.n_strengths - 1, -1, -1):
         order.setdefault(groups[strength], len(order))
@@ -151,3 +158,26 @@ def lowest_played(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows)
+
+
+def exact_ties(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
+    """The situation classes where two decisions have exactly the same EV, in the classes'
+    order: ``hand`` (a representative, highest card first), ``up_card`` (the seen cards),
+    ``best_hand``, ``situations``, ``tied_decisions``, ``ev`` (the optimum, exact text, per
+    unit of Ante)."""
+    prices = analysis.prices
+    rows = []
+    for i in np.flatnonzero(prices.tied.sum(axis=1) > 1):
+        ev = Fraction(int(prices.ev[i, prices.decision[i]]), prices.denominator)
+        rows.append(
+            {
+                "hand": format_cards(sorted((int(c) for c in analysis.hands[i]), reverse=True)),
+                "up_card": format_cards(sorted((int(c) for c in analysis.seen[i]), reverse=True)),
+                "best_hand": spec.ranking.describe(int(analysis.strengths[i])),
+                "situations": int(analysis.weights[i]),
+                "tied_decisions": "|".join(DECISIONS[c] for c in range(4) if prices.tied[i, c]),
+                "ev": fraction_text(ev),
+            }
+        )
+    columns = ["hand", "up_card", "best_hand", "situations", "tied_decisions", "ev"]
+    return pd.DataFrame(rows, columns=columns)

@@ -19,8 +19,13 @@ from crazy4.core.cards import format_hands
 from crazy4.generic.analysis import SpecAnalysis
 from crazy4.generic.bet_rows import apart_bets, strategy_bets, strength_situations
 from crazy4.generic.border_hands import border_hands, has_border_hands
-from crazy4.generic.seen_tables import lowest_played, situations_table, strategy_by_seen
-from crazy4.spec.specification import CELL_LABELS, CELLS, DECISIONS, GameSpec
+from crazy4.generic.seen_tables import (
+    exact_ties,
+    lowest_played,
+    situations_table,
+    strategy_by_seen,
+)
+from crazy4.spec.specification import CELLS, DECISIONS, GameSpec
 
 IntArray = npt.NDArray[np.int64]
 
@@ -47,14 +52,15 @@ def table_bets(analysis: SpecAnalysis) -> list[tuple[BetOutcomes, IntArray]]:
     main game, its bets apart, each side bet, then the main game under the other strategies the
     settlement describes (:mod:`crazy4.generic.bet_rows`)."""
     main = analysis.main_by_strength  # the situations of one strength and decision summed
-    bets = [(main.bet, main.situations)]
-    bets += [(bet, main.situations) for bet in apart_bets(analysis)]
-    bets += [(bet, analysis.weights) for bet in analysis.side_bets]
+    others = [(bet, main.situations) for bet in apart_bets(analysis)]
+    others += [(bet, analysis.weights) for bet in analysis.side_bets]
     by_strength = strategy_bets(analysis)
-    if by_strength:
-        situations = strength_situations(analysis)
-        bets += [(bet, situations) for bet in by_strength]
-    return bets
+    situations = strength_situations(analysis) if by_strength else main.situations
+    strategies = [(bet, situations) for bet in by_strength]
+    rows = analysis.settlement.rows
+    if rows is not None and rows.strategies_first:
+        return [(main.bet, main.situations), *strategies, *others]
+    return [(main.bet, main.situations), *others, *strategies]
 
 
 def bets_table(analysis: SpecAnalysis) -> pd.DataFrame:
@@ -63,16 +69,38 @@ def bets_table(analysis: SpecAnalysis) -> pd.DataFrame:
 
 
 def hand_frequencies(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
-    """The player's hands by hand group (:meth:`crazy4.spec.specification.Ranking.group`), strongest
-    first, with their category."""
+    """The player's hands by hand group (:meth:`crazy4.spec.specification.Ranking.group`),
+    strongest first, with their category (:func:`group_frequencies`)."""
+    # every hand is in the same number of situations: one per set of seen dealer cards
+    per_hand = comb(52 - analysis.hands.shape[1], analysis.seen.shape[1])
+    counts = np.zeros(spec.ranking.n_strengths, dtype=np.int64)
+    np.add.at(counts, analysis.strengths, analysis.weights)
+    return group_frequencies(spec, counts // per_hand)
+
+
+def dealer_frequencies(spec: GameSpec) -> pd.DataFrame:
+    """The dealer's hands, every one of ``C(52, dealer_cards)``, by hand group, as
+    :func:`hand_frequencies`."""
+    table = spec.ranking.strengths(spec.shape.dealer_cards)
+    return group_frequencies(spec, np.bincount(table, minlength=spec.ranking.n_strengths))
+
+
+def group_frequencies(spec: GameSpec, counts: IntArray) -> pd.DataFrame:
+    """Hands counted by strength (``counts``) summed by hand group, strongest first, the groups
+    never counted left out: ``hand``, ``category``, ``combinations``, ``probability``,
+    ``one_in``.
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> counts = np.zeros(THREE_CARD.ranking.n_strengths, dtype=np.int64)
+    >>> counts[[0, -1]] = 3, 1
+    >>> group_frequencies(THREE_CARD, counts)[["category", "combinations"]].values.tolist()
+    [['straight flush', 1], ['high card', 3]]
+    """
     ranking = spec.ranking
     strengths = np.arange(ranking.n_strengths)
     groups = [ranking.group(int(s)) for s in strengths]
-    # every hand is in the same number of situations: one per set of seen dealer cards
-    per_hand = comb(52 - analysis.hands.shape[1], analysis.seen.shape[1])
-    counts = np.zeros(len(groups), dtype=np.int64)
-    np.add.at(counts, analysis.strengths, analysis.weights)
-    counts //= per_hand
     names = np.array(ranking.categories)[categories_of(spec, strengths)]
     order: dict[str, int] = {}
     for strength in strengths[::-1]:  # strongest first
@@ -82,7 +110,7 @@ def hand_frequencies(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     for strength, group in enumerate(groups):
         combinations[order[group]] += int(counts[strength])
         category[order[group]] = str(names[strength])
-    total = int(analysis.weights.sum()) // per_hand
+    total = int(counts.sum())
     frame = pd.DataFrame({"hand": list(order), "category": category, "combinations": combinations})
     frame = frame[frame["combinations"] > 0].reset_index(drop=True)
     frame["probability"] = frame["combinations"] / total
@@ -164,6 +192,7 @@ def returns_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     """The main game's return table: deals by decision, hand group, cell and net."""
     main = analysis.main_by_strength
     bet = main.bet
+    layout = analysis.settlement.layout
     group_code, group_names = groups_of(spec)
     frame = _outcome_rows(bet, main.strength, main.decision, group_code)
     frame = frame[frame["combinations"] > 0]
@@ -179,7 +208,7 @@ def returns_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
         {
             "decision": np.array(DECISIONS)[grouped["decision_code"].to_numpy()],
             "hand": np.array(group_names)[grouped["category_code"].to_numpy()],
-            "dealer_outcome": np.array(CELL_LABELS)[grouped["cell"].to_numpy()],
+            layout.outcome_column: np.array(layout.outcome_labels)[grouped["cell"].to_numpy()],
             "net": [fraction_text(net) for net in nets],
             "net_value": [float(net) for net in nets],
             "combinations": grouped["combinations"].to_numpy(dtype=np.int64),
@@ -230,13 +259,23 @@ def analysis_tables(spec: GameSpec, analysis: SpecAnalysis) -> dict[str, pd.Data
     """Every table of the analysis, by file stem: with dealer cards face up, the situations
     and the strategy by up rank (:mod:`crazy4.generic.seen_tables`) instead of one row per
     hand class; else those, and the hands at the border of a decision where a hand discards
-    (:mod:`crazy4.generic.border_hands`)."""
+    (:mod:`crazy4.generic.border_hands`). The settlement's
+    :class:`~crazy4.spec.table_layout.TableLayout` names the frequency tables and adds the
+    dealer's, the exact ties and the lowest hands played."""
+    layout = analysis.settlement.layout
+    frequencies = {layout.frequencies: hand_frequencies(spec, analysis)}
+    if layout.dealer_frequencies is not None:
+        frequencies[layout.dealer_frequencies] = dealer_frequencies(spec)
+    by_hand: dict[str, pd.DataFrame]
     if analysis.seen.shape[1]:
         by_hand = {
             "situations": situations_table(spec, analysis),
             "strategy": strategy_by_seen(spec, analysis),
-            "lowest_played": lowest_played(spec, analysis),
         }
+        if layout.lowest_played:
+            by_hand["lowest_played"] = lowest_played(spec, analysis)
+        if layout.exact_ties:
+            by_hand["exact_ties"] = exact_ties(spec, analysis)
     else:
         by_hand = {
             "player_hands": player_hands(spec, analysis),
@@ -246,7 +285,7 @@ def analysis_tables(spec: GameSpec, analysis: SpecAnalysis) -> dict[str, pd.Data
             by_hand["border_hands"] = border_hands(spec, analysis)
     return {
         "bets": bets_table(analysis),
-        "hand_frequencies": hand_frequencies(spec, analysis),
+        **frequencies,
         **by_hand,
         "returns": returns_table(spec, analysis),
         "net_distribution": net_distribution(analysis.main_by_strength.bet),

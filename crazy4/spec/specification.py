@@ -43,24 +43,14 @@ from crazy4.core.category_pays import CategoryPays
 from crazy4.core.strength_table import StrengthTable
 from crazy4.rules.ruleset import SideBet
 from crazy4.rules.side_bet_scores import scored_cards
+from crazy4.spec.table_layout import CELL_LABELS as CELL_LABELS
+from crazy4.spec.table_layout import CELLS as CELLS
+from crazy4.spec.table_layout import TableLayout
 
 if TYPE_CHECKING:
     from crazy4.rules.limits import Limits
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
-
-#: The outcome cells (module docstring), in the order every settlement array uses.
-CELLS = ("nq_player_higher", "nq_tie", "nq_dealer_higher", "player_wins", "tie", "dealer_wins")
-
-#: What each cell is called in the tables.
-CELL_LABELS = (
-    "dealer does not qualify, player higher",
-    "dealer does not qualify, tie",
-    "dealer does not qualify, dealer higher",
-    "dealer qualifies, player wins",
-    "dealer qualifies, tie",
-    "dealer qualifies, dealer wins",
-)
 
 #: The decisions, by code: fold, then a Play bet of 1, 2 or 3 Antes.
 DECISIONS = ("fold", "1x", "2x", "3x")
@@ -178,6 +168,9 @@ class BetRows:
     blind : tuple of (str, str), or None
         The name and description of the main game played by a blind second hand (written where
         the rule set deals one, :attr:`BlindHand.allowed`).
+    strategies_first : bool
+        Whether the rows under other strategies come right after the main game (else after
+        the bets apart and the side bets).
 
     Examples
     --------
@@ -189,6 +182,7 @@ class BetRows:
     apart: tuple[str, ...] = ()
     simple: tuple[str, str] | None = None
     blind: tuple[str, str] | None = None
+    strategies_first: bool = False
 
 
 @dataclass(frozen=True)
@@ -229,6 +223,8 @@ class CellSettlement:
     rows : BetRows or None
         What the ``bets`` table writes of the main game besides its optimal play (None: the
         main game alone, described by the engine).
+    layout : TableLayout
+        How the result tables name the cells, and the tables they add.
 
     Raises
     ------
@@ -264,6 +260,7 @@ class CellSettlement:
     blind: BlindHand | None = None
     simple: npt.NDArray[np.int64] | None = field(repr=False, default=None)
     rows: BetRows | None = None
+    layout: TableLayout = field(default_factory=TableLayout)
 
     def __post_init__(self) -> None:
         """Every wager of :data:`WAGERS` in :attr:`parts` (zeros for one left out), then the

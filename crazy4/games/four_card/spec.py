@@ -32,10 +32,13 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
+from crazy4.core.upcard_lattice import RESULTS
 from crazy4.games.four_card.cells import (
     MAIN_GAME,
     RESULT_CELLS,
@@ -44,18 +47,53 @@ from crazy4.games.four_card.cells import (
     simple_strategy,
 )
 from crazy4.games.four_card.report import rule_lines
-from crazy4.games.four_card.rules import four_card_rules, read_four_card_sections
+from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules, read_four_card_sections
 from crazy4.generic.bestfour_pricing import decision_nets
+from crazy4.generic.upcard_tables import chart_group
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
 from crazy4.spec.specification import (
+    BetRows,
     CellSettlement,
     DealShape,
     GameSpec,
     SideBetSpec,
     table_side_bet,
 )
+from crazy4.spec.table_layout import TableLayout
+
+#: The tables' names of the cells (the dealer always qualifies: three are reached), the
+#: strategy's hand groups (high cards by top rank), the player's and the dealer's hand
+#: frequencies and the exact ties, as the game's tables have always named them.
+LAYOUT = TableLayout(
+    outcome_column="result",
+    outcome_cells=(3, 4, 5),
+    outcome_labels=RESULTS * 2,
+    outcome_names=("dealer_lower", "tie", "dealer_higher") * 2,
+    group=chart_group,
+    frequencies="player_hand_frequencies",
+    dealer_frequencies="dealer_hand_frequencies",
+    exact_ties=True,
+    lowest_played=False,
+)
+
+
+def simple_description(rules: FourCardRuleSet) -> str:
+    """The ``bets`` table's description of the main game under the published simple strategy.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> simple_description(four_card_rules(load_rules("four-card-standard")))[-49:]
+    '1x 3-3 to 9-9, 3x 10-10 and up (per unit of Ante)'
+    """
+    most = max(rules.play.multiples)
+    played = f"1x 3-3 to 9-9, {most}x 10-10 and up" if most > 1 else "1x 3-3 and up"
+    return (
+        "Ante + Play (+ Ante Bonus), published simple strategy: fold below 3-3, "
+        f"{played} (per unit of Ante)"
+    )
 
 
 def _six_cells(nets: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -104,20 +142,30 @@ class FourCardSpec:
             parts,
             logged=("ante", "ante_bonus", "play"),  # the log's order
             simple=simple_strategy(four_card_rules(rules), np.arange(self.ranking.n_strengths)),
+            rows=BetRows(
+                "Ante + Play (+ Ante Bonus), optimal strategy by hand and up card "
+                "(per unit of Ante)",
+                simple=(f"{self.main_bet}_simple", simple_description(four_card_rules(rules))),
+                strategies_first=True,
+            ),
+            layout=LAYOUT,
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
         """Each Aces Up table, and whether a fold forfeits it; a Bad Beat Bonus keyed on the
         player's hand (module docstring)."""
         chosen = four_card_rules(rules)
-        sides = [table_side_bet(self.side_bet_label, bet) for bet in chosen.side_bets]
+        sides = [  # described per unit of its wager, as the game's bets table has it
+            replace(side, description=f"{side.description} (per unit)")
+            for side in (table_side_bet(self.side_bet_label, bet) for bet in chosen.side_bets)
+        ]
         bad = chosen.four_card.bad_beat
         if bad is not None and bad.keyed_on == "player":
             mark = " ILLUSTRATIVE table" if bad.illustrative else ""
             forfeit = "; a fold forfeits it" if bad.fold_forfeits else ""
             description = (
                 f"Bad Beat Bonus{mark}: pays {bad.table.describe()} on the losing player's hand "
-                f"when the player loses{forfeit}"
+                f"when the player loses{forfeit} (per unit)"
             )
             pays = bad.table.category_pays()
             sides.append(

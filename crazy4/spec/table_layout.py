@@ -1,0 +1,74 @@
+"""How a game's result tables name its outcome cells and which tables they add: data a game's
+settlement carries (:attr:`crazy4.spec.specification.CellSettlement.layout`), so the table
+engines (:mod:`crazy4.generic.tables`) never ask which game they hold.
+
+Examples
+--------
+>>> layout = TableLayout(outcome_column="result")
+>>> layout.outcome_column, layout.outcome_names[:2]
+('result', ('nq_player_higher', 'nq_tie'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+#: The outcome cells (:mod:`crazy4.spec.specification`), in the order every settlement array
+#: uses.
+CELLS = ("nq_player_higher", "nq_tie", "nq_dealer_higher", "player_wins", "tie", "dealer_wins")
+
+#: What each cell is called in the tables.
+CELL_LABELS = (
+    "dealer does not qualify, player higher",
+    "dealer does not qualify, tie",
+    "dealer does not qualify, dealer higher",
+    "dealer qualifies, player wins",
+    "dealer qualifies, tie",
+    "dealer qualifies, dealer wins",
+)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """How a game's result tables name the outcome cells and which tables they add, as data.
+
+    Attributes
+    ----------
+    outcome_column : str
+        The ``returns`` table's column naming the cell.
+    outcome_cells : tuple of int
+        The cells (of :data:`CELLS`) the ``situations`` table gives a column each: all six,
+        or the three a dealer who always qualifies reaches.
+    outcome_labels, outcome_names : tuple of str
+        Each cell's label in ``returns`` and name in the ``situations`` columns
+        (``deals_<name>``), all six.
+    group : callable or None
+        The hand group of a strength in the ``strategy`` table by seen rank (None: the
+        ranking's :meth:`Ranking.group`).
+    frequencies : str
+        The name of the player's hand frequencies table.
+    dealer_frequencies : str or None
+        The name of the dealer's hand frequencies table (over every dealer hand), or None for
+        none.
+    exact_ties : bool
+        Whether an ``exact_ties`` table lists the situations whose best decisions tie exactly
+        (where dealer cards are seen).
+    lowest_played : bool
+        Whether a ``lowest_played`` table sums up the strategy by seen rank.
+
+    Examples
+    --------
+    >>> TableLayout().outcome_labels[3], TableLayout().frequencies
+    ('dealer qualifies, player wins', 'hand_frequencies')
+    """
+
+    outcome_column: str = "dealer_outcome"
+    outcome_cells: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+    outcome_labels: tuple[str, ...] = CELL_LABELS
+    outcome_names: tuple[str, ...] = CELLS
+    group: Callable[[int], str] | None = field(default=None, compare=False)
+    frequencies: str = "hand_frequencies"
+    dealer_frequencies: str | None = None
+    exact_ties: bool = False
+    lowest_played: bool = True
