@@ -118,3 +118,44 @@ def strength_situations(analysis: SpecAnalysis) -> IntArray:
     situations = np.zeros(strength.shape[0], dtype=np.int64)
     np.add.at(situations, where, sums.situations)
     return situations
+
+
+def side_bets_by_strength(analysis: SpecAnalysis) -> list[tuple[BetOutcomes, IntArray]]:
+    """Each side bet with the situations of each of its lattice rows: one on the player's own
+    hand on the game's ranking priced on the main game's rows (a strength and a decision,
+    :attr:`SpecAnalysis.main_by_strength`: its nets alike there, the same distribution in a few
+    thousand rows instead of a row a situation), any other as :attr:`SpecAnalysis.side_bets`
+    prices it.
+
+    Examples
+    --------
+    >>> from crazy4.core.bets import summarize
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> from crazy4.generic.analysis import analyze_spec
+    >>> from crazy4.registry import load_rules
+    >>> analysis = analyze_spec(THREE_CARD, load_rules("three-card-side-bets"))
+    >>> rows = [summarize(*bet) for bet in side_bets_by_strength(analysis)]
+    >>> rows == [summarize(bet, analysis.weights) for bet in analysis.side_bets]
+    True
+    """
+    spec, rules = analysis.spec, analysis.rules
+    if spec is None or rules is None:
+        return []
+    main = analysis.main_by_strength
+    bets = []
+    for index, side in enumerate(spec.side_bets(rules)):
+        if side.scores != "player" or side.ranking_of(spec.ranking) is not spec.ranking:
+            bets.append((analysis.side_bets[index], analysis.weights))
+            continue
+        unit = side.pays.unit
+        nets = side.cell_nets(side.pays.odds_numerators(spec.ranking, unit), unit)
+        bet = BetOutcomes(
+            name=side.name,
+            description=side.description,
+            combos=main.bet.combos,
+            net=nets[main.strength, main.decision],
+            unit=unit,
+            wager=np.full(main.strength.shape[0], unit, dtype=np.int64),
+        )
+        bets.append((bet, main.situations))
+    return bets

@@ -124,12 +124,7 @@ class SpecGame(SpecRoles):
 
         analysis = analyze_spec(self.spec, rules, jobs)
         progress("counts and prices")
-        tables = analysis_tables(self.spec, analysis)
-        limits = self.spec.limits(rules)
-        if limits is not None and limits.capped:
-            from crazy4.generic.cap import cap_table
-
-            tables["cap"] = cap_table(analysis, self.spec.settlement(rules), limits)
+        tables = analysis_tables(self.spec, analysis)  # with the payout cap's, if any
         progress("tables")
         return GameAnalysis(
             tables=tables,

@@ -17,8 +17,14 @@ from crazy4.core.bet_tables import fraction_text, net_distribution
 from crazy4.core.bets import BetOutcomes, summarize, sums_by_value
 from crazy4.core.cards import format_hands
 from crazy4.generic.analysis import SpecAnalysis
-from crazy4.generic.bet_rows import apart_bets, strategy_bets, strength_situations
+from crazy4.generic.bet_rows import (
+    apart_bets,
+    side_bets_by_strength,
+    strategy_bets,
+    strength_situations,
+)
 from crazy4.generic.border_hands import border_hands, has_border_hands
+from crazy4.generic.cap import cap_table
 from crazy4.generic.seen_tables import (
     exact_ties,
     lowest_played,
@@ -53,7 +59,7 @@ def table_bets(analysis: SpecAnalysis) -> list[tuple[BetOutcomes, IntArray]]:
     settlement describes (:mod:`crazy4.generic.bet_rows`)."""
     main = analysis.main_by_strength  # the situations of one strength and decision summed
     others = [(bet, main.situations) for bet in apart_bets(analysis)]
-    others += [(bet, analysis.weights) for bet in analysis.side_bets]
+    others += side_bets_by_strength(analysis)
     by_strength = strategy_bets(analysis)
     situations = strength_situations(analysis) if by_strength else main.situations
     strategies = [(bet, situations) for bet in by_strength]
@@ -261,7 +267,8 @@ def analysis_tables(spec: GameSpec, analysis: SpecAnalysis) -> dict[str, pd.Data
     hand class; else those, and the hands at the border of a decision where a hand discards
     (:mod:`crazy4.generic.border_hands`). The settlement's
     :class:`~crazy4.spec.table_layout.TableLayout` names the frequency tables and adds the
-    dealer's, the exact ties and the lowest hands played."""
+    dealer's, the exact ties and the lowest hands played; a payout cap of the rules adds the
+    return by bet size (:mod:`crazy4.generic.cap`)."""
     layout = analysis.settlement.layout
     frequencies = {layout.frequencies: hand_frequencies(spec, analysis)}
     if layout.dealer_frequencies is not None:
@@ -283,10 +290,14 @@ def analysis_tables(spec: GameSpec, analysis: SpecAnalysis) -> dict[str, pd.Data
         }
         if has_border_hands(spec):
             by_hand["border_hands"] = border_hands(spec, analysis)
-    return {
+    tables = {
         "bets": bets_table(analysis),
         **frequencies,
         **by_hand,
         "returns": returns_table(spec, analysis),
         "net_distribution": net_distribution(analysis.main_by_strength.bet),
     }
+    limits = None if analysis.rules is None else spec.limits(analysis.rules)
+    if limits is not None and limits.capped:
+        tables["cap"] = cap_table(analysis, analysis.settlement, limits)
+    return tables

@@ -56,6 +56,9 @@ class TableLayout:
         (where dealer cards are seen).
     lowest_played : bool
         Whether a ``lowest_played`` table sums up the strategy by seen rank.
+    seat : tuple of str, or None
+        The side bets one seat holds beside the main game, by name, where a payout cap prices
+        each bet and that seat's bets together (None: the cap prices the main game alone).
 
     Examples
     --------
@@ -72,3 +75,4 @@ class TableLayout:
     dealer_frequencies: str | None = None
     exact_ties: bool = False
     lowest_played: bool = True
+    seat: tuple[str, ...] | None = None

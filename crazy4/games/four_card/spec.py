@@ -79,6 +79,20 @@ LAYOUT = TableLayout(
 )
 
 
+def seat_bets(rules: FourCardRuleSet) -> tuple[str, ...]:
+    """The side bets one seat holds beside the Ante and Play, as the payout cap prices them:
+    the rule set's first Aces Up table and the Bad Beat Bonus, if dealt.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> seat_bets(four_card_rules(load_rules("four-card-standard")))
+    ('aces-up-50-40-8-5-4-3-1', 'bad_beat')
+    """
+    aces_up = tuple(bet.name for bet in rules.side_bets[:1])
+    return aces_up + (("bad_beat",) if rules.four_card.bad_beat is not None else ())
+
+
 def simple_description(rules: FourCardRuleSet) -> str:
     """The ``bets`` table's description of the main game under the published simple strategy.
 
@@ -148,7 +162,7 @@ class FourCardSpec:
                 simple=(f"{self.main_bet}_simple", simple_description(four_card_rules(rules))),
                 strategies_first=True,
             ),
-            layout=LAYOUT,
+            layout=replace(LAYOUT, seat=seat_bets(four_card_rules(rules))),
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
