@@ -124,7 +124,7 @@ class SpecGame(SpecRoles):
 
         analysis = analyze_spec(self.spec, rules, jobs)
         progress("counts and prices")
-        tables = analysis_tables(self.spec, analysis)  # with the payout cap's, if any
+        tables = analysis_tables(self.spec, analysis, jobs)  # with the payout cap's, if any
         progress("tables")
         return GameAnalysis(
             tables=tables,

@@ -25,6 +25,7 @@ from crazy4.generic.bet_rows import (
 )
 from crazy4.generic.border_hands import border_hands, has_border_hands
 from crazy4.generic.cap import cap_table
+from crazy4.generic.joint_table import joint_table
 from crazy4.generic.seen_tables import (
     exact_ties,
     lowest_played,
@@ -261,14 +262,17 @@ def _outcome_rows(
     )
 
 
-def analysis_tables(spec: GameSpec, analysis: SpecAnalysis) -> dict[str, pd.DataFrame]:
+def analysis_tables(
+    spec: GameSpec, analysis: SpecAnalysis, jobs: int = 1
+) -> dict[str, pd.DataFrame]:
     """Every table of the analysis, by file stem: with dealer cards face up, the situations
     and the strategy by up rank (:mod:`crazy4.generic.seen_tables`) instead of one row per
     hand class; else those, and the hands at the border of a decision where a hand discards
     (:mod:`crazy4.generic.border_hands`). The settlement's
     :class:`~crazy4.spec.table_layout.TableLayout` names the frequency tables and adds the
-    dealer's, the exact ties and the lowest hands played; a payout cap of the rules adds the
-    return by bet size (:mod:`crazy4.generic.cap`)."""
+    dealer's, the exact ties, the lowest hands played and the joint table of both hands'
+    categories (:mod:`crazy4.generic.joint_table`, counted on ``jobs`` threads); a payout cap
+    of the rules adds the return by bet size (:mod:`crazy4.generic.cap`)."""
     layout = analysis.settlement.layout
     frequencies = {layout.frequencies: hand_frequencies(spec, analysis)}
     if layout.dealer_frequencies is not None:
@@ -283,6 +287,9 @@ def analysis_tables(spec: GameSpec, analysis: SpecAnalysis) -> dict[str, pd.Data
             by_hand["lowest_played"] = lowest_played(spec, analysis)
         if layout.exact_ties:
             by_hand["exact_ties"] = exact_ties(spec, analysis)
+        if layout.joint:
+            labels = layout.outcome_labels[3:]
+            by_hand["joint"] = joint_table(spec, analysis, (labels[0], labels[1], labels[2]), jobs)
     else:
         by_hand = {
             "player_hands": player_hands(spec, analysis),

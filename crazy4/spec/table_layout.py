@@ -56,6 +56,9 @@ class TableLayout:
         (where dealer cards are seen).
     lowest_played : bool
         Whether a ``lowest_played`` table sums up the strategy by seen rank.
+    joint : bool
+        Whether a ``joint`` table gives the deals by both hands' categories, who wins and the
+        decision (where dealer cards are seen; the results named as the qualified cells).
     seat : tuple of str, or None
         The side bets one seat holds beside the main game, by name, where a payout cap prices
         each bet and that seat's bets together (None: the cap prices the main game alone).
@@ -75,4 +78,5 @@ class TableLayout:
     dealer_frequencies: str | None = None
     exact_ties: bool = False
     lowest_played: bool = True
+    joint: bool = False
     seat: tuple[str, ...] | None = None

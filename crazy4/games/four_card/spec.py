@@ -65,7 +65,8 @@ from crazy4.spec.table_layout import TableLayout
 
 #: The tables' names of the cells (the dealer always qualifies: three are reached), the
 #: strategy's hand groups (high cards by top rank), the player's and the dealer's hand
-#: frequencies and the exact ties, as the game's tables have always named them.
+#: frequencies, the exact ties and the joint table of both hands' categories, as the game's
+#: tables have always named them.
 LAYOUT = TableLayout(
     outcome_column="result",
     outcome_cells=(3, 4, 5),
@@ -76,6 +77,7 @@ LAYOUT = TableLayout(
     dealer_frequencies="dealer_hand_frequencies",
     exact_ties=True,
     lowest_played=False,
+    joint=True,
 )
 
 
