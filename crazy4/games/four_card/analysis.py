@@ -1,131 +1,92 @@
-"""The whole exact analysis of a Four Card Poker rule set, from counts to tables.
+"""The whole exact analysis of one Four Card Poker rule set, on the specification engines.
 
-``analyze_four_card`` runs the best-four pipeline (:class:`crazy4.generic.bestfour_analysis.
-BestFourAnalysis`) with the up-card shape's steps (:class:`crazy4.generic.bestfour_steps.
-UpCardSteps`: exact completion counts for every (player hand, up card) situation class,
-rule-independent, and the result tables) and this game's own: exact prices and the optimal
-decision per situation, every bet as an exact distribution on the deal lattice, and the limits
-of its payout cap. Pricing another pay table costs a second or two: pass the ``outcomes`` of an
-earlier run."""
+``analyze_four_card`` counts, prices and settles the game's specification
+(:data:`crazy4.games.four_card.spec.FOUR_CARD_SPEC`) with the engines every game shares
+(:func:`crazy4.generic.analysis.analyze_spec`: the dealer's hands against every situation, a
+hand and the up card, counted with the up card forced and cached; exact prices and the optimal
+decision per situation) and makes its result tables (:func:`crazy4.generic.tables.
+analysis_tables`: the bets, under the published simple strategy too, the situations and the
+strategy by up rank, the hand frequencies of both hands, the exact ties, the joint table of
+both hands' categories and the payout cap, as the specification's settlement describes them).
+:class:`Analysis` keeps them with what the report reads.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from crazy4.core.bets import BetOutcomes
-from crazy4.core.ranking import number_of_strengths
-from crazy4.core.upcard import UpCardOutcomes
-from crazy4.core.upcard_lattice import DealLattice, Parts, build_lattice, to_bet, with_decisions
-from crazy4.games.four_card.cells import (
-    FourCardPrices,
-    ante_play_parts,
-    bad_beat_parts,
-    price_outcomes,
-    side_bet_parts,
-    simple_strategy,
-)
-from crazy4.games.four_card.deal import SHAPE
-from crazy4.games.four_card.reference import FourCardReference
 from crazy4.games.four_card.rules import FourCardRuleSet
-from crazy4.generic.bestfour_steps import PricedParts, UpCardAnalysis, UpCardSteps
+from crazy4.games.four_card.spec import FOUR_CARD_SPEC
+from crazy4.generic.analysis import SpecAnalysis, analyze_spec
+from crazy4.generic.report_frame import BetLookup, bet_ev
+from crazy4.generic.tables import analysis_tables
 
-MAIN_BET = FourCardReference.main_bet
-SIMPLE_BET = "ante_play_simple"
+if TYPE_CHECKING:
+    import pandas as pd
+
+#: The main bet under the optimal strategy, and under the published simple strategy.
+MAIN_BET = FOUR_CARD_SPEC.main_bet
+SIMPLE_BET = f"{MAIN_BET}_simple"
 
 
 @dataclass(frozen=True)
-class FourCardAnalysis(UpCardAnalysis[FourCardRuleSet, FourCardPrices]):
-    """Everything computed for one Four Card Poker rule set (:class:`.UpCardAnalysis`).
+class Analysis(BetLookup):
+    """Everything computed for one rule set.
 
-    ``tables`` are written as ``<name>.parquet`` (see ``results/README.md``).
+    Attributes
+    ----------
+    rules : FourCardRuleSet
+    on_spec : SpecAnalysis
+        The specification engines' analysis (counts, prices, the bets' lattices).
+    tables : dict of str to DataFrame
+        Each written as ``<name>.parquet`` (``results/README.md``).
+    simple_strategy_cost : Fraction
+        EV lost per unit of Ante by the published simple strategy against the optimum.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> analysis = analyze_four_card(load_rules("four-card-standard"))
+    >>> round(float(-analysis.exact_ev(MAIN_BET)), 4), analysis.simple_strategy_cost
+    (0.0279, Fraction(4250592667, 697663068102))
     """
 
+    rules: FourCardRuleSet
+    on_spec: SpecAnalysis = field(repr=False)
+    tables: dict[str, pd.DataFrame] = field(repr=False)
+    simple_strategy_cost: Fraction
 
-class FourCardSteps(UpCardSteps[FourCardRuleSet, FourCardPrices]):
-    """Four Card Poker's analysis steps (:class:`.UpCardSteps`): its prices, bets and cap."""
 
-    shape = SHAPE
-    main_bet = MAIN_BET
-    simple_bet = SIMPLE_BET
-
-    def price(self, rules: FourCardRuleSet, outcomes: UpCardOutcomes, jobs: int) -> FourCardPrices:
-        """:func:`.cells.price_outcomes`."""
-        return price_outcomes(rules, outcomes, jobs=jobs)
-
-    def bets(
-        self, rules: FourCardRuleSet, outcomes: UpCardOutcomes, prices: FourCardPrices
-    ) -> tuple[list[BetOutcomes], PricedParts]:
-        """The Ante + Play under the optimal and the simple strategy, the side bets and the
-        Bad Beat Bonus, on the deal lattice of each strategy."""
-        lattice = build_lattice(outcomes, prices.decision)
-        simple = with_decisions(lattice, simple_strategy(rules, np.arange(number_of_strengths())))
-        main, side, bad_beat = _optimal_parts(rules, lattice)
-        simple_parts = ante_play_parts(
-            rules,
-            simple,
-            SIMPLE_BET,
-            "Ante + Play (+ Ante Bonus), published simple strategy: fold below 3-3, "
-            + (
-                f"1x 3-3 to 9-9, {max(rules.play.multiples)}x 10-10 and up"
-                if max(rules.play.multiples) > 1
-                else "1x 3-3 and up"
-            )
-            + " (per unit of Ante)",
-        )
-        priced: list[tuple[Parts, DealLattice]] = [(main, lattice), (simple_parts, simple)]
-        priced += [(part, lattice) for part in side + bad_beat]
-        bets = [to_bet(part, part_lattice) for part, part_lattice in priced]
-        seat = [main, *side[:1], *bad_beat]
-        return bets, PricedParts(lattice, priced, main, side + bad_beat, seat)
-
-    def cap_limits(self, rules: FourCardRuleSet) -> tuple[Fraction, Fraction, Fraction] | None:
-        """The ``[limits]`` section's payout cap and bets (None without a cap)."""
-        limits = rules.four_card.limits if rules.four_card is not None else None
-        if limits is None or limits.aggregate_payout_cap is None:
-            return None
-        return limits.aggregate_payout_cap, limits.minimum_bet, limits.maximum_bet
+#: The name the game's analysis had on the best-four engines.
+FourCardAnalysis = Analysis
 
 
 def analyze_four_card(
     rules: FourCardRuleSet,
     *,
     jobs: int = 1,
-    outcomes: UpCardOutcomes | None = None,
     progress: Callable[[str], None] | None = None,
-) -> FourCardAnalysis:
+) -> Analysis:
     """Analyze a ``four-card-poker`` rule set exactly.
 
     Parameters
     ----------
     rules : FourCardRuleSet
     jobs : int
-        Threads / processes for building tables and counting (results do not depend on it).
-    outcomes : UpCardOutcomes, optional
-        Counts from an earlier run (they do not depend on the rules), to skip the counting.
+        Threads for the counting (the results do not depend on it).
     progress : callable, optional
         Called with a message after each step.
     """
-    return FourCardAnalysis.run(
-        FourCardSteps(), rules, jobs=jobs, outcomes=outcomes, progress=progress
-    )
-
-
-def _optimal_parts(
-    rules: FourCardRuleSet, lattice: DealLattice
-) -> tuple[Parts, list[Parts], list[Parts]]:
-    """The bets played by the optimal strategy: the Ante + Play, the side bets and the Bad Beat
-    Bonus (none or one)."""
-    main = ante_play_parts(
-        rules,
-        lattice,
-        MAIN_BET,
-        "Ante + Play (+ Ante Bonus), optimal strategy by hand and up card (per unit of Ante)",
-    )
-    side = [side_bet_parts(bet, lattice) for bet in rules.side_bets]
-    has_bad_beat = rules.four_card is not None and rules.four_card.bad_beat is not None
-    bad_beat = [bad_beat_parts(rules, lattice)] if has_bad_beat else []
-    return main, side, bad_beat
+    say = progress or (lambda message: None)
+    on_spec = analyze_spec(FOUR_CARD_SPEC, rules, jobs)
+    say("dealer counts")
+    on_spec.main_by_strength  # noqa: B018 -- the prices and the bets' lattice, as one step
+    say("prices and bets")
+    tables = analysis_tables(FOUR_CARD_SPEC, on_spec, jobs)
+    say("tables")
+    bets = tables["bets"]
+    cost = bet_ev(bets, MAIN_BET) - bet_ev(bets, SIMPLE_BET)
+    return Analysis(rules=rules, on_spec=on_spec, tables=tables, simple_strategy_cost=cost)

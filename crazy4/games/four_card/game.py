@@ -76,7 +76,7 @@ class FourCard(BestFourGame):
     def run_analysis(
         self, rules: FourCardRuleSet, jobs: int, progress: Progress
     ) -> FourCardAnalysis:
-        """The exact analysis (:func:`.analysis.analyze_four_card`)."""
+        """The exact analysis on the specification engines (:func:`.analysis.analyze_four_card`)."""
         from crazy4.games.four_card.analysis import analyze_four_card
 
         return analyze_four_card(rules, jobs=jobs, progress=progress)
@@ -104,10 +104,12 @@ class FourCard(BestFourGame):
         return {}, {"bad_beat": "keyed on the dealer's hand, which the cells do not hold"}
 
     def prepare(self, rules: RuleSet) -> None:
-        """Start compiling the up-card kernels in the background (:mod:`.deal`)."""
-        from crazy4.games.four_card.deal import prepare_counting
+        """Start the count's compile when the analysis will count
+        (:func:`crazy4.generic.counting.start_count`)."""
+        from crazy4.generic.counting import start_count
 
-        prepare_counting()
+        spec = self.spec
+        start_count(spec.shape, spec.ranking, spec.qualifier(rules))
 
 
 #: The game's one instance, registered in :mod:`crazy4.registry`.

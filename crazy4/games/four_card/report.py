@@ -13,19 +13,16 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from crazy4.games.four_card.analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis
-from crazy4.games.four_card.rules import FourCardRuleSet
+from crazy4.games.four_card.rule_text import rule_lines
 from crazy4.generic.bestfour_report import (
     BestFourReport,
     BetsText,
     PublishedFigure,
     bets_section,
     frequency_section,
-    money,
-    multiples_text,
     published_figures,
     returns_section,
     rules_section,
-    ties_text,
 )
 from crazy4.generic.bestfour_upcard_report import (
     cap_section,
@@ -33,44 +30,6 @@ from crazy4.generic.bestfour_upcard_report import (
     upcard_strategy_section,
 )
 from crazy4.report.markdown import percent
-
-
-def rule_lines(rules: FourCardRuleSet) -> tuple[list[str], list[str]]:
-    """The rules before the side bets (the deal, ties, the Play, the Ante Bonus) and after
-    (the Bad Beat Bonus, the limits)."""
-    four = rules.four_card
-    assert four is not None
-    before = [
-        f"The player gets 5 cards, the dealer {rules.dealer.cards} with "
-        f"{rules.dealer.up_cards} face up; each plays the best four.",
-        f"No dealer qualifier. Ties: {ties_text(rules.dealer.ties)}.",
-        "After seeing the up card: fold (lose the Ante) or Play "
-        f"{multiples_text(rules.play.multiples)} the Ante.",
-    ]
-    if four.ante_bonus is not None:
-        paid = "only with a Play bet" if four.ante_bonus.paid_only_with_play else "even on a fold"
-        before.append(
-            f"Ante Bonus: {four.ante_bonus.table.describe()}, whatever the dealer holds; paid "
-            f"{paid} (no paying hand is ever folded under optimal play, so this switch does not "
-            "move the figures)."
-        )
-    after = []
-    if four.bad_beat is not None:
-        bad = four.bad_beat
-        keyed = "the losing player's hand" if bad.keyed_on == "player" else "the dealer's hand"
-        mark = " **ILLUSTRATIVE — not a published table**" if bad.illustrative else ""
-        after.append(
-            f"Bad Beat Bonus{mark}: pays {bad.table.describe()} on {keyed} when the player's "
-            f"hand loses{'; a fold forfeits it' if bad.fold_forfeits else ''}."
-        )
-    if four.limits is not None:
-        cap = four.limits.aggregate_payout_cap
-        after.append(
-            f"Limits: {money(four.limits.minimum_bet)} to {money(four.limits.maximum_bet)} a "
-            "bet" + (f"; at most {money(cap)} paid on one hand, all bets included." if cap else ".")
-        )
-    return before, after
-
 
 #: The rules the published figures are for.
 _TABLE_1 = "four of a kind 25, straight flush 20, three of a kind 2"

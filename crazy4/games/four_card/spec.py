@@ -46,8 +46,12 @@ from crazy4.games.four_card.cells import (
     four_card_settlement,
     simple_strategy,
 )
-from crazy4.games.four_card.report import rule_lines
-from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules, read_four_card_sections
+from crazy4.games.four_card.rule_text import rule_lines
+from crazy4.games.four_card.rules import (
+    FourCardRuleSet,
+    four_card_rules,
+    read_four_card_sections,
+)
 from crazy4.generic.bestfour_pricing import decision_nets
 from crazy4.generic.upcard_tables import chart_group
 from crazy4.rules.limits import Limits

@@ -1,13 +1,15 @@
 """The whole Four Card Poker analysis: published anchors, totals, switches, cap, tables, CLI.
 
-The situation counts are computed once for the module (about 10 s with the tables cached) and
-priced under every variant; only pricing runs per test.
+The analysis runs on the specification engines (:mod:`crazy4.games.four_card.analysis`), its
+counts read from the table cache; the switches price the same counts under each variant. The
+best-four engine's counts (:func:`crazy4.games.four_card.deal.compute_four_card_outcomes`)
+remain for the compiled pricing of the game's exact reference (the validator's), compared with
+its numpy pricing at the end.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -18,52 +20,48 @@ import pytest
 from test_four_card_engine import DEALER_COUNTS
 
 from crazy4.cli.main import main
-from crazy4.core.bets import summarize
 from crazy4.core.decisions import FOLD
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
 from crazy4.core.upcard import UpCardOutcomes as FourCardOutcomes
-from crazy4.core.upcard_lattice import (
-    DealLattice,
-    build_lattice,
-    capped_bet,
-    largest_uncapped_size,
-    to_bet,
-)
 from crazy4.games.four_card.analysis import (
     MAIN_BET,
     SIMPLE_BET,
     FourCardAnalysis,
     analyze_four_card,
 )
-from crazy4.games.four_card.cells import ante_play_parts, price_outcomes, simple_strategy
+from crazy4.games.four_card.cells import price_outcomes
 from crazy4.games.four_card.deal import (
     HIDDEN_COMPLETIONS,
     TOTAL_DEALS,
     compute_four_card_outcomes,
 )
 from crazy4.games.four_card.report import FOUR_CARD_REPORT
-from crazy4.generic import bestfour_steps
+from crazy4.games.four_card.spec import FOUR_CARD_SPEC
+from crazy4.generic.analysis import analyze_spec
 from crazy4.generic.bestfour_report import render_bestfour_report
+from crazy4.generic.cap import cap_table
 from crazy4.registry import load_rules, parse_rules
 from crazy4.results.write import read_provenance
+from crazy4.rules.limits import Limits
 from crazy4.rules.load import RULES_DIR
 from crazy4.rules.ruleset import RuleSet
 
 
 @pytest.fixture(scope="module")
 def outcomes() -> FourCardOutcomes:
+    """The best-four engine's counts (the exact reference's pricing, last tests)."""
     return compute_four_card_outcomes(jobs=2)
 
 
 @pytest.fixture(scope="module")
-def analysis(outcomes: FourCardOutcomes) -> FourCardAnalysis:
-    return analyze_four_card(load_rules("four-card-standard"), outcomes=outcomes)
+def analysis() -> FourCardAnalysis:
+    return analyze_four_card(load_rules("four-card-standard"), jobs=2)
 
 
 @pytest.fixture(scope="module")
-def second(outcomes: FourCardOutcomes) -> FourCardAnalysis:
-    """four-card-ante-bonus-2 from the same counts (two tests read it)."""
-    return analyze_four_card(load_rules("four-card-ante-bonus-2"), outcomes=outcomes)
+def second() -> FourCardAnalysis:
+    """four-card-ante-bonus-2 (two tests read it)."""
+    return analyze_four_card(load_rules("four-card-ante-bonus-2"), jobs=2)
 
 
 def _edited_rules(old: str, new: str) -> RuleSet:
@@ -72,11 +70,11 @@ def _edited_rules(old: str, new: str) -> RuleSet:
     return parse_rules(text.replace(old, new), "edited.toml")
 
 
-def _main_ev(rules: RuleSet, outcomes: FourCardOutcomes) -> Fraction:
-    prices = price_outcomes(rules, outcomes)
-    lattice = build_lattice(outcomes, prices.decision)
-    summary = summarize(to_bet(ante_play_parts(rules, lattice, "x", ""), lattice), lattice.weights)
-    return Fraction(int(summary["ev_numerator"]), int(summary["ev_denominator"]))
+def _main_ev(rules: RuleSet, analysis: FourCardAnalysis) -> Fraction:
+    """The main game's exact EV under ``rules``, from the counts of ``analysis``."""
+    spec = analysis.on_spec
+    counted = (spec.hands, spec.weights, spec.strengths, spec.cells, spec.seen)
+    return analyze_spec(FOUR_CARD_SPEC, rules, counted=counted).main_ev()
 
 
 # --- published anchors --------------------------------------------------------------------
@@ -108,26 +106,22 @@ def test_aces_up_house_edges_span_published_range(analysis: FourCardAnalysis) ->
 # --- totals ------------------------------------------------------------------------------
 
 
-def test_lattice_totals_and_dealer_categories(analysis: FourCardAnalysis) -> None:
-    lattice = analysis.lattice
-    assert int(lattice.deals.sum()) == TOTAL_DEALS
-    assert int(lattice.weights.sum()) == comb(52, 5) * 47
-    by_dealer = lattice.deals.sum(axis=(0, 2))
+def test_joint_totals_and_dealer_categories(analysis: FourCardAnalysis) -> None:
+    joint = analysis.tables["joint"]
+    assert int(joint["deals"].sum()) == TOTAL_DEALS
+    assert int(analysis.on_spec.weights.sum()) == comb(52, 5) * 47
+    by_dealer = joint.groupby("dealer_category")["deals"].sum()
     for category, count in DEALER_COUNTS.items():
         # every six-card dealer hand: 6 choices of up card, C(46, 5) player hands
-        assert int(by_dealer[category]) == count * 6 * comb(46, 5)
+        assert int(by_dealer[category.label]) == count * 6 * comb(46, 5)
 
 
 def test_player_category_deals(analysis: FourCardAnalysis) -> None:
     categories = category_of_strength()[build_best_four_strengths(5)]
     hands = np.bincount(categories, minlength=len(HandCategory))
-    by_player = np.bincount(
-        analysis.lattice.categories,
-        weights=analysis.lattice.deals.sum(axis=(1, 2)).astype(np.float64),
-        minlength=len(HandCategory),
-    )
-    expected = hands * 47 * HIDDEN_COMPLETIONS
-    assert np.array_equal(by_player.astype(np.int64), expected)  # all < 2**53: exact in float
+    by_player = analysis.tables["joint"].groupby("player_category")["deals"].sum()
+    for category in HandCategory:
+        assert int(by_player[category.label]) == hands[category] * 47 * HIDDEN_COMPLETIONS
 
 
 def test_joint_table_sums_and_prices_the_bad_beat(analysis: FourCardAnalysis) -> None:
@@ -158,38 +152,41 @@ def test_aces_up_from_player_frequencies_alone(analysis: FourCardAnalysis) -> No
 # --- strategy ----------------------------------------------------------------------------
 
 
-def test_decisions_are_exact_and_never_worse_than_simple(
-    analysis: FourCardAnalysis, outcomes: FourCardOutcomes
-) -> None:
-    prices = analysis.prices
+def test_decisions_are_exact_and_never_worse_than_simple(analysis: FourCardAnalysis) -> None:
+    spec = analysis.on_spec
+    prices = spec.prices
     assert not (prices.decision == 2).any()  # EV is linear in the multiple: 2x only in ties
     tied = prices.tied.sum(axis=1) > 1
-    assert (prices.showdown[tied] == 0).all()
-    simple = simple_strategy(analysis.rules, outcomes.strengths)
+    assert (prices.ev[tied, 1] == prices.ev[tied, 3]).all()  # a showdown worth nothing
+    assert spec.settlement.simple is not None
+    simple = spec.settlement.simple[spec.strengths]
     simple_ev = np.take_along_axis(prices.ev, simple[:, None], axis=1)[:, 0]
-    assert (prices.optimal_ev >= simple_ev).all()
+    optimal_ev = np.take_along_axis(prices.ev, prices.decision[:, None], axis=1)[:, 0]
+    assert (optimal_ev >= simple_ev).all()
     assert len(analysis.tables["exact_ties"]) == int(tied.sum())
 
 
-def test_paying_hands_never_fold(analysis: FourCardAnalysis, outcomes: FourCardOutcomes) -> None:
+def test_paying_hands_never_fold(analysis: FourCardAnalysis) -> None:
     """So the bonus-on-a-fold and Aces-Up-forfeit switches cannot move the figures."""
-    folded = analysis.prices.decision == FOLD
-    assert not (analysis.prices.bonus[folded] > 0).any()
+    spec = analysis.on_spec
+    folded = spec.strengths[spec.prices.decision == FOLD]
+    bonus = spec.settlement.parts["ante_bonus"][:, 1, 3]  # played 1x, player higher
+    assert not (bonus[folded] > 0).any()
     for bet in analysis.rules.side_bets:
         numerators, _ = bet.table.by_strength()
-        assert not (numerators[outcomes.strengths[folded]] >= 0).any()
+        assert not (numerators[folded] >= 0).any()
 
 
-def test_switches(analysis: FourCardAnalysis, outcomes: FourCardOutcomes) -> None:
+def test_switches(analysis: FourCardAnalysis) -> None:
     base = analysis.exact_ev(MAIN_BET)
     only_with_play = _edited_rules("paid_only_with_play = false", "paid_only_with_play = true")
-    assert _main_ev(only_with_play, outcomes) == base
+    assert _main_ev(only_with_play, analysis) == base
     one_or_three = _edited_rules("multiples = [1, 2, 3]", "multiples = [1, 3]")
-    assert _main_ev(one_or_three, outcomes) == base
+    assert _main_ev(one_or_three, analysis) == base
     one_only = _edited_rules("multiples = [1, 2, 3]", "multiples = [1]")
-    assert _main_ev(one_only, outcomes) < base
+    assert _main_ev(one_only, analysis) < base
     ties_push = _edited_rules('ties = "player"', 'ties = "push"')
-    assert _main_ev(ties_push, outcomes) < base
+    assert _main_ev(ties_push, analysis) < base
 
 
 def test_strategy_chart(analysis: FourCardAnalysis) -> None:
@@ -231,23 +228,21 @@ def test_cap_binds_only_above_the_largest_uncapped_size(analysis: FourCardAnalys
 
 
 def test_largest_uncapped_sizes(analysis: FourCardAnalysis) -> None:
-    lattice = analysis.lattice
-    rules = analysis.rules
-    main_parts = ante_play_parts(rules, lattice, "x", "")
-    # four of a kind played 3x: Ante 1 + Play 3 + Ante Bonus 25 = 29 units
-    assert largest_uncapped_size(main_parts, lattice, Fraction(25000)) == Fraction(25000, 29)
     cap = analysis.tables["cap"]
+    main_rows = cap[cap["bet"] == MAIN_BET]["largest_uncapped_size"]
+    # four of a kind played 3x: Ante 1 + Play 3 + Ante Bonus 25 = 29 units
+    assert (main_rows == float(Fraction(25000, 29))).all()
     aces = cap[cap["bet"].str.startswith("aces-up")]["largest_uncapped_size"]
     assert (aces == 500.0).all()  # 50 to 1
 
 
 def test_capped_bet_at_a_tiny_cap(analysis: FourCardAnalysis) -> None:
     """With a $1 cap a $10 Ante can win at most $1 a hand: EV per dollar below -0.4."""
-    lattice: DealLattice = analysis.lattice
-    parts = ante_play_parts(analysis.rules, lattice, "x", "")
-    bet = capped_bet(parts, lattice, Fraction(10), Fraction(1))
-    assert (bet.net <= bet.unit // 10).all()
-    assert summarize(bet, lattice.weights)["ev"] < -0.4
+    spec = analysis.on_spec
+    limits = Limits(Fraction(1), Fraction(100), aggregate_payout_cap=Fraction(1))
+    table = cap_table(spec, spec.settlement, limits, sizes=(10,))
+    main_row = table[table["bet"] == MAIN_BET].iloc[0]
+    assert main_row["ev"] < -0.4 and main_row["largest_uncapped_size"] == 1 / 29
 
 
 # --- another rule set from the same counts -----------------------------------------------
@@ -270,13 +265,6 @@ def test_ante_bonus_table_2(second: FourCardAnalysis) -> None:
 # --- command line ------------------------------------------------------------------------
 
 
-@pytest.fixture()
-def patched_counts(monkeypatch: pytest.MonkeyPatch, outcomes: FourCardOutcomes) -> Iterator[None]:
-    monkeypatch.setattr(bestfour_steps, "compute_upcard_outcomes", lambda shape, jobs: outcomes)
-    yield
-
-
-@pytest.mark.usefixtures("patched_counts")
 def test_cli_analyze_writes_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "results"
     assert main(["analyze", "--rules", "four-card-standard", "--out", str(out), "--quiet"]) == 0
@@ -354,7 +342,6 @@ def test_committed_four_card_tables_are_current(
         )
 
 
-@pytest.mark.usefixtures("patched_counts")
 def test_cli_report_renders_the_four_card_analysis(tmp_path: Path) -> None:
     """`crazy4 report` dispatches on the game: never a Crazy 4 report of a Four Card rule set."""
     out = tmp_path / "report.html"
