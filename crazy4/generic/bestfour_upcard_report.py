@@ -1,10 +1,11 @@
 """The report sections of a best-four game dealt with a dealer card face up: the strategy chart
 by up card, the joint table of both hands' categories and the payout cap.
 
-They read the tables of :mod:`crazy4.generic.upcard_tables` (``strategy``, ``exact_ties``,
-``joint``, ``cap``); a game lists them in its :class:`crazy4.generic.bestfour_report.BestFourReport`
-beside the sections every best-four game has, binding the words only it can say (what the
-joint table prices, where the cap comes from).
+They read the tables of the specification engines (:mod:`crazy4.generic.tables`:
+``strategy``, ``exact_ties``, ``joint``, ``cap``); a game lists them in its
+:class:`crazy4.generic.bestfour_report.BestFourReport` beside the sections every best-four
+game has, binding the words only it can say (what the joint table prices, where the cap comes
+from).
 """
 
 from __future__ import annotations
@@ -13,10 +14,56 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+import pandas as pd
+
+from crazy4.core.cards import RANKS
+from crazy4.core.decisions import DECISIONS
+from crazy4.core.ranking import HandCategory
 from crazy4.core.upcard_lattice import RESULTS
 from crazy4.generic.bestfour_report import BestFourAnalysis, Section, extreme_bets, money
-from crazy4.generic.upcard_tables import CATEGORY_LABELS, chart_text
 from crazy4.report.markdown import markdown_table
+
+#: The hand categories, weakest first.
+CATEGORY_LABELS = [category.label for category in HandCategory]
+
+
+def _share_text(share: float) -> str:
+    """``"62%"``; ``"<1%"`` and ``">99%"`` so that a split cell never reads 0% or 100%.
+
+    Examples
+    --------
+    >>> _share_text(0.004), _share_text(0.62), _share_text(0.9991)
+    ('<1%', '62%', '>99%')
+    """
+    if share < 0.005:
+        return "<1%"
+    if share > 0.995:
+        return ">99%"
+    return f"{share:.0%}"
+
+
+def chart_text(chart: pd.DataFrame) -> pd.DataFrame:
+    """The chart pivoted for reading: one row per hand group, one column per up-card rank.
+
+    The rows in the chart's order (strongest group first). A cell is the decision, or for a
+    mixed cell the shares of the decisions taken, e.g. ``1x 62% / 3x 38%``.
+    """
+
+    def cell(row: pd.Series) -> str:
+        if row["decision"] != "mixed":
+            return str(row["decision"])
+        parts = [
+            f"{name} {_share_text(row[f'share_{name}'])}"
+            for name in DECISIONS
+            if row[f"situations_{name}"] > 0
+        ]
+        return " / ".join(parts)
+
+    text = chart.assign(cell=chart.apply(cell, axis=1))
+    pivot = text.pivot(index="hand", columns="up_rank", values="cell")
+    pivot = pivot.reindex(index=list(dict.fromkeys(chart["hand"])))  # strongest group first
+    pivot = pivot.reindex(columns=list(RANKS[::-1]))
+    return pivot.reset_index()
 
 
 def upcard_strategy_section(analysis: BestFourAnalysis) -> list[str]:

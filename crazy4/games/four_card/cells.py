@@ -37,7 +37,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -47,14 +46,12 @@ from crazy4.core.ranking import (
     category_thresholds,
     number_of_strengths,
 )
-from crazy4.core.upcard import UpCardOutcomes
 from crazy4.core.upcard_lattice import DealLattice, Parts
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.generic.bestfour_bets import lattice_parts
 from crazy4.generic.bestfour_pricing import (
     BestFourPrices,
     decision_nets,
-    ev_fits_int64,
     price_cells,
 )
 from crazy4.generic.bestfour_settle import (
@@ -225,45 +222,6 @@ def price_situations(
     return FourCardPrices(
         prices.denominator, prices.allowed, prices.ev, prices.decision, prices.tied, showdown, bonus
     )
-
-
-def price_outcomes(
-    rules: FourCardRuleSet, outcomes: UpCardOutcomes, *, jobs: int = 1
-) -> FourCardPrices:
-    """:func:`price_situations` for every situation class of an analysis: the same arrays, by
-    one compiled pass on ``jobs`` threads (:func:`crazy4.core.upcard_kernels.price_rows`,
-    several times faster than the numpy pricing, most of its time first touching the 0.36 GB
-    it writes) when the EVs fit int64 (every pay table but a huge Ante Bonus, which the numpy
-    pricing handles in Python integers)."""
-    from crazy4.core import upcard_kernels
-    from crazy4.core.table_kernels import run_in_threads
-
-    n_completions = outcomes.completions
-    table = cell_settlement(rules)
-    if not ev_fits_int64(table, n_completions):
-        return price_situations(
-            rules, outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher
-        )
-    n = outcomes.strengths.shape[0]
-    showdown, bonus, decision = (np.empty(n, dtype=np.int64) for _ in range(3))
-    allowed, tied = np.empty((n, 4), dtype=bool), np.empty((n, 4), dtype=bool)
-    ev = np.empty((n, 4), dtype=np.int64)
-    pricer: Any = upcard_kernels.price_rows
-    payouts, unit = ante_bonus_payouts(rules)
-    nets, payouts64 = result_nets(rules), np.asarray(payouts, dtype=np.int64)
-    on_fold = four_card_settlement(rules).wager("ante_bonus").on_fold == "settled"
-
-    def price(start: int, stop: int) -> None:
-        rows = slice(start, stop)
-        pricer(
-            outcomes.strengths[rows], outcomes.lower[rows], outcomes.tie[rows],
-            outcomes.higher[rows], nets, payouts64, table.allowed, n_completions, unit,
-            on_fold, showdown[rows], bonus[rows], allowed[rows], ev[rows], decision[rows],
-            tied[rows],
-        )  # fmt: skip
-
-    run_in_threads(price, n, chunks_per_thread=1, threads=jobs)
-    return FourCardPrices(n_completions * unit, allowed, ev, decision, tied, showdown, bonus)
 
 
 def simple_strategy(rules: FourCardRuleSet, strengths: IntArray) -> IntArray:

@@ -11,11 +11,7 @@ import threading
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.upcard import (
-    UpCardOutcomes,
-    UpCardShape,
-    compute_upcard_outcomes,
-)
+from crazy4.core.upcard import UpCardShape
 from crazy4.core.upcard import count_situations as count_upcard_situations
 from crazy4.core.upcard import prepare_counting as prepare_upcard_counting
 
@@ -51,18 +47,11 @@ def prepare_counting() -> threading.Thread | None:
     return prepare_upcard_counting(SHAPE)
 
 
-def compute_four_card_outcomes(jobs: int = 1) -> UpCardOutcomes:
-    """Every situation class of the game counted
-    (:func:`crazy4.core.upcard.compute_upcard_outcomes`)."""
-    return compute_upcard_outcomes(SHAPE, jobs)
-
-
 __all__ = [
     "HIDDEN_COMPLETIONS",
     "SHAPE",
     "SITUATIONS",
     "TOTAL_DEALS",
-    "compute_four_card_outcomes",
     "count_situations",
     "prepare_counting",
 ]

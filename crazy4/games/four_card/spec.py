@@ -37,6 +37,13 @@ from dataclasses import replace
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.cards import RANKS
+from crazy4.core.ranking import (
+    HandCategory,
+    build_four_card_table,
+    category_of_strength,
+    hand_group,
+)
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
 from crazy4.core.upcard_lattice import RESULTS
 from crazy4.games.four_card.cells import (
@@ -53,7 +60,6 @@ from crazy4.games.four_card.rules import (
     read_four_card_sections,
 )
 from crazy4.generic.bestfour_pricing import decision_nets
-from crazy4.generic.upcard_tables import chart_group
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
@@ -66,6 +72,27 @@ from crazy4.spec.specification import (
     table_side_bet,
 )
 from crazy4.spec.table_layout import TableLayout
+
+
+def chart_group(strength: int) -> str:
+    """The row of the strategy chart: :func:`crazy4.core.ranking.hand_group`, high cards by top
+    rank.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.core.ranking import hand_strength
+    >>> chart_group(hand_strength(parse_cards("As Kd 7c 4h 2s")))
+    'A high'
+    >>> chart_group(hand_strength(parse_cards("3s 3d 7c 4h 2s")))
+    'pair of threes'
+    """
+    category = HandCategory(int(category_of_strength()[strength]))
+    if category != HandCategory.HIGH_CARD:
+        return hand_group(strength)
+    top = (int(build_four_card_table()[1][strength]) // 13**3) % 13
+    return f"{RANKS[top]} high"
+
 
 #: The tables' names of the cells (the dealer always qualifies: three are reached), the
 #: strategy's hand groups (high cards by top rank), the player's and the dealer's hand

@@ -1,10 +1,7 @@
 """The whole Four Card Poker analysis: published anchors, totals, switches, cap, tables, CLI.
 
 The analysis runs on the specification engines (:mod:`crazy4.games.four_card.analysis`), its
-counts read from the table cache; the switches price the same counts under each variant. The
-best-four engine's counts (:func:`crazy4.games.four_card.deal.compute_four_card_outcomes`)
-remain for the compiled pricing of the game's exact reference (the validator's), compared with
-its numpy pricing at the end.
+counts read from the table cache; the switches price the same counts under each variant.
 """
 
 from __future__ import annotations
@@ -22,18 +19,15 @@ from test_four_card_engine import DEALER_COUNTS
 from crazy4.cli.main import main
 from crazy4.core.decisions import FOLD
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
-from crazy4.core.upcard import UpCardOutcomes as FourCardOutcomes
 from crazy4.games.four_card.analysis import (
     MAIN_BET,
     SIMPLE_BET,
     FourCardAnalysis,
     analyze_four_card,
 )
-from crazy4.games.four_card.cells import price_outcomes
 from crazy4.games.four_card.deal import (
     HIDDEN_COMPLETIONS,
     TOTAL_DEALS,
-    compute_four_card_outcomes,
 )
 from crazy4.games.four_card.report import FOUR_CARD_REPORT
 from crazy4.games.four_card.spec import FOUR_CARD_SPEC
@@ -45,12 +39,6 @@ from crazy4.results.write import read_provenance
 from crazy4.rules.limits import Limits
 from crazy4.rules.load import RULES_DIR
 from crazy4.rules.ruleset import RuleSet
-
-
-@pytest.fixture(scope="module")
-def outcomes() -> FourCardOutcomes:
-    """The best-four engine's counts (the exact reference's pricing, last tests)."""
-    return compute_four_card_outcomes(jobs=2)
 
 
 @pytest.fixture(scope="module")
@@ -350,45 +338,3 @@ def test_cli_report_renders_the_four_card_analysis(tmp_path: Path) -> None:
     page = out.read_text()
     assert "2.7879%" in page and "Super Bonus" not in page
     assert page.count("<img") >= 4  # bets, strategy chart, net distribution, cap
-
-
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
-        ("", ""),
-        ("paid_only_with_play = false", "paid_only_with_play = true"),
-        ("multiples = [1, 2, 3]", "multiples = [1, 3]"),
-        ("multiples = [1, 2, 3]", "multiples = [1]"),
-        ('ties = "player"', 'ties = "push"'),
-        ('raise_minimum = "none"', 'raise_minimum = "pair of 10s"'),
-    ],
-)
-def test_compiled_pricing_equals_the_numpy_pricing(
-    outcomes: FourCardOutcomes, old: str, new: str
-) -> None:
-    from crazy4.games.four_card.cells import price_situations
-
-    rules = _edited_rules(old, new)
-    compiled = price_outcomes(rules, outcomes)
-    reference = price_situations(
-        rules, outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher
-    )
-    assert compiled.denominator == reference.denominator
-    for name in ("showdown", "bonus", "allowed", "ev", "decision", "tied"):
-        got, expected = getattr(compiled, name), getattr(reference, name)
-        assert got.dtype == expected.dtype and got.shape == expected.shape, name
-        assert (got == expected).all(), name
-
-
-def test_compiled_pricing_equals_the_numpy_pricing_of_the_second_pay_table(
-    outcomes: FourCardOutcomes,
-) -> None:
-    from crazy4.games.four_card.cells import price_situations
-
-    rules = load_rules("four-card-ante-bonus-2")
-    compiled = price_outcomes(rules, outcomes)
-    reference = price_situations(
-        rules, outcomes.strengths, outcomes.lower, outcomes.tie, outcomes.higher
-    )
-    for name in ("showdown", "bonus", "allowed", "ev", "decision", "tied"):
-        assert (getattr(compiled, name) == getattr(reference, name)).all(), name
