@@ -15,7 +15,8 @@ together see every dealer hand from the other cards ``C(d, f)`` times (``f`` of 
 hidden dealer hand: a count a hand class. Where the decision changes with the seen cards, the
 hand class is counted whole under the decision most of its situations take and the others,
 counted one by one, are moved to theirs (for Four Card Poker about 300,000 of its 5.6 million
-situations). Every figure is an exact integer.
+situations). Every figure is an exact integer; the counts are cached by the decisions
+(:func:`joint_counts`).
 
 Examples
 --------
@@ -30,12 +31,14 @@ True
 
 from __future__ import annotations
 
+import hashlib
 from math import comb
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from crazy4.core.cache import cached_array
 from crazy4.generic.analysis import SpecAnalysis
 from crazy4.generic.counting import CellCounter, counter_for
 from crazy4.spec.specification import DECISIONS, DealShape, GameSpec
@@ -96,7 +99,26 @@ def _split(below: IntArray, results: IntArray, category: IntArray) -> IntArray:
 
 def joint_counts(spec: GameSpec, analysis: SpecAnalysis, jobs: int = 1) -> IntArray:
     """Deals by player category x decision (row ``category * 4 + decision``), dealer category
-    and result, exactly (module docstring)."""
+    and result, exactly (module docstring): kept in the table cache by the deal shape, the
+    ranking and a digest of the situations' decisions (a few hundred integers), so a second
+    analysis of the rules reads them."""
+    shape, k = spec.shape, spec.ranking.category_starts().shape[0]
+    digest = hashlib.sha256(analysis.prices.decision.astype(np.int8).tobytes()).hexdigest()[:20]
+    name = (
+        f"joint_{spec.ranking.key}_{shape.player_cards}_{shape.dealer_cards}_{shape.face_up}_"
+        f"{shape.hand_cards}_{digest}"
+    )
+    return cached_array(
+        name,
+        lambda: _joint_counts(spec, analysis, jobs),
+        expected_shape=(k * len(DECISIONS), k, 3),
+        dtype=np.int64,
+        builders=(__name__, "crazy4.generic.counting"),
+    )
+
+
+def _joint_counts(spec: GameSpec, analysis: SpecAnalysis, jobs: int) -> IntArray:
+    """:func:`joint_counts`, counted."""
     shape, ranking = spec.shape, spec.ranking
     starts = ranking.category_starts().astype(np.int64)
     k = starts.shape[0]

@@ -120,7 +120,8 @@ def price(
     for start in range(0, cells.shape[0], _CHUNK):  # int64 copies of a chunk of cells at a time
         chunk = slice(start, start + _CHUNK)
         part[chunk] = np.asarray(cells[chunk], dtype=np.int64) @ common_t
-    for decision, cell in zip(*np.nonzero((nets != common).any(axis=0)), strict=True):
+    varies = (nets != common).any(axis=0) & cells.any(axis=0)  # a cell never reached adds 0
+    for decision, cell in zip(*np.nonzero(varies), strict=True):
         extra = np.ascontiguousarray(nets[:, decision, cell] - common[decision, cell])
         part[:, decision] += cells[:, cell] * extra[strengths]
     allowed = np.take(settlement.allowed, strengths, axis=0)
