@@ -1,9 +1,11 @@
-"""The pay tables the best-four rule inference edits, one generic reading for both games
-(:meth:`crazy4.generic.bestfour_variants.BestFourVariants.pay_table` and ``edit_table``).
+"""The pay tables the best-four rule inference edits
+(:meth:`crazy4.generic.bestfour_variants.BestFourVariants.pay_table` and ``edit_table``), which
+only Crazy 4 Poker's validator still uses (Four Card Poker's tables are the specification
+validator's: ``tests/validate/test_validate_spec_columns.py``).
 
-Each game's bonus table (Crazy 4 Poker's Super Bonus, Four Card Poker's Ante Bonus) and its
-side-bet tables are found and edited where the rule file puts them; the expected lines are
-copied here from the shipped rule files (``crazy4/rules/data/*.toml``).
+Its bonus table (the Super Bonus) and its side-bet tables are found and edited where the rule
+file puts them; the expected lines are copied here from the shipped rule file
+(``crazy4/rules/data/crazy4-standard.toml``).
 """
 
 from __future__ import annotations
@@ -47,24 +49,6 @@ CASES = {
             "pair of queens": F(1),
         },
         "Queens Up",
-    ),
-    "four-card-standard": (
-        "four-card-poker",
-        "ante_bonus",
-        {"four of a kind": F(25), "straight flush": F(20), "three of a kind": F(2)},
-        "Ante Bonus",
-        "pushed",
-        "aces_up",
-        {
-            "four of a kind": F(50),
-            "straight flush": F(40),
-            "three of a kind": F(8),
-            "flush": F(6),
-            "straight": F(4),
-            "two pair": F(2),
-            "pair of aces": F(1),
-        },
-        "Aces Up",
     ),
 }
 
