@@ -14,6 +14,7 @@ each side bet and, where the rules deal one, the blind second hand.
 from __future__ import annotations
 
 import hashlib
+from collections import OrderedDict
 from collections.abc import Mapping
 from fractions import Fraction
 from math import comb
@@ -37,15 +38,24 @@ IntArray = npt.NDArray[np.int64]
 #: The showdown's results where the dealer always qualifies (the summary's ``results``).
 SHOWDOWNS = ("player higher", "tie", "dealer higher")
 
-_ANALYSES: dict[tuple[str, str], SpecAnalysis] = {}
+#: The analyses kept for the process, the most recently used last: at most
+#: :data:`KEPT_ANALYSES` (one of Four Card Poker's holds several hundred MB, and a process that
+#: simulates or validates rule set after rule set, a notebook or a test worker, must not keep
+#: them all).
+_ANALYSES: OrderedDict[tuple[str, str], SpecAnalysis] = OrderedDict()
+KEPT_ANALYSES = 3
 _EXACT: dict[tuple[str, str, str], dict[str, ExactBet]] = {}
 
 
 def analysis_of(spec: GameSpec, rules: RuleSet) -> SpecAnalysis:
     """The exact analysis of ``rules`` (kept for the process: the strategy and exact values)."""
     key = (spec.key, rules.content_hash)
-    if key not in _ANALYSES:
+    if key in _ANALYSES:
+        _ANALYSES.move_to_end(key)
+    else:
         _ANALYSES[key] = analyze_spec(spec, rules)
+        while len(_ANALYSES) > KEPT_ANALYSES:
+            _ANALYSES.popitem(last=False)
     return _ANALYSES[key]
 
 
