@@ -1,8 +1,9 @@
-"""The pay tables the best-four rule inference edits, one generic reading for both games
+"""The pay tables the best-four rule inference edits (Crazy 4 Poker's; Four Card Poker's is the
+specification validator's)
 (:meth:`crazy4.generic.bestfour_variants.BestFourVariants.pay_table` and ``edit_table``).
 
-Each game's bonus table (Crazy 4 Poker's Super Bonus, Four Card Poker's Ante Bonus) and its
-side-bet tables are found and edited where the rule file puts them; the expected lines are
+The game's bonus table (Crazy 4 Poker's Super Bonus) and its side-bet tables are found and
+edited where the rule file puts them; the expected lines are
 copied here from the shipped rule files (``crazy4/rules/data/*.toml``).
 """
 
@@ -47,24 +48,6 @@ CASES = {
             "pair of queens": F(1),
         },
         "Queens Up",
-    ),
-    "four-card-standard": (
-        "four-card-poker",
-        "ante_bonus",
-        {"four of a kind": F(25), "straight flush": F(20), "three of a kind": F(2)},
-        "Ante Bonus",
-        "pushed",
-        "aces_up",
-        {
-            "four of a kind": F(50),
-            "straight flush": F(40),
-            "three of a kind": F(8),
-            "flush": F(6),
-            "straight": F(4),
-            "two pair": F(2),
-            "pair of aces": F(1),
-        },
-        "Aces Up",
     ),
 }
 
