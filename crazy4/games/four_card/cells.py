@@ -44,7 +44,6 @@ import numpy.typing as npt
 from crazy4.core.ranking import (
     HandCategory,
     category_thresholds,
-    number_of_strengths,
 )
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.generic.bestfour_pricing import decision_nets
@@ -88,22 +87,6 @@ def result_nets(rules: FourCardRuleSet) -> IntArray:
     [1, 1, -1]
     """
     return np.array([1, TIE_NETS[rules.dealer.ties], -1], dtype=np.int64)
-
-
-def ante_bonus_payouts(rules: FourCardRuleSet) -> tuple[IntArray, int]:
-    """Ante Bonus numerators by strength (0 below the table) and their denominator.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> pays, denominator = ante_bonus_payouts(load_rules("four-card-standard"))
-    >>> int(pays[-1]), int(pays[0]), denominator
-    (25, 0, 1)
-    """
-    bonus = rules.four_card.ante_bonus
-    if bonus is None:
-        return np.zeros(number_of_strengths(), dtype=np.int64), 1
-    return hand_pays(bonus.table.by_strength(), below=0)
 
 
 def _dealer_higher() -> npt.NDArray[np.bool_]:
