@@ -24,8 +24,8 @@ representative ``R`` the relabellings fixing ``R`` (its *stabilizer*: the permut
 holding equal rank masks in ``R``) act on the sets ``F`` of unseen cards, and one ``F`` per orbit
 (the least in lexicographic order), weighted by the class size times the orbit size, covers
 every situation exactly once (:func:`forced_situations`, in :mod:`crazy4.core.forced_orbits`).
-For one forced card that gives 5,649,150 classes out of 122,151,120 situations, the Four Card
-Poker up-card classes of :mod:`crazy4.core.upcard_situations` in the same order.
+For one forced card that gives 5,649,150 classes out of 122,151,120 situations (Four Card
+Poker's up-card classes).
 
 References
 ----------

@@ -58,16 +58,6 @@ OUTCOME_CELLS = (
     "dealer_wins",
 )
 
-#: The cells as the return table names them.
-OUTCOME_LABELS = {
-    "nq_player_higher": "dealer does not qualify, player higher",
-    "nq_tie": "dealer does not qualify, tie",
-    "nq_dealer_higher": "dealer does not qualify, dealer higher",
-    "player_wins": "dealer qualifies, player wins",
-    "tie": "dealer qualifies, tie",
-    "dealer_wins": "dealer qualifies, dealer wins",
-}
-
 #: The modules whose code decides the cached counts (beyond the core's table builders).
 COUNTING_MODULES = ("crazy4.core.hidden",)
 
@@ -344,7 +334,6 @@ def _outcomes(
 __all__ = [
     "COUNTING_MODULES",
     "OUTCOME_CELLS",
-    "OUTCOME_LABELS",
     "HiddenShape",
     "PlayerOutcomes",
     "cells_from_below",

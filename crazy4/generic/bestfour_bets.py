@@ -3,13 +3,9 @@
 A bet is some of a game's wagers played by a decision per row (a hand class, a deal-lattice
 row): every row's net in every cell is the sum of the wagers' nets
 (:meth:`crazy4.generic.bestfour_settle.Wager.net`), an integer numerator over one unit, and the
-amount wagered per row the sum of the wagers put up. Two shapes of table take it:
-
-* :func:`outcome_bet`: a :class:`crazy4.core.bets.BetOutcomes` (rows x cells, with the deals
-  of each), Crazy 4 Poker's hand classes x six cells;
-* :func:`lattice_parts`: :class:`crazy4.core.upcard_lattice.Parts`, each cell's winning and
-  losing parts apart (for a payout cap), on the up-card deal lattice (rows x dealer category x
-  showdown result).
+amount wagered per row the sum of the wagers put up. :func:`outcome_bet` makes it a
+:class:`crazy4.core.bets.BetOutcomes` (rows x cells, with the deals of each): Crazy 4 Poker's
+hand classes x six cells.
 
 The nets are int64 while every wager's largest net, added up, fits; else Python integers
 (:mod:`crazy4.core.exact`), as the exact tables need.
@@ -35,13 +31,9 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.exact import fits_int64, widen
-from crazy4.core.upcard_lattice import DealLattice, Parts
 from crazy4.generic.bestfour_settle import Wager
 
 IntArray = npt.NDArray[np.int64]
-
-#: The deal lattice's cells: dealer category (8) x showdown result (3).
-LATTICE_CELLS = (np.arange(8, dtype=np.int64)[:, None], np.arange(3, dtype=np.int64)[None, :])
 
 
 def row_nets(
@@ -103,23 +95,4 @@ def outcome_bet(
     return BetOutcomes(name, description, combos, total, unit, wagered)
 
 
-def lattice_parts(
-    name: str,
-    description: str,
-    wagers: Sequence[Wager],
-    lattice: DealLattice,
-    unit: int | None = None,
-) -> Parts:
-    """The wagers played by the lattice's decisions, each cell's winning parts (every wager's
-    gain) and losing parts (every wager's loss) apart, for a payout cap."""
-    nets, wagered, unit = row_nets(
-        wagers, lattice.strengths, lattice.decisions, LATTICE_CELLS, unit
-    )
-    win, lose = 0 * nets[0], 0 * nets[0]
-    for net in nets:
-        win = win + np.maximum(net, 0)
-        lose = lose + np.minimum(net, 0)
-    return Parts(name, description, win, lose, unit, wagered)
-
-
-__all__ = ["LATTICE_CELLS", "lattice_parts", "outcome_bet", "row_nets"]
+__all__ = ["outcome_bet", "row_nets"]

@@ -2,19 +2,17 @@
 
 Crazy 4 Poker and Four Card Poker are each a subclass of :class:`BestFourGame` holding the
 game's data (its key, title, deal, bets and texts) and a few hooks that name its parts: its
-rule set, its exact reference, its settlement, its analysis and report, its outcome cells, and
-the game as a specification (:attr:`BestFourGame.spec`). One hand (``crazy4 hand``), the
-simulator and the validator are the specification engines' jobs (:mod:`crazy4.generic.hand`,
-:mod:`crazy4.generic.simulate`, :mod:`crazy4.generic.validate`) as for every game (Crazy 4
-Poker's validator still the best-four one, :mod:`crazy4.generic.bestfour_validate`, over its
-own checks); hole cards are
-the one hole-card engine's over :attr:`BestFourGame.spec`, and collusion and surveillance the
-specification's roles as for every game (:class:`crazy4.generic.roles.SpecRoles`: the game
-names its practical team rules, :attr:`~crazy4.generic.roles.SpecRoles.team_rules`, and the
-parts of its main game a colluding table values apart,
-:meth:`~crazy4.generic.roles.SpecRoles.bet_parts`); the rest -- the analysis handed to the
-drivers -- is this class's, over the best-four engines until issue 42 moves each job onto the
-specification engines.
+rule set, its analysis and report, and the game as a specification
+(:attr:`BestFourGame.spec`). One hand (``crazy4 hand``), the simulator and the validator are
+the specification engines' jobs (:mod:`crazy4.generic.hand`, :mod:`crazy4.generic.simulate`,
+:mod:`crazy4.generic.validate`) as for every game (Crazy 4 Poker's validator still the best-four
+one, :mod:`crazy4.generic.bestfour_validate`, over its own checks, exact reference and
+settlement); hole cards are the one hole-card engine's over :attr:`BestFourGame.spec`, and
+collusion and surveillance the specification's roles as for every game
+(:class:`crazy4.generic.roles.SpecRoles`: the game names its practical team rules,
+:attr:`~crazy4.generic.roles.SpecRoles.team_rules`, and the parts of its main game a colluding
+table values apart, :meth:`~crazy4.generic.roles.SpecRoles.bet_parts`); the rest -- the
+analysis handed to the drivers -- is this class's.
 
 The hooks import the game's heavy modules when first called, so registering a game or reading a
 rule file loads none of them. The simulator is built once per game and process (it keeps the
@@ -32,17 +30,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from crazy4.generic.roles import SpecRoles
 from crazy4.spec.game import GameAnalysis, Progress
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
     import pandas as pd
 
-    from crazy4.core.bets import ExactBet
     from crazy4.generic.bestfour_report import BestFourAnalysis, BestFourReport
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
@@ -119,19 +114,6 @@ class BestFourGame(SpecRoles, ABC):
         return strength_of_description(description)
 
     @abstractmethod
-    def reference_of(self, rules: Any) -> Any:
-        """The exact reference of the game's rule set
-        (a :class:`crazy4.generic.bestfour_reference.DealtClassReference`, cached)."""
-
-    @abstractmethod
-    def settlement_of(self, rules: Any) -> Any:
-        """The settlement tables of the game's rule set (nets over their ``unit``)."""
-
-    def dealer_probabilities(self, reference: Any) -> npt.NDArray[np.float64]:
-        """The exact category probabilities of the dealer's hand, from the reference."""
-        return cast("npt.NDArray[np.float64]", reference.dealer_category_probabilities())
-
-    @abstractmethod
     def run_analysis(self, rules: Any, jobs: int, progress: Progress) -> BestFourAnalysis:
         """The game's exact analysis of its rule set (tables with a ``bets`` table)."""
 
@@ -170,31 +152,6 @@ class BestFourGame(SpecRoles, ABC):
         from crazy4.generic.holecard_situation import decision_text
 
         return decision_text(self.spec, rules, hand, up, seen)
-
-    def reference(self, rules: RuleSet) -> Any:
-        """The exact reference of any rule set of the game (:meth:`reference_of`)."""
-        return self.reference_of(self.rules_of(rules))
-
-    def settlement(self, rules: RuleSet) -> Any:
-        """The settlement tables of any rule set of the game (:meth:`settlement_of`)."""
-        return self.settlement_of(self.rules_of(rules))
-
-    def strategy(self, rules: RuleSet, spec: str) -> npt.NDArray[np.int64]:
-        """A decision per decision class (``optimal``, ``simple`` or a strategy file)."""
-        decision: npt.NDArray[np.int64] = self.reference(rules).strategy(spec)
-        return decision
-
-    def exact_bets(self, rules: RuleSet, decision: npt.NDArray[np.int64]) -> dict[str, ExactBet]:
-        """Every summary bet's exact value under a decision per class (the reference's)."""
-        bets: dict[str, ExactBet] = self.reference(rules).exact_bets(decision)
-        return bets
-
-    def category_probabilities(
-        self, rules: RuleSet
-    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-        """The exact category probabilities of the player's hand and of the dealer's."""
-        reference = self.reference(rules)
-        return reference.category_probabilities(), self.dealer_probabilities(reference)
 
     def analysis_steps(self, rules: RuleSet) -> int:
         """:attr:`steps` (the rule set checked to be the game's)."""

@@ -1,7 +1,7 @@
-"""A best-four game's exact reference, keyed by dealt cards: what both best-four games share.
+"""A best-four game's exact reference, keyed by dealt cards (Crazy 4 Poker's, for its validator).
 
-A game's reference (the numbers a simulation or a validation is compared with) prices classes
-of deals -- suit classes of five-card hands, or of a hand and an up card -- and the game says
+A game's reference (the numbers a validation is compared with) prices classes of deals --
+suit classes of five-card hands, or of a hand and an up card -- and the game says
 how dealt cards fall in a class (:meth:`DealtClassReference.classes_of`) and what its bets pay
 (:meth:`DealtClassReference.exact_bets`). From those two, this module gives every such game:
 
@@ -24,7 +24,6 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes, ExactBet, summarize
-from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices, format_cards, parse_card, parse_cards
 from crazy4.core.hidden import PlayerOutcomes
 from crazy4.core.ranking import (
@@ -34,10 +33,6 @@ from crazy4.core.ranking import (
     number_of_strengths,
 )
 from crazy4.core.symmetry import build_suit_classes
-from crazy4.core.upcard import COUNTING_MODULES, N_CATEGORIES, UpCardShape, compute_upcard_outcomes
-from crazy4.core.upcard_lattice import DealLattice, build_lattice, with_decisions
-from crazy4.core.upcard_lookup import situation_of
-from crazy4.core.upcard_situations import build_situations
 from crazy4.errors import InputError
 from crazy4.generic.strategy_classes import ClassKeys, ClassStrategies, read_class_strategy
 
@@ -183,88 +178,6 @@ class HiddenReference(DealtClassReference):
         totals = self.outcomes.weights @ self.outcomes.counts
         deals = comb(52, HAND_CARDS) * self.outcomes.dealer_hands
         return np.asarray(totals / deals, dtype=np.float64)
-
-
-class UpCardReference(DealtClassReference):
-    """A reference of the up-card shape: its classes are the situation classes of
-    :mod:`crazy4.core.upcard_lookup`, and its bets are priced on the deal lattice of a strategy
-    (:mod:`crazy4.core.upcard_lattice`).
-
-    A subclass has ``rules`` and ``prices``; it sets :attr:`shape`, :attr:`lattice_table` and
-    :attr:`lattice_builders` besides what :class:`DealtClassReference` asks for.
-    """
-
-    #: The game's deal.
-    shape: ClassVar[UpCardShape]
-    #: The name the optimal strategy's lattice is cached under (the rule set's hash appended).
-    lattice_table: ClassVar[str]
-    #: The game's modules that decide that lattice (its pricing and bets).
-    lattice_builders: ClassVar[tuple[str, ...]]
-
-    @property
-    def strengths(self) -> IntArray:
-        """The player's best-four strength per situation class (:func:`situation_strengths`)."""
-        return situation_strengths()
-
-    @property
-    def dealer_strength_of_hand(self) -> npt.NDArray[np.uint16]:
-        """The dealer's best-four strength per colex index of his cards (up card included)."""
-        return build_best_four_strengths(self.dealer_cards)
-
-    def classes_of(self, colex: IntArray, up: IntArray | None) -> IntArray:
-        """The situation class of dealt hands (colex) and up cards
-        (:func:`crazy4.core.upcard_lookup.situation_of`)."""
-        assert up is not None
-        return situation_of(colex, up).astype(np.int64)
-
-    def optimal_lattice(self) -> DealLattice:
-        """Deals by (strength, optimal decision) x (dealer category, result), cached on disk."""
-
-        def build() -> IntArray:
-            outcomes = compute_upcard_outcomes(self.shape)
-            return build_lattice(outcomes, self.prices.decision).to_array()
-
-        full = cached_array(
-            f"{self.lattice_table}_{self.rules.content_hash[:16]}",
-            build,
-            expected_shape=(number_of_strengths() * 4, 1 + N_CATEGORIES * 3),
-            dtype=np.int64,
-            builders=(
-                *COUNTING_MODULES,
-                "crazy4.core.decisions",
-                "crazy4.core.upcard_lattice",
-                __name__,
-                *self.lattice_builders,
-            ),
-        )
-        return DealLattice.from_array(full)
-
-    def lattice(self, decision: IntArray) -> DealLattice:
-        """The deal lattice of a strategy (a decision per situation class)."""
-        if np.array_equal(decision, self.prices.decision):
-            return self.optimal_lattice()
-        by_strength = np.full(number_of_strengths(), -1, dtype=np.int64)
-        by_strength[self.strengths] = decision
-        if (by_strength[self.strengths] == decision).all():  # a strategy by strength only
-            return with_decisions(self.optimal_lattice(), np.maximum(by_strength, 0))
-        return build_lattice(compute_upcard_outcomes(self.shape), decision)
-
-
-@cache
-def situation_strengths() -> IntArray:
-    """The player's best-four strength per situation class of
-    :func:`crazy4.core.upcard_situations.build_situations` (that of its hand's suit class).
-
-    Examples
-    --------
-    >>> from crazy4.core.upcard_situations import build_situations
-    >>> strengths = situation_strengths()
-    >>> strengths.shape == build_situations().hand_class.shape, int(strengths.min()) >= 0
-    (True, True)
-    """
-    representatives = build_suit_classes().representatives
-    hand_strength = build_best_four_strengths(HAND_CARDS)[colex_indices(representatives)]
-    return hand_strength.astype(np.int64)[build_situations().hand_class]
 
 
 def read_dealt_strategy(path: Path, reference: DealtClassReference) -> IntArray:

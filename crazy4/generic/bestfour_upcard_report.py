@@ -19,9 +19,9 @@ import pandas as pd
 from crazy4.core.cards import RANKS
 from crazy4.core.decisions import DECISIONS
 from crazy4.core.ranking import HandCategory
-from crazy4.core.upcard_lattice import RESULTS
 from crazy4.generic.bestfour_report import BestFourAnalysis, Section, extreme_bets, money
 from crazy4.report.markdown import markdown_table
+from crazy4.spec.table_layout import SHOWDOWN_LABELS
 
 #: The hand categories, weakest first.
 CATEGORY_LABELS = [category.label for category in HandCategory]
@@ -100,7 +100,7 @@ def joint_section(title: str, use: str) -> Section:
 
     def section(analysis: BestFourAnalysis) -> list[str]:
         joint = analysis.tables["joint"]
-        losses = joint[joint["result"] == RESULTS[2]]
+        losses = joint[joint["result"] == SHOWDOWN_LABELS[2]]
         pivot = losses.pivot_table(
             index="player_category",
             columns="dealer_category",

@@ -417,7 +417,7 @@ class BestFourRun:
         player, dealer = self.categories(summary)
         probabilities = (
             reference.category_probabilities(),
-            self.spec.dealer_probabilities(reference),
+            reference.dealer_category_probabilities(),
         )
         for title, observed, p in zip(
             game.category_titles, (player, dealer), probabilities, strict=True

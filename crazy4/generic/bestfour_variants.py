@@ -177,8 +177,8 @@ def play_multiple(decision: IntArray) -> IntArray:
 
 class CheckedGame(Protocol):
     """What the validator reads from the game itself
-    (:class:`crazy4.generic.bestfour_game.BestFourGame`): its rule set, reference, settlement,
-    side bet and the dealer's category probabilities."""
+    (Crazy 4 Poker's :class:`crazy4.generic.bestfour_game.BestFourGame`): its rule set,
+    reference, settlement and side bet."""
 
     @property
     def side_bet_label(self) -> str:
@@ -200,10 +200,6 @@ class CheckedGame(Protocol):
 
     def settlement_of(self, rules: Any) -> Any:
         """The settlement tables of the game's rule set."""
-        ...
-
-    def dealer_probabilities(self, reference: Any) -> npt.NDArray[np.float64]:
-        """The exact category probabilities of the dealer's hand."""
         ...
 
 

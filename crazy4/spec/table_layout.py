@@ -28,6 +28,10 @@ CELL_LABELS = (
     "dealer qualifies, dealer wins",
 )
 
+#: What the tables of a game whose dealer always qualifies may call its showdowns (player
+#: higher, tie, dealer higher; Four Card Poker's ``result`` column).
+SHOWDOWN_LABELS = ("player higher", "tie", "dealer higher")
+
 
 @dataclass(frozen=True)
 class TableLayout:

@@ -374,37 +374,3 @@ def test_generated_four_card_rule_files(
         odds = dict(zip(lines, (o for _, o in payouts), strict=True))
         paid = FOUR_CARD_HANDS[situation]
         assert evs == four_card_evs(hand, up, odds[paid] if paid else None)
-
-
-def test_four_card_lattice_bets_and_cap_with_a_huge_ante_bonus() -> None:
-    """The deal-lattice bets, the seat and the payout cap with ``four_of_a_kind = 1e15``, on one
-    lattice row priced by hand: four of a kind played 3x wins 1 + 3 + 10^15 Antes in 3 deals
-    and, beside Aces Up's 50 to 1, loses 1 deal to a straight flush (-4 + 10^15, Aces Up +50)."""
-    from crazy4.core.bets import summarize
-    from crazy4.core.ranking import strength_of_description
-    from crazy4.core.upcard_lattice import DealLattice, capped_bet, combine, to_bet
-    from crazy4.games.four_card.cells import ante_play_parts, side_bet_parts
-
-    rules = parse_rules(_edit(FOUR_CARD, "four_of_a_kind", "1e15"), "big.toml")
-    quads = strength_of_description("four 2s")
-    deals = np.zeros((1, 8, 3), dtype=np.int64)
-    deals[0, 0, 0], deals[0, 6, 2] = 3, 1  # beats 3 high-card hands, loses to 1 straight flush
-    lattice = DealLattice(np.array([quads]), np.array([3]), np.array([1]), deals)
-    main_parts = ante_play_parts(rules, lattice, "x", "")
-    row = summarize(to_bet(main_parts, lattice), lattice.weights)
-    expected = (3 * (4 + Fraction(10**15)) + (-4 + Fraction(10**15))) / 4
-    assert Fraction(row["ev_numerator"], row["ev_denominator"]) == expected
-    seat = combine([main_parts, side_bet_parts(rules.side_bets[0], lattice)], "seat", "")
-    row = summarize(to_bet(seat, lattice), lattice.weights)
-    assert Fraction(row["ev_numerator"], row["ev_denominator"]) == expected + 50
-    capped = summarize(
-        capped_bet(main_parts, lattice, Fraction(100), Fraction(25000)), lattice.weights
-    )
-    # per dollar of a $100 Ante: wins capped at $25,000; the lost Ante and Play are collected
-    expected_capped = (3 * Fraction(25000, 100) + (Fraction(25000, 100) - 4)) / 4
-    assert Fraction(capped["ev_numerator"], capped["ev_denominator"]) == expected_capped
-    # $10,000 a unit under a 10^18 cap: 10^19 passes int64 (Python integers), capped at 10^14
-    wide = capped_bet(main_parts, lattice, Fraction(10000), Fraction(10**18))
-    row = summarize(wide, lattice.weights)
-    expected_wide = (3 * Fraction(10**14) + (Fraction(10**14) - 4)) / 4
-    assert Fraction(row["ev_numerator"], row["ev_denominator"]) == expected_wide

@@ -1,5 +1,5 @@
 """Strategy files read onto a game's classes (:mod:`crazy4.generic.strategy_classes`), through
-both games' references: a whole file read back, and every refusal naming its row."""
+Crazy 4 Poker's reference: a whole file read back, and every refusal naming its row."""
 
 from __future__ import annotations
 
@@ -12,8 +12,6 @@ import pytest
 from crazy4.core.cards import format_cards
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.reference import load_reference
-from crazy4.games.four_card.reference import load_fourcard_reference
-from crazy4.generic.bestfour_reference import read_dealt_strategy as read_fourcard_strategy
 from crazy4.generic.bestfour_reference import read_dealt_strategy as read_strategy_file
 from crazy4.registry import load_rules
 
@@ -69,22 +67,3 @@ def test_a_bad_file_is_refused_naming_the_row(
     path = _write(tmp_path / "s.csv", hand=hands, decision=decisions)
     with pytest.raises(InputError, match=message):
         read_strategy_file(path, reference)
-
-
-def test_four_card_rows_are_situations(tmp_path: Path) -> None:
-    reference = load_fourcard_reference(load_rules("four-card-standard"))
-    bad_up = _write(tmp_path / "a.csv", hand=["As Ad 7c 4h 2s"], up_card=["Ad"], decision=["3x"])
-    with pytest.raises(InputError, match="row 1: the up card Ad is also in the hand"):
-        read_fourcard_strategy(bad_up, reference)
-    # the same situation class twice (suits relabelled), two decisions: refused at row 2
-    clash = _write(
-        tmp_path / "b.csv",
-        hand=["As Ad 7c 4h 2s", "Ah Ac 7d 4s 2h"],
-        up_card=["Kc", "Kd"],
-        decision=["3x", "fold"],
-    )
-    with pytest.raises(InputError, match="row 2: another row of the same class"):
-        read_fourcard_strategy(clash, reference)
-    few = _write(tmp_path / "c.csv", hand=["As Ad 7c 4h 2s"], up_card=["Kd"], decision=["3x"])
-    with pytest.raises(InputError, match="covers 1 of 5,649,150 situation classes"):
-        read_fourcard_strategy(few, reference)

@@ -9,9 +9,13 @@ import pandas as pd
 import pytest
 
 from crazy4.core.cards import colex_indices, parse_cards
-from crazy4.core.ranking import HandCategory, category_of_strength, strength_of_description
+from crazy4.core.ranking import (
+    HandCategory,
+    build_best_four_strengths,
+    category_of_strength,
+    strength_of_description,
+)
 from crazy4.errors import InputError
-from crazy4.games.four_card.reference import load_fourcard_reference
 from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
 from crazy4.validate.driver import validate
@@ -38,12 +42,11 @@ def frame(log: Path) -> pd.DataFrame:
 
 
 def _strengths(frame: pd.DataFrame, rules) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
-    reference = load_fourcard_reference(rules)
     player = np.array([sorted(parse_cards(text)) for text in frame["player"]])
     dealer = np.array([sorted(parse_cards(text)) for text in frame["dealer"]])
     return (
-        reference.strength_of_hand[colex_indices(player)].astype(np.int64),
-        reference.dealer_strength_of_hand[colex_indices(dealer)].astype(np.int64),
+        build_best_four_strengths(5)[colex_indices(player)].astype(np.int64),
+        build_best_four_strengths(6)[colex_indices(dealer)].astype(np.int64),
     )
 
 

@@ -35,7 +35,7 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
@@ -44,16 +44,9 @@ import numpy.typing as npt
 from crazy4.core.ranking import (
     HandCategory,
     category_thresholds,
-    number_of_strengths,
 )
-from crazy4.core.upcard_lattice import DealLattice, Parts
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
-from crazy4.generic.bestfour_bets import lattice_parts
-from crazy4.generic.bestfour_pricing import (
-    BestFourPrices,
-    decision_nets,
-    price_cells,
-)
+from crazy4.generic.bestfour_pricing import decision_nets
 from crazy4.generic.bestfour_settle import (
     BestFourSettlement,
     Wager,
@@ -62,7 +55,7 @@ from crazy4.generic.bestfour_settle import (
     side_bet_wager,
 )
 from crazy4.generic.bestfour_strategy import ThresholdStrategy
-from crazy4.rules.ruleset import TIE_NETS, RuleSet, SideBet
+from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.spec.game import Settlement
 
 IntArray = npt.NDArray[np.int64]
@@ -94,22 +87,6 @@ def result_nets(rules: FourCardRuleSet) -> IntArray:
     [1, 1, -1]
     """
     return np.array([1, TIE_NETS[rules.dealer.ties], -1], dtype=np.int64)
-
-
-def ante_bonus_payouts(rules: FourCardRuleSet) -> tuple[IntArray, int]:
-    """Ante Bonus numerators by strength (0 below the table) and their denominator.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> pays, denominator = ante_bonus_payouts(load_rules("four-card-standard"))
-    >>> int(pays[-1]), int(pays[0]), denominator
-    (25, 0, 1)
-    """
-    bonus = rules.four_card.ante_bonus
-    if bonus is None:
-        return np.zeros(number_of_strengths(), dtype=np.int64), 1
-    return hand_pays(bonus.table.by_strength(), below=0)
 
 
 def _dealer_higher() -> npt.NDArray[np.bool_]:
@@ -178,52 +155,6 @@ def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
     )
 
 
-@dataclass(frozen=True)
-class FourCardPrices(BestFourPrices):
-    """:class:`crazy4.generic.bestfour_pricing.BestFourPrices` of the situation classes, with
-    the EV's two parts: ``EV(m) = (1 + m) showdown + bonus``, ``EV(fold) = -N d`` (``+ bonus``
-    when the Ante Bonus is paid on a fold).
-
-    Attributes
-    ----------
-    showdown : ndarray of int64, shape (n,)
-        Net of the Ante (equally of one unit of Play) over the completions.
-    bonus : ndarray of int64, shape (n,)
-        Ante Bonus numerator (``b * N * d``).
-    """
-
-    showdown: IntArray = field(repr=False)
-    bonus: IntArray = field(repr=False)
-
-
-def price_situations(
-    rules: FourCardRuleSet, strengths: IntArray, lower: IntArray, tie: IntArray, higher: IntArray
-) -> FourCardPrices:
-    """Exact EV of every decision, and the optimal decision, for situations given by the
-    completions where the dealer is lower / ties / is higher (each row sums to the same N).
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> rules = load_rules("four-card-standard")
-    >>> p = price_situations(rules, np.array([0, 2000]), np.array([1, 8]), np.array([0, 1]),
-    ...                      np.array([9, 1]))
-    >>> p.decision.tolist(), p.ev[1].tolist(), p.showdown.tolist()
-    ([0, 3], [-10, 16, 24, 32], [-8, 8])
-    """
-    completions = lower + tie + higher
-    if completions.shape[0] and not (completions == completions[0]).all():
-        raise ValueError("situations have different numbers of completions")
-    n_completions = int(completions[0]) if completions.shape[0] else 1
-    counts = np.stack([lower, tie, higher], axis=1)
-    prices = price_cells(cell_settlement(rules), strengths, counts, n_completions)
-    showdown = prices.ev[:, 2] - prices.ev[:, 1]
-    bonus = prices.ev[:, 1] - 2 * showdown
-    return FourCardPrices(
-        prices.denominator, prices.allowed, prices.ev, prices.decision, prices.tied, showdown, bonus
-    )
-
-
 def simple_strategy(rules: FourCardRuleSet, strengths: IntArray) -> IntArray:
     """Decisions of the published simple strategy (:data:`SIMPLE`): fold below 3-3, 1x to 9-9,
     the largest allowed multiple from 10-10.
@@ -244,7 +175,7 @@ def simple_strategy(rules: FourCardRuleSet, strengths: IntArray) -> IntArray:
 @lru_cache(maxsize=32)  # one rule set is settled by many callers
 def cell_settlement(rules: RuleSet) -> Settlement:
     """Ante + Play (+ Ante Bonus) per cell (dealer lower, tie, higher), by strength: what the
-    exact pricing, the hole-card and the collusion engines price with.
+    specification engines price with.
 
     Examples
     --------
@@ -254,86 +185,3 @@ def cell_settlement(rules: RuleSet) -> Settlement:
     ([-1, -1, -1], [4, 4, -4], [1, 2, 3, 4])
     """
     return decision_nets(four_card_settlement(four_card_rules(rules)), MAIN_GAME, RESULT_CELLS)
-
-
-# --- the bets on the deal lattice ---------------------------------------------------------------
-
-
-def ante_play_parts(
-    rules: FourCardRuleSet, lattice: DealLattice, name: str, description: str
-) -> Parts:
-    """Ante + Play + Ante Bonus per unit of Ante, played by the lattice's decisions.
-
-    Examples
-    --------
-    Three of a kind (Ante Bonus 2 to 1) played 3x: +1 +3 +2 when it wins, -1 -3 +2 when the
-    dealer is higher; three wins and one loss average +4 Antes.
-
-    >>> from crazy4.registry import load_rules
-    >>> from crazy4.core.ranking import strength_of_description
-    >>> trips = strength_of_description("three of a kind")
-    >>> deals = np.zeros((1, 8, 3), dtype=np.int64)
-    >>> deals[0, 1, 0], deals[0, 7, 2] = 3, 1      # beats 3 pairs, loses to 1 four of a kind
-    >>> lattice = DealLattice(np.array([trips]), np.array([3]), np.array([1]), deals)
-    >>> parts = ante_play_parts(load_rules("four-card-standard"), lattice, "x", "")
-    >>> int((parts.win + parts.lose)[0, 1, 0]), int((parts.win + parts.lose)[0, 7, 2])
-    (6, -2)
-    >>> from crazy4.core.upcard_lattice import summary_row, to_bet
-    >>> summary_row(to_bet(parts, lattice), lattice)["ev"]
-    4.0
-    """
-    settle = four_card_settlement(rules)
-    wagers = [settle.wager(part) for part in MAIN_GAME]
-    return lattice_parts(name, description, wagers, lattice)
-
-
-def side_bet_parts(bet: SideBet, lattice: DealLattice) -> Parts:
-    """Aces Up (a bet on the player's own hand) per unit of its wager.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> bet = load_rules("four-card-standard").side_bets[0]
-    >>> from crazy4.core.ranking import strength_of_description
-    >>> strengths = np.array([0, strength_of_description("pair of aces")])
-    >>> lattice = DealLattice(strengths, np.array([0, 3]), np.array([1, 1]),
-    ...                       np.ones((2, 8, 3), dtype=np.int64))
-    >>> net = side_bet_parts(bet, lattice)
-    >>> int(net.lose[0, 0, 0]), int(net.win[1, 0, 0])
-    (-1, 1)
-    """
-    forfeits = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
-    return lattice_parts(
-        bet.name,
-        f"Aces Up, pays {bet.table.describe()}; {forfeits} (per unit)",
-        [side_bet_wager("aces_up", bet, CELLS)],
-        lattice,
-    )
-
-
-def bad_beat_parts(rules: FourCardRuleSet, lattice: DealLattice) -> Parts:
-    """The Bad Beat Bonus per unit of its wager: paid when the player's hand loses.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> from crazy4.core.ranking import strength_of_description
-    >>> trips = strength_of_description("three of a kind")
-    >>> lattice = DealLattice(np.array([trips]), np.array([3]), np.array([1]),
-    ...                       np.ones((1, 8, 3), dtype=np.int64))
-    >>> parts = bad_beat_parts(load_rules("four-card-standard"), lattice)
-    >>> int(parts.win[0, 7, 2]), int(parts.lose[0, 7, 0])   # loses to quads; wins the hand
-    (200, -1)
-    """
-    bad_beat = rules.four_card.bad_beat
-    assert bad_beat is not None
-    keyed = "the losing player's hand" if bad_beat.keyed_on == "player" else "the dealer's hand"
-    note = " ILLUSTRATIVE table" if bad_beat.illustrative else ""
-    forfeits = "; a fold forfeits it" if bad_beat.fold_forfeits else ""
-    return lattice_parts(
-        "bad_beat",
-        f"Bad Beat Bonus{note}: pays {bad_beat.table.describe()} on {keyed} when the player "
-        f"loses{forfeits} (per unit)",
-        [_bad_beat(rules)],
-        lattice,
-    )

@@ -15,8 +15,6 @@ from crazy4.generic.bestfour_game import BestFourGame
 
 if TYPE_CHECKING:
     from crazy4.games.four_card.analysis import FourCardAnalysis
-    from crazy4.games.four_card.cells import FourCardSettlement
-    from crazy4.games.four_card.reference import FourCardReference
     from crazy4.games.four_card.rules import FourCardRuleSet
     from crazy4.generic.bestfour_report import BestFourReport
     from crazy4.rules.ruleset import RuleSet
@@ -60,18 +58,6 @@ class FourCard(BestFourGame):
         from crazy4.games.four_card.spec import FOUR_CARD_SPEC
 
         return FOUR_CARD_SPEC
-
-    def reference_of(self, rules: FourCardRuleSet) -> FourCardReference:
-        """The exact reference (:func:`.reference.load_fourcard_reference`)."""
-        from crazy4.games.four_card.reference import load_fourcard_reference
-
-        return load_fourcard_reference(rules)
-
-    def settlement_of(self, rules: FourCardRuleSet) -> FourCardSettlement:
-        """The settlement tables (:func:`.cells.four_card_settlement`)."""
-        from crazy4.games.four_card.cells import four_card_settlement
-
-        return four_card_settlement(rules)
 
     def run_analysis(
         self, rules: FourCardRuleSet, jobs: int, progress: Progress

@@ -45,7 +45,6 @@ from crazy4.core.ranking import (
     hand_group,
 )
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
-from crazy4.core.upcard_lattice import RESULTS
 from crazy4.games.four_card.cells import (
     MAIN_GAME,
     RESULT_CELLS,
@@ -71,7 +70,7 @@ from crazy4.spec.specification import (
     SideBetSpec,
     table_side_bet,
 )
-from crazy4.spec.table_layout import TableLayout
+from crazy4.spec.table_layout import SHOWDOWN_LABELS, TableLayout
 
 
 def chart_group(strength: int) -> str:
@@ -101,7 +100,7 @@ def chart_group(strength: int) -> str:
 LAYOUT = TableLayout(
     outcome_column="result",
     outcome_cells=(3, 4, 5),
-    outcome_labels=RESULTS * 2,
+    outcome_labels=SHOWDOWN_LABELS * 2,
     outcome_names=("dealer_lower", "tie", "dealer_higher") * 2,
     group=chart_group,
     frequencies="player_hand_frequencies",

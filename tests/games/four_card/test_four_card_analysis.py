@@ -25,10 +25,6 @@ from crazy4.games.four_card.analysis import (
     FourCardAnalysis,
     analyze_four_card,
 )
-from crazy4.games.four_card.deal import (
-    HIDDEN_COMPLETIONS,
-    TOTAL_DEALS,
-)
 from crazy4.games.four_card.report import FOUR_CARD_REPORT
 from crazy4.games.four_card.spec import FOUR_CARD_SPEC
 from crazy4.generic.analysis import analyze_spec
@@ -39,6 +35,11 @@ from crazy4.results.write import read_provenance
 from crazy4.rules.limits import Limits
 from crazy4.rules.load import RULES_DIR
 from crazy4.rules.ruleset import RuleSet
+
+#: The dealer's hidden cards after the player's five and the up card, and every deal: the
+#: rules' "C(52,5) · 47 up cards · C(46,5) hidden dealer cards".
+HIDDEN_COMPLETIONS = comb(46, 5)
+TOTAL_DEALS = comb(52, 5) * 47 * HIDDEN_COMPLETIONS
 
 
 @pytest.fixture(scope="module")
