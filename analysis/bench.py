@@ -158,26 +158,30 @@ def crazy4_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str, i
 
 def four_card_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str, int]]:
     """The C program's arguments for Four Card Poker (the counts do not depend on the rules)
-    and the engine's totals over every situation (each class times its weight)."""
-    import numpy as np
-
+    and the engine's totals over every deal: the specification engines' joint counts (deals by
+    the player's category and decision, the dealer's category and who wins;
+    :func:`crazy4.generic.joint_table.joint_counts`), summed by result and below each of the
+    dealer's category starts."""
     from crazy4.core.ranking import build_best_four_strengths, category_thresholds
-    from crazy4.games.four_card.deal import compute_four_card_outcomes
+    from crazy4.generic.analysis import analyze_spec
+    from crazy4.generic.joint_table import joint_counts
+    from crazy4.registry import game_of, load_rules
 
     tables = [folder / "strengths5.bin", folder / "strengths6.bin"]
     build_best_four_strengths(5).tofile(tables[0])
     build_best_four_strengths(6).tofile(tables[1])
     thresholds = [int(t) for t in category_thresholds()[1:-1]]  # pair .. four of a kind
-    outcomes = compute_four_card_outcomes()
-    weights = outcomes.weights
-    below = np.cumsum(outcomes.dealer_categories, axis=1)
+    rules = load_rules(rules_name)
+    spec = game_of(rules).spec  # type: ignore[attr-defined]
+    joint = joint_counts(spec, analyze_spec(spec, rules, jobs=2), jobs=2)
+    starts = [int(t) for t in spec.ranking.category_starts()]
     expected = {
-        "lower": int(np.dot(weights, outcomes.lower)),
-        "tie": int(np.dot(weights, outcomes.tie)),
-        "higher": int(np.dot(weights, outcomes.higher)),
+        "lower": int(joint[:, :, 0].sum()),
+        "tie": int(joint[:, :, 1].sum()),
+        "higher": int(joint[:, :, 2].sum()),
     }
-    for column, threshold in enumerate(thresholds):
-        expected[f"below_{threshold}"] = int(np.dot(weights, below[:, column]))
+    for threshold in thresholds:  # the dealer's categories below this start
+        expected[f"below_{threshold}"] = int(joint[:, : starts.index(threshold), :].sum())
     return [*map(str, tables), *map(str, thresholds)], expected
 
 

@@ -1,6 +1,6 @@
 /* A plain single-thread C implementation of the Four Card Poker counting sweep
  * (inclusion-exclusion over subset tables with the dealer's up card forced, /work/shared/design.md,
- * crazy4/core/upcard.py): the baseline `make bench` divides
+ * crazy4/core/forced.py): the baseline `make bench` divides
  * `crazy4 analyze --rules four-card-standard` by.
  *
  *   four_card_sweep STRENGTHS5 STRENGTHS6 [THRESHOLD...]
