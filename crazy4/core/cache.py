@@ -22,6 +22,13 @@ table: the core modules every table is built from (:data:`CORE_BUILDERS`) and th
 caller names for its own table (``builders`` of :func:`cached_array`, e.g. a game's counting
 module), so neither a new release nor a code change ever reads a stale table, and the core
 never names a game's or the card room's modules.
+
+The cache stays bounded: saving a table removes the files of the same table under any other
+key (an older release's or older code's copy) that no process has read for an hour
+(:data:`IDLE_SECONDS`; a load marks its file used), so the folder holds about one copy of each
+table, not one per code change (before, a developer's cache grew by gigabytes a day and once
+filled a disk), while two checkouts of different code used side by side keep theirs.
+:func:`superseded` lists what would go.
 """
 
 from __future__ import annotations
@@ -30,8 +37,10 @@ import contextlib
 import hashlib
 import importlib.util
 import os
+import re
 import sys
 import threading
+import time
 import zlib
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -135,6 +144,8 @@ def _load(
     array: npt.NDArray[Any] = mapped.view(np.ndarray)  # a plain array over the mapped file
     if not array.flags.c_contiguous or _digest(array) != expected:
         return None
+    with contextlib.suppress(OSError):  # marks the copy used (see IDLE_SECONDS)
+        os.utime(path)
     return array
 
 
@@ -193,6 +204,79 @@ def _build_lock(folder: Path, stem: str) -> Iterator[_Lock]:
         held.discard(lock_path)
         if lock.handle is not None:
             lock.handle.close()  # closing the file releases the lock
+
+
+#: A superseded copy of a table is removed once no process has read it for this long.
+IDLE_SECONDS = 3600.0
+
+
+def superseded(
+    folder: Path, name: str, builders: tuple[str, ...] = (), *, idle: float = IDLE_SECONDS
+) -> list[Path]:
+    """The files of table ``name`` in ``folder`` saved under another key than this code's
+    (another release or other code) and unread for ``idle`` seconds: what saving the table
+    removes.
+
+    Parameters
+    ----------
+    folder : Path
+        The cache folder.
+    name : str
+        The table's name, as given to :func:`cached_array`.
+    builders : tuple of str
+        As in :func:`cached_array` (part of the current key).
+    idle : float
+        Seconds since a copy's table file was last saved or read.
+
+    Returns
+    -------
+    list of Path
+        The superseded ``.npy``, ``.crc32`` and ``.lock`` files, sorted; never another table's.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> for stem in ("demo-v0.0.1-0123456789ab", "demo_2-v0.0.1-0123456789ab",
+    ...              _stem("demo", ())):
+    ...     _ = (folder / f"{stem}.npy").write_bytes(b"")
+    >>> [path.name for path in superseded(folder, "demo", idle=0.0)]
+    ['demo-v0.0.1-0123456789ab.npy']
+    >>> superseded(folder, "demo")  # just written: still in use, maybe by other code
+    []
+    """
+    current = _stem(name, builders)
+    pattern = re.compile(re.escape(name) + r"-v[0-9A-Za-z.+!]+-[0-9a-f]{12}\.(npy|crc32|lock)")
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return []
+    stems = {
+        path.name.rsplit(".", 1)[0]
+        for path in entries
+        if pattern.fullmatch(path.name) and path.name.rsplit(".", 1)[0] != current
+    }
+    cutoff = time.time() - idle
+    stale = {stem for stem in stems if _last_used(folder, stem) <= cutoff}
+    return sorted(path for path in entries if path.name.rsplit(".", 1)[0] in stale)
+
+
+def _last_used(folder: Path, stem: str) -> float:
+    """When a copy's table file was last saved or read (its other files' time if it has none)."""
+    for suffix in (".npy", ".crc32", ".lock"):
+        try:
+            return (folder / f"{stem}{suffix}").stat().st_mtime
+        except OSError:
+            continue
+    return float("inf")
+
+
+def _prune(folder: Path, name: str, builders: tuple[str, ...]) -> None:
+    """Remove the superseded copies of a table (see :func:`superseded`); a file another
+    process removed first, or one that cannot be removed, is left to the next save."""
+    for path in superseded(folder, name, builders):
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def _write_text(target: Path, text: str) -> None:
@@ -260,6 +344,7 @@ def cached_array(
             loaded = _load(path, checksum_path, expected_shape, dtype)
             if loaded is None:
                 array = _build(name, build, expected_shape, dtype)
+                _prune(folder, name, builders)
                 if not background:
                     _save(array, path, checksum_path, None)
                     return array

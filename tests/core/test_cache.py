@@ -179,3 +179,32 @@ def test_a_second_request_while_saving_waits_for_the_file_not_a_rebuild(
     )
     second = cache.cached_array("bg2", build, expected_shape=(1 << 22,), dtype=np.int64)
     assert built == [1] and (second == first).all()
+
+
+def test_saving_a_table_removes_its_superseded_copies_only(cache_dir: Path) -> None:
+    """A table saved under this code's key removes the same table's files under other keys
+    (an older release's, older code's) and nothing else: the folder stays bounded."""
+    old = ["t-v0.0.9-0123456789ab", "t-v0.1.0-fedcba987654"]
+    others = ["t_other-v0.0.9-0123456789ab", "tt-v0.0.9-0123456789ab", "notes"]
+    recent = "t-v0.1.0-aaaaaaaaaaaa"  # another checkout's copy, read a minute ago
+    hour_ago = time.time() - cache.IDLE_SECONDS - 60
+    for stem in [*old, *others, recent]:
+        for suffix in (".npy", ".crc32", ".lock"):
+            (cache_dir / f"{stem}{suffix}").write_bytes(b"x")
+            if stem != recent:
+                os.utime(cache_dir / f"{stem}{suffix}", (hour_ago, hour_ago))
+    cache.cached_array("t", lambda: np.arange(3, dtype=np.int8), expected_shape=(3,), dtype=np.int8)
+    left = sorted(path.name for path in cache_dir.iterdir())
+    assert not [name for name in left if any(name.startswith(stem + ".") for stem in old)]
+    for stem in [*others, recent]:
+        assert f"{stem}.npy" in left
+    current = [
+        name
+        for name in left
+        if name.startswith("t-v") and name.endswith(".npy") and name != f"{recent}.npy"
+    ]
+    assert len(current) == 1  # this code's copy, saved
+    loaded = cache.cached_array(
+        "t", lambda: np.zeros(3, dtype=np.int8), expected_shape=(3,), dtype=np.int8
+    )
+    assert loaded.tolist() == [0, 1, 2]  # read back, not rebuilt
