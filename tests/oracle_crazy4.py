@@ -56,11 +56,13 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
+from oracle_cards import RANKS as RANKS
+from oracle_cards import SUITS as SUITS
+from oracle_cards import hand_text as hand_text
+from oracle_cards import parse_hand as parse_hand
 
 IntArray = npt.NDArray[np.int64]
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
 ACE, KING, QUEEN = 12, 11, 10
 
 # Categories, low to high (the rules file: four of a kind > straight flush > three of a kind >
@@ -102,33 +104,6 @@ PAIR_OF_ACES = value_floor(PAIR, ACE, ACE)
 
 # --------------------------------------------------------------------------------------------
 # Cards and hand values
-
-
-def parse_hand(text: str) -> list[int]:
-    """Cards of a hand written ``"As Kd 7h 4c 2s"`` (also ``10`` for a ten, any case, no spaces).
-
-    >>> parse_hand("As 2c") == [4 * 12 + 3, 0]
-    True
-    """
-    cleaned = text.replace(" ", "").upper().replace("10", "T")
-    if len(cleaned) % 2:
-        raise ValueError(f"cannot read the hand {text!r}")
-    cards = []
-    for i in range(0, len(cleaned), 2):
-        rank, suit = cleaned[i], cleaned[i + 1].lower()
-        if rank not in RANKS or suit not in SUITS:
-            raise ValueError(f"cannot read the card {cleaned[i : i + 2]!r} in {text!r}")
-        cards.append(4 * RANKS.index(rank) + SUITS.index(suit))
-    return cards
-
-
-def hand_text(cards: Sequence[int]) -> str:
-    """``"As Kd 7h 4c 2s"``: highest card first.
-
-    >>> hand_text([0, 51])
-    'As 2c'
-    """
-    return " ".join(RANKS[c // 4] + SUITS[c % 4] for c in sorted(cards, reverse=True))
 
 
 def four_card_values(

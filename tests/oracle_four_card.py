@@ -50,11 +50,13 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from oracle_cards import RANKS as RANKS
+from oracle_cards import SUITS as SUITS
+from oracle_cards import hand_text as hand_text
+from oracle_cards import parse_hand as parse_hand
 
 IntArray = npt.NDArray[np.int64]
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
 ACE = 12
 
 # Categories, low to high.
@@ -74,33 +76,6 @@ PAIR_OF_ACES = PAIR * SCALE + ((ACE * 13 + ACE) * 13) * 13
 
 # --------------------------------------------------------------------------------------------
 # Cards
-
-
-def parse_hand(text: str) -> list[int]:
-    """Cards written ``"As Kd 7h 4c 2s"`` (also ``10`` for a ten, any case, no spaces needed).
-
-    >>> parse_hand("As 2c") == [4 * 12 + 3, 0]
-    True
-    """
-    cleaned = text.replace(" ", "").upper().replace("10", "T")
-    if len(cleaned) % 2:
-        raise ValueError(f"cannot read the hand {text!r}")
-    cards = []
-    for i in range(0, len(cleaned), 2):
-        rank, suit = cleaned[i], cleaned[i + 1].lower()
-        if rank not in RANKS or suit not in SUITS:
-            raise ValueError(f"cannot read the card {cleaned[i : i + 2]!r} in {text!r}")
-        cards.append(4 * RANKS.index(rank) + SUITS.index(suit))
-    return cards
-
-
-def hand_text(cards: Sequence[int]) -> str:
-    """``"As Kd 7h 4c 2s"``: highest card first.
-
-    >>> hand_text([0, 51])
-    'As 2c'
-    """
-    return " ".join(RANKS[c // 4] + SUITS[c % 4] for c in sorted(cards, reverse=True))
 
 
 # --------------------------------------------------------------------------------------------

@@ -41,11 +41,13 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from oracle_cards import RANKS as RANKS
+from oracle_cards import SUITS as SUITS
+from oracle_cards import hand_text as hand_text
+from oracle_cards import parse_hand as parse_hand
 
 IntArray = npt.NDArray[np.int64]
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
 ACE, KING, QUEEN = 12, 11, 10
 
 # Categories, low to high (the rules: straight flush > three of a kind > straight > flush >
@@ -71,33 +73,6 @@ def value_floor(category: int, *ranks: int) -> int:
 
 #: The dealer qualifies with queen high or better.
 QUEEN_HIGH = value_floor(HIGH_CARD, QUEEN)
-
-
-def parse_hand(text: str) -> list[int]:
-    """Cards written ``"Qs 6d 4h"`` (also ``10`` for a ten, any case, no spaces needed).
-
-    >>> parse_hand("As 2c") == [4 * 12 + 3, 0]
-    True
-    """
-    cleaned = text.replace(" ", "").upper().replace("10", "T")
-    if len(cleaned) % 2:
-        raise ValueError(f"cannot read the hand {text!r}")
-    cards = []
-    for i in range(0, len(cleaned), 2):
-        rank, suit = cleaned[i], cleaned[i + 1].lower()
-        if rank not in RANKS or suit not in SUITS:
-            raise ValueError(f"cannot read the card {cleaned[i : i + 2]!r} in {text!r}")
-        cards.append(4 * RANKS.index(rank) + SUITS.index(suit))
-    return cards
-
-
-def hand_text(cards: Sequence[int]) -> str:
-    """``"Qs 6d 4h"``: highest card first.
-
-    >>> hand_text([0, 51])
-    'As 2c'
-    """
-    return " ".join(RANKS[c // 4] + SUITS[c % 4] for c in sorted(cards, reverse=True))
 
 
 def hand_values(cards: npt.NDArray[np.integer[Any]]) -> IntArray:
