@@ -37,6 +37,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from crazy4.core.bets import BetOutcomes, summarize
+from crazy4.core.exact import fits_int64, largest_magnitude, widen
 from crazy4.generic.analysis import SpecAnalysis
 from crazy4.generic.bet_rows import side_bets_by_strength
 from crazy4.rules.limits import Limits
@@ -66,6 +67,13 @@ def win_and_loss(
             others += np.maximum(row, 0)
         loses += np.minimum(row, 0)
     return play, others, loses
+
+
+def _cap_bound(limits: Limits, unit: int) -> int:
+    """The largest cap's numerator times ``unit`` (0 if none): a bound on a cap over ``unit``
+    before it is scaled by the bet size."""
+    caps = [cap for cap in (limits.aggregate_payout_cap, limits.play_payout_cap) if cap]
+    return max((cap.numerator * unit for cap in caps), default=0)
 
 
 def _capped(wins: IntArray, cap: Fraction | None, size: int, scale: int, unit: int) -> IntArray:
@@ -165,7 +173,17 @@ def _cap_rows(
 ) -> list[dict[str, object]]:
     """The rows of :func:`cap_table` of one bet."""
     total_cap, play_cap = limits.aggregate_payout_cap, limits.play_payout_cap
-    play, others, loses = part.play, part.others, part.loses
+    largest = max(largest_magnitude(values) for values in (part.play, part.others, part.loses))
+    largest = max(largest, largest_magnitude(part.wager))
+    # Python integers where a net times the largest size (over the caps' denominators) could
+    # pass int64: a pay table's huge payout (a bound, not a guess: every product below is
+    # at most this)
+    scale_bound = max(sizes, default=1) * lcm(
+        *(cap.denominator for cap in (total_cap, play_cap) if cap is not None)
+    )
+    wide = not fits_int64(2 * (largest + _cap_bound(limits, part.unit)) * scale_bound)
+    play, others, loses = (widen(values, wide) for values in (part.play, part.others, part.loses))
+    wager = widen(part.wager, wide)
     reachable = combos > 0
     limit: Fraction | None = None
     for cap, wins in ((total_cap, play + others), (play_cap, play)):
@@ -189,7 +207,7 @@ def _cap_rows(
             combos=combos,
             net=paid + loses * size_numerator,
             unit=part.unit * size_numerator,
-            wager=part.wager * size_numerator,
+            wager=wager * size_numerator,
         )
         summary = summarize(bet, situations)
         rows.append(

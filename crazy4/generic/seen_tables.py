@@ -27,6 +27,7 @@ import pandas as pd
 
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.cards import RANKS, format_cards
+from crazy4.core.exact import exact_full, fits_int64, is_wide, largest_magnitude, widen
 from crazy4.generic.analysis import SpecAnalysis
 from crazy4.spec.specification import DECISIONS, GameSpec
 
@@ -49,9 +50,12 @@ def rank_labels(analysis: SpecAnalysis) -> npt.NDArray[np.str_]:
 
 
 def _by_key(key: IntArray, size: int, values: IntArray) -> IntArray:
-    """Exact sums of the rows of ``values`` (a few thousand groups) by ``key``."""
-    out = np.zeros((size, *values.shape[1:]), dtype=np.int64)
-    np.add.at(out, key, values)
+    """Exact sums of the rows of ``values`` (a few thousand groups) by ``key``: int64, or
+    Python integers where ``values`` holds them (a pay table's huge payout) or a sum could
+    pass int64."""
+    wide = is_wide(values) or not fits_int64(largest_magnitude(values) * max(len(values), 1))
+    out = exact_full((size, *values.shape[1:]), 0, wide)
+    np.add.at(out, key, widen(values, wide))
     return out
 
 

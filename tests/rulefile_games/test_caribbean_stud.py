@@ -27,6 +27,7 @@ from crazy4.generic.analysis import SpecAnalysis, analyze_spec
 from crazy4.generic.cap import cap_table
 from crazy4.generic.counting import counter_for
 from crazy4.generic.pricing import price
+from crazy4.generic.seen_tables import situations_table
 from crazy4.registry import game_of, load_rules, parse_rules
 from crazy4.rules.limits import Limits
 from crazy4.rules.load import RULES_DIR
@@ -237,3 +238,25 @@ def test_an_aggregate_cap_on_the_same_game(royal: tuple[RuleSet, SpecAnalysis]) 
     assert exact[40] == C_ROYAL_62
     assert table.at[5, "capped_probability"] == 0
     assert table.at[40, "capped_probability"] == float(_royal_wins())
+
+
+def test_a_huge_royal_flush_is_exact_in_every_table() -> None:
+    """A royal flush paying 10^17 to 1 (a rule file may pay up to 10^18): the exact EV is the
+    C program's at 250 to 1 plus twice the extra odds on every royal flush that beats a
+    qualified dealer (the Raise, 2 units, is paid at odds; nothing else changes, the strategy
+    neither: a royal always raises); the situations table sums to it (its sums passed int64
+    and raised ``OverflowError``); and under the $5,000 cap on the Raise a $50 bet is paid as
+    with the royal flush at 50 to 1 (the cap table's products passed int64 and were wrong)."""
+    text = (RULES_DIR / "caribbean-stud-royal-250.toml").read_text()
+    assert text.count("\nroyal_flush = 250\n") == 1
+    rules = parse_rules(text.replace("\nroyal_flush = 250\n", "\nroyal_flush = 1e17\n"), "h.toml")
+    spec = game_of(rules).spec  # type: ignore[attr-defined]
+    analysis = analyze_spec(spec, rules, jobs=1)
+    expected = C_ROYAL_250 + 2 * (10**17 - 250) * _royal_wins()
+    assert analysis.main_ev() == expected
+    frame = situations_table(spec, analysis)
+    total = sum(int(value) for value in frame["ev_optimal_numerator"])
+    situations = int(frame["situations"].sum())  # each as likely: the EV is their mean
+    assert Fraction(total, situations * analysis.prices.denominator) == expected
+    exact, _ = _capped_evs((rules, analysis), spec.limits(rules), (50,))
+    assert exact[50] == C_ROYAL_50
