@@ -177,8 +177,13 @@ def compare_decisions(
     giving an example's cards; with ``group`` (a code per row and the codes' names), one
     finding per (group, expected, played)."""
     tally.strategy_rows += int(compared.sum())
-    # one compiled pass: each compared row's class, its strategy and its EVs read once
-    differs = decisions_differ(compared, classes, strategy, taken, ev)
+    if ev.dtype == object:  # Python integers (a huge payout): numpy's exact comparison
+        rows = np.flatnonzero(compared)
+        differs = np.zeros(compared.shape[0], dtype=np.bool_)
+        chosen = classes[rows]
+        differs[rows] = ev[chosen, taken[rows]] != ev[chosen, strategy[chosen]]
+    else:  # one compiled pass: each compared row's class, its strategy and its EVs read once
+        differs = decisions_differ(compared, classes, strategy, taken, ev)
     tally.count_seats(compared, differs)
     if not differs.any():
         return
