@@ -2,9 +2,9 @@
 
 Crazy 4 Poker and Four Card Poker are each a subclass of :class:`BestFourGame` holding the
 game's data (its key, title, deal, bets and texts) and a few hooks that name its parts: its
-rule set, its analysis and report, and the game as a specification
-(:attr:`BestFourGame.spec`). One hand (``crazy4 hand``), the simulator and the validator are
-the specification engines' jobs (:mod:`crazy4.generic.hand`, :mod:`crazy4.generic.simulate`,
+rule set, its analysis, and the game as a specification (:attr:`BestFourGame.spec`). One hand
+(``crazy4 hand``), the report, the simulator and the validator are the specification engines'
+jobs (:mod:`crazy4.generic.hand`, :mod:`crazy4.generic.report`, :mod:`crazy4.generic.simulate`,
 :mod:`crazy4.generic.validate`) as for every game (Crazy 4 Poker's validator still the best-four
 one, :mod:`crazy4.generic.bestfour_validate`, over its own checks, exact reference and
 settlement); hole cards are the one hole-card engine's over :attr:`BestFourGame.spec`, and
@@ -38,7 +38,7 @@ from crazy4.spec.game import GameAnalysis, Progress
 if TYPE_CHECKING:
     import pandas as pd
 
-    from crazy4.generic.bestfour_report import BestFourAnalysis, BestFourReport
+    from crazy4.generic.report_frame import BetLookup
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
@@ -114,12 +114,8 @@ class BestFourGame(SpecRoles, ABC):
         return strength_of_description(description)
 
     @abstractmethod
-    def run_analysis(self, rules: Any, jobs: int, progress: Progress) -> BestFourAnalysis:
+    def run_analysis(self, rules: Any, jobs: int, progress: Progress) -> BetLookup:
         """The game's exact analysis of its rule set (tables with a ``bets`` table)."""
-
-    @abstractmethod
-    def report(self) -> BestFourReport:
-        """The game's report (:mod:`crazy4.generic.bestfour_report`)."""
 
     @property
     @abstractmethod
@@ -170,18 +166,19 @@ class BestFourGame(SpecRoles, ABC):
         jobs: int,
         progress: Progress,
     ) -> GameAnalysis:
-        """Counts, prices, bets, tables and the report; the game's analysis kept as the
+        """Counts, prices, bets, tables and the report (the one report engine,
+        :func:`crazy4.generic.report.render_spec_report`); the game's analysis kept as the
         state what extends the game reads."""
-        from crazy4.generic.bestfour_report import render_bestfour_report
+        from crazy4.generic.report import render_spec_report
 
         analysis = self.run_analysis(self.rules_of(rules), jobs, progress)
-        report = self.report()
+        tables = dict(analysis.tables)
         return GameAnalysis(
-            tables=dict(analysis.tables),
+            tables=tables,
             main_bet=self.main_bet,
-            deals=int(analysis.tables["bets"]["deals"].iloc[0]),
+            deals=int(tables["bets"]["deals"].iloc[0]),
             details={},
-            render_report=lambda record: render_bestfour_report(report, analysis, record),
+            render_report=lambda record: render_spec_report(self.spec, rules, tables, record),
             state=analysis,
         )
 

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from crazy4.games.crazy_four.cells import CrazyFourSettlement
     from crazy4.games.crazy_four.reference import Reference
     from crazy4.games.crazy_four.rules import CrazyFourRules
-    from crazy4.generic.bestfour_report import BestFourReport
     from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.rules.ruleset import RuleSet
     from crazy4.spec.game import Progress, Settlement
@@ -82,12 +81,6 @@ class CrazyFour(BestFourGame):
         from crazy4.games.crazy_four.analysis import analyze
 
         return analyze(rules, jobs=jobs, progress=progress)
-
-    def report(self) -> BestFourReport:
-        """The report's sections (:data:`.report.CRAZY_FOUR_REPORT`)."""
-        from crazy4.games.crazy_four.report import CRAZY_FOUR_REPORT
-
-        return CRAZY_FOUR_REPORT
 
     def checks(self) -> BestFourChecks:
         """The validator's part (:data:`.checks.CRAZY_FOUR_CHECKS`)."""

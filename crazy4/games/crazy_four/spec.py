@@ -43,10 +43,11 @@ from crazy4.games.crazy_four.cells import (
     cell_settlement,
     crazy_four_settlement,
 )
-from crazy4.games.crazy_four.report import rule_lines
+from crazy4.games.crazy_four.report import COUNTED, CRAZY_FOUR_SECTIONS, rule_lines
 from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sections
 from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.generic.bestfour_pricing import decision_nets
+from crazy4.generic.report_sections import with_side_bets
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
@@ -59,6 +60,7 @@ from crazy4.spec.specification import (
     SideBetSpec,
     table_side_bet,
 )
+from crazy4.spec.table_layout import TableLayout
 
 #: The main game's wagers as the log writes them (stakes and nets), in order.
 LOGGED = ("ante", "super_bonus", "play")
@@ -132,6 +134,7 @@ class CrazyFourSpec:
                 ),
                 blind=BLIND_BET,
             ),
+            layout=TableLayout(report=CRAZY_FOUR_SECTIONS, counted=COUNTED),
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
@@ -145,9 +148,9 @@ class CrazyFourSpec:
         return None
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
-        """The rules as the game's report lists them."""
+        """The rules as the game's report lists them, the side bets' among them."""
         before, after = rule_lines(crazy_four_rules(rules))
-        return [*before, *after]
+        return with_side_bets(before, rules, after)
 
 
 #: Crazy 4 Poker's one specification.

@@ -16,7 +16,6 @@ from crazy4.generic.bestfour_game import BestFourGame
 if TYPE_CHECKING:
     from crazy4.games.four_card.analysis import FourCardAnalysis
     from crazy4.games.four_card.rules import FourCardRuleSet
-    from crazy4.generic.bestfour_report import BestFourReport
     from crazy4.rules.ruleset import RuleSet
     from crazy4.spec.game import Progress, Settlement
     from crazy4.spec.specification import GameSpec
@@ -66,12 +65,6 @@ class FourCard(BestFourGame):
         from crazy4.games.four_card.analysis import analyze_four_card
 
         return analyze_four_card(rules, jobs=jobs, progress=progress)
-
-    def report(self) -> BestFourReport:
-        """The report's sections (:data:`.report.FOUR_CARD_REPORT`)."""
-        from crazy4.games.four_card.report import FOUR_CARD_REPORT
-
-        return FOUR_CARD_REPORT
 
     def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
         """None of the main game; a Bad Beat Bonus a fold forfeits that is keyed on the dealer's

@@ -25,11 +25,10 @@ from crazy4.games.four_card.analysis import (
     FourCardAnalysis,
     analyze_four_card,
 )
-from crazy4.games.four_card.report import FOUR_CARD_REPORT
 from crazy4.games.four_card.spec import FOUR_CARD_SPEC
 from crazy4.generic.analysis import analyze_spec
-from crazy4.generic.bestfour_report import render_bestfour_report
 from crazy4.generic.cap import cap_table
+from crazy4.generic.report import render_spec_report
 from crazy4.registry import load_rules, parse_rules
 from crazy4.results.write import read_provenance
 from crazy4.rules.limits import Limits
@@ -239,7 +238,7 @@ def test_capped_bet_at_a_tiny_cap(analysis: FourCardAnalysis) -> None:
 
 def render_four_card_report(analysis: FourCardAnalysis, provenance: dict[str, object]) -> str:
     """The Four Card Poker report of ``analysis``."""
-    return render_bestfour_report(FOUR_CARD_REPORT, analysis, provenance)
+    return render_spec_report(FOUR_CARD_SPEC, analysis.rules, analysis.tables, provenance)
 
 
 def test_ante_bonus_table_2(second: FourCardAnalysis) -> None:
