@@ -38,7 +38,7 @@ from crazy4.spec.game import GameAnalysis, Progress
 if TYPE_CHECKING:
     import pandas as pd
 
-    from crazy4.generic.report_frame import BetLookup
+    from crazy4.generic.analysis_record import Analysis
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
@@ -68,8 +68,6 @@ class BestFourGame(SpecRoles, ABC):
     side_bet_label, side_bet_key : str
         What the game calls its bets on the player's own hand (``"Queens Up"``), and their log
         column (``"queens_up"``).
-    steps : int
-        How many steps :meth:`analyze` reports.
     main_bet : str
         The ``bets`` row of the whole mandatory game.
     published_seen : int
@@ -84,7 +82,6 @@ class BestFourGame(SpecRoles, ABC):
     published_deals: ClassVar[int]
     side_bet_label: ClassVar[str]
     side_bet_key: ClassVar[str]
-    steps: ClassVar[int]
     main_bet: ClassVar[str]
     published_seen: ClassVar[int]
     #: The rule files the game brings: none, the package ships its rule sets.
@@ -113,9 +110,12 @@ class BestFourGame(SpecRoles, ABC):
 
         return strength_of_description(description)
 
-    @abstractmethod
-    def run_analysis(self, rules: Any, jobs: int, progress: Progress) -> BetLookup:
-        """The game's exact analysis of its rule set (tables with a ``bets`` table)."""
+    def run_analysis(self, rules: RuleSet, jobs: int, progress: Progress) -> Analysis[RuleSet]:
+        """The exact analysis of a rule set of the game, on the specification engines
+        (:func:`crazy4.generic.analysis_record.analyze_game` over :attr:`spec`)."""
+        from crazy4.generic.analysis_record import analyze_game
+
+        return analyze_game(self.spec, rules, jobs=jobs, progress=progress)
 
     @property
     @abstractmethod
@@ -150,9 +150,9 @@ class BestFourGame(SpecRoles, ABC):
         return decision_text(self.spec, rules, hand, up, seen)
 
     def analysis_steps(self, rules: RuleSet) -> int:
-        """:attr:`steps` (the rule set checked to be the game's)."""
+        """Counts and prices, then tables (the rule set checked to be the game's)."""
         self.rules_of(rules)
-        return self.steps
+        return 2
 
     def prepare(self, rules: RuleSet) -> None:
         """Start what a cold analysis waits for first (a kernel compile), and return at once:

@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from crazy4.core.bet_tables import fraction_text
@@ -66,8 +65,41 @@ class BetLookup:
         return bet_ev(self.tables["bets"], name)
 
 
+class GameBets(BetLookup):
+    """The bets table of a game's analysis, with the main game under the published simple
+    strategy beside the optimum (a subclass holds ``spec``, ``rules`` and ``tables``)."""
+
+    spec: GameSpec
+    rules: RuleSet
+
+    @property
+    def settlement(self) -> CellSettlement:
+        """The game's settlement of the rule set (its layout names the report's sections)."""
+        return self.spec.settlement(self.rules)
+
+    @property
+    def simple_bet(self) -> str:
+        """The ``bets`` row of the main game under the published simple strategy (the
+        settlement's :attr:`~crazy4.spec.specification.BetRows.simple`).
+
+        Raises
+        ------
+        ValueError
+            If the settlement describes no such row.
+        """
+        rows = self.settlement.rows
+        if rows is None or rows.simple is None:
+            raise ValueError(f"{self.spec.title}: the settlement names no simple strategy's bet")
+        return rows.simple[0]
+
+    @property
+    def simple_strategy_cost(self) -> Fraction:
+        """What the published simple strategy costs against the optimum, per Ante."""
+        return self.exact_ev(self.spec.main_bet) - self.exact_ev(self.simple_bet)
+
+
 @dataclass(frozen=True)
-class ReportInput(BetLookup):
+class ReportInput(GameBets):
     """What a report's sections read: the game, its rule set, the analysis tables and their
     provenance.
 
@@ -96,31 +128,6 @@ class ReportInput(BetLookup):
     rules: RuleSet
     tables: dict[str, pd.DataFrame] = field(repr=False)
     record: Mapping[str, object] = field(repr=False)
-
-    @cached_property
-    def settlement(self) -> CellSettlement:
-        """The game's settlement of the rule set (its layout names the report's sections)."""
-        return self.spec.settlement(self.rules)
-
-    @property
-    def simple_bet(self) -> str:
-        """The ``bets`` row of the main game under the published simple strategy (the
-        settlement's :attr:`~crazy4.spec.specification.BetRows.simple`).
-
-        Raises
-        ------
-        ValueError
-            If the settlement describes no such row.
-        """
-        rows = self.settlement.rows
-        if rows is None or rows.simple is None:
-            raise ValueError(f"{self.spec.title}: the settlement names no simple strategy's bet")
-        return rows.simple[0]
-
-    @property
-    def simple_strategy_cost(self) -> Fraction:
-        """What the published simple strategy costs against the optimum, per Ante."""
-        return self.exact_ev(self.spec.main_bet) - self.exact_ev(self.simple_bet)
 
 
 def title_lines(rules: RuleSet) -> list[str]:

@@ -26,7 +26,6 @@ from crazy4.core.cards import colex_indices, parse_cards
 from crazy4.core.ranking import build_best_four_strengths, hand_strength
 from crazy4.design.whatif import rule_variants, switch_variants
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.analysis import Analysis, analyze
 from crazy4.games.crazy_four.cells import crazy_four_settlement
 from crazy4.games.crazy_four.rules import (
     STANDARD_SUPER_BONUS,
@@ -36,6 +35,7 @@ from crazy4.games.crazy_four.rules import (
     unlisted_readings,
 )
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+from crazy4.generic.analysis_record import Analysis, analyze_game
 from crazy4.generic.bestfour_settle import outcome_cells
 from crazy4.generic.report import render_spec_report
 from crazy4.generic.rule_prices import price_readings
@@ -223,7 +223,9 @@ def test_the_readings_are_full_analyses_of_each_rule_file(cardroom: Analysis) ->
     trips = shipped_cardroom_with(
         "straight_flush = 15\n", "straight_flush = 15\nthree_of_a_kind = 2\n"
     )
-    analyses = [cardroom] + [analyze(r, outcomes=cardroom.outcomes) for r in (below, trips)]
+    analyses = [cardroom] + [
+        analyze_game(CRAZY_FOUR_SPEC, r, outcomes=cardroom.outcomes) for r in (below, trips)
+    ]
     for reading, analysis in zip(readings, analyses, strict=True):
         game = analysis.bet("ante_super_bonus_play")
         bonus = analysis.bet("super_bonus")
