@@ -1,5 +1,6 @@
 """The whole exact analysis of one rule set of a game, on the specification engines: one record
-and one function for every game a :class:`crazy4.generic.bestfour_game.BestFourGame` serves.
+and one function for every game (:class:`crazy4.generic.game.SpecGame` and
+:class:`crazy4.generic.bestfour_game.BestFourGame` alike, :func:`game_analysis`).
 
 :func:`analyze_game` counts, prices and settles the game's specification with the engines every
 game shares (:func:`crazy4.generic.analysis.analyze_spec`: dealer-outcome counts per hand class
@@ -8,7 +9,8 @@ tables (:func:`crazy4.generic.tables.analysis_tables`: the bets, apart and under
 simple strategy too, as the specification's settlement describes them, and the tables its
 layout adds). :class:`Analysis` keeps them with what the report and the card room read. Pricing
 the same counts under another pay table costs milliseconds: pass the ``outcomes`` of an
-earlier run.
+earlier run. :func:`game_analysis` hands the record to the drivers as the registry's
+:class:`crazy4.spec.game.GameAnalysis`, its report the one report engine's.
 
 Examples
 --------
@@ -35,6 +37,7 @@ from crazy4.generic.analysis import SpecAnalysis, analyze_spec
 from crazy4.generic.report_frame import GameBets
 from crazy4.generic.tables import analysis_tables, table_bets
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import GameAnalysis
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -136,3 +139,36 @@ def analyze_game(
     tables = analysis_tables(spec, on_spec, jobs)
     say("tables")
     return Analysis(spec=spec, rules=rules, on_spec=on_spec, tables=tables)
+
+
+def game_analysis(
+    spec: GameSpec, rules: RuleSet, *, jobs: int, progress: Callable[[str], None]
+) -> GameAnalysis:
+    """The analysis of a rule set as the drivers take it (:meth:`crazy4.spec.game.Game.analyze`):
+    the tables, the main bet, the deals, the report (:func:`crazy4.generic.report.
+    render_spec_report`) and the :class:`Analysis` itself as the state what extends the game
+    reads.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> done = game_analysis(THREE_CARD, load_rules("three-card-standard"), jobs=1,
+    ...                      progress=print)
+    counts and prices
+    tables
+    >>> done.main_bet, done.deals, type(done.state).__name__
+    ('ante_play', 407170400, 'Analysis')
+    """
+    from crazy4.generic.report import render_spec_report
+
+    analysis = analyze_game(spec, rules, jobs=jobs, progress=progress)
+    tables = analysis.tables
+    return GameAnalysis(
+        tables=tables,
+        main_bet=spec.main_bet,
+        deals=spec.shape.deals,
+        details={},
+        render_report=lambda record: render_spec_report(spec, rules, tables, record),
+        state=analysis,
+    )

@@ -11,8 +11,8 @@ settlement); hole cards are the one hole-card engine's over :attr:`BestFourGame.
 collusion and surveillance the specification's roles as for every game
 (:class:`crazy4.generic.roles.SpecRoles`: the game names its practical team rules,
 :attr:`~crazy4.generic.roles.SpecRoles.team_rules`, and the parts of its main game a colluding
-table values apart, :meth:`~crazy4.generic.roles.SpecRoles.bet_parts`); the rest -- the
-analysis handed to the drivers -- is this class's.
+table values apart, :meth:`~crazy4.generic.roles.SpecRoles.bet_parts`); the analysis handed to
+the drivers is every game's (:func:`crazy4.generic.analysis_record.game_analysis`) over it.
 
 The hooks import the game's heavy modules when first called, so registering a game or reading a
 rule file loads none of them. The simulator is built once per game and process (it keeps the
@@ -38,7 +38,6 @@ from crazy4.spec.game import GameAnalysis, Progress
 if TYPE_CHECKING:
     import pandas as pd
 
-    from crazy4.generic.analysis_record import Analysis
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
@@ -110,13 +109,6 @@ class BestFourGame(SpecRoles, ABC):
 
         return strength_of_description(description)
 
-    def run_analysis(self, rules: RuleSet, jobs: int, progress: Progress) -> Analysis[RuleSet]:
-        """The exact analysis of a rule set of the game, on the specification engines
-        (:func:`crazy4.generic.analysis_record.analyze_game` over :attr:`spec`)."""
-        from crazy4.generic.analysis_record import analyze_game
-
-        return analyze_game(self.spec, rules, jobs=jobs, progress=progress)
-
     @property
     @abstractmethod
     def spec(self) -> GameSpec:
@@ -166,21 +158,12 @@ class BestFourGame(SpecRoles, ABC):
         jobs: int,
         progress: Progress,
     ) -> GameAnalysis:
-        """Counts, prices, bets, tables and the report (the one report engine,
-        :func:`crazy4.generic.report.render_spec_report`); the game's analysis kept as the
-        state what extends the game reads."""
-        from crazy4.generic.report import render_spec_report
+        """Counts, prices, bets, tables and the report, as for every game
+        (:func:`crazy4.generic.analysis_record.game_analysis`, the rule set checked to be the
+        game's); the analysis kept as the state what extends the game reads."""
+        from crazy4.generic.analysis_record import game_analysis
 
-        analysis = self.run_analysis(self.rules_of(rules), jobs, progress)
-        tables = dict(analysis.tables)
-        return GameAnalysis(
-            tables=tables,
-            main_bet=self.main_bet,
-            deals=int(tables["bets"]["deals"].iloc[0]),
-            details={},
-            render_report=lambda record: render_spec_report(self.spec, rules, tables, record),
-            state=analysis,
-        )
+        return game_analysis(self.spec, self.rules_of(rules), jobs=jobs, progress=progress)
 
     def hand_result(
         self, rules: RuleSet, cards: tuple[int, ...], up: int | None
