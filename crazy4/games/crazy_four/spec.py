@@ -11,11 +11,12 @@ the counter its shape picks, inclusion–exclusion over the player's five cards
 exact analysis of :mod:`crazy4.generic.analysis` gives the same exact return and the same
 optimal decision for every hand as the game's own engines (``tests/games/crazy_four``).
 
-This is the first step of moving the game onto the one engine per job every game shares (issue
-42): the registry still serves :data:`crazy4.games.crazy_four.game.CRAZY_FOUR`, whose engines
-write the result tables and the report. A Queens Up bet that a fold forfeits (the card room's)
-is a side bet that says so (:attr:`crazy4.spec.specification.SideBetSpec.fold_forfeits`): the
-exact analysis loses it on every folded hand.
+The registry serves :data:`crazy4.games.crazy_four.game.CRAZY_FOUR`, whose analysis, tables
+and report are these engines' over this specification (its settlement's layout naming the
+report's sections, :data:`.report.CRAZY_FOUR_SECTIONS`). A Queens Up bet that a fold forfeits
+(the card room's) is a side bet that says so
+(:attr:`crazy4.spec.specification.SideBetSpec.fold_forfeits`): the exact analysis loses it on
+every folded hand.
 
 Examples
 --------
