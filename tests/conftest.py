@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterator
 import pytest
 from shared_results import SharedResults
 
-from crazy4.games.crazy_four.analysis import Analysis, analyze
+from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+from crazy4.generic.analysis_record import Analysis, analyze_game
 from crazy4.pipeline import RuleSetResults, run_rule_set
 from crazy4.registry import load_rules
 
@@ -27,13 +28,13 @@ def shared(tmp_path_factory: pytest.TempPathFactory) -> SharedResults:
 @pytest.fixture(scope="session")
 def standard() -> Analysis:
     """The standard casino rules, analyzed exactly."""
-    return analyze(load_rules("crazy4-standard"))
+    return analyze_game(CRAZY_FOUR_SPEC, load_rules("crazy4-standard"))
 
 
 @pytest.fixture(scope="session")
 def cardroom(standard: Analysis) -> Analysis:
     """The card room's rules (same qualifier: the dealer counts are reused)."""
-    return analyze(load_rules("crazy4-cardroom"), outcomes=standard.outcomes)
+    return analyze_game(CRAZY_FOUR_SPEC, load_rules("crazy4-cardroom"), outcomes=standard.outcomes)
 
 
 @pytest.fixture
@@ -122,9 +123,9 @@ SLOW_TESTS = frozenset(
         "crazy4/cardroom/model.py::crazy4.cardroom.model.CardroomModel",
         "crazy4/cardroom/seats.py::crazy4.cardroom.seats.joint_optimal_decisions",
         # the hole-card analysis its example runs (42 s at load 2); the crazy_four Analysis.exact_ev
-        # doctest once listed here moved into the Analysis docstring (listed below)
+        # doctest once listed here moved into the analysis record's module docstring (below)
         "crazy4/generic/holecard_engine.py::crazy4.generic.holecard_engine.HoleCardAnalysis.exact_ev",
-        "crazy4/games/crazy_four/analysis.py::crazy4.games.crazy_four.analysis.Analysis",
+        "crazy4/generic/analysis_record.py::crazy4.generic.analysis_record",
         "crazy4/generic/bestfour_analysis.py::crazy4.generic.bestfour_analysis.BestFourAnalysis.run",
         "crazy4/generic/rule_prices.py::crazy4.generic.rule_prices.exact_average_total_bet",
         "tests/games/crazy_four/test_crazy_four_analysis.py::test_prices_match_independent_settlement",

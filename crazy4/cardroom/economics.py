@@ -77,9 +77,10 @@ def player_cost(model: CardroomModel, table: CardroomTable, seat: Seat) -> Playe
 
     Examples
     --------
-    >>> from crazy4.games.crazy_four.analysis import analyze
+    >>> from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+    >>> from crazy4.generic.analysis_record import analyze_game
     >>> from crazy4.registry import load_rules
-    >>> analysis = analyze(load_rules("crazy4-cardroom"))
+    >>> analysis = analyze_game(CRAZY_FOUR_SPEC, load_rules("crazy4-cardroom"))
     >>> model = CardroomModel(analysis, simulation_rounds=0)
     >>> table = analysis.rules.cardroom_tables[1]  # $10-100: $1 a hand
     >>> cost = player_cost(model, table, Seat(Fraction(10)))
@@ -212,9 +213,10 @@ def banker(
 
     Examples
     --------
-    >>> from crazy4.games.crazy_four.analysis import analyze
+    >>> from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+    >>> from crazy4.generic.analysis_record import analyze_game
     >>> from crazy4.registry import load_rules
-    >>> analysis = analyze(load_rules("crazy4-cardroom"))
+    >>> analysis = analyze_game(CRAZY_FOUR_SPEC, load_rules("crazy4-cardroom"))
     >>> model = CardroomModel(analysis, simulation_rounds=0)
     >>> table = analysis.rules.cardroom_tables[1]
     >>> figures = banker(model, table, [Seat(Fraction(10))] * 3)

@@ -57,10 +57,11 @@ class CardroomExtension:
             For an analysis that is not Crazy 4 Poker's.
         """
         from crazy4.cardroom.report import cardroom_results
-        from crazy4.games.crazy_four.analysis import Analysis
+        from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+        from crazy4.generic.analysis_record import Analysis
 
         state = analysis.state
-        if not isinstance(state, Analysis):
+        if not isinstance(state, Analysis) or state.spec is not CRAZY_FOUR_SPEC:
             raise ValueError(f"the card room extends Crazy 4 Poker, not {rules.name}'s game")
         rounds = SIMULATION_ROUNDS if simulate_rounds is None else simulate_rounds
         chosen_seed = SIMULATION_SEED if seed is None else seed

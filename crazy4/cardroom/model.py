@@ -2,7 +2,7 @@
 
 In the seed's card room a seated player/dealer (the *banker*) takes the other side of every
 seat, and the room takes a collection (:mod:`crazy4.rules.collection`) instead of a house edge.
-:class:`CardroomModel` turns the exact per-hand analysis (:mod:`crazy4.games.crazy_four.analysis`)
+:class:`CardroomModel` turns the exact per-hand analysis (:mod:`crazy4.generic.analysis_record`)
 into the moments the dollar figures (:mod:`crazy4.cardroom.economics`,
 :mod:`crazy4.cardroom.twohands`) are made of.
 
@@ -55,10 +55,11 @@ from crazy4.cardroom.seats import Seat, joint_optimal_decisions
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.exact import fits_int64, largest_magnitude
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.analysis import Analysis, analyze
 from crazy4.games.crazy_four.cells import blind_hand_decisions, game_bet, side_bet
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
+from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.games.crazy_four.strategy import simple_strategy
+from crazy4.generic.analysis_record import Analysis, analyze_game
 from crazy4.rules.ruleset import RuleSet, SideBet
 
 
@@ -108,7 +109,7 @@ class CardroomModel:
     Parameters
     ----------
     analysis : Analysis
-        The exact analysis of a rule set (:func:`crazy4.games.crazy_four.analysis.analyze`).
+        The exact analysis of a rule set (:func:`crazy4.generic.analysis_record.analyze_game`).
     simulation_rounds : int
         Deals simulated for the card-removal term (0: leave it out and say so).
     seed : int
@@ -116,16 +117,18 @@ class CardroomModel:
 
     Examples
     --------
-    >>> from crazy4.games.crazy_four.analysis import analyze
+    >>> from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+    >>> from crazy4.generic.analysis_record import analyze_game
     >>> from crazy4.registry import load_rules
-    >>> model = CardroomModel(analyze(load_rules("crazy4-cardroom")), simulation_rounds=0)
+    >>> model = CardroomModel(analyze_game(CRAZY_FOUR_SPEC, load_rules("crazy4-cardroom")),
+    ...                       simulation_rounds=0)
     >>> round(float(-model.mean("optimal:game")), 6)  # house edge per unit of Ante
     0.079327
     """
 
     def __init__(
         self,
-        analysis: Analysis,
+        analysis: Analysis[CrazyFourRules],
         *,
         simulation_rounds: int = SIMULATION_ROUNDS,
         seed: int = SIMULATION_SEED,
@@ -161,7 +164,11 @@ class CardroomModel:
         """The model of a rule set, analyzed exactly here (``jobs`` workers): what the
         ``crazy4 cardroom`` command needs, so that it reaches the game only through the card
         room."""
-        return cls(analyze(rules, jobs=jobs), simulation_rounds=simulation_rounds, seed=seed)
+        return cls(
+            analyze_game(CRAZY_FOUR_SPEC, rules, jobs=jobs),
+            simulation_rounds=simulation_rounds,
+            seed=seed,
+        )
 
     def _add_strategy(self, name: str, decision: npt.NDArray[np.int64]) -> None:
         outcomes = self.analysis.outcomes

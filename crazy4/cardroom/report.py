@@ -15,7 +15,8 @@ from crazy4.cardroom.tables import cardroom_tables
 from crazy4.cardroom.twohands import TwoHands, two_hands
 from crazy4.core.money import dollars
 from crazy4.core.text_safety import markdown_text
-from crazy4.games.crazy_four.analysis import Analysis
+from crazy4.games.crazy_four.rules import CrazyFourRules
+from crazy4.generic.analysis_record import Analysis
 from crazy4.report.markdown import markdown_table
 
 
@@ -258,7 +259,7 @@ def cardroom_section(
 
 
 def cardroom_results(
-    analysis: Analysis, *, simulation_rounds: int, seed: int
+    analysis: Analysis[CrazyFourRules], *, simulation_rounds: int, seed: int
 ) -> tuple[CardroomModel, dict[str, pd.DataFrame], list[str]]:
     """The card-room model, tables and report section of an analysis."""
     model = CardroomModel(analysis, simulation_rounds=simulation_rounds, seed=seed)

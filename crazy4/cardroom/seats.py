@@ -18,8 +18,8 @@ import numpy.typing as npt
 from crazy4.core.decisions import FOLD, best_decisions
 from crazy4.core.money import dollars
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.analysis import Analysis
 from crazy4.games.crazy_four.rules import CrazyFourRules
+from crazy4.generic.analysis_record import Analysis
 from crazy4.rules.collection import CardroomTable
 from crazy4.rules.ruleset import SideBet
 
@@ -65,7 +65,7 @@ class Seat:
 
 
 def joint_optimal_decisions(
-    analysis: Analysis, queens_up: SideBet | None, ratio: Fraction
+    analysis: Analysis[CrazyFourRules], queens_up: SideBet | None, ratio: Fraction
 ) -> npt.NDArray[np.int64]:
     """The optimal decision per hand class for a seat betting ``ratio`` Antes on Queens Up.
 
@@ -75,9 +75,10 @@ def joint_optimal_decisions(
 
     Examples
     --------
-    >>> from crazy4.games.crazy_four.analysis import analyze
+    >>> from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+    >>> from crazy4.generic.analysis_record import analyze_game
     >>> from crazy4.registry import load_rules
-    >>> analysis = analyze(load_rules("crazy4-cardroom"))
+    >>> analysis = analyze_game(CRAZY_FOUR_SPEC, load_rules("crazy4-cardroom"))
     >>> bet = analysis.rules.side_bets[0]
     >>> same = joint_optimal_decisions(analysis, bet, Fraction(5)) == analysis.prices.decision
     >>> bool(same.all())

@@ -2,17 +2,17 @@
 
 Crazy 4 Poker and Four Card Poker are each a subclass of :class:`BestFourGame` holding the
 game's data (its key, title, deal, bets and texts) and a few hooks that name its parts: its
-rule set, its analysis and report, and the game as a specification
-(:attr:`BestFourGame.spec`). One hand (``crazy4 hand``), the simulator and the validator are
-the specification engines' jobs (:mod:`crazy4.generic.hand`, :mod:`crazy4.generic.simulate`,
+rule set, its analysis, and the game as a specification (:attr:`BestFourGame.spec`). One hand
+(``crazy4 hand``), the report, the simulator and the validator are the specification engines'
+jobs (:mod:`crazy4.generic.hand`, :mod:`crazy4.generic.report`, :mod:`crazy4.generic.simulate`,
 :mod:`crazy4.generic.validate`) as for every game (Crazy 4 Poker's validator still the best-four
 one, :mod:`crazy4.generic.bestfour_validate`, over its own checks, exact reference and
 settlement); hole cards are the one hole-card engine's over :attr:`BestFourGame.spec`, and
 collusion and surveillance the specification's roles as for every game
 (:class:`crazy4.generic.roles.SpecRoles`: the game names its practical team rules,
 :attr:`~crazy4.generic.roles.SpecRoles.team_rules`, and the parts of its main game a colluding
-table values apart, :meth:`~crazy4.generic.roles.SpecRoles.bet_parts`); the rest -- the
-analysis handed to the drivers -- is this class's.
+table values apart, :meth:`~crazy4.generic.roles.SpecRoles.bet_parts`); the analysis handed to
+the drivers is every game's (:func:`crazy4.generic.analysis_record.game_analysis`) over it.
 
 The hooks import the game's heavy modules when first called, so registering a game or reading a
 rule file loads none of them. The simulator is built once per game and process (it keeps the
@@ -38,7 +38,6 @@ from crazy4.spec.game import GameAnalysis, Progress
 if TYPE_CHECKING:
     import pandas as pd
 
-    from crazy4.generic.bestfour_report import BestFourAnalysis, BestFourReport
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
@@ -68,8 +67,6 @@ class BestFourGame(SpecRoles, ABC):
     side_bet_label, side_bet_key : str
         What the game calls its bets on the player's own hand (``"Queens Up"``), and their log
         column (``"queens_up"``).
-    steps : int
-        How many steps :meth:`analyze` reports.
     main_bet : str
         The ``bets`` row of the whole mandatory game.
     published_seen : int
@@ -84,7 +81,6 @@ class BestFourGame(SpecRoles, ABC):
     published_deals: ClassVar[int]
     side_bet_label: ClassVar[str]
     side_bet_key: ClassVar[str]
-    steps: ClassVar[int]
     main_bet: ClassVar[str]
     published_seen: ClassVar[int]
     #: The rule files the game brings: none, the package ships its rule sets.
@@ -112,14 +108,6 @@ class BestFourGame(SpecRoles, ABC):
         from crazy4.core.ranking import strength_of_description
 
         return strength_of_description(description)
-
-    @abstractmethod
-    def run_analysis(self, rules: Any, jobs: int, progress: Progress) -> BestFourAnalysis:
-        """The game's exact analysis of its rule set (tables with a ``bets`` table)."""
-
-    @abstractmethod
-    def report(self) -> BestFourReport:
-        """The game's report (:mod:`crazy4.generic.bestfour_report`)."""
 
     @property
     @abstractmethod
@@ -154,9 +142,9 @@ class BestFourGame(SpecRoles, ABC):
         return decision_text(self.spec, rules, hand, up, seen)
 
     def analysis_steps(self, rules: RuleSet) -> int:
-        """:attr:`steps` (the rule set checked to be the game's)."""
+        """Counts and prices, then tables (the rule set checked to be the game's)."""
         self.rules_of(rules)
-        return self.steps
+        return 2
 
     def prepare(self, rules: RuleSet) -> None:
         """Start what a cold analysis waits for first (a kernel compile), and return at once:
@@ -170,20 +158,12 @@ class BestFourGame(SpecRoles, ABC):
         jobs: int,
         progress: Progress,
     ) -> GameAnalysis:
-        """Counts, prices, bets, tables and the report; the game's analysis kept as the
-        state what extends the game reads."""
-        from crazy4.generic.bestfour_report import render_bestfour_report
+        """Counts, prices, bets, tables and the report, as for every game
+        (:func:`crazy4.generic.analysis_record.game_analysis`, the rule set checked to be the
+        game's); the analysis kept as the state what extends the game reads."""
+        from crazy4.generic.analysis_record import game_analysis
 
-        analysis = self.run_analysis(self.rules_of(rules), jobs, progress)
-        report = self.report()
-        return GameAnalysis(
-            tables=dict(analysis.tables),
-            main_bet=self.main_bet,
-            deals=int(analysis.tables["bets"]["deals"].iloc[0]),
-            details={},
-            render_report=lambda record: render_bestfour_report(report, analysis, record),
-            state=analysis,
-        )
+        return game_analysis(self.spec, self.rules_of(rules), jobs=jobs, progress=progress)
 
     def hand_result(
         self, rules: RuleSet, cards: tuple[int, ...], up: int | None

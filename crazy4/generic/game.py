@@ -117,22 +117,11 @@ class SpecGame(SpecRoles):
         jobs: int,
         progress: Progress,
     ) -> GameAnalysis:
-        """Counts, prices, tables and the report."""
-        from crazy4.generic.analysis import analyze_spec
-        from crazy4.generic.report import render_spec_report
-        from crazy4.generic.tables import analysis_tables
+        """Counts, prices, tables and the report
+        (:func:`crazy4.generic.analysis_record.game_analysis`)."""
+        from crazy4.generic.analysis_record import game_analysis
 
-        analysis = analyze_spec(self.spec, rules, jobs)
-        progress("counts and prices")
-        tables = analysis_tables(self.spec, analysis, jobs)  # with the payout cap's, if any
-        progress("tables")
-        return GameAnalysis(
-            tables=tables,
-            main_bet=self.spec.main_bet,
-            deals=self.spec.shape.deals,
-            details={},
-            render_report=lambda record: render_spec_report(self.spec, rules, tables, record, []),
-        )
+        return game_analysis(self.spec, rules, jobs=jobs, progress=progress)
 
     def hand_result(
         self, rules: RuleSet, cards: tuple[int, ...], up: int | None

@@ -1,56 +1,54 @@
-"""The Markdown odds report of a spec game's analysis: rules, bets, strategy, distributions."""
+"""The Markdown odds report (``report.md``) of a game's analysis: one engine for every game.
+
+A report is a list of sections (:mod:`crazy4.generic.report_sections`,
+:mod:`crazy4.generic.report_seen`), each Markdown lines from a
+:class:`crazy4.generic.report_frame.ReportInput`: the game's own list where its settlement's
+layout names one (:attr:`crazy4.spec.table_layout.TableLayout.report`, with the closing
+provenance its ``counted`` words), else :data:`SECTIONS` -- title, headline, rules, bets, the
+payout cap, the strategy, hand frequencies, the net distribution.
+
+Examples
+--------
+>>> from crazy4.registry import load_rules
+>>> from crazy4.games.three_card.game import THREE_CARD
+>>> from crazy4.generic.analysis import analyze_spec
+>>> from crazy4.generic.tables import analysis_tables
+>>> rules = load_rules("three-card-standard")
+>>> tables = analysis_tables(THREE_CARD, analyze_spec(THREE_CARD, rules, 1))
+>>> record = {"deals": THREE_CARD.shape.deals}
+>>> render_spec_report(THREE_CARD, rules, tables, record).splitlines()[4][:26]
+'House edge **3.3730%** of '
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
-from crazy4.core.text_safety import markdown_code, markdown_text
-from crazy4.generic.report_frame import bet_row, headline, title_lines
+from crazy4.generic.report_frame import ReportInput
+from crazy4.generic.report_sections import (
+    BetsText,
+    Section,
+    bets_section,
+    rules_section,
+    title_section,
+)
 from crazy4.report.markdown import markdown_table, percent
-from crazy4.report.sections import rule_file_lines
+from crazy4.report.sections import provenance_lines
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import GameSpec
 
 
-def _rules_section(spec: GameSpec, rules: RuleSet) -> list[str]:
-    lines = ["## Rules", ""]
-    lines += [f"- {line}" for line in spec.rule_lines(rules)]
-    lines += [f"- {markdown_text(note)}" for note in rules.notes]
-    return [*lines, *rule_file_lines(rules.text.rstrip())]
-
-
-def _bets_section(bets: pd.DataFrame, main_bet: str) -> list[str]:
-    shown = pd.DataFrame(
-        {
-            "bet": bets["bet"],
-            "house_edge": [percent(value) for value in bets["house_edge"]],
-            "element_of_risk": [percent(value) for value in bets["element_of_risk"]],
-            "average_total_bet": [f"{value:.4f}" for value in bets["average_total_bet"]],
-            "std_dev": [f"{value:.4f}" for value in bets["std_dev"]],
-            "hit_frequency": [f"{value:.6f}" for value in bets["hit_frequency"]],
-            "exact EV": [
-                f"{n}/{d}"
-                for n, d in zip(bets["ev_numerator"], bets["ev_denominator"], strict=True)
-            ],
-        }
-    )
+def headline_section(view: ReportInput) -> list[str]:
+    """The main bet's house edge, exact EV and element of risk, over the deals counted."""
+    bets = view.tables["bets"]
+    main = bets[bets["bet"] == view.spec.main_bet].iloc[0].to_dict()
     return [
-        "## Bets",
-        "",
-        headline(bet_row(bets, main_bet), f"the `{main_bet}` bet")
-        + " Every figure is exact: the EV column is the exact fraction per unit of the bet's "
-        "base wager.",
-        "",
-        markdown_table(shown),
-        "",
-        "Descriptions:",
-        "",
-        *[
-            f"- {markdown_code(row.bet)}: {markdown_text(row.description)}"
-            for row in bets.itertuples()
-        ],
+        f"House edge **{percent(float(main['house_edge']))}** of the Ante "
+        f"(exact {main['ev_numerator']}/{main['ev_denominator']} EV), element of risk "
+        f"**{percent(float(main['element_of_risk']))}**, over all "
+        f"{int(str(view.record['deals'])):,} deals counted exactly.",
         "",
     ]
 
@@ -95,7 +93,7 @@ def _seen_strategy_section(strategy: pd.DataFrame, lowest: pd.DataFrame) -> list
     return lines
 
 
-def _cap_section(cap: pd.DataFrame) -> list[str]:
+def _cap_lines(cap: pd.DataFrame) -> list[str]:
     """The return by bet size under the table's cap on one hand's payout."""
     shown = pd.DataFrame(
         {
@@ -119,40 +117,72 @@ def _cap_section(cap: pd.DataFrame) -> list[str]:
     ]
 
 
+def payout_cap_section(view: ReportInput) -> list[str]:
+    """The return by bet size under the table's cap (the ``cap`` table), where there is one."""
+    return _cap_lines(view.tables["cap"]) if "cap" in view.tables else []
+
+
+def strategy_section(view: ReportInput) -> list[str]:
+    """The optimal strategy: by seen rank where a ``lowest_played`` table sums it up, else as
+    runs of hands."""
+    tables = view.tables
+    if "lowest_played" in tables:
+        return _seen_strategy_section(tables["strategy"], tables["lowest_played"])
+    return _strategy_section(tables["strategy"])
+
+
+def player_hands_section(view: ReportInput) -> list[str]:
+    """The player's hand frequencies."""
+    frequencies = view.tables["hand_frequencies"][["hand", "combinations", "probability"]]
+    return ["## Player hands", "", markdown_table(frequencies), ""]
+
+
+def net_distribution_section(view: ReportInput) -> list[str]:
+    """The net result of one round under the optimal strategy."""
+    net = view.tables["net_distribution"][["net", "combinations", "probability"]]
+    return ["## Net result of one round (optimal strategy)", "", markdown_table(net), ""]
+
+
+#: The report's sections where a game's layout names none of its own.
+SECTIONS: tuple[Section, ...] = (
+    title_section,
+    headline_section,
+    rules_section,
+    bets_section(BetsText(plain=True)),
+    payout_cap_section,
+    strategy_section,
+    player_hands_section,
+    net_distribution_section,
+)
+
+
 def render_spec_report(
     spec: GameSpec,
     rules: RuleSet,
     tables: Mapping[str, pd.DataFrame],
     record: Mapping[str, object],
-    extra: list[str],
+    extra: Sequence[str] = (),
 ) -> str:
-    """The report: headline, rules, bets, strategy, hand frequencies, net distribution and
-    ``extra`` sections (already Markdown)."""
-    bets = tables["bets"]
-    main = bets[bets["bet"] == spec.main_bet].iloc[0].to_dict()
-    lines = [
-        *title_lines(rules),
-        f"House edge **{percent(float(main['house_edge']))}** of the Ante "
-        f"(exact {main['ev_numerator']}/{main['ev_denominator']} EV), element of risk "
-        f"**{percent(float(main['element_of_risk']))}**, over all {int(str(record['deals'])):,} "
-        "deals counted exactly.",
-        "",
-        *_rules_section(spec, rules),
-        *_bets_section(bets, spec.main_bet),
-        *(_cap_section(tables["cap"]) if "cap" in tables else []),
-        *(
-            _seen_strategy_section(tables["strategy"], tables["lowest_played"])
-            if "lowest_played" in tables
-            else _strategy_section(tables["strategy"])
-        ),
-        "## Player hands",
-        "",
-        markdown_table(tables["hand_frequencies"][["hand", "combinations", "probability"]]),
-        "",
-        "## Net result of one round (optimal strategy)",
-        "",
-        markdown_table(tables["net_distribution"][["net", "combinations", "probability"]]),
-        "",
-        *extra,
-    ]
-    return "\n".join(lines).rstrip() + "\n"
+    """The report of an analysis: the sections its settlement's layout names (else
+    :data:`SECTIONS`), then ``extra`` (Markdown lines) and, where the layout says what was
+    counted, the provenance.
+
+    Parameters
+    ----------
+    spec : GameSpec
+    rules : RuleSet
+    tables : mapping of str to DataFrame
+        The analysis tables by name.
+    record : mapping
+        The tables' provenance (:func:`crazy4.results.write.provenance`).
+    extra : sequence of str
+        Further Markdown lines, before any provenance.
+    """
+    view = ReportInput(spec, rules, dict(tables), record)
+    layout = view.settlement.layout
+    lines = [line for section in layout.report or SECTIONS for line in section(view)]
+    lines += extra
+    if layout.counted is None:
+        return "\n".join(lines).rstrip() + "\n"
+    deals = layout.counted.format(int(view.tables["bets"]["deals"].iloc[0]))
+    return "\n".join([*lines, *provenance_lines(dict(record), deals)])

@@ -1,9 +1,10 @@
-"""What every game's analysis and report share: the bets table read by name, the report's
-title, its headline sentence, and the frame that joins the sections.
+"""What every game's analysis and report share: the bets table read by name, what a report's
+sections read (:class:`ReportInput`), the report's title and its headline sentence.
 
-A game's report is a list of sections, each a function of the game's analysis returning
-Markdown lines; :func:`render_sections` runs them in order, then the extra sections (the card
-room's) and the provenance (:func:`crazy4.report.sections.provenance_lines`).
+A game's report is a list of sections (its settlement's
+:attr:`crazy4.spec.table_layout.TableLayout.report`, or the engine's own), each a function of a
+:class:`ReportInput` returning Markdown lines; :func:`crazy4.generic.report.render_spec_report`
+runs them in order.
 
 Examples
 --------
@@ -17,21 +18,20 @@ Fraction(-3, 40)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.text_safety import markdown_code, markdown_text
 from crazy4.report.markdown import percent
-from crazy4.report.sections import provenance_lines
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from crazy4.rules.ruleset import RuleSet
-
-Analysis = TypeVar("Analysis")
+    from crazy4.spec.specification import CellSettlement, GameSpec
 
 
 def bet_row(bets: pd.DataFrame, name: str) -> pd.Series:
@@ -63,6 +63,71 @@ class BetLookup:
     def exact_ev(self, name: str) -> Fraction:
         """Exact EV of one bet, per unit of its base wager."""
         return bet_ev(self.tables["bets"], name)
+
+
+class GameBets(BetLookup):
+    """The bets table of a game's analysis, with the main game under the published simple
+    strategy beside the optimum (a subclass holds ``spec``, ``rules`` and ``tables``)."""
+
+    spec: GameSpec
+    rules: RuleSet
+
+    @property
+    def settlement(self) -> CellSettlement:
+        """The game's settlement of the rule set (its layout names the report's sections)."""
+        return self.spec.settlement(self.rules)
+
+    @property
+    def simple_bet(self) -> str:
+        """The ``bets`` row of the main game under the published simple strategy (the
+        settlement's :attr:`~crazy4.spec.specification.BetRows.simple`).
+
+        Raises
+        ------
+        ValueError
+            If the settlement describes no such row.
+        """
+        rows = self.settlement.rows
+        if rows is None or rows.simple is None:
+            raise ValueError(f"{self.spec.title}: the settlement names no simple strategy's bet")
+        return rows.simple[0]
+
+    @property
+    def simple_strategy_cost(self) -> Fraction:
+        """What the published simple strategy costs against the optimum, per Ante."""
+        return self.exact_ev(self.spec.main_bet) - self.exact_ev(self.simple_bet)
+
+
+@dataclass(frozen=True)
+class ReportInput(GameBets):
+    """What a report's sections read: the game, its rule set, the analysis tables and their
+    provenance.
+
+    Attributes
+    ----------
+    spec : GameSpec
+    rules : RuleSet
+    tables : dict of str to DataFrame
+        The analysis tables by name (as written, or as computed).
+    record : mapping
+        The tables' provenance (:func:`crazy4.results.write.provenance`).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from crazy4.registry import load_rules
+    >>> from crazy4.games.four_card.spec import FOUR_CARD_SPEC
+    >>> bets = pd.DataFrame({"bet": ["ante_play", "ante_play_simple"],
+    ...                      "ev_numerator": [-3, -4], "ev_denominator": [100, 100]})
+    >>> view = ReportInput(FOUR_CARD_SPEC, load_rules("four-card-standard"), {"bets": bets}, {})
+    >>> view.simple_bet, view.simple_strategy_cost
+    ('ante_play_simple', Fraction(1, 100))
+    """
+
+    spec: GameSpec
+    rules: RuleSet
+    tables: dict[str, pd.DataFrame] = field(repr=False)
+    record: Mapping[str, object] = field(repr=False)
 
 
 def title_lines(rules: RuleSet) -> list[str]:
@@ -99,18 +164,3 @@ def headline(main: pd.Series, played: str) -> str:
         f"the Ante and an element of risk of **{percent(main['element_of_risk'])}** (average "
         f"total bet {main['average_total_bet']:.4f} Antes)."
     )
-
-
-def render_sections(
-    analysis: Analysis,
-    sections: Sequence[Callable[[Analysis], list[str]]],
-    provenance: dict[str, object],
-    deals: str,
-    extra: Sequence[str] = (),
-) -> str:
-    """The Markdown report: every section of ``analysis`` in order, ``extra`` (Markdown lines)
-    and the provenance, ``deals`` saying what was counted."""
-    lines: list[str] = []
-    for section in sections:
-        lines += section(analysis)
-    return "\n".join([*lines, *extra, *provenance_lines(provenance, deals)])

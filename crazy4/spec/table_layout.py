@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 #: The outcome cells (:mod:`crazy4.spec.specification`), in the order every settlement array
 #: uses.
@@ -66,6 +67,13 @@ class TableLayout:
     seat : tuple of str, or None
         The side bets one seat holds beside the main game, by name, where a payout cap prices
         each bet and that seat's bets together (None: the cap prices the main game alone).
+    report : tuple of callables, or None
+        The sections of the game's ``report.md`` in order, each ``section(view)`` giving
+        Markdown lines from a :class:`crazy4.generic.report_frame.ReportInput` (None: the
+        report engine's own, :data:`crazy4.generic.report.SECTIONS`).
+    counted : str or None
+        What the deals counted were, formatted with their number, for the report's closing
+        provenance section (``"{:,} player/dealer deals"``; None: the report has none).
 
     Examples
     --------
@@ -84,3 +92,5 @@ class TableLayout:
     lowest_played: bool = True
     joint: bool = False
     seat: tuple[str, ...] | None = None
+    report: tuple[Callable[[Any], list[str]], ...] | None = field(default=None, compare=False)
+    counted: str | None = None

@@ -172,10 +172,11 @@ def test_no_information_reproduces_the_exact_ev(
     name: str, crazy_four_one_card: dict[str, HoleCardAnalysis]
 ) -> None:
     """Summed over every seen card, the ordinary strategy's EV is the game's exact EV."""
-    from crazy4.games.crazy_four.analysis import analyze
+    from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+    from crazy4.generic.analysis_record import analyze_game
 
     analysis = crazy_four_one_card[name]
-    exact = analyze(load_rules(name))
+    exact = analyze_game(CRAZY_FOUR_SPEC, load_rules(name))
     assert analysis.exact_ev("none") == exact.exact_ev("ante_super_bonus_play")
     row = exact.bet("ante_super_bonus_play")
     assert analysis.std_dev("none") == pytest.approx(float(row["std_dev"]), rel=1e-12)
@@ -234,7 +235,7 @@ def test_an_ace_seen_beats_every_king_high_hand() -> None:
 
 def test_four_card_up_card_alone_reproduces_its_analysis() -> None:
     """Four Card Poker through the same engine with only the up card forced: its exact EV."""
-    from crazy4.games.four_card.analysis import MAIN_BET
+    from crazy4.games.four_card.spec import FOUR_CARD_SPEC
 
     previous = set_threads(2)
     try:
@@ -242,7 +243,7 @@ def test_four_card_up_card_alone_reproduces_its_analysis() -> None:
     finally:
         set_threads(previous)
     # the published exact figure of the game's own analysis (README): -8840827253/317119576410
-    assert MAIN_BET == "ante_play"
+    assert FOUR_CARD_SPEC.main_bet == "ante_play"
     assert analysis.exact_ev("none") == Fraction(-8840827253, 317119576410)
     assert analysis.totals["none"].weight == comb(52, 5) * 47
 

@@ -16,13 +16,14 @@ from crazy4.core.cards import colex_indices
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.analysis import Analysis, analyze
+from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+from crazy4.generic.analysis_record import Analysis, analyze_game
 from crazy4.registry import load_rules
 
 
 @pytest.fixture(scope="module")
 def analysis() -> Analysis:
-    return analyze(load_rules("crazy4-cardroom"))
+    return analyze_game(CRAZY_FOUR_SPEC, load_rules("crazy4-cardroom"))
 
 
 @pytest.fixture(scope="module")

@@ -31,10 +31,10 @@ from crazy4.core.cards import parse_card, parse_cards
 from crazy4.core.exact import group_sums, integer_column, parquet_integers
 from crazy4.core.paytables import parse_odds
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.analysis import Analysis
 from crazy4.games.crazy_four.cells import price_hands
 from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.four_card.game import FOUR_CARD as FOUR_CARD_GAME
+from crazy4.generic.analysis_record import Analysis
 from crazy4.registry import load_rules, parse_rules
 from crazy4.rules.load import RULES_DIR
 

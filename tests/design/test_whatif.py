@@ -30,8 +30,9 @@ from oracle_three_card import (
 from crazy4.design.basis import changed_rules
 from crazy4.design.whatif import line_sensitivity, rule_variants, switch_variants, with_pay_line
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.analysis import Analysis, analyze
 from crazy4.games.crazy_four.rules import CrazyFourRules, SuperBonus, super_bonus_variants
+from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+from crazy4.generic.analysis_record import Analysis, analyze_game
 from crazy4.generic.rule_prices import price_rules
 from crazy4.registry import load_rules
 from crazy4.rules.ruleset import RuleSet
@@ -166,7 +167,7 @@ def test_super_bonus_sensitivity_matches_a_full_analysis(standard: Analysis) -> 
     assert frame["house_edge"].iloc[0] == standard.bet("ante_super_bonus_play")["house_edge"]
     assert rules.super_bonus is not None
     table = with_pay_line(rules.super_bonus.table, "three_of_a_kind", 3)
-    full = analyze(dataclasses.replace(rules, super_bonus=SuperBonus(table)))
+    full = analyze_game(CRAZY_FOUR_SPEC, dataclasses.replace(rules, super_bonus=SuperBonus(table)))
     assert frame["house_edge"].iloc[1] == full.bet("ante_super_bonus_play")["house_edge"]
 
 
@@ -199,7 +200,9 @@ def test_rule_variants_price_what_a_full_analysis_prices(standard: Analysis) -> 
     """A variant's row is a full analysis's bets row of the changed rules."""
     rules = standard.rules
     changed = dataclasses.replace(rules, dealer=dataclasses.replace(rules.dealer, ties="player"))
-    row = analyze(changed, outcomes=standard.outcomes).bet("ante_super_bonus_play")
+    row = analyze_game(CRAZY_FOUR_SPEC, changed, outcomes=standard.outcomes).bet(
+        "ante_super_bonus_play"
+    )
     summary = rule_variants(rules, {"ties": changed}).set_index("variant").loc["ties"]
     keys = ("house_edge", "element_of_risk", "average_total_bet")
     assert {key: summary[key] for key in keys} == {key: float(row[key]) for key in keys}

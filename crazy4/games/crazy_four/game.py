@@ -16,14 +16,12 @@ from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sect
 from crazy4.generic.bestfour_game import BestFourGame
 
 if TYPE_CHECKING:
-    from crazy4.games.crazy_four.analysis import Analysis
     from crazy4.games.crazy_four.cells import CrazyFourSettlement
     from crazy4.games.crazy_four.reference import Reference
     from crazy4.games.crazy_four.rules import CrazyFourRules
-    from crazy4.generic.bestfour_report import BestFourReport
     from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.rules.ruleset import RuleSet
-    from crazy4.spec.game import Progress, Settlement
+    from crazy4.spec.game import Settlement
     from crazy4.spec.specification import GameSpec
     from crazy4.validate.game import ValidatedGame
 
@@ -48,7 +46,6 @@ class CrazyFour(BestFourGame):
     published_deals = 3_986_646_103_440
     side_bet_label = "Queens Up"
     side_bet_key = "queens_up"
-    steps = 2
     main_bet = "ante_super_bonus_play"
     team_rules = ("A", "AK", "K", "AKQ")
     published_seen = 1
@@ -76,18 +73,6 @@ class CrazyFour(BestFourGame):
         from crazy4.games.crazy_four.cells import crazy_four_settlement
 
         return crazy_four_settlement(rules)
-
-    def run_analysis(self, rules: CrazyFourRules, jobs: int, progress: Progress) -> Analysis:
-        """The exact analysis, on the specification engines (:func:`.analysis.analyze`)."""
-        from crazy4.games.crazy_four.analysis import analyze
-
-        return analyze(rules, jobs=jobs, progress=progress)
-
-    def report(self) -> BestFourReport:
-        """The report's sections (:data:`.report.CRAZY_FOUR_REPORT`)."""
-        from crazy4.games.crazy_four.report import CRAZY_FOUR_REPORT
-
-        return CRAZY_FOUR_REPORT
 
     def checks(self) -> BestFourChecks:
         """The validator's part (:data:`.checks.CRAZY_FOUR_CHECKS`)."""

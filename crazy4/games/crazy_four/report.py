@@ -1,8 +1,9 @@
 """The Crazy 4 Poker report: its texts, the Super Bonus's rule lines and the priced readings of
 an unlisted hand.
 
-The report itself is the best-four games' one engine (:mod:`crazy4.generic.bestfour_report`);
-:data:`CRAZY_FOUR_REPORT` lists its sections.
+The report itself is every game's one engine (:mod:`crazy4.generic.report`);
+:data:`CRAZY_FOUR_SECTIONS` lists its sections, which the game's settlement names
+(:attr:`crazy4.spec.table_layout.TableLayout.report`).
 """
 
 from __future__ import annotations
@@ -12,11 +13,16 @@ import pandas as pd
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.decisions import threshold_text
 from crazy4.core.ranking import HandCategory, category_of_strength
-from crazy4.games.crazy_four.rules import CrazyFourRules, SuperBonus, unlisted_readings
-from crazy4.generic.bestfour_report import (
-    BestFourAnalysis,
-    BestFourReport,
+from crazy4.games.crazy_four.rules import (
+    CrazyFourRules,
+    SuperBonus,
+    crazy_four_rules,
+    unlisted_readings,
+)
+from crazy4.generic.report_frame import ReportInput
+from crazy4.generic.report_sections import (
     BetsText,
+    Section,
     bets_section,
     frequency_section,
     multiples_text,
@@ -24,6 +30,7 @@ from crazy4.generic.bestfour_report import (
     rules_section,
     runs_strategy_section,
     ties_text,
+    title_section,
 )
 from crazy4.generic.rule_prices import price_readings
 from crazy4.report.markdown import markdown_table
@@ -82,13 +89,14 @@ def _super_bonus_lines(bonus: SuperBonus) -> list[str]:
     return lines
 
 
-def _readings_section(analysis: BestFourAnalysis) -> list[str]:
+def _readings_section(view: ReportInput) -> list[str]:
     """The other readings of the Super Bonus's unlisted hands, priced exactly."""
-    readings = price_readings(unlisted_readings(analysis.rules))
+    rules = crazy_four_rules(view.rules)
+    readings = price_readings(unlisted_readings(rules))
     if not readings:
         return []
-    assert analysis.rules.super_bonus is not None
-    names = ", ".join(_unlisted_categories(analysis.rules.super_bonus))
+    assert rules.super_bonus is not None
+    names = ", ".join(_unlisted_categories(rules.super_bonus))
     frame = pd.DataFrame(
         {
             "reading": [r.name for r in readings],
@@ -114,38 +122,37 @@ def _readings_section(analysis: BestFourAnalysis) -> list[str]:
     ]
 
 
-#: The Crazy 4 Poker report's sections, for :mod:`crazy4.generic.bestfour_report`.
-CRAZY_FOUR_REPORT = BestFourReport(
-    sections=(
-        rules_section(rule_lines),
-        bets_section(
-            BetsText(
-                main_bet="ante_super_bonus_play",
-                played="the Ante + Super Bonus + Play",
-                exact_note=" Every figure is exact: the EV column is the exact fraction per unit "
-                "of the bet's base wager.",
-                exact_column="exact EV",
-                descriptions_heading=True,
-                cost_format="{:.3e}",
-                simple_strategy=lambda analysis: threshold_text(
-                    analysis.rules, "K-Q-8-4 or better", "a pair of aces or better", "fold below"
-                ),
-            )
-        ),
-        _readings_section,
-        runs_strategy_section,
-        frequency_section(
-            "## Player hand frequencies (best four of five)", [(None, "hand_frequencies")]
-        ),
-        returns_section(
-            "## Return table (Ante + Super Bonus + Play, optimal strategy)",
-            [
-                "Net result in Antes for each decision, hand and dealer outcome; the "
-                "contributions sum to the EV.",
-                "",
-            ],
-            "dealer_outcome",
-        ),
+#: The Crazy 4 Poker report's sections, for :mod:`crazy4.generic.report`.
+CRAZY_FOUR_SECTIONS: tuple[Section, ...] = (
+    title_section,
+    rules_section,
+    bets_section(
+        BetsText(
+            played="the Ante + Super Bonus + Play",
+            cost_format="{:.3e}",
+            simple_strategy=lambda view: threshold_text(
+                crazy_four_rules(view.rules),
+                "K-Q-8-4 or better",
+                "a pair of aces or better",
+                "fold below",
+            ),
+        )
     ),
-    deals="{:,} player/dealer deals",
+    _readings_section,
+    runs_strategy_section,
+    frequency_section(
+        "## Player hand frequencies (best four of five)", [(None, "hand_frequencies")]
+    ),
+    returns_section(
+        "## Return table (Ante + Super Bonus + Play, optimal strategy)",
+        [
+            "Net result in Antes for each decision, hand and dealer outcome; the "
+            "contributions sum to the EV.",
+            "",
+        ],
+        "dealer_outcome",
+    ),
 )
+
+#: What the report's provenance says the deals counted were.
+COUNTED = "{:,} player/dealer deals"

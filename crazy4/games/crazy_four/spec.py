@@ -11,11 +11,12 @@ the counter its shape picks, inclusion–exclusion over the player's five cards
 exact analysis of :mod:`crazy4.generic.analysis` gives the same exact return and the same
 optimal decision for every hand as the game's own engines (``tests/games/crazy_four``).
 
-This is the first step of moving the game onto the one engine per job every game shares (issue
-42): the registry still serves :data:`crazy4.games.crazy_four.game.CRAZY_FOUR`, whose engines
-write the result tables and the report. A Queens Up bet that a fold forfeits (the card room's)
-is a side bet that says so (:attr:`crazy4.spec.specification.SideBetSpec.fold_forfeits`): the
-exact analysis loses it on every folded hand.
+The registry serves :data:`crazy4.games.crazy_four.game.CRAZY_FOUR`, whose analysis, tables
+and report are these engines' over this specification (its settlement's layout naming the
+report's sections, :data:`.report.CRAZY_FOUR_SECTIONS`). A Queens Up bet that a fold forfeits
+(the card room's) is a side bet that says so
+(:attr:`crazy4.spec.specification.SideBetSpec.fold_forfeits`): the exact analysis loses it on
+every folded hand.
 
 Examples
 --------
@@ -43,10 +44,11 @@ from crazy4.games.crazy_four.cells import (
     cell_settlement,
     crazy_four_settlement,
 )
-from crazy4.games.crazy_four.report import rule_lines
+from crazy4.games.crazy_four.report import COUNTED, CRAZY_FOUR_SECTIONS, rule_lines
 from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sections
 from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.generic.bestfour_pricing import decision_nets
+from crazy4.generic.report_sections import with_side_bets
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
@@ -59,6 +61,7 @@ from crazy4.spec.specification import (
     SideBetSpec,
     table_side_bet,
 )
+from crazy4.spec.table_layout import TableLayout
 
 #: The main game's wagers as the log writes them (stakes and nets), in order.
 LOGGED = ("ante", "super_bonus", "play")
@@ -132,6 +135,7 @@ class CrazyFourSpec:
                 ),
                 blind=BLIND_BET,
             ),
+            layout=TableLayout(report=CRAZY_FOUR_SECTIONS, counted=COUNTED),
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
@@ -145,9 +149,9 @@ class CrazyFourSpec:
         return None
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
-        """The rules as the game's report lists them."""
+        """The rules as the game's report lists them, the side bets' among them."""
         before, after = rule_lines(crazy_four_rules(rules))
-        return [*before, *after]
+        return with_side_bets(before, rules, after)
 
 
 #: Crazy 4 Poker's one specification.

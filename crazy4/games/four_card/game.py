@@ -14,11 +14,8 @@ from crazy4.games.four_card.rules import four_card_rules, read_four_card_section
 from crazy4.generic.bestfour_game import BestFourGame
 
 if TYPE_CHECKING:
-    from crazy4.games.four_card.analysis import FourCardAnalysis
-    from crazy4.games.four_card.rules import FourCardRuleSet
-    from crazy4.generic.bestfour_report import BestFourReport
     from crazy4.rules.ruleset import RuleSet
-    from crazy4.spec.game import Progress, Settlement
+    from crazy4.spec.game import Settlement
     from crazy4.spec.specification import GameSpec
 
 
@@ -42,7 +39,6 @@ class FourCard(BestFourGame):
     published_deals = 2_598_960 * 47 * 1_370_754
     side_bet_label = "Aces Up"
     side_bet_key = "aces_up"
-    steps = 3
     main_bet = "ante_play"
     team_rules = ("up",)
     published_seen = 0
@@ -58,20 +54,6 @@ class FourCard(BestFourGame):
         from crazy4.games.four_card.spec import FOUR_CARD_SPEC
 
         return FOUR_CARD_SPEC
-
-    def run_analysis(
-        self, rules: FourCardRuleSet, jobs: int, progress: Progress
-    ) -> FourCardAnalysis:
-        """The exact analysis on the specification engines (:func:`.analysis.analyze_four_card`)."""
-        from crazy4.games.four_card.analysis import analyze_four_card
-
-        return analyze_four_card(rules, jobs=jobs, progress=progress)
-
-    def report(self) -> BestFourReport:
-        """The report's sections (:data:`.report.FOUR_CARD_REPORT`)."""
-        from crazy4.games.four_card.report import FOUR_CARD_REPORT
-
-        return FOUR_CARD_REPORT
 
     def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
         """None of the main game; a Bad Beat Bonus a fold forfeits that is keyed on the dealer's

@@ -1,34 +1,32 @@
 """The Four Card Poker report: its texts, the published anchors beside the exact figures, the
 strategy chart by up card, the joint table behind any Bad Beat Bonus and the payout cap.
 
-The report itself is the best-four games' one engine (:mod:`crazy4.generic.bestfour_report`,
-the up-card sections :mod:`crazy4.generic.bestfour_upcard_report`); :data:`FOUR_CARD_REPORT`
-lists its sections: the rule set, the bets, the strategy chart, hand frequencies for player and
-dealer, the joint table, the payout cap, the return table.
+The report itself is every game's one engine (:mod:`crazy4.generic.report`, the sections of a
+seen dealer card :mod:`crazy4.generic.report_seen`); :data:`FOUR_CARD_SECTIONS` lists its
+sections, which the game's settlement names
+(:attr:`crazy4.spec.table_layout.TableLayout.report`): the rule set, the bets, the strategy
+chart, hand frequencies for player and dealer, the joint table, the payout cap, the return
+table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 
-from crazy4.games.four_card.analysis import MAIN_BET, SIMPLE_BET, FourCardAnalysis
-from crazy4.games.four_card.rule_text import rule_lines
-from crazy4.generic.bestfour_report import (
-    BestFourReport,
+from crazy4.games.four_card.rules import four_card_rules
+from crazy4.generic.report_frame import ReportInput
+from crazy4.generic.report_sections import (
     BetsText,
     PublishedFigure,
+    Section,
     bets_section,
     frequency_section,
     published_figures,
     returns_section,
     rules_section,
+    title_section,
 )
-from crazy4.generic.bestfour_upcard_report import (
-    cap_section,
-    joint_section,
-    upcard_strategy_section,
-)
+from crazy4.generic.report_seen import cap_section, chart_strategy_section, joint_section
 from crazy4.report.markdown import percent
 
 #: The rules the published figures are for.
@@ -42,9 +40,9 @@ _PUBLISHED_ACES_UP = {
 }
 
 
-def _standard_game(analysis: FourCardAnalysis) -> bool:
+def _standard_game(view: ReportInput) -> bool:
     """Whether the rules are those of the published Ante + Play figures (Ante Bonus table 1)."""
-    rules = analysis.rules
+    rules = four_card_rules(view.rules)
     four = rules.four_card
     assert four is not None
     return (
@@ -56,9 +54,9 @@ def _standard_game(analysis: FourCardAnalysis) -> bool:
     )
 
 
-def _published_aces_up(analysis: FourCardAnalysis) -> bool:
+def _published_aces_up(view: ReportInput) -> bool:
     """Whether the side bets are exactly the five published Aces Up tables."""
-    side_bets = analysis.rules.side_bets
+    side_bets = view.rules.side_bets
     tables = {bet.table.describe() for bet in side_bets}
     published_tables = {
         bet.table.describe()
@@ -68,73 +66,72 @@ def _published_aces_up(analysis: FourCardAnalysis) -> bool:
     return len(published_tables) == len(_PUBLISHED_ACES_UP) == len(tables)
 
 
-def _aces_up_range(analysis: FourCardAnalysis) -> str:
-    bets = analysis.tables["bets"]
+def _aces_up_range(view: ReportInput) -> str:
+    bets = view.tables["bets"]
     edges = bets[bets["bet"].str.startswith("aces-up")]["house_edge"]
     return f"{percent(edges.min())} to {percent(edges.max())}"
 
 
-def _bet_figure(bet: str, column: str) -> Callable[[FourCardAnalysis], str]:
-    return lambda analysis: percent(analysis.bet(bet)[column])
+def _main_figure(column: str) -> Callable[[ReportInput], str]:
+    """One figure of the main bet under the optimal strategy."""
+    return lambda view: percent(view.bet(view.spec.main_bet)[column])
+
+
+def _simple_figure(column: str) -> Callable[[ReportInput], str]:
+    """One figure of the main bet under the published simple strategy."""
+    return lambda view: percent(view.bet(view.simple_bet)[column])
 
 
 #: Published figures (``../shared/rules/four-card-poker.md``), shown beside the exact ones
 #: where the rules are those they are for.
 PUBLISHED = (
     PublishedFigure("house edge, optimal strategy (Ante Bonus table 1)",
-                    "2.78% of the Ante (Wizard of Odds)", _bet_figure(MAIN_BET, "house_edge"),
+                    "2.78% of the Ante (Wizard of Odds)", _main_figure("house_edge"),
                     _standard_game),
     PublishedFigure("element of risk, optimal strategy", "1.30% (Wizard of Odds)",
-                    _bet_figure(MAIN_BET, "element_of_risk"), _standard_game),
+                    _main_figure("element_of_risk"), _standard_game),
     PublishedFigure("house edge, simple strategy", "about 3.40% (S. Ko)",
-                    _bet_figure(SIMPLE_BET, "house_edge"), _standard_game),
+                    _simple_figure("house_edge"), _standard_game),
     PublishedFigure("Aces Up house edges over the published tables", "about 1.98% to 6.15%",
                     _aces_up_range, _published_aces_up),
 )  # fmt: skip
 
 
-def _payout_cap(analysis: FourCardAnalysis) -> Fraction:
-    """The most the table pays on one hand (the rule set's limits)."""
-    limits = analysis.rules.four_card.limits
-    assert limits is not None and limits.aggregate_payout_cap is not None
-    return limits.aggregate_payout_cap
-
-
-#: The Four Card Poker report's sections, for :mod:`crazy4.generic.bestfour_report`.
-FOUR_CARD_REPORT = BestFourReport(
-    sections=(
-        rules_section(rule_lines),
-        bets_section(
-            BetsText(
-                main_bet=MAIN_BET,
-                played="(by the five cards and the up card) the Ante + Play",
-                exact_note=" Every EV is exact: `exact_ev` is the fraction per unit of the bet's "
-                "base wager.",
-                exact_column="exact_ev",
-                descriptions_heading=False,
-                cost_format="{:.5f}",
-                closing=published_figures(
-                    PUBLISHED,
-                    "The published figures (Ante Bonus table 1, the five Aces Up tables) are "
-                    "for other rules; see the `four-card-standard` report.",
-                ),
-            )
-        ),
-        upcard_strategy_section,
-        frequency_section(
-            "## Hand frequencies",
-            [
-                ("Player, best four of five (of 2,598,960 hands):", "player_hand_frequencies"),
-                ("Dealer, best four of six (of 20,358,520 hands):", "dealer_hand_frequencies"),
-            ],
-        ),
-        joint_section(
-            "## Joint distribution (for any Bad Beat Bonus)",
-            "A Bad Beat table keyed on the losing player's hand or on the dealer's winning hand "
-            "is priced by summing its cells.",
-        ),
-        cap_section(_payout_cap),
-        returns_section("## Return table (Ante + Play, optimal strategy)", [], "result"),
+#: The Four Card Poker report's sections, for :mod:`crazy4.generic.report`.
+FOUR_CARD_SECTIONS: tuple[Section, ...] = (
+    title_section,
+    rules_section,
+    bets_section(
+        BetsText(
+            played="(by the five cards and the up card) the Ante + Play",
+            exact_note=" Every EV is exact: `exact_ev` is the fraction per unit of the bet's "
+            "base wager.",
+            exact_column="exact_ev",
+            descriptions_heading=False,
+            cost_format="{:.5f}",
+            closing=published_figures(
+                PUBLISHED,
+                "The published figures (Ante Bonus table 1, the five Aces Up tables) are "
+                "for other rules; see the `four-card-standard` report.",
+            ),
+        )
     ),
-    deals="{:,} deals: 2,598,960 player hands x 47 up cards x 1,370,754 hidden dealer cards",
+    chart_strategy_section,
+    frequency_section(
+        "## Hand frequencies",
+        [
+            ("Player, best four of five (of 2,598,960 hands):", "player_hand_frequencies"),
+            ("Dealer, best four of six (of 20,358,520 hands):", "dealer_hand_frequencies"),
+        ],
+    ),
+    joint_section(
+        "## Joint distribution (for any Bad Beat Bonus)",
+        "A Bad Beat table keyed on the losing player's hand or on the dealer's winning hand "
+        "is priced by summing its cells.",
+    ),
+    cap_section,
+    returns_section("## Return table (Ante + Play, optimal strategy)", [], "result"),
 )
+
+#: What the report's provenance says the deals counted were.
+COUNTED = "{:,} deals: 2,598,960 player hands x 47 up cards x 1,370,754 hidden dealer cards"

@@ -52,6 +52,7 @@ from crazy4.games.four_card.cells import (
     four_card_settlement,
     simple_strategy,
 )
+from crazy4.games.four_card.report import COUNTED, FOUR_CARD_SECTIONS
 from crazy4.games.four_card.rule_text import rule_lines
 from crazy4.games.four_card.rules import (
     FourCardRuleSet,
@@ -59,6 +60,7 @@ from crazy4.games.four_card.rules import (
     read_four_card_sections,
 )
 from crazy4.generic.bestfour_pricing import decision_nets
+from crazy4.generic.report_sections import with_side_bets
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
@@ -96,7 +98,7 @@ def chart_group(strength: int) -> str:
 #: The tables' names of the cells (the dealer always qualifies: three are reached), the
 #: strategy's hand groups (high cards by top rank), the player's and the dealer's hand
 #: frequencies, the exact ties and the joint table of both hands' categories, as the game's
-#: tables have always named them.
+#: tables have always named them; the report's sections and what its deals are.
 LAYOUT = TableLayout(
     outcome_column="result",
     outcome_cells=(3, 4, 5),
@@ -108,6 +110,8 @@ LAYOUT = TableLayout(
     exact_ties=True,
     lowest_played=False,
     joint=True,
+    report=FOUR_CARD_SECTIONS,
+    counted=COUNTED,
 )
 
 
@@ -233,7 +237,7 @@ class FourCardSpec:
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the game's report lists them."""
         before, after = rule_lines(four_card_rules(rules))
-        return [*before, *after]
+        return with_side_bets(before, rules, after)
 
 
 #: Four Card Poker's one specification.

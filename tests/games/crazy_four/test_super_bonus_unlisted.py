@@ -26,9 +26,7 @@ from crazy4.core.cards import colex_indices, parse_cards
 from crazy4.core.ranking import build_best_four_strengths, hand_strength
 from crazy4.design.whatif import rule_variants, switch_variants
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.analysis import Analysis, analyze
 from crazy4.games.crazy_four.cells import crazy_four_settlement
-from crazy4.games.crazy_four.report import CRAZY_FOUR_REPORT
 from crazy4.games.crazy_four.rules import (
     STANDARD_SUPER_BONUS,
     CrazyFourRules,
@@ -36,8 +34,10 @@ from crazy4.games.crazy_four.rules import (
     super_bonus_variants,
     unlisted_readings,
 )
-from crazy4.generic.bestfour_report import render_bestfour_report
+from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+from crazy4.generic.analysis_record import Analysis, analyze_game
 from crazy4.generic.bestfour_settle import outcome_cells
+from crazy4.generic.report import render_spec_report
 from crazy4.generic.rule_prices import price_readings
 from crazy4.registry import game_of, load_rules, parse_rules
 from crazy4.rules.load import RULES_DIR
@@ -223,7 +223,9 @@ def test_the_readings_are_full_analyses_of_each_rule_file(cardroom: Analysis) ->
     trips = shipped_cardroom_with(
         "straight_flush = 15\n", "straight_flush = 15\nthree_of_a_kind = 2\n"
     )
-    analyses = [cardroom] + [analyze(r, outcomes=cardroom.outcomes) for r in (below, trips)]
+    analyses = [cardroom] + [
+        analyze_game(CRAZY_FOUR_SPEC, r, outcomes=cardroom.outcomes) for r in (below, trips)
+    ]
     for reading, analysis in zip(readings, analyses, strict=True):
         game = analysis.bet("ante_super_bonus_play")
         bonus = analysis.bet("super_bonus")
@@ -247,7 +249,7 @@ def test_the_standard_table_is_crazy4_standard() -> None:
 
 def render_report(analysis: Analysis, provenance: dict[str, object]) -> str:
     """The Crazy 4 Poker report of ``analysis``."""
-    return render_bestfour_report(CRAZY_FOUR_REPORT, analysis, provenance)
+    return render_spec_report(CRAZY_FOUR_SPEC, analysis.rules, analysis.tables, provenance)
 
 
 def test_the_report_shows_the_other_readings(standard: Analysis, cardroom: Analysis) -> None:

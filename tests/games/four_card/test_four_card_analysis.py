@@ -1,7 +1,8 @@
 """The whole Four Card Poker analysis: published anchors, totals, switches, cap, tables, CLI.
 
-The analysis runs on the specification engines (:mod:`crazy4.games.four_card.analysis`), its
-counts read from the table cache; the switches price the same counts under each variant.
+The analysis runs on the specification engines (:mod:`crazy4.generic.analysis_record` over the
+game's specification), its counts read from the table cache; the switches price the same
+counts under each variant.
 """
 
 from __future__ import annotations
@@ -19,17 +20,11 @@ from test_four_card_engine import DEALER_COUNTS
 from crazy4.cli.main import main
 from crazy4.core.decisions import FOLD
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
-from crazy4.games.four_card.analysis import (
-    MAIN_BET,
-    SIMPLE_BET,
-    FourCardAnalysis,
-    analyze_four_card,
-)
-from crazy4.games.four_card.report import FOUR_CARD_REPORT
 from crazy4.games.four_card.spec import FOUR_CARD_SPEC
 from crazy4.generic.analysis import analyze_spec
-from crazy4.generic.bestfour_report import render_bestfour_report
+from crazy4.generic.analysis_record import Analysis, analyze_game
 from crazy4.generic.cap import cap_table
+from crazy4.generic.report import render_spec_report
 from crazy4.registry import load_rules, parse_rules
 from crazy4.results.write import read_provenance
 from crazy4.rules.limits import Limits
@@ -42,15 +37,21 @@ HIDDEN_COMPLETIONS = comb(46, 5)
 TOTAL_DEALS = comb(52, 5) * 47 * HIDDEN_COMPLETIONS
 
 
-@pytest.fixture(scope="module")
-def analysis() -> FourCardAnalysis:
-    return analyze_four_card(load_rules("four-card-standard"), jobs=2)
+#: The main bet under the optimal strategy, and under the published simple strategy (the
+#: names the game's bets table has always had).
+MAIN_BET = "ante_play"
+SIMPLE_BET = "ante_play_simple"
 
 
 @pytest.fixture(scope="module")
-def second() -> FourCardAnalysis:
+def analysis() -> Analysis[RuleSet]:
+    return analyze_game(FOUR_CARD_SPEC, load_rules("four-card-standard"), jobs=2)
+
+
+@pytest.fixture(scope="module")
+def second() -> Analysis[RuleSet]:
     """four-card-ante-bonus-2 (two tests read it)."""
-    return analyze_four_card(load_rules("four-card-ante-bonus-2"), jobs=2)
+    return analyze_game(FOUR_CARD_SPEC, load_rules("four-card-ante-bonus-2"), jobs=2)
 
 
 def _edited_rules(old: str, new: str) -> RuleSet:
@@ -59,7 +60,7 @@ def _edited_rules(old: str, new: str) -> RuleSet:
     return parse_rules(text.replace(old, new), "edited.toml")
 
 
-def _main_ev(rules: RuleSet, analysis: FourCardAnalysis) -> Fraction:
+def _main_ev(rules: RuleSet, analysis: Analysis[RuleSet]) -> Fraction:
     """The main game's exact EV under ``rules``, from the counts of ``analysis``."""
     spec = analysis.on_spec
     counted = (spec.hands, spec.weights, spec.strengths, spec.cells, spec.seen)
@@ -69,14 +70,14 @@ def _main_ev(rules: RuleSet, analysis: FourCardAnalysis) -> Fraction:
 # --- published anchors --------------------------------------------------------------------
 
 
-def test_optimal_house_edge_and_element_of_risk(analysis: FourCardAnalysis) -> None:
+def test_optimal_house_edge_and_element_of_risk(analysis: Analysis[RuleSet]) -> None:
     main_bet = analysis.bet(MAIN_BET)
     assert abs(main_bet["house_edge"] - 0.0278) < 0.0001  # published 2.78% (also quoted 2.79%)
     assert abs(main_bet["element_of_risk"] - 0.0130) < 0.00005  # published 1.30%
     assert analysis.exact_ev(MAIN_BET) == Fraction(-8840827253, 317119576410)
 
 
-def test_simple_strategy_house_edge(analysis: FourCardAnalysis) -> None:
+def test_simple_strategy_house_edge(analysis: Analysis[RuleSet]) -> None:
     assert abs(analysis.bet(SIMPLE_BET)["house_edge"] - 0.0340) < 0.0005  # "about 3.40%"
     assert analysis.simple_strategy_cost > 0
     assert analysis.simple_strategy_cost == analysis.exact_ev(MAIN_BET) - analysis.exact_ev(
@@ -84,7 +85,7 @@ def test_simple_strategy_house_edge(analysis: FourCardAnalysis) -> None:
     )
 
 
-def test_aces_up_house_edges_span_published_range(analysis: FourCardAnalysis) -> None:
+def test_aces_up_house_edges_span_published_range(analysis: Analysis[RuleSet]) -> None:
     bets = analysis.tables["bets"]
     aces = bets[bets["bet"].str.startswith("aces-up")]["house_edge"]
     assert len(aces) == 5
@@ -95,7 +96,7 @@ def test_aces_up_house_edges_span_published_range(analysis: FourCardAnalysis) ->
 # --- totals ------------------------------------------------------------------------------
 
 
-def test_joint_totals_and_dealer_categories(analysis: FourCardAnalysis) -> None:
+def test_joint_totals_and_dealer_categories(analysis: Analysis[RuleSet]) -> None:
     joint = analysis.tables["joint"]
     assert int(joint["deals"].sum()) == TOTAL_DEALS
     assert int(analysis.on_spec.weights.sum()) == comb(52, 5) * 47
@@ -105,7 +106,7 @@ def test_joint_totals_and_dealer_categories(analysis: FourCardAnalysis) -> None:
         assert int(by_dealer[category.label]) == count * 6 * comb(46, 5)
 
 
-def test_player_category_deals(analysis: FourCardAnalysis) -> None:
+def test_player_category_deals(analysis: Analysis[RuleSet]) -> None:
     categories = category_of_strength()[build_best_four_strengths(5)]
     hands = np.bincount(categories, minlength=len(HandCategory))
     by_player = analysis.tables["joint"].groupby("player_category")["deals"].sum()
@@ -113,7 +114,7 @@ def test_player_category_deals(analysis: FourCardAnalysis) -> None:
         assert int(by_player[category.label]) == hands[category] * 47 * HIDDEN_COMPLETIONS
 
 
-def test_joint_table_sums_and_prices_the_bad_beat(analysis: FourCardAnalysis) -> None:
+def test_joint_table_sums_and_prices_the_bad_beat(analysis: Analysis[RuleSet]) -> None:
     joint = analysis.tables["joint"]
     assert int(joint["deals"].sum()) == TOTAL_DEALS
     bad_beat = analysis.rules.four_card.bad_beat  # type: ignore[union-attr]
@@ -128,7 +129,7 @@ def test_joint_table_sums_and_prices_the_bad_beat(analysis: FourCardAnalysis) ->
     assert Fraction(winnings, TOTAL_DEALS) - 1 == analysis.exact_ev("bad_beat")
 
 
-def test_aces_up_from_player_frequencies_alone(analysis: FourCardAnalysis) -> None:
+def test_aces_up_from_player_frequencies_alone(analysis: Analysis[RuleSet]) -> None:
     strengths = build_best_four_strengths(5)
     histogram = np.bincount(strengths, minlength=2535)
     for bet in analysis.rules.side_bets:
@@ -141,7 +142,7 @@ def test_aces_up_from_player_frequencies_alone(analysis: FourCardAnalysis) -> No
 # --- strategy ----------------------------------------------------------------------------
 
 
-def test_decisions_are_exact_and_never_worse_than_simple(analysis: FourCardAnalysis) -> None:
+def test_decisions_are_exact_and_never_worse_than_simple(analysis: Analysis[RuleSet]) -> None:
     spec = analysis.on_spec
     prices = spec.prices
     assert not (prices.decision == 2).any()  # EV is linear in the multiple: 2x only in ties
@@ -155,7 +156,7 @@ def test_decisions_are_exact_and_never_worse_than_simple(analysis: FourCardAnaly
     assert len(analysis.tables["exact_ties"]) == int(tied.sum())
 
 
-def test_paying_hands_never_fold(analysis: FourCardAnalysis) -> None:
+def test_paying_hands_never_fold(analysis: Analysis[RuleSet]) -> None:
     """So the bonus-on-a-fold and Aces-Up-forfeit switches cannot move the figures."""
     spec = analysis.on_spec
     folded = spec.strengths[spec.prices.decision == FOLD]
@@ -166,7 +167,7 @@ def test_paying_hands_never_fold(analysis: FourCardAnalysis) -> None:
         assert not (numerators[folded] >= 0).any()
 
 
-def test_switches(analysis: FourCardAnalysis) -> None:
+def test_switches(analysis: Analysis[RuleSet]) -> None:
     base = analysis.exact_ev(MAIN_BET)
     only_with_play = _edited_rules("paid_only_with_play = false", "paid_only_with_play = true")
     assert _main_ev(only_with_play, analysis) == base
@@ -178,7 +179,7 @@ def test_switches(analysis: FourCardAnalysis) -> None:
     assert _main_ev(ties_push, analysis) < base
 
 
-def test_strategy_chart(analysis: FourCardAnalysis) -> None:
+def test_strategy_chart(analysis: Analysis[RuleSet]) -> None:
     chart = analysis.tables["strategy"]
     assert int(chart["situations"].sum()) == comb(52, 5) * 47
     cell = chart.set_index(["hand", "up_rank"])
@@ -196,7 +197,7 @@ def test_strategy_chart(analysis: FourCardAnalysis) -> None:
 # --- payout cap --------------------------------------------------------------------------
 
 
-def test_cap_binds_only_above_the_largest_uncapped_size(analysis: FourCardAnalysis) -> None:
+def test_cap_binds_only_above_the_largest_uncapped_size(analysis: Analysis[RuleSet]) -> None:
     cap = analysis.tables["cap"]
     for bet_name, rows in cap.groupby("bet"):
         limit = rows["largest_uncapped_size"].iloc[0]
@@ -216,7 +217,7 @@ def test_cap_binds_only_above_the_largest_uncapped_size(analysis: FourCardAnalys
     )
 
 
-def test_largest_uncapped_sizes(analysis: FourCardAnalysis) -> None:
+def test_largest_uncapped_sizes(analysis: Analysis[RuleSet]) -> None:
     cap = analysis.tables["cap"]
     main_rows = cap[cap["bet"] == MAIN_BET]["largest_uncapped_size"]
     # four of a kind played 3x: Ante 1 + Play 3 + Ante Bonus 25 = 29 units
@@ -225,7 +226,7 @@ def test_largest_uncapped_sizes(analysis: FourCardAnalysis) -> None:
     assert (aces == 500.0).all()  # 50 to 1
 
 
-def test_capped_bet_at_a_tiny_cap(analysis: FourCardAnalysis) -> None:
+def test_capped_bet_at_a_tiny_cap(analysis: Analysis[RuleSet]) -> None:
     """With a $1 cap a $10 Ante can win at most $1 a hand: EV per dollar below -0.4."""
     spec = analysis.on_spec
     limits = Limits(Fraction(1), Fraction(100), aggregate_payout_cap=Fraction(1))
@@ -237,12 +238,12 @@ def test_capped_bet_at_a_tiny_cap(analysis: FourCardAnalysis) -> None:
 # --- another rule set from the same counts -----------------------------------------------
 
 
-def render_four_card_report(analysis: FourCardAnalysis, provenance: dict[str, object]) -> str:
+def render_four_card_report(analysis: Analysis[RuleSet], provenance: dict[str, object]) -> str:
     """The Four Card Poker report of ``analysis``."""
-    return render_bestfour_report(FOUR_CARD_REPORT, analysis, provenance)
+    return render_spec_report(FOUR_CARD_SPEC, analysis.rules, analysis.tables, provenance)
 
 
-def test_ante_bonus_table_2(second: FourCardAnalysis) -> None:
+def test_ante_bonus_table_2(second: Analysis[RuleSet]) -> None:
     main_bet = second.bet(MAIN_BET)
     assert 0.02 < main_bet["house_edge"] < 0.04
     assert "bad_beat" not in set(second.tables["bets"]["bet"])
@@ -312,7 +313,7 @@ def test_cli_hand_errors(args: list[str], message: str, capsys: pytest.CaptureFi
 
 @pytest.mark.parametrize("rule_set", ["four-card-standard", "four-card-ante-bonus-2"])
 def test_committed_four_card_tables_are_current(
-    rule_set: str, analysis: FourCardAnalysis, second: FourCardAnalysis
+    rule_set: str, analysis: Analysis[RuleSet], second: Analysis[RuleSet]
 ) -> None:
     """The committed tables match the code, value for value (run `make results` if not)."""
     import pandas as pd

@@ -1,24 +1,21 @@
-"""The readable odds report (``report.md``) of a best-four-of-five game's analysis.
+"""The sections a game's ``report.md`` is made of, for :mod:`crazy4.generic.report`: the
+title, the rules list, the bets (with what the published simple strategy costs), the strategy
+as runs of best hands, hand frequency tables, published figures beside the exact ones, the
+return table.
 
-Laid out like published analyses: the rule set at the top, then the bets (exact fractions beside
-the decimals), the strategy, hand frequencies, the return table and the provenance of the
-figures. The engine builds the sections every such game has -- the rules around the game's
-own rule lines, the bets with what the published simple strategy costs, the strategy as runs of
-best hands (:func:`runs_strategy_section`; a game with an up card charts it instead,
-:mod:`crazy4.generic.bestfour_upcard_report`), published figures beside the exact ones -- and
-the game supplies a :class:`BestFourReport`: its section list (these builders bound to its
-texts, figures and column names, plus its own sections) and what the deals counted were.
+Each section is a function of a :class:`crazy4.generic.report_frame.ReportInput` returning
+Markdown lines; a game lists the ones its report has, bound to its words, in its settlement's
+:attr:`crazy4.spec.table_layout.TableLayout.report` (the sections of a game whose dealer cards
+are seen: :mod:`crazy4.generic.report_seen`).
 
 Examples
 --------
->>> import pandas as pd
->>> from types import SimpleNamespace
->>> toy = SimpleNamespace(tables={"bets": pd.DataFrame({"deals": [1326]})})
->>> report = BestFourReport(sections=(lambda a: ["## Toy", ""],), deals="{:,} two-card hands")
->>> text = render_bestfour_report(report, toy, {}).splitlines()
->>> text[0], text[-1]  # doctest: +NORMALIZE_WHITESPACE
-('## Toy', 'Every count is exact (integers over all 1,326 two-card hands); decimals are
-rounded only for display.')
+>>> from crazy4.registry import load_rules
+>>> from crazy4.games.three_card.game import THREE_CARD
+>>> view = ReportInput(THREE_CARD, load_rules("three-card-standard"), {}, {})
+>>> title_section(view)[0], rules_section(view)[:3]
+('# Three Card Poker, standard casino rules', ['## Rules', '', '- Player and dealer get three \
+cards each from one 52-card deck; none face up.'])
 """
 
 from __future__ import annotations
@@ -26,18 +23,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 import pandas as pd
 
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.paytables import format_odds
 from crazy4.core.text_safety import markdown_code, markdown_text
-from crazy4.generic.report_frame import exact_ev_texts, headline, render_sections, title_lines
-from crazy4.report.markdown import markdown_table
+from crazy4.generic.report_frame import ReportInput, bet_row, exact_ev_texts, headline, title_lines
+from crazy4.report.markdown import markdown_table, percent
 from crazy4.report.sections import BET_FORMATS, returns_lines, rule_file_lines, side_bet_lines
+from crazy4.rules.ruleset import RuleSet
 
-#: The analysis a report is of (the game's own analysis class).
+#: What a published figure reads (a :class:`ReportInput`, or anything its callables take).
 A = TypeVar("A")
 #: The formats of a hand frequency table.
 FREQUENCY_FORMATS = {"probability": "{:.6f}", "one_in": "{:.2f}"}
@@ -50,71 +48,13 @@ BET_COLUMNS = [
     "std_dev",
     "hit_frequency",
 ]
+#: What the bets section says of the exact EV column, by default.
+EXACT_NOTE = (
+    " Every figure is exact: the EV column is the exact fraction per unit of the bet's base wager."
+)
 
-Section = Callable[[Any], list[str]]
-
-
-class BestFourAnalysis(Protocol):
-    """What the shared sections read of an analysis."""
-
-    @property
-    def rules(self) -> Any:
-        """The game's rule set."""
-        ...
-
-    @property
-    def tables(self) -> dict[str, pd.DataFrame]:
-        """The analysis tables by name."""
-        ...
-
-    @property
-    def simple_strategy_cost(self) -> Fraction:
-        """What the published simple strategy costs against the optimum, per Ante."""
-        ...
-
-    def bet(self, name: str) -> pd.Series:
-        """The summary row of one bet."""
-        ...
-
-
-@dataclass(frozen=True)
-class BestFourReport:
-    """A game's report: its sections in order and what the provenance says was counted.
-
-    Attributes
-    ----------
-    sections : sequence of callables
-        Each ``section(analysis)`` gives Markdown lines.
-    deals : str
-        What the deals counted were, formatted with their number (the bets table's
-        ``deals``): ``"{:,} player/dealer deals"``.
-    """
-
-    sections: Sequence[Section]
-    deals: str
-
-
-def render_bestfour_report(
-    report: BestFourReport,
-    analysis: BestFourAnalysis,
-    provenance: dict[str, object],
-    extra: Sequence[str] = (),
-) -> str:
-    """The Markdown report of an analysis.
-
-    Parameters
-    ----------
-    report : BestFourReport
-        The game's sections.
-    analysis : BestFourAnalysis
-        The game's analysis.
-    provenance : dict
-        As stored in the tables (:func:`crazy4.results.write.provenance`).
-    extra : sequence of str
-        Further Markdown sections appended before the provenance.
-    """
-    deals = report.deals.format(int(analysis.tables["bets"]["deals"].iloc[0]))
-    return render_sections(analysis, report.sections, provenance, deals, extra)
+#: A section: Markdown lines from what the report reads.
+Section = Callable[[ReportInput], list[str]]
 
 
 def money(value: Fraction) -> str:
@@ -166,65 +106,108 @@ def ties_text(ties: str) -> str:
     return {"push": "push", "player": "the player wins", "dealer": "the dealer wins"}[ties]
 
 
-def rules_section(rule_lines: Callable[[Any], tuple[list[str], list[str]]]) -> Section:
-    """The title and the rules list: the game's ``rule_lines(rules)``, each one line, before
-    and after the side bets' (:func:`crazy4.report.sections.side_bet_lines`), then the rule
-    set's notes and its rule file.
+def title_section(view: ReportInput) -> list[str]:
+    """The report's title and the rule set it is for (:func:`title_lines`)."""
+    return title_lines(view.rules)
 
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> from types import SimpleNamespace
-    >>> rules = load_rules("crazy4-standard")
-    >>> section = rules_section(lambda rules: ([f"Ties: {ties_text(rules.dealer.ties)}."], []))
-    >>> section(SimpleNamespace(rules=rules))[4:7]
-    ['## Rules', '', '- Ties: push.']
-    """
 
-    def section(analysis: BestFourAnalysis) -> list[str]:
-        rules = analysis.rules
-        before, after = rule_lines(rules)
-        lines = [*title_lines(rules), "## Rules", "", *(f"- {line}" for line in before)]
-        lines += side_bet_lines(rules.side_bets)
-        lines += [f"- {line}" for line in after]
-        lines += [f"- {markdown_text(note)}" for note in rules.notes]
-        return lines + rule_file_lines(rules.text)
-
-    return section
+def rules_section(view: ReportInput) -> list[str]:
+    """The rules list: the game's rule lines (:meth:`GameSpec.rule_lines`), each one line, then
+    the rule set's notes and its rule file."""
+    lines = ["## Rules", ""]
+    lines += [f"- {line}" for line in view.spec.rule_lines(view.rules)]
+    lines += [f"- {markdown_text(note)}" for note in view.rules.notes]
+    return [*lines, *rule_file_lines(view.rules.text)]
 
 
 @dataclass(frozen=True)
-class BetsText(Generic[A]):
+class BetsText:
     """What a game's bets section says.
 
     Attributes
     ----------
-    main_bet : str
-        The bet the headline is about.
-    played : str
-        The headline's name for it.
+    played : str or None
+        The headline's name for the main bet (None: "the `<bet>` bet").
     exact_note : str
         The sentence after the headline about the exact EV column.
     exact_column : str
         The exact EV column's name.
     descriptions_heading : bool
         Whether the bet descriptions have a heading of their own.
-    cost_format : str
-        How the simple strategy's cost is shown in decimals (:func:`cost_sentence`).
+    plain : bool
+        Whether the table's figures are shown as text (left-aligned, the hit frequency as a
+        share, the exact EV as numerator/denominator) rather than as formatted numbers.
+    cost_format : str or None
+        How the simple strategy's cost is shown in decimals (:func:`cost_sentence`); None: no
+        cost sentence.
     simple_strategy : callable
-        ``simple_strategy(analysis)``: the published simple strategy in words, or ``""``.
+        ``simple_strategy(view)``: the published simple strategy in words, or ``""``.
     closing : callable
-        ``closing(analysis)``: further lines of the section.
+        ``closing(view)``: further lines of the section.
     """
 
-    main_bet: str
-    played: str
-    exact_note: str
-    exact_column: str
-    descriptions_heading: bool
-    cost_format: str
-    simple_strategy: Callable[[A], str] = field(default=lambda analysis: "")
-    closing: Callable[[A], list[str]] = field(default=lambda analysis: [])
+    played: str | None = None
+    exact_note: str = EXACT_NOTE
+    exact_column: str = "exact EV"
+    descriptions_heading: bool = True
+    plain: bool = False
+    cost_format: str | None = None
+    simple_strategy: Callable[[ReportInput], str] = field(default=lambda view: "")
+    closing: Callable[[ReportInput], list[str]] = field(default=lambda view: [])
+
+
+def _plain_bets(bets: pd.DataFrame, exact_column: str) -> pd.DataFrame:
+    """The bets table's figures as text."""
+    return pd.DataFrame(
+        {
+            "bet": bets["bet"],
+            "house_edge": [percent(value) for value in bets["house_edge"]],
+            "element_of_risk": [percent(value) for value in bets["element_of_risk"]],
+            "average_total_bet": [f"{value:.4f}" for value in bets["average_total_bet"]],
+            "std_dev": [f"{value:.4f}" for value in bets["std_dev"]],
+            "hit_frequency": [f"{value:.6f}" for value in bets["hit_frequency"]],
+            exact_column: [
+                f"{n}/{d}"
+                for n, d in zip(bets["ev_numerator"], bets["ev_denominator"], strict=True)
+            ],
+        }
+    )
+
+
+def bets_section(text: BetsText) -> Section:
+    """The bets: the headline, the bets table with the exact EVs, the descriptions and, where
+    ``text`` says how, the simple strategy's cost."""
+
+    def section(view: ReportInput) -> list[str]:
+        bets = view.tables["bets"]
+        main = view.spec.main_bet
+        played = text.played if text.played is not None else f"the `{main}` bet"
+        if text.plain:
+            table = markdown_table(_plain_bets(bets, text.exact_column))
+        else:
+            shown = bets[BET_COLUMNS].assign(**{text.exact_column: exact_ev_texts(bets)})
+            table = markdown_table(shown, BET_FORMATS)
+        heading = ["Descriptions:", ""] if text.descriptions_heading else []
+        lines = [
+            "## Bets",
+            "",
+            headline(bet_row(bets, main), played) + text.exact_note,
+            "",
+            table,
+            "",
+            *heading,
+            *[
+                f"- {markdown_code(row.bet)}: {markdown_text(row.description)}"
+                for row in bets.itertuples()
+            ],
+            "",
+        ]
+        if text.cost_format is not None:
+            cost = view.simple_strategy_cost
+            lines += [cost_sentence(cost, text.simple_strategy(view), text.cost_format), ""]
+        return [*lines, *text.closing(view)]
+
+    return section
 
 
 def cost_sentence(cost: Fraction, strategy: str, number_format: str) -> str:
@@ -247,44 +230,13 @@ def cost_sentence(cost: Fraction, strategy: str, number_format: str) -> str:
     )
 
 
-def bets_section(text: BetsText[Any]) -> Section:
-    """The bets: the headline, the bets table with the exact EVs, the descriptions and the
-    simple strategy's cost."""
-
-    def section(analysis: BestFourAnalysis) -> list[str]:
-        bets = analysis.tables["bets"]
-        shown = bets[BET_COLUMNS].assign(**{text.exact_column: exact_ev_texts(bets)})
-        heading = ["Descriptions:", ""] if text.descriptions_heading else []
-        return [
-            "## Bets",
-            "",
-            headline(analysis.bet(text.main_bet), text.played) + text.exact_note,
-            "",
-            markdown_table(shown, BET_FORMATS),
-            "",
-            *heading,
-            *[
-                f"- {markdown_code(row.bet)}: {markdown_text(row.description)}"
-                for row in bets.itertuples()
-            ],
-            "",
-            cost_sentence(
-                analysis.simple_strategy_cost, text.simple_strategy(analysis), text.cost_format
-            ),
-            "",
-            *text.closing(analysis),
-        ]
-
-    return section
-
-
-def runs_strategy_section(analysis: BestFourAnalysis) -> list[str]:
+def runs_strategy_section(view: ReportInput) -> list[str]:
     """The optimal strategy as runs of best hands with one decision (the ``strategy`` table,
     with the share of each decision), then the hand classes on mixed runs (``border_hands``),
     the closest calls first, and how many classes tie exactly (``player_hands``)."""
-    segments = analysis.tables["strategy"]
-    border = analysis.tables["border_hands"]
-    shares = ["share_fold", *(f"share_{m}x" for m in analysis.rules.play.multiples)]
+    segments = view.tables["strategy"]
+    border = view.tables["border_hands"]
+    shares = ["share_fold", *(f"share_{m}x" for m in view.rules.play.multiples)]
     shown = segments[["from_hand", "to_hand", "decision", "combinations", *shares]]
     lines = [
         "## Optimal strategy",
@@ -296,7 +248,7 @@ def runs_strategy_section(analysis: BestFourAnalysis) -> list[str]:
         "",
     ]
     if len(border):
-        ties = int(analysis.tables["player_hands"]["exact_tie"].sum())
+        ties = int(view.tables["player_hands"]["exact_tie"].sum())
         lines += [
             f"{len(border)} hand classes lie on mixed best hands (`border_hands.parquet` lists "
             f"them all with the EV of each decision); {ties} hand classes have an exact tie "
@@ -324,9 +276,9 @@ class PublishedFigure(Generic[A]):
     published : str
         The figure as quoted, with its source.
     value : callable
-        ``value(analysis)``: the same figure from the analysis, as text.
+        ``value(view)``: the same figure from the analysis (a :class:`ReportInput`), as text.
     applies : callable
-        ``applies(analysis)``: whether the analysis's rules are those the figure is for.
+        ``applies(view)``: whether the analysis's rules are those the figure is for.
     """
 
     name: str
@@ -350,9 +302,9 @@ def published_figures(
     '| edge | 3.4% (a book) | 3.4000% |'
     """
 
-    def lines(analysis: Any) -> list[str]:
-        shown = [figure for figure in figures if figure.applies(analysis)]
-        rows = [(figure.name, figure.published, figure.value(analysis)) for figure in shown]
+    def lines(view: Any) -> list[str]:
+        shown = [figure for figure in figures if figure.applies(view)]
+        rows = [(figure.name, figure.published, figure.value(view)) for figure in shown]
         return anchor_lines(rows, otherwise)
 
     return lines
@@ -383,11 +335,11 @@ def anchor_lines(figures: Sequence[tuple[str, str, str]], otherwise: str) -> lis
 def frequency_section(title: str, parts: Sequence[tuple[str | None, str]]) -> Section:
     """Hand frequency tables under ``title``: each ``(caption or None, table name)``."""
 
-    def section(analysis: BestFourAnalysis) -> list[str]:
+    def section(view: ReportInput) -> list[str]:
         lines = [title, ""]
         for caption, name in parts:
             lines += [caption, ""] if caption is not None else []
-            lines += [markdown_table(analysis.tables[name], FREQUENCY_FORMATS), ""]
+            lines += [markdown_table(view.tables[name], FREQUENCY_FORMATS), ""]
         return lines
 
     return section
@@ -396,7 +348,22 @@ def frequency_section(title: str, parts: Sequence[tuple[str | None, str]]) -> Se
 def returns_section(title: str, intro: Sequence[str], outcome_column: str) -> Section:
     """The return table (:func:`crazy4.report.sections.returns_lines`)."""
 
-    def section(analysis: BestFourAnalysis) -> list[str]:
-        return returns_lines(title, list(intro), analysis.tables, outcome_column)
+    def section(view: ReportInput) -> list[str]:
+        return returns_lines(title, list(intro), view.tables, outcome_column)
 
     return section
+
+
+def with_side_bets(before: Sequence[str], rules: RuleSet, after: Sequence[str]) -> list[str]:
+    """A game's rule lines around a line for each of the rule set's side bets (its pay table
+    and whether a fold forfeits it, :func:`crazy4.report.sections.side_bet_lines`).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> lines = with_side_bets(["first"], load_rules("four-card-standard"), ["last"])
+    >>> lines[0], lines[1][:29], lines[-1], len(lines)
+    ('first', 'aces-up-50-40-8-5-4-3-1: pays', 'last', 7)
+    """
+    bets = [line.removeprefix("- ") for line in side_bet_lines(rules.side_bets)]
+    return [*before, *bets, *after]

@@ -1,25 +1,23 @@
-"""The report sections of a best-four game dealt with a dealer card face up: the strategy chart
-by up card, the joint table of both hands' categories and the payout cap.
+"""The report sections of a game whose dealer shows cards, for :mod:`crazy4.generic.report`:
+the strategy charted by hand group and seen rank, the joint table of both hands' categories,
+the payout cap by bet and seat.
 
 They read the tables of the specification engines (:mod:`crazy4.generic.tables`:
-``strategy``, ``exact_ties``, ``joint``, ``cap``); a game lists them in its
-:class:`crazy4.generic.bestfour_report.BestFourReport` beside the sections every best-four
-game has, binding the words only it can say (what the joint table prices, where the cap comes
-from).
+``strategy``, ``exact_ties``, ``joint``, ``cap``); a game lists them in its settlement's
+:attr:`crazy4.spec.table_layout.TableLayout.report`, beside the sections every report has
+(:mod:`crazy4.generic.report_sections`), binding the words only it can say (what the joint
+table prices).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from fractions import Fraction
-from typing import Any
 
 import pandas as pd
 
 from crazy4.core.cards import RANKS
 from crazy4.core.decisions import DECISIONS
 from crazy4.core.ranking import HandCategory
-from crazy4.generic.bestfour_report import BestFourAnalysis, Section, extreme_bets, money
+from crazy4.generic.report_frame import ReportInput
+from crazy4.generic.report_sections import Section, extreme_bets, money
 from crazy4.report.markdown import markdown_table
 from crazy4.spec.table_layout import SHOWDOWN_LABELS
 
@@ -66,10 +64,10 @@ def chart_text(chart: pd.DataFrame) -> pd.DataFrame:
     return pivot.reset_index()
 
 
-def upcard_strategy_section(analysis: BestFourAnalysis) -> list[str]:
+def chart_strategy_section(view: ReportInput) -> list[str]:
     """The optimal strategy charted by hand group and up-card rank (the ``strategy`` table),
     then the situations whose decisions tie exactly (``exact_ties``)."""
-    ties = analysis.tables["exact_ties"]
+    ties = view.tables["exact_ties"]
     lines = [
         "## Optimal strategy by up card",
         "",
@@ -77,10 +75,10 @@ def upcard_strategy_section(analysis: BestFourAnalysis) -> list[str]:
         "of the dealer's up card. A cell with several decisions gives the share of (hand, up "
         "card) situations taking each: there the other cards of the hand (kickers, the fifth "
         "card, suits) decide. Since the EV is linear in the Play multiple, the best Play bet is "
-        f"{extreme_bets(analysis.rules.play.multiples)}. `strategy.parquet` has the counts, "
+        f"{extreme_bets(view.rules.play.multiples)}. `strategy.parquet` has the counts, "
         "`situations.parquet` every best hand x up-card rank.",
         "",
-        markdown_table(chart_text(analysis.tables["strategy"]).fillna("")),
+        markdown_table(chart_text(view.tables["strategy"]).fillna("")),
         "",
     ]
     if len(ties):
@@ -98,8 +96,8 @@ def joint_section(title: str, use: str) -> Section:
     """The ``joint`` table under ``title``: the probability that the player's hand loses, by
     both hands' categories; ``use`` says what the game prices with the table."""
 
-    def section(analysis: BestFourAnalysis) -> list[str]:
-        joint = analysis.tables["joint"]
+    def section(view: ReportInput) -> list[str]:
+        joint = view.tables["joint"]
         losses = joint[joint["result"] == SHOWDOWN_LABELS[2]]
         pivot = losses.pivot_table(
             index="player_category",
@@ -125,33 +123,32 @@ def joint_section(title: str, use: str) -> Section:
     return section
 
 
-def cap_section(cap: Callable[[Any], Fraction]) -> Section:
-    """The payout cap (``cap(analysis)``, the most paid on one hand) and each bet's element of
-    risk by bet size under it (the ``cap`` table); nothing when the analysis has no cap."""
-
-    def section(analysis: BestFourAnalysis) -> list[str]:
-        if "cap" not in analysis.tables:
-            return []
-        table = analysis.tables["cap"]
-        pivot = table.pivot(index="bet", columns="bet_size", values="element_of_risk")
-        pivot = pivot.reindex(index=list(dict.fromkeys(table["bet"]))).reset_index()
-        pivot.columns = ["bet", *(f"${size:,}" for size in pivot.columns[1:])]
-        limits = table.groupby("bet", sort=False)["largest_uncapped_size"].first().reset_index()
-        return [
-            "## Payout cap",
-            "",
-            f"The table pays at most {money(cap(analysis))} on one hand. Per seat, each bet's "
-            "exact element of risk (expected loss per dollar wagered) by bet size, all of a "
-            "seat's bets at that size (`seat` adds them on one seat, the cap applying to their "
-            "total payout); `cap.parquet` has the exact fractions. Across several seats of one "
-            "table the cap is shared: that needs a simulation and is not computed here.",
-            "",
-            markdown_table(pivot, {c: "{:.4%}" for c in pivot.columns[1:]}),
-            "",
-            "Largest bet size at which no payout reaches the cap:",
-            "",
-            markdown_table(limits, {"largest_uncapped_size": "${:,.2f}"}),
-            "",
-        ]
-
-    return section
+def cap_section(view: ReportInput) -> list[str]:
+    """The payout cap (the rule set's limits, :meth:`GameSpec.limits`: the most paid on one
+    hand) and each bet's element of risk by bet size under it (the ``cap`` table, by bet and
+    one seat); nothing when the analysis has no cap."""
+    if "cap" not in view.tables:
+        return []
+    limits = view.spec.limits(view.rules)
+    assert limits is not None and limits.aggregate_payout_cap is not None
+    table = view.tables["cap"]
+    pivot = table.pivot(index="bet", columns="bet_size", values="element_of_risk")
+    pivot = pivot.reindex(index=list(dict.fromkeys(table["bet"]))).reset_index()
+    pivot.columns = ["bet", *(f"${size:,}" for size in pivot.columns[1:])]
+    sizes = table.groupby("bet", sort=False)["largest_uncapped_size"].first().reset_index()
+    return [
+        "## Payout cap",
+        "",
+        f"The table pays at most {money(limits.aggregate_payout_cap)} on one hand. Per seat, "
+        "each bet's exact element of risk (expected loss per dollar wagered) by bet size, all "
+        "of a seat's bets at that size (`seat` adds them on one seat, the cap applying to "
+        "their total payout); `cap.parquet` has the exact fractions. Across several seats of "
+        "one table the cap is shared: that needs a simulation and is not computed here.",
+        "",
+        markdown_table(pivot, {c: "{:.4%}" for c in pivot.columns[1:]}),
+        "",
+        "Largest bet size at which no payout reaches the cap:",
+        "",
+        markdown_table(sizes, {"largest_uncapped_size": "${:,.2f}"}),
+        "",
+    ]

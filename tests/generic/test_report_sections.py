@@ -1,21 +1,23 @@
-"""The best-four report engine's shared sections (:mod:`crazy4.generic.bestfour_report`): the
-rules list around a game's own lines, the published figures a game names, the simple
-strategy's cost. Expected lines are written out from the rule file and by hand."""
+"""The report engine's shared sections (:mod:`crazy4.generic.report_sections`): the rules list
+around a game's own lines, the published figures a game names, the simple strategy's cost.
+Expected lines are written out from the rule file and by hand."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from types import SimpleNamespace
+from typing import Any
 
-import pandas as pd
-
-from crazy4.generic.bestfour_report import (
-    BestFourReport,
+from crazy4.games.four_card.rule_text import rule_lines
+from crazy4.games.four_card.rules import four_card_rules
+from crazy4.games.four_card.spec import FOUR_CARD_SPEC
+from crazy4.generic.report_frame import ReportInput
+from crazy4.generic.report_sections import (
     PublishedFigure,
     cost_sentence,
     published_figures,
-    render_bestfour_report,
     rules_section,
+    title_section,
 )
 from crazy4.registry import load_rules
 
@@ -24,23 +26,30 @@ def test_the_rules_list_puts_the_game_lines_around_the_side_bets_then_the_notes(
     """four-card-standard has five Aces Up tables and notes: the game's first lines, the side
     bets, the game's last lines, the notes, in that order, each one bullet."""
     rules = load_rules("four-card-standard")
-    lines = rules_section(lambda rules: (["first", "second"], ["last"]))(
-        SimpleNamespace(rules=rules)
-    )
-    start = lines.index("## Rules") + 2
+    view = ReportInput(FOUR_CARD_SPEC, rules, {}, {})
+    lines = rules_section(view)
     end = lines.index("<details><summary>Rule file</summary>")
-    bullets = lines[start:end]
+    bullets = lines[2:end]
     aces_up = [line for line in bullets if line.startswith("- aces-up-")]
     assert len(aces_up) == 5
+    assert aces_up[0] == (
+        "- aces-up-50-40-8-5-4-3-1: pays four of a kind 50, straight flush 40, three of a kind "
+        "8, flush 5, straight 4, two pair 3, pair of aces 1; settled even on a fold."
+    )
     notes = [f"- {note}" for note in rules.notes]
     assert notes
-    assert bullets == ["- first", "- second", *aces_up, "- last", *notes, ""]
-    assert lines[0] == f"# {rules.title}"
+    before, after = rule_lines(four_card_rules(rules))
+    assert before and after
+    first = [f"- {line}" for line in before]
+    last = [f"- {line}" for line in after]
+    assert bullets == [*first, *aces_up, *last, *notes, ""]
+    assert lines[:2] == ["## Rules", ""]
+    assert title_section(view)[0] == f"# {rules.title}"
 
 
 def test_only_the_figures_for_these_rules_are_shown() -> None:
     """A figure whose rules are not the analysis's is left out; none left: the other text."""
-    figures = [
+    figures: list[PublishedFigure[Any]] = [
         PublishedFigure("edge", "3.40% (a book)", lambda a: a.edge, lambda a: a.standard),
         PublishedFigure("side", "about 2%", lambda a: "1.9900%", lambda a: False),
     ]
@@ -64,14 +73,3 @@ def test_the_cost_sentence_is_exact_and_names_the_strategy() -> None:
         "8.940e-07 Antes per hand against the optimum."
     )
     assert "exactly 0 = 0.00000 Antes" in cost_sentence(Fraction(0), "", "{:.5f}")
-
-
-def test_the_deals_sentence_reads_the_bets_table() -> None:
-    """The provenance says how many deals were counted, from the bets table's ``deals``."""
-    analysis = SimpleNamespace(tables={"bets": pd.DataFrame({"deals": [407170400]})})
-    report = BestFourReport(sections=(), deals="{:,} deals of three cards each")
-    text = render_bestfour_report(report, analysis, {"rule_set": "x"})
-    assert text.endswith(
-        "(integers over all 407,170,400 deals of three cards each); decimals are rounded only "
-        "for display."
-    )
