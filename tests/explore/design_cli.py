@@ -1,5 +1,8 @@
 """``crazy4 design --set`` run as a subprocess, its printed figures read back: the expected
-values the explorer's numbers are compared with (never computed by the explorer's code)."""
+values the explorer's numbers are compared with (never computed by the explorer's code).
+:func:`design_set_here` runs it in the test's process instead, for the browser test, whose
+explorer runs in a process of its own (a Voila kernel): nothing shared with it but the table
+cache on disk, which a child process reads too."""
 
 from __future__ import annotations
 
@@ -7,6 +10,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import in_process
 
 #: The figures ``crazy4 design --set`` prints per bet, in its column order after ``rules``.
 PRINTED = ("house_edge", "house_edge_exact", "element_of_risk", "hit_frequency", "std_dev")
@@ -28,6 +33,11 @@ def figures_of(run: subprocess.Popen[str], rules: str) -> dict[str, dict[str, st
     whose ``rules`` column names the change)."""
     out, err = run.communicate(timeout=600)
     assert run.returncode == 0, err
+    return printed_figures(out, rules)
+
+
+def printed_figures(out: str, rules: str) -> dict[str, dict[str, str]]:
+    """The changed rules' figures per bet in what ``crazy4 design --set`` printed."""
     lines = out.splitlines()
     start_at = lines.index("## Every bet") + 2  # the heading, then the column names
     figures: dict[str, dict[str, str]] = {}
@@ -44,3 +54,13 @@ def figures_of(run: subprocess.Popen[str], rules: str) -> dict[str, dict[str, st
 def design_set(rules: str, changes: list[tuple[str, str]]) -> dict[str, dict[str, str]]:
     """The changed rules' figures per bet, as ``crazy4 design --set`` prints them."""
     return figures_of(start(rules, changes), rules)
+
+
+def design_set_here(rules: str, changes: list[tuple[str, str]]) -> dict[str, dict[str, str]]:
+    """:func:`design_set` in this process (``main``, as the ``crazy4`` script calls it)."""
+    arguments = ["design", "--rules", rules]
+    for path, value in changes:
+        arguments += ["--set", f"{path}={value}"]
+    done = in_process.crazy4(*arguments)
+    assert done.returncode == 0, done.stderr
+    return printed_figures(done.stdout, rules)

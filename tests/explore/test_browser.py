@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from design_cli import PRINTED, figures_of, start
+from design_cli import PRINTED, design_set_here
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -122,17 +122,18 @@ def test_browser_numbers_equal_design_set(served: str, tmp_path: Path) -> None:
     shot = Path(os.environ.get("CRAZY4_EXPLORE_SCREENSHOT", tmp_path / "explore.png"))
     crazy4_set = [("super_bonus.flush", "1")]
     four_card_set = [("aces_up[0].two_pair", "2")]
-    expected_crazy4 = start("crazy4-standard", crazy4_set)  # while the page loads
-    expected_four_card = start("four-card-standard", four_card_set)
-    expected_second = start("crazy4-standard", [("super_bonus.flush", "1"),
-                                                ("queens_up[0].flush", "5")])  # fmt: skip
+    # design --set in this process while Voila starts its kernel (the explorer's own process)
+    expected_crazy4 = design_set_here("crazy4-standard", crazy4_set)
+    expected_four_card = design_set_here("four-card-standard", four_card_set)
+    expected_second = design_set_here("crazy4-standard", [("super_bonus.flush", "1"),
+                                                          ("queens_up[0].flush", "5")])  # fmt: skip
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.goto(served, timeout=LOAD_MS)
         before = drawn_sweep(page, "crazy4-standard")
         change(page, "crazy4-standard", "super_bonus-flush", "1")
-        assert shown(page, "crazy4-standard") == figures_of(expected_crazy4, "crazy4-standard")
+        assert shown(page, "crazy4-standard") == expected_crazy4
         page.wait_for_selector(  # the sweep redrew, now over the flush line
             ".c4-explorer-crazy4-standard .c4-sweep-drawn[data-line='super_bonus.flush']",
             timeout=ANSWER_MS,
@@ -144,13 +145,13 @@ def test_browser_numbers_equal_design_set(served: str, tmp_path: Path) -> None:
         page.wait_for_selector(".c4-explorer-crazy4-standard .c4-prepared", timeout=LOAD_MS)
         change(page, "crazy4-standard", "queens_up-0-flush", "5")
         answer = page.locator(".c4-explorer-crazy4-standard .c4-answer").inner_text()
-        queens = figures_of(expected_second, "crazy4-standard")["queens-up-50-40-8-4-3-2-1"]
+        queens = expected_second["queens-up-50-40-8-4-3-2-1"]
         assert f"({queens['house_edge_exact']})" in answer
         assert shown(page, "crazy4-standard")["queens-up-50-40-8-4-3-2-1"] == queens
         page.locator(".lm-TabBar-tab", has_text="four-card-standard").click()
         page.wait_for_selector(".c4-explorer-four-card-standard .c4-done", timeout=LOAD_MS)
         change(page, "four-card-standard", "aces_up-0-two_pair", "2")
-        expected = figures_of(expected_four_card, "four-card-standard")
+        expected = expected_four_card
         assert shown(page, "four-card-standard") == expected
         assert expected["aces-up-50-40-8-5-4-3-1"] != expected["aces-up-50-40-7-5-4-3-1"]
         assert set(next(iter(expected.values()))) == set(PRINTED)

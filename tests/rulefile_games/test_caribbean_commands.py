@@ -8,26 +8,14 @@ figure is checked.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from in_process import crazy4
 
 from crazy4.rules.load import resolve_rules_path
 
 RULES = "caribbean-stud-standard"
-
-
-def crazy4(*arguments: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """``python -m crazy4 ARGUMENTS``, its output captured."""
-    return subprocess.run(
-        [sys.executable, "-m", "crazy4", *arguments],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=cwd,
-    )
 
 
 def test_a_changed_qualifier_is_named(tmp_path: Path) -> None:

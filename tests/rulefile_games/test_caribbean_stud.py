@@ -10,8 +10,6 @@ rules text, listing all 163,185 dealer completions of a situation).
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -19,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from in_process import crazy4
 from oracle_caribbean_stud import parse_hand, situation
 from shared_results import SharedResults
 
@@ -87,12 +86,7 @@ def test_the_counter_equals_the_oracle_on_sampled_situations() -> None:
 def test_crazy4_hand_equals_the_oracle() -> None:
     """``crazy4 hand`` (every completion listed) prints the oracle's EVs and decision."""
     hand, up = EDGES[0]
-    run = subprocess.run(
-        [sys.executable, "-m", "crazy4", "hand", "--rules", RULES, hand, "--up", up, "--json"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    run = crazy4("hand", "--rules", RULES, hand, "--up", up, "--json")
     assert run.returncode == 0, run.stderr
     oracle = situation(hand, up)
     assert f"{oracle.raise_ev.numerator}/{oracle.raise_ev.denominator}" in run.stdout
@@ -104,24 +98,7 @@ def analyzed(shared: SharedResults, tmp_path_factory: pytest.TempPathFactory) ->
 
     def run() -> str:
         out = tmp_path_factory.mktemp("caribbean") / "out"
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "crazy4",
-                "analyze",
-                "--rules",
-                RULES,
-                "--out",
-                str(out),
-                "--jobs",
-                "2",
-                "--quiet",
-            ],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        done = crazy4("analyze", "--rules", RULES, "--out", str(out), "--jobs", "2", "--quiet")
         assert done.returncode == 0, done.stderr
         return str(out)
 

@@ -12,13 +12,13 @@ strategy, and names the changed line on exactly the rows the oracle paid differe
 from __future__ import annotations
 
 import subprocess
-import sys
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pytest
+from in_process import crazy4
 from oracle_four_card import (
     SCALE,
     THREE_OF_A_KIND,
@@ -63,12 +63,7 @@ def _log(path: Path, bonus_trips: Fraction) -> int:
 
 
 def _validate(log: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "crazy4", "validate", str(log), "--rules", RULES],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return crazy4("validate", str(log), "--rules", RULES)
 
 
 @pytest.fixture(scope="module")

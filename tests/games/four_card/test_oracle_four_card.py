@@ -22,10 +22,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 
+import in_process
 import numpy as np
 import pandas as pd
 import pyarrow.parquet as pq
@@ -49,6 +51,8 @@ from oracle_four_card import (
 )
 from oracle_four_card_edge import house_edge
 
+Completed = subprocess.CompletedProcess[str]
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -58,7 +62,8 @@ def reading_of(name: str) -> Reading:
 
 
 def crazy4(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """``python -m crazy4 ARGS`` in a child process."""
+    """``python -m crazy4 ARGS`` in a child process (two at once, from threads, where the
+    situations are priced: :func:`in_process.crazy4` redirects this process's output)."""
     return subprocess.run(
         [sys.executable, "-m", "crazy4", *args],
         capture_output=True,
@@ -114,9 +119,12 @@ def sampled_situations() -> list[tuple[list[int], int]]:
     return out
 
 
-def package_situation(name: str, cards: list[int], up: int) -> dict[str, object]:
-    """``crazy4 hand CARDS --up CARD --rules NAME --json``."""
-    done = crazy4("hand", hand_text(cards), "--up", hand_text([up]), "--rules", name, "--json")
+def package_situation(
+    name: str, cards: list[int], up: int, run: Callable[..., Completed] = crazy4
+) -> dict[str, object]:
+    """``crazy4 hand CARDS --up CARD --rules NAME --json`` (in a child process unless ``run``
+    says otherwise)."""
+    done = run("hand", hand_text(cards), "--up", hand_text([up]), "--rules", name, "--json")
     assert done.returncode == 0, done.stderr
     result: dict[str, object] = json.loads(done.stdout)
     return result
@@ -171,7 +179,8 @@ def test_ante_bonus_on_a_fold_follows_the_switch() -> None:
     online = situation(reading_of("four-card-ante-bonus-2"), cards, up)
     assert (standard.evs["fold"], online.evs["fold"]) == (1, -1)
     for name in ("four-card-standard", "four-card-ante-bonus-2"):
-        assert compare(name, cards, up, package_situation(name, cards, up)) == [], name
+        answer = package_situation(name, cards, up, run=in_process.crazy4)
+        assert compare(name, cards, up, answer) == [], name
 
 
 # --- Aces Up ------------------------------------------------------------------------------------
@@ -222,9 +231,9 @@ SIM_ROUNDS = 20_000
 def simulated_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``crazy4 simulate --rules four-card-standard --rounds 20000 --seed 3 --log x.parquet``."""
     folder = tmp_path_factory.mktemp("four-card-log")
-    done = crazy4(
+    done = in_process.crazy4(
         "simulate", "--rules", "four-card-standard", "--rounds", str(SIM_ROUNDS), "--seed", "3",
-        "--log", "x.parquet", "--quiet", cwd=folder,
+        "--log", str(folder / "x.parquet"), "--quiet",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     return folder / "x.parquet"
@@ -309,7 +318,7 @@ def test_validator_flags_exactly_the_planted_rows(simulated_log: Path, tmp_path:
     expected = resettled(frame, reading_of("four-card-standard"), "50-40-8-5-4-3-1")
     planted = {row for row, _, _ in plants}
     assert differing_rows(frame, expected) == planted
-    done = crazy4("validate", str(path), "--rules", "four-card-standard",
+    done = in_process.crazy4("validate", str(path), "--rules", "four-card-standard",
                   "--aces-up", "50-40-8-5-4-3-1", "--report", str(tmp_path / "r.json"))  # fmt: skip
     assert done.returncode == 1, done.stderr
     report = json.loads((tmp_path / "r.json").read_text())

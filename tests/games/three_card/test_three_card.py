@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import itertools
 import json
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from in_process import crazy4
 
 from crazy4.errors import InputError
 from crazy4.registry import load_rules, parse_rules
@@ -50,12 +49,6 @@ def rank_key(cards: tuple[int, ...]) -> tuple[int, ...]:
 
 def text(cards: tuple[int, ...]) -> str:
     return " ".join(RANKS[c // 4] + SUITS[c % 4] for c in cards)
-
-
-def crazy4(*arguments: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "crazy4", *arguments], capture_output=True, text=True, check=False
-    )
 
 
 #: Three-card hands by category, counted from the rules text (textbook counts).
