@@ -30,7 +30,7 @@ from crazy4.generic.validate_settle import SpecSettler
 from crazy4.generic.validate_stats import rare_awards, spec_statistics
 from crazy4.log.roundlog import number_column
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import DealShape, GameSpec
+from crazy4.spec.specification import WAGERS, DealShape, GameSpec
 from crazy4.validate.checks import (
     compare_decisions,
     settlement_check,
@@ -53,7 +53,7 @@ from crazy4.validate.statistics import (
     StatFamily,
     Summary,
 )
-from crazy4.validate.tally import BetValues, Tally
+from crazy4.validate.tally import TOLERANCE, BetValues, Tally
 
 IntArray = npt.NDArray[np.int64]
 Mask = npt.NDArray[np.bool_]
@@ -112,9 +112,24 @@ class SpecRun:
 
     @property
     def required(self) -> tuple[str, ...]:
-        """The columns every log of the game has (``up_card`` when the dealer turns one)."""
+        """The columns every log of the game has (``up_card`` when the dealer turns one): the
+        stake of every wager a seat puts up and its net
+        (:attr:`~crazy4.spec.specification.CellSettlement.staked`)."""
         up = ("up_card",) if self.spec.shape.face_up else ()
-        return ("player", "dealer", *up, "decision", "ante", "play", "ante_net", "play_net")
+        staked = self.settlement.staked
+        return ("player", "dealer", *up, "decision", *staked, *(f"{w}_net" for w in staked))
+
+    @property
+    def own_wagers(self) -> tuple[str, ...]:
+        """The wagers the settlement logs beside the Ante, the Play and the Ante Bonus (Crazy 4
+        Poker's ``super_bonus``), each settled against its own net."""
+        return tuple(name for name in self.settlement.logged if name not in WAGERS)
+
+    @property
+    def matched(self) -> tuple[str, ...]:
+        """The wagers staked one Ante beside the Ante itself (the Play multiple's apart)."""
+        staked = self.settlement.staked
+        return tuple(w for w in staked if w != "ante" and w not in self.settlement.by_multiple)
 
     def check_columns(self, names: Sequence[str]) -> None:
         """Raise :class:`InputError` naming the first missing column."""
@@ -136,6 +151,7 @@ class SpecRun:
             hands += (("up_card", shape.face_up, f"up_card not {shape.face_up} valid card(s)"),)
         side = self.side_key
         numbers: tuple[str, ...] = ("ante", "play", "ante_net", "play_net", "ante_bonus_net")
+        numbers += tuple(f"{wager}{net}" for wager in self.own_wagers for net in ("", "_net"))
         columns = (side, *self._column_names)
         numbers += tuple(f"{column}{net}" for column in columns for net in ("", "_net"))
         batch = LogBatch.read(table, first_row, hands, numbers, examples=self.options.examples)
@@ -204,6 +220,11 @@ class SpecRun:
         decision, ante = batch.decision, batch.wager("ante")
         rows.flag((decision < 0) | (decision > 3), "decision not one of fold/1x/2x/3x")
         rows.flag(~(ante > 0), "ante missing or not positive")
+        for wager in self.matched:
+            rows.flag(
+                ~np.isclose(batch.wager(wager), ante, rtol=TOLERANCE, atol=0),
+                f"{wager} differs from the ante",
+            )
         number = batch.number
         for wager in (self.side_key, *self._column_names):
             if wager in number:
@@ -217,7 +238,8 @@ class SpecRun:
         allowed = np.zeros(4, dtype=bool)
         allowed[[0, *self.rules.play.multiples]] = True
         rows.flag((decision >= 0) & ~allowed[multiple], f"Play not allowed by {self.rules.name}")
-        nets = ("ante", "ante_bonus", "play", self.side_key, *self._column_names)
+        nets = ("ante", "ante_bonus", "play", *self.own_wagers, self.side_key)
+        nets += self._column_names
         for column in (f"{name}_net" for name in nets):
             if column in number:
                 rows.flag(np.isnan(number[column]), f"{column} missing")
@@ -268,9 +290,17 @@ class SpecRun:
             rounds.round_of_row,
             pair,
         )
-        ante, side = batch.wager("ante"), batch.wager(self.side_key)
+        side = batch.wager(self.side_key)
         game = batch.wager("ante_net") + batch.wager("ante_bonus_net") + batch.wager("play_net")
-        values: BetValues = {self.spec.main_bet: (keep, game / np.where(ante > 0, ante, 1))}
+        for wager in self.own_wagers:
+            game = game + batch.wager(f"{wager}_net")
+        values: BetValues = {self.spec.main_bet: (keep, batch.per_unit(game, "ante"))}
+        for name, wagers in self.settlement.bets:  # the main game's bets apart
+            net = sum(
+                (batch.wager(f"{wager}_net") for wager in wagers[1:]),
+                batch.wager(f"{wagers[0]}_net"),
+            )
+            values[name] = (keep, batch.per_unit(net, wagers[0]))
         if self.side_name is not None and self.side_key in batch.number:
             net = batch.wager(f"{self.side_key}_net")
             values[self.side_name] = (keep & (side > 0), net / np.where(side > 0, side, 1))

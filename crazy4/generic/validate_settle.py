@@ -27,7 +27,7 @@ from crazy4.generic.rulesearch import (
     table_line_edits,
 )
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import CellSettlement, GameSpec, SideBetSpec
+from crazy4.spec.specification import WAGERS, CellSettlement, GameSpec, SideBetSpec
 from crazy4.validate.checks import Component, mismatches, settlement_examples
 from crazy4.validate.infer import Inference, Variant, differing_example
 from crazy4.validate.misread import low_straight_strengths, pair_high_card_keys
@@ -101,6 +101,10 @@ class SpecSettler:
         if with_bonus:
             bonus = number["ante_bonus_net"]
             components.append(Component("ante_bonus", ante, parts["ante_bonus"], bonus))
+        for name in self.settlement.logged:  # a wager of the game's own (a Super Bonus)
+            if name not in WAGERS and f"{name}_net" in number:
+                stake = batch.wager(name) if name in self.settlement.staked else ante
+                components.append(Component(name, stake, parts[name], number[f"{name}_net"]))
         if pays is not None:
             expected = pays.odds_numerators(self.spec.ranking, unit)[safe[0]]
             side, logged = batch.wager(self.side_key), batch.wager(f"{self.side_key}_net")

@@ -1,0 +1,81 @@
+"""The specification validator on a game's own wagers (Crazy 4 Poker's Super Bonus).
+
+What the settlement logs beside the Ante, the Play and the Ante Bonus
+(:attr:`crazy4.spec.specification.CellSettlement.logged`) is settled again against its own net,
+a wager staked one Ante is flagged where it differs from the Ante, and the main game's bets
+apart (:attr:`~crazy4.spec.specification.CellSettlement.bets`) are tested: for any game, as
+data. Crazy 4 Poker is validated here through the specification validator directly (its
+registry entry keeps the best-four validator until the rest of its checks move). The expected
+rows come from the independent engine (``tests/validate_planted.py``), never from the
+validator.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from validate_planted import Engine, write_log
+
+from crazy4.games.crazy_four.game import CrazyFour
+from crazy4.generic.bestfour_game import BestFourGame
+from crazy4.registry import load_rules
+from crazy4.validate.driver import validate
+from crazy4.validate.report import Check, Options, Report
+
+ROUNDS = 1_500
+
+
+def spec_validate(path: Path) -> Report:
+    """``path`` validated by the specification validator over Crazy 4 Poker's spec (the
+    validator every best-four game has but for Crazy 4 Poker's override)."""
+    options = Options(load_rules("crazy4-standard"), strategy="simple", examples=10**5)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(CrazyFour, "validator", BestFourGame.validator)
+        return validate(path, options)
+
+
+def check(report: Report, name: str) -> Check:
+    return next(c for c in report.checks if c.name == name)
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("spec_wagers")
+    return {
+        name: write_log(folder / f"{name}.parquet", engine, ROUNDS)
+        for name, engine in (("clean", Engine()), ("flush", Engine(flush_pays=1.0)))
+    }
+
+
+def test_the_super_bonus_is_settled_again(logs: dict[str, Path]) -> None:
+    clean, flush = (pd.read_parquet(logs[name]) for name in ("clean", "flush"))
+    planted = set(np.flatnonzero(clean["super_bonus_net"] != flush["super_bonus_net"]) + 1)
+    assert len(planted) > 20
+    assert check(spec_validate(logs["clean"]), "Settlement").passed
+    settlement = check(spec_validate(logs["flush"]), "Settlement")
+    assert not settlement.passed
+    found = {
+        int(str(example["row"]))
+        for finding in settlement.findings.values()
+        for example in finding.examples
+    }
+    assert found == planted
+    assert all(what.startswith("Super Bonus") for what in settlement.findings)
+
+
+def test_a_super_bonus_unlike_the_ante_is_flagged(logs: dict[str, Path], tmp_path: Path) -> None:
+    frame = pd.read_parquet(logs["clean"])
+    frame.loc[[4, 9], "super_bonus"] = 2.0
+    path = tmp_path / "stake.parquet"
+    frame.to_parquet(path)
+    well_formed = check(spec_validate(path), "Well-formed")
+    assert well_formed.findings["super_bonus differs from the ante"].count == 2
+
+
+def test_the_main_bets_apart_are_tested(logs: dict[str, Path]) -> None:
+    tests = {test["name"] for test in check(spec_validate(logs["clean"]), "Statistics").tests}
+    names = ("ante_super_bonus_play", "ante_play", "super_bonus")
+    assert {f"mean of {name}" for name in names} <= tests
