@@ -209,6 +209,7 @@ class SpecRows:
             nets["ante"] = nets["ante"] + nets["ante_bonus"]
         if edit.bonus_in_ante:
             nets["ante_bonus"] = np.zeros_like(nets["ante_bonus"])
+        nets["qualified"] = qualified.astype(np.float64)  # a log's ``qualified`` column
         return nets
 
 

@@ -27,7 +27,7 @@ from crazy4.generic.sim_plays import exact_bets, strategy_of
 from crazy4.generic.simulate import SpecSimulator, analysis_of
 from crazy4.generic.situations import class_rows
 from crazy4.generic.validate_settle import SpecSettler
-from crazy4.generic.validate_stats import rare_awards, spec_statistics
+from crazy4.generic.validate_stats import OutcomeCounts, rare_awards, spec_statistics
 from crazy4.log.roundlog import number_column
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import WAGERS, DealShape, GameSpec
@@ -88,6 +88,8 @@ class SpecRun:
     player_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     dealer_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     inference: Inference = field(default_factory=Inference)
+    #: The rounds counted, those whose dealer qualified, the first seats' outcome cells.
+    outcomes: OutcomeCounts = field(default_factory=OutcomeCounts)
 
     def __post_init__(self) -> None:
         size = len(self.spec.ranking.categories)
@@ -151,6 +153,7 @@ class SpecRun:
             hands += (("up_card", shape.face_up, f"up_card not {shape.face_up} valid card(s)"),)
         side = self.side_key
         numbers: tuple[str, ...] = ("ante", "play", "ante_net", "play_net", "ante_bonus_net")
+        numbers += ("qualified",)
         numbers += tuple(f"{wager}{net}" for wager in self.own_wagers for net in ("", "_net"))
         columns = (side, *self._column_names)
         numbers += tuple(f"{column}{net}" for column in columns for net in ("", "_net"))
@@ -243,6 +246,8 @@ class SpecRun:
         for column in (f"{name}_net" for name in nets):
             if column in number:
                 rows.flag(np.isnan(number[column]), f"{column} missing")
+        if "qualified" in number:
+            rows.flag(np.isnan(number["qualified"]), "qualified missing")
         return multiple
 
     def _flag_unoffered(self, batch: LogBatch, rows: Flagger) -> None:
@@ -277,6 +282,9 @@ class SpecRun:
         self.player_categories += np.bincount(self.category[strength[keep]], minlength=size)
         starts = rounds.starts[kept_rounds]
         dealer = self.category[dealer_strength[starts]]
+        self.outcomes.add(
+            strength[starts], dealer_strength[starts], self.spec.qualifier(self.rules)
+        )
         self.dealer_categories += np.bincount(dealer, minlength=size)
         names = self.spec.ranking.categories
         pair = names.index("pair") if "pair" in names else 1
@@ -340,9 +348,11 @@ class SpecRun:
         (:func:`crazy4.generic.validate_stats.spec_statistics`)."""
         counted = (self.player_categories, self.dealer_categories)
         rare = rare_awards(self.spec, self.rules, self.spec.side_bets(self.rules))
+        outcomes = self.outcomes if self.settlement.outcome_tests else None
         return spec_statistics(
             *(self.spec, self.rules, self.category, counted, self.tally, self.exact, summary),
             rare,
+            outcomes,
         )
 
 

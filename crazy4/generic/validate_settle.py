@@ -113,6 +113,9 @@ class SpecSettler:
         for name, nets in column_nets.items():
             stake, logged = batch.wager(name), batch.wager(f"{name}_net")
             components.append(Component(name, stake, nets[safe], logged, side=True))
+        if "qualified" in number:  # the log's own word on the dealer's qualifying (1: yes)
+            units = np.where(cell >= 3, unit, 0).astype(np.int64)
+            components.append(Component("qualified", np.ones(batch.n), units, number["qualified"]))
         cards = (batch.cards["player"], batch.cards["dealer"], batch.decision)
         differing = mismatches(self.tally, good, components, unit)
         for found in differing:

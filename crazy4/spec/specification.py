@@ -225,6 +225,9 @@ class CellSettlement:
         main game alone, described by the engine).
     layout : TableLayout
         How the result tables name the cells, and the tables they add.
+    outcome_tests : bool
+        Whether a log's validation tests the first seats' outcome cells and the dealer's
+        qualification rate against the exact analysis (Crazy 4 Poker's does).
 
     Raises
     ------
@@ -261,6 +264,7 @@ class CellSettlement:
     simple: npt.NDArray[np.int64] | None = field(repr=False, default=None)
     rows: BetRows | None = None
     layout: TableLayout = field(default_factory=TableLayout)
+    outcome_tests: bool = False
 
     def __post_init__(self) -> None:
         """Every wager of :data:`WAGERS` in :attr:`parts` (zeros for one left out), then the

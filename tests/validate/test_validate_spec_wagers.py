@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from validate_planted import Engine, write_log
+from validate_planted import HIGH, RANKS, SUITS, Engine, best_four, write_log
 
 from crazy4.games.crazy_four.game import CrazyFour
 from crazy4.generic.bestfour_game import BestFourGame
@@ -79,3 +79,37 @@ def test_the_main_bets_apart_are_tested(logs: dict[str, Path]) -> None:
     tests = {test["name"] for test in check(spec_validate(logs["clean"]), "Statistics").tests}
     names = ("ante_super_bonus_play", "ante_play", "super_bonus")
     assert {f"mean of {name}" for name in names} <= tests
+
+
+def statistics_lines(text: str, names: tuple[str, ...]) -> list[str]:
+    return [line for line in text.splitlines() if line.strip().startswith(names)]
+
+
+def test_outcome_cells_and_qualification_rate_as_the_best_four_validator(
+    logs: dict[str, Path],
+) -> None:
+    """The two tests' lines equal the best-four validator's on the same log (its pinned
+    report, ``crazy_four_reports/clean.txt``)."""
+    names = ("outcome cells (first seat)", "dealer qualification rate")
+    expected = (Path(__file__).parent / "crazy_four_reports" / "clean.txt").read_text()
+    found = statistics_lines(spec_validate(logs["clean"]).render(), names)
+    assert len(found) == 2
+    assert found == statistics_lines(expected.split("\n{")[0], names)
+
+
+def test_the_qualified_column_is_settled_again(logs: dict[str, Path], tmp_path: Path) -> None:
+    """A log's ``qualified`` column (1: the dealer qualified), from the independent engine's
+    qualifier (K-high: a king or better among the dealer's best four, ranked by the engine)."""
+    frame = pd.read_parquet(logs["clean"])
+    cards = {f"{r}{s}": 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
+    keys = [best_four(tuple(cards[c] for c in hand.split())) for hand in frame["dealer"]]
+    king = RANKS.index("K")
+    frame["qualified"] = [float(k[0] > HIGH or k[1] >= king) for k in keys]
+    path = tmp_path / "qualified.parquet"
+    frame.to_parquet(path)
+    assert check(spec_validate(path), "Settlement").passed
+    frame.loc[[3, 7], "qualified"] = 1 - frame.loc[[3, 7], "qualified"]
+    frame.to_parquet(path)
+    settlement = check(spec_validate(path), "Settlement")
+    rows = {int(str(e["row"])) for f in settlement.findings.values() for e in f.examples}
+    assert rows == {4, 8}

@@ -132,6 +132,7 @@ class CrazyFourSpec:
                 ),
                 blind=BLIND_BET,
             ),
+            outcome_tests=True,
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
