@@ -13,7 +13,7 @@ analysis (:mod:`crazy4.generic.validate_stats`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -28,8 +28,9 @@ from crazy4.generic.simulate import SpecSimulator, analysis_of
 from crazy4.generic.situations import class_rows
 from crazy4.generic.validate_settle import SpecSettler
 from crazy4.generic.validate_stats import OutcomeCounts, rare_awards, spec_statistics
-from crazy4.log.roundlog import number_column
+from crazy4.log.roundlog import BLIND, DECISION_NAMES, number_column
 from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate.counts import BLIND_BET
 from crazy4.spec.specification import WAGERS, DealShape, GameSpec
 from crazy4.validate.checks import (
     compare_decisions,
@@ -188,9 +189,10 @@ class SpecRun:
         self.tally.bad_rows += int(rows.bad.sum())
         good = ~rows.bad
         self.settler.resettle(batch, good, multiple)
-        classes = self._situations(batch, good)
+        decided = good & (batch.decision != BLIND)  # a blind hand decides nothing
+        classes = self._situations(batch, decided)
         compare_decisions(
-            *(self.tally, good, np.where(good, classes, 0), self.decision, multiple, self.ev),
+            *(self.tally, decided, np.where(decided, classes, 0), self.decision, multiple, self.ev),
             *(self._ev_lost, batch.first_row, self.options.examples),
             lambda row: self._shown(batch, row),
         )
@@ -221,7 +223,13 @@ class SpecRun:
     def _flag(self, batch: LogBatch, rows: Flagger) -> IntArray:
         """Flag unknown decisions and wagers; the Play multiple of each row."""
         decision, ante = batch.decision, batch.wager("ante")
-        rows.flag((decision < 0) | (decision > 3), "decision not one of fold/1x/2x/3x")
+        blind = self.settlement.blind  # a card room's blind second hand, where the game has one
+        last = BLIND if blind is not None else 3
+        names = "/".join(DECISION_NAMES[: last + 1])
+        rows.flag((decision < 0) | (decision > last), f"decision not one of {names}")
+        if blind is not None and not blind.allowed:
+            what = f"blind hand, but {self.rules.name} has no blind second hand"
+            rows.flag(decision == BLIND, what)
         rows.flag(~(ante > 0), "ante missing or not positive")
         for wager in self.matched:
             rows.flag(
@@ -234,13 +242,18 @@ class SpecRun:
                 rows.flag(~(number[wager] >= 0), f"{wager} negative or missing")
         self._flag_unoffered(batch, rows)
         multiple = np.clip(decision, 0, 3)
+        blinds = decision == BLIND if blind is not None else np.zeros(batch.n, dtype=bool)
+        staked = np.where(blinds, 0 if blind is None else blind.stake, multiple)
+        words = "" if blind is None else f", blind: {blind.stake} x ante"
         rows.flag(
-            (decision >= 0) & ~np.isclose(batch.wager("play"), multiple * ante),
-            "play wager does not match the decision (fold: 0, mx: m x ante)",
+            (decision >= 0) & ~np.isclose(batch.wager("play"), staked * ante),
+            f"play wager does not match the decision (fold: 0, mx: m x ante{words})",
         )
         allowed = np.zeros(4, dtype=bool)
         allowed[[0, *self.rules.play.multiples]] = True
-        rows.flag((decision >= 0) & ~allowed[multiple], f"Play not allowed by {self.rules.name}")
+        refused = blind is not None and not blind.allowed  # a blind hand the rules lack
+        not_allowed = (decision >= 0) & np.where(blinds, refused, ~allowed[multiple])
+        rows.flag(not_allowed, f"Play not allowed by {self.rules.name}")
         nets = ("ante", "ante_bonus", "play", *self.own_wagers, self.side_key)
         nets += self._column_names
         for column in (f"{name}_net" for name in nets):
@@ -248,7 +261,10 @@ class SpecRun:
                 rows.flag(np.isnan(number[column]), f"{column} missing")
         if "qualified" in number:
             rows.flag(np.isnan(number["qualified"]), "qualified missing")
-        return multiple
+        if blind is not None:  # a blind hand plays the multiple its cards put in action
+            in_action = blind.multiple[batch.derived["player_strength"]]
+            multiple = np.where(blinds, in_action, multiple)
+        return np.asarray(multiple, dtype=np.int64)
 
     def _flag_unoffered(self, batch: LogBatch, rows: Flagger) -> None:
         """Flag a bet wagered that the rule set does not offer: the game's side bet with no
@@ -282,8 +298,10 @@ class SpecRun:
         self.player_categories += np.bincount(self.category[strength[keep]], minlength=size)
         starts = rounds.starts[kept_rounds]
         dealer = self.category[dealer_strength[starts]]
+        blind = batch.decision == BLIND
         self.outcomes.add(
-            strength[starts], dealer_strength[starts], self.spec.qualifier(self.rules)
+            *(strength[starts], dealer_strength[starts], self.spec.qualifier(self.rules)),
+            ~blind[starts],  # a blind hand's cells are not a first seat's
         )
         self.dealer_categories += np.bincount(dealer, minlength=size)
         names = self.spec.ranking.categories
@@ -302,13 +320,14 @@ class SpecRun:
         game = batch.wager("ante_net") + batch.wager("ante_bonus_net") + batch.wager("play_net")
         for wager in self.own_wagers:
             game = game + batch.wager(f"{wager}_net")
-        values: BetValues = {self.spec.main_bet: (keep, batch.per_unit(game, "ante"))}
+        seated = keep & ~blind
+        values: BetValues = {self.spec.main_bet: (seated, batch.per_unit(game, "ante"))}
         for name, wagers in self.settlement.bets:  # the main game's bets apart
             net = sum(
                 (batch.wager(f"{wager}_net") for wager in wagers[1:]),
                 batch.wager(f"{wagers[0]}_net"),
             )
-            values[name] = (keep, batch.per_unit(net, wagers[0]))
+            values[name] = (seated, batch.per_unit(net, wagers[0]))
         if self.side_name is not None and self.side_key in batch.number:
             net = batch.wager(f"{self.side_key}_net")
             values[self.side_name] = (keep & (side > 0), net / np.where(side > 0, side, 1))
@@ -317,6 +336,8 @@ class SpecRun:
                 stake = batch.wager(column)
                 per_unit = batch.wager(f"{column}_net") / np.where(stake > 0, stake, 1)
                 values[bet.name] = (keep & (stake > 0), per_unit)
+        if self.settlement.blind is not None and self.settlement.blind.allowed:
+            values[BLIND_BET] = (keep & blind, batch.per_unit(game, "ante"))
         self.tally.add_bets(self.exact, values, rounds.round_of_row, rounds.n_rounds)
 
     def _ev_lost(
@@ -369,10 +390,10 @@ class SpecValidator:
         """A validation of ``options.rules`` against its expected strategy (``optimal``,
         ``simple`` where the settlement publishes one, or a strategy file:
         :func:`crazy4.generic.sim_plays.strategy_of`)."""
-        names = [  # a bet the dealer's cards or the decision settle too is not (yet) re-settled
-            side.name
+        names = [  # a bet the dealer's cards settle too is not (yet) re-settled; a fold may
+            side.name  # forfeit one (a card room's Queens Up)
             for side in self.spec.side_bets(options.rules)
-            if side.on_hand_alone(self.spec.ranking)
+            if replace(side, fold_forfeits=False).on_hand_alone(self.spec.ranking)
         ]
         logged = metadata.get(self.simulator.side_bet_key)
         wanted = options.side_bet or (logged if isinstance(logged, str) else None)

@@ -84,9 +84,10 @@ class SpecSettler:
         cell = qualified + (strength == dealer_strength) + 2 * (strength < dealer_strength)
         safe = np.where(good, strength, 0), np.where(good, multiple, 0), np.where(good, cell, 0)
         number, ante = batch.number, batch.wager("ante")
-        pays = None
+        pays, forfeits = None, False
         if self.side_name is not None and self.side_key in number:
-            pays = next(s.pays for s in self.spec.side_bets(self.rules) if s.name == self.side_name)
+            bet = next(s for s in self.spec.side_bets(self.rules) if s.name == self.side_name)
+            pays, forfeits = bet.pays, bet.fold_forfeits
         columns = [bet for bet in self.columns if bet.column in number]
         unit = lcm(self.settlement.unit, pays.unit if pays is not None else 1)
         unit = lcm(unit, *(bet.pays.unit for bet in columns))
@@ -107,6 +108,8 @@ class SpecSettler:
                 components.append(Component(name, stake, parts[name], number[f"{name}_net"]))
         if pays is not None:
             expected = pays.odds_numerators(self.spec.ranking, unit)[safe[0]]
+            if forfeits:  # a fold loses it whatever the cards
+                expected = np.where(safe[1] == 0, -unit, expected)
             side, logged = batch.wager(self.side_key), batch.wager(f"{self.side_key}_net")
             components.append(Component(self.side_key, side, expected, logged, side=True))
         column_nets = {str(bet.column): self._cell_nets(bet, unit) for bet in columns}

@@ -65,7 +65,7 @@ class OutcomeCounts:
     Examples
     --------
     >>> counts = OutcomeCounts()
-    >>> counts.add(np.array([5, 2]), np.array([3, 4]), 4)
+    >>> counts.add(np.array([5, 2]), np.array([3, 4]), 4, np.ones(2, bool))
     >>> counts.rounds, counts.qualified, counts.cells.tolist()
     (2, 1, [1, 0, 0, 0, 0, 1])
     """
@@ -74,13 +74,16 @@ class OutcomeCounts:
     qualified: int = 0
     cells: IntArray = field(default_factory=lambda: np.zeros(len(CELLS), dtype=np.int64))
 
-    def add(self, player: IntArray, dealer: IntArray, qualifier: int) -> None:
-        """Count rounds by their first seat's strength (``player``) and the dealer's."""
+    def add(
+        self, player: IntArray, dealer: IntArray, qualifier: int, seated: npt.NDArray[np.bool_]
+    ) -> None:
+        """Count rounds by their first seat's strength (``player``) and the dealer's, the
+        cells of the ``seated`` ones (a blind hand's aside)."""
         qualified = dealer >= qualifier
         cell = np.where(qualified, 3, 0) + (player == dealer) + 2 * (player < dealer)
         self.rounds += int(dealer.shape[0])
         self.qualified += int(qualified.sum())
-        self.cells += np.bincount(cell, minlength=len(CELLS))
+        self.cells += np.bincount(cell[seated], minlength=len(CELLS))
 
 
 def outcome_tests(

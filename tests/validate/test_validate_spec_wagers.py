@@ -22,6 +22,7 @@ from validate_planted import HIGH, RANKS, SUITS, Engine, best_four, write_log
 from crazy4.games.crazy_four.game import CrazyFour
 from crazy4.generic.bestfour_game import BestFourGame
 from crazy4.registry import load_rules
+from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.validate.driver import validate
 from crazy4.validate.report import Check, Options, Report
 
@@ -113,3 +114,28 @@ def test_the_qualified_column_is_settled_again(logs: dict[str, Path], tmp_path: 
     settlement = check(spec_validate(path), "Settlement")
     rows = {int(str(e["row"])) for f in settlement.findings.values() for e in f.examples}
     assert rows == {4, 8}
+
+
+def test_blind_second_hands_as_the_best_four_validator(tmp_path: Path) -> None:
+    """The card room's log with a blind second hand (the pinned report's,
+    ``crazy_four_reports/cardroom.txt``): every row well-formed and settled again, the blind
+    hands' decisions not compared, their bet and the first seats' cells tested as the
+    best-four validator tested them; a blind hand under rules without one flagged."""
+    room = load_rules("crazy4-cardroom")
+    log = tmp_path / "cardroom.parquet"
+    run_simulation(make_plan(room, rounds=1_500, seed=11, seats=3, blind_hands=1), log_path=log)
+    options = Options(room)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(CrazyFour, "validator", BestFourGame.validator)
+        report = validate(log, options)
+        standard = validate(log, Options(load_rules("crazy4-standard")))
+    for name in ("Well-formed", "Settlement", "Rule inference"):
+        assert check(report, name).passed, report.render()
+    assert check(report, "Strategy").summary.startswith("3,000 decisions")
+    names = ("mean of blind_second_hand", "outcome cells", "dealer qualification rate")
+    expected = (Path(__file__).parent / "crazy_four_reports" / "cardroom.txt").read_text()
+    found = statistics_lines(report.render(), names)
+    assert len(found) == 3
+    assert found == statistics_lines(expected.split("\n{")[0], names)
+    flagged = check(standard, "Well-formed").findings
+    assert flagged["blind hand, but crazy4-standard has no blind second hand"].count == 1_500
