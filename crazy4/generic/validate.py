@@ -306,10 +306,13 @@ class SpecRun:
         self.dealer_categories += np.bincount(dealer, minlength=size)
         names = self.spec.ranking.categories
         pair = names.index("pair") if "pair" in names else 1
+        marked = self.category[dealer_strength]  # the dealer's hands, for their sequence
+        if self.settlement.tests.serial_by_strength:
+            marked, pair = dealer_strength, int(self.spec.ranking.category_starts()[pair])
         self.tally.tally_positions(
             batch.indices("player"),
             batch.indices("dealer"),
-            self.category[dealer_strength],
+            marked,
             keep,
             kept_rounds,
             rounds.starts,
@@ -369,11 +372,10 @@ class SpecRun:
         (:func:`crazy4.generic.validate_stats.spec_statistics`)."""
         counted = (self.player_categories, self.dealer_categories)
         rare = rare_awards(self.spec, self.rules, self.spec.side_bets(self.rules))
-        outcomes = self.outcomes if self.settlement.outcome_tests else None
         return spec_statistics(
             *(self.spec, self.rules, self.category, counted, self.tally, self.exact, summary),
             rare,
-            outcomes,
+            (self.settlement.tests, self.outcomes),
         )
 
 

@@ -20,6 +20,7 @@ from crazy4.core.bets import ExactBet
 from crazy4.core.category_pays import PayLine
 from crazy4.generic.simulate import analysis_of
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.log_tests import LogTests
 from crazy4.spec.specification import DealShape, GameSpec, SideBetSpec
 from crazy4.spec.table_layout import CELLS
 from crazy4.validate.statistics import (
@@ -28,6 +29,7 @@ from crazy4.validate.statistics import (
     Summary,
     bet_samples,
     most_off,
+    rare_award_notes,
     summary_counts,
 )
 from crazy4.validate.tally import Tally
@@ -133,13 +135,14 @@ def spec_statistics(
     exact: dict[str, ExactBet],
     summary: Summary | None,
     rare: Mapping[str, tuple[str, ...]] | None = None,
-    outcomes: OutcomeCounts | None = None,
+    tests: tuple[LogTests, OutcomeCounts] | None = None,
 ) -> StatFamily:
     """Categories (player, dealer) by chi-square, each bet's mean by z-score: of the rows
     counted (``counted``: the player's and the dealer's categories; ``tally``), or of the totals
     of ``summary``; ``category`` the category of every strength, ``exact`` every bet's exact
     value; ``rare`` the side bets whose top awards are rare (:func:`rare_awards`), each noted;
-    ``outcomes`` the rounds' outcome counts where the game tests them (:func:`outcome_tests`).
+    ``tests`` what the game tests beside (:class:`crazy4.spec.log_tests.LogTests`) and the
+    rounds' outcome counts (:func:`outcome_tests`).
 
     Examples
     --------
@@ -172,19 +175,49 @@ def spec_statistics(
     titles = category_titles(spec.shape)
     for name, observed, p in zip(titles, (player, dealer), (player_p, dealer_p), strict=True):
         family.chi_square(name, observed, p, detail=f"most off: {labels[most_off(observed, p)]}")
-    if outcomes is not None:
+    more, outcomes = tests or (LogTests(), OutcomeCounts())
+    if more.outcome_cells:
         outcome_tests(spec, rules, family, outcomes, summary)
     if summary is None:
         family.card_frequencies(tally)
-    for sample in bet_samples(tally.bets, exact, summary, family.notes):
-        test, se = sample.mean_test(show_design=False)  # with its power
+    samples = bet_samples(tally.bets, exact, summary, family.notes)
+    if more.design_effect and summary is not None and int(summary.get("seats", 1)) > 1:
+        family.notes.append(
+            "bet z-scores from a summary treat hands as independent; seats sharing a dealer "
+            "hand make them slightly optimistic"
+        )
+    for sample in samples:
+        test, se = sample.mean_test(show_design=more.design_effect)  # with its power
         family.tests.append(test)
-        if sample.name in rare:
+        if more.awards:  # each award line the sample cannot resolve
+            tables = more.awards.get(sample.name, ())
+            probabilities = strength_probabilities(spec, rules)
+            family.notes += rare_award_notes(sample.name, tables, probabilities, sample.hands, se)
+        elif sample.name in rare:
             family.notes.append(
                 f"{sample.name}: its top awards ({', '.join(rare[sample.name])}) are rare; a "
                 f"sample of {sample.hands:,} hands resolves the mean only to ± {se:.4f}"
             )
     return family
+
+
+def strength_probabilities(spec: GameSpec, rules: RuleSet) -> npt.NDArray[np.float64]:
+    """The exact probability of each strength of the player's hand (the analysis's classes
+    and weights).
+
+    Examples
+    --------
+    >>> from crazy4.registry import game_named, load_rules
+    >>> spec = game_named("three-card-poker").spec
+    >>> p = strength_probabilities(spec, load_rules("three-card-standard"))
+    >>> p.shape[0] == spec.ranking.n_strengths, round(float(p.sum()), 12)
+    (True, 1.0)
+    """
+    analysis = analysis_of(spec, rules)
+    counts = np.bincount(
+        analysis.strengths, weights=analysis.weights, minlength=spec.ranking.n_strengths
+    )
+    return np.asarray(counts / counts.sum(), dtype=np.float64)
 
 
 def _share(

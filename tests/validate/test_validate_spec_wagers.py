@@ -139,3 +139,18 @@ def test_blind_second_hands_as_the_best_four_validator(tmp_path: Path) -> None:
     assert found == statistics_lines(expected.split("\n{")[0], names)
     flagged = check(standard, "Well-formed").findings
     assert flagged["blind hand, but crazy4-standard has no blind second hand"].count == 1_500
+
+
+def section(text: str, name: str) -> str:
+    """A check's section of a text report (its lines up to the next blank line)."""
+    start = text.index(f"\n{name}: ")
+    return text[start : text.index("\n\n", start)]
+
+
+def test_the_statistics_are_the_best_four_validators(logs: dict[str, Path]) -> None:
+    """Every statistical test and note of the log (categories, outcome cells, the
+    qualification rate, the dealer's serial correlation by strength, each bet's mean with its
+    design effect, the award lines too rare for the sample) as the pinned report has them."""
+    expected = (Path(__file__).parent / "crazy_four_reports" / "clean.txt").read_text()
+    found = spec_validate(logs["clean"]).render()
+    assert section(found, "Statistics") == section(expected, "Statistics")

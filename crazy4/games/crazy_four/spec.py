@@ -34,6 +34,7 @@ from __future__ import annotations
 import numpy as np
 
 from crazy4.core.decisions import threshold_text
+from crazy4.core.paytables import PayTable
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
 from crazy4.games.crazy_four.cells import (
     BLIND_BET,
@@ -44,12 +45,17 @@ from crazy4.games.crazy_four.cells import (
     crazy_four_settlement,
 )
 from crazy4.games.crazy_four.report import rule_lines
-from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sections
+from crazy4.games.crazy_four.rules import (
+    CrazyFourRules,
+    crazy_four_rules,
+    read_crazy_four_sections,
+)
 from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.generic.bestfour_pricing import decision_nets
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
+from crazy4.spec.log_tests import LogTests
 from crazy4.spec.specification import (
     BetRows,
     BlindHand,
@@ -132,7 +138,22 @@ class CrazyFourSpec:
                 ),
                 blind=BLIND_BET,
             ),
-            outcome_tests=True,
+            tests=self._log_tests(chosen),
+        )
+
+    def _log_tests(self, rules: CrazyFourRules) -> LogTests:
+        """What a log's validation tests beside every game's tests: the first seats'
+        outcome cells and the qualification rate, the dealer's serial correlation by strength,
+        the bets' design effects, and every bet's award lines (the Super Bonus table pays the
+        main bet, the Super Bonus and the blind hand; each Queens Up table its own bet)."""
+        awards: dict[str, tuple[PayTable, ...]] = {
+            side.name: (side.table,) for side in rules.side_bets
+        }
+        if rules.super_bonus is not None:
+            for bet in (self.main_bet, "super_bonus", BLIND_BET[0]):
+                awards[bet] = (rules.super_bonus.table,)
+        return LogTests(
+            outcome_cells=True, serial_by_strength=True, design_effect=True, awards=awards
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:

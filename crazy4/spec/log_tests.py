@@ -1,0 +1,48 @@
+"""What a log's validation tests of a game beyond what it tests of every game, as data.
+
+Every game's log is tested for its hand categories, its cards by position, the sequence of
+its rounds and each bet's mean (:mod:`crazy4.generic.validate_stats`). A game's settlement
+(:attr:`crazy4.spec.specification.CellSettlement.tests`) may ask for more, and say how: the
+first seats' outcome cells and the dealer's qualification rate, the serial correlation of the
+dealer's strengths rather than of their categories, each bet's design effect (seats sharing a
+dealer hand) shown, and the award lines each bet pays whose sample is too small to resolve
+them noted line by line.
+
+Examples
+--------
+>>> LogTests().outcome_cells, dict(LogTests().awards)
+(False, {})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from crazy4.core.paytables import PayTable
+
+
+@dataclass(frozen=True)
+class LogTests:
+    """A game's tests of a log beside every game's (module docstring).
+
+    Attributes
+    ----------
+    outcome_cells : bool
+        The first seats' outcome cells by chi-square and the dealer's qualification rate by
+        z-score, against the exact analysis.
+    serial_by_strength : bool
+        The serial correlation of the dealer's hands by strength (else by category).
+    design_effect : bool
+        Each bet's design effect shown beside its mean, and a summary of several seats noted
+        as treating hands as independent.
+    awards : mapping of str to tuple of PayTable
+        The pay tables paying each bet (by name), each line whose awards the sample cannot
+        resolve noted (:func:`crazy4.validate.statistics.rare_award_notes`); empty: the bets'
+        rare top awards noted together.
+    """
+
+    outcome_cells: bool = False
+    serial_by_strength: bool = False
+    design_effect: bool = False
+    awards: Mapping[str, tuple[PayTable, ...]] = field(default_factory=dict)
