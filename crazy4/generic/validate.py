@@ -40,6 +40,7 @@ from crazy4.validate.checks import (
 )
 from crazy4.validate.infer import Inference, inference_check
 from crazy4.validate.kernels import unlike_first_of_round
+from crazy4.validate.raise_minimum import infer_raise_minimum
 from crazy4.validate.report import Check, Options
 from crazy4.validate.rounds import (
     Flagger,
@@ -89,6 +90,7 @@ class SpecRun:
     player_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     dealer_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     inference: Inference = field(default_factory=Inference)
+    strategy_inference: Inference = field(default_factory=Inference)
     #: The rounds counted, those whose dealer qualified, the first seats' outcome cells.
     outcomes: OutcomeCounts = field(default_factory=OutcomeCounts)
 
@@ -190,12 +192,21 @@ class SpecRun:
         good = ~rows.bad
         self.settler.resettle(batch, good, multiple)
         decided = good & (batch.decision != BLIND)  # a blind hand decides nothing
-        classes = self._situations(batch, decided)
+        classes = np.where(decided, self._situations(batch, decided), 0)
+        tests, strength = self.settlement.tests, batch.derived["player_strength"]
+        groups = None if tests.groups is None else (tests.groups[0][strength], tests.groups[1])
+        deviations = self.tally.deviations
         compare_decisions(
-            *(self.tally, decided, np.where(decided, classes, 0), self.decision, multiple, self.ev),
+            *(self.tally, decided, classes, self.decision, multiple, self.ev),
             *(self._ev_lost, batch.first_row, self.options.examples),
             lambda row: self._shown(batch, row),
+            groups,
         )
+        if tests.raise_minimum and self.tally.deviations > deviations:
+            infer_raise_minimum(
+                *(self.strategy_inference, self.rules, self.ev, classes, strength),
+                *(self.decision[classes], multiple, decided),
+            )
         self._count(batch, rows.bad, rounds)
         self.tally.rows += batch.n
         self.tally.rounds += rounds.n_rounds
@@ -261,6 +272,12 @@ class SpecRun:
                 rows.flag(np.isnan(number[column]), f"{column} missing")
         if "qualified" in number:
             rows.flag(np.isnan(number["qualified"]), "qualified missing")
+        play = self.rules.play
+        if self.settlement.tests.raise_minimum:
+            raises = (decision >= 2) & (decision <= 3)
+            below = batch.derived["player_strength"] < play.raise_minimum_strength
+            what = f"Play above 1x below {play.raise_minimum} (the raise minimum)"
+            rows.flag(batch.cards_ok & raises & below, what)
         if blind is not None:  # a blind hand plays the multiple its cards put in action
             in_action = blind.multiple[batch.derived["player_strength"]]
             multiple = np.where(blinds, in_action, multiple)
@@ -358,13 +375,14 @@ class SpecRun:
         """Well-formed, settlement and strategy."""
         if self.inference.rows:
             self.tally.settlement_findings = self.inference.findings(self.options.examples)
+        inferences = {"settlement": self.inference}
+        if self.settlement.tests.raise_minimum:
+            inferences["strategy"] = self.strategy_inference
         return [
             well_formed_check(self.tally, "left out of the other checks"),
             settlement_check(self.tally, self.rules.name),
             strategy_check(self.tally, self.options.strategy, situations_by(self.spec.shape)),
-            inference_check(
-                self.rules.name, {"settlement": self.inference}, self.tally.settled_rows
-            ),
+            inference_check(self.rules.name, inferences, self.tally.settled_rows),
         ]
 
     def statistics(self, summary: Summary | None) -> StatFamily:

@@ -5,8 +5,9 @@ its rounds and each bet's mean (:mod:`crazy4.generic.validate_stats`). A game's 
 (:attr:`crazy4.spec.specification.CellSettlement.tests`) may ask for more, and say how: the
 first seats' outcome cells and the dealer's qualification rate, the serial correlation of the
 dealer's strengths rather than of their categories, each bet's design effect (seats sharing a
-dealer hand) shown, and the award lines each bet pays whose sample is too small to resolve
-them noted line by line.
+dealer hand) shown, a raise minimum checked and searched, the strategy's deviations named
+by hand group, and the award lines each bet pays whose sample is too small to resolve them
+noted line by line.
 
 Examples
 --------
@@ -18,6 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
 
 from crazy4.core.paytables import PayTable
 
@@ -36,6 +40,13 @@ class LogTests:
     design_effect : bool
         Each bet's design effect shown beside its mean, and a summary of several seats noted
         as treating hands as independent.
+    raise_minimum : bool
+        A Play above 1x below the rule set's raise minimum flagged, and the strategy's
+        deviations searched for a minimum one category higher
+        (:func:`crazy4.validate.raise_minimum.infer_raise_minimum`, on the best-four ranking).
+    groups : tuple or None
+        The group code of every strength the strategy's findings name hands by, and the
+        groups' names (``pair of aces: 3x expected, 1x played``); None: by decision alone.
     awards : mapping of str to tuple of PayTable
         The pay tables paying each bet (by name), each line whose awards the sample cannot
         resolve noted (:func:`crazy4.validate.statistics.rare_award_notes`); empty: the bets'
@@ -45,4 +56,6 @@ class LogTests:
     outcome_cells: bool = False
     serial_by_strength: bool = False
     design_effect: bool = False
+    raise_minimum: bool = False
+    groups: tuple[npt.NDArray[np.int64], tuple[str, ...]] | None = field(default=None, repr=False)
     awards: Mapping[str, tuple[PayTable, ...]] = field(default_factory=dict)

@@ -154,3 +154,25 @@ def test_the_statistics_are_the_best_four_validators(logs: dict[str, Path]) -> N
     expected = (Path(__file__).parent / "crazy_four_reports" / "clean.txt").read_text()
     found = spec_validate(logs["clean"]).render()
     assert section(found, "Statistics") == section(expected, "Statistics")
+
+
+def test_the_raise_minimum(logs: dict[str, Path], tmp_path: Path) -> None:
+    """A raise below the minimum flagged; the independent engine's aces never raised named
+    as the best-four validator named them (its pinned report: the strategy's findings by hand
+    group and the rule inference), but for the strategy check's words of the spec validator."""
+    frame = pd.read_parquet(logs["clean"])
+    folds = np.flatnonzero(frame["decision"] == "fold")[:3]  # below K-Q-8-4: below a pair too
+    frame.loc[folds, "decision"], frame.loc[folds, "play"] = "3x", 3.0
+    path = tmp_path / "raises.parquet"
+    frame.to_parquet(path)
+    flagged = check(spec_validate(path), "Well-formed").findings
+    assert flagged["Play above 1x below pair of aces (the raise minimum)"].count == 3
+    planted = write_log(tmp_path / "aces.parquet", Engine(aces_never_triple=True), ROUNDS)
+    found = spec_validate(planted).render()
+    expected = (Path(__file__).parent / "crazy_four_reports" / "aces_never_triple.txt").read_text()
+    assert section(found, "Rule inference") == section(expected, "Rule inference")
+    words = " by hand class"  # the spec validator's (the best-four validator's had none)
+    strategy = section(found, "Strategy").replace(words, "").splitlines()
+    lines = [line for line in strategy if not line.startswith("      - row")]
+    expected_lines = section(expected, "Strategy").splitlines()
+    assert lines == [line for line in expected_lines if not line.startswith("      - row")]

@@ -65,6 +65,7 @@ from crazy4.spec.specification import (
     SideBetSpec,
     table_side_bet,
 )
+from crazy4.validate.hands import strategy_groups
 
 #: The main game's wagers as the log writes them (stakes and nets), in order.
 LOGGED = ("ante", "super_bonus", "play")
@@ -144,7 +145,8 @@ class CrazyFourSpec:
     def _log_tests(self, rules: CrazyFourRules) -> LogTests:
         """What a log's validation tests beside every game's tests: the first seats'
         outcome cells and the qualification rate, the dealer's serial correlation by strength,
-        the bets' design effects, and every bet's award lines (the Super Bonus table pays the
+        the bets' design effects, the raise minimum, deviations by hand group (pairs by
+        rank, A-2-3-4 apart), and every bet's award lines (the Super Bonus table pays the
         main bet, the Super Bonus and the blind hand; each Queens Up table its own bet)."""
         awards: dict[str, tuple[PayTable, ...]] = {
             side.name: (side.table,) for side in rules.side_bets
@@ -153,7 +155,9 @@ class CrazyFourSpec:
             for bet in (self.main_bet, "super_bonus", BLIND_BET[0]):
                 awards[bet] = (rules.super_bonus.table,)
         return LogTests(
-            outcome_cells=True, serial_by_strength=True, design_effect=True, awards=awards
+            *(True, True, True, True),  # outcome cells, serial by strength, design, minimum
+            groups=strategy_groups(),
+            awards=awards,
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
