@@ -17,15 +17,8 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.category_pays import CategoryPays
-from crazy4.generic.rulesearch import (
-    Misread,
-    SpecEdit,
-    SpecRows,
-    category_nets,
-    parts_categories,
-    spec_edits,
-    table_line_edits,
-)
+from crazy4.generic.rulesearch import Misread, SpecEdit, SpecRows, category_nets, spec_edits
+from crazy4.generic.rulesearch_lines import parts_categories, table_line_edits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import WAGERS, CellSettlement, GameSpec, SideBetSpec
 from crazy4.validate.checks import Component, mismatches, settlement_examples
@@ -242,7 +235,7 @@ class SpecSettler:
 
     def _side_table(self) -> CategoryPays | None:
         """The side bet's table when its lines part a category (a line from a pair of aces
-        up: :func:`crazy4.generic.rulesearch.parts_categories`), else None."""
+        up: :func:`crazy4.generic.rulesearch_lines.parts_categories`), else None."""
         if self.side_name is None:
             return None
         pays = next(s.pays for s in self.spec.side_bets(self.rules) if s.name == self.side_name)
@@ -258,7 +251,7 @@ class SpecSettler:
         found: list[tuple[Variant, SpecEdit]],
     ) -> list[tuple[Variant, SpecEdit]]:
         """The side bet's pay-line edits, by line and hand group
-        (:func:`crazy4.generic.rulesearch.table_line_edits`), those not ``found`` already."""
+        (:func:`crazy4.generic.rulesearch_lines.table_line_edits`), those not ``found`` already."""
         lines: list[tuple[Variant, SpecEdit]] = []
         for c in sub:
             out = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
