@@ -43,6 +43,12 @@ FloatNets = dict[str, npt.NDArray[np.float64]]
 QUALIFIERS = ("none", "J high", "Q high", "K high", "A high", "pair")
 #: The misreadings of the ranking (flags of a :class:`SpecEdit`).
 PLAYER_LOW, DEALER_LOW, PAIR_HIGH_CARD = "player_low_straight", "dealer_low_straight", "pair_high"
+#: The misreadings a game's settlement data may name (:attr:`crazy4.spec.log_tests.LogTests.
+#: misreadings`), flags of a :class:`SpecEdit` too: a fold settled as a showdown (every wager
+#: but the Play), a tie below the bonus's table losing the bonus, the bonus below its table
+#: settled as the Play at 1x, the dealer qualifying on any king or ace among its cards.
+GAME_MISREADINGS = ("fold_showdown", "ties_lose_bonus", "bonus_follows_play", "any_king_or_ace")
+FOLD_SHOWDOWN, TIES_LOSE_BONUS, BONUS_FOLLOWS_PLAY, ANY_KING_OR_ACE = GAME_MISREADINGS
 
 
 @dataclass(frozen=True)
@@ -122,6 +128,10 @@ class SpecRows:
     by_cell : dict
         The net per unit of each bet in a column of its own (a Bad Beat Bonus), by strength,
         decision and outcome cell (by its column's name).
+    bonus : tuple or None
+        The wager the bonus misreadings act on and whether its table pays each strength.
+    dealer_high : ndarray or None
+        Whether each row's dealer holds a king or an ace (the any-king-or-ace misreading).
     """
 
     strength: npt.NDArray[np.int64]
@@ -136,6 +146,8 @@ class SpecRows:
     misread: Misread = Misread()
     tie_rules: dict[str, CellSettlement] = field(default_factory=dict)
     by_cell: dict[str, npt.NDArray[np.float64]] = field(default_factory=dict)
+    bonus: tuple[str, npt.NDArray[np.bool_]] | None = None
+    dealer_high: npt.NDArray[np.bool_] | None = None
 
     def settle(self, edits: Sequence[SpecEdit]) -> FloatNets:
         """Nets per unit of every logged wager under all ``edits`` at once.
@@ -172,6 +184,8 @@ class SpecRows:
             )
         settlement = self.tie_rules.get(edit.ties or "", self.settlement)
         qualified = dealer2 >= 2 * qualifier
+        if ANY_KING_OR_ACE in edit.flags and self.dealer_high is not None:
+            qualified = self.dealer_high
         player = (player2 + 1) // 2
         cell = 3 * qualified.astype(np.int64) + comparison
         if edit.not_qualified == "compared":
@@ -202,6 +216,7 @@ class SpecRows:
                 hit = (player >= first) & (player < end)
                 side = nets.get(self.side_key, self.side[player])
                 nets[self.side_key] = np.where(hit, -1.0 if odds is None else odds, side)
+        self._read_own(edit.flags, nets, settlement, (player, cell, player2 == dealer2))
         if self.side_key not in nets and self.side is not None:
             nets[self.side_key] = self.side[player]
         if "ante_bonus" in nets and (not self.bonus_apart or edit.bonus_in_ante):
@@ -210,6 +225,31 @@ class SpecRows:
             nets["ante_bonus"] = np.zeros_like(nets["ante_bonus"])
         nets["qualified"] = qualified.astype(np.float64)  # a log's ``qualified`` column
         return nets
+
+    def _read_own(
+        self,
+        flags: frozenset[str],
+        nets: FloatNets,
+        settlement: CellSettlement,
+        rows: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_]],
+    ) -> None:
+        """The game's own misreadings (:data:`GAME_MISREADINGS`) in ``flags``, on ``nets``
+        (``rows``: each row's strength, cell and whether the hands tie)."""
+        player, cell, tie = rows
+        played, unit = self.multiple > 0, settlement.unit
+        if FOLD_SHOWDOWN in flags:  # every wager but the Play as if the fold played 1x
+            shown = (player, np.where(played, self.multiple, 1), cell)
+            for name, part in settlement.parts.items():
+                if name != "play":
+                    nets[name] = np.where(played, nets[name], part[shown] / unit)
+        if self.bonus is not None:  # the misreadings of a bonus below its table
+            name, paid = self.bonus
+            below = played & ~paid[player]
+            if TIES_LOSE_BONUS in flags:
+                nets[name] = np.where(below & tie, -1.0, nets[name])
+            if BONUS_FOLLOWS_PLAY in flags:
+                play = settlement.parts["play"][player, 1, cell] / unit
+                nets[name] = np.where(below, play, nets[name])
 
 
 def spec_edits(
@@ -221,11 +261,13 @@ def spec_edits(
     bonus_apart: bool,
     ties: Sequence[tuple[Variant, str]] = (),
     misread: tuple[Misread, int] = (Misread(), 0),
+    own: Sequence[tuple[Variant, SpecEdit]] = (),
 ) -> list[tuple[Variant, SpecEdit]]:
     """The single edits searched: the switches (``qualifier``: the rule set's, its strength
     and its words; none of the qualifier's where every dealer qualifies, strength 0;
     ``ties``: each other tie rule, its variant and name), the misreadings of the ranking
-    the rows have (``misread``: the rows as misread and the hand size), then the pay lines
+    the rows have (``misread``: the rows as misread and the hand size) and the game's own
+    (``own``: :func:`game_misreadings`), then the pay lines
     of the wagers in ``wrong`` (each its differing rows' categories and logged nets per unit,
     from one or more columns: the Ante Bonus's own and what the Ante paid beyond its net;
     ``expected`` the net per unit the rule set pays each category; ``names`` the wagers as
@@ -273,6 +315,7 @@ def spec_edits(
          SpecEdit(not_qualified="compared")),
     ] if qualifies else []  # fmt: skip
     found += misreadings(*misread)
+    found += own
     for wager, sources in wrong.items():
         for categories, observed in sources:
             for line in _line_edits(
@@ -318,6 +361,41 @@ def misreadings(rows: Misread, size: int) -> list[tuple[Variant, SpecEdit]]:
             "pair against pair settled by the high card, not by the pair",
         )
         found.append((variant, SpecEdit(flags=frozenset({PAIR_HIGH_CARD}))))
+    return found
+
+
+def game_misreadings(
+    names: Sequence[str], bonus: tuple[str, str] | None
+) -> list[tuple[Variant, SpecEdit]]:
+    """The misreadings of :data:`GAME_MISREADINGS` a game's data names (``names``), those of a
+    bonus where it has one (``bonus``: its label and its lowest line's).
+
+    Examples
+    --------
+    >>> [v.pattern for v, _ in game_misreadings(GAME_MISREADINGS, ("Super Bonus", "straight"))]
+    ['fold settled as a showdown', 'Super Bonus lost on a tie below a straight', \
+'Super Bonus below a straight settled with the Play result', 'dealer qualified on any K or A']
+    """
+    label, lowest = bonus or ("", "")
+    words = {
+        FOLD_SHOWDOWN: ("a fold is settled as a showdown", "fold settled as a showdown"),
+        TIES_LOSE_BONUS: (
+            f"ties below a {lowest} lose the {label}",
+            f"{label} lost on a tie below a {lowest}",
+        ),
+        BONUS_FOLLOWS_PLAY: (
+            f"the {label} below a {lowest} follows the Play result",
+            f"{label} below a {lowest} settled with the Play result",
+        ),
+        ANY_KING_OR_ACE: (
+            "the dealer qualifies with any K or A (not K high or better)",
+            "dealer qualified on any K or A",
+        ),
+    }
+    found = []
+    for name in names:
+        if bonus is not None or name not in (TIES_LOSE_BONUS, BONUS_FOLLOWS_PLAY):
+            found.append((Variant(*words[name]), SpecEdit(flags=frozenset({name}))))
     return found
 
 

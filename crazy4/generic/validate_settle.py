@@ -10,14 +10,22 @@ are searched for the rule differences that explain them (:mod:`crazy4.generic.ru
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import lcm
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.category_pays import CategoryPays
-from crazy4.generic.rulesearch import Misread, SpecEdit, SpecRows, category_nets, spec_edits
+from crazy4.generic.rulesearch import (
+    ANY_KING_OR_ACE,
+    Misread,
+    SpecEdit,
+    SpecRows,
+    category_nets,
+    game_misreadings,
+    spec_edits,
+)
 from crazy4.generic.rulesearch_lines import parts_categories, table_line_edits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import WAGERS, CellSettlement, GameSpec, SideBetSpec
@@ -164,6 +172,12 @@ class SpecSettler:
             by_cell,
         )
         edits = self._edits(sub, base, wrong, (strength, dealer, multiple), (side, misread))
+        tests = self.settlement.tests
+        if tests.bonus is not None:
+            spec_rows = replace(spec_rows, bonus=(tests.bonus[0], tests.bonus[3]))
+        if ANY_KING_OR_ACE in tests.misreadings:
+            high = (batch.indices("dealer")[rows] // 4 >= 11).any(axis=1)
+            spec_rows = replace(spec_rows, dealer_high=np.asarray(high, dtype=np.bool_))
         qualifier = self.spec.qualifier(self.rules)
         labels = self.spec.ranking.categories
         component_names = [c.name for c in sub]
@@ -228,10 +242,18 @@ class SpecSettler:
             *(self.spec.ranking, rule, differs, expected, names, bonus_apart),
             ties,
             (misread, self.spec.shape.hand_cards),
+            self._own_misreadings(),
         )
         if table is not None:
             edits += self._table_lines(table, sub, base, wrong, showdown[0], edits)
         return edits
+
+    def _own_misreadings(self) -> list[tuple[Variant, SpecEdit]]:
+        """The game's own misreadings its settlement's data names
+        (:func:`crazy4.generic.rulesearch.game_misreadings`)."""
+        tests = self.settlement.tests
+        bonus = None if tests.bonus is None else (tests.bonus[1], tests.bonus[2])
+        return game_misreadings(tests.misreadings, bonus)
 
     def _side_table(self) -> CategoryPays | None:
         """The side bet's table when its lines part a category (a line from a pair of aces

@@ -47,6 +47,14 @@ class LogTests:
     groups : tuple or None
         The group code of every strength the strategy's findings name hands by, and the
         groups' names (``pair of aces: 3x expected, 1x played``); None: by decision alone.
+    misreadings : tuple of str
+        The game's own misreadings the rule inference searches beside every game's
+        (:data:`crazy4.generic.rulesearch.GAME_MISREADINGS`: a fold settled as a showdown,
+        ties below the bonus's table losing it, the bonus below its table following the Play,
+        the dealer qualifying on any king or ace).
+    bonus : tuple or None
+        The wager those misreadings of a bonus act on: its name in the log, its label, its
+        lowest line's label, and whether its table pays each strength.
     awards : mapping of str to tuple of PayTable
         The pay tables paying each bet (by name), each line whose awards the sample cannot
         resolve noted (:func:`crazy4.validate.statistics.rare_award_notes`); empty: the bets'
@@ -58,4 +66,6 @@ class LogTests:
     design_effect: bool = False
     raise_minimum: bool = False
     groups: tuple[npt.NDArray[np.int64], tuple[str, ...]] | None = field(default=None, repr=False)
+    misreadings: tuple[str, ...] = ()
+    bonus: tuple[str, str, str, npt.NDArray[np.bool_]] | None = field(default=None, repr=False)
     awards: Mapping[str, tuple[PayTable, ...]] = field(default_factory=dict)

@@ -176,3 +176,15 @@ def test_the_raise_minimum(logs: dict[str, Path], tmp_path: Path) -> None:
     lines = [line for line in strategy if not line.startswith("      - row")]
     expected_lines = section(expected, "Strategy").splitlines()
     assert lines == [line for line in expected_lines if not line.startswith("      - row")]
+
+
+@pytest.mark.parametrize(
+    "name", ["fold_showdown", "ties_lose_bonus", "bonus_follows_play", "any_king_or_ace"]
+)
+def test_the_games_misreadings_are_named(tmp_path: Path, name: str) -> None:
+    """Each misreading the independent engine plants is named as the best-four validator
+    named it (its pinned report's rule inference)."""
+    engine = Engine(**{name: True, "stacked_ties": name == "ties_lose_bonus"})
+    found = spec_validate(write_log(tmp_path / f"{name}.parquet", engine, ROUNDS)).render()
+    expected = (Path(__file__).parent / "crazy_four_reports" / f"{name}.txt").read_text()
+    assert section(found, "Rule inference") == section(expected, "Rule inference")

@@ -146,17 +146,25 @@ class CrazyFourSpec:
         """What a log's validation tests beside every game's tests: the first seats'
         outcome cells and the qualification rate, the dealer's serial correlation by strength,
         the bets' design effects, the raise minimum, deviations by hand group (pairs by
-        rank, A-2-3-4 apart), and every bet's award lines (the Super Bonus table pays the
-        main bet, the Super Bonus and the blind hand; each Queens Up table its own bet)."""
+        rank, A-2-3-4 apart), the game's misreadings (of the Super Bonus where the rules have
+        one), and every bet's award lines (the Super Bonus table pays the main bet, the Super
+        Bonus and the blind hand; each Queens Up table its own bet)."""
         awards: dict[str, tuple[PayTable, ...]] = {
             side.name: (side.table,) for side in rules.side_bets
         }
+        misreadings = ["fold_showdown", "any_king_or_ace"]
+        bonus = None
         if rules.super_bonus is not None:
+            table = rules.super_bonus.table
             for bet in (self.main_bet, "super_bonus", BLIND_BET[0]):
-                awards[bet] = (rules.super_bonus.table,)
+                awards[bet] = (table,)
+            misreadings[1:1] = ["ties_lose_bonus", "bonus_follows_play"]
+            bonus = ("super_bonus", "Super Bonus", table.entries[0].label, table.paid_mask())
         return LogTests(
             *(True, True, True, True),  # outcome cells, serial by strength, design, minimum
             groups=strategy_groups(),
+            misreadings=tuple(misreadings),
+            bonus=bonus,
             awards=awards,
         )
 
