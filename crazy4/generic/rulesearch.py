@@ -208,6 +208,10 @@ class SpecRows:
             elif wager == "play" and odds is not None:
                 hit &= played & qualified & (cell == 3)
                 nets["play"] = np.where(hit, odds * self.multiple, nets["play"])
+            elif wager == "bonus" and self.bonus is not None:  # a line of the bonus's table
+                below = settlement.parts[self.bonus[0]][0, self.multiple, cell] / unit
+                paid = below if odds is None else odds  # no line: as a hand below the table
+                nets[self.bonus[0]] = np.where(hit & played, paid, nets[self.bonus[0]])
             elif wager == "side" and self.side is not None:
                 side = nets.get(self.side_key, self.side[player])
                 nets[self.side_key] = np.where(hit, -1.0 if odds is None else odds, side)

@@ -235,6 +235,10 @@ class SpecSettler:
         if table is not None:  # its lines searched by line and hand group, after the others
             differs.pop("side", None)
         names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label, "play": "Play"}
+        own = self.settlement.tests.bonus  # a bonus with a table of its own (Super Bonus)
+        if own is not None:
+            nets = self.settlement.parts[own[0]][:, 1, 3] / self.settlement.unit
+            expected["bonus"], names["bonus"] = category_nets(nets, self.category, size), own[1]
         rule = (self.spec.qualifier(self.rules), self.rules.dealer.qualifier)
         ties = [(variant, name) for variant, name, _ in self._tie_rules()]
         bonus_apart = any(c.name == "ante_bonus" for c in sub)
@@ -297,6 +301,8 @@ class SpecSettler:
         the bonus's own column and from what the Ante paid beyond its own net."""
         strength = showdown[0]
         kind = {"ante": "ante_bonus", "ante_bonus": "ante_bonus", self.side_key: "side"}
+        if self.settlement.tests.bonus is not None:
+            kind[self.settlement.tests.bonus[0]] = "bonus"
         differs: dict[str, list[tuple[IntArray, npt.NDArray[np.float64]]]] = {}
         for c in sub:
             out = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]

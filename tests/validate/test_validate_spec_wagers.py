@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from validate_planted import HIGH, RANKS, SUITS, Engine, best_four, write_log
+from validate_planted import FLUSH, HIGH, RANKS, STRAIGHT, SUITS, Engine, best_four, write_log
 
 from crazy4.games.crazy_four.game import CrazyFour
 from crazy4.generic.bestfour_game import BestFourGame
@@ -188,3 +188,24 @@ def test_the_games_misreadings_are_named(tmp_path: Path, name: str) -> None:
     found = spec_validate(write_log(tmp_path / f"{name}.parquet", engine, ROUNDS)).render()
     expected = (Path(__file__).parent / "crazy_four_reports" / f"{name}.txt").read_text()
     assert section(found, "Rule inference") == section(expected, "Rule inference")
+
+
+@pytest.mark.parametrize("name", ["flush_pays", "two_lines_and_ties"])
+def test_super_bonus_lines_are_named(tmp_path: Path, name: str) -> None:
+    """A Super Bonus line changed (and one with a tie rule and a second line) found and
+    named as the best-four validator named them (its pinned report: the settlement's findings
+    and the rule inference)."""
+    engines = {
+        "flush_pays": Engine(flush_pays=1.0),
+        "two_lines_and_ties": Engine(
+            ties_to_dealer=True, bonus_lines=((STRAIGHT, 2.0), (FLUSH, 2.0)), stacked_ties=True
+        ),
+    }
+    options = Options(load_rules("crazy4-standard"), strategy="simple")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(CrazyFour, "validator", BestFourGame.validator)
+        path = write_log(tmp_path / f"{name}.parquet", engines[name], ROUNDS)
+        found = validate(path, options).render()
+    expected = (Path(__file__).parent / "crazy_four_reports" / f"{name}.txt").read_text()
+    for check_name in ("Settlement", "Rule inference"):
+        assert section(found, check_name) == section(expected, check_name)
