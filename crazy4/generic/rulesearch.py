@@ -70,7 +70,8 @@ class SpecEdit:
 
     ``lines`` are (wager, category, odds per unit or None for no line); ``ranges`` the side
     bet's lines by strength (first, end, odds per unit or None), for a table whose lines part
-    a category (:func:`table_line_edits`).
+    a category (:func:`crazy4.generic.rulesearch_lines.table_line_edits`); ``bonus_ranges``
+    the same of a bonus's own table (:attr:`SpecRows.bonus`).
     """
 
     qualifier: int | None = None
@@ -80,6 +81,7 @@ class SpecEdit:
     bonus_in_ante: bool = False
     flags: frozenset[str] = frozenset()
     ranges: tuple[tuple[int, int, float | None], ...] = ()
+    bonus_ranges: tuple[tuple[int, int, float | None], ...] = ()
 
     def merge(self, other: SpecEdit) -> SpecEdit:
         """Both edits at once (the other's switch where both set one).
@@ -88,7 +90,7 @@ class SpecEdit:
         --------
         >>> SpecEdit(ties="dealer").merge(SpecEdit(qualifier=3))
         SpecEdit(qualifier=3, ties='dealer', not_qualified=None, lines=(), bonus_in_ante=False, \
-flags=frozenset(), ranges=())
+flags=frozenset(), ranges=(), bonus_ranges=())
         """
         return SpecEdit(
             other.qualifier if other.qualifier is not None else self.qualifier,
@@ -98,6 +100,7 @@ flags=frozenset(), ranges=())
             self.bonus_in_ante or other.bonus_in_ante,
             self.flags | other.flags,
             self.ranges + other.ranges,
+            self.bonus_ranges + other.bonus_ranges,
         )
 
 
@@ -220,7 +223,7 @@ class SpecRows:
                 hit = (player >= first) & (player < end)
                 side = nets.get(self.side_key, self.side[player])
                 nets[self.side_key] = np.where(hit, -1.0 if odds is None else odds, side)
-        self._read_own(edit.flags, nets, settlement, (player, cell, player2 == dealer2))
+        self._read_own(edit, nets, settlement, (player, cell, player2 == dealer2))
         if self.side_key not in nets and self.side is not None:
             nets[self.side_key] = self.side[player]
         if "ante_bonus" in nets and (not self.bonus_apart or edit.bonus_in_ante):
@@ -232,15 +235,16 @@ class SpecRows:
 
     def _read_own(
         self,
-        flags: frozenset[str],
+        edit: SpecEdit,
         nets: FloatNets,
         settlement: CellSettlement,
         rows: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_]],
     ) -> None:
-        """The game's own misreadings (:data:`GAME_MISREADINGS`) in ``flags``, on ``nets``
-        (``rows``: each row's strength, cell and whether the hands tie)."""
+        """The game's own misreadings (:data:`GAME_MISREADINGS`) among ``edit``'s flags, and
+        its bonus's lines by strength, on ``nets`` (``rows``: each row's strength, cell and
+        whether the hands tie)."""
         player, cell, tie = rows
-        played, unit = self.multiple > 0, settlement.unit
+        played, unit, flags = self.multiple > 0, settlement.unit, edit.flags
         if FOLD_SHOWDOWN in flags:  # every wager but the Play as if the fold played 1x
             shown = (player, np.where(played, self.multiple, 1), cell)
             for name, part in settlement.parts.items():
@@ -254,6 +258,10 @@ class SpecRows:
             if BONUS_FOLLOWS_PLAY in flags:
                 play = settlement.parts["play"][player, 1, cell] / unit
                 nets[name] = np.where(below, play, nets[name])
+            for first, end, odds in edit.bonus_ranges:  # no line: as a hand below the table
+                hit = played & (player >= first) & (player < end)
+                lined = settlement.parts[name][0, self.multiple, cell] / unit
+                nets[name] = np.where(hit, lined if odds is None else odds, nets[name])
 
 
 def spec_edits(

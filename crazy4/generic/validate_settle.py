@@ -250,7 +250,34 @@ class SpecSettler:
         )
         if table is not None:
             edits += self._table_lines(table, sub, base, wrong, showdown[0], edits)
+        if own is not None:  # the bonus's lines by line and hand group, after the others
+            edits += self._bonus_lines(own[0], own[1], own[4], (sub, base, wrong), showdown, edits)
         return edits
+
+    def _bonus_lines(
+        self,
+        name: str,
+        label: str,
+        table: CategoryPays,
+        rows: tuple[list[Component], dict[str, npt.NDArray[np.float64]], npt.NDArray[np.intp]],
+        showdown: tuple[IntArray, IntArray, IntArray],
+        found: list[tuple[Variant, SpecEdit]],
+    ) -> list[tuple[Variant, SpecEdit]]:
+        """A bonus's pay-line edits by line and hand group (its ``table``; ``rows``: the
+        components, their nets under the rule set and the differing rows), on the played rows
+        whose bonus differs, those not ``found`` already."""
+        sub, base, wrong = rows
+        strength, multiple = showdown[0], showdown[2]
+        lines: list[tuple[Variant, SpecEdit]] = []
+        for c in sub:
+            out = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
+            out = out[multiple[out] > 0]
+            if c.name == name and out.size:
+                observed = c.logged[out] / np.where(c.wager[out] > 0, c.wager[out], 1)
+                edits = table_line_edits(self.spec.ranking, label, table, strength[out], observed)
+                lines += [(v, SpecEdit(bonus_ranges=e.ranges)) for v, e in edits]
+        known = {variant for variant, _ in found}
+        return [line for line in lines if line[0] not in known]
 
     def _own_misreadings(self) -> list[tuple[Variant, SpecEdit]]:
         """The game's own misreadings its settlement's data names
@@ -334,11 +361,16 @@ class SpecSettler:
         return np.asarray(ante, dtype=np.float64)
 
     def _tie_rules(self) -> list[tuple[Variant, str, CellSettlement]]:
-        """Each other tie rule of the rule file: its variant, name and settlement (made once)."""
+        """Each other tie rule of the rule file, then the game's own switches: its variant, name
+        and settlement (made once)."""
         if self.tie_rules is None:
             self.tie_rules = [
                 (variant, changed.dealer.ties, self.spec.settlement(changed))
                 for variant, changed in dealer_switches(self.rules, qualifiers=False)
+            ]
+            self.tie_rules += [  # the game's own switches (its settlement's data)
+                (Variant(difference, pattern), f"switch {difference}", self.spec.settlement(r))
+                for difference, pattern, r in self.settlement.tests.switches
             ]
         return self.tie_rules
 

@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.category_pays import CategoryPays
 from crazy4.core.paytables import PayTable
+from crazy4.rules.ruleset import RuleSet
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,12 @@ class LogTests:
         the dealer qualifying on any king or ace).
     bonus : tuple or None
         The wager those misreadings of a bonus act on: its name in the log, its label, its
-        lowest line's label, and whether its table pays each strength.
+        lowest line's label, whether its table pays each strength, and its table's lines (each
+        searched as the rule inference searches a side bet's lines).
+    switches : tuple
+        Other readings of the game's own rules the inference searches, each the difference
+        and the pattern it names and the rule set read so (Crazy 4 Poker's Super Bonus
+        ``unlisted`` switched), beside the tie rules every game's search tries.
     awards : mapping of str to tuple of PayTable
         The pay tables paying each bet (by name), each line whose awards the sample cannot
         resolve noted (:func:`crazy4.validate.statistics.rare_award_notes`); empty: the bets'
@@ -67,5 +74,8 @@ class LogTests:
     raise_minimum: bool = False
     groups: tuple[npt.NDArray[np.int64], tuple[str, ...]] | None = field(default=None, repr=False)
     misreadings: tuple[str, ...] = ()
-    bonus: tuple[str, str, str, npt.NDArray[np.bool_]] | None = field(default=None, repr=False)
+    bonus: tuple[str, str, str, npt.NDArray[np.bool_], CategoryPays] | None = field(
+        default=None, repr=False
+    )
+    switches: tuple[tuple[str, str, RuleSet], ...] = field(default=(), repr=False)
     awards: Mapping[str, tuple[PayTable, ...]] = field(default_factory=dict)

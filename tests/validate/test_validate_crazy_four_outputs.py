@@ -2,8 +2,11 @@
 
 Each case validates a small log and compares the text report and the JSON report with the
 files in ``crazy_four_reports/``, written by the best-four validator
-(``crazy4/generic/bestfour_validate.py``) on 6 December 2026 before Crazy 4 Poker moved to the
-specification validator: whatever validates Crazy 4 Poker must write them byte for byte. The
+(``crazy4/generic/bestfour_validate.py``, deleted since) on 6 December 2026 before Crazy 4
+Poker moved to the specification validator: the specification validator writes them byte for
+byte but for the wordings it shares with every game, listed in ``docs/changelog.md``
+(:func:`reworded`), and the examples of one finding (the dealer qualifying on any K or A: the
+same 335 rows, the first five shown where the best-four validator showed five others). The
 logs are the independent engine's (``tests/validate_planted.py``: the rules as written, and
 each misreading it plants, validated against the simple strategy) and a seeded simulation of
 the card room's rule set with a blind second hand (its log and its summary).
@@ -12,6 +15,7 @@ the card room's rule set with a blind second hand (its log and its summary).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -41,6 +45,32 @@ PLANTED: dict[str, Engine] = {
         stacked_ties=True,
     ),
 }
+
+
+#: The case whose one finding shows other example rows (module docstring).
+OTHER_EXAMPLES = "any_king_or_ace"
+
+
+def reworded(text: str) -> str:
+    """The best-four validator's report in the specification validator's words: the strategy
+    check's comparison by hand class, the well-formed check's words on bad rows, a Play the
+    rules do not allow, and the not-qualified misreading without naming Three Card Poker."""
+    text = re.sub(r"(decisions compared with the \w+ strategy):", r"\1 by hand class:", text)
+    text = text.replace(
+        "the other checks; their rounds out of the statistics)", "the other checks)"
+    )
+    text = re.sub(
+        r"Play multiple not allowed by ([\w-]+) \(multiples [\d, ]+\)",
+        r"Play not allowed by \1",
+        text,
+    )
+    return text.replace(" (Three Card Poker's rule)", "")
+
+
+def without_examples(text: str) -> str:
+    """The text report without its example rows."""
+    report = text.split("\n{")[0]
+    return "\n".join(line for line in report.splitlines() if not line.startswith("      - row"))
 
 
 def rendered(report: Report) -> str:
@@ -74,5 +104,8 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 @pytest.mark.parametrize("name", [*PLANTED, "cardroom", "cardroom_summary", "cardroom_as_standard"])
 def test_reports_are_the_best_four_validators(written: dict[str, str], name: str) -> None:
-    expected = (REPORTS / f"{name}.txt").read_text()
-    assert written[name] == expected
+    expected = reworded((REPORTS / f"{name}.txt").read_text())
+    if name == OTHER_EXAMPLES:
+        assert without_examples(written[name]) == without_examples(expected)
+    else:
+        assert written[name] == expected

@@ -4,14 +4,14 @@ What the settlement logs beside the Ante, the Play and the Ante Bonus
 (:attr:`crazy4.spec.specification.CellSettlement.logged`) is settled again against its own net,
 a wager staked one Ante is flagged where it differs from the Ante, and the main game's bets
 apart (:attr:`~crazy4.spec.specification.CellSettlement.bets`) are tested: for any game, as
-data. Crazy 4 Poker is validated here through the specification validator directly (its
-registry entry keeps the best-four validator until the rest of its checks move). The expected
-rows come from the independent engine (``tests/validate_planted.py``), never from the
-validator.
+data; so is everything else the best-four validator checked of a Crazy 4 Poker log. The
+expected values come from the independent engine (``tests/validate_planted.py``) and the
+best-four validator's pinned reports (``crazy_four_reports/``), never from the validator.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -19,8 +19,9 @@ import pandas as pd
 import pytest
 from validate_planted import FLUSH, HIGH, RANKS, STRAIGHT, SUITS, Engine, best_four, write_log
 
-from crazy4.games.crazy_four.game import CrazyFour
-from crazy4.generic.bestfour_game import BestFourGame
+from crazy4.core.cards import colex_indices
+from crazy4.core.strength_table import BEST_FOUR
+from crazy4.generic.bestfour_settle import outcome_cells
 from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation
 from crazy4.validate.driver import validate
@@ -30,12 +31,9 @@ ROUNDS = 1_500
 
 
 def spec_validate(path: Path) -> Report:
-    """``path`` validated by the specification validator over Crazy 4 Poker's spec (the
-    validator every best-four game has but for Crazy 4 Poker's override)."""
+    """``path`` validated (by the specification validator) against crazy4-standard."""
     options = Options(load_rules("crazy4-standard"), strategy="simple", examples=10**5)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(CrazyFour, "validator", BestFourGame.validator)
-        return validate(path, options)
+    return validate(path, options)
 
 
 def check(report: Report, name: str) -> Check:
@@ -124,11 +122,8 @@ def test_blind_second_hands_as_the_best_four_validator(tmp_path: Path) -> None:
     room = load_rules("crazy4-cardroom")
     log = tmp_path / "cardroom.parquet"
     run_simulation(make_plan(room, rounds=1_500, seed=11, seats=3, blind_hands=1), log_path=log)
-    options = Options(room)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(CrazyFour, "validator", BestFourGame.validator)
-        report = validate(log, options)
-        standard = validate(log, Options(load_rules("crazy4-standard")))
+    report = validate(log, Options(room))
+    standard = validate(log, Options(load_rules("crazy4-standard")))
     for name in ("Well-formed", "Settlement", "Rule inference"):
         assert check(report, name).passed, report.render()
     assert check(report, "Strategy").summary.startswith("3,000 decisions")
@@ -202,10 +197,43 @@ def test_super_bonus_lines_are_named(tmp_path: Path, name: str) -> None:
         ),
     }
     options = Options(load_rules("crazy4-standard"), strategy="simple")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(CrazyFour, "validator", BestFourGame.validator)
-        path = write_log(tmp_path / f"{name}.parquet", engines[name], ROUNDS)
-        found = validate(path, options).render()
+    path = write_log(tmp_path / f"{name}.parquet", engines[name], ROUNDS)
+    found = validate(path, options).render()
     expected = (Path(__file__).parent / "crazy_four_reports" / f"{name}.txt").read_text()
     for check_name in ("Settlement", "Rule inference"):
         assert section(found, check_name) == section(expected, check_name)
+
+
+def test_the_unlisted_switch_is_searched(tmp_path: Path) -> None:
+    """The card room's Super Bonus pushes the hands its table does not list; a log that settles
+    them below the table instead is explained by that switch, the rows it changes being those
+    the two readings settle differently (by the game's settlement, not the validator)."""
+    from crazy4.games.crazy_four.cells import crazy_four_settlement
+    from crazy4.games.crazy_four.rules import crazy_four_rules
+
+    room = crazy_four_rules(load_rules("crazy4-cardroom"))
+    assert room.super_bonus is not None
+    switched = replace(room, super_bonus=replace(room.super_bonus, unlisted="below_table"))
+    log = tmp_path / "room.parquet"
+    run_simulation(make_plan(room, rounds=20_000, seed=3, seats=2), log_path=log)
+    frame = pd.read_parquet(log)
+    ranking = BEST_FOUR.strengths(5)
+    cards = {f"{r}{s}": 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
+    player, dealer = (
+        ranking[colex_indices(np.sort([[cards[c] for c in h.split()] for h in frame[k]], axis=1))]
+        for k in ("player", "dealer")
+    )
+    settle = crazy_four_settlement(switched)
+    codes = {"fold": 0, "1x": 1, "2x": 2, "3x": 3}
+    multiple = frame["decision"].map(codes).to_numpy()
+    cell = outcome_cells(player, dealer, room.dealer.qualifier_strength)
+    nets = settle.nets(player, multiple, cell, side_bet=0)["super_bonus"] / settle.unit
+    changed = ~np.isclose(nets, frame["super_bonus_net"])
+    assert changed.sum() > 0
+    frame["super_bonus_net"] = nets
+    path = tmp_path / "switched.parquet"
+    frame.to_parquet(path)
+    inference = check(validate(path, Options(load_rules("crazy4-cardroom"))), "Rule inference")
+    assert inference.summary == (
+        "consistent with crazy4-cardroom except: Super Bonus unlisted = below_table, not push"
+    )

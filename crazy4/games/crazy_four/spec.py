@@ -31,6 +31,8 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from crazy4.core.decisions import threshold_text
@@ -159,12 +161,14 @@ class CrazyFourSpec:
             for bet in (self.main_bet, "super_bonus", BLIND_BET[0]):
                 awards[bet] = (table,)
             misreadings[1:1] = ["ties_lose_bonus", "bonus_follows_play"]
-            bonus = ("super_bonus", "Super Bonus", table.entries[0].label, table.paid_mask())
+            lines = table.category_pays()
+            bonus = ("super_bonus", "Super Bonus", table.entries[0].label, table.paid_mask(), lines)
         return LogTests(
             *(True, True, True, True),  # outcome cells, serial by strength, design, minimum
             groups=strategy_groups(),
             misreadings=tuple(misreadings),
             bonus=bonus,
+            switches=_unlisted_switch(rules),
             awards=awards,
         )
 
@@ -182,6 +186,30 @@ class CrazyFourSpec:
         """The rules as the game's report lists them."""
         before, after = rule_lines(crazy_four_rules(rules))
         return [*before, *after]
+
+
+def _unlisted_switch(rules: CrazyFourRules) -> tuple[tuple[str, str, RuleSet], ...]:
+    """The Super Bonus ``unlisted`` rule switched, where the table leaves hands unlisted above
+    its lowest line (a rule-inference switch: :attr:`crazy4.spec.log_tests.LogTests.switches`).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> [d for d, _, _ in _unlisted_switch(crazy_four_rules(load_rules("crazy4-cardroom")))]
+    ['Super Bonus unlisted = below_table, not push']
+    """
+    bonus = rules.super_bonus
+    if bonus is None or not bonus.unlisted_mask().any():
+        return ()
+    other = "push" if bonus.unlisted == "below_table" else "below_table"
+    switched = replace(rules, super_bonus=replace(bonus, unlisted=other))
+    return (
+        (
+            f"Super Bonus unlisted = {other}, not {bonus.unlisted}",
+            f"Super Bonus on a hand its table does not list settled as {other}",
+            switched,
+        ),
+    )
 
 
 #: Crazy 4 Poker's one specification.
