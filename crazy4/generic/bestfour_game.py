@@ -5,11 +5,9 @@ game's data (its key, title, deal, bets and texts) and a few hooks that name its
 rule set, its analysis, and the game as a specification (:attr:`BestFourGame.spec`). One hand
 (``crazy4 hand``), the report, the simulator and the validator are the specification engines'
 jobs (:mod:`crazy4.generic.hand`, :mod:`crazy4.generic.report`, :mod:`crazy4.generic.simulate`,
-:mod:`crazy4.generic.validate`) as for every game (Crazy 4 Poker's validator still the best-four
-one, :mod:`crazy4.generic.bestfour_validate`, over its own checks, exact reference and
-settlement); hole cards are the one hole-card engine's over :attr:`BestFourGame.spec`, and
-collusion and surveillance the specification's roles as for every game
-(:class:`crazy4.generic.roles.SpecRoles`: the game names its practical team rules,
+:mod:`crazy4.generic.validate`) as for every game; hole cards are the one hole-card engine's
+over :attr:`BestFourGame.spec`, and collusion and surveillance the specification's roles as for
+every game (:class:`crazy4.generic.roles.SpecRoles`: the game names its practical team rules,
 :attr:`~crazy4.generic.roles.SpecRoles.team_rules`, and the parts of its main game a colluding
 table values apart, :meth:`~crazy4.generic.roles.SpecRoles.bet_parts`); the analysis handed to
 the drivers is every game's (:func:`crazy4.generic.analysis_record.game_analysis`) over it.

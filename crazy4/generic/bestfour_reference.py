@@ -1,4 +1,4 @@
-"""A best-four game's exact reference, keyed by dealt cards (Crazy 4 Poker's, for its validator).
+"""A best-four game's exact reference, keyed by dealt cards (Crazy 4 Poker's; tests compare).
 
 A game's reference (the numbers a validation is compared with) prices classes of deals --
 suit classes of five-card hands, or of a hand and an up card -- and the game says

@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.category_pays import CategoryPays
 from crazy4.core.paytables import format_odds
 from crazy4.errors import InputError
 from crazy4.spec.specification import CellSettlement, Ranking
@@ -44,6 +43,12 @@ FloatNets = dict[str, npt.NDArray[np.float64]]
 QUALIFIERS = ("none", "J high", "Q high", "K high", "A high", "pair")
 #: The misreadings of the ranking (flags of a :class:`SpecEdit`).
 PLAYER_LOW, DEALER_LOW, PAIR_HIGH_CARD = "player_low_straight", "dealer_low_straight", "pair_high"
+#: The misreadings a game's settlement data may name (:attr:`crazy4.spec.log_tests.LogTests.
+#: misreadings`), flags of a :class:`SpecEdit` too: a fold settled as a showdown (every wager
+#: but the Play), a tie below the bonus's table losing the bonus, the bonus below its table
+#: settled as the Play at 1x, the dealer qualifying on any king or ace among its cards.
+GAME_MISREADINGS = ("fold_showdown", "ties_lose_bonus", "bonus_follows_play", "any_king_or_ace")
+FOLD_SHOWDOWN, TIES_LOSE_BONUS, BONUS_FOLLOWS_PLAY, ANY_KING_OR_ACE = GAME_MISREADINGS
 
 
 @dataclass(frozen=True)
@@ -65,7 +70,8 @@ class SpecEdit:
 
     ``lines`` are (wager, category, odds per unit or None for no line); ``ranges`` the side
     bet's lines by strength (first, end, odds per unit or None), for a table whose lines part
-    a category (:func:`table_line_edits`).
+    a category (:func:`crazy4.generic.rulesearch_lines.table_line_edits`); ``bonus_ranges``
+    the same of a bonus's own table (:attr:`SpecRows.bonus`).
     """
 
     qualifier: int | None = None
@@ -75,6 +81,7 @@ class SpecEdit:
     bonus_in_ante: bool = False
     flags: frozenset[str] = frozenset()
     ranges: tuple[tuple[int, int, float | None], ...] = ()
+    bonus_ranges: tuple[tuple[int, int, float | None], ...] = ()
 
     def merge(self, other: SpecEdit) -> SpecEdit:
         """Both edits at once (the other's switch where both set one).
@@ -83,7 +90,7 @@ class SpecEdit:
         --------
         >>> SpecEdit(ties="dealer").merge(SpecEdit(qualifier=3))
         SpecEdit(qualifier=3, ties='dealer', not_qualified=None, lines=(), bonus_in_ante=False, \
-flags=frozenset(), ranges=())
+flags=frozenset(), ranges=(), bonus_ranges=())
         """
         return SpecEdit(
             other.qualifier if other.qualifier is not None else self.qualifier,
@@ -93,6 +100,7 @@ flags=frozenset(), ranges=())
             self.bonus_in_ante or other.bonus_in_ante,
             self.flags | other.flags,
             self.ranges + other.ranges,
+            self.bonus_ranges + other.bonus_ranges,
         )
 
 
@@ -123,6 +131,10 @@ class SpecRows:
     by_cell : dict
         The net per unit of each bet in a column of its own (a Bad Beat Bonus), by strength,
         decision and outcome cell (by its column's name).
+    bonus : tuple or None
+        The wager the bonus misreadings act on and whether its table pays each strength.
+    dealer_high : ndarray or None
+        Whether each row's dealer holds a king or an ace (the any-king-or-ace misreading).
     """
 
     strength: npt.NDArray[np.int64]
@@ -137,6 +149,8 @@ class SpecRows:
     misread: Misread = Misread()
     tie_rules: dict[str, CellSettlement] = field(default_factory=dict)
     by_cell: dict[str, npt.NDArray[np.float64]] = field(default_factory=dict)
+    bonus: tuple[str, npt.NDArray[np.bool_]] | None = None
+    dealer_high: npt.NDArray[np.bool_] | None = None
 
     def settle(self, edits: Sequence[SpecEdit]) -> FloatNets:
         """Nets per unit of every logged wager under all ``edits`` at once.
@@ -173,6 +187,8 @@ class SpecRows:
             )
         settlement = self.tie_rules.get(edit.ties or "", self.settlement)
         qualified = dealer2 >= 2 * qualifier
+        if ANY_KING_OR_ACE in edit.flags and self.dealer_high is not None:
+            qualified = self.dealer_high
         player = (player2 + 1) // 2
         cell = 3 * qualified.astype(np.int64) + comparison
         if edit.not_qualified == "compared":
@@ -195,6 +211,10 @@ class SpecRows:
             elif wager == "play" and odds is not None:
                 hit &= played & qualified & (cell == 3)
                 nets["play"] = np.where(hit, odds * self.multiple, nets["play"])
+            elif wager == "bonus" and self.bonus is not None:  # a line of the bonus's table
+                below = settlement.parts[self.bonus[0]][0, self.multiple, cell] / unit
+                paid = below if odds is None else odds  # no line: as a hand below the table
+                nets[self.bonus[0]] = np.where(hit & played, paid, nets[self.bonus[0]])
             elif wager == "side" and self.side is not None:
                 side = nets.get(self.side_key, self.side[player])
                 nets[self.side_key] = np.where(hit, -1.0 if odds is None else odds, side)
@@ -203,13 +223,45 @@ class SpecRows:
                 hit = (player >= first) & (player < end)
                 side = nets.get(self.side_key, self.side[player])
                 nets[self.side_key] = np.where(hit, -1.0 if odds is None else odds, side)
+        self._read_own(edit, nets, settlement, (player, cell, player2 == dealer2))
         if self.side_key not in nets and self.side is not None:
             nets[self.side_key] = self.side[player]
         if "ante_bonus" in nets and (not self.bonus_apart or edit.bonus_in_ante):
             nets["ante"] = nets["ante"] + nets["ante_bonus"]
         if edit.bonus_in_ante:
             nets["ante_bonus"] = np.zeros_like(nets["ante_bonus"])
+        nets["qualified"] = qualified.astype(np.float64)  # a log's ``qualified`` column
         return nets
+
+    def _read_own(
+        self,
+        edit: SpecEdit,
+        nets: FloatNets,
+        settlement: CellSettlement,
+        rows: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_]],
+    ) -> None:
+        """The game's own misreadings (:data:`GAME_MISREADINGS`) among ``edit``'s flags, and
+        its bonus's lines by strength, on ``nets`` (``rows``: each row's strength, cell and
+        whether the hands tie)."""
+        player, cell, tie = rows
+        played, unit, flags = self.multiple > 0, settlement.unit, edit.flags
+        if FOLD_SHOWDOWN in flags:  # every wager but the Play as if the fold played 1x
+            shown = (player, np.where(played, self.multiple, 1), cell)
+            for name, part in settlement.parts.items():
+                if name != "play":
+                    nets[name] = np.where(played, nets[name], part[shown] / unit)
+        if self.bonus is not None:  # the misreadings of a bonus below its table
+            name, paid = self.bonus
+            below = played & ~paid[player]
+            if TIES_LOSE_BONUS in flags:
+                nets[name] = np.where(below & tie, -1.0, nets[name])
+            if BONUS_FOLLOWS_PLAY in flags:
+                play = settlement.parts["play"][player, 1, cell] / unit
+                nets[name] = np.where(below, play, nets[name])
+            for first, end, odds in edit.bonus_ranges:  # no line: as a hand below the table
+                hit = played & (player >= first) & (player < end)
+                lined = settlement.parts[name][0, self.multiple, cell] / unit
+                nets[name] = np.where(hit, lined if odds is None else odds, nets[name])
 
 
 def spec_edits(
@@ -221,11 +273,13 @@ def spec_edits(
     bonus_apart: bool,
     ties: Sequence[tuple[Variant, str]] = (),
     misread: tuple[Misread, int] = (Misread(), 0),
+    own: Sequence[tuple[Variant, SpecEdit]] = (),
 ) -> list[tuple[Variant, SpecEdit]]:
     """The single edits searched: the switches (``qualifier``: the rule set's, its strength
     and its words; none of the qualifier's where every dealer qualifies, strength 0;
     ``ties``: each other tie rule, its variant and name), the misreadings of the ranking
-    the rows have (``misread``: the rows as misread and the hand size), then the pay lines
+    the rows have (``misread``: the rows as misread and the hand size) and the game's own
+    (``own``: :func:`game_misreadings`), then the pay lines
     of the wagers in ``wrong`` (each its differing rows' categories and logged nets per unit,
     from one or more columns: the Ante Bonus's own and what the Ante paid beyond its net;
     ``expected`` the net per unit the rule set pays each category; ``names`` the wagers as
@@ -273,6 +327,7 @@ def spec_edits(
          SpecEdit(not_qualified="compared")),
     ] if qualifies else []  # fmt: skip
     found += misreadings(*misread)
+    found += own
     for wager, sources in wrong.items():
         for categories, observed in sources:
             for line in _line_edits(
@@ -318,6 +373,41 @@ def misreadings(rows: Misread, size: int) -> list[tuple[Variant, SpecEdit]]:
             "pair against pair settled by the high card, not by the pair",
         )
         found.append((variant, SpecEdit(flags=frozenset({PAIR_HIGH_CARD}))))
+    return found
+
+
+def game_misreadings(
+    names: Sequence[str], bonus: tuple[str, str] | None
+) -> list[tuple[Variant, SpecEdit]]:
+    """The misreadings of :data:`GAME_MISREADINGS` a game's data names (``names``), those of a
+    bonus where it has one (``bonus``: its label and its lowest line's).
+
+    Examples
+    --------
+    >>> [v.pattern for v, _ in game_misreadings(GAME_MISREADINGS, ("Super Bonus", "straight"))]
+    ['fold settled as a showdown', 'Super Bonus lost on a tie below a straight', \
+'Super Bonus below a straight settled with the Play result', 'dealer qualified on any K or A']
+    """
+    label, lowest = bonus or ("", "")
+    words = {
+        FOLD_SHOWDOWN: ("a fold is settled as a showdown", "fold settled as a showdown"),
+        TIES_LOSE_BONUS: (
+            f"ties below a {lowest} lose the {label}",
+            f"{label} lost on a tie below a {lowest}",
+        ),
+        BONUS_FOLLOWS_PLAY: (
+            f"the {label} below a {lowest} follows the Play result",
+            f"{label} below a {lowest} settled with the Play result",
+        ),
+        ANY_KING_OR_ACE: (
+            "the dealer qualifies with any K or A (not K high or better)",
+            "dealer qualified on any K or A",
+        ),
+    }
+    found = []
+    for name in names:
+        if bonus is not None or name not in (TIES_LOSE_BONUS, BONUS_FOLLOWS_PLAY):
+            found.append((Variant(*words[name]), SpecEdit(flags=frozenset({name}))))
     return found
 
 
@@ -375,120 +465,3 @@ def category_nets(
     found = np.zeros(size)
     found[category] = table  # the last (strongest) strength of each category wins
     return found
-
-
-def table_line_edits(
-    ranking: Ranking,
-    bet: str,
-    pays: CategoryPays,
-    strength: npt.NDArray[np.int64],
-    observed: npt.NDArray[np.float64],
-) -> list[tuple[Variant, SpecEdit]]:
-    """The pay-line search of a side bet whose table's lines part a category (a line from a
-    pair of aces up), line by line: for each line of ``pays`` that hands of ``strength`` are
-    on (weakest first), the line paying what the log paid most often on it (``observed``:
-    each hand's logged net per unit, to 6 places; a net that is no win: the line removed),
-    when that is not what it pays; then for each hand group of the ranking on no line
-    (:meth:`crazy4.spec.specification.Ranking.group`, in the order the rows show them) that
-    the log paid most often as a win, that line added, from the group up to the next line of
-    its category (the whole category when the group is its weakest).
-
-    Examples
-    --------
-    >>> from fractions import Fraction
-    >>> from crazy4.core.category_pays import PayLine
-    >>> from crazy4.core.strength_table import BEST_FOUR as ranking
-    >>> aces = ranking.strength_of("pair of aces")
-    >>> pays = CategoryPays("aces", (PayLine("pair of aces", 1, "pair", aces, Fraction(1)),))
-    >>> kings = ranking.strength_of("pair of kings")
-    >>> found = table_line_edits(ranking, "Aces Up", pays, np.array([kings, aces]),
-    ...                          np.array([1.0, 2.0]))
-    >>> [variant.difference for variant, _ in found]
-    ['Aces Up pair of aces pays 2 to 1, not 1 to 1', \
-'Aces Up pays 1 to 1 on pair of kings (a line the rule set lacks)']
-    >>> found[1][1].ranges == ((kings, aces, 1.0),)
-    True
-    """
-    starts = ranking.category_starts()
-    ends = np.append(starts[1:], ranking.n_strengths)
-    owner = np.full(ranking.n_strengths, -1, dtype=np.int64)
-    for index, line in enumerate(pays.lines):
-        owner[line.minimum_strength : int(ends[line.category])] = index
-    found: list[tuple[Variant, SpecEdit]] = []
-    for index, line in enumerate(pays.lines):
-        on_line = owner[strength] == index
-        if not on_line.any():
-            continue
-        odds = most_paid(observed[on_line])
-        if odds == line.odds:
-            continue
-        paid = format_odds(line.odds)
-        if odds is None:
-            variant = Variant(
-                f"{bet} has no {line.label} line (the rule set pays {paid} to 1)",
-                f"{bet} {line.label} not paid (the table pays {paid} to 1)",
-            )
-        else:
-            variant = Variant(
-                f"{bet} {line.label} pays {format_odds(odds)} to 1, not {paid} to 1",
-                f"{bet} {line.label} paid {format_odds(odds)} to 1, not {paid}",
-            )
-        cells = np.flatnonzero(owner == index)
-        net = None if odds is None else float(odds)
-        found.append((variant, SpecEdit(ranges=((int(cells[0]), int(cells[-1]) + 1, net),))))
-    return found + _group_lines(ranking, bet, owner, strength, observed)
-
-
-def _group_lines(
-    ranking: Ranking,
-    bet: str,
-    owner: npt.NDArray[np.int64],
-    strength: npt.NDArray[np.int64],
-    observed: npt.NDArray[np.float64],
-) -> list[tuple[Variant, SpecEdit]]:
-    """The lines :func:`table_line_edits` adds: for each hand group on no line (``owner``:
-    each strength's line, -1 none) that the log paid most often as a win, a line from the
-    group up to the next line of its category."""
-    starts = ranking.category_starts()
-    ends = np.append(starts[1:], ranking.n_strengths)
-    found: list[tuple[Variant, SpecEdit]] = []
-    off = owner[strength] < 0
-    names = [ranking.group(int(s)) for s in strength[off]]
-    for group in dict.fromkeys(names):
-        mine = np.array([name == group for name in names])
-        odds = most_paid(observed[off][mine])
-        if odds is None:
-            continue
-        first = int(strength[off][mine].min())
-        while first > 0 and ranking.group(first - 1) == group:
-            first -= 1
-        category = int(np.searchsorted(starts, first, side="right")) - 1
-        end = int(ends[category])
-        later = np.flatnonzero(owner[first:end] >= 0)
-        end = first + int(later[0]) if later.size else end
-        label = ranking.categories[category] if first == int(starts[category]) else group
-        variant = Variant(
-            f"{bet} pays {format_odds(odds)} to 1 on {label} (a line the rule set lacks)",
-            f"{bet} {amount_verb(float(odds))} where lost expected, player {label} "
-            f"(no {label} line on the table)",
-        )
-        found.append((variant, SpecEdit(ranges=((first, end, float(odds)),))))
-    return found
-
-
-def parts_categories(ranking: Ranking, pays: CategoryPays) -> bool:
-    """Whether a table's lines part a category (a line starting above its category's weakest
-    hand): its pay lines are then searched by line and hand group (:func:`table_line_edits`).
-
-    Examples
-    --------
-    >>> from fractions import Fraction
-    >>> from crazy4.core.category_pays import PayLine
-    >>> from crazy4.core.strength_table import BEST_FOUR as ranking
-    >>> pair = ranking.categories.index("pair")
-    >>> line = PayLine("pair", pair, "pair", int(ranking.category_starts()[pair]), Fraction(1))
-    >>> parts_categories(ranking, CategoryPays("p", (line,)))
-    False
-    """
-    starts = ranking.category_starts()
-    return any(line.minimum_strength > int(starts[line.category]) for line in pays.lines)

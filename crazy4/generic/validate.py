@@ -13,7 +13,7 @@ analysis (:mod:`crazy4.generic.validate_stats`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -27,10 +27,11 @@ from crazy4.generic.sim_plays import exact_bets, strategy_of
 from crazy4.generic.simulate import SpecSimulator, analysis_of
 from crazy4.generic.situations import class_rows
 from crazy4.generic.validate_settle import SpecSettler
-from crazy4.generic.validate_stats import rare_awards, spec_statistics
-from crazy4.log.roundlog import number_column
+from crazy4.generic.validate_stats import OutcomeCounts, rare_awards, spec_statistics
+from crazy4.log.roundlog import BLIND, DECISION_NAMES, number_column
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import DealShape, GameSpec
+from crazy4.simulate.counts import BLIND_BET
+from crazy4.spec.specification import WAGERS, DealShape, GameSpec
 from crazy4.validate.checks import (
     compare_decisions,
     settlement_check,
@@ -39,6 +40,7 @@ from crazy4.validate.checks import (
 )
 from crazy4.validate.infer import Inference, inference_check
 from crazy4.validate.kernels import unlike_first_of_round
+from crazy4.validate.raise_minimum import infer_raise_minimum
 from crazy4.validate.report import Check, Options
 from crazy4.validate.rounds import (
     Flagger,
@@ -53,7 +55,7 @@ from crazy4.validate.statistics import (
     StatFamily,
     Summary,
 )
-from crazy4.validate.tally import BetValues, Tally
+from crazy4.validate.tally import TOLERANCE, BetValues, Tally
 
 IntArray = npt.NDArray[np.int64]
 Mask = npt.NDArray[np.bool_]
@@ -88,6 +90,9 @@ class SpecRun:
     player_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     dealer_categories: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     inference: Inference = field(default_factory=Inference)
+    strategy_inference: Inference = field(default_factory=Inference)
+    #: The rounds counted, those whose dealer qualified, the first seats' outcome cells.
+    outcomes: OutcomeCounts = field(default_factory=OutcomeCounts)
 
     def __post_init__(self) -> None:
         size = len(self.spec.ranking.categories)
@@ -112,9 +117,24 @@ class SpecRun:
 
     @property
     def required(self) -> tuple[str, ...]:
-        """The columns every log of the game has (``up_card`` when the dealer turns one)."""
+        """The columns every log of the game has (``up_card`` when the dealer turns one): the
+        stake of every wager a seat puts up and its net
+        (:attr:`~crazy4.spec.specification.CellSettlement.staked`)."""
         up = ("up_card",) if self.spec.shape.face_up else ()
-        return ("player", "dealer", *up, "decision", "ante", "play", "ante_net", "play_net")
+        staked = self.settlement.staked
+        return ("player", "dealer", *up, "decision", *staked, *(f"{w}_net" for w in staked))
+
+    @property
+    def own_wagers(self) -> tuple[str, ...]:
+        """The wagers the settlement logs beside the Ante, the Play and the Ante Bonus (Crazy 4
+        Poker's ``super_bonus``), each settled against its own net."""
+        return tuple(name for name in self.settlement.logged if name not in WAGERS)
+
+    @property
+    def matched(self) -> tuple[str, ...]:
+        """The wagers staked one Ante beside the Ante itself (the Play multiple's apart)."""
+        staked = self.settlement.staked
+        return tuple(w for w in staked if w != "ante" and w not in self.settlement.by_multiple)
 
     def check_columns(self, names: Sequence[str]) -> None:
         """Raise :class:`InputError` naming the first missing column."""
@@ -136,6 +156,8 @@ class SpecRun:
             hands += (("up_card", shape.face_up, f"up_card not {shape.face_up} valid card(s)"),)
         side = self.side_key
         numbers: tuple[str, ...] = ("ante", "play", "ante_net", "play_net", "ante_bonus_net")
+        numbers += ("qualified",)
+        numbers += tuple(f"{wager}{net}" for wager in self.own_wagers for net in ("", "_net"))
         columns = (side, *self._column_names)
         numbers += tuple(f"{column}{net}" for column in columns for net in ("", "_net"))
         batch = LogBatch.read(table, first_row, hands, numbers, examples=self.options.examples)
@@ -169,12 +191,22 @@ class SpecRun:
         self.tally.bad_rows += int(rows.bad.sum())
         good = ~rows.bad
         self.settler.resettle(batch, good, multiple)
-        classes = self._situations(batch, good)
+        decided = good & (batch.decision != BLIND)  # a blind hand decides nothing
+        classes = np.where(decided, self._situations(batch, decided), 0)
+        tests, strength = self.settlement.tests, batch.derived["player_strength"]
+        groups = None if tests.groups is None else (tests.groups[0][strength], tests.groups[1])
+        deviations = self.tally.deviations
         compare_decisions(
-            *(self.tally, good, np.where(good, classes, 0), self.decision, multiple, self.ev),
+            *(self.tally, decided, classes, self.decision, multiple, self.ev),
             *(self._ev_lost, batch.first_row, self.options.examples),
             lambda row: self._shown(batch, row),
+            groups,
         )
+        if tests.raise_minimum and self.tally.deviations > deviations:
+            infer_raise_minimum(
+                *(self.strategy_inference, self.rules, self.ev, classes, strength),
+                *(self.decision[classes], multiple, decided),
+            )
         self._count(batch, rows.bad, rounds)
         self.tally.rows += batch.n
         self.tally.rounds += rounds.n_rounds
@@ -202,26 +234,54 @@ class SpecRun:
     def _flag(self, batch: LogBatch, rows: Flagger) -> IntArray:
         """Flag unknown decisions and wagers; the Play multiple of each row."""
         decision, ante = batch.decision, batch.wager("ante")
-        rows.flag((decision < 0) | (decision > 3), "decision not one of fold/1x/2x/3x")
+        blind = self.settlement.blind  # a card room's blind second hand, where the game has one
+        last = BLIND if blind is not None else 3
+        names = "/".join(DECISION_NAMES[: last + 1])
+        rows.flag((decision < 0) | (decision > last), f"decision not one of {names}")
+        if blind is not None and not blind.allowed:
+            what = f"blind hand, but {self.rules.name} has no blind second hand"
+            rows.flag(decision == BLIND, what)
         rows.flag(~(ante > 0), "ante missing or not positive")
+        for wager in self.matched:
+            rows.flag(
+                ~np.isclose(batch.wager(wager), ante, rtol=TOLERANCE, atol=0),
+                f"{wager} differs from the ante",
+            )
         number = batch.number
         for wager in (self.side_key, *self._column_names):
             if wager in number:
                 rows.flag(~(number[wager] >= 0), f"{wager} negative or missing")
         self._flag_unoffered(batch, rows)
         multiple = np.clip(decision, 0, 3)
+        blinds = decision == BLIND if blind is not None else np.zeros(batch.n, dtype=bool)
+        staked = np.where(blinds, 0 if blind is None else blind.stake, multiple)
+        words = "" if blind is None else f", blind: {blind.stake} x ante"
         rows.flag(
-            (decision >= 0) & ~np.isclose(batch.wager("play"), multiple * ante),
-            "play wager does not match the decision (fold: 0, mx: m x ante)",
+            (decision >= 0) & ~np.isclose(batch.wager("play"), staked * ante),
+            f"play wager does not match the decision (fold: 0, mx: m x ante{words})",
         )
         allowed = np.zeros(4, dtype=bool)
         allowed[[0, *self.rules.play.multiples]] = True
-        rows.flag((decision >= 0) & ~allowed[multiple], f"Play not allowed by {self.rules.name}")
-        nets = ("ante", "ante_bonus", "play", self.side_key, *self._column_names)
+        refused = blind is not None and not blind.allowed  # a blind hand the rules lack
+        not_allowed = (decision >= 0) & np.where(blinds, refused, ~allowed[multiple])
+        rows.flag(not_allowed, f"Play not allowed by {self.rules.name}")
+        nets = ("ante", "ante_bonus", "play", *self.own_wagers, self.side_key)
+        nets += self._column_names
         for column in (f"{name}_net" for name in nets):
             if column in number:
                 rows.flag(np.isnan(number[column]), f"{column} missing")
-        return multiple
+        if "qualified" in number:
+            rows.flag(np.isnan(number["qualified"]), "qualified missing")
+        play = self.rules.play
+        if self.settlement.tests.raise_minimum:
+            raises = (decision >= 2) & (decision <= 3)
+            below = batch.derived["player_strength"] < play.raise_minimum_strength
+            what = f"Play above 1x below {play.raise_minimum} (the raise minimum)"
+            rows.flag(batch.cards_ok & raises & below, what)
+        if blind is not None:  # a blind hand plays the multiple its cards put in action
+            in_action = blind.multiple[batch.derived["player_strength"]]
+            multiple = np.where(blinds, in_action, multiple)
+        return np.asarray(multiple, dtype=np.int64)
 
     def _flag_unoffered(self, batch: LogBatch, rows: Flagger) -> None:
         """Flag a bet wagered that the rule set does not offer: the game's side bet with no
@@ -255,22 +315,39 @@ class SpecRun:
         self.player_categories += np.bincount(self.category[strength[keep]], minlength=size)
         starts = rounds.starts[kept_rounds]
         dealer = self.category[dealer_strength[starts]]
+        blind = batch.decision == BLIND
+        self.outcomes.add(
+            *(strength[starts], dealer_strength[starts], self.spec.qualifier(self.rules)),
+            ~blind[starts],  # a blind hand's cells are not a first seat's
+        )
         self.dealer_categories += np.bincount(dealer, minlength=size)
         names = self.spec.ranking.categories
         pair = names.index("pair") if "pair" in names else 1
+        marked = self.category[dealer_strength]  # the dealer's hands, for their sequence
+        if self.settlement.tests.serial_by_strength:
+            marked, pair = dealer_strength, int(self.spec.ranking.category_starts()[pair])
         self.tally.tally_positions(
             batch.indices("player"),
             batch.indices("dealer"),
-            self.category[dealer_strength],
+            marked,
             keep,
             kept_rounds,
             rounds.starts,
             rounds.round_of_row,
             pair,
         )
-        ante, side = batch.wager("ante"), batch.wager(self.side_key)
+        side = batch.wager(self.side_key)
         game = batch.wager("ante_net") + batch.wager("ante_bonus_net") + batch.wager("play_net")
-        values: BetValues = {self.spec.main_bet: (keep, game / np.where(ante > 0, ante, 1))}
+        for wager in self.own_wagers:
+            game = game + batch.wager(f"{wager}_net")
+        seated = keep & ~blind
+        values: BetValues = {self.spec.main_bet: (seated, batch.per_unit(game, "ante"))}
+        for name, wagers in self.settlement.bets:  # the main game's bets apart
+            net = sum(
+                (batch.wager(f"{wager}_net") for wager in wagers[1:]),
+                batch.wager(f"{wagers[0]}_net"),
+            )
+            values[name] = (seated, batch.per_unit(net, wagers[0]))
         if self.side_name is not None and self.side_key in batch.number:
             net = batch.wager(f"{self.side_key}_net")
             values[self.side_name] = (keep & (side > 0), net / np.where(side > 0, side, 1))
@@ -279,6 +356,8 @@ class SpecRun:
                 stake = batch.wager(column)
                 per_unit = batch.wager(f"{column}_net") / np.where(stake > 0, stake, 1)
                 values[bet.name] = (keep & (stake > 0), per_unit)
+        if self.settlement.blind is not None and self.settlement.blind.allowed:
+            values[BLIND_BET] = (keep & blind, batch.per_unit(game, "ante"))
         self.tally.add_bets(self.exact, values, rounds.round_of_row, rounds.n_rounds)
 
     def _ev_lost(
@@ -296,13 +375,14 @@ class SpecRun:
         """Well-formed, settlement and strategy."""
         if self.inference.rows:
             self.tally.settlement_findings = self.inference.findings(self.options.examples)
+        inferences = {"settlement": self.inference}
+        if self.settlement.tests.raise_minimum:
+            inferences["strategy"] = self.strategy_inference
         return [
             well_formed_check(self.tally, "left out of the other checks"),
             settlement_check(self.tally, self.rules.name),
             strategy_check(self.tally, self.options.strategy, situations_by(self.spec.shape)),
-            inference_check(
-                self.rules.name, {"settlement": self.inference}, self.tally.settled_rows
-            ),
+            inference_check(self.rules.name, inferences, self.tally.settled_rows),
         ]
 
     def statistics(self, summary: Summary | None) -> StatFamily:
@@ -313,6 +393,7 @@ class SpecRun:
         return spec_statistics(
             *(self.spec, self.rules, self.category, counted, self.tally, self.exact, summary),
             rare,
+            (self.settlement.tests, self.outcomes),
         )
 
 
@@ -329,10 +410,10 @@ class SpecValidator:
         """A validation of ``options.rules`` against its expected strategy (``optimal``,
         ``simple`` where the settlement publishes one, or a strategy file:
         :func:`crazy4.generic.sim_plays.strategy_of`)."""
-        names = [  # a bet the dealer's cards or the decision settle too is not (yet) re-settled
-            side.name
+        names = [  # a bet the dealer's cards settle too is not (yet) re-settled; a fold may
+            side.name  # forfeit one (a card room's Queens Up)
             for side in self.spec.side_bets(options.rules)
-            if side.on_hand_alone(self.spec.ranking)
+            if replace(side, fold_forfeits=False).on_hand_alone(self.spec.ranking)
         ]
         logged = metadata.get(self.simulator.side_bet_key)
         wanted = options.side_bet or (logged if isinstance(logged, str) else None)

@@ -10,7 +10,7 @@ are searched for the rule differences that explain them (:mod:`crazy4.generic.ru
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import lcm
 
 import numpy as np
@@ -18,16 +18,17 @@ import numpy.typing as npt
 
 from crazy4.core.category_pays import CategoryPays
 from crazy4.generic.rulesearch import (
+    ANY_KING_OR_ACE,
     Misread,
     SpecEdit,
     SpecRows,
     category_nets,
-    parts_categories,
+    game_misreadings,
     spec_edits,
-    table_line_edits,
 )
+from crazy4.generic.rulesearch_lines import parts_categories, table_line_edits
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.specification import CellSettlement, GameSpec, SideBetSpec
+from crazy4.spec.specification import WAGERS, CellSettlement, GameSpec, SideBetSpec
 from crazy4.validate.checks import Component, mismatches, settlement_examples
 from crazy4.validate.infer import Inference, Variant, differing_example
 from crazy4.validate.misread import low_straight_strengths, pair_high_card_keys
@@ -84,9 +85,10 @@ class SpecSettler:
         cell = qualified + (strength == dealer_strength) + 2 * (strength < dealer_strength)
         safe = np.where(good, strength, 0), np.where(good, multiple, 0), np.where(good, cell, 0)
         number, ante = batch.number, batch.wager("ante")
-        pays = None
+        pays, forfeits = None, False
         if self.side_name is not None and self.side_key in number:
-            pays = next(s.pays for s in self.spec.side_bets(self.rules) if s.name == self.side_name)
+            bet = next(s for s in self.spec.side_bets(self.rules) if s.name == self.side_name)
+            pays, forfeits = bet.pays, bet.fold_forfeits
         columns = [bet for bet in self.columns if bet.column in number]
         unit = lcm(self.settlement.unit, pays.unit if pays is not None else 1)
         unit = lcm(unit, *(bet.pays.unit for bet in columns))
@@ -101,14 +103,23 @@ class SpecSettler:
         if with_bonus:
             bonus = number["ante_bonus_net"]
             components.append(Component("ante_bonus", ante, parts["ante_bonus"], bonus))
+        for name in self.settlement.logged:  # a wager of the game's own (a Super Bonus)
+            if name not in WAGERS and f"{name}_net" in number:
+                stake = batch.wager(name) if name in self.settlement.staked else ante
+                components.append(Component(name, stake, parts[name], number[f"{name}_net"]))
         if pays is not None:
             expected = pays.odds_numerators(self.spec.ranking, unit)[safe[0]]
+            if forfeits:  # a fold loses it whatever the cards
+                expected = np.where(safe[1] == 0, -unit, expected)
             side, logged = batch.wager(self.side_key), batch.wager(f"{self.side_key}_net")
             components.append(Component(self.side_key, side, expected, logged, side=True))
         column_nets = {str(bet.column): self._cell_nets(bet, unit) for bet in columns}
         for name, nets in column_nets.items():
             stake, logged = batch.wager(name), batch.wager(f"{name}_net")
             components.append(Component(name, stake, nets[safe], logged, side=True))
+        if "qualified" in number:  # the log's own word on the dealer's qualifying (1: yes)
+            units = np.where(cell >= 3, unit, 0).astype(np.int64)
+            components.append(Component("qualified", np.ones(batch.n), units, number["qualified"]))
         cards = (batch.cards["player"], batch.cards["dealer"], batch.decision)
         differing = mismatches(self.tally, good, components, unit)
         for found in differing:
@@ -161,6 +172,12 @@ class SpecSettler:
             by_cell,
         )
         edits = self._edits(sub, base, wrong, (strength, dealer, multiple), (side, misread))
+        tests = self.settlement.tests
+        if tests.bonus is not None:
+            spec_rows = replace(spec_rows, bonus=(tests.bonus[0], tests.bonus[3]))
+        if ANY_KING_OR_ACE in tests.misreadings:
+            high = (batch.indices("dealer")[rows] // 4 >= 11).any(axis=1)
+            spec_rows = replace(spec_rows, dealer_high=np.asarray(high, dtype=np.bool_))
         qualifier = self.spec.qualifier(self.rules)
         labels = self.spec.ranking.categories
         component_names = [c.name for c in sub]
@@ -218,6 +235,10 @@ class SpecSettler:
         if table is not None:  # its lines searched by line and hand group, after the others
             differs.pop("side", None)
         names = {"ante_bonus": "Ante Bonus", "side": self.spec.side_bet_label, "play": "Play"}
+        own = self.settlement.tests.bonus  # a bonus with a table of its own (Super Bonus)
+        if own is not None:
+            nets = self.settlement.parts[own[0]][:, 1, 3] / self.settlement.unit
+            expected["bonus"], names["bonus"] = category_nets(nets, self.category, size), own[1]
         rule = (self.spec.qualifier(self.rules), self.rules.dealer.qualifier)
         ties = [(variant, name) for variant, name, _ in self._tie_rules()]
         bonus_apart = any(c.name == "ante_bonus" for c in sub)
@@ -225,14 +246,49 @@ class SpecSettler:
             *(self.spec.ranking, rule, differs, expected, names, bonus_apart),
             ties,
             (misread, self.spec.shape.hand_cards),
+            self._own_misreadings(),
         )
         if table is not None:
             edits += self._table_lines(table, sub, base, wrong, showdown[0], edits)
+        if own is not None:  # the bonus's lines by line and hand group, after the others
+            edits += self._bonus_lines(own[0], own[1], own[4], (sub, base, wrong), showdown, edits)
         return edits
+
+    def _bonus_lines(
+        self,
+        name: str,
+        label: str,
+        table: CategoryPays,
+        rows: tuple[list[Component], dict[str, npt.NDArray[np.float64]], npt.NDArray[np.intp]],
+        showdown: tuple[IntArray, IntArray, IntArray],
+        found: list[tuple[Variant, SpecEdit]],
+    ) -> list[tuple[Variant, SpecEdit]]:
+        """A bonus's pay-line edits by line and hand group (its ``table``; ``rows``: the
+        components, their nets under the rule set and the differing rows), on the played rows
+        whose bonus differs, those not ``found`` already."""
+        sub, base, wrong = rows
+        strength, multiple = showdown[0], showdown[2]
+        lines: list[tuple[Variant, SpecEdit]] = []
+        for c in sub:
+            out = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
+            out = out[multiple[out] > 0]
+            if c.name == name and out.size:
+                observed = c.logged[out] / np.where(c.wager[out] > 0, c.wager[out], 1)
+                edits = table_line_edits(self.spec.ranking, label, table, strength[out], observed)
+                lines += [(v, SpecEdit(bonus_ranges=e.ranges)) for v, e in edits]
+        known = {variant for variant, _ in found}
+        return [line for line in lines if line[0] not in known]
+
+    def _own_misreadings(self) -> list[tuple[Variant, SpecEdit]]:
+        """The game's own misreadings its settlement's data names
+        (:func:`crazy4.generic.rulesearch.game_misreadings`)."""
+        tests = self.settlement.tests
+        bonus = None if tests.bonus is None else (tests.bonus[1], tests.bonus[2])
+        return game_misreadings(tests.misreadings, bonus)
 
     def _side_table(self) -> CategoryPays | None:
         """The side bet's table when its lines part a category (a line from a pair of aces
-        up: :func:`crazy4.generic.rulesearch.parts_categories`), else None."""
+        up: :func:`crazy4.generic.rulesearch_lines.parts_categories`), else None."""
         if self.side_name is None:
             return None
         pays = next(s.pays for s in self.spec.side_bets(self.rules) if s.name == self.side_name)
@@ -248,7 +304,7 @@ class SpecSettler:
         found: list[tuple[Variant, SpecEdit]],
     ) -> list[tuple[Variant, SpecEdit]]:
         """The side bet's pay-line edits, by line and hand group
-        (:func:`crazy4.generic.rulesearch.table_line_edits`), those not ``found`` already."""
+        (:func:`crazy4.generic.rulesearch_lines.table_line_edits`), those not ``found`` already."""
         lines: list[tuple[Variant, SpecEdit]] = []
         for c in sub:
             out = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
@@ -272,6 +328,8 @@ class SpecSettler:
         the bonus's own column and from what the Ante paid beyond its own net."""
         strength = showdown[0]
         kind = {"ante": "ante_bonus", "ante_bonus": "ante_bonus", self.side_key: "side"}
+        if self.settlement.tests.bonus is not None:
+            kind[self.settlement.tests.bonus[0]] = "bonus"
         differs: dict[str, list[tuple[IntArray, npt.NDArray[np.float64]]]] = {}
         for c in sub:
             out = wrong[~np.isclose(c.logged[wrong], (c.wager * base[c.name])[wrong])]
@@ -303,11 +361,16 @@ class SpecSettler:
         return np.asarray(ante, dtype=np.float64)
 
     def _tie_rules(self) -> list[tuple[Variant, str, CellSettlement]]:
-        """Each other tie rule of the rule file: its variant, name and settlement (made once)."""
+        """Each other tie rule of the rule file, then the game's own switches: its variant, name
+        and settlement (made once)."""
         if self.tie_rules is None:
             self.tie_rules = [
                 (variant, changed.dealer.ties, self.spec.settlement(changed))
                 for variant, changed in dealer_switches(self.rules, qualifiers=False)
+            ]
+            self.tie_rules += [  # the game's own switches (its settlement's data)
+                (Variant(difference, pattern), f"switch {difference}", self.spec.settlement(r))
+                for difference, pattern, r in self.settlement.tests.switches
             ]
         return self.tie_rules
 

@@ -43,6 +43,7 @@ from crazy4.core.category_pays import CategoryPays
 from crazy4.core.strength_table import StrengthTable
 from crazy4.rules.ruleset import SideBet
 from crazy4.rules.side_bet_scores import scored_cards
+from crazy4.spec.log_tests import LogTests
 from crazy4.spec.table_layout import CELL_LABELS as CELL_LABELS
 from crazy4.spec.table_layout import CELLS as CELLS
 from crazy4.spec.table_layout import TableLayout
@@ -225,6 +226,8 @@ class CellSettlement:
         main game alone, described by the engine).
     layout : TableLayout
         How the result tables name the cells, and the tables they add.
+    tests : LogTests
+        What a log's validation tests of the game beyond every game's tests.
 
     Raises
     ------
@@ -261,6 +264,7 @@ class CellSettlement:
     simple: npt.NDArray[np.int64] | None = field(repr=False, default=None)
     rows: BetRows | None = None
     layout: TableLayout = field(default_factory=TableLayout)
+    tests: LogTests = field(default_factory=LogTests)
 
     def __post_init__(self) -> None:
         """Every wager of :data:`WAGERS` in :attr:`parts` (zeros for one left out), then the

@@ -15,7 +15,6 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import format_cards
-from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.validate.kernels import decisions_differ, settled_wrong
 from crazy4.validate.money import Amounts, resolve
@@ -27,20 +26,6 @@ EvLost = Callable[
     [npt.NDArray[np.integer], npt.NDArray[np.integer], npt.NDArray[np.integer]],
     npt.NDArray[np.float64],
 ]
-
-
-def group_hand_text(strengths: npt.NDArray[np.int64]) -> str | None:
-    """How a settlement finding names the player's hands: None (name the hand) when they all
-    have one best hand, else their category (the pay line, if any, is named by the rule).
-
-    Examples
-    --------
-    >>> group_hand_text(np.array([7, 7])) is None, group_hand_text(np.array([7, 8]))
-    (True, 'a high card')
-    """
-    if np.unique(strengths).size == 1:
-        return None
-    return f"a {HandCategory(int(category_of_strength()[int(strengths[0])])).label}"
 
 
 def rule_groups(

@@ -57,17 +57,6 @@ MAX_VARIANTS = 4 * _WORD
 
 
 @dataclass(frozen=True)
-class ShownCards:
-    """What a finding's example shows of a batch: each row's cards (card codes, sorted) and
-    decision, and the number of the batch's first row in the log (1-based)."""
-
-    player: npt.NDArray[np.int16]
-    dealer: npt.NDArray[np.int16]
-    decision: npt.NDArray[np.int64]
-    first_row: int
-
-
-@dataclass(frozen=True)
 class Variant:
     """One way the log's rules may differ from the rule set asked for.
 

@@ -7,10 +7,10 @@ each game's validator keeps one and adds its own counts beside it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -271,49 +271,3 @@ class Tally:
             if name not in self.bets:
                 self.bets[name] = BetStats(exact=exact_bets[name])
             self.bets[name].add(value[mask], round_of_row[mask], n_rounds)
-
-
-Exact = TypeVar("Exact", bound=ExactMoments)
-
-
-class ExactBetsCache(Generic[Exact]):
-    """A game's exact bets by (reference, strategy), each computed once per process.
-
-    A validation of a small log or of a summary would otherwise spend most of its time on
-    them. The reference is kept beside its entry, so its id is not reused while the entry
-    lives; the oldest of more than ``size`` entries is dropped.
-
-    Examples
-    --------
-    >>> from types import SimpleNamespace
-    >>> cache: ExactBetsCache[BetStats] = ExactBetsCache()
-    >>> calls = []
-    >>> def compute(decision: npt.NDArray[np.int64]) -> dict[str, BetStats]:
-    ...     calls.append(1)
-    ...     return {}
-    >>> owner, decision = SimpleNamespace(), np.zeros(3, np.int64)
-    >>> cache.get(owner, decision, compute) == cache.get(owner, decision, compute), len(calls)
-    (True, 1)
-    """
-
-    def __init__(self, size: int = 8) -> None:
-        self.size = size
-        self.entries: list[tuple[object, npt.NDArray[np.int64], dict[str, Exact]]] = []
-
-    def get(
-        self,
-        reference: object,
-        decision: npt.NDArray[np.int64],
-        compute: Callable[[npt.NDArray[np.int64]], dict[str, Exact]],
-    ) -> dict[str, Exact]:
-        """``compute(decision)`` for ``reference``, from the cache when done before (a copy):
-        an entry of the same reference whose decisions are equal (compared, not hashed: a
-        strategy of millions of classes took longer to hash than to compare)."""
-        for owner, decided, bets in self.entries:
-            if owner is reference and np.array_equal(decided, decision):
-                return dict(bets)
-        if len(self.entries) >= self.size:
-            del self.entries[0]
-        bets = compute(decision)
-        self.entries.append((reference, np.array(decision, copy=True), bets))
-        return dict(bets)

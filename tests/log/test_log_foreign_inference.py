@@ -36,9 +36,7 @@ LEAST = 5
 NETS = ["ante_net", "super_bonus_net", "play_net", "queens_up_net"]
 FAITHFUL = Engine(stacked_ties=True)
 
-NOT_QUALIFIED = (
-    "a dealer who does not qualify: the Ante wins 1:1 and the Play pushes (Three Card Poker's rule)"
-)
+NOT_QUALIFIED = "a dealer who does not qualify: the Ante wins 1:1 and the Play pushes"
 TIES = "ties = dealer (the dealer wins ties), not push"
 STRAIGHT_2 = "Super Bonus straight pays 2 to 1, not 1 to 1"
 QUEENS_STRAIGHT_4 = "Queens Up straight pays 4 to 1, not 3 to 1"

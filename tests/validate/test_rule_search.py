@@ -50,9 +50,7 @@ def changed(path: Path, faithful: Path, nets: list[str]) -> int:
 
 # Crazy 4 Poker ------------------------------------------------------------------------------
 
-NOT_QUALIFIED = (
-    "a dealer who does not qualify: the Ante wins 1:1 and the Play pushes (Three Card Poker's rule)"
-)
+NOT_QUALIFIED = "a dealer who does not qualify: the Ante wins 1:1 and the Play pushes"
 CRAZY_FOUR = [
     ({"not_qualified_ante_wins": True}, {NOT_QUALIFIED}),
     (

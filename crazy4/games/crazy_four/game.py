@@ -2,8 +2,8 @@
 
 The game's data, where its parts live, how ``crazy4 hand`` prices one hand, and what only its
 seats know in the simulator (the qualifier's two dealer classes, which wagers make its bets and
-log columns, the card room's blind hands). The parts (counting, pricing, the simulator's and the
-validator's tables) are imported when first used, so reading a rule file does not load them.
+log columns, the card room's blind hands). The parts (counting, pricing, the simulator's
+tables) are imported when first used, so reading a rule file does not load them.
 The card room extends the game from outside (:mod:`crazy4.cardroom.extension`); the game never
 imports it.
 """
@@ -16,14 +16,11 @@ from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sect
 from crazy4.generic.bestfour_game import BestFourGame
 
 if TYPE_CHECKING:
-    from crazy4.games.crazy_four.cells import CrazyFourSettlement
     from crazy4.games.crazy_four.reference import Reference
     from crazy4.games.crazy_four.rules import CrazyFourRules
-    from crazy4.generic.bestfour_validate import BestFourChecks
     from crazy4.rules.ruleset import RuleSet
     from crazy4.spec.game import Settlement
     from crazy4.spec.specification import GameSpec
-    from crazy4.validate.game import ValidatedGame
 
 
 class CrazyFour(BestFourGame):
@@ -63,31 +60,11 @@ class CrazyFour(BestFourGame):
         return CRAZY_FOUR_SPEC
 
     def reference_of(self, rules: CrazyFourRules) -> Reference:
-        """The exact reference (:func:`.reference.load_reference`)."""
+        """The exact reference (:func:`.reference.load_reference`; what the collusion parity
+        tests compare the specification's roles with)."""
         from crazy4.games.crazy_four.reference import load_reference
 
         return load_reference(rules)
-
-    def settlement_of(self, rules: CrazyFourRules) -> CrazyFourSettlement:
-        """The settlement tables (:func:`.cells.crazy_four_settlement`)."""
-        from crazy4.games.crazy_four.cells import crazy_four_settlement
-
-        return crazy_four_settlement(rules)
-
-    def checks(self) -> BestFourChecks:
-        """The validator's part (:data:`.checks.CRAZY_FOUR_CHECKS`)."""
-        from crazy4.games.crazy_four.checks import CRAZY_FOUR_CHECKS
-
-        return CRAZY_FOUR_CHECKS
-
-    def validator(self) -> ValidatedGame:
-        """The best-four log checks (:mod:`crazy4.generic.bestfour_validate`) over
-        :meth:`checks`, until the specification validator checks what only they check of a
-        Crazy 4 Poker log (the Super Bonus, the raise minimum, blind second hands, the
-        qualification rate, the outcome cells; issue 42)."""
-        from crazy4.generic.bestfour_validate import BestFourValidator
-
-        return BestFourValidator(self, self.checks())
 
     def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
         """The main game's bets apart: Ante + Play and the Super Bonus

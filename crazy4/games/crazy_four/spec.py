@@ -32,9 +32,12 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from crazy4.core.decisions import threshold_text
+from crazy4.core.paytables import PayTable
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
 from crazy4.games.crazy_four.cells import (
     BLIND_BET,
@@ -45,13 +48,18 @@ from crazy4.games.crazy_four.cells import (
     crazy_four_settlement,
 )
 from crazy4.games.crazy_four.report import COUNTED, CRAZY_FOUR_SECTIONS, rule_lines
-from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sections
+from crazy4.games.crazy_four.rules import (
+    CrazyFourRules,
+    crazy_four_rules,
+    read_crazy_four_sections,
+)
 from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.generic.bestfour_pricing import decision_nets
 from crazy4.generic.report_sections import with_side_bets
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
+from crazy4.spec.log_tests import LogTests
 from crazy4.spec.specification import (
     BetRows,
     BlindHand,
@@ -62,6 +70,7 @@ from crazy4.spec.specification import (
     table_side_bet,
 )
 from crazy4.spec.table_layout import TableLayout
+from crazy4.validate.hands import strategy_groups
 
 #: The main game's wagers as the log writes them (stakes and nets), in order.
 LOGGED = ("ante", "super_bonus", "play")
@@ -136,6 +145,35 @@ class CrazyFourSpec:
                 blind=BLIND_BET,
             ),
             layout=TableLayout(report=CRAZY_FOUR_SECTIONS, counted=COUNTED),
+            tests=self._log_tests(chosen),
+        )
+
+    def _log_tests(self, rules: CrazyFourRules) -> LogTests:
+        """What a log's validation tests beside every game's tests: the first seats'
+        outcome cells and the qualification rate, the dealer's serial correlation by strength,
+        the bets' design effects, the raise minimum, deviations by hand group (pairs by
+        rank, A-2-3-4 apart), the game's misreadings (of the Super Bonus where the rules have
+        one), and every bet's award lines (the Super Bonus table pays the main bet, the Super
+        Bonus and the blind hand; each Queens Up table its own bet)."""
+        awards: dict[str, tuple[PayTable, ...]] = {
+            side.name: (side.table,) for side in rules.side_bets
+        }
+        misreadings = ["fold_showdown", "any_king_or_ace"]
+        bonus = None
+        if rules.super_bonus is not None:
+            table = rules.super_bonus.table
+            for bet in (self.main_bet, "super_bonus", BLIND_BET[0]):
+                awards[bet] = (table,)
+            misreadings[1:1] = ["ties_lose_bonus", "bonus_follows_play"]
+            lines = table.category_pays()
+            bonus = ("super_bonus", "Super Bonus", table.entries[0].label, table.paid_mask(), lines)
+        return LogTests(
+            *(True, True, True, True),  # outcome cells, serial by strength, design, minimum
+            groups=strategy_groups(),
+            misreadings=tuple(misreadings),
+            bonus=bonus,
+            switches=_unlisted_switch(rules),
+            awards=awards,
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
@@ -152,6 +190,30 @@ class CrazyFourSpec:
         """The rules as the game's report lists them, the side bets' among them."""
         before, after = rule_lines(crazy_four_rules(rules))
         return with_side_bets(before, rules, after)
+
+
+def _unlisted_switch(rules: CrazyFourRules) -> tuple[tuple[str, str, RuleSet], ...]:
+    """The Super Bonus ``unlisted`` rule switched, where the table leaves hands unlisted above
+    its lowest line (a rule-inference switch: :attr:`crazy4.spec.log_tests.LogTests.switches`).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> [d for d, _, _ in _unlisted_switch(crazy_four_rules(load_rules("crazy4-cardroom")))]
+    ['Super Bonus unlisted = below_table, not push']
+    """
+    bonus = rules.super_bonus
+    if bonus is None or not bonus.unlisted_mask().any():
+        return ()
+    other = "push" if bonus.unlisted == "below_table" else "below_table"
+    switched = replace(rules, super_bonus=replace(bonus, unlisted=other))
+    return (
+        (
+            f"Super Bonus unlisted = {other}, not {bonus.unlisted}",
+            f"Super Bonus on a hand its table does not list settled as {other}",
+            switched,
+        ),
+    )
 
 
 #: Crazy 4 Poker's one specification.
