@@ -100,7 +100,9 @@ def test_every_command_cuts_jobs_to_the_cores(
         raise ReachedError
 
     module = crazy4.pipeline if target == "pipeline" else crazy4.cardroom.model
-    monkeypatch.setattr(module, "run_rule_set" if target == "pipeline" else "analyze", stand_in)
+    monkeypatch.setattr(
+        module, "run_rule_set" if target == "pipeline" else "analyze_game", stand_in
+    )
     out = ["--out", str(tmp_path / ("r.md" if command[0] == "report" else "out"))]
     with pytest.raises(ReachedError):
         main([*command, *(out if command[0] != "cardroom" else []), "--jobs", "1000"])
@@ -193,7 +195,7 @@ def test_rounds_that_cannot_finish_are_refused(
 def test_card_removal_rounds_that_cannot_finish_are_refused(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(crazy4.cardroom.model, "analyze", _reach)
+    monkeypatch.setattr(crazy4.cardroom.model, "analyze_game", _reach)
     assert main(["cardroom", "--ante", "20", "--simulate-rounds", str(10**15)]) == 2
     assert "--simulate-rounds 1,000,000,000,000,000: at most" in capsys.readouterr().err
 
