@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes, ExactBet, summarize
-from crazy4.core.cards import parse_card, parse_cards
+from crazy4.core.cards import format_cards, parse_card, parse_cards
 from crazy4.errors import InputError
 from crazy4.generic.analysis import SpecAnalysis, analyze_spec, main_bet, side_bet_outcomes
 from crazy4.generic.situations import class_rows
@@ -106,7 +106,14 @@ def read_strategy_file(spec: GameSpec, analysis: SpecAnalysis, path: Path) -> In
     columns = ("hand", "up_card") if shape.face_up else ("hand",)
     what = "situation classes" if shape.face_up else "hand classes"
     allowed = analysis.settlement.allowed[analysis.strengths]
-    return read_class_strategy(path, ClassKeys(columns, parse, classes, allowed, what))
+
+    def example(row: int) -> str:
+        """A class's representative, highest card first (and the up cards seen)."""
+        hand = format_cards(analysis.hands[row][::-1])
+        return f"{hand} / {format_cards(analysis.seen[row])}" if shape.face_up else hand
+
+    keys = ClassKeys(columns, parse, classes, allowed, what, example)
+    return read_class_strategy(path, keys)
 
 
 def exact_bets(spec: GameSpec, rules: RuleSet, decision: IntArray) -> dict[str, ExactBet]:

@@ -1,28 +1,34 @@
 """Crazy 4 Poker's collusion role is its specification's
 (:func:`crazy4.generic.collusion.spec_colluder`, six cells cut from the qualifier): its honest
-strategy and exact edge (the specification engines' exact analysis) are the game's own exact
-reference's (the one its validator reads), so the collusion rows are the same whichever prices
+strategy is the test oracle's (:mod:`oracle_crazy4`: each dealt hand's best decision by brute
+force over the dealer's hands) and its exact edge the committed table's
+(``results/crazy4-standard/bets.parquet``), so the collusion rows are the same whichever prices
 the honest play, every column, on the same seeded deals: full pooling, honest play and the
-practical rule. (Four Card Poker's own exact reference is gone: its analysis is the
-specification engines', compared with the committed tables.)
+practical rule.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from functools import cache
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
+import pandas as pd
 import pytest
+from oracle_crazy4 import exact_evs, read_rules
 
 from crazy4.advantage import collusion
 from crazy4.advantage.collusion_tables import plan_rows
-from crazy4.games.crazy_four.game import CRAZY_FOUR
+from crazy4.core.cards import hands_of_colex
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.generic.collusion import qualifier_thresholds, spec_colluder
 from crazy4.registry import game_of, load_rules
 from crazy4.rules.ruleset import RuleSet
+
+RESULTS = Path(__file__).resolve().parents[2] / "results"
 
 IntArray = npt.NDArray[np.int64]
 
@@ -36,18 +42,27 @@ def _rows(name: str, colluders: int, practical: str | None) -> list[dict[str, ob
     return plan_rows(plan, collusion.run_collusion(plan), exact)
 
 
-def _reference_honest(rules: RuleSet, colex: IntArray, up: IntArray | None) -> IntArray:
-    """Crazy 4 Poker's own exact reference: the optimal decision of each dealt hand's class."""
-    reference = CRAZY_FOUR.reference_of(CRAZY_FOUR.rules_of(rules))
-    decided: IntArray = reference.prices.decision[reference.classes_of(colex, up)]
-    return decided
+@cache
+def _oracle_decision(text: str, hand: tuple[int, ...]) -> int:
+    """The oracle's best decision code for one hand (the smallest wager among exact ties)."""
+    evs = exact_evs(read_rules(text), hand)
+    allowed = [(ev, code) for code, ev in enumerate(evs.values()) if ev is not None]
+    return max(allowed, key=lambda pair: (pair[0], -pair[1]))[1]
 
 
-def _reference_edge(rules: RuleSet) -> Fraction:
-    """Crazy 4 Poker's own exact reference: minus the main bet's exact mean, optimal play."""
-    reference = CRAZY_FOUR.reference_of(CRAZY_FOUR.rules_of(rules))
-    edge: Fraction = -reference.exact_bets(reference.prices.decision)[reference.main_bet].mean
-    return edge
+def _oracle_honest(rules: RuleSet, colex: IntArray, up: IntArray | None) -> IntArray:
+    """The test oracle's optimal decision of each dealt hand (no up card in Crazy 4 Poker)."""
+    assert up is None or up.size == 0
+    hands = hands_of_colex(np.asarray(colex).ravel(), 5).astype(int).tolist()
+    decided = [_oracle_decision(rules.text, tuple(hand)) for hand in hands]
+    return np.asarray(decided, dtype=np.int64).reshape(np.shape(colex))
+
+
+def _committed_edge(rules: RuleSet) -> Fraction:
+    """Minus the main bet's exact mean, optimal play, from the committed ``bets`` table."""
+    bets = pd.read_parquet(RESULTS / rules.name / "bets.parquet").set_index("bet")
+    row = bets.loc["ante_super_bonus_play"]
+    return -Fraction(int(row["ev_numerator"]), int(row["ev_denominator"]))
 
 
 @pytest.mark.parametrize(
@@ -57,16 +72,16 @@ def _reference_edge(rules: RuleSet) -> Fraction:
         ("crazy4-standard", 6, "A"),  # listed; the practical rule
     ],
 )
-def test_the_reference_honest_play_gives_the_same_rows(
+def test_the_oracle_honest_play_gives_the_same_rows(
     name: str, colluders: int, practical: str | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rules = load_rules(name)
     game = game_of(rules)
     role = game.colluder()
     assert role is spec_colluder(game.spec, role.max_seats, game.team_rules, game.bet_parts)
-    assert role.exact_edge(rules) == _reference_edge(rules)
+    assert role.exact_edge(rules) == _committed_edge(rules)
     expected = _rows(name, colluders, practical)
-    own = dataclasses.replace(role, honest=_reference_honest, edge=_reference_edge)
+    own = dataclasses.replace(role, honest=_oracle_honest, edge=_committed_edge)
     monkeypatch.setattr(collusion, "colluder_role", lambda rules: own)
     assert _rows(name, colluders, practical) == expected
 

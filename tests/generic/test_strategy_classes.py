@@ -1,5 +1,6 @@
 """Strategy files read onto a game's classes (:mod:`crazy4.generic.strategy_classes`), through
-Crazy 4 Poker's reference: a whole file read back, and every refusal naming its row."""
+Crazy 4 Poker's specification (:func:`crazy4.generic.sim_plays.read_strategy_file`, what
+``--strategy FILE`` reads): a whole file read back, and every refusal naming its row."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import pytest
 
 from crazy4.core.cards import format_cards
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.reference import load_reference
-from crazy4.generic.bestfour_reference import read_dealt_strategy as read_strategy_file
+from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+from crazy4.generic.analysis import SpecAnalysis
+from crazy4.generic.sim_plays import analysis_of, read_strategy_file
 from crazy4.registry import load_rules
 
 LABELS = np.array(["fold", "1x", "2x", "3x"])
@@ -21,9 +23,17 @@ LABELS = np.array(["fold", "1x", "2x", "3x"])
 @pytest.fixture(scope="module")
 def crazy_rows() -> tuple[list[str], list[str]]:
     """Every Crazy 4 Poker hand class with its optimal decision (from the priced classes)."""
-    reference = load_reference(load_rules("crazy4-standard"))
-    hands = [format_cards(row) for row in reference.outcomes.hands.tolist()]
-    return hands, LABELS[reference.prices.decision].tolist()
+    analysis = _analysis()
+    hands = [format_cards(row) for row in analysis.hands.tolist()]
+    return hands, LABELS[analysis.prices.decision].tolist()
+
+
+def _analysis() -> SpecAnalysis:
+    return analysis_of(CRAZY_FOUR_SPEC, load_rules("crazy4-standard"))
+
+
+def _read(path: Path) -> np.ndarray:
+    return read_strategy_file(CRAZY_FOUR_SPEC, _analysis(), path)
 
 
 def _write(path: Path, **columns: list[str]) -> Path:
@@ -32,7 +42,6 @@ def _write(path: Path, **columns: list[str]) -> Path:
 
 
 def test_a_whole_file_reads_back(crazy_rows: tuple[list[str], list[str]], tmp_path: Path) -> None:
-    reference = load_reference(load_rules("crazy4-standard"))
     hands, decisions = crazy_rows
     # reversed rows, hands written in another order of their cards: the classes still match
     path = _write(
@@ -40,7 +49,7 @@ def test_a_whole_file_reads_back(crazy_rows: tuple[list[str], list[str]], tmp_pa
         hand=[" ".join(hand.split()[::-1]) for hand in hands[::-1]],
         decision=decisions[::-1],
     )
-    assert np.array_equal(read_strategy_file(path, reference), reference.prices.decision)
+    assert np.array_equal(_read(path), _analysis().prices.decision)
 
 
 @pytest.mark.parametrize(
@@ -61,9 +70,8 @@ def test_a_whole_file_reads_back(crazy_rows: tuple[list[str], list[str]], tmp_pa
 def test_a_bad_file_is_refused_naming_the_row(
     crazy_rows: tuple[list[str], list[str]], tmp_path: Path, change: object, message: str
 ) -> None:
-    reference = load_reference(load_rules("crazy4-standard"))
     assert callable(change)
     hands, decisions = change(*crazy_rows)
     path = _write(tmp_path / "s.csv", hand=hands, decision=decisions)
     with pytest.raises(InputError, match=message):
-        read_strategy_file(path, reference)
+        _read(path)

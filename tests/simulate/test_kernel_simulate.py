@@ -55,7 +55,7 @@ def same_chunk(a: Chunk, b: Chunk) -> None:
         assert a.log.equals(b.log)
 
 
-def reference_of(rules: RuleSet) -> Callable[[SimulationPlan, int, bool], Chunk]:
+def numpy_chunk_of(rules: RuleSet) -> Callable[[SimulationPlan, int, bool], Chunk]:
     """The numpy chunk player of the rules' game."""
     game = game_of(rules).simulator()
     assert isinstance(game, SpecSimulator)
@@ -100,10 +100,10 @@ def test_kernel_counts_and_log_equal_the_numpy_path(
     rules = load_rules(name)
     plan = make_plan(rules, rounds=ROUNDS, seed=seed, seats=seats, blind_hands=blind)
     game = game_of(rules).simulator()
-    reference = reference_of(rules)
+    numpy_path = numpy_chunk_of(rules)
     for chunk in range(plan.chunks):
-        same_chunk(game.play_chunk(plan, chunk, False), reference(plan, chunk, False))
-    same_chunk(game.play_chunk(plan, 1, True), reference(plan, 1, True))
+        same_chunk(game.play_chunk(plan, chunk, False), numpy_path(plan, chunk, False))
+    same_chunk(game.play_chunk(plan, 1, True), numpy_path(plan, 1, True))
 
 
 @pytest.mark.parametrize(("name", "seats"), [("crazy4-standard", 3), ("four-card-standard", 2)])
@@ -113,7 +113,7 @@ def test_kernel_without_a_side_bet(tmp_path: Path, name: str, seats: int) -> Non
     plan = make_plan(rules, rounds=9_000, seed=4, seats=seats)
     assert plan.side_bet is None
     game = game_of(rules).simulator()
-    same_chunk(game.play_chunk(plan, 0, True), reference_of(rules)(plan, 0, True))
+    same_chunk(game.play_chunk(plan, 0, True), numpy_chunk_of(rules)(plan, 0, True))
 
 
 def test_kernel_sums_of_squares_past_int64(tmp_path: Path) -> None:

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+from math import comb
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
+from oracle_crazy4 import all_hands, hand_values, read_rules, simple_decisions
 
 from crazy4.cli.main import main
 from crazy4.core.cards import colex_indices
 from crazy4.core.deal import deal_hands
-from crazy4.games.crazy_four.reference import load_reference
+from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+from crazy4.generic.sim_plays import analysis_of
 from crazy4.registry import load_rules
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
@@ -66,9 +69,9 @@ def test_simulated_means_agree_with_exact(name: str) -> None:
         independent = bet.exact_std_dev / np.sqrt(bet.hands)
         assert 0.9 * independent < bet.standard_error < 1.5 * independent
         assert abs(bet.hit_frequency - bet.exact_hit_frequency) < 5 * np.sqrt(0.25 / bet.hands)
-    reference = load_reference(rules)
     qualified = summary.counts.dealer[rules.dealer.qualifier_strength :].sum() / plan.rounds
-    p = reference.qualification_probability()
+    # the test oracle's: the dealer's five-card hands at or above the qualifier, of C(52, 5)
+    p = int((all_hands().values >= read_rules(rules).qualifier).sum()) / comb(52, 5)
     assert abs(qualified - p) < 4 * np.sqrt(p * (1 - p) / plan.rounds)
 
 
@@ -88,11 +91,12 @@ def test_simple_strategy_costs_what_the_analysis_says() -> None:
 
 def test_strategy_file_is_read(tmp_path: Path) -> None:
     rules = load_rules("crazy4-standard")
-    reference = load_reference(rules)
-    simple = reference.strategy("simple")
+    # every hand class (the analysis' representatives) with the test oracle's simple strategy
+    classes = analysis_of(CRAZY_FOUR_SPEC, rules).hands
+    simple = simple_decisions(read_rules(rules), hand_values(classes))
     from crazy4.core.cards import format_cards
 
-    hands = [format_cards(row) for row in reference.outcomes.hands.tolist()]
+    hands = [format_cards(row) for row in classes.tolist()]
     labels = np.array(["fold", "1x", "2x", "3x"])[simple]
     path = tmp_path / "strategy.csv"
     pd.DataFrame({"hand": hands, "decision": labels}).to_csv(path, index=False)
