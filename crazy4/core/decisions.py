@@ -166,28 +166,6 @@ def decisions_for_strategy(
     return np.where(strengths >= raise_minimum, raise_to, decision).astype(np.int64)
 
 
-def ev_lost(
-    prices: DecisionPrices,
-    rows: npt.NDArray[np.integer],
-    chosen: npt.NDArray[np.integer],
-    taken: npt.NDArray[np.integer],
-) -> npt.NDArray[np.float64]:
-    """EV (per unit of Ante) of the decision ``chosen`` minus that of ``taken``, per row of
-    ``prices`` (hand class or situation class).
-
-    Examples
-    --------
-    >>> from types import SimpleNamespace
-    >>> prices = SimpleNamespace(ev=np.array([[-4, 2, 4, 6]]), denominator=4)
-    >>> ev_lost(prices, np.array([0, 0]), np.array([3, 3]), np.array([0, 1])).tolist()
-    [2.5, 1.0]
-    """
-    ev = prices.ev[rows]
-    index = np.arange(ev.shape[0])
-    lost = ev[index, chosen] - ev[index, taken]
-    return np.asarray(lost / prices.denominator, dtype=np.float64)
-
-
 def threshold_text(
     rules: PlayingRules, play_from: str, raise_from: str, otherwise: str = "else fold"
 ) -> str:

@@ -7,9 +7,7 @@ hand, or of the hand and up card); every class must be covered, none twice with 
 decisions, none with a decision the rules forbid. The game supplies how a row's cards are read
 and which class they fall in (:class:`ClassKeys`); the checks are the same for every game.
 
-:class:`ClassStrategies` gives a game's reference the strategies by name -- ``"optimal"`` (its
-priced classes' best decisions), ``"simple"`` (the game's published threshold strategy) or a
-file's path -- and the EV a decision loses against another, from its prices.
+The specification path reads one (:func:`crazy4.generic.sim_plays.read_strategy_file`).
 """
 
 from __future__ import annotations
@@ -17,66 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.decisions import DECISIONS, DecisionPrices, ev_lost
+from crazy4.core.decisions import DECISIONS
 from crazy4.core.strategy_file import read_strategy_frame
 from crazy4.errors import InputError
 
 IntArray = npt.NDArray[np.int64]
-
-
-class ClassPrices(DecisionPrices, Protocol):
-    """A game's prices of its classes, with the optimal decision of each."""
-
-    @property
-    def decision(self) -> IntArray:
-        """The optimal decision code per class (the smallest wager among exact ties)."""
-        ...
-
-
-class ClassStrategies:
-    """A game's reference, by its classes: the strategies it plays and what a deviation costs.
-
-    A subclass has ``prices`` (the classes' exact EVs and optimal ``decision``) and says what
-    its simple strategy is and how it reads a strategy file.
-    """
-
-    prices: ClassPrices
-
-    def simple_decisions(self) -> IntArray:
-        """The published simple strategy, per class."""
-        raise NotImplementedError
-
-    def read_strategy(self, path: Path) -> IntArray:
-        """A strategy file's decision per class (:func:`read_class_strategy`)."""
-        raise NotImplementedError
-
-    def strategy(self, spec: str) -> IntArray:
-        """Decision per class: ``"optimal"``, ``"simple"`` or a strategy file's path.
-
-        Raises
-        ------
-        InputError
-            An unreadable or incomplete file, or a decision the rules forbid.
-        """
-        if spec == "optimal":
-            return self.prices.decision
-        if spec == "simple":
-            return self.simple_decisions()
-        return self.read_strategy(Path(spec))
-
-    def ev_lost(
-        self,
-        classes: npt.NDArray[np.integer],
-        chosen: npt.NDArray[np.integer],
-        taken: npt.NDArray[np.integer],
-    ) -> npt.NDArray[np.float64]:
-        """EV (per unit of Ante) of the decision ``chosen`` minus that of ``taken``, per class."""
-        return ev_lost(self.prices, classes, chosen, taken)
 
 
 @dataclass(frozen=True)

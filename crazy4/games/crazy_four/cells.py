@@ -280,24 +280,3 @@ def side_bet(bet: SideBet, outcomes: PlayerOutcomes, decision: IntArray) -> BetO
 def blind_hand_decisions(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> IntArray:
     """The card room's blind second hand: never folds; 3x from the raise minimum, else 1x."""
     return crazy_four_settlement(rules).blind_multiple(outcomes.strengths)
-
-
-def strategy_bets(
-    rules: CrazyFourRules, outcomes: PlayerOutcomes, decision: IntArray
-) -> list[BetOutcomes]:
-    """The bets a strategy decides: Ante + Super Bonus + Play, Ante + Play, the Super Bonus
-    alone (if any) and each side bet, played by ``decision`` (described as the optimal
-    strategy; the exact reference's, :mod:`crazy4.games.crazy_four.reference`)."""
-    main, ante_play, bonus = MAIN_DESCRIPTIONS
-    bets = [
-        _bet(rules, outcomes, decision, MAIN_GAME, "ante_super_bonus_play", main),
-        _bet(rules, outcomes, decision, ("ante", "play"), "ante_play", ante_play),
-    ]
-    if rules.super_bonus is not None:
-        bets.append(_bet(rules, outcomes, decision, ("super_bonus",), "super_bonus", bonus))
-    return bets + [side_bet(bet, outcomes, decision) for bet in rules.side_bets]
-
-
-def blind_hand_bet(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> BetOutcomes:
-    """The card room's blind second hand (:func:`blind_hand_decisions`)."""
-    return _bet(rules, outcomes, blind_hand_decisions(rules, outcomes), MAIN_GAME, *BLIND_BET)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from crazy4.core.hidden import HiddenShape, PlayerOutcomes, load_outcomes
+from crazy4.core.hidden import HiddenShape, PlayerOutcomes
 from crazy4.core.hidden import compute_outcomes as compute_hidden_outcomes
 
 #: The dealer's five cards, all hidden.
@@ -20,16 +20,3 @@ def compute_outcomes(
 ) -> PlayerOutcomes:
     """Every hand class of the game counted (:func:`crazy4.core.hidden.compute_outcomes`)."""
     return compute_hidden_outcomes(SHAPE, qualifier_strength, jobs=jobs, progress=progress)
-
-
-def player_outcomes(qualifier_strength: int) -> PlayerOutcomes:
-    """The game's counts once a process, read-only (:func:`crazy4.core.hidden.load_outcomes`).
-
-    Examples
-    --------
-    >>> from math import comb
-    >>> outcomes = player_outcomes(322)
-    >>> int((outcomes.weights * outcomes.counts.sum(axis=1)).sum()) == comb(52, 5) * comb(47, 5)
-    True
-    """
-    return load_outcomes(SHAPE, qualifier_strength)

@@ -16,8 +16,6 @@ from crazy4.games.crazy_four.rules import crazy_four_rules, read_crazy_four_sect
 from crazy4.generic.bestfour_game import BestFourGame
 
 if TYPE_CHECKING:
-    from crazy4.games.crazy_four.reference import Reference
-    from crazy4.games.crazy_four.rules import CrazyFourRules
     from crazy4.rules.ruleset import RuleSet
     from crazy4.spec.game import Settlement
     from crazy4.spec.specification import GameSpec
@@ -58,13 +56,6 @@ class CrazyFour(BestFourGame):
         from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 
         return CRAZY_FOUR_SPEC
-
-    def reference_of(self, rules: CrazyFourRules) -> Reference:
-        """The exact reference (:func:`.reference.load_reference`; what the collusion parity
-        tests compare the specification's roles with)."""
-        from crazy4.games.crazy_four.reference import load_reference
-
-        return load_reference(rules)
 
     def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
         """The main game's bets apart: Ante + Play and the Super Bonus
