@@ -126,7 +126,6 @@ SLOW_TESTS = frozenset(
         # doctest once listed here moved into the analysis record's module docstring (below)
         "crazy4/generic/holecard_engine.py::crazy4.generic.holecard_engine.HoleCardAnalysis.exact_ev",
         "crazy4/generic/analysis_record.py::crazy4.generic.analysis_record",
-        "crazy4/generic/bestfour_analysis.py::crazy4.generic.bestfour_analysis.BestFourAnalysis.run",
         "crazy4/generic/rule_prices.py::crazy4.generic.rule_prices.exact_average_total_bet",
         "tests/games/crazy_four/test_crazy_four_analysis.py::test_prices_match_independent_settlement",
         "tests/cardroom/test_cardroom.py::test_blind_hand_ev_from_the_per_hand_table",

@@ -31,10 +31,11 @@ from crazy4.core.cards import parse_card, parse_cards
 from crazy4.core.exact import group_sums, integer_column, parquet_integers
 from crazy4.core.paytables import parse_odds
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.cells import price_hands
 from crazy4.games.crazy_four.game import CRAZY_FOUR
+from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.games.four_card.game import FOUR_CARD as FOUR_CARD_GAME
 from crazy4.generic.analysis_record import Analysis
+from crazy4.generic.pricing import price
 from crazy4.registry import load_rules, parse_rules
 from crazy4.rules.load import RULES_DIR
 
@@ -259,7 +260,9 @@ def test_ordinary_payouts_stay_int64_and_large_ones_widen(standard: Analysis) ->
     assert standard.prices.ev.dtype == np.int64
     assert all(bet.net.dtype == np.int64 for bet in standard.bets)
     big = parse_rules(_edit(CRAZY4, "four_aces", "1e13"), "big.toml")
-    prices = price_hands(big, standard.outcomes)
+    prices = price(
+        standard.on_spec.cells, standard.on_spec.strengths, CRAZY_FOUR_SPEC.settlement(big)
+    )
     assert prices.ev.dtype == object
     assert (prices.decision == standard.prices.decision).all()  # four aces were 3x before
 

@@ -21,9 +21,9 @@ from validate_planted import FLUSH, HIGH, RANKS, STRAIGHT, SUITS, Engine, best_f
 
 from crazy4.core.cards import colex_indices
 from crazy4.core.strength_table import BEST_FOUR
-from crazy4.generic.bestfour_settle import outcome_cells
 from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation
+from crazy4.spec.wagers import outcome_cells
 from crazy4.validate.driver import validate
 from crazy4.validate.report import Check, Options, Report
 

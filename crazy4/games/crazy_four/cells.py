@@ -1,7 +1,7 @@
 """Crazy 4 Poker's settlement as data: its six qualifier cells and what each wager pays in them.
 
 Per unit of Ante, with the rule switches of :class:`crazy4.games.crazy_four.rules.CrazyFourRules`,
-in each outcome cell (:data:`crazy4.games.crazy_four.deal.OUTCOME_CELLS`,
+in each outcome cell (:data:`crazy4.core.hidden.OUTCOME_CELLS`,
 ``3 * (dealer qualifies) + (0 player higher | 1 tie | 2 dealer higher)``):
 
 * **Ante**: pushes when the dealer does not qualify; otherwise +1 / tie / -1, where a tie
@@ -19,7 +19,7 @@ in each outcome cell (:data:`crazy4.games.crazy_four.deal.OUTCOME_CELLS`,
 
 The card room's blind second hand puts 3 Antes on Play without looking; 2 are returned below
 the raise minimum, so its multiple in action is 3 from a pair of aces, else 1. The engine
-(:class:`crazy4.generic.bestfour_settle.BestFourSettlement`) does the rest.
+(:class:`crazy4.spec.wagers.WagerSettlement`) does the rest.
 
 Examples
 --------
@@ -47,16 +47,16 @@ from crazy4.core.exact import fits_int64, widen
 from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
-from crazy4.generic.bestfour_bets import outcome_bet
-from crazy4.generic.bestfour_pricing import BestFourPrices, decision_nets, price_cells
-from crazy4.generic.bestfour_settle import BestFourSettlement, Wager, hand_pays, side_bet_wager
 from crazy4.rules.ruleset import TIE_NETS, RuleSet, SideBet
 from crazy4.spec.game import Settlement
+from crazy4.spec.wager_bets import outcome_bet
+from crazy4.spec.wager_nets import decision_nets
+from crazy4.spec.wagers import Wager, WagerSettlement, hand_pays, side_bet_wager
 
 IntArray = npt.NDArray[np.int64]
 
 #: The settlement of a Crazy 4 Poker rule set.
-CrazyFourSettlement = BestFourSettlement[CrazyFourRules]
+CrazyFourSettlement = WagerSettlement[CrazyFourRules]
 
 #: The cells' shape: one index.
 CELLS = (len(OUTCOME_CELLS),)
@@ -172,7 +172,7 @@ def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
         super_bonus,
         Wager("queens_up", "Queens Up", np.full(6, -1, dtype=np.int64)),
     )
-    return BestFourSettlement(
+    return WagerSettlement(
         rules=rules,
         wagers=wagers,
         side_name="queens_up",
@@ -208,21 +208,6 @@ def main_parts(rules: RuleSet) -> dict[str, Settlement]:
     names = ("ante_play", "super_bonus") if settle.rules.super_bonus is not None else ("ante_play",)
     wagers = {"ante_play": ("ante", "play"), "super_bonus": ("super_bonus",)}
     return {name: decision_nets(settle, wagers[name], SIX_CELLS, main.unit) for name in names}
-
-
-def price_hands(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> BestFourPrices:
-    """Exact EV of every decision for every hand class, and the optimal decision
-    (:func:`crazy4.generic.bestfour_pricing.price_cells` on the dealer hands in each cell).
-
-    Raises
-    ------
-    ValueError
-        If the outcomes were counted for another qualifier.
-    """
-    if outcomes.qualifier_strength != rules.dealer.qualifier_strength:
-        raise ValueError("outcomes were counted for another dealer qualifier")
-    nets = cell_settlement(rules)
-    return price_cells(nets, outcomes.strengths, outcomes.counts, outcomes.dealer_hands)
 
 
 # --- the bets of the exact tables --------------------------------------------------------------

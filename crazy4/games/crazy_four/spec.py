@@ -54,7 +54,6 @@ from crazy4.games.crazy_four.rules import (
     read_crazy_four_sections,
 )
 from crazy4.games.crazy_four.strategy import simple_strategy
-from crazy4.generic.bestfour_pricing import decision_nets
 from crazy4.generic.report_sections import with_side_bets
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
@@ -70,6 +69,7 @@ from crazy4.spec.specification import (
     table_side_bet,
 )
 from crazy4.spec.table_layout import TableLayout
+from crazy4.spec.wager_nets import decision_nets
 from crazy4.validate.hands import strategy_groups
 
 #: The main game's wagers as the log writes them (stakes and nets), in order.

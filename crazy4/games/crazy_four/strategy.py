@@ -1,5 +1,5 @@
-"""Crazy 4 Poker's published simple strategy, as data (:mod:`crazy4.generic.bestfour_strategy`
-reads it and folds the optimal strategy onto the strength scale)."""
+"""Crazy 4 Poker's published simple strategy, as data (a
+:class:`crazy4.spec.threshold.ThresholdStrategy`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.generic.bestfour_strategy import ThresholdStrategy
+from crazy4.spec.threshold import ThresholdStrategy
 
 #: The published simple strategy: 1x from K-Q-8-4, 3x from a pair of aces.
 SIMPLE = ThresholdStrategy(play_minimum="Kc Qd 8h 4s", raise_minimum="pair of aces")

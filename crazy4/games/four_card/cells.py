@@ -4,7 +4,7 @@ and what each wager pays in them.
 Per unit of each wager, with the rule switches of
 :class:`crazy4.games.four_card.rules.FourCardRuleSet`; a cell is the dealer's hand category and
 the showdown result (0 player higher, 1 tie, 2 dealer higher,
-:func:`crazy4.generic.bestfour_settle.showdown_results`):
+:func:`crazy4.spec.wagers.showdown_results`):
 
 * **Ante**: +1 when the player is higher, -1 when the dealer is, a tie +1 (``ties =
   "player"``) or 0 (``"push"``); a fold loses it. There is no dealer qualifier.
@@ -46,22 +46,22 @@ from crazy4.core.ranking import (
     category_thresholds,
 )
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
-from crazy4.generic.bestfour_pricing import decision_nets
-from crazy4.generic.bestfour_settle import (
-    BestFourSettlement,
+from crazy4.rules.ruleset import TIE_NETS, RuleSet
+from crazy4.spec.game import Settlement
+from crazy4.spec.threshold import ThresholdStrategy
+from crazy4.spec.wager_nets import decision_nets
+from crazy4.spec.wagers import (
     Wager,
+    WagerSettlement,
     hand_bet,
     hand_pays,
     side_bet_wager,
 )
-from crazy4.generic.bestfour_strategy import ThresholdStrategy
-from crazy4.rules.ruleset import TIE_NETS, RuleSet
-from crazy4.spec.game import Settlement
 
 IntArray = npt.NDArray[np.int64]
 
 #: The settlement of a Four Card Poker rule set.
-FourCardSettlement = BestFourSettlement[FourCardRuleSet]
+FourCardSettlement = WagerSettlement[FourCardRuleSet]
 
 #: The cells' shape: the dealer's hand category, the showdown result.
 CELLS = (len(HandCategory), 3)
@@ -135,7 +135,7 @@ def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
         below=0,
     )
     results = ("player's hand higher", "hands tie", "dealer's hand higher")
-    return BestFourSettlement(
+    return WagerSettlement(
         rules=rules,
         wagers=(
             Wager("ante", "the Ante", showdown, notes=notes),

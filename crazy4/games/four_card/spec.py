@@ -59,7 +59,6 @@ from crazy4.games.four_card.rules import (
     four_card_rules,
     read_four_card_sections,
 )
-from crazy4.generic.bestfour_pricing import decision_nets
 from crazy4.generic.report_sections import with_side_bets
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
@@ -73,6 +72,7 @@ from crazy4.spec.specification import (
     table_side_bet,
 )
 from crazy4.spec.table_layout import SHOWDOWN_LABELS, TableLayout
+from crazy4.spec.wager_nets import decision_nets
 
 
 def chart_group(strength: int) -> str:

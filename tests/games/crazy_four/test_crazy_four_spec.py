@@ -1,28 +1,26 @@
 """Crazy 4 Poker on the specification engines (issue 42: the game as data over the engines
 every game shares, counted by the inclusion–exclusion override its deal shape picks).
 
-The specification's exact analysis must agree with the game's own best-four counting and
-pricing (:func:`crazy4.core.hidden.load_outcomes`, :func:`crazy4.games.crazy_four.cells.
-price_hands`, still the exact reference's) to the last integer: the same cells for every hand
-class, the same EV of every decision, the same optimal decision; the same house edge of the
-whole game and of each Queens Up table as the committed tables, which the former best-four
-analysis wrote; and the house edge must be the published 3.42% of the Ante
+The specification's exact analysis must agree with the test oracle (:mod:`oracle_crazy4`:
+every dealer hand listed and settled from the rules text) to the last integer on sampled hand
+classes: the same cells, the same EV of every decision, the same allowed and optimal
+decisions; every class counted, the deals adding up; the same house edge of the whole game and
+of each Queens Up table as the committed tables, which the former best-four analysis wrote;
+and the house edge must be the published 3.42% of the Ante
 (``../shared/rules/crazy-4-poker.md``).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
+from oracle_crazy4 import DECISIONS, dealer_distribution, exact_evs, hand_value, read_rules
 
-from crazy4.core.hidden import load_outcomes
-from crazy4.games.crazy_four.cells import price_hands
-from crazy4.games.crazy_four.deal import SHAPE
-from crazy4.games.crazy_four.rules import crazy_four_rules
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.generic.analysis import SpecAnalysis, analyze_spec, side_bet_outcomes
 from crazy4.generic.counting import SubsetCounter, counter_for
@@ -57,21 +55,39 @@ def test_the_house_edge_is_the_games_own_and_the_published(on_spec: SpecAnalysis
     assert int(on_spec.main.combos.astype(object).sum()) == CRAZY_FOUR_SPEC.published_deals
 
 
-def test_every_class_counted_and_decided_alike(on_spec: SpecAnalysis) -> None:
-    """Both number the 134,459 classes by their first hand in colex order: row for row, the
-    same cells, the same EVs over the same denominator, the same optimal decision."""
-    rules = crazy_four_rules(load_rules("crazy4-standard"))
-    outcomes = load_outcomes(SHAPE, rules.dealer.qualifier_strength)
-    prices = price_hands(rules, outcomes)
-    assert np.array_equal(on_spec.weights, outcomes.weights)
-    assert np.array_equal(on_spec.strengths, outcomes.strengths)
-    assert np.array_equal(on_spec.cells, outcomes.counts)
-    assert np.array_equal(on_spec.prices.decision, prices.decision)
-    assert np.array_equal(on_spec.prices.allowed, prices.allowed)
-    allowed = prices.allowed
-    scale = Fraction(prices.denominator, on_spec.prices.completions * on_spec.prices.unit)
-    assert scale == 1
-    assert np.array_equal(on_spec.prices.ev[allowed], np.asarray(prices.ev)[allowed])
+def test_sampled_classes_counted_and_decided_as_the_oracle(on_spec: SpecAnalysis) -> None:
+    """Every class counted, the deals adding up; on sampled classes (the strongest, the
+    weakest and random ones) the oracle's cells (its dealer hands by value, split at the rule
+    file's qualifier) and its exact EV of every decision (None where not allowed), the optimum
+    the smallest wager among the best."""
+    assert on_spec.weights.shape == (134_459,)
+    assert int(on_spec.weights.sum()) == comb(52, 5)
+    assert (on_spec.cells.sum(axis=1) == comb(47, 5)).all()
+    reading = read_rules(load_rules("crazy4-standard"))
+    rng = np.random.default_rng(20261207)
+    rows = [
+        int(np.argmax(on_spec.strengths)),
+        int(np.argmin(on_spec.strengths)),
+        *rng.choice(on_spec.weights.shape[0], size=4, replace=False).tolist(),
+    ]
+    denominator = on_spec.prices.completions * on_spec.prices.unit
+    for row in rows:
+        hand = on_spec.hands[row].tolist()
+        values, counts = dealer_distribution(hand)
+        mine = hand_value(hand)
+        result = np.where(values < mine, 0, np.where(values == mine, 1, 2))
+        cell = 3 * (values >= reading.qualifier) + result
+        assert on_spec.cells[row].tolist() == np.bincount(cell, counts, 6).astype(int).tolist()
+        evs = exact_evs(reading, hand)
+        for label, ev in evs.items():
+            code = DECISIONS[label]
+            assert bool(on_spec.prices.allowed[row, code]) == (ev is not None), (hand, label)
+            if ev is not None:
+                assert Fraction(int(on_spec.prices.ev[row, code]), denominator) == ev, hand
+        best = max(ev for ev in evs.values() if ev is not None)
+        assert int(on_spec.prices.decision[row]) == min(
+            DECISIONS[label] for label, ev in evs.items() if ev == best
+        )
 
 
 def test_each_queens_up_table_alike(on_spec: SpecAnalysis) -> None:

@@ -36,11 +36,11 @@ from crazy4.games.crazy_four.rules import (
 )
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.generic.analysis_record import Analysis, analyze_game
-from crazy4.generic.bestfour_settle import outcome_cells
 from crazy4.generic.report import render_spec_report
 from crazy4.generic.rule_prices import price_readings
 from crazy4.registry import game_of, load_rules, parse_rules
 from crazy4.rules.load import RULES_DIR
+from crazy4.spec.wagers import outcome_cells
 
 #: A Crazy 4 Poker rule file written for these tests: the card room's Super Bonus table (no
 #: three-of-a-kind line), the casinos' Play 1x-3x, king-high qualifier.

@@ -1,5 +1,7 @@
-"""A best-four game's published threshold strategy (play from one hand, raise from another):
-:class:`ThresholdStrategy`, the game's data, whose cost is reported against the optimum.
+"""A published threshold strategy (play from one hand, raise from another) as data:
+:class:`ThresholdStrategy`, whose cost a game's report states against the optimum (Crazy 4
+Poker's and Four Card Poker's). Its thresholds are hands of the best-four ranking
+(:mod:`crazy4.core.ranking`: four cards, or a phrase naming a strength).
 
 (The strategy read by strength -- runs of strengths, the hands at the border of a decision --
 is the specification engines' for every game: :func:`crazy4.generic.tables.strategy_table`,

@@ -1,9 +1,10 @@
-"""Settling best-four hands, vectorized, with the rule behind every amount, for any best-four game.
+"""A game's wagers as data, settled per seat and vectorized, with the rule behind every amount.
 
-A seat's result depends only on its best-four strength, the Play multiple it put in action (0
-for a fold) and the *cell* of the deal: coordinates a game chooses (Crazy 4 Poker: one index,
-qualifier x showdown; Four Card Poker: the dealer's hand category and the showdown result,
-:func:`showdown_results`). A game states each of its wagers as data (:class:`Wager`):
+A seat's result depends only on its strength, the Play multiple it put in action (0 for a
+fold) and the *cell* of the deal: coordinates a game chooses (Crazy 4 Poker: one index,
+qualifier x showdown, :func:`outcome_cells`; Four Card Poker: the dealer's hand category and
+the showdown result, :func:`showdown_results`). A game states each of its wagers as data
+(:class:`Wager`):
 
 * ``cells``: the net per unit of stake in every cell, where the player's own hand is not paid
   (an Ante's +1 / tie / -1, a Super Bonus's loss to a qualifying better hand, a Bad Beat keyed
@@ -13,9 +14,13 @@ qualifier x showdown; Four Card Poker: the dealer's hand category and the showdo
 * the stake (1, or the Play multiple) and what a fold does to it (``lost``, ``none``, or
   ``settled`` as if the hand had played).
 
-:class:`BestFourSettlement` then gives every wager's net numerators over one :attr:`unit` (the
+:class:`WagerSettlement` then gives every wager's net numerators over one :attr:`unit` (the
 least common denominator of the rule set's pay tables), the words of the rule behind each, and
-the blind second hand's multiple; the simulator and the validator settle by it.
+the blind second hand's multiple; the simulator and the validator settle by it, and
+:mod:`crazy4.spec.wager_nets` turns it into a specification's decision nets.
+
+The cells and nets are any game's; the strengths are the best-four ranking's
+(:mod:`crazy4.core.ranking`), by which :meth:`WagerSettlement.explain` describes a hand.
 
 Examples
 --------
@@ -314,7 +319,7 @@ def side_bet_wager(name: str, bet: SideBet, cells: tuple[int, ...]) -> Wager:
 
 
 @dataclass(frozen=True)
-class BestFourSettlement(Generic[R]):
+class WagerSettlement(Generic[R]):
     """Every wager of one rule set, settled per seat (module docstring).
 
     Attributes
@@ -484,8 +489,8 @@ def _line(table: PayTable | None, strength: int) -> str:
 
 __all__ = [
     "FOLD_RULES",
-    "BestFourSettlement",
     "Wager",
+    "WagerSettlement",
     "hand_bet",
     "hand_pays",
     "outcome_cells",

@@ -1,4 +1,4 @@
-"""The published threshold strategies of the best-four games, on hands whose answers are
+"""The published threshold strategies (:mod:`crazy4.spec.threshold`), on hands whose answers are
 written out by hand (the strategy read by strength: ``tests/generic/test_border_hands.py``)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from crazy4.core.cards import parse_cards
 from crazy4.core.ranking import hand_strength
 from crazy4.errors import InputError
-from crazy4.generic.bestfour_strategy import ThresholdStrategy, threshold_strength
 from crazy4.registry import load_rules
+from crazy4.spec.threshold import ThresholdStrategy, threshold_strength
 
 
 def strength(cards: str) -> int:

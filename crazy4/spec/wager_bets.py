@@ -1,9 +1,9 @@
-"""A best-four game's bets as exact distributions, from its wagers (:mod:`.bestfour_settle`).
+"""A game's bets as exact distributions, from its wagers (:mod:`crazy4.spec.wagers`).
 
-A bet is some of a game's wagers played by a decision per row (a hand class, a deal-lattice
-row): every row's net in every cell is the sum of the wagers' nets
-(:meth:`crazy4.generic.bestfour_settle.Wager.net`), an integer numerator over one unit, and the
-amount wagered per row the sum of the wagers put up. :func:`outcome_bet` makes it a
+A bet is some of a game's wagers played by a decision per row (a hand class, a situation):
+every row's net in every cell is the sum of the wagers' nets
+(:meth:`crazy4.spec.wagers.Wager.net`), an integer numerator over one unit, and the amount
+wagered per row the sum of the wagers put up. :func:`outcome_bet` makes it a
 :class:`crazy4.core.bets.BetOutcomes` (rows x cells, with the deals of each): Crazy 4 Poker's
 hand classes x six cells.
 
@@ -12,7 +12,7 @@ The nets are int64 while every wager's largest net, added up, fits; else Python 
 
 Examples
 --------
->>> from crazy4.generic.bestfour_settle import Wager
+>>> from crazy4.spec.wagers import Wager
 >>> ante = Wager("ante", "the Ante", np.array([1, -1]))
 >>> play = Wager("play", "Play", np.array([1, -1]), by_multiple=True, on_fold="none")
 >>> nets, wagered, unit = row_nets([ante, play], np.array([5, 5]), np.array([0, 3]),
@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.exact import fits_int64, widen
-from crazy4.generic.bestfour_settle import Wager
+from crazy4.spec.wagers import Wager
 
 IntArray = npt.NDArray[np.int64]
 
