@@ -133,20 +133,25 @@ def build_baseline(folder: Path, source: str) -> Path | None:
 
 def crazy4_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str, int]]:
     """The C program's arguments for Crazy 4 Poker and the engine's totals over every player
-    hand (each class times its weight), in the C program's terms."""
+    hand (each class times its weight), in the C program's terms: the specification engines'
+    outcome cells (:func:`crazy4.generic.analysis.count_cells`, in the order of
+    :data:`crazy4.core.hidden.OUTCOME_CELLS`)."""
     import numpy as np
 
+    from crazy4.core.hidden import OUTCOME_CELLS
     from crazy4.core.ranking import build_best_four_strengths
-    from crazy4.games.crazy_four.deal import compute_outcomes
-    from crazy4.registry import load_rules
+    from crazy4.generic.analysis import count_cells
+    from crazy4.registry import game_of, load_rules
 
     table = folder / "strengths5.bin"
     build_best_four_strengths(5).tofile(table)
-    qualifier = load_rules(rules_name).dealer.qualifier_strength
-    outcomes = compute_outcomes(qualifier)
+    rules = load_rules(rules_name)
+    spec = game_of(rules).spec  # type: ignore[attr-defined]
+    qualifier = spec.qualifier(rules)
+    _, weights, _, cells, _ = count_cells(spec, rules)
 
-    def total(*cells: str) -> int:
-        return sum(int(np.dot(outcomes.weights, outcomes.cell(cell))) for cell in cells)
+    def total(*names: str) -> int:
+        return sum(int(np.dot(weights, cells[:, OUTCOME_CELLS.index(name)])) for name in names)
 
     return [str(table), str(qualifier)], {
         "lower": total("nq_player_higher", "player_wins"),

@@ -1,12 +1,12 @@
-"""Exact outcome counts for every player hand class: the all-hidden deal shape.
+"""The six outcome cells of the all-hidden deal shape, and their count for given hands.
 
 The deal
 --------
-The player holds five cards ``P``; the dealer ``d`` cards (:class:`HiddenShape`), all face
-down, drawn from the 47 others: C(47, d) dealer hands per player hand (1,533,939 for five).
-Both hands play their best four cards. For each suit class of player hands
-(:mod:`crazy4.core.symmetry`) the dealer hands split into six cells, enough to price every rule
-switch of a game with a qualifier without counting again:
+The player holds five cards ``P``; the dealer ``d`` cards (5 or 6), all face down, drawn
+from the 47 others: C(47, d) dealer hands per player hand (1,533,939 for five). Both hands
+play their best four cards. For each suit class of player hands (:mod:`crazy4.core.symmetry`)
+the dealer hands split into six cells, enough to price every rule switch of a game with a
+qualifier without counting again:
 
 =====================  ==============================================================
 ``nq_player_higher``   dealer does not qualify, player's hand higher
@@ -23,31 +23,27 @@ With ``v`` the player's strength and ``q`` the qualifier (an argument: the weake
 strength, 0 when every hand qualifies), each cell is a difference of the counts below five
 thresholds ``min(v, q)``, ``min(v+1, q)``, ``q``, ``max(v, q)``, ``max(v+1, q)``, which the
 inclusion-exclusion engine counts (:func:`crazy4.core.engine.count_dealer_below`, no card
-forced); the six cells sum to the dealer hands for every class, which
-:func:`compute_outcomes` checks. The counts know no rules beyond the qualifier: pricing them is
-the games' business.
+forced; :func:`count_cells`); the six cells sum to the dealer hands. The counts know no rules
+beyond the qualifier: pricing them is the games' business.
 
-The counts depend only on the shape and the qualifier, so they are counted once and read from
-the table cache afterwards (:func:`crazy4.core.cache.cached_array`, keyed on the code that
-counts them, under the name the game gives its shape).
+Every game's hand classes are counted, and their cells cached, by the specification engines
+(:mod:`crazy4.generic.counting`, whose inclusion-exclusion counter uses the thresholds and
+cells here); :class:`PlayerOutcomes` is the record of them an analysis hands on
+(:attr:`crazy4.generic.analysis_record.Analysis.outcomes`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import cache
 from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.cache import cached_array
 from crazy4.core.cards import colex_indices
 from crazy4.core.engine import PLAYER_CARDS, build_subset_tables, count_dealer_below
 from crazy4.core.ranking import build_best_four_strengths, number_of_strengths
-from crazy4.core.symmetry import build_suit_classes
 
 OUTCOME_CELLS = (
     "nq_player_higher",
@@ -57,54 +53,6 @@ OUTCOME_CELLS = (
     "tie",
     "dealer_wins",
 )
-
-#: The modules whose code decides the cached counts (beyond the core's table builders).
-COUNTING_MODULES = ("crazy4.core.hidden",)
-
-
-@dataclass(frozen=True)
-class HiddenShape:
-    """An all-hidden deal: five player cards, ``dealer_cards`` for the dealer, none face up.
-
-    Attributes
-    ----------
-    dealer_cards : int
-        The dealer's hand: 5 or 6 (the sizes the subset tables serve).
-    counts_name : str
-        The cached counts' name, the qualifier appended (:meth:`counts_table`).
-
-    Raises
-    ------
-    ValueError
-        For another dealer hand size.
-
-    Examples
-    --------
-    >>> shape = HiddenShape(5, "outcome_counts")
-    >>> shape.dealer_hands, shape.deals, shape.counts_table(322)
-    (1533939, 3986646103440, 'outcome_counts_q322')
-    """
-
-    dealer_cards: int
-    counts_name: str
-
-    def __post_init__(self) -> None:
-        if self.dealer_cards not in (5, 6):
-            raise ValueError(f"a hidden dealer hand has 5 or 6 cards, not {self.dealer_cards}")
-
-    @property
-    def dealer_hands(self) -> int:
-        """Dealer hands per player hand: ``C(52 - 5, dealer_cards)``."""
-        return comb(52 - PLAYER_CARDS, self.dealer_cards)
-
-    @property
-    def deals(self) -> int:
-        """Every deal: ``C(52, 5)`` player hands x :attr:`dealer_hands`."""
-        return comb(52, PLAYER_CARDS) * self.dealer_hands
-
-    def counts_table(self, qualifier_strength: int) -> str:
-        """The cached counts' name for one qualifier."""
-        return f"{self.counts_name}_q{qualifier_strength}"
 
 
 @dataclass(frozen=True)
@@ -240,106 +188,11 @@ def count_cells(
     return cells_from_below(np.concatenate(parts), comb(52 - PLAYER_CARDS, dealer_cards))
 
 
-def compute_outcomes(
-    shape: HiddenShape,
-    qualifier_strength: int,
-    *,
-    jobs: int = 1,
-    chunks: int = 16,
-    progress: Callable[[str], None] | None = None,
-) -> PlayerOutcomes:
-    """Exact dealer outcome counts for all 134,459 player hand classes.
-
-    Parameters
-    ----------
-    shape : HiddenShape
-    qualifier_strength : int
-        Weakest qualifying dealer strength (0: every hand qualifies).
-    jobs, chunks : int
-        As in :func:`count_cells`.
-    progress : callable, optional
-        Called with a short message after each step (drives the CLI's progress bar).
-
-    Raises
-    ------
-    AssertionError
-        If any class's cells do not sum to the dealer hands (a broken table, never expected).
-    """
-    say = progress or (lambda message: None)
-    outcomes = _outcomes(
-        shape,
-        qualifier_strength,
-        lambda hands: count_cells(
-            hands, qualifier_strength, shape.dealer_cards, jobs=jobs, chunks=chunks
-        ),
-    )
-    for message in ("suit classes", "subset tables", "dealer counts"):
-        say(message)
-    counts = outcomes.counts.copy()  # the cached table is read-only, the cells were not
-    assert (counts >= 0).all() and (counts.sum(axis=1) == shape.dealer_hands).all()
-    assert int(outcomes.weights.sum()) == comb(52, PLAYER_CARDS)
-    return PlayerOutcomes(
-        hands=outcomes.hands,
-        weights=outcomes.weights,
-        strengths=outcomes.strengths,
-        counts=counts,
-        dealer_hands=outcomes.dealer_hands,
-        qualifier_strength=qualifier_strength,
-    )
-
-
-@cache
-def load_outcomes(shape: HiddenShape, qualifier_strength: int) -> PlayerOutcomes:
-    """:func:`compute_outcomes` once a process, the counts read-only as cached on disk.
-
-    Examples
-    --------
-    >>> outcomes = load_outcomes(HiddenShape(5, "crazy4_outcome_counts"), 322)
-    >>> int((outcomes.weights * outcomes.counts.sum(axis=1)).sum()) == comb(52, 5) * comb(47, 5)
-    True
-    """
-    return _outcomes(
-        shape,
-        qualifier_strength,
-        lambda hands: count_cells(hands, qualifier_strength, shape.dealer_cards),
-    )
-
-
-def _outcomes(
-    shape: HiddenShape,
-    qualifier_strength: int,
-    count: Callable[[npt.NDArray[np.uint8]], npt.NDArray[np.int64]],
-) -> PlayerOutcomes:
-    """The classes with their cells, cached under the shape's name (``count`` on a miss)."""
-    if not 0 <= qualifier_strength <= number_of_strengths():
-        raise ValueError(f"qualifier strength {qualifier_strength} is not a strength")
-    classes = build_suit_classes()
-    counts = cached_array(
-        shape.counts_table(qualifier_strength),
-        lambda: count(classes.representatives),
-        expected_shape=(classes.weights.shape[0], len(OUTCOME_CELLS)),
-        dtype=np.int64,
-        builders=COUNTING_MODULES,
-    )
-    return PlayerOutcomes(
-        hands=classes.representatives,
-        weights=classes.weights,
-        strengths=hand_strengths(classes.representatives),
-        counts=counts,
-        dealer_hands=shape.dealer_hands,
-        qualifier_strength=qualifier_strength,
-    )
-
-
 __all__ = [
-    "COUNTING_MODULES",
     "OUTCOME_CELLS",
-    "HiddenShape",
     "PlayerOutcomes",
     "cells_from_below",
-    "compute_outcomes",
     "count_cells",
     "hand_strengths",
-    "load_outcomes",
     "outcome_thresholds",
 ]

@@ -16,10 +16,10 @@ from crazy4.cardroom.dealerside import (
     sums_from_counts,
 )
 from crazy4.core.cards import colex_indices, combinations_array
-from crazy4.core.hidden import OUTCOME_CELLS
+from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes
 from crazy4.core.ranking import build_best_four_strengths, strength_of_description
 from crazy4.core.symmetry import build_suit_classes
-from crazy4.games.crazy_four.deal import compute_outcomes
+from crazy4.generic.analysis_record import Analysis
 
 QUALIFIER = 322  # "K high" (checked in a test below)
 N_TYPES = 3
@@ -58,10 +58,14 @@ def test_counts_match_brute_force(random_types: np.ndarray, counts: np.ndarray) 
         assert (counts[index] == expected).all()
 
 
-def test_counts_add_up_to_the_player_side(random_types: np.ndarray, counts: np.ndarray) -> None:
+def test_counts_add_up_to_the_player_side(
+    random_types: np.ndarray,
+    counts: np.ndarray,
+    standard: Analysis,
+) -> None:
     """Σ_D weight(D) · #{P above D} is the number of deals the player's hand is higher: the
-    engine's player-side counts, an independent computation."""
-    outcomes = compute_outcomes(QUALIFIER)
+    engine's player-side counts (the standard analysis's), an independent computation."""
+    outcomes = player_side(standard)
     weights = dealer_classes().weights
     higher = outcomes.cell("nq_player_higher") + outcomes.cell("player_wins")
     ties = outcomes.cell("nq_tie") + outcomes.cell("tie")
@@ -74,12 +78,21 @@ def test_counts_add_up_to_the_player_side(random_types: np.ndarray, counts: np.n
     assert int(counts.sum()) == dealers_total()
 
 
+def player_side(standard: Analysis) -> PlayerOutcomes:
+    """The standard analysis's dealer-outcome counts per player hand class, at the qualifier."""
+    outcomes: PlayerOutcomes = standard.outcomes
+    assert outcomes.qualifier_strength == QUALIFIER
+    return outcomes
+
+
 def dealers_total() -> int:
     return dealer_classes().hands.shape[0] * PLAYER_HANDS_PER_DEALER
 
 
 def test_dealer_sums_of_a_lattice_match_brute_force(
-    random_types: np.ndarray, counts: np.ndarray
+    random_types: np.ndarray,
+    counts: np.ndarray,
+    standard: Analysis,
 ) -> None:
     assert strength_of_description("K high") == QUALIFIER
     rng = np.random.default_rng(3)
@@ -92,9 +105,9 @@ def test_dealer_sums_of_a_lattice_match_brute_force(
     for index in (qualifying, failing):
         hand = tuple(int(card) for card in dealers.hands[index])
         assert int(sums[index]) == brute_force_dealer_sum(net, QUALIFIER, hand)
-    outcomes = compute_outcomes(QUALIFIER)
-    player_side = int(((outcomes.weights[:, None] * outcomes.counts) * net).sum())
-    assert int(np.dot(dealers.weights, sums)) == player_side
+    outcomes = player_side(standard)
+    player_side_sum = int(((outcomes.weights[:, None] * outcomes.counts) * net).sum())
+    assert int(np.dot(dealers.weights, sums)) == player_side_sum
 
 
 def test_lattice_types_group_identical_rows() -> None:

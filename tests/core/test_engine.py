@@ -88,8 +88,20 @@ def test_full_class_counts_agree_with_brute_force_on_samples(standard) -> None: 
 
 
 def test_counts_do_not_depend_on_the_number_of_workers(standard) -> None:  # type: ignore[no-untyped-def]
-    from crazy4.games.crazy_four.deal import compute_outcomes
+    """Every 64th class counted again on two threads by the counter Crazy 4 Poker's deal shape
+    picks: the cells of the standard analysis (one thread), row for row."""
+    from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+    from crazy4.generic.counting import counter_for
 
-    parallel = compute_outcomes(standard.outcomes.qualifier_strength, jobs=2)
-    assert (parallel.counts == standard.outcomes.counts).all()
-    assert (parallel.weights == standard.outcomes.weights).all()
+    outcomes: PlayerOutcomes = standard.outcomes
+    rows = np.arange(0, outcomes.hands.shape[0], 64)
+    spec = CRAZY_FOUR_SPEC
+    parallel = counter_for(spec.shape).cells(
+        outcomes.hands[rows],
+        outcomes.strengths[rows],
+        outcomes.qualifier_strength,
+        spec.ranking,
+        spec.shape.dealer_cards,
+        jobs=2,
+    )
+    assert (parallel == outcomes.counts[rows]).all()

@@ -13,13 +13,7 @@ import numpy as np
 import pytest
 
 from crazy4.core.cards import colex_indices, combinations_array, parse_cards
-from crazy4.core.hidden import (
-    OUTCOME_CELLS,
-    HiddenShape,
-    compute_outcomes,
-    count_cells,
-    load_outcomes,
-)
+from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes, count_cells
 from crazy4.core.ranking import build_best_four_strengths
 
 
@@ -73,24 +67,20 @@ def test_the_counts_do_not_depend_on_the_split() -> None:
     assert (count_cells(hands, 500, jobs=2, chunks=7) == one).all()
 
 
-def test_every_class_is_counted_and_the_deals_add_up() -> None:
-    shape = HiddenShape(5, "crazy4_outcome_counts")
-    outcomes = compute_outcomes(shape, 322)
+def test_every_class_is_counted_and_the_deals_add_up(standard) -> None:  # type: ignore[no-untyped-def]
+    """Every class of the standard analysis's cells (the specification engines'), the deals
+    adding up, and sampled classes' cells as a listing gives them."""
+    outcomes: PlayerOutcomes = standard.outcomes
     assert outcomes.counts.shape == (134459, 6)
     assert int(outcomes.weights.sum()) == comb(52, 5)
     total = int((outcomes.weights[:, None] * outcomes.counts).sum())
-    assert total == comb(52, 5) * comb(47, 5) == shape.deals
+    assert total == comb(52, 5) * comb(47, 5)
     rng = np.random.default_rng(11)
     for index in rng.choice(outcomes.hands.shape[0], size=3, replace=False):
         expected = listed_cells(outcomes.hands[index].astype(np.int64), 322, 5)
         assert outcomes.counts[index].tolist() == expected
-    loaded = load_outcomes(shape, 322)
-    assert (loaded.counts == outcomes.counts).all()
-    assert (loaded.strengths == outcomes.strengths).all()
 
 
-def test_bad_shapes_and_qualifiers_are_refused() -> None:
-    with pytest.raises(ValueError, match="5 or 6 cards, not 7"):
-        HiddenShape(7, "counts")
+def test_bad_qualifiers_are_refused() -> None:
     with pytest.raises(ValueError, match="qualifier strength -1"):
         count_cells(sampled_hands(1, 1), -1)
