@@ -45,9 +45,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
+# Re-exported: a settlement by outcome cell has its own module below the specification
+# (:mod:`crazy4.spec.settlement`), where the games' bets apart name it.
+from crazy4.spec.settlement import Settlement as Settlement
+
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
     import pandas as pd
 
     from crazy4.rules.ruleset import RuleSet
@@ -87,29 +89,6 @@ class GameAnalysis:
     details: dict[str, object]
     render_report: Callable[[dict[str, object]], str] = field(repr=False)
     state: object = field(default=None, repr=False, compare=False)
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """A game's decisions settled per dealer-outcome cell, by the player's best-four strength.
-
-    Attributes
-    ----------
-    nets : ndarray, shape (n_strengths, 4, cells)
-        Net result (integer numerator over :attr:`unit`, per unit of Ante) of fold, 1x, 2x, 3x
-        in each dealer-outcome cell (the collusion role's cells).
-    allowed : ndarray of bool, shape (n_strengths, 4)
-        The decisions a hand of each strength may take.
-    wagers : ndarray, shape (4,)
-        Total wagered (numerator over :attr:`unit`, in Antes) by each decision.
-    unit : int
-        The common denominator of the pay tables.
-    """
-
-    nets: npt.NDArray[np.int64] = field(repr=False)
-    allowed: npt.NDArray[np.bool_] = field(repr=False)
-    wagers: npt.NDArray[np.int64] = field(repr=False)
-    unit: int
 
 
 @runtime_checkable
