@@ -20,11 +20,13 @@ What a game provides, by role:
   :meth:`Game.analyze`: counts, pricing,
   bets, tables and the report, as a :class:`GameAnalysis`;
 * **one hand** -- :meth:`Game.hand_result` and :meth:`Game.hand_text`;
-* **simulation** -- ``simulator()``, the :class:`crazy4.simulate.game.SimulatedGame` role,
-  declared by the simulator itself (:class:`crazy4.simulate.game.Simulated`) since it speaks
-  the simulator's own plan and counts;
-* **validation** -- ``validator()``, the :class:`crazy4.validate.game.ValidatedGame` role,
-  declared by the validator (:class:`crazy4.validate.game.Validated`) for the same reason;
+* **simulation** -- :meth:`Game.simulator`, the :class:`crazy4.simulate.game.SimulatedGame`
+  role, whose type the simulator declares beside its own plan and counts (the interface, below
+  the engines, names it ``object``; :func:`crazy4.simulate.game.simulator_of` gives it its
+  type);
+* **validation** -- :meth:`Game.validator`, the :class:`crazy4.validate.game.ValidatedGame`
+  role, declared by the validator for the same reason
+  (:func:`crazy4.validate.game.validator_of`);
 * **hole cards** -- :meth:`Game.hole_card_tables`, :attr:`Game.published_seen` and
   :meth:`Game.hole_card_situation`, every game's over the one hole-card engine
   (:mod:`crazy4.generic.holecards`, reading :attr:`Game.spec`).
@@ -33,8 +35,8 @@ What a game provides, by role:
 * **surveillance** -- :meth:`Game.surveilled`, the
   :class:`crazy4.spec.surveil_role.SurveilledTable` planting and detection use.
 
-:class:`crazy4.registry.RegisteredGame` joins the interface and those two roles: every
-registered game implements all of them. The conformance suite (``tests/test_conformance.py``)
+Every registered game implements all of them (:class:`crazy4.generic.game.SpecGame` does, over
+any specification). The conformance suite (``tests/test_conformance.py``)
 runs the same checks against every registered game and every shipped rule set, in the spirit
 of scikit-learn's ``check_estimator``.
 """
@@ -224,6 +226,16 @@ class Game(Protocol):
     def surveilled(self) -> SurveilledTable:
         """The surveillance role of this game: planting and detection
         (:class:`crazy4.spec.surveil_role.SurveilledTable`)."""
+        ...
+
+    def simulator(self) -> object:
+        """The simulator's role of this game, a :class:`crazy4.simulate.game.SimulatedGame`
+        (module docstring: :func:`crazy4.simulate.game.simulator_of` reads it)."""
+        ...
+
+    def validator(self) -> object:
+        """The validator's role of this game, a :class:`crazy4.validate.game.ValidatedGame`
+        (module docstring: :func:`crazy4.validate.game.validator_of` reads it)."""
         ...
 
 
