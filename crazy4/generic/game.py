@@ -8,8 +8,8 @@ the specification's data, the members a game may leave out among it
 main game a colluding table values apart (the collusion and surveillance roles,
 :meth:`SpecGame.colluder`, :meth:`SpecGame.surveilled`), the seen cards its hole-card tables
 are published for and their vocabulary (:meth:`SpecGame.hole_card_tables`,
-:meth:`SpecGame.hole_card_situation`). The engines are imported when first used, so
-registering a game or reading a rule file loads none of them.
+:meth:`SpecGame.hole_card_situation`). Each method imports the engine it runs when first
+called.
 
 Examples
 --------
