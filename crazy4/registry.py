@@ -18,7 +18,7 @@ under the entry-point group :data:`ENTRY_POINT_GROUP` in that package's ``pyproj
 The group's games are loaded once, at the first lookup (:func:`registered_games`,
 :func:`game_named`, :func:`rule_readers`, :func:`game_of`, loading a rule set), so importing
 the registry imports no other package. A game is refused, with an :class:`InputError` of one
-line, when its key is taken or when it lacks a member of :class:`RegisteredGame`.
+line, when its key is taken or when it lacks a member of :class:`~crazy4.spec.game.Game`.
 
 Examples
 --------
@@ -33,7 +33,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, cast
 
 from crazy4.cardroom.extension import CARDROOM
 from crazy4.errors import InputError
@@ -48,26 +48,18 @@ from crazy4.rules.load import (
     resolve_rules_path,
     shipped_rule_names,
 )
-from crazy4.simulate.game import Simulated
 from crazy4.spec.game import Game
-from crazy4.validate.game import Validated
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
     from crazy4.spec.extension import AnalysisExtension
 
 
-class RegisteredGame(Game, Simulated, Validated, Protocol):
-    """A game with every role: the interface (:class:`crazy4.spec.game.Game`) and the roles
-    the simulator and the validator declare for themselves. Every registered game is one
-    (checked by mypy here)."""
-
-
 #: The games of the package, in registration order.
-_BUILT_IN: tuple[RegisteredGame, ...] = (CRAZY_FOUR, FOUR_CARD, SpecGame(THREE_CARD))
+_BUILT_IN: tuple[Game, ...] = (CRAZY_FOUR, FOUR_CARD, SpecGame(THREE_CARD))
 
 #: Every registered game by key: the built-in ones, then those registered from outside.
-_GAMES: dict[str, RegisteredGame] = {game.key: game for game in _BUILT_IN}
+_GAMES: dict[str, Game] = {game.key: game for game in _BUILT_IN}
 
 #: The entry-point group other packages name their games under (module docstring).
 ENTRY_POINT_GROUP = "crazy4.games"
@@ -81,8 +73,8 @@ _EXTENSIONS: tuple[AnalysisExtension, ...] = (CARDROOM,)
 
 
 def missing_members(game: object) -> list[str]:
-    """The members of :class:`RegisteredGame` (the :class:`~crazy4.spec.game.Game` interface
-    and the simulator's and the validator's roles) that ``game`` lacks.
+    """The members of the :class:`~crazy4.spec.game.Game` interface (the simulator's and the
+    validator's roles among them) that ``game`` lacks.
 
     Examples
     --------
@@ -92,13 +84,13 @@ def missing_members(game: object) -> list[str]:
     ['key', 'title', 'dealer_cards']
     """
     names: list[str] = []
-    for protocol in RegisteredGame.__mro__:
+    for protocol in Game.__mro__:
         declared = [*vars(protocol), *vars(protocol).get("__annotations__", {})]
         names += [n for n in declared if not n.startswith("_") and n not in names]
     return [name for name in names if not hasattr(game, name)]
 
 
-def _checked(game: object, where: str) -> RegisteredGame:
+def _checked(game: object, where: str) -> Game:
     """``game`` if it is a complete game with a text key; else an :class:`InputError`."""
     missing = missing_members(game)
     if missing:
@@ -106,12 +98,12 @@ def _checked(game: object, where: str) -> RegisteredGame:
     key = getattr(game, "key", None)
     if not isinstance(key, str) or not key.strip():
         raise InputError(f"{where} is not a complete game: its key is {key!r}, not a name")
-    return cast("RegisteredGame", game)
+    return cast("Game", game)
 
 
-def _add(games: Iterable[tuple[str, RegisteredGame]]) -> None:
+def _add(games: Iterable[tuple[str, Game]]) -> None:
     """Register ``(where, game)`` pairs, all or none: a key taken is an :class:`InputError`."""
-    adding: dict[str, RegisteredGame] = {}
+    adding: dict[str, Game] = {}
     for where, game in games:
         if game.key in _GAMES or game.key in adding:
             taken = _GAMES.get(game.key) or adding[game.key]
@@ -120,7 +112,7 @@ def _add(games: Iterable[tuple[str, RegisteredGame]]) -> None:
     _GAMES.update(adding)
 
 
-def entry_point_games() -> list[tuple[str, RegisteredGame]]:
+def entry_point_games() -> list[tuple[str, Game]]:
     """The games other packages name under :data:`ENTRY_POINT_GROUP`, each with where it
     comes from (``"entry point 'name' (module:attribute) of 'crazy4.games'"``), loaded and
     checked complete but not registered (the first lookup registers them).
@@ -150,7 +142,7 @@ def entry_point_games() -> list[tuple[str, RegisteredGame]]:
     return found
 
 
-def _games() -> dict[str, RegisteredGame]:
+def _games() -> dict[str, Game]:
     """Every registered game by key, the entry points' registered at the first call (all or
     none: a broken one is an :class:`InputError` at every lookup until it is fixed)."""
     global _entry_points_loaded
@@ -165,7 +157,7 @@ def _games() -> dict[str, RegisteredGame]:
     return _GAMES
 
 
-def shipped_declared_games() -> list[tuple[str, RegisteredGame]]:
+def shipped_declared_games() -> list[tuple[str, Game]]:
     """The games the package's own rule files declare in a ``[game]`` table
     (:func:`declare_game`), one per key, each with the file it comes from: built-in games
     written as data.
@@ -180,7 +172,7 @@ def shipped_declared_games() -> list[tuple[str, RegisteredGame]]:
     >>> all(where.endswith(".toml") for where, _ in shipped_declared_games())
     True
     """
-    found: dict[str, tuple[str, RegisteredGame]] = {}
+    found: dict[str, tuple[str, Game]] = {}
     for name in shipped_rule_names():
         path = resolve_rules_path(name)
         table = tomllib.loads(path.read_text(encoding="utf-8")).get("game")
@@ -195,14 +187,14 @@ def shipped_declared_games() -> list[tuple[str, RegisteredGame]]:
     return list(found.values())
 
 
-def register_game(game: RegisteredGame) -> None:
+def register_game(game: Game) -> None:
     """Register a game defined outside the package (module docstring), after the built-in
     ones and those of the entry points.
 
     Raises
     ------
     InputError
-        For an object lacking a member of :class:`RegisteredGame` (naming them), or a key
+        For an object lacking a member of :class:`~crazy4.spec.game.Game` (naming them), or a key
         already registered.
 
     Examples
@@ -249,7 +241,7 @@ def registered_games() -> tuple[str, ...]:
     return tuple(_games())
 
 
-def rule_readers() -> Mapping[str, RegisteredGame]:
+def rule_readers() -> Mapping[str, Game]:
     """Every registered game by key: the games a rule file may name
     (:func:`crazy4.rules.load.read_rules`, a mapping's inline ``[rules]``).
 
@@ -261,7 +253,7 @@ def rule_readers() -> Mapping[str, RegisteredGame]:
     return dict(_games())
 
 
-def game_named(key: str) -> RegisteredGame:
+def game_named(key: str) -> Game:
     """The game registered under ``key``.
 
     Raises
@@ -277,7 +269,7 @@ def game_named(key: str) -> RegisteredGame:
         raise InputError(f"unknown game {key!r}; known games: {known}") from None
 
 
-def game_of(rules: RuleSet) -> RegisteredGame:
+def game_of(rules: RuleSet) -> Game:
     """The game a rule set is for, with every role: a registered one, or the game its file
     declares (:func:`declare_game`).
 
@@ -334,7 +326,7 @@ def parse_rules(text: str, where: str) -> RuleSet:
     return read_rules(text, where, _games(), declare_game)
 
 
-def declare_game(table: object, where: str) -> RegisteredGame:
+def declare_game(table: object, where: str) -> Game:
     """The game a rule file declares in its ``[game]`` table
     (:mod:`crazy4.generic.declared`), served by the specification engines.
 

@@ -46,9 +46,10 @@ def check_outputs_of(args: argparse.Namespace) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from crazy4.registry import game_of, load_rules
+    from crazy4.registry import load_rules
     from crazy4.results.write import provenance, write_text
     from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
+    from crazy4.simulate.game import simulator_of
     from crazy4.simulate.plan import CHUNK_ROUNDS, check_rounds
     from crazy4.simulate.progressive import progressive_meter_metadata
 
@@ -80,7 +81,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     # the last check; a Dask cluster's workers are not this machine's cores
     jobs = worker_count(args.jobs) if args.backend == "local" else args.jobs
     side = None if plan.side_bet is None else rules.side_bet_names()[plan.side_bet]
-    tables = {game_of(rules).simulator().side_bet_key: side}
+    tables = {simulator_of(rules).side_bet_key: side}
     record = provenance(
         rules.name,
         rules.content_hash,

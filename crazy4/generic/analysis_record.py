@@ -1,6 +1,5 @@
 """The whole exact analysis of one rule set of a game, on the specification engines: one record
-and one function for every game (:class:`crazy4.generic.game.SpecGame` and
-:class:`crazy4.generic.bestfour_game.BestFourGame` alike, :func:`game_analysis`).
+and one function for every game (:class:`crazy4.generic.game.SpecGame`'s, :func:`game_analysis`).
 
 :func:`analyze_game` counts, prices and settles the game's specification with the engines every
 game shares (:func:`crazy4.generic.analysis.analyze_spec`: dealer-outcome counts per hand class

@@ -1,5 +1,15 @@
 """A game specification as the registry's :class:`crazy4.spec.game.Game`: the generic engines
-behind the interface every driver (the pipeline, the CLI, the reports) uses.
+behind the interface every driver (the pipeline, the CLI, the reports) uses, for every game.
+
+Every registered game is a :class:`SpecGame` over its specification: Crazy 4 Poker, Four Card
+Poker, Three Card Poker and the games declared in rule files. What tells two games apart is
+the specification's data, the members a game may leave out among it
+(:class:`crazy4.spec.defaults.SpecDefaults`): its practical team rules and the bets of its
+main game a colluding table values apart (the collusion and surveillance roles,
+:meth:`SpecGame.colluder`, :meth:`SpecGame.surveilled`), the seen cards its hole-card tables
+are published for and their vocabulary (:meth:`SpecGame.hole_card_tables`,
+:meth:`SpecGame.hole_card_situation`). Each method imports the engine it runs when first
+called.
 
 Examples
 --------
@@ -7,13 +17,14 @@ Examples
 >>> game = SpecGame(THREE_CARD)
 >>> game.key, game.dealer_cards, game.player_cards
 ('three-card-poker', (3, 0), 3)
+>>> game.surveilled().practical_rules, game.colluder().practical_rules
+((), ('A',))
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from crazy4.generic.roles import SpecRoles
 from crazy4.spec.game import GameAnalysis, Progress
 from crazy4.spec.specification import GameSpec
 
@@ -25,12 +36,14 @@ if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
     from crazy4.simulate.game import SimulatedGame
+    from crazy4.spec.collusion_role import ColludingGame
+    from crazy4.spec.surveil_role import SurveilledTable
     from crazy4.validate.game import ValidatedGame
 
 
-class SpecGame(SpecRoles):
+class SpecGame:
     """The :class:`crazy4.spec.game.Game` of a :class:`crazy4.spec.specification.GameSpec`
-    (collusion and surveillance: :class:`crazy4.generic.roles.SpecRoles`)."""
+    (module docstring)."""
 
     #: The rule files the game brings (none: the package ships its rule sets; a subclass
     #: registered from outside the package names its own).
@@ -157,11 +170,13 @@ class SpecGame(SpecRoles):
 
     @property
     def published_seen(self) -> int:
-        """One seen card, published with the analysis while its situations are few
+        """The specification's :attr:`~crazy4.spec.defaults.SpecDefaults.published_seen`, else
+        one seen card while its situations are few
         (:func:`crazy4.generic.holecards.published_seen`)."""
         from crazy4.generic.holecards import published_seen
 
-        return published_seen(self.spec.shape)
+        seen = self.spec.published_seen
+        return published_seen(self.spec.shape) if seen is None else seen
 
     def hole_card_tables(
         self,
@@ -174,17 +189,39 @@ class SpecGame(SpecRoles):
         progress: Callable[[int], None] | None = None,
         sink: Callable[[dict[str, Any]], None] | None = None,
     ) -> dict[str, pd.DataFrame]:
-        """``hole_strategies`` by what the player learns of the seen cards, in rank groups
-        (:func:`crazy4.generic.holecards.rank_group_tables`)."""
-        from crazy4.generic.holecards import rank_group_tables
+        """The tables of ``seen`` seen cards in the specification's
+        :attr:`~crazy4.spec.defaults.SpecDefaults.hole_card_form`
+        (:data:`crazy4.generic.holecards.TABLE_FORMS`)."""
+        from crazy4.generic.holecards import TABLE_FORMS
 
-        return rank_group_tables(rules, seen, groups, jobs, sample, progress=progress, sink=sink)
+        tables = TABLE_FORMS[self.spec.hole_card_form]
+        return tables(rules, seen, groups, jobs, sample, progress=progress, sink=sink)
 
     def hole_card_situation(
         self, rules: RuleSet, hand: str, up: str | None, seen: str | None
     ) -> str:
-        """One situation's exact prices, as ``--hand`` prints them
-        (:func:`crazy4.generic.holecard_situation.situation_text`)."""
-        from crazy4.generic.holecard_situation import situation_text
+        """One situation's exact prices, as ``--hand`` prints them, in the specification's
+        :attr:`~crazy4.spec.defaults.SpecDefaults.hole_card_form`
+        (:data:`crazy4.generic.holecard_situation.SITUATION_FORMS`)."""
+        from crazy4.generic.holecard_situation import SITUATION_FORMS
 
-        return situation_text(self.spec, rules, hand, up, seen)
+        text = SITUATION_FORMS[self.spec.hole_card_form]
+        return text(self.spec, rules, hand, up, seen)
+
+    def colluder(self) -> ColludingGame:
+        """The collusion role of the specification, for the one collusion engine
+        (:func:`crazy4.generic.collusion.spec_colluder`): its practical team rules and its
+        bets apart are the specification's."""
+        from crazy4.generic.collusion import spec_colluder
+
+        spec = self.spec
+        seats = self.simulator().max_seats
+        return spec_colluder(spec, seats, spec.team_rules, spec.bet_parts)
+
+    def surveilled(self) -> SurveilledTable:
+        """Planting and detection through the generic engines
+        (:class:`crazy4.generic.surveil.SpecSurveillance`), over :meth:`colluder`'s role."""
+        from crazy4.generic.surveil import SpecSurveillance
+
+        role = self.colluder()
+        return SpecSurveillance(self.spec, role, self.spec.team_rules)

@@ -5,8 +5,10 @@ The dealer hands counted hold every known dealer card (the cards dealt face up a
 ones), forced cards of the game's counter, as in the one hole-card engine
 (:func:`crazy4.generic.holecard_situations.count_cells`); each decision is priced by the
 specification's settlement. The lines are written in the vocabulary the game publishes
-(:meth:`crazy4.spec.game.Game.hole_card_situation`): :func:`decision_text` (each decision's EV
-and the optimal one) or :func:`situation_text` (the counts by outcome, then each decision).
+(:meth:`crazy4.spec.game.Game.hole_card_situation`, in the specification's
+:attr:`~crazy4.spec.defaults.SpecDefaults.hole_card_form`: :data:`SITUATION_FORMS`):
+:func:`decision_text` (each decision's EV and the optimal one) or :func:`situation_text` (the
+counts by outcome, then each decision).
 """
 
 from __future__ import annotations
@@ -182,3 +184,9 @@ def situation_text(
     best = [DECISIONS[c] for c in range(4) if tied[0, c]]
     lines.append(f"best: {' or '.join(best)}")
     return "\n".join(lines)
+
+
+#: The text of one situation in each vocabulary of the hole-card tables
+#: (:data:`crazy4.spec.defaults.HOLE_CARD_FORMS`, read by
+#: :meth:`crazy4.generic.game.SpecGame.hole_card_situation`).
+SITUATION_FORMS = {"rank_groups": situation_text, "chart": decision_text}

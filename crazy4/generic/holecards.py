@@ -6,14 +6,18 @@ the game's specification prices every situation (a player hand, the dealer cards
 up, the hidden cards seen) and decides each strategy -- what the player learns of the seen
 cards: nothing, a group of ranks, the rank, the whole card -- exactly; the tables
 (:mod:`crazy4.generic.holecard_tables`) are written in the vocabulary the game publishes
-(:meth:`crazy4.spec.game.Game.hole_card_tables`): the chart tables (strategies, value of each
-seen rank, the chart) or the rank-group table. One situation (``--hand``) is priced by
+(:meth:`crazy4.spec.game.Game.hole_card_tables`, in the specification's
+:attr:`~crazy4.spec.defaults.SpecDefaults.hole_card_form`): the chart tables (strategies, value
+of each seen rank, the chart) or the rank-group table. One situation (``--hand``) is priced by
 :mod:`crazy4.generic.holecard_situation`.
 
 Examples
 --------
 >>> [strategy.name for strategy, _ in rank_group_strategies([FACE_CARDS])]
 ['none', 'group:JQK,AT98765432', 'rank', 'card']
+>>> from crazy4.spec.defaults import HOLE_CARD_FORMS
+>>> tuple(TABLE_FORMS) == HOLE_CARD_FORMS
+True
 """
 
 from __future__ import annotations
@@ -209,6 +213,15 @@ def rank_group_tables(
     analysis = analyzed(rules, seen, [strategy for strategy, _ in chosen], jobs, options)
     texts = {strategy.name: text for strategy, text in chosen}
     return {f"{table_prefix(seen)}_strategies": rank_group_table(analysis, texts)}
+
+
+#: The tables of each vocabulary a game's hole-card tables are written in
+#: (:data:`crazy4.spec.defaults.HOLE_CARD_FORMS`, read by
+#: :meth:`crazy4.generic.game.SpecGame.hole_card_tables`).
+TABLE_FORMS: dict[str, Callable[..., dict[str, pd.DataFrame]]] = {
+    "rank_groups": rank_group_tables,
+    "chart": chart_tables,
+}
 
 
 def hole_card_table(

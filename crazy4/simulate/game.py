@@ -3,7 +3,7 @@
 The driver (:mod:`crazy4.simulate.driver`) owns everything that does not depend on the game:
 the options and their messages, seeds and chunks, workers, the log file, the statistics of
 every bet and the common parts of the summary. A game (the one the rule set carries, its role
-by :meth:`Simulated.simulator`, reached with :func:`simulator_of`) provides:
+by :meth:`crazy4.spec.game.Game.simulator`, reached with :func:`simulator_of`) provides:
 
 * **the plan** -- its largest table (:attr:`SimulatedGame.max_seats`), whether a rule set has
   blind second hands, the name of its side bet (:attr:`SimulatedGame.side_bet_label` in
@@ -21,7 +21,7 @@ Imports no game (the games import it).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, cast
 
 from crazy4.spec.game import game_of
 
@@ -120,24 +120,14 @@ class SimulatedGame(Protocol):
         ...
 
 
-@runtime_checkable
-class Simulated(Protocol):
-    """A game with a simulator's role: declared here, beside the simulator's own types, rather
-    than in the game interface below the engines (every registered game is one:
-    :class:`crazy4.registry.RegisteredGame`)."""
-
-    def simulator(self) -> SimulatedGame:
-        """The simulator's role of this game."""
-        ...
-
-
 def simulator_of(rules: RuleSet) -> SimulatedGame:
-    """The simulator's role of the game a rule set carries (:func:`crazy4.spec.game.game_of`).
+    """The simulator's role of the game a rule set carries (:func:`crazy4.spec.game.game_of`),
+    with the type the interface below the engines does not name.
 
     Raises
     ------
     ValueError
-        For a game with no simulator's role.
+        For a rule set no game read.
 
     Examples
     --------
@@ -145,7 +135,4 @@ def simulator_of(rules: RuleSet) -> SimulatedGame:
     >>> simulator_of(load_rules("crazy4-standard")).side_bet_label
     'Queens Up'
     """
-    game = game_of(rules)
-    if not isinstance(game, Simulated):
-        raise ValueError(f"{game.title} has no simulator")
-    return game.simulator()
+    return cast("SimulatedGame", game_of(rules).simulator())

@@ -20,11 +20,13 @@ What a game provides, by role:
   :meth:`Game.analyze`: counts, pricing,
   bets, tables and the report, as a :class:`GameAnalysis`;
 * **one hand** -- :meth:`Game.hand_result` and :meth:`Game.hand_text`;
-* **simulation** -- ``simulator()``, the :class:`crazy4.simulate.game.SimulatedGame` role,
-  declared by the simulator itself (:class:`crazy4.simulate.game.Simulated`) since it speaks
-  the simulator's own plan and counts;
-* **validation** -- ``validator()``, the :class:`crazy4.validate.game.ValidatedGame` role,
-  declared by the validator (:class:`crazy4.validate.game.Validated`) for the same reason;
+* **simulation** -- :meth:`Game.simulator`, the :class:`crazy4.simulate.game.SimulatedGame`
+  role, whose type the simulator declares beside its own plan and counts (the interface, below
+  the engines, names it ``object``; :func:`crazy4.simulate.game.simulator_of` gives it its
+  type);
+* **validation** -- :meth:`Game.validator`, the :class:`crazy4.validate.game.ValidatedGame`
+  role, declared by the validator for the same reason
+  (:func:`crazy4.validate.game.validator_of`);
 * **hole cards** -- :meth:`Game.hole_card_tables`, :attr:`Game.published_seen` and
   :meth:`Game.hole_card_situation`, every game's over the one hole-card engine
   (:mod:`crazy4.generic.holecards`, reading :attr:`Game.spec`).
@@ -33,8 +35,8 @@ What a game provides, by role:
 * **surveillance** -- :meth:`Game.surveilled`, the
   :class:`crazy4.spec.surveil_role.SurveilledTable` planting and detection use.
 
-:class:`crazy4.registry.RegisteredGame` joins the interface and those two roles: every
-registered game implements all of them. The conformance suite (``tests/test_conformance.py``)
+Every registered game implements all of them (:class:`crazy4.generic.game.SpecGame` does, over
+any specification). The conformance suite (``tests/test_conformance.py``)
 runs the same checks against every registered game and every shipped rule set, in the spirit
 of scikit-learn's ``check_estimator``.
 """
@@ -45,9 +47,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
+# Re-exported: a settlement by outcome cell has its own module below the specification
+# (:mod:`crazy4.spec.settlement`), where the games' bets apart name it.
+from crazy4.spec.settlement import Settlement as Settlement
+
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
     import pandas as pd
 
     from crazy4.rules.ruleset import RuleSet
@@ -87,29 +91,6 @@ class GameAnalysis:
     details: dict[str, object]
     render_report: Callable[[dict[str, object]], str] = field(repr=False)
     state: object = field(default=None, repr=False, compare=False)
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """A game's decisions settled per dealer-outcome cell, by the player's best-four strength.
-
-    Attributes
-    ----------
-    nets : ndarray, shape (n_strengths, 4, cells)
-        Net result (integer numerator over :attr:`unit`, per unit of Ante) of fold, 1x, 2x, 3x
-        in each dealer-outcome cell (the collusion role's cells).
-    allowed : ndarray of bool, shape (n_strengths, 4)
-        The decisions a hand of each strength may take.
-    wagers : ndarray, shape (4,)
-        Total wagered (numerator over :attr:`unit`, in Antes) by each decision.
-    unit : int
-        The common denominator of the pay tables.
-    """
-
-    nets: npt.NDArray[np.int64] = field(repr=False)
-    allowed: npt.NDArray[np.bool_] = field(repr=False)
-    wagers: npt.NDArray[np.int64] = field(repr=False)
-    unit: int
 
 
 @runtime_checkable
@@ -245,6 +226,16 @@ class Game(Protocol):
     def surveilled(self) -> SurveilledTable:
         """The surveillance role of this game: planting and detection
         (:class:`crazy4.spec.surveil_role.SurveilledTable`)."""
+        ...
+
+    def simulator(self) -> object:
+        """The simulator's role of this game, a :class:`crazy4.simulate.game.SimulatedGame`
+        (module docstring: :func:`crazy4.simulate.game.simulator_of` reads it)."""
+        ...
+
+    def validator(self) -> object:
+        """The validator's role of this game, a :class:`crazy4.validate.game.ValidatedGame`
+        (module docstring: :func:`crazy4.validate.game.validator_of` reads it)."""
         ...
 
 

@@ -43,6 +43,7 @@ from crazy4.core.category_pays import CategoryPays
 from crazy4.core.strength_table import StrengthTable
 from crazy4.rules.ruleset import SideBet
 from crazy4.rules.side_bet_scores import scored_cards
+from crazy4.spec.defaults import SpecDefaults
 from crazy4.spec.log_tests import LogTests
 from crazy4.spec.table_layout import CELL_LABELS as CELL_LABELS
 from crazy4.spec.table_layout import CELLS as CELLS
@@ -405,8 +406,9 @@ def table_side_bet(label: str, bet: SideBet) -> SideBetSpec:
     )
 
 
-class GameSpec(Protocol):
-    """A game as data and a few small functions (module docstring)."""
+class GameSpec(SpecDefaults, Protocol):
+    """A game as data and a few small functions (module docstring); the members a game may
+    leave out, with their defaults, are :class:`crazy4.spec.defaults.SpecDefaults`'."""
 
     @property
     def key(self) -> str:

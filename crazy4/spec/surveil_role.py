@@ -6,7 +6,7 @@ Every game hands the engines a :class:`SurveilledTable` (:meth:`crazy4.spec.game
 its exact prices of a hand given seen dealer cards or pooled team cards, its no-information
 decisions, its settlement on the dealer's whole hand, and the practical team rules it knows
 (possibly none). Every game's is built from its specification (:mod:`crazy4.generic.surveil`,
-through :class:`crazy4.generic.roles.SpecRoles`). Hands are
+through :meth:`crazy4.generic.game.SpecGame.surveilled`). Hands are
 sorted card codes of :attr:`SurveilledTable.player_cards` cards; EVs are integer numerators
 over a stated denominator, per unit of Ante.
 

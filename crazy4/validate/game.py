@@ -13,7 +13,7 @@ are :mod:`crazy4.validate.rows`, :mod:`crazy4.validate.checks` and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, cast
 
 from crazy4.spec.game import game_of
 
@@ -79,24 +79,14 @@ class ValidatedGame(Protocol):
         ...
 
 
-@runtime_checkable
-class Validated(Protocol):
-    """A game with a validator's role: declared here, beside the validator's own types, rather
-    than in the game interface below the engines (every registered game is one:
-    :class:`crazy4.registry.RegisteredGame`)."""
-
-    def validator(self) -> ValidatedGame:
-        """The validator's role of this game."""
-        ...
-
-
 def validator_of(rules: RuleSet) -> ValidatedGame:
-    """The validator's role of the game a rule set carries (:func:`crazy4.spec.game.game_of`).
+    """The validator's role of the game a rule set carries (:func:`crazy4.spec.game.game_of`),
+    with the type the interface below the engines does not name.
 
     Raises
     ------
     ValueError
-        For a game with no validator's role.
+        For a rule set no game read.
 
     Examples
     --------
@@ -104,7 +94,4 @@ def validator_of(rules: RuleSet) -> ValidatedGame:
     >>> "rounds" in validator_of(load_rules("four-card-standard")).summary_keys
     True
     """
-    game = game_of(rules)
-    if not isinstance(game, Validated):
-        raise ValueError(f"{game.title} has no validator")
-    return game.validator()
+    return cast("ValidatedGame", game_of(rules).validator())

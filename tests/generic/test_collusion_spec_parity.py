@@ -78,7 +78,9 @@ def test_the_oracle_honest_play_gives_the_same_rows(
     rules = load_rules(name)
     game = game_of(rules)
     role = game.colluder()
-    assert role is spec_colluder(game.spec, role.max_seats, game.team_rules, game.bet_parts)
+    assert role is spec_colluder(
+        game.spec, role.max_seats, game.spec.team_rules, game.spec.bet_parts
+    )
     assert role.exact_edge(rules) == _committed_edge(rules)
     expected = _rows(name, colluders, practical)
     own = dataclasses.replace(role, honest=_oracle_honest, edge=_committed_edge)

@@ -1,8 +1,8 @@
 """Every game's collusion and surveillance roles from its specification
-(:class:`crazy4.generic.roles.SpecRoles`): what Crazy 4 Poker's and Four Card Poker's own
-outcome-cell roles gave (before they were deleted) is checked here on the specification path,
-by the rules text: the practical team rules, the bets apart, the seen cards, the honest
-decisions, a round settled on the dealer's whole hand and the exact edge.
+(:class:`crazy4.generic.game.SpecGame`, the specification's data): what Crazy 4 Poker's and
+Four Card Poker's own outcome-cell roles gave (before they were deleted) is checked here on the
+specification path, by the rules text: the practical team rules, the bets apart, the seen
+cards, the honest decisions, a round settled on the dealer's whole hand and the exact edge.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from crazy4.core.cards import colex_indices, parse_card, parse_cards
 from crazy4.generic.collusion import forfeited_side_bets
-from crazy4.generic.roles import SpecRoles
+from crazy4.generic.game import SpecGame
 from crazy4.registry import game_named, game_of, load_rules
 
 
@@ -26,7 +26,7 @@ def test_the_best_four_games_take_their_roles_from_the_specification(
     key: str, practical: tuple[str, ...], most_seen: int, published: int
 ) -> None:
     game = game_named(key)
-    assert isinstance(game, SpecRoles)
+    assert isinstance(game, SpecGame) and game.spec.team_rules == practical
     table, role = game.surveilled(), game.colluder()
     assert table.practical_rules == role.practical_rules == practical
     assert (table.most_seen, game.published_seen, table.max_seats) == (most_seen, published, 7)

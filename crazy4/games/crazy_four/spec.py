@@ -59,6 +59,7 @@ from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
 from crazy4.spec.log_tests import LogTests
+from crazy4.spec.settlement import Settlement
 from crazy4.spec.specification import (
     BetRows,
     BlindHand,
@@ -190,6 +191,29 @@ class CrazyFourSpec:
         """The rules as the game's report lists them, the side bets' among them."""
         before, after = rule_lines(crazy_four_rules(rules))
         return with_side_bets(before, rules, after)
+
+    # What the game says of advantage play (:class:`crazy4.spec.defaults.SpecDefaults`).
+
+    #: The practical team rules (a count of some ranks shared), the recommended one first.
+    team_rules = ("A", "AK", "K", "AKQ")
+    #: One seen card's tables published with the analysis (its 122,151,120 situations are
+    #: above the hole-card engine's rule by the deal's size), in the chart's vocabulary.
+    published_seen: int | None = 1
+    hole_card_form = "chart"
+
+    def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+        """The main game's bets apart: Ante + Play and the Super Bonus
+        (:func:`.cells.main_parts`).
+
+        Examples
+        --------
+        >>> from crazy4.registry import load_rules
+        >>> sorted(CRAZY_FOUR_SPEC.bet_parts(load_rules("crazy4-standard"))[0])
+        ['ante_play', 'super_bonus']
+        """
+        from crazy4.games.crazy_four.cells import main_parts
+
+        return main_parts(rules), {}
 
 
 def _unlisted_switch(rules: CrazyFourRules) -> tuple[tuple[str, str, RuleSet], ...]:

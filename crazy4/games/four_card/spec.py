@@ -63,6 +63,7 @@ from crazy4.generic.report_sections import with_side_bets
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
+from crazy4.spec.settlement import Settlement
 from crazy4.spec.specification import (
     BetRows,
     CellSettlement,
@@ -238,6 +239,31 @@ class FourCardSpec:
         """The rules as the game's report lists them."""
         before, after = rule_lines(four_card_rules(rules))
         return with_side_bets(before, rules, after)
+
+    # What the game says of advantage play (:class:`crazy4.spec.defaults.SpecDefaults`).
+
+    #: The practical team rule: share the up card's rank.
+    team_rules = ("up",)
+    #: The hole-card engine's rule by the deal's size (5.6 billion situations: none published),
+    #: the tables in the chart's vocabulary.
+    published_seen: int | None = None
+    hole_card_form = "chart"
+
+    def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+        """None of the main game; a Bad Beat Bonus a fold forfeits that is keyed on the dealer's
+        hand is named unpriced (the cells do not hold the dealer's category; one keyed on the
+        player's hand is a side bet of the specification, priced by the engine).
+
+        Examples
+        --------
+        >>> from crazy4.registry import load_rules
+        >>> FOUR_CARD_SPEC.bet_parts(load_rules("four-card-standard"))
+        ({}, {})
+        """
+        bad_beat = four_card_rules(rules).four_card.bad_beat
+        if bad_beat is None or not bad_beat.fold_forfeits or bad_beat.keyed_on == "player":
+            return {}, {}
+        return {}, {"bad_beat": "keyed on the dealer's hand, which the cells do not hold"}
 
 
 #: Four Card Poker's one specification.
