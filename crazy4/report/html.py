@@ -97,9 +97,38 @@ def drawable(frame: Any) -> Any:
 
     frame = frame.copy()
     for column in frame.columns:
-        if pd.api.types.is_string_dtype(frame[column]):
-            frame[column] = frame[column].map(spell)
+        values = frame[column]
+        if not pd.api.types.is_string_dtype(values):
+            continue
+        if all_ascii(values):
+            continue
+        respelt = {value: spell(value) for value in values.unique() if isinstance(value, str)}
+        changed = {value: text for value, text in respelt.items() if text != value}
+        if changed:
+            frame[column] = values.replace(changed)
     return frame
+
+
+def all_ascii(values: Any) -> bool:
+    """Whether every text of a column is ASCII, checked in Arrow's compute kernel (a hand
+    table has a text a row); False when the column is not all text and nulls.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> all_ascii(pd.Series(["a", None])), all_ascii(pd.Series(["♠"])), all_ascii(pd.Series([1]))
+    (True, False, False)
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    try:
+        array = pa.array(values, from_pandas=True)
+    except (pa.ArrowInvalid, pa.ArrowTypeError):
+        return False
+    if not pa.types.is_string(array.type) and not pa.types.is_large_string(array.type):
+        return bool(pa.types.is_null(array.type))
+    return bool(pc.all(pc.string_is_ascii(array)).as_py() is not False)
 
 
 def render_html(title: str, name: str, tables: dict[str, Any], report_markdown: str) -> str:
