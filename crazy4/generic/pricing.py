@@ -25,6 +25,8 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +37,12 @@ IntArray = npt.NDArray[np.int64]
 
 #: Rows priced together (the int64 copy of their cells).
 _CHUNK = 1 << 20
+
+#: From this many rows on, :func:`price` runs its compiled loop (:func:`compiled_prices`): one
+#: pass over the rows instead of a numpy pass per decision and cell whose net varies (Four
+#: Card Poker's 5.6 million situations). Fewer rows (Crazy 4 Poker's hand classes) take the
+#: numpy passes, which import no numba.
+COMPILED_ROWS = 1 << 20
 
 
 def cells_from_histograms(histograms: IntArray, strengths: IntArray, qualifier: int) -> IntArray:
@@ -112,6 +120,8 @@ def price(
     largest = int(np.abs(settlement.nets).max()) if settlement.nets.size else 0
     if settlement.nets.dtype == object or completions * largest >= 2**63:
         return price_wide(cells, strengths, settlement)  # Python integers
+    if cells.shape[0] >= COMPILED_ROWS:
+        return compiled_prices(cells, strengths, settlement)
     used = np.flatnonzero(np.any(settlement.allowed, axis=0))  # the others are worth 0
     nets = settlement.nets[:, used]
     common = nets[0]  # (decisions, cells): the nets of the weakest strength
@@ -146,6 +156,85 @@ def price(
         completions=completions,
         unit=settlement.unit,
     )
+
+
+def compiled_prices(
+    cells: npt.NDArray[np.integer], strengths: IntArray, settlement: CellSettlement
+) -> Prices:
+    """:func:`price`'s int64 pricing in one compiled pass over the rows (:func:`price_rows`),
+    for any number of rows: the same EVs, ties and decisions (checked against the numpy passes
+    in ``tests/generic/test_pricing.py``). The caller checks that the EVs fit int64.
+
+    Examples
+    --------
+    >>> nets = np.zeros((2, 4, 6), dtype=np.int64)
+    >>> nets[:, 0] = -1
+    >>> nets[:, 1] = [-2, 1, 1, 2, 0, -2]
+    >>> nets[1, 1, 3] = 3
+    >>> settled = CellSettlement(nets, np.ones((2, 4), bool), np.arange(1, 5), 1, {"ante": nets})
+    >>> prices = compiled_prices(np.array([[1, 1, 1, 1, 1, 1]] * 2), np.array([0, 1]), settled)
+    >>> prices.ev[:, :2].tolist(), prices.decision.tolist()
+    ([[-6, 0], [-6, 1]], [1, 1])
+    """
+    n = cells.shape[0]
+    decisions = settlement.nets.shape[1]
+    ev = np.empty((n, decisions), dtype=np.int64)
+    tied = np.empty((n, decisions), dtype=bool)
+    decision = np.empty(n, dtype=np.int64)
+    nets = np.ascontiguousarray(settlement.nets, dtype=np.int64)
+    by_strength = np.ascontiguousarray(settlement.allowed, dtype=np.bool_)
+    chosen = np.ascontiguousarray(strengths, dtype=np.int64)
+    row_cells = cells if cells.dtype in (np.int32, np.int64) else cells.astype(np.int64)
+    price_rows()(np.ascontiguousarray(row_cells), chosen, nets, by_strength, ev, tied, decision)
+    return Prices(
+        ev=ev,
+        allowed=np.take(settlement.allowed, chosen, axis=0),
+        decision=decision,
+        tied=tied,
+        completions=int(cells[0].sum()) if n else 0,
+        unit=settlement.unit,
+    )
+
+
+@cache
+def price_rows() -> Any:
+    """:func:`_price_rows` compiled (numba, imported here: pricing a few rows never imports it)."""
+    import numba
+
+    return numba.njit(nogil=True, cache=True)(_price_rows)
+
+
+def _price_rows(
+    cells: npt.NDArray[np.integer],
+    strengths: IntArray,
+    nets: IntArray,
+    allowed: npt.NDArray[np.bool_],
+    ev: IntArray,
+    tied: npt.NDArray[np.bool_],
+    decision: IntArray,
+) -> None:  # pragma: no cover - compiled
+    """Each row's EV of every allowed decision (0 elsewhere), the decisions tied with the best
+    (every decision where none is allowed, as :func:`price`), and the first of them."""
+    for row in range(cells.shape[0]):
+        strength = strengths[row]
+        best = 0
+        some = False
+        for d in range(nets.shape[1]):
+            total = 0
+            if allowed[strength, d]:
+                for cell in range(cells.shape[1]):
+                    total += np.int64(cells[row, cell]) * nets[strength, d, cell]
+                if not some or total > best:
+                    best = total
+                some = True
+            ev[row, d] = total
+        first = -1
+        for d in range(nets.shape[1]):
+            tie = not some or (allowed[strength, d] and ev[row, d] == best)
+            tied[row, d] = tie
+            if tie and first < 0:
+                first = d
+        decision[row] = first
 
 
 def price_wide(

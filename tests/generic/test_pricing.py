@@ -10,7 +10,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from crazy4.generic.pricing import price
+from crazy4.generic.pricing import compiled_prices, price
 from crazy4.spec.specification import CellSettlement
 
 
@@ -50,3 +50,31 @@ def test_prices_are_the_sum_over_the_cells(scale: int) -> None:
         tied = [bool(allowed[strength, d]) and value == best for d, value in enumerate(expected)]
         assert prices.tied[row].tolist() == tied
         assert prices.decision[row] == tied.index(True)
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.uint16])
+def test_the_compiled_pass_prices_as_the_numpy_passes(dtype: type) -> None:
+    """The compiled pass (what :func:`price` runs from ``COMPILED_ROWS`` rows on) gives the
+    numpy passes' EVs, ties and decisions, on nets with many exact ties, a strength allowing
+    only some decisions and one allowing none (every decision then ties, as in the numpy
+    passes), for the cells' integer types the engines hand it; and the plain sums above."""
+    rng = np.random.default_rng(7)
+    nets = rng.integers(-2, 3, size=(9, 4, 6))
+    nets[:, 2] = nets[:, 1]  # 1x and 2x tie everywhere: the smaller wager is chosen
+    allowed = rng.random((9, 4)) < 0.7
+    allowed[3] = False  # nothing allowed
+    allowed[5] = [True, False, False, False]
+    settlement = CellSettlement(nets, allowed, np.arange(1, 5), 1)
+    strengths = rng.integers(0, 9, size=5000)
+    counts = rng.integers(0, 50, size=(5000, 6)).astype(dtype)
+    fast = compiled_prices(counts, strengths, settlement)
+    plain = price(counts, strengths, settlement)
+    for name in ("ev", "allowed", "decision", "tied"):
+        assert np.array_equal(getattr(fast, name), getattr(plain, name)), name
+    assert (fast.completions, fast.unit) == (plain.completions, plain.unit)
+    for row in range(0, 5000, 97):
+        strength = int(strengths[row])
+        expected = _by_hand(nets.tolist(), strength, counts[row].tolist())
+        want = [int(e) if allowed[strength, d] else 0 for d, e in enumerate(expected)]
+        assert fast.ev[row].tolist() == want
+    assert fast.tied[strengths == 3].all() and (fast.decision[strengths == 3] == 0).all()
