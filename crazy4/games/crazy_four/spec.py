@@ -78,7 +78,7 @@ LOGGED = ("ante", "super_bonus", "play")
 BETS = (("ante_play", ("ante", "play")), ("super_bonus", ("super_bonus",)))
 
 
-class CrazyFourSpec:
+class CrazyFourSpec(GameSpec):
     """Crazy 4 Poker's specification (module docstring)."""
 
     key = "crazy-4-poker"
@@ -195,7 +195,7 @@ class CrazyFourSpec:
         before, after = rule_lines(crazy_four_rules(rules))
         return with_side_bets(before, rules, after)
 
-    # What the game says of advantage play (:class:`crazy4.spec.defaults.SpecDefaults`).
+    # What the game says of advantage play (the members of GameSpec with a default).
 
     #: The practical team rules (a count of some ranks shared), the recommended one first.
     team_rules = ("A", "AK", "K", "AKQ")

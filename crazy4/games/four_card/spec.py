@@ -149,7 +149,7 @@ def _six_cells(nets: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     return np.concatenate([nets, nets], axis=2)
 
 
-class FourCardSpec:
+class FourCardSpec(GameSpec):
     """Four Card Poker's specification (module docstring)."""
 
     key = "four-card-poker"
@@ -246,7 +246,7 @@ class FourCardSpec:
         before, after = rule_lines(four_card_rules(rules))
         return with_side_bets(before, rules, after)
 
-    # What the game says of advantage play (:class:`crazy4.spec.defaults.SpecDefaults`).
+    # What the game says of advantage play (the members of GameSpec with a default).
 
     #: The practical team rule: share the up card's rank.
     team_rules = ("up",)
