@@ -228,3 +228,15 @@ def test_a_broken_installed_entry_point_is_one_line_and_status_2(tmp_path: Path)
         f"crazy4: error: entry point 'copy' (no_such_module:GAME) of '{ENTRY_POINT_GROUP}' "
         "cannot be loaded: ModuleNotFoundError: No module named 'no_such_module'\n"
     )
+
+
+def test_importing_the_registry_loads_no_table_library() -> None:
+    """Registering the games imports no pandas, pyarrow or matplotlib (a game's specification
+    imports its report and the report engine in the methods that use them): ``crazy4 rules
+    show`` and ``--help`` start without them."""
+    code = (
+        "import sys, crazy4.registry\n"
+        "print(sorted(set(sys.modules) & {'pandas', 'pyarrow', 'matplotlib'}))\n"
+    )
+    done = _run({**os.environ}, "-c", code)
+    assert (done.returncode, done.stdout) == (0, "[]\n"), done.stderr

@@ -91,11 +91,11 @@ from crazy4.rules.limits import Limits, read_limits
 from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.rules.sections import Section, named_tables
 from crazy4.rules.side_bet_scores import SCORES_WORDS, read_side_bet_scores, scored_cards
-from crazy4.spec.defaults import SpecDefaults
 from crazy4.spec.specification import (
     PAYS_WHEN,
     CellSettlement,
     DealShape,
+    GameSpec,
     Ranking,
     SideBetSpec,
 )
@@ -178,9 +178,9 @@ def _wager(section: Section | None, defaults: dict[str, str], ranking: Ranking) 
 
 
 @dataclass(frozen=True)
-class DeclaredGame(SpecDefaults):
+class DeclaredGame(GameSpec):
     """A :class:`crazy4.spec.specification.GameSpec` read from a rule file's ``[game]`` (the
-    members a rule file does not declare: :class:`crazy4.spec.defaults.SpecDefaults`')."""
+    members a rule file does not declare: the defaults it inherits from its base)."""
 
     key: str
     title: str

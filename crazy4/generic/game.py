@@ -3,9 +3,9 @@ behind the interface every driver (the pipeline, the CLI, the reports) uses, for
 
 Every registered game is a :class:`SpecGame` over its specification: Crazy 4 Poker, Four Card
 Poker, Three Card Poker and the games declared in rule files. What tells two games apart is
-the specification's data, the members a game may leave out among it
-(:class:`crazy4.spec.defaults.SpecDefaults`): its practical team rules and the bets of its
-main game a colluding table values apart (the collusion and surveillance roles,
+the specification's data, the members a game may leave out among it (those of
+:class:`crazy4.spec.specification.GameSpec` with a default): its practical team rules and the
+bets of its main game a colluding table values apart (the collusion and surveillance roles,
 :meth:`SpecGame.colluder`, :meth:`SpecGame.surveilled`), the seen cards its hole-card tables
 are published for and their vocabulary (:meth:`SpecGame.hole_card_tables`,
 :meth:`SpecGame.hole_card_situation`). Each method imports the engine it runs when first
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from crazy4.simulate.game import SimulatedGame
     from crazy4.spec.collusion_role import ColludingGame
     from crazy4.spec.surveil_role import SurveilledTable
-    from crazy4.validate.game import ValidatedGame
+    from crazy4.validate.game import Validator
 
 
 class SpecGame:
@@ -159,18 +159,15 @@ class SpecGame:
             self._simulator = SpecSimulator(self.spec)
         return self._simulator
 
-    def validator(self) -> ValidatedGame:
-        """The generic log checks (:mod:`crazy4.generic.validate`)."""
-        from crazy4.generic.simulate import SpecSimulator
+    def validator(self) -> Validator:
+        """The generic log checks (:mod:`crazy4.generic.validate`): what starts a run."""
         from crazy4.generic.validate import SpecValidator
 
-        simulator = self.simulator()
-        assert isinstance(simulator, SpecSimulator)
-        return SpecValidator(self.spec, simulator)
+        return SpecValidator(self.spec).start
 
     @property
     def published_seen(self) -> int:
-        """The specification's :attr:`~crazy4.spec.defaults.SpecDefaults.published_seen`, else
+        """The specification's :attr:`~crazy4.spec.specification.GameSpec.published_seen`, else
         one seen card while its situations are few
         (:func:`crazy4.generic.holecards.published_seen`)."""
         from crazy4.generic.holecards import published_seen
@@ -190,7 +187,7 @@ class SpecGame:
         sink: Callable[[dict[str, Any]], None] | None = None,
     ) -> dict[str, pd.DataFrame]:
         """The tables of ``seen`` seen cards in the specification's
-        :attr:`~crazy4.spec.defaults.SpecDefaults.hole_card_form`
+        :attr:`~crazy4.spec.specification.GameSpec.hole_card_form`
         (:data:`crazy4.generic.holecards.TABLE_FORMS`)."""
         from crazy4.generic.holecards import TABLE_FORMS
 
@@ -201,7 +198,7 @@ class SpecGame:
         self, rules: RuleSet, hand: str, up: str | None, seen: str | None
     ) -> str:
         """One situation's exact prices, as ``--hand`` prints them, in the specification's
-        :attr:`~crazy4.spec.defaults.SpecDefaults.hole_card_form`
+        :attr:`~crazy4.spec.specification.GameSpec.hole_card_form`
         (:data:`crazy4.generic.holecard_situation.SITUATION_FORMS`)."""
         from crazy4.generic.holecard_situation import SITUATION_FORMS
 

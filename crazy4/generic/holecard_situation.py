@@ -6,7 +6,7 @@ ones), forced cards of the game's counter, as in the one hole-card engine
 (:func:`crazy4.generic.holecard_situations.count_cells`); each decision is priced by the
 specification's settlement. The lines are written in the vocabulary the game publishes
 (:meth:`crazy4.spec.game.Game.hole_card_situation`, in the specification's
-:attr:`~crazy4.spec.defaults.SpecDefaults.hole_card_form`: :data:`SITUATION_FORMS`):
+:attr:`~crazy4.spec.specification.GameSpec.hole_card_form`: :data:`SITUATION_FORMS`):
 :func:`decision_text` (each decision's EV and the optimal one) or :func:`situation_text` (the
 counts by outcome, then each decision).
 """
@@ -187,6 +187,6 @@ def situation_text(
 
 
 #: The text of one situation in each vocabulary of the hole-card tables
-#: (:data:`crazy4.spec.defaults.HOLE_CARD_FORMS`, read by
+#: (:data:`crazy4.spec.specification.HOLE_CARD_FORMS`, read by
 #: :meth:`crazy4.generic.game.SpecGame.hole_card_situation`).
 SITUATION_FORMS = {"rank_groups": situation_text, "chart": decision_text}

@@ -7,7 +7,7 @@ up, the hidden cards seen) and decides each strategy -- what the player learns o
 cards: nothing, a group of ranks, the rank, the whole card -- exactly; the tables
 (:mod:`crazy4.generic.holecard_tables`) are written in the vocabulary the game publishes
 (:meth:`crazy4.spec.game.Game.hole_card_tables`, in the specification's
-:attr:`~crazy4.spec.defaults.SpecDefaults.hole_card_form`): the chart tables (strategies, value
+:attr:`~crazy4.spec.specification.GameSpec.hole_card_form`): the chart tables (strategies, value
 of each seen rank, the chart) or the rank-group table. One situation (``--hand``) is priced by
 :mod:`crazy4.generic.holecard_situation`.
 
@@ -15,7 +15,7 @@ Examples
 --------
 >>> [strategy.name for strategy, _ in rank_group_strategies([FACE_CARDS])]
 ['none', 'group:JQK,AT98765432', 'rank', 'card']
->>> from crazy4.spec.defaults import HOLE_CARD_FORMS
+>>> from crazy4.spec.specification import HOLE_CARD_FORMS
 >>> tuple(TABLE_FORMS) == HOLE_CARD_FORMS
 True
 """
@@ -216,7 +216,7 @@ def rank_group_tables(
 
 
 #: The tables of each vocabulary a game's hole-card tables are written in
-#: (:data:`crazy4.spec.defaults.HOLE_CARD_FORMS`, read by
+#: (:data:`crazy4.spec.specification.HOLE_CARD_FORMS`, read by
 #: :meth:`crazy4.generic.game.SpecGame.hole_card_tables`).
 TABLE_FORMS: dict[str, Callable[..., dict[str, pd.DataFrame]]] = {
     "rank_groups": rank_group_tables,

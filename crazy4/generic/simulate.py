@@ -141,6 +141,18 @@ class SeatTables:
     columns: dict[str, str]  # a side bet every seat makes: its name -> its log column
 
 
+def side_bet_key(spec: GameSpec) -> str:
+    """The side bet's log column and provenance key: its label in snake case.
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> side_bet_key(THREE_CARD)
+    'pair_plus'
+    """
+    return spec.side_bet_label.lower().replace(" ", "_")
+
+
 class SpecSimulator:
     """The chunk player of a :class:`crazy4.spec.specification.GameSpec` (module docstring)."""
 
@@ -161,8 +173,8 @@ class SpecSimulator:
 
     @property
     def side_bet_key(self) -> str:
-        """The side bet's log column (``"pair_plus"``)."""
-        return self.spec.side_bet_label.lower().replace(" ", "_")
+        """The side bet's log column (:func:`side_bet_key`)."""
+        return side_bet_key(self.spec)
 
     @property
     def key_bins(self) -> int:

@@ -1,4 +1,5 @@
-"""The validator's role of a spec game (:class:`crazy4.validate.game.ValidatedGame`).
+"""The validator's role of a spec game (:data:`crazy4.validate.game.Validator`: its
+:meth:`SpecValidator.start`).
 
 The log is the one :mod:`crazy4.generic.simulate` writes: ``player``, ``dealer`` (and
 ``up_card``) hands, ``decision``, the wagers ``ante``, ``play``, the nets ``ante_net``,
@@ -24,7 +25,7 @@ from crazy4.core.cards import format_cards
 from crazy4.errors import InputError
 from crazy4.generic.counts import class_of_hands
 from crazy4.generic.sim_plays import exact_bets, strategy_of
-from crazy4.generic.simulate import SpecSimulator, analysis_of
+from crazy4.generic.simulate import analysis_of, side_bet_key
 from crazy4.generic.situations import class_rows
 from crazy4.generic.validate_settle import SpecSettler
 from crazy4.generic.validate_stats import OutcomeCounts, rare_awards, spec_statistics
@@ -51,7 +52,6 @@ from crazy4.validate.rounds import (
 )
 from crazy4.validate.rows import LogBatch
 from crazy4.validate.statistics import (
-    SUMMARY_KEYS,
     StatFamily,
     Summary,
 )
@@ -400,11 +400,8 @@ class SpecRun:
 class SpecValidator:
     """The validator's role of a :class:`crazy4.spec.specification.GameSpec` (module docstring)."""
 
-    summary_keys = SUMMARY_KEYS
-
-    def __init__(self, spec: GameSpec, simulator: SpecSimulator) -> None:
+    def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
-        self.simulator = simulator
 
     def start(self, options: Options, metadata: Mapping[str, object]) -> SpecRun:
         """A validation of ``options.rules`` against its expected strategy (``optimal``,
@@ -415,16 +412,16 @@ class SpecValidator:
             for side in self.spec.side_bets(options.rules)
             if replace(side, fold_forfeits=False).on_hand_alone(self.spec.ranking)
         ]
-        logged = metadata.get(self.simulator.side_bet_key)
+        key = side_bet_key(self.spec)
+        logged = metadata.get(key)
         wanted = options.side_bet or (logged if isinstance(logged, str) else None)
         side = names[0] if names and wanted is None else wanted
         if side is not None and side not in names:
-            prefix = self.simulator.side_bet_key.replace("_", "-") + "-"
+            prefix = key.replace("_", "-") + "-"
             side = f"{prefix}{side}" if f"{prefix}{side}" in names else None
             if side is None:
                 has = f"; {options.rules.name} has {', '.join(names)}" if names else ""
                 raise InputError(f"unknown {self.spec.side_bet_label} table {wanted!r}{has}")
         decision = strategy_of(self.spec, options.rules, options.strategy)
         exact = exact_bets(self.spec, options.rules, decision)  # under the expected strategy
-        key = self.simulator.side_bet_key
         return SpecRun(self.spec, options, options.rules, key, side, exact, decision)

@@ -20,7 +20,16 @@ game (the one the rule set carries, :func:`crazy4.spec.game.game_of`, its role b
   own wager in the same cells (:meth:`ColludingGame.bet_settlements`), and the ones that
   depend on the decision but cannot be priced from the cells, with the reason.
 
-Imports no game (the games import it).
+Why a protocol: the role has one implementation, :class:`crazy4.generic.colluder.CellColluder`
+(from any specification, :func:`crazy4.generic.collusion.spec_colluder`), but its callers
+(:mod:`crazy4.advantage.collusion`, ``faceup``, ``pooled``, ``team``) cannot name that class:
+the generic engines import the advantage ones (the collusion engine runs
+:mod:`crazy4.advantage.collusion`, the hole-card engine its compiled pricing), so an import of
+:mod:`crazy4.generic` from :mod:`crazy4.advantage`, even inside a function or under
+``TYPE_CHECKING``, would close a loop between the two units (``tests/test_structure.py``). The
+protocol sits below both; :meth:`crazy4.spec.game.Game.colluder` returns it.
+
+Imports no engine.
 """
 
 from __future__ import annotations
@@ -35,21 +44,8 @@ if TYPE_CHECKING:
 
     from crazy4.core.strength_table import StrengthTable
     from crazy4.rules.ruleset import RuleSet
+    from crazy4.spec.settlement import Settlement
     from crazy4.spec.specification import DealShape
-
-
-class BetWagers(Protocol):
-    """What the engine reads of a bet's settlement (:class:`crazy4.spec.game.Settlement`)."""
-
-    @property
-    def wagers(self) -> npt.NDArray[np.int64]:
-        """Total wagered by fold, 1x, 2x, 3x (numerators over :attr:`unit`)."""
-        ...
-
-    @property
-    def unit(self) -> int:
-        """The bet's denominator."""
-        ...
 
 
 class ColludingGame(Protocol):
@@ -125,7 +121,7 @@ class ColludingGame(Protocol):
         """Per deal, the 13-bit mask of ranks whose count the team shares under ``rule``."""
         ...
 
-    def bet_settlements(self, rules: RuleSet) -> tuple[Mapping[str, BetWagers], dict[str, str]]:
+    def bet_settlements(self, rules: RuleSet) -> tuple[Mapping[str, Settlement], dict[str, str]]:
         """Every bet the decision settles that the cells price, by its name in the exact
         analysis' ``bets`` table (the main game first, then its components and the bets a fold
         forfeits, each per unit of its own wager), and the names of those the cells cannot

@@ -24,8 +24,9 @@ What a game provides, by role:
   role, whose type the simulator declares beside its own plan and counts (the interface, below
   the engines, names it ``object``; :func:`crazy4.simulate.game.simulator_of` gives it its
   type);
-* **validation** -- :meth:`Game.validator`, the :class:`crazy4.validate.game.ValidatedGame`
-  role, declared by the validator for the same reason
+* **validation** -- :meth:`Game.validator`, the validator's role
+  (:data:`crazy4.validate.game.Validator`: what starts a
+  :class:`crazy4.validate.game.ValidationRun`), declared by the validator for the same reason
   (:func:`crazy4.validate.game.validator_of`);
 * **hole cards** -- :meth:`Game.hole_card_tables`, :attr:`Game.published_seen` and
   :meth:`Game.hole_card_situation`, every game's over the one hole-card engine
@@ -234,7 +235,7 @@ class Game(Protocol):
         ...
 
     def validator(self) -> object:
-        """The validator's role of this game, a :class:`crazy4.validate.game.ValidatedGame`
+        """The validator's role of this game, a :data:`crazy4.validate.game.Validator`
         (module docstring: :func:`crazy4.validate.game.validator_of` reads it)."""
         ...
 

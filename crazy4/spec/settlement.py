@@ -1,5 +1,5 @@
 """A bet's settlement by dealer-outcome cell: what a specification's bets apart
-(:meth:`crazy4.spec.defaults.SpecDefaults.bet_parts`) and the collusion engine's pricing are
+(:meth:`crazy4.spec.specification.GameSpec.bet_parts`) and the collusion engine's pricing are
 made of.
 
 Examples

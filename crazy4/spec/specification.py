@@ -43,16 +43,19 @@ from crazy4.core.category_pays import CategoryPays
 from crazy4.core.strength_table import StrengthTable
 from crazy4.rules.ruleset import SideBet
 from crazy4.rules.side_bet_scores import scored_cards
-from crazy4.spec.defaults import SpecDefaults
 from crazy4.spec.log_tests import LogTests
 from crazy4.spec.table_layout import CELL_LABELS as CELL_LABELS
 from crazy4.spec.table_layout import CELLS as CELLS
+
+# Re-exported: what the bets table writes of the main game is table data (:mod:`.table_layout`).
+from crazy4.spec.table_layout import BetRows as BetRows
 from crazy4.spec.table_layout import TableLayout
 
 if TYPE_CHECKING:
     from crazy4.rules.limits import Limits
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
+    from crazy4.spec.settlement import Settlement
 
 #: The decisions, by code: fold, then a Play bet of 1, 2 or 3 Antes.
 DECISIONS = ("fold", "1x", "2x", "3x")
@@ -62,6 +65,13 @@ PAYS_WHEN = ("always", "dealer_higher")
 
 #: The wagers of the main game a per-round log settles one by one (:attr:`CellSettlement.parts`).
 WAGERS = ("ante", "play", "ante_bonus")
+
+#: The vocabularies of a game's hole-card tables (:attr:`GameSpec.hole_card_form`):
+#: ``"rank_groups"``, one table of strategies by what the player learns in rank groups, a
+#: situation's dealer counts and each decision; ``"chart"``, the chart tables (strategies, the
+#: value of each seen rank, the chart), a situation's decisions and the optimal one
+#: (:mod:`crazy4.generic.holecards`).
+HOLE_CARD_FORMS = ("rank_groups", "chart")
 
 
 @dataclass(frozen=True)
@@ -147,44 +157,6 @@ class BlindHand:
     multiple: npt.NDArray[np.int64] = field(repr=False)
     stake: int
     allowed: bool
-
-
-@dataclass(frozen=True)
-class BetRows:
-    """What a game's ``bets`` table says of its main game beside the optimal play, as data: the
-    main game's description, and the rows the settlement's data make possible -- each of
-    :attr:`CellSettlement.bets` apart under the optimal strategy (its stake: its wagers of
-    :attr:`CellSettlement.staked`, the decision's multiple for one in
-    :attr:`CellSettlement.by_multiple`), the whole game under :attr:`CellSettlement.simple`
-    and under :attr:`CellSettlement.blind`. A row is written where it is described here.
-
-    Attributes
-    ----------
-    main : str
-        The main game's description (``"Ante + Super Bonus + Play, optimal strategy (per unit
-        of Ante)"``).
-    apart : tuple of str
-        A description for each of :attr:`CellSettlement.bets`, in order (the row named as it).
-    simple : tuple of (str, str), or None
-        The name and description of the main game under the published simple strategy.
-    blind : tuple of (str, str), or None
-        The name and description of the main game played by a blind second hand (written where
-        the rule set deals one, :attr:`BlindHand.allowed`).
-    strategies_first : bool
-        Whether the rows under other strategies come right after the main game (else after
-        the bets apart and the side bets).
-
-    Examples
-    --------
-    >>> BetRows("Ante + Play", simple=("ante_play_simple", "the simple strategy")).apart
-    ()
-    """
-
-    main: str
-    apart: tuple[str, ...] = ()
-    simple: tuple[str, str] | None = None
-    blind: tuple[str, str] | None = None
-    strategies_first: bool = False
 
 
 @dataclass(frozen=True)
@@ -406,49 +378,45 @@ def table_side_bet(label: str, bet: SideBet) -> SideBetSpec:
     )
 
 
-class GameSpec(SpecDefaults, Protocol):
-    """A game as data and a few small functions (module docstring); the members a game may
-    leave out, with their defaults, are :class:`crazy4.spec.defaults.SpecDefaults`'."""
+class GameSpec(Protocol):
+    """A game as data and a few small functions (module docstring).
 
-    @property
-    def key(self) -> str:
-        """The rule file's ``game`` (``"three-card-poker"``)."""
-        ...
+    Its data members are plain attributes (a class attribute or a frozen dataclass's field:
+    Three Card Poker's ``key = "three-card-poker"``). The last four members have a default: a
+    specification class that names :class:`GameSpec` as its base (a protocol subclassed
+    explicitly hands its members' bodies down, PEP 544) may leave them out, as Three Card
+    Poker's and every game declared in a rule file do; Crazy 4 Poker's and Four Card Poker's
+    set them, data beside the rest of their data. The engines read them as any other member
+    (no ``getattr``, no test of which game they hold).
 
-    @property
-    def title(self) -> str:
-        """The game's name as printed."""
-        ...
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> THREE_CARD.team_rules, THREE_CARD.published_seen, THREE_CARD.hole_card_form
+    ((), None, 'rank_groups')
+    >>> THREE_CARD.bet_parts(None)  # type: ignore[arg-type]
+    ({}, {})
+    """
 
-    @property
-    def shape(self) -> DealShape:
-        """How a round is dealt."""
-        ...
-
-    @property
-    def published_deals(self) -> int:
-        """The total of deals as the game's rules document states it (a literal, not
-        :attr:`DealShape.deals`: the conformance check compares the two)."""
-        ...
+    key: str
+    """The rule file's ``game`` (``"three-card-poker"``)."""
+    title: str
+    """The game's name as printed."""
+    shape: DealShape
+    """How a round is dealt."""
+    published_deals: int
+    """The total of deals as the game's rules document states it (a literal, not
+    :attr:`DealShape.deals`: the conformance check compares the two)."""
+    required_multiples: tuple[int, ...]
+    """The Play multiples every rule set of the game allows (``(1,)``: a 1x Play bet)."""
+    main_bet: str
+    """The ``bets`` row of the whole mandatory game (``"ante_play"``)."""
+    side_bet_label: str
+    """What the game calls its bets on the player's own hand (``"Pair Plus"``)."""
 
     @property
     def ranking(self) -> Ranking:
         """The hand ranking both hands play."""
-        ...
-
-    @property
-    def required_multiples(self) -> tuple[int, ...]:
-        """The Play multiples every rule set of the game allows (``(1,)``: a 1x Play bet)."""
-        ...
-
-    @property
-    def main_bet(self) -> str:
-        """The ``bets`` row of the whole mandatory game (``"ante_play"``)."""
-        ...
-
-    @property
-    def side_bet_label(self) -> str:
-        """What the game calls its bets on the player's own hand (``"Pair Plus"``)."""
         ...
 
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
@@ -474,3 +442,32 @@ class GameSpec(SpecDefaults, Protocol):
     def limits(self, rules: RuleSet) -> Limits | None:
         """The rule set's table limits and payout cap (``[limits]``), if the game reads them."""
         ...
+
+    @property
+    def team_rules(self) -> tuple[str, ...]:
+        """The practical team rules (a count of some ranks shared) the collusion, planting
+        and detection engines know for the game, the recommended one first: none by default
+        (planting and detection know full pooling only, and the collusion study's practical
+        rule shares the up card's rank or the aces)."""
+        return ()
+
+    @property
+    def published_seen(self) -> int | None:
+        """The seen hole cards ``crazy4 analyze --hole-cards`` publishes tables for: None by
+        default, the hole-card engine's rule by the deal's size
+        (:func:`crazy4.generic.holecards.published_seen`)."""
+        return None
+
+    @property
+    def hole_card_form(self) -> str:
+        """The vocabulary of the hole-card tables and of one situation's text, one of
+        :data:`HOLE_CARD_FORMS`: ``"rank_groups"`` by default."""
+        return "rank_groups"
+
+    def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+        """The main game's bets a colluding table values apart, by ``bets`` row, in the six
+        outcome cells (per unit of their own wager), and those the cells cannot price with the
+        reason: none by default (the side bets a fold forfeits are the collusion engine's,
+        :func:`crazy4.generic.collusion.forfeited_side_bets`)."""
+        del rules
+        return {}, {}

@@ -10,7 +10,16 @@ through :meth:`crazy4.generic.game.SpecGame.surveilled`). Hands are
 sorted card codes of :attr:`SurveilledTable.player_cards` cards; EVs are integer numerators
 over a stated denominator, per unit of Ante.
 
-Imports no game (the games import it).
+Why a protocol: the role has one implementation,
+:class:`crazy4.generic.surveil.SpecSurveillance`, but its callers (:mod:`crazy4.advantage`'s
+planting, detection, the hole-card seat and one situation's prices) cannot name that class: the
+generic engines import the advantage ones (the surveillance and collusion engines run
+:mod:`crazy4.advantage.collusion`, the hole-card engine its compiled pricing), so an import of
+:mod:`crazy4.generic` from :mod:`crazy4.advantage`, even inside a function or under
+``TYPE_CHECKING``, would close a loop between the two units (``tests/test_structure.py``). The
+protocol sits below both; :meth:`crazy4.spec.game.Game.surveilled` returns it.
+
+Imports no engine.
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
-"""How a game's result tables name its outcome cells and which tables they add: data a game's
-settlement carries (:attr:`crazy4.spec.specification.CellSettlement.layout`), so the table
-engines (:mod:`crazy4.generic.tables`) never ask which game they hold.
+"""How a game's result tables name its outcome cells and which tables they add, and what its
+``bets`` table writes of the main game beside the optimal play: data a game's settlement
+carries (:attr:`crazy4.spec.specification.CellSettlement.layout` and ``rows``), so the table
+engines (:mod:`crazy4.generic.tables`, :mod:`crazy4.generic.bet_rows`) never ask which game
+they hold.
 
 Examples
 --------
@@ -94,3 +96,42 @@ class TableLayout:
     seat: tuple[str, ...] | None = None
     report: tuple[Callable[[Any], list[str]], ...] | None = field(default=None, compare=False)
     counted: str | None = None
+
+
+@dataclass(frozen=True)
+class BetRows:
+    """What a game's ``bets`` table says of its main game beside the optimal play, as data: the
+    main game's description, and the rows the settlement's data make possible -- each of its
+    bets apart under the optimal strategy (``CellSettlement.bets``; its stake: its wagers of
+    ``CellSettlement.staked``, the decision's multiple for one in ``by_multiple``), the whole
+    game under ``CellSettlement.simple`` and under ``CellSettlement.blind``
+    (:class:`crazy4.spec.specification.CellSettlement`). A row is written where it is
+    described here.
+
+    Attributes
+    ----------
+    main : str
+        The main game's description (``"Ante + Super Bonus + Play, optimal strategy (per unit
+        of Ante)"``).
+    apart : tuple of str
+        A description for each of ``CellSettlement.bets``, in order (the row named as it).
+    simple : tuple of (str, str), or None
+        The name and description of the main game under the published simple strategy.
+    blind : tuple of (str, str), or None
+        The name and description of the main game played by a blind second hand (written where
+        the rule set deals one, :attr:`crazy4.spec.specification.BlindHand.allowed`).
+    strategies_first : bool
+        Whether the rows under other strategies come right after the main game (else after
+        the bets apart and the side bets).
+
+    Examples
+    --------
+    >>> BetRows("Ante + Play", simple=("ante_play_simple", "the simple strategy")).apart
+    ()
+    """
+
+    main: str
+    apart: tuple[str, ...] = ()
+    simple: tuple[str, str] | None = None
+    blind: tuple[str, str] | None = None
+    strategies_first: bool = False

@@ -5,7 +5,7 @@ summary (totals only, as written by ``crazy4 simulate --summary``). A log is rea
 rows (the rows of a round are kept together, :mod:`crazy4.validate.reading`), so memory stays
 bounded whatever its length. The log's game (the one its rule set carries,
 :func:`crazy4.validate.game.validator_of`) checks each
-batch (:class:`crazy4.validate.game.ValidatedGame`). Four checks, each reported with counts and
+batch (a :class:`crazy4.validate.game.ValidationRun`). Four checks, each reported with counts and
 examples:
 
 1. **Well-formed**: card text, five cards a hand, no card twice in a round (across seats and
@@ -62,7 +62,7 @@ from crazy4.validate.progressive import start_progressive, summary_progressive
 from crazy4.validate.reading import check_summary_figures, read_rounds, read_summary
 from crazy4.validate.report import Options, Report, not_run
 from crazy4.validate.rows import LogBatch
-from crazy4.validate.statistics import statistics_check
+from crazy4.validate.statistics import SUMMARY_KEYS, statistics_check
 from crazy4.validate.structure import IdsPart, Unreadable, ids_part, structure_check
 from crazy4.validate.trial import try_mapping
 
@@ -152,7 +152,7 @@ def validate(path: Path, options: Options) -> Report:
 def start_run(options: Options, metadata: Mapping[str, object]) -> ValidationRun:
     """The game's validation of ``options.rules``, told how the log records money that is not
     a net per wager (:func:`~crazy4.validate.money.money_reading` of the mapping)."""
-    run = validator_of(options.rules).start(options, metadata)
+    run = validator_of(options.rules)(options, metadata)
     run.tally.money = money_reading(options.mapping)
     run.tally.keep_exact_money = "balance" in options.mapping.columns
     return run
@@ -388,13 +388,13 @@ def _content_note(path: Path, kind: str) -> str:
 
 def _validate_summary(path: Path, options: Options) -> Report:
     """The statistics of a JSON summary's totals (its strategy, when it names a known one)."""
-    game = validator_of(options.rules)
-    summary = read_summary(path, game.summary_keys)
+    start = validator_of(options.rules)
+    summary = read_summary(path, SUMMARY_KEYS)
     strategy = str(summary.get("strategy", options.strategy))
     if strategy not in ("optimal", "simple"):
         strategy = options.strategy
     chosen = replace(options, strategy=strategy)
-    run = game.start(chosen, {})
+    run = start(chosen, {})
     try:
         family = run.statistics(summary)
         check_summary_figures(summary)  # after the labels are known to be the game's

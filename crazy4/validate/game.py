@@ -1,18 +1,26 @@
 """The validator's role of a game: what :mod:`crazy4.validate` needs from each game.
 
 The driver (:func:`crazy4.validate.driver.validate`) takes the game its rule set carries
-(:func:`validator_of`), asks its :class:`ValidatedGame` to
-:meth:`~ValidatedGame.start` a :class:`ValidationRun`, and hands the run the log's batches;
-the run's checks and tests make the report. A JSON summary is read the same way, with only
-the statistics tested. Everything game-specific (the columns, what a malformed row is, the
+(:func:`validator_of`), has its :data:`Validator` start a :class:`ValidationRun`, and hands
+the run the log's batches; the run's checks and tests make the report. A JSON summary is read
+the same way (its keys every game's, :data:`crazy4.validate.statistics.SUMMARY_KEYS`), with
+only the statistics tested. Everything game-specific (the columns, what a malformed row is, the
 settlement rules, the strategy's classes, which statistics) is the game's; the shared pieces
 are :mod:`crazy4.validate.rows`, :mod:`crazy4.validate.checks` and
 :mod:`crazy4.validate.statistics`.
+
+Why a protocol: a run has one implementation, :class:`crazy4.generic.validate.SpecRun` (started
+by :meth:`crazy4.generic.validate.SpecValidator.start`, the :data:`Validator` of every game),
+but the driver cannot name that class: the run is built of this package's checks, rows, tally
+and statistics (:mod:`crazy4.generic.validate` imports them), so an import of
+:mod:`crazy4.generic` from :mod:`crazy4.validate`, even inside a function or under
+``TYPE_CHECKING``, would close a loop between the two units (``tests/test_structure.py``).
+What starts a run is one function, so it is a :data:`Validator`, not a protocol of its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, cast
 
 from crazy4.spec.game import game_of
@@ -60,28 +68,15 @@ class ValidationRun(Protocol):
         ...
 
 
-class ValidatedGame(Protocol):
-    """What the validator calls on a game (see :mod:`crazy4.validate.driver`)."""
-
-    @property
-    def summary_keys(self) -> tuple[str, ...]:
-        """The keys a JSON summary of the game must have."""
-        ...
-
-    def start(self, options: Options, metadata: Mapping[str, object]) -> ValidationRun:
-        """A validation under ``options``; ``metadata`` is the log's (empty for a summary).
-
-        Raises
-        ------
-        InputError
-            An unknown strategy or side bet table.
-        """
-        ...
+#: The validator's role of a game: start a :class:`ValidationRun` under the options, given the
+#: log's metadata (empty for a summary); raises :class:`crazy4.errors.InputError` for an
+#: unknown strategy or side bet table.
+Validator = Callable[["Options", Mapping[str, object]], ValidationRun]
 
 
-def validator_of(rules: RuleSet) -> ValidatedGame:
+def validator_of(rules: RuleSet) -> Validator:
     """The validator's role of the game a rule set carries (:func:`crazy4.spec.game.game_of`),
-    with the type the interface below the engines does not name.
+    with the type the interface below the engines does not name: what starts a run.
 
     Raises
     ------
@@ -91,7 +86,9 @@ def validator_of(rules: RuleSet) -> ValidatedGame:
     Examples
     --------
     >>> from crazy4.registry import load_rules
-    >>> "rounds" in validator_of(load_rules("four-card-standard")).summary_keys
-    True
+    >>> from crazy4.validate.report import Options
+    >>> rules = load_rules("four-card-standard")
+    >>> validator_of(rules)(Options(rules), {}).tally.rows
+    0
     """
-    return cast("ValidatedGame", game_of(rules).validator())
+    return cast("Validator", game_of(rules).validator())

@@ -47,14 +47,12 @@ from crazy4.games.crazy_four.cells import (
     cell_settlement,
     crazy_four_settlement,
 )
-from crazy4.games.crazy_four.report import COUNTED, CRAZY_FOUR_SECTIONS, rule_lines
 from crazy4.games.crazy_four.rules import (
     CrazyFourRules,
     crazy_four_rules,
     read_crazy_four_sections,
 )
 from crazy4.games.crazy_four.strategy import simple_strategy
-from crazy4.generic.report_sections import with_side_bets
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
@@ -80,7 +78,7 @@ LOGGED = ("ante", "super_bonus", "play")
 BETS = (("ante_play", ("ante", "play")), ("super_bonus", ("super_bonus",)))
 
 
-class CrazyFourSpec:
+class CrazyFourSpec(GameSpec):
     """Crazy 4 Poker's specification (module docstring)."""
 
     key = "crazy-4-poker"
@@ -112,6 +110,8 @@ class CrazyFourSpec:
         >>> settled.logged, settled.staked == settled.logged
         (('ante', 'super_bonus', 'play'), True)
         """
+        from crazy4.games.crazy_four.report import COUNTED, CRAZY_FOUR_SECTIONS
+
         main = cell_settlement(rules)
         settle = crazy_four_settlement(crazy_four_rules(rules))
         parts = {  # in the main nets' type: wide (Python integers) when their sum is
@@ -189,10 +189,13 @@ class CrazyFourSpec:
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the game's report lists them, the side bets' among them."""
+        from crazy4.games.crazy_four.report import rule_lines
+        from crazy4.generic.report_sections import with_side_bets
+
         before, after = rule_lines(crazy_four_rules(rules))
         return with_side_bets(before, rules, after)
 
-    # What the game says of advantage play (:class:`crazy4.spec.defaults.SpecDefaults`).
+    # What the game says of advantage play (the members of GameSpec with a default).
 
     #: The practical team rules (a count of some ranks shared), the recommended one first.
     team_rules = ("A", "AK", "K", "AKQ")

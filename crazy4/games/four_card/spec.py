@@ -52,14 +52,11 @@ from crazy4.games.four_card.cells import (
     four_card_settlement,
     simple_strategy,
 )
-from crazy4.games.four_card.report import COUNTED, FOUR_CARD_SECTIONS
-from crazy4.games.four_card.rule_text import rule_lines
 from crazy4.games.four_card.rules import (
     FourCardRuleSet,
     four_card_rules,
     read_four_card_sections,
 )
-from crazy4.generic.report_sections import with_side_bets
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
@@ -99,7 +96,8 @@ def chart_group(strength: int) -> str:
 #: The tables' names of the cells (the dealer always qualifies: three are reached), the
 #: strategy's hand groups (high cards by top rank), the player's and the dealer's hand
 #: frequencies, the exact ties and the joint table of both hands' categories, as the game's
-#: tables have always named them; the report's sections and what its deals are.
+#: tables have always named them (the report's sections and what its deals are join them in
+#: :meth:`FourCardSpec.settlement`, imported there: the report engine loads pandas).
 LAYOUT = TableLayout(
     outcome_column="result",
     outcome_cells=(3, 4, 5),
@@ -111,8 +109,6 @@ LAYOUT = TableLayout(
     exact_ties=True,
     lowest_played=False,
     joint=True,
-    report=FOUR_CARD_SECTIONS,
-    counted=COUNTED,
 )
 
 
@@ -153,7 +149,7 @@ def _six_cells(nets: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     return np.concatenate([nets, nets], axis=2)
 
 
-class FourCardSpec:
+class FourCardSpec(GameSpec):
     """Four Card Poker's specification (module docstring)."""
 
     key = "four-card-poker"
@@ -177,6 +173,8 @@ class FourCardSpec:
     def settlement(self, rules: RuleSet) -> CellSettlement:
         """Ante + Play + Ante Bonus in each outcome cell, by strength, per unit of Ante; each
         wager apart as a log settles it."""
+        from crazy4.games.four_card.report import COUNTED, FOUR_CARD_SECTIONS
+
         main = cell_settlement(rules)
         settle = four_card_settlement(four_card_rules(rules))
         parts = {  # in the main nets' type: wide (Python integers) when their sum is
@@ -199,7 +197,12 @@ class FourCardSpec:
                 simple=(f"{self.main_bet}_simple", simple_description(four_card_rules(rules))),
                 strategies_first=True,
             ),
-            layout=replace(LAYOUT, seat=seat_bets(four_card_rules(rules))),
+            layout=replace(
+                LAYOUT,
+                seat=seat_bets(four_card_rules(rules)),
+                report=FOUR_CARD_SECTIONS,
+                counted=COUNTED,
+            ),
         )
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
@@ -237,10 +240,13 @@ class FourCardSpec:
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the game's report lists them."""
+        from crazy4.games.four_card.rule_text import rule_lines
+        from crazy4.generic.report_sections import with_side_bets
+
         before, after = rule_lines(four_card_rules(rules))
         return with_side_bets(before, rules, after)
 
-    # What the game says of advantage play (:class:`crazy4.spec.defaults.SpecDefaults`).
+    # What the game says of advantage play (the members of GameSpec with a default).
 
     #: The practical team rule: share the up card's rank.
     team_rules = ("up",)

@@ -32,8 +32,7 @@ from crazy4.games.three_card.rules import read_three_card_sections, three_card_r
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.rules.sections import Section
-from crazy4.spec.defaults import SpecDefaults
-from crazy4.spec.specification import CellSettlement, DealShape, SideBetSpec
+from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, SideBetSpec
 
 #: The published simple strategy, as the weakest hand it plays (1x): under the standard rules
 #: also the optimum; under another rule set it is checked as itself, not as the optimum.
@@ -43,10 +42,10 @@ SIMPLE_PLAY = "Q-6-4"
 TIE_WORDS = {"push": "push", "player": "go to the player", "dealer": "go to the dealer"}
 
 
-class ThreeCard(SpecDefaults):
+class ThreeCard(GameSpec):
     """Three Card Poker: three cards each, a Q-high qualifier, Ante Bonus and Pair Plus (no
     practical team rule, no bet of the main game apart, its hole-card tables by the deal's size
-    in rank groups: :class:`crazy4.spec.defaults.SpecDefaults`' defaults)."""
+    in rank groups: :class:`crazy4.spec.specification.GameSpec`'s defaults)."""
 
     key = "three-card-poker"
     title = "Three Card Poker"
