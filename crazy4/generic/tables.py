@@ -125,6 +125,34 @@ def group_frequencies(spec: GameSpec, counts: IntArray) -> pd.DataFrame:
     return frame
 
 
+def described(spec: GameSpec, strengths: IntArray) -> list[str]:
+    """The ranking's text of each strength, each distinct strength described once.
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> described(THREE_CARD, np.array([1, 0, 1]))
+    ['5-4-2', '5-3-2', '5-4-2']
+    """
+    distinct, where = np.unique(strengths, return_inverse=True)
+    texts = np.array([spec.ranking.describe(int(s)) for s in distinct], dtype=object)
+    return list(texts[where.reshape(-1)])
+
+
+def tied_texts(tied: npt.NDArray[np.bool_]) -> list[str]:
+    """Each row's tied decisions (of the first four columns), joined by ``|``: each of the 16
+    sets of four decisions spelled once.
+
+    Examples
+    --------
+    >>> tied_texts(np.array([[True, False, True, False], [False] * 4]))
+    ['fold|2x', '']
+    """
+    sets = ["|".join(DECISIONS[d] for d in range(4) if code >> d & 1) for code in range(16)]
+    codes = tied[:, :4].astype(np.int64) @ (1 << np.arange(4))
+    return list(np.array(sets, dtype=object)[codes])
+
+
 def player_hands(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     """One row per player hand class: its cells, exact EVs and optimal decision."""
     prices = analysis.prices
@@ -134,7 +162,7 @@ def player_hands(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
             "hand": format_hands(analysis.hands[:, ::-1]),  # highest card first
             "weight": analysis.weights,
             "strength": analysis.strengths,
-            "best_hand": [spec.ranking.describe(int(s)) for s in analysis.strengths],
+            "best_hand": described(spec, analysis.strengths),
             "category": names[categories_of(spec, analysis.strengths)],
         }
     )
@@ -147,9 +175,7 @@ def player_hands(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
         values = prices.ev[:, code] / (prices.completions * prices.unit)
         frame[f"ev_{label}"] = np.where(prices.allowed[:, code], values, np.nan)
     frame["decision"] = np.array(DECISIONS)[prices.decision]
-    frame["tied_decisions"] = [
-        "|".join(DECISIONS[d] for d in range(4) if row[d]) for row in prices.tied
-    ]
+    frame["tied_decisions"] = tied_texts(prices.tied)
     frame["exact_tie"] = prices.tied.sum(axis=1) > 1
     return frame
 
