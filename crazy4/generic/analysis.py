@@ -37,6 +37,7 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes, sums_by_value
 from crazy4.core.cards import colex_indices
+from crazy4.core.exact import exact_sum
 from crazy4.generic.counting import situation_cells, start_count
 from crazy4.generic.joint_bets import joint_counts, pay_bounds
 from crazy4.generic.keyed_sums import keyed_sums
@@ -424,7 +425,7 @@ def side_bet_outcomes(
             bounds, counts = joint[group]
             combos = counts * weights[:, None]
             net = np.broadcast_to(pays[bounds], combos.shape).copy()
-            if int(combos.sum(dtype=object)) != spec.shape.deals:
+            if exact_sum(combos) != spec.shape.deals:
                 raise ValueError(f"side bet {side.name!r}: the lattice misses deals")
         if side.fold_forfeits:
             if decisions is None:
