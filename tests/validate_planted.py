@@ -11,6 +11,7 @@ a one-unit Queens Up on the 50-40-8-4-3-2-1 table).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from dataclasses import dataclass
@@ -83,6 +84,7 @@ def four_card_key(cards: tuple[int, ...], wheel: bool = True) -> tuple[int, ...]
     return (HIGH, *ranks)
 
 
+@functools.lru_cache(maxsize=1 << 17)  # the same decks are settled again under each engine
 def best_four(cards: tuple[int, ...], wheel: bool = True) -> tuple[int, ...]:
     return max(four_card_key(four, wheel) for four in itertools.combinations(cards, 4))
 

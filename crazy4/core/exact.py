@@ -90,6 +90,20 @@ def largest_magnitude(array: npt.NDArray[np.generic]) -> int:
     return max(abs(int(array.max())), abs(int(array.min())))
 
 
+def exact_sum(values: IntArray) -> int:
+    """``Σ values`` exactly, in int64 when a bound shows it cannot overflow (a sum of Python
+    integers is a hundred times slower over millions of values).
+
+    Examples
+    --------
+    >>> exact_sum(np.array([2**62, 2**62])), exact_sum(np.array([[1, -2], [3, 4]]))
+    (9223372036854775808, 6)
+    """
+    if not is_wide(values) and fits_int64(largest_magnitude(values) * max(values.size, 1)):
+        return int(values.sum(dtype=np.int64))
+    return int(values.sum(dtype=object))
+
+
 def exact_dot(left: IntArray, right: IntArray) -> int:
     """``Σ left * right`` exactly, with int64 only when a bound shows it cannot overflow.
 

@@ -37,8 +37,10 @@ import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes, sums_by_value
 from crazy4.core.cards import colex_indices
+from crazy4.core.exact import exact_sum
 from crazy4.generic.counting import situation_cells, start_count
 from crazy4.generic.joint_bets import joint_counts, pay_bounds
+from crazy4.generic.keyed_sums import keyed_sums
 from crazy4.generic.pricing import Prices, price
 from crazy4.generic.situations import deal_situations
 from crazy4.rules.ruleset import RuleSet
@@ -242,10 +244,11 @@ def seen_rank_codes(seen: npt.NDArray[np.uint8]) -> tuple[IntArray, IntArray]:
 
 
 def situation_sums(analysis: SpecAnalysis) -> SituationSums:
-    """:class:`SituationSums` of an analysis, summed exactly: by ``np.bincount`` in float64
-    when every partial sum is an integer below 2**52 (a column's sum of absolute values is at
-    most its largest value times the total weight), else by
-    :func:`crazy4.core.bets.sums_by_value`."""
+    """:class:`SituationSums` of an analysis, summed exactly: in one compiled int64 pass
+    (:func:`crazy4.generic.keyed_sums.keyed_sums`) when no sum can pass int64 (a column's sum
+    of absolute values is at most its largest value times the total weight); else a column at
+    a time, by ``np.bincount`` in float64 when every partial sum is an integer below 2**52,
+    by :func:`crazy4.core.bets.sums_by_value`, or in Python integers."""
     prices = analysis.prices
     decisions = prices.ev.shape[1]
     codes, rank_rows = seen_rank_codes(analysis.seen)
@@ -267,19 +270,25 @@ def situation_sums(analysis: SpecAnalysis) -> SituationSums:
             return wide[kept]
         return sums_by_value(key, amounts * weights, size)[kept]
 
-    deals = np.empty((kept.shape[0], analysis.cells.shape[1]), dtype=np.int64)
-    for cell in range(deals.shape[1]):
-        deals[:, cell] = summed(analysis.cells[:, cell], prices.completions)
     chosen = np.take_along_axis(prices.ev, prices.decision[:, None], axis=1)[:, 0]
     largest = int(np.abs(chosen).max()) if chosen.shape[0] else 0
+    if max(largest, prices.completions, 1) * total < 2**63:  # int64 holds every partial sum
+        compiled = keyed_sums(key, weights, analysis.cells, chosen, size)
+        situations, deals = compiled.situations[kept], compiled.deals[kept]
+        optimal = compiled.optimal[kept]
+    else:
+        deals = np.empty((kept.shape[0], analysis.cells.shape[1]), dtype=np.int64)
+        for cell in range(deals.shape[1]):
+            deals[:, cell] = summed(analysis.cells[:, cell], prices.completions)
+        situations, optimal = summed(np.ones_like(weights), 1), summed(chosen, largest)
     return SituationSums(
         strength=kept // (ranks * decisions),
         rank=kept // decisions % ranks,
         decision=kept % decisions,
         rank_rows=rank_rows,
-        situations=summed(np.ones_like(weights), 1),
+        situations=situations,
         deals=deals,
-        optimal=summed(chosen, largest),
+        optimal=optimal,
     )
 
 
@@ -416,7 +425,7 @@ def side_bet_outcomes(
             bounds, counts = joint[group]
             combos = counts * weights[:, None]
             net = np.broadcast_to(pays[bounds], combos.shape).copy()
-            if int(combos.sum(dtype=object)) != spec.shape.deals:
+            if exact_sum(combos) != spec.shape.deals:
                 raise ValueError(f"side bet {side.name!r}: the lattice misses deals")
         if side.fold_forfeits:
             if decisions is None:

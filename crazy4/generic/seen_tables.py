@@ -164,6 +164,21 @@ def lowest_played(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def several_tied(tied: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """The rows where more than one decision ties for the best, a column at a time (summing
+    each row's few booleans along the row is ten times slower over millions of rows).
+
+    Examples
+    --------
+    >>> several_tied(np.array([[True, False, True], [False, True, False]])).tolist()
+    [True, False]
+    """
+    count = np.zeros(tied.shape[0], dtype=np.uint8)  # at most a few decisions
+    for column in range(tied.shape[1]):
+        count += tied[:, column].view(np.uint8)
+    return count > 1
+
+
 def exact_ties(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     """The situation classes where two decisions have exactly the same EV, in the classes'
     order: ``hand`` (a representative, highest card first), ``up_card`` (the seen cards),
@@ -171,7 +186,7 @@ def exact_ties(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     unit of Ante)."""
     prices = analysis.prices
     rows = []
-    for i in np.flatnonzero(prices.tied.sum(axis=1) > 1):
+    for i in np.flatnonzero(several_tied(prices.tied)):
         ev = Fraction(int(prices.ev[i, prices.decision[i]]), prices.denominator)
         rows.append(
             {

@@ -26,7 +26,8 @@ import numpy.typing as npt
 from crazy4.core.bets import BetOutcomes, ExactBet, summarize
 from crazy4.core.cards import format_cards, parse_card, parse_cards
 from crazy4.errors import InputError
-from crazy4.generic.analysis import SpecAnalysis, analyze_spec, main_bet, side_bet_outcomes
+from crazy4.generic.analysis import SpecAnalysis, analyze_spec, side_bet_outcomes
+from crazy4.generic.keyed_sums import keyed_sums
 from crazy4.generic.situations import class_rows
 from crazy4.generic.strategy_classes import ClassKeys, read_class_strategy
 from crazy4.rules.ruleset import RuleSet
@@ -134,32 +135,50 @@ def exact_bets(spec: GameSpec, rules: RuleSet, decision: IntArray) -> dict[str, 
     if key not in _EXACT:
         analysis = analysis_of(spec, rules)
         _EXACT[key] = {
-            bet.name: ExactBet.of_summary(bet.name, summarize(bet, analysis.weights))
-            for bet in bet_lattices(spec, rules, analysis, decision)
+            bet.name: ExactBet.of_summary(bet.name, summarize(bet, hands))
+            for bet, hands in bet_lattices(spec, rules, analysis, decision)
         }
     return _EXACT[key]
 
 
 def bet_lattices(
     spec: GameSpec, rules: RuleSet, analysis: SpecAnalysis, decision: IntArray
-) -> list[BetOutcomes]:
-    """The exact lattices of :func:`exact_bets`."""
+) -> list[tuple[BetOutcomes, IntArray]]:
+    """The exact lattices of :func:`exact_bets`, each with the hands a row stands for. The
+    main game's rows are the situation classes summed by strength and decision where int64
+    holds the sums (their nets and wagers are alike: the same distribution, EV and average
+    bet in a few thousand rows instead of millions)."""
     settlement, strengths = analysis.settlement, analysis.strengths
     cells, weights = analysis.cells, analysis.weights
+    decisions = settlement.nets.shape[1]
+    exact = analysis.prices.completions * int(weights.sum()) < 2**63
 
-    def game(name: str, played: IntArray, wagers: tuple[str, ...] | None = None) -> BetOutcomes:
-        bet = main_bet(settlement, cells, strengths, weights, played, name, "")
-        if wagers is None:
-            return bet
-        net = sum(settlement.parts[wager][strengths, played] for wager in wagers)
-        return BetOutcomes(name, "", bet.combos, np.asarray(net), bet.unit, bet.wager)
+    def game(
+        name: str, played: IntArray, wagers: tuple[str, ...] | None = None
+    ) -> tuple[BetOutcomes, IntArray]:
+        rows, combos, hands = strengths, cells * weights[:, None], weights
+        if exact and strengths.shape[0]:
+            key = strengths * decisions + played
+            size = (int(strengths.max()) + 1) * decisions
+            sums = keyed_sums(key, weights, cells, np.zeros_like(weights), size)
+            kept = np.flatnonzero(sums.situations)
+            rows, played, combos, hands = (
+                kept // decisions,
+                kept % decisions,
+                sums.deals[kept],
+                sums.situations[kept],
+            )
+        parts = [settlement.nets] if wagers is None else [settlement.parts[w] for w in wagers]
+        net = np.asarray(sum(part[rows, played] for part in parts))
+        wager = settlement.wagers[played]
+        return BetOutcomes(name, "", combos, net, settlement.unit, wager), hands
 
     bets = [game(spec.main_bet, decision)]
     bets += [game(name, decision, wagers) for name, wagers in settlement.bets]
     if np.array_equal(decision, analysis.prices.decision):
-        bets += analysis.side_bets
+        sides = analysis.side_bets
     else:
-        bets += side_bet_outcomes(
+        sides = side_bet_outcomes(
             spec,
             rules,
             strengths,
@@ -170,6 +189,7 @@ def bet_lattices(
             decision,
             cells,
         )
+    bets += [(side, weights) for side in sides]
     blind = settlement.blind
     if blind is not None and blind.allowed:
         bets.append(game(BLIND_BET, np.asarray(blind.multiple[strengths], dtype=np.int64)))

@@ -7,6 +7,7 @@ nothing here counts or prices anything new.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from math import comb
 
 import numpy as np
@@ -29,10 +30,11 @@ from crazy4.generic.joint_table import joint_table
 from crazy4.generic.seen_tables import (
     exact_ties,
     lowest_played,
+    several_tied,
     situations_table,
     strategy_by_seen,
 )
-from crazy4.spec.specification import CELLS, DECISIONS, GameSpec
+from crazy4.spec.specification import CELLS, DECISIONS, GameSpec, Ranking
 
 IntArray = npt.NDArray[np.int64]
 
@@ -88,8 +90,23 @@ def hand_frequencies(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
 def dealer_frequencies(spec: GameSpec) -> pd.DataFrame:
     """The dealer's hands, every one of ``C(52, dealer_cards)``, by hand group, as
     :func:`hand_frequencies`."""
-    table = spec.ranking.strengths(spec.shape.dealer_cards)
-    return group_frequencies(spec, np.bincount(table, minlength=spec.ranking.n_strengths))
+    return group_frequencies(spec, strength_counts(spec.ranking, spec.shape.dealer_cards))
+
+
+@cache
+def strength_counts(ranking: Ranking, cards: int) -> IntArray:
+    """Every ``cards``-card hand counted by its strength under ``ranking`` (read-only: counted
+    once a process, 20 million six-card hands for Four Card Poker's dealer).
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> int(strength_counts(THREE_CARD.ranking, 3).sum())  # C(52, 3)
+    22100
+    """
+    counts = np.bincount(ranking.strengths(cards), minlength=ranking.n_strengths)
+    counts.setflags(write=False)
+    return counts
 
 
 def group_frequencies(spec: GameSpec, counts: IntArray) -> pd.DataFrame:
@@ -125,6 +142,34 @@ def group_frequencies(spec: GameSpec, counts: IntArray) -> pd.DataFrame:
     return frame
 
 
+def described(spec: GameSpec, strengths: IntArray) -> list[str]:
+    """The ranking's text of each strength, each distinct strength described once.
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> described(THREE_CARD, np.array([1, 0, 1]))
+    ['5-4-2', '5-3-2', '5-4-2']
+    """
+    distinct, where = np.unique(strengths, return_inverse=True)
+    texts = np.array([spec.ranking.describe(int(s)) for s in distinct], dtype=object)
+    return list(texts[where.reshape(-1)])
+
+
+def tied_texts(tied: npt.NDArray[np.bool_]) -> list[str]:
+    """Each row's tied decisions (of the first four columns), joined by ``|``: each of the 16
+    sets of four decisions spelled once.
+
+    Examples
+    --------
+    >>> tied_texts(np.array([[True, False, True, False], [False] * 4]))
+    ['fold|2x', '']
+    """
+    sets = ["|".join(DECISIONS[d] for d in range(4) if code >> d & 1) for code in range(16)]
+    codes = tied[:, :4].astype(np.int64) @ (1 << np.arange(4))
+    return list(np.array(sets, dtype=object)[codes])
+
+
 def player_hands(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     """One row per player hand class: its cells, exact EVs and optimal decision."""
     prices = analysis.prices
@@ -134,7 +179,7 @@ def player_hands(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
             "hand": format_hands(analysis.hands[:, ::-1]),  # highest card first
             "weight": analysis.weights,
             "strength": analysis.strengths,
-            "best_hand": [spec.ranking.describe(int(s)) for s in analysis.strengths],
+            "best_hand": described(spec, analysis.strengths),
             "category": names[categories_of(spec, analysis.strengths)],
         }
     )
@@ -147,10 +192,8 @@ def player_hands(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
         values = prices.ev[:, code] / (prices.completions * prices.unit)
         frame[f"ev_{label}"] = np.where(prices.allowed[:, code], values, np.nan)
     frame["decision"] = np.array(DECISIONS)[prices.decision]
-    frame["tied_decisions"] = [
-        "|".join(DECISIONS[d] for d in range(4) if row[d]) for row in prices.tied
-    ]
-    frame["exact_tie"] = prices.tied.sum(axis=1) > 1
+    frame["tied_decisions"] = tied_texts(prices.tied)
+    frame["exact_tie"] = several_tied(prices.tied)
     return frame
 
 

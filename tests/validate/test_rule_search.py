@@ -249,13 +249,15 @@ def four_card_log(path: Path, reading: four.Reading, *, bonus_in_ante: bool = Fa
     pair of aces, else 1x; settled by the oracle under ``reading`` (its first Aces Up)."""
     decks = np.argsort(np.random.default_rng(5).random((FOUR_ROUNDS, 52)), axis=1)[:, :11]
     table = next(iter(reading.aces_up))
+    deals = [(deck[:5], deck[5:]) for deck in decks.tolist()]
+    mine = np.array([four.hand_value(player) for player, _ in deals])
+    multiples = np.where(mine >= AA, 3, 1)
+    theirs = np.array([four.hand_value(dealer) for _, dealer in deals])
+    every = four.settle(reading, mine, theirs, multiples)  # every round at once: rows broadcast
     rows = []
-    for number, deck in enumerate(decks.tolist(), start=1):
-        player, dealer = deck[:5], deck[5:]
-        mine, theirs = four.hand_value(player), four.hand_value(dealer)
-        multiple = 3 if mine >= AA else 1
-        nets = four.settle(reading, mine, theirs, multiple)
-        value = {k: float(Fraction(int(v), reading.unit)) for k, v in nets.items()}
+    for number, (player, dealer) in enumerate(deals, start=1):
+        multiple = int(multiples[number - 1])
+        value = {k: float(Fraction(int(v[number - 1]), reading.unit)) for k, v in every.items()}
         bonus = value["ante_bonus"]
         rows.append(
             {

@@ -227,19 +227,24 @@ def four_card_frame(
     """One-seat rounds (five player cards, six dealer cards, the first face up), 3x from a pair
     of aces (on the true value), else 1x; settled by the oracle on the values read."""
     aces = four.hand_value("As Ad 4c 3h")
-    decks = np.argsort(np.random.default_rng(23).random((rounds, 52)), axis=1)[:, :11]
+    decks = np.argsort(np.random.default_rng(23).random((rounds, 52)), axis=1)[:, :11].tolist()
     pairs = read.get("pairs_high", False)
+    players, dealers = [deck[:5] for deck in decks], [deck[5:] for deck in decks]
+    multiples = [3 if four.hand_value(player) >= aces else 1 for player in players]
+    mine = [four_value(p, wheel=read.get("player_wheel", True), pairs_high=pairs) for p in players]
+    theirs = [
+        four_value(d, wheel=read.get("dealer_wheel", True), pairs_high=pairs) for d in dealers
+    ]
+    # the oracle settles every round at once (its rows broadcast together)
+    nets = four.settle(rules, np.array(mine), np.array(theirs), np.array(multiples))
     rows = []
-    for number, deck in enumerate(decks.tolist(), start=1):
-        player, dealer = deck[:5], deck[5:]
-        multiple = 3 if four.hand_value(player) >= aces else 1
-        mine = four_value(player, wheel=read.get("player_wheel", True), pairs_high=pairs)
-        theirs = four_value(dealer, wheel=read.get("dealer_wheel", True), pairs_high=pairs)
-        nets = four.settle(rules, mine, theirs, multiple)
-        value = {k: float(Fraction(int(v), rules.unit)) for k, v in nets.items()}
+    for index, (player, dealer, multiple) in enumerate(
+        zip(players, dealers, multiples, strict=True)
+    ):
+        value = {k: float(Fraction(int(v[index]), rules.unit)) for k, v in nets.items()}
         rows.append(
             {
-                "round": number,
+                "round": index + 1,
                 "player": four.hand_text(player),
                 "dealer": four.hand_text(dealer),
                 "up_card": four.hand_text([dealer[0]]),
