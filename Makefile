@@ -37,9 +37,13 @@ EDITABLE_ENV := PYTHONWARNINGS="ignore:Editable installation"
 LOCKED := -m pip install --quiet --quiet --require-hashes -r
 
 # A changed lock rebuilds the environment from nothing, so no package left out of it lingers.
+#: The locked packages are installed by uv (the locking tool, pinned in UV_VERSION): the same
+#: files, their hashes checked, in seconds where pip took two minutes on a fresh machine.
 $(VENV)/.locked: $(LOCK)
 	$(PYTHON) -m venv --clear $(VENV)
-	$(BIN)/python $(LOCKED) $(LOCK)
+	$(BIN)/python -m pip install --quiet --quiet uv==$(UV_VERSION)
+	$(BIN)/uv pip sync --quiet --python $(BIN)/python --require-hashes $(LOCK)
+	$(BIN)/python -m pip uninstall --quiet --yes uv
 	touch $@
 
 $(BIN)/.installed: pyproject.toml $(VENV)/.locked
@@ -48,7 +52,10 @@ $(BIN)/.installed: pyproject.toml $(VENV)/.locked
 
 install: $(BIN)/.installed ## Create .venv: the locked packages (requirements/lock.txt), then the package
 
-results: $(BIN)/.installed $(RESULTS) ## Analyze every shipped rule set into results/<rule set>/
+#: Two rule sets at a time: the reports (one core each) overlap another rule set's analysis; the
+#: files are the same in any order (the lookup tables are built under a lock, once).
+results: $(BIN)/.installed ## Analyze every shipped rule set into results/<rule set>/
+	$(MAKE) --no-print-directory -j2 $(RESULTS)
 
 results/%/.analyzed: crazy4/rules/data/%.toml $(SOURCES) $(BIN)/.installed
 	$(BIN)/crazy4 analyze --rules $* --out results/$* --jobs 2 --hole-cards
