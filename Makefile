@@ -42,7 +42,7 @@ LOCKED := -m pip install --quiet --quiet --require-hashes -r
 $(VENV)/.locked: $(LOCK)
 	$(PYTHON) -m venv --clear $(VENV)
 	$(BIN)/python -m pip install --quiet --quiet uv==$(UV_VERSION)
-	$(BIN)/uv pip sync --quiet --python $(BIN)/python --require-hashes $(LOCK)
+	$(BIN)/uv pip sync --quiet --compile-bytecode --python $(BIN)/python --require-hashes $(LOCK)
 	$(BIN)/python -m pip uninstall --quiet --yes uv
 	touch $@
 
