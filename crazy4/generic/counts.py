@@ -33,12 +33,12 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from math import comb
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import BINOMIAL, combinations_array
+from crazy4.core.compiled import compiled
 from crazy4.core.symmetry import suit_class_codes
 
 
@@ -71,15 +71,6 @@ def suit_classes(cards: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int6
     inverse, keys = class_of_hands(cards)
     sizes = np.bincount(inverse, minlength=keys.shape[0]).astype(np.int64)
     return combinations_array(52, cards)[keys], sizes
-
-
-@cache
-def _row_counter() -> Any:
-    """:func:`_count_rows` compiled (numba, imported here: an analysis whose counts are cached
-    never imports it)."""
-    import numba
-
-    return numba.njit(nogil=True, cache=True)(_count_rows)
 
 
 def _count_rows(
@@ -134,6 +125,11 @@ def _count_rows(
             pick[j] += 1
             for k in range(j + 1, free):
                 pick[k] = pick[k - 1] + 1
+
+
+#: :func:`_count_rows` compiled when first wanted (an analysis whose counts are cached never
+#: imports numba).
+_row_counter = compiled(_count_rows)
 
 
 def dealer_histograms(

@@ -20,11 +20,11 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from crazy4.core.compiled import compiled
 
 IntArray = npt.NDArray[np.int64]
 
@@ -73,14 +73,6 @@ def keyed_sums(
     return KeyedSums(situations, optimal, deals)
 
 
-@cache
-def sum_rows() -> Any:
-    """:func:`add_rows` compiled (numba, imported here: summing a few rows never imports it)."""
-    import numba
-
-    return numba.njit(nogil=True, cache=True)(add_rows)
-
-
 def add_rows(
     key: IntArray,
     weights: IntArray,
@@ -98,3 +90,7 @@ def add_rows(
         optimal[at] += chosen[row] * weight
         for cell in range(cells.shape[1]):
             deals[at, cell] += np.int64(cells[row, cell]) * weight
+
+
+#: :func:`add_rows` compiled when first wanted (summing a few rows never imports numba).
+sum_rows = compiled(add_rows)

@@ -25,12 +25,11 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.compiled import compiled
 from crazy4.spec.specification import CellSettlement
 
 IntArray = npt.NDArray[np.int64]
@@ -196,14 +195,6 @@ def compiled_prices(
     )
 
 
-@cache
-def price_rows() -> Any:
-    """:func:`_price_rows` compiled (numba, imported here: pricing a few rows never imports it)."""
-    import numba
-
-    return numba.njit(nogil=True, cache=True)(_price_rows)
-
-
 def _price_rows(
     cells: npt.NDArray[np.integer],
     strengths: IntArray,
@@ -235,6 +226,10 @@ def _price_rows(
             if tie and first < 0:
                 first = d
         decision[row] = first
+
+
+#: :func:`_price_rows` compiled when first wanted (pricing a few rows never imports numba).
+price_rows = compiled(_price_rows)
 
 
 def price_wide(
