@@ -70,7 +70,7 @@ RUNS = [
 COUNT_TABLES = (
     "crazy4_outcome_counts_*",
     "up_card_threshold_counts_*",
-    "*_cells_*x*_up*_hand*_q*",  # a declared game's cells (crazy4.generic.counting)
+    "*_cells_*x*_up*_hand*_q*",  # a declared game's cells (crazy4.analyze.counting)
 )
 
 
@@ -134,13 +134,13 @@ def build_baseline(folder: Path, source: str) -> Path | None:
 def crazy4_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str, int]]:
     """The C program's arguments for Crazy 4 Poker and the engine's totals over every player
     hand (each class times its weight), in the C program's terms: the specification engines'
-    outcome cells (:func:`crazy4.generic.analysis.count_cells`, in the order of
+    outcome cells (:func:`crazy4.analyze.analysis.count_cells`, in the order of
     :data:`crazy4.core.hidden.OUTCOME_CELLS`)."""
     import numpy as np
 
+    from crazy4.analyze.analysis import count_cells
     from crazy4.core.hidden import OUTCOME_CELLS
     from crazy4.core.ranking import build_best_four_strengths
-    from crazy4.generic.analysis import count_cells
     from crazy4.registry import game_of, load_rules
 
     table = folder / "strengths5.bin"
@@ -165,11 +165,11 @@ def four_card_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str
     """The C program's arguments for Four Card Poker (the counts do not depend on the rules)
     and the engine's totals over every deal: the specification engines' joint counts (deals by
     the player's category and decision, the dealer's category and who wins;
-    :func:`crazy4.generic.joint_table.joint_counts`), summed by result and below each of the
+    :func:`crazy4.analyze.joint_table.joint_counts`), summed by result and below each of the
     dealer's category starts."""
+    from crazy4.analyze.analysis import analyze_spec
+    from crazy4.analyze.joint_table import joint_counts
     from crazy4.core.ranking import build_best_four_strengths, category_thresholds
-    from crazy4.generic.analysis import analyze_spec
-    from crazy4.generic.joint_table import joint_counts
     from crazy4.registry import game_of, load_rules
 
     tables = [folder / "strengths5.bin", folder / "strengths6.bin"]
@@ -197,7 +197,7 @@ def caribbean_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str
     strategy raises and the deals where the dealer does not qualify."""
     import numpy as np
 
-    from crazy4.generic.analysis import analyze_spec
+    from crazy4.analyze.analysis import analyze_spec
     from crazy4.registry import game_of, load_rules
 
     rules = load_rules(rules_name)

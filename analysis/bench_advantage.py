@@ -28,7 +28,7 @@ from pathlib import Path
 
 _CHILD = """
 import resource, sys, time
-from crazy4.generic.holecards import hole_card_results
+from crazy4.advantage.holecards import hole_card_results
 from crazy4.registry import load_rules
 rules, seen, jobs = load_rules(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 start = time.perf_counter()

@@ -97,8 +97,8 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
     bets whose sums of squares it adds, in its order."""
     from crazy4.core.deal import packed_combinations
     from crazy4.core.ranking import number_of_strengths
-    from crazy4.generic.simulate import SpecSimulator
     from crazy4.registry import game_of
+    from crazy4.simulate.engine import SpecSimulator
     from crazy4.simulate.kernel import squares_fit
     from crazy4.simulate.pcg import state_of
 
@@ -254,9 +254,9 @@ def parts(seats: int) -> list[tuple[str, float]]:
     from crazy4.core.cards import BINOMIAL
     from crazy4.core.deal import packed_combinations
     from crazy4.games.crazy_four.game import CRAZY_FOUR
-    from crazy4.generic.sim_kernel import hidden_colex, hidden_rounds
-    from crazy4.generic.simulate import SpecSimulator
     from crazy4.simulate.counts import Counts
+    from crazy4.simulate.engine import SpecSimulator
+    from crazy4.simulate.fast_kernel import hidden_colex, hidden_rounds
     from crazy4.simulate.kernel import compiled_draws, draw_indices, select_table
     from crazy4.simulate.plan import CHUNK_ROUNDS
 

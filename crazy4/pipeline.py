@@ -139,7 +139,7 @@ def run_rule_set(
     progress : callable, optional
         Called with a message after each step.
     hole_cards : bool
-        Add the game's hole-card tables and report section (:mod:`crazy4.generic.holecards`).
+        Add the game's hole-card tables and report section (:mod:`crazy4.advantage.holecards`).
     """
     step = progress or (lambda message: None)
     analysis = game_of(rules).analyze(
@@ -162,7 +162,7 @@ def run_rule_set(
     for lines in [*sections, progressive_lines]:
         report = with_section(report, lines)
     if hole_cards:
-        from crazy4.generic.holecards import published_tables
+        from crazy4.advantage.holecards import published_tables
 
         extra, section = published_tables(rules, jobs=max(1, min(jobs, available_cores())))
         tables.update(extra)

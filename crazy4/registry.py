@@ -37,17 +37,17 @@ from typing import TYPE_CHECKING, cast
 
 from crazy4.cardroom.extension import CARDROOM
 from crazy4.errors import InputError
+from crazy4.game import SpecGame
 from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.four_card.game import FOUR_CARD
 from crazy4.games.three_card.game import THREE_CARD
-from crazy4.generic.declared import read_declared_game
-from crazy4.generic.game import SpecGame
 from crazy4.rules.load import (
     read_rule_file,
     read_rules,
     resolve_rules_path,
     shipped_rule_names,
 )
+from crazy4.spec.declared import read_declared_game
 from crazy4.spec.game import Game
 
 if TYPE_CHECKING:
@@ -328,7 +328,7 @@ def parse_rules(text: str, where: str) -> RuleSet:
 
 def declare_game(table: object, where: str) -> Game:
     """The game a rule file declares in its ``[game]`` table
-    (:mod:`crazy4.generic.declared`), served by the specification engines.
+    (:mod:`crazy4.spec.declared`), served by the specification engines.
 
     Examples
     --------

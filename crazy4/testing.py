@@ -379,7 +379,7 @@ def registered(game: Game) -> Iterator[Game]:
     Examples
     --------
     >>> from crazy4.games.three_card.game import ThreeCard
-    >>> from crazy4.generic.game import SpecGame
+    >>> from crazy4.game import SpecGame
     >>> class Copy(ThreeCard):
     ...     key = "three-card-copy"
     >>> with registered(SpecGame(Copy())) as game:

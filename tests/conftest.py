@@ -12,9 +12,9 @@ import pytest
 from shared_results import SharedResults
 
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-from crazy4.generic.analysis_record import Analysis, analyze_game
 from crazy4.pipeline import RuleSetResults, run_rule_set
 from crazy4.registry import load_rules
+from crazy4.report.analysis_record import Analysis, analyze_game
 
 
 @pytest.fixture(scope="session")
@@ -124,9 +124,9 @@ SLOW_TESTS = frozenset(
         "crazy4/cardroom/seats.py::crazy4.cardroom.seats.joint_optimal_decisions",
         # the hole-card analysis its example runs (42 s at load 2); the crazy_four Analysis.exact_ev
         # doctest once listed here moved into the analysis record's module docstring (below)
-        "crazy4/generic/holecard_engine.py::crazy4.generic.holecard_engine.HoleCardAnalysis.exact_ev",
-        "crazy4/generic/analysis_record.py::crazy4.generic.analysis_record",
-        "crazy4/generic/rule_prices.py::crazy4.generic.rule_prices.exact_average_total_bet",
+        "crazy4/advantage/holecard_engine.py::crazy4.advantage.holecard_engine.HoleCardAnalysis.exact_ev",
+        "crazy4/report/analysis_record.py::crazy4.report.analysis_record",
+        "crazy4/analyze/rule_prices.py::crazy4.analyze.rule_prices.exact_average_total_bet",
         "tests/games/crazy_four/test_crazy_four_analysis.py::test_prices_match_independent_settlement",
         "tests/cardroom/test_cardroom.py::test_blind_hand_ev_from_the_per_hand_table",
         "tests/cardroom/test_cardroom_cli.py::test_analyze_writes_the_cardroom_tables",
@@ -158,7 +158,7 @@ SLOW_TESTS = frozenset(
         "tests/validate/test_validate_four_card.py::test_jobs_do_not_change_the_numbers",
         "crazy4/design/whatif.py::crazy4.design.whatif.line_sensitivity",
         "crazy4/design/whatif.py::crazy4.design.whatif.rule_variants",
-        "crazy4/generic/rule_prices.py::crazy4.generic.rule_prices.price_rules",
+        "crazy4/analyze/rule_prices.py::crazy4.analyze.rule_prices.price_rules",
         # measured again 12:13-12:32 UTC under load 1.5-14 (the whole suite, 1,248 tests, 18.7 min)
         "tests/advantage/test_collusion.py::test_full_pooling_never_worse_than_honest_per_deal",
         "tests/advantage/test_collusion.py::test_crazy4_per_deal_evs_equal_brute_force",
@@ -169,7 +169,7 @@ SLOW_TESTS = frozenset(
         "tests/cardroom/test_cardroom.py::test_two_hands_distribution",
         "tests/core/test_table_builders.py::test_compiled_five_card_strengths_equal_the_numpy_builder",
         "tests/advantage/test_holecards.py::test_no_information_reproduces_the_exact_ev",
-        "tests/generic/test_holecard_engine.py::test_crazy_four_tables_are_the_published_ones",
+        "tests/advantage/test_holecard_engine.py::test_crazy_four_tables_are_the_published_ones",
         "tests/advantage/test_holecards.py::test_counts_equal_a_listing_of_dealer_completions",
         "tests/advantage/test_holecards.py::test_situation_classes_are_the_orbits_of_every_relabelling",
         # the users of test_holecards.py's module fixture (one seen card, 71 s to set up)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from crazy4.game import SpecGame
 from crazy4.games.three_card.game import ThreeCard
-from crazy4.generic.game import SpecGame
 
 #: The game's own rule file.
 RULE_FILE = Path(__file__).with_name("external_game.toml")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from crazy4.generic.game import SpecGame
+from crazy4.game import SpecGame
 from crazy4.registry import game_named, registered_games
 
 PACKAGE = Path(__file__).resolve().parent.parent / "crazy4"
@@ -276,7 +276,7 @@ def _unit(module: str) -> str:
 
 def _defined_in(key: str) -> str:
     """The module the game registered under ``key`` is defined in: its class's, or for a
-    specification the registry wraps (:class:`crazy4.generic.game.SpecGame`), the
+    specification the registry wraps (:class:`crazy4.game.SpecGame`), the
     specification's class's."""
     game = game_named(key)
     return type(game.spec if isinstance(game, SpecGame) else game).__module__
@@ -284,11 +284,11 @@ def _defined_in(key: str) -> str:
 
 #: The unit of each game of the package (``games/<folder>``), from the registry: the module
 #: each registered game is defined in (a game registered from outside the package is no unit,
-#: nor is a game a shipped rule file declares: it is data, read by ``crazy4.generic.declared``).
+#: nor is a game a shipped rule file declares: it is data, read by ``crazy4.spec.declared``).
 GAME_UNITS = tuple(
     _unit(_defined_in(key))
     for key in registered_games()
-    if _defined_in(key).startswith("crazy4.") and _defined_in(key) != "crazy4.generic.declared"
+    if _defined_in(key).startswith("crazy4.") and _defined_in(key) != "crazy4.spec.declared"
 )
 
 #: The layers of the package, lowest first, one a line. A unit (a direct subpackage of
@@ -300,9 +300,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("version", "errors", "core"),  # shared machinery: cards, rankings, counting kernels
     ("rules", "results", "log"),  # what is read and written: rule files, result tables, logs
     ("spec",),  # the game interface: the specification and the roles each engine asks for
-    ("progressive", "simulate", "validate", "report", "advantage", "generic"),  # engines
-    ("games", *GAME_UNITS),  # the games (a folder each): data and small functions over engines
-    ("cardroom", "studies"),  # what extends a game or re-runs a published study on one
+    ("analyze",),  # the exact analysis of any specification: counts, prices, strategy, tables
+    ("progressive", "simulate", "validate", "report", "advantage"),  # the other engines by job
+    ("game",),  # the one game type: a specification bound to every engine
+    ("games", *GAME_UNITS, "cardroom", "studies"),  # the games; what extends or re-runs one
     ("registry",),  # the one place that knows every game and extension by name
     ("pipeline", "design", "explore", "testing"),  # what uses the registry: runs, design
     ("cli", "__main__", "__init__"),  # the command line; the package's face (its names)

@@ -11,7 +11,7 @@
  * pages where Linux gives them on request (numpy asks for them for its large arrays).
  *
  * The method is crazy4's, per chunk (crazy4/simulate/kernel.py, crazy4/simulate/pcg.py,
- * crazy4/generic/sim_fast.py HiddenKernel, sim_kernel.py hidden_*):
+ * crazy4/simulate/fast.py HiddenKernel, sim_kernel.py hidden_*):
  *   - the draws: numpy's PCG64 (128-bit LCG, step then XSL-RR output) and its bounded int32
  *     draws (32-bit halves of a 64-bit output, the low one first, the high one kept for the
  *     next draw; Lemire's multiply-and-reject), bit for bit, from the chunk's state as
@@ -34,7 +34,7 @@
  * later hands' colex indices (one seat: the second hand's by whole columns; more: round by
  * round); the later hands' words; the counts.
  *
- * Four Card Poker (crazy4/generic/sim_fast.py UpCardKernel, sim_kernel.py
+ * Four Card Poker (crazy4/simulate/fast.py UpCardKernel, sim_kernel.py
  * up_card_*): per round the seats' five cards, the dealer's up card (a draw below 52 - 5 seats: with one seat
  * placed after the seat's cards as the second hand is, else the c-th undealt card) and five
  * hidden cards (a draw below C(51 - 5 seats, 5), the c-th undealt cards); the dealer's six-card

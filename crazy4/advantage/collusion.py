@@ -5,8 +5,8 @@ Per deal
 --------
 One engine for every game: the game's collusion role
 (:class:`crazy4.spec.collusion_role.ColludingGame`, from :meth:`crazy4.spec.game.Game.colluder`;
-a specification's is :func:`crazy4.generic.collusion.spec_colluder`) gives the deal shape, the
-ranking, the thresholds and the settlement, and nothing here depends on which game it is.
+a specification's is :func:`crazy4.advantage.collusion_engine.spec_colluder`) gives the deal
+shape, the ranking, the thresholds and the settlement, and nothing here depends on which game it is.
 
 A deal gives each of the ``k`` colluders its ``p`` cards (and the dealer its up card, when the
 game deals one), from a fresh deck. The team sees ``p k (+ up)`` cards; the dealer's ``h``

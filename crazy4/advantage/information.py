@@ -15,7 +15,7 @@ The chart
 ---------
 A chart a person can memorize decides on (hand group, seen rank): the hand group is the player's
 best four read coarsely (high card by its two top ranks, pairs by rank, every other category
-whole: :func:`crazy4.generic.holecard_engine.chart_groups`, from the game's ranking), and the
+whole: :func:`crazy4.advantage.holecard_engine.chart_groups`, from the game's ranking), and the
 chart's decision per cell is again the aggregate-then-decide optimum over the cell's
 situations.
 """

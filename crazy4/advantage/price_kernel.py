@@ -8,12 +8,12 @@ For situation ``n`` with dealer-outcome counts ``cells[n, c]`` and the player's 
     ev[n, m]     = sum_c cells[n, c] * nets[s, m, c]
     square[n, m] = sum_c cells[n, c] * nets[s, m, c] ** 2
 
-(:mod:`crazy4.generic.holecard_engine`). The numpy form gathers an
+(:mod:`crazy4.advantage.holecard_engine`). The numpy form gathers an
 ``(n, 4, cells)`` copy of the nets and contracts it twice; this loop reads the situation's
 cells once and the strength's 4 x cells nets from a table that stays in the first-level cache.
 The arithmetic is the same int64 products and sums in the same order per entry, so the results
 are equal (the engine refuses a rule set whose sums could overflow int64 before it prices:
-:func:`crazy4.generic.holecard_engine.analyze_hole_cards`).
+:func:`crazy4.advantage.holecard_engine.analyze_hole_cards`).
 ``tests/advantage/test_price_kernel.py`` compares it with a plain listing.
 
 **Deciding** (:func:`decide_groups`). A strategy decides once per information class (a key):

@@ -3,9 +3,9 @@
 The detector and the simulator's hole-card strategy price the situations they meet here, as
 every game's surveillance table prices them
 (:meth:`crazy4.spec.surveil_role.SurveilledTable.seen_evs`: the specification's counter with
-the seen dealer cards forced, :class:`crazy4.generic.surveil.SpecSurveillance`); ``crazy4
+the seen dealer cards forced, :class:`crazy4.advantage.surveil.SpecSurveillance`); ``crazy4
 advantage holecards --hand`` prints one through the one hole-card engine
-(:mod:`crazy4.generic.holecard_situation`).
+(:mod:`crazy4.advantage.holecard_situation`).
 """
 
 from __future__ import annotations

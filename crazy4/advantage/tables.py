@@ -1,6 +1,6 @@
 """The hole-card chart as a grid, for the report and the notebooks.
 
-The tables themselves are built by :mod:`crazy4.generic.holecard_tables`; the chart table has
+The tables themselves are built by :mod:`crazy4.advantage.holecard_tables`; the chart table has
 one row per (hand group, seen rank), and :func:`chart_grid` lays it out as a person reads it.
 """
 

@@ -16,7 +16,7 @@ from crazy4.cardroom.twohands import TwoHands, two_hands
 from crazy4.core.money import dollars
 from crazy4.core.text_safety import markdown_text
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.generic.analysis_record import Analysis
+from crazy4.report.analysis_record import Analysis
 from crazy4.report.markdown import markdown_table
 
 

@@ -95,8 +95,8 @@ def _one_situation(args: argparse.Namespace) -> int:
 
 def run_holecards(args: argparse.Namespace) -> int:
     """``crazy4 advantage holecards``: every situation, or one with ``--hand``."""
+    from crazy4.advantage.holecard_engine import check_seen
     from crazy4.advantage.information import parse_groups
-    from crazy4.generic.holecard_engine import check_seen
     from crazy4.registry import game_of, load_rules
 
     for text in args.groups or ():
@@ -130,9 +130,9 @@ def _run_analysis(args: argparse.Namespace, game: Game, rules: RuleSet, out: Cla
 
     from tqdm import tqdm
 
+    from crazy4.advantage.holecards import table_prefix
     from crazy4.advantage.report import hole_card_section
-    from crazy4.generic.counts import suit_classes
-    from crazy4.generic.holecards import table_prefix
+    from crazy4.analyze.counts import suit_classes
     from crazy4.results.write import provenance, replace_folder, write_table, write_text
 
     shape = game.spec.shape
@@ -189,8 +189,8 @@ def simulate_hole_card_seat(args: argparse.Namespace, rules: object) -> int:
     """``crazy4 simulate --hole-cards K``: one hole-carding seat, mean and standard error."""
     from tqdm import tqdm
 
+    from crazy4.advantage.holecard_engine import check_seen
     from crazy4.advantage.simulate import simulate_hole_cards
-    from crazy4.generic.holecard_engine import check_seen
     from crazy4.registry import game_of
     from crazy4.rules.ruleset import RuleSet
 

@@ -5,9 +5,9 @@ Poker's up card). Relabelling suits maps the dealt hand ``H`` to its suit class'
 representative ``R`` (:mod:`crazy4.core.symmetry`), and an up card of rank ``r`` in a suit of
 rank mask ``m`` (in ``H``) is equivalent to the up card of rank ``r`` in the lowest suit of
 ``R`` with mask ``m``: the orbit representative the specification engines' situations count
-(:mod:`crazy4.generic.situations`). So :func:`situation_slots` holds, for every five-card hand
+(:mod:`crazy4.analyze.situations`). So :func:`situation_slots` holds, for every five-card hand
 (colex) and up-card suit, ``class * 52 + that lowest suit``; adding ``4 * r`` gives the
-situation's entry in a ``(class, card)`` table (:func:`crazy4.generic.sim_fast.situation_base`).
+situation's entry in a ``(class, card)`` table (:func:`crazy4.simulate.fast.situation_base`).
 The table is cached on disk; it depends on no game, only on the cards.
 """
 

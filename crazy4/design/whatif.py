@@ -3,7 +3,7 @@
 Every what-if here is a rule set of its own -- the base rule file with a line or a switch
 changed by its path (:func:`crazy4.design.basis.changed_rules`), or one a game supplies (such
 as Crazy 4 Poker's :func:`crazy4.games.crazy_four.rules.super_bonus_variants`) -- priced
-exactly through the game that read it (:func:`crazy4.generic.rule_prices.price_rules`): the
+exactly through the game that read it (:func:`crazy4.analyze.rule_prices.price_rules`): the
 dealer-outcome counts come from the game's table cache, so nothing is counted again, and the
 optimal strategy is re-solved for every variant (nothing is assumed about which decisions a
 line or a switch moves). Nothing here knows which game it prices.
@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from crazy4.analyze.rule_prices import price_rules
 from crazy4.core.paytables import PayTable
 from crazy4.design.basis import changed_rules, normal_label
 from crazy4.design.ruletext import odds_value
 from crazy4.errors import InputError
-from crazy4.generic.rule_prices import price_rules
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet

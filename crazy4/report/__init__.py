@@ -1,2 +1,4 @@
-"""Reports people read and file: the Markdown and HTML reports, the math report (PAR sheet) as
-PDF and XLSX, the strategy card, plots; rendered from the result tables."""
+"""Reports people read and file: the analysis record and its Markdown report
+(:mod:`crazy4.report.analysis_record`), one hand's listing (:mod:`crazy4.report.hand`), the HTML
+report, the math report (PAR sheet) as PDF and XLSX, the strategy card, plots; rendered from
+the result tables."""

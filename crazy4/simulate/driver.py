@@ -7,7 +7,7 @@ the dealer's, all disjoint. Each seat plays the chosen strategy; with ``blind_ha
 last ``b`` seats are the card room's blind second hands (Crazy 4 Poker rule sets that have
 them). The driver reaches the game only through its simulator role,
 ``simulator_of(plan.rules)`` (:class:`crazy4.simulate.game.SimulatedGame`): every game's is
-the one spec simulator, :mod:`crazy4.generic.simulate`.
+the one spec simulator, :mod:`crazy4.simulate.engine`.
 
 Reproducibility
 ---------------

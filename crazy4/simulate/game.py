@@ -15,10 +15,10 @@ by :meth:`crazy4.spec.game.Game.simulator`, reached with :func:`simulator_of`) p
 * **the summary** -- every bet's net per key and exact value, the game's own fields of the JSON
   summary and the tail of the text summary.
 
-Why a protocol: the role has one implementation, :class:`crazy4.generic.simulate.SpecSimulator`,
+Why a protocol: the role has one implementation, :class:`crazy4.simulate.engine.SpecSimulator`,
 but the simulator's driver and summary (and planting's log, :mod:`crazy4.advantage.plantlog`)
 cannot name that class: the chunk player is built of this package's plan, counts and kernels
-(:mod:`crazy4.generic.simulate` imports :mod:`crazy4.simulate.plan`, ...), so an import of
+(:mod:`crazy4.simulate.engine` imports :mod:`crazy4.simulate.plan`, ...), so an import of
 :mod:`crazy4.generic` from :mod:`crazy4.simulate`, even inside a function or under
 ``TYPE_CHECKING``, would close a loop between the two units (``tests/test_structure.py``).
 

@@ -6,7 +6,7 @@ Why compiled code here
 A round of one seat is two random draws, ten cards placed, two table lookups and a bin
 increment. As numpy passes over a chunk (:func:`crazy4.core.deal.deal_hands` and the
 simulator's ``seat_keys``) every step writes and re-reads a whole array; the compiled chunk
-loops (:mod:`crazy4.generic.sim_kernel`) keep a round in registers and touch each
+loops (:mod:`crazy4.simulate.fast_kernel`) keep a round in registers and touch each
 table once.
 
 The random stream is unchanged

@@ -20,8 +20,8 @@ game (the one the rule set carries, :func:`crazy4.spec.game.game_of`, its role b
   own wager in the same cells (:meth:`ColludingGame.bet_settlements`), and the ones that
   depend on the decision but cannot be priced from the cells, with the reason.
 
-Why a protocol: the role has one implementation, :class:`crazy4.generic.colluder.CellColluder`
-(from any specification, :func:`crazy4.generic.collusion.spec_colluder`), but its callers
+Why a protocol: the role has one implementation, :class:`crazy4.advantage.colluder.CellColluder`
+(from any specification, :func:`crazy4.advantage.collusion_engine.spec_colluder`), but its callers
 (:mod:`crazy4.advantage.collusion`, ``faceup``, ``pooled``, ``team``) cannot name that class:
 the generic engines import the advantage ones (the collusion engine runs
 :mod:`crazy4.advantage.collusion`, the hole-card engine its compiled pricing), so an import of

@@ -30,13 +30,13 @@ What a game provides, by role:
   (:func:`crazy4.validate.game.validator_of`);
 * **hole cards** -- :meth:`Game.hole_card_tables`, :attr:`Game.published_seen` and
   :meth:`Game.hole_card_situation`, every game's over the one hole-card engine
-  (:mod:`crazy4.generic.holecards`, reading :attr:`Game.spec`).
+  (:mod:`crazy4.advantage.holecards`, reading :attr:`Game.spec`).
 * **collusion** -- :meth:`Game.colluder`, the
   :class:`crazy4.spec.collusion_role.ColludingGame` role.
 * **surveillance** -- :meth:`Game.surveilled`, the
   :class:`crazy4.spec.surveil_role.SurveilledTable` planting and detection use.
 
-Every registered game implements all of them (:class:`crazy4.generic.game.SpecGame` does, over
+Every registered game implements all of them (:class:`crazy4.game.SpecGame` does, over
 any specification). The conformance suite (``tests/test_conformance.py``)
 runs the same checks against every registered game and every shipped rule set, in the spirit
 of scikit-learn's ``check_estimator``.
@@ -187,7 +187,7 @@ class Game(Protocol):
     @property
     def spec(self) -> GameSpec:
         """The game as a specification (:class:`crazy4.spec.specification.GameSpec`): what
-        the engines that take one read (:mod:`crazy4.generic.holecards`)."""
+        the engines that take one read (:mod:`crazy4.advantage.holecards`)."""
         ...
 
     @property
@@ -208,7 +208,7 @@ class Game(Protocol):
         sink: Callable[[dict[str, Any]], None] | None = None,
     ) -> dict[str, pd.DataFrame]:
         """The tables the game publishes of ``seen`` seen dealer cards, from the one hole-card
-        engine (:mod:`crazy4.generic.holecards`), over every situation or ``sample`` player
+        engine (:mod:`crazy4.advantage.holecards`), over every situation or ``sample`` player
         hand classes spread evenly (a check); ``progress`` is called with the hand classes
         done, ``sink`` with each chunk's situation rows."""
         ...

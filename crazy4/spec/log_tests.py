@@ -1,7 +1,7 @@
 """What a log's validation tests of a game beyond what it tests of every game, as data.
 
 Every game's log is tested for its hand categories, its cards by position, the sequence of
-its rounds and each bet's mean (:mod:`crazy4.generic.validate_stats`). A game's settlement
+its rounds and each bet's mean (:mod:`crazy4.validate.spec_stats`). A game's settlement
 (:attr:`crazy4.spec.specification.CellSettlement.tests`) may ask for more, and say how: the
 first seats' outcome cells and the dealer's qualification rate, the serial correlation of the
 dealer's strengths rather than of their categories, each bet's design effect (seats sharing a
@@ -51,7 +51,7 @@ class LogTests:
         groups' names (``pair of aces: 3x expected, 1x played``); None: by decision alone.
     misreadings : tuple of str
         The game's own misreadings the rule inference searches beside every game's
-        (:data:`crazy4.generic.rulesearch.GAME_MISREADINGS`: a fold settled as a showdown,
+        (:data:`crazy4.validate.rulesearch.GAME_MISREADINGS`: a fold settled as a showdown,
         ties below the bonus's table losing it, the bonus below its table following the Play,
         the dealer qualifying on any king or ace).
     bonus : tuple or None

@@ -3,7 +3,7 @@
 A game declared here is mostly data -- its deal shape, the hand ranking it plays, its bets --
 plus one vectorized settlement by outcome cell. The engines of :mod:`crazy4.generic` (exact
 counting, pricing and strategy, the result tables, one hand, the simulator, hole cards) take a
-:class:`GameSpec` and know no game; :class:`crazy4.generic.game.SpecGame` turns a specification
+:class:`GameSpec` and know no game; :class:`crazy4.game.SpecGame` turns a specification
 into the registry's :class:`crazy4.spec.game.Game`. This module imports no engine.
 
 The outcome cells
@@ -70,7 +70,7 @@ WAGERS = ("ante", "play", "ante_bonus")
 #: ``"rank_groups"``, one table of strategies by what the player learns in rank groups, a
 #: situation's dealer counts and each decision; ``"chart"``, the chart tables (strategies, the
 #: value of each seen rank, the chart), a situation's decisions and the optimal one
-#: (:mod:`crazy4.generic.holecards`).
+#: (:mod:`crazy4.advantage.holecards`).
 HOLE_CARD_FORMS = ("rank_groups", "chart")
 
 
@@ -455,7 +455,7 @@ class GameSpec(Protocol):
     def published_seen(self) -> int | None:
         """The seen hole cards ``crazy4 analyze --hole-cards`` publishes tables for: None by
         default, the hole-card engine's rule by the deal's size
-        (:func:`crazy4.generic.holecards.published_seen`)."""
+        (:func:`crazy4.advantage.holecards.published_seen`)."""
         return None
 
     @property
@@ -468,6 +468,6 @@ class GameSpec(Protocol):
         """The main game's bets a colluding table values apart, by ``bets`` row, in the six
         outcome cells (per unit of their own wager), and those the cells cannot price with the
         reason: none by default (the side bets a fold forfeits are the collusion engine's,
-        :func:`crazy4.generic.collusion.forfeited_side_bets`)."""
+        :func:`crazy4.advantage.collusion_engine.forfeited_side_bets`)."""
         del rules
         return {}, {}

@@ -5,13 +5,13 @@
 Every game hands the engines a :class:`SurveilledTable` (:meth:`crazy4.spec.game.Game.surveilled`):
 its exact prices of a hand given seen dealer cards or pooled team cards, its no-information
 decisions, its settlement on the dealer's whole hand, and the practical team rules it knows
-(possibly none). Every game's is built from its specification (:mod:`crazy4.generic.surveil`,
-through :meth:`crazy4.generic.game.SpecGame.surveilled`). Hands are
+(possibly none). Every game's is built from its specification (:mod:`crazy4.advantage.surveil`,
+through :meth:`crazy4.game.SpecGame.surveilled`). Hands are
 sorted card codes of :attr:`SurveilledTable.player_cards` cards; EVs are integer numerators
 over a stated denominator, per unit of Ante.
 
 Why a protocol: the role has one implementation,
-:class:`crazy4.generic.surveil.SpecSurveillance`, but its callers (:mod:`crazy4.advantage`'s
+:class:`crazy4.advantage.surveil.SpecSurveillance`, but its callers (:mod:`crazy4.advantage`'s
 planting, detection, the hole-card seat and one situation's prices) cannot name that class: the
 generic engines import the advantage ones (the surveillance and collusion engines run
 :mod:`crazy4.advantage.collusion`, the hole-card engine its compiled pricing), so an import of

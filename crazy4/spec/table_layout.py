@@ -1,7 +1,7 @@
 """How a game's result tables name its outcome cells and which tables they add, and what its
 ``bets`` table writes of the main game beside the optimal play: data a game's settlement
 carries (:attr:`crazy4.spec.specification.CellSettlement.layout` and ``rows``), so the table
-engines (:mod:`crazy4.generic.tables`, :mod:`crazy4.generic.bet_rows`) never ask which game
+engines (:mod:`crazy4.analyze.tables`, :mod:`crazy4.analyze.bet_rows`) never ask which game
 they hold.
 
 Examples
@@ -71,8 +71,8 @@ class TableLayout:
         each bet and that seat's bets together (None: the cap prices the main game alone).
     report : tuple of callables, or None
         The sections of the game's ``report.md`` in order, each ``section(view)`` giving
-        Markdown lines from a :class:`crazy4.generic.report_frame.ReportInput` (None: the
-        report engine's own, :data:`crazy4.generic.report.SECTIONS`).
+        Markdown lines from a :class:`crazy4.report.frame.ReportInput` (None: the
+        report engine's own, :data:`crazy4.report.spec_report.SECTIONS`).
     counted : str or None
         What the deals counted were, formatted with their number, for the report's closing
         provenance section (``"{:,} player/dealer deals"``; None: the report has none).

@@ -4,8 +4,8 @@ Poker's and Four Card Poker's). Its thresholds are hands of the best-four rankin
 (:mod:`crazy4.core.ranking`: four cards, or a phrase naming a strength).
 
 (The strategy read by strength -- runs of strengths, the hands at the border of a decision --
-is the specification engines' for every game: :func:`crazy4.generic.tables.strategy_table`,
-:mod:`crazy4.generic.border_hands`.)
+is the specification engines' for every game: :func:`crazy4.analyze.tables.strategy_table`,
+:mod:`crazy4.analyze.border_hands`.)
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 the net of fold, 1x, 2x, 3x in each outcome cell by the player's strength, the decisions each
 strength may take and the amount each decision wagers. It is what a specification's
 settlement is made of (Crazy 4 Poker's and Four Card Poker's), which the specification engines
-price (``ev = counts . nets``, :func:`crazy4.generic.pricing.price`). The strengths are the
+price (``ev = counts . nets``, :func:`crazy4.analyze.pricing.price`). The strengths are the
 best-four ranking's (:func:`crazy4.core.ranking.number_of_strengths` rows), as are the raise
 minimum's the allowed decisions are read from.
 

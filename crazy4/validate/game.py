@@ -9,10 +9,10 @@ settlement rules, the strategy's classes, which statistics) is the game's; the s
 are :mod:`crazy4.validate.rows`, :mod:`crazy4.validate.checks` and
 :mod:`crazy4.validate.statistics`.
 
-Why a protocol: a run has one implementation, :class:`crazy4.generic.validate.SpecRun` (started
-by :meth:`crazy4.generic.validate.SpecValidator.start`, the :data:`Validator` of every game),
+Why a protocol: a run has one implementation, :class:`crazy4.validate.engine.SpecRun` (started
+by :meth:`crazy4.validate.engine.SpecValidator.start`, the :data:`Validator` of every game),
 but the driver cannot name that class: the run is built of this package's checks, rows, tally
-and statistics (:mod:`crazy4.generic.validate` imports them), so an import of
+and statistics (:mod:`crazy4.validate.engine` imports them), so an import of
 :mod:`crazy4.generic` from :mod:`crazy4.validate`, even inside a function or under
 ``TYPE_CHECKING``, would close a loop between the two units (``tests/test_structure.py``).
 What starts a run is one function, so it is a :data:`Validator`, not a protocol of its own.

@@ -4,7 +4,7 @@ The rule dataclasses are frozen (:mod:`crazy4.rules.ruleset`), so a candidate is
 with one field replaced (``dataclasses.replace``): another tie rule, another rule for Play
 against a dealer who does not qualify, another qualifier. A game adds its own switches as data
 (:attr:`crazy4.spec.log_tests.LogTests.switches`); :func:`most_paid` reads the odds a log paid
-most often on some rows (the pay-line searches of :mod:`crazy4.generic.rulesearch`).
+most often on some rows (the pay-line searches of :mod:`crazy4.validate.rulesearch`).
 """
 
 from __future__ import annotations

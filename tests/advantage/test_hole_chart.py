@@ -25,15 +25,15 @@ import oracle_crazy4 as oracle
 import pandas as pd
 import pytest
 
-from crazy4.advantage.tables import chart_grid
-from crazy4.generic.holecard_engine import (
+from crazy4.advantage.holecard_engine import (
     FULL_CARD,
     NO_INFORMATION,
     HoleCardAnalysis,
     analyze_hole_cards,
     chart_totals,
 )
-from crazy4.generic.holecard_tables import hole_card_tables
+from crazy4.advantage.holecard_tables import hole_card_tables
+from crazy4.advantage.tables import chart_grid
 from crazy4.registry import load_rules
 
 

@@ -15,13 +15,7 @@ import numpy as np
 import pytest
 from shared_results import SharedResults
 
-from crazy4.advantage.information import RANK_GROUPS, parse_groups
-from crazy4.core.cards import colex_indices
-from crazy4.core.forced import forced_situations
-from crazy4.core.ranking import build_best_four_strengths, hand_strength
-from crazy4.core.symmetry import build_suit_classes
-from crazy4.core.table_kernels import set_threads
-from crazy4.generic.holecard_engine import (
+from crazy4.advantage.holecard_engine import (
     FULL_CARD,
     NO_INFORMATION,
     HoleCardAnalysis,
@@ -29,7 +23,13 @@ from crazy4.generic.holecard_engine import (
     analyze_hole_cards,
     chart_totals,
 )
-from crazy4.generic.holecard_tables import hole_card_tables
+from crazy4.advantage.holecard_tables import hole_card_tables
+from crazy4.advantage.information import RANK_GROUPS, parse_groups
+from crazy4.core.cards import colex_indices
+from crazy4.core.forced import forced_situations
+from crazy4.core.ranking import build_best_four_strengths, hand_strength
+from crazy4.core.symmetry import build_suit_classes
+from crazy4.core.table_kernels import set_threads
 from crazy4.registry import game_of, load_rules
 
 GROUPS = "A,K,QJT,98765432"
@@ -78,7 +78,7 @@ def test_counts_equal_a_listing_of_dealer_completions(name: str, seen: int, up: 
     the specification's counter counts them with the known dealer cards forced (what the
     surveillance table prices a seen situation with); Four Card Poker's dealer always
     qualifies, so its cells are the qualified three."""
-    from crazy4.generic.counting import counter_for
+    from crazy4.analyze.counting import counter_for
 
     rng = np.random.default_rng(11 + seen + up)
     rules = load_rules(name)
@@ -173,7 +173,7 @@ def test_no_information_reproduces_the_exact_ev(
 ) -> None:
     """Summed over every seen card, the ordinary strategy's EV is the game's exact EV."""
     from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-    from crazy4.generic.analysis_record import analyze_game
+    from crazy4.report.analysis_record import analyze_game
 
     analysis = crazy_four_one_card[name]
     exact = analyze_game(CRAZY_FOUR_SPEC, load_rules(name))

@@ -23,11 +23,11 @@ import pyarrow.parquet as pq
 import pytest
 
 from crazy4.advantage import plant
+from crazy4.advantage.collusion_engine import deal_values
 from crazy4.advantage.plant import make_planting
 from crazy4.cli.main import main
 from crazy4.core.deal import deal_hands
-from crazy4.generic.collusion import deal_values
-from crazy4.generic.game import SpecGame
+from crazy4.game import SpecGame
 from crazy4.registry import game_of, load_rules
 from crazy4.spec.specification import GameSpec
 

@@ -195,8 +195,8 @@ def test_a_planted_team_is_flagged_and_an_honest_table_is_not(
 def test_pooled_and_seen_card_prices_equal_every_completion_counted(seats: int) -> None:
     """The shortcuts (inclusion-exclusion over pooled cards, the seen-card table of suit
     classes) against listing every dealer completion, on random deals."""
+    from crazy4.advantage.surveil import SpecSurveillance
     from crazy4.games.three_card.game import THREE_CARD
-    from crazy4.generic.surveil import SpecSurveillance
 
     table = SpecSurveillance(THREE_CARD)
     deck = np.array([np.random.default_rng([seats, r]).permutation(52) for r in range(300)])

@@ -17,8 +17,8 @@ from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-from crazy4.generic.analysis_record import Analysis, analyze_game
 from crazy4.registry import load_rules
+from crazy4.report.analysis_record import Analysis, analyze_game
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from crazy4.core.cards import colex_indices, combinations_array
 from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes
 from crazy4.core.ranking import build_best_four_strengths, strength_of_description
 from crazy4.core.symmetry import build_suit_classes
-from crazy4.generic.analysis_record import Analysis
+from crazy4.report.analysis_record import Analysis
 
 QUALIFIER = 322  # "K high" (checked in a test below)
 N_TYPES = 3

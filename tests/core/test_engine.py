@@ -90,8 +90,8 @@ def test_full_class_counts_agree_with_brute_force_on_samples(standard) -> None: 
 def test_counts_do_not_depend_on_the_number_of_workers(standard) -> None:  # type: ignore[no-untyped-def]
     """Every 64th class counted again on two threads by the counter Crazy 4 Poker's deal shape
     picks: the cells of the standard analysis (one thread), row for row."""
+    from crazy4.analyze.counting import counter_for
     from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-    from crazy4.generic.counting import counter_for
 
     outcomes: PlayerOutcomes = standard.outcomes
     rows = np.arange(0, outcomes.hands.shape[0], 64)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from crazy4.analyze.counts import suit_classes
 from crazy4.core.forced_orbits import forced_situations
-from crazy4.generic.counts import suit_classes
 
 
 @pytest.mark.parametrize("cards", [2, 3, 4])

@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from crazy4.game import SpecGame
 from crazy4.games.three_card.game import ThreeCard
-from crazy4.generic.game import SpecGame
 from crazy4.rules.load import read_rules
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import CellSettlement

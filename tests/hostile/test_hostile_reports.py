@@ -258,8 +258,8 @@ def test_any_title_and_source_through_the_math_report(
 def test_any_title_and_source_through_the_markdown_and_html_reports(
     title: str, source: str
 ) -> None:
-    from crazy4.generic.report_frame import title_lines
     from crazy4.registry import load_rules
+    from crazy4.report.frame import title_lines
     from crazy4.report.html import render_html
 
     rules = dataclasses.replace(load_rules("three-card-standard"), title=title, source=source)
@@ -274,7 +274,7 @@ def test_legitimate_text_is_written_as_it_is(tmp_path: Path) -> None:
     for title in ("A & B", "Café – Ñ 7♠ 😀", LONG):
         rules = parse_rules(hostile_text("three-card-standard", title, "rack card"), "ok.toml")
         assert rules.title == title
-    from crazy4.generic.report_frame import title_lines
+    from crazy4.report.frame import title_lines
 
     assert title_lines(dataclasses.replace(rules, title="A & B Café – Ñ 7♠ 😀"))[0] == (
         "# A & B Café – Ñ 7♠ 😀"

@@ -17,9 +17,9 @@ from crazy4.cli.main import main
 from crazy4.core.cards import colex_index, parse_cards
 from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.four_card.game import FOUR_CARD
-from crazy4.generic.simulate import SpecSimulator
 from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
+from crazy4.simulate.engine import SpecSimulator
 from crazy4.simulate.plan import CHUNK_ROUNDS
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from tests.progressive_oracle import Oracle

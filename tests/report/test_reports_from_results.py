@@ -1,4 +1,4 @@
-"""Every game's ``report.md`` is the one report engine's (:func:`crazy4.generic.report.
+"""Every game's ``report.md`` is the one report engine's (:func:`crazy4.report.spec_report.
 render_spec_report`): rendered from the committed tables of each rule set under ``results/``,
 it is the committed report, byte for byte, but for what the pipeline adds after the game's
 sections (an extension's or a progressive's sections, before the provenance; the hole-card
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from crazy4.generic.report import render_spec_report
 from crazy4.registry import game_of, load_rules
+from crazy4.report.spec_report import render_spec_report
 from crazy4.results.read import read_result_table
 from crazy4.results.write import read_provenance
 

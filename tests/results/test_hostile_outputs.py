@@ -31,7 +31,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import crazy4.generic.holecards
+import crazy4.advantage.holecards
 import crazy4.pipeline
 import crazy4.simulate.driver
 import crazy4.validate.driver
@@ -67,7 +67,7 @@ def _no_computing(folder: Path) -> Iterator[None]:
         patch.setattr(crazy4.simulate.driver, "run_simulation", _reached)
         patch.setattr(crazy4.validate.driver, "log_options", _reached)
         patch.setattr(crazy4.validate.driver, "validate", _reached)
-        patch.setattr(crazy4.generic.holecards, "analyze_hole_cards", _reached)
+        patch.setattr(crazy4.advantage.holecards, "analyze_hole_cards", _reached)
         yield
 
 

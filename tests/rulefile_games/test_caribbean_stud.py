@@ -21,12 +21,12 @@ from in_process import crazy4
 from oracle_caribbean_stud import parse_hand, situation
 from shared_results import SharedResults
 
+from crazy4.analyze.analysis import SpecAnalysis, analyze_spec
+from crazy4.analyze.cap import cap_table
+from crazy4.analyze.counting import counter_for
+from crazy4.analyze.pricing import price
+from crazy4.analyze.seen_tables import situations_table
 from crazy4.core.cards import colex_indices
-from crazy4.generic.analysis import SpecAnalysis, analyze_spec
-from crazy4.generic.cap import cap_table
-from crazy4.generic.counting import counter_for
-from crazy4.generic.pricing import price
-from crazy4.generic.seen_tables import situations_table
 from crazy4.registry import game_of, load_rules, parse_rules
 from crazy4.rules.limits import Limits
 from crazy4.rules.load import RULES_DIR

@@ -1,5 +1,5 @@
 """A seat's decision with an up card: looked up by its situation class, or read from the table of
-every (hand, up card) pair a long run builds once (:data:`crazy4.generic.simulate.
+every (hand, up card) pair a long run builds once (:data:`crazy4.simulate.engine.
 DECISION_TABLE_SITUATIONS`). Both give the same counts and the same log, byte for byte."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import crazy4.generic.simulate as spec_simulate
-from crazy4.generic.simulate import SpecSimulator
+import crazy4.simulate.engine as spec_simulate
 from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan
+from crazy4.simulate.engine import SpecSimulator
 from crazy4.spec.game import game_of
 
-DECLARED = Path(__file__).resolve().parent.parent / "generic" / "data" / "three-card-declared.toml"
+DECLARED = Path(__file__).resolve().parent.parent / "spec" / "data" / "three-card-declared.toml"
 
 
 def test_a_looked_up_decision_is_the_tables(

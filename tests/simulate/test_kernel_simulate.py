@@ -1,6 +1,6 @@
 """The compiled simulator kernels give exactly the numpy path's counts and log rows.
 
-The numpy chunk player (``SpecSimulator.numpy_chunk``, ``generic/simulate.py``:
+The numpy chunk player (``SpecSimulator.numpy_chunk``, ``simulate/engine.py``:
 :func:`deal_hands` and array passes) is the reference; the compiled loops must consume the same
 random draws and give identical integer counts, sums of squares and log tables, for both
 games, several seat counts (with the card room's blind hands), seeds, with and without a side
@@ -25,15 +25,15 @@ from numba import njit
 
 from crazy4.core.deal import deal_hands
 from crazy4.games.crazy_four.game import CRAZY_FOUR
-from crazy4.generic import sim_kernel
-from crazy4.generic.simulate import SpecSimulator
 from crazy4.registry import game_of, load_rules
 from crazy4.rules.load import RULES_DIR
 from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate import fast_kernel as sim_kernel
 from crazy4.simulate import kernel as shared_kernel
 from crazy4.simulate import pcg
 from crazy4.simulate.counts import Chunk, Counts
 from crazy4.simulate.driver import make_plan, run_simulation
+from crazy4.simulate.engine import SpecSimulator
 from crazy4.simulate.kernel import draw_indices, select_bit, select_table
 from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan
 

@@ -15,11 +15,11 @@ from crazy4.cli.main import main
 from crazy4.core.cards import colex_indices
 from crazy4.core.deal import deal_hands
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-from crazy4.generic.sim_plays import analysis_of
 from crazy4.registry import load_rules
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
 from crazy4.simulate.plan import CHUNK_ROUNDS
+from crazy4.simulate.plays import analysis_of
 
 
 def same_counts(a: Counts, b: Counts) -> bool:

@@ -1,7 +1,7 @@
 """The C baseline of `make bench-simulate` (analysis/bench/simulate_sweep.c) counts what crazy4
 counts: for a few small plans of both games (1 and 7 seats, two seeds, two chunks, the second
 short), its counts equal the sum of crazy4's numpy reference path
-(:meth:`crazy4.generic.simulate.SpecSimulator.numpy_chunk`) over the chunks.
+(:meth:`crazy4.simulate.engine.SpecSimulator.numpy_chunk`) over the chunks.
 Skipped without a C compiler."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ import pytest
 
 from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.four_card.game import FOUR_CARD
-from crazy4.generic.simulate import SpecSimulator
 from crazy4.registry import load_rules
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan
+from crazy4.simulate.engine import SpecSimulator
 from crazy4.simulate.plan import CHUNK_ROUNDS
 
 BENCH = Path(__file__).resolve().parents[2] / "analysis" / "bench_simulate.py"

@@ -1,5 +1,5 @@
 """The published threshold strategies (:mod:`crazy4.spec.threshold`), on hands whose answers are
-written out by hand (the strategy read by strength: ``tests/generic/test_border_hands.py``)."""
+written out by hand (the strategy read by strength: ``tests/analyze/test_border_hands.py``)."""
 
 from __future__ import annotations
 

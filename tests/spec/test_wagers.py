@@ -2,7 +2,7 @@
 Four Card Poker's Bad Beat keyed on the dealer's hand, settled from the rule file's text (read
 with ``tomllib``): paid on the dealer's winning category when the dealer is higher, else lost,
 a fold losing it when ``fold_forfeits`` (the pricing of the wagers' nets:
-``tests/generic/test_pricing.py``).
+``tests/analyze/test_pricing.py``).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ import pandas as pd
 import pyarrow as pa
 import pytest
 
+from crazy4.analyze.situations import class_rows
 from crazy4.cli.main import main
 from crazy4.core.cards import colex_indices, parse_cards
 from crazy4.core.ranking import (
@@ -21,12 +22,11 @@ from crazy4.core.ranking import (
 )
 from crazy4.games.crazy_four.cells import crazy_four_settlement
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-from crazy4.generic.sim_plays import strategy_of
-from crazy4.generic.situations import class_rows
 from crazy4.log.roundlog import hand_text_array, parse_hand_column
 from crazy4.registry import load_rules
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
+from crazy4.simulate.plays import strategy_of
 from crazy4.spec.wagers import outcome_cells
 from crazy4.validate.driver import validate
 from crazy4.validate.report import Options, Report

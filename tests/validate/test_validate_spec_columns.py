@@ -1,6 +1,6 @@
 """Four Card Poker on the specification validator: what the best-four validator checked.
 
-Four Card Poker's log is checked by the specification validator (``crazy4.generic.validate``),
+Four Card Poker's log is checked by the specification validator (``crazy4.validate.engine``),
 which now checks, for any game, what only the best-four validator checked of it: the Bad Beat
 Bonus (a bet in a column of its own) settled again and tested, its missing net flagged, a
 dealer hand or up card changing within a round flagged, the simple strategy with the bets'

@@ -1,5 +1,5 @@
 """Crazy 4 Poker as the registry's game: the one game type over its specification
-(:class:`crazy4.generic.game.SpecGame` over :data:`.spec.CRAZY_FOUR_SPEC`).
+(:class:`crazy4.game.SpecGame` over :data:`.spec.CRAZY_FOUR_SPEC`).
 
 The card room extends the game from outside (:mod:`crazy4.cardroom.extension`); the game never
 imports it.
@@ -16,8 +16,8 @@ Examples
 
 from __future__ import annotations
 
+from crazy4.game import SpecGame
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-from crazy4.generic.game import SpecGame
 
 #: The game's one instance, registered in :mod:`crazy4.registry`.
 CRAZY_FOUR = SpecGame(CRAZY_FOUR_SPEC)

@@ -1,7 +1,7 @@
 """The Crazy 4 Poker report: its texts, the Super Bonus's rule lines and the priced readings of
 an unlisted hand.
 
-The report itself is every game's one engine (:mod:`crazy4.generic.report`);
+The report itself is every game's one engine (:mod:`crazy4.report.spec_report`);
 :data:`CRAZY_FOUR_SECTIONS` lists its sections, which the game's settlement names
 (:attr:`crazy4.spec.table_layout.TableLayout.report`).
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from crazy4.analyze.rule_prices import price_readings
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.decisions import threshold_text
 from crazy4.core.ranking import HandCategory, category_of_strength
@@ -19,8 +20,9 @@ from crazy4.games.crazy_four.rules import (
     crazy_four_rules,
     unlisted_readings,
 )
-from crazy4.generic.report_frame import ReportInput
-from crazy4.generic.report_sections import (
+from crazy4.report.frame import ReportInput
+from crazy4.report.markdown import markdown_table
+from crazy4.report.spec_sections import (
     BetsText,
     Section,
     bets_section,
@@ -32,8 +34,6 @@ from crazy4.generic.report_sections import (
     ties_text,
     title_section,
 )
-from crazy4.generic.rule_prices import price_readings
-from crazy4.report.markdown import markdown_table
 
 
 def rule_lines(rules: CrazyFourRules) -> tuple[list[str], list[str]]:
@@ -122,7 +122,7 @@ def _readings_section(view: ReportInput) -> list[str]:
     ]
 
 
-#: The Crazy 4 Poker report's sections, for :mod:`crazy4.generic.report`.
+#: The Crazy 4 Poker report's sections, for :mod:`crazy4.report.spec_report`.
 CRAZY_FOUR_SECTIONS: tuple[Section, ...] = (
     title_section,
     rules_section,

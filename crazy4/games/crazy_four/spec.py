@@ -7,8 +7,8 @@ Its deal is five cards each, the dealer's all face down, each side playing its b
 (Ante, Play and Super Bonus together, per unit of Ante: :func:`.cells.cell_settlement`)
 and its Queens Up tables read from the rule set. The specification engines count its deals with
 the counter its shape picks, inclusion–exclusion over the player's five cards
-(:func:`crazy4.generic.counting.counter_for`), and price them as they price any game's: the
-exact analysis of :mod:`crazy4.generic.analysis` gives the same exact return and the same
+(:func:`crazy4.analyze.counting.counter_for`), and price them as they price any game's: the
+exact analysis of :mod:`crazy4.analyze.analysis` gives the same exact return and the same
 optimal decision for every hand as the game's own engines (``tests/games/crazy_four``).
 
 The registry serves :data:`crazy4.games.crazy_four.game.CRAZY_FOUR`, whose analysis, tables
@@ -190,7 +190,7 @@ class CrazyFourSpec(GameSpec):
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the game's report lists them, the side bets' among them."""
         from crazy4.games.crazy_four.report import rule_lines
-        from crazy4.generic.report_sections import with_side_bets
+        from crazy4.report.spec_sections import with_side_bets
 
         before, after = rule_lines(crazy_four_rules(rules))
         return with_side_bets(before, rules, after)

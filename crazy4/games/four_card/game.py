@@ -1,5 +1,5 @@
 """Four Card Poker as the registry's game: the one game type over its specification
-(:class:`crazy4.generic.game.SpecGame` over :data:`.spec.FOUR_CARD_SPEC`).
+(:class:`crazy4.game.SpecGame` over :data:`.spec.FOUR_CARD_SPEC`).
 
 Examples
 --------
@@ -13,8 +13,8 @@ Examples
 
 from __future__ import annotations
 
+from crazy4.game import SpecGame
 from crazy4.games.four_card.spec import FOUR_CARD_SPEC
-from crazy4.generic.game import SpecGame
 
 #: The game's one instance, registered in :mod:`crazy4.registry`.
 FOUR_CARD = SpecGame(FOUR_CARD_SPEC)

@@ -1,8 +1,8 @@
 """The Four Card Poker report: its texts, the published anchors beside the exact figures, the
 strategy chart by up card, the joint table behind any Bad Beat Bonus and the payout cap.
 
-The report itself is every game's one engine (:mod:`crazy4.generic.report`, the sections of a
-seen dealer card :mod:`crazy4.generic.report_seen`); :data:`FOUR_CARD_SECTIONS` lists its
+The report itself is every game's one engine (:mod:`crazy4.report.spec_report`, the sections of a
+seen dealer card :mod:`crazy4.report.seen`); :data:`FOUR_CARD_SECTIONS` lists its
 sections, which the game's settlement names
 (:attr:`crazy4.spec.table_layout.TableLayout.report`): the rule set, the bets, the strategy
 chart, hand frequencies for player and dealer, the joint table, the payout cap, the return
@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from crazy4.games.four_card.rules import four_card_rules
-from crazy4.generic.report_frame import ReportInput
-from crazy4.generic.report_sections import (
+from crazy4.report.frame import ReportInput
+from crazy4.report.markdown import percent
+from crazy4.report.seen import cap_section, chart_strategy_section, joint_section
+from crazy4.report.spec_sections import (
     BetsText,
     PublishedFigure,
     Section,
@@ -26,8 +28,6 @@ from crazy4.generic.report_sections import (
     rules_section,
     title_section,
 )
-from crazy4.generic.report_seen import cap_section, chart_strategy_section, joint_section
-from crazy4.report.markdown import percent
 
 #: The rules the published figures are for.
 _TABLE_1 = "four of a kind 25, straight flush 20, three of a kind 2"
@@ -97,7 +97,7 @@ PUBLISHED = (
 )  # fmt: skip
 
 
-#: The Four Card Poker report's sections, for :mod:`crazy4.generic.report`.
+#: The Four Card Poker report's sections, for :mod:`crazy4.report.spec_report`.
 FOUR_CARD_SECTIONS: tuple[Section, ...] = (
     title_section,
     rules_section,

@@ -13,7 +13,7 @@ Examples
 from __future__ import annotations
 
 from crazy4.games.four_card.rules import FourCardRuleSet
-from crazy4.generic.report_sections import money, multiples_text, ties_text
+from crazy4.report.spec_sections import money, multiples_text, ties_text
 
 
 def rule_lines(rules: FourCardRuleSet) -> tuple[list[str], list[str]]:

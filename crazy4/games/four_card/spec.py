@@ -241,7 +241,7 @@ class FourCardSpec(GameSpec):
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the game's report lists them."""
         from crazy4.games.four_card.rule_text import rule_lines
-        from crazy4.generic.report_sections import with_side_bets
+        from crazy4.report.spec_sections import with_side_bets
 
         before, after = rule_lines(four_card_rules(rules))
         return with_side_bets(before, rules, after)

@@ -1,1 +1,1 @@
-"""Three Card Poker: a specification over the generic engines (:mod:`crazy4.generic`)."""
+"""Three Card Poker: a specification over the engines that know no game."""

@@ -1,7 +1,7 @@
 """Crazy 4 Poker's result tables from the specification engines, against the committed ones.
 
-The tables :func:`crazy4.generic.tables.analysis_tables` makes of
-:func:`crazy4.generic.analysis.analyze_spec` on Crazy 4 Poker's specification must equal, value
+The tables :func:`crazy4.analyze.tables.analysis_tables` makes of
+:func:`crazy4.analyze.analysis.analyze_spec` on Crazy 4 Poker's specification must equal, value
 for value and type for type, the tables committed under ``results/`` by the game's former
 best-four engines (``bets`` with the bets apart, the simple strategy and the card room's blind
 second hand, from the settlement's data; ``border_hands`` because a hand discards one card), for
@@ -17,9 +17,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from crazy4.analyze.analysis import analyze_spec
+from crazy4.analyze.tables import analysis_tables
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-from crazy4.generic.analysis import analyze_spec
-from crazy4.generic.tables import analysis_tables
 from crazy4.registry import load_rules
 
 RESULTS = Path(__file__).resolve().parents[3] / "results"

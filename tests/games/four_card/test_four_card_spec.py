@@ -20,10 +20,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from crazy4.analyze.analysis import SpecAnalysis, analyze_spec, side_bet_outcomes
+from crazy4.game import SpecGame
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.games.four_card.spec import FOUR_CARD_SPEC
-from crazy4.generic.analysis import SpecAnalysis, analyze_spec, side_bet_outcomes
-from crazy4.generic.game import SpecGame
 from crazy4.registry import game_named, load_rules, parse_rules
 from crazy4.rules.load import RULES_DIR
 from crazy4.rules.ruleset import RuleSet

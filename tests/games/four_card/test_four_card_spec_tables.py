@@ -1,7 +1,7 @@
 """Four Card Poker's result tables from the specification engines, against the committed ones.
 
-The tables :func:`crazy4.generic.tables.analysis_tables` makes of
-:func:`crazy4.generic.analysis.analyze_spec` on Four Card Poker's specification must equal,
+The tables :func:`crazy4.analyze.tables.analysis_tables` makes of
+:func:`crazy4.analyze.analysis.analyze_spec` on Four Card Poker's specification must equal,
 value for value and type for type, the tables committed under ``results/`` by the game's former
 best-four engines, for the three shipped rule sets of the game: the ``bets`` with the simple
 strategy's row, the ``situations`` and ``returns`` naming the three cells a dealer who always
@@ -19,9 +19,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from crazy4.analyze.analysis import analyze_spec
+from crazy4.analyze.tables import analysis_tables
 from crazy4.games.four_card.spec import FOUR_CARD_SPEC
-from crazy4.generic.analysis import analyze_spec
-from crazy4.generic.tables import analysis_tables
 from crazy4.registry import load_rules
 
 RESULTS = Path(__file__).resolve().parents[3] / "results"

@@ -25,11 +25,11 @@ import numpy.typing as npt
 import pandas as pd
 import pytest
 
+from crazy4.analyze.analysis import player_strengths, side_bet_outcomes
+from crazy4.analyze.situations import deal_situations
 from crazy4.core.bets import BetOutcomes, summarize
 from crazy4.errors import InputError
 from crazy4.games.three_card.game import THREE_CARD
-from crazy4.generic.analysis import player_strengths, side_bet_outcomes
-from crazy4.generic.situations import deal_situations
 from crazy4.registry import load_rules
 
 ROOT = Path(__file__).resolve().parents[3]

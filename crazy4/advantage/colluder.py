@@ -1,0 +1,239 @@
+"""The collusion role of every game, from its dealer-outcome cells.
+
+The collusion engine (:mod:`crazy4.advantage.collusion`) prices a colluder's hand from the
+dealer hands counted *below* a few strengths given every pooled card (thresholds that depend
+on the player's strength and the rules). A game whose outcome cells are the differences of
+those counts -- ``0 <= B(t_1) <= ... <= B(t_m) <= N`` cut the ``N`` dealer hands into
+``m + 1`` cells (:func:`cells_between`) -- needs to supply only its deal, its ranking, the
+thresholds and the net of every decision in every cell; each decision's EV numerator is then
+``sum over cells of count * net(v, m, cell)`` (:func:`cell_evs`), on int64 or Python-integer
+arrays alike. :class:`CellColluder` is that role, the one :meth:`crazy4.spec.game.Game.colluder`
+returns for every game: its specification's
+(:func:`crazy4.advantage.collusion_engine.spec_colluder`, the six outcome cells cut around the
+qualifier).
+
+Examples
+--------
+>>> from crazy4.spec.game import game_of
+>>> from crazy4.registry import load_rules
+>>> rules = load_rules("crazy4-standard")
+>>> role = game_of(rules).colluder()
+>>> role.shape.player_cards, role.up_cards, role.max_seats, role.unit(rules) > 0
+(5, 0, 7, True)
+>>> cells_between(np.array([[2, 3, 5, 7, 8]]), 10).tolist()
+[[2, 1, 2, 2, 1, 2]]
+>>> cells_between(np.array([[4, 6]], dtype=object), np.array([9], dtype=object)).tolist()
+[[4, 2, 3]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.cards import RANKS
+from crazy4.core.strength_table import StrengthTable
+from crazy4.errors import InputError
+from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import Settlement
+from crazy4.spec.specification import DealShape
+
+IntArray = npt.NDArray[np.int64]
+
+#: Strengths to count the dealer hands below, per player strength: ``(rules, strengths) -> (n, m)``.
+Thresholds = Callable[[RuleSet, IntArray], IntArray]
+#: ``rules -> (settlements, unpriced)``: bets the decision settles beside the main game.
+BetParts = Callable[[RuleSet], tuple[dict[str, Settlement], dict[str, str]]]
+
+_SETTLED: dict[tuple[Callable[[RuleSet], Settlement], str], Settlement] = {}
+
+
+def settled(settle: Callable[[RuleSet], Settlement], rules: RuleSet) -> Settlement:
+    """``settle(rules)``, once per settlement and rule set (by its content hash: a rule file
+    declaring its game holds tables that do not hash)."""
+    key = (settle, rules.content_hash)
+    if key not in _SETTLED:
+        _SETTLED[key] = settle(rules)
+    return _SETTLED[key]
+
+
+def cells_between(below: IntArray, total: int | IntArray) -> IntArray:
+    """The ``m + 1`` cells cut by the counts below ``m`` increasing thresholds, of ``total``.
+
+    ``total`` is one number or one per row; an object array of Python integers stays one.
+    """
+    dtype = object if below.dtype == object else np.int64
+    column = np.broadcast_to(np.asarray(total, dtype=dtype), (below.shape[0],))[:, None]
+    edges = np.concatenate([np.zeros_like(column), below.astype(dtype), column], axis=1)
+    cells: IntArray = np.diff(edges, axis=1)
+    return cells
+
+
+def cell_evs(settlement: Settlement, strengths: IntArray, cells: IntArray) -> IntArray:
+    """EV numerators of fold, 1x, 2x, 3x: each cell's count times its net, summed (the dtype
+    of ``cells``: int64 or Python integers).
+
+    Examples
+    --------
+    >>> nets = np.array([[[-1, -1], [2, -2], [4, -4], [6, -6]]])
+    >>> s = Settlement(nets, np.ones((1, 4), bool), np.arange(1, 5), 1)
+    >>> cell_evs(s, np.array([0]), np.array([[3, 1]])).tolist()
+    [[-4, 4, 8, 12]]
+    """
+    nets = settlement.nets[strengths]
+    ev = np.empty((cells.shape[0], 4), dtype=cells.dtype)
+    for decision in range(4):
+        total = cells[:, 0] * nets[:, decision, 0]
+        for cell in range(1, cells.shape[1]):
+            total = total + cells[:, cell] * nets[:, decision, cell]
+        ev[:, decision] = total
+    return ev
+
+
+def rank_mask(rule: str, up_rule: bool = False) -> int:
+    """The 13-bit rank mask of a practical rule written as ranks (``"AK"``).
+
+    Raises
+    ------
+    InputError
+        For an empty rule or a letter that is no rank (``up_rule``: the game also has ``up``).
+
+    Examples
+    --------
+    >>> bin(rank_mask("AK"))
+    '0b1100000000000'
+    >>> rank_mask("AX")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: practical rule 'AX': ranks are 2-9, T, J, Q, K, A (e.g. AK)
+    """
+    text = rule.strip().upper()
+    if not text or any(letter not in RANKS for letter in text):
+        expected = "'up' or ranks (2-9, T, J, Q, K, A)" if up_rule else (
+            "ranks are 2-9, T, J, Q, K, A (e.g. AK)"
+        )  # fmt: skip
+        raise InputError(f"practical rule {rule!r}: {expected}")
+    mask = 0
+    for letter in text:
+        mask |= 1 << RANKS.index(letter)
+    return mask
+
+
+@dataclass(frozen=True)
+class CellColluder:
+    """A game's collusion role (:class:`crazy4.spec.collusion_role.ColludingGame`).
+
+    Attributes
+    ----------
+    main_bet : str
+        The main game's name (a row of the ``bets`` table).
+    cut : callable
+        ``(rules, strengths) -> thresholds``, increasing along each row.
+    settle : callable
+        ``rules -> Settlement``: every decision's net in every cell, by strength.
+    max_seats : int
+        The most seats at one table.
+    practical_rules : tuple of str
+        The practical team rules, the recommended one first (``"up"``: the up card's rank).
+    honest : callable
+        ``(rules, colex, up) -> decisions``: the no-information optimum of dealt hands.
+    edge : callable
+        ``rules -> Fraction``: the exact house edge of that strategy.
+    shape : DealShape
+        The deal (the player's cards, the dealer's, those face up, the cards of a hand).
+    ranking : StrengthTable
+        How the player's and the dealer's hands rank.
+    parts : callable, optional
+        ``rules -> (settlements, unpriced)``: the bets other than the main game that the
+        decision settles, each in the same cells per unit of its own wager, by name, and those
+        the cells cannot price, with the reason (:meth:`bet_settlements`).
+    """
+
+    main_bet: str
+    cut: Thresholds
+    settle: Callable[[RuleSet], Settlement]
+    max_seats: int
+    practical_rules: tuple[str, ...]
+    honest: Callable[[RuleSet, IntArray, IntArray | None], IntArray]
+    edge: Callable[[RuleSet], Fraction]
+    shape: DealShape
+    ranking: StrengthTable
+    parts: BetParts | None = None
+
+    @property
+    def up_cards(self) -> int:
+        """Dealer cards face up."""
+        return self.shape.face_up
+
+    def player_table(self) -> npt.NDArray[np.integer]:
+        """The strength of the player's hand by colex index."""
+        return self.ranking.strengths(self.shape.player_cards)
+
+    def dealer_table(self) -> npt.NDArray[np.integer]:
+        """The strength of the dealer's whole hand by colex index."""
+        return self.ranking.strengths(self.shape.dealer_cards)
+
+    def thresholds(self, rules: RuleSet, strengths: IntArray) -> IntArray:
+        """The thresholds (:attr:`cut`)."""
+        return self.cut(rules, np.asarray(strengths, dtype=np.int64))
+
+    def prices(
+        self, rules: RuleSet, strengths: IntArray, below: IntArray, hands: IntArray
+    ) -> tuple[IntArray, npt.NDArray[np.bool_]]:
+        """EV numerators of fold, 1x, 2x, 3x: each cell's count times its net, summed."""
+        settlement = settled(self.settle, rules)
+        v = np.asarray(strengths, dtype=np.int64)
+        return cell_evs(settlement, v, cells_between(below, hands)), settlement.allowed[v]
+
+    def bet_settlements(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
+        """The main game (:attr:`main_bet`) and the game's ``parts``.
+
+        Examples
+        --------
+        >>> from crazy4.spec.game import game_of
+        >>> from crazy4.registry import load_rules
+        >>> rules = load_rules("crazy4-standard")
+        >>> priced, unpriced = game_of(rules).colluder().bet_settlements(rules)
+        >>> list(priced), unpriced
+        (['ante_super_bonus_play', 'ante_play', 'super_bonus'], {})
+        >>> priced, unpriced = game_of(load_rules("four-card-standard")).colluder().bet_settlements(
+        ...     load_rules("four-card-standard"))
+        >>> list(priced), unpriced
+        (['ante_play', 'bad_beat'], {})
+        """
+        parts, unpriced = self.parts(rules) if self.parts is not None else ({}, {})
+        return {self.main_bet: settled(self.settle, rules), **parts}, unpriced
+
+    def bet_prices(
+        self, rules: RuleSet, strengths: IntArray, below: IntArray, hands: IntArray
+    ) -> dict[str, IntArray]:
+        """Every bet's EV numerators of fold, 1x, 2x, 3x (the main game's as :meth:`prices`)."""
+        v = np.asarray(strengths, dtype=np.int64)
+        cells = cells_between(below, hands)
+        priced, _ = self.bet_settlements(rules)
+        return {name: cell_evs(settlement, v, cells) for name, settlement in priced.items()}
+
+    def unit(self, rules: RuleSet) -> int:
+        """The settlement's unit."""
+        return settled(self.settle, rules).unit
+
+    def honest_decisions(self, rules: RuleSet, colex: IntArray, up: IntArray | None) -> IntArray:
+        """The game's no-information optimum."""
+        return self.honest(rules, colex, up)
+
+    def exact_edge(self, rules: RuleSet) -> Fraction:
+        """The game's exact house edge."""
+        return self.edge(rules)
+
+    def practical_ranks(
+        self, rules: RuleSet, rule: str, up: IntArray | None, deals: int
+    ) -> IntArray:
+        """``up``: the up card's rank (games that deal one); else the ranks named (``"AK"``)."""
+        if rule == "up" and self.up_cards:
+            assert up is not None
+            return (np.int64(1) << (np.asarray(up, dtype=np.int64) // 4)).astype(np.int64)
+        return np.full(deals, rank_mask(rule, up_rule=bool(self.up_cards)), dtype=np.int64)

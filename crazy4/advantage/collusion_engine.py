@@ -1,0 +1,217 @@
+"""The collusion role of any game specification: pooled cards on the one collusion engine.
+
+The collusion engine (:mod:`crazy4.advantage.collusion`) deals the team's hands from seeded
+chunks, counts the dealer hands below a few strengths given every pooled card and prices every
+decision from those counts through a game's collusion role
+(:class:`crazy4.spec.collusion_role.ColludingGame`). :func:`spec_colluder` builds that role
+from a :class:`crazy4.spec.specification.GameSpec` alone, as
+:class:`crazy4.advantage.colluder.CellColluder` over the specification's six outcome cells
+(:data:`crazy4.spec.specification.CELLS`):
+
+* **the deal and the ranking** -- the specification's :class:`~crazy4.spec.specification.
+  DealShape` and ranking;
+* **the thresholds** -- a player of strength ``v`` and the qualifier ``q`` cut the dealer
+  hands at ``min(v, q), min(v + 1, q), q, max(v, q), max(v + 1, q)``: the differences of the
+  counts below them are the six cells of :func:`crazy4.analyze.pricing.cells_from_histograms`
+  (with ``v < q`` the last two thresholds are ``q``, with ``v >= q`` the first three);
+* **the settlement** -- the specification's, every decision's net in every cell;
+* **the honest strategy and the exact edge** -- the exact analysis'
+  (:func:`crazy4.simulate.engine.optimal_decisions`, :func:`~crazy4.simulate.engine.
+  analysis_of`);
+* **the bets apart** (face-up dealing's table) -- the parts of the main game the game names
+  (Crazy 4 Poker's Ante + Play and Super Bonus), then every side bet on the player's hand that
+  a fold forfeits, in the same six cells (:func:`forfeited_side_bets`);
+* **the practical team rules** -- the game's, else one sharing the up card's rank when the
+  dealer shows one, the aces otherwise.
+
+Examples
+--------
+>>> from crazy4.games.three_card.game import THREE_CARD
+>>> from crazy4.registry import load_rules
+>>> rules = load_rules("three-card-standard")
+>>> role = spec_colluder(THREE_CARD, 7)
+>>> role.shape.player_cards, role.up_cards, role.practical_rules
+(3, 0, ('A',))
+>>> q = THREE_CARD.qualifier(rules)
+>>> qualifier_thresholds(THREE_CARD, rules, np.array([q - 5, q + 5])).tolist() == [
+...     [q - 5, q - 4, q, q, q], [q, q, q, q + 5, q + 6]]
+True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache, partial
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.advantage.colluder import BetParts, CellColluder
+from crazy4.core.cards import combinations_array
+from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate.engine import analysis_of, optimal_decisions
+from crazy4.spec.game import Settlement
+from crazy4.spec.specification import GameSpec
+
+IntArray = npt.NDArray[np.int64]
+
+
+def qualifier_thresholds(spec: GameSpec, rules: RuleSet, strengths: IntArray) -> IntArray:
+    """The five strengths below which the dealer hands are counted for players of the given
+    strengths (module docstring), shape ``(n, 5)``, increasing along each row."""
+    v = np.asarray(strengths, dtype=np.int64)
+    q = np.full_like(v, spec.qualifier(rules))
+    cuts = (np.minimum(v, q), np.minimum(v + 1, q), q, np.maximum(v, q), np.maximum(v + 1, q))
+    return np.stack(cuts, axis=1)
+
+
+def main_settlement(spec: GameSpec, rules: RuleSet) -> Settlement:
+    """The specification's settlement in the six cells."""
+    settled = spec.settlement(rules)
+    return Settlement(settled.nets, settled.allowed, settled.wagers, settled.unit)
+
+
+@cache
+def hands_by_colex(cards: int) -> npt.NDArray[np.uint8]:
+    """Every ``cards``-card hand, row ``i`` the hand of colex index ``i``."""
+    return combinations_array(52, cards)
+
+
+def honest_decisions(
+    spec: GameSpec, rules: RuleSet, colex: IntArray, up: IntArray | None
+) -> IntArray:
+    """The exact analysis' optimal decision of each dealt hand (by colex index) and up card."""
+    hands = hands_by_colex(spec.shape.player_cards)[np.asarray(colex, dtype=np.int64)]
+    seen = (
+        np.zeros((hands.shape[0], 0), dtype=np.int64)
+        if up is None
+        else np.asarray(up, dtype=np.int64).reshape(hands.shape[0], -1)
+    )
+    return optimal_decisions(spec, rules, hands.astype(np.int64), seen)
+
+
+def exact_edge(spec: GameSpec, rules: RuleSet) -> Fraction:
+    """The exact house edge (per Ante) of the optimal strategy without seen cards."""
+    return -Fraction(analysis_of(spec, rules).main_ev())
+
+
+def forfeited_side_bets(
+    spec: GameSpec, rules: RuleSet
+) -> tuple[dict[str, Settlement], dict[str, str]]:
+    """The side bets that a fold forfeits, in the six cells (per unit of their own wager),
+    by name: a fold loses them, and the cells settle them (paid whatever the dealer holds, or
+    only when the dealer's hand is higher: :meth:`~crazy4.spec.specification.SideBetSpec.
+    cell_nets`); one that scores other cards than the player's hand on the game's ranking is
+    named unpriced. Those settled even on a fold are left out (the decision does not touch
+    them).
+
+    Examples
+    --------
+    >>> from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+    >>> from crazy4.registry import load_rules
+    >>> bets, unpriced = forfeited_side_bets(CRAZY_FOUR_SPEC, load_rules("crazy4-cardroom"))
+    >>> [(name, int(s.nets[0, 0, 0]), int(s.nets[-1, 1, 5])) for name, s in bets.items()]
+    [('queens-up-50-30-9-4-3-2-1', -1, 50)]
+    >>> forfeited_side_bets(CRAZY_FOUR_SPEC, load_rules("crazy4-standard"))
+    ({}, {})
+    """
+    allowed = spec.settlement(rules).allowed
+    bets, unpriced = {}, {}
+    for side in spec.side_bets(rules):
+        if not side.fold_forfeits:
+            continue
+        if side.scores != "player" or side.ranking_of(spec.ranking) is not spec.ranking:
+            unpriced[side.name] = "scores cards the outcome cells do not hold"
+            continue
+        unit = side.pays.unit
+        nets = side.cell_nets(side.pays.odds_numerators(spec.ranking, unit), unit)
+        bets[side.name] = Settlement(nets, allowed, np.full(4, unit, dtype=np.int64), unit)
+    return bets, unpriced
+
+
+def bet_parts(
+    spec: GameSpec, parts: BetParts | None, rules: RuleSet
+) -> tuple[dict[str, Settlement], dict[str, str]]:
+    """The bets apart (module docstring): the game's ``parts`` of the main game, then the side
+    bets a fold forfeits (:func:`forfeited_side_bets`)."""
+    named, unpriced = parts(rules) if parts is not None else ({}, {})
+    sides, unpriced_sides = forfeited_side_bets(spec, rules)
+    return {**named, **sides}, {**unpriced, **unpriced_sides}
+
+
+_ROLES: dict[tuple[GameSpec, int, tuple[str, ...], BetParts | None], CellColluder] = {}
+
+
+def spec_colluder(
+    spec: GameSpec, max_seats: int, practical: tuple[str, ...] = (), parts: BetParts | None = None
+) -> CellColluder:
+    """The collusion role of a specification, seating at most ``max_seats`` (module
+    docstring), one per specification, table, rules and parts and process.
+
+    Parameters
+    ----------
+    spec : GameSpec
+    max_seats : int
+    practical : tuple of str
+        The game's practical team rules, the recommended one first; none: the up card's rank
+        when the dealer shows one, else the aces.
+    parts : callable, optional
+        ``rules -> (settlements, unpriced)``: the main game's bets apart the game names.
+    """
+    key = (spec, max_seats, practical, parts)
+    if key not in _ROLES:
+        _ROLES[key] = _role(spec, max_seats, practical, parts)
+    return _ROLES[key]
+
+
+def _role(
+    spec: GameSpec, max_seats: int, practical: tuple[str, ...], parts: BetParts | None
+) -> CellColluder:
+    """:func:`spec_colluder`, built."""
+    shape = spec.shape
+    rules_shared = practical or (("up",) if shape.face_up else ("A",))
+    return CellColluder(
+        spec.main_bet, partial(qualifier_thresholds, spec), partial(main_settlement, spec),
+        max_seats, rules_shared, partial(honest_decisions, spec), partial(exact_edge, spec),
+        shape, spec.ranking, partial(bet_parts, spec, parts),
+    )  # fmt: skip
+
+
+def deal_values(
+    spec: GameSpec, rules: RuleSet, colluders: int, rng: np.random.Generator, deals: int,
+    jobs: int = 1,
+) -> tuple[IntArray, IntArray, IntArray, IntArray]:  # fmt: skip
+    """Per deal dealt from ``rng``, the team's summed EV numerators (over ``C(m, h) * unit``):
+    ``full``, ``honest``, and the team's wagers on the same scale under each, valued by the
+    collusion engine for the game of ``rules`` (whose specification is ``spec``). ``jobs``
+    is not used: one slice of deals runs in this thread.
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> from crazy4.registry import load_rules
+    >>> rules = load_rules("three-card-standard")
+    >>> full, honest, _, _ = deal_values(THREE_CARD, rules, 3, np.random.default_rng(1), 50)
+    >>> bool((full >= honest).all())
+    True
+    """
+    from crazy4.advantage.collusion import (
+        deal_sizes,
+        make_collusion_plan,
+        team_decisions,
+        team_of,
+    )
+    from crazy4.core.deal import deal_hands
+    from crazy4.core.decisions import optimal_ev
+
+    del jobs
+    plan = make_collusion_plan(rules, colluders=colluders, deals=deals, seed=0)
+    team = team_of(plan, deal_hands(rng, deals, deal_sizes(plan)), 0, deals)
+    _, _, ev, chosen = team_decisions(plan, team)
+    wagers = main_settlement(spec, rules).wagers * plan.dealer_hands
+    values = []
+    for strategy in ("full", "honest"):
+        values.append(optimal_ev(ev, chosen[strategy]).reshape(deals, colluders).sum(axis=1))
+    for strategy in ("full", "honest"):
+        values.append(wagers[chosen[strategy]].reshape(deals, colluders).sum(axis=1))
+    return values[0], values[1], values[2], values[3]

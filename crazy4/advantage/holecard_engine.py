@@ -1,0 +1,462 @@
+"""The hole-card engine: every situation with seen dealer cards, priced and decided exactly.
+
+One engine for every game, taking its specification: for a rule set and a number ``k`` of seen
+hidden dealer cards, the situations are (player hand, the dealer's face-up cards, the seen
+cards), in suit classes, each counted into the six outcome cells with every known dealer card
+forced (:mod:`crazy4.advantage.holecard_situations`). With the specification's nets per cell
+(:meth:`crazy4.spec.specification.GameSpec.settlement`) the EV numerator of each decision (over
+``completions x unit``) and its second moment follow as integers
+(:func:`crazy4.advantage.price_kernel.price_situations`); a strategy is a map from what the
+player knows to a decision (:mod:`crazy4.advantage.information`), chosen per information class
+by comparing aggregated integers (exact ties seen as ties:
+:func:`crazy4.advantage.price_kernel.decide_groups`). Every sum is exact (int64 inside a chunk,
+within a bound checked from the rule set, Python integers across chunks).
+
+Roles of the forced cards
+-------------------------
+A situation class holds a *set* of forced cards. When the game deals a card face up and one
+hole card is seen, each set ``{a, b}`` stands for two deals, up card ``a`` with hole card ``b``
+and the reverse; both are counted (weight each), and a strategy that knows only the up card
+keys on the up card's orbit under the relabellings fixing the hand.
+
+The chart
+---------
+With one seen card the engine also sums each (hand group, known ranks) cell of a chart a person
+can memorize: the hand group is the player's hand read coarsely from the ranking (high card by
+its two top ranks, pairs by rank, every other category whole: :func:`chart_groups`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from itertools import combinations
+from math import comb, sqrt
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.advantage.holecard_situations import (
+    SituationChunk,
+    assign_roles,
+    counted_chunks,
+    information_keys,
+    known_ranks,
+    row_chunk,
+    seen_key,
+    suit_masks,
+)
+from crazy4.advantage.price_kernel import decide_groups, key_sums, price_situations
+from crazy4.advantage.situations_file import situation_rows
+from crazy4.analyze.analysis import player_strengths
+from crazy4.analyze.counts import suit_classes
+from crazy4.core.cards import RANKS, hands_of_colex
+from crazy4.core.decisions import best_decisions
+from crazy4.core.exact import fits_int64
+from crazy4.errors import InputError
+from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import game_of
+from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, Ranking
+
+IntArray = npt.NDArray[np.int64]
+
+#: The most dealer cards a situation may hold known (the orbits are enumerated for two).
+MOST_KNOWN = 2
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A strategy by what it knows: ``groups`` maps each rank to its group (``None``: the whole
+    card)."""
+
+    name: str
+    groups: tuple[int, ...] | None
+
+
+@dataclass
+class StrategyTotals:
+    """Exact sums of one strategy over every situation (see :meth:`HoleCardAnalysis.exact_ev`).
+
+    ``ev`` and ``square`` are numerators over ``weight * completions * unit`` and ``... * unit**2``;
+    ``wager`` over ``weight * unit``; ``by_seen[key] = [weight, ev]`` per seen-rank key; ``tied``
+    the weight of information classes with an exact tie; ``decisions[m]`` the weight deciding m.
+    """
+
+    name: str
+    weight: int = 0
+    ev: int = 0
+    square: int = 0
+    wager: int = 0
+    tied: int = 0
+    decisions: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    by_seen: dict[int, list[int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class HoleCardAnalysis:
+    """Everything the hole-card engine computed for one rule set and ``seen``.
+
+    Attributes
+    ----------
+    rules : RuleSet
+    seen : int
+        Hidden dealer cards the player sees.
+    completions : int
+        Dealer hands per situation.
+    unit : int
+        Pay-table denominator of the nets.
+    roles : int
+        Deals each situation class stands for per unit of weight (2 for an up card and a hole
+        card).
+    totals : dict of str to StrategyTotals
+    chart : dict of tuple to list
+        ``(hand group, known ranks) ->`` the aggregated sums of :func:`chart_totals`, with one
+        seen card: the seen card's rank, or with an up card the ranks of both known cards
+        (``13 * low + high``).
+    wagers : ndarray
+        Total wager numerators of fold, 1x, 2x, 3x.
+    chart_cards : int
+        Dealer cards the chart's key holds the ranks of (1 or 2).
+    group_names : tuple of str
+        The chart's hand groups, weakest first (:func:`chart_groups`).
+    """
+
+    rules: RuleSet
+    seen: int
+    completions: int
+    unit: int
+    roles: int
+    totals: dict[str, StrategyTotals]
+    chart: dict[tuple[int, int], list[int]]
+    wagers: npt.NDArray[np.int64] = field(repr=False)
+    chart_cards: int = 1
+    group_names: tuple[str, ...] = field(default=(), repr=False)
+
+    def exact_ev(self, name: str) -> Fraction:
+        """Exact EV of a strategy per unit of Ante.
+
+        Examples
+        --------
+        >>> from crazy4.registry import load_rules
+        >>> a = analyze_hole_cards(load_rules("three-card-standard"), 0, [NO_INFORMATION])
+        >>> round(float(a.exact_ev("none")), 6)
+        -0.03373
+        """
+        totals = self.totals[name]
+        return Fraction(totals.ev, totals.weight * self.completions * self.unit)
+
+    def std_dev(self, name: str) -> float:
+        """Standard deviation of one round's net under a strategy, in Antes."""
+        totals = self.totals[name]
+        second = Fraction(totals.square, totals.weight * self.completions * self.unit**2)
+        mean = self.exact_ev(name)
+        return sqrt(float(second - mean * mean))
+
+    def average_total_bet(self, name: str) -> Fraction:
+        """Average total amount wagered per round, in Antes."""
+        totals = self.totals[name]
+        return Fraction(totals.wager, totals.weight * self.unit)
+
+
+NO_INFORMATION = Strategy("none", (0,) * 13)
+FULL_CARD = Strategy("card", None)
+
+
+def most_seen(shape: DealShape) -> int:
+    """The most hidden dealer cards the engine analyses a deal shape with: every known dealer
+    card, face up or seen, is forced, up to :data:`MOST_KNOWN` (and the dealer's hidden cards).
+
+    Examples
+    --------
+    >>> most_seen(DealShape(5, 5, 0, 4)), most_seen(DealShape(5, 6, 1, 4))
+    (2, 1)
+    """
+    return max(0, min(MOST_KNOWN - shape.face_up, shape.dealer_cards - shape.face_up))
+
+
+def check_seen(shape: DealShape, seen: int, title: str, option: str = "--seen") -> None:
+    """Refuse a number of seen cards the engine does not analyse a game with (one line).
+
+    Examples
+    --------
+    >>> check_seen(DealShape(5, 6, 1, 4), 2, "Four Card Poker")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: --seen 2: Four Card Poker is analysed with 0 to 1 seen hole cards
+    """
+    if not 0 <= seen <= most_seen(shape):
+        raise InputError(
+            f"{option} {seen}: {title} is analysed with 0 to {most_seen(shape)} seen hole cards"
+        )
+
+
+@cache
+def chart_groups(ranking: Ranking, hand_cards: int) -> tuple[IntArray, tuple[str, ...]]:
+    """The chart's hand group of every strength of a ranking, and the groups' names (weakest
+    first): high card by its two top ranks, a pair by its rank, every other category whole
+    (a strength's ranks read from the first hand of ``hand_cards`` cards that has it).
+
+    Examples
+    --------
+    >>> from crazy4.core.strength_table import BEST_FOUR
+    >>> group_of, names = chart_groups(BEST_FOUR, 4)
+    >>> names[group_of[0]], names[-1]
+    ('6-4 high', 'four of a kind')
+    """
+    strengths = ranking.strengths(hand_cards)
+    present, first = np.unique(strengths, return_index=True)
+    hands = hands_of_colex(first.astype(np.int64), hand_cards).astype(np.int64) // 4
+    starts = ranking.category_starts()
+    names: list[str] = []
+    group_of = np.empty(ranking.n_strengths, dtype=np.int64)
+    for strength, ranks in zip(present.tolist(), hands, strict=True):
+        category = ranking.categories[int(np.searchsorted(starts, strength, side="right")) - 1]
+        by_count = sorted(set(ranks.tolist()), key=lambda r: (-int((ranks == r).sum()), -r))
+        if category == "high card":
+            name = f"{RANKS[by_count[0]]}-{RANKS[by_count[1]]} high"
+        elif category == "pair":
+            name = f"pair of {RANKS[by_count[0]]}s"
+        else:
+            name = category
+        if not names or names[-1] != name:
+            names.append(name)
+        group_of[strength] = len(names) - 1
+    return group_of, tuple(names)
+
+
+def check_bound(nets: IntArray, completions: int, weight: int) -> None:
+    """Every int64 sum here is a partial sum of ``w * cells * net**2`` over the situations of a
+    chunk (and their role orders), at most ``weight * completions * max|net|**2``: refuse a
+    rule set where that could overflow (the sums across chunks are Python integers)."""
+    largest = int(np.abs(nets).max())
+    if not fits_int64(weight * completions * largest * largest):
+        raise InputError(
+            "the pay table's payouts are too large for the hole-card engine's exact int64 sums"
+        )
+
+
+def analyze_hole_cards(
+    rules: RuleSet,
+    seen: int,
+    strategies: list[Strategy],
+    *,
+    spec: GameSpec | None = None,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    sink: Callable[[dict[str, npt.NDArray[np.generic]]], None] | None = None,
+    first_classes: int | None = None,
+    skip_classes: int = 0,
+    classes: IntArray | None = None,
+    rows: IntArray | None = None,
+) -> HoleCardAnalysis:
+    """Price every situation with ``seen`` hole cards and total each strategy exactly.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    seen : int
+        Hidden dealer cards seen (0 up to :func:`most_seen`).
+    strategies : list of Strategy
+        What each strategy knows; ``FULL_CARD`` is the perfect hole-card strategy.
+    spec : GameSpec, optional
+        The game (by default the specification of the game that read ``rules``).
+    jobs : int
+        Threads the counting runs on (the results are the same for any number).
+    progress, sink : callable, optional
+        Called per chunk with the hand classes finished, and with the situation rows
+        (:func:`crazy4.advantage.situations_file.situation_rows`).
+    first_classes, skip_classes : int, optional
+        Only the first ``first_classes`` player hand classes after the first ``skip_classes``.
+    classes : ndarray of int64, optional
+        Only these player hand classes (a sample: the totals cover only them).
+    rows : ndarray of int64, optional
+        Only these class rows of :func:`crazy4.analyze.situations.deal_situations` (a hand and
+        the cards dealt face up), each with every card it leaves seen (one seen card).
+
+    Raises
+    ------
+    InputError
+        For an unsupported ``seen`` (AssertionError: cells that do not sum to the dealer hands).
+    """
+    spec = game_of(rules).spec if spec is None else spec
+    shape = spec.shape
+    check_seen(shape, seen, spec.title)
+    forced = shape.face_up + seen
+    n_completions = comb(52 - shape.player_cards - forced, shape.dealer_cards - forced)
+    settlement = spec.settlement(rules)
+    hands, _ = suit_classes(shape.player_cards)
+    strengths = player_strengths(spec, hands)
+    masks = suit_masks(hands)
+    roles = list(combinations(range(forced), shape.face_up))
+    totals = {strategy.name: StrategyTotals(strategy.name) for strategy in strategies}
+    chart: dict[tuple[int, int], list[int]] = {}
+    group_of_strength, names = chart_groups(spec.ranking, shape.hand_cards)
+    if first_classes is not None or skip_classes:
+        last = hands.shape[0] if first_classes is None else skip_classes + first_classes
+        classes = np.arange(skip_classes, min(last, hands.shape[0]), dtype=np.int64)
+    if rows is not None:  # the face-up cards are the first columns: one role
+        roles = [tuple(range(shape.face_up))]
+    for chunk in chosen_chunks(spec, rules, seen, jobs, classes, rows):
+        hand = chunk.hand
+        ev, square, allowed = price_chunk(chunk, strengths[hand], settlement, n_completions)
+        if sink is not None:
+            sink(situation_rows(hands[hand], chunk.cards, chunk.weights, ev, allowed))
+        assigned = [assign_roles(chunk.cards, columns, masks[hand]) for columns in roles]
+        priced = (ev, square, allowed)
+        add_strategies(totals, strategies, chunk, assigned, priced, settlement.wagers)
+        if seen == 1:
+            keys = group_of_strength[strengths[hand]] * 169 + known_ranks(chunk.cards)
+            add_chart(chart, keys, chunk.weights * len(roles), ev, square, allowed)
+        if progress is not None:
+            progress(chunk.stop - chunk.start)
+    unit, wagers = settlement.unit, settlement.wagers
+    return HoleCardAnalysis(
+        rules, seen, n_completions, unit, len(roles), totals, chart, wagers, forced, names
+    )
+
+
+def price_chunk(
+    chunk: SituationChunk, strengths: IntArray, settlement: CellSettlement, completions: int
+) -> tuple[IntArray, IntArray, npt.NDArray[np.bool_]]:
+    """Each situation's EV and second-moment numerators of fold, 1x, 2x, 3x and its allowed
+    decisions, its cells checked (counts, summing to the dealer hands) and the chunk's sums
+    bounded (:func:`check_bound`: at most two role orders a situation)."""
+    assert int(chunk.cells.min(initial=0)) >= 0, "a negative count: broken subset tables"
+    assert (chunk.cells.sum(axis=1) == completions).all()
+    check_bound(settlement.nets, completions, MOST_KNOWN * int(chunk.weights.sum()))
+    ev, square = price_situations(chunk.cells, strengths, settlement.nets)
+    return ev, square, settlement.allowed[strengths]
+
+
+def chosen_chunks(
+    spec: GameSpec,
+    rules: RuleSet,
+    seen: int,
+    jobs: int,
+    classes: IntArray | None,
+    rows: IntArray | None,
+) -> Iterator[SituationChunk]:
+    """The counted situations of the hand classes ``classes`` (all by default), or of the class
+    rows ``rows`` with one seen card (:func:`analyze_hole_cards`)."""
+    if rows is None:
+        return counted_chunks(spec, rules, seen, jobs, classes)
+    if seen != 1:
+        raise InputError(f"--seen {seen}: class rows are analysed with one seen card")
+    return iter([row_chunk(spec, rules, np.asarray(rows, dtype=np.int64), jobs)])
+
+
+def add_strategies(
+    totals: dict[str, StrategyTotals],
+    strategies: list[Strategy],
+    chunk: SituationChunk,
+    assigned: list[tuple[list[IntArray], list[IntArray]]],
+    priced: tuple[IntArray, IntArray, npt.NDArray[np.bool_]],
+    wagers: IntArray,
+) -> None:
+    """Decide every strategy on a chunk. Every role assignment of a class is decided together:
+    a strategy knowing only the up card must not learn which card of the set is the up card."""
+    ev, square, allowed = priced
+    rows = np.arange(chunk.hand.shape[0], dtype=np.int64)
+    every = np.concatenate([rows] * len(assigned))
+    weights = np.concatenate([chunk.weights] * len(assigned))
+    seen_keys = np.concatenate(
+        [np.broadcast_to(seen_key(hidden), rows.shape) for _, hidden in assigned]
+    )
+    for strategy in strategies:
+        groups = strategy.groups
+        keys = np.concatenate(
+            [information_keys(groups, chunk.hand, up, hidden, rows) for up, hidden in assigned]
+        )
+        sums, decisions, by_seen = decide_groups(
+            keys, weights, (every, ev, square, allowed), wagers, seen_keys
+        )
+        add_sums(totals[strategy.name], sums, decisions, by_seen)
+
+
+def add_sums(totals: StrategyTotals, sums: IntArray, decisions: IntArray, seen: IntArray) -> None:
+    """Add one chunk's decided sums (:func:`crazy4.advantage.price_kernel.decide_groups`)."""
+    weight, ev, square, wager, tied = (int(value) for value in sums)
+    totals.weight += weight
+    totals.ev += ev
+    totals.square += square
+    totals.wager += wager
+    totals.tied += tied
+    for code in range(decisions.shape[0]):
+        totals.decisions[code] += int(decisions[code])
+    for key in np.flatnonzero(seen[:, 2]).tolist():
+        entry = totals.by_seen.setdefault(int(key), [0, 0])
+        entry[0] += int(seen[key, 0])
+        entry[1] += int(seen[key, 1])
+
+
+def add_chart(
+    chart: dict[tuple[int, int], list[int]],
+    keys: IntArray,
+    weights: IntArray,
+    ev: IntArray,
+    square: IntArray,
+    allowed: npt.NDArray[np.bool_],
+) -> None:
+    """Add a chunk's situations to the chart cells ``(hand group, known ranks)`` (``keys``:
+    ``169 * group + known ranks``): ``[weight, ev x4, second moment x4, allowed x4]``
+    (allowed: every situation of the cell allows it), from the compiled sums of every key
+    (:func:`crazy4.advantage.price_kernel.key_sums`; exact int64: :func:`check_bound`).
+
+    Examples
+    --------
+    >>> chart = {}
+    >>> add_chart(chart, np.array([170, 170]), np.array([1, 2]), np.ones((2, 4), np.int64),
+    ...           np.ones((2, 4), np.int64), np.array([[True] * 4, [True, False, True, True]]))
+    >>> chart
+    {(1, 1): [3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 0, 1, 1]}
+    """
+    size = int(keys.max(initial=0)) + 1
+    sums, refused = key_sums(keys, weights, ev, square, allowed, size)
+    rows = np.bincount(keys, minlength=size)
+    for key in np.flatnonzero(rows).tolist():
+        cell = (key // 169, key % 169)
+        entry = chart.setdefault(cell, [0] * 9 + [1] * 4)
+        entry[0] += int(sums[key, 0])
+        for code in range(4):
+            entry[1 + code] += int(sums[key, 1 + code])
+            entry[5 + code] += int(sums[key, 5 + code])
+            entry[9 + code] &= int(refused[key, code] == 0)
+
+
+def chart_totals(analysis: HoleCardAnalysis) -> tuple[StrategyTotals, dict[tuple[int, int], int]]:
+    """The chart strategy's exact totals and its decision per (hand group, known ranks) cell
+    (``by_seen`` of the totals is keyed by the cell's known ranks).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> cell = [2, -8, 6, 0, 0, 8, 26, 0, 0, 1, 1, 0, 0]  # weight, ev, second moment, allowed
+    >>> a = HoleCardAnalysis(load_rules("crazy4-standard"), 1, 1, 1, 1, {}, {(0, 12): cell},
+    ...                      np.array([2, 3, 4, 5]))
+    >>> totals, decisions = chart_totals(a)
+    >>> decisions, totals.ev, totals.wager
+    ({(0, 12): 1}, 6, 6)
+    """
+    totals = StrategyTotals("chart")
+    decisions: dict[tuple[int, int], int] = {}
+    cells = sorted(analysis.chart)
+    if not cells:
+        return totals, decisions
+    values = np.array([analysis.chart[cell] for cell in cells], dtype=object)
+    decision, tied = best_decisions(values[:, 1:5], values[:, 9:13].astype(bool))
+    for j, cell in enumerate(cells):
+        code = int(decision[j])
+        weight = int(values[j, 0])
+        decisions[cell] = code
+        totals.weight += weight
+        totals.ev += int(values[j, 1 + code])
+        totals.square += int(values[j, 5 + code])
+        totals.wager += weight * int(analysis.wagers[code])
+        totals.tied += weight if int(tied[j].sum()) > 1 else 0
+        totals.decisions[code] += weight
+        entry = totals.by_seen.setdefault(cell[1], [0, 0])
+        entry[0] += weight
+        entry[1] += int(values[j, 1 + code])
+    return totals, decisions

@@ -1,0 +1,327 @@
+"""The situations of a hole-card analysis, chunk by chunk, with their outcome cells counted.
+
+A situation is a player hand and every dealer card the player knows: the ``face_up`` cards the
+rules deal up and the ``seen`` hidden cards, all *forced* into every counted dealer hand. Its
+class under the suit relabellings fixing the hand is one row of
+:func:`crazy4.core.forced.forced_situations` (a set of ``face_up + seen`` forced cards per hand
+class); the game's counter (:func:`crazy4.analyze.counting.counter_for` of the deal shape with
+those cards face up) gives its six outcome cells. Nothing here knows a game: the deal shape,
+the ranking and the qualifier come from the specification, and the counter is the one its
+own deal shape picks (inclusion--exclusion for a five-card dealer hand, whose cost does not
+grow with the forced cards; listing for Three Card Poker).
+
+With one forced card the situations are those of :func:`crazy4.analyze.situations.deal_situations`
+(5,649,150 classes for five player cards), and their cells depend only on the ranking, the
+shape and the qualifier: they are read from the table cache
+(:func:`crazy4.analyze.counting.situation_cells`), or counted once and saved. With two (an up
+card and a seen card, or two seen cards: about 120 million classes) they are enumerated and
+counted chunk by chunk, never all in memory.
+
+Examples
+--------
+>>> forced_shape(DealShape(5, 5, 0, 4), 1)
+DealShape(player_cards=5, dealer_cards=5, face_up=1, hand_cards=4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import pairwise
+from math import comb
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.analyze.analysis import player_strengths
+from crazy4.analyze.counting import LISTING_LIMIT, counter_for, situation_cells
+from crazy4.analyze.counts import suit_classes
+from crazy4.analyze.situations import DealSituations, deal_situations
+from crazy4.core.forced import forced_situations
+from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.specification import DealShape, GameSpec
+
+IntArray = npt.NDArray[np.int64]
+
+#: Situation classes priced at once (bounds the working memory).
+SITUATIONS_PER_CHUNK = 1_000_000
+#: Histogram entries (situations x strengths) a listing counter fills at once (1 GiB).
+HISTOGRAM_ENTRIES = 1 << 27
+
+
+@dataclass(frozen=True)
+class SituationChunk:
+    """Situation classes of a run of hand classes, counted.
+
+    Attributes
+    ----------
+    start, stop : int
+        The hand classes covered, ``start .. stop - 1`` (rows of
+        :func:`crazy4.analyze.counts.suit_classes`, or of a selection of them).
+    hand : ndarray of int64, shape (n,)
+        Each situation's hand class.
+    cards : ndarray of int64, shape (n, forced)
+        Its forced dealer cards, ascending.
+    weights : ndarray of int64, shape (n,)
+        Situations in each class.
+    cells : ndarray of int64, shape (n, 6)
+        Dealer hands in each outcome cell.
+    """
+
+    start: int
+    stop: int
+    hand: IntArray
+    cards: IntArray
+    weights: IntArray
+    cells: IntArray
+
+
+def forced_shape(shape: DealShape, seen: int) -> DealShape:
+    """The deal shape with ``seen`` more dealer cards known (the counter's shape)."""
+    known = shape.face_up + seen
+    return DealShape(shape.player_cards, shape.dealer_cards, known, shape.hand_cards)
+
+
+def hand_bounds(
+    first: int, last: int, per_hand: int, per_chunk: int = SITUATIONS_PER_CHUNK
+) -> list[tuple[int, int]]:
+    """Runs of hand classes ``first .. last - 1`` of about ``per_chunk`` situation classes
+    each, a hand class making at most ``per_hand`` (its forced-card sets).
+
+    Examples
+    --------
+    >>> hand_bounds(0, 5, 400_000)
+    [(0, 3), (3, 5)]
+    """
+    step = max(1, per_chunk * 5 // (4 * per_hand))
+    return [(start, min(start + step, last)) for start in range(first, last, step)]
+
+
+def counted_chunks(
+    spec: GameSpec,
+    rules: RuleSet,
+    seen: int,
+    jobs: int,
+    selected: IntArray | None = None,
+) -> Iterator[SituationChunk]:
+    """Every situation class of the hand classes ``selected`` (all by default: rows of
+    :func:`crazy4.analyze.counts.suit_classes`) with ``seen`` hidden dealer cards known, chunk
+    by chunk, counted (module docstring)."""
+    shape = forced_shape(spec.shape, seen)
+    hands, sizes = suit_classes(shape.player_cards)
+    if shape.face_up == 1 and selected is None:
+        yield from cached_chunks(spec, rules, shape, jobs)
+        return
+    chosen = np.arange(hands.shape[0]) if selected is None else np.asarray(selected, np.int64)
+    per_hand = comb(52 - shape.player_cards, shape.face_up)
+    for start, stop in hand_bounds(0, chosen.shape[0], per_hand, situations_per_chunk(spec)):
+        part = chosen[start:stop]
+        found = forced_situations(hands[part], sizes[part], shape.face_up)
+        hand = part[found.hand_of.astype(np.int64)]
+        cards = np.ascontiguousarray(found.cards, dtype=np.int64)
+        cells = count_cells(spec, rules, shape, hands[hand], cards, jobs)
+        yield SituationChunk(start, stop, hand, cards, found.weights, cells)
+
+
+def hidden_cards(classes: DealSituations, rows: IntArray) -> npt.NDArray[np.uint8]:
+    """The cards each situation class row of ``rows`` leaves, ascending: each in turn the seen
+    card, shape ``(n, 52 - p - f)``.
+
+    Examples
+    --------
+    >>> classes = deal_situations(DealShape(3, 3, 0, 3))
+    >>> hidden_cards(classes, np.arange(2)).shape, classes.hands[0].tolist()
+    ((2, 49), [0, 1, 2])
+    """
+    taken = np.concatenate([classes.hands[rows], classes.seen[rows]], axis=1).astype(np.int64)
+    free = np.ones((taken.shape[0], 52), dtype=bool)
+    free[np.arange(taken.shape[0])[:, None], taken] = False
+    return np.nonzero(free)[1].reshape(taken.shape[0], 52 - taken.shape[1]).astype(np.uint8)
+
+
+def row_chunk(spec: GameSpec, rules: RuleSet, rows: IntArray, jobs: int) -> SituationChunk:
+    """The situations of the class rows ``rows`` of :func:`deal_situations` (a hand and the
+    cards dealt face up) with each card they leave seen: the face-up cards first, then the
+    seen card (one role each), every situation weighted by its row.
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> from crazy4.registry import load_rules
+    >>> chunk = row_chunk(THREE_CARD, load_rules("three-card-standard"), np.array([0]), 1)
+    >>> chunk.cards.shape, int(chunk.cells.sum(axis=1)[0])
+    ((49, 1), 1128)
+    """
+    classes = deal_situations(spec.shape)
+    hidden = hidden_cards(classes, rows).astype(np.int64)
+    slots = hidden.shape[1]
+    up = np.repeat(classes.seen[rows].astype(np.int64), slots, axis=0)
+    cards = np.concatenate([up, hidden.reshape(-1, 1)], axis=1)
+    hand = np.repeat(classes.hand_class[rows], slots)
+    shape = forced_shape(spec.shape, 1)
+    counted = np.sort(cards, axis=1)
+    cells = count_cells(spec, rules, shape, classes.hands[np.repeat(rows, slots)], counted, jobs)
+    weights = np.repeat(classes.weights[rows], slots)
+    return SituationChunk(0, rows.shape[0], hand, cards, weights, cells)
+
+
+def situations_per_chunk(spec: GameSpec) -> int:
+    """Situations counted at once: :data:`SITUATIONS_PER_CHUNK`, or fewer where the counter
+    lists the dealer's completions (a histogram of every strength a situation: at most
+    :data:`HISTOGRAM_ENTRIES` entries at once).
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> situations_per_chunk(THREE_CARD) < SITUATIONS_PER_CHUNK
+    True
+    """
+    known = spec.shape.face_up
+    completions = comb(52 - spec.shape.player_cards - known, spec.shape.dealer_cards - known)
+    if completions > LISTING_LIMIT:
+        return SITUATIONS_PER_CHUNK
+    return max(1, min(SITUATIONS_PER_CHUNK, HISTOGRAM_ENTRIES // spec.ranking.n_strengths))
+
+
+def count_cells(
+    spec: GameSpec,
+    rules: RuleSet,
+    shape: DealShape,
+    hands: npt.NDArray[np.uint8],
+    cards: IntArray,
+    jobs: int,
+) -> IntArray:
+    """The six outcome cells of each (hand, forced cards) row of ``shape`` (the game's with the
+    seen cards face up), by the game's counter (:func:`crazy4.analyze.counting.counter_for` of
+    its own shape: inclusion--exclusion costs the same whatever the forced cards)."""
+    cells = counter_for(spec.shape).cells(
+        np.ascontiguousarray(hands, dtype=np.uint8),
+        player_strengths(spec, hands),
+        spec.qualifier(rules),
+        spec.ranking,
+        shape.dealer_cards,
+        jobs,
+        forced=np.ascontiguousarray(cards, dtype=np.uint8),
+    )
+    return np.asarray(cells, dtype=np.int64)
+
+
+def cached_chunks(
+    spec: GameSpec, rules: RuleSet, shape: DealShape, jobs: int
+) -> Iterator[SituationChunk]:
+    """The situation classes of one forced card (:func:`deal_situations`), their cells read
+    from the table cache or counted once, in chunks of whole hand classes."""
+    classes = deal_situations(shape)
+    cards = classes.seen.astype(np.int64)
+
+    def count() -> IntArray:
+        return count_cells(spec, rules, shape, classes.hands, cards, jobs)
+
+    qualifier = spec.qualifier(rules)
+    cells = situation_cells(shape, spec.ranking, qualifier, classes.rows, count)
+    hand = classes.hand_class
+    starts = np.flatnonzero(np.r_[True, hand[1:] != hand[:-1]])  # each hand class's first row
+    per_chunk = max(1, len(starts) * SITUATIONS_PER_CHUNK // max(1, classes.rows))
+    for a, b in pairwise([*starts[::per_chunk].tolist(), classes.rows]):
+        start, stop, part = int(hand[a]), int(hand[b - 1]) + 1, slice(a, b)
+        yield SituationChunk(
+            start,
+            stop,
+            hand[part],
+            cards[part],
+            classes.weights[part],
+            cells[part].astype(np.int64),
+        )
+
+
+def suit_masks(hands: npt.NDArray[np.uint8]) -> IntArray:
+    """Each hand's rank mask per suit, shape ``(n, 4)``.
+
+    Examples
+    --------
+    >>> suit_masks(np.array([[0, 1, 4]], np.uint8)).tolist()
+    [[3, 1, 0, 0]]
+    """
+    masks = np.zeros((hands.shape[0], 4), dtype=np.int64)
+    for column in range(hands.shape[1]):
+        cards = hands[:, column].astype(np.int64)
+        np.bitwise_or.at(masks, (np.arange(hands.shape[0]), cards % 4), 1 << (cards // 4))
+    return masks
+
+
+def canonical_cards(cards: IntArray, masks: IntArray) -> IntArray:
+    """The least card of each card's orbit under the relabellings fixing its hand (same rank,
+    the lowest suit holding the same rank mask).
+
+    Examples
+    --------
+    >>> masks = suit_masks(np.array([[0, 1, 4]], np.uint8))  # 2c 2d 3c: hearts, spades alike
+    >>> canonical_cards(np.array([51]), masks).tolist()
+    [50]
+    """
+    own = masks[np.arange(cards.shape[0]), cards % 4]
+    same = masks == own[:, None]
+    lowest = np.argmax(same, axis=1).astype(np.int64)
+    return np.asarray(4 * (cards // 4) + lowest, dtype=np.int64)
+
+
+def known_ranks(cards: npt.NDArray[np.integer[Any]]) -> IntArray:
+    """The chart's key of the known dealer cards: the rank of one card; of two, ``13 * low +
+    high`` (an up card and a seen card: the dealer's hand does not depend on which of the two
+    is face up, so neither does the chart).
+
+    Examples
+    --------
+    >>> known_ranks(np.array([[51], [0]])).tolist(), known_ranks(np.array([[51, 0]])).tolist()
+    ([12, 0], [12])
+    """
+    ranks: IntArray = cards.astype(np.int64) // 4
+    if ranks.shape[1] == 1:
+        return ranks[:, 0]
+    low = np.minimum(ranks[:, 0], ranks[:, 1])
+    return np.asarray(low * 13 + np.maximum(ranks[:, 0], ranks[:, 1]), dtype=np.int64)
+
+
+def assign_roles(
+    cards: IntArray, up_columns: tuple[int, ...], masks: IntArray
+) -> tuple[list[IntArray], list[IntArray]]:
+    """The face-up cards (as their orbit's least card) and the hidden ones of one role
+    assignment of the forced cards' columns."""
+    up = [canonical_cards(cards[:, c], masks) for c in up_columns]
+    hidden = [cards[:, c] for c in range(cards.shape[1]) if c not in up_columns]
+    return up, hidden
+
+
+def information_keys(
+    groups_of: tuple[int, ...] | None,
+    hand: IntArray,
+    up: list[IntArray],
+    seen: list[IntArray],
+    rows: IntArray,
+) -> IntArray:
+    """One integer key per situation and role assignment for what a strategy knows (each rank's
+    group, ``groups_of``): the hand class, the up cards, the group of each seen card (two:
+    lower first); the whole card told apart (None): the situation itself."""
+    if groups_of is None:
+        return rows
+    groups = np.asarray(groups_of, dtype=np.int64)
+    key = hand.copy()
+    for card in up:
+        key = key * 53 + card
+    infos = [groups[card // 4] for card in seen]
+    if len(infos) == 2:
+        infos = [np.minimum(infos[0], infos[1]), np.maximum(infos[0], infos[1])]
+    for info in infos:
+        key = key * 13 + info
+    return key
+
+
+def seen_key(seen: list[IntArray]) -> IntArray:
+    """The seen-rank key of each situation (``by_seen``): a rank, or ``13 * low + high``."""
+    if not seen:
+        return np.zeros(1, dtype=np.int64)
+    ranks = [card // 4 for card in seen]
+    if len(ranks) == 1:
+        return ranks[0]
+    return np.minimum(ranks[0], ranks[1]) * 13 + np.maximum(ranks[0], ranks[1])

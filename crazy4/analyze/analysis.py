@@ -1,0 +1,472 @@
+"""A game specification's exact analysis: counts, prices, the optimal strategy and its bets.
+
+Every situation class (a player hand class, with the dealer cards the rules turn face up:
+:mod:`crazy4.analyze.situations`) is counted against every dealer hand from the other cards,
+the counts are turned into the six outcome cells and priced (:mod:`crazy4.analyze.pricing`),
+and each bet is an exact outcome lattice (:class:`crazy4.core.bets.BetOutcomes`): the main game
+under the optimal strategy (rows: situation classes, cells: the six outcomes; deals:
+``weight * cells``), and each side bet, settled whatever the decision: on the player's own
+hand, or on the player's and the dealer's cards together (:mod:`crazy4.analyze.joint_bets`).
+
+Examples
+--------
+>>> from crazy4.games.three_card.game import THREE_CARD
+>>> from crazy4.registry import load_rules
+>>> result = analyze_spec(THREE_CARD, load_rules("three-card-standard"))
+>>> result.main.name, sum(int(c) for c in result.main.combos.ravel()) == THREE_CARD.shape.deals
+('ante_play', True)
+
+The tables read the situation classes summed by strength, seen rank and decision, and the main
+bet a row per strength and decision: the same deals and EV in fewer rows.
+
+>>> int(result.sums.situations.sum()) == int(result.weights.sum())
+True
+>>> lattice = result.main_by_strength
+>>> int(lattice.bet.combos.sum()) == THREE_CARD.shape.deals, lattice.bet.combos.shape[0] < 1755
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.analyze.counting import situation_cells, start_count
+from crazy4.analyze.joint_bets import joint_counts, pay_bounds
+from crazy4.analyze.keyed_sums import keyed_sums
+from crazy4.analyze.pricing import Prices, price
+from crazy4.analyze.situations import deal_situations
+from crazy4.core.bets import BetOutcomes, sums_by_value
+from crazy4.core.cards import colex_indices
+from crazy4.core.exact import exact_sum
+from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.specification import (
+    DECISIONS,
+    CellSettlement,
+    GameSpec,
+    Ranking,
+    SideBetSpec,
+)
+
+IntArray = npt.NDArray[np.int64]
+
+#: What :func:`count_cells` returns: hands, weights, strengths, cells and seen cards.
+Counted = tuple[
+    npt.NDArray[np.uint8], IntArray, IntArray, npt.NDArray[np.int32], npt.NDArray[np.uint8]
+]
+
+
+@dataclass(frozen=True)
+class SpecAnalysis:
+    """Everything the tables and the report of a spec game are built from.
+
+    Attributes
+    ----------
+    hands : ndarray of uint8, shape (n, player_cards)
+        The player's cards of each situation class (a hand class representative).
+    weights, strengths : ndarray of int64, shape (n,)
+        Situations in each class; the player's hand strength.
+    cells : ndarray of int32, shape (n, 6)
+        Dealer hands in each outcome cell (each at most ``C(52, d)``, below 2^31; int32 halves
+        millions of rows, and every product with them is taken in int64).
+    prices : Prices
+    seen : ndarray of uint8, shape (n, face_up)
+        The dealer cards the player sees in each situation (no columns when none is face up).
+    settlement : CellSettlement
+        The main game's nets by strength, decision and cell.
+    main_name, main_description : str
+        The main bet's.
+    spec, rules : GameSpec and RuleSet, or None
+        The game and rule set analyzed, from which :attr:`side_bets` are priced when first
+        asked for (none without them).
+    """
+
+    hands: npt.NDArray[np.uint8] = field(repr=False)
+    weights: IntArray = field(repr=False)
+    strengths: IntArray = field(repr=False)
+    cells: npt.NDArray[np.int32] = field(repr=False)
+    prices: Prices
+    settlement: CellSettlement = field(repr=False)
+    main_name: str = "ante_play"
+    main_description: str = ""
+    seen: npt.NDArray[np.uint8] = field(
+        repr=False, default_factory=lambda: np.zeros((0, 0), np.uint8)
+    )
+    spec: GameSpec | None = field(default=None, repr=False, compare=False)
+    rules: RuleSet | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def side_bets(self) -> list[BetOutcomes]:
+        """Each side bet under the optimal strategy (:func:`side_bet_outcomes`), priced when
+        first asked for: what plays only the main game (planting, a hole-card seat's honest
+        strategy) never prices them."""
+        if self.spec is None or self.rules is None:
+            return []
+        return side_bet_outcomes(
+            self.spec,
+            self.rules,
+            self.strengths,
+            self.weights,
+            self.prices.completions,
+            self.hands,
+            self.seen,
+            self.prices.decision,
+            self.cells,
+        )
+
+    @cached_property
+    def main(self) -> BetOutcomes:
+        """The main game under the optimal strategy, a lattice row a situation class (built
+        when first asked for: two ``(n, 6)`` arrays; the tables read :attr:`sums`)."""
+        return main_bet(
+            self.settlement,
+            self.cells,
+            self.strengths,
+            self.weights,
+            self.prices.decision,
+            self.main_name,
+            self.main_description,
+        )
+
+    @cached_property
+    def sums(self) -> SituationSums:
+        """The situation classes summed by strength, seen rank and decision
+        (:func:`situation_sums`)."""
+        return situation_sums(self)
+
+    @cached_property
+    def main_by_strength(self) -> MainLattice:
+        """:attr:`main` with its rows of one strength and decision summed (their nets are
+        alike): the same distribution, EV and average bet in a few thousand rows
+        (:meth:`SituationSums.main_lattice`)."""
+        return self.sums.main_lattice(self.settlement, self.main_name, self.main_description)
+
+    def main_ev(self) -> Fraction:
+        """The main game's exact EV per unit of Ante under the optimal strategy."""
+        main = self.main_by_strength.bet
+        combos = main.combos.astype(object)
+        total = int((combos * main.net.astype(object)).sum())
+        return Fraction(total, int(combos.sum()) * main.unit)
+
+
+@dataclass(frozen=True)
+class MainLattice:
+    """The main bet a lattice row per player strength and decision.
+
+    Attributes
+    ----------
+    bet : BetOutcomes
+    situations, strength, decision : ndarray of int64, shape (k,)
+        Each row's situations (the weights of :func:`crazy4.core.bets.summarize`), strength
+        and decision, ascending by strength then decision.
+    """
+
+    bet: BetOutcomes
+    situations: IntArray
+    strength: IntArray
+    decision: IntArray
+
+
+@dataclass(frozen=True)
+class SituationSums:
+    """The situation classes summed exactly by player strength, seen rank and decision: what
+    every result table reads (a few thousand groups instead of millions of rows).
+
+    Attributes
+    ----------
+    strength, rank, decision : ndarray of int64, shape (k,)
+        Each group's, ascending in that order; ``rank`` numbers the seen cards' ranks
+        (:func:`seen_rank_codes`; 0 when none is seen).
+    rank_rows : ndarray of int64, shape (r,)
+        A situation class of each seen rank (its seen cards name the rank).
+    situations : ndarray of int64, shape (k,)
+        Situations in the group.
+    deals : ndarray of int64, shape (k, 6)
+        Deals in each outcome cell.
+    optimal : ndarray of int64, shape (k,)
+        The sum of the situations' EV numerators under the decision (Python integers, of
+        dtype object, when a sum may pass int64).
+    """
+
+    strength: IntArray
+    rank: IntArray
+    decision: IntArray
+    rank_rows: IntArray
+    situations: IntArray
+    deals: IntArray
+    optimal: IntArray
+
+    def main_lattice(self, settlement: CellSettlement, name: str, description: str) -> MainLattice:
+        """The main bet a row per strength and decision (:class:`MainLattice`)."""
+        decisions = settlement.nets.shape[1]
+        key = self.strength * decisions + self.decision
+        kept, where = np.unique(key, return_inverse=True)
+        combos = np.zeros((kept.shape[0], self.deals.shape[1]), dtype=np.int64)
+        np.add.at(combos, where, self.deals)
+        situations = np.zeros(kept.shape[0], dtype=np.int64)
+        np.add.at(situations, where, self.situations)
+        strength, decision = kept // decisions, kept % decisions
+        bet = BetOutcomes(
+            name=name,
+            description=description,
+            combos=combos,
+            net=settlement.nets[strength, decision],
+            unit=settlement.unit,
+            wager=settlement.wagers[decision],
+        )
+        return MainLattice(bet, situations, strength, decision)
+
+
+def seen_rank_codes(seen: npt.NDArray[np.uint8]) -> tuple[IntArray, IntArray]:
+    """Each row's code of its seen cards' ranks, and a row of each code: the ranks, highest
+    first, as base-13 digits, numbered among those present (so the codes order the ranks by
+    the highest, then the next; all 0 when no card is seen).
+
+    Examples
+    --------
+    >>> codes, rows = seen_rank_codes(np.array([[51], [0], [50], [4]], dtype=np.uint8))
+    >>> codes.tolist(), rows.tolist()   # A, 2, A, 3: 2 < 3 < A
+    ([2, 0, 2, 1], [1, 3, 2])
+    """
+    ranks = np.sort(seen // 4, axis=1)[:, ::-1].astype(np.int64)
+    digits = ranks[:, 0] if ranks.shape[1] == 1 else ranks @ 13 ** np.arange(ranks.shape[1])[::-1]
+    present = np.flatnonzero(np.bincount(digits, minlength=13 ** ranks.shape[1]))
+    position = np.zeros(13 ** ranks.shape[1], dtype=np.int64)
+    position[present] = np.arange(present.shape[0])
+    codes = position[digits]
+    first = np.zeros(present.shape[0], dtype=np.int64)
+    first[codes] = np.arange(codes.shape[0])  # a row of each code (any: they are alike)
+    return codes, first
+
+
+def situation_sums(analysis: SpecAnalysis) -> SituationSums:
+    """:class:`SituationSums` of an analysis, summed exactly: in one compiled int64 pass
+    (:func:`crazy4.analyze.keyed_sums.keyed_sums`) when no sum can pass int64 (a column's sum
+    of absolute values is at most its largest value times the total weight); else a column at
+    a time, by ``np.bincount`` in float64 when every partial sum is an integer below 2**52,
+    by :func:`crazy4.core.bets.sums_by_value`, or in Python integers."""
+    prices = analysis.prices
+    decisions = prices.ev.shape[1]
+    codes, rank_rows = seen_rank_codes(analysis.seen)
+    ranks = rank_rows.shape[0]
+    key = (analysis.strengths * ranks + codes) * decisions + prices.decision
+    size = (int(analysis.strengths.max()) + 1 if key.shape[0] else 0) * ranks * decisions
+    kept = np.flatnonzero(np.bincount(key, minlength=size))
+    weights = analysis.weights
+    total = int(weights.sum())
+    scaled = weights.astype(np.float64)
+
+    def summed(amounts: npt.NDArray[np.integer], largest: int) -> IntArray:
+        # Σ amounts * weights by key; no amount's absolute value above ``largest``
+        if largest * total < 2**52:
+            return np.bincount(key, weights=amounts * scaled, minlength=size)[kept].astype(np.int64)
+        if largest * total >= 2**63:  # Python integers (EVs of payouts past int64)
+            wide = np.zeros(size, dtype=object)
+            np.add.at(wide, key, amounts.astype(object) * weights.astype(object))
+            return wide[kept]
+        return sums_by_value(key, amounts * weights, size)[kept]
+
+    chosen = np.take_along_axis(prices.ev, prices.decision[:, None], axis=1)[:, 0]
+    largest = int(np.abs(chosen).max()) if chosen.shape[0] else 0
+    if max(largest, prices.completions, 1) * total < 2**63:  # int64 holds every partial sum
+        compiled = keyed_sums(key, weights, analysis.cells, chosen, size)
+        situations, deals = compiled.situations[kept], compiled.deals[kept]
+        optimal = compiled.optimal[kept]
+    else:
+        deals = np.empty((kept.shape[0], analysis.cells.shape[1]), dtype=np.int64)
+        for cell in range(deals.shape[1]):
+            deals[:, cell] = summed(analysis.cells[:, cell], prices.completions)
+        situations, optimal = summed(np.ones_like(weights), 1), summed(chosen, largest)
+    return SituationSums(
+        strength=kept // (ranks * decisions),
+        rank=kept // decisions % ranks,
+        decision=kept % decisions,
+        rank_rows=rank_rows,
+        situations=situations,
+        deals=deals,
+        optimal=optimal,
+    )
+
+
+def count_cells(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> Counted:
+    """Hands, weights, strengths, outcome cells and seen dealer cards of every situation class
+    (the deal shape's counter: :func:`crazy4.analyze.counting.counter_for`; the cells kept in
+    the table cache: :func:`crazy4.analyze.counting.situation_cells`)."""
+    shape, ranking, qualifier = spec.shape, spec.ranking, spec.qualifier(rules)
+    counter = start_count(shape, ranking, qualifier)  # a compile beside the situations
+    situations = deal_situations(shape)
+    # a class's situations are consecutive rows of one hand: each hand looked up once
+    first = np.flatnonzero(np.diff(situations.hand_class, prepend=-1))
+    strengths = np.repeat(
+        player_strengths(spec, situations.hands[first]), np.diff(first, append=situations.rows)
+    )
+    cells = situation_cells(
+        shape,
+        ranking,
+        qualifier,
+        situations.rows,
+        lambda: counter.cells(
+            situations.hands,
+            strengths,
+            qualifier,
+            ranking,
+            shape.dealer_cards,
+            jobs,
+            forced=situations.seen,
+        ),
+    )
+    return situations.hands, situations.weights, strengths, cells, situations.seen
+
+
+def player_strengths(spec: GameSpec, hands: npt.NDArray[np.uint8]) -> IntArray:
+    """The strength of each player hand (cards ascending, one a row)."""
+    table = spec.ranking.strengths(hands.shape[1])
+    return table[colex_indices(hands)].astype(np.int64)
+
+
+def main_bet(
+    settlement: CellSettlement,
+    cells: npt.NDArray[np.int32],
+    strengths: IntArray,
+    weights: IntArray,
+    decision: IntArray,
+    name: str,
+    description: str,
+) -> BetOutcomes:
+    """The main game under ``decision`` (one per row) as an exact outcome lattice."""
+    return BetOutcomes(
+        name=name,
+        description=description,
+        combos=cells * weights[:, None],
+        net=settlement.nets[strengths, decision],
+        unit=settlement.unit,
+        wager=settlement.wagers[decision],
+    )
+
+
+def joint_lattice(
+    spec: GameSpec,
+    sides: tuple[SideBetSpec, ...],
+    ranking: Ranking,
+    cards: int,
+    hands: npt.NDArray[np.uint8],
+    seen: npt.NDArray[np.uint8],
+) -> tuple[IntArray, IntArray]:
+    """The pay lines' bounds of every side bet on ``cards`` cards of both hands ranked by
+    ``ranking``, and each situation's dealer hands by line
+    (:func:`crazy4.analyze.joint_bets.joint_counts`): counted once for all such bets."""
+    alike = [
+        s.pays for s in sides if (s.ranking_of(spec.ranking).key, s.cards(spec.shape)) == (
+            ranking.key, cards)
+    ]  # fmt: skip
+    bounds = pay_bounds(ranking.category_starts(), alike)
+    column = np.searchsorted(bounds, np.arange(ranking.n_strengths), side="right") - 1
+    table = ranking.strengths(cards)
+    counts = joint_counts(
+        hands, seen, table, spec.shape.dealer_cards, column.astype(np.int64), len(bounds)
+    )
+    return bounds, counts
+
+
+def side_bet_outcomes(
+    spec: GameSpec,
+    rules: RuleSet,
+    strengths: IntArray,
+    weights: IntArray,
+    completions: int,
+    hands: npt.NDArray[np.uint8] | None = None,
+    seen: npt.NDArray[np.uint8] | None = None,
+    decisions: IntArray | None = None,
+    cells: npt.NDArray[np.integer] | None = None,
+) -> list[BetOutcomes]:
+    """Each side bet, on the player's own hand (one cell: the hand decides; the six outcome
+    cells, ``cells``, when it pays only if the dealer is higher), or on the player's and the
+    dealer's cards together (a cell per pay line: :func:`crazy4.analyze.joint_bets.joint_counts`;
+    ``hands`` and ``seen`` are the situations'); a bet a fold forfeits loses on every situation
+    whose decision (``decisions``) is a fold.
+
+    Raises
+    ------
+    ValueError
+        When a bet on the dealer's cards too is asked for without the situations, a bet the
+        outcome or the decision settles without them, or a lattice that does not total the
+        game's deals.
+    """
+    bets = []
+    sides = spec.side_bets(rules)
+    joint: dict[tuple[str, int], tuple[IntArray, IntArray]] = {}  # counted once per ranking
+    for side in sides:
+        unit = side.pays.unit
+        ranking = side.ranking_of(spec.ranking)
+        pays = side.pays.odds_numerators(ranking, unit)
+        wager = np.full(weights.shape[0], unit, dtype=np.int64)
+        if side.scores == "player":
+            scored = strengths
+            if side.ranking is not None and side.ranking is not spec.ranking:
+                if hands is None:
+                    raise ValueError(f"side bet {side.name!r} needs the player's hands")
+                scored = ranking.strengths(hands.shape[1])[colex_indices(hands)].astype(np.int64)
+            combos, net = (weights * completions)[:, None], pays[scored][:, None]
+            if side.pays_when != "always":  # the outcome cells settle it
+                if cells is None or decisions is None:
+                    raise ValueError(f"side bet {side.name!r} needs the cells and decisions")
+                combos = cells * weights[:, None]
+                net = side.cell_nets(pays, unit)[scored, decisions]
+        else:
+            if hands is None or seen is None:
+                raise ValueError(f"side bet {side.name!r} needs the situations' cards")
+            group = (ranking.key, side.cards(spec.shape))
+            if group not in joint:
+                joint[group] = joint_lattice(spec, sides, ranking, group[1], hands, seen)
+            bounds, counts = joint[group]
+            combos = counts * weights[:, None]
+            net = np.broadcast_to(pays[bounds], combos.shape).copy()
+            if exact_sum(combos) != spec.shape.deals:
+                raise ValueError(f"side bet {side.name!r}: the lattice misses deals")
+        if side.fold_forfeits:
+            if decisions is None:
+                raise ValueError(f"side bet {side.name!r} needs the decisions (a fold forfeits)")
+            net = np.where((decisions == 0)[:, None], -unit, net)
+        bets.append(
+            BetOutcomes(
+                name=side.name,
+                description=side.description,
+                combos=combos,
+                net=net,
+                unit=unit,
+                wager=wager,
+            )
+        )
+    return bets
+
+
+def analyze_spec(
+    spec: GameSpec, rules: RuleSet, jobs: int = 1, counted: Counted | None = None
+) -> SpecAnalysis:
+    """Count, price and settle every deal of ``rules`` (module docstring); ``counted``: the
+    counts of an earlier run at the rules' qualifier (:func:`count_cells`), not counted again."""
+    hands, weights, strengths, cells, seen = counted or count_cells(spec, rules, jobs)
+    settlement = spec.settlement(rules)
+    prices = price(cells, strengths, settlement)
+    decisions = ", ".join(DECISIONS[d] for d in range(4) if prices.allowed[:, d].any())
+    return SpecAnalysis(
+        hands=hands,
+        weights=weights,
+        strengths=strengths,
+        cells=cells,
+        prices=prices,
+        settlement=settlement,
+        main_name=spec.main_bet,
+        main_description=(
+            f"the whole mandatory game, optimal strategy ({decisions}), per unit of Ante"
+            if settlement.rows is None
+            else settlement.rows.main
+        ),
+        seen=seen,
+        spec=spec,
+        rules=rules,
+    )

@@ -1,0 +1,161 @@
+"""The rows of a spec game's ``bets`` table beside its main game and side bets, from data.
+
+A game whose settlement describes them (:class:`crazy4.spec.specification.BetRows`) gets, as
+exact outcome lattices (:class:`crazy4.core.bets.BetOutcomes`) read from the analysis's sums
+(:class:`crazy4.analyze.analysis.SituationSums`), nothing counted again:
+
+* each bet apart of the main game (:attr:`crazy4.spec.specification.CellSettlement.bets`: the
+  wagers it adds up) under the optimal strategy, staked as the settlement says
+  (:func:`stakes`);
+* the whole main game under a strategy by strength: the published simple strategy
+  (:attr:`~crazy4.spec.specification.CellSettlement.simple`) and a blind second hand's
+  multiples (:attr:`~crazy4.spec.specification.CellSettlement.blind`, where the rule set deals
+  one).
+
+Examples
+--------
+>>> from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+>>> from crazy4.analyze.analysis import analyze_spec
+>>> from crazy4.registry import load_rules
+>>> analysis = analyze_spec(CRAZY_FOUR_SPEC, load_rules("crazy4-standard"))
+>>> [bet.name for bet in apart_bets(analysis)], [bet.name for bet in strategy_bets(analysis)]
+(['ante_play', 'super_bonus'], ['ante_super_bonus_play_simple'])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.analyze.analysis import SpecAnalysis
+from crazy4.core.bets import BetOutcomes
+from crazy4.spec.specification import CellSettlement
+
+IntArray = npt.NDArray[np.int64]
+
+
+def stakes(settlement: CellSettlement, wagers: tuple[str, ...]) -> IntArray:
+    """What ``wagers`` stake by decision (fold, 1x, 2x, 3x), numerators over the settlement's
+    unit: one Ante each of :attr:`~CellSettlement.staked`, the decision's multiple for one of
+    :attr:`~CellSettlement.by_multiple`.
+
+    Examples
+    --------
+    >>> nets = np.zeros((1, 4, 6), dtype=np.int64)
+    >>> settled = CellSettlement(nets, np.ones((1, 4), bool), np.arange(1, 5), 2)
+    >>> stakes(settled, ("ante", "play")).tolist(), stakes(settled, ("play",)).tolist()
+    ([2, 4, 6, 8], [0, 2, 4, 6])
+    """
+    multiples = np.arange(4, dtype=np.int64)
+    staked = [
+        multiples if wager in settlement.by_multiple else np.ones(4, dtype=np.int64)
+        for wager in wagers
+        if wager in settlement.staked
+    ]
+    return np.asarray(sum(staked, np.zeros(4, dtype=np.int64)) * settlement.unit, dtype=np.int64)
+
+
+def apart_bets(analysis: SpecAnalysis) -> list[BetOutcomes]:
+    """Each described bet apart of the main game under the optimal strategy, a lattice row per
+    strength and decision (those of :attr:`SpecAnalysis.main_by_strength`)."""
+    settlement = analysis.settlement
+    if settlement.rows is None:
+        return []
+    main = analysis.main_by_strength
+    bets = []
+    for (name, wagers), description in zip(settlement.bets, settlement.rows.apart, strict=False):
+        nets = sum(settlement.parts[wager] for wager in wagers)
+        bets.append(
+            BetOutcomes(
+                name=name,
+                description=description,
+                combos=main.bet.combos,
+                net=np.asarray(nets)[main.strength, main.decision],
+                unit=settlement.unit,
+                wager=stakes(settlement, wagers)[main.decision],
+            )
+        )
+    return bets
+
+
+def strategy_bets(analysis: SpecAnalysis) -> list[BetOutcomes]:
+    """The whole main game under each described strategy by strength (the simple strategy,
+    then the blind second hand where the rules deal one), a lattice row per strength."""
+    settlement = analysis.settlement
+    rows = settlement.rows
+    if rows is None:
+        return []
+    chosen: list[tuple[tuple[str, str], IntArray]] = []
+    if rows.simple is not None and settlement.simple is not None:
+        chosen.append((rows.simple, settlement.simple))
+    blind = settlement.blind
+    if rows.blind is not None and blind is not None and blind.allowed:
+        chosen.append((rows.blind, blind.multiple))
+    if not chosen:
+        return []
+    sums = analysis.sums
+    strength, where = np.unique(sums.strength, return_inverse=True)
+    combos = np.zeros((strength.shape[0], sums.deals.shape[1]), dtype=np.int64)
+    np.add.at(combos, where, sums.deals)
+    return [
+        BetOutcomes(
+            name=name,
+            description=description,
+            combos=combos,
+            net=settlement.nets[strength, decision[strength]],
+            unit=settlement.unit,
+            wager=settlement.wagers[decision[strength]],
+        )
+        for (name, description), decision in chosen
+    ]
+
+
+def strength_situations(analysis: SpecAnalysis) -> IntArray:
+    """The situations of each strength, ascending (the hand weights of a lattice row per
+    strength, :func:`strategy_bets`)."""
+    sums = analysis.sums
+    strength, where = np.unique(sums.strength, return_inverse=True)
+    situations = np.zeros(strength.shape[0], dtype=np.int64)
+    np.add.at(situations, where, sums.situations)
+    return situations
+
+
+def side_bets_by_strength(analysis: SpecAnalysis) -> list[tuple[BetOutcomes, IntArray]]:
+    """Each side bet with the situations of each of its lattice rows: one on the player's own
+    hand on the game's ranking priced on the main game's rows (a strength and a decision,
+    :attr:`SpecAnalysis.main_by_strength`: its nets alike there, the same distribution in a few
+    thousand rows instead of a row a situation), any other as :attr:`SpecAnalysis.side_bets`
+    prices it.
+
+    Examples
+    --------
+    >>> from crazy4.core.bets import summarize
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> from crazy4.analyze.analysis import analyze_spec
+    >>> from crazy4.registry import load_rules
+    >>> analysis = analyze_spec(THREE_CARD, load_rules("three-card-side-bets"))
+    >>> rows = [summarize(*bet) for bet in side_bets_by_strength(analysis)]
+    >>> rows == [summarize(bet, analysis.weights) for bet in analysis.side_bets]
+    True
+    """
+    spec, rules = analysis.spec, analysis.rules
+    if spec is None or rules is None:
+        return []
+    main = analysis.main_by_strength
+    bets = []
+    for index, side in enumerate(spec.side_bets(rules)):
+        if side.scores != "player" or side.ranking_of(spec.ranking) is not spec.ranking:
+            bets.append((analysis.side_bets[index], analysis.weights))
+            continue
+        unit = side.pays.unit
+        nets = side.cell_nets(side.pays.odds_numerators(spec.ranking, unit), unit)
+        bet = BetOutcomes(
+            name=side.name,
+            description=side.description,
+            combos=main.bet.combos,
+            net=nets[main.strength, main.decision],
+            unit=unit,
+            wager=np.full(main.strength.shape[0], unit, dtype=np.int64),
+        )
+        bets.append((bet, main.situations))
+    return bets

@@ -1,0 +1,430 @@
+"""The six outcome cells of player hands, for any deal shape: a correct default and an override.
+
+Every exact job asks the same question of a player hand ``P`` (and the dealer cards ``F`` the
+player sees): how many dealer hands from the unseen cards fall in each outcome cell of
+:data:`crazy4.spec.specification.CELLS`, given the player's strength ``v`` and the qualifier
+``q``. Two counters answer it, and :func:`counter_for` picks one by the deal shape alone:
+
+* :class:`ListingCounter`, the **default** for every shape: list each completion of the
+  dealer's hand and histogram its strength (:func:`crazy4.analyze.counts.dealer_histograms`),
+  then cut the histogram at ``v`` and ``q`` (:func:`crazy4.analyze.pricing.cells_from_histograms`).
+  Correct for any shape and any ranking; its cost is the completions per hand
+  (Three Card Poker: 18,424).
+* :class:`SubsetCounter`, the **override**: count the dealer hands below five thresholds by
+  inclusion–exclusion over the player's cards, every counted hand holding the seen cards ``F``
+  (``#{D ⊇ F : D ∩ P = ∅, v(D) < t} = Σ_{S⊆P} (-1)^{|S|} N_{S∪F}(t)``), from subset tables
+  tabulated once per ranking (:func:`crazy4.core.engine.count_dealer_below`, any
+  :class:`~crazy4.core.strength_table.StrengthTable`), and difference them into the six cells
+  (:func:`crazy4.core.hidden.cells_from_below`). Its cost per hand is ``2^|P|`` table reads
+  per threshold, whatever the dealer's hand size: the way to count five dealer cards against
+  five player cards (1,533,939 completions a hand) in seconds. Like every poker ranking, the
+  ranking must give suit-relabelled hands the same strength (the tables are kept per suit
+  class; a test with random strengths by suit class shows nothing else is assumed). The sums
+  run compiled (:func:`crazy4.core.forced.count_forced`, the forced-card count of every
+  engine, for any ranking and hand sizes) on ``jobs`` threads, each situation counted alone
+  so that any number of threads gives the same integers; the plain numpy sums
+  (:func:`crazy4.core.engine.count_dealer_below`) remain as ``SubsetCounter(compiled=False)``,
+  the reference the tests compare it with.
+
+The cells of every situation class depend only on the ranking, the deal shape and the
+qualifier, so :func:`situation_cells` keeps them in the table cache
+(:func:`crazy4.core.cache.cached_array`, keyed on the code that counts them): a second
+analysis with the same qualifier reads them instead of counting.
+
+Both return the same integers for every hand (``tests/analyze/test_counting.py`` compares them
+on every Three Card Poker class, on a ranking of random strengths, on sampled five-card hands
+against the best-four ranking, and with seen dealer cards); the override is chosen where
+listing would take more than :data:`LISTING_LIMIT` completions a hand.
+
+Examples
+--------
+>>> from crazy4.spec.specification import DealShape
+>>> type(counter_for(DealShape(3, 3, 0, 3))).__name__   # 18,424 completions: listed
+'ListingCounter'
+>>> type(counter_for(DealShape(5, 5, 0, 4))).__name__   # 1,533,939: inclusion-exclusion
+'SubsetCounter'
+>>> type(counter_for(DealShape(5, 5, 1, 5))).__name__   # 163,185 beside an up card
+'SubsetCounter'
+>>> type(counter_for(DealShape(3, 3, 1, 3))).__name__   # 1,176 beside an up card: listed
+'ListingCounter'
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from math import comb
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.analyze.counts import dealer_histograms
+from crazy4.analyze.pricing import cells_from_histograms
+from crazy4.core.cache import cached_array, is_cached
+from crazy4.core.engine import count_dealer_below
+from crazy4.core.hidden import cells_from_below, outcome_thresholds
+from crazy4.core.strength_table import table_builders
+from crazy4.spec.specification import DealShape, Ranking
+
+IntArray = npt.NDArray[np.int64]
+
+#: Dealer completions a hand up to which listing them is the counter (above: an override).
+LISTING_LIMIT = 50_000
+
+#: Blocks the hands are split into (fixed, so the counts never depend on the threads).
+_BLOCKS = 16
+
+#: The most player cards the compiled count takes (``2^cards`` subsets a hand).
+COMPILED_CARDS = 8
+
+#: Modules whose code decides the cached cells (:func:`situation_cells`), beyond the core's
+#: table builders and the ranking's module.
+CELL_MODULES = (
+    "crazy4.analyze.counting",
+    "crazy4.analyze.counts",
+    "crazy4.analyze.pricing",
+    "crazy4.analyze.situations",
+    "crazy4.analyze.analysis",
+    "crazy4.core.hidden",
+    "crazy4.core.forced",
+    "crazy4.core.forced_orbits",
+    "crazy4.core.forced_kernels",
+    "crazy4.core.orbit_kernels",
+    "crazy4.core.completions",
+)
+
+
+class CellCounter(Protocol):
+    """Counts the six outcome cells of player hands (module docstring)."""
+
+    def prepare(self) -> None:
+        """Start what the count will need and can run beside other work (a compile)."""
+        ...
+
+    def cells(
+        self,
+        hands: npt.NDArray[np.uint8],
+        strengths: IntArray,
+        qualifier: int,
+        ranking: Ranking,
+        dealer_cards: int,
+        jobs: int = 1,
+        forced: npt.NDArray[np.uint8] | None = None,
+    ) -> IntArray:
+        """Dealer hands in each outcome cell, shape ``(n, 6)``, for hands ``(n, p)`` of the
+        given strengths, the dealer dealt ``dealer_cards`` cards of which the player sees
+        ``forced`` ``(n, f)`` (in every counted dealer hand; none by default)."""
+        ...
+
+
+def _no_cards(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    return np.zeros((hands.shape[0], 0), dtype=np.uint8)
+
+
+class ListingCounter:
+    """Every dealer completion listed: the default for any deal shape (module docstring).
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import colex_indices
+    >>> from crazy4.games.three_card.ranking import THREE_CARD_RANKING as ranking
+    >>> hands = np.array([[0, 1, 6]], dtype=np.uint8)  # 2c 2d 3h: a pair of 2s
+    >>> strengths = ranking.strengths(3)[colex_indices(hands)].astype(np.int64)
+    >>> cells = ListingCounter().cells(hands, strengths, 0, ranking, 3)
+    >>> int(cells.sum()), cells[0, :3].tolist()  # every dealer hand qualifies at 0
+    (18424, [0, 0, 0])
+    """
+
+    def prepare(self) -> None:
+        """Nothing to start ahead."""
+
+    def cells(
+        self,
+        hands: npt.NDArray[np.uint8],
+        strengths: IntArray,
+        qualifier: int,
+        ranking: Ranking,
+        dealer_cards: int,
+        jobs: int = 1,
+        forced: npt.NDArray[np.uint8] | None = None,
+    ) -> IntArray:
+        """The cells from each hand's histogram of dealer strengths."""
+        histograms = dealer_histograms(
+            hands,
+            _no_cards(hands) if forced is None else forced,
+            ranking.strengths(dealer_cards),
+            dealer_cards,
+            ranking.n_strengths,
+            jobs=jobs,
+        )
+        return cells_from_histograms(histograms, strengths, qualifier)
+
+
+class SubsetCounter:
+    """Inclusion–exclusion over the player's cards: the override for a dealer hand too large
+    to list (module docstring).
+
+    Parameters
+    ----------
+    compiled : bool
+        Count with the compiled kernel (:func:`crazy4.core.forced.count_forced`) wherever it
+        applies (a dealer hand of at least two cards, at most :data:`COMPILED_CARDS` player
+        cards, fewer than 2^16 strengths); else with numpy
+        (:func:`crazy4.core.engine.count_dealer_below`). The integers are the same.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import colex_indices
+    >>> from crazy4.games.three_card.ranking import THREE_CARD_RANKING as ranking
+    >>> hands = np.array([[0, 1, 6]], dtype=np.uint8)
+    >>> strengths = ranking.strengths(3)[colex_indices(hands)].astype(np.int64)
+    >>> subsets = SubsetCounter().cells(hands, strengths, 300, ranking, 3)
+    >>> listed = ListingCounter().cells(hands, strengths, 300, ranking, 3)
+    >>> subsets.tolist() == listed.tolist()
+    True
+    >>> SubsetCounter(compiled=False).cells(hands, strengths, 300, ranking, 3).tolist() == (
+    ...     listed.tolist())
+    True
+    """
+
+    def __init__(self, compiled: bool = True) -> None:
+        self.compiled = compiled
+        self._compiling: threading.Thread | None = None
+
+    def prepare(self) -> None:
+        """Compile the count kernel in a child process
+        (:func:`crazy4.core.forced.start_compiling`), beside whatever runs before the count."""
+        if self.compiled and self._compiling is None:
+            from crazy4.core.forced import start_compiling
+
+            self._compiling = start_compiling()
+
+    def cells(
+        self,
+        hands: npt.NDArray[np.uint8],
+        strengths: IntArray,
+        qualifier: int,
+        ranking: Ranking,
+        dealer_cards: int,
+        jobs: int = 1,
+        forced: npt.NDArray[np.uint8] | None = None,
+    ) -> IntArray:
+        """The cells from the counts below the five thresholds of each hand."""
+        seen = _no_cards(hands) if forced is None else forced
+        completions = comb(52 - hands.shape[1] - seen.shape[1], dealer_cards - seen.shape[1])
+        fits = (
+            dealer_cards >= 2
+            and hands.shape[1] <= COMPILED_CARDS
+            and ranking.n_strengths < 2**16
+            and hands.shape[0] > 0
+        )
+        if self.compiled and fits:
+            cells = self._compiled_cells(
+                hands, strengths, qualifier, ranking, dealer_cards, jobs, seen, completions
+            )
+        else:
+            thresholds = outcome_thresholds(strengths.astype(np.int64), qualifier)
+            below = _numpy_below(hands, thresholds, ranking, dealer_cards, jobs, seen)
+            cells = cells_from_below(below, completions)
+        assert bool((cells >= 0).all()), "an outcome cell counted below zero"
+        return cells
+
+    def _compiled_cells(
+        self,
+        hands: npt.NDArray[np.uint8],
+        strengths: IntArray,
+        qualifier: int,
+        ranking: Ranking,
+        dealer_cards: int,
+        jobs: int,
+        seen: npt.NDArray[np.uint8],
+        completions: int,
+    ) -> IntArray:
+        """The cells from the counts below ``v``, ``v + 1`` and ``q`` (each of the five
+        thresholds is one of these three) of each run of equal hands: with ``B(t)`` the count
+        below ``t`` and ``N`` the completions, ``[B(v), B(v+1) - B(v), B(q) - B(v+1), 0, 0,
+        N - B(q)]`` below the qualifier, ``[B(q), 0, 0, B(v) - B(q), B(v+1) - B(v), N -
+        B(v+1)]`` from it (:func:`crazy4.core.hidden.cells_from_below` of the five counts)."""
+        from crazy4.core.forced import count_forced
+
+        first = np.ones(hands.shape[0], dtype=bool)
+        first[1:] = (hands[1:] != hands[:-1]).any(axis=1)
+        hand_of = np.cumsum(first, dtype=np.int64) - 1
+        v = strengths.astype(np.int64)[first]
+        # No dealer hand is below a qualifier of 0 (every hand qualifies): B(0) = 0, not counted.
+        columns = [v, v + 1] + ([np.full_like(v, qualifier)] if qualifier > 0 else [])
+        counted = count_forced(
+            hands[first],
+            hand_of.astype(np.int32),
+            seen,
+            np.stack(columns, axis=1),
+            dealer_cards,
+            compiling=self._compiling,
+            ranking=ranking,
+            threads=jobs,
+        )
+        self._compiling = None
+        at_v, above_v = (counted[:, j].astype(np.int64) for j in range(2))
+        at_q = counted[:, 2].astype(np.int64) if qualifier > 0 else np.zeros_like(at_v)
+        return cells_from_counts(at_v, above_v, at_q, (v < qualifier)[hand_of], completions)
+
+
+def cells_from_counts(
+    at_v: IntArray,
+    above_v: IntArray,
+    at_q: IntArray,
+    under: npt.NDArray[np.bool_],
+    total: IntArray | int,
+) -> IntArray:
+    """The six cells of each hand from the dealer hands counted below its strength ``v``
+    (``at_v``), below ``v + 1`` (``above_v``) and below the qualifier ``q`` (``at_q``) out of
+    ``total``; ``under``: ``v < q`` (then ``min(v, q) = v``, ``max(v, q) = q``).
+
+    Examples
+    --------
+    >>> cells_from_counts(*(np.array([n]) for n in (3, 5, 9)), np.array([True]), 20).tolist()
+    [[3, 2, 4, 0, 0, 11]]
+    >>> cells_from_counts(*(np.array([n]) for n in (9, 12, 3)), np.array([False]), 20).tolist()
+    [[3, 0, 0, 6, 3, 8]]
+    """
+    cells = np.empty((at_v.shape[0], 6), dtype=np.int64)
+    cells[:, 0] = np.where(under, at_v, at_q)
+    cells[:, 1] = np.where(under, above_v - at_v, 0)
+    cells[:, 2] = np.where(under, at_q - above_v, 0)
+    cells[:, 3] = np.where(under, 0, at_v - at_q)
+    cells[:, 4] = np.where(under, 0, above_v - at_v)
+    cells[:, 5] = total - np.where(under, at_q, above_v)
+    return cells
+
+
+def _numpy_below(
+    hands: npt.NDArray[np.uint8],
+    thresholds: IntArray,
+    ranking: Ranking,
+    dealer_cards: int,
+    jobs: int,
+    seen: npt.NDArray[np.uint8],
+) -> IntArray:
+    """:func:`crazy4.core.engine.count_dealer_below` over fixed blocks of the hands, on
+    ``jobs`` threads (numpy gathers release the GIL; the blocks are fixed, so is the result)."""
+    blocks = np.array_split(np.arange(hands.shape[0]), _BLOCKS)
+
+    def count(block: IntArray) -> IntArray:
+        return count_dealer_below(
+            hands[block],
+            thresholds[block],
+            forced_cards=seen[block],
+            dealer_size=dealer_cards,
+            ranking=ranking,
+        )
+
+    if jobs > 1:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            parts = list(pool.map(count, blocks))
+    else:
+        parts = [count(block) for block in blocks]
+    return np.concatenate(parts)
+
+
+def counter_for(shape: DealShape) -> CellCounter:
+    """The counter of a deal shape: listing, unless listing would take more than
+    :data:`LISTING_LIMIT` completions of the dealer's hand a player hand (its face-up cards
+    given)."""
+    seen = shape.face_up
+    completions = comb(52 - shape.player_cards - seen, shape.dealer_cards - seen)
+    return SubsetCounter() if completions > LISTING_LIMIT else ListingCounter()
+
+
+#: The counters :func:`start_count` handed out, by deal shape and ranking (their compile, if
+#: any, started once a process).
+_started: dict[tuple[DealShape, str], CellCounter] = {}
+
+
+def start_count(shape: DealShape, ranking: Ranking, qualifier: int) -> CellCounter:
+    """The counter of a deal shape (:func:`counter_for`), its preparation started
+    (:meth:`CellCounter.prepare`: a compile beside whatever runs before the count) when the
+    cells of its situations are not cached; the same counter at every call, so that a command
+    may start it as soon as it has read the rules (:meth:`crazy4.spec.game.Game.prepare`) and
+    the analysis counts with it.
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.ranking import THREE_CARD_RANKING
+    >>> shape = DealShape(3, 3, 0, 3)
+    >>> start_count(shape, THREE_CARD_RANKING, 0) is start_count(shape, THREE_CARD_RANKING, 0)
+    True
+    """
+    key = (shape, ranking.key)
+    if key not in _started:
+        counter = counter_for(shape)
+        if not cells_cached(shape, ranking, qualifier):
+            counter.prepare()
+        _started[key] = counter
+    return _started[key]
+
+
+def cells_table(shape: DealShape, ranking: Ranking, qualifier: int) -> str:
+    """The name of the cached cells of a deal shape's situations (:func:`situation_cells`).
+
+    Examples
+    --------
+    >>> from crazy4.core.strength_table import BEST_FOUR
+    >>> cells_table(DealShape(5, 5, 1, 5), BEST_FOUR, 322)
+    'best_four_cells_5x5_up1_hand5_q322'
+    """
+    return (
+        f"{ranking.key}_cells_{shape.player_cards}x{shape.dealer_cards}"
+        f"_up{shape.face_up}_hand{shape.hand_cards}_q{qualifier}"
+    )
+
+
+def cells_cached(shape: DealShape, ranking: Ranking, qualifier: int) -> bool:
+    """Whether :func:`situation_cells` will read the cells from the cache."""
+    return is_cached(cells_table(shape, ranking, qualifier), cell_builders(ranking))
+
+
+def cell_builders(ranking: Ranking) -> tuple[str, ...]:
+    """The modules whose code decides the cached cells (:data:`CELL_MODULES`, the ranking's)."""
+    return (*CELL_MODULES, *table_builders(ranking))
+
+
+def situation_cells(
+    shape: DealShape,
+    ranking: Ranking,
+    qualifier: int,
+    rows: int,
+    count: Callable[[], IntArray],
+) -> npt.NDArray[np.int32]:
+    """The cells of the ``rows`` situation classes of ``shape`` (int32: every cell is at most
+    ``C(52, d)``)
+    (:func:`crazy4.analyze.situations.deal_situations`), from the table cache or by ``count``
+    (the counter's cells of those situations), then saved: they depend only on the ranking,
+    the deal shape and the qualifier (and the code, part of the key).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from crazy4.core.strength_table import BEST_FOUR
+    >>> previous = os.environ.get("CRAZY4_CACHE_DIR")
+    >>> os.environ["CRAZY4_CACHE_DIR"] = tempfile.mkdtemp()
+    >>> shape = DealShape(5, 5, 0, 4)
+    >>> made = situation_cells(shape, BEST_FOUR, 0, 1, lambda: np.ones((1, 6), np.int64))
+    >>> read = situation_cells(shape, BEST_FOUR, 0, 1, lambda: np.zeros((1, 6), np.int64))
+    >>> made.tolist() == read.tolist() == [[1, 1, 1, 1, 1, 1]], cells_cached(shape, BEST_FOUR, 0)
+    (True, True)
+    >>> if previous is None:
+    ...     del os.environ["CRAZY4_CACHE_DIR"]
+    ... else:
+    ...     os.environ["CRAZY4_CACHE_DIR"] = previous
+    """
+    cells = cached_array(
+        cells_table(shape, ranking, qualifier),
+        lambda: count().astype(np.int32),  # every cell is at most C(52, d) < 2^31
+        expected_shape=(rows, 6),
+        dtype=np.int32,
+        builders=cell_builders(ranking),
+        background=True,  # written while the pricing runs
+    )
+    return cells

@@ -1,0 +1,96 @@
+"""Weighted sums of many rows by key in one compiled pass: what
+:func:`crazy4.analyze.analysis.situation_sums` reads of millions of situation classes.
+
+For each row ``r`` with key ``k = key[r]`` and weight ``w = weights[r]``, :func:`keyed_sums`
+adds ``w`` to ``situations[k]``, ``w * chosen[r]`` to ``optimal[k]`` and ``w * cells[r, c]``
+to ``deals[k, c]``, in int64: exact when every amount's absolute value times the sum of the
+(positive) weights is below 2**63, which the caller checks. One pass over the rows instead of
+a ``np.bincount`` a column (Four Card Poker's 5.6 million situation classes: eight float64
+passes and their products, about a second, against a few hundredths).
+
+Examples
+--------
+>>> import numpy as np
+>>> sums = keyed_sums(np.array([1, 0, 1]), np.array([2, 3, 4]), np.array([[1, 5], [2, 0],
+...                   [3, 1]], dtype=np.int32), np.array([-1, 7, 2]), 3)
+>>> sums.situations.tolist(), sums.optimal.tolist(), sums.deals.tolist()
+([3, 6, 0], [21, 6, 0], [[6, 0], [14, 14], [0, 0]])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.compiled import compiled
+
+IntArray = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class KeyedSums:
+    """The sums of :func:`keyed_sums`, a row per key ``0 .. size - 1``.
+
+    Attributes
+    ----------
+    situations : ndarray of int64, shape (size,)
+        The weights summed.
+    optimal : ndarray of int64, shape (size,)
+        ``chosen`` times the weights, summed.
+    deals : ndarray of int64, shape (size, cells)
+        Each column of ``cells`` times the weights, summed.
+    """
+
+    situations: IntArray
+    optimal: IntArray
+    deals: IntArray
+
+
+def keyed_sums(
+    key: IntArray,
+    weights: IntArray,
+    cells: npt.NDArray[np.integer],
+    chosen: IntArray,
+    size: int,
+) -> KeyedSums:
+    """Sum ``weights``, ``chosen * weights`` and ``cells * weights`` by ``key`` (every key
+    below ``size``) in int64 (:class:`KeyedSums`); the caller checks that no sum can pass it."""
+    situations = np.zeros(size, dtype=np.int64)
+    optimal = np.zeros(size, dtype=np.int64)
+    deals = np.zeros((size, cells.shape[1]), dtype=np.int64)
+    columns = cells if cells.dtype in (np.int32, np.int64) else cells.astype(np.int64)
+    sum_rows()(
+        np.ascontiguousarray(key, dtype=np.int64),
+        np.ascontiguousarray(weights, dtype=np.int64),
+        np.ascontiguousarray(columns),
+        np.ascontiguousarray(chosen, dtype=np.int64),
+        situations,
+        optimal,
+        deals,
+    )
+    return KeyedSums(situations, optimal, deals)
+
+
+def add_rows(
+    key: IntArray,
+    weights: IntArray,
+    cells: npt.NDArray[np.integer],
+    chosen: IntArray,
+    situations: IntArray,
+    optimal: IntArray,
+    deals: IntArray,
+) -> None:  # pragma: no cover - compiled
+    """Add each row's weight, weighted ``chosen`` and weighted cells at its key."""
+    for row in range(key.shape[0]):
+        at = key[row]
+        weight = weights[row]
+        situations[at] += weight
+        optimal[at] += chosen[row] * weight
+        for cell in range(cells.shape[1]):
+            deals[at, cell] += np.int64(cells[row, cell]) * weight
+
+
+#: :func:`add_rows` compiled when first wanted (summing a few rows never imports numba).
+sum_rows = compiled(add_rows)

@@ -1,0 +1,278 @@
+"""Exact prices and the optimal decision from dealer-strength histograms, for any game spec.
+
+From a histogram ``h`` of the dealer's strengths (:mod:`crazy4.analyze.counts`), the player's
+strength ``v`` and the qualifier ``q`` (the weakest qualifying strength), with ``B(t) = Σ_{s<t}
+h[s]`` and ``N = B(∞)``, the six cells of :data:`crazy4.spec.specification.CELLS` are::
+
+    v < q:  nq_player_higher = B(v), nq_tie = h[v], nq_dealer_higher = B(q) - B(v + 1),
+            dealer_wins = N - B(q)                          (player_wins = tie = 0)
+    v >= q: nq_player_higher = B(q), player_wins = B(v) - B(q), tie = h[v],
+            dealer_wins = N - B(v + 1)                      (nq_tie = nq_dealer_higher = 0)
+
+and the EV numerator of decision ``d`` is ``Σ_c cells[c] * nets[v, d, c]`` over ``N * unit``
+(:class:`crazy4.spec.specification.CellSettlement`). Decisions compare as exact integers;
+among exact ties the smallest wager is taken and the tie reported.
+
+Examples
+--------
+>>> h = np.array([[3, 2, 1, 4]])        # dealer strengths 0..3
+>>> cells_from_histograms(h, np.array([2]), 1).tolist()   # v = 2, qualifier 1
+[[3, 0, 0, 2, 1, 4]]
+>>> cells_from_histograms(h, np.array([0]), 2).tolist()   # v = 0 below the qualifier
+[[0, 3, 2, 0, 0, 5]]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.compiled import compiled
+from crazy4.spec.specification import CellSettlement
+
+IntArray = npt.NDArray[np.int64]
+
+#: Rows priced together (the int64 copy of their cells).
+_CHUNK = 1 << 20
+
+#: From this many rows on, :func:`price` runs its compiled loop (:func:`compiled_prices`): one
+#: pass over the rows instead of a numpy pass per decision and cell whose net varies (Four
+#: Card Poker's 5.6 million situations). Fewer rows (Crazy 4 Poker's hand classes) take the
+#: numpy passes, which import no numba.
+COMPILED_ROWS = 1 << 20
+
+
+def cells_from_histograms(histograms: IntArray, strengths: IntArray, qualifier: int) -> IntArray:
+    """The six outcome cells of each row (module docstring), shape ``(n, 6)``."""
+    rows = np.arange(histograms.shape[0])
+    below = np.zeros((histograms.shape[0], histograms.shape[1] + 1), dtype=np.int64)
+    np.cumsum(histograms, axis=1, out=below[:, 1:])
+    total = below[:, -1]
+    v = strengths.astype(np.int64)
+    q = np.full_like(v, qualifier)
+    under = v < q
+    at = histograms[rows, v]
+    cells = np.zeros((histograms.shape[0], 6), dtype=np.int64)
+    cells[:, 0] = below[rows, np.minimum(v, q)]
+    cells[:, 1] = np.where(under, at, 0)
+    cells[:, 2] = np.where(under, below[rows, q] - below[rows, v + 1], 0)
+    cells[:, 3] = np.where(under, 0, below[rows, v] - below[rows, q])
+    cells[:, 4] = np.where(under, 0, at)
+    cells[:, 5] = total - below[rows, np.maximum(v + 1, q)]
+    return cells
+
+
+@dataclass(frozen=True)
+class Prices:
+    """Every decision's exact EV for each row, and the optimal decision.
+
+    Attributes
+    ----------
+    ev : ndarray of int64, shape (n, 4)
+        EV numerators of fold, 1x, 2x, 3x over ``completions * unit`` (0 where not allowed).
+    allowed : ndarray of bool, shape (n, 4)
+    decision : ndarray of int64, shape (n,)
+        The optimal decision (the smallest wager among exact ties).
+    tied : ndarray of bool, shape (n, 4)
+        The decisions whose EV equals the best.
+    completions, unit : int
+    """
+
+    ev: IntArray = field(repr=False)
+    allowed: npt.NDArray[np.bool_] = field(repr=False)
+    decision: IntArray = field(repr=False)
+    tied: npt.NDArray[np.bool_] = field(repr=False)
+    completions: int
+    unit: int
+
+    @property
+    def denominator(self) -> int:
+        """The EVs' common denominator: ``completions * unit``."""
+        return self.completions * self.unit
+
+
+def price(
+    cells: npt.NDArray[np.integer], strengths: IntArray, settlement: CellSettlement
+) -> Prices:
+    """Each row's EVs and optimal decision from its cells (module docstring).
+
+    The nets a decision has in a cell whatever the strength (most of them: a fold's, a
+    push's) are one product of the cells with them; only the cells whose net varies with the
+    strength are looked up row by row, as the difference from that common net. Where an EV
+    could overflow int64 (``completions * max |net|``), :func:`price_wide` prices exactly in
+    Python integers.
+
+    Examples
+    --------
+    >>> nets = np.zeros((2, 4, 6), dtype=np.int64)
+    >>> nets[:, 0] = -1                     # fold loses the Ante
+    >>> nets[:, 1] = [-2, 1, 1, 2, 0, -2]   # play: wins by cell ...
+    >>> nets[1, 1, 3] = 3                   # ... more for the stronger hand
+    >>> settled = CellSettlement(nets, np.ones((2, 4), bool), np.arange(1, 5), 1, {"ante": nets})
+    >>> prices = price(np.array([[1, 1, 1, 1, 1, 1]] * 2), np.array([0, 1]), settled)
+    >>> prices.ev[:, :2].tolist(), prices.decision.tolist()
+    ([[-6, 0], [-6, 1]], [1, 1])
+    """
+    completions = int(cells[0].sum()) if cells.shape[0] else 0
+    largest = int(np.abs(settlement.nets).max()) if settlement.nets.size else 0
+    if settlement.nets.dtype == object or completions * largest >= 2**63:
+        return price_wide(cells, strengths, settlement)  # Python integers
+    if cells.shape[0] >= COMPILED_ROWS:
+        return compiled_prices(cells, strengths, settlement)
+    used = np.flatnonzero(np.any(settlement.allowed, axis=0))  # the others are worth 0
+    nets = settlement.nets[:, used]
+    common = nets[0]  # (decisions, cells): the nets of the weakest strength
+    common_t = np.ascontiguousarray(common.T, dtype=np.int64)
+    part = np.empty((cells.shape[0], used.shape[0]), dtype=np.int64)
+    for start in range(0, cells.shape[0], _CHUNK):  # int64 copies of a chunk of cells at a time
+        chunk = slice(start, start + _CHUNK)
+        part[chunk] = np.asarray(cells[chunk], dtype=np.int64) @ common_t
+    varies = (nets != common).any(axis=0) & cells.any(axis=0)  # a cell never reached adds 0
+    for decision, cell in zip(*np.nonzero(varies), strict=True):
+        extra = np.ascontiguousarray(nets[:, decision, cell] - common[decision, cell])
+        part[:, decision] += cells[:, cell] * extra[strengths]
+    allowed = np.take(settlement.allowed, strengths, axis=0)
+    lowest = np.iinfo(np.int64).min
+    masked = np.where(allowed[:, used], part, lowest)  # (n, used): no second (n, 4) array
+    best = np.full(part.shape[0], lowest)
+    for column in range(used.shape[0]):  # a column at a time: faster than max over a short axis
+        np.maximum(best, masked[:, column], out=best)
+    tied = np.empty((part.shape[0], settlement.nets.shape[1]), dtype=bool)
+    tied[:] = (best == lowest)[:, None]  # a decision allowed nowhere ties where none is allowed
+    tied[:, used] = masked == best[:, None]
+    decision = np.argmax(tied, axis=1).astype(np.int64)
+    ev = np.zeros(tied.shape, dtype=np.int64)
+    for column, code in enumerate(used):
+        ev[:, code] = np.where(allowed[:, code], part[:, column], 0)  # 0 where not allowed
+    completions = int(cells[0].sum()) if cells.shape[0] else 0
+    return Prices(
+        ev=ev,
+        allowed=allowed,
+        decision=decision,
+        tied=tied,
+        completions=completions,
+        unit=settlement.unit,
+    )
+
+
+def compiled_prices(
+    cells: npt.NDArray[np.integer], strengths: IntArray, settlement: CellSettlement
+) -> Prices:
+    """:func:`price`'s int64 pricing in one compiled pass over the rows (:func:`price_rows`),
+    for any number of rows: the same EVs, ties and decisions (checked against the numpy passes
+    in ``tests/analyze/test_pricing.py``). The caller checks that the EVs fit int64.
+
+    Examples
+    --------
+    >>> nets = np.zeros((2, 4, 6), dtype=np.int64)
+    >>> nets[:, 0] = -1
+    >>> nets[:, 1] = [-2, 1, 1, 2, 0, -2]
+    >>> nets[1, 1, 3] = 3
+    >>> settled = CellSettlement(nets, np.ones((2, 4), bool), np.arange(1, 5), 1, {"ante": nets})
+    >>> prices = compiled_prices(np.array([[1, 1, 1, 1, 1, 1]] * 2), np.array([0, 1]), settled)
+    >>> prices.ev[:, :2].tolist(), prices.decision.tolist()
+    ([[-6, 0], [-6, 1]], [1, 1])
+    """
+    n = cells.shape[0]
+    decisions = settlement.nets.shape[1]
+    ev = np.empty((n, decisions), dtype=np.int64)
+    tied = np.empty((n, decisions), dtype=bool)
+    decision = np.empty(n, dtype=np.int64)
+    nets = np.ascontiguousarray(settlement.nets, dtype=np.int64)
+    by_strength = np.ascontiguousarray(settlement.allowed, dtype=np.bool_)
+    chosen = np.ascontiguousarray(strengths, dtype=np.int64)
+    row_cells = cells if cells.dtype in (np.int32, np.int64) else cells.astype(np.int64)
+    price_rows()(np.ascontiguousarray(row_cells), chosen, nets, by_strength, ev, tied, decision)
+    return Prices(
+        ev=ev,
+        allowed=np.take(settlement.allowed, chosen, axis=0),
+        decision=decision,
+        tied=tied,
+        completions=int(cells[0].sum()) if n else 0,
+        unit=settlement.unit,
+    )
+
+
+def _price_rows(
+    cells: npt.NDArray[np.integer],
+    strengths: IntArray,
+    nets: IntArray,
+    allowed: npt.NDArray[np.bool_],
+    ev: IntArray,
+    tied: npt.NDArray[np.bool_],
+    decision: IntArray,
+) -> None:  # pragma: no cover - compiled
+    """Each row's EV of every allowed decision (0 elsewhere), the decisions tied with the best
+    (every decision where none is allowed, as :func:`price`), and the first of them."""
+    for row in range(cells.shape[0]):
+        strength = strengths[row]
+        best = 0
+        some = False
+        for d in range(nets.shape[1]):
+            total = 0
+            if allowed[strength, d]:
+                for cell in range(cells.shape[1]):
+                    total += np.int64(cells[row, cell]) * nets[strength, d, cell]
+                if not some or total > best:
+                    best = total
+                some = True
+            ev[row, d] = total
+        first = -1
+        for d in range(nets.shape[1]):
+            tie = not some or (allowed[strength, d] and ev[row, d] == best)
+            tied[row, d] = tie
+            if tie and first < 0:
+                first = d
+        decision[row] = first
+
+
+#: :func:`_price_rows` compiled when first wanted (pricing a few rows never imports numba).
+price_rows = compiled(_price_rows)
+
+
+def price_wide(
+    cells: npt.NDArray[np.integer], strengths: IntArray, settlement: CellSettlement
+) -> Prices:
+    """:func:`price` one decision and one cell at a time: the EV numerators are int64 when
+    ``completions * max |net|`` fits (every sum is then exact), else Python integers (an
+    object array, as the nets of a wide settlement are): any payout a rule file accepts is
+    exact.
+
+    Examples
+    --------
+    >>> nets = np.zeros((1, 4, 6), dtype=np.int64)
+    >>> nets[0, 1:, 3] = 10**13                  # a payout of 10^13 when the player wins
+    >>> settled = CellSettlement(nets, np.ones((1, 4), bool), np.arange(1, 5), 1)
+    >>> prices = price_wide(np.array([[0, 0, 0, 2_000_000, 0, 0]]), np.array([0]), settled)
+    >>> int(prices.ev[0, 1]) == 2 * 10**19, prices.ev.dtype
+    (True, dtype('O'))
+    """
+    completions = int(cells[0].sum()) if cells.shape[0] else 0
+    largest = int(np.abs(settlement.nets).max()) if settlement.nets.size else 0
+    dtype: type = np.int64 if completions * largest < 2**63 else object
+    # a decision and a cell at a time, on contiguous columns: no (n, 4, 6) copy of the nets
+    # (a gigabyte for millions of rows)
+    by_cell: IntArray = np.ascontiguousarray(cells.T, dtype=np.int64).astype(dtype)
+    ev: IntArray = np.empty((cells.shape[0], settlement.nets.shape[1]), dtype=dtype)
+    for decision in range(settlement.nets.shape[1]):
+        total: IntArray = np.zeros(cells.shape[0], dtype=dtype)
+        for cell in range(cells.shape[1]):
+            nets: IntArray = np.ascontiguousarray(settlement.nets[:, decision, cell]).astype(dtype)
+            total += by_cell[cell] * nets[strengths]
+        ev[:, decision] = total
+    allowed = settlement.allowed[strengths]
+    lowest = np.iinfo(np.int64).min if dtype is np.int64 else -(2**63) * largest - 1
+    masked = np.where(allowed, ev, lowest)
+    best = masked.max(axis=1)
+    tied = masked == best[:, None]
+    decision = np.argmax(tied, axis=1).astype(np.int64)
+    return Prices(
+        ev=np.where(allowed, ev, 0),
+        allowed=allowed,
+        decision=decision,
+        tied=tied,
+        completions=completions,
+        unit=settlement.unit,
+    )

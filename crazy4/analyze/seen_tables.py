@@ -1,0 +1,202 @@
+"""The result tables of a game whose dealer turns cards face up, by what the player sees.
+
+With a dealer card face up the optimal strategy is a decision per (player hand, up card)
+situation: millions of rows for five-card hands (:mod:`crazy4.analyze.situations`). The tables
+here aggregate them exactly where a reader looks -- by the player's hand strength and the up
+card's rank (``situations``), by hand group and up rank (``strategy``) -- and
+``crazy4 hand CARDS --up CARD`` gives any single situation. Every count is summed from the
+exact situation rows, once, by strength, up rank and decision
+(:attr:`crazy4.analyze.analysis.SpecAnalysis.sums`: a few thousand groups), and each table
+from those sums; nothing is counted or priced anew.
+
+Examples
+--------
+>>> seen_ranks(np.array([[51], [0]], dtype=np.uint8)).tolist()
+['A', '2']
+>>> seen_ranks(np.array([[51, 0]], dtype=np.uint8)).tolist()
+['A-2']
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from crazy4.analyze.analysis import SpecAnalysis
+from crazy4.core.bet_tables import fraction_text
+from crazy4.core.cards import RANKS, format_cards
+from crazy4.core.exact import exact_full, fits_int64, is_wide, largest_magnitude, widen
+from crazy4.spec.specification import DECISIONS, GameSpec
+
+IntArray = npt.NDArray[np.int64]
+
+
+def seen_ranks(seen: npt.NDArray[np.uint8]) -> npt.NDArray[np.str_]:
+    """The ranks of each row's seen dealer cards, highest first, joined by ``-``."""
+    ranks = np.sort(seen.astype(np.int64) // 4, axis=1)[:, ::-1]
+    text = np.array(list(RANKS))[ranks]
+    if text.shape[1] == 1:
+        return text[:, 0]
+    return np.array(["-".join(row) for row in text.tolist()])
+
+
+def rank_labels(analysis: SpecAnalysis) -> npt.NDArray[np.str_]:
+    """The seen-rank labels (:func:`seen_ranks`) of the codes of :attr:`SpecAnalysis.sums`,
+    weakest first."""
+    return seen_ranks(analysis.seen[analysis.sums.rank_rows])
+
+
+def _by_key(key: IntArray, size: int, values: IntArray) -> IntArray:
+    """Exact sums of the rows of ``values`` (a few thousand groups) by ``key``: int64, or
+    Python integers where ``values`` holds them (a pay table's huge payout) or a sum could
+    pass int64."""
+    wide = is_wide(values) or not fits_int64(largest_magnitude(values) * max(len(values), 1))
+    out = exact_full((size, *values.shape[1:]), 0, wide)
+    np.add.at(out, key, widen(values, wide))
+    return out
+
+
+def situations_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
+    """One row per player strength and up rank: situations, exact deals by cell, decisions and
+    the optimal EV summed over the situations."""
+    ranking, prices, sums = spec.ranking, analysis.prices, analysis.sums
+    labels = rank_labels(analysis)
+    n_ranks = len(labels)
+    key = sums.strength * n_ranks + sums.rank
+    size = ranking.n_strengths * n_ranks
+    situations = _by_key(key, size, sums.situations)
+    present = np.flatnonzero(situations)
+    strengths = present // n_ranks
+    starts = ranking.category_starts()
+    categories = np.searchsorted(starts, strengths, side="right") - 1
+    names = {int(s): ranking.describe(int(s)) for s in np.unique(strengths)}
+    frame = pd.DataFrame(
+        {
+            "strength": strengths.astype(np.int64),
+            "best_hand": [names[int(s)] for s in strengths],
+            "category": np.array(ranking.categories)[categories],
+            "up_rank": labels[present % n_ranks],
+            "situations": situations[present],
+        }
+    )
+    by_cell = _by_key(key, size, sums.deals)[present]
+    layout = analysis.settlement.layout
+    for column in layout.outcome_cells:
+        frame[f"deals_{layout.outcome_names[column]}"] = by_cell[:, column]
+    chosen = np.zeros((sums.situations.shape[0], len(DECISIONS)), dtype=np.int64)
+    chosen[np.arange(chosen.shape[0]), sums.decision] = sums.situations
+    by_decision = _by_key(key, size, chosen)[present]
+    for code, label in enumerate(DECISIONS):
+        frame[f"situations_{label}"] = by_decision[:, code]
+    frame["ev_optimal_numerator"] = _by_key(key, size, sums.optimal)[present]
+    frame["ev_denominator"] = np.int64(prices.denominator)
+    frame["ev_optimal"] = frame["ev_optimal_numerator"] / (frame["situations"] * prices.denominator)
+    return frame
+
+
+def strategy_by_seen(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
+    """One row per hand group (the settlement's
+    :attr:`~crazy4.spec.table_layout.TableLayout.group`, else the ranking's) and up rank,
+    strongest group first: the decision every situation in it takes, or ``mixed`` when kickers
+    or suits split it."""
+    ranking, sums = spec.ranking, analysis.sums
+    group = analysis.settlement.layout.group or ranking.group
+    groups = [group(s) for s in range(ranking.n_strengths)]
+    order: dict[str, int] = {}
+    for strength in range(ranking.n_strengths - 1, -1, -1):
+        order.setdefault(groups[strength], len(order))
+    group_code = np.array([order[group] for group in groups], dtype=np.int64)
+    labels = rank_labels(analysis)
+    n_ranks = len(labels)
+    chosen = np.zeros((sums.situations.shape[0], len(DECISIONS)), dtype=np.int64)
+    chosen[np.arange(chosen.shape[0]), sums.decision] = sums.situations
+    key = group_code[sums.strength] * n_ranks + sums.rank
+    counts = _by_key(key, len(order) * n_ranks, chosen)
+    present = np.flatnonzero(counts.sum(axis=1))
+    counts = counts[present]
+    totals = counts.sum(axis=1)
+    used = counts > 0
+    decision = np.where(
+        used.sum(axis=1) == 1, np.array(DECISIONS)[np.argmax(used, axis=1)], "mixed"
+    )
+    frame = pd.DataFrame(
+        {
+            "hand": np.array(list(order))[present // n_ranks],
+            "up_rank": labels[present % n_ranks],
+            "decision": decision,
+            "situations": totals,
+        }
+    )
+    for code, label in enumerate(DECISIONS):
+        frame[f"situations_{label}"] = counts[:, code]
+    for code, label in enumerate(DECISIONS):
+        frame[f"share_{label}"] = counts[:, code] / totals
+    return frame
+
+
+def lowest_played(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
+    """Per up rank: the weakest hand played in any situation, and the weakest from which every
+    stronger situation is played -- the strategy's summary line by up card."""
+    sums = analysis.sums
+    played = sums.decision > 0
+    rows = []
+    for code, label in enumerate(rank_labels(analysis)):
+        here = sums.rank == code
+        strengths = sums.strength[here]
+        plays = played[here]
+        any_played = int(strengths[plays].min()) if plays.any() else None
+        folded = strengths[~plays]
+        always = int(folded.max()) + 1 if folded.shape[0] else int(strengths.min())
+        rows.append(
+            {
+                "up_rank": str(label),
+                "lowest_played": "none"
+                if any_played is None
+                else spec.ranking.describe(any_played),
+                "always_played_from": spec.ranking.describe(
+                    min(always, spec.ranking.n_strengths - 1)
+                ),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def several_tied(tied: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """The rows where more than one decision ties for the best, a column at a time (summing
+    each row's few booleans along the row is ten times slower over millions of rows).
+
+    Examples
+    --------
+    >>> several_tied(np.array([[True, False, True], [False, True, False]])).tolist()
+    [True, False]
+    """
+    count = np.zeros(tied.shape[0], dtype=np.uint8)  # at most a few decisions
+    for column in range(tied.shape[1]):
+        count += tied[:, column].view(np.uint8)
+    return count > 1
+
+
+def exact_ties(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
+    """The situation classes where two decisions have exactly the same EV, in the classes'
+    order: ``hand`` (a representative, highest card first), ``up_card`` (the seen cards),
+    ``best_hand``, ``situations``, ``tied_decisions``, ``ev`` (the optimum, exact text, per
+    unit of Ante)."""
+    prices = analysis.prices
+    rows = []
+    for i in np.flatnonzero(several_tied(prices.tied)):
+        ev = Fraction(int(prices.ev[i, prices.decision[i]]), prices.denominator)
+        rows.append(
+            {
+                "hand": format_cards(sorted((int(c) for c in analysis.hands[i]), reverse=True)),
+                "up_card": format_cards(sorted((int(c) for c in analysis.seen[i]), reverse=True)),
+                "best_hand": spec.ranking.describe(int(analysis.strengths[i])),
+                "situations": int(analysis.weights[i]),
+                "tied_decisions": "|".join(DECISIONS[c] for c in range(4) if prices.tied[i, c]),
+                "ev": fraction_text(ev),
+            }
+        )
+    columns = ["hand", "up_card", "best_hand", "situations", "tied_decisions", "ev"]
+    return pd.DataFrame(rows, columns=columns)

@@ -1,0 +1,224 @@
+"""What the player knows when deciding, for any deal shape: a hand, and the dealer cards seen.
+
+A *situation* is the player's hand ``P`` and the dealer cards ``F`` the rules turn face up
+(:attr:`crazy4.spec.specification.DealShape.face_up`). Every exact job prices situations: with
+no card face up a situation is a hand, and with one (Four Card Poker, a five-card stud) it
+is ``C(52, p) * (52 - p)`` hand and up-card pairs. Relabelling the suits maps a situation to
+one with the same counts, so one situation of each class is priced and weighted by the class
+size: the player hands fall into suit classes (:func:`crazy4.analyze.counts.suit_classes`),
+and for each class representative ``R`` the seen cards fall into orbits under the
+relabellings that fix ``R`` (:func:`crazy4.core.forced_orbits.forced_situations`). The
+weights sum to every situation exactly once (``C(52, p) * C(52 - p, f)``; checked here). The
+classes depend on the deal shape alone, so those of a shape with cards face up (millions of
+rows for five-card hands) are kept in the table cache (:func:`crazy4.core.cache.cached_array`).
+
+Examples
+--------
+>>> from crazy4.spec.specification import DealShape
+>>> hidden = deal_situations(DealShape(3, 3, 0, 3))
+>>> hidden.rows, hidden.seen.shape[1], int(hidden.weights.sum())
+(1755, 0, 22100)
+>>> up = deal_situations(DealShape(3, 3, 1, 3))
+>>> int(up.weights.sum()) == 22100 * 49, up.rows < 1755 * 49
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import permutations
+from math import comb
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.analyze.counts import class_of_hands, suit_classes
+from crazy4.core.cache import cached_array
+from crazy4.core.cards import colex_indices
+from crazy4.core.forced_orbits import forced_situations
+from crazy4.spec.specification import DealShape
+
+IntArray = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class DealSituations:
+    """One situation of each suit class (module docstring).
+
+    Attributes
+    ----------
+    hands : ndarray of uint8, shape (n, player_cards)
+        The player's cards, ascending (a hand class representative).
+    seen : ndarray of uint8, shape (n, face_up)
+        The dealer cards the player sees, ascending (no columns when none is dealt face up).
+    weights : ndarray of int64, shape (n,)
+        Situations in each class.
+    hand_class : ndarray of int64, shape (n,)
+        The row of the hand's class in :func:`crazy4.analyze.counts.suit_classes`.
+    """
+
+    hands: npt.NDArray[np.uint8] = field(repr=False)
+    seen: npt.NDArray[np.uint8] = field(repr=False)
+    weights: IntArray = field(repr=False)
+    hand_class: IntArray = field(repr=False)
+
+    @property
+    def rows(self) -> int:
+        """How many situation classes there are."""
+        return int(self.weights.shape[0])
+
+
+#: Modules whose code decides the cached situation classes (beyond the core's table builders).
+SITUATION_MODULES = (
+    "crazy4.analyze.situations",
+    "crazy4.analyze.counts",
+    "crazy4.core.forced",
+    "crazy4.core.forced_orbits",
+    "crazy4.core.orbit_kernels",
+)
+
+
+@cache
+def deal_situations(shape: DealShape) -> DealSituations:
+    """The situation classes of a deal shape (module docstring), from the table cache when
+    cards are face up.
+
+    Raises
+    ------
+    ValueError
+        For more than two cards face up (the orbits are enumerated for up to two).
+    AssertionError
+        When the weights do not cover every situation exactly once.
+    """
+    if not shape.face_up:
+        return enumerate_situations(shape)
+    found: list[DealSituations] = []
+
+    def situations() -> DealSituations:  # enumerated once, on the first table missed
+        if not found:
+            found.append(enumerate_situations(shape))
+        return found[0]
+
+    stem = f"situations_{shape.player_cards}_up{shape.face_up}"
+    (rows,) = _cached(f"{stem}_rows", lambda: np.array([situations().rows]), (1,), np.int64)
+    p, f = shape.player_cards, shape.face_up
+    return DealSituations(
+        hands=_cached(f"{stem}_hands", lambda: situations().hands, (rows, p), np.uint8),
+        seen=_cached(f"{stem}_seen", lambda: situations().seen, (rows, f), np.uint8),
+        weights=_cached(f"{stem}_weights", lambda: situations().weights, (rows,), np.int64),
+        hand_class=_cached(
+            f"{stem}_hand_class", lambda: situations().hand_class, (rows,), np.int64
+        ),
+    )
+
+
+def _cached(
+    name: str,
+    build: Callable[[], npt.NDArray[np.generic]],
+    shape: tuple[int, ...],
+    dtype: type,
+) -> npt.NDArray[Any]:
+    return cached_array(
+        name,
+        build,
+        expected_shape=shape,
+        dtype=dtype,
+        builders=SITUATION_MODULES,
+        background=True,  # written while the count runs
+    )
+
+
+def enumerate_situations(shape: DealShape) -> DealSituations:
+    """The situation classes of a deal shape, enumerated (:func:`deal_situations`).
+
+    Examples
+    --------
+    >>> from crazy4.spec.specification import DealShape
+    >>> enumerate_situations(DealShape(3, 3, 1, 3)).rows == deal_situations(
+    ...     DealShape(3, 3, 1, 3)).rows
+    True
+    """
+    hands, sizes = suit_classes(shape.player_cards)
+    classes = forced_situations(hands, sizes, shape.face_up)
+    rows = classes.hand_of.astype(np.int64)
+    result = DealSituations(
+        hands=hands[rows],
+        seen=np.ascontiguousarray(classes.cards, dtype=np.uint8),
+        weights=classes.weights,
+        hand_class=rows,
+    )
+    expected = comb(52, shape.player_cards) * comb(52 - shape.player_cards, shape.face_up)
+    assert int(result.weights.sum()) == expected, "situation classes miscounted"
+    return result
+
+
+def situation_rows(
+    shape: DealShape, hands: npt.NDArray[np.integer], seen: npt.NDArray[np.integer]
+) -> IntArray:
+    """The row of :func:`deal_situations` each (hand, seen cards) pair belongs to.
+
+    A relabelling ``s`` mapping the hand to its class's representative ``R`` maps the seen
+    cards into the class's row; all such relabellings form a coset of ``R``'s stabilizer, so
+    the least image of the seen card over them is the orbit's least, the one the rows hold.
+
+    Parameters
+    ----------
+    shape : DealShape
+    hands : ndarray, shape (n, player_cards)
+        The player's cards, ascending.
+    seen : ndarray, shape (n, face_up)
+        The dealer cards seen (one: an up card).
+
+    Examples
+    --------
+    >>> from crazy4.spec.specification import DealShape
+    >>> shape = DealShape(3, 3, 1, 3)
+    >>> classes = deal_situations(shape)
+    >>> rows = situation_rows(shape, classes.hands[:5], classes.seen[:5])
+    >>> rows.tolist()
+    [0, 1, 2, 3, 4]
+    """
+    if shape.face_up != 1:
+        raise ValueError("situation rows are looked up for one seen card")
+    classes = deal_situations(shape)
+    inverse, keys = class_of_hands(shape.player_cards)
+    cards = np.asarray(hands, dtype=np.int64)
+    hand_class = inverse[colex_indices(cards)]
+    target = keys[hand_class]
+    ranks, suits = cards // 4, cards % 4
+    up = np.asarray(seen, dtype=np.int64)[:, 0]
+    least = np.full(cards.shape[0], 52, dtype=np.int64)
+    for perm in permutations(range(4)):
+        mapping = np.array(perm)
+        moved = np.sort(4 * ranks + mapping[suits], axis=1)
+        image = 4 * (up // 4) + mapping[up % 4]
+        least = np.where(colex_indices(moved) == target, np.minimum(least, image), least)
+    row_keys = classes.hand_class * 52 + classes.seen[:, 0].astype(np.int64)
+    wanted = hand_class * 52 + least
+    rows = np.searchsorted(row_keys, wanted)
+    assert bool((row_keys[np.minimum(rows, row_keys.shape[0] - 1)] == wanted).all())
+    return rows.astype(np.int64)
+
+
+def class_rows(
+    shape: DealShape, hands: npt.NDArray[np.integer], up: npt.NDArray[np.integer]
+) -> npt.NDArray[np.int64]:
+    """The situation class row (:func:`deal_situations`) of each
+    hand ``(n, p)`` and the dealer's up cards ``(n, f)`` (no columns when none is dealt): the
+    row of :func:`situation_rows`, or the hand's suit class.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.spec.specification import DealShape
+    >>> hands = np.array([sorted(parse_cards("2c 2d 2h")), sorted(parse_cards("2s 2d 2h"))])
+    >>> class_rows(DealShape(3, 3, 0, 3), hands, np.zeros((2, 0), np.int64)).tolist()
+    [0, 0]
+    """
+    cards = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
+    if up.shape[1]:
+        return situation_rows(shape, cards, up)
+    return np.asarray(class_of_hands(cards.shape[1])[0][colex_indices(cards)], dtype=np.int64)

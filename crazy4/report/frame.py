@@ -1,0 +1,166 @@
+"""What every game's analysis and report share: the bets table read by name, what a report's
+sections read (:class:`ReportInput`), the report's title and its headline sentence.
+
+A game's report is a list of sections (its settlement's
+:attr:`crazy4.spec.table_layout.TableLayout.report`, or the engine's own), each a function of a
+:class:`ReportInput` returning Markdown lines; :func:`crazy4.report.spec_report.render_spec_report`
+runs them in order.
+
+Examples
+--------
+>>> import pandas as pd
+>>> bets = pd.DataFrame({"bet": ["a"], "ev_numerator": [-3], "ev_denominator": [40]})
+>>> bet_ev(bets, "a")
+Fraction(-3, 40)
+>>> exact_ev_texts(pd.DataFrame({"ev_numerator": [-3, 4], "ev_denominator": [40, 1]}))
+['-3/40', '4']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from crazy4.core.bet_tables import fraction_text
+from crazy4.core.text_safety import markdown_code, markdown_text
+from crazy4.report.markdown import percent
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from crazy4.rules.ruleset import RuleSet
+    from crazy4.spec.specification import CellSettlement, GameSpec
+
+
+def bet_row(bets: pd.DataFrame, name: str) -> pd.Series:
+    """The row of the bets table of one bet."""
+    return bets[bets["bet"] == name].iloc[0]
+
+
+def bet_ev(bets: pd.DataFrame, name: str) -> Fraction:
+    """The exact EV of one bet per unit of its base wager, from the bets table."""
+    row = bet_row(bets, name)
+    return Fraction(int(row["ev_numerator"]), int(row["ev_denominator"]))
+
+
+def exact_ev_texts(bets: pd.DataFrame) -> list[str]:
+    """Each bet's exact EV as text (``"-3/40"``, ``"4"``)."""
+    pairs = zip(bets["ev_numerator"], bets["ev_denominator"], strict=True)
+    return [fraction_text(Fraction(int(n), int(d))) for n, d in pairs]
+
+
+class BetLookup:
+    """The bets table of an analysis (``tables["bets"]``) read by bet name."""
+
+    tables: dict[str, pd.DataFrame]
+
+    def bet(self, name: str) -> pd.Series:
+        """The summary row of one bet."""
+        return bet_row(self.tables["bets"], name)
+
+    def exact_ev(self, name: str) -> Fraction:
+        """Exact EV of one bet, per unit of its base wager."""
+        return bet_ev(self.tables["bets"], name)
+
+
+class GameBets(BetLookup):
+    """The bets table of a game's analysis, with the main game under the published simple
+    strategy beside the optimum (a subclass holds ``spec``, ``rules`` and ``tables``)."""
+
+    spec: GameSpec
+    rules: RuleSet
+
+    @property
+    def settlement(self) -> CellSettlement:
+        """The game's settlement of the rule set (its layout names the report's sections)."""
+        return self.spec.settlement(self.rules)
+
+    @property
+    def simple_bet(self) -> str:
+        """The ``bets`` row of the main game under the published simple strategy (the
+        settlement's :attr:`~crazy4.spec.specification.BetRows.simple`).
+
+        Raises
+        ------
+        ValueError
+            If the settlement describes no such row.
+        """
+        rows = self.settlement.rows
+        if rows is None or rows.simple is None:
+            raise ValueError(f"{self.spec.title}: the settlement names no simple strategy's bet")
+        return rows.simple[0]
+
+    @property
+    def simple_strategy_cost(self) -> Fraction:
+        """What the published simple strategy costs against the optimum, per Ante."""
+        return self.exact_ev(self.spec.main_bet) - self.exact_ev(self.simple_bet)
+
+
+@dataclass(frozen=True)
+class ReportInput(GameBets):
+    """What a report's sections read: the game, its rule set, the analysis tables and their
+    provenance.
+
+    Attributes
+    ----------
+    spec : GameSpec
+    rules : RuleSet
+    tables : dict of str to DataFrame
+        The analysis tables by name (as written, or as computed).
+    record : mapping
+        The tables' provenance (:func:`crazy4.results.write.provenance`).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from crazy4.registry import load_rules
+    >>> from crazy4.games.four_card.spec import FOUR_CARD_SPEC
+    >>> bets = pd.DataFrame({"bet": ["ante_play", "ante_play_simple"],
+    ...                      "ev_numerator": [-3, -4], "ev_denominator": [100, 100]})
+    >>> view = ReportInput(FOUR_CARD_SPEC, load_rules("four-card-standard"), {"bets": bets}, {})
+    >>> view.simple_bet, view.simple_strategy_cost
+    ('ante_play_simple', Fraction(1, 100))
+    """
+
+    spec: GameSpec
+    rules: RuleSet
+    tables: dict[str, pd.DataFrame] = field(repr=False)
+    record: Mapping[str, object] = field(repr=False)
+
+
+def title_lines(rules: RuleSet) -> list[str]:
+    """The report's title and the rule set it is for.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> title_lines(load_rules("crazy4-standard"))[0]
+    '# Crazy 4 Poker, standard casino rules'
+    """
+    return [
+        f"# {markdown_text(rules.title)}",
+        "",
+        f"Rule set {markdown_code(rules.name)} — {markdown_text(rules.source)}",
+        "",
+    ]
+
+
+def headline(main: pd.Series, played: str) -> str:
+    """The sentence that opens the bets: the main bet's house edge and element of risk.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> row = pd.Series({"house_edge": 0.034, "element_of_risk": 0.0109,
+    ...                  "average_total_bet": 3.1})
+    >>> headline(row, "the Ante + Play")  # doctest: +NORMALIZE_WHITESPACE
+    'With optimal play the Ante + Play has a house edge of **3.4000%** of the Ante and an element
+    of risk of **1.0900%** (average total bet 3.1000 Antes).'
+    """
+    return (
+        f"With optimal play {played} has a house edge of **{percent(main['house_edge'])}** of "
+        f"the Ante and an element of risk of **{percent(main['element_of_risk'])}** (average "
+        f"total bet {main['average_total_bet']:.4f} Antes)."
+    )

@@ -1,0 +1,262 @@
+"""The statistics of a spec game's log or summary: what :class:`crazy4.validate.engine.SpecRun`
+tests against the exact analysis.
+
+The player's and the dealer's hand categories by chi-square (the player's from the exact
+analysis's classes and weights, the dealer's from every hand of its cards), the cards by
+position and the sequence of rounds (:meth:`crazy4.validate.statistics.StatFamily.card_frequencies`,
+of a log only), and each bet's mean by z-score with its power.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.bets import ExactBet
+from crazy4.core.category_pays import PayLine
+from crazy4.rules.ruleset import RuleSet
+from crazy4.simulate.engine import analysis_of
+from crazy4.spec.log_tests import LogTests
+from crazy4.spec.specification import DealShape, GameSpec, SideBetSpec
+from crazy4.spec.table_layout import CELLS
+from crazy4.validate.statistics import (
+    StatFamily,
+    StatTest,
+    Summary,
+    bet_samples,
+    most_off,
+    rare_award_notes,
+    summary_counts,
+)
+from crazy4.validate.tally import Tally
+
+IntArray = npt.NDArray[np.int64]
+#: A side bet's award is rare when it comes less often than one hand in this many.
+RARE = 1_000
+
+
+def category_titles(shape: DealShape) -> tuple[str, str]:
+    """The titles of the player's and the dealer's category tests: with the cards each hand is
+    the best of where the two differ in cards.
+
+    Examples
+    --------
+    >>> category_titles(DealShape(5, 6, 1, 4))
+    ('player hand categories (best 4 of 5)', 'dealer hand categories (best 4 of 6)')
+    >>> category_titles(DealShape(5, 5, 0, 4))
+    ('player hand categories', 'dealer hand categories')
+    """
+    if shape.player_cards == shape.dealer_cards:
+        return "player hand categories", "dealer hand categories"
+    best = f"(best {shape.hand_cards} of"
+    return (
+        f"player hand categories {best} {shape.player_cards})",
+        f"dealer hand categories {best} {shape.dealer_cards})",
+    )
+
+
+@dataclass
+class OutcomeCounts:
+    """The rounds a log's statistics count, those whose dealer qualified, and the outcome
+    cells (:data:`crazy4.spec.table_layout.CELLS`) of their first seats.
+
+    Examples
+    --------
+    >>> counts = OutcomeCounts()
+    >>> counts.add(np.array([5, 2]), np.array([3, 4]), 4, np.ones(2, bool))
+    >>> counts.rounds, counts.qualified, counts.cells.tolist()
+    (2, 1, [1, 0, 0, 0, 0, 1])
+    """
+
+    rounds: int = 0
+    qualified: int = 0
+    cells: IntArray = field(default_factory=lambda: np.zeros(len(CELLS), dtype=np.int64))
+
+    def add(
+        self, player: IntArray, dealer: IntArray, qualifier: int, seated: npt.NDArray[np.bool_]
+    ) -> None:
+        """Count rounds by their first seat's strength (``player``) and the dealer's, the
+        cells of the ``seated`` ones (a blind hand's aside)."""
+        qualified = dealer >= qualifier
+        cell = np.where(qualified, 3, 0) + (player == dealer) + 2 * (player < dealer)
+        self.rounds += int(dealer.shape[0])
+        self.qualified += int(qualified.sum())
+        self.cells += np.bincount(cell[seated], minlength=len(CELLS))
+
+
+def outcome_tests(
+    spec: GameSpec,
+    rules: RuleSet,
+    family: StatFamily,
+    counted: OutcomeCounts,
+    summary: Summary | None,
+) -> None:
+    """The first seats' outcome cells by chi-square and the dealer's qualification rate by
+    z-score (a game's whose settlement asks for them:
+    :attr:`crazy4.spec.specification.CellSettlement.outcome_tests`), of the rounds
+    ``counted`` or of ``summary``'s totals (whose pooled cells are not tested when several
+    seats share each dealer hand)."""
+    if summary is None:
+        qualified, rounds = counted.qualified, counted.rounds
+        cells = counted.cells.astype(np.float64)
+    else:
+        qualified, rounds = int(summary["dealer_qualified"]), int(summary["rounds"])
+        cells = summary_counts(summary, "outcomes", list(CELLS))
+    analysis = analysis_of(spec, rules)
+    if cells.sum() > 0:
+        if summary is not None and int(summary.get("seats", 1)) > 1:
+            family.notes.append(
+                "outcome cells: several seats share each dealer hand, so the summary's pooled "
+                "outcome counts are not independent; not tested (a per-round log is)"
+            )
+        else:
+            totals = analysis.weights @ analysis.cells.astype(np.int64)
+            p = np.asarray(totals / spec.shape.deals, dtype=np.float64)
+            family.chi_square("outcome cells (first seat)", cells, p)
+    if rounds > 0:
+        table = spec.ranking.strengths(spec.shape.dealer_cards)
+        qualifying = int(np.count_nonzero(table >= spec.qualifier(rules)))
+        p_q = qualifying / table.shape[0]
+        z = (qualified - rounds * p_q) / math.sqrt(rounds * p_q * (1 - p_q))
+        detail = f"observed {qualified / rounds:.5f}, exact {p_q:.5f} (z)"
+        family.tests.append(StatTest.z_score("dealer qualification rate", z, detail))
+
+
+def spec_statistics(
+    spec: GameSpec,
+    rules: RuleSet,
+    category: IntArray,
+    counted: tuple[IntArray, IntArray],
+    tally: Tally,
+    exact: dict[str, ExactBet],
+    summary: Summary | None,
+    rare: Mapping[str, tuple[str, ...]] | None = None,
+    tests: tuple[LogTests, OutcomeCounts] | None = None,
+) -> StatFamily:
+    """Categories (player, dealer) by chi-square, each bet's mean by z-score: of the rows
+    counted (``counted``: the player's and the dealer's categories; ``tally``), or of the totals
+    of ``summary``; ``category`` the category of every strength, ``exact`` every bet's exact
+    value; ``rare`` the side bets whose top awards are rare (:func:`rare_awards`), each noted;
+    ``tests`` what the game tests beside (:class:`crazy4.spec.log_tests.LogTests`) and the
+    rounds' outcome counts (:func:`outcome_tests`).
+
+    Examples
+    --------
+    >>> from crazy4.registry import game_named, load_rules
+    >>> rules = load_rules("three-card-standard")
+    >>> spec = game_named("three-card-poker").spec
+    >>> starts = spec.ranking.category_starts()
+    >>> category = np.searchsorted(starts, np.arange(spec.ranking.n_strengths), "right") - 1
+    >>> counts = np.full(len(spec.ranking.categories), 100, np.int64)
+    >>> family = spec_statistics(spec, rules, category, (counts, counts), Tally(), {}, None)
+    >>> [test.name for test in family.tests][:2]
+    ['player hand categories', 'dealer hand categories']
+    """
+    rare = rare or {}
+    analysis = analysis_of(spec, rules)
+    labels = list(spec.ranking.categories)
+    size = len(labels)
+    player_p = np.bincount(category[analysis.strengths], weights=analysis.weights, minlength=size)
+    player_p = player_p / player_p.sum()
+    table = spec.ranking.strengths(spec.shape.dealer_cards)
+    dealer_p = np.bincount(category[table], minlength=size).astype(np.float64)
+    dealer_p = dealer_p / dealer_p.sum()
+    family = StatFamily()
+    if summary is None:
+        player = counted[0].astype(np.float64)
+        dealer = counted[1].astype(np.float64)
+    else:
+        player = summary_counts(summary, "player_categories", labels)
+        dealer = summary_counts(summary, "dealer_categories", labels)
+    titles = category_titles(spec.shape)
+    for name, observed, p in zip(titles, (player, dealer), (player_p, dealer_p), strict=True):
+        family.chi_square(name, observed, p, detail=f"most off: {labels[most_off(observed, p)]}")
+    more, outcomes = tests or (LogTests(), OutcomeCounts())
+    if more.outcome_cells:
+        outcome_tests(spec, rules, family, outcomes, summary)
+    if summary is None:
+        family.card_frequencies(tally)
+    samples = bet_samples(tally.bets, exact, summary, family.notes)
+    if more.design_effect and summary is not None and int(summary.get("seats", 1)) > 1:
+        family.notes.append(
+            "bet z-scores from a summary treat hands as independent; seats sharing a dealer "
+            "hand make them slightly optimistic"
+        )
+    for sample in samples:
+        test, se = sample.mean_test(show_design=more.design_effect)  # with its power
+        family.tests.append(test)
+        if more.awards:  # each award line the sample cannot resolve
+            tables = more.awards.get(sample.name, ())
+            probabilities = strength_probabilities(spec, rules)
+            family.notes += rare_award_notes(sample.name, tables, probabilities, sample.hands, se)
+        elif sample.name in rare:
+            family.notes.append(
+                f"{sample.name}: its top awards ({', '.join(rare[sample.name])}) are rare; a "
+                f"sample of {sample.hands:,} hands resolves the mean only to ± {se:.4f}"
+            )
+    return family
+
+
+def strength_probabilities(spec: GameSpec, rules: RuleSet) -> npt.NDArray[np.float64]:
+    """The exact probability of each strength of the player's hand (the analysis's classes
+    and weights).
+
+    Examples
+    --------
+    >>> from crazy4.registry import game_named, load_rules
+    >>> spec = game_named("three-card-poker").spec
+    >>> p = strength_probabilities(spec, load_rules("three-card-standard"))
+    >>> p.shape[0] == spec.ranking.n_strengths, round(float(p.sum()), 12)
+    (True, 1.0)
+    """
+    analysis = analysis_of(spec, rules)
+    counts = np.bincount(
+        analysis.strengths, weights=analysis.weights, minlength=spec.ranking.n_strengths
+    )
+    return np.asarray(counts / counts.sum(), dtype=np.float64)
+
+
+def _share(
+    spec: GameSpec, strengths: IntArray, weights: npt.NDArray[np.float64], line: PayLine
+) -> float:
+    """The share of the hands (``strengths`` of the analysis's classes, ``weights``) a pay
+    line pays: its category's from the line's minimum strength."""
+    starts = spec.ranking.category_starts()
+    hit = strengths >= line.minimum_strength
+    if line.category + 1 < len(starts):
+        hit &= strengths < int(starts[line.category + 1])
+    return float(weights[hit].sum() / weights.sum())
+
+
+def rare_awards(
+    spec: GameSpec, rules: RuleSet, bets: Sequence[SideBetSpec]
+) -> dict[str, tuple[str, ...]]:
+    """The side bets among ``bets`` whose two top awards (the lines paying most) are each
+    rarer than one hand in :data:`RARE` under the exact analysis, with those awards: the
+    statistics note that a sample resolves their means only so far.
+
+    Examples
+    --------
+    >>> from crazy4.registry import game_named, load_rules
+    >>> rules = load_rules("four-card-standard")
+    >>> spec = game_named("four-card-poker").spec
+    >>> rare_awards(spec, rules, spec.side_bets(rules)[:1])
+    {'aces-up-50-40-8-5-4-3-1': ('four of a kind', 'straight flush')}
+    """
+    analysis = analysis_of(spec, rules)
+    weights = np.asarray(analysis.weights, dtype=np.float64)
+    found: dict[str, tuple[str, ...]] = {}
+    for bet in bets:
+        if not bet.on_hand_alone(spec.ranking) and bet.column is None:
+            continue
+        lines = sorted(bet.pays.lines, key=lambda line: line.odds, reverse=True)
+        if not lines:
+            continue
+        top = lines[:2]
+        if all(_share(spec, analysis.strengths, weights, line) * RARE < 1 for line in top):
+            found[bet.name] = tuple(line.label for line in top)
+    return found
