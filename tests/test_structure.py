@@ -9,6 +9,7 @@ value with a game's key.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -34,10 +35,13 @@ def _modules() -> dict[str, Path]:
 MODULES = _modules()
 
 
+@cache
 def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once per test process (read only)."""
     return ast.parse(path.read_text(), filename=str(path))
 
 
+@cache
 def _imports(name: str, path: Path) -> list[tuple[str, str | None, int]]:
     """(module, imported name or None, line) for every ``crazy4`` import anywhere in the file."""
     found: list[tuple[str, str | None, int]] = []
@@ -318,6 +322,7 @@ def _target(module: str, imported: str | None) -> str | None:
     return name or None
 
 
+@cache
 def _unit_edges() -> dict[tuple[str, str], list[str]]:
     """Every import between two units, with where it is (counting imports inside functions
     and under ``TYPE_CHECKING``)."""
