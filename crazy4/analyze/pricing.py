@@ -24,6 +24,7 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -228,6 +229,121 @@ def _price_rows(
         decision[row] = first
 
 
+def net_limbs(nets: IntArray, base: int) -> list[IntArray]:
+    """Nets of any size as int64 limbs in ``base``, lowest first: ``nets == sum(limbs[i] *
+    base**i)``, every limb in ``[0, base)`` but the last, which is in ``[-base, base)``.
+
+    Examples
+    --------
+    >>> nets = np.array([10**20, -(10**20), 7, -1], dtype=object)
+    >>> limbs = net_limbs(nets, 2**40)
+    >>> [int(sum(int(limb[i]) * 2 ** (40 * k) for k, limb in enumerate(limbs))) for i in range(4)]
+    [100000000000000000000, -100000000000000000000, 7, -1]
+    >>> len(limbs), all(limb.dtype == np.int64 for limb in limbs)
+    (2, True)
+    """
+    rest = np.asarray(nets).astype(object)
+    limbs: list[IntArray] = []
+    while rest.size and not ((rest >= -base) & (rest < base)).all():
+        low = rest % base
+        limbs.append(low.astype(np.int64))
+        rest = (rest - low) // base
+    limbs.append(rest.astype(np.int64))
+    return limbs
+
+
+def _cell_sums(by_cell: IntArray, strengths: IntArray, nets: IntArray) -> IntArray:
+    """Each row's sum over the cells of its cell count times the net of its strength, for every
+    decision (int64: the caller bounds the sums)."""
+    ev = np.empty((by_cell.shape[1], nets.shape[1]), dtype=np.int64)
+    for decision in range(nets.shape[1]):
+        total = np.zeros(by_cell.shape[1], dtype=np.int64)
+        for cell in range(by_cell.shape[0]):
+            column = np.ascontiguousarray(nets[:, decision, cell], dtype=np.int64)
+            if column.any():
+                total += by_cell[cell] * column[strengths]
+        ev[:, decision] = total
+    return ev
+
+
+def _price_limbs(
+    by_cell: IntArray, strengths: IntArray, settlement: CellSettlement, completions: int
+) -> Prices:
+    """:func:`price_wide` for EVs past int64: each limb of the nets (:func:`net_limbs`) summed
+    in int64, the sums carried so that every limb but the top one is in ``[0, base)``, the
+    decisions compared limb by limb from the top (a number is then its limbs in order), and
+    the EVs joined in Python integers once, for the decisions allowed somewhere."""
+    rows = by_cell.shape[1]
+    most = int(by_cell.sum(axis=0).max()) if rows else 0  # a row's cells, summed
+    base = 2 ** max(1, 62 - most.bit_length())  # most * |limb| < 2**62: every sum fits
+    used = np.flatnonzero(np.any(settlement.allowed, axis=0))  # the others are worth 0
+    nets = settlement.nets[:, used]
+    sums = [_cell_sums(by_cell, strengths, limb) for limb in net_limbs(nets, base)]
+    for low, high in itertools.pairwise(sums):  # carry: low in [0, base), the rest above
+        carry = low // base
+        low -= carry * base
+        high += carry
+    allowed: npt.NDArray[np.bool_] = settlement.allowed[strengths]
+    some = np.any(allowed, axis=1)
+    best = [np.zeros(rows, dtype=np.int64) for _ in sums]  # of the best allowed so far
+    have = np.zeros(rows, dtype=bool)
+    for column, code in enumerate(used):
+        greater, _ = _compare([limb[:, column] for limb in sums], best)
+        take = allowed[:, code] & (~have | greater)
+        for limb, top in zip(sums, best, strict=True):
+            np.copyto(top, limb[:, column], where=take)
+        have |= take
+    tied = np.empty(allowed.shape, dtype=bool)
+    tied[:] = ~some[:, None]  # a decision allowed nowhere ties where none is allowed
+    ev = np.zeros(allowed.shape, dtype=object)
+    for column, code in enumerate(used):
+        _, equal = _compare([limb[:, column] for limb in sums], best)
+        tied[:, code] |= allowed[:, code] & equal
+        joined = _joined([limb[:, column] for limb in sums], base)
+        ev[:, code] = np.where(allowed[:, code], joined, 0)
+    return Prices(
+        ev=ev,
+        allowed=allowed,
+        decision=np.argmax(tied, axis=1).astype(np.int64),
+        tied=tied,
+        completions=completions,
+        unit=settlement.unit,
+    )
+
+
+def _joined(limbs: list[IntArray], base: int) -> IntArray:
+    """The numbers whose carried limbs (lowest first) are ``limbs``, as Python integers: in
+    int64 where the number fits (most rows: one Python integer made each), by Python integer
+    arithmetic elsewhere."""
+    if len(limbs) == 1:
+        return limbs[0].astype(object)
+    bound = 2**62 // base
+    fits = (limbs[1] > -bound) & (limbs[1] < bound)  # then |limbs[1] * base + limbs[0]| < 2**63
+    for limb in limbs[2:]:
+        fits &= limb == 0
+    joined = (np.where(fits, limbs[1], 0) * base + limbs[0]).astype(object)
+    wide = np.flatnonzero(~fits)
+    if wide.size:
+        value = limbs[-1][wide].astype(object)
+        for limb in reversed(limbs[:-1]):
+            value = value * base + limb[wide]
+        joined[wide] = value
+    return joined
+
+
+def _compare(
+    limbs: list[IntArray], other: list[IntArray]
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """Where the numbers ``limbs`` (lowest first, carried) are greater than ``other``'s, and
+    where equal, compared from the top limb down."""
+    greater = np.zeros(limbs[0].shape, dtype=bool)
+    equal = np.ones(limbs[0].shape, dtype=bool)
+    for mine, theirs in zip(reversed(limbs), reversed(other), strict=True):
+        greater |= equal & (mine > theirs)
+        equal &= mine == theirs
+    return greater, equal
+
+
 #: :func:`_price_rows` compiled when first wanted (pricing a few rows never imports numba).
 price_rows = compiled(_price_rows)
 
@@ -238,7 +354,8 @@ def price_wide(
     """:func:`price` one decision and one cell at a time: the EV numerators are int64 when
     ``completions * max |net|`` fits (every sum is then exact), else Python integers (an
     object array, as the nets of a wide settlement are): any payout a rule file accepts is
-    exact.
+    exact. Those are summed in int64 too, a limb of the nets at a time (:func:`net_limbs`, in
+    a base whose products with the completions fit), and joined once per EV.
 
     Examples
     --------
@@ -254,14 +371,10 @@ def price_wide(
     dtype: type = np.int64 if completions * largest < 2**63 else object
     # a decision and a cell at a time, on contiguous columns: no (n, 4, 6) copy of the nets
     # (a gigabyte for millions of rows)
-    by_cell: IntArray = np.ascontiguousarray(cells.T, dtype=np.int64).astype(dtype)
-    ev: IntArray = np.empty((cells.shape[0], settlement.nets.shape[1]), dtype=dtype)
-    for decision in range(settlement.nets.shape[1]):
-        total: IntArray = np.zeros(cells.shape[0], dtype=dtype)
-        for cell in range(cells.shape[1]):
-            nets: IntArray = np.ascontiguousarray(settlement.nets[:, decision, cell]).astype(dtype)
-            total += by_cell[cell] * nets[strengths]
-        ev[:, decision] = total
+    by_cell: IntArray = np.ascontiguousarray(cells.T, dtype=np.int64)
+    if dtype is not np.int64:
+        return _price_limbs(by_cell, strengths, settlement, completions)
+    ev = _cell_sums(by_cell, strengths, settlement.nets.astype(np.int64))
     allowed = settlement.allowed[strengths]
     lowest = np.iinfo(np.int64).min if dtype is np.int64 else -(2**63) * largest - 1
     masked = np.where(allowed, ev, lowest)

@@ -9,6 +9,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from crazy4.analyze.pricing import compiled_prices, price
 from crazy4.spec.specification import CellSettlement
@@ -78,3 +80,39 @@ def test_the_compiled_pass_prices_as_the_numpy_passes(dtype: type) -> None:
         want = [int(e) if allowed[strength, d] else 0 for d, e in enumerate(expected)]
         assert fast.ev[row].tolist() == want
     assert fast.tied[strengths == 3].all() and (fast.decision[strengths == 3] == 0).all()
+
+
+@given(
+    st.integers(0, 2**32),
+    st.sampled_from([10**3, 2**62, 10**18, 10**30, 10**60]),
+    st.integers(1, 2**45),
+)
+@settings(max_examples=60, deadline=None)
+def test_wide_prices_are_the_python_integer_sums(seed: int, largest: int, most: int) -> None:
+    """Nets past int64 (up to 10^60) and cell counts up to 2^45 a row: each EV is the plain
+    Python-integer sum over the cells, the decision the first of the best allowed ones, and a
+    row whose strength allows nothing ties every decision (as the int64 passes do)."""
+    rng = np.random.default_rng(seed)
+    nets = [[[int(rng.integers(-1000, 1001)) * largest // 1000 for _ in range(6)]
+             for _ in range(4)] for _ in range(4)]  # fmt: skip
+    nets[1][2] = list(nets[1][1])  # an exact tie
+    allowed = rng.random((4, 4)) < 0.7
+    allowed[3] = False  # nothing allowed
+    allowed[:, 3] = False  # a decision allowed nowhere
+    settlement = CellSettlement(np.array(nets, dtype=object), allowed, np.arange(1, 5), 1)
+    counts = rng.integers(0, most, size=(9, 6), endpoint=True)
+    strengths = rng.integers(0, 4, size=9)
+    prices = price(counts, strengths, settlement)
+    for row in range(9):
+        strength = int(strengths[row])
+        sums = [
+            sum(int(c) * n for c, n in zip(counts[row], nets[strength][d], strict=True))
+            for d in range(4)
+        ]
+        ok = allowed[strength]
+        best = max((s for s, a in zip(sums, ok, strict=True) if a), default=None)
+        tied = [best is None or (bool(a) and s == best) for s, a in zip(sums, ok, strict=True)]
+        expected = [s if a else 0 for s, a in zip(sums, ok, strict=True)]
+        assert [int(v) for v in prices.ev[row]] == expected
+        assert prices.tied[row].tolist() == tied
+        assert int(prices.decision[row]) == tied.index(True)
