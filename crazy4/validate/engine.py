@@ -400,7 +400,7 @@ class SpecRun:
 
 
 class SpecValidator:
-    """The validator's role of a :class:`crazy4.spec.specification.GameSpec` (module docstring)."""
+    """The validator of a :class:`crazy4.spec.specification.GameSpec` (module docstring)."""
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
