@@ -4,12 +4,12 @@
 Every registered game, through the interface only (:class:`crazy4.spec.game.Game` and the
 drivers), on every rule set of the game (shipped, or brought by a game from outside the
 package: :attr:`crazy4.spec.game.Game.rule_files`): the registry entry, its published deal count
-and its roles, the rule files, the exact analysis (every deal counted, the tables adding up,
-the report's headline), one hand, a seeded simulation that validates clean, a planted
-settlement fault caught, one seen dealer card, and pooled cards. The expected totals are
-counted from first principles (the deck and the game's cards), never read from the code under
-test; the one figure a game states, the deal count its rules document publishes
-(:attr:`crazy4.spec.game.Game.published_deals`), is checked against them.
+and the engines' roles from its specification, the rule files, the exact analysis (every deal
+counted, the tables adding up, the report's headline), one hand, a seeded simulation that
+validates clean, a planted settlement fault caught, one seen dealer card, and pooled cards.
+The expected totals are counted from first principles (the deck and the game's cards), never
+read from the code under test; the one figure a game states, the deal count its rules document
+publishes (:attr:`crazy4.spec.game.Game.published_deals`), is checked against them.
 
 A test suite runs each check as its own test with :func:`conformance_cases`; a new game is
 checked by registering it, with no test edited: a game of the package in
