@@ -97,14 +97,13 @@ def write_c_input(plan: SimulationPlan, path: Path) -> list[str]:
     bets whose sums of squares it adds, in its order."""
     from crazy4.core.deal import packed_combinations
     from crazy4.core.ranking import number_of_strengths
-    from crazy4.registry import game_of
-    from crazy4.simulate.engine import SpecSimulator
+    from crazy4.simulate.engine import SpecSimulator, simulator_of
     from crazy4.simulate.kernel import squares_fit
     from crazy4.simulate.pcg import state_of
 
     if plan.blind_hands:
         raise SystemExit("the C baseline plays no blind hands")
-    simulator = game_of(plan.rules).simulator()
+    simulator = simulator_of(plan.rules)
     assert isinstance(simulator, SpecSimulator) and simulator.fast is not None
     mode = simulator.spec.shape.face_up  # 0: all hidden (Crazy 4 Poker), 1: one up card
     tables = simulator.kernel_tables(plan)
@@ -141,7 +140,7 @@ def run_c(program: Path, plan: SimulationPlan, folder: Path, repeat: int) -> tup
     """Median seconds of ``repeat`` runs of the C program on a plan (its own timing of the
     chunks, without reading its input) and its counts (as :class:`Counts`)."""
     from crazy4.core.ranking import number_of_strengths
-    from crazy4.registry import game_of
+    from crazy4.simulate.engine import simulator_of
 
     source, result = folder / "simulate_c.in", folder / "simulate_c.out"
     bets = write_c_input(plan, source)
@@ -153,7 +152,7 @@ def run_c(program: Path, plan: SimulationPlan, folder: Path, repeat: int) -> tup
         seconds.append(float(output[3]))
     source.unlink()
     words = np.fromfile(result, dtype=np.int64)
-    bins, strengths = game_of(plan.rules).simulator().key_bins, number_of_strengths()
+    bins, strengths = simulator_of(plan.rules).key_bins, number_of_strengths()
     if words.shape[0] != 1 + bins + strengths + len(bets):
         raise SystemExit(f"the C program wrote {words.shape[0]} numbers, not the expected ones")
     counts = Counts.empty(bins)
@@ -253,16 +252,15 @@ def parts(seats: int) -> list[tuple[str, float]]:
 
     from crazy4.core.cards import BINOMIAL
     from crazy4.core.deal import packed_combinations
-    from crazy4.games.crazy_four.game import CRAZY_FOUR
     from crazy4.simulate.counts import Counts
-    from crazy4.simulate.engine import SpecSimulator
+    from crazy4.simulate.engine import SpecSimulator, simulator_of
     from crazy4.simulate.fast_kernel import hidden_colex, hidden_rounds
     from crazy4.simulate.kernel import compiled_draws, draw_indices, select_table
     from crazy4.simulate.plan import CHUNK_ROUNDS
 
-    game = CRAZY_FOUR.simulator()
-    assert isinstance(game, SpecSimulator)
     plan = make_plan(load_rules("crazy4-standard"), rounds=1 << 30, seed=1, seats=seats)
+    game = simulator_of(plan.rules)
+    assert isinstance(game, SpecSimulator)
     tables = game.kernel_tables(plan)
     game.play_chunk(plan, 0, False)
     sizes = (5,) * (seats + 1)
@@ -341,11 +339,11 @@ def log_parts(rules_name: str) -> list[tuple[str, float]]:
 
     from crazy4.log.cardtext import spelled
     from crazy4.log.logwriter import LogWriter
-    from crazy4.registry import game_of
+    from crazy4.simulate.engine import simulator_of
     from crazy4.simulate.plan import CHUNK_ROUNDS
 
     plan = make_plan(load_rules(rules_name), rounds=1 << 30, seed=1, seats=1)
-    game = game_of(plan.rules).simulator()
+    game = simulator_of(plan.rules)
     n = CHUNK_ROUNDS
     codes = [table for i in range(8) if (table := game.play_chunk(plan, i, True).log)]
     texts = [spelled(table) for table in codes]

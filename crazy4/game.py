@@ -5,11 +5,12 @@ Every registered game is a :class:`SpecGame` over its specification: Crazy 4 Pok
 Poker, Three Card Poker and the games declared in rule files. What tells two games apart is
 the specification's data, the members a game may leave out among it (those of
 :class:`crazy4.spec.specification.GameSpec` with a default): its practical team rules and the
-bets of its main game a colluding table values apart (the collusion and surveillance roles,
-:meth:`SpecGame.colluder`, :meth:`SpecGame.surveilled`), the seen cards its hole-card tables
-are published for and their vocabulary (:meth:`SpecGame.hole_card_tables`,
-:meth:`SpecGame.hole_card_situation`). Each method imports the engine it runs when first
-called.
+bets of its main game a colluding table values apart (read by the collusion and surveillance
+roles, :func:`crazy4.advantage.collusion.colluder_role`,
+:func:`crazy4.advantage.surveil.surveillance_of`, which like the simulator and the validator
+take the game's :attr:`~SpecGame.spec`), the seen cards its hole-card tables are published for
+and their vocabulary (:meth:`SpecGame.hole_card_tables`, :meth:`SpecGame.hole_card_situation`).
+Each method imports the engine it runs when first called.
 
 Examples
 --------
@@ -17,8 +18,6 @@ Examples
 >>> game = SpecGame(THREE_CARD)
 >>> game.key, game.dealer_cards, game.player_cards
 ('three-card-poker', (3, 0), 3)
->>> game.surveilled().practical_rules, game.colluder().practical_rules
-((), ('A',))
 """
 
 from __future__ import annotations
@@ -35,10 +34,6 @@ if TYPE_CHECKING:
 
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
-    from crazy4.simulate.game import SimulatedGame
-    from crazy4.spec.collusion_role import ColludingGame
-    from crazy4.spec.surveil_role import SurveilledTable
-    from crazy4.validate.game import Validator
 
 
 class SpecGame:
@@ -51,7 +46,6 @@ class SpecGame:
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
-        self._simulator: SimulatedGame | None = None
 
     def __eq__(self, other: object) -> bool:
         """Games of one class and one specification are the same game (a rule file that
@@ -64,8 +58,7 @@ class SpecGame:
 
     def __reduce__(self) -> tuple[type[SpecGame], tuple[GameSpec]]:
         """Pickled as its class and specification (a rule set carries its game to worker
-        processes; a subclass keeps what it adds, its rule files say); the cached simulator
-        is rebuilt there when used."""
+        processes; a subclass keeps what it adds, its rule files say)."""
         return type(self), (self.spec,)
 
     @property
@@ -150,21 +143,6 @@ class SpecGame:
 
         return spec_hand_text(result)
 
-    def simulator(self) -> SimulatedGame:
-        """The generic chunk player (:mod:`crazy4.simulate.engine`), one per game and process
-        (it keeps the tables a plan derives)."""
-        if self._simulator is None:
-            from crazy4.simulate.engine import SpecSimulator
-
-            self._simulator = SpecSimulator(self.spec)
-        return self._simulator
-
-    def validator(self) -> Validator:
-        """The generic log checks (:mod:`crazy4.validate.engine`): what starts a run."""
-        from crazy4.validate.engine import SpecValidator
-
-        return SpecValidator(self.spec).start
-
     @property
     def published_seen(self) -> int:
         """The specification's :attr:`~crazy4.spec.specification.GameSpec.published_seen`, else
@@ -204,21 +182,3 @@ class SpecGame:
 
         text = SITUATION_FORMS[self.spec.hole_card_form]
         return text(self.spec, rules, hand, up, seen)
-
-    def colluder(self) -> ColludingGame:
-        """The collusion role of the specification, for the one collusion engine
-        (:func:`crazy4.advantage.collusion_engine.spec_colluder`): its practical team rules and its
-        bets apart are the specification's."""
-        from crazy4.advantage.collusion_engine import spec_colluder
-
-        spec = self.spec
-        seats = self.simulator().max_seats
-        return spec_colluder(spec, seats, spec.team_rules, spec.bet_parts)
-
-    def surveilled(self) -> SurveilledTable:
-        """Planting and detection through the generic engines
-        (:class:`crazy4.advantage.surveil.SpecSurveillance`), over :meth:`colluder`'s role."""
-        from crazy4.advantage.surveil import SpecSurveillance
-
-        role = self.colluder()
-        return SpecSurveillance(self.spec, role, self.spec.team_rules)

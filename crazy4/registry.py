@@ -73,8 +73,7 @@ _EXTENSIONS: tuple[AnalysisExtension, ...] = (CARDROOM,)
 
 
 def missing_members(game: object) -> list[str]:
-    """The members of the :class:`~crazy4.spec.game.Game` interface (the simulator's and the
-    validator's roles among them) that ``game`` lacks.
+    """The members of the :class:`~crazy4.spec.game.Game` interface that ``game`` lacks.
 
     Examples
     --------
@@ -270,7 +269,7 @@ def game_named(key: str) -> Game:
 
 
 def game_of(rules: RuleSet) -> Game:
-    """The game a rule set is for, with every role: a registered one, or the game its file
+    """The game a rule set is for: a registered one, or the game its file
     declares (:func:`declare_game`).
 
     Examples

@@ -4,12 +4,12 @@
 Every registered game, through the interface only (:class:`crazy4.spec.game.Game` and the
 drivers), on every rule set of the game (shipped, or brought by a game from outside the
 package: :attr:`crazy4.spec.game.Game.rule_files`): the registry entry, its published deal count
-and its roles, the rule files, the exact analysis (every deal counted, the tables adding up,
-the report's headline), one hand, a seeded simulation that validates clean, a planted
-settlement fault caught, one seen dealer card, and pooled cards. The expected totals are
-counted from first principles (the deck and the game's cards), never read from the code under
-test; the one figure a game states, the deal count its rules document publishes
-(:attr:`crazy4.spec.game.Game.published_deals`), is checked against them.
+and the engines' roles from its specification, the rule files, the exact analysis (every deal
+counted, the tables adding up, the report's headline), one hand, a seeded simulation that
+validates clean, a planted settlement fault caught, one seen dealer card, and pooled cards.
+The expected totals are counted from first principles (the deck and the game's cards), never
+read from the code under test; the one figure a game states, the deal count its rules document
+publishes (:attr:`crazy4.spec.game.Game.published_deals`), is checked against them.
 
 A test suite runs each check as its own test with :func:`conformance_cases`; a new game is
 checked by registering it, with no test edited: a game of the package in
@@ -142,10 +142,16 @@ def check_published_deals(game: Game) -> None:
 
 
 def check_roles(game: Game) -> None:
-    """The simulator and the validator; the surveillance role analyses at least one seen hole
-    card and seats a team of two (:class:`crazy4.spec.surveil_role.SurveilledTable`)."""
-    assert game.simulator() is not None and game.validator() is not None
-    table = game.surveilled()
+    """The simulator and the validator of the game's specification; its surveillance role
+    analyses at least one seen hole card and seats a team of two
+    (:class:`crazy4.advantage.surveil.SpecSurveillance`)."""
+    from crazy4.advantage.surveil import SpecSurveillance
+    from crazy4.simulate.engine import SpecSimulator
+    from crazy4.validate.engine import SpecValidator
+
+    spec = game.spec
+    assert SpecSimulator(spec) is not None and SpecValidator(spec) is not None
+    table = SpecSurveillance(spec, practical=spec.team_rules)
     assert table.most_seen >= 1
     assert table.max_seats >= 2
 
@@ -328,11 +334,11 @@ def check_collusion(game: Game, context: Context) -> None:
     do worse than honest play on any deal (the gain is not negative), and the honest rows are
     priced over the same deals."""
     rules = context.rules
-    from crazy4.advantage.collusion import make_collusion_plan, run_collusion
+    from crazy4.advantage.collusion import colluder_role, make_collusion_plan, run_collusion
     from crazy4.advantage.collusion_tables import plan_rows
 
     plan = make_collusion_plan(rules, colluders=2, deals=64, seed=1)
-    exact = game.colluder().exact_edge(rules)
+    exact = colluder_role(rules).exact_edge(rules)
     rows = {row["strategy"]: row for row in plan_rows(plan, run_collusion(plan), exact)}
     assert rows["full"]["deals"] == rows["honest"]["deals"] == 64
     gain = rows["full"]["gain"]

@@ -7,17 +7,16 @@ those counts -- ``0 <= B(t_1) <= ... <= B(t_m) <= N`` cut the ``N`` dealer hands
 ``m + 1`` cells (:func:`cells_between`) -- needs to supply only its deal, its ranking, the
 thresholds and the net of every decision in every cell; each decision's EV numerator is then
 ``sum over cells of count * net(v, m, cell)`` (:func:`cell_evs`), on int64 or Python-integer
-arrays alike. :class:`CellColluder` is that role, the one :meth:`crazy4.spec.game.Game.colluder`
-returns for every game: its specification's
+arrays alike. :class:`CellColluder` is that role, every game's: its specification's
 (:func:`crazy4.advantage.collusion_engine.spec_colluder`, the six outcome cells cut around the
-qualifier).
+qualifier; a rule set's game's, :func:`crazy4.advantage.collusion.colluder_role`).
 
 Examples
 --------
->>> from crazy4.spec.game import game_of
+>>> from crazy4.advantage.collusion import colluder_role
 >>> from crazy4.registry import load_rules
 >>> rules = load_rules("crazy4-standard")
->>> role = game_of(rules).colluder()
+>>> role = colluder_role(rules)
 >>> role.shape.player_cards, role.up_cards, role.max_seats, role.unit(rules) > 0
 (5, 0, 7, True)
 >>> cells_between(np.array([[2, 3, 5, 7, 8]]), 10).tolist()
@@ -125,7 +124,8 @@ def rank_mask(rule: str, up_rule: bool = False) -> int:
 
 @dataclass(frozen=True)
 class CellColluder:
-    """A game's collusion role (:class:`crazy4.spec.collusion_role.ColludingGame`).
+    """A game's collusion role: what the collusion engine (:mod:`crazy4.advantage.collusion`,
+    ``faceup``, ``pooled``, ``team``) calls on a game (module docstring).
 
     Attributes
     ----------
@@ -190,18 +190,21 @@ class CellColluder:
         return cell_evs(settlement, v, cells_between(below, hands)), settlement.allowed[v]
 
     def bet_settlements(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
-        """The main game (:attr:`main_bet`) and the game's ``parts``.
+        """Every bet the decision settles that the cells price, by its name in the exact
+        analysis' ``bets`` table (the main game, :attr:`main_bet`, first, then the game's
+        ``parts``: its components and the bets a fold forfeits, each per unit of its own
+        wager), and the names of those the cells cannot price, with the reason.
 
         Examples
         --------
-        >>> from crazy4.spec.game import game_of
+        >>> from crazy4.advantage.collusion import colluder_role
         >>> from crazy4.registry import load_rules
         >>> rules = load_rules("crazy4-standard")
-        >>> priced, unpriced = game_of(rules).colluder().bet_settlements(rules)
+        >>> priced, unpriced = colluder_role(rules).bet_settlements(rules)
         >>> list(priced), unpriced
         (['ante_super_bonus_play', 'ante_play', 'super_bonus'], {})
-        >>> priced, unpriced = game_of(load_rules("four-card-standard")).colluder().bet_settlements(
-        ...     load_rules("four-card-standard"))
+        >>> four = load_rules("four-card-standard")
+        >>> priced, unpriced = colluder_role(four).bet_settlements(four)
         >>> list(priced), unpriced
         (['ante_play', 'bad_beat'], {})
         """

@@ -3,10 +3,9 @@ Monte Carlo.
 
 Per deal
 --------
-One engine for every game: the game's collusion role
-(:class:`crazy4.spec.collusion_role.ColludingGame`, from :meth:`crazy4.spec.game.Game.colluder`;
-a specification's is :func:`crazy4.advantage.collusion_engine.spec_colluder`) gives the deal
-shape, the ranking, the thresholds and the settlement, and nothing here depends on which game it is.
+One engine for every game: the game's collusion role (:class:`crazy4.advantage.colluder.
+CellColluder`, its specification's: :func:`colluder_role`) gives the deal shape, the ranking,
+the thresholds and the settlement, and nothing here depends on which game it is.
 
 A deal gives each of the ``k`` colluders its ``p`` cards (and the dealer its up card, when the
 game deals one), from a fresh deck. The team sees ``p k (+ up)`` cards; the dealer's ``h``
@@ -23,7 +22,7 @@ Three strategies are valued on the same deals: ``full`` (the optimum given every
 ``honest`` (each colluder's no-information optimum: its mean estimates the game's exact house
 edge, a check on every run) and, when asked, ``practical`` (:mod:`crazy4.advantage.team`).
 With ``bets`` (face-up dealing, :mod:`crazy4.advantage.faceup`), every bet the decision
-settles (the game's :meth:`~crazy4.spec.collusion_role.ColludingGame.bet_settlements`: the
+settles (the game's :meth:`~crazy4.advantage.colluder.CellColluder.bet_settlements`: the
 main game, its components, the bets a fold forfeits) is also valued under ``full`` and
 ``honest`` on the same deals, with the wager of each (:attr:`CollusionSums.bets`).
 
@@ -48,6 +47,8 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.advantage.colluder import CellColluder
+from crazy4.advantage.collusion_engine import spec_colluder
 from crazy4.core.cards import colex_indices
 from crazy4.core.deal import DealtHands, deal_hands
 from crazy4.core.decisions import best_decisions, optimal_ev
@@ -55,8 +56,8 @@ from crazy4.core.exact import exact_dot
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cluster import dask_map
+from crazy4.simulate.engine import MAX_SEATS
 from crazy4.simulate.plan import CHUNK_ROUNDS, MAX_ROUNDS, chunk_generator, worker_limit
-from crazy4.spec.collusion_role import ColludingGame
 from crazy4.spec.game import game_of
 
 #: Deals one task values (any value gives the same numbers).
@@ -65,9 +66,12 @@ TASK_DEALS = 8192
 STRATEGIES = ("full", "honest")
 
 
-def colluder_role(rules: RuleSet) -> ColludingGame:
-    """The collusion role of the rule set's game."""
-    return game_of(rules).colluder()
+def colluder_role(rules: RuleSet) -> CellColluder:
+    """The collusion role of the rule set's game: its specification's
+    (:func:`crazy4.advantage.collusion_engine.spec_colluder`), seating the simulator's largest
+    table, with the practical team rules and the bets apart the specification names."""
+    spec = game_of(rules).spec
+    return spec_colluder(spec, MAX_SEATS, spec.team_rules, spec.bet_parts)
 
 
 @dataclass(frozen=True)

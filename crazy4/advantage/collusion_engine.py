@@ -2,11 +2,11 @@
 
 The collusion engine (:mod:`crazy4.advantage.collusion`) deals the team's hands from seeded
 chunks, counts the dealer hands below a few strengths given every pooled card and prices every
-decision from those counts through a game's collusion role
-(:class:`crazy4.spec.collusion_role.ColludingGame`). :func:`spec_colluder` builds that role
-from a :class:`crazy4.spec.specification.GameSpec` alone, as
+decision from those counts through a game's collusion role. :func:`spec_colluder` builds that
+role from a :class:`crazy4.spec.specification.GameSpec` alone, as
 :class:`crazy4.advantage.colluder.CellColluder` over the specification's six outcome cells
-(:data:`crazy4.spec.specification.CELLS`):
+(:data:`crazy4.spec.specification.CELLS`); a rule set's game has its specification's
+(:func:`crazy4.advantage.collusion.colluder_role`):
 
 * **the deal and the ranking** -- the specification's :class:`~crazy4.spec.specification.
   DealShape` and ranking;
@@ -175,43 +175,3 @@ def _role(
         max_seats, rules_shared, partial(honest_decisions, spec), partial(exact_edge, spec),
         shape, spec.ranking, partial(bet_parts, spec, parts),
     )  # fmt: skip
-
-
-def deal_values(
-    spec: GameSpec, rules: RuleSet, colluders: int, rng: np.random.Generator, deals: int,
-    jobs: int = 1,
-) -> tuple[IntArray, IntArray, IntArray, IntArray]:  # fmt: skip
-    """Per deal dealt from ``rng``, the team's summed EV numerators (over ``C(m, h) * unit``):
-    ``full``, ``honest``, and the team's wagers on the same scale under each, valued by the
-    collusion engine for the game of ``rules`` (whose specification is ``spec``). ``jobs``
-    is not used: one slice of deals runs in this thread.
-
-    Examples
-    --------
-    >>> from crazy4.games.three_card.game import THREE_CARD
-    >>> from crazy4.registry import load_rules
-    >>> rules = load_rules("three-card-standard")
-    >>> full, honest, _, _ = deal_values(THREE_CARD, rules, 3, np.random.default_rng(1), 50)
-    >>> bool((full >= honest).all())
-    True
-    """
-    from crazy4.advantage.collusion import (
-        deal_sizes,
-        make_collusion_plan,
-        team_decisions,
-        team_of,
-    )
-    from crazy4.core.deal import deal_hands
-    from crazy4.core.decisions import optimal_ev
-
-    del jobs
-    plan = make_collusion_plan(rules, colluders=colluders, deals=deals, seed=0)
-    team = team_of(plan, deal_hands(rng, deals, deal_sizes(plan)), 0, deals)
-    _, _, ev, chosen = team_decisions(plan, team)
-    wagers = main_settlement(spec, rules).wagers * plan.dealer_hands
-    values = []
-    for strategy in ("full", "honest"):
-        values.append(optimal_ev(ev, chosen[strategy]).reshape(deals, colluders).sum(axis=1))
-    for strategy in ("full", "honest"):
-        values.append(wagers[chosen[strategy]].reshape(deals, colluders).sum(axis=1))
-    return values[0], values[1], values[2], values[3]

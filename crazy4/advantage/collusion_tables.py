@@ -15,15 +15,35 @@ deals: paired, so far more precise), ``house_edge_controlled`` (the exact honest
 the gain: the honest strategy's mean is known exactly, so this control-variate estimate has
 the gain's standard error), ``ev_numerator`` / ``ev_denominator`` (the exact sum of the
 per-deal EVs and its denominator), ``exact_honest_edge``.
+
+A few deals' values, each team strategy's (:func:`deal_values`), are what the tests compare
+with a brute-force oracle.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
-from crazy4.advantage.collusion import CollusionPlan, CollusionSums, strategy_edges
+from crazy4.advantage.collusion import (
+    CollusionPlan,
+    CollusionSums,
+    deal_sizes,
+    make_collusion_plan,
+    strategy_edges,
+    team_decisions,
+    team_of,
+)
+from crazy4.advantage.collusion_engine import main_settlement
+from crazy4.core.deal import deal_hands
+from crazy4.core.decisions import optimal_ev
+from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.specification import GameSpec
+
+IntArray = npt.NDArray[np.int64]
 
 COLUMNS = (
     "rule_set",
@@ -126,3 +146,34 @@ def render(frame: pd.DataFrame) -> str:
             f"{100 * controlled:>10.4f}%  {100 * gain_se:>6.4f}%"
         )
     return "\n".join(lines)
+
+
+def deal_values(
+    spec: GameSpec, rules: RuleSet, colluders: int, rng: np.random.Generator, deals: int,
+    jobs: int = 1,
+) -> tuple[IntArray, IntArray, IntArray, IntArray]:  # fmt: skip
+    """Per deal dealt from ``rng``, the team's summed EV numerators (over ``C(m, h) * unit``):
+    ``full``, ``honest``, and the team's wagers on the same scale under each, valued by the
+    collusion engine for the game of ``rules`` (whose specification is ``spec``). ``jobs``
+    is not used: one slice of deals runs in this thread.
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> from crazy4.registry import load_rules
+    >>> rules = load_rules("three-card-standard")
+    >>> full, honest, _, _ = deal_values(THREE_CARD, rules, 3, np.random.default_rng(1), 50)
+    >>> bool((full >= honest).all())
+    True
+    """
+    del jobs
+    plan = make_collusion_plan(rules, colluders=colluders, deals=deals, seed=0)
+    team = team_of(plan, deal_hands(rng, deals, deal_sizes(plan)), 0, deals)
+    _, _, ev, chosen = team_decisions(plan, team)
+    wagers = main_settlement(spec, rules).wagers * plan.dealer_hands
+    values = []
+    for strategy in ("full", "honest"):
+        values.append(optimal_ev(ev, chosen[strategy]).reshape(deals, colluders).sum(axis=1))
+    for strategy in ("full", "honest"):
+        values.append(wagers[chosen[strategy]].reshape(deals, colluders).sum(axis=1))
+    return values[0], values[1], values[2], values[3]

@@ -50,6 +50,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.evidence import likelihood_ratio, rounds_to_settle, telling_rows
+from crazy4.advantage.surveil import surveillance_of
 from crazy4.advantage.teamdetect import (
     TEAM_DRAWS,
     practical_evidence,
@@ -59,7 +60,6 @@ from crazy4.advantage.teamdetect import (
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.game import game_of
 
 
 @dataclass(frozen=True)
@@ -256,7 +256,7 @@ def won_above_honest(rules: RuleSet, rounds: SeatRounds) -> float:
     from crazy4.advantage.plant import settle, settlement_unit
 
     hands = np.sort(rounds.hands, axis=1)
-    honest = game_of(rules).surveilled().honest_decisions(rules, hands, rounds.up)
+    honest = surveillance_of(rules).honest_decisions(rules, hands, rounds.up)
     dealer = np.concatenate([rounds.up, rounds.hidden], axis=1)
     played = settle(rules, hands, dealer, rounds.decisions)
     would = settle(rules, hands, dealer, honest)
@@ -267,8 +267,8 @@ def _seen_evs(
     rules: RuleSet, hands: npt.NDArray[np.int64], known: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_], int]:
     """The hole-card prices of each hand given the dealer cards it knows: the game's
-    surveillance role (:meth:`crazy4.spec.surveil_role.SurveilledTable.seen_evs`)."""
-    return game_of(rules).surveilled().seen_evs(rules, hands, known)
+    surveillance role (:meth:`crazy4.advantage.surveil.SpecSurveillance.seen_evs`)."""
+    return surveillance_of(rules).seen_evs(rules, hands, known)
 
 
 def table_shape(rules: RuleSet) -> tuple[int, int, int]:
@@ -280,7 +280,7 @@ def table_shape(rules: RuleSet) -> tuple[int, int, int]:
     >>> table_shape(load_rules("three-card-standard")), table_shape(load_rules("crazy4-standard"))
     ((3, 3, 0), (5, 5, 0))
     """
-    table = game_of(rules).surveilled()
+    table = surveillance_of(rules)
     return table.player_cards, table.dealer_size, table.face_up
 
 
@@ -299,7 +299,7 @@ def _team_evidence(
     # the practical rule's (slow, exact) evidence on the deviations only
     pooled = present * team_rounds(rules, rounds.hands, rounds.up, rounds.decisions)
     practical = present * team_rounds(rules, rounds.hands, rounds.up, rounds.decisions, Fraction(0))
-    if not game_of(rules).surveilled().practical_rules:  # full pooling is all the game knows
+    if not surveillance_of(rules).practical_rules:  # full pooling is all the game knows
         practical[:] = 0
     found: dict[str, tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_], list[Fraction]]]
     found = {name: (np.zeros(n), np.zeros(n, dtype=bool), []) for name in _team_names(rules)}
@@ -322,7 +322,7 @@ def _team_evidence(
 def _team_names(rules: RuleSet) -> tuple[str, ...]:
     """The names of the team hypotheses: full pooling, and the game's recommended practical
     rule when it knows one."""
-    practical = game_of(rules).surveilled().practical_rules[:1]
+    practical = surveillance_of(rules).practical_rules[:1]
     return ("team: pooled cards", *(f"team: practical rule {rule}" for rule in practical))
 
 

@@ -49,10 +49,10 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.detect import read_log_columns, tail_probability
+from crazy4.advantage.surveil import surveillance_of
 from crazy4.advantage.teamdetect import TEAM_DRAWS, team_evidence
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.game import game_of
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ def group_rounds(
     where = f"log {str(path)!r}"
     if round_ids is None:
         raise InputError(f"{where}: --group needs the log's 'round' column")
-    most = game_of(rules).surveilled().max_seats
+    most = surveillance_of(rules).max_seats
     if len(seats) > most:
         raise InputError(f"--group: {len(seats)} seats, a table seats at most {most}")
     good = (hands >= 0).all(axis=1) & (up >= 0).all(axis=1) & (decisions >= 0) & (decisions <= 3)

@@ -1,22 +1,23 @@
 """Planting cheats in a multi-seat simulation: hole-carders and a team among honest seats.
 
 A table of ``seats`` seats shares one dealer hand each round. Every seat is played through the
-game's surveillance role (:class:`crazy4.spec.surveil_role.SurveilledTable`,
-``game.surveilled()``; one body for every game) as one of
+game's surveillance role (:class:`crazy4.advantage.surveil.SpecSurveillance`, its
+specification's: :func:`crazy4.advantage.surveil.surveillance_of`; one body for every game) as
+one of
 
 * **honest**: the no-information optimal decision of its hand (and the up cards),
-  :meth:`~crazy4.spec.surveil_role.SurveilledTable.honest_decisions`;
+  :meth:`~crazy4.advantage.surveil.SpecSurveillance.honest_decisions`;
 * **hole-carder** (the seats of ``hole_card_seats``): it sees the first ``hole_cards`` hidden
   dealer cards and plays the exact optimum for what it sees
-  (:meth:`~crazy4.spec.surveil_role.SurveilledTable.seen_evs`);
+  (:meth:`~crazy4.advantage.surveil.SpecSurveillance.seen_evs`);
 * **team member** (the seats of ``team_seats``): the team pools its cards; each member plays
   the exact optimum given the pooled cards
-  (:meth:`~crazy4.spec.surveil_role.SurveilledTable.team_evs`), or with ``team_rule`` one of
+  (:meth:`~crazy4.advantage.surveil.SpecSurveillance.team_evs`), or with ``team_rule`` one of
   the game's practical rules that share only the count of some ranks
-  (:meth:`~crazy4.spec.surveil_role.SurveilledTable.practical_decisions`).
+  (:meth:`~crazy4.advantage.surveil.SpecSurveillance.practical_decisions`).
 
 Every seat is settled on the dealer's whole hand
-(:meth:`~crazy4.spec.surveil_role.SurveilledTable.settle`; Crazy 4 Poker and Four Card Poker as
+(:meth:`~crazy4.advantage.surveil.SpecSurveillance.settle`; Crazy 4 Poker and Four Card Poker as
 :func:`crazy4.advantage.simulate.play_chunk` does: the round's dealer-outcome cell from the
 dealer's best-four strength and the :class:`~crazy4.spec.game.Settlement`'s net). Chunks of
 :data:`CHUNK_ROUNDS` rounds are seeded from ``SeedSequence(seed).spawn``, so every number and
@@ -34,10 +35,10 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.simulate import deal_rounds
+from crazy4.advantage.surveil import surveillance_of
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.game import game_of
 
 CHUNK_ROUNDS = 65_536
 #: Role names of the log's metadata and the summary.
@@ -133,18 +134,17 @@ def make_planting(
     ...
     crazy4.errors.InputError: seat 1 is both a hole-carder and a team member
     """
-    game = game_of(rules)
-    table = game.surveilled()
+    table = surveillance_of(rules)
     most, practical = table.max_seats, table.practical_rules
     if not 1 <= seats <= most:
-        raise InputError(f"--seats {seats}: a {game.title} table seats 1 to {most}")
+        raise InputError(f"--seats {seats}: a {table.title} table seats 1 to {most}")
     both = sorted(set(hole_card_seats) & set(team_seats))
     if both:
         raise InputError(f"seat {both[0]} is both a hole-carder and a team member")
     if hole_card_seats:
         if not 0 <= hole_cards <= table.most_seen:
             raise InputError(
-                f"--hole-cards {hole_cards}: {game.title} is analysed with 0 to "
+                f"--hole-cards {hole_cards}: {table.title} is analysed with 0 to "
                 f"{table.most_seen} seen hole cards"
             )
         if hole_cards < 1:
@@ -153,7 +153,7 @@ def make_planting(
         raise InputError("--team-seats: a team needs at least two seats")
     if team_rule is not None and team_rule not in practical:
         known = ", ".join(practical) or "no practical team rule (only full pooling)"
-        raise InputError(f"--team-rule {team_rule!r}: {game.title} knows {known}")
+        raise InputError(f"--team-rule {team_rule!r}: {table.title} knows {known}")
     return Planting(
         seats, tuple(sorted(hole_card_seats)), hole_cards, tuple(sorted(team_seats)), team_rule
     )
@@ -183,7 +183,7 @@ def planted_decisions(
     """Every seat's decision, shape ``(n, seats)``, by its role (the module docstring), per
     seat the exact EV its decisions gained over the honest ones given what it knew, summed
     over the rounds (Antes; 0 for an honest seat), and the honest decisions."""
-    table = game_of(rules).surveilled()
+    table = surveillance_of(rules)
     n, seats, size = hands.shape
     up = dealer[:, : table.face_up]
     decisions = table.honest_decisions(
@@ -220,7 +220,7 @@ def play_planted_chunk(
     rules: RuleSet, planting: Planting, rounds: int, seed: np.random.SeedSequence
 ) -> PlantedChunk:
     """Deal and play ``rounds`` rounds seeded by ``seed`` (the module docstring)."""
-    table = game_of(rules).surveilled()
+    table = surveillance_of(rules)
     size, dealer_size = table.player_cards, table.dealer_size
     seats = planting.seats
     rng = np.random.Generator(np.random.PCG64(seed))
@@ -242,7 +242,7 @@ def settle(
 ) -> npt.NDArray[np.int64]:
     """Net numerators (over the settlement's ``unit``, per Ante) of the main bets of each
     hand ``(n, player_cards)`` (sorted) against the dealer's whole hand ``(n, dealer_size)``,
-    by the game's surveillance role (:meth:`crazy4.spec.surveil_role.SurveilledTable.settle`).
+    by the game's surveillance role (:meth:`crazy4.advantage.surveil.SpecSurveillance.settle`).
 
     Examples
     --------
@@ -255,7 +255,7 @@ def settle(
     >>> int(net[0]) / settlement_unit(rules)  # 1 + 3 + 200 (quads)
     204.0
     """
-    return game_of(rules).surveilled().settle(rules, hands, dealer, decisions)
+    return surveillance_of(rules).settle(rules, hands, dealer, decisions)
 
 
 @dataclass
@@ -349,4 +349,4 @@ def settlement_unit(rules: RuleSet) -> int:
     >>> settlement_unit(load_rules("three-card-standard")) >= 1
     True
     """
-    return game_of(rules).surveilled().unit(rules)
+    return surveillance_of(rules).unit(rules)

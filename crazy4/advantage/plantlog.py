@@ -2,7 +2,7 @@
 
 The log is a normal crazy4 log (:mod:`crazy4.log.roundlog`): the columns of an honest
 ``crazy4 simulate --log`` of the same game, each bet's wager and net per seat and round
-(:meth:`~crazy4.simulate.game.SimulatedGame.decided_log`: every bet, side bets too, settled by
+(:meth:`~crazy4.simulate.engine.SpecSimulator.decided_log`: every bet, side bets too, settled by
 the rules whatever the seat knew), in money (every Ante-sized amount times the Ante; a
 progressive's amounts are dollars already). Its metadata (the provenance) names the strategy
 ``optimal`` (the honest seats'), records what was planted under ``planted`` and the Ante under
@@ -19,7 +19,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from crazy4.advantage.plant import PlantedChunk, Planting, SeatSums
-from crazy4.simulate.game import simulator_of
+from crazy4.simulate.engine import simulator_of
 from crazy4.simulate.plan import SimulationPlan
 from crazy4.simulate.progressive import PROGRESSIVE_COLUMNS
 

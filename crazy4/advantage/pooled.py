@@ -41,9 +41,9 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.advantage.colluder import CellColluder
 from crazy4.core.cards import BINOMIAL
 from crazy4.core.strength_table import BEST_FOUR, StrengthTable
-from crazy4.spec.collusion_role import ColludingGame
 
 IntArray = npt.NDArray[np.int64]
 
@@ -148,7 +148,7 @@ def below_by_subsets(
 
 
 def listed_below(
-    role: ColludingGame, up: IntArray | None, unseen: IntArray, thresholds: IntArray
+    role: CellColluder, up: IntArray | None, unseen: IntArray, thresholds: IntArray
 ) -> IntArray:
     """The dealer hands below each threshold, every one listed from the unseen cards
     (:mod:`crazy4.advantage.collusion_kernel`): five hidden cards by :func:`below_counts`
@@ -176,7 +176,7 @@ def listed_below(
 
 
 def team_below(
-    role: ColludingGame,
+    role: CellColluder,
     hands: IntArray,
     up: IntArray | None,
     unseen: IntArray,
@@ -187,7 +187,7 @@ def team_below(
 
     Parameters
     ----------
-    role : ColludingGame
+    role : CellColluder
     hands : ndarray of int64, shape (deals, k, p)
     up : ndarray of int64, shape (deals,), or None
     unseen : ndarray of int64, shape (deals, n)

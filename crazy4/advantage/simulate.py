@@ -4,7 +4,7 @@ Each round deals the player's hand and the dealer's from a fresh deck; the playe
 dealer's face-up cards and the first ``seen`` hidden ones, decides by the exact hole-card
 strategy for that situation (:func:`crazy4.advantage.situation.situation_evs`) and is settled on
 the dealer's whole hand by the game's surveillance table
-(:meth:`crazy4.spec.surveil_role.SurveilledTable.settle`: the round's outcome cell and its
+(:meth:`crazy4.advantage.surveil.SpecSurveillance.settle`: the round's outcome cell and its
 net). Chunks of :data:`CHUNK_ROUNDS` rounds are
 seeded from ``SeedSequence(seed).spawn``, so the numbers do not depend on how chunks are run
 (``jobs`` threads price a chunk's situations: :func:`crazy4.core.table_kernels.set_threads`,
@@ -23,10 +23,10 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.situation import situation_evs
+from crazy4.advantage.surveil import surveillance_of
 from crazy4.core.decisions import best_decisions
 from crazy4.core.table_kernels import set_threads
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.game import game_of
 
 CHUNK_ROUNDS = 65_536
 
@@ -76,8 +76,8 @@ def play_chunk(
 ) -> tuple[int, int]:
     """Exact (sum of nets, sum of squared nets) of ``rounds`` rounds seeded by ``seed``: the
     player's cards first, then the dealer's (its face-up cards first), each round settled on
-    the dealer's whole hand (:meth:`~crazy4.spec.surveil_role.SurveilledTable.settle`)."""
-    table = game_of(rules).surveilled()
+    the dealer's whole hand (:meth:`~crazy4.advantage.surveil.SpecSurveillance.settle`)."""
+    table = surveillance_of(rules)
     rng = np.random.Generator(np.random.PCG64(seed))
     p = table.player_cards
     cards = deal_rounds(rng, rounds, p + table.dealer_size)
@@ -123,5 +123,5 @@ def simulate_hole_cards(
                 progress(size)
     finally:
         set_threads(previous)
-    unit = game_of(rules).surveilled().unit(rules)
+    unit = surveillance_of(rules).unit(rules)
     return HoleCardSimulation(rounds=rounds, total=total, squares=squares, unit=unit)

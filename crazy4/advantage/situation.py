@@ -2,7 +2,7 @@
 
 The detector and the simulator's hole-card strategy price the situations they meet here, as
 every game's surveillance table prices them
-(:meth:`crazy4.spec.surveil_role.SurveilledTable.seen_evs`: the specification's counter with
+(:meth:`crazy4.advantage.surveil.SpecSurveillance.seen_evs`: the specification's counter with
 the seen dealer cards forced, :class:`crazy4.advantage.surveil.SpecSurveillance`); ``crazy4
 advantage holecards --hand`` prints one through the one hole-card engine
 (:mod:`crazy4.advantage.holecard_situation`).
@@ -13,8 +13,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.advantage.surveil import surveillance_of
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.game import game_of
 
 
 def situation_evs(
@@ -34,4 +34,4 @@ def situation_evs(
     """
     hands64 = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
     forced64 = np.asarray(forced, dtype=np.int64).reshape(hands64.shape[0], -1)
-    return game_of(rules).surveilled().seen_evs(rules, hands64, forced64)
+    return surveillance_of(rules).seen_evs(rules, hands64, forced64)

@@ -1,6 +1,12 @@
-"""A specification game's :class:`~crazy4.spec.surveil_role.SurveilledTable`: planting and
-detection (``crazy4 simulate --hole-card-seats/--team-seats``, ``crazy4 advantage detect``)
-through the generic engines.
+"""The surveillance role of every game, :class:`SpecSurveillance` over its specification
+(:func:`surveillance_of`): what planting (:mod:`crazy4.advantage.plant`, ``crazy4 simulate
+--hole-card-seats/--team-seats``), detection (:mod:`crazy4.advantage.detect`,
+:mod:`crazy4.advantage.teamdetect`, :mod:`crazy4.advantage.groupdetect`, ``crazy4 advantage
+detect``), the hole-card seat and one situation's prices call: a hand's exact prices given seen
+dealer cards or pooled team cards, the no-information decisions, the settlement on the dealer's
+whole hand and the practical team rules the game knows (possibly none). Hands are sorted card
+codes of :attr:`SpecSurveillance.player_cards` cards; EVs are integer numerators over a stated
+denominator, per unit of Ante.
 
 Every price is exact: a hand's dealer hands are counted with the seen dealer cards forced (the
 up cards the rules deal, then the hidden ones seen: the game's counter,
@@ -35,6 +41,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.advantage.colluder import CellColluder
 from crazy4.advantage.holecard_engine import most_seen
 from crazy4.analyze.counting import cells_from_counts, counter_for
 from crazy4.analyze.counts import class_of_hands, dealer_histograms, suit_classes
@@ -44,7 +51,7 @@ from crazy4.core.cards import colex_indices, combinations_array
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.engine import MAX_SEATS, analysis_of, optimal_decisions
-from crazy4.spec.collusion_role import ColludingGame
+from crazy4.spec.game import game_of
 from crazy4.spec.specification import GameSpec
 
 IntArray = npt.NDArray[np.int64]
@@ -198,7 +205,7 @@ class SpecSurveillance:
     Parameters
     ----------
     spec : GameSpec
-    colluder : ColludingGame, optional
+    colluder : CellColluder, optional
         The game's collusion role (:func:`crazy4.advantage.collusion_engine.spec_colluder`; by
         default the specification's at :data:`crazy4.simulate.engine.MAX_SEATS`).
     practical : tuple of str
@@ -209,13 +216,13 @@ class SpecSurveillance:
     def __init__(
         self,
         spec: GameSpec,
-        colluder: ColludingGame | None = None,
+        colluder: CellColluder | None = None,
         practical: tuple[str, ...] = (),
     ) -> None:
         self.spec, self._colluder, self._practical = spec, colluder, practical
 
     @property
-    def colluder(self) -> ColludingGame:
+    def colluder(self) -> CellColluder:
         """The game's collusion role."""
         if self._colluder is None:
             from crazy4.advantage.collusion_engine import spec_colluder
@@ -433,3 +440,27 @@ class SpecSurveillance:
         cells = cells_from_histograms(histograms, strengths, spec.qualifier(rules))
         nets = spec.settlement(rules).nets[strengths, decisions.astype(np.int64)]
         return np.asarray((nets * cells).sum(axis=1), dtype=np.int64)
+
+
+def surveillance_of(rules: RuleSet) -> SpecSurveillance:
+    """The surveillance role of the game a rule set carries (:func:`crazy4.spec.game.game_of`):
+    its specification's, over its collusion role
+    (:func:`crazy4.advantage.collusion.colluder_role`), with the practical team rules the
+    specification names.
+
+    Raises
+    ------
+    ValueError
+        For a rule set no game read.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> table = surveillance_of(load_rules("four-card-standard"))
+    >>> table.title, table.max_seats, table.practical_rules
+    ('Four Card Poker', 7, ('up',))
+    """
+    from crazy4.advantage.collusion import colluder_role
+
+    spec = game_of(rules).spec
+    return SpecSurveillance(spec, colluder_role(rules), spec.team_rules)

@@ -21,7 +21,7 @@ probability proportional to the number of ways to give the others ``O`` cards of
     w(i) = C(R - i, j) * C(n - R - (5 - i), O - j),   i = |D ∩ marked|.
 
 So the colluder's EV of each decision is the game's settlement
-(:meth:`crazy4.spec.collusion_role.ColludingGame.prices`) applied to the *weighted*
+(:meth:`crazy4.advantage.colluder.CellColluder.prices`) applied to the *weighted*
 counts ``Σ_i w(i) B_i(t)``, where ``B_i(t)`` counts the dealer hands from the ``n`` cards
 with ``i`` marked cards and strength below ``t`` (:func:`crazy4.advantage.collusion_kernel.
 below_counts_marked`, all ``C(n, 5)`` hands listed), out of ``Σ_i w(i) C(R, i) C(n - R, 5 - i)``.
@@ -41,10 +41,10 @@ from math import comb, gcd
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.advantage.colluder import CellColluder
 from crazy4.core.cards import BINOMIAL
 from crazy4.core.decisions import best_decisions
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.collusion_role import ColludingGame
 
 
 def hand_weights(n: int, marked: int, held: int, others: int, hidden: int = 5) -> list[int]:
@@ -74,7 +74,7 @@ def hand_weights(n: int, marked: int, held: int, others: int, hidden: int = 5) -
 
 
 def marked_below(
-    role: ColludingGame,
+    role: CellColluder,
     unseen: npt.NDArray[np.int64],
     forced: int,
     marks: npt.NDArray[np.bool_],
@@ -100,7 +100,7 @@ def marked_below(
 
 
 def practical_decisions(
-    role: ColludingGame,
+    role: CellColluder,
     rules: RuleSet,
     hands: npt.NDArray[np.int64],
     up: npt.NDArray[np.int64] | None,
@@ -110,7 +110,7 @@ def practical_decisions(
 
     Parameters
     ----------
-    role : ColludingGame
+    role : CellColluder
     rules : RuleSet
     hands : ndarray of int64, shape (deals, k, p)
         Each colluder's cards.

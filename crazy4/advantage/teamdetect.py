@@ -54,10 +54,10 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.collusion import colluder_role
+from crazy4.advantage.surveil import surveillance_of
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.game import game_of
 
 #: Null draws of the other seats' cards per round (``p_i`` in steps of 1 / (draws + 1)).
 TEAM_DRAWS = 19
@@ -114,7 +114,7 @@ def team_valuation(
     >>> int(decision[0])  # the dealer has no ace and at most one king left: king-high plays
     1
     """
-    table = game_of(rules).surveilled()
+    table = surveillance_of(rules)
 
     def value(rows: slice) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
         ev, allowed, denominator = table.seat_evs(rules, hands[rows], others[rows], up[rows])
@@ -145,7 +145,7 @@ def honest_play(
     >>> honest_play(load_rules("three-card-standard"), hands, np.zeros((2, 0), int)).tolist()
     [1, 0]
     """
-    table = game_of(rules).surveilled()
+    table = surveillance_of(rules)
     return np.asarray(table.honest_decisions(rules, np.sort(hands, axis=1), up), np.int64)
 
 
@@ -227,7 +227,8 @@ def practical_evidence(
 ) -> TeamEvidence:
     """The practical team rule's hypothesis, with exact ``p_i`` (no draws).
 
-    The game's recommended rule (:attr:`ColludingGame.practical_rules`, first: Crazy 4 Poker the
+    The game's recommended rule (the first of its collusion role's
+    :attr:`~crazy4.advantage.colluder.CellColluder.practical_rules`: Crazy 4 Poker the
     count of aces, Four Card Poker the count of the up card's rank) shares only ``c``, how many
     cards of some ranks the table holds; given its own hand the seat learns ``j``, how many the
     others hold. Under the null ``j`` is hypergeometric: ``r`` of the ``n`` cards the seat cannot
@@ -329,7 +330,7 @@ def team_rounds(
     """
     if hands.shape[0] == 0:
         return np.zeros(0, dtype=bool)
-    table = game_of(rules).surveilled()
+    table = surveillance_of(rules)
     ev, allowed, denominator = table.seen_evs(rules, np.sort(hands, axis=1), up)
     best = best_decisions(ev, allowed)[0]
     rows = np.arange(hands.shape[0])

@@ -8,8 +8,8 @@ of risk. The counts come from the game's table cache, so a variant is re-priced 
 counts, never recounted (a new qualifier is counted once).
 
 The average total bet and the element of risk are exact fractions when the game states what
-each decision wagers (:func:`decision_wagers`: the game's surveillance role, which every game
-has) on the bet the analysis headlines: the ``returns`` table's combinations per decision
+each decision wagers (:func:`decision_wagers`: its specification's settlement, which every
+game has) on the bet the analysis headlines: the ``returns`` table's combinations per decision
 times those wagers. Otherwise they are the floats the analysis wrote, and
 :attr:`RulePrice.exact_risk` is ``None``.
 
@@ -152,9 +152,9 @@ def exact_average_total_bet(analysis: GameAnalysis, rules: RuleSet) -> Fraction 
 
 def decision_wagers(rules: RuleSet) -> tuple[str, npt.NDArray[np.int64], int]:
     """What each decision (fold, 1x, 2x, 3x) wagers on the game's main bet, as the game
-    states it: ``(main bet, wagers over unit, unit)`` from its surveillance role
-    (:class:`crazy4.spec.surveil_role.SurveilledTable`: its ``main_bet``, ``wagers`` and
-    ``unit``).
+    states it: ``(main bet, wagers over unit, unit)`` from its specification (its
+    :attr:`~crazy4.spec.specification.GameSpec.main_bet` and its settlement's ``wagers`` and
+    ``unit``, as the surveillance role states them).
 
     Examples
     --------
@@ -162,8 +162,9 @@ def decision_wagers(rules: RuleSet) -> tuple[str, npt.NDArray[np.int64], int]:
     >>> decision_wagers(load_rules("three-card-standard"))  # fold: the Ante; 1x: Ante + Play
     ('ante_play', array([1, 2, 3, 4]), 1)
     """
-    table = game_of(rules).surveilled()
-    return table.main_bet, table.wagers(rules), table.unit(rules)
+    spec = game_of(rules).spec
+    settlement = spec.settlement(rules)
+    return spec.main_bet, np.asarray(settlement.wagers, dtype=np.int64), settlement.unit
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.registry import load_rules
     from crazy4.results.write import provenance, write_text
     from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
-    from crazy4.simulate.game import simulator_of
+    from crazy4.simulate.engine import simulator_of
     from crazy4.simulate.plan import CHUNK_ROUNDS, check_rounds
     from crazy4.simulate.progressive import progressive_meter_metadata
 

@@ -89,10 +89,10 @@ def simulate_planted(
     """Play a planted table, print each seat's result, write ``--log`` and ``--summary``
     (``check_outputs``: the simulate command's check of those options)."""
     from crazy4.advantage.plantlog import seat_results, summary_dict, summary_text
-    from crazy4.registry import game_of
+    from crazy4.advantage.surveil import surveillance_of
     from crazy4.results.write import provenance, write_text
     from crazy4.simulate.driver import make_plan
-    from crazy4.simulate.game import simulator_of
+    from crazy4.simulate.engine import simulator_of
     from crazy4.simulate.plan import check_rounds
     from crazy4.simulate.progressive import progressive_meter_metadata
 
@@ -125,7 +125,7 @@ def simulate_planted(
         planted=planting.metadata(),
     )
     sums = _play(args, plan, planting, record)
-    honest = game_of(rules).surveilled().honest_ev(rules)
+    honest = surveillance_of(rules).honest_ev(rules)
     results = seat_results(planting, sums)
     run = (args.rounds, args.seed, args.ante)
     print(summary_text(rules.name, planting, results, honest, run))

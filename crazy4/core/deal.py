@@ -16,7 +16,8 @@ card ``e_j``, kept for every dealt card and lowered as later hands take cards be
 first hand of a round is its own colex index: its strength is one table lookup.
 
 The random stream is consumed in a fixed order (hand 0 of every round of the batch, then hand
-1, ...), so a generator state and a batch size determine the cards exactly.
+1, ...), so a generator state and a batch size determine the cards exactly. A hand of more than
+five cards is drawn in parts and joined (:func:`deal_parts`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.cards import BINOMIAL, DECK_SIZE, combinations_array
+from crazy4.core.cards import BINOMIAL, DECK_SIZE, colex_indices, combinations_array
 
 _BITS = 6  # a card fits 6 bits; a packed hand of up to 5 cards fits 30 bits
 
@@ -136,3 +137,31 @@ def deal_hands(rng: np.random.Generator, rounds: int, sizes: tuple[int, ...]) ->
             below += counts
             dealt += list(rows)
     return DealtHands(cards=dealt_cards, colex=colex)
+
+
+def deal_parts(
+    rng: np.random.Generator, rounds: int, sizes: tuple[int, ...]
+) -> tuple[list[npt.NDArray[np.uint8]], list[npt.NDArray[np.int64]]]:
+    """Disjoint sorted hands of any sizes (:func:`crazy4.core.deal.deal_hands` draws at most
+    five cards at a time: a larger hand is drawn in parts and joined), card-major, with each
+    hand's colex index. Hands of at most five cards are drawn exactly as ``deal_hands`` draws
+    them.
+
+    Examples
+    --------
+    >>> hands, colex = deal_parts(np.random.default_rng(1), 4, (5, 6))
+    >>> [hand.shape for hand in hands], bool((np.diff(hands[1], axis=0) > 0).all())
+    ([(5, 4), (6, 4)], True)
+    """
+    parts = [min(5, size - start) for size in sizes for start in range(0, size, 5)]
+    dealt = deal_hands(rng, rounds, tuple(parts))
+    if len(parts) == len(sizes):
+        return list(dealt.cards), [np.asarray(c, dtype=np.int64) for c in dealt.colex]
+    hands, colex, next_part = [], [], 0
+    for size in sizes:
+        count = -(-size // 5)
+        joined = np.sort(np.concatenate(dealt.cards[next_part : next_part + count]), axis=0)
+        hands.append(joined)
+        colex.append(colex_indices(joined.T).astype(np.int64))
+        next_part += count
+    return hands, colex

@@ -78,7 +78,7 @@ class Counts:
     ) -> None:
         """Add a chunk's rounds, sums of squares and progressive sums, whose seat and dealer
         counts a chunk player added to this one's arrays itself (the ``into`` of
-        :meth:`crazy4.simulate.game.SimulatedGame.play_chunk`).
+        :meth:`crazy4.simulate.engine.SpecSimulator.play_chunk`).
 
         Examples
         --------

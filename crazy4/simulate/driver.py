@@ -5,9 +5,8 @@ Rounds
 Every round is dealt from a fresh 52-card deck (:mod:`crazy4.core.deal`): ``seats`` hands, then
 the dealer's, all disjoint. Each seat plays the chosen strategy; with ``blind_hands = b`` the
 last ``b`` seats are the card room's blind second hands (Crazy 4 Poker rule sets that have
-them). The driver reaches the game only through its simulator role,
-``simulator_of(plan.rules)`` (:class:`crazy4.simulate.game.SimulatedGame`): every game's is
-the one spec simulator, :mod:`crazy4.simulate.engine`.
+them). The driver reaches the game only through its specification's simulator,
+``simulator_of(plan.rules)`` (:class:`crazy4.simulate.engine.SpecSimulator`, every game's).
 
 Reproducibility
 ---------------
@@ -34,7 +33,7 @@ from crazy4.results.write import atomic_write
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cluster import dask_map, task_chunks
 from crazy4.simulate.counts import Chunk, Counts
-from crazy4.simulate.game import SimulatedGame, simulator_of
+from crazy4.simulate.engine import SpecSimulator, simulator_of
 from crazy4.simulate.plan import SimulationPlan, check_rounds, worker_limit
 from crazy4.simulate.progressive import plan_meter
 from crazy4.simulate.summary import SimulationSummary, summarize
@@ -48,7 +47,7 @@ CHUNKS_PER_TASK = 16
 DASK_CHUNKS_PER_TASK = 256
 
 
-def _check_seats(game: SimulatedGame, rules: RuleSet, seats: int, blind_hands: int) -> None:
+def _check_seats(game: SpecSimulator, rules: RuleSet, seats: int, blind_hands: int) -> None:
     if not 1 <= seats <= game.max_seats:
         raise InputError(f"--seats must be 1 to {game.max_seats}")
     if blind_hands:
@@ -61,7 +60,7 @@ def _check_seats(game: SimulatedGame, rules: RuleSet, seats: int, blind_hands: i
             )
 
 
-def _side_bet_table(game: SimulatedGame, rules: RuleSet, chosen: str | None) -> int | None:
+def _side_bet_table(game: SpecSimulator, rules: RuleSet, chosen: str | None) -> int | None:
     """The side-bet table written to the log: ``chosen`` by name (with or without the
     ``queens-up-`` prefix), else the first; None when the rules have none."""
     side = game.side_bet_label

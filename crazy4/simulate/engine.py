@@ -1,5 +1,5 @@
-"""The simulator's role of a spec game (:class:`crazy4.simulate.game.SimulatedGame`): one
-simulator for every game.
+"""The simulator of every game: :class:`SpecSimulator`, a specification's chunk player, one
+per specification and process (:func:`simulator_of`).
 
 A round deals, from one fresh deck (:func:`crazy4.core.deal.deal_hands`), the game's cards to
 each seat and then the dealer's (the cards face up first, then the hidden ones, so the up card
@@ -40,7 +40,7 @@ from crazy4.analyze.counts import class_of_hands
 from crazy4.analyze.situations import class_rows, deal_situations
 from crazy4.core.bets import ExactBet
 from crazy4.core.cards import colex_indices
-from crazy4.core.deal import deal_hands
+from crazy4.core.deal import deal_parts
 from crazy4.core.exact import exact_dot, seat_totals
 from crazy4.errors import InputError
 from crazy4.log.cardtext import hand_code_array
@@ -63,12 +63,13 @@ from crazy4.simulate.plays import (
     summary_counts,
 )
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
+from crazy4.spec.game import game_of
 from crazy4.spec.specification import CELLS, CellSettlement, GameSpec
 
 #: The most seats at one table.
 MAX_SEATS = 7
 
-__all__ = ["MAX_SEATS", "SpecSimulator", "analysis_of", "optimal_decisions"]
+__all__ = ["MAX_SEATS", "SpecSimulator", "analysis_of", "optimal_decisions", "simulator_of"]
 
 #: A plan of at least this many situations (rounds x seats) with an up card decides by a table
 #: of every (hand, up card) pair built once (:func:`.sim_fast.situation_decisions`: seconds);
@@ -94,34 +95,6 @@ def optimal_decisions(
     """
     rows = class_rows(spec.shape, hands, up)
     return np.asarray(analysis_of(spec, rules).prices.decision[rows], dtype=np.int64)
-
-
-def deal_parts(
-    rng: np.random.Generator, rounds: int, sizes: tuple[int, ...]
-) -> tuple[list[npt.NDArray[np.uint8]], list[npt.NDArray[np.int64]]]:
-    """Disjoint sorted hands of any sizes (:func:`crazy4.core.deal.deal_hands` draws at most
-    five cards at a time: a larger hand is drawn in parts and joined), card-major, with each
-    hand's colex index. Hands of at most five cards are drawn exactly as ``deal_hands`` draws
-    them.
-
-    Examples
-    --------
-    >>> hands, colex = deal_parts(np.random.default_rng(1), 4, (5, 6))
-    >>> [hand.shape for hand in hands], bool((np.diff(hands[1], axis=0) > 0).all())
-    ([(5, 4), (6, 4)], True)
-    """
-    parts = [min(5, size - start) for size in sizes for start in range(0, size, 5)]
-    dealt = deal_hands(rng, rounds, tuple(parts))
-    if len(parts) == len(sizes):
-        return list(dealt.cards), [np.asarray(c, dtype=np.int64) for c in dealt.colex]
-    hands, colex, next_part = [], [], 0
-    for size in sizes:
-        count = -(-size // 5)
-        joined = np.sort(np.concatenate(dealt.cards[next_part : next_part + count]), axis=0)
-        hands.append(joined)
-        colex.append(colex_indices(joined.T).astype(np.int64))
-        next_part += count
-    return hands, colex
 
 
 @dataclass(frozen=True)
@@ -296,7 +269,8 @@ class SpecSimulator:
     def play_chunk(
         self, plan: SimulationPlan, chunk: int, log: bool, into: Counts | None = None
     ) -> Chunk:
-        """Deal, key and count one chunk's rounds (and its log rows): by the deal shape's
+        """Deal, key and count chunk ``chunk`` of the plan (and its log rows if ``log``), added
+        to ``into`` when given (a task's total, then the chunk's counts): by the deal shape's
         compiled loops where it has them (:mod:`.sim_fast`), else by :meth:`numpy_chunk`."""
         if self.fast is not None:
             return self.fast.play_chunk(self, plan, chunk, log, into)
@@ -374,16 +348,18 @@ class SpecSimulator:
         dealer: npt.NDArray[np.int64],
         decisions: npt.NDArray[np.int64],
     ) -> pa.Table:
-        """The log rows of rounds decided elsewhere (:meth:`SimulatedGame.decided_log
-        <crazy4.simulate.game.SimulatedGame.decided_log>`): each seat keyed by its own decision;
-        the dealer's face-up cards, when the rules deal any, are the first of ``dealer``.
+        """The log rows (the columns :meth:`play_chunk` writes, cards as compact codes) of
+        rounds dealt and decided elsewhere (a planted table, :mod:`crazy4.advantage.plant`):
+        each seat's hand ``(n, seats, cards)`` (sorted card codes), the dealer's hand
+        ``(n, dealer cards)`` as dealt (the face-up cards, when the rules deal any, first) and
+        each seat's decision ``(n, seats)``, rounds numbered from ``first_round``; each seat
+        keyed by its own decision, every bet settled by the rules.
 
         Examples
         --------
         >>> from crazy4.core.cards import parse_cards
         >>> from crazy4.registry import load_rules
         >>> from crazy4.simulate.driver import make_plan
-        >>> from crazy4.simulate.game import simulator_of
         >>> plan = make_plan(load_rules("three-card-standard"), rounds=1, seed=0, seats=1)
         >>> hand = np.array([[sorted(parse_cards("As Ks Qs"))]])
         >>> dealer = np.array([parse_cards("Kd Qd 2c")])
@@ -496,3 +472,29 @@ class SpecSimulator:
         """The dealer's qualification and the categories beside their exact shares
         (:func:`crazy4.simulate.plays.render_tail`)."""
         return render_tail(self.spec, plan, counts, data)
+
+
+#: Each specification's simulator in this process (:func:`simulator_of`).
+_SIMULATORS: dict[GameSpec, SpecSimulator] = {}
+
+
+def simulator_of(rules: RuleSet) -> SpecSimulator:
+    """The simulator of the game a rule set carries (:func:`crazy4.spec.game.game_of`): its
+    specification's, one per specification and process (it keeps the tables a plan derives).
+
+    Raises
+    ------
+    ValueError
+        For a rule set no game read.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> rules = load_rules("crazy4-standard")
+    >>> simulator_of(rules).side_bet_label, simulator_of(rules) is simulator_of(rules)
+    ('Queens Up', True)
+    """
+    spec = game_of(rules).spec
+    if spec not in _SIMULATORS:
+        _SIMULATORS[spec] = SpecSimulator(spec)
+    return _SIMULATORS[spec]

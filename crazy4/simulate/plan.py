@@ -4,8 +4,8 @@ Rounds are cut into chunks of :data:`CHUNK_ROUNDS`, a constant: chunk ``i`` draw
 ``Generator(PCG64(SeedSequence(seed, spawn_key=(i,))))``, which is
 ``SeedSequence(seed).spawn(n)[i]`` for any ``n > i``. This is the reproducibility contract of
 :mod:`crazy4.simulate.driver`: a seed's rounds do not depend on how the chunks are grouped.
-Imports no game: the games' chunk players (:class:`crazy4.simulate.game.SimulatedGame`) read
-the plan.
+Imports no game: the chunk player (:class:`crazy4.simulate.engine.SpecSimulator`) reads the
+plan.
 """
 
 from __future__ import annotations

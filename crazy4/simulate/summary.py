@@ -12,6 +12,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -19,13 +20,15 @@ import numpy.typing as npt
 from crazy4.core.exact import exact_dot, exact_squares
 from crazy4.progressive.moments import progressive_exact
 from crazy4.simulate.counts import BLIND_BET, Counts, ExactValue
-from crazy4.simulate.game import SimulatedGame
 from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan
 from crazy4.simulate.progressive import (
     PROGRESSIVE,
     ProgressiveCounts,
     progressive_meter_metadata,
 )
+
+if TYPE_CHECKING:
+    from crazy4.simulate.engine import SpecSimulator
 
 SUMMARY_FORMAT = "crazy4-simulation-summary"
 
@@ -164,7 +167,7 @@ def progressive_result(
 class SimulationSummary:
     """What ``crazy4 simulate`` prints, and writes with ``--summary``.
 
-    ``game`` is the simulator's role of the plan's game, which gives the game's parts of the
+    ``game`` is the simulator of the plan's game, which gives the game's parts of the
     JSON and text summaries.
     """
 
@@ -172,7 +175,7 @@ class SimulationSummary:
     counts: Counts
     bets: list[BetResult]
     exact: Mapping[str, ExactValue]
-    game: SimulatedGame = field(repr=False, compare=False)
+    game: SpecSimulator = field(repr=False, compare=False)
 
     def to_dict(self) -> dict[str, object]:
         """The JSON summary (also an input of ``crazy4 validate``; see ``docs/simulator.md``)."""
@@ -232,14 +235,14 @@ class SimulationSummary:
         return "\n".join(lines)
 
 
-def summarize(plan: SimulationPlan, counts: Counts, game: SimulatedGame) -> SimulationSummary:
+def summarize(plan: SimulationPlan, counts: Counts, game: SpecSimulator) -> SimulationSummary:
     """Every bet's result: the strategy's seats' bets, then the blind second hands' bet.
 
-    ``game`` is the simulator's role of the plan's game (the driver's
+    ``game`` is the simulator of the plan's game (the driver's
     :func:`crazy4.simulate.driver.summarize_counts` finds it).
     """
     nets = game.bet_nets(plan)
-    exact = game.exact_bets(plan)
+    exact: Mapping[str, ExactValue] = game.exact_bets(plan)
     bets = []
     if plan.normal_hands:
         for name, net in nets.seat.items():

@@ -1,2 +1,2 @@
-"""The game interface: what a game is (its specification and the roles each engine asks of
-it), below every engine and importing none."""
+"""The game interface: what a game is (its specification, from which each engine builds its
+role, and the registry's game over it), below every engine and importing none."""

@@ -2,13 +2,17 @@
 
 A game (Crazy 4 Poker, Four Card Poker) is one object implementing :class:`Game`. This
 package's interface modules (this one, :mod:`crazy4.spec.specification`,
-:mod:`crazy4.spec.collusion_role`, :mod:`crazy4.spec.extension`) sit below every engine and
-import none. The engines
-(the simulator, the validator, the reports, advantage play) reach a game only through this
+:mod:`crazy4.spec.extension`) sit below every engine and import none. The engines (the
+simulator, the validator, the reports, advantage play) reach a game only through this
 interface: the rule set they are given carries the game that read it, and :func:`game_of`
-returns it. Only the command line, the pipeline and :mod:`crazy4.testing` look a game up by the
-rule file's ``game``, in :mod:`crazy4.registry`; nothing outside the registry compares game
-names or probes which game-specific fields a rule set has.
+returns it; the simulator, the validator, collusion and surveillance take the game's
+specification (:attr:`Game.spec`) from it, each through a function of its own folder
+(:func:`crazy4.simulate.engine.simulator_of`, :func:`crazy4.validate.engine.validator_of`,
+:func:`crazy4.advantage.collusion.colluder_role`,
+:func:`crazy4.advantage.surveil.surveillance_of`). Only the command line, the pipeline and
+:mod:`crazy4.testing` look a game up by the rule file's ``game``, in :mod:`crazy4.registry`;
+nothing outside the registry compares game names or probes which game-specific fields a rule
+set has.
 
 What a game provides, by role:
 
@@ -20,21 +24,11 @@ What a game provides, by role:
   :meth:`Game.analyze`: counts, pricing,
   bets, tables and the report, as a :class:`GameAnalysis`;
 * **one hand** -- :meth:`Game.hand_result` and :meth:`Game.hand_text`;
-* **simulation** -- :meth:`Game.simulator`, the :class:`crazy4.simulate.game.SimulatedGame`
-  role, whose type the simulator declares beside its own plan and counts (the interface, below
-  the engines, names it ``object``; :func:`crazy4.simulate.game.simulator_of` gives it its
-  type);
-* **validation** -- :meth:`Game.validator`, the validator's role
-  (:data:`crazy4.validate.game.Validator`: what starts a
-  :class:`crazy4.validate.game.ValidationRun`), declared by the validator for the same reason
-  (:func:`crazy4.validate.game.validator_of`);
 * **hole cards** -- :meth:`Game.hole_card_tables`, :attr:`Game.published_seen` and
   :meth:`Game.hole_card_situation`, every game's over the one hole-card engine
-  (:mod:`crazy4.advantage.holecards`, reading :attr:`Game.spec`).
-* **collusion** -- :meth:`Game.colluder`, the
-  :class:`crazy4.spec.collusion_role.ColludingGame` role.
-* **surveillance** -- :meth:`Game.surveilled`, the
-  :class:`crazy4.spec.surveil_role.SurveilledTable` planting and detection use.
+  (:mod:`crazy4.advantage.holecards`, reading :attr:`Game.spec`);
+* **the specification** -- :attr:`Game.spec`, from which the simulator, the validator,
+  collusion and surveillance (planting and detection) are built, the same for every game.
 
 Every registered game implements all of them (:class:`crazy4.game.SpecGame` does, over
 any specification). The conformance suite (``tests/test_conformance.py``)
@@ -57,9 +51,7 @@ if TYPE_CHECKING:
 
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
-    from crazy4.spec.collusion_role import ColludingGame
     from crazy4.spec.specification import GameSpec
-    from crazy4.spec.surveil_role import SurveilledTable
 
 #: Reports progress: called with a short message after each step.
 Progress = Callable[[str], None]
@@ -218,25 +210,6 @@ class Game(Protocol):
     ) -> str:
         """One situation (``--hand``, ``--up``, ``--seen-cards`` as given): each decision's
         exact EV and the best, as lines of text."""
-        ...
-
-    def colluder(self) -> ColludingGame:
-        """The collusion role of this game."""
-        ...
-
-    def surveilled(self) -> SurveilledTable:
-        """The surveillance role of this game: planting and detection
-        (:class:`crazy4.spec.surveil_role.SurveilledTable`)."""
-        ...
-
-    def simulator(self) -> object:
-        """The simulator's role of this game, a :class:`crazy4.simulate.game.SimulatedGame`
-        (module docstring: :func:`crazy4.simulate.game.simulator_of` reads it)."""
-        ...
-
-    def validator(self) -> object:
-        """The validator's role of this game, a :data:`crazy4.validate.game.Validator`
-        (module docstring: :func:`crazy4.validate.game.validator_of` reads it)."""
         ...
 
 

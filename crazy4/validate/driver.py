@@ -3,9 +3,9 @@
 Input is a per-round log (parquet or CSV, schema in :mod:`crazy4.log.roundlog`) or a JSON
 summary (totals only, as written by ``crazy4 simulate --summary``). A log is read in batches of
 rows (the rows of a round are kept together, :mod:`crazy4.validate.reading`), so memory stays
-bounded whatever its length. The log's game (the one its rule set carries,
-:func:`crazy4.validate.game.validator_of`) checks each
-batch (a :class:`crazy4.validate.game.ValidationRun`). Four checks, each reported with counts and
+bounded whatever its length. The log's game (the one its rule set carries: its
+specification's validator, :func:`crazy4.validate.engine.validator_of`) checks each batch (a
+:class:`crazy4.validate.engine.SpecRun`). Four checks, each reported with counts and
 examples:
 
 1. **Well-formed**: card text, five cards a hand, no card twice in a round (across seats and
@@ -55,7 +55,7 @@ from crazy4.log.roundlog import log_metadata, sniff_format
 from crazy4.rules.load import RULES_DIR, shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
 from crazy4.validate.balance import BalanceAudit
-from crazy4.validate.game import ValidationRun, validator_of
+from crazy4.validate.engine import SpecRun, validator_of
 from crazy4.validate.kernels import seat_codes
 from crazy4.validate.money import money_reading
 from crazy4.validate.progressive import start_progressive, summary_progressive
@@ -149,7 +149,7 @@ def validate(path: Path, options: Options) -> Report:
     )
 
 
-def start_run(options: Options, metadata: Mapping[str, object]) -> ValidationRun:
+def start_run(options: Options, metadata: Mapping[str, object]) -> SpecRun:
     """The game's validation of ``options.rules``, told how the log records money that is not
     a net per wager (:func:`~crazy4.validate.money.money_reading` of the mapping)."""
     run = validator_of(options.rules)(options, metadata)

@@ -1,5 +1,6 @@
-"""The validator's role of a spec game (:data:`crazy4.validate.game.Validator`: its
-:meth:`SpecValidator.start`).
+"""The validator of every game: a specification's :class:`SpecValidator`, whose
+:meth:`SpecValidator.start` (a :data:`Validator`, :func:`validator_of`) starts a
+:class:`SpecRun` per log or JSON summary.
 
 The log is the one :mod:`crazy4.simulate.engine` writes: ``player``, ``dealer`` (and
 ``up_card``) hands, ``decision``, the wagers ``ante``, ``play``, the nets ``ante_net``,
@@ -13,7 +14,7 @@ analysis (:mod:`crazy4.validate.spec_stats`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -30,6 +31,7 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BLIND_BET
 from crazy4.simulate.engine import analysis_of, side_bet_key
 from crazy4.simulate.plays import exact_bets, strategy_of
+from crazy4.spec.game import game_of
 from crazy4.spec.specification import WAGERS, DealShape, GameSpec
 from crazy4.validate.checks import (
     compare_decisions,
@@ -398,7 +400,7 @@ class SpecRun:
 
 
 class SpecValidator:
-    """The validator's role of a :class:`crazy4.spec.specification.GameSpec` (module docstring)."""
+    """The validator of a :class:`crazy4.spec.specification.GameSpec` (module docstring)."""
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
@@ -425,3 +427,28 @@ class SpecValidator:
         decision = strategy_of(self.spec, options.rules, options.strategy)
         exact = exact_bets(self.spec, options.rules, decision)  # under the expected strategy
         return SpecRun(self.spec, options, options.rules, key, side, exact, decision)
+
+
+#: What starts a validation: a :class:`SpecRun` under the options, given the log's metadata
+#: (empty for a summary); raises :class:`crazy4.errors.InputError` for an unknown strategy or
+#: side bet table (:meth:`SpecValidator.start`).
+Validator = Callable[[Options, Mapping[str, object]], SpecRun]
+
+
+def validator_of(rules: RuleSet) -> Validator:
+    """What starts a validation of the game a rule set carries
+    (:func:`crazy4.spec.game.game_of`): its specification's :meth:`SpecValidator.start`.
+
+    Raises
+    ------
+    ValueError
+        For a rule set no game read.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> rules = load_rules("four-card-standard")
+    >>> validator_of(rules)(Options(rules), {}).tally.rows
+    0
+    """
+    return SpecValidator(game_of(rules).spec).start

@@ -77,7 +77,7 @@ def test_the_oracle_honest_play_gives_the_same_rows(
 ) -> None:
     rules = load_rules(name)
     game = game_of(rules)
-    role = game.colluder()
+    role = collusion.colluder_role(rules)
     assert role is spec_colluder(
         game.spec, role.max_seats, game.spec.team_rules, game.spec.bet_parts
     )

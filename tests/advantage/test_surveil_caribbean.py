@@ -23,7 +23,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from crazy4.advantage import plant
-from crazy4.advantage.collusion_engine import deal_values
+from crazy4.advantage.collusion_tables import deal_values
 from crazy4.advantage.plant import make_planting
 from crazy4.cli.main import main
 from crazy4.core.deal import deal_hands

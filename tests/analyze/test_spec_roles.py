@@ -1,5 +1,6 @@
 """Every game's collusion and surveillance roles from its specification
-(:class:`crazy4.game.SpecGame`, the specification's data): what Crazy 4 Poker's and
+(:func:`crazy4.advantage.collusion.colluder_role`, :func:`crazy4.advantage.surveil.
+surveillance_of`: the specification's data): what Crazy 4 Poker's and
 Four Card Poker's own outcome-cell roles gave (before they were deleted) is checked here on the
 specification path, by the rules text: the practical team rules, the bets apart, the seen
 cards, the honest decisions, a round settled on the dealer's whole hand and the exact edge.
@@ -12,10 +13,19 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from crazy4.advantage.collusion import colluder_role
 from crazy4.advantage.collusion_engine import forfeited_side_bets
+from crazy4.advantage.surveil import surveillance_of
 from crazy4.core.cards import colex_indices, parse_card, parse_cards
 from crazy4.game import SpecGame
-from crazy4.registry import game_named, game_of, load_rules
+from crazy4.registry import game_named, load_rules
+from crazy4.rules.load import shipped_rule_names
+from crazy4.rules.ruleset import RuleSet
+
+
+def rules_of(key: str) -> RuleSet:
+    """A shipped rule set of the game ``key`` (the roles are found through a rule set)."""
+    return next(load_rules(n) for n in shipped_rule_names() if load_rules(n).game == key)
 
 
 @pytest.mark.parametrize(
@@ -27,16 +37,16 @@ def test_the_best_four_games_take_their_roles_from_the_specification(
 ) -> None:
     game = game_named(key)
     assert isinstance(game, SpecGame) and game.spec.team_rules == practical
-    table, role = game.surveilled(), game.colluder()
+    table, role = surveillance_of(rules_of(key)), colluder_role(rules_of(key))
     assert table.practical_rules == role.practical_rules == practical
     assert (table.most_seen, game.published_seen, table.max_seats) == (most_seen, published, 7)
     assert role.shape == game.spec.shape
 
 
 def test_three_card_poker_knows_no_practical_rule_but_its_collusion_study_shares_aces() -> None:
-    game = game_named("three-card-poker")
-    assert game.surveilled().practical_rules == ()
-    assert game.colluder().practical_rules == ("A",)
+    rules = rules_of("three-card-poker")
+    assert surveillance_of(rules).practical_rules == ()
+    assert colluder_role(rules).practical_rules == ("A",)
 
 
 @pytest.mark.parametrize(
@@ -55,7 +65,7 @@ def test_the_bets_apart_add_up_and_a_fold_loses_each(name: str, bets: list[str])
     """The main game's parts add up to it (per Ante: the Super Bonus is one Ante's wager); a
     forfeited side bet loses its unit on a fold, in every cell."""
     rules = load_rules(name)
-    priced, unpriced = game_of(rules).colluder().bet_settlements(rules)
+    priced, unpriced = colluder_role(rules).bet_settlements(rules)
     assert list(priced) == bets and unpriced == {}
     main = priced[bets[0]]
     if "super_bonus" in priced:
@@ -85,11 +95,11 @@ def test_the_honest_decisions_are_the_optimal_ones() -> None:
     hands = np.array([parse_cards("As Ad Ac Ah 2s"), parse_cards("Qs 9d 7c 4h 2s")])
     colex = colex_indices(np.sort(hands, axis=1))
     crazy = load_rules("crazy4-standard")
-    assert game_of(crazy).colluder().honest_decisions(crazy, colex, None).tolist() == [3, 0]
+    assert colluder_role(crazy).honest_decisions(crazy, colex, None).tolist() == [3, 0]
     four = load_rules("four-card-standard")
     up = np.array([parse_card("Kd"), parse_card("Kd")])
-    assert game_of(four).colluder().honest_decisions(four, colex, up).tolist() == [3, 0]
-    table = game_of(four).surveilled()
+    assert colluder_role(four).honest_decisions(four, colex, up).tolist() == [3, 0]
+    table = surveillance_of(four)
     assert table.honest_decisions(four, np.sort(hands, axis=1), up[:, None]).tolist() == [3, 0]
 
 
@@ -97,7 +107,7 @@ def test_a_round_is_settled_on_the_dealers_whole_hand() -> None:
     """Crazy 4 Poker: four aces played 3x against a qualifying king high win the Ante, the
     Play (3) and the Super Bonus on quads (200 to 1): 204 Antes."""
     rules = load_rules("crazy4-standard")
-    table = game_of(rules).surveilled()
+    table = surveillance_of(rules)
     hand = np.array([sorted(parse_cards("As Ad Ac Ah Kd"))])
     dealer = np.array([parse_cards("Ks Qd 8c 4h 2s")])
     net = table.settle(rules, hand, dealer, np.array([3]))
@@ -110,7 +120,6 @@ def test_a_round_is_settled_on_the_dealers_whole_hand() -> None:
 )
 def test_the_exact_edge_is_the_games(name: str, edge: float) -> None:
     rules = load_rules(name)
-    game = game_of(rules)
-    exact = game.colluder().exact_edge(rules)
+    exact = colluder_role(rules).exact_edge(rules)
     assert round(float(exact), 6) == edge
-    assert game.surveilled().honest_ev(rules) == -exact
+    assert surveillance_of(rules).honest_ev(rules) == -exact

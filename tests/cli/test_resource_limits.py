@@ -22,6 +22,7 @@ from crazy4.registry import game_of, load_rules, parse_rules
 from crazy4.rules.load import RULES_DIR
 from crazy4.simulate.counts import Chunk, Counts
 from crazy4.simulate.driver import make_plan, run_simulation
+from crazy4.simulate.engine import simulator_of
 from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan
 
 #: A delayed call as joblib makes it.
@@ -133,7 +134,7 @@ def _reach(*args: object, **kwargs: object) -> NoReturn:
 def _quick_chunk(
     self: object, plan: SimulationPlan, chunk: int, log: bool, into: Counts | None = None
 ) -> Chunk:
-    counts = Counts.empty(game_of(plan.rules).simulator().key_bins) if into is None else into
+    counts = Counts.empty(simulator_of(plan.rules).key_bins) if into is None else into
     counts.rounds += plan.chunk_rounds(chunk)
     return Chunk(counts, None)
 
@@ -146,7 +147,7 @@ def test_chunks_are_streamed_not_listed(monkeypatch: pytest.MonkeyPatch) -> None
     """A simulation of 2^20 chunks takes almost no memory before its first chunk (before: a list
     of every chunk number, and lists of them per task; at 1e14 rounds, 24 GB)."""
     plan = make_plan(load_rules("crazy4-standard"), rounds=(1 << 20) * CHUNK_ROUNDS, seed=1)
-    simulator = type(game_of(plan.rules).simulator())
+    simulator = type(simulator_of(plan.rules))
     monkeypatch.setattr(simulator, "play_chunk", _quick_chunk)
 
     def stop(rounds: int) -> NoReturn:

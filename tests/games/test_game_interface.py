@@ -9,18 +9,19 @@ import pytest
 
 from crazy4.registry import extensions_of, game_named, load_rules, parse_rules, registered_games
 from crazy4.rules.load import read_rules, shipped_rule_names
-from crazy4.simulate.game import simulator_of
+from crazy4.simulate.engine import SpecSimulator, simulator_of
 from crazy4.spec.game import game_of
-from crazy4.validate.game import validator_of
+from crazy4.validate.engine import SpecValidator, validator_of
 
 
 @pytest.mark.parametrize("name", shipped_rule_names())
 def test_a_loaded_rule_set_carries_its_registered_game(name: str) -> None:
     rules = load_rules(name)
     assert game_of(rules) is game_named(rules.game)
-    assert type(simulator_of(rules)) is type(game_named(rules.game).simulator())
+    spec = game_named(rules.game).spec  # the roles are the specification's
+    assert type(simulator_of(rules)) is type(SpecSimulator(spec))
     start = validator_of(rules)  # what starts a validation run
-    assert callable(start) and type(start) is type(game_named(rules.game).validator())
+    assert callable(start) and type(start) is type(SpecValidator(spec).start)
 
 
 def test_a_rule_set_no_game_read_is_refused() -> None:

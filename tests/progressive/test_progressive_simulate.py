@@ -15,17 +15,15 @@ import pytest
 
 from crazy4.cli.main import main
 from crazy4.core.cards import colex_index, parse_cards
-from crazy4.games.crazy_four.game import CRAZY_FOUR
-from crazy4.games.four_card.game import FOUR_CARD
 from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
-from crazy4.simulate.engine import SpecSimulator
+from crazy4.simulate.engine import SpecSimulator, simulator_of
 from crazy4.simulate.plan import CHUNK_ROUNDS
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from tests.progressive_oracle import Oracle
 
 GAMES = ("crazy4-progressive", "four-card-progressive")
-_crazy_four, _four_card = CRAZY_FOUR.simulator(), FOUR_CARD.simulator()
+_crazy_four, _four_card = (simulator_of(load_rules(name)) for name in GAMES)
 assert isinstance(_crazy_four, SpecSimulator) and isinstance(_four_card, SpecSimulator)
 crazy_four_simulate: SpecSimulator = _crazy_four
 four_card_simulate: SpecSimulator = _four_card

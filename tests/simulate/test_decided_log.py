@@ -1,4 +1,4 @@
-"""``SimulatedGame.decided_log``: the log rows of rounds decided elsewhere (a planted table).
+"""``SpecSimulator.decided_log``: the log rows of rounds decided elsewhere (a planted table).
 
 Expected: the honest simulator's own log. The cards and decisions of an honest chunk, read
 back from its log rows, given to ``decided_log`` give those rows again, column for column
@@ -15,7 +15,7 @@ import pytest
 from crazy4.log.roundlog import decision_column, parse_hand_column
 from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan
-from crazy4.simulate.game import simulator_of
+from crazy4.simulate.engine import simulator_of
 
 SEATS = 3
 

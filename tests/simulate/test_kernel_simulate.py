@@ -24,8 +24,7 @@ from hypothesis import strategies as st
 from numba import njit
 
 from crazy4.core.deal import deal_hands
-from crazy4.games.crazy_four.game import CRAZY_FOUR
-from crazy4.registry import game_of, load_rules
+from crazy4.registry import load_rules
 from crazy4.rules.load import RULES_DIR
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate import fast_kernel as sim_kernel
@@ -33,11 +32,11 @@ from crazy4.simulate import kernel as shared_kernel
 from crazy4.simulate import pcg
 from crazy4.simulate.counts import Chunk, Counts
 from crazy4.simulate.driver import make_plan, run_simulation
-from crazy4.simulate.engine import SpecSimulator
+from crazy4.simulate.engine import SpecSimulator, simulator_of
 from crazy4.simulate.kernel import draw_indices, select_bit, select_table
 from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan
 
-_simulator = CRAZY_FOUR.simulator()
+_simulator = simulator_of(load_rules("crazy4-standard"))
 assert isinstance(_simulator, SpecSimulator)
 crazy_four: SpecSimulator = _simulator
 #: Rounds of a plan: a whole chunk and a short one.
@@ -57,7 +56,7 @@ def same_chunk(a: Chunk, b: Chunk) -> None:
 
 def numpy_chunk_of(rules: RuleSet) -> Callable[[SimulationPlan, int, bool], Chunk]:
     """The numpy chunk player of the rules' game."""
-    game = game_of(rules).simulator()
+    game = simulator_of(rules)
     assert isinstance(game, SpecSimulator)
     return game.numpy_chunk
 
@@ -99,7 +98,7 @@ def test_kernel_counts_and_log_equal_the_numpy_path(
 ) -> None:
     rules = load_rules(name)
     plan = make_plan(rules, rounds=ROUNDS, seed=seed, seats=seats, blind_hands=blind)
-    game = game_of(rules).simulator()
+    game = simulator_of(rules)
     numpy_path = numpy_chunk_of(rules)
     for chunk in range(plan.chunks):
         same_chunk(game.play_chunk(plan, chunk, False), numpy_path(plan, chunk, False))
@@ -112,7 +111,7 @@ def test_kernel_without_a_side_bet(tmp_path: Path, name: str, seats: int) -> Non
     assert rules.side_bets == ()
     plan = make_plan(rules, rounds=9_000, seed=4, seats=seats)
     assert plan.side_bet is None
-    game = game_of(rules).simulator()
+    game = simulator_of(rules)
     same_chunk(game.play_chunk(plan, 0, True), numpy_chunk_of(rules)(plan, 0, True))
 
 
@@ -126,7 +125,7 @@ def test_kernel_sums_of_squares_past_int64(tmp_path: Path) -> None:
         "huge-bonus",
     )
     plan = make_plan(rules, rounds=20_000, seed=6, seats=4)
-    chunk = game_of(rules).simulator().play_chunk(plan, 0, False)
+    chunk = simulator_of(rules).play_chunk(plan, 0, False)
     same_chunk(chunk, crazy_four.numpy_chunk(plan, 0, False))
     assert max(chunk.counts.round_squares.values()) > 2**63
 
@@ -196,7 +195,7 @@ def test_counting_into_a_total_equals_adding_the_chunks(name: str, seats: int, b
     every count, sum of squares and progressive sum."""
     rules = load_rules(name)
     plan = make_plan(rules, rounds=3 * CHUNK_ROUNDS - 5, seed=4, seats=seats, blind_hands=blind)
-    game = game_of(rules).simulator()
+    game = simulator_of(rules)
     total, added = Counts.empty(game.key_bins), Counts.empty(game.key_bins)
     for chunk in range(plan.chunks):
         assert game.play_chunk(plan, chunk, False, into=total).counts is total

@@ -13,12 +13,10 @@ from types import ModuleType
 
 import pytest
 
-from crazy4.games.crazy_four.game import CRAZY_FOUR
-from crazy4.games.four_card.game import FOUR_CARD
 from crazy4.registry import load_rules
 from crazy4.simulate.counts import Counts
 from crazy4.simulate.driver import make_plan
-from crazy4.simulate.engine import SpecSimulator
+from crazy4.simulate.engine import SpecSimulator, simulator_of
 from crazy4.simulate.plan import CHUNK_ROUNDS
 
 BENCH = Path(__file__).resolve().parents[2] / "analysis" / "bench_simulate.py"
@@ -46,8 +44,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Path, P
 
 
 GAMES = {
-    "crazy4-standard": CRAZY_FOUR.simulator(),
-    "four-card-standard": FOUR_CARD.simulator(),
+    "crazy4-standard": simulator_of(load_rules("crazy4-standard")),
+    "four-card-standard": simulator_of(load_rules("four-card-standard")),
 }
 
 

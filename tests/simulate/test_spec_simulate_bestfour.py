@@ -22,7 +22,7 @@ import pytest
 
 from crazy4.registry import load_rules
 from crazy4.simulate.driver import make_plan
-from crazy4.simulate.game import simulator_of
+from crazy4.simulate.engine import simulator_of
 from crazy4.simulate.summary import summarize
 
 #: (rule set, seats, blind hands, strategy) -> (log digest, summary digest), 3,000 rounds,
