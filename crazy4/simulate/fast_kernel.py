@@ -48,7 +48,7 @@ from crazy4.simulate.kernel import (
 #: function it caches, not the files of the functions it calls, so a change to kernel.py alone
 #: would leave this module's cached machine code stale; ``tests/simulate/test_kernel_simulate.py``
 #: fails until this digest is updated, which changes this file and so rebuilds its cache.
-KERNEL_SOURCE_DIGEST = "a7b2ad93e5c5a17b"
+KERNEL_SOURCE_DIGEST = "02e985c3beedac19"
 
 
 @njit(cache=True, nogil=True)
