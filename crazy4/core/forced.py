@@ -202,7 +202,7 @@ def start_compiling() -> threading.Thread:
     --------
     >>> start_compiling().join()
     """
-    return compile_in_child("crazy4.core.forced:compile_count_kernel")
+    return compile_in_child(compile_count_kernel)
 
 
 def threshold_columns(

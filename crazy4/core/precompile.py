@@ -32,9 +32,11 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import pickle
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 
 #: LLVM's optimization level in the child (numba's ``NUMBA_OPT``; numba's default is 3). At
 #: level 1 a child compiles Four Card Poker's count kernel faster than at levels 2 and 3, and
@@ -43,15 +45,15 @@ import threading
 #: compiled at it. A ``NUMBA_OPT`` of the caller's own is passed on unchanged.
 CHILD_OPTIMIZATION = 1
 
-#: The child's program: import each ``module:function`` target and call it, then end at once.
-#: numba has written each kernel's cache files by the time its call returns, and the
-#: interpreter's teardown (clearing numba's and LLVM's objects) would add to the child's wall
-#: time, all of it on the parent's critical path: it waits for the child to end.
+#: The child's program: unpickle each target (a function pickles as a reference to its
+#: module and name, which unpickling imports) and call it, then end at once. numba has written
+#: each kernel's cache files by the time its call returns, and the interpreter's teardown
+#: (clearing numba's and LLVM's objects) would add to the child's wall time, all of it on the
+#: parent's critical path: it waits for the child to end.
 _PROGRAM = """
-import importlib, os, sys
+import os, pickle, sys
 for target in sys.argv[1:]:
-    module, function = target.split(":")
-    getattr(importlib.import_module(module), function)()
+    pickle.loads(bytes.fromhex(target))()
 os._exit(0)
 """
 
@@ -59,14 +61,17 @@ os._exit(0)
 #: The last child started for each set of targets, with the thread that waits for it (None
 #: if no interpreter could start): :func:`compile_in_child` starts one while none runs, and
 #: those still running when this process exits are stopped (:func:`_stop_children`).
-_children: dict[tuple[str, ...], tuple[threading.Thread, subprocess.Popen[bytes] | None]] = {}
+_children: dict[
+    tuple[Callable[[], object], ...], tuple[threading.Thread, subprocess.Popen[bytes] | None]
+] = {}
 _children_lock = threading.Lock()
 
 
-def compile_in_child(*targets: str) -> threading.Thread:
-    """Start a child Python process that calls each ``"module:function"`` of ``targets`` (a
-    function of no arguments that compiles kernels by calling them); return a started thread
-    that ends when the child does. Join it before the kernels' first call in this process.
+def compile_in_child(*targets: Callable[[], object]) -> threading.Thread:
+    """Start a child Python process that calls each of ``targets`` (a module-level function of
+    no arguments that compiles kernels by calling them, passed to the child pickled: by its
+    module and name); return a started thread that ends when the child does. Join it before
+    the kernels' first call in this process.
 
     While a child for the same ``targets`` runs, a second call returns its thread instead of
     starting another, so a command may start the compile as early as it knows it will need
@@ -74,8 +79,9 @@ def compile_in_child(*targets: str) -> threading.Thread:
 
     Parameters
     ----------
-    *targets : str
-        Dotted module name and function name, ``"crazy4.core.forced:compile_count_kernel"``.
+    *targets : Callable[[], object]
+        Functions of a module the child can import, such as
+        :func:`crazy4.core.forced.compile_count_kernel`.
 
     Returns
     -------
@@ -84,10 +90,10 @@ def compile_in_child(*targets: str) -> threading.Thread:
 
     Examples
     --------
-    >>> compile_in_child("math:pi").join()  # not callable: the child fails, quietly
-    >>> compile_in_child("gc:collect").join()
-    >>> first = compile_in_child("time:sleep")  # fails (no argument), after a process start
-    >>> compile_in_child("time:sleep") is first or not first.is_alive()
+    >>> import gc, time
+    >>> compile_in_child(gc.collect).join()
+    >>> first = compile_in_child(time.sleep)  # fails (no argument), after a process start
+    >>> compile_in_child(time.sleep) is first or not first.is_alive()
     True
     """
     with _children_lock:
@@ -99,15 +105,16 @@ def compile_in_child(*targets: str) -> threading.Thread:
 
 
 def _start(
-    targets: tuple[str, ...],
+    targets: tuple[Callable[[], object], ...],
 ) -> tuple[threading.Thread, subprocess.Popen[bytes] | None]:
+    pickled = [pickle.dumps(target).hex() for target in targets]
     environment = dict(os.environ)
     environment["PYTHONPATH"] = os.pathsep.join(entry for entry in sys.path if entry)
     environment.setdefault("NUMBA_OPT", str(CHILD_OPTIMIZATION))
     child: subprocess.Popen[bytes] | None = None
     with contextlib.suppress(OSError):  # no interpreter to start: the kernels compile on use
         child = subprocess.Popen(
-            [sys.executable, "-c", _PROGRAM, *targets],
+            [sys.executable, "-c", _PROGRAM, *pickled],
             env=environment,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,

@@ -3,12 +3,15 @@ to numba's on-disk cache, is what the parent then loads; a failing child changes
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -30,6 +33,9 @@ KERNEL = textwrap.dedent(
         with open(os.environ["RECORD_TO"], "w") as handle:
             handle.write(os.environ.get("NUMBA_OPT", "unset"))
 
+    def fails():
+        raise RuntimeError("no kernel here")
+
     def linger():
         import time
         # whole or not at all: a parent that sees the file may stop this child at once, and a
@@ -48,11 +54,17 @@ def kernel_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.syspath_prepend(str(tmp_path))  # the child gets this process's sys.path
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
     monkeypatch.delenv("NUMBA_OPT", raising=False)
+    monkeypatch.delitem(sys.modules, "childkernel", raising=False)
     return tmp_path
 
 
+def target(name: str) -> Callable[[], object]:
+    """The function ``name`` of the test's kernel module (imported from its folder)."""
+    return cast("Callable[[], object]", getattr(importlib.import_module("childkernel"), name))
+
+
 def test_the_parent_loads_what_the_child_compiled(kernel_module: Path) -> None:
-    compile_in_child("childkernel:warm").join()
+    compile_in_child(target("warm")).join()
     assert list((kernel_module / "numba").rglob("*.nbi")), "the child wrote no cache index"
     probe = (
         "import childkernel as k; assert k.add(2, 3) == 5; "
@@ -74,15 +86,21 @@ def test_the_child_optimizes_at_its_level_unless_told(
 ) -> None:
     record = kernel_module / "opt.txt"
     monkeypatch.setenv("RECORD_TO", str(record))
-    compile_in_child("childkernel:record").join()
+    compile_in_child(target("record")).join()
     assert record.read_text() == str(CHILD_OPTIMIZATION) == "1"
     monkeypatch.setenv("NUMBA_OPT", "3")  # the caller's own level is passed on
-    compile_in_child("childkernel:record").join()
+    compile_in_child(target("record")).join()
     assert record.read_text() == "3"
 
 
-def test_a_failing_child_is_quiet(kernel_module: Path) -> None:
-    compile_in_child("no_such_module:warm", "childkernel:missing").join()
+def test_a_failing_child_is_quiet(kernel_module: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A target the child cannot import (its module's file removed) and one that raises: the
+    child fails, nothing is written and nothing is raised here."""
+    (kernel_module / "gone.py").write_text("def warm():\n    pass\n")
+    monkeypatch.delitem(sys.modules, "gone", raising=False)
+    vanished = importlib.import_module("gone").warm
+    (kernel_module / "gone.py").unlink()
+    compile_in_child(vanished, target("fails")).join()
     assert not (kernel_module / "numba").exists()
 
 
@@ -92,21 +110,21 @@ def test_one_child_for_the_same_targets_while_it_runs(
     record = kernel_module / "pid.txt"
     monkeypatch.setenv("RECORD_TO", str(record))
     monkeypatch.setenv("LINGER", "1.5")
-    first = compile_in_child("childkernel:linger")
-    assert compile_in_child("childkernel:linger") is first  # asked again: the same child
-    other = compile_in_child("childkernel:record")  # other targets: a child of their own
+    first = compile_in_child(target("linger"))
+    assert compile_in_child(target("linger")) is first  # asked again: the same child
+    other = compile_in_child(target("record"))  # other targets: a child of their own
     assert other is not first
     first.join()
     other.join()
-    assert compile_in_child("childkernel:linger") is not first  # ended: a new one starts
-    compile_in_child("childkernel:linger").join()
+    assert compile_in_child(target("linger")) is not first  # ended: a new one starts
+    compile_in_child(target("linger")).join()
 
 
 def test_a_child_still_running_when_the_process_exits_is_stopped(kernel_module: Path) -> None:
     record = kernel_module / "pid.txt"
     program = (
         "from crazy4.core.precompile import compile_in_child; import os, time\n"
-        "compile_in_child('childkernel:linger')\n"
+        "import childkernel; compile_in_child(childkernel.linger)\n"
         f"while not os.path.exists({str(record)!r}): time.sleep(0.01)\n"
         "raise SystemExit(2)  # a command failing on its input"
     )
