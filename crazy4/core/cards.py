@@ -51,28 +51,6 @@ BINOMIAL: npt.NDArray[np.int64] = np.array(
 _BINOMIAL_COLUMNS = [np.ascontiguousarray(BINOMIAL[:, k]) for k in range(8)]
 
 
-def card_rank(card: int) -> int:
-    """Rank of a card, 0 (deuce) to 12 (ace).
-
-    Examples
-    --------
-    >>> card_rank(parse_card("As")), card_rank(parse_card("2c"))
-    (12, 0)
-    """
-    return card // 4
-
-
-def card_suit(card: int) -> int:
-    """Suit of a card, 0..3 for clubs, diamonds, hearts, spades.
-
-    Examples
-    --------
-    >>> card_suit(parse_card("Kh"))
-    2
-    """
-    return card % 4
-
-
 def parse_card(text: str) -> int:
     """Parse one card such as ``"Ks"`` or ``"10d"``.
 

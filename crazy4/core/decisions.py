@@ -65,15 +65,6 @@ class DecisionPrices(Protocol):
         ...
 
 
-class HandPrices(DecisionPrices, Protocol):
-    """The prices of hands or situations, with the optimal decision."""
-
-    @property
-    def decision(self) -> npt.NDArray[np.integer]:
-        """The optimal decision's code per row."""
-        ...
-
-
 def decision_label(code: int) -> str:
     """``"fold"``, ``"1x"``, ``"2x"``, ``"3x"``.
 

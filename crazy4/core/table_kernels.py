@@ -81,18 +81,6 @@ def run_in_threads(
             future.result()
 
 
-def build_best_of_six(five: npt.NDArray[np.uint16], binomial: npt.NDArray[np.int64]) -> Any:
-    """Best-four strength of every six-card hand (by colex index), from the five-card table."""
-    out = np.zeros(int(binomial[52, 6]), dtype=np.uint16)
-    # top cards 5..51; the work grows with the top card, so interleave for balance
-    run_in_threads(
-        lambda start, stop: best_dropping_one(five, binomial, 6, start + 5, stop + 5, out),
-        47,
-        chunks_per_thread=47,
-    )
-    return out
-
-
 def build_best_of_five(four: npt.NDArray[np.uint16], binomial: npt.NDArray[np.int64]) -> Any:
     """Best-four strength of every five-card hand (by colex index), from the four-card table."""
     out = np.zeros(int(binomial[52, 5]), dtype=np.uint16)

@@ -452,10 +452,6 @@ class SpecSimulator:
         (:func:`crazy4.simulate.plays.exact_bets`)."""
         return exact_bets(self.spec, plan.rules, plan.decision.astype(np.int64))
 
-    def exact_bets_of(self, rules: RuleSet) -> dict[str, ExactBet]:
-        """Every bet's exact value under the optimal strategy, by name."""
-        return exact_bets(self.spec, rules, strategy_of(self.spec, rules, "optimal"))
-
     def summary_options(self, plan: SimulationPlan) -> dict[str, object]:
         """The number of blind second hands, for a game that has them."""
         has_blind = self.tables_of(plan).blind is not None

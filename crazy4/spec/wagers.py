@@ -415,15 +415,6 @@ class WagerSettlement(Generic[R]):
             nets[wager.name] = wager.settle(hand_key, flat, stake, fold, self.unit, shape)
         return nets
 
-    def side_bet_nets(
-        self, strength: npt.NDArray[np.integer], fold: npt.NDArray[np.bool_], table: int
-    ) -> IntArray:
-        """Net numerators of one side bet table (per unit of its wager), whatever the cell."""
-        wager = self.side_tables[table]
-        seat = np.asarray(strength, dtype=np.int64)
-        zero = (np.zeros(seat.shape, dtype=np.int64),) * wager.cells.ndim
-        return wager.net(seat, np.where(fold, 0, 1), zero, self.unit)
-
     def explain(
         self,
         name: str,
