@@ -7,7 +7,6 @@ nothing here counts or prices anything new.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 from math import comb
 
 import numpy as np
@@ -23,6 +22,7 @@ from crazy4.analyze.bet_rows import (
 )
 from crazy4.analyze.border_hands import border_hands, has_border_hands
 from crazy4.analyze.cap import cap_table
+from crazy4.analyze.counts import strength_counts
 from crazy4.analyze.joint_table import joint_table
 from crazy4.analyze.seen_tables import (
     exact_ties,
@@ -34,7 +34,7 @@ from crazy4.analyze.seen_tables import (
 from crazy4.core.bet_tables import fraction_text, net_distribution
 from crazy4.core.bets import BetOutcomes, summarize, sums_by_value
 from crazy4.core.cards import format_hands
-from crazy4.spec.specification import CELLS, DECISIONS, GameSpec, Ranking
+from crazy4.spec.specification import CELLS, DECISIONS, GameSpec
 
 IntArray = npt.NDArray[np.int64]
 
@@ -91,22 +91,6 @@ def dealer_frequencies(spec: GameSpec) -> pd.DataFrame:
     """The dealer's hands, every one of ``C(52, dealer_cards)``, by hand group, as
     :func:`hand_frequencies`."""
     return group_frequencies(spec, strength_counts(spec.ranking, spec.shape.dealer_cards))
-
-
-@cache
-def strength_counts(ranking: Ranking, cards: int) -> IntArray:
-    """Every ``cards``-card hand counted by its strength under ``ranking`` (read-only: counted
-    once a process, 20 million six-card hands for Four Card Poker's dealer).
-
-    Examples
-    --------
-    >>> from crazy4.games.three_card.game import THREE_CARD
-    >>> int(strength_counts(THREE_CARD.ranking, 3).sum())  # C(52, 3)
-    22100
-    """
-    counts = np.bincount(ranking.strengths(cards), minlength=ranking.n_strengths)
-    counts.setflags(write=False)
-    return counts
 
 
 def group_frequencies(spec: GameSpec, counts: IntArray) -> pd.DataFrame:

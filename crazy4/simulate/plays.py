@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.analyze.analysis import SpecAnalysis, analyze_spec, side_bet_outcomes
+from crazy4.analyze.counts import strength_counts
 from crazy4.analyze.keyed_sums import keyed_sums
 from crazy4.analyze.situations import class_rows
 from crazy4.analyze.strategy_classes import ClassKeys, read_class_strategy
@@ -208,7 +209,8 @@ def category_probabilities(spec: GameSpec, cards: int) -> npt.NDArray[np.float64
     ranking = spec.ranking
     starts = ranking.category_starts()
     category = np.searchsorted(starts, np.arange(ranking.n_strengths), side="right") - 1
-    counts = np.bincount(category[ranking.strengths(cards)], minlength=len(ranking.categories))
+    by_strength = strength_counts(ranking, cards)  # counted once
+    counts = np.bincount(category, weights=by_strength, minlength=len(ranking.categories))
     return np.asarray(counts / comb(52, cards), dtype=np.float64)
 
 
@@ -281,8 +283,8 @@ def qualifier_line(
         return "showdowns: " + ", ".join(f"{name} {n / hands:.5f}" for name, n in results.items())
     qualified = data["dealer_qualified"]
     assert isinstance(qualified, int)
-    strengths = spec.ranking.strengths(spec.shape.dealer_cards)
-    qualifying = int(np.count_nonzero(strengths >= spec.qualifier(plan.rules)))
+    counts = strength_counts(spec.ranking, spec.shape.dealer_cards)  # counted once
+    qualifying = int(counts[spec.qualifier(plan.rules) :].sum())
     exact = float(Fraction(qualifying, comb(52, spec.shape.dealer_cards)))
     return (
         f"dealer qualifies ({plan.rules.dealer.qualifier}): {qualified / rounds:.5f} "

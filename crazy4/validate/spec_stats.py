@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.analyze.counts import strength_counts
 from crazy4.core.bets import ExactBet
 from crazy4.core.category_pays import PayLine
 from crazy4.rules.ruleset import RuleSet
@@ -118,9 +119,9 @@ def outcome_tests(
             p = np.asarray(totals / spec.shape.deals, dtype=np.float64)
             family.chi_square("outcome cells (first seat)", cells, p)
     if rounds > 0:
-        table = spec.ranking.strengths(spec.shape.dealer_cards)
-        qualifying = int(np.count_nonzero(table >= spec.qualifier(rules)))
-        p_q = qualifying / table.shape[0]
+        counts = strength_counts(spec.ranking, spec.shape.dealer_cards)  # counted once
+        qualifying = int(counts[spec.qualifier(rules) :].sum())
+        p_q = qualifying / int(counts.sum())
         z = (qualified - rounds * p_q) / math.sqrt(rounds * p_q * (1 - p_q))
         detail = f"observed {qualified / rounds:.5f}, exact {p_q:.5f} (z)"
         family.tests.append(StatTest.z_score("dealer qualification rate", z, detail))
@@ -162,8 +163,8 @@ def spec_statistics(
     size = len(labels)
     player_p = np.bincount(category[analysis.strengths], weights=analysis.weights, minlength=size)
     player_p = player_p / player_p.sum()
-    table = spec.ranking.strengths(spec.shape.dealer_cards)
-    dealer_p = np.bincount(category[table], minlength=size).astype(np.float64)
+    hands = strength_counts(spec.ranking, spec.shape.dealer_cards)  # counted once
+    dealer_p = np.bincount(category, weights=hands, minlength=size).astype(np.float64)
     dealer_p = dealer_p / dealer_p.sum()
     family = StatFamily()
     if summary is None:
