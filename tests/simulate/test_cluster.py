@@ -177,6 +177,15 @@ def test_tasks_are_sized_for_the_cluster() -> None:
     assert in_flight(2) == 16 and in_flight(4) == 32
 
 
+def nanny_environment() -> dict[str, str]:
+    """This process's environment as a Dask nanny gives its worker: glibc's allocator as it is
+    by default but for ``MALLOC_TRIM_THRESHOLD_=65536`` (the test run's own allocator settings,
+    the Makefile's ``TEST_ENV``, left out)."""
+    ours = ("MALLOC_MMAP_MAX_", "MALLOC_TRIM_THRESHOLD_", "ARROW_DEFAULT_MEMORY_POOL")
+    environment = {name: value for name, value in os.environ.items() if name not in ours}
+    return {**environment, "MALLOC_TRIM_THRESHOLD_": "65536"}
+
+
 def test_a_chunk_maps_no_fresh_pages_under_a_dask_workers_malloc() -> None:
     """A Dask nanny starts its worker with ``MALLOC_TRIM_THRESHOLD_=65536``, so glibc returns
     every freed half-megabyte array to the system and the next chunk's array is mapped and
@@ -192,7 +201,7 @@ def test_a_chunk_maps_no_fresh_pages_under_a_dask_workers_malloc() -> None:
         "run_simulation(make_plan(rules, rounds=32 << 16, seed=1))\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)\n"
     )
-    env = {**os.environ, "MALLOC_TRIM_THRESHOLD_": "65536"}
+    env = nanny_environment()
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
@@ -219,7 +228,7 @@ def test_a_collusion_task_maps_no_fresh_pages_once_a_worker_keeps_freed_memory()
         "assert keep_freed_memory()\n"
         "print(untuned, faults())\n"
     )
-    env = {**os.environ, "MALLOC_TRIM_THRESHOLD_": "65536"}
+    env = nanny_environment()
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
