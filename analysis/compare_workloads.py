@@ -16,13 +16,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 #: Each game's cached dealer counts that ``crazy4 analyze`` reads, deleted before a run in the
-#: "count" state, in both versions' file names: Four Card Poker's threshold counts were
-#: ``fourcard_threshold_counts_*`` before the generic up-card engine. Only the game's own, so
-#: a count run of one game leaves the other's warm; the situation counts (which only the
-#: simulator and the validator read) stay.
+#: "count" state, in every version's file names: Four Card Poker's threshold counts were
+#: ``fourcard_threshold_counts_*`` before the generic up-card engine, and both games' counts
+#: are now the specification engines' outcome cells (``best_four_cells_<player>x<dealer>_...``,
+#: :func:`crazy4.analyze.counting.situation_cells`). Only the game's own, so a count run of one
+#: game leaves the other's warm; the situation counts (which only the simulator and the
+#: validator read) stay.
 COUNT_TABLES = {
-    "crazy4-standard": ("crazy4_outcome_counts_*",),
-    "four-card-standard": ("fourcard_threshold_counts_*", "up_card_threshold_counts_of_6_*"),
+    "crazy4-standard": ("crazy4_outcome_counts_*", "best_four_cells_5x5_up0_*"),
+    "four-card-standard": (
+        "fourcard_threshold_counts_*",
+        "up_card_threshold_counts_of_6_*",
+        "best_four_cells_5x6_up1_*",
+    ),
 }
 
 #: The child programs' common start: ``load_rules`` moved to the registry.
