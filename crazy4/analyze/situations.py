@@ -183,6 +183,58 @@ def situation_rows(
     """
     if shape.face_up != 1:
         raise ValueError("situation rows are looked up for one seen card")
+    if shape.player_cards == 5:  # the simulator's lookup: a table read, no relabelling
+        from crazy4.core.upcard_lookup import situation_slots
+
+        cards = np.asarray(hands, dtype=np.int64)
+        up = np.asarray(seen, dtype=np.int64)[:, 0]
+        entry = situation_slots()[colex_indices(cards) * 4 + (up & 3)] + (up & ~3)
+        rows = five_card_row_table(shape)[entry]
+        assert bool((rows >= 0).all()), "a situation outside the classes"
+        return rows
+    return relabelled_rows(shape, hands, seen)
+
+
+@cache
+def five_card_row_table(shape: DealShape) -> IntArray:
+    """For a five-card hand and one seen card: the row of :func:`deal_situations` at each
+    entry of :func:`crazy4.core.upcard_lookup.situation_slots`' ``(class, card)`` space (-1
+    where no row is), built from the rows' representatives as the simulator's up-card loops
+    build their table (:func:`crazy4.simulate.fast.situation_base`).
+
+    Examples
+    --------
+    >>> from crazy4.spec.specification import DealShape
+    >>> table = five_card_row_table(DealShape(5, 6, 1, 4))
+    >>> int(table.max()) + 1 == deal_situations(DealShape(5, 6, 1, 4)).hands.shape[0]
+    True
+    """
+    from crazy4.core.upcard_lookup import situation_slots
+
+    classes = deal_situations(shape)
+    slots = situation_slots()
+    up = classes.seen[:, 0].astype(np.int64)
+    entry = slots[colex_indices(classes.hands).astype(np.int64) * 4 + (up & 3)] + (up & ~3)
+    table = np.full(int(slots.max()) + 52, -1, dtype=np.int64)
+    table[entry] = np.arange(entry.shape[0])
+    table.setflags(write=False)
+    return table
+
+
+def relabelled_rows(
+    shape: DealShape, hands: npt.NDArray[np.integer], seen: npt.NDArray[np.integer]
+) -> IntArray:
+    """:func:`situation_rows` for any hand size, by every relabelling of the suits (the
+    reference the five-card lookup is tested against).
+
+    Examples
+    --------
+    >>> from crazy4.spec.specification import DealShape
+    >>> shape = DealShape(3, 3, 1, 3)
+    >>> classes = deal_situations(shape)
+    >>> relabelled_rows(shape, classes.hands[:3], classes.seen[:3]).tolist()
+    [0, 1, 2]
+    """
     classes = deal_situations(shape)
     inverse, keys = class_of_hands(shape.player_cards)
     cards = np.asarray(hands, dtype=np.int64)

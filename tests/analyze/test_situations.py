@@ -17,7 +17,7 @@ import pytest
 from oracle_three_card_holecard import hole_card_edge
 
 from crazy4.analyze.analysis import SpecAnalysis, analyze_spec
-from crazy4.analyze.situations import deal_situations, situation_rows
+from crazy4.analyze.situations import deal_situations, relabelled_rows, situation_rows
 from crazy4.analyze.tables import analysis_tables
 from crazy4.core.bets import summarize
 from crazy4.games.three_card.game import ThreeCard
@@ -141,3 +141,17 @@ def test_every_pair_is_looked_up_in_its_class() -> None:
     expected = _class_keys(hands, ups[:, 0])
     found = _class_keys(situations.hands[rows].astype(np.int64), situations.seen[rows, 0])
     assert np.array_equal(found, expected)
+
+
+@pytest.mark.parametrize("shape", [DealShape(5, 6, 1, 4), DealShape(5, 5, 1, 5)])
+def test_the_five_card_lookup_finds_the_relabelled_row(shape: DealShape) -> None:
+    """The five-card table's row of every sampled (hand, up card) pair is the row the suit
+    relabellings find (and a representative's own row is itself)."""
+    rng = np.random.default_rng(61)
+    dealt = np.array([rng.choice(52, 6, replace=False) for _ in range(3000)])
+    hands, up = np.sort(dealt[:, :5], axis=1), dealt[:, 5:]
+    assert np.array_equal(situation_rows(shape, hands, up), relabelled_rows(shape, hands, up))
+    classes = deal_situations(shape)
+    picked = rng.choice(classes.hands.shape[0], 500, replace=False)
+    own = situation_rows(shape, classes.hands[picked], classes.seen[picked])
+    assert np.array_equal(own, picked)
