@@ -184,11 +184,9 @@ def situation_rows(
     if shape.face_up != 1:
         raise ValueError("situation rows are looked up for one seen card")
     if shape.player_cards == 5:  # the simulator's lookup: a table read, no relabelling
-        from crazy4.core.upcard_lookup import situation_slots
+        from crazy4.core.upcard_lookup import situation_entries
 
-        cards = np.asarray(hands, dtype=np.int64)
-        up = np.asarray(seen, dtype=np.int64)[:, 0]
-        entry = situation_slots()[colex_indices(cards) * 4 + (up & 3)] + (up & ~3)
+        entry = situation_entries(hands, np.asarray(seen)[:, 0])
         rows = five_card_row_table(shape)[entry]
         assert bool((rows >= 0).all()), "a situation outside the classes"
         return rows
@@ -209,13 +207,11 @@ def five_card_row_table(shape: DealShape) -> IntArray:
     >>> int(table.max()) + 1 == deal_situations(DealShape(5, 6, 1, 4)).hands.shape[0]
     True
     """
-    from crazy4.core.upcard_lookup import situation_slots
+    from crazy4.core.upcard_lookup import situation_entries, situation_slots
 
     classes = deal_situations(shape)
-    slots = situation_slots()
-    up = classes.seen[:, 0].astype(np.int64)
-    entry = slots[colex_indices(classes.hands).astype(np.int64) * 4 + (up & 3)] + (up & ~3)
-    table = np.full(int(slots.max()) + 52, -1, dtype=np.int64)
+    entry = situation_entries(classes.hands, classes.seen[:, 0])
+    table = np.full(int(situation_slots().max()) + 52, -1, dtype=np.int64)
     table[entry] = np.arange(entry.shape[0])
     table.setflags(write=False)
     return table

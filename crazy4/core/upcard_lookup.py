@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cache import cached_array
-from crazy4.core.cards import combinations_array
+from crazy4.core.cards import colex_indices, combinations_array
 from crazy4.core.symmetry import build_suit_classes
 
 HANDS = comb(52, 5)
@@ -79,7 +79,28 @@ def situation_slots() -> npt.NDArray[np.int32]:
     )
 
 
+def situation_entries(
+    hands: npt.NDArray[np.integer], up: npt.NDArray[np.integer]
+) -> npt.NDArray[np.int64]:
+    """Each (sorted five-card hand, up card)'s entry in the ``(class, card)`` space of
+    :func:`situation_slots`: one entry for every situation of a class.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_card, parse_cards
+    >>> hands = np.array([sorted(parse_cards(t)) for t in ("2c 3c 4d 5h 6s", "2d 3d 4c 5h 6s")])
+    >>> up = np.array([parse_card("As"), parse_card("As")])
+    >>> bool(situation_entries(hands, up)[0] == situation_entries(hands, up)[1])
+    True
+    """
+    cards = np.asarray(hands, dtype=np.int64)
+    seen = np.asarray(up, dtype=np.int64)
+    slots = situation_slots()[colex_indices(cards).astype(np.int64) * 4 + (seen & 3)]
+    return np.asarray(slots, dtype=np.int64) + (seen & ~3)
+
+
 __all__ = [
+    "situation_entries",
     "situation_slots",
     "suit_masks",
 ]

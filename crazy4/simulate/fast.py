@@ -138,11 +138,10 @@ def situation_base(
     classes (a representative hand and up card each, its strength and decision): every
     (hand, up card) of a class finds the class's entry, as suit relabellings map it
     (:mod:`crazy4.core.upcard_lookup`)."""
-    from crazy4.core.upcard_lookup import situation_slots
+    from crazy4.core.upcard_lookup import situation_entries, situation_slots
 
     slots = situation_slots()
-    up = seen[:, 0].astype(np.int64)
-    entry = slots[colex_indices(hands).astype(np.int64) * 4 + (up & 3)] + (up & ~3)
+    entry = situation_entries(hands, seen[:, 0])
     base = np.zeros(int(slots.max()) + 52, dtype=np.int32)
     base[entry] = ((strength * 4 + decision) * len(CELLS) << 12) | strength
     return slots, base
