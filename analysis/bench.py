@@ -146,7 +146,7 @@ def crazy4_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str, i
     table = folder / "strengths5.bin"
     build_best_four_strengths(5).tofile(table)
     rules = load_rules(rules_name)
-    spec = game_of(rules).spec  # type: ignore[attr-defined]
+    spec = game_of(rules).spec
     qualifier = spec.qualifier(rules)
     _, weights, _, cells, _ = count_cells(spec, rules)
 
@@ -177,7 +177,7 @@ def four_card_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str
     build_best_four_strengths(6).tofile(tables[1])
     thresholds = [int(t) for t in category_thresholds()[1:-1]]  # pair .. four of a kind
     rules = load_rules(rules_name)
-    spec = game_of(rules).spec  # type: ignore[attr-defined]
+    spec = game_of(rules).spec
     joint = joint_counts(spec, analyze_spec(spec, rules, jobs=2), jobs=2)
     starts = [int(t) for t in spec.ranking.category_starts()]
     expected = {
@@ -201,7 +201,7 @@ def caribbean_totals(rules_name: str, folder: Path) -> tuple[list[str], dict[str
     from crazy4.registry import game_of, load_rules
 
     rules = load_rules(rules_name)
-    spec = game_of(rules).spec  # type: ignore[attr-defined]  # a game declared in a rule file
+    spec = game_of(rules).spec  # a game declared in a rule file
     analysis = analyze_spec(spec, rules, jobs=2)
     combos, net = analysis.main.combos.astype(np.int64), analysis.main.net.astype(np.int64)
     loss, rest = divmod(-int((combos * net).sum()), analysis.main.unit)

@@ -1,5 +1,5 @@
-"""A game specification as the registry's :class:`crazy4.spec.game.Game`: every engine
-behind the interface every driver (the pipeline, the CLI, the reports) uses, for every game.
+"""The game: one class for every game, :class:`SpecGame` over its specification, which runs
+every engine for the drivers (the pipeline, the command line, :mod:`crazy4.testing`).
 
 Every registered game is a :class:`SpecGame` over its specification: Crazy 4 Poker, Four Card
 Poker, Three Card Poker and the games declared in rule files. What tells two games apart is
@@ -37,12 +37,17 @@ if TYPE_CHECKING:
 
 
 class SpecGame:
-    """The :class:`crazy4.spec.game.Game` of a :class:`crazy4.spec.specification.GameSpec`
-    (module docstring)."""
+    """The game of a :class:`crazy4.spec.specification.GameSpec`: what the registry holds and
+    the drivers run (module docstring).
 
-    #: The rule files the game brings (none: the package ships its rule sets; a subclass
-    #: registered from outside the package names its own).
-    rule_files: tuple[str, ...] = ()
+    Attributes
+    ----------
+    spec : GameSpec
+        The game as data: what every engine below reads
+        (:func:`crazy4.spec.game.spec_of` hands it to them from a rule set).
+    """
+
+    spec: GameSpec
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
@@ -96,6 +101,10 @@ class SpecGame:
         """The side bet's name."""
         return self.spec.side_bet_label
 
+    #: The rule files the game brings (none: the package ships its rule sets; a subclass
+    #: registered from outside the package names its own).
+    rule_files: tuple[str, ...] = ()
+
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
         """The game's own rule sections."""
         return self.spec.read_sections(top, common)
@@ -124,8 +133,8 @@ class SpecGame:
         progress: Progress,
     ) -> GameAnalysis:
         """Counts, prices, tables and the report
-        (:func:`crazy4.report.analysis_record.game_analysis`)."""
-        from crazy4.report.analysis_record import game_analysis
+        (:func:`crazy4.analyze.record.game_analysis`)."""
+        from crazy4.analyze.record import game_analysis
 
         return game_analysis(self.spec, rules, jobs=jobs, progress=progress)
 
@@ -148,10 +157,9 @@ class SpecGame:
         """The specification's :attr:`~crazy4.spec.specification.GameSpec.published_seen`, else
         one seen card while its situations are few
         (:func:`crazy4.advantage.holecards.published_seen`)."""
-        from crazy4.advantage.holecards import published_seen
+        from crazy4.advantage.holecards import seen_published
 
-        seen = self.spec.published_seen
-        return published_seen(self.spec.shape) if seen is None else seen
+        return seen_published(self.spec)
 
     def hole_card_tables(
         self,

@@ -1,7 +1,7 @@
 """One rule set, end to end: its game's exact analysis, its tables and its report.
 
 ``crazy4 analyze`` and ``crazy4 report`` both run :func:`run_rule_set`, which reaches the game
-the rule set carries (:func:`crazy4.spec.game.game_of`), so a report is never rendered from
+the rule set carries (:func:`crazy4.registry.game_of`), so a report is never rendered from
 another game's analysis. The pipeline sits above every game and engine: it may use
 :mod:`crazy4.registry` (:func:`player_hands` loads a shipped rule set by name).
 """
@@ -18,8 +18,9 @@ import pandas as pd
 
 from crazy4.core.atomic import UNCHECKED, Identity
 from crazy4.errors import InputError
-from crazy4.registry import extensions_of, load_rules
+from crazy4.registry import extensions_of, game_of, load_rules
 from crazy4.report.progressive_section import progressive_results, with_section
+from crazy4.report.spec_report import render_spec_report
 from crazy4.results.read import read_result_table, results_dir
 from crazy4.results.write import (
     provenance,
@@ -30,7 +31,7 @@ from crazy4.results.write import (
 )
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.plan import available_cores
-from crazy4.spec.game import game_of
+from crazy4.spec.game import spec_of
 
 #: Files written at once: pyarrow's encoding and compression and the tables' digests release
 #: the GIL, so the small tables and ``run.json`` (two ``git`` calls, the packages' versions)
@@ -158,7 +159,7 @@ def run_rule_set(
     record = provenance(rules.name, rules.content_hash, analysis.deals, **details)
     progressive_tables, progressive_lines = progressive_results(rules)  # any game's rule set
     tables.update(progressive_tables)
-    report = analysis.render_report(record)
+    report = render_spec_report(spec_of(rules), rules, analysis.tables, record)
     for lines in [*sections, progressive_lines]:
         report = with_section(report, lines)
     if hole_cards:

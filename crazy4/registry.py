@@ -4,12 +4,14 @@ It sits above every game, every engine and every extension of a game (the card r
 :mod:`crazy4.cardroom.extension`, listed here too); only the command line, the pipeline and
 :mod:`crazy4.testing` use it. Loading a rule set here hands the reader the registered games,
 and the rule set then carries its game (:attr:`crazy4.rules.ruleset.RuleSet.reader`): an
-engine given the rules reaches the game through :func:`crazy4.spec.game.game_of`, never by
-name.
+engine given the rules reaches the game's specification through
+:func:`crazy4.spec.game.spec_of`, never by name, and a driver the game itself through
+:func:`game_of`.
 
 Games from outside the package
 ------------------------------
-A game defined in another package is registered with :func:`register_game`, or by naming it
+A game defined in another package is a :class:`crazy4.game.SpecGame` over its specification
+(or of a subclass naming its rule files), registered with :func:`register_game`, or by naming it
 under the entry-point group :data:`ENTRY_POINT_GROUP` in that package's ``pyproject.toml``::
 
     [project.entry-points."crazy4.games"]
@@ -18,7 +20,8 @@ under the entry-point group :data:`ENTRY_POINT_GROUP` in that package's ``pyproj
 The group's games are loaded once, at the first lookup (:func:`registered_games`,
 :func:`game_named`, :func:`rule_readers`, :func:`game_of`, loading a rule set), so importing
 the registry imports no other package. A game is refused, with an :class:`InputError` of one
-line, when its key is taken or when it lacks a member of :class:`~crazy4.spec.game.Game`.
+line, when its key is taken or when it is not a :class:`~crazy4.game.SpecGame` (naming the
+members it lacks).
 
 Examples
 --------
@@ -33,7 +36,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from crazy4.cardroom.extension import CARDROOM
 from crazy4.errors import InputError
@@ -48,7 +51,6 @@ from crazy4.rules.load import (
     shipped_rule_names,
 )
 from crazy4.spec.declared import read_declared_game
-from crazy4.spec.game import Game
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
@@ -56,10 +58,10 @@ if TYPE_CHECKING:
 
 
 #: The games of the package, in registration order.
-_BUILT_IN: tuple[Game, ...] = (CRAZY_FOUR, FOUR_CARD, SpecGame(THREE_CARD))
+_BUILT_IN: tuple[SpecGame, ...] = (CRAZY_FOUR, FOUR_CARD, SpecGame(THREE_CARD))
 
 #: Every registered game by key: the built-in ones, then those registered from outside.
-_GAMES: dict[str, Game] = {game.key: game for game in _BUILT_IN}
+_GAMES: dict[str, SpecGame] = {game.key: game for game in _BUILT_IN}
 
 #: The entry-point group other packages name their games under (module docstring).
 ENTRY_POINT_GROUP = "crazy4.games"
@@ -73,7 +75,7 @@ _EXTENSIONS: tuple[AnalysisExtension, ...] = (CARDROOM,)
 
 
 def missing_members(game: object) -> list[str]:
-    """The members of the :class:`~crazy4.spec.game.Game` interface that ``game`` lacks.
+    """The public members of :class:`~crazy4.game.SpecGame` that ``game`` lacks.
 
     Examples
     --------
@@ -82,27 +84,30 @@ def missing_members(game: object) -> list[str]:
     >>> missing_members(object())[:3]
     ['key', 'title', 'dealer_cards']
     """
-    names: list[str] = []
-    for protocol in Game.__mro__:
-        declared = [*vars(protocol), *vars(protocol).get("__annotations__", {})]
-        names += [n for n in declared if not n.startswith("_") and n not in names]
+    declared = [*vars(SpecGame), *vars(SpecGame).get("__annotations__", {})]
+    names = [name for name in dict.fromkeys(declared) if not name.startswith("_")]
     return [name for name in names if not hasattr(game, name)]
 
 
-def _checked(game: object, where: str) -> Game:
-    """``game`` if it is a complete game with a text key; else an :class:`InputError`."""
+def _checked(game: object, where: str) -> SpecGame:
+    """``game`` if it is a game (a :class:`~crazy4.game.SpecGame`) with a text key; else an
+    :class:`InputError` naming what it lacks."""
     missing = missing_members(game)
     if missing:
         raise InputError(f"{where} is not a complete game: it lacks {', '.join(missing)}")
     key = getattr(game, "key", None)
     if not isinstance(key, str) or not key.strip():
         raise InputError(f"{where} is not a complete game: its key is {key!r}, not a name")
-    return cast("Game", game)
+    if not isinstance(game, SpecGame):
+        raise InputError(
+            f"{where} is not a game: a game is a crazy4.game.SpecGame over its specification"
+        )
+    return game
 
 
-def _add(games: Iterable[tuple[str, Game]]) -> None:
+def _add(games: Iterable[tuple[str, SpecGame]]) -> None:
     """Register ``(where, game)`` pairs, all or none: a key taken is an :class:`InputError`."""
-    adding: dict[str, Game] = {}
+    adding: dict[str, SpecGame] = {}
     for where, game in games:
         if game.key in _GAMES or game.key in adding:
             taken = _GAMES.get(game.key) or adding[game.key]
@@ -111,7 +116,7 @@ def _add(games: Iterable[tuple[str, Game]]) -> None:
     _GAMES.update(adding)
 
 
-def entry_point_games() -> list[tuple[str, Game]]:
+def entry_point_games() -> list[tuple[str, SpecGame]]:
     """The games other packages name under :data:`ENTRY_POINT_GROUP`, each with where it
     comes from (``"entry point 'name' (module:attribute) of 'crazy4.games'"``), loaded and
     checked complete but not registered (the first lookup registers them).
@@ -141,7 +146,7 @@ def entry_point_games() -> list[tuple[str, Game]]:
     return found
 
 
-def _games() -> dict[str, Game]:
+def _games() -> dict[str, SpecGame]:
     """Every registered game by key, the entry points' registered at the first call (all or
     none: a broken one is an :class:`InputError` at every lookup until it is fixed)."""
     global _entry_points_loaded
@@ -156,7 +161,7 @@ def _games() -> dict[str, Game]:
     return _GAMES
 
 
-def shipped_declared_games() -> list[tuple[str, Game]]:
+def shipped_declared_games() -> list[tuple[str, SpecGame]]:
     """The games the package's own rule files declare in a ``[game]`` table
     (:func:`declare_game`), one per key, each with the file it comes from: built-in games
     written as data.
@@ -171,7 +176,7 @@ def shipped_declared_games() -> list[tuple[str, Game]]:
     >>> all(where.endswith(".toml") for where, _ in shipped_declared_games())
     True
     """
-    found: dict[str, tuple[str, Game]] = {}
+    found: dict[str, tuple[str, SpecGame]] = {}
     for name in shipped_rule_names():
         path = resolve_rules_path(name)
         table = tomllib.loads(path.read_text(encoding="utf-8")).get("game")
@@ -186,15 +191,15 @@ def shipped_declared_games() -> list[tuple[str, Game]]:
     return list(found.values())
 
 
-def register_game(game: Game) -> None:
+def register_game(game: SpecGame) -> None:
     """Register a game defined outside the package (module docstring), after the built-in
     ones and those of the entry points.
 
     Raises
     ------
     InputError
-        For an object lacking a member of :class:`~crazy4.spec.game.Game` (naming them), or a key
-        already registered.
+        For an object that is not a :class:`~crazy4.game.SpecGame` (naming the members it
+        lacks), or a key already registered.
 
     Examples
     --------
@@ -240,7 +245,7 @@ def registered_games() -> tuple[str, ...]:
     return tuple(_games())
 
 
-def rule_readers() -> Mapping[str, Game]:
+def rule_readers() -> Mapping[str, SpecGame]:
     """Every registered game by key: the games a rule file may name
     (:func:`crazy4.rules.load.read_rules`, a mapping's inline ``[rules]``).
 
@@ -252,7 +257,7 @@ def rule_readers() -> Mapping[str, Game]:
     return dict(_games())
 
 
-def game_named(key: str) -> Game:
+def game_named(key: str) -> SpecGame:
     """The game registered under ``key``.
 
     Raises
@@ -268,7 +273,7 @@ def game_named(key: str) -> Game:
         raise InputError(f"unknown game {key!r}; known games: {known}") from None
 
 
-def game_of(rules: RuleSet) -> Game:
+def game_of(rules: RuleSet) -> SpecGame:
     """The game a rule set is for: a registered one, or the game its file
     declares (:func:`declare_game`).
 
@@ -325,7 +330,7 @@ def parse_rules(text: str, where: str) -> RuleSet:
     return read_rules(text, where, _games(), declare_game)
 
 
-def declare_game(table: object, where: str) -> Game:
+def declare_game(table: object, where: str) -> SpecGame:
     """The game a rule file declares in its ``[game]`` table
     (:mod:`crazy4.spec.declared`), served by the specification engines.
 

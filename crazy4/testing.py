@@ -1,15 +1,15 @@
 """Conformance checks of a game: :func:`check_game`, in the spirit of scikit-learn's
 ``check_estimator``.
 
-Every registered game, through the interface only (:class:`crazy4.spec.game.Game` and the
+Every registered game, through the interface only (:class:`crazy4.game.SpecGame` and the
 drivers), on every rule set of the game (shipped, or brought by a game from outside the
-package: :attr:`crazy4.spec.game.Game.rule_files`): the registry entry, its published deal count
+package: :attr:`crazy4.game.SpecGame.rule_files`): the registry entry, its published deal count
 and the engines' roles from its specification, the rule files, the exact analysis (every deal
 counted, the tables adding up, the report's headline), one hand, a seeded simulation that
 validates clean, a planted settlement fault caught, one seen dealer card, and pooled cards.
 The expected totals are counted from first principles (the deck and the game's cards), never
 read from the code under test; the one figure a game states, the deal count its rules document
-publishes (:attr:`crazy4.spec.game.Game.published_deals`), is checked against them.
+publishes (:attr:`crazy4.game.SpecGame.published_deals`), is checked against them.
 
 A test suite runs each check as its own test with :func:`conformance_cases`; a new game is
 checked by registering it, with no test edited: a game of the package in
@@ -39,6 +39,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from crazy4.game import SpecGame
 from crazy4.pipeline import RuleSetResults, run_rule_set
 from crazy4.registry import (
     game_named,
@@ -50,7 +51,6 @@ from crazy4.registry import (
 )
 from crazy4.rules.load import shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.game import Game
 
 #: Tables every game's analysis writes.
 REQUIRED_TABLES = frozenset({"bets", "returns", "net_distribution"})
@@ -92,7 +92,7 @@ class Context:
         return path
 
 
-def deals_of(game: Game) -> int:
+def deals_of(game: SpecGame) -> int:
     """Deals of one round from one deck: the player's cards, the dealer's up cards, then the
     dealer's hidden ones."""
     cards, up = game.dealer_cards
@@ -100,7 +100,7 @@ def deals_of(game: Game) -> int:
     return comb(52, game.player_cards) * comb(rest, up) * comb(rest - up, cards - up)
 
 
-def completions_of(game: Game) -> int:
+def completions_of(game: SpecGame) -> int:
     """Dealer hands one player hand (and the up cards) leaves: what ``hand_result`` lists."""
     cards, up = game.dealer_cards
     return comb(52 - game.player_cards - up, cards - up)
@@ -122,7 +122,7 @@ def exact_ev(frame: pd.DataFrame, column: str, row: str) -> Fraction:
 # --- game checks -------------------------------------------------------------------------------
 
 
-def check_registry_entry(game: Game) -> None:
+def check_registry_entry(game: SpecGame) -> None:
     """Found under its key, with a title, a side-bet label and a possible deal."""
     assert game_named(game.key) is game
     assert game.title and game.side_bet_label
@@ -130,9 +130,9 @@ def check_registry_entry(game: Game) -> None:
     assert game.player_cards >= 2 and 2 <= cards <= 52 - game.player_cards and 0 <= up < cards
 
 
-def check_published_deals(game: Game) -> None:
+def check_published_deals(game: SpecGame) -> None:
     """The deals the game's cards make (:func:`deals_of`) are the total its rules document
-    states (:attr:`crazy4.spec.game.Game.published_deals`, data of the game)."""
+    states (:attr:`crazy4.game.SpecGame.published_deals`, data of the game)."""
     counted, published = deals_of(game), game.published_deals
     assert counted == published, (
         f"the game's cards make {counted:,} deals (player {game.player_cards}, dealer "
@@ -141,7 +141,7 @@ def check_published_deals(game: Game) -> None:
     )
 
 
-def check_roles(game: Game) -> None:
+def check_roles(game: SpecGame) -> None:
     """The simulator and the validator of the game's specification; its surveillance role
     analyses at least one seen hole card and seats a team of two
     (:class:`crazy4.advantage.surveil.SpecSurveillance`)."""
@@ -156,9 +156,9 @@ def check_roles(game: Game) -> None:
     assert table.max_seats >= 2
 
 
-def check_has_rule_set(game: Game) -> None:
+def check_has_rule_set(game: SpecGame) -> None:
     """At least one rule set of the game is shipped with the package, or brought by the game
-    (:attr:`crazy4.spec.game.Game.rule_files`)."""
+    (:attr:`crazy4.game.SpecGame.rule_files`)."""
     assert rule_sets_of(game), f"no rule set of {game.key!r} is shipped or brought by the game"
 
 
@@ -174,7 +174,7 @@ class GameCheck:
 # --- rule-set checks ---------------------------------------------------------------------------
 
 
-def check_rules_load(game: Game, context: Context) -> None:
+def check_rules_load(game: SpecGame, context: Context) -> None:
     """Loads by name, for this game, deals its cards, and its text parses to the same set."""
     rules = context.rules
     assert rules.title and rules.game == game.key
@@ -187,7 +187,7 @@ def check_rules_load(game: Game, context: Context) -> None:
     )
 
 
-def check_every_deal_counted(game: Game, context: Context) -> None:
+def check_every_deal_counted(game: SpecGame, context: Context) -> None:
     """The required tables; every bet and the provenance over all the deals."""
     results = context.results
     deals = deals_of(game)
@@ -197,7 +197,7 @@ def check_every_deal_counted(game: Game, context: Context) -> None:
     assert results.main_bet in set(results.tables["bets"]["bet"])
 
 
-def check_tables_add_up(game: Game, context: Context) -> None:
+def check_tables_add_up(game: SpecGame, context: Context) -> None:
     """``returns`` and ``net_distribution`` count every deal once; ``deals`` columns add up to
     all the deals; every frequency table sums to its whole, probabilities its shares."""
     results = context.results
@@ -216,7 +216,7 @@ def check_tables_add_up(game: Game, context: Context) -> None:
             assert whole in wholes and shares_of(frame, whole), table
 
 
-def check_main_bet_is_its_returns(game: Game, context: Context) -> None:
+def check_main_bet_is_its_returns(game: SpecGame, context: Context) -> None:
     """The main bet's exact EV is the average net of ``returns``; ``net_distribution`` is
     those returns grouped by net."""
     results = context.results
@@ -231,7 +231,7 @@ def check_main_bet_is_its_returns(game: Game, context: Context) -> None:
     assert by_net == {Fraction(str(n)): int(c) for n, c in pairs}
 
 
-def check_report_headline(game: Game, context: Context) -> None:
+def check_report_headline(game: SpecGame, context: Context) -> None:
     """The report and the headline state the main bet's house edge and element of risk."""
     results = context.results
     bets = results.tables["bets"]
@@ -253,7 +253,7 @@ def check_report_headline(game: Game, context: Context) -> None:
     )
 
 
-def check_hand_counts_add_up(game: Game, context: Context) -> None:
+def check_hand_counts_add_up(game: SpecGame, context: Context) -> None:
     """A sampled hand's dealer counts sum to the hands the other cards leave; the optimal
     decision has the best exact EV."""
     rules = context.rules
@@ -275,7 +275,7 @@ def check_hand_counts_add_up(game: Game, context: Context) -> None:
     assert game.hand_text(result)
 
 
-def check_simulation_validates(game: Game, context: Context) -> None:
+def check_simulation_validates(game: SpecGame, context: Context) -> None:
     """A seeded simulation's log passes every check of the validator, all rows read."""
     from crazy4.validate.driver import validate
     from crazy4.validate.report import Options
@@ -286,7 +286,7 @@ def check_simulation_validates(game: Game, context: Context) -> None:
     assert {"Well-formed", "Settlement"} <= {check.name for check in report.checks}
 
 
-def check_planted_fault_caught(game: Game, context: Context) -> None:
+def check_planted_fault_caught(game: SpecGame, context: Context) -> None:
     """Ten played hands' Ante nets one unit too high: Settlement fails with exactly those ten
     rows, and the log is still well-formed."""
     from crazy4.validate.driver import validate
@@ -312,11 +312,11 @@ def check_planted_fault_caught(game: Game, context: Context) -> None:
 HOLE_CARD_SAMPLE = 24
 
 
-def check_hole_cards(game: Game, context: Context) -> None:
+def check_hole_cards(game: SpecGame, context: Context) -> None:
     """One seen dealer card through the game's hole-card tables (the one engine): knowing
     nothing is the ordinary game exactly, and knowing the card is worth at least as much as
     knowing its rank, which is worth at least as much as nothing. A game that publishes no
-    hole-card tables (:attr:`~crazy4.spec.game.Game.published_seen` 0: too many situations) is
+    hole-card tables (:attr:`~crazy4.game.SpecGame.published_seen` 0: too many situations) is
     checked on :data:`HOLE_CARD_SAMPLE` player hand classes: the card, then its rank, then
     nothing, in that order of value."""
     rules = context.rules
@@ -329,7 +329,7 @@ def check_hole_cards(game: Game, context: Context) -> None:
     assert value["card"] >= value["rank"] >= value["none"]
 
 
-def check_collusion(game: Game, context: Context) -> None:
+def check_collusion(game: SpecGame, context: Context) -> None:
     """Two seats pooling their cards on 64 seeded deals: the full-information decisions never
     do worse than honest play on any deal (the gain is not negative), and the honest rows are
     priced over the same deals."""
@@ -364,15 +364,15 @@ GAME_CHECKS = (
 )
 
 
-def rule_sets_of(game: Game) -> list[str]:
+def rule_sets_of(game: SpecGame) -> list[str]:
     """The rule sets of ``game``: the shipped ones by name, then the paths of those the game
-    brings (:attr:`crazy4.spec.game.Game.rule_files`, a game from outside the package)."""
+    brings (:attr:`crazy4.game.SpecGame.rule_files`, a game from outside the package)."""
     shipped = [name for name in shipped_rule_names() if load_rules(name).game == game.key]
     return shipped + list(game.rule_files)
 
 
 @contextmanager
-def registered(game: Game) -> Iterator[Game]:
+def registered(game: SpecGame) -> Iterator[SpecGame]:
     """``game`` registered (:func:`crazy4.registry.register_game`) inside the block and
     unregistered after it, even on an error: how a test suite checks a game defined outside
     the package (:func:`check_game`) without leaving it in the registry.
@@ -429,7 +429,7 @@ def run_case(
     check.run(game, Context(load_rules(rule_set), folder, results_of))
 
 
-def check_game(game: Game) -> None:
+def check_game(game: SpecGame) -> None:
     """Run every check on ``game`` (registered) and each of its rule sets (:func:`rule_sets_of`).
 
     Raises

@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterator
 import pytest
 from shared_results import SharedResults
 
+from crazy4.analyze.record import Analysis, analyze_game
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.pipeline import RuleSetResults, run_rule_set
 from crazy4.registry import load_rules
-from crazy4.report.analysis_record import Analysis, analyze_game
 
 
 @pytest.fixture(scope="session")
@@ -125,7 +125,7 @@ SLOW_TESTS = frozenset(
         # the hole-card analysis its example runs (42 s at load 2); the crazy_four Analysis.exact_ev
         # doctest once listed here moved into the analysis record's module docstring (below)
         "crazy4/advantage/holecard_engine.py::crazy4.advantage.holecard_engine.HoleCardAnalysis.exact_ev",
-        "crazy4/report/analysis_record.py::crazy4.report.analysis_record",
+        "crazy4/analyze/record.py::crazy4.analyze.record",
         "crazy4/analyze/rule_prices.py::crazy4.analyze.rule_prices.exact_average_total_bet",
         "tests/games/crazy_four/test_crazy_four_analysis.py::test_prices_match_independent_settlement",
         "tests/cardroom/test_cardroom.py::test_blind_hand_ev_from_the_per_hand_table",

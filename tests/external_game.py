@@ -1,6 +1,6 @@
 """A game defined outside the package, as another package would write one: Three Card Poker's
 specification under another key, bringing its own rule file (``external_game.toml``, beside
-this module; :attr:`crazy4.spec.game.Game.rule_files`). ``tests/test_registry.py`` registers it
+this module; :attr:`crazy4.game.SpecGame.rule_files`). ``tests/test_registry.py`` registers it
 with :func:`crazy4.registry.register_game` and through an entry point, then checks it with
 :func:`crazy4.testing.check_game`.
 """

@@ -3,7 +3,7 @@
 Each case of :func:`crazy4.testing.conformance_cases` (the public checks of
 :func:`crazy4.testing.check_game`) runs as its own test: a new game or rule file is checked by
 registering or shipping it, with no change here (a game's published deal count, the total its
-rules document states, is data of the game, :attr:`crazy4.spec.game.Game.published_deals`,
+rules document states, is data of the game, :attr:`crazy4.game.SpecGame.published_deals`,
 checked by ``published_deals``).
 
 The pipeline results are computed once per session (``pipeline_results`` in ``conftest.py``).

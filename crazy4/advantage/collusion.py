@@ -58,7 +58,7 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.cluster import dask_map
 from crazy4.simulate.engine import MAX_SEATS
 from crazy4.simulate.plan import CHUNK_ROUNDS, MAX_ROUNDS, chunk_generator, worker_limit
-from crazy4.spec.game import game_of
+from crazy4.spec.game import spec_of
 
 #: Deals one task values (any value gives the same numbers).
 TASK_DEALS = 8192
@@ -70,7 +70,7 @@ def colluder_role(rules: RuleSet) -> CellColluder:
     """The collusion role of the rule set's game: its specification's
     (:func:`crazy4.advantage.collusion_engine.spec_colluder`), seating the simulator's largest
     table, with the practical team rules and the bets apart the specification names."""
-    spec = game_of(rules).spec
+    spec = spec_of(rules)
     return spec_colluder(spec, MAX_SEATS, spec.team_rules, spec.bet_parts)
 
 
@@ -148,7 +148,7 @@ def make_collusion_plan(
     crazy4.errors.InputError: --colluders 8: a Crazy 4 Poker table seats at most 7
     """
     role = colluder_role(rules)
-    title = game_of(rules).title
+    title = spec_of(rules).title
     if colluders > role.max_seats:
         raise InputError(f"--colluders {colluders}: a {title} table seats at most {role.max_seats}")
     if colluders < 1:

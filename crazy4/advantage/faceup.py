@@ -41,8 +41,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from crazy4.advantage.faceup_bets import BetEdge, bet_edges, largest_error
+from crazy4.analyze.record import game_analysis
 from crazy4.errors import InputError
-from crazy4.spec.game import game_of
+from crazy4.spec.game import spec_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -179,7 +180,7 @@ def exact_bets(rules: RuleSet) -> tuple[pd.DataFrame, str]:
     content hash: the analysis takes seconds)."""
     key = rules.content_hash
     if key not in _ANALYSES:
-        analysis = game_of(rules).analyze(rules, jobs=1, progress=lambda step: None)
+        analysis = game_analysis(spec_of(rules), rules, jobs=1, progress=lambda step: None)
         _ANALYSES[key] = (analysis.tables["bets"], analysis.main_bet)
     return _ANALYSES[key]
 

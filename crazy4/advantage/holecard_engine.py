@@ -57,7 +57,7 @@ from crazy4.core.decisions import best_decisions
 from crazy4.core.exact import fits_int64
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.game import game_of
+from crazy4.spec.game import spec_of
 from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, Ranking
 
 IntArray = npt.NDArray[np.int64]
@@ -280,7 +280,7 @@ def analyze_hole_cards(
     InputError
         For an unsupported ``seen`` (AssertionError: cells that do not sum to the dealer hands).
     """
-    spec = game_of(rules).spec if spec is None else spec
+    spec = spec_of(rules) if spec is None else spec
     shape = spec.shape
     check_seen(shape, seen, spec.title)
     forced = shape.face_up + seen

@@ -6,7 +6,7 @@ the game's specification prices every situation (a player hand, the dealer cards
 up, the hidden cards seen) and decides each strategy -- what the player learns of the seen
 cards: nothing, a group of ranks, the rank, the whole card -- exactly; the tables
 (:mod:`crazy4.advantage.holecard_tables`) are written in the vocabulary the game publishes
-(:meth:`crazy4.spec.game.Game.hole_card_tables`, in the specification's
+(:meth:`crazy4.game.SpecGame.hole_card_tables`, in the specification's
 :attr:`~crazy4.spec.specification.GameSpec.hole_card_form`): the chart tables (strategies, value
 of each seen rank, the chart) or the rank-group table. One situation (``--hand``) is priced by
 :mod:`crazy4.advantage.holecard_situation`.
@@ -86,6 +86,21 @@ def published_seen(shape: DealShape) -> int:
     if f >= shape.dealer_cards:
         return 0
     return int(comb(52, p) * comb(52 - p, f) * (52 - p - f) <= PUBLISHED_SITUATIONS)
+
+
+def seen_published(spec: GameSpec) -> int:
+    """The seen cards a game's hole-card tables are published for: its specification's
+    :attr:`~crazy4.spec.specification.GameSpec.published_seen`, else :func:`published_seen`
+    of its deal.
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> seen_published(THREE_CARD)
+    1
+    """
+    seen = spec.published_seen
+    return published_seen(spec.shape) if seen is None else seen
 
 
 def sample_classes(shape: DealShape, count: int) -> IntArray:
@@ -182,9 +197,9 @@ def chart_tables(
 ) -> dict[str, pd.DataFrame]:
     """The chart tables (``groups``: by default :data:`DEFAULT_GROUPS`), over every situation
     or ``sample`` hand classes (:func:`sample_classes`)."""
-    from crazy4.spec.game import game_of
+    from crazy4.spec.game import spec_of
 
-    classes = sample_classes(game_of(rules).spec.shape, sample) if sample else None
+    classes = sample_classes(spec_of(rules).shape, sample) if sample else None
     chosen = list(groups) or [DEFAULT_GROUPS]
     found = hole_card_results(
         rules, seen, chosen, jobs=jobs, progress=progress, sink=sink, classes=classes
@@ -204,9 +219,9 @@ def rank_group_tables(
 ) -> dict[str, pd.DataFrame]:
     """The rank-group table (``groups``: by default :data:`FACE_CARDS`), over every situation
     or ``sample`` hand classes (:func:`sample_classes`)."""
-    from crazy4.spec.game import game_of
+    from crazy4.spec.game import spec_of
 
-    spec = game_of(rules).spec
+    spec = spec_of(rules)
     chosen = rank_group_strategies(list(groups) or [FACE_CARDS])
     classes = sample_classes(spec.shape, sample) if sample else None
     options = {"spec": spec, "progress": progress, "sink": sink, "classes": classes}
@@ -255,14 +270,14 @@ def seen_cells(
 
 def published_tables(rules: RuleSet, jobs: int = 1) -> tuple[dict[str, pd.DataFrame], str]:
     """The hole-card tables and report section ``crazy4 analyze --hole-cards`` adds to a rule
-    set's folder: the game's :attr:`~crazy4.spec.game.Game.published_seen` cards (none: no
-    tables)."""
+    set's folder: the game's published seen cards (:func:`seen_published`; none: no tables),
+    in its specification's :attr:`~crazy4.spec.specification.GameSpec.hole_card_form`."""
     from crazy4.advantage.report import hole_card_section
-    from crazy4.spec.game import game_of
+    from crazy4.spec.game import spec_of
 
-    game = game_of(rules)
-    seen = game.published_seen
+    spec = spec_of(rules)
+    seen = seen_published(spec)
     if seen == 0:
         return {}, ""
-    tables = game.hole_card_tables(rules, seen, [], jobs)
+    tables = TABLE_FORMS[spec.hole_card_form](rules, seen, [], jobs)
     return tables, hole_card_section(tables, table_prefix(seen))

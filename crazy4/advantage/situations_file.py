@@ -108,9 +108,9 @@ def _ev(rules: RuleSet, seen: int) -> dict[str, object]:
     """The EV numerators' common denominator and the seen cards, for the provenance."""
     from math import comb
 
-    from crazy4.spec.game import game_of
+    from crazy4.spec.game import spec_of
 
-    spec = game_of(rules).spec
+    spec = spec_of(rules)
     shape, known = spec.shape, spec.shape.face_up + seen
     completions = comb(52 - shape.player_cards - known, shape.dealer_cards - known)
     return {"seen": seen, "ev_denominator": completions * spec.settlement(rules).unit}
@@ -120,9 +120,9 @@ def _deals(rules: RuleSet, seen: int) -> int:
     """Deals the situations stand for: hands x known dealer cards x completions (x roles)."""
     from math import comb
 
-    from crazy4.spec.game import game_of
+    from crazy4.spec.game import spec_of
 
-    shape = game_of(rules).spec.shape
+    shape = spec_of(rules).shape
     p, known = shape.player_cards, shape.face_up + seen
     roles = comb(known, shape.face_up)
     completions = comb(52 - p - known, shape.dealer_cards - known)

@@ -51,7 +51,7 @@ from crazy4.core.cards import colex_indices, combinations_array
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.engine import MAX_SEATS, analysis_of, optimal_decisions
-from crazy4.spec.game import game_of
+from crazy4.spec.game import spec_of
 from crazy4.spec.specification import GameSpec
 
 IntArray = npt.NDArray[np.int64]
@@ -443,7 +443,7 @@ class SpecSurveillance:
 
 
 def surveillance_of(rules: RuleSet) -> SpecSurveillance:
-    """The surveillance role of the game a rule set carries (:func:`crazy4.spec.game.game_of`):
+    """The surveillance role of the game a rule set carries (:func:`crazy4.spec.game.spec_of`):
     its specification's, over its collusion role
     (:func:`crazy4.advantage.collusion.colluder_role`), with the practical team rules the
     specification names.
@@ -462,5 +462,5 @@ def surveillance_of(rules: RuleSet) -> SpecSurveillance:
     """
     from crazy4.advantage.collusion import colluder_role
 
-    spec = game_of(rules).spec
+    spec = spec_of(rules)
     return SpecSurveillance(spec, colluder_role(rules), spec.team_rules)

@@ -36,6 +36,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import comb, gcd
 
 import numpy as np
@@ -105,8 +106,10 @@ def practical_decisions(
     hands: npt.NDArray[np.int64],
     up: npt.NDArray[np.int64] | None,
     ranks: npt.NDArray[np.int64],
+    seats: Sequence[int] | None = None,
 ) -> npt.NDArray[np.int64]:
-    """The practical rule's decision of every colluder of every deal.
+    """The practical rule's decision of every colluder of every deal (or of the colluders
+    ``seats`` names: each colluder's decision is its own, whoever else is decided).
 
     Parameters
     ----------
@@ -118,10 +121,12 @@ def practical_decisions(
         The dealer's up card.
     ranks : ndarray of int64, shape (deals,)
         The 13-bit mask of the shared ranks.
+    seats : sequence of int, optional
+        The colluders (indices ``0 .. k - 1`` of ``hands``) to decide; all by default.
 
     Returns
     -------
-    ndarray of int64, shape (deals, k)
+    ndarray of int64, shape (deals, len(seats)), or (deals, k) by default
     """
     from crazy4.core.cards import colex_indices
 
@@ -129,7 +134,8 @@ def practical_decisions(
     hidden = role.shape.dealer_cards - role.up_cards
     player = role.player_table()
     n_strengths = role.ranking.n_strengths
-    decisions = np.zeros((deals, k), dtype=np.int64)
+    chosen = list(range(k)) if seats is None else [int(seat) for seat in seats]
+    decisions = np.zeros((deals, len(chosen)), dtype=np.int64)
     for deal in range(deals):
         mask = int(ranks[deal])
         is_marked = (mask >> (np.arange(52) // 4)) & 1 == 1
@@ -137,7 +143,7 @@ def practical_decisions(
         team = int(is_marked[hands[deal].ravel()].sum())
         strengths = player[colex_indices(np.sort(hands[deal], axis=1))].astype(np.int64)
         thresholds = role.thresholds(rules, strengths)
-        for seat in range(k):
+        for column, seat in enumerate(chosen):
             seen = np.zeros(52, dtype=bool)
             seen[hands[deal, seat]] = True
             if forced >= 0:
@@ -161,5 +167,5 @@ def practical_decisions(
             ev, allowed = role.prices(
                 rules, strengths[seat : seat + 1], below, np.array([total], dtype=object)
             )
-            decisions[deal, seat] = int(best_decisions(ev, allowed)[0][0])
+            decisions[deal, column] = int(best_decisions(ev, allowed)[0][0])
     return decisions

@@ -17,10 +17,10 @@ is summarized exactly (:func:`crazy4.core.bets.summarize`).
 Examples
 --------
 >>> from crazy4.registry import load_rules
->>> from crazy4.spec.game import game_of
+>>> from crazy4.spec.game import spec_of
 >>> rules = load_rules("three-card-standard")
->>> settlement = game_of(rules).spec.settlement(rules)
->>> strength = game_of(rules).spec.ranking.strength_of("straight")
+>>> settlement = spec_of(rules).settlement(rules)
+>>> strength = spec_of(rules).ranking.strength_of("straight")
 >>> play, others, loses = win_and_loss(settlement, np.array([strength]), np.array([1]))
 >>> [(part[0] // settlement.unit).tolist() for part in (play, others, loses)]
 [[0, 0, 0, 1, 0, 0], [2, 2, 2, 2, 1, 1], [0, 0, 0, 0, 0, -2]]

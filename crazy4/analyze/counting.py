@@ -346,7 +346,7 @@ def start_count(shape: DealShape, ranking: Ranking, qualifier: int) -> CellCount
     """The counter of a deal shape (:func:`counter_for`), its preparation started
     (:meth:`CellCounter.prepare`: a compile beside whatever runs before the count) when the
     cells of its situations are not cached; the same counter at every call, so that a command
-    may start it as soon as it has read the rules (:meth:`crazy4.spec.game.Game.prepare`) and
+    may start it as soon as it has read the rules (:meth:`crazy4.game.SpecGame.prepare`) and
     the analysis counts with it.
 
     Examples

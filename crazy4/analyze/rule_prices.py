@@ -1,11 +1,11 @@
 """Any rule set priced exactly through its own game: what-if pricing's one engine.
 
 A rule variant (a pay line changed, a switch flipped, a reading of an ambiguous rule) is a
-rule set of its own. :func:`price_rules` analyzes it through the game that read it
-(:func:`crazy4.spec.game.game_of`, no registry) and reads the figures off the analysis's
-``bets`` table: every bet's exact house edge, and the main bet's average total bet and element
-of risk. The counts come from the game's table cache, so a variant is re-priced from the same
-counts, never recounted (a new qualifier is counted once).
+rule set of its own. :func:`price_rules` analyzes it exactly on the specification of the game
+that read it (:func:`crazy4.spec.game.spec_of`, no registry) and reads the figures off the
+analysis's ``bets`` table: every bet's exact house edge, and the main bet's average total bet
+and element of risk. The counts come from the game's table cache, so a variant is re-priced
+from the same counts, never recounted (a new qualifier is counted once).
 
 The average total bet and the element of risk are exact fractions when the game states what
 each decision wagers (:func:`decision_wagers`: its specification's settlement, which every
@@ -32,16 +32,17 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from crazy4.analyze.analysis import analyze_spec
+from crazy4.analyze.tables import bets_table, returns_table
 from crazy4.core.decisions import DECISIONS
 from crazy4.errors import InputError
-from crazy4.spec.game import game_of
+from crazy4.spec.game import GameAnalysis, spec_of
 
 if TYPE_CHECKING:
     import numpy.typing as npt
     import pandas as pd
 
     from crazy4.rules.ruleset import RuleSet
-    from crazy4.spec.game import GameAnalysis
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ class RulePrice:
     bet_edges : dict of str to Fraction
         Every bet's exact house edge, in the ``bets`` table's order.
     analysis : GameAnalysis
-        The analysis itself (every table of the variant).
+        The analysis's tables a price reads (``bets``, ``returns``: :func:`analyze_rules`).
     """
 
     name: str
@@ -88,8 +89,25 @@ def bet_edges(bets: pd.DataFrame) -> dict[str, Fraction]:
 
 
 def analyze_rules(rules: RuleSet) -> GameAnalysis:
-    """The exact analysis of ``rules`` by the game that read them (one worker, no progress)."""
-    return game_of(rules).analyze(rules, jobs=1, progress=lambda _message: None)
+    """The exact analysis of ``rules`` on their game's specification, with the tables a price
+    reads: ``bets`` and ``returns``, each the one the whole analysis writes
+    (:func:`crazy4.analyze.tables.bets_table`, :func:`~crazy4.analyze.tables.returns_table`;
+    the other tables, most of the analysis's time once the counts are cached, are not made).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> sorted(analyze_rules(load_rules("three-card-standard")).tables)
+    ['bets', 'returns']
+    """
+    spec = spec_of(rules)
+    on_spec = analyze_spec(spec, rules, 1)
+    return GameAnalysis(
+        tables={"bets": bets_table(on_spec), "returns": returns_table(spec, on_spec)},
+        main_bet=spec.main_bet,
+        deals=spec.shape.deals,
+        details={},
+    )
 
 
 def price_rules(rules: RuleSet, name: str = "") -> RulePrice:
@@ -162,7 +180,7 @@ def decision_wagers(rules: RuleSet) -> tuple[str, npt.NDArray[np.int64], int]:
     >>> decision_wagers(load_rules("three-card-standard"))  # fold: the Ante; 1x: Ante + Play
     ('ante_play', array([1, 2, 3, 4]), 1)
     """
-    spec = game_of(rules).spec
+    spec = spec_of(rules)
     settlement = spec.settlement(rules)
     return spec.main_bet, np.asarray(settlement.wagers, dtype=np.int64), settlement.unit
 

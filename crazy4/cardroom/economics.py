@@ -78,7 +78,7 @@ def player_cost(model: CardroomModel, table: CardroomTable, seat: Seat) -> Playe
     Examples
     --------
     >>> from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-    >>> from crazy4.report.analysis_record import analyze_game
+    >>> from crazy4.analyze.record import analyze_game
     >>> from crazy4.registry import load_rules
     >>> analysis = analyze_game(CRAZY_FOUR_SPEC, load_rules("crazy4-cardroom"))
     >>> model = CardroomModel(analysis, simulation_rounds=0)
@@ -214,7 +214,7 @@ def banker(
     Examples
     --------
     >>> from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-    >>> from crazy4.report.analysis_record import analyze_game
+    >>> from crazy4.analyze.record import analyze_game
     >>> from crazy4.registry import load_rules
     >>> analysis = analyze_game(CRAZY_FOUR_SPEC, load_rules("crazy4-cardroom"))
     >>> model = CardroomModel(analysis, simulation_rounds=0)

@@ -56,9 +56,9 @@ class CardroomExtension:
         ValueError
             For an analysis that is not Crazy 4 Poker's.
         """
+        from crazy4.analyze.record import Analysis
         from crazy4.cardroom.report import cardroom_results
         from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-        from crazy4.report.analysis_record import Analysis
 
         state = analysis.state
         if not isinstance(state, Analysis) or state.spec is not CRAZY_FOUR_SPEC:

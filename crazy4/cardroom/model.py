@@ -2,7 +2,7 @@
 
 In the seed's card room a seated player/dealer (the *banker*) takes the other side of every
 seat, and the room takes a collection (:mod:`crazy4.rules.collection`) instead of a house edge.
-:class:`CardroomModel` turns the exact per-hand analysis (:mod:`crazy4.report.analysis_record`)
+:class:`CardroomModel` turns the exact per-hand analysis (:mod:`crazy4.analyze.record`)
 into the moments the dollar figures (:mod:`crazy4.cardroom.economics`,
 :mod:`crazy4.cardroom.twohands`) are made of.
 
@@ -42,6 +42,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.analyze.record import Analysis, analyze_game
 from crazy4.cardroom.dealerside import (
     PLAYER_HANDS_PER_DEALER,
     dealer_classes,
@@ -59,7 +60,6 @@ from crazy4.games.crazy_four.cells import blind_hand_decisions, game_bet, side_b
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.games.crazy_four.strategy import simple_strategy
-from crazy4.report.analysis_record import Analysis, analyze_game
 from crazy4.rules.ruleset import RuleSet, SideBet
 
 
@@ -109,7 +109,7 @@ class CardroomModel:
     Parameters
     ----------
     analysis : Analysis
-        The exact analysis of a rule set (:func:`crazy4.report.analysis_record.analyze_game`).
+        The exact analysis of a rule set (:func:`crazy4.analyze.record.analyze_game`).
     simulation_rounds : int
         Deals simulated for the card-removal term (0: leave it out and say so).
     seed : int
@@ -118,7 +118,7 @@ class CardroomModel:
     Examples
     --------
     >>> from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-    >>> from crazy4.report.analysis_record import analyze_game
+    >>> from crazy4.analyze.record import analyze_game
     >>> from crazy4.registry import load_rules
     >>> model = CardroomModel(analyze_game(CRAZY_FOUR_SPEC, load_rules("crazy4-cardroom")),
     ...                       simulation_rounds=0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from crazy4.analyze.record import Analysis
 from crazy4.cardroom.model import CardroomModel
 from crazy4.cardroom.removal import SIMULATED_HANDS
 from crazy4.cardroom.tables import cardroom_tables
@@ -16,7 +17,6 @@ from crazy4.cardroom.twohands import TwoHands, two_hands
 from crazy4.core.money import dollars
 from crazy4.core.text_safety import markdown_text
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.report.analysis_record import Analysis
 from crazy4.report.markdown import markdown_table
 
 

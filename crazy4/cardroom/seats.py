@@ -15,11 +15,11 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.analyze.record import Analysis
 from crazy4.core.decisions import FOLD, best_decisions
 from crazy4.core.money import dollars
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.report.analysis_record import Analysis
 from crazy4.rules.collection import CardroomTable
 from crazy4.rules.ruleset import SideBet
 
@@ -76,7 +76,7 @@ def joint_optimal_decisions(
     Examples
     --------
     >>> from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-    >>> from crazy4.report.analysis_record import analyze_game
+    >>> from crazy4.analyze.record import analyze_game
     >>> from crazy4.registry import load_rules
     >>> analysis = analyze_game(CRAZY_FOUR_SPEC, load_rules("crazy4-cardroom"))
     >>> bet = analysis.rules.side_bets[0]

@@ -24,9 +24,9 @@ from crazy4.cli.options import (
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
+    from crazy4.game import SpecGame
     from crazy4.results.destination import Claimed
     from crazy4.rules.ruleset import RuleSet
-    from crazy4.spec.game import Game
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,9 @@ def run_holecards(args: argparse.Namespace) -> int:
     return _run_analysis(args, game, rules, claimed[0] if args.out is not None else None)
 
 
-def _run_analysis(args: argparse.Namespace, game: Game, rules: RuleSet, out: Claimed | None) -> int:
+def _run_analysis(
+    args: argparse.Namespace, game: SpecGame, rules: RuleSet, out: Claimed | None
+) -> int:
     """Every situation through the game's hole-card tables: computed, printed, written."""
     from math import comb
 

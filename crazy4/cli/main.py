@@ -108,7 +108,9 @@ def _check_simulation(args: argparse.Namespace) -> None:
         )
 
 
-def _seats_from_args(args: argparse.Namespace) -> list[Seat]:
+def _seats_from_args(args: argparse.Namespace, name: str, most: int) -> list[Seat]:
+    """The seats the options name (``--seats`` alike, at most ``most``, the player hands rule
+    set ``name`` seats; or each ``--seat``)."""
     from crazy4.cardroom.seats import STRATEGIES, Seat
     from crazy4.core.money import parse_money
 
@@ -132,6 +134,10 @@ def _seats_from_args(args: argparse.Namespace) -> list[Seat]:
         raise InputError("give --ante (with --seats), or one --seat per seat")
     if args.seats < 1:
         raise InputError(f"--seats {args.seats}: at least one seat is needed")
+    if args.seats > most:  # before a list of that many seats is made
+        raise InputError(
+            f"seats: {args.seats} seats; the rule set {name!r} seats at most {most} player hands"
+        )
     ante = parse_money(args.ante, "--ante", positive=True)
     queens = parse_money(args.queens_up, "--queens-up")
     return [Seat(ante, queens, args.strategy)] * args.seats
@@ -146,7 +152,7 @@ def cmd_cardroom(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
     rules = cardroom_rules(load_rules(args.rules))
     _check_simulation(args)
-    seats = _seats_from_args(args)
+    seats = _seats_from_args(args, rules.name, rules.max_seats)
     bankroll = None if args.bankroll is None else parse_money(args.bankroll, "--bankroll")
     table = find_table(rules, args.table, seats[0].ante)
     check_seats(rules, table, seats)  # before the minutes of computing

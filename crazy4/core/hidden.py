@@ -29,7 +29,7 @@ beyond the qualifier: pricing them is the games' business.
 Every game's hand classes are counted, and their cells cached, by the specification engines
 (:mod:`crazy4.analyze.counting`, whose inclusion-exclusion counter uses the thresholds and
 cells here); :class:`PlayerOutcomes` is the record of them an analysis hands on
-(:attr:`crazy4.report.analysis_record.Analysis.outcomes`).
+(:attr:`crazy4.analyze.record.Analysis.outcomes`).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ only in speed, and the integers it computes are the same.
 When
 ----
 As early as the caller knows a cold run will need the kernels: ``crazy4 analyze`` asks the
-game to start its compile (:meth:`crazy4.spec.game.Game.prepare`) right after reading the rules,
+game to start its compile (:meth:`crazy4.game.SpecGame.prepare`) right after reading the rules,
 before the analysis imports pandas and pyarrow, and the analysis's own request returns the same
 running child. While it waits, the caller does what needs no kernel (the forced-card count
 checks and prepares its arguments and loads numba's registries, :func:`load_numba_registries`).
@@ -75,7 +75,7 @@ def compile_in_child(*targets: Callable[[], object]) -> threading.Thread:
 
     While a child for the same ``targets`` runs, a second call returns its thread instead of
     starting another, so a command may start the compile as early as it knows it will need
-    it (:meth:`crazy4.spec.game.Game.prepare`) and the analysis asks for it again later.
+    it (:meth:`crazy4.game.SpecGame.prepare`) and the analysis asks for it again later.
 
     Parameters
     ----------

@@ -84,7 +84,7 @@ def decision_changes(first: GameAnalysis, other: GameAnalysis) -> pd.DataFrame:
     >>> from crazy4.spec.game import GameAnalysis
     >>> def analysis(decisions: list[str]) -> GameAnalysis:
     ...     hands = pd.DataFrame({"hand": ["a", "b"], "weight": [4, 12], "decision": decisions})
-    ...     return GameAnalysis({"player_hands": hands}, "x", 1, {}, lambda record: "")
+    ...     return GameAnalysis({"player_hands": hands}, "x", 1, {})
     >>> decision_changes(analysis(["fold", "1x"]), analysis(["1x", "1x"])).to_dict("records")
     [{'hand': 'a', 'decision_before': 'fold', 'decision_after': '1x', 'weight': 4}]
     """

@@ -1,5 +1,5 @@
-"""What every game's analysis and report share: the bets table read by name, what a report's
-sections read (:class:`ReportInput`), the report's title and its headline sentence.
+"""What every game's report shares: what its sections read (:class:`ReportInput`, the
+analysis read by bet name with its provenance), the report's title and its headline sentence.
 
 A game's report is a list of sections (its settlement's
 :attr:`crazy4.spec.table_layout.TableLayout.report`, or the engine's own), each a function of a
@@ -9,9 +9,6 @@ runs them in order.
 Examples
 --------
 >>> import pandas as pd
->>> bets = pd.DataFrame({"bet": ["a"], "ev_numerator": [-3], "ev_denominator": [40]})
->>> bet_ev(bets, "a")
-Fraction(-3, 40)
 >>> exact_ev_texts(pd.DataFrame({"ev_numerator": [-3, 4], "ev_denominator": [40, 1]}))
 ['-3/40', '4']
 """
@@ -23,6 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from crazy4.analyze.bet_lookup import GameBets
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.text_safety import markdown_code, markdown_text
 from crazy4.report.markdown import percent
@@ -31,71 +29,13 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from crazy4.rules.ruleset import RuleSet
-    from crazy4.spec.specification import CellSettlement, GameSpec
-
-
-def bet_row(bets: pd.DataFrame, name: str) -> pd.Series:
-    """The row of the bets table of one bet."""
-    return bets[bets["bet"] == name].iloc[0]
-
-
-def bet_ev(bets: pd.DataFrame, name: str) -> Fraction:
-    """The exact EV of one bet per unit of its base wager, from the bets table."""
-    row = bet_row(bets, name)
-    return Fraction(int(row["ev_numerator"]), int(row["ev_denominator"]))
+    from crazy4.spec.specification import GameSpec
 
 
 def exact_ev_texts(bets: pd.DataFrame) -> list[str]:
     """Each bet's exact EV as text (``"-3/40"``, ``"4"``)."""
     pairs = zip(bets["ev_numerator"], bets["ev_denominator"], strict=True)
     return [fraction_text(Fraction(int(n), int(d))) for n, d in pairs]
-
-
-class BetLookup:
-    """The bets table of an analysis (``tables["bets"]``) read by bet name."""
-
-    tables: dict[str, pd.DataFrame]
-
-    def bet(self, name: str) -> pd.Series:
-        """The summary row of one bet."""
-        return bet_row(self.tables["bets"], name)
-
-    def exact_ev(self, name: str) -> Fraction:
-        """Exact EV of one bet, per unit of its base wager."""
-        return bet_ev(self.tables["bets"], name)
-
-
-class GameBets(BetLookup):
-    """The bets table of a game's analysis, with the main game under the published simple
-    strategy beside the optimum (a subclass holds ``spec``, ``rules`` and ``tables``)."""
-
-    spec: GameSpec
-    rules: RuleSet
-
-    @property
-    def settlement(self) -> CellSettlement:
-        """The game's settlement of the rule set (its layout names the report's sections)."""
-        return self.spec.settlement(self.rules)
-
-    @property
-    def simple_bet(self) -> str:
-        """The ``bets`` row of the main game under the published simple strategy (the
-        settlement's :attr:`~crazy4.spec.specification.BetRows.simple`).
-
-        Raises
-        ------
-        ValueError
-            If the settlement describes no such row.
-        """
-        rows = self.settlement.rows
-        if rows is None or rows.simple is None:
-            raise ValueError(f"{self.spec.title}: the settlement names no simple strategy's bet")
-        return rows.simple[0]
-
-    @property
-    def simple_strategy_cost(self) -> Fraction:
-        """What the published simple strategy costs against the optimum, per Ante."""
-        return self.exact_ev(self.spec.main_bet) - self.exact_ev(self.simple_bet)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ analysis) that writes another table gets its section by adding one entry
 (:func:`table_section`). A table no entry names still gets a plain sheet at the end (small
 tables only), so nothing computed is left out. What differs by game comes from the tables
 themselves, the rule set's own typed sections (its pay tables, found by walking the
-dataclasses: :func:`pay_tables`) and the :class:`~crazy4.spec.game.Game` object (title,
+dataclasses: :func:`pay_tables`) and the :class:`~crazy4.game.SpecGame` object (title,
 dealer's cards); nothing here names a game.
 
 Figures derived here, not stored in a table (their derivation is in the sheet's intro):

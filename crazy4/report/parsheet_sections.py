@@ -261,9 +261,9 @@ def par_sheet(
     report_markdown : str
         The game's Markdown report: its rules list is reused, so the rules read the same.
     """
-    from crazy4.spec.game import game_of
+    from crazy4.spec.game import spec_of
 
-    game = game_of(rules)
+    game = spec_of(rules)
     deals = int(str(record["deals"]))
     decisions = ("fold", *(f"{multiple}x" for multiple in rules.play.multiples))
     context = Context(tables, deals, str(tables["bets"]["bet"].iloc[0]), decisions)

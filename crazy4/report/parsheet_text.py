@@ -12,7 +12,7 @@ from crazy4.version import __version__
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
-    from crazy4.spec.game import Game
+    from crazy4.spec.specification import GameSpec
 
 #: Characters outside the standard fonts' encoding, spelt out.
 SPELT = {"−": "-", "≤": "<=", "≥": ">=", "√": "sqrt", "→": "->", "±": "+-", "…": "..."}
@@ -84,20 +84,20 @@ def column_meaning(table: str, column: str) -> str:
     return COLUMN_MEANINGS.get(column, f"see results/README.md, table {table}")
 
 
-def method_paragraph(game: Game, deals: int, rules: RuleSet) -> str:
-    """The method in a paragraph, for any game (its title and dealer's cards from the game).
+def method_paragraph(game: GameSpec, deals: int, rules: RuleSet) -> str:
+    """The method in a paragraph, for any game (its title and cards from the game's specification).
 
     Examples
     --------
-    >>> from crazy4.registry import game_of
     >>> from crazy4.registry import load_rules
+    >>> from crazy4.spec.game import spec_of
     >>> rules = load_rules("crazy4-standard")
-    >>> "3,986,646,103,440 deals" in method_paragraph(game_of(rules), 3986646103440, rules)
+    >>> "3,986,646,103,440 deals" in method_paragraph(spec_of(rules), 3986646103440, rules)
     True
     """
-    cards, up = game.dealer_cards
+    cards, up = game.shape.dealer_cards, game.shape.face_up
     shown = f", {up} face up" if up else ""
-    dealt = NUMBER_WORDS.get(game.player_cards, str(game.player_cards))
+    dealt = NUMBER_WORDS.get(game.shape.player_cards, str(game.shape.player_cards))
     return (
         f"Every one of the {deals:,} deals of a round of {game.title} (the player's {dealt} "
         f"cards and the dealer's {cards}{shown}, from one 52-card deck: the game's full cycle) "

@@ -27,10 +27,11 @@ from typing import Any, Generic, TypeVar
 
 import pandas as pd
 
+from crazy4.analyze.bet_lookup import bet_row
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.paytables import format_odds
 from crazy4.core.text_safety import markdown_code, markdown_text
-from crazy4.report.frame import ReportInput, bet_row, exact_ev_texts, headline, title_lines
+from crazy4.report.frame import ReportInput, exact_ev_texts, headline, title_lines
 from crazy4.report.markdown import markdown_table, percent
 from crazy4.report.sections import BET_FORMATS, returns_lines, rule_file_lines, side_bet_lines
 from crazy4.rules.ruleset import RuleSet

@@ -2,7 +2,7 @@
 
 They import no pandas or pyarrow (unless a folder holds a parquet table to inspect), so a
 command checks its ``--out`` first and only then starts work that takes time (a kernel
-compile in a child process, :meth:`crazy4.spec.game.Game.prepare`).
+compile in a child process, :meth:`crazy4.game.SpecGame.prepare`).
 """
 
 from __future__ import annotations

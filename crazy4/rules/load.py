@@ -32,7 +32,7 @@ SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 
 
 class RuleReader(Protocol):
-    """What reading a rule file needs of its game (every :class:`crazy4.spec.game.Game`)."""
+    """What reading a rule file needs of its game (every :class:`crazy4.game.SpecGame`)."""
 
     @property
     def key(self) -> str:

@@ -43,7 +43,7 @@ TIE_NETS = {"push": 0, "player": 1, "dealer": -1}
 
 class KeyedGame(Protocol):
     """The game a rule set carries: the one whose reader made it (a
-    :class:`crazy4.spec.game.Game`, which :func:`crazy4.spec.game.game_of` returns). Declared
+    :class:`crazy4.game.SpecGame`, which :func:`crazy4.spec.game.game_of` returns). Declared
     here by its key alone, so that rules/ needs nothing above it."""
 
     @property

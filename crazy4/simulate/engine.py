@@ -63,7 +63,7 @@ from crazy4.simulate.plays import (
     summary_counts,
 )
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
-from crazy4.spec.game import game_of
+from crazy4.spec.game import spec_of
 from crazy4.spec.specification import CELLS, CellSettlement, GameSpec
 
 #: The most seats at one table.
@@ -475,7 +475,7 @@ _SIMULATORS: dict[GameSpec, SpecSimulator] = {}
 
 
 def simulator_of(rules: RuleSet) -> SpecSimulator:
-    """The simulator of the game a rule set carries (:func:`crazy4.spec.game.game_of`): its
+    """The simulator of the game a rule set carries (:func:`crazy4.spec.game.spec_of`): its
     specification's, one per specification and process (it keeps the tables a plan derives).
 
     Raises
@@ -490,7 +490,7 @@ def simulator_of(rules: RuleSet) -> SpecSimulator:
     >>> simulator_of(rules).side_bet_label, simulator_of(rules) is simulator_of(rules)
     ('Queens Up', True)
     """
-    spec = game_of(rules).spec
+    spec = spec_of(rules)
     if spec not in _SIMULATORS:
         _SIMULATORS[spec] = SpecSimulator(spec)
     return _SIMULATORS[spec]

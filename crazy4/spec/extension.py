@@ -1,6 +1,6 @@
 """What extends a game's analysis from outside it: the card room extends Crazy 4 Poker's.
 
-A game's :meth:`crazy4.spec.game.Game.analyze` knows nothing of its extensions (Crazy 4 Poker
+A game's :meth:`crazy4.game.SpecGame.analyze` knows nothing of its extensions (Crazy 4 Poker
 never imports :mod:`crazy4.cardroom`). An extension says which rule sets it applies to and,
 given the game's analysis (:attr:`crazy4.spec.game.GameAnalysis.state`), returns its own
 tables, report section and provenance; :mod:`crazy4.registry` lists the extensions and

@@ -4,7 +4,7 @@ A game declared here is mostly data -- its deal shape, the hand ranking it plays
 plus one vectorized settlement by outcome cell. The engines of :mod:`crazy4.generic` (exact
 counting, pricing and strategy, the result tables, one hand, the simulator, hole cards) take a
 :class:`GameSpec` and know no game; :class:`crazy4.game.SpecGame` turns a specification
-into the registry's :class:`crazy4.spec.game.Game`. This module imports no engine.
+into the registry's :class:`crazy4.game.SpecGame`. This module imports no engine.
 
 The outcome cells
 -----------------

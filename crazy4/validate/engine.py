@@ -31,7 +31,7 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BLIND_BET
 from crazy4.simulate.engine import analysis_of, side_bet_key
 from crazy4.simulate.plays import exact_bets, strategy_of
-from crazy4.spec.game import game_of
+from crazy4.spec.game import spec_of
 from crazy4.spec.specification import WAGERS, DealShape, GameSpec
 from crazy4.validate.checks import (
     compare_decisions,
@@ -437,7 +437,7 @@ Validator = Callable[[Options, Mapping[str, object]], SpecRun]
 
 def validator_of(rules: RuleSet) -> Validator:
     """What starts a validation of the game a rule set carries
-    (:func:`crazy4.spec.game.game_of`): its specification's :meth:`SpecValidator.start`.
+    (:func:`crazy4.spec.game.spec_of`): its specification's :meth:`SpecValidator.start`.
 
     Raises
     ------
@@ -451,4 +451,4 @@ def validator_of(rules: RuleSet) -> Validator:
     >>> validator_of(rules)(Options(rules), {}).tally.rows
     0
     """
-    return SpecValidator(game_of(rules).spec).start
+    return SpecValidator(spec_of(rules)).start

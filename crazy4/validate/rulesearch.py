@@ -157,10 +157,10 @@ class SpecRows:
 
         Examples
         --------
-        >>> from crazy4.registry import game_of
+        >>> from crazy4.spec.game import spec_of
         >>> from crazy4.registry import load_rules
         >>> rules = load_rules("three-card-standard")
-        >>> spec = game_of(rules).spec
+        >>> spec = spec_of(rules)
         >>> rows = SpecRows(np.array([5, 5]), np.array([5, 0]), np.array([1, 1]),
         ...                 spec.settlement(rules), 10**6, np.zeros(10**4, np.int64), None,
         ...                 "pair_plus", False)

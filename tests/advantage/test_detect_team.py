@@ -248,7 +248,7 @@ def test_a_planted_practical_team_is_flagged() -> None:
     hands, dealer, _ = _table(n, 77)
     role = colluder_role(RULES)
     ranks = role.practical_ranks(RULES, "A", None, n)
-    decision = practical_decisions(role, RULES, hands, None, ranks)[:, 0]
+    decision = practical_decisions(role, RULES, hands, None, ranks, seats=[0])[:, 0]
     found = practical_evidence(RULES, hands[:, 0], np.zeros((n, 0), int), hands[:, 1:], decision)
     assert found.hits.all() and found.name == "team: practical rule A"
     informative = (found.p > 0) & (found.p < 1)
@@ -257,6 +257,21 @@ def test_a_planted_practical_team_is_flagged() -> None:
     seat = SeatRounds(1, hands[:, 0], np.zeros((n, 0), int), hidden, decision, hands[:, 1:])
     verdict = examine_seat(RULES, seat)
     assert verdict.flagged and verdict.hypothesis.startswith("team:")
+
+
+def test_deciding_some_colluders_gives_their_columns_of_deciding_all() -> None:
+    """Each colluder's practical decision is its own: asked for seats 2 and 5 only, the
+    decisions are those columns of every colluder's."""
+    from crazy4.advantage.collusion import colluder_role
+    from crazy4.advantage.team import practical_decisions
+
+    hands, _, _ = _table(4, 78)
+    role = colluder_role(RULES)
+    ranks = role.practical_ranks(RULES, "A", None, 4)
+    every = practical_decisions(role, RULES, hands, None, ranks)
+    some = practical_decisions(role, RULES, hands, None, ranks, seats=[2, 5])
+    assert every.shape == (4, SEATS) and some.shape == (4, 2)
+    assert (some == every[:, [2, 5]]).all()
 
 
 def test_a_csv_log_with_rounds_is_read_and_a_bad_round_cell_is_one_line(

@@ -172,8 +172,8 @@ def test_no_information_reproduces_the_exact_ev(
     name: str, crazy_four_one_card: dict[str, HoleCardAnalysis]
 ) -> None:
     """Summed over every seen card, the ordinary strategy's EV is the game's exact EV."""
+    from crazy4.analyze.record import analyze_game
     from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-    from crazy4.report.analysis_record import analyze_game
 
     analysis = crazy_four_one_card[name]
     exact = analyze_game(CRAZY_FOUR_SPEC, load_rules(name))

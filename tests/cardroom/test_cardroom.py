@@ -8,6 +8,7 @@ from math import comb, sqrt
 import numpy as np
 import pytest
 
+from crazy4.analyze.record import Analysis, analyze_game
 from crazy4.cardroom.economics import banker, player_cost, rounds_to_be_ahead
 from crazy4.cardroom.model import CardroomModel
 from crazy4.cardroom.seats import Seat, find_table, joint_optimal_decisions
@@ -18,7 +19,6 @@ from crazy4.core.symmetry import build_suit_classes
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.registry import load_rules
-from crazy4.report.analysis_record import Analysis, analyze_game
 
 
 @pytest.fixture(scope="module")

@@ -51,6 +51,10 @@ def test_help_explains_every_option(capsys: pytest.CaptureFixture[str]) -> None:
             ["--seats", "8", "--ante", "20"],
             "8 seats; the rule set 'crazy4-cardroom' seats at most 7",
         ),
+        (  # found by tests/cli/test_cli_bad_input.py's hypothesis search: a traceback
+            ["--seats", str(10**30), "--ante", "20"],
+            f"{10**30} seats; the rule set 'crazy4-cardroom' seats at most 7",
+        ),
         (["--seats", "2", "--ante", "twenty"], "--ante: 'twenty' is not an amount"),
         (["--ante", "20", "--queens-up", "50"], r"Queens Up \$50 is outside the limits"),
         (["--ante", "20", "--table", "1-2"], "table '1-2' is not in rule set"),

@@ -7,6 +7,7 @@ from math import comb
 import numpy as np
 import pytest
 
+from crazy4.analyze.record import Analysis
 from crazy4.cardroom.dealerside import (
     PLAYER_HANDS_PER_DEALER,
     brute_force_dealer_sum,
@@ -19,7 +20,6 @@ from crazy4.core.cards import colex_indices, combinations_array
 from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes
 from crazy4.core.ranking import build_best_four_strengths, strength_of_description
 from crazy4.core.symmetry import build_suit_classes
-from crazy4.report.analysis_record import Analysis
 
 QUALIFIER = 322  # "K high" (checked in a test below)
 N_TYPES = 3

@@ -22,8 +22,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import crazy4.analyze.record
 import crazy4.pipeline
-import crazy4.report.analysis_record
 import crazy4.simulate.driver
 import crazy4.validate.driver
 from crazy4.cardroom.model import CardroomModel
@@ -49,7 +49,7 @@ def _no_computing(folder: Path) -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(folder)
         patch.setattr(crazy4.pipeline, "run_rule_set", _reached)
-        patch.setattr(crazy4.report.analysis_record, "analyze_game", _reached)
+        patch.setattr(crazy4.analyze.record, "analyze_game", _reached)
         patch.setattr(crazy4.simulate.driver, "run_simulation", _reached)
         patch.setattr(crazy4.validate.driver, "validate", _reached)
         # the card room's model (and its card-removal simulation, up to 10^9 rounds)

@@ -27,6 +27,7 @@ from oracle_three_card import (
     pair_plus_edge,
 )
 
+from crazy4.analyze.record import Analysis, analyze_game
 from crazy4.analyze.rule_prices import price_rules
 from crazy4.design.basis import changed_rules
 from crazy4.design.whatif import line_sensitivity, rule_variants, switch_variants, with_pay_line
@@ -34,7 +35,6 @@ from crazy4.errors import InputError
 from crazy4.games.crazy_four.rules import CrazyFourRules, SuperBonus, super_bonus_variants
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.registry import load_rules
-from crazy4.report.analysis_record import Analysis, analyze_game
 from crazy4.rules.ruleset import RuleSet
 
 

@@ -7,10 +7,17 @@ import pickle
 
 import pytest
 
-from crazy4.registry import extensions_of, game_named, load_rules, parse_rules, registered_games
+from crazy4.registry import (
+    extensions_of,
+    game_named,
+    game_of,
+    load_rules,
+    parse_rules,
+    registered_games,
+)
 from crazy4.rules.load import read_rules, shipped_rule_names
 from crazy4.simulate.engine import SpecSimulator, simulator_of
-from crazy4.spec.game import game_of
+from crazy4.spec.game import spec_of
 from crazy4.validate.engine import SpecValidator, validator_of
 
 
@@ -19,6 +26,7 @@ def test_a_loaded_rule_set_carries_its_registered_game(name: str) -> None:
     rules = load_rules(name)
     assert game_of(rules) is game_named(rules.game)
     spec = game_named(rules.game).spec  # the roles are the specification's
+    assert spec_of(rules) is spec  # what the engines read, carried by the rule set
     assert type(simulator_of(rules)) is type(SpecSimulator(spec))
     start = validator_of(rules)  # what starts a validation run
     assert callable(start) and type(start) is type(SpecValidator(spec).start)
@@ -27,7 +35,7 @@ def test_a_loaded_rule_set_carries_its_registered_game(name: str) -> None:
 def test_a_rule_set_no_game_read_is_refused() -> None:
     rules = dataclasses.replace(load_rules("crazy4-standard"), reader=None)
     with pytest.raises(ValueError, match="was not read by a game"):
-        game_of(rules)
+        spec_of(rules)
 
 
 def test_the_game_is_neither_compared_nor_printed() -> None:
@@ -50,7 +58,7 @@ def test_a_rule_set_and_its_game_cross_to_worker_processes() -> None:
         simulator_of(rules)
         copy = pickle.loads(pickle.dumps(rules))
         assert copy == rules
-        assert game_of(copy).key == key
+        assert spec_of(copy).key == key
 
 
 def test_the_card_room_extends_only_its_rule_sets() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from crazy4.report.analysis_record import Analysis
+from crazy4.analyze.record import Analysis
 
 RESULTS = Path(__file__).resolve().parents[2] / "results"
 COMMITTED_TABLES = ("bets", "hand_frequencies", "returns", "net_distribution", "strategy",

@@ -66,7 +66,7 @@ def test_the_counter_equals_the_oracle_on_sampled_situations() -> None:
     """The engine's counts (inclusion-exclusion over the player's cards, the up card forced)
     and the exact EVs of raise and fold, situation by situation."""
     rules = load_rules(RULES)
-    spec = game_of(rules).spec  # type: ignore[attr-defined]
+    spec = game_of(rules).spec
     cases = _cases()
     hands = np.array([hand for hand, _ in cases], dtype=np.uint8)
     ups = np.array([[up] for _, up in cases], dtype=np.uint8)
@@ -158,7 +158,7 @@ C_ROYAL_50 = Fraction(-28973580177, 553700847700)
 def royal() -> tuple[RuleSet, SpecAnalysis]:
     """caribbean-stud-royal-250 analyzed exactly (its EV the C program's)."""
     rules = load_rules("caribbean-stud-royal-250")
-    analysis = analyze_spec(game_of(rules).spec, rules, jobs=2)  # type: ignore[attr-defined]
+    analysis = analyze_spec(game_of(rules).spec, rules, jobs=2)
     assert analysis.main_ev() == C_ROYAL_250
     return rules, analysis
 
@@ -167,7 +167,7 @@ def _capped_evs(
     royal: tuple[RuleSet, SpecAnalysis], limits: Limits, sizes: tuple[int, ...]
 ) -> tuple[dict[int, Fraction], pd.DataFrame]:
     rules, analysis = royal
-    spec = game_of(rules).spec  # type: ignore[attr-defined]
+    spec = game_of(rules).spec
     table = cap_table(analysis, spec.settlement(rules), limits, sizes=sizes).set_index("bet_size")
     exact = {
         size: Fraction(int(table.at[size, "ev_numerator"]), int(table.at[size, "ev_denominator"]))
@@ -190,7 +190,7 @@ def test_the_royal_250_variant_and_its_raise_cap(royal: tuple[RuleSet, SpecAnaly
     reaches the cap (a straight flush wins exactly $5,000), so the capped return at $50 is the
     C program's with the royal flush at 50 to 1 (whose every royal raises)."""
     rules, _ = royal
-    limits = game_of(rules).spec.limits(rules)  # type: ignore[attr-defined]
+    limits = game_of(rules).spec.limits(rules)
     assert limits.play_payout_cap == 5000 and limits.aggregate_payout_cap is None
     exact, table = _capped_evs(royal, limits, (5, 50))
     assert exact[5] == C_ROYAL_250  # the Raise's 500 units x $5 = $2,500: nothing capped
@@ -208,7 +208,7 @@ def test_an_aggregate_cap_on_the_same_game(royal: tuple[RuleSet, SpecAnalysis]) 
     text = (RULES_DIR / "caribbean-stud-royal-250.toml").read_text()
     text = text.replace("play_payout_cap = 5000", "aggregate_payout_cap = 5000")
     rules = parse_rules(text, "aggregate.toml")
-    limits = game_of(rules).spec.limits(rules)  # type: ignore[attr-defined]
+    limits = game_of(rules).spec.limits(rules)
     assert limits.aggregate_payout_cap == 5000 and limits.play_payout_cap is None
     exact, table = _capped_evs(royal, limits, (5, 40))
     assert exact[5] == C_ROYAL_250  # 501 units x $5 = $2,505: nothing capped
@@ -227,7 +227,7 @@ def test_a_huge_royal_flush_is_exact_in_every_table() -> None:
     text = (RULES_DIR / "caribbean-stud-royal-250.toml").read_text()
     assert text.count("\nroyal_flush = 250\n") == 1
     rules = parse_rules(text.replace("\nroyal_flush = 250\n", "\nroyal_flush = 1e17\n"), "h.toml")
-    spec = game_of(rules).spec  # type: ignore[attr-defined]
+    spec = game_of(rules).spec
     analysis = analyze_spec(spec, rules, jobs=1)
     expected = C_ROYAL_250 + 2 * (10**17 - 250) * _royal_wins()
     assert analysis.main_ev() == expected

@@ -10,10 +10,9 @@ import numpy as np
 import pytest
 
 import crazy4.simulate.engine as spec_simulate
-from crazy4.registry import load_rules
+from crazy4.registry import game_of, load_rules
 from crazy4.simulate.driver import make_plan
 from crazy4.simulate.engine import SpecSimulator
-from crazy4.spec.game import game_of
 
 DECLARED = Path(__file__).resolve().parent.parent / "spec" / "data" / "three-card-declared.toml"
 

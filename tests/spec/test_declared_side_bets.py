@@ -54,7 +54,7 @@ def _file(tmp_path: Path, extra: str) -> str:
 
 def test_a_declared_six_card_bonus_is_priced_on_both_hands(tmp_path: Path) -> None:
     rules = load_rules(_file(tmp_path, BONUS))
-    spec = game_of(rules).spec  # type: ignore[attr-defined]
+    spec = game_of(rules).spec
     bonus = spec.side_bets(rules)[1]
     assert (bonus.scores, bonus.cards(spec.shape)) == ("player_and_dealer", 6)
     situations = deal_situations(spec.shape)
@@ -85,7 +85,7 @@ def test_a_declared_six_card_bonus_is_priced_on_both_hands(tmp_path: Path) -> No
 
 def test_one_hand_shows_a_bet_on_the_dealer_cards_as_depending_on_them(tmp_path: Path) -> None:
     rules = load_rules(_file(tmp_path, BONUS))
-    spec = game_of(rules).spec  # type: ignore[attr-defined]
+    spec = game_of(rules).spec
     result = spec_hand_result(spec, rules, parse_cards("Ah Ad Ac"), None)
     side_bets = result["side_bets"]
     assert isinstance(side_bets, dict)
@@ -134,7 +134,7 @@ def test_a_side_bet_the_deal_cannot_settle_is_refused_in_one_line(
 
 def test_the_scores_of_a_plain_side_bet_are_the_players_hand(tmp_path: Path) -> None:
     rules = load_rules(str(DECLARED))
-    spec = game_of(rules).spec  # type: ignore[attr-defined]
+    spec = game_of(rules).spec
     (pair_plus,) = spec.side_bets(rules)
     assert (pair_plus.scores, pair_plus.ranking) == ("player", None)
     assert np.array_equal(

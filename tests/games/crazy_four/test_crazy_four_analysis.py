@@ -7,9 +7,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from crazy4.analyze.record import Analysis
 from crazy4.core.cards import colex_indices, combinations_array, parse_cards
 from crazy4.core.ranking import build_best_four_strengths, hand_strength, strength_of_description
-from crazy4.report.analysis_record import Analysis
 
 TOTAL_DEALS = 3_986_646_103_440  # C(52,5) * C(47,5)
 

@@ -22,11 +22,11 @@ import pytest
 from oracle_crazy4 import DECISIONS, dealer_distribution, exact_evs, hand_value, read_rules
 
 from crazy4.analyze.analysis import SpecAnalysis, analyze_spec, side_bet_outcomes
+from crazy4.analyze.bet_lookup import bet_ev
 from crazy4.analyze.counting import SubsetCounter, counter_for
 from crazy4.analyze.pricing import price
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.registry import load_rules
-from crazy4.report.frame import bet_ev
 
 
 @pytest.fixture(scope="module")

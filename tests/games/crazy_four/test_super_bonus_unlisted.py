@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from crazy4.analyze.record import Analysis, analyze_game
 from crazy4.analyze.rule_prices import price_readings
 from crazy4.core.cards import colex_indices, parse_cards
 from crazy4.core.ranking import build_best_four_strengths, hand_strength
@@ -37,7 +38,6 @@ from crazy4.games.crazy_four.rules import (
 )
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.registry import game_of, load_rules, parse_rules
-from crazy4.report.analysis_record import Analysis, analyze_game
 from crazy4.report.spec_report import render_spec_report
 from crazy4.rules.load import RULES_DIR
 from crazy4.spec.wagers import outcome_cells

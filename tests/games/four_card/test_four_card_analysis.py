@@ -1,6 +1,6 @@
 """The whole Four Card Poker analysis: published anchors, totals, switches, cap, tables, CLI.
 
-The analysis runs on the specification engines (:mod:`crazy4.report.analysis_record` over the
+The analysis runs on the specification engines (:mod:`crazy4.analyze.record` over the
 game's specification), its counts read from the table cache; the switches price the same
 counts under each variant.
 """
@@ -19,12 +19,12 @@ from test_four_card_engine import DEALER_COUNTS
 
 from crazy4.analyze.analysis import analyze_spec
 from crazy4.analyze.cap import cap_table
+from crazy4.analyze.record import Analysis, analyze_game
 from crazy4.cli.main import main
 from crazy4.core.decisions import FOLD
 from crazy4.core.ranking import HandCategory, build_best_four_strengths, category_of_strength
 from crazy4.games.four_card.spec import FOUR_CARD_SPEC
 from crazy4.registry import load_rules, parse_rules
-from crazy4.report.analysis_record import Analysis, analyze_game
 from crazy4.report.spec_report import render_spec_report
 from crazy4.results.write import read_provenance
 from crazy4.rules.limits import Limits

@@ -1,5 +1,5 @@
 """The whole exact analysis of one rule set of a game, on the specification engines: one record
-and one function for every game (:class:`crazy4.game.SpecGame`'s, :func:`game_analysis`).
+and one function for every game (:func:`game_analysis`, what :class:`crazy4.game.SpecGame` runs).
 
 :func:`analyze_game` counts, prices and settles the game's specification with the engines every
 game shares (:func:`crazy4.analyze.analysis.analyze_spec`: dealer-outcome counts per hand class
@@ -8,8 +8,8 @@ tables (:func:`crazy4.analyze.tables.analysis_tables`: the bets, apart and under
 simple strategy too, as the specification's settlement describes them, and the tables its
 layout adds). :class:`Analysis` keeps them with what the report and the card room read. Pricing
 the same counts under another pay table costs milliseconds: pass the ``outcomes`` of an
-earlier run. :func:`game_analysis` hands the record to the drivers as the registry's
-:class:`crazy4.spec.game.GameAnalysis`, its report the one report engine's.
+earlier run. :func:`game_analysis` hands the record to the drivers as a
+:class:`crazy4.spec.game.GameAnalysis`.
 
 Examples
 --------
@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 import numpy as np
 
 from crazy4.analyze.analysis import SpecAnalysis, analyze_spec
+from crazy4.analyze.bet_lookup import GameBets
 from crazy4.analyze.tables import analysis_tables, table_bets
 from crazy4.core.hidden import PlayerOutcomes
-from crazy4.report.frame import GameBets
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.game import GameAnalysis
 
@@ -143,10 +143,10 @@ def analyze_game(
 def game_analysis(
     spec: GameSpec, rules: RuleSet, *, jobs: int, progress: Callable[[str], None]
 ) -> GameAnalysis:
-    """The analysis of a rule set as the drivers take it (:meth:`crazy4.spec.game.Game.analyze`):
-    the tables, the main bet, the deals, the report (:func:`crazy4.report.spec_report.
-    render_spec_report`) and the :class:`Analysis` itself as the state what extends the game
-    reads.
+    """The analysis of a rule set as the drivers take it (:meth:`crazy4.game.SpecGame.analyze`):
+    the tables, the main bet, the deals and the :class:`Analysis` itself as the state what
+    extends the game reads (the report is rendered from the tables,
+    :func:`crazy4.report.spec_report.render_spec_report`).
 
     Examples
     --------
@@ -159,15 +159,11 @@ def game_analysis(
     >>> done.main_bet, done.deals, type(done.state).__name__
     ('ante_play', 407170400, 'Analysis')
     """
-    from crazy4.report.spec_report import render_spec_report
-
     analysis = analyze_game(spec, rules, jobs=jobs, progress=progress)
-    tables = analysis.tables
     return GameAnalysis(
-        tables=tables,
+        tables=analysis.tables,
         main_bet=spec.main_bet,
         deals=spec.shape.deals,
         details={},
-        render_report=lambda record: render_spec_report(spec, rules, tables, record),
         state=analysis,
     )
