@@ -147,11 +147,15 @@ class SpecGame:
     def published_seen(self) -> int:
         """The specification's :attr:`~crazy4.spec.specification.GameSpec.published_seen`, else
         one seen card while its situations are few
-        (:func:`crazy4.advantage.holecards.published_seen`)."""
+        (:func:`crazy4.advantage.holecards.published_seen`). The hole-card engine is imported
+        only then: :func:`crazy4.spec.game.game_of`'s protocol check reads this property, and
+        the engine's import (numba's with it) is half a second an analysis may not need."""
+        seen = self.spec.published_seen
+        if seen is not None:
+            return seen
         from crazy4.advantage.holecards import published_seen
 
-        seen = self.spec.published_seen
-        return published_seen(self.spec.shape) if seen is None else seen
+        return published_seen(self.spec.shape)
 
     def hole_card_tables(
         self,
