@@ -31,12 +31,13 @@ Examples
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from functools import cache
+from functools import cache, partial
 from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.cache import cached_array
 from crazy4.core.cards import BINOMIAL, combinations_array
 from crazy4.core.compiled import compiled
 from crazy4.core.strength_table import StrengthTable
@@ -49,7 +50,9 @@ def class_of_hands(cards: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.in
     representative's colex index: the least of its class, classes in that order.
 
     Two hands are in one class when their suit masks, sorted, are equal; the classes are
-    numbered by their least hand (:func:`crazy4.core.symmetry.suit_class_codes`).
+    numbered by their least hand (:func:`crazy4.core.symmetry.suit_class_codes`), read from
+    the table cache (``suit_class_of_<cards>``; building the five-card codes is half a second
+    or more, every analysis, simulation and validation of a five-card hand's game).
 
     Examples
     --------
@@ -57,7 +60,13 @@ def class_of_hands(cards: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.in
     >>> keys.shape[0], keys[:3].tolist(), int(inverse[keys[5]])
     (1755, [0, 4, 6], 5)
     """
-    inverse = suit_class_codes(cards).astype(np.int64)
+    codes = cached_array(
+        f"suit_class_of_{cards}",
+        partial(suit_class_codes, cards),
+        expected_shape=(comb(52, cards),),
+        dtype=np.int32,
+    )
+    inverse = codes.astype(np.int64)
     first = np.flatnonzero(np.diff(np.maximum.accumulate(inverse), prepend=-1))
     return inverse, first.astype(np.int64)
 
