@@ -40,7 +40,7 @@ import numpy.typing as npt
 from crazy4.core.cache import cached_array
 from crazy4.core.cards import BINOMIAL, combinations_array
 from crazy4.core.compiled import compiled
-from crazy4.core.strength_table import StrengthTable
+from crazy4.core.strength_table import StrengthTable, table_builders
 from crazy4.core.symmetry import suit_class_codes
 
 
@@ -196,8 +196,9 @@ def dealer_histograms(
 
 @cache
 def strength_counts(ranking: StrengthTable, cards: int) -> npt.NDArray[np.int64]:
-    """Every ``cards``-card hand counted by its strength under ``ranking`` (read-only: counted
-    once a process, 20 million six-card hands for Four Card Poker's dealer).
+    """Every ``cards``-card hand counted by its strength under ``ranking`` (read-only), from
+    the table cache (``<ranking>_strength_counts_of_<cards>``: a few thousand numbers, where
+    counting Four Card Poker's 20 million six-card dealer hands took half a second a run).
 
     Examples
     --------
@@ -205,6 +206,14 @@ def strength_counts(ranking: StrengthTable, cards: int) -> npt.NDArray[np.int64]
     >>> int(strength_counts(THREE_CARD.ranking, 3).sum())  # C(52, 3)
     22100
     """
-    counts = np.bincount(ranking.strengths(cards), minlength=ranking.n_strengths)
+    counts = cached_array(
+        f"{ranking.key}_strength_counts_of_{cards}",
+        lambda: np.bincount(ranking.strengths(cards), minlength=ranking.n_strengths).astype(
+            np.int64
+        ),
+        expected_shape=(ranking.n_strengths,),
+        dtype=np.int64,
+        builders=(__name__, *table_builders(ranking)),
+    )
     counts.setflags(write=False)
     return counts
