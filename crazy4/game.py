@@ -156,10 +156,15 @@ class SpecGame:
     def published_seen(self) -> int:
         """The specification's :attr:`~crazy4.spec.specification.GameSpec.published_seen`, else
         one seen card while its situations are few
-        (:func:`crazy4.advantage.holecards.published_seen`)."""
-        from crazy4.advantage.holecards import seen_published
+        (:func:`crazy4.advantage.holecards.published_seen`). The hole-card engine is imported
+        only then: the engine's import (numba's with it) is half a second an analysis may not
+        need."""
+        seen = self.spec.published_seen
+        if seen is not None:
+            return seen
+        from crazy4.advantage.holecards import published_seen
 
-        return seen_published(self.spec)
+        return published_seen(self.spec.shape)
 
     def hole_card_tables(
         self,

@@ -24,7 +24,9 @@ player sees): how many dealer hands from the unseen cards fall in each outcome c
   engine, for any ranking and hand sizes) on ``jobs`` threads, each situation counted alone
   so that any number of threads gives the same integers; the plain numpy sums
   (:func:`crazy4.core.engine.count_dealer_below`) remain as ``SubsetCounter(compiled=False)``,
-  the reference the tests compare it with.
+  the reference the tests compare it with, and count an analysis's situations when they are
+  few (:data:`COMPILED_ROWS`): numba's start in a fresh process (the child's compile, the
+  import, the registries) then costs more than the whole numpy count.
 
 The cells of every situation class depend only on the ranking, the deal shape and the
 qualifier, so :func:`situation_cells` keeps them in the table cache
@@ -47,6 +49,10 @@ Examples
 'SubsetCounter'
 >>> type(counter_for(DealShape(3, 3, 1, 3))).__name__   # 1,176 beside an up card: listed
 'ListingCounter'
+>>> counter_for(DealShape(5, 5, 0, 4), least_situations(DealShape(5, 5, 0, 4))).compiled
+False
+>>> counter_for(DealShape(5, 6, 1, 4), least_situations(DealShape(5, 6, 1, 4))).compiled
+True
 """
 
 from __future__ import annotations
@@ -78,6 +84,13 @@ _BLOCKS = 16
 
 #: The most player cards the compiled count takes (``2^cards`` subsets a hand).
 COMPILED_CARDS = 8
+
+#: Situations from which an analysis counts them compiled (:func:`start_count`); fewer are
+#: counted by the numpy sums, in less time than numba's start in a fresh process takes (the
+#: child's compile, numba's import and registries: about two seconds of CPU, where the numpy
+#: sums count Crazy 4 Poker's 134,459 suit classes in about half a second). Four Card Poker's
+#: 5.6 million situations beside an up card count compiled.
+COMPILED_ROWS = 500_000
 
 #: Modules whose code decides the cached cells (:func:`situation_cells`), beyond the core's
 #: table builders and the ranking's module.
@@ -328,13 +341,32 @@ def _numpy_below(
     return np.concatenate(parts)
 
 
-def counter_for(shape: DealShape) -> CellCounter:
+def counter_for(shape: DealShape, rows: int | None = None) -> CellCounter:
     """The counter of a deal shape: listing, unless listing would take more than
     :data:`LISTING_LIMIT` completions of the dealer's hand a player hand (its face-up cards
-    given)."""
+    given); ``rows``, if given, the hands a fresh process will count: fewer than
+    :data:`COMPILED_ROWS` are counted by the numpy sums, not compiled (the same integers)."""
     seen = shape.face_up
     completions = comb(52 - shape.player_cards - seen, shape.dealer_cards - seen)
-    return SubsetCounter() if completions > LISTING_LIMIT else ListingCounter()
+    if completions <= LISTING_LIMIT:
+        return ListingCounter()
+    return SubsetCounter(compiled=rows is None or rows >= COMPILED_ROWS)
+
+
+def least_situations(shape: DealShape) -> int:
+    """At least the situation classes of a deal shape
+    (:func:`crazy4.analyze.situations.deal_situations`): the deals of the player's hand and
+    the face-up cards, over the 24 relabellings of the suits (a class holds at most 24).
+
+    Examples
+    --------
+    >>> least_situations(DealShape(5, 5, 0, 4))  # of 134,459 suit classes
+    108290
+    >>> least_situations(DealShape(5, 6, 1, 4))  # of 5,649,150 situations
+    5089630
+    """
+    p, f = shape.player_cards, shape.face_up
+    return comb(52, p) * comb(52 - p, f) // 24
 
 
 #: The counters :func:`start_count` handed out, by deal shape and ranking (their compile, if
@@ -343,7 +375,8 @@ _started: dict[tuple[DealShape, str], CellCounter] = {}
 
 
 def start_count(shape: DealShape, ranking: Ranking, qualifier: int) -> CellCounter:
-    """The counter of a deal shape (:func:`counter_for`), its preparation started
+    """The counter of a deal shape's situations (:func:`counter_for`, of
+    :func:`least_situations` rows), its preparation started
     (:meth:`CellCounter.prepare`: a compile beside whatever runs before the count) when the
     cells of its situations are not cached; the same counter at every call, so that a command
     may start it as soon as it has read the rules (:meth:`crazy4.game.SpecGame.prepare`) and
@@ -358,7 +391,7 @@ def start_count(shape: DealShape, ranking: Ranking, qualifier: int) -> CellCount
     """
     key = (shape, ranking.key)
     if key not in _started:
-        counter = counter_for(shape)
+        counter = counter_for(shape, least_situations(shape))
         if not cells_cached(shape, ranking, qualifier):
             counter.prepare()
         _started[key] = counter

@@ -31,15 +31,16 @@ Examples
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from functools import cache
+from functools import cache, partial
 from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.cache import cached_array
 from crazy4.core.cards import BINOMIAL, combinations_array
 from crazy4.core.compiled import compiled
-from crazy4.core.strength_table import StrengthTable
+from crazy4.core.strength_table import StrengthTable, table_builders
 from crazy4.core.symmetry import suit_class_codes
 
 
@@ -49,7 +50,9 @@ def class_of_hands(cards: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.in
     representative's colex index: the least of its class, classes in that order.
 
     Two hands are in one class when their suit masks, sorted, are equal; the classes are
-    numbered by their least hand (:func:`crazy4.core.symmetry.suit_class_codes`).
+    numbered by their least hand (:func:`crazy4.core.symmetry.suit_class_codes`), read from
+    the table cache (``suit_class_of_<cards>``; building the five-card codes is half a second
+    or more, every analysis, simulation and validation of a five-card hand's game).
 
     Examples
     --------
@@ -57,7 +60,13 @@ def class_of_hands(cards: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.in
     >>> keys.shape[0], keys[:3].tolist(), int(inverse[keys[5]])
     (1755, [0, 4, 6], 5)
     """
-    inverse = suit_class_codes(cards).astype(np.int64)
+    codes = cached_array(
+        f"suit_class_of_{cards}",
+        partial(suit_class_codes, cards),
+        expected_shape=(comb(52, cards),),
+        dtype=np.int32,
+    )
+    inverse = codes.astype(np.int64)
     first = np.flatnonzero(np.diff(np.maximum.accumulate(inverse), prepend=-1))
     return inverse, first.astype(np.int64)
 
@@ -187,8 +196,9 @@ def dealer_histograms(
 
 @cache
 def strength_counts(ranking: StrengthTable, cards: int) -> npt.NDArray[np.int64]:
-    """Every ``cards``-card hand counted by its strength under ``ranking`` (read-only: counted
-    once a process, 20 million six-card hands for Four Card Poker's dealer).
+    """Every ``cards``-card hand counted by its strength under ``ranking`` (read-only), from
+    the table cache (``<ranking>_strength_counts_of_<cards>``: a few thousand numbers, where
+    counting Four Card Poker's 20 million six-card dealer hands took half a second a run).
 
     Examples
     --------
@@ -196,6 +206,14 @@ def strength_counts(ranking: StrengthTable, cards: int) -> npt.NDArray[np.int64]
     >>> int(strength_counts(THREE_CARD.ranking, 3).sum())  # C(52, 3)
     22100
     """
-    counts = np.bincount(ranking.strengths(cards), minlength=ranking.n_strengths)
+    counts = cached_array(
+        f"{ranking.key}_strength_counts_of_{cards}",
+        lambda: np.bincount(ranking.strengths(cards), minlength=ranking.n_strengths).astype(
+            np.int64
+        ),
+        expected_shape=(ranking.n_strengths,),
+        dtype=np.int64,
+        builders=(__name__, *table_builders(ranking)),
+    )
     counts.setflags(write=False)
     return counts

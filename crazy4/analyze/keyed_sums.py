@@ -6,7 +6,11 @@ adds ``w`` to ``situations[k]``, ``w * chosen[r]`` to ``optimal[k]`` and ``w * c
 to ``deals[k, c]``, in int64: exact when every amount's absolute value times the sum of the
 (positive) weights is below 2**63, which the caller checks. One pass over the rows instead of
 a ``np.bincount`` a column (Four Card Poker's 5.6 million situation classes: eight float64
-passes and their products, about a second, against a few hundredths).
+passes and their products, about a second, against a few hundredths). A few rows
+(:data:`FEW_ROWS`) whose sums float64 holds exactly are summed by ``np.bincount`` instead
+(:func:`bincount_sums`): Crazy 4 Poker's 134,459 situation classes take a hundredth of a
+second so, where the compiled pass's first call reads numba's cache and readies its target,
+most of a second that a warm analysis would otherwise spend on nothing else.
 
 Examples
 --------
@@ -27,6 +31,12 @@ import numpy.typing as npt
 from crazy4.core.compiled import compiled
 
 IntArray = npt.NDArray[np.int64]
+
+#: Rows up to which :func:`keyed_sums` sums by ``np.bincount`` (when float64 is exact): a
+#: column's pass over a million rows is a few thousandths of a second, far below the
+#: compiled pass's first call (reading numba's cache, most of a second); past it the one
+#: compiled pass wins.
+FEW_ROWS = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -56,7 +66,12 @@ def keyed_sums(
     size: int,
 ) -> KeyedSums:
     """Sum ``weights``, ``chosen * weights`` and ``cells * weights`` by ``key`` (every key
-    below ``size``) in int64 (:class:`KeyedSums`); the caller checks that no sum can pass it."""
+    below ``size``) in int64 (:class:`KeyedSums`); the caller checks that no sum can pass it.
+    Up to :data:`FEW_ROWS` rows by :func:`bincount_sums` when it is exact, else compiled."""
+    if key.shape[0] <= FEW_ROWS:
+        few = bincount_sums(key, weights, cells, chosen, size)
+        if few is not None:
+            return few
     situations = np.zeros(size, dtype=np.int64)
     optimal = np.zeros(size, dtype=np.int64)
     deals = np.zeros((size, cells.shape[1]), dtype=np.int64)
@@ -71,6 +86,44 @@ def keyed_sums(
         deals,
     )
     return KeyedSums(situations, optimal, deals)
+
+
+def bincount_sums(
+    key: IntArray,
+    weights: IntArray,
+    cells: npt.NDArray[np.integer],
+    chosen: IntArray,
+    size: int,
+) -> KeyedSums | None:
+    """:func:`keyed_sums`'s sums by ``np.bincount`` in float64, a column at a time, or None
+    when that could be inexact: every partial sum is an integer below 2**52 (exact in float64)
+    while the largest absolute amount times the sum of the (positive) weights is.
+
+    Examples
+    --------
+    >>> sums = bincount_sums(np.array([1, 0, 1]), np.array([2, 3, 4]),
+    ...                      np.array([[1, 5], [2, 0], [3, 1]]), np.array([-1, 7, 2]), 2)
+    >>> sums.situations.tolist(), sums.optimal.tolist(), sums.deals.tolist()
+    ([3, 6], [21, 6], [[6, 0], [14, 14]])
+    >>> bincount_sums(np.array([0]), np.array([1]), np.array([[2**52]]), np.array([0]), 1)
+    """
+    largest = max(
+        int(np.abs(cells).max()) if cells.size else 0,
+        int(np.abs(chosen).max()) if chosen.size else 0,
+        1,
+    )
+    if largest * int(weights.sum()) >= 2**52:
+        return None
+    scaled = weights.astype(np.float64)
+
+    def summed(amounts: npt.NDArray[np.integer] | None) -> IntArray:
+        values = scaled if amounts is None else amounts * scaled
+        return np.bincount(key, weights=values, minlength=size).astype(np.int64)
+
+    deals = np.zeros((size, cells.shape[1]), dtype=np.int64)
+    for cell in range(cells.shape[1]):
+        deals[:, cell] = summed(cells[:, cell])
+    return KeyedSums(summed(None), summed(chosen), deals)
 
 
 def add_rows(

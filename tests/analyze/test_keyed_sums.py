@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from crazy4.analyze.keyed_sums import keyed_sums
+from crazy4.analyze.keyed_sums import KeyedSums, bincount_sums, keyed_sums, sum_rows
 
 
 def plain_sums(
@@ -38,3 +38,29 @@ def test_sums_equal_python_integer_sums(largest: int) -> None:
     assert sums.situations.tolist() == expected[0]
     assert sums.optimal.tolist() == expected[1]
     assert sums.deals.tolist() == expected[2]
+
+
+@pytest.mark.parametrize("largest", [9, 2**31 - 1])
+def test_few_rows_by_bincount_equal_the_compiled_pass(largest: int) -> None:
+    """Few rows with sums float64 holds exactly are summed by ``np.bincount``
+    (:func:`crazy4.analyze.keyed_sums.bincount_sums`), equal to the compiled pass and to
+    Python integers; past float64's exact range it declines and the compiled pass sums."""
+    rng = np.random.default_rng(11)
+    rows, size = 2_000, 37
+    key = rng.integers(0, size, rows)
+    weights = rng.integers(1, 25, rows)
+    cells = rng.integers(-largest, largest, (rows, 6), endpoint=True).astype(np.int32)
+    chosen = rng.integers(-largest, largest, rows, endpoint=True)
+    few = bincount_sums(key, weights, cells, chosen, size)
+    assert few is not None
+    compiled = KeyedSums(
+        np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros((size, 6), np.int64)
+    )
+    sum_rows()(key, weights, cells, chosen, *vars(compiled).values())
+    expected = plain_sums(key.tolist(), weights.tolist(), cells.tolist(), chosen.tolist(), size)
+    for sums in (few, compiled, keyed_sums(key, weights, cells, chosen, size)):
+        assert sums.situations.tolist() == expected[0]
+        assert sums.optimal.tolist() == expected[1]
+        assert sums.deals.tolist() == expected[2]
+    edge = (2**52) // int(weights.sum()) + 1
+    assert bincount_sums(key, weights, cells, np.full(rows, edge), size) is None
