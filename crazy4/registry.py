@@ -92,7 +92,7 @@ def missing_members(game: object) -> list[str]:
 def _checked(game: object, where: str) -> SpecGame:
     """``game`` if it is a game (a :class:`~crazy4.game.SpecGame`) with a text key; else an
     :class:`InputError` naming what it lacks."""
-    missing = [] if isinstance(game, SpecGame) else missing_members(game)
+    missing = missing_members(game)
     if missing:
         raise InputError(f"{where} is not a complete game: it lacks {', '.join(missing)}")
     key = getattr(game, "key", None)
