@@ -42,14 +42,12 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.bets import BetOutcomes
 from crazy4.core.exact import fits_int64, widen
-from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes
+from crazy4.core.hidden import OUTCOME_CELLS
 from crazy4.core.ranking import number_of_strengths
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
-from crazy4.rules.ruleset import TIE_NETS, RuleSet, SideBet
+from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.spec.game import Settlement
-from crazy4.spec.wager_bets import outcome_bet
 from crazy4.spec.wager_nets import decision_nets
 from crazy4.spec.wagers import Wager, WagerSettlement, hand_pays, side_bet_wager
 
@@ -208,60 +206,3 @@ def main_parts(rules: RuleSet) -> dict[str, Settlement]:
     names = ("ante_play", "super_bonus") if settle.rules.super_bonus is not None else ("ante_play",)
     wagers = {"ante_play": ("ante", "play"), "super_bonus": ("super_bonus",)}
     return {name: decision_nets(settle, wagers[name], SIX_CELLS, main.unit) for name in names}
-
-
-# --- the bets of the exact tables --------------------------------------------------------------
-
-
-def _bet(
-    rules: CrazyFourRules,
-    outcomes: PlayerOutcomes,
-    decision: IntArray,
-    names: tuple[str, ...],
-    name: str,
-    description: str,
-) -> BetOutcomes:
-    settle = crazy_four_settlement(rules)
-    wagers = [settle.wager(part) for part in names]
-    unit = settle.wager("super_bonus").unit  # the Super Bonus table's denominator
-    combos = outcomes.weights[:, None] * outcomes.counts
-    return outcome_bet(
-        name, description, wagers, combos, outcomes.strengths, decision, SIX_CELLS, unit
-    )
-
-
-def game_bet(
-    rules: CrazyFourRules,
-    outcomes: PlayerOutcomes,
-    decision: IntArray,
-    *,
-    name: str,
-    description: str,
-    include_ante_play: bool = True,
-    include_bonus: bool = True,
-) -> BetOutcomes:
-    """The Ante + Play and/or Super Bonus parts of a round played by ``decision`` (0 fold, m:
-    Play m Antes), per unit of Ante over the Super Bonus table's denominator."""
-    parts: tuple[str, ...] = ("ante", "play") if include_ante_play else ()
-    parts += ("super_bonus",) if include_bonus else ()
-    return _bet(rules, outcomes, decision, parts, name, description)
-
-
-def side_bet(bet: SideBet, outcomes: PlayerOutcomes, decision: IntArray) -> BetOutcomes:
-    """A bet on the player's own hand (Queens Up) per unit of its own wager."""
-    forfeits = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
-    wager = side_bet_wager("queens_up", bet, CELLS)
-    return outcome_bet(
-        bet.name,
-        f"Queens Up, pays {bet.table.describe()}; {forfeits}",
-        [wager],
-        outcomes.weights[:, None] * outcomes.counts,
-        outcomes.strengths,
-        decision,
-        SIX_CELLS,
-    )
-
-
-def blind_hand_decisions(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> IntArray:
-    """The card room's blind second hand: never folds; 3x from the raise minimum, else 1x."""
-    return crazy_four_settlement(rules).blind_multiple(outcomes.strengths)

@@ -8,20 +8,14 @@ The report itself is every game's one engine (:mod:`crazy4.report.spec_report`);
 
 from __future__ import annotations
 
-import pandas as pd
-
-from crazy4.analyze.rule_prices import price_readings
-from crazy4.core.bet_tables import fraction_text
 from crazy4.core.decisions import threshold_text
-from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.games.crazy_four.rules import (
     CrazyFourRules,
     SuperBonus,
     crazy_four_rules,
     unlisted_readings,
 )
-from crazy4.report.frame import ReportInput
-from crazy4.report.markdown import markdown_table
+from crazy4.report.readings import ReadingsText, readings_section
 from crazy4.report.spec_sections import (
     BetsText,
     Section,
@@ -59,19 +53,13 @@ def rule_lines(rules: CrazyFourRules) -> tuple[list[str], list[str]]:
     return before, after
 
 
-def _unlisted_categories(bonus: SuperBonus) -> list[str]:
-    """Categories with hands the Super Bonus table does not list, above its lowest line."""
-    categories = category_of_strength()[bonus.unlisted_mask()]
-    return [HandCategory(int(c)).label for c in sorted(set(categories.tolist()), reverse=True)]
-
-
 def _super_bonus_lines(bonus: SuperBonus) -> list[str]:
     table = bonus.table
     lines = [
         f"Super Bonus pays: {table.describe()}; below the table it pushes, or "
         "loses when a qualifying dealer hand beats the player; a fold loses it."
     ]
-    unlisted = _unlisted_categories(bonus)
+    unlisted = bonus.unlisted_categories()
     if unlisted:
         names = ", ".join(unlisted)
         settled = (
@@ -89,37 +77,22 @@ def _super_bonus_lines(bonus: SuperBonus) -> list[str]:
     return lines
 
 
-def _readings_section(view: ReportInput) -> list[str]:
-    """The other readings of the Super Bonus's unlisted hands, priced exactly."""
-    rules = crazy_four_rules(view.rules)
-    readings = price_readings(unlisted_readings(rules))
-    if not readings:
-        return []
+def _unlisted_names(rules: CrazyFourRules) -> str:
+    """The categories the Super Bonus table leaves unlisted (there are readings only then)."""
     assert rules.super_bonus is not None
-    names = ", ".join(_unlisted_categories(rules.super_bonus))
-    frame = pd.DataFrame(
-        {
-            "reading": [r.name for r in readings],
-            names: [r.settlement for r in readings],
-            "house_edge": [float(r.house_edge) for r in readings],
-            "element_of_risk": [float(r.element_of_risk) for r in readings],
-            "super_bonus_house_edge": [float(r.bet_edges["super_bonus"]) for r in readings],
-            "exact house edge": [fraction_text(r.house_edge) for r in readings],
-            "exact element of risk": [fraction_text(r.element_of_risk) for r in readings],
-        }
-    )
-    formats = {c: "{:.4%}" for c in ("house_edge", "element_of_risk", "super_bonus_house_edge")}
-    return [
-        "## Super Bonus: the readings of an unlisted hand",
-        "",
-        f"The Super Bonus table lists no {names}, though it ranks above the table's lowest "
-        "line. The figures above follow this rule set's reading; the others, each re-priced "
-        "exactly from the same counts with the optimal strategy re-solved (Ante + Super Bonus "
-        "+ Play, per unit of Ante; the element of risk per unit wagered):",
-        "",
-        markdown_table(frame, formats),
-        "",
-    ]
+    return ", ".join(rules.super_bonus.unlisted_categories())
+
+
+#: The other readings of the Super Bonus's unlisted hands, priced exactly.
+READINGS = ReadingsText(
+    heading="## Super Bonus: the readings of an unlisted hand",
+    open_rule="The Super Bonus table lists no {subject}, though it ranks above the table's "
+    "lowest line.",
+    priced="Ante + Super Bonus + Play, per unit of Ante",
+    bet="super_bonus",
+    readings=lambda rules: unlisted_readings(crazy_four_rules(rules)),
+    subject=lambda rules: _unlisted_names(crazy_four_rules(rules)),
+)
 
 
 #: The Crazy 4 Poker report's sections, for :mod:`crazy4.report.spec_report`.
@@ -138,7 +111,7 @@ CRAZY_FOUR_SECTIONS: tuple[Section, ...] = (
             ),
         )
     ),
-    _readings_section,
+    readings_section(READINGS),
     runs_strategy_section,
     frequency_section(
         "## Player hand frequencies (best four of five)", [(None, "hand_frequencies")]

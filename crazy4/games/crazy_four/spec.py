@@ -232,13 +232,12 @@ def _unlisted_switch(rules: CrazyFourRules) -> tuple[tuple[str, str, RuleSet], .
     bonus = rules.super_bonus
     if bonus is None or not bonus.unlisted_mask().any():
         return ()
-    other = "push" if bonus.unlisted == "below_table" else "below_table"
-    switched = replace(rules, super_bonus=replace(bonus, unlisted=other))
+    other = bonus.switched()
     return (
         (
-            f"Super Bonus unlisted = {other}, not {bonus.unlisted}",
-            f"Super Bonus on a hand its table does not list settled as {other}",
-            switched,
+            f"Super Bonus unlisted = {other.unlisted}, not {bonus.unlisted}",
+            f"Super Bonus on a hand its table does not list settled as {other.unlisted}",
+            replace(rules, super_bonus=other),
         ),
     )
 
