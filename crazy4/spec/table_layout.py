@@ -17,6 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from crazy4.core.cards import RANKS
+from crazy4.core.ranking import (
+    HandCategory,
+    build_four_card_table,
+    category_of_strength,
+    hand_group,
+)
+
 #: The outcome cells (:mod:`crazy4.spec.specification`), in the order every settlement array
 #: uses.
 CELLS = ("nq_player_higher", "nq_tie", "nq_dealer_higher", "player_wins", "tie", "dealer_wins")
@@ -135,3 +143,23 @@ class BetRows:
     simple: tuple[str, str] | None = None
     blind: tuple[str, str] | None = None
     strategies_first: bool = False
+
+
+def chart_group(strength: int) -> str:
+    """The row of a strategy chart of the best-four ranking (a :attr:`TableLayout.group`):
+    :func:`crazy4.core.ranking.hand_group`, high cards by top rank.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.core.ranking import hand_strength
+    >>> chart_group(hand_strength(parse_cards("As Kd 7c 4h 2s")))
+    'A high'
+    >>> chart_group(hand_strength(parse_cards("3s 3d 7c 4h 2s")))
+    'pair of threes'
+    """
+    category = HandCategory(int(category_of_strength()[strength]))
+    if category != HandCategory.HIGH_CARD:
+        return hand_group(strength)
+    top = (int(build_four_card_table()[1][strength]) // 13**3) % 13
+    return f"{RANKS[top]} high"

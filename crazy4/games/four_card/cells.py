@@ -41,22 +41,14 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.ranking import (
-    HandCategory,
-    category_thresholds,
-)
+from crazy4.core.ranking import HandCategory
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.spec.game import Settlement
+from crazy4.spec.table_bets import bad_beat_wager
 from crazy4.spec.threshold import ThresholdStrategy
 from crazy4.spec.wager_nets import decision_nets
-from crazy4.spec.wagers import (
-    Wager,
-    WagerSettlement,
-    hand_bet,
-    hand_pays,
-    side_bet_wager,
-)
+from crazy4.spec.wagers import Wager, WagerSettlement, hand_bet, side_bet_wager
 
 IntArray = npt.NDArray[np.int64]
 
@@ -89,36 +81,6 @@ def result_nets(rules: FourCardRuleSet) -> IntArray:
     return np.array([1, TIE_NETS[rules.dealer.ties], -1], dtype=np.int64)
 
 
-def _dealer_higher() -> npt.NDArray[np.bool_]:
-    mask = np.zeros(CELLS, dtype=bool)
-    mask[:, 2] = True
-    return mask
-
-
-def _bad_beat(rules: FourCardRuleSet) -> Wager:
-    """Paid when the dealer is higher, on the player's hand or the dealer's category."""
-    bad_beat = rules.four_card.bad_beat
-    if bad_beat is None:
-        return Wager("bad_beat", "the Bad Beat", np.full(CELLS, -1, dtype=np.int64))
-    pays, unit = hand_pays(bad_beat.table.by_strength())
-    lost = np.full(CELLS, -unit, dtype=np.int64)
-    fold = "lost" if bad_beat.fold_forfeits else "settled"
-    if bad_beat.keyed_on == "player":
-        return Wager(
-            "bad_beat",
-            "the Bad Beat",
-            lost,
-            hand_pays=pays,
-            pays_in=_dealer_higher(),
-            on_fold=fold,
-            table=bad_beat.table,
-            unit=unit,
-        )
-    by_category = pays[category_thresholds()[: len(HandCategory)]][:, None]
-    cells = np.where(_dealer_higher() & (by_category >= 0), by_category, lost)
-    return Wager("bad_beat", "the Bad Beat", cells, on_fold=fold, unit=unit)
-
-
 @lru_cache(maxsize=32)  # one rule set is settled by many callers
 def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
     """Every wager of a ``four-card-poker`` rule set in its cells (module docstring), over the
@@ -142,7 +104,7 @@ def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
             replace(ante_bonus, wagered=False),
             Wager("play", "Play", showdown, by_multiple=True, on_fold="none", notes=notes),
             Wager("aces_up", "Aces Up", np.full(CELLS, -1, dtype=np.int64)),
-            _bad_beat(rules),
+            bad_beat_wager(rules.four_card.bad_beat, CELLS),
         ),
         side_name="aces_up",
         side_tables=tuple(side_bet_wager("aces_up", bet, CELLS) for bet in rules.side_bets),

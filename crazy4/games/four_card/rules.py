@@ -35,52 +35,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crazy4.core.paytables import PayTable
 from crazy4.core.ranking import category_thresholds
 from crazy4.errors import InputError
 from crazy4.rules.limits import Limits, read_limits
 from crazy4.rules.ruleset import RuleSet, rules_of
 from crazy4.rules.sections import Section, optional_section, pay_table, side_bet_tables
-
-BAD_BEAT_KEYS = ("player", "dealer")
-
-
-@dataclass(frozen=True)
-class AnteBonus:
-    """Bonus paid on the Ante for strong player hands, whatever the dealer holds.
-
-    Attributes
-    ----------
-    table : PayTable
-    paid_only_with_play : bool
-        True: a folded hand gets no bonus (it never matters under optimal play: no paying hand
-        folds).
-    """
-
-    table: PayTable
-    paid_only_with_play: bool
-
-
-@dataclass(frozen=True)
-class BadBeat:
-    """A bet paid when the player's hand loses to the dealer's.
-
-    Attributes
-    ----------
-    table : PayTable
-        Keyed on the losing player's hand (``keyed_on = "player"``) or the dealer's winning
-        hand (``"dealer"``, whole categories only). Any other outcome loses the bet.
-    keyed_on : str
-    fold_forfeits : bool
-        True: a folded hand loses the bet (it did not lose a showdown).
-    illustrative : bool
-        True when the table is not a published one.
-    """
-
-    table: PayTable
-    keyed_on: str
-    fold_forfeits: bool
-    illustrative: bool
+from crazy4.rules.table_bets import BAD_BEAT_KEYS, AnteBonus, BadBeat
 
 
 @dataclass(frozen=True)

@@ -37,13 +37,6 @@ from dataclasses import replace
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.cards import RANKS
-from crazy4.core.ranking import (
-    HandCategory,
-    build_four_card_table,
-    category_of_strength,
-    hand_group,
-)
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
 from crazy4.games.four_card.cells import (
     MAIN_GAME,
@@ -69,29 +62,9 @@ from crazy4.spec.specification import (
     SideBetSpec,
     table_side_bet,
 )
-from crazy4.spec.table_layout import SHOWDOWN_LABELS, TableLayout
+from crazy4.spec.table_bets import bad_beat_side_bets, unpriced_bad_beat
+from crazy4.spec.table_layout import SHOWDOWN_LABELS, TableLayout, chart_group
 from crazy4.spec.wager_nets import decision_nets
-
-
-def chart_group(strength: int) -> str:
-    """The row of the strategy chart: :func:`crazy4.core.ranking.hand_group`, high cards by top
-    rank.
-
-    Examples
-    --------
-    >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.core.ranking import hand_strength
-    >>> chart_group(hand_strength(parse_cards("As Kd 7c 4h 2s")))
-    'A high'
-    >>> chart_group(hand_strength(parse_cards("3s 3d 7c 4h 2s")))
-    'pair of threes'
-    """
-    category = HandCategory(int(category_of_strength()[strength]))
-    if category != HandCategory.HIGH_CARD:
-        return hand_group(strength)
-    top = (int(build_four_card_table()[1][strength]) // 13**3) % 13
-    return f"{RANKS[top]} high"
-
 
 #: The tables' names of the cells (the dealer always qualifies: three are reached), the
 #: strategy's hand groups (high cards by top rank), the player's and the dealer's hand
@@ -103,7 +76,7 @@ LAYOUT = TableLayout(
     outcome_cells=(3, 4, 5),
     outcome_labels=SHOWDOWN_LABELS * 2,
     outcome_names=("dealer_lower", "tie", "dealer_higher") * 2,
-    group=chart_group,
+    group=chart_group,  # high cards by top rank
     frequencies="player_hand_frequencies",
     dealer_frequencies="dealer_hand_frequencies",
     exact_ties=True,
@@ -213,26 +186,7 @@ class FourCardSpec(GameSpec):
             replace(side, description=f"{side.description} (per unit)")
             for side in (table_side_bet(self.side_bet_label, bet) for bet in chosen.side_bets)
         ]
-        bad = chosen.four_card.bad_beat
-        if bad is not None and bad.keyed_on == "player":
-            mark = " ILLUSTRATIVE table" if bad.illustrative else ""
-            forfeit = "; a fold forfeits it" if bad.fold_forfeits else ""
-            description = (
-                f"Bad Beat Bonus{mark}: pays {bad.table.describe()} on the losing player's hand "
-                f"when the player loses{forfeit} (per unit)"
-            )
-            pays = bad.table.category_pays()
-            sides.append(
-                SideBetSpec(
-                    "bad_beat",
-                    description,
-                    pays,
-                    fold_forfeits=bad.fold_forfeits,
-                    pays_when="dealer_higher",
-                    column="bad_beat",
-                )
-            )
-        return tuple(sides)
+        return (*sides, *bad_beat_side_bets(chosen.four_card.bad_beat))
 
     def limits(self, rules: RuleSet) -> Limits | None:
         """The rule set's ``[limits]`` (the payout cap), if any."""
@@ -266,10 +220,7 @@ class FourCardSpec(GameSpec):
         >>> FOUR_CARD_SPEC.bet_parts(load_rules("four-card-standard"))
         ({}, {})
         """
-        bad_beat = four_card_rules(rules).four_card.bad_beat
-        if bad_beat is None or not bad_beat.fold_forfeits or bad_beat.keyed_on == "player":
-            return {}, {}
-        return {}, {"bad_beat": "keyed on the dealer's hand, which the cells do not hold"}
+        return {}, unpriced_bad_beat(four_card_rules(rules).four_card.bad_beat)
 
 
 #: Four Card Poker's one specification.

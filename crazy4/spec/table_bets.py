@@ -1,0 +1,93 @@
+"""The Bad Beat Bonus (:class:`crazy4.rules.table_bets.BadBeat`) as the engines settle it: a
+wager in cells of the dealer's category and the showdown, a side bet of the specification, or a
+bet the cells cannot price.
+
+A Bad Beat table pays when the dealer's hand is higher, on the losing player's hand or on the
+dealer's winning category (whole categories), else it is lost; a fold loses it when the rule
+set says so. The cells :func:`bad_beat_wager` settles in are the dealer's hand category (first
+axis, :class:`crazy4.core.ranking.HandCategory`) by the showdown result (last axis: 0 player
+higher, 1 tie, 2 dealer higher, :func:`crazy4.spec.wagers.showdown_results`).
+
+Examples
+--------
+>>> from crazy4.core.paytables import PayTable
+>>> bad = BadBeat(PayTable.from_mapping("bb", {"four_of_a_kind": 500}), "dealer", True, False)
+>>> bad_beat_side_bets(bad), unpriced_bad_beat(bad)
+((), {'bad_beat': "keyed on the dealer's hand, which the cells do not hold"})
+>>> wager = bad_beat_wager(bad, (8, 3))
+>>> wager.cells[7].tolist(), wager.cells[6].tolist()  # dealer's four of a kind, straight flush
+([-1, -1, 500], [-1, -1, -1])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.ranking import HandCategory, category_thresholds
+from crazy4.rules.table_bets import BadBeat
+from crazy4.spec.specification import SideBetSpec
+from crazy4.spec.wagers import Wager, hand_pays
+
+
+def _dealer_higher(cells: tuple[int, ...]) -> npt.NDArray[np.bool_]:
+    mask = np.zeros(cells, dtype=bool)
+    mask[..., 2] = True
+    return mask
+
+
+def bad_beat_wager(bad: BadBeat | None, cells: tuple[int, ...]) -> Wager:
+    """The ``bad_beat`` wager: paid when the dealer is higher, on the player's hand or the
+    dealer's category (module docstring); lost everywhere when the rule set has none."""
+    if bad is None:
+        return Wager("bad_beat", "the Bad Beat", np.full(cells, -1, dtype=np.int64))
+    pays, unit = hand_pays(bad.table.by_strength())
+    lost = np.full(cells, -unit, dtype=np.int64)
+    fold = "lost" if bad.fold_forfeits else "settled"
+    if bad.keyed_on == "player":
+        return Wager(
+            "bad_beat",
+            "the Bad Beat",
+            lost,
+            hand_pays=pays,
+            pays_in=_dealer_higher(cells),
+            on_fold=fold,
+            table=bad.table,
+            unit=unit,
+        )
+    by_category = pays[category_thresholds()[: len(HandCategory)]][:, None]
+    paid = np.where(_dealer_higher(cells) & (by_category >= 0), by_category, lost)
+    return Wager("bad_beat", "the Bad Beat", paid, on_fold=fold, unit=unit)
+
+
+def bad_beat_side_bets(bad: BadBeat | None) -> tuple[SideBetSpec, ...]:
+    """A Bad Beat keyed on the losing player's hand as a side bet of the specification (paid
+    when the dealer is higher), per unit of its wager; none otherwise (one keyed on the dealer's
+    hand is not a bet on the player's cards)."""
+    if bad is None or bad.keyed_on != "player":
+        return ()
+    mark = " ILLUSTRATIVE table" if bad.illustrative else ""
+    forfeit = "; a fold forfeits it" if bad.fold_forfeits else ""
+    description = (
+        f"Bad Beat Bonus{mark}: pays {bad.table.describe()} on the losing player's hand "
+        f"when the player loses{forfeit} (per unit)"
+    )
+    return (
+        SideBetSpec(
+            "bad_beat",
+            description,
+            bad.table.category_pays(),
+            fold_forfeits=bad.fold_forfeits,
+            pays_when="dealer_higher",
+            column="bad_beat",
+        ),
+    )
+
+
+def unpriced_bad_beat(bad: BadBeat | None) -> dict[str, str]:
+    """A Bad Beat a fold forfeits that is keyed on the dealer's hand, named unpriced (for
+    :meth:`crazy4.spec.specification.GameSpec.bet_parts`: the outcome cells do not hold the
+    dealer's category); none otherwise."""
+    if bad is None or not bad.fold_forfeits or bad.keyed_on == "player":
+        return {}
+    return {"bad_beat": "keyed on the dealer's hand, which the cells do not hold"}
