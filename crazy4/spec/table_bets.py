@@ -1,6 +1,8 @@
-"""The Bad Beat Bonus (:class:`crazy4.rules.table_bets.BadBeat`) as the engines settle it: a
-wager in cells of the dealer's category and the showdown, a side bet of the specification, or a
-bet the cells cannot price.
+"""Bets on a pay table as the engines settle them: a table with an unlisted rule
+(:class:`crazy4.rules.listed_table.ListedTable`) as a wager paid whatever the dealer holds,
+and the Bad Beat Bonus (:class:`crazy4.rules.table_bets.BadBeat`) as a wager in cells of the
+dealer's category and the showdown, a side bet of the specification, or a bet the cells cannot
+price.
 
 A Bad Beat table pays when the dealer's hand is higher, on the losing player's hand or on the
 dealer's winning category (whole categories), else it is lost; a fold loses it when the rule
@@ -24,10 +26,49 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.core.exact import fits_int64, widen
 from crazy4.core.ranking import HandCategory, category_thresholds
+from crazy4.rules.listed_table import ListedTable
 from crazy4.rules.table_bets import BadBeat
 from crazy4.spec.specification import SideBetSpec
 from crazy4.spec.wagers import Wager, hand_pays
+
+
+def listed_table_wager(
+    name: str, label: str, listed: ListedTable | None, loses: npt.NDArray[np.int64]
+) -> Wager:
+    """A bet on a listed table, paid its table on the player's hand whatever the dealer holds;
+    below the table (or unlisted, as its rule says) lost in the cells ``loses`` marks (1) and
+    pushed elsewhere; a fold loses it. Without a table: a zero wager nobody puts up.
+
+    Examples
+    --------
+    >>> from crazy4.core.paytables import PayTable
+    >>> from crazy4.core.ranking import strength_of_description
+    >>> table = PayTable.from_mapping("sb", {"straight": 1, "four_of_a_kind": 30})
+    >>> trips = strength_of_description("three of a kind")
+    >>> loses = np.array([0, 0, 0, 0, 0, 1])
+    >>> [int(listed_table_wager("b", "B", ListedTable(table, rule), loses).hand_pays[trips])
+    ...  for rule in ("below_table", "push")]
+    [-1, 0]
+    >>> listed_table_wager("b", "B", None, loses).wagered
+    False
+    """
+    if listed is None:
+        return Wager(name, label, 0 * loses, on_fold="none", wagered=False)
+    pays, unit = hand_pays(listed.by_strength())
+    return Wager(
+        name,
+        label,
+        widen(loses, not fits_int64(unit)) * -unit,
+        hand_pays=pays,
+        table=listed.table,
+        unit=unit,
+        hand_note=(
+            listed.unlisted_mask(),
+            f"not on its table, above its lowest line: unlisted = {listed.unlisted}",
+        ),
+    )
 
 
 def _dealer_higher(cells: tuple[int, ...]) -> npt.NDArray[np.bool_]:

@@ -42,14 +42,13 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.exact import fits_int64, widen
 from crazy4.core.hidden import OUTCOME_CELLS
-from crazy4.core.ranking import number_of_strengths
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.spec.game import Settlement
-from crazy4.spec.wager_nets import decision_nets
-from crazy4.spec.wagers import Wager, WagerSettlement, hand_pays, side_bet_wager
+from crazy4.spec.table_bets import listed_table_wager
+from crazy4.spec.wager_nets import decision_nets, wager_groups
+from crazy4.spec.wagers import Wager, WagerSettlement, side_bet_wager
 
 IntArray = npt.NDArray[np.int64]
 
@@ -110,52 +109,14 @@ def cell_nets(rules: CrazyFourRules) -> dict[str, IntArray]:
     return {"ante": ante, "play": play, "bonus_loses": bonus_loses}
 
 
-def bonus_payouts(rules: CrazyFourRules) -> tuple[IntArray, int]:
-    """Super Bonus payout numerators by strength (-1 below the table) and their denominator.
-
-    An unlisted hand that pushes (``unlisted = "push"``) is paid 0. A rule set without a Super
-    Bonus pays nothing and never loses it (all zeros over 1).
-
-    Examples
-    --------
-    >>> from crazy4.core.ranking import strength_of_description
-    >>> from crazy4.registry import load_rules
-    >>> trips = strength_of_description("three of a kind")
-    >>> [int(bonus_payouts(load_rules(name))[0][trips])
-    ...  for name in ("crazy4-standard", "crazy4-cardroom")]
-    [4, 0]
-    """
-    if rules.super_bonus is None:
-        return np.zeros(number_of_strengths(), dtype=np.int64), 1
-    return rules.super_bonus.by_strength()
-
-
 @lru_cache(maxsize=32)  # one rule set is settled by many callers
 def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
     """Every wager of a rule set in the six cells (module docstring), over the least common
     denominator of its pay tables."""
-    bonus = rules.super_bonus
     nets = cell_nets(rules)
     ties = f"ties = {rules.dealer.ties}"
     play_note = f"play_when_not_qualified = {rules.dealer.play_when_not_qualified}"
-    if bonus is None:
-        super_bonus = Wager(
-            "super_bonus", "the Super Bonus", 0 * nets["ante"], on_fold="none", wagered=False
-        )
-    else:
-        pays, unit = hand_pays(bonus_payouts(rules))
-        super_bonus = Wager(
-            "super_bonus",
-            "the Super Bonus",
-            widen(nets["bonus_loses"], not fits_int64(unit)) * -unit,
-            hand_pays=pays,
-            table=bonus.table,
-            unit=unit,
-            hand_note=(
-                bonus.unlisted_mask(),
-                f"not on its table, above its lowest line: unlisted = {bonus.unlisted}",
-            ),
-        )
+    loses = nets["bonus_loses"]
     not_qualified = f"dealer does not qualify (below {rules.dealer.qualifier})"
     wagers = (
         Wager("ante", "the Ante", nets["ante"], notes=np.array(["", "", "", "", ties, ""])),
@@ -167,7 +128,7 @@ def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
             on_fold="none",
             notes=np.array([play_note] * 3 + ["", ties, ""]),
         ),
-        super_bonus,
+        listed_table_wager("super_bonus", "the Super Bonus", rules.super_bonus, loses),
         Wager("queens_up", "Queens Up", np.full(6, -1, dtype=np.int64)),
     )
     return WagerSettlement(
@@ -202,7 +163,7 @@ def main_parts(rules: RuleSet) -> dict[str, Settlement]:
     ([2, 2, 2, 4, 0, -4], [0, 0, 0, 0, 0, -2])
     """
     settle = crazy_four_settlement(crazy_four_rules(rules))
-    main = cell_settlement(rules)
-    names = ("ante_play", "super_bonus") if settle.rules.super_bonus is not None else ("ante_play",)
-    wagers = {"ante_play": ("ante", "play"), "super_bonus": ("super_bonus",)}
-    return {name: decision_nets(settle, wagers[name], SIX_CELLS, main.unit) for name in names}
+    groups = {"ante_play": ("ante", "play"), "super_bonus": ("super_bonus",)}
+    if settle.rules.super_bonus is None:
+        del groups["super_bonus"]
+    return wager_groups(settle, groups, SIX_CELLS, cell_settlement(rules).unit)

@@ -46,6 +46,7 @@ from crazy4.games.crazy_four.cells import (
     SIX_CELLS,
     cell_settlement,
     crazy_four_settlement,
+    main_parts,
 )
 from crazy4.games.crazy_four.rules import (
     CrazyFourRules,
@@ -68,7 +69,7 @@ from crazy4.spec.specification import (
     table_side_bet,
 )
 from crazy4.spec.table_layout import TableLayout
-from crazy4.spec.wager_nets import decision_nets
+from crazy4.spec.wager_nets import wager_cell_settlement
 from crazy4.validate.hands import strategy_groups
 
 #: The main game's wagers as the log writes them (stakes and nets), in order.
@@ -112,22 +113,16 @@ class CrazyFourSpec(GameSpec):
         """
         from crazy4.games.crazy_four.report import COUNTED, CRAZY_FOUR_SECTIONS
 
-        main = cell_settlement(rules)
-        settle = crazy_four_settlement(crazy_four_rules(rules))
-        parts = {  # in the main nets' type: wide (Python integers) when their sum is
-            name: decision_nets(settle, (name,), SIX_CELLS, main.unit).nets.astype(main.nets.dtype)
-            for name in MAIN_GAME
-        }
         chosen = crazy_four_rules(rules)
+        settle = crazy_four_settlement(chosen)
         bonus = chosen.super_bonus is not None
         logged = LOGGED if bonus else ("ante", "play")
         strengths = np.arange(self.ranking.n_strengths)
-        return CellSettlement(
-            main.nets,
-            main.allowed,
-            main.wagers,
-            main.unit,
-            parts,
+        return wager_cell_settlement(
+            settle,
+            cell_settlement(rules),
+            MAIN_GAME,
+            SIX_CELLS,
             staked=logged,
             logged=logged,
             bets=BETS if bonus else BETS[:1],
@@ -214,8 +209,6 @@ class CrazyFourSpec(GameSpec):
         >>> sorted(CRAZY_FOUR_SPEC.bet_parts(load_rules("crazy4-standard"))[0])
         ['ante_play', 'super_bonus']
         """
-        from crazy4.games.crazy_four.cells import main_parts
-
         return main_parts(rules), {}
 
 

@@ -35,7 +35,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
-import numpy.typing as npt
 
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
 from crazy4.games.four_card.cells import (
@@ -64,7 +63,7 @@ from crazy4.spec.specification import (
 )
 from crazy4.spec.table_bets import bad_beat_side_bets, unpriced_bad_beat
 from crazy4.spec.table_layout import SHOWDOWN_LABELS, TableLayout, chart_group
-from crazy4.spec.wager_nets import decision_nets
+from crazy4.spec.wager_nets import wager_cell_settlement
 
 #: The tables' names of the cells (the dealer always qualifies: three are reached), the
 #: strategy's hand groups (high cards by top rank), the player's and the dealer's hand
@@ -116,12 +115,6 @@ def simple_description(rules: FourCardRuleSet) -> str:
     )
 
 
-def _six_cells(nets: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Nets over (dealer lower, tie, higher) in the six cells: the unqualified three as the
-    qualified (never counted: no qualifier)."""
-    return np.concatenate([nets, nets], axis=2)
-
-
 class FourCardSpec(GameSpec):
     """Four Card Poker's specification (module docstring)."""
 
@@ -148,31 +141,24 @@ class FourCardSpec(GameSpec):
         wager apart as a log settles it."""
         from crazy4.games.four_card.report import COUNTED, FOUR_CARD_SECTIONS
 
-        main = cell_settlement(rules)
-        settle = four_card_settlement(four_card_rules(rules))
-        parts = {  # in the main nets' type: wide (Python integers) when their sum is
-            name: _six_cells(
-                decision_nets(settle, (name,), RESULT_CELLS, main.unit).nets.astype(main.nets.dtype)
-            )
-            for name in MAIN_GAME
-        }
-        return CellSettlement(
-            _six_cells(main.nets),
-            main.allowed,
-            main.wagers,
-            main.unit,
-            parts,
+        chosen = four_card_rules(rules)
+        return wager_cell_settlement(  # the unqualified three cells as the qualified (no qualifier)
+            four_card_settlement(chosen),
+            cell_settlement(rules),
+            MAIN_GAME,
+            RESULT_CELLS,
+            repeat=2,
             logged=("ante", "ante_bonus", "play"),  # the log's order
-            simple=simple_strategy(four_card_rules(rules), np.arange(self.ranking.n_strengths)),
+            simple=simple_strategy(chosen, np.arange(self.ranking.n_strengths)),
             rows=BetRows(
                 "Ante + Play (+ Ante Bonus), optimal strategy by hand and up card "
                 "(per unit of Ante)",
-                simple=(f"{self.main_bet}_simple", simple_description(four_card_rules(rules))),
+                simple=(f"{self.main_bet}_simple", simple_description(chosen)),
                 strategies_first=True,
             ),
             layout=replace(
                 LAYOUT,
-                seat=seat_bets(four_card_rules(rules)),
+                seat=seat_bets(chosen),
                 report=FOUR_CARD_SECTIONS,
                 counted=COUNTED,
             ),
