@@ -11,7 +11,7 @@ the counter its shape picks, inclusion–exclusion over the player's five cards
 exact analysis of :mod:`crazy4.analyze.analysis` gives the same exact return and the same
 optimal decision for every hand as the game's own engines (``tests/games/crazy_four``).
 
-The registry serves :data:`crazy4.games.crazy_four.game.CRAZY_FOUR`, whose analysis, tables
+The registry serves :data:`crazy4.registry.CRAZY_FOUR`, whose analysis, tables
 and report are these engines' over this specification (its settlement's layout naming the
 report's sections, :data:`.report.CRAZY_FOUR_SECTIONS`). A Queens Up bet that a fold forfeits
 (the card room's) is a side bet that says so

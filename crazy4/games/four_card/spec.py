@@ -11,7 +11,7 @@ specification engines count its situations (a hand and the up card) with the for
 counter its shape picks and price them as any game's: the same exact return and the same
 optimal decision for every situation as the game's own engines (``tests/games/four_card``).
 
-The registry still serves :data:`crazy4.games.four_card.game.FOUR_CARD` (issue 42 moves its
+The registry still serves :data:`crazy4.registry.FOUR_CARD` (issue 42 moves its
 jobs onto these engines one by one). Its side bets are the Aces Up tables, each saying whether a
 fold forfeits it. The Bad Beat Bonus pays on
 the showdown and the dealer's hand, which a side bet of a specification cannot say: it is not
