@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crazy4.core.paytables import PayTable
+from crazy4.core.ranking import category_thresholds
+from crazy4.errors import InputError
 
 #: What a Bad Beat table may be keyed on: the losing player's hand or the dealer's winning one.
 BAD_BEAT_KEYS = ("player", "dealer")
@@ -59,3 +61,46 @@ class BadBeat:
     keyed_on: str
     fold_forfeits: bool
     illustrative: bool
+
+
+def check_keyed_on(keyed_on: str, table: PayTable, where: str) -> None:
+    """Refuse a Bad Beat table keyed on the dealer's winning hand (``keyed_on = "dealer"``) that
+    pays part of a category: such a table pays whole categories only.
+
+    Raises
+    ------
+    InputError
+        Naming ``where`` (the file and the section) and the line.
+
+    Examples
+    --------
+    >>> from crazy4.registry import parse_rules
+    >>> text = '''name = "x"
+    ... title = "x"
+    ... game = "four-card-poker"
+    ... [dealer]
+    ... cards = 6
+    ... up_cards = 1
+    ... ties = "player"
+    ... [play]
+    ... multiples = [1, 3]
+    ... [bad_beat]
+    ... keyed_on = "dealer"
+    ... [bad_beat.pays]
+    ... pair_of_aces = 5
+    ... '''
+    >>> parse_rules(text, "x.toml")
+    Traceback (most recent call last):
+    ...
+    crazy4.errors.InputError: x.toml [bad_beat]: keyed_on = "dealer" pays whole categories only; \
+'pair of aces' is part of one
+    """
+    if keyed_on != "dealer":
+        return
+    starts = category_thresholds()
+    for entry in table.entries:
+        if entry.minimum_strength != int(starts[entry.category]):
+            raise InputError(
+                f'{where}: keyed_on = "dealer" pays whole categories only; '
+                f"{entry.label!r} is part of one"
+            )

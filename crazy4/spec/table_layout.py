@@ -17,6 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from crazy4.core.cards import RANKS
 from crazy4.core.ranking import (
     HandCategory,
@@ -38,6 +41,10 @@ CELL_LABELS = (
     "dealer qualifies, tie",
     "dealer qualifies, dealer wins",
 )
+
+#: A showdown's results in words (player higher, tie, dealer higher), as a settlement explains
+#: a cell (:meth:`crazy4.spec.wagers.WagerSettlement.explain`).
+SHOWDOWN_WORDS = ("player's hand higher", "hands tie", "dealer's hand higher")
 
 #: What the tables of a game whose dealer always qualifies may call its showdowns (player
 #: higher, tie, dealer higher; Four Card Poker's ``result`` column).
@@ -163,3 +170,36 @@ def chart_group(strength: int) -> str:
         return hand_group(strength)
     top = (int(build_four_card_table()[1][strength]) // 13**3) % 13
     return f"{RANKS[top]} high"
+
+
+def qualifier_cell_words(qualifier: str) -> npt.NDArray[np.str_]:
+    """The six cells of a game with a dealer qualifier in words: not qualified (below
+    ``qualifier``), then qualified, each by the showdown (:data:`SHOWDOWN_WORDS`).
+
+    Examples
+    --------
+    >>> qualifier_cell_words("K high").tolist()[2:4]
+    ["dealer does not qualify (below K high), dealer's hand higher", \
+"dealer qualifies, player's hand higher"]
+    """
+    not_qualified = f"dealer does not qualify (below {qualifier})"
+    return np.array(
+        [f"{not_qualified}, {words}" for words in SHOWDOWN_WORDS]
+        + [f"dealer qualifies, {words}" for words in SHOWDOWN_WORDS]
+    )
+
+
+def category_cell_words() -> npt.NDArray[np.str_]:
+    """The cells of the dealer's hand category by the showdown in words, shape (categories, 3).
+
+    Examples
+    --------
+    >>> category_cell_words()[1, 1]
+    np.str_("dealer's pair, hands tie")
+    """
+    return np.array(
+        [
+            [f"dealer's {category.label}, {words}" for words in SHOWDOWN_WORDS]
+            for category in HandCategory
+        ]
+    )

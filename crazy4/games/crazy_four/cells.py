@@ -47,6 +47,7 @@ from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.spec.game import Settlement
 from crazy4.spec.table_bets import listed_table_wager
+from crazy4.spec.table_layout import qualifier_cell_words
 from crazy4.spec.wager_nets import decision_nets, wager_groups
 from crazy4.spec.wagers import Wager, WagerSettlement, side_bet_wager
 
@@ -78,9 +79,6 @@ BLIND_BET = (
     "The card room's blind second hand: Ante + Super Bonus + Play, never folds, 3x with a "
     "pair of aces or better, else 1x (2x returned)",
 )
-
-#: The showdown in each cell, in words.
-SHOWDOWN_WORDS = ("player's hand higher", "hands tie", "dealer's hand higher")
 
 
 def cell_nets(rules: CrazyFourRules) -> dict[str, IntArray]:
@@ -117,7 +115,6 @@ def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
     ties = f"ties = {rules.dealer.ties}"
     play_note = f"play_when_not_qualified = {rules.dealer.play_when_not_qualified}"
     loses = nets["bonus_loses"]
-    not_qualified = f"dealer does not qualify (below {rules.dealer.qualifier})"
     wagers = (
         Wager("ante", "the Ante", nets["ante"], notes=np.array(["", "", "", "", ties, ""])),
         Wager(
@@ -136,10 +133,7 @@ def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
         wagers=wagers,
         side_name="queens_up",
         side_tables=tuple(side_bet_wager("queens_up", bet, CELLS) for bet in rules.side_bets),
-        cell_words=np.array(
-            [f"{not_qualified}, {words}" for words in SHOWDOWN_WORDS]
-            + [f"dealer qualifies, {words}" for words in SHOWDOWN_WORDS]
-        ),
+        cell_words=qualifier_cell_words(rules.dealer.qualifier),
     )
 
 

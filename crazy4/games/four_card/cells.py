@@ -46,6 +46,7 @@ from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.spec.game import Settlement
 from crazy4.spec.table_bets import bad_beat_wager
+from crazy4.spec.table_layout import category_cell_words
 from crazy4.spec.threshold import ThresholdStrategy
 from crazy4.spec.wager_nets import decision_nets
 from crazy4.spec.wagers import Wager, WagerSettlement, hand_bet, side_bet_wager
@@ -96,7 +97,6 @@ def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
         on_fold="settled" if bonus is not None and not bonus.paid_only_with_play else "none",
         below=0,
     )
-    results = ("player's hand higher", "hands tie", "dealer's hand higher")
     return WagerSettlement(
         rules=rules,
         wagers=(
@@ -108,12 +108,7 @@ def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
         ),
         side_name="aces_up",
         side_tables=tuple(side_bet_wager("aces_up", bet, CELLS) for bet in rules.side_bets),
-        cell_words=np.array(
-            [
-                [f"dealer's {category.label}, {words}" for words in results]
-                for category in HandCategory
-            ]
-        ),
+        cell_words=category_cell_words(),
     )
 
 
