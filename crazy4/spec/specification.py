@@ -356,10 +356,10 @@ class SideBetSpec:
         return self.ranking if self.ranking is not None else game
 
 
-def table_side_bet(label: str, bet: SideBet) -> SideBetSpec:
+def table_side_bet(label: str, bet: SideBet, *, per_unit: bool = False) -> SideBetSpec:
     """A rule set's side bet on the player's own hand (:class:`crazy4.rules.ruleset.SideBet`:
     a pay table, and whether a fold forfeits it) as a specification's, described under the
-    game's ``label`` for it.
+    game's ``label`` for it (``per_unit``: saying it is per unit of its wager).
 
     Examples
     --------
@@ -372,7 +372,7 @@ def table_side_bet(label: str, bet: SideBet) -> SideBetSpec:
     settled = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
     return SideBetSpec(
         bet.name,
-        f"{label}, pays {bet.table.describe()}; {settled}",
+        f"{label}, pays {bet.table.describe()}; {settled}" + (" (per unit)" if per_unit else ""),
         bet.table.category_pays(),
         fold_forfeits=bet.fold_forfeits,
     )

@@ -1,6 +1,7 @@
 """Bets on a pay table as the engines settle them: a table with an unlisted rule
 (:class:`crazy4.rules.listed_table.ListedTable`) as a wager paid whatever the dealer holds,
-and the Bad Beat Bonus (:class:`crazy4.rules.table_bets.BadBeat`) as a wager in cells of the
+the Ante Bonus (:class:`crazy4.rules.table_bets.AnteBonus`) paid on the Ante, and the Bad Beat
+Bonus (:class:`crazy4.rules.table_bets.BadBeat`) as a wager in cells of the
 dealer's category and the showdown, a side bet of the specification, or a bet the cells cannot
 price.
 
@@ -23,15 +24,17 @@ Examples
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.exact import fits_int64, widen
 from crazy4.core.ranking import HandCategory, category_thresholds
 from crazy4.rules.listed_table import ListedTable
-from crazy4.rules.table_bets import BadBeat
+from crazy4.rules.table_bets import AnteBonus, BadBeat
 from crazy4.spec.specification import SideBetSpec
-from crazy4.spec.wagers import Wager, hand_pays
+from crazy4.spec.wagers import Wager, hand_bet, hand_pays
 
 
 def listed_table_wager(
@@ -69,6 +72,25 @@ def listed_table_wager(
             f"not on its table, above its lowest line: unlisted = {listed.unlisted}",
         ),
     )
+
+
+def ante_bonus_wager(bonus: AnteBonus | None, cells: tuple[int, ...]) -> Wager:
+    """The ``ante_bonus`` wager, per unit of Ante and not put up itself: its table's odds on the
+    player's hand whatever the dealer holds, nothing below the table; on a folded hand too
+    unless the rule set pays it only with a Play bet (zeros when the rule set has none).
+
+    Examples
+    --------
+    >>> from crazy4.core.paytables import PayTable
+    >>> bonus = AnteBonus(PayTable.from_mapping("ab", {"straight": 1}), paid_only_with_play=True)
+    >>> wager = ante_bonus_wager(bonus, (3,))
+    >>> wager.on_fold, wager.wagered, int(wager.hand_pays[0])
+    ('none', False, 0)
+    """
+    on_fold = "settled" if bonus is not None and not bonus.paid_only_with_play else "none"
+    table = None if bonus is None else bonus.table
+    wager = hand_bet("ante_bonus", "the Ante Bonus", table, cells, on_fold=on_fold, below=0)
+    return replace(wager, wagered=False)
 
 
 def _dealer_higher(cells: tuple[int, ...]) -> npt.NDArray[np.bool_]:

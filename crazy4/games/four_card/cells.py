@@ -35,7 +35,6 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
@@ -43,13 +42,13 @@ import numpy.typing as npt
 
 from crazy4.core.ranking import HandCategory
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
-from crazy4.rules.ruleset import TIE_NETS, RuleSet
+from crazy4.rules.ruleset import RuleSet, showdown_nets
 from crazy4.spec.game import Settlement
-from crazy4.spec.table_bets import bad_beat_wager
+from crazy4.spec.table_bets import ante_bonus_wager, bad_beat_wager
 from crazy4.spec.table_layout import category_cell_words
 from crazy4.spec.threshold import ThresholdStrategy
 from crazy4.spec.wager_nets import decision_nets
-from crazy4.spec.wagers import Wager, WagerSettlement, hand_bet, side_bet_wager
+from crazy4.spec.wagers import Wager, WagerSettlement, side_bet_wager
 
 IntArray = npt.NDArray[np.int64]
 
@@ -70,38 +69,17 @@ MAIN_GAME = ("ante", "ante_bonus", "play")
 SIMPLE = ThresholdStrategy(play_minimum="pair of 3s", raise_minimum="pair of 10s")
 
 
-def result_nets(rules: FourCardRuleSet) -> IntArray:
-    """Net of the Ante (and of each unit of Play) for player higher / tie / dealer higher.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> result_nets(load_rules("four-card-standard")).tolist()
-    [1, 1, -1]
-    """
-    return np.array([1, TIE_NETS[rules.dealer.ties], -1], dtype=np.int64)
-
-
 @lru_cache(maxsize=32)  # one rule set is settled by many callers
 def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
     """Every wager of a ``four-card-poker`` rule set in its cells (module docstring), over the
     least common denominator of its pay tables."""
-    bonus = rules.four_card.ante_bonus
-    showdown = np.broadcast_to(result_nets(rules), CELLS)
+    showdown = np.broadcast_to(np.array(showdown_nets(rules.dealer.ties), dtype=np.int64), CELLS)
     notes = np.broadcast_to(np.array(["", f"ties = {rules.dealer.ties}", ""]), CELLS)
-    ante_bonus = hand_bet(
-        "ante_bonus",
-        "the Ante Bonus",
-        None if bonus is None else bonus.table,
-        CELLS,
-        on_fold="settled" if bonus is not None and not bonus.paid_only_with_play else "none",
-        below=0,
-    )
     return WagerSettlement(
         rules=rules,
         wagers=(
             Wager("ante", "the Ante", showdown, notes=notes),
-            replace(ante_bonus, wagered=False),
+            ante_bonus_wager(rules.four_card.ante_bonus, CELLS),
             Wager("play", "Play", showdown, by_multiple=True, on_fold="none", notes=notes),
             Wager("aces_up", "Aces Up", np.full(CELLS, -1, dtype=np.int64)),
             bad_beat_wager(rules.four_card.bad_beat, CELLS),

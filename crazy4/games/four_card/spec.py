@@ -11,12 +11,11 @@ specification engines count its situations (a hand and the up card) with the for
 counter its shape picks and price them as any game's: the same exact return and the same
 optimal decision for every situation as the game's own engines (``tests/games/four_card``).
 
-The registry still serves :data:`crazy4.registry.FOUR_CARD` (issue 42 moves its
-jobs onto these engines one by one). Its side bets are the Aces Up tables, each saying whether a
-fold forfeits it. The Bad Beat Bonus pays on
-the showdown and the dealer's hand, which a side bet of a specification cannot say: it is not
-among the side bets (the game's own analysis prices it), so the specification engines are not
-yet the registry's analysis of a rule set with one.
+The registry serves :data:`crazy4.registry.FOUR_CARD`, these engines over this specification.
+Its side bets are the Aces Up tables, each saying whether a fold forfeits it, and a Bad Beat
+Bonus keyed on the losing player's hand, paid only when the dealer's is higher
+(:mod:`crazy4.spec.table_bets`); one keyed on the dealer's hand is none (the cells do not hold
+the dealer's category), named unpriced where a fold forfeits it (:meth:`FourCardSpec.bet_parts`).
 
 Examples
 --------
@@ -63,6 +62,7 @@ from crazy4.spec.specification import (
 )
 from crazy4.spec.table_bets import bad_beat_side_bets, unpriced_bad_beat
 from crazy4.spec.table_layout import SHOWDOWN_LABELS, TableLayout, chart_group
+from crazy4.spec.threshold import range_text
 from crazy4.spec.wager_nets import wager_cell_settlement
 
 #: The tables' names of the cells (the dealer always qualifies: three are reached), the
@@ -107,12 +107,8 @@ def simple_description(rules: FourCardRuleSet) -> str:
     >>> simple_description(four_card_rules(load_rules("four-card-standard")))[-49:]
     '1x 3-3 to 9-9, 3x 10-10 and up (per unit of Ante)'
     """
-    most = max(rules.play.multiples)
-    played = f"1x 3-3 to 9-9, {most}x 10-10 and up" if most > 1 else "1x 3-3 and up"
-    return (
-        "Ante + Play (+ Ante Bonus), published simple strategy: fold below 3-3, "
-        f"{played} (per unit of Ante)"
-    )
+    played = range_text(rules.play.multiples, "3-3", "9-9", "10-10")
+    return f"Ante + Play (+ Ante Bonus), published simple strategy: {played} (per unit of Ante)"
 
 
 class FourCardSpec(GameSpec):
@@ -168,10 +164,8 @@ class FourCardSpec(GameSpec):
         """Each Aces Up table, and whether a fold forfeits it; a Bad Beat Bonus keyed on the
         player's hand (module docstring)."""
         chosen = four_card_rules(rules)
-        sides = [  # described per unit of its wager, as the game's bets table has it
-            replace(side, description=f"{side.description} (per unit)")
-            for side in (table_side_bet(self.side_bet_label, bet) for bet in chosen.side_bets)
-        ]
+        label = self.side_bet_label  # described per unit of its wager, as the bets table has it
+        sides = (table_side_bet(label, bet, per_unit=True) for bet in chosen.side_bets)
         return (*sides, *bad_beat_side_bets(chosen.four_card.bad_beat))
 
     def limits(self, rules: RuleSet) -> Limits | None:
