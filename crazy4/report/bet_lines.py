@@ -1,5 +1,6 @@
-"""The rule lines of the bets several games deal on a pay table, and of a table's limits, as a
-report's rules list says them (:mod:`crazy4.rules.table_bets`, :mod:`crazy4.rules.limits`).
+"""The rule lines of the bets several games deal on a pay table, of a table's limits, and of a
+dealer's qualifier and the Play bet from the common keys, as a report's rules list says them
+(:mod:`crazy4.rules.table_bets`, :mod:`crazy4.rules.limits`, :mod:`crazy4.rules.ruleset`).
 
 Each function gives the lines of one bet, none when the rule set does not deal it, so a game's
 rule lines are its own words around these.
@@ -16,8 +17,9 @@ Examples
 
 from __future__ import annotations
 
-from crazy4.report.spec_sections import money
+from crazy4.report.spec_sections import money, multiples_text, ties_text
 from crazy4.rules.limits import Limits
+from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.table_bets import AnteBonus, BadBeat
 
 
@@ -61,4 +63,26 @@ def limits_lines(limits: Limits | None) -> list[str]:
     return [
         f"Limits: {money(limits.minimum_bet)} to {money(limits.maximum_bet)} a "
         "bet" + (f"; at most {money(cap)} paid on one hand, all bets included." if cap else ".")
+    ]
+
+
+def qualifier_lines(rules: RuleSet) -> list[str]:
+    """The dealer's qualifier (and what the Play does when the dealer does not qualify, the
+    Ante pushing), the tie rule, and the Play bets with the raise minimum: the common keys.
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> qualifier_lines(load_rules("crazy4-standard"))[1:]
+    ['Ties: push.', 'Play bet: 1x, 2x, 3x the Ante; more than 1x only with pair of aces or better.']
+    """
+    not_qualified = rules.dealer.play_when_not_qualified
+    return [
+        f"Dealer qualifies with **{rules.dealer.qualifier}**; when the dealer does not "
+        f"qualify the Play bet **{not_qualified}**"
+        + (" 1:1" if not_qualified == "wins" else " against the hand")
+        + " and the Ante pushes.",
+        f"Ties: {ties_text(rules.dealer.ties)}.",
+        f"Play bet: {multiples_text(rules.play.multiples)} the Ante; more than 1x only with "
+        f"{rules.play.raise_minimum} or better.",
     ]

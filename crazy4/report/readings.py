@@ -28,6 +28,7 @@ from crazy4.analyze.rule_prices import price_readings
 from crazy4.core.bet_tables import fraction_text
 from crazy4.report.frame import ReportInput
 from crazy4.report.markdown import markdown_table
+from crazy4.rules.listed_table import ListedTable
 from crazy4.rules.ruleset import RuleSet
 
 #: A section: Markdown lines from what the report reads.
@@ -98,3 +99,37 @@ def readings_section(text: ReadingsText) -> Section:
         ]
 
     return section
+
+
+def unlisted_note(label: str, listed: ListedTable, readings: ReadingsText) -> list[str]:
+    """The rules line noting the hands a listed table (``label``: the bet's name) leaves
+    unlisted above its lowest line, how its rule settles them, and the section pricing the
+    other readings (``readings``); none when the table lists every such hand.
+
+    Examples
+    --------
+    >>> from crazy4.core.paytables import PayTable
+    >>> text = ReadingsText("## Bonus: readings", "", "", "bonus", lambda r: [], lambda r: "")
+    >>> table = PayTable.from_mapping("t", {"straight": 1, "four_of_a_kind": 9})
+    >>> unlisted_note("Bonus", ListedTable(table, "push"), text)[0][:62]
+    '**Note:** the Bonus table has no line for straight flush, thre'
+    >>> print(unlisted_note("Bonus", ListedTable(table), text)[0][-80:])
+    (`unlisted = "below_table"`); *Bonus: readings* below prices the other readings.
+    >>> unlisted_note("Bonus", ListedTable(PayTable.from_mapping("t", {"four_of_a_kind": 9})), text)
+    []
+    """
+    unlisted = listed.unlisted_categories()
+    if not unlisted:
+        return []
+    settled = (
+        "push whatever the dealer holds"
+        if listed.unlisted == "push"
+        else "are treated as below the table (push, or lose to a qualifying dealer hand "
+        "that beats them)"
+    )
+    return [
+        f"**Note:** the {label} table has no line for {', '.join(unlisted)}, though it ranks "
+        f"above the table's lowest line ({listed.table.entries[0].label}): such hands "
+        f'{settled} (`unlisted = "{listed.unlisted}"`); '
+        f"*{readings.heading.removeprefix('## ')}* below prices the other readings."
+    ]

@@ -11,39 +11,34 @@ from __future__ import annotations
 from crazy4.core.decisions import threshold_text
 from crazy4.games.crazy_four.rules import (
     CrazyFourRules,
-    SuperBonus,
     crazy_four_rules,
     unlisted_readings,
 )
-from crazy4.report.readings import ReadingsText, readings_section
+from crazy4.report.bet_lines import qualifier_lines
+from crazy4.report.readings import ReadingsText, readings_section, unlisted_note
 from crazy4.report.spec_sections import (
     BetsText,
     Section,
     bets_section,
     frequency_section,
-    multiples_text,
     returns_section,
     rules_section,
     runs_strategy_section,
-    ties_text,
     title_section,
 )
 
 
 def rule_lines(rules: CrazyFourRules) -> tuple[list[str], list[str]]:
-    """The rules before the side bets (the dealer, ties, the Play, the Super Bonus) and after
-    (the blind second hand)."""
-    before = [
-        f"Dealer qualifies with **{rules.dealer.qualifier}**; when the dealer does not "
-        f"qualify the Play bet **{rules.dealer.play_when_not_qualified}**"
-        + (" 1:1" if rules.dealer.play_when_not_qualified == "wins" else " against the hand")
-        + " and the Ante pushes.",
-        f"Ties: {ties_text(rules.dealer.ties)}.",
-        f"Play bet: {multiples_text(rules.play.multiples)} the Ante; more than 1x only with "
-        f"{rules.play.raise_minimum} or better.",
-    ]
+    """The rules before the side bets (the dealer, ties, the Play:
+    :func:`crazy4.report.bet_lines.qualifier_lines`; the Super Bonus) and after (the blind
+    second hand)."""
+    before = qualifier_lines(rules)
     if rules.super_bonus is not None:
-        before += _super_bonus_lines(rules.super_bonus)
+        before += [
+            f"Super Bonus pays: {rules.super_bonus.table.describe()}; below the table it pushes, "
+            "or loses when a qualifying dealer hand beats the player; a fold loses it.",
+            *unlisted_note("Super Bonus", rules.super_bonus, READINGS),
+        ]
     after = []
     if rules.blind_second_hand:
         after.append(
@@ -51,30 +46,6 @@ def rule_lines(rules: CrazyFourRules) -> tuple[list[str], list[str]]:
             f"{rules.play.raise_minimum}."
         )
     return before, after
-
-
-def _super_bonus_lines(bonus: SuperBonus) -> list[str]:
-    table = bonus.table
-    lines = [
-        f"Super Bonus pays: {table.describe()}; below the table it pushes, or "
-        "loses when a qualifying dealer hand beats the player; a fold loses it."
-    ]
-    unlisted = bonus.unlisted_categories()
-    if unlisted:
-        names = ", ".join(unlisted)
-        settled = (
-            "push whatever the dealer holds"
-            if bonus.unlisted == "push"
-            else "are treated as below the table (push, or lose to a qualifying dealer hand "
-            "that beats them)"
-        )
-        lines.append(
-            f"**Note:** the Super Bonus table has no line for {names}, though it ranks above "
-            f"the table's lowest line ({table.entries[0].label}): such hands {settled} "
-            f'(`unlisted = "{bonus.unlisted}"`); *Super Bonus: the readings of an unlisted '
-            "hand* below prices the other readings."
-        )
-    return lines
 
 
 def _unlisted_names(rules: CrazyFourRules) -> str:
