@@ -109,6 +109,52 @@ class ListedTable:
         other = next(rule for rule in UNLISTED_RULES if rule != self.unlisted)
         return dataclasses.replace(self, unlisted=other)
 
+    def line_variant(self, label: str, odds: int) -> tuple[bool, Self]:
+        """The table with its ``label`` line removed when it has one (those hands then unlisted,
+        pushing), else added at ``odds`` to 1: whether the line was added, and the table so
+        changed.
+
+        Examples
+        --------
+        >>> table = PayTable.from_mapping("t", {"straight": 1, "three_of_a_kind": 2})
+        >>> added, changed = ListedTable(table).line_variant("three of a kind", 2)
+        >>> added, changed.table.describe(), changed.unlisted
+        (False, 'straight 1', 'push')
+        >>> ListedTable(changed.table).line_variant("three of a kind", 2)[1].table.describe()
+        'three of a kind 2, straight 1'
+        """
+        pays: dict[str, Fraction | float | int | str] = {
+            e.label: e.odds for e in self.table.entries
+        }
+        if label in pays:
+            del pays[label]
+            table = PayTable.from_mapping(self.table.name, pays)
+            return False, dataclasses.replace(self, table=table, unlisted="push")
+        table = PayTable.from_mapping(self.table.name, {**pays, label: odds})
+        return True, dataclasses.replace(self, table=table)
+
+    def switch(self, label: str) -> tuple[str, str, Self] | None:
+        """The ``unlisted`` rule switched, as the rule inference searches it (``label``: the
+        bet's name): the difference and the pattern it names, and the table so read; None when
+        every hand at or above the lowest line is listed (both rules settle alike).
+
+        Examples
+        --------
+        >>> table = PayTable.from_mapping("t", {"straight": 1, "four_of_a_kind": 9})
+        >>> ListedTable(table, "push").switch("Bonus")[:2]  # doctest: +NORMALIZE_WHITESPACE
+        ('Bonus unlisted = below_table, not push',
+         'Bonus on a hand its table does not list settled as below_table')
+        >>> ListedTable(PayTable.from_mapping("t", {"four_of_a_kind": 9})).switch("Bonus")
+        """
+        if not self.unlisted_mask().any():
+            return None
+        other = self.switched()
+        return (
+            f"{label} unlisted = {other.unlisted}, not {self.unlisted}",
+            f"{label} on a hand its table does not list settled as {other.unlisted}",
+            other,
+        )
+
     def readings(
         self, standard: dict[str, Fraction | float | int | str]
     ) -> list[tuple[str, str, Self]]:

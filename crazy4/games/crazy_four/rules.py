@@ -42,7 +42,6 @@ import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
-from crazy4.core.paytables import PayTable
 from crazy4.rules.cardroom import read_cardroom
 from crazy4.rules.collection import CardroomTable
 from crazy4.rules.listed_table import UNLISTED_RULES, ListedTable
@@ -66,6 +65,7 @@ class SuperBonus(ListedTable):
 
     Examples
     --------
+    >>> from crazy4.core.paytables import PayTable
     >>> from crazy4.core.ranking import strength_of_description
     >>> table = PayTable.from_mapping("sb", {"flush": 1.5, "straight": 1, "four_of_a_kind": 30})
     >>> trips = strength_of_description("three of a kind")
@@ -164,17 +164,13 @@ def super_bonus_variants(rules: CrazyFourRules) -> dict[str, RuleSet]:
     bonus = rules.super_bonus
     if bonus is None:
         return {}
-    pays: dict[str, Fraction | float | int | str] = {e.label: e.odds for e in bonus.table.entries}
-    variants: dict[str, RuleSet] = {}
-    if "three of a kind" in pays:
-        del pays["three of a kind"]
-        changed = SuperBonus(PayTable.from_mapping(bonus.table.name, pays), unlisted="push")
-        label = "Super Bonus without three of a kind (as printed by the card room)"
-    else:
-        table = PayTable.from_mapping(bonus.table.name, {**pays, "three of a kind": 2})
-        changed = dataclasses.replace(bonus, table=table)
-        label = "Super Bonus with three of a kind 2:1 (standard)"
-    variants[label] = dataclasses.replace(rules, super_bonus=changed)
+    added, changed = bonus.line_variant("three of a kind", 2)
+    label = (
+        "Super Bonus with three of a kind 2:1 (standard)"
+        if added
+        else "Super Bonus without three of a kind (as printed by the card room)"
+    )
+    variants: dict[str, RuleSet] = {label: dataclasses.replace(rules, super_bonus=changed)}
     if bonus.unlisted_mask().any():
         flipped = bonus.switched()
         variants[f"Super Bonus unlisted hands: {flipped.unlisted}"] = dataclasses.replace(

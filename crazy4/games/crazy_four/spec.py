@@ -57,7 +57,7 @@ from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
-from crazy4.spec.log_tests import LogTests
+from crazy4.spec.log_tests import LogTests, table_bonus
 from crazy4.spec.settlement import Settlement
 from crazy4.spec.specification import (
     BetRows,
@@ -156,19 +156,22 @@ class CrazyFourSpec(GameSpec):
         }
         misreadings = ["fold_showdown", "any_king_or_ace"]
         bonus = None
+        switches: tuple[tuple[str, str, RuleSet], ...] = ()  # the unlisted rule switched
         if rules.super_bonus is not None:
             table = rules.super_bonus.table
             for bet in (self.main_bet, "super_bonus", BLIND_BET[0]):
                 awards[bet] = (table,)
             misreadings[1:1] = ["ties_lose_bonus", "bonus_follows_play"]
-            lines = table.category_pays()
-            bonus = ("super_bonus", "Super Bonus", table.entries[0].label, table.paid_mask(), lines)
+            bonus = table_bonus("super_bonus", "Super Bonus", table)
+            switch = rules.super_bonus.switch("Super Bonus")
+            if switch is not None:
+                switches = ((*switch[:2], replace(rules, super_bonus=switch[2])),)
         return LogTests(
             *(True, True, True, True),  # outcome cells, serial by strength, design, minimum
             groups=strategy_groups(),
             misreadings=tuple(misreadings),
             bonus=bonus,
-            switches=_unlisted_switch(rules),
+            switches=switches,
             awards=awards,
         )
 
@@ -210,29 +213,6 @@ class CrazyFourSpec(GameSpec):
         ['ante_play', 'super_bonus']
         """
         return main_parts(rules), {}
-
-
-def _unlisted_switch(rules: CrazyFourRules) -> tuple[tuple[str, str, RuleSet], ...]:
-    """The Super Bonus ``unlisted`` rule switched, where the table leaves hands unlisted above
-    its lowest line (a rule-inference switch: :attr:`crazy4.spec.log_tests.LogTests.switches`).
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> [d for d, _, _ in _unlisted_switch(crazy_four_rules(load_rules("crazy4-cardroom")))]
-    ['Super Bonus unlisted = below_table, not push']
-    """
-    bonus = rules.super_bonus
-    if bonus is None or not bonus.unlisted_mask().any():
-        return ()
-    other = bonus.switched()
-    return (
-        (
-            f"Super Bonus unlisted = {other.unlisted}, not {bonus.unlisted}",
-            f"Super Bonus on a hand its table does not list settled as {other.unlisted}",
-            replace(rules, super_bonus=other),
-        ),
-    )
 
 
 #: Crazy 4 Poker's one specification.
