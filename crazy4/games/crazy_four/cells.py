@@ -48,7 +48,7 @@ from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.spec.game import Settlement
 from crazy4.spec.table_bets import listed_table_wager
 from crazy4.spec.table_layout import qualifier_cell_words
-from crazy4.spec.wager_nets import decision_nets, wager_groups
+from crazy4.spec.wager_nets import decision_nets
 from crazy4.spec.wagers import Wager, WagerSettlement, side_bet_wager
 
 IntArray = npt.NDArray[np.int64]
@@ -142,22 +142,3 @@ def cell_settlement(rules: RuleSet) -> Settlement:
     """Ante + Super Bonus + Play per outcome cell, by strength (a fold loses the Ante and the
     Super Bonus): what the exact pricing, the hole-card and the collusion engines price with."""
     return decision_nets(crazy_four_settlement(crazy_four_rules(rules)), MAIN_GAME, SIX_CELLS)
-
-
-def main_parts(rules: RuleSet) -> dict[str, Settlement]:
-    """The main game's bets apart, in the same cells as :func:`cell_settlement`: ``ante_play``
-    (Ante + Play per unit of Ante; a fold loses the Ante) and, with a Super Bonus,
-    ``super_bonus`` (per unit of its wager; a fold loses it). They add up to the main game.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> parts = main_parts(load_rules("crazy4-standard"))
-    >>> parts["ante_play"].nets[0, 1].tolist(), parts["super_bonus"].nets[0, 1].tolist()
-    ([2, 2, 2, 4, 0, -4], [0, 0, 0, 0, 0, -2])
-    """
-    settle = crazy_four_settlement(crazy_four_rules(rules))
-    groups = {"ante_play": ("ante", "play"), "super_bonus": ("super_bonus",)}
-    if settle.rules.super_bonus is None:
-        del groups["super_bonus"]
-    return wager_groups(settle, groups, SIX_CELLS, cell_settlement(rules).unit)

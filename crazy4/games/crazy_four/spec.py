@@ -46,7 +46,6 @@ from crazy4.games.crazy_four.cells import (
     SIX_CELLS,
     cell_settlement,
     crazy_four_settlement,
-    main_parts,
 )
 from crazy4.games.crazy_four.rules import (
     CrazyFourRules,
@@ -69,7 +68,7 @@ from crazy4.spec.specification import (
     table_side_bet,
 )
 from crazy4.spec.table_layout import TableLayout
-from crazy4.spec.wager_nets import wager_cell_settlement
+from crazy4.spec.wager_nets import wager_cell_settlement, wager_groups
 from crazy4.validate.hands import strategy_groups
 
 #: The main game's wagers as the log writes them (stakes and nets), in order.
@@ -203,16 +202,20 @@ class CrazyFourSpec(GameSpec):
     hole_card_form = "chart"
 
     def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
-        """The main game's bets apart: Ante + Play and the Super Bonus
-        (:func:`.cells.main_parts`).
+        """The main game's bets apart (:data:`BETS`), in the same cells as the main game: Ante +
+        Play per unit of Ante (a fold loses the Ante) and, with a Super Bonus, the Super Bonus
+        per unit of its wager (a fold loses it). They add up to the main game.
 
         Examples
         --------
         >>> from crazy4.registry import load_rules
-        >>> sorted(CRAZY_FOUR_SPEC.bet_parts(load_rules("crazy4-standard"))[0])
-        ['ante_play', 'super_bonus']
+        >>> parts = CRAZY_FOUR_SPEC.bet_parts(load_rules("crazy4-standard"))[0]
+        >>> parts["ante_play"].nets[0, 1].tolist(), parts["super_bonus"].nets[0, 1].tolist()
+        ([2, 2, 2, 4, 0, -4], [0, 0, 0, 0, 0, -2])
         """
-        return main_parts(rules), {}
+        settle = crazy_four_settlement(crazy_four_rules(rules))
+        groups = dict(BETS if settle.rules.super_bonus is not None else BETS[:1])
+        return wager_groups(settle, groups, SIX_CELLS, cell_settlement(rules).unit), {}
 
 
 #: Crazy 4 Poker's one specification.
