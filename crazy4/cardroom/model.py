@@ -55,10 +55,15 @@ from crazy4.cardroom.seats import Seat, joint_optimal_decisions
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.exact import fits_int64, largest_magnitude
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.cells import CELLS, MAIN_GAME, SIX_CELLS, crazy_four_settlement
+from crazy4.games.crazy_four.cells import (
+    CELLS,
+    MAIN_GAME,
+    SIX_CELLS,
+    crazy_four_settlement,
+    simple_strategy,
+)
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.report.analysis_record import Analysis, analyze_game
 from crazy4.rules.ruleset import RuleSet, SideBet
 from crazy4.spec.wager_bets import settlement_bet, side_table_bet

@@ -48,6 +48,7 @@ from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.spec.game import Settlement
 from crazy4.spec.table_bets import listed_table_wager
 from crazy4.spec.table_layout import qualifier_cell_words
+from crazy4.spec.threshold import ThresholdStrategy
 from crazy4.spec.wager_nets import decision_nets
 from crazy4.spec.wagers import Wager, WagerSettlement, side_bet_wager
 
@@ -72,6 +73,12 @@ MAIN_DESCRIPTIONS = (
     "Ante + Play alone, under the optimal strategy (per unit of Ante)",
     "Super Bonus alone, under the optimal strategy (per unit)",
 )
+
+#: The published simple strategy as data: 1x from K-Q-8-4, 3x from a pair of aces; its
+#: decision codes by strength are ``simple_strategy(rules, strengths)``
+#: (:meth:`crazy4.spec.threshold.ThresholdStrategy.decisions`, whose example is this strategy).
+SIMPLE = ThresholdStrategy(play_minimum="Kc Qd 8h 4s", raise_minimum="pair of aces")
+simple_strategy = SIMPLE.decisions
 
 #: The card room's blind second hand, as the ``bets`` table names and describes it.
 BLIND_BET = (

@@ -46,13 +46,13 @@ from crazy4.games.crazy_four.cells import (
     SIX_CELLS,
     cell_settlement,
     crazy_four_settlement,
+    simple_strategy,
 )
 from crazy4.games.crazy_four.rules import (
     CrazyFourRules,
     crazy_four_rules,
     read_crazy_four_sections,
 )
-from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
