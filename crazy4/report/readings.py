@@ -133,3 +133,23 @@ def unlisted_note(label: str, listed: ListedTable, readings: ReadingsText) -> li
         f'{settled} (`unlisted = "{listed.unlisted}"`); '
         f"*{readings.heading.removeprefix('## ')}* below prices the other readings."
     ]
+
+
+def listed_subject(listed: Callable[[RuleSet], ListedTable | None]) -> Callable[[RuleSet], str]:
+    """What the readings of a listed table's unlisted hands differ on (a
+    :attr:`ReadingsText.subject`): the categories it leaves unlisted, ``listed(rules)`` giving
+    the table.
+
+    Examples
+    --------
+    >>> from crazy4.core.paytables import PayTable
+    >>> table = ListedTable(PayTable.from_mapping("t", {"straight": 1, "four_of_a_kind": 9}))
+    >>> listed_subject(lambda rules: table)(None)  # type: ignore[arg-type]
+    'straight flush, three of a kind, flush'
+    """
+
+    def subject(rules: RuleSet) -> str:
+        table = listed(rules)
+        return "" if table is None else ", ".join(table.unlisted_categories())
+
+    return subject

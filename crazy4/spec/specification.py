@@ -386,8 +386,10 @@ class GameSpec(Protocol):
     specification class that names :class:`GameSpec` as its base (a protocol subclassed
     explicitly hands its members' bodies down, PEP 544) may leave them out, as Three Card
     Poker's and every game declared in a rule file do; Crazy 4 Poker's and Four Card Poker's
-    set them, data beside the rest of their data. The engines read them as any other member
-    (no ``getattr``, no test of which game they hold).
+    set them, data beside the rest of their data. So may it :meth:`qualifier`,
+    :meth:`side_bets` and :meth:`limits`, whose defaults read the common keys (Crazy 4 Poker
+    does). The engines read them as any other member (no ``getattr``, no test of which game
+    they hold).
 
     Examples
     --------
@@ -424,24 +426,28 @@ class GameSpec(Protocol):
         ...
 
     def qualifier(self, rules: RuleSet) -> int:
-        """The weakest dealer strength that qualifies (0: the dealer always qualifies)."""
-        ...
+        """The weakest dealer strength that qualifies (0: the dealer always qualifies): by
+        default the rule set's ``[dealer] qualifier`` on the best-four ranking."""
+        return rules.dealer.qualifier_strength
 
     def settlement(self, rules: RuleSet) -> CellSettlement:
         """Every decision's net in every cell, by player strength (:class:`CellSettlement`)."""
         ...
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
-        """The rule set's bets on the player's own hand."""
-        ...
+        """The rule set's bets on the player's own hand: by default its side bets' tables,
+        described under :attr:`side_bet_label` (:func:`table_side_bet`)."""
+        return tuple(table_side_bet(self.side_bet_label, bet) for bet in rules.side_bets)
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the report lists them, one line each."""
         ...
 
     def limits(self, rules: RuleSet) -> Limits | None:
-        """The rule set's table limits and payout cap (``[limits]``), if the game reads them."""
-        ...
+        """The rule set's table limits and payout cap (``[limits]``), if the game reads them:
+        none by default (the game's reader refuses the section)."""
+        del rules
+        return None
 
     @property
     def team_rules(self) -> tuple[str, ...]:

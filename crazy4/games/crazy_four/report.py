@@ -15,7 +15,12 @@ from crazy4.games.crazy_four.rules import (
     unlisted_readings,
 )
 from crazy4.report.bet_lines import qualifier_lines
-from crazy4.report.readings import ReadingsText, readings_section, unlisted_note
+from crazy4.report.readings import (
+    ReadingsText,
+    listed_subject,
+    readings_section,
+    unlisted_note,
+)
 from crazy4.report.spec_sections import (
     BetsText,
     Section,
@@ -48,12 +53,6 @@ def rule_lines(rules: CrazyFourRules) -> tuple[list[str], list[str]]:
     return before, after
 
 
-def _unlisted_names(rules: CrazyFourRules) -> str:
-    """The categories the Super Bonus table leaves unlisted (there are readings only then)."""
-    assert rules.super_bonus is not None
-    return ", ".join(rules.super_bonus.unlisted_categories())
-
-
 #: The other readings of the Super Bonus's unlisted hands, priced exactly.
 READINGS = ReadingsText(
     heading="## Super Bonus: the readings of an unlisted hand",
@@ -62,7 +61,7 @@ READINGS = ReadingsText(
     priced="Ante + Super Bonus + Play, per unit of Ante",
     bet="super_bonus",
     readings=lambda rules: unlisted_readings(crazy_four_rules(rules)),
-    subject=lambda rules: _unlisted_names(crazy_four_rules(rules)),
+    subject=listed_subject(lambda rules: crazy_four_rules(rules).super_bonus),
 )
 
 

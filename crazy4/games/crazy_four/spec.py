@@ -53,7 +53,6 @@ from crazy4.games.crazy_four.rules import (
     crazy_four_rules,
     read_crazy_four_sections,
 )
-from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
 from crazy4.spec.log_tests import LogTests, table_bonus
@@ -64,8 +63,6 @@ from crazy4.spec.specification import (
     CellSettlement,
     DealShape,
     GameSpec,
-    SideBetSpec,
-    table_side_bet,
 )
 from crazy4.spec.table_layout import TableLayout
 from crazy4.spec.wager_nets import wager_cell_settlement, wager_groups
@@ -79,7 +76,9 @@ BETS = (("ante_play", ("ante", "play")), ("super_bonus", ("super_bonus",)))
 
 
 class CrazyFourSpec(GameSpec):
-    """Crazy 4 Poker's specification (module docstring)."""
+    """Crazy 4 Poker's specification (module docstring); its qualifier, its side bets (each
+    Queens Up table, and whether a fold forfeits it) and its limits (none: the reader refuses
+    ``[limits]``) are :class:`GameSpec`'s defaults over the common keys."""
 
     key = "crazy-4-poker"
     title = "Crazy 4 Poker"
@@ -94,10 +93,6 @@ class CrazyFourSpec(GameSpec):
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
         """The game's own sections (:func:`.rules.read_crazy_four_sections`)."""
         return read_crazy_four_sections(top, common)
-
-    def qualifier(self, rules: RuleSet) -> int:
-        """The weakest qualifying dealer strength."""
-        return crazy_four_rules(rules).dealer.qualifier_strength
 
     def settlement(self, rules: RuleSet) -> CellSettlement:
         """Ante + Super Bonus + Play in each outcome cell, by strength, per unit of Ante; each
@@ -173,16 +168,6 @@ class CrazyFourSpec(GameSpec):
             switches=switches,
             awards=awards,
         )
-
-    def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
-        """Each Queens Up table, and whether a fold forfeits it."""
-        return tuple(
-            table_side_bet(self.side_bet_label, bet) for bet in crazy_four_rules(rules).side_bets
-        )
-
-    def limits(self, rules: RuleSet) -> Limits | None:
-        """No ``[limits]`` section (the reader refuses one)."""
-        return None
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the game's report lists them, the side bets' among them."""
