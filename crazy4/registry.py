@@ -29,6 +29,20 @@ Examples
 ('crazy-4-poker', 'four-card-poker', 'three-card-poker')
 >>> game_named("four-card-poker").title
 'Four Card Poker'
+
+The built-in games are the one game type over each specification
+(:class:`crazy4.game.SpecGame`); the card room extends Crazy 4 Poker from outside, and the
+game never imports it:
+
+>>> from crazy4.core.cards import parse_card, parse_cards
+>>> result = CRAZY_FOUR.hand_result(load_rules("crazy4-standard"),
+...                                 parse_cards("As Ad Ac Ah 2s"), None)
+>>> result["optimal_decision"], result["dealer_hands"]
+('3x', 1533939)
+>>> result = FOUR_CARD.hand_result(load_rules("four-card-standard"),
+...                                parse_cards("As Ad 7c 4h 2s"), parse_card("Kd"))
+>>> result["optimal_decision"], sum(result["dealer_outcomes"].values())
+('3x', 1370754)
 """
 
 from __future__ import annotations
@@ -41,8 +55,8 @@ from typing import TYPE_CHECKING
 from crazy4.cardroom.extension import CARDROOM
 from crazy4.errors import InputError
 from crazy4.game import SpecGame
-from crazy4.games.crazy_four.game import CRAZY_FOUR
-from crazy4.games.four_card.game import FOUR_CARD
+from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+from crazy4.games.four_card.spec import FOUR_CARD_SPEC
 from crazy4.games.three_card.game import THREE_CARD
 from crazy4.rules.load import (
     read_rule_file,
@@ -56,6 +70,10 @@ if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
     from crazy4.spec.extension import AnalysisExtension
 
+
+#: Crazy 4 Poker and Four Card Poker, the registry's games over their specifications.
+CRAZY_FOUR = SpecGame(CRAZY_FOUR_SPEC)
+FOUR_CARD = SpecGame(FOUR_CARD_SPEC)
 
 #: The games of the package, in registration order.
 _BUILT_IN: tuple[SpecGame, ...] = (CRAZY_FOUR, FOUR_CARD, SpecGame(THREE_CARD))

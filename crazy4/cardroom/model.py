@@ -56,11 +56,17 @@ from crazy4.cardroom.seats import Seat, joint_optimal_decisions
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.exact import fits_int64, largest_magnitude
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.cells import blind_hand_decisions, game_bet, side_bet
+from crazy4.games.crazy_four.cells import (
+    CELLS,
+    MAIN_GAME,
+    SIX_CELLS,
+    crazy_four_settlement,
+    simple_strategy,
+)
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-from crazy4.games.crazy_four.strategy import simple_strategy
 from crazy4.rules.ruleset import RuleSet, SideBet
+from crazy4.spec.wager_bets import settlement_bet, side_table_bet
 
 
 @dataclass(frozen=True)
@@ -142,7 +148,7 @@ class CardroomModel:
         self.decisions: dict[str, npt.NDArray[np.int64]] = {
             "optimal": analysis.prices.decision,
             "simple": simple_strategy(self.rules, outcomes.strengths),
-            "blind": blind_hand_decisions(self.rules, outcomes),
+            "blind": crazy_four_settlement(self.rules).blind_multiple(outcomes.strengths),
         }
         self.bases: dict[str, Basis] = {}
         self._same_hand: dict[tuple[str, str], Fraction] = {}
@@ -172,14 +178,25 @@ class CardroomModel:
 
     def _add_strategy(self, name: str, decision: npt.NDArray[np.int64]) -> None:
         outcomes = self.analysis.outcomes
+        settle = crazy_four_settlement(self.rules)
         self.decisions[name] = decision
         self.bases[f"{name}:game"] = Basis(
             f"{name}:game",
-            game_bet(self.rules, outcomes, decision, name=name, description=name),
+            settlement_bet(
+                settle,
+                outcomes,
+                decision,
+                MAIN_GAME,
+                SIX_CELLS,
+                name=name,
+                description=name,
+                unit=settle.wager("super_bonus").unit,  # the Super Bonus table's denominator
+            ),
         )
         if self.queens_up is not None:
             self.bases[f"{name}:queens_up"] = Basis(
-                f"{name}:queens_up", side_bet(self.queens_up, outcomes, decision)
+                f"{name}:queens_up",
+                side_table_bet("Queens Up", self.queens_up, outcomes, decision, CELLS, SIX_CELLS),
             )
         for key in (f"{name}:game", f"{name}:queens_up"):
             if key in self.bases:

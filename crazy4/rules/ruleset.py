@@ -41,6 +41,18 @@ TIE_RULES = ("push", "player", "dealer")
 TIE_NETS = {"push": 0, "player": 1, "dealer": -1}
 
 
+def showdown_nets(ties: str) -> tuple[int, int, int]:
+    """The net of a wager settled 1:1 on the showdown (the Ante, each unit of Play) when the
+    player's hand is higher, tied (by the tie rule ``ties``: :data:`TIE_NETS`) or lower.
+
+    Examples
+    --------
+    >>> showdown_nets("player"), showdown_nets("push")
+    ((1, 1, -1), (1, 0, -1))
+    """
+    return (1, TIE_NETS[ties], -1)
+
+
 class KeyedGame(Protocol):
     """The game a rule set carries: the one whose reader made it (a
     :class:`crazy4.game.SpecGame`, which :func:`crazy4.spec.game.game_of` returns). Declared

@@ -79,3 +79,18 @@ class LogTests:
     )
     switches: tuple[tuple[str, str, RuleSet], ...] = field(default=(), repr=False)
     awards: Mapping[str, tuple[PayTable, ...]] = field(default_factory=dict)
+
+
+def table_bonus(
+    name: str, label: str, table: PayTable
+) -> tuple[str, str, str, npt.NDArray[np.bool_], CategoryPays]:
+    """A bonus wager's :attr:`LogTests.bonus`: its name in the log, its label, its lowest line's
+    label, whether its table pays each strength, and its table's lines.
+
+    Examples
+    --------
+    >>> bonus = table_bonus("bonus", "Bonus", PayTable.from_mapping("b", {"straight": 1}))
+    >>> bonus[:3], int(bonus[3].sum()) > 0
+    (('bonus', 'Bonus', 'straight'), True)
+    """
+    return (name, label, table.entries[0].label, table.paid_mask(), table.category_pays())

@@ -356,10 +356,10 @@ class SideBetSpec:
         return self.ranking if self.ranking is not None else game
 
 
-def table_side_bet(label: str, bet: SideBet) -> SideBetSpec:
+def table_side_bet(label: str, bet: SideBet, *, per_unit: bool = False) -> SideBetSpec:
     """A rule set's side bet on the player's own hand (:class:`crazy4.rules.ruleset.SideBet`:
     a pay table, and whether a fold forfeits it) as a specification's, described under the
-    game's ``label`` for it.
+    game's ``label`` for it (``per_unit``: saying it is per unit of its wager).
 
     Examples
     --------
@@ -372,7 +372,7 @@ def table_side_bet(label: str, bet: SideBet) -> SideBetSpec:
     settled = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
     return SideBetSpec(
         bet.name,
-        f"{label}, pays {bet.table.describe()}; {settled}",
+        f"{label}, pays {bet.table.describe()}; {settled}" + (" (per unit)" if per_unit else ""),
         bet.table.category_pays(),
         fold_forfeits=bet.fold_forfeits,
     )
@@ -386,8 +386,10 @@ class GameSpec(Protocol):
     specification class that names :class:`GameSpec` as its base (a protocol subclassed
     explicitly hands its members' bodies down, PEP 544) may leave them out, as Three Card
     Poker's and every game declared in a rule file do; Crazy 4 Poker's and Four Card Poker's
-    set them, data beside the rest of their data. The engines read them as any other member
-    (no ``getattr``, no test of which game they hold).
+    set them, data beside the rest of their data. So may it :meth:`qualifier`,
+    :meth:`side_bets` and :meth:`limits`, whose defaults read the common keys (Crazy 4 Poker
+    does). The engines read them as any other member (no ``getattr``, no test of which game
+    they hold).
 
     Examples
     --------
@@ -424,24 +426,28 @@ class GameSpec(Protocol):
         ...
 
     def qualifier(self, rules: RuleSet) -> int:
-        """The weakest dealer strength that qualifies (0: the dealer always qualifies)."""
-        ...
+        """The weakest dealer strength that qualifies (0: the dealer always qualifies): by
+        default the rule set's ``[dealer] qualifier`` on the best-four ranking."""
+        return rules.dealer.qualifier_strength
 
     def settlement(self, rules: RuleSet) -> CellSettlement:
         """Every decision's net in every cell, by player strength (:class:`CellSettlement`)."""
         ...
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
-        """The rule set's bets on the player's own hand."""
-        ...
+        """The rule set's bets on the player's own hand: by default its side bets' tables,
+        described under :attr:`side_bet_label` (:func:`table_side_bet`)."""
+        return tuple(table_side_bet(self.side_bet_label, bet) for bet in rules.side_bets)
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the report lists them, one line each."""
         ...
 
     def limits(self, rules: RuleSet) -> Limits | None:
-        """The rule set's table limits and payout cap (``[limits]``), if the game reads them."""
-        ...
+        """The rule set's table limits and payout cap (``[limits]``), if the game reads them:
+        none by default (the game's reader refuses the section)."""
+        del rules
+        return None
 
     @property
     def team_rules(self) -> tuple[str, ...]:

@@ -17,6 +17,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
+from crazy4.core.cards import RANKS
+from crazy4.core.ranking import (
+    HandCategory,
+    build_four_card_table,
+    category_of_strength,
+    hand_group,
+)
+
 #: The outcome cells (:mod:`crazy4.spec.specification`), in the order every settlement array
 #: uses.
 CELLS = ("nq_player_higher", "nq_tie", "nq_dealer_higher", "player_wins", "tie", "dealer_wins")
@@ -30,6 +41,10 @@ CELL_LABELS = (
     "dealer qualifies, tie",
     "dealer qualifies, dealer wins",
 )
+
+#: A showdown's results in words (player higher, tie, dealer higher), as a settlement explains
+#: a cell (:meth:`crazy4.spec.wagers.WagerSettlement.explain`).
+SHOWDOWN_WORDS = ("player's hand higher", "hands tie", "dealer's hand higher")
 
 #: What the tables of a game whose dealer always qualifies may call its showdowns (player
 #: higher, tie, dealer higher; Four Card Poker's ``result`` column).
@@ -135,3 +150,56 @@ class BetRows:
     simple: tuple[str, str] | None = None
     blind: tuple[str, str] | None = None
     strategies_first: bool = False
+
+
+def chart_group(strength: int) -> str:
+    """The row of a strategy chart of the best-four ranking (a :attr:`TableLayout.group`):
+    :func:`crazy4.core.ranking.hand_group`, high cards by top rank.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.core.ranking import hand_strength
+    >>> chart_group(hand_strength(parse_cards("As Kd 7c 4h 2s")))
+    'A high'
+    >>> chart_group(hand_strength(parse_cards("3s 3d 7c 4h 2s")))
+    'pair of threes'
+    """
+    category = HandCategory(int(category_of_strength()[strength]))
+    if category != HandCategory.HIGH_CARD:
+        return hand_group(strength)
+    top = (int(build_four_card_table()[1][strength]) // 13**3) % 13
+    return f"{RANKS[top]} high"
+
+
+def qualifier_cell_words(qualifier: str) -> npt.NDArray[np.str_]:
+    """The six cells of a game with a dealer qualifier in words: not qualified (below
+    ``qualifier``), then qualified, each by the showdown (:data:`SHOWDOWN_WORDS`).
+
+    Examples
+    --------
+    >>> qualifier_cell_words("K high").tolist()[2:4]
+    ["dealer does not qualify (below K high), dealer's hand higher", \
+"dealer qualifies, player's hand higher"]
+    """
+    not_qualified = f"dealer does not qualify (below {qualifier})"
+    return np.array(
+        [f"{not_qualified}, {words}" for words in SHOWDOWN_WORDS]
+        + [f"dealer qualifies, {words}" for words in SHOWDOWN_WORDS]
+    )
+
+
+def category_cell_words() -> npt.NDArray[np.str_]:
+    """The cells of the dealer's hand category by the showdown in words, shape (categories, 3).
+
+    Examples
+    --------
+    >>> category_cell_words()[1, 1]
+    np.str_("dealer's pair, hands tie")
+    """
+    return np.array(
+        [
+            [f"dealer's {category.label}, {words}" for words in SHOWDOWN_WORDS]
+            for category in HandCategory
+        ]
+    )

@@ -75,3 +75,24 @@ class ThresholdStrategy:
                 threshold_strength(self.raise_minimum), rules.play.raise_minimum_strength
             ),
         )
+
+
+def range_text(multiples: tuple[int, ...], play_from: str, play_to: str, raise_from: str) -> str:
+    """A threshold strategy in words by ranges of hands, true for the allowed ``multiples``:
+    fold below ``play_from``, 1x from it (to ``play_to``), the largest multiple from
+    ``raise_from``.
+
+    Examples
+    --------
+    >>> range_text((1, 2, 3), "3-3", "9-9", "10-10")
+    'fold below 3-3, 1x 3-3 to 9-9, 3x 10-10 and up'
+    >>> range_text((1,), "3-3", "9-9", "10-10")
+    'fold below 3-3, 1x 3-3 and up'
+    """
+    most = max(multiples)
+    played = (
+        f"1x {play_from} to {play_to}, {most}x {raise_from} and up"
+        if most > 1
+        else f"1x {play_from} and up"
+    )
+    return f"fold below {play_from}, {played}"

@@ -25,13 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import lcm
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.exact import fits_int64, widen
-from crazy4.spec.wagers import Wager
+from crazy4.core.hidden import PlayerOutcomes
+from crazy4.rules.ruleset import SideBet
+from crazy4.spec.wagers import Wager, WagerSettlement, side_bet_wager
 
 IntArray = npt.NDArray[np.int64]
 
@@ -95,4 +98,60 @@ def outcome_bet(
     return BetOutcomes(name, description, combos, total, unit, wagered)
 
 
-__all__ = ["outcome_bet", "row_nets"]
+def settlement_bet(
+    settle: WagerSettlement[Any],
+    outcomes: PlayerOutcomes,
+    decision: IntArray,
+    parts: Sequence[str],
+    cell: tuple[IntArray, ...],
+    *,
+    name: str,
+    description: str,
+    unit: int | None = None,
+) -> BetOutcomes:
+    """Some of a settlement's wagers (``parts``, by name) played by ``decision`` on a game's
+    hand classes (``outcomes``: their weights and deals in each cell), over ``unit``
+    (default: the least common multiple of the wagers' units).
+
+    Examples
+    --------
+    >>> from crazy4.core.hidden import OUTCOME_CELLS
+    >>> from crazy4.games.crazy_four.cells import SIX_CELLS, crazy_four_settlement
+    >>> from crazy4.registry import load_rules
+    >>> settle = crazy_four_settlement(load_rules("crazy4-standard"))
+    >>> cells = np.ones((1, len(OUTCOME_CELLS)), dtype=np.int64)
+    >>> outcomes = PlayerOutcomes(np.zeros((1, 5), np.uint8), np.array([1]), np.array([2534]),
+    ...                           cells, 6, 0)
+    >>> bet = settlement_bet(settle, outcomes, np.array([3]), ("ante", "play"), SIX_CELLS,
+    ...                      name="x", description="x")
+    >>> bet.net.tolist(), bet.unit
+    ([[3, 3, 3, 4, 0, -4]], 1)
+    """
+    wagers = [settle.wager(part) for part in parts]
+    combos = outcomes.weights[:, None] * outcomes.counts
+    return outcome_bet(name, description, wagers, combos, outcomes.strengths, decision, cell, unit)
+
+
+def side_table_bet(
+    label: str,
+    bet: SideBet,
+    outcomes: PlayerOutcomes,
+    decision: IntArray,
+    cells: tuple[int, ...],
+    cell: tuple[IntArray, ...],
+) -> BetOutcomes:
+    """A side bet on the player's own hand (its pay table, ``label`` the game's name for it),
+    played beside ``decision`` on a game's hand classes, per unit of its own wager."""
+    forfeits = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
+    return outcome_bet(
+        bet.name,
+        f"{label}, pays {bet.table.describe()}; {forfeits}",
+        [side_bet_wager(bet.name, bet, cells)],
+        outcomes.weights[:, None] * outcomes.counts,
+        outcomes.strengths,
+        decision,
+        cell,
+    )
+
+
+__all__ = ["outcome_bet", "row_nets", "settlement_bet", "side_table_bet"]

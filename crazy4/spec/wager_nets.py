@@ -14,7 +14,7 @@ The nets are int64 while every wager's largest net, added up, fits; else Python 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from math import lcm
 from typing import Any
 
@@ -25,6 +25,7 @@ from crazy4.core.decisions import allowed_decisions
 from crazy4.core.exact import fits_int64, widen
 from crazy4.core.ranking import number_of_strengths
 from crazy4.spec.game import Settlement
+from crazy4.spec.specification import CellSettlement
 from crazy4.spec.wagers import WagerSettlement
 
 IntArray = npt.NDArray[np.int64]
@@ -84,4 +85,56 @@ def decision_nets(
     return Settlement(nets=np.asarray(nets), allowed=allowed, wagers=wagers_staked, unit=unit)
 
 
-__all__ = ["decision_nets"]
+def wager_groups(
+    settlement: WagerSettlement[Any],
+    groups: Mapping[str, Sequence[str]],
+    cell: tuple[IntArray, ...],
+    unit: int | None = None,
+) -> dict[str, Settlement]:
+    """Each named group of wagers as a settlement of its own (:func:`decision_nets`), all over
+    ``unit``: a game's bets apart (:meth:`crazy4.spec.specification.GameSpec.bet_parts`).
+
+    Examples
+    --------
+    >>> from crazy4.spec.wagers import Wager
+    >>> from crazy4.registry import load_rules
+    >>> ante = Wager("ante", "the Ante", np.array([1, -1]))
+    >>> play = Wager("play", "Play", np.array([1, -1]), by_multiple=True, on_fold="none")
+    >>> settle = WagerSettlement(load_rules("four-card-standard"), (ante, play), "x", (),
+    ...                          np.array(["player higher", "dealer higher"]))
+    >>> parts = wager_groups(settle, {"a": ("ante",), "p": ("play",)}, (np.arange(2),))
+    >>> parts["p"].nets[0, 3].tolist()
+    [3, -3]
+    """
+    return {name: decision_nets(settlement, names, cell, unit) for name, names in groups.items()}
+
+
+def wager_cell_settlement(
+    settlement: WagerSettlement[Any],
+    main: Settlement,
+    names: Sequence[str],
+    cell: tuple[IntArray, ...],
+    *,
+    repeat: int = 1,
+    **fields: Any,
+) -> CellSettlement:
+    """The main game (``main``: :func:`decision_nets` of the wagers ``names``) as a
+    specification's settlement, each wager apart in its parts (in the main nets' type: wide,
+    Python integers, when their sum is), with the other ``fields`` of
+    :class:`crazy4.spec.specification.CellSettlement`.
+
+    ``repeat`` lays the cells that many times along their axis: a game whose dealer always
+    qualifies settles its three showdown cells, and the unqualified three are the same.
+    """
+
+    def laid(nets: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return np.concatenate([nets] * repeat, axis=2) if repeat > 1 else nets
+
+    parts = {
+        name: laid(decision_nets(settlement, (name,), cell, main.unit).nets.astype(main.nets.dtype))
+        for name in names
+    }
+    return CellSettlement(laid(main.nets), main.allowed, main.wagers, main.unit, parts, **fields)
+
+
+__all__ = ["decision_nets", "wager_cell_settlement", "wager_groups"]

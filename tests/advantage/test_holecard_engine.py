@@ -18,12 +18,10 @@ import pytest
 
 from crazy4.advantage.holecards import hole_card_results, hole_card_table
 from crazy4.game import SpecGame
-from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-from crazy4.games.four_card.game import FOUR_CARD
 from crazy4.games.four_card.spec import FOUR_CARD_SPEC
 from crazy4.games.three_card.game import THREE_CARD
-from crazy4.registry import load_rules
+from crazy4.registry import CRAZY_FOUR, FOUR_CARD, load_rules
 
 RESULTS = Path(__file__).resolve().parents[2] / "results"
 

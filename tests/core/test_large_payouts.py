@@ -33,10 +33,9 @@ from crazy4.core.cards import parse_card, parse_cards
 from crazy4.core.exact import group_sums, integer_column, parquet_integers
 from crazy4.core.paytables import parse_odds
 from crazy4.errors import InputError
-from crazy4.games.crazy_four.game import CRAZY_FOUR
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
-from crazy4.games.four_card.game import FOUR_CARD as FOUR_CARD_GAME
-from crazy4.registry import load_rules, parse_rules
+from crazy4.registry import CRAZY_FOUR, load_rules, parse_rules
+from crazy4.registry import FOUR_CARD as FOUR_CARD_GAME
 from crazy4.rules.load import RULES_DIR
 
 CRAZY4 = (RULES_DIR / "crazy4-standard.toml").read_text()

@@ -42,16 +42,15 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.bets import BetOutcomes
-from crazy4.core.exact import fits_int64, widen
-from crazy4.core.hidden import OUTCOME_CELLS, PlayerOutcomes
-from crazy4.core.ranking import number_of_strengths
+from crazy4.core.hidden import OUTCOME_CELLS
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
-from crazy4.rules.ruleset import TIE_NETS, RuleSet, SideBet
+from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.spec.game import Settlement
-from crazy4.spec.wager_bets import outcome_bet
+from crazy4.spec.table_bets import listed_table_wager
+from crazy4.spec.table_layout import qualifier_cell_words
+from crazy4.spec.threshold import ThresholdStrategy
 from crazy4.spec.wager_nets import decision_nets
-from crazy4.spec.wagers import Wager, WagerSettlement, hand_pays, side_bet_wager
+from crazy4.spec.wagers import Wager, WagerSettlement, side_bet_wager
 
 IntArray = npt.NDArray[np.int64]
 
@@ -75,15 +74,18 @@ MAIN_DESCRIPTIONS = (
     "Super Bonus alone, under the optimal strategy (per unit)",
 )
 
+#: The published simple strategy as data: 1x from K-Q-8-4, 3x from a pair of aces; its
+#: decision codes by strength are ``simple_strategy(rules, strengths)``
+#: (:meth:`crazy4.spec.threshold.ThresholdStrategy.decisions`, whose example is this strategy).
+SIMPLE = ThresholdStrategy(play_minimum="Kc Qd 8h 4s", raise_minimum="pair of aces")
+simple_strategy = SIMPLE.decisions
+
 #: The card room's blind second hand, as the ``bets`` table names and describes it.
 BLIND_BET = (
     "blind_second_hand",
     "The card room's blind second hand: Ante + Super Bonus + Play, never folds, 3x with a "
     "pair of aces or better, else 1x (2x returned)",
 )
-
-#: The showdown in each cell, in words.
-SHOWDOWN_WORDS = ("player's hand higher", "hands tie", "dealer's hand higher")
 
 
 def cell_nets(rules: CrazyFourRules) -> dict[str, IntArray]:
@@ -112,53 +114,14 @@ def cell_nets(rules: CrazyFourRules) -> dict[str, IntArray]:
     return {"ante": ante, "play": play, "bonus_loses": bonus_loses}
 
 
-def bonus_payouts(rules: CrazyFourRules) -> tuple[IntArray, int]:
-    """Super Bonus payout numerators by strength (-1 below the table) and their denominator.
-
-    An unlisted hand that pushes (``unlisted = "push"``) is paid 0. A rule set without a Super
-    Bonus pays nothing and never loses it (all zeros over 1).
-
-    Examples
-    --------
-    >>> from crazy4.core.ranking import strength_of_description
-    >>> from crazy4.registry import load_rules
-    >>> trips = strength_of_description("three of a kind")
-    >>> [int(bonus_payouts(load_rules(name))[0][trips])
-    ...  for name in ("crazy4-standard", "crazy4-cardroom")]
-    [4, 0]
-    """
-    if rules.super_bonus is None:
-        return np.zeros(number_of_strengths(), dtype=np.int64), 1
-    return rules.super_bonus.by_strength()
-
-
 @lru_cache(maxsize=32)  # one rule set is settled by many callers
 def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
     """Every wager of a rule set in the six cells (module docstring), over the least common
     denominator of its pay tables."""
-    bonus = rules.super_bonus
     nets = cell_nets(rules)
     ties = f"ties = {rules.dealer.ties}"
     play_note = f"play_when_not_qualified = {rules.dealer.play_when_not_qualified}"
-    if bonus is None:
-        super_bonus = Wager(
-            "super_bonus", "the Super Bonus", 0 * nets["ante"], on_fold="none", wagered=False
-        )
-    else:
-        pays, unit = hand_pays(bonus_payouts(rules))
-        super_bonus = Wager(
-            "super_bonus",
-            "the Super Bonus",
-            widen(nets["bonus_loses"], not fits_int64(unit)) * -unit,
-            hand_pays=pays,
-            table=bonus.table,
-            unit=unit,
-            hand_note=(
-                bonus.unlisted_mask(),
-                f"not on its table, above its lowest line: unlisted = {bonus.unlisted}",
-            ),
-        )
-    not_qualified = f"dealer does not qualify (below {rules.dealer.qualifier})"
+    loses = nets["bonus_loses"]
     wagers = (
         Wager("ante", "the Ante", nets["ante"], notes=np.array(["", "", "", "", ties, ""])),
         Wager(
@@ -169,7 +132,7 @@ def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
             on_fold="none",
             notes=np.array([play_note] * 3 + ["", ties, ""]),
         ),
-        super_bonus,
+        listed_table_wager("super_bonus", "the Super Bonus", rules.super_bonus, loses),
         Wager("queens_up", "Queens Up", np.full(6, -1, dtype=np.int64)),
     )
     return WagerSettlement(
@@ -177,10 +140,7 @@ def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
         wagers=wagers,
         side_name="queens_up",
         side_tables=tuple(side_bet_wager("queens_up", bet, CELLS) for bet in rules.side_bets),
-        cell_words=np.array(
-            [f"{not_qualified}, {words}" for words in SHOWDOWN_WORDS]
-            + [f"dealer qualifies, {words}" for words in SHOWDOWN_WORDS]
-        ),
+        cell_words=qualifier_cell_words(rules.dealer.qualifier),
     )
 
 
@@ -189,79 +149,3 @@ def cell_settlement(rules: RuleSet) -> Settlement:
     """Ante + Super Bonus + Play per outcome cell, by strength (a fold loses the Ante and the
     Super Bonus): what the exact pricing, the hole-card and the collusion engines price with."""
     return decision_nets(crazy_four_settlement(crazy_four_rules(rules)), MAIN_GAME, SIX_CELLS)
-
-
-def main_parts(rules: RuleSet) -> dict[str, Settlement]:
-    """The main game's bets apart, in the same cells as :func:`cell_settlement`: ``ante_play``
-    (Ante + Play per unit of Ante; a fold loses the Ante) and, with a Super Bonus,
-    ``super_bonus`` (per unit of its wager; a fold loses it). They add up to the main game.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> parts = main_parts(load_rules("crazy4-standard"))
-    >>> parts["ante_play"].nets[0, 1].tolist(), parts["super_bonus"].nets[0, 1].tolist()
-    ([2, 2, 2, 4, 0, -4], [0, 0, 0, 0, 0, -2])
-    """
-    settle = crazy_four_settlement(crazy_four_rules(rules))
-    main = cell_settlement(rules)
-    names = ("ante_play", "super_bonus") if settle.rules.super_bonus is not None else ("ante_play",)
-    wagers = {"ante_play": ("ante", "play"), "super_bonus": ("super_bonus",)}
-    return {name: decision_nets(settle, wagers[name], SIX_CELLS, main.unit) for name in names}
-
-
-# --- the bets of the exact tables --------------------------------------------------------------
-
-
-def _bet(
-    rules: CrazyFourRules,
-    outcomes: PlayerOutcomes,
-    decision: IntArray,
-    names: tuple[str, ...],
-    name: str,
-    description: str,
-) -> BetOutcomes:
-    settle = crazy_four_settlement(rules)
-    wagers = [settle.wager(part) for part in names]
-    unit = settle.wager("super_bonus").unit  # the Super Bonus table's denominator
-    combos = outcomes.weights[:, None] * outcomes.counts
-    return outcome_bet(
-        name, description, wagers, combos, outcomes.strengths, decision, SIX_CELLS, unit
-    )
-
-
-def game_bet(
-    rules: CrazyFourRules,
-    outcomes: PlayerOutcomes,
-    decision: IntArray,
-    *,
-    name: str,
-    description: str,
-    include_ante_play: bool = True,
-    include_bonus: bool = True,
-) -> BetOutcomes:
-    """The Ante + Play and/or Super Bonus parts of a round played by ``decision`` (0 fold, m:
-    Play m Antes), per unit of Ante over the Super Bonus table's denominator."""
-    parts: tuple[str, ...] = ("ante", "play") if include_ante_play else ()
-    parts += ("super_bonus",) if include_bonus else ()
-    return _bet(rules, outcomes, decision, parts, name, description)
-
-
-def side_bet(bet: SideBet, outcomes: PlayerOutcomes, decision: IntArray) -> BetOutcomes:
-    """A bet on the player's own hand (Queens Up) per unit of its own wager."""
-    forfeits = "a fold forfeits it" if bet.fold_forfeits else "settled even on a fold"
-    wager = side_bet_wager("queens_up", bet, CELLS)
-    return outcome_bet(
-        bet.name,
-        f"Queens Up, pays {bet.table.describe()}; {forfeits}",
-        [wager],
-        outcomes.weights[:, None] * outcomes.counts,
-        outcomes.strengths,
-        decision,
-        SIX_CELLS,
-    )
-
-
-def blind_hand_decisions(rules: CrazyFourRules, outcomes: PlayerOutcomes) -> IntArray:
-    """The card room's blind second hand: never folds; 3x from the raise minimum, else 1x."""
-    return crazy_four_settlement(rules).blind_multiple(outcomes.strengths)

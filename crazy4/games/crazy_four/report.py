@@ -8,48 +8,42 @@ The report itself is every game's one engine (:mod:`crazy4.report.spec_report`);
 
 from __future__ import annotations
 
-import pandas as pd
-
-from crazy4.analyze.rule_prices import price_readings
-from crazy4.core.bet_tables import fraction_text
 from crazy4.core.decisions import threshold_text
-from crazy4.core.ranking import HandCategory, category_of_strength
 from crazy4.games.crazy_four.rules import (
     CrazyFourRules,
-    SuperBonus,
     crazy_four_rules,
     unlisted_readings,
 )
-from crazy4.report.frame import ReportInput
-from crazy4.report.markdown import markdown_table
+from crazy4.report.bet_lines import qualifier_lines
+from crazy4.report.readings import (
+    ReadingsText,
+    listed_subject,
+    readings_section,
+    unlisted_note,
+)
 from crazy4.report.spec_sections import (
     BetsText,
     Section,
     bets_section,
     frequency_section,
-    multiples_text,
     returns_section,
     rules_section,
     runs_strategy_section,
-    ties_text,
     title_section,
 )
 
 
 def rule_lines(rules: CrazyFourRules) -> tuple[list[str], list[str]]:
-    """The rules before the side bets (the dealer, ties, the Play, the Super Bonus) and after
-    (the blind second hand)."""
-    before = [
-        f"Dealer qualifies with **{rules.dealer.qualifier}**; when the dealer does not "
-        f"qualify the Play bet **{rules.dealer.play_when_not_qualified}**"
-        + (" 1:1" if rules.dealer.play_when_not_qualified == "wins" else " against the hand")
-        + " and the Ante pushes.",
-        f"Ties: {ties_text(rules.dealer.ties)}.",
-        f"Play bet: {multiples_text(rules.play.multiples)} the Ante; more than 1x only with "
-        f"{rules.play.raise_minimum} or better.",
-    ]
+    """The rules before the side bets (the dealer, ties, the Play:
+    :func:`crazy4.report.bet_lines.qualifier_lines`; the Super Bonus) and after (the blind
+    second hand)."""
+    before = qualifier_lines(rules)
     if rules.super_bonus is not None:
-        before += _super_bonus_lines(rules.super_bonus)
+        before += [
+            f"Super Bonus pays: {rules.super_bonus.table.describe()}; below the table it pushes, "
+            "or loses when a qualifying dealer hand beats the player; a fold loses it.",
+            *unlisted_note("Super Bonus", rules.super_bonus, READINGS),
+        ]
     after = []
     if rules.blind_second_hand:
         after.append(
@@ -59,67 +53,16 @@ def rule_lines(rules: CrazyFourRules) -> tuple[list[str], list[str]]:
     return before, after
 
 
-def _unlisted_categories(bonus: SuperBonus) -> list[str]:
-    """Categories with hands the Super Bonus table does not list, above its lowest line."""
-    categories = category_of_strength()[bonus.unlisted_mask()]
-    return [HandCategory(int(c)).label for c in sorted(set(categories.tolist()), reverse=True)]
-
-
-def _super_bonus_lines(bonus: SuperBonus) -> list[str]:
-    table = bonus.table
-    lines = [
-        f"Super Bonus pays: {table.describe()}; below the table it pushes, or "
-        "loses when a qualifying dealer hand beats the player; a fold loses it."
-    ]
-    unlisted = _unlisted_categories(bonus)
-    if unlisted:
-        names = ", ".join(unlisted)
-        settled = (
-            "push whatever the dealer holds"
-            if bonus.unlisted == "push"
-            else "are treated as below the table (push, or lose to a qualifying dealer hand "
-            "that beats them)"
-        )
-        lines.append(
-            f"**Note:** the Super Bonus table has no line for {names}, though it ranks above "
-            f"the table's lowest line ({table.entries[0].label}): such hands {settled} "
-            f'(`unlisted = "{bonus.unlisted}"`); *Super Bonus: the readings of an unlisted '
-            "hand* below prices the other readings."
-        )
-    return lines
-
-
-def _readings_section(view: ReportInput) -> list[str]:
-    """The other readings of the Super Bonus's unlisted hands, priced exactly."""
-    rules = crazy_four_rules(view.rules)
-    readings = price_readings(unlisted_readings(rules))
-    if not readings:
-        return []
-    assert rules.super_bonus is not None
-    names = ", ".join(_unlisted_categories(rules.super_bonus))
-    frame = pd.DataFrame(
-        {
-            "reading": [r.name for r in readings],
-            names: [r.settlement for r in readings],
-            "house_edge": [float(r.house_edge) for r in readings],
-            "element_of_risk": [float(r.element_of_risk) for r in readings],
-            "super_bonus_house_edge": [float(r.bet_edges["super_bonus"]) for r in readings],
-            "exact house edge": [fraction_text(r.house_edge) for r in readings],
-            "exact element of risk": [fraction_text(r.element_of_risk) for r in readings],
-        }
-    )
-    formats = {c: "{:.4%}" for c in ("house_edge", "element_of_risk", "super_bonus_house_edge")}
-    return [
-        "## Super Bonus: the readings of an unlisted hand",
-        "",
-        f"The Super Bonus table lists no {names}, though it ranks above the table's lowest "
-        "line. The figures above follow this rule set's reading; the others, each re-priced "
-        "exactly from the same counts with the optimal strategy re-solved (Ante + Super Bonus "
-        "+ Play, per unit of Ante; the element of risk per unit wagered):",
-        "",
-        markdown_table(frame, formats),
-        "",
-    ]
+#: The other readings of the Super Bonus's unlisted hands, priced exactly.
+READINGS = ReadingsText(
+    heading="## Super Bonus: the readings of an unlisted hand",
+    open_rule="The Super Bonus table lists no {subject}, though it ranks above the table's "
+    "lowest line.",
+    priced="Ante + Super Bonus + Play, per unit of Ante",
+    bet="super_bonus",
+    readings=lambda rules: unlisted_readings(crazy_four_rules(rules)),
+    subject=listed_subject(lambda rules: crazy_four_rules(rules).super_bonus),
+)
 
 
 #: The Crazy 4 Poker report's sections, for :mod:`crazy4.report.spec_report`.
@@ -138,7 +81,7 @@ CRAZY_FOUR_SECTIONS: tuple[Section, ...] = (
             ),
         )
     ),
-    _readings_section,
+    readings_section(READINGS),
     runs_strategy_section,
     frequency_section(
         "## Player hand frequencies (best four of five)", [(None, "hand_frequencies")]

@@ -42,25 +42,19 @@ import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
-import numpy.typing as npt
-
-from crazy4.core.paytables import PayTable, format_odds
-from crazy4.core.ranking import category_thresholds
 from crazy4.rules.cardroom import read_cardroom
 from crazy4.rules.collection import CardroomTable
+from crazy4.rules.listed_table import UNLISTED_RULES, ListedTable
 from crazy4.rules.ruleset import RuleSet, rules_of
 from crazy4.rules.sections import Section, optional_section, pay_table, side_bet_tables
 
-#: What ``[super_bonus] unlisted`` may say (see the module docstring).
-UNLISTED_RULES = ("below_table", "push")
-
 
 @dataclass(frozen=True)
-class SuperBonus:
+class SuperBonus(ListedTable):
     """The mandatory bet equal to the Ante, paid on strong hands, pushing or losing below.
 
-    A fold always forfeits it, as it does the Ante.
+    A fold always forfeits it, as it does the Ante. Its table and its ``unlisted`` rule are a
+    :class:`crazy4.rules.listed_table.ListedTable`'s (which settles the unlisted hands).
 
     Attributes
     ----------
@@ -71,6 +65,7 @@ class SuperBonus:
 
     Examples
     --------
+    >>> from crazy4.core.paytables import PayTable
     >>> from crazy4.core.ranking import strength_of_description
     >>> table = PayTable.from_mapping("sb", {"flush": 1.5, "straight": 1, "four_of_a_kind": 30})
     >>> trips = strength_of_description("three of a kind")
@@ -81,44 +76,7 @@ class SuperBonus:
     -1
     """
 
-    table: PayTable
-    unlisted: str = "below_table"
-
-    def __post_init__(self) -> None:
-        if self.unlisted not in UNLISTED_RULES:
-            raise ValueError(f"unknown Super Bonus unlisted rule {self.unlisted!r}")
-
-    def unlisted_mask(self) -> npt.NDArray[np.bool_]:
-        """Strengths at or above the table's lowest line that no line pays."""
-        numerators, _ = self.table.by_strength()
-        lowest = min(entry.minimum_strength for entry in self.table.entries)
-        mask: npt.NDArray[np.bool_] = (np.arange(numerators.shape[0]) >= lowest) & (numerators < 0)
-        return mask
-
-    def by_strength(self) -> tuple[npt.NDArray[np.int64], int]:
-        """Payout numerators by strength over a common denominator, ``-1`` below the table.
-
-        As :meth:`crazy4.core.paytables.PayTable.by_strength`, except that with
-        ``unlisted = "push"`` an unlisted hand is paid 0 (a push, whatever the dealer holds);
-        ``-1`` marks the hands settled as below the table (push, or lose to a qualifying
-        dealer hand that beats them).
-        """
-        numerators, denominator = self.table.by_strength()
-        if self.unlisted == "push":
-            numerators = np.where(self.unlisted_mask(), 0, numerators)
-        return numerators, denominator
-
-    def describe_unlisted(self) -> str:
-        """The unlisted rule in words, for reports and the validator.
-
-        Examples
-        --------
-        >>> SuperBonus(PayTable.from_mapping("sb", {"straight": 1})).describe_unlisted()
-        'as below the table: loses to a qualifying dealer hand that beats it, else pushes'
-        """
-        if self.unlisted == "push":
-            return "pushes whatever the dealer holds"
-        return "as below the table: loses to a qualifying dealer hand that beats it, else pushes"
+    bet_name = "Super Bonus"
 
 
 @dataclass(frozen=True)
@@ -206,21 +164,16 @@ def super_bonus_variants(rules: CrazyFourRules) -> dict[str, RuleSet]:
     bonus = rules.super_bonus
     if bonus is None:
         return {}
-    pays: dict[str, Fraction | float | int | str] = {e.label: e.odds for e in bonus.table.entries}
-    variants: dict[str, RuleSet] = {}
-    if "three of a kind" in pays:
-        del pays["three of a kind"]
-        changed = SuperBonus(PayTable.from_mapping(bonus.table.name, pays), unlisted="push")
-        label = "Super Bonus without three of a kind (as printed by the card room)"
-    else:
-        table = PayTable.from_mapping(bonus.table.name, {**pays, "three of a kind": 2})
-        changed = dataclasses.replace(bonus, table=table)
-        label = "Super Bonus with three of a kind 2:1 (standard)"
-    variants[label] = dataclasses.replace(rules, super_bonus=changed)
+    added, changed = bonus.line_variant("three of a kind", 2)
+    label = (
+        "Super Bonus with three of a kind 2:1 (standard)"
+        if added
+        else "Super Bonus without three of a kind (as printed by the card room)"
+    )
+    variants: dict[str, RuleSet] = {label: dataclasses.replace(rules, super_bonus=changed)}
     if bonus.unlisted_mask().any():
-        other = next(rule for rule in UNLISTED_RULES if rule != bonus.unlisted)
-        flipped = dataclasses.replace(bonus, unlisted=other)
-        variants[f"Super Bonus unlisted hands: {other}"] = dataclasses.replace(
+        flipped = bonus.switched()
+        variants[f"Super Bonus unlisted hands: {flipped.unlisted}"] = dataclasses.replace(
             rules, super_bonus=flipped
         )
     return variants
@@ -244,26 +197,9 @@ def unlisted_readings(rules: CrazyFourRules) -> list[tuple[str, str, CrazyFourRu
     []
     """
     bonus = rules.super_bonus
-    if bonus is None or not bonus.unlisted_mask().any():
+    if bonus is None:
         return []
-    unlisted, tops = bonus.unlisted_mask(), category_thresholds()
-    pays = {entry.label: entry.odds for entry in bonus.table.entries}
-    added = {
-        entry.label: entry.odds
-        for entry in PayTable.from_mapping("standard", STANDARD_SUPER_BONUS).entries
-        if unlisted[entry.minimum_strength : int(tops[entry.category + 1])].all()
-        and entry.label not in pays
-    }
-    lines = ", ".join(f"{label} {format_odds(odds)} to 1" for label, odds in added.items())
-    other = next(rule for rule in UNLISTED_RULES if rule != bonus.unlisted)
-    table = PayTable.from_mapping(bonus.table.name, {**pays, **added})
-    readings = []
-    for name, changed in (
-        (f'this rule set: unlisted = "{bonus.unlisted}"', bonus),
-        (f'unlisted = "{other}"', dataclasses.replace(bonus, unlisted=other)),
-        ("the standard table's line", dataclasses.replace(bonus, table=table)),
-    ):
-        listed = f"paid {lines}" if added else "every hand listed"
-        settlement = changed.describe_unlisted() if changed.unlisted_mask().any() else listed
-        readings.append((name, settlement, dataclasses.replace(rules, super_bonus=changed)))
-    return readings
+    return [
+        (name, settlement, dataclasses.replace(rules, super_bonus=changed))
+        for name, settlement, changed in bonus.readings(STANDARD_SUPER_BONUS)
+    ]

@@ -11,7 +11,7 @@ the counter its shape picks, inclusion–exclusion over the player's five cards
 exact analysis of :mod:`crazy4.analyze.analysis` gives the same exact return and the same
 optimal decision for every hand as the game's own engines (``tests/games/crazy_four``).
 
-The registry serves :data:`crazy4.games.crazy_four.game.CRAZY_FOUR`, whose analysis, tables
+The registry serves :data:`crazy4.registry.CRAZY_FOUR`, whose analysis, tables
 and report are these engines' over this specification (its settlement's layout naming the
 report's sections, :data:`.report.CRAZY_FOUR_SECTIONS`). A Queens Up bet that a fold forfeits
 (the card room's) is a side bet that says so
@@ -46,17 +46,16 @@ from crazy4.games.crazy_four.cells import (
     SIX_CELLS,
     cell_settlement,
     crazy_four_settlement,
+    simple_strategy,
 )
 from crazy4.games.crazy_four.rules import (
     CrazyFourRules,
     crazy_four_rules,
     read_crazy_four_sections,
 )
-from crazy4.games.crazy_four.strategy import simple_strategy
-from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
-from crazy4.spec.log_tests import LogTests
+from crazy4.spec.log_tests import LogTests, table_bonus
 from crazy4.spec.settlement import Settlement
 from crazy4.spec.specification import (
     BetRows,
@@ -64,11 +63,9 @@ from crazy4.spec.specification import (
     CellSettlement,
     DealShape,
     GameSpec,
-    SideBetSpec,
-    table_side_bet,
 )
 from crazy4.spec.table_layout import TableLayout
-from crazy4.spec.wager_nets import decision_nets
+from crazy4.spec.wager_nets import wager_cell_settlement, wager_groups
 from crazy4.validate.hands import strategy_groups
 
 #: The main game's wagers as the log writes them (stakes and nets), in order.
@@ -79,7 +76,9 @@ BETS = (("ante_play", ("ante", "play")), ("super_bonus", ("super_bonus",)))
 
 
 class CrazyFourSpec(GameSpec):
-    """Crazy 4 Poker's specification (module docstring)."""
+    """Crazy 4 Poker's specification (module docstring); its qualifier, its side bets (each
+    Queens Up table, and whether a fold forfeits it) and its limits (none: the reader refuses
+    ``[limits]``) are :class:`GameSpec`'s defaults over the common keys."""
 
     key = "crazy-4-poker"
     title = "Crazy 4 Poker"
@@ -95,10 +94,6 @@ class CrazyFourSpec(GameSpec):
         """The game's own sections (:func:`.rules.read_crazy_four_sections`)."""
         return read_crazy_four_sections(top, common)
 
-    def qualifier(self, rules: RuleSet) -> int:
-        """The weakest qualifying dealer strength."""
-        return crazy_four_rules(rules).dealer.qualifier_strength
-
     def settlement(self, rules: RuleSet) -> CellSettlement:
         """Ante + Super Bonus + Play in each outcome cell, by strength, per unit of Ante; each
         wager apart as the log settles it (Ante, Super Bonus where the rule set has one, Play).
@@ -112,22 +107,16 @@ class CrazyFourSpec(GameSpec):
         """
         from crazy4.games.crazy_four.report import COUNTED, CRAZY_FOUR_SECTIONS
 
-        main = cell_settlement(rules)
-        settle = crazy_four_settlement(crazy_four_rules(rules))
-        parts = {  # in the main nets' type: wide (Python integers) when their sum is
-            name: decision_nets(settle, (name,), SIX_CELLS, main.unit).nets.astype(main.nets.dtype)
-            for name in MAIN_GAME
-        }
         chosen = crazy_four_rules(rules)
+        settle = crazy_four_settlement(chosen)
         bonus = chosen.super_bonus is not None
         logged = LOGGED if bonus else ("ante", "play")
         strengths = np.arange(self.ranking.n_strengths)
-        return CellSettlement(
-            main.nets,
-            main.allowed,
-            main.wagers,
-            main.unit,
-            parts,
+        return wager_cell_settlement(
+            settle,
+            cell_settlement(rules),
+            MAIN_GAME,
+            SIX_CELLS,
             staked=logged,
             logged=logged,
             bets=BETS if bonus else BETS[:1],
@@ -161,31 +150,24 @@ class CrazyFourSpec(GameSpec):
         }
         misreadings = ["fold_showdown", "any_king_or_ace"]
         bonus = None
+        switches: tuple[tuple[str, str, RuleSet], ...] = ()  # the unlisted rule switched
         if rules.super_bonus is not None:
             table = rules.super_bonus.table
             for bet in (self.main_bet, "super_bonus", BLIND_BET[0]):
                 awards[bet] = (table,)
             misreadings[1:1] = ["ties_lose_bonus", "bonus_follows_play"]
-            lines = table.category_pays()
-            bonus = ("super_bonus", "Super Bonus", table.entries[0].label, table.paid_mask(), lines)
+            bonus = table_bonus("super_bonus", "Super Bonus", table)
+            switch = rules.super_bonus.switch("Super Bonus")
+            if switch is not None:
+                switches = ((*switch[:2], replace(rules, super_bonus=switch[2])),)
         return LogTests(
             *(True, True, True, True),  # outcome cells, serial by strength, design, minimum
             groups=strategy_groups(),
             misreadings=tuple(misreadings),
             bonus=bonus,
-            switches=_unlisted_switch(rules),
+            switches=switches,
             awards=awards,
         )
-
-    def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
-        """Each Queens Up table, and whether a fold forfeits it."""
-        return tuple(
-            table_side_bet(self.side_bet_label, bet) for bet in crazy_four_rules(rules).side_bets
-        )
-
-    def limits(self, rules: RuleSet) -> Limits | None:
-        """No ``[limits]`` section (the reader refuses one)."""
-        return None
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the game's report lists them, the side bets' among them."""
@@ -205,42 +187,20 @@ class CrazyFourSpec(GameSpec):
     hole_card_form = "chart"
 
     def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
-        """The main game's bets apart: Ante + Play and the Super Bonus
-        (:func:`.cells.main_parts`).
+        """The main game's bets apart (:data:`BETS`), in the same cells as the main game: Ante +
+        Play per unit of Ante (a fold loses the Ante) and, with a Super Bonus, the Super Bonus
+        per unit of its wager (a fold loses it). They add up to the main game.
 
         Examples
         --------
         >>> from crazy4.registry import load_rules
-        >>> sorted(CRAZY_FOUR_SPEC.bet_parts(load_rules("crazy4-standard"))[0])
-        ['ante_play', 'super_bonus']
+        >>> parts = CRAZY_FOUR_SPEC.bet_parts(load_rules("crazy4-standard"))[0]
+        >>> parts["ante_play"].nets[0, 1].tolist(), parts["super_bonus"].nets[0, 1].tolist()
+        ([2, 2, 2, 4, 0, -4], [0, 0, 0, 0, 0, -2])
         """
-        from crazy4.games.crazy_four.cells import main_parts
-
-        return main_parts(rules), {}
-
-
-def _unlisted_switch(rules: CrazyFourRules) -> tuple[tuple[str, str, RuleSet], ...]:
-    """The Super Bonus ``unlisted`` rule switched, where the table leaves hands unlisted above
-    its lowest line (a rule-inference switch: :attr:`crazy4.spec.log_tests.LogTests.switches`).
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> [d for d, _, _ in _unlisted_switch(crazy_four_rules(load_rules("crazy4-cardroom")))]
-    ['Super Bonus unlisted = below_table, not push']
-    """
-    bonus = rules.super_bonus
-    if bonus is None or not bonus.unlisted_mask().any():
-        return ()
-    other = "push" if bonus.unlisted == "below_table" else "below_table"
-    switched = replace(rules, super_bonus=replace(bonus, unlisted=other))
-    return (
-        (
-            f"Super Bonus unlisted = {other}, not {bonus.unlisted}",
-            f"Super Bonus on a hand its table does not list settled as {other}",
-            switched,
-        ),
-    )
+        settle = crazy_four_settlement(crazy_four_rules(rules))
+        groups = dict(BETS if settle.rules.super_bonus is not None else BETS[:1])
+        return wager_groups(settle, groups, SIX_CELLS, cell_settlement(rules).unit), {}
 
 
 #: Crazy 4 Poker's one specification.

@@ -35,28 +35,20 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.ranking import (
-    HandCategory,
-    category_thresholds,
-)
+from crazy4.core.ranking import HandCategory
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
-from crazy4.rules.ruleset import TIE_NETS, RuleSet
+from crazy4.rules.ruleset import RuleSet, showdown_nets
 from crazy4.spec.game import Settlement
+from crazy4.spec.table_bets import ante_bonus_wager, bad_beat_wager
+from crazy4.spec.table_layout import category_cell_words
 from crazy4.spec.threshold import ThresholdStrategy
 from crazy4.spec.wager_nets import decision_nets
-from crazy4.spec.wagers import (
-    Wager,
-    WagerSettlement,
-    hand_bet,
-    hand_pays,
-    side_bet_wager,
-)
+from crazy4.spec.wagers import Wager, WagerSettlement, side_bet_wager
 
 IntArray = npt.NDArray[np.int64]
 
@@ -77,81 +69,24 @@ MAIN_GAME = ("ante", "ante_bonus", "play")
 SIMPLE = ThresholdStrategy(play_minimum="pair of 3s", raise_minimum="pair of 10s")
 
 
-def result_nets(rules: FourCardRuleSet) -> IntArray:
-    """Net of the Ante (and of each unit of Play) for player higher / tie / dealer higher.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> result_nets(load_rules("four-card-standard")).tolist()
-    [1, 1, -1]
-    """
-    return np.array([1, TIE_NETS[rules.dealer.ties], -1], dtype=np.int64)
-
-
-def _dealer_higher() -> npt.NDArray[np.bool_]:
-    mask = np.zeros(CELLS, dtype=bool)
-    mask[:, 2] = True
-    return mask
-
-
-def _bad_beat(rules: FourCardRuleSet) -> Wager:
-    """Paid when the dealer is higher, on the player's hand or the dealer's category."""
-    bad_beat = rules.four_card.bad_beat
-    if bad_beat is None:
-        return Wager("bad_beat", "the Bad Beat", np.full(CELLS, -1, dtype=np.int64))
-    pays, unit = hand_pays(bad_beat.table.by_strength())
-    lost = np.full(CELLS, -unit, dtype=np.int64)
-    fold = "lost" if bad_beat.fold_forfeits else "settled"
-    if bad_beat.keyed_on == "player":
-        return Wager(
-            "bad_beat",
-            "the Bad Beat",
-            lost,
-            hand_pays=pays,
-            pays_in=_dealer_higher(),
-            on_fold=fold,
-            table=bad_beat.table,
-            unit=unit,
-        )
-    by_category = pays[category_thresholds()[: len(HandCategory)]][:, None]
-    cells = np.where(_dealer_higher() & (by_category >= 0), by_category, lost)
-    return Wager("bad_beat", "the Bad Beat", cells, on_fold=fold, unit=unit)
-
-
 @lru_cache(maxsize=32)  # one rule set is settled by many callers
 def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
     """Every wager of a ``four-card-poker`` rule set in its cells (module docstring), over the
     least common denominator of its pay tables."""
-    bonus = rules.four_card.ante_bonus
-    showdown = np.broadcast_to(result_nets(rules), CELLS)
+    showdown = np.broadcast_to(np.array(showdown_nets(rules.dealer.ties), dtype=np.int64), CELLS)
     notes = np.broadcast_to(np.array(["", f"ties = {rules.dealer.ties}", ""]), CELLS)
-    ante_bonus = hand_bet(
-        "ante_bonus",
-        "the Ante Bonus",
-        None if bonus is None else bonus.table,
-        CELLS,
-        on_fold="settled" if bonus is not None and not bonus.paid_only_with_play else "none",
-        below=0,
-    )
-    results = ("player's hand higher", "hands tie", "dealer's hand higher")
     return WagerSettlement(
         rules=rules,
         wagers=(
             Wager("ante", "the Ante", showdown, notes=notes),
-            replace(ante_bonus, wagered=False),
+            ante_bonus_wager(rules.four_card.ante_bonus, CELLS),
             Wager("play", "Play", showdown, by_multiple=True, on_fold="none", notes=notes),
             Wager("aces_up", "Aces Up", np.full(CELLS, -1, dtype=np.int64)),
-            _bad_beat(rules),
+            bad_beat_wager(rules.four_card.bad_beat, CELLS),
         ),
         side_name="aces_up",
         side_tables=tuple(side_bet_wager("aces_up", bet, CELLS) for bet in rules.side_bets),
-        cell_words=np.array(
-            [
-                [f"dealer's {category.label}, {words}" for words in results]
-                for category in HandCategory
-            ]
-        ),
+        cell_words=category_cell_words(),
     )
 
 

@@ -11,11 +11,13 @@ table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from crazy4.games.four_card.rules import four_card_rules
-from crazy4.report.frame import ReportInput
-from crazy4.report.markdown import percent
+from crazy4.report.published import (
+    main_figure,
+    range_figure,
+    rules_are,
+    side_tables_are,
+    simple_figure,
+)
 from crazy4.report.seen import cap_section, chart_strategy_section, joint_section
 from crazy4.report.spec_sections import (
     BetsText,
@@ -29,9 +31,8 @@ from crazy4.report.spec_sections import (
     title_section,
 )
 
-#: The rules the published figures are for.
-_TABLE_1 = "four of a kind 25, straight flush 20, three of a kind 2"
-_PUBLISHED_ACES_UP = {
+#: The Aces Up tables the published range is over.
+PUBLISHED_ACES_UP = {
     "50-40-8-5-4-3-1",
     "50-40-8-6-4-2-1",
     "50-30-7-6-5-2-1",
@@ -39,61 +40,28 @@ _PUBLISHED_ACES_UP = {
     "50-40-7-5-4-3-1",
 }
 
-
-def _standard_game(view: ReportInput) -> bool:
-    """Whether the rules are those of the published Ante + Play figures (Ante Bonus table 1)."""
-    rules = four_card_rules(view.rules)
-    four = rules.four_card
-    assert four is not None
-    return (
-        four.ante_bonus is not None
-        and four.ante_bonus.table.describe() == _TABLE_1
-        and rules.dealer.ties == "player"
-        and rules.play.multiples == (1, 2, 3)
-        and rules.play.raise_minimum_strength == 0
-    )
-
-
-def _published_aces_up(view: ReportInput) -> bool:
-    """Whether the side bets are exactly the five published Aces Up tables."""
-    side_bets = view.rules.side_bets
-    tables = {bet.table.describe() for bet in side_bets}
-    published_tables = {
-        bet.table.describe()
-        for bet in side_bets
-        if bet.name.removeprefix("aces-up-") in _PUBLISHED_ACES_UP and not bet.fold_forfeits
+#: The rules of the published Ante + Play figures (Ante Bonus table 1).
+STANDARD_GAME = rules_are(
+    {
+        "four_card.ante_bonus.table": "four of a kind 25, straight flush 20, three of a kind 2",
+        "dealer.ties": "player",
+        "play.multiples": (1, 2, 3),
+        "play.raise_minimum_strength": 0,
     }
-    return len(published_tables) == len(_PUBLISHED_ACES_UP) == len(tables)
-
-
-def _aces_up_range(view: ReportInput) -> str:
-    bets = view.tables["bets"]
-    edges = bets[bets["bet"].str.startswith("aces-up")]["house_edge"]
-    return f"{percent(edges.min())} to {percent(edges.max())}"
-
-
-def _main_figure(column: str) -> Callable[[ReportInput], str]:
-    """One figure of the main bet under the optimal strategy."""
-    return lambda view: percent(view.bet(view.spec.main_bet)[column])
-
-
-def _simple_figure(column: str) -> Callable[[ReportInput], str]:
-    """One figure of the main bet under the published simple strategy."""
-    return lambda view: percent(view.bet(view.simple_bet)[column])
-
+)
 
 #: Published figures (``../shared/rules/four-card-poker.md``), shown beside the exact ones
 #: where the rules are those they are for.
 PUBLISHED = (
     PublishedFigure("house edge, optimal strategy (Ante Bonus table 1)",
-                    "2.78% of the Ante (Wizard of Odds)", _main_figure("house_edge"),
-                    _standard_game),
+                    "2.78% of the Ante (Wizard of Odds)", main_figure("house_edge"),
+                    STANDARD_GAME),
     PublishedFigure("element of risk, optimal strategy", "1.30% (Wizard of Odds)",
-                    _main_figure("element_of_risk"), _standard_game),
+                    main_figure("element_of_risk"), STANDARD_GAME),
     PublishedFigure("house edge, simple strategy", "about 3.40% (S. Ko)",
-                    _simple_figure("house_edge"), _standard_game),
+                    simple_figure("house_edge"), STANDARD_GAME),
     PublishedFigure("Aces Up house edges over the published tables", "about 1.98% to 6.15%",
-                    _aces_up_range, _published_aces_up),
+                    range_figure("aces-up"), side_tables_are("aces-up-", PUBLISHED_ACES_UP)),
 )  # fmt: skip
 
 

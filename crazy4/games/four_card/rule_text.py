@@ -13,12 +13,13 @@ Examples
 from __future__ import annotations
 
 from crazy4.games.four_card.rules import FourCardRuleSet
-from crazy4.report.spec_sections import money, multiples_text, ties_text
+from crazy4.report.bet_lines import ante_bonus_lines, bad_beat_lines, limits_lines
+from crazy4.report.spec_sections import multiples_text, ties_text
 
 
 def rule_lines(rules: FourCardRuleSet) -> tuple[list[str], list[str]]:
     """The rules before the side bets (the deal, ties, the Play, the Ante Bonus) and after
-    (the Bad Beat Bonus, the limits)."""
+    (the Bad Beat Bonus, the limits: :mod:`crazy4.report.bet_lines`)."""
     four = rules.four_card
     assert four is not None
     before = [
@@ -28,26 +29,5 @@ def rule_lines(rules: FourCardRuleSet) -> tuple[list[str], list[str]]:
         "After seeing the up card: fold (lose the Ante) or Play "
         f"{multiples_text(rules.play.multiples)} the Ante.",
     ]
-    if four.ante_bonus is not None:
-        paid = "only with a Play bet" if four.ante_bonus.paid_only_with_play else "even on a fold"
-        before.append(
-            f"Ante Bonus: {four.ante_bonus.table.describe()}, whatever the dealer holds; paid "
-            f"{paid} (no paying hand is ever folded under optimal play, so this switch does not "
-            "move the figures)."
-        )
-    after = []
-    if four.bad_beat is not None:
-        bad = four.bad_beat
-        keyed = "the losing player's hand" if bad.keyed_on == "player" else "the dealer's hand"
-        mark = " **ILLUSTRATIVE — not a published table**" if bad.illustrative else ""
-        after.append(
-            f"Bad Beat Bonus{mark}: pays {bad.table.describe()} on {keyed} when the player's "
-            f"hand loses{'; a fold forfeits it' if bad.fold_forfeits else ''}."
-        )
-    if four.limits is not None:
-        cap = four.limits.aggregate_payout_cap
-        after.append(
-            f"Limits: {money(four.limits.minimum_bet)} to {money(four.limits.maximum_bet)} a "
-            "bet" + (f"; at most {money(cap)} paid on one hand, all bets included." if cap else ".")
-        )
-    return before, after
+    before += ante_bonus_lines(four.ante_bonus)
+    return before, [*bad_beat_lines(four.bad_beat), *limits_lines(four.limits)]

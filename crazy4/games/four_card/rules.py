@@ -35,52 +35,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crazy4.core.paytables import PayTable
-from crazy4.core.ranking import category_thresholds
 from crazy4.errors import InputError
 from crazy4.rules.limits import Limits, read_limits
 from crazy4.rules.ruleset import RuleSet, rules_of
 from crazy4.rules.sections import Section, optional_section, pay_table, side_bet_tables
-
-BAD_BEAT_KEYS = ("player", "dealer")
-
-
-@dataclass(frozen=True)
-class AnteBonus:
-    """Bonus paid on the Ante for strong player hands, whatever the dealer holds.
-
-    Attributes
-    ----------
-    table : PayTable
-    paid_only_with_play : bool
-        True: a folded hand gets no bonus (it never matters under optimal play: no paying hand
-        folds).
-    """
-
-    table: PayTable
-    paid_only_with_play: bool
-
-
-@dataclass(frozen=True)
-class BadBeat:
-    """A bet paid when the player's hand loses to the dealer's.
-
-    Attributes
-    ----------
-    table : PayTable
-        Keyed on the losing player's hand (``keyed_on = "player"``) or the dealer's winning
-        hand (``"dealer"``, whole categories only). Any other outcome loses the bet.
-    keyed_on : str
-    fold_forfeits : bool
-        True: a folded hand loses the bet (it did not lose a showdown).
-    illustrative : bool
-        True when the table is not a published one.
-    """
-
-    table: PayTable
-    keyed_on: str
-    fold_forfeits: bool
-    illustrative: bool
+from crazy4.rules.table_bets import BAD_BEAT_KEYS, AnteBonus, BadBeat, check_keyed_on
 
 
 @dataclass(frozen=True)
@@ -121,14 +80,7 @@ def _ante_bonus(section: Section) -> AnteBonus:
 def _bad_beat(section: Section) -> BadBeat:
     keyed_on = section.choice("keyed_on", BAD_BEAT_KEYS, "player")
     table = pay_table(section, "bad-beat")
-    if keyed_on == "dealer":
-        starts = category_thresholds()
-        for entry in table.entries:
-            if entry.minimum_strength != int(starts[entry.category]):
-                raise InputError(
-                    f'{section.where}: keyed_on = "dealer" pays whole categories only; '
-                    f"{entry.label!r} is part of one"
-                )
+    check_keyed_on(keyed_on, table, section.where)
     return BadBeat(
         table=table,
         keyed_on=keyed_on,
@@ -155,30 +107,8 @@ def read_four_card_sections(top: Section, common: RuleSet) -> FourCardRuleSet:
     Raises
     ------
     InputError
-        Naming the file, the section and the key.
-
-    Examples
-    --------
-    >>> from crazy4.registry import parse_rules
-    >>> text = '''name = "x"
-    ... title = "x"
-    ... game = "four-card-poker"
-    ... [dealer]
-    ... cards = 6
-    ... up_cards = 1
-    ... ties = "player"
-    ... [play]
-    ... multiples = [1, 3]
-    ... [bad_beat]
-    ... keyed_on = "dealer"
-    ... [bad_beat.pays]
-    ... pair_of_aces = 5
-    ... '''
-    >>> parse_rules(text, "x.toml")
-    Traceback (most recent call last):
-    ...
-    crazy4.errors.InputError: x.toml [bad_beat]: keyed_on = "dealer" pays whole categories only; \
-'pair of aces' is part of one
+        Naming the file, the section and the key (a Bad Beat table keyed on the dealer's hand
+        that pays part of a category: :func:`crazy4.rules.table_bets.check_keyed_on`).
     """
     if common.dealer.qualifier_strength != 0:
         raise InputError(

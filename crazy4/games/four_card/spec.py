@@ -11,12 +11,11 @@ specification engines count its situations (a hand and the up card) with the for
 counter its shape picks and price them as any game's: the same exact return and the same
 optimal decision for every situation as the game's own engines (``tests/games/four_card``).
 
-The registry still serves :data:`crazy4.games.four_card.game.FOUR_CARD` (issue 42 moves its
-jobs onto these engines one by one). Its side bets are the Aces Up tables, each saying whether a
-fold forfeits it. The Bad Beat Bonus pays on
-the showdown and the dealer's hand, which a side bet of a specification cannot say: it is not
-among the side bets (the game's own analysis prices it), so the specification engines are not
-yet the registry's analysis of a rule set with one.
+The registry serves :data:`crazy4.registry.FOUR_CARD`, these engines over this specification.
+Its side bets are the Aces Up tables, each saying whether a fold forfeits it, and a Bad Beat
+Bonus keyed on the losing player's hand, paid only when the dealer's is higher
+(:mod:`crazy4.spec.table_bets`); one keyed on the dealer's hand is none (the cells do not hold
+the dealer's category), named unpriced where a fold forfeits it (:meth:`FourCardSpec.bet_parts`).
 
 Examples
 --------
@@ -35,15 +34,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
-import numpy.typing as npt
 
-from crazy4.core.cards import RANKS
-from crazy4.core.ranking import (
-    HandCategory,
-    build_four_card_table,
-    category_of_strength,
-    hand_group,
-)
 from crazy4.core.strength_table import BEST_FOUR, BestFourRanking
 from crazy4.games.four_card.cells import (
     MAIN_GAME,
@@ -69,29 +60,10 @@ from crazy4.spec.specification import (
     SideBetSpec,
     table_side_bet,
 )
-from crazy4.spec.table_layout import SHOWDOWN_LABELS, TableLayout
-from crazy4.spec.wager_nets import decision_nets
-
-
-def chart_group(strength: int) -> str:
-    """The row of the strategy chart: :func:`crazy4.core.ranking.hand_group`, high cards by top
-    rank.
-
-    Examples
-    --------
-    >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.core.ranking import hand_strength
-    >>> chart_group(hand_strength(parse_cards("As Kd 7c 4h 2s")))
-    'A high'
-    >>> chart_group(hand_strength(parse_cards("3s 3d 7c 4h 2s")))
-    'pair of threes'
-    """
-    category = HandCategory(int(category_of_strength()[strength]))
-    if category != HandCategory.HIGH_CARD:
-        return hand_group(strength)
-    top = (int(build_four_card_table()[1][strength]) // 13**3) % 13
-    return f"{RANKS[top]} high"
-
+from crazy4.spec.table_bets import bad_beat_side_bets, unpriced_bad_beat
+from crazy4.spec.table_layout import SHOWDOWN_LABELS, TableLayout, chart_group
+from crazy4.spec.threshold import range_text
+from crazy4.spec.wager_nets import wager_cell_settlement
 
 #: The tables' names of the cells (the dealer always qualifies: three are reached), the
 #: strategy's hand groups (high cards by top rank), the player's and the dealer's hand
@@ -103,7 +75,7 @@ LAYOUT = TableLayout(
     outcome_cells=(3, 4, 5),
     outcome_labels=SHOWDOWN_LABELS * 2,
     outcome_names=("dealer_lower", "tie", "dealer_higher") * 2,
-    group=chart_group,
+    group=chart_group,  # high cards by top rank
     frequencies="player_hand_frequencies",
     dealer_frequencies="dealer_hand_frequencies",
     exact_ties=True,
@@ -135,18 +107,8 @@ def simple_description(rules: FourCardRuleSet) -> str:
     >>> simple_description(four_card_rules(load_rules("four-card-standard")))[-49:]
     '1x 3-3 to 9-9, 3x 10-10 and up (per unit of Ante)'
     """
-    most = max(rules.play.multiples)
-    played = f"1x 3-3 to 9-9, {most}x 10-10 and up" if most > 1 else "1x 3-3 and up"
-    return (
-        "Ante + Play (+ Ante Bonus), published simple strategy: fold below 3-3, "
-        f"{played} (per unit of Ante)"
-    )
-
-
-def _six_cells(nets: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Nets over (dealer lower, tie, higher) in the six cells: the unqualified three as the
-    qualified (never counted: no qualifier)."""
-    return np.concatenate([nets, nets], axis=2)
+    played = range_text(rules.play.multiples, "3-3", "9-9", "10-10")
+    return f"Ante + Play (+ Ante Bonus), published simple strategy: {played} (per unit of Ante)"
 
 
 class FourCardSpec(GameSpec):
@@ -175,31 +137,24 @@ class FourCardSpec(GameSpec):
         wager apart as a log settles it."""
         from crazy4.games.four_card.report import COUNTED, FOUR_CARD_SECTIONS
 
-        main = cell_settlement(rules)
-        settle = four_card_settlement(four_card_rules(rules))
-        parts = {  # in the main nets' type: wide (Python integers) when their sum is
-            name: _six_cells(
-                decision_nets(settle, (name,), RESULT_CELLS, main.unit).nets.astype(main.nets.dtype)
-            )
-            for name in MAIN_GAME
-        }
-        return CellSettlement(
-            _six_cells(main.nets),
-            main.allowed,
-            main.wagers,
-            main.unit,
-            parts,
+        chosen = four_card_rules(rules)
+        return wager_cell_settlement(  # the unqualified three cells as the qualified (no qualifier)
+            four_card_settlement(chosen),
+            cell_settlement(rules),
+            MAIN_GAME,
+            RESULT_CELLS,
+            repeat=2,
             logged=("ante", "ante_bonus", "play"),  # the log's order
-            simple=simple_strategy(four_card_rules(rules), np.arange(self.ranking.n_strengths)),
+            simple=simple_strategy(chosen, np.arange(self.ranking.n_strengths)),
             rows=BetRows(
                 "Ante + Play (+ Ante Bonus), optimal strategy by hand and up card "
                 "(per unit of Ante)",
-                simple=(f"{self.main_bet}_simple", simple_description(four_card_rules(rules))),
+                simple=(f"{self.main_bet}_simple", simple_description(chosen)),
                 strategies_first=True,
             ),
             layout=replace(
                 LAYOUT,
-                seat=seat_bets(four_card_rules(rules)),
+                seat=seat_bets(chosen),
                 report=FOUR_CARD_SECTIONS,
                 counted=COUNTED,
             ),
@@ -209,30 +164,9 @@ class FourCardSpec(GameSpec):
         """Each Aces Up table, and whether a fold forfeits it; a Bad Beat Bonus keyed on the
         player's hand (module docstring)."""
         chosen = four_card_rules(rules)
-        sides = [  # described per unit of its wager, as the game's bets table has it
-            replace(side, description=f"{side.description} (per unit)")
-            for side in (table_side_bet(self.side_bet_label, bet) for bet in chosen.side_bets)
-        ]
-        bad = chosen.four_card.bad_beat
-        if bad is not None and bad.keyed_on == "player":
-            mark = " ILLUSTRATIVE table" if bad.illustrative else ""
-            forfeit = "; a fold forfeits it" if bad.fold_forfeits else ""
-            description = (
-                f"Bad Beat Bonus{mark}: pays {bad.table.describe()} on the losing player's hand "
-                f"when the player loses{forfeit} (per unit)"
-            )
-            pays = bad.table.category_pays()
-            sides.append(
-                SideBetSpec(
-                    "bad_beat",
-                    description,
-                    pays,
-                    fold_forfeits=bad.fold_forfeits,
-                    pays_when="dealer_higher",
-                    column="bad_beat",
-                )
-            )
-        return tuple(sides)
+        label = self.side_bet_label  # described per unit of its wager, as the bets table has it
+        sides = (table_side_bet(label, bet, per_unit=True) for bet in chosen.side_bets)
+        return (*sides, *bad_beat_side_bets(chosen.four_card.bad_beat))
 
     def limits(self, rules: RuleSet) -> Limits | None:
         """The rule set's ``[limits]`` (the payout cap), if any."""
@@ -266,10 +200,7 @@ class FourCardSpec(GameSpec):
         >>> FOUR_CARD_SPEC.bet_parts(load_rules("four-card-standard"))
         ({}, {})
         """
-        bad_beat = four_card_rules(rules).four_card.bad_beat
-        if bad_beat is None or not bad_beat.fold_forfeits or bad_beat.keyed_on == "player":
-            return {}, {}
-        return {}, {"bad_beat": "keyed on the dealer's hand, which the cells do not hold"}
+        return {}, unpriced_bad_beat(four_card_rules(rules).four_card.bad_beat)
 
 
 #: Four Card Poker's one specification.

@@ -1,0 +1,155 @@
+"""A report section pricing the readings of a rule that its text leaves open.
+
+A game whose rules can be read more than one way (a pay table silent on some hands) lists the
+readings as data, ``(name, what the reading does, the rules so read)``
+(e.g. :meth:`crazy4.rules.listed_table.ListedTable.readings`); :func:`readings_section` prices
+each exactly (:func:`crazy4.analyze.rule_prices.price_readings`) and shows them side by side,
+in the words the game gives (:class:`ReadingsText`).
+
+Examples
+--------
+>>> text = ReadingsText("## Readings", "The table is silent on {subject}.", "Ante + Play",
+...                     "bonus", lambda rules: [], lambda rules: "")
+>>> from crazy4.registry import load_rules
+>>> from crazy4.games.three_card.game import THREE_CARD
+>>> from crazy4.report.frame import ReportInput
+>>> readings_section(text)(ReportInput(THREE_CARD, load_rules("three-card-standard"), {}, {}))
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pandas as pd
+
+from crazy4.analyze.rule_prices import price_readings
+from crazy4.core.bet_tables import fraction_text
+from crazy4.report.frame import ReportInput
+from crazy4.report.markdown import markdown_table
+from crazy4.rules.listed_table import ListedTable
+from crazy4.rules.ruleset import RuleSet
+
+#: A section: Markdown lines from what the report reads.
+Section = Callable[[ReportInput], list[str]]
+
+
+@dataclass(frozen=True)
+class ReadingsText:
+    """What a readings section says, and what it prices.
+
+    Attributes
+    ----------
+    heading : str
+        The section's heading line.
+    open_rule : str
+        The sentence saying what the rules leave open; ``{subject}`` stands for
+        ``subject(rules)``.
+    priced : str
+        What the house edge is of, and per unit of what.
+    bet : str
+        The bet apart whose house edge is a column too (``<bet>_house_edge``).
+    readings : callable
+        ``readings(rules)``: the readings, ``(name, what it does, the rules so read)``, the
+        rule set's own first; none, no section.
+    subject : callable
+        ``subject(rules)``: what the readings differ on (the column of what each does).
+    """
+
+    heading: str
+    open_rule: str
+    priced: str
+    bet: str
+    readings: Callable[[RuleSet], Sequence[tuple[str, str, RuleSet]]]
+    subject: Callable[[RuleSet], str]
+
+
+def readings_section(text: ReadingsText) -> Section:
+    """The readings of ``text``, each priced exactly with the optimal strategy re-solved."""
+
+    def section(view: ReportInput) -> list[str]:
+        readings = price_readings(text.readings(view.rules))
+        if not readings:
+            return []
+        subject = text.subject(view.rules)
+        edge = f"{text.bet}_house_edge"
+        frame = pd.DataFrame(
+            {
+                "reading": [r.name for r in readings],
+                subject: [r.settlement for r in readings],
+                "house_edge": [float(r.house_edge) for r in readings],
+                "element_of_risk": [float(r.element_of_risk) for r in readings],
+                edge: [float(r.bet_edges[text.bet]) for r in readings],
+                "exact house edge": [fraction_text(r.house_edge) for r in readings],
+                "exact element of risk": [fraction_text(r.element_of_risk) for r in readings],
+            }
+        )
+        formats = {c: "{:.4%}" for c in ("house_edge", "element_of_risk", edge)}
+        return [
+            text.heading,
+            "",
+            text.open_rule.format(subject=subject)
+            + " The figures above follow this rule set's reading; the others, each re-priced "
+            "exactly from the same counts with the optimal strategy re-solved "
+            f"({text.priced}; the element of risk per unit wagered):",
+            "",
+            markdown_table(frame, formats),
+            "",
+        ]
+
+    return section
+
+
+def unlisted_note(label: str, listed: ListedTable, readings: ReadingsText) -> list[str]:
+    """The rules line noting the hands a listed table (``label``: the bet's name) leaves
+    unlisted above its lowest line, how its rule settles them, and the section pricing the
+    other readings (``readings``); none when the table lists every such hand.
+
+    Examples
+    --------
+    >>> from crazy4.core.paytables import PayTable
+    >>> text = ReadingsText("## Bonus: readings", "", "", "bonus", lambda r: [], lambda r: "")
+    >>> table = PayTable.from_mapping("t", {"straight": 1, "four_of_a_kind": 9})
+    >>> unlisted_note("Bonus", ListedTable(table, "push"), text)[0][:62]
+    '**Note:** the Bonus table has no line for straight flush, thre'
+    >>> print(unlisted_note("Bonus", ListedTable(table), text)[0][-80:])
+    (`unlisted = "below_table"`); *Bonus: readings* below prices the other readings.
+    >>> unlisted_note("Bonus", ListedTable(PayTable.from_mapping("t", {"four_of_a_kind": 9})), text)
+    []
+    """
+    unlisted = listed.unlisted_categories()
+    if not unlisted:
+        return []
+    settled = (
+        "push whatever the dealer holds"
+        if listed.unlisted == "push"
+        else "are treated as below the table (push, or lose to a qualifying dealer hand "
+        "that beats them)"
+    )
+    return [
+        f"**Note:** the {label} table has no line for {', '.join(unlisted)}, though it ranks "
+        f"above the table's lowest line ({listed.table.entries[0].label}): such hands "
+        f'{settled} (`unlisted = "{listed.unlisted}"`); '
+        f"*{readings.heading.removeprefix('## ')}* below prices the other readings."
+    ]
+
+
+def listed_subject(listed: Callable[[RuleSet], ListedTable | None]) -> Callable[[RuleSet], str]:
+    """What the readings of a listed table's unlisted hands differ on (a
+    :attr:`ReadingsText.subject`): the categories it leaves unlisted, ``listed(rules)`` giving
+    the table.
+
+    Examples
+    --------
+    >>> from crazy4.core.paytables import PayTable
+    >>> table = ListedTable(PayTable.from_mapping("t", {"straight": 1, "four_of_a_kind": 9}))
+    >>> listed_subject(lambda rules: table)(None)  # type: ignore[arg-type]
+    'straight flush, three of a kind, flush'
+    """
+
+    def subject(rules: RuleSet) -> str:
+        table = listed(rules)
+        return "" if table is None else ", ".join(table.unlisted_categories())
+
+    return subject
