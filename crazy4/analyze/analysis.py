@@ -243,7 +243,10 @@ def situation_sums(analysis: SpecAnalysis) -> SituationSums:
     decisions = prices.ev.shape[1]
     codes, rank_rows = rank_codes(analysis.seen, analysis.spec)
     ranks = rank_rows.shape[0]
-    key = (analysis.strengths * ranks + codes) * decisions + prices.decision
+    key = np.multiply(analysis.strengths, ranks, dtype=np.int64)  # in place from here on
+    key += codes
+    key *= decisions
+    key += prices.decision
     size = (int(analysis.strengths.max()) + 1 if key.shape[0] else 0) * ranks * decisions
     kept = np.flatnonzero(np.bincount(key, minlength=size))
     weights = analysis.weights
@@ -261,7 +264,7 @@ def situation_sums(analysis: SpecAnalysis) -> SituationSums:
         return sums_by_value(key, amounts * weights, size)[kept]
 
     chosen = prices.optimal
-    largest = int(np.abs(chosen).max()) if chosen.shape[0] else 0
+    largest = max(int(chosen.max()), -int(chosen.min())) if chosen.shape[0] else 0
     if max(largest, prices.completions, 1) * total < 2**63:  # int64 holds every partial sum
         compiled = keyed_sums(key, weights, analysis.cells, chosen, size)
         situations, deals = compiled.situations[kept], compiled.deals[kept]
