@@ -39,8 +39,9 @@ from crazy4.analyze.counting import situation_cells, start_count
 from crazy4.analyze.joint_bets import joint_counts, pay_bounds
 from crazy4.analyze.keyed_sums import keyed_sums
 from crazy4.analyze.pricing import Prices, price
-from crazy4.analyze.situations import deal_situations
+from crazy4.analyze.situations import deal_situations, seen_rank_codes
 from crazy4.core.bets import BetOutcomes, sums_by_value
+from crazy4.core.cache import cache_dir
 from crazy4.core.cards import colex_indices
 from crazy4.core.exact import exact_sum
 from crazy4.rules.ruleset import RuleSet
@@ -221,26 +222,15 @@ class SituationSums:
         return MainLattice(bet, situations, strength, decision)
 
 
-def seen_rank_codes(seen: npt.NDArray[np.uint8]) -> tuple[IntArray, IntArray]:
-    """Each row's code of its seen cards' ranks, and a row of each code: the ranks, highest
-    first, as base-13 digits, numbered among those present (so the codes order the ranks by
-    the highest, then the next; all 0 when no card is seen).
-
-    Examples
-    --------
-    >>> codes, rows = seen_rank_codes(np.array([[51], [0], [50], [4]], dtype=np.uint8))
-    >>> codes.tolist(), rows.tolist()   # A, 2, A, 3: 2 < 3 < A
-    ([2, 0, 2, 1], [1, 3, 2])
-    """
-    ranks = np.sort(seen // 4, axis=1)[:, ::-1].astype(np.int64)
-    digits = ranks[:, 0] if ranks.shape[1] == 1 else ranks @ 13 ** np.arange(ranks.shape[1])[::-1]
-    present = np.flatnonzero(np.bincount(digits, minlength=13 ** ranks.shape[1]))
-    position = np.zeros(13 ** ranks.shape[1], dtype=np.int64)
-    position[present] = np.arange(present.shape[0])
-    codes = position[digits]
-    first = np.zeros(present.shape[0], dtype=np.int64)
-    first[codes] = np.arange(codes.shape[0])  # a row of each code (any: they are alike)
-    return codes, first
+def rank_codes(seen: npt.NDArray[np.uint8], spec: GameSpec | None) -> tuple[IntArray, IntArray]:
+    """:func:`crazy4.analyze.situations.seen_rank_codes` of ``seen``: those kept with the
+    situations of ``spec``'s deal shape when ``seen`` is their seen cards (the same array),
+    else computed."""
+    if spec is not None and spec.shape.face_up:
+        situations = deal_situations(spec.shape)
+        if seen is situations.seen:
+            return situations.rank_codes
+    return seen_rank_codes(seen)
 
 
 def situation_sums(analysis: SpecAnalysis) -> SituationSums:
@@ -251,18 +241,21 @@ def situation_sums(analysis: SpecAnalysis) -> SituationSums:
     by :func:`crazy4.core.bets.sums_by_value`, or in Python integers."""
     prices = analysis.prices
     decisions = prices.ev.shape[1]
-    codes, rank_rows = seen_rank_codes(analysis.seen)
+    codes, rank_rows = rank_codes(analysis.seen, analysis.spec)
     ranks = rank_rows.shape[0]
-    key = (analysis.strengths * ranks + codes) * decisions + prices.decision
+    key = np.multiply(analysis.strengths, ranks, dtype=np.int64)  # in place from here on
+    key += codes
+    key *= decisions
+    key += prices.decision
     size = (int(analysis.strengths.max()) + 1 if key.shape[0] else 0) * ranks * decisions
     kept = np.flatnonzero(np.bincount(key, minlength=size))
     weights = analysis.weights
     total = int(weights.sum())
-    scaled = weights.astype(np.float64)
 
     def summed(amounts: npt.NDArray[np.integer], largest: int) -> IntArray:
         # Σ amounts * weights by key; no amount's absolute value above ``largest``
         if largest * total < 2**52:
+            scaled = weights.astype(np.float64)
             return np.bincount(key, weights=amounts * scaled, minlength=size)[kept].astype(np.int64)
         if largest * total >= 2**63:  # Python integers (EVs of payouts past int64)
             wide = np.zeros(size, dtype=object)
@@ -270,8 +263,8 @@ def situation_sums(analysis: SpecAnalysis) -> SituationSums:
             return wide[kept]
         return sums_by_value(key, amounts * weights, size)[kept]
 
-    chosen = np.take_along_axis(prices.ev, prices.decision[:, None], axis=1)[:, 0]
-    largest = int(np.abs(chosen).max()) if chosen.shape[0] else 0
+    chosen = prices.optimal
+    largest = max(int(chosen.max()), -int(chosen.min())) if chosen.shape[0] else 0
     if max(largest, prices.completions, 1) * total < 2**63:  # int64 holds every partial sum
         compiled = keyed_sums(key, weights, analysis.cells, chosen, size)
         situations, deals = compiled.situations[kept], compiled.deals[kept]
@@ -292,11 +285,31 @@ def situation_sums(analysis: SpecAnalysis) -> SituationSums:
     )
 
 
+#: The counts of the latest rule sets' qualifiers in this process (:func:`count_cells`), by
+#: what decides them: the deal shape, the ranking, the qualifier and the cache folder.
+_COUNTED: dict[tuple[object, ...], Counted] = {}
+
+#: How many qualifiers' counts :data:`_COUNTED` keeps (the oldest is dropped).
+COUNTED_KEPT = 2
+
+
 def count_cells(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> Counted:
     """Hands, weights, strengths, outcome cells and seen dealer cards of every situation class
     (the deal shape's counter: :func:`crazy4.analyze.counting.counter_for`; the cells kept in
-    the table cache: :func:`crazy4.analyze.counting.situation_cells`)."""
+    the table cache: :func:`crazy4.analyze.counting.situation_cells`), read-only: those of the
+    last :data:`COUNTED_KEPT` qualifiers are kept in the process (a variant of the pay tables
+    reads them again)."""
     shape, ranking, qualifier = spec.shape, spec.ranking, spec.qualifier(rules)
+    key = (shape, ranking.key, qualifier, str(cache_dir()))
+    if key not in _COUNTED:
+        while len(_COUNTED) >= COUNTED_KEPT:
+            _COUNTED.pop(next(iter(_COUNTED)))
+        _COUNTED[key] = _count(spec, qualifier, jobs)
+    return _COUNTED[key]
+
+
+def _count(spec: GameSpec, qualifier: int, jobs: int) -> Counted:
+    shape, ranking = spec.shape, spec.ranking
     counter = start_count(shape, ranking, qualifier)  # a compile beside the situations
     situations = deal_situations(shape)
     # a class's situations are consecutive rows of one hand: each hand looked up once
@@ -304,6 +317,7 @@ def count_cells(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> Counted:
     strengths = np.repeat(
         player_strengths(spec, situations.hands[first]), np.diff(first, append=situations.rows)
     )
+    strengths.flags.writeable = False
     cells = situation_cells(
         shape,
         ranking,

@@ -79,6 +79,8 @@ class Prices:
     tied : ndarray of bool, shape (n, 4)
         The decisions whose EV equals the best.
     completions, unit : int
+    best : ndarray of int64, shape (n,), optional
+        The EV under :attr:`decision`, when the pricing kept it (see :attr:`optimal`).
     """
 
     ev: IntArray = field(repr=False)
@@ -87,6 +89,23 @@ class Prices:
     tied: npt.NDArray[np.bool_] = field(repr=False)
     completions: int
     unit: int
+    best: IntArray | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def optimal(self) -> IntArray:
+        """Each row's EV numerator under :attr:`decision`: :attr:`best` when the pricing kept
+        it, else gathered from :attr:`ev`.
+
+        Examples
+        --------
+        >>> ev = np.array([[-2, 5, 0, 0], [-2, -3, 0, 0]])
+        >>> prices = Prices(ev, ev != 0, np.array([1, 0]), ev == ev.max(1)[:, None], 6, 1)
+        >>> prices.optimal.tolist()
+        [5, -2]
+        """
+        if self.best is not None:
+            return self.best
+        return self.ev[np.arange(self.ev.shape[0]), self.decision]
 
     @property
     def denominator(self) -> int:
@@ -181,11 +200,14 @@ def compiled_prices(
     ev = np.empty((n, decisions), dtype=np.int64)
     tied = np.empty((n, decisions), dtype=bool)
     decision = np.empty(n, dtype=np.int64)
+    best = np.empty(n, dtype=np.int64)
     nets = np.ascontiguousarray(settlement.nets, dtype=np.int64)
     by_strength = np.ascontiguousarray(settlement.allowed, dtype=np.bool_)
     chosen = np.ascontiguousarray(strengths, dtype=np.int64)
     row_cells = cells if cells.dtype in (np.int32, np.int64) else cells.astype(np.int64)
-    price_rows()(np.ascontiguousarray(row_cells), chosen, nets, by_strength, ev, tied, decision)
+    price_rows()(
+        np.ascontiguousarray(row_cells), chosen, nets, by_strength, ev, tied, decision, best
+    )
     return Prices(
         ev=ev,
         allowed=np.take(settlement.allowed, chosen, axis=0),
@@ -193,6 +215,7 @@ def compiled_prices(
         tied=tied,
         completions=int(cells[0].sum()) if n else 0,
         unit=settlement.unit,
+        best=best,
     )
 
 
@@ -204,9 +227,11 @@ def _price_rows(
     ev: IntArray,
     tied: npt.NDArray[np.bool_],
     decision: IntArray,
+    chosen: IntArray,
 ) -> None:  # pragma: no cover - compiled
     """Each row's EV of every allowed decision (0 elsewhere), the decisions tied with the best
-    (every decision where none is allowed, as :func:`price`), and the first of them."""
+    (every decision where none is allowed, as :func:`price`), the first of them, and its EV
+    (``chosen``: the best, 0 where none is allowed)."""
     for row in range(cells.shape[0]):
         strength = strengths[row]
         best = 0
@@ -227,6 +252,7 @@ def _price_rows(
             if tie and first < 0:
                 first = d
         decision[row] = first
+        chosen[row] = best
 
 
 def net_limbs(nets: IntArray, base: int) -> list[IntArray]:

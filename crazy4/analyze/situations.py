@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from itertools import permutations
 from math import comb
 from typing import Any
@@ -69,6 +69,34 @@ class DealSituations:
     def rows(self) -> int:
         """How many situation classes there are."""
         return int(self.weights.shape[0])
+
+    @cached_property
+    def rank_codes(self) -> tuple[IntArray, IntArray]:
+        """:func:`seen_rank_codes` of :attr:`seen`, computed when first asked for and kept
+        with the situations (every rule set of the shape reads the same)."""
+        return seen_rank_codes(self.seen)
+
+
+def seen_rank_codes(seen: npt.NDArray[np.uint8]) -> tuple[IntArray, IntArray]:
+    """Each row's code of its seen cards' ranks, and a row of each code: the ranks, highest
+    first, as base-13 digits, numbered among those present (so the codes order the ranks by
+    the highest, then the next; all 0 when no card is seen).
+
+    Examples
+    --------
+    >>> codes, rows = seen_rank_codes(np.array([[51], [0], [50], [4]], dtype=np.uint8))
+    >>> codes.tolist(), rows.tolist()   # A, 2, A, 3: 2 < 3 < A
+    ([2, 0, 2, 1], [1, 3, 2])
+    """
+    ranks = np.sort(seen // 4, axis=1)[:, ::-1].astype(np.int64)
+    digits = ranks[:, 0] if ranks.shape[1] == 1 else ranks @ 13 ** np.arange(ranks.shape[1])[::-1]
+    present = np.flatnonzero(np.bincount(digits, minlength=13 ** ranks.shape[1]))
+    position = np.zeros(13 ** ranks.shape[1], dtype=np.int64)
+    position[present] = np.arange(present.shape[0])
+    codes = position[digits]
+    first = np.zeros(present.shape[0], dtype=np.int64)
+    first[codes] = np.arange(codes.shape[0])  # a row of each code (any: they are alike)
+    return codes, first
 
 
 #: Modules whose code decides the cached situation classes (beyond the core's table builders).
