@@ -28,9 +28,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, partial
 
 import numpy as np
 import numpy.typing as npt
@@ -401,35 +402,48 @@ def side_bet_outcomes(
     cells, ``cells``, when it pays only if the dealer is higher), or on the player's and the
     dealer's cards together (a cell per pay line: :func:`crazy4.analyze.joint_bets.joint_counts`;
     ``hands`` and ``seen`` are the situations'); a bet a fold forfeits loses on every situation
-    whose decision (``decisions``) is a fold.
+    whose decision (``decisions``) is a fold. Arrays bets read alike are shared, read-only.
 
     Raises
     ------
     ValueError
-        When a bet on the dealer's cards too is asked for without the situations, a bet the
-        outcome or the decision settles without them, or a lattice that does not total the
-        game's deals.
+        When a bet needs the situations, outcome cells or decisions and has none, or a
+        lattice does not total the game's deals.
     """
     bets = []
     sides = spec.side_bets(rules)
     joint: dict[tuple[str, int], tuple[IntArray, IntArray]] = {}  # counted once per ranking
+    shared: dict[tuple[str, int], IntArray] = {}
+
+    def alike(key: tuple[str, int], make: Callable[[], IntArray]) -> IntArray:
+        """An array the bets of one kind share, made once, read-only (five Aces Up tables)."""
+        if key not in shared:
+            shared[key] = make()
+            shared[key].flags.writeable = False
+        return shared[key]
+
     for side in sides:
         unit = side.pays.unit
         ranking = side.ranking_of(spec.ranking)
         pays = side.pays.odds_numerators(ranking, unit)
-        wager = np.full(weights.shape[0], unit, dtype=np.int64)
+        wager = alike(("wager", unit), partial(np.full, weights.shape[0], unit, dtype=np.int64))
         if side.scores == "player":
             scored = strengths
             if side.ranking is not None and side.ranking is not spec.ranking:
                 if hands is None:
                     raise ValueError(f"side bet {side.name!r} needs the player's hands")
                 scored = ranking.strengths(hands.shape[1])[colex_indices(hands)].astype(np.int64)
-            combos, net = (weights * completions)[:, None], pays[scored][:, None]
-            if side.pays_when != "always":  # the outcome cells settle it
+            if side.pays_when == "always":
+                combos = alike(("deals", 0), lambda: (weights * completions)[:, None])
+                net = pays[scored][:, None]
+            else:  # the outcome cells settle it
                 if cells is None or decisions is None:
                     raise ValueError(f"side bet {side.name!r} needs the cells and decisions")
-                combos = cells * weights[:, None]
-                net = side.cell_nets(pays, unit)[scored, decisions]
+                combos = alike(("cells", 0), lambda: cells * weights[:, None])
+                nets = side.cell_nets(pays, unit).copy()
+                if side.fold_forfeits:  # a fold (decision 0) loses the stake in every cell
+                    nets[:, 0, :] = -unit
+                net = nets[scored, decisions]
         else:
             if hands is None or seen is None:
                 raise ValueError(f"side bet {side.name!r} needs the situations' cards")
@@ -441,7 +455,7 @@ def side_bet_outcomes(
             net = np.broadcast_to(pays[bounds], combos.shape).copy()
             if exact_sum(combos) != spec.shape.deals:
                 raise ValueError(f"side bet {side.name!r}: the lattice misses deals")
-        if side.fold_forfeits:
+        if side.fold_forfeits and (side.scores != "player" or side.pays_when == "always"):
             if decisions is None:
                 raise ValueError(f"side bet {side.name!r} needs the decisions (a fold forfeits)")
             net = np.where((decisions == 0)[:, None], -unit, net)
