@@ -46,8 +46,12 @@ $(VENV)/.locked: $(LOCK)
 	$(BIN)/python -m pip uninstall --quiet --yes uv
 	touch $@
 
+#: The environment includes the compiled kernels: analysis/warm_kernels.py runs the commands
+#: whose numba kernels make results does not compile, on tiny inputs, so that numba's cache
+#: holds them (about a minute on two cores, once; docs/engineering.md).
 $(BIN)/.installed: pyproject.toml $(VENV)/.locked
 	$(EDITABLE_ENV) $(BIN)/python $(EDITABLE)
+	$(BIN)/python analysis/warm_kernels.py
 	touch $@
 
 install: $(BIN)/.installed ## Create .venv: the locked packages (requirements/lock.txt), then the package
