@@ -28,7 +28,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, partial
@@ -41,7 +40,7 @@ from crazy4.analyze.joint_bets import joint_counts, pay_bounds
 from crazy4.analyze.keyed_sums import keyed_sums
 from crazy4.analyze.pricing import Prices, price
 from crazy4.analyze.situations import deal_situations, seen_rank_codes
-from crazy4.core.bets import BetOutcomes, sums_by_value
+from crazy4.core.bets import BetOutcomes, SharedArrays, sums_by_value
 from crazy4.core.cache import cache_dir
 from crazy4.core.cards import colex_indices
 from crazy4.core.exact import exact_sum
@@ -402,7 +401,8 @@ def side_bet_outcomes(
     cells, ``cells``, when it pays only if the dealer is higher), or on the player's and the
     dealer's cards together (a cell per pay line: :func:`crazy4.analyze.joint_bets.joint_counts`;
     ``hands`` and ``seen`` are the situations'); a bet a fold forfeits loses on every situation
-    whose decision (``decisions``) is a fold. Arrays bets read alike are shared, read-only.
+    whose decision (``decisions``) is a fold. Arrays bets read alike are shared, read-only
+    (:class:`crazy4.core.bets.SharedArrays`).
 
     Raises
     ------
@@ -413,15 +413,7 @@ def side_bet_outcomes(
     bets = []
     sides = spec.side_bets(rules)
     joint: dict[tuple[str, int], tuple[IntArray, IntArray]] = {}  # counted once per ranking
-    shared: dict[tuple[str, int], IntArray] = {}
-
-    def alike(key: tuple[str, int], make: Callable[[], IntArray]) -> IntArray:
-        """An array the bets of one kind share, made once, read-only (five Aces Up tables)."""
-        if key not in shared:
-            shared[key] = make()
-            shared[key].flags.writeable = False
-        return shared[key]
-
+    alike = SharedArrays()
     for side in sides:
         unit = side.pays.unit
         ranking = side.ranking_of(spec.ranking)

@@ -18,6 +18,7 @@ arrays of Python integers where a large pay table needs them (:mod:`crazy4.core.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import sqrt
@@ -207,3 +208,25 @@ class ExactBet:
             std_dev=row["std_dev"],
             hit_frequency=row["hit_frequency"],
         )
+
+
+class SharedArrays(dict[tuple[str, int], npt.NDArray[np.int64]]):
+    """Arrays the bets of one kind share, each made once and read-only (five Aces Up tables
+    read the same combinations and wagers): called with a key and how to make the array.
+
+    Examples
+    --------
+    >>> alike = SharedArrays()
+    >>> first = alike(("wager", 1), lambda: np.ones(3, dtype=np.int64))
+    >>> first is alike(("wager", 1), lambda: np.zeros(3, dtype=np.int64)), first.flags.writeable
+    (True, False)
+    """
+
+    def __call__(
+        self, key: tuple[str, int], make: Callable[[], npt.NDArray[np.int64]]
+    ) -> npt.NDArray[np.int64]:
+        """The array of ``key``, made by ``make`` the first time."""
+        if key not in self:
+            self[key] = make()
+            self[key].flags.writeable = False
+        return self[key]
