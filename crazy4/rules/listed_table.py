@@ -133,6 +133,24 @@ class ListedTable:
         table = PayTable.from_mapping(self.table.name, {**pays, label: odds})
         return True, dataclasses.replace(self, table=table)
 
+    def variants(self, label: str, odds: int, notes: tuple[str, str] = ("", "")) -> dict[str, Self]:
+        """The variants people ask about, each applied alone: the ``label`` line added at
+        ``odds`` to 1, or removed when the table has it (:meth:`line_variant`; ``notes``: what
+        to say after each), and the other ``unlisted`` rule when some hand is unlisted.
+
+        Examples
+        --------
+        >>> table = PayTable.from_mapping("t", {"straight": 1, "four_of_a_kind": 9})
+        >>> list(ListedTable(table).variants("three of a kind", 2, (" (standard)", "")))
+        ['with three of a kind 2:1 (standard)', 'unlisted hands: push']
+        """
+        added, changed = self.line_variant(label, odds)
+        line = f"with {label} {odds}:1{notes[0]}" if added else f"without {label}{notes[1]}"
+        variants = {line: changed}
+        if self.unlisted_mask().any():
+            variants[f"unlisted hands: {self.switched().unlisted}"] = self.switched()
+        return variants
+
     def switch(self, label: str) -> tuple[str, str, Self] | None:
         """The ``unlisted`` rule switched, as the rule inference searches it (``label``: the
         bet's name): the difference and the pattern it names, and the table so read; None when

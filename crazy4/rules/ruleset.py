@@ -80,6 +80,20 @@ class DealerRules:
     cards: int = 5
     up_cards: int = 0
 
+    def cell_nets(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The nets of the Ante and of one unit of Play in the six outcome cells
+        (:data:`crazy4.core.hidden.OUTCOME_CELLS`: dealer not qualified, then qualified; player
+        higher, tie, dealer higher), by :attr:`ties` and :attr:`play_when_not_qualified`.
+
+        Examples
+        --------
+        >>> DealerRules("K high", 0, "compared", "dealer").cell_nets()
+        ((0, 0, 0, 1, -1, -1), (1, -1, -1, 1, -1, -1))
+        """
+        showdown = showdown_nets(self.ties)
+        wins = self.play_when_not_qualified == "wins"
+        return (0, 0, 0, *showdown), ((1, 1, 1) if wins else showdown) + showdown
+
 
 @dataclass(frozen=True)
 class PlayRules:

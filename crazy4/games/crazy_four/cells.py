@@ -10,10 +10,9 @@ in each outcome cell (:data:`crazy4.core.hidden.OUTCOME_CELLS`,
   (``play_when_not_qualified = "wins"``) or is compared with the dealer's hand
   (``"compared"``); when the dealer qualifies it wins, ties or loses like the Ante.
 * **Super Bonus**: a hand on its pay table is paid whatever the dealer holds; below the table
-  it pushes unless the dealer qualifies and beats the player, when it loses; a fold loses it.
-  A hand the table does not list, though at or above its lowest line, is settled as below the
-  table (``unlisted = "below_table"``) or pushes whatever the dealer holds (``"push"``: paid
-  0 to 1 by :meth:`crazy4.games.crazy_four.rules.SuperBonus.by_strength`).
+  it pushes unless the dealer qualifies and beats the player, when it loses; a hand the table
+  does not list is settled by its ``unlisted`` rule (:mod:`crazy4.games.crazy_four.rules`);
+  a fold loses it.
 * **Queens Up**: its pay table on the player's own hand, else lost; a fold forfeits it when the
   table says so.
 
@@ -44,7 +43,7 @@ import numpy.typing as npt
 
 from crazy4.core.hidden import OUTCOME_CELLS
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
-from crazy4.rules.ruleset import TIE_NETS, RuleSet
+from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.game import Settlement
 from crazy4.spec.table_bets import listed_table_wager
 from crazy4.spec.table_layout import qualifier_cell_words
@@ -88,46 +87,20 @@ BLIND_BET = (
 )
 
 
-def cell_nets(rules: CrazyFourRules) -> dict[str, IntArray]:
-    """Net result of the Ante, of one unit of Play, and the Super Bonus "lose" mask per cell.
-
-    Returns
-    -------
-    dict
-        ``ante``, ``play``: +1/0/-1 per cell (order :data:`OUTCOME_CELLS`);
-        ``bonus_loses``: 1 where a Super Bonus below its table loses, else 0.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> nets = cell_nets(load_rules("crazy4-standard"))
-    >>> nets["ante"].tolist(), nets["play"].tolist()
-    ([0, 0, 0, 1, 0, -1], [1, 1, 1, 1, 0, -1])
-    """
-    tie = TIE_NETS[rules.dealer.ties]  # ties = dealer: a tie is lost, the Super Bonus too
-    ante = np.array([0, 0, 0, 1, tie, -1], dtype=np.int64)
-    wins = rules.dealer.play_when_not_qualified == "wins"
-    not_qualified = [1, 1, 1] if wins else [1, tie, -1]
-    play = np.array([*not_qualified, 1, tie, -1], dtype=np.int64)
-    bonus_loses = np.array([0, 0, 0, 0, int(tie < 0), 1], dtype=np.int64)
-    assert len(OUTCOME_CELLS) == 6
-    return {"ante": ante, "play": play, "bonus_loses": bonus_loses}
-
-
 @lru_cache(maxsize=32)  # one rule set is settled by many callers
 def crazy_four_settlement(rules: CrazyFourRules) -> CrazyFourSettlement:
     """Every wager of a rule set in the six cells (module docstring), over the least common
     denominator of its pay tables."""
-    nets = cell_nets(rules)
+    ante, play = (np.array(nets, dtype=np.int64) for nets in rules.dealer.cell_nets())
+    loses = (ante < 0).astype(np.int64)  # a Super Bonus below its table loses where the Ante does
     ties = f"ties = {rules.dealer.ties}"
     play_note = f"play_when_not_qualified = {rules.dealer.play_when_not_qualified}"
-    loses = nets["bonus_loses"]
     wagers = (
-        Wager("ante", "the Ante", nets["ante"], notes=np.array(["", "", "", "", ties, ""])),
+        Wager("ante", "the Ante", ante, notes=np.array(["", "", "", "", ties, ""])),
         Wager(
             "play",
             "Play",
-            nets["play"],
+            play,
             by_multiple=True,
             on_fold="none",
             notes=np.array([play_note] * 3 + ["", ties, ""]),

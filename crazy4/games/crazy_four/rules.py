@@ -21,19 +21,12 @@ and these (every key is checked; an unknown key is an error)::
     [cardroom]                             # optional: crazy4.rules.cardroom
 
 The Super Bonus is paid its table whatever the dealer holds. A hand *below the table* (weaker
-than the table's lowest line) pushes, unless a qualifying dealer hand beats it: then it loses.
-A hand *unlisted* by the table, though at or above its lowest line (a table with a straight line
-and no three-of-a-kind line leaves three of a kind unlisted, as the card room's printed table
-does), is settled by ``unlisted``:
-
-* ``"below_table"`` (the default): like a hand below the table (push, or lose to a qualifying
-  dealer hand that beats it);
-* ``"push"``: it pushes whatever the dealer holds, as the card room's text reads ("wins with
-  straight or better, loses if less than a straight": three of a kind is better than a
-  straight, so it never loses).
-
-A rule set whose table lists every hand from its lowest line up (``crazy4-standard``) settles
-the same under both.
+than its lowest line) pushes, unless a qualifying dealer hand beats it: then it loses. A hand
+the table does not list, though at or above its lowest line (the card room's table has a
+straight line and no three-of-a-kind line), is settled by ``unlisted``
+(:mod:`crazy4.rules.listed_table`): ``"below_table"`` (the default) as a hand below the table,
+or ``"push"`` whatever the dealer holds, as the card room's text reads ("wins with straight or
+better, loses if less than a straight": three of a kind never loses).
 """
 
 from __future__ import annotations
@@ -51,29 +44,9 @@ from crazy4.rules.sections import Section, optional_section, pay_table, side_bet
 
 @dataclass(frozen=True)
 class SuperBonus(ListedTable):
-    """The mandatory bet equal to the Ante, paid on strong hands, pushing or losing below.
-
-    A fold always forfeits it, as it does the Ante. Its table and its ``unlisted`` rule are a
-    :class:`crazy4.rules.listed_table.ListedTable`'s (which settles the unlisted hands).
-
-    Attributes
-    ----------
-    table : PayTable
-    unlisted : str
-        How a hand at or above the table's lowest line that no line pays is settled:
-        ``"below_table"`` or ``"push"`` (:data:`UNLISTED_RULES`).
-
-    Examples
-    --------
-    >>> from crazy4.core.paytables import PayTable
-    >>> from crazy4.core.ranking import strength_of_description
-    >>> table = PayTable.from_mapping("sb", {"flush": 1.5, "straight": 1, "four_of_a_kind": 30})
-    >>> trips = strength_of_description("three of a kind")
-    >>> bonus = SuperBonus(table, unlisted="push")
-    >>> bool(bonus.unlisted_mask()[trips]), int(bonus.by_strength()[0][trips])
-    (True, 0)
-    >>> int(SuperBonus(table).by_strength()[0][trips])  # below the table: -1
-    -1
+    """The mandatory bet equal to the Ante, paid on strong hands, pushing or losing below; a
+    fold forfeits it. Its table and its ``unlisted`` rule (``"below_table"`` or ``"push"``) are
+    a :class:`crazy4.rules.listed_table.ListedTable`'s, whose examples are this bet's.
     """
 
     bet_name = "Super Bonus"
@@ -162,21 +135,12 @@ def super_bonus_variants(rules: CrazyFourRules) -> dict[str, RuleSet]:
     ['Super Bonus with three of a kind 2:1 (standard)', 'Super Bonus unlisted hands: below_table']
     """
     bonus = rules.super_bonus
-    if bonus is None:
-        return {}
-    added, changed = bonus.line_variant("three of a kind", 2)
-    label = (
-        "Super Bonus with three of a kind 2:1 (standard)"
-        if added
-        else "Super Bonus without three of a kind (as printed by the card room)"
-    )
-    variants: dict[str, RuleSet] = {label: dataclasses.replace(rules, super_bonus=changed)}
-    if bonus.unlisted_mask().any():
-        flipped = bonus.switched()
-        variants[f"Super Bonus unlisted hands: {flipped.unlisted}"] = dataclasses.replace(
-            rules, super_bonus=flipped
-        )
-    return variants
+    notes = (" (standard)", " (as printed by the card room)")
+    variants = bonus.variants("three of a kind", 2, notes) if bonus is not None else {}
+    return {
+        f"Super Bonus {name}": dataclasses.replace(rules, super_bonus=table)
+        for name, table in variants.items()
+    }
 
 
 def unlisted_readings(rules: CrazyFourRules) -> list[tuple[str, str, CrazyFourRules]]:

@@ -1,22 +1,15 @@
 """Crazy 4 Poker as a :class:`crazy4.spec.specification.GameSpec`: the game as data over the
 specification engines.
 
-Its deal is five cards each, the dealer's all face down, each side playing its best four
-(``DealShape(5, 5, 0, 4)``); its ranking the best-four ranking of the core
-(:data:`crazy4.core.strength_table.BEST_FOUR`); its qualifier, its settlement by outcome cell
-(Ante, Play and Super Bonus together, per unit of Ante: :func:`.cells.cell_settlement`)
-and its Queens Up tables read from the rule set. The specification engines count its deals with
-the counter its shape picks, inclusion–exclusion over the player's five cards
-(:func:`crazy4.analyze.counting.counter_for`), and price them as they price any game's: the
-exact analysis of :mod:`crazy4.analyze.analysis` gives the same exact return and the same
-optimal decision for every hand as the game's own engines (``tests/games/crazy_four``).
-
-The registry serves :data:`crazy4.registry.CRAZY_FOUR`, whose analysis, tables
-and report are these engines' over this specification (its settlement's layout naming the
-report's sections, :data:`.report.CRAZY_FOUR_SECTIONS`). A Queens Up bet that a fold forfeits
-(the card room's) is a side bet that says so
-(:attr:`crazy4.spec.specification.SideBetSpec.fold_forfeits`): the exact analysis loses it on
-every folded hand.
+Five cards each, the dealer's all face down, each side playing its best four
+(``DealShape(5, 5, 0, 4)``) on the core's best-four ranking
+(:data:`crazy4.core.strength_table.BEST_FOUR`); the qualifier and the Queens Up tables (a fold
+forfeiting one where its table says so) are read from the rule set, and the settlement by
+outcome cell is :func:`.cells.cell_settlement`'s (Ante, Play and Super Bonus together, per unit
+of Ante). Its shape picks the counter, inclusion–exclusion over the player's five cards
+(:func:`crazy4.analyze.counting.counter_for`); ``tests/games/crazy_four`` checks the exact
+returns and the optimal decisions against independent programs. The report's sections are
+:data:`.report.CRAZY_FOUR_SECTIONS`, named by the settlement's layout.
 
 Examples
 --------
