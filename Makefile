@@ -161,11 +161,12 @@ bench-validate: $(BIN)/.installed ## Rows per second of crazy4 validate (parquet
 	$(BIN)/python analysis/bench_validate.py --json analysis/bench/results/validate.json
 	$(BIN)/python analysis/performance_page.py
 
-#: The earlier commit bench-compare measures against: the last before the games became
-#: specifications over generic engines (Three Card Poker and the refactor came after it).
-BEFORE ?= a9f456e
+#: The earlier commit bench-compare measures against: the last before the two engine families
+#: became one per job (issue 42's reference; a9f456e, before the games became specifications,
+#: is the earlier one the performance page's history names).
+BEFORE ?= b5d0a05
 
-bench-compare: $(BIN)/.installed ## The benchmark families' workloads on BEFORE (a9f456e) and on this checkout, side by side (QUICK=1: a smoke run)
+bench-compare: $(BIN)/.installed ## The benchmark families' workloads on BEFORE (b5d0a05) and on this checkout, side by side (QUICK=1: a smoke run)
 	$(BIN)/python analysis/bench_compare.py --before $(BEFORE) $(if $(QUICK),--quick,--json analysis/bench/results/compare.json)
 	$(if $(QUICK),,$(BIN)/python analysis/performance_page.py)
 

@@ -1,7 +1,7 @@
 """Benchmark: the same workloads on an earlier commit and on this checkout, side by side.
 
-The earlier commit (``--before``, default ``a9f456e``: the last commit before the games became
-specifications over generic engines) is checked out into a temporary ``git worktree``, removed
+The earlier commit (``--before``, default ``b5d0a05``: the last before the two engine families
+became one per job, issue 42's reference) is checked out into a temporary ``git worktree``, removed
 at the end, also on an error or an interrupt. Both versions run with this interpreter and its
 environment: the earlier one through ``PYTHONPATH=<its tree>``, this checkout through the
 editable install (bytecode caches written, whatever ``PYTHONDONTWRITEBYTECODE`` says), every
@@ -23,7 +23,7 @@ versions, and a run that added files to its caches (they were not warm) is flagg
 (``analysis/compare_table.py``) gives each workload's medians, their ratio, the ratios of the
 runs paired in time, the spreads, peaks and rates, and a verdict.
 
-    .venv/bin/python analysis/bench_compare.py [--before a9f456e] [--repeat 3] [--quick]
+    .venv/bin/python analysis/bench_compare.py [--before b5d0a05] [--repeat 3] [--quick]
         [--only analyze,simulate] [--heavy] [--json analysis/bench/results/compare.json]
 
 Run with ``make bench-compare``; ``make performance`` renders the JSON on docs/performance.md.
@@ -46,7 +46,15 @@ from pathlib import Path
 from typing import Any
 
 from compare_table import summarize, table
-from compare_workloads import Workload, expand, forget_counts, read_output, workloads
+from compare_workloads import (
+    DETECT_ROUNDS,
+    GAMES,
+    Workload,
+    expand,
+    forget_counts,
+    read_output,
+    workloads,
+)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -182,13 +190,19 @@ def check_import(version: Version) -> str:
     return str(found)
 
 
-def write_logs(after: Version, data: Path, rows: int) -> None:
-    """The validator's logs, written once by this checkout: ``rows`` rounds of one seat of each
-    game (seed 2) and a small one (10,000 rounds, seed 1) for the warm-up."""
-    for rules in ("crazy4-standard", "four-card-standard"):
-        for name, rounds, seed in ((rules, rows, 2), (f"small-{rules}", 10_000, 1)):
+def write_logs(after: Version, data: Path, rows: int, detected: int) -> None:
+    """The logs, written once by this checkout: for the validator, ``rows`` rounds of one seat
+    of each game (seed 2) and a small one (10,000 rounds, seed 1) for the warm-up; for
+    ``crazy4 advantage detect``, ``detected`` rounds of an honest 7-seat table (seed 3)."""
+    for rules in GAMES:
+        for name, rounds, seed, seats in (
+            (rules, rows, 2, 1),
+            (f"small-{rules}", 10_000, 1, 1),
+            (f"seven-{rules}", detected, 3, 7),
+        ):
             command = [str(BIN / "crazy4"), "simulate", "--rules", rules, "--rounds", str(rounds)]
-            command += ["--seed", str(seed), "--log", str(data / f"{name}.parquet"), "--quiet"]
+            command += ["--seed", str(seed), "--seats", str(seats)]
+            command += ["--log", str(data / f"{name}.parquet"), "--quiet"]
             subprocess.run(
                 command,
                 env=after.environment,
@@ -205,9 +219,21 @@ def run_once(workload: Workload, version: Version, data: Path) -> dict[str, Any]
     if workload.forget and not forgotten:
         raise SystemExit(f"{version.label}: no cached counts to delete: COUNT_TABLES is stale")
     load = os.getloadavg()[0]
-    wall, peak, output = measure(
-        version.argv(workload, data), version.environment, version.folder / "work"
-    )
+    environment = version.environment
+    if workload.cold:  # empty caches of its own, deleted after the run
+        fresh = Path(tempfile.mkdtemp(prefix="cold-", dir=version.folder))
+        environment = {
+            **environment,
+            "CRAZY4_CACHE_DIR": str(fresh / "cache"),
+            "NUMBA_CACHE_DIR": str(fresh / "numba"),
+        }
+    try:
+        wall, peak, output = measure(
+            version.argv(workload, data), environment, version.folder / "work"
+        )
+    finally:
+        if workload.cold:
+            shutil.rmtree(fresh, ignore_errors=True)
     seconds, units, check = read_output(workload, wall, output)
     if workload.forget:
         check += f"; {forgotten} count files deleted first"
@@ -237,12 +263,12 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
     >>> args = parse(["--quick", "--only", "simulate,validate"])
     >>> args.repeat, args.only, args.before
-    (1, ['simulate', 'validate'], 'a9f456e')
+    (1, ['simulate', 'validate'], 'b5d0a05')
     >>> parse(["--repeat", "5"]).repeat
     5
     """
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--before", default="a9f456e", help="the earlier commit (a9f456e)")
+    parser.add_argument("--before", default="b5d0a05", help="the earlier commit (b5d0a05)")
     parser.add_argument("--repeat", type=int, help="timed runs of each version (3; --quick 1)")
     parser.add_argument("--quick", action="store_true", help="small sizes, one run: a smoke run")
     parser.add_argument("--heavy", action="store_true", help="also Four Card Poker's hole card")
@@ -291,8 +317,9 @@ def main() -> int:
             data = folder / "logs"
             data.mkdir()
             rows = 1_000_000 if args.quick else 15_000_000
-            if any(workload.family == "validate" for workload in chosen):
-                write_logs(versions[1], data, rows)
+            if any(workload.family in ("validate", "advantage") for workload in chosen):
+                detected = DETECT_ROUNDS // 10 if args.quick else DETECT_ROUNDS
+                write_logs(versions[1], data, rows, detected)
             print("warm-up (untimed; fills each version's caches):", flush=True)
             for version in versions:
                 for workload in chosen:

@@ -1,11 +1,13 @@
 """The workloads of ``analysis/bench_compare.py``: what each runs and how its output reads.
 
-One or two of each benchmark family, through calls both the earlier commit and this checkout
-support: ``crazy4 analyze`` of both games, warm and recounting; the simulator's summary and
-parquet log, and the validator on a parquet log, timed inside the child after a warm-up (as
-``bench_simulate.py`` and ``bench_validate.py`` time them); ``crazy4 advantage holecards`` and
-``crazy4 advantage collusion``, timed as whole commands. Each names what it computed (its
-*check*), which must come out the same on both versions.
+One or two of each benchmark family for each of the three games, through calls both the
+earlier commit and this checkout support: ``crazy4 analyze``, warm, recounting (the cached
+counts deleted; Crazy 4 Poker's and Four Card Poker's, the games that cache them) and cold (empty
+table and numba caches of its own); the simulator's summary and parquet log, and the validator
+on a parquet log, timed inside the child after a warm-up (as ``bench_simulate.py`` and
+``bench_validate.py`` time them); ``crazy4 advantage holecards``, ``crazy4 advantage collusion``
+and ``crazy4 advantage detect`` (on an honest 7-seat log), timed as whole commands. Each names
+what it computed (its *check*), which must come out the same on both versions.
 """
 
 from __future__ import annotations
@@ -30,6 +32,13 @@ COUNT_TABLES = {
         "best_four_cells_5x6_up1_*",
     ),
 }
+
+#: The games compared, by their standard rule sets.
+GAMES = ("crazy4-standard", "four-card-standard", "three-card-standard")
+
+#: The rounds of each game's honest 7-seat log that ``crazy4 advantage detect`` examines
+#: (``--quick``: a tenth).
+DETECT_ROUNDS = 2_000
 
 #: The child programs' common start: ``load_rules`` moved to the registry.
 _PRELUDE = """
@@ -56,7 +65,10 @@ start = time.perf_counter()
 counts = run_simulation(plan, jobs=1, log_path=path, log_cards="text")
 seconds = time.perf_counter() - start
 digest = hashlib.sha256(str(counts.rounds).encode())
-for array in (counts.seats, counts.blind, counts.dealer):
+# The dealer's hands by strength, up to the strongest: b5d0a05 padded Three Card Poker's 741
+# strengths to the five-card ranking's 2,535 with zeros.
+dealer = counts.dealer[: int(counts.dealer.nonzero()[0].max()) + 1]
+for array in (counts.seats, counts.blind, dealer):
     digest.update(array.tobytes())
 digest.update(repr(sorted(counts.round_squares.items())).encode())
 check = f"{counts.rounds:,} rounds, counts {digest.hexdigest()[:12]}"
@@ -100,6 +112,7 @@ class Workload:
     unit: str = ""
     units: int = 0
     forget: tuple[str, ...] = ()
+    cold: bool = False
 
 
 def workloads(quick: bool, heavy: bool) -> list[Workload]:
@@ -107,32 +120,49 @@ def workloads(quick: bool, heavy: bool) -> list[Workload]:
     built in one place, listed family by family (analysis, simulator, validator, advantage play).
 
     >>> [w.name for w in workloads(quick=True, heavy=False)][1:3]
-    ['analyze crazy4-standard count', 'analyze four-card-standard warm']
+    ['analyze crazy4-standard cold', 'analyze crazy4-standard count']
     """
-    rounds, log_rows, deals = (
-        ({"crazy4-standard": 20_000_000, "four-card-standard": 10_000_000}, 1_000_000, 20_000)
+    rounds, log_rows, deals, detected = (
+        (
+            {"crazy4-standard": 20_000_000, "four-card-standard": 10_000_000}
+            | {"three-card-standard": 20_000_000},
+            1_000_000,
+            20_000,
+            DETECT_ROUNDS // 10,
+        )
         if quick
         else (
-            {"crazy4-standard": 300_000_000, "four-card-standard": 120_000_000},
+            {"crazy4-standard": 300_000_000, "four-card-standard": 120_000_000}
+            | {"three-card-standard": 300_000_000},
             12_000_000,
             300_000,
+            DETECT_ROUNDS,
         )
     )
     analyze = ("@crazy4", "analyze", "--out", "@out", "--jobs", "2", "--quiet", "--rules")
     holecards = ("@crazy4", "advantage", "holecards", "--seen", "1", "--jobs", "2")
     collusion = ("@crazy4", "advantage", "collusion", "--colluders", "6", "--seed", "2010")
+    detect = ("@crazy4", "advantage", "detect")
     by_family: dict[str, list[Workload]] = {}
-    for rules in ("crazy4-standard", "four-card-standard"):
+    for rules in GAMES:
         logs = (f"@data/{rules}.parquet", f"@data/small-{rules}.parquet")
         found = [
             Workload(f"analyze {rules} warm", "analyze", (*analyze, rules), "first line"),
             Workload(
-                f"analyze {rules} count",
-                "analyze",
-                (*analyze, rules),
-                "first line",
-                forget=COUNT_TABLES[rules],
+                f"analyze {rules} cold", "analyze", (*analyze, rules), "first line", cold=True
             ),
+        ]
+        if rules in COUNT_TABLES:
+            found.append(
+                Workload(
+                    f"analyze {rules} count",
+                    "analyze",
+                    (*analyze, rules),
+                    "first line",
+                    forget=COUNT_TABLES[rules],
+                )
+            )
+        found += [
             Workload(
                 f"simulate {rules} summary",
                 "simulate",
@@ -154,8 +184,15 @@ def workloads(quick: bool, heavy: bool) -> list[Workload]:
                 inner=True,
                 unit="rows/s",
             ),
+            Workload(
+                f"detect {rules} 7 seats",
+                "advantage",
+                (*detect, f"@data/seven-{rules}.parquet", "--rules", rules, "--json", "--quiet"),
+                unit="rounds/s",
+                units=detected,
+            ),
         ]
-        if heavy or rules == "crazy4-standard":
+        if rules == "crazy4-standard" or (heavy and rules == "four-card-standard"):
             found.append(
                 Workload(
                     f"holecards {rules} seen 1",

@@ -403,14 +403,15 @@ def compare_section(data: dict[str, Any]) -> list[str]:
         )
     lines += [
         "",
-        "`make bench-compare` checks the earlier commit (`BEFORE`, default `a9f456e`: the",
-        "last before the games became specifications over generic engines) out into a",
+        "`make bench-compare` checks the earlier commit (`BEFORE`, default `b5d0a05`: the",
+        "last before the two engine families became one per job) out into a",
         "temporary git worktree and runs one or two workloads of each benchmark family on it",
         "and on this checkout, with the same interpreter and packages (`PYTHONPATH` points at",
         "the earlier tree; where `crazy4` is imported from is checked first). *before* and",
         "*after* are the medians of each version's runs: the whole command for `analyze`",
         "(*warm*: tables and dealer counts cached; *count*: the dealer counts deleted, so the",
-        "counting sweep runs), `holecards` and `collusion`; the call itself, after a warm-up",
+        "counting sweep runs; *cold*: empty table and numba caches of its own), `holecards`,",
+        "`collusion` and `detect` (an honest 7-seat log); the call itself, after a warm-up",
         "in the same process, for `simulate` (summary, and the parquet log with text cards)",
         "and `validate` (a parquet log written once by the later version), as their own",
         "benchmarks time them; every child writes bytecode caches, as a user's Python does.",

@@ -41,7 +41,7 @@ def test_parse_defaults_and_quick() -> None:
     """Three timed runs by default, one with --quick unless --repeat says; --only splits."""
     args = parse([])
     assert (args.before, args.repeat, args.quick, args.only, args.json) == (
-        "a9f456e",
+        "b5d0a05",
         3,
         False,
         None,
@@ -69,6 +69,7 @@ def test_workloads_are_the_same_quick_or_not() -> None:
         "validate",
         "holecards",
         "collusion",
+        "detect",
     }
     heavy = [workload.name for workload in workloads(False, True)]
     assert set(heavy) - set(full) == {"holecards four-card-standard seen 1"}
