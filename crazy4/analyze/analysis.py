@@ -331,6 +331,7 @@ def _count(spec: GameSpec, qualifier: int, jobs: int) -> Counted:
             shape.dealer_cards,
             jobs,
             forced=situations.seen,
+            dtype=np.int32,  # as the cache keeps them: no int64 copy of millions of rows
         ),
     )
     return situations.hands, situations.weights, strengths, cells, situations.seen
