@@ -57,7 +57,6 @@ True
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -272,7 +271,6 @@ class SubsetCounter:
         B(v+1)]`` from it (:func:`crazy4.core.hidden.cells_from_below` of the five counts)."""
         from crazy4.core.forced import count_forced
 
-        self._compile_prices(hands.shape[0], jobs)
         first = np.ones(hands.shape[0], dtype=bool)
         first[1:] = (hands[1:] != hands[:-1]).any(axis=1)
         hand_of = np.cumsum(first, dtype=np.int64) - 1
@@ -286,6 +284,8 @@ class SubsetCounter:
             np.stack(columns, axis=1),
             dealer_cards,
             compiling=self._compiling,
+            # the pricing's kernels compiled while the count's compiles in its child
+            meanwhile=compile_price_kernels if hands.shape[0] >= PRICED_ROWS else None,
             ranking=ranking,
             threads=jobs,
         )
@@ -293,18 +293,6 @@ class SubsetCounter:
         at_q = counted[:, 2] if qualifier > 0 else np.zeros_like(counted[:, 0])
         under = (v < qualifier)[hand_of]
         return cells_from_counts(counted[:, 0], counted[:, 1], at_q, under, completions, dtype)
-
-    def _compile_prices(self, rows: int, jobs: int) -> None:
-        """When the cells of ``rows`` situations will be priced compiled
-        (:data:`crazy4.analyze.pricing.COMPILED_ROWS`) and the count leaves a core free,
-        compile the pricing kernels in a child once the count kernel's child has ended: beside
-        the count, not after it (:func:`crazy4.analyze.pricing.compile_price_kernels`)."""
-        if self._compiling is None or rows < PRICED_ROWS or jobs >= (os.cpu_count() or 1):
-            return
-        from crazy4.core.compiled import compiled_by
-        from crazy4.core.precompile import compile_after
-
-        compiled_by(compile_after(self._compiling, compile_price_kernels))
 
 
 def cells_from_counts(

@@ -378,8 +378,9 @@ price_rows = compiled(_price_rows)
 def compile_price_kernels() -> None:
     """Compile :func:`price_rows` and :func:`crazy4.analyze.keyed_sums.sum_rows` for the
     types an analysis of millions of situations passes them (the cells and strengths
-    read-only, as from the table cache), by calling them on empty arguments: a child process
-    does it beside the count (:meth:`crazy4.analyze.counting.SubsetCounter.cells`).
+    read-only, as from the table cache), by calling them on empty arguments: a cold analysis
+    of that many rows does it while its count kernel compiles in a child
+    (:meth:`crazy4.analyze.counting.SubsetCounter.cells`), not after the count.
 
     Examples
     --------

@@ -126,26 +126,6 @@ def _start(
     return thread, child
 
 
-def compile_after(first: threading.Thread, *targets: Callable[[], object]) -> threading.Thread:
-    """:func:`compile_in_child` of ``targets`` once ``first`` (an earlier child's compile)
-    has ended, so that the two compiles do not share a core: a started thread that ends when
-    the second child does.
-
-    Examples
-    --------
-    >>> import gc
-    >>> compile_after(compile_in_child(gc.collect), gc.collect).join()
-    """
-
-    def run() -> None:
-        first.join()
-        compile_in_child(*targets).join()
-
-    thread = threading.Thread(target=run, name="compile after a compile", daemon=True)
-    thread.start()
-    return thread
-
-
 @atexit.register
 def _stop_children() -> None:
     # a command that failed on its input leaves no compile behind; numba writes each cache

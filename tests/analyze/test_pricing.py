@@ -118,11 +118,11 @@ def test_wide_prices_are_the_python_integer_sums(seed: int, largest: int, most: 
         assert int(prices.decision[row]) == tied.index(True)
 
 
-def test_the_child_compiles_the_types_an_analysis_passes() -> None:
-    """:func:`compile_price_kernels` (what a child compiles beside the count) compiles the
-    pricing and summing kernels for the types an analysis of millions of situations passes
-    (read-only int32 cells and int64 strengths and weights, as from the table cache), so that
-    the analysis loads them from numba's cache instead of compiling another signature."""
+def test_the_early_compile_is_for_the_types_an_analysis_passes() -> None:
+    """:func:`compile_price_kernels` (run while the count kernel compiles in its child)
+    compiles the pricing and summing kernels for the types an analysis of millions of
+    situations passes (read-only int32 cells and int64 strengths and weights, as from the table
+    cache), so that the pricing after the count compiles no other signature."""
     from crazy4.analyze.keyed_sums import FEW_ROWS, keyed_sums, sum_rows
     from crazy4.analyze.pricing import compile_price_kernels, price_rows
 
