@@ -312,6 +312,8 @@ def _count(spec: GameSpec, qualifier: int, jobs: int) -> Counted:
     shape, ranking = spec.shape, spec.ranking
     counter = start_count(shape, ranking, qualifier)  # a compile beside the situations
     situations = deal_situations(shape)
+    if shape.face_up:
+        situations.start_rank_codes()  # read by the sums, not the count: made beside it
     # a class's situations are consecutive rows of one hand: each hand looked up once
     first = np.flatnonzero(np.diff(situations.hand_class, prepend=-1))
     strengths = np.repeat(
@@ -331,6 +333,7 @@ def _count(spec: GameSpec, qualifier: int, jobs: int) -> Counted:
             shape.dealer_cards,
             jobs,
             forced=situations.seen,
+            dtype=np.int32,  # as the cache keeps them: no int64 copy of millions of rows
         ),
     )
     return situations.hands, situations.weights, strengths, cells, situations.seen

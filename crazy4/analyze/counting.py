@@ -61,13 +61,14 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from math import comb
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.analyze.counts import dealer_histograms
-from crazy4.analyze.pricing import cells_from_histograms
+from crazy4.analyze.pricing import COMPILED_ROWS as PRICED_ROWS
+from crazy4.analyze.pricing import cells_from_histograms, compile_price_kernels
 from crazy4.core.cache import cached_array, is_cached
 from crazy4.core.engine import count_dealer_below
 from crazy4.core.hidden import cells_from_below, outcome_thresholds
@@ -91,6 +92,9 @@ COMPILED_CARDS = 8
 #: sums count Crazy 4 Poker's 134,459 suit classes in about half a second). Four Card Poker's
 #: 5.6 million situations beside an up card count compiled.
 COMPILED_ROWS = 500_000
+
+#: Rows a block of :func:`cells_from_counts` (its temporaries a few hundred kilobytes).
+CELL_ROWS = 1 << 14
 
 #: Modules whose code decides the cached cells (:func:`situation_cells`), beyond the core's
 #: table builders and the ranking's module.
@@ -125,10 +129,12 @@ class CellCounter(Protocol):
         dealer_cards: int,
         jobs: int = 1,
         forced: npt.NDArray[np.uint8] | None = None,
-    ) -> IntArray:
+        dtype: type = np.int64,
+    ) -> npt.NDArray[np.signedinteger[Any]]:
         """Dealer hands in each outcome cell, shape ``(n, 6)``, for hands ``(n, p)`` of the
         given strengths, the dealer dealt ``dealer_cards`` cards of which the player sees
-        ``forced`` ``(n, f)`` (in every counted dealer hand; none by default)."""
+        ``forced`` ``(n, f)`` (in every counted dealer hand; none by default), as ``dtype``
+        (int64 by default; int32 holds every cell, at most ``C(52, d)``, in half the memory)."""
         ...
 
 
@@ -162,7 +168,8 @@ class ListingCounter:
         dealer_cards: int,
         jobs: int = 1,
         forced: npt.NDArray[np.uint8] | None = None,
-    ) -> IntArray:
+        dtype: type = np.int64,
+    ) -> npt.NDArray[np.signedinteger[Any]]:
         """The cells from each hand's histogram of dealer strengths."""
         histograms = dealer_histograms(
             hands,
@@ -172,7 +179,7 @@ class ListingCounter:
             ranking.n_strengths,
             jobs=jobs,
         )
-        return cells_from_histograms(histograms, strengths, qualifier)
+        return cells_from_histograms(histograms, strengths, qualifier).astype(dtype, copy=False)
 
 
 class SubsetCounter:
@@ -223,7 +230,8 @@ class SubsetCounter:
         dealer_cards: int,
         jobs: int = 1,
         forced: npt.NDArray[np.uint8] | None = None,
-    ) -> IntArray:
+        dtype: type = np.int64,
+    ) -> npt.NDArray[np.signedinteger[Any]]:
         """The cells from the counts below the five thresholds of each hand."""
         seen = _no_cards(hands) if forced is None else forced
         completions = comb(52 - hands.shape[1] - seen.shape[1], dealer_cards - seen.shape[1])
@@ -235,12 +243,12 @@ class SubsetCounter:
         )
         if self.compiled and fits:
             cells = self._compiled_cells(
-                hands, strengths, qualifier, ranking, dealer_cards, jobs, seen, completions
+                hands, strengths, qualifier, ranking, dealer_cards, jobs, seen, completions, dtype
             )
         else:
             thresholds = outcome_thresholds(strengths.astype(np.int64), qualifier)
             below = _numpy_below(hands, thresholds, ranking, dealer_cards, jobs, seen)
-            cells = cells_from_below(below, completions)
+            cells = cells_from_below(below, completions).astype(dtype, copy=False)
         assert bool((cells >= 0).all()), "an outcome cell counted below zero"
         return cells
 
@@ -254,7 +262,8 @@ class SubsetCounter:
         jobs: int,
         seen: npt.NDArray[np.uint8],
         completions: int,
-    ) -> IntArray:
+        dtype: type,
+    ) -> npt.NDArray[np.signedinteger[Any]]:
         """The cells from the counts below ``v``, ``v + 1`` and ``q`` (each of the five
         thresholds is one of these three) of each run of equal hands: with ``B(t)`` the count
         below ``t`` and ``N`` the completions, ``[B(v), B(v+1) - B(v), B(q) - B(v+1), 0, 0,
@@ -275,25 +284,30 @@ class SubsetCounter:
             np.stack(columns, axis=1),
             dealer_cards,
             compiling=self._compiling,
+            # the pricing's kernels compiled while the count's compiles in its child
+            meanwhile=compile_price_kernels if hands.shape[0] >= PRICED_ROWS else None,
             ranking=ranking,
             threads=jobs,
         )
         self._compiling = None
-        at_v, above_v = (counted[:, j].astype(np.int64) for j in range(2))
-        at_q = counted[:, 2].astype(np.int64) if qualifier > 0 else np.zeros_like(at_v)
-        return cells_from_counts(at_v, above_v, at_q, (v < qualifier)[hand_of], completions)
+        at_q = counted[:, 2] if qualifier > 0 else np.zeros_like(counted[:, 0])
+        under = (v < qualifier)[hand_of]
+        return cells_from_counts(counted[:, 0], counted[:, 1], at_q, under, completions, dtype)
 
 
 def cells_from_counts(
-    at_v: IntArray,
-    above_v: IntArray,
-    at_q: IntArray,
+    at_v: npt.NDArray[np.signedinteger[Any]],
+    above_v: npt.NDArray[np.signedinteger[Any]],
+    at_q: npt.NDArray[np.signedinteger[Any]],
     under: npt.NDArray[np.bool_],
     total: IntArray | int,
-) -> IntArray:
+    dtype: type = np.int64,
+) -> npt.NDArray[np.signedinteger[Any]]:
     """The six cells of each hand from the dealer hands counted below its strength ``v``
     (``at_v``), below ``v + 1`` (``above_v``) and below the qualifier ``q`` (``at_q``) out of
-    ``total``; ``under``: ``v < q`` (then ``min(v, q) = v``, ``max(v, q) = q``).
+    ``total``; ``under``: ``v < q`` (then ``min(v, q) = v``, ``max(v, q) = q``). The cells are
+    ``dtype`` (every count and ``total`` must fit it), filled :data:`CELL_ROWS` rows at a time
+    so that the temporaries stay small and in the processor's cache (millions of situations).
 
     Examples
     --------
@@ -301,14 +315,22 @@ def cells_from_counts(
     [[3, 2, 4, 0, 0, 11]]
     >>> cells_from_counts(*(np.array([n]) for n in (9, 12, 3)), np.array([False]), 20).tolist()
     [[3, 0, 0, 6, 3, 8]]
+    >>> cells_from_counts(*(np.array([n], np.int32) for n in (9, 12, 3)), np.array([False]), 20,
+    ...                   np.int32).dtype
+    dtype('int32')
     """
-    cells = np.empty((at_v.shape[0], 6), dtype=np.int64)
-    cells[:, 0] = np.where(under, at_v, at_q)
-    cells[:, 1] = np.where(under, above_v - at_v, 0)
-    cells[:, 2] = np.where(under, at_q - above_v, 0)
-    cells[:, 3] = np.where(under, 0, at_v - at_q)
-    cells[:, 4] = np.where(under, 0, above_v - at_v)
-    cells[:, 5] = total - np.where(under, at_q, above_v)
+    cells: npt.NDArray[np.signedinteger[Any]] = np.empty((at_v.shape[0], 6), dtype=dtype)
+    for start in range(0, cells.shape[0], CELL_ROWS):
+        rows = slice(start, start + CELL_ROWS)
+        out, below, q, u = cells[rows], at_v[rows], at_q[rows], under[rows]
+        above = above_v[rows]
+        whole = total if isinstance(total, int) or np.ndim(total) == 0 else total[rows]
+        out[:, 0] = np.where(u, below, q)
+        out[:, 1] = np.where(u, above - below, 0)
+        out[:, 2] = np.where(u, q - above, 0)
+        out[:, 3] = np.where(u, 0, below - q)
+        out[:, 4] = np.where(u, 0, above - below)
+        out[:, 5] = whole - np.where(u, q, above)
     return cells
 
 
@@ -428,7 +450,7 @@ def situation_cells(
     ranking: Ranking,
     qualifier: int,
     rows: int,
-    count: Callable[[], IntArray],
+    count: Callable[[], npt.NDArray[np.signedinteger[Any]]],
 ) -> npt.NDArray[np.int32]:
     """The cells of the ``rows`` situation classes of ``shape`` (int32: every cell is at most
     ``C(52, d)``)
@@ -454,7 +476,7 @@ def situation_cells(
     """
     cells = cached_array(
         cells_table(shape, ranking, qualifier),
-        lambda: count().astype(np.int32),  # every cell is at most C(52, d) < 2^31
+        lambda: np.asarray(count(), dtype=np.int32),  # every cell is at most C(52, d) < 2^31
         expected_shape=(rows, 6),
         dtype=np.int32,
         builders=cell_builders(ranking),

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -372,6 +373,33 @@ def _compare(
 
 #: :func:`_price_rows` compiled when first wanted (pricing a few rows never imports numba).
 price_rows = compiled(_price_rows)
+
+
+def compile_price_kernels() -> None:
+    """Compile :func:`price_rows` and :func:`crazy4.analyze.keyed_sums.sum_rows` for the
+    types an analysis of millions of situations passes them (the cells and strengths
+    read-only, as from the table cache), by calling them on empty arguments: a cold analysis
+    of that many rows does it while its count kernel compiles in a child
+    (:meth:`crazy4.analyze.counting.SubsetCounter.cells`), not after the count.
+
+    Examples
+    --------
+    >>> compile_price_kernels()
+    """
+    from crazy4.analyze.keyed_sums import sum_rows
+
+    def fixed(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        array.flags.writeable = False
+        return array
+
+    z, rows = np.zeros, np.zeros(0, np.int64)
+    cells = fixed(z((0, 6), np.int32))
+    price_rows()(
+        cells, fixed(z(0, np.int64)), z((1, 1, 6), np.int64), z((1, 1), np.bool_),
+        z((0, 1), np.int64), z((0, 1), np.bool_), rows, z(0, np.int64),
+    )  # fmt: skip
+    sum_rows()(rows, fixed(z(0, np.int64)), cells, z(0, np.int64), z(1, np.int64),
+               z(1, np.int64), z((1, 6), np.int64))  # fmt: skip
 
 
 def price_wide(

@@ -36,6 +36,7 @@ The subset-table method of exact video-poker and Three Card Poker analyzers; ``R
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
@@ -308,6 +309,7 @@ def count_forced(
     dealer_size: int,
     *,
     compiling: threading.Thread | None = None,
+    meanwhile: Callable[[], object] | None = None,
     ranking: StrengthTable = BEST_FOUR,
     threads: int | None = None,
 ) -> npt.NDArray[np.int32]:
@@ -327,6 +329,8 @@ def count_forced(
         Cards in a dealer hand (at least 2; 5 or 6 in the best-four games), ``f`` at most.
     compiling : threading.Thread, optional
         The kernel's compile (:func:`start_compiling`), joined just before the first call.
+    meanwhile : callable, optional
+        Work of no count done while ``compiling`` runs (another kernel's compile; see below).
     ranking : StrengthTable
         How the dealer's hands rank (under 2^16 strengths; by default the best four cards).
     threads : int, optional
@@ -354,8 +358,7 @@ def count_forced(
     >>> bool((got[0] == brute_force_counts(hand[0], t[0], forced_cards=(seen[0, 0],))).all())
     True
     """
-    from crazy4.core import forced_kernels
-    from crazy4.core.table_kernels import run_in_threads
+    from crazy4.core import forced_kernels, table_kernels
 
     kernel: Any = forced_kernels.count_forced
     hands64 = np.ascontiguousarray(np.sort(np.asarray(hands, dtype=np.int64), axis=1))
@@ -375,8 +378,17 @@ def count_forced(
     def work(start: int, stop: int) -> None:  # a working buffer a chunk (threads run chunks)
         kernel(*arguments, np.zeros(words, dtype=np.int64), out, start, stop)
 
+    _wait_for(compiling, meanwhile)
+    table_kernels.run_in_threads(work, hand_of32.shape[0], threads=threads)
+    return out
+
+
+def _wait_for(compiling: threading.Thread | None, meanwhile: Callable[[], object] | None) -> None:
+    """Load numba's registries and run ``meanwhile`` (the caller's work of no count, such as
+    compiling the kernels it runs after the count) while the child compiles, then wait for it:
+    the work is done in time the count would spend waiting, not after the count."""
     if compiling is not None:
         load_numba_registries()  # while the child compiles, not after it
+        if meanwhile is not None:
+            meanwhile()
         compiling.join()
-    run_in_threads(work, hand_of32.shape[0], threads=threads)
-    return out

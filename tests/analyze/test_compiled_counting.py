@@ -188,3 +188,47 @@ def test_threads_give_the_same_integers() -> None:
     )
     assert np.array_equal(counts[0], numpy)
     assert (counts[0].sum(axis=1) == comb(46, 4)).all()
+
+
+def test_cells_from_counts_blocks_and_dtype() -> None:
+    """The cells filled a block of rows at a time, as int32 or int64, are the six formulas of
+    the module docstring row by row (written out here), past several block boundaries."""
+    from crazy4.analyze.counting import CELL_ROWS, cells_from_counts
+
+    generator = np.random.default_rng(44)
+    n = 2 * CELL_ROWS + 17
+    at_v = generator.integers(0, 1000, n)
+    above_v = at_v + generator.integers(0, 50, n)
+    at_q = generator.integers(0, 1000, n)
+    under = at_v < 500
+    at_q = np.where(under, np.maximum(at_q, above_v), np.minimum(at_q, at_v))
+    total = 2000
+    expected = np.stack(
+        [
+            np.where(under, at_v, at_q),
+            np.where(under, above_v - at_v, 0),
+            np.where(under, at_q - above_v, 0),
+            np.where(under, 0, at_v - at_q),
+            np.where(under, 0, above_v - at_v),
+            total - np.where(under, at_q, above_v),
+        ],
+        axis=1,
+    )
+    wide = cells_from_counts(at_v, above_v, at_q, under, total)
+    narrow = cells_from_counts(
+        *(a.astype(np.int32) for a in (at_v, above_v, at_q)), under, total, np.int32
+    )
+    by_row = cells_from_counts(at_v, above_v, at_q, under, np.full(n, total))
+    assert wide.dtype == np.int64 and narrow.dtype == np.int32
+    assert (wide == expected).all() and (narrow == expected).all() and (by_row == expected).all()
+
+
+def test_counter_cells_dtype() -> None:
+    """``dtype=np.int32`` gives the same cells as the default int64, from every counter."""
+    hands = np.array([[0, 1, 6], [3, 9, 20]], dtype=np.uint8)
+    strengths = THREE_CARD_RANKING.strengths(3)[colex_indices(hands)].astype(np.int64)
+    for counter in (SubsetCounter(), SubsetCounter(compiled=False), ListingCounter()):
+        wide = counter.cells(hands, strengths, 300, THREE_CARD_RANKING, 3)
+        narrow = counter.cells(hands, strengths, 300, THREE_CARD_RANKING, 3, dtype=np.int32)
+        assert narrow.dtype == np.int32 and wide.dtype == np.int64
+        assert (narrow == wide).all()

@@ -116,3 +116,27 @@ def test_wide_prices_are_the_python_integer_sums(seed: int, largest: int, most: 
         assert [int(v) for v in prices.ev[row]] == expected
         assert prices.tied[row].tolist() == tied
         assert int(prices.decision[row]) == tied.index(True)
+
+
+def test_the_early_compile_is_for_the_types_an_analysis_passes() -> None:
+    """:func:`compile_price_kernels` (run while the count kernel compiles in its child)
+    compiles the pricing and summing kernels for the types an analysis of millions of
+    situations passes (read-only int32 cells and int64 strengths and weights, as from the table
+    cache), so that the pricing after the count compiles no other signature."""
+    from crazy4.analyze.keyed_sums import FEW_ROWS, keyed_sums, sum_rows
+    from crazy4.analyze.pricing import compile_price_kernels, price_rows
+
+    compile_price_kernels()
+    known = set(price_rows().signatures), set(sum_rows().signatures)
+    rows = FEW_ROWS + 1
+    rng = np.random.default_rng(44)
+    nets = rng.integers(-2, 3, size=(9, 4, 6))
+    settlement = CellSettlement(nets, rng.random((9, 4)) < 0.7, np.arange(1, 5), 1)
+    cells = rng.integers(0, 50, size=(rows, 6)).astype(np.int32)
+    strengths = rng.integers(0, 9, size=rows)
+    weights = np.full(rows, 2**33, dtype=np.int64)  # past what float64 sums exactly
+    for array in (cells, strengths, weights):
+        array.flags.writeable = False
+    prices = compiled_prices(cells, strengths, settlement)
+    keyed_sums(strengths * 4 + prices.decision, weights, cells, prices.optimal, 36)
+    assert (set(price_rows().signatures), set(sum_rows().signatures)) == known
