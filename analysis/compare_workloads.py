@@ -64,12 +64,13 @@ plan = make_plan(rules, rounds=rounds, seed=1, seats=seats)
 start = time.perf_counter()
 counts = run_simulation(plan, jobs=1, log_path=path, log_cards="text")
 seconds = time.perf_counter() - start
-digest = hashlib.sha256(str(counts.rounds).encode())
-# The dealer's hands by strength, up to the strongest: b5d0a05 padded Three Card Poker's 741
-# strengths to the five-card ranking's 2,535 with zeros.
-dealer = counts.dealer[: int(counts.dealer.nonzero()[0].max()) + 1]
-for array in (counts.seats, counts.blind, dealer):
-    digest.update(array.tobytes())
+# What the simulation found, in terms every version keeps: each bet's hands, exact net and hit
+# rate, and the dealer's hands by strength up to the strongest (b5d0a05 keyed Four Card Poker's
+# seats by more cells, and padded Three Card Poker's 741 strengths to 2,535 with zeros).
+from crazy4.simulate.driver import summarize_counts
+bets = [(b.name, b.hands, str(b.net), b.hit_frequency) for b in summarize_counts(plan, counts).bets]
+digest = hashlib.sha256(repr((counts.rounds, bets)).encode())
+digest.update(counts.dealer[: int(counts.dealer.nonzero()[0].max()) + 1].tobytes())
 digest.update(repr(sorted(counts.round_squares.items())).encode())
 check = f"{counts.rounds:,} rounds, counts {digest.hexdigest()[:12]}"
 print(json.dumps({"seconds": seconds, "units": counts.rounds * seats, "check": check}))
