@@ -66,6 +66,7 @@ from crazy4.simulate.plays import (
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from crazy4.spec.game import spec_of
 from crazy4.spec.specification import CELLS, CellSettlement, GameSpec
+from crazy4.spec.wagers import outcome_cells
 
 #: The most seats at one table.
 MAX_SEATS = 7
@@ -338,10 +339,7 @@ class SpecSimulator:
     def _keys(self, plan: SimulationPlan, word: Keys, dealer: Keys) -> Keys:
         """The seat keys of seat words (``strength * 4 + decision``) against the dealer's
         strengths, in the words' integer type (32 bits: half the memory traffic of 64)."""
-        strength = word >> 2
-        cell = (dealer >= self.spec.qualifier(plan.rules)) * np.int32(3)
-        cell += strength == dealer
-        cell += (strength < dealer) * np.int32(2)
+        cell = outcome_cells(word >> 2, dealer, self.spec.qualifier(plan.rules))
         return word * np.int32(len(CELLS)) + cell
 
     def decided_log(

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from math import lcm
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -67,11 +67,21 @@ def outcome_cells(
     player_strength: npt.NDArray[np.integer],
     dealer_strength: npt.NDArray[np.integer],
     qualifier_strength: int,
-) -> IntArray:
+) -> npt.NDArray[np.signedinteger[Any]]:
     """``3 * (dealer qualifies) + showdown result`` of each deal (the six cells of a game with
-    a dealer qualifier, :data:`crazy4.spec.specification.CELLS`)."""
-    dealer = np.asarray(dealer_strength, dtype=np.int64)
-    cells: IntArray = 3 * (dealer >= qualifier_strength) + showdown_results(player_strength, dealer)
+    a dealer qualifier, :data:`crazy4.spec.specification.CELLS`), in the strengths' integer
+    type, at least 32 bits (a simulator's 32-bit strengths are not copied to 64).
+
+    Examples
+    --------
+    >>> outcome_cells(np.array([7, 9], np.int32), np.array([9, 9], np.int32), 8).dtype
+    dtype('int32')
+    """
+    player, dealer = np.asarray(player_strength), np.asarray(dealer_strength)
+    kind = np.promote_types(np.result_type(player, dealer), np.int32).type
+    cells: npt.NDArray[np.signedinteger[Any]] = (dealer >= qualifier_strength) * kind(3)
+    cells += player == dealer
+    cells += (player < dealer) * kind(2)
     return cells
 
 

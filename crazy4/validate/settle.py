@@ -19,6 +19,7 @@ import numpy.typing as npt
 from crazy4.core.category_pays import CategoryPays
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import WAGERS, CellSettlement, GameSpec, SideBetSpec
+from crazy4.spec.wagers import outcome_cells
 from crazy4.validate.checks import Component, mismatches, settlement_examples
 from crazy4.validate.infer import Inference, Variant, differing_example
 from crazy4.validate.misread import low_straight_strengths, pair_high_card_keys
@@ -81,8 +82,7 @@ class SpecSettler:
         """Settle every wager of the good rows again; a finding per wager that differs."""
         strength = batch.derived["player_strength"]
         dealer_strength = batch.derived["dealer_strength"]
-        qualified = np.where(dealer_strength >= self.spec.qualifier(self.rules), 3, 0)
-        cell = qualified + (strength == dealer_strength) + 2 * (strength < dealer_strength)
+        cell = outcome_cells(strength, dealer_strength, self.spec.qualifier(self.rules))
         safe = np.where(good, strength, 0), np.where(good, multiple, 0), np.where(good, cell, 0)
         number, ante = batch.number, batch.wager("ante")
         pays, forfeits = None, False
