@@ -1,8 +1,5 @@
 """Command line ``faceup``: the house edge when the players' cards are dealt face up.
 
-Exposes :func:`add_arguments` and :func:`run` for ``crazy4 advantage faceup`` and :func:`main`
-to run it alone. Errors are :class:`crazy4.errors.InputError`: one line, exit status 2.
-
 Examples
 --------
 >>> import contextlib, io
@@ -21,13 +18,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from crazy4.cli.options import (
-    add_study_run_options,
-    command_line,
-    count,
-    run_alone,
-    worker_count,
-)
+from crazy4.cli.options import add_study_run_options, command_line, count, run_alone, worker_count
 from crazy4.errors import InputError
 
 #: The default seed.
@@ -125,18 +116,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> int:
     """Run the study; print the table; write the report with ``--out``."""
-    from crazy4.advantage.faceup import (
-        exact_bets,
-        face_up_bets_frame,
-        face_up_frame,
-        face_up_row,
-    )
-    from crazy4.advantage.faceup_report import (
-        bets_table,
-        edge_table,
-        render_html,
-        render_markdown,
-    )
+    from crazy4.advantage.faceup import exact_bets, face_up_bets_frame, face_up_frame, face_up_row
+    from crazy4.advantage.faceup_report import bets_table, edge_table, render_html, render_markdown
     from crazy4.registry import load_rules
     from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import (
