@@ -21,7 +21,6 @@ from pathlib import Path
 from crazy4.cli.options import add_study_run_options, command_line, count, run_alone, worker_count
 from crazy4.errors import InputError
 
-#: The default seed.
 DEFAULT_SEED = 2020
 
 
@@ -93,12 +92,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--pilot-deals", type=count, default=1000, help="deals of each first run (default 1,000)"
     )
-    parser.add_argument(
-        "--max-deals",
-        type=count,
-        default=2_000_000,
-        help="the most deals of one run (default 2,000,000)",
-    )
+    most = "the most deals of one run (default 2,000,000)"
+    parser.add_argument("--max-deals", type=count, default=2_000_000, help=most)
     add_study_run_options(
         parser,
         DEFAULT_SEED,

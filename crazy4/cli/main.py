@@ -322,12 +322,8 @@ def _add_cardroom(commands: Commands) -> None:
     cardroom.add_argument(
         "--bankroll", help="the banker's bankroll in dollars, for a risk-of-ruin figure"
     )
-    cardroom.add_argument(
-        "--jobs",
-        type=positive_int,
-        default=None,
-        help=f"threads for the counting ({EVERY_CORE}). {JOBS_BOUND}",
-    )
+    jobs = f"threads for the counting ({EVERY_CORE}). {JOBS_BOUND}"
+    cardroom.add_argument("--jobs", type=positive_int, default=None, help=jobs)
     cardroom.add_argument("--json", action="store_true", help="print one JSON object instead")
     _simulation_options(cardroom)
     cardroom.set_defaults(handler=cmd_cardroom)
@@ -335,10 +331,9 @@ def _add_cardroom(commands: Commands) -> None:
 
 def _add_rules(commands: Commands) -> None:
     """``crazy4 rules list | show``."""
+    listed = "list or print the shipped rule sets"
     rules = commands.add_parser(
-        "rules",
-        help="list or print the shipped rule sets",
-        description="List or print the shipped rule sets.",
+        "rules", help=listed, description="List or print the shipped rule sets."
     )
     rules_commands = rules.add_subparsers(dest="rules_command", required=True, metavar="ACTION")
     rules_commands.add_parser("list", help="list the shipped rule sets with their titles")

@@ -207,21 +207,15 @@ def detect_arguments(parser: argparse.ArgumentParser) -> None:
         help="watch an unflagged seat whose corrected p-value is below this, and estimate the "
         "rounds that would settle it (default 0.05)",
     )
-    parser.add_argument(
-        "--ante",
-        type=amount,
-        help="the Ante's size in money (default: the log's metadata, else its ante column, else 1)",
-    )
+    ante = "the Ante's size in money (default: the log's metadata, else its ante column, else 1)"
+    parser.add_argument("--ante", type=amount, help=ante)
     parser.add_argument(
         "--report",
         help="also write the verdict to this file: .md (Markdown), .html or .json by suffix "
         "(written atomically)",
     )
-    parser.add_argument(
-        "--max-rounds",
-        type=positive_int,
-        help="examine at most this many rounds per seat (default: all)",
-    )
+    most = "examine at most this many rounds per seat (default: all)"
+    parser.add_argument("--max-rounds", type=positive_int, help=most)
     parser.add_argument(
         "--team-draws",
         type=non_negative_int,

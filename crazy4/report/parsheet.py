@@ -36,7 +36,6 @@ MAX_SHEET_ROWS = 5_000
 MAX_PRINTED_ROWS = 150
 #: The columns of the pay tables' sheet.
 PAY_COLUMNS = ("section", "pay_table", "line", "category", "odds", "odds_exact", "pays")
-#: What :func:`_walk` finds.
 T = TypeVar("T")
 
 
