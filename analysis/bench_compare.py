@@ -258,6 +258,36 @@ def run_once(workload: Workload, version: Version, data: Path) -> dict[str, Any]
     }
 
 
+def kept_rows(path: Path, before: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A partial run's rows (``--only``) with the rows of ``path`` it did not re-measure, each
+    marked with the commit it was measured at (its file's *after*), when ``path`` compared
+    the same ``before``; else ``rows`` alone.
+
+    >>> import json, tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "compare.json"
+    >>> old = [{"workload": "a", "s": 1}, {"workload": "b", "s": 2}]
+    >>> _ = path.write_text(json.dumps({"before": {"commit": "b5d0a05"},
+    ...     "after": {"commit": "1111111"}, "rows": old}))
+    >>> [(r["workload"], r.get("after_commit"), r["s"])
+    ...  for r in kept_rows(path, "b5d0a05", [{"workload": "b", "s": 3, "after_commit": "2"}])]
+    [('a', '1111111', 1), ('b', '2', 3)]
+    >>> kept_rows(path, "a9f456e", [{"workload": "b"}])
+    [{'workload': 'b'}]
+    """
+    import json
+
+    if not path.exists():
+        return rows
+    data = json.loads(path.read_text())
+    if data["before"]["commit"] != before:
+        return rows
+    fresh = {row["workload"]: row for row in rows}
+    kept = []
+    for row in data["rows"]:
+        kept.append(fresh.pop(row["workload"], {"after_commit": data["after"]["commit"], **row}))
+    return kept + list(fresh.values())
+
+
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """The command line.
 
@@ -349,9 +379,13 @@ def main() -> int:
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if not all(row["same"] for row in table_rows):
         print("SOME WORKLOADS COMPUTED DIFFERENT RESULTS: their times compare different work")
+    for row in table_rows:
+        row["after_commit"] = after_commit[:7]
     if args.json is not None:
         from bench import write_results
 
+        if args.only:
+            table_rows = kept_rows(args.json, before_commit[:7], table_rows)
         figures = {
             "before": {
                 "commit": before_commit[:7],

@@ -380,7 +380,9 @@ def compare_section(data: dict[str, Any]) -> list[str]:
         f"Before: `{before['commit']}` ({before['subject'].rstrip('.')}). After: "
         f"`{after['commit']}`{modified}. Each workload ran {data['repeat']} times on each"
         " version, the runs interleaved (before, after, then after, before, ...), each in a"
-        " fresh process with its version's own warm table and numba caches.",
+        " fresh process with its version's own warm table and numba caches. A run of some"
+        " workloads (`--only`) replaces their rows and keeps the others, which name the commit"
+        " they measured.",
         "",
         "| workload | before | after | after / before | pairs | spread before / after "
         "| per second, before → after | peak memory before / after | load | same result |",
@@ -394,8 +396,11 @@ def compare_section(data: dict[str, Any]) -> list[str]:
         same = "yes" if row["same"] else "**no**"
         if row["cache_grew"]:
             same += " (a cache grew: not warm)"
+        name = row["workload"]
+        if row.get("after_commit", after["commit"]) != after["commit"]:
+            name += f" (after: `{row['after_commit']}`)"  # a row an earlier run measured
         lines.append(
-            f"| {row['workload']} | {row['before_s']:.2f} s | {row['after_s']:.2f} s | "
+            f"| {name} | {row['before_s']:.2f} s | {row['after_s']:.2f} s | "
             f"{row['ratio']:.2f} ({row['verdict']}) | {pairs[0]:.2f}–{pairs[-1]:.2f} | "
             f"{row['before_spread']:.0%} / {row['after_spread']:.0%} | {rate} | "
             f"{row['before_peak_mib']:,} / {row['after_peak_mib']:,} MiB | {row['load']:.2f} | "

@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, partial
@@ -399,12 +400,14 @@ def side_bet_outcomes(
     seen: npt.NDArray[np.uint8] | None = None,
     decisions: IntArray | None = None,
     cells: npt.NDArray[np.integer] | None = None,
+    sides: Sequence[SideBetSpec] | None = None,
 ) -> list[BetOutcomes]:
-    """Each side bet, on the player's own hand (one cell: the hand decides; the six outcome
-    cells, ``cells``, when it pays only if the dealer is higher), or on the player's and the
-    dealer's cards together (a cell per pay line: :func:`crazy4.analyze.joint_bets.joint_counts`;
-    ``hands`` and ``seen`` are the situations'); a bet a fold forfeits loses on every situation
-    whose decision (``decisions``) is a fold. Arrays bets read alike are shared, read-only
+    """Each side bet (``sides``, by default the rules'), on the player's own hand (one cell:
+    the hand decides; the six outcome cells, ``cells``, when it pays only if the dealer is
+    higher), or on the player's and the dealer's cards together (a cell per pay line:
+    :func:`crazy4.analyze.joint_bets.joint_counts`; ``hands`` and ``seen`` are the
+    situations'); a bet a fold forfeits loses on every situation whose decision
+    (``decisions``) is a fold. Arrays bets read alike are shared, read-only
     (:class:`crazy4.core.bets.SharedArrays`).
 
     Raises
@@ -414,7 +417,7 @@ def side_bet_outcomes(
         lattice does not total the game's deals.
     """
     bets = []
-    sides = spec.side_bets(rules)
+    sides = spec.side_bets(rules) if sides is None else tuple(sides)
     joint: dict[tuple[str, int], tuple[IntArray, IntArray]] = {}  # counted once per ranking
     alike = SharedArrays()
     for side in sides:

@@ -24,14 +24,19 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.analyze.analysis import SpecAnalysis
+from crazy4.analyze.analysis import MainLattice, SpecAnalysis, side_bet_outcomes
 from crazy4.core.bets import BetOutcomes
-from crazy4.spec.specification import CellSettlement
+from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.specification import CellSettlement, GameSpec, SideBetSpec
 
 IntArray = npt.NDArray[np.int64]
+#: Prices side bets over the situation classes: each with the situations of its rows.
+SituationBets = Callable[[list[SideBetSpec]], list[tuple[BetOutcomes, IntArray]]]
 
 
 def stakes(settlement: CellSettlement, wagers: tuple[str, ...]) -> IntArray:
@@ -120,12 +125,59 @@ def strength_situations(analysis: SpecAnalysis) -> IntArray:
     return situations
 
 
+def own_hand_bet(
+    spec: GameSpec, side: SideBetSpec, strength: IntArray, decision: IntArray, combos: IntArray
+) -> BetOutcomes | None:
+    """A side bet on the player's own hand on the game's ranking as a lattice over rows of one
+    player ``strength`` and ``decision`` each (``combos``: their deals by outcome cell), where
+    its nets are alike; None for any other side bet (its rows need the situations' cards).
+
+    Examples
+    --------
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> from crazy4.registry import load_rules
+    >>> side = THREE_CARD.side_bets(load_rules("three-card-standard"))[0]
+    >>> bet = own_hand_bet(THREE_CARD, side, np.array([0, 740]), np.array([0, 1]),
+    ...                    np.ones((2, 6), dtype=np.int64))
+    >>> bet is not None and bet.net[:, 0].tolist()
+    [-1, 40]
+    """
+    if side.scores != "player" or side.ranking_of(spec.ranking) is not spec.ranking:
+        return None
+    unit = side.pays.unit
+    nets = side.cell_nets(side.pays.odds_numerators(spec.ranking, unit), unit)
+    return BetOutcomes(
+        name=side.name,
+        description=side.description,
+        combos=combos,
+        net=nets[strength, decision],
+        unit=unit,
+        wager=np.full(strength.shape[0], unit, dtype=np.int64),
+    )
+
+
+def side_bets_on_rows(
+    spec: GameSpec, rules: RuleSet, rows: MainLattice, situation_bets: SituationBets
+) -> list[tuple[BetOutcomes, IntArray]]:
+    """Each side bet of ``rules`` with the situations of each of its lattice rows, in the
+    rules' order: one on the player's own hand over ``rows`` (:func:`own_hand_bet`), the others
+    as ``situation_bets`` prices them over the situation classes (given those side bets; a
+    lattice row a situation, the situations' weights)."""
+    sides = spec.side_bets(rules)
+    own = [
+        own_hand_bet(spec, side, rows.strength, rows.decision, rows.bet.combos) for side in sides
+    ]
+    others = [side for side, bet in zip(sides, own, strict=True) if bet is None]
+    priced = iter(situation_bets(others) if others else [])
+    return [(bet, rows.situations) if bet is not None else next(priced) for bet in own]
+
+
 def side_bets_by_strength(analysis: SpecAnalysis) -> list[tuple[BetOutcomes, IntArray]]:
     """Each side bet with the situations of each of its lattice rows: one on the player's own
     hand on the game's ranking priced on the main game's rows (a strength and a decision,
     :attr:`SpecAnalysis.main_by_strength`: its nets alike there, the same distribution in a few
-    thousand rows instead of a row a situation), any other as :attr:`SpecAnalysis.side_bets`
-    prices it.
+    thousand rows instead of a row a situation), any other as
+    :func:`crazy4.analyze.analysis.side_bet_outcomes` prices it (:func:`side_bets_on_rows`).
 
     Examples
     --------
@@ -141,21 +193,20 @@ def side_bets_by_strength(analysis: SpecAnalysis) -> list[tuple[BetOutcomes, Int
     spec, rules = analysis.spec, analysis.rules
     if spec is None or rules is None:
         return []
-    main = analysis.main_by_strength
-    bets = []
-    for index, side in enumerate(spec.side_bets(rules)):
-        if side.scores != "player" or side.ranking_of(spec.ranking) is not spec.ranking:
-            bets.append((analysis.side_bets[index], analysis.weights))
-            continue
-        unit = side.pays.unit
-        nets = side.cell_nets(side.pays.odds_numerators(spec.ranking, unit), unit)
-        bet = BetOutcomes(
-            name=side.name,
-            description=side.description,
-            combos=main.bet.combos,
-            net=nets[main.strength, main.decision],
-            unit=unit,
-            wager=np.full(main.strength.shape[0], unit, dtype=np.int64),
+
+    def situation_bets(sides: list[SideBetSpec]) -> list[tuple[BetOutcomes, IntArray]]:
+        bets = side_bet_outcomes(
+            spec,
+            rules,
+            analysis.strengths,
+            analysis.weights,
+            analysis.prices.completions,
+            analysis.hands,
+            analysis.seen,
+            analysis.prices.decision,
+            analysis.cells,
+            sides=sides,
         )
-        bets.append((bet, main.situations))
-    return bets
+        return [(bet, analysis.weights) for bet in bets]
+
+    return side_bets_on_rows(spec, rules, analysis.main_by_strength, situation_bets)

@@ -301,7 +301,7 @@ def class_rows(
     >>> class_rows(DealShape(3, 3, 0, 3), hands, np.zeros((2, 0), np.int64)).tolist()
     [0, 0]
     """
-    cards = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
+    cards = np.sort(np.asarray(hands, dtype=np.uint8), axis=1)  # cards fit a byte: a faster sort
     if up.shape[1]:
         return situation_rows(shape, cards, up)
     return np.asarray(class_of_hands(cards.shape[1])[0][colex_indices(cards)], dtype=np.int64)

@@ -1,9 +1,4 @@
-"""``crazy4 advantage``: hole cards (what seen dealer cards are worth), collusion, detection.
-
-The group is built from :data:`ENTRIES`, one :class:`Entry` a subcommand (name, help, options,
-run); another subcommand joins it with one line (``ENTRIES.append(...)``). Errors are
-:class:`crazy4.errors.InputError`: one line, exit status 2.
-"""
+"""``crazy4 advantage``: hole cards, collusion, detection; one :class:`Entry` a subcommand."""
 
 from __future__ import annotations
 
@@ -15,12 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from crazy4.cli import collusion, faceup, how, surveil
-from crazy4.cli.options import (
-    EVERY_CORE,
-    Commands,
-    positive_int,
-    worker_count,
-)
+from crazy4.cli.options import EVERY_CORE, Commands, positive_int, tqdm_bar, worker_count
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
@@ -47,8 +37,7 @@ def _holecards_arguments(parser: argparse.ArgumentParser) -> None:
         default=1,
         help="hidden dealer cards the player sees (default 1; at most two dealer cards known "
         "with those dealt face up: 0 to 2 with none face up, 0 or 1 besides a dealer's up "
-        "card); 0 runs the ordinary strategy "
-        "through the engine",
+        "card); 0 runs the ordinary strategy through the engine",
     )
     parser.add_argument(
         "--groups",
@@ -130,21 +119,14 @@ def _run_analysis(
     """Every situation through the game's hole-card tables: computed, printed, written."""
     from math import comb
 
-    from tqdm import tqdm
-
     from crazy4.advantage.holecards import table_prefix
     from crazy4.advantage.report import hole_card_section
     from crazy4.analyze.counts import suit_classes
     from crazy4.results.write import provenance, replace_folder, write_table, write_text
 
     shape = game.spec.shape
-    bar = tqdm(
-        total=int(suit_classes(shape.player_cards)[1].shape[0]),
-        desc=f"hole cards {rules.name}",
-        unit="hand class",
-        disable=args.quiet or None,
-        leave=False,
-    )
+    classes = int(suit_classes(shape.player_cards)[1].shape[0])
+    bar = tqdm_bar(classes, f"hole cards {rules.name}", "hand class", args.quiet)
     groups, jobs = args.groups or [], worker_count(args.jobs)
     try:
         if args.situations is None:
@@ -189,8 +171,6 @@ def _run_analysis(
 
 def simulate_hole_card_seat(args: argparse.Namespace, rules: object) -> int:
     """``crazy4 simulate --hole-cards K``: one hole-carding seat, mean and standard error."""
-    from tqdm import tqdm
-
     from crazy4.advantage.holecard_engine import check_seen
     from crazy4.advantage.simulate import simulate_hole_cards
     from crazy4.registry import game_of
@@ -201,14 +181,7 @@ def simulate_hole_card_seat(args: argparse.Namespace, rules: object) -> int:
     check_seen(game.spec.shape, args.hole_cards, game.title, option="--hole-cards")
     if args.log is not None or args.summary is not None or args.seats != 1:
         raise InputError("--hole-cards plays one seat and writes no --log or --summary")
-    bar = tqdm(
-        total=args.rounds,
-        desc="hole-card seat",
-        unit="round",
-        unit_scale=True,
-        disable=args.quiet or None,
-        leave=False,
-    )
+    bar = tqdm_bar(args.rounds, "hole-card seat", "round", args.quiet, scale=True)
     try:
         jobs = worker_count(args.jobs)
         result = simulate_hole_cards(
@@ -224,45 +197,39 @@ def simulate_hole_card_seat(args: argparse.Namespace, rules: object) -> int:
 
 
 HOLECARDS = Entry(
-    name="holecards",
-    help="exact value of seeing hidden dealer cards: every situation, strategies by information",
-    add_arguments=_holecards_arguments,
-    run=run_holecards,
+    "holecards",
+    "exact value of seeing hidden dealer cards: every situation, strategies by information",
+    _holecards_arguments,
+    run_holecards,
 )
-
-
 DETECT = Entry(
-    name="detect",
-    help="test per seat of a round log whether the decisions follow a hidden dealer card "
-    "or the other seats' cards (team play), and with --group whether a group of seats "
-    "played with its pooled cards "
-    "(exit 0: no seat flagged, 1: a seat flagged, 2: bad input)",
-    add_arguments=surveil.detect_arguments,
-    run=surveil.run_detect,
+    "detect",
+    "test per seat of a round log whether the decisions follow a hidden dealer card or the other "
+    "seats' cards (team play), and with --group whether a group of seats played with its pooled "
+    "cards (exit 0: no seat flagged, 1: a seat flagged, 2: bad input)",
+    surveil.detect_arguments,
+    surveil.run_detect,
 )
-
 COLLUSION = Entry(
-    name="collusion",
-    help="colluding seats pooling their cards: each one's exact optimal play per deal, "
+    "collusion",
+    "colluding seats pooling their cards: each one's exact optimal play per deal, "
     "averaged by seeded Monte Carlo with standard errors (full pooling or a practical rule)",
-    add_arguments=collusion.add_arguments,
-    run=collusion.run,
+    collusion.add_arguments,
+    collusion.run,
 )
-
 FACEUP = Entry(
-    name="faceup",
-    help="face-up dealing: the house edge of the main game for 1 to 7 players who all see "
+    "faceup",
+    "face-up dealing: the house edge of the main game for 1 to 7 players who all see "
     "every player's cards, to a set standard error, with a report to file (--out)",
-    add_arguments=faceup.add_arguments,
-    run=faceup.run,
+    faceup.add_arguments,
+    faceup.run,
 )
-
 HOW = Entry(
-    name="how",
-    help="S. How's Four Card Poker collusion as he ran it (6 seats share the count of the up "
+    "how",
+    "S. How's Four Card Poker collusion as he ran it (6 seats share the count of the up "
     "card's rank, his count-adjusted simple strategy) beside the exact count-optimal strategy",
-    add_arguments=how.add_arguments,
-    run=how.run,
+    how.add_arguments,
+    how.run,
 )
 
 #: The ``crazy4 advantage`` subcommands, in the order ``--help`` lists them.

@@ -1,9 +1,5 @@
 """Command line ``collusion``: the house edge against the number of colluders, per strategy.
 
-Exposes :func:`add_arguments` and :func:`run` for a subcommand (wired as ``crazy4 advantage
-collusion``) and :func:`main` to run it alone. Errors are :class:`crazy4.errors.InputError`:
-one line, exit status 2.
-
 Examples
 --------
 >>> import contextlib, io
@@ -18,15 +14,11 @@ crazy4: error: --colluders 8: a Crazy 4 Poker table seats at most 7
 from __future__ import annotations
 
 import argparse
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 
-from crazy4.cli.options import (
-    add_study_run_options,
-    count,
-    run_alone,
-    worker_count,
-)
+from crazy4.cli.options import add_study_run_options, count, run_alone, tqdm_bar, worker_count
 from crazy4.errors import InputError
 
 #: Deals per number of colluders unless ``--deals`` says otherwise.
@@ -88,11 +80,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"Monte Carlo deals per number of colluders (default {DEFAULT_DEALS:,}); each "
         "deal's value is exact over every dealer hand from the unseen cards",
     )
-    add_study_run_options(
-        parser,
-        DEFAULT_SEED,
-        "local threads (default) or a Dask cluster's workers (docs/cluster.md)",
-    )
+    backend = "local threads (default) or a Dask cluster's workers (docs/cluster.md)"
+    add_study_run_options(parser, DEFAULT_SEED, backend)
     parser.add_argument(
         "--rule",
         choices=("full", "practical"),
@@ -132,19 +121,13 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
         if Path(args.out).suffix.lower() != ".parquet":
             raise InputError(f"--out {args.out!r}: must name a .parquet file")
         check_outputs([Output("--out", args.out)], [("--rules", resolve_rules_path(args.rules))])
-    plans = [
-        make_collusion_plan(
-            rules, colluders=k, deals=args.deals, seed=args.seed, practical=team_rule
-        )
-        for k in counts
-    ]
+    make = functools.partial(make_collusion_plan, rules, deals=args.deals, seed=args.seed)
+    plans = [make(colluders=k, practical=team_rule) for k in counts]
     jobs = worker_count(args.jobs) if args.backend == "local" else args.jobs
     exact = role.exact_edge(rules)
     rows = exact_rows(rules.name, exact)
-    from tqdm import tqdm
-
-    bar = tqdm(total=sum(p.deals for p in plans), desc=f"collusion {rules.name}", unit="deal",
-               unit_scale=True, disable=True if args.quiet else None, leave=False)  # fmt: skip
+    deals = sum(p.deals for p in plans)
+    bar = tqdm_bar(deals, f"collusion {rules.name}", "deal", args.quiet, scale=True)
     try:
         for plan in plans:
             bar.set_postfix_str(f"{plan.colluders} colluders")
@@ -163,7 +146,6 @@ def run(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
             rule=args.rule, team_rule=team_rule or "",
         )  # fmt: skip
         write_table(frame, Path(args.out), record)
-    del argv
     return 0
 
 

@@ -1,8 +1,5 @@
 """``crazy4 design``: change lines and switches, search pay tables for a target house edge,
-compare rule sets, and write the chosen one as a rule file of its own.
-
-Every option is checked before any analysis starts; a bad value exits 2 with one line.
-"""
+compare rule sets, and write the chosen one as a rule file of its own."""
 
 from __future__ import annotations
 
@@ -12,7 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from crazy4.cli.options import Commands, positive_int
+from crazy4.cli.options import Commands, positive_int, write_out
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
@@ -100,9 +97,7 @@ def _check(args: argparse.Namespace) -> None:
 
 
 def _check_title(title: str) -> None:
-    """Refuse a ``--title`` a rule file cannot hold (the rule-file grammar's own refusal:
-    :data:`crazy4.rules.sections.UNPRINTABLE`), naming the option; any other text is written
-    as it is, and read back the same.
+    """Refuse a ``--title`` a rule file cannot hold (:data:`crazy4.rules.sections.UNPRINTABLE`).
 
     Examples
     --------
@@ -208,12 +203,7 @@ def cmd_compare(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if args.out is None:
         print(text)
         return 0
-    from crazy4.core.atomic import replace_atomically
-
-    try:
-        replace_atomically(Path(args.out), lambda tmp: _save(tmp, text + "\n"))
-    except OSError as error:
-        raise InputError(f"--out {args.out}: cannot write: {error.strerror or error}") from None
+    write_out(args.out, (text + "\n").encode())
     print(f"comparison written to {args.out}")
     return 0
 
@@ -245,12 +235,8 @@ def add_design(commands: Commands) -> None:
         help="a searched line's odds range; the other lines stay as they are; repeatable",
     )  # fmt: skip
     design.add_argument("--step", type=Fraction, default=Fraction(1), help="1 (default) or 0.5")
-    design.add_argument(
-        "--edge",
-        type=number_range,
-        metavar="LOW:HIGH",
-        help="house-edge window in percent (2.9:3.1)",
-    )
+    edge = "house-edge window in percent (2.9:3.1)"
+    design.add_argument("--edge", type=number_range, metavar="LOW:HIGH", help=edge)
     design.add_argument(
         "--top", type=positive_int, default=10, help="candidates listed (default 10)"
     )
@@ -284,7 +270,3 @@ def add_design(commands: Commands) -> None:
     )  # fmt: skip
     compare.add_argument("--out", help="write the comparison to this file (else print it)")
     compare.set_defaults(handler=cmd_compare)
-
-
-def _save(path: Path, text: str) -> None:
-    path.write_text(text, encoding="utf-8")

@@ -1,27 +1,11 @@
 """The console script ``crazy4`` (and ``python -m crazy4``): the command line, then a quick exit.
 
-Why a quick exit
-----------------
-When a command has finished, the interpreter's own teardown still clears every module and
-frees every object one at a time: after a Four Card Poker analysis (1.6 GB of arrays, the
-pandas, pyarrow and numba objects) that is a noticeable part of the command's wall time. The
-operating system frees a process's memory at once when it ends, so that work buys nothing.
-
-:func:`exit_quickly` keeps what the normal exit guarantees and a command relies on:
-
-- the threads saving a table in the background (:data:`crazy4.core.cache.SAVING`) are
-  joined, so a table is never cut short (the module is looked up, not imported: a command
-  that never imported it, ``--help``, saves nothing and needs no numpy);
-- every :mod:`atexit` handler runs (a compile child still running is stopped, a
-  multiprocessing or Dask pool is shut down, logging is flushed);
-- standard output and standard error are flushed, and a reader that closed the pipe early
-  (``crazy4 ... | head``) costs nothing but the lost output, as with ``BrokenPipeError`` in
-  :func:`crazy4.cli.main.main`.
-
-If any other non-daemon thread is still running (a library's pool), it takes the normal exit
-instead, which waits for it. An interrupt while it waits for a save is one line and status 130,
-as an interrupted command is; the save is atomic (a temporary file renamed into place), so the
-table is then either whole or built again by the next run.
+The interpreter's teardown frees every object one at a time (a noticeable part of a Four Card
+Poker analysis's wall time); the operating system frees the memory at once. :func:`exit_quickly`
+keeps what the normal exit guarantees: the background saves of tables
+(:data:`crazy4.core.cache.SAVING`) are joined, every :mod:`atexit` handler runs, and the standard
+streams are flushed (a closed pipe costs only the lost output). With another non-daemon thread
+running it takes the normal exit.
 """
 
 from __future__ import annotations
@@ -54,11 +38,7 @@ def run() -> NoReturn:
 
 
 def exit_quickly(status: int) -> NoReturn:
-    """End the process with ``status`` without the interpreter's teardown (module docstring).
-
-    Falls back to :func:`sys.exit` (the normal teardown) while a non-daemon thread other
-    than a table's background save is running.
-    """
+    """End the process with ``status`` without the interpreter's teardown (module docstring)."""
     cache = sys.modules.get("crazy4.core.cache")  # not imported (--help): no table is saved
     saving: str | None = getattr(cache, "SAVING", None)
     for thread in threading.enumerate():

@@ -1,8 +1,5 @@
 """Command line ``faceup``: the house edge when the players' cards are dealt face up.
 
-Exposes :func:`add_arguments` and :func:`run` for ``crazy4 advantage faceup`` and :func:`main`
-to run it alone. Errors are :class:`crazy4.errors.InputError`: one line, exit status 2.
-
 Examples
 --------
 >>> import contextlib, io
@@ -21,16 +18,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from crazy4.cli.options import (
-    add_study_run_options,
-    command_line,
-    count,
-    run_alone,
-    worker_count,
-)
+from crazy4.cli.options import add_study_run_options, command_line, count, run_alone, worker_count
 from crazy4.errors import InputError
 
-#: The default seed.
 DEFAULT_SEED = 2020
 
 
@@ -102,12 +92,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--pilot-deals", type=count, default=1000, help="deals of each first run (default 1,000)"
     )
-    parser.add_argument(
-        "--max-deals",
-        type=count,
-        default=2_000_000,
-        help="the most deals of one run (default 2,000,000)",
-    )
+    most = "the most deals of one run (default 2,000,000)"
+    parser.add_argument("--max-deals", type=count, default=2_000_000, help=most)
     add_study_run_options(
         parser,
         DEFAULT_SEED,
@@ -125,18 +111,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> int:
     """Run the study; print the table; write the report with ``--out``."""
-    from crazy4.advantage.faceup import (
-        exact_bets,
-        face_up_bets_frame,
-        face_up_frame,
-        face_up_row,
-    )
-    from crazy4.advantage.faceup_report import (
-        bets_table,
-        edge_table,
-        render_html,
-        render_markdown,
-    )
+    from crazy4.advantage.faceup import exact_bets, face_up_bets_frame, face_up_frame, face_up_row
+    from crazy4.advantage.faceup_report import bets_table, edge_table, render_html, render_markdown
     from crazy4.registry import load_rules
     from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import (

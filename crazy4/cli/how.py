@@ -1,9 +1,6 @@
 """Command line ``how``: S. How's Four Card Poker collusion as he ran it, beside the exact
 count-optimal strategy.
 
-Exposes :func:`add_arguments` and :func:`run` for ``crazy4 advantage how`` and :func:`main` to
-run it alone. Errors are :class:`crazy4.errors.InputError`: one line, exit status 2.
-
 Examples
 --------
 >>> import contextlib, io
@@ -68,17 +65,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=non_negative_int, default=2010, help="seed (default 2010, How's year)"
     )
-    parser.add_argument(
-        "--jobs",
-        type=positive_int,
-        default=1,
-        help="local worker threads (default 1; the numbers do not change)",
-    )
+    jobs = "local worker threads (default 1; the numbers do not change)"
+    parser.add_argument("--jobs", type=positive_int, default=1, help=jobs)
     parser.add_argument("--out", help="write the table as a parquet file (with provenance)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> int:
     """Run the study; print the table; write it with ``--out``."""
     import pandas as pd
 
@@ -123,10 +116,4 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``how`` alone (tests); returns the exit status."""
-    return run_alone(
-        "crazy4 advantage how",
-        __doc__.split("\n")[0],
-        add_arguments,
-        lambda args, _arguments: run(args),
-        argv,
-    )
+    return run_alone("crazy4 advantage how", __doc__.split("\n")[0], add_arguments, run, argv)

@@ -1,9 +1,6 @@
-"""Command-line interface: ``crazy4 analyze | report | hand | cardroom | rules``.
+"""Command-line interface: ``crazy4 analyze | report | hand | cardroom | rules`` and the rest.
 
-Every user error (bad option, bad card, unknown rule set, bad rule file, unwritable output)
-ends with one line on standard error, ``crazy4: error: ...``, and exit status 2; no traceback
-reaches the user. Outputs are checked before any computing. ``--jobs`` is cut to the cores
-(with a one-line note) and the workers to the work.
+Every user error is one line on standard error, ``crazy4: error: ...``, and exit status 2.
 """
 
 from __future__ import annotations
@@ -109,8 +106,7 @@ def _check_simulation(args: argparse.Namespace) -> None:
 
 
 def _seats_from_args(args: argparse.Namespace, name: str, most: int) -> list[Seat]:
-    """The seats the options name (``--seats`` alike, at most ``most``, the player hands rule
-    set ``name`` seats; or each ``--seat``)."""
+    """The seats of ``--seats`` (at most ``most``: rule set ``name``'s), or each ``--seat``."""
     from crazy4.cardroom.seats import STRATEGIES, Seat
     from crazy4.core.money import parse_money
 
@@ -160,10 +156,7 @@ def cmd_cardroom(args: argparse.Namespace, argv: Sequence[str]) -> int:
         rules, jobs=worker_count(args.jobs), simulation_rounds=args.simulate_rounds, seed=args.seed
     )
     summary = cardroom_summary(model, table, seats, bankroll)
-    if args.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        print(format_summary(summary))
+    print(json.dumps(summary, indent=2) if args.json else format_summary(summary))
     return 0
 
 
@@ -329,12 +322,8 @@ def _add_cardroom(commands: Commands) -> None:
     cardroom.add_argument(
         "--bankroll", help="the banker's bankroll in dollars, for a risk-of-ruin figure"
     )
-    cardroom.add_argument(
-        "--jobs",
-        type=positive_int,
-        default=None,
-        help=f"threads for the counting ({EVERY_CORE}). {JOBS_BOUND}",
-    )
+    jobs = f"threads for the counting ({EVERY_CORE}). {JOBS_BOUND}"
+    cardroom.add_argument("--jobs", type=positive_int, default=None, help=jobs)
     cardroom.add_argument("--json", action="store_true", help="print one JSON object instead")
     _simulation_options(cardroom)
     cardroom.set_defaults(handler=cmd_cardroom)
@@ -342,10 +331,9 @@ def _add_cardroom(commands: Commands) -> None:
 
 def _add_rules(commands: Commands) -> None:
     """``crazy4 rules list | show``."""
+    listed = "list or print the shipped rule sets"
     rules = commands.add_parser(
-        "rules",
-        help="list or print the shipped rule sets",
-        description="List or print the shipped rule sets.",
+        "rules", help=listed, description="List or print the shipped rule sets."
     )
     rules_commands = rules.add_subparsers(dest="rules_command", required=True, metavar="ACTION")
     rules_commands.add_parser("list", help="list the shipped rule sets with their titles")
@@ -374,10 +362,7 @@ def _simulation_options(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status.
-
-    A bad option, like any other user error, prints one line on standard error and returns 2;
-    ``--help`` and ``--version`` print and raise ``SystemExit(0)`` as argparse does.
+    """Run the command line; returns the exit status (``--help`` raises ``SystemExit(0)``).
 
     Examples
     --------

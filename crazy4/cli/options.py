@@ -1,10 +1,4 @@
-"""Helpers every ``crazy4`` command shares: the parser, argument types, ``--jobs``, and the
-command line as recorded.
-
-Imported by :mod:`crazy4.cli.main` and :mod:`crazy4.cli.simulate` (neither imports the other's
-helpers). An argument type raises :class:`argparse.ArgumentTypeError`, which :class:`Parser`
-reports as one line, ``crazy4: error: argument --jobs: ...``, and exit status 2.
-"""
+"""What every command shares: the parser, argument types, ``--jobs``, the command line."""
 
 from __future__ import annotations
 
@@ -13,7 +7,8 @@ import re
 import shlex
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn, Protocol
+from pathlib import Path
+from typing import Any, NoReturn, Protocol
 
 from crazy4.errors import InputError
 
@@ -37,12 +32,7 @@ class OptionError(InputError):
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line: ``crazy4: error: <what> (see --help)``.
-
-    :meth:`error` raises :class:`OptionError`, which :func:`crazy4.cli.main.main` prints as one
-    line on standard error with exit status 2 (argparse's own ``error`` prints the usage block
-    first). Its subcommands' parsers are of this class too (``add_subparsers`` uses the parent's
-    class). ``--help`` is argparse's.
+    """An argument parser whose errors raise :class:`OptionError` (one line, exit status 2).
 
     Examples
     --------
@@ -176,19 +166,12 @@ def amount(text: str) -> float:
     return value
 
 
-#: The ``--help`` of the exact analyses' ``--jobs`` (threads sharing the tables), whose default
-#: (None) is every core: the numbers are the same for any number of threads, and threads add
-#: no copy of the tables (Four Card Poker: 0.1 GB more at 2 threads than at 1).
+#: The ``--help`` of the exact analyses' ``--jobs`` (threads sharing the tables; default None).
 EVERY_CORE = "default: every core this process may use"
 
 
 def worker_count(jobs: int | None, option: str = "--jobs") -> int:
-    """``--jobs`` bounded by the cores this process may use; a note on standard error if cut.
-
-    More workers than cores only add memory (each worker holds its own tables) and never
-    speed (the results are identical for any number), so ``--jobs`` above the cores runs on
-    as many workers as there are cores and says so in one line (exit status unchanged).
-    None (no ``--jobs`` where the default is :data:`EVERY_CORE`) is every core.
+    """``--jobs`` cut to the cores this process may use (a one-line note if cut); None: all.
 
     Examples
     --------
@@ -221,27 +204,44 @@ JOBS_BOUND = (
 )
 
 
+def write_out(out: str | Path, data: bytes) -> None:
+    """Write ``--out`` atomically; a failure is one line naming ``out`` as given."""
+    from crazy4.core.atomic import replace_atomically
+
+    def write(target: Path) -> None:
+        target.write_bytes(data)
+
+    try:
+        replace_atomically(Path(out), write)
+    except OSError as error:
+        raise InputError(f"--out {out}: cannot write: {error.strerror or error}") from None
+
+
 def progress_bar(
     total: int, description: str, enabled: bool
 ) -> tuple[Callable[[str], None], Callable[[], None]]:
-    """A progress bar on a terminal (nothing in logs and pipes): its step and close."""
-    from tqdm import tqdm
-
-    # disable=None: a bar on a terminal, nothing in logs and pipes
-    bar = tqdm(
-        total=total, desc=description, unit="step", disable=None if enabled else True, leave=False
-    )
+    """A progress bar (:func:`tqdm_bar`) of steps: its step and close."""
+    steps = tqdm_bar(total, description, "step", not enabled)
 
     def step(message: str) -> None:
-        bar.set_postfix_str(message)
-        bar.update(1)
+        steps.set_postfix_str(message)
+        steps.update(1)
 
-    return step, bar.close
+    return step, steps.close
+
+
+def tqdm_bar(total: int, description: str, unit: str, quiet: bool, scale: bool = False) -> Any:
+    """A tqdm bar on a terminal; none with ``--quiet`` (``disable=None``: none in logs, pipes)."""
+    from tqdm import tqdm
+
+    disable = quiet or None
+    return tqdm(
+        total=total, desc=description, unit=unit, unit_scale=scale, disable=disable, leave=False
+    )
 
 
 def add_study_run_options(parser: argparse.ArgumentParser, seed: int, backend_help: str) -> None:
-    """The options of a seeded Monte Carlo study that runs on local threads or a Dask cluster:
-    ``--seed``, ``--jobs``, ``--backend`` (``backend_help`` its help) and ``--scheduler``.
+    """A seeded study's ``--seed``, ``--jobs``, ``--backend`` (``backend_help``), ``--scheduler``.
 
     Examples
     --------
@@ -275,9 +275,7 @@ def run_alone(
     run: Callable[[argparse.Namespace, list[str]], int],
     argv: Sequence[str] | None,
 ) -> int:
-    """Run one subcommand by itself (its tests call it so): parse ``argv`` (default: the
-    process's arguments) with its options, run it, and turn an :class:`InputError` into one
-    line on standard error and exit status 2.
+    """Run one subcommand by itself (its tests do): an :class:`InputError` is one line, status 2.
 
     Examples
     --------

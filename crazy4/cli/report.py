@@ -1,9 +1,5 @@
 """``crazy4 report``: the odds report (md, html), the math report or PAR sheet (pdf, xlsx) with
-its cover block and optional simulation confirmation, and the players' strategy card (card).
-
-Every option is checked before the analysis or the rendering starts: a bad value exits 2 with
-one line naming the option.
-"""
+its cover block and optional simulation confirmation, and the players' strategy card (card)."""
 
 from __future__ import annotations
 

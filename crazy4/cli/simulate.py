@@ -1,8 +1,4 @@
-"""Command-line command ``crazy4 simulate`` (``crazy4 validate`` is :mod:`crazy4.cli.validate`).
-
-Kept apart from :mod:`crazy4.cli.main`, which adds it with :func:`add_commands`. Errors are
-:class:`crazy4.errors.InputError` (one line, exit status 2).
-"""
+"""Command-line command ``crazy4 simulate`` (``crazy4 validate`` is :mod:`crazy4.cli.validate`)."""
 
 from __future__ import annotations
 
@@ -11,14 +7,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from crazy4.cli.options import (
-    Commands,
-    amount,
-    count,
-    non_negative_int,
-    positive_int,
-    worker_count,
-)
+from crazy4.cli.options import Commands, amount, count, non_negative_int, positive_int, worker_count
 from crazy4.errors import InputError
 
 
@@ -47,14 +36,12 @@ def check_outputs_of(args: argparse.Namespace) -> None:
 
 def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.registry import load_rules
-    from crazy4.results.write import provenance, write_text
+    from crazy4.results.write import write_text
     from crazy4.simulate.driver import make_plan, run_simulation, summarize_counts
-    from crazy4.simulate.engine import simulator_of
-    from crazy4.simulate.plan import CHUNK_ROUNDS, check_rounds
-    from crazy4.simulate.progressive import progressive_meter_metadata
+    from crazy4.simulate.plan import check_rounds
 
     rules = load_rules(args.rules)
-    from crazy4.cli.surveil import plants, simulate_planted
+    from crazy4.cli.surveil import plants, simulate_planted, simulation_record
 
     if plants(args):  # hole-carders or a team among the seats: crazy4.cli.surveil plays them
         return simulate_planted(args, rules, check_outputs_of)
@@ -80,20 +67,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     )
     # the last check; a Dask cluster's workers are not this machine's cores
     jobs = worker_count(args.jobs) if args.backend == "local" else args.jobs
-    side = None if plan.side_bet is None else rules.side_bet_names()[plan.side_bet]
-    tables = {simulator_of(rules).side_bet_key: side}
-    record = provenance(
-        rules.name,
-        rules.content_hash,
-        plan.rounds,
-        seed=plan.seed,
-        seats=plan.seats,
-        blind_hands=plan.blind_hands,
-        strategy=plan.strategy,
-        chunk_rounds=CHUNK_ROUNDS,
-        **tables,
-        **progressive_meter_metadata(plan.meter),
-    )
+    record = simulation_record(rules, plan)
     from tqdm import tqdm
 
     bar = tqdm(

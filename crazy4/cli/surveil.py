@@ -1,9 +1,5 @@
-"""``crazy4 simulate`` with planted cheats (``--hole-card-seats``, ``--team-seats``).
-
-:mod:`crazy4.cli.simulate` hands a run here when it plants anything; the play is
-:mod:`crazy4.advantage.plant`, the log rows and summary :mod:`crazy4.advantage.plantlog`.
-Errors are :class:`crazy4.errors.InputError` (one line, exit status 2).
-"""
+"""``crazy4 simulate`` with planted cheats (``--hole-card-seats``, ``--team-seats``), and
+``crazy4 advantage detect``."""
 
 from __future__ import annotations
 
@@ -13,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from crazy4.cli.options import worker_count
+from crazy4.cli.options import tqdm_bar, worker_count
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
@@ -41,8 +37,7 @@ def plants(args: argparse.Namespace) -> bool:
 
 
 def planting_of(args: argparse.Namespace, rules: RuleSet) -> Planting:
-    """The :class:`~crazy4.advantage.plant.Planting` the options ask for (``--hole-cards``
-    alone: seat 1 is the hole-carder)."""
+    """The :class:`~crazy4.advantage.plant.Planting` the options ask for."""
     from crazy4.advantage.plant import make_planting, parse_seats
 
     hole: tuple[int, ...] = ()
@@ -61,9 +56,7 @@ def planting_of(args: argparse.Namespace, rules: RuleSet) -> Planting:
 
 
 def _check(args: argparse.Namespace) -> None:
-    """The ``crazy4 simulate`` options a planted run does not take, each refused by name
-    (``--log-cards``, ``--queens-up``/``--aces-up`` and ``--meter`` it takes: they choose how
-    the log is written and which tables settle every seat's side bets)."""
+    """Refuse by name each ``crazy4 simulate`` option a planted run does not take."""
     if args.blind_hands:
         raise InputError(
             "--blind-hands: a planted table has no blind hands (every seat is a player, "
@@ -86,15 +79,12 @@ def _check(args: argparse.Namespace) -> None:
 def simulate_planted(
     args: argparse.Namespace, rules: RuleSet, check_outputs: Callable[[argparse.Namespace], None]
 ) -> int:
-    """Play a planted table, print each seat's result, write ``--log`` and ``--summary``
-    (``check_outputs``: the simulate command's check of those options)."""
+    """Play a planted table, print each seat's result, write ``--log`` and ``--summary``."""
     from crazy4.advantage.plantlog import seat_results, summary_dict, summary_text
     from crazy4.advantage.surveil import surveillance_of
-    from crazy4.results.write import provenance, write_text
+    from crazy4.results.write import write_text
     from crazy4.simulate.driver import make_plan
-    from crazy4.simulate.engine import simulator_of
     from crazy4.simulate.plan import check_rounds
-    from crazy4.simulate.progressive import progressive_meter_metadata
 
     _check(args)
     planting = planting_of(args, rules)
@@ -109,21 +99,8 @@ def simulate_planted(
         side_bet=args.queens_up or args.aces_up,
         meter=args.meter,
     )
-    side = None if plan.side_bet is None else rules.side_bet_names()[plan.side_bet]
-    record = provenance(
-        rules.name,
-        rules.content_hash,
-        args.rounds,
-        seed=args.seed,
-        seats=args.seats,
-        blind_hands=0,
-        strategy="optimal",  # the honest seats'; the planted ones are recorded under planted
-        chunk_rounds=65_536,
-        **{simulator_of(rules).side_bet_key: side},
-        **progressive_meter_metadata(plan.meter),
-        ante=args.ante,
-        planted=planting.metadata(),
-    )
+    # strategy: the honest seats'; the planted ones are recorded under planted
+    record = simulation_record(rules, plan, ante=args.ante, planted=planting.metadata())
     sums = _play(args, plan, planting, record)
     honest = surveillance_of(rules).honest_ev(rules)
     results = seat_results(planting, sums)
@@ -136,12 +113,33 @@ def simulate_planted(
     return 0
 
 
+def simulation_record(rules: RuleSet, plan: SimulationPlan, **extra: object) -> dict[str, object]:
+    """A simulation's provenance: the plan's rounds, seed, seats, strategy, side bet, meter."""
+    from crazy4.results.write import provenance
+    from crazy4.simulate.engine import simulator_of
+    from crazy4.simulate.plan import CHUNK_ROUNDS
+    from crazy4.simulate.progressive import progressive_meter_metadata
+
+    side = None if plan.side_bet is None else rules.side_bet_names()[plan.side_bet]
+    return provenance(
+        rules.name,
+        rules.content_hash,
+        plan.rounds,
+        seed=plan.seed,
+        seats=plan.seats,
+        blind_hands=plan.blind_hands,
+        strategy=plan.strategy,
+        chunk_rounds=CHUNK_ROUNDS,
+        **{simulator_of(rules).side_bet_key: side},
+        **progressive_meter_metadata(plan.meter),
+        **extra,
+    )
+
+
 def _play(
     args: argparse.Namespace, plan: SimulationPlan, planting: Planting, record: dict[str, object]
 ) -> SeatSums:
     """Run the rounds, writing the log atomically when asked (its rows: ``plan``'s columns)."""
-    from tqdm import tqdm
-
     from crazy4.advantage.plant import run_planted
     from crazy4.advantage.plantlog import chunk_table
     from crazy4.log.logwriter import LogWriter
@@ -149,14 +147,7 @@ def _play(
 
     rules = plan.rules
     jobs = worker_count(args.jobs)
-    bar = tqdm(
-        total=args.rounds,
-        desc=f"simulate {rules.name} (planted)",
-        unit="round",
-        unit_scale=True,
-        disable=args.quiet or None,
-        leave=False,
-    )
+    bar = tqdm_bar(args.rounds, f"simulate {rules.name} (planted)", "round", args.quiet, True)
     found: list[SeatSums] = []
 
     def play(writer: LogWriter | None) -> None:
@@ -216,21 +207,15 @@ def detect_arguments(parser: argparse.ArgumentParser) -> None:
         help="watch an unflagged seat whose corrected p-value is below this, and estimate the "
         "rounds that would settle it (default 0.05)",
     )
-    parser.add_argument(
-        "--ante",
-        type=amount,
-        help="the Ante's size in money (default: the log's metadata, else its ante column, else 1)",
-    )
+    ante = "the Ante's size in money (default: the log's metadata, else its ante column, else 1)"
+    parser.add_argument("--ante", type=amount, help=ante)
     parser.add_argument(
         "--report",
         help="also write the verdict to this file: .md (Markdown), .html or .json by suffix "
         "(written atomically)",
     )
-    parser.add_argument(
-        "--max-rounds",
-        type=positive_int,
-        help="examine at most this many rounds per seat (default: all)",
-    )
+    most = "examine at most this many rounds per seat (default: all)"
+    parser.add_argument("--max-rounds", type=positive_int, help=most)
     parser.add_argument(
         "--team-draws",
         type=non_negative_int,
@@ -258,8 +243,7 @@ def detect_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def ante_of(path: Path, given: float | None) -> tuple[float, str]:
-    """The Ante's size and where it came from: ``--ante``, the log's metadata, its ``ante``
-    column (when every row has one value), else 1."""
+    """The Ante's size and where it came from: ``--ante``, the log's metadata or column, else 1."""
     from crazy4.log.roundlog import log_metadata, number_column, read_log_batches
 
     if given is not None:

@@ -1,10 +1,5 @@
-"""Command-line command ``crazy4 validate``: audit a simulator's log or summary.
-
-Kept apart from :mod:`crazy4.cli.main`, which adds it with :func:`add_validate_command`. The
-rule set, strategy and side-bet table default to what the log's metadata (or the mapping file)
-says. Errors are :class:`crazy4.errors.InputError` (one line, exit status 2); the command exits
-1 when a check fails.
-"""
+"""Command-line command ``crazy4 validate``: audit a simulator's log or summary (exit 1: a check
+failed)."""
 
 from __future__ import annotations
 
@@ -43,8 +38,7 @@ def _pairs(values: Sequence[str] | None, option: str) -> dict[str, str]:
 
 
 def decision_labels(pairs: dict[str, str]) -> dict[str, str]:
-    """``--decision THEIRS=OURS`` options: the log's label to crazy4's decision, as the
-    mapping's ``[decisions]``; the old direction (``fold=F``) refused in one line.
+    """``--decision THEIRS=OURS`` options as the mapping's ``[decisions]`` (not ``fold=F``).
 
     Examples
     --------
@@ -91,8 +85,7 @@ def _inline(
 
 
 def _init_mapping(args: argparse.Namespace) -> int:
-    """``--init-mapping``: a starting mapping guessed from the log, to ``--mapping FILE``
-    (atomically; an existing file only with ``--force``) or to standard output."""
+    """``--init-mapping``: a mapping guessed from the log, to ``--mapping FILE`` or printed."""
     from crazy4.registry import load_rules
     from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import write_text
@@ -255,11 +248,8 @@ def _add_mapping_options(validate: argparse.ArgumentParser) -> None:
         "(else print it), guessing its columns, card notation, labels, amounts and round ids; "
         "nothing is validated",
     )
-    validate.add_argument(
-        "--force",
-        action="store_true",
-        help="with --init-mapping: replace an existing --mapping FILE",
-    )
+    force = "with --init-mapping: replace an existing --mapping FILE"
+    validate.add_argument("--force", action="store_true", help=force)
     validate.add_argument(
         "--column",
         action="append",
@@ -284,8 +274,5 @@ def _add_mapping_options(validate: argparse.ArgumentParser) -> None:
         choices=("rank*4+suit", "suit*13+rank"),
         help="integer cards 0-51: how a code is made (default rank*4+suit, 2c=0)",
     )
-    validate.add_argument(
-        "--wager-unit",
-        type=float,
-        help="the log's amounts times this are crazy4's units (cents: 0.01)",
-    )
+    unit = "the log's amounts times this are crazy4's units (cents: 0.01)"
+    validate.add_argument("--wager-unit", type=float, help=unit)

@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from crazy4.cli.options import Commands
+from crazy4.cli.options import Commands, write_out
 from crazy4.errors import InputError
 
 #: The default tolerance: half a unit in the fourth decimal of a percentage.
@@ -42,23 +42,11 @@ def cmd_verify(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if out is None:
         print(data.decode(), end="")
     else:
-        _save(out, data)
+        write_out(out, data)
     wrong = sum(not check.matches for check in checks)
     if out is not None:
         print(f"{rules.name}: {len(checks)} figures checked, {wrong} differ; written to {out}")
     return 1 if wrong else 0
-
-
-def _save(path: Path, data: bytes) -> None:
-    from crazy4.core.atomic import replace_atomically
-
-    def write(target: Path) -> None:
-        target.write_bytes(data)
-
-    try:
-        replace_atomically(path, write)
-    except OSError as error:
-        raise InputError(f"--out {path}: cannot write: {error.strerror or error}") from None
 
 
 def add_verify(commands: Commands) -> None:

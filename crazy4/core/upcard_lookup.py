@@ -25,6 +25,8 @@ from crazy4.core.symmetry import build_suit_classes
 
 HANDS = comb(52, 5)
 _VERSION = "v1"
+#: Rows :func:`situation_entries` looks up at a time (a block whose temporaries stay in cache).
+BLOCK = 1 << 14
 
 
 def suit_masks(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
@@ -93,10 +95,14 @@ def situation_entries(
     >>> bool(situation_entries(hands, up)[0] == situation_entries(hands, up)[1])
     True
     """
-    cards = np.asarray(hands, dtype=np.int64)
-    seen = np.asarray(up, dtype=np.int64)
-    slots = situation_slots()[colex_indices(cards).astype(np.int64) * 4 + (seen & 3)]
-    return np.asarray(slots, dtype=np.int64) + (seen & ~3)
+    table = situation_slots()
+    entries = np.empty(len(hands), dtype=np.int64)
+    for start in range(0, len(hands), BLOCK):  # a block at a time: bounded temporaries
+        block = slice(start, start + BLOCK)
+        seen = np.asarray(up[block], dtype=np.int64)
+        entries[block] = table[colex_indices(hands[block]) * 4 + (seen & 3)]
+        entries[block] += seen & ~3
+    return entries
 
 
 __all__ = [

@@ -1,9 +1,5 @@
-"""The rule lines of the bets several games deal on a pay table, of a table's limits, and of a
-dealer's qualifier and the Play bet from the common keys, as a report's rules list says them
-(:mod:`crazy4.rules.table_bets`, :mod:`crazy4.rules.limits`, :mod:`crazy4.rules.ruleset`).
-
-Each function gives the lines of one bet, none when the rule set does not deal it, so a game's
-rule lines are its own words around these.
+"""The rules list's lines of the bets several games deal on a pay table, of a table's limits,
+and of a dealer's qualifier and the Play bet (none for what a rule set does not deal).
 
 Examples
 --------
@@ -36,8 +32,7 @@ def ante_bonus_lines(bonus: AnteBonus | None) -> list[str]:
 
 
 def bad_beat_lines(bad: BadBeat | None) -> list[str]:
-    """The Bad Beat Bonus's table, what it is keyed on, whether a fold forfeits it, and a mark
-    when the table is not a published one."""
+    """The Bad Beat Bonus's table, what it is keyed on, whether a fold forfeits it."""
     if bad is None:
         return []
     keyed = "the losing player's hand" if bad.keyed_on == "player" else "the dealer's hand"
@@ -67,8 +62,7 @@ def limits_lines(limits: Limits | None) -> list[str]:
 
 
 def qualifier_lines(rules: RuleSet) -> list[str]:
-    """The dealer's qualifier (and what the Play does when the dealer does not qualify, the
-    Ante pushing), the tie rule, and the Play bets with the raise minimum: the common keys.
+    """The dealer's qualifier, the tie rule, and the Play bets with the raise minimum.
 
     Examples
     --------

@@ -1,19 +1,11 @@
-"""A one-page strategy card for players (``crazy4 report --format card``): a PDF.
-
-Drawn from the rule set's ``strategy`` table alone, whatever the game: a table of runs of hands
-(``from_hand``, ``to_hand``, ``decision``) is printed as "from ... to ...: decision"; a table by
-hand and dealer's up card (``hand``, ``up_rank``, ``decision``) as a chart, one row per hand and
-one column per up card; any other table with ``hand`` and ``decision`` as a list. A cell where
-the other cards decide ('mixed') shows each allowed decision's share. Beneath: the main bet's
-house edge and RTP under that strategy, and the simple strategy (the ``<bet>_simple`` row of
-the bets table, when there is one) with its own. The font shrinks until the card fits one A4
-page; same inputs, same bytes (ReportLab's invariant mode).
+"""A one-page strategy card for players (``crazy4 report --format card``): a PDF drawn from the
+rule set's ``strategy`` table alone (runs of hands, a chart by up card, or a list), with the main
+bet's house edge and RTP and the simple strategy's.
 """
 
 from __future__ import annotations
 
 import io
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -45,8 +37,7 @@ def share_text(share: float) -> str:
 
 
 def decision_cell(row: dict[str, Any], decisions: tuple[str, ...]) -> str:
-    """A strategy row's decision as the card prints it: the decision, or for a 'mixed' row the
-    share of each decision taken.
+    """A strategy row's decision, or for a 'mixed' row the share of each decision taken.
 
     Examples
     --------
@@ -99,8 +90,7 @@ def card_table(strategy: pd.DataFrame, decisions: tuple[str, ...]) -> list[list[
 
 
 def figures_lines(report: ParSheet, main_bet: str) -> list[str]:
-    """The main bet's house edge and RTP, and the simple strategy's, in words (paragraph
-    markup: the bet's description set as text)."""
+    """The main bet's house edge and RTP, and the simple strategy's, as paragraph markup."""
     bets = {str(row["bet"]): row for row in records(report.tables["bets"])}
     lines = []
     for name, label in ((main_bet, "Playing this card"), (f"{main_bet}_simple", "Simple rule")):
@@ -138,16 +128,10 @@ def _flowables(
     first = 2 * width / (len(rows[0]) + 1)  # the hand column twice as wide as the others
     widths = [first] + [(width - first) / (len(rows[0]) - 1)] * (len(rows[0]) - 1)
     table = Table(data, colWidths=widths, hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#9a9a9a")),
-                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e8ee")),
-                ("TOPPADDING", (0, 0), (-1, -1), 1),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-            ]
-        )
-    )
+    grid = ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#9a9a9a"))
+    shade = ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e4e8ee"))
+    padding = [("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]
+    table.setStyle(TableStyle([grid, shade, *padding]))
     allowed = ", ".join(decisions)
     intro = (
         f"{report.game_title}, rule set {report.name} (rule file SHA-256 "
@@ -201,15 +185,3 @@ def render_card(report: ParSheet, decisions: tuple[str, ...]) -> bytes:
         if document.page == 1:
             break
     return data
-
-
-def write_card(report: ParSheet, decisions: tuple[str, ...], path: Path) -> None:
-    """Write the card atomically."""
-    from crazy4.results.write import atomic_write
-
-    data = render_card(report, decisions)
-
-    def write(target: Path) -> None:
-        target.write_bytes(data)
-
-    atomic_write(path, write)

@@ -1,15 +1,5 @@
 """The PAR sheet's optional simulation confirmation: a seeded run of the simulator beside the
-exact values (``crazy4 report --confirm-rounds N --seed S``).
-
-The simulator (:mod:`crazy4.simulate`) deals rounds from a seeded generator and settles them by
-the rules, independently of the exact counting. For each bet it simulates that is also a row of
-the bets table (the ``_simple`` rows from a second run under the simple strategy, same rounds
-and seed): the simulated house edge (``-mean`` of the net result per unit of the initial
-wager), its standard error, the 95% interval ``mean +- 1.96 x s.e.`` (normal approximation),
-whether the exact house edge lies inside it, and ``z = (exact - simulated) / s.e.``. About one
-bet in twenty falls outside its 95% interval by chance alone; a much larger ``|z|`` means the
-two disagree. The same rounds and seed give the same figures on any machine and any number of
-workers, so the report keeps its same-inputs-same-bytes property.
+exact values (``crazy4 report --confirm-rounds N --seed S``; the sheet's intro explains it).
 """
 
 from __future__ import annotations
@@ -103,11 +93,5 @@ def confirmation_sheet(
         *("bet", "house_edge", "house_edge_exact", "simulated_house_edge", "standard_error"),
         *("ci95_low", "ci95_high", "exact_in_interval", "z"),
     )
-    return Sheet(
-        "confirmation",
-        "Simulation confirmation",
-        intro,
-        frame,
-        "crazy4.simulate (seeded run) and bets.parquet",
-        printed,
-    )
+    source = "crazy4.simulate (seeded run) and bets.parquet"
+    return Sheet("confirmation", "Simulation confirmation", intro, frame, source, printed)

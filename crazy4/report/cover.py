@@ -1,15 +1,5 @@
-"""The PAR sheet's cover block: who prepared it, for whom, when, and the sign-off lines.
-
-The values come from ``crazy4 report`` options (``--prepared-by``, ``--prepared-for``,
-``--date``) or a small TOML file (``--cover FILE``; an option overrides the file's key)::
-
-    prepared_by = "A. Analyst, Example Gaming Mathematics Ltd."
-    prepared_for = "Example Casino; the State Gaming Control Board"
-    date = 2026-12-02                     # a TOML date, or the text "2026-12-02"
-    sign_off = ["Prepared by", "Checked by", "Approved by"]   # the signature lines
-
-Nothing reads the clock: a date not given is printed as the provenance's own (``analysis_date``
-when the tables carry one) or "not stated", so the same inputs give the same bytes.
+"""The PAR sheet's cover block: who prepared it, for whom, when, and the sign-off lines, from
+``crazy4 report`` options or a TOML file (``--cover FILE``: :data:`KEYS`). The clock is never read.
 """
 
 from __future__ import annotations
@@ -104,13 +94,7 @@ def check_date(value: object, where: str) -> str:
 
 
 def read_cover(path: Path) -> Cover:
-    """The cover file's values (see the module's docstring).
-
-    Raises
-    ------
-    InputError
-        If the file cannot be read, is not TOML, has an unknown key or a bad value.
-    """
+    """The cover file's values (:class:`InputError` if unreadable, not TOML or not valid)."""
     where = f"--cover {str(path)!r}"
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))

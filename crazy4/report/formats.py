@@ -1,10 +1,4 @@
-"""Writing a rule set's report in each format ``crazy4 report`` offers: md, html, pdf, xlsx,
-and card (the one-page strategy card for players, :mod:`crazy4.report.card`).
-
-Every format is rendered from the same inputs (the result tables, their provenance and the
-game's Markdown report), in memory after an analysis or read back from a results folder, and
-written atomically.
-"""
+"""Writing a rule set's report in each format ``crazy4 report`` offers, atomically."""
 
 from __future__ import annotations
 
@@ -30,9 +24,7 @@ MATH_FORMATS = ("pdf", "xlsx")
 
 @dataclass(frozen=True)
 class MathOptions:
-    """What the math report adds to the tables: the cover block, and the rounds, seed and
-    workers of the optional simulation confirmation (no confirmation when ``rounds`` is
-    None)."""
+    """The math report's cover block and simulation confirmation (none when ``rounds`` is None)."""
 
     cover: Cover = field(default_factory=Cover)
     rounds: int | None = None
@@ -50,18 +42,46 @@ def write_report(
     options: MathOptions | None = None,
     source: str | None = None,
 ) -> None:
-    """Render the report in ``fmt`` (one of :data:`FORMATS`) and write it to ``out``; the
-    math report (pdf, xlsx) with ``options``' cover and simulation confirmation.
+    """Render the report in ``fmt`` and write it to ``out``; tables read from ``source``
+    (``report --from``) that the writer cannot read are one line (:class:`InputError`)."""
+    from crazy4.results.write import atomic_write, write_text
 
-    ``source`` is the folder the tables were read from (``report --from``), if any: a table
-    there that lacks what the report reads is then one line (:class:`InputError`) naming the
-    folder and the writer, not a traceback. Text of the rule file never fails a writer (each
-    sets it as text: :mod:`crazy4.core.text_safety`); where a writer cannot set something, it
-    says so naming itself and what it was setting (an :class:`InputError` passed on as it is,
-    never blamed on the tables).
-    """
+    def render_and_write() -> None:
+        if fmt == "md":
+            return write_text(out, report_markdown)
+        if fmt == "html":
+            from crazy4.report.html import render_html
+
+            return write_text(
+                out, render_html(rules.title, rules.name, dict(tables), report_markdown)
+            )
+        from crazy4.report.parsheet_sections import par_sheet
+
+        math = options or MathOptions()
+        report = par_sheet(rules, tables, record, report_markdown)
+        report = dataclasses.replace(report, cover=math.cover)
+        if fmt == "card":
+            from crazy4.report.card import render_card
+
+            data = render_card(report, ("fold", *(f"{m}x" for m in rules.play.multiples)))
+        else:
+            if math.rounds is not None:
+                from crazy4.report.confirm import confirmation_sheet
+
+                sheet = confirmation_sheet(rules, tables["bets"], math.rounds, math.seed, math.jobs)
+                report = dataclasses.replace(report, sheets=[*report.sheets, sheet])
+            from crazy4.report.pdf import render_pdf
+            from crazy4.report.xlsx import render_xlsx
+
+            data = (render_pdf if fmt == "pdf" else render_xlsx)(report)
+
+        def write(target: Path) -> None:
+            target.write_bytes(data)
+
+        atomic_write(out, write)
+
     try:
-        _write_report(fmt, rules, tables, record, report_markdown, out, options)
+        render_and_write()
     except (KeyError, IndexError, TypeError, ValueError) as error:
         if source is None or isinstance(error, InputError):
             raise
@@ -70,49 +90,3 @@ def write_report(
             f"({type(error).__name__}: {error}): they are not as this version of crazy4 writes "
             "them; run 'crazy4 analyze' again"
         ) from None
-
-
-def _write_report(
-    fmt: str,
-    rules: RuleSet,
-    tables: Mapping[str, pd.DataFrame],
-    record: Mapping[str, object],
-    report_markdown: str,
-    out: Path,
-    options: MathOptions | None,
-) -> None:
-    from crazy4.results.write import write_text
-
-    if fmt == "md":
-        write_text(out, report_markdown)
-    elif fmt == "html":
-        from crazy4.report.html import render_html
-
-        write_text(out, render_html(rules.title, rules.name, dict(tables), report_markdown))
-    else:
-        from crazy4.report.parsheet_sections import par_sheet
-
-        options = options or MathOptions()
-        report = par_sheet(rules, tables, record, report_markdown)
-        report = dataclasses.replace(report, cover=options.cover)
-        if fmt == "card":
-            from crazy4.report.card import write_card
-
-            decisions = ("fold", *(f"{multiple}x" for multiple in rules.play.multiples))
-            write_card(report, decisions, out)
-            return
-        if options.rounds is not None:
-            from crazy4.report.confirm import confirmation_sheet
-
-            sheet = confirmation_sheet(
-                rules, tables["bets"], options.rounds, options.seed, options.jobs
-            )
-            report = dataclasses.replace(report, sheets=[*report.sheets, sheet])
-        if fmt == "pdf":
-            from crazy4.report.pdf import write_pdf
-
-            write_pdf(report, out)
-        else:
-            from crazy4.report.xlsx import write_xlsx
-
-            write_xlsx(report, out)

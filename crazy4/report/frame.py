@@ -1,10 +1,5 @@
-"""What every game's report shares: what its sections read (:class:`ReportInput`, the
-analysis read by bet name with its provenance), the report's title and its headline sentence.
-
-A game's report is a list of sections (its settlement's
-:attr:`crazy4.spec.table_layout.TableLayout.report`, or the engine's own), each a function of a
-:class:`ReportInput` returning Markdown lines; :func:`crazy4.report.spec_report.render_spec_report`
-runs them in order.
+"""What every game's report shares: what its sections read (:class:`ReportInput`), the
+report's title and its headline sentence.
 
 Examples
 --------
@@ -40,17 +35,8 @@ def exact_ev_texts(bets: pd.DataFrame) -> list[str]:
 
 @dataclass(frozen=True)
 class ReportInput(GameBets):
-    """What a report's sections read: the game, its rule set, the analysis tables and their
-    provenance.
-
-    Attributes
-    ----------
-    spec : GameSpec
-    rules : RuleSet
-    tables : dict of str to DataFrame
-        The analysis tables by name (as written, or as computed).
-    record : mapping
-        The tables' provenance (:func:`crazy4.results.write.provenance`).
+    """What a report's sections read: the game, its rule set, the analysis tables by name and
+    their provenance (:func:`crazy4.results.write.provenance`).
 
     Examples
     --------

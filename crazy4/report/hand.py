@@ -41,13 +41,7 @@ NUMBERS = {3: "three", 4: "four", 5: "five"}
 def spec_hand_result(
     spec: GameSpec, rules: RuleSet, cards: tuple[int, ...], up: int | None
 ) -> dict[str, object]:
-    """Exact dealer outcomes, EVs and the optimal decision of one hand (JSON-ready).
-
-    Raises
-    ------
-    InputError
-        For a wrong number of cards, or an up card the game does not deal (or lacks).
-    """
+    """Exact dealer outcomes, EVs and the optimal decision of one hand (JSON-ready)."""
     shape = spec.shape
     if len(cards) != shape.player_cards:
         raise InputError(f"a {spec.title} hand has {shape.player_cards} cards, not {len(cards)}")
@@ -86,8 +80,7 @@ def spec_hand_result(
 
 
 def best_cards(spec: GameSpec, cards: tuple[int, ...], strength: int) -> dict[str, object]:
-    """The hand's value in words and its category; with ``best_cards``, the cards it plays,
-    when a hand uses fewer cards than the player holds (the first best subset, high first).
+    """The hand's value in words, its category and, from more cards, the best it plays.
 
     Examples
     --------
@@ -114,8 +107,7 @@ def best_cards(spec: GameSpec, cards: tuple[int, ...], strength: int) -> dict[st
 
 
 def dealer_outcomes(cells: npt.NDArray[np.int64], qualifier: int) -> dict[str, object]:
-    """The dealer hands in each outcome cell (:data:`CELLS`) and how many do not qualify; a
-    game whose dealer always qualifies (``qualifier`` 0) has the showdown's three alone.
+    """The dealer hands in each outcome cell (:data:`CELLS`; the showdown's three if no qualifier).
 
     Examples
     --------
@@ -145,9 +137,7 @@ def dealer_categories(spec: GameSpec, histogram: npt.NDArray[np.int64]) -> dict[
 
 
 def ante_bonus(parts: npt.NDArray[np.int64], strength: int, unit: int) -> dict[str, str]:
-    """What the Ante Bonus pays the hand (``pays 2 to 1``, ``none``) when the game has one
-    (its wager's nets, :attr:`crazy4.spec.specification.CellSettlement.parts`, are not all 0),
-    read on a 1x Play bet the player wins.
+    """What the Ante Bonus pays the hand (``pays 2 to 1``, ``none``) when the game has one.
 
     Examples
     --------
@@ -170,10 +160,8 @@ def side_bet_results(
     strength: int,
     cells: npt.NDArray[np.int64],
 ) -> dict[str, str]:
-    """Each side bet's outcome for the hand: what it pays (or ``loses``; for a bet paid only
-    when the dealer's hand is higher, on how many of the dealer hands, ``cells`` by outcome),
-    or, for a bet on the dealer's cards too, its EV over the dealer hands
-    (:func:`dealer_dependent`)."""
+    """Each side bet's outcome for the hand: what it pays, or ``loses``, or its EV over the dealer
+    hands (:func:`dealer_dependent`)."""
     side_bets = {}
     cards = tuple(int(card) for card in hand[0])
     for side in spec.side_bets(rules):
@@ -199,8 +187,7 @@ def side_bet_results(
 def dealer_dependent(
     spec: GameSpec, side: SideBetSpec, hand: npt.NDArray[np.uint8], seen: npt.NDArray[np.uint8]
 ) -> str:
-    """A side bet on the dealer's cards too, for one hand: not priced from the hand alone but
-    over every dealer hand from the other cards (its exact EV and how often it pays).
+    """A side bet on the dealer's cards too: its exact EV over every dealer hand, how often it pays.
 
     Examples
     --------

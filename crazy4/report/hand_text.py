@@ -17,8 +17,7 @@ def count_lines(rows: Iterable[tuple[str, int]], total: int) -> list[str]:
 
 
 def decision_lines(result: dict[str, object], heading: str) -> list[str]:
-    """A hand result's EV of each decision (under ``heading``), its optimal decision and its
-    side bets."""
+    """A hand result's EV of each decision, its optimal decision and its side bets."""
     lines = [heading]
     evs = result["ev_per_ante"]
     side_bets = result["side_bets"]
@@ -34,8 +33,7 @@ def decision_lines(result: dict[str, object], heading: str) -> list[str]:
 
 
 def qualifier_rows(result: dict[str, object]) -> list[tuple[str, int]]:
-    """The dealer outcome lines of a hand result with a qualifier: does not qualify (and how
-    it compares), then qualifies and wins, ties or loses.
+    """The dealer outcome lines of a hand result with a qualifier.
 
     Examples
     --------

@@ -1,7 +1,4 @@
-"""The HTML odds report: the Markdown report converted, with the plots inline.
-
-One self-contained file (plots as base64 PNG), readable in any browser without Jupyter.
-"""
+"""The HTML odds report: the Markdown report converted, with the plots inline (base64 PNG)."""
 
 from __future__ import annotations
 
@@ -68,16 +65,8 @@ def report_figures(name: str, tables: dict[str, Any]) -> list[tuple[str, Any]]:
 
 
 def drawable(frame: Any) -> Any:
-    """The table with every character of its text its plots' font has no glyph for spelt '?'.
-
-    A bet or pay table is named in the rule file, and its name reaches the plots (a legend, a
-    tick label). matplotlib draws a character its font lacks (a CJK ideograph in DejaVu Sans)
-    as an empty box and says so with a ``UserWarning`` on standard error for every figure,
-    in the middle of a PDF or HTML report's output. The rule file refuses control characters
-    outright (:func:`crazy4.rules.sections.check_printable`); any other character the font
-    cannot draw is spelt '?' in what is plotted, as :func:`crazy4.report.pdf.latin` spells
-    what the PDF's own fonts lack. (A ``$`` the plots escape themselves:
-    :func:`crazy4.core.text_safety.plot_text`.)
+    """The table with every character of its text its plots' font has no glyph for spelt '?'
+    (matplotlib would draw a box and warn on standard error for every figure).
 
     Examples
     --------
@@ -110,8 +99,7 @@ def drawable(frame: Any) -> Any:
 
 
 def all_ascii(values: Any) -> bool:
-    """Whether every text of a column is ASCII, checked in Arrow's compute kernel (a hand
-    table has a text a row); False when the column is not all text and nulls.
+    """Whether every text of a column is ASCII (False unless it is all text and nulls).
 
     Examples
     --------
@@ -132,19 +120,8 @@ def all_ascii(values: Any) -> bool:
 
 
 def render_html(title: str, name: str, tables: dict[str, Any], report_markdown: str) -> str:
-    """The HTML report: the Markdown report plus its plots, in one file. The Markdown's text
-    is escaped where it is written (:func:`crazy4.core.text_safety.markdown_text`), so no text
-    of an input becomes a tag here; the title is escaped for the page's ``<title>``.
-
-    Parameters
-    ----------
-    title, name : str
-        The rule set's title and name.
-    tables : dict
-        The result tables (they choose the plots).
-    report_markdown : str
-        The Markdown report.
-    """
+    """The HTML report: the Markdown report (its text escaped where it is written) plus the
+    plots the tables choose, in one file; the title is escaped here."""
     body = markdown.markdown(report_markdown, extensions=["tables", "fenced_code"])
     pictures = "\n".join(
         f'<figure><img alt="{html_text(caption)}" src="data:image/png;base64,'

@@ -8,9 +8,7 @@ from crazy4.core.text_safety import markdown_text
 
 
 def markdown_table(frame: pd.DataFrame, formats: dict[str, str] | None = None) -> str:
-    """A DataFrame as a Markdown table, numbers formatted by column; every header and cell is
-    text (:func:`crazy4.core.text_safety.markdown_text`), so a ``|`` or a tag in a name stays
-    in its cell as written.
+    """A DataFrame as a Markdown table, numbers formatted by column, every cell escaped as text.
 
     Examples
     --------
@@ -23,13 +21,8 @@ def markdown_table(frame: pd.DataFrame, formats: dict[str, str] | None = None) -
     """
     formats = formats or {}
     header = "| " + " | ".join(markdown_text(c) for c in frame.columns) + " |"
-    align = (
-        "|"
-        + "|".join(
-            "---:" if pd.api.types.is_numeric_dtype(frame[c]) else ":---" for c in frame.columns
-        )
-        + "|"
-    )
+    numeric = [pd.api.types.is_numeric_dtype(frame[c]) for c in frame.columns]
+    align = "|" + "|".join("---:" if right else ":---" for right in numeric) + "|"
     lines = [header, align]
     for row in frame.itertuples(index=False):
         cells = []

@@ -1,29 +1,7 @@
-"""The math report regulators take (a PAR sheet): one model, rendered as PDF and XLSX.
-
-:func:`crazy4.report.parsheet_sections.par_sheet` turns a rule set's result tables (in
-memory, or read back from a results folder: the numbers are the same floats either way) into
-a :class:`ParSheet`: the rules and every pay table as dealt, the method, the provenance, and a
-list of :class:`Sheet` — one table each, numbers as numbers with their exact fractions as text
-beside them. :mod:`crazy4.report.pdf` and :mod:`crazy4.report.xlsx` render it.
-
-The sheets come from :data:`crazy4.report.parsheet_sections.SECTIONS`, an ordered list of one
-entry per result table: a section is drawn when its table is present, so a game (or a new
-analysis) that writes another table gets its section by adding one entry
-(:func:`table_section`). A table no entry names still gets a plain sheet at the end (small
-tables only), so nothing computed is left out. What differs by game comes from the tables
-themselves, the rule set's own typed sections (its pay tables, found by walking the
-dataclasses: :func:`pay_tables`) and the :class:`~crazy4.game.SpecGame` object (title,
-dealer's cards); nothing here names a game.
-
-Figures derived here, not stored in a table (their derivation is in the sheet's intro):
-
-* volatility index = 1.645 x the standard deviation of one round (the industry's convention);
-* the house's expected win after n rounds of one initial unit each: mean ``n * edge`` (exact),
-  standard deviation ``sqrt(n) * sd``, and the central 90/95/99% intervals
-  ``mean +- z * sqrt(n) * sd`` with z the normal quantile (1.6449, 1.9600, 2.5758): the normal
-  approximation to the sum of n independent rounds (central limit theorem);
-* ``probability_exact = combinations / total`` and ``one_in = total / combinations`` for a table
-  of counts, and ``contribution_exact = net * combinations / total`` for a return table.
+"""The math report regulators take (a PAR sheet): one model (:class:`ParSheet`, a list of
+:class:`Sheet`, numbers as numbers with their exact fractions as text), rendered by
+:mod:`crazy4.report.pdf` and :mod:`crazy4.report.xlsx`; the figures derived here are explained
+in each sheet's intro.
 """
 
 from __future__ import annotations
@@ -34,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import NormalDist
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pandas as pd
 
@@ -56,6 +34,9 @@ VOLATILITY_Z = 1.645
 MAX_SHEET_ROWS = 5_000
 #: Tables larger than this are in the workbook only, not printed in the PDF.
 MAX_PRINTED_ROWS = 150
+#: The columns of the pay tables' sheet.
+PAY_COLUMNS = ("section", "pay_table", "line", "category", "odds", "odds_exact", "pays")
+T = TypeVar("T")
 
 
 def z_value(level: int) -> float:
@@ -71,26 +52,8 @@ def z_value(level: int) -> float:
 
 @dataclass(frozen=True)
 class Sheet:
-    """One table of the report: a workbook sheet and a section of the PDF.
-
-    Attributes
-    ----------
-    name : str
-        The sheet's name (at most 31 characters); also the result table it comes from, where
-        there is one.
-    title : str
-        The section's heading.
-    intro : str
-        What the table shows and how derived columns are computed.
-    frame : DataFrame
-        The rows: numbers as numbers, exact values as text columns (``*_exact``).
-    source : str
-        The result table(s) it is drawn from.
-    printed : tuple of str, optional
-        The columns the PDF prints (all when empty); the workbook has every column.
-    notes : tuple of str, optional
-        Notes printed under the table (and listed in the workbook's README).
-    """
+    """One table of the report: a workbook sheet (``name``, at most 31 characters) and a section
+    of the PDF, which prints the ``printed`` columns (all when empty)."""
 
     name: str
     title: str
@@ -108,8 +71,7 @@ class Sheet:
 
 @dataclass(frozen=True)
 class ParSheet:
-    """Everything the math report shows for one rule set (``source`` is the rule file's
-    stated source; ``cover`` the preparer's block, :mod:`crazy4.report.cover`)."""
+    """Everything the math report shows for one rule set."""
 
     title: str
     name: str
@@ -132,8 +94,7 @@ class ParSheet:
 
 @dataclass(frozen=True)
 class Context:
-    """What a section's builder reads: the tables, the number of deals, the main bet and the
-    decisions the rules allow (``fold`` and each allowed Play multiple, ``1x`` ...)."""
+    """What a section's builder reads: the tables, the deals, the main bet, the decisions."""
 
     tables: Mapping[str, pd.DataFrame]
     deals: int
@@ -150,12 +111,8 @@ class Section:
 
 
 def exact_columns(frame: pd.DataFrame) -> pd.DataFrame:
-    """The table with exact text columns beside its counts.
-
-    ``probability_exact`` (and ``one_in`` when missing) where it has ``combinations`` and
-    ``probability``, over the table's total of combinations; ``contribution_exact`` where it
-    also has an exact ``net``. A table that already carries ``probability_exact`` (its own
-    exact columns, such as the progressive tables') is returned as it is.
+    """The table with exact ``probability_exact``, ``one_in`` and ``contribution_exact`` beside
+    its counts (unless it has its own).
 
     Examples
     --------
@@ -232,11 +189,8 @@ def bets_sheet(context: Context) -> list[Sheet]:
 
 
 def bet_notes(names: list[str], edges: list[Fraction], main_bet: str) -> tuple[str, ...]:
-    """Notes on the bets' rows that are not wagers of their own, or favour the player.
-
-    A bet whose name's words (split at ``_``) are some of the main bet's is a component of it
-    (``ante_play`` of ``ante_super_bonus_play``): the same hands priced for that part alone.
-    A negative house edge is explained wherever it appears.
+    """Notes on the bets' rows that are components of the main bet (by the words of their
+    names), or favour the player.
 
     Examples
     --------
@@ -314,8 +268,7 @@ def intervals_sheet(bets: pd.DataFrame, edges: list[Fraction]) -> Sheet:
 
 
 def simple_strategy_sheet(bets: pd.DataFrame, edges: list[Fraction]) -> Sheet | None:
-    """Each bet with a published simple strategy (``<bet>_simple``) beside its optimum, and
-    the exact difference; None when the bets table has no such pair.
+    """Each bet with a published simple strategy (``<bet>_simple``) beside its optimum, or None.
 
     Examples
     --------
@@ -396,8 +349,7 @@ def _texts(values: list[Fraction]) -> list[str]:
 
 
 def category_pay_tables(rules: RuleSet) -> list[tuple[str, CategoryPays]]:
-    """Every pay table by category of a rule set (a game specification's bonuses and side
-    bets), as (where, table), found as :func:`pay_tables` finds the five-card ones.
+    """Every pay table by category of a rule set, as (where, table).
 
     Examples
     --------
@@ -405,16 +357,12 @@ def category_pay_tables(rules: RuleSet) -> list[tuple[str, CategoryPays]]:
     >>> [table.name for _, table in category_pay_tables(load_rules("three-card-standard"))]
     ['ante-bonus', 'pair-plus-1-4-6-30-40', 'pair-plus-1-3-6-30-40']
     """
-    found: list[tuple[str, CategoryPays]] = []
-    for where, table in _walk(rules, CategoryPays):
-        assert isinstance(table, CategoryPays)
-        found.append((where, table))
-    return found
+    return _walk(rules, CategoryPays)
 
 
-def _walk(rules: RuleSet, kind: type) -> list[tuple[str, object]]:
+def _walk(rules: RuleSet, kind: type[T]) -> list[tuple[str, T]]:
     """Every value of type ``kind`` in a rule set's (typed, frozen) sections, as (where, it)."""
-    found: list[tuple[str, object]] = []
+    found: list[tuple[str, T]] = []
 
     def walk(value: object, where: str) -> None:
         if isinstance(value, kind):
@@ -432,8 +380,7 @@ def _walk(rules: RuleSet, kind: type) -> list[tuple[str, object]]:
 
 
 def pay_tables(rules: RuleSet) -> list[tuple[str, PayTable]]:
-    """Every pay table of a rule set, found by walking its (typed, frozen) sections: the game's
-    own tables (Super Bonus, Ante Bonus, Bad Beat ...) and the side bets, as (where, table).
+    """Every pay table of a rule set, the game's own first, then the side bets, as (where, table).
 
     Examples
     --------
@@ -441,11 +388,7 @@ def pay_tables(rules: RuleSet) -> list[tuple[str, PayTable]]:
     >>> [where for where, _ in pay_tables(load_rules("crazy4-standard"))]
     ['super_bonus', 'side_bets[0]', 'side_bets[1]']
     """
-    found: list[tuple[str, PayTable]] = []
-    for where, table in _walk(rules, PayTable):
-        assert isinstance(table, PayTable)
-        found.append((where, table))
-    return sorted(found, key=lambda pair: pair[0].startswith("side_bets"))  # the game's first
+    return sorted(_walk(rules, PayTable), key=lambda pair: pair[0].startswith("side_bets"))
 
 
 def pay_table_sheet(rules: RuleSet) -> Sheet:
@@ -458,29 +401,19 @@ def pay_table_sheet(rules: RuleSet) -> Sheet:
     >>> frame.loc[frame["line"] == "flush", "odds_exact"].tolist()
     ['3/2', '4', '4']
     """
+
+    def row(where: str, name: str, line: str, category: str, odds: Fraction) -> dict[str, object]:
+        pays = f"{format_odds(odds)} to 1"
+        values = (where, name, line, category, float(odds), fraction_text(odds), pays)
+        return dict(zip(PAY_COLUMNS, values, strict=True))
+
     rows = [
-        {
-            "section": where,
-            "pay_table": table.name,
-            "line": entry.label,
-            "category": entry.category.label,
-            "odds": float(entry.odds),
-            "odds_exact": fraction_text(entry.odds),
-            "pays": f"{format_odds(entry.odds)} to 1",
-        }
+        row(where, table.name, entry.label, entry.category.label, entry.odds)
         for where, table in pay_tables(rules)
         for entry in reversed(table.entries)
     ]
     rows += [
-        {
-            "section": where,
-            "pay_table": table.name,
-            "line": line.label.replace("_", " "),
-            "category": line.category_name,
-            "odds": float(line.odds),
-            "odds_exact": fraction_text(line.odds),
-            "pays": f"{format_odds(line.odds)} to 1",
-        }
+        row(where, table.name, line.label.replace("_", " "), line.category_name, line.odds)
         for where, table in category_pay_tables(rules)
         for line in reversed(table.lines)
     ]

@@ -1,9 +1,5 @@
-"""The math report's sections, one entry per result table, and the report assembled from them.
-
-:data:`SECTIONS` is the ordered list the report follows: an entry is drawn when its table is in
-the results. Adding a section for a new table (a progressive's, an advantage-play analysis')
-is one more :func:`crazy4.report.parsheet.table_section` line here; until then the table still
-appears, as it is, among the other tables at the end (:func:`other_tables`).
+"""The math report's sections, one entry per result table (:data:`SECTIONS`; a table none names
+is a plain sheet at the end), and the report assembled from them.
 """
 
 from __future__ import annotations
@@ -55,8 +51,7 @@ BETS_COLUMNS = (
 
 
 def strategy_sheets(context: Context) -> list[Sheet]:
-    """The optimal strategy table with a share column for each decision the rules allow (and
-    none for a Play multiple they do not), its intro naming them.
+    """The optimal strategy table with a share column for each decision the rules allow.
 
     Examples
     --------
@@ -105,17 +100,8 @@ SECTIONS: tuple[Section, ...] = (
         "Return table",
         _RETURNS,
         (
-            "decision",
-            "hand",
-            "dealer_outcome",
-            "result",
-            "net",
-            "combinations",
-            "probability",
-            "probability_exact",
-            "one_in",
-            "contribution",
-            "contribution_exact",
+            *("decision", "hand", "dealer_outcome", "result", "net", "combinations"),
+            *("probability", "probability_exact", "one_in", "contribution", "contribution_exact"),
         ),
     ),
     table_section(
@@ -148,14 +134,8 @@ SECTIONS: tuple[Section, ...] = (
         "Card room: the player's cost of a hand",
         "Dollars per round: the house edge plus the room's collection (exact beside).",
         (
-            "table",
-            "ante",
-            "queens_up",
-            "collection",
-            "game_loss",
-            "expected_loss",
-            "loss_per_ante",
-            "loss_per_action",
+            *("table", "ante", "queens_up", "collection", "game_loss", "expected_loss"),
+            *("loss_per_ante", "loss_per_action"),
         ),
     ),
     table_section(
@@ -164,15 +144,8 @@ SECTIONS: tuple[Section, ...] = (
         "The player/dealer's expected win net of its collection, its standard deviation (the "
         "card-removal term simulated, seeded) and the rounds to be ahead with 95% probability.",
         (
-            "table",
-            "seats",
-            "ante",
-            "queens_up",
-            "banker_ev",
-            "banker_ev_exact",
-            "sd",
-            "rounds_to_be_ahead_95",
-            "bankroll_1pct_ruin",
+            *("table", "seats", "ante", "queens_up", "banker_ev", "banker_ev_exact", "sd"),
+            *("rounds_to_be_ahead_95", "bankroll_1pct_ruin"),
         ),
     ),
     table_section("two_hands", "Card room: two hands, the second blind", "Per unit of Ante."),
@@ -249,18 +222,8 @@ def par_sheet(
     record: Mapping[str, object],
     report_markdown: str,
 ) -> ParSheet:
-    """The math report of a rule set from its result tables.
-
-    Parameters
-    ----------
-    rules : RuleSet
-    tables : mapping of str to DataFrame
-        The result tables (``crazy4 analyze``'s, in memory or read back from parquet).
-    record : mapping
-        Their provenance (:func:`crazy4.results.write.provenance`).
-    report_markdown : str
-        The game's Markdown report: its rules list is reused, so the rules read the same.
-    """
+    """The math report of a rule set from its result tables, their provenance and the game's
+    Markdown report (whose rules list it reuses)."""
     from crazy4.spec.game import spec_of
 
     game = spec_of(rules)
@@ -297,16 +260,8 @@ def par_sheet(
 def read_results(
     folder: Path, rules: RuleSet
 ) -> tuple[dict[str, pd.DataFrame], dict[str, object], str]:
-    """The tables, provenance and Markdown report ``crazy4 analyze`` wrote to ``folder``.
-
-    Raises
-    ------
-    InputError
-        If the folder holds no analysis, or an analysis of other rules (by the rule file's
-        SHA-256 in the tables' provenance), or a table that is damaged, changed since it was
-        written (its SHA-256, :func:`crazy4.results.read.read_result_table`) or lacks a column
-        the report reads.
-    """
+    """The tables, provenance and Markdown report ``crazy4 analyze`` wrote to ``folder``
+    (:class:`InputError` if missing, of other rules, damaged or changed)."""
     from crazy4.results.read import read_result_table, require_columns
     from crazy4.results.write import read_provenance
 

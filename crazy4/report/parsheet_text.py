@@ -1,7 +1,5 @@
 """The math report's words: the method paragraph, the rules list, the column glossary, and the
-text both renderers share (the rules list as plain text: :func:`plain`; text the PDF's
-standard fonts can show: :func:`latin`; the PDF's paragraphs: :mod:`crazy4.report.pdf_text`).
-"""
+text both renderers share."""
 
 from __future__ import annotations
 
@@ -135,8 +133,7 @@ def rules_lines(report_markdown: str) -> list[str]:
 
 
 def plain(text: str) -> str:
-    """A Markdown fragment crazy4 wrote as plain text: emphasis and code marks and escapes
-    removed (:func:`crazy4.core.text_safety.markdown_plain`).
+    """A Markdown fragment crazy4 wrote as plain text (marks and escapes removed).
 
     Examples
     --------

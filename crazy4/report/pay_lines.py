@@ -1,17 +1,6 @@
-"""Every pay line of every pay table with its combinations: the pay tables' return tables.
-
-A pay table pays on the player's best four of five cards, so a line's combinations are the
-five-card hands (of 2,598,960) whose best-four strength falls in the line's range: from the
-line's weakest hand to the end of its category, less the ranges of stronger lines of the same
-category (the rule :meth:`crazy4.core.paytables.PayTable.by_strength` applies). They are counted
-from the strength of every five-card hand (:func:`crazy4.core.ranking.build_best_four_strengths`).
-
-For each line: combinations, probability (exact beside it), "1 in N", the payout and its
-contribution ``odds x probability``; a last row per table counts the hands no line pays. For a
-bet that loses every hand below its table and is settled even on a fold (Queens Up, Aces Up),
-the contributions less P(not paid) are its EV, as the bets table has it; for a bet whose unpaid
-hands settle by the showdown (Super Bonus), is forfeited on a fold, or is paid on the dealer's
-hand too (Bad Beat), the return table and the bets table price it.
+"""Every pay line of every pay table with its combinations (the five-card hands whose best-four
+strength falls in the line's range, :meth:`crazy4.core.paytables.PayTable.by_strength`): the pay
+tables' return tables.
 """
 
 from __future__ import annotations

@@ -1,19 +1,13 @@
 """The math report as a printable PDF (ReportLab): A4, a title page, numbered pages, tables that
-break across pages with their header repeated, and the report's plots embedded.
-
-Same inputs, same bytes: ReportLab's *invariant* mode fixes the document's dates and ID, and
-nothing else reads the clock (plots are PNGs without a timestamp). Text is set in the PDF's
-standard fonts (Helvetica, Courier: nothing embedded, so the file stays small); characters
-they cannot show are spelt out (:func:`latin`). Every text is set as text, never as
-paragraph markup (:func:`crazy4.report.pdf_markup.text_markup`): a rule file's title or a
-table's cell holding ``<a href>``, ``<font>`` or an unclosed ``<b>`` is printed as written.
+break across pages with their header repeated, and the report's plots embedded. Same inputs,
+same bytes (ReportLab's *invariant* mode); every text is set as text
+(:func:`crazy4.report.pdf_markup.text_markup`).
 """
 
 from __future__ import annotations
 
 import io
 import math
-from pathlib import Path
 from typing import Any
 
 from crazy4.report.parsheet import ParSheet, Sheet
@@ -99,11 +93,8 @@ def _styles() -> dict[str, Any]:
 def column_widths(
     rows: list[list[str]], numeric: list[bool], available: float, size: float
 ) -> list[float]:
-    """Column widths: each column's longest cell (and header word). A column that cannot wrap
-    (numbers, and text without a space in any cell: exact fractions, hand codes) always gets
-    its longest cell, so no figure is broken or cut; when the whole is too wide, the columns
-    that can wrap share what is left (:func:`fitting_size` first picks a font size at which
-    it is enough).
+    """Column widths: each column's longest cell (and header word); when the whole is too wide,
+    a column that cannot wrap keeps its longest cell and the others share what is left.
 
     Examples
     --------
@@ -165,8 +156,7 @@ def _natural_widths(
 def fitting_size(
     rows: list[list[str]], numeric: list[bool], available: float, size: float
 ) -> float:
-    """The largest font size, from ``size`` down by half points to 4.5, at which every column
-    that cannot wrap gets its longest cell and the others at least their header word.
+    """The largest font size, from ``size`` down by half points to 4.5, at which the columns fit.
 
     Examples
     --------
@@ -186,10 +176,8 @@ def fitting_size(
 def table_flowable(
     sheet: Sheet, available: float, styles: dict[str, Any], writer: str = "pdf"
 ) -> Any:
-    """The sheet's printed columns as a table whose header row repeats on every page; every
-    header and cell is text (a cell that may wrap, or holds a character the standard fonts
-    lack, a paragraph of :func:`text_markup`; any other a plain string, which ReportLab draws
-    as it is)."""
+    """The sheet's printed columns as a table whose header row repeats on every page, every
+    header and cell set as text."""
     from reportlab.lib import colors
     from reportlab.platypus import Table, TableStyle
 
@@ -243,16 +231,14 @@ def table_flowable(
 
 
 def heading(text: str, styles: dict[str, Any]) -> list[Any]:
-    """A section heading (listed in the contents by :func:`render_pdf`'s document), on a new
-    page when less than a few table rows would fit under it."""
+    """A section heading (listed in the contents), on a new page when little would fit under it."""
     from reportlab.platypus import CondPageBreak
 
     return [CondPageBreak(150), paragraph(text_markup(text), styles["h1"], f"the heading {text!r}")]
 
 
 def _headings(flowable: Any) -> list[str]:
-    """The section headings in a flowable or in the group that keeps it with the next ones, as
-    paragraph markup (the contents set them as paragraphs again)."""
+    """The section headings in a flowable or in its group, as paragraph markup."""
     from reportlab.platypus import Paragraph
 
     if isinstance(flowable, Paragraph):
@@ -320,11 +306,8 @@ def _story(report: ParSheet, available: float, styles: dict[str, Any]) -> list[A
         what = f"line {number} of the rules list"
         story.append(paragraph(markup(line), styles["bullet"], what, bulletText="•"))
     story.append(Paragraph("The rule file, as analyzed:", styles["small"]))
-    story.append(
-        Preformatted(
-            latin(report.rule_file.strip()), styles["code"], maxLineLength=118, newLineChars="    "
-        )
-    )
+    rule_file = latin(report.rule_file.strip())
+    story.append(Preformatted(rule_file, styles["code"], maxLineLength=118, newLineChars="    "))
     story.extend(heading("Method", styles))
     story.append(paragraph(text_markup(report.method), styles["body"], "the method"))
     for sheet in report.sheets:
@@ -376,9 +359,7 @@ def render_pdf(report: ParSheet) -> bytes:
     from reportlab.platypus import SimpleDocTemplate
 
     class Document(SimpleDocTemplate):  # type: ignore[misc]
-        """Lists every section heading with its page in the contents. A heading is kept
-        with its intro and source line (a group never split), so the page the group ends on
-        is the heading's."""
+        """Lists every section heading with its page in the contents."""
 
         def afterFlowable(self, flowable: Any) -> None:  # noqa: N802 (ReportLab's name)
             for text in _headings(flowable):
@@ -404,15 +385,3 @@ def render_pdf(report: ParSheet) -> bytes:
     story = _story(report, document.width, styles)
     document.multiBuild(story, canvasmaker=_numbered_canvas(footer))
     return buffer.getvalue()
-
-
-def write_pdf(report: ParSheet, path: Path) -> None:
-    """Write the PDF atomically."""
-    from crazy4.results.write import atomic_write
-
-    data = render_pdf(report)
-
-    def write(target: Path) -> None:
-        target.write_bytes(data)
-
-    atomic_write(path, write)

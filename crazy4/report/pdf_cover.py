@@ -1,10 +1,4 @@
-"""The PDF's first page: the cover block a regulator signs, then the contents.
-
-The cover names the game, the rule set (title, name, the rule file's SHA-256 and its stated
-source), the deals counted, the crazy4 version of the analysis and of the report, the analysis
-date, who prepared the report and for whom (:class:`crazy4.report.cover.Cover`), and a sign-off
-table with a line per role (name, signature, date left blank to be filled in by hand).
-"""
+"""The PDF's first page: the cover block a regulator signs, the sign-off table, the contents."""
 
 from __future__ import annotations
 
@@ -46,8 +40,7 @@ def cover_rows(report: ParSheet) -> list[tuple[str, str]]:
 
 
 def cover_story(report: ParSheet, styles: dict[str, Any], available: float) -> list[Any]:
-    """The first page's flowables: kicker, title, cover block, sign-off table, contents (every
-    text of the rule file and the cover set as text: :func:`text_markup`)."""
+    """The first page's flowables: kicker, title, cover block, sign-off table, contents."""
     from reportlab.lib import colors
     from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
     from reportlab.platypus.tableofcontents import TableOfContents
@@ -77,26 +70,14 @@ def cover_story(report: ParSheet, styles: dict[str, Any], available: float) -> l
         name = (
             report.cover.prepared_by if role == "Prepared by" and report.cover.prepared_by else ""
         )
-        lines.append(
-            [
-                paragraph(text_markup(role), styles["small"], f"the sign-off role {role!r}"),
-                paragraph(text_markup(name), styles["small"], "the cover's prepared_by"),
-                "",
-                "",
-            ]
-        )
+        role_cell = paragraph(text_markup(role), styles["small"], f"the sign-off role {role!r}")
+        name_cell = paragraph(text_markup(name), styles["small"], "the cover's prepared_by")
+        lines.append([role_cell, name_cell, "", ""])
     widths = [available * share for share in (0.24, 0.3, 0.3, 0.16)]
     sign = Table(lines, colWidths=widths, rowHeights=[14] + [26] * (len(lines) - 1), hAlign="LEFT")
     grid, shade = colors.HexColor("#808080"), colors.HexColor("#e4e8ee")
-    sign.setStyle(
-        TableStyle(
-            [
-                ("GRID", (0, 0), (-1, -1), 0.5, grid),
-                ("BACKGROUND", (0, 0), (-1, 0), shade),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ]
-        )
-    )
+    style = [("GRID", (0, 0), (-1, -1), 0.5, grid), ("BACKGROUND", (0, 0), (-1, 0), shade)]
+    sign.setStyle(TableStyle([*style, ("VALIGN", (0, 0), (-1, -1), "TOP")]))
     story += [sign, Spacer(1, 12), Paragraph("<b>Contents</b>", styles["body"])]
     contents = TableOfContents(dotsMinLevel=0)
     contents.levelStyles = [styles["contents"]]

@@ -1,19 +1,9 @@
 """The PDFs' text as ReportLab paragraph markup: every text set as text, in a font that has it.
 
-ReportLab reads a paragraph's text as markup (``<b>``, ``<font size>``, ``<a href>``), so text
-reaches a paragraph only through :func:`text_markup` (plain text: a rule file's title, a
-table's cell, a sheet's intro, a claims file's bet) or :func:`markup` (a Markdown fragment
-crazy4 wrote: the rules list), and a paragraph is made by :func:`paragraph`, which names the
-writer and what it was setting where ReportLab refuses it, instead of failing with its
-parser's error (which ``report --from`` used to blame on the tables).
-
-The PDFs set text in the standard fonts (Helvetica, Courier: nothing embedded). A character
-they lack (outside cp1252) is set in DejaVu Sans, the plots' font, which matplotlib ships: it
-is embedded (the glyphs used) only in a PDF that needs it, so ``7♠`` prints as written; a
-character neither font has (a CJK ideograph), or beyond Unicode's Basic Multilingual Plane
-(an emoji: ReportLab cannot map it back to text), is '?'; a few mathematical signs are spelt
-out
-(:data:`crazy4.report.parsheet_text.SPELT`).
+Text reaches a paragraph only through :func:`text_markup` (plain text) or :func:`markup` (a
+Markdown fragment crazy4 wrote), in a paragraph made by :func:`paragraph`. What the standard
+fonts lack (outside cp1252) is set in DejaVu Sans (embedded only where needed); what neither
+has, or beyond the Basic Multilingual Plane, is '?'.
 """
 
 from __future__ import annotations
@@ -42,8 +32,7 @@ _CLOSE = {"b": "</b>", "i": "</i>", "code": "</font>"}
 
 @functools.cache
 def fallback_glyphs() -> frozenset[int]:
-    """The characters the fallback font has; its faces are registered with ReportLab (as a
-    family, so ``<b>`` and ``<i>`` find theirs) on first use."""
+    """The characters the fallback font has (its faces registered with ReportLab on first use)."""
     import matplotlib
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -98,9 +87,7 @@ def _font_of(character: str) -> str:
 
 
 def text_markup(text: object) -> str:
-    """Plain text as ReportLab paragraph markup, printed as written: escaped
-    (:func:`crazy4.core.text_safety.pdf_text`), what the standard fonts lack in the fallback
-    font, what no font has '?'.
+    """Plain text as ReportLab paragraph markup, printed as written (escaped; fonts as above).
 
     Examples
     --------
@@ -125,9 +112,7 @@ def text_markup(text: object) -> str:
 
 
 def markup(text: str) -> str:
-    """A Markdown fragment crazy4 wrote (:func:`crazy4.core.text_safety.markdown_runs`) as
-    ReportLab paragraph markup: emphasis and code as tags, every text through
-    :func:`text_markup`, so nothing of the text becomes a tag.
+    """A Markdown fragment crazy4 wrote as markup: emphasis and code as tags, text as text.
 
     Examples
     --------
@@ -151,14 +136,7 @@ def markup(text: str) -> str:
 
 
 def paragraph(markup_text: str, style: Any, what: str, writer: str = "pdf", **options: Any) -> Any:
-    """A ReportLab paragraph of ``markup_text`` (:func:`markup`, :func:`text_markup`), or one
-    line naming the writer and what it was setting where ReportLab refuses it.
-
-    Raises
-    ------
-    InputError
-        ``"pdf: cannot set the rule set's title (ValueError: ...)"``: a failure of the writer,
-        never blamed on the tables.
+    """A ReportLab paragraph, or an :class:`InputError` naming the writer and ``what`` it set.
 
     Examples
     --------

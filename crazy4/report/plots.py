@@ -1,8 +1,5 @@
-"""Plots of the result tables (matplotlib), shared by the notebooks and the HTML report.
-
-Each function draws on a given or new :class:`matplotlib.axes.Axes` and returns it; axes are
-labelled with units so a figure reads without the code. A label drawn from a table (a bet's
-name, a rule file's table name) is text: its ``$`` never starts mathtext
+"""Plots of the result tables (matplotlib), shared by the notebooks and the HTML report: each
+draws on a given or new axes and returns it; a label from a table is text
 (:func:`crazy4.core.text_safety.plot_text`).
 """
 
@@ -58,11 +55,7 @@ def house_edges(bets: pd.DataFrame, ax: Any | None = None, title: str = "") -> A
 
 
 def strategy_margin(player_hands: pd.DataFrame, ax: Any | None = None, title: str = "") -> Any:
-    """EV of playing 1x minus folding against hand strength, for hands near the threshold.
-
-    One point per hand class, coloured by the optimal decision: the vertical spread at one
-    strength is the effect of the fifth card and the suits.
-    """
+    """EV of playing 1x minus folding against hand strength near the threshold, a point a class."""
     ax = _axes(ax)
     frame = player_hands[player_hands["ev_1x"].notna()].copy()
     frame["gain"] = frame["ev_1x"] - frame["ev_fold"]
@@ -129,17 +122,11 @@ def decision_evs(player_hands: pd.DataFrame, ax: Any | None = None, title: str =
     for decision, colour in (("fold", "tab:red"), ("1x", "tab:green"), ("3x", "tab:purple")):
         column = f"ev_{decision}"
         allowed = player_hands[column].notna()
-        frame = (
-            pd.DataFrame(
-                {
-                    "strength": player_hands.loc[allowed, "strength"],
-                    "weighted": player_hands.loc[allowed, column] * weights[allowed],
-                    "weight": weights[allowed],
-                }
-            )
-            .groupby("strength")[["weighted", "weight"]]
-            .sum()
-        )
+        weighted = player_hands.loc[allowed, column] * weights[allowed]
+        frame = pd.DataFrame(
+            {"strength": player_hands.loc[allowed, "strength"], "weighted": weighted}
+        ).assign(weight=weights[allowed])
+        frame = frame.groupby("strength")[["weighted", "weight"]].sum()
         ax.plot(frame.index, frame["weighted"] / frame["weight"], color=colour, label=decision)
     ax.axhline(0, color="black", linewidth=0.8)
     _category_ticks(ax)
@@ -156,12 +143,9 @@ def convergence(frame: pd.DataFrame, bet: str, ax: Any | None = None, title: str
     ax = _axes(ax)
     rows = frame[frame["bet"] == bet].sort_values("rounds")
     band = 1.96 * rows["standard_error"]
+    label = "simulated mean ± 1.96 s.e."
     ax.fill_between(
-        rows["rounds"],
-        rows["mean"] - band,
-        rows["mean"] + band,
-        alpha=0.25,
-        label="simulated mean ± 1.96 s.e.",
+        rows["rounds"], rows["mean"] - band, rows["mean"] + band, alpha=0.25, label=label
     )
     ax.plot(rows["rounds"], rows["mean"], marker="o", label="simulated mean")
     ax.axhline(float(rows["exact_mean"].iloc[0]), color="black", linestyle="--", label="exact")
@@ -187,12 +171,8 @@ _DECISION_CODES = {"fold": 0, "1x": 1, "2x": 2, "3x": 3, "mixed": 4}
 
 
 def decision_chart(strategy: pd.DataFrame, ax: Any | None = None, title: str = "") -> Any:
-    """Four Card Poker's strategy as a chart: hand group (rows) x dealer up card (columns).
-
-    Cells are coloured by the decision; a *mixed* cell, where the kickers, the fifth card or
-    the suits split the decision, shows the percentage of situations played (when some fold)
-    or, when all play, the percentage raised to 3x (marked ``3x``).
-    """
+    """The strategy as a chart: hand group (rows) x dealer up card (columns), coloured by the
+    decision; a *mixed* cell shows the percentage played, or raised to 3x (``3x``)."""
     from matplotlib.colors import ListedColormap
 
     hands = list(dict.fromkeys(strategy["hand"]))
@@ -222,12 +202,8 @@ def decision_chart(strategy: pd.DataFrame, ax: Any | None = None, title: str = "
     from matplotlib.patches import Patch
 
     labels = ["fold", "1x", "2x", "3x", "mixed: % played,\nor 3x % raised"]
-    ax.legend(
-        handles=[Patch(color=colours(k), label=label) for k, label in enumerate(labels)],
-        loc="upper left",
-        bbox_to_anchor=(1.01, 1),
-        fontsize=8,
-    )
+    handles = [Patch(color=colours(k), label=label) for k, label in enumerate(labels)]
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8)
     ax.set_title(title or "Optimal decision by hand and up card")
     return ax
 

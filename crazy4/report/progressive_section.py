@@ -1,9 +1,4 @@
-"""The progressive's tables and report section for any rule set that carries the bet (the report
-places it; the bet's engine is :mod:`crazy4.progressive`).
-
-:func:`crazy4.pipeline.run_rule_set` calls :func:`progressive_results` for every rule set, so
-any game's rule set with a ``[progressive]`` section gets the tables and the section.
-"""
+"""The progressive's tables and report section for any rule set that carries the bet."""
 
 from __future__ import annotations
 
@@ -17,8 +12,7 @@ from crazy4.rules.ruleset import RuleSet
 
 
 def progressive_results(rules: RuleSet) -> tuple[dict[str, pd.DataFrame], list[str]]:
-    """The tables (``progressive``, ``progressive_by_meter``, ``envy``) and the report lines;
-    nothing for a rule set without a progressive.
+    """The progressive's tables and report lines (nothing without a progressive).
 
     Examples
     --------

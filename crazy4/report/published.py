@@ -1,10 +1,5 @@
-"""Published figures as data: what each quotes of the analysis and which rules it is for.
-
-A game lists its published figures (:class:`crazy4.report.spec_sections.PublishedFigure`) as
-rows of data: the figure's name and the quotation, a value read from the ``bets`` table by
-:func:`main_figure`, :func:`simple_figure` or :func:`range_figure`, and the rules it is for by
-:func:`rules_are` (values at attribute paths of the rule set) or :func:`side_tables_are` (the
-side bets are exactly the published tables). None of these knows a game.
+"""Published figures as data: what each quotes of the analysis (``*_figure``) and which rules
+it is for (:func:`rules_are`, :func:`side_tables_are`).
 
 Examples
 --------
@@ -49,8 +44,7 @@ def range_figure(prefix: str, column: str = "house_edge") -> Callable[[ReportInp
 
 
 def rule_value(rules: object, path: str) -> object:
-    """The value at a dotted attribute path of a rule set (None where a step is missing); a pay
-    table as its description (:meth:`crazy4.core.paytables.PayTable.describe`)."""
+    """The value at a dotted attribute path of a rule set (None if missing; a table described)."""
     value = rules
     for name in path.split("."):
         value = getattr(value, name, None)
@@ -63,8 +57,7 @@ def rules_are(values: Mapping[str, object]) -> Callable[[ReportInput], bool]:
 
 
 def side_tables_are(prefix: str, names: Collection[str]) -> Callable[[ReportInput], bool]:
-    """Whether the side bets are exactly the published tables: one for each of ``names``
-    (the side bet's name without ``prefix``), none that a fold forfeits, and no other table."""
+    """Whether the side bets are exactly the published tables (``names``, without ``prefix``)."""
 
     def applies(view: ReportInput) -> bool:
         side_bets = view.rules.side_bets

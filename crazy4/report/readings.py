@@ -1,10 +1,5 @@
-"""A report section pricing the readings of a rule that its text leaves open.
-
-A game whose rules can be read more than one way (a pay table silent on some hands) lists the
-readings as data, ``(name, what the reading does, the rules so read)``
-(e.g. :meth:`crazy4.rules.listed_table.ListedTable.readings`); :func:`readings_section` prices
-each exactly (:func:`crazy4.analyze.rule_prices.price_readings`) and shows them side by side,
-in the words the game gives (:class:`ReadingsText`).
+"""A report section pricing, side by side, the readings of a rule its text leaves open (a pay
+table silent on some hands).
 
 Examples
 --------
@@ -37,25 +32,9 @@ Section = Callable[[ReportInput], list[str]]
 
 @dataclass(frozen=True)
 class ReadingsText:
-    """What a readings section says, and what it prices.
-
-    Attributes
-    ----------
-    heading : str
-        The section's heading line.
-    open_rule : str
-        The sentence saying what the rules leave open; ``{subject}`` stands for
-        ``subject(rules)``.
-    priced : str
-        What the house edge is of, and per unit of what.
-    bet : str
-        The bet apart whose house edge is a column too (``<bet>_house_edge``).
-    readings : callable
-        ``readings(rules)``: the readings, ``(name, what it does, the rules so read)``, the
-        rule set's own first; none, no section.
-    subject : callable
-        ``subject(rules)``: what the readings differ on (the column of what each does).
-    """
+    """What a readings section says (``open_rule``: ``{subject}`` for ``subject(rules)``), and
+    what it prices: ``readings(rules)``, each ``(name, what it does, the rules so read)``, the
+    rule set's own first, with ``bet``'s house edge a column too."""
 
     heading: str
     open_rule: str
@@ -102,9 +81,7 @@ def readings_section(text: ReadingsText) -> Section:
 
 
 def unlisted_note(label: str, listed: ListedTable, readings: ReadingsText) -> list[str]:
-    """The rules line noting the hands a listed table (``label``: the bet's name) leaves
-    unlisted above its lowest line, how its rule settles them, and the section pricing the
-    other readings (``readings``); none when the table lists every such hand.
+    """The rules line on the hands a listed table leaves unlisted above its lowest line, if any.
 
     Examples
     --------
@@ -136,9 +113,7 @@ def unlisted_note(label: str, listed: ListedTable, readings: ReadingsText) -> li
 
 
 def listed_subject(listed: Callable[[RuleSet], ListedTable | None]) -> Callable[[RuleSet], str]:
-    """What the readings of a listed table's unlisted hands differ on (a
-    :attr:`ReadingsText.subject`): the categories it leaves unlisted, ``listed(rules)`` giving
-    the table.
+    """The :attr:`ReadingsText.subject` of a listed table's unlisted hands: their categories.
 
     Examples
     --------

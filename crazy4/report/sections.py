@@ -15,13 +15,8 @@ if TYPE_CHECKING:
     from crazy4.rules.ruleset import SideBet
 
 #: How the bets table formats its columns (every game).
-BET_FORMATS = {
-    "house_edge": "{:.4%}",
-    "element_of_risk": "{:.4%}",
-    "average_total_bet": "{:.4f}",
-    "std_dev": "{:.4f}",
-    "hit_frequency": "{:.4%}",
-}
+BET_FORMATS = {"house_edge": "{:.4%}", "element_of_risk": "{:.4%}", "hit_frequency": "{:.4%}"}
+BET_FORMATS |= {"average_total_bet": "{:.4f}", "std_dev": "{:.4f}"}
 
 
 def side_bet_lines(side_bets: Sequence[SideBet]) -> list[str]:
@@ -49,35 +44,15 @@ def rule_file_lines(text: str) -> list[str]:
     >>> rule_file_lines("name = 'x'\\n")[3:6]
     ['```toml', "name = 'x'", '```']
     """
-    return [
-        "",
-        "<details><summary>Rule file</summary>",
-        "",
-        *markdown_fence(text.strip(), "toml"),
-        "",
-        "</details>",
-        "",
-    ]
+    fence = markdown_fence(text.strip(), "toml")
+    return ["", "<details><summary>Rule file</summary>", "", *fence, "", "</details>", ""]
 
 
 def returns_lines(
     heading: str, intro: list[str], tables: Mapping[str, pd.DataFrame], cell_column: str
 ) -> list[str]:
-    """The return table (its cells in ``cell_column``) with its total, then the distribution of
-    the net result per round.
-
-    Parameters
-    ----------
-    heading : str
-        The section's heading line.
-    intro : list of str
-        Lines between the heading and the table.
-    tables : mapping of str to DataFrame
-        Holding ``returns`` (:func:`crazy4.core.bet_tables.grouped_returns`) and
-        ``net_distribution`` (:func:`crazy4.core.bet_tables.net_distribution`).
-    cell_column : str
-        The column of ``returns`` naming the cells (``dealer_outcome``, ``result``).
-    """
+    """The ``returns`` table (its cells in ``cell_column``) with its total, then the
+    ``net_distribution`` of the net result per round."""
     returns = tables["returns"]
     distribution = tables["net_distribution"]
     columns = ["decision", "hand", cell_column, "net", "combinations", "probability"]
@@ -86,8 +61,7 @@ def returns_lines(
         "",
         *intro,
         markdown_table(
-            returns[[*columns, "contribution"]],
-            {"probability": "{:.8f}", "contribution": "{:.8f}"},
+            returns[[*columns, "contribution"]], {"probability": "{:.8f}", "contribution": "{:.8f}"}
         ),
         "",
         f"Total: {int(returns['combinations'].sum()):,} deals; return "

@@ -1,12 +1,5 @@
-"""The report sections of a game whose dealer shows cards, for :mod:`crazy4.report.spec_report`:
-the strategy charted by hand group and seen rank, the joint table of both hands' categories,
-the payout cap by bet and seat.
-
-They read the tables of the specification engines (:mod:`crazy4.analyze.tables`:
-``strategy``, ``exact_ties``, ``joint``, ``cap``); a game lists them in its settlement's
-:attr:`crazy4.spec.table_layout.TableLayout.report`, beside the sections every report has
-(:mod:`crazy4.report.spec_sections`), binding the words only it can say (what the joint
-table prices).
+"""The report sections of a game whose dealer shows cards: the strategy charted by hand group
+and seen rank, the joint table of both hands' categories, the payout cap by bet and seat.
 """
 
 from __future__ import annotations
@@ -41,11 +34,7 @@ def _share_text(share: float) -> str:
 
 
 def chart_text(chart: pd.DataFrame) -> pd.DataFrame:
-    """The chart pivoted for reading: one row per hand group, one column per up-card rank.
-
-    The rows in the chart's order (strongest group first). A cell is the decision, or for a
-    mixed cell the shares of the decisions taken, e.g. ``1x 62% / 3x 38%``.
-    """
+    """The chart pivoted: a row per hand group, a column per up rank, a cell ``1x 62% / 3x 38%``."""
 
     def cell(row: pd.Series) -> str:
         if row["decision"] != "mixed":
@@ -65,8 +54,7 @@ def chart_text(chart: pd.DataFrame) -> pd.DataFrame:
 
 
 def chart_strategy_section(view: ReportInput) -> list[str]:
-    """The optimal strategy charted by hand group and up-card rank (the ``strategy`` table),
-    then the situations whose decisions tie exactly (``exact_ties``)."""
+    """The optimal strategy charted by hand group and up rank, then the exact ties."""
     ties = view.tables["exact_ties"]
     lines = [
         "## Optimal strategy by up card",
@@ -93,18 +81,13 @@ def chart_strategy_section(view: ReportInput) -> list[str]:
 
 
 def joint_section(title: str, use: str) -> Section:
-    """The ``joint`` table under ``title``: the probability that the player's hand loses, by
-    both hands' categories; ``use`` says what the game prices with the table."""
+    """The ``joint`` table: the probability the player's hand loses, by both hands' categories."""
 
     def section(view: ReportInput) -> list[str]:
         joint = view.tables["joint"]
         losses = joint[joint["result"] == SHOWDOWN_LABELS[2]]
         pivot = losses.pivot_table(
-            index="player_category",
-            columns="dealer_category",
-            values="probability",
-            aggfunc="sum",
-            fill_value=0.0,
+            "probability", "player_category", "dealer_category", aggfunc="sum", fill_value=0.0
         )
         order = [label for label in reversed(CATEGORY_LABELS) if label in pivot.index]
         columns = [label for label in reversed(CATEGORY_LABELS) if label in pivot.columns]
@@ -124,9 +107,7 @@ def joint_section(title: str, use: str) -> Section:
 
 
 def cap_section(view: ReportInput) -> list[str]:
-    """The payout cap (the rule set's limits, :meth:`GameSpec.limits`: the most paid on one
-    hand) and each bet's element of risk by bet size under it (the ``cap`` table, by bet and
-    one seat); nothing when the analysis has no cap."""
+    """The payout cap and each bet's element of risk by bet size under it (none without a cap)."""
     if "cap" not in view.tables:
         return []
     limits = view.spec.limits(view.rules)

@@ -1,12 +1,5 @@
 """The Markdown odds report (``report.md``) of a game's analysis: one engine for every game.
 
-A report is a list of sections (:mod:`crazy4.report.spec_sections`,
-:mod:`crazy4.report.seen`), each Markdown lines from a
-:class:`crazy4.report.frame.ReportInput`: the game's own list where its settlement's
-layout names one (:attr:`crazy4.spec.table_layout.TableLayout.report`, with the closing
-provenance its ``counted`` words), else :data:`SECTIONS` -- title, headline, rules, bets, the
-payout cap, the strategy, hand frequencies, the net distribution.
-
 Examples
 --------
 >>> from crazy4.registry import load_rules
@@ -64,21 +57,11 @@ def _strategy_section(strategy: pd.DataFrame) -> list[str]:
 
 
 def _seen_strategy_section(strategy: pd.DataFrame, lowest: pd.DataFrame) -> list[str]:
-    """The strategy by up rank: the lowest hands played, then each hand group that is not
-    folded against every up rank as one row, its decision by up rank as columns."""
+    """The strategy by up rank: the lowest hands played, then each hand group's decisions."""
     lines = ["## Optimal strategy by the dealer's up card", ""]
-    lines += [
-        markdown_table(
-            lowest.rename(
-                columns={
-                    "up_rank": "up card",
-                    "lowest_played": "lowest hand played",
-                    "always_played_from": "every hand played from",
-                }
-            )
-        ),
-        "",
-    ]
+    names = {"up_rank": "up card", "lowest_played": "lowest hand played"}
+    names["always_played_from"] = "every hand played from"
+    lines += [markdown_table(lowest.rename(columns=names)), ""]
     table = strategy.pivot(index="hand", columns="up_rank", values="decision")
     table = table.reindex(index=list(dict.fromkeys(strategy["hand"])))
     table = table[list(dict.fromkeys(strategy["up_rank"]))].fillna("")
@@ -123,8 +106,7 @@ def payout_cap_section(view: ReportInput) -> list[str]:
 
 
 def strategy_section(view: ReportInput) -> list[str]:
-    """The optimal strategy: by seen rank where a ``lowest_played`` table sums it up, else as
-    runs of hands."""
+    """The optimal strategy: by up rank with a ``lowest_played`` table, else as runs of hands."""
     tables = view.tables
     if "lowest_played" in tables:
         return _seen_strategy_section(tables["strategy"], tables["lowest_played"])
@@ -163,21 +145,7 @@ def render_spec_report(
     record: Mapping[str, object],
     extra: Sequence[str] = (),
 ) -> str:
-    """The report of an analysis: the sections its settlement's layout names (else
-    :data:`SECTIONS`), then ``extra`` (Markdown lines) and, where the layout says what was
-    counted, the provenance.
-
-    Parameters
-    ----------
-    spec : GameSpec
-    rules : RuleSet
-    tables : mapping of str to DataFrame
-        The analysis tables by name.
-    record : mapping
-        The tables' provenance (:func:`crazy4.results.write.provenance`).
-    extra : sequence of str
-        Further Markdown lines, before any provenance.
-    """
+    """The report: the layout's sections (else :data:`SECTIONS`), ``extra`` lines, provenance."""
     view = ReportInput(spec, rules, dict(tables), record)
     layout = view.settlement.layout
     lines = [line for section in layout.report or SECTIONS for line in section(view)]

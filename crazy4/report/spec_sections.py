@@ -1,12 +1,5 @@
-"""The sections a game's ``report.md`` is made of, for :mod:`crazy4.report.spec_report`: the
-title, the rules list, the bets (with what the published simple strategy costs), the strategy
-as runs of best hands, hand frequency tables, published figures beside the exact ones, the
-return table.
-
-Each section is a function of a :class:`crazy4.report.frame.ReportInput` returning
-Markdown lines; a game lists the ones its report has, bound to its words, in its settlement's
-:attr:`crazy4.spec.table_layout.TableLayout.report` (the sections of a game whose dealer cards
-are seen: :mod:`crazy4.report.seen`).
+"""The sections a game's ``report.md`` is made of (:mod:`crazy4.report.spec_report`), each
+Markdown lines from a :class:`crazy4.report.frame.ReportInput`.
 
 Examples
 --------
@@ -42,12 +35,7 @@ A = TypeVar("A")
 FREQUENCY_FORMATS = {"probability": "{:.6f}", "one_in": "{:.2f}"}
 #: The columns of the bets table the report shows, before the exact EV.
 BET_COLUMNS = [
-    "bet",
-    "house_edge",
-    "element_of_risk",
-    "average_total_bet",
-    "std_dev",
-    "hit_frequency",
+    *("bet", "house_edge", "element_of_risk", "average_total_bet", "std_dev", "hit_frequency")
 ]
 #: What the bets section says of the exact EV column, by default.
 EXACT_NOTE = (
@@ -96,8 +84,7 @@ def multiples_text(multiples: Sequence[int]) -> str:
 
 
 def ties_text(ties: str) -> str:
-    """How a tie settles (the rule set's ``dealer.ties``: ``"push"``, ``"player"`` or
-    ``"dealer"``).
+    """How a tie settles (the rule set's ``dealer.ties``).
 
     Examples
     --------
@@ -108,13 +95,12 @@ def ties_text(ties: str) -> str:
 
 
 def title_section(view: ReportInput) -> list[str]:
-    """The report's title and the rule set it is for (:func:`title_lines`)."""
+    """:func:`title_lines` as a section."""
     return title_lines(view.rules)
 
 
 def rules_section(view: ReportInput) -> list[str]:
-    """The rules list: the game's rule lines (:meth:`GameSpec.rule_lines`), each one line, then
-    the rule set's notes and its rule file."""
+    """The rules list: the game's rule lines, the rule set's notes, its rule file."""
     lines = ["## Rules", ""]
     lines += [f"- {line}" for line in view.spec.rule_lines(view.rules)]
     lines += [f"- {markdown_text(note)}" for note in view.rules.notes]
@@ -123,29 +109,9 @@ def rules_section(view: ReportInput) -> list[str]:
 
 @dataclass(frozen=True)
 class BetsText:
-    """What a game's bets section says.
-
-    Attributes
-    ----------
-    played : str or None
-        The headline's name for the main bet (None: "the `<bet>` bet").
-    exact_note : str
-        The sentence after the headline about the exact EV column.
-    exact_column : str
-        The exact EV column's name.
-    descriptions_heading : bool
-        Whether the bet descriptions have a heading of their own.
-    plain : bool
-        Whether the table's figures are shown as text (left-aligned, the hit frequency as a
-        share, the exact EV as numerator/denominator) rather than as formatted numbers.
-    cost_format : str or None
-        How the simple strategy's cost is shown in decimals (:func:`cost_sentence`); None: no
-        cost sentence.
-    simple_strategy : callable
-        ``simple_strategy(view)``: the published simple strategy in words, or ``""``.
-    closing : callable
-        ``closing(view)``: further lines of the section.
-    """
+    """What a game's bets section says: the headline's name for the main bet (None: "the
+    `<bet>` bet"), the figures as text (``plain``), the simple strategy's cost in
+    ``cost_format`` (None: no cost sentence), ``closing`` lines."""
 
     played: str | None = None
     exact_note: str = EXACT_NOTE
@@ -176,8 +142,7 @@ def _plain_bets(bets: pd.DataFrame, exact_column: str) -> pd.DataFrame:
 
 
 def bets_section(text: BetsText) -> Section:
-    """The bets: the headline, the bets table with the exact EVs, the descriptions and, where
-    ``text`` says how, the simple strategy's cost."""
+    """The bets: the headline, the table with the exact EVs, the descriptions, the cost."""
 
     def section(view: ReportInput) -> list[str]:
         bets = view.tables["bets"]
@@ -212,8 +177,7 @@ def bets_section(text: BetsText) -> Section:
 
 
 def cost_sentence(cost: Fraction, strategy: str, number_format: str) -> str:
-    """What the published simple strategy (``strategy`` in words, or ``""``) costs against
-    the optimum, exactly and in ``number_format``.
+    """What the published simple strategy costs against the optimum, exactly and in decimals.
 
     Examples
     --------
@@ -232,9 +196,7 @@ def cost_sentence(cost: Fraction, strategy: str, number_format: str) -> str:
 
 
 def runs_strategy_section(view: ReportInput) -> list[str]:
-    """The optimal strategy as runs of best hands with one decision (the ``strategy`` table,
-    with the share of each decision), then the hand classes on mixed runs (``border_hands``),
-    the closest calls first, and how many classes tie exactly (``player_hands``)."""
+    """The optimal strategy as runs of best hands with one decision, then the closest calls."""
     segments = view.tables["strategy"]
     border = view.tables["border_hands"]
     shares = ["share_fold", *(f"share_{m}x" for m in view.rules.play.multiples)]
@@ -268,19 +230,8 @@ def runs_strategy_section(view: ReportInput) -> list[str]:
 
 @dataclass(frozen=True)
 class PublishedFigure(Generic[A]):
-    """A published figure, shown beside the exact one when the rules are those it is for.
-
-    Attributes
-    ----------
-    name : str
-        What the figure is.
-    published : str
-        The figure as quoted, with its source.
-    value : callable
-        ``value(view)``: the same figure from the analysis (a :class:`ReportInput`), as text.
-    applies : callable
-        ``applies(view)``: whether the analysis's rules are those the figure is for.
-    """
+    """A published figure (as quoted, with its source), shown beside ``value(view)`` when
+    ``applies(view)``."""
 
     name: str
     published: str
@@ -291,8 +242,7 @@ class PublishedFigure(Generic[A]):
 def published_figures(
     figures: Sequence[PublishedFigure[Any]], otherwise: str
 ) -> Callable[[Any], list[str]]:
-    """The lines showing the ``figures`` that apply beside the exact ones
-    (:func:`anchor_lines`), for :attr:`BetsText.closing`.
+    """:func:`anchor_lines` of the ``figures`` that apply, for :attr:`BetsText.closing`.
 
     Examples
     --------
@@ -312,8 +262,7 @@ def published_figures(
 
 
 def anchor_lines(figures: Sequence[tuple[str, str, str]], otherwise: str) -> list[str]:
-    """Published figures beside the exact ones: each ``(figure, published, this analysis)``;
-    ``otherwise`` when none is for these rules.
+    """Published figures, ``(figure, published, this analysis)``, beside the exact ones.
 
     Examples
     --------
@@ -356,8 +305,7 @@ def returns_section(title: str, intro: Sequence[str], outcome_column: str) -> Se
 
 
 def with_side_bets(before: Sequence[str], rules: RuleSet, after: Sequence[str]) -> list[str]:
-    """A game's rule lines around a line for each of the rule set's side bets (its pay table
-    and whether a fold forfeits it, :func:`crazy4.report.sections.side_bet_lines`).
+    """A game's rule lines around a line for each of the rule set's side bets.
 
     Examples
     --------

@@ -1,18 +1,6 @@
-"""The math report as an Excel workbook (openpyxl): one sheet per table, numbers as numbers.
-
-Sheets: ``README`` (what the workbook is, the rule set, its hash, the deals, the method, the
-provenance, and every sheet's columns with their meaning), ``rules`` (the rules list and the
-rule file, line by line), then one sheet per :class:`crazy4.report.parsheet.Sheet` in report
-order. Counts are written as integers, other numbers as IEEE doubles (openpyxl writes the
-shortest text that reads back as the same double, so a cell equals the parquet table's value
-exactly), exact fractions as text in their ``*_exact`` columns, missing values as empty cells.
-
-Every text is a string cell, never a formula: a rule file's title or source, a table's
-name or a note reads back as written, and one beginning with ``=``, ``+``, ``-``, ``@``, a tab
-or a carriage return carries the quote prefix (:func:`crazy4.core.text_safety.make_inert`).
-
-Same inputs, same bytes: the document's dates are fixed (:data:`FIXED_DATE`) and the zip is
-rewritten with fixed entry times and attributes (:func:`normalized_zip`).
+"""The math report as an Excel workbook (openpyxl): ``README``, ``rules``, then one sheet per
+table, numbers as numbers (each cell the parquet table's double exactly). Every text is a string
+cell, never a formula (:func:`crazy4.core.text_safety.make_inert`); same inputs, same bytes.
 """
 
 from __future__ import annotations
@@ -22,7 +10,6 @@ import io
 import math
 import re
 import zipfile
-from pathlib import Path
 from typing import Any
 
 from crazy4.core.text_safety import make_inert, sheet_text
@@ -71,8 +58,7 @@ def cell_value(value: Any) -> Any:
 
 
 def append_row(worksheet: Any, values: list[Any]) -> None:
-    """Append a row of values, every text a string cell a spreadsheet never evaluates
-    (:func:`crazy4.core.text_safety.make_inert`), whatever it begins with.
+    """Append a row of values, every text a string cell a spreadsheet never evaluates.
 
     Examples
     --------
@@ -96,8 +82,8 @@ def append_row(worksheet: Any, values: list[Any]) -> None:
 
 
 def _write_sheet(book: Any, sheet: Sheet) -> dict[str, str]:
-    """Write one sheet; returns the cells whose double openpyxl's 16 digits would not keep
-    (coordinate -> the shortest exact text), for :func:`normalized_zip` to put back."""
+    """Write one sheet; returns the cells whose double 16 digits would not keep (coordinate ->
+    exact text), for :func:`normalized_zip`."""
     from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
 
@@ -180,10 +166,7 @@ _NUMBER_CELL = re.compile(r'(<c r="([A-Z]+[0-9]+)"[^>]*><v>)([^<]*)(</v>)')
 
 def normalized_zip(data: bytes, exact: dict[str, dict[str, str]] | None = None) -> bytes:
     """The same zip with fixed entry times, attributes and document dates, and the cells of
-    ``exact`` (entry name -> coordinate -> number text) given their exact text.
-
-    openpyxl writes a double with 16 significant digits, which does not always read back as
-    the same double; the 17 (or fewer) digits of ``repr`` always do.
+    ``exact`` (entry name -> coordinate -> number text) given their exact text (``repr``).
 
     Examples
     --------
@@ -240,15 +223,3 @@ def render_xlsx(report: ParSheet) -> bytes:
     buffer = io.BytesIO()
     book.save(buffer)
     return normalized_zip(buffer.getvalue(), exact)
-
-
-def write_xlsx(report: ParSheet, path: Path) -> None:
-    """Write the workbook atomically."""
-    from crazy4.results.write import atomic_write
-
-    data = render_xlsx(report)
-
-    def write(target: Path) -> None:
-        target.write_bytes(data)
-
-    atomic_write(path, write)

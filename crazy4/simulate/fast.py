@@ -1,12 +1,15 @@
 """The spec simulator's fast path: compiled chunk loops chosen by the deal shape.
 
-A deal shape whose hands are all five cards, the dealer's all hidden, with at most 16,384
-strengths (a seat word ``strength * 4 + decision`` in 16 bits) -- Crazy 4 Poker's, or any game
-of that shape on any ranking -- is played by the compiled loops of
-:mod:`crazy4.simulate.fast_kernel` (``hidden_colex``, ``hidden_rounds``): the same
-random draws as the numpy path (:func:`crazy4.simulate.kernel.compiled_draws`), the same seat
-keys ``(strength * 4 + decision) * 6 + cell`` (the cell is ``3 * qualified + result``: a dealer
-offset by strength plus the showdown), so the same counts, sums of squares and log rows
+A deal shape whose hands are all of the same one to five cards, the dealer's all hidden, with
+at most 16,384 strengths (a seat word ``strength * 4 + decision`` in 16 bits) -- Crazy 4
+Poker's and Three Card Poker's, or any game of such a shape on any ranking -- is played by the
+compiled loops of :mod:`crazy4.simulate.fast_kernel` (``hidden_colex``, or
+``few_hidden_colex`` for fewer than five cards, then ``hidden_rounds``); five cards a hand
+with one of the dealer's six face up (Four Card Poker's) by ``up_card_colex`` and
+``up_card_rounds``. Both make the same random draws as the numpy path
+(:func:`crazy4.simulate.kernel.compiled_draws`), the same seat keys ``(strength * 4 +
+decision) * 6 + cell`` (the cell is ``3 * qualified + result``: a dealer offset by strength
+plus the showdown), so the same counts, sums of squares and log rows
 (``tests/simulate/test_kernel_simulate.py``). Every other shape plays by the numpy path, which
 is correct for any shape (:meth:`crazy4.simulate.engine.SpecSimulator.numpy_chunk`).
 
@@ -117,12 +120,15 @@ def fast_path(shape: DealShape, strengths: int) -> HiddenKernel | UpCardKernel |
     'HiddenKernel'
     >>> type(fast_path(DealShape(5, 6, 1, 4), 2535)).__name__
     'UpCardKernel'
-    >>> fast_path(DealShape(3, 3, 0, 3), 1000), fast_path(DealShape(5, 5, 1, 5), 7462)
+    >>> fast_path(DealShape(3, 3, 0, 3), 741).size
+    3
+    >>> fast_path(DealShape(3, 5, 0, 3), 1000), fast_path(DealShape(5, 5, 1, 5), 7462)
     (None, None)
     """
     five = shape.player_cards == 5
-    if five and shape.dealer_cards == 5 and shape.face_up == 0 and strengths * 4 <= WORD_LIMIT:
-        return HiddenKernel()
+    alike = shape.player_cards == shape.dealer_cards <= 5  # one strength table for both
+    if alike and shape.face_up == 0 and strengths * 4 <= WORD_LIMIT:
+        return HiddenKernel(shape.player_cards)
     if five and shape.dealer_cards == 6 and shape.face_up == 1 and strengths <= STRENGTH_LIMIT:
         return UpCardKernel()
     return None
@@ -148,9 +154,12 @@ def situation_base(
 
 
 class HiddenKernel:
-    """The compiled loops of five cards a hand, the dealer's all hidden (module docstring)."""
+    """The compiled loops of ``size`` cards a hand (1 to 5), the dealer's all hidden (module
+    docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, size: int = 5) -> None:
+        #: The cards of every hand, the seats' and the dealer's.
+        self.size = size
         #: The loops' working arrays, per thread.
         self.scratch = Scratch()
 
@@ -165,7 +174,7 @@ class HiddenKernel:
         """One chunk: the counts of the numpy path from the same draws, added to ``into``
         when given; the seat keys and cards only for the log (or when the sums of squares
         need Python integers)."""
-        from crazy4.simulate.fast_kernel import hidden_colex, hidden_rounds
+        from crazy4.simulate.fast_kernel import few_hidden_colex, hidden_colex, hidden_rounds
 
         tables = seats.kernel_tables(plan)
         rounds, hands = plan.chunk_rounds(chunk), plan.seats
@@ -182,28 +191,27 @@ class HiddenKernel:
         )
         scratch = self.scratch
         shape = (hands + 1, rounds)
+        size = self.size
         indices = compiled_draws(
             plan.generator(chunk),
             rounds,
-            (5,) * (hands + 1),
+            (size,) * (hands + 1),
             scratch.array("draws", shape, np.int32),
         )
         keys = np.zeros((hands, rounds) if want_keys else (0, 0), dtype=np.int32)
-        cards = np.zeros((hands + 1, 5, rounds) if log else (0, 0, 0), dtype=np.uint8)
+        cards = np.zeros((hands + 1, size, rounds) if log else (0, 0, 0), dtype=np.uint8)
         colex = scratch.array("colex", shape, np.int32)
         first = scratch.array("first", (rounds,), np.int32)
         relative = scratch.array("relative", shape, np.int32)
-        hidden_colex(
-            indices,
-            tables.word,
-            packed_combinations(5),
-            BINOMIAL,
-            select_table(),
-            cards,
-            relative,
-            first,
-            colex,
-        )
+        packed, binomial, select = packed_combinations(size), BINOMIAL, select_table()
+        if size == 5:
+            hidden_colex(
+                indices, tables.word, packed, binomial, select, cards, relative, first, colex
+            )
+        else:
+            few_hidden_colex(
+                indices, size, tables.word, packed, binomial, select, cards, relative, first, colex
+            )
         hidden_rounds(
             colex,
             first,

@@ -5,7 +5,8 @@ qualifier and bets are the tables the loops index, never code); the spec simulat
 by the deal shape (:mod:`crazy4.simulate.fast`):
 
 * **dealer cards all hidden** (:func:`hidden_colex`, :func:`hidden_rounds`): the seats' five
-  cards each, then the dealer's five. Each hand's colex index is looked up once in
+  cards each, then the dealer's five (or fewer cards a hand, as many for each:
+  :func:`few_hidden_colex`, Three Card Poker's). Each hand's colex index is looked up once in
   ``seat_table`` (``strength * 4 + decision``, uint16; the dealer's strength is the same word
   shifted); the last seats may be the card room's blind second hands, whose key base is
   ``blind_base[strength]``.
@@ -99,6 +100,43 @@ def hidden_colex(
             for h in range(hands):
                 for j in range(5):
                     cards_out[h, j, r] = cards[5 * h + j]
+
+
+@njit(cache=True, nogil=True)
+def few_hidden_colex(
+    indices: npt.NDArray[np.int32],
+    size: int,
+    seat_table: npt.NDArray[np.uint16],
+    packed: npt.NDArray[np.uint32],
+    binomial: npt.NDArray[np.int64],
+    table: npt.NDArray[np.int8],
+    cards_out: npt.NDArray[np.uint8],
+    relative: npt.NDArray[np.int32],
+    first: npt.NDArray[np.int32],
+    colex: npt.NDArray[np.int32],
+) -> None:  # pragma: no cover - compiled; the tests compare it with the numpy path
+    """:func:`hidden_colex` for hands of ``size`` cards, any of 1 to 5 (Three Card Poker's
+    three; ``packed``: :func:`crazy4.core.deal.packed_combinations` of ``size``): every hand
+    after the first placed among the undealt cards by :func:`.kernel.place_hand`."""
+    hands, rounds = indices.shape
+    for h in range(hands):  # pass 1: gather
+        for r in range(rounds):
+            relative[h, r] = packed[np.uintp(indices[h, r])]  # unsigned: see .kernel
+    for r in range(rounds):
+        first[r] = seat_table[np.uintp(indices[0, r])]
+    cards = np.empty(hands * size, dtype=np.int64)
+    want_cards = cards_out.shape[0] > 0
+    for r in range(rounds):  # pass 2: place the cards (registers and L1 only)
+        colex[0, r] = indices[0, r]
+        dealt = unpack_hand(relative[0, r], size, cards, 0)
+        for h in range(1, hands):
+            colex[h, r], dealt = place_hand(
+                relative[h, r], size, dealt, binomial, table, cards, size * h
+            )
+        if want_cards:
+            for h in range(hands):
+                for j in range(size):
+                    cards_out[h, j, r] = cards[size * h + j]
 
 
 @njit(cache=True, nogil=True)

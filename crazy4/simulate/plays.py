@@ -23,7 +23,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.analyze.analysis import SpecAnalysis, analyze_spec, side_bet_outcomes
+from crazy4.analyze.analysis import MainLattice, SpecAnalysis, analyze_spec, side_bet_outcomes
+from crazy4.analyze.bet_rows import side_bets_on_rows
 from crazy4.analyze.counts import strength_counts
 from crazy4.analyze.keyed_sums import keyed_sums
 from crazy4.analyze.situations import class_rows
@@ -34,7 +35,7 @@ from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.counts import BLIND_BET, Counts
 from crazy4.simulate.plan import SimulationPlan
-from crazy4.spec.specification import CELLS, GameSpec
+from crazy4.spec.specification import CELLS, GameSpec, SideBetSpec
 
 IntArray = npt.NDArray[np.int64]
 #: The showdown's results where the dealer always qualifies (the summary's ``results``).
@@ -146,40 +147,40 @@ def bet_lattices(
     spec: GameSpec, rules: RuleSet, analysis: SpecAnalysis, decision: IntArray
 ) -> list[tuple[BetOutcomes, IntArray]]:
     """The exact lattices of :func:`exact_bets`, each with the hands a row stands for. The
-    main game's rows are the situation classes summed by strength and decision where int64
-    holds the sums (their nets and wagers are alike: the same distribution, EV and average
-    bet in a few thousand rows instead of millions)."""
+    main game's rows, and a side bet's on the player's own hand, are the situation classes
+    summed by strength and decision where int64 holds the sums (their nets and wagers are
+    alike: the same distribution, EV and average bet in a few thousand rows instead of
+    millions); a side bet on other cards is a row a situation class."""
     settlement, strengths = analysis.settlement, analysis.strengths
     cells, weights = analysis.cells, analysis.weights
     decisions = settlement.nets.shape[1]
     exact = analysis.prices.completions * int(weights.sum()) < 2**63
 
-    def game(
-        name: str, played: IntArray, wagers: tuple[str, ...] | None = None
-    ) -> tuple[BetOutcomes, IntArray]:
-        rows, combos, hands = strengths, cells * weights[:, None], weights
+    def apart(
+        name: str,
+        strength: IntArray,
+        played: IntArray,
+        combos: IntArray,
+        wagers: tuple[str, ...] | None = None,
+    ) -> BetOutcomes:
+        parts = [settlement.nets] if wagers is None else [settlement.parts[w] for w in wagers]
+        net = np.asarray(sum(part[strength, played] for part in parts))
+        return BetOutcomes(name, "", combos, net, settlement.unit, settlement.wagers[played])
+
+    def lattice(name: str, played: IntArray) -> MainLattice:
         if exact and strengths.shape[0]:
             key = strengths * decisions + played
             size = (int(strengths.max()) + 1) * decisions
             sums = keyed_sums(key, weights, cells, np.zeros_like(weights), size)
             kept = np.flatnonzero(sums.situations)
-            rows, played, combos, hands = (
-                kept // decisions,
-                kept % decisions,
-                sums.deals[kept],
-                sums.situations[kept],
-            )
-        parts = [settlement.nets] if wagers is None else [settlement.parts[w] for w in wagers]
-        net = np.asarray(sum(part[rows, played] for part in parts))
-        wager = settlement.wagers[played]
-        return BetOutcomes(name, "", combos, net, settlement.unit, wager), hands
+            strength, played = kept // decisions, kept % decisions
+            combos, hands = sums.deals[kept], sums.situations[kept]
+        else:
+            strength, combos, hands = strengths, cells * weights[:, None], weights
+        return MainLattice(apart(name, strength, played, combos), hands, strength, played)
 
-    bets = [game(spec.main_bet, decision)]
-    bets += [game(name, decision, wagers) for name, wagers in settlement.bets]
-    if np.array_equal(decision, analysis.prices.decision):
-        sides = analysis.side_bets
-    else:
-        sides = side_bet_outcomes(
+    def situation_bets(sides: list[SideBetSpec]) -> list[tuple[BetOutcomes, IntArray]]:
+        priced = side_bet_outcomes(
             spec,
             rules,
             strengths,
@@ -189,11 +190,20 @@ def bet_lattices(
             analysis.seen,
             decision,
             cells,
+            sides=sides,
         )
-    bets += [(side, weights) for side in sides]
+        return [(bet, weights) for bet in priced]
+
+    main = lattice(spec.main_bet, decision)
+    bets = [(main.bet, main.situations)]
+    for name, wagers in settlement.bets:
+        bet = apart(name, main.strength, main.decision, main.bet.combos, wagers)
+        bets.append((bet, main.situations))
+    bets += side_bets_on_rows(spec, rules, main, situation_bets)
     blind = settlement.blind
     if blind is not None and blind.allowed:
-        bets.append(game(BLIND_BET, np.asarray(blind.multiple[strengths], dtype=np.int64)))
+        second = lattice(BLIND_BET, np.asarray(blind.multiple[strengths], dtype=np.int64))
+        bets.append((second.bet, second.situations))
     return bets
 
 

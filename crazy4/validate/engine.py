@@ -227,10 +227,12 @@ class SpecRun:
         0 on the rows not compared)."""
         if not self.spec.shape.face_up:
             return np.asarray(self.class_of[batch.derived["player_colex"]], dtype=np.int64)
+        player, up = batch.indices("player"), batch.indices("up_card")
+        if good.all():  # every row: no gathers
+            return class_rows(self.spec.shape, player, up)
         rows = np.flatnonzero(good)
         classes = np.zeros(good.shape[0], dtype=np.int64)
-        player, up = batch.indices("player")[rows], batch.indices("up_card")[rows]
-        classes[rows] = class_rows(self.spec.shape, player, up)
+        classes[rows] = class_rows(self.spec.shape, player[rows], up[rows])
         return classes
 
     def _flag(self, batch: LogBatch, rows: Flagger) -> IntArray:

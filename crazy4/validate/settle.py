@@ -93,7 +93,9 @@ class SpecSettler:
         unit = lcm(self.settlement.unit, pays.unit if pays is not None else 1)
         unit = lcm(unit, *(bet.pays.unit for bet in columns))
         scale = unit // self.settlement.unit  # every net over one denominator
-        parts = {name: nets[safe] * scale for name, nets in self.settlement.parts.items()}
+        decisions, cells = self.settlement.nets.shape[1:]
+        flat = (safe[0].astype(np.int64) * decisions + safe[1]) * cells + safe[2]  # one gather each
+        parts = {name: np.take(nets, flat) * scale for name, nets in self.settlement.parts.items()}
         with_bonus = "ante_bonus_net" in number
         expected_ante = parts["ante"] + (0 if with_bonus else parts["ante_bonus"])
         components = [

@@ -2,10 +2,11 @@
 
 The numpy chunk player (``SpecSimulator.numpy_chunk``, ``simulate/engine.py``:
 :func:`deal_hands` and array passes) is the reference; the compiled loops must consume the same
-random draws and give identical integer counts, sums of squares and log tables, for both
-games, several seat counts (with the card room's blind hands), seeds, with and without a side
-bet, and with payouts so large that the sums of squares leave int64. The kernels' bit select
-is checked against a sorted list of the set bits.
+random draws and give identical integer counts, sums of squares and log tables, for the
+three games (Three Card Poker's hands of three cards too), several seat counts (with the card
+room's blind hands), seeds, with and without a side bet, and with payouts so large that the
+sums of squares leave int64. The kernels' bit select is checked against a sorted list of the
+set bits.
 """
 
 from __future__ import annotations
@@ -89,6 +90,9 @@ CASES = [
     ("four-card-standard", 2, 0, 8),
     ("four-card-standard", 7, 0, 2024),
     ("four-card-ante-bonus-2", 4, 0, 11),
+    ("three-card-standard", 1, 0, 1),
+    ("three-card-standard", 7, 0, 77),
+    ("three-card-side-bets", 3, 0, 21),
 ]
 
 
