@@ -66,31 +66,47 @@ class KernelTables:
         ``rows_of`` (``layout[1, n]``).
     rows_of : ndarray of int32
         Every set's row in its table, by size then colex index.
-    wide, mid : ndarray
-        The subset tables of the smaller sets (int32, stacked) and of ``dealer_size - 2`` cards
-        (uint16).
+    wide, mid : ndarray of uint16
+        The subset tables of the smaller sets (stacked, each int32 count as its two uint16
+        halves, :func:`uint16_halves`) and of ``dealer_size - 2`` cards.
     top : ndarray of uint16
         The sets of ``dealer_size - 1`` cards as their completions' sorted strengths
         (:mod:`crazy4.core.completions`: 12.6 MB for a six-card hand where the subset table
         would be 341 MB).
-    compact : tuple of ndarray
-        The threshold columns ``columns`` of ``wide``, ``mid`` and of the counts of ``top``
-        side by side; the last two both uint16, so that the kernel's stages are compiled for two
-        pairs of dtypes, not three.
+    compact : tuple of ndarray of uint16
+        The threshold columns ``columns`` of ``wide`` (as halves), ``mid`` and of the counts of
+        ``top`` side by side. Every table is uint16, so that the kernel's stages are compiled
+        for one set of types.
     """
 
     layout: npt.NDArray[np.int64]
     rows_of: npt.NDArray[np.int32]
-    wide: npt.NDArray[np.int32]
+    wide: npt.NDArray[np.uint16]
     mid: npt.NDArray[np.uint16]
     top: npt.NDArray[np.uint16]
-    compact: tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16], npt.NDArray[np.uint16]]
+    compact: tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16], npt.NDArray[np.uint16]]
+
+
+def uint16_halves(table: npt.NDArray[np.integer]) -> npt.NDArray[np.uint16]:
+    """A table of counts under 2^32 as uint16 halves, the low one first: column ``c`` becomes
+    columns ``2c`` and ``2c + 1`` (the compiled count reads every table as uint16).
+
+    Examples
+    --------
+    >>> uint16_halves(np.array([[1, 3 * 65536 + 2]], dtype=np.int32)).tolist()
+    [[1, 0, 2, 3]]
+    """
+    counts = np.asarray(table, dtype=np.int64)
+    halves = np.empty((*counts.shape, 2), dtype=np.uint16)
+    halves[..., 0] = counts & 0xFFFF
+    halves[..., 1] = counts >> 16
+    return halves.reshape(*counts.shape[:-1], 2 * counts.shape[-1])
 
 
 @lru_cache(maxsize=2)
 def _shared_tables(
     dealer_size: int, ranking: StrengthTable = BEST_FOUR
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.uint16]]:
     """``layout``, ``rows_of`` and ``wide`` of :class:`KernelTables`: the same for every set of
     threshold columns, so built once a dealer size and ranking and shared (not copied) by every
     entry of :func:`kernel_tables`' cache."""
@@ -112,8 +128,8 @@ def _shared_tables(
         layout[1, size] = start
         start += classes.shape[0]
         rows_of.append(classes)
-    wide = np.ascontiguousarray(np.concatenate(stacked).astype(np.int32))
-    return layout, np.concatenate(rows_of), wide
+    wide = uint16_halves(np.concatenate(stacked))
+    return layout, np.concatenate(rows_of), cast(npt.NDArray[np.uint16], _readonly(wide))
 
 
 @lru_cache(maxsize=8)
@@ -132,6 +148,9 @@ def kernel_tables(
     >>> below = build_subset_tables(5).below
     >>> bool((tables.compact[1][:, 1] == below[3][:, 1000]).all()), tables.top.shape
     (True, (16432, 48))
+    >>> wide = tables.compact[0].astype(np.int64)
+    >>> bool((wide[1:14, 2] + (wide[1:14, 3] << 16) == below[1][:, 1000]).all())
+    True
     >>> bool((tables.compact[2][:, 0] == below[4][:, 322]).all())
     True
     >>> tables.layout.tolist()
@@ -145,6 +164,8 @@ def kernel_tables(
     if mid.dtype != np.uint16:
         raise ValueError(f"a subset table of {mid.dtype}, not uint16")
     picked = list(columns)
+    rows = wide.shape[0]
+    halves = wide.reshape(rows, wide.shape[1] // 2, 2)[:, picked].reshape(rows, 2 * len(picked))
     return KernelTables(
         layout=layout,
         rows_of=rows_of,
@@ -152,7 +173,7 @@ def kernel_tables(
         mid=cast(npt.NDArray[np.uint16], _readonly(mid)),
         top=cast(npt.NDArray[np.uint16], _readonly(top)),
         compact=(
-            np.ascontiguousarray(wide[:, picked]),
+            np.ascontiguousarray(halves),
             np.ascontiguousarray(mid[:, picked]),
             counts_below(top, columns).astype(np.uint16),
         ),
@@ -182,9 +203,9 @@ def compile_count_kernel() -> None:
     kernel(
         z((1, 5), np.int64), z(0, np.int32), z((0, 1), np.int64), z((1, 1), np.int64),
         z(1, np.int64), 0, BINOMIAL, z(32, np.int64), z(7, np.int64),
-        z((2, 8), np.int64), z(1, np.int32), z((1, 1), np.int32),
+        z((2, 8), np.int64), z(1, np.int32), _readonly(z((1, 2), np.uint16)),
         _readonly(z((1, 1), np.uint16)), _readonly(z((1, 1), np.uint16)),
-        z((1, 1), np.int32), z((1, 1), np.uint16), z((1, 1), np.uint16),
+        z((1, 2), np.uint16), z((1, 1), np.uint16), z((1, 1), np.uint16),
         _readonly(z(1, np.uint16)), z(forced_kernels.work_size(1), np.int64),
         z((0, 1), np.int32), 0, 0,
     )  # fmt: skip

@@ -15,19 +15,21 @@ Crazy 4 Poker qualifier) are read from compact copies of those table columns, on
 a row, instead of one line a threshold. The table reads are cache misses, so each is asked for
 a batch before it is needed, and the sets of one size are handled together.
 
-Every table reaches the kernel as a plain array argument (the subset tables in the three dtypes
-they come in, their rows in one class array), and the stages are plain functions: on an empty
-numba cache the kernel compiles several times faster than a tuple of tables of mixed dtypes
-through inlined stages did. The two uint16 tables (and their compact columns, uint16 too) go
-through one call of each stage's inner loop with the completions flag a value, not a constant,
-so that loop is compiled for two sets of types instead of three (a fifth less compile).
+Every table reaches the kernel as a plain array argument (their rows in one class array), and
+the stages are plain functions: on an empty numba cache the kernel compiles several times faster
+than a tuple of tables of mixed dtypes through inlined stages did. Every table is uint16 (the
+wide table's int32 counts as two uint16 halves, :func:`crazy4.core.forced.uint16_halves`), so
+each stage's inner loop is compiled once, for one set of types, its table and mode values, not
+constants; and the stages are compiled without the Python and C wrappers nothing calls
+(:func:`stage`): less code to compile on an empty cache, and the count as fast.
 
 This module imports numba; it is imported only when a forced-card count runs.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +37,47 @@ from llvmlite import ir  # type: ignore[import-untyped]
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
+
+Function = TypeVar("Function", bound=Callable[..., None])
+
+
+def compiled(function: Function, *, called_from_python: bool = False) -> Function:
+    """``function`` compiled by numba, cached on disk, without the GIL, and without the
+    wrappers it is never called through: the C one always, the Python one unless
+    ``called_from_python`` (each wrapper is more code to compile on an empty cache; the
+    stages below are called only from :func:`count_forced`).
+
+    Examples
+    --------
+    >>> options = count_forced.targetoptions
+    >>> options["no_cfunc_wrapper"], options["no_cpython_wrapper"]
+    (True, False)
+    """
+    options: dict[str, Any] = {"cache": True, "nogil": True, "no_cfunc_wrapper": True}
+    options["no_cpython_wrapper"] = not called_from_python
+    return cast(Function, njit(**options)(function))
+
+
+def stage(function: Function) -> Function:
+    """:func:`compiled` for a function called only from compiled code.
+
+    Examples
+    --------
+    >>> subset_indices.targetoptions["no_cpython_wrapper"]
+    True
+    """
+    return compiled(function)
+
+
+def entry(function: Function) -> Function:
+    """:func:`compiled` for a function called from Python (:func:`count_forced`).
+
+    Examples
+    --------
+    >>> count_forced.targetoptions["no_cpython_wrapper"]
+    False
+    """
+    return compiled(function, called_from_python=True)
 
 
 @intrinsic
@@ -68,7 +111,7 @@ def prefetch_hint(
     return signature, codegen
 
 
-@njit(cache=True, nogil=True)
+@stage
 def subset_indices(
     hands: npt.NDArray[np.int64],
     h: int,
@@ -113,10 +156,10 @@ def subset_indices(
             p += 1
 
 
-@njit(cache=True, nogil=True)
+@stage
 def fetch_rows(
-    table: npt.NDArray[np.integer],
-    compact: npt.NDArray[np.integer],
+    table: npt.NDArray[np.uint16],
+    compact: npt.NDArray[np.uint16],
     rows_of: npt.NDArray[np.int32],
     base: int,
     masks: npt.NDArray[np.int64],
@@ -129,11 +172,13 @@ def fetch_rows(
     hi: int,
     varying: int,
     completions: bool,
+    halves: int,
 ) -> None:  # pragma: no cover - compiled
     """Stage two: ``rows[slot, b, k] = rows_of[base + index[slot, b, masks[k]]]`` for ``lo <=
     k < hi``; prefetch the cells stage three reads (the varying thresholds' cells of ``table``,
     or both ends of its row when ``table`` lists sorted completions, and the row of
-    ``compact``)."""
+    ``compact``). ``halves`` is 1 when ``table`` holds each count as two uint16 halves (the
+    wide table, :func:`add_rows`), else 0."""
     last = table.shape[1] - 1
     for b in range(count):
         for k in range(lo, hi):
@@ -144,15 +189,15 @@ def fetch_rows(
                 prefetch_hint(table, row, last)
             else:
                 for j in range(varying):
-                    prefetch_hint(table, row, t[slot, b, j])  # type: ignore[call-arg]
+                    prefetch_hint(table, row, t[slot, b, j] << halves)  # type: ignore[call-arg]
             if compact.shape[1]:
                 prefetch_hint(compact, row, 0)  # type: ignore[call-arg, arg-type]
 
 
-@njit(cache=True, nogil=True)
+@stage
 def add_rows(
-    table: npt.NDArray[np.integer],
-    compact: npt.NDArray[np.integer],
+    table: npt.NDArray[np.uint16],
+    compact: npt.NDArray[np.uint16],
     rows: npt.NDArray[np.int64],
     t: npt.NDArray[np.int64],
     slot: int,
@@ -162,12 +207,14 @@ def add_rows(
     sign: int,
     varying: int,
     completions: bool,
+    halves: int,
     acc: npt.NDArray[np.int64],
 ) -> None:  # pragma: no cover - compiled
     """Stage three: ``acc[b, j] += sign Σ_k N_k(t_j)``: the varying thresholds from ``table``,
     the others from ``compact`` (its columns in order). When ``table`` lists each set's sorted
     completions (:mod:`crazy4.core.completions`), ``N_k(t)`` is the number of them below
-    ``t``, found by a binary search of the row (six steps for 47)."""
+    ``t``, found by a binary search of the row (six steps for 47). When ``halves`` is 1,
+    ``table`` and ``compact`` hold each count as two uint16 halves, the low one first."""
     width = table.shape[1]
     for b in range(count):
         for j in range(varying):
@@ -183,13 +230,19 @@ def add_rows(
                             first += half
                         n -= half
                     total += first + (table[row, first] < column)
+                elif halves:
+                    total += table[row, 2 * column] + (np.int64(table[row, 2 * column + 1]) << 16)
                 else:
                     total += table[row, column]
             acc[b, j] += sign * total
-        for j in range(compact.shape[1]):
+        for j in range(compact.shape[1] >> halves):
             total = 0
             for k in range(lo, hi):
-                total += compact[rows[slot, b, k], j]
+                row = rows[slot, b, k]
+                if halves:
+                    total += compact[row, 2 * j] + (np.int64(compact[row, 2 * j + 1]) << 16)
+                else:
+                    total += compact[row, j]
             acc[b, varying + j] += sign * total
 
 
@@ -208,16 +261,16 @@ def work_size(m: int, subsets: int = 32) -> int:
 WIDE, MID, TOP, OWN, NONE = 0, 1, 2, 3, -1
 
 
-@njit(cache=True, nogil=True)
+@stage
 def fetch_stage(
     masks: npt.NDArray[np.int64],
     bounds: npt.NDArray[np.int64],
     layout: npt.NDArray[np.int64],
     rows_of: npt.NDArray[np.int32],
-    wide: npt.NDArray[np.int32],
+    wide: npt.NDArray[np.uint16],
     mid: npt.NDArray[np.uint16],
     top: npt.NDArray[np.uint16],
-    compact_wide: npt.NDArray[np.int32],
+    compact_wide: npt.NDArray[np.uint16],
     compact_mid: npt.NDArray[np.uint16],
     compact_top: npt.NDArray[np.uint16],
     own: npt.NDArray[np.uint16],
@@ -238,32 +291,29 @@ def fetch_stage(
             continue
         n = g + n_forced
         kind, base = layout[0, n], layout[1, n]
-        completions = kind == TOP  # a value, not a literal: fetch_rows compiled once a dtype
         if kind == OWN:
             for b in range(count):
                 for k in range(lo, hi):
                     rows[slot, b, k] = own[index[slot, b, masks[k]]]
-        elif kind == WIDE:
-            fetch_rows(
-                wide, compact_wide, rows_of, base, masks, index, rows, t, slot, count, lo, hi,
-                varying, completions,
-            )  # fmt: skip
-        else:  # both uint16 tables through one call
-            table, compact = (top, compact_top) if completions else (mid, compact_mid)
+        else:  # every table through one call (values, not literals: compiled once)
+            table = wide if kind == WIDE else (top if kind == TOP else mid)
+            compact = (
+                compact_wide if kind == WIDE else (compact_top if kind == TOP else compact_mid)
+            )
             fetch_rows(
                 table, compact, rows_of, base, masks, index, rows, t, slot, count, lo, hi,
-                varying, completions,
+                varying, kind == TOP, int(kind == WIDE),
             )  # fmt: skip
 
 
-@njit(cache=True, nogil=True)
+@stage
 def sum_stage(
     bounds: npt.NDArray[np.int64],
     layout: npt.NDArray[np.int64],
-    wide: npt.NDArray[np.int32],
+    wide: npt.NDArray[np.uint16],
     mid: npt.NDArray[np.uint16],
     top: npt.NDArray[np.uint16],
-    compact_wide: npt.NDArray[np.int32],
+    compact_wide: npt.NDArray[np.uint16],
     compact_mid: npt.NDArray[np.uint16],
     compact_top: npt.NDArray[np.uint16],
     rows: npt.NDArray[np.int64],
@@ -286,7 +336,6 @@ def sum_stage(
             continue
         sign = 1 - 2 * (g & 1)
         kind = layout[0, g + n_forced]
-        completions = kind == TOP  # a value, not a literal: add_rows compiled once a dtype
         if kind == OWN:
             for b in range(count):
                 for j in range(m):
@@ -295,16 +344,18 @@ def sum_stage(
                     for k in range(lo, hi):
                         total += rows[slot, b, k] < column
                     acc[b, j] += sign * total
-        elif kind == WIDE:
-            add_rows(
-                wide, compact_wide, rows, t, slot, count, lo, hi, sign, varying, completions, acc
+        else:  # every table through one call (values, not literals: compiled once)
+            table = wide if kind == WIDE else (top if kind == TOP else mid)
+            compact = (
+                compact_wide if kind == WIDE else (compact_top if kind == TOP else compact_mid)
             )
-        else:  # both uint16 tables through one call
-            table, compact = (top, compact_top) if completions else (mid, compact_mid)
-            add_rows(table, compact, rows, t, slot, count, lo, hi, sign, varying, completions, acc)
+            add_rows(
+                table, compact, rows, t, slot, count, lo, hi, sign, varying, kind == TOP,
+                int(kind == WIDE), acc,
+            )  # fmt: skip
 
 
-@njit(cache=True, nogil=True)
+@entry
 def count_forced(
     hands: npt.NDArray[np.int64],
     hand_of: npt.NDArray[np.int32],
@@ -317,10 +368,10 @@ def count_forced(
     bounds: npt.NDArray[np.int64],
     layout: npt.NDArray[np.int64],
     rows_of: npt.NDArray[np.int32],
-    wide: npt.NDArray[np.int32],
+    wide: npt.NDArray[np.uint16],
     mid: npt.NDArray[np.uint16],
     top: npt.NDArray[np.uint16],
-    compact_wide: npt.NDArray[np.int32],
+    compact_wide: npt.NDArray[np.uint16],
     compact_mid: npt.NDArray[np.uint16],
     compact_top: npt.NDArray[np.uint16],
     own: npt.NDArray[np.uint16],
