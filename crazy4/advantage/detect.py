@@ -51,12 +51,7 @@ import numpy.typing as npt
 
 from crazy4.advantage.evidence import likelihood_ratio, rounds_to_settle, telling_rows
 from crazy4.advantage.surveil import surveillance_of
-from crazy4.advantage.teamdetect import (
-    TEAM_DRAWS,
-    practical_evidence,
-    team_evidence,
-    team_rounds,
-)
+from crazy4.advantage.teamdetect import TEAM_DRAWS, practical_evidence, team_evidence, team_rounds
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet

@@ -117,11 +117,7 @@ def provenance_rows(record: dict[str, object]) -> str:
 
 
 def render_markdown(
-    title: str,
-    rows: list[FaceUpRow],
-    bets: pd.DataFrame,
-    main_bet: str,
-    record: dict[str, object],
+    title: str, rows: list[FaceUpRow], bets: pd.DataFrame, main_bet: str, record: dict[str, object]
 ) -> str:
     """The whole report as Markdown.
 

@@ -99,11 +99,7 @@ def hand_bounds(
 
 
 def counted_chunks(
-    spec: GameSpec,
-    rules: RuleSet,
-    seen: int,
-    jobs: int,
-    selected: IntArray | None = None,
+    spec: GameSpec, rules: RuleSet, seen: int, jobs: int, selected: IntArray | None = None
 ) -> Iterator[SituationChunk]:
     """Every situation class of the hand classes ``selected`` (all by default: rows of
     :func:`crazy4.analyze.counts.suit_classes`) with ``seen`` hidden dealer cards known, chunk

@@ -240,11 +240,7 @@ TABLE_FORMS: dict[str, Callable[..., dict[str, pd.DataFrame]]] = {
 
 
 def hole_card_table(
-    spec: GameSpec,
-    rules: RuleSet,
-    groups: list[str],
-    jobs: int = 1,
-    rows: IntArray | None = None,
+    spec: GameSpec, rules: RuleSet, groups: list[str], jobs: int = 1, rows: IntArray | None = None
 ) -> pd.DataFrame:
     """``hole_strategies`` of a specification (one seen card) in the rank-group vocabulary,
     over every situation or the class rows ``rows`` of

@@ -175,10 +175,7 @@ class PlantedChunk:
 
 
 def planted_decisions(
-    rules: RuleSet,
-    planting: Planting,
-    hands: npt.NDArray[np.int64],
-    dealer: npt.NDArray[np.int64],
+    rules: RuleSet, planting: Planting, hands: npt.NDArray[np.int64], dealer: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.int64], list[Fraction], npt.NDArray[np.int64]]:
     """Every seat's decision, shape ``(n, seats)``, by its role (the module docstring), per
     seat the exact EV its decisions gained over the honest ones given what it knew, summed

@@ -176,11 +176,7 @@ def listed_below(
 
 
 def team_below(
-    role: CellColluder,
-    hands: IntArray,
-    up: IntArray | None,
-    unseen: IntArray,
-    thresholds: IntArray,
+    role: CellColluder, hands: IntArray, up: IntArray | None, unseen: IntArray, thresholds: IntArray
 ) -> IntArray:
     """The dealer hands below each threshold given every pooled card, shape ``(deals, t)``:
     counted by subsets or listed, whichever :func:`by_subsets_is_cheaper` picks.

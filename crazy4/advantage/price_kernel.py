@@ -56,9 +56,7 @@ def _price_rows(
 
 
 def price_situations(
-    cells: npt.NDArray[np.int64],
-    strengths: npt.NDArray[np.int64],
-    nets: npt.NDArray[np.int64],
+    cells: npt.NDArray[np.int64], strengths: npt.NDArray[np.int64], nets: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """EV and second-moment numerators, shape ``(n, decisions)`` each, on
     :func:`crazy4.core.table_kernels.set_threads` threads.

@@ -214,10 +214,7 @@ class SpecSurveillance:
     """
 
     def __init__(
-        self,
-        spec: GameSpec,
-        colluder: CellColluder | None = None,
-        practical: tuple[str, ...] = (),
+        self, spec: GameSpec, colluder: CellColluder | None = None, practical: tuple[str, ...] = ()
     ) -> None:
         self.spec, self._colluder, self._practical = spec, colluder, practical
 
