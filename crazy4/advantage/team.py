@@ -1,32 +1,10 @@
 """Practical team rules: the colluders share only how many cards of some ranks they hold.
 
-The rule
---------
-A practical rule names a set of ranks (Four Card Poker: the up card's rank, S. How's rule; for
-Crazy 4 Poker the ranks are measured, ``docs/collusion.md``). The team announces ``c``, how
-many of its cards have those ranks; each colluder then plays the optimal decision given its
-own hand, the up card and ``c``. This module computes that decision exactly, for the
-situations dealt.
-
-Derivation
-----------
-A colluder sees its own five cards ``P`` and the up cards: ``n`` cards are unseen to it
-(47 or 46), ``R`` of them *marked* (of the shared ranks), and it learns that the other
-``k - 1`` colluders hold ``j = c - |P ∩ marked|`` marked cards among their ``O = 5 (k - 1)``.
-Every arrangement of the others' cards and the dealer's hidden five among the ``n`` is
-equally likely before the count is known, so given the count a dealer hand ``D`` has
-probability proportional to the number of ways to give the others ``O`` cards of the
-``n - 5`` left with exactly ``j`` marked ones::
-
-    w(i) = C(R - i, j) * C(n - R - (5 - i), O - j),   i = |D ∩ marked|.
-
-So the colluder's EV of each decision is the game's settlement
-(:meth:`crazy4.advantage.colluder.CellColluder.prices`) applied to the *weighted*
-counts ``Σ_i w(i) B_i(t)``, where ``B_i(t)`` counts the dealer hands from the ``n`` cards
-with ``i`` marked cards and strength below ``t`` (:func:`crazy4.advantage.collusion_kernel.
-below_counts_marked`, all ``C(n, 5)`` hands listed), out of ``Σ_i w(i) C(R, i) C(n - R, 5 - i)``.
-The weights are exact Python integers (divided by their gcd), so decisions compare exact
-integers. With ``k = 1`` every weight is 1 and the decision is the honest one.
+Given the count, a dealer hand with ``i`` marked cards weighs
+``w(i) = C(R - i, j) * C(n - R - (5 - i), O - j)`` (the ways the other colluders' ``O`` cards
+hold the ``j`` marked cards left); each colluder's EV is the game's settlement on the weighted
+counts of :func:`crazy4.advantage.collusion_kernel.below_counts_marked`, with exact integer
+weights. The derivation: ``docs/collusion.md`` ("Practical rules: share one count").
 
 Examples
 --------
