@@ -1,15 +1,10 @@
 """The collusion role of every game, from its dealer-outcome cells.
 
-The collusion engine (:mod:`crazy4.advantage.collusion`) prices a colluder's hand from the
-dealer hands counted *below* a few strengths given every pooled card (thresholds that depend
-on the player's strength and the rules). A game whose outcome cells are the differences of
-those counts -- ``0 <= B(t_1) <= ... <= B(t_m) <= N`` cut the ``N`` dealer hands into
-``m + 1`` cells (:func:`cells_between`) -- needs to supply only its deal, its ranking, the
-thresholds and the net of every decision in every cell; each decision's EV numerator is then
-``sum over cells of count * net(v, m, cell)`` (:func:`cell_evs`), on int64 or Python-integer
-arrays alike. :class:`CellColluder` is that role, every game's: its specification's
-(:func:`crazy4.advantage.collusion_engine.spec_colluder`, the six outcome cells cut around the
-qualifier; a rule set's game's, :func:`crazy4.advantage.collusion.colluder_role`).
+The counts ``0 <= B(t_1) <= ... <= B(t_m) <= N`` of dealer hands below a colluder's thresholds
+cut the ``N`` hands into ``m + 1`` cells (:func:`cells_between`); each decision's EV numerator
+is the sum of count times net over the cells (:func:`cell_evs`), on int64 or Python integers.
+:class:`CellColluder` is that role for every game (built by
+:func:`crazy4.advantage.collusion_engine.spec_colluder`).
 
 Examples
 --------

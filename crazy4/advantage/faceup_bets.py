@@ -1,22 +1,10 @@
 """Face-up dealing, bet by bet: the house edge and element of risk of every bet of the game.
 
-Three kinds of bet
-------------------
-* **Priced face up** -- the main game and every bet whose result depends on the decision (Crazy
-  4 Poker's Ante + Play and Super Bonus apart, Four Card Poker's Bad Beat Bonus when a fold
-  forfeits it, a side bet a fold forfeits): the collusion engine values each on the same deals
-  under face-up play (``full``) and honest play, with its wager
-  (:data:`crazy4.advantage.collusion.BET_MOMENTS`). The house edge is the exact honest edge
-  minus the mean gain; the average total bet is the exact honest one plus the mean change of
-  the wager; the element of risk is their ratio, its standard error by the delta method from
-  the same deals' sums (gain, wager change and their covariance). Each bet is per unit of its
-  own wager, and every player decides to maximise the main game (as the exact analysis does).
-* **Exact** -- every other row of the exact analysis' ``bets`` table: a side bet settled even
-  on a fold, or a fixed strategy that reads only the player's own hand (the published simple
-  strategy). Its result does not depend on any card the player sees beyond its own hand, and
-  the deal's cards are as likely face up as face down: its figures are the exact honest ones.
-* **Not priced** -- a bet the decision settles that the cells cannot price (a Bad Beat keyed on
-  the dealer's hand): the honest figures are shown, marked, with the reason.
+A bet the decision settles is priced face up on the same deals as the main game (the exact
+honest edge minus the mean gain; the element of risk's standard error by the delta method); a
+bet that reads only the player's own hand keeps its exact honest figures; one the cells cannot
+price (a Bad Beat keyed on the dealer's hand) is shown at its honest figures, marked. See
+``docs/faceup.md``.
 
 Examples
 --------

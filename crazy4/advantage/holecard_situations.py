@@ -1,21 +1,11 @@
 """The situations of a hole-card analysis, chunk by chunk, with their outcome cells counted.
 
-A situation is a player hand and every dealer card the player knows: the ``face_up`` cards the
-rules deal up and the ``seen`` hidden cards, all *forced* into every counted dealer hand. Its
-class under the suit relabellings fixing the hand is one row of
-:func:`crazy4.core.forced.forced_situations` (a set of ``face_up + seen`` forced cards per hand
-class); the game's counter (:func:`crazy4.analyze.counting.counter_for` of the deal shape with
-those cards face up) gives its six outcome cells. Nothing here knows a game: the deal shape,
-the ranking and the qualifier come from the specification, and the counter is the one its
-own deal shape picks (inclusion--exclusion for a five-card dealer hand, whose cost does not
-grow with the forced cards; listing for Three Card Poker).
-
-With one forced card the situations are those of :func:`crazy4.analyze.situations.deal_situations`
-(5,649,150 classes for five player cards), and their cells depend only on the ranking, the
-shape and the qualifier: they are read from the table cache
-(:func:`crazy4.analyze.counting.situation_cells`), or counted once and saved. With two (an up
-card and a seen card, or two seen cards: about 120 million classes) they are enumerated and
-counted chunk by chunk, never all in memory.
+A situation is a player hand and every dealer card the player knows (face up or seen), all
+forced into every counted dealer hand; its suit class is a row of
+:func:`crazy4.core.forced.forced_situations`, its six cells the game's counter's
+(:func:`crazy4.analyze.counting.counter_for`). With one forced card the cells come from the
+table cache (:func:`crazy4.analyze.counting.situation_cells`); with two they are counted chunk
+by chunk, never all in memory.
 
 Examples
 --------

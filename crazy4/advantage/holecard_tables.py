@@ -1,22 +1,7 @@
 """The hole-card tables of an analysis (:mod:`crazy4.advantage.holecard_engine`), in the two
-vocabularies the games publish.
-
-Small aggregates (a few hundred rows), never the millions of situations:
-
-* the **chart tables** (:func:`hole_card_tables`):
-
-  * ``hole_strategies`` -- one row per strategy (what the player knows): exact EV
-    (``ev_numerator`` / ``ev_denominator`` per unit of Ante), house edge, average total bet,
-    element of risk, standard deviation, the exact gain over the no-information strategy, the
-    situations with an exact tie, and the share of each decision; and the chart's row;
-  * ``hole_value_by_rank`` -- per seen rank (per pair of ranks with two seen cards): how
-    likely it is, the exact EV with the whole seen card used and with it ignored, and the
-    gain;
-  * ``hole_chart`` -- the memorizable chart: hand group x seen rank (with an up card: x the up
-    card's rank too), its decision and the situations in the cell;
-
-* the **rank-group table** (:func:`rank_group_table`): ``hole_strategies`` alone, each
-  strategy described by its rank groups, with the deals it covers.
+vocabularies the games publish: the chart tables (:func:`hole_card_tables`:
+``hole_strategies``, ``hole_value_by_rank``, ``hole_chart``) and the rank-group table
+(:func:`rank_group_table`). Their columns: ``docs/advantage-play.md``.
 
 Examples
 --------
