@@ -1,29 +1,13 @@
 """The hole-card engine: every situation with seen dealer cards, priced and decided exactly.
 
-One engine for every game, taking its specification: for a rule set and a number ``k`` of seen
-hidden dealer cards, the situations are (player hand, the dealer's face-up cards, the seen
-cards), in suit classes, each counted into the six outcome cells with every known dealer card
-forced (:mod:`crazy4.advantage.holecard_situations`). With the specification's nets per cell
-(:meth:`crazy4.spec.specification.GameSpec.settlement`) the EV numerator of each decision (over
-``completions x unit``) and its second moment follow as integers
-(:func:`crazy4.advantage.price_kernel.price_situations`); a strategy is a map from what the
-player knows to a decision (:mod:`crazy4.advantage.information`), chosen per information class
-by comparing aggregated integers (exact ties seen as ties:
-:func:`crazy4.advantage.price_kernel.decide_groups`). Every sum is exact (int64 inside a chunk,
-within a bound checked from the rule set, Python integers across chunks).
-
-Roles of the forced cards
--------------------------
-A situation class holds a *set* of forced cards. When the game deals a card face up and one
-hole card is seen, each set ``{a, b}`` stands for two deals, up card ``a`` with hole card ``b``
-and the reverse; both are counted (weight each), and a strategy that knows only the up card
-keys on the up card's orbit under the relabellings fixing the hand.
-
-The chart
----------
-With one seen card the engine also sums each (hand group, known ranks) cell of a chart a person
-can memorize: the hand group is the player's hand read coarsely from the ranking (high card by
-its two top ranks, pairs by rank, every other category whole: :func:`chart_groups`).
+For a rule set and ``k`` seen hidden dealer cards, every situation class
+(:mod:`crazy4.advantage.holecard_situations`) is priced from the specification's nets
+(:func:`crazy4.advantage.price_kernel.price_situations`) and each strategy
+(:mod:`crazy4.advantage.information`) decides per information class on aggregated integers
+(:func:`crazy4.advantage.price_kernel.decide_groups`). Sums are exact (int64 within a checked
+bound inside a chunk, Python integers across). With an up card and a seen hole card a set
+``{a, b}`` of forced cards stands for both deals (``roles = 2``). With one seen card the chart
+(:func:`chart_groups`) is summed too. The method: ``docs/advantage.md``, sections 1-3.
 """
 
 from __future__ import annotations
