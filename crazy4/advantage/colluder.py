@@ -120,32 +120,23 @@ def rank_mask(rule: str, up_rule: bool = False) -> int:
 @dataclass(frozen=True)
 class CellColluder:
     """A game's collusion role: what the collusion engine (:mod:`crazy4.advantage.collusion`,
-    ``faceup``, ``pooled``, ``team``) calls on a game (module docstring).
+    ``faceup``, ``pooled``, ``team``) calls on a game.
 
     Attributes
     ----------
-    main_bet : str
-        The main game's name (a row of the ``bets`` table).
     cut : callable
         ``(rules, strengths) -> thresholds``, increasing along each row.
     settle : callable
         ``rules -> Settlement``: every decision's net in every cell, by strength.
-    max_seats : int
-        The most seats at one table.
     practical_rules : tuple of str
         The practical team rules, the recommended one first (``"up"``: the up card's rank).
     honest : callable
         ``(rules, colex, up) -> decisions``: the no-information optimum of dealt hands.
     edge : callable
         ``rules -> Fraction``: the exact house edge of that strategy.
-    shape : DealShape
-        The deal (the player's cards, the dealer's, those face up, the cards of a hand).
-    ranking : StrengthTable
-        How the player's and the dealer's hands rank.
     parts : callable, optional
         ``rules -> (settlements, unpriced)``: the bets other than the main game that the
-        decision settles, each in the same cells per unit of its own wager, by name, and those
-        the cells cannot price, with the reason (:meth:`bet_settlements`).
+        decision settles, by name, and those the cells cannot price (:meth:`bet_settlements`).
     """
 
     main_bet: str

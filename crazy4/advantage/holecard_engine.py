@@ -80,31 +80,13 @@ class StrategyTotals:
 
 @dataclass(frozen=True)
 class HoleCardAnalysis:
-    """Everything the hole-card engine computed for one rule set and ``seen``.
+    """Everything the hole-card engine computed for one rule set and ``seen`` hidden dealer cards.
 
-    Attributes
-    ----------
-    rules : RuleSet
-    seen : int
-        Hidden dealer cards the player sees.
-    completions : int
-        Dealer hands per situation.
-    unit : int
-        Pay-table denominator of the nets.
-    roles : int
-        Deals each situation class stands for per unit of weight (2 for an up card and a hole
-        card).
-    totals : dict of str to StrategyTotals
-    chart : dict of tuple to list
-        ``(hand group, known ranks) ->`` the aggregated sums of :func:`chart_totals`, with one
-        seen card: the seen card's rank, or with an up card the ranks of both known cards
-        (``13 * low + high``).
-    wagers : ndarray
-        Total wager numerators of fold, 1x, 2x, 3x.
-    chart_cards : int
-        Dealer cards the chart's key holds the ranks of (1 or 2).
-    group_names : tuple of str
-        The chart's hand groups, weakest first (:func:`chart_groups`).
+    ``completions`` is the dealer hands per situation, ``unit`` the nets' denominator, ``roles``
+    the deals a situation class stands for per unit of weight (2 for an up card and a hole card),
+    ``chart`` maps ``(hand group, known ranks)`` to :func:`chart_totals`' sums (the known ranks of
+    ``chart_cards`` cards, ``13 * low + high`` for two), ``wagers`` the wager numerators of fold,
+    1x, 2x, 3x, ``group_names`` the chart's hand groups, weakest first.
     """
 
     rules: RuleSet
@@ -235,29 +217,15 @@ def analyze_hole_cards(
     classes: IntArray | None = None,
     rows: IntArray | None = None,
 ) -> HoleCardAnalysis:
-    """Price every situation with ``seen`` hole cards and total each strategy exactly.
+    """Price every situation with ``seen`` hole cards (0 to :func:`most_seen`) and total each
+    strategy exactly.
 
-    Parameters
-    ----------
-    rules : RuleSet
-    seen : int
-        Hidden dealer cards seen (0 up to :func:`most_seen`).
-    strategies : list of Strategy
-        What each strategy knows; ``FULL_CARD`` is the perfect hole-card strategy.
-    spec : GameSpec, optional
-        The game (by default the specification of the game that read ``rules``).
-    jobs : int
-        Threads the counting runs on (the results are the same for any number).
-    progress, sink : callable, optional
-        Called per chunk with the hand classes finished, and with the situation rows
-        (:func:`crazy4.advantage.situations_file.situation_rows`).
-    first_classes, skip_classes : int, optional
-        Only the first ``first_classes`` player hand classes after the first ``skip_classes``.
-    classes : ndarray of int64, optional
-        Only these player hand classes (a sample: the totals cover only them).
-    rows : ndarray of int64, optional
-        Only these class rows of :func:`crazy4.analyze.situations.deal_situations` (a hand and
-        the cards dealt face up), each with every card it leaves seen (one seen card).
+    ``spec`` defaults to the game that read ``rules``; the results are the same for any ``jobs``.
+    ``progress`` is called per chunk with the hand classes finished, ``sink`` with the situation
+    rows (:func:`crazy4.advantage.situations_file.situation_rows`). ``first_classes`` after
+    ``skip_classes``, ``classes`` (a sample) or ``rows`` (class rows of
+    :func:`crazy4.analyze.situations.deal_situations`, each with every card it leaves seen) limit
+    the situations the totals cover.
 
     Raises
     ------

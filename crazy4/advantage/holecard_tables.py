@@ -67,8 +67,24 @@ def all_totals(analysis: HoleCardAnalysis) -> list[StrategyTotals]:
     return totals
 
 
+def money_row(ev: Fraction, second: Fraction, bet: Fraction, gain: Fraction) -> dict[str, object]:
+    """A strategy's exact EV, house edge, average bet, element of risk, spread and gain."""
+    return {
+        "ev_numerator": ev.numerator,
+        "ev_denominator": ev.denominator,
+        "ev": float(ev),
+        "house_edge": float(-ev),
+        "average_total_bet": float(bet),
+        "element_of_risk": float(-ev / bet),
+        "std_dev": float(second - ev * ev) ** 0.5,
+        "gain_numerator": gain.numerator,
+        "gain_denominator": gain.denominator,
+        "gain": float(gain),
+    }
+
+
 def strategies_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
-    """The ``hole_strategies`` table (module docstring)."""
+    """The ``hole_strategies`` table (its columns: ``docs/advantage-play.md``)."""
     deals = analysis.completions * analysis.unit
     base = analysis.totals.get("none")
     rows = []
@@ -84,16 +100,7 @@ def strategies_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
                 "description": CHART_WITH_UP_CARD
                 if totals.name == "chart" and analysis.chart_cards == 2
                 else describe(totals.name),
-                "ev_numerator": ev.numerator,
-                "ev_denominator": ev.denominator,
-                "ev": float(ev),
-                "house_edge": float(-ev),
-                "average_total_bet": float(bet),
-                "element_of_risk": float(-ev / bet),
-                "std_dev": float(second - ev * ev) ** 0.5,
-                "gain_numerator": gain.numerator,
-                "gain_denominator": gain.denominator,
-                "gain": float(gain),
+                **money_row(ev, second, bet, gain),
                 "situations": totals.weight,
                 "tied_situations": totals.tied,
                 **{
@@ -106,7 +113,7 @@ def strategies_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
 
 
 def value_by_rank_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
-    """The ``hole_value_by_rank`` table (module docstring)."""
+    """The ``hole_value_by_rank`` table (its columns: ``docs/advantage-play.md``)."""
     deals = analysis.completions * analysis.unit
     card = analysis.totals["card"].by_seen
     none = analysis.totals["none"].by_seen
@@ -193,16 +200,7 @@ def rank_group_table(analysis: HoleCardAnalysis, texts: dict[str, str | None]) -
             "seen": analysis.seen,
             "strategy": name,
             "description": "the whole seen card" if text is None else f"rank groups {text}",
-            "ev_numerator": ev.numerator,
-            "ev_denominator": ev.denominator,
-            "ev": float(ev),
-            "house_edge": float(-ev),
-            "average_total_bet": float(average),
-            "element_of_risk": float(-ev / average),
-            "std_dev": float(second - ev * ev) ** 0.5,
-            "gain_numerator": gain.numerator,
-            "gain_denominator": gain.denominator,
-            "gain": float(gain),
+            **money_row(ev, second, average, gain),
             "situations": totals.weight,
             "deals": deals,
         }

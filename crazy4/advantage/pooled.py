@@ -70,24 +70,9 @@ def below_by_subsets(
     hidden: int = HIDDEN,
     ranking: StrengthTable = BEST_FOUR,
 ) -> IntArray:
-    """The module docstring's count by inclusion-exclusion.
-
-    Parameters
-    ----------
-    hands : ndarray of int64, shape (deals, k, p)
-        The colluders' cards.
-    up : ndarray of int64, shape (deals,), or None
-        The dealer's up card (in every dealer hand).
-    thresholds : ndarray of int64, shape (deals, t)
-        Count the dealer hands of strength below each.
-    hidden : int
-        The dealer's cards beside the up card.
-    ranking : StrengthTable
-        How the dealer's hands rank.
-
-    Returns
-    -------
-    ndarray of int64, shape (deals, t)
+    """The dealer hands of strength below each ``thresholds[i, j]``, holding the up card ``up[i]``
+    (if any) and ``hidden`` cards more, that avoid the colluders' cards ``hands[i]``: by
+    inclusion-exclusion over the pooled cards on the forced-card engine.
 
     Examples
     --------
@@ -154,16 +139,8 @@ def team_below(
     role: CellColluder, hands: IntArray, up: IntArray | None, unseen: IntArray, thresholds: IntArray
 ) -> IntArray:
     """The dealer hands below each threshold given every pooled card, shape ``(deals, t)``:
-    counted by subsets or listed, whichever :func:`by_subsets_is_cheaper` picks.
-
-    Parameters
-    ----------
-    role : CellColluder
-    hands : ndarray of int64, shape (deals, k, p)
-    up : ndarray of int64, shape (deals,), or None
-    unseen : ndarray of int64, shape (deals, n)
-        The cards the team does not see, sorted (the listing's input).
-    thresholds : ndarray of int64, shape (deals, t)
+    counted by subsets or listed from the sorted ``unseen`` cards, whichever
+    :func:`by_subsets_is_cheaper` picks.
 
     Examples
     --------

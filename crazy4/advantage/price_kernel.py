@@ -41,17 +41,9 @@ def _price_rows(
 def price_situations(
     cells: npt.NDArray[np.int64], strengths: npt.NDArray[np.int64], nets: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """EV and second-moment numerators, shape ``(n, decisions)`` each, on
-    :func:`crazy4.core.table_kernels.set_threads` threads.
-
-    Parameters
-    ----------
-    cells : ndarray of int64, shape (n, cells)
-        Dealer-outcome counts per situation.
-    strengths : ndarray of int64, shape (n,)
-        The player's strength per situation (a row of ``nets``).
-    nets : ndarray of int64, shape (strengths, decisions, cells)
-        Net numerators per strength, decision and cell.
+    """EV and second-moment numerators, shape ``(n, decisions)`` each, of situations with dealer
+    outcome counts ``cells[n, c]`` and strengths ``strengths[n]`` (a row of
+    ``nets[strength, decision, cell]``), on :func:`crazy4.core.table_kernels.set_threads` threads.
 
     Examples
     --------
@@ -148,29 +140,14 @@ def decide_groups(
     wagers: npt.NDArray[np.int64],
     seen_keys: npt.NDArray[np.int64],
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Decide per information class and sum the chosen decisions exactly.
+    """Decide per information class (``keys``, each row weighing ``weights``) and sum the chosen
+    decisions exactly.
 
-    Parameters
-    ----------
-    keys, weights : ndarray of int64, shape (k,)
-        The information class and the weight of each (situation, role) row.
-    priced : tuple
-        ``(rows, ev, square, allowed)``: each row's situation, and per situation the EV and
-        second-moment numerators and the allowed decisions, shape (n, decisions).
-    wagers : ndarray of int64, shape (decisions,)
-        Total wager numerator of each decision.
-    seen_keys : ndarray of int64, shape (k,)
-        Each row's seen-rank key (small non-negative integers).
-
-    Returns
-    -------
-    totals : ndarray of int64, shape (5,)
-        The sums named by :data:`TOTALS`: weight, EV, second moment and wager of the chosen
-        decisions, and the weight of classes with an exact tie.
-    decisions : ndarray of int64, shape (decisions,)
-        Weight deciding each code.
-    seen : ndarray of int64, shape (keys, 3)
-        Per seen-rank key: weight, EV of the chosen decisions, and rows (0: key absent).
+    ``priced`` is ``(rows, ev, square, allowed)``: each row's situation, and per situation the EV
+    and second-moment numerators and the allowed decisions; ``seen_keys`` each row's seen-rank key.
+    Returns the sums named by :data:`TOTALS` (weight, EV, second moment and wager of the chosen
+    decisions, the weight of classes with an exact tie), the weight deciding each code, and per
+    seen-rank key ``(weight, EV, rows)``.
 
     Examples
     --------

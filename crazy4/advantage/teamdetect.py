@@ -56,22 +56,9 @@ def team_valuation(
     others: npt.NDArray[np.int64],
     up: npt.NDArray[np.int64],
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
-    """The seat's team decision, every decision's EV numerator and their denominator.
-
-    Parameters
-    ----------
-    hands : ndarray of int64, shape (n, 5)
-        The seat's cards.
-    others : ndarray of int64, shape (n, k - 1, 5)
-        The other seats' cards (``k - 1`` may be 0: the no-information strategy).
-    up : ndarray of int64, shape (n, face_up)
-
-    Returns
-    -------
-    decision : ndarray of int64, shape (n,)
-    ev : ndarray of int64, shape (n, 4)
-        Over ``denominator`` (``C(unseen, 5)`` times the pay tables' unit).
-    denominator : int
+    """The seat's team decision, every decision's EV numerator ``(n, 4)`` and their denominator
+    (``C(unseen, 5)`` times the pay tables' unit), given the other seats' cards ``others`` of
+    shape ``(n, k - 1, 5)`` (``k - 1`` may be 0: the no-information strategy).
 
     Examples
     --------
