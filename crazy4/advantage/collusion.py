@@ -369,11 +369,9 @@ def run_collusion(
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> CollusionSums:
-    """Value every deal of a plan; the sums do not depend on ``jobs`` or ``backend``.
-
-    ``jobs`` local workers are threads of this process (the listing of dealer hands, 97% of
-    a task, releases the GIL, and the threads share one copy of the tables); with
-    ``backend="dask"`` the cluster's threads run the tasks (:mod:`crazy4.simulate.cluster`).
+    """Value every deal of a plan; the sums do not depend on ``jobs`` (threads of this process,
+    sharing the tables) or ``backend`` (``"dask"``: the cluster's threads,
+    :mod:`crazy4.simulate.cluster`).
 
     Examples
     --------

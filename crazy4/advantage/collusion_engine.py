@@ -128,18 +128,9 @@ _ROLES: dict[tuple[GameSpec, int, tuple[str, ...], BetParts | None], CellCollude
 def spec_colluder(
     spec: GameSpec, max_seats: int, practical: tuple[str, ...] = (), parts: BetParts | None = None
 ) -> CellColluder:
-    """The collusion role of a specification, seating at most ``max_seats`` (module
-    docstring), one per specification, table, rules and parts and process.
-
-    Parameters
-    ----------
-    spec : GameSpec
-    max_seats : int
-    practical : tuple of str
-        The game's practical team rules, the recommended one first; none: the up card's rank
-        when the dealer shows one, else the aces.
-    parts : callable, optional
-        ``rules -> (settlements, unpriced)``: the main game's bets apart the game names.
+    """The collusion role of a specification, seating at most ``max_seats``, one per specification,
+    table, rules and parts and process; ``practical`` defaults to the up card's rank when the
+    dealer shows one, else the aces; ``parts`` gives the main game's bets apart.
     """
     key = (spec, max_seats, practical, parts)
     if key not in _ROLES:

@@ -154,9 +154,9 @@ def examine_seat(
     team_draws: int = TEAM_DRAWS,
     seed: int = 0,
 ) -> SeatVerdict:
-    """The module docstring's test for one seat, with the team hypothesis of
-    :mod:`crazy4.advantage.teamdetect` when the other seats' hands are known (``team_draws``
-    null draws a round, seeded by ``seed`` and the seat; 0 leaves the team hypothesis out).
+    """The hole-card tests for one seat, with the team hypotheses of
+    :mod:`crazy4.advantage.teamdetect` when the other seats' hands are known (``team_draws`` null
+    draws a round, seeded by ``seed`` and the seat; 0 leaves the team hypothesis out).
 
     Examples
     --------

@@ -49,22 +49,10 @@ class FaceUpRow:
     """The main game's house edge (per Ante, per player hand) with ``players`` players seeing
     every player's cards.
 
-    Attributes
-    ----------
-    players, deals : int
-        The players at the table and the Monte Carlo deals of the final run.
-    house_edge, standard_error : float
-        The controlled estimate (exact honest edge minus the gain) and its standard error.
-    gain, gain_standard_error : float
-        The mean EV per Ante gained over honest play on the same deals.
-    plain_edge, plain_standard_error : float
-        The plain mean over the deals (a check: it agrees with ``house_edge`` within errors).
-    exact_honest_edge : Fraction
-        The game's exact house edge under the optimal strategy without seen cards.
-    runs : int
-        Runs made to reach the target (the pilot counts).
-    bets : tuple of BetEdge
-        Every bet of the game's exact analysis, the main one first (its element of risk there).
+    ``house_edge`` is the controlled estimate (the exact honest edge minus the ``gain`` over honest
+    play on the same ``deals`` of the final run); ``plain_edge`` the plain mean (a check); ``runs``
+    the runs made to reach the target (the pilot counts); ``bets`` every bet of the game's exact
+    analysis, the main one first.
     """
 
     players: int

@@ -119,19 +119,8 @@ def provenance_rows(record: dict[str, object]) -> str:
 def render_markdown(
     title: str, rows: list[FaceUpRow], bets: pd.DataFrame, main_bet: str, record: dict[str, object]
 ) -> str:
-    """The whole report as Markdown.
-
-    Parameters
-    ----------
-    title : str
-        The rule set's title.
-    rows : list of FaceUpRow
-    bets : DataFrame
-        The exact analysis' ``bets`` table.
-    main_bet : str
-        Its main bet (the one the rows price).
-    record : dict
-        The provenance: rule set, its SHA-256, seed, target, package version, commit.
+    """The whole report as Markdown: ``bets`` is the exact analysis' table, ``main_bet`` the one the
+    rows price, ``record`` the provenance (rule set, its SHA-256, seed, target, version, commit).
     """
     main = bets.loc[bets["bet"] == main_bet].iloc[0]
     target = float(record["target_standard_error"])  # type: ignore[arg-type]

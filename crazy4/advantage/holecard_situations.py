@@ -42,21 +42,8 @@ HISTOGRAM_ENTRIES = 1 << 27
 
 @dataclass(frozen=True)
 class SituationChunk:
-    """Situation classes of a run of hand classes, counted.
-
-    Attributes
-    ----------
-    start, stop : int
-        The hand classes covered, ``start .. stop - 1`` (rows of
-        :func:`crazy4.analyze.counts.suit_classes`, or of a selection of them).
-    hand : ndarray of int64, shape (n,)
-        Each situation's hand class.
-    cards : ndarray of int64, shape (n, forced)
-        Its forced dealer cards, ascending.
-    weights : ndarray of int64, shape (n,)
-        Situations in each class.
-    cells : ndarray of int64, shape (n, 6)
-        Dealer hands in each outcome cell.
+    """Situation classes of the hand classes ``start .. stop - 1``, counted: each one's hand class,
+    forced dealer cards (ascending), weight (situations in the class) and six outcome cells.
     """
 
     start: int

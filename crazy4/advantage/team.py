@@ -86,25 +86,9 @@ def practical_decisions(
     ranks: npt.NDArray[np.int64],
     seats: Sequence[int] | None = None,
 ) -> npt.NDArray[np.int64]:
-    """The practical rule's decision of every colluder of every deal (or of the colluders
-    ``seats`` names: each colluder's decision is its own, whoever else is decided).
-
-    Parameters
-    ----------
-    role : CellColluder
-    rules : RuleSet
-    hands : ndarray of int64, shape (deals, k, p)
-        Each colluder's cards.
-    up : ndarray of int64, shape (deals,), or None
-        The dealer's up card.
-    ranks : ndarray of int64, shape (deals,)
-        The 13-bit mask of the shared ranks.
-    seats : sequence of int, optional
-        The colluders (indices ``0 .. k - 1`` of ``hands``) to decide; all by default.
-
-    Returns
-    -------
-    ndarray of int64, shape (deals, len(seats)), or (deals, k) by default
+    """The practical rule's decision ``(deals, k)`` of every colluder of every deal, the shared
+    ranks a 13-bit mask per deal (or ``(deals, len(seats))`` for the colluders ``seats`` names:
+    each colluder's decision is its own, whoever else is decided).
     """
     from crazy4.core.cards import colex_indices
 

@@ -182,17 +182,9 @@ def practical_evidence(
     others: npt.NDArray[np.int64],
     decisions: npt.NDArray[np.int64],
 ) -> TeamEvidence:
-    """The practical team rule's hypothesis, with exact ``p_i`` (no draws).
-
-    The game's recommended rule (the first of its collusion role's
-    :attr:`~crazy4.advantage.colluder.CellColluder.practical_rules`: Crazy 4 Poker the
-    count of aces, Four Card Poker the count of the up card's rank) shares only ``c``, how many
-    cards of some ranks the table holds; given its own hand the seat learns ``j``, how many the
-    others hold. Under the null ``j`` is hypergeometric: ``r`` of the ``n`` cards the seat cannot
-    see are of those ranks, the others hold ``O = 5 (k - 1)`` of the ``n``, so
-    ``P(j) = C(r, j) C(n - r, O - j) / C(n, O)`` and ``p_i = Σ_j P(j) [d_i = s(P_i, j)]`` exactly,
-    ``s(P, j)`` the optimum given the count (:mod:`crazy4.advantage.team`'s weights over the
-    dealer hands the collusion kernel lists, split by their marked cards).
+    """The practical team rule's hypothesis, with exact ``p_i`` (no draws): the count the others
+    hold of the shared ranks is hypergeometric under the null, so
+    ``p_i = Σ_j P(j) [d_i = s(P_i, j)]`` exactly (``docs/advantage.md``, "Team play").
     """
     from crazy4.advantage.collusion_kernel import below_counts_marked
     from crazy4.advantage.team import hand_weights
