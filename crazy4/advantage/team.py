@@ -60,7 +60,7 @@ def marked_below(
     thresholds: npt.NDArray[np.int64],
     n_strengths: int,
 ) -> npt.NDArray[np.int64]:
-    """``B_i(t)`` of the module docstring, every dealer hand from ``unseen`` listed
+    """``B_i(t)``: the dealer hands below ``t`` with ``i`` marked cards, from ``unseen`` listed
     (:func:`crazy4.advantage.collusion_kernel.below_counts_marked` for five hidden cards,
     :func:`~crazy4.advantage.collusion_kernel.below_counts_marked_any` for any other number)."""
     from crazy4.advantage.collusion_kernel import below_counts_marked, below_counts_marked_any

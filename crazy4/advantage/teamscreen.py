@@ -218,7 +218,7 @@ def examine_candidate(
     draws: int = TEAM_DRAWS,
     seed: int = 0,
 ) -> FoundGroup:
-    """Step 3 of the module docstring for one candidate group (column indices)."""
+    """The joint test of one candidate group (column indices), its p-value times ``M``."""
     seats = len(table.seats)
     possible = 2**seats - seats - 1
     names = tuple(table.seats[m] for m in members)
