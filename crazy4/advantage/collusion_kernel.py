@@ -168,28 +168,12 @@ def below_counts(
     thresholds: npt.NDArray[np.int64],
     n_strengths: int,
 ) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; checked against brute force
-    """Dealer hands below each threshold, per deal.
+    """Dealer hands of strength below each ``thresholds[i, j]``, per deal, shape ``(deals, t)``.
 
-    Parameters
-    ----------
-    unseen : ndarray of int64, shape (deals, m)
-        Each deal's unseen cards, sorted, in the first ``sizes[i]`` columns.
-    sizes : ndarray of int64, shape (deals,)
-    forced : ndarray of int64, shape (deals,)
-        The dealer's up card in every dealer hand, or -1 for none.
-    table : ndarray of uint16
-        Best-four strength by colex index of the dealer's whole hand (5 or 6 cards).
-    table5 : ndarray of uint16
-        Best four of five by colex index; with a forced card the six-card strength is taken
-        from it (:func:`_histogram_up`: 3 times faster than the six-card table).
-    binomial : ndarray of int64, shape (53, 8)
-    thresholds : ndarray of int64, shape (deals, t)
-        Strengths ``s``; the result counts the dealer hands of strength ``< s``.
-    n_strengths : int
-
-    Returns
-    -------
-    ndarray of int64, shape (deals, t)
+    ``unseen[i, :sizes[i]]`` are deal ``i``'s unseen cards, sorted; ``forced[i]`` its up card
+    (-1: none); ``table`` the best-four strength of the dealer's whole hand by colex index;
+    ``table5`` the best four of five, from which a six-card hand's strength is taken
+    (:func:`_histogram_up`: 3 times faster than the six-card table).
     """
     deals = unseen.shape[0]
     out = np.zeros((deals, thresholds.shape[1]), dtype=np.int64)

@@ -83,14 +83,14 @@ def parse_group(text: str) -> tuple[int, ...]:
 def group_rounds(
     path: Path, rules: RuleSet, seats: tuple[int, ...], max_rounds: int | None = None
 ) -> GroupRounds:
-    """The rounds of a per-round log (with its ``round`` column) in which every seat of the
-    group played with a readable hand and a fold/1x/2x/3x decision, in round order.
+    """The rounds of a per-round log (with its ``round`` column) in which every seat of the group
+    played with a readable hand and a fold/1x/2x/3x decision, in round order.
 
     Raises
     ------
     InputError
-        No ``round`` column, a group larger than the table, a seat that is not in the log, a
-        seat twice in one round, or no round with the whole group.
+        No ``round`` column, a group larger than the table, a seat not in the log, a seat twice
+        in one round, or no round with the whole group.
     """
     hands, up, _, decisions, seat_of, round_ids = read_log_columns(path, rules)
     where = f"log {str(path)!r}"

@@ -55,13 +55,8 @@ _SEEN_CELLS: dict[tuple[int, int], tuple[GameSpec, IntArray]] = {}
 
 def seen_card_cells(spec: GameSpec, qualifier: int) -> IntArray:
     """The outcome cells of every (player hand class, seen dealer card) situation, shape
-    ``(classes, 52, 6)`` (zero where the card is in the class's representative): every
-    completion of the dealer's hand holding the seen card counted once per class
-    (:func:`crazy4.analyze.counts.dealer_histograms`), kept per game and qualifier.
-
-    A round's (hand, seen card) is priced from the row of its suit class
-    (:func:`canonical_situations`): relabelling the suits maps the dealer's completions one to
-    one and keeps every strength, so the counts are the same.
+    ``(classes, 52, 6)`` (zero where the card is in the class's representative), kept per game and
+    qualifier; a round is priced from its suit class's row (:func:`canonical_situations`).
     """
     key = (id(spec), qualifier)
     if key not in _SEEN_CELLS:
@@ -184,18 +179,9 @@ def canonical_situations(hands: IntArray, cards: IntArray) -> tuple[IntArray, In
 
 
 class SpecSurveillance:
-    """The surveillance role of a :class:`~crazy4.spec.specification.GameSpec` (module
-    docstring).
-
-    Parameters
-    ----------
-    spec : GameSpec
-    colluder : CellColluder, optional
-        The game's collusion role (:func:`crazy4.advantage.collusion_engine.spec_colluder`; by
-        default the specification's at :data:`crazy4.simulate.engine.MAX_SEATS`).
-    practical : tuple of str
-        The practical team rules the game knows, the recommended one first (none: full
-        pooling only).
+    """The surveillance role of a :class:`~crazy4.spec.specification.GameSpec`: its collusion role
+    ``colluder`` (by default the specification's at :data:`crazy4.simulate.engine.MAX_SEATS`) and
+    the practical team rules it knows, the recommended one first (none: full pooling only).
     """
 
     def __init__(

@@ -27,11 +27,8 @@ from crazy4.rules.ruleset import RuleSet
 
 
 def hand_weights(n: int, marked: int, held: int, others: int, hidden: int = 5) -> list[int]:
-    """``w(i)``, ``i = 0..hidden``, divided by their gcd (see the module docstring, where the
-    dealer hides ``hidden = 5`` cards).
-
-    ``n`` unseen cards, ``marked`` of them marked, the others' ``others`` cards holding
-    ``held`` marked ones.
+    """``w(i)``, ``i = 0..hidden``, divided by their gcd: ``n`` unseen cards, ``marked`` of them
+    marked, the others' ``others`` cards holding ``held`` marked ones.
 
     Examples
     --------
