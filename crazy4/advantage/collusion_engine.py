@@ -81,12 +81,10 @@ def exact_edge(spec: GameSpec, rules: RuleSet) -> Fraction:
 def forfeited_side_bets(
     spec: GameSpec, rules: RuleSet
 ) -> tuple[dict[str, Settlement], dict[str, str]]:
-    """The side bets that a fold forfeits, in the six cells (per unit of their own wager),
-    by name: a fold loses them, and the cells settle them (paid whatever the dealer holds, or
-    only when the dealer's hand is higher: :meth:`~crazy4.spec.specification.SideBetSpec.
-    cell_nets`); one that scores other cards than the player's hand on the game's ranking is
-    named unpriced. Those settled even on a fold are left out (the decision does not touch
-    them).
+    """The side bets a fold forfeits, in the six cells (per unit of their own wager), by name
+    (:meth:`~crazy4.spec.specification.SideBetSpec.cell_nets`), and those the cells cannot price
+    (scoring other cards than the player's hand), with the reason; bets settled even on a fold
+    are left out.
 
     Examples
     --------

@@ -1,10 +1,6 @@
-"""The face-up dealing report a regulator files: Markdown, and the same as one HTML file.
-
-It states what was computed (every player seeing every player's cards, each deciding
-optimally on them), how (exact per deal, seeded Monte Carlo over deals, control variate), the
-house edge of the main game for each number of players with its standard error, and the
-house edge and element of risk of every bet for each number of players: the bets the decision
-settles estimated face up, the others exact.
+"""The face-up dealing report a regulator files: Markdown, and the same as one HTML file: what was
+computed and how, the main game's house edge for each number of players with its standard
+error, and every bet's house edge and element of risk.
 
 Examples
 --------
