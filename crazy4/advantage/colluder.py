@@ -1,15 +1,10 @@
 """The collusion role of every game, from its dealer-outcome cells.
 
-The collusion engine (:mod:`crazy4.advantage.collusion`) prices a colluder's hand from the
-dealer hands counted *below* a few strengths given every pooled card (thresholds that depend
-on the player's strength and the rules). A game whose outcome cells are the differences of
-those counts -- ``0 <= B(t_1) <= ... <= B(t_m) <= N`` cut the ``N`` dealer hands into
-``m + 1`` cells (:func:`cells_between`) -- needs to supply only its deal, its ranking, the
-thresholds and the net of every decision in every cell; each decision's EV numerator is then
-``sum over cells of count * net(v, m, cell)`` (:func:`cell_evs`), on int64 or Python-integer
-arrays alike. :class:`CellColluder` is that role, every game's: its specification's
-(:func:`crazy4.advantage.collusion_engine.spec_colluder`, the six outcome cells cut around the
-qualifier; a rule set's game's, :func:`crazy4.advantage.collusion.colluder_role`).
+The counts ``0 <= B(t_1) <= ... <= B(t_m) <= N`` of dealer hands below a colluder's thresholds
+cut the ``N`` hands into ``m + 1`` cells (:func:`cells_between`); each decision's EV numerator
+is the sum of count times net over the cells (:func:`cell_evs`), on int64 or Python integers.
+:class:`CellColluder` is that role for every game (built by
+:func:`crazy4.advantage.collusion_engine.spec_colluder`).
 
 Examples
 --------
@@ -125,32 +120,23 @@ def rank_mask(rule: str, up_rule: bool = False) -> int:
 @dataclass(frozen=True)
 class CellColluder:
     """A game's collusion role: what the collusion engine (:mod:`crazy4.advantage.collusion`,
-    ``faceup``, ``pooled``, ``team``) calls on a game (module docstring).
+    ``faceup``, ``pooled``, ``team``) calls on a game.
 
     Attributes
     ----------
-    main_bet : str
-        The main game's name (a row of the ``bets`` table).
     cut : callable
         ``(rules, strengths) -> thresholds``, increasing along each row.
     settle : callable
         ``rules -> Settlement``: every decision's net in every cell, by strength.
-    max_seats : int
-        The most seats at one table.
     practical_rules : tuple of str
         The practical team rules, the recommended one first (``"up"``: the up card's rank).
     honest : callable
         ``(rules, colex, up) -> decisions``: the no-information optimum of dealt hands.
     edge : callable
         ``rules -> Fraction``: the exact house edge of that strategy.
-    shape : DealShape
-        The deal (the player's cards, the dealer's, those face up, the cards of a hand).
-    ranking : StrengthTable
-        How the player's and the dealer's hands rank.
     parts : callable, optional
         ``rules -> (settlements, unpriced)``: the bets other than the main game that the
-        decision settles, each in the same cells per unit of its own wager, by name, and those
-        the cells cannot price, with the reason (:meth:`bet_settlements`).
+        decision settles, by name, and those the cells cannot price (:meth:`bet_settlements`).
     """
 
     main_bet: str

@@ -1,40 +1,14 @@
 """Collusion, exactly per deal: ``k`` seats pool their cards; the average over deals by seeded
 Monte Carlo.
 
-Per deal
---------
-One engine for every game: the game's collusion role (:class:`crazy4.advantage.colluder.
-CellColluder`, its specification's: :func:`colluder_role`) gives the deal shape, the ranking,
-the thresholds and the settlement, and nothing here depends on which game it is.
-
-A deal gives each of the ``k`` colluders its ``p`` cards (and the dealer its up card, when the
-game deals one), from a fresh deck. The team sees ``p k (+ up)`` cards; the dealer's ``h``
-hidden cards are any ``h`` of the ``m`` others, all ``C(m, h)`` equally likely.
-:func:`crazy4.advantage.pooled.team_below` counts them below each colluder's thresholds
-(listed one by one for a large team, by inclusion-exclusion over the pooled cards for a small
-one); the role prices every decision from those integers; each colluder takes the exact
-optimum (the smallest wager among exact ties). A deal's value is the *exact* EV of the team's
-decisions given the pooled cards, an integer numerator over ``C(m, h) * unit`` per colluder:
-the Monte Carlo averages conditional expectations, which has a smaller variance than playing
-the dealer's hand out.
-
-Three strategies are valued on the same deals: ``full`` (the optimum given every pooled card),
-``honest`` (each colluder's no-information optimum: its mean estimates the game's exact house
-edge, a check on every run) and, when asked, ``practical`` (:mod:`crazy4.advantage.team`).
-With ``bets`` (face-up dealing, :mod:`crazy4.advantage.faceup`), every bet the decision
-settles (the game's :meth:`~crazy4.advantage.colluder.CellColluder.bet_settlements`: the
-main game, its components, the bets a fold forfeits) is also valued under ``full`` and
-``honest`` on the same deals, with the wager of each (:attr:`CollusionSums.bets`).
-
-Monte Carlo
------------
-Deals are cut into the simulator's chunks (:data:`crazy4.simulate.plan.CHUNK_ROUNDS`), chunk
-``i`` dealt from :func:`crazy4.simulate.plan.chunk_generator` ``(seed, i)``; a task values a
-slice of one chunk (the chunk's deal is regenerated, cheaply). Every sum is an exact integer
-(:class:`CollusionSums`), so a seed gives the same numbers for any ``jobs``, task size or
-backend (threads of this process, or a Dask cluster's workers as in
-:mod:`crazy4.simulate.driver`). The standard error is that of the mean of per-deal team totals
-(seats of one deal share the dealer's cards, so a deal is the independent unit).
+One engine for every game, over the game's collusion role (:func:`colluder_role`). Each deal's
+value is the exact EV of the team's decisions given the pooled cards (the dealer hands counted
+by :func:`crazy4.advantage.pooled.team_below`), for the strategies ``full``, ``honest`` (its
+mean checks the exact house edge) and, when asked, ``practical`` (:mod:`crazy4.advantage.team`),
+with face-up dealing's bets apart (:attr:`CollusionSums.bets`). Deals come from the simulator's
+seeded chunks and every sum is an exact integer, so a seed gives the same numbers for any
+``jobs``, task size or backend; a deal is the independent unit of the standard error. The
+method: ``docs/collusion.md``.
 """
 
 from __future__ import annotations
@@ -395,11 +369,9 @@ def run_collusion(
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> CollusionSums:
-    """Value every deal of a plan; the sums do not depend on ``jobs`` or ``backend``.
-
-    ``jobs`` local workers are threads of this process (the listing of dealer hands, 97% of
-    a task, releases the GIL, and the threads share one copy of the tables); with
-    ``backend="dask"`` the cluster's threads run the tasks (:mod:`crazy4.simulate.cluster`).
+    """Value every deal of a plan; the sums do not depend on ``jobs`` (threads of this process,
+    sharing the tables) or ``backend`` (``"dask"``: the cluster's threads,
+    :mod:`crazy4.simulate.cluster`).
 
     Examples
     --------

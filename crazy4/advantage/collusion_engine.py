@@ -1,28 +1,11 @@
 """The collusion role of any game specification: pooled cards on the one collusion engine.
 
-The collusion engine (:mod:`crazy4.advantage.collusion`) deals the team's hands from seeded
-chunks, counts the dealer hands below a few strengths given every pooled card and prices every
-decision from those counts through a game's collusion role. :func:`spec_colluder` builds that
-role from a :class:`crazy4.spec.specification.GameSpec` alone, as
-:class:`crazy4.advantage.colluder.CellColluder` over the specification's six outcome cells
-(:data:`crazy4.spec.specification.CELLS`); a rule set's game has its specification's
-(:func:`crazy4.advantage.collusion.colluder_role`):
-
-* **the deal and the ranking** -- the specification's :class:`~crazy4.spec.specification.
-  DealShape` and ranking;
-* **the thresholds** -- a player of strength ``v`` and the qualifier ``q`` cut the dealer
-  hands at ``min(v, q), min(v + 1, q), q, max(v, q), max(v + 1, q)``: the differences of the
-  counts below them are the six cells of :func:`crazy4.analyze.pricing.cells_from_histograms`
-  (with ``v < q`` the last two thresholds are ``q``, with ``v >= q`` the first three);
-* **the settlement** -- the specification's, every decision's net in every cell;
-* **the honest strategy and the exact edge** -- the exact analysis'
-  (:func:`crazy4.simulate.engine.optimal_decisions`, :func:`~crazy4.simulate.engine.
-  analysis_of`);
-* **the bets apart** (face-up dealing's table) -- the parts of the main game the game names
-  (Crazy 4 Poker's Ante + Play and Super Bonus), then every side bet on the player's hand that
-  a fold forfeits, in the same six cells (:func:`forfeited_side_bets`);
-* **the practical team rules** -- the game's, else one sharing the up card's rank when the
-  dealer shows one, the aces otherwise.
+:func:`spec_colluder` builds :class:`crazy4.advantage.colluder.CellColluder` from a
+:class:`crazy4.spec.specification.GameSpec` alone: its deal shape, ranking and settlement; the
+five thresholds ``min(v, q), min(v + 1, q), q, max(v, q), max(v + 1, q)`` that cut the dealer
+hands into the six outcome cells; the exact analysis's honest strategy and edge; the bets apart
+(:func:`forfeited_side_bets`); the practical team rules (the game's, else the up card's rank or
+the aces). See ``docs/collusion.md``.
 
 Examples
 --------
@@ -98,12 +81,10 @@ def exact_edge(spec: GameSpec, rules: RuleSet) -> Fraction:
 def forfeited_side_bets(
     spec: GameSpec, rules: RuleSet
 ) -> tuple[dict[str, Settlement], dict[str, str]]:
-    """The side bets that a fold forfeits, in the six cells (per unit of their own wager),
-    by name: a fold loses them, and the cells settle them (paid whatever the dealer holds, or
-    only when the dealer's hand is higher: :meth:`~crazy4.spec.specification.SideBetSpec.
-    cell_nets`); one that scores other cards than the player's hand on the game's ranking is
-    named unpriced. Those settled even on a fold are left out (the decision does not touch
-    them).
+    """The side bets a fold forfeits, in the six cells (per unit of their own wager), by name
+    (:meth:`~crazy4.spec.specification.SideBetSpec.cell_nets`), and those the cells cannot price
+    (scoring other cards than the player's hand), with the reason; bets settled even on a fold
+    are left out.
 
     Examples
     --------
@@ -145,18 +126,9 @@ _ROLES: dict[tuple[GameSpec, int, tuple[str, ...], BetParts | None], CellCollude
 def spec_colluder(
     spec: GameSpec, max_seats: int, practical: tuple[str, ...] = (), parts: BetParts | None = None
 ) -> CellColluder:
-    """The collusion role of a specification, seating at most ``max_seats`` (module
-    docstring), one per specification, table, rules and parts and process.
-
-    Parameters
-    ----------
-    spec : GameSpec
-    max_seats : int
-    practical : tuple of str
-        The game's practical team rules, the recommended one first; none: the up card's rank
-        when the dealer shows one, else the aces.
-    parts : callable, optional
-        ``rules -> (settlements, unpriced)``: the main game's bets apart the game names.
+    """The collusion role of a specification, seating at most ``max_seats``, one per specification,
+    table, rules and parts and process; ``practical`` defaults to the up card's rank when the
+    dealer shows one, else the aces; ``parts`` gives the main game's bets apart.
     """
     key = (spec, max_seats, practical, parts)
     if key not in _ROLES:

@@ -1,39 +1,12 @@
 """Compiled loops of the collusion engine (numba): the dealer hands from the unseen cards.
 
-What is counted
----------------
-A deal of a collusion study fixes the cards the team has seen: every colluder's cards and the
-dealer's up card (``forced``: none in Crazy 4 Poker, one in Four Card Poker). The dealer's
-five hidden cards are any five of the ``n`` unseen cards, so a deal has ``C(n, 5)`` dealer
-hands, each as likely as any other: ``C(22, 5) = 26,334`` with six Crazy 4 Poker colluders,
-``C(21, 5) = 20,349`` with six Four Card Poker colluders and the up card.
-
-:func:`below_counts` lists them all with five nested loops over the unseen cards and an
-*incremental colex index*: with the unseen cards sorted, ``u[0] < u[1] < ...``, and hidden
-positions ``a < b < c < d < e``, the dealer hand's colex index (:mod:`crazy4.core.cards`) is
-``T0[a] + T1[b] + T2[c] + T3[d] + T4[e] (+ the forced card's term)``, where ``Tj[x]`` is
-``C(u[x], j + 1)`` -- or ``C(u[x], j + 2)`` when ``u[x]`` lies above the forced card, which
-then takes position ``p`` (the hidden cards below it) and adds ``C(f, p + 1)``. The outer sums
-are kept per loop level, so the inner loop costs one addition and one lookup in the game's
-best-four table (``build_best_four_strengths(5 or 6)`` of :mod:`crazy4.core.ranking`: one
-ranking for the whole package). The hands are histogrammed by strength, the histogram summed
-cumulatively, and the count of dealer hands *below* each asked threshold read off: from those
-integers each game prices every decision (its ``collusion`` module).
-
-:func:`below_counts_marked` is the same listing with the dealer hands also split by how many
-of them lie in a *marked* set of cards (``0 .. 5``): a practical team rule shares only how many
-marked cards the team holds, and the colluder's conditional EV weighs each dealer hand by the
-number of ways the other colluders' cards agree with that count (:mod:`crazy4.advantage.team`).
-
-:func:`below_counts_any` and :func:`below_counts_marked_any` are the same two listings for a
-dealer hiding any other number of cards (Three Card Poker's three, a five-card stud game's four
-beside the up card, six with none face up): the loops over the hidden positions become an
-odometer with the partial colex sums kept per level, the innermost level one loop, and the
-dealer's whole hand is read from its own table (the ranking's, by colex index).
-
-Everything stays integer. The loops release the GIL; the driver runs them in threads that share
-the tables.
-This module imports numba; it is imported only when a collusion study runs.
+:func:`below_counts` lists every dealer hand of a deal (five of the ``n`` unseen cards, with
+the up card when one is forced) by nested loops over an *incremental colex index*, histograms
+them by strength in the game's best-four table and reads the counts below each threshold;
+:func:`below_counts_marked` splits them by how many marked cards they hold
+(:mod:`crazy4.advantage.team`); the ``_any`` forms take any number of hidden cards by an
+odometer. Everything stays integer; the loops release the GIL. The method:
+``docs/collusion.md`` ("One deal, exactly"). Imported only when a collusion study runs.
 """
 
 from __future__ import annotations
@@ -195,28 +168,12 @@ def below_counts(
     thresholds: npt.NDArray[np.int64],
     n_strengths: int,
 ) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; checked against brute force
-    """Dealer hands below each threshold, per deal.
+    """Dealer hands of strength below each ``thresholds[i, j]``, per deal, shape ``(deals, t)``.
 
-    Parameters
-    ----------
-    unseen : ndarray of int64, shape (deals, m)
-        Each deal's unseen cards, sorted, in the first ``sizes[i]`` columns.
-    sizes : ndarray of int64, shape (deals,)
-    forced : ndarray of int64, shape (deals,)
-        The dealer's up card in every dealer hand, or -1 for none.
-    table : ndarray of uint16
-        Best-four strength by colex index of the dealer's whole hand (5 or 6 cards).
-    table5 : ndarray of uint16
-        Best four of five by colex index; with a forced card the six-card strength is taken
-        from it (:func:`_histogram_up`: 3 times faster than the six-card table).
-    binomial : ndarray of int64, shape (53, 8)
-    thresholds : ndarray of int64, shape (deals, t)
-        Strengths ``s``; the result counts the dealer hands of strength ``< s``.
-    n_strengths : int
-
-    Returns
-    -------
-    ndarray of int64, shape (deals, t)
+    ``unseen[i, :sizes[i]]`` are deal ``i``'s unseen cards, sorted; ``forced[i]`` its up card
+    (-1: none); ``table`` the best-four strength of the dealer's whole hand by colex index;
+    ``table5`` the best four of five, from which a six-card hand's strength is taken
+    (:func:`_histogram_up`: 3 times faster than the six-card table).
     """
     deals = unseen.shape[0]
     out = np.zeros((deals, thresholds.shape[1]), dtype=np.int64)

@@ -1,23 +1,9 @@
 """The collusion table: the house edge against the number of colluders, per strategy.
 
-One row per (colluders, strategy). ``colluders = 1`` is no pooling, taken from the game's
-exact analysis (standard error 0, ``deals = 0``); every other row is the seeded Monte Carlo of
-:mod:`crazy4.advantage.collusion` with exact per-deal values.
-
-Columns
--------
-``rule_set``, ``colluders``, ``strategy`` (``honest``: each colluder's no-information optimum;
-``full``: the optimum given every pooled card; ``practical``: the team rule of ``team_rule``),
-``team_rule`` (the shared ranks, ``up`` for the up card's rank; empty otherwise), ``deals``,
-``house_edge`` and ``standard_error`` (the plain mean over deals, per Ante per colluder hand),
-``gain`` and ``gain_standard_error`` (the mean EV gained over the honest strategy on the same
-deals: paired, so far more precise), ``house_edge_controlled`` (the exact honest edge minus
-the gain: the honest strategy's mean is known exactly, so this control-variate estimate has
-the gain's standard error), ``ev_numerator`` / ``ev_denominator`` (the exact sum of the
-per-deal EVs and its denominator), ``exact_honest_edge``.
-
-A few deals' values, each team strategy's (:func:`deal_values`), are what the tests compare
-with a brute-force oracle.
+One row per (colluders, strategy): ``colluders = 1`` from the game's exact analysis
+(``deals = 0``), every other the seeded Monte Carlo of :mod:`crazy4.advantage.collusion`. The
+columns are described in ``docs/collusion.md``. A few deals' values, each team strategy's
+(:func:`deal_values`), are what the tests compare with a brute-force oracle.
 """
 
 from __future__ import annotations

@@ -1,42 +1,12 @@
 """Catching a hole-carder: does a seat's play follow the dealer's hidden cards?
 
-The test
---------
-For a seat's round ``i`` let ``P_i`` be its hand, ``d_i`` its logged decision, ``h`` the number
-of hidden dealer cards (5 in Crazy 4 Poker; 5 besides the up card in Four Card Poker) and ``U``
-the ``n = 52 - 5 - face_up`` cards the seat cannot see. For each card ``c`` of ``U`` the
-hole-card strategy (:mod:`crazy4.advantage.situation`) gives a decision ``s(P_i, c)``.
-
-*Null hypothesis* (an honest seat, optimal or making mistakes of any kind): the decision depends
-on the seat's own cards (and the up card) only, never on the hidden cards. Then, given ``P_i``
-and ``d_i``, the hidden cards are still a uniform ``h``-subset of ``U``, so for the hypothesis
-"the seat saw the hidden card at log position ``j``" the indicator
-``X_i = [d_i = s(P_i, D_(j))]`` is Bernoulli with the exactly known ``p_i = Σ_c P(D_(j) = c)
-[d_i = s(P_i, c)]`` (``D_(j)``, the ``j``-th highest hidden card: ``P(D_(j) = c) =
-C(above c, j) C(below c, h - 1 - j) / C(n, h)``), independent across rounds. For "the seat saw
-some one card" ``X_i = [some hidden card c has d_i = s(P_i, c)]`` with ``p_i = 1 - C(n - m_i, h)
-/ C(n, h)``, ``m_i`` the cards that would explain ``d_i``. Rounds where ``p_i`` is 0 or 1 (the
-strategies agree whatever the card) carry no information and drop out by themselves.
-
-The statistic ``S = Σ X_i`` is then Poisson-binomial under the null; its upper tail is computed
-exactly (the distribution by convolution). When the log tells each seat's table mates (its
-``round`` column), two team hypotheses join (:mod:`crazy4.advantage.teamdetect`): "the seat
-decided with the other seats' cards" (a conditional randomization test whose indicators are
-again exactly Poisson-binomial given what it conditions on) and "... with the practical team
-rule's count" (exact ``p_i``). The smallest p-value over the ``h + 1`` (``h + 3`` with team
-play) hypotheses is Bonferroni-corrected; a seat is flagged when it is below ``alpha``. The
-test conditions on the decisions, so no error model of honest play is assumed: random mistakes
-unrelated to the dealer's cards keep the null true (the tests measure the false-positive rate).
-
-The EV a seat gained is ``Σ_i EV(d_i | P_i, c_i) - EV(s_0(P_i) | P_i, c_i)`` over its rounds, with
-``c_i`` the card of the best-supported hypothesis and ``s_0`` the no-information strategy: exact
-per round, reported per round in Antes.
-
-References
-----------
-Permutation and conditional tests: E. L. Lehmann and J. P. Romano, *Testing Statistical
-Hypotheses*, 3rd ed., ch. 5 (conditioning on ancillary statistics); the Poisson-binomial
-distribution: Y. Hong, *Comput. Stat. Data Anal.* 59 (2013) 41-51.
+Given a seat's hand and logged decision, under the null (honest play, with mistakes of any kind)
+the hidden cards stay a uniform subset of the unseen ones, so each hypothesis ("saw the hidden
+card at position ``j``", "saw some one card", and with the log's ``round`` column the team
+hypotheses of :mod:`crazy4.advantage.teamdetect`) gives indicators with exactly known ``p_i``;
+their sum's Poisson-binomial upper tail is the p-value, Bonferroni-corrected over the
+hypotheses. The EV gained is exact per round, reported per round in Antes. The derivation and
+references: ``docs/advantage.md``, section 5.
 """
 
 from __future__ import annotations
@@ -51,12 +21,7 @@ import numpy.typing as npt
 
 from crazy4.advantage.evidence import likelihood_ratio, rounds_to_settle, telling_rows
 from crazy4.advantage.surveil import surveillance_of
-from crazy4.advantage.teamdetect import (
-    TEAM_DRAWS,
-    practical_evidence,
-    team_evidence,
-    team_rounds,
-)
+from crazy4.advantage.teamdetect import TEAM_DRAWS, practical_evidence, team_evidence, team_rounds
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
@@ -189,9 +154,9 @@ def examine_seat(
     team_draws: int = TEAM_DRAWS,
     seed: int = 0,
 ) -> SeatVerdict:
-    """The module docstring's test for one seat, with the team hypothesis of
-    :mod:`crazy4.advantage.teamdetect` when the other seats' hands are known (``team_draws``
-    null draws a round, seeded by ``seed`` and the seat; 0 leaves the team hypothesis out).
+    """The hole-card tests for one seat, with the team hypotheses of
+    :mod:`crazy4.advantage.teamdetect` when the other seats' hands are known (``team_draws`` null
+    draws a round, seeded by ``seed`` and the seat; 0 leaves the team hypothesis out).
 
     Examples
     --------

@@ -1,23 +1,11 @@
 """What a detection hypothesis's evidence says beyond its p-value: the likelihood ratio, the
 rounds that give it away, and how many rounds would settle a seat that is not yet flagged.
 
-The detection tests (:mod:`crazy4.advantage.detect`) reduce a hypothesis to per-round
-indicators ``X_i`` (the seat's decision matched what the information would have made it) that
-are independent Bernoulli(``p_i``) under the null, ``p_i`` known. Three summaries:
-
-* **Likelihood ratio.** The alternative: in a fraction ``w`` of the rounds the seat used the
-  information (and matched), in the others it played as the null says, so
-  ``P(X_i = 1) = w + (1 - w) p_i``. The log-likelihood is concave in ``w``; its maximum
-  ``ŵ`` over ``[0, 1]`` (bisection on the derivative) gives the generalized likelihood ratio
-  ``LR = L(ŵ) / L(0) >= 1`` (reported as ``log10``). ``ŵ`` is the estimated share of rounds
-  played with the information.
-* **Telling rounds.** The matched rounds least likely under the null (smallest ``p_i``): the
-  rounds to pull the video of first.
-* **Rounds to settle.** The standardized excess ``z = (S - Σ p_i) / sqrt(Σ p_i (1 - p_i))``
-  grows as the square root of the rounds while the seat keeps playing as it did, so the seat
-  would reach the flagging level ``z*`` (the normal quantile of the Bonferroni-corrected
-  ``alpha``) after about ``n (z* / z)^2`` rounds in all (a normal approximation of the exact
-  Poisson-binomial tail; an estimate, not a guarantee).
+From the per-round indicators of :mod:`crazy4.advantage.detect` (Bernoulli(``p_i``) under the
+null): the generalized likelihood ratio against "the share ``w`` of rounds used the
+information" (``ŵ`` by bisection, reported as ``log10``), the matched rounds with the smallest
+``p_i``, and the rounds ``n (z* / z)^2`` a normal approximation says would reach the flagging
+level (an estimate). See ``docs/surveillance.md`` ("The verdict").
 """
 
 from __future__ import annotations

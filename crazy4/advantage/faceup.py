@@ -1,28 +1,12 @@
 """Face-up dealing: the house edge when every player at the table sees every player's cards.
 
-Where it comes from
--------------------
-A table dealt with the players' cards face up is, for the house, a table of ``n`` players who
-pool all their cards: each decides with the ``5 n`` (Three Card Poker: ``3 n``) cards on the
-table and the dealer's up card in view. That is the collusion engine's *full pooling*
-(:mod:`crazy4.advantage.collusion`, one engine for every game): per deal, every dealer hand
-from the unseen cards is counted exactly and every player takes the exact optimum; the deals
-are averaged by seeded Monte Carlo. With one player nothing is seen that the player would not
-see anyway: the edge is the game's exact honest edge (the engine's gain is then exactly zero
-on every deal; the row says ``deals = 0``, and its plain mean over the pilot's deals is a
-check).
-
-Every bet is priced (:mod:`crazy4.advantage.faceup_bets`): the main game, its components and
-the bets a fold forfeits on the same deals, with their element of risk; the bets the decision
-does not touch at their exact honest figures. The runs go on until every priced bet's standard
-error (per unit of its own wager) is at most the target.
-
-The figure reported is the *controlled* estimate: the exact honest edge minus the mean gain of
-face-up play over honest play measured on the same deals, whose standard error is the gain's
-(the plain mean's is some hundred times wider). :func:`face_up_row` runs a pilot of ``pilot``
-deals and, while the standard error is above the target, a longer run sized from it
-(:func:`deals_for`), every run from the same seed, so the numbers depend on the seed and the
-options only -- never on ``jobs`` or the backend.
+For the house, face-up dealing is the collusion engine's full pooling
+(:mod:`crazy4.advantage.collusion`) with every player a colluder; every bet is priced on the
+same deals (:mod:`crazy4.advantage.faceup_bets`). The figure is the *controlled* estimate (the
+exact honest edge minus the mean gain over honest play); :func:`face_up_row` runs a pilot and,
+while the standard error is above the target, a longer run sized from it (:func:`deals_for`),
+from the same seed, so the numbers never depend on ``jobs`` or the backend. With one player the
+edge is the exact honest one (``deals = 0``). The method: ``docs/faceup.md``.
 
 Examples
 --------
@@ -65,22 +49,10 @@ class FaceUpRow:
     """The main game's house edge (per Ante, per player hand) with ``players`` players seeing
     every player's cards.
 
-    Attributes
-    ----------
-    players, deals : int
-        The players at the table and the Monte Carlo deals of the final run.
-    house_edge, standard_error : float
-        The controlled estimate (exact honest edge minus the gain) and its standard error.
-    gain, gain_standard_error : float
-        The mean EV per Ante gained over honest play on the same deals.
-    plain_edge, plain_standard_error : float
-        The plain mean over the deals (a check: it agrees with ``house_edge`` within errors).
-    exact_honest_edge : Fraction
-        The game's exact house edge under the optimal strategy without seen cards.
-    runs : int
-        Runs made to reach the target (the pilot counts).
-    bets : tuple of BetEdge
-        Every bet of the game's exact analysis, the main one first (its element of risk there).
+    ``house_edge`` is the controlled estimate (the exact honest edge minus the ``gain`` over honest
+    play on the same ``deals`` of the final run); ``plain_edge`` the plain mean (a check); ``runs``
+    the runs made to reach the target (the pilot counts); ``bets`` every bet of the game's exact
+    analysis, the main one first.
     """
 
     players: int

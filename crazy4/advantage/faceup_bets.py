@@ -1,22 +1,10 @@
 """Face-up dealing, bet by bet: the house edge and element of risk of every bet of the game.
 
-Three kinds of bet
-------------------
-* **Priced face up** -- the main game and every bet whose result depends on the decision (Crazy
-  4 Poker's Ante + Play and Super Bonus apart, Four Card Poker's Bad Beat Bonus when a fold
-  forfeits it, a side bet a fold forfeits): the collusion engine values each on the same deals
-  under face-up play (``full``) and honest play, with its wager
-  (:data:`crazy4.advantage.collusion.BET_MOMENTS`). The house edge is the exact honest edge
-  minus the mean gain; the average total bet is the exact honest one plus the mean change of
-  the wager; the element of risk is their ratio, its standard error by the delta method from
-  the same deals' sums (gain, wager change and their covariance). Each bet is per unit of its
-  own wager, and every player decides to maximise the main game (as the exact analysis does).
-* **Exact** -- every other row of the exact analysis' ``bets`` table: a side bet settled even
-  on a fold, or a fixed strategy that reads only the player's own hand (the published simple
-  strategy). Its result does not depend on any card the player sees beyond its own hand, and
-  the deal's cards are as likely face up as face down: its figures are the exact honest ones.
-* **Not priced** -- a bet the decision settles that the cells cannot price (a Bad Beat keyed on
-  the dealer's hand): the honest figures are shown, marked, with the reason.
+A bet the decision settles is priced face up on the same deals as the main game (the exact
+honest edge minus the mean gain; the element of risk's standard error by the delta method); a
+bet that reads only the player's own hand keeps its exact honest figures; one the cells cannot
+price (a Bad Beat keyed on the dealer's hand) is shown at its honest figures, marked. See
+``docs/faceup.md``.
 
 Examples
 --------
@@ -45,23 +33,10 @@ FACE_UP, EXACT, NOT_PRICED = "face up", "exact", "not priced"
 class BetEdge:
     """One bet's figures with the players' cards face up (per unit of its own wager).
 
-    Attributes
-    ----------
-    bet : str
-        The row name of the exact analysis' ``bets`` table.
-    status : str
-        :data:`FACE_UP` (estimated on the deals), :data:`EXACT` or :data:`NOT_PRICED`.
-    house_edge, standard_error : float
-    element_of_risk, element_of_risk_standard_error : float
-        House edge over the average total bet, and its standard error.
-    average_total_bet : float
-        Mean total wagered on the bet per unit (Ante + Play bets grow with raises).
-    plain_edge, plain_standard_error : float
-        The plain mean of the same deals (a check; 0 for rows not estimated).
-    exact_honest_edge : Fraction
-        The exact honest house edge.
-    note : str
-        Why an exact or unpriced row is what it is.
+    ``status`` is :data:`FACE_UP` (estimated on the deals), :data:`EXACT` or :data:`NOT_PRICED`;
+    ``average_total_bet`` the mean total wagered per unit (Ante + Play bets grow with raises);
+    ``plain_edge`` and its error the plain mean of the same deals (a check; 0 for rows not
+    estimated); ``note`` why an exact or unpriced row is what it is.
     """
 
     bet: str
@@ -86,21 +61,9 @@ def _mean_var(total: int, squares: int, deals: int) -> tuple[Fraction, Fraction]
 def estimate(
     bet: str, moments: list[int], deals: int, scale: int, honest_ev: Fraction, honest_bet: float
 ) -> BetEdge:
-    """A priced bet's figures from its moments over ``deals`` deals.
-
-    Parameters
-    ----------
-    bet : str
-    moments : list of int
-        :data:`crazy4.advantage.collusion.BET_MOMENTS` (numerators over ``scale``).
-    deals : int
-    scale : int
-        Players times dealer hands per deal times the bet's unit: a per-deal sum over ``scale``
-        is the mean per player hand per unit of the wager.
-    honest_ev : Fraction
-        The exact EV under honest play (the analysis' ``ev_numerator / ev_denominator``).
-    honest_bet : float
-        The analysis' ``average_total_bet``.
+    """A priced bet's figures from its :data:`crazy4.advantage.collusion.BET_MOMENTS` over ``deals``
+    deals, numerators over ``scale`` (players times dealer hands per deal times the bet's unit),
+    against the exact honest EV and ``average_total_bet`` of the analysis.
     """
     g, gg, w, ww, gw, f, ff = moments
     gain, gain_var = _mean_var(g, gg, deals)

@@ -1,10 +1,6 @@
-"""The face-up dealing report a regulator files: Markdown, and the same as one HTML file.
-
-It states what was computed (every player seeing every player's cards, each deciding
-optimally on them), how (exact per deal, seeded Monte Carlo over deals, control variate), the
-house edge of the main game for each number of players with its standard error, and the
-house edge and element of risk of every bet for each number of players: the bets the decision
-settles estimated face up, the others exact.
+"""The face-up dealing report a regulator files: Markdown, and the same as one HTML file: what was
+computed and how, the main game's house edge for each number of players with its standard
+error, and every bet's house edge and element of risk.
 
 Examples
 --------
@@ -117,25 +113,10 @@ def provenance_rows(record: dict[str, object]) -> str:
 
 
 def render_markdown(
-    title: str,
-    rows: list[FaceUpRow],
-    bets: pd.DataFrame,
-    main_bet: str,
-    record: dict[str, object],
+    title: str, rows: list[FaceUpRow], bets: pd.DataFrame, main_bet: str, record: dict[str, object]
 ) -> str:
-    """The whole report as Markdown.
-
-    Parameters
-    ----------
-    title : str
-        The rule set's title.
-    rows : list of FaceUpRow
-    bets : DataFrame
-        The exact analysis' ``bets`` table.
-    main_bet : str
-        Its main bet (the one the rows price).
-    record : dict
-        The provenance: rule set, its SHA-256, seed, target, package version, commit.
+    """The whole report as Markdown: ``bets`` is the exact analysis' table, ``main_bet`` the one the
+    rows price, ``record`` the provenance (rule set, its SHA-256, seed, target, version, commit).
     """
     main = bets.loc[bets["bet"] == main_bet].iloc[0]
     target = float(record["target_standard_error"])  # type: ignore[arg-type]

@@ -1,42 +1,11 @@
 """Catching a team as a group: do a group of seats' decisions follow the group's pooled cards?
 
-The question
-------------
-:func:`crazy4.advantage.detect.examine_seat` asks, seat by seat, whether a seat decided with
-*every* other hand of its round. A team is often a few seats of a fuller table; it pools only
-its own cards, and the whole-table hypothesis then predicts the wrong decisions. Given a group
-``G`` of ``g`` seats (named in advance, e.g. seats that always sit together), this module tests
-
-* *null* ``H_0(G)``: every member's decision depends on its own cards (and the up card) only
-  (honest play, optimal or with mistakes of any kind), against
-* *team play*: each member decides with the pooled cards of the group, the collusion engine's
-  exact optimum ``t(P_s, P_{G - s})`` (:func:`crazy4.advantage.teamdetect.team_valuation`).
-
-On the rounds where every member played, member ``s``'s evidence is the conditional
-randomization test of :func:`crazy4.advantage.teamdetect.team_evidence` with the *other
-members'* hands as the pooled cards: given its hand and decision, ``M`` null draws of ``5 (g -
-1)`` cards from the cards it cannot see, indicators that are exactly Poisson-binomial given
-their multisets, the exact tail ``p_s``. Each ``p_s`` is valid under ``H_0(G)``.
-
-Why the members' matches are not summed
----------------------------------------
-Within a round the members share the pooled cards, so under the null their indicators are
-dependent: if every member plays "never raise", say, and the team optimum for a pool rich in
-aces is to fold, every member's indicator moves with the same aces. The sum over members is
-then not Poisson-binomial (its tail is heavier), and a p-value computed as if it were would
-flag honest groups too often. The group's p-value is therefore the Bonferroni combination
-``min(1, g min_s p_s)``, valid under any dependence between the members (the intersection
-null ``H_0(G)``: Lehmann and Romano, ch. 9.1); the group is flagged when it is below
-``alpha``. With every member playing the team strategy each ``p_s`` is small, so the price of
-the combination is the factor ``g`` only.
-
-The EV the group gained is the sum over its members of ``EV(d | pooled) - EV(s_0 | pooled)``,
-exact per round, reported per round in Antes.
-
-References
-----------
-E. L. Lehmann and J. P. Romano, *Testing Statistical Hypotheses*, 3rd ed., ch. 5 and 9.1;
-E. Candès, Y. Fan, L. Janson, J. Lv, *J. R. Stat. Soc. B* 80 (2018) 551-577.
+For a group ``G`` of ``g`` seats named in advance, each member's evidence is the conditional
+randomization test of :func:`crazy4.advantage.teamdetect.team_evidence` with the other members'
+hands as the pooled cards; the members' indicators are dependent within a round, so the group's
+p-value is the Bonferroni combination ``min(1, g min_s p_s)``. The EV gained is summed over the
+members, per round in Antes. The derivation and references: ``docs/advantage.md`` ("A group of
+seats, jointly").
 """
 
 from __future__ import annotations
@@ -114,14 +83,14 @@ def parse_group(text: str) -> tuple[int, ...]:
 def group_rounds(
     path: Path, rules: RuleSet, seats: tuple[int, ...], max_rounds: int | None = None
 ) -> GroupRounds:
-    """The rounds of a per-round log (with its ``round`` column) in which every seat of the
-    group played with a readable hand and a fold/1x/2x/3x decision, in round order.
+    """The rounds of a per-round log (with its ``round`` column) in which every seat of the group
+    played with a readable hand and a fold/1x/2x/3x decision, in round order.
 
     Raises
     ------
     InputError
-        No ``round`` column, a group larger than the table, a seat that is not in the log, a
-        seat twice in one round, or no round with the whole group.
+        No ``round`` column, a group larger than the table, a seat not in the log, a seat twice
+        in one round, or no round with the whole group.
     """
     hands, up, _, decisions, seat_of, round_ids = read_log_columns(path, rules)
     where = f"log {str(path)!r}"

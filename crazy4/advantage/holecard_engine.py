@@ -1,29 +1,13 @@
 """The hole-card engine: every situation with seen dealer cards, priced and decided exactly.
 
-One engine for every game, taking its specification: for a rule set and a number ``k`` of seen
-hidden dealer cards, the situations are (player hand, the dealer's face-up cards, the seen
-cards), in suit classes, each counted into the six outcome cells with every known dealer card
-forced (:mod:`crazy4.advantage.holecard_situations`). With the specification's nets per cell
-(:meth:`crazy4.spec.specification.GameSpec.settlement`) the EV numerator of each decision (over
-``completions x unit``) and its second moment follow as integers
-(:func:`crazy4.advantage.price_kernel.price_situations`); a strategy is a map from what the
-player knows to a decision (:mod:`crazy4.advantage.information`), chosen per information class
-by comparing aggregated integers (exact ties seen as ties:
-:func:`crazy4.advantage.price_kernel.decide_groups`). Every sum is exact (int64 inside a chunk,
-within a bound checked from the rule set, Python integers across chunks).
-
-Roles of the forced cards
--------------------------
-A situation class holds a *set* of forced cards. When the game deals a card face up and one
-hole card is seen, each set ``{a, b}`` stands for two deals, up card ``a`` with hole card ``b``
-and the reverse; both are counted (weight each), and a strategy that knows only the up card
-keys on the up card's orbit under the relabellings fixing the hand.
-
-The chart
----------
-With one seen card the engine also sums each (hand group, known ranks) cell of a chart a person
-can memorize: the hand group is the player's hand read coarsely from the ranking (high card by
-its two top ranks, pairs by rank, every other category whole: :func:`chart_groups`).
+For a rule set and ``k`` seen hidden dealer cards, every situation class
+(:mod:`crazy4.advantage.holecard_situations`) is priced from the specification's nets
+(:func:`crazy4.advantage.price_kernel.price_situations`) and each strategy
+(:mod:`crazy4.advantage.information`) decides per information class on aggregated integers
+(:func:`crazy4.advantage.price_kernel.decide_groups`). Sums are exact (int64 within a checked
+bound inside a chunk, Python integers across). With an up card and a seen hole card a set
+``{a, b}`` of forced cards stands for both deals (``roles = 2``). With one seen card the chart
+(:func:`chart_groups`) is summed too. The method: ``docs/advantage.md``, sections 1-3.
 """
 
 from __future__ import annotations
@@ -96,31 +80,13 @@ class StrategyTotals:
 
 @dataclass(frozen=True)
 class HoleCardAnalysis:
-    """Everything the hole-card engine computed for one rule set and ``seen``.
+    """Everything the hole-card engine computed for one rule set and ``seen`` hidden dealer cards.
 
-    Attributes
-    ----------
-    rules : RuleSet
-    seen : int
-        Hidden dealer cards the player sees.
-    completions : int
-        Dealer hands per situation.
-    unit : int
-        Pay-table denominator of the nets.
-    roles : int
-        Deals each situation class stands for per unit of weight (2 for an up card and a hole
-        card).
-    totals : dict of str to StrategyTotals
-    chart : dict of tuple to list
-        ``(hand group, known ranks) ->`` the aggregated sums of :func:`chart_totals`, with one
-        seen card: the seen card's rank, or with an up card the ranks of both known cards
-        (``13 * low + high``).
-    wagers : ndarray
-        Total wager numerators of fold, 1x, 2x, 3x.
-    chart_cards : int
-        Dealer cards the chart's key holds the ranks of (1 or 2).
-    group_names : tuple of str
-        The chart's hand groups, weakest first (:func:`chart_groups`).
+    ``completions`` is the dealer hands per situation, ``unit`` the nets' denominator, ``roles``
+    the deals a situation class stands for per unit of weight (2 for an up card and a hole card),
+    ``chart`` maps ``(hand group, known ranks)`` to :func:`chart_totals`' sums (the known ranks of
+    ``chart_cards`` cards, ``13 * low + high`` for two), ``wagers`` the wager numerators of fold,
+    1x, 2x, 3x, ``group_names`` the chart's hand groups, weakest first.
     """
 
     rules: RuleSet
@@ -251,29 +217,15 @@ def analyze_hole_cards(
     classes: IntArray | None = None,
     rows: IntArray | None = None,
 ) -> HoleCardAnalysis:
-    """Price every situation with ``seen`` hole cards and total each strategy exactly.
+    """Price every situation with ``seen`` hole cards (0 to :func:`most_seen`) and total each
+    strategy exactly.
 
-    Parameters
-    ----------
-    rules : RuleSet
-    seen : int
-        Hidden dealer cards seen (0 up to :func:`most_seen`).
-    strategies : list of Strategy
-        What each strategy knows; ``FULL_CARD`` is the perfect hole-card strategy.
-    spec : GameSpec, optional
-        The game (by default the specification of the game that read ``rules``).
-    jobs : int
-        Threads the counting runs on (the results are the same for any number).
-    progress, sink : callable, optional
-        Called per chunk with the hand classes finished, and with the situation rows
-        (:func:`crazy4.advantage.situations_file.situation_rows`).
-    first_classes, skip_classes : int, optional
-        Only the first ``first_classes`` player hand classes after the first ``skip_classes``.
-    classes : ndarray of int64, optional
-        Only these player hand classes (a sample: the totals cover only them).
-    rows : ndarray of int64, optional
-        Only these class rows of :func:`crazy4.analyze.situations.deal_situations` (a hand and
-        the cards dealt face up), each with every card it leaves seen (one seen card).
+    ``spec`` defaults to the game that read ``rules``; the results are the same for any ``jobs``.
+    ``progress`` is called per chunk with the hand classes finished, ``sink`` with the situation
+    rows (:func:`crazy4.advantage.situations_file.situation_rows`). ``first_classes`` after
+    ``skip_classes``, ``classes`` (a sample) or ``rows`` (class rows of
+    :func:`crazy4.analyze.situations.deal_situations`, each with every card it leaves seen) limit
+    the situations the totals cover.
 
     Raises
     ------

@@ -1,14 +1,9 @@
 """One situation with seen dealer cards, every game: its dealer counts, exact EVs and best
 decision (``crazy4 advantage holecards --hand ... [--up ...] --seen-cards ...``).
 
-The dealer hands counted hold every known dealer card (the cards dealt face up and the seen
-ones), forced cards of the game's counter, as in the one hole-card engine
-(:func:`crazy4.advantage.holecard_situations.count_cells`); each decision is priced by the
-specification's settlement. The lines are written in the vocabulary the game publishes
-(:meth:`crazy4.game.SpecGame.hole_card_situation`, in the specification's
-:attr:`~crazy4.spec.specification.GameSpec.hole_card_form`: :data:`SITUATION_FORMS`):
-:func:`decision_text` (each decision's EV and the optimal one) or :func:`situation_text` (the
-counts by outcome, then each decision).
+Every known dealer card is forced in the game's counter, as in the hole-card engine
+(:func:`crazy4.advantage.holecard_situations.count_cells`); the lines are written in the game's
+vocabulary (:data:`SITUATION_FORMS`): :func:`decision_text` or :func:`situation_text`.
 """
 
 from __future__ import annotations

@@ -1,21 +1,11 @@
 """The situations of a hole-card analysis, chunk by chunk, with their outcome cells counted.
 
-A situation is a player hand and every dealer card the player knows: the ``face_up`` cards the
-rules deal up and the ``seen`` hidden cards, all *forced* into every counted dealer hand. Its
-class under the suit relabellings fixing the hand is one row of
-:func:`crazy4.core.forced.forced_situations` (a set of ``face_up + seen`` forced cards per hand
-class); the game's counter (:func:`crazy4.analyze.counting.counter_for` of the deal shape with
-those cards face up) gives its six outcome cells. Nothing here knows a game: the deal shape,
-the ranking and the qualifier come from the specification, and the counter is the one its
-own deal shape picks (inclusion--exclusion for a five-card dealer hand, whose cost does not
-grow with the forced cards; listing for Three Card Poker).
-
-With one forced card the situations are those of :func:`crazy4.analyze.situations.deal_situations`
-(5,649,150 classes for five player cards), and their cells depend only on the ranking, the
-shape and the qualifier: they are read from the table cache
-(:func:`crazy4.analyze.counting.situation_cells`), or counted once and saved. With two (an up
-card and a seen card, or two seen cards: about 120 million classes) they are enumerated and
-counted chunk by chunk, never all in memory.
+A situation is a player hand and every dealer card the player knows (face up or seen), all
+forced into every counted dealer hand; its suit class is a row of
+:func:`crazy4.core.forced.forced_situations`, its six cells the game's counter's
+(:func:`crazy4.analyze.counting.counter_for`). With one forced card the cells come from the
+table cache (:func:`crazy4.analyze.counting.situation_cells`); with two they are counted chunk
+by chunk, never all in memory.
 
 Examples
 --------
@@ -52,21 +42,8 @@ HISTOGRAM_ENTRIES = 1 << 27
 
 @dataclass(frozen=True)
 class SituationChunk:
-    """Situation classes of a run of hand classes, counted.
-
-    Attributes
-    ----------
-    start, stop : int
-        The hand classes covered, ``start .. stop - 1`` (rows of
-        :func:`crazy4.analyze.counts.suit_classes`, or of a selection of them).
-    hand : ndarray of int64, shape (n,)
-        Each situation's hand class.
-    cards : ndarray of int64, shape (n, forced)
-        Its forced dealer cards, ascending.
-    weights : ndarray of int64, shape (n,)
-        Situations in each class.
-    cells : ndarray of int64, shape (n, 6)
-        Dealer hands in each outcome cell.
+    """Situation classes of the hand classes ``start .. stop - 1``, counted: each one's hand class,
+    forced dealer cards (ascending), weight (situations in the class) and six outcome cells.
     """
 
     start: int
@@ -99,11 +76,7 @@ def hand_bounds(
 
 
 def counted_chunks(
-    spec: GameSpec,
-    rules: RuleSet,
-    seen: int,
-    jobs: int,
-    selected: IntArray | None = None,
+    spec: GameSpec, rules: RuleSet, seen: int, jobs: int, selected: IntArray | None = None
 ) -> Iterator[SituationChunk]:
     """Every situation class of the hand classes ``selected`` (all by default: rows of
     :func:`crazy4.analyze.counts.suit_classes`) with ``seen`` hidden dealer cards known, chunk

@@ -1,22 +1,7 @@
 """The hole-card tables of an analysis (:mod:`crazy4.advantage.holecard_engine`), in the two
-vocabularies the games publish.
-
-Small aggregates (a few hundred rows), never the millions of situations:
-
-* the **chart tables** (:func:`hole_card_tables`):
-
-  * ``hole_strategies`` -- one row per strategy (what the player knows): exact EV
-    (``ev_numerator`` / ``ev_denominator`` per unit of Ante), house edge, average total bet,
-    element of risk, standard deviation, the exact gain over the no-information strategy, the
-    situations with an exact tie, and the share of each decision; and the chart's row;
-  * ``hole_value_by_rank`` -- per seen rank (per pair of ranks with two seen cards): how
-    likely it is, the exact EV with the whole seen card used and with it ignored, and the
-    gain;
-  * ``hole_chart`` -- the memorizable chart: hand group x seen rank (with an up card: x the up
-    card's rank too), its decision and the situations in the cell;
-
-* the **rank-group table** (:func:`rank_group_table`): ``hole_strategies`` alone, each
-  strategy described by its rank groups, with the deals it covers.
+vocabularies the games publish: the chart tables (:func:`hole_card_tables`:
+``hole_strategies``, ``hole_value_by_rank``, ``hole_chart``) and the rank-group table
+(:func:`rank_group_table`). Their columns: ``docs/advantage-play.md``.
 
 Examples
 --------
@@ -82,8 +67,24 @@ def all_totals(analysis: HoleCardAnalysis) -> list[StrategyTotals]:
     return totals
 
 
+def money_row(ev: Fraction, second: Fraction, bet: Fraction, gain: Fraction) -> dict[str, object]:
+    """A strategy's exact EV, house edge, average bet, element of risk, spread and gain."""
+    return {
+        "ev_numerator": ev.numerator,
+        "ev_denominator": ev.denominator,
+        "ev": float(ev),
+        "house_edge": float(-ev),
+        "average_total_bet": float(bet),
+        "element_of_risk": float(-ev / bet),
+        "std_dev": float(second - ev * ev) ** 0.5,
+        "gain_numerator": gain.numerator,
+        "gain_denominator": gain.denominator,
+        "gain": float(gain),
+    }
+
+
 def strategies_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
-    """The ``hole_strategies`` table (module docstring)."""
+    """The ``hole_strategies`` table (its columns: ``docs/advantage-play.md``)."""
     deals = analysis.completions * analysis.unit
     base = analysis.totals.get("none")
     rows = []
@@ -99,16 +100,7 @@ def strategies_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
                 "description": CHART_WITH_UP_CARD
                 if totals.name == "chart" and analysis.chart_cards == 2
                 else describe(totals.name),
-                "ev_numerator": ev.numerator,
-                "ev_denominator": ev.denominator,
-                "ev": float(ev),
-                "house_edge": float(-ev),
-                "average_total_bet": float(bet),
-                "element_of_risk": float(-ev / bet),
-                "std_dev": float(second - ev * ev) ** 0.5,
-                "gain_numerator": gain.numerator,
-                "gain_denominator": gain.denominator,
-                "gain": float(gain),
+                **money_row(ev, second, bet, gain),
                 "situations": totals.weight,
                 "tied_situations": totals.tied,
                 **{
@@ -121,7 +113,7 @@ def strategies_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
 
 
 def value_by_rank_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
-    """The ``hole_value_by_rank`` table (module docstring)."""
+    """The ``hole_value_by_rank`` table (its columns: ``docs/advantage-play.md``)."""
     deals = analysis.completions * analysis.unit
     card = analysis.totals["card"].by_seen
     none = analysis.totals["none"].by_seen
@@ -208,16 +200,7 @@ def rank_group_table(analysis: HoleCardAnalysis, texts: dict[str, str | None]) -
             "seen": analysis.seen,
             "strategy": name,
             "description": "the whole seen card" if text is None else f"rank groups {text}",
-            "ev_numerator": ev.numerator,
-            "ev_denominator": ev.denominator,
-            "ev": float(ev),
-            "house_edge": float(-ev),
-            "average_total_bet": float(average),
-            "element_of_risk": float(-ev / average),
-            "std_dev": float(second - ev * ev) ** 0.5,
-            "gain_numerator": gain.numerator,
-            "gain_denominator": gain.denominator,
-            "gain": float(gain),
+            **money_row(ev, second, average, gain),
             "situations": totals.weight,
             "deals": deals,
         }

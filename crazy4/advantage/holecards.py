@@ -1,14 +1,9 @@
 """Seen dealer cards, every game: the hole-card job from a rule set to its tables.
 
 What ``crazy4 advantage holecards``, ``crazy4 analyze --hole-cards`` and the conformance check
-run, for every game the same way: the one engine (:mod:`crazy4.advantage.holecard_engine`) over
-the game's specification prices every situation (a player hand, the dealer cards dealt face
-up, the hidden cards seen) and decides each strategy -- what the player learns of the seen
-cards: nothing, a group of ranks, the rank, the whole card -- exactly; the tables
-(:mod:`crazy4.advantage.holecard_tables`) are written in the vocabulary the game publishes
-(:meth:`crazy4.game.SpecGame.hole_card_tables`, in the specification's
-:attr:`~crazy4.spec.specification.GameSpec.hole_card_form`): the chart tables (strategies, value
-of each seen rank, the chart) or the rank-group table. One situation (``--hand``) is priced by
+run: the one engine (:mod:`crazy4.advantage.holecard_engine`) prices and decides every strategy,
+and :mod:`crazy4.advantage.holecard_tables` writes the tables in the game's vocabulary
+(:attr:`~crazy4.spec.specification.GameSpec.hole_card_form`). One situation (``--hand``):
 :mod:`crazy4.advantage.holecard_situation`.
 
 Examples
@@ -240,11 +235,7 @@ TABLE_FORMS: dict[str, Callable[..., dict[str, pd.DataFrame]]] = {
 
 
 def hole_card_table(
-    spec: GameSpec,
-    rules: RuleSet,
-    groups: list[str],
-    jobs: int = 1,
-    rows: IntArray | None = None,
+    spec: GameSpec, rules: RuleSet, groups: list[str], jobs: int = 1, rows: IntArray | None = None
 ) -> pd.DataFrame:
     """``hole_strategies`` of a specification (one seen card) in the rank-group vocabulary,
     over every situation or the class rows ``rows`` of

@@ -1,23 +1,10 @@
 """What the player learns of the seen cards: rank groups as the command line writes them.
 
-Information
------------
-A strategy decides on what the player knows. With the seen cards' information partitioned into
-classes (the whole card; only its rank; only which group of ranks it is in; nothing), the best
-decision for a class maximises the *sum* of the EVs over the situations in it (each EV is linear
-in the dealer counts and every situation has the same number of dealer hands), so the counts
-are aggregated over the class first and then decided on exactly (``docs/advantage.md``).
-
-A group list is written as on the command line: groups of rank characters separated by commas,
-every rank in exactly one group, e.g. ``A,K,QJT,98765432``.
-
-The chart
----------
-A chart a person can memorize decides on (hand group, seen rank): the hand group is the player's
-best four read coarsely (high card by its two top ranks, pairs by rank, every other category
-whole: :func:`crazy4.advantage.holecard_engine.chart_groups`, from the game's ranking), and the
-chart's decision per cell is again the aggregate-then-decide optimum over the cell's
-situations.
+A strategy decides per information class (the whole card, its rank, its group of ranks,
+nothing) on the counts aggregated over the class (``docs/advantage.md``, section 3). A group
+list is rank characters in comma-separated groups, every rank in exactly one, e.g.
+``A,K,QJT,98765432``; the chart decides per (hand group, seen rank) the same way
+(:func:`crazy4.advantage.holecard_engine.chart_groups`).
 """
 
 from __future__ import annotations

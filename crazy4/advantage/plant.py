@@ -1,27 +1,12 @@
 """Planting cheats in a multi-seat simulation: hole-carders and a team among honest seats.
 
-A table of ``seats`` seats shares one dealer hand each round. Every seat is played through the
-game's surveillance role (:class:`crazy4.advantage.surveil.SpecSurveillance`, its
-specification's: :func:`crazy4.advantage.surveil.surveillance_of`; one body for every game) as
-one of
-
-* **honest**: the no-information optimal decision of its hand (and the up cards),
-  :meth:`~crazy4.advantage.surveil.SpecSurveillance.honest_decisions`;
-* **hole-carder** (the seats of ``hole_card_seats``): it sees the first ``hole_cards`` hidden
-  dealer cards and plays the exact optimum for what it sees
-  (:meth:`~crazy4.advantage.surveil.SpecSurveillance.seen_evs`);
-* **team member** (the seats of ``team_seats``): the team pools its cards; each member plays
-  the exact optimum given the pooled cards
-  (:meth:`~crazy4.advantage.surveil.SpecSurveillance.team_evs`), or with ``team_rule`` one of
-  the game's practical rules that share only the count of some ranks
-  (:meth:`~crazy4.advantage.surveil.SpecSurveillance.practical_decisions`).
-
-Every seat is settled on the dealer's whole hand
-(:meth:`~crazy4.advantage.surveil.SpecSurveillance.settle`; Crazy 4 Poker and Four Card Poker as
-:func:`crazy4.advantage.simulate.play_chunk` does: the round's dealer-outcome cell from the
-dealer's best-four strength and the :class:`~crazy4.spec.game.Settlement`'s net). Chunks of
+Every seat of a table is played through the game's surveillance role
+(:func:`crazy4.advantage.surveil.surveillance_of`): honest (the no-information optimum), a
+hole-carder of ``hole_card_seats`` (the exact optimum given its first ``hole_cards`` hidden
+dealer cards) or a member of ``team_seats`` (the optimum given the pooled cards, or the
+practical rule ``team_rule``), and settled on the dealer's whole hand. Chunks of
 :data:`CHUNK_ROUNDS` rounds are seeded from ``SeedSequence(seed).spawn``, so every number and
-every log row is the same for any number of workers. Sums are exact integers.
+log row is the same for any number of workers.
 """
 
 from __future__ import annotations
@@ -175,10 +160,7 @@ class PlantedChunk:
 
 
 def planted_decisions(
-    rules: RuleSet,
-    planting: Planting,
-    hands: npt.NDArray[np.int64],
-    dealer: npt.NDArray[np.int64],
+    rules: RuleSet, planting: Planting, hands: npt.NDArray[np.int64], dealer: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.int64], list[Fraction], npt.NDArray[np.int64]]:
     """Every seat's decision, shape ``(n, seats)``, by its role (the module docstring), per
     seat the exact EV its decisions gained over the honest ones given what it knew, summed

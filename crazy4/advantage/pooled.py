@@ -1,36 +1,11 @@
 """The dealer hands below a colluder's thresholds given the team's pooled cards.
 
-Two exact ways
---------------
-A team of ``k`` seats of ``p`` cards each pools ``p k`` cards (and sees the dealer's up cards,
-``f`` of them: none in Crazy 4 Poker, one in Four Card Poker). The dealer's ``h`` hidden cards
-(five in the best-four games, three in Three Card Poker, four in a five-card stud game) are any
-``h`` of the ``n = 52 - p k - f`` others. How many of those dealer hands are below a strength
-``t``? The deal shape and the ranking are the game's collusion role's, and nothing here asks
-which game it is.
-
-*Listing* (:func:`crazy4.advantage.collusion_kernel.below_counts`, or
-:func:`~crazy4.advantage.collusion_kernel.below_counts_any` when the dealer does not hide five
-cards) visits all ``C(n, h)`` of them: cheap for a large team (``C(16, 5) = 4,368`` hands with
-seven Four Card Poker seats), costly for a small one (``C(41, 5) = 749,398`` with two).
-
-*Inclusion-exclusion* over the pooled cards counts the same hands from the forced-card engine
-(:func:`crazy4.core.forced.count_forced`, which already excludes one colluder's hand ``P_1``
-by inclusion-exclusion over its ``2^p`` subsets). With ``O`` the other colluders' ``p (k - 1)``
-cards and ``U`` the up cards::
-
-    #{D ⊇ U : D ∩ (P_1 ∪ O) = ∅, v(D) < t}
-        = Σ_{S ⊆ O, |S| <= h} (-1)^{|S|} #{D ⊇ U ∪ S : D ∩ P_1 = ∅, v(D) < t}
-
-(a dealer hand meeting ``O`` in the set ``M`` is counted by every ``S ⊆ M`` and
-``Σ_{S ⊆ M} (-1)^{|S|}`` is 1 for ``M = ∅`` and 0 otherwise). Every term is one situation of
-the forced-card count with ``U ∪ S`` forced, and the sets ``T = S ∪ S_1`` the engine reads,
-``S_1 ⊆ P_1``, run once over the subsets of the pooled cards of at most ``h`` cards:
-``Σ_{j <= h} C(p k, j)`` table reads, 638 for two seats of five cards and 4,944 for
-three. A read misses the cache where a listed hand does not, so the count by subsets is used
-when :data:`SUBSET_READ_COST` reads cost less than listing (:func:`by_subsets_is_cheaper`):
-teams of two and three seats of the best-four games. Both are exact integers and equal (the
-tests compare them).
+Two exact ways, equal (the tests compare them): *listing* every dealer hand of the unseen cards
+(:func:`crazy4.advantage.collusion_kernel.below_counts`, ``below_counts_any`` when the dealer
+does not hide five), cheap for a large team, and *inclusion-exclusion* over the pooled cards
+on the forced-card engine (:func:`crazy4.core.forced.count_forced`), used when
+:data:`SUBSET_READ_COST` reads per subset cost less than listing
+(:func:`by_subsets_is_cheaper`). The derivation: ``docs/collusion.md`` ("One deal, exactly").
 """
 
 from __future__ import annotations
@@ -95,24 +70,9 @@ def below_by_subsets(
     hidden: int = HIDDEN,
     ranking: StrengthTable = BEST_FOUR,
 ) -> IntArray:
-    """The module docstring's count by inclusion-exclusion.
-
-    Parameters
-    ----------
-    hands : ndarray of int64, shape (deals, k, p)
-        The colluders' cards.
-    up : ndarray of int64, shape (deals,), or None
-        The dealer's up card (in every dealer hand).
-    thresholds : ndarray of int64, shape (deals, t)
-        Count the dealer hands of strength below each.
-    hidden : int
-        The dealer's cards beside the up card.
-    ranking : StrengthTable
-        How the dealer's hands rank.
-
-    Returns
-    -------
-    ndarray of int64, shape (deals, t)
+    """The dealer hands of strength below each ``thresholds[i, j]``, holding the up card ``up[i]``
+    (if any) and ``hidden`` cards more, that avoid the colluders' cards ``hands[i]``: by
+    inclusion-exclusion over the pooled cards on the forced-card engine.
 
     Examples
     --------
@@ -176,23 +136,11 @@ def listed_below(
 
 
 def team_below(
-    role: CellColluder,
-    hands: IntArray,
-    up: IntArray | None,
-    unseen: IntArray,
-    thresholds: IntArray,
+    role: CellColluder, hands: IntArray, up: IntArray | None, unseen: IntArray, thresholds: IntArray
 ) -> IntArray:
     """The dealer hands below each threshold given every pooled card, shape ``(deals, t)``:
-    counted by subsets or listed, whichever :func:`by_subsets_is_cheaper` picks.
-
-    Parameters
-    ----------
-    role : CellColluder
-    hands : ndarray of int64, shape (deals, k, p)
-    up : ndarray of int64, shape (deals,), or None
-    unseen : ndarray of int64, shape (deals, n)
-        The cards the team does not see, sorted (the listing's input).
-    thresholds : ndarray of int64, shape (deals, t)
+    counted by subsets or listed from the sorted ``unseen`` cards, whichever
+    :func:`by_subsets_is_cheaper` picks.
 
     Examples
     --------

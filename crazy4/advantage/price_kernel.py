@@ -1,28 +1,11 @@
 """The hole-card engine's per-situation passes, compiled (numba): pricing and deciding.
 
-**Pricing** (:func:`price_situations`).
-
-For situation ``n`` with dealer-outcome counts ``cells[n, c]`` and the player's strength
-``s = strengths[n]``, the EV and second-moment numerators of decision ``m`` are
-
-    ev[n, m]     = sum_c cells[n, c] * nets[s, m, c]
-    square[n, m] = sum_c cells[n, c] * nets[s, m, c] ** 2
-
-(:mod:`crazy4.advantage.holecard_engine`). The numpy form gathers an
-``(n, 4, cells)`` copy of the nets and contracts it twice; this loop reads the situation's
-cells once and the strength's 4 x cells nets from a table that stays in the first-level cache.
-The arithmetic is the same int64 products and sums in the same order per entry, so the results
-are equal (the engine refuses a rule set whose sums could overflow int64 before it prices:
-:func:`crazy4.advantage.holecard_engine.analyze_hole_cards`).
-``tests/advantage/test_price_kernel.py`` compares it with a plain listing.
-
-**Deciding** (:func:`decide_groups`). A strategy decides once per information class (a key):
-the class's EV of each decision is the weighted sum ``sum_i w_i * ev[row_i, m]`` over its
-situations, the decision is the best allowed one (the smallest wager among exact ties, as
-:func:`crazy4.core.decisions.best_decisions`), and that decision's sums are added to the
-strategy's totals and, per seen-rank key, to its ``by_seen`` sums. The rows are visited in an
-order that keeps equal keys together (their order within a class does not change an integer
-sum), so one pass per class gives the same integers as the numpy grouping it replaces.
+:func:`price_situations`: ``ev[n, m] = sum_c cells[n, c] * nets[s, m, c]`` and its second
+moment, the same int64 products and sums in the same order as the numpy form
+(``tests/advantage/test_price_kernel.py`` compares them). :func:`decide_groups`: per
+information class, the best allowed decision of the weighted EV sums (the smallest wager among
+exact ties, as :func:`crazy4.core.decisions.best_decisions`), its sums added to the strategy's
+totals and ``by_seen``; one pass per class over rows that keep equal keys together.
 """
 
 from __future__ import annotations
@@ -56,21 +39,11 @@ def _price_rows(
 
 
 def price_situations(
-    cells: npt.NDArray[np.int64],
-    strengths: npt.NDArray[np.int64],
-    nets: npt.NDArray[np.int64],
+    cells: npt.NDArray[np.int64], strengths: npt.NDArray[np.int64], nets: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """EV and second-moment numerators, shape ``(n, decisions)`` each, on
-    :func:`crazy4.core.table_kernels.set_threads` threads.
-
-    Parameters
-    ----------
-    cells : ndarray of int64, shape (n, cells)
-        Dealer-outcome counts per situation.
-    strengths : ndarray of int64, shape (n,)
-        The player's strength per situation (a row of ``nets``).
-    nets : ndarray of int64, shape (strengths, decisions, cells)
-        Net numerators per strength, decision and cell.
+    """EV and second-moment numerators, shape ``(n, decisions)`` each, of situations with dealer
+    outcome counts ``cells[n, c]`` and strengths ``strengths[n]`` (a row of
+    ``nets[strength, decision, cell]``), on :func:`crazy4.core.table_kernels.set_threads` threads.
 
     Examples
     --------
@@ -167,29 +140,14 @@ def decide_groups(
     wagers: npt.NDArray[np.int64],
     seen_keys: npt.NDArray[np.int64],
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Decide per information class and sum the chosen decisions exactly.
+    """Decide per information class (``keys``, each row weighing ``weights``) and sum the chosen
+    decisions exactly.
 
-    Parameters
-    ----------
-    keys, weights : ndarray of int64, shape (k,)
-        The information class and the weight of each (situation, role) row.
-    priced : tuple
-        ``(rows, ev, square, allowed)``: each row's situation, and per situation the EV and
-        second-moment numerators and the allowed decisions, shape (n, decisions).
-    wagers : ndarray of int64, shape (decisions,)
-        Total wager numerator of each decision.
-    seen_keys : ndarray of int64, shape (k,)
-        Each row's seen-rank key (small non-negative integers).
-
-    Returns
-    -------
-    totals : ndarray of int64, shape (5,)
-        The sums named by :data:`TOTALS`: weight, EV, second moment and wager of the chosen
-        decisions, and the weight of classes with an exact tie.
-    decisions : ndarray of int64, shape (decisions,)
-        Weight deciding each code.
-    seen : ndarray of int64, shape (keys, 3)
-        Per seen-rank key: weight, EV of the chosen decisions, and rows (0: key absent).
+    ``priced`` is ``(rows, ev, square, allowed)``: each row's situation, and per situation the EV
+    and second-moment numerators and the allowed decisions; ``seen_keys`` each row's seen-rank key.
+    Returns the sums named by :data:`TOTALS` (weight, EV, second moment and wager of the chosen
+    decisions, the weight of classes with an exact tie), the weight deciding each code, and per
+    seen-rank key ``(weight, EV, rows)``.
 
     Examples
     --------

@@ -1,15 +1,10 @@
 """Monte Carlo of a hole-carding seat: rounds dealt at random, the perfect hole-card strategy.
 
-Each round deals the player's hand and the dealer's from a fresh deck; the player sees the
-dealer's face-up cards and the first ``seen`` hidden ones, decides by the exact hole-card
-strategy for that situation (:func:`crazy4.advantage.situation.situation_evs`) and is settled on
-the dealer's whole hand by the game's surveillance table
-(:meth:`crazy4.advantage.surveil.SpecSurveillance.settle`: the round's outcome cell and its
-net). Chunks of :data:`CHUNK_ROUNDS` rounds are
-seeded from ``SeedSequence(seed).spawn``, so the numbers do not depend on how chunks are run
-(``jobs`` threads price a chunk's situations: :func:`crazy4.core.table_kernels.set_threads`,
-which the forced-card count runs on); sums are exact integers, the mean and its standard error
-the last step.
+The player sees the dealer's face-up cards and the first ``seen`` hidden ones, decides by the
+exact hole-card strategy (:func:`crazy4.advantage.situation.situation_evs`) and is settled on
+the dealer's whole hand (:meth:`crazy4.advantage.surveil.SpecSurveillance.settle`). Chunks of
+:data:`CHUNK_ROUNDS` rounds are seeded from ``SeedSequence(seed).spawn``, so the numbers do not
+depend on ``jobs``; sums are exact integers.
 """
 
 from __future__ import annotations

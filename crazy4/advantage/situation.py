@@ -1,11 +1,6 @@
-"""The exact EVs of situations with seen dealer cards, from a game's surveillance role.
-
-The detector and the simulator's hole-card strategy price the situations they meet here, as
-every game's surveillance table prices them
-(:meth:`crazy4.advantage.surveil.SpecSurveillance.seen_evs`: the specification's counter with
-the seen dealer cards forced, :class:`crazy4.advantage.surveil.SpecSurveillance`); ``crazy4
-advantage holecards --hand`` prints one through the one hole-card engine
-(:mod:`crazy4.advantage.holecard_situation`).
+"""The exact EVs of situations with seen dealer cards, from a game's surveillance role
+(:meth:`crazy4.advantage.surveil.SpecSurveillance.seen_evs`), for the detector and the
+simulator's hole-card seat.
 """
 
 from __future__ import annotations

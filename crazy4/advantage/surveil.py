@@ -1,25 +1,10 @@
 """The surveillance role of every game, :class:`SpecSurveillance` over its specification
-(:func:`surveillance_of`): what planting (:mod:`crazy4.advantage.plant`, ``crazy4 simulate
---hole-card-seats/--team-seats``), detection (:mod:`crazy4.advantage.detect`,
-:mod:`crazy4.advantage.teamdetect`, :mod:`crazy4.advantage.groupdetect`, ``crazy4 advantage
-detect``), the hole-card seat and one situation's prices call: a hand's exact prices given seen
-dealer cards or pooled team cards, the no-information decisions, the settlement on the dealer's
-whole hand and the practical team rules the game knows (possibly none). Hands are sorted card
-codes of :attr:`SpecSurveillance.player_cards` cards; EVs are integer numerators over a stated
-denominator, per unit of Ante.
-
-Every price is exact: a hand's dealer hands are counted with the seen dealer cards forced (the
-up cards the rules deal, then the hidden ones seen: the game's counter,
-:func:`crazy4.analyze.counting.counter_for`), or with a team's pooled cards excluded (every
-completion listed, :func:`crazy4.analyze.counts.dealer_histograms`), cut into the six outcome
-cells and priced by the game's settlement (:mod:`crazy4.analyze.pricing`), as
-:mod:`crazy4.advantage.holecards` and :mod:`crazy4.advantage.collusion_engine` do; a large
-dealer hand's team is the collusion engine's (:func:`crazy4.advantage.collusion.team_prices`,
-through the game's collusion role). A seat that sees only the up cards plays the exact analysis's
-decision of its (hand, up cards) class. A practical team rule (the game's, if it knows any) is
-followed as the collusion engine follows it (:func:`crazy4.advantage.team.practical_decisions`). A
-round is settled on the dealer's actual hand: its one dealer hand is a histogram with a single
-count.
+(:func:`surveillance_of`): what planting (:mod:`crazy4.advantage.plant`), detection
+(:mod:`crazy4.advantage.detect` and the team tests) and the hole-card seat call. Hands are
+sorted card codes; EVs are exact integer numerators over a stated denominator, per unit of Ante:
+seen dealer cards forced in the game's counter, pooled cards excluded (by inclusion-exclusion,
+:func:`pooled_cells`, or the collusion engine for a large dealer hand), the up cards alone by
+the exact analysis; a round is settled on the dealer's actual hand.
 
 Examples
 --------
@@ -70,13 +55,8 @@ _SEEN_CELLS: dict[tuple[int, int], tuple[GameSpec, IntArray]] = {}
 
 def seen_card_cells(spec: GameSpec, qualifier: int) -> IntArray:
     """The outcome cells of every (player hand class, seen dealer card) situation, shape
-    ``(classes, 52, 6)`` (zero where the card is in the class's representative): every
-    completion of the dealer's hand holding the seen card counted once per class
-    (:func:`crazy4.analyze.counts.dealer_histograms`), kept per game and qualifier.
-
-    A round's (hand, seen card) is priced from the row of its suit class
-    (:func:`canonical_situations`): relabelling the suits maps the dealer's completions one to
-    one and keeps every strength, so the counts are the same.
+    ``(classes, 52, 6)`` (zero where the card is in the class's representative), kept per game and
+    qualifier; a round is priced from its suit class's row (:func:`canonical_situations`).
     """
     key = (id(spec), qualifier)
     if key not in _SEEN_CELLS:
@@ -199,25 +179,13 @@ def canonical_situations(hands: IntArray, cards: IntArray) -> tuple[IntArray, In
 
 
 class SpecSurveillance:
-    """The surveillance role of a :class:`~crazy4.spec.specification.GameSpec` (module
-    docstring).
-
-    Parameters
-    ----------
-    spec : GameSpec
-    colluder : CellColluder, optional
-        The game's collusion role (:func:`crazy4.advantage.collusion_engine.spec_colluder`; by
-        default the specification's at :data:`crazy4.simulate.engine.MAX_SEATS`).
-    practical : tuple of str
-        The practical team rules the game knows, the recommended one first (none: full
-        pooling only).
+    """The surveillance role of a :class:`~crazy4.spec.specification.GameSpec`: its collusion role
+    ``colluder`` (by default the specification's at :data:`crazy4.simulate.engine.MAX_SEATS`) and
+    the practical team rules it knows, the recommended one first (none: full pooling only).
     """
 
     def __init__(
-        self,
-        spec: GameSpec,
-        colluder: CellColluder | None = None,
-        practical: tuple[str, ...] = (),
+        self, spec: GameSpec, colluder: CellColluder | None = None, practical: tuple[str, ...] = ()
     ) -> None:
         self.spec, self._colluder, self._practical = spec, colluder, practical
 

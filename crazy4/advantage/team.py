@@ -1,32 +1,10 @@
 """Practical team rules: the colluders share only how many cards of some ranks they hold.
 
-The rule
---------
-A practical rule names a set of ranks (Four Card Poker: the up card's rank, S. How's rule; for
-Crazy 4 Poker the ranks are measured, ``docs/collusion.md``). The team announces ``c``, how
-many of its cards have those ranks; each colluder then plays the optimal decision given its
-own hand, the up card and ``c``. This module computes that decision exactly, for the
-situations dealt.
-
-Derivation
-----------
-A colluder sees its own five cards ``P`` and the up cards: ``n`` cards are unseen to it
-(47 or 46), ``R`` of them *marked* (of the shared ranks), and it learns that the other
-``k - 1`` colluders hold ``j = c - |P ∩ marked|`` marked cards among their ``O = 5 (k - 1)``.
-Every arrangement of the others' cards and the dealer's hidden five among the ``n`` is
-equally likely before the count is known, so given the count a dealer hand ``D`` has
-probability proportional to the number of ways to give the others ``O`` cards of the
-``n - 5`` left with exactly ``j`` marked ones::
-
-    w(i) = C(R - i, j) * C(n - R - (5 - i), O - j),   i = |D ∩ marked|.
-
-So the colluder's EV of each decision is the game's settlement
-(:meth:`crazy4.advantage.colluder.CellColluder.prices`) applied to the *weighted*
-counts ``Σ_i w(i) B_i(t)``, where ``B_i(t)`` counts the dealer hands from the ``n`` cards
-with ``i`` marked cards and strength below ``t`` (:func:`crazy4.advantage.collusion_kernel.
-below_counts_marked`, all ``C(n, 5)`` hands listed), out of ``Σ_i w(i) C(R, i) C(n - R, 5 - i)``.
-The weights are exact Python integers (divided by their gcd), so decisions compare exact
-integers. With ``k = 1`` every weight is 1 and the decision is the honest one.
+Given the count, a dealer hand with ``i`` marked cards weighs
+``w(i) = C(R - i, j) * C(n - R - (5 - i), O - j)`` (the ways the other colluders' ``O`` cards
+hold the ``j`` marked cards left); each colluder's EV is the game's settlement on the weighted
+counts of :func:`crazy4.advantage.collusion_kernel.below_counts_marked`, with exact integer
+weights. The derivation: ``docs/collusion.md`` ("Practical rules: share one count").
 
 Examples
 --------
@@ -49,11 +27,8 @@ from crazy4.rules.ruleset import RuleSet
 
 
 def hand_weights(n: int, marked: int, held: int, others: int, hidden: int = 5) -> list[int]:
-    """``w(i)``, ``i = 0..hidden``, divided by their gcd (see the module docstring, where the
-    dealer hides ``hidden = 5`` cards).
-
-    ``n`` unseen cards, ``marked`` of them marked, the others' ``others`` cards holding
-    ``held`` marked ones.
+    """``w(i)``, ``i = 0..hidden``, divided by their gcd: ``n`` unseen cards, ``marked`` of them
+    marked, the others' ``others`` cards holding ``held`` marked ones.
 
     Examples
     --------
@@ -82,7 +57,7 @@ def marked_below(
     thresholds: npt.NDArray[np.int64],
     n_strengths: int,
 ) -> npt.NDArray[np.int64]:
-    """``B_i(t)`` of the module docstring, every dealer hand from ``unseen`` listed
+    """``B_i(t)``: the dealer hands below ``t`` with ``i`` marked cards, from ``unseen`` listed
     (:func:`crazy4.advantage.collusion_kernel.below_counts_marked` for five hidden cards,
     :func:`~crazy4.advantage.collusion_kernel.below_counts_marked_any` for any other number)."""
     from crazy4.advantage.collusion_kernel import below_counts_marked, below_counts_marked_any
@@ -108,25 +83,9 @@ def practical_decisions(
     ranks: npt.NDArray[np.int64],
     seats: Sequence[int] | None = None,
 ) -> npt.NDArray[np.int64]:
-    """The practical rule's decision of every colluder of every deal (or of the colluders
-    ``seats`` names: each colluder's decision is its own, whoever else is decided).
-
-    Parameters
-    ----------
-    role : CellColluder
-    rules : RuleSet
-    hands : ndarray of int64, shape (deals, k, p)
-        Each colluder's cards.
-    up : ndarray of int64, shape (deals,), or None
-        The dealer's up card.
-    ranks : ndarray of int64, shape (deals,)
-        The 13-bit mask of the shared ranks.
-    seats : sequence of int, optional
-        The colluders (indices ``0 .. k - 1`` of ``hands``) to decide; all by default.
-
-    Returns
-    -------
-    ndarray of int64, shape (deals, len(seats)), or (deals, k) by default
+    """The practical rule's decision ``(deals, k)`` of every colluder of every deal, the shared
+    ranks a 13-bit mask per deal (or ``(deals, len(seats))`` for the colluders ``seats`` names:
+    each colluder's decision is its own, whoever else is decided).
     """
     from crazy4.core.cards import colex_indices
 

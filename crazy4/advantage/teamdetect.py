@@ -1,43 +1,13 @@
 """Catching team play: does a seat's play follow the other seats' cards?
 
-The hypothesis
---------------
-"The seat decided with the pooled cards of the other seats at its table": in round ``i`` the
-seat holds ``P_i``, the other ``k - 1`` seats of the round hold ``O_i`` (``5 (k - 1)`` cards)
-and the team strategy is the collusion engine's exact optimum given ``P_i ∪ O_i`` (and the up
-card), ``t(P_i, O_i)`` (:func:`crazy4.advantage.collusion.team_prices`: every dealer hand of
-the unseen cards listed; no second engine).
-
-The test: a conditional randomization test with exact tails
------------------------------------------------------------
-*Null hypothesis* (an honest seat, optimal or making mistakes of any kind): the decision
-``d_i`` depends on the seat's own cards (and the up card) only. Given ``P_i`` and ``d_i`` the
-others' cards are then a uniform ``5 (k - 1)``-subset of the ``n`` cards the seat cannot see,
-so the exact null probability of ``X_i = [d_i = t(P_i, O_i)]`` is a sum over ``C(n, 5 (k - 1))``
-card sets -- far too many. Instead, per round, ``M`` sets ``O_i^(1..M)`` are drawn from that
-same null distribution (seeded) and ``X_i^(m) = [d_i = t(P_i, O_i^(m))]`` computed by the same
-engine. Under the null the ``M + 1`` values ``X_i^(0) = X_i, X_i^(1), ..., X_i^(M)`` are
-exchangeable, so *conditional on their multiset* the observed one is a uniform pick among them:
-``X_i`` is exactly Bernoulli(``p_i``) with ``p_i = (X_i + Σ_m X_i^(m)) / (M + 1)``,
-independently across rounds (the draws are independent given the hands). ``S = Σ X_i`` is
-Poisson-binomial given the multisets; its upper tail is computed exactly
-(:func:`crazy4.advantage.detect.tail_probability`) as for the hole-card hypotheses. Rounds
-where the ``M + 1`` values agree (the team information could not move the decision, as far as
-the draws show) have ``p_i`` 0 or 1 and drop out by themselves. The draws only cost power, never
-validity: a conditional test in the sense of Lehmann and Romano, ch. 5, and the conditional
-randomization test of Candès, Fan, Janson and Lv (2018).
-
-The EV a seat gained is ``Σ_i EV(d_i | P_i ∪ O_i) - EV(s_0(P_i) | P_i ∪ O_i)``, exact per
-round (``s_0`` the no-information strategy), reported per round in Antes.
-
-A second hypothesis, the game's practical team rule (only a count of some ranks is shared), has
-an exact ``p_i`` with no draws: :func:`practical_evidence`.
-
-References
-----------
-E. L. Lehmann and J. P. Romano, *Testing Statistical Hypotheses*, 3rd ed., ch. 5; E. Candès,
-Y. Fan, L. Janson, J. Lv, "Panning for gold: model-X knockoffs for high dimensional controlled
-variable selection", *J. R. Stat. Soc. B* 80 (2018) 551-577 (the conditional randomization test).
+Hypothesis: the seat decided with the pooled cards ``O_i`` of the other seats of its round, by
+the collusion engine's exact optimum ``t(P_i, O_i)``
+(:func:`crazy4.advantage.collusion.team_prices`). Test: a conditional randomization test, ``M``
+seeded null draws of the others' cards per round, whose indicators are exactly
+Poisson-binomial given their multisets (tail: :func:`crazy4.advantage.detect.tail_probability`).
+The practical team rule's hypothesis has exact ``p_i`` with no draws
+(:func:`practical_evidence`). The derivation and references are in ``docs/advantage.md``
+(section 5, "Team play").
 """
 
 from __future__ import annotations
@@ -86,22 +56,9 @@ def team_valuation(
     others: npt.NDArray[np.int64],
     up: npt.NDArray[np.int64],
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
-    """The seat's team decision, every decision's EV numerator and their denominator.
-
-    Parameters
-    ----------
-    hands : ndarray of int64, shape (n, 5)
-        The seat's cards.
-    others : ndarray of int64, shape (n, k - 1, 5)
-        The other seats' cards (``k - 1`` may be 0: the no-information strategy).
-    up : ndarray of int64, shape (n, face_up)
-
-    Returns
-    -------
-    decision : ndarray of int64, shape (n,)
-    ev : ndarray of int64, shape (n, 4)
-        Over ``denominator`` (``C(unseen, 5)`` times the pay tables' unit).
-    denominator : int
+    """The seat's team decision, every decision's EV numerator ``(n, 4)`` and their denominator
+    (``C(unseen, 5)`` times the pay tables' unit), given the other seats' cards ``others`` of
+    shape ``(n, k - 1, 5)`` (``k - 1`` may be 0: the no-information strategy).
 
     Examples
     --------
@@ -225,17 +182,9 @@ def practical_evidence(
     others: npt.NDArray[np.int64],
     decisions: npt.NDArray[np.int64],
 ) -> TeamEvidence:
-    """The practical team rule's hypothesis, with exact ``p_i`` (no draws).
-
-    The game's recommended rule (the first of its collusion role's
-    :attr:`~crazy4.advantage.colluder.CellColluder.practical_rules`: Crazy 4 Poker the
-    count of aces, Four Card Poker the count of the up card's rank) shares only ``c``, how many
-    cards of some ranks the table holds; given its own hand the seat learns ``j``, how many the
-    others hold. Under the null ``j`` is hypergeometric: ``r`` of the ``n`` cards the seat cannot
-    see are of those ranks, the others hold ``O = 5 (k - 1)`` of the ``n``, so
-    ``P(j) = C(r, j) C(n - r, O - j) / C(n, O)`` and ``p_i = Σ_j P(j) [d_i = s(P_i, j)]`` exactly,
-    ``s(P, j)`` the optimum given the count (:mod:`crazy4.advantage.team`'s weights over the
-    dealer hands the collusion kernel lists, split by their marked cards).
+    """The practical team rule's hypothesis, with exact ``p_i`` (no draws): the count the others
+    hold of the shared ranks is hypergeometric under the null, so
+    ``p_i = Σ_j P(j) [d_i = s(P_i, j)]`` exactly (``docs/advantage.md``, "Team play").
     """
     from crazy4.advantage.collusion_kernel import below_counts_marked
     from crazy4.advantage.team import hand_weights

@@ -1,50 +1,12 @@
 """Finding a team nobody named: a cheap screen for candidate groups, then the exact group test.
 
-:mod:`crazy4.advantage.groupdetect` tests a group named in advance. At a table of ``N`` seats
-there are ``M = 2^N - N - 1`` possible groups of two or more (120 at seven seats); testing all
-is slow. The screen picks the groups worth testing, and the family stays valid:
-
-1. **Rounds.** Only the rounds in which a seat's decision differs from the no-information
-   optimum of its own hand (and the up card) carry team evidence worth valuing. The conditional
-   tests condition on the seat's hand and decision, so choosing rounds by them keeps every
-   null distribution exact (the rounds left out would add indicators too, mostly certain).
-2. **Pairs.** For every ordered pair of seats ``(s, j)`` and every such round of ``s``, the
-   optimum for the pooled cards of ``s`` and ``j`` (:func:`crazy4.advantage.teamdetect.
-   team_valuation`, one valuation, no draws) is compared with ``s``'s decision. Two seats are
-   joined when each one's deviations are explained by the other's cards at least
-   :data:`PAIR_RATE` of the time (a hole-carder's deviations are not, so it does not join a
-   team); each connected set of two or more seats is a candidate group, and so is the set of
-   every seat with at least :data:`PAIR_ROUNDS` deviations (a large team, whose members'
-   deviations one partner's cards explain little of).
-3. **Test.** A candidate group ``G`` gets the joint test of
-   :mod:`crazy4.advantage.groupdetect` on the rounds
-   :func:`crazy4.advantage.teamdetect.team_rounds` picks (each member's conditional
-   randomization test with the other members' cards; ``min(1, g min_s p_s)``), and its
-   p-value is multiplied by ``M``. A flagged group says that *some* member used the pooled
-   cards. The weakest member without evidence of its own (``p_s >= 0.05``) is dropped and
-   the smaller group, pooling only its own cards, tested again (another of the ``M``
-   groups); the members of the last flagged group are named
-   (:attr:`FoundGroup.members_flagged`), so an honest seat that happened to deviate too is
-   not accused with the team. Candidates are taken in order (the connected sets, then every
-   deviating seat); one whose members are all named by flagged groups is skipped.
-4. **One seat more.** A candidate with a single seat ``u`` not yet named (a team already
-   found plus a hole-carder, say, or three members of a team of four found and the fourth
-   left) is not tested whole: ``u`` alone is tested as a member of ``G + {u}``, ``G`` the
-   named members of the flagged group sharing most seats with the candidate -- ``u``'s
-   conditional randomization test with ``G``'s cards, exactly as the joint test of
-   ``G + {u}`` would run it (:func:`joined`). When ``M g p_u < alpha`` (``g = |G| + 1``)
-   the group ``G + {u}`` is flagged and named whole; a hole-carder, whose decisions ``G``'s
-   cards do not explain, is not.
-
-Why the data-driven choice costs nothing in validity: under the null every group's joint
-p-value ``p_G`` is valid, and a group flagged means ``M p_G < alpha`` for one of the ``M``
-groups; by the union bound that has probability at most ``M (alpha / M) = alpha`` whichever
-groups were computed. Leaving a group uncomputed (its p-value taken as 1) can only remove
-flags. Step 4 is one more of the ``M`` groups and no new one: ``u``'s p-value there is the
-one the joint test of ``G + {u}`` computes for ``u`` (the same rounds, draws and seed), so
-``M g p_u < alpha`` implies ``M p_{G+{u}} = M g min_s p_s < alpha``: the event is inside
-that group's term of the union bound, which still sums to at most ``alpha``. The price is
-the factor ``M`` (and a team the screen misses is not found).
+Of the ``M = 2^N - N - 1`` groups of a table, the screen tests those whose deviations from the
+no-information optimum the other members' cards explain (pairs joined at :data:`PAIR_RATE`,
+plus every seat with :data:`PAIR_ROUNDS` deviations), each by the joint test of
+:mod:`crazy4.advantage.groupdetect` with its p-value multiplied by ``M``, dropping unsupported
+members and testing one seat more as a member of a flagged group (:func:`joined`). By the union
+bound the family stays at ``alpha`` whichever groups were computed: the steps and the proof are
+in ``docs/surveillance.md`` ("Detection by default").
 """
 
 from __future__ import annotations
@@ -256,7 +218,7 @@ def examine_candidate(
     draws: int = TEAM_DRAWS,
     seed: int = 0,
 ) -> FoundGroup:
-    """Step 3 of the module docstring for one candidate group (column indices)."""
+    """The joint test of one candidate group (column indices), its p-value times ``M``."""
     seats = len(table.seats)
     possible = 2**seats - seats - 1
     names = tuple(table.seats[m] for m in members)

@@ -1,19 +1,10 @@
 """The shift manager's verdict: one line per seat, in money, and the reports (Markdown, HTML,
 JSON).
 
-Each seat is one of
-
-* **FLAGGED** -- its own test (:mod:`crazy4.advantage.detect`) or the screened team test
-  (:mod:`crazy4.advantage.teamscreen`) is below ``alpha``: the line names the hypothesis, the
-  evidence (Bonferroni-corrected p-value, likelihood ratio), what the seat won above honest play
-  in money a round and over the session, and the rounds that give it away (for the video);
-  "won above honest play" is the session's actual result minus what the no-information
-  optimum would have won on the same cards (:func:`crazy4.advantage.detect.won_above_honest`:
-  real money, with the cards' luck in it, whatever the seat knew);
-* **watch** -- not flagged, but its corrected p-value is below ``watch``: the same evidence
-  and the rounds that would settle it if it kept playing as it did;
-* **clear** -- no evidence of hidden information. No hypothesis is named; the money is the
-  same comparison (its mistakes' result; 0 for optimal play).
+A seat is FLAGGED (its own test or the screened team test below ``alpha``), watch (below
+``watch``) or clear; each line says the money won above honest play
+(:func:`crazy4.advantage.detect.won_above_honest`). See ``docs/surveillance.md`` ("The
+verdict").
 """
 
 from __future__ import annotations
