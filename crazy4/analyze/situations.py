@@ -191,9 +191,13 @@ def enumerate_situations(shape: DealShape) -> DealSituations:
 
 
 def situation_rows(
-    shape: DealShape, hands: npt.NDArray[np.integer], seen: npt.NDArray[np.integer]
+    shape: DealShape,
+    hands: npt.NDArray[np.integer],
+    seen: npt.NDArray[np.integer],
+    colex: npt.NDArray[np.integer] | None = None,
 ) -> IntArray:
-    """The row of :func:`deal_situations` each (hand, seen cards) pair belongs to.
+    """The row of :func:`deal_situations` each (hand, seen cards) pair belongs to (``colex``:
+    the hands' colex indices, when the caller has them: the five-card lookup reads them).
 
     A relabelling ``s`` mapping the hand to its class's representative ``R`` maps the seen
     cards into the class's row; all such relabellings form a coset of ``R``'s stabilizer, so
@@ -221,15 +225,15 @@ def situation_rows(
     if shape.player_cards == 5:  # the simulator's lookup: a table read, no relabelling
         from crazy4.core.upcard_lookup import situation_entries
 
-        entry = situation_entries(hands, np.asarray(seen)[:, 0])
+        entry = situation_entries(hands, np.asarray(seen)[:, 0], colex)
         rows = five_card_row_table(shape)[entry]
         assert bool((rows >= 0).all()), "a situation outside the classes"
-        return rows
+        return rows.astype(np.int64)
     return relabelled_rows(shape, hands, seen)
 
 
 @cache
-def five_card_row_table(shape: DealShape) -> IntArray:
+def five_card_row_table(shape: DealShape) -> npt.NDArray[np.int32]:
     """For a five-card hand and one seen card: the row of :func:`deal_situations` at each
     entry of :func:`crazy4.core.upcard_lookup.situation_slots`' ``(class, card)`` space (-1
     where no row is), built from the rows' representatives as the simulator's up-card loops
@@ -246,7 +250,7 @@ def five_card_row_table(shape: DealShape) -> IntArray:
 
     classes = deal_situations(shape)
     entry = situation_entries(classes.hands, classes.seen[:, 0])
-    table = np.full(int(situation_slots().max()) + 52, -1, dtype=np.int64)
+    table = np.full(int(situation_slots().max()) + 52, -1, dtype=np.int32)  # rows < 2**31
     table[entry] = np.arange(entry.shape[0])
     table.setflags(write=False)
     return table
@@ -287,11 +291,15 @@ def relabelled_rows(
 
 
 def class_rows(
-    shape: DealShape, hands: npt.NDArray[np.integer], up: npt.NDArray[np.integer]
+    shape: DealShape,
+    hands: npt.NDArray[np.integer],
+    up: npt.NDArray[np.integer],
+    colex: npt.NDArray[np.integer] | None = None,
 ) -> npt.NDArray[np.int64]:
     """The situation class row (:func:`deal_situations`) of each
     hand ``(n, p)`` and the dealer's up cards ``(n, f)`` (no columns when none is dealt): the
-    row of :func:`situation_rows`, or the hand's suit class.
+    row of :func:`situation_rows`, or the hand's suit class (``colex``: the hands' colex
+    indices, when the caller has them).
 
     Examples
     --------
@@ -303,5 +311,6 @@ def class_rows(
     """
     cards = np.sort(np.asarray(hands, dtype=np.uint8), axis=1)  # cards fit a byte: a faster sort
     if up.shape[1]:
-        return situation_rows(shape, cards, up)
-    return np.asarray(class_of_hands(cards.shape[1])[0][colex_indices(cards)], dtype=np.int64)
+        return situation_rows(shape, cards, up, colex)
+    found = colex_indices(cards) if colex is None else colex
+    return np.asarray(class_of_hands(cards.shape[1])[0][found], dtype=np.int64)

@@ -82,10 +82,13 @@ def situation_slots() -> npt.NDArray[np.int32]:
 
 
 def situation_entries(
-    hands: npt.NDArray[np.integer], up: npt.NDArray[np.integer]
+    hands: npt.NDArray[np.integer],
+    up: npt.NDArray[np.integer],
+    colex: npt.NDArray[np.integer] | None = None,
 ) -> npt.NDArray[np.int64]:
     """Each (sorted five-card hand, up card)'s entry in the ``(class, card)`` space of
-    :func:`situation_slots`: one entry for every situation of a class.
+    :func:`situation_slots`: one entry for every situation of a class (``colex``: the hands'
+    colex indices, when the caller has them).
 
     Examples
     --------
@@ -100,7 +103,8 @@ def situation_entries(
     for start in range(0, len(hands), BLOCK):  # a block at a time: bounded temporaries
         block = slice(start, start + BLOCK)
         seen = np.asarray(up[block], dtype=np.int64)
-        entries[block] = table[colex_indices(hands[block]) * 4 + (seen & 3)]
+        index = colex_indices(hands[block]) if colex is None else colex[block]
+        entries[block] = table[np.asarray(index, dtype=np.int64) * 4 + (seen & 3)]
         entries[block] += seen & ~3
     return entries
 

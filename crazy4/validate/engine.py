@@ -182,6 +182,9 @@ class SpecRun:
             up = batch.indices("up_card")
             shown = (dealer[:, :, None] == up[:, None, :]).any(axis=1).all(axis=1)
             early.flag(batch.cards_ok & ~shown, "up_card not one of the dealer's cards")
+        looked_up = early.unflagged(batch.cards_ok)  # the situations, on this thread too
+        situation = np.where(looked_up, self._situations(batch, looked_up), -1)
+        batch.derived["situation"] = situation
         return batch
 
     def process(self, batch: LogBatch) -> None:
@@ -194,7 +197,10 @@ class SpecRun:
         good = ~rows.bad
         self.settler.resettle(batch, good, multiple)
         decided = good & (batch.decision != BLIND)  # a blind hand decides nothing
-        classes = np.where(decided, self._situations(batch, decided), 0)
+        classes = np.where(decided, batch.derived["situation"], 0)
+        missed = decided & (classes < 0)  # a row compared that the reader did not look up
+        if missed.any():
+            classes[missed] = self._situations(batch, missed)[missed]
         tests, strength = self.settlement.tests, batch.derived["player_strength"]
         groups = None if tests.groups is None else (tests.groups[0][strength], tests.groups[1])
         deviations = self.tally.deviations
@@ -228,11 +234,12 @@ class SpecRun:
         if not self.spec.shape.face_up:
             return np.asarray(self.class_of[batch.derived["player_colex"]], dtype=np.int64)
         player, up = batch.indices("player"), batch.indices("up_card")
+        colex = batch.derived["player_colex"]
         if good.all():  # every row: no gathers
-            return class_rows(self.spec.shape, player, up)
+            return class_rows(self.spec.shape, player, up, colex)
         rows = np.flatnonzero(good)
         classes = np.zeros(good.shape[0], dtype=np.int64)
-        classes[rows] = class_rows(self.spec.shape, player[rows], up[rows])
+        classes[rows] = class_rows(self.spec.shape, player[rows], up[rows], colex[rows])
         return classes
 
     def _flag(self, batch: LogBatch, rows: Flagger) -> IntArray:

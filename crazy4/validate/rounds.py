@@ -88,6 +88,21 @@ class EarlyChecks:
         """Keep the finding ``what`` of the rows of ``mask`` for later."""
         self.flags.append(Flag(mask, what, detail))
 
+    def unflagged(self, rows: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """``rows`` but those a finding so far flagged.
+
+        Examples
+        --------
+        >>> early = EarlyChecks()
+        >>> early.flag(np.array([False, True, False]), "ante missing")
+        >>> early.unflagged(np.array([True, True, False])).tolist()
+        [True, False, False]
+        """
+        kept = rows.copy()
+        for flag in self.flags:
+            kept &= ~flag.mask
+        return kept
+
     def found_rounds(self) -> Rounds:
         """The batch's rounds (found by the early checks)."""
         if self.rounds is None:
