@@ -273,6 +273,7 @@ def kept_rows(path: Path, before: str, rows: list[dict[str, Any]]) -> list[dict[
     [('a', '1111111', 1), ('b', '2', 3)]
     >>> kept_rows(path, "a9f456e", [{"workload": "b"}])
     [{'workload': 'b'}]
+    >>> shutil.rmtree(path.parent)
     """
     import json
 
