@@ -53,6 +53,25 @@ KERNEL_SOURCE_DIGEST = "02e985c3beedac19"
 
 
 @njit(cache=True, nogil=True)
+def gather_draws(
+    indices: npt.NDArray[np.int32],
+    seat_table: npt.NDArray[np.uint16],
+    packed: npt.NDArray[np.uint32],
+    relative: npt.NDArray[np.int32],
+    first: npt.NDArray[np.int32],
+) -> None:  # pragma: no cover - compiled
+    """Pass one of :func:`hidden_colex` and :func:`few_hidden_colex`: every draw's relative
+    cards (``packed``) into ``relative`` and the first hand's ``seat_table`` entry into
+    ``first``, a gather with many cache misses in flight."""
+    hands, rounds = indices.shape
+    for h in range(hands):
+        for r in range(rounds):
+            relative[h, r] = packed[np.uintp(indices[h, r])]  # unsigned: see .kernel
+    for r in range(rounds):
+        first[r] = seat_table[np.uintp(indices[0, r])]
+
+
+@njit(cache=True, nogil=True)
 def hidden_colex(
     indices: npt.NDArray[np.int32],
     seat_table: npt.NDArray[np.uint16],
@@ -76,11 +95,7 @@ def hidden_colex(
     15 MB in all, which stays in this machine's caches far better than a 20 MB table of the
     first hand's word and cards beside the two (31 MB), though it is one read more a round."""
     hands, rounds = indices.shape
-    for h in range(hands):  # pass 1: gather (many cache misses in flight)
-        for r in range(rounds):
-            relative[h, r] = packed5[np.uintp(indices[h, r])]  # unsigned: see .kernel
-    for r in range(rounds):
-        first[r] = seat_table[np.uintp(indices[0, r])]
+    gather_draws(indices, seat_table, packed5, relative, first)
     cards = np.empty(hands * 5, dtype=np.int64)
     want_cards = cards_out.shape[0] > 0
     if hands == 2 and not want_cards:  # one seat: whole columns, in vector registers
@@ -119,11 +134,7 @@ def few_hidden_colex(
     three; ``packed``: :func:`crazy4.core.deal.packed_combinations` of ``size``): every hand
     after the first placed among the undealt cards by :func:`.kernel.place_hand`."""
     hands, rounds = indices.shape
-    for h in range(hands):  # pass 1: gather
-        for r in range(rounds):
-            relative[h, r] = packed[np.uintp(indices[h, r])]  # unsigned: see .kernel
-    for r in range(rounds):
-        first[r] = seat_table[np.uintp(indices[0, r])]
+    gather_draws(indices, seat_table, packed, relative, first)
     cards = np.empty(hands * size, dtype=np.int64)
     want_cards = cards_out.shape[0] > 0
     for r in range(rounds):  # pass 2: place the cards (registers and L1 only)
