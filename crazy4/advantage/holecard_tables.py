@@ -18,6 +18,7 @@ import pandas as pd
 
 from crazy4.advantage.holecard_engine import HoleCardAnalysis, StrategyTotals, chart_totals
 from crazy4.advantage.tables import seen_order
+from crazy4.core.bets import money_columns
 from crazy4.core.cards import RANKS
 from crazy4.core.decisions import decision_label
 
@@ -70,13 +71,7 @@ def all_totals(analysis: HoleCardAnalysis) -> list[StrategyTotals]:
 def money_row(ev: Fraction, second: Fraction, bet: Fraction, gain: Fraction) -> dict[str, object]:
     """A strategy's exact EV, house edge, average bet, element of risk, spread and gain."""
     return {
-        "ev_numerator": ev.numerator,
-        "ev_denominator": ev.denominator,
-        "ev": float(ev),
-        "house_edge": float(-ev),
-        "average_total_bet": float(bet),
-        "element_of_risk": float(-ev / bet),
-        "std_dev": float(second - ev * ev) ** 0.5,
+        **money_columns(ev, second, bet),
         "gain_numerator": gain.numerator,
         "gain_denominator": gain.denominator,
         "gain": float(gain),

@@ -118,11 +118,9 @@ def sums_by_value(
     return totals
 
 
-class BetSummary(TypedDict):
-    """The summary row of a bet (:func:`summarize`), one row of a ``bets`` table."""
+class MoneyColumns(TypedDict):
+    """A bet's or a strategy's exact EV and what follows from it (:func:`money_columns`)."""
 
-    bet: str
-    description: str
     ev_numerator: int
     ev_denominator: int
     ev: float
@@ -130,6 +128,13 @@ class BetSummary(TypedDict):
     average_total_bet: float
     element_of_risk: float
     std_dev: float
+
+
+class BetSummary(MoneyColumns):
+    """The summary row of a bet (:func:`summarize`), one row of a ``bets`` table."""
+
+    bet: str
+    description: str
     hit_frequency: float
     deals: int
 
@@ -169,6 +174,24 @@ def summarize(bet: BetOutcomes, hand_weights: npt.NDArray[np.int64]) -> BetSumma
     return {
         "bet": bet.name,
         "description": bet.description,
+        **money_columns(mean, second, average_bet),
+        "hit_frequency": wins / deals,
+        "deals": deals,
+    }
+
+
+def money_columns(mean: Fraction, second: Fraction, average_bet: Fraction) -> MoneyColumns:
+    """A bet's or a strategy's exact EV (``mean``, a unit's), house edge, average total bet,
+    element of risk and standard deviation (``second``: the mean square), in the tables'
+    column order.
+
+    Examples
+    --------
+    >>> row = money_columns(Fraction(-1, 10), Fraction(1), Fraction(2))
+    >>> row["ev_numerator"], row["element_of_risk"], round(row["std_dev"], 4)
+    (-1, 0.05, 0.995)
+    """
+    return {
         "ev_numerator": mean.numerator,
         "ev_denominator": mean.denominator,
         "ev": float(mean),
@@ -176,8 +199,6 @@ def summarize(bet: BetOutcomes, hand_weights: npt.NDArray[np.int64]) -> BetSumma
         "average_total_bet": float(average_bet),
         "element_of_risk": float(-mean / average_bet),
         "std_dev": sqrt(float(second - mean * mean)),
-        "hit_frequency": wins / deals,
-        "deals": deals,
     }
 
 
