@@ -197,10 +197,9 @@ class SpecRun:
         good = ~rows.bad
         self.settler.resettle(batch, good, multiple)
         decided = good & (batch.decision != BLIND)  # a blind hand decides nothing
+        # the reader looked up every row not flagged there: the good rows are among them
         classes = np.where(decided, batch.derived["situation"], 0)
-        missed = decided & (classes < 0)  # a row compared that the reader did not look up
-        if missed.any():
-            classes[missed] = self._situations(batch, missed)[missed]
+        assert not bool((classes < 0).any()), "a compared row the reader did not look up"
         tests, strength = self.settlement.tests, batch.derived["player_strength"]
         groups = None if tests.groups is None else (tests.groups[0][strength], tests.groups[1])
         deviations = self.tally.deviations
