@@ -41,11 +41,25 @@ from numba.extending import intrinsic
 Function = TypeVar("Function", bound=Callable[..., None])
 
 
-def compiled(function: Function, *, called_from_python: bool = False) -> Function:
-    """``function`` compiled by numba, cached on disk, without the GIL, and without the
-    wrappers it is never called through: the C one always, the Python one unless
-    ``called_from_python`` (each wrapper is more code to compile on an empty cache; the
-    stages below are called only from :func:`count_forced`).
+#: How every function here is compiled: cached on disk, without the GIL, and without the C
+#: wrapper it is never called through (each wrapper is more code to compile on an empty cache).
+OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "no_cfunc_wrapper": True}
+
+
+def stage(function: Function) -> Function:
+    """``function`` compiled for calls from compiled code only (no Python wrapper either: the
+    stages are called only from :func:`count_forced`).
+
+    Examples
+    --------
+    >>> subset_indices.targetoptions["no_cpython_wrapper"]
+    True
+    """
+    return cast(Function, njit(**{**OPTIONS, "no_cpython_wrapper": True})(function))
+
+
+def entry(function: Function) -> Function:
+    """``function`` compiled for calls from Python (:func:`count_forced`).
 
     Examples
     --------
@@ -53,31 +67,7 @@ def compiled(function: Function, *, called_from_python: bool = False) -> Functio
     >>> options["no_cfunc_wrapper"], options["no_cpython_wrapper"]
     (True, False)
     """
-    options: dict[str, Any] = {"cache": True, "nogil": True, "no_cfunc_wrapper": True}
-    options["no_cpython_wrapper"] = not called_from_python
-    return cast(Function, njit(**options)(function))
-
-
-def stage(function: Function) -> Function:
-    """:func:`compiled` for a function called only from compiled code.
-
-    Examples
-    --------
-    >>> subset_indices.targetoptions["no_cpython_wrapper"]
-    True
-    """
-    return compiled(function)
-
-
-def entry(function: Function) -> Function:
-    """:func:`compiled` for a function called from Python (:func:`count_forced`).
-
-    Examples
-    --------
-    >>> count_forced.targetoptions["no_cpython_wrapper"]
-    False
-    """
-    return compiled(function, called_from_python=True)
+    return cast(Function, njit(**{**OPTIONS, "no_cpython_wrapper": False})(function))
 
 
 @intrinsic
