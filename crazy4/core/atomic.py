@@ -1,19 +1,10 @@
 """Atomic replacement of a file or a whole folder: build beside the target, then rename.
 
-A reader sees either the old file (folder) or the complete new one; an interrupted write
-leaves no partial file (the temporary one is removed on any error).
-
-Only a regular file (a folder, for :func:`replace_folder_atomically`) is ever replaced: a
-symbolic link, a device, a FIFO, a socket or a mount point at the target is refused with
-:class:`UnsafeTargetError` before anything is written, and checked again just before the rename.
-A command checks its outputs long before (:func:`crazy4.results.destination.check_outputs`);
-this is the last line of defence, for every writer.
-
-Temporary names are ``.<target name>.<process id>.<random>.tmp`` in the target's folder. A
-process killed outright (``SIGKILL``, power loss) cannot remove its own, so every write first
-removes the *stale* ones of the same target: those whose process is no longer running (or whose
-name carries no process id, as earlier versions wrote them). The temporary files of a write to
-the same target still running in another process are left alone.
+A reader sees either the old file (folder) or the complete new one. Only a regular file (a
+folder) is replaced: a link, a device, a FIFO, a socket or a mount point at the target raises
+:class:`UnsafeTargetError` before anything is written, and again just before the rename.
+Temporary names are ``.<target name>.<process id>.<random>.tmp`` beside the target; every write
+first removes the *stale* ones of its target, whose process is no longer running.
 """
 
 from __future__ import annotations
@@ -203,11 +194,8 @@ def _prefix(path: Path) -> str:
 
 
 def replace_atomically(path: Path | str, write: Callable[[Path], None]) -> None:
-    """Call ``write`` on a temporary file in ``path``'s folder, then rename it to ``path``.
-
-    Stale temporary files of earlier killed writes to ``path`` are removed first. Raises
-    whatever ``write`` or the file system raises (``OSError``), after removing the temporary
-    file.
+    """Call ``write`` on a temporary file in ``path``'s folder, then rename it to ``path``
+    (on any error the temporary file is removed and the error raised).
 
     Examples
     --------
@@ -284,19 +272,10 @@ def replace_folder_atomically(
 ) -> None:
     """Call ``write`` on a new temporary folder beside ``path``, then swap it in as a whole.
 
-    The folder ``path`` becomes exactly what ``write`` put in the temporary folder: a reader
-    (or a run killed at any moment) sees the old folder or the new one, never a mix. Where the
-    system can swap two folders atomically (Linux) it does; elsewhere the old folder is renamed
-    aside first, so a kill between the two renames leaves no folder at ``path`` (and the old
-    one under a temporary name, removed by the next write). Stale temporary folders of earlier
-    killed writes are removed first.
-
-    ``expect`` is what the caller found at ``path`` before it computed (:func:`identity`: the
-    folder's device and inode, or ``None`` for no folder). When given, the swap happens only
-    if ``path`` still holds that, checked and swapped under a lock on the parent folder; else
-    another process wrote it meanwhile, and :class:`LostRaceError` is raised (its results are kept,
-    these are dropped). A link, a file, a device or a mount point at ``path`` raises
-    :class:`UnsafeTargetError` before ``write`` is called.
+    Where the system can swap two folders atomically (Linux) it does; elsewhere the old folder
+    is renamed aside first. ``expect`` is what the caller found at ``path`` before it computed
+    (:func:`identity`); when given, the swap happens only if ``path`` still holds that (checked
+    and swapped under a lock on the parent folder), else :class:`LostRaceError` is raised.
 
     Examples
     --------

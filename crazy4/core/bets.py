@@ -96,7 +96,7 @@ def sums_by_value(
     """``totals[v] = Σ amounts[slots == v]``, exactly: by ``np.bincount`` in float64 when the
     amounts' absolute values sum below 2**52 (every partial sum is then an integer that float64
     holds exactly; the bound is itself a float64 sum, whose rounding is far below the factor of
-    two left; ten times faster than ``np.add.at``), else by ``np.add.at`` in int64.
+    two left), else by ``np.add.at`` in int64.
 
     Examples
     --------
@@ -140,20 +140,8 @@ class BetSummary(MoneyColumns):
 
 
 def summarize(bet: BetOutcomes, hand_weights: npt.NDArray[np.int64]) -> BetSummary:
-    """Summary row of a bet: exact EV and the derived statistics.
-
-    Parameters
-    ----------
-    bet : BetOutcomes
-    hand_weights : ndarray of int64, shape (n,)
-        How many hands each lattice row stands for (for the average total bet).
-
-    Returns
-    -------
-    BetSummary
-        ``bet``, ``description``, ``ev_numerator``, ``ev_denominator``, ``ev``,
-        ``house_edge``, ``average_total_bet``, ``element_of_risk``, ``std_dev``,
-        ``hit_frequency``, ``deals``.
+    """Summary row of a bet: exact EV and the derived statistics (``hand_weights``: how many
+    hands each lattice row stands for, for the average total bet).
 
     Examples
     --------

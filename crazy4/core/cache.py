@@ -1,34 +1,14 @@
 """On-disk cache of lookup tables, verified by checksum.
 
-Tables are saved as ``<name>.npy`` beside ``<name>.crc32`` in the cache folder:
-``$CRAZY4_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/crazy4`` or ``~/.cache/crazy4``. A table
-whose checksum, shape or dtype does not match is rebuilt, never trusted. Writes are atomic
-(a temporary file renamed into place), so an interrupted build leaves no partial table.
-
-A table is read by memory-mapping its file (read-only) and checking its CRC-32 over the
-mapped bytes: no copy of the file into memory and no copy of the array to hash it (an
-order of magnitude faster than reading a copy and its SHA-256). The checksum guards against
-damage (a flipped byte, a truncated file), which is what
-it is for: the atomic writes already rule out a half-written table.
-
-Processes sharing a cache folder (pytest-xdist workers, joblib or Dask workers on one machine,
-``make -j``) build a missing table once: the first to miss takes an exclusive lock on
-``<name>.lock`` (``fcntl.flock``, released by the system if the process dies) and builds it;
-the others wait for the lock and then load the saved table. Where the lock cannot be taken
-(no ``fcntl``, an unwritable folder) each process builds its own copy, as before.
-
-The cache key includes the package version and a fingerprint of the code that builds the
-table: the core modules every table is built from (:data:`CORE_BUILDERS`) and the modules the
-caller names for its own table (``builders`` of :func:`cached_array`, e.g. a game's counting
-module), so neither a new release nor a code change ever reads a stale table, and the core
-never names a game's or the card room's modules.
-
-The cache stays bounded: saving a table removes the files of the same table under any other
-key (an older release's or older code's copy) that no process has read for an hour
-(:data:`IDLE_SECONDS`; a load marks its file used), so the folder holds about one copy of each
-table, not one per code change (before, a developer's cache grew by gigabytes a day and once
-filled a disk), while two checkouts of different code used side by side keep theirs.
-:func:`superseded` lists what would go.
+Tables are saved as ``<name>.npy`` beside ``<name>.crc32`` in :func:`cache_dir`, written
+atomically; a table is memory-mapped read-only and its CRC-32 checked over the mapped bytes, and
+one whose checksum, shape or dtype does not match is rebuilt, never trusted. Processes sharing
+the folder build a missing table once: the first takes an exclusive lock on ``<name>.lock``
+(``fcntl.flock``) and the others wait for it, then load the table (where no lock can be taken,
+each builds its own). The cache key holds the package version and a fingerprint of the code
+that builds the table (:data:`CORE_BUILDERS` and the caller's ``builders``), so no code change
+reads a stale table. Saving a table removes its copies under other keys that no process has
+read for :data:`IDLE_SECONDS` (:func:`superseded`), so the folder stays bounded.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
 """Cards, card strings and the colex index of a hand.
 
-Card encoding
--------------
 A card is one integer ``0..51``::
 
     card = 4 * rank + suit
@@ -14,8 +12,6 @@ so ``2c = 0``, ``2d = 1``, ``As = 51``. A hand is a sorted tuple (or array row) 
 cards. Text uses two characters a card, rank then suit (``"Ks"``, ``"Td"``; ``10`` is accepted
 for ten), separated by spaces or not at all: ``"Ks Qd 8c 4h 2s"`` or ``"KsQd8c4h2s"``.
 
-Colex index
------------
 The hands of ``k`` cards out of 52 are numbered by the combinatorial number system: for sorted
 cards ``c0 < c1 < ... < c(k-1)``::
 
@@ -52,17 +48,8 @@ _BINOMIAL_COLUMNS = [np.ascontiguousarray(BINOMIAL[:, k]) for k in range(8)]
 
 
 def parse_card(text: str) -> int:
-    """Parse one card such as ``"Ks"`` or ``"10d"``.
-
-    Parameters
-    ----------
-    text : str
-        Rank (``2-9 T J Q K A``, or ``10``) followed by suit (``c d h s``), any case.
-
-    Returns
-    -------
-    int
-        The card number ``4 * rank + suit``.
+    """The card number ``4 * rank + suit`` of one card such as ``"Ks"`` or ``"10d"`` (rank, then
+    suit, any case).
 
     Raises
     ------
@@ -80,6 +67,20 @@ def parse_card(text: str) -> int:
     rank_text, suit_text = match.groups()
     rank = RANKS.index("T" if rank_text == "10" else rank_text.upper())
     return 4 * rank + SUITS.index(suit_text.lower())
+
+
+def parse_rank(text: str) -> int:
+    """The rank ``0..12`` of ``"2"`` to ``"A"`` (ten as ``"T"`` or ``"10"``), any case.
+
+    Examples
+    --------
+    >>> parse_rank("10"), parse_rank("a")
+    (8, 12)
+    """
+    symbol = "T" if text == "10" else text.upper()
+    if len(symbol) != 1 or symbol not in RANKS:
+        raise InputError(f"unknown rank {text!r}")
+    return RANKS.index(symbol)
 
 
 def parse_cards(text: str, count: int | None = None) -> tuple[int, ...]:
@@ -155,8 +156,6 @@ def format_cards(cards: Iterable[int]) -> str:
     return " ".join(format_card(int(card)) for card in cards)
 
 
-#: Text of every card, by card number.
-CARD_TEXT = np.array([RANKS[card // 4] + SUITS[card % 4] for card in range(DECK_SIZE)])
 _CARD_ASCII = np.array(
     [[ord(RANKS[card // 4]), ord(SUITS[card % 4])] for card in range(DECK_SIZE)], dtype=np.uint8
 )
@@ -182,12 +181,7 @@ def format_hands(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.str_]:
 
 
 def colex_index(cards: Sequence[int]) -> int:
-    """Colex index of a hand (see the module docstring).
-
-    Parameters
-    ----------
-    cards : sequence of int
-        Distinct cards in any order.
+    """Colex index of a hand (module docstring), its distinct cards in any order.
 
     Examples
     --------
@@ -198,16 +192,7 @@ def colex_index(cards: Sequence[int]) -> int:
 
 
 def colex_indices(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
-    """Colex indices of many hands at once.
-
-    Parameters
-    ----------
-    hands : ndarray, shape (n, k)
-        Each row a hand with its cards sorted ascending.
-
-    Returns
-    -------
-    ndarray of int64, shape (n,)
+    """Colex indices (int64) of many hands at once, a row a hand, its cards ascending.
 
     Examples
     --------

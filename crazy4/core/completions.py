@@ -1,23 +1,14 @@
 """The sets one card short of a dealer hand, as their completions' sorted strengths.
 
-Why not a subset table
-----------------------
-For a set ``T`` of ``d - 1`` cards the subset table's row ``N_T(t)`` (the ``d``-card hands
-containing ``T`` with strength below ``t``, :mod:`crazy4.core.engine`) counts only the
-``53 - d`` hands ``T ∪ {x}``, one for each card ``x`` not in ``T``. So the row is a step
-function with at most ``53 - d`` steps stored in ``N_STRENGTHS + 1`` cells: for a six-card
-dealer hand, 134,459 five-card classes x 2,536 cells (341 MB) hold what 134,459 x 47 strengths
-hold (12.6 MB, which fits in the processor's last-level cache). Listed instead, sorted, a row
-gives ``N_T(t)`` as the number of its strengths below ``t``::
+For a set ``T`` of ``d - 1`` cards the subset table's row ``N_T(t)`` (:mod:`crazy4.core.engine`)
+counts only the ``53 - d`` hands ``T ∪ {x}``: a step function that ``N_STRENGTHS + 1`` cells
+store and ``53 - d`` sorted strengths list far smaller (for a six-card dealer hand, 12.6 MB
+instead of 341 MB)::
 
     N_T(t) = #{x ∉ T : v(T ∪ {x}) < t} = #{k : completion_strengths[class(T), k] < t}
 
 which the forced-card count (:mod:`crazy4.core.forced_kernels`) adds up over the row with no
-branch, and which :func:`counts_below` computes for the columns that are the same for every
-hand. Building the list takes one lookup a completion (6.3 million for a six-card hand) and a
-row sort, against a histogram and a cumulative sum a cell for the table.
-
-Every value is an integer; the tests check the rows against the subset tables cell by cell.
+branch, and :func:`counts_below` computes for the columns that are the same for every hand.
 """
 
 from __future__ import annotations

@@ -1,23 +1,17 @@
 """Dealing many rounds at once: disjoint hands from a fresh 52-card deck, without shuffling.
 
-A round deals hands of ``k`` cards one after another from one complete deck. Each hand is drawn
-as a uniformly random *colex index* (:mod:`crazy4.core.cards`) among the ``C(r, k)`` hands of the
-``r`` cards still in the deck: the index picks the *relative* hand, row ``i`` of
-``combinations_array(52, k)`` (the first ``C(r, k)`` rows are exactly the hands of the cards
-``0 .. r-1``), and each relative card ``c`` becomes the ``c``-th card (from 0) not yet dealt::
+Each hand is drawn as a uniformly random *colex index* (:mod:`crazy4.core.cards`) among the
+``C(r, k)`` hands of the ``r`` cards still in the deck: the index picks the *relative* hand, row
+``i`` of ``combinations_array(52, k)``, and each relative card ``c`` becomes the ``c``-th card
+(from 0) not yet dealt::
 
     card = c + #{ j : e_j - j <= c }          e_0 < e_1 < ... the cards already dealt
 
-The map is increasing, so the hand stays sorted. Every draw is uniform over the hands of the
-remaining deck, so the hands are distributed exactly as the first hands off a shuffled deck,
-with two random integers a round for one seat and the dealer (instead of 52 random keys and a
-sort). The formula needs no sorting: ``e_j - j`` is the number of undealt cards below the dealt
-card ``e_j``, kept for every dealt card and lowered as later hands take cards below it. The
-first hand of a round is its own colex index: its strength is one table lookup.
-
-The random stream is consumed in a fixed order (hand 0 of every round of the batch, then hand
-1, ...), so a generator state and a batch size determine the cards exactly. A hand of more than
-five cards is drawn in parts and joined (:func:`deal_parts`).
+The map is increasing, so the hand stays sorted, and the hands are distributed exactly as the
+first hands off a shuffled deck. The first hand of a round is its own colex index. The random
+stream is consumed in a fixed order (hand 0 of every round of the batch, then hand 1, ...), so
+a generator state and a batch size determine the cards exactly. A hand of more than five cards
+is drawn in parts and joined (:func:`deal_parts`).
 """
 
 from __future__ import annotations

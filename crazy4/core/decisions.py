@@ -105,9 +105,7 @@ def best_decisions(
     ([3, 1], [False, True, True, False])
     """
     # not-allowed entries take the row's smallest EV, so they never exceed an allowed one (and
-    # an object array of Python integers, below any int64 sentinel, is compared as exactly).
-    # Column by column: a handful of whole-column operations, several times faster than
-    # reductions along rows of four (millions of Four Card Poker situations)
+    # an object array of Python integers is compared as exactly); whole columns, not rows of four
     columns = ev.shape[1]
     smallest = ev[:, 0]
     for code in range(1, columns):

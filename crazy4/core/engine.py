@@ -1,41 +1,19 @@
 """Exact counts of dealer hands below given strengths, by inclusion-exclusion.
 
-The question
-------------
-For a player hand ``P`` (five cards) and a strength ``t``, how many dealer hands ``D`` of
-``d`` cards drawn from the cards the player does not hold have best-four strength
-``v(D) < t``? Answering it for ``t = v(P)``, ``v(P) + 1`` and the qualifier gives every dealer
-outcome (does not qualify, player wins, tie, dealer wins) without looking at any of the
-C(47, 5) = 1,533,939 dealer hands. A dealer card seen by the player (Four Card Poker's up card)
-is a *forced* card ``F``: every counted hand contains it.
-
-Inclusion-exclusion
--------------------
-Let ``N_T(t)`` be the number of d-card hands from the full deck that contain the card set
-``T`` and have strength below ``t``. A dealer hand is valid when it contains ``F`` and meets
-``P`` in no card, so by inclusion-exclusion over the cards of ``P`` it shares::
+For a player hand ``P`` (five cards) and a strength ``t``: how many dealer hands ``D`` of ``d``
+cards from the cards the player does not hold have strength ``v(D) < t``? Asked for
+``t = v(P)``, ``v(P) + 1`` and the qualifier, it gives every dealer outcome without looking at
+any dealer hand. A dealer card the player sees (the up card) is a *forced* card ``F`` every
+counted hand contains. With ``N_T(t)`` the number of d-card hands of the full deck containing
+the card set ``T`` with strength below ``t``::
 
     #{D ⊇ F : D ∩ P = ∅, v(D) < t} = Σ_{S ⊆ P} (-1)^{|S|} N_{S ∪ F}(t)
 
-(32 subsets of the five player cards). ``N_T`` depends only on ``T`` and ``t``, and does not
-change when the suits of ``T`` are relabelled (that maps the d-card hands containing ``T``
-one-to-one onto those containing the relabelled set, strengths unchanged). So it is tabulated
-once per *suit class* of card sets:
-
-* for ``|T| < d``: ``below[k][c, t]``, the cumulative histogram of strengths of the
-  ``C(52 - k, d - k)`` hands containing one representative of each class ``c`` of k-card sets
-  (for d = 5: 1 + 13 + 169 + 1,755 + 16,432 classes, about 12 million hands looked up in all,
-  against 2.6 million hands times 31 subsets without the symmetry);
-* ``class_of_set[k]`` maps the colex index of any k-card set to its class;
-* for ``|T| = d``: ``T`` is itself the one hand, counted when ``v(T) < t``.
-
-Every count is an integer; nothing is sampled or rounded. :func:`brute_force_counts` lists
-dealer hands directly and is what the tests check this against.
-
-References
-----------
-The subset-table (inclusion-exclusion) method is the one used by exact video-poker and Three
-Card Poker analyzers; see ``README.md`` (Method) for the derivation and sizes.
+``N_T`` does not change when the suits of ``T`` are relabelled, so it is tabulated once per
+*suit class* of card sets: ``below[k][c, t]`` for ``|T| = k < d`` (``class_of_set[k]`` maps a
+set's colex index to its class); for ``|T| = d``, ``T`` is itself the one hand. Every count is
+an integer; :func:`brute_force_counts` lists dealer hands directly, for the tests. ``README.md``
+(Method) has the derivation and sizes.
 """
 
 from __future__ import annotations

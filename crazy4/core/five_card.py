@@ -19,13 +19,7 @@ pair                  1,098,240  one pair and three other ranks
 high card             1,302,540  none of the above
 ==================  ===========  ==========================================
 
-The counts add up to C(52, 5) = 2,598,960; ``tests/core/test_five_card.py`` holds them and checks
-the vectorized classification against a plain evaluator written in the test.
-
-References
-----------
-Any table of five-card poker frequencies, e.g. "Poker probability", Wikipedia; the counts
-follow from C(n, k) alone (e.g. royal flushes: 4 suits; straight flushes: 10 x 4 - 4).
+The counts add up to C(52, 5) = 2,598,960 ("Poker probability", Wikipedia).
 """
 
 from __future__ import annotations
@@ -68,21 +62,52 @@ class FiveCardCategory(enum.IntEnum):
         return self.name.lower().replace("_", " ")
 
 
-#: The rank pattern of A-2-3-4-5 (ace low), as sorted ranks 0..12.
-_WHEEL = (0, 1, 2, 3, 12)
+#: The radix of a key's category: 13 ** 5 tie-break values.
+TIE_SPAN = 13**5
+#: The place values of a key's five tie-break ranks.
+TIE_POWERS = np.array([13**4, 13**3, 13**2, 13, 1], dtype=np.int64)
+_WHEEL = np.array([12, 3, 2, 1, 0], dtype=np.int64)
+
+
+def five_card_keys(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
+    """The ranking key ``category * 13**5 + tie`` (:mod:`crazy4.core.five_card_ranking`) of
+    every row of five distinct cards (any order), vectorized: a higher key is a stronger hand,
+    equal keys tie.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> rows = np.array([parse_cards(text) for text in ("Ah 2d 3c 4s 5h", "6h 2d 3c 4s 5h")])
+    >>> [divmod(int(key), 13**5) for key in five_card_keys(rows)]  # straights to 5 and to 6
+    [(4, 85683), (4, 114244)]
+    """
+    cards = np.asarray(hands, dtype=np.int64)
+    ranks = cards // 4
+    flush = (cards % 4 == cards[:, :1] % 4).all(axis=1)
+    counts = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)  # each card's rank's count
+    ordered = -np.sort(-(counts * 16 + ranks), axis=1)  # by count, then rank, high first
+    digits, shape = ordered % 16, ordered // 16
+    tie = digits @ TIE_POWERS
+    distinct = shape[:, 0] == 1
+    wheel = distinct & (digits == _WHEEL).all(axis=1)
+    straight = distinct & ((digits[:, 0] - digits[:, 4] == 4) | wheel)
+    top = np.where(wheel, 3, digits[:, 0]) * TIE_POWERS[0]
+    category = np.full(cards.shape[0], FiveCardCategory.HIGH_CARD, dtype=np.int64)
+    category[(shape[:, 0] == 2) & (shape[:, 2] == 1)] = FiveCardCategory.PAIR
+    category[(shape[:, 0] == 2) & (shape[:, 2] == 2)] = FiveCardCategory.TWO_PAIR
+    category[(shape[:, 0] == 3) & (shape[:, 3] == 1)] = FiveCardCategory.THREE_OF_A_KIND
+    category[straight] = FiveCardCategory.STRAIGHT
+    category[flush & ~straight] = FiveCardCategory.FLUSH
+    category[(shape[:, 0] == 3) & (shape[:, 3] == 2)] = FiveCardCategory.FULL_HOUSE
+    category[shape[:, 0] == 4] = FiveCardCategory.FOUR_OF_A_KIND
+    category[straight & flush] = FiveCardCategory.STRAIGHT_FLUSH
+    category[straight & flush & (digits[:, 0] == 12) & ~wheel] = FiveCardCategory.ROYAL_FLUSH
+    return category * TIE_SPAN + np.where(straight, top, tie)
 
 
 def five_card_categories(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int8]:
-    """The :class:`FiveCardCategory` of every row of five distinct cards, vectorized.
-
-    Parameters
-    ----------
-    hands : ndarray, shape (n, 5)
-        Cards ``0..51`` (``4 * rank + suit``), in any order within a row.
-
-    Returns
-    -------
-    ndarray of int8, shape (n,)
+    """The :class:`FiveCardCategory` (int8) of every row of five distinct cards (any order),
+    vectorized: the category of its key (:func:`five_card_keys`).
 
     Examples
     --------
@@ -92,37 +117,13 @@ def five_card_categories(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int8]
     >>> [FiveCardCategory(c).label for c in five_card_categories(rows)]
     ['royal flush', 'straight', 'full house', 'high card']
     """
-    cards = np.asarray(hands, dtype=np.int64)
-    ranks = np.sort(cards // 4, axis=1)
-    suits = cards % 4
-    flush = (suits == suits[:, :1]).all(axis=1)
-    counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)  # (n, 13) cards of each rank
-    ordered = -np.sort(-counts, axis=1)  # largest group first
-    distinct = ranks[:, 1:] != ranks[:, :-1]
-    five_ranks = distinct.all(axis=1)
-    wheel = (ranks == np.array(_WHEEL)).all(axis=1)
-    straight = five_ranks & ((ranks[:, 4] - ranks[:, 0] == 4) | wheel)
-    category = np.full(cards.shape[0], FiveCardCategory.HIGH_CARD, dtype=np.int8)
-    category[ordered[:, 0] == 2] = FiveCardCategory.PAIR
-    category[(ordered[:, 0] == 2) & (ordered[:, 1] == 2)] = FiveCardCategory.TWO_PAIR
-    category[ordered[:, 0] == 3] = FiveCardCategory.THREE_OF_A_KIND
-    category[straight] = FiveCardCategory.STRAIGHT
-    category[flush] = FiveCardCategory.FLUSH
-    category[(ordered[:, 0] == 3) & (ordered[:, 1] == 2)] = FiveCardCategory.FULL_HOUSE
-    category[ordered[:, 0] == 4] = FiveCardCategory.FOUR_OF_A_KIND
-    category[straight & flush] = FiveCardCategory.STRAIGHT_FLUSH
-    category[straight & flush & (ranks[:, 0] == 8)] = FiveCardCategory.ROYAL_FLUSH
-    return category
-
-
-def _all_categories() -> npt.NDArray[np.int8]:
-    return five_card_categories(combinations_array(52, 5))
+    return (five_card_keys(hands) // TIE_SPAN).astype(np.int8)
 
 
 @cache
 def build_five_card_categories() -> npt.NDArray[np.int8]:
-    """The category of every five-card hand, indexed by colex index (a few seconds, then
-    cached in memory and on disk, :mod:`crazy4.core.cache`).
+    """The category of every five-card hand, indexed by colex index (cached in memory and on
+    disk).
 
     Examples
     --------
@@ -132,7 +133,7 @@ def build_five_card_categories() -> npt.NDArray[np.int8]:
     """
     table = cached_array(
         "five_card_categories",
-        _all_categories,
+        lambda: five_card_categories(combinations_array(52, 5)),
         expected_shape=(comb(52, 5),),
         dtype=np.int8,
         builders=("crazy4.core.five_card",),

@@ -1,43 +1,36 @@
 """The standard five-card poker ranking: every hand of five cards, and the best five of six.
 
-Categories, weakest first: high card, pair, two pair, three of a kind, straight, flush, full
-house, four of a kind, straight flush, royal flush (:class:`crazy4.core.five_card.FiveCardCategory`;
-the royal flush is a category of its own so a pay table can name it, and it is the single top
-strength). The ace is high, and low only in A-2-3-4-5, the lowest straight and straight flush;
-there is no wrap-around, and suits never rank.
+Categories, weakest first: those of :class:`crazy4.core.five_card.FiveCardCategory` (the royal
+flush a category of its own, so a pay table can name it). The ace is high, and low only in
+A-2-3-4-5; there is no wrap-around, and suits never rank. Within a category hands compare by
+rank: the ranks ordered by how many cards hold them, then high to low (a straight by its top
+card, 5 for A-2-3-4-5). That is a *key* ``category * 13**5 + tie``, ``tie`` the five ranks so
+ordered as base-13 digits (a straight's: its top card, then zeros). Every hand gets a
+*strength*, the dense rank of its key: ``0`` (7-5-4-3-2 offsuit) to ``7461`` (the royal flush).
 
-Within a category hands compare by rank, as the rules of poker say: the ranks ordered by how
-many cards hold them, then high to low (a full house by its three, then its pair; two pair by
-the higher pair, the lower, then the kicker; a straight by its top card, 5 for A-2-3-4-5).
-That is a *key* ``category * 13**5 + tie``, ``tie`` the five ranks so ordered as base-13
-digits (a straight's: its top card, then zeros). Every hand gets a *strength*, the dense rank
-of its key: ``0`` (7-5-4-3-2 offsuit) to ``7461`` (the royal flush), equal strengths tying.
-
-==================  =========  =========
-category            strengths  hands
-==================  =========  =========
-high card               1,277  1,302,540
-pair                    2,860  1,098,240
-two pair                  858    123,552
-three of a kind           858     54,912
-straight                   10     10,200
-flush                   1,277      5,108
-full house                156      3,744
-four of a kind            156        624
-straight flush              9         36
-royal flush                 1          4
-==================  =========  =========
+==================  =========
+category            strengths
+==================  =========
+high card               1,277
+pair                    2,860
+two pair                  858
+three of a kind           858
+straight                   10
+flush                   1,277
+full house                156
+four of a kind            156
+straight flush              9
+royal flush                 1
+==================  =========
 
 The 7,462 keys come from one hand of each rank pattern (and a suited one of each five distinct
-ranks), so describing a strength never builds a table; the strength of every five-card hand
-(:meth:`FiveCardRanking.strengths`) is built vectorized in about a second and cached on disk
-(:mod:`crazy4.core.cache`); six and seven cards take the best of the hand less one card
-(:func:`crazy4.core.ranking.best_dropping_one`).
+ranks), so describing a strength never builds a table; the strengths of every hand
+(:meth:`FiveCardRanking.strengths`) are cached on disk (:mod:`crazy4.core.cache`); six and
+seven cards take the best of the hand less one card (:func:`crazy4.core.ranking.best_dropping_one`).
 
 References
 ----------
-Cactus Kev's poker hand evaluator (7,462 distinct five-card values); "Poker probability",
-Wikipedia, for the counts.
+Cactus Kev's poker hand evaluator (7,462 distinct five-card values).
 
 Examples
 --------
@@ -62,63 +55,15 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cache import cached_array
-from crazy4.core.cards import RANKS, combinations_array
-from crazy4.core.five_card import FiveCardCategory
+from crazy4.core.cards import RANKS, combinations_array, parse_rank
+from crazy4.core.five_card import TIE_POWERS, TIE_SPAN, FiveCardCategory, five_card_keys
 from crazy4.core.ranking import best_dropping_one
 from crazy4.errors import InputError
 
 #: The category names, weakest first.
 CATEGORIES = tuple(category.label for category in FiveCardCategory)
-#: The radix of a key's category: 13 ** 5 tie-break values.
-_SPAN = 13**5
-_POWERS = np.array([13**4, 13**3, 13**2, 13, 1], dtype=np.int64)
-_WHEEL = np.array([12, 3, 2, 1, 0], dtype=np.int64)
 #: The hand sizes :meth:`FiveCardRanking.strengths` ranks (the best five of them).
 SIZES = (5, 6, 7)
-
-
-def five_card_keys(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
-    """The ranking key (module docstring) of every row of five distinct cards, vectorized.
-
-    Parameters
-    ----------
-    hands : ndarray, shape (n, 5)
-        Cards ``0..51`` (``4 * rank + suit``), in any order within a row.
-
-    Returns
-    -------
-    ndarray of int64, shape (n,)
-        ``category * 13**5 + tie``; a higher key is a stronger hand, equal keys tie.
-
-    Examples
-    --------
-    >>> from crazy4.core.cards import parse_cards
-    >>> rows = np.array([parse_cards(text) for text in ("Ah 2d 3c 4s 5h", "6h 2d 3c 4s 5h")])
-    >>> [divmod(int(key), 13**5) for key in five_card_keys(rows)]  # straights to 5 and to 6
-    [(4, 85683), (4, 114244)]
-    """
-    cards = np.asarray(hands, dtype=np.int64)
-    ranks = cards // 4
-    flush = (cards % 4 == cards[:, :1] % 4).all(axis=1)
-    counts = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)  # each card's rank's count
-    ordered = -np.sort(-(counts * 16 + ranks), axis=1)  # by count, then rank, high first
-    digits, shape = ordered % 16, ordered // 16
-    tie = digits @ _POWERS
-    distinct = shape[:, 0] == 1
-    wheel = distinct & (digits == _WHEEL).all(axis=1)
-    straight = distinct & ((digits[:, 0] - digits[:, 4] == 4) | wheel)
-    top = np.where(wheel, 3, digits[:, 0]) * _POWERS[0]
-    category = np.full(cards.shape[0], FiveCardCategory.HIGH_CARD, dtype=np.int64)
-    category[(shape[:, 0] == 2) & (shape[:, 2] == 1)] = FiveCardCategory.PAIR
-    category[(shape[:, 0] == 2) & (shape[:, 2] == 2)] = FiveCardCategory.TWO_PAIR
-    category[(shape[:, 0] == 3) & (shape[:, 3] == 1)] = FiveCardCategory.THREE_OF_A_KIND
-    category[straight] = FiveCardCategory.STRAIGHT
-    category[flush & ~straight] = FiveCardCategory.FLUSH
-    category[(shape[:, 0] == 3) & (shape[:, 3] == 2)] = FiveCardCategory.FULL_HOUSE
-    category[shape[:, 0] == 4] = FiveCardCategory.FOUR_OF_A_KIND
-    category[straight & flush] = FiveCardCategory.STRAIGHT_FLUSH
-    category[straight & flush & (digits[:, 0] == 12) & ~wheel] = FiveCardCategory.ROYAL_FLUSH
-    return category * _SPAN + np.where(straight, top, tie)
 
 
 @cache
@@ -187,11 +132,8 @@ def _five_card_strengths() -> npt.NDArray[np.uint16]:
 
 @cache
 def build_five_card_strengths(cards: int = 5) -> npt.NDArray[np.uint16]:
-    """The strength of the best five of every ``cards``-card hand, by colex index.
-
-    Built once, then cached in memory and on disk (:mod:`crazy4.core.cache`): five cards in
-    about a second, six (the best of each hand less one card) in half a second more, seven
-    (133,784,560 hands, 268 MB) in about ten seconds and 1.1 GB of memory while building.
+    """The strength of the best five of every ``cards``-card hand, by colex index (built once,
+    then cached in memory and on disk).
 
     Parameters
     ----------
@@ -227,39 +169,29 @@ def _best_of(cards: int) -> npt.NDArray[np.uint16]:
     return best_dropping_one(build_five_card_strengths(cards - 1), cards)
 
 
-def _rank(text: str) -> int:
-    symbol = "T" if text == "10" else text.upper()
-    if len(symbol) != 1 or symbol not in RANKS:
-        raise InputError(f"unknown rank {text!r}")
-    return RANKS.index(symbol)
-
-
 def _digits(key: int) -> tuple[int, tuple[str, ...]]:
-    category, tie = divmod(key, _SPAN)
+    category, tie = divmod(key, TIE_SPAN)
     return category, tuple(RANKS[(tie // 13**power) % 13] for power in (4, 3, 2, 1, 0))
 
 
+#: A key's description by category, from its five ranks ordered as in the key.
+_FORMATS = (
+    "{0}-{1}-{2}-{3}-{4}",
+    "pair of {0}s, {2}-{3}-{4}",
+    "two pair, {0}s and {2}s, {4}",
+    "three {0}s, {3}-{4}",
+    "straight to {0}",
+    "flush {0}-{1}-{2}-{3}-{4}",
+    "full house, {0}s over {3}s",
+    "four {0}s, {4}",
+    "straight flush to {0}",
+    "royal flush",
+)
+
+
 def _describe(key: int) -> str:
-    category, (a, b, c, d, e) = _digits(key)
-    if category == FiveCardCategory.HIGH_CARD:
-        return f"{a}-{b}-{c}-{d}-{e}"
-    if category == FiveCardCategory.PAIR:
-        return f"pair of {a}s, {c}-{d}-{e}"
-    if category == FiveCardCategory.TWO_PAIR:
-        return f"two pair, {a}s and {c}s, {e}"
-    if category == FiveCardCategory.THREE_OF_A_KIND:
-        return f"three {a}s, {d}-{e}"
-    if category == FiveCardCategory.STRAIGHT:
-        return f"straight to {a}"
-    if category == FiveCardCategory.FLUSH:
-        return f"flush {a}-{b}-{c}-{d}-{e}"
-    if category == FiveCardCategory.FULL_HOUSE:
-        return f"full house, {a}s over {d}s"
-    if category == FiveCardCategory.FOUR_OF_A_KIND:
-        return f"four {a}s, {e}"
-    if category == FiveCardCategory.STRAIGHT_FLUSH:
-        return f"straight flush to {a}"
-    return "royal flush"
+    category, ranks = _digits(key)
+    return _FORMATS[category].format(*ranks)
 
 
 def _group(key: int) -> str:
@@ -333,7 +265,7 @@ class FiveCardRanking:
         >>> FIVE_CARD.category_starts().tolist()
         [0, 1277, 4137, 4995, 5853, 5863, 7140, 7296, 7452, 7461]
         """
-        categories = distinct_keys() // _SPAN
+        categories = distinct_keys() // TIE_SPAN
         return np.searchsorted(categories, np.arange(len(CATEGORIES))).astype(np.int64)
 
     def describe(self, strength: int) -> str:
@@ -389,15 +321,15 @@ class FiveCardRanking:
             return _by_description()[text]
         match = re.fullmatch(rf"{_RANK} high", text)
         if match:
-            return int(np.searchsorted(keys, _rank(match.group(1)) * _POWERS[0]))
+            return int(np.searchsorted(keys, parse_rank(match.group(1)) * TIE_POWERS[0]))
         match = re.fullmatch(rf"pair of {_RANK}s", text)
         if match:
-            rank = _rank(match.group(1))
-            key = FiveCardCategory.PAIR * _SPAN + rank * (_POWERS[0] + _POWERS[1])
+            rank = parse_rank(match.group(1))
+            key = FiveCardCategory.PAIR * TIE_SPAN + rank * (TIE_POWERS[0] + TIE_POWERS[1])
             return int(np.searchsorted(keys, key))
         if re.fullmatch(rf"{_RANK}(-{_RANK}){{1,4}}", text):
-            ranks = sorted((_rank(part) for part in text.split("-")), reverse=True)
-            key = int(np.dot(ranks, _POWERS[: len(ranks)]))
+            ranks = sorted((parse_rank(part) for part in text.split("-")), reverse=True)
+            key = int(np.dot(ranks, TIE_POWERS[: len(ranks)]))
             found = int(np.searchsorted(keys, key))
             if len(set(ranks)) == len(ranks) and (len(ranks) < 5 or int(keys[found]) == key):
                 return found

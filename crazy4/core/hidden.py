@@ -1,12 +1,8 @@
 """The six outcome cells of the all-hidden deal shape, and their count for given hands.
 
-The deal
---------
-The player holds five cards ``P``; the dealer ``d`` cards (5 or 6), all face down, drawn
-from the 47 others: C(47, d) dealer hands per player hand (1,533,939 for five). Both hands
-play their best four cards. For each suit class of player hands (:mod:`crazy4.core.symmetry`)
-the dealer hands split into six cells, enough to price every rule switch of a game with a
-qualifier without counting again:
+The player holds five cards; the dealer ``d`` cards (5 or 6), all face down, from the 47
+others; both play their best four. For each suit class of player hands the dealer hands split
+into six cells, enough to price every rule switch of a game with a qualifier:
 
 =====================  ==============================================================
 ``nq_player_higher``   dealer does not qualify, player's hand higher
@@ -17,19 +13,10 @@ qualifier without counting again:
 ``dealer_wins``        dealer qualifies, dealer's hand higher
 =====================  ==============================================================
 
-Counting
---------
-With ``v`` the player's strength and ``q`` the qualifier (an argument: the weakest qualifying
-strength, 0 when every hand qualifies), each cell is a difference of the counts below five
-thresholds ``min(v, q)``, ``min(v+1, q)``, ``q``, ``max(v, q)``, ``max(v+1, q)``, which the
-inclusion-exclusion engine counts (:func:`crazy4.core.engine.count_dealer_below`, no card
-forced; :func:`count_cells`); the six cells sum to the dealer hands. The counts know no rules
-beyond the qualifier: pricing them is the games' business.
-
-Every game's hand classes are counted, and their cells cached, by the specification engines
-(:mod:`crazy4.analyze.counting`, whose inclusion-exclusion counter uses the thresholds and
-cells here); :class:`PlayerOutcomes` is the record of them an analysis hands on
-(:attr:`crazy4.analyze.record.Analysis.outcomes`).
+With ``v`` the player's strength and ``q`` the qualifier (the weakest qualifying strength, 0
+when every hand qualifies), each cell is a difference of the counts below five thresholds
+``min(v, q)``, ``min(v+1, q)``, ``q``, ``max(v, q)``, ``max(v+1, q)``
+(:func:`crazy4.core.engine.count_dealer_below`; :func:`count_cells`).
 """
 
 from __future__ import annotations
@@ -95,17 +82,9 @@ def outcome_thresholds(strengths: npt.NDArray[np.int64], qualifier: int) -> npt.
     >>> outcome_thresholds(np.array([100, 500]), 322).tolist()
     [[100, 101, 322, 322, 322], [322, 322, 322, 500, 501]]
     """
-    q = np.full_like(strengths, qualifier)
-    return np.stack(
-        [
-            np.minimum(strengths, q),
-            np.minimum(strengths + 1, q),
-            q,
-            np.maximum(strengths, q),
-            np.maximum(strengths + 1, q),
-        ],
-        axis=1,
-    )
+    pair = np.stack([strengths, strengths + 1], axis=1)
+    q = np.full_like(pair[:, :1], qualifier)
+    return np.concatenate([np.minimum(pair, q), q, np.maximum(pair, q)], axis=1)
 
 
 def cells_from_below(below: npt.NDArray[np.int64], dealer_hands: int) -> npt.NDArray[np.int64]:

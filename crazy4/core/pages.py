@@ -1,30 +1,12 @@
 """Memory pages for large arrays written once: small pages, not transparent huge pages.
 
-Why
----
-numpy asks Linux for transparent huge pages (2 MiB, ``madvise(MADV_HUGEPAGE)``) for every array
-of 4 MiB or more. Where the kernel's huge-page ``defrag`` setting is ``madvise`` (the usual
-default), the first touch of such memory compacts physical memory to find 2 MiB blocks when
-none is free, and on a machine whose memory is fragmented (a page cache of many GiB) that costs
-far more than the 4 KiB pages it saves: writing a new large array can take several times as
-long in huge pages as in small ones, and a cold Four Card Poker analysis spent much of its
-system time in those faults (the measurements: docs/engineering.md).
-
-Huge pages still pay for tables read at random, where they spare TLB misses: Four Card Poker's
-count reads its 123 MB of tables faster in them. So the analysis keeps numpy's default
-while it builds those tables and counts, and switches to small pages (:func:`small_pages`) for
-what comes after: the outcome cells, the pricing and the result tables, arrays written once and
-read in order. The switch changes where the bytes live, never their values.
-
-The switch is numpy's own (``numpy._core.multiarray._set_madvise_hugepage``, which numpy calls
-at import from ``NUMPY_MADVISE_HUGEPAGE``); where a numpy does not have it, :func:`small_pages`
-does nothing.
-
-References
-----------
-The Linux kernel's admin guide, *Transparent Hugepage Support*
-(``Documentation/admin-guide/mm/transhuge.rst``: ``enabled``, ``defrag`` and direct compaction);
-numpy's ``NUMPY_MADVISE_HUGEPAGE`` (numpy 1.20 release notes).
+numpy asks Linux for transparent huge pages for every array of 4 MiB or more; where the
+kernel's ``defrag`` setting is ``madvise``, the first touch may compact memory, which on a
+fragmented machine costs more than the small pages it saves (docs/engineering.md). Huge pages
+still pay for tables read at random, so the analysis keeps numpy's default while it builds
+and counts, and switches to small pages (:func:`small_pages`) for arrays written once and read
+in order. The switch is numpy's own (``numpy._core.multiarray._set_madvise_hugepage``); where a
+numpy lacks it, :func:`small_pages` does nothing. It never changes a value.
 """
 
 from __future__ import annotations

@@ -1,36 +1,16 @@
 """Pay tables: which hands pay what, as exact fractions, by hand strength.
 
 A pay table maps *hand classes* to odds "to 1". A class is either a whole category
-(``"flush"``) or the top part of one: ``"four aces"`` (four of a kind of aces), ``"pair of
-queens"`` (a pair of queens or better, still a pair). A hand is paid by the most specific
-entry of its own category that it reaches; a hand whose category has no entry it reaches is
-*below the table*. So a table without a three-of-a-kind line leaves three of a kind unpaid even
-though flushes, below it, are paid: the card room's Super Bonus is modelled as printed.
+(``"flush"``) or the top part of one: ``"four aces"``, ``"pair of queens"`` (a pair of queens
+or better, still a pair). A hand is paid by the most specific entry of its own category that it
+reaches; a hand whose category has no entry it reaches is *below the table* (a table without a
+three-of-a-kind line leaves three of a kind unpaid even though flushes, below it, are paid).
 
-Payouts are :class:`fractions.Fraction` (``1.5`` is exactly 3/2); :meth:`PayTable.by_strength`
-gives integer numerators over one common denominator for exact vectorized pricing.
-
-Limits
-------
-A rule file's payout may be any exact number from 0 to :data:`MAX_ODDS` (10^18 to 1) whose
-reduced denominator is at most :data:`MAX_DENOMINATOR` (10^18); anything else (``1e308``,
-``1e-30``, a fraction with hundreds of digits, ``inf``, ``nan``) is refused by
-:func:`parse_odds` with one line naming the file, section, key and value. Within them every
-figure is exact:
-
-* int64 holds the numerators as long as the largest one a computation forms fits. The largest
-  accumulate over the deals: per hand class an EV numerator is at most ``C(47, 5) * (4 d + m)``
-  for Crazy 4 Poker (``d`` the common denominator, ``m`` the largest payout numerator ``odds *
-  d``), per Four Card Poker situation ``1,370,754 * (4 d + m)``, and summed over the
-  situations of one strength and up-card rank up to ``122,151,120`` times that. So standard
-  payouts stay in int64 (``m`` well below 10^9), while ``1e13`` (Crazy 4 Poker: ``1.5e6 * 1e13``
-  > 2^63) or a denominator of 10^11 do not.
-* Where the bound a computation derives from the rule set exceeds 2^63 - 1 it works on object
-  arrays of Python integers instead (:mod:`crazy4.core.exact`), exact at any size; a result
-  table's integer column whose values exceed int64 is written as decimal text.
-* Why 10^18: the float columns (EV, standard deviation: the square root of a second moment of
-  order ``odds^2``) stay far from the float range (10^308), and Python-integer arithmetic on
-  numerators of a few dozen digits stays fast. Larger payouts are not casino pay tables.
+Payouts are :class:`fractions.Fraction`; :meth:`PayTable.by_strength` gives integer numerators
+over one common denominator for exact vectorized pricing. A payout may be any exact number from
+0 to :data:`MAX_ODDS` whose reduced denominator is at most :data:`MAX_DENOMINATOR`; anything
+else is refused by :func:`parse_odds`. Where a computation's bound exceeds int64 it works on
+Python integers instead (:mod:`crazy4.core.exact`), so every figure is exact.
 """
 
 from __future__ import annotations

@@ -273,10 +273,8 @@ def best_four_strengths_numpy(hand_size: int) -> npt.NDArray[np.uint16]:
 
 @cache
 def build_best_four_strengths(hand_size: int = 5) -> npt.NDArray[np.uint16]:
-    """Strength of the best four cards of every ``hand_size``-card hand, by colex index.
-
-    Built once (about a second for five cards) and cached on disk with a checksum
-    (:mod:`crazy4.core.cache`).
+    """Strength of the best four cards of every ``hand_size``-card hand, by colex index (built
+    once, then cached on disk).
 
     Parameters
     ----------
@@ -416,13 +414,14 @@ def describe_strength(strength: int) -> str:
     >>> describe_strength(hand_strength(parse_cards("As 2s 3s 4s")))
     'straight flush, 4 high'
     """
-    return _descriptions()[strength]
+    return _names()[0][strength]
 
 
 @cache
-def _descriptions() -> tuple[str, ...]:
-    """:func:`describe_strength` of every strength, built once (a table lists thousands)."""
-    return tuple(_describe(int(raw)) for raw in build_four_card_table()[1].tolist())
+def _names() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Every strength's :func:`describe_strength` and :func:`hand_group`, built once."""
+    raws = build_four_card_table()[1].tolist()
+    return tuple(_describe(int(raw)) for raw in raws), tuple(_group(int(raw)) for raw in raws)
 
 
 def _describe(raw: int) -> str:
@@ -456,13 +455,7 @@ def hand_group(strength: int) -> str:
     >>> hand_group(hand_strength(parse_cards("Qs Qd 3c 2h")))
     'pair of queens'
     """
-    return _group_names()[strength]
-
-
-@cache
-def _group_names() -> tuple[str, ...]:
-    """:func:`hand_group` of every strength, built once (a table groups thousands)."""
-    return tuple(_group(int(raw)) for raw in build_four_card_table()[1].tolist())
+    return _names()[1][strength]
 
 
 def _group(raw: int) -> str:

@@ -1,22 +1,11 @@
 """Compiled loops (numba) for the lookup tables, and the thread pool of the compiled counts.
 
-The numpy builders that materialise every hand
-(:func:`crazy4.core.ranking.best_four_strengths_numpy`,
-:func:`crazy4.core.engine.below_table_numpy`) are slow for Four Card Poker's six-card tables;
-these loops build the same tables several times faster.
-The analysis now builds them vectorized without a loop to compile (dropping one card a top card
-at a time, merged colex sums, the small subset tables derived from the larger): on an empty
-numba cache compiling these loops cost more than they saved. They remain as a second, compiled
-derivation the tests compare the tables with. :func:`run_in_threads` and :func:`set_threads`
-run the forced-card count's chunks.
-
-Threads, not processes
-----------------------
-The loops are compiled with ``nogil=True`` and split into chunks run by a thread pool
-(:func:`run_in_threads`): the tables are shared rather than copied into worker processes, and a
-plain (non-``parallel``) function compiles in a third of the time, which matters on a cold cache.
-The number of threads is :func:`set_threads` (``--jobs``); chunks write disjoint rows, so the
-result never depends on it.
+The analysis builds its tables vectorized (:func:`crazy4.core.ranking.best_dropping_one`,
+:func:`crazy4.core.engine.below_table`); these loops are a second, compiled derivation the
+tests compare the tables with. The loops are compiled with ``nogil=True`` and their chunks run
+by a thread pool (:func:`run_in_threads`, also the forced-card count's), so the tables are
+shared rather than copied into processes; the number of threads is :func:`set_threads`
+(``--jobs``), and chunks write disjoint rows, so the result never depends on it.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.cards import RANKS, combinations_array
+from crazy4.core.cards import RANKS, combinations_array, parse_rank
 from crazy4.errors import InputError
 
 CATEGORIES = ("high card", "pair", "flush", "straight", "three of a kind", "straight flush")
@@ -69,13 +69,6 @@ def _keys() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32]]:
     key = category * 13**3 + tie
     distinct, strength = np.unique(key, return_inverse=True)
     return distinct, strength.astype(np.int32)
-
-
-def _rank(text: str) -> int:
-    symbol = "T" if text == "10" else text.upper()
-    if len(symbol) != 1 or symbol not in RANKS:
-        raise InputError(f"unknown rank {text!r}")
-    return RANKS.index(symbol)
 
 
 class ThreeCardRanking:
@@ -147,22 +140,22 @@ class ThreeCardRanking:
             return int(self.category_starts()[CATEGORIES.index(text)])
         match = re.fullmatch(r"(10|[2-9tjqka]) high", text)
         if match:
-            top = _rank(match.group(1))
+            top = parse_rank(match.group(1))
             key = HIGH * 13**3 + top * 169 + (1 if top > 1 else 0) * 13
             return int(np.searchsorted(keys, key))
         match = re.fullmatch(r"pair of (10|[2-9tjqka])s", text)
         if match:
-            return int(np.searchsorted(keys, PAIR * 13**3 + _rank(match.group(1)) * 13))
+            return int(np.searchsorted(keys, PAIR * 13**3 + parse_rank(match.group(1)) * 13))
         match = re.fullmatch(r"(straight|straight flush) (?:to (10|[2-9tjqka])|(a-2-3))", text)
         if match:  # as :meth:`describe` words it: the one straight (flush) to that card
             category = STRAIGHT if match.group(1) == "straight" else STRAIGHT_FLUSH
-            key = category * 13**3 + (1 if match.group(3) else _rank(match.group(2) or ""))
+            key = category * 13**3 + (1 if match.group(3) else parse_rank(match.group(2) or ""))
             found = int(np.searchsorted(keys, key))
             if found < keys.shape[0] and int(keys[found]) == key:
                 return found
         match = re.fullmatch(r"(10|[2-9tjqka])-(10|[2-9tjqka])-(10|[2-9tjqka])", text)
         if match:
-            ranks = sorted((_rank(part) for part in match.groups()), reverse=True)
+            ranks = sorted((parse_rank(part) for part in match.groups()), reverse=True)
             key = HIGH * 13**3 + ranks[0] * 169 + ranks[1] * 13 + ranks[2]
             found = int(np.searchsorted(keys, key))
             if len(set(ranks)) == 3 and found < keys.shape[0] and int(keys[found]) == key:

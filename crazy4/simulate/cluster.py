@@ -5,27 +5,11 @@ The simulator (:mod:`crazy4.simulate.driver`) and the collusion study
 numbers never depend on the workers: each task draws from its own ``SeedSequence`` child
 (:func:`crazy4.simulate.plan.chunk_generator`) and the results are summed exactly.
 
-What crosses the network
-------------------------
-The plan (rules, strategy: 138 kB pickled for Crazy 4 Poker, 5.7 MB for Four Card Poker's
-decisions) is scattered to every worker *once* (``client.scatter(..., broadcast=True)``); a
-task is then the plan's key and its chunk numbers (a few hundred bytes), and its result the
-task's exact sums (a simulator task's count arrays: 1.0 MB for Crazy 4 Poker, 3.9 MB for Four
-Card Poker; a collusion task's: 227 bytes) or, with a log, the chunk's rows. A worker derives
-its tables from the plan once (:class:`crazy4.simulate.plan.PlanTables`, from the table
-cache, ``CRAZY4_CACHE_DIR``), and its threads share them. docs/cluster.md has the figures.
-
-Why not joblib's Dask backend
------------------------------
-Measured on the 2-core machine (issue 30), one worker of 2 threads ran 1.11 times as fast as
-one of 1 thread. The kernels were not the cause (they ran without the GIL, at a local
-chunk's CPU time); the cost was per task: every joblib batch carried the pickled plan, and
-every 27 ms task cost the client, the scheduler and the worker's event loop CPU time (the
-worker's main thread held the GIL in a quarter of the samples, sending results), which one
-compute thread leaves to the idle second core and two compute threads pay for. Here tasks
-are few and long (:func:`task_chunks`), at most :func:`in_flight` are in flight, submitted
-half a window in one message (memory stays flat for 10^12 rounds), and the results come back
-in order or as they finish.
+The plan is scattered to every worker *once*; a task is then the plan's key and its chunk
+numbers, and its result the task's exact sums or, with a log, the chunk's rows. Tasks are few
+and long (:func:`task_chunks`), at most :func:`in_flight` are in flight, and the results come
+back in order or as they finish (docs/cluster.md has the figures, and why not joblib's Dask
+backend).
 """
 
 from __future__ import annotations

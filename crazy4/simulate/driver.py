@@ -1,21 +1,14 @@
 """Monte Carlo simulation of a game as written in a rule file: the game-independent driver.
 
-Rounds
-------
-Every round is dealt from a fresh 52-card deck (:mod:`crazy4.core.deal`): ``seats`` hands, then
-the dealer's, all disjoint. Each seat plays the chosen strategy; with ``blind_hands = b`` the
-last ``b`` seats are the card room's blind second hands (Crazy 4 Poker rule sets that have
-them). The driver reaches the game only through its specification's simulator,
-``simulator_of(plan.rules)`` (:class:`crazy4.simulate.engine.SpecSimulator`, every game's).
-
-Reproducibility
----------------
-Rounds are cut into chunks of :data:`crazy4.simulate.plan.CHUNK_ROUNDS`, each with its own
-seeded generator (:func:`crazy4.simulate.plan.chunk_generator`). Workers (threads of this
-process, or a Dask cluster's workers: :mod:`crazy4.simulate.cluster`) run chunks in any grouping;
-every summary number is an exact integer sum over chunks (:class:`crazy4.simulate.counts.
-Counts`), so a seed gives the same numbers, and the log the same bytes, whatever ``jobs`` or
-the backend.
+Every round is dealt from a fresh 52-card deck (:mod:`crazy4.core.deal`): ``seats`` hands,
+then the dealer's; with ``blind_hands = b`` the last ``b`` seats are the card room's blind
+second hands. The driver reaches the game only through ``simulator_of(plan.rules)``
+(:class:`crazy4.simulate.engine.SpecSimulator`). Rounds are cut into chunks of
+:data:`crazy4.simulate.plan.CHUNK_ROUNDS`, each with its own seeded generator
+(:func:`crazy4.simulate.plan.chunk_generator`), run in any grouping by threads or a Dask
+cluster (:mod:`crazy4.simulate.cluster`); every summary number is an exact integer sum over
+chunks, so a seed gives the same numbers, and the log the same bytes, whatever ``jobs`` or the
+backend.
 """
 
 from __future__ import annotations
@@ -40,10 +33,8 @@ from crazy4.simulate.summary import SimulationSummary, summarize
 
 #: Summary-mode chunks a worker runs per task (any value gives the same numbers).
 CHUNKS_PER_TASK = 16
-#: The most on a Dask cluster: 16.8 M rounds, a third of a second of one-seat Crazy 4 Poker,
-#: so the client's, the scheduler's and the worker's 3-6 ms a task stay near 1%
-#: (:mod:`.cluster`; 10^8 rounds on 1 worker: 3.42 s against 3.78 s with 64 chunks, medians
-#: of 4 alternating runs, loaded machine); at least four tasks a thread all the same.
+#: The most on a Dask cluster: long tasks, so that the cost of each task stays small
+#: (:mod:`.cluster`); at least four tasks a thread all the same.
 DASK_CHUNKS_PER_TASK = 256
 
 
@@ -204,8 +195,7 @@ def _results(
     from joblib import Parallel, delayed
 
     # threads: the compiled kernels, numpy and the parquet writer release the GIL, the workers
-    # share one copy of the tables (two processes' private copies of the strategy's tables no
-    # longer fit the processor's last-level cache: 1.2-1.6x slower), and no row is pickled
+    # share one copy of the tables, and no row is pickled
     calls = (delayed(_run_task)(plan, task, log, cards) for task in tasks)
     yield from Parallel(n_jobs=workers, return_as="generator", prefer="threads")(calls)
 
@@ -231,10 +221,8 @@ def run_simulation(
     ----------
     plan : SimulationPlan
     jobs : int
-        Workers (threads of this process with the local backend; the compiled kernels release
-        the GIL), at most the cores and the tasks (a task is one chunk
-        of :data:`crazy4.simulate.plan.CHUNK_ROUNDS` rounds with a log, else up to
-        :data:`CHUNKS_PER_TASK`); the numbers do not depend on it.
+        Workers (threads of this process with the local backend), at most the cores and the
+        tasks; the numbers do not depend on it.
     backend : {"local", "dask"}
     scheduler : str, optional
         Dask scheduler address (``tcp://host:port``); without it, the current client.

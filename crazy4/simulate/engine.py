@@ -2,28 +2,14 @@
 per specification and process (:func:`simulator_of`).
 
 A round deals, from one fresh deck (:func:`crazy4.core.deal.deal_hands`), the game's cards to
-each seat and then the dealer's (the cards face up first, then the hidden ones, so the up card
-is a uniformly drawn card of the dealer's hand). Each seat plays the plan's strategy (a
-decision per situation class -- its hand, and the up card when one is dealt -- of
-:func:`crazy4.analyze.analysis.analyze_spec`: ``optimal``, ``simple`` or a file,
-:func:`crazy4.simulate.plays.strategy_of`; with an up card, each dealt situation's class
-is looked up, or for a long run a table by hand and up card is built once from the classes'
-relabellings, :data:`DECISION_TABLE_SITUATIONS`); where the rules deal them, the
-last seats are blind second hands (:class:`crazy4.spec.specification.BlindHand`: a Play
-multiple by strength, never looked at). Seats are counted by ``key = (strength * 4 +
-decision) * 6 + cell`` (:data:`crazy4.spec.specification.CELLS`), which determines every bet; the
-dealer's hands by strength. A deal shape with compiled loops plays by them
-(:mod:`crazy4.simulate.fast`), any other by numpy passes (:meth:`SpecSimulator.numpy_chunk`),
-with the same draws and counts.
-
-The log has one row a seat and round: ``round``, ``seat``, ``player``, ``dealer`` (and
-``up_card`` when one is dealt), ``decision``, the stakes of the settlement's wagers
-(:attr:`crazy4.spec.specification.CellSettlement.staked`: Three Card Poker's ``ante``,
-``play``; Crazy 4 Poker's ``ante``, ``super_bonus``, ``play``) and of the side bet, then their
-nets per unit of Ante (:attr:`~crazy4.spec.specification.CellSettlement.logged`, ``<wager>_net``)
-and the side bet's. The summary reports the main game, the settlement's bets apart
-(:attr:`~crazy4.spec.specification.CellSettlement.bets`) and each side bet on the player's hand,
-each beside its exact value under the plan's strategy.
+each seat and then the dealer's (the face-up cards first). Each seat plays the plan's strategy,
+a decision per situation class (:func:`crazy4.simulate.plays.strategy_of`; with an up card, for
+a long run, a table by hand and up card built once: :data:`DECISION_TABLE_SITUATIONS`); where
+the rules deal them, the last seats are blind second hands. Seats are counted by ``key =
+(strength * 4 + decision) * 6 + cell`` (:data:`crazy4.spec.specification.CELLS`), which
+determines every bet; the dealer's hands by strength. A deal shape with compiled loops plays by
+them (:mod:`crazy4.simulate.fast`), any other by :meth:`SpecSimulator.numpy_chunk`, with the
+same draws and counts. The log has one row a seat and round (:meth:`SpecSimulator.log_table`).
 """
 
 from __future__ import annotations

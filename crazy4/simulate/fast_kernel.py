@@ -18,14 +18,8 @@ by the deal shape (:mod:`crazy4.simulate.fast`):
 
 Both count the seat key ``(strength * 4 + decision) * stride + dealer_offset[dealer strength] +
 result`` (the spec simulator's ``(strength * 4 + decision) * 6 + cell``: stride 6, the dealer's
-offset 3 where he qualifies; result 0 player higher, 1 tie, 2 dealer higher). Sums of squares
-per bet are added in int64 only when the caller proved they fit
-(:func:`crazy4.simulate.kernel.squares_fit`); otherwise the loops hand back the seat keys.
-
-The counts equal those of the numpy path
-(:meth:`crazy4.simulate.engine.SpecSimulator.numpy_chunk`), round for round:
-``tests/simulate/test_kernel_simulate.py``. This module imports numba; it is imported only
-when a simulation runs.
+offset 3 where he qualifies; result 0 player higher, 1 tie, 2 dealer higher), the same counts
+as the numpy path (:meth:`crazy4.simulate.engine.SpecSimulator.numpy_chunk`), round for round.
 """
 
 from __future__ import annotations
@@ -45,11 +39,9 @@ from crazy4.simulate.kernel import (
 )
 
 #: The first 16 hex digits of the sha256 of ``crazy4/simulate/kernel.py``, whose functions this
-#: module's compiled loops inline. numba's on-disk cache checks only the source file of the
-#: function it caches, not the files of the functions it calls, so a change to kernel.py alone
-#: would leave this module's cached machine code stale; ``tests/simulate/test_kernel_simulate.py``
-#: fails until this digest is updated, which changes this file and so rebuilds its cache.
-KERNEL_SOURCE_DIGEST = "02e985c3beedac19"
+#: module's loops inline: numba's cache checks only this file, so a test fails until this digest
+#: is updated after a change to kernel.py (rebuilding this file's cached code).
+KERNEL_SOURCE_DIGEST = "f9887fb9c3819bf2"
 
 
 @njit(cache=True, nogil=True)
@@ -88,12 +80,7 @@ def hidden_colex(
     index) into ``first`` (``relative``: scratch, hands x rounds, :class:`.kernel.Scratch`);
     the cards (hand, card, round) into ``cards_out`` unless it is empty (``packed5``: every hand's
     relative cards, :func:`crazy4.core.deal.packed_combinations`; ``table``:
-    :func:`.kernel.select_table`).
-
-    Every hand's cards come from the one 10 MB ``packed5`` (a later hand's draw is below
-    ``C(47, 5)`` and reads its first 6 MB), every hand's word from the 5 MB ``seat_table``:
-    15 MB in all, which stays in this machine's caches far better than a 20 MB table of the
-    first hand's word and cards beside the two (31 MB), though it is one read more a round."""
+    :func:`.kernel.select_table`)."""
     hands, rounds = indices.shape
     gather_draws(indices, seat_table, packed5, relative, first)
     cards = np.empty(hands * 5, dtype=np.int64)

@@ -1,46 +1,19 @@
 """The compiled simulator's shared pieces (numba): the random draws, dealing one round's hands
 from them, and the exact per-round sums of squares.
 
-Why compiled code here
-----------------------
-A round of one seat is two random draws, ten cards placed, two table lookups and a bin
-increment. As numpy passes over a chunk (:func:`crazy4.core.deal.deal_hands` and the
-simulator's ``seat_keys``) every step writes and re-reads a whole array; the compiled chunk
-loops (:mod:`crazy4.simulate.fast_kernel`) keep a round in registers and touch each
-table once.
+:func:`draw_indices` makes exactly the draws of :func:`crazy4.core.deal.deal_hands`, in its
+order, so a seed gives the same cards; :func:`place_hand` then does per round what
+``deal_hands`` does per array: a draw is the colex index of the *relative* hand among the cards
+still in the deck, and relative card ``c`` is the ``c``-th set bit of the mask of undealt cards,
+found without a branch (:func:`select_bit`). The chunk loops (:mod:`crazy4.simulate.fast_kernel`)
+work in passes (gather the draws' hands, place the cards, gather the strengths, count) so that
+many rounds' table lookups are in flight at once; every count equals the numpy path's.
 
-The random stream is unchanged
-------------------------------
-:func:`draw_indices` makes exactly the calls :func:`crazy4.core.deal.deal_hands` makes, in the
-same order (hand 0 of every round of the chunk, then hand 1, ...: one
-``rng.integers(0, C(r, k), size=rounds, dtype=int32)`` per hand), so a seed gives the same
-cards. :func:`place_hand` then does per round what ``deal_hands`` does per array: a draw is the
-colex index of the *relative* hand among the ``r`` cards still in the deck (row ``index`` of
-``combinations_array(52, k)``, :func:`crazy4.core.deal.packed_combinations`), and relative card
-``c`` is the ``c``-th undealt card: the ``c``-th set bit of the 52-bit mask of undealt cards,
-found without a branch (:func:`select_bit`; a merge of sorted cards mispredicts a branch every
-few cards and was ten times slower). The kernels work in passes over the chunk (gather the
-draws' hands, place the cards, gather the strengths, count), so that the table lookups of
-many rounds are in flight at once instead of one cache miss a round. So the cards, and every
-count, are those of the numpy path (the tests compare them for both games, several seats and
-seeds).
-
-Unsigned indices
-----------------
-numba wraps a negative index around (``a[-1]`` is the last element), so a table read at a
-signed index loaded from an array costs a compare and a select, and keeps LLVM from
-vectorizing the gather loops. Every index the kernels read a table at is a colex index, a draw
-or a key, never negative, so the kernels read at ``np.uintp(index)``: the one-seat Crazy 4
-Poker kernel's passes took 16-19 ns a round instead of 21-29 (a micro-benchmark), the counts
-unchanged.
-
-Exact sums of squares
----------------------
-With several seats a round, the summary needs ``Σ_rounds (Σ_seats net)²`` per bet. The kernels
-add them in int64 only when :func:`squares_fit` proves no sum can overflow (the largest net
-times the seats, squared, times the rounds of a chunk); otherwise they hand back the seat keys
-and the exact numpy path (:func:`crazy4.core.exact.seat_totals`, ``exact_dot``) sums them with
-Python integers.
+numba wraps a negative index around, which costs a compare and keeps LLVM from vectorizing a
+gather; every index the kernels read a table at is never negative, so they read at
+``np.uintp(index)``. Sums of squares (``Σ_rounds (Σ_seats net)²`` per bet) are added in int64
+only when :func:`squares_fit` proves no sum can overflow; otherwise the kernels hand back the
+seat keys and :func:`crazy4.core.exact.seat_totals` sums them exactly.
 """
 
 from __future__ import annotations
@@ -60,12 +33,10 @@ from crazy4.core.cards import DECK_SIZE
 from crazy4.core.exact import fits_int64, largest_magnitude
 from crazy4.simulate.pcg import bounded_draws, restore, state_of
 
-#: The first 16 hex digits of the sha256 of ``crazy4/simulate/pcg.py``, whose
-#: :func:`~crazy4.simulate.pcg.bounded_draws` :func:`fill_draws` compiles into its own cached
-#: code: numba's cache checks only this file, so ``tests/simulate/test_kernel_simulate.py``
-#: fails until this digest is updated after a change to pcg.py (which changes this file, so the
-#: cache and, through their digest of this file, the game kernels' caches are rebuilt).
-PCG_SOURCE_DIGEST = "6afebec4c85270c7"
+#: The first 16 hex digits of the sha256 of ``crazy4/simulate/pcg.py``, which :func:`fill_draws`
+#: compiles into its cached code: numba's cache checks only this file, so a test fails until
+#: this digest is updated after a change to pcg.py (rebuilding this file's cached code).
+PCG_SOURCE_DIGEST = "e4015906d339c520"
 
 
 def draw_indices(
@@ -109,12 +80,9 @@ def compiled_draws(
     out: npt.NDArray[np.int32] | None = None,
 ) -> npt.NDArray[np.int32]:
     """:func:`draw_indices`, made in compiled code (:mod:`crazy4.simulate.pcg`: numpy's PCG64
-    and bounded draws bit for bit, about a third of numpy's time); the generator is left in
-    the state numpy's draws leave it in. ``out``: an int32 array of shape
-    ``(len(sizes), rounds)`` to fill (a thread's :class:`Scratch` array: a fresh half
-    megabyte a chunk is 146 page faults where ``malloc`` returns it to the system at once,
-    as in a Dask worker, whose nanny sets ``MALLOC_TRIM_THRESHOLD_``: 7-9% of a one-seat
-    round measured).
+    and bounded draws bit for bit); the generator is left in the state numpy's draws leave it
+    in. ``out``: an int32 array of shape ``(len(sizes), rounds)`` to fill (a thread's
+    :class:`Scratch` array, so that no chunk maps fresh pages).
 
     Examples
     --------
@@ -141,11 +109,8 @@ def compiled_draws(
 class Scratch:
     """The kernels' working arrays, kept per thread and reused chunk after chunk.
 
-    A compiled kernel's own ``np.empty`` of a chunk's half-megabyte arrays is a fresh
-    allocation every call, whose pages the system maps (and zeroes) again as the kernel first
-    writes them: some 500 page faults a chunk, 4-8 ns a one-seat round. The kernels take these
-    arrays as arguments instead; an array is made again only when a chunk's shape differs
-    (the last, short chunk of a plan).
+    A kernel's own ``np.empty`` of a chunk's arrays would map (and fault in) fresh pages every
+    call; an array here is made again only when a chunk's shape differs.
 
     Examples
     --------
@@ -390,8 +355,7 @@ def second_colex(
 ) -> None:  # pragma: no cover - compiled; the tests compare it with deal_hands
     """The colex index of every round's second five-card hand (``out``), from both hands'
     relative cards (packed): :func:`place_second` for whole columns, with the binomials
-    ``C(card, k)`` computed rather than looked up, so the compiler can run eight rounds at once
-    in vector registers (a third of the time of the per-round loop)."""
+    ``C(card, k)`` computed rather than looked up, so the compiler vectorizes the loop."""
     for r in range(first.shape[0]):
         x = int(first[r])
         t0 = x & 63
@@ -446,9 +410,8 @@ def nets_by_key(
     nets: list[npt.NDArray[np.int64]],
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint16]]:
     """Bets' nets per seat key as the kernels read them: the distinct rows (one column a bet,
-    int32 when every net fits, else int64) and each key's row (uint16). A few dozen rows
-    (Crazy 4 Poker: 80 of 60,840 keys) stay in the first-level cache, and the key's row is a
-    read in 120-490 KB instead of 1.2-4.9 MB.
+    int32 when every net fits, else int64) and each key's row (uint16): a few dozen rows stay
+    in the first-level cache.
 
     Examples
     --------

@@ -1,33 +1,24 @@
 """numpy's PCG64 stream and its bounded int32 draws, in compiled code (numba), bit for bit.
 
-Why
----
-The simulator's seeding contract fixes the cards of every seed: chunk ``i`` draws, per hand,
-``rng.integers(0, C(r, k), size=rounds, dtype=np.int32)`` from
-``Generator(PCG64(SeedSequence(seed, spawn_key=(i,))))``
-(:func:`crazy4.simulate.kernel.draw_indices`). Through numpy those draws cost about 4 ns each
-and an array written and read back; :func:`bounded_draws` makes the same numbers inside the
-kernels, from the generator's state.
+:func:`bounded_draws` makes inside the kernels the draws
+``rng.integers(0, n, size=rounds, dtype=np.int32)`` of the simulator's seeding contract
+(:func:`crazy4.simulate.kernel.draw_indices`), from the generator's state, as numpy's
+``pcg64.h`` and ``distributions.c`` do:
 
-What numpy does (numpy's ``pcg64.h`` and ``distributions.c``; O'Neill 2014, *PCG: A family of
-simple fast space-efficient statistically good algorithms for random number generation*;
-Lemire 2019, *Fast random integer generation in an interval*, ACM TOMACS 29(1))
------------------------------------------------------------------------------------------------
-* **The step**: a 128-bit linear congruential generator, ``state = state * M + inc`` modulo
-  2**128 with ``M = 0x2360ED051FC65DA44385DF649FCCF645``; numpy steps first, then outputs.
-* **The output** (XSL-RR): ``rotr64(high ^ low, state >> 122)`` of the new state.
-* **32-bit draws** (``pcg64_next32``): a 64-bit output gives two; the low half is returned
-  first and the high half is kept (``has_uint32``, ``uinteger`` of ``bit_generator.state``)
-  for the next 32-bit draw, across calls of ``integers``.
-* **Bounded int32** (``random_bounded_uint32_fill`` with ``rng = n - 1``): ``rng == 0`` gives
-  zeros and draws nothing; ``rng == 0xFFFFFFFF`` takes the 32-bit draw itself; otherwise
-  Lemire's method (``buffered_bounded_lemire_uint32``): ``m = x * n`` (64 bits), and while the
-  low 32 bits of ``m`` are below ``(2**32 - n) mod n`` draw again; the value is ``m >> 32``.
+* **The step**: ``state = state * M + inc`` modulo 2**128 (a 128-bit LCG); numpy steps first,
+  then outputs ``rotr64(high ^ low, state >> 122)`` of the new state (XSL-RR).
+* **32-bit draws**: a 64-bit output gives two, the low half first; the high half is kept
+  (``has_uint32``, ``uinteger`` of ``bit_generator.state``) across calls of ``integers``.
+* **Bounded int32** (``rng = n - 1``): ``rng == 0`` gives zeros and draws nothing;
+  ``rng == 0xFFFFFFFF`` takes the draw itself; otherwise Lemire's method: ``m = x * n``
+  (64 bits), drawing again while the low 32 bits of ``m`` are below ``(2**32 - n) mod n``;
+  the value is ``m >> 32``.
 
-The 128-bit product is three 64-bit products, one of them the high half of a 64 x 64 bit
-product (:func:`mul_high`, an LLVM ``i128`` multiply). ``tests/test_pcg.py`` compares the
-draws with numpy's for many seeds, ranges (the powers of two, ``1``, and the hand counts),
-lengths (odd ones leave half a 64-bit output for the next call) and the final states.
+References
+----------
+O'Neill 2014, *PCG: A family of simple fast space-efficient statistically good algorithms for
+random number generation*; Lemire 2019, *Fast random integer generation in an interval*, ACM
+TOMACS 29(1).
 """
 
 from __future__ import annotations

@@ -116,8 +116,7 @@ class SimulationPlan:
         Name of the strategy (``optimal``, ``simple`` or a file name).
     decision : ndarray of int8
         Decision per hand class (per situation class in Four Card Poker), kept as int8 (any
-        integer array is taken and checked): the plan goes with every task to the workers, and
-        Four Card Poker's 5,649,150 decisions are 5.6 MB so, 45 MB as int64.
+        integer array is taken and checked): the plan goes with every task to the workers.
     side_bet : int or None
         The side-bet table (Queens Up, Aces Up: an index into ``rules.side_bets``) written to
         the log; None when the rules have no side bet.

@@ -65,23 +65,10 @@ def bet_result(
     round_squares: int | None,
     exact: ExactValue,
 ) -> BetResult:
-    """One bet's simulated mean, standard error and hit frequency, from counts by seat key.
-
-    Parameters
-    ----------
-    name : str
-    keyed : ndarray of int64
-        Hands counted by seat key.
-    nets : ndarray of int64
-        The bet's net per seat key, in units of ``1 / unit``.
-    unit : int
-    rounds : int
-    per_round : int
-        Hands of this kind a round; with more than one (and ``round_squares``) the round is
-        the unit of the standard error.
-    round_squares : int or None
-        Sum over rounds of the squared per-round net numerator.
-    exact : ExactValue
+    """One bet's simulated mean, standard error and hit frequency, from ``keyed`` (hands
+    counted by seat key) and ``nets`` (the bet's net per seat key over ``unit``); with more
+    than one hand of this kind a round (``per_round``) and ``round_squares`` (the sum over
+    rounds of the squared per-round net numerator) the round is the unit of the standard error.
 
     Examples
     --------
@@ -91,44 +78,19 @@ def bet_result(
     >>> result.net, result.mean, result.standard_error, result.hit_frequency
     (Fraction(-2, 1), -0.5, 0.5, 0.25)
     """
-    hands = int(keyed.sum())
     used = keyed > 0
     total = exact_dot(keyed[used], nets[used])
     squares = exact_dot(keyed[used], exact_squares(nets[used]))
     hits = int(keyed[used & (nets > 0)].sum())
-    mean = Fraction(total, hands * unit)
-    if per_round > 1 and round_squares is not None and rounds > 1:
-        # the round is the unit: sum over rounds of (S_r - k * mean)^2, exactly
-        spread = (
-            Fraction(round_squares, unit * unit)
-            - 2 * per_round * mean * Fraction(total, unit)
-            + rounds * (per_round * mean) ** 2
-        )
-        variance = spread * rounds / (rounds - 1) / hands**2
-    elif hands > 1:
-        spread = Fraction(squares, unit * unit) - hands * mean * mean
-        variance = spread / (hands - 1) / hands
-    else:
-        variance = Fraction(0)
-    return BetResult(
-        name=name,
-        hands=hands,
-        net=Fraction(total, unit),
-        mean=float(mean),
-        standard_error=math.sqrt(max(0.0, float(variance))),
-        hit_frequency=hits / hands,
-        exact_mean=float(exact.mean),
-        exact_std_dev=exact.std_dev,
-        exact_hit_frequency=exact.hit_frequency,
-    )
+    sums = (int(keyed.sum()), total, squares, round_squares, hits)
+    return result_of(name, sums, Fraction(unit), rounds, per_round, exact)
 
 
 def progressive_result(
     sums: ProgressiveCounts, wager: Fraction, rounds: int, exact: ExactValue
 ) -> BetResult:
     """The progressive's row: :func:`bet_result`'s statistics from the exact sums of
-    :class:`crazy4.simulate.progressive.ProgressiveCounts`, per dollar wagered (the round is
-    the unit of the standard error with several seats).
+    :class:`crazy4.simulate.progressive.ProgressiveCounts`, per dollar wagered.
 
     Examples
     --------
@@ -139,24 +101,42 @@ def progressive_result(
     >>> result.net, result.mean, result.hit_frequency
     (Fraction(-1, 1), -0.25, 0.25)
     """
+    totals = (sums.hands, sums.total, sums.squares, sums.round_squares, sums.hits)
     seats = sums.hands // max(1, rounds)
-    scale = sums.denominator * wager
-    hands = sums.hands
-    mean = sums.total / (hands * scale)
-    if seats > 1 and rounds > 1:
-        spread = sums.round_squares / scale**2 - seats * mean * sums.total / scale * 2
-        variance = (spread + rounds * (seats * mean) ** 2) * rounds / (rounds - 1) / hands**2
+    return result_of(PROGRESSIVE, totals, sums.denominator * wager, rounds, seats, exact)
+
+
+def result_of(
+    name: str,
+    sums: tuple[int, int, int, int | None, int],
+    scale: Fraction,
+    rounds: int,
+    per_round: int,
+    exact: ExactValue,
+) -> BetResult:
+    """A bet's result from its exact ``(hands, total, squares, round squares, hits)``, the
+    nets' numerators over ``scale``."""
+    hands, total, squares, round_squares, hits = sums
+    mean = total / (hands * scale)
+    if per_round > 1 and round_squares is not None and rounds > 1:
+        # the round is the unit: sum over rounds of (S_r - k * mean)^2, exactly
+        spread = (
+            round_squares / scale**2
+            - 2 * per_round * mean * total / scale
+            + rounds * (per_round * mean) ** 2
+        )
+        variance = spread * rounds / (rounds - 1) / hands**2
     elif hands > 1:
-        variance = (sums.squares / scale**2 - hands * mean * mean) / (hands - 1) / hands
+        variance = (squares / scale**2 - hands * mean * mean) / (hands - 1) / hands
     else:
         variance = Fraction(0)
     return BetResult(
-        name=PROGRESSIVE,
+        name=name,
         hands=hands,
-        net=sums.total / scale,
+        net=total / scale,
         mean=float(mean),
         standard_error=math.sqrt(max(0.0, float(variance))),
-        hit_frequency=sums.hits / hands,
+        hit_frequency=hits / hands,
         exact_mean=float(exact.mean),
         exact_std_dev=exact.std_dev,
         exact_hit_frequency=exact.hit_frequency,
@@ -243,34 +223,15 @@ def summarize(plan: SimulationPlan, counts: Counts, game: SpecSimulator) -> Simu
     """
     nets = game.bet_nets(plan)
     exact: Mapping[str, ExactValue] = game.exact_bets(plan)
-    bets = []
-    if plan.normal_hands:
-        for name, net in nets.seat.items():
-            bets.append(
-                bet_result(
-                    name,
-                    counts.seats,
-                    net,
-                    nets.unit,
-                    counts.rounds,
-                    plan.normal_hands,
-                    counts.round_squares.get(name),
-                    exact[name],
-                )
-            )
+    kinds = [(name, counts.seats, net, plan.normal_hands) for name, net in nets.seat.items()]
     if plan.blind_hands and nets.blind is not None:
-        bets.append(
-            bet_result(
-                BLIND_BET,
-                counts.blind,
-                nets.blind,
-                nets.unit,
-                counts.rounds,
-                plan.blind_hands,
-                counts.round_squares.get(BLIND_BET),
-                exact[BLIND_BET],
-            )
-        )
+        kinds.append((BLIND_BET, counts.blind, nets.blind, plan.blind_hands))
+    squares = counts.round_squares
+    bets = [
+        bet_result(name, keyed, net, nets.unit, counts.rounds, n, squares.get(name), exact[name])
+        for name, keyed, net, n in kinds
+        if n
+    ]
     if counts.progressive is not None and plan.rules.progressive is not None:
         assert plan.meter is not None
         value = progressive_exact(plan.rules.progressive, plan.meter, plan.seats)
