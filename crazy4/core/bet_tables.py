@@ -15,18 +15,11 @@ import pandas as pd
 
 from crazy4.core.bets import BetOutcomes
 from crazy4.core.decisions import decision_label
+from crazy4.core.paytables import format_odds
 from crazy4.core.ranking import hand_group, hand_groups_in_order, number_of_strengths
 
-
-def fraction_text(value: Fraction) -> str:
-    """``"-3/2"``, ``"1"``: an exact fraction as text.
-
-    Examples
-    --------
-    >>> fraction_text(Fraction(-3, 2)), fraction_text(Fraction(4))
-    ('-3/2', '4')
-    """
-    return str(value.numerator) if value.denominator == 1 else str(value)
+#: ``"-3/2"``, ``"1"``: an exact fraction as text (:func:`crazy4.core.paytables.format_odds`).
+fraction_text = format_odds
 
 
 def grouped_returns(

@@ -193,25 +193,10 @@ IDLE_SECONDS = 3600.0
 def superseded(
     folder: Path, name: str, builders: tuple[str, ...] = (), *, idle: float = IDLE_SECONDS
 ) -> list[Path]:
-    """The files of table ``name`` in ``folder`` saved under another key than this code's
-    (another release or other code) and unread for ``idle`` seconds: what saving the table
-    removes.
-
-    Parameters
-    ----------
-    folder : Path
-        The cache folder.
-    name : str
-        The table's name, as given to :func:`cached_array`.
-    builders : tuple of str
-        As in :func:`cached_array` (part of the current key).
-    idle : float
-        Seconds since a copy's table file was last saved or read.
-
-    Returns
-    -------
-    list of Path
-        The superseded ``.npy``, ``.crc32`` and ``.lock`` files, sorted; never another table's.
+    """The ``.npy``, ``.crc32`` and ``.lock`` files (sorted) of table ``name`` (and
+    ``builders``, as in :func:`cached_array`) in ``folder`` saved under another key than this
+    code's and unread (neither saved nor read) for ``idle`` seconds: what saving the table
+    removes; never another table's.
 
     Examples
     --------

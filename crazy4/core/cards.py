@@ -84,19 +84,8 @@ def parse_rank(text: str) -> int:
 
 
 def parse_cards(text: str, count: int | None = None) -> tuple[int, ...]:
-    """Parse a hand such as ``"Ks Qd 8c 4h 2s"`` or ``"KsQd8c4h2s"``.
-
-    Parameters
-    ----------
-    text : str
-        Cards separated by spaces, commas or nothing.
-    count : int, optional
-        The number of cards required.
-
-    Returns
-    -------
-    tuple of int
-        The cards, sorted ascending.
+    """The cards, sorted ascending, of a hand such as ``"Ks Qd 8c 4h 2s"`` or ``"KsQd8c4h2s"``
+    (separated by spaces, commas or nothing); ``count``: the number of cards required.
 
     Raises
     ------

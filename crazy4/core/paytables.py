@@ -319,11 +319,11 @@ def _read_odds(value: object, where: str) -> Fraction:
 
 
 def format_odds(odds: Fraction) -> str:
-    """``200``, ``3/2``: odds "to 1" as short text.
+    """``200``, ``3/2``: odds "to 1" (any exact fraction) as short text.
 
     Examples
     --------
-    >>> format_odds(Fraction(3, 2)), format_odds(Fraction(30))
-    ('3/2', '30')
+    >>> format_odds(Fraction(3, 2)), format_odds(Fraction(30)), format_odds(Fraction(-3, 2))
+    ('3/2', '30', '-3/2')
     """
     return str(odds.numerator) if odds.denominator == 1 else f"{odds.numerator}/{odds.denominator}"

@@ -1,17 +1,10 @@
 """What the counting engines read of a hand ranking: a strength for every hand.
 
-A ranking gives every ``cards``-card hand a strength ``0 .. n_strengths - 1``, looked up by the
-hand's colex index (:mod:`crazy4.core.cards`); equal strengths tie, a higher strength wins. The
-inclusion–exclusion engine (:mod:`crazy4.core.engine`) tabulates its subset tables from the
-strengths of the dealer's hands alone, so it counts any ranking that says these three things
-the same way: the best four of five or six cards (:data:`BEST_FOUR`, Crazy 4 Poker's and Four
-Card Poker's), three-card poker (Three Card Poker's), five-card poker. One property is assumed:
-relabelling the suits changes no hand's strength (every poker ranking has it), since the subset
-tables are kept per suit class of card sets.
-
-``key`` names the ranking's tables in the table cache (:mod:`crazy4.core.cache`), and the
-module that defines the ranking's class is part of their cache key, so a changed ranking never
-reads a stale table.
+A ranking gives every ``cards``-card hand a strength ``0 .. n_strengths - 1`` by the hand's
+colex index; equal strengths tie, a higher strength wins. The inclusion–exclusion engine
+(:mod:`crazy4.core.engine`) counts any ranking the same way from these strengths alone,
+assuming that relabelling the suits changes no hand's strength. ``key`` names the ranking's
+tables in the table cache, whose key holds the module defining the ranking's class.
 
 Examples
 --------

@@ -1,29 +1,13 @@
 """Text from an input is data in every output: never markup, a link or a formula.
 
-A rule file's name, title, source, notes and table names; a log's cells, labels, round ids and
-column names; a mapping file; a claims file; ``design --name/--title``: whatever a report
-echoes of what someone else wrote is passed through the function of its format here, and
-only here (``docs/outputs.md`` lists every writer and the test that holds it):
-
-- **HTML** (:func:`html_text`): ``& < > " '`` as character references, so the text is the
-  same in an element and in an attribute value.
-- **Markdown** (:func:`markdown_text`, :func:`markdown_code`, :func:`markdown_fence`): what
-  would end a table cell (``|``), a line (a line break), or become HTML, a link, emphasis, code,
-  a heading or a list is escaped (a backslash, or a character reference where a backslash is
-  not an escape in every Markdown); the text renders as written.
-- **PDF** (:func:`pdf_text`): ReportLab's paragraphs are markup, so text is passed to them
-  with ``& < >`` escaped: no ``<a href>``, no ``<font>``, and an unclosed ``<b>`` is printed.
-- **XLSX** (:func:`sheet_text`, :func:`make_inert`): a string cell, never a formula; one that
-  begins with ``= + - @``, a tab or a carriage return carries Excel's quote prefix as well (the
-  workbook form of OWASP's CSV-injection advice), so it stays text when a cell is edited;
-  numbers stay numbers. Characters a workbook cannot hold become U+FFFD.
-- **Plots** (:func:`plot_text`): a ``$`` is escaped, so matplotlib sets no mathtext.
-- **TOML** (:func:`toml_string`): a basic string any TOML reader reads back as the same text.
-- **JSON**: :func:`json.dumps` already writes text as data.
-
-A Markdown fragment crazy4 wrote itself (escaped text with ``**bold**``, ``*italic*`` and
-```code```) is read back by :func:`markdown_runs` for the writers that set it again (the PDF's
-and the workbook's rules list).
+Whatever a report echoes of what someone else wrote (a rule file's names and notes, a log's
+cells and column names, a mapping or claims file, ``design --name``) passes through the function
+of its format here, and only here (``docs/outputs.md`` lists every writer): :func:`html_text`;
+:func:`markdown_text`, :func:`markdown_code` and :func:`markdown_fence` (the text renders as
+written); :func:`pdf_text` (ReportLab's paragraphs are markup); :func:`sheet_text` and
+:func:`make_inert` (a string cell, never a formula, with Excel's quote prefix where it could
+read as one: OWASP's CSV-injection advice); :func:`plot_text`; :func:`toml_string`. JSON needs
+none. :func:`markdown_runs` reads back a Markdown fragment crazy4 wrote itself.
 
 Examples
 --------

@@ -43,11 +43,9 @@ def keep_freed_memory() -> bool:
     process, True if it was set (glibc only; elsewhere nothing is done).
 
     A Dask nanny starts its worker with ``MALLOC_TRIM_THRESHOLD_=65536``, which also turns off
-    glibc's adaptive ``mmap`` threshold: every array above 128 kB is then mapped fresh and
-    zeroed by the kernel, page by page, and unmapped when freed. A collusion task's numpy
-    temporaries (some 50 MB) took 50,000 page faults and 6-8% more CPU per 32,768 deals that
-    way. Setting the two thresholds back to where glibc's adaptive rule takes them keeps
-    the freed pages in the process for the next task (measured: 1 fault).
+    glibc's adaptive ``mmap`` threshold, so every large temporary is mapped fresh and faulted
+    in page by page; setting both thresholds where glibc's adaptive rule takes them keeps the
+    freed pages in the process for the next task.
 
     Examples
     --------
@@ -181,8 +179,7 @@ class DaskRunner:
         [plan] = self.client.scatter([shared], broadcast=True, hash=False)
 
         def submit(count: int) -> list[Any]:
-            """The next ``count`` tasks, submitted in one message (the scheduler's cost a
-            task is a third of one submission's)."""
+            """The next ``count`` tasks, submitted in one message."""
             batch = list(islice(tasks, count))
             if not batch:
                 return []

@@ -1,21 +1,12 @@
 """The spec simulator's fast path: compiled chunk loops chosen by the deal shape.
 
-A deal shape whose hands are all of the same one to five cards, the dealer's all hidden, with
-at most 16,384 strengths (a seat word ``strength * 4 + decision`` in 16 bits) -- Crazy 4
-Poker's and Three Card Poker's, or any game of such a shape on any ranking -- is played by the
-compiled loops of :mod:`crazy4.simulate.fast_kernel` (``hidden_colex``, or
-``few_hidden_colex`` for fewer than five cards, then ``hidden_rounds``); five cards a hand
-with one of the dealer's six face up (Four Card Poker's) by ``up_card_colex`` and
-``up_card_rounds``. Both make the same random draws as the numpy path
-(:func:`crazy4.simulate.kernel.compiled_draws`), the same seat keys ``(strength * 4 +
-decision) * 6 + cell`` (the cell is ``3 * qualified + result``: a dealer offset by strength
-plus the showdown), so the same counts, sums of squares and log rows
-(``tests/simulate/test_kernel_simulate.py``). Every other shape plays by the numpy path, which
-is correct for any shape (:meth:`crazy4.simulate.engine.SpecSimulator.numpy_chunk`).
-
-The loops take the game as tables: the seat word of every hand, a blind hand's key base by
-strength, the dealer's offset by strength and every bet's net by key
-(:class:`KernelTables`); they never know the game.
+A deal shape whose hands are all of the same one to five cards, the dealer's all hidden, with a
+seat word ``strength * 4 + decision`` in 16 bits, plays by the loops of
+:mod:`crazy4.simulate.fast_kernel` (``hidden_colex`` or ``few_hidden_colex``, then
+``hidden_rounds``); five cards a hand with one of the dealer's six face up by ``up_card_colex``
+and ``up_card_rounds``; every other shape by the numpy path. The loops make the same draws and
+seat keys as the numpy path, so the same counts, sums of squares and log rows; they take the
+game as tables (:class:`KernelTables`) and never know it.
 """
 
 from __future__ import annotations

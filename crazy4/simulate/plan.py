@@ -105,9 +105,6 @@ class SimulationPlan:
 
     Attributes
     ----------
-    rules : RuleSet
-    seed : int
-    rounds : int
     seats : int
         Hands per round, 1 to the game's largest table, including the blind ones.
     blind_hands : int

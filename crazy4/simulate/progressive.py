@@ -1,13 +1,10 @@
 """The progressive bet in the simulator: every seat bets it, the meter fixed per run.
 
-The progressive (:mod:`crazy4.progressive`) is a bet kind any game's rule set can carry; it is
-settled on each seat's five cards and the other seats' (the envy), never on the game's seat
-keys. So both games' chunk players hand the seats' five-card colex indices to
-:func:`progressive_counts`, which settles every seat exactly
-(:func:`crazy4.progressive.settle.seat_nets`) into a :class:`ProgressiveCounts` of Python
-integers, and their log writers call :func:`progressive_columns`. A plan without a meter (a
-rule set without the section) makes both return nothing at once: the games' kernels and
-summaries are untouched. Imports no game.
+The progressive (:mod:`crazy4.progressive`) is settled on each seat's five cards and the other
+seats' (the envy), never on the seat keys: the chunk players hand the seats' five-card colex
+indices to :func:`progressive_counts`, which settles every seat exactly into a
+:class:`ProgressiveCounts` of Python integers, and the log writers call
+:func:`progressive_columns`. A plan without a meter makes both return nothing at once.
 """
 
 from __future__ import annotations
