@@ -15,7 +15,7 @@ from typing import Any
 
 from crazy4.core.text_safety import markdown_runs, pdf_text
 from crazy4.errors import InputError
-from crazy4.report.parsheet_text import SPELT
+from crazy4.report.parsheet_text import spelt
 
 #: The font of what the standard fonts lack, and its faces (matplotlib's files).
 FALLBACK = "DejaVuSans"
@@ -48,19 +48,6 @@ def fallback_glyphs() -> frozenset[int]:
         boldItalic=f"{FALLBACK}-BoldOblique",
     )
     return frozenset(pdfmetrics.getFont(FALLBACK).face.charToGlyph)
-
-
-def spelt(text: str) -> str:
-    """The text with the signs of :data:`~crazy4.report.parsheet_text.SPELT` spelt out.
-
-    Examples
-    --------
-    >>> spelt("EV(1x) − EV(fold) ≤ 0")
-    'EV(1x) - EV(fold) <= 0'
-    """
-    for character, spelling in SPELT.items():
-        text = text.replace(character, spelling)
-    return text
 
 
 def standard(text: str) -> bool:
