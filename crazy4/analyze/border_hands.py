@@ -67,17 +67,9 @@ def mixed_strengths(analysis: SpecAnalysis) -> IntArray:
 
 
 def border_hands(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
-    """Every hand class at a strength where the discarded cards or the suits split the decision.
-
-    Returns
-    -------
-    DataFrame
-        ``hand`` (a representative, highest card first), ``best_<n>`` (the ``n`` cards it
-        plays: ``best_four``), ``discard``, ``strength``, ``best_hand`` (described),
-        ``weight``, ``decision``, ``ev_fold`` .. ``ev_3x`` (floats, per unit of Ante; NaN where
-        not allowed), ``margin`` (EV of the decision minus the best other allowed decision),
-        sorted by strength then margin.
-    """
+    """Every hand class at a strength where the discarded cards or the suits split the decision,
+    with each decision's EV and the ``margin`` of the chosen one over the best other, sorted by
+    strength then margin."""
     prices = analysis.prices
     denominator = prices.completions * prices.unit
     played = f"best_{PLAYED_WORDS[spec.shape.hand_cards]}"

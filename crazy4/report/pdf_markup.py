@@ -1,9 +1,8 @@
 """The PDFs' text as ReportLab paragraph markup: every text set as text, in a font that has it.
 
-Text reaches a paragraph only through :func:`text_markup` (plain text) or :func:`markup` (a
-Markdown fragment crazy4 wrote), in a paragraph made by :func:`paragraph`. What the standard
-fonts lack (outside cp1252) is set in DejaVu Sans (embedded only where needed); what neither
-has, or beyond the Basic Multilingual Plane, is '?'.
+Text reaches a paragraph only through :func:`text_markup` or :func:`markup`, in a paragraph made
+by :func:`paragraph`. What the standard fonts lack is set in DejaVu Sans; what neither has, or
+beyond the Basic Multilingual Plane, is '?'.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
 """Plots of the result tables (matplotlib), shared by the notebooks and the HTML report: each
-draws on a given or new axes and returns it; a label from a table is text
-(:func:`crazy4.core.text_safety.plot_text`).
-"""
+draws on a given or new axes and returns it."""
 
 from __future__ import annotations
 
