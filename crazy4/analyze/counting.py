@@ -9,12 +9,9 @@ unseen cards fall in each cell of :data:`crazy4.spec.specification.CELLS`.
 * :class:`SubsetCounter`, the override where listing would take more than
   :data:`LISTING_LIMIT` completions a hand: inclusion–exclusion over the player's cards
   (``#{D ⊇ F : D ∩ P = ∅, v(D) < t} = Σ_{S⊆P} (-1)^{|S|} N_{S∪F}(t)``) on subset tables,
-  compiled on ``jobs`` threads (the same integers for any number of threads), or by the numpy
-  sums (``compiled=False``: the reference, and the faster for fewer than
-  :data:`COMPILED_ROWS` situations, where numba's start in a fresh process costs more).
+  compiled, or by the numpy sums (``compiled=False``).
 
-Both give the same integers (``tests/analyze/test_counting.py``). :func:`situation_cells`
-keeps the cells of a shape, ranking and qualifier in the table cache.
+Both give the same integers; :func:`situation_cells` keeps the cells in the table cache.
 
 Examples
 --------
@@ -39,7 +36,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from math import comb
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -88,12 +85,11 @@ CELL_MODULES = (
 )
 
 
-class CellCounter(Protocol):
+class CellCounter:
     """Counts the six outcome cells of player hands (module docstring)."""
 
     def prepare(self) -> None:
         """Start what the count will need and can run beside other work (a compile)."""
-        ...
 
     def cells(
         self,
@@ -108,14 +104,14 @@ class CellCounter(Protocol):
     ) -> npt.NDArray[np.signedinteger[Any]]:
         """Dealer hands in each outcome cell, shape ``(n, 6)``, for hands ``(n, p)``, the
         dealer dealt ``dealer_cards`` cards of which the player sees ``forced`` ``(n, f)``."""
-        ...
+        raise NotImplementedError
 
 
 def _no_cards(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     return np.zeros((hands.shape[0], 0), dtype=np.uint8)
 
 
-class ListingCounter:
+class ListingCounter(CellCounter):
     """Every dealer completion listed: the default for any deal shape (module docstring).
 
     Examples
@@ -128,9 +124,6 @@ class ListingCounter:
     >>> int(cells.sum()), cells[0, :3].tolist()  # every dealer hand qualifies at 0
     (18424, [0, 0, 0])
     """
-
-    def prepare(self) -> None:
-        """Nothing to start ahead."""
 
     def cells(
         self,
@@ -155,7 +148,7 @@ class ListingCounter:
         return cells_from_histograms(histograms, strengths, qualifier).astype(dtype, copy=False)
 
 
-class SubsetCounter:
+class SubsetCounter(CellCounter):
     """Inclusion–exclusion over the player's cards: the override (module docstring).
 
     Parameters
