@@ -1,12 +1,9 @@
 """A game specification's exact analysis: counts, prices, the optimal strategy and its bets.
 
-Every situation class (a player hand class, with the dealer cards the rules turn face up:
-:mod:`crazy4.analyze.situations`) is counted against every dealer hand from the other cards,
-the counts are turned into the six outcome cells and priced (:mod:`crazy4.analyze.pricing`),
-and each bet is an exact outcome lattice (:class:`crazy4.core.bets.BetOutcomes`): the main game
-under the optimal strategy (rows: situation classes, cells: the six outcomes; deals:
-``weight * cells``), and each side bet, settled whatever the decision: on the player's own
-hand, or on the player's and the dealer's cards together (:mod:`crazy4.analyze.joint_bets`).
+Every situation class (:mod:`crazy4.analyze.situations`) is counted against every dealer hand
+from the other cards into the six outcome cells and priced (:mod:`crazy4.analyze.pricing`); each
+bet is an exact outcome lattice (:class:`crazy4.core.bets.BetOutcomes`): the main game under the
+optimal strategy, and each side bet, on the player's own hand or on both hands' cards together.
 
 Examples
 --------
@@ -73,18 +70,13 @@ class SpecAnalysis:
     weights, strengths : ndarray of int64, shape (n,)
         Situations in each class; the player's hand strength.
     cells : ndarray of int32, shape (n, 6)
-        Dealer hands in each outcome cell (each at most ``C(52, d)``, below 2^31; int32 halves
-        millions of rows, and every product with them is taken in int64).
-    prices : Prices
+        Dealer hands in each outcome cell (every product with them is taken in int64).
     seen : ndarray of uint8, shape (n, face_up)
-        The dealer cards the player sees in each situation (no columns when none is face up).
+        The dealer cards the player sees in each situation.
     settlement : CellSettlement
         The main game's nets by strength, decision and cell.
-    main_name, main_description : str
-        The main bet's.
     spec, rules : GameSpec and RuleSet, or None
-        The game and rule set analyzed, from which :attr:`side_bets` are priced when first
-        asked for (none without them).
+        The game and rule set analyzed, from which :attr:`side_bets` are priced.
     """
 
     hands: npt.NDArray[np.uint8] = field(repr=False)
@@ -103,9 +95,12 @@ class SpecAnalysis:
 
     @cached_property
     def side_bets(self) -> list[BetOutcomes]:
-        """Each side bet under the optimal strategy (:func:`side_bet_outcomes`), priced when
-        first asked for: what plays only the main game (planting, a hole-card seat's honest
-        strategy) never prices them."""
+        """Each side bet under the optimal strategy, priced when first asked for."""
+        return self.priced_side_bets()
+
+    def priced_side_bets(self, sides: Sequence[SideBetSpec] | None = None) -> list[BetOutcomes]:
+        """``sides`` (by default the rules') under the optimal strategy, a lattice row a
+        situation class (:func:`side_bet_outcomes`); none without :attr:`spec` and :attr:`rules`."""
         if self.spec is None or self.rules is None:
             return []
         return side_bet_outcomes(
@@ -118,17 +113,17 @@ class SpecAnalysis:
             self.seen,
             self.prices.decision,
             self.cells,
+            sides=sides,
         )
 
     @cached_property
     def main(self) -> BetOutcomes:
-        """The main game under the optimal strategy, a lattice row a situation class (built
-        when first asked for: two ``(n, 6)`` arrays; the tables read :attr:`sums`)."""
+        """The main game under the optimal strategy, a lattice row a situation class."""
+        combos = self.cells * self.weights[:, None]
         return main_bet(
             self.settlement,
-            self.cells,
+            combos,
             self.strengths,
-            self.weights,
             self.prices.decision,
             self.main_name,
             self.main_description,
@@ -142,9 +137,7 @@ class SpecAnalysis:
 
     @cached_property
     def main_by_strength(self) -> MainLattice:
-        """:attr:`main` with its rows of one strength and decision summed (their nets are
-        alike): the same distribution, EV and average bet in a few thousand rows
-        (:meth:`SituationSums.main_lattice`)."""
+        """:attr:`main` with its rows of one strength and decision summed (nets alike there)."""
         return self.sums.main_lattice(self.settlement, self.main_name, self.main_description)
 
     def main_ev(self) -> Fraction:
@@ -175,23 +168,18 @@ class MainLattice:
 
 @dataclass(frozen=True)
 class SituationSums:
-    """The situation classes summed exactly by player strength, seen rank and decision: what
-    every result table reads (a few thousand groups instead of millions of rows).
+    """The situation classes summed exactly by player strength, seen rank and decision.
 
     Attributes
     ----------
     strength, rank, decision : ndarray of int64, shape (k,)
         Each group's, ascending in that order; ``rank`` numbers the seen cards' ranks
-        (:func:`seen_rank_codes`; 0 when none is seen).
+        (:func:`seen_rank_codes`).
     rank_rows : ndarray of int64, shape (r,)
-        A situation class of each seen rank (its seen cards name the rank).
-    situations : ndarray of int64, shape (k,)
-        Situations in the group.
-    deals : ndarray of int64, shape (k, 6)
-        Deals in each outcome cell.
-    optimal : ndarray of int64, shape (k,)
-        The sum of the situations' EV numerators under the decision (Python integers, of
-        dtype object, when a sum may pass int64).
+        A situation class of each seen rank.
+    situations, deals, optimal : ndarray of int64, shape (k,), (k, 6), (k,)
+        Situations in the group, its deals in each outcome cell, and the sum of its EV
+        numerators under the decision (Python integers when a sum may pass int64).
     """
 
     strength: IntArray
@@ -205,28 +193,34 @@ class SituationSums:
     def main_lattice(self, settlement: CellSettlement, name: str, description: str) -> MainLattice:
         """The main bet a row per strength and decision (:class:`MainLattice`)."""
         decisions = settlement.nets.shape[1]
-        key = self.strength * decisions + self.decision
-        kept, where = np.unique(key, return_inverse=True)
-        combos = np.zeros((kept.shape[0], self.deals.shape[1]), dtype=np.int64)
-        np.add.at(combos, where, self.deals)
-        situations = np.zeros(kept.shape[0], dtype=np.int64)
-        np.add.at(situations, where, self.situations)
-        strength, decision = kept // decisions, kept % decisions
-        bet = BetOutcomes(
-            name=name,
-            description=description,
-            combos=combos,
-            net=settlement.nets[strength, decision],
-            unit=settlement.unit,
-            wager=settlement.wagers[decision],
+        kept, combos, situations = summed_by(
+            self.strength * decisions + self.decision, self.deals, self.situations
         )
+        strength, decision = kept // decisions, kept % decisions
+        bet = main_bet(settlement, combos, strength, decision, name, description)
         return MainLattice(bet, situations, strength, decision)
 
 
+def summed_by(key: IntArray, *values: IntArray) -> tuple[IntArray, ...]:
+    """The distinct keys, ascending, then the sums of each of ``values`` (by row) by key.
+
+    Examples
+    --------
+    >>> [part.tolist() for part in summed_by(np.array([3, 1, 3]), np.array([1, 2, 4]))]
+    [[1, 3], [2, 5]]
+    """
+    kept, where = np.unique(key, return_inverse=True)
+    sums = []
+    for value in values:
+        summed = np.zeros((kept.shape[0], *value.shape[1:]), dtype=np.int64)
+        np.add.at(summed, where, value)
+        sums.append(summed)
+    return (kept, *sums)
+
+
 def rank_codes(seen: npt.NDArray[np.uint8], spec: GameSpec | None) -> tuple[IntArray, IntArray]:
-    """:func:`crazy4.analyze.situations.seen_rank_codes` of ``seen``: those kept with the
-    situations of ``spec``'s deal shape when ``seen`` is their seen cards (the same array),
-    else computed."""
+    """:func:`crazy4.analyze.situations.seen_rank_codes` of ``seen``, those kept with the deal
+    shape's situations when ``seen`` is theirs."""
     if spec is not None and spec.shape.face_up:
         situations = deal_situations(spec.shape)
         if seen is situations.seen:
@@ -235,11 +229,9 @@ def rank_codes(seen: npt.NDArray[np.uint8], spec: GameSpec | None) -> tuple[IntA
 
 
 def situation_sums(analysis: SpecAnalysis) -> SituationSums:
-    """:class:`SituationSums` of an analysis, summed exactly: in one compiled int64 pass
-    (:func:`crazy4.analyze.keyed_sums.keyed_sums`) when no sum can pass int64 (a column's sum
-    of absolute values is at most its largest value times the total weight); else a column at
-    a time, by ``np.bincount`` in float64 when every partial sum is an integer below 2**52,
-    by :func:`crazy4.core.bets.sums_by_value`, or in Python integers."""
+    """:class:`SituationSums` of an analysis, summed exactly: by
+    :func:`crazy4.analyze.keyed_sums.keyed_sums` when no sum can pass int64, else a column at a
+    time (in float64 where exact, int64, or Python integers)."""
     prices = analysis.prices
     decisions = prices.ev.shape[1]
     codes, rank_rows = rank_codes(analysis.seen, analysis.spec)
@@ -295,11 +287,8 @@ COUNTED_KEPT = 2
 
 
 def count_cells(spec: GameSpec, rules: RuleSet, jobs: int = 1) -> Counted:
-    """Hands, weights, strengths, outcome cells and seen dealer cards of every situation class
-    (the deal shape's counter: :func:`crazy4.analyze.counting.counter_for`; the cells kept in
-    the table cache: :func:`crazy4.analyze.counting.situation_cells`), read-only: those of the
-    last :data:`COUNTED_KEPT` qualifiers are kept in the process (a variant of the pay tables
-    reads them again)."""
+    """Hands, weights, strengths, outcome cells and seen dealer cards of every situation class,
+    read-only: those of the last :data:`COUNTED_KEPT` qualifiers are kept in the process."""
     shape, ranking, qualifier = spec.shape, spec.ranking, spec.qualifier(rules)
     key = (shape, ranking.key, qualifier, str(cache_dir()))
     if key not in _COUNTED:
@@ -348,18 +337,18 @@ def player_strengths(spec: GameSpec, hands: npt.NDArray[np.uint8]) -> IntArray:
 
 def main_bet(
     settlement: CellSettlement,
-    cells: npt.NDArray[np.int32],
+    combos: IntArray,
     strengths: IntArray,
-    weights: IntArray,
     decision: IntArray,
     name: str,
     description: str,
 ) -> BetOutcomes:
-    """The main game under ``decision`` (one per row) as an exact outcome lattice."""
+    """The main game as an exact outcome lattice: rows of one strength and ``decision`` each,
+    ``combos`` their deals by outcome cell."""
     return BetOutcomes(
         name=name,
         description=description,
-        combos=cells * weights[:, None],
+        combos=combos,
         net=settlement.nets[strengths, decision],
         unit=settlement.unit,
         wager=settlement.wagers[decision],
@@ -375,8 +364,7 @@ def joint_lattice(
     seen: npt.NDArray[np.uint8],
 ) -> tuple[IntArray, IntArray]:
     """The pay lines' bounds of every side bet on ``cards`` cards of both hands ranked by
-    ``ranking``, and each situation's dealer hands by line
-    (:func:`crazy4.analyze.joint_bets.joint_counts`): counted once for all such bets."""
+    ``ranking``, and each situation's dealer hands by line, counted once for all such bets."""
     alike = [
         s.pays for s in sides if (s.ranking_of(spec.ranking).key, s.cards(spec.shape)) == (
             ranking.key, cards)
@@ -402,13 +390,9 @@ def side_bet_outcomes(
     cells: npt.NDArray[np.integer] | None = None,
     sides: Sequence[SideBetSpec] | None = None,
 ) -> list[BetOutcomes]:
-    """Each side bet (``sides``, by default the rules'), on the player's own hand (one cell:
-    the hand decides; the six outcome cells, ``cells``, when it pays only if the dealer is
-    higher), or on the player's and the dealer's cards together (a cell per pay line:
-    :func:`crazy4.analyze.joint_bets.joint_counts`; ``hands`` and ``seen`` are the
-    situations'); a bet a fold forfeits loses on every situation whose decision
-    (``decisions``) is a fold. Arrays bets read alike are shared, read-only
-    (:class:`crazy4.core.bets.SharedArrays`).
+    """Each side bet (``sides``, by default the rules'), on the player's own hand (one cell, or
+    the six outcome ``cells``), or on both hands' cards together (a cell per pay line); a bet a
+    fold forfeits loses on every situation whose decision is a fold.
 
     Raises
     ------

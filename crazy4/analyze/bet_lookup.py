@@ -1,8 +1,6 @@
 """A game's exact analysis read by bet name: its ``bets`` table's rows and exact EVs, and the
-main game under the published simple strategy beside the optimum.
-
-What the analysis record (:class:`crazy4.analyze.record.Analysis`) and the report's input
-(:class:`crazy4.report.frame.ReportInput`) share.
+main game under the published simple strategy beside the optimum (what the analysis record and
+the report's input share).
 
 Examples
 --------
@@ -65,8 +63,7 @@ class GameBets(BetLookup):
 
     @property
     def simple_bet(self) -> str:
-        """The ``bets`` row of the main game under the published simple strategy (the
-        settlement's :attr:`~crazy4.spec.specification.BetRows.simple`).
+        """The ``bets`` row of the main game under the published simple strategy.
 
         Raises
         ------

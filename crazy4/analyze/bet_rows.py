@@ -1,16 +1,9 @@
 """The rows of a spec game's ``bets`` table beside its main game and side bets, from data.
 
 A game whose settlement describes them (:class:`crazy4.spec.specification.BetRows`) gets, as
-exact outcome lattices (:class:`crazy4.core.bets.BetOutcomes`) read from the analysis's sums
-(:class:`crazy4.analyze.analysis.SituationSums`), nothing counted again:
-
-* each bet apart of the main game (:attr:`crazy4.spec.specification.CellSettlement.bets`: the
-  wagers it adds up) under the optimal strategy, staked as the settlement says
-  (:func:`stakes`);
-* the whole main game under a strategy by strength: the published simple strategy
-  (:attr:`~crazy4.spec.specification.CellSettlement.simple`) and a blind second hand's
-  multiples (:attr:`~crazy4.spec.specification.CellSettlement.blind`, where the rule set deals
-  one).
+exact outcome lattices read from the analysis's sums, nothing counted again: each bet apart of
+the main game under the optimal strategy, and the whole main game under a strategy by strength
+(the published simple strategy, a blind second hand's multiples).
 
 Examples
 --------
@@ -29,7 +22,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.analyze.analysis import MainLattice, SpecAnalysis, side_bet_outcomes
+from crazy4.analyze.analysis import MainLattice, SpecAnalysis, main_bet, summed_by
 from crazy4.core.bets import BetOutcomes
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import CellSettlement, GameSpec, SideBetSpec
@@ -98,19 +91,9 @@ def strategy_bets(analysis: SpecAnalysis) -> list[BetOutcomes]:
         chosen.append((rows.blind, blind.multiple))
     if not chosen:
         return []
-    sums = analysis.sums
-    strength, where = np.unique(sums.strength, return_inverse=True)
-    combos = np.zeros((strength.shape[0], sums.deals.shape[1]), dtype=np.int64)
-    np.add.at(combos, where, sums.deals)
+    strength, combos = summed_by(analysis.sums.strength, analysis.sums.deals)
     return [
-        BetOutcomes(
-            name=name,
-            description=description,
-            combos=combos,
-            net=settlement.nets[strength, decision[strength]],
-            unit=settlement.unit,
-            wager=settlement.wagers[decision[strength]],
-        )
+        main_bet(settlement, combos, strength, decision[strength], name, description)
         for (name, description), decision in chosen
     ]
 
@@ -118,11 +101,7 @@ def strategy_bets(analysis: SpecAnalysis) -> list[BetOutcomes]:
 def strength_situations(analysis: SpecAnalysis) -> IntArray:
     """The situations of each strength, ascending (the hand weights of a lattice row per
     strength, :func:`strategy_bets`)."""
-    sums = analysis.sums
-    strength, where = np.unique(sums.strength, return_inverse=True)
-    situations = np.zeros(strength.shape[0], dtype=np.int64)
-    np.add.at(situations, where, sums.situations)
-    return situations
+    return summed_by(analysis.sums.strength, analysis.sums.situations)[1]
 
 
 def own_hand_bet(
@@ -161,8 +140,7 @@ def side_bets_on_rows(
 ) -> list[tuple[BetOutcomes, IntArray]]:
     """Each side bet of ``rules`` with the situations of each of its lattice rows, in the
     rules' order: one on the player's own hand over ``rows`` (:func:`own_hand_bet`), the others
-    as ``situation_bets`` prices them over the situation classes (given those side bets; a
-    lattice row a situation, the situations' weights)."""
+    as ``situation_bets`` prices them."""
     sides = spec.side_bets(rules)
     own = [
         own_hand_bet(spec, side, rows.strength, rows.decision, rows.bet.combos) for side in sides
@@ -173,11 +151,8 @@ def side_bets_on_rows(
 
 
 def side_bets_by_strength(analysis: SpecAnalysis) -> list[tuple[BetOutcomes, IntArray]]:
-    """Each side bet with the situations of each of its lattice rows: one on the player's own
-    hand on the game's ranking priced on the main game's rows (a strength and a decision,
-    :attr:`SpecAnalysis.main_by_strength`: its nets alike there, the same distribution in a few
-    thousand rows instead of a row a situation), any other as
-    :func:`crazy4.analyze.analysis.side_bet_outcomes` prices it (:func:`side_bets_on_rows`).
+    """:func:`side_bets_on_rows` on :attr:`SpecAnalysis.main_by_strength`, any bet not on the
+    player's own hand priced over the situation classes.
 
     Examples
     --------
@@ -195,18 +170,6 @@ def side_bets_by_strength(analysis: SpecAnalysis) -> list[tuple[BetOutcomes, Int
         return []
 
     def situation_bets(sides: list[SideBetSpec]) -> list[tuple[BetOutcomes, IntArray]]:
-        bets = side_bet_outcomes(
-            spec,
-            rules,
-            analysis.strengths,
-            analysis.weights,
-            analysis.prices.completions,
-            analysis.hands,
-            analysis.seen,
-            analysis.prices.decision,
-            analysis.cells,
-            sides=sides,
-        )
-        return [(bet, analysis.weights) for bet in bets]
+        return [(bet, analysis.weights) for bet in analysis.priced_side_bets(sides)]
 
     return side_bets_on_rows(spec, rules, analysis.main_by_strength, situation_bets)

@@ -1,14 +1,10 @@
 """The hands at the border of a decision: where the cards a hand discards or its suits split the
 decision of one strength.
 
-The optimal decision is found per hand class (suit classes of the player's cards), but a person
-plays by the hand's strength. Where a deal gives the player more cards than a hand plays
-(:attr:`crazy4.spec.specification.DealShape.hand_cards` below ``player_cards``), hands of one
-strength may be played differently because of the cards they discard or their suits (a flush
-or straight card removed from the dealer's reach): the ``strategy`` table calls such a strength
-``mixed``, and :func:`border_hands` lists every hand class at one, with the exact EV of each
-decision, so the reason can be read off. A game whose hands play every card dealt has no such
-table (:func:`has_border_hands`); nor has one whose strategy is by the dealer cards seen.
+Where the player is dealt more cards than a hand plays, hands of one strength may be played
+differently because of the cards they discard or their suits: the ``strategy`` table calls such
+a strength ``mixed``, and :func:`border_hands` lists every hand class at one, with the exact EV
+of each decision.
 
 Examples
 --------
@@ -37,8 +33,8 @@ PLAYED_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"
 
 
 def has_border_hands(spec: GameSpec) -> bool:
-    """Whether a hand may discard cards (it plays fewer than the player is dealt) and the
-    strategy is by hand class (no dealer card face up): what gives a game ``border_hands``."""
+    """Whether a hand may discard cards and no dealer card is face up: what gives a game
+    ``border_hands``."""
     shape = spec.shape
     return shape.hand_cards < shape.player_cards and shape.face_up == 0
 
@@ -71,17 +67,9 @@ def mixed_strengths(analysis: SpecAnalysis) -> IntArray:
 
 
 def border_hands(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
-    """Every hand class at a strength where the discarded cards or the suits split the decision.
-
-    Returns
-    -------
-    DataFrame
-        ``hand`` (a representative, highest card first), ``best_<n>`` (the ``n`` cards it
-        plays: ``best_four``), ``discard``, ``strength``, ``best_hand`` (described),
-        ``weight``, ``decision``, ``ev_fold`` .. ``ev_3x`` (floats, per unit of Ante; NaN where
-        not allowed), ``margin`` (EV of the decision minus the best other allowed decision),
-        sorted by strength then margin.
-    """
+    """Every hand class at a strength where the discarded cards or the suits split the decision,
+    with each decision's EV and the ``margin`` of the chosen one over the best other, sorted by
+    strength then margin."""
     prices = analysis.prices
     denominator = prices.completions * prices.unit
     played = f"best_{PLAYED_WORDS[spec.shape.hand_cards]}"

@@ -1,18 +1,9 @@
 """A table's cap on what one hand is paid, for any specification game: the return by bet size.
 
-A rule file's ``[limits] aggregate_payout_cap`` is the most the table pays on one hand, all
-bets together, and ``play_payout_cap`` the most the Play bet (the Raise of a stud game) wins on
-one hand (:mod:`crazy4.rules.limits`). At a bet of ``a`` dollars a unit of Ante, a round whose
-Play bet wins ``p`` units and whose other wagers (Ante, Ante Bonus) win ``o`` and lose ``l`` in
-all is paid ``min(min(a * p, play cap) + a * o, aggregate cap)`` (a cap absent: no minimum)
-and takes ``a * l``: a cap binds only when ``a`` is large enough for a hand to win more than
-it, so the return per dollar falls with the bet size. The decisions are those of the uncapped
-optimal strategy (a player betting near the cap could do slightly better by playing some hands
-differently; the table says so).
-
-Every figure is exact: the capped net of every cell is an integer over ``unit * size`` with the
-cap's denominator folded in, and the outcome lattice (:class:`crazy4.core.bets.BetOutcomes`)
-is summarized exactly (:func:`crazy4.core.bets.summarize`).
+At a bet of ``a`` dollars a unit of Ante, a round whose Play bet wins ``p`` units and whose
+other wagers win ``o`` and lose ``l`` is paid ``min(min(a * p, play cap) + a * o, aggregate
+cap)`` and takes ``a * l`` (:mod:`crazy4.rules.limits`), so the return per dollar falls with
+the bet size. The decisions are those of the uncapped optimal strategy; every figure is exact.
 
 Examples
 --------
@@ -55,9 +46,8 @@ CAP_SIZES = (3, 5, 10, 25, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 def win_and_loss(
     settlement: CellSettlement, strengths: IntArray, decisions: IntArray
 ) -> tuple[IntArray, IntArray, IntArray]:
-    """The Play bet's win, the other wagers' wins and every wager's loss in each row's cells,
-    each wager's own net split before they are added (numerators over ``settlement.unit``),
-    shape ``(n, 6)`` each."""
+    """The Play bet's win, the other wagers' wins and every wager's loss in each row's cells
+    (numerators over ``settlement.unit``), shape ``(n, 6)`` each."""
     play = np.maximum(settlement.parts["play"][strengths, decisions], 0)
     others = np.zeros_like(play)
     loses = np.zeros_like(play)
@@ -70,8 +60,7 @@ def win_and_loss(
 
 
 def _cap_bound(limits: Limits, unit: int) -> int:
-    """The largest cap's numerator times ``unit`` (0 if none): a bound on a cap over ``unit``
-    before it is scaled by the bet size."""
+    """The largest cap's numerator times ``unit`` (0 if none)."""
     caps = [cap for cap in (limits.aggregate_payout_cap, limits.play_payout_cap) if cap]
     return max((cap.numerator * unit for cap in caps), default=0)
 
@@ -111,10 +100,9 @@ class CapParts:
 
 
 def cap_parts(analysis: SpecAnalysis, settlement: CellSettlement) -> list[CapParts]:
-    """The main game's parts (:func:`win_and_loss`) and, where the settlement's
-    :attr:`~crazy4.spec.table_layout.TableLayout.seat` names the bets one seat holds, each side
-    bet on the main game's rows (:func:`crazy4.analyze.bet_rows.side_bets_by_strength`), then
-    that seat's bets together as one (``seat``)."""
+    """The main game's parts (:func:`win_and_loss`) and, where the layout names the bets one
+    seat holds, each side bet on the main game's rows, then that seat's bets together as one
+    (``seat``)."""
     lattice = analysis.main_by_strength
     main = lattice.bet
     play, others, loses = win_and_loss(settlement, lattice.strength, lattice.decision)
@@ -152,14 +140,8 @@ def cap_table(
     limits: Limits,
     sizes: tuple[int, ...] = CAP_SIZES,
 ) -> pd.DataFrame:
-    """The exact return per dollar of each bet of :func:`cap_parts` (the main game alone, or
-    each bet and one seat) by bet size under the caps.
-
-    Columns: ``bet``, ``bet_size`` (dollars a unit), ``within_limits``, ``ev_numerator``,
-    ``ev_denominator`` (exact EV per dollar of Ante), ``ev``, ``house_edge``,
-    ``element_of_risk``, ``capped_probability`` (share of deals whose payout a cap reduces),
-    ``largest_uncapped_size`` (the largest size at which no payout reaches a cap).
-    """
+    """The exact return per dollar of each bet of :func:`cap_parts` by bet size under the caps
+    (columns as in ``results/README.md``)."""
     assert limits.capped
     lattice = analysis.main_by_strength  # the nets depend on the strength and decision alone
     rows = []
@@ -176,8 +158,7 @@ def _cap_rows(
     largest = max(largest_magnitude(values) for values in (part.play, part.others, part.loses))
     largest = max(largest, largest_magnitude(part.wager))
     # Python integers where a net times the largest size (over the caps' denominators) could
-    # pass int64: a pay table's huge payout (a bound, not a guess: every product below is
-    # at most this)
+    # pass int64 (a bound: every product below is at most this)
     scale_bound = max(sizes, default=1) * lcm(
         *(cap.denominator for cap in (total_cap, play_cap) if cap is not None)
     )

@@ -1,42 +1,17 @@
 """The six outcome cells of player hands, for any deal shape: a correct default and an override.
 
-Every exact job asks the same question of a player hand ``P`` (and the dealer cards ``F`` the
-player sees): how many dealer hands from the unseen cards fall in each outcome cell of
-:data:`crazy4.spec.specification.CELLS`, given the player's strength ``v`` and the qualifier
-``q``. Two counters answer it, and :func:`counter_for` picks one by the deal shape alone:
+For a player hand ``P`` (and the dealer cards ``F`` it sees), how many dealer hands from the
+unseen cards fall in each cell of :data:`crazy4.spec.specification.CELLS`.
+:func:`counter_for` picks the counter by the deal shape alone:
 
-* :class:`ListingCounter`, the **default** for every shape: list each completion of the
-  dealer's hand and histogram its strength (:func:`crazy4.analyze.counts.dealer_histograms`),
-  then cut the histogram at ``v`` and ``q`` (:func:`crazy4.analyze.pricing.cells_from_histograms`).
-  Correct for any shape and any ranking; its cost is the completions per hand
-  (Three Card Poker: 18,424).
-* :class:`SubsetCounter`, the **override**: count the dealer hands below five thresholds by
-  inclusion–exclusion over the player's cards, every counted hand holding the seen cards ``F``
-  (``#{D ⊇ F : D ∩ P = ∅, v(D) < t} = Σ_{S⊆P} (-1)^{|S|} N_{S∪F}(t)``), from subset tables
-  tabulated once per ranking (:func:`crazy4.core.engine.count_dealer_below`, any
-  :class:`~crazy4.core.strength_table.StrengthTable`), and difference them into the six cells
-  (:func:`crazy4.core.hidden.cells_from_below`). Its cost per hand is ``2^|P|`` table reads
-  per threshold, whatever the dealer's hand size: the way to count five dealer cards against
-  five player cards (1,533,939 completions a hand) in seconds. Like every poker ranking, the
-  ranking must give suit-relabelled hands the same strength (the tables are kept per suit
-  class; a test with random strengths by suit class shows nothing else is assumed). The sums
-  run compiled (:func:`crazy4.core.forced.count_forced`, the forced-card count of every
-  engine, for any ranking and hand sizes) on ``jobs`` threads, each situation counted alone
-  so that any number of threads gives the same integers; the plain numpy sums
-  (:func:`crazy4.core.engine.count_dealer_below`) remain as ``SubsetCounter(compiled=False)``,
-  the reference the tests compare it with, and count an analysis's situations when they are
-  few (:data:`COMPILED_ROWS`): numba's start in a fresh process (the child's compile, the
-  import, the registries) then costs more than the whole numpy count.
+* :class:`ListingCounter`, the default: list each dealer completion, histogram its strength
+  and cut the histogram at ``v`` and ``q``. Correct for any shape and ranking.
+* :class:`SubsetCounter`, the override where listing would take more than
+  :data:`LISTING_LIMIT` completions a hand: inclusion–exclusion over the player's cards
+  (``#{D ⊇ F : D ∩ P = ∅, v(D) < t} = Σ_{S⊆P} (-1)^{|S|} N_{S∪F}(t)``) on subset tables,
+  compiled, or by the numpy sums (``compiled=False``).
 
-The cells of every situation class depend only on the ranking, the deal shape and the
-qualifier, so :func:`situation_cells` keeps them in the table cache
-(:func:`crazy4.core.cache.cached_array`, keyed on the code that counts them): a second
-analysis with the same qualifier reads them instead of counting.
-
-Both return the same integers for every hand (``tests/analyze/test_counting.py`` compares them
-on every Three Card Poker class, on a ranking of random strengths, on sampled five-card hands
-against the best-four ranking, and with seen dealer cards); the override is chosen where
-listing would take more than :data:`LISTING_LIMIT` completions a hand.
+Both give the same integers; :func:`situation_cells` keeps the cells in the table cache.
 
 Examples
 --------
@@ -61,7 +36,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from math import comb
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -87,10 +62,7 @@ _BLOCKS = 16
 COMPILED_CARDS = 8
 
 #: Situations from which an analysis counts them compiled (:func:`start_count`); fewer are
-#: counted by the numpy sums, in less time than numba's start in a fresh process takes (the
-#: child's compile, numba's import and registries: about two seconds of CPU, where the numpy
-#: sums count Crazy 4 Poker's 134,459 suit classes in about half a second). Four Card Poker's
-#: 5.6 million situations beside an up card count compiled.
+#: counted by the numpy sums, in less time than numba's start in a fresh process takes.
 COMPILED_ROWS = 500_000
 
 #: Rows a block of :func:`cells_from_counts` (its temporaries a few hundred kilobytes).
@@ -113,12 +85,11 @@ CELL_MODULES = (
 )
 
 
-class CellCounter(Protocol):
+class CellCounter:
     """Counts the six outcome cells of player hands (module docstring)."""
 
     def prepare(self) -> None:
         """Start what the count will need and can run beside other work (a compile)."""
-        ...
 
     def cells(
         self,
@@ -131,18 +102,16 @@ class CellCounter(Protocol):
         forced: npt.NDArray[np.uint8] | None = None,
         dtype: type = np.int64,
     ) -> npt.NDArray[np.signedinteger[Any]]:
-        """Dealer hands in each outcome cell, shape ``(n, 6)``, for hands ``(n, p)`` of the
-        given strengths, the dealer dealt ``dealer_cards`` cards of which the player sees
-        ``forced`` ``(n, f)`` (in every counted dealer hand; none by default), as ``dtype``
-        (int64 by default; int32 holds every cell, at most ``C(52, d)``, in half the memory)."""
-        ...
+        """Dealer hands in each outcome cell, shape ``(n, 6)``, for hands ``(n, p)``, the
+        dealer dealt ``dealer_cards`` cards of which the player sees ``forced`` ``(n, f)``."""
+        raise NotImplementedError
 
 
 def _no_cards(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     return np.zeros((hands.shape[0], 0), dtype=np.uint8)
 
 
-class ListingCounter:
+class ListingCounter(CellCounter):
     """Every dealer completion listed: the default for any deal shape (module docstring).
 
     Examples
@@ -155,9 +124,6 @@ class ListingCounter:
     >>> int(cells.sum()), cells[0, :3].tolist()  # every dealer hand qualifies at 0
     (18424, [0, 0, 0])
     """
-
-    def prepare(self) -> None:
-        """Nothing to start ahead."""
 
     def cells(
         self,
@@ -182,17 +148,15 @@ class ListingCounter:
         return cells_from_histograms(histograms, strengths, qualifier).astype(dtype, copy=False)
 
 
-class SubsetCounter:
-    """Inclusion–exclusion over the player's cards: the override for a dealer hand too large
-    to list (module docstring).
+class SubsetCounter(CellCounter):
+    """Inclusion–exclusion over the player's cards: the override (module docstring).
 
     Parameters
     ----------
     compiled : bool
         Count with the compiled kernel (:func:`crazy4.core.forced.count_forced`) wherever it
-        applies (a dealer hand of at least two cards, at most :data:`COMPILED_CARDS` player
-        cards, fewer than 2^16 strengths); else with numpy
-        (:func:`crazy4.core.engine.count_dealer_below`). The integers are the same.
+        applies, else with numpy (:func:`crazy4.core.engine.count_dealer_below`): the same
+        integers.
 
     Examples
     --------
@@ -214,8 +178,7 @@ class SubsetCounter:
         self._compiling: threading.Thread | None = None
 
     def prepare(self) -> None:
-        """Compile the count kernel in a child process
-        (:func:`crazy4.core.forced.start_compiling`), beside whatever runs before the count."""
+        """Compile the count kernel in a child process, beside whatever runs before the count."""
         if self.compiled and self._compiling is None:
             from crazy4.core.forced import start_compiling
 
@@ -264,11 +227,8 @@ class SubsetCounter:
         completions: int,
         dtype: type,
     ) -> npt.NDArray[np.signedinteger[Any]]:
-        """The cells from the counts below ``v``, ``v + 1`` and ``q`` (each of the five
-        thresholds is one of these three) of each run of equal hands: with ``B(t)`` the count
-        below ``t`` and ``N`` the completions, ``[B(v), B(v+1) - B(v), B(q) - B(v+1), 0, 0,
-        N - B(q)]`` below the qualifier, ``[B(q), 0, 0, B(v) - B(q), B(v+1) - B(v), N -
-        B(v+1)]`` from it (:func:`crazy4.core.hidden.cells_from_below` of the five counts)."""
+        """The cells from the counts below ``v``, ``v + 1`` and ``q`` of each run of equal
+        hands (:func:`cells_from_counts`)."""
         from crazy4.core.forced import count_forced
 
         first = np.ones(hands.shape[0], dtype=bool)
@@ -305,9 +265,8 @@ def cells_from_counts(
 ) -> npt.NDArray[np.signedinteger[Any]]:
     """The six cells of each hand from the dealer hands counted below its strength ``v``
     (``at_v``), below ``v + 1`` (``above_v``) and below the qualifier ``q`` (``at_q``) out of
-    ``total``; ``under``: ``v < q`` (then ``min(v, q) = v``, ``max(v, q) = q``). The cells are
-    ``dtype`` (every count and ``total`` must fit it), filled :data:`CELL_ROWS` rows at a time
-    so that the temporaries stay small and in the processor's cache (millions of situations).
+    ``total``; ``under``: ``v < q``. The cells are ``dtype``, filled :data:`CELL_ROWS` rows at
+    a time so that the temporaries stay small.
 
     Examples
     --------
@@ -342,8 +301,7 @@ def _numpy_below(
     jobs: int,
     seen: npt.NDArray[np.uint8],
 ) -> IntArray:
-    """:func:`crazy4.core.engine.count_dealer_below` over fixed blocks of the hands, on
-    ``jobs`` threads (numpy gathers release the GIL; the blocks are fixed, so is the result)."""
+    """:func:`crazy4.core.engine.count_dealer_below` over fixed blocks of the hands, on threads."""
     blocks = np.array_split(np.arange(hands.shape[0]), _BLOCKS)
 
     def count(block: IntArray) -> IntArray:
@@ -364,10 +322,8 @@ def _numpy_below(
 
 
 def counter_for(shape: DealShape, rows: int | None = None) -> CellCounter:
-    """The counter of a deal shape: listing, unless listing would take more than
-    :data:`LISTING_LIMIT` completions of the dealer's hand a player hand (its face-up cards
-    given); ``rows``, if given, the hands a fresh process will count: fewer than
-    :data:`COMPILED_ROWS` are counted by the numpy sums, not compiled (the same integers)."""
+    """The counter of a deal shape (module docstring); ``rows``, if given, the hands a fresh
+    process will count: fewer than :data:`COMPILED_ROWS` are counted by the numpy sums."""
     seen = shape.face_up
     completions = comb(52 - shape.player_cards - seen, shape.dealer_cards - seen)
     if completions <= LISTING_LIMIT:
@@ -376,9 +332,7 @@ def counter_for(shape: DealShape, rows: int | None = None) -> CellCounter:
 
 
 def least_situations(shape: DealShape) -> int:
-    """At least the situation classes of a deal shape
-    (:func:`crazy4.analyze.situations.deal_situations`): the deals of the player's hand and
-    the face-up cards, over the 24 relabellings of the suits (a class holds at most 24).
+    """At least the situation classes of a deal shape (a class holds at most 24 situations).
 
     Examples
     --------
@@ -397,12 +351,8 @@ _started: dict[tuple[DealShape, str], CellCounter] = {}
 
 
 def start_count(shape: DealShape, ranking: Ranking, qualifier: int) -> CellCounter:
-    """The counter of a deal shape's situations (:func:`counter_for`, of
-    :func:`least_situations` rows), its preparation started
-    (:meth:`CellCounter.prepare`: a compile beside whatever runs before the count) when the
-    cells of its situations are not cached; the same counter at every call, so that a command
-    may start it as soon as it has read the rules (:meth:`crazy4.game.SpecGame.prepare`) and
-    the analysis counts with it.
+    """The counter of a deal shape's situations, prepared (a compile started) when their cells
+    are not cached; the same counter at every call, so that a command may start it early.
 
     Examples
     --------
@@ -452,11 +402,8 @@ def situation_cells(
     rows: int,
     count: Callable[[], npt.NDArray[np.signedinteger[Any]]],
 ) -> npt.NDArray[np.int32]:
-    """The cells of the ``rows`` situation classes of ``shape`` (int32: every cell is at most
-    ``C(52, d)``)
-    (:func:`crazy4.analyze.situations.deal_situations`), from the table cache or by ``count``
-    (the counter's cells of those situations), then saved: they depend only on the ranking,
-    the deal shape and the qualifier (and the code, part of the key).
+    """The int32 cells of the ``rows`` situation classes of ``shape``, from the table cache or
+    by ``count``, then saved (they depend only on the ranking, deal shape and qualifier).
 
     Examples
     --------
@@ -474,7 +421,7 @@ def situation_cells(
     ... else:
     ...     os.environ["CRAZY4_CACHE_DIR"] = previous
     """
-    cells = cached_array(
+    return cached_array(
         cells_table(shape, ranking, qualifier),
         lambda: np.asarray(count(), dtype=np.int32),  # every cell is at most C(52, d) < 2^31
         expected_shape=(rows, 6),
@@ -482,4 +429,3 @@ def situation_cells(
         builders=cell_builders(ranking),
         background=True,  # written while the pricing runs
     )
-    return cells

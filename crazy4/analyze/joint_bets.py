@@ -1,17 +1,9 @@
 """Side bets on the player's and the dealer's cards together, counted exactly per situation.
 
-A side bet with ``scores = "player_and_dealer"`` (:class:`crazy4.spec.specification.SideBetSpec`,
-Three Card Poker's 6-Card Bonus) is paid on the best hand of all ``p + d`` cards of the deal,
-whatever the player decides. Every deal is equally likely, so over the whole game its
-distribution is that of the hand category over all ``C(52, p + d)`` card sets, each set
-standing for ``C(p + d, p) * C(d, f)`` deals (which ``p`` are the player's, which ``f`` of the
-dealer's are face up): for Three Card Poker the 20,358,520 six-card sets, 20 deals each.
-
-The outcome lattice keeps the rows of the other bets (:mod:`crazy4.analyze.analysis`: the
-situation classes, what the player holds and sees), so its average wager is weighed like
-theirs: each row counts the dealer's unseen cards from the rest of the deck by the pay line
-the whole set of cards reaches (:func:`joint_counts`). Summed over the rows, the counts are
-the card-set distribution above times its deals per set, and they total the game's deals.
+A side bet with ``scores = "player_and_dealer"`` (Three Card Poker's 6-Card Bonus) is paid on
+the best hand of all ``p + d`` cards of the deal, whatever the player decides. Its lattice keeps
+the rows of the other bets (the situation classes): each row counts the dealer's unseen cards
+by the pay line the whole set of cards reaches (:func:`joint_counts`).
 
 Examples
 --------
@@ -38,9 +30,8 @@ IntArray = npt.NDArray[np.int64]
 
 
 def pay_bounds(starts: IntArray, tables: Sequence[CategoryPays]) -> IntArray:
-    """The strengths where a pay line of any of ``tables`` may start or end: every category's
-    start (``starts``) and every line's minimum strength, ascending. Between two bounds every
-    table pays one amount, so one :func:`joint_counts` by bound serves them all.
+    """Every category's start and every pay line's minimum strength, ascending: between two
+    bounds every table pays one amount.
 
     Examples
     --------
@@ -62,22 +53,15 @@ def joint_counts(
     column: IntArray,
     columns: int,
 ) -> IntArray:
-    """Dealer completions of each situation by the column of the strength of all its cards.
+    """Dealer completions of each situation ``hands`` ``(n, p)``, ``seen`` ``(n, f)`` by the
+    column of the strength of all its cards.
 
     Parameters
     ----------
-    hands : ndarray of uint8, shape (n, p)
-        The player's cards of each situation.
-    seen : ndarray of uint8, shape (n, f)
-        The dealer's cards the player sees (no columns when none).
     table : ndarray, shape (C(52, p + d),)
-        The strength of every ``p + d``-card set by colex index (a ranking's ``strengths``).
-    dealer_cards : int
-        ``d``: the dealer's cards, seen or not.
+        The strength of every ``p + d``-card set by colex index (``d``: ``dealer_cards``).
     column : ndarray of int64, shape (n_strengths,)
-        The lattice column of each strength (its pay line).
-    columns : int
-        How many columns.
+        The lattice column (of ``columns``) of each strength.
 
     Returns
     -------

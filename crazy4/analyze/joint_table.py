@@ -1,22 +1,12 @@
 """The joint table of both hands' categories: deals by the player's category, the dealer's
 category, who wins and the optimal decision, for any specification game.
 
-The counts of an analysis (:mod:`crazy4.analyze.analysis`) say how many dealer hands fall below,
-on and above each situation's strength; the dealer's category needs more thresholds, the
-category starts ``s_1 < ... < s_7``: the dealer hands below each (``D(t)``), counted by the
-deal shape's counter (:func:`crazy4.analyze.counting.counter_for`, two thresholds a call: a
-row's "strength" and the qualifier). A dealer hand of category ``c`` is then one of
-``D(s_{c+1}) - D(s_c)``; below the player's category the player is higher, above it the dealer,
-and within it the counts below, on and above the player's strength split it.
-
-Counting every situation again would cost as much as the analysis. A hand class's situations
-together see every dealer hand from the other cards ``C(d, f)`` times (``f`` of the dealer's
-``d`` cards seen), so where they all take one decision their sum is the hand's count against a
-hidden dealer hand: a count a hand class. Where the decision changes with the seen cards, the
-hand class is counted whole under the decision most of its situations take and the others,
-counted one by one, are moved to theirs (for Four Card Poker about 300,000 of its 5.6 million
-situations). Every figure is an exact integer; the counts are cached by the decisions
-(:func:`joint_counts`).
+The dealer hands below each category start ``D(s_c)`` are counted by the deal shape's counter
+(two thresholds a call); a dealer hand of category ``c`` is one of ``D(s_{c+1}) - D(s_c)``, and
+within the player's category the counts below, on and above the player's strength split it.
+A hand class is counted whole against a hidden dealer hand under the decision most of its
+situations take (its situations see every dealer hand ``C(d, f)`` times); the situations of
+another decision are counted one by one and moved to theirs. Every figure is exact.
 
 Examples
 --------
@@ -56,8 +46,7 @@ def _by_category(
     jobs: int,
 ) -> IntArray:
     """Dealer hands by category and result (player higher, tie, dealer higher), shape
-    ``(n, k, 3)``, for ``hands`` of ``strengths`` (``forced``: the seen dealer cards in every
-    dealer hand; ``results``: the hands' counts below, on and above their strengths, counted
+    ``(n, k, 3)`` (``results``: the hands' counts below, on and above their strengths, counted
     here when None)."""
     ranking, dealer_cards = spec.ranking, spec.shape.dealer_cards
     starts = ranking.category_starts().astype(np.int64)
@@ -79,8 +68,7 @@ def _by_category(
 
 
 def _split(below: IntArray, results: IntArray, category: IntArray) -> IntArray:
-    """Dealer hands by category and result from the counts below each category start, the
-    counts below, on and above the player's strength and the player's category."""
+    """Dealer hands by category and result from the counts below each category start."""
     n, k = below.shape[0], below.shape[1] - 1
     below[:, k] = results.sum(axis=1)
     each = np.diff(below, axis=1)  # (n, k): dealer hands of each category
@@ -99,9 +87,8 @@ def _split(below: IntArray, results: IntArray, category: IntArray) -> IntArray:
 
 def joint_counts(spec: GameSpec, analysis: SpecAnalysis, jobs: int = 1) -> IntArray:
     """Deals by player category x decision (row ``category * 4 + decision``), dealer category
-    and result, exactly (module docstring): kept in the table cache by the deal shape, the
-    ranking and a digest of the situations' decisions (a few hundred integers), so a second
-    analysis of the rules reads them."""
+    and result, exactly: kept in the table cache by the deal shape, the ranking and a digest of
+    the situations' decisions."""
     shape, k = spec.shape, spec.ranking.category_starts().shape[0]
     digest = hashlib.sha256(analysis.prices.decision.astype(np.int8).tobytes()).hexdigest()[:20]
     name = (
@@ -166,12 +153,8 @@ def _joint_counts(spec: GameSpec, analysis: SpecAnalysis, jobs: int) -> IntArray
 def joint_table(
     spec: GameSpec, analysis: SpecAnalysis, results: tuple[str, str, str], jobs: int = 1
 ) -> pd.DataFrame:
-    """Exact deals by player category x dealer category x result x the optimal decision.
-
-    Columns: ``player_category``, ``dealer_category``, ``result`` (``results``: player
-    higher, tie, dealer higher), ``decision``, ``deals``, ``probability`` (of all deals);
-    the cells with deals only, by player category, decision, dealer category and result.
-    """
+    """Exact deals by player category x dealer category x result (named by ``results``) x the
+    optimal decision, the cells with deals only."""
     deals = joint_counts(spec, analysis, jobs)
     names = spec.ranking.categories
     total = int(deals.sum())

@@ -1,16 +1,11 @@
 """Weighted sums of many rows by key in one compiled pass: what
 :func:`crazy4.analyze.analysis.situation_sums` reads of millions of situation classes.
 
-For each row ``r`` with key ``k = key[r]`` and weight ``w = weights[r]``, :func:`keyed_sums`
-adds ``w`` to ``situations[k]``, ``w * chosen[r]`` to ``optimal[k]`` and ``w * cells[r, c]``
-to ``deals[k, c]``, in int64: exact when every amount's absolute value times the sum of the
-(positive) weights is below 2**63, which the caller checks. One pass over the rows instead of
-a ``np.bincount`` a column (Four Card Poker's 5.6 million situation classes: eight float64
-passes and their products, about a second, against a few hundredths). A few rows
-(:data:`FEW_ROWS`) whose sums float64 holds exactly are summed by ``np.bincount`` instead
-(:func:`bincount_sums`): Crazy 4 Poker's 134,459 situation classes take a hundredth of a
-second so, where the compiled pass's first call reads numba's cache and readies its target,
-most of a second that a warm analysis would otherwise spend on nothing else.
+For each row ``r`` with key ``k`` and weight ``w``, :func:`keyed_sums` adds ``w`` to
+``situations[k]``, ``w * chosen[r]`` to ``optimal[k]`` and ``w * cells[r, c]`` to
+``deals[k, c]``, in int64 (the caller checks no sum can pass it): one pass over the rows instead
+of a ``np.bincount`` a column. Up to :data:`FEW_ROWS` rows whose sums float64 holds exactly
+are summed by ``np.bincount`` (:func:`bincount_sums`), sparing the compiled pass's first call.
 
 Examples
 --------
@@ -32,26 +27,14 @@ from crazy4.core.compiled import compiled
 
 IntArray = npt.NDArray[np.int64]
 
-#: Rows up to which :func:`keyed_sums` sums by ``np.bincount`` (when float64 is exact): a
-#: column's pass over a million rows is a few thousandths of a second, far below the
-#: compiled pass's first call (reading numba's cache, most of a second); past it the one
-#: compiled pass wins.
+#: Rows up to which :func:`keyed_sums` sums by ``np.bincount`` (when float64 is exact).
 FEW_ROWS = 1 << 20
 
 
 @dataclass(frozen=True)
 class KeyedSums:
-    """The sums of :func:`keyed_sums`, a row per key ``0 .. size - 1``.
-
-    Attributes
-    ----------
-    situations : ndarray of int64, shape (size,)
-        The weights summed.
-    optimal : ndarray of int64, shape (size,)
-        ``chosen`` times the weights, summed.
-    deals : ndarray of int64, shape (size, cells)
-        Each column of ``cells`` times the weights, summed.
-    """
+    """The sums of :func:`keyed_sums`, a row per key ``0 .. size - 1``: of the weights
+    (``situations``), ``chosen`` times them (``optimal``), ``cells`` times them (``deals``)."""
 
     situations: IntArray
     optimal: IntArray
@@ -66,8 +49,7 @@ def keyed_sums(
     size: int,
 ) -> KeyedSums:
     """Sum ``weights``, ``chosen * weights`` and ``cells * weights`` by ``key`` (every key
-    below ``size``) in int64 (:class:`KeyedSums`); the caller checks that no sum can pass it.
-    Up to :data:`FEW_ROWS` rows by :func:`bincount_sums` when it is exact, else compiled."""
+    below ``size``) in int64 (module docstring)."""
     if key.shape[0] <= FEW_ROWS:
         few = bincount_sums(key, weights, cells, chosen, size)
         if few is not None:
@@ -95,9 +77,8 @@ def bincount_sums(
     chosen: IntArray,
     size: int,
 ) -> KeyedSums | None:
-    """:func:`keyed_sums`'s sums by ``np.bincount`` in float64, a column at a time, or None
-    when that could be inexact: every partial sum is an integer below 2**52 (exact in float64)
-    while the largest absolute amount times the sum of the (positive) weights is.
+    """:func:`keyed_sums`'s sums by ``np.bincount`` in float64, or None when that could be
+    inexact (the largest amount times the weights' sum not below 2**52).
 
     Examples
     --------

@@ -1,15 +1,10 @@
-"""The whole exact analysis of one rule set of a game, on the specification engines: one record
-and one function for every game (:func:`game_analysis`, what :class:`crazy4.game.SpecGame` runs).
+"""The whole exact analysis of one rule set of a game: one record and one function for every
+game (:func:`game_analysis`, what :class:`crazy4.game.SpecGame` runs).
 
-:func:`analyze_game` counts, prices and settles the game's specification with the engines every
-game shares (:func:`crazy4.analyze.analysis.analyze_spec`: dealer-outcome counts per hand class
-or situation, cached per qualifier; exact prices and the optimal strategy) and makes its result
-tables (:func:`crazy4.analyze.tables.analysis_tables`: the bets, apart and under the published
-simple strategy too, as the specification's settlement describes them, and the tables its
-layout adds). :class:`Analysis` keeps them with what the report and the card room read. Pricing
-the same counts under another pay table costs milliseconds: pass the ``outcomes`` of an
-earlier run. :func:`game_analysis` hands the record to the drivers as a
-:class:`crazy4.spec.game.GameAnalysis`.
+:func:`analyze_game` counts, prices and settles the game's specification
+(:func:`crazy4.analyze.analysis.analyze_spec`) and makes its result tables
+(:func:`crazy4.analyze.tables.analysis_tables`); pass the ``outcomes`` of an earlier run to
+price the same counts under another pay table.
 
 Examples
 --------
@@ -55,12 +50,8 @@ class Analysis(GameBets, Generic[R]):
 
     Attributes
     ----------
-    spec : GameSpec
-        The game analyzed.
-    rules : RuleSet
-        Its rule set (the game's own type).
     on_spec : SpecAnalysis
-        The specification engines' analysis (counts, prices, the bets' lattices).
+        The specification engines' analysis of ``rules`` on ``spec`` (counts, prices, bets).
     tables : dict of str to DataFrame
         Each written as ``<name>.parquet`` (``results/README.md``).
     """
@@ -112,8 +103,6 @@ def analyze_game(
 
     Parameters
     ----------
-    spec : GameSpec
-    rules : RuleSet
     jobs : int
         Threads for the counting and the joint table (the results do not depend on it).
     outcomes : PlayerOutcomes, optional
@@ -143,10 +132,8 @@ def analyze_game(
 def game_analysis(
     spec: GameSpec, rules: RuleSet, *, jobs: int, progress: Callable[[str], None]
 ) -> GameAnalysis:
-    """The analysis of a rule set as the drivers take it (:meth:`crazy4.game.SpecGame.analyze`):
-    the tables, the main bet, the deals and the :class:`Analysis` itself as the state what
-    extends the game reads (the report is rendered from the tables,
-    :func:`crazy4.report.spec_report.render_spec_report`).
+    """The analysis of a rule set as the drivers take it (:meth:`crazy4.game.SpecGame.analyze`),
+    the :class:`Analysis` itself as its state.
 
     Examples
     --------

@@ -1,17 +1,10 @@
 """Any rule set priced exactly through its own game: what-if pricing's one engine.
 
 A rule variant (a pay line changed, a switch flipped, a reading of an ambiguous rule) is a
-rule set of its own. :func:`price_rules` analyzes it exactly on the specification of the game
-that read it (:func:`crazy4.spec.game.spec_of`, no registry) and reads the figures off the
-analysis's ``bets`` table: every bet's exact house edge, and the main bet's average total bet
-and element of risk. The counts come from the game's table cache, so a variant is re-priced
-from the same counts, never recounted (a new qualifier is counted once).
-
-The average total bet and the element of risk are exact fractions when the game states what
-each decision wagers (:func:`decision_wagers`: its specification's settlement, which every
-game has) on the bet the analysis headlines: the ``returns`` table's combinations per decision
-times those wagers. Otherwise they are the floats the analysis wrote, and
-:attr:`RulePrice.exact_risk` is ``None``.
+rule set of its own: :func:`price_rules` analyzes it on its game's specification (the counts
+from the table cache) and reads every bet's exact house edge off the ``bets`` table, and the
+main bet's average total bet and element of risk, exactly when the game states what each
+decision wagers (:func:`decision_wagers`).
 
 Examples
 --------
@@ -51,21 +44,15 @@ class RulePrice:
 
     Attributes
     ----------
-    name : str
-        What the variant is called.
-    main_bet : str
-        The analysis's main bet (a row of its ``bets`` table).
-    house_edge : Fraction
-        Of the main bet, per unit of its base wager (per Ante).
-    average_total_bet, element_of_risk : float
-        Of the main bet, as the analysis writes them.
+    house_edge, average_total_bet, element_of_risk : Fraction, float, float
+        Of the main bet (``main_bet``), per unit of its base wager.
     exact_risk : tuple of Fraction, or None
         The average total bet and the element of risk as exact fractions, when the game
         states what each decision wagers.
     bet_edges : dict of str to Fraction
         Every bet's exact house edge, in the ``bets`` table's order.
     analysis : GameAnalysis
-        The analysis's tables a price reads (``bets``, ``returns``: :func:`analyze_rules`).
+        The tables a price reads (:func:`analyze_rules`).
     """
 
     name: str
@@ -89,10 +76,8 @@ def bet_edges(bets: pd.DataFrame) -> dict[str, Fraction]:
 
 
 def analyze_rules(rules: RuleSet) -> GameAnalysis:
-    """The exact analysis of ``rules`` on their game's specification, with the tables a price
-    reads: ``bets`` and ``returns``, each the one the whole analysis writes
-    (:func:`crazy4.analyze.tables.bets_table`, :func:`~crazy4.analyze.tables.returns_table`;
-    the other tables, most of the analysis's time once the counts are cached, are not made).
+    """The exact analysis of ``rules`` on their game's specification, with only the tables a
+    price reads (``bets`` and ``returns``).
 
     Examples
     --------
@@ -120,11 +105,7 @@ def price_rules(rules: RuleSet, name: str = "") -> RulePrice:
     >>> price.name, price.main_bet, price.house_edge
     ('three-card-standard', 'ante_play', Fraction(686689, 20358520))
     """
-    return rule_price(analyze_rules(rules), rules, name or rules.name)
-
-
-def rule_price(analysis: GameAnalysis, rules: RuleSet, name: str) -> RulePrice:
-    """The figures of an analysis of ``rules`` already made (:class:`RulePrice`)."""
+    analysis = analyze_rules(rules)
     bets = analysis.tables["bets"]
     edges = bet_edges(bets)
     if analysis.main_bet not in edges:
@@ -134,7 +115,7 @@ def rule_price(analysis: GameAnalysis, rules: RuleSet, name: str) -> RulePrice:
     average = exact_average_total_bet(analysis, rules)
     exact = None if average is None else (average, edge / average)
     return RulePrice(
-        name,
+        name or rules.name,
         analysis.main_bet,
         edge,
         float(row["average_total_bet"]),
@@ -147,8 +128,8 @@ def rule_price(analysis: GameAnalysis, rules: RuleSet, name: str) -> RulePrice:
 
 def exact_average_total_bet(analysis: GameAnalysis, rules: RuleSet) -> Fraction | None:
     """The main bet's average total wager (in units of its base wager), exactly: the
-    ``returns`` table's combinations per decision times what the decision wagers
-    (:func:`decision_wagers`); ``None`` when the game does not state it.
+    ``returns`` table's combinations per decision times :func:`decision_wagers`; ``None`` when
+    the game does not state it.
 
     Examples
     --------
@@ -169,10 +150,8 @@ def exact_average_total_bet(analysis: GameAnalysis, rules: RuleSet) -> Fraction 
 
 
 def decision_wagers(rules: RuleSet) -> tuple[str, npt.NDArray[np.int64], int]:
-    """What each decision (fold, 1x, 2x, 3x) wagers on the game's main bet, as the game
-    states it: ``(main bet, wagers over unit, unit)`` from its specification (its
-    :attr:`~crazy4.spec.specification.GameSpec.main_bet` and its settlement's ``wagers`` and
-    ``unit``, as the surveillance role states them).
+    """What each decision (fold, 1x, 2x, 3x) wagers on the game's main bet:
+    ``(main bet, wagers over unit, unit)`` from its specification's settlement.
 
     Examples
     --------
@@ -191,15 +170,10 @@ class Reading:
 
     Attributes
     ----------
-    name : str
-        The reading.
     settlement : str
-        What the hands in question do under it.
+        What the hands in question do under the reading.
     house_edge, element_of_risk : Fraction
-        Of the main bet under the optimal strategy of this reading (per unit of its base
-        wager; per unit wagered).
-    bet_edges : dict of str to Fraction
-        Every bet's exact house edge under this reading.
+        Of the main bet under this reading's optimal strategy; ``bet_edges``: every bet's.
     """
 
     name: str
@@ -215,8 +189,7 @@ def price_readings(readings: Iterable[tuple[str, str, RuleSet]]) -> list[Reading
     Raises
     ------
     InputError
-        When the game does not state what each decision wagers (the element of risk could
-        not be exact).
+        When the game does not state what each decision wagers.
     """
     priced = []
     for name, settlement, rules in readings:

@@ -1,13 +1,9 @@
 """The result tables of a game whose dealer turns cards face up, by what the player sees.
 
 With a dealer card face up the optimal strategy is a decision per (player hand, up card)
-situation: millions of rows for five-card hands (:mod:`crazy4.analyze.situations`). The tables
-here aggregate them exactly where a reader looks -- by the player's hand strength and the up
-card's rank (``situations``), by hand group and up rank (``strategy``) -- and
-``crazy4 hand CARDS --up CARD`` gives any single situation. Every count is summed from the
-exact situation rows, once, by strength, up rank and decision
-(:attr:`crazy4.analyze.analysis.SpecAnalysis.sums`: a few thousand groups), and each table
-from those sums; nothing is counted or priced anew.
+situation: millions of rows for five-card hands. The tables here sum them exactly (from
+:attr:`crazy4.analyze.analysis.SpecAnalysis.sums`) by hand strength and up rank
+(``situations``) and by hand group and up rank (``strategy``).
 
 Examples
 --------
@@ -50,13 +46,31 @@ def rank_labels(analysis: SpecAnalysis) -> npt.NDArray[np.str_]:
 
 
 def _by_key(key: IntArray, size: int, values: IntArray) -> IntArray:
-    """Exact sums of the rows of ``values`` (a few thousand groups) by ``key``: int64, or
-    Python integers where ``values`` holds them (a pay table's huge payout) or a sum could
-    pass int64."""
+    """Exact sums of the rows of ``values`` by ``key``: int64, or Python integers where a sum
+    could pass int64."""
     wide = is_wide(values) or not fits_int64(largest_magnitude(values) * max(len(values), 1))
     out = exact_full((size, *values.shape[1:]), 0, wide)
     np.add.at(out, key, widen(values, wide))
     return out
+
+
+def _by_decision(analysis: SpecAnalysis) -> IntArray:
+    """The situations of each group of :attr:`SpecAnalysis.sums` in its decision's column."""
+    sums = analysis.sums
+    chosen = np.zeros((sums.situations.shape[0], len(DECISIONS)), dtype=np.int64)
+    chosen[np.arange(chosen.shape[0]), sums.decision] = sums.situations
+    return chosen
+
+
+def strongest_first(groups: list[str]) -> dict[str, int]:
+    """Each hand group's place, strongest first, from the group of each strength (ascending).
+
+    Examples
+    --------
+    >>> strongest_first(["low", "low", "pair", "high"])
+    {'high': 0, 'pair': 1, 'low': 2}
+    """
+    return {group: place for place, group in enumerate(dict.fromkeys(groups[::-1]))}
 
 
 def situations_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
@@ -86,9 +100,7 @@ def situations_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     layout = analysis.settlement.layout
     for column in layout.outcome_cells:
         frame[f"deals_{layout.outcome_names[column]}"] = by_cell[:, column]
-    chosen = np.zeros((sums.situations.shape[0], len(DECISIONS)), dtype=np.int64)
-    chosen[np.arange(chosen.shape[0]), sums.decision] = sums.situations
-    by_decision = _by_key(key, size, chosen)[present]
+    by_decision = _by_key(key, size, _by_decision(analysis))[present]
     for code, label in enumerate(DECISIONS):
         frame[f"situations_{label}"] = by_decision[:, code]
     frame["ev_optimal_numerator"] = _by_key(key, size, sums.optimal)[present]
@@ -98,23 +110,18 @@ def situations_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
 
 
 def strategy_by_seen(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
-    """One row per hand group (the settlement's
-    :attr:`~crazy4.spec.table_layout.TableLayout.group`, else the ranking's) and up rank,
-    strongest group first: the decision every situation in it takes, or ``mixed`` when kickers
-    or suits split it."""
+    """One row per hand group (the layout's, else the ranking's) and up rank, strongest group
+    first: the decision every situation in it takes, or ``mixed`` when kickers or suits split
+    it."""
     ranking, sums = spec.ranking, analysis.sums
     group = analysis.settlement.layout.group or ranking.group
     groups = [group(s) for s in range(ranking.n_strengths)]
-    order: dict[str, int] = {}
-    for strength in range(ranking.n_strengths - 1, -1, -1):
-        order.setdefault(groups[strength], len(order))
+    order = strongest_first(groups)
     group_code = np.array([order[group] for group in groups], dtype=np.int64)
     labels = rank_labels(analysis)
     n_ranks = len(labels)
-    chosen = np.zeros((sums.situations.shape[0], len(DECISIONS)), dtype=np.int64)
-    chosen[np.arange(chosen.shape[0]), sums.decision] = sums.situations
     key = group_code[sums.strength] * n_ranks + sums.rank
-    counts = _by_key(key, len(order) * n_ranks, chosen)
+    counts = _by_key(key, len(order) * n_ranks, _by_decision(analysis))
     present = np.flatnonzero(counts.sum(axis=1))
     counts = counts[present]
     totals = counts.sum(axis=1)
@@ -165,8 +172,8 @@ def lowest_played(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
 
 
 def several_tied(tied: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-    """The rows where more than one decision ties for the best, a column at a time (summing
-    each row's few booleans along the row is ten times slower over millions of rows).
+    """The rows where more than one decision ties for the best (summed a column at a time: the
+    faster over millions of rows).
 
     Examples
     --------
@@ -181,9 +188,7 @@ def several_tied(tied: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
 
 def exact_ties(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     """The situation classes where two decisions have exactly the same EV, in the classes'
-    order: ``hand`` (a representative, highest card first), ``up_card`` (the seen cards),
-    ``best_hand``, ``situations``, ``tied_decisions``, ``ev`` (the optimum, exact text, per
-    unit of Ante)."""
+    order (``ev``: the optimum, exact text, per unit of Ante)."""
     prices = analysis.prices
     rows = []
     for i in np.flatnonzero(several_tied(prices.tied)):

@@ -1,16 +1,12 @@
 """What the player knows when deciding, for any deal shape: a hand, and the dealer cards seen.
 
-A *situation* is the player's hand ``P`` and the dealer cards ``F`` the rules turn face up
-(:attr:`crazy4.spec.specification.DealShape.face_up`). Every exact job prices situations: with
-no card face up a situation is a hand, and with one (Four Card Poker, a five-card stud) it
-is ``C(52, p) * (52 - p)`` hand and up-card pairs. Relabelling the suits maps a situation to
-one with the same counts, so one situation of each class is priced and weighted by the class
-size: the player hands fall into suit classes (:func:`crazy4.analyze.counts.suit_classes`),
-and for each class representative ``R`` the seen cards fall into orbits under the
-relabellings that fix ``R`` (:func:`crazy4.core.forced_orbits.forced_situations`). The
-weights sum to every situation exactly once (``C(52, p) * C(52 - p, f)``; checked here). The
-classes depend on the deal shape alone, so those of a shape with cards face up (millions of
-rows for five-card hands) are kept in the table cache (:func:`crazy4.core.cache.cached_array`).
+A *situation* is the player's hand ``P`` and the dealer cards ``F`` the rules turn face up.
+Relabelling the suits maps a situation to one with the same counts, so one situation of each
+class is priced, weighted by the class size: the player hands' suit classes
+(:func:`crazy4.analyze.counts.suit_classes`), then the seen cards' orbits under the
+relabellings that fix the hand (:func:`crazy4.core.forced_orbits.forced_situations`). The
+weights cover every situation exactly once (checked); with cards face up the classes are kept
+in the table cache.
 
 Examples
 --------
@@ -51,10 +47,8 @@ class DealSituations:
 
     Attributes
     ----------
-    hands : ndarray of uint8, shape (n, player_cards)
-        The player's cards, ascending (a hand class representative).
-    seen : ndarray of uint8, shape (n, face_up)
-        The dealer cards the player sees, ascending (no columns when none is dealt face up).
+    hands, seen : ndarray of uint8, shape (n, player_cards), (n, face_up)
+        The player's cards and the dealer cards the player sees, ascending.
     weights : ndarray of int64, shape (n,)
         Situations in each class.
     hand_class : ndarray of int64, shape (n,)
@@ -73,14 +67,12 @@ class DealSituations:
 
     @cached_property
     def rank_codes(self) -> tuple[IntArray, IntArray]:
-        """:func:`seen_rank_codes` of :attr:`seen`, computed when first asked for and kept
-        with the situations (every rule set of the shape reads the same)."""
+        """:func:`seen_rank_codes` of :attr:`seen`, kept with the situations."""
         return seen_rank_codes(self.seen)
 
     def start_rank_codes(self) -> None:
-        """Start making :attr:`rank_codes` on a thread (numpy's passes release the GIL), so that
-        a count, which does not read them, runs beside it and the sums after the count find
-        them made (a quarter of a second for millions of rows)."""
+        """Start making :attr:`rank_codes` on a thread, beside the count (which does not read
+        them)."""
         threading.Thread(target=lambda: self.rank_codes, daemon=True).start()
 
 
@@ -118,13 +110,12 @@ SITUATION_MODULES = (
 
 @cache
 def deal_situations(shape: DealShape) -> DealSituations:
-    """The situation classes of a deal shape (module docstring), from the table cache when
-    cards are face up.
+    """The situation classes of a deal shape, from the table cache when cards are face up.
 
     Raises
     ------
     ValueError
-        For more than two cards face up (the orbits are enumerated for up to two).
+        For more than two cards face up.
     AssertionError
         When the weights do not cover every situation exactly once.
     """
@@ -196,20 +187,8 @@ def situation_rows(
     seen: npt.NDArray[np.integer],
     colex: npt.NDArray[np.integer] | None = None,
 ) -> IntArray:
-    """The row of :func:`deal_situations` each (hand, seen cards) pair belongs to (``colex``:
-    the hands' colex indices, when the caller has them: the five-card lookup reads them).
-
-    A relabelling ``s`` mapping the hand to its class's representative ``R`` maps the seen
-    cards into the class's row; all such relabellings form a coset of ``R``'s stabilizer, so
-    the least image of the seen card over them is the orbit's least, the one the rows hold.
-
-    Parameters
-    ----------
-    shape : DealShape
-    hands : ndarray, shape (n, player_cards)
-        The player's cards, ascending.
-    seen : ndarray, shape (n, face_up)
-        The dealer cards seen (one: an up card).
+    """The row of :func:`deal_situations` of each hand ``(n, p)`` (cards ascending) and seen
+    card ``(n, 1)`` (``colex``: the hands' colex indices, when the caller has them).
 
     Examples
     --------
@@ -236,8 +215,7 @@ def situation_rows(
 def five_card_row_table(shape: DealShape) -> npt.NDArray[np.int32]:
     """For a five-card hand and one seen card: the row of :func:`deal_situations` at each
     entry of :func:`crazy4.core.upcard_lookup.situation_slots`' ``(class, card)`` space (-1
-    where no row is), built from the rows' representatives as the simulator's up-card loops
-    build their table (:func:`crazy4.simulate.fast.situation_base`).
+    where no row is).
 
     Examples
     --------
@@ -259,8 +237,8 @@ def five_card_row_table(shape: DealShape) -> npt.NDArray[np.int32]:
 def relabelled_rows(
     shape: DealShape, hands: npt.NDArray[np.integer], seen: npt.NDArray[np.integer]
 ) -> IntArray:
-    """:func:`situation_rows` for any hand size, by every relabelling of the suits (the
-    reference the five-card lookup is tested against).
+    """:func:`situation_rows` for any hand size, by every relabelling of the suits: the least
+    image of the seen card over the relabellings that map the hand to its representative.
 
     Examples
     --------
@@ -296,10 +274,8 @@ def class_rows(
     up: npt.NDArray[np.integer],
     colex: npt.NDArray[np.integer] | None = None,
 ) -> npt.NDArray[np.int64]:
-    """The situation class row (:func:`deal_situations`) of each
-    hand ``(n, p)`` and the dealer's up cards ``(n, f)`` (no columns when none is dealt): the
-    row of :func:`situation_rows`, or the hand's suit class (``colex``: the hands' colex
-    indices, when the caller has them).
+    """The situation class row of each hand ``(n, p)`` and the dealer's up cards ``(n, f)``:
+    :func:`situation_rows`, or the hand's suit class when no card is up.
 
     Examples
     --------

@@ -1,13 +1,9 @@
 """A strategy file read onto a game's classes: one decision per class, every class covered.
 
-A strategy file (parquet or CSV, :func:`crazy4.core.strategy_file.read_strategy_frame`) lists
-cards -- a hand, and for a game with an up card the up card -- and a decision (``fold``,
-``1x``, ``2x``, ``3x``). Each row sets the decision of its whole class (the suit class of the
-hand, or of the hand and up card); every class must be covered, none twice with different
-decisions, none with a decision the rules forbid. The game supplies how a row's cards are read
-and which class they fall in (:class:`ClassKeys`); the checks are the same for every game.
-
-The specification path reads one (:func:`crazy4.simulate.plays.read_strategy_file`).
+Each row (a hand, and for a game with an up card the up card, and a decision) sets the
+decision of its whole class; every class must be covered, none twice with different decisions,
+none with a decision the rules forbid. The game supplies how a row's cards are read and which
+class they fall in (:class:`ClassKeys`).
 """
 
 from __future__ import annotations
@@ -33,19 +29,15 @@ class ClassKeys:
     Attributes
     ----------
     columns : tuple of str
-        The columns that name a class (``("hand",)`` or ``("hand", "up_card")``); the file
-        also has ``decision``.
+        The columns that name a class (``("hand",)`` or ``("hand", "up_card")``).
     parse : callable
-        One row's texts of :attr:`columns` to its cards (a tuple of ints of fixed length);
-        raises :class:`InputError` for bad cards.
+        One row's texts of :attr:`columns` to its cards; raises :class:`InputError`.
     classes : callable
         The class index of every parsed row, from an array of shape ``(rows, cards)``.
     allowed : ndarray of bool, shape (classes, 4)
         The decisions each class may take.
-    what : str
-        What the classes are called in messages (``"hand classes"``).
-    example : callable, optional
-        A class in words, to name a missing one (or None: not named).
+    what, example
+        What the classes are called in messages; a class in words, to name a missing one.
     """
 
     columns: tuple[str, ...]

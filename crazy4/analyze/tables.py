@@ -30,6 +30,7 @@ from crazy4.analyze.seen_tables import (
     several_tied,
     situations_table,
     strategy_by_seen,
+    strongest_first,
 )
 from crazy4.core.bet_tables import fraction_text, net_distribution
 from crazy4.core.bets import BetOutcomes, summarize, sums_by_value
@@ -57,9 +58,8 @@ def groups_of(spec: GameSpec) -> tuple[IntArray, list[str]]:
 
 
 def table_bets(analysis: SpecAnalysis) -> list[tuple[BetOutcomes, IntArray]]:
-    """Every bet of the ``bets`` table with the situations of each of its lattice rows: the
-    main game, its bets apart, each side bet, then the main game under the other strategies the
-    settlement describes (:mod:`crazy4.analyze.bet_rows`)."""
+    """Every bet of the ``bets`` table with the situations of each of its lattice rows
+    (:mod:`crazy4.analyze.bet_rows`), in the settlement's order."""
     main = analysis.main_by_strength  # the situations of one strength and decision summed
     others = [(bet, main.situations) for bet in apart_bets(analysis)]
     others += side_bets_by_strength(analysis)
@@ -110,9 +110,7 @@ def group_frequencies(spec: GameSpec, counts: IntArray) -> pd.DataFrame:
     strengths = np.arange(ranking.n_strengths)
     groups = [ranking.group(int(s)) for s in strengths]
     names = np.array(ranking.categories)[categories_of(spec, strengths)]
-    order: dict[str, int] = {}
-    for strength in strengths[::-1]:  # strongest first
-        order.setdefault(groups[strength], len(order))
+    order = strongest_first(groups)
     combinations = np.zeros(len(order), dtype=np.int64)
     category = [""] * len(order)
     for strength, group in enumerate(groups):
@@ -260,9 +258,7 @@ def _outcome_rows(
     bet: BetOutcomes, strengths: IntArray, decision: IntArray, group_code: IntArray
 ) -> pd.DataFrame:
     """The bet's deals by decision, hand group, cell and net: summed first over the rows of
-    one strength and decision (exactly, :func:`crazy4.core.bets.sums_by_value`), whose nets
-    are alike, so that millions of situation rows become a few thousand; a row at a time
-    when they are not."""
+    one strength and decision when their nets are alike, else a row at a time."""
     rows, cells = bet.combos.shape
     kinds = len(DECISIONS)
     size = (int(strengths.max()) + 1 if rows else 0) * kinds
@@ -292,14 +288,9 @@ def _outcome_rows(
 def analysis_tables(
     spec: GameSpec, analysis: SpecAnalysis, jobs: int = 1
 ) -> dict[str, pd.DataFrame]:
-    """Every table of the analysis, by file stem: with dealer cards face up, the situations
-    and the strategy by up rank (:mod:`crazy4.analyze.seen_tables`) instead of one row per
-    hand class; else those, and the hands at the border of a decision where a hand discards
-    (:mod:`crazy4.analyze.border_hands`). The settlement's
-    :class:`~crazy4.spec.table_layout.TableLayout` names the frequency tables and adds the
-    dealer's, the exact ties, the lowest hands played and the joint table of both hands'
-    categories (:mod:`crazy4.analyze.joint_table`, counted on ``jobs`` threads); a payout cap
-    of the rules adds the return by bet size (:mod:`crazy4.analyze.cap`)."""
+    """Every table of the analysis, by file stem: with dealer cards face up, those by up rank
+    (:mod:`crazy4.analyze.seen_tables`), else one row per hand class (and the border hands);
+    the settlement's layout adds its own tables, and a payout cap the return by bet size."""
     layout = analysis.settlement.layout
     frequencies = {layout.frequencies: hand_frequencies(spec, analysis)}
     if layout.dealer_frequencies is not None:

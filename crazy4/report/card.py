@@ -1,7 +1,5 @@
-"""A one-page strategy card for players (``crazy4 report --format card``): a PDF drawn from the
-rule set's ``strategy`` table alone (runs of hands, a chart by up card, or a list), with the main
-bet's house edge and RTP and the simple strategy's.
-"""
+"""A one-page strategy card for players (``crazy4 report --format card``): a PDF of the rule
+set's ``strategy`` table, with the main bet's and the simple strategy's house edge and RTP."""
 
 from __future__ import annotations
 

@@ -14,11 +14,11 @@ Examples
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
 
+from crazy4.analyze.border_hands import played_cards
 from crazy4.analyze.counts import dealer_histograms
 from crazy4.analyze.joint_bets import joint_counts
 from crazy4.analyze.pricing import cells_from_histograms, price
@@ -97,12 +97,8 @@ def best_cards(spec: GameSpec, cards: tuple[int, ...], strength: int) -> dict[st
         "best_hand": spec.ranking.describe(strength),
         "category": spec.ranking.categories[category],
     }
-    used = spec.shape.hand_cards
-    if used < len(cards):
-        table = spec.ranking.strengths(used)
-        subsets = [tuple(sorted(subset)) for subset in combinations(cards, used)]
-        best = max(subsets, key=lambda subset: int(table[colex_index(subset)]))
-        found["best_cards"] = format_cards(sorted(best, reverse=True))
+    if spec.shape.hand_cards < len(cards):
+        found["best_cards"] = format_cards(played_cards(spec, cards))
     return found
 
 

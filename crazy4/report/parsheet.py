@@ -1,7 +1,5 @@
 """The math report regulators take (a PAR sheet): one model (:class:`ParSheet`, a list of
-:class:`Sheet`, numbers as numbers with their exact fractions as text), rendered by
-:mod:`crazy4.report.pdf` and :mod:`crazy4.report.xlsx`; the figures derived here are explained
-in each sheet's intro.
+:class:`Sheet`), rendered by :mod:`crazy4.report.pdf` and :mod:`crazy4.report.xlsx`.
 """
 
 from __future__ import annotations

@@ -143,6 +143,19 @@ def plain(text: str) -> str:
     return markdown_plain(text)
 
 
+def spelt(text: str) -> str:
+    """The text with the signs of :data:`SPELT` spelt out.
+
+    Examples
+    --------
+    >>> spelt("EV(1x) − EV(fold) ≤ 0")
+    'EV(1x) - EV(fold) <= 0'
+    """
+    for character, spelling in SPELT.items():
+        text = text.replace(character, spelling)
+    return text
+
+
 def latin(text: str) -> str:
     """Text the standard PDF fonts can show (cp1252), other characters spelt out or '?'.
 
@@ -151,6 +164,4 @@ def latin(text: str) -> str:
     >>> latin("EV(1x) − EV(fold) ≤ 0 — ok")
     'EV(1x) - EV(fold) <= 0 — ok'
     """
-    for character, spelt in SPELT.items():
-        text = text.replace(character, spelt)
-    return text.encode("cp1252", errors="replace").decode("cp1252")
+    return spelt(text).encode("cp1252", errors="replace").decode("cp1252")

@@ -1,7 +1,5 @@
 """Every pay line of every pay table with its combinations (the five-card hands whose best-four
-strength falls in the line's range, :meth:`crazy4.core.paytables.PayTable.by_strength`): the pay
-tables' return tables.
-"""
+strength falls in the line's range): the pay tables' return tables."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
 """The math report as a printable PDF (ReportLab): A4, a title page, numbered pages, tables that
-break across pages with their header repeated, and the report's plots embedded. Same inputs,
-same bytes (ReportLab's *invariant* mode); every text is set as text
-(:func:`crazy4.report.pdf_markup.text_markup`).
+break across pages with their header repeated, and the report's plots. Same inputs, same bytes.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """The PDFs' text as ReportLab paragraph markup: every text set as text, in a font that has it.
 
-Text reaches a paragraph only through :func:`text_markup` (plain text) or :func:`markup` (a
-Markdown fragment crazy4 wrote), in a paragraph made by :func:`paragraph`. What the standard
-fonts lack (outside cp1252) is set in DejaVu Sans (embedded only where needed); what neither
-has, or beyond the Basic Multilingual Plane, is '?'.
+Text reaches a paragraph only through :func:`text_markup` or :func:`markup`, in a paragraph made
+by :func:`paragraph`. What the standard fonts lack is set in DejaVu Sans; what neither has, or
+beyond the Basic Multilingual Plane, is '?'.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from typing import Any
 
 from crazy4.core.text_safety import markdown_runs, pdf_text
 from crazy4.errors import InputError
-from crazy4.report.parsheet_text import SPELT
+from crazy4.report.parsheet_text import spelt
 
 #: The font of what the standard fonts lack, and its faces (matplotlib's files).
 FALLBACK = "DejaVuSans"
@@ -48,19 +47,6 @@ def fallback_glyphs() -> frozenset[int]:
         boldItalic=f"{FALLBACK}-BoldOblique",
     )
     return frozenset(pdfmetrics.getFont(FALLBACK).face.charToGlyph)
-
-
-def spelt(text: str) -> str:
-    """The text with the signs of :data:`~crazy4.report.parsheet_text.SPELT` spelt out.
-
-    Examples
-    --------
-    >>> spelt("EV(1x) − EV(fold) ≤ 0")
-    'EV(1x) - EV(fold) <= 0'
-    """
-    for character, spelling in SPELT.items():
-        text = text.replace(character, spelling)
-    return text
 
 
 def standard(text: str) -> bool:

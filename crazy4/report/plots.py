@@ -1,7 +1,5 @@
 """Plots of the result tables (matplotlib), shared by the notebooks and the HTML report: each
-draws on a given or new axes and returns it; a label from a table is text
-(:func:`crazy4.core.text_safety.plot_text`).
-"""
+draws on a given or new axes and returns it."""
 
 from __future__ import annotations
 
@@ -26,8 +24,8 @@ def net_distribution(frame: pd.DataFrame, ax: Any | None = None, title: str = ""
     """Probability of each net result of one round (log scale), from ``net_distribution``."""
     ax = _axes(ax)
     ax.bar(range(len(frame)), frame["probability"], color="tab:blue")
-    ax.set_xticks(range(len(frame)))
-    ax.set_xticklabels([plot_text(str(net)) for net in frame["net"]], rotation=90, fontsize=8)
+    labels = [plot_text(str(net)) for net in frame["net"]]
+    ax.set_xticks(range(len(frame)), labels, rotation=90, fontsize=8)
     ax.set_yscale("log")
     ax.set_xlabel("net result of the round (units of Ante)")
     ax.set_ylabel("probability (log scale)")
@@ -43,8 +41,7 @@ def house_edges(bets: pd.DataFrame, ax: Any | None = None, title: str = "") -> A
     positions = np.arange(len(bets))
     ax.barh(positions - 0.2, 100 * bets["house_edge"], height=0.4, label="house edge")
     ax.barh(positions + 0.2, 100 * bets["element_of_risk"], height=0.4, label="element of risk")
-    ax.set_yticks(positions)
-    ax.set_yticklabels([plot_text(str(label)) for label in labels], fontsize=8)
+    ax.set_yticks(positions, [plot_text(str(label)) for label in labels], fontsize=8)
     ax.invert_yaxis()
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_xlabel("percent of the base wager (house edge) or of the total wagered (EoR)")
@@ -65,8 +62,7 @@ def strategy_margin(player_hands: pd.DataFrame, ax: Any | None = None, title: st
         ax.scatter(chosen["strength"], chosen["gain"], s=6, color=colour, label=decision)
     ax.axhline(0, color="black", linewidth=0.8)
     ticks = border.drop_duplicates("strength").sort_values("strength")
-    ax.set_xticks(ticks["strength"])
-    ax.set_xticklabels(ticks["best_hand"], rotation=90, fontsize=7)
+    ax.set_xticks(ticks["strength"], ticks["best_hand"], rotation=90, fontsize=7)
     ax.set_xlabel("best four cards")
     ax.set_ylabel("EV(1x) − EV(fold), units of Ante")
     ax.set_title(title or "Play or fold near the threshold (one point per hand class)")
@@ -110,8 +106,7 @@ def _category_ticks(ax: Any) -> None:
         else:
             ticks.append(int(start))
             labels.append(category.label)
-    ax.set_xticks(ticks)
-    ax.set_xticklabels(labels, rotation=30, ha="right", fontsize=8)
+    ax.set_xticks(ticks, labels, rotation=30, ha="right", fontsize=8)
     ax.set_xlabel("best four cards (category starts; strength grows to the right)")
 
 
@@ -193,12 +188,9 @@ def decision_chart(strategy: pd.DataFrame, ax: Any | None = None, title: str = "
         for j in range(len(ups)):
             if grid[i, j] == _DECISION_CODES["mixed"]:
                 ax.text(j, i, labels_in_cells[i, j], ha="center", va="center", fontsize=6)
-    ax.set_xticks(range(len(ups)))
-    ax.set_xticklabels(ups)
-    ax.set_yticks(range(len(hands)))
-    ax.set_yticklabels(hands, fontsize=7)
-    ax.set_xlabel("dealer's up card")
-    ax.set_ylabel("player's best four cards")
+    ax.set_xticks(range(len(ups)), ups)
+    ax.set_yticks(range(len(hands)), hands, fontsize=7)
+    ax.set(xlabel="dealer's up card", ylabel="player's best four cards")
     from matplotlib.patches import Patch
 
     labels = ["fold", "1x", "2x", "3x", "mixed: % played,\nor 3x % raised"]
@@ -230,9 +222,7 @@ def sensitivity(
     for column, label in ys.items():
         ax.plot(frame[x], 100 * frame[column], marker="o", label=label)
     ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xlabel("odds paid (to 1)")
-    ax.set_ylabel("house edge (%)")
-    ax.set_title(title)
+    ax.set(xlabel="odds paid (to 1)", ylabel="house edge (%)", title=title)
     ax.legend()
     ax.grid(alpha=0.3)
     return ax

@@ -23,11 +23,9 @@ from crazy4.analyze.rule_prices import price_readings
 from crazy4.core.bet_tables import fraction_text
 from crazy4.report.frame import ReportInput
 from crazy4.report.markdown import markdown_table
+from crazy4.report.spec_sections import Section
 from crazy4.rules.listed_table import ListedTable
 from crazy4.rules.ruleset import RuleSet
-
-#: A section: Markdown lines from what the report reads.
-Section = Callable[[ReportInput], list[str]]
 
 
 @dataclass(frozen=True)

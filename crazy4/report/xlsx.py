@@ -1,6 +1,5 @@
 """The math report as an Excel workbook (openpyxl): ``README``, ``rules``, then one sheet per
-table, numbers as numbers (each cell the parquet table's double exactly). Every text is a string
-cell, never a formula (:func:`crazy4.core.text_safety.make_inert`); same inputs, same bytes.
+table, numbers as numbers, every text a string cell (never a formula); same inputs, same bytes.
 """
 
 from __future__ import annotations

@@ -203,7 +203,8 @@ def pdf_printed(text: str) -> str:
     Plane (an emoji) or in no font of the PDF is '?' (:mod:`crazy4.report.pdf_markup`), the
     spelt signs spelt; what prints nothing (a soft hyphen, a zero-width space) left out, as
     the PDF's text leaves it out."""
-    from crazy4.report.pdf_markup import fallback_glyphs, spelt, standard
+    from crazy4.report.parsheet_text import spelt
+    from crazy4.report.pdf_markup import fallback_glyphs, standard
 
     glyphs = fallback_glyphs()
     shown = (
