@@ -1,17 +1,10 @@
 """The explorer's state without its widgets: a base rule set, the changes made to it, and
-their exact figures -- computed by the design engine, as ``crazy4 design --set`` computes
-them.
+their exact figures, computed by the design engine as ``crazy4 design --set`` computes them.
 
-Every change is priced the one way :mod:`crazy4.design` prices it: the rule file's data
-changed by path (:func:`crazy4.design.basis.changed_rules`), analyzed through its game from
-the cached counts (:func:`crazy4.design.basis.analyze_quietly`), compared with the base
-(:func:`crazy4.design.compare.compare`: the figures and the hands whose decision changed,
-formatted as ``crazy4 design --set`` prints them). A pay line's sweep is the search's model
-(:func:`crazy4.design.search.pricer_from`, from the step's own analysis and one more with the
-line a unit higher): the bet's exact EV as a function of the line's odds, the optimal
-strategy re-solved per value where the analysis lists every hand's EVs. The instant answer
-to a pay-line change comes from the line's slopes, read ahead for every line
-(:meth:`Session.prepare`, :mod:`crazy4.explore.prepare`) or with the sweep.
+A change edits the rule file's data by path, is analyzed through its game from the cached
+counts and compared with the base. A pay line's sweep is the search's model
+(:func:`crazy4.design.search.pricer_from`); the instant answer to a pay-line change comes from
+the line's slopes, read ahead for every line (:meth:`Session.prepare`) or with the sweep.
 
 Examples
 --------
