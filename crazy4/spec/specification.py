@@ -173,28 +173,25 @@ class CellSettlement:
     unit : int
         The common denominator.
     parts : dict of str to ndarray of int64, each shape (n_strengths, 4, 6)
-        The nets of each wager of the main game, as a per-round log writes them; they add up
-        to :attr:`nets`. Those of :data:`WAGERS` are always there (one the game does not have
-        is zeros); a game may add wagers of its own (Crazy 4 Poker's ``super_bonus``). Without
-        any, the whole net is the Ante's.
+        The nets of each wager of the main game, as a per-round log writes them, adding up to
+        :attr:`nets`: every one of :data:`WAGERS` (zeros where the game has none), then the
+        game's own. Without any, the whole net is the Ante's.
     staked : tuple of str
-        The wagers a seat puts up, in the order of the log's stake columns (``ante``, ...): each
-        stakes 1 Ante, or the Play multiple for one in :attr:`by_multiple`.
+        The wagers a seat puts up, in the order of the log's stake columns: each stakes 1 Ante,
+        or the Play multiple for one in :attr:`by_multiple`.
     logged : tuple of str
         The wagers whose nets the log writes (``<wager>_net``), in order: parts' names.
     by_multiple : tuple of str
         The wagers staked the decision's multiple of the Ante (``play``).
     bets : tuple of (str, tuple of str)
         The bets a simulation reports after the whole game, each a name and the wagers of
-        :attr:`parts` it adds up (Crazy 4 Poker's ``ante_play`` and ``super_bonus``).
+        :attr:`parts` it adds up.
     blind : BlindHand or None
         The blind second hand of the game (None: it has none).
     simple : ndarray of int64, shape (n_strengths,), or None
-        The decision of the game's published simple strategy by player strength (None: none
-        is published).
+        The published simple strategy's decision by player strength (None: none published).
     rows : BetRows or None
-        What the ``bets`` table writes of the main game besides its optimal play (None: the
-        main game alone, described by the engine).
+        What the ``bets`` table writes of the main game besides its optimal play.
     layout : TableLayout
         How the result tables name the cells, and the tables they add.
     tests : LogTests
@@ -254,8 +251,7 @@ class CellSettlement:
 
 @dataclass(frozen=True)
 class SideBetSpec:
-    """A side bet on the cards: its name, description and pay table, and whether a fold
-    forfeits it.
+    """A side bet on the cards: its name, description, pay table and terms.
 
     Attributes
     ----------
@@ -263,22 +259,18 @@ class SideBetSpec:
     pays : CategoryPays
         The pay table, read on :attr:`ranking`.
     scores : str
-        The cards it scores (:data:`crazy4.rules.side_bet_scores.SIDE_BET_SCORES`):
-        ``"player"``, the player's own hand, or ``"player_and_dealer"``, the best hand of all
-        the player's and the dealer's cards together (Three Card Poker's 6-Card Bonus).
+        The cards it scores: ``"player"``, the player's own hand, or ``"player_and_dealer"``,
+        the best hand of all the player's and the dealer's cards together.
     ranking : Ranking or None
         The ranking its pay table is read on (None: the game's).
     fold_forfeits : bool
-        True: a fold loses the bet whatever the cards (a card room's Queens Up); else it is
-        settled on the cards whatever the player decides.
+        True: a fold loses the bet whatever the cards; else it is settled on the cards.
     pays_when : str
-        ``"always"`` (default): the table pays whatever the dealer holds; ``"dealer_higher"``:
-        only when the dealer's hand beats the player's, qualified or not (a Bad Beat Bonus on
-        the losing player's hand), the bet lost otherwise. Only with ``scores = "player"``.
+        ``"always"`` (default), or ``"dealer_higher"``: only when the dealer's hand beats the
+        player's, qualified or not (a Bad Beat Bonus), else lost; only on the player's hand.
     column : str or None
-        The log column of a bet every seat makes beside the game's side bet (a Bad Beat
-        Bonus: ``"bad_beat"``, its stake and ``bad_beat_net`` on every row); None (default):
-        one of the side bet's tables, logged when chosen (``--queens-up``).
+        The log column of a bet every seat makes beside the game's side bet (``"bad_beat"``);
+        None (default): one of the side bet's tables, logged when chosen.
 
     Raises
     ------
