@@ -168,15 +168,13 @@ class _PrefixCounts:
 
 
 def relation_counts(types: npt.NDArray[np.integer], n_types: int) -> npt.NDArray[np.int64]:
-    """``n[D, r, τ]`` for every dealer hand class (module docstring), cached on disk.
-
-    The cache key is a digest of ``types``, so any grouping of the classes is counted once.
+    """``n[D, r, τ]`` for every dealer hand class (module docstring), cached on disk by a
+    digest of ``types``.
 
     Parameters
     ----------
     types : ndarray of int, shape (n_classes,)
-        Type (0..n_types-1) of every player hand class
-        (:func:`crazy4.core.symmetry.build_suit_classes`).
+        Type (0..n_types-1) of every player hand class.
     n_types : int
 
     Returns
@@ -333,9 +331,8 @@ def sums_from_counts(
 def brute_force_dealer_sum(
     net: npt.NDArray[np.int64], qualifier_strength: int, dealer_hand: tuple[int, ...]
 ) -> int:
-    """``S(D)`` for one dealer hand by listing all 1,533,939 player hands it leaves.
-
-    Independent of the prefix tables: the check on :func:`dealer_sums`.
+    """``S(D)`` for one dealer hand by listing all 1,533,939 player hands it leaves (the check
+    on :func:`dealer_sums`).
 
     Examples
     --------
