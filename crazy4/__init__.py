@@ -5,11 +5,8 @@ that know no game. Every player/dealer deal is counted exactly through precomput
 tables; any rule set written as a TOML file is priced exactly (house edge, element of risk, the
 optimal decision for every hand, the full distribution of outcomes).
 
-The names a notebook needs are here, imported when first used (so ``import crazy4`` does no
-work): :func:`load_rules` (a shipped rule set by name, or a rule file by path),
-:func:`analyze` (every result table and the report, in memory), :func:`hand` (one hand's exact
-EVs), :func:`game_of` (the game a rule set is for) and :class:`InputError` (what bad input
-raises).
+The names a notebook needs are here, imported when first used: :func:`load_rules`,
+:func:`analyze`, :func:`hand`, :func:`game_of` and :class:`InputError`.
 
 Examples
 --------

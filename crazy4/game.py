@@ -1,16 +1,9 @@
 """The game: one class for every game, :class:`SpecGame` over its specification, which runs
 every engine for the drivers (the pipeline, the command line, :mod:`crazy4.testing`).
 
-Every registered game is a :class:`SpecGame` over its specification: Crazy 4 Poker, Four Card
-Poker, Three Card Poker and the games declared in rule files. What tells two games apart is
-the specification's data, the members a game may leave out among it (those of
-:class:`crazy4.spec.specification.GameSpec` with a default): its practical team rules and the
-bets of its main game a colluding table values apart (read by the collusion and surveillance
-roles, :func:`crazy4.advantage.collusion.colluder_role`,
-:func:`crazy4.advantage.surveil.surveillance_of`, which like the simulator and the validator
-take the game's :attr:`~SpecGame.spec`), the seen cards its hole-card tables are published for
-and their vocabulary (:meth:`SpecGame.hole_card_tables`, :meth:`SpecGame.hole_card_situation`).
-Each method imports the engine it runs when first called.
+Every registered game, built in or declared in a rule file, is a :class:`SpecGame`; what
+tells two games apart is the specification's data. Each method imports the engine it runs
+when first called.
 
 Examples
 --------
@@ -38,13 +31,12 @@ if TYPE_CHECKING:
 
 class SpecGame:
     """The game of a :class:`crazy4.spec.specification.GameSpec`: what the registry holds and
-    the drivers run (module docstring).
+    the drivers run.
 
     Attributes
     ----------
     spec : GameSpec
-        The game as data: what every engine below reads
-        (:func:`crazy4.spec.game.spec_of` hands it to them from a rule set).
+        The game as data: what every engine reads.
     """
 
     spec: GameSpec
@@ -53,8 +45,7 @@ class SpecGame:
         self.spec = spec
 
     def __eq__(self, other: object) -> bool:
-        """Games of one class and one specification are the same game (a rule file that
-        declares a registered game's specification is read by the registered one)."""
+        """Games of one class and one specification are the same game."""
         return type(other) is type(self) and other.spec == self.spec
 
     def __hash__(self) -> int:
@@ -62,8 +53,7 @@ class SpecGame:
         return hash((type(self), self.spec))
 
     def __reduce__(self) -> tuple[type[SpecGame], tuple[GameSpec]]:
-        """Pickled as its class and specification (a rule set carries its game to worker
-        processes; a subclass keeps what it adds, its rule files say)."""
+        """Pickled as its class and specification (a rule set carries its game to workers)."""
         return type(self), (self.spec,)
 
     @property
@@ -101,8 +91,7 @@ class SpecGame:
         """The side bet's name."""
         return self.spec.side_bet_label
 
-    #: The rule files the game brings (none: the package ships its rule sets; a subclass
-    #: registered from outside the package names its own).
+    #: The rule files the game brings (a subclass registered from outside names its own).
     rule_files: tuple[str, ...] = ()
 
     def read_sections(self, top: Section, common: RuleSet) -> RuleSet:
@@ -110,8 +99,7 @@ class SpecGame:
         return self.spec.read_sections(top, common)
 
     def strength_of(self, description: str) -> int:
-        """The strength a hand description names in the game's ranking: how the rule file's
-        ``qualifier`` and ``raise_minimum`` are read (:class:`crazy4.rules.load.RuleReader`)."""
+        """The strength a hand description names in the game's ranking."""
         return self.spec.ranking.strength_of(description)
 
     def analysis_steps(self, rules: RuleSet) -> int:
@@ -119,21 +107,13 @@ class SpecGame:
         return 2
 
     def prepare(self, rules: RuleSet) -> None:
-        """Start the count's compile when the analysis will count
-        (:func:`crazy4.analyze.counting.start_count`)."""
+        """Start the count's compile when the analysis will count."""
         from crazy4.analyze.counting import start_count
 
         start_count(self.spec.shape, self.spec.ranking, self.spec.qualifier(rules))
 
-    def analyze(
-        self,
-        rules: RuleSet,
-        *,
-        jobs: int,
-        progress: Progress,
-    ) -> GameAnalysis:
-        """Counts, prices, tables and the report
-        (:func:`crazy4.analyze.record.game_analysis`)."""
+    def analyze(self, rules: RuleSet, *, jobs: int, progress: Progress) -> GameAnalysis:
+        """Counts, prices, tables and the report."""
         from crazy4.analyze.record import game_analysis
 
         return game_analysis(self.spec, rules, jobs=jobs, progress=progress)
@@ -155,10 +135,7 @@ class SpecGame:
     @property
     def published_seen(self) -> int:
         """The specification's :attr:`~crazy4.spec.specification.GameSpec.published_seen`, else
-        one seen card while its situations are few
-        (:func:`crazy4.advantage.holecards.published_seen`). The hole-card engine is imported
-        only then: the engine's import (numba's with it) is half a second an analysis may not
-        need."""
+        the hole-card engine's rule (imported only then: numba's import is slow)."""
         seen = self.spec.published_seen
         if seen is not None:
             return seen
@@ -177,9 +154,7 @@ class SpecGame:
         progress: Callable[[int], None] | None = None,
         sink: Callable[[dict[str, Any]], None] | None = None,
     ) -> dict[str, pd.DataFrame]:
-        """The tables of ``seen`` seen cards in the specification's
-        :attr:`~crazy4.spec.specification.GameSpec.hole_card_form`
-        (:data:`crazy4.advantage.holecards.TABLE_FORMS`)."""
+        """The tables of ``seen`` seen cards in the specification's hole-card form."""
         from crazy4.advantage.holecards import TABLE_FORMS
 
         tables = TABLE_FORMS[self.spec.hole_card_form]
@@ -188,9 +163,7 @@ class SpecGame:
     def hole_card_situation(
         self, rules: RuleSet, hand: str, up: str | None, seen: str | None
     ) -> str:
-        """One situation's exact prices, as ``--hand`` prints them, in the specification's
-        :attr:`~crazy4.spec.specification.GameSpec.hole_card_form`
-        (:data:`crazy4.advantage.holecard_situation.SITUATION_FORMS`)."""
+        """One situation's exact prices, as ``--hand`` prints them."""
         from crazy4.advantage.holecard_situation import SITUATION_FORMS
 
         text = SITUATION_FORMS[self.spec.hole_card_form]

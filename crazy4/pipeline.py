@@ -1,9 +1,7 @@
 """One rule set, end to end: its game's exact analysis, its tables and its report.
 
 ``crazy4 analyze`` and ``crazy4 report`` both run :func:`run_rule_set`, which reaches the game
-the rule set carries (:func:`crazy4.registry.game_of`), so a report is never rendered from
-another game's analysis. The pipeline sits above every game and engine: it may use
-:mod:`crazy4.registry` (:func:`player_hands` loads a shipped rule set by name).
+the rule set carries, so a report is never rendered from another game's analysis.
 """
 
 from __future__ import annotations
@@ -33,10 +31,8 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.plan import available_cores
 from crazy4.spec.game import spec_of
 
-#: Files written at once: pyarrow's encoding and compression and the tables' digests release
-#: the GIL, so the small tables and ``run.json`` (two ``git`` calls, the packages' versions)
-#: are written while the largest table is. Each is its own file: the bytes are the same for
-#: any number.
+#: Files written at once (pyarrow and the digests release the GIL); the bytes are the same
+#: for any number.
 WRITE_THREADS = 2
 
 
@@ -79,19 +75,15 @@ class RuleSetResults:
     def write(self, folder: Path | str, expect: Identity = UNCHECKED) -> None:
         """Replace ``folder`` as a whole with every table, ``report.md`` and ``run.json``.
 
-        They are written into a temporary folder beside ``folder``, which is then swapped in
-        (:func:`crazy4.results.write.replace_folder`): ``folder`` ends up holding exactly this
-        rule set's output (any earlier content is dropped), and an interrupted run leaves the
-        earlier folder as it was, never a mix of two rule sets' tables. Check a folder given by
-        a user first with :func:`crazy4.results.destination.check_outputs`, and pass the
-        state it found as ``expect``: a run that lost a race to another writer of the folder
-        then says so (:func:`crazy4.results.write.replace_folder`).
+        They are written into a temporary folder that is then swapped in
+        (:func:`crazy4.results.write.replace_folder`), so an interrupted run leaves the earlier
+        folder as it was. ``expect``: the state
+        :func:`crazy4.results.destination.check_outputs` found a user's folder in.
         """
 
         def write_all(target: Path) -> None:
-            # the tables and run.json (the git commit and the packages' versions) on the pool,
-            # the report meanwhile; the first error in table order is raised, and the writes
-            # not started are dropped
+            # tables and run.json on the pool, the report meanwhile; the first error in table
+            # order is raised, and the writes not started are dropped
             pool = ThreadPoolExecutor(max_workers=max(1, min(WRITE_THREADS, os.cpu_count() or 1)))
             try:
                 writes = [
@@ -132,20 +124,17 @@ def run_rule_set(
     command : str
         The command line, kept in the volatile ``run.json`` (not in the tables' provenance).
     jobs : int
-        Worker processes or threads for the counting; at most the cores this process may use
-        (:func:`crazy4.simulate.plan.available_cores`), more are cut to them.
+        Worker processes or threads for the counting (cut to the cores available).
     simulate_rounds, seed : int, optional
-        The simulation of an extension of the game (the card room's card-removal simulation,
-        :mod:`crazy4.cardroom.extension`; ``None``: its defaults).
+        The simulation of an extension of the game (``None``: its defaults).
     progress : callable, optional
         Called with a message after each step.
     hole_cards : bool
-        Add the game's hole-card tables and report section (:mod:`crazy4.advantage.holecards`).
+        Add the game's hole-card tables and report section.
     """
     step = progress or (lambda message: None)
-    analysis = game_of(rules).analyze(
-        rules, jobs=max(1, min(jobs, available_cores())), progress=step
-    )
+    jobs = max(1, min(jobs, available_cores()))
+    analysis = game_of(rules).analyze(rules, jobs=jobs, progress=step)
     tables = dict(analysis.tables)
     details = dict(analysis.details)
     sections: list[list[str]] = []
@@ -165,7 +154,7 @@ def run_rule_set(
     if hole_cards:
         from crazy4.advantage.holecards import published_tables
 
-        extra, section = published_tables(rules, jobs=max(1, min(jobs, available_cores())))
+        extra, section = published_tables(rules, jobs=jobs)
         tables.update(extra)
         report = report + ("\n" + section if section else "")
         step("hole cards")
@@ -180,10 +169,8 @@ def run_rule_set(
 
 
 def player_hands(rule_set: str) -> pd.DataFrame:
-    """The per-hand-class table: read from ``results/`` or, when not built, computed exactly.
-
-    ``player_hands.parquet`` is not committed (it is large); without ``make results`` this runs
-    the exact analysis of the shipped rule set through its game (a few seconds).
+    """The per-hand-class table: read from ``results/`` or, when not built (it is not
+    committed), computed exactly.
 
     Raises
     ------
@@ -201,8 +188,7 @@ def player_hands(rule_set: str) -> pd.DataFrame:
 
 
 def analyze(rules: RuleSet | str, *, jobs: int = 1) -> RuleSetResults:
-    """A rule set's exact analysis, in memory: every table and the Markdown report (what
-    ``crazy4 analyze`` writes), for a notebook or a script.
+    """A rule set's exact analysis in memory: what ``crazy4 analyze`` writes.
 
     Parameters
     ----------
@@ -224,7 +210,7 @@ def analyze(rules: RuleSet | str, *, jobs: int = 1) -> RuleSetResults:
 
 def hand(rules: RuleSet | str, cards: str, up: str | None = None) -> dict[str, object]:
     """One hand's exact dealer outcomes, the EV of each decision and the optimal one (what
-    ``crazy4 hand`` prints), as a dictionary.
+    ``crazy4 hand`` prints).
 
     Parameters
     ----------

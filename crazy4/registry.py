@@ -1,12 +1,8 @@
 """The registry of games, keyed by the rule file's ``game``: the one place that knows them all.
 
-It sits above every game, every engine and every extension of a game (the card room,
-:mod:`crazy4.cardroom.extension`, listed here too); only the command line, the pipeline and
-:mod:`crazy4.testing` use it. Loading a rule set here hands the reader the registered games,
-and the rule set then carries its game (:attr:`crazy4.rules.ruleset.RuleSet.reader`): an
-engine given the rules reaches the game's specification through
-:func:`crazy4.spec.game.spec_of`, never by name, and a driver the game itself through
-:func:`game_of`.
+It sits above every game, engine and extension; only the command line, the pipeline and
+:mod:`crazy4.testing` use it. A rule set loaded here carries its game
+(:attr:`crazy4.rules.ruleset.RuleSet.reader`), so an engine reaches it without a name.
 
 Games from outside the package
 ------------------------------
@@ -17,11 +13,9 @@ under the entry-point group :data:`ENTRY_POINT_GROUP` in that package's ``pyproj
     [project.entry-points."crazy4.games"]
     my-game = "my_package.game:MY_GAME"
 
-The group's games are loaded once, at the first lookup (:func:`registered_games`,
-:func:`game_named`, :func:`rule_readers`, :func:`game_of`, loading a rule set), so importing
-the registry imports no other package. A game is refused, with an :class:`InputError` of one
-line, when its key is taken or when it is not a :class:`~crazy4.game.SpecGame` (naming the
-members it lacks).
+The group's games are loaded at the first lookup, so importing the registry imports no
+other package. A game whose key is taken, or that is not a :class:`~crazy4.game.SpecGame`, is
+refused with a one-line :class:`InputError`.
 
 Examples
 --------
@@ -30,9 +24,7 @@ Examples
 >>> game_named("four-card-poker").title
 'Four Card Poker'
 
-The built-in games are the one game type over each specification
-(:class:`crazy4.game.SpecGame`); the card room extends Crazy 4 Poker from outside, and the
-game never imports it:
+The card room extends Crazy 4 Poker from outside; the game never imports it:
 
 >>> from crazy4.core.cards import parse_card, parse_cards
 >>> result = CRAZY_FOUR.hand_result(load_rules("crazy4-standard"),
@@ -71,7 +63,7 @@ if TYPE_CHECKING:
     from crazy4.spec.extension import AnalysisExtension
 
 
-#: Crazy 4 Poker and Four Card Poker, the registry's games over their specifications.
+#: Crazy 4 Poker and Four Card Poker.
 CRAZY_FOUR = SpecGame(CRAZY_FOUR_SPEC)
 FOUR_CARD = SpecGame(FOUR_CARD_SPEC)
 
@@ -136,8 +128,7 @@ def _add(games: Iterable[tuple[str, SpecGame]]) -> None:
 
 def entry_point_games() -> list[tuple[str, SpecGame]]:
     """The games other packages name under :data:`ENTRY_POINT_GROUP`, each with where it
-    comes from (``"entry point 'name' (module:attribute) of 'crazy4.games'"``), loaded and
-    checked complete but not registered (the first lookup registers them).
+    comes from, loaded and checked but not registered.
 
     Raises
     ------
@@ -180,9 +171,8 @@ def _games() -> dict[str, SpecGame]:
 
 
 def shipped_declared_games() -> list[tuple[str, SpecGame]]:
-    """The games the package's own rule files declare in a ``[game]`` table
-    (:func:`declare_game`), one per key, each with the file it comes from: built-in games
-    written as data.
+    """The games the package's own rule files declare in a ``[game]`` table, one per key,
+    each with the file it comes from.
 
     Raises
     ------
@@ -210,8 +200,7 @@ def shipped_declared_games() -> list[tuple[str, SpecGame]]:
 
 
 def register_game(game: SpecGame) -> None:
-    """Register a game defined outside the package (module docstring), after the built-in
-    ones and those of the entry points.
+    """Register a game defined outside the package (module docstring).
 
     Raises
     ------
@@ -258,14 +247,12 @@ def unregister_game(key: str) -> None:
 
 
 def registered_games() -> tuple[str, ...]:
-    """The keys of every registered game, in registration order: the package's, then the
-    entry points', then those of :func:`register_game`."""
+    """The keys of every registered game, in registration order."""
     return tuple(_games())
 
 
 def rule_readers() -> Mapping[str, SpecGame]:
-    """Every registered game by key: the games a rule file may name
-    (:func:`crazy4.rules.load.read_rules`, a mapping's inline ``[rules]``).
+    """Every registered game by key: the games a rule file may name.
 
     Examples
     --------
@@ -292,8 +279,7 @@ def game_named(key: str) -> SpecGame:
 
 
 def game_of(rules: RuleSet) -> SpecGame:
-    """The game a rule set is for: a registered one, or the game its file
-    declares (:func:`declare_game`).
+    """The game a rule set is for: a registered one, or the game its file declares.
 
     Examples
     --------
@@ -319,8 +305,7 @@ def extensions_of(rules: RuleSet) -> list[AnalysisExtension]:
 
 
 def parse_rules(text: str, where: str) -> RuleSet:
-    """Validate rule-file text into its registered game's :class:`RuleSet`
-    (:func:`crazy4.rules.load.read_rules`).
+    """Validate rule-file text into its registered game's :class:`RuleSet`.
 
     Parameters
     ----------
@@ -349,8 +334,7 @@ def parse_rules(text: str, where: str) -> RuleSet:
 
 
 def declare_game(table: object, where: str) -> SpecGame:
-    """The game a rule file declares in its ``[game]`` table
-    (:mod:`crazy4.spec.declared`), served by the specification engines.
+    """The game a rule file declares in its ``[game]`` table (:mod:`crazy4.spec.declared`).
 
     Examples
     --------
@@ -363,8 +347,7 @@ def declare_game(table: object, where: str) -> SpecGame:
 
 
 def load_rules(name_or_path: str) -> RuleSet:
-    """Load and validate a shipped rule set by name, or a rule file by path, for its
-    registered game (:func:`crazy4.rules.load.read_rule_file`).
+    """Load and validate a shipped rule set by name, or a rule file by path.
 
     Raises
     ------

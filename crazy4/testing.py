@@ -1,20 +1,12 @@
 """Conformance checks of a game: :func:`check_game`, in the spirit of scikit-learn's
 ``check_estimator``.
 
-Every registered game, through the interface only (:class:`crazy4.game.SpecGame` and the
-drivers), on every rule set of the game (shipped, or brought by a game from outside the
-package: :attr:`crazy4.game.SpecGame.rule_files`): the registry entry, its published deal count
-and the engines' roles from its specification, the rule files, the exact analysis (every deal
-counted, the tables adding up, the report's headline), one hand, a seeded simulation that
-validates clean, a planted settlement fault caught, one seen dealer card, and pooled cards.
-The expected totals are counted from first principles (the deck and the game's cards), never
-read from the code under test; the one figure a game states, the deal count its rules document
-publishes (:attr:`crazy4.game.SpecGame.published_deals`), is checked against them.
-
-A test suite runs each check as its own test with :func:`conformance_cases`; a new game is
-checked by registering it, with no test edited: a game of the package in
-:mod:`crazy4.registry`, a game of another package by its entry point, or for the length of a
-block with :func:`registered`.
+Every registered game is checked through the interface only, on every rule set of the game:
+the registry entry and its published deal count, the rule files, the exact analysis, one hand,
+a seeded simulation that validates clean, a planted fault caught, one seen dealer card and
+pooled cards. Expected totals are counted from first principles, never read from the code
+under test. A test suite runs each check as its own test (:func:`conformance_cases`); a new
+game is checked by registering it (for one block: :func:`registered`).
 
 Examples
 --------
@@ -131,8 +123,7 @@ def check_registry_entry(game: SpecGame) -> None:
 
 
 def check_published_deals(game: SpecGame) -> None:
-    """The deals the game's cards make (:func:`deals_of`) are the total its rules document
-    states (:attr:`crazy4.game.SpecGame.published_deals`, data of the game)."""
+    """The deals the game's cards make are :attr:`crazy4.game.SpecGame.published_deals`."""
     counted, published = deals_of(game), game.published_deals
     assert counted == published, (
         f"the game's cards make {counted:,} deals (player {game.player_cards}, dealer "
@@ -142,9 +133,8 @@ def check_published_deals(game: SpecGame) -> None:
 
 
 def check_roles(game: SpecGame) -> None:
-    """The simulator and the validator of the game's specification; its surveillance role
-    analyses at least one seen hole card and seats a team of two
-    (:class:`crazy4.advantage.surveil.SpecSurveillance`)."""
+    """The simulator and the validator of the game; surveillance of at least one seen hole
+    card and a team of two."""
     from crazy4.advantage.surveil import SpecSurveillance
     from crazy4.simulate.engine import SpecSimulator
     from crazy4.validate.engine import SpecValidator
@@ -157,8 +147,7 @@ def check_roles(game: SpecGame) -> None:
 
 
 def check_has_rule_set(game: SpecGame) -> None:
-    """At least one rule set of the game is shipped with the package, or brought by the game
-    (:attr:`crazy4.game.SpecGame.rule_files`)."""
+    """At least one rule set of the game is shipped with the package or brought by it."""
     assert rule_sets_of(game), f"no rule set of {game.key!r} is shipped or brought by the game"
 
 
@@ -313,12 +302,9 @@ HOLE_CARD_SAMPLE = 24
 
 
 def check_hole_cards(game: SpecGame, context: Context) -> None:
-    """One seen dealer card through the game's hole-card tables (the one engine): knowing
-    nothing is the ordinary game exactly, and knowing the card is worth at least as much as
-    knowing its rank, which is worth at least as much as nothing. A game that publishes no
-    hole-card tables (:attr:`~crazy4.game.SpecGame.published_seen` 0: too many situations) is
-    checked on :data:`HOLE_CARD_SAMPLE` player hand classes: the card, then its rank, then
-    nothing, in that order of value."""
+    """One seen dealer card: knowing the card is worth at least its rank, which is worth at
+    least nothing, which is the ordinary game exactly (a game that publishes no hole-card
+    tables is checked on :data:`HOLE_CARD_SAMPLE` player hand classes)."""
     rules = context.rules
     sample = 0 if game.published_seen else HOLE_CARD_SAMPLE
     strategies = game.hole_card_tables(rules, 1, [], 1, sample)["hole_strategies"]
@@ -330,9 +316,7 @@ def check_hole_cards(game: SpecGame, context: Context) -> None:
 
 
 def check_collusion(game: SpecGame, context: Context) -> None:
-    """Two seats pooling their cards on 64 seeded deals: the full-information decisions never
-    do worse than honest play on any deal (the gain is not negative), and the honest rows are
-    priced over the same deals."""
+    """Two seats pooling their cards on 64 seeded deals never do worse than honest play."""
     rules = context.rules
     from crazy4.advantage.collusion import colluder_role, make_collusion_plan, run_collusion
     from crazy4.advantage.collusion_tables import plan_rows
@@ -373,9 +357,7 @@ def rule_sets_of(game: SpecGame) -> list[str]:
 
 @contextmanager
 def registered(game: SpecGame) -> Iterator[SpecGame]:
-    """``game`` registered (:func:`crazy4.registry.register_game`) inside the block and
-    unregistered after it, even on an error: how a test suite checks a game defined outside
-    the package (:func:`check_game`) without leaving it in the registry.
+    """``game`` registered inside the block and unregistered after it, even on an error.
 
     Raises
     ------
@@ -441,15 +423,11 @@ def check_game(game: SpecGame) -> None:
         folder = Path(work)
         contexts = {name: Context(load_rules(name), folder) for name in rule_sets_of(game)}
         for check in GAME_CHECKS:
-            targets = list(contexts.values()) if check.per_rule_set else [None]
-            for context in targets:
+            for context in list(contexts.values()) if check.per_rule_set else [None]:
                 where = f"{game.key}: {check.name}" + (
                     f" ({context.rules.name})" if context else ""
                 )
                 try:
-                    if context is None:
-                        check.run(game)
-                    else:
-                        check.run(game, context)
+                    check.run(game, *filter(None, [context]))
                 except AssertionError as error:
                     raise AssertionError(f"{where}: {error}") from error

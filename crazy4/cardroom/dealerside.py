@@ -1,26 +1,15 @@
 """Exact sums over player hands for every dealer hand: the player-side counts turned around.
 
-The question
-------------
-A seat's net result ``f(P, D)`` depends on the player's hand ``P`` only through its suit class
-and on the dealer's hand ``D`` only through the dealer-outcome cell
-(:data:`crazy4.core.hidden.OUTCOME_CELLS`: does ``D`` qualify, is ``v(P)`` above,
-equal to or
-below ``v(D)``). So ``f(P, D) = net[class(P), cell(v(P), v(D))]`` for a lattice ``net`` such as
-:attr:`crazy4.core.bets.BetOutcomes.net`. The seats at one table share ``D``; to
-correlate them we
-need, for every dealer hand, sums over the player hands it leaves. Classes that settle alike
-(the same row of every lattice of interest) form a *type*; a few dozen types cover every bet
-and strategy, so the core question is::
+A seat's net ``f(P, D) = net[class(P), cell(v(P), v(D))]`` depends on the player's hand only
+through its suit class and on the dealer's hand only through the outcome cell
+(:data:`crazy4.core.hidden.OUTCOME_CELLS`). The seats at one table share ``D``; to correlate
+them we need, for every dealer hand, sums over the player hands it leaves. Classes that settle
+alike form a *type* (a few dozen cover every bet and strategy), so the question is::
 
     n[D, r, τ] = #{P : P ∩ D = ∅, type(P) = τ, v(P) above / equal to / below v(D)}
 
-for the three *relations* ``r``. Any lattice's sum ``S(D) = Σ_{P ∩ D = ∅} f(P, D)`` and the
-conditional distribution of ``f`` given ``D`` follow from these counts.
-
-Inclusion-exclusion over the dealer's cards
--------------------------------------------
-As in :mod:`crazy4.core.engine`, with the roles of the hands exchanged::
+for the three *relations* ``r``; any sum ``S(D) = Σ_{P ∩ D = ∅} f(P, D)`` follows. As in
+:mod:`crazy4.core.engine`, with the roles of the hands exchanged::
 
     n[D, r, τ] = Σ_{T ⊆ D} (-1)^{|T|} M_T[r, τ](v(D)),
     M_T[r, τ](v) = #{P ⊇ T : type(P) = τ, v(P) in relation r to v}
@@ -31,9 +20,8 @@ relabelling maps the hands containing ``T`` one-to-one onto those containing the
 set). With prefix counts ``B_T[τ](t) = #{P ⊇ T : type(P) = τ, v(P) < t}`` over the completions of
 one representative of each class (1 + 13 + 169 + 1,755 + 16,432 classes, about 12 million
 completions in all): below ``= B_T(v)``, equal ``= B_T(v + 1) - B_T(v)``, above
-``= B_T(∞) - B_T(v + 1)``. Dealer hands are queried by suit class too (134,459 of them, with their
-weights), since every count is a class function of ``D`` as well. Everything is an integer;
-nothing is sampled.
+``= B_T(∞) - B_T(v + 1)``. Dealer hands are queried by suit class too (134,459, weighted).
+Everything is an integer; nothing is sampled.
 """
 
 from __future__ import annotations
@@ -180,15 +168,13 @@ class _PrefixCounts:
 
 
 def relation_counts(types: npt.NDArray[np.integer], n_types: int) -> npt.NDArray[np.int64]:
-    """``n[D, r, τ]`` for every dealer hand class (module docstring), cached on disk.
-
-    The cache key is a digest of ``types``, so any grouping of the classes is counted once.
+    """``n[D, r, τ]`` for every dealer hand class (module docstring), cached on disk by a
+    digest of ``types``.
 
     Parameters
     ----------
     types : ndarray of int, shape (n_classes,)
-        Type (0..n_types-1) of every player hand class
-        (:func:`crazy4.core.symmetry.build_suit_classes`).
+        Type (0..n_types-1) of every player hand class.
     n_types : int
 
     Returns
@@ -345,9 +331,8 @@ def sums_from_counts(
 def brute_force_dealer_sum(
     net: npt.NDArray[np.int64], qualifier_strength: int, dealer_hand: tuple[int, ...]
 ) -> int:
-    """``S(D)`` for one dealer hand by listing all 1,533,939 player hands it leaves.
-
-    Independent of the prefix tables: the check on :func:`dealer_sums`.
+    """``S(D)`` for one dealer hand by listing all 1,533,939 player hands it leaves (the check
+    on :func:`dealer_sums`).
 
     Examples
     --------

@@ -1,23 +1,10 @@
 """Dollar figures of one round at a card-room table: the player's true cost and the banker's side.
 
-Both come from the exact moments of :class:`crazy4.cardroom.model.CardroomModel`.
-
-Checking against a simulator
-----------------------------
-A simulation of rounds with the same seats gives the banker's result per round as
-``-Σ (seat net) - banker_collection`` (the seats' collection goes to the room). Its sample mean
-must agree with :attr:`BankerFigures.mean` within the sampling error, and its sample standard
-deviation with :attr:`BankerFigures.sd`; the test suite does this with a small independent
-simulation that settles every bet from the rules.
-
-The banker's risk
------------------
-* Rounds to be ahead with 95% probability: the smallest ``n`` with ``n μ - z σ sqrt(n) > 0``,
-  ``z = Φ^{-1}(0.95)``, i.e. the **normal approximation** of the sum of ``n`` rounds.
-* Risk of ruin with bankroll ``B`` (playing forever): ``exp(-2 μ B / σ²)``, the ruin
-  probability of a Brownian motion with the same drift and variance per round (the **diffusion
-  approximation**; it ignores the skew of the rare large payouts, so it is optimistic for small
-  bankrolls).
+Both come from the exact moments of :class:`crazy4.cardroom.model.CardroomModel`. The
+banker's result per round is ``-Σ (seat net) - banker_collection`` (the seats' collection goes
+to the room). Rounds to be ahead use the normal approximation of the sum of ``n`` rounds; the
+risk of ruin ``exp(-2 μ B / σ²)`` is the diffusion approximation, which ignores the skew of
+the rare large payouts (optimistic for small bankrolls).
 """
 
 from __future__ import annotations

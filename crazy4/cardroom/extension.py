@@ -1,10 +1,8 @@
 """The card room as an extension of Crazy 4 Poker's analysis (:mod:`crazy4.spec.extension`).
 
 A Crazy 4 Poker rule set with ``[[cardroom.tables]]`` or a blind second hand gets the card
-room's model, tables and report section (:func:`crazy4.cardroom.report.cardroom_results`),
-computed from the game's own analysis; :func:`crazy4.pipeline.run_rule_set` runs it after the
-game's analysis. Crazy 4 Poker never imports the card room. The heavy parts are imported when
-first used, so listing the extension (:mod:`crazy4.registry`) loads none of them.
+room's model, tables and report section, computed from the game's own analysis. The heavy
+parts are imported when first used, so listing the extension loads none of them.
 
 Examples
 --------
@@ -49,7 +47,7 @@ class CardroomExtension:
         progress: Progress,
     ) -> Extended:
         """The card room's tables and section, its simulation's rounds and seed in the
-        provenance (defaults: :mod:`crazy4.cardroom.defaults`).
+        provenance.
 
         Raises
         ------

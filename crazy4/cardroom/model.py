@@ -1,34 +1,18 @@
 """The card room's exact model: the moments of every seat strategy, for dollar figures.
 
-In the seed's card room a seated player/dealer (the *banker*) takes the other side of every
-seat, and the room takes a collection (:mod:`crazy4.rules.collection`) instead of a house edge.
-:class:`CardroomModel` turns the exact per-hand analysis (:mod:`crazy4.analyze.record`)
-into the moments the dollar figures (:mod:`crazy4.cardroom.economics`,
-:mod:`crazy4.cardroom.twohands`) are made of.
+In the card room a seated banker takes the other side of every seat, and the room takes a
+collection instead of a house edge. A seat's net in a round is ``X = A * G_s(P, D) + Q *
+U_s(P)``: Ante ``A`` times the Ante + Super Bonus + Play result of strategy ``s``, plus a Queens
+Up bet ``Q`` times its result, each a lattice over player hand classes and outcome cells
+(a *basis function*, :class:`Basis`). The banker's result is ``-Σ X_i`` less its collection.
 
-Seats and their results
------------------------
-A seat (:class:`crazy4.cardroom.seats.Seat`) is a player hand with an Ante ``A``, a Queens Up bet
-``Q`` (0: none) and a strategy ``s``. Its net result in a round is ``X = A * G_s(P, D) + Q *
-U_s(P)``, where ``G_s`` is the Ante + Super Bonus + Play result per unit of Ante and ``U_s`` the
-Queens Up result per unit, each a lattice over player hand classes and dealer-outcome cells
-(:class:`crazy4.core.bets.BetOutcomes`), a *basis function* (:class:`Basis`). The collection is
-paid to the room, not to the banker. The banker's result is ``-Σ X_i`` minus its own collection.
-
-What is exact
--------------
-* Every mean (EVs, expected losses, the banker's expected win): exact fractions.
-* Each seat's variance, and the covariance between two seats *through the dealer's hand*:
-  ``Cov(X_i, X_j) ≈ E_D[h_i(D) h_j(D)] - μ_i μ_j`` with ``h(D) = E[X | D]`` computed exactly
-  for each of the 134,459 dealer hand classes by inclusion-exclusion
-  (:mod:`crazy4.cardroom.dealerside`). This treats two seats' hands as independent once the
-  dealer's hand is known.
-* What that leaves out is the card removal *between player hands* (two seats never hold the
-  same card): ``R = E_D[Cov(X_i, X_j | D)]``, out of reach exactly; it is **estimated by
-  simulation** (:func:`crazy4.cardroom.removal.simulate_card_removal`), with its standard
-  error. It is about -0.016 Ante² per pair of seats, some 1% of the covariance through the
-  dealer's hand.
-* The banker's standard deviation is ``sqrt(exact part + simulated R)``; both parts are reported.
+Every mean is an exact fraction, and so is each seat's variance and the covariance between
+two seats *through the dealer's hand*, ``E_D[h_i(D) h_j(D)] - μ_i μ_j`` with ``h(D) = E[X | D]``
+counted for each dealer hand class (:mod:`crazy4.cardroom.dealerside`). The card removal
+*between player hands*, ``R = E_D[Cov(X_i, X_j | D)]`` (about -0.016 Ante² per pair of seats,
+some 1% of the covariance), is **estimated by simulation**
+(:func:`crazy4.cardroom.removal.simulate_card_removal`) with its standard error; the banker's
+standard deviation is ``sqrt(exact part + simulated R)``, both parts reported.
 """
 
 from __future__ import annotations
@@ -49,6 +33,7 @@ from crazy4.cardroom.dealerside import (
     lattice_types,
     relation_cells,
     relation_counts,
+    sums_from_counts,
 )
 from crazy4.cardroom.defaults import SIMULATION_ROUNDS, SIMULATION_SEED
 from crazy4.cardroom.removal import CardRemoval, simulate_card_removal
@@ -298,14 +283,11 @@ class CardroomModel:
     @cached_property
     def _dealer_numerators(self) -> dict[str, npt.NDArray[np.int64]]:
         """``S_a(D)``: numerators of ``h_a(D)`` over ``C(47, 5) * unit``, per dealer class."""
-        _, nets = self._types
-        counts = self._counts
-        qualifies = dealer_classes().strengths >= self.rules.dealer.qualifier_strength
-        cells = relation_cells(qualifies)
-        result = {}
-        for name, net in nets.items():
-            values = net.T[cells]  # (dealers, 3, types)
-            result[name] = (counts * values).sum(axis=(1, 2))
+        qualifier = self.rules.dealer.qualifier_strength
+        result = {
+            name: sums_from_counts(self._counts, net, qualifier)
+            for name, net in self._types[1].items()
+        }
         weights = dealer_classes().weights
         for name, sums in result.items():  # the dealer's view adds up to the player's
             basis = self.bases[name]

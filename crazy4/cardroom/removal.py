@@ -1,12 +1,9 @@
 """The card removal between player hands at one table, estimated by simulation.
 
-The covariance between two seats through the dealer's hand is exact
-(:mod:`crazy4.cardroom.model`); what it leaves out is the card removal *between player hands*
-(two seats never hold the same card): ``R = E_D[Cov(X_i, X_j | D)]``. Counting it exactly needs,
-for every dealer hand, every pair of disjoint player hands (about 10^12 pairs per dealer class),
-out of reach; :func:`simulate_card_removal` estimates it by a U-statistic over every ordered pair
-of :data:`SIMULATED_HANDS` player hands dealt with one dealer hand, seeded, with its standard
-error from independent batches.
+The covariance through the dealer's hand is exact (:mod:`crazy4.cardroom.model`); the card
+removal *between player hands*, ``R = E_D[Cov(X_i, X_j | D)]``, would need every pair of
+disjoint player hands for every dealer hand (about 10^12 pairs per dealer class), so
+:func:`simulate_card_removal` estimates it, with its standard error from independent batches.
 """
 
 from __future__ import annotations
@@ -70,8 +67,7 @@ class CardRemoval:
 
 @dataclass(frozen=True)
 class _Bases:
-    """The basis functions being simulated, by player hand type (see
-    :func:`simulate_card_removal`'s parameters)."""
+    """The basis functions being simulated, by player hand type."""
 
     types: npt.NDArray[np.intp]
     type_nets: Sequence[npt.NDArray[np.int64]]

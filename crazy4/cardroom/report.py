@@ -1,9 +1,4 @@
-"""The report's section on the card room: the collection, the banker and two hands.
-
-:func:`cardroom_results` is what a Crazy 4 Poker analysis with ``[[cardroom.tables]]`` or a
-blind second hand adds: the model (:mod:`crazy4.cardroom.model`), its tables
-(:mod:`crazy4.cardroom.tables`) and this section.
-"""
+"""The report's section on the card room: the collection, the banker and two hands."""
 
 from __future__ import annotations
 
@@ -18,6 +13,19 @@ from crazy4.core.money import dollars
 from crazy4.core.text_safety import markdown_text
 from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.report.markdown import markdown_table
+
+#: The columns of the player's cost the report shows, and their formats.
+COST_FORMATS = {
+    "ante": "${:.0f}",
+    "queens_up": "${:.0f}",
+    "collection": "${:.2f}",
+    "game_loss": "${:.4f}",
+    "queens_up_loss": "${:.4f}",
+    "expected_loss": "${:.4f}",
+    "loss_per_ante": "{:.2%}",
+    "loss_per_action": "{:.2%}",
+    "collection_share": "{:.1%}",
+}
 
 
 def _pct(value: float) -> str:
@@ -55,32 +63,7 @@ def _cost_lines(model: CardroomModel, cost: pd.DataFrame) -> list[str]:
         lines += [
             f"Table **{markdown_text(table.name)}**:",
             "",
-            markdown_table(
-                picked[
-                    [
-                        "ante",
-                        "queens_up",
-                        "collection",
-                        "game_loss",
-                        "queens_up_loss",
-                        "expected_loss",
-                        "loss_per_ante",
-                        "loss_per_action",
-                        "collection_share",
-                    ]
-                ],
-                {
-                    "ante": "${:.0f}",
-                    "queens_up": "${:.0f}",
-                    "collection": "${:.2f}",
-                    "game_loss": "${:.4f}",
-                    "queens_up_loss": "${:.4f}",
-                    "expected_loss": "${:.4f}",
-                    "loss_per_ante": "{:.2%}",
-                    "loss_per_action": "{:.2%}",
-                    "collection_share": "{:.1%}",
-                },
-            ),
+            markdown_table(picked[list(COST_FORMATS)], COST_FORMATS),
             "",
         ]
         alone = rows[rows["queens_up"] == 0]

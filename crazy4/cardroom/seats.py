@@ -1,9 +1,8 @@
 """The seats at a card-room table: their bets, their strategies and the table they sit at.
 
-A seat is a player hand with an Ante, a Queens Up bet (0: none) and a strategy (:data:`STRATEGIES`):
-``optimal`` (the exact optimum for that seat's Ante and Queens Up: a fold that forfeits the
-Queens Up can change it, :func:`joint_optimal_decisions`), ``simple`` (the published strategy) or
-``blind`` (the card room's blind second hand: never folds, 3x from a pair of aces, else 1x).
+A seat's strategy (:data:`STRATEGIES`) is ``optimal`` (for its Ante and Queens Up together,
+:func:`joint_optimal_decisions`), ``simple`` (the published strategy) or ``blind`` (the blind
+second hand: never folds, 3x from a pair of aces, else 1x).
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """The card room's two hands: one player's first hand played optimally, the second blind.
 
-The pair's EV is exact (each hand alone is a uniformly random hand); its variance is exact
-through the shared dealer hand plus the simulated card removal between the two hands
-(:mod:`crazy4.cardroom.removal`), and its distribution is exact with the hands independent given
-the dealer's hand, the simulated one from one deck beside it.
+The pair's EV is exact; its variance is exact through the shared dealer hand plus the
+simulated card removal between the hands, and its distribution exact with the hands
+independent given the dealer's hand, the simulated one beside it.
 """
 
 from __future__ import annotations
@@ -26,12 +25,11 @@ class TwoHands:
     Attributes
     ----------
     first_ev, blind_ev : Fraction
-        Exact EVs (the pair's EV is their sum: each hand alone is a uniformly random hand).
+        Exact EVs (the pair's EV is their sum).
     first_variance, blind_variance : Fraction
         Exact variances of each hand alone.
     covariance_exact : Fraction
-        Covariance of the two hands through the dealer's hand (exact, hands independent given
-        the dealer's hand).
+        Covariance of the two hands through the dealer's hand, exactly.
     covariance_removal, covariance_removal_error : float
         The simulated card-removal term between the two hands and its standard error.
     blind_distribution : list of (Fraction, int)

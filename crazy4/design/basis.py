@@ -1,9 +1,7 @@
 """What every design step stands on: a rule set changed by its paths, analyzed through its game.
 
-Every game is reached through :func:`crazy4.registry.game_of` and its
-:meth:`~crazy4.game.SpecGame.analyze`; a bet is a row of the analysis's ``bets`` table and a
-pay table is found by walking the typed rule set (:func:`crazy4.report.parsheet.pay_tables`),
-so nothing here knows which game it prices.
+A bet is a row of the analysis's ``bets`` table and a pay table is found by walking the
+typed rule set, so nothing here knows which game it prices.
 """
 
 from __future__ import annotations

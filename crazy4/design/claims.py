@@ -8,11 +8,9 @@ and leaves ``line`` empty; it may claim ``house_edge``, ``hit_frequency``,
 may claim ``combinations`` (of ``total``, by default every hand the player can be dealt),
 ``probability``, ``payout`` (odds to 1) and ``contribution`` (payout x probability).
 
-Numbers are read exactly: ``0.0342``, ``3.42%``, ``3/2`` (a fraction), ``1,234`` (thousands
-separators), ``3 to 2`` for a payout. An empty cell claims nothing. A workbook's formula cell
-is read as the value the spreadsheet last computed for it; one with no such value (a
-workbook written by a program, never opened in a spreadsheet) is refused, naming its row and
-column: it is never read as empty.
+Numbers are read exactly: ``0.0342``, ``3.42%``, ``3/2``, ``1,234``, ``3 to 2``. An empty cell
+claims nothing. A workbook's formula cell is read as the value the spreadsheet last computed;
+one without it is refused, naming its row and column (never read as empty).
 """
 
 from __future__ import annotations
@@ -25,23 +23,11 @@ from pathlib import Path
 
 from crazy4.errors import InputError
 
-#: The columns a claims file may have (any order; ``bet`` is required).
-COLUMNS = (
-    "bet",
-    "table",
-    "line",
-    "combinations",
-    "total",
-    "probability",
-    "payout",
-    "contribution",
-    "house_edge",
-    "hit_frequency",
-    "element_of_risk",
-)
 #: Figures claimed on a bet row and on a line row.
 BET_FIGURES = ("house_edge", "hit_frequency", "element_of_risk")
 LINE_FIGURES = ("combinations", "total", "probability", "payout", "contribution")
+#: The columns a claims file may have (any order; ``bet`` is required).
+COLUMNS = ("bet", "table", "line", *LINE_FIGURES, *BET_FIGURES)
 #: The most rows read (a claims file is a PAR sheet, not a data set).
 MAX_ROWS = 10_000
 

@@ -1,10 +1,7 @@
 """Rule sets side by side: every bet's exact figures and the hands whose decision differs.
 
-Used by ``crazy4 design --set`` (the base against the changed rules) and ``crazy4 design
-compare`` (any rule sets or written candidates). Each rule set is analyzed through its game;
-the decision differences come from the analyses' hand tables (``player_hands``: one row per
-hand class, or ``strategy``/``situations`` rows keyed by their text columns), so they hold
-for every game.
+Used by ``crazy4 design --set`` and ``crazy4 design compare``. The decision differences come
+from the analyses' hand tables, so they hold for every game.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """The search's listed candidates: each re-analyzed through its game, as table rows.
 
-A listed candidate is the base rule set with the searched lines set to its odds
-(:func:`changes_of`); its row carries the game's own exact figures for the searched bet and
-whether they equal the vectorized price (``model_agrees``: they differ only when the
-candidate's table moves the strategy in a way the price could not see, which the search
-reports rather than hides).
+A listed candidate's row carries the game's own exact figures for the searched bet and
+whether they equal the vectorized price (``model_agrees``: they differ only when the table
+moves the strategy in a way the price could not see, which the search reports).
 """
 
 from __future__ import annotations

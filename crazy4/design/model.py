@@ -1,21 +1,15 @@
 """Counts first, money second: a bet's exact price as a function of its pay lines' odds.
 
-The dealer-outcome counts of a game do not depend on its pay tables, so a bet's EV is, for
-each hand and decision, an affine function of the odds of the lines being searched. The
-search reads that function from the game's own analysis (:class:`Probe`): the base rule set
-and, for each searched line, the same rules with that line paid one unit more; the
-difference of the two EVs is the line's slope, exactly.
+The counts do not depend on the pay tables, so a bet's EV is, for each hand and decision, an
+affine function of the searched lines' odds; each line's slope is the difference between the
+base analysis and one with that line paid one unit more.
 
-* :class:`HandModel` -- for the game's main bet, when the analysis lists every hand class's
-  EV of every decision (its ``player_hands`` table): a candidate's EV is the weighted sum,
-  over the hands, of the best decision's EV at the candidate's odds -- the optimal strategy
-  re-solved for every candidate, exactly. Hands whose best decision cannot change anywhere
-  in the searched ranges (:meth:`HandModel.border`) are summed once.
-* :class:`AffineModel` -- otherwise (a side bet, or a game whose analysis lists no hands):
-  the bet's EV is ``ev0 + sum(slope * change)``; exact whenever the strategy does not depend
-  on the searched table (a side bet, a bonus paid whatever the decision). The search
-  re-analyzes every candidate it lists through the game, so a listed figure never rests on
-  this assumption.
+* :class:`HandModel` -- the main bet, when the analysis lists every hand class's EV of every
+  decision: the weighted sum of each hand's best EV at the candidate's odds (the strategy
+  solved again per candidate); hands whose best decision cannot change are summed once.
+* :class:`AffineModel` -- otherwise: ``ev0 + sum(slope * change)``, exact when the strategy
+  does not depend on the table. The search analyzes every candidate it lists again, so a
+  listed figure never rests on this.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """Write a designed rule set as a rule file of its own: its name, title and provenance.
 
-The written file's ``source`` says what it is -- derived from the base rule set (named, with
-the first 12 hex digits of its SHA-256) by ``crazy4 design`` with the listed changes -- and
-never repeats the base's source (a casino's rack card or a regulation it no longer matches).
-The file is written atomically and loaded back before the command reports success.
+The written file's ``source`` says it is derived from the base rule set (named, with the first
+12 hex digits of its SHA-256) by ``crazy4 design`` with the listed changes, never repeating the
+base's source. The file is written atomically and loaded back.
 """
 
 from __future__ import annotations

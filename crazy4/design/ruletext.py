@@ -1,11 +1,9 @@
 """Rule files as data: change one line or switch by its path, and write the result back as TOML.
 
-A rule file is TOML (:mod:`crazy4.rules.load`), so a design change is a change of the parsed
-data: ``super_bonus.straight_flush=20`` sets the ``straight_flush`` line of the ``[super_bonus]``
-pay table (its ``pays`` sub-table), ``dealer.ties=player`` a switch, ``queens_up[1].two_pair=3``
-a line of the second ``[[queens_up]]`` table (``queens_up.50-30-9-4-3-2-1.two_pair`` names it).
-The changed data is written back as TOML text by :func:`toml_text` and validated by the same
-loader as any rule file, so a change no rule file could hold is refused the same way.
+A design change is a change of the parsed TOML: ``super_bonus.straight_flush=20`` sets a line
+of the ``[super_bonus]`` pay table, ``dealer.ties=player`` a switch, ``queens_up[1].two_pair=3``
+a line of the second ``[[queens_up]]`` table (``queens_up.<name>.two_pair`` names it). The
+changed data is written back by :func:`toml_text` and validated by the rule loader.
 
 Examples
 --------

@@ -2,10 +2,9 @@
 
 The candidates are every table whose searched lines take values ``low, low + step, ... high``
 (whole or half odds), the other lines fixed, paying no weaker hand more than a stronger one.
-They are priced all at once as integer dot products over the fixed counts
-(:mod:`crazy4.design.model`), exactly; those in the window are ranked (nearest the window's
-middle first, then the more volatile), and the ones listed are re-analyzed through the game,
-so every listed figure is the game's own.
+They are priced all at once, exactly (:mod:`crazy4.design.model`); those in the window are
+ranked (nearest its middle first, then the more volatile), and the ones listed are analyzed
+again through the game, so every listed figure is the game's own.
 """
 
 from __future__ import annotations

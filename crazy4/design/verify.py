@@ -1,12 +1,10 @@
 """Verify a vendor's math: every claimed figure matched with the exact one.
 
-A bet row is matched with the game's ``bets`` table (the house edge exactly; the hit frequency
-and element of risk as the analysis prints them). A line row is matched with the line's
-exact probability of being paid: the bet's EV with the line paid one unit more, less its EV
-as it stands (the same counts, the money moved by one unit on that line's hands alone), so it
-holds for every pay table of every game; its combinations are that probability times the
-claim's ``total`` (default: every hand the player can be dealt), compared exactly, and its
-payout is the rule file's, compared exactly. Every other figure must lie within the tolerance.
+A bet row is matched with the game's ``bets`` table (the house edge exactly). A line row is
+matched with the line's exact probability of being paid: the bet's EV with the line paid one
+unit more, less its EV as it stands, for every pay table of every game; its combinations (that
+probability times the claim's ``total``) and payout are compared exactly. Every other figure
+must lie within the tolerance.
 """
 
 from __future__ import annotations

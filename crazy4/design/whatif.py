@@ -1,12 +1,9 @@
 """What-if pricing for any game: one pay line swept over values, rule switches one at a time.
 
-Every what-if here is a rule set of its own -- the base rule file with a line or a switch
-changed by its path (:func:`crazy4.design.basis.changed_rules`), or one a game supplies (such
-as Crazy 4 Poker's :func:`crazy4.games.crazy_four.rules.super_bonus_variants`) -- priced
-exactly through the game that read it (:func:`crazy4.analyze.rule_prices.price_rules`): the
-dealer-outcome counts come from the game's table cache, so nothing is counted again, and the
-optimal strategy is re-solved for every variant (nothing is assumed about which decisions a
-line or a switch moves). Nothing here knows which game it prices.
+Every what-if is a rule set of its own (the base rule file with a line or a switch changed by
+its path, or one a game supplies) priced exactly through the game that read it
+(:func:`crazy4.analyze.rule_prices.price_rules`): the counts come from the game's table cache,
+and the optimal strategy is solved again for every variant. Nothing here knows the game.
 """
 
 from __future__ import annotations
@@ -26,8 +23,7 @@ from crazy4.errors import InputError
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
 
-#: The rule switches people ask about, as rule-file changes: each is applied alone, where the
-#: rule file has the key and its game's loader takes the value (:func:`switch_variants`).
+#: The rule switches people ask about, as rule-file changes (:func:`switch_variants`).
 SWITCHES: dict[str, tuple[tuple[str, str], ...]] = {
     "Play compared when the dealer does not qualify": (
         ("dealer.play_when_not_qualified", "compared"),
@@ -108,14 +104,7 @@ def line_sensitivity(
                 raise InputError(f"{bet}: {rules.name} has no such bet; its bets: "
                                  + ", ".join(price.bet_edges))  # fmt: skip
             edge = price.bet_edges[bet]
-            rows.append(
-                {
-                    "odds": float(odds),
-                    "bet": bet,
-                    "house_edge": float(edge),
-                    "house_edge_exact": edge,
-                }
-            )
+            rows.append((float(odds), bet, float(edge), edge))
     return pd.DataFrame(rows, columns=["odds", "bet", "house_edge", "house_edge_exact"])
 
 

@@ -1,10 +1,8 @@
 """What the explorer lets a user change: every pay line and every rule switch of a rule file.
 
-A rule file is TOML data (:func:`crazy4.design.basis.rule_data`); each section's ``pays``
-table gives pay lines, each other key of a section a switch, both named by the path
-``crazy4 design --set`` takes (``super_bonus.flush``, ``aces_up[0].two_pair``,
-``dealer.ties``). A user's text becomes a ``--set`` value here, and a bad one is an
-:class:`~crazy4.errors.InputError` of one line, shown beside the control.
+Each section's ``pays`` table gives pay lines, each other key a switch, both named by the
+path ``crazy4 design --set`` takes (``super_bonus.flush``, ``dealer.ties``). A user's text
+becomes a ``--set`` value here; a bad one is a one-line :class:`~crazy4.errors.InputError`.
 
 Examples
 --------
@@ -132,10 +130,9 @@ def _taken(rules: RuleSet, path: str, value: str) -> bool:
 
 
 def with_options(rules: RuleSet, control: Control) -> Control:
-    """``control`` with the values the rule loader takes for it: the values it lists when it
-    refuses another (a text switch: ``ties``), the sublists of ``1..3`` it takes (a list of
-    small whole numbers: ``multiples``), the hand descriptions of :data:`HANDS` it takes (a hand:
-    ``qualifier``; still open to others), none for a true/false switch, a number or a pay line.
+    """``control`` with the values the rule loader takes for it: those it lists when it refuses
+    another (``ties``), the sublists of ``1..3`` (``multiples``) or the hands of :data:`HANDS`
+    (``qualifier``, still open to others); none for a true/false switch, a number or a line.
     """
     value = parse_value(control.value)
     if control.kind != "switch" or isinstance(value, bool | int | float):

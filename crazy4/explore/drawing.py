@@ -1,5 +1,4 @@
-"""The explorer's plots, drawn off screen to PNG bytes (an image widget shows them, and a
-notebook without widgets can show the same figures).
+"""The explorer's plots, drawn off screen to PNG bytes.
 
 * :func:`sweep_figure` -- a bet's exact house edge as one pay line's odds sweep, the current
   value marked and the target band shaded;

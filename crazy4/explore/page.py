@@ -1,24 +1,18 @@
 """The explorer's page: Jupyter widgets (ipywidgets) over a session
 (:class:`~crazy4.explore.session.Session`).
 
-Every pay line is a text input of exact odds (``3/2``, ``1.5``, ``3 to 2``); every switch a
-checkbox (true/false), a dropdown of the values the rule loader takes (``ties``, Play
-``multiples``), a text input with suggestions (a hand: ``qualifier``, ``raise_minimum``) or a
-text input (a number); a bad value is said beside its input in one line and changes nothing.
-When the rule set is loaded, and after each switch change, every pay line's slopes are read
-in a thread (:meth:`~crazy4.explore.session.Session.prepare`, its steps shown); from then on
-every pay-line change answers at once with the exact house edge of every bet it moves. Then
-every bet's figures are priced again (the session's
-:meth:`~crazy4.explore.session.Session.apply`: what ``crazy4 design --set`` prints), against
-the rule set as loaded, and the plots are drawn again; a switch shows the analysis's steps as
-it runs.
+Every pay line is a text input of exact odds; every switch a checkbox, a dropdown of the values
+the rule loader takes, a text input with suggestions (a hand) or a text input (a number); a bad
+value is said beside its input and changes nothing. Once every pay line's slopes are read (in a
+thread, :meth:`~crazy4.explore.session.Session.prepare`), a pay-line change answers at once
+with the exact house edge of every bet it moves; then every bet is priced again
+(:meth:`~crazy4.explore.session.Session.apply`) and the plots drawn again.
 
 Each widget the browser test reads carries a class: ``c4-set-<path>`` on an input (the path
-with ``.[]`` spelt ``-``), ``c4-error-<path>`` beside it, ``c4-figures`` (a table whose cells
-carry ``data-bet``, ``data-col`` and ``data-figure``), ``c4-explorer-<rule set>`` around
-one rule set's explorer, ``c4-status`` (``data-serial`` counts
-the answers), ``c4-prepared`` (every line read), ``c4-answer`` (the instant answer),
-``c4-plot-sweep``, ``c4-plot-net``, ``c4-plot-strategy``, ``c4-download`` (a written file).
+with ``.[]`` spelt ``-``), ``c4-error-<path>`` beside it, ``c4-figures`` (cells carry
+``data-bet``, ``data-col`` and ``data-figure``), ``c4-explorer-<rule set>``, ``c4-status``
+(``data-serial`` counts the answers), ``c4-prepared``, ``c4-answer``, ``c4-plot-sweep``,
+``c4-plot-net``, ``c4-plot-strategy``, ``c4-download``.
 """
 
 from __future__ import annotations
@@ -98,10 +92,8 @@ class Explorer:
     out : Path
         Where the buttons write the rule file and its PAR sheet.
     prepare : str
-        ``"background"`` (the page's): every pay line's slopes are read in a thread when the
-        rule set is loaded and after each switch change, the steps shown; ``"now"``: the same,
-        before the constructor or the change returns; ``"off"``: not read ahead (a line's
-        first change is answered by the analysis alone).
+        When every pay line's slopes are read (on loading and after each switch change):
+        ``"background"`` in a thread, ``"now"`` before returning, ``"off"`` never.
     """
 
     def __init__(
@@ -247,8 +239,7 @@ class Explorer:
         return next((str(bet) for bet, edge in new.items() if old.get(bet) != edge), None)
 
     def answer_now(self, path: str, text: str, start: float) -> None:
-        """Every bet's exact house edge from the line's slopes or models, once they are read
-        under the current switches (:meth:`prepare`, or the sweep over the line)."""
+        """Every bet's exact house edge from the line's slopes or models, once they are read."""
         edges = self.session.answers(path, text)
         if not edges:
             self.preview.value = ""
@@ -265,10 +256,8 @@ class Explorer:
         )
 
     def prepare(self) -> None:
-        """Read every pay line's slopes under the current switches (:meth:`Session.prepare`),
-        in a thread unless :attr:`preparing` is ``"now"`` (``"off"``: not at all), the steps
-        shown in :attr:`prepared`; a switch changed meanwhile starts it again (the older
-        reading stops before its next analysis)."""
+        """Read every pay line's slopes under the current switches, as :attr:`preparing` says;
+        a switch changed meanwhile starts it again (the older reading stops)."""
         self.generation += 1
         generation = self.generation
 
@@ -328,8 +317,7 @@ class Explorer:
         self.draw_sweep()
 
     def draw_sweep(self) -> None:
-        """The swept bet's house edge over the sweep line's odds (the model is built once per
-        rules, line and bet: two analyses)."""
+        """The swept bet's house edge over the sweep line's odds."""
         if self._drawing or self.sweep_line.value is None:
             return
         path, bet = str(self.sweep_line.value), str(self.sweep_bet.value)
@@ -348,8 +336,7 @@ class Explorer:
         )
 
     def write(self, par: bool) -> None:
-        """Write the current rule set as a rule file (and its PAR sheet, as a PDF), each
-        offered for download beside its path."""
+        """Write the current rule set as a rule file (and its PAR sheet, as a PDF)."""
         name = self.write_name.value.strip()
         try:
             path = write_rule_file(self.session, self.out, name)

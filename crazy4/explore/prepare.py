@@ -1,27 +1,20 @@
 """Every pay line's slopes read ahead, so that every pay-line change answers at once.
 
-Counts first, money second: under a fixed strategy every bet's EV is affine in the odds of
-all the pay lines together, and a line's slope does not depend on the other lines' odds
-(:mod:`crazy4.explore.slopes`). What one rule set's switches need, read once:
+Under a fixed strategy every bet's EV is affine in all the pay lines' odds together, and a
+line's slope does not depend on the others' odds (:mod:`crazy4.explore.slopes`). Read once per
+set of switches:
 
-1. **Each pay table probed** -- one analysis with every line of the table one unit higher.
-   Raising a payout never lowers a bet's EV under a fixed strategy (each line's slope is a
-   probability times a stake), so a bet the probe leaves unmoved has slope 0 on every line of
-   the table: the probe finds the bets each table moves (its *support*).
-2. **A table that moves the main bet or a decision** (Super Bonus, Ante Bonus) is read line
-   by line (one analysis a line: :func:`crazy4.explore.slopes.read_slopes`, the main bet's
-   hands re-solved where the analysis lists them).
-3. **The other tables' lines in batches**: one line from each of several tables whose
-   supports are disjoint, all one unit higher in one analysis (the strategy checked
-   unchanged); each bet's change is then the slope of the one line of the batch that moves
-   it.
-4. **The main bet where the analysis lists no hand's EVs** (Four Card Poker's): the strategy
-   is analyzed at every corner of the box ``[0, high]`` of the lines that move it (``high``
-   the sweep's top: twice the odds, or 4 more). Each decision's EV is affine in the odds, so
-   a decision best at every corner is best everywhere inside: when no corner's strategy
-   differs from the rule set's, the main bet is affine in those lines inside the box, and
-   its slope prices it exactly (:class:`Prepared`'s ``box``). At most :data:`MAX_CORNERS`
-   corners are analyzed.
+1. **Each pay table probed**: one analysis with every line one unit higher. Raising a payout
+   never lowers an EV under a fixed strategy, so a bet the probe leaves unmoved has slope 0 on
+   every line of the table (the table's *support*).
+2. **A table that moves the main bet or a decision** is read line by line
+   (:func:`crazy4.explore.slopes.read_slopes`).
+3. **The other tables' lines in batches**: one line from each of several tables with disjoint
+   supports, all one unit higher in one analysis (the strategy checked unchanged).
+4. **The main bet where the analysis lists no hand's EVs**: the strategy is analyzed at every
+   corner of the box ``[0, high]`` of the lines that move it (at most :data:`MAX_CORNERS`);
+   each decision's EV is affine, so when no corner's strategy differs, the main bet is affine
+   inside the box (:class:`Prepared`'s ``box``).
 """
 
 from __future__ import annotations

@@ -1,17 +1,10 @@
 """The explorer's state without its widgets: a base rule set, the changes made to it, and
-their exact figures -- computed by the design engine, as ``crazy4 design --set`` computes
-them.
+their exact figures, computed by the design engine as ``crazy4 design --set`` computes them.
 
-Every change is priced the one way :mod:`crazy4.design` prices it: the rule file's data
-changed by path (:func:`crazy4.design.basis.changed_rules`), analyzed through its game from
-the cached counts (:func:`crazy4.design.basis.analyze_quietly`), compared with the base
-(:func:`crazy4.design.compare.compare`: the figures and the hands whose decision changed,
-formatted as ``crazy4 design --set`` prints them). A pay line's sweep is the search's model
-(:func:`crazy4.design.search.pricer_from`, from the step's own analysis and one more with the
-line a unit higher): the bet's exact EV as a function of the line's odds, the optimal
-strategy re-solved per value where the analysis lists every hand's EVs. The instant answer
-to a pay-line change comes from the line's slopes, read ahead for every line
-(:meth:`Session.prepare`, :mod:`crazy4.explore.prepare`) or with the sweep.
+A change edits the rule file's data by path, is analyzed through its game from the cached
+counts and compared with the base. A pay line's sweep is the search's model
+(:func:`crazy4.design.search.pricer_from`); the instant answer to a pay-line change comes from
+the line's slopes, read ahead for every line (:meth:`Session.prepare`) or with the sweep.
 
 Examples
 --------
@@ -149,9 +142,8 @@ class Session:
         return [str(bet) for bet in self.base_analysis.tables["bets"]["bet"]]
 
     def apply(self, values: dict[str, str], progress: Callable[[str], None] | None = None) -> Step:
-        """Price the values shown (by path; a path left out keeps the base's value): the
-        changes against the base, analyzed and compared as ``crazy4 design --set`` does
-        (``progress``, when given, hears the analysis's steps).
+        """Price the values shown (by path; a path left out keeps the base's value) as
+        ``crazy4 design --set`` does (``progress`` hears the analysis's steps).
 
         Raises
         ------
@@ -209,11 +201,8 @@ class Session:
         paths: list[str] | None = None,
     ) -> Prepared | None:
         """Read the slopes of pay lines ``paths`` (default: every line) under the current
-        step's switches (:func:`crazy4.explore.prepare.prepare`: a probe a table, then the
-        lines, batched where the tables move different bets), so that each answers at once
-        from then on (:meth:`answers`). Nothing is read twice for the same switches; ``None``
-        when ``cancelled()`` stopped it. Safe to run in a thread beside :meth:`apply`: one
-        analysis runs at a time (:attr:`lock`)."""
+        step's switches, so that each answers at once from then on (:meth:`answers`); ``None``
+        when ``cancelled()`` stopped it. Safe in a thread beside :meth:`apply` (:attr:`lock`)."""
         step = self.step
         state = switch_state(step.rules)
         odds = {
@@ -239,11 +228,9 @@ class Session:
 
     def answers(self, path: str, text: str) -> dict[str, Fraction]:
         """Every bet's exact house edge with line ``path`` at odds ``text`` and nothing else
-        changed from the current step, for the bets the line moves, once the line's slopes are
-        read under the current switches (:meth:`prepare`, or :meth:`line_pricer`); none
-        before (the analysis answers). The main bet is included where its hands are re-solved
-        (the analysis lists every hand's EVs) or, otherwise, where :meth:`prepare` proved its
-        strategy holds (every line moving it inside its box); else it is left to the analysis.
+        changed, for the bets the line moves, once its slopes are read (none before). The main
+        bet is included where its hands are solved again or :meth:`prepare` proved its
+        strategy holds; else it is left to the analysis.
         """
         odds = read_odds(text, path)
         state = switch_state(self.step.rules)

@@ -1,12 +1,9 @@
 """A pay line's slopes, kept across the other lines' changes.
 
-Counts first, money second: every (hand, decision) EV is affine in each pay line's odds, and a
-line's coefficient does not depend on the other lines' odds -- only on the switches (what is
-counted, how a decision settles). So the slopes read from one pair of analyses (the design
-search's probe: the rules, and the rules with the line one unit higher) price that line again
-from any later step with the same switches: a bet paid whatever the decision moves by its
-slope times the change; the main bet's hands are re-solved by the search's
-:class:`~crazy4.design.model.HandModel` over the later step's own EVs.
+Every (hand, decision) EV is affine in each pay line's odds, with a coefficient that depends
+only on the switches. So the slopes read from one pair of analyses (the rules, and the rules
+with the line one unit higher) price that line again from any later step with the same
+switches; the main bet's hands are solved again by :class:`~crazy4.design.model.HandModel`.
 
 Examples
 --------

@@ -17,17 +17,8 @@ the same over a suit class of ``P``: it is evaluated on the 134,459 class repres
 The envy's value per other seat given ``P`` is ``sum_e A_e D_e(P) / C(47, 5)``. Averaged over
 every ``P``, each ordered pair of disjoint hands is counted once from each side, so
 ``sum_P D_e(P) = n_e C(47, 5)``: the average is ``n_e / C(52, 5)``, the value without card
-removal. :func:`envy_counts` checks that total; the removal shows only conditionally on the
-player's hand (a player holding a royal flush makes another seat's royal flush less likely).
-Seats' hands are dependent, but expectation is linear, so ``k`` other seats are worth ``k``
-times one seat (:mod:`crazy4.progressive.returns`).
-
-References
-----------
-The design notes ("The exact engine: inclusion-exclusion over the
-player's cards"), the same subset counting :mod:`crazy4.core.engine` does for dealer hands;
-``tests/progressive/test_progressive.py`` checks :func:`envy_counts` against all 1,533,939
-other-seat hands of sampled player hands.
+removal (:func:`envy_counts` checks that total); the removal shows only given the player's
+hand. Expectation is linear, so ``k`` other seats are worth ``k`` times one seat.
 """
 
 from __future__ import annotations

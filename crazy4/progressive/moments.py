@@ -20,17 +20,9 @@ exact fractions (the card removal between seats is in ``D``). Per dollar wagered
 ``E S / W - 1 = R(M, k) - 1`` (:mod:`crazy4.progressive.returns`) and the variance
 ``Var S / W^2``.
 
-The hit frequency ``P(S > W)`` is exact for one seat (``k = 0``: the categories whose line pays
-more than the wager). With other seats it needs the joint law of all ``k + 1`` hands; it is
-computed here treating the seats' categories as independent (no card removal between seats),
-an approximation: removal moves the chance of two rare hands at one table by a few percent of
-itself, a fraction of a per cent of the hit frequency.
-
-References
-----------
-Bilinearity of covariance and exchangeability of the seats' hands: any probability text
-(e.g. W. Feller, *An Introduction to Probability Theory*, vol. I, ch. IX). The pair counts:
-:mod:`crazy4.progressive.envy`.
+The hit frequency ``P(S > W)`` is exact for one seat; with other seats it treats the seats'
+categories as independent (no card removal between seats), which moves it by a fraction of a
+per cent.
 """
 
 from __future__ import annotations

@@ -9,22 +9,14 @@ return (expected payout per dollar wagered) is exactly linear in the meter::
 
     R(M) = a + b M,    a = sum_c n_c f_c / (C(52,5) W),    b = sum_c n_c s_c / (C(52,5) W).
 
-The dealer's cards and the other seats' cards do not change ``R``: each seat's five cards are,
-on their own, a uniform five-card hand. With ``k`` other seats each paying envy ``A_e`` on a
-hand of category ``e``, expectation is linear, so the envy adds ``k v`` with
-``v = sum_e n_e A_e / (C(52,5) W)``, whatever the dependence between seats
-(:mod:`crazy4.progressive.envy` checks ``v`` against the card-removal average). The house edge is
-``1 - R``; the break-even meter solves ``R(M) = 1``: ``M* = (1 - a - k v) / b``.
+Each seat's five cards are, alone, a uniform five-card hand, so the other cards do not change
+``R``, and ``k`` other seats paying envy ``A_e`` on category ``e`` add ``k v`` with
+``v = sum_e n_e A_e / (C(52,5) W)`` (expectation is linear). The house edge is ``1 - R``; the
+break-even meter solves ``R(M) = 1``: ``M* = (1 - a - k v) / b``.
 
 The meter grows by ``contribution * W`` per bet and pays out ``sum_c p_c s_c M = b W M`` per bet
 on average, so its expected drift per bet is ``W (contribution - b M)``, zero at the
 equilibrium meter ``contribution / b`` (the house's reseeding after a win aside).
-
-References
-----------
-Counts: :mod:`crazy4.core.five_card`. The linearity of a progressive's return in the meter and
-the break-even meter: any text on expected value (the progressive jackpot analyses of the
-Wizard of Odds, M. Shackleford, are cited in docs/progressive.md).
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Settling the progressive and its envy: five cards -> category -> payout, exactly.
 
-Pure functions for the simulator and the validator: one seat at a time
-(:func:`settle_seat`, exact :class:`~fractions.Fraction` dollars), or a whole table of dealt
-rounds at once (:func:`seat_nets`, integer numerators over one denominator). The meter is fixed
-for the round (the simulator holds it fixed per run). Every seat is assumed to make the bet,
-and each seat's envy is paid on every *other* seat's hand.
+One seat at a time (:func:`settle_seat`, exact dollars), or a whole table of dealt rounds at
+once (:func:`seat_nets`, integer numerators). The meter is fixed for the round; every seat
+makes the bet, and each seat's envy is paid on every *other* seat's hand.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """Playing the progressive by Monte Carlo (meter fixed per run) against its exact value.
 
-Rounds are dealt with the shared deal (:func:`crazy4.core.deal.deal_hands`): ``seats`` hands of
-five from one deck a round, every seat making the bet, settled by
-:func:`crazy4.progressive.settle.seat_nets`. Chunk ``i`` draws from the ``i``-th
-:class:`numpy.random.SeedSequence` child of the seed, so the answer depends on the seed and the
-number of rounds only. The exact value it estimates is ``R(M, seats - 1) - 1`` per dollar
-wagered (:mod:`crazy4.progressive.returns`).
+``seats`` hands of five from one deck a round, every seat making the bet. Chunk ``i`` draws
+from the ``i``-th :class:`numpy.random.SeedSequence` child of the seed, so the answer depends
+on the seed and the number of rounds only. It estimates ``R(M, seats - 1) - 1`` per dollar.
 """
 
 from __future__ import annotations

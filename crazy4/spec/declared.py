@@ -98,6 +98,7 @@ from crazy4.spec.specification import (
     GameSpec,
     Ranking,
     SideBetSpec,
+    pays_text,
 )
 
 #: The outcomes a wager settles on, as a rule file names them, and the cells each covers
@@ -106,6 +107,26 @@ OUTCOME_CELLS = {"not_qualified": (0, 1, 2), "player_higher": (3,), "dealer_high
 
 #: Outcome words and their odds (``"pays"``: the pay table).
 OUTCOME_WORDS = {"wins": Fraction(1), "push": Fraction(0), "loses": Fraction(-1)}
+
+#: Each ``[settle.<wager>]`` section's outcomes where it leaves them out.
+WAGER_DEFAULTS = {
+    "ante": {
+        "fold": "loses",
+        "not_qualified": "wins",
+        "player_higher": "wins",
+        "dealer_higher": "loses",
+    },
+    "play": {"not_qualified": "push", "player_higher": "wins", "dealer_higher": "loses"},
+    "ante_bonus": {
+        "fold": "push",
+        "not_qualified": "pays",
+        "player_higher": "pays",
+        "dealer_higher": "pays",
+    },
+}
+
+#: The Play multiples, as the settlement's decision axis (1x, 2x, 3x) broadcasts them.
+MULTIPLES = np.arange(1, 4, dtype=np.int64)[None, :, None]
 
 
 @dataclass(frozen=True)
@@ -202,35 +223,11 @@ class DeclaredGame(GameSpec):
         """``[settle.ante]``, ``[settle.play]`` and ``[[side_bet]]`` (module docstring)."""
         settle = top.section("settle", required=False) or Section({}, f"{top.where} [settle]")
         ranking = self.ranking
-        ante = _wager(
-            settle.section("ante", required=False),
-            {
-                "fold": "loses",
-                "not_qualified": "wins",
-                "player_higher": "wins",
-                "dealer_higher": "loses",
-            },
-            ranking,
-        )
-        play = _wager(
-            settle.section("play", required=False),
-            {"not_qualified": "push", "player_higher": "wins", "dealer_higher": "loses"},
-            ranking,
-        )
-        bonus_section = settle.section("ante_bonus", required=False)
-        bonus = (
-            _wager(
-                bonus_section,
-                {
-                    "fold": "push",
-                    "not_qualified": "pays",
-                    "player_higher": "pays",
-                    "dealer_higher": "pays",
-                },
-                ranking,
-            )
-            if bonus_section is not None
+        ante, play, bonus = (
+            _wager(settle.section(name, required=False), defaults, ranking)
+            if name != "ante_bonus" or settle.has(name)
             else None
+            for name, defaults in WAGER_DEFAULTS.items()
         )
         settle.finish()
 
@@ -263,10 +260,6 @@ class DeclaredGame(GameSpec):
         """The ``[limits]`` section: the bets and the cap on one hand's payout."""
         return _declared(rules).table_limits
 
-    def qualifier(self, rules: RuleSet) -> int:
-        """The ``[dealer] qualifier``'s strength."""
-        return rules.dealer.qualifier_strength
-
     def settlement(self, rules: RuleSet) -> CellSettlement:
         """Every decision's net in every cell from the ``[settle]`` outcomes."""
         chosen = _declared(rules)
@@ -282,13 +275,11 @@ class DeclaredGame(GameSpec):
         play_nets = np.zeros((n, 4, 6), dtype=np.int64)
         bonus_nets = np.zeros((n, 4, 6), dtype=np.int64)
         ante_nets[:, 0, :] = _numerator(ante.fold.odds, unit)
+        ante_nets[:, 1:, :] = _cells(ante, tie, ranking, unit)[:, None, :]
+        play_nets[:, 1:, :] = _cells(play, tie, ranking, unit)[:, None, :] * MULTIPLES
         if bonus is not None:
             bonus_nets[:, 0, :] = _column(bonus, bonus.fold, ranking, unit)[:, None]
-        for multiple in (1, 2, 3):
-            ante_nets[:, multiple, :] = _cells(ante, tie, ranking, unit)
-            play_nets[:, multiple, :] = _cells(play, tie, ranking, unit) * multiple
-            if bonus is not None:
-                bonus_nets[:, multiple, :] = _cells(bonus, tie, ranking, unit)
+            bonus_nets[:, 1:, :] = _cells(bonus, tie, ranking, unit)[:, None, :]
         allowed = np.zeros((n, 4), dtype=np.bool_)
         allowed[:, 0] = True
         for multiple in rules.play.multiples:
@@ -349,20 +340,18 @@ class DeclaredGame(GameSpec):
             )
             lines.append(f"{markdown_text(name)}: {said}.")
             if wager.pays is not None:
-                pays = ", ".join(
-                    f"{line.label.replace('_', ' ')} {line.odds}" for line in wager.pays.lines
-                )
-                lines.append(f"{markdown_text(name)} pay table: {pays}.")
+                lines.append(f"{markdown_text(name)} pay table: {pays_text(wager.pays)}.")
         for side in chosen.side_tables:
             table = side.table
-            pays = ", ".join(f"{line.label.replace('_', ' ')} {line.odds}" for line in table.lines)
             scored = (
                 ""
                 if (side.scores, side.read_on) == ("player", self.ranking_name)
                 else f" (on {_scored_words(side.scores, side.read_on, shape)})"
             )
             terms = _terms_words(side.fold_forfeits, side.pays_when)
-            lines.append(f"Side bet {markdown_text(table.name)}{scored}: {pays}{terms}.")
+            lines.append(
+                f"Side bet {markdown_text(table.name)}{scored}: {pays_text(table)}{terms}."
+            )
         limits = chosen.table_limits
         if limits is not None:
             cap, play_cap = limits.aggregate_payout_cap, limits.play_payout_cap
@@ -427,9 +416,7 @@ def _cells(wager: WagerRules, tie: int, ranking: Ranking, unit: int) -> npt.NDAr
     settles by its own ``tie`` key, else by ``[dealer] ties``."""
     out = np.zeros((ranking.n_strengths, 6), dtype=np.int64)
     for key, cells in OUTCOME_CELLS.items():
-        column = _column(wager, wager.outcomes[key], ranking, unit)
-        for cell in cells:
-            out[:, cell] = column
+        out[:, list(cells)] = _column(wager, wager.outcomes[key], ranking, unit)[:, None]
     if wager.tie is not None:
         out[:, 4] = _column(wager, wager.tie, ranking, unit)
     else:

@@ -1,11 +1,8 @@
 """What extends a game's analysis from outside it: the card room extends Crazy 4 Poker's.
 
-A game's :meth:`crazy4.game.SpecGame.analyze` knows nothing of its extensions (Crazy 4 Poker
-never imports :mod:`crazy4.cardroom`). An extension says which rule sets it applies to and,
-given the game's analysis (:attr:`crazy4.spec.game.GameAnalysis.state`), returns its own
-tables, report section and provenance; :mod:`crazy4.registry` lists the extensions and
-:func:`crazy4.pipeline.run_rule_set` runs those that apply, after the game's analysis, with the
-options only they take (the card room's simulation rounds and seed).
+A game knows nothing of its extensions. An extension says which rule sets it applies to and,
+given the game's analysis, returns its own tables, report section and provenance;
+:mod:`crazy4.registry` lists them and :func:`crazy4.pipeline.run_rule_set` runs those that apply.
 """
 
 from __future__ import annotations

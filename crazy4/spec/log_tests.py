@@ -1,13 +1,8 @@
 """What a log's validation tests of a game beyond what it tests of every game, as data.
 
 Every game's log is tested for its hand categories, its cards by position, the sequence of
-its rounds and each bet's mean (:mod:`crazy4.validate.spec_stats`). A game's settlement
-(:attr:`crazy4.spec.specification.CellSettlement.tests`) may ask for more, and say how: the
-first seats' outcome cells and the dealer's qualification rate, the serial correlation of the
-dealer's strengths rather than of their categories, each bet's design effect (seats sharing a
-dealer hand) shown, a raise minimum checked and searched, the strategy's deviations named
-by hand group, and the award lines each bet pays whose sample is too small to resolve them
-noted line by line.
+its rounds and each bet's mean (:mod:`crazy4.validate.spec_stats`); a game's settlement may
+ask for more (:attr:`crazy4.spec.specification.CellSettlement.tests`).
 
 Examples
 --------
@@ -44,28 +39,21 @@ class LogTests:
         as treating hands as independent.
     raise_minimum : bool
         A Play above 1x below the rule set's raise minimum flagged, and the strategy's
-        deviations searched for a minimum one category higher
-        (:func:`crazy4.validate.raise_minimum.infer_raise_minimum`, on the best-four ranking).
+        deviations searched for a minimum one category higher.
     groups : tuple or None
         The group code of every strength the strategy's findings name hands by, and the
         groups' names (``pair of aces: 3x expected, 1x played``); None: by decision alone.
     misreadings : tuple of str
         The game's own misreadings the rule inference searches beside every game's
-        (:data:`crazy4.validate.rulesearch.GAME_MISREADINGS`: a fold settled as a showdown,
-        ties below the bonus's table losing it, the bonus below its table following the Play,
-        the dealer qualifying on any king or ace).
+        (:data:`crazy4.validate.rulesearch.GAME_MISREADINGS`).
     bonus : tuple or None
-        The wager those misreadings of a bonus act on: its name in the log, its label, its
-        lowest line's label, whether its table pays each strength, and its table's lines (each
-        searched as the rule inference searches a side bet's lines).
+        The wager those misreadings of a bonus act on (:func:`table_bonus`).
     switches : tuple
         Other readings of the game's own rules the inference searches, each the difference
-        and the pattern it names and the rule set read so (Crazy 4 Poker's Super Bonus
-        ``unlisted`` switched), beside the tie rules every game's search tries.
+        and the pattern it names and the rule set read so.
     awards : mapping of str to tuple of PayTable
         The pay tables paying each bet (by name), each line whose awards the sample cannot
-        resolve noted (:func:`crazy4.validate.statistics.rare_award_notes`); empty: the bets'
-        rare top awards noted together.
+        resolve noted; empty: the bets' rare top awards noted together.
     """
 
     outcome_cells: bool = False

@@ -1,10 +1,8 @@
 """A game as a specification: the data and the few small functions the generic engines need.
 
-A game declared here is mostly data -- its deal shape, the hand ranking it plays, its bets --
-plus one vectorized settlement by outcome cell. The engines of :mod:`crazy4.generic` (exact
-counting, pricing and strategy, the result tables, one hand, the simulator, hole cards) take a
-:class:`GameSpec` and know no game; :class:`crazy4.game.SpecGame` turns a specification
-into the registry's :class:`crazy4.game.SpecGame`. This module imports no engine.
+A game is mostly data -- its deal shape, hand ranking and bets -- plus one vectorized
+settlement by outcome cell. The engines take a :class:`GameSpec` and know no game;
+:class:`crazy4.game.SpecGame` wraps one for the registry. This module imports no engine.
 
 The outcome cells
 -----------------
@@ -136,8 +134,8 @@ class Ranking(StrengthTable, Protocol):
 
 @dataclass(frozen=True)
 class BlindHand:
-    """A card room's blind second hand: a seat that puts up :attr:`stake` Antes on Play without
-    looking at its cards, of which it plays ``multiple[strength]`` (the rest returned).
+    """A card room's blind second hand: :attr:`stake` Antes on Play unseen, of which it plays
+    ``multiple[strength]`` (the rest returned).
 
     Attributes
     ----------
@@ -175,28 +173,25 @@ class CellSettlement:
     unit : int
         The common denominator.
     parts : dict of str to ndarray of int64, each shape (n_strengths, 4, 6)
-        The nets of each wager of the main game, as a per-round log writes them; they add up
-        to :attr:`nets`. Those of :data:`WAGERS` are always there (one the game does not have
-        is zeros); a game may add wagers of its own (Crazy 4 Poker's ``super_bonus``). Without
-        any, the whole net is the Ante's.
+        The nets of each wager of the main game, as a per-round log writes them, adding up to
+        :attr:`nets`: every one of :data:`WAGERS` (zeros where the game has none), then the
+        game's own. Without any, the whole net is the Ante's.
     staked : tuple of str
-        The wagers a seat puts up, in the order of the log's stake columns (``ante``, ...): each
-        stakes 1 Ante, or the Play multiple for one in :attr:`by_multiple`.
+        The wagers a seat puts up, in the order of the log's stake columns: each stakes 1 Ante,
+        or the Play multiple for one in :attr:`by_multiple`.
     logged : tuple of str
         The wagers whose nets the log writes (``<wager>_net``), in order: parts' names.
     by_multiple : tuple of str
         The wagers staked the decision's multiple of the Ante (``play``).
     bets : tuple of (str, tuple of str)
         The bets a simulation reports after the whole game, each a name and the wagers of
-        :attr:`parts` it adds up (Crazy 4 Poker's ``ante_play`` and ``super_bonus``).
+        :attr:`parts` it adds up.
     blind : BlindHand or None
         The blind second hand of the game (None: it has none).
     simple : ndarray of int64, shape (n_strengths,), or None
-        The decision of the game's published simple strategy by player strength (None: none
-        is published).
+        The published simple strategy's decision by player strength (None: none published).
     rows : BetRows or None
-        What the ``bets`` table writes of the main game besides its optimal play (None: the
-        main game alone, described by the engine).
+        What the ``bets`` table writes of the main game besides its optimal play.
     layout : TableLayout
         How the result tables name the cells, and the tables they add.
     tests : LogTests
@@ -240,8 +235,7 @@ class CellSettlement:
     tests: LogTests = field(default_factory=LogTests)
 
     def __post_init__(self) -> None:
-        """Every wager of :data:`WAGERS` in :attr:`parts` (zeros for one left out), then the
-        game's own wagers."""
+        """Every wager of :data:`WAGERS` in :attr:`parts`, then the game's own wagers."""
         given = dict(self.parts) or {"ante": self.nets}
         if not np.array_equal(sum(given.values()), self.nets):
             names = ", ".join(given)
@@ -257,8 +251,7 @@ class CellSettlement:
 
 @dataclass(frozen=True)
 class SideBetSpec:
-    """A side bet on the cards: its name, description and pay table, and whether a fold
-    forfeits it.
+    """A side bet on the cards: its name, description, pay table and terms.
 
     Attributes
     ----------
@@ -266,22 +259,18 @@ class SideBetSpec:
     pays : CategoryPays
         The pay table, read on :attr:`ranking`.
     scores : str
-        The cards it scores (:data:`crazy4.rules.side_bet_scores.SIDE_BET_SCORES`):
-        ``"player"``, the player's own hand, or ``"player_and_dealer"``, the best hand of all
-        the player's and the dealer's cards together (Three Card Poker's 6-Card Bonus).
+        The cards it scores: ``"player"``, the player's own hand, or ``"player_and_dealer"``,
+        the best hand of all the player's and the dealer's cards together.
     ranking : Ranking or None
         The ranking its pay table is read on (None: the game's).
     fold_forfeits : bool
-        True: a fold loses the bet whatever the cards (a card room's Queens Up); else it is
-        settled on the cards whatever the player decides.
+        True: a fold loses the bet whatever the cards; else it is settled on the cards.
     pays_when : str
-        ``"always"`` (default): the table pays whatever the dealer holds; ``"dealer_higher"``:
-        only when the dealer's hand beats the player's, qualified or not (a Bad Beat Bonus on
-        the losing player's hand), the bet lost otherwise. Only with ``scores = "player"``.
+        ``"always"`` (default), or ``"dealer_higher"``: only when the dealer's hand beats the
+        player's, qualified or not (a Bad Beat Bonus), else lost; only on the player's hand.
     column : str or None
-        The log column of a bet every seat makes beside the game's side bet (a Bad Beat
-        Bonus: ``"bad_beat"``, its stake and ``bad_beat_net`` on every row); None (default):
-        one of the side bet's tables, logged when chosen (``--queens-up``).
+        The log column of a bet every seat makes beside the game's side bet (``"bad_beat"``);
+        None (default): one of the side bet's tables, logged when chosen.
 
     Raises
     ------
@@ -318,7 +307,7 @@ class SideBetSpec:
 
     def on_hand_alone(self, game: Ranking) -> bool:
         """Whether the player's hand alone settles the bet, whatever the decision and the
-        dealer's cards, on the game's ranking (a log's row is then settled by its hand)."""
+        dealer's cards."""
         return (
             self.scores == "player"
             and self.ranking_of(game) is game
@@ -357,9 +346,8 @@ class SideBetSpec:
 
 
 def table_side_bet(label: str, bet: SideBet, *, per_unit: bool = False) -> SideBetSpec:
-    """A rule set's side bet on the player's own hand (:class:`crazy4.rules.ruleset.SideBet`:
-    a pay table, and whether a fold forfeits it) as a specification's, described under the
-    game's ``label`` for it (``per_unit``: saying it is per unit of its wager).
+    """A rule set's side bet on the player's own hand as a specification's, described under
+    the game's ``label`` for it (``per_unit``: saying it is per unit of its wager).
 
     Examples
     --------
@@ -378,18 +366,26 @@ def table_side_bet(label: str, bet: SideBet, *, per_unit: bool = False) -> SideB
     )
 
 
+def pays_text(pays: CategoryPays) -> str:
+    """A pay table's lines in words, as the rules of a report list them.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from crazy4.core.category_pays import PayLine
+    >>> line = PayLine("three_of_a_kind", 3, "three of a kind", 0, Fraction(5, 2))
+    >>> pays_text(CategoryPays("b", (line,)))
+    'three of a kind 5/2'
+    """
+    return ", ".join(f"{line.label.replace('_', ' ')} {line.odds}" for line in pays.lines)
+
+
 class GameSpec(Protocol):
     """A game as data and a few small functions (module docstring).
 
-    Its data members are plain attributes (a class attribute or a frozen dataclass's field:
-    Three Card Poker's ``key = "three-card-poker"``). The last four members have a default: a
-    specification class that names :class:`GameSpec` as its base (a protocol subclassed
-    explicitly hands its members' bodies down, PEP 544) may leave them out, as Three Card
-    Poker's and every game declared in a rule file do; Crazy 4 Poker's and Four Card Poker's
-    set them, data beside the rest of their data. So may it :meth:`qualifier`,
-    :meth:`side_bets` and :meth:`limits`, whose defaults read the common keys (Crazy 4 Poker
-    does). The engines read them as any other member (no ``getattr``, no test of which game
-    they hold).
+    Data members are plain attributes. A class naming :class:`GameSpec` as its base inherits
+    the members with a default (PEP 544): :meth:`qualifier`, :meth:`side_bets`,
+    :meth:`limits` and the last four; the engines read them as any other member.
 
     Examples
     --------
@@ -426,8 +422,7 @@ class GameSpec(Protocol):
         ...
 
     def qualifier(self, rules: RuleSet) -> int:
-        """The weakest dealer strength that qualifies (0: the dealer always qualifies): by
-        default the rule set's ``[dealer] qualifier`` on the best-four ranking."""
+        """The weakest dealer strength that qualifies (0: always): by default ``[dealer]``'s."""
         return rules.dealer.qualifier_strength
 
     def settlement(self, rules: RuleSet) -> CellSettlement:
@@ -435,8 +430,7 @@ class GameSpec(Protocol):
         ...
 
     def side_bets(self, rules: RuleSet) -> tuple[SideBetSpec, ...]:
-        """The rule set's bets on the player's own hand: by default its side bets' tables,
-        described under :attr:`side_bet_label` (:func:`table_side_bet`)."""
+        """The rule set's bets on the player's own hand: by default its side bets' tables."""
         return tuple(table_side_bet(self.side_bet_label, bet) for bet in rules.side_bets)
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
@@ -444,36 +438,30 @@ class GameSpec(Protocol):
         ...
 
     def limits(self, rules: RuleSet) -> Limits | None:
-        """The rule set's table limits and payout cap (``[limits]``), if the game reads them:
-        none by default (the game's reader refuses the section)."""
+        """The rule set's table limits and payout cap (``[limits]``): none by default."""
         del rules
         return None
 
     @property
     def team_rules(self) -> tuple[str, ...]:
         """The practical team rules (a count of some ranks shared) the collusion, planting
-        and detection engines know for the game, the recommended one first: none by default
-        (planting and detection know full pooling only, and the collusion study's practical
-        rule shares the up card's rank or the aces)."""
+        and detection engines know for the game, the recommended one first: none by default."""
         return ()
 
     @property
     def published_seen(self) -> int | None:
         """The seen hole cards ``crazy4 analyze --hole-cards`` publishes tables for: None by
-        default, the hole-card engine's rule by the deal's size
-        (:func:`crazy4.advantage.holecards.published_seen`)."""
+        default, the hole-card engine's rule (:func:`crazy4.advantage.holecards.published_seen`)."""
         return None
 
     @property
     def hole_card_form(self) -> str:
-        """The vocabulary of the hole-card tables and of one situation's text, one of
-        :data:`HOLE_CARD_FORMS`: ``"rank_groups"`` by default."""
+        """The vocabulary of the hole-card tables, one of :data:`HOLE_CARD_FORMS`."""
         return "rank_groups"
 
     def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
         """The main game's bets a colluding table values apart, by ``bets`` row, in the six
         outcome cells (per unit of their own wager), and those the cells cannot price with the
-        reason: none by default (the side bets a fold forfeits are the collusion engine's,
-        :func:`crazy4.advantage.collusion_engine.forfeited_side_bets`)."""
+        reason: none by default."""
         del rules
         return {}, {}

@@ -1,15 +1,12 @@
 """Bets on a pay table as the engines settle them: a table with an unlisted rule
-(:class:`crazy4.rules.listed_table.ListedTable`) as a wager paid whatever the dealer holds,
-the Ante Bonus (:class:`crazy4.rules.table_bets.AnteBonus`) paid on the Ante, and the Bad Beat
-Bonus (:class:`crazy4.rules.table_bets.BadBeat`) as a wager in cells of the
-dealer's category and the showdown, a side bet of the specification, or a bet the cells cannot
-price.
+(:class:`crazy4.rules.listed_table.ListedTable`) paid whatever the dealer holds, the Ante Bonus
+paid on the Ante, and the Bad Beat Bonus as a wager, a side bet of the specification, or a bet
+the cells cannot price.
 
 A Bad Beat table pays when the dealer's hand is higher, on the losing player's hand or on the
-dealer's winning category (whole categories), else it is lost; a fold loses it when the rule
-set says so. The cells :func:`bad_beat_wager` settles in are the dealer's hand category (first
-axis, :class:`crazy4.core.ranking.HandCategory`) by the showdown result (last axis: 0 player
-higher, 1 tie, 2 dealer higher, :func:`crazy4.spec.wagers.showdown_results`).
+dealer's winning category, else it is lost. :func:`bad_beat_wager` settles it in cells of the
+dealer's hand category (first axis) by the showdown result (last axis: 0 player higher, 1 tie,
+2 dealer higher).
 
 Examples
 --------

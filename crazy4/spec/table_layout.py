@@ -1,8 +1,6 @@
-"""How a game's result tables name its outcome cells and which tables they add, and what its
-``bets`` table writes of the main game beside the optimal play: data a game's settlement
-carries (:attr:`crazy4.spec.specification.CellSettlement.layout` and ``rows``), so the table
-engines (:mod:`crazy4.analyze.tables`, :mod:`crazy4.analyze.bet_rows`) never ask which game
-they hold.
+"""How a game's result tables name its outcome cells, which tables they add and what its
+``bets`` table writes of the main game: data a game's settlement carries, so the table engines
+never ask which game they hold.
 
 Examples
 --------
@@ -28,8 +26,7 @@ from crazy4.core.ranking import (
     hand_group,
 )
 
-#: The outcome cells (:mod:`crazy4.spec.specification`), in the order every settlement array
-#: uses.
+#: The outcome cells, in the order every settlement array uses.
 CELLS = ("nq_player_higher", "nq_tie", "nq_dealer_higher", "player_wins", "tie", "dealer_wins")
 
 #: What each cell is called in the tables.
@@ -42,12 +39,10 @@ CELL_LABELS = (
     "dealer qualifies, dealer wins",
 )
 
-#: A showdown's results in words (player higher, tie, dealer higher), as a settlement explains
-#: a cell (:meth:`crazy4.spec.wagers.WagerSettlement.explain`).
+#: A showdown's results in words, as a settlement explains a cell.
 SHOWDOWN_WORDS = ("player's hand higher", "hands tie", "dealer's hand higher")
 
-#: What the tables of a game whose dealer always qualifies may call its showdowns (player
-#: higher, tie, dealer higher; Four Card Poker's ``result`` column).
+#: What the tables of a game whose dealer always qualifies may call its showdowns.
 SHOWDOWN_LABELS = ("player higher", "tie", "dealer higher")
 
 
@@ -71,8 +66,7 @@ class TableLayout:
     frequencies : str
         The name of the player's hand frequencies table.
     dealer_frequencies : str or None
-        The name of the dealer's hand frequencies table (over every dealer hand), or None for
-        none.
+        The name of the dealer's hand frequencies table, or None for none.
     exact_ties : bool
         Whether an ``exact_ties`` table lists the situations whose best decisions tie exactly
         (where dealer cards are seen).
@@ -85,12 +79,11 @@ class TableLayout:
         The side bets one seat holds beside the main game, by name, where a payout cap prices
         each bet and that seat's bets together (None: the cap prices the main game alone).
     report : tuple of callables, or None
-        The sections of the game's ``report.md`` in order, each ``section(view)`` giving
-        Markdown lines from a :class:`crazy4.report.frame.ReportInput` (None: the
-        report engine's own, :data:`crazy4.report.spec_report.SECTIONS`).
+        The sections of the game's ``report.md``, each ``section(view)`` giving Markdown lines
+        (None: :data:`crazy4.report.spec_report.SECTIONS`).
     counted : str or None
-        What the deals counted were, formatted with their number, for the report's closing
-        provenance section (``"{:,} player/dealer deals"``; None: the report has none).
+        What the deals counted were, formatted with their number, for the report's provenance
+        (``"{:,} player/dealer deals"``; None: the report has none).
 
     Examples
     --------
@@ -115,13 +108,9 @@ class TableLayout:
 
 @dataclass(frozen=True)
 class BetRows:
-    """What a game's ``bets`` table says of its main game beside the optimal play, as data: the
-    main game's description, and the rows the settlement's data make possible -- each of its
-    bets apart under the optimal strategy (``CellSettlement.bets``; its stake: its wagers of
-    ``CellSettlement.staked``, the decision's multiple for one in ``by_multiple``), the whole
-    game under ``CellSettlement.simple`` and under ``CellSettlement.blind``
-    (:class:`crazy4.spec.specification.CellSettlement`). A row is written where it is
-    described here.
+    """What a game's ``bets`` table says of its main game beside the optimal play: its
+    description, and the rows the settlement's data make possible (each bet apart, the simple
+    strategy, the blind hand), each written where it is described here.
 
     Attributes
     ----------
@@ -133,8 +122,7 @@ class BetRows:
     simple : tuple of (str, str), or None
         The name and description of the main game under the published simple strategy.
     blind : tuple of (str, str), or None
-        The name and description of the main game played by a blind second hand (written where
-        the rule set deals one, :attr:`crazy4.spec.specification.BlindHand.allowed`).
+        The name and description of the main game played by a blind second hand.
     strategies_first : bool
         Whether the rows under other strategies come right after the main game (else after
         the bets apart and the side bets).
@@ -153,8 +141,8 @@ class BetRows:
 
 
 def chart_group(strength: int) -> str:
-    """The row of a strategy chart of the best-four ranking (a :attr:`TableLayout.group`):
-    :func:`crazy4.core.ranking.hand_group`, high cards by top rank.
+    """The row of a strategy chart of the best-four ranking: its hand group, high cards by top
+    rank.
 
     Examples
     --------
@@ -173,8 +161,7 @@ def chart_group(strength: int) -> str:
 
 
 def qualifier_cell_words(qualifier: str) -> npt.NDArray[np.str_]:
-    """The six cells of a game with a dealer qualifier in words: not qualified (below
-    ``qualifier``), then qualified, each by the showdown (:data:`SHOWDOWN_WORDS`).
+    """The six cells of a game with a dealer qualifier in words.
 
     Examples
     --------

@@ -1,12 +1,5 @@
-"""A published threshold strategy (play from one hand, raise from another) as data:
-:class:`ThresholdStrategy`, whose cost a game's report states against the optimum (Crazy 4
-Poker's and Four Card Poker's). Its thresholds are hands of the best-four ranking
-(:mod:`crazy4.core.ranking`: four cards, or a phrase naming a strength).
-
-(The strategy read by strength -- runs of strengths, the hands at the border of a decision --
-is the specification engines' for every game: :func:`crazy4.analyze.tables.strategy_table`,
-:mod:`crazy4.analyze.border_hands`.)
-"""
+"""A published threshold strategy (play from one hand, raise from another) as data, its
+thresholds hands of the best-four ranking: :class:`ThresholdStrategy`."""
 
 from __future__ import annotations
 
@@ -17,10 +10,7 @@ import numpy.typing as npt
 
 from crazy4.core.cards import parse_cards
 from crazy4.core.decisions import decisions_for_strategy
-from crazy4.core.ranking import (
-    hand_strength,
-    strength_of_description,
-)
+from crazy4.core.ranking import hand_strength, strength_of_description
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
 

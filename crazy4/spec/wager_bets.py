@@ -1,14 +1,9 @@
 """A game's bets as exact distributions, from its wagers (:mod:`crazy4.spec.wagers`).
 
 A bet is some of a game's wagers played by a decision per row (a hand class, a situation):
-every row's net in every cell is the sum of the wagers' nets
-(:meth:`crazy4.spec.wagers.Wager.net`), an integer numerator over one unit, and the amount
-wagered per row the sum of the wagers put up. :func:`outcome_bet` makes it a
-:class:`crazy4.core.bets.BetOutcomes` (rows x cells, with the deals of each): Crazy 4 Poker's
-hand classes x six cells.
-
-The nets are int64 while every wager's largest net, added up, fits; else Python integers
-(:mod:`crazy4.core.exact`), as the exact tables need.
+every row's net in every cell is the sum of the wagers' nets, an integer numerator over one
+unit (int64 while it fits, else Python integers), and the amount wagered per row the sum of the
+wagers put up. :func:`outcome_bet` makes it a :class:`crazy4.core.bets.BetOutcomes`.
 
 Examples
 --------
@@ -92,10 +87,7 @@ def outcome_bet(
     """The wagers together as a :class:`crazy4.core.bets.BetOutcomes`: ``combos[i, j]`` deals
     of row ``i`` in cell ``j``, each netting the wagers' sum."""
     nets, wagered, unit = row_nets(wagers, strengths, decisions, cell, unit)
-    total = nets[0]
-    for net in nets[1:]:
-        total = total + net
-    return BetOutcomes(name, description, combos, total, unit, wagered)
+    return BetOutcomes(name, description, combos, sum(nets[1:], nets[0]), unit, wagered)
 
 
 def settlement_bet(
@@ -110,8 +102,7 @@ def settlement_bet(
     unit: int | None = None,
 ) -> BetOutcomes:
     """Some of a settlement's wagers (``parts``, by name) played by ``decision`` on a game's
-    hand classes (``outcomes``: their weights and deals in each cell), over ``unit``
-    (default: the least common multiple of the wagers' units).
+    hand classes (``outcomes``), over ``unit`` (default: the wagers' least common multiple).
 
     Examples
     --------

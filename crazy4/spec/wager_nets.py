@@ -1,16 +1,9 @@
 """A game's wagers (:mod:`crazy4.spec.wagers`) as the net of every decision in every cell.
 
-:func:`decision_nets` adds the named wagers up into a :class:`crazy4.spec.game.Settlement`:
-the net of fold, 1x, 2x, 3x in each outcome cell by the player's strength, the decisions each
-strength may take and the amount each decision wagers. It is what a specification's
-settlement is made of (Crazy 4 Poker's and Four Card Poker's), which the specification engines
-price (``ev = counts . nets``, :func:`crazy4.analyze.pricing.price`). The strengths are the
-best-four ranking's (:func:`crazy4.core.ranking.number_of_strengths` rows), as are the raise
-minimum's the allowed decisions are read from.
-
-The nets are int64 while every wager's largest net, added up, fits; else Python integers
-(:mod:`crazy4.core.exact`).
-"""
+:func:`decision_nets` adds the named wagers up into a :class:`crazy4.spec.game.Settlement`: the
+net of fold, 1x, 2x, 3x in each outcome cell by the player's best-four strength, the decisions
+each strength may take and the amount each decision wagers. The nets are int64 while every
+wager's largest net, added up, fits; else Python integers (:mod:`crazy4.core.exact`)."""
 
 from __future__ import annotations
 
@@ -92,7 +85,7 @@ def wager_groups(
     unit: int | None = None,
 ) -> dict[str, Settlement]:
     """Each named group of wagers as a settlement of its own (:func:`decision_nets`), all over
-    ``unit``: a game's bets apart (:meth:`crazy4.spec.specification.GameSpec.bet_parts`).
+    ``unit``.
 
     Examples
     --------
@@ -119,12 +112,9 @@ def wager_cell_settlement(
     **fields: Any,
 ) -> CellSettlement:
     """The main game (``main``: :func:`decision_nets` of the wagers ``names``) as a
-    specification's settlement, each wager apart in its parts (in the main nets' type: wide,
-    Python integers, when their sum is), with the other ``fields`` of
-    :class:`crazy4.spec.specification.CellSettlement`.
-
-    ``repeat`` lays the cells that many times along their axis: a game whose dealer always
-    qualifies settles its three showdown cells, and the unqualified three are the same.
+    specification's settlement, each wager apart in its parts, with the other ``fields`` of
+    :class:`crazy4.spec.specification.CellSettlement`; ``repeat`` lays the cells that many
+    times along their axis (a dealer who always qualifies: the unqualified three the same).
     """
 
     def laid(nets: npt.NDArray[Any]) -> npt.NDArray[Any]:

@@ -1,26 +1,13 @@
 """A game's wagers as data, settled per seat and vectorized, with the rule behind every amount.
 
 A seat's result depends only on its strength, the Play multiple it put in action (0 for a
-fold) and the *cell* of the deal: coordinates a game chooses (Crazy 4 Poker: one index,
-qualifier x showdown, :func:`outcome_cells`; Four Card Poker: the dealer's hand category and
-the showdown result, :func:`showdown_results`). A game states each of its wagers as data
-(:class:`Wager`):
-
-* ``cells``: the net per unit of stake in every cell, where the player's own hand is not paid
-  (an Ante's +1 / tie / -1, a Super Bonus's loss to a qualifying better hand, a Bad Beat keyed
-  on the dealer's hand);
-* ``hand_pays``: what a pay table pays on the player's strength (negative: not on the table),
-  in the cells ``pays_in`` (everywhere when None);
-* the stake (1, or the Play multiple) and what a fold does to it (``lost``, ``none``, or
-  ``settled`` as if the hand had played).
-
-:class:`WagerSettlement` then gives every wager's net numerators over one :attr:`unit` (the
-least common denominator of the rule set's pay tables), the words of the rule behind each, and
-the blind second hand's multiple; the simulator and the validator settle by it, and
-:mod:`crazy4.spec.wager_nets` turns it into a specification's decision nets.
-
-The cells and nets are any game's; the strengths are the best-four ranking's
-(:mod:`crazy4.core.ranking`), by which :meth:`WagerSettlement.explain` describes a hand.
+fold) and the *cell* of the deal: coordinates a game chooses (one index, qualifier x showdown,
+:func:`outcome_cells`; or the dealer's hand category and the showdown result,
+:func:`showdown_results`). A game states each wager as data (:class:`Wager`): its net per unit
+of stake in every cell where the player's hand is not paid, what a pay table pays on the
+player's strength, the stake and what a fold does to it. :class:`WagerSettlement` gives every
+wager's net numerators over one unit and the words of the rule behind each; the simulator and
+the validator settle by it. The strengths are the best-four ranking's.
 
 Examples
 --------

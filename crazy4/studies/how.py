@@ -1,28 +1,18 @@
 """S. How's Four Card Poker collusion (2010) as he ran it: six seats share one number, how many
 cards of the dealer's up-card rank the table holds, and play his count-adjusted simple strategy.
 
-The strategy is data
---------------------
-``data/how_four_card.csv`` holds it, one row per (hand, the pair's rank against the up card's,
-the table's count), each marked ``How`` (published, quoted in issue 28) or ``simple strategy``
-(not published: completed from the published simple strategy -- fold below 3-3, 1x 3-3 to 9-9,
-3x 10-10 and up). :func:`read_how_table` reads it and :func:`how_grid` checks that every
-(hand class, relation, count) has exactly one decision; the code holds no decision of its own.
+The strategy is data: ``data/how_four_card.csv``, one row per (hand, the pair's rank against the
+up card's, the table's count), each marked ``How`` (published, quoted in issue 28) or ``simple
+strategy`` (completed from the published simple strategy). :func:`how_grid` checks that every
+cell has exactly one decision; the code holds no decision of its own.
 
-What is measured
-----------------
-On the same seeded deals of six Four Card Poker seats and the up card (the collusion engine's
-deals, :func:`crazy4.advantage.collusion.deal_team`), every seat's EV of every decision is
-computed exactly given all the table's cards (:func:`crazy4.advantage.collusion.team_prices`).
-A strategy whose decisions depend only on what the seat knows (its hand, the up card, the
-count) then has, per deal, its exact conditional EV, and the mean over deals estimates its EV
-without bias. Five strategies are valued on the same deals: ``honest`` (the exact optimum
-without the count), ``simple`` (the published simple strategy), ``how`` (his table), ``count``
-(the exact optimum given the count, :func:`crazy4.advantage.team.practical_decisions`; the
-expensive one: every seat lists its own 1.37 million dealer hands) and ``full`` (every card
-shared). Each edge is a control-variate estimate: the exact edge of a baseline strategy minus
-the mean difference on the same deals (``how`` against ``simple``, the others against
-``honest``), with that difference's standard error.
+On the same seeded deals of six seats and the up card, every seat's EV of every decision is
+computed exactly given all the table's cards, so a strategy that depends only on what a seat
+knows has its exact conditional EV per deal, and the mean over deals estimates its EV without
+bias. Five strategies are valued: ``honest`` (the exact optimum without the count), ``simple``,
+``how`` (his table), ``count`` (the exact optimum given the count; the expensive one) and
+``full`` (every card shared). Each edge is a control-variate estimate: a baseline's exact edge
+minus the mean difference on the same deals, with that difference's standard error.
 
 Examples
 --------
@@ -140,8 +130,8 @@ def published_grid() -> npt.NDArray[np.int64]:
 def hand_classes(
     strengths: npt.NDArray[np.int64], up_ranks: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Each hand's class in the table and its relation to the up card (0 below, 1 at or above;
-    hands without a pair count as ``at or above``, their rows say ``any``).
+    """Each hand's class in the table and its relation to the up card (0 below, 1 at or above,
+    as is every hand without a pair).
 
     Examples
     --------

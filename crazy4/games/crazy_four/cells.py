@@ -9,16 +9,12 @@ in each outcome cell (:data:`crazy4.core.hidden.OUTCOME_CELLS`,
 * **Play** (per unit of the multiple): when the dealer does not qualify it wins 1:1
   (``play_when_not_qualified = "wins"``) or is compared with the dealer's hand
   (``"compared"``); when the dealer qualifies it wins, ties or loses like the Ante.
-* **Super Bonus**: a hand on its pay table is paid whatever the dealer holds; below the table
-  it pushes unless the dealer qualifies and beats the player, when it loses; a hand the table
-  does not list is settled by its ``unlisted`` rule (:mod:`crazy4.games.crazy_four.rules`);
-  a fold loses it.
-* **Queens Up**: its pay table on the player's own hand, else lost; a fold forfeits it when the
-  table says so.
+* **Super Bonus**: its pay table whatever the dealer holds; below the table it pushes unless a
+  qualifying dealer hand beats the player (:mod:`crazy4.games.crazy_four.rules`); a fold loses
+  it.
+* **Queens Up**: its pay table on the player's own hand, else lost.
 
-The card room's blind second hand puts 3 Antes on Play without looking; 2 are returned below
-the raise minimum, so its multiple in action is 3 from a pair of aces, else 1. The engine
-(:class:`crazy4.spec.wagers.WagerSettlement`) does the rest.
+The blind second hand's multiple in action is 3 from the raise minimum, else 1.
 
 Examples
 --------

@@ -20,13 +20,10 @@ and these (every key is checked; an unknown key is an error)::
 
     [cardroom]                             # optional: crazy4.rules.cardroom
 
-The Super Bonus is paid its table whatever the dealer holds. A hand *below the table* (weaker
-than its lowest line) pushes, unless a qualifying dealer hand beats it: then it loses. A hand
-the table does not list, though at or above its lowest line (the card room's table has a
-straight line and no three-of-a-kind line), is settled by ``unlisted``
-(:mod:`crazy4.rules.listed_table`): ``"below_table"`` (the default) as a hand below the table,
-or ``"push"`` whatever the dealer holds, as the card room's text reads ("wins with straight or
-better, loses if less than a straight": three of a kind never loses).
+A hand *below the Super Bonus table* pushes, unless a qualifying dealer hand beats it: then it
+loses. A hand the table does not list, though at or above its lowest line (the card room's
+three of a kind), is settled by ``unlisted``: as a hand below the table (the default), or
+``"push"`` whatever the dealer holds, as the card room's text reads.
 """
 
 from __future__ import annotations
@@ -124,9 +121,9 @@ STANDARD_SUPER_BONUS: dict[str, Fraction | float | int | str] = {
 
 
 def super_bonus_variants(rules: CrazyFourRules) -> dict[str, RuleSet]:
-    """The Super Bonus variants people ask about, each applied alone (for
-    :func:`crazy4.design.whatif.rule_variants`): the three-of-a-kind line the card room's table
-    lacks (removed, or added at the standard 2 to 1), and the other ``unlisted`` reading.
+    """The Super Bonus variants people ask about, each applied alone: the three-of-a-kind line
+    the card room's table lacks (removed, or added at the standard 2 to 1), and the other
+    ``unlisted`` reading.
 
     Examples
     --------

@@ -1,15 +1,9 @@
 """Crazy 4 Poker as a :class:`crazy4.spec.specification.GameSpec`: the game as data over the
 specification engines.
 
-Five cards each, the dealer's all face down, each side playing its best four
-(``DealShape(5, 5, 0, 4)``) on the core's best-four ranking
-(:data:`crazy4.core.strength_table.BEST_FOUR`); the qualifier and the Queens Up tables (a fold
-forfeiting one where its table says so) are read from the rule set, and the settlement by
-outcome cell is :func:`.cells.cell_settlement`'s (Ante, Play and Super Bonus together, per unit
-of Ante). Its shape picks the counter, inclusion–exclusion over the player's five cards
-(:func:`crazy4.analyze.counting.counter_for`); ``tests/games/crazy_four`` checks the exact
-returns and the optimal decisions against independent programs. The report's sections are
-:data:`.report.CRAZY_FOUR_SECTIONS`, named by the settlement's layout.
+Five cards each, the dealer's all face down, each side playing its best four on the
+best-four ranking; the settlement by outcome cell is :func:`.cells.cell_settlement`'s (Ante,
+Play and Super Bonus together, per unit of Ante).
 
 Examples
 --------
@@ -69,9 +63,8 @@ BETS = (("ante_play", ("ante", "play")), ("super_bonus", ("super_bonus",)))
 
 
 class CrazyFourSpec(GameSpec):
-    """Crazy 4 Poker's specification (module docstring); its qualifier, its side bets (each
-    Queens Up table, and whether a fold forfeits it) and its limits (none: the reader refuses
-    ``[limits]``) are :class:`GameSpec`'s defaults over the common keys."""
+    """Crazy 4 Poker's specification (module docstring); its qualifier, side bets and limits
+    are :class:`GameSpec`'s defaults."""
 
     key = "crazy-4-poker"
     title = "Crazy 4 Poker"
@@ -89,7 +82,7 @@ class CrazyFourSpec(GameSpec):
 
     def settlement(self, rules: RuleSet) -> CellSettlement:
         """Ante + Super Bonus + Play in each outcome cell, by strength, per unit of Ante; each
-        wager apart as the log settles it (Ante, Super Bonus where the rule set has one, Play).
+        wager apart as the log settles it.
 
         Examples
         --------
@@ -132,12 +125,8 @@ class CrazyFourSpec(GameSpec):
         )
 
     def _log_tests(self, rules: CrazyFourRules) -> LogTests:
-        """What a log's validation tests beside every game's tests: the first seats'
-        outcome cells and the qualification rate, the dealer's serial correlation by strength,
-        the bets' design effects, the raise minimum, deviations by hand group (pairs by
-        rank, A-2-3-4 apart), the game's misreadings (of the Super Bonus where the rules have
-        one), and every bet's award lines (the Super Bonus table pays the main bet, the Super
-        Bonus and the blind hand; each Queens Up table its own bet)."""
+        """What a log's validation tests beside every game's tests (the Super Bonus table pays
+        the main bet, the Super Bonus and the blind hand; each Queens Up table its own bet)."""
         awards: dict[str, tuple[PayTable, ...]] = {
             side.name: (side.table,) for side in rules.side_bets
         }
@@ -174,15 +163,13 @@ class CrazyFourSpec(GameSpec):
 
     #: The practical team rules (a count of some ranks shared), the recommended one first.
     team_rules = ("A", "AK", "K", "AKQ")
-    #: One seen card's tables published with the analysis (its 122,151,120 situations are
-    #: above the hole-card engine's rule by the deal's size), in the chart's vocabulary.
+    #: One seen card's tables published with the analysis, in the chart's vocabulary.
     published_seen: int | None = 1
     hole_card_form = "chart"
 
     def bet_parts(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
-        """The main game's bets apart (:data:`BETS`), in the same cells as the main game: Ante +
-        Play per unit of Ante (a fold loses the Ante) and, with a Super Bonus, the Super Bonus
-        per unit of its wager (a fold loses it). They add up to the main game.
+        """The main game's bets apart (:data:`BETS`), in the same cells as the main game, each
+        per unit of its own wager; they add up to the main game.
 
         Examples
         --------

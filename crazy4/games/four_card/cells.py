@@ -11,11 +11,8 @@ the showdown result (0 player higher, 1 tie, 2 dealer higher,
 * **Play**: ``multiple`` times the Ante's showdown net (per unit of *Ante*); 0 on a fold.
 * **Ante Bonus** (per unit of Ante): the odds of the player's hand, whatever the dealer holds;
   nothing on a fold when ``paid_only_with_play``.
-* **Aces Up**: its table's odds on the player's own hand, else -1; a fold loses it when the
-  table says ``fold_forfeits``.
-* **Bad Beat**: pays when the dealer's hand is higher (on the losing player's hand or the
-  dealer's winning category, as the rule file keys it), else -1; a fold loses it when
-  ``fold_forfeits``.
+* **Aces Up**: its table's odds on the player's own hand, else -1.
+* **Bad Beat**: pays when the dealer's hand is higher, else -1.
 
 Examples
 --------

@@ -1,9 +1,7 @@
 """The Four Card Poker sections of a rule file.
 
 A rule file with ``game = "four-card-poker"`` has the common keys and ``[dealer]`` / ``[play]``
-sections of :mod:`crazy4.rules.ruleset` (the dealer gets ``cards = 6``, ``up_cards = 1``; there is
-no
-qualifier; ``ties = "player"`` when the player wins ties), and these bets::
+sections (the dealer gets ``cards = 6``, ``up_cards = 1``; there is no qualifier), and these::
 
     [ante_bonus]                      # paid on the Ante for strong hands, whatever the dealer holds
     paid_only_with_play = false       # true: only when a Play bet was made (online versions)
@@ -107,8 +105,7 @@ def read_four_card_sections(top: Section, common: RuleSet) -> FourCardRuleSet:
     Raises
     ------
     InputError
-        Naming the file, the section and the key (a Bad Beat table keyed on the dealer's hand
-        that pays part of a category: :func:`crazy4.rules.table_bets.check_keyed_on`).
+        Naming the file, the section and the key.
     """
     if common.dealer.qualifier_strength != 0:
         raise InputError(

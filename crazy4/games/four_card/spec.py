@@ -1,21 +1,12 @@
 """Four Card Poker as a :class:`crazy4.spec.specification.GameSpec`: the game as data over the
 specification engines.
 
-Its deal is five cards to the player and six to the dealer, one of them face up, each side
-playing its best four (``DealShape(5, 6, 1, 4)``); its ranking the best-four ranking of the core
-(:data:`crazy4.core.strength_table.BEST_FOUR`); no qualifier (every dealer hand qualifies, so
-only the three qualified cells are ever counted: the three others are settled alike); its
-settlement by outcome cell (Ante, Play and Ante Bonus, per unit of Ante:
-:func:`.cells.cell_settlement`) and its Aces Up tables read from the rule set. The
-specification engines count its situations (a hand and the up card) with the forced-card
-counter its shape picks and price them as any game's: the same exact return and the same
-optimal decision for every situation as the game's own engines (``tests/games/four_card``).
-
-The registry serves :data:`crazy4.registry.FOUR_CARD`, these engines over this specification.
-Its side bets are the Aces Up tables, each saying whether a fold forfeits it, and a Bad Beat
-Bonus keyed on the losing player's hand, paid only when the dealer's is higher
-(:mod:`crazy4.spec.table_bets`); one keyed on the dealer's hand is none (the cells do not hold
-the dealer's category), named unpriced where a fold forfeits it (:meth:`FourCardSpec.bet_parts`).
+Five cards to the player and six to the dealer, one of them face up, each side playing its
+best four; no qualifier (only the three qualified cells are counted, the others settled
+alike); its settlement by outcome cell is :func:`.cells.cell_settlement`'s (Ante, Play and Ante
+Bonus, per unit of Ante). Its side bets are the Aces Up tables and a Bad Beat Bonus keyed on
+the losing player's hand (:mod:`crazy4.spec.table_bets`); one keyed on the dealer's hand is
+none, named unpriced where a fold forfeits it (:meth:`FourCardSpec.bet_parts`).
 
 Examples
 --------

@@ -29,10 +29,15 @@ from crazy4.core.five_card_ranking import FIVE_CARD
 from crazy4.core.text_safety import markdown_text
 from crazy4.core.three_card_ranking import THREE_CARD_RANKING, ThreeCardRanking
 from crazy4.games.three_card.rules import read_three_card_sections, three_card_rules
-from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import TIE_NETS, RuleSet
 from crazy4.rules.sections import Section
-from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, SideBetSpec
+from crazy4.spec.specification import (
+    CellSettlement,
+    DealShape,
+    GameSpec,
+    SideBetSpec,
+    pays_text,
+)
 
 #: The published simple strategy, as the weakest hand it plays (1x): under the standard rules
 #: also the optimum; under another rule set it is checked as itself, not as the optimum.
@@ -43,9 +48,8 @@ TIE_WORDS = {"push": "push", "player": "go to the player", "dealer": "go to the 
 
 
 class ThreeCard(GameSpec):
-    """Three Card Poker: three cards each, a Q-high qualifier, Ante Bonus and Pair Plus (no
-    practical team rule, no bet of the main game apart, its hole-card tables by the deal's size
-    in rank groups: :class:`crazy4.spec.specification.GameSpec`'s defaults)."""
+    """Three Card Poker: three cards each, a Q-high qualifier, Ante Bonus and Pair Plus (the
+    members with a default are :class:`crazy4.spec.specification.GameSpec`'s)."""
 
     key = "three-card-poker"
     title = "Three Card Poker"
@@ -119,10 +123,6 @@ class ThreeCard(GameSpec):
             for table in chosen.six_card_bonus
         )
 
-    def limits(self, rules: RuleSet) -> Limits | None:
-        """No ``[limits]`` section (the reader refuses one)."""
-        return None
-
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the report lists them."""
         chosen = three_card_rules(rules)
@@ -136,19 +136,13 @@ class ThreeCard(GameSpec):
             f"ties {TIE_WORDS[rules.dealer.ties]}.",
         ]
         if chosen.ante_bonus is not None:
-            pays = ", ".join(
-                f"{line.label.replace('_', ' ')} {line.odds}" for line in chosen.ante_bonus.lines
-            )
             when = "with a Play bet" if chosen.ante_bonus_only_with_play else "always"
-            lines.append(f"Ante Bonus ({when}): {pays}.")
-        for table in chosen.pair_plus:
-            pays = ", ".join(f"{line.label.replace('_', ' ')} {line.odds}" for line in table.lines)
-            lines.append(f"{markdown_text(table.name)}: {pays}.")
+            lines.append(f"Ante Bonus ({when}): {pays_text(chosen.ante_bonus)}.")
+        lines += [f"{markdown_text(table.name)}: {pays_text(table)}." for table in chosen.pair_plus]
         for table in chosen.six_card_bonus:
-            pays = ", ".join(f"{line.label.replace('_', ' ')} {line.odds}" for line in table.lines)
             lines.append(
                 f"{markdown_text(table.name)} (the best five-card hand of the player's and the "
-                f"dealer's six cards, whatever the player decides): {pays}."
+                f"dealer's six cards, whatever the player decides): {pays_text(table)}."
             )
         return lines
 

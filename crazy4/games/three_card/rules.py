@@ -36,13 +36,9 @@ A rule file with ``game = "three-card-poker"`` has the common keys and the ``[de
     straight = 10
     three_of_a_kind = 5
 
-Categories: ``high_card``, ``pair``, ``flush``, ``straight``, ``three_of_a_kind``,
-``straight_flush``; a Pair Plus key may also name a hand (``"straight flush to A" = 100``: the
-mini-royal, A-K-Q suited, paid above the other straight flushes). A 6-Card Bonus table is read
-on the five-card ranking (:mod:`crazy4.core.five_card_ranking`: ``royal_flush`` ...
-``high_card``) and scores every card of both hands (:mod:`crazy4.rules.side_bet_scores`).
-The common ``play_when_not_qualified`` key is refused: ``[not_qualified]`` says what the Ante
-and the Play do.
+A Pair Plus key may also name a hand (``"straight flush to A" = 100``: the mini-royal); a
+6-Card Bonus table is read on the five-card ranking. The common ``play_when_not_qualified``
+key is refused: ``[not_qualified]`` says what the Ante and the Play do.
 """
 
 from __future__ import annotations
