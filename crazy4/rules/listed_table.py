@@ -1,14 +1,10 @@
 """A pay table with a rule for the hands it does not list: :class:`ListedTable`.
 
 A table with a straight line and no three-of-a-kind line leaves three of a kind *unlisted*: at
-or above the table's lowest line, yet paid by no line. Such a hand is settled by the table's
-``unlisted`` rule (:data:`UNLISTED_RULES`): ``"below_table"``, like a hand below the table (the
-game says what that does), or ``"push"``, a push whatever the dealer holds. A table that lists
-every hand from its lowest line up settles the same under both.
-
-The class knows no game: a game's bet on such a table (Crazy 4 Poker's Super Bonus) is one,
-read from its rule file by the game, and the readings of the unlisted hands
-(:meth:`ListedTable.readings`) are what its report and its what-if studies price.
+or above the table's lowest line, yet paid by no line. The table's ``unlisted`` rule
+(:data:`UNLISTED_RULES`) settles it: ``"below_table"``, like a hand below the table, or
+``"push"``, whatever the dealer holds. The class knows no game (Crazy 4 Poker's Super Bonus is
+one).
 
 Examples
 --------

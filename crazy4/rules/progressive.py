@@ -21,10 +21,8 @@
     hand = "royal_flush"
     pays = 5000
 
-A share is a number from 0 to 1 or text (``"10%"``, ``"1/10"``); amounts are dollars read
-exactly (:func:`crazy4.core.money.parse_money`), at most $10^12 and to within 1/10^12
-(:func:`parse_amount`). Hands are category names of the scoring's
-ranking; a hand that ranking cannot make (a full house of the best four cards) is an error.
+Shares: :func:`parse_share`; amounts: :func:`parse_amount`. Hands are category names of the
+scoring's ranking; a hand that ranking cannot make is an error.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """The parts of a rule set every game shares, as frozen dataclasses.
 
-A rule set is data: every switch in which sources differ is a key in a rule file
-(:mod:`crazy4.rules.load` reads it). Every game's rule set is a :class:`RuleSet`: the common keys
-and the ``[dealer]`` and ``[play]`` sections below, the bets paid on the player's own hand
-(``side_bets``), and the game's own typed sections, which its subclass adds
-(:class:`crazy4.games.crazy_four.rules.CrazyFourRules`,
-:class:`crazy4.games.four_card.rules.FourCardRuleSet`). The common keys::
+Every game's rule set is a :class:`RuleSet` (read by :mod:`crazy4.rules.load`): the common keys
+below, the bets on the player's own hand (``side_bets``), and the game's own sections, which its
+subclass adds. The common keys::
 
     name = "crazy4-standard"              # a file stem: letters, digits, '-', '_', '.'
     title = "Crazy 4 Poker, standard casino rules"
