@@ -51,9 +51,8 @@ def showdown_nets(ties: str) -> tuple[int, int, int]:
 
 
 class KeyedGame(Protocol):
-    """The game a rule set carries: the one whose reader made it (a
-    :class:`crazy4.game.SpecGame`, which :func:`crazy4.spec.game.game_of` returns). Declared
-    here by its key alone, so that rules/ needs nothing above it."""
+    """The game a rule set carries (a :class:`crazy4.game.SpecGame`), declared here by its key
+    alone, so that rules/ needs nothing above it."""
 
     @property
     def key(self) -> str:
