@@ -362,10 +362,8 @@ def _csv_names(path: Path) -> list[str]:
 
 
 def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table]:
-    """Stream a per-round log (parquet or CSV) as Arrow tables of at most ``batch_rows`` rows.
-
-    Every CSV column is read as text (its cells are parsed by the validator, which names a bad
-    cell's row), bytes that are not UTF-8 replaced by U+FFFD.
+    """Stream a per-round log (parquet or CSV) as Arrow tables of at least ``batch_rows`` rows
+    (the last one fewer); every CSV column as text (:func:`text_array`).
 
     Raises
     ------

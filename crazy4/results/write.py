@@ -72,11 +72,9 @@ def atomic_write(path: Path | str, write: Callable[[Path], None]) -> None:
 def replace_folder(
     path: Path | str, write: Callable[[Path], None], expect: Identity = UNCHECKED
 ) -> None:
-    """Build a folder with ``write`` beside ``path`` and swap it in as a whole
-    (:func:`crazy4.core.atomic.replace_folder_atomically`): ``path`` becomes exactly what
-    ``write`` wrote; an interruption leaves the previous folder untouched. With ``expect``
-    (:attr:`crazy4.results.destination.Claimed.state`), a folder another run wrote since it
-    was checked is left as that run wrote it.
+    """Build a folder with ``write`` beside ``path`` and swap it in as a whole (an interruption
+    leaves the previous folder); with ``expect`` (:attr:`~crazy4.results.destination.Claimed.state`)
+    a folder another run wrote since it was checked is left as that run wrote it.
 
     Raises
     ------

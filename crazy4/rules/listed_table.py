@@ -71,13 +71,9 @@ class ListedTable:
         return mask
 
     def by_strength(self) -> tuple[npt.NDArray[np.int64], int]:
-        """Payout numerators by strength over a common denominator, ``-1`` below the table.
-
-        As :meth:`crazy4.core.paytables.PayTable.by_strength`, except that with
-        ``unlisted = "push"`` an unlisted hand is paid 0 (a push, whatever the dealer holds);
-        ``-1`` marks the hands settled as below the table (push, or lose to a qualifying
-        dealer hand that beats them).
-        """
+        """Payout numerators by strength over a common denominator, ``-1`` for the hands settled
+        as below the table (:meth:`crazy4.core.paytables.PayTable.by_strength`; with
+        ``unlisted = "push"`` an unlisted hand is paid 0)."""
         numerators, denominator = self.table.by_strength()
         if self.unlisted == "push":
             numerators = np.where(self.unlisted_mask(), 0, numerators)

@@ -249,12 +249,8 @@ def unprintable(text: str) -> str | None:
 
 
 def check_printable(value: Any, where: str, key: str | None = None) -> None:
-    """Refuse a rule file holding text an output cannot carry, naming section and key.
-
-    Every text of a rule file (values and keys, nested tables and arrays included) ends up
-    in a report, a workbook, a PDF, a log's metadata or one line on a terminal; a control
-    character there is a workbook openpyxl refuses to write, a glyph the PDF's font lacks,
-    a heading cut in two. So such text is refused when the rule file is read.
+    """Refuse a rule file holding text an output cannot carry (every key and value, nested ones
+    too, ends up in a report, a workbook, a PDF or one line on a terminal), naming the key.
 
     Raises
     ------
