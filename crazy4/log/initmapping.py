@@ -54,10 +54,6 @@ def _plain(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
-def _wager_names(wager: str) -> tuple[str, ...]:
-    return (_plain(wager), *_SHORT.get(wager, ()))
-
-
 def guess_columns(names: Iterable[str]) -> tuple[dict[str, str], str | None]:
     """crazy4's columns found among the log's ``names`` (ours to theirs), and the
     multiplier column beside the decision, if any.
@@ -75,7 +71,7 @@ def guess_columns(names: Iterable[str]) -> tuple[dict[str, str], str | None]:
         plain = _plain(name)
         ours = next((o for o, synonyms in _NAMES.items() if plain in map(_plain, synonyms)), None)
         for wager in ALL_WAGERS:
-            for short in _wager_names(wager):
+            for short in (_plain(wager), *_SHORT.get(wager, ())):
                 if wager in _NO_STAKE and plain == short:
                     ours = ours or f"{wager}_net"
                 elif any(plain == short + end for end in _STAKE):

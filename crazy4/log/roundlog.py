@@ -402,7 +402,8 @@ def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table
                 convert_options=pcsv.ConvertOptions(column_types=types, strings_can_be_null=True),
             )
             for table in _regrouped(reader, batch_rows):
-                yield _as_text(table)
+                columns = [text_array(column) for column in table.columns]
+                yield pa.Table.from_arrays(columns, names=table.column_names)
     except (pa.ArrowException, OSError, UnicodeDecodeError) as error:
         message = " ".join(str(error).split()) or type(error).__name__
         if "straddles" in message:  # a line longer than a block: name it
@@ -422,12 +423,6 @@ def _regrouped(batches: Iterable[pa.RecordBatch], rows: int) -> Iterator[pa.Tabl
             waiting, count = [], 0
     if waiting:
         yield pa.Table.from_batches(waiting)
-
-
-def _as_text(table: pa.Table) -> pa.Table:
-    """A CSV batch's byte columns as text."""
-    columns = [text_array(column) for column in table.columns]
-    return pa.Table.from_arrays(columns, names=table.column_names)
 
 
 def log_metadata(path: Path) -> dict[str, object]:
