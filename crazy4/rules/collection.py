@@ -156,14 +156,8 @@ class CardroomTable:
     def collection(
         self, ante: Fraction, queens_up: Fraction = Fraction(0), *, super_bonus: bool = True
     ) -> Fraction:
-        """The collection from one player hand per round.
-
-        Parameters
-        ----------
-        ante, queens_up : Fraction
-            The hand's bets in dollars (``queens_up = 0``: no Queens Up bet).
-        super_bonus : bool
-            Whether the rule set has the mandatory Super Bonus (a bet placed before the deal).
+        """The collection from one player hand per round with these bets in dollars
+        (``queens_up = 0``: none; ``super_bonus``: the rule set has the mandatory Super Bonus).
 
         Raises
         ------

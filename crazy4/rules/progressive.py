@@ -172,15 +172,8 @@ def _meters(section: Section) -> tuple[Fraction, ...]:
 
 
 def read_progressive(top: Section, player_cards: int) -> ProgressiveBet | None:
-    """The rule file's ``[progressive]`` section (None when it has none).
-
-    Parameters
-    ----------
-    top : Section
-        The rule file.
-    player_cards : int
-        The cards the game deals the player: the bet's ``scoring`` must read that many
-        (:func:`crazy4.rules.progressive_bet.scoring_mismatch`), or the file is refused.
+    """The rule file's (``top``'s) ``[progressive]`` section, None when it has none; its
+    ``scoring`` must read the ``player_cards`` the game deals the player.
 
     Raises
     ------

@@ -62,11 +62,8 @@ class KeyedGame(Protocol):
 
 @dataclass(frozen=True)
 class DealerRules:
-    """How the dealer qualifies and how ties and non-qualifying hands settle.
-
-    ``qualifier_strength`` (and :attr:`PlayRules.raise_minimum_strength`) is a strength of the
-    ranking of the game that read the file: the five-card one, or a specification's own
-    (:meth:`crazy4.rules.load.RuleReader.strength_of`).
+    """How the dealer qualifies and how ties and non-qualifying hands settle (strengths are of
+    the ranking of the game that read the file: :meth:`crazy4.rules.load.RuleReader.strength_of`).
     """
 
     qualifier: str
