@@ -18,7 +18,14 @@ import functools
 from collections.abc import Sequence
 from pathlib import Path
 
-from crazy4.cli.options import add_study_run_options, count, run_alone, tqdm_bar, worker_count
+from crazy4.cli.options import (
+    add_study_run_options,
+    count,
+    run_alone,
+    tqdm_bar,
+    whole_numbers,
+    worker_count,
+)
 from crazy4.errors import InputError
 
 #: Deals per number of colluders unless ``--deals`` says otherwise.
@@ -39,19 +46,7 @@ def colluder_counts(text: str, largest: int) -> list[int]:
     ...
     crazy4.errors.InputError: --colluders 1: collusion needs at least 2 colluders
     """
-    values: set[int] = set()
-    for part in text.split(","):
-        low, _, high = part.strip().partition("-")
-        try:
-            first = int(low)
-            last = int(high) if high else first
-        except ValueError:
-            raise InputError(
-                f"--colluders {text!r}: write a number, a list (2,4,6) or a range (2-7)"
-            ) from None
-        if first > last:
-            raise InputError(f"--colluders {text!r}: the range {part.strip()!r} is empty")
-        values.update(range(first, last + 1))
+    values = whole_numbers(text, "--colluders", "(2,4,6) or a range (2-7)")
     if min(values) < 2:
         raise InputError(f"--colluders {min(values)}: collusion needs at least 2 colluders")
     if max(values) > largest:

@@ -107,16 +107,13 @@ def _check_title(title: str) -> None:
     ...
     crazy4.errors.InputError: --title holds the character U+000A (a line break or control ...
     """
-    import unicodedata
+    from crazy4.rules.sections import unprintable
 
-    from crazy4.rules.sections import UNPRINTABLE
-
-    for character in title:
-        if unicodedata.category(character) in UNPRINTABLE or character in "\ufffe\uffff":
-            raise InputError(
-                f"--title holds the character U+{ord(character):04X} (a line break or control "
-                "character), which a rule file's title cannot hold: give the title on one line"
-            )
+    if (character := unprintable(title)) is not None:
+        raise InputError(
+            f"--title holds the character U+{ord(character):04X} (a line break or control "
+            "character), which a rule file's title cannot hold: give the title on one line"
+        )
 
 
 def cmd_design(args: argparse.Namespace, argv: Sequence[str]) -> int:

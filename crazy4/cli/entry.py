@@ -1,11 +1,9 @@
 """The console script ``crazy4`` (and ``python -m crazy4``): the command line, then a quick exit.
 
-The interpreter's teardown frees every object one at a time (a noticeable part of a Four Card
-Poker analysis's wall time); the operating system frees the memory at once. :func:`exit_quickly`
-keeps what the normal exit guarantees: the background saves of tables
+:func:`exit_quickly` skips the interpreter's teardown (which frees every object one at a time)
+but keeps what the normal exit guarantees: the background saves of tables
 (:data:`crazy4.core.cache.SAVING`) are joined, every :mod:`atexit` handler runs, and the standard
-streams are flushed (a closed pipe costs only the lost output). With another non-daemon thread
-running it takes the normal exit.
+streams are flushed. With another non-daemon thread running it takes the normal exit.
 """
 
 from __future__ import annotations

@@ -18,7 +18,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from crazy4.cli.options import add_study_run_options, command_line, count, run_alone, worker_count
+from crazy4.cli.options import (
+    add_study_run_options,
+    as_number,
+    command_line,
+    count,
+    run_alone,
+    whole_numbers,
+    worker_count,
+)
 from crazy4.errors import InputError
 
 DEFAULT_SEED = 2020
@@ -36,18 +44,7 @@ def player_counts(text: str) -> list[int]:
     ...
     crazy4.errors.InputError: --players '8': each from 1 to 7
     """
-    values: set[int] = set()
-    for part in text.replace("..", "-").split(","):
-        low, _, high = part.strip().partition("-")
-        try:
-            first, last = int(low), int(high or low)
-        except ValueError:
-            raise InputError(
-                f"--players {text!r}: write a number, a list (1,3,7) or a range (1-7)"
-            ) from None
-        if first > last:
-            raise InputError(f"--players {text!r}: the range {part.strip()!r} is empty")
-        values.update(range(first, last + 1))
+    values = whole_numbers(text, "--players", "(1,3,7) or a range (1-7)", dots=True)
     if min(values) < 1 or max(values) > 7:
         raise InputError(f"--players {text!r}: each from 1 to 7")
     return sorted(values)
@@ -61,10 +58,7 @@ def points(text: str) -> float:
     >>> points("0.02")
     0.0002
     """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    value = as_number(text)
     if not 0 < value < 100:
         raise argparse.ArgumentTypeError(f"{text} must be above 0 and below 100 points")
     return value / 100

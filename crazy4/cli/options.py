@@ -90,6 +90,36 @@ def positive_int(text: str) -> int:
     return _whole_number(text, 1, "must be at least 1")
 
 
+def as_number(text: str, given: str | None = None) -> float:
+    """``text`` as a float, else an :class:`argparse.ArgumentTypeError` naming it as ``given``."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{given or text!r} is not a number") from None
+
+
+def whole_numbers(text: str, option: str, example: str, dots: bool = False) -> set[int]:
+    """``text`` as whole numbers: a number, a list or a range (``2-7``, or ``2..7`` with
+    ``dots``); ``option`` and ``example`` (a list and a range) are named in its errors.
+
+    Examples
+    --------
+    >>> sorted(whole_numbers("1..3,7", "--players", "(1,3,7) or a range (1-7)", dots=True))
+    [1, 2, 3, 7]
+    """
+    values: set[int] = set()
+    for part in (text.replace("..", "-") if dots else text).split(","):
+        low, _, high = part.strip().partition("-")
+        try:
+            first, last = int(low), int(high or low)
+        except ValueError:
+            raise InputError(f"{option} {text!r}: write a number, a list {example}") from None
+        if first > last:
+            raise InputError(f"{option} {text!r}: the range {part.strip()!r} is empty")
+        values.update(range(first, last + 1))
+    return values
+
+
 def count(text: str) -> int:
     """A whole number of at least 1, also written as a float (``1e6``) or with ``_``.
 
@@ -98,10 +128,7 @@ def count(text: str) -> int:
     >>> count("1e6"), count("10_000")
     (1000000, 10000)
     """
-    try:
-        value = float(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    value = as_number(text.replace("_", ""), text)
     if not value.is_integer() or value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must be a whole number of at least 1")
     return int(value)
@@ -136,10 +163,7 @@ def probability(text: str) -> float:
     >>> probability("0.001")
     0.001
     """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    value = as_number(text)
     if not 0 < value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 1")
     return value
@@ -157,10 +181,7 @@ def amount(text: str) -> float:
     ...
     argparse.ArgumentTypeError: '-1' must be a positive amount
     """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    value = as_number(text)
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"{text!r} must be a positive amount")
     return value

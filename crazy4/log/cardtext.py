@@ -2,34 +2,17 @@
 fast path of :func:`crazy4.log.roundlog.parse_hand_column`, and the compact card codes
 (``crazy4 simulate --log-cards compact``) written, turned into text and read.
 
-Text
-----
-A log written by ``crazy4 simulate`` spells every hand the same way: ``count`` cards of two
-bytes (rank, suit) separated by single spaces, ``3 * count - 1`` bytes a cell. One pass over
-the Arrow column's UTF-8 buffer reads each such cell: each card's two bytes through one lookup
-table (rank byte * 256 + suit byte to the card, -1 for no card), the separators checked, the
-cards sorted ascending (reversed when they fall strictly, as ``crazy4 simulate`` writes them;
-else by insertion, five or six of them) and checked distinct. A cell that
-is not exactly of that form (another width, an empty cell, ``10`` for ten, a suit symbol, a
-card twice) is left to the plain parser, :func:`crazy4.core.cards.parse_cards`, cell by cell;
-so the result is the plain parser's on every cell (tests/validate/test_validate_cardtext.py compares
-them on random hands and notations). The numpy version it replaces built the same answer in
-six whole-batch passes (a gather of the bytes, a byte-swapped view, a table lookup, a sort, two
-checks), each writing a temporary array; the loop keeps a hand in registers and, compiled
-with ``nogil``, lets the batch reader's thread parse while the main thread checks.
+Text: a canonical cell is ``count`` cards of two bytes (rank, suit) separated by single spaces.
+One pass reads each such cell through a lookup table, sorts its cards and checks them distinct;
+any other cell (another width, ``10`` for ten, a suit symbol, a card twice) is left to
+:func:`crazy4.core.cards.parse_cards`, so the result is the plain parser's on every cell
+(tests/validate/test_validate_cardtext.py compares them).
 
-Compact codes
--------------
-A compact card cell is Arrow's ``fixed_size_binary(count)``: one byte a card, the card's
-number ``4 * rank + suit`` (0-51, :mod:`crazy4.core.cards`), in the order of the text (highest
-card first), so ``"As Kd 8c 4h 2s"`` is the bytes ``51 45 24 10 3``. The type tells it from
-text (a text column is a string, never a fixed-size binary), and the field's metadata names it
-(:data:`CODES_KEY` = :data:`CODES_VALUE`) for other readers. It is the cheapest form to build
-(one compiled pass over the dealt cards), to encode (5 or 6 bytes a cell instead of 14 or 17 of
-near-random text) and to read (the bytes are the cards). The games' log tables hold their card
-columns as codes (:func:`hand_code_array`); the text log spells them (:func:`code_text_array`,
-the same bytes as the text the log always had). A reader sorts a cell's cards (any order is
-read) and refuses a code above 51 and a card twice, by row (:func:`parse_codes`).
+Compact codes: a cell is Arrow's ``fixed_size_binary(count)``, one byte a card
+(``4 * rank + suit``, 0-51), highest card first, so ``"As Kd 8c 4h 2s"`` is the bytes
+``51 45 24 10 3``. The type tells it from text, and the field's metadata names it
+(:data:`CODES_KEY` = :data:`CODES_VALUE`) for other readers. A reader sorts a cell's cards and
+refuses a code above 51 and a card twice, by row (:func:`parse_codes`).
 """
 
 from __future__ import annotations
@@ -72,23 +55,10 @@ def parse_canonical(
     cards: npt.NDArray[np.int16],
     fast: npt.NDArray[np.bool_],
 ) -> None:  # pragma: no cover - compiled; tests/validate/test_validate_cardtext.py
-    """Read every canonical cell: ``cards[row]`` its cards ascending and ``fast[row]`` true;
-    other rows untouched.
-
-    Parameters
-    ----------
-    data : ndarray of uint8
-        The column's UTF-8 bytes.
-    offsets : ndarray of int64, shape (n + 1,)
-        Where each cell starts in ``data`` (and where the last ends).
-    valid : ndarray of bool, shape (n,)
-        The cells that are not null.
-    card_of_pair : ndarray of int16, shape (65536,)
-        The card of two bytes (rank byte * 256 + suit byte), -1 for none.
-    cards : ndarray of int16, shape (n, count)
-        Written: the cards of each canonical cell, ascending.
-    fast : ndarray of bool, shape (n,)
-        Written: true for each canonical cell.
+    """Read every canonical cell of a text column (its UTF-8 ``data``, cell ``row`` from
+    ``offsets[row]`` to ``offsets[row + 1]``, null unless ``valid``) by ``card_of_pair``
+    (:data:`CARD_OF_PAIR`): ``cards[row]`` its cards ascending and ``fast[row]`` true; other
+    rows untouched.
 
     Examples
     --------

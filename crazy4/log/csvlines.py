@@ -1,10 +1,9 @@
 """The lines of a CSV log that its reader cannot take, named: a line longer than a block, a
 header that is no line, text in UTF-16 or UTF-32.
 
-Arrow's CSV reader reads a log in blocks of :data:`BLOCK` bytes; a line longer than a block
-fails the read with "straddling object straddles two block boundaries", and a header longer
-than a block reads as an empty file. These helpers find the line and say so in one line; a
-real log's line is well under a kilobyte.
+Arrow's CSV reader reads a log in blocks of :data:`BLOCK` bytes; a longer line fails the read
+("straddles two block boundaries"), a longer header reads as an empty file. These helpers find
+the line and say so in one line.
 """
 
 from __future__ import annotations

@@ -1,23 +1,12 @@
 """Card notation as a small grammar: how a foreign log spells its cards, read token by token.
 
-A card cell is a sequence of *atoms* — ranks and suits — with optional separators between
-them; each card is a rank and a suit, in the declared order (``rank-suit``: ``As``, ``10 H``,
-``1 SPADE``; ``suit-rank``: ``sA``, ``♠10``, ``SPADE 1``). Every character of a cell is read:
-an atom, or a separator (blanks, ``, ; : / | - _ .``, brackets and quotes, so pandas' CSV
-form of a list, ``['KD' '10H' '3C']``, reads as it stands). A character that is neither makes
-the cell unreadable, naming the token; so a suit word is never silently dropped.
-
-Ranks (any case): ``2``-``9``, ``10`` and ``T``, ``J`` ``Q`` ``K`` ``A``, the numbers
-``11`` ``12`` ``13`` for J, Q, K and ``1`` or ``14`` for the ace (so ranks numbered 1-13 with
-the ace 1, and 2-14, both read), and the words ``ace king queen jack ten``. Suits (any case):
-the letters ``c d h s``, the words ``club(s) clover(s) diamond(s) heart(s) spade(s)``, and the
-symbols ``♣ ♦ ♥ ♠`` (and their white forms). A mapping may add symbols of its own
-(``[cards.symbols]``: the log's symbol, of any length and case, = crazy4's rank or suit
-letter); one of its own takes precedence over a built-in symbol spelled the same.
-
-A cell that names a ``suit`` key is read as objects' text instead
-(``Card(suit='♣', rank='Q', value=12)``, ``{"rank": "K", "suit": "hearts"}``:
-:mod:`crazy4.log.objecttext`), each object's rank and suit by the same symbols.
+A card cell is a sequence of *atoms*, ranks and suits (:data:`RANK_SYMBOLS`,
+:data:`SUIT_SYMBOLS`, any case, and a mapping's own ``[cards.symbols]``, which take
+precedence), with optional :data:`SEPARATORS` between them; each card is a rank and a suit in
+the declared order. Every character of a cell is read: one that is neither an atom nor a
+separator makes the cell unreadable, naming the token. ``docs/mapping-reference.md`` lists the
+notation. A cell that names a ``suit`` key is read as objects' text instead
+(:mod:`crazy4.log.objecttext`).
 """
 
 from __future__ import annotations
@@ -362,9 +351,18 @@ CANONICAL = r"(?i)^[2-9TJQKA][CDHS](?: [2-9TJQKA][CDHS])*$"
 _SYMBOL_LETTERS = {s: v for s, v in SUIT_SYMBOLS.items() if len(s) == 1 and not s.isascii()}
 
 
-def _ascii_text(text: pa.Array) -> bool:
-    buffer = text.buffers()[2]
-    return buffer is None or int(np.frombuffer(buffer, np.uint8).max(initial=0)) < 128
+def is_ascii(column: pa.Array | pa.ChunkedArray) -> bool:
+    """Whether a text column's bytes are all ASCII (each chunk's buffer looked at, no copy).
+
+    Examples
+    --------
+    >>> is_ascii(pa.chunked_array([["As Kd"], ["2c"]])), is_ascii(pa.array(["A♠"]))
+    (True, False)
+    """
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    texts = [chunk.dictionary if pa.types.is_dictionary(chunk.type) else chunk for chunk in chunks]
+    buffers = [text.buffers()[2] for text in texts]
+    return all(b is None or np.frombuffer(b, np.uint8).max(initial=0) < 128 for b in buffers)
 
 
 def read_text_cells(column: pa.Array | pa.ChunkedArray, grammar: CardGrammar) -> pa.Array:
@@ -385,7 +383,7 @@ order rank-suit)"]
         return read_card_cells(column, grammar, what)
     text = text_array(column)
     spelled = text
-    if not _ascii_text(text):
+    if not is_ascii(text):
         for symbol, letter in _SYMBOL_LETTERS.items():
             spelled = pc.replace_substring(spelled, symbol, letter)
     if pc.any(pc.match_substring(spelled, "10")).as_py():

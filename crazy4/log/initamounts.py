@@ -1,12 +1,9 @@
 """How a log's amount columns read, told by their values (``crazy4 validate --init-mapping``).
 
-An amount column that is ever negative is a net. One that never is, with a 0 where a stake
-was placed (a loss), is a return (stake included) or winnings (a win's profit); the even-money
-wagers tell which: an Ante or a Play won pays 1 to 1, so a return shows twice the stake and
-winnings the stake itself, never twice. Every wager of a log is taken to follow one convention
-(its Ante's); a side bet whose positive amounts fall below its stake is winnings whatever the
-Ante's. A column that holds the Ante and the Play together (``ante_play_net``, ``main_credit``)
-is the Ante's amount with ``play = "in ante"``; its stake is both.
+An amount column that is ever negative is a net. One that never is, with a 0 on a loss, is a
+return (an even-money win shows twice the stake) or winnings (the stake itself). Every wager
+follows its Ante's convention, except a side bet whose positive amounts fall below its stake
+(winnings). A column holding the Ante and the Play together is the Ante's, ``play = "in ante"``.
 """
 
 from __future__ import annotations

@@ -1,22 +1,8 @@
-"""A starting mapping for a foreign log (``crazy4 validate LOG --init-mapping``): its columns,
-card notation, decision labels, amounts and round ids guessed from the log itself, written as
-commented TOML (the format of :mod:`crazy4.log.mappingfile`).
-
-The guesses, each said in a comment beside it:
-
-* **columns** by name: a column whose name, lower case without blanks or punctuation, is
-  crazy4's or a common synonym (``HandId`` for ``round``, ``PlayerCards`` for ``player``,
-  ``AnteWin`` for ``ante_net``, ``Multiplier`` beside the decision);
-* **cards**: the notation under which every sampled cell of the card columns reads — text in
-  rank-suit order, text in suit-rank order, or integer codes (whose encoding cannot be told
-  from the data: the comment says to check it);
-* **amounts**: a wager's amount column with no negative value on a sample with losses is a
-  return (stake included), else a net;
-* **decisions**: every label of the whole log (with the multiplier, when there is one), each
-  given crazy4's decision when its text says it (``fold``, ``F``, ``play 3``, ``3x``, ``P2``);
-* **round ids**: text when the sampled ids are not all numbers.
-
-A label or column it cannot place is written as a comment to be filled in.
+"""A starting mapping for a foreign log (``crazy4 validate LOG --init-mapping``): its columns
+(by name, or synonyms such as ``HandId`` for ``round``), card notation, decision labels, amount
+kinds and round ids guessed from the log itself, written as commented TOML (the format of
+:mod:`crazy4.log.mappingfile`). Each guess is said in a comment beside it; a label or column it
+cannot place is written as a comment to be filled in.
 """
 
 from __future__ import annotations
@@ -68,10 +54,6 @@ def _plain(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
-def _wager_names(wager: str) -> tuple[str, ...]:
-    return (_plain(wager), *_SHORT.get(wager, ()))
-
-
 def guess_columns(names: Iterable[str]) -> tuple[dict[str, str], str | None]:
     """crazy4's columns found among the log's ``names`` (ours to theirs), and the
     multiplier column beside the decision, if any.
@@ -89,7 +71,7 @@ def guess_columns(names: Iterable[str]) -> tuple[dict[str, str], str | None]:
         plain = _plain(name)
         ours = next((o for o, synonyms in _NAMES.items() if plain in map(_plain, synonyms)), None)
         for wager in ALL_WAGERS:
-            for short in _wager_names(wager):
+            for short in (_plain(wager), *_SHORT.get(wager, ())):
                 if wager in _NO_STAKE and plain == short:
                     ours = ours or f"{wager}_net"
                 elif any(plain == short + end for end in _STAKE):
@@ -159,10 +141,8 @@ def _reads(reader: CardGrammar | IntegerCodes, cells: list[object]) -> bool:
 
 
 def _card_columns_by_values(found: Guess, sample: pa.Table) -> None:
-    """The player's and the dealer's cards when no column name says them: the columns whose
-    every sampled cell reads as cards (text in either order, or by the log's own words:
-    :func:`crazy4.log.vocabulary.card_grammars`), in the log's order; which hand
-    is which is then tried by settlement (:mod:`crazy4.validate.initsearch`)."""
+    """The card columns no name says: those whose every sampled cell reads as cards (which
+    hand is which is tried by settlement, :mod:`crazy4.validate.initsearch`)."""
     missing = [name for name in ("player", "dealer") if name not in found.columns]
     if not missing:
         return
@@ -181,8 +161,7 @@ def _card_columns_by_values(found: Guess, sample: pa.Table) -> None:
 
 
 def _learnt_notation(found: Guess, cells: list[object]) -> None:
-    """The log's own card words (:func:`crazy4.log.vocabulary.learn`), when no built-in
-    notation reads the cells: kept when the grammar with them reads every sampled cell."""
+    """The log's own card words, kept when the grammar with them reads every sampled cell."""
     learnt = learn(cells)
     if isinstance(learnt, str):
         found.notes.append(f"card words not learnt: {learnt}")
@@ -289,8 +268,7 @@ def guess(path: Path) -> Guess:
 
 
 def _amounts(found: Guess, sample: pa.Table) -> None:
-    """Each wager's amount kind by its values (:mod:`crazy4.log.initamounts`); a column of
-    the Ante and the Play together found by its name."""
+    """Each wager's amount kind by its values (:mod:`crazy4.log.initamounts`)."""
     columns = found.columns
     if "ante_net" not in columns and "play_net" not in columns:
         for name in list(found.unmapped):
@@ -330,9 +308,7 @@ def _amounts(found: Guess, sample: pa.Table) -> None:
 
 
 def _decision_by_values(found: Guess, sample: pa.Table) -> None:
-    """A decision column told by its values (no name says it): a text column whose every
-    label says a decision or ``play``; and beside it a numeric column of Play multiples
-    (1-3), empty exactly where the label says fold."""
+    """A decision column (and its Play multiples) told by its values: no name says it."""
     for name in list(found.unmapped):
         cells = sample.column(name)
         if not (pa.types.is_string(cells.type) or pa.types.is_large_string(cells.type)):
@@ -349,8 +325,7 @@ def _decision_by_values(found: Guess, sample: pa.Table) -> None:
 
 
 def _multiplier_by_values(found: Guess, sample: pa.Table, label: str) -> None:
-    """The Play multiple beside a ``play``/``fold`` label: a numeric column of 1-3, empty
-    exactly on the folds."""
+    """The Play multiple beside a ``play``/``fold`` label: 1-3, empty exactly on the folds."""
     folds = [decision_meaning(str(c or "")) == "fold" for c in sample.column(label).to_pylist()]
     for name in found.unmapped:
         values, bad = number_cells(sample.column(name))
@@ -366,8 +341,7 @@ def _multiplier_by_values(found: Guess, sample: pa.Table, label: str) -> None:
 
 
 def _empty_decisions(found: Guess, sample: pa.Table) -> None:
-    """An empty decision cell is a fold when the Play stake is 0 on every such row (else a
-    question in the file)."""
+    """An empty decision cell is a fold when the Play stake is 0 on every such row."""
     labels = sample.column(found.columns["decision"]).to_pylist()
     empty = [i for i, c in enumerate(labels) if c is None or not str(c).strip()]
     if not empty:
@@ -386,9 +360,7 @@ def _key(name: str) -> str:
 
 
 def _value(value: object) -> str:
-    """A TOML value any reader reads back as it is: text through
-    :func:`crazy4.core.text_safety.toml_string` (JSON's ``\\ud83d`` escapes of an emoji are
-    no TOML), anything else as JSON writes it."""
+    """A TOML value any reader reads back as it is (text through ``toml_string``)."""
     return toml_string(value) if isinstance(value, str) else json.dumps(value)
 
 

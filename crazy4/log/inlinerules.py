@@ -1,10 +1,9 @@
 """A rule set given inline in a log mapping (``[rules]``): an overlay on a named rule set, so
 a pay table that is not shipped needs no rule file written.
 
-The overlay is merged into the base rule file's TOML (tables key by key; a ``pays`` table
-is replaced whole, so lines can be removed) and the result is validated by the rule-file
-reader itself (:func:`crazy4.rules.load.rules_from_data`): the same checks, the same one-line
-errors. Without a base rule set the overlay must be a whole rule file.
+The overlay is merged into the base rule file's TOML (:func:`merged`) and validated by the
+rule-file reader itself (:func:`crazy4.rules.load.rules_from_data`); without a base rule set
+the overlay must be a whole rule file.
 """
 
 from __future__ import annotations

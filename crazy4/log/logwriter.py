@@ -1,25 +1,12 @@
 """Writing the per-round log, one chunk's rows at a time (parquet or CSV).
 
 The parquet log carries the provenance in its schema metadata
-(:data:`crazy4.results.write.PROVENANCE_KEY`); every chunk is one row group. The CSV log writes
-the decision codes as their names.
-
-Encoding (parquet): the card text columns are plain (near-random: a dictionary would only be
-built and dropped), ``round`` is delta-encoded (consecutive integers: a few bytes a page), and
-every other column is dictionary-encoded (a handful of distinct wagers and nets: a few bits a
-row, run-length encoded); zstd level 1. A reader gets the same values and types whatever the
-encoding.
-
-Card columns (``cards``): ``"text"`` (the default) writes the card text the tables hold;
-``"compact"`` writes compact card codes (:mod:`crazy4.log.cardtext`: ``fixed_size_binary``,
-one byte a card, the field's metadata :data:`~crazy4.log.cardtext.CODES_KEY` naming the
-encoding, plain encoding) and declares every column required (not nullable: the simulator
-writes no empty cell, so parquet stores no definition levels; that saves the encoder about 1.5
-ns a row per column). The compact log is parquet only.
-
-The file is written by a background thread, so encoding a chunk overlaps computing the next
-(pyarrow's encoder releases the GIL); the rows, row groups and bytes are those of a writer in
-the calling thread, as the chunks are written in the order given.
+(:data:`crazy4.results.write.PROVENANCE_KEY`); every chunk is one row group, zstd level 1: card
+text plain, ``round`` delta-encoded, every other column dictionary-encoded. The CSV log writes
+the decision codes as their names. ``cards = "compact"`` (parquet only) writes compact card
+codes (:mod:`crazy4.log.cardtext`) and declares every column required (the simulator writes no
+empty cell). A background thread writes the file, so encoding a chunk overlaps computing the
+next; the bytes are those of a writer in the calling thread.
 """
 
 from __future__ import annotations

@@ -19,7 +19,13 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from crazy4.errors import InputError
-from crazy4.log.grammar import CardGrammar, IntegerCodes, read_card_cells, read_text_cells
+from crazy4.log.grammar import (
+    CardGrammar,
+    IntegerCodes,
+    is_ascii,
+    read_card_cells,
+    read_text_cells,
+)
 from crazy4.log.roundlog import NUMERIC, text_array
 
 #: The card columns of any game's log.
@@ -165,8 +171,7 @@ class LogMapping:
         return self._amounts(translated) if self.amounts else translated
 
     def _fields(self, table: pa.Table) -> tuple[list[str], list[pa.ChunkedArray]]:
-        """crazy4's name of every column, and the log's column it reads: a log column that
-        several of crazy4's fields name is read by each (in the order of ``columns``)."""
+        """crazy4's name of every column, and the log's column it reads (one may serve several)."""
         readers: dict[str, list[str]] = {}
         for ours, log in self.columns.items():
             readers.setdefault(log, []).append(ours)
@@ -228,15 +233,14 @@ class LogMapping:
         listed = pa.types.is_list(kind) or pa.types.is_large_list(kind)
         if not (listed or pa.types.is_string(kind) or pa.types.is_large_string(kind)):
             return column  # compact codes, or a type the game names
-        if not (listed or self.read_cards or self.grammar != CardGrammar()) and _ascii(column):
+        if not (listed or self.read_cards or self.grammar != CardGrammar()) and is_ascii(column):
             return column  # plain ASCII text: the game's parser reads it, fast
         if listed:
             return read_card_cells(column, self.grammar, f"text notation, order {self.order}")
         return read_text_cells(column, self.grammar)
 
     def _amounts(self, table: pa.Table) -> pa.Table:
-        """Each wager's amount as its net: a return less the stake; a folded bonus's own
-        column left out."""
+        """Each wager's amount as its net (a return less the stakes held in it)."""
         for wager, kind in self.amounts.items():
             net = f"{wager}_net"
             if kind.startswith("in ") and net in table.column_names:
@@ -257,24 +261,6 @@ class LogMapping:
                 amount = _less(amount, table.column(stake))
             table = table.set_column(table.column_names.index(net), net, amount)
         return table
-
-
-def _ascii(column: pa.Array | pa.ChunkedArray) -> bool:
-    """Whether a text column's bytes are all ASCII (each chunk's buffer looked at, no copy).
-
-    Examples
-    --------
-    >>> _ascii(pa.chunked_array([["As Kd"], ["2c"]])), _ascii(pa.array(["A♠"]))
-    (True, False)
-    """
-    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
-    for chunk in chunks:
-        if pa.types.is_dictionary(chunk.type):
-            chunk = chunk.dictionary
-        buffer = chunk.buffers()[2]
-        if buffer is not None and np.frombuffer(buffer, np.uint8).max(initial=0) >= 128:
-            return False
-    return True
 
 
 def integer_key(codes: IntegerCodes) -> str:

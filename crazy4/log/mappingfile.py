@@ -1,33 +1,7 @@
 """The mapping file (TOML) read into a :class:`~crazy4.log.mapping.LogMapping`: every key
-checked, a bad one refused in one line naming the file, the key and what is accepted.
-
-The keys are documented in ``docs/mapping-reference.md``; in short::
-
-    rule_set = "crazy4-standard"      # strategy, side_bet likewise
-    round_ids = "text"                # ids of any kind, numbered in order of appearance
-    drop = ["Notes"]                  # the log's columns left out
-
-    [columns]                         # crazy4's name = the log's column
-    player = "PlayerHand"
-    decision = ["Action", "Multiplier"]   # a label and a Play multiple
-
-    [cards]
-    notation = "text"                 # or "integers" (encoding, ranks, suits)
-    order = "suit-rank"
-    [cards.symbols]                   # the log's own symbols = crazy4's rank or suit letter
-    P = "s"
-
-    [decisions]                       # the log's label = crazy4's
-    "play 3" = "3x"
-
-    [wagers]
-    unit = 0.01
-
-    [amounts]                         # how each wager's amount column reads
-    ante = "return"                   # stake included
-    ante_bonus = "in ante"            # folded into the Ante's amount
-
-    [rules]                           # an inline overlay of the rule set (a pay table, ...)
+checked, a bad one refused in one line naming the file, the key and what is accepted. The keys
+(``rule_set``, ``round_ids``, ``drop``, ``[columns]``, ``[cards]``, ``[decisions]``,
+``[wagers]``, ``[amounts]``, ``[rules]``) are documented in ``docs/mapping-reference.md``.
 """
 
 from __future__ import annotations

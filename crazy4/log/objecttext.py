@@ -2,10 +2,8 @@
 ``{'rank': 'K', 'suit': 'hearts'}`` or JSON's ``{"rank": 10, "suit": "S"}``, one or many in a
 cell (a list's text, separated by anything).
 
-Each object is read by its keys, not its position: ``rank`` (else ``face``, else ``value``,
-else ``number``) and ``suit``; the rest (``value=12`` beside a rank, a class name) is not
-read. The rank and suit come back as they are spelled, for the card grammar to read
-(:mod:`crazy4.log.grammar`), so ``rank=1``, ``rank='A'`` and ``rank=14`` are the same ace.
+Each object is read by its keys (``suit``, and the first of :data:`RANK_KEYS`), not their
+position; the rank and suit come back as spelled, for :mod:`crazy4.log.grammar` to read.
 """
 
 from __future__ import annotations

@@ -1,32 +1,12 @@
 """The per-round log: its schema, fast card text, and reading logs in batches.
 
-Schema (Crazy 4 Poker), one row per seat and round; ``docs/simulator.md`` has the full table:
-
-=================== ======== ==========================================================
-column              type     meaning
-=================== ======== ==========================================================
-``round``           int      round id (optional); the rows of one round are adjacent
-``seat``            int      seat number, 1-7 (optional)
-``player``          text     the seat's five cards, e.g. ``"As Kd 8c 4h 2s"``
-``dealer``          text     the dealer's five cards (the same in every row of a round)
-``decision``        text     ``fold``, ``1x``, ``2x``, ``3x``, or ``blind`` (card room's
-                             blind second hand: 3 Antes on Play, 2 returned below a pair
-                             of aces)
-``ante``            number   Ante wager (> 0)
-``super_bonus``     number   Super Bonus wager (= Ante; only if the rule set has one)
-``play``            number   Play wager (0 on a fold, the multiple times the Ante)
-``queens_up``       number   Queens Up wager (optional, >= 0)
-``<wager>_net``     number   net result of each wager above: won (> 0), lost (< 0), push 0
-=================== ======== ==========================================================
-
-Cards are written two characters each (rank ``23456789TJQKA``, suit ``cdhs``); the validator
-also reads ``10`` for ten, any case and no separators. With ``--log-cards compact`` (parquet)
-the card columns are compact card codes instead (``fixed_size_binary``, one byte a card,
-``4 * rank + suit``, highest first: :mod:`crazy4.log.cardtext`), read here too.
+One row per seat and round (``docs/simulator.md`` has the schema): ``round`` and ``seat``
+(optional ids), ``player`` and ``dealer`` (card text, ``"As Kd 8c 4h 2s"``, or compact card
+codes: :mod:`crazy4.log.cardtext`), ``decision`` (:data:`DECISION_NAMES`), the wagers
+(:data:`WAGERS`) and the net of each, ``<wager>_net``.
 
 Reading (:func:`read_log_batches`): the format is told by the content, not the name
-(:func:`sniff_format`: parquet's magic bytes, a JSON document, else UTF-8 CSV text; an empty or
-binary file is refused in one line). Every CSV column is read as text and parsed cell by cell
+(:func:`sniff_format`). Every CSV column is read as text and parsed cell by cell
 (:func:`number_cells`, :func:`parse_hand_column`), so a bad cell is reported with its row
 instead of failing the file.
 """
@@ -34,14 +14,14 @@ instead of failing the file.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
-from crazy4.core.cards import RANKS, SUITS, parse_cards
+from crazy4.core.cards import parse_cards
 from crazy4.errors import InputError
 from crazy4.log.cardtext import (
     CARD_OF_PAIR,
@@ -65,9 +45,6 @@ NUMERIC = (*WAGERS, *(f"{wager}_net" for wager in WAGERS))
 #: Leads a card cell that a log mapping could not read; the rest of the cell is the reason.
 UNREAD = "\x1f"
 
-_RANK_BYTES = np.frombuffer(RANKS.encode(), dtype=np.uint8)
-_SUIT_BYTES = np.frombuffer(SUITS.encode(), dtype=np.uint8)
-
 
 def hand_text_array(cards: npt.NDArray[np.integer]) -> pa.StringArray:
     """Card text of many hands as an Arrow string column, highest card first.
@@ -82,17 +59,10 @@ def hand_text_array(cards: npt.NDArray[np.integer]) -> pa.StringArray:
     >>> hand_text_array(np.array([[0, 12], [51, 48]])).to_pylist()
     ['As 2c', 'Ac 5c']
     """
-    cards = np.asarray(cards)
-    k, n = cards.shape
-    width = 3 * k - 1
-    text = np.full((n, 3 * k), ord(" "), dtype=np.uint8)
-    for position in range(k):
-        column = cards[k - 1 - position].astype(np.intp)
-        text[:, 3 * position] = _RANK_BYTES[column >> 2]
-        text[:, 3 * position + 1] = _SUIT_BYTES[column & 3]
-    data = np.ascontiguousarray(text[:, :width]).ravel()
-    offsets = np.arange(0, width * (n + 1), width, dtype=np.int32)
-    return pa.StringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(data))
+    codes = np.ascontiguousarray(np.asarray(cards)[::-1].T, dtype=np.uint8)
+    n, k = codes.shape
+    column = pa.FixedSizeBinaryArray.from_buffers(pa.binary(k), n, [None, pa.py_buffer(codes)])
+    return code_text_array(column)
 
 
 def parse_hand_column(
@@ -163,8 +133,7 @@ def parse_hand_column(
 def _parse_code_column(
     column: pa.Array, count: int
 ) -> tuple[npt.NDArray[np.int16], dict[int, str]]:
-    """:func:`parse_hand_column` of compact card codes (one compiled pass, then the reasons of
-    the rows it refused)."""
+    """:func:`parse_hand_column` of compact card codes."""
     if pa.types.is_dictionary(column.type):
         column = column.dictionary_decode()
     n = len(column)
@@ -393,10 +362,8 @@ def _csv_names(path: Path) -> list[str]:
 
 
 def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table]:
-    """Stream a per-round log (parquet or CSV) as Arrow tables of at most ``batch_rows`` rows.
-
-    Every CSV column is read as text (its cells are parsed by the validator, which names a bad
-    cell's row), bytes that are not UTF-8 replaced by U+FFFD.
+    """Stream a per-round log (parquet or CSV) as Arrow tables of at least ``batch_rows`` rows
+    (the last one fewer); every CSV column as text (:func:`text_array`).
 
     Raises
     ------
@@ -418,19 +385,10 @@ def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table
         if kind == "parquet":
             import pyarrow.parquet as pq
 
-            parquet = pq.ParquetFile(path)
-            waiting: list[pa.RecordBatch] = []
-            count = 0
             # one thread: the validator reads on a thread of its own, beside its checks (Arrow's
             # pool spent half as much CPU again on the same columns, on a 2-core machine)
-            for batch in parquet.iter_batches(batch_size=batch_rows, use_threads=False):
-                waiting.append(batch)
-                count += batch.num_rows
-                if count >= batch_rows:
-                    yield pa.Table.from_batches(waiting)
-                    waiting, count = [], 0
-            if waiting:
-                yield pa.Table.from_batches(waiting)
+            batches = pq.ParquetFile(path).iter_batches(batch_size=batch_rows, use_threads=False)
+            yield from _regrouped(batches, batch_rows)
             return
         import pyarrow.csv as pcsv
 
@@ -443,16 +401,9 @@ def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table
                 read_options=pcsv.ReadOptions(block_size=BLOCK),
                 convert_options=pcsv.ConvertOptions(column_types=types, strings_can_be_null=True),
             )
-            pending: list[pa.RecordBatch] = []
-            rows = 0
-            for batch in reader:
-                pending.append(batch)
-                rows += batch.num_rows
-                if rows >= batch_rows:
-                    yield _as_text(pa.Table.from_batches(pending))
-                    pending, rows = [], 0
-            if pending:
-                yield _as_text(pa.Table.from_batches(pending))
+            for table in _regrouped(reader, batch_rows):
+                columns = [text_array(column) for column in table.columns]
+                yield pa.Table.from_arrays(columns, names=table.column_names)
     except (pa.ArrowException, OSError, UnicodeDecodeError) as error:
         message = " ".join(str(error).split()) or type(error).__name__
         if "straddles" in message:  # a line longer than a block: name it
@@ -460,10 +411,18 @@ def read_log_batches(path: Path, batch_rows: int = 1 << 20) -> Iterator[pa.Table
         raise InputError(f"cannot read {str(path)!r} as a {kind} log: {message[:300]}") from None
 
 
-def _as_text(table: pa.Table) -> pa.Table:
-    """A CSV batch's byte columns as text."""
-    columns = [text_array(column) for column in table.columns]
-    return pa.Table.from_arrays(columns, names=table.column_names)
+def _regrouped(batches: Iterable[pa.RecordBatch], rows: int) -> Iterator[pa.Table]:
+    """``batches`` as tables of at least ``rows`` rows (the last one fewer)."""
+    waiting: list[pa.RecordBatch] = []
+    count = 0
+    for batch in batches:
+        waiting.append(batch)
+        count += batch.num_rows
+        if count >= rows:
+            yield pa.Table.from_batches(waiting)
+            waiting, count = [], 0
+    if waiting:
+        yield pa.Table.from_batches(waiting)
 
 
 def log_metadata(path: Path) -> dict[str, object]:

@@ -1,19 +1,11 @@
 """A log's own card words learnt from its cells (``crazy4 validate --init-mapping``).
 
-A log that spells its suits (or ranks) in words the card grammar does not know —
-``TREBOL 12 PICA 8``, ``7-Kreuz`` — is read by its tokens: every cell split at separators and
-between digits and letters, the tokens alternate rank and suit, so the tokens at even places
-and those at odd places are two vocabularies. The one of exactly four words is the suits, the
-other (at most thirteen) the ranks. A word the grammar knows keeps its meaning; a word it does
-not is *learnt* when that is unambiguous: the one suit (or rank) the known words leave.
-When more than one suit word is unknown, which is which cannot be told from the cells; the
-words are then given the suits left in the order ``c d h s`` and said to be a guess (suits have
-no rank in these games: any assignment settles every row the same, only the report's card
-text depends on it). An unknown rank word is learnt only when it is the one rank left.
-
-Ranks numbered from 0 (``0``-``12``), which the grammar does not read, have two readings
-(:func:`numbered_ranks`): the ace last (0 is a deuce) or first (0 is the ace). Only settlement
-tells them apart (:mod:`crazy4.validate.initsearch` tries both).
+A log that spells its cards in words the card grammar does not know (``TREBOL 12 PICA 8``) is
+read by its tokens, alternating rank and suit: the vocabulary of four words is the suits, the
+other the ranks. An unknown word is *learnt* when it is the one suit (or rank) the known words
+leave; several unknown suit words get the suits left in the order ``c d h s``, said to be a
+guess (any assignment settles every row the same). Ranks numbered from 0 have two readings
+(:func:`numbered_ranks`), which settlement tells apart (:mod:`crazy4.validate.initsearch`).
 """
 
 from __future__ import annotations
@@ -55,6 +47,19 @@ def tokens(cell: object) -> list[str]:
     return found
 
 
+def _places(cells: Iterable[object]) -> tuple[dict[str, None], dict[str, None]] | str:
+    """The tokens at even and at odd places of the cells (upper case, first seen first), or the
+    first cell of an odd number of tokens."""
+    places: tuple[dict[str, None], dict[str, None]] = ({}, {})
+    for cell in cells:
+        found = tokens(cell)
+        if len(found) % 2:
+            return str(cell)
+        for index, token in enumerate(found):
+            places[index % 2].setdefault(token.upper(), None)
+    return places
+
+
 def learn(cells: Iterable[object]) -> Learnt | str:
     """The vocabulary of ``cells`` (:class:`Learnt`), or why it cannot be learnt (one line).
 
@@ -68,13 +73,9 @@ def learn(cells: Iterable[object]) -> Learnt | str:
     >>> learn(["12 TREBOL 8 SPADE", "1 HEART 13"])
     'a cell of an odd number of tokens: 1 HEART 13'
     """
-    places: tuple[dict[str, None], dict[str, None]] = ({}, {})
-    for cell in cells:
-        found = tokens(cell)
-        if len(found) % 2:
-            return f"a cell of an odd number of tokens: {str(cell)[:60]}"
-        for index, token in enumerate(found):
-            places[index % 2].setdefault(token.upper(), None)
+    places = _places(cells)
+    if isinstance(places, str):
+        return f"a cell of an odd number of tokens: {places[:60]}"
     suit_place = _suit_place(places)
     if isinstance(suit_place, str):
         return suit_place
@@ -95,8 +96,7 @@ def learn(cells: Iterable[object]) -> Learnt | str:
 
 
 def _suit_place(places: tuple[dict[str, None], dict[str, None]]) -> int | str:
-    """Which alternate place holds the suits: at most four words there, at most thirteen at
-    the other; told by the words the grammar knows, else by four words against more."""
+    """Which alternate place holds the suits (the known words tell, else four words)."""
     sizes = [len(words) for words in places]
     fits = [p for p in (0, 1) if sizes[p] <= 4 and sizes[1 - p] <= 13]
     suits_known = [sum(word in SUIT_SYMBOLS for word in words) for words in places]
@@ -115,8 +115,7 @@ def _suit_place(places: tuple[dict[str, None], dict[str, None]]) -> int | str:
 def _meanings(
     words: list[str], known: dict[str, str], letters: str, guess: bool = False
 ) -> tuple[dict[str, str], tuple[str, ...]] | str:
-    """The unknown ``words`` given the letters the known ones leave (one each), and which of
-    them were guessed; or why not."""
+    """The unknown ``words`` given the letters left, and which were guessed; or why not."""
     taken = [known[word] for word in words if word in known]
     if len(set(taken)) != len(taken):
         return f"two words for one letter among {', '.join(words)[:80]}"
@@ -149,13 +148,9 @@ def numbered_ranks(cells: Iterable[object]) -> dict[str, Learnt]:
     >>> found["ace last"].order, numbered_ranks(["As Kd"])
     ('suit-rank', {})
     """
-    places: tuple[dict[str, None], dict[str, None]] = ({}, {})
-    for cell in cells:
-        found = tokens(cell)
-        if len(found) % 2:
-            return {}
-        for index, token in enumerate(found):
-            places[index % 2].setdefault(token.upper(), None)
+    places = _places(cells)
+    if isinstance(places, str):
+        return {}
     numbers = [p for p in (0, 1) if places[p] and all(w.isdigit() for w in places[p])]
     if len(numbers) != 1:
         return {}

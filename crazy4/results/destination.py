@@ -41,9 +41,7 @@ class Output:
 @dataclass(frozen=True)
 class Claimed:
     """An output that passed :func:`check_outputs`: its path, and for a folder what was there
-    (:func:`crazy4.core.atomic.identity`), so that a run that lost a race to another writer of
-    the same folder says so instead of replacing its results (``expect`` of
-    :func:`crazy4.results.write.replace_folder`)."""
+    (the ``expect`` of :func:`crazy4.results.write.replace_folder`: a lost race is said)."""
 
     path: Path
     state: Identity
@@ -54,14 +52,11 @@ def check_outputs(
 ) -> list[Claimed]:
     """The one gate every command's outputs pass before any computing (``docs/outputs.md``).
 
-    The policy: only regular files and folders are replaced; a device, a FIFO or a socket is
-    refused, and so is a symbolic link (never followed, never turned into a file or a folder);
-    a mount point is refused (it cannot be renamed over); the folder an output goes in must
-    exist (or is created, for a results folder or ``report --out``) and be writable; an
-    existing results folder may hold only what crazy4 writes; and no output may be the same
-    file as another output or as an input (by resolved path and by device and inode, so
-    ``a.csv`` and ``./a.csv``, or two hard links, are one file), nor lie inside an output
-    folder, which is replaced as a whole.
+    Only regular files and folders are replaced (never a device, a FIFO, a socket, a symbolic
+    link or a mount point); the folder an output goes in must exist (or is created) and be
+    writable; an existing results folder may hold only what crazy4 writes; and no output may be
+    the same file as another output or an input (by resolved path and by inode), nor lie inside
+    an output folder.
 
     Parameters
     ----------
@@ -207,45 +202,6 @@ def _check_distinct(
                     )
 
 
-def ensure_output_dir(path: Path, option: str) -> Path:
-    """Create the output folder, or raise :class:`InputError` saying why it cannot be used.
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> file = Path(tempfile.mkdtemp()) / "a-file"
-    >>> _ = file.write_text("")
-    >>> ensure_output_dir(file / "reports", "--out")
-    Traceback (most recent call last):
-    ...
-    crazy4.errors.InputError: --out: output folder '...reports' cannot be created: ...
-    """
-    _make_folder(path, path, option)
-    if not path.is_dir():
-        raise InputError(f"{option}: output folder {str(path)!r} is not a folder")
-    if not os.access(path, os.W_OK | os.X_OK):
-        raise InputError(f"{option}: output folder {str(path)!r} is not writable")
-    return path
-
-
-def check_output_file(path: Path | str, option: str) -> None:
-    """Raise :class:`InputError` unless ``path`` can be written (before any computing).
-
-    One output file alone through :func:`check_outputs` (the output policy there).
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> folder = Path(tempfile.mkdtemp())
-    >>> check_output_file(folder / "summary.json", "--summary")
-    >>> check_output_file(folder, "--summary")
-    Traceback (most recent call last):
-    ...
-    crazy4.errors.InputError: --summary: ... is a folder, not a file
-    """
-    check_outputs([Output(option, path)])
-
-
 #: What crazy4 (and ``make``) put in a results folder besides its parquet tables.
 RESULT_FILES = frozenset(
     {
@@ -280,15 +236,10 @@ def _written_by_crazy4(entry: Path) -> bool:
 
 
 def check_output_folder(path: Path | str, option: str = "--out") -> Path:
-    """Check, before any computing, that a results folder can be replaced as a whole.
-
-    One output folder alone through :func:`check_outputs` (the output policy there).
-
-    Creates the folders above ``path`` if missing. ``path`` itself is not created: the new
-    results are built beside it and swapped in (:func:`replace_folder`). An existing folder
-    must hold only what crazy4 writes (parquet tables with crazy4 provenance, ``report.md``,
-    ``report.html``, ``report.pdf``, ``report.xlsx``, ``strategy-card.pdf``, ``run.json``,
-    ``.analyzed``, temporary files), since it is replaced.
+    """Check, before any computing, that a results folder can be replaced as a whole: one
+    output folder alone through :func:`check_outputs`. The folders above ``path`` are created;
+    an existing folder must hold only what crazy4 writes (:data:`RESULT_FILES`, parquet tables
+    with crazy4 provenance, temporary files).
 
     Raises
     ------
@@ -312,8 +263,7 @@ def check_output_folder(path: Path | str, option: str = "--out") -> Path:
 
 
 def _check_folder(path: Path, option: str) -> None:
-    """What :func:`check_output_folder` checks beyond the common policy: the folders above it
-    (created), and an existing folder holding only what crazy4 writes."""
+    """The folders above a results folder (created); an existing one holds only crazy4's."""
     parent = path.parent
     _make_folder(parent, path, option)
     if not parent.is_dir():
@@ -334,8 +284,7 @@ def _check_folder(path: Path, option: str) -> None:
 
 
 def _make_folder(folder: Path, output: Path, option: str) -> None:
-    """Create ``folder`` and the folders above it, or raise :class:`InputError` saying that
-    ``output`` (the folder itself or one inside it) cannot be created."""
+    """Create ``folder`` and those above it, or say that ``output`` cannot be created."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -1,10 +1,7 @@
 """Reading the result tables in ``results/`` (for notebooks and reports), verified.
 
-The folder is ``$CRAZY4_RESULTS`` if set, else the ``results/`` folder of the source checkout.
-Every table is read through :func:`read_result_table`, which refuses, in one line naming the
-file, a table that is not a readable parquet file, carries no crazy4 provenance or a damaged
-one, or whose data no longer matches the SHA-256 stored when it was written
-(:mod:`crazy4.results.integrity`).
+The folder is ``$CRAZY4_RESULTS`` if set, else the checkout's ``results/``. Every table is read
+through :func:`read_result_table`, which checks its provenance and its data's SHA-256.
 """
 
 from __future__ import annotations
@@ -19,10 +16,8 @@ from crazy4.results.integrity import DIGEST_KEY, table_sha256
 
 
 def read_result_table(path: Path) -> pd.DataFrame:
-    """A table crazy4 wrote, after checking its provenance and its data's SHA-256.
-
-    A table written before crazy4 stored the SHA-256 (no :data:`DIGEST_KEY` in its metadata)
-    is read unverified (``docs/outputs.md``).
+    """A table crazy4 wrote, after checking its provenance and its data's SHA-256 (a table
+    with no :data:`DIGEST_KEY`, written before crazy4 stored it, is read unverified).
 
     Raises
     ------

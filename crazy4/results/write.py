@@ -1,14 +1,10 @@
 """Writing results: parquet tables with provenance, and text files, atomically.
 
-Every table is written to a temporary file in the destination folder and renamed into place,
-so an interrupted run leaves either the previous file or the new one, never half a table; a
-folder of tables is built beside its destination and swapped in as a whole
-(:func:`replace_folder`), so it never holds a mix of two runs. The
-parquet schema metadata carries the provenance: what determines the data (the rule set's name
-and content hash, the package version, the number of deals, a seed where one is used) and
-nothing else, so the same inputs give the same bytes whatever the command line, the number of
-workers or the checkout. What varies from run to run (the command line, the git commit) goes
-in a separate ``run.json`` beside the tables (:func:`write_run_record`), which is not committed.
+Every file is written beside its destination and renamed into place; a folder of tables is
+swapped in as a whole (:func:`replace_folder`). The parquet schema metadata carries the
+provenance: only what determines the data (rule set, content hash, version, deals, seed), so
+the same inputs give the same bytes. What varies from run to run (the command line, the git
+commit) goes in ``run.json`` beside the tables (:func:`write_run_record`), not committed.
 """
 
 from __future__ import annotations
@@ -46,17 +42,14 @@ def git_commit() -> str:
     True
     """
     root = Path(__file__).resolve().parents[2]
+
+    def git(*args: str) -> str:
+        run = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=True)
+        return run.stdout.strip()
+
     try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, check=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no", "--", "crazy4"],
-            cwd=root,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
+        commit = git("rev-parse", "HEAD")
+        dirty = git("status", "--porcelain", "--untracked-files=no", "--", "crazy4")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return commit + ("+dirty" if dirty else "")
@@ -79,11 +72,9 @@ def atomic_write(path: Path | str, write: Callable[[Path], None]) -> None:
 def replace_folder(
     path: Path | str, write: Callable[[Path], None], expect: Identity = UNCHECKED
 ) -> None:
-    """Build a folder with ``write`` beside ``path`` and swap it in as a whole
-    (:func:`crazy4.core.atomic.replace_folder_atomically`): ``path`` becomes exactly what
-    ``write`` wrote; an interruption leaves the previous folder untouched. With ``expect``
-    (:attr:`crazy4.results.destination.Claimed.state`), a folder another run wrote since it
-    was checked is left as that run wrote it.
+    """Build a folder with ``write`` beside ``path`` and swap it in as a whole (an interruption
+    leaves the previous folder); with ``expect`` (:attr:`~crazy4.results.destination.Claimed.state`)
+    a folder another run wrote since it was checked is left as that run wrote it.
 
     Raises
     ------

@@ -1,9 +1,7 @@
 """Reading a game's pay tables by hand category, for any ranking.
 
-A game whose ranking is not the five-card one (Three Card Poker's) reads its bonus and side-bet
-tables (``pair = 1``, ``flush = 4``) here, against the ranking its specification gives
-(:class:`crazy4.spec.specification.Ranking`); its ``qualifier`` and ``raise_minimum``
-descriptions are read by the game's ``strength_of`` (:class:`crazy4.rules.load.RuleReader`).
+A game whose ranking is not the five-card one (Three Card Poker's) reads its pay tables
+(``pair = 1``, ``flush = 4``) here, against its specification's ranking.
 """
 
 from __future__ import annotations

@@ -1,23 +1,16 @@
 """Card-room tables: betting limits and the collection, as exact dollar amounts.
 
 A California card room earns no house edge: a seated player/dealer banks the game and the room
-takes a **collection** before every deal. A rule file describes each table it offers in
-``[[cardroom.tables]]`` (:mod:`crazy4.rules.ruleset`): the Ante limits, the Queens Up limits, the
-collection from the player/dealer, and the collection from each player hand as a list of
-*bands* of Ante sizes. Within a band a hand pays::
+takes a **collection** before every deal (``[[cardroom.tables]]``, :mod:`crazy4.rules.cardroom`).
+Within a band of Ante sizes a hand pays::
 
     flat + per_bet * (bets placed) + per_amount * units(Ante)
 
-* ``flat``: dollars per hand per round;
-* ``per_bet``: dollars for each bet placed before the deal: the Ante, the Super Bonus (when
-  the rule set has one) and the Queens Up (when made); the Play bet comes after the
-  collection and is never charged;
-* ``per_amount`` for ``every`` dollars of Ante, with ``units`` counted by ``rounding``:
-  ``"started"`` (every started ``every`` counts: ``ceil(Ante / every)``) or ``"complete"``
-  (only complete ones: ``floor(Ante / every)``).
-
-An Ante no band covers pays no collection. Bands may not overlap. A player with two hands
-pays for each hand. All amounts are :class:`fractions.Fraction` dollars; nothing is rounded.
+``per_bet`` counts the bets placed before the deal (Ante, Super Bonus, Queens Up; never the
+Play bet); ``units`` is ``ceil(Ante / every)`` (``rounding = "started"``) or
+``floor(Ante / every)`` (``"complete"``). An Ante no band covers pays nothing; bands may not
+overlap; a player with two hands pays for each. Amounts are exact :class:`fractions.Fraction`
+dollars.
 """
 
 from __future__ import annotations
@@ -163,14 +156,8 @@ class CardroomTable:
     def collection(
         self, ante: Fraction, queens_up: Fraction = Fraction(0), *, super_bonus: bool = True
     ) -> Fraction:
-        """The collection from one player hand per round.
-
-        Parameters
-        ----------
-        ante, queens_up : Fraction
-            The hand's bets in dollars (``queens_up = 0``: no Queens Up bet).
-        super_bonus : bool
-            Whether the rule set has the mandatory Super Bonus (a bet placed before the deal).
+        """The collection from one player hand per round with these bets in dollars
+        (``queens_up = 0``: none; ``super_bonus``: the rule set has the mandatory Super Bonus).
 
         Raises
         ------

@@ -9,10 +9,8 @@ Format (every key is checked; an unknown key is an error)::
     play_payout_cap = 5000            # the most the Play bet (a Raise) wins on one hand;
                                       # only where the game's engine applies it
 
-The limits are the casino's, not a game's: any game whose engine applies the cap reads them
-with :func:`read_limits` (Four Card Poker does, and every game declared in its rule file, whose
-engine applies the Play bet's cap too; the others refuse the section or the key as unknown, so
-a cap they would not apply is never silently accepted).
+Any game whose engine applies the cap reads them with :func:`read_limits`; the others refuse
+the section as unknown, so a cap they would not apply is never silently accepted.
 """
 
 from __future__ import annotations

@@ -1,14 +1,10 @@
 """A pay table with a rule for the hands it does not list: :class:`ListedTable`.
 
 A table with a straight line and no three-of-a-kind line leaves three of a kind *unlisted*: at
-or above the table's lowest line, yet paid by no line. Such a hand is settled by the table's
-``unlisted`` rule (:data:`UNLISTED_RULES`): ``"below_table"``, like a hand below the table (the
-game says what that does), or ``"push"``, a push whatever the dealer holds. A table that lists
-every hand from its lowest line up settles the same under both.
-
-The class knows no game: a game's bet on such a table (Crazy 4 Poker's Super Bonus) is one,
-read from its rule file by the game, and the readings of the unlisted hands
-(:meth:`ListedTable.readings`) are what its report and its what-if studies price.
+or above the table's lowest line, yet paid by no line. The table's ``unlisted`` rule
+(:data:`UNLISTED_RULES`) settles it: ``"below_table"``, like a hand below the table, or
+``"push"``, whatever the dealer holds. The class knows no game (Crazy 4 Poker's Super Bonus is
+one).
 
 Examples
 --------
@@ -75,13 +71,9 @@ class ListedTable:
         return mask
 
     def by_strength(self) -> tuple[npt.NDArray[np.int64], int]:
-        """Payout numerators by strength over a common denominator, ``-1`` below the table.
-
-        As :meth:`crazy4.core.paytables.PayTable.by_strength`, except that with
-        ``unlisted = "push"`` an unlisted hand is paid 0 (a push, whatever the dealer holds);
-        ``-1`` marks the hands settled as below the table (push, or lose to a qualifying
-        dealer hand that beats them).
-        """
+        """Payout numerators by strength over a common denominator, ``-1`` for the hands settled
+        as below the table (:meth:`crazy4.core.paytables.PayTable.by_strength`; with
+        ``unlisted = "push"`` an unlisted hand is paid 0)."""
         numerators, denominator = self.table.by_strength()
         if self.unlisted == "push":
             numerators = np.where(self.unlisted_mask(), 0, numerators)

@@ -127,21 +127,10 @@ Declare = Callable[[object, str], RuleReader]
 def read_rules(
     text: str, where: str, games: Mapping[str, RuleReader], declare: Declare | None = None
 ) -> RuleSet:
-    """Validate rule-file text into the :class:`RuleSet` of its game, one of ``games`` (by
-    key; the first is the default ``game``).
-
-    Parameters
-    ----------
-    text : str
-        The TOML text.
-    where : str
-        The file name, used in every error message.
-    games : mapping of str to RuleReader
-        The games a rule file may name (:func:`crazy4.registry.parse_rules` passes the
-        registered ones).
-    declare : callable, optional
-        Reads a ``[game]`` table, a game the file declares, into its reader (without it,
-        ``game`` must name one of ``games``).
+    """Validate rule-file TOML ``text`` into the :class:`RuleSet` of its game, one of ``games``
+    (by key; the first is the default ``game``). ``where`` (the file name) starts every error;
+    ``declare`` reads a ``[game]`` table the file declares (without it, ``game`` must name one
+    of ``games``).
 
     Raises
     ------
@@ -171,9 +160,8 @@ def rules_from_data(
     games: Mapping[str, RuleReader],
     declare: Declare | None = None,
 ) -> RuleSet:
-    """Validate a rule file's parsed TOML ``data`` (whose ``text`` is kept, and hashed) into
-    its game's :class:`RuleSet`, one of ``games``, as :func:`read_rules` does (used for a
-    rule set given inline, in a log mapping).
+    """:func:`read_rules` of parsed TOML ``data`` (whose ``text`` is kept, and hashed): a rule
+    set given inline, in a log mapping.
 
     Raises
     ------

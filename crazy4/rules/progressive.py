@@ -21,10 +21,8 @@
     hand = "royal_flush"
     pays = 5000
 
-A share is a number from 0 to 1 or text (``"10%"``, ``"1/10"``); amounts are dollars read
-exactly (:func:`crazy4.core.money.parse_money`), at most $10^12 and to within 1/10^12
-(:func:`parse_amount`). Hands are category names of the scoring's
-ranking; a hand that ranking cannot make (a full house of the best four cards) is an error.
+Shares: :func:`parse_share`; amounts: :func:`parse_amount`. Hands are category names of the
+scoring's ranking; a hand that ranking cannot make is an error.
 """
 
 from __future__ import annotations
@@ -174,15 +172,8 @@ def _meters(section: Section) -> tuple[Fraction, ...]:
 
 
 def read_progressive(top: Section, player_cards: int) -> ProgressiveBet | None:
-    """The rule file's ``[progressive]`` section (None when it has none).
-
-    Parameters
-    ----------
-    top : Section
-        The rule file.
-    player_cards : int
-        The cards the game deals the player: the bet's ``scoring`` must read that many
-        (:func:`crazy4.rules.progressive_bet.scoring_mismatch`), or the file is refused.
+    """The rule file's (``top``'s) ``[progressive]`` section, None when it has none; its
+    ``scoring`` must read the ``player_cards`` the game deals the player.
 
     Raises
     ------

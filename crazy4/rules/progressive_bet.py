@@ -1,19 +1,11 @@
-"""The progressive bet and its envy bonuses as frozen data (read by :mod:`.rules`).
+"""The progressive bet and its envy bonuses as frozen data (read by :mod:`.progressive`).
 
-A progressive is a side bet of a fixed ``wager`` paid on the player's own cards: each pay line
-names a hand category and pays a share of the meter (the jackpot, which every bet feeds by
-``contribution`` of its wager and which restarts at ``reset`` after it is won) and/or a fixed
-amount. Envy bonuses pay a fixed amount to a player who made the bet when *another* seat holds
-a listed hand. The hands are ranked by ``scoring``:
-
-* ``"five_cards"`` -- the player's five cards as standard five-card poker
-  (:class:`crazy4.core.five_card.FiveCardCategory`, royal flush down to high card);
-* ``"best_four"`` -- the best four of the five, as the games rank them
-  (:class:`crazy4.core.ranking.HandCategory`: no royal flush, no full house).
-
-The dealer's cards never matter. The wager is collected on every round; a winning line pays
-its amount on top of it (so the return is the expected payout over the wager). Amounts are
-dollars, exact (:class:`fractions.Fraction`).
+A progressive is a side bet of a fixed ``wager`` on the player's own cards: each pay line pays a
+share of the meter (fed by ``contribution`` of every wager, back to ``reset`` once won) and/or a
+fixed amount on top of the wager; an envy bonus pays when *another* seat holds a listed hand.
+``scoring``: ``"five_cards"`` (five-card poker, :class:`crazy4.core.five_card.FiveCardCategory`)
+or ``"best_four"`` (the best four, :class:`crazy4.core.ranking.HandCategory`). Amounts are exact
+dollars (:class:`fractions.Fraction`).
 """
 
 from __future__ import annotations
@@ -33,10 +25,8 @@ SCORING_CARDS = {"five_cards": 5, "best_four": 5}
 
 
 def scoring_mismatch(scoring: str, player_cards: int) -> str | None:
-    """Why a game dealing ``player_cards`` cannot score a bet by ``scoring`` (None: it can).
-
-    A scoring reads exactly the cards :data:`SCORING_CARDS` names, and the player must be dealt
-    that many: a bet on "the player's five cards" of a three-card hand is no bet at all.
+    """Why a game dealing ``player_cards`` cannot score a bet by ``scoring`` (None: it can):
+    the player must be dealt the cards :data:`SCORING_CARDS` names.
 
     Examples
     --------

@@ -1,11 +1,8 @@
 """The parts of a rule set every game shares, as frozen dataclasses.
 
-A rule set is data: every switch in which sources differ is a key in a rule file
-(:mod:`crazy4.rules.load` reads it). Every game's rule set is a :class:`RuleSet`: the common keys
-and the ``[dealer]`` and ``[play]`` sections below, the bets paid on the player's own hand
-(``side_bets``), and the game's own typed sections, which its subclass adds
-(:class:`crazy4.games.crazy_four.rules.CrazyFourRules`,
-:class:`crazy4.games.four_card.rules.FourCardRuleSet`). The common keys::
+Every game's rule set is a :class:`RuleSet` (read by :mod:`crazy4.rules.load`): the common keys
+below, the bets on the player's own hand (``side_bets``), and the game's own sections, which its
+subclass adds. The common keys::
 
     name = "crazy4-standard"              # a file stem: letters, digits, '-', '_', '.'
     title = "Crazy 4 Poker, standard casino rules"
@@ -54,9 +51,8 @@ def showdown_nets(ties: str) -> tuple[int, int, int]:
 
 
 class KeyedGame(Protocol):
-    """The game a rule set carries: the one whose reader made it (a
-    :class:`crazy4.game.SpecGame`, which :func:`crazy4.spec.game.game_of` returns). Declared
-    here by its key alone, so that rules/ needs nothing above it."""
+    """The game a rule set carries (a :class:`crazy4.game.SpecGame`), declared here by its key
+    alone, so that rules/ needs nothing above it."""
 
     @property
     def key(self) -> str:
@@ -66,11 +62,8 @@ class KeyedGame(Protocol):
 
 @dataclass(frozen=True)
 class DealerRules:
-    """How the dealer qualifies and how ties and non-qualifying hands settle.
-
-    ``qualifier_strength`` (and :attr:`PlayRules.raise_minimum_strength`) is a strength of the
-    ranking of the game that read the file: the five-card one, or a specification's own
-    (:meth:`crazy4.rules.load.RuleReader.strength_of`).
+    """How the dealer qualifies and how ties and non-qualifying hands settle (strengths are of
+    the ranking of the game that read the file: :meth:`crazy4.rules.load.RuleReader.strength_of`).
     """
 
     qualifier: str

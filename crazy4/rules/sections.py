@@ -232,12 +232,12 @@ def side_bet_tables(top: Section, key: str, prefix: str) -> tuple[SideBet, ...]:
 UNPRINTABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
-def _unprintable(text: str) -> str | None:
+def unprintable(text: str) -> str | None:
     """The first character of ``text`` no output format carries, or ``None``.
 
     Examples
     --------
-    >>> _unprintable("Crazy 4 Poker, ½ pay"), _unprintable("a\\x07b"), _unprintable("\\ufffe")
+    >>> unprintable("Crazy 4 Poker, ½ pay"), unprintable("a\\x07b"), unprintable("\\ufffe")
     (None, '\\x07', '\\ufffe')
     """
     import unicodedata
@@ -249,12 +249,8 @@ def _unprintable(text: str) -> str | None:
 
 
 def check_printable(value: Any, where: str, key: str | None = None) -> None:
-    """Refuse a rule file holding text an output cannot carry, naming section and key.
-
-    Every text of a rule file (values and keys, nested tables and arrays included) ends up
-    in a report, a workbook, a PDF, a log's metadata or one line on a terminal; a control
-    character there is a workbook openpyxl refuses to write, a glyph the PDF's font lacks,
-    a heading cut in two. So such text is refused when the rule file is read.
+    """Refuse a rule file holding text an output cannot carry (every key and value, nested ones
+    too, ends up in a report, a workbook, a PDF or one line on a terminal), naming the key.
 
     Raises
     ------
@@ -271,7 +267,7 @@ def check_printable(value: Any, where: str, key: str | None = None) -> None:
     """
     if isinstance(value, dict):
         for name, item in value.items():
-            bad = _unprintable(name)
+            bad = unprintable(name)
             if bad is not None:
                 raise InputError(
                     f"{where}: a key holds the character U+{ord(bad):04X}, which no output "
@@ -285,7 +281,7 @@ def check_printable(value: Any, where: str, key: str | None = None) -> None:
             inner = f"{where} [[{key}]] #{number}" if tables else where
             check_printable(item, inner, None if tables else key)
     elif isinstance(value, str):
-        bad = _unprintable(value)
+        bad = unprintable(value)
         if bad is not None:
             raise InputError(
                 f"{where}: key {key!r} holds the character U+{ord(bad):04X}, which no output "

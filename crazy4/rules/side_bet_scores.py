@@ -9,11 +9,8 @@ decides, on a pay table by hand category. Two keys say which hand that is::
     ranking = "five_card"             # the ranking the pay table is read on (default: the
                                       # game's): "three_card", "best_four" or "five_card"
 
-Three Card Poker's 6-Card Bonus is the best five-card hand of the player's three cards and the
-dealer's three: ``scores = "player_and_dealer"``, ``ranking = "five_card"``, six cards. A bet
-on cards the deal does not give, or read on a ranking that cannot rank that many cards, is
-refused in one line when the rule file is read (:func:`scores_mismatch`), as a progressive on
-the wrong number of cards is (:func:`crazy4.rules.progressive_bet.scoring_mismatch`).
+A bet on cards the deal does not give, or read on a ranking that cannot rank that many cards,
+is refused in one line when the rule file is read (:func:`scores_mismatch`).
 
 Examples
 --------

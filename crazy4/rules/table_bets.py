@@ -1,10 +1,5 @@
 """Bets on a pay table that several games deal, as a rule set holds them: the Ante Bonus and the
-Bad Beat Bonus.
-
-A game that deals one reads it from its own section of the rule file (Four Card Poker's
-``[ante_bonus]`` and ``[bad_beat]``); what the bet is, and how the engines settle it
-(:mod:`crazy4.spec.table_bets`) and the reports word it (:mod:`crazy4.report.bet_lines`), knows
-no game.
+Bad Beat Bonus (Four Card Poker's ``[ante_bonus]`` and ``[bad_beat]``), knowing no game.
 
 Examples
 --------
