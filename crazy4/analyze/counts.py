@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cache import cached_array
-from crazy4.core.cards import BINOMIAL, combinations_array
+from crazy4.core.cards import BINOMIAL, hands_of_colex
 from crazy4.core.compiled import compiled
 from crazy4.core.strength_table import StrengthTable, table_builders
 from crazy4.core.symmetry import suit_class_codes
@@ -80,7 +80,7 @@ def suit_classes(cards: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int6
     """
     inverse, keys = class_of_hands(cards)
     sizes = np.bincount(inverse, minlength=keys.shape[0]).astype(np.int64)
-    return combinations_array(52, cards)[keys], sizes
+    return hands_of_colex(keys, cards), sizes  # not every hand built to pick these
 
 
 def _count_rows(

@@ -28,6 +28,9 @@ def compiled(function: Callable[..., Any]) -> Callable[[], Any]:
     def kernel() -> Any:
         import numba
 
+        from crazy4.core.precompile import load_numba_registries
+
+        load_numba_registries()  # without scipy's BLAS bindings, before the first call does
         return numba.njit(nogil=True, cache=True)(function)
 
     return kernel

@@ -198,6 +198,7 @@ def compile_count_kernel() -> None:
     """
     from crazy4.core import forced_kernels
 
+    load_numba_registries()  # without scipy's BLAS bindings, before the compile loads them
     z = np.zeros
     kernel: Any = forced_kernels.count_forced
     kernel(
@@ -405,11 +406,12 @@ def count_forced(
 
 
 def _wait_for(compiling: threading.Thread | None, meanwhile: Callable[[], object] | None) -> None:
-    """Load numba's registries and run ``meanwhile`` (the caller's work of no count, such as
-    compiling the kernels it runs after the count) while the child compiles, then wait for it:
-    the work is done in time the count would spend waiting, not after the count."""
+    """Load numba's registries (while the child compiles, if one does) and run ``meanwhile``
+    (the caller's work of no count, such as compiling the kernels it runs after the count)
+    while the child compiles, then wait for it: the work is done in time the count would spend
+    waiting, not after the count."""
+    load_numba_registries()
     if compiling is not None:
-        load_numba_registries()  # while the child compiles, not after it
         if meanwhile is not None:
             meanwhile()
         compiling.join()

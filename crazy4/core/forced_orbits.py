@@ -160,11 +160,13 @@ def one_card_orbits(
     held[np.arange(cards.shape[0])[:, None], cards] = True
     deck_suit = np.arange(52) % 4
     # each kept card's orbit size, 0 for the others, a row a hand: rows in order, cards ascending
-    orbits = np.where(~held & least[:, deck_suit], block[:, deck_suit], 0).ravel()
-    kept = np.flatnonzero(orbits)
-    hand_of = kept // 52
-    return ForcedSituations(
-        hand_of=hand_of.astype(np.int32),
-        cards=(kept - 52 * hand_of).reshape(-1, 1),
-        weights=np.asarray(weights, dtype=np.int64)[hand_of] * orbits[kept],
-    )
+    orbits = np.where(~held & least[:, deck_suit], block[:, deck_suit], 0)
+    kept = orbits != 0
+    # the rows read from the (h, 52) arrays: each hand's from a count a hand, each card's from
+    # its flat index (in place), no other array of millions of int64
+    hand_of = np.repeat(np.arange(cards.shape[0], dtype=np.int32), kept.sum(axis=1))
+    card = np.flatnonzero(kept)
+    situation_weights = np.asarray(weights, dtype=np.int64)[hand_of]
+    situation_weights *= orbits.ravel()[card]
+    np.remainder(card, 52, out=card)
+    return ForcedSituations(hand_of=hand_of, cards=card.reshape(-1, 1), weights=situation_weights)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import importlib.util
 import os
 import pickle
 import subprocess
@@ -140,10 +141,13 @@ def load_numba_registries() -> None:
     """Load numba's typing and lowering registries in this process now.
 
     numba fills them on a process's first kernel call, even one read from its on-disk cache,
-    most of the time importing its array functions (and through them scipy's BLAS bindings).
-    A process that will soon call a kernel compiled by a child calls this while it waits for
-    the child, and the kernel then loads at once. If numba's internals differ
-    from what this expects, nothing is loaded early and the first call pays as before.
+    most of the time importing its array functions. A process that will soon call a kernel
+    compiled by a child calls this while it waits for the child, and the kernel then loads at
+    once; the child calls it before its compile. Those functions ask at their import whether
+    scipy's BLAS bindings are there, by importing ``scipy.linalg`` (half a second; no kernel
+    here calls BLAS): the question is answered by whether scipy is installed, and numba's
+    linear algebra still imports the bindings when a kernel uses them. If numba's internals
+    differ from what this expects, nothing is loaded early and the first call pays as before.
 
     Examples
     --------
@@ -151,6 +155,17 @@ def load_numba_registries() -> None:
     """
     with contextlib.suppress(ImportError, AttributeError):
         from numba.core.registry import cpu_target
+        from numba.np import linalg
 
-        cpu_target.typing_context.refresh()
-        cpu_target.target_context.refresh()
+        check = linalg.ensure_blas
+        linalg.ensure_blas = _ensure_scipy  # what numba.np.arraymath calls at its import
+        try:
+            cpu_target.typing_context.refresh()
+            cpu_target.target_context.refresh()
+        finally:
+            linalg.ensure_blas = check
+
+
+def _ensure_scipy() -> None:
+    if importlib.util.find_spec("scipy") is None:  # found without importing it
+        raise ImportError("scipy is required for linear algebra")

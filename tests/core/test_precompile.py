@@ -150,12 +150,13 @@ def _alive(pid: int) -> bool:
 
 def test_numba_registries_load_before_the_first_kernel_call() -> None:
     """What a kernel's first call would load (numba's array functions among the registries)
-    is loaded by load_numba_registries, in a fresh process."""
+    is loaded by load_numba_registries, in a fresh process, without scipy's linear algebra."""
     probe = (
         "import sys\n"
         "from crazy4.core.precompile import load_numba_registries\n"
         "assert 'numba.np.arraymath' not in sys.modules\n"
         "load_numba_registries()\n"
         "assert 'numba.np.arraymath' in sys.modules\n"
+        "assert 'scipy.linalg' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", probe], check=True)
