@@ -18,10 +18,13 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.detect import read_log_columns, tail_probability
+from crazy4.advantage.plant import parse_seats
 from crazy4.advantage.surveil import surveillance_of
 from crazy4.advantage.teamdetect import TEAM_DRAWS, team_evidence
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
+
+IntArray = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True)
@@ -30,9 +33,9 @@ class GroupRounds:
     face_up)``, decision codes ``(n, g)``, the members' seat numbers."""
 
     seats: tuple[int, ...]
-    hands: npt.NDArray[np.int64]
-    up: npt.NDArray[np.int64]
-    decisions: npt.NDArray[np.int64]
+    hands: IntArray
+    up: IntArray
+    decisions: IntArray
 
 
 @dataclass(frozen=True)
@@ -50,8 +53,7 @@ class GroupVerdict:
 
 
 def parse_group(text: str) -> tuple[int, ...]:
-    """Seat numbers from ``"1,2,5"``: at least two, each a whole number of at least 1, none
-    repeated.
+    """Seat numbers from ``"1,2,5"``: at least two (:func:`crazy4.advantage.plant.parse_seats`).
 
     Raises
     ------
@@ -67,17 +69,10 @@ def parse_group(text: str) -> tuple[int, ...]:
     ...
     crazy4.errors.InputError: --group '1,1': seat 1 twice
     """
-    seats: list[int] = []
-    for part in text.split(","):
-        word = part.strip()
-        if not (word.isascii() and word.isdigit()) or int(word) < 1:
-            raise InputError(f"--group {text!r}: {word!r} is not a seat number (1, 2, ...)")
-        if int(word) in seats:
-            raise InputError(f"--group {text!r}: seat {int(word)} twice")
-        seats.append(int(word))
+    seats = parse_seats(text, "--group")
     if len(seats) < 2:
         raise InputError(f"--group {text!r}: a group needs at least two seats")
-    return tuple(sorted(seats))
+    return seats
 
 
 def group_rounds(
