@@ -17,6 +17,7 @@ import pandas as pd
 from crazy4.advantage.collusion import (
     CollusionPlan,
     CollusionSums,
+    StrategyEdge,
     deal_sizes,
     make_collusion_plan,
     strategy_edges,
@@ -57,35 +58,35 @@ def exact_rows(rule_set: str, exact: Fraction) -> list[dict[str, object]]:
     >>> [(row["strategy"], row["house_edge"], row["standard_error"]) for row in rows]
     [('honest', 0.025, 0.0), ('full', 0.025, 0.0)]
     """
-    return [
-        {
-            "rule_set": rule_set,
-            "colluders": 1,
-            "strategy": strategy,
-            "team_rule": "",
-            "deals": 0,
-            "house_edge": float(exact),
-            "standard_error": 0.0,
-            "gain": 0.0,
-            "gain_standard_error": 0.0,
-            "house_edge_controlled": float(exact),
-            "ev_numerator": -exact.numerator,
-            "ev_denominator": exact.denominator,
-            "exact_honest_edge": float(exact),
-        }
+    edges = [
+        StrategyEdge(strategy, float(exact), 0.0, 0.0, 0.0, -exact.numerator, exact.denominator)
         for strategy in ("honest", "full")
     ]
+    return edge_rows(rule_set, 1, 0, None, edges, exact)
 
 
 def plan_rows(plan: CollusionPlan, sums: CollusionSums, exact: Fraction) -> list[dict[str, object]]:
     """The rows of one Monte Carlo run."""
+    edges = strategy_edges(plan, sums)
+    return edge_rows(plan.rules.name, plan.colluders, sums.deals, plan.practical, edges, exact)
+
+
+def edge_rows(
+    rule_set: str,
+    colluders: int,
+    deals: int,
+    practical: str | None,
+    edges: list[StrategyEdge],
+    exact: Fraction,
+) -> list[dict[str, object]]:
+    """The rows of the strategies' edges (:data:`COLUMNS`), ``practical`` the team rule."""
     return [
         {
-            "rule_set": plan.rules.name,
-            "colluders": plan.colluders,
+            "rule_set": rule_set,
+            "colluders": colluders,
             "strategy": edge.strategy,
-            "team_rule": plan.practical if edge.strategy == "practical" else "",
-            "deals": sums.deals,
+            "team_rule": practical if edge.strategy == "practical" else "",
+            "deals": deals,
             "house_edge": edge.house_edge,
             "standard_error": edge.standard_error,
             "gain": edge.gain,
@@ -95,7 +96,7 @@ def plan_rows(plan: CollusionPlan, sums: CollusionSums, exact: Fraction) -> list
             "ev_denominator": edge.ev_denominator,
             "exact_honest_edge": float(exact),
         }
-        for edge in strategy_edges(plan, sums)
+        for edge in edges
     ]
 
 
