@@ -248,11 +248,8 @@ def _histogram_any(
     histogram: IntArray,
 ) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
     """Add every dealer hand of ``h = terms.shape[0]`` hidden cards (and the forced card) to
-    ``histogram[marked, strength]``, ``marked`` the sum of ``marks`` over the hidden cards.
-
-    The same incremental colex index as :func:`_histogram`, for any number of hidden cards:
-    the outer levels are an odometer over the positions ``pos[h-1] > ... > pos[1]`` with the
-    partial sums kept per level; the innermost level is one loop."""
+    ``histogram[marked, strength]`` (``marked``: the sum of ``marks`` over the hidden cards), by
+    an odometer over the positions ``pos[h-1] > ... > pos[1]`` and one innermost loop."""
     h = terms.shape[0]
     below = _terms(unseen, n, forced, binomial, terms)
     up = np.zeros(h + 2, dtype=np.int64)

@@ -32,22 +32,6 @@ from crazy4.spec.specification import GameSpec
 
 IntArray = npt.NDArray[np.int64]
 
-COLUMNS = (
-    "rule_set",
-    "colluders",
-    "strategy",
-    "team_rule",
-    "deals",
-    "house_edge",
-    "standard_error",
-    "gain",
-    "gain_standard_error",
-    "house_edge_controlled",
-    "ev_numerator",
-    "ev_denominator",
-    "exact_honest_edge",
-)
-
 
 def exact_rows(rule_set: str, exact: Fraction) -> list[dict[str, object]]:
     """The no-pooling rows (one colluder): the exact edge.
@@ -79,7 +63,7 @@ def edge_rows(
     edges: list[StrategyEdge],
     exact: Fraction,
 ) -> list[dict[str, object]]:
-    """The rows of the strategies' edges (:data:`COLUMNS`), ``practical`` the team rule."""
+    """The table's rows of the strategies' edges, ``practical`` the team rule."""
     return [
         {
             "rule_set": rule_set,
@@ -102,7 +86,7 @@ def edge_rows(
 
 def collusion_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
     """The table, rows in (colluders, strategy) order."""
-    frame = pd.DataFrame(rows, columns=list(COLUMNS))
+    frame = pd.DataFrame(rows)
     order = {"honest": 0, "full": 1, "practical": 2}
     frame["_order"] = frame["strategy"].map(order)
     frame = frame.sort_values(["colluders", "_order"], kind="stable").drop(columns="_order")

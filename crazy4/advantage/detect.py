@@ -371,13 +371,8 @@ def read_log_columns(
 
 
 def _integers(table: object, name: str, n: int, default: int, path: Path) -> IntArray:
-    """An integer column (text cells too), or ``default`` everywhere without it.
-
-    Raises
-    ------
-    InputError
-        A cell that is not a whole number.
-    """
+    """An integer column (text cells too; InputError for one not a whole number), or
+    ``default`` everywhere without it."""
     import pyarrow as pa
     import pyarrow.compute as pc
 

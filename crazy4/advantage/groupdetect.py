@@ -21,6 +21,7 @@ from crazy4.advantage.detect import read_log_columns, tail_probability
 from crazy4.advantage.plant import parse_seats
 from crazy4.advantage.surveil import surveillance_of
 from crazy4.advantage.teamdetect import TEAM_DRAWS, team_evidence
+from crazy4.advantage.teamscreen import table_of
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
 
@@ -94,27 +95,18 @@ def group_rounds(
     most = surveillance_of(rules).max_seats
     if len(seats) > most:
         raise InputError(f"--group: {len(seats)} seats, a table seats at most {most}")
-    good = (hands >= 0).all(axis=1) & (up >= 0).all(axis=1) & (decisions >= 0) & (decisions <= 3)
-    good &= round_ids >= 0
-    rows_of: list[dict[int, int]] = []
     for seat in seats:
-        rows = np.flatnonzero(seat_of == seat)
-        if rows.size == 0:
+        ids = round_ids[seat_of == seat]
+        if ids.size == 0:
             raise InputError(f"{where}: --group seat {seat} is not in the log")
-        ids = round_ids[rows]
         if np.unique(ids[ids >= 0]).size < (ids >= 0).sum():
             raise InputError(f"{where}: seat {seat} appears twice in one round")
-        rows_of.append({int(r): int(row) for r, row in zip(ids, rows, strict=True) if good[row]})
-    common = sorted(set.intersection(*(set(rows) for rows in rows_of)))[:max_rounds]
-    if not common:
+    mine = np.isin(seat_of, seats)
+    table = table_of(hands[mine], up[mine], decisions[mine], seat_of[mine], round_ids[mine])
+    if table is None or table.seats != seats:
         raise InputError(f"{where}: no round in which seats {seats} all played")
-    table = np.array([[rows[r] for rows in rows_of] for r in common], dtype=np.int64)
-    return GroupRounds(
-        seats=seats,
-        hands=np.sort(hands[table], axis=2),
-        up=up[table[:, 0]],
-        decisions=decisions[table],
-    )
+    rows = slice(max_rounds)
+    return GroupRounds(seats, table.hands[rows], table.up[rows], table.decisions[rows])
 
 
 def examine_group(

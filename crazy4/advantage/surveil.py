@@ -62,13 +62,8 @@ def seen_card_cells(spec: GameSpec, qualifier: int) -> IntArray:
     qualifier; a round is priced from its suit class's row (:func:`canonical_situations`).
     """
     key = (id(spec), qualifier)
-    if key not in _SEEN_CELLS:
-        _SEEN_CELLS[key] = (spec, _count_seen_cells(spec, qualifier))
-    return _SEEN_CELLS[key][1]
-
-
-def _count_seen_cells(spec: GameSpec, qualifier: int) -> IntArray:
-    """:func:`seen_card_cells`, counted."""
+    if key in _SEEN_CELLS:
+        return _SEEN_CELLS[key][1]
     shape = spec.shape
     hands, _ = suit_classes(shape.player_cards)
     strengths = spec.ranking.strengths(shape.player_cards)[colex_indices(hands)]
@@ -87,6 +82,7 @@ def _count_seen_cells(spec: GameSpec, qualifier: int) -> IntArray:
             histograms, strengths[start + rows].astype(np.int64), qualifier
         )
         out[start + rows, cards] = cells
+    _SEEN_CELLS[key] = (spec, out)
     return out
 
 
