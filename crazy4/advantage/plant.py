@@ -4,9 +4,9 @@ Every seat of a table is played through the game's surveillance role
 (:func:`crazy4.advantage.surveil.surveillance_of`): honest (the no-information optimum), a
 hole-carder of ``hole_card_seats`` (the exact optimum given its first ``hole_cards`` hidden
 dealer cards) or a member of ``team_seats`` (the optimum given the pooled cards, or the
-practical rule ``team_rule``), and settled on the dealer's whole hand. Chunks
-(:func:`crazy4.advantage.simulate.chunk_sizes`) are seeded from ``SeedSequence(seed).spawn``,
-so every number and log row is the same for any number of workers.
+practical rule ``team_rule``), and settled on the dealer's whole hand. Chunks of
+:data:`CHUNK_ROUNDS` rounds are seeded from ``SeedSequence(seed).spawn``, so every number and
+log row is the same for any number of workers.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.simulate import chunk_sizes, deal_rounds
+from crazy4.advantage.simulate import deal_rounds
 from crazy4.advantage.surveil import surveillance_of
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
@@ -27,6 +27,7 @@ from crazy4.rules.ruleset import RuleSet
 
 IntArray = npt.NDArray[np.int64]
 
+CHUNK_ROUNDS = 65_536
 #: Role names of the log's metadata and the summary.
 HONEST, HOLE_CARDER, TEAM = "honest", "hole-carder", "team"
 
@@ -261,6 +262,18 @@ class SeatSums:
             self.squares[s] += int((column * column).sum())
             self.gains[s] += chunk.gains[s]
             self.deviated[s] += chunk.deviated[s]
+
+
+def chunk_sizes(rounds: int) -> list[int]:
+    """Rounds of each chunk.
+
+    Examples
+    --------
+    >>> chunk_sizes(70_000)
+    [65536, 4464]
+    """
+    sizes = [CHUNK_ROUNDS] * (rounds // CHUNK_ROUNDS)
+    return sizes + ([rounds % CHUNK_ROUNDS] if rounds % CHUNK_ROUNDS else [])
 
 
 def run_planted(

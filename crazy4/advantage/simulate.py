@@ -66,18 +66,6 @@ def deal_rounds(rng: np.random.Generator, rounds: int, cards: int) -> npt.NDArra
     return np.take_along_axis(chosen, order, axis=1).astype(np.int64)
 
 
-def chunk_sizes(rounds: int) -> list[int]:
-    """Rounds of each chunk.
-
-    Examples
-    --------
-    >>> chunk_sizes(70_000)
-    [65536, 4464]
-    """
-    sizes = [CHUNK_ROUNDS] * (rounds // CHUNK_ROUNDS)
-    return sizes + ([rounds % CHUNK_ROUNDS] if rounds % CHUNK_ROUNDS else [])
-
-
 def play_chunk(
     rules: RuleSet, seen: int, rounds: int, seed: np.random.SeedSequence
 ) -> tuple[int, int]:
@@ -115,7 +103,9 @@ def simulate_hole_cards(
     >>> a == simulate_hole_cards(load_rules("crazy4-standard"), 1, 1000, seed=1)
     True
     """
-    sizes = chunk_sizes(rounds)
+    sizes = [CHUNK_ROUNDS] * (rounds // CHUNK_ROUNDS)
+    if rounds % CHUNK_ROUNDS:
+        sizes.append(rounds % CHUNK_ROUNDS)
     children = np.random.SeedSequence(seed).spawn(len(sizes))
     previous = set_threads(jobs)
     total = squares = 0
