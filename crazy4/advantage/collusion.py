@@ -23,6 +23,8 @@ import numpy.typing as npt
 
 from crazy4.advantage.colluder import CellColluder
 from crazy4.advantage.collusion_engine import spec_colluder
+from crazy4.advantage.pooled import team_below
+from crazy4.advantage.team import practical_decisions
 from crazy4.core.cards import colex_indices
 from crazy4.core.deal import DealtHands, deal_hands
 from crazy4.core.decisions import best_decisions, optimal_ev
@@ -33,6 +35,9 @@ from crazy4.simulate.cluster import dask_map
 from crazy4.simulate.engine import MAX_SEATS
 from crazy4.simulate.plan import CHUNK_ROUNDS, MAX_ROUNDS, chunk_generator, worker_limit
 from crazy4.spec.game import spec_of
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
 
 #: Deals one task values (any value gives the same numbers).
 TASK_DEALS = 8192
@@ -153,26 +158,23 @@ class CollusionSums:
     def add(self, other: CollusionSums) -> None:
         """Add another's sums."""
         self.deals += other.deals
-        for name, moments in other.bets.items():
-            mine = self.bets.setdefault(name, [0] * len(moments))
-            for i, value in enumerate(moments):
-                mine[i] += value
         for name in other.total:
             self.total[name] = self.total.get(name, 0) + other.total[name]
             self.squares[name] = self.squares.get(name, 0) + other.squares[name]
             self.gain_squares[name] = self.gain_squares.get(name, 0) + other.gain_squares[name]
-            mine = self.decisions.setdefault(name, [0, 0, 0, 0])
-            for code, count in enumerate(other.decisions[name]):
-                mine[code] += count
+        for mine, theirs in ((self.bets, other.bets), (self.decisions, other.decisions)):
+            for name, values in theirs.items():
+                summed = mine.setdefault(name, [0] * len(values))
+                summed[:] = [a + b for a, b in zip(summed, values, strict=True)]
 
 
 @dataclass(frozen=True)
 class DealtTeam:
     """One slice of a chunk's deals."""
 
-    hands: npt.NDArray[np.int64]  # (deals, k, p), sorted
-    up: npt.NDArray[np.int64] | None  # (deals,)
-    unseen: npt.NDArray[np.int64]  # (deals, m), sorted
+    hands: IntArray  # (deals, k, p), sorted
+    up: IntArray | None  # (deals,)
+    unseen: IntArray  # (deals, m), sorted
 
 
 _DEALT: dict[tuple[int, int, int, tuple[int, ...]], DealtHands] = {}
@@ -217,13 +219,9 @@ def team_of(plan: CollusionPlan, dealt: DealtHands, start: int, stop: int) -> De
     return DealtTeam(hands=hands, up=up, unseen=unseen)
 
 
-def team_counts(
-    plan: CollusionPlan, team: DealtTeam
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+def team_counts(plan: CollusionPlan, team: DealtTeam) -> tuple[IntArray, IntArray]:
     """Every colluder's strength, shape ``(deals, k)``, and the dealer hands below each of its
     thresholds given all pooled cards, shape ``(deals * k, t)``."""
-    from crazy4.advantage.pooled import team_below
-
     role = colluder_role(plan.rules)
     deals, k, p = team.hands.shape
     colex = colex_indices(team.hands.reshape(deals * k, p))
@@ -234,9 +232,7 @@ def team_counts(
     return strengths, below.reshape(deals * k, -1)
 
 
-def team_prices(
-    plan: CollusionPlan, team: DealtTeam
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+def team_prices(plan: CollusionPlan, team: DealtTeam) -> tuple[IntArray, IntArray, BoolArray]:
     """Every colluder's strength, and EV numerators and allowed decisions given all pooled
     cards: shapes ``(deals, k)``, ``(deals * k, 4)``, ``(deals * k, 4)``."""
     strengths, below = team_counts(plan, team)
@@ -247,8 +243,8 @@ def team_prices(
 
 
 def team_decisions(plan: CollusionPlan, team: DealtTeam) -> tuple[
-    npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64],
-    dict[str, npt.NDArray[np.int64]],
+    IntArray, IntArray, IntArray,
+    dict[str, IntArray],
 ]:  # fmt: skip
     """Every colluder's strength ``(deals, k)``, counts ``(deals * k, t)`` (:func:`team_counts`)
     and EV numerators ``(deals * k, 4)``, and its decision under every strategy of the plan."""
@@ -257,13 +253,11 @@ def team_decisions(plan: CollusionPlan, team: DealtTeam) -> tuple[
     strengths, below = team_counts(plan, team)
     hands = np.full(deals * k, plan.dealer_hands, dtype=np.int64)
     ev, allowed = role.prices(plan.rules, strengths.ravel(), below, hands)
-    chosen: dict[str, npt.NDArray[np.int64]] = {"full": best_decisions(ev, allowed)[0]}
+    chosen: dict[str, IntArray] = {"full": best_decisions(ev, allowed)[0]}
     colex = colex_indices(team.hands.reshape(deals * k, p))
     up = None if team.up is None else np.repeat(team.up, k)
     chosen["honest"] = role.honest_decisions(plan.rules, colex, up).astype(np.int64)
     if plan.practical is not None:
-        from crazy4.advantage.team import practical_decisions
-
         ranks = role.practical_ranks(plan.rules, plan.practical, team.up, deals)
         chosen["practical"] = practical_decisions(role, plan.rules, team.hands, team.up, ranks)
         chosen["practical"] = chosen["practical"].ravel()
@@ -297,8 +291,8 @@ BET_MOMENTS = ("g", "gg", "w", "ww", "gw", "f", "ff")
 
 
 def bet_moments(
-    full: npt.NDArray[np.int64], honest: npt.NDArray[np.int64],
-    full_wager: npt.NDArray[np.int64], honest_wager: npt.NDArray[np.int64],
+    full: IntArray, honest: IntArray,
+    full_wager: IntArray, honest_wager: IntArray
 ) -> list[int]:  # fmt: skip
     """The :data:`BET_MOMENTS` of per-deal values (exact integers).
 
@@ -316,8 +310,8 @@ def bet_moments(
 
 
 def _bet_sums(
-    plan: CollusionPlan, strengths: npt.NDArray[np.int64], below: npt.NDArray[np.int64],
-    chosen: dict[str, npt.NDArray[np.int64]],
+    plan: CollusionPlan, strengths: IntArray, below: IntArray,
+    chosen: dict[str, IntArray]
 ) -> dict[str, list[int]]:  # fmt: skip
     """Every bet's :data:`BET_MOMENTS` over the deals (``full``
     against ``honest``), from the counts of :func:`team_counts`."""

@@ -132,18 +132,10 @@ def spec_colluder(
     """
     key = (spec, max_seats, practical, parts)
     if key not in _ROLES:
-        _ROLES[key] = _role(spec, max_seats, practical, parts)
+        rules_shared = practical or (("up",) if spec.shape.face_up else ("A",))
+        _ROLES[key] = CellColluder(
+            spec.main_bet, partial(qualifier_thresholds, spec), partial(main_settlement, spec),
+            max_seats, rules_shared, partial(honest_decisions, spec), partial(exact_edge, spec),
+            spec.shape, spec.ranking, partial(bet_parts, spec, parts),
+        )  # fmt: skip
     return _ROLES[key]
-
-
-def _role(
-    spec: GameSpec, max_seats: int, practical: tuple[str, ...], parts: BetParts | None
-) -> CellColluder:
-    """:func:`spec_colluder`, built."""
-    shape = spec.shape
-    rules_shared = practical or (("up",) if shape.face_up else ("A",))
-    return CellColluder(
-        spec.main_bet, partial(qualifier_thresholds, spec), partial(main_settlement, spec),
-        max_seats, rules_shared, partial(honest_decisions, spec), partial(exact_edge, spec),
-        shape, spec.ranking, partial(bet_parts, spec, parts),
-    )  # fmt: skip

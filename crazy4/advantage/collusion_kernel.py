@@ -15,14 +15,13 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
 
 @njit(cache=True, nogil=True)
 def _terms(
-    unseen: npt.NDArray[np.int64],
-    n: int,
-    forced: int,
-    binomial: npt.NDArray[np.int64],
-    terms: npt.NDArray[np.int64],
+    unseen: IntArray, n: int, forced: int, binomial: IntArray, terms: IntArray
 ) -> int:  # pragma: no cover - compiled; checked against brute force in the tests
     """Fill ``terms[j, x]`` (the colex term of unseen card ``x`` at hidden position ``j``, for
     the ``terms.shape[0]`` hidden positions) and
@@ -42,58 +41,52 @@ def _terms(
 
 @njit(cache=True, nogil=True)
 def _histogram(
-    unseen: npt.NDArray[np.int64],
+    unseen: IntArray,
     n: int,
-    forced: int,
     table: npt.NDArray[np.integer],
-    binomial: npt.NDArray[np.int64],
-    terms: npt.NDArray[np.int64],
-    histogram: npt.NDArray[np.int64],
+    binomial: IntArray,
+    terms: IntArray,
+    histogram: IntArray,
 ) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
-    """Add every dealer hand of one deal to ``histogram`` (by strength)."""
-    below = _terms(unseen, n, forced, binomial, terms)
-    up = np.zeros(6, dtype=np.int64)
-    if forced >= 0:
-        for p in range(6):
-            up[p] = binomial[forced, p + 1]
+    """Add every dealer hand of one deal (five unseen cards, none forced) to ``histogram``."""
+    _terms(unseen, n, -1, binomial, terms)
     t0 = terms[0]
     t1 = terms[1]
     t2 = terms[2]
     t3 = terms[3]
     t4 = terms[4]
     for e in range(4, n):
-        pe = 1 if e < below else 0
         se = t4[e]
         for d in range(3, e):
-            pd = pe + (1 if d < below else 0)
             sd = se + t3[d]
             for c in range(2, d):
-                pc = pd + (1 if c < below else 0)
                 sc = sd + t2[c]
                 for b in range(1, c):
-                    pb = pc + (1 if b < below else 0)
                     sb = sc + t1[b]
-                    if forced < 0:
-                        for a in range(b):
-                            histogram[table[sb + t0[a]]] += 1
-                    else:
-                        cut = min(b, below)
-                        low = sb + up[pb + 1]
-                        for a in range(cut):
-                            histogram[table[low + t0[a]]] += 1
-                        high = sb + up[pb]
-                        for a in range(cut, b):
-                            histogram[table[high + t0[a]]] += 1
+                    for a in range(b):
+                        histogram[table[sb + t0[a]]] += 1
+
+
+@njit(cache=True, nogil=True)
+def _below(
+    histogram: IntArray, thresholds: IntArray, n_strengths: int, out: IntArray
+) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
+    """``out[j]``: the hands of ``histogram`` (by strength) below ``thresholds[j]``."""
+    cumulative = np.zeros(n_strengths + 1, dtype=np.int64)
+    for s in range(n_strengths):
+        cumulative[s + 1] = cumulative[s] + histogram[s]
+    for j in range(thresholds.shape[0]):
+        out[j] = cumulative[min(thresholds[j], n_strengths)]
 
 
 @njit(cache=True, nogil=True)
 def _up_fours(
-    unseen: npt.NDArray[np.int64],
+    unseen: IntArray,
     n: int,
     forced: int,
     table5: npt.NDArray[np.integer],
-    binomial: npt.NDArray[np.int64],
-    terms: npt.NDArray[np.int64],
+    binomial: IntArray,
+    terms: IntArray,
     up4: npt.NDArray[np.uint16],
 ) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
     """``up4[q]``: the best four of the forced card and the four unseen cards of local colex
@@ -114,12 +107,12 @@ def _up_fours(
 
 @njit(cache=True, nogil=True)
 def _histogram_up(
-    unseen: npt.NDArray[np.int64],
+    unseen: IntArray,
     n: int,
     forced: int,
     table5: npt.NDArray[np.integer],
-    binomial: npt.NDArray[np.int64],
-    terms: npt.NDArray[np.int64],
+    binomial: IntArray,
+    terms: IntArray,
     up4: npt.NDArray[np.uint16],
     histogram: npt.NDArray[np.int32],
 ) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
@@ -159,15 +152,15 @@ def _histogram_up(
 
 @njit(cache=True, nogil=True)
 def below_counts(
-    unseen: npt.NDArray[np.int64],
-    sizes: npt.NDArray[np.int64],
-    forced: npt.NDArray[np.int64],
+    unseen: IntArray,
+    sizes: IntArray,
+    forced: IntArray,
     table: npt.NDArray[np.integer],
     table5: npt.NDArray[np.integer],
-    binomial: npt.NDArray[np.int64],
-    thresholds: npt.NDArray[np.int64],
+    binomial: IntArray,
+    thresholds: IntArray,
     n_strengths: int,
-) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; checked against brute force
+) -> IntArray:  # pragma: no cover - compiled; checked against brute force
     """Dealer hands of strength below each ``thresholds[i, j]``, per deal, shape ``(deals, t)``.
 
     ``unseen[i, :sizes[i]]`` are deal ``i``'s unseen cards, sorted; ``forced[i]`` its up card
@@ -179,7 +172,6 @@ def below_counts(
     out = np.zeros((deals, thresholds.shape[1]), dtype=np.int64)
     histogram = np.zeros(n_strengths + 1, dtype=np.int64)
     histogram32 = np.zeros(n_strengths + 1, dtype=np.int32)  # C(47, 5) fits
-    cumulative = np.zeros(n_strengths + 1, dtype=np.int64)
     terms = np.zeros((5, unseen.shape[1]), dtype=np.int64)
     up4 = np.zeros(binomial[unseen.shape[1], 4] + 1, dtype=np.uint16)
     for i in range(deals):
@@ -189,27 +181,22 @@ def below_counts(
             histogram[:] = histogram32
         else:
             histogram[:] = 0
-            _histogram(unseen[i], sizes[i], forced[i], table, binomial, terms, histogram)
-        total = 0
-        for s in range(n_strengths + 1):
-            cumulative[s] = total
-            total += histogram[s]
-        for j in range(thresholds.shape[1]):
-            out[i, j] = cumulative[min(thresholds[i, j], n_strengths)]
+            _histogram(unseen[i], sizes[i], table, binomial, terms, histogram)
+        _below(histogram, thresholds[i], n_strengths, out[i])
     return out
 
 
 @njit(cache=True, nogil=True)
 def below_counts_marked(
-    unseen: npt.NDArray[np.int64],
+    unseen: IntArray,
     n: int,
     forced: int,
-    marked: npt.NDArray[np.bool_],
+    marked: BoolArray,
     table: npt.NDArray[np.integer],
-    binomial: npt.NDArray[np.int64],
-    thresholds: npt.NDArray[np.int64],
+    binomial: IntArray,
+    thresholds: IntArray,
     n_strengths: int,
-) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; checked against brute force
+) -> IntArray:  # pragma: no cover - compiled; checked against brute force
     """Dealer hands below each threshold split by how many marked cards they hold.
 
     ``unseen[:n]`` (sorted) are the cards the colluder cannot see, ``marked[x]`` whether
@@ -223,9 +210,7 @@ def below_counts_marked(
     if forced >= 0:
         for p in range(6):
             up[p] = binomial[forced, p + 1]
-    mark = np.zeros(n, dtype=np.int64)
-    for x in range(n):
-        mark[x] = 1 if marked[x] else 0
+    mark = marked[:n].astype(np.int64)
     for e in range(4, n):
         pe = 1 if e < below else 0
         for d in range(3, e):
@@ -247,36 +232,24 @@ def below_counts_marked(
                         histogram[mb + mark[a], table[index]] += 1
     out = np.zeros((6, thresholds.shape[0]), dtype=np.int64)
     for i in range(6):
-        total = 0
-        j_sorted = np.argsort(thresholds)
-        s = 0
-        for jj in range(thresholds.shape[0]):
-            j = j_sorted[jj]
-            limit = min(thresholds[j], n_strengths)
-            while s < limit:
-                total += histogram[i, s]
-                s += 1
-            out[i, j] = total
+        _below(histogram[i], thresholds, n_strengths, out[i])
     return out
 
 
 @njit(cache=True, nogil=True)
 def _histogram_any(
-    unseen: npt.NDArray[np.int64],
+    unseen: IntArray,
     n: int,
     forced: int,
     table: npt.NDArray[np.integer],
-    binomial: npt.NDArray[np.int64],
-    terms: npt.NDArray[np.int64],
-    marks: npt.NDArray[np.int64],
-    histogram: npt.NDArray[np.int64],
+    binomial: IntArray,
+    terms: IntArray,
+    marks: IntArray,
+    histogram: IntArray,
 ) -> None:  # pragma: no cover - compiled; checked against brute force in the tests
     """Add every dealer hand of ``h = terms.shape[0]`` hidden cards (and the forced card) to
-    ``histogram[marked, strength]``, ``marked`` the sum of ``marks`` over the hidden cards.
-
-    The same incremental colex index as :func:`_histogram`, for any number of hidden cards:
-    the outer levels are an odometer over the positions ``pos[h-1] > ... > pos[1]`` with the
-    partial sums kept per level; the innermost level is one loop."""
+    ``histogram[marked, strength]`` (``marked``: the sum of ``marks`` over the hidden cards), by
+    an odometer over the positions ``pos[h-1] > ... > pos[1]`` and one innermost loop."""
     h = terms.shape[0]
     below = _terms(unseen, n, forced, binomial, terms)
     up = np.zeros(h + 2, dtype=np.int64)
@@ -323,14 +296,14 @@ def _histogram_any(
 
 @njit(cache=True, nogil=True)
 def below_counts_any(
-    unseen: npt.NDArray[np.int64],
-    forced: npt.NDArray[np.int64],
+    unseen: IntArray,
+    forced: IntArray,
     hidden: int,
     table: npt.NDArray[np.integer],
-    binomial: npt.NDArray[np.int64],
-    thresholds: npt.NDArray[np.int64],
+    binomial: IntArray,
+    thresholds: IntArray,
     n_strengths: int,
-) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; checked against brute force
+) -> IntArray:  # pragma: no cover - compiled; checked against brute force
     """:func:`below_counts` for a dealer hand of any ``hidden`` cards beside the forced one
     (``table``: the strength of the whole dealer hand by colex index), every unseen card of a
     row in use."""
@@ -342,40 +315,29 @@ def below_counts_any(
     for i in range(deals):
         histogram[:] = 0
         _histogram_any(unseen[i], n, forced[i], table, binomial, terms, marks, histogram)
-        for j in range(thresholds.shape[1]):
-            limit = min(thresholds[i, j], n_strengths)
-            count = 0
-            for s in range(limit):
-                count += histogram[0, s]
-            out[i, j] = count
+        _below(histogram[0], thresholds[i], n_strengths, out[i])
     return out
 
 
 @njit(cache=True, nogil=True)
 def below_counts_marked_any(
-    unseen: npt.NDArray[np.int64],
+    unseen: IntArray,
     forced: int,
     hidden: int,
-    marked: npt.NDArray[np.bool_],
+    marked: BoolArray,
     table: npt.NDArray[np.integer],
-    binomial: npt.NDArray[np.int64],
-    thresholds: npt.NDArray[np.int64],
+    binomial: IntArray,
+    thresholds: IntArray,
     n_strengths: int,
-) -> npt.NDArray[np.int64]:  # pragma: no cover - compiled; checked against brute force
+) -> IntArray:  # pragma: no cover - compiled; checked against brute force
     """:func:`below_counts_marked` for a dealer hand of any ``hidden`` cards beside the forced
     one: ``out[i, j]``, hands with ``i`` marked cards (``0 .. hidden``) below ``thresholds[j]``."""
     n = unseen.shape[0]
     histogram = np.zeros((hidden + 1, n_strengths + 1), dtype=np.int64)
     terms = np.zeros((hidden, n), dtype=np.int64)
-    marks = np.zeros(n, dtype=np.int64)
-    for x in range(n):
-        marks[x] = 1 if marked[x] else 0
+    marks = marked[:n].astype(np.int64)
     _histogram_any(unseen, n, forced, table, binomial, terms, marks, histogram)
     out = np.zeros((hidden + 1, thresholds.shape[0]), dtype=np.int64)
     for i in range(hidden + 1):
-        for j in range(thresholds.shape[0]):
-            count = 0
-            for s in range(min(thresholds[j], n_strengths)):
-                count += histogram[i, s]
-            out[i, j] = count
+        _below(histogram[i], thresholds, n_strengths, out[i])
     return out

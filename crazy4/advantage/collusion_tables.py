@@ -17,6 +17,7 @@ import pandas as pd
 from crazy4.advantage.collusion import (
     CollusionPlan,
     CollusionSums,
+    StrategyEdge,
     deal_sizes,
     make_collusion_plan,
     strategy_edges,
@@ -31,22 +32,6 @@ from crazy4.spec.specification import GameSpec
 
 IntArray = npt.NDArray[np.int64]
 
-COLUMNS = (
-    "rule_set",
-    "colluders",
-    "strategy",
-    "team_rule",
-    "deals",
-    "house_edge",
-    "standard_error",
-    "gain",
-    "gain_standard_error",
-    "house_edge_controlled",
-    "ev_numerator",
-    "ev_denominator",
-    "exact_honest_edge",
-)
-
 
 def exact_rows(rule_set: str, exact: Fraction) -> list[dict[str, object]]:
     """The no-pooling rows (one colluder): the exact edge.
@@ -57,35 +42,35 @@ def exact_rows(rule_set: str, exact: Fraction) -> list[dict[str, object]]:
     >>> [(row["strategy"], row["house_edge"], row["standard_error"]) for row in rows]
     [('honest', 0.025, 0.0), ('full', 0.025, 0.0)]
     """
-    return [
-        {
-            "rule_set": rule_set,
-            "colluders": 1,
-            "strategy": strategy,
-            "team_rule": "",
-            "deals": 0,
-            "house_edge": float(exact),
-            "standard_error": 0.0,
-            "gain": 0.0,
-            "gain_standard_error": 0.0,
-            "house_edge_controlled": float(exact),
-            "ev_numerator": -exact.numerator,
-            "ev_denominator": exact.denominator,
-            "exact_honest_edge": float(exact),
-        }
+    edges = [
+        StrategyEdge(strategy, float(exact), 0.0, 0.0, 0.0, -exact.numerator, exact.denominator)
         for strategy in ("honest", "full")
     ]
+    return edge_rows(rule_set, 1, 0, None, edges, exact)
 
 
 def plan_rows(plan: CollusionPlan, sums: CollusionSums, exact: Fraction) -> list[dict[str, object]]:
     """The rows of one Monte Carlo run."""
+    edges = strategy_edges(plan, sums)
+    return edge_rows(plan.rules.name, plan.colluders, sums.deals, plan.practical, edges, exact)
+
+
+def edge_rows(
+    rule_set: str,
+    colluders: int,
+    deals: int,
+    practical: str | None,
+    edges: list[StrategyEdge],
+    exact: Fraction,
+) -> list[dict[str, object]]:
+    """The table's rows of the strategies' edges, ``practical`` the team rule."""
     return [
         {
-            "rule_set": plan.rules.name,
-            "colluders": plan.colluders,
+            "rule_set": rule_set,
+            "colluders": colluders,
             "strategy": edge.strategy,
-            "team_rule": plan.practical if edge.strategy == "practical" else "",
-            "deals": sums.deals,
+            "team_rule": practical if edge.strategy == "practical" else "",
+            "deals": deals,
             "house_edge": edge.house_edge,
             "standard_error": edge.standard_error,
             "gain": edge.gain,
@@ -95,13 +80,13 @@ def plan_rows(plan: CollusionPlan, sums: CollusionSums, exact: Fraction) -> list
             "ev_denominator": edge.ev_denominator,
             "exact_honest_edge": float(exact),
         }
-        for edge in strategy_edges(plan, sums)
+        for edge in edges
     ]
 
 
 def collusion_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
     """The table, rows in (colluders, strategy) order."""
-    frame = pd.DataFrame(rows, columns=list(COLUMNS))
+    frame = pd.DataFrame(rows)
     order = {"honest": 0, "full": 1, "practical": 2}
     frame["_order"] = frame["strategy"].map(order)
     frame = frame.sort_values(["colluders", "_order"], kind="stable").drop(columns="_order")

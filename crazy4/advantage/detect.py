@@ -20,11 +20,16 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.evidence import likelihood_ratio, rounds_to_settle, telling_rows
+from crazy4.advantage.plant import settle, settlement_unit
 from crazy4.advantage.surveil import surveillance_of
 from crazy4.advantage.teamdetect import TEAM_DRAWS, practical_evidence, team_evidence, team_rounds
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True)
@@ -34,12 +39,12 @@ class SeatRounds:
     hands of each round (n, seats - 1, 5; -1 where the round had fewer seats), if known."""
 
     seat: int
-    hands: npt.NDArray[np.int64]
-    up: npt.NDArray[np.int64]
-    hidden: npt.NDArray[np.int64]
-    decisions: npt.NDArray[np.int64]
-    others: npt.NDArray[np.int64] | None = None
-    round_ids: npt.NDArray[np.int64] | None = None
+    hands: IntArray
+    up: IntArray
+    hidden: IntArray
+    decisions: IntArray
+    others: IntArray | None = None
+    round_ids: IntArray | None = None
 
 
 @dataclass(frozen=True)
@@ -71,7 +76,7 @@ class SeatVerdict:
     won_above_honest: float = 0.0
 
 
-def tail_probability(p: npt.NDArray[np.float64], observed: int) -> float:
+def tail_probability(p: FloatArray, observed: int) -> float:
     """``P(S >= observed)`` for ``S`` a sum of independent Bernoulli(``p``), exactly.
 
     Examples
@@ -100,14 +105,9 @@ ROUNDS_PER_CHUNK = 20_000
 
 def _chunk_evidence(
     rules: RuleSet, rounds: SeatRounds, rows: slice
-) -> tuple[
-    list[tuple[str, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.int64]]],
-    Fraction,
-]:
-    """Per hypothesis: ``p_i`` under the null, the match indicators and the EV gained (numerators
-    over the situations' common denominator) of the rounds ``rows``; and the EV of the
-    decisions above the no-information optimum without any seen card (a fraction of the
-    common denominator)."""
+) -> tuple[list[tuple[str, FloatArray, BoolArray, IntArray]], Fraction]:
+    """Per hypothesis of the rounds ``rows``: ``p_i``, the matches and the EV gained (over the
+    situations' denominator); and the decisions' EV above the no-information optimum."""
     hands, up = rounds.hands[rows], rounds.up[rows]
     hidden, decisions = rounds.hidden[rows], rounds.decisions[rows]
     n = hands.shape[0]
@@ -116,7 +116,9 @@ def _chunk_evidence(
     unseen = np.nonzero(~held)[1].reshape(n, -1)
     u, h = unseen.shape[1], hidden.shape[1]
     forced = np.concatenate([np.repeat(up, u, axis=0), unseen.reshape(-1, 1)], axis=1)
-    ev_flat, allowed, _ = _seen_evs(rules, np.repeat(hands, u, axis=0), forced)
+    ev_flat, allowed, _ = surveillance_of(rules).seen_evs(
+        rules, np.repeat(hands, u, axis=0), forced
+    )
     hole = best_decisions(ev_flat, allowed)[0].reshape(n, u)
     ev = ev_flat.reshape(n, u, 4)
     # every unseen card equally likely: the sum over them decides without information
@@ -218,22 +220,12 @@ def examine_seat(
 def won_above_honest(rules: RuleSet, rounds: SeatRounds) -> float:
     """The seat's session result minus what the no-information optimum would have won on the
     same cards (Antes, exact until the last step)."""
-    from crazy4.advantage.plant import settle, settlement_unit
-
     hands = np.sort(rounds.hands, axis=1)
     honest = surveillance_of(rules).honest_decisions(rules, hands, rounds.up)
     dealer = np.concatenate([rounds.up, rounds.hidden], axis=1)
     played = settle(rules, hands, dealer, rounds.decisions)
     would = settle(rules, hands, dealer, honest)
     return float(Fraction(int(played.sum()) - int(would.sum()), settlement_unit(rules)))
-
-
-def _seen_evs(
-    rules: RuleSet, hands: npt.NDArray[np.int64], known: npt.NDArray[np.int64]
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_], int]:
-    """The hole-card prices of each hand given the dealer cards it knows: the game's
-    surveillance role (:meth:`crazy4.advantage.surveil.SpecSurveillance.seen_evs`)."""
-    return surveillance_of(rules).seen_evs(rules, hands, known)
 
 
 def table_shape(rules: RuleSet) -> tuple[int, int, int]:
@@ -251,7 +243,7 @@ def table_shape(rules: RuleSet) -> tuple[int, int, int]:
 
 def _team_evidence(
     rules: RuleSet, rounds: SeatRounds, draws: int, seed: int
-) -> list[tuple[str, npt.NDArray[np.float64], npt.NDArray[np.bool_], Fraction]]:
+) -> list[tuple[str, FloatArray, BoolArray, Fraction]]:
     """The team hypotheses (full pooling, the practical rule) over the seat's rounds, grouped
     by how many other seats played (rounds without another seat carry no evidence); none when
     no round had another seat."""
@@ -266,7 +258,7 @@ def _team_evidence(
     practical = present * team_rounds(rules, rounds.hands, rounds.up, rounds.decisions, Fraction(0))
     if not surveillance_of(rules).practical_rules:  # full pooling is all the game knows
         practical[:] = 0
-    found: dict[str, tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_], list[Fraction]]]
+    found: dict[str, tuple[FloatArray, BoolArray, list[Fraction]]]
     found = {name: (np.zeros(n), np.zeros(n, dtype=bool), []) for name in _team_names(rules)}
     for chosen, pooling in ((pooled, True), (practical, False)):
         for count in np.unique(chosen[chosen > 0]).tolist():
@@ -296,7 +288,7 @@ def _denominator(rules: RuleSet, rounds: SeatRounds) -> int:
     hand = rounds.hands[:1]
     free = [c for c in range(52) if c not in hand[0] and c not in rounds.up[0]][:1]
     forced = np.concatenate([rounds.up[:1], np.array([free])], axis=1)
-    return _seen_evs(rules, hand, forced)[2]
+    return surveillance_of(rules).seen_evs(rules, hand, forced)[2]
 
 
 def read_seats(path: Path, rules: RuleSet, max_rounds: int | None = None) -> list[SeatRounds]:
@@ -312,7 +304,7 @@ def read_seats(path: Path, rules: RuleSet, max_rounds: int | None = None) -> lis
     """
     columns = read_log_columns(path, rules)
     hands, up, dealer, decisions, seats, round_ids = columns
-    hand_ok: npt.NDArray[np.bool_] = np.asarray((hands >= 0).all(axis=1))
+    hand_ok: BoolArray = np.asarray((hands >= 0).all(axis=1))
     good = hand_ok & (dealer >= 0).all(axis=1) & (up >= 0).all(axis=1)
     good &= (decisions >= 0) & (decisions <= 3)
     others = None if round_ids is None else _other_hands(hands, hand_ok, round_ids)
@@ -340,20 +332,13 @@ def read_seats(path: Path, rules: RuleSet, max_rounds: int | None = None) -> lis
 
 def read_log_columns(
     path: Path, rules: RuleSet
-) -> tuple[
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64] | None,
-]:
+) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray | None]:
     """The log's hands, up cards, dealer hands, decisions, seats and round ids (None without
     a ``round`` column), every batch concatenated; cards that do not parse are -1."""
     from crazy4.log.roundlog import decision_column, parse_hand_column, read_log_batches
 
     size, dealer_size, face_up = table_shape(rules)
-    parts: list[list[npt.NDArray[np.int64]]] = []
+    parts: list[list[IntArray]] = []
     with_rounds = True
     for table in read_log_batches(Path(path)):
         names = set(table.column_names)
@@ -385,14 +370,9 @@ def read_log_columns(
     return hands, up, dealer, decisions, seats, round_ids if with_rounds else None
 
 
-def _integers(table: object, name: str, n: int, default: int, path: Path) -> npt.NDArray[np.int64]:
-    """An integer column (text cells too), or ``default`` everywhere without it.
-
-    Raises
-    ------
-    InputError
-        A cell that is not a whole number.
-    """
+def _integers(table: object, name: str, n: int, default: int, path: Path) -> IntArray:
+    """An integer column (text cells too; InputError for one not a whole number), or
+    ``default`` everywhere without it."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
@@ -408,9 +388,7 @@ def _integers(table: object, name: str, n: int, default: int, path: Path) -> npt
     return np.asarray(column.fill_null(default).to_numpy(zero_copy_only=False), dtype=np.int64)
 
 
-def _other_hands(
-    hands: npt.NDArray[np.int64], hand_ok: npt.NDArray[np.bool_], round_ids: npt.NDArray[np.int64]
-) -> npt.NDArray[np.int64]:
+def _other_hands(hands: IntArray, hand_ok: BoolArray, round_ids: IntArray) -> IntArray:
     """Per row, the hands of the other rows with its round id, shape (rows, most seats - 1,
     5), padded with -1 (rows without a round id, -1, have no table mates)."""
     n = hands.shape[0]

@@ -16,17 +16,16 @@ from statistics import NormalDist
 import numpy as np
 import numpy.typing as npt
 
+BoolArray = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float64]
 
-def _informative(
-    p: npt.NDArray[np.float64], hits: npt.NDArray[np.bool_]
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+
+def _informative(p: FloatArray, hits: BoolArray) -> tuple[FloatArray, BoolArray]:
     keep = (p > 0) & (p < 1)
     return p[keep], hits[keep]
 
 
-def likelihood_ratio(
-    p: npt.NDArray[np.float64], hits: npt.NDArray[np.bool_]
-) -> tuple[float, float]:
+def likelihood_ratio(p: FloatArray, hits: BoolArray) -> tuple[float, float]:
     """``(ŵ, log10 LR)`` of the module docstring's mixture alternative.
 
     Examples
@@ -61,9 +60,7 @@ def likelihood_ratio(
     return w, max(0.0, float(gained) / float(np.log(10)))
 
 
-def telling_rows(
-    p: npt.NDArray[np.float64], hits: npt.NDArray[np.bool_], most: int = 5
-) -> list[int]:
+def telling_rows(p: FloatArray, hits: BoolArray, most: int = 5) -> list[int]:
     """Rows of the ``most`` matched rounds with the smallest null probability (ties: the
     earlier row first).
 
@@ -77,7 +74,7 @@ def telling_rows(
     return [int(r) for r in rows[order][:most]]
 
 
-def excess_z(p: npt.NDArray[np.float64], hits: npt.NDArray[np.bool_]) -> float:
+def excess_z(p: FloatArray, hits: BoolArray) -> float:
     """The standardized excess of matches (0 without informative rounds).
 
     Examples
@@ -90,9 +87,7 @@ def excess_z(p: npt.NDArray[np.float64], hits: npt.NDArray[np.bool_]) -> float:
     return 0.0 if spread == 0 else float(x.sum() - q.sum()) / sqrt(spread)
 
 
-def rounds_to_settle(
-    p: npt.NDArray[np.float64], hits: npt.NDArray[np.bool_], alpha: float, hypotheses: int
-) -> int | None:
+def rounds_to_settle(p: FloatArray, hits: BoolArray, alpha: float, hypotheses: int) -> int | None:
     """Rounds in all (these included) at which the seat would be flagged if it kept playing as
     it did; None without an excess of matches.
 

@@ -22,17 +22,20 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
+import pandas as pd
+
+from crazy4.advantage.collusion import (
+    colluder_role,
+    make_collusion_plan,
+    run_collusion,
+    strategy_edges,
+)
 from crazy4.advantage.faceup_bets import BetEdge, bet_edges, largest_error
 from crazy4.analyze.record import game_analysis
 from crazy4.errors import InputError
+from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.game import spec_of
-
-if TYPE_CHECKING:
-    import pandas as pd
-
-    from crazy4.rules.ruleset import RuleSet
 
 #: The largest standard error asked of each row: 0.02 points of the Ante.
 TARGET_STANDARD_ERROR = 0.0002
@@ -101,13 +104,6 @@ def _measure(
     scheduler: str | None,
 ) -> _Run:  # fmt: skip
     """One run of full pooling among ``players`` seats, every bet the decision settles."""
-    from crazy4.advantage.collusion import (
-        colluder_role,
-        make_collusion_plan,
-        run_collusion,
-        strategy_edges,
-    )
-
     plan = make_collusion_plan(rules, colluders=players, deals=deals, seed=seed, bets=True)
     sums = run_collusion(plan, jobs=jobs, backend=backend, scheduler=scheduler)
     edge = next(edge for edge in strategy_edges(plan, sums) if edge.strategy == "full")
@@ -121,27 +117,6 @@ def _measure(
         edge.gain, edge.gain_standard_error, edge.house_edge, edge.standard_error,
         role.exact_edge(rules), sums.bets, scales, unpriced,
     )  # fmt: skip
-
-
-def exact_honest_edge(rules: RuleSet) -> Fraction:
-    """The exact house edge of the main game under the optimal strategy, from the game's exact
-    analysis (the ``bets`` table's main bet).
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> round(float(exact_honest_edge(load_rules("three-card-standard"))), 6)
-    0.03373
-    """
-    row = _bets(rules)
-    return Fraction(-int(row[0]), int(row[1]))
-
-
-def _bets(rules: RuleSet) -> tuple[int, int]:
-    """The main bet's exact EV numerator and denominator."""
-    frame, main = exact_bets(rules)
-    row = frame.loc[frame["bet"] == main].iloc[0]
-    return int(row["ev_numerator"]), int(row["ev_denominator"])
 
 
 _ANALYSES: dict[str, tuple[pd.DataFrame, str]] = {}
@@ -218,8 +193,6 @@ def face_up_frame(rules: RuleSet, rows: list[FaceUpRow], seed: int) -> pd.DataFr
     >>> frame[["players", "deals", "standard_error"]].to_dict("records")
     [{'players': 1, 'deals': 0, 'standard_error': 0.0}]
     """
-    import pandas as pd
-
     return pd.DataFrame(
         [
             {
@@ -251,8 +224,6 @@ def face_up_bets_frame(rules: RuleSet, rows: list[FaceUpRow], seed: int) -> pd.D
     >>> frame[["bet", "status", "standard_error"]].to_dict("records")[0]
     {'bet': 'ante_play', 'status': 'exact', 'standard_error': 0.0}
     """
-    import pandas as pd
-
     return pd.DataFrame(
         [
             {

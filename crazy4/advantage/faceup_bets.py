@@ -119,21 +119,8 @@ def bet_edges(
             status, note = EXACT, "one player sees nothing more than their own cards"
         else:
             status, note = EXACT, "does not depend on any card beyond the player's own hand"
-        rows.append(
-            BetEdge(
-                bet=name,
-                status=status,
-                house_edge=float(-ev),
-                standard_error=0.0,
-                element_of_risk=float(record["element_of_risk"]),
-                element_of_risk_standard_error=0.0,
-                average_total_bet=average,
-                plain_edge=0.0,
-                plain_standard_error=0.0,
-                exact_honest_edge=-ev,
-                note=note,
-            )
-        )
+        risk = float(record["element_of_risk"])  # every standard error and plain figure 0
+        rows.append(BetEdge(name, status, float(-ev), 0.0, risk, 0.0, average, 0.0, 0.0, -ev, note))
     rows.sort(key=lambda row: row.bet != main_bet)
     return tuple(rows)
 

@@ -18,10 +18,14 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.detect import read_log_columns, tail_probability
+from crazy4.advantage.plant import parse_seats
 from crazy4.advantage.surveil import surveillance_of
 from crazy4.advantage.teamdetect import TEAM_DRAWS, team_evidence
+from crazy4.advantage.teamscreen import table_of
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
+
+IntArray = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True)
@@ -30,9 +34,9 @@ class GroupRounds:
     face_up)``, decision codes ``(n, g)``, the members' seat numbers."""
 
     seats: tuple[int, ...]
-    hands: npt.NDArray[np.int64]
-    up: npt.NDArray[np.int64]
-    decisions: npt.NDArray[np.int64]
+    hands: IntArray
+    up: IntArray
+    decisions: IntArray
 
 
 @dataclass(frozen=True)
@@ -50,8 +54,7 @@ class GroupVerdict:
 
 
 def parse_group(text: str) -> tuple[int, ...]:
-    """Seat numbers from ``"1,2,5"``: at least two, each a whole number of at least 1, none
-    repeated.
+    """Seat numbers from ``"1,2,5"``: at least two (:func:`crazy4.advantage.plant.parse_seats`).
 
     Raises
     ------
@@ -67,17 +70,10 @@ def parse_group(text: str) -> tuple[int, ...]:
     ...
     crazy4.errors.InputError: --group '1,1': seat 1 twice
     """
-    seats: list[int] = []
-    for part in text.split(","):
-        word = part.strip()
-        if not (word.isascii() and word.isdigit()) or int(word) < 1:
-            raise InputError(f"--group {text!r}: {word!r} is not a seat number (1, 2, ...)")
-        if int(word) in seats:
-            raise InputError(f"--group {text!r}: seat {int(word)} twice")
-        seats.append(int(word))
+    seats = parse_seats(text, "--group")
     if len(seats) < 2:
         raise InputError(f"--group {text!r}: a group needs at least two seats")
-    return tuple(sorted(seats))
+    return seats
 
 
 def group_rounds(
@@ -99,27 +95,18 @@ def group_rounds(
     most = surveillance_of(rules).max_seats
     if len(seats) > most:
         raise InputError(f"--group: {len(seats)} seats, a table seats at most {most}")
-    good = (hands >= 0).all(axis=1) & (up >= 0).all(axis=1) & (decisions >= 0) & (decisions <= 3)
-    good &= round_ids >= 0
-    rows_of: list[dict[int, int]] = []
     for seat in seats:
-        rows = np.flatnonzero(seat_of == seat)
-        if rows.size == 0:
+        ids = round_ids[seat_of == seat]
+        if ids.size == 0:
             raise InputError(f"{where}: --group seat {seat} is not in the log")
-        ids = round_ids[rows]
         if np.unique(ids[ids >= 0]).size < (ids >= 0).sum():
             raise InputError(f"{where}: seat {seat} appears twice in one round")
-        rows_of.append({int(r): int(row) for r, row in zip(ids, rows, strict=True) if good[row]})
-    common = sorted(set.intersection(*(set(rows) for rows in rows_of)))[:max_rounds]
-    if not common:
+    mine = np.isin(seat_of, seats)
+    table = table_of(hands[mine], up[mine], decisions[mine], seat_of[mine], round_ids[mine])
+    if table is None or table.seats != seats:
         raise InputError(f"{where}: no round in which seats {seats} all played")
-    table = np.array([[rows[r] for rows in rows_of] for r in common], dtype=np.int64)
-    return GroupRounds(
-        seats=seats,
-        hands=np.sort(hands[table], axis=2),
-        up=up[table[:, 0]],
-        decisions=decisions[table],
-    )
+    rows = slice(max_rounds)
+    return GroupRounds(seats, table.hands[rows], table.up[rows], table.decisions[rows])
 
 
 def examine_group(

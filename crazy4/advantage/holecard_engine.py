@@ -44,6 +44,8 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.game import spec_of
 from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, Ranking
 
+BoolArray = npt.NDArray[np.bool_]
+
 IntArray = npt.NDArray[np.int64]
 
 #: The most dealer cards a situation may hold known (the orbits are enumerated for two).
@@ -96,7 +98,7 @@ class HoleCardAnalysis:
     roles: int
     totals: dict[str, StrategyTotals]
     chart: dict[tuple[int, int], list[int]]
-    wagers: npt.NDArray[np.int64] = field(repr=False)
+    wagers: IntArray = field(repr=False)
     chart_cards: int = 1
     group_names: tuple[str, ...] = field(default=(), repr=False)
 
@@ -271,7 +273,7 @@ def analyze_hole_cards(
 
 def price_chunk(
     chunk: SituationChunk, strengths: IntArray, settlement: CellSettlement, completions: int
-) -> tuple[IntArray, IntArray, npt.NDArray[np.bool_]]:
+) -> tuple[IntArray, IntArray, BoolArray]:
     """Each situation's EV and second-moment numerators of fold, 1x, 2x, 3x and its allowed
     decisions, its cells checked (counts, summing to the dealer hands) and the chunk's sums
     bounded (:func:`check_bound`: at most two role orders a situation)."""
@@ -304,7 +306,7 @@ def add_strategies(
     strategies: list[Strategy],
     chunk: SituationChunk,
     assigned: list[tuple[list[IntArray], list[IntArray]]],
-    priced: tuple[IntArray, IntArray, npt.NDArray[np.bool_]],
+    priced: tuple[IntArray, IntArray, BoolArray],
     wagers: IntArray,
 ) -> None:
     """Decide every strategy on a chunk. Every role assignment of a class is decided together:
@@ -349,7 +351,7 @@ def add_chart(
     weights: IntArray,
     ev: IntArray,
     square: IntArray,
-    allowed: npt.NDArray[np.bool_],
+    allowed: BoolArray,
 ) -> None:
     """Add a chunk's situations to the chart cells ``(hand group, known ranks)`` (``keys``:
     ``169 * group + known ranks``): ``[weight, ev x4, second moment x4, allowed x4]``

@@ -291,10 +291,5 @@ def information_keys(
 
 
 def seen_key(seen: list[IntArray]) -> IntArray:
-    """The seen-rank key of each situation (``by_seen``): a rank, or ``13 * low + high``."""
-    if not seen:
-        return np.zeros(1, dtype=np.int64)
-    ranks = [card // 4 for card in seen]
-    if len(ranks) == 1:
-        return ranks[0]
-    return np.minimum(ranks[0], ranks[1]) * 13 + np.maximum(ranks[0], ranks[1])
+    """The seen-rank key of each situation (``by_seen``): :func:`known_ranks` of the seen cards."""
+    return known_ranks(np.stack(seen, axis=1)) if seen else np.zeros(1, dtype=np.int64)

@@ -36,9 +36,13 @@ from crazy4.advantage.holecard_engine import (
 from crazy4.advantage.holecard_situations import row_chunk
 from crazy4.advantage.holecard_tables import hole_card_tables, rank_group_table
 from crazy4.advantage.information import RANK_GROUPS, groups_label, parse_groups
+from crazy4.advantage.report import hole_card_section
+from crazy4.analyze.counts import suit_classes
 from crazy4.analyze.situations import DealSituations
 from crazy4.core.cards import RANKS
+from crazy4.core.table_kernels import set_threads
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import spec_of
 from crazy4.spec.specification import DealShape, GameSpec
 
 IntArray = npt.NDArray[np.int64]
@@ -106,8 +110,6 @@ def sample_classes(shape: DealShape, count: int) -> IntArray:
     >>> sample_classes(DealShape(3, 3, 0, 3), 3).tolist()
     [0, 877, 1754]
     """
-    from crazy4.analyze.counts import suit_classes
-
     classes = suit_classes(shape.player_cards)[0].shape[0]
     return np.unique(np.linspace(0, classes - 1, min(count, classes)).round().astype(np.int64))
 
@@ -171,8 +173,6 @@ def analyzed(
 ) -> HoleCardAnalysis:
     """:func:`crazy4.advantage.holecard_engine.analyze_hole_cards` with ``options``, its compiled
     passes on ``jobs`` threads (:func:`crazy4.core.table_kernels.set_threads`)."""
-    from crazy4.core.table_kernels import set_threads
-
     previous = set_threads(jobs)
     try:
         return analyze_hole_cards(rules, seen, strategies, jobs=jobs, **options)
@@ -192,8 +192,6 @@ def chart_tables(
 ) -> dict[str, pd.DataFrame]:
     """The chart tables (``groups``: by default :data:`DEFAULT_GROUPS`), over every situation
     or ``sample`` hand classes (:func:`sample_classes`)."""
-    from crazy4.spec.game import spec_of
-
     classes = sample_classes(spec_of(rules).shape, sample) if sample else None
     chosen = list(groups) or [DEFAULT_GROUPS]
     found = hole_card_results(
@@ -214,8 +212,6 @@ def rank_group_tables(
 ) -> dict[str, pd.DataFrame]:
     """The rank-group table (``groups``: by default :data:`FACE_CARDS`), over every situation
     or ``sample`` hand classes (:func:`sample_classes`)."""
-    from crazy4.spec.game import spec_of
-
     spec = spec_of(rules)
     chosen = rank_group_strategies(list(groups) or [FACE_CARDS])
     classes = sample_classes(spec.shape, sample) if sample else None
@@ -263,9 +259,6 @@ def published_tables(rules: RuleSet, jobs: int = 1) -> tuple[dict[str, pd.DataFr
     """The hole-card tables and report section ``crazy4 analyze --hole-cards`` adds to a rule
     set's folder: the game's published seen cards (:func:`seen_published`; none: no tables),
     in its specification's :attr:`~crazy4.spec.specification.GameSpec.hole_card_form`."""
-    from crazy4.advantage.report import hole_card_section
-    from crazy4.spec.game import spec_of
-
     spec = spec_of(rules)
     seen = seen_published(spec)
     if seen == 0:

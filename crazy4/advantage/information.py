@@ -63,6 +63,3 @@ def groups_label(group_of: tuple[int, ...]) -> str:
 
 #: Every rank its own group: the player learns the seen card's rank.
 RANK_GROUPS = tuple(range(len(RANKS)))
-
-#: One group of all ranks: the player learns nothing of the seen card.
-NO_GROUPS = (0,) * len(RANKS)

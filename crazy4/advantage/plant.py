@@ -25,6 +25,8 @@ from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
 
+IntArray = npt.NDArray[np.int64]
+
 CHUNK_ROUNDS = 65_536
 #: Role names of the log's metadata and the summary.
 HONEST, HOLE_CARDER, TEAM = "honest", "hole-carder", "team"
@@ -70,8 +72,8 @@ class Planting:
         }
 
 
-def parse_seats(text: str, option: str, seats: int) -> tuple[int, ...]:
-    """Seat numbers from ``"1,3"``, each 1 to ``seats``, none twice.
+def parse_seats(text: str, option: str, seats: int | None = None) -> tuple[int, ...]:
+    """Seat numbers from ``"1,3"``, each 1 to ``seats`` (None: any from 1), none twice.
 
     Raises
     ------
@@ -90,10 +92,10 @@ def parse_seats(text: str, option: str, seats: int) -> tuple[int, ...]:
     found: list[int] = []
     for part in text.split(","):
         word = part.strip()
-        if not (word.isascii() and word.isdigit()):
+        if not (word.isascii() and word.isdigit()) or (seats is None and int(word) < 1):
             raise InputError(f"{option} {text!r}: {word!r} is not a seat number (1, 2, ...)")
         seat = int(word)
-        if not 1 <= seat <= seats:
+        if seats is not None and not 1 <= seat <= seats:
             raise InputError(f"{option} {text!r}: seat {seat} is not one of the {seats} seats")
         if seat in found:
             raise InputError(f"{option} {text!r}: seat {seat} twice")
@@ -151,17 +153,17 @@ class PlantedChunk:
     (numerators over ``unit``, per Ante) ``(n, seats)``; per seat the EV its decisions gained
     and the rounds it decided otherwise than an honest seat would have (``deviated``)."""
 
-    hands: npt.NDArray[np.int64]
-    dealer: npt.NDArray[np.int64]
-    decisions: npt.NDArray[np.int64]
-    nets: npt.NDArray[np.int64]
+    hands: IntArray
+    dealer: IntArray
+    decisions: IntArray
+    nets: IntArray
     gains: list[Fraction]
     deviated: list[int] = field(default_factory=list)
 
 
 def planted_decisions(
-    rules: RuleSet, planting: Planting, hands: npt.NDArray[np.int64], dealer: npt.NDArray[np.int64]
-) -> tuple[npt.NDArray[np.int64], list[Fraction], npt.NDArray[np.int64]]:
+    rules: RuleSet, planting: Planting, hands: IntArray, dealer: IntArray
+) -> tuple[IntArray, list[Fraction], IntArray]:
     """Every seat's decision, shape ``(n, seats)``, by its role (the module docstring), per
     seat the exact EV its decisions gained over the honest ones given what it knew, summed
     over the rounds (Antes; 0 for an honest seat), and the honest decisions."""
@@ -216,12 +218,7 @@ def play_planted_chunk(
     return PlantedChunk(hands, dealer, decisions, nets.reshape(rounds, seats), gains, deviated)
 
 
-def settle(
-    rules: RuleSet,
-    hands: npt.NDArray[np.int64],
-    dealer: npt.NDArray[np.int64],
-    decisions: npt.NDArray[np.int64],
-) -> npt.NDArray[np.int64]:
+def settle(rules: RuleSet, hands: IntArray, dealer: IntArray, decisions: IntArray) -> IntArray:
     """Net numerators (over the settlement's ``unit``, per Ante) of the main bets of each
     hand ``(n, player_cards)`` (sorted) against the dealer's whole hand ``(n, dealer_size)``,
     by the game's surveillance role (:meth:`crazy4.advantage.surveil.SpecSurveillance.settle`).
@@ -254,14 +251,12 @@ class SeatSums:
 
     def add(self, chunk: PlantedChunk) -> None:
         """Add one chunk's nets."""
-        nets = chunk.nets
+        nets, seats = chunk.nets, chunk.nets.shape[1]
         if not self.total:
-            self.total = [0] * nets.shape[1]
-            self.squares = [0] * nets.shape[1]
-            self.gains = [Fraction(0)] * nets.shape[1]
-            self.deviated = [0] * nets.shape[1]
+            self.total, self.squares, self.deviated = [0] * seats, [0] * seats, [0] * seats
+            self.gains = [Fraction(0)] * seats
         self.rounds += nets.shape[0]
-        for s in range(nets.shape[1]):
+        for s in range(seats):
             column = nets[:, s]
             self.total[s] += int(column.sum())
             self.squares[s] += int((column * column).sum())

@@ -18,6 +18,9 @@ from numba import njit
 
 from crazy4.core.table_kernels import run_in_threads
 
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
 
 @njit(cache=True, nogil=True)
 def _price_rows(
@@ -39,8 +42,8 @@ def _price_rows(
 
 
 def price_situations(
-    cells: npt.NDArray[np.int64], strengths: npt.NDArray[np.int64], nets: npt.NDArray[np.int64]
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    cells: IntArray, strengths: IntArray, nets: IntArray
+) -> tuple[IntArray, IntArray]:
     """EV and second-moment numerators, shape ``(n, decisions)`` each, of situations with dealer
     outcome counts ``cells[n, c]`` and strengths ``strengths[n]`` (a row of
     ``nets[strength, decision, cell]``), on :func:`crazy4.core.table_kernels.set_threads` threads.
@@ -132,14 +135,12 @@ def _decide(
 
 
 def decide_groups(
-    keys: npt.NDArray[np.int64],
-    weights: npt.NDArray[np.int64],
-    priced: tuple[
-        npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_]
-    ],
-    wagers: npt.NDArray[np.int64],
-    seen_keys: npt.NDArray[np.int64],
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    keys: IntArray,
+    weights: IntArray,
+    priced: tuple[IntArray, IntArray, IntArray, BoolArray],
+    wagers: IntArray,
+    seen_keys: IntArray,
+) -> tuple[IntArray, IntArray, IntArray]:
     """Decide per information class (``keys``, each row weighing ``weights``) and sum the chosen
     decisions exactly.
 
@@ -204,13 +205,8 @@ def _key_sums(
 
 
 def key_sums(
-    keys: npt.NDArray[np.int64],
-    weights: npt.NDArray[np.int64],
-    ev: npt.NDArray[np.int64],
-    square: npt.NDArray[np.int64],
-    allowed: npt.NDArray[np.bool_],
-    size: int,
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    keys: IntArray, weights: IntArray, ev: IntArray, square: IntArray, allowed: BoolArray, size: int
+) -> tuple[IntArray, IntArray]:
     """Per key below ``size`` (a chart's cells): the weight, the weighted EV and second-moment
     numerators of each decision (``1 + 2 * decisions`` columns), and how many rows refuse each
     decision; one compiled pass, exact int64 sums.

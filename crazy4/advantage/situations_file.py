@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from math import comb
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -22,16 +23,20 @@ import pyarrow.parquet as pq
 from crazy4.core.decisions import best_decisions
 from crazy4.results.write import PROVENANCE_KEY, atomic_write, provenance
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import spec_of
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
 
 Result = TypeVar("Result")
 
 
 def situation_rows(
     hands: npt.NDArray[np.uint8],
-    cards: npt.NDArray[np.int64],
-    weights: npt.NDArray[np.int64],
-    ev: npt.NDArray[np.int64],
-    allowed: npt.NDArray[np.bool_],
+    cards: IntArray,
+    weights: IntArray,
+    ev: IntArray,
+    allowed: BoolArray,
 ) -> dict[str, npt.NDArray[np.generic]]:
     """Columns of the per-situation table: the hand class representative and known dealer
     cards (colex-ordered cards), the weight, the perfect decision, the tied decisions as bits
@@ -86,9 +91,8 @@ def write_situations(
         def sink(columns: dict[str, Any]) -> None:
             table = pa.table(columns)
             if not writer:
-                record = provenance(
-                    rules.name, rules.content_hash, _deals(rules, seen), **_ev(rules, seen)
-                )
+                deals, counts = _counts(rules, seen)
+                record = provenance(rules.name, rules.content_hash, deals, **counts)
                 metadata = {PROVENANCE_KEY: json.dumps(record, sort_keys=True).encode()}
                 schema = table.schema.with_metadata(metadata)
                 writer.append(pq.ParquetWriter(target, schema, compression="zstd"))
@@ -104,26 +108,12 @@ def write_situations(
     return outcome[0]
 
 
-def _ev(rules: RuleSet, seen: int) -> dict[str, object]:
-    """The EV numerators' common denominator and the seen cards, for the provenance."""
-    from math import comb
-
-    from crazy4.spec.game import spec_of
-
+def _counts(rules: RuleSet, seen: int) -> tuple[int, dict[str, object]]:
+    """The deals the situations stand for (hands x known dealer cards x completions x roles),
+    and the EV numerators' common denominator and the seen cards, for the provenance."""
     spec = spec_of(rules)
     shape, known = spec.shape, spec.shape.face_up + seen
-    completions = comb(52 - shape.player_cards - known, shape.dealer_cards - known)
-    return {"seen": seen, "ev_denominator": completions * spec.settlement(rules).unit}
-
-
-def _deals(rules: RuleSet, seen: int) -> int:
-    """Deals the situations stand for: hands x known dealer cards x completions (x roles)."""
-    from math import comb
-
-    from crazy4.spec.game import spec_of
-
-    shape = spec_of(rules).shape
-    p, known = shape.player_cards, shape.face_up + seen
-    roles = comb(known, shape.face_up)
+    p, roles = shape.player_cards, comb(known, shape.face_up)
     completions = comb(52 - p - known, shape.dealer_cards - known)
-    return comb(52, p) * comb(52 - p, known) * roles * completions
+    deals = comb(52, p) * comb(52 - p, known) * roles * completions
+    return deals, {"seen": seen, "ev_denominator": completions * spec.settlement(rules).unit}

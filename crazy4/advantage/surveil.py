@@ -20,6 +20,7 @@ Examples
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from itertools import combinations, permutations
 from math import comb
 
@@ -27,7 +28,9 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.colluder import CellColluder
+from crazy4.advantage.collusion_engine import spec_colluder
 from crazy4.advantage.holecard_engine import most_seen
+from crazy4.advantage.team import practical_decisions
 from crazy4.analyze.counting import cells_from_counts, counter_for
 from crazy4.analyze.counts import class_of_hands, dealer_histograms, suit_classes
 from crazy4.analyze.pricing import cells_from_histograms, price
@@ -59,13 +62,8 @@ def seen_card_cells(spec: GameSpec, qualifier: int) -> IntArray:
     qualifier; a round is priced from its suit class's row (:func:`canonical_situations`).
     """
     key = (id(spec), qualifier)
-    if key not in _SEEN_CELLS:
-        _SEEN_CELLS[key] = (spec, _count_seen_cells(spec, qualifier))
-    return _SEEN_CELLS[key][1]
-
-
-def _count_seen_cells(spec: GameSpec, qualifier: int) -> IntArray:
-    """:func:`seen_card_cells`, counted."""
+    if key in _SEEN_CELLS:
+        return _SEEN_CELLS[key][1]
     shape = spec.shape
     hands, _ = suit_classes(shape.player_cards)
     strengths = spec.ranking.strengths(shape.player_cards)[colex_indices(hands)]
@@ -84,6 +82,7 @@ def _count_seen_cells(spec: GameSpec, qualifier: int) -> IntArray:
             histograms, strengths[start + rows].astype(np.int64), qualifier
         )
         out[start + rows, cards] = cells
+    _SEEN_CELLS[key] = (spec, out)
     return out
 
 
@@ -193,8 +192,6 @@ class SpecSurveillance:
     def colluder(self) -> CellColluder:
         """The game's collusion role."""
         if self._colluder is None:
-            from crazy4.advantage.collusion_engine import spec_colluder
-
             self._colluder = spec_colluder(self.spec, MAX_SEATS, self._practical)
         return self._colluder
 
@@ -230,11 +227,6 @@ class SpecSurveillance:
         return most_seen(self.spec.shape)
 
     @property
-    def main_bet(self) -> str:
-        """The specification's main bet."""
-        return self.spec.main_bet
-
-    @property
     def practical_rules(self) -> tuple[str, ...]:
         """The practical team rules the game knows (none: its team pools its cards fully)."""
         return self._practical
@@ -242,10 +234,6 @@ class SpecSurveillance:
     def unit(self, rules: RuleSet) -> int:
         """The settlement's common denominator."""
         return self.spec.settlement(rules).unit
-
-    def wagers(self, rules: RuleSet) -> IntArray:
-        """Total wagered by each decision."""
-        return np.asarray(self.spec.settlement(rules).wagers, dtype=np.int64)
 
     def honest_ev(self, rules: RuleSet) -> Fraction:
         """The exact EV of the optimal strategy (:func:`crazy4.simulate.engine.analysis_of`)."""
@@ -318,35 +306,28 @@ class SpecSurveillance:
         spec, shape = self.spec, self.spec.shape
         n, k, p = team.shape
         completions = comb(52 - k * p - up.shape[1], shape.dealer_cards - up.shape[1])
-        settlement = spec.settlement(rules)
+        settlement, qualifier = spec.settlement(rules), spec.qualifier(rules)
         subsets = sum(comb(k * p, j) for j in range(shape.dealer_cards + 1))
         if up.shape[1] == 0 and shape.dealer_cards <= SMALL_DEALER and 4 * subsets <= completions:
-            pooled = team.reshape(n, k * p)
-            ev = np.zeros((n, k, 4), dtype=np.int64)
-            for member in range(k):
-                strengths = self._strengths(team[:, member])
-                cells = pooled_cells(spec, pooled, strengths, spec.qualifier(rules))
-                ev[:, member] = price(cells, strengths, settlement).ev
-            allowed = settlement.allowed[self._strengths(team.reshape(n * k, p))]
-            return ev, allowed.reshape(n, k, 4), completions * settlement.unit
-        if shape.dealer_cards > SMALL_DEALER:
+            count = partial(pooled_cells, spec, team.reshape(n, k * p), qualifier=qualifier)
+        elif shape.dealer_cards > SMALL_DEALER:
             return self._engine_team_evs(rules, team, up)
-        histograms = dealer_histograms(
-            team.reshape(n, k * p).astype(np.uint8),
-            up.astype(np.uint8),
-            spec.ranking.strengths(shape.dealer_cards),
-            shape.dealer_cards,
-            spec.ranking.n_strengths,
-        )
+        else:
+            histograms = dealer_histograms(
+                team.reshape(n, k * p).astype(np.uint8),
+                up.astype(np.uint8),
+                spec.ranking.strengths(shape.dealer_cards),
+                shape.dealer_cards,
+                spec.ranking.n_strengths,
+            )
+            count = partial(cells_from_histograms, histograms, qualifier=qualifier)
         ev = np.zeros((n, k, 4), dtype=np.int64)
         allowed = np.zeros((n, k, 4), dtype=bool)
-        unit = spec.settlement(rules).unit
         for member in range(k):
             strengths = self._strengths(team[:, member])
-            cells = cells_from_histograms(histograms, strengths, spec.qualifier(rules))
-            prices = price(cells, strengths, spec.settlement(rules))
-            ev[:, member], allowed[:, member], unit = prices.ev, prices.allowed, prices.unit
-        return ev, allowed, completions * unit
+            prices = price(count(strengths), strengths, settlement)
+            ev[:, member], allowed[:, member] = prices.ev, prices.allowed
+        return ev, allowed, completions * settlement.unit
 
     def _engine_team_evs(
         self, rules: RuleSet, team: IntArray, up: IntArray
@@ -388,8 +369,6 @@ class SpecSurveillance:
         """
         if not self._practical:
             raise InputError(f"--team-rule {rule!r}: {self.title} knows no practical team rule")
-        from crazy4.advantage.team import practical_decisions
-
         role, up_card = self.colluder, self._up_card(up)
         ranks = role.practical_ranks(rules, rule, up_card, team.shape[0])
         return practical_decisions(role, rules, team, up_card, ranks)

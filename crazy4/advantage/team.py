@@ -21,9 +21,13 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.colluder import CellColluder
-from crazy4.core.cards import BINOMIAL
+from crazy4.core.cards import BINOMIAL, colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.rules.ruleset import RuleSet
+
+BoolArray = npt.NDArray[np.bool_]
+
+IntArray = npt.NDArray[np.int64]
 
 
 def hand_weights(n: int, marked: int, held: int, others: int, hidden: int = 5) -> list[int]:
@@ -51,12 +55,12 @@ def hand_weights(n: int, marked: int, held: int, others: int, hidden: int = 5) -
 
 def marked_below(
     role: CellColluder,
-    unseen: npt.NDArray[np.int64],
+    unseen: IntArray,
     forced: int,
-    marks: npt.NDArray[np.bool_],
-    thresholds: npt.NDArray[np.int64],
+    marks: BoolArray,
+    thresholds: IntArray,
     n_strengths: int,
-) -> npt.NDArray[np.int64]:
+) -> IntArray:
     """``B_i(t)``: the dealer hands below ``t`` with ``i`` marked cards, from ``unseen`` listed
     (:func:`crazy4.advantage.collusion_kernel.below_counts_marked` for five hidden cards,
     :func:`~crazy4.advantage.collusion_kernel.below_counts_marked_any` for any other number)."""
@@ -78,19 +82,16 @@ def marked_below(
 def practical_decisions(
     role: CellColluder,
     rules: RuleSet,
-    hands: npt.NDArray[np.int64],
-    up: npt.NDArray[np.int64] | None,
-    ranks: npt.NDArray[np.int64],
+    hands: IntArray,
+    up: IntArray | None,
+    ranks: IntArray,
     seats: Sequence[int] | None = None,
-) -> npt.NDArray[np.int64]:
+) -> IntArray:
     """The practical rule's decision ``(deals, k)`` of every colluder of every deal, the shared
     ranks a 13-bit mask per deal (or ``(deals, len(seats))`` for the colluders ``seats`` names:
     each colluder's decision is its own, whoever else is decided).
     """
-    from crazy4.core.cards import colex_indices
-
     deals, k, p = hands.shape
-    hidden = role.shape.dealer_cards - role.up_cards
     player = role.player_table()
     n_strengths = role.ranking.n_strengths
     chosen = list(range(k)) if seats is None else [int(seat) for seat in seats]
@@ -110,21 +111,31 @@ def practical_decisions(
             unseen = np.flatnonzero(~seen).astype(np.int64)
             marks = is_marked[unseen]
             split = marked_below(role, unseen, forced, marks, thresholds[seat], n_strengths)
-            n, r = unseen.shape[0], int(marks.sum())
             held = team - int(is_marked[hands[deal, seat]].sum())
-            weights = hand_weights(n, r, held, p * (k - 1), hidden)
-            below = np.array(
-                [
-                    [
-                        sum(w * int(split[i, j]) for i, w in enumerate(weights))
-                        for j in range(split.shape[1])
-                    ]
-                ],
-                dtype=object,
-            )
-            total = sum(w * comb(r, i) * comb(n - r, hidden - i) for i, w in enumerate(weights))
-            ev, allowed = role.prices(
-                rules, strengths[seat : seat + 1], below, np.array([total], dtype=object)
-            )
+            strength = strengths[seat : seat + 1]
+            ev, allowed, _ = weighted_prices(role, rules, strength, split, marks, held, p * (k - 1))
             decisions[deal, column] = int(best_decisions(ev, allowed)[0][0])
     return decisions
+
+
+def weighted_prices(
+    role: CellColluder,
+    rules: RuleSet,
+    strength: IntArray,
+    split: IntArray,
+    marks: BoolArray,
+    held: int,
+    others: int,
+) -> tuple[IntArray, BoolArray, int]:
+    """A colluder's EV numerators and allowed decisions (``strength``: one row) and their
+    denominator per unit, from the dealer hands ``split`` by marked cards (:func:`marked_below`
+    of the unseen cards ``marks`` tells marked) weighted by :func:`hand_weights` (the others'
+    ``others`` cards holding ``held`` marked ones)."""
+    hidden, n, r = split.shape[0] - 1, marks.shape[0], int(marks.sum())
+    weights = hand_weights(n, r, held, others, hidden)
+    columns = range(split.shape[1])
+    below = [[sum(w * int(split[i, j]) for i, w in enumerate(weights)) for j in columns]]
+    total = sum(w * comb(r, i) * comb(n - r, hidden - i) for i, w in enumerate(weights))
+    hands = np.array([total], dtype=object)
+    ev, allowed = role.prices(rules, strength, np.array(below, dtype=object), hands)
+    return ev, allowed, total

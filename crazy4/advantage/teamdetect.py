@@ -25,9 +25,14 @@ import numpy.typing as npt
 
 from crazy4.advantage.collusion import colluder_role
 from crazy4.advantage.surveil import surveillance_of
+from crazy4.advantage.team import marked_below, weighted_prices
 from crazy4.core.cards import colex_indices
 from crazy4.core.decisions import best_decisions
 from crazy4.rules.ruleset import RuleSet
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float64]
 
 #: Null draws of the other seats' cards per round (``p_i`` in steps of 1 / (draws + 1)).
 TEAM_DRAWS = 19
@@ -45,17 +50,14 @@ class TeamEvidence:
     match indicators, and the exact EV gained (Antes, summed over the rounds)."""
 
     name: str
-    p: npt.NDArray[np.float64]
-    hits: npt.NDArray[np.bool_]
+    p: FloatArray
+    hits: BoolArray
     gain: Fraction
 
 
 def team_valuation(
-    rules: RuleSet,
-    hands: npt.NDArray[np.int64],
-    others: npt.NDArray[np.int64],
-    up: npt.NDArray[np.int64],
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+    rules: RuleSet, hands: IntArray, others: IntArray, up: IntArray
+) -> tuple[IntArray, IntArray, int]:
     """The seat's team decision, every decision's EV numerator ``(n, 4)`` and their denominator
     (``C(unseen, 5)`` times the pay tables' unit), given the other seats' cards ``others`` of
     shape ``(n, k - 1, 5)`` (``k - 1`` may be 0: the no-information strategy).
@@ -73,7 +75,7 @@ def team_valuation(
     """
     table = surveillance_of(rules)
 
-    def value(rows: slice) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+    def value(rows: slice) -> tuple[IntArray, IntArray, int]:
         ev, allowed, denominator = table.seat_evs(rules, hands[rows], others[rows], up[rows])
         return best_decisions(ev, allowed)[0], ev, denominator
 
@@ -88,9 +90,7 @@ def team_valuation(
     return value(slice(None))
 
 
-def honest_play(
-    rules: RuleSet, hands: npt.NDArray[np.int64], up: npt.NDArray[np.int64]
-) -> npt.NDArray[np.int64]:
+def honest_play(rules: RuleSet, hands: IntArray, up: IntArray) -> IntArray:
     """The no-information optimal decision of each hand ``(n, p)`` with the up cards ``(n,
     face_up)``: the game's surveillance role.
 
@@ -107,12 +107,8 @@ def honest_play(
 
 
 def null_others(
-    hands: npt.NDArray[np.int64],
-    up: npt.NDArray[np.int64],
-    others_count: int,
-    draws: int,
-    rng: np.random.Generator,
-) -> npt.NDArray[np.int64]:
+    hands: IntArray, up: IntArray, others_count: int, draws: int, rng: np.random.Generator
+) -> IntArray:
     """``draws`` sets of ``others_count`` hands per round from the cards the seat cannot see,
     shape ``(n, draws, others_count, p)`` (``p`` the seat's cards): the null distribution of
     the others' cards.
@@ -137,10 +133,10 @@ def null_others(
 
 def team_evidence(
     rules: RuleSet,
-    hands: npt.NDArray[np.int64],
-    up: npt.NDArray[np.int64],
-    others: npt.NDArray[np.int64],
-    decisions: npt.NDArray[np.int64],
+    hands: IntArray,
+    up: IntArray,
+    others: IntArray,
+    decisions: IntArray,
     *,
     draws: int = TEAM_DRAWS,
     seed: Sequence[int] = (0,),
@@ -176,21 +172,12 @@ def team_evidence(
 
 
 def practical_evidence(
-    rules: RuleSet,
-    hands: npt.NDArray[np.int64],
-    up: npt.NDArray[np.int64],
-    others: npt.NDArray[np.int64],
-    decisions: npt.NDArray[np.int64],
+    rules: RuleSet, hands: IntArray, up: IntArray, others: IntArray, decisions: IntArray
 ) -> TeamEvidence:
     """The practical team rule's hypothesis, with exact ``p_i`` (no draws): the count the others
     hold of the shared ranks is hypergeometric under the null, so
     ``p_i = Σ_j P(j) [d_i = s(P_i, j)]`` exactly (``docs/advantage.md``, "Team play").
     """
-    from crazy4.advantage.collusion_kernel import below_counts_marked
-    from crazy4.advantage.team import hand_weights
-    from crazy4.core.cards import BINOMIAL
-    from crazy4.core.ranking import number_of_strengths
-
     role = colluder_role(rules)
     n, others_count = hands.shape[0], others.shape[1]
     rule = role.practical_rules[0]
@@ -200,41 +187,29 @@ def practical_evidence(
     honest = role.honest_decisions(
         rules, colex_indices(np.sort(hands, axis=1)), up[:, 0] if role.up_cards else None
     )
-    unit, pooled = role.unit(rules), 5 * others_count
+    unit, pooled, n_strengths = role.unit(rules), 5 * others_count, role.ranking.n_strengths
     p, hits, gain = np.zeros(n), np.zeros(n, dtype=bool), Fraction(0)
 
     def listed(
         i: int,
-    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+    ) -> tuple[IntArray, BoolArray, IntArray]:
         """Round ``i``'s unseen cards, which are marked, and its dealer hands split by them."""
         marked = (int(masks[i]) >> (np.arange(52) // 4)) & 1 == 1
         seen = np.zeros(52, dtype=bool)
         seen[np.concatenate([hands[i], up[i]])] = True
         unseen = np.flatnonzero(~seen).astype(np.int64)
         forced = int(up[i, 0]) if role.up_cards else -1
-        split = below_counts_marked(
-            unseen, unseen.shape[0], forced, marked[unseen], role.dealer_table(), BINOMIAL,
-            thresholds[i], number_of_strengths(),
-        )  # fmt: skip
+        split = marked_below(role, unseen, forced, marked[unseen], thresholds[i], n_strengths)
         return unseen, marked, split
 
     # the kernel releases the GIL: the rounds' listings on THREADS threads, in round order
     with ThreadPoolExecutor(max_workers=max(1, min(THREADS, os.cpu_count() or 1))) as pool:
         found = list(pool.map(listed, range(n)))
     for i, (unseen, marked, split) in enumerate(found):
-        u, r = unseen.shape[0], int(marked[unseen].sum())
-        actual = int(marked[others[i].ravel()].sum())
-        columns, ways = range(split.shape[1]), 0
+        marks, strength = marked[unseen], strengths[i : i + 1]
+        u, r, actual, ways = unseen.shape[0], int(marks.sum()), int(marked[others[i]].sum()), 0
         for j in range(min(r, pooled) + 1):
-            weights = hand_weights(u, r, j, pooled)
-            below = np.array(
-                [[sum(w * int(split[c, t]) for c, w in enumerate(weights)) for t in columns]],
-                dtype=object,
-            )
-            total = sum(w * comb(r, c) * comb(u - r, 5 - c) for c, w in enumerate(weights))
-            ev, allowed = role.prices(
-                rules, strengths[i : i + 1], below, np.array([total], dtype=object)
-            )
+            ev, allowed, total = weighted_prices(role, rules, strength, split, marks, j, pooled)
             decided = int(best_decisions(ev, allowed)[0][0])
             if decided == decisions[i]:
                 ways += comb(r, j) * comb(u - r, pooled - j)
@@ -255,11 +230,11 @@ CLOSE_ROUNDS = 50
 
 def team_rounds(
     rules: RuleSet,
-    hands: npt.NDArray[np.int64],
-    up: npt.NDArray[np.int64],
-    decisions: npt.NDArray[np.int64],
+    hands: IntArray,
+    up: IntArray,
+    decisions: IntArray,
     margin: Fraction = TEAM_MARGIN,
-) -> npt.NDArray[np.bool_]:
+) -> BoolArray:
     """The rounds the team tests value (the screen): the decision is not the no-information
     optimum (a deviation), or the hand is close to indifferent without information (its best
     and second best allowed decisions within ``margin`` Antes of each other; 0: deviations

@@ -27,6 +27,10 @@ from crazy4.advantage.teamdetect import (
 )
 from crazy4.rules.ruleset import RuleSet
 
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float64]
+
 #: The share of a seat's deviations a partner's cards must explain, both ways, to join the two.
 PAIR_RATE = 0.3
 #: At least this many deviations of each seat of a pair before it can be joined.
@@ -38,11 +42,11 @@ class Table:
     """A log as a table: rounds in which every seat played, hands ``(n, N, p)`` sorted, up
     cards ``(n, face_up)``, decisions ``(n, N)``, seat numbers ``(N,)``, round ids ``(n,)``."""
 
-    hands: npt.NDArray[np.int64]
-    up: npt.NDArray[np.int64]
-    decisions: npt.NDArray[np.int64]
+    hands: IntArray
+    up: IntArray
+    decisions: IntArray
     seats: tuple[int, ...]
-    round_ids: npt.NDArray[np.int64]
+    round_ids: IntArray
 
 
 @dataclass(frozen=True)
@@ -67,11 +71,7 @@ class FoundGroup:
 
 
 def table_of(
-    hands: npt.NDArray[np.int64],
-    up: npt.NDArray[np.int64],
-    decisions: npt.NDArray[np.int64],
-    seat_of: npt.NDArray[np.int64],
-    round_ids: npt.NDArray[np.int64],
+    hands: IntArray, up: IntArray, decisions: IntArray, seat_of: IntArray, round_ids: IntArray
 ) -> Table | None:
     """The rounds in which every seat of the log played a readable hand with a fold/1x/2x/3x
     decision (None when fewer than two seats or no such round).
@@ -106,7 +106,7 @@ def table_of(
     )
 
 
-def deviations(rules: RuleSet, table: Table) -> npt.NDArray[np.bool_]:
+def deviations(rules: RuleSet, table: Table) -> BoolArray:
     """Where each seat's decision differs from the no-information optimum, ``(n, N)``."""
     n, seats, size = table.hands.shape
     up = np.repeat(table.up, seats, axis=0)
@@ -114,7 +114,7 @@ def deviations(rules: RuleSet, table: Table) -> npt.NDArray[np.bool_]:
     return np.asarray(honest.reshape(n, seats) != table.decisions)
 
 
-def candidate_groups(rules: RuleSet, table: Table, deviating: npt.NDArray[np.bool_]) -> list[
+def candidate_groups(rules: RuleSet, table: Table, deviating: BoolArray) -> list[
     tuple[int, ...]
 ]:  # fmt: skip
     """The screen's candidate groups (column indices of the table), step 2 of the module
@@ -165,8 +165,8 @@ class MemberTest:
     p_value: float
     gain: float
     rounds: int
-    p: npt.NDArray[np.float64]
-    hits: npt.NDArray[np.bool_]
+    p: FloatArray
+    hits: BoolArray
     telling: tuple[tuple[float, int], ...]
 
 
@@ -211,7 +211,7 @@ def member_test(
 def examine_candidate(
     rules: RuleSet,
     table: Table,
-    deviating: npt.NDArray[np.bool_],
+    deviating: BoolArray,
     members: tuple[int, ...],
     alpha: float,
     *,
@@ -224,7 +224,7 @@ def examine_candidate(
     names = tuple(table.seats[m] for m in members)
     p_values, gains, valued = [], [], 0
     telling: list[tuple[float, int]] = []
-    evidence: list[tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]] = []
+    evidence: list[tuple[FloatArray, BoolArray]] = []
     for member in members:
         test = member_test(rules, table, members, member, draws=draws, seed=seed)
         p_values.append(test.p_value)
@@ -338,7 +338,7 @@ PRUNE = 0.05
 def _pruned(
     rules: RuleSet,
     table: Table,
-    deviating: npt.NDArray[np.bool_],
+    deviating: BoolArray,
     members: tuple[int, ...],
     alpha: float,
     draws: int,

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from crazy4.advantage.detect import SeatVerdict
+from crazy4.advantage.evidence import log10_text
 from crazy4.advantage.teamscreen import FoundGroup
 from crazy4.core.text_safety import html_text, markdown_text, one_line
-
-#: Default level below which an unflagged seat is watched.
-WATCH = 0.05
 
 
 def describe(hypothesis: str) -> str:
@@ -65,8 +64,6 @@ class SeatLine:
 
     def text(self, ante: float) -> str:
         """The printed line."""
-        from crazy4.advantage.evidence import log10_text
-
         head = f"seat {self.seat}: {self.status:7s} {self.rounds:,} rounds"
         if self.status == "clear":
             return (
@@ -94,48 +91,36 @@ def seat_line(
     group, the group's test (which then speaks for it)."""
 
     n = verdict.rounds
+    won = verdict.won_above_honest
+    line = partial(
+        SeatLine, seat=verdict.seat, rounds=n, won_per_round=won / n * ante, won_session=won * ante
+    )
     if (
         group is not None
         and group.flagged
         and (not verdict.flagged or group.p_value < verdict.p_value)
     ):
-        return SeatLine(
-            seat=verdict.seat,
+        return line(
             status="FLAGGED",
-            rounds=n,
             hypothesis=describe(f"team {','.join(map(str, group.members_flagged))}"),
             p_value=group.p_value,
             log10_likelihood_ratio=group.log10_likelihood_ratio,
-            won_per_round=verdict.won_above_honest / n * ante,
-            won_session=verdict.won_above_honest * ante,
             telling_rounds=group.telling_rounds,
             note=f"Bonferroni over {group.groups_possible} possible groups",
         )
     if verdict.flagged or verdict.p_value < watch:
-        status = "FLAGGED" if verdict.flagged else "watch"
-        return SeatLine(
-            seat=verdict.seat,
-            status=status,
-            rounds=n,
+        return line(
+            status="FLAGGED" if verdict.flagged else "watch",
             hypothesis=describe(verdict.hypothesis),
             p_value=verdict.p_value,
             log10_likelihood_ratio=verdict.log10_likelihood_ratio,
-            won_per_round=verdict.won_above_honest / n * ante,
-            won_session=verdict.won_above_honest * ante,
             telling_rounds=verdict.telling_rounds,
             rounds_to_settle=None if verdict.flagged else verdict.rounds_to_settle,
             note=f"matches {verdict.matches} of {n}, {verdict.expected_matches:.1f} expected "
             "if honest",
         )
-    return SeatLine(
-        seat=verdict.seat,
-        status="clear",
-        rounds=n,
-        hypothesis=None,
-        p_value=verdict.p_value,
-        log10_likelihood_ratio=0.0,
-        won_per_round=verdict.won_above_honest / n * ante,
-        won_session=verdict.won_above_honest * ante,
+    return line(
+        status="clear", hypothesis=None, p_value=verdict.p_value, log10_likelihood_ratio=0.0
     )
 
 
@@ -226,8 +211,6 @@ COLUMNS = ("seat", "verdict", "evidence", "p-value", "LR", "won a round", "won i
 
 
 def _cells(s: SeatLine) -> list[str]:
-    from crazy4.advantage.evidence import log10_text
-
     settle = "" if s.rounds_to_settle is None else f"{max(0, s.rounds_to_settle - s.rounds):,}"
     return [
         str(s.seat),
