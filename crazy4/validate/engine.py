@@ -319,23 +319,30 @@ class SpecRun:
     def _count(self, batch: LogBatch, bad: npt.NDArray[np.bool_], rounds: Rounds) -> None:
         """Count categories and bets over the rounds whose rows are all good."""
         keep, kept_rounds = kept_for_statistics(bad, rounds)
+        whole = bool(kept_rounds.all())  # every row kept: no selection
+        starts = rounds.starts if whole else rounds.starts[kept_rounds]
+        single = whole and rounds.n_rounds == batch.n  # every row a round's first
+
+        def first(values: IntArray) -> IntArray:  # each kept round's first row's
+            return values if single else values[starts]
+
         strength = batch.derived["player_strength"]
         dealer_strength = batch.derived["dealer_strength"]
         size = len(self.spec.ranking.categories)
-        self.player_categories += np.bincount(self.category[strength[keep]], minlength=size)
-        starts = rounds.starts[kept_rounds]
-        dealer = self.category[dealer_strength[starts]]
+        kept = strength if whole else strength[keep]
+        self.player_categories += np.bincount(self.category[kept], minlength=size)
+        dealer = self.category[first(dealer_strength)]
         blind = batch.decision == BLIND
-        self.outcomes.add(
-            *(strength[starts], dealer_strength[starts], self.spec.qualifier(self.rules)),
-            ~blind[starts],  # a blind hand's cells are not a first seat's
-        )
+        seated, cells_of = (None if whole else keep), None  # where a blind hand is flagged
+        if self.settlement.blind is not None:  # a blind hand's cells are not a first seat's
+            seated, cells_of = keep & ~blind, ~blind[starts]
+        self.outcomes.add(first(batch.derived["outcome_cell"]), cells_of)
         self.dealer_categories += np.bincount(dealer, minlength=size)
         names = self.spec.ranking.categories
         pair = names.index("pair") if "pair" in names else 1
-        marked = self.category[dealer_strength]  # the dealer's hands, for their sequence
+        marked = dealer  # the kept rounds' dealer hands, for their sequence
         if self.settlement.tests.serial_by_strength:
-            marked, pair = dealer_strength, int(self.spec.ranking.category_starts()[pair])
+            marked, pair = first(dealer_strength), int(self.spec.ranking.category_starts()[pair])
         self.tally.tally_positions(
             batch.indices("player"),
             batch.indices("dealer"),
@@ -347,10 +354,10 @@ class SpecRun:
             pair,
         )
         side = batch.wager(self.side_key)
-        game = batch.wager("ante_net") + batch.wager("ante_bonus_net") + batch.wager("play_net")
+        game = batch.wager("ante_net") + batch.wager("ante_bonus_net")
+        game += batch.wager("play_net")
         for wager in self.own_wagers:
-            game = game + batch.wager(f"{wager}_net")
-        seated = keep & ~blind
+            game += batch.wager(f"{wager}_net")
         values: BetValues = {self.spec.main_bet: (seated, batch.per_unit(game, "ante"))}
         for name, wagers in self.settlement.bets:  # the main game's bets apart
             net = sum(
@@ -360,7 +367,7 @@ class SpecRun:
             values[name] = (seated, batch.per_unit(net, wagers[0]))
         if self.side_name is not None and self.side_key in batch.number:
             net = batch.wager(f"{self.side_key}_net")
-            values[self.side_name] = (keep & (side > 0), net / np.where(side > 0, side, 1))
+            values[self.side_name] = (keep & (side > 0), batch.per_unit(net, self.side_key))
         for bet, column in zip(self.columns, self._column_names, strict=True):
             if column in batch.number:
                 stake = batch.wager(column)

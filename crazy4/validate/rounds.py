@@ -203,5 +203,7 @@ def kept_for_statistics(
     >>> keep.tolist(), kept.tolist()
     ([False, False, True], [False, True])
     """
+    if not bad.any():  # every row: no rounds to find
+        return np.ones(bad.shape[0], dtype=bool), np.ones(rounds.n_rounds, dtype=bool)
     round_bad = np.bincount(rounds.round_of_row, weights=bad, minlength=rounds.n_rounds) > 0
     return ~round_bad[rounds.round_of_row], ~round_bad

@@ -83,7 +83,14 @@ class SpecSettler:
         strength = batch.derived["player_strength"]
         dealer_strength = batch.derived["dealer_strength"]
         cell = outcome_cells(strength, dealer_strength, self.spec.qualifier(self.rules))
-        safe = np.where(good, strength, 0), np.where(good, multiple, 0), np.where(good, cell, 0)
+        batch.derived["outcome_cell"] = np.asarray(cell, dtype=np.int64)  # for the statistics
+        safe = (strength, multiple, cell)
+        if not good.all():  # the bad rows' strength, multiple and cell read as 0 (in range)
+            safe = (
+                np.where(good, strength, 0),
+                np.where(good, multiple, 0),
+                np.where(good, cell, 0),
+            )
         number, ante = batch.number, batch.wager("ante")
         pays, forfeits = None, False
         if self.side_name is not None and self.side_key in number:

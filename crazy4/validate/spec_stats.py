@@ -67,8 +67,9 @@ class OutcomeCounts:
 
     Examples
     --------
+    >>> from crazy4.spec.wagers import outcome_cells
     >>> counts = OutcomeCounts()
-    >>> counts.add(np.array([5, 2]), np.array([3, 4]), 4, np.ones(2, bool))
+    >>> counts.add(outcome_cells(np.array([5, 2]), np.array([3, 4]), 4), np.ones(2, bool))
     >>> counts.rounds, counts.qualified, counts.cells.tolist()
     (2, 1, [1, 0, 0, 0, 0, 1])
     """
@@ -77,16 +78,18 @@ class OutcomeCounts:
     qualified: int = 0
     cells: IntArray = field(default_factory=lambda: np.zeros(len(CELLS), dtype=np.int64))
 
-    def add(
-        self, player: IntArray, dealer: IntArray, qualifier: int, seated: npt.NDArray[np.bool_]
-    ) -> None:
-        """Count rounds by their first seat's strength (``player``) and the dealer's, the
-        cells of the ``seated`` ones (a blind hand's aside)."""
-        qualified = dealer >= qualifier
-        cell = np.where(qualified, 3, 0) + (player == dealer) + 2 * (player < dealer)
-        self.rounds += int(dealer.shape[0])
-        self.qualified += int(qualified.sum())
-        self.cells += np.bincount(cell[seated], minlength=len(CELLS))
+    def add(self, cell: IntArray, seated: npt.NDArray[np.bool_] | None) -> None:
+        """Count rounds by their first seat's outcome cell
+        (:func:`crazy4.spec.wagers.outcome_cells`), the cells of the ``seated`` ones (a blind
+        hand's aside; None: every one)."""
+        self.rounds += int(cell.shape[0])
+        if seated is None:  # one count of the cells, the qualified ones among them
+            counts = np.bincount(cell, minlength=len(CELLS))
+            self.qualified += int(counts[3:].sum())
+        else:
+            self.qualified += int((cell >= 3).sum())
+            counts = np.bincount(cell[seated], minlength=len(CELLS))
+        self.cells += counts
 
 
 def outcome_tests(

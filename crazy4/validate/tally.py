@@ -77,13 +77,20 @@ class BetStats:
     round_k2: float = 0.0
 
     def add(
-        self, values: npt.NDArray[np.float64], rounds: npt.NDArray[np.intp], n_rounds: int
+        self, values: npt.NDArray[np.float64], rounds: npt.NDArray[np.intp] | None, n_rounds: int
     ) -> None:
-        """Add the results ``values`` of hands in rounds ``rounds`` (of ``n_rounds``)."""
+        """Add the results ``values`` of hands in rounds ``rounds`` (of ``n_rounds``; None:
+        each hand is a round, in order)."""
+        squares = float((values * values).sum())
         self.n += values.shape[0]
         self.total += float(values.sum())
-        self.squares += float((values * values).sum())
+        self.squares += squares
         self.hits += int((values > TOLERANCE).sum())
+        if rounds is None:  # k_r = 1 and S_r the hand's result (added to 0.0, as bincount adds)
+            self.round_squares += squares
+            self.round_cross += float((values + 0.0).sum())
+            self.round_k2 += float(values.shape[0])
+            return
         sums = np.bincount(rounds, weights=values, minlength=n_rounds)
         k = np.bincount(rounds, minlength=n_rounds).astype(np.float64)
         self.round_squares += float((sums * sums).sum())
@@ -149,8 +156,8 @@ class RoundSequence:
         return (self.lagged / (self.n - 1) - mean * mean) / variance
 
 
-#: A bet's hands (a row mask) and per-unit results, by bet name.
-BetValues = dict[str, tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64]]]
+#: A bet's hands (a row mask; None: every row) and per-unit results, by bet name.
+BetValues = dict[str, tuple[npt.NDArray[np.bool_] | None, npt.NDArray[np.float64]]]
 
 
 @dataclass(kw_only=True)
@@ -227,7 +234,7 @@ class Tally:
         self,
         seat_cards: npt.NDArray[np.intp],
         dealer_cards: npt.NDArray[np.intp],
-        dealer_strength: npt.NDArray[np.int64],
+        strength: npt.NDArray[np.int64],
         keep: npt.NDArray[np.bool_],
         kept_rounds: npt.NDArray[np.bool_],
         starts: npt.NDArray[np.intp],
@@ -237,8 +244,8 @@ class Tally:
         """Count the cards of each dealt position (each seat of a round, by its place in the
         round, and the dealer) and of all positions in the kept rows and rounds, with the
         finite-population variance of the counts (``k (52 - k) / 51`` for ``k`` cards a round),
-        and add the kept rounds' dealer strengths (marked: ``pair`` or better) to the
-        sequence."""
+        and add the kept rounds' dealer strengths (``strength``, one a kept round; marked:
+        ``pair`` or better) to the sequence."""
         self.stat_rows += int(keep.sum())
         by_place = position_card_counts(seat_cards, keep, starts, round_of_row)
         dealt = dealer_card_counts(dealer_cards, starts, kept_rounds)
@@ -252,11 +259,13 @@ class Tally:
             self.hand_counts[name] = self.hand_counts.get(name, np.zeros(52, np.int64)) + counts
             self.hand_sizes[name] = int(size)
             self.card_counts += counts
-        seats = np.bincount(round_of_row[keep], minlength=starts.shape[0])[kept_rounds]
+        if round_of_row.shape[0] == starts.shape[0]:  # a seat a round
+            seats = np.ones(strength.shape[0], dtype=np.int64)
+        else:
+            seats = np.bincount(round_of_row[keep], minlength=starts.shape[0])[kept_rounds]
         cards_per_round = (seats * seat_cards.shape[1] + dealer_cards.shape[1]).astype(np.float64)
         self.cards_dealt += int(cards_per_round.sum())
         self.card_variance += float((cards_per_round * (52 - cards_per_round) / 51).sum())
-        strength = dealer_strength[starts][kept_rounds]
         self.sequence.add(strength.astype(np.float64), strength >= pair)
 
     def add_bets(
@@ -266,8 +275,13 @@ class Tally:
         round_of_row: npt.NDArray[np.intp],
         n_rounds: int,
     ) -> None:
-        """Add each bet's per-unit results (the rows of its mask) to its accumulator."""
+        """Add each bet's per-unit results (the rows of its mask; None: every row) to its
+        accumulator."""
+        single = round_of_row.shape[0] == n_rounds  # a row a round: each its own
         for name, (mask, value) in values.items():
             if name not in self.bets:
                 self.bets[name] = BetStats(exact=exact_bets[name])
-            self.bets[name].add(value[mask], round_of_row[mask], n_rounds)
+            if mask is None or mask.all():
+                self.bets[name].add(value, None if single else round_of_row, n_rounds)
+            else:
+                self.bets[name].add(value[mask], round_of_row[mask], n_rounds)
