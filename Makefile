@@ -86,7 +86,11 @@ WORKERS ?= auto
 #: glibc's malloc never maps a fresh block (a numpy temporary of 45 MB was mapped, zeroed by the
 #: kernel page by page and unmapped, again for every test) and never trims its heap, and
 #: pyarrow allocates through it. The workers' system time halves; the results are the same.
-TEST_ALLOCATOR := MALLOC_MMAP_MAX_=0 MALLOC_TRIM_THRESHOLD_=4294967296 ARROW_DEFAULT_MEMORY_POOL=system
+#: numpy does not ask for transparent huge pages either: where the kernel compacts memory to
+#: give them (defrag = madvise, as on this VM), tests/validate took 38 s of system time with
+#: them and 29 s without (-n 2, the same tests passing).
+TEST_ALLOCATOR := MALLOC_MMAP_MAX_=0 MALLOC_TRIM_THRESHOLD_=4294967296 ARROW_DEFAULT_MEMORY_POOL=system \
+	NUMPY_MADVISE_HUGEPAGE=0
 #: The test runs write bytecode caches (gitignored __pycache__ folders, removed by make clean)
 #: even where PYTHONDONTWRITEBYTECODE is set: pytest then reads its rewritten test modules
 #: back instead of rewriting them in every worker on every run (3 s of each worker's 6 s
