@@ -7,7 +7,15 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from crazy4.cli.options import Commands, amount, count, non_negative_int, positive_int, worker_count
+from crazy4.cli.options import (
+    Commands,
+    amount,
+    count,
+    non_negative_int,
+    positive_int,
+    tqdm_bar,
+    worker_count,
+)
 from crazy4.errors import InputError
 
 
@@ -68,16 +76,7 @@ def cmd_simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     # the last check; a Dask cluster's workers are not this machine's cores
     jobs = worker_count(args.jobs) if args.backend == "local" else args.jobs
     record = simulation_record(rules, plan)
-    from tqdm import tqdm
-
-    bar = tqdm(
-        total=plan.rounds,
-        desc=f"simulate {rules.name}",
-        unit="round",
-        unit_scale=True,
-        disable=args.quiet,
-        leave=False,
-    )
+    bar = tqdm_bar(plan.rounds, f"simulate {rules.name}", "round", args.quiet, scale=True)
     try:
         counts = run_simulation(
             plan,

@@ -181,6 +181,16 @@ def test_cli_simulate_writes_summary_and_log(
     assert len(pd.read_csv(log)) == 4000
 
 
+def test_no_progress_bar_when_standard_error_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Like every other command, simulate draws its bar on a terminal only (not in a log)."""
+    arguments = ["simulate", "--rules", "crazy4-standard", "--rounds", "2e3", "--seed", "5"]
+    assert main(arguments) == 0
+    captured = capsys.readouterr()
+    assert "dealer qualifies" in captured.out and captured.err == ""
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
