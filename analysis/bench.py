@@ -82,12 +82,14 @@ def forget_counts(cache: Path) -> int:
     return len(found)
 
 
-def measure(command: list[str], environment: dict[str, str]) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MiB) of one command, run in a fresh wrapper process."""
+def measure(command: list[str], environment: dict[str, str]) -> tuple[float, float, float, float]:
+    """Wall seconds, peak RSS (MiB) and user and system CPU seconds of one command, run in a
+    fresh wrapper process (system time is where a machine's page faults show)."""
     wrapper = (
         "import resource, subprocess, sys\n"
         "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
-        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "used = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "print(used.ru_maxrss, used.ru_utime, used.ru_stime)\n"
     )
     start = time.perf_counter()
     output = subprocess.run(
@@ -98,7 +100,8 @@ def measure(command: list[str], environment: dict[str, str]) -> tuple[float, flo
         text=True,
     ).stdout
     wall = time.perf_counter() - start
-    return wall, int(output.strip().splitlines()[-1]) / 1024
+    peak, user, system = output.strip().splitlines()[-1].split()
+    return wall, int(peak) / 1024, float(user), float(system)
 
 
 def run_child(command: list[str]) -> tuple[str, float, float]:
@@ -109,7 +112,8 @@ def run_child(command: list[str]) -> tuple[str, float, float]:
         "import resource, subprocess, sys\n"
         "done = subprocess.run(sys.argv[1:], check=True, capture_output=True, text=True)\n"
         "print(done.stdout, end='')\n"
-        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "used = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "print(used.ru_maxrss, used.ru_utime, used.ru_stime)\n"
     )
     start = time.perf_counter()
     output = subprocess.run(
@@ -394,6 +398,7 @@ def main() -> int:
             paired[rules] = once
     header = (
         f"{'rule set':<20}{'jobs':>5}{'cache':>7}{'wall s':>9}{'peak MiB':>10}{'/ C':>7}{'load':>6}"
+        f"{'user s':>7}{'sys s':>7}"
     )
     print(header)
     for rules, jobs in args.runs:
@@ -432,7 +437,12 @@ def main() -> int:
                 else:
                     ratio = f"{'-':>7}"
                 load = os.getloadavg()[0]
-                row = f"{rules:<20}{jobs:>5}{state:>7}{wall:>9.2f}{peak:>10.0f}{ratio}{load:>6.2f}"
+                user = statistics.median(run[2] for run in runs)
+                system = statistics.median(run[3] for run in runs)
+                row = (
+                    f"{rules:<20}{jobs:>5}{state:>7}{wall:>9.2f}{peak:>10.0f}{ratio}{load:>6.2f}"
+                    f"{user:>7.2f}{system:>7.2f}"
+                )
                 print(row, flush=True)
                 rows.append(
                     {
@@ -444,6 +454,8 @@ def main() -> int:
                         "peak_mib": round(peak),
                         "ratio_to_c": float(ratio) if ratio.strip() != "-" else None,
                         "load": round(load, 2),
+                        "user_s": round(user, 2),
+                        "system_s": round(system, 2),
                     }
                 )
     c_folder.cleanup()
@@ -454,7 +466,8 @@ def main() -> int:
     print(" the C sweep's, which counts what the analysis counts but writes no tables or report")
     print(" (Crazy 4 Poker, Caribbean Stud: the median ratio of each run to a C run just before")
     print(" it);")
-    print(" warm reads the cached counts, count recounts with every other table cached)")
+    print(" warm reads the cached counts, count recounts with every other table cached; user s and")
+    print(" sys s: the runs' median processor seconds, system time being where page faults show)")
     return 0
 
 

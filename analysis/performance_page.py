@@ -116,18 +116,27 @@ def analyze_section(data: dict[str, Any]) -> list[str]:
     if baselines:
         lines.append("")
     lines += [
-        "| rule set | jobs | cache | runs | wall (median) | peak memory | / C sweep | load |",
-        "|---|---:|---|---:|---:|---:|---:|---:|",
+        "| rule set | jobs | cache | runs | wall (median) | peak memory | / C sweep | load | "
+        "user / system CPU |",
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
     for row in data["rows"]:
         ratio = "" if row["ratio_to_c"] is None else f"{row['ratio_to_c']:.2f}×"
+        cpu = "not measured"
+        if "user_s" in row:
+            cpu = f"{row['user_s']:.2f} / {row['system_s']:.2f} s"
         lines.append(
             f"| {row['rules']} | {row['jobs']} | {row['cache']} | {row['runs']} | "
-            f"{row['wall_s']:.2f} s | {row['peak_mib']:,} MiB | {ratio} | {row['load']:.2f} |"
+            f"{row['wall_s']:.2f} s | {row['peak_mib']:,} MiB | {ratio} | {row['load']:.2f} | "
+            f"{cpu} |"
         )
     lines += ["", "Cache states:", ""]
     lines += [f"- *{state}*: {meaning}" for state, meaning in STATES.items()]
     lines += [
+        "",
+        "*user / system CPU* is the runs' median processor time (system time is where the",
+        "machine's page faults show: on a virtual machine that hands freed memory back to its",
+        "host, every fresh page can cost one).",
         "",
         "*/ C sweep* is the wall time over the C program's (`analysis/bench/*.c`), whose",
         "counts are checked equal to the engine's first; for Crazy 4 Poker and Caribbean Stud",
