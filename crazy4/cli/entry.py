@@ -17,9 +17,16 @@ from typing import NoReturn
 
 from crazy4.cli.main import main
 
+#: numpy's switch for transparent huge pages, read when numpy is imported: the command line
+#: asks for small pages unless the environment says otherwise (docs/engineering.md, "Small
+#: memory pages": on a virtual machine that returns free memory to its host, a huge page's
+#: first touch cost 5 to 80 times a small page's; the count was no faster in huge pages).
+HUGE_PAGES = "NUMPY_MADVISE_HUGEPAGE"
+
 
 def run() -> NoReturn:
     """Run the command line (:func:`crazy4.cli.main.main`) and exit with its status."""
+    os.environ.setdefault(HUGE_PAGES, "0")  # before numpy's import (not imported yet here)
     try:
         status = main()
     except SystemExit as done:  # --help and --version, as argparse ends them

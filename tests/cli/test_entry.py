@@ -163,3 +163,30 @@ def test_an_interrupt_while_a_table_is_saved_is_one_line(tmp_path: Path) -> None
     process.send_signal(signal.SIGINT)
     out, error = process.communicate(timeout=60)
     assert (process.returncode, out, error) == (130, "", "crazy4: interrupted\n")
+
+
+@pytest.mark.parametrize(("environment", "huge"), [(None, False), ("1", True)])
+def test_numpy_allocates_in_small_pages_unless_the_environment_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, environment: str | None, huge: bool
+) -> None:
+    """The console script sets numpy's huge-page switch before numpy's import; a user's own
+    setting wins. numpy reports the switch it read (an atexit handler, run at the quick exit)."""
+    if environment is None:
+        monkeypatch.delenv("NUMPY_MADVISE_HUGEPAGE", raising=False)
+    else:
+        monkeypatch.setenv("NUMPY_MADVISE_HUGEPAGE", environment)
+    done = _python(
+        """
+        import atexit, sys
+        def report():
+            import numpy
+            print("huge", numpy._core.multiarray._get_madvise_hugepage())
+        atexit.register(report)
+        sys.argv = ["crazy4", "rules", "list"]
+        from crazy4.cli.entry import run
+        run()
+        """,
+        tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == f"huge {huge}"
