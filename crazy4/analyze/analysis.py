@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, partial
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -218,7 +219,9 @@ def summed_by(key: IntArray, *values: IntArray) -> tuple[IntArray, ...]:
     return (kept, *sums)
 
 
-def rank_codes(seen: npt.NDArray[np.uint8], spec: GameSpec | None) -> tuple[IntArray, IntArray]:
+def rank_codes(
+    seen: npt.NDArray[np.uint8], spec: GameSpec | None
+) -> tuple[npt.NDArray[np.integer[Any]], IntArray]:
     """:func:`crazy4.analyze.situations.seen_rank_codes` of ``seen``, those kept with the deal
     shape's situations when ``seen`` is theirs."""
     if spec is not None and spec.shape.face_up:
@@ -233,7 +236,7 @@ def situation_sums(analysis: SpecAnalysis) -> SituationSums:
     :func:`crazy4.analyze.keyed_sums.keyed_sums` when no sum can pass int64, else a column at a
     time (in float64 where exact, int64, or Python integers)."""
     prices = analysis.prices
-    decisions = prices.ev.shape[1]
+    decisions = prices.tied.shape[1]
     codes, rank_rows = rank_codes(analysis.seen, analysis.spec)
     ranks = rank_rows.shape[0]
     key = np.multiply(analysis.strengths, ranks, dtype=np.int64)  # in place from here on
@@ -305,7 +308,11 @@ def _count(spec: GameSpec, qualifier: int, jobs: int) -> Counted:
     if shape.face_up:
         situations.start_rank_codes()  # read by the sums, not the count: made beside it
     # a class's situations are consecutive rows of one hand: each hand looked up once
-    first = np.flatnonzero(np.diff(situations.hand_class, prepend=-1))
+    classes = situations.hand_class
+    starts = np.ones(situations.rows, dtype=bool)  # a bool a row: no int64 differences
+    np.not_equal(classes[1:], classes[:-1], out=starts[1:])
+    first = np.flatnonzero(starts)
+    del starts
     strengths = np.repeat(
         player_strengths(spec, situations.hands[first]), np.diff(first, append=situations.rows)
     )
