@@ -119,6 +119,26 @@ def seen_rank_codes(
     return codes, first
 
 
+#: Rows a block of :func:`first_rows` compares (its temporaries a few megabytes).
+FIRST_ROWS_BLOCK = 1 << 20
+
+
+def first_rows(rows: npt.NDArray[np.generic]) -> IntArray:
+    """The first row of each run of equal rows, compared a block at a time (a bool a row).
+
+    Examples
+    --------
+    >>> first_rows(np.array([[1, 2], [1, 2], [1, 3], [1, 2]], dtype=np.uint8)).tolist()
+    [0, 2, 3]
+    """
+    starts = np.ones(rows.shape[0], dtype=bool)
+    for start in range(1, rows.shape[0], FIRST_ROWS_BLOCK):
+        stop = min(start + FIRST_ROWS_BLOCK, rows.shape[0])
+        differ = rows[start:stop] != rows[start - 1 : stop - 1]
+        starts[start:stop] = differ.reshape(stop - start, -1).any(axis=1)
+    return np.flatnonzero(starts)
+
+
 #: Modules whose code decides the cached situation classes (beyond the core's table builders).
 SITUATION_MODULES = (
     "crazy4.analyze.situations",
