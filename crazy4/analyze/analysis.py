@@ -255,10 +255,8 @@ def situation_sums(analysis: SpecAnalysis) -> SituationSums:
     if max(largest, prices.completions, 1) * total < 2**63:  # int64 holds every partial sum
         if n > FEW_ROWS:  # a block at a time: no int64 key of n rows
             sums, found = zero_sums(size, cells.shape[1]), np.zeros(size, dtype=np.int64)
-            for start in range(0, n, FEW_ROWS):
-                rows = slice(start, start + FEW_ROWS)
-                key = key_of(rows)
-                found += np.bincount(key, minlength=size)
+            for rows in (slice(start, start + FEW_ROWS) for start in range(0, n, FEW_ROWS)):
+                found += np.bincount(key := key_of(rows), minlength=size)
                 add_keyed_sums(sums, key, weights[rows], cells[rows], chosen[rows])
         else:
             key = key_of(slice(None))
@@ -480,7 +478,9 @@ def analyze_spec(
     hands, weights, strengths, cells, seen = counted or count_cells(spec, rules, jobs)
     settlement = spec.settlement(rules)
     prices = price(cells, strengths, settlement)
-    decisions = ", ".join(DECISIONS[d] for d in range(4) if prices.allowed[:, d].any())
+    present = np.bincount(strengths, minlength=1) > 0  # the strengths some situation has
+    allowed = np.any(settlement.allowed[: present.shape[0]][present], axis=0).tolist()
+    decisions = ", ".join(DECISIONS[d] for d in range(4) if allowed[d])
     return SpecAnalysis(
         hands=hands,
         weights=weights,

@@ -77,7 +77,8 @@ class Prices:
     ev_source : ndarray of int64, shape (n, 4), or callable
         :attr:`ev`, or what computes it when first read (:func:`compiled_prices`: the EVs of
         millions of rows, which an analysis's tables do not read, are not kept).
-    allowed : ndarray of bool, shape (n, 4)
+    allowed_source : ndarray of bool, shape (n, 4), or callable
+        :attr:`allowed`, or what computes it when first read (as :attr:`ev_source`).
     decision : ndarray of int64, shape (n,)
         The optimal decision (the smallest wager among exact ties).
     tied : ndarray of bool, shape (n, 4)
@@ -88,7 +89,9 @@ class Prices:
     """
 
     ev_source: IntArray | Callable[[], IntArray] = field(repr=False, compare=False)
-    allowed: npt.NDArray[np.bool_] = field(repr=False)
+    allowed_source: npt.NDArray[np.bool_] | Callable[[], npt.NDArray[np.bool_]] = field(
+        repr=False, compare=False
+    )
     decision: IntArray = field(repr=False)
     tied: npt.NDArray[np.bool_] = field(repr=False)
     completions: int
@@ -108,6 +111,13 @@ class Prices:
         [[-2, 5, 0, 0]]
         """
         source = self.ev_source
+        return source if isinstance(source, np.ndarray) else source()
+
+    @cached_property
+    def allowed(self) -> npt.NDArray[np.bool_]:
+        """The decisions each row's strength allows, shape ``(n, 4)``: :attr:`allowed_source`,
+        computed when first read if it is one's computation."""
+        source = self.allowed_source
         return source if isinstance(source, np.ndarray) else source()
 
     @property
@@ -188,7 +198,7 @@ def price(
     completions = int(cells[0].sum()) if cells.shape[0] else 0
     return Prices(
         ev_source=ev,
-        allowed=allowed,
+        allowed_source=allowed,
         decision=decision,
         tied=tied,
         completions=completions,
@@ -235,7 +245,7 @@ def compiled_prices(
 
     return Prices(
         ev_source=evs,
-        allowed=np.take(settlement.allowed, chosen, axis=0),
+        allowed_source=lambda: np.take(settlement.allowed, chosen, axis=0),
         decision=decision,
         tied=tied,
         completions=int(cells[0].sum()) if n else 0,
@@ -368,7 +378,7 @@ def _price_limbs(
         ev[:, code] = np.where(allowed[:, code], joined, 0)
     return Prices(
         ev_source=ev,
-        allowed=allowed,
+        allowed_source=allowed,
         decision=np.argmax(tied, axis=1).astype(np.int64),
         tied=tied,
         completions=completions,
@@ -475,7 +485,7 @@ def price_wide(
     decision = np.argmax(tied, axis=1).astype(np.int64)
     return Prices(
         ev_source=np.where(allowed, ev, 0),
-        allowed=allowed,
+        allowed_source=allowed,
         decision=decision,
         tied=tied,
         completions=completions,
