@@ -124,18 +124,24 @@ FIRST_ROWS_BLOCK = 1 << 20
 
 
 def first_rows(rows: npt.NDArray[np.generic]) -> IntArray:
-    """The first row of each run of equal rows, compared a block at a time (a bool a row).
+    """The first row of each run of equal rows, compared a column and a block at a time (a
+    bool a row).
 
     Examples
     --------
     >>> first_rows(np.array([[1, 2], [1, 2], [1, 3], [1, 2]], dtype=np.uint8)).tolist()
     [0, 2, 3]
     """
-    starts = np.ones(rows.shape[0], dtype=bool)
-    for start in range(1, rows.shape[0], FIRST_ROWS_BLOCK):
-        stop = min(start + FIRST_ROWS_BLOCK, rows.shape[0])
-        differ = rows[start:stop] != rows[start - 1 : stop - 1]
-        starts[start:stop] = differ.reshape(stop - start, -1).any(axis=1)
+    n = rows.shape[0]
+    starts = np.ones(n, dtype=bool)
+    columns = rows.reshape(n, -1) if n else rows
+    for start in range(1, n, FIRST_ROWS_BLOCK):
+        stop = min(start + FIRST_ROWS_BLOCK, n)
+        out, differ = starts[start:stop], np.empty(stop - start, dtype=bool)
+        out[:] = False
+        for column in range(columns.shape[1]):
+            np.not_equal(columns[start:stop, column], columns[start - 1 : stop - 1, column], differ)
+            out |= differ
     return np.flatnonzero(starts)
 
 
