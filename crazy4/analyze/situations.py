@@ -98,8 +98,8 @@ def seen_rank_codes(
     """
     n, size = seen.shape[0], 13 ** seen.shape[1]
     blocks = [slice(start, start + RANK_ROWS) for start in range(0, n, RANK_ROWS)]
+    # each row's digits, then (in place) their codes
     codes: npt.NDArray[np.integer[Any]] = np.empty(n, dtype=np.uint8 if size <= 256 else np.int64)
-    # ^ the digits, then their codes
     count = np.zeros(size, dtype=np.int64)
     for rows in blocks:
         ranks = np.sort(seen[rows] // 4, axis=1)[:, ::-1].astype(np.int64)
