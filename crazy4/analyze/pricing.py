@@ -235,7 +235,7 @@ def compiled_prices(
     no_ev = np.empty((0, decisions), dtype=np.int64)  # the EVs not kept: computed when read
     price_rows()(_row_cells(cells), chosen, nets, by_strength, no_ev, tied, decision, best)
 
-    def evs() -> IntArray:  # every EV, in the same pass, writing nothing else
+    def evs() -> IntArray:  # every EV, by the same kernel, writing nothing else
         ev = np.empty((n, decisions), dtype=np.int64)
         none = np.empty(0, dtype=np.int64)
         price_rows()(
