@@ -29,15 +29,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, partial
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from crazy4.analyze.counting import situation_cells, start_count
 from crazy4.analyze.joint_bets import joint_counts, pay_bounds
-from crazy4.analyze.keyed_sums import keyed_sums
+from crazy4.analyze.keyed_sums import FEW_ROWS, add_keyed_sums, keyed_sums, zero_sums
 from crazy4.analyze.pricing import Prices, price
-from crazy4.analyze.situations import deal_situations, seen_rank_codes
+from crazy4.analyze.situations import deal_situations, first_rows, seen_rank_codes
 from crazy4.core.bets import BetOutcomes, SharedArrays, sums_by_value
 from crazy4.core.cache import cache_dir
 from crazy4.core.cards import colex_indices
@@ -218,7 +219,9 @@ def summed_by(key: IntArray, *values: IntArray) -> tuple[IntArray, ...]:
     return (kept, *sums)
 
 
-def rank_codes(seen: npt.NDArray[np.uint8], spec: GameSpec | None) -> tuple[IntArray, IntArray]:
+def rank_codes(
+    seen: npt.NDArray[np.uint8], spec: GameSpec | None
+) -> tuple[npt.NDArray[np.integer[Any]], IntArray]:
     """:func:`crazy4.analyze.situations.seen_rank_codes` of ``seen``, those kept with the deal
     shape's situations when ``seen`` is theirs."""
     if spec is not None and spec.shape.face_up:
@@ -229,43 +232,56 @@ def rank_codes(seen: npt.NDArray[np.uint8], spec: GameSpec | None) -> tuple[IntA
 
 
 def situation_sums(analysis: SpecAnalysis) -> SituationSums:
-    """:class:`SituationSums` of an analysis, summed exactly: by
-    :func:`crazy4.analyze.keyed_sums.keyed_sums` when no sum can pass int64, else a column at a
-    time (in float64 where exact, int64, or Python integers)."""
+    """:class:`SituationSums` of an analysis, summed exactly: by the keyed sums (past
+    :data:`~crazy4.analyze.keyed_sums.FEW_ROWS` rows, that many at a time) when no sum can
+    pass int64, else a column at a time (in float64 where exact, int64, or Python integers)."""
     prices = analysis.prices
-    decisions = prices.ev.shape[1]
+    decisions = prices.tied.shape[1]
     codes, rank_rows = rank_codes(analysis.seen, analysis.spec)
     ranks = rank_rows.shape[0]
-    key = np.multiply(analysis.strengths, ranks, dtype=np.int64)  # in place from here on
-    key += codes
-    key *= decisions
-    key += prices.decision
-    size = (int(analysis.strengths.max()) + 1 if key.shape[0] else 0) * ranks * decisions
-    kept = np.flatnonzero(np.bincount(key, minlength=size))
-    weights = analysis.weights
+
+    def key_of(rows: slice) -> IntArray:  # each row's group
+        key = np.multiply(analysis.strengths[rows], ranks, dtype=np.int64)  # in place from here
+        key += codes[rows]
+        key *= decisions
+        key += prices.decision[rows]
+        return key
+
+    n = analysis.strengths.shape[0]
+    size = (int(analysis.strengths.max()) + 1 if n else 0) * ranks * decisions
+    weights, cells, chosen = analysis.weights, analysis.cells, prices.optimal
     total = int(weights.sum())
-
-    def summed(amounts: npt.NDArray[np.integer], largest: int) -> IntArray:
-        # Σ amounts * weights by key; no amount's absolute value above ``largest``
-        if largest * total < 2**52:
-            scaled = weights.astype(np.float64)
-            return np.bincount(key, weights=amounts * scaled, minlength=size)[kept].astype(np.int64)
-        if largest * total >= 2**63:  # Python integers (EVs of payouts past int64)
-            wide = np.zeros(size, dtype=object)
-            np.add.at(wide, key, amounts.astype(object) * weights.astype(object))
-            return wide[kept]
-        return sums_by_value(key, amounts * weights, size)[kept]
-
-    chosen = prices.optimal
-    largest = max(int(chosen.max()), -int(chosen.min())) if chosen.shape[0] else 0
+    largest = max(int(chosen.max()), -int(chosen.min())) if n else 0
     if max(largest, prices.completions, 1) * total < 2**63:  # int64 holds every partial sum
-        compiled = keyed_sums(key, weights, analysis.cells, chosen, size)
-        situations, deals = compiled.situations[kept], compiled.deals[kept]
-        optimal = compiled.optimal[kept]
+        if n > FEW_ROWS:  # a block at a time: no int64 key of n rows
+            sums, found = zero_sums(size, cells.shape[1]), np.zeros(size, dtype=np.int64)
+            for rows in (slice(start, start + FEW_ROWS) for start in range(0, n, FEW_ROWS)):
+                found += np.bincount(key := key_of(rows), minlength=size)
+                add_keyed_sums(sums, key, weights[rows], cells[rows], chosen[rows])
+        else:
+            key = key_of(slice(None))
+            sums = keyed_sums(key, weights, cells, chosen, size)
+            found = np.bincount(key, minlength=size)
+        kept = np.flatnonzero(found)
+        situations, deals, optimal = sums.situations[kept], sums.deals[kept], sums.optimal[kept]
     else:
-        deals = np.empty((kept.shape[0], analysis.cells.shape[1]), dtype=np.int64)
+        key = key_of(slice(None))
+        kept = np.flatnonzero(np.bincount(key, minlength=size))
+
+        def summed(amounts: npt.NDArray[np.integer], most: int) -> IntArray:
+            # Σ amounts * weights by key; no amount's absolute value above ``most``
+            if most * total < 2**52:
+                values = amounts * weights.astype(np.float64)
+                return np.bincount(key, weights=values, minlength=size)[kept].astype(np.int64)
+            if most * total >= 2**63:  # Python integers (EVs of payouts past int64)
+                wide = np.zeros(size, dtype=object)
+                np.add.at(wide, key, amounts.astype(object) * weights.astype(object))
+                return wide[kept]
+            return sums_by_value(key, amounts * weights, size)[kept]
+
+        deals = np.empty((kept.shape[0], cells.shape[1]), dtype=np.int64)
         for cell in range(deals.shape[1]):
-            deals[:, cell] = summed(analysis.cells[:, cell], prices.completions)
+            deals[:, cell] = summed(cells[:, cell], prices.completions)
         situations, optimal = summed(np.ones_like(weights), 1), summed(chosen, largest)
     return SituationSums(
         strength=kept // (ranks * decisions),
@@ -305,7 +321,7 @@ def _count(spec: GameSpec, qualifier: int, jobs: int) -> Counted:
     if shape.face_up:
         situations.start_rank_codes()  # read by the sums, not the count: made beside it
     # a class's situations are consecutive rows of one hand: each hand looked up once
-    first = np.flatnonzero(np.diff(situations.hand_class, prepend=-1))
+    first = first_rows(situations.hands)
     strengths = np.repeat(
         player_strengths(spec, situations.hands[first]), np.diff(first, append=situations.rows)
     )
@@ -462,7 +478,9 @@ def analyze_spec(
     hands, weights, strengths, cells, seen = counted or count_cells(spec, rules, jobs)
     settlement = spec.settlement(rules)
     prices = price(cells, strengths, settlement)
-    decisions = ", ".join(DECISIONS[d] for d in range(4) if prices.allowed[:, d].any())
+    present = np.bincount(strengths, minlength=1) > 0  # the strengths some situation has
+    allowed = np.any(settlement.allowed[: present.shape[0]][present], axis=0).tolist()
+    decisions = ", ".join(DECISIONS[d] for d in range(4) if allowed[d])
     return SpecAnalysis(
         hands=hands,
         weights=weights,

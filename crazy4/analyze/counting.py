@@ -233,13 +233,14 @@ class SubsetCounter(CellCounter):
 
         first = np.ones(hands.shape[0], dtype=bool)
         first[1:] = (hands[1:] != hands[:-1]).any(axis=1)
-        hand_of = np.cumsum(first, dtype=np.int64) - 1
+        hand_of = np.cumsum(first, dtype=np.int32)  # int32, as the count takes it
+        hand_of -= 1
         v = strengths.astype(np.int64)[first]
         # No dealer hand is below a qualifier of 0 (every hand qualifies): B(0) = 0, not counted.
         columns = [v, v + 1] + ([np.full_like(v, qualifier)] if qualifier > 0 else [])
         counted = count_forced(
             hands[first],
-            hand_of.astype(np.int32),
+            hand_of,
             seen,
             np.stack(columns, axis=1),
             dealer_cards,

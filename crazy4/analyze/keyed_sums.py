@@ -54,20 +54,49 @@ def keyed_sums(
         few = bincount_sums(key, weights, cells, chosen, size)
         if few is not None:
             return few
-    situations = np.zeros(size, dtype=np.int64)
-    optimal = np.zeros(size, dtype=np.int64)
-    deals = np.zeros((size, cells.shape[1]), dtype=np.int64)
+    sums = zero_sums(size, cells.shape[1])
+    add_keyed_sums(sums, key, weights, cells, chosen)
+    return sums
+
+
+def zero_sums(size: int, cells: int) -> KeyedSums:
+    """:class:`KeyedSums` of ``size`` keys, all 0, for :func:`add_keyed_sums`."""
+    return KeyedSums(
+        np.zeros(size, dtype=np.int64),
+        np.zeros(size, dtype=np.int64),
+        np.zeros((size, cells), dtype=np.int64),
+    )
+
+
+def add_keyed_sums(
+    sums: KeyedSums,
+    key: IntArray,
+    weights: IntArray,
+    cells: npt.NDArray[np.integer],
+    chosen: IntArray,
+) -> None:
+    """Add the rows' sums of :func:`keyed_sums` to ``sums`` by the compiled pass, in place: a
+    caller may sum its rows a block at a time (int64: it checks no sum can pass it).
+
+    Examples
+    --------
+    >>> sums = zero_sums(2, 1)
+    >>> for rows in (slice(0, 2), slice(2, 3)):
+    ...     add_keyed_sums(sums, np.array([1, 0, 1])[rows], np.array([2, 3, 4])[rows],
+    ...                    np.array([[1], [2], [3]])[rows], np.array([-1, 7, 2])[rows])
+    >>> sums.situations.tolist(), sums.optimal.tolist(), sums.deals.tolist()
+    ([3, 6], [21, 6], [[6], [14]])
+    """
     columns = cells if cells.dtype in (np.int32, np.int64) else cells.astype(np.int64)
     sum_rows()(
         np.ascontiguousarray(key, dtype=np.int64),
         np.ascontiguousarray(weights, dtype=np.int64),
         np.ascontiguousarray(columns),
         np.ascontiguousarray(chosen, dtype=np.int64),
-        situations,
-        optimal,
-        deals,
+        sums.situations,
+        sums.optimal,
+        sums.deals,
     )
-    return KeyedSums(situations, optimal, deals)
 
 
 def bincount_sums(

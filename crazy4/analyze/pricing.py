@@ -25,7 +25,9 @@ Examples
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -72,9 +74,11 @@ class Prices:
 
     Attributes
     ----------
-    ev : ndarray of int64, shape (n, 4)
-        EV numerators of fold, 1x, 2x, 3x over ``completions * unit`` (0 where not allowed).
-    allowed : ndarray of bool, shape (n, 4)
+    ev_source : ndarray of int64, shape (n, 4), or callable
+        :attr:`ev`, or what computes it when first read (:func:`compiled_prices`: the EVs of
+        millions of rows, which an analysis's tables do not read, are not kept).
+    allowed_source : ndarray of bool, shape (n, 4), or callable
+        :attr:`allowed`, or what computes it when first read (as :attr:`ev_source`).
     decision : ndarray of int64, shape (n,)
         The optimal decision (the smallest wager among exact ties).
     tied : ndarray of bool, shape (n, 4)
@@ -84,13 +88,37 @@ class Prices:
         The EV under :attr:`decision`, when the pricing kept it (see :attr:`optimal`).
     """
 
-    ev: IntArray = field(repr=False)
-    allowed: npt.NDArray[np.bool_] = field(repr=False)
+    ev_source: IntArray | Callable[[], IntArray] = field(repr=False, compare=False)
+    allowed_source: npt.NDArray[np.bool_] | Callable[[], npt.NDArray[np.bool_]] = field(
+        repr=False, compare=False
+    )
     decision: IntArray = field(repr=False)
     tied: npt.NDArray[np.bool_] = field(repr=False)
     completions: int
     unit: int
     best: IntArray | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def ev(self) -> IntArray:
+        """EV numerators of fold, 1x, 2x, 3x over ``completions * unit`` (0 where not
+        allowed), shape ``(n, 4)``: :attr:`ev_source`, computed when first read if it is one's
+        computation.
+
+        Examples
+        --------
+        >>> Prices(lambda: np.array([[-2, 5, 0, 0]]), np.ones((1, 4), bool), np.array([1]),
+        ...        np.eye(4, dtype=bool)[1:2], 6, 1).ev.tolist()
+        [[-2, 5, 0, 0]]
+        """
+        source = self.ev_source
+        return source if isinstance(source, np.ndarray) else source()
+
+    @cached_property
+    def allowed(self) -> npt.NDArray[np.bool_]:
+        """The decisions each row's strength allows, shape ``(n, 4)``: :attr:`allowed_source`,
+        computed when first read if it is one's computation."""
+        source = self.allowed_source
+        return source if isinstance(source, np.ndarray) else source()
 
     @property
     def optimal(self) -> IntArray:
@@ -169,8 +197,8 @@ def price(
         ev[:, code] = np.where(allowed[:, code], part[:, column], 0)  # 0 where not allowed
     completions = int(cells[0].sum()) if cells.shape[0] else 0
     return Prices(
-        ev=ev,
-        allowed=allowed,
+        ev_source=ev,
+        allowed_source=allowed,
         decision=decision,
         tied=tied,
         completions=completions,
@@ -198,25 +226,38 @@ def compiled_prices(
     """
     n = cells.shape[0]
     decisions = settlement.nets.shape[1]
-    ev = np.empty((n, decisions), dtype=np.int64)
     tied = np.empty((n, decisions), dtype=bool)
     decision = np.empty(n, dtype=np.int64)
     best = np.empty(n, dtype=np.int64)
     nets = np.ascontiguousarray(settlement.nets, dtype=np.int64)
     by_strength = np.ascontiguousarray(settlement.allowed, dtype=np.bool_)
     chosen = np.ascontiguousarray(strengths, dtype=np.int64)
-    row_cells = cells if cells.dtype in (np.int32, np.int64) else cells.astype(np.int64)
-    price_rows()(
-        np.ascontiguousarray(row_cells), chosen, nets, by_strength, ev, tied, decision, best
-    )
+    no_ev = np.empty((0, decisions), dtype=np.int64)  # the EVs not kept: computed when read
+    price_rows()(_row_cells(cells), chosen, nets, by_strength, no_ev, tied, decision, best)
+
+    def evs() -> IntArray:  # every EV, by the same kernel, writing nothing else
+        ev = np.empty((n, decisions), dtype=np.int64)
+        none = np.empty(0, dtype=np.int64)
+        price_rows()(
+            _row_cells(cells), chosen, nets, by_strength, ev, no_ev.astype(bool), none, none
+        )
+        return ev
+
     return Prices(
-        ev=ev,
-        allowed=np.take(settlement.allowed, chosen, axis=0),
+        ev_source=evs,
+        allowed_source=lambda: np.take(settlement.allowed, chosen, axis=0),
         decision=decision,
         tied=tied,
         completions=int(cells[0].sum()) if n else 0,
         unit=settlement.unit,
         best=best,
+    )
+
+
+def _row_cells(cells: npt.NDArray[np.integer]) -> npt.NDArray[np.integer]:
+    """The cells as :func:`price_rows` takes them: int32 or int64, C-contiguous."""
+    return np.ascontiguousarray(
+        cells if cells.dtype in (np.int32, np.int64) else cells.astype(np.int64)
     )
 
 
@@ -232,7 +273,11 @@ def _price_rows(
 ) -> None:  # pragma: no cover - compiled
     """Each row's EV of every allowed decision (0 elsewhere), the decisions tied with the best
     (every decision where none is allowed, as :func:`price`), the first of them, and its EV
-    (``chosen``: the best, 0 where none is allowed)."""
+    (``chosen``: the best, 0 where none is allowed). An ``ev`` of no rows: the EVs are not
+    written; a ``decision`` of no rows: only the EVs are (``tied`` and ``chosen`` unread)."""
+    keep = ev.shape[0] > 0
+    decide = decision.shape[0] > 0
+    row_ev = np.zeros(nets.shape[1], dtype=np.int64)
     for row in range(cells.shape[0]):
         strength = strengths[row]
         best = 0
@@ -245,15 +290,18 @@ def _price_rows(
                 if not some or total > best:
                     best = total
                 some = True
-            ev[row, d] = total
-        first = -1
-        for d in range(nets.shape[1]):
-            tie = not some or (allowed[strength, d] and ev[row, d] == best)
-            tied[row, d] = tie
-            if tie and first < 0:
-                first = d
-        decision[row] = first
-        chosen[row] = best
+            row_ev[d] = total
+            if keep:
+                ev[row, d] = total
+        if decide:
+            first = -1
+            for d in range(nets.shape[1]):
+                tie = not some or (allowed[strength, d] and row_ev[d] == best)
+                tied[row, d] = tie
+                if tie and first < 0:
+                    first = d
+            decision[row] = first
+            chosen[row] = best
 
 
 def net_limbs(nets: IntArray, base: int) -> list[IntArray]:
@@ -329,8 +377,8 @@ def _price_limbs(
         joined = _joined([limb[:, column] for limb in sums], base)
         ev[:, code] = np.where(allowed[:, code], joined, 0)
     return Prices(
-        ev=ev,
-        allowed=allowed,
+        ev_source=ev,
+        allowed_source=allowed,
         decision=np.argmax(tied, axis=1).astype(np.int64),
         tied=tied,
         completions=completions,
@@ -436,8 +484,8 @@ def price_wide(
     tied = masked == best[:, None]
     decision = np.argmax(tied, axis=1).astype(np.int64)
     return Prices(
-        ev=np.where(allowed, ev, 0),
-        allowed=allowed,
+        ev_source=np.where(allowed, ev, 0),
+        allowed_source=allowed,
         decision=decision,
         tied=tied,
         completions=completions,

@@ -191,8 +191,9 @@ def exact_ties(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     order (``ev``: the optimum, exact text, per unit of Ante)."""
     prices = analysis.prices
     rows = []
+    optimal = prices.optimal  # the EV under the decision: no (n, 4) EVs read
     for i in np.flatnonzero(several_tied(prices.tied)):
-        ev = Fraction(int(prices.ev[i, prices.decision[i]]), prices.denominator)
+        ev = Fraction(int(optimal[i]), prices.denominator)
         rows.append(
             {
                 "hand": format_cards(sorted((int(c) for c in analysis.hands[i]), reverse=True)),

@@ -66,7 +66,7 @@ class DealSituations:
         return int(self.weights.shape[0])
 
     @cached_property
-    def rank_codes(self) -> tuple[IntArray, IntArray]:
+    def rank_codes(self) -> tuple[npt.NDArray[np.integer[Any]], IntArray]:
         """:func:`seen_rank_codes` of :attr:`seen`, kept with the situations."""
         return seen_rank_codes(self.seen)
 
@@ -76,26 +76,73 @@ class DealSituations:
         threading.Thread(target=lambda: self.rank_codes, daemon=True).start()
 
 
-def seen_rank_codes(seen: npt.NDArray[np.uint8]) -> tuple[IntArray, IntArray]:
+#: Rows a block of :func:`seen_rank_codes` (its temporaries a few megabytes).
+RANK_ROWS = 1 << 20
+
+
+def seen_rank_codes(
+    seen: npt.NDArray[np.uint8],
+) -> tuple[npt.NDArray[np.integer[Any]], IntArray]:
     """Each row's code of its seen cards' ranks, and a row of each code: the ranks, highest
     first, as base-13 digits, numbered among those present (so the codes order the ranks by
-    the highest, then the next; all 0 when no card is seen).
+    the highest, then the next; all 0 when no card is seen). The codes are bytes when up to two
+    cards are seen (fewer than 256 codes), made :data:`RANK_ROWS` rows at a time.
 
     Examples
     --------
     >>> codes, rows = seen_rank_codes(np.array([[51], [0], [50], [4]], dtype=np.uint8))
     >>> codes.tolist(), rows.tolist()   # A, 2, A, 3: 2 < 3 < A
     ([2, 0, 2, 1], [1, 3, 2])
+    >>> codes.dtype
+    dtype('uint8')
     """
-    ranks = np.sort(seen // 4, axis=1)[:, ::-1].astype(np.int64)
-    digits = ranks[:, 0] if ranks.shape[1] == 1 else ranks @ 13 ** np.arange(ranks.shape[1])[::-1]
-    present = np.flatnonzero(np.bincount(digits, minlength=13 ** ranks.shape[1]))
-    position = np.zeros(13 ** ranks.shape[1], dtype=np.int64)
+    n, size = seen.shape[0], 13 ** seen.shape[1]
+    blocks = [slice(start, start + RANK_ROWS) for start in range(0, n, RANK_ROWS)]
+    # each row's digits, then (in place) their codes
+    codes: npt.NDArray[np.integer[Any]] = np.empty(n, dtype=np.uint8 if size <= 256 else np.int64)
+    count = np.zeros(size, dtype=np.int64)
+    for rows in blocks:
+        ranks = np.sort(seen[rows] // 4, axis=1)[:, ::-1].astype(np.int64)
+        digits = (
+            ranks[:, 0] if ranks.shape[1] == 1 else ranks @ 13 ** np.arange(ranks.shape[1])[::-1]
+        )
+        count += np.bincount(digits, minlength=size)
+        codes[rows] = digits
+    present = np.flatnonzero(count)
+    position = np.zeros(size, dtype=codes.dtype)
     position[present] = np.arange(present.shape[0])
-    codes = position[digits]
     first = np.zeros(present.shape[0], dtype=np.int64)
-    first[codes] = np.arange(codes.shape[0])  # a row of each code (any: they are alike)
+    for rows in blocks:
+        block = codes[rows]  # a view: the digits become codes in place
+        block[:] = position[block]
+        first[block] = np.arange(rows.start, rows.start + block.shape[0])  # a row of each code
     return codes, first
+
+
+#: Rows a block of :func:`first_rows` compares (its temporaries a few megabytes).
+FIRST_ROWS_BLOCK = 1 << 20
+
+
+def first_rows(rows: npt.NDArray[np.generic]) -> IntArray:
+    """The first row of each run of equal rows, compared a column and a block at a time (a
+    bool a row).
+
+    Examples
+    --------
+    >>> first_rows(np.array([[1, 2], [1, 2], [1, 3], [1, 2]], dtype=np.uint8)).tolist()
+    [0, 2, 3]
+    """
+    n = rows.shape[0]
+    starts = np.ones(n, dtype=bool)
+    columns = rows.reshape(n, -1) if n else rows
+    for start in range(1, n, FIRST_ROWS_BLOCK):
+        stop = min(start + FIRST_ROWS_BLOCK, n)
+        out, differ = starts[start:stop], np.empty(stop - start, dtype=bool)
+        out[:] = False
+        for column in range(columns.shape[1]):
+            np.not_equal(columns[start:stop, column], columns[start - 1 : stop - 1, column], differ)
+            out |= differ
+    return np.flatnonzero(starts)
 
 
 #: Modules whose code decides the cached situation classes (beyond the core's table builders).

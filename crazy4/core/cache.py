@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib.util
+import io
 import os
 import re
 import sys
@@ -111,18 +112,54 @@ def _digest(array: npt.NDArray[np.generic]) -> str:
     return f"{zlib.crc32(flat.data):08x}"
 
 
+#: Bytes the checksum of a loaded table reads at a time (:func:`_load`).
+DIGEST_BLOCK = 1 << 20
+
+
+def _file_digest(handle: io.BufferedReader, size: int) -> str:
+    """CRC-32 of the next ``size`` bytes of an open file, as :func:`_digest` gives it of the
+    same bytes in an array (empty when the file is shorter), read :data:`DIGEST_BLOCK` bytes
+    at a time into one buffer."""
+    crc, left = 0, size
+    block = memoryview(bytearray(min(DIGEST_BLOCK, size)))
+    while left:
+        got = handle.readinto(block[: min(left, len(block))])
+        if not got:
+            return ""
+        crc = zlib.crc32(block[:got], crc)
+        left -= got
+    return f"{crc:08x}"
+
+
 def _load(
     path: Path, checksum_path: Path, shape: tuple[int, ...], dtype: type
 ) -> np.ndarray | None:
+    """The table at ``path`` memory-mapped read-only, or None unless its shape, dtype and
+    checksum are those expected. The checksum reads the file through one small buffer from the
+    file the map is of, so that the map's pages become the process's only as its caller reads
+    them (a table it does not read costs no memory)."""
     try:
         expected = checksum_path.read_text().strip()
-        mapped = np.load(path, mmap_mode="r", allow_pickle=False)
+        with open(path, "rb") as handle:
+            version = np.lib.format.read_magic(handle)
+            if version not in ((1, 0), (2, 0)):  # what np.save writes of these tables
+                return None
+            read_header = (
+                np.lib.format.read_array_header_1_0
+                if version == (1, 0)
+                else np.lib.format.read_array_header_2_0
+            )
+            found, fortran, kind = read_header(handle)
+            if found != shape or kind != np.dtype(dtype) or (fortran and len(shape) > 1):
+                return None
+            offset = handle.tell()
+            mapped = np.memmap(handle, dtype=kind, mode="r", shape=found, offset=offset)
+            handle.seek(offset)  # the map moved the file's position
+            digest = _file_digest(handle, mapped.nbytes)
     except (OSError, ValueError, EOFError):
         return None
-    if mapped.shape != shape or mapped.dtype != np.dtype(dtype):
-        return None
     array: npt.NDArray[Any] = mapped.view(np.ndarray)  # a plain array over the mapped file
-    if not array.flags.c_contiguous or _digest(array) != expected:
+    if not array.flags.c_contiguous or digest != expected:
         return None
     with contextlib.suppress(OSError):  # marks the copy used (see IDLE_SECONDS)
         os.utime(path)

@@ -262,6 +262,11 @@ def card_masks(cards: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
     return np.bitwise_or.reduce(bits, axis=1) if bits.shape[1] else np.zeros(len(bits), np.int64)
 
 
+#: Rows a block of the check that the forced cards fit their hands (its int64 temporaries a
+#: few megabytes, not a few of the situations' size).
+CHECK_ROWS = 1 << 20
+
+
 def _check_forced(
     hands: npt.NDArray[np.int64],
     hand_of: npt.NDArray[np.int32],
@@ -270,9 +275,11 @@ def _check_forced(
 ) -> None:
     if forced.shape[1] > dealer_size:
         raise ValueError(f"{forced.shape[1]} forced cards do not fit a {dealer_size}-card hand")
-    if forced.shape[0]:
-        clash = card_masks(hands)[hand_of] & card_masks(forced)
-        repeated = (np.diff(forced, axis=1) == 0).any(axis=1)
+    masks = card_masks(hands)
+    for start in range(0, forced.shape[0], CHECK_ROWS):  # small temporaries a block
+        rows = slice(start, start + CHECK_ROWS)
+        clash = masks[hand_of[rows]] & card_masks(forced[rows])
+        repeated = (np.diff(forced[rows], axis=1) == 0).any(axis=1)
         if clash.any() or repeated.any():
             raise ValueError("a forced card is in its player hand or given twice")
 
@@ -383,9 +390,10 @@ def count_forced(
     from crazy4.core import forced_kernels, table_kernels
 
     kernel: Any = forced_kernels.count_forced
-    hands64 = np.ascontiguousarray(np.sort(np.asarray(hands, dtype=np.int64), axis=1))
+    # sorted in their own type, then widened: one int64 copy of the forced cards, not two
+    hands64 = np.ascontiguousarray(np.sort(hands, axis=1), dtype=np.int64)
     hand_of32 = np.ascontiguousarray(hand_of, dtype=np.int32)
-    forced64 = np.ascontiguousarray(np.sort(np.asarray(forced, dtype=np.int64), axis=1))
+    forced64 = np.ascontiguousarray(np.sort(forced, axis=1), dtype=np.int64)
     _check_forced(hands64, hand_of32, forced64, dealer_size)
     thresholds64 = np.ascontiguousarray(thresholds, dtype=np.int64)
     columns, fixed, values = threshold_columns(thresholds64)
