@@ -8,6 +8,7 @@ from typing import Any
 
 import pandas as pd
 
+from crazy4.report.markdown import share_text
 from crazy4.report.parsheet import ParSheet, bet_edge, records
 from crazy4.report.parsheet_text import latin
 from crazy4.report.pdf_markup import paragraph, text_markup
@@ -17,21 +18,6 @@ from crazy4.version import __version__
 _CARD = "card"
 #: The font sizes tried, largest first, until the card fits one page.
 SIZES = (10.0, 9.0, 8.0, 7.0, 6.5, 6.0, 5.5, 5.0)
-
-
-def share_text(share: float) -> str:
-    """A share as a whole percentage, never rounded to 0% or 100% when it is neither.
-
-    Examples
-    --------
-    >>> share_text(0.004), share_text(0.5), share_text(0.996), share_text(1.0)
-    ('<1%', '50%', '>99%', '100%')
-    """
-    if 0 < share < 0.01:
-        return "<1%"
-    if 0.99 < share < 1:
-        return ">99%"
-    return f"{share:.0%}"
 
 
 def decision_cell(row: dict[str, Any], decisions: tuple[str, ...]) -> str:

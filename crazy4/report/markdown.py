@@ -46,3 +46,19 @@ def percent(value: float) -> str:
     '3.4194%'
     """
     return f"{100 * value:.4f}%"
+
+
+def share_text(share: float) -> str:
+    """A share as a whole percentage, rounded, but never 0% or 100% when it is strictly
+    between (a split strategy cell that reads 0% or 100% would contradict itself).
+
+    Examples
+    --------
+    >>> [share_text(s) for s in (0.0, 0.004, 0.007, 0.62, 0.9949, 0.9991, 1.0)]
+    ['0%', '<1%', '1%', '62%', '99%', '>99%', '100%']
+    """
+    if 0 < share < 0.005:
+        return "<1%"
+    if 0.995 <= share < 1:
+        return ">99%"
+    return f"{share:.0%}"

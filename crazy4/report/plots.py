@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from crazy4.core.text_safety import plot_text
+from crazy4.report.markdown import share_text
 
 
 def _axes(ax: Any | None, size: tuple[float, float] = (8, 4)) -> Any:
@@ -153,15 +154,6 @@ def convergence(frame: pd.DataFrame, bet: str, ax: Any | None = None, title: str
     return ax
 
 
-def _percent(share: float) -> str:
-    """A share as a whole percentage that never rounds a strict share to 0 or 100."""
-    if 0 < share < 0.005:
-        return "<1"
-    if 0.995 < share < 1:
-        return ">99"
-    return f"{100 * share:.0f}"
-
-
 _DECISION_CODES = {"fold": 0, "1x": 1, "2x": 2, "3x": 3, "mixed": 4}
 
 
@@ -180,7 +172,9 @@ def decision_chart(strategy: pd.DataFrame, ax: Any | None = None, title: str = "
         grid[i, j] = _DECISION_CODES[str(row["decision"])]
         folded = float(row["share_fold"])
         labels_in_cells[i, j] = (
-            _percent(1 - folded) if folded > 0 else f"3x {_percent(float(row['share_3x']))}"
+            share_text(1 - folded).removesuffix("%")
+            if folded > 0
+            else f"3x {share_text(float(row['share_3x'])).removesuffix('%')}"
         )
     colours = ListedColormap(["tab:red", "tab:green", "tab:olive", "tab:purple", "khaki"])
     ax.imshow(grid, cmap=colours, vmin=-0.5, vmax=4.5, aspect="auto")

@@ -10,27 +10,12 @@ from crazy4.core.cards import RANKS
 from crazy4.core.decisions import DECISIONS
 from crazy4.core.ranking import HandCategory
 from crazy4.report.frame import ReportInput
-from crazy4.report.markdown import markdown_table
+from crazy4.report.markdown import markdown_table, share_text
 from crazy4.report.spec_sections import Section, extreme_bets, money
 from crazy4.spec.table_layout import SHOWDOWN_LABELS
 
 #: The hand categories, weakest first.
 CATEGORY_LABELS = [category.label for category in HandCategory]
-
-
-def _share_text(share: float) -> str:
-    """``"62%"``; ``"<1%"`` and ``">99%"`` so that a split cell never reads 0% or 100%.
-
-    Examples
-    --------
-    >>> _share_text(0.004), _share_text(0.62), _share_text(0.9991)
-    ('<1%', '62%', '>99%')
-    """
-    if share < 0.005:
-        return "<1%"
-    if share > 0.995:
-        return ">99%"
-    return f"{share:.0%}"
 
 
 def chart_text(chart: pd.DataFrame) -> pd.DataFrame:
@@ -40,7 +25,7 @@ def chart_text(chart: pd.DataFrame) -> pd.DataFrame:
         if row["decision"] != "mixed":
             return str(row["decision"])
         parts = [
-            f"{name} {_share_text(row[f'share_{name}'])}"
+            f"{name} {share_text(row[f'share_{name}'])}"
             for name in DECISIONS
             if row[f"situations_{name}"] > 0
         ]
