@@ -135,14 +135,21 @@ def written_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def written_report(no_figures: None, written_folder: Path) -> Written:
+def written_report(no_figures: None, written_folder: Path, shared: SharedResults) -> Written:
     """A hostile analysis's report in a format, written without its plots (``no_figures``)
-    once a module: the tests reading the same report read the same file."""
+    once per test run: the tests reading the same report read the same bytes."""
+
+    def write(results: RuleSetResults, fmt: str, out: Path) -> bytes:
+        write_report(fmt, results.rules, results.tables, results.record, results.report, out)
+        return out.read_bytes()
 
     def written(results: RuleSetResults, fmt: str) -> Path:
         out = written_folder / f"{results.rules.name}.{fmt}"
         if not out.exists():
-            write_report(fmt, results.rules, results.tables, results.record, results.report, out)
+            made = written_folder / "made" / out.name  # named as the copy read
+            made.parent.mkdir(exist_ok=True)
+            key = f"hostile-report-{out.name}"
+            out.write_bytes(shared.get(key, lambda: write(results, fmt, made)))
         return out
 
     return written
