@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
+from in_process import crazy4
 from shared_results import SharedResults
 
 from crazy4.analyze.record import Analysis, analyze_game
@@ -57,6 +59,38 @@ def dask_scheduler() -> Iterator[str]:
         distributed.Client(cluster),
     ):
         yield str(cluster.scheduler_address)
+
+
+#: The committed analyses (``make results``), read by ``crazy4 report --from``.
+RESULTS = Path(__file__).resolve().parents[1] / "results"
+
+
+@pytest.fixture(scope="session")
+def committed_pdf(
+    shared: SharedResults, tmp_path_factory: pytest.TempPathFactory
+) -> Callable[[str], Path]:
+    """The PDF math report of a shipped rule set's committed ``results/`` folder (``crazy4
+    report --rules NAME --from results/NAME --format pdf``), rendered once per test run on first
+    use (the same bytes for every test that reads it); a copy in this worker's temporary
+    folder."""
+    folder = tmp_path_factory.mktemp("committed-pdf")
+
+    def render(name: str) -> bytes:
+        out = folder / f"rendered-{name}.pdf"
+        done = crazy4(
+            *("report", "--rules", name, "--from", str(RESULTS / name), "--format", "pdf"),
+            *("--out", str(out), "--quiet"),
+        )
+        assert done.returncode == 0, done.stderr
+        return out.read_bytes()
+
+    def pdf(name: str) -> Path:
+        path = folder / f"{name}.pdf"
+        if not path.exists():
+            path.write_bytes(shared.get(f"committed-pdf-{name}", lambda: render(name)))
+        return path
+
+    return pdf
 
 
 #: Rounds of the card room's own simulation inside a pipeline run (its default is 1,000,000).

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from design_cli import PRINTED, design_set
+from design_cli import PRINTED, design_set_here
 
 from crazy4.errors import InputError
 from crazy4.explore.controls import changes_of, controls, read_odds
@@ -42,7 +42,7 @@ def test_figures_equal_design_set(
 ) -> None:
     session = session_of(sessions, rules)
     step = session.apply(values)
-    expected = design_set(rules, step.changes)
+    expected = design_set_here(rules, step.changes)
     shown = step.figures
     assert sorted(expected) == sorted(shown.index)
     for bet, figures in expected.items():

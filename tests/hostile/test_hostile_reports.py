@@ -18,6 +18,7 @@ import json
 import re
 import tempfile
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -124,17 +125,40 @@ def no_figures(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(crazy4.report.html, "report_figures", lambda name, tables: [])
 
 
-def written_report(results: RuleSetResults, fmt: str, folder: Path) -> Path:
-    out = folder / f"{results.rules.name}.{fmt}"
-    write_report(fmt, results.rules, results.tables, results.record, results.report, out)
-    return out
+#: A hostile analysis's report in a format (``written_report``).
+Written = Callable[[RuleSetResults, str], Path]
 
 
-@pytest.mark.usefixtures("no_figures")
+@pytest.fixture(scope="module")
+def written_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("written")
+
+
+@pytest.fixture
+def written_report(no_figures: None, written_folder: Path, shared: SharedResults) -> Written:
+    """A hostile analysis's report in a format, written without its plots (``no_figures``)
+    once per test run: the tests reading the same report read the same bytes."""
+
+    def write(results: RuleSetResults, fmt: str, out: Path) -> bytes:
+        write_report(fmt, results.rules, results.tables, results.record, results.report, out)
+        return out.read_bytes()
+
+    def written(results: RuleSetResults, fmt: str) -> Path:
+        out = written_folder / f"{results.rules.name}.{fmt}"
+        if not out.exists():
+            made = written_folder / "made" / out.name  # named as the copy read
+            made.parent.mkdir(exist_ok=True)
+            key = f"hostile-report-{out.name}"
+            out.write_bytes(shared.get(key, lambda: write(results, fmt, made)))
+        return out
+
+    return written
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_no_text_of_a_rule_file_is_live_in_any_format(
-    hostile: Analyses, game: str, fmt: str, tmp_path: Path
+    hostile: Analyses, game: str, fmt: str, written_report: Written
 ) -> None:
     """Nothing of the payloads is markup, a link or a formula, and every text is printed as
     written (the PDFs: the cover's title and source; a table's cells may wrap)."""
@@ -143,17 +167,16 @@ def test_no_text_of_a_rule_file_is_live_in_any_format(
     if fmt == "md":
         problems = judge_markdown(results.report, texts)
     elif fmt == "html":
-        problems = judge_html(written_report(results, fmt, tmp_path).read_text(), texts)
+        problems = judge_html(written_report(results, fmt).read_text(), texts)
     elif fmt == "xlsx":
-        problems = judge_workbook(written_report(results, fmt, tmp_path), texts)
+        problems = judge_workbook(written_report(results, fmt), texts)
     else:
         shown = texts[:2] if fmt == "pdf" else [f"Strategy card: {results.rules.title}"]
-        problems = judge_pdf(written_report(results, fmt, tmp_path), shown)
+        problems = judge_pdf(written_report(results, fmt), shown)
     assert problems == []
 
 
-@pytest.mark.usefixtures("no_figures")
-def test_the_four_cases_of_the_issue(hostile: Analyses, tmp_path: Path) -> None:
+def test_the_four_cases_of_the_issue(hostile: Analyses, written_report: Written) -> None:
     """Measured at b5d0a05: a ``<script>`` title raw in the HTML report's ``<h1>``; a
     ``=HYPERLINK`` source a live formula in the README sheet; an ``<a href>`` title a live link
     in the PDF and a ``<font size>`` changing its size; ``<b>unclosed`` failing the PDF and the
@@ -161,15 +184,15 @@ def test_the_four_cases_of_the_issue(hostile: Analyses, tmp_path: Path) -> None:
     import openpyxl
 
     results = hostile["three-card-standard"]
-    page = written_report(results, "html", tmp_path).read_text()
+    page = written_report(results, "html").read_text()
     assert judge_html(page, [results.rules.title]) == []
     assert Page(page).text_in("h1") == squeeze(results.rules.title)
-    book = openpyxl.load_workbook(written_report(results, "xlsx", tmp_path))
+    book = openpyxl.load_workbook(written_report(results, "xlsx"))
     readme = [cell for row in book["README"].iter_rows() for cell in row]
     source = next(cell for cell in readme if cell.value == results.rules.source)
     assert source.data_type == "s" and source.quotePrefix and source.value.startswith("=S ")
     for fmt in ("pdf", "card"):
-        text, links = pdf_read(written_report(results, fmt, tmp_path))
+        text, links = pdf_read(written_report(results, fmt))
         assert links == []
         assert '<a href="http://evil.example">click</a>' in text
         assert '<font size="30">big</font>' in text and "<b>unclosed" in text

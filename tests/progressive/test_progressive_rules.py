@@ -6,14 +6,14 @@ game cannot make -- exit status 2 and one line naming the file and the key.
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import contextlib
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from in_process import crazy4
 
 from crazy4.errors import InputError
 from crazy4.registry import load_rules, parse_rules
@@ -149,12 +149,8 @@ def test_cli_exit_2_and_one_line(tmp_path: Path, change: tuple[str, str], key: s
     path = tmp_path / "bad.toml"
     assert change[0] in SHIPPED
     path.write_text(SHIPPED.replace(*change, 1))
-    done = subprocess.run(
-        [sys.executable, "-m", "crazy4", "analyze", "--rules", str(path), "--quiet"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
+    with contextlib.chdir(tmp_path):
+        done = crazy4("analyze", "--rules", str(path), "--quiet")
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert "bad.toml [progressive]" in done.stderr and key in done.stderr

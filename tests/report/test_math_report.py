@@ -16,6 +16,7 @@ import contextlib
 import io
 import math
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -70,8 +71,8 @@ def workbooks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="module")
-def pdf_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return report(tmp_path_factory.mktemp("pdf"), "crazy4-standard", "pdf")
+def pdf_file(committed_pdf: Callable[[str], Path]) -> Path:
+    return committed_pdf("crazy4-standard")
 
 
 def sheet_frame(book: Any, name: str) -> tuple[list[str], list[tuple[Any, ...]]]:

@@ -13,6 +13,7 @@ import hashlib
 import io
 import json
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -87,21 +88,21 @@ def table_fractions(rules: str) -> list[str]:
 
 
 class RenderedPdfs(dict[str, str]):
-    """The text of each shipped rule set's PDF report, rendered when first asked for (a test
-    worker renders only the rule sets its tests read)."""
+    """The text of each shipped rule set's PDF report (``committed_pdf``), read when first
+    asked for (a test worker renders only the rule sets its tests read)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, committed_pdf: Callable[[str], Path]) -> None:
         super().__init__()
-        self.folder = folder
+        self.committed_pdf = committed_pdf
 
     def __missing__(self, rules: str) -> str:
-        self[rules] = pdf_text(report(self.folder / f"{rules}.pdf", rules, "pdf"))
+        self[rules] = pdf_text(self.committed_pdf(rules))
         return self[rules]
 
 
 @pytest.fixture(scope="module")
-def pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    return RenderedPdfs(tmp_path_factory.mktemp("pdf"))
+def pdfs(committed_pdf: Callable[[str], Path]) -> dict[str, str]:
+    return RenderedPdfs(committed_pdf)
 
 
 @pytest.mark.parametrize("rules", shipped_rule_names())
@@ -137,9 +138,11 @@ def test_negative_house_edges_are_explained(pdfs: dict[str, str], rules: str) ->
     assert ("Note 1." in text) == bool(negative)
 
 
-def test_cover_block_from_options_and_file(tmp_path: Path) -> None:
+def test_cover_block_from_options_and_file(
+    tmp_path: Path, committed_pdf: Callable[[str], Path]
+) -> None:
     rule_hash = hashlib.sha256((RULES / "crazy4-standard.toml").read_bytes()).hexdigest()
-    plain = PdfReader(report(tmp_path / "plain.pdf", "crazy4-standard", "pdf")).pages[0]
+    plain = PdfReader(committed_pdf("crazy4-standard")).pages[0]  # no cover option
     first = " ".join(plain.extract_text().split())
     assert rule_hash in first and "Crazy 4 Poker" in first and "crazy4 0.1.0" in first
     assert "Analysis date not stated" in first and "Prepared by not stated" in first

@@ -7,11 +7,10 @@ The expectation is read from the rules text: Three Card Poker deals the player t
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from in_process import crazy4
 
 from crazy4.errors import InputError
 from crazy4.registry import load_rules
@@ -50,12 +49,7 @@ def test_a_three_card_progressive_is_refused_at_load(tmp_path: Path, scoring: st
 def test_the_command_line_refuses_it_in_one_line(tmp_path: Path) -> None:
     path = _three_card_with_progressive(tmp_path, "five_cards")
     out = tmp_path / "out"
-    done = subprocess.run(
-        [sys.executable, "-m", "crazy4", "analyze", "--rules", str(path), "--out", str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = crazy4("analyze", "--rules", str(path), "--out", str(out))
     assert done.returncode == 2
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from in_process import crazy4
 
 from crazy4.errors import InputError
 from crazy4.registry import load_rules, parse_rules
@@ -16,9 +17,9 @@ STANDARD = (RULES_DIR / "crazy4-standard.toml").read_text()
 
 
 def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "crazy4", *args], capture_output=True, text=True, cwd=cwd
-    )
+    """``crazy4 ARGS`` run from the folder ``cwd`` (in this process: :mod:`in_process`)."""
+    with contextlib.chdir(cwd):
+        return crazy4(*args)
 
 
 def test_deeply_nested_file_is_one_line(tmp_path: Path) -> None:

@@ -11,14 +11,13 @@ text cell is.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from in_process import crazy4
 
 from crazy4.cli.main import main
 from crazy4.core.cards import parse_cards
@@ -205,13 +204,8 @@ def test_csv_log_with_compact_cards_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InputError, match=r"needs a \.parquet log"):
         run_simulation(plan, log_path=tmp_path / "log.csv", log_cards="compact")
     assert not (tmp_path / "log.csv").exists()
-    command = [sys.executable, "-m", "crazy4", "simulate", "--rules", "crazy4-standard"]
-    done = subprocess.run(
-        [*command, "--rounds", "10", "--log", str(tmp_path / "log.csv"), "--log-cards", "compact"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    command = ["simulate", "--rules", "crazy4-standard", "--rounds", "10"]
+    done = crazy4(*command, "--log", str(tmp_path / "log.csv"), "--log-cards", "compact")
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "parquet" in done.stderr
     assert not (tmp_path / "log.csv").exists()

@@ -8,12 +8,11 @@ same game in data, so its exact edge, Pair Plus edge and element of risk must be
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from in_process import crazy4
 from oracle_three_card import optimal_strategy_edge, pair_plus_edge
 
 from crazy4.analyze.analysis import analyze_spec
@@ -41,22 +40,7 @@ def test_a_declared_three_card_poker_equals_the_oracle() -> None:
 
 def test_the_command_line_analyzes_a_declared_game(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "crazy4",
-            "analyze",
-            "--rules",
-            str(DECLARED),
-            "--out",
-            str(out),
-            "--quiet",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    run = crazy4("analyze", "--rules", str(DECLARED), "--out", str(out), "--quiet")
     assert run.returncode == 0, run.stderr
     report = (out / "report.md").read_text()
     assert "Ante Bonus: not qualified: paid on the pay table" in report
@@ -97,20 +81,6 @@ def test_an_incoherent_game_is_refused_in_one_line(old: str, new: str, message: 
 def test_the_command_line_refuses_an_incoherent_game_with_status_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(_with("hand_cards = 3", "hand_cards = 9"))
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "crazy4",
-            "analyze",
-            "--rules",
-            str(bad),
-            "--out",
-            str(tmp_path / "o"),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    run = crazy4("analyze", "--rules", str(bad), "--out", str(tmp_path / "o"))
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and "hand_cards = 9" in run.stderr

@@ -12,15 +12,15 @@ table. Every expected amount below is settled by hand from these words.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-import subprocess
-import sys
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
 import numpy as np
 import pytest
+from in_process import crazy4
 
 from crazy4.analyze.record import Analysis, analyze_game
 from crazy4.analyze.rule_prices import price_readings
@@ -120,12 +120,8 @@ def test_a_bad_value_exits_2_with_one_line(tmp_path: Path) -> None:
     """Through the command line: exit status 2 and one line, no traceback."""
     path = tmp_path / "bad.toml"
     path.write_text(RULES_TEXT.format(unlisted='unlisted = "maybe"'))
-    done = subprocess.run(
-        [sys.executable, "-m", "crazy4", "hand", "7c 7d 7h 2s 9c", "--rules", str(path)],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
+    with contextlib.chdir(tmp_path):
+        done = crazy4("hand", "7c 7d 7h 2s 9c", "--rules", str(path))
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert "bad.toml [super_bonus]: key 'unlisted' is 'maybe'" in done.stderr
