@@ -390,10 +390,9 @@ def count_forced(
     from crazy4.core import forced_kernels, table_kernels
 
     kernel: Any = forced_kernels.count_forced
-    # sorted in their own type, then widened: one int64 copy of the forced cards, not two
     hands64 = np.ascontiguousarray(np.sort(hands, axis=1), dtype=np.int64)
     hand_of32 = np.ascontiguousarray(hand_of, dtype=np.int32)
-    forced64 = np.ascontiguousarray(np.sort(forced, axis=1), dtype=np.int64)
+    forced64 = np.ascontiguousarray(np.sort(forced, axis=1), dtype=np.int64)  # one int64 copy
     _check_forced(hands64, hand_of32, forced64, dealer_size)
     thresholds64 = np.ascontiguousarray(thresholds, dtype=np.int64)
     columns, fixed, values = threshold_columns(thresholds64)
