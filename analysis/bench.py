@@ -112,8 +112,7 @@ def run_child(command: list[str]) -> tuple[str, float, float]:
         "import resource, subprocess, sys\n"
         "done = subprocess.run(sys.argv[1:], check=True, capture_output=True, text=True)\n"
         "print(done.stdout, end='')\n"
-        "used = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
-        "print(used.ru_maxrss, used.ru_utime, used.ru_stime)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
     )
     start = time.perf_counter()
     output = subprocess.run(
