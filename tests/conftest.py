@@ -403,24 +403,9 @@ HEAVY_TESTS = frozenset(
 )
 
 
-#: The longest tests of ``make test`` (``pytest --durations``, 7 December: 15 to 75 s each),
-#: collected first so that the workers start them first: a long test started last keeps one
-#: worker busy after the other has run out of tests. None of them shares a module-scoped
-#: fixture with a test of its module that is not first too (it would be made twice).
-LONGEST = (
-    "tests/explore/test_browser.py::test_browser_numbers_equal_design_set",
-    "tests/test_notebooks.py::",
-    "tests/report/test_parsheet.py::test_cover_block_from_options_and_file",
-    "tests/advantage/test_holecards.py::test_simulated_hole_carder_agrees_with_the_exact_edge",
-    "tests/rulefile_games/test_caribbean_stud.py::test_a_huge_royal_flush_is_exact_in_every_table",
-    "tests/advantage/test_holecard_situations.py::test_cached_cells_are_the_counts_and_are_read_back",
-)
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the tests of :data:`SLOW_TESTS` and :data:`SLOW_MODULES` ``slow``, and those of
-    :data:`HEAVY_TESTS` ``heavy`` and ``slow``; put the :data:`LONGEST` first."""
-    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST))  # stable: else in order
+    :data:`HEAVY_TESTS` ``heavy`` and ``slow``."""
     for item in items:
         path, _, name = item.nodeid.partition("::")
         test = f"{path}::{name.split('[')[0]}"
