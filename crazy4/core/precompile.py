@@ -154,16 +154,21 @@ def load_numba_registries() -> None:
     >>> load_numba_registries()
     """
     with contextlib.suppress(ImportError, AttributeError):
+        from numba.core.compiler_lock import global_compiler_lock
         from numba.core.registry import cpu_target
         from numba.np import linalg
 
-        check = linalg.ensure_blas
-        linalg.ensure_blas = _ensure_scipy  # what numba.np.arraymath calls at its import
-        try:
-            cpu_target.typing_context.refresh()
-            cpu_target.target_context.refresh()
-        finally:
-            linalg.ensure_blas = check
+        # under numba's own lock, as numba refreshes them: threads of one process (a team's
+        # seats priced in parallel) each load them before their count, and two refreshes at
+        # once advance the same generator ("generator already executing")
+        with global_compiler_lock:
+            check = linalg.ensure_blas
+            linalg.ensure_blas = _ensure_scipy  # what numba.np.arraymath calls at its import
+            try:
+                cpu_target.typing_context.refresh()
+                cpu_target.target_context.refresh()
+            finally:
+                linalg.ensure_blas = check
 
 
 def _ensure_scipy() -> None:

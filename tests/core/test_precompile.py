@@ -160,3 +160,22 @@ def test_numba_registries_load_before_the_first_kernel_call() -> None:
         "assert 'scipy.linalg' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", probe], check=True)
+
+
+def test_numba_registries_load_under_numbas_compiler_lock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Threads of one process each load the registries before their count (a team's seats
+    priced in parallel), and numba refreshes them on a kernel's first call: two refreshes at
+    once failed with "generator already executing" (a clean-clone run of
+    tests/advantage/test_detect_group.py). Each refresh holds numba's own compiler lock."""
+    from numba.core.compiler_lock import global_compiler_lock
+    from numba.core.registry import cpu_target
+
+    from crazy4.core.precompile import load_numba_registries
+
+    held: list[bool] = []
+    for context in (cpu_target.typing_context, cpu_target.target_context):
+        monkeypatch.setattr(
+            context, "refresh", lambda: held.append(global_compiler_lock.is_locked())
+        )
+    load_numba_registries()
+    assert held == [True, True]
