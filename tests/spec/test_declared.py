@@ -18,6 +18,7 @@ from oracle_three_card import optimal_strategy_edge, pair_plus_edge
 from crazy4.analyze.analysis import analyze_spec
 from crazy4.errors import InputError
 from crazy4.registry import game_of, load_rules, parse_rules
+from tests.exact_sums import exact_dot
 
 DECLARED = Path(__file__).with_name("data") / "three-card-declared.toml"
 
@@ -30,10 +31,8 @@ def test_a_declared_three_card_poker_equals_the_oracle() -> None:
     oracle = optimal_strategy_edge()
     assert -analysis.main_ev() == oracle.house_edge
     pair_plus = analysis.side_bets[0]
-    combos = pair_plus.combos.astype(object)
     ev = Fraction(
-        int((combos * pair_plus.net.astype(object)).sum()),
-        int(combos.sum()) * pair_plus.unit,
+        exact_dot(pair_plus.combos, pair_plus.net), exact_dot(pair_plus.combos) * pair_plus.unit
     )
     assert -ev == pair_plus_edge("1-4-6-30-40")
 

@@ -27,6 +27,7 @@ from crazy4.analyze.counting import SubsetCounter, counter_for
 from crazy4.analyze.pricing import price
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.registry import load_rules
+from tests.exact_sums import exact_dot
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +53,7 @@ def test_the_house_edge_is_the_games_own_and_the_published(on_spec: SpecAnalysis
     edge = -on_spec.main_ev()
     assert -_bet_ev("crazy4-standard", "ante_super_bonus_play") == edge
     assert round(float(edge) * 100, 2) == 3.42
-    assert int(on_spec.main.combos.astype(object).sum()) == CRAZY_FOUR_SPEC.published_deals
+    assert exact_dot(on_spec.main.combos) == CRAZY_FOUR_SPEC.published_deals
 
 
 def test_sampled_classes_counted_and_decided_as_the_oracle(on_spec: SpecAnalysis) -> None:
@@ -94,8 +95,7 @@ def test_each_queens_up_table_alike(on_spec: SpecAnalysis) -> None:
     names = [bet.name for bet in on_spec.side_bets]
     assert names == [bet.name for bet in load_rules("crazy4-standard").side_bets]
     for bet in on_spec.side_bets:
-        combos, net = bet.combos.astype(object), bet.net.astype(object)
-        ev = Fraction(int((combos * net).sum()), int(combos.sum()) * bet.unit)
+        ev = Fraction(exact_dot(bet.combos, bet.net), exact_dot(bet.combos) * bet.unit)
         assert ev == _bet_ev("crazy4-standard", bet.name)
 
 
@@ -112,8 +112,8 @@ def test_a_queens_up_a_fold_forfeits_is_lost_on_every_fold(on_spec: SpecAnalysis
     forfeited = side_bet_outcomes(*args, completions, on_spec.hands, on_spec.seen, decisions)
     kept = side_bet_outcomes(*args, completions, on_spec.hands, on_spec.seen, decisions * 0 + 1)
     for bet, standing in zip(forfeited, kept, strict=True):
-        ev = Fraction(int((bet.combos.astype(object) * bet.net).sum()), bet.unit)
-        ev /= int(bet.combos.astype(object).sum())
+        ev = Fraction(exact_dot(bet.combos, bet.net), bet.unit)
+        ev /= exact_dot(bet.combos)
         assert ev == _bet_ev("crazy4-cardroom", bet.name)
         assert (bet.net[decisions == 0] == -bet.unit).all()
         assert (standing.net[decisions == 0] > 0).any() == (bet.net != standing.net).any()

@@ -28,6 +28,7 @@ from crazy4.registry import game_named, load_rules, parse_rules
 from crazy4.rules.load import RULES_DIR
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import GameSpec
+from tests.exact_sums import exact_dot
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -68,7 +69,7 @@ def test_the_house_edge_is_the_games_own_and_the_published(
     edge = -on_spec.main_ev()
     assert -_bet_ev(own, "ante_play") == edge
     assert f"{float(edge) * 100:.2f}" == "2.79"  # published 2.78: 2.7879% truncated
-    deals = int(on_spec.main.combos.astype(object).sum())
+    deals = exact_dot(on_spec.main.combos)
     assert deals == comb(52, 5) * 47 * comb(46, 5) == FOUR_CARD_SPEC.published_deals
 
 
@@ -76,8 +77,7 @@ def test_each_aces_up_table_alike(on_spec: SpecAnalysis, own: pd.DataFrame, rule
     names = [bet.name for bet in on_spec.side_bets]
     assert len(names) == 5 and names == [bet.name for bet in rules.side_bets]
     for bet in on_spec.side_bets:
-        combos, net = bet.combos.astype(object), bet.net.astype(object)
-        ev = Fraction(int((combos * net).sum()), int(combos.sum()) * bet.unit)
+        ev = Fraction(exact_dot(bet.combos, bet.net), exact_dot(bet.combos) * bet.unit)
         assert ev == _bet_ev(own, bet.name)
 
 
@@ -92,9 +92,7 @@ def test_the_bad_beat_bonus_is_its_own_engines(on_spec: SpecAnalysis) -> None:
     decisions = on_spec.prices.decision
     args = (FOUR_CARD_SPEC, rules, strengths, weights, on_spec.prices.completions)
     bet = side_bet_outcomes(*args, on_spec.hands, on_spec.seen, decisions, counts)[-1]
-    ev = Fraction(
-        int((bet.combos.astype(object) * bet.net).sum()), bet.unit * int(bet.combos.sum())
-    )
+    ev = Fraction(exact_dot(bet.combos, bet.net), bet.unit * exact_dot(bet.combos))
     own = pd.read_parquet(ROOT / "results" / "four-card-standard" / "bets.parquet")
     assert ev == _bet_ev(own, "bad_beat")
     paid = (bet.net > 0) & (bet.combos > 0)
