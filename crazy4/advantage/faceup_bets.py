@@ -1,10 +1,5 @@
-"""Face-up dealing, bet by bet: the house edge and element of risk of every bet of the game.
-
-A bet the decision settles is priced face up on the same deals as the main game (the exact
-honest edge minus the mean gain; the element of risk's standard error by the delta method); a
-bet that reads only the player's own hand keeps its exact honest figures; one the cells cannot
-price (a Bad Beat keyed on the dealer's hand) is shown at its honest figures, marked. See
-``docs/faceup.md``.
+"""Face-up dealing, bet by bet: the house edge and element of risk of every bet of the game
+(estimated face up, exact, or not priced; ``docs/faceup.md``).
 
 Examples
 --------
@@ -31,12 +26,8 @@ FACE_UP, EXACT, NOT_PRICED = "face up", "exact", "not priced"
 
 @dataclass(frozen=True)
 class BetEdge:
-    """One bet's figures with the players' cards face up (per unit of its own wager).
-
-    ``status`` is :data:`FACE_UP` (estimated on the deals), :data:`EXACT` or :data:`NOT_PRICED`;
-    ``average_total_bet`` the mean total wagered per unit (Ante + Play bets grow with raises);
-    ``plain_edge`` and its error the plain mean of the same deals (a check; 0 for rows not
-    estimated); ``note`` why an exact or unpriced row is what it is.
+    """One bet's figures with the players' cards face up (per unit of its own wager);
+    ``plain_edge`` is the plain mean of the same deals (a check; 0 for rows not estimated).
     """
 
     bet: str
@@ -62,8 +53,7 @@ def estimate(
     bet: str, moments: list[int], deals: int, scale: int, honest_ev: Fraction, honest_bet: float
 ) -> BetEdge:
     """A priced bet's figures from its :data:`crazy4.advantage.collusion.BET_MOMENTS` over ``deals``
-    deals, numerators over ``scale`` (players times dealer hands per deal times the bet's unit),
-    against the exact honest EV and ``average_total_bet`` of the analysis.
+    deals (numerators over ``scale``), against the exact honest EV and average total bet.
     """
     g, gg, w, ww, gw, f, ff = moments
     gain, gain_var = _mean_var(g, gg, deals)
@@ -93,8 +83,7 @@ def bet_edges(
     deals: int,
     unpriced: Mapping[str, str],
 ) -> tuple[BetEdge, ...]:
-    """Every row of the exact analysis' ``bets`` table, the main bet first: estimated where
-    ``sums`` holds the bet, else exact or not priced (module docstring).
+    """Every row of the exact analysis' ``bets`` table, the main bet first.
 
     Raises
     ------

@@ -1,9 +1,5 @@
 """One situation with seen dealer cards, every game: its dealer counts, exact EVs and best
-decision (``crazy4 advantage holecards --hand ... [--up ...] --seen-cards ...``).
-
-Every known dealer card is forced in the game's counter, as in the hole-card engine
-(:func:`crazy4.advantage.holecard_situations.count_cells`); the lines are written in the game's
-vocabulary (:data:`SITUATION_FORMS`): :func:`decision_text` or :func:`situation_text`.
+decision (``crazy4 advantage holecards --hand``), in the game's vocabulary.
 """
 
 from __future__ import annotations
@@ -29,9 +25,8 @@ IntArray = npt.NDArray[np.int64]
 def priced_situation(
     spec: GameSpec, rules: RuleSet, hand: tuple[int, ...], known: tuple[int, ...], seen: int
 ) -> tuple[IntArray, IntArray, npt.NDArray[np.bool_], int]:
-    """The outcome cells of one hand with the dealer cards ``known`` (the face-up ones, then
-    ``seen`` seen ones) forced, each decision's EV numerator, the allowed decisions, and the
-    EVs' denominator.
+    """The outcome cells of one hand with the dealer cards ``known`` forced, each decision's EV
+    numerator, the allowed decisions, and the EVs' denominator.
 
     Examples
     --------
@@ -90,7 +85,7 @@ def check_situation(
 def decision_text(
     spec: GameSpec, rules: RuleSet, hand: str, up: str | None, seen: str | None
 ) -> str:
-    """Each allowed decision's exact EV per Ante and the optimal one (exact ties named).
+    """Each allowed decision's exact EV per Ante and the optimal one.
 
     Examples
     --------
@@ -125,15 +120,7 @@ def decision_text(
 def situation_text(
     spec: GameSpec, rules: RuleSet, hand: str, up: str | None, seen: str | None
 ) -> str:
-    """One situation (``crazy4 advantage holecards --hand``): the player's cards, the up cards
-    the rules deal, the hidden dealer cards seen; every dealer hand holding the known cards
-    counted (the game's counter), each allowed decision's exact EV per Ante, the best.
-
-    Raises
-    ------
-    InputError
-        For a hand of the wrong size, up cards the rules do not deal (or missing), more seen
-        cards than the dealer's hidden ones, or a card given twice.
+    """One situation's dealer hands counted, each allowed decision's exact EV per Ante, the best.
 
     Examples
     --------
@@ -181,7 +168,5 @@ def situation_text(
     return "\n".join(lines)
 
 
-#: The text of one situation in each vocabulary of the hole-card tables
-#: (:data:`crazy4.spec.specification.HOLE_CARD_FORMS`, read by
-#: :meth:`crazy4.game.SpecGame.hole_card_situation`).
+#: The text of one situation in each vocabulary of the hole-card tables.
 SITUATION_FORMS = {"rank_groups": situation_text, "chart": decision_text}

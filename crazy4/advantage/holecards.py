@@ -1,10 +1,6 @@
-"""Seen dealer cards, every game: the hole-card job from a rule set to its tables.
-
-What ``crazy4 advantage holecards``, ``crazy4 analyze --hole-cards`` and the conformance check
-run: the one engine (:mod:`crazy4.advantage.holecard_engine`) prices and decides every strategy,
-and :mod:`crazy4.advantage.holecard_tables` writes the tables in the game's vocabulary
-(:attr:`~crazy4.spec.specification.GameSpec.hole_card_form`). One situation (``--hand``):
-:mod:`crazy4.advantage.holecard_situation`.
+"""Seen dealer cards, every game: the hole-card job from a rule set to its tables, priced by
+:mod:`crazy4.advantage.holecard_engine` and written by :mod:`crazy4.advantage.holecard_tables`
+in the game's vocabulary.
 
 Examples
 --------
@@ -55,8 +51,7 @@ Sink = Callable[[dict[str, Any]], None]
 DEFAULT_GROUPS = "A,K,QJT,98765432"
 #: The partial information of the rank-group table by default: face card (J, Q, K) or not.
 FACE_CARDS = "JQK,AT98765432"
-#: Situations (hand, up cards, seen card), before the suit symmetry, up to which a
-#: specification game's hole-card tables are light enough to publish with the analysis.
+#: Situations (hand, up cards, seen card) up to which the hole-card tables are published.
 PUBLISHED_SITUATIONS = 10**8
 
 
@@ -72,9 +67,8 @@ def table_prefix(seen: int) -> str:
 
 
 def published_seen(shape: DealShape) -> int:
-    """The seen cards ``crazy4 analyze --hole-cards`` publishes a specification game's tables
-    for: one while the situations are at most :data:`PUBLISHED_SITUATIONS` (Three Card Poker's
-    1,082,900), else none (a five-card hand beside an up card: 5.6 billion).
+    """The seen cards ``crazy4 analyze --hole-cards`` publishes tables for: one while the
+    situations are at most :data:`PUBLISHED_SITUATIONS`, else none.
 
     Examples
     --------
@@ -87,23 +81,8 @@ def published_seen(shape: DealShape) -> int:
     return int(comb(52, p) * comb(52 - p, f) * (52 - p - f) <= PUBLISHED_SITUATIONS)
 
 
-def seen_published(spec: GameSpec) -> int:
-    """The seen cards a game's hole-card tables are published for: its specification's
-    :attr:`~crazy4.spec.specification.GameSpec.published_seen`, else :func:`published_seen`
-    of its deal.
-
-    Examples
-    --------
-    >>> from crazy4.games.three_card.game import THREE_CARD
-    >>> seen_published(THREE_CARD)
-    1
-    """
-    seen = spec.published_seen
-    return published_seen(spec.shape) if seen is None else seen
-
-
 def sample_classes(shape: DealShape, count: int) -> IntArray:
-    """``count`` player hand classes spread evenly from the first to the last: a check's sample.
+    """``count`` player hand classes spread evenly from the first to the last.
 
     Examples
     --------
@@ -115,8 +94,7 @@ def sample_classes(shape: DealShape, count: int) -> IntArray:
 
 
 def chart_strategies(groups: Sequence[str]) -> list[Strategy]:
-    """No information, each group list (named by its canonical text), the rank, the whole card
-    (bad groups: InputError).
+    """No information, each group list (named by its canonical text), the rank, the whole card.
 
     Examples
     --------
@@ -131,8 +109,7 @@ def chart_strategies(groups: Sequence[str]) -> list[Strategy]:
 
 
 def rank_group_strategies(groups: Sequence[str]) -> list[tuple[Strategy, str | None]]:
-    """No information, each group list as written, the rank, the whole card, each with its
-    rank groups' text (None: the whole card)."""
+    """No information, each group list as written, the rank, the whole card, with their texts."""
     texts: list[tuple[str, str | None]] = [("none", "".join(RANKS))]
     texts += [(f"group:{text}", text) for text in groups]
     texts += [("rank", ",".join(RANKS)), ("card", None)]
@@ -160,8 +137,7 @@ def hole_card_results(
     sink: Sink | None = None,
     classes: IntArray | None = None,
 ) -> HoleCardResults:
-    """Analyze ``seen`` hole cards of a rule set (the game's specification) into the chart
-    tables (:func:`crazy4.advantage.holecard_tables.hole_card_tables`)."""
+    """Analyze ``seen`` hole cards of a rule set into the chart tables."""
     strategies = chart_strategies(groups)
     options = {"progress": progress, "sink": sink, "classes": classes}
     analysis = analyzed(rules, seen, strategies, jobs, options)
@@ -171,8 +147,7 @@ def hole_card_results(
 def analyzed(
     rules: RuleSet, seen: int, strategies: list[Strategy], jobs: int, options: dict[str, Any]
 ) -> HoleCardAnalysis:
-    """:func:`crazy4.advantage.holecard_engine.analyze_hole_cards` with ``options``, its compiled
-    passes on ``jobs`` threads (:func:`crazy4.core.table_kernels.set_threads`)."""
+    """:func:`~crazy4.advantage.holecard_engine.analyze_hole_cards` on ``jobs`` threads."""
     previous = set_threads(jobs)
     try:
         return analyze_hole_cards(rules, seen, strategies, jobs=jobs, **options)
@@ -190,8 +165,7 @@ def chart_tables(
     progress: Progress | None = None,
     sink: Sink | None = None,
 ) -> dict[str, pd.DataFrame]:
-    """The chart tables (``groups``: by default :data:`DEFAULT_GROUPS`), over every situation
-    or ``sample`` hand classes (:func:`sample_classes`)."""
+    """The chart tables, over every situation or ``sample`` hand classes."""
     classes = sample_classes(spec_of(rules).shape, sample) if sample else None
     chosen = list(groups) or [DEFAULT_GROUPS]
     found = hole_card_results(
@@ -210,8 +184,7 @@ def rank_group_tables(
     progress: Progress | None = None,
     sink: Sink | None = None,
 ) -> dict[str, pd.DataFrame]:
-    """The rank-group table (``groups``: by default :data:`FACE_CARDS`), over every situation
-    or ``sample`` hand classes (:func:`sample_classes`)."""
+    """The rank-group table, over every situation or ``sample`` hand classes."""
     spec = spec_of(rules)
     chosen = rank_group_strategies(list(groups) or [FACE_CARDS])
     classes = sample_classes(spec.shape, sample) if sample else None
@@ -221,9 +194,7 @@ def rank_group_tables(
     return {f"{table_prefix(seen)}_strategies": rank_group_table(analysis, texts)}
 
 
-#: The tables of each vocabulary a game's hole-card tables are written in
-#: (:data:`crazy4.spec.specification.HOLE_CARD_FORMS`, read by
-#: :meth:`crazy4.game.SpecGame.hole_card_tables`).
+#: The tables of each vocabulary (:data:`crazy4.spec.specification.HOLE_CARD_FORMS`).
 TABLE_FORMS: dict[str, Callable[..., dict[str, pd.DataFrame]]] = {
     "rank_groups": rank_group_tables,
     "chart": chart_tables,
@@ -234,8 +205,7 @@ def hole_card_table(
     spec: GameSpec, rules: RuleSet, groups: list[str], jobs: int = 1, rows: IntArray | None = None
 ) -> pd.DataFrame:
     """``hole_strategies`` of a specification (one seen card) in the rank-group vocabulary,
-    over every situation or the class rows ``rows`` of
-    :func:`crazy4.analyze.situations.deal_situations` only."""
+    over every situation or the class rows ``rows`` only."""
     chosen = rank_group_strategies(groups or [FACE_CARDS])
     analysis = analyze_hole_cards(
         rules, 1, [strategy for strategy, _ in chosen], spec=spec, jobs=jobs, rows=rows
@@ -246,8 +216,7 @@ def hole_card_table(
 def seen_cells(
     spec: GameSpec, rules: RuleSet, classes: DealSituations, rows: IntArray, jobs: int = 1
 ) -> tuple[npt.NDArray[np.uint8], IntArray]:
-    """The seen cards of the class rows ``rows`` (each card a row leaves, ascending) and the
-    outcome cells with each, shape ``(n, slots, 6)`` (:func:`.holecard_situations.row_chunk`)."""
+    """The seen cards of the class rows ``rows`` and the outcome cells with each."""
     chunk = row_chunk(spec, rules, np.asarray(rows, dtype=np.int64), jobs)
     n = rows.shape[0]
     hidden = chunk.cards[:, -1].reshape(n, -1).astype(np.uint8)
@@ -256,11 +225,9 @@ def seen_cells(
 
 
 def published_tables(rules: RuleSet, jobs: int = 1) -> tuple[dict[str, pd.DataFrame], str]:
-    """The hole-card tables and report section ``crazy4 analyze --hole-cards`` adds to a rule
-    set's folder: the game's published seen cards (:func:`seen_published`; none: no tables),
-    in its specification's :attr:`~crazy4.spec.specification.GameSpec.hole_card_form`."""
+    """The hole-card tables and report section ``crazy4 analyze --hole-cards`` adds."""
     spec = spec_of(rules)
-    seen = seen_published(spec)
+    seen = published_seen(spec.shape) if spec.published_seen is None else spec.published_seen
     if seen == 0:
         return {}, ""
     tables = TABLE_FORMS[spec.hole_card_form](rules, seen, [], jobs)

@@ -1,10 +1,5 @@
-"""What the player learns of the seen cards: rank groups as the command line writes them.
-
-A strategy decides per information class (the whole card, its rank, its group of ranks,
-nothing) on the counts aggregated over the class (``docs/advantage.md``, section 3). A group
-list is rank characters in comma-separated groups, every rank in exactly one, e.g.
-``A,K,QJT,98765432``; the chart decides per (hand group, seen rank) the same way
-(:func:`crazy4.advantage.holecard_engine.chart_groups`).
+"""What the player learns of the seen cards: rank groups as the command line writes them
+(``A,K,QJT,98765432``: every rank in exactly one group; ``docs/advantage.md``, section 3).
 """
 
 from __future__ import annotations
@@ -15,11 +10,6 @@ from crazy4.errors import InputError
 
 def parse_groups(text: str) -> tuple[int, ...]:
     """The group index of each rank (deuce first) from ``"A,K,QJT,98765432"``.
-
-    Raises
-    ------
-    InputError
-        For an unknown rank character, an empty group, a rank in two groups or a rank in none.
 
     Examples
     --------

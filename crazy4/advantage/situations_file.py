@@ -1,10 +1,5 @@
-"""The per-situation table of a hole-card analysis, streamed to parquet chunk by chunk.
-
-One row per situation class (:func:`situation_rows`), written as the
-engine produces them (so two seen cards, 120 million rows, never sit in memory), into a
-temporary file swapped in when complete (:func:`crazy4.results.write.atomic_write`); the
-provenance of :func:`crazy4.results.write.provenance` is in the schema metadata, with the EVs'
-common denominator.
+"""The per-situation table of a hole-card analysis, streamed to parquet chunk by chunk (so
+120 million rows never sit in memory), with the provenance and the EVs' denominator.
 """
 
 from __future__ import annotations
@@ -38,10 +33,8 @@ def situation_rows(
     ev: IntArray,
     allowed: BoolArray,
 ) -> dict[str, npt.NDArray[np.generic]]:
-    """Columns of the per-situation table: the hand class representative and known dealer
-    cards (colex-ordered cards), the weight, the perfect decision, the tied decisions as bits
-    (bit m: decision m ties the best) and the EV numerators of fold, 1x, 2x, 3x (-1 bits and
-    the EV of a decision not allowed are meaningless).
+    """Columns of the per-situation table: hand and known dealer cards, weight, perfect
+    decision, tied decisions as bits (bit m: decision m ties the best), EV numerators.
 
     Examples
     --------
@@ -109,8 +102,7 @@ def write_situations(
 
 
 def _counts(rules: RuleSet, seen: int) -> tuple[int, dict[str, object]]:
-    """The deals the situations stand for (hands x known dealer cards x completions x roles),
-    and the EV numerators' common denominator and the seen cards, for the provenance."""
+    """The deals the situations stand for, and the provenance's denominator and seen cards."""
     spec = spec_of(rules)
     shape, known = spec.shape, spec.shape.face_up + seen
     p, roles = shape.player_cards, comb(known, shape.face_up)

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crazy4.advantage.detect import SeatRounds, examine_seat, read_seats, tail_probability
-from crazy4.advantage.situation import situation_evs
+from crazy4.advantage.simulate import situation_evs
 from crazy4.cli.main import main
 from crazy4.core.decisions import DECISIONS, best_decisions
 from crazy4.log.roundlog import hand_text_array

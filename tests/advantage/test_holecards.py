@@ -222,7 +222,7 @@ def test_tables_are_consistent(crazy_four_one_card: dict[str, HoleCardAnalysis])
 def test_an_ace_seen_beats_every_king_high_hand() -> None:
     """A dealer holding an ace qualifies and beats any king-high hand: 1x loses 3 Antes exactly
     (Ante, Super Bonus and Play), by the rules text."""
-    from crazy4.advantage.situation import situation_evs
+    from crazy4.advantage.simulate import situation_evs
     from crazy4.core.cards import parse_cards
 
     rules = load_rules("crazy4-standard")
