@@ -1,12 +1,6 @@
-"""Face-up dealing: the house edge when every player at the table sees every player's cards.
-
-For the house, face-up dealing is the collusion engine's full pooling
-(:mod:`crazy4.advantage.collusion`) with every player a colluder; every bet is priced on the
-same deals (:mod:`crazy4.advantage.faceup_bets`). The figure is the *controlled* estimate (the
-exact honest edge minus the mean gain over honest play); :func:`face_up_row` runs a pilot and,
-while the standard error is above the target, a longer run sized from it (:func:`deals_for`),
-from the same seed, so the numbers never depend on ``jobs`` or the backend. With one player the
-edge is the exact honest one (``deals = 0``). The method: ``docs/faceup.md``.
+"""Face-up dealing: the house edge when every player at the table sees every player's cards
+(the collusion engine's full pooling with every player a colluder), run until the standard
+error reaches a target (``docs/faceup.md``).
 
 Examples
 --------
@@ -50,13 +44,8 @@ MAX_PLAYERS = 7
 @dataclass(frozen=True)
 class FaceUpRow:
     """The main game's house edge (per Ante, per player hand) with ``players`` players seeing
-    every player's cards.
-
-    ``house_edge`` is the controlled estimate (the exact honest edge minus the ``gain`` over honest
-    play on the same ``deals`` of the final run); ``plain_edge`` the plain mean (a check); ``runs``
-    the runs made to reach the target (the pilot counts); ``bets`` every bet of the game's exact
-    analysis, the main one first.
-    """
+    every player's cards: the exact honest edge minus the ``gain`` over honest play on the same
+    deals (``plain_edge``: the plain mean, a check)."""
 
     players: int
     deals: int
@@ -72,9 +61,7 @@ class FaceUpRow:
 
 
 def deals_for(deals: int, error: float, target: float) -> int:
-    """Deals a run needs to reach ``target`` after ``deals`` gave standard error ``error``: the
-    square law with a 10% margin, at least a quarter more than ``deals``, rounded up to a
-    thousand.
+    """Deals a run needs to reach ``target`` after ``deals`` gave standard error ``error``.
 
     Examples
     --------
@@ -123,8 +110,7 @@ _ANALYSES: dict[str, tuple[pd.DataFrame, str]] = {}
 
 
 def exact_bets(rules: RuleSet) -> tuple[pd.DataFrame, str]:
-    """The exact analysis' ``bets`` table and the name of its main bet (kept per rule set's
-    content hash: the analysis takes seconds)."""
+    """The exact analysis' ``bets`` table and its main bet (kept per rule set's content hash)."""
     key = rules.content_hash
     if key not in _ANALYSES:
         analysis = game_analysis(spec_of(rules), rules, jobs=1, progress=lambda step: None)
@@ -146,13 +132,7 @@ def face_up_row(
     progress: Callable[[str], None] | None = None,
 ) -> FaceUpRow:
     """The house edge with ``players`` players dealt face up, to a standard error of at most
-    ``target`` (per Ante) unless ``max_deals`` deals do not reach it.
-
-    Raises
-    ------
-    InputError
-        For a number of players outside 1 to the table's seats, a bad target or deal count.
-    """
+    ``target`` (per Ante) unless ``max_deals`` deals do not reach it."""
     if not 1 <= players <= MAX_PLAYERS:
         raise InputError(f"--players {players}: 1 to {MAX_PLAYERS}")
     if not target > 0:
@@ -183,7 +163,7 @@ def face_up_row(
 
 
 def face_up_frame(rules: RuleSet, rows: list[FaceUpRow], seed: int) -> pd.DataFrame:
-    """The rows as a table (one row per number of players; the exact edge as a fraction).
+    """The rows as a table (one row per number of players).
 
     Examples
     --------
@@ -214,7 +194,7 @@ def face_up_frame(rules: RuleSet, rows: list[FaceUpRow], seed: int) -> pd.DataFr
 
 
 def face_up_bets_frame(rules: RuleSet, rows: list[FaceUpRow], seed: int) -> pd.DataFrame:
-    """Every bet of every row as a table (one row per number of players and bet).
+    """Every bet of every row as a table.
 
     Examples
     --------

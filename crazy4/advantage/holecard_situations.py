@@ -1,11 +1,5 @@
-"""The situations of a hole-card analysis, chunk by chunk, with their outcome cells counted.
-
-A situation is a player hand and every dealer card the player knows (face up or seen), all
-forced into every counted dealer hand; its suit class is a row of
-:func:`crazy4.core.forced.forced_situations`, its six cells the game's counter's
-(:func:`crazy4.analyze.counting.counter_for`). With one forced card the cells come from the
-table cache (:func:`crazy4.analyze.counting.situation_cells`); with two they are counted chunk
-by chunk, never all in memory.
+"""The situations of a hole-card analysis (a player hand and every dealer card it knows, all
+forced into every counted dealer hand), chunk by chunk, with their outcome cells counted.
 
 Examples
 --------
@@ -42,9 +36,7 @@ HISTOGRAM_ENTRIES = 1 << 27
 
 @dataclass(frozen=True)
 class SituationChunk:
-    """Situation classes of the hand classes ``start .. stop - 1``, counted: each one's hand class,
-    forced dealer cards (ascending), weight (situations in the class) and six outcome cells.
-    """
+    """Situation classes of the hand classes ``start .. stop - 1``, counted."""
 
     start: int
     stop: int
@@ -63,8 +55,7 @@ def forced_shape(shape: DealShape, seen: int) -> DealShape:
 def hand_bounds(
     first: int, last: int, per_hand: int, per_chunk: int = SITUATIONS_PER_CHUNK
 ) -> list[tuple[int, int]]:
-    """Runs of hand classes ``first .. last - 1`` of about ``per_chunk`` situation classes
-    each, a hand class making at most ``per_hand`` (its forced-card sets).
+    """Runs of hand classes ``first .. last - 1`` of about ``per_chunk`` situation classes each.
 
     Examples
     --------
@@ -78,9 +69,8 @@ def hand_bounds(
 def counted_chunks(
     spec: GameSpec, rules: RuleSet, seen: int, jobs: int, selected: IntArray | None = None
 ) -> Iterator[SituationChunk]:
-    """Every situation class of the hand classes ``selected`` (all by default: rows of
-    :func:`crazy4.analyze.counts.suit_classes`) with ``seen`` hidden dealer cards known, chunk
-    by chunk, counted (module docstring)."""
+    """Every situation class of the hand classes ``selected`` (all by default) with ``seen``
+    hidden dealer cards known, chunk by chunk, counted."""
     shape = forced_shape(spec.shape, seen)
     hands, sizes = suit_classes(shape.player_cards)
     if shape.face_up == 1 and selected is None:
@@ -98,8 +88,7 @@ def counted_chunks(
 
 
 def hidden_cards(classes: DealSituations, rows: IntArray) -> npt.NDArray[np.uint8]:
-    """The cards each situation class row of ``rows`` leaves, ascending: each in turn the seen
-    card, shape ``(n, 52 - p - f)``.
+    """The cards each situation class row of ``rows`` leaves, ascending.
 
     Examples
     --------
@@ -114,9 +103,8 @@ def hidden_cards(classes: DealSituations, rows: IntArray) -> npt.NDArray[np.uint
 
 
 def row_chunk(spec: GameSpec, rules: RuleSet, rows: IntArray, jobs: int) -> SituationChunk:
-    """The situations of the class rows ``rows`` of :func:`deal_situations` (a hand and the
-    cards dealt face up) with each card they leave seen: the face-up cards first, then the
-    seen card (one role each), every situation weighted by its row.
+    """The situations of the class rows ``rows`` of :func:`deal_situations` with each card they
+    leave seen (the face-up cards first).
 
     Examples
     --------
@@ -140,9 +128,7 @@ def row_chunk(spec: GameSpec, rules: RuleSet, rows: IntArray, jobs: int) -> Situ
 
 
 def situations_per_chunk(spec: GameSpec) -> int:
-    """Situations counted at once: :data:`SITUATIONS_PER_CHUNK`, or fewer where the counter
-    lists the dealer's completions (a histogram of every strength a situation: at most
-    :data:`HISTOGRAM_ENTRIES` entries at once).
+    """Situations counted at once (fewer where the counter lists the dealer's completions).
 
     Examples
     --------
@@ -165,9 +151,7 @@ def count_cells(
     cards: IntArray,
     jobs: int,
 ) -> IntArray:
-    """The six outcome cells of each (hand, forced cards) row of ``shape`` (the game's with the
-    seen cards face up), by the game's counter (:func:`crazy4.analyze.counting.counter_for` of
-    its own shape: inclusion--exclusion costs the same whatever the forced cards)."""
+    """The six outcome cells of each (hand, forced cards) row, by the game's counter."""
     cells = counter_for(spec.shape).cells(
         np.ascontiguousarray(hands, dtype=np.uint8),
         player_strengths(spec, hands),
@@ -183,8 +167,7 @@ def count_cells(
 def cached_chunks(
     spec: GameSpec, rules: RuleSet, shape: DealShape, jobs: int
 ) -> Iterator[SituationChunk]:
-    """The situation classes of one forced card (:func:`deal_situations`), their cells read
-    from the table cache or counted once, in chunks of whole hand classes."""
+    """The situation classes of one forced card, their cells from the table cache, in chunks."""
     classes = deal_situations(shape)
     cards = classes.seen.astype(np.int64)
 
@@ -224,8 +207,7 @@ def suit_masks(hands: npt.NDArray[np.uint8]) -> IntArray:
 
 
 def canonical_cards(cards: IntArray, masks: IntArray) -> IntArray:
-    """The least card of each card's orbit under the relabellings fixing its hand (same rank,
-    the lowest suit holding the same rank mask).
+    """The least card of each card's orbit under the relabellings fixing its hand.
 
     Examples
     --------
@@ -240,9 +222,7 @@ def canonical_cards(cards: IntArray, masks: IntArray) -> IntArray:
 
 
 def known_ranks(cards: npt.NDArray[np.integer[Any]]) -> IntArray:
-    """The chart's key of the known dealer cards: the rank of one card; of two, ``13 * low +
-    high`` (an up card and a seen card: the dealer's hand does not depend on which of the two
-    is face up, so neither does the chart).
+    """The chart's key of the known dealer cards: the rank of one card; of two, ``13 * low + high``.
 
     Examples
     --------
@@ -273,9 +253,8 @@ def information_keys(
     seen: list[IntArray],
     rows: IntArray,
 ) -> IntArray:
-    """One integer key per situation and role assignment for what a strategy knows (each rank's
-    group, ``groups_of``): the hand class, the up cards, the group of each seen card (two:
-    lower first); the whole card told apart (None): the situation itself."""
+    """One integer key per situation and role assignment for what a strategy knows (None: the
+    whole card, the situation itself)."""
     if groups_of is None:
         return rows
     groups = np.asarray(groups_of, dtype=np.int64)
@@ -291,5 +270,5 @@ def information_keys(
 
 
 def seen_key(seen: list[IntArray]) -> IntArray:
-    """The seen-rank key of each situation (``by_seen``): :func:`known_ranks` of the seen cards."""
+    """The seen-rank key of each situation: :func:`known_ranks` of the seen cards."""
     return known_ranks(np.stack(seen, axis=1)) if seen else np.zeros(1, dtype=np.int64)

@@ -1,12 +1,7 @@
-"""Planting cheats in a multi-seat simulation: hole-carders and a team among honest seats.
-
-Every seat of a table is played through the game's surveillance role
-(:func:`crazy4.advantage.surveil.surveillance_of`): honest (the no-information optimum), a
-hole-carder of ``hole_card_seats`` (the exact optimum given its first ``hole_cards`` hidden
-dealer cards) or a member of ``team_seats`` (the optimum given the pooled cards, or the
-practical rule ``team_rule``), and settled on the dealer's whole hand. Chunks of
-:data:`CHUNK_ROUNDS` rounds are seeded from ``SeedSequence(seed).spawn``, so every number and
-log row is the same for any number of workers.
+"""Planting cheats in a multi-seat simulation: hole-carders and a team among honest seats,
+every seat played through the game's surveillance role and settled on the dealer's whole hand.
+Chunks are seeded from ``SeedSequence(seed).spawn``, so every number and log row is the same
+for any number of workers.
 """
 
 from __future__ import annotations
@@ -75,11 +70,6 @@ class Planting:
 def parse_seats(text: str, option: str, seats: int | None = None) -> tuple[int, ...]:
     """Seat numbers from ``"1,3"``, each 1 to ``seats`` (None: any from 1), none twice.
 
-    Raises
-    ------
-    InputError
-        Anything else.
-
     Examples
     --------
     >>> parse_seats("3,1", "--team-seats", 4)
@@ -111,7 +101,7 @@ def make_planting(
     team_seats: Sequence[int] = (),
     team_rule: str | None = None,
 ) -> Planting:
-    """Check a planting against the game (raises :class:`InputError`).
+    """Check a planting against the game.
 
     Examples
     --------
@@ -148,10 +138,8 @@ def make_planting(
 
 @dataclass(frozen=True)
 class PlantedChunk:
-    """One chunk's rounds: every seat's hand ``(n, seats, 5)`` (sorted), the dealer's hand
-    ``(n, dealer_size)`` as dealt (up cards first), the decisions and the exact nets
-    (numerators over ``unit``, per Ante) ``(n, seats)``; per seat the EV its decisions gained
-    and the rounds it decided otherwise than an honest seat would have (``deviated``)."""
+    """One chunk's rounds: hands, the dealer's hand as dealt, decisions and exact nets; per seat
+    the EV its decisions gained and the rounds it decided otherwise than honestly."""
 
     hands: IntArray
     dealer: IntArray
@@ -164,9 +152,8 @@ class PlantedChunk:
 def planted_decisions(
     rules: RuleSet, planting: Planting, hands: IntArray, dealer: IntArray
 ) -> tuple[IntArray, list[Fraction], IntArray]:
-    """Every seat's decision, shape ``(n, seats)``, by its role (the module docstring), per
-    seat the exact EV its decisions gained over the honest ones given what it knew, summed
-    over the rounds (Antes; 0 for an honest seat), and the honest decisions."""
+    """Every seat's decision by its role, per seat the exact EV its decisions gained over the
+    honest ones given what it knew (Antes), and the honest decisions."""
     table = surveillance_of(rules)
     n, seats, size = hands.shape
     up = dealer[:, : table.face_up]
@@ -203,7 +190,7 @@ def planted_decisions(
 def play_planted_chunk(
     rules: RuleSet, planting: Planting, rounds: int, seed: np.random.SeedSequence
 ) -> PlantedChunk:
-    """Deal and play ``rounds`` rounds seeded by ``seed`` (the module docstring)."""
+    """Deal and play ``rounds`` rounds seeded by ``seed``."""
     table = surveillance_of(rules)
     size, dealer_size = table.player_cards, table.dealer_size
     seats = planting.seats
@@ -219,9 +206,8 @@ def play_planted_chunk(
 
 
 def settle(rules: RuleSet, hands: IntArray, dealer: IntArray, decisions: IntArray) -> IntArray:
-    """Net numerators (over the settlement's ``unit``, per Ante) of the main bets of each
-    hand ``(n, player_cards)`` (sorted) against the dealer's whole hand ``(n, dealer_size)``,
-    by the game's surveillance role (:meth:`crazy4.advantage.surveil.SpecSurveillance.settle`).
+    """Net numerators (over :func:`settlement_unit`) of the main bets of each sorted hand
+    against the dealer's whole hand.
 
     Examples
     --------
@@ -239,8 +225,7 @@ def settle(rules: RuleSet, hands: IntArray, dealer: IntArray, decisions: IntArra
 
 @dataclass
 class SeatSums:
-    """Exact per-seat sums: rounds, Σ net and Σ net² (numerators over ``unit``), the EV the
-    decisions gained and the rounds decided otherwise than honestly."""
+    """Exact per-seat sums: rounds, Σ net and Σ net² (over ``unit``), gains and deviations."""
 
     unit: int
     rounds: int = 0
@@ -287,7 +272,7 @@ def run_planted(
     progress: Callable[[int], None] | None = None,
 ) -> SeatSums:
     """Play ``rounds`` rounds on ``jobs`` threads; ``sink(first_round, chunk)`` sees every
-    chunk in order (the log writer). The sums do not depend on ``jobs``.
+    chunk in order.
 
     Examples
     --------

@@ -1,12 +1,5 @@
-"""The log rows and the summary of a planted simulation (:mod:`crazy4.advantage.plant`).
-
-The log is a normal crazy4 log (:mod:`crazy4.log.roundlog`): the columns of an honest
-``crazy4 simulate --log`` of the same game, each bet's wager and net per seat and round
-(:meth:`~crazy4.simulate.engine.SpecSimulator.decided_log`: every bet, side bets too, settled by
-the rules whatever the seat knew), in money (every Ante-sized amount times the Ante; a
-progressive's amounts are dollars already). Its metadata (the provenance) names the strategy
-``optimal`` (the honest seats'), records what was planted under ``planted`` and the Ante under
-``ante``; ``crazy4 advantage detect`` reads both, ``crazy4 validate`` the rest.
+"""The log rows and the summary of a planted simulation: a normal crazy4 log in money, every
+bet settled by the rules, its metadata naming what was planted (``planted``) and the Ante.
 """
 
 from __future__ import annotations
@@ -27,8 +20,8 @@ from crazy4.simulate.progressive import PROGRESSIVE_COLUMNS
 def chunk_table(
     chunk: PlantedChunk, first_round: int, plan: SimulationPlan, ante: float
 ) -> pa.Table:
-    """One chunk's log rows (the module docstring), rounds numbered from ``first_round``;
-    ``plan``: the honest simulation of the same table (its side bets, meter and seats).
+    """One chunk's log rows, rounds numbered from ``first_round``; ``plan``: the honest
+    simulation of the same table.
 
     Examples
     --------
@@ -57,10 +50,8 @@ def chunk_table(
 
 @dataclass(frozen=True)
 class SeatResult:
-    """One seat's result: its role, mean net per round (Antes, exact) and its standard error,
-    and ``gain``: the exact EV per round its decisions gained over the honest decisions, given
-    what it knew in each round (0 for an honest seat; the noise of the cards left out);
-    ``deviated``: the rounds whose decision was not the honest one."""
+    """One seat's result: mean net per round (Antes, exact), and the exact EV per round its
+    decisions gained over the honest ones given what it knew."""
 
     seat: int
     role: str
@@ -71,7 +62,7 @@ class SeatResult:
 
 
 def seat_results(planting: Planting, sums: SeatSums) -> list[SeatResult]:
-    """Every seat's :class:`SeatResult` from the exact sums.
+    """Every seat's result from the exact sums.
 
     Examples
     --------
