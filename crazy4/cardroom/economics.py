@@ -1,10 +1,5 @@
-"""Dollar figures of one round at a card-room table: the player's true cost and the banker's side.
-
-Both come from the exact moments of :class:`crazy4.cardroom.model.CardroomModel`. The
-banker's result per round is ``-Σ (seat net) - banker_collection`` (the seats' collection goes
-to the room). Rounds to be ahead use the normal approximation of the sum of ``n`` rounds; the
-risk of ruin ``exp(-2 μ B / σ²)`` is the diffusion approximation, which ignores the skew of
-the rare large payouts (optimistic for small bankrolls).
+"""Dollar figures of one round at a card-room table: the player's true cost and the banker's
+side (the normal approximation for rounds to be ahead, the diffusion one for the risk of ruin).
 """
 
 from __future__ import annotations
@@ -25,11 +20,7 @@ Z_95 = NormalDist().inv_cdf(0.95)
 
 @dataclass(frozen=True)
 class PlayerCost:
-    """What one hand costs a player per round at a card-room table (dollars, exact).
-
-    ``expected_loss = game_loss + queens_up_loss + collection``; ``total_action`` is the
-    expected amount wagered (Ante + Super Bonus + Play + Queens Up).
-    """
+    """What one hand costs a player per round at a card-room table (dollars, exact)."""
 
     table: str
     seat: Seat
@@ -56,11 +47,6 @@ class PlayerCost:
 
 def player_cost(model: CardroomModel, table: CardroomTable, seat: Seat) -> PlayerCost:
     """The player's true cost of one hand per round: house edge plus collection.
-
-    Raises
-    ------
-    InputError
-        If the table's limits do not allow the seat's bets.
 
     Examples
     --------
@@ -90,27 +76,9 @@ def player_cost(model: CardroomModel, table: CardroomTable, seat: Seat) -> Playe
 
 @dataclass(frozen=True)
 class BankerFigures:
-    """The banker's side of one round against a set of seats.
-
-    Attributes
-    ----------
-    mean : Fraction
-        Expected win per round, net of the banker's own collection (exact).
-    edge : Fraction
-        Expected win from the seats before that collection (exact).
-    collection : Fraction
-        The banker's collection per round.
-    players_collection : Fraction
-        What the room takes from the seats per round (not the banker's money; for reference).
-    action : Fraction
-        The seats' expected total wager per round.
-    variance_exact : Fraction
-        Variance per round with the seats' hands independent given the dealer's hand (exact).
-    variance_removal, variance_removal_error : float
-        The simulated card-removal term and its standard error.
-    bankroll : Fraction or None
-        Bankroll for :attr:`risk_of_ruin`.
-    """
+    """The banker's side of one round against a set of seats: ``mean`` net of its own
+    collection, ``edge`` before it; the variance exact through the dealer's hand plus the
+    simulated card-removal term."""
 
     seats: tuple[Seat, ...]
     table: str
@@ -136,8 +104,7 @@ class BankerFigures:
 
     @property
     def rounds_to_be_ahead(self) -> int | None:
-        """Rounds after which the banker is ahead with 95% probability (normal approximation);
-        None when the banker's expected win is not positive."""
+        """Rounds after which the banker is ahead with 95% probability (None: never)."""
         return rounds_to_be_ahead(float(self.mean), self.sd)
 
     @property
@@ -192,11 +159,6 @@ def banker(
     bankroll: Fraction | None = None,
 ) -> BankerFigures:
     """The banker's figures against ``seats`` at ``table``.
-
-    Raises
-    ------
-    InputError
-        No seats, more than the rule set's ``max_seats``, or bets outside the limits.
 
     Examples
     --------

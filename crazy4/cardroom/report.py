@@ -196,8 +196,7 @@ def _two_hands_lines(hands: TwoHands, table: pd.DataFrame) -> list[str]:
 
 
 def _cdf_error_bound(hands: TwoHands) -> float:
-    """``0.5 / sqrt(deals)``: a bound on the standard error of a simulated probability, taking
-    the pairs of hands dealt with one dealer hand as no better than one."""
+    """``0.5 / sqrt(deals)``: a bound on the standard error of a simulated probability."""
     deals = sum(count for _, count in hands.pair_simulated) // (SIMULATED_HANDS // 2)
     return float(0.5 / deals**0.5)
 

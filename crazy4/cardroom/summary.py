@@ -20,11 +20,8 @@ def cardroom_summary(
     seats: Sequence[Seat],
     bankroll: Fraction | None = None,
 ) -> dict[str, object]:
-    """Player and banker figures for ``crazy4 cardroom`` (JSON-ready).
-
-    The player's figures are for the first seat's bets; the two-hand figures (when the rule set
-    has a blind second hand) for that Ante with no Queens Up.
-    """
+    """Player and banker figures for ``crazy4 cardroom`` (JSON-ready), the player's for the
+    first seat's bets."""
     figures = banker(model, table, seats, bankroll)
     first = seats[0]
     costs = {"one_hand": cost_row(player_cost(model, table, first))}

@@ -1,13 +1,5 @@
-"""The card room's tables (:mod:`crazy4.cardroom.model` in dollars).
-
-Tables written by ``crazy4 analyze`` for a rule set with ``[[cardroom.tables]]``:
-
-* ``cardroom_cost``: the player's true cost of one hand, for every Ante the limits allow, with
-  and without a Queens Up bet equal to the Ante;
-* ``cardroom_banker``: the banker's side against 1 to ``max_seats`` seats at the smallest and
-  the largest Ante, with and without Queens Up;
-* ``two_hands``: the first hand, the blind second hand and both together, per unit of Ante;
-* ``two_hands_distribution``: the blind hand's exact net distribution and the pair's.
+"""The card room's tables, in dollars: ``cardroom_cost``, ``cardroom_banker``, ``two_hands`` and
+``two_hands_distribution`` (their columns: ``results/README.md``).
 """
 
 from __future__ import annotations
@@ -55,14 +47,8 @@ def cost_row(cost: PlayerCost) -> dict[str, object]:
 
 
 def cost_table(model: CardroomModel) -> pd.DataFrame:
-    """The player's cost of one hand per round for every table, Ante size, with and without
-    Queens Up (a bet equal to the Ante).
-
-    Columns: ``table``, ``ante``, ``queens_up``, ``strategy``, ``collection``, ``game_loss``
-    (Ante x house edge), ``queens_up_loss``, ``expected_loss`` (their sum, dollars per round),
-    ``expected_loss_exact``, ``loss_per_ante``, ``total_action`` (expected total wager),
-    ``loss_per_action``, ``collection_share`` (of the expected loss).
-    """
+    """The player's cost of one hand per round for every table and Ante size, with and without
+    Queens Up (a bet equal to the Ante)."""
     rows = []
     for table in model.rules.cardroom_tables:
         for ante in table.ante_sizes():
@@ -101,16 +87,7 @@ def banker_row(figures: BankerFigures) -> dict[str, object]:
 
 def banker_table(model: CardroomModel) -> pd.DataFrame:
     """The banker's side against 1 to ``max_seats`` seats alike, per table, at its smallest and
-    largest Ante, with and without Queens Up (equal to the Ante).
-
-    Columns: ``table``, ``seats``, ``ante``, ``queens_up``, ``strategy``, ``edge_from_seats``
-    (expected win from the seats), ``banker_collection``, ``banker_ev`` (net, dollars per round),
-    ``banker_ev_exact``, ``banker_ev_per_action``, ``seats_action``, ``players_collection``,
-    ``sd`` (per round), ``sd_dealer_conditioned`` (without the simulated card-removal term),
-    ``variance_card_removal`` and its standard error ``variance_card_removal_se``,
-    ``rounds_to_be_ahead_95`` (normal approximation; empty when the banker's EV is not
-    positive), ``bankroll_1pct_ruin`` (diffusion approximation).
-    """
+    largest Ante, with and without Queens Up (equal to the Ante)."""
     rows = []
     for table in model.rules.cardroom_tables:
         for ante in sorted({table.ante_min, table.ante_max}):
@@ -136,12 +113,8 @@ def _distribution_stats(distribution: Sequence[tuple[Fraction, int]]) -> dict[st
 
 
 def two_hands_table(model: CardroomModel, hands: TwoHands) -> pd.DataFrame:
-    """The first hand, the blind hand and both together, per unit of Ante.
-
-    Columns: ``hands``, ``ev`` (exact as ``ev_exact``), ``house_edge``, ``sd``, ``method``,
-    ``win_probability``, ``push_probability``, ``loss_probability``, ``average_total_bet``.
-    """
-    first = model.bases["optimal:game"].bet.distribution()
+    """The first hand, the blind hand and both together, per unit of Ante."""
+    first = model.bases["optimal:game"].distribution()
     rows = [
         {
             "hands": "first hand (optimal strategy)",
@@ -180,12 +153,7 @@ def two_hands_table(model: CardroomModel, hands: TwoHands) -> pd.DataFrame:
 
 
 def two_hands_distribution(hands: TwoHands) -> pd.DataFrame:
-    """Net result distributions per unit of Ante: the blind hand (exact) and both hands.
-
-    Columns: ``hands`` (``blind`` or ``both``), ``net``, ``net_value``, ``probability``,
-    ``cumulative_probability``, ``simulated_probability`` (both hands dealt from one deck, from
-    the card-removal simulation; empty for the blind hand), ``method``.
-    """
+    """Net result distributions per unit of Ante: the blind hand (exact) and both hands."""
     frames = []
     simulated = dict(hands.pair_simulated)
     simulated_total = sum(simulated.values())
@@ -215,8 +183,7 @@ def two_hands_distribution(hands: TwoHands) -> pd.DataFrame:
 
 
 def cardroom_tables(model: CardroomModel, hands: TwoHands | None = None) -> dict[str, pd.DataFrame]:
-    """Every card-room table of a rule set (empty without ``[[cardroom.tables]]`` and without
-    a blind second hand)."""
+    """Every card-room table of a rule set."""
     tables: dict[str, pd.DataFrame] = {}
     if model.rules.cardroom_tables:
         tables["cardroom_cost"] = cost_table(model)

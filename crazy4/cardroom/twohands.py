@@ -1,9 +1,4 @@
-"""The card room's two hands: one player's first hand played optimally, the second blind.
-
-The pair's EV is exact; its variance is exact through the shared dealer hand plus the
-simulated card removal between the hands, and its distribution exact with the hands
-independent given the dealer's hand, the simulated one beside it.
-"""
+"""The card room's two hands: one player's first hand played optimally, the second blind."""
 
 from __future__ import annotations
 
@@ -18,29 +13,10 @@ from crazy4.errors import InputError
 
 @dataclass(frozen=True)
 class TwoHands:
-    """One player's two hands at one Ante: the first played optimally, the second blind.
-
-    All figures are per unit of Ante, without Queens Up and without the collection.
-
-    Attributes
-    ----------
-    first_ev, blind_ev : Fraction
-        Exact EVs (the pair's EV is their sum).
-    first_variance, blind_variance : Fraction
-        Exact variances of each hand alone.
-    covariance_exact : Fraction
-        Covariance of the two hands through the dealer's hand, exactly.
-    covariance_removal, covariance_removal_error : float
-        The simulated card-removal term between the two hands and its standard error.
-    blind_distribution : list of (Fraction, int)
-        Exact distribution of the blind hand's net result (counts over C(52,5) C(47,5)).
-    pair_distribution : list of (Fraction, int)
-        Distribution of the two hands' total, hands independent given the dealer's hand
-        (counts over C(52,5) C(47,5)^2).
-    pair_simulated : list of (Fraction, int)
-        The same distribution simulated with the two hands dealt from one deck (empty without
-        simulation).
-    """
+    """One player's two hands at one Ante, per unit of Ante (no Queens Up, no collection): the
+    pair's EV is exact, its variance exact through the dealer's hand plus the simulated card
+    removal; ``pair_distribution`` takes the hands independent given the dealer's hand,
+    ``pair_simulated`` deals them from one deck."""
 
     first_ev: Fraction
     blind_ev: Fraction
@@ -60,7 +36,7 @@ class TwoHands:
 
     @property
     def pair_variance(self) -> float:
-        """Variance of the two hands' total (exact part plus the simulated card-removal term)."""
+        """Variance of the two hands' total."""
         return (
             float(self.first_variance + self.blind_variance + 2 * self.covariance_exact)
             + 2 * self.covariance_removal
@@ -73,13 +49,7 @@ class TwoHands:
 
 
 def two_hands(model: CardroomModel) -> TwoHands:
-    """The card room's two hands: the first optimal, the second blind, from one deck.
-
-    Raises
-    ------
-    InputError
-        If the rule set has no blind second hand.
-    """
+    """The card room's two hands: the first optimal, the second blind, from one deck."""
     if not model.rules.blind_second_hand:
         raise InputError(f"rule set {model.rules.name!r} has no blind second hand")
     first, blind = Seat(Fraction(1)), Seat(Fraction(1), strategy="blind")
@@ -98,7 +68,7 @@ def two_hands(model: CardroomModel) -> TwoHands:
         covariance_exact=exact,
         covariance_removal=removal,
         covariance_removal_error=error,
-        blind_distribution=model.bases["blind:game"].bet.distribution(),
+        blind_distribution=model.bases["blind:game"].distribution(),
         pair_distribution=model.pair_distribution("optimal:game", "blind:game"),
         pair_simulated=simulated,
     )
