@@ -1,11 +1,5 @@
-"""A candidate's hit frequency and standard deviation from the base analysis's distribution.
-
-For the game's main bet the analysis's ``returns`` table lists every (decision, hand, dealer
-outcome) row with its combinations and net; a searched line moves the net of the rows it pays
-by its change in odds (read from the bumped analyses, row by row). For any other bet (a side
-bet: it pays line ``l`` with probability ``p_l``, its slope, and nothing else moves),
-``E[X^2]`` moves by ``p_l (o_l^2 - b_l^2)`` and the hit frequency by ``p_l`` as a line turns
-paid or unpaid. Both hold the base strategy; the search's listed candidates are re-analyzed.
+"""A candidate's hit frequency and standard deviation under the base strategy: the main bet's
+from the analysis's ``returns`` rows, a side bet's line by line.
 """
 
 from __future__ import annotations
@@ -53,8 +47,7 @@ class Spread:
 
 
 def returns_spread(base: GameAnalysis, bumped: list[GameAnalysis]) -> Spread | None:
-    """The :class:`Spread` of the main bet from the ``returns`` tables (``None`` when a bumped
-    table's rows differ from the base's: a line split a row or the strategy moved)."""
+    """The main bet's :class:`Spread` from the ``returns`` tables (``None``: their rows differ)."""
     frames = [analysis.tables.get("returns") for analysis in (base, *bumped)]
     if any(frame is None for frame in frames):
         return None
@@ -76,8 +69,7 @@ def returns_spread(base: GameAnalysis, bumped: list[GameAnalysis]) -> Spread | N
 
 
 def line_spread(figures: BetFigures, slopes: list[float], odds: list[float]) -> SideBase:
-    """Base hit frequency, base ``E[X^2]``, each searched line's probability and base odds, for
-    a bet paid line by line (a side bet)."""
+    """The :data:`SideBase` of a bet paid line by line (a side bet)."""
     ev = -float(figures.house_edge)
     second = figures.std_dev**2 + ev**2
     return figures.hit_frequency, second, np.array(slopes), np.array(odds)

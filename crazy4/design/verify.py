@@ -1,10 +1,5 @@
-"""Verify a vendor's math: every claimed figure matched with the exact one.
-
-A bet row is matched with the game's ``bets`` table (the house edge exactly). A line row is
-matched with the line's exact probability of being paid: the bet's EV with the line paid one
-unit more, less its EV as it stands, for every pay table of every game; its combinations (that
-probability times the claim's ``total``) and payout are compared exactly. Every other figure
-must lie within the tolerance.
+"""Verify a vendor's math: every claimed figure matched with the exact one (a line's
+probability: the bet's EV with the line paid one unit more, less its EV as it stands).
 """
 
 from __future__ import annotations
@@ -157,8 +152,7 @@ def verify(rules: RuleSet, claims: list[Claim], tolerance: Fraction) -> list[Che
 
 
 def markdown(rules: RuleSet, checks: list[Check], tolerance: Fraction) -> str:
-    """The verification as Markdown: a summary line, then every difference, then every match
-    (a claims file's bet, line and figure as text: :func:`markdown_text`)."""
+    """The verification as Markdown: a summary, every difference, every match."""
     wrong = [check for check in checks if not check.matches]
     name = markdown_text(rules.name)
     lines = [

@@ -1,5 +1,4 @@
-"""The verification of claimed figures as a PDF (ReportLab, the math report's table style;
-invariant mode, so the same checks give the same bytes)."""
+"""The verification of claimed figures as a PDF (invariant mode: the same bytes each time)."""
 
 from __future__ import annotations
 
