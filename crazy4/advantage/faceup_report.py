@@ -47,7 +47,7 @@ def bets_table(rows: list[FaceUpRow]) -> str:
     --------
     >>> from fractions import Fraction
     >>> from crazy4.advantage.faceup import FaceUpRow
-    >>> from crazy4.advantage.faceup_bets import BetEdge
+    >>> from crazy4.advantage.faceup import BetEdge
     >>> bet = BetEdge("b", "exact", 0.02, 0.0, 0.01, 0.0, 2.0, 0.0, 0.0, Fraction(1, 50), "why")
     >>> row = FaceUpRow(1, 0, 0.02, 0.0, 0.0, 0.0, 0.02, 0.0, Fraction(1, 50), 1, (bet,))
     >>> print(bets_table([row]).splitlines()[2])

@@ -23,10 +23,10 @@ from crazy4.advantage.holecard_situations import (
     known_ranks,
     row_chunk,
     seen_key,
+    situation_rows,
     suit_masks,
 )
 from crazy4.advantage.price_kernel import decide_groups, key_sums, price_situations
-from crazy4.advantage.situations_file import situation_rows
 from crazy4.analyze.analysis import player_strengths
 from crazy4.analyze.counts import suit_classes
 from crazy4.core.cards import RANKS, hands_of_colex

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pandas as pd
 
 from crazy4.analyze.record import Analysis
+from crazy4.cardroom.economics import TwoHands, two_hands
 from crazy4.cardroom.model import CardroomModel
 from crazy4.cardroom.removal import SIMULATED_HANDS
 from crazy4.cardroom.tables import cardroom_tables
-from crazy4.cardroom.twohands import TwoHands, two_hands
 from crazy4.core.money import dollars
 from crazy4.core.text_safety import markdown_text
 from crazy4.games.crazy_four.rules import CrazyFourRules

@@ -132,7 +132,7 @@ def _run_analysis(
         if args.situations is None:
             tables = game.hole_card_tables(rules, args.seen, groups, jobs, progress=bar.update)
         else:
-            from crazy4.advantage.situations_file import write_situations
+            from crazy4.advantage.holecard_situations import write_situations
 
             tables = write_situations(
                 Path(args.situations),

@@ -20,9 +20,17 @@ from crazy4.design.basis import (
     rule_data,
     table_lines,
 )
-from crazy4.design.model import AffineModel, HandModel, hand_model
+from crazy4.design.model import (
+    AffineModel,
+    HandModel,
+    SideBase,
+    Spread,
+    hand_model,
+    line_spread,
+    returns_spread,
+    side_moments,
+)
 from crazy4.design.ruletext import odds_value, pays_at
-from crazy4.design.spread import SideBase, Spread, line_spread, returns_spread, side_moments
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
