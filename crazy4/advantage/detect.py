@@ -16,7 +16,6 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.evidence import likelihood_ratio, rounds_to_settle, telling_rows
-from crazy4.advantage.plant import settle, settlement_unit
 from crazy4.advantage.surveil import surveillance_of
 from crazy4.advantage.teamdetect import TEAM_DRAWS, practical_evidence, team_evidence, team_rounds
 from crazy4.core.decisions import best_decisions
@@ -198,12 +197,12 @@ def examine_seat(
 
 def won_above_honest(rules: RuleSet, rounds: SeatRounds) -> float:
     """The seat's session result minus the no-information optimum's on the same cards (Antes)."""
-    hands = np.sort(rounds.hands, axis=1)
-    honest = surveillance_of(rules).honest_decisions(rules, hands, rounds.up)
+    hands, table = np.sort(rounds.hands, axis=1), surveillance_of(rules)
+    honest = table.honest_decisions(rules, hands, rounds.up)
     dealer = np.concatenate([rounds.up, rounds.hidden], axis=1)
-    played = settle(rules, hands, dealer, rounds.decisions)
-    would = settle(rules, hands, dealer, honest)
-    return float(Fraction(int(played.sum()) - int(would.sum()), settlement_unit(rules)))
+    played = table.settle(rules, hands, dealer, rounds.decisions)
+    would = table.settle(rules, hands, dealer, honest)
+    return float(Fraction(int(played.sum()) - int(would.sum()), table.unit(rules)))
 
 
 def table_shape(rules: RuleSet) -> tuple[int, int, int]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 
 import pandas as pd
@@ -204,30 +204,20 @@ def face_up_bets_frame(rules: RuleSet, rows: list[FaceUpRow], seed: int) -> pd.D
     >>> frame[["bet", "status", "standard_error"]].to_dict("records")[0]
     {'bet': 'ante_play', 'status': 'exact', 'standard_error': 0.0}
     """
-    return pd.DataFrame(
-        [
-            {
+    records = []
+    for row in rows:
+        for bet in row.bets:
+            figures = asdict(bet)
+            note, edge = figures.pop("note"), figures.pop("exact_honest_edge")
+            head = {
                 "rule_set": rules.name,
                 "players": row.players,
                 "deals": row.deals,
                 "seed": seed,
-                "bet": bet.bet,
-                "status": bet.status,
-                "house_edge": bet.house_edge,
-                "standard_error": bet.standard_error,
-                "element_of_risk": bet.element_of_risk,
-                "element_of_risk_standard_error": bet.element_of_risk_standard_error,
-                "average_total_bet": bet.average_total_bet,
-                "plain_edge": bet.plain_edge,
-                "plain_standard_error": bet.plain_standard_error,
-                "exact_honest_edge": float(bet.exact_honest_edge),
-                "exact_honest_edge_fraction": str(bet.exact_honest_edge),
-                "note": bet.note,
             }
-            for row in rows
-            for bet in row.bets
-        ]
-    )
+            exact = {"exact_honest_edge": float(edge), "exact_honest_edge_fraction": str(edge)}
+            records.append({**head, **figures, **exact, "note": note})
+    return pd.DataFrame(records)
 
 
 #: The statuses of a bet's row.

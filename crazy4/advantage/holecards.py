@@ -27,14 +27,16 @@ import pandas as pd
 from crazy4.advantage.holecard_engine import (
     FULL_CARD,
     NO_INFORMATION,
+    RANK_GROUPS,
     HoleCardAnalysis,
     Strategy,
     analyze_hole_cards,
+    groups_label,
     most_seen,
+    parse_groups,
 )
 from crazy4.advantage.holecard_situations import count_cells, forced_shape, row_chunk
 from crazy4.advantage.holecard_tables import hole_card_tables, rank_group_table
-from crazy4.advantage.information import RANK_GROUPS, groups_label, parse_groups
 from crazy4.advantage.price_kernel import price_situations
 from crazy4.advantage.report import hole_card_section
 from crazy4.analyze.analysis import player_strengths

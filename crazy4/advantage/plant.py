@@ -208,27 +208,9 @@ def play_planted_chunk(
     dealer = cards[:, size * seats :]
     decisions, gains, honest = planted_decisions(rules, planting, hands, dealer)
     flat = hands.reshape(rounds * seats, size)
-    nets = settle(rules, flat, np.repeat(dealer, seats, axis=0), decisions.ravel())
+    nets = table.settle(rules, flat, np.repeat(dealer, seats, axis=0), decisions.ravel())
     deviated = (decisions != honest).sum(axis=0).tolist()
     return PlantedChunk(hands, dealer, decisions, nets.reshape(rounds, seats), gains, deviated)
-
-
-def settle(rules: RuleSet, hands: IntArray, dealer: IntArray, decisions: IntArray) -> IntArray:
-    """Net numerators (over :func:`settlement_unit`) of the main bets of each sorted hand
-    against the dealer's whole hand.
-
-    Examples
-    --------
-    >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.registry import load_rules
-    >>> rules = load_rules("crazy4-standard")
-    >>> hand = np.array([sorted(parse_cards("As Ad Ac Ah Kd"))])
-    >>> dealer = np.array([parse_cards("Ks Qd 8c 4h 2s")])
-    >>> net = settle(rules, hand, dealer, np.array([3]))
-    >>> int(net[0]) / settlement_unit(rules)  # 1 + 3 + 200 (quads)
-    204.0
-    """
-    return surveillance_of(rules).settle(rules, hands, dealer, decisions)
 
 
 @dataclass
@@ -293,7 +275,7 @@ def run_planted(
     """
     sizes = chunk_sizes(rounds)
     children = np.random.SeedSequence(seed).spawn(len(sizes))
-    sums = SeatSums(unit=settlement_unit(rules))
+    sums = SeatSums(unit=surveillance_of(rules).unit(rules))
 
     def play(index: int) -> PlantedChunk:
         return play_planted_chunk(rules, planting, sizes[index], children[index])
@@ -308,18 +290,6 @@ def run_planted(
             if progress is not None:
                 progress(sizes[index])
     return sums
-
-
-def settlement_unit(rules: RuleSet) -> int:
-    """The common denominator of the nets :func:`settle` returns.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> settlement_unit(load_rules("three-card-standard")) >= 1
-    True
-    """
-    return surveillance_of(rules).unit(rules)
 
 
 def chunk_table(

@@ -214,7 +214,15 @@ class SpecSurveillance:
         return self._practical
 
     def unit(self, rules: RuleSet) -> int:
-        """The settlement's common denominator."""
+        """The settlement's common denominator (of the nets :meth:`settle` returns).
+
+        Examples
+        --------
+        >>> from crazy4.registry import load_rules
+        >>> rules = load_rules("three-card-standard")
+        >>> surveillance_of(rules).unit(rules) >= 1
+        True
+        """
         return self.spec.settlement(rules).unit
 
     def honest_ev(self, rules: RuleSet) -> Fraction:
@@ -342,7 +350,20 @@ class SpecSurveillance:
     def settle(
         self, rules: RuleSet, hands: IntArray, dealer: IntArray, decisions: IntArray
     ) -> IntArray:
-        """The main bets' nets on the dealer's actual hand."""
+        """The main bets' net numerators (over :meth:`unit`) of each sorted hand on the dealer's
+        actual hand.
+
+        Examples
+        --------
+        >>> from crazy4.core.cards import parse_cards
+        >>> from crazy4.registry import load_rules
+        >>> rules = load_rules("crazy4-standard")
+        >>> hand = np.array([sorted(parse_cards("As Ad Ac Ah Kd"))])
+        >>> dealer = np.array([parse_cards("Ks Qd 8c 4h 2s")])
+        >>> net = surveillance_of(rules).settle(rules, hand, dealer, np.array([3]))
+        >>> int(net[0]) / surveillance_of(rules).unit(rules)  # 1 + 3 + 200 (quads)
+        204.0
+        """
         spec, shape = self.spec, self.spec.shape
         table = spec.ranking.strengths(shape.dealer_cards)
         dealt = table[colex_indices(np.sort(dealer, axis=1))].astype(np.int64)

@@ -84,8 +84,7 @@ def _one_situation(args: argparse.Namespace) -> int:
 
 def run_holecards(args: argparse.Namespace) -> int:
     """``crazy4 advantage holecards``: every situation, or one with ``--hand``."""
-    from crazy4.advantage.holecard_engine import check_seen
-    from crazy4.advantage.information import parse_groups
+    from crazy4.advantage.holecard_engine import check_seen, parse_groups
     from crazy4.registry import game_of, load_rules
 
     for text in args.groups or ():

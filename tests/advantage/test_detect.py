@@ -206,7 +206,7 @@ def test_four_card_hole_carder_is_flagged() -> None:
 def test_group_lists_parse_to_a_partition_or_fail_in_one_line(text: str) -> None:
     """Any text: a partition of the 13 ranks whose canonical text parses back to it, or an
     InputError naming the groups (never another exception)."""
-    from crazy4.advantage.information import groups_label, parse_groups
+    from crazy4.advantage.holecard_engine import groups_label, parse_groups
     from crazy4.errors import InputError
 
     try:

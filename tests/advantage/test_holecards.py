@@ -18,13 +18,14 @@ from shared_results import SharedResults
 from crazy4.advantage.holecard_engine import (
     FULL_CARD,
     NO_INFORMATION,
+    RANK_GROUPS,
     HoleCardAnalysis,
     Strategy,
     analyze_hole_cards,
     chart_totals,
+    parse_groups,
 )
 from crazy4.advantage.holecard_tables import hole_card_tables
-from crazy4.advantage.information import RANK_GROUPS, parse_groups
 from crazy4.core.cards import colex_indices
 from crazy4.core.forced import forced_situations
 from crazy4.core.ranking import build_best_four_strengths, hand_strength
