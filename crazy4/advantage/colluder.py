@@ -145,8 +145,7 @@ class CellColluder:
         return cell_evs(settlement, v, cells_between(below, hands)), settlement.allowed[v]
 
     def bet_settlements(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
-        """Every bet the decision settles that the cells price, the main game first, and those
-        they cannot price, with the reason.
+        """The bets the decision settles that the cells price (main game first), and the rest.
 
         Examples
         --------

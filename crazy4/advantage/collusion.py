@@ -226,8 +226,7 @@ def team_decisions(plan: CollusionPlan, team: DealtTeam) -> tuple[
     IntArray, IntArray, IntArray,
     dict[str, IntArray],
 ]:  # fmt: skip
-    """Every colluder's strength, counts and EV numerators, and its decision under every
-    strategy of the plan."""
+    """Every colluder's strength, counts, EV numerators and decision under each strategy."""
     role = colluder_role(plan.rules)
     deals, k, p = team.hands.shape
     strengths, below = team_counts(plan, team)

@@ -76,8 +76,7 @@ def exact_edge(spec: GameSpec, rules: RuleSet) -> Fraction:
 def forfeited_side_bets(
     spec: GameSpec, rules: RuleSet
 ) -> tuple[dict[str, Settlement], dict[str, str]]:
-    """The side bets a fold forfeits, in the six cells (per unit of their own wager), and those
-    the cells cannot price, with the reason.
+    """The side bets a fold forfeits, in the six cells, and those the cells cannot price.
 
     Examples
     --------

@@ -119,8 +119,7 @@ def deal_values(
     spec: GameSpec, rules: RuleSet, colluders: int, rng: np.random.Generator, deals: int,
     jobs: int = 1,
 ) -> tuple[IntArray, IntArray, IntArray, IntArray]:  # fmt: skip
-    """Per deal dealt from ``rng``, the team's summed EV numerators ``full`` and ``honest`` and
-    its wagers under each (``jobs`` is not used).
+    """Per deal, the team's EV numerators ``full`` and ``honest`` and its wagers under each.
 
     Examples
     --------

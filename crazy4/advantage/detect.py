@@ -43,8 +43,7 @@ class SeatRounds:
 
 @dataclass(frozen=True)
 class SeatVerdict:
-    """The test's result for one seat: the best-supported hypothesis's evidence, and what its
-    decisions won above the no-information optimum's (Antes)."""
+    """The test's result for one seat: the best-supported hypothesis's evidence."""
 
     seat: int
     rounds: int
@@ -221,8 +220,7 @@ def table_shape(rules: RuleSet) -> tuple[int, int, int]:
 def _team_evidence(
     rules: RuleSet, rounds: SeatRounds, draws: int, seed: int
 ) -> list[tuple[str, FloatArray, BoolArray, Fraction]]:
-    """The team hypotheses (full pooling, the practical rule) over the seat's rounds, grouped
-    by how many other seats played."""
+    """The team hypotheses over the seat's rounds, grouped by how many other seats played."""
     assert rounds.others is not None
     n = rounds.hands.shape[0]
     present = (rounds.others[:, :, 0] >= 0).sum(axis=1)

@@ -131,8 +131,7 @@ def face_up_row(
     scheduler: str | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> FaceUpRow:
-    """The house edge with ``players`` players dealt face up, to a standard error of at most
-    ``target`` (per Ante) unless ``max_deals`` deals do not reach it."""
+    """The house edge with ``players`` players dealt face up, to a standard error of ``target``."""
     if not 1 <= players <= MAX_PLAYERS:
         raise InputError(f"--players {players}: 1 to {MAX_PLAYERS}")
     if not target > 0:

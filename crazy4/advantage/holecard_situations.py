@@ -79,8 +79,7 @@ def hand_bounds(
 def counted_chunks(
     spec: GameSpec, rules: RuleSet, seen: int, jobs: int, selected: IntArray | None = None
 ) -> Iterator[SituationChunk]:
-    """Every situation class of the hand classes ``selected`` (all by default) with ``seen``
-    hidden dealer cards known, chunk by chunk, counted."""
+    """Every situation class of the hand classes ``selected``, chunk by chunk, counted."""
     shape = forced_shape(spec.shape, seen)
     hands, sizes = suit_classes(shape.player_cards)
     if shape.face_up == 1 and selected is None:
@@ -249,8 +248,7 @@ def known_ranks(cards: npt.NDArray[np.integer[Any]]) -> IntArray:
 def assign_roles(
     cards: IntArray, up_columns: tuple[int, ...], masks: IntArray
 ) -> tuple[list[IntArray], list[IntArray]]:
-    """The face-up cards (as their orbit's least card) and the hidden ones of one role
-    assignment of the forced cards' columns."""
+    """The face-up cards (their orbit's least) and the hidden ones of one role assignment."""
     up = [canonical_cards(cards[:, c], masks) for c in up_columns]
     hidden = [cards[:, c] for c in range(cards.shape[1]) if c not in up_columns]
     return up, hidden

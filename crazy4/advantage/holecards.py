@@ -213,8 +213,7 @@ TABLE_FORMS: dict[str, Callable[..., dict[str, pd.DataFrame]]] = {
 def hole_card_table(
     spec: GameSpec, rules: RuleSet, groups: list[str], jobs: int = 1, rows: IntArray | None = None
 ) -> pd.DataFrame:
-    """``hole_strategies`` of a specification (one seen card) in the rank-group vocabulary,
-    over every situation or the class rows ``rows`` only."""
+    """``hole_strategies`` of a specification (one seen card) in the rank-group vocabulary."""
     chosen = rank_group_strategies(groups or [FACE_CARDS])
     analysis = analyze_hole_cards(
         rules, 1, [strategy for strategy, _ in chosen], spec=spec, jobs=jobs, rows=rows

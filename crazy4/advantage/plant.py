@@ -160,8 +160,7 @@ class PlantedChunk:
 def planted_decisions(
     rules: RuleSet, planting: Planting, hands: IntArray, dealer: IntArray
 ) -> tuple[IntArray, list[Fraction], IntArray]:
-    """Every seat's decision by its role, per seat the exact EV its decisions gained over the
-    honest ones given what it knew (Antes), and the honest decisions."""
+    """Every seat's decision by its role, the EV each seat gained (Antes), the honest decisions."""
     table = surveillance_of(rules)
     n, seats, size = hands.shape
     up = dealer[:, : table.face_up]
@@ -331,8 +330,7 @@ def chunk_table(
 
 @dataclass(frozen=True)
 class SeatResult:
-    """One seat's result: mean net per round (Antes, exact), and the exact EV per round its
-    decisions gained over the honest ones given what it knew."""
+    """One seat's result: mean net and EV gained over honest play per round (Antes, exact)."""
 
     seat: int
     role: str

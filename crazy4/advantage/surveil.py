@@ -51,8 +51,7 @@ _SEEN_CELLS: dict[tuple[int, int], tuple[GameSpec, IntArray]] = {}
 
 
 def seen_card_cells(spec: GameSpec, qualifier: int) -> IntArray:
-    """The outcome cells of every (player hand class, seen dealer card) situation, kept per game
-    and qualifier."""
+    """The outcome cells of every (player hand class, seen dealer card) situation."""
     key = (id(spec), qualifier)
     if key in _SEEN_CELLS:
         return _SEEN_CELLS[key][1]
@@ -163,8 +162,7 @@ def canonical_situations(hands: IntArray, cards: IntArray) -> tuple[IntArray, In
 
 
 class SpecSurveillance:
-    """The surveillance role of a specification, over its collusion role, with the practical
-    team rules it knows (the recommended one first)."""
+    """The surveillance role of a specification, over its collusion role."""
 
     def __init__(
         self, spec: GameSpec, colluder: CellColluder | None = None, practical: tuple[str, ...] = ()
@@ -339,8 +337,7 @@ class SpecSurveillance:
     def practical_decisions(
         self, rules: RuleSet, rule: str, team: IntArray, up: IntArray
     ) -> IntArray:
-        """Each member's decision under the practical rule ``rule``, as the collusion engine
-        decides it."""
+        """Each member's decision under the practical rule ``rule``."""
         if not self._practical:
             raise InputError(f"--team-rule {rule!r}: {self.title} knows no practical team rule")
         role, up_card = self.colluder, self._up_card(up)

@@ -80,8 +80,7 @@ def practical_decisions(
     ranks: IntArray,
     seats: Sequence[int] | None = None,
 ) -> IntArray:
-    """The practical rule's decision of every colluder (or of ``seats``) of every deal, the
-    shared ranks a 13-bit mask per deal."""
+    """The practical rule's decision of every colluder (or of ``seats``) of every deal."""
     deals, k, p = hands.shape
     player = role.player_table()
     n_strengths = role.ranking.n_strengths

@@ -324,8 +324,7 @@ def _pruned(
     seed: int,
     tested: dict[tuple[int, ...], FoundGroup],
 ) -> FoundGroup:
-    """Test a candidate; while it is flagged and has a member without evidence of its own
-    (p_s >= :data:`PRUNE`), drop the weakest and test the smaller group."""
+    """Test a candidate, dropping its weakest member while the group is flagged without it."""
 
     def examine(members: tuple[int, ...]) -> FoundGroup:
         if members not in tested:

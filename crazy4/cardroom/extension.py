@@ -43,8 +43,7 @@ class CardroomExtension:
         seed: int | None,
         progress: Progress,
     ) -> Extended:
-        """The card room's tables and section, its simulation's rounds and seed in the
-        provenance."""
+        """The card room's tables and section."""
         from crazy4.analyze.record import Analysis
         from crazy4.cardroom.report import cardroom_results
         from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC

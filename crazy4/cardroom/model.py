@@ -311,8 +311,7 @@ class CardroomModel:
         return total
 
     def covariance(self, first: Seat, second: Seat) -> tuple[Fraction, float, float]:
-        """Covariance of two seats at one table: exactly through the dealer's hand, and the
-        simulated card-removal term with its standard error."""
+        """Covariance of two seats: exact through the dealer's hand, the simulated removal term."""
         ca, cb = self.coefficients(first), self.coefficients(second)
         removal, error = self._removal_term([(ca, cb)])
         return self._exact_covariance(ca, cb), removal, error

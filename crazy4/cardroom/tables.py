@@ -208,8 +208,7 @@ def cardroom_summary(
     seats: Sequence[Seat],
     bankroll: Fraction | None = None,
 ) -> dict[str, object]:
-    """Player and banker figures for ``crazy4 cardroom`` (JSON-ready), the player's for the
-    first seat's bets."""
+    """Player (the first seat) and banker figures for ``crazy4 cardroom`` (JSON-ready)."""
     figures = banker(model, table, seats, bankroll)
     first = seats[0]
     costs = {"one_hand": cost_row(player_cost(model, table, first))}

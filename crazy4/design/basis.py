@@ -102,8 +102,7 @@ def normal_label(label: str) -> str:
 
 
 def table_lines(rules: RuleSet, pays: dict[str, Any], where: str) -> list[str]:
-    """The keys of a rule file's ``pays`` table, weakest hand first, as the loaded rule set
-    orders the pay table with exactly these lines."""
+    """The keys of a rule file's ``pays`` table, weakest hand first, as the rule set orders them."""
     from crazy4.report.parsheet import category_pay_tables, pay_tables
 
     wanted = {normal_label(key): key for key in pays}

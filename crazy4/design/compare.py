@@ -24,8 +24,7 @@ SHOWN_CHANGES = 20
 
 @dataclass(frozen=True)
 class Compared:
-    """Rule sets analyzed side by side, the first the reference (``changes``: per later rule
-    set, the hands whose decision differs)."""
+    """Rule sets analyzed side by side, the first the reference."""
 
     names: list[str]
     figures: pd.DataFrame

@@ -110,8 +110,7 @@ class HandModel:
     def _moving(
         self, steps: npt.NDArray[np.int64], scale: int, hands: npt.NDArray[np.int64]
     ) -> npt.NDArray[np.object_]:
-        """The weighted best EVs of the hands whose decision may change (float64, exact below
-        2**53, checked)."""
+        """The weighted best EVs of the hands whose decision may change (exact below 2**53)."""
         widest = np.abs(steps).max(axis=0, initial=0).astype(object)
         steepest = np.abs(self.slopes[:, hands, :]).reshape(len(self.slopes), -1).max(axis=1)
         bound = int(np.abs(self.base[hands]).max()) * scale + int(widest @ steepest.astype(object))

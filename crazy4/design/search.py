@@ -45,8 +45,7 @@ MAX_CANDIDATES = 5_000_000
 
 @dataclass(frozen=True)
 class Space:
-    """What is searched: a pay table (its rule-file path), its lines weakest first, the base
-    odds, the searched lines' ranges and the step."""
+    """What is searched: a pay table's lines (weakest first), base odds, ranges and step."""
 
     table: str
     lines: tuple[str, ...]
