@@ -164,7 +164,7 @@ class SpecGame:
         self, rules: RuleSet, hand: str, up: str | None, seen: str | None
     ) -> str:
         """One situation's exact prices, as ``--hand`` prints them."""
-        from crazy4.advantage.holecard_situation import SITUATION_FORMS
+        from crazy4.advantage.holecards import SITUATION_FORMS
 
         text = SITUATION_FORMS[self.spec.hole_card_form]
         return text(self.spec, rules, hand, up, seen)

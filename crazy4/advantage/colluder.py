@@ -1,10 +1,6 @@
-"""The collusion role of every game, from its dealer-outcome cells.
-
-The counts ``0 <= B(t_1) <= ... <= B(t_m) <= N`` of dealer hands below a colluder's thresholds
-cut the ``N`` hands into ``m + 1`` cells (:func:`cells_between`); each decision's EV numerator
-is the sum of count times net over the cells (:func:`cell_evs`), on int64 or Python integers.
-:class:`CellColluder` is that role for every game (built by
-:func:`crazy4.advantage.collusion_engine.spec_colluder`).
+"""The collusion role of every game, from its dealer-outcome cells: the counts of dealer hands
+below a colluder's thresholds cut them into cells, and each decision's EV numerator is the sum
+of count times net over the cells.
 
 Examples
 --------
@@ -47,8 +43,7 @@ _SETTLED: dict[tuple[Callable[[RuleSet], Settlement], str], Settlement] = {}
 
 
 def settled(settle: Callable[[RuleSet], Settlement], rules: RuleSet) -> Settlement:
-    """``settle(rules)``, once per settlement and rule set (by its content hash: a rule file
-    declaring its game holds tables that do not hash)."""
+    """``settle(rules)``, once per settlement and rule set (by its content hash)."""
     key = (settle, rules.content_hash)
     if key not in _SETTLED:
         _SETTLED[key] = settle(rules)
@@ -56,10 +51,7 @@ def settled(settle: Callable[[RuleSet], Settlement], rules: RuleSet) -> Settleme
 
 
 def cells_between(below: IntArray, total: int | IntArray) -> IntArray:
-    """The ``m + 1`` cells cut by the counts below ``m`` increasing thresholds, of ``total``.
-
-    ``total`` is one number or one per row; an object array of Python integers stays one.
-    """
+    """The ``m + 1`` cells cut by the counts below ``m`` increasing thresholds, of ``total``."""
     dtype = object if below.dtype == object else np.int64
     column = np.broadcast_to(np.asarray(total, dtype=dtype), (below.shape[0],))[:, None]
     edges = np.concatenate([np.zeros_like(column), below.astype(dtype), column], axis=1)
@@ -68,8 +60,7 @@ def cells_between(below: IntArray, total: int | IntArray) -> IntArray:
 
 
 def cell_evs(settlement: Settlement, strengths: IntArray, cells: IntArray) -> IntArray:
-    """EV numerators of fold, 1x, 2x, 3x: each cell's count times its net, summed (the dtype
-    of ``cells``: int64 or Python integers).
+    """EV numerators of fold, 1x, 2x, 3x: each cell's count times its net, summed.
 
     Examples
     --------
@@ -90,11 +81,6 @@ def cell_evs(settlement: Settlement, strengths: IntArray, cells: IntArray) -> In
 
 def rank_mask(rule: str, up_rule: bool = False) -> int:
     """The 13-bit rank mask of a practical rule written as ranks (``"AK"``).
-
-    Raises
-    ------
-    InputError
-        For an empty rule or a letter that is no rank (``up_rule``: the game also has ``up``).
 
     Examples
     --------
@@ -119,25 +105,8 @@ def rank_mask(rule: str, up_rule: bool = False) -> int:
 
 @dataclass(frozen=True)
 class CellColluder:
-    """A game's collusion role: what the collusion engine (:mod:`crazy4.advantage.collusion`,
-    ``faceup``, ``pooled``, ``team``) calls on a game.
-
-    Attributes
-    ----------
-    cut : callable
-        ``(rules, strengths) -> thresholds``, increasing along each row.
-    settle : callable
-        ``rules -> Settlement``: every decision's net in every cell, by strength.
-    practical_rules : tuple of str
-        The practical team rules, the recommended one first (``"up"``: the up card's rank).
-    honest : callable
-        ``(rules, colex, up) -> decisions``: the no-information optimum of dealt hands.
-    edge : callable
-        ``rules -> Fraction``: the exact house edge of that strategy.
-    parts : callable, optional
-        ``rules -> (settlements, unpriced)``: the bets other than the main game that the
-        decision settles, by name, and those the cells cannot price (:meth:`bet_settlements`).
-    """
+    """A game's collusion role: what the collusion engine calls on a game (``practical_rules``:
+    the recommended one first; ``"up"``: the up card's rank)."""
 
     main_bet: str
     cut: Thresholds
@@ -176,10 +145,7 @@ class CellColluder:
         return cell_evs(settlement, v, cells_between(below, hands)), settlement.allowed[v]
 
     def bet_settlements(self, rules: RuleSet) -> tuple[dict[str, Settlement], dict[str, str]]:
-        """Every bet the decision settles that the cells price, by its name in the exact
-        analysis' ``bets`` table (the main game, :attr:`main_bet`, first, then the game's
-        ``parts``: its components and the bets a fold forfeits, each per unit of its own
-        wager), and the names of those the cells cannot price, with the reason.
+        """The bets the decision settles that the cells price (main game first), and the rest.
 
         Examples
         --------

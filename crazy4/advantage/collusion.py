@@ -1,14 +1,6 @@
 """Collusion, exactly per deal: ``k`` seats pool their cards; the average over deals by seeded
-Monte Carlo.
-
-One engine for every game, over the game's collusion role (:func:`colluder_role`). Each deal's
-value is the exact EV of the team's decisions given the pooled cards (the dealer hands counted
-by :func:`crazy4.advantage.pooled.team_below`), for the strategies ``full``, ``honest`` (its
-mean checks the exact house edge) and, when asked, ``practical`` (:mod:`crazy4.advantage.team`),
-with face-up dealing's bets apart (:attr:`CollusionSums.bets`). Deals come from the simulator's
-seeded chunks and every sum is an exact integer, so a seed gives the same numbers for any
-``jobs``, task size or backend; a deal is the independent unit of the standard error. The
-method: ``docs/collusion.md``.
+Monte Carlo, every sum an exact integer, so a seed gives the same numbers for any ``jobs``,
+task size or backend (``docs/collusion.md``).
 """
 
 from __future__ import annotations
@@ -46,9 +38,7 @@ STRATEGIES = ("full", "honest")
 
 
 def colluder_role(rules: RuleSet) -> CellColluder:
-    """The collusion role of the rule set's game: its specification's
-    (:func:`crazy4.advantage.collusion_engine.spec_colluder`), seating the simulator's largest
-    table, with the practical team rules and the bets apart the specification names."""
+    """The collusion role of the rule set's game, seating the simulator's largest table."""
     spec = spec_of(rules)
     return spec_colluder(spec, MAX_SEATS, spec.team_rules, spec.bet_parts)
 
@@ -112,12 +102,6 @@ def make_collusion_plan(
 ) -> CollusionPlan:
     """Check the options and build a :class:`CollusionPlan`.
 
-    Raises
-    ------
-    InputError
-        Fewer than 1 or more colluders than the table seats, a bad number of deals or seed,
-        an unknown practical rule, a game dealing the dealer more than one card face up.
-
     Examples
     --------
     >>> from crazy4.registry import load_rules
@@ -145,8 +129,7 @@ def make_collusion_plan(
 
 @dataclass
 class CollusionSums:
-    """Exact integer sums over deals, per strategy (EV numerators over
-    ``dealer_hands * unit`` per colluder)."""
+    """Exact integer sums over deals, per strategy."""
 
     deals: int
     total: dict[str, int] = field(default_factory=dict)  # Σ per-deal team total
@@ -181,8 +164,7 @@ _DEALT: dict[tuple[int, int, int, tuple[int, ...]], DealtHands] = {}
 
 
 def chunk_deal(seed: int, chunk: int, rounds: int, sizes: tuple[int, ...]) -> DealtHands:
-    """The hands of one chunk, from its seed (the last one kept per process: a worker usually
-    values several slices of the same chunk)."""
+    """The hands of one chunk, from its seed (the last one kept per process)."""
     key = (seed, chunk, rounds, sizes)
     if key not in _DEALT:
         _DEALT.clear()
@@ -197,7 +179,7 @@ def deal_sizes(plan: CollusionPlan) -> tuple[int, ...]:
 
 
 def deal_team(plan: CollusionPlan, chunk: int, start: int, stop: int) -> DealtTeam:
-    """Deals ``start .. stop`` of chunk ``chunk`` (the whole chunk is dealt from its seed)."""
+    """Deals ``start .. stop`` of chunk ``chunk``."""
     rounds = min(CHUNK_ROUNDS, plan.deals - chunk * CHUNK_ROUNDS)
     dealt = chunk_deal(plan.seed, chunk, rounds, deal_sizes(plan))
     return team_of(plan, dealt, start, stop)
@@ -220,8 +202,7 @@ def team_of(plan: CollusionPlan, dealt: DealtHands, start: int, stop: int) -> De
 
 
 def team_counts(plan: CollusionPlan, team: DealtTeam) -> tuple[IntArray, IntArray]:
-    """Every colluder's strength, shape ``(deals, k)``, and the dealer hands below each of its
-    thresholds given all pooled cards, shape ``(deals * k, t)``."""
+    """Every colluder's strength and the dealer hands below each of its thresholds."""
     role = colluder_role(plan.rules)
     deals, k, p = team.hands.shape
     colex = colex_indices(team.hands.reshape(deals * k, p))
@@ -233,8 +214,7 @@ def team_counts(plan: CollusionPlan, team: DealtTeam) -> tuple[IntArray, IntArra
 
 
 def team_prices(plan: CollusionPlan, team: DealtTeam) -> tuple[IntArray, IntArray, BoolArray]:
-    """Every colluder's strength, and EV numerators and allowed decisions given all pooled
-    cards: shapes ``(deals, k)``, ``(deals * k, 4)``, ``(deals * k, 4)``."""
+    """Every colluder's strength, EV numerators and allowed decisions given all pooled cards."""
     strengths, below = team_counts(plan, team)
     hands = np.full(below.shape[0], plan.dealer_hands, dtype=np.int64)
     role = colluder_role(plan.rules)
@@ -246,8 +226,7 @@ def team_decisions(plan: CollusionPlan, team: DealtTeam) -> tuple[
     IntArray, IntArray, IntArray,
     dict[str, IntArray],
 ]:  # fmt: skip
-    """Every colluder's strength ``(deals, k)``, counts ``(deals * k, t)`` (:func:`team_counts`)
-    and EV numerators ``(deals * k, 4)``, and its decision under every strategy of the plan."""
+    """Every colluder's strength, counts, EV numerators and decision under each strategy."""
     role = colluder_role(plan.rules)
     deals, k, p = team.hands.shape
     strengths, below = team_counts(plan, team)
@@ -285,8 +264,7 @@ def value_deals(plan: CollusionPlan, chunk: int, start: int, stop: int) -> Collu
     return sums
 
 
-#: The exact sums kept per bet and deal, from the team's ``full`` EV ``f``, its gain over
-#: ``honest`` play ``g = f - h`` and the wager's gain ``w`` (numerators over the bet's unit).
+#: The exact sums kept per bet: ``full`` EV ``f``, its gain ``g`` over honest play, wager ``w``.
 BET_MOMENTS = ("g", "gg", "w", "ww", "gw", "f", "ff")
 
 
@@ -313,8 +291,7 @@ def _bet_sums(
     plan: CollusionPlan, strengths: IntArray, below: IntArray,
     chosen: dict[str, IntArray]
 ) -> dict[str, list[int]]:  # fmt: skip
-    """Every bet's :data:`BET_MOMENTS` over the deals (``full``
-    against ``honest``), from the counts of :func:`team_counts`."""
+    """Every bet's :data:`BET_MOMENTS` over the deals."""
     role = colluder_role(plan.rules)
     deals, k = strengths.shape
     hands = np.full(deals * k, plan.dealer_hands, dtype=np.int64)
@@ -363,9 +340,7 @@ def run_collusion(
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> CollusionSums:
-    """Value every deal of a plan; the sums do not depend on ``jobs`` (threads of this process,
-    sharing the tables) or ``backend`` (``"dask"``: the cluster's threads,
-    :mod:`crazy4.simulate.cluster`).
+    """Value every deal of a plan (the sums do not depend on ``jobs`` or ``backend``).
 
     Examples
     --------
@@ -398,8 +373,7 @@ def run_collusion(
 
 @dataclass(frozen=True)
 class StrategyEdge:
-    """A strategy's house edge (per Ante, per colluder hand) with its standard error, and
-    its gain over the honest strategy on the same deals."""
+    """A strategy's house edge (per Ante, per colluder hand) and its gain over honest play."""
 
     strategy: str
     house_edge: float

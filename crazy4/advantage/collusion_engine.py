@@ -1,11 +1,6 @@
-"""The collusion role of any game specification: pooled cards on the one collusion engine.
-
-:func:`spec_colluder` builds :class:`crazy4.advantage.colluder.CellColluder` from a
-:class:`crazy4.spec.specification.GameSpec` alone: its deal shape, ranking and settlement; the
-five thresholds ``min(v, q), min(v + 1, q), q, max(v, q), max(v + 1, q)`` that cut the dealer
-hands into the six outcome cells; the exact analysis's honest strategy and edge; the bets apart
-(:func:`forfeited_side_bets`); the practical team rules (the game's, else the up card's rank or
-the aces). See ``docs/collusion.md``.
+"""The collusion role of any game specification (:func:`spec_colluder`): pooled cards on the one
+collusion engine, from the deal shape, ranking, settlement and exact analysis
+(``docs/collusion.md``).
 
 Examples
 --------
@@ -40,8 +35,8 @@ IntArray = npt.NDArray[np.int64]
 
 
 def qualifier_thresholds(spec: GameSpec, rules: RuleSet, strengths: IntArray) -> IntArray:
-    """The five strengths below which the dealer hands are counted for players of the given
-    strengths (module docstring), shape ``(n, 5)``, increasing along each row."""
+    """The thresholds ``min(v, q), min(v + 1, q), q, max(v, q), max(v + 1, q)`` that cut the
+    dealer hands into the six outcome cells, shape ``(n, 5)``."""
     v = np.asarray(strengths, dtype=np.int64)
     q = np.full_like(v, spec.qualifier(rules))
     cuts = (np.minimum(v, q), np.minimum(v + 1, q), q, np.maximum(v, q), np.maximum(v + 1, q))
@@ -81,10 +76,7 @@ def exact_edge(spec: GameSpec, rules: RuleSet) -> Fraction:
 def forfeited_side_bets(
     spec: GameSpec, rules: RuleSet
 ) -> tuple[dict[str, Settlement], dict[str, str]]:
-    """The side bets a fold forfeits, in the six cells (per unit of their own wager), by name
-    (:meth:`~crazy4.spec.specification.SideBetSpec.cell_nets`), and those the cells cannot price
-    (scoring other cards than the player's hand), with the reason; bets settled even on a fold
-    are left out.
+    """The side bets a fold forfeits, in the six cells, and those the cells cannot price.
 
     Examples
     --------
@@ -113,8 +105,7 @@ def forfeited_side_bets(
 def bet_parts(
     spec: GameSpec, parts: BetParts | None, rules: RuleSet
 ) -> tuple[dict[str, Settlement], dict[str, str]]:
-    """The bets apart (module docstring): the game's ``parts`` of the main game, then the side
-    bets a fold forfeits (:func:`forfeited_side_bets`)."""
+    """The game's ``parts`` of the main game, then the side bets a fold forfeits."""
     named, unpriced = parts(rules) if parts is not None else ({}, {})
     sides, unpriced_sides = forfeited_side_bets(spec, rules)
     return {**named, **sides}, {**unpriced, **unpriced_sides}
@@ -126,9 +117,8 @@ _ROLES: dict[tuple[GameSpec, int, tuple[str, ...], BetParts | None], CellCollude
 def spec_colluder(
     spec: GameSpec, max_seats: int, practical: tuple[str, ...] = (), parts: BetParts | None = None
 ) -> CellColluder:
-    """The collusion role of a specification, seating at most ``max_seats``, one per specification,
-    table, rules and parts and process; ``practical`` defaults to the up card's rank when the
-    dealer shows one, else the aces; ``parts`` gives the main game's bets apart.
+    """The collusion role of a specification, one per process and arguments; ``practical``
+    defaults to the up card's rank when the dealer shows one, else the aces.
     """
     key = (spec, max_seats, practical, parts)
     if key not in _ROLES:

@@ -1,12 +1,6 @@
-"""Compiled loops of the collusion engine (numba): the dealer hands from the unseen cards.
-
-:func:`below_counts` lists every dealer hand of a deal (five of the ``n`` unseen cards, with
-the up card when one is forced) by nested loops over an *incremental colex index*, histograms
-them by strength in the game's best-four table and reads the counts below each threshold;
-:func:`below_counts_marked` splits them by how many marked cards they hold
-(:mod:`crazy4.advantage.team`); the ``_any`` forms take any number of hidden cards by an
-odometer. Everything stays integer; the loops release the GIL. The method:
-``docs/collusion.md`` ("One deal, exactly"). Imported only when a collusion study runs.
+"""Compiled loops of the collusion engine (numba): every dealer hand of a deal listed from the
+unseen cards by an incremental colex index, histogrammed by strength, and counted below each
+threshold (``docs/collusion.md``, "One deal, exactly").
 """
 
 from __future__ import annotations

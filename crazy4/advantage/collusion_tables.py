@@ -1,9 +1,5 @@
-"""The collusion table: the house edge against the number of colluders, per strategy.
-
-One row per (colluders, strategy): ``colluders = 1`` from the game's exact analysis
-(``deals = 0``), every other the seeded Monte Carlo of :mod:`crazy4.advantage.collusion`. The
-columns are described in ``docs/collusion.md``. A few deals' values, each team strategy's
-(:func:`deal_values`), are what the tests compare with a brute-force oracle.
+"""The collusion table: the house edge against the number of colluders, per strategy (its
+columns: ``docs/collusion.md``).
 """
 
 from __future__ import annotations
@@ -123,10 +119,7 @@ def deal_values(
     spec: GameSpec, rules: RuleSet, colluders: int, rng: np.random.Generator, deals: int,
     jobs: int = 1,
 ) -> tuple[IntArray, IntArray, IntArray, IntArray]:  # fmt: skip
-    """Per deal dealt from ``rng``, the team's summed EV numerators (over ``C(m, h) * unit``):
-    ``full``, ``honest``, and the team's wagers on the same scale under each, valued by the
-    collusion engine for the game of ``rules`` (whose specification is ``spec``). ``jobs``
-    is not used: one slice of deals runs in this thread.
+    """Per deal, the team's EV numerators ``full`` and ``honest`` and its wagers under each.
 
     Examples
     --------

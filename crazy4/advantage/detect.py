@@ -1,12 +1,8 @@
 """Catching a hole-carder: does a seat's play follow the dealer's hidden cards?
 
-Given a seat's hand and logged decision, under the null (honest play, with mistakes of any kind)
-the hidden cards stay a uniform subset of the unseen ones, so each hypothesis ("saw the hidden
-card at position ``j``", "saw some one card", and with the log's ``round`` column the team
-hypotheses of :mod:`crazy4.advantage.teamdetect`) gives indicators with exactly known ``p_i``;
-their sum's Poisson-binomial upper tail is the p-value, Bonferroni-corrected over the
-hypotheses. The EV gained is exact per round, reported per round in Antes. The derivation and
-references: ``docs/advantage.md``, section 5.
+Under honest play the hidden cards stay a uniform subset of the unseen ones, so each hypothesis
+gives indicators with exactly known ``p_i``; their sum's Poisson-binomial upper tail is the
+p-value, Bonferroni-corrected over the hypotheses (``docs/advantage.md``, section 5).
 """
 
 from __future__ import annotations
@@ -20,7 +16,6 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.advantage.evidence import likelihood_ratio, rounds_to_settle, telling_rows
-from crazy4.advantage.plant import settle, settlement_unit
 from crazy4.advantage.surveil import surveillance_of
 from crazy4.advantage.teamdetect import TEAM_DRAWS, practical_evidence, team_evidence, team_rounds
 from crazy4.core.decisions import best_decisions
@@ -34,9 +29,8 @@ BoolArray = npt.NDArray[np.bool_]
 
 @dataclass(frozen=True)
 class SeatRounds:
-    """One seat's logged rounds: hands (n, 5), up cards (n, face_up), hidden dealer cards
-    (n, h, highest first as the log writes them), decision codes (n,) and the other seats'
-    hands of each round (n, seats - 1, 5; -1 where the round had fewer seats), if known."""
+    """One seat's logged rounds: hidden dealer cards highest first, and the other seats' hands
+    of each round (-1 where the round had fewer seats), if known."""
 
     seat: int
     hands: IntArray
@@ -49,13 +43,7 @@ class SeatRounds:
 
 @dataclass(frozen=True)
 class SeatVerdict:
-    """The test's result for one seat (see the module docstring): the best-supported
-    hypothesis's evidence, with :mod:`crazy4.advantage.evidence`'s summaries of it (the
-    telling rounds are round ids, or row numbers from 1 without them); ``mistakes_per_round``:
-    the EV per round (Antes) of the seat's decisions above the no-information optimum had it
-    seen nothing (0 for an optimal player, negative with mistakes); ``won_above_honest``: what
-    its decisions actually won over the session above the no-information optimum's decisions
-    on the same cards, settled on the dealer's whole hand (Antes; whatever it knew)."""
+    """The test's result for one seat: the best-supported hypothesis's evidence."""
 
     seat: int
     rounds: int
@@ -67,12 +55,9 @@ class SeatVerdict:
     flagged: bool
     ev_gained_per_round: float
     hypotheses: int = 0
-    raw_p_value: float = 1.0
     log10_likelihood_ratio: float = 0.0
-    informed_share: float = 0.0
     telling_rounds: tuple[int, ...] = ()
     rounds_to_settle: int | None = None
-    mistakes_per_round: float = 0.0
     won_above_honest: float = 0.0
 
 
@@ -105,9 +90,8 @@ ROUNDS_PER_CHUNK = 20_000
 
 def _chunk_evidence(
     rules: RuleSet, rounds: SeatRounds, rows: slice
-) -> tuple[list[tuple[str, FloatArray, BoolArray, IntArray]], Fraction]:
-    """Per hypothesis of the rounds ``rows``: ``p_i``, the matches and the EV gained (over the
-    situations' denominator); and the decisions' EV above the no-information optimum."""
+) -> list[tuple[str, FloatArray, BoolArray, IntArray]]:
+    """Per hypothesis of the rounds ``rows``: ``p_i``, the matches and the EV gained."""
     hands, up = rounds.hands[rows], rounds.up[rows]
     hidden, decisions = rounds.hidden[rows], rounds.decisions[rows]
     n = hands.shape[0]
@@ -143,9 +127,7 @@ def _chunk_evidence(
     hits = explains[index, column]
     gain = ev[index, column, decisions] - ev[index, column, none]
     found.append(("any one card", p_any, hits, gain))
-    blind = ev.sum(axis=1)
-    mistakes = Fraction(int((blind[index, decisions] - blind[index, none]).sum()), u)
-    return found, mistakes
+    return found
 
 
 def examine_seat(
@@ -156,9 +138,8 @@ def examine_seat(
     team_draws: int = TEAM_DRAWS,
     seed: int = 0,
 ) -> SeatVerdict:
-    """The hole-card tests for one seat, with the team hypotheses of
-    :mod:`crazy4.advantage.teamdetect` when the other seats' hands are known (``team_draws`` null
-    draws a round, seeded by ``seed`` and the seat; 0 leaves the team hypothesis out).
+    """The hole-card tests for one seat, with the team hypotheses when the other seats' hands
+    are known (``team_draws`` null draws a round; 0 leaves them out).
 
     Examples
     --------
@@ -180,12 +161,11 @@ def examine_seat(
         raise InputError(f"seat {rounds.seat}: no rounds to examine")
     denominator = _denominator(rules, rounds)
     evidence = []
-    for k, (name, *_rest) in enumerate(pieces[0][0]):
-        p = np.concatenate([piece[k][1] for piece, _ in pieces])
-        hits = np.concatenate([piece[k][2] for piece, _ in pieces])
-        gain = Fraction(sum(int(piece[k][3].sum()) for piece, _ in pieces), denominator)
+    for k, (name, *_rest) in enumerate(pieces[0]):
+        p = np.concatenate([piece[k][1] for piece in pieces])
+        hits = np.concatenate([piece[k][2] for piece in pieces])
+        gain = Fraction(sum(int(piece[k][3].sum()) for piece in pieces), denominator)
         evidence.append((name, p, hits, gain))
-    mistakes = sum((m for _, m in pieces), Fraction(0)) / denominator
     if rounds.others is not None and team_draws > 0:
         evidence.extend(_team_evidence(rules, rounds, team_draws, seed))
     scored = [
@@ -193,7 +173,7 @@ def examine_seat(
         for name, p, hits, gain in evidence
     ]
     p_value, name, p, hits, gain = min(scored, key=lambda item: item[0])
-    share, log_lr = likelihood_ratio(p, hits)
+    log_lr = likelihood_ratio(p, hits)[1]
     telling = telling_rows(p, hits)
     ids = rounds.round_ids
     return SeatVerdict(
@@ -207,25 +187,21 @@ def examine_seat(
         flagged=p_value < alpha,
         ev_gained_per_round=float(gain / n),
         hypotheses=len(evidence),
-        raw_p_value=tail_probability(p, int(hits.sum())),
         log10_likelihood_ratio=log_lr,
-        informed_share=share,
         telling_rounds=tuple(int(ids[r]) if ids is not None else r + 1 for r in telling),
         rounds_to_settle=rounds_to_settle(p, hits, alpha, len(evidence)),
-        mistakes_per_round=float(mistakes / n),
         won_above_honest=won_above_honest(rules, rounds),
     )
 
 
 def won_above_honest(rules: RuleSet, rounds: SeatRounds) -> float:
-    """The seat's session result minus what the no-information optimum would have won on the
-    same cards (Antes, exact until the last step)."""
-    hands = np.sort(rounds.hands, axis=1)
-    honest = surveillance_of(rules).honest_decisions(rules, hands, rounds.up)
+    """The seat's session result minus the no-information optimum's on the same cards (Antes)."""
+    hands, table = np.sort(rounds.hands, axis=1), surveillance_of(rules)
+    honest = table.honest_decisions(rules, hands, rounds.up)
     dealer = np.concatenate([rounds.up, rounds.hidden], axis=1)
-    played = settle(rules, hands, dealer, rounds.decisions)
-    would = settle(rules, hands, dealer, honest)
-    return float(Fraction(int(played.sum()) - int(would.sum()), settlement_unit(rules)))
+    played = table.settle(rules, hands, dealer, rounds.decisions)
+    would = table.settle(rules, hands, dealer, honest)
+    return float(Fraction(int(played.sum()) - int(would.sum()), table.unit(rules)))
 
 
 def table_shape(rules: RuleSet) -> tuple[int, int, int]:
@@ -244,9 +220,7 @@ def table_shape(rules: RuleSet) -> tuple[int, int, int]:
 def _team_evidence(
     rules: RuleSet, rounds: SeatRounds, draws: int, seed: int
 ) -> list[tuple[str, FloatArray, BoolArray, Fraction]]:
-    """The team hypotheses (full pooling, the practical rule) over the seat's rounds, grouped
-    by how many other seats played (rounds without another seat carry no evidence); none when
-    no round had another seat."""
+    """The team hypotheses over the seat's rounds, grouped by how many other seats played."""
     assert rounds.others is not None
     n = rounds.hands.shape[0]
     present = (rounds.others[:, :, 0] >= 0).sum(axis=1)
@@ -277,8 +251,7 @@ def _team_evidence(
 
 
 def _team_names(rules: RuleSet) -> tuple[str, ...]:
-    """The names of the team hypotheses: full pooling, and the game's recommended practical
-    rule when it knows one."""
+    """Full pooling, and the game's recommended practical rule when it knows one."""
     practical = surveillance_of(rules).practical_rules[:1]
     return ("team: pooled cards", *(f"team: practical rule {rule}" for rule in practical))
 
@@ -292,16 +265,8 @@ def _denominator(rules: RuleSet, rounds: SeatRounds) -> int:
 
 
 def read_seats(path: Path, rules: RuleSet, max_rounds: int | None = None) -> list[SeatRounds]:
-    """Every seat's rounds from a per-round log (``crazy4 simulate --log``); blind hands and
-    rows that do not parse are left out. With a ``round`` column (the rows of one round
-    adjacent) each round's other seats' hands are kept too (blind hands included: their cards
-    are as visible to a team).
-
-    Raises
-    ------
-    InputError
-        An unreadable log, or one without the ``player``, ``dealer`` and ``decision`` columns.
-    """
+    """Every seat's rounds from a per-round log, rows that do not parse left out (with a
+    ``round`` column, each round's other seats' hands too)."""
     columns = read_log_columns(path, rules)
     hands, up, dealer, decisions, seats, round_ids = columns
     hand_ok: BoolArray = np.asarray((hands >= 0).all(axis=1))
@@ -333,8 +298,8 @@ def read_seats(path: Path, rules: RuleSet, max_rounds: int | None = None) -> lis
 def read_log_columns(
     path: Path, rules: RuleSet
 ) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray, IntArray | None]:
-    """The log's hands, up cards, dealer hands, decisions, seats and round ids (None without
-    a ``round`` column), every batch concatenated; cards that do not parse are -1."""
+    """The log's hands, up cards, dealer hands, decisions, seats and round ids (None without a
+    ``round`` column); cards that do not parse are -1."""
     from crazy4.log.roundlog import decision_column, parse_hand_column, read_log_batches
 
     size, dealer_size, face_up = table_shape(rules)
@@ -371,8 +336,7 @@ def read_log_columns(
 
 
 def _integers(table: object, name: str, n: int, default: int, path: Path) -> IntArray:
-    """An integer column (text cells too; InputError for one not a whole number), or
-    ``default`` everywhere without it."""
+    """An integer column, or ``default`` everywhere without it."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
@@ -389,8 +353,7 @@ def _integers(table: object, name: str, n: int, default: int, path: Path) -> Int
 
 
 def _other_hands(hands: IntArray, hand_ok: BoolArray, round_ids: IntArray) -> IntArray:
-    """Per row, the hands of the other rows with its round id, shape (rows, most seats - 1,
-    5), padded with -1 (rows without a round id, -1, have no table mates)."""
+    """Per row, the hands of the other rows with its round id, padded with -1."""
     n = hands.shape[0]
     order = np.argsort(round_ids, kind="stable")
     ids = round_ids[order]

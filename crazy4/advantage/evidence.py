@@ -1,11 +1,6 @@
 """What a detection hypothesis's evidence says beyond its p-value: the likelihood ratio, the
-rounds that give it away, and how many rounds would settle a seat that is not yet flagged.
-
-From the per-round indicators of :mod:`crazy4.advantage.detect` (Bernoulli(``p_i``) under the
-null): the generalized likelihood ratio against "the share ``w`` of rounds used the
-information" (``ŵ`` by bisection, reported as ``log10``), the matched rounds with the smallest
-``p_i``, and the rounds ``n (z* / z)^2`` a normal approximation says would reach the flagging
-level (an estimate). See ``docs/surveillance.md`` ("The verdict").
+telling rounds, and the rounds that would settle a seat (``docs/surveillance.md``, "The
+verdict").
 """
 
 from __future__ import annotations
@@ -61,8 +56,7 @@ def likelihood_ratio(p: FloatArray, hits: BoolArray) -> tuple[float, float]:
 
 
 def telling_rows(p: FloatArray, hits: BoolArray, most: int = 5) -> list[int]:
-    """Rows of the ``most`` matched rounds with the smallest null probability (ties: the
-    earlier row first).
+    """Rows of the ``most`` matched rounds with the smallest null probability (earlier first).
 
     Examples
     --------
@@ -88,8 +82,7 @@ def excess_z(p: FloatArray, hits: BoolArray) -> float:
 
 
 def rounds_to_settle(p: FloatArray, hits: BoolArray, alpha: float, hypotheses: int) -> int | None:
-    """Rounds in all (these included) at which the seat would be flagged if it kept playing as
-    it did; None without an excess of matches.
+    """Rounds in all at which the seat would be flagged playing on as it did (None: no excess).
 
     Examples
     --------

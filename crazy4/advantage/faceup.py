@@ -1,12 +1,7 @@
-"""Face-up dealing: the house edge when every player at the table sees every player's cards.
-
-For the house, face-up dealing is the collusion engine's full pooling
-(:mod:`crazy4.advantage.collusion`) with every player a colluder; every bet is priced on the
-same deals (:mod:`crazy4.advantage.faceup_bets`). The figure is the *controlled* estimate (the
-exact honest edge minus the mean gain over honest play); :func:`face_up_row` runs a pilot and,
-while the standard error is above the target, a longer run sized from it (:func:`deals_for`),
-from the same seed, so the numbers never depend on ``jobs`` or the backend. With one player the
-edge is the exact honest one (``deals = 0``). The method: ``docs/faceup.md``.
+"""Face-up dealing: the house edge when every player at the table sees every player's cards
+(the collusion engine's full pooling with every player a colluder), run until the standard
+error reaches a target, every bet of the game priced on the same deals (estimated face up,
+exact, or not priced; ``docs/faceup.md``).
 
 Examples
 --------
@@ -19,8 +14,8 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 
 import pandas as pd
@@ -31,7 +26,6 @@ from crazy4.advantage.collusion import (
     run_collusion,
     strategy_edges,
 )
-from crazy4.advantage.faceup_bets import BetEdge, bet_edges, largest_error
 from crazy4.analyze.record import game_analysis
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
@@ -50,13 +44,8 @@ MAX_PLAYERS = 7
 @dataclass(frozen=True)
 class FaceUpRow:
     """The main game's house edge (per Ante, per player hand) with ``players`` players seeing
-    every player's cards.
-
-    ``house_edge`` is the controlled estimate (the exact honest edge minus the ``gain`` over honest
-    play on the same ``deals`` of the final run); ``plain_edge`` the plain mean (a check); ``runs``
-    the runs made to reach the target (the pilot counts); ``bets`` every bet of the game's exact
-    analysis, the main one first.
-    """
+    every player's cards: the exact honest edge minus the ``gain`` over honest play on the same
+    deals (``plain_edge``: the plain mean, a check)."""
 
     players: int
     deals: int
@@ -72,9 +61,7 @@ class FaceUpRow:
 
 
 def deals_for(deals: int, error: float, target: float) -> int:
-    """Deals a run needs to reach ``target`` after ``deals`` gave standard error ``error``: the
-    square law with a 10% margin, at least a quarter more than ``deals``, rounded up to a
-    thousand.
+    """Deals a run needs to reach ``target`` after ``deals`` gave standard error ``error``.
 
     Examples
     --------
@@ -123,8 +110,7 @@ _ANALYSES: dict[str, tuple[pd.DataFrame, str]] = {}
 
 
 def exact_bets(rules: RuleSet) -> tuple[pd.DataFrame, str]:
-    """The exact analysis' ``bets`` table and the name of its main bet (kept per rule set's
-    content hash: the analysis takes seconds)."""
+    """The exact analysis' ``bets`` table and its main bet (kept per rule set's content hash)."""
     key = rules.content_hash
     if key not in _ANALYSES:
         analysis = game_analysis(spec_of(rules), rules, jobs=1, progress=lambda step: None)
@@ -145,14 +131,7 @@ def face_up_row(
     scheduler: str | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> FaceUpRow:
-    """The house edge with ``players`` players dealt face up, to a standard error of at most
-    ``target`` (per Ante) unless ``max_deals`` deals do not reach it.
-
-    Raises
-    ------
-    InputError
-        For a number of players outside 1 to the table's seats, a bad target or deal count.
-    """
+    """The house edge with ``players`` players dealt face up, to a standard error of ``target``."""
     if not 1 <= players <= MAX_PLAYERS:
         raise InputError(f"--players {players}: 1 to {MAX_PLAYERS}")
     if not target > 0:
@@ -183,7 +162,7 @@ def face_up_row(
 
 
 def face_up_frame(rules: RuleSet, rows: list[FaceUpRow], seed: int) -> pd.DataFrame:
-    """The rows as a table (one row per number of players; the exact edge as a fraction).
+    """The rows as a table (one row per number of players).
 
     Examples
     --------
@@ -214,7 +193,7 @@ def face_up_frame(rules: RuleSet, rows: list[FaceUpRow], seed: int) -> pd.DataFr
 
 
 def face_up_bets_frame(rules: RuleSet, rows: list[FaceUpRow], seed: int) -> pd.DataFrame:
-    """Every bet of every row as a table (one row per number of players and bet).
+    """Every bet of every row as a table.
 
     Examples
     --------
@@ -224,27 +203,128 @@ def face_up_bets_frame(rules: RuleSet, rows: list[FaceUpRow], seed: int) -> pd.D
     >>> frame[["bet", "status", "standard_error"]].to_dict("records")[0]
     {'bet': 'ante_play', 'status': 'exact', 'standard_error': 0.0}
     """
-    return pd.DataFrame(
-        [
-            {
+    records = []
+    for row in rows:
+        for bet in row.bets:
+            figures = asdict(bet)
+            note, edge = figures.pop("note"), figures.pop("exact_honest_edge")
+            head = {
                 "rule_set": rules.name,
                 "players": row.players,
                 "deals": row.deals,
                 "seed": seed,
-                "bet": bet.bet,
-                "status": bet.status,
-                "house_edge": bet.house_edge,
-                "standard_error": bet.standard_error,
-                "element_of_risk": bet.element_of_risk,
-                "element_of_risk_standard_error": bet.element_of_risk_standard_error,
-                "average_total_bet": bet.average_total_bet,
-                "plain_edge": bet.plain_edge,
-                "plain_standard_error": bet.plain_standard_error,
-                "exact_honest_edge": float(bet.exact_honest_edge),
-                "exact_honest_edge_fraction": str(bet.exact_honest_edge),
-                "note": bet.note,
             }
-            for row in rows
-            for bet in row.bets
-        ]
-    )
+            exact = {"exact_honest_edge": float(edge), "exact_honest_edge_fraction": str(edge)}
+            records.append({**head, **figures, **exact, "note": note})
+    return pd.DataFrame(records)
+
+
+#: The statuses of a bet's row.
+FACE_UP, EXACT, NOT_PRICED = "face up", "exact", "not priced"
+
+
+@dataclass(frozen=True)
+class BetEdge:
+    """One bet's figures with the players' cards face up (per unit of its own wager);
+    ``plain_edge`` is the plain mean of the same deals (a check; 0 for rows not estimated).
+    """
+
+    bet: str
+    status: str
+    house_edge: float
+    standard_error: float
+    element_of_risk: float
+    element_of_risk_standard_error: float
+    average_total_bet: float
+    plain_edge: float
+    plain_standard_error: float
+    exact_honest_edge: Fraction
+    note: str = ""
+
+
+def _mean_var(total: int, squares: int, deals: int) -> tuple[Fraction, Fraction]:
+    """Mean and sample variance of per-deal values from their sum and sum of squares."""
+    mean = Fraction(total, deals)
+    return mean, (squares - deals * mean * mean) / max(deals - 1, 1)
+
+
+def estimate(
+    bet: str, moments: list[int], deals: int, scale: int, honest_ev: Fraction, honest_bet: float
+) -> BetEdge:
+    """A priced bet's figures from its :data:`crazy4.advantage.collusion.BET_MOMENTS` over ``deals``
+    deals (numerators over ``scale``), against the exact honest EV and average total bet.
+
+    Examples
+    --------
+    >>> e = estimate("x", [4, 40, 2, 6, 6, 0, 0], 10, 2, Fraction(-1, 20), 2.0)
+    >>> round(e.house_edge, 6), round(e.average_total_bet, 6), e.status
+    (-0.15, 2.1, 'face up')
+    """
+    g, gg, w, ww, gw, f, ff = moments
+    gain, gain_var = _mean_var(g, gg, deals)
+    wager, wager_var = _mean_var(w, ww, deals)
+    covariance = (gw - deals * gain * wager) / max(deals - 1, 1)
+    plain, plain_var = _mean_var(f, ff, deals)
+    edge = float(-honest_ev) - float(gain / scale)
+    average = honest_bet + float(wager / scale)
+    ratio = edge / average
+    spread = float(gain_var) + ratio * ratio * float(wager_var) + 2 * ratio * float(covariance)
+    return BetEdge(
+        bet=bet, status=FACE_UP, house_edge=edge,
+        standard_error=math.sqrt(max(float(gain_var), 0.0) / deals) / scale,
+        element_of_risk=ratio,
+        element_of_risk_standard_error=math.sqrt(max(spread, 0.0) / deals) / scale / average,
+        average_total_bet=average, plain_edge=float(-plain / scale),
+        plain_standard_error=math.sqrt(max(float(plain_var), 0.0) / deals) / scale,
+        exact_honest_edge=-honest_ev,
+    )  # fmt: skip
+
+
+def bet_edges(
+    bets: pd.DataFrame,
+    main_bet: str,
+    sums: Mapping[str, list[int]],
+    scales: Mapping[str, int],
+    deals: int,
+    unpriced: Mapping[str, str],
+) -> tuple[BetEdge, ...]:
+    """Every row of the exact analysis' ``bets`` table, the main bet first.
+
+    Raises
+    ------
+    ValueError
+        When the engine priced a bet the analysis does not list (the names must agree).
+    """
+    names = bets["bet"].tolist()
+    unknown = sorted(set(sums) - set(names))
+    if unknown:
+        raise ValueError(f"bets priced face up but not in the exact analysis: {unknown}")
+    rows = []
+    for record in bets.to_dict("records"):
+        name = str(record["bet"])
+        ev = Fraction(int(record["ev_numerator"]), int(record["ev_denominator"]))
+        average = float(record["average_total_bet"])
+        if name in sums and deals > 0:
+            rows.append(estimate(name, sums[name], deals, scales[name], ev, average))
+            continue
+        if name in unpriced:
+            status, note = NOT_PRICED, f"honest play's figure: {unpriced[name]}"
+        elif name in sums or name == main_bet:
+            status, note = EXACT, "one player sees nothing more than their own cards"
+        else:
+            status, note = EXACT, "does not depend on any card beyond the player's own hand"
+        risk = float(record["element_of_risk"])  # every standard error and plain figure 0
+        rows.append(BetEdge(name, status, float(-ev), 0.0, risk, 0.0, average, 0.0, 0.0, -ev, note))
+    rows.sort(key=lambda row: row.bet != main_bet)
+    return tuple(rows)
+
+
+def largest_error(rows: tuple[BetEdge, ...]) -> float:
+    """The largest standard error (house edge) among the bets estimated face up.
+
+    Examples
+    --------
+    >>> largest_error(())
+    0.0
+    """
+    return max((row.standard_error for row in rows if row.status == FACE_UP), default=0.0)

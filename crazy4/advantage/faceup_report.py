@@ -1,6 +1,4 @@
-"""The face-up dealing report a regulator files: Markdown, and the same as one HTML file: what was
-computed and how, the main game's house edge for each number of players with its standard
-error, and every bet's house edge and element of risk.
+"""The face-up dealing report a regulator files, in Markdown and as one HTML file.
 
 Examples
 --------
@@ -43,14 +41,13 @@ def edge_table(rows: list[FaceUpRow]) -> str:
 
 
 def bets_table(rows: list[FaceUpRow]) -> str:
-    """The Markdown table of every bet by number of players: house edge and element of risk
-    (per unit of the bet's own wager), each with its standard error, and how it was found.
+    """The Markdown table of every bet by number of players.
 
     Examples
     --------
     >>> from fractions import Fraction
     >>> from crazy4.advantage.faceup import FaceUpRow
-    >>> from crazy4.advantage.faceup_bets import BetEdge
+    >>> from crazy4.advantage.faceup import BetEdge
     >>> bet = BetEdge("b", "exact", 0.02, 0.0, 0.01, 0.0, 2.0, 0.0, 0.0, Fraction(1, 50), "why")
     >>> row = FaceUpRow(1, 0, 0.02, 0.0, 0.0, 0.0, 0.02, 0.0, Fraction(1, 50), 1, (bet,))
     >>> print(bets_table([row]).splitlines()[2])
@@ -99,7 +96,7 @@ NOT_REACHED = " (not reached within the deal limit: see the table)"
 
 
 def provenance_rows(record: dict[str, object]) -> str:
-    """The provenance table's rows: each key and its value as code (Markdown text).
+    """The provenance table's rows.
 
     Examples
     --------
@@ -115,9 +112,7 @@ def provenance_rows(record: dict[str, object]) -> str:
 def render_markdown(
     title: str, rows: list[FaceUpRow], bets: pd.DataFrame, main_bet: str, record: dict[str, object]
 ) -> str:
-    """The whole report as Markdown: ``bets`` is the exact analysis' table, ``main_bet`` the one the
-    rows price, ``record`` the provenance (rule set, its SHA-256, seed, target, version, commit).
-    """
+    """The whole report as Markdown (``record``: the provenance)."""
     main = bets.loc[bets["bet"] == main_bet].iloc[0]
     target = float(record["target_standard_error"])  # type: ignore[arg-type]
     short = "" if all(row.standard_error <= target for row in rows) else NOT_REACHED

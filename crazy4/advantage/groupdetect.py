@@ -1,10 +1,5 @@
-"""Catching a team as a group: do a group of seats' decisions follow the group's pooled cards?
-
-For a group ``G`` of ``g`` seats named in advance, each member's evidence is the conditional
-randomization test of :func:`crazy4.advantage.teamdetect.team_evidence` with the other members'
-hands as the pooled cards; the members' indicators are dependent within a round, so the group's
-p-value is the Bonferroni combination ``min(1, g min_s p_s)``. The EV gained is summed over the
-members, per round in Antes. The derivation and references: ``docs/advantage.md`` ("A group of
+"""Catching a team as a group: each member's conditional randomization test with the other
+members' hands as the pooled cards, combined by Bonferroni (``docs/advantage.md``, "A group of
 seats, jointly").
 """
 
@@ -30,8 +25,7 @@ IntArray = npt.NDArray[np.int64]
 
 @dataclass(frozen=True)
 class GroupRounds:
-    """The rounds every member of a group played: hands ``(n, g, 5)``, up cards ``(n,
-    face_up)``, decision codes ``(n, g)``, the members' seat numbers."""
+    """The rounds every member of a group played."""
 
     seats: tuple[int, ...]
     hands: IntArray
@@ -41,7 +35,7 @@ class GroupRounds:
 
 @dataclass(frozen=True)
 class GroupVerdict:
-    """The joint test's result for one group (see the module docstring)."""
+    """The joint test's result for one group."""
 
     seats: tuple[int, ...]
     rounds: int
@@ -54,12 +48,7 @@ class GroupVerdict:
 
 
 def parse_group(text: str) -> tuple[int, ...]:
-    """Seat numbers from ``"1,2,5"``: at least two (:func:`crazy4.advantage.plant.parse_seats`).
-
-    Raises
-    ------
-    InputError
-        Anything else.
+    """Seat numbers from ``"1,2,5"``: at least two.
 
     Examples
     --------
@@ -79,15 +68,7 @@ def parse_group(text: str) -> tuple[int, ...]:
 def group_rounds(
     path: Path, rules: RuleSet, seats: tuple[int, ...], max_rounds: int | None = None
 ) -> GroupRounds:
-    """The rounds of a per-round log (with its ``round`` column) in which every seat of the group
-    played with a readable hand and a fold/1x/2x/3x decision, in round order.
-
-    Raises
-    ------
-    InputError
-        No ``round`` column, a group larger than the table, a seat not in the log, a seat twice
-        in one round, or no round with the whole group.
-    """
+    """The rounds of a per-round log in which every seat of the group played, in round order."""
     hands, up, _, decisions, seat_of, round_ids = read_log_columns(path, rules)
     where = f"log {str(path)!r}"
     if round_ids is None:
@@ -117,8 +98,7 @@ def examine_group(
     draws: int = TEAM_DRAWS,
     seed: int = 0,
 ) -> GroupVerdict:
-    """The module docstring's joint test for one group (``draws`` null draws a member-round,
-    seeded by ``seed`` and the member's seat).
+    """The joint test for one group (``draws`` null draws a member-round).
 
     Examples
     --------

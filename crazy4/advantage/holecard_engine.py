@@ -1,13 +1,7 @@
-"""The hole-card engine: every situation with seen dealer cards, priced and decided exactly.
-
-For a rule set and ``k`` seen hidden dealer cards, every situation class
-(:mod:`crazy4.advantage.holecard_situations`) is priced from the specification's nets
-(:func:`crazy4.advantage.price_kernel.price_situations`) and each strategy
-(:mod:`crazy4.advantage.information`) decides per information class on aggregated integers
-(:func:`crazy4.advantage.price_kernel.decide_groups`). Sums are exact (int64 within a checked
-bound inside a chunk, Python integers across). With an up card and a seen hole card a set
-``{a, b}`` of forced cards stands for both deals (``roles = 2``). With one seen card the chart
-(:func:`chart_groups`) is summed too. The method: ``docs/advantage.md``, sections 1-3.
+"""The hole-card engine: every situation with seen dealer cards, priced and decided exactly,
+each strategy deciding per information class on aggregated integers (``docs/advantage.md``,
+sections 1-3); what the player learns of a seen card is its rank's group, written as the
+command line writes it (``A,K,QJT,98765432``: every rank in exactly one group).
 """
 
 from __future__ import annotations
@@ -30,10 +24,10 @@ from crazy4.advantage.holecard_situations import (
     known_ranks,
     row_chunk,
     seen_key,
+    situation_rows,
     suit_masks,
 )
 from crazy4.advantage.price_kernel import decide_groups, key_sums, price_situations
-from crazy4.advantage.situations_file import situation_rows
 from crazy4.analyze.analysis import player_strengths
 from crazy4.analyze.counts import suit_classes
 from crazy4.core.cards import RANKS, hands_of_colex
@@ -45,7 +39,6 @@ from crazy4.spec.game import spec_of
 from crazy4.spec.specification import CellSettlement, DealShape, GameSpec, Ranking
 
 BoolArray = npt.NDArray[np.bool_]
-
 IntArray = npt.NDArray[np.int64]
 
 #: The most dealer cards a situation may hold known (the orbits are enumerated for two).
@@ -54,8 +47,7 @@ MOST_KNOWN = 2
 
 @dataclass(frozen=True)
 class Strategy:
-    """A strategy by what it knows: ``groups`` maps each rank to its group (``None``: the whole
-    card)."""
+    """A strategy by what it knows: each rank's group (``None``: the whole card)."""
 
     name: str
     groups: tuple[int, ...] | None
@@ -63,12 +55,7 @@ class Strategy:
 
 @dataclass
 class StrategyTotals:
-    """Exact sums of one strategy over every situation (see :meth:`HoleCardAnalysis.exact_ev`).
-
-    ``ev`` and ``square`` are numerators over ``weight * completions * unit`` and ``... * unit**2``;
-    ``wager`` over ``weight * unit``; ``by_seen[key] = [weight, ev]`` per seen-rank key; ``tied``
-    the weight of information classes with an exact tie; ``decisions[m]`` the weight deciding m.
-    """
+    """Exact sums of one strategy over every situation (``by_seen[key] = [weight, ev]``)."""
 
     name: str
     weight: int = 0
@@ -82,14 +69,7 @@ class StrategyTotals:
 
 @dataclass(frozen=True)
 class HoleCardAnalysis:
-    """Everything the hole-card engine computed for one rule set and ``seen`` hidden dealer cards.
-
-    ``completions`` is the dealer hands per situation, ``unit`` the nets' denominator, ``roles``
-    the deals a situation class stands for per unit of weight (2 for an up card and a hole card),
-    ``chart`` maps ``(hand group, known ranks)`` to :func:`chart_totals`' sums (the known ranks of
-    ``chart_cards`` cards, ``13 * low + high`` for two), ``wagers`` the wager numerators of fold,
-    1x, 2x, 3x, ``group_names`` the chart's hand groups, weakest first.
-    """
+    """Everything the hole-card engine computed for one rule set and ``seen`` hidden cards."""
 
     rules: RuleSet
     seen: int
@@ -133,8 +113,7 @@ FULL_CARD = Strategy("card", None)
 
 
 def most_seen(shape: DealShape) -> int:
-    """The most hidden dealer cards the engine analyses a deal shape with: every known dealer
-    card, face up or seen, is forced, up to :data:`MOST_KNOWN` (and the dealer's hidden cards).
+    """The most hidden dealer cards the engine analyses a deal shape with.
 
     Examples
     --------
@@ -162,9 +141,8 @@ def check_seen(shape: DealShape, seen: int, title: str, option: str = "--seen") 
 
 @cache
 def chart_groups(ranking: Ranking, hand_cards: int) -> tuple[IntArray, tuple[str, ...]]:
-    """The chart's hand group of every strength of a ranking, and the groups' names (weakest
-    first): high card by its two top ranks, a pair by its rank, every other category whole
-    (a strength's ranks read from the first hand of ``hand_cards`` cards that has it).
+    """The chart's hand group of every strength and the groups' names (weakest first): high
+    card by its two top ranks, a pair by its rank, every other category whole.
 
     Examples
     --------
@@ -195,9 +173,7 @@ def chart_groups(ranking: Ranking, hand_cards: int) -> tuple[IntArray, tuple[str
 
 
 def check_bound(nets: IntArray, completions: int, weight: int) -> None:
-    """Every int64 sum here is a partial sum of ``w * cells * net**2`` over the situations of a
-    chunk (and their role orders), at most ``weight * completions * max|net|**2``: refuse a
-    rule set where that could overflow (the sums across chunks are Python integers)."""
+    """Refuse a rule set whose int64 sums within a chunk could overflow."""
     largest = int(np.abs(nets).max())
     if not fits_int64(weight * completions * largest * largest):
         raise InputError(
@@ -219,21 +195,9 @@ def analyze_hole_cards(
     classes: IntArray | None = None,
     rows: IntArray | None = None,
 ) -> HoleCardAnalysis:
-    """Price every situation with ``seen`` hole cards (0 to :func:`most_seen`) and total each
-    strategy exactly.
-
-    ``spec`` defaults to the game that read ``rules``; the results are the same for any ``jobs``.
-    ``progress`` is called per chunk with the hand classes finished, ``sink`` with the situation
-    rows (:func:`crazy4.advantage.situations_file.situation_rows`). ``first_classes`` after
-    ``skip_classes``, ``classes`` (a sample) or ``rows`` (class rows of
-    :func:`crazy4.analyze.situations.deal_situations`, each with every card it leaves seen) limit
-    the situations the totals cover.
-
-    Raises
-    ------
-    InputError
-        For an unsupported ``seen`` (AssertionError: cells that do not sum to the dealer hands).
-    """
+    """Price every situation with ``seen`` hole cards and total each strategy exactly (the same
+    for any ``jobs``); ``first_classes`` after ``skip_classes``, ``classes`` or ``rows`` limit
+    the situations covered."""
     spec = spec_of(rules) if spec is None else spec
     shape = spec.shape
     check_seen(shape, seen, spec.title)
@@ -274,9 +238,7 @@ def analyze_hole_cards(
 def price_chunk(
     chunk: SituationChunk, strengths: IntArray, settlement: CellSettlement, completions: int
 ) -> tuple[IntArray, IntArray, BoolArray]:
-    """Each situation's EV and second-moment numerators of fold, 1x, 2x, 3x and its allowed
-    decisions, its cells checked (counts, summing to the dealer hands) and the chunk's sums
-    bounded (:func:`check_bound`: at most two role orders a situation)."""
+    """Each situation's EV and second-moment numerators and allowed decisions, its cells checked."""
     assert int(chunk.cells.min(initial=0)) >= 0, "a negative count: broken subset tables"
     assert (chunk.cells.sum(axis=1) == completions).all()
     check_bound(settlement.nets, completions, MOST_KNOWN * int(chunk.weights.sum()))
@@ -292,8 +254,7 @@ def chosen_chunks(
     classes: IntArray | None,
     rows: IntArray | None,
 ) -> Iterator[SituationChunk]:
-    """The counted situations of the hand classes ``classes`` (all by default), or of the class
-    rows ``rows`` with one seen card (:func:`analyze_hole_cards`)."""
+    """The counted situations of the hand classes ``classes``, or of the class rows ``rows``."""
     if rows is None:
         return counted_chunks(spec, rules, seen, jobs, classes)
     if seen != 1:
@@ -330,7 +291,7 @@ def add_strategies(
 
 
 def add_sums(totals: StrategyTotals, sums: IntArray, decisions: IntArray, seen: IntArray) -> None:
-    """Add one chunk's decided sums (:func:`crazy4.advantage.price_kernel.decide_groups`)."""
+    """Add one chunk's decided sums."""
     weight, ev, square, wager, tied = (int(value) for value in sums)
     totals.weight += weight
     totals.ev += ev
@@ -353,10 +314,8 @@ def add_chart(
     square: IntArray,
     allowed: BoolArray,
 ) -> None:
-    """Add a chunk's situations to the chart cells ``(hand group, known ranks)`` (``keys``:
-    ``169 * group + known ranks``): ``[weight, ev x4, second moment x4, allowed x4]``
-    (allowed: every situation of the cell allows it), from the compiled sums of every key
-    (:func:`crazy4.advantage.price_kernel.key_sums`; exact int64: :func:`check_bound`).
+    """Add a chunk's situations to the chart cells ``(hand group, known ranks)``:
+    ``[weight, ev x4, second moment x4, allowed x4]``.
 
     Examples
     --------
@@ -380,8 +339,7 @@ def add_chart(
 
 
 def chart_totals(analysis: HoleCardAnalysis) -> tuple[StrategyTotals, dict[tuple[int, int], int]]:
-    """The chart strategy's exact totals and its decision per (hand group, known ranks) cell
-    (``by_seen`` of the totals is keyed by the cell's known ranks).
+    """The chart strategy's exact totals and its decision per (hand group, known ranks) cell.
 
     Examples
     --------
@@ -414,3 +372,50 @@ def chart_totals(analysis: HoleCardAnalysis) -> tuple[StrategyTotals, dict[tuple
         entry[0] += weight
         entry[1] += int(values[j, 1 + code])
     return totals, decisions
+
+
+def parse_groups(text: str) -> tuple[int, ...]:
+    """The group index of each rank (deuce first) from ``"A,K,QJT,98765432"``.
+
+    Examples
+    --------
+    >>> parse_groups("A,K,QJT,98765432")
+    (3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 1, 0)
+    >>> parse_groups("a,k,qjt,98765432") == parse_groups("A,K,QJT,98765432")
+    True
+    """
+    group_of = [-1] * len(RANKS)
+    pieces = text.split(",")
+    for index, piece in enumerate(pieces):
+        ranks = piece.strip().upper().replace("10", "T")
+        if not ranks:
+            raise InputError(f"groups {text!r}: group {index + 1} is empty")
+        for character in ranks:
+            if character not in RANKS:
+                raise InputError(f"groups {text!r}: unknown rank {character!r} (ranks are {RANKS})")
+            rank = RANKS.index(character)
+            if group_of[rank] >= 0:
+                raise InputError(f"groups {text!r}: rank {character} is in two groups")
+            group_of[rank] = index
+    missing = [RANKS[rank] for rank, group in enumerate(group_of) if group < 0]
+    if missing:
+        raise InputError(f"groups {text!r}: ranks {''.join(missing)} are in no group")
+    return tuple(group_of)
+
+
+def groups_label(group_of: tuple[int, ...]) -> str:
+    """The canonical text of a group list (highest ranks first).
+
+    Examples
+    --------
+    >>> groups_label(parse_groups("98765432,QJT,K,A"))
+    'A,K,QJT,98765432'
+    """
+    groups: dict[int, str] = {}
+    for rank in range(len(RANKS) - 1, -1, -1):
+        groups[group_of[rank]] = groups.get(group_of[rank], "") + RANKS[rank]
+    return ",".join(sorted(groups.values(), key=lambda ranks: -RANKS.index(ranks[0])))
+
+
+#: Every rank its own group: the player learns the seen card's rank.
+RANK_GROUPS = tuple(range(len(RANKS)))

@@ -1,11 +1,6 @@
-"""The situations of a hole-card analysis, chunk by chunk, with their outcome cells counted.
-
-A situation is a player hand and every dealer card the player knows (face up or seen), all
-forced into every counted dealer hand; its suit class is a row of
-:func:`crazy4.core.forced.forced_situations`, its six cells the game's counter's
-(:func:`crazy4.analyze.counting.counter_for`). With one forced card the cells come from the
-table cache (:func:`crazy4.analyze.counting.situation_cells`); with two they are counted chunk
-by chunk, never all in memory.
+"""The situations of a hole-card analysis (a player hand and every dealer card it knows, all
+forced into every counted dealer hand), chunk by chunk, with their outcome cells counted; and
+the per-situation table, streamed to parquet chunk by chunk with its provenance.
 
 Examples
 --------
@@ -15,24 +10,33 @@ DealShape(player_cards=5, dealer_cards=5, face_up=1, hand_cards=4)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 from math import comb
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from crazy4.analyze.analysis import player_strengths
 from crazy4.analyze.counting import LISTING_LIMIT, counter_for, situation_cells
 from crazy4.analyze.counts import suit_classes
 from crazy4.analyze.situations import DealSituations, deal_situations
+from crazy4.core.decisions import best_decisions
 from crazy4.core.forced import forced_situations
+from crazy4.results.write import PROVENANCE_KEY, atomic_write, provenance
 from crazy4.rules.ruleset import RuleSet
+from crazy4.spec.game import spec_of
 from crazy4.spec.specification import DealShape, GameSpec
 
 IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+Result = TypeVar("Result")
 
 #: Situation classes priced at once (bounds the working memory).
 SITUATIONS_PER_CHUNK = 1_000_000
@@ -42,9 +46,7 @@ HISTOGRAM_ENTRIES = 1 << 27
 
 @dataclass(frozen=True)
 class SituationChunk:
-    """Situation classes of the hand classes ``start .. stop - 1``, counted: each one's hand class,
-    forced dealer cards (ascending), weight (situations in the class) and six outcome cells.
-    """
+    """Situation classes of the hand classes ``start .. stop - 1``, counted."""
 
     start: int
     stop: int
@@ -63,8 +65,7 @@ def forced_shape(shape: DealShape, seen: int) -> DealShape:
 def hand_bounds(
     first: int, last: int, per_hand: int, per_chunk: int = SITUATIONS_PER_CHUNK
 ) -> list[tuple[int, int]]:
-    """Runs of hand classes ``first .. last - 1`` of about ``per_chunk`` situation classes
-    each, a hand class making at most ``per_hand`` (its forced-card sets).
+    """Runs of hand classes ``first .. last - 1`` of about ``per_chunk`` situation classes each.
 
     Examples
     --------
@@ -78,9 +79,7 @@ def hand_bounds(
 def counted_chunks(
     spec: GameSpec, rules: RuleSet, seen: int, jobs: int, selected: IntArray | None = None
 ) -> Iterator[SituationChunk]:
-    """Every situation class of the hand classes ``selected`` (all by default: rows of
-    :func:`crazy4.analyze.counts.suit_classes`) with ``seen`` hidden dealer cards known, chunk
-    by chunk, counted (module docstring)."""
+    """Every situation class of the hand classes ``selected``, chunk by chunk, counted."""
     shape = forced_shape(spec.shape, seen)
     hands, sizes = suit_classes(shape.player_cards)
     if shape.face_up == 1 and selected is None:
@@ -98,8 +97,7 @@ def counted_chunks(
 
 
 def hidden_cards(classes: DealSituations, rows: IntArray) -> npt.NDArray[np.uint8]:
-    """The cards each situation class row of ``rows`` leaves, ascending: each in turn the seen
-    card, shape ``(n, 52 - p - f)``.
+    """The cards each situation class row of ``rows`` leaves, ascending.
 
     Examples
     --------
@@ -114,9 +112,8 @@ def hidden_cards(classes: DealSituations, rows: IntArray) -> npt.NDArray[np.uint
 
 
 def row_chunk(spec: GameSpec, rules: RuleSet, rows: IntArray, jobs: int) -> SituationChunk:
-    """The situations of the class rows ``rows`` of :func:`deal_situations` (a hand and the
-    cards dealt face up) with each card they leave seen: the face-up cards first, then the
-    seen card (one role each), every situation weighted by its row.
+    """The situations of the class rows ``rows`` of :func:`deal_situations` with each card they
+    leave seen (the face-up cards first).
 
     Examples
     --------
@@ -140,9 +137,7 @@ def row_chunk(spec: GameSpec, rules: RuleSet, rows: IntArray, jobs: int) -> Situ
 
 
 def situations_per_chunk(spec: GameSpec) -> int:
-    """Situations counted at once: :data:`SITUATIONS_PER_CHUNK`, or fewer where the counter
-    lists the dealer's completions (a histogram of every strength a situation: at most
-    :data:`HISTOGRAM_ENTRIES` entries at once).
+    """Situations counted at once (fewer where the counter lists the dealer's completions).
 
     Examples
     --------
@@ -165,9 +160,7 @@ def count_cells(
     cards: IntArray,
     jobs: int,
 ) -> IntArray:
-    """The six outcome cells of each (hand, forced cards) row of ``shape`` (the game's with the
-    seen cards face up), by the game's counter (:func:`crazy4.analyze.counting.counter_for` of
-    its own shape: inclusion--exclusion costs the same whatever the forced cards)."""
+    """The six outcome cells of each (hand, forced cards) row, by the game's counter."""
     cells = counter_for(spec.shape).cells(
         np.ascontiguousarray(hands, dtype=np.uint8),
         player_strengths(spec, hands),
@@ -183,8 +176,7 @@ def count_cells(
 def cached_chunks(
     spec: GameSpec, rules: RuleSet, shape: DealShape, jobs: int
 ) -> Iterator[SituationChunk]:
-    """The situation classes of one forced card (:func:`deal_situations`), their cells read
-    from the table cache or counted once, in chunks of whole hand classes."""
+    """The situation classes of one forced card, their cells from the table cache, in chunks."""
     classes = deal_situations(shape)
     cards = classes.seen.astype(np.int64)
 
@@ -224,8 +216,7 @@ def suit_masks(hands: npt.NDArray[np.uint8]) -> IntArray:
 
 
 def canonical_cards(cards: IntArray, masks: IntArray) -> IntArray:
-    """The least card of each card's orbit under the relabellings fixing its hand (same rank,
-    the lowest suit holding the same rank mask).
+    """The least card of each card's orbit under the relabellings fixing its hand.
 
     Examples
     --------
@@ -240,9 +231,7 @@ def canonical_cards(cards: IntArray, masks: IntArray) -> IntArray:
 
 
 def known_ranks(cards: npt.NDArray[np.integer[Any]]) -> IntArray:
-    """The chart's key of the known dealer cards: the rank of one card; of two, ``13 * low +
-    high`` (an up card and a seen card: the dealer's hand does not depend on which of the two
-    is face up, so neither does the chart).
+    """The chart's key of the known dealer cards: the rank of one card; of two, ``13 * low + high``.
 
     Examples
     --------
@@ -259,8 +248,7 @@ def known_ranks(cards: npt.NDArray[np.integer[Any]]) -> IntArray:
 def assign_roles(
     cards: IntArray, up_columns: tuple[int, ...], masks: IntArray
 ) -> tuple[list[IntArray], list[IntArray]]:
-    """The face-up cards (as their orbit's least card) and the hidden ones of one role
-    assignment of the forced cards' columns."""
+    """The face-up cards (their orbit's least) and the hidden ones of one role assignment."""
     up = [canonical_cards(cards[:, c], masks) for c in up_columns]
     hidden = [cards[:, c] for c in range(cards.shape[1]) if c not in up_columns]
     return up, hidden
@@ -273,9 +261,8 @@ def information_keys(
     seen: list[IntArray],
     rows: IntArray,
 ) -> IntArray:
-    """One integer key per situation and role assignment for what a strategy knows (each rank's
-    group, ``groups_of``): the hand class, the up cards, the group of each seen card (two:
-    lower first); the whole card told apart (None): the situation itself."""
+    """One integer key per situation and role assignment for what a strategy knows (None: the
+    whole card, the situation itself)."""
     if groups_of is None:
         return rows
     groups = np.asarray(groups_of, dtype=np.int64)
@@ -291,5 +278,90 @@ def information_keys(
 
 
 def seen_key(seen: list[IntArray]) -> IntArray:
-    """The seen-rank key of each situation (``by_seen``): :func:`known_ranks` of the seen cards."""
+    """The seen-rank key of each situation: :func:`known_ranks` of the seen cards."""
     return known_ranks(np.stack(seen, axis=1)) if seen else np.zeros(1, dtype=np.int64)
+
+
+def situation_rows(
+    hands: npt.NDArray[np.uint8],
+    cards: IntArray,
+    weights: IntArray,
+    ev: IntArray,
+    allowed: BoolArray,
+) -> dict[str, npt.NDArray[np.generic]]:
+    """Columns of the per-situation table: hand and known dealer cards, weight, perfect
+    decision, tied decisions as bits (bit m: decision m ties the best), EV numerators.
+
+    Examples
+    --------
+    >>> rows = situation_rows(np.array([[0, 1, 2, 3, 4]], np.uint8), np.array([[51]]),
+    ...     np.array([4]), np.array([[-4, 6, 6, 0]]), np.array([[True, True, True, False]]))
+    >>> int(rows["decision"][0]), int(rows["tied"][0])
+    (1, 6)
+    """
+    decision, tied = best_decisions(ev, allowed)
+    columns: dict[str, npt.NDArray[np.generic]] = {
+        f"hand_card_{j + 1}": hands[:, j].astype(np.int8) for j in range(hands.shape[1])
+    }
+    for j in range(cards.shape[1]):
+        columns[f"dealer_card_{j + 1}"] = cards[:, j].astype(np.int8)
+    columns["weight"] = weights
+    columns["decision"] = decision.astype(np.int8)
+    columns["tied"] = (tied * (1 << np.arange(4))).sum(axis=1).astype(np.int8)
+    for code, name in enumerate(("fold", "1x", "2x", "3x")):
+        columns[f"ev_{name}_numerator"] = np.asarray(ev[:, code], dtype=np.int64)
+    return columns
+
+
+def write_situations(
+    path: Path,
+    rules: RuleSet,
+    run: Callable[[Callable[[dict[str, Any]], None]], Result],
+    seen: int = 1,
+) -> Result:
+    """Run ``run(sink)`` and write every chunk ``sink`` receives to ``path``; returns its result.
+
+    Examples
+    --------
+    >>> import tempfile, numpy as np
+    >>> from crazy4.registry import load_rules
+    >>> path = Path(tempfile.mkdtemp()) / "s.parquet"
+    >>> write_situations(path, load_rules("crazy4-standard"),
+    ...                  lambda sink: sink({"weight": np.array([4])}) or 7)
+    7
+    >>> pq.read_table(path).num_rows
+    1
+    """
+    outcome: list[Result] = []
+
+    def write(target: Path) -> None:
+        writer: list[pq.ParquetWriter] = []
+
+        def sink(columns: dict[str, Any]) -> None:
+            table = pa.table(columns)
+            if not writer:
+                deals, counts = _counts(rules, seen)
+                record = provenance(rules.name, rules.content_hash, deals, **counts)
+                metadata = {PROVENANCE_KEY: json.dumps(record, sort_keys=True).encode()}
+                schema = table.schema.with_metadata(metadata)
+                writer.append(pq.ParquetWriter(target, schema, compression="zstd"))
+            writer[0].write_table(table.replace_schema_metadata(writer[0].schema.metadata))
+
+        try:
+            outcome.append(run(sink))
+        finally:
+            if writer:
+                writer[0].close()
+
+    atomic_write(path, write)
+    return outcome[0]
+
+
+def _counts(rules: RuleSet, seen: int) -> tuple[int, dict[str, object]]:
+    """The deals the situations stand for, and the provenance's denominator and seen cards."""
+    spec = spec_of(rules)
+    shape, known = spec.shape, spec.shape.face_up + seen
+    p, roles = shape.player_cards, comb(known, shape.face_up)
+    completions = comb(52 - p - known, shape.dealer_cards - known)
+    deals = comb(52, p) * comb(52 - p, known) * roles * completions
+    return deals, {"seen": seen, "ev_denominator": completions * spec.settlement(rules).unit}

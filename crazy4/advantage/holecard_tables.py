@@ -1,7 +1,5 @@
-"""The hole-card tables of an analysis (:mod:`crazy4.advantage.holecard_engine`), in the two
-vocabularies the games publish: the chart tables (:func:`hole_card_tables`:
-``hole_strategies``, ``hole_value_by_rank``, ``hole_chart``) and the rank-group table
-(:func:`rank_group_table`). Their columns: ``docs/advantage-play.md``.
+"""The hole-card tables of an analysis, in the two vocabularies the games publish: the chart
+tables and the rank-group table (their columns: ``docs/advantage-play.md``).
 
 Examples
 --------
@@ -36,7 +34,7 @@ CHART_WITH_UP_CARD = "the chart: hand group x the ranks of the up card and the s
 
 
 def describe(name: str) -> str:
-    """A strategy's description (``group:A,K,...`` strategies: only the seen card's group).
+    """A strategy's description.
 
     Examples
     --------
@@ -79,7 +77,7 @@ def money_row(ev: Fraction, second: Fraction, bet: Fraction, gain: Fraction) -> 
 
 
 def strategies_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
-    """The ``hole_strategies`` table (its columns: ``docs/advantage-play.md``)."""
+    """The ``hole_strategies`` table."""
     deals = analysis.completions * analysis.unit
     base = analysis.totals.get("none")
     rows = []
@@ -108,7 +106,7 @@ def strategies_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
 
 
 def value_by_rank_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
-    """The ``hole_value_by_rank`` table (its columns: ``docs/advantage-play.md``)."""
+    """The ``hole_value_by_rank`` table."""
     deals = analysis.completions * analysis.unit
     card = analysis.totals["card"].by_seen
     none = analysis.totals["none"].by_seen
@@ -134,8 +132,7 @@ def value_by_rank_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
 
 
 def chart_table(analysis: HoleCardAnalysis) -> pd.DataFrame:
-    """The ``hole_chart`` table: one row per (hand group, seen rank), strongest group first
-    (Four Card Poker's seen ranks: the up card's and the hole card's, ``"K-A"``, lower first)."""
+    """The ``hole_chart`` table: one row per (hand group, seen rank), strongest group first."""
     _, decisions = chart_totals(analysis)
     names = analysis.group_names
     rows = [
@@ -166,9 +163,8 @@ def hole_card_tables(analysis: HoleCardAnalysis, prefix: str = "hole") -> dict[s
 
 
 def rank_group_table(analysis: HoleCardAnalysis, texts: dict[str, str | None]) -> pd.DataFrame:
-    """``hole_strategies`` in the rank-group vocabulary: one row per strategy of ``analysis``,
-    in order, described by its rank groups (``texts``: the group list of each strategy, None
-    for the whole card), with the situations and deals it covers.
+    """``hole_strategies`` in the rank-group vocabulary (``texts``: each strategy's group list,
+    None for the whole card).
 
     Examples
     --------

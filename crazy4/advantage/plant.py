@@ -1,12 +1,8 @@
-"""Planting cheats in a multi-seat simulation: hole-carders and a team among honest seats.
-
-Every seat of a table is played through the game's surveillance role
-(:func:`crazy4.advantage.surveil.surveillance_of`): honest (the no-information optimum), a
-hole-carder of ``hole_card_seats`` (the exact optimum given its first ``hole_cards`` hidden
-dealer cards) or a member of ``team_seats`` (the optimum given the pooled cards, or the
-practical rule ``team_rule``), and settled on the dealer's whole hand. Chunks of
-:data:`CHUNK_ROUNDS` rounds are seeded from ``SeedSequence(seed).spawn``, so every number and
-log row is the same for any number of workers.
+"""Planting cheats in a multi-seat simulation: hole-carders and a team among honest seats,
+every seat played through the game's surveillance role and settled on the dealer's whole hand,
+and the run's log (a normal crazy4 log in money, its metadata naming what was planted and the
+Ante) and summary. Chunks are seeded from ``SeedSequence(seed).spawn``, so every number and log
+row is the same for any number of workers.
 """
 
 from __future__ import annotations
@@ -15,6 +11,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import sqrt
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +22,11 @@ from crazy4.advantage.surveil import surveillance_of
 from crazy4.core.decisions import best_decisions
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from crazy4.simulate.plan import SimulationPlan
 
 IntArray = npt.NDArray[np.int64]
 
@@ -75,11 +78,6 @@ class Planting:
 def parse_seats(text: str, option: str, seats: int | None = None) -> tuple[int, ...]:
     """Seat numbers from ``"1,3"``, each 1 to ``seats`` (None: any from 1), none twice.
 
-    Raises
-    ------
-    InputError
-        Anything else.
-
     Examples
     --------
     >>> parse_seats("3,1", "--team-seats", 4)
@@ -111,7 +109,7 @@ def make_planting(
     team_seats: Sequence[int] = (),
     team_rule: str | None = None,
 ) -> Planting:
-    """Check a planting against the game (raises :class:`InputError`).
+    """Check a planting against the game.
 
     Examples
     --------
@@ -148,10 +146,8 @@ def make_planting(
 
 @dataclass(frozen=True)
 class PlantedChunk:
-    """One chunk's rounds: every seat's hand ``(n, seats, 5)`` (sorted), the dealer's hand
-    ``(n, dealer_size)`` as dealt (up cards first), the decisions and the exact nets
-    (numerators over ``unit``, per Ante) ``(n, seats)``; per seat the EV its decisions gained
-    and the rounds it decided otherwise than an honest seat would have (``deviated``)."""
+    """One chunk's rounds: hands, the dealer's hand as dealt, decisions and exact nets; per seat
+    the EV its decisions gained and the rounds it decided otherwise than honestly."""
 
     hands: IntArray
     dealer: IntArray
@@ -164,9 +160,7 @@ class PlantedChunk:
 def planted_decisions(
     rules: RuleSet, planting: Planting, hands: IntArray, dealer: IntArray
 ) -> tuple[IntArray, list[Fraction], IntArray]:
-    """Every seat's decision, shape ``(n, seats)``, by its role (the module docstring), per
-    seat the exact EV its decisions gained over the honest ones given what it knew, summed
-    over the rounds (Antes; 0 for an honest seat), and the honest decisions."""
+    """Every seat's decision by its role, the EV each seat gained (Antes), the honest decisions."""
     table = surveillance_of(rules)
     n, seats, size = hands.shape
     up = dealer[:, : table.face_up]
@@ -203,7 +197,7 @@ def planted_decisions(
 def play_planted_chunk(
     rules: RuleSet, planting: Planting, rounds: int, seed: np.random.SeedSequence
 ) -> PlantedChunk:
-    """Deal and play ``rounds`` rounds seeded by ``seed`` (the module docstring)."""
+    """Deal and play ``rounds`` rounds seeded by ``seed``."""
     table = surveillance_of(rules)
     size, dealer_size = table.player_cards, table.dealer_size
     seats = planting.seats
@@ -213,34 +207,14 @@ def play_planted_chunk(
     dealer = cards[:, size * seats :]
     decisions, gains, honest = planted_decisions(rules, planting, hands, dealer)
     flat = hands.reshape(rounds * seats, size)
-    nets = settle(rules, flat, np.repeat(dealer, seats, axis=0), decisions.ravel())
+    nets = table.settle(rules, flat, np.repeat(dealer, seats, axis=0), decisions.ravel())
     deviated = (decisions != honest).sum(axis=0).tolist()
     return PlantedChunk(hands, dealer, decisions, nets.reshape(rounds, seats), gains, deviated)
 
 
-def settle(rules: RuleSet, hands: IntArray, dealer: IntArray, decisions: IntArray) -> IntArray:
-    """Net numerators (over the settlement's ``unit``, per Ante) of the main bets of each
-    hand ``(n, player_cards)`` (sorted) against the dealer's whole hand ``(n, dealer_size)``,
-    by the game's surveillance role (:meth:`crazy4.advantage.surveil.SpecSurveillance.settle`).
-
-    Examples
-    --------
-    >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.registry import load_rules
-    >>> rules = load_rules("crazy4-standard")
-    >>> hand = np.array([sorted(parse_cards("As Ad Ac Ah Kd"))])
-    >>> dealer = np.array([parse_cards("Ks Qd 8c 4h 2s")])
-    >>> net = settle(rules, hand, dealer, np.array([3]))
-    >>> int(net[0]) / settlement_unit(rules)  # 1 + 3 + 200 (quads)
-    204.0
-    """
-    return surveillance_of(rules).settle(rules, hands, dealer, decisions)
-
-
 @dataclass
 class SeatSums:
-    """Exact per-seat sums: rounds, Σ net and Σ net² (numerators over ``unit``), the EV the
-    decisions gained and the rounds decided otherwise than honestly."""
+    """Exact per-seat sums: rounds, Σ net and Σ net² (over ``unit``), gains and deviations."""
 
     unit: int
     rounds: int = 0
@@ -287,7 +261,7 @@ def run_planted(
     progress: Callable[[int], None] | None = None,
 ) -> SeatSums:
     """Play ``rounds`` rounds on ``jobs`` threads; ``sink(first_round, chunk)`` sees every
-    chunk in order (the log writer). The sums do not depend on ``jobs``.
+    chunk in order.
 
     Examples
     --------
@@ -300,7 +274,7 @@ def run_planted(
     """
     sizes = chunk_sizes(rounds)
     children = np.random.SeedSequence(seed).spawn(len(sizes))
-    sums = SeatSums(unit=settlement_unit(rules))
+    sums = SeatSums(unit=surveillance_of(rules).unit(rules))
 
     def play(index: int) -> PlantedChunk:
         return play_planted_chunk(rules, planting, sizes[index], children[index])
@@ -317,13 +291,157 @@ def run_planted(
     return sums
 
 
-def settlement_unit(rules: RuleSet) -> int:
-    """The common denominator of the nets :func:`settle` returns.
+def chunk_table(
+    chunk: PlantedChunk, first_round: int, plan: SimulationPlan, ante: float
+) -> pa.Table:
+    """One chunk's log rows, rounds numbered from ``first_round``; ``plan``: the honest
+    simulation of the same table.
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from crazy4.core.cards import parse_cards
     >>> from crazy4.registry import load_rules
-    >>> settlement_unit(load_rules("three-card-standard")) >= 1
-    True
+    >>> from crazy4.simulate.driver import make_plan
+    >>> plan = make_plan(load_rules("crazy4-standard"), rounds=1, seed=0, seats=2)
+    >>> hands = np.array([[sorted(parse_cards(h)) for h in ("As Ad Ac Ah Kd", "9c 7d 5h 3s 2c")]])
+    >>> dealer = np.array([parse_cards("Ks Qd 8c 4c 2s")])
+    >>> chunk = PlantedChunk(hands, dealer, np.array([[3, 1]]), np.array([[0, 0]]), [])
+    >>> table = chunk_table(chunk, 7, plan, 10.0)
+    >>> table.column("round").to_pylist(), table.column("play").to_pylist()
+    ([7, 7], [30.0, 10.0])
+    >>> table.column("super_bonus_net").to_pylist(), table.column("play_net").to_pylist()
+    ([2000.0, -10.0], [30.0, -10.0])
     """
-    return surveillance_of(rules).unit(rules)
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    from crazy4.simulate.engine import simulator_of
+    from crazy4.simulate.progressive import PROGRESSIVE_COLUMNS
+
+    table = simulator_of(plan.rules).decided_log(
+        plan, first_round, chunk.hands, chunk.dealer, chunk.decisions
+    )
+    for index, column in enumerate(table.schema):
+        if pa.types.is_floating(column.type) and column.name not in PROGRESSIVE_COLUMNS:
+            table = table.set_column(index, column, pc.multiply(table.column(index), ante))
+    return table
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's result: mean net and EV gained over honest play per round (Antes, exact)."""
+
+    seat: int
+    role: str
+    mean: Fraction
+    standard_error: float
+    gain: Fraction
+    deviated: int = 0
+
+
+def seat_results(planting: Planting, sums: SeatSums) -> list[SeatResult]:
+    """Every seat's result from the exact sums.
+
+    Examples
+    --------
+    >>> sums = SeatSums(1, 2, [2, -2], [2, 2], [Fraction(1, 2), Fraction(0)])
+    >>> [(r.role, r.mean, r.standard_error, r.gain) for r in seat_results(Planting(2, (1,)),
+    ...  sums)]  # doctest: +NORMALIZE_WHITESPACE
+    [('hole-carder', Fraction(1, 1), 0.0, Fraction(1, 4)),
+     ('honest', Fraction(-1, 1), 0.0, Fraction(0, 1))]
+    """
+    found = []
+    for s in range(planting.seats):
+        mean = Fraction(sums.total[s], sums.rounds * sums.unit)
+        variance = Fraction(sums.squares[s], sums.rounds * sums.unit**2) - mean * mean
+        found.append(
+            SeatResult(
+                seat=s + 1,
+                role=planting.role_of(s + 1),
+                mean=mean,
+                standard_error=sqrt(float(variance) / sums.rounds),
+                gain=sums.gains[s] / sums.rounds,
+                deviated=sums.deviated[s] if sums.deviated else 0,
+            )
+        )
+    return found
+
+
+def role_label(planting: Planting, role: str) -> str:
+    """A role as the summary prints it.
+
+    Examples
+    --------
+    >>> role_label(Planting(3, (1,), 2), "hole-carder")
+    'hole-carder (sees 2 hidden cards)'
+    """
+    if role == "hole-carder":
+        card = "card" if planting.hole_cards == 1 else "cards"
+        return f"hole-carder (sees {planting.hole_cards} hidden {card})"
+    if role == "team":
+        rule = "full pooling" if planting.team_rule is None else f"rule {planting.team_rule}"
+        seats = ",".join(map(str, planting.team_seats))
+        return f"team {seats} ({rule})"
+    return "honest"
+
+
+def summary_text(
+    name: str,
+    planting: Planting,
+    results: list[SeatResult],
+    honest_ev: Fraction,
+    run: tuple[int, int, float],
+) -> str:
+    """The lines ``crazy4 simulate`` prints for a planted run (``run``: rounds, seed, Ante)."""
+    rounds, seed, ante = run
+    lines = [
+        f"{name}: {rounds:,} rounds, {planting.seats} seat(s), planted: "
+        + (", ".join(_planted_parts(planting)) or "nothing (every seat honest)")
+        + f", seed {seed}",
+        f"honest play's exact EV: {float(honest_ev):+.6f} Antes a round; 'gained': the exact EV "
+        "of each seat's decisions above the honest ones, given what it knew",
+    ]
+    for r in results:
+        lines.append(
+            f"  seat {r.seat}: {role_label(planting, r.role):40s} mean {float(r.mean):+.6f} "
+            f"± {r.standard_error:.6f} Antes a round; gained {float(r.gain):+.6f} a round, "
+            f"{float(r.gain) * ante * rounds:+,.2f} over the session at Ante {ante:g}"
+        )
+    return "\n".join(lines)
+
+
+def _planted_parts(planting: Planting) -> list[str]:
+    parts = []
+    if planting.hole_card_seats:
+        seats = ",".join(map(str, planting.hole_card_seats))
+        parts.append(f"hole-carder(s) at seat(s) {seats} seeing {planting.hole_cards} card(s)")
+    if planting.team_seats:
+        parts.append(role_label(planting, "team"))
+    return parts
+
+
+def summary_dict(
+    planting: Planting, results: list[SeatResult], honest_ev: Fraction, rounds: int, ante: float
+) -> dict[str, object]:
+    """The ``--summary`` JSON of a planted run (exact means as fractions too)."""
+    return {
+        "rounds": rounds,
+        "ante": ante,
+        "planted": planting.metadata(),
+        "honest_ev": str(honest_ev),
+        "seats": [
+            {
+                "seat": r.seat,
+                "role": r.role,
+                "mean": float(r.mean),
+                "mean_exact": str(r.mean),
+                "standard_error": r.standard_error,
+                "gain_per_round": float(r.gain),
+                "gain_per_round_exact": str(r.gain),
+                "gain_session_money": float(r.gain) * ante * rounds,
+                "rounds_deviated": r.deviated,
+            }
+            for r in results
+        ],
+    }

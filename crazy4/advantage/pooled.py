@@ -1,11 +1,6 @@
-"""The dealer hands below a colluder's thresholds given the team's pooled cards.
-
-Two exact ways, equal (the tests compare them): *listing* every dealer hand of the unseen cards
-(:func:`crazy4.advantage.collusion_kernel.below_counts`, ``below_counts_any`` when the dealer
-does not hide five), cheap for a large team, and *inclusion-exclusion* over the pooled cards
-on the forced-card engine (:func:`crazy4.core.forced.count_forced`), used when
-:data:`SUBSET_READ_COST` reads per subset cost less than listing
-(:func:`by_subsets_is_cheaper`). The derivation: ``docs/collusion.md`` ("One deal, exactly").
+"""The dealer hands below a colluder's thresholds given the team's pooled cards: listed, or by
+inclusion-exclusion over the pooled cards, whichever is cheaper (``docs/collusion.md``, "One
+deal, exactly").
 """
 
 from __future__ import annotations
@@ -22,19 +17,16 @@ from crazy4.core.strength_table import BEST_FOUR, StrengthTable
 
 IntArray = npt.NDArray[np.int64]
 
-#: The dealer's hidden cards in the collusion engine (its hands are the best four of these and
-#: the up cards).
+#: The dealer's hidden cards in the collusion engine.
 HIDDEN = 5
-#: What one table read of the count by subsets costs against one listed dealer hand (measured
-#: on Four Card Poker and Crazy 4 Poker teams of two to five: 25 to 60 times).
+#: What one table read of the count by subsets costs against one listed dealer hand.
 SUBSET_READ_COST = 40
 #: The most forced-card situations counted at once (bounds the memory of a batch).
 SITUATIONS = 1 << 20
 
 
 def subset_reads(pooled: int, hidden: int = HIDDEN) -> int:
-    """Table reads of the count by subsets: the subsets of ``pooled`` cards of at most
-    ``hidden``.
+    """Table reads of the count by subsets: the subsets of ``pooled`` cards of at most ``hidden``.
 
     Examples
     --------
@@ -47,8 +39,7 @@ def subset_reads(pooled: int, hidden: int = HIDDEN) -> int:
 def by_subsets_is_cheaper(
     colluders: int, up_cards: int, player_cards: int = 5, hidden: int = HIDDEN
 ) -> bool:
-    """Whether a team of ``colluders`` seats of ``player_cards`` cards is counted by subsets
-    rather than listed (the dealer hiding ``hidden`` cards beside ``up_cards``).
+    """Whether a team is counted by subsets rather than listed.
 
     Examples
     --------
@@ -70,8 +61,7 @@ def below_by_subsets(
     hidden: int = HIDDEN,
     ranking: StrengthTable = BEST_FOUR,
 ) -> IntArray:
-    """The dealer hands of strength below each ``thresholds[i, j]``, holding the up card ``up[i]``
-    (if any) and ``hidden`` cards more, that avoid the colluders' cards ``hands[i]``: by
+    """The dealer hands below each ``thresholds[i, j]`` avoiding the colluders' cards, by
     inclusion-exclusion over the pooled cards on the forced-card engine.
 
     Examples
@@ -110,10 +100,7 @@ def below_by_subsets(
 def listed_below(
     role: CellColluder, up: IntArray | None, unseen: IntArray, thresholds: IntArray
 ) -> IntArray:
-    """The dealer hands below each threshold, every one listed from the unseen cards
-    (:mod:`crazy4.advantage.collusion_kernel`): five hidden cards by :func:`below_counts`
-    (beside an up card when the dealer plays its best ``hand_cards`` of one card fewer, read
-    from that smaller table), any other deal by :func:`below_counts_any`."""
+    """The dealer hands below each threshold, every one listed from the unseen cards."""
     from crazy4.advantage.collusion_kernel import below_counts, below_counts_any
 
     shape = role.shape
@@ -138,9 +125,7 @@ def listed_below(
 def team_below(
     role: CellColluder, hands: IntArray, up: IntArray | None, unseen: IntArray, thresholds: IntArray
 ) -> IntArray:
-    """The dealer hands below each threshold given every pooled card, shape ``(deals, t)``:
-    counted by subsets or listed from the sorted ``unseen`` cards, whichever
-    :func:`by_subsets_is_cheaper` picks.
+    """The dealer hands below each threshold given every pooled card, by the cheaper way.
 
     Examples
     --------

@@ -1,11 +1,5 @@
-"""The hole-card engine's per-situation passes, compiled (numba): pricing and deciding.
-
-:func:`price_situations`: ``ev[n, m] = sum_c cells[n, c] * nets[s, m, c]`` and its second
-moment, the same int64 products and sums in the same order as the numpy form
-(``tests/advantage/test_price_kernel.py`` compares them). :func:`decide_groups`: per
-information class, the best allowed decision of the weighted EV sums (the smallest wager among
-exact ties, as :func:`crazy4.core.decisions.best_decisions`), its sums added to the strategy's
-totals and ``by_seen``; one pass per class over rows that keep equal keys together.
+"""The hole-card engine's per-situation passes, compiled (numba): pricing situations and
+deciding per information class (the smallest wager among exact ties), in exact int64.
 """
 
 from __future__ import annotations
@@ -44,9 +38,7 @@ def _price_rows(
 def price_situations(
     cells: IntArray, strengths: IntArray, nets: IntArray
 ) -> tuple[IntArray, IntArray]:
-    """EV and second-moment numerators, shape ``(n, decisions)`` each, of situations with dealer
-    outcome counts ``cells[n, c]`` and strengths ``strengths[n]`` (a row of
-    ``nets[strength, decision, cell]``), on :func:`crazy4.core.table_kernels.set_threads` threads.
+    """EV and second-moment numerators of situations with dealer outcome counts ``cells``.
 
     Examples
     --------
@@ -141,14 +133,8 @@ def decide_groups(
     wagers: IntArray,
     seen_keys: IntArray,
 ) -> tuple[IntArray, IntArray, IntArray]:
-    """Decide per information class (``keys``, each row weighing ``weights``) and sum the chosen
-    decisions exactly.
-
-    ``priced`` is ``(rows, ev, square, allowed)``: each row's situation, and per situation the EV
-    and second-moment numerators and the allowed decisions; ``seen_keys`` each row's seen-rank key.
-    Returns the sums named by :data:`TOTALS` (weight, EV, second moment and wager of the chosen
-    decisions, the weight of classes with an exact tie), the weight deciding each code, and per
-    seen-rank key ``(weight, EV, rows)``.
+    """Decide per information class (``keys``) and sum the chosen decisions exactly: the sums of
+    :data:`TOTALS`, the weight deciding each code, and per seen-rank key ``(weight, EV, rows)``.
 
     Examples
     --------
@@ -207,9 +193,8 @@ def _key_sums(
 def key_sums(
     keys: IntArray, weights: IntArray, ev: IntArray, square: IntArray, allowed: BoolArray, size: int
 ) -> tuple[IntArray, IntArray]:
-    """Per key below ``size`` (a chart's cells): the weight, the weighted EV and second-moment
-    numerators of each decision (``1 + 2 * decisions`` columns), and how many rows refuse each
-    decision; one compiled pass, exact int64 sums.
+    """Per key below ``size``: the weight, the weighted EV and second-moment numerators of each
+    decision, and how many rows refuse each decision.
 
     Examples
     --------

@@ -9,8 +9,7 @@ import pandas as pd
 from crazy4.advantage.tables import chart_grid
 from crazy4.core.text_safety import markdown_text
 
-#: The chart paragraph's rest: a chart of one seen rank (Crazy 4 Poker), and a chart keyed on
-#: both dealer ranks, ``low-high`` (an up card and a hole card, Four Card Poker).
+#: The chart paragraph's rest: one seen rank, or both dealer ranks as ``low-high``.
 CHART_TEXT = (
     "perfect hole-card strategy. Hand groups whose decision changes with the seen rank",
     "(every other group: the same decision for every seen rank, `hole_chart.parquet`):",
@@ -27,8 +26,7 @@ def _percent(value: Any) -> str:
 
 
 def hole_card_section(tables: dict[str, pd.DataFrame], prefix: str = "hole") -> str:
-    """Markdown: edge by information, value of each seen rank, the chart and its cost (every
-    text of the tables as Markdown text: :func:`markdown_text`).
+    """Markdown: edge by information, value of each seen rank, the chart and its cost.
 
     Examples
     --------

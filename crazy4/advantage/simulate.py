@@ -1,10 +1,7 @@
-"""Monte Carlo of a hole-carding seat: rounds dealt at random, the perfect hole-card strategy.
+"""Monte Carlo of a hole-carding seat: random rounds played by the exact hole-card strategy.
 
-The player sees the dealer's face-up cards and the first ``seen`` hidden ones, decides by the
-exact hole-card strategy (:func:`crazy4.advantage.situation.situation_evs`) and is settled on
-the dealer's whole hand (:meth:`crazy4.advantage.surveil.SpecSurveillance.settle`). Chunks of
-:data:`CHUNK_ROUNDS` rounds are seeded from ``SeedSequence(seed).spawn``, so the numbers do not
-depend on ``jobs``; sums are exact integers.
+Chunks of :data:`CHUNK_ROUNDS` rounds are seeded from ``SeedSequence(seed).spawn``, so the
+numbers do not depend on ``jobs``; sums are exact integers.
 """
 
 from __future__ import annotations
@@ -17,7 +14,6 @@ from math import sqrt
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.advantage.situation import situation_evs
 from crazy4.advantage.surveil import surveillance_of
 from crazy4.core.decisions import best_decisions
 from crazy4.core.table_kernels import set_threads
@@ -26,9 +22,29 @@ from crazy4.rules.ruleset import RuleSet
 CHUNK_ROUNDS = 65_536
 
 
+def situation_evs(
+    rules: RuleSet, hands: npt.NDArray[np.integer], forced: npt.NDArray[np.integer]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_], int]:
+    """EV numerators of fold, 1x, 2x, 3x for each (hand, forced dealer cards) row, the allowed
+    decisions, and the common denominator.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.registry import load_rules
+    >>> ev, allowed, d = situation_evs(load_rules("crazy4-standard"),
+    ...     np.array([parse_cards("As Ad 7c 4h 2s")]), np.array([parse_cards("Kd")]))
+    >>> d, bool(allowed[0, 3])
+    (326370, True)
+    """
+    hands64 = np.sort(np.asarray(hands, dtype=np.int64), axis=1)
+    forced64 = np.asarray(forced, dtype=np.int64).reshape(hands64.shape[0], -1)
+    return surveillance_of(rules).seen_evs(rules, hands64, forced64)
+
+
 @dataclass(frozen=True)
 class HoleCardSimulation:
-    """Rounds played, the exact sum of the nets and of their squares (over ``unit``)."""
+    """Rounds played, the exact sums of the nets and of their squares (over ``unit``)."""
 
     rounds: int
     total: int
@@ -49,9 +65,8 @@ class HoleCardSimulation:
 
 
 def deal_rounds(rng: np.random.Generator, rounds: int, cards: int) -> npt.NDArray[np.int64]:
-    """The first ``cards`` cards of ``rounds`` shuffled decks: the cards of the ``cards``
-    smallest of 52 uniform keys, in the order of their keys (``argsort(keys)[:, :cards]``,
-    found by a partition and a sort of the ``cards`` chosen only).
+    """The first ``cards`` cards of ``rounds`` shuffled decks (``argsort(keys)[:, :cards]`` of
+    52 uniform keys, found by a partition).
 
     Examples
     --------
@@ -69,9 +84,7 @@ def deal_rounds(rng: np.random.Generator, rounds: int, cards: int) -> npt.NDArra
 def play_chunk(
     rules: RuleSet, seen: int, rounds: int, seed: np.random.SeedSequence
 ) -> tuple[int, int]:
-    """Exact (sum of nets, sum of squared nets) of ``rounds`` rounds seeded by ``seed``: the
-    player's cards first, then the dealer's (its face-up cards first), each round settled on
-    the dealer's whole hand (:meth:`~crazy4.advantage.surveil.SpecSurveillance.settle`)."""
+    """Exact (sum of nets, sum of squared nets) of ``rounds`` rounds seeded by ``seed``."""
     table = surveillance_of(rules)
     rng = np.random.Generator(np.random.PCG64(seed))
     p = table.player_cards
@@ -93,8 +106,7 @@ def simulate_hole_cards(
     *,
     jobs: int = 1,
 ) -> HoleCardSimulation:
-    """Play ``rounds`` rounds of a seat seeing ``seen`` hidden dealer cards, the situations of
-    each chunk priced on ``jobs`` threads (the sums do not depend on ``jobs``).
+    """Play ``rounds`` rounds of a seat seeing ``seen`` hidden dealer cards.
 
     Examples
     --------

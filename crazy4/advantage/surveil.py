@@ -1,10 +1,6 @@
-"""The surveillance role of every game, :class:`SpecSurveillance` over its specification
-(:func:`surveillance_of`): what planting (:mod:`crazy4.advantage.plant`), detection
-(:mod:`crazy4.advantage.detect` and the team tests) and the hole-card seat call. Hands are
-sorted card codes; EVs are exact integer numerators over a stated denominator, per unit of Ante:
-seen dealer cards forced in the game's counter, pooled cards excluded (by inclusion-exclusion,
-:func:`pooled_cells`, or the collusion engine for a large dealer hand), the up cards alone by
-the exact analysis; a round is settled on the dealer's actual hand.
+"""The surveillance role of every game, :class:`SpecSurveillance` over its specification: what
+planting, detection and the hole-card seat call. EVs are exact integer numerators over a
+stated denominator, per unit of Ante; a round is settled on the dealer's actual hand.
 
 Examples
 --------
@@ -49,18 +45,13 @@ BoolArray = npt.NDArray[np.bool_]
 SUIT_MAPS = np.array(list(permutations(range(4))), dtype=np.int64)
 #: Suit classes counted at once when the seen-card table is built.
 CLASSES_PER_CHUNK = 128
-#: The most (hand, seen card, dealer completion) triples a deal may have for the seen-card table
-#: (:func:`seen_card_cells`; Three Card Poker's 22,100 x 49 x 1,128); a larger deal counts
-#: each situation instead (:meth:`SpecSurveillance.seen_evs`).
+#: The most (hand, seen card, dealer completion) triples a deal may have for the seen-card table.
 SEEN_TABLE_COMPLETIONS = 10**10
 _SEEN_CELLS: dict[tuple[int, int], tuple[GameSpec, IntArray]] = {}
 
 
 def seen_card_cells(spec: GameSpec, qualifier: int) -> IntArray:
-    """The outcome cells of every (player hand class, seen dealer card) situation, shape
-    ``(classes, 52, 6)`` (zero where the card is in the class's representative), kept per game and
-    qualifier; a round is priced from its suit class's row (:func:`canonical_situations`).
-    """
+    """The outcome cells of every (player hand class, seen dealer card) situation."""
     key = (id(spec), qualifier)
     if key in _SEEN_CELLS:
         return _SEEN_CELLS[key][1]
@@ -86,8 +77,7 @@ def seen_card_cells(spec: GameSpec, qualifier: int) -> IntArray:
     return out
 
 
-#: The largest dealer hand priced by inclusion-exclusion over the pooled cards
-#: (:func:`pooled_cells`); its tables hold every subset of up to ``dealer_cards - 1`` cards.
+#: The largest dealer hand priced by inclusion-exclusion over the pooled cards.
 SMALL_DEALER = 3
 #: Rows (pooled sets) priced at once by :func:`pooled_cells`.
 POOLED_ROWS = 2048
@@ -95,8 +85,7 @@ _SUBSET_BELOW: dict[int, tuple[GameSpec, list[IntArray]]] = {}
 
 
 def subset_below(spec: GameSpec) -> list[IntArray]:
-    """``tables[j][S, t]``: the dealer hands holding the ``j``-card set ``S`` (by colex index)
-    whose strength is below ``t``, for ``j < dealer_cards`` (``t = 0 .. n_strengths``)."""
+    """``tables[j][S, t]``: the dealer hands holding the ``j``-card set ``S`` below ``t``."""
     if id(spec) not in _SUBSET_BELOW:
         d, top = spec.shape.dealer_cards, spec.ranking.n_strengths
         hands = combinations_array(52, d).astype(np.int64)
@@ -113,12 +102,8 @@ def subset_below(spec: GameSpec) -> list[IntArray]:
 
 
 def pooled_cells(spec: GameSpec, pooled: IntArray, strengths: IntArray, qualifier: int) -> IntArray:
-    """The six outcome cells (:mod:`crazy4.analyze.pricing`) of each hand of strength
-    ``strengths[i]`` against every dealer hand avoiding the cards ``pooled[i]`` (nothing face
-    up), by inclusion-exclusion: the dealer hands below ``t`` avoiding ``X`` are
-    ``Σ_{S ⊆ X, |S| <= d} (-1)^|S| B_S(t)``, ``B_S(t)`` the hands holding ``S`` below ``t``
-    (:func:`subset_below`; for ``|S| = d`` the one hand ``S``). Equal to counting every
-    completion (:func:`crazy4.analyze.counts.dealer_histograms`; the tests compare them).
+    """The six outcome cells of each hand against every dealer hand avoiding the cards
+    ``pooled[i]``, by inclusion-exclusion: ``Σ_{S ⊆ X, |S| <= d} (-1)^|S| B_S(t)``.
 
     Examples
     --------
@@ -154,9 +139,8 @@ def pooled_cells(spec: GameSpec, pooled: IntArray, strengths: IntArray, qualifie
 
 
 def canonical_situations(hands: IntArray, cards: IntArray) -> tuple[IntArray, IntArray]:
-    """Each hand's suit class (:func:`crazy4.analyze.counts.class_of_hands`) and the card
-    ``cards`` becomes under a suit relabelling that maps the hand to its class's
-    representative.
+    """Each hand's suit class and the card ``cards`` becomes under the suit relabelling that
+    maps the hand to its class's representative.
 
     Examples
     --------
@@ -178,10 +162,7 @@ def canonical_situations(hands: IntArray, cards: IntArray) -> tuple[IntArray, In
 
 
 class SpecSurveillance:
-    """The surveillance role of a :class:`~crazy4.spec.specification.GameSpec`: its collusion role
-    ``colluder`` (by default the specification's at :data:`crazy4.simulate.engine.MAX_SEATS`) and
-    the practical team rules it knows, the recommended one first (none: full pooling only).
-    """
+    """The surveillance role of a specification, over its collusion role."""
 
     def __init__(
         self, spec: GameSpec, colluder: CellColluder | None = None, practical: tuple[str, ...] = ()
@@ -222,8 +203,7 @@ class SpecSurveillance:
 
     @property
     def most_seen(self) -> int:
-        """The most hidden dealer cards the hole-card engine analyses the deal with
-        (:func:`crazy4.advantage.holecard_engine.most_seen`)."""
+        """The most hidden dealer cards the hole-card engine analyses the deal with."""
         return most_seen(self.spec.shape)
 
     @property
@@ -232,11 +212,19 @@ class SpecSurveillance:
         return self._practical
 
     def unit(self, rules: RuleSet) -> int:
-        """The settlement's common denominator."""
+        """The settlement's common denominator (of the nets :meth:`settle` returns).
+
+        Examples
+        --------
+        >>> from crazy4.registry import load_rules
+        >>> rules = load_rules("three-card-standard")
+        >>> surveillance_of(rules).unit(rules) >= 1
+        True
+        """
         return self.spec.settlement(rules).unit
 
     def honest_ev(self, rules: RuleSet) -> Fraction:
-        """The exact EV of the optimal strategy (:func:`crazy4.simulate.engine.analysis_of`)."""
+        """The exact EV of the optimal strategy."""
         return Fraction(analysis_of(self.spec, rules).main_ev())
 
     def _strengths(self, hands: IntArray) -> IntArray:
@@ -244,15 +232,13 @@ class SpecSurveillance:
         return np.asarray(table[colex_indices(np.sort(hands, axis=1))], dtype=np.int64)
 
     def honest_decisions(self, rules: RuleSet, hands: IntArray, up: IntArray) -> IntArray:
-        """The exact analysis's optimal decision of each (hand, up cards) situation's class
-        (:func:`crazy4.simulate.engine.optimal_decisions`)."""
+        """The exact analysis's optimal decision of each (hand, up cards) situation."""
         return optimal_decisions(self.spec, rules, hands, up[:, : self.face_up])
 
     def _priced(
         self, rules: RuleSet, hands: IntArray, players: IntArray, forced: IntArray
     ) -> tuple[IntArray, BoolArray, int]:
-        """Price ``hands`` against the dealer hands avoiding ``players`` and holding ``forced``,
-        counted by the game's counter (:func:`crazy4.analyze.counting.counter_for`)."""
+        """Price ``hands`` against the dealer hands avoiding ``players`` and holding ``forced``."""
         spec, shape = self.spec, self.spec.shape
         strengths = self._strengths(hands)
         cells = counter_for(shape).cells(
@@ -271,13 +257,7 @@ class SpecSurveillance:
     def seen_evs(
         self, rules: RuleSet, hands: IntArray, known: IntArray
     ) -> tuple[IntArray, BoolArray, int]:
-        """Each hand's prices given the dealer cards it knows.
-
-        Raises
-        ------
-        InputError
-            For more known cards than the dealer's hand.
-        """
+        """Each hand's prices given the dealer cards it knows."""
         if known.shape[1] > self.dealer_size:
             raise InputError(f"{self.title}: the dealer holds {self.dealer_size} cards")
         if known.shape[1] == self.face_up:  # the up cards only: the exact analysis
@@ -299,10 +279,8 @@ class SpecSurveillance:
     def team_evs(
         self, rules: RuleSet, team: IntArray, up: IntArray
     ) -> tuple[IntArray, BoolArray, int]:
-        """Each member's prices given every pooled card: by inclusion-exclusion over the pooled
-        cards (:func:`pooled_cells`) when that is the shorter sum, else one histogram of every
-        completion a round, priced for each member, for a small dealer hand; a large one's by
-        the collusion engine (:func:`crazy4.advantage.collusion.team_prices`)."""
+        """Each member's prices given every pooled card: by inclusion-exclusion, by one histogram
+        a round, or (a large dealer hand) by the collusion engine."""
         spec, shape = self.spec, self.spec.shape
         n, k, p = team.shape
         completions = comb(52 - k * p - up.shape[1], shape.dealer_cards - up.shape[1])
@@ -359,14 +337,7 @@ class SpecSurveillance:
     def practical_decisions(
         self, rules: RuleSet, rule: str, team: IntArray, up: IntArray
     ) -> IntArray:
-        """Each member's decision ``(n, k)`` under the practical rule ``rule``, as the collusion
-        engine decides it (:func:`crazy4.advantage.team.practical_decisions`).
-
-        Raises
-        ------
-        InputError
-            When the game knows no practical team rule.
-        """
+        """Each member's decision under the practical rule ``rule``."""
         if not self._practical:
             raise InputError(f"--team-rule {rule!r}: {self.title} knows no practical team rule")
         role, up_card = self.colluder, self._up_card(up)
@@ -376,7 +347,20 @@ class SpecSurveillance:
     def settle(
         self, rules: RuleSet, hands: IntArray, dealer: IntArray, decisions: IntArray
     ) -> IntArray:
-        """The main bets' nets on the dealer's actual hand."""
+        """The main bets' net numerators (over :meth:`unit`) of each sorted hand on the dealer's
+        actual hand.
+
+        Examples
+        --------
+        >>> from crazy4.core.cards import parse_cards
+        >>> from crazy4.registry import load_rules
+        >>> rules = load_rules("crazy4-standard")
+        >>> hand = np.array([sorted(parse_cards("As Ad Ac Ah Kd"))])
+        >>> dealer = np.array([parse_cards("Ks Qd 8c 4h 2s")])
+        >>> net = surveillance_of(rules).settle(rules, hand, dealer, np.array([3]))
+        >>> int(net[0]) / surveillance_of(rules).unit(rules)  # 1 + 3 + 200 (quads)
+        204.0
+        """
         spec, shape = self.spec, self.spec.shape
         table = spec.ranking.strengths(shape.dealer_cards)
         dealt = table[colex_indices(np.sort(dealer, axis=1))].astype(np.int64)
@@ -390,15 +374,7 @@ class SpecSurveillance:
 
 
 def surveillance_of(rules: RuleSet) -> SpecSurveillance:
-    """The surveillance role of the game a rule set carries (:func:`crazy4.spec.game.spec_of`):
-    its specification's, over its collusion role
-    (:func:`crazy4.advantage.collusion.colluder_role`), with the practical team rules the
-    specification names.
-
-    Raises
-    ------
-    ValueError
-        For a rule set no game read.
+    """The surveillance role of the game a rule set carries.
 
     Examples
     --------

@@ -1,8 +1,4 @@
-"""The hole-card chart as a grid, for the report and the notebooks.
-
-The tables themselves are built by :mod:`crazy4.advantage.holecard_tables`; the chart table has
-one row per (hand group, seen rank), and :func:`chart_grid` lays it out as a person reads it.
-"""
+"""The hole-card chart as a grid (hand groups x seen ranks), for the report and the notebooks."""
 
 from __future__ import annotations
 
@@ -26,11 +22,7 @@ def seen_order(label: str) -> int:
 
 
 def chart_grid(chart: pd.DataFrame) -> pd.DataFrame:
-    """The chart as a grid: hand groups (rows, strongest first) x seen ranks (columns, ace first).
-
-    Only the hand groups whose decision depends on the seen rank, and the nearest rows of
-    constant decision around them, are worth memorizing; the grid keeps every row.
-    """
+    """The chart as a grid: hand groups (strongest first) x seen ranks (ace first)."""
     grid = chart.pivot(index="hand_group", columns="seen_rank", values="decision")
     order = chart.drop_duplicates("hand_group")["hand_group"].tolist()
     seen = sorted(set(chart["seen_rank"]), key=seen_order, reverse=True)

@@ -1,10 +1,6 @@
-"""Practical team rules: the colluders share only how many cards of some ranks they hold.
-
-Given the count, a dealer hand with ``i`` marked cards weighs
-``w(i) = C(R - i, j) * C(n - R - (5 - i), O - j)`` (the ways the other colluders' ``O`` cards
-hold the ``j`` marked cards left); each colluder's EV is the game's settlement on the weighted
-counts of :func:`crazy4.advantage.collusion_kernel.below_counts_marked`, with exact integer
-weights. The derivation: ``docs/collusion.md`` ("Practical rules: share one count").
+"""Practical team rules: the colluders share only how many cards of some ranks they hold, and
+each dealer hand is weighted exactly by its marked cards (``docs/collusion.md``, "Practical
+rules: share one count").
 
 Examples
 --------
@@ -26,7 +22,6 @@ from crazy4.core.decisions import best_decisions
 from crazy4.rules.ruleset import RuleSet
 
 BoolArray = npt.NDArray[np.bool_]
-
 IntArray = npt.NDArray[np.int64]
 
 
@@ -61,9 +56,7 @@ def marked_below(
     thresholds: IntArray,
     n_strengths: int,
 ) -> IntArray:
-    """``B_i(t)``: the dealer hands below ``t`` with ``i`` marked cards, from ``unseen`` listed
-    (:func:`crazy4.advantage.collusion_kernel.below_counts_marked` for five hidden cards,
-    :func:`~crazy4.advantage.collusion_kernel.below_counts_marked_any` for any other number)."""
+    """``B_i(t)``: the dealer hands below ``t`` with ``i`` marked cards, from ``unseen`` listed."""
     from crazy4.advantage.collusion_kernel import below_counts_marked, below_counts_marked_any
 
     hidden = role.shape.dealer_cards - role.up_cards
@@ -87,10 +80,7 @@ def practical_decisions(
     ranks: IntArray,
     seats: Sequence[int] | None = None,
 ) -> IntArray:
-    """The practical rule's decision ``(deals, k)`` of every colluder of every deal, the shared
-    ranks a 13-bit mask per deal (or ``(deals, len(seats))`` for the colluders ``seats`` names:
-    each colluder's decision is its own, whoever else is decided).
-    """
+    """The practical rule's decision of every colluder (or of ``seats``) of every deal."""
     deals, k, p = hands.shape
     player = role.player_table()
     n_strengths = role.ranking.n_strengths
@@ -127,10 +117,8 @@ def weighted_prices(
     held: int,
     others: int,
 ) -> tuple[IntArray, BoolArray, int]:
-    """A colluder's EV numerators and allowed decisions (``strength``: one row) and their
-    denominator per unit, from the dealer hands ``split`` by marked cards (:func:`marked_below`
-    of the unseen cards ``marks`` tells marked) weighted by :func:`hand_weights` (the others'
-    ``others`` cards holding ``held`` marked ones)."""
+    """A colluder's EV numerators, allowed decisions and denominator per unit, from the dealer
+    hands ``split`` by marked cards (:func:`marked_below`) weighted by :func:`hand_weights`."""
     hidden, n, r = split.shape[0] - 1, marks.shape[0], int(marks.sum())
     weights = hand_weights(n, r, held, others, hidden)
     columns = range(split.shape[1])

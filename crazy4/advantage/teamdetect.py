@@ -1,13 +1,7 @@
-"""Catching team play: does a seat's play follow the other seats' cards?
-
-Hypothesis: the seat decided with the pooled cards ``O_i`` of the other seats of its round, by
-the collusion engine's exact optimum ``t(P_i, O_i)``
-(:func:`crazy4.advantage.collusion.team_prices`). Test: a conditional randomization test, ``M``
-seeded null draws of the others' cards per round, whose indicators are exactly
-Poisson-binomial given their multisets (tail: :func:`crazy4.advantage.detect.tail_probability`).
-The practical team rule's hypothesis has exact ``p_i`` with no draws
-(:func:`practical_evidence`). The derivation and references are in ``docs/advantage.md``
-(section 5, "Team play").
+"""Catching team play: does a seat's play follow the other seats' cards (the collusion
+engine's exact optimum given them)? A conditional randomization test, exactly Poisson-binomial
+given the draws; the practical rule's hypothesis has exact ``p_i`` (``docs/advantage.md``,
+section 5, "Team play").
 """
 
 from __future__ import annotations
@@ -38,16 +32,14 @@ FloatArray = npt.NDArray[np.float64]
 TEAM_DRAWS = 19
 #: Rounds valued at once (each with ``draws + 1`` pooled-card sets).
 TEAM_CHUNK = 1024
-#: Threads valuing pooled-card sets (the collusion kernel releases the GIL), and the fewest
-#: sets a thread is given.
+#: Threads valuing pooled-card sets, and the fewest sets a thread is given.
 THREADS = 2
 THREAD_ROWS = 64
 
 
 @dataclass(frozen=True)
 class TeamEvidence:
-    """The team hypothesis's per-round evidence: ``p_i`` given the multisets, the observed
-    match indicators, and the exact EV gained (Antes, summed over the rounds)."""
+    """The team hypothesis's per-round evidence and the exact EV gained (Antes)."""
 
     name: str
     p: FloatArray
@@ -58,9 +50,8 @@ class TeamEvidence:
 def team_valuation(
     rules: RuleSet, hands: IntArray, others: IntArray, up: IntArray
 ) -> tuple[IntArray, IntArray, int]:
-    """The seat's team decision, every decision's EV numerator ``(n, 4)`` and their denominator
-    (``C(unseen, 5)`` times the pay tables' unit), given the other seats' cards ``others`` of
-    shape ``(n, k - 1, 5)`` (``k - 1`` may be 0: the no-information strategy).
+    """The seat's team decision, every decision's EV numerator and their denominator, given the
+    other seats' cards ``others`` (none: the no-information strategy).
 
     Examples
     --------
@@ -91,8 +82,7 @@ def team_valuation(
 
 
 def honest_play(rules: RuleSet, hands: IntArray, up: IntArray) -> IntArray:
-    """The no-information optimal decision of each hand ``(n, p)`` with the up cards ``(n,
-    face_up)``: the game's surveillance role.
+    """The no-information optimal decision of each hand with its up cards.
 
     Examples
     --------
@@ -109,9 +99,8 @@ def honest_play(rules: RuleSet, hands: IntArray, up: IntArray) -> IntArray:
 def null_others(
     hands: IntArray, up: IntArray, others_count: int, draws: int, rng: np.random.Generator
 ) -> IntArray:
-    """``draws`` sets of ``others_count`` hands per round from the cards the seat cannot see,
-    shape ``(n, draws, others_count, p)`` (``p`` the seat's cards): the null distribution of
-    the others' cards.
+    """``draws`` sets of ``others_count`` hands per round from the cards the seat cannot see:
+    the null distribution of the others' cards.
 
     Examples
     --------
@@ -141,8 +130,7 @@ def team_evidence(
     draws: int = TEAM_DRAWS,
     seed: Sequence[int] = (0,),
 ) -> TeamEvidence:
-    """The module docstring's evidence for rounds of one table size (``others`` shape
-    ``(n, k - 1, 5)``, ``k >= 2``), the draws seeded by ``seed`` (with ``k``)."""
+    """The pooled-cards evidence for rounds of one table size, the draws seeded by ``seed``."""
     n, others_count, size = hands.shape[0], others.shape[1], hands.shape[1]
     rng = np.random.default_rng(np.random.SeedSequence([*seed, others_count]))
     p = np.zeros(n)
@@ -174,10 +162,8 @@ def team_evidence(
 def practical_evidence(
     rules: RuleSet, hands: IntArray, up: IntArray, others: IntArray, decisions: IntArray
 ) -> TeamEvidence:
-    """The practical team rule's hypothesis, with exact ``p_i`` (no draws): the count the others
-    hold of the shared ranks is hypergeometric under the null, so
-    ``p_i = Σ_j P(j) [d_i = s(P_i, j)]`` exactly (``docs/advantage.md``, "Team play").
-    """
+    """The practical team rule's hypothesis, with exact ``p_i``: the count the others hold of
+    the shared ranks is hypergeometric under the null."""
     role = colluder_role(rules)
     n, others_count = hands.shape[0], others.shape[1]
     rule = role.practical_rules[0]
@@ -220,11 +206,9 @@ def practical_evidence(
     return TeamEvidence(f"team: practical rule {rule}", p, hits, gain)
 
 
-#: The no-information EV gap (Antes) below which a round is valued by the pooled-cards team
-#: test though its decision is the no-information optimum (:func:`team_rounds`).
+#: The no-information EV gap (Antes) below which a round is close (:func:`team_rounds`).
 TEAM_MARGIN = Fraction(3, 20)
-#: The close rounds valued beside the deviations: the closest, as many as the deviations and
-#: at least this many (:func:`team_rounds`).
+#: The fewest close rounds valued beside the deviations (:func:`team_rounds`).
 CLOSE_ROUNDS = 50
 
 
@@ -235,13 +219,10 @@ def team_rounds(
     decisions: IntArray,
     margin: Fraction = TEAM_MARGIN,
 ) -> BoolArray:
-    """The rounds the team tests value (the screen): the decision is not the no-information
-    optimum (a deviation), or the hand is close to indifferent without information (its best
-    and second best allowed decisions within ``margin`` Antes of each other; 0: deviations
-    only) -- of those, the closest, as many as the deviations and at least
-    :data:`CLOSE_ROUNDS` (ties in log order). All of it depends on the seat's own cards, the up
-    card and its decisions only, so the tests' null distributions, which condition on them,
-    stay exact; the cost of a seat's test grows with its deviations, not the log's length.
+    """The rounds the team tests value: the deviations from the no-information optimum, and the
+    closest rounds within ``margin`` Antes of indifference (as many as the deviations, at least
+    :data:`CLOSE_ROUNDS`). Only the seat's own cards and decisions decide, so the null stays
+    exact.
 
     Examples
     --------

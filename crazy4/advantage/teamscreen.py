@@ -1,12 +1,6 @@
-"""Finding a team nobody named: a cheap screen for candidate groups, then the exact group test.
-
-Of the ``M = 2^N - N - 1`` groups of a table, the screen tests those whose deviations from the
-no-information optimum the other members' cards explain (pairs joined at :data:`PAIR_RATE`,
-plus every seat with :data:`PAIR_ROUNDS` deviations), each by the joint test of
-:mod:`crazy4.advantage.groupdetect` with its p-value multiplied by ``M``, dropping unsupported
-members and testing one seat more as a member of a flagged group (:func:`joined`). By the union
-bound the family stays at ``alpha`` whichever groups were computed: the steps and the proof are
-in ``docs/surveillance.md`` ("Detection by default").
+"""Finding a team nobody named: a cheap screen for candidate groups, then the exact group test
+with its p-value multiplied by the ``M = 2^N - N - 1`` possible groups (the union bound keeps
+the family at ``alpha``; ``docs/surveillance.md``, "Detection by default").
 """
 
 from __future__ import annotations
@@ -39,8 +33,7 @@ PAIR_ROUNDS = 3
 
 @dataclass(frozen=True)
 class Table:
-    """A log as a table: rounds in which every seat played, hands ``(n, N, p)`` sorted, up
-    cards ``(n, face_up)``, decisions ``(n, N)``, seat numbers ``(N,)``, round ids ``(n,)``."""
+    """A log as a table: the rounds in which every seat played."""
 
     hands: IntArray
     up: IntArray
@@ -51,11 +44,8 @@ class Table:
 
 @dataclass(frozen=True)
 class FoundGroup:
-    """A candidate group's test: members, the rounds valued, per-member p-values, the group's
-    p-value times ``M`` (``p_value``), flagged, the EV each member gained (Antes, whole
-    session), the round ids that give the group away most (matched, least likely if honest),
-    the rounds the table played and the largest member's likelihood ratio (``log10``; the
-    members' indicators are not independent, so theirs are not multiplied)."""
+    """A candidate group's test: its p-value times ``M``, the EV each member gained (Antes, whole
+    session), the telling round ids and the largest member's likelihood ratio (``log10``)."""
 
     seats: tuple[int, ...]
     rounds: int
@@ -65,7 +55,6 @@ class FoundGroup:
     member_gains: tuple[float, ...]
     groups_possible: int
     telling_rounds: tuple[int, ...] = ()
-    table_rounds: int = 0
     log10_likelihood_ratio: float = 0.0
     members_flagged: tuple[int, ...] = ()
 
@@ -73,8 +62,8 @@ class FoundGroup:
 def table_of(
     hands: IntArray, up: IntArray, decisions: IntArray, seat_of: IntArray, round_ids: IntArray
 ) -> Table | None:
-    """The rounds in which every seat of the log played a readable hand with a fold/1x/2x/3x
-    decision (None when fewer than two seats or no such round).
+    """The rounds in which every seat of the log played a readable hand and decision (None
+    when fewer than two seats or no such round).
 
     Examples
     --------
@@ -117,8 +106,7 @@ def deviations(rules: RuleSet, table: Table) -> BoolArray:
 def candidate_groups(rules: RuleSet, table: Table, deviating: BoolArray) -> list[
     tuple[int, ...]
 ]:  # fmt: skip
-    """The screen's candidate groups (column indices of the table), step 2 of the module
-    docstring."""
+    """The screen's candidate groups (column indices of the table)."""
     seats = len(table.seats)
     explained = np.zeros((seats, seats), dtype=np.int64)
     tried = np.zeros((seats, seats), dtype=np.int64)
@@ -158,9 +146,7 @@ def candidate_groups(rules: RuleSet, table: Table, deviating: BoolArray) -> list
 
 @dataclass(frozen=True)
 class MemberTest:
-    """One member's conditional randomization test with the other members' cards: its
-    p-value, the EV it gained (Antes), the rounds valued, each valued round's null
-    probability of a match and whether it matched, and its telling ``(p, round id)`` pairs."""
+    """One member's conditional randomization test with the other members' cards."""
 
     p_value: float
     gain: float
@@ -179,8 +165,7 @@ def member_test(
     draws: int = TEAM_DRAWS,
     seed: int = 0,
 ) -> MemberTest:
-    """The test of ``member`` within the group ``members`` (column indices), as the group's
-    joint test runs it (the same rounds and draws: the same p-value)."""
+    """The test of ``member`` within the group ``members`` (column indices)."""
     chosen = team_rounds(rules, table.hands[:, member], table.up, table.decisions[:, member])
     rows = np.flatnonzero(chosen)
     if rows.size == 0:
@@ -211,7 +196,6 @@ def member_test(
 def examine_candidate(
     rules: RuleSet,
     table: Table,
-    deviating: BoolArray,
     members: tuple[int, ...],
     alpha: float,
     *,
@@ -247,7 +231,6 @@ def examine_candidate(
         member_gains=tuple(gains),
         groups_possible=possible,
         telling_rounds=tuple(dict.fromkeys(r for _, r in sorted(telling)))[:5],
-        table_rounds=table.hands.shape[0],
         log10_likelihood_ratio=max((likelihood_ratio(p, h)[1] for p, h in evidence), default=0.0),
         members_flagged=named,
     )
@@ -256,7 +239,7 @@ def examine_candidate(
 def screen_table(
     rules: RuleSet, table: Table, alpha: float, *, draws: int = TEAM_DRAWS, seed: int = 0
 ) -> list[FoundGroup]:
-    """Screen a table and test every candidate group (the module docstring)."""
+    """Screen a table and test every candidate group."""
     if draws < 1:
         return []
     deviating = deviations(rules, table)
@@ -270,7 +253,7 @@ def screen_table(
                            draws=draws, seed=seed)  # fmt: skip
         if len(unnamed) < 2:
             continue
-        group = _pruned(rules, table, deviating, members, alpha, draws, seed, tested)
+        group = _pruned(rules, table, members, alpha, draws, seed, tested)
         if group not in found:
             found.append(group)
     return found
@@ -287,12 +270,9 @@ def joined(
     draws: int = TEAM_DRAWS,
     seed: int = 0,
 ) -> list[FoundGroup]:
-    """A candidate ``members`` (column indices) all of whose seats but ``seat`` are named by
-    flagged groups of ``found``: ``seat`` is tested as a member of ``G + {seat}``, ``G`` the
-    named members of the flagged group sharing most seats with the candidate (the test of
-    ``seat`` in that group's joint test: the same rounds and draws). When
-    ``M g p_seat < alpha`` (``g = |G| + 1``; the group ``G + {seat}`` flagged on ``seat``'s
-    own evidence) that group replaces ``G``'s in the list returned, ``seat`` named with it.
+    """Test ``seat``, the one seat of a candidate no flagged group names, as a member of the
+    flagged group ``G`` sharing most seats with it: flagged on its own evidence
+    (``M g p_seat < alpha``), it joins ``G``.
 
     Examples
     --------
@@ -338,22 +318,18 @@ PRUNE = 0.05
 def _pruned(
     rules: RuleSet,
     table: Table,
-    deviating: BoolArray,
     members: tuple[int, ...],
     alpha: float,
     draws: int,
     seed: int,
     tested: dict[tuple[int, ...], FoundGroup],
 ) -> FoundGroup:
-    """Test a candidate; while it is flagged and has a member without evidence of its own
-    (p_s >= :data:`PRUNE`), drop the weakest and test the smaller group (another of the ``M``
-    groups: the union bound still holds). The members of the last flagged group with evidence
-    of their own are named."""
+    """Test a candidate, dropping its weakest member while the group is flagged without it."""
 
     def examine(members: tuple[int, ...]) -> FoundGroup:
         if members not in tested:
             tested[members] = examine_candidate(
-                rules, table, deviating, members, alpha, draws=draws, seed=seed
+                rules, table, members, alpha, draws=draws, seed=seed
             )
         return tested[members]
 

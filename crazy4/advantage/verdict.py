@@ -1,16 +1,11 @@
-"""The shift manager's verdict: one line per seat, in money, and the reports (Markdown, HTML,
-JSON).
-
-A seat is FLAGGED (its own test or the screened team test below ``alpha``), watch (below
-``watch``) or clear; each line says the money won above honest play
-(:func:`crazy4.advantage.detect.won_above_honest`). See ``docs/surveillance.md`` ("The
-verdict").
+"""The shift manager's verdict: one line per seat, in money (FLAGGED, watch or clear), and the
+reports (Markdown, HTML, JSON); ``docs/surveillance.md``, "The verdict".
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -47,7 +42,7 @@ def describe(hypothesis: str) -> str:
 
 @dataclass(frozen=True)
 class SeatLine:
-    """One seat's verdict in money (see the module docstring)."""
+    """One seat's verdict in money."""
 
     seat: int
     status: str
@@ -60,7 +55,6 @@ class SeatLine:
     telling_rounds: tuple[int, ...] = ()
     rounds_to_settle: int | None = None
     note: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def text(self, ante: float) -> str:
         """The printed line."""
@@ -87,9 +81,7 @@ class SeatLine:
 def seat_line(
     verdict: SeatVerdict, ante: float, watch: float, group: FoundGroup | None = None
 ) -> SeatLine:
-    """A seat's :class:`SeatLine` from its own test and, if it belongs to a flagged screened
-    group, the group's test (which then speaks for it)."""
-
+    """A seat's line from its own test, or its flagged screened group's test."""
     n = verdict.rounds
     won = verdict.won_above_honest
     line = partial(
@@ -152,8 +144,7 @@ class Verdict:
         )
 
     def text(self) -> str:
-        """Every printed line (the log's name on its line, no control character of it reaching
-        the terminal: :func:`one_line`)."""
+        """Every printed line."""
         lines = [one_line(self.header())]
         lines += [s.text(self.ante) for s in self.seats]
         lines += [_group_text(g) for g in self.groups]
@@ -163,7 +154,7 @@ class Verdict:
         """The JSON report."""
         seats = []
         for s in self.seats:
-            row = {k: v for k, v in s.__dict__.items() if k != "extra"}
+            row = dict(s.__dict__)
             row["telling_rounds"] = list(s.telling_rounds)
             seats.append(row)
         return {
@@ -179,7 +170,7 @@ class Verdict:
         }
 
     def markdown(self) -> str:
-        """The Markdown report (every text as text: the log's name too)."""
+        """The Markdown report."""
         lines = [f"# {markdown_text(self.header())}", "", *_table_rows(self, markdown=True)]
         if self.groups:
             lines += ["", "## Groups", ""]

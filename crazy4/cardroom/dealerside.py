@@ -1,27 +1,10 @@
 """Exact sums over player hands for every dealer hand: the player-side counts turned around.
 
-A seat's net ``f(P, D) = net[class(P), cell(v(P), v(D))]`` depends on the player's hand only
-through its suit class and on the dealer's hand only through the outcome cell
-(:data:`crazy4.core.hidden.OUTCOME_CELLS`). The seats at one table share ``D``; to correlate
-them we need, for every dealer hand, sums over the player hands it leaves. Classes that settle
-alike form a *type* (a few dozen cover every bet and strategy), so the question is::
-
-    n[D, r, τ] = #{P : P ∩ D = ∅, type(P) = τ, v(P) above / equal to / below v(D)}
-
-for the three *relations* ``r``; any sum ``S(D) = Σ_{P ∩ D = ∅} f(P, D)`` follows. As in
-:mod:`crazy4.core.engine`, with the roles of the hands exchanged::
-
-    n[D, r, τ] = Σ_{T ⊆ D} (-1)^{|T|} M_T[r, τ](v(D)),
-    M_T[r, τ](v) = #{P ⊇ T : type(P) = τ, v(P) in relation r to v}
-
-For ``|T| = 5`` the only ``P ⊇ T`` is ``D`` itself, a tie. For ``|T| < 5``, ``M_T`` depends only
-on the suit class of ``T`` and on ``v`` (types are functions of suit classes, and a suit
-relabelling maps the hands containing ``T`` one-to-one onto those containing the relabelled
-set). With prefix counts ``B_T[τ](t) = #{P ⊇ T : type(P) = τ, v(P) < t}`` over the completions of
-one representative of each class (1 + 13 + 169 + 1,755 + 16,432 classes, about 12 million
-completions in all): below ``= B_T(v)``, equal ``= B_T(v + 1) - B_T(v)``, above
-``= B_T(∞) - B_T(v + 1)``. Dealer hands are queried by suit class too (134,459, weighted).
-Everything is an integer; nothing is sampled.
+For each dealer hand class ``D``, relation ``r`` (above, tie, below) and player type ``τ`` (classes
+that settle alike), ``n[D, r, τ] = Σ_{T ⊆ D} (-1)^{|T|} M_T[r, τ](v(D))`` by inclusion-exclusion
+over prefix counts of the completions of each subset class (as :mod:`crazy4.core.engine`, with
+the roles of the hands exchanged); every sum over player hands follows. Everything is an
+integer; nothing is sampled.
 """
 
 from __future__ import annotations
@@ -52,17 +35,7 @@ _ENTRIES_PER_BLOCK = 12_000_000
 
 @dataclass(frozen=True)
 class DealerClasses:
-    """The suit classes of dealer hands (the same 134,459 classes as player hands).
-
-    Attributes
-    ----------
-    hands : ndarray of uint8, shape (n, 5)
-        One representative a class, cards ascending.
-    weights : ndarray of int64, shape (n,)
-        Hands in each class; they sum to C(52, 5).
-    strengths : ndarray of int64, shape (n,)
-        Best-four strength of each class.
-    """
+    """The suit classes of dealer hands: a representative, the hands and the strength of each."""
 
     hands: npt.NDArray[np.uint8]
     weights: npt.NDArray[np.int64]
@@ -108,10 +81,6 @@ RELATIONS = ("above", "tie", "below")
 def relation_cells(qualifies: npt.NDArray[np.bool_]) -> npt.NDArray[np.intp]:
     """Cell (:data:`OUTCOME_CELLS`) of each relation for dealer hands that qualify or not.
 
-    Returns
-    -------
-    ndarray of intp, shape (n, 3)
-
     Examples
     --------
     >>> relation_cells(np.array([False, True])).tolist()
@@ -122,12 +91,8 @@ def relation_cells(qualifies: npt.NDArray[np.bool_]) -> npt.NDArray[np.intp]:
 
 
 class _PrefixCounts:
-    """``B[row, t, τ]``: hands ⊇ representative ``row`` of type ``τ`` with strength below ``t``.
-
-    Stored densely (rows x strengths x types) when a representative has more completions than
-    there are strengths, else as the completions sorted by (row, strength) with running counts
-    per type, queried by binary search; both give the same integers.
-    """
+    """``B[row, t, τ]``: hands ⊇ representative ``row`` of type ``τ`` with strength below ``t``
+    (dense, or running counts queried by binary search)."""
 
     def __init__(
         self, representatives: npt.NDArray[np.uint8], types: npt.NDArray[np.intp], n_types: int
@@ -168,21 +133,8 @@ class _PrefixCounts:
 
 
 def relation_counts(types: npt.NDArray[np.integer], n_types: int) -> npt.NDArray[np.int64]:
-    """``n[D, r, τ]`` for every dealer hand class (module docstring), cached on disk by a
-    digest of ``types``.
-
-    Parameters
-    ----------
-    types : ndarray of int, shape (n_classes,)
-        Type (0..n_types-1) of every player hand class.
-    n_types : int
-
-    Returns
-    -------
-    ndarray of int64, shape (n_dealer_classes, 3, n_types)
-        Player hands disjoint from the representative of each class of :func:`dealer_classes`,
-        by relation (:data:`RELATIONS`: above, tie, below the dealer's hand) and type; each row
-        sums to C(47, 5).
+    """``n[D, r, τ]`` for every dealer hand class (relations :data:`RELATIONS`), cached on disk
+    by a digest of ``types``.
 
     Examples
     --------
@@ -254,13 +206,8 @@ def _relation_counts(kinds: npt.NDArray[np.intp], n_types: int) -> npt.NDArray[n
 def lattice_types(
     nets: list[npt.NDArray[np.int64]],
 ) -> tuple[npt.NDArray[np.intp], list[npt.NDArray[np.int64]]]:
-    """Group player hand classes that settle alike under every lattice given.
-
-    Returns
-    -------
-    types : ndarray of intp, shape (n_classes,)
-    type_nets : list of ndarray, each (n_types, 6)
-        Each lattice's row for each type.
+    """Group player hand classes that settle alike under every lattice given: each class's type
+    and each lattice's row for each type.
 
     Examples
     --------
@@ -282,45 +229,11 @@ def lattice_types(
     )
 
 
-def dealer_sums(net: npt.NDArray[np.int64], qualifier_strength: int) -> npt.NDArray[np.int64]:
-    """``S(D) = Σ_{P ∩ D = ∅} net[class(P), cell(P, D)]`` for every dealer hand class.
-
-    Parameters
-    ----------
-    net : ndarray of int64, shape (n_classes, 6)
-        Net result per player hand class and dealer-outcome cell (integer numerators).
-    qualifier_strength : int
-        The dealer's qualifier; it decides which cells a dealer hand's comparisons fall in.
-
-    Returns
-    -------
-    ndarray of int64, shape (n_dealer_classes,)
-
-    Examples
-    --------
-    >>> counts = np.zeros((134459, 6), dtype=np.int64)
-    >>> counts[:, 3:] = 1  # 1 in the cells where the dealer qualifies
-    >>> sums = dealer_sums(counts, 322)
-    >>> int(sums[0]), int(sums.max())  # 2c 2d 2h 2s 3c qualifies; every P counts
-    (1533939, 1533939)
-    """
-    types, (type_net,) = lattice_types([net])
-    counts = relation_counts(types, type_net.shape[0])
-    return sums_from_counts(counts, type_net, qualifier_strength)
-
-
 def sums_from_counts(
     counts: npt.NDArray[np.int64], type_net: npt.NDArray[np.int64], qualifier_strength: int
 ) -> npt.NDArray[np.int64]:
-    """``S(D)`` of one lattice from the relation counts of its types.
-
-    Parameters
-    ----------
-    counts : ndarray of int64, shape (n_dealer_classes, 3, n_types)
-        From :func:`relation_counts`.
-    type_net : ndarray of int64, shape (n_types, 6)
-    qualifier_strength : int
-    """
+    """``S(D) = Σ_{P ∩ D = ∅} net[class(P), cell(P, D)]`` of one lattice, per dealer hand
+    class, from the relation counts of its types."""
     qualifies = dealer_classes().strengths >= qualifier_strength
     cells = relation_cells(qualifies)  # (n_dealers, 3)
     values = type_net.T[cells]  # (n_dealers, 3, n_types)
@@ -331,8 +244,7 @@ def sums_from_counts(
 def brute_force_dealer_sum(
     net: npt.NDArray[np.int64], qualifier_strength: int, dealer_hand: tuple[int, ...]
 ) -> int:
-    """``S(D)`` for one dealer hand by listing all 1,533,939 player hands it leaves (the check
-    on :func:`dealer_sums`).
+    """``S(D)`` for one dealer hand by listing all 1,533,939 player hands it leaves (a check).
 
     Examples
     --------

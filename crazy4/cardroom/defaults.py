@@ -1,7 +1,5 @@
-"""The card room's simulation defaults (:func:`crazy4.cardroom.removal.simulate_card_removal`).
-
-A module of their own, importing nothing, so that the command line builds its options (and
-``crazy4 --help`` prints them) without importing numpy.
+"""The card room's simulation defaults, in a module importing nothing (``crazy4 --help``
+builds its options without numpy).
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""Dollar figures of one round at a card-room table: the player's true cost and the banker's side.
-
-Both come from the exact moments of :class:`crazy4.cardroom.model.CardroomModel`. The
-banker's result per round is ``-Σ (seat net) - banker_collection`` (the seats' collection goes
-to the room). Rounds to be ahead use the normal approximation of the sum of ``n`` rounds; the
-risk of ruin ``exp(-2 μ B / σ²)`` is the diffusion approximation, which ignores the skew of
-the rare large payouts (optimistic for small bankrolls).
+"""Dollar figures of one round at a card-room table: the player's true cost, the banker's side
+(the normal approximation for rounds to be ahead, the diffusion one for the risk of ruin) and a
+player's two hands, the second blind.
 """
 
 from __future__ import annotations
@@ -17,6 +13,7 @@ from statistics import NormalDist
 
 from crazy4.cardroom.model import CardroomModel
 from crazy4.cardroom.seats import Seat, check_seats
+from crazy4.errors import InputError
 from crazy4.rules.collection import CardroomTable
 
 #: ``Φ^{-1}(0.95)``: one-sided 95% for the rounds-to-be-ahead figure.
@@ -25,11 +22,7 @@ Z_95 = NormalDist().inv_cdf(0.95)
 
 @dataclass(frozen=True)
 class PlayerCost:
-    """What one hand costs a player per round at a card-room table (dollars, exact).
-
-    ``expected_loss = game_loss + queens_up_loss + collection``; ``total_action`` is the
-    expected amount wagered (Ante + Super Bonus + Play + Queens Up).
-    """
+    """What one hand costs a player per round at a card-room table (dollars, exact)."""
 
     table: str
     seat: Seat
@@ -56,11 +49,6 @@ class PlayerCost:
 
 def player_cost(model: CardroomModel, table: CardroomTable, seat: Seat) -> PlayerCost:
     """The player's true cost of one hand per round: house edge plus collection.
-
-    Raises
-    ------
-    InputError
-        If the table's limits do not allow the seat's bets.
 
     Examples
     --------
@@ -90,27 +78,9 @@ def player_cost(model: CardroomModel, table: CardroomTable, seat: Seat) -> Playe
 
 @dataclass(frozen=True)
 class BankerFigures:
-    """The banker's side of one round against a set of seats.
-
-    Attributes
-    ----------
-    mean : Fraction
-        Expected win per round, net of the banker's own collection (exact).
-    edge : Fraction
-        Expected win from the seats before that collection (exact).
-    collection : Fraction
-        The banker's collection per round.
-    players_collection : Fraction
-        What the room takes from the seats per round (not the banker's money; for reference).
-    action : Fraction
-        The seats' expected total wager per round.
-    variance_exact : Fraction
-        Variance per round with the seats' hands independent given the dealer's hand (exact).
-    variance_removal, variance_removal_error : float
-        The simulated card-removal term and its standard error.
-    bankroll : Fraction or None
-        Bankroll for :attr:`risk_of_ruin`.
-    """
+    """The banker's side of one round against a set of seats: ``mean`` net of its own
+    collection, ``edge`` before it; the variance exact through the dealer's hand plus the
+    simulated card-removal term."""
 
     seats: tuple[Seat, ...]
     table: str
@@ -136,8 +106,7 @@ class BankerFigures:
 
     @property
     def rounds_to_be_ahead(self) -> int | None:
-        """Rounds after which the banker is ahead with 95% probability (normal approximation);
-        None when the banker's expected win is not positive."""
+        """Rounds after which the banker is ahead with 95% probability (None: never)."""
         return rounds_to_be_ahead(float(self.mean), self.sd)
 
     @property
@@ -193,11 +162,6 @@ def banker(
 ) -> BankerFigures:
     """The banker's figures against ``seats`` at ``table``.
 
-    Raises
-    ------
-    InputError
-        No seats, more than the rule set's ``max_seats``, or bets outside the limits.
-
     Examples
     --------
     >>> from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
@@ -234,4 +198,67 @@ def banker(
         variance_removal=removal,
         variance_removal_error=error,
         bankroll=bankroll,
+    )
+
+
+@dataclass(frozen=True)
+class TwoHands:
+    """One player's two hands at one Ante, per unit of Ante (no Queens Up, no collection): the
+    pair's EV is exact, its variance exact through the dealer's hand plus the simulated card
+    removal; ``pair_distribution`` takes the hands independent given the dealer's hand,
+    ``pair_simulated`` deals them from one deck."""
+
+    first_ev: Fraction
+    blind_ev: Fraction
+    first_variance: Fraction
+    blind_variance: Fraction
+    covariance_exact: Fraction
+    covariance_removal: float
+    covariance_removal_error: float
+    blind_distribution: list[tuple[Fraction, int]]
+    pair_distribution: list[tuple[Fraction, int]]
+    pair_simulated: list[tuple[Fraction, int]]
+
+    @property
+    def pair_ev(self) -> Fraction:
+        """Exact EV of both hands together, per unit of Ante."""
+        return self.first_ev + self.blind_ev
+
+    @property
+    def pair_variance(self) -> float:
+        """Variance of the two hands' total."""
+        return (
+            float(self.first_variance + self.blind_variance + 2 * self.covariance_exact)
+            + 2 * self.covariance_removal
+        )
+
+    @property
+    def pair_sd(self) -> float:
+        """Standard deviation of the two hands' total, per unit of Ante."""
+        return math.sqrt(self.pair_variance)
+
+
+def two_hands(model: CardroomModel) -> TwoHands:
+    """The card room's two hands: the first optimal, the second blind, from one deck."""
+    if not model.rules.blind_second_hand:
+        raise InputError(f"rule set {model.rules.name!r} has no blind second hand")
+    first, blind = Seat(Fraction(1)), Seat(Fraction(1), strategy="blind")
+    exact, removal, error = model.covariance(first, blind)
+    simulated: list[tuple[Fraction, int]] = []
+    if model.removal is not None:
+        unit = model.removal.pair_unit
+        simulated = sorted(
+            (Fraction(key, unit), count) for key, count in model.removal.pair_sums.items()
+        )
+    return TwoHands(
+        first_ev=model.seat_mean(first),
+        blind_ev=model.seat_mean(blind),
+        first_variance=model.seat_variance(first),
+        blind_variance=model.seat_variance(blind),
+        covariance_exact=exact,
+        covariance_removal=removal,
+        covariance_removal_error=error,
+        blind_distribution=model.bases["blind:game"].distribution(),
+        pair_distribution=model.pair_distribution("optimal:game", "blind:game"),
+        pair_simulated=simulated,
     )

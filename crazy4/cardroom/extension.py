@@ -1,8 +1,5 @@
-"""The card room as an extension of Crazy 4 Poker's analysis (:mod:`crazy4.spec.extension`).
-
-A Crazy 4 Poker rule set with ``[[cardroom.tables]]`` or a blind second hand gets the card
-room's model, tables and report section, computed from the game's own analysis. The heavy
-parts are imported when first used, so listing the extension loads none of them.
+"""The card room as an extension of Crazy 4 Poker's analysis, for rule sets with card-room
+tables or a blind second hand (heavy parts imported when first used).
 
 Examples
 --------
@@ -46,14 +43,7 @@ class CardroomExtension:
         seed: int | None,
         progress: Progress,
     ) -> Extended:
-        """The card room's tables and section, its simulation's rounds and seed in the
-        provenance.
-
-        Raises
-        ------
-        ValueError
-            For an analysis that is not Crazy 4 Poker's.
-        """
+        """The card room's tables and section."""
         from crazy4.analyze.record import Analysis
         from crazy4.cardroom.report import cardroom_results
         from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC

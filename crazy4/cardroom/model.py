@@ -1,24 +1,15 @@
 """The card room's exact model: the moments of every seat strategy, for dollar figures.
 
-In the card room a seated banker takes the other side of every seat, and the room takes a
-collection instead of a house edge. A seat's net in a round is ``X = A * G_s(P, D) + Q *
-U_s(P)``: Ante ``A`` times the Ante + Super Bonus + Play result of strategy ``s``, plus a Queens
-Up bet ``Q`` times its result, each a lattice over player hand classes and outcome cells
-(a *basis function*, :class:`Basis`). The banker's result is ``-Σ X_i`` less its collection.
-
-Every mean is an exact fraction, and so is each seat's variance and the covariance between
-two seats *through the dealer's hand*, ``E_D[h_i(D) h_j(D)] - μ_i μ_j`` with ``h(D) = E[X | D]``
-counted for each dealer hand class (:mod:`crazy4.cardroom.dealerside`). The card removal
-*between player hands*, ``R = E_D[Cov(X_i, X_j | D)]`` (about -0.016 Ante² per pair of seats,
-some 1% of the covariance), is **estimated by simulation**
-(:func:`crazy4.cardroom.removal.simulate_card_removal`) with its standard error; the banker's
-standard deviation is ``sqrt(exact part + simulated R)``, both parts reported.
+A seat's net is ``X = A * G_s(P, D) + Q * U_s(P)`` (Ante times the main game's result under
+strategy ``s``, plus Queens Up), each a lattice over player hand classes and outcome cells. Means,
+variances and covariances through the dealer's hand are exact fractions
+(:mod:`crazy4.cardroom.dealerside`); the card removal between player hands is simulated
+(:func:`crazy4.cardroom.removal.simulate_card_removal`) with its standard error.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from math import comb
@@ -54,34 +45,8 @@ from crazy4.rules.ruleset import RuleSet, SideBet
 from crazy4.spec.wager_bets import settlement_bet, side_table_bet
 
 
-@dataclass(frozen=True)
-class Basis:
-    """One settled function per unit of its wager: a lattice ``net / unit`` over classes x cells.
-
-    ``wager`` is the total amount put up per class (numerators over ``unit``).
-    """
-
-    name: str
-    bet: BetOutcomes
-
-    @property
-    def net(self) -> npt.NDArray[np.int64]:
-        """Net result numerators, shape (n_classes, 6)."""
-        return self.bet.net
-
-    @property
-    def unit(self) -> int:
-        """Denominator of :attr:`net`."""
-        return self.bet.unit
-
-
 def cardroom_rules(rules: RuleSet) -> CrazyFourRules:
     """``rules`` as the Crazy 4 Poker rule set a card room extends.
-
-    Raises
-    ------
-    InputError
-        For another game's rule set.
 
     Examples
     --------
@@ -95,16 +60,8 @@ def cardroom_rules(rules: RuleSet) -> CrazyFourRules:
 
 
 class CardroomModel:
-    """Exact moments of every seat strategy, for dollar figures at any table.
-
-    Parameters
-    ----------
-    analysis : Analysis
-        The exact analysis of a rule set (:func:`crazy4.analyze.record.analyze_game`).
-    simulation_rounds : int
-        Deals simulated for the card-removal term (0: leave it out and say so).
-    seed : int
-        Seed of that simulation.
+    """Exact moments of every seat strategy, for dollar figures at any table
+    (``simulation_rounds``: deals simulated for the card-removal term, 0 to leave it out).
 
     Examples
     --------
@@ -135,7 +92,8 @@ class CardroomModel:
             "simple": simple_strategy(self.rules, outcomes.strengths),
             "blind": crazy_four_settlement(self.rules).blind_multiple(outcomes.strengths),
         }
-        self.bases: dict[str, Basis] = {}
+        #: Each settled function per unit of its wager, a lattice over classes x cells.
+        self.bases: dict[str, BetOutcomes] = {}
         self._same_hand: dict[tuple[str, str], Fraction] = {}
         self._means: dict[str, Fraction] = {}
         #: strategy key of ``optimal`` by Queens Up / Ante (the joint optimum depends on no more)
@@ -152,9 +110,7 @@ class CardroomModel:
         simulation_rounds: int = SIMULATION_ROUNDS,
         seed: int = SIMULATION_SEED,
     ) -> CardroomModel:
-        """The model of a rule set, analyzed exactly here (``jobs`` workers): what the
-        ``crazy4 cardroom`` command needs, so that it reaches the game only through the card
-        room."""
+        """The model of a rule set, analyzed exactly here (the command reaches the game so)."""
         return cls(
             analyze_game(CRAZY_FOUR_SPEC, rules, jobs=jobs),
             simulation_rounds=simulation_rounds,
@@ -165,23 +121,19 @@ class CardroomModel:
         outcomes = self.analysis.outcomes
         settle = crazy_four_settlement(self.rules)
         self.decisions[name] = decision
-        self.bases[f"{name}:game"] = Basis(
-            f"{name}:game",
-            settlement_bet(
-                settle,
-                outcomes,
-                decision,
-                MAIN_GAME,
-                SIX_CELLS,
-                name=name,
-                description=name,
-                unit=settle.wager("super_bonus").unit,  # the Super Bonus table's denominator
-            ),
+        self.bases[f"{name}:game"] = settlement_bet(
+            settle,
+            outcomes,
+            decision,
+            MAIN_GAME,
+            SIX_CELLS,
+            name=name,
+            description=name,
+            unit=settle.wager("super_bonus").unit,  # the Super Bonus table's denominator
         )
         if self.queens_up is not None:
-            self.bases[f"{name}:queens_up"] = Basis(
-                f"{name}:queens_up",
-                side_table_bet("Queens Up", self.queens_up, outcomes, decision, CELLS, SIX_CELLS),
+            self.bases[f"{name}:queens_up"] = side_table_bet(
+                "Queens Up", self.queens_up, outcomes, decision, CELLS, SIX_CELLS
             )
         for key in (f"{name}:game", f"{name}:queens_up"):
             if key in self.bases:
@@ -189,9 +141,8 @@ class CardroomModel:
         for cached in ("_types", "_counts", "_dealer_numerators", "dealer_moments", "removal"):
             self.__dict__.pop(cached, None)
 
-    def _check_int64(self, basis: Basis) -> None:
-        """The card room's moments are int64 sums of products of two nets over every deal:
-        refuse pay tables whose nets could overflow them, rather than give a wrong figure."""
+    def _check_int64(self, basis: BetOutcomes) -> None:
+        """Refuse pay tables whose nets could overflow the int64 moments."""
         largest = largest_magnitude(basis.net)
         if not fits_int64(largest * largest * self.deals):
             raise InputError(
@@ -239,7 +190,7 @@ class CardroomModel:
         """Exact EV of a basis function per unit."""
         if name not in self._means:
             basis = self.bases[name]
-            total = int((basis.bet.combos * basis.net).sum())  # below 2^63: |net| * deals
+            total = int((basis.combos * basis.net).sum())  # below 2^63: |net| * deals
             self._means[name] = Fraction(total, self.deals * basis.unit)
         return self._means[name]
 
@@ -247,7 +198,7 @@ class CardroomModel:
         """Exact expected amount wagered per unit of the base bet (Ante + Super Bonus + Play)."""
         basis = self.bases[name]
         weights = self.analysis.outcomes.weights
-        return Fraction(int(np.dot(weights, basis.bet.wager)), comb(52, 5) * basis.unit)
+        return Fraction(int(np.dot(weights, basis.wager)), comb(52, 5) * basis.unit)
 
     def same_hand_moment(self, first: str, second: str) -> Fraction:
         """Exact ``E[φ_a(P, D) φ_b(P, D)]`` for two functions settled on the same hand."""
@@ -257,7 +208,7 @@ class CardroomModel:
             span = int(y.max()) - int(y.min()) + 1
             keys = (x - x.min()) * span + (y - y.min())
             found, inverse = np.unique(keys, return_inverse=True)
-            combos = np.bincount(inverse, weights=a.bet.combos.ravel().astype(np.float64))
+            combos = np.bincount(inverse, weights=a.combos.ravel().astype(np.float64))
             assert combos.max() < 2**53  # float sums of integers below 2^53 are exact
             total = sum(
                 (int(k) // span + int(x.min())) * (int(k) % span + int(y.min())) * int(c)
@@ -291,7 +242,7 @@ class CardroomModel:
         weights = dealer_classes().weights
         for name, sums in result.items():  # the dealer's view adds up to the player's
             basis = self.bases[name]
-            assert int(np.dot(weights, sums)) == int((basis.bet.combos * basis.net).sum())
+            assert int(np.dot(weights, sums)) == int((basis.combos * basis.net).sum())
         return result
 
     def dealer_mean(self, name: str) -> npt.NDArray[np.float64]:
@@ -360,15 +311,7 @@ class CardroomModel:
         return total
 
     def covariance(self, first: Seat, second: Seat) -> tuple[Fraction, float, float]:
-        """Covariance of two seats at one table (different player hands, one dealer hand).
-
-        Returns
-        -------
-        exact : Fraction
-            Through the dealer's hand, exactly (hands independent given the dealer's).
-        removal, removal_error : float
-            The simulated card-removal term and its standard error (0, 0 without simulation).
-        """
+        """Covariance of two seats: exact through the dealer's hand, the simulated removal term."""
         ca, cb = self.coefficients(first), self.coefficients(second)
         removal, error = self._removal_term([(ca, cb)])
         return self._exact_covariance(ca, cb), removal, error
@@ -410,14 +353,7 @@ class CardroomModel:
         self, first: str = "optimal:game", second: str = "blind:game"
     ) -> list[tuple[Fraction, int]]:
         """Distribution of ``φ_first(P1, D) + φ_second(P2, D)`` with the hands independent
-        given ``D`` (exact in the dealer's hand; card removal between P1 and P2 left out).
-
-        Returns
-        -------
-        list of (net, count)
-            Counts over ``C(52, 5) * C(47, 5)^2`` (dealer hand, then each player hand from the
-            47 cards it leaves).
-        """
+        given ``D``: (net, count) over ``C(52, 5) * C(47, 5)^2``."""
         _, nets = self._types
         counts = self._counts
         dealers = dealer_classes()

@@ -1,9 +1,5 @@
-"""The card removal between player hands at one table, estimated by simulation.
-
-The covariance through the dealer's hand is exact (:mod:`crazy4.cardroom.model`); the card
-removal *between player hands*, ``R = E_D[Cov(X_i, X_j | D)]``, would need every pair of
-disjoint player hands for every dealer hand (about 10^12 pairs per dealer class), so
-:func:`simulate_card_removal` estimates it, with its standard error from independent batches.
+"""The card removal between player hands at one table, ``R = E_D[Cov(X_i, X_j | D)]``,
+estimated by simulation with its standard error from independent batches.
 """
 
 from __future__ import annotations
@@ -29,21 +25,9 @@ _DECKS_PER_CHUNK = 50_000
 
 @dataclass(frozen=True)
 class CardRemoval:
-    """Simulated card-removal covariance between two player hands sharing a dealer hand.
-
-    Attributes
-    ----------
-    batches : ndarray, shape (n_batches, m, m)
-        Per batch, the estimate of ``R[a, b] = E[(φ_a(P_i) - h_a(D)) (φ_b(P_j) - h_b(D))]``
-        (``i ≠ j``), per unit of each basis function.
-    rounds : int
-    seed : int
-    hands_per_deal : int
-    pair_sums : dict of int to int
-        Deals counted by the sum (numerator over ``pair_unit``) of basis ``pair[0]`` on one hand
-        and ``pair[1]`` on another, over disjoint pairs of hands of each deal.
-    pair_unit : int
-    """
+    """Simulated card-removal covariance between two player hands sharing a dealer hand: per
+    batch, the estimate of ``R[a, b]``; ``pair_sums`` counts the sums (over ``pair_unit``) of
+    the ``pair`` of functions on two hands of a deal."""
 
     batches: npt.NDArray[np.float64]
     rounds: int
@@ -51,12 +35,6 @@ class CardRemoval:
     hands_per_deal: int
     pair_sums: dict[int, int] = field(default_factory=dict)
     pair_unit: int = 1
-
-    @property
-    def estimate(self) -> npt.NDArray[np.float64]:
-        """The matrix ``R`` (mean of the batches)."""
-        result: npt.NDArray[np.float64] = self.batches.mean(axis=0)
-        return result
 
     def combination(self, weights: npt.NDArray[np.float64]) -> tuple[float, float]:
         """``Σ weights[a, b] R[a, b]`` and its standard error (from the batch means)."""
@@ -79,9 +57,8 @@ class _Bases:
 def _deal(
     rng: np.random.Generator, decks: int, qualifier_strength: int
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.intp]]:
-    """Shuffle ``decks`` decks and deal a dealer hand and :data:`SIMULATED_HANDS` player hands
-    from each: the hand class of every hand (dealer first), shape (decks, hands + 1), and the
-    outcome cell of every player hand, shape (decks, hands)."""
+    """Shuffle ``decks`` decks and deal a dealer hand and :data:`SIMULATED_HANDS` player hands:
+    the hand class of every hand (dealer first) and the outcome cell of every player hand."""
     hands = SIMULATED_HANDS
     shuffled = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (decks, 1)), axis=1)
     dealt = shuffled[:, : 5 * (hands + 1)].reshape(decks, hands + 1, 5)
@@ -116,8 +93,7 @@ def _count_pair_sums(
     classes: npt.NDArray[np.int32],
     cell: npt.NDArray[np.intp],
 ) -> None:
-    """Add to ``counts`` the sums (numerators over ``pair_unit``) of basis ``pair[0]`` on one
-    hand and ``pair[1]`` on the next, over disjoint pairs of the dealt player hands."""
+    """Add to ``counts`` the sums of basis ``pair[0]`` on one hand and ``pair[1]`` on the next."""
     scale = [pair_unit // bases.units[pair[0]], pair_unit // bases.units[pair[1]]]
     types = bases.types
     first = bases.type_nets[pair[0]][types[classes[:, 1:-1:2]], cell[:, 0:-1:2]]
@@ -140,30 +116,10 @@ def simulate_card_removal(
     batches: int = SIMULATION_BATCHES,
     pair: tuple[int, int] | None = None,
 ) -> CardRemoval:
-    """Estimate the card-removal covariance ``R`` between seats by simulation.
-
-    Each simulated deal shuffles a deck (a seeded :class:`numpy.random.Generator`, one
-    :class:`numpy.random.SeedSequence` child per batch, so the result does not depend on how
-    the work is split) and deals a dealer hand and :data:`SIMULATED_HANDS` player hands. With
-    ``d_a,i = φ_a(P_i, D) - h_a(D)`` (``h`` the exact conditional mean), the deal's estimate of
-    ``R[a, b]`` is the U-statistic ``Σ_{i≠j} d_a,i d_b,j / (H (H - 1))``; its expectation is
-    exactly ``E[φ_a(P_i, D) φ_b(P_j, D)] - E_D[h_a h_b]``.
-
-    Parameters
-    ----------
-    types : ndarray, shape (n_classes,)
-        Type of every player hand class (:func:`crazy4.cardroom.dealerside.lattice_types`).
-    type_nets : sequence of ndarray, each (n_types, 6)
-        Each basis function's net numerators per type and cell.
-    units : sequence of int
-        Their denominators.
-    dealer_means : ndarray, shape (n_dealer_classes, m)
-        ``h_a(D)`` per dealer hand class, per unit.
-    qualifier_strength : int
-    rounds, seed, batches : int
-    pair : (int, int), optional
-        Also count the distribution of ``φ_a`` on one hand plus ``φ_b`` on another.
-    """
+    """Estimate the card-removal covariance ``R`` between seats by simulation: per deal, with
+    ``d_a,i = φ_a(P_i, D) - h_a(D)``, the U-statistic ``Σ_{i≠j} d_a,i d_b,j / (H (H - 1))``
+    (one seed child per batch: the result does not depend on how the work is split); ``pair``
+    also counts the distribution of ``φ_a`` on one hand plus ``φ_b`` on another."""
     if rounds < batches or batches < 2:
         raise InputError(f"simulation: {rounds} rounds is too few (at least {batches})")
     values = np.stack(

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pandas as pd
 
 from crazy4.analyze.record import Analysis
+from crazy4.cardroom.economics import TwoHands, two_hands
 from crazy4.cardroom.model import CardroomModel
 from crazy4.cardroom.removal import SIMULATED_HANDS
 from crazy4.cardroom.tables import cardroom_tables
-from crazy4.cardroom.twohands import TwoHands, two_hands
 from crazy4.core.money import dollars
 from crazy4.core.text_safety import markdown_text
 from crazy4.games.crazy_four.rules import CrazyFourRules
@@ -196,8 +196,7 @@ def _two_hands_lines(hands: TwoHands, table: pd.DataFrame) -> list[str]:
 
 
 def _cdf_error_bound(hands: TwoHands) -> float:
-    """``0.5 / sqrt(deals)``: a bound on the standard error of a simulated probability, taking
-    the pairs of hands dealt with one dealer hand as no better than one."""
+    """``0.5 / sqrt(deals)``: a bound on the standard error of a simulated probability."""
     deals = sum(count for _, count in hands.pair_simulated) // (SIMULATED_HANDS // 2)
     return float(0.5 / deals**0.5)
 

@@ -1,8 +1,5 @@
-"""The seats at a card-room table: their bets, their strategies and the table they sit at.
-
-A seat's strategy (:data:`STRATEGIES`) is ``optimal`` (for its Ante and Queens Up together,
-:func:`joint_optimal_decisions`), ``simple`` (the published strategy) or ``blind`` (the blind
-second hand: never folds, 3x from a pair of aces, else 1x).
+"""The seats at a card-room table: their bets, their strategies (:data:`STRATEGIES`) and the
+table they sit at.
 """
 
 from __future__ import annotations
@@ -22,22 +19,13 @@ from crazy4.games.crazy_four.rules import CrazyFourRules
 from crazy4.rules.collection import CardroomTable
 from crazy4.rules.ruleset import SideBet
 
-#: The strategies a seat can play (module docstring).
+#: ``optimal`` (for Ante and Queens Up together), ``simple`` (the published one), ``blind``.
 STRATEGIES = ("optimal", "simple", "blind")
 
 
 @dataclass(frozen=True)
 class Seat:
-    """One player hand at the table.
-
-    Attributes
-    ----------
-    ante : Fraction
-        Ante (and Super Bonus) in dollars.
-    queens_up : Fraction
-        Queens Up bet in dollars (0: none).
-    strategy : str
-        ``optimal``, ``simple`` or ``blind`` (module docstring).
+    """One player hand at the table (bets in dollars).
 
     Examples
     --------
@@ -66,11 +54,8 @@ class Seat:
 def joint_optimal_decisions(
     analysis: Analysis[CrazyFourRules], queens_up: SideBet | None, ratio: Fraction
 ) -> npt.NDArray[np.int64]:
-    """The optimal decision per hand class for a seat betting ``ratio`` Antes on Queens Up.
-
-    Maximises ``EV(Ante + Super Bonus + Play) + ratio * EV(Queens Up)`` over the decisions the
-    hand is allowed, in exact integers; ties go to the smallest wager. Without a bet that a fold
-    forfeits this is the ordinary optimum.
+    """The optimal decision per hand class for a seat betting ``ratio`` Antes on Queens Up:
+    the most ``EV(Ante + Super Bonus + Play) + ratio * EV(Queens Up)``, in exact integers.
 
     Examples
     --------
@@ -106,7 +91,7 @@ def joint_optimal_decisions(
 
 
 def check_seats(rules: CrazyFourRules, table: CardroomTable, seats: Sequence[Seat]) -> None:
-    """Raise :class:`InputError` on no seats, too many, or bets the table does not allow."""
+    """Refuse no seats, too many, or bets the table does not allow."""
     if not seats:
         raise InputError("seats: at least one seat is needed")
     if len(seats) > rules.max_seats:
@@ -125,11 +110,6 @@ def find_table(
     rules: CrazyFourRules, name: str | None, ante: Fraction | None = None
 ) -> CardroomTable:
     """The table called ``name``, or the first whose limits allow ``ante``.
-
-    Raises
-    ------
-    InputError
-        No tables in the rule set, no such name, or no table allows the Ante.
 
     Examples
     --------

@@ -84,8 +84,7 @@ def _one_situation(args: argparse.Namespace) -> int:
 
 def run_holecards(args: argparse.Namespace) -> int:
     """``crazy4 advantage holecards``: every situation, or one with ``--hand``."""
-    from crazy4.advantage.holecard_engine import check_seen
-    from crazy4.advantage.information import parse_groups
+    from crazy4.advantage.holecard_engine import check_seen, parse_groups
     from crazy4.registry import game_of, load_rules
 
     for text in args.groups or ():
@@ -132,7 +131,7 @@ def _run_analysis(
         if args.situations is None:
             tables = game.hole_card_tables(rules, args.seen, groups, jobs, progress=bar.update)
         else:
-            from crazy4.advantage.situations_file import write_situations
+            from crazy4.advantage.holecard_situations import write_situations
 
             tables = write_situations(
                 Path(args.situations),

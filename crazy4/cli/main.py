@@ -142,7 +142,7 @@ def _seats_from_args(args: argparse.Namespace, name: str, most: int) -> list[Sea
 def cmd_cardroom(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.cardroom.model import CardroomModel, cardroom_rules
     from crazy4.cardroom.seats import check_seats, find_table
-    from crazy4.cardroom.summary import cardroom_summary, format_summary
+    from crazy4.cardroom.tables import cardroom_summary, format_summary
     from crazy4.core.money import parse_money
     from crazy4.registry import load_rules
 

@@ -80,7 +80,7 @@ def simulate_planted(
     args: argparse.Namespace, rules: RuleSet, check_outputs: Callable[[argparse.Namespace], None]
 ) -> int:
     """Play a planted table, print each seat's result, write ``--log`` and ``--summary``."""
-    from crazy4.advantage.plantlog import seat_results, summary_dict, summary_text
+    from crazy4.advantage.plant import seat_results, summary_dict, summary_text
     from crazy4.advantage.surveil import surveillance_of
     from crazy4.results.write import write_text
     from crazy4.simulate.driver import make_plan
@@ -140,8 +140,7 @@ def _play(
     args: argparse.Namespace, plan: SimulationPlan, planting: Planting, record: dict[str, object]
 ) -> SeatSums:
     """Run the rounds, writing the log atomically when asked (its rows: ``plan``'s columns)."""
-    from crazy4.advantage.plant import run_planted
-    from crazy4.advantage.plantlog import chunk_table
+    from crazy4.advantage.plant import chunk_table, run_planted
     from crazy4.log.logwriter import LogWriter
     from crazy4.results.write import atomic_write
 

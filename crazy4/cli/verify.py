@@ -33,7 +33,7 @@ def cmd_verify(args: argparse.Namespace, argv: Sequence[str]) -> int:
     checks = verify(rules, claims, tolerance)
     data: bytes
     if args.format == "pdf":
-        from crazy4.design.verify_pdf import render_verify_pdf
+        from crazy4.design.verify import render_verify_pdf
 
         data = render_verify_pdf(rules, checks, tolerance)
     else:

@@ -1,7 +1,5 @@
-"""What every design step stands on: a rule set changed by its paths, analyzed through its game.
-
-A bet is a row of the analysis's ``bets`` table and a pay table is found by walking the
-typed rule set, so nothing here knows which game it prices.
+"""What every design step stands on: a rule set changed by its paths, analyzed through its
+game (nothing here knows which game it prices).
 """
 
 from __future__ import annotations
@@ -27,8 +25,7 @@ def rule_data(rules: RuleSet) -> dict[str, Any]:
 
 
 def changed_rules(rules: RuleSet, changes: list[tuple[str, str]], where: str = "") -> RuleSet:
-    """``rules`` with each ``(path, value)`` set (:func:`crazy4.design.ruletext.set_value`),
-    validated by the rule loader.
+    """``rules`` with each ``(path, value)`` set, validated by the rule loader.
 
     Examples
     --------
@@ -56,17 +53,7 @@ def analyze_quietly(rules: RuleSet) -> GameAnalysis:
 
 @dataclass(frozen=True)
 class BetFigures:
-    """One bet's figures from an analysis's ``bets`` table (edge exact, the rest as printed).
-
-    Attributes
-    ----------
-    bet : str
-        The row name.
-    house_edge : Fraction
-        Minus the exact EV per unit of the bet's base wager.
-    average_total_bet, element_of_risk, std_dev, hit_frequency : float
-        As the analysis writes them.
-    """
+    """One bet's figures from an analysis's ``bets`` table (edge exact, the rest as printed)."""
 
     bet: str
     house_edge: Fraction
@@ -115,14 +102,7 @@ def normal_label(label: str) -> str:
 
 
 def table_lines(rules: RuleSet, pays: dict[str, Any], where: str) -> list[str]:
-    """The keys of a rule file's ``pays`` table in order of hand strength, weakest first, as the
-    loaded rule set orders the matching pay table.
-
-    Raises
-    ------
-    InputError
-        When no pay table of the loaded rules has exactly these lines.
-    """
+    """The keys of a rule file's ``pays`` table, weakest hand first, as the rule set orders them."""
     from crazy4.report.parsheet import category_pay_tables, pay_tables
 
     wanted = {normal_label(key): key for key in pays}

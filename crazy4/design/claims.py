@@ -1,16 +1,6 @@
-"""A manufacturer's claimed figures, read from CSV or XLSX (``docs/verify-par.md`` is the
-template).
-
-One row per claim. A **bet row** names a ``bet`` (a row of ``crazy4 analyze``'s bets table)
-and leaves ``line`` empty; it may claim ``house_edge``, ``hit_frequency``,
-``element_of_risk``. A **line row** names the ``bet``, the pay ``table`` (its rule-file path:
-``super_bonus``, ``queens_up[0]``, ``pair_plus[1]``) and the ``line`` (``straight_flush``); it
-may claim ``combinations`` (of ``total``, by default every hand the player can be dealt),
-``probability``, ``payout`` (odds to 1) and ``contribution`` (payout x probability).
-
-Numbers are read exactly: ``0.0342``, ``3.42%``, ``3/2``, ``1,234``, ``3 to 2``. An empty cell
-claims nothing. A workbook's formula cell is read as the value the spreadsheet last computed;
-one without it is refused, naming its row and column (never read as empty).
+"""A manufacturer's claimed figures, read exactly from CSV or XLSX: bet rows and pay-line rows
+(the columns and the template: ``docs/verify-par.md``). A formula cell without a computed
+value is refused, naming its row and column.
 """
 
 from __future__ import annotations
@@ -34,17 +24,7 @@ MAX_ROWS = 10_000
 
 @dataclass(frozen=True)
 class Claim:
-    """One row of a claims file.
-
-    Attributes
-    ----------
-    row : int
-        Its row number in the file (the header is row 1).
-    bet, table, line : str
-        What it is about (``table`` and ``line`` empty on a bet row).
-    figures : dict of str to Fraction
-        The figures it claims, exactly as written.
-    """
+    """One row of a claims file (``row``: the header is row 1; ``line`` empty on a bet row)."""
 
     row: int
     bet: str
@@ -80,8 +60,7 @@ def parse_number(text: str, where: str) -> Fraction:
 
 
 def _xlsx_cells(path: Path) -> list[list[str]]:
-    """The first sheet's rows as text: each formula's cached value; a formula without one
-    refused (:class:`InputError` naming the row and column)."""
+    """The first sheet's rows as text, each formula's cached value."""
     import openpyxl
     from openpyxl.utils import get_column_letter
 
@@ -125,14 +104,7 @@ def _cells(path: Path) -> list[list[str]]:
 
 
 def read_claims(path: Path) -> list[Claim]:
-    """The claims of a CSV or XLSX file.
-
-    Raises
-    ------
-    InputError
-        A missing or unknown column, a bad number, a line row without its table, too many rows
-        (naming the file, the row and the column).
-    """
+    """The claims of a CSV or XLSX file (errors name the file, the row and the column)."""
     if not path.is_file():
         raise InputError(f"{path}: no such claims file")
     rows = [row for row in _cells(path) if any(cell.strip() for cell in row)]

@@ -1,8 +1,4 @@
-"""Rule sets side by side: every bet's exact figures and the hands whose decision differs.
-
-Used by ``crazy4 design --set`` and ``crazy4 design compare``. The decision differences come
-from the analyses' hand tables, so they hold for every game.
-"""
+"""Rule sets side by side: every bet's exact figures and the hands whose decision differs."""
 
 from __future__ import annotations
 
@@ -28,18 +24,7 @@ SHOWN_CHANGES = 20
 
 @dataclass(frozen=True)
 class Compared:
-    """Rule sets analyzed side by side.
-
-    Attributes
-    ----------
-    names : list of str
-        The rule sets, the first the reference.
-    figures : DataFrame
-        One row per (bet, rule set): exact house edge, element of risk, hit frequency,
-        standard deviation.
-    changes : list of DataFrame
-        Per later rule set, the hands whose decision differs from the first's.
-    """
+    """Rule sets analyzed side by side, the first the reference."""
 
     names: list[str]
     figures: pd.DataFrame
@@ -69,12 +54,8 @@ def figures_frame(named: list[tuple[str, GameAnalysis]]) -> pd.DataFrame:
 
 
 def decision_changes(first: GameAnalysis, other: GameAnalysis) -> pd.DataFrame:
-    """The rows of the two analyses' hand tables whose decision differs.
-
-    ``player_hands`` when both have it with the same hands (``hand``, ``weight``, before,
-    after); otherwise ``strategy`` rows joined on their text columns (Four Card Poker's hand and
-    up card), a row changed when its decision or its count of each decision
-    (``situations_fold`` ...) differs.
+    """The rows of the two analyses' hand tables (``player_hands``, else ``strategy``) whose
+    decision, or count of each decision, differs.
 
     Examples
     --------
@@ -152,8 +133,7 @@ def _text_table(frame: pd.DataFrame) -> list[str]:
 
 
 def _markdown_table(frame: pd.DataFrame) -> list[str]:
-    """Every header and cell as Markdown text (:func:`markdown_text`): a ``|`` in a bet's name
-    stays in its cell."""
+    """Every header and cell as Markdown text."""
     if frame.empty:
         return ["(none)"]
     columns = [markdown_text(column) for column in frame.columns]
@@ -207,7 +187,7 @@ def render(compared: Compared, kind: str = "text") -> str:
 
 
 def html_page(blocks: list[Block]) -> str:
-    """The blocks of :func:`render` as an HTML page, every text escaped (:func:`html_text`).
+    """The blocks of :func:`render` as an HTML page, every text escaped.
 
     Examples
     --------

@@ -1,8 +1,5 @@
-"""The search's listed candidates: each re-analyzed through its game, as table rows.
-
-A listed candidate's row carries the game's own exact figures for the searched bet and
-whether they equal the vectorized price (``model_agrees``: they differ only when the table
-moves the strategy in a way the price could not see, which the search reports).
+"""The search's listed candidates, each re-analyzed through its game, as table rows
+(``model_agrees``: whether the game's exact edge equals the vectorized price).
 """
 
 from __future__ import annotations

@@ -1,15 +1,7 @@
-"""Counts first, money second: a bet's exact price as a function of its pay lines' odds.
-
-The counts do not depend on the pay tables, so a bet's EV is, for each hand and decision, an
-affine function of the searched lines' odds; each line's slope is the difference between the
-base analysis and one with that line paid one unit more.
-
-* :class:`HandModel` -- the main bet, when the analysis lists every hand class's EV of every
-  decision: the weighted sum of each hand's best EV at the candidate's odds (the strategy
-  solved again per candidate); hands whose best decision cannot change are summed once.
-* :class:`AffineModel` -- otherwise: ``ev0 + sum(slope * change)``, exact when the strategy
-  does not depend on the table. The search analyzes every candidate it lists again, so a
-  listed figure never rests on this.
+"""Counts first, money second: a bet's exact price as an affine function of its pay lines'
+odds (each slope: the analysis with that line one unit higher, less the base). The main bet's
+:class:`HandModel` solves the strategy again per candidate; :class:`AffineModel` holds it. A
+candidate's hit frequency and spread under the base strategy: :class:`Spread`, :func:`side_moments`.
 """
 
 from __future__ import annotations
@@ -27,6 +19,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
     import pandas as pd
 
+    from crazy4.design.basis import BetFigures
     from crazy4.spec.game import GameAnalysis
 
 #: The decisions of a ``player_hands`` table, in column order.
@@ -62,29 +55,15 @@ class AffineModel:
         return cls(int(base * denominator), slopes, denominator)
 
     def numerators(self, steps: npt.NDArray[np.int64], scale: int) -> npt.NDArray[np.object_]:
-        """EV numerators over ``denominator * scale`` of candidates ``steps`` (shape (K, L):
-        each line's change in odds times ``scale``), exact Python integers."""
+        """EV numerators over ``denominator * scale`` of candidates ``steps``, exact."""
         slopes = np.array(self.slopes, dtype=object)
         return np.asarray(steps.astype(object) @ slopes + self.base * scale, dtype=object)
 
 
 @dataclass(frozen=True)
 class HandModel:
-    """Every hand class's EV of every decision, affine in the searched lines' odds.
-
-    Attributes
-    ----------
-    weights : ndarray, shape (n,)
-        Hands each class stands for.
-    base : ndarray, shape (n, 4)
-        EV numerators of fold, 1x, 2x, 3x over :attr:`denominator` under the base table.
-    slopes : ndarray, shape (L, n, 4)
-        Their change per unit of each searched line's odds.
-    allowed : ndarray of bool, shape (n, 4)
-        The decisions each class may take.
-    denominator : int
-        Common denominator of every EV.
-    """
+    """Every hand class's EV of every decision, affine in the searched lines' odds (``slopes``:
+    the change per unit of each searched line)."""
 
     weights: npt.NDArray[np.int64]
     base: npt.NDArray[np.int64]
@@ -95,13 +74,8 @@ class HandModel:
     def border(self, low: npt.NDArray[np.int64], high: npt.NDArray[np.int64], scale: int) -> (
         tuple[npt.NDArray[np.bool_], npt.NDArray[np.int64]]
     ):  # fmt: skip
-        """Which hands' best decision may change when each line's change (times ``scale``)
-        runs over ``low..high``, and every hand's best decision under the base table.
-
-        A hand is fixed when its base decision ``b`` beats every other allowed ``d`` at every
-        point of the box: ``scale*(base_b - base_d) + sum(min(low*s, high*s))`` with
-        ``s = slope_b - slope_d`` is at least 0 (ties change no EV).
-        """
+        """Which hands' best decision may change when each line's change runs over
+        ``low..high``, and every hand's best decision under the base table."""
         masked = np.where(self.allowed, self.base, np.iinfo(np.int64).min)
         best = np.argmax(masked, axis=1)
         rows = np.arange(len(best))
@@ -117,8 +91,7 @@ class HandModel:
         self, steps: npt.NDArray[np.int64], scale: int, low: npt.NDArray[np.int64],
         high: npt.NDArray[np.int64],
     ) -> npt.NDArray[np.object_]:  # fmt: skip
-        """EV numerators over ``denominator * scale * weights.sum()`` of candidates
-        ``steps`` (shape (K, L), inside ``low..high``), the strategy re-solved per candidate."""
+        """EV numerators of candidates ``steps``, the strategy re-solved per candidate."""
         moving, best = self.border(low, high, scale)
         fixed = ~moving
         rows = np.flatnonzero(fixed)
@@ -137,11 +110,7 @@ class HandModel:
     def _moving(
         self, steps: npt.NDArray[np.int64], scale: int, hands: npt.NDArray[np.int64]
     ) -> npt.NDArray[np.object_]:
-        """The weighted best EVs of the hands whose decision may change, per candidate.
-
-        Every EV is an integer below 2**53 (checked), so the float64 products and sums are
-        exact; the weighted sum is taken in Python integers.
-        """
+        """The weighted best EVs of the hands whose decision may change (exact below 2**53)."""
         widest = np.abs(steps).max(axis=0, initial=0).astype(object)
         steepest = np.abs(self.slopes[:, hands, :]).reshape(len(self.slopes), -1).max(axis=1)
         bound = int(np.abs(self.base[hands]).max()) * scale + int(widest @ steepest.astype(object))
@@ -165,8 +134,7 @@ def hand_table(analysis: GameAnalysis) -> pd.DataFrame | None:
 
 
 def hand_model(base: GameAnalysis, bumped: list[GameAnalysis]) -> HandModel | None:
-    """The :class:`HandModel` of the base and bumped analyses (``None`` when an analysis
-    lists no hands, or lists them differently)."""
+    """The :class:`HandModel` of the base and bumped analyses (``None``: hands not listed alike)."""
     frames = [hand_table(analysis) for analysis in (base, *bumped)]
     present = [frame for frame in frames if frame is not None]
     if len(present) != len(frames) or any(
@@ -189,3 +157,79 @@ def hand_model(base: GameAnalysis, bumped: list[GameAnalysis]) -> HandModel | No
     )
     weights = present[0]["weight"].to_numpy(np.int64)
     return HandModel(weights, evs[0], slopes.astype(np.int64), allowed, common)
+
+
+#: A side bet's base hit frequency, base E[X^2], searched lines' probabilities and base odds.
+SideBase = tuple[float, float, "npt.NDArray[np.float64]", "npt.NDArray[np.float64]"]
+
+#: Columns of a ``returns`` table that are not the row's key.
+VALUE_COLUMNS = frozenset({"net", "net_value", "combinations", "probability", "contribution"})
+
+
+@dataclass(frozen=True)
+class Spread:
+    """Nets ``net0 + change @ coefficients`` with probabilities: hit frequency and E[X^2].
+
+    Examples
+    --------
+    >>> spread = Spread(np.array([-1.0, 2.0]), np.array([[0.0, 1.0]]), np.array([0.5, 0.5]))
+    >>> spread.moments(np.array([[0.0], [2.0]]))
+    (array([0.5, 0.5]), array([2.5, 8.5]))
+    """
+
+    nets: npt.NDArray[np.float64]
+    coefficients: npt.NDArray[np.float64]
+    probabilities: npt.NDArray[np.float64]
+
+    def moments(
+        self, change: npt.NDArray[np.float64]
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """Hit frequency and ``E[X^2]`` of candidates whose odds change by ``change`` (K, L)."""
+        nets = self.nets[None, :] + change @ self.coefficients
+        return (nets > 0) @ self.probabilities, (nets**2) @ self.probabilities
+
+
+def returns_spread(base: GameAnalysis, bumped: list[GameAnalysis]) -> Spread | None:
+    """The main bet's :class:`Spread` from the ``returns`` tables (``None``: their rows differ)."""
+    frames = [analysis.tables.get("returns") for analysis in (base, *bumped)]
+    if any(frame is None for frame in frames):
+        return None
+    first = frames[0]
+    assert first is not None
+    keys = [column for column in first.columns if column not in VALUE_COLUMNS]
+    nets = []
+    for frame in frames:
+        assert frame is not None
+        if not frame[keys].equals(first[keys]) or not frame["combinations"].equals(
+            first["combinations"]
+        ):
+            return None
+        nets.append(np.array([float(Fraction(str(net))) for net in frame["net"]]))
+    coefficients = np.array([net - nets[0] for net in nets[1:]]).reshape(len(bumped), len(first))
+    total = float(first["combinations"].sum())
+    probabilities = first["combinations"].to_numpy(np.float64) / total
+    return Spread(nets[0], coefficients, probabilities)
+
+
+def line_spread(figures: BetFigures, slopes: list[float], odds: list[float]) -> SideBase:
+    """The :data:`SideBase` of a bet paid line by line (a side bet)."""
+    ev = -float(figures.house_edge)
+    second = figures.std_dev**2 + ev**2
+    return figures.hit_frequency, second, np.array(slopes), np.array(odds)
+
+
+def side_moments(
+    base: SideBase,
+    odds: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Hit frequency and ``E[X^2]`` of candidates paying ``odds`` (K, L) on the searched lines.
+
+    Examples
+    --------
+    >>> base = (0.25, 2.0, np.array([0.1]), np.array([1.0]))
+    >>> side_moments(base, np.array([[3.0], [0.0]]))
+    (array([0.25, 0.15]), array([2.8, 1.9]))
+    """
+    hit, second, probabilities, base_odds = base
+    paid = (odds > 0).astype(np.float64) - (base_odds > 0).astype(np.float64)
+    return hit + paid @ probabilities, second + (odds**2 - base_odds**2) @ probabilities

@@ -1,8 +1,5 @@
-"""Write a designed rule set as a rule file of its own: its name, title and provenance.
-
-The written file's ``source`` says it is derived from the base rule set (named, with the first
-12 hex digits of its SHA-256) by ``crazy4 design`` with the listed changes, never repeating the
-base's source. The file is written atomically and loaded back.
+"""Write a designed rule set as a rule file of its own, atomically: its name, title, and a
+``source`` naming the base (with its SHA-256's first 12 digits) and the changes.
 """
 
 from __future__ import annotations
@@ -49,13 +46,7 @@ def derived_text(base: RuleSet, changes: list[tuple[str, str]], name: str, title
 def write_rules(
     base: RuleSet, changes: list[tuple[str, str]], path: Path, name: str, title: str
 ) -> RuleSet:
-    """Write the derived rule file to ``path`` atomically and return it loaded back.
-
-    Raises
-    ------
-    InputError
-        For a bad name or title (as the rule loader says), or a file that cannot be written.
-    """
+    """Write the derived rule file to ``path`` atomically and return it loaded back."""
     from crazy4.core.atomic import replace_atomically
     from crazy4.registry import load_rules, parse_rules
 

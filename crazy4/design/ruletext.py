@@ -1,9 +1,5 @@
-"""Rule files as data: change one line or switch by its path, and write the result back as TOML.
-
-A design change is a change of the parsed TOML: ``super_bonus.straight_flush=20`` sets a line
-of the ``[super_bonus]`` pay table, ``dealer.ties=player`` a switch, ``queens_up[1].two_pair=3``
-a line of the second ``[[queens_up]]`` table (``queens_up.<name>.two_pair`` names it). The
-changed data is written back by :func:`toml_text` and validated by the rule loader.
+"""Rule files as data: change one line or switch by its path (``super_bonus.straight_flush``,
+``dealer.ties``, ``queens_up[1].two_pair``), and write the result back as TOML.
 
 Examples
 --------
@@ -69,15 +65,8 @@ def child_node(node: Any, part: str, path: str, option: str = "--set") -> Any:
 
 
 def set_value(data: dict[str, Any], path: str, value: str) -> None:
-    """Set the key at dotted ``path`` of rule-file ``data`` to ``value`` (TOML-parsed).
-
-    The last part is a key of the table the path leads to, or of its ``pays`` sub-table (a pay
-    line); a key that is neither is refused, so a typing mistake never adds a line.
-
-    Raises
-    ------
-    InputError
-        Naming the path and the part not found.
+    """Set the key (or pay line) at dotted ``path`` of rule-file ``data`` to ``value``; a key
+    that is neither is refused, so a typing mistake never adds a line.
 
     Examples
     --------
@@ -178,8 +167,7 @@ def _table(lines: list[str], data: dict[str, Any], prefix: str) -> None:
 
 
 def toml_text(data: dict[str, Any], comment: str = "") -> str:
-    """Rule-file ``data`` as TOML text (``tomllib`` reads it back to the same data, whatever
-    its text holds: :func:`crazy4.core.text_safety.toml_string`).
+    """Rule-file ``data`` as TOML text (``tomllib`` reads it back to the same data).
 
     Examples
     --------

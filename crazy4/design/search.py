@@ -1,10 +1,6 @@
-"""Target search: the pay tables of one bet whose exact house edge falls in a window.
-
-The candidates are every table whose searched lines take values ``low, low + step, ... high``
-(whole or half odds), the other lines fixed, paying no weaker hand more than a stronger one.
-They are priced all at once, exactly (:mod:`crazy4.design.model`); those in the window are
-ranked (nearest its middle first, then the more volatile), and the ones listed are analyzed
-again through the game, so every listed figure is the game's own.
+"""Target search: the pay tables of one bet whose exact house edge falls in a window, priced
+all at once (:mod:`crazy4.design.model`), ranked, and the listed ones analyzed again through
+the game.
 """
 
 from __future__ import annotations
@@ -24,9 +20,17 @@ from crazy4.design.basis import (
     rule_data,
     table_lines,
 )
-from crazy4.design.model import AffineModel, HandModel, hand_model
+from crazy4.design.model import (
+    AffineModel,
+    HandModel,
+    SideBase,
+    Spread,
+    hand_model,
+    line_spread,
+    returns_spread,
+    side_moments,
+)
 from crazy4.design.ruletext import odds_value, pays_at
-from crazy4.design.spread import SideBase, Spread, line_spread, returns_spread, side_moments
 from crazy4.errors import InputError
 
 if TYPE_CHECKING:
@@ -41,8 +45,7 @@ MAX_CANDIDATES = 5_000_000
 
 @dataclass(frozen=True)
 class Space:
-    """What is searched: a pay table (its rule-file path), its lines weakest first, the base
-    odds, the searched lines' ranges and the step."""
+    """What is searched: a pay table's lines (weakest first), base odds, ranges and step."""
 
     table: str
     lines: tuple[str, ...]
@@ -61,8 +64,7 @@ class Space:
         return lcm(self.step.denominator, *(odds.denominator for odds in self.base))
 
     def grid(self) -> npt.NDArray[np.int64]:
-        """Every candidate's odds on every line times :attr:`scale`, shape (K, lines): the
-        searched lines' values in order, filtered to tables ordered by hand strength.
+        """Every candidate's odds on every line times :attr:`scale`, no weaker hand paid more.
 
         Examples
         --------
@@ -118,20 +120,7 @@ def make_space(
 
 @dataclass(frozen=True)
 class Priced:
-    """Every candidate of a space with its exact edge and its modelled spread.
-
-    Attributes
-    ----------
-    grid : ndarray, shape (K, lines)
-        Odds times ``scale``.
-    edge_numerators : ndarray of object, shape (K,)
-        House edges times :attr:`denominator`, exact.
-    denominator : int
-    hit_frequency, std_dev : ndarray, shape (K,)
-        Under the base strategy (:mod:`crazy4.design.spread`).
-    average_total_bet : float
-        Of the base rule set.
-    """
+    """Every candidate of a space with its exact edge and its modelled spread."""
 
     grid: npt.NDArray[np.int64]
     edge_numerators: npt.NDArray[np.object_]
@@ -182,8 +171,7 @@ class Pricer:
 
 
 def pricer(rules: RuleSet, bet: str, space: Space) -> Pricer:
-    """Analyze the base rules and, per searched line, the rules with that line one unit higher;
-    read the models from them (:func:`pricer_from`)."""
+    """Analyze the base rules and each with a searched line one unit higher; read the models."""
     bumped = []
     for number in space.searched:
         line = space.lines[number]
@@ -195,8 +183,7 @@ def pricer(rules: RuleSet, bet: str, space: Space) -> Pricer:
 def pricer_from(
     rules: RuleSet, bet: str, space: Space, base: GameAnalysis, bumped: list[GameAnalysis]
 ) -> Pricer:
-    """The models of ``bet`` over ``space`` from analyses already made: ``base`` (of
-    ``rules``) and, per searched line in order, ``rules`` with that line one unit higher.
+    """The models of ``bet`` over ``space`` from the base and bumped analyses.
 
     Examples
     --------
@@ -237,8 +224,8 @@ def _reproduces(hands: HandModel, edge: Fraction) -> bool:
 
 
 def in_window(priced: Priced, low: Fraction, high: Fraction) -> npt.NDArray[np.int64]:
-    """Indices of the candidates whose exact edge lies in ``[low, high]``, ranked: nearest the
-    window's middle first, then the larger standard deviation, then the smaller odds.
+    """Indices of the candidates whose exact edge lies in ``[low, high]``, nearest the middle
+    first, then the more volatile.
 
     Examples
     --------
@@ -261,8 +248,7 @@ def in_window(priced: Priced, low: Fraction, high: Fraction) -> npt.NDArray[np.i
 
 
 def frontier(priced: Priced, chosen: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """The non-dominated candidates among ``chosen``: no other has a house edge and a standard
-    deviation both at least as large (one larger). Ordered by house edge.
+    """The non-dominated candidates among ``chosen`` (edge and standard deviation), by edge.
 
     Examples
     --------

@@ -1,14 +1,10 @@
-"""Verify a vendor's math: every claimed figure matched with the exact one.
-
-A bet row is matched with the game's ``bets`` table (the house edge exactly). A line row is
-matched with the line's exact probability of being paid: the bet's EV with the line paid one
-unit more, less its EV as it stands, for every pay table of every game; its combinations (that
-probability times the claim's ``total``) and payout are compared exactly. Every other figure
-must lie within the tolerance.
+"""Verify a vendor's math: every claimed figure matched with the exact one (a line's
+probability: the bet's EV with the line paid one unit more, less its EV as it stands).
 """
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import dataclass
 from fractions import Fraction
@@ -20,8 +16,11 @@ from crazy4.core.text_safety import markdown_text
 from crazy4.design.basis import analyze_quietly, bet_rows, changed_rules, rule_data
 from crazy4.design.ruletext import odds_value, pays_at
 from crazy4.errors import InputError
+from crazy4.version import __version__
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from crazy4.design.basis import BetFigures
     from crazy4.design.claims import Claim
     from crazy4.rules.ruleset import RuleSet
@@ -157,8 +156,7 @@ def verify(rules: RuleSet, claims: list[Claim], tolerance: Fraction) -> list[Che
 
 
 def markdown(rules: RuleSet, checks: list[Check], tolerance: Fraction) -> str:
-    """The verification as Markdown: a summary line, then every difference, then every match
-    (a claims file's bet, line and figure as text: :func:`markdown_text`)."""
+    """The verification as Markdown: a summary, every difference, every match."""
     wrong = [check for check in checks if not check.matches]
     name = markdown_text(rules.name)
     lines = [
@@ -195,3 +193,70 @@ def json_text(rules: RuleSet, checks: list[Check], tolerance: Fraction) -> str:
         "checks": [check.record() for check in checks],
     }
     return json.dumps(document, indent=2) + "\n"
+
+
+def checks_frame(checks: list[Check]) -> pd.DataFrame:
+    """The checks as rows: row, bet, line, figure, claimed, exact, difference, match."""
+    import pandas as pd
+
+    return pd.DataFrame(
+        [
+            {
+                "row": c.row,
+                "bet": c.bet,
+                "line": c.line,
+                "figure": c.figure,
+                "claimed": fraction_text(c.claimed),
+                "exact": shown(c.figure, c.exact),
+                "difference": float(c.difference),
+                "matches": c.matches,
+            }
+            for c in checks
+        ],
+        columns=["row", "bet", "line", "figure", "claimed", "exact", "difference", "matches"],
+    )
+
+
+def render_verify_pdf(rules: RuleSet, checks: list[Check], tolerance: Fraction) -> bytes:
+    """The verification as a PDF's bytes (invariant mode: the same checks, the same bytes)."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
+
+    from crazy4.report.parsheet import Sheet
+    from crazy4.report.parsheet_text import latin
+    from crazy4.report.pdf import table_flowable
+    from crazy4.report.pdf_markup import paragraph, text_markup
+
+    writer = "verify-par --format pdf"
+
+    base = getSampleStyleSheet()
+    styles = {"cell": base["BodyText"], "number": base["BodyText"], "head": base["BodyText"]}
+    wrong = [c for c in checks if not c.matches]
+    buffer = io.BytesIO()
+    document = SimpleDocTemplate(
+        buffer, pagesize=A4, leftMargin=15 * mm, rightMargin=15 * mm, topMargin=15 * mm,
+        bottomMargin=15 * mm, title=latin(f"Claimed figures verified: {rules.name}"),
+        author="crazy4", creator=f"crazy4 {__version__}", invariant=1,
+    )  # fmt: skip
+    summary = (
+        f"Tolerance {float(tolerance):g} (combinations and payouts exactly). "
+        f"{len(checks)} figures checked: {len(checks) - len(wrong)} match, {len(wrong)} differ."
+    )
+    story = [
+        paragraph(text_markup(f"Claimed figures verified against {rules.name}"),
+                  base["Title"], "the title", writer),
+        paragraph(text_markup(f"Rule set SHA-256 {rules.content_hash}"), base["BodyText"],
+                  "the rule set's SHA-256", writer),
+        paragraph(text_markup(summary), base["BodyText"], "the summary", writer),
+    ]  # fmt: skip
+    for title, chosen in (("Differences", wrong), ("Matches", [c for c in checks if c.matches])):
+        story += [Spacer(1, 4 * mm), Paragraph(title, base["Heading2"])]
+        if chosen:
+            sheet = Sheet(title.lower(), title, "", checks_frame(chosen), "claims")
+            story.append(table_flowable(sheet, document.width, styles, writer))
+        else:
+            story.append(Paragraph("(none)", base["BodyText"]))
+    document.build(story)
+    return buffer.getvalue()

@@ -1,9 +1,5 @@
-"""What-if pricing for any game: one pay line swept over values, rule switches one at a time.
-
-Every what-if is a rule set of its own (the base rule file with a line or a switch changed by
-its path, or one a game supplies) priced exactly through the game that read it
-(:func:`crazy4.analyze.rule_prices.price_rules`): the counts come from the game's table cache,
-and the optimal strategy is solved again for every variant. Nothing here knows the game.
+"""What-if pricing for any game: one pay line swept over values, rule switches one at a time,
+each variant a rule set of its own priced exactly through its game (the strategy solved again).
 """
 
 from __future__ import annotations
@@ -63,27 +59,9 @@ def line_sensitivity(
     values: Iterable[Fraction | float | int],
     bets: list[str] | None = None,
 ) -> pd.DataFrame:
-    """Exact house edges as one pay line takes each value, every other line kept.
-
-    Parameters
-    ----------
-    rules : RuleSet
-        The base rule set, of any game.
-    table : str
-        The pay table's rule-file path (``super_bonus``, ``queens_up[1]``, ``pair_plus[0]``,
-        ``ante_bonus``), as ``crazy4 design --table`` takes it.
-    line : str
-        The line's key in that table (``three_of_a_kind``).
-    values : iterable of number
-        The odds to price (0 pays nothing on the line, the stake back).
-    bets : list of str, optional
-        Rows of the analysis's ``bets`` table to report; by default the main bet.
-
-    Returns
-    -------
-    DataFrame
-        One row per (value, bet): ``odds``, ``bet``, ``house_edge`` (float),
-        ``house_edge_exact`` (Fraction), each from the game's analysis of the changed rules.
+    """Exact house edges as one pay line takes each value, every other line kept: one row per
+    (value, bet). ``table`` is the pay table's rule-file path (``queens_up[1]``), as
+    ``crazy4 design --table`` takes it; ``bets`` default to the main bet.
 
     Examples
     --------
@@ -109,8 +87,7 @@ def line_sensitivity(
 
 
 def switch_variants(rules: RuleSet) -> dict[str, RuleSet]:
-    """:data:`SWITCHES` applied to ``rules`` one at a time: those whose keys the rule file
-    has and whose values its game's loader takes (any other is left out, not an error).
+    """:data:`SWITCHES` applied to ``rules`` one at a time, those its game's loader takes.
 
     Examples
     --------
@@ -128,21 +105,8 @@ def switch_variants(rules: RuleSet) -> dict[str, RuleSet]:
 
 
 def rule_variants(rules: RuleSet, variants: dict[str, RuleSet] | None = None) -> pd.DataFrame:
-    """The main bet's house edge and element of risk under each variant, with the baseline.
-
-    Parameters
-    ----------
-    rules : RuleSet
-        The baseline, of any game.
-    variants : dict of str to RuleSet, optional
-        Named rule sets of the same game; by default :func:`switch_variants` of the baseline.
-
-    Returns
-    -------
-    DataFrame
-        ``variant`` (the first row ``baseline``), ``house_edge``, ``element_of_risk``,
-        ``average_total_bet`` (as each analysis writes them), ``change_in_house_edge``
-        (exactly, against the baseline, in units of the main bet's base wager).
+    """The main bet's house edge and element of risk under each variant (by default
+    :func:`switch_variants`), with the baseline first and the change against it.
 
     Examples
     --------

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crazy4.advantage.detect import SeatRounds, examine_seat, read_seats, tail_probability
-from crazy4.advantage.situation import situation_evs
+from crazy4.advantage.simulate import situation_evs
 from crazy4.cli.main import main
 from crazy4.core.decisions import DECISIONS, best_decisions
 from crazy4.log.roundlog import hand_text_array
@@ -206,7 +206,7 @@ def test_four_card_hole_carder_is_flagged() -> None:
 def test_group_lists_parse_to_a_partition_or_fail_in_one_line(text: str) -> None:
     """Any text: a partition of the 13 ranks whose canonical text parses back to it, or an
     InputError naming the groups (never another exception)."""
-    from crazy4.advantage.information import groups_label, parse_groups
+    from crazy4.advantage.holecard_engine import groups_label, parse_groups
     from crazy4.errors import InputError
 
     try:

@@ -24,7 +24,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from crazy4.advantage.detect import SeatRounds, examine_seat, read_seats
-from crazy4.advantage.situation import situation_evs
+from crazy4.advantage.simulate import situation_evs
 from crazy4.advantage.teamdetect import (
     null_others,
     practical_evidence,

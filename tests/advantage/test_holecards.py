@@ -18,13 +18,14 @@ from shared_results import SharedResults
 from crazy4.advantage.holecard_engine import (
     FULL_CARD,
     NO_INFORMATION,
+    RANK_GROUPS,
     HoleCardAnalysis,
     Strategy,
     analyze_hole_cards,
     chart_totals,
+    parse_groups,
 )
 from crazy4.advantage.holecard_tables import hole_card_tables
-from crazy4.advantage.information import RANK_GROUPS, parse_groups
 from crazy4.core.cards import colex_indices
 from crazy4.core.forced import forced_situations
 from crazy4.core.ranking import build_best_four_strengths, hand_strength
@@ -222,7 +223,7 @@ def test_tables_are_consistent(crazy_four_one_card: dict[str, HoleCardAnalysis])
 def test_an_ace_seen_beats_every_king_high_hand() -> None:
     """A dealer holding an ace qualifies and beats any king-high hand: 1x loses 3 Antes exactly
     (Ante, Super Bonus and Play), by the rules text."""
-    from crazy4.advantage.situation import situation_evs
+    from crazy4.advantage.simulate import situation_evs
     from crazy4.core.cards import parse_cards
 
     rules = load_rules("crazy4-standard")

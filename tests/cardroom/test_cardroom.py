@@ -9,10 +9,9 @@ import numpy as np
 import pytest
 
 from crazy4.analyze.record import Analysis, analyze_game
-from crazy4.cardroom.economics import banker, player_cost, rounds_to_be_ahead
+from crazy4.cardroom.economics import TwoHands, banker, player_cost, rounds_to_be_ahead, two_hands
 from crazy4.cardroom.model import CardroomModel
 from crazy4.cardroom.seats import Seat, find_table, joint_optimal_decisions
-from crazy4.cardroom.twohands import TwoHands, two_hands
 from crazy4.core.cards import colex_indices
 from crazy4.core.ranking import build_best_four_strengths
 from crazy4.core.symmetry import build_suit_classes

@@ -257,8 +257,7 @@ def test_the_face_up_report_writes_the_rule_set_as_text() -> None:
 
     import pandas as pd
 
-    from crazy4.advantage.faceup import FaceUpRow
-    from crazy4.advantage.faceup_bets import BetEdge
+    from crazy4.advantage.faceup import BetEdge, FaceUpRow
     from crazy4.advantage.faceup_report import render_html, render_markdown
 
     bet = BetEdge(ALL, "exact", 0.02, 0.0, 0.01, 0.0, 2.0, 0.0, 0.0, Fraction(1, 50), ALL)
