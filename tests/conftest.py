@@ -140,7 +140,6 @@ SLOW_TESTS = frozenset(
         "tests/validate/test_validate_properties.py::test_any_broken_log_keeps_the_contract",
         "tests/games/crazy_four/test_super_bonus_unlisted.py::test_the_exact_pricing_follows_the_switch",
         "tests/validate/test_validate_properties.py::test_a_subprocess_refuses_garbage_in_one_line",
-        "crazy4/cardroom/dealerside.py::crazy4.cardroom.dealerside.dealer_sums",
         "tests/cardroom/test_cardroom.py::test_banker_mean_and_sd_against_a_simulation",
         "tests/test_conformance.py::test_conformance",
         "tests/core/test_five_card.py::test_one_hand_and_the_order_of_categories",
