@@ -1,13 +1,7 @@
-"""Card notation as a small grammar: how a foreign log spells its cards, read token by token.
-
-A card cell is a sequence of *atoms*, ranks and suits (:data:`RANK_SYMBOLS`,
-:data:`SUIT_SYMBOLS`, any case, and a mapping's own ``[cards.symbols]``, which take
-precedence), with optional :data:`SEPARATORS` between them; each card is a rank and a suit in
-the declared order. Every character of a cell is read: one that is neither an atom nor a
-separator makes the cell unreadable, naming the token. ``docs/mapping-reference.md`` lists the
-notation. A cell that names a ``suit`` key is read as objects' text instead
-(:mod:`crazy4.log.objecttext`).
-"""
+"""Card notation as a small grammar: a card cell is a sequence of rank and suit *atoms*
+(:data:`RANK_SYMBOLS`, :data:`SUIT_SYMBOLS`, any case, a mapping's ``[cards.symbols]`` first)
+with optional :data:`SEPARATORS`; a character that is neither makes the cell unreadable, named.
+``docs/mapping-reference.md`` lists the notation."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""A starting mapping for a foreign log (``crazy4 validate LOG --init-mapping``): its columns
-(by name, or synonyms such as ``HandId`` for ``round``), card notation, decision labels, amount
-kinds and round ids guessed from the log itself, written as commented TOML (the format of
-:mod:`crazy4.log.mappingfile`). Each guess is said in a comment beside it; a label or column it
-cannot place is written as a comment to be filled in.
-"""
+"""A starting mapping for a foreign log (``crazy4 validate LOG --init-mapping``): columns, card
+notation, decision labels, amount kinds and round ids guessed from the log, written as
+commented TOML (:mod:`crazy4.log.mappingfile`), each guess said beside it."""
 
 from __future__ import annotations
 

@@ -1,13 +1,5 @@
-"""Writing the per-round log, one chunk's rows at a time (parquet or CSV).
-
-The parquet log carries the provenance in its schema metadata
-(:data:`crazy4.results.write.PROVENANCE_KEY`); every chunk is one row group, zstd level 1: card
-text plain, ``round`` delta-encoded, every other column dictionary-encoded. The CSV log writes
-the decision codes as their names. ``cards = "compact"`` (parquet only) writes compact card
-codes (:mod:`crazy4.log.cardtext`) and declares every column required (the simulator writes no
-empty cell). A background thread writes the file, so encoding a chunk overlaps computing the
-next; the bytes are those of a writer in the calling thread.
-"""
+"""Writing the per-round log a chunk at a time (parquet, the provenance in its schema metadata,
+or CSV) on a background thread; the bytes are those of a writer in the calling thread."""
 
 from __future__ import annotations
 

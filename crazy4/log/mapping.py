@@ -1,13 +1,7 @@
-"""A third party's own log read as crazy4's: columns, card notation, decisions, amounts, ids.
-
-Every batch of a log goes through :meth:`LogMapping.translate` before the game sees it, so a
-log validates in its own export format: the normalized batch has crazy4's column names, card
-text, decision labels, nets in crazy4's units and numeric round ids. The mapping file (TOML)
-that builds a :class:`LogMapping` is read by :func:`crazy4.log.mappingfile.read_mapping`; its
-reference is ``docs/mapping-reference.md``. Without a mapping, card columns that are not plain
-ASCII text (suit symbols, list cells) are read by the card grammar
-(:mod:`crazy4.log.grammar`); any other cell is left to the game's own parser.
-"""
+"""A third party's own log read as crazy4's: :meth:`LogMapping.translate` gives every batch
+crazy4's column names, card text, decision labels, nets in units and numeric round ids before
+the game sees it. The mapping file is read by :func:`crazy4.log.mappingfile.read_mapping`
+(reference: ``docs/mapping-reference.md``)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""Cards printed as an object's text: ``Card(suit='♣', rank='Q', value=12)``, a dict's
-``{'rank': 'K', 'suit': 'hearts'}`` or JSON's ``{"rank": 10, "suit": "S"}``, one or many in a
-cell (a list's text, separated by anything).
-
-Each object is read by its keys (``suit``, and the first of :data:`RANK_KEYS`), not their
-position; the rank and suit come back as spelled, for :mod:`crazy4.log.grammar` to read.
-"""
+"""Cards printed as an object's text (``Card(suit='♣', rank='Q')``, a dict's or JSON's), read by
+their keys (``suit`` and the first of :data:`RANK_KEYS`) for :mod:`crazy4.log.grammar`."""
 
 from __future__ import annotations
 

@@ -1,15 +1,6 @@
-"""The per-round log: its schema, fast card text, and reading logs in batches.
-
-One row per seat and round (``docs/simulator.md`` has the schema): ``round`` and ``seat``
-(optional ids), ``player`` and ``dealer`` (card text, ``"As Kd 8c 4h 2s"``, or compact card
-codes: :mod:`crazy4.log.cardtext`), ``decision`` (:data:`DECISION_NAMES`), the wagers
-(:data:`WAGERS`) and the net of each, ``<wager>_net``.
-
-Reading (:func:`read_log_batches`): the format is told by the content, not the name
-(:func:`sniff_format`). Every CSV column is read as text and parsed cell by cell
-(:func:`number_cells`, :func:`parse_hand_column`), so a bad cell is reported with its row
-instead of failing the file.
-"""
+"""The per-round log: its schema (one row per seat and round, ``docs/simulator.md``), card text,
+and reading logs in batches, the format told by the content (:func:`sniff_format`), a bad cell
+reported by its row."""
 
 from __future__ import annotations
 

@@ -1,14 +1,5 @@
-"""The Balance check: a log's running balance audited row by row against the exact settlement.
-
-A log may record the player's balance after each row (``[columns] balance = "Balance"``).
-Its move from the row before is the money the engine moved; the per-wager amounts are the money
-it reported (the Settlement check compares those with the rules). This check compares each
-move with the sum of the row's exact nets (every wager settled by the rule set,
-:func:`crazy4.validate.checks.mismatches` leaves them on the tally), so an engine that reports
-the right amounts but moves other money — a Play stake never taken — is found on exactly
-its rows. The log's first row has no balance before it and is not audited; nor is a row that
-is malformed or whose balance (or the one before it) is not a number.
-"""
+"""The Balance check: each move of a log's running balance against the sum of its row's exact
+nets, so money moved otherwise than reported (a Play stake never taken) is found by row."""
 
 from __future__ import annotations
 

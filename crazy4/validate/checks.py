@@ -1,9 +1,5 @@
-"""Pieces of the settlement and strategy checks shared by every game, and the checks' verdicts.
-
-A game's validator re-settles its rows and compares its decisions itself; these functions
-group the rows that differ into findings (one per rule that applies, or per pair of expected
-and played decisions), list their examples, and word the :class:`Check` of each.
-"""
+"""The settlement and strategy checks' shared pieces: the rows that differ grouped into findings,
+their examples, and each :class:`Check`'s words."""
 
 from __future__ import annotations
 

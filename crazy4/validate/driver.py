@@ -1,36 +1,10 @@
 """Audit a simulator's output against the exact analysis: ``crazy4 validate``.
 
-Input is a per-round log (parquet or CSV, schema in :mod:`crazy4.log.roundlog`) or a JSON
-summary (totals only, as written by ``crazy4 simulate --summary``). A log is read in batches of
-rows (the rows of a round are kept together, :mod:`crazy4.validate.reading`), so memory stays
-bounded whatever its length. The log's game (the one its rule set carries: its
-specification's validator, :func:`crazy4.validate.engine.validator_of`) checks each batch (a
-:class:`crazy4.validate.engine.SpecRun`). Four checks, each reported with counts and
-examples:
-
-1. **Well-formed**: card text, five cards a hand, no card twice in a round (across seats and
-   the dealer), the same dealer hand on every row of a round, each seat once, wagers allowed
-   by the rules. A bad row is reported by its number (1-based, data rows) and reason; it is
-   left out of the other checks, its round out of the statistics; every other row is checked.
-2. **Settlement**: every wager of every row settled again by the game's settlement; each
-   amount that differs is counted under the rule that applies, with examples giving the
-   expected amount.
-3. **Strategy**: each decision compared with the expected strategy (the optimal one unless
-   told otherwise); a deviation is a decision whose exact EV differs, with the EV lost.
-4. **Statistics**: chi-square tests of player and dealer hand categories, of the game's
-   outcome counts and of rank and card frequencies (finite-population corrected: the cards of
-   a round are drawn without replacement), and a z-score of each bet's mean against its exact
-   mean and standard deviation (with a design effect when seats share a dealer). The p-values
-   are adjusted by Holm's method; the statistics fail when an adjusted p-value is below
-   ``alpha``. Award lines too rare for the sample to resolve are named.
-
-The verdict is ``consistent`` when every check passes (exit status 0), else ``inconsistent``
-(1); unreadable input is an :class:`crazy4.errors.InputError` (exit status 2). The input's
-format is told by its content, not its name (:func:`crazy4.log.roundlog.sniff_format`);
-an error in a file whose name says another format says what the content was read as.
-
-:class:`~crazy4.validate.report.Options` and :class:`~crazy4.validate.report.Report`, the
-question and the answer, live in :mod:`crazy4.validate.report`.
+A per-round log (read in round-aligned batches) or a JSON summary is checked by its rule set's
+game (:func:`crazy4.validate.engine.validator_of`): well-formed, settlement, strategy and
+statistics (``docs/validator.md``). The verdict is ``consistent`` when every check passes (exit
+status 0), else ``inconsistent`` (1); unreadable input is an :class:`crazy4.errors.InputError`
+(exit status 2).
 """
 
 from __future__ import annotations

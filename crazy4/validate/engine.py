@@ -1,16 +1,6 @@
 """The validator of every game: a specification's :class:`SpecValidator`, whose
 :meth:`SpecValidator.start` (a :data:`Validator`, :func:`validator_of`) starts a
-:class:`SpecRun` per log or JSON summary.
-
-The log is the one :mod:`crazy4.simulate.engine` writes: ``player``, ``dealer`` (and
-``up_card``) hands, ``decision``, the wagers ``ante``, ``play``, the nets ``ante_net``,
-``play_net``, ``ante_bonus_net`` (optional: else the bonus is inside ``ante_net``), and the
-side bet and its net. Each row is flagged where malformed, settled again by the
-specification's settlement, the rows that differ searched for the rule differences that explain
-them (:mod:`crazy4.validate.settle`), its decision compared with the optimal one of its
-situation, and the statistics test the categories and each bet's mean against the exact
-analysis (:mod:`crazy4.validate.spec_stats`).
-"""
+:class:`SpecRun` per log or JSON summary."""
 
 from __future__ import annotations
 
@@ -415,7 +405,7 @@ class SpecRun:
 
 
 class SpecValidator:
-    """The validator of a :class:`crazy4.spec.specification.GameSpec` (module docstring)."""
+    """The validator of a :class:`crazy4.spec.specification.GameSpec`."""
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec

@@ -1,35 +1,9 @@
 """Findings named by what the log did, and the rule set that explains the log.
 
-A game's validator settles every row again under the rule set asked for and, for the rows
-whose amounts differ, under each *variant* of it: one rule switch or pay-table line changed
-(``dataclasses.replace`` of the game's frozen rule dataclasses), or one way an engine is known
-to read the rules differently (a fold settled as a showdown, A-2-3-4 not a straight, ...). The
-game hands :class:`Inference` each batch's rows:
-
-* the rows that differ under the rule set, with an integer key per row saying *what the log
-  did* (the wager, the observed and the expected net per unit, the decision, the player's and
-  the dealer's hand class, the outcome) and a function naming a key's group;
-* for each variant, which of those rows it settles as logged (*explained*) and how many rows
-  that agree with the rule set it would settle otherwise (*broken*).
-
-Each row's *signature* is the set of variants that explain it. At the end the smallest set of
-differences is chosen greedily (set cover: the variant, with no row broken, that explains the
-most rows not yet explained; then the next), in the order the game lists its variants (the
-simplest first) on a tie. Each group of rows is then one finding: named by the first chosen
-variant that explains it (its *pattern*, in the log's terms: "Super Bonus lost on a tie below
-a straight"), else by its own key (the generic pattern). So one rule the log broke is one
-finding, however many pay lines or categories it touched.
-
-A row that needs two differences at once (a player's A-2-3-4 that also ties) is explained by no
-single variant: the search (:func:`crazy4.validate.search.search_rows`) then settles the rows
-under *combinations* of two or three variants (:attr:`Variant.parts`). The single variants are
-chosen first; a combination only covers the rows they leave, and one made of variants already
-chosen is preferred, so a log with two differences is named by those two; then the one of
-fewest differences, so a difference is never credited with rows it does not act on (a pair
-explains a row the triple of it and a difference already named explains too). What no
-combination explains stays unexplained, described by its own patterns in the check's notes.
-Strategy deviations that no rule difference explains do not fail the inference (the Strategy
-check reports them).
+The rows that differ under the rule set are settled under each *variant* of it (a rule switch,
+a pay line changed, a known misreading, or a combination of them); the fewest differences that
+explain the rows are chosen greedily (set cover, the simplest first on a tie), and each group
+of rows is one finding, named by the first chosen variant that explains it, else by its key.
 
 References
 ----------

@@ -1,32 +1,7 @@
-"""``--init-mapping`` as a search: the guess of :mod:`crazy4.log.initmapping` tried on the log's
-first rows under the named rule set, and each field still in question decided by settlement.
-
-The values guess most of a mapping (:func:`crazy4.log.initmapping.guess`); what they leave in
-question is tried. The log's first :data:`TRIAL_ROWS` rows are validated (the validator
-itself, :func:`crazy4.validate.driver.validate`) under each candidate reading, and the one
-under which the most rows *read* (are well formed) and *settle* (every amount as the rule set
-settles it) is kept:
-
-* columns of cards no name places: each way of giving them to the player and the dealer;
-* each amount column that is never negative: a net, a return (stake included) or winnings;
-* each decision label whose text says nothing (``RAISE``): each of crazy4's decisions;
-* integer card codes: each encoding (``rank*4+suit``, ``suit*13+rank``) and each place of the
-  ace (index 12 or 0); which suit is which no settlement can tell (suits have no rank), so the
-  suit letters stay as guessed and the file says so;
-* card text: each notation the grammar knows (rank-suit, suit-rank), the log's own words
-  learnt from the cells (:func:`crazy4.log.vocabulary.learn`) and ranks numbered from 0 with
-  the ace last or first (:func:`crazy4.log.vocabulary.numbered_ranks`); a reading that reads
-  none of the sampled card cells is not tried (the file says so), nor one that reads them as
-  one already listed does; none that reads any: a question;
-* the round id: the column named so and each column whose equal values stand together (ids
-  of a round's rows), and none (each row its own round); two columns that read and settle the
-  same rows, none named so: a question.
-
-One field at a time, the others as guessed. The file says, per field tried, what the chosen
-reading read and settled and why the runner-up lost (it settled fewer); a field whose
-candidates settle the same rows is left a one-line question. The whole guess's own trial is
-said at the top: rows read and rows settled of those tried.
-"""
+"""``--init-mapping`` as a search: each field the guess of :mod:`crazy4.log.initmapping` leaves
+in question (card columns, amount kinds, decision labels, card codes and notation, the round
+id) decided by validating the log's first :data:`TRIAL_ROWS` rows under each candidate: the one
+under which the most rows read and settle is kept, one field at a time."""
 
 from __future__ import annotations
 

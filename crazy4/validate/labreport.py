@@ -1,11 +1,5 @@
-"""The validator's report as a self-contained HTML page a test lab can file.
-
-One section per check with its verdict, its findings (count and examples) and the figures
-behind it (each statistical test's statistic, degrees of freedom, p-value, adjusted p-value),
-under a header naming the log (its size and SHA-256) and the rule set (its SHA-256). The same
-content as the Markdown and JSON reports (:meth:`crazy4.validate.report.Report.to_dict`;
-schema in docs/validator.md).
-"""
+"""The validator's report as a self-contained HTML page a test lab can file (the content of
+:meth:`crazy4.validate.report.Report.to_dict`)."""
 
 from __future__ import annotations
 

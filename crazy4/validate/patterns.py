@@ -1,10 +1,4 @@
-"""How a finding says what a log did: wager names, amounts in words, rows that agree.
-
-A game keys each differing row by what the log did (the wagers that differ, each with its
-observed and expected net per unit scaled by :data:`SCALE` to an integer, the decision, the
-hand classes, the showdown) and names a key's group with these words
-(:mod:`crazy4.validate.infer`).
-"""
+"""How a finding says what a log did: wager names, amounts in words, rows that agree."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""Reading a validator's input: a per-round log in round-aligned batches, or a JSON summary.
-
-A log is read in batches of rows that never split a round (the rows with one ``round`` id
-stay together), so memory stays bounded whatever its length. A JSON summary's shape is checked
-whole before any test reads it (:func:`check_summary`): every malformed value is refused in
-one line naming its key.
-"""
+"""Reading a validator's input: a per-round log in batches that never split a round, or a JSON
+summary checked whole (:func:`check_summary`)."""
 
 from __future__ import annotations
 

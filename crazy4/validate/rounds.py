@@ -1,14 +1,5 @@
-"""The rounds of a batch of log rows, and the checks of a batch that read nothing else.
-
-A round's rows are consecutive. Finding the rounds, a seat twice in one round, a seat off the
-table and a card dealt twice read the batch alone, so a game's validator may make these checks
-(and others of the batch alone) while parsing it, on the batch reader's thread
-(:func:`crazy4.validate.reading.read_rounds`): their findings are kept in order in the
-batch's :class:`EarlyChecks` and replayed on its rows when the batch is checked
-(:meth:`crazy4.validate.rows.BatchRows.replay`), so that the checking thread, otherwise the
-slowest of the three, does less. The findings are the same, in the same order, as when made
-there.
-"""
+"""The rounds of a batch of log rows, and the checks of the batch alone, made on the reader's
+thread and replayed in order when the batch is checked (:class:`EarlyChecks`)."""
 
 from __future__ import annotations
 

@@ -1,14 +1,5 @@
-"""One batch of log rows, for any game, its columns parsed, and flagging its malformed rows
-(the rounds, and the checks of a batch alone, are in :mod:`crazy4.validate.rounds`).
-
-A malformed row is counted under its reason (with its 1-based row number as an example) and
-marked bad: it is left out of the other checks, its round out of the statistics. A cell of a
-numeric column that is not a number, not finite or absurd (beyond
-:data:`~crazy4.log.roundlog.LARGEST_AMOUNT`; a positive wager below
-:data:`~crazy4.log.roundlog.SMALLEST_WAGER`) makes its row bad with that cell as the
-reason, and the row's other findings (which the unreadable cell would only repeat) are not
-counted; so no such value reaches the settlement or the statistics.
-"""
+"""One batch of log rows, for any game: its columns parsed and its malformed rows flagged (counted
+under their reason, left out of the other checks)."""
 
 from __future__ import annotations
 

@@ -1,25 +1,7 @@
-"""Rule inference for a specification game: edits of its outcome-cell settlement, searched.
-
-A specification game (:class:`crazy4.spec.specification.GameSpec`) settles by one table: every
-wager's net per (player strength, decision, outcome cell). So the ways an engine may read the
-rules differently are edits of how rows reach that table, or of the table itself, written
-once here for every such game (:class:`SpecEdit`), and they compose:
-
-* the dealer's qualifier (each of :data:`QUALIFIERS` the game's ranking can name);
-* another tie rule (each of the rule file's ``ties`` the rule set does not have: the rows
-  settled by the rule set with that switch, :func:`crazy4.validate.switches.dealer_switches`);
-* a dealer who does not qualify: the Ante wins and the Play pushes, the Ante pushes and the
-  Play wins, or the hands compared as if it qualified;
-* a line of the Ante Bonus (logged apart) or of the side bet paying what the log paid on its
-  category, not at all, or a category the table lacks added (odds read from the log's nets);
-* the Ante Bonus folded into the Ante's net (``ante_bonus_net`` left 0);
-* the misreadings of the ranking (:mod:`crazy4.validate.misread`), where the game's ranking
-  has the hands: the low straight (A-2-3 in a three-card game) not counted as a straight, in
-  both hands, the player's or the dealer's; a pair against a pair compared by the high card.
-
-:func:`spec_edits` lists the single edits for the rows that differ; :class:`SpecRows.settle`
-settles rows under any tuple of them; :func:`crazy4.validate.search.Search` does the rest.
-"""
+"""Rule inference for a specification game: edits of its outcome-cell settlement
+(:class:`SpecEdit`: the qualifier, the tie rule, a dealer who does not qualify, pay lines, the
+Ante Bonus folded in, the ranking's misreadings), listed by :func:`spec_edits` and settled by
+:class:`SpecRows`."""
 
 from __future__ import annotations
 
@@ -66,7 +48,7 @@ class Misread:
 
 @dataclass(frozen=True)
 class SpecEdit:
-    """One edit of a spec game's settlement (module docstring); :meth:`merge` composes.
+    """One edit of a spec game's settlement; :meth:`merge` composes.
 
     ``lines`` are (wager, category, odds per unit or None for no line); ``ranges`` the side
     bet's lines by strength (first, end, odds per unit or None), for a table whose lines part

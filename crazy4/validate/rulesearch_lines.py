@@ -1,11 +1,5 @@
-"""A side bet's pay lines that part a category, searched by line and by hand group.
-
-A table whose lines part a category (Four Card Poker's Aces Up from a pair of aces up:
-:func:`parts_categories`) is edited line by line: each line paying what the log paid on its
-hands, or not at all, and a line added from each hand group the log paid as a win
-(:func:`table_line_edits`); the edits are :class:`crazy4.validate.rulesearch.SpecEdit` ranges
-settled by :class:`crazy4.validate.rulesearch.SpecRows`.
-"""
+"""A side bet's pay lines that part a category (Four Card Poker's Aces Up), searched by line and
+by hand group (:func:`table_line_edits`)."""
 
 from __future__ import annotations
 

@@ -1,23 +1,6 @@
-"""Rule inference as a search over a game's specification, for any game.
-
-A game's validator hands :func:`search_rows` the good rows of a batch (their components: the
-wagers, the expected nets under the rule set, the logged nets), the *single* differences it
-can settle under (each a :class:`crazy4.validate.infer.Variant` and an *edit* the game knows
-how to apply: a switch, a pay line changed, added or removed, a named misreading) and one
-function settling the rows under any tuple of edits at once. The search:
-
-1. settles the rows under each single edit: which differing rows it explains, how many
-   agreeing rows it breaks;
-2. for the differing rows no single edit explains (*hard* rows), settles them under
-   combinations of two, then three, of the most promising edits (those breaking no row that
-   explain some row or change a hard row's nets), keeping each combination that explains a
-   hard row and breaks none;
-3. adds it all to the :class:`crazy4.validate.infer.Inference`, which chooses the fewest
-   differences (single ones first) at the end of the log.
-
-The edits are the game's (any type): this module only tries them, so the same search runs
-Crazy 4 Poker's, Four Card Poker's and every specification game's inference.
-"""
+"""Rule inference as a search, for any game: each single edit, then pairs and triples of the most
+promising ones on the rows no single edit explains, added to an
+:class:`crazy4.validate.infer.Inference`."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
-"""A spec game's log rows settled again, and the rule differences that explain those that differ.
-
-Each good row of a batch is settled again by the specification's settlement
-(:attr:`crazy4.spec.specification.CellSettlement.parts`; its side bet by its pay table), every
-wager against its logged net (:func:`crazy4.validate.checks.mismatches`); the rows that differ
-are searched for the rule differences that explain them (:mod:`crazy4.validate.rulesearch`,
-:class:`crazy4.validate.search.Search`): the validator's settlement and rule-inference part
-(:class:`crazy4.validate.engine.SpecRun` holds one :class:`SpecSettler`).
-"""
+"""A spec game's log rows settled again, and the rule differences that explain those that differ
+(:class:`SpecSettler`)."""
 
 from __future__ import annotations
 
@@ -46,8 +39,8 @@ Mask = npt.NDArray[np.bool_]
 
 @dataclass
 class SpecSettler:
-    """The settlement and rule-inference part of one validation of a spec game's log
-    (module docstring): the rule set's tables, and the run's tally and inference it adds to.
+    """The settlement and rule-inference part of one validation of a spec game's log: the rule
+    set's tables, and the run's tally and inference it adds to.
 
     Attributes
     ----------

@@ -1,11 +1,5 @@
-"""The statistics of a spec game's log or summary: what :class:`crazy4.validate.engine.SpecRun`
-tests against the exact analysis.
-
-The player's and the dealer's hand categories by chi-square (the player's from the exact
-analysis's classes and weights, the dealer's from every hand of its cards), the cards by
-position and the sequence of rounds (:meth:`crazy4.validate.statistics.StatFamily.card_frequencies`,
-of a log only), and each bet's mean by z-score with its power.
-"""
+"""The statistics of a spec game's log or summary against the exact analysis: hand categories,
+cards and the sequence of rounds, and each bet's mean."""
 
 from __future__ import annotations
 

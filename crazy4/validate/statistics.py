@@ -1,11 +1,5 @@
-"""The statistical tests of a validation, for any game, and the statistics check.
-
-A game's validator adds its tests to a :class:`StatFamily` (chi-square tests of counts against
-exact probabilities, z-scores of bet means); :func:`statistics_check` adjusts their p-values by
-Holm's method and fails when an adjusted p-value is below ``alpha``. The tests read either a
-log's accumulators (:class:`crazy4.validate.tally.Tally`) or a JSON summary's totals
-(:data:`Summary`, as written by ``crazy4 simulate --summary``).
-"""
+"""The statistical tests of a validation, for any game (:class:`StatFamily`), and the statistics
+check, Holm-adjusted (:func:`statistics_check`)."""
 
 from __future__ import annotations
 

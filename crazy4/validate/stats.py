@@ -1,17 +1,5 @@
-"""The distributions behind the validator's tests (``scipy.stats``), Holm's correction, the
-sequence tests and the power of a bet's mean test.
-
-* two-sided normal p-values and chi-square tails: :data:`scipy.stats.norm`,
-  :data:`scipy.stats.chi2`;
-* Holm's step-down adjustment of a family of p-values (controls the family-wise error rate
-  under any dependence);
-* the Wald–Wolfowitz runs test of a 0/1 sequence, conditional on its counts:
-  ``E R = 1 + 2 n1 n2 / n``, ``Var R = 2 n1 n2 (2 n1 n2 - n) / (n² (n - 1))``;
-* the lag-1 serial correlation ``r`` of a sequence, ``z = (r + 1/n) sqrt n`` (Box–Jenkins:
-  ``r`` is about normal with mean ``-1/n`` and variance ``1/n`` for independent values);
-* the power of a two-sided z-test at level ``a`` with power ``1 - b``: the smallest deviation
-  ``(z_{1-a/2} + z_{1-b}) s / sqrt n`` that ``n`` hands of spread ``s`` detect, and the hands
-  ``((z_{1-a/2} + z_{1-b}) s / d)²`` that detect a deviation ``d``.
+"""The distributions behind the validator's tests (``scipy.stats``), Holm's correction, the runs
+test and the power of a bet's mean test.
 
 References
 ----------

@@ -1,19 +1,5 @@
-"""The structure of a log as a whole: each round once, the rounds numbered without gaps, and a
-log that is mostly malformed refused.
-
-A round's rows are adjacent, so a round id seen again *after another round* is a repeated round
-(rounds 1-100 appended again to a log, as a seeding bug produces). :class:`RoundIds` keeps the
-id and first row of every round, in log order (a batch of ids counting up by one as four
-numbers); while the ids rise strictly (the usual log) no search is needed, else they are sorted
-once at the end. Whole-number ids that skip values are
-gaps: reported, never a failure (a log may be a sample of rounds), while a repeated round fails
-the **Structure** check.
-
-A log in which more than :data:`MOSTLY_MALFORMED` of the rows do not read (a cell that is no
-card text, number, round id, seat or decision) is refused (:class:`Unreadable`): every verdict
-would rest on a minority of the rows, and a log that far from the format is a mapping or export
-problem, named by its first reasons.
-"""
+"""The structure of a log as a whole: each round once (a repeated round fails), gaps in the round
+ids (reported), and a log mostly malformed refused (:class:`Unreadable`)."""
 
 from __future__ import annotations
 

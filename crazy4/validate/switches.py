@@ -1,11 +1,5 @@
-"""The rule switches every game's rule set has, as candidate rule sets for the inference.
-
-The rule dataclasses are frozen (:mod:`crazy4.rules.ruleset`), so a candidate is the rule set
-with one field replaced (``dataclasses.replace``): another tie rule, another rule for Play
-against a dealer who does not qualify, another qualifier. A game adds its own switches as data
-(:attr:`crazy4.spec.log_tests.LogTests.switches`); :func:`most_paid` reads the odds a log paid
-most often on some rows (the pay-line searches of :mod:`crazy4.validate.rulesearch`).
-"""
+"""The rule switches every game's rule set has (ties, Play against a dealer who does not
+qualify, the qualifier), as candidate rule sets for the inference."""
 
 from __future__ import annotations
 

@@ -1,9 +1,4 @@
-"""What a validation of any game accumulates over the batches of a log.
-
-:class:`Tally` holds the rows and rounds read, the findings and counts of the well-formed,
-settlement and strategy checks, each bet's results (:class:`BetStats`) and the cards dealt;
-each game's validator keeps one and adds its own counts beside it.
-"""
+"""What a validation of any game accumulates over the batches of a log (:class:`Tally`)."""
 
 from __future__ import annotations
 
@@ -162,7 +157,7 @@ BetValues = dict[str, tuple[npt.NDArray[np.bool_] | None, npt.NDArray[np.float64
 
 @dataclass(kw_only=True)
 class Tally:
-    """What a validation of any game accumulates (see the module docstring)."""
+    """What a validation of any game accumulates: rows, rounds, findings, bets, cards."""
 
     rows: int = 0
     rounds: int = 0

@@ -1,11 +1,5 @@
-"""The mapping tried on a sample first: a notation that does not fit is the mapping's error.
-
-Before the log is checked, its first :data:`SAMPLE_ROWS` rows are translated by the mapping
-(:meth:`crazy4.log.mapping.LogMapping.translate`) and parsed by the game. When more than
-half of them do not read in one column (cards, decisions, amounts), the mapping key that
-decides how that column reads is named in one line (exit status 2), with the first row that
-does not read and why, instead of thousands of rows blamed one by one.
-"""
+"""The mapping tried on a log's first rows: a column most of whose rows do not read is named as
+the mapping key's error, in one line."""
 
 from __future__ import annotations
 
