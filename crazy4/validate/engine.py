@@ -109,9 +109,8 @@ class SpecRun:
 
     @property
     def required(self) -> tuple[str, ...]:
-        """The columns every log of the game has (``up_card`` when the dealer turns one): the
-        stake of every wager a seat puts up and its net
-        (:attr:`~crazy4.spec.specification.CellSettlement.staked`)."""
+        """The columns every log of the game has: each staked wager and its net, ``up_card``
+        when the dealer turns one."""
         up = ("up_card",) if self.spec.shape.face_up else ()
         staked = self.settlement.staked
         return ("player", "dealer", *up, "decision", *staked, *(f"{w}_net" for w in staked))
@@ -411,9 +410,7 @@ class SpecValidator:
         self.spec = spec
 
     def start(self, options: Options, metadata: Mapping[str, object]) -> SpecRun:
-        """A validation of ``options.rules`` against its expected strategy (``optimal``,
-        ``simple`` where the settlement publishes one, or a strategy file:
-        :func:`crazy4.simulate.plays.strategy_of`)."""
+        """A validation of ``options.rules`` against its expected strategy."""
         names = [  # a bet the dealer's cards settle too is not (yet) re-settled; a fold may
             side.name  # forfeit one (a card room's Queens Up)
             for side in self.spec.side_bets(options.rules)

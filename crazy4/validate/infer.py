@@ -32,16 +32,9 @@ MAX_VARIANTS = 4 * _WORD
 
 @dataclass(frozen=True)
 class Variant:
-    """One way the log's rules may differ from the rule set asked for.
-
-    Attributes
-    ----------
-    difference : str
-        How the rules differ ("ties below a straight lose the Super Bonus").
-    pattern : str
-        What a log settled under it does, named in the log's terms ("Super Bonus lost on a tie
-        below a straight").
-    """
+    """One way the log's rules may differ from the rule set asked for: the ``difference`` ("ties
+    below a straight lose the Super Bonus") and the ``pattern`` a log settled so shows ("Super
+    Bonus lost on a tie below a straight")."""
 
     difference: str
     pattern: str
@@ -111,11 +104,9 @@ class Inference:
         example_of: Callable[[int], dict[str, object]],
         limit: int = 5,
     ) -> None:
-        """Add the differing ``rows`` of a batch (``keys``: one row of ints each); ``explains``
-        says, per variant index, which of them it explains; ``broken`` how many agreeing rows
-        of the batch it would break; ``name_of`` names a key (a pattern, or a pattern and its
-        facets: groups of one pattern are one finding, each facet naming the values its
-        groups had, "1x or 3x"), ``example_of`` gives a row's example."""
+        """Add the differing ``rows`` of a batch (``keys``: one row of ints each), which of them
+        each variant ``explains`` and how many agreeing rows it would have ``broken``;
+        ``name_of`` names a key (a pattern, or a pattern and its facets, "1x or 3x")."""
         self.rows += rows.size
         for index, count in broken.items():
             if index >= 0:
@@ -257,11 +248,9 @@ def differing_example(
     components: Sequence[Component],
     base: Mapping[str, npt.NDArray[np.float64]],
 ) -> dict[str, object]:
-    """The example of a differing row, for any game: ``row`` of the ``components`` (the good
-    rows of a batch, at ``positions`` in it, the first of the batch numbered ``first_row``);
-    the row's number, the player's and the dealer's cards and the decision (``shown``: each
-    of the batch's rows), and the logged and expected net of each wager that differs
-    (expected: ``wager * base``, ``base`` the exact net per unit of each component).
+    """The example of a differing row, for any game: ``row`` of the ``components`` (at
+    ``positions`` in the batch): its number, cards and decision (``shown``), and the logged and
+    expected net (``wager * base``) of each wager that differs.
 
     Examples
     --------

@@ -160,17 +160,10 @@ def read_rounds(
     translate: Callable[[pa.Table], pa.Table] | None = None,
     trial: Callable[[pa.Table], None] | None = None,
 ) -> None:
-    """Read a log in round-aligned batches (``translate``: a log mapping's
-    :meth:`~crazy4.log.mapping.LogMapping.translate`): columns checked on the first, and
-    ``trial`` given it (:func:`crazy4.validate.trial.try_mapping`), each batch with rows parsed
-    by ``read_batch`` (given its first row's number, 1-based) and then processed.
-
-    Three stages run at once, each at most a batch ahead of the next (:func:`prefetched`, one
-    slot a stage: about six batches in memory, whatever the log's length): the reading and the
-    columns' check on one background thread, ``read_batch`` on another, and ``process`` on this
-    one; what they spend in Arrow and in compiled code (which release the GIL) runs on both
-    cores. ``read_batch`` must therefore only read its table (and what does
-    not change); batches and errors reach ``process`` in the log's order, as without threads.
+    """Read a log in round-aligned batches (each ``translate``d; columns checked on the first,
+    given to ``trial``), parse each by ``read_batch`` (given its first row, 1-based) and
+    ``process`` it: three stages at once, each at most a batch ahead (:func:`prefetched`), so
+    ``read_batch`` must only read its table; batches and errors arrive in the log's order.
 
     Raises
     ------

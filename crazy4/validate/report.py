@@ -31,30 +31,10 @@ from crazy4.rules.ruleset import RuleSet
 
 @dataclass(frozen=True)
 class Options:
-    """How to validate.
-
-    Attributes
-    ----------
-    rules : RuleSet
-    strategy : str
-        ``optimal``, ``simple`` or a strategy file (see the game's reference ``strategy``).
-    side_bet : str or None
-        Side bet table (Queens Up, Aces Up) the log's side wagers were settled on (default: the
-        one named in the log's metadata, else the rule set's first).
-    alpha : float
-        Family-wise significance level of the statistics.
-    examples : int
-        Examples listed per finding.
-    batch_rows : int
-        Rows read at a time.
-    mapping : LogMapping
-        How the log's columns, cards, labels and units read as crazy4's.
-    meter : Fraction or None
-        The progressive's meter the log was settled on (default: the one its metadata
-        records, else the ``[progressive]`` section's reset; :mod:`crazy4.validate.progressive`).
-    table_seats : int
-        The seats at the table: a row's ``seat`` is a whole number from 1 to this (the seats
-        the log's metadata records, else as many as one deck deals).
+    """How to validate: the rule set, the strategy expected (``optimal``, ``simple`` or a file),
+    the side bet table the log was settled on (None: its metadata's, else the rule set's first),
+    the family-wise ``alpha``, examples per finding, rows a batch, the log's mapping, the
+    progressive's meter (None: its metadata's, else the reset) and the seats at the table.
     """
 
     rules: RuleSet

@@ -88,35 +88,11 @@ flags=frozenset(), ranges=(), bonus_ranges=())
 
 @dataclass(frozen=True)
 class SpecRows:
-    """The good rows of a batch and the tables they settle by.
-
-    Attributes
-    ----------
-    strength, dealer_strength, multiple : ndarray
-        The player's and the dealer's strengths, the Play multiple (0: fold).
-    settlement : CellSettlement
-        The rule set's settlement.
-    qualifier : int
-        The rule set's qualifier strength.
-    category : ndarray
-        The category of every strength.
-    side : ndarray or None
-        The side bet's net per unit by strength (None: no side bet logged).
-    side_key : str
-        The side bet's wager name in the log (its lines are edited as wager ``"side"``).
-    bonus_apart : bool
-        Whether the log writes the Ante Bonus apart.
-    misread : Misread
-        The rows as the ranking's misreadings rank them.
-    tie_rules : dict
-        The settlement of the rule set with each other tie rule (by the rule's name).
-    by_cell : dict
-        The net per unit of each bet in a column of its own (a Bad Beat Bonus), by strength,
-        decision and outcome cell (by its column's name).
-    bonus : tuple or None
-        The wager the bonus misreadings act on and whether its table pays each strength.
-    dealer_high : ndarray or None
-        Whether each row's dealer holds a king or an ace (the any-king-or-ace misreading).
+    """The good rows of a batch (strengths, the Play multiple: 0 a fold) and the tables they
+    settle by: the rule set's, with each other tie rule (``tie_rules``), the side bet's by
+    strength (``side``, logged as ``side_key``, edited as ``"side"``), each bet in a column of
+    its own by strength, decision and cell (``by_cell``), the bonus misreadings' wager and lines
+    (``bonus``), and whether each dealer holds a king or an ace (``dealer_high``).
     """
 
     strength: npt.NDArray[np.int64]

@@ -40,24 +40,8 @@ Mask = npt.NDArray[np.bool_]
 @dataclass
 class SpecSettler:
     """The settlement and rule-inference part of one validation of a spec game's log: the rule
-    set's tables, and the run's tally and inference it adds to.
-
-    Attributes
-    ----------
-    spec, options, rules : GameSpec, Options, RuleSet
-        The game, the validation's options and rule set.
-    side_key, side_name : str, str or None
-        The side bet's log column, and the table it is settled by (None: not settled).
-    settlement : CellSettlement
-        The rule set's settlement.
-    category : ndarray
-        The category of every strength.
-    tally, inference : Tally, Inference
-        The run's accumulators (findings and the rule inference's rows).
-    columns : tuple of SideBetSpec
-        The bets in a column of their own (:attr:`crazy4.spec.specification.SideBetSpec.column`,
-        a Bad Beat Bonus), settled where the log writes them, by outcome cell.
-    """
+    set's tables (the side bet's, ``side_name``: None when not settled; the bets in a column of
+    their own, by outcome cell), and the run's tally and inference it adds to."""
 
     spec: GameSpec
     options: Options
@@ -151,9 +135,7 @@ class SpecSettler:
         showdown: tuple[IntArray, IntArray, IntArray],
         sides: tuple[npt.NDArray[np.float64] | None, dict[str, npt.NDArray[np.float64]]],
     ) -> None:
-        """Search the rule differences that explain the good rows that differ
-        (:mod:`crazy4.validate.rulesearch`; ``sides``: the side bet's net per unit by strength,
-        the column bets' by strength, decision and cell)."""
+        """Search the rule differences that explain the good rows that differ."""
         side, by_cell = sides
         rows = np.flatnonzero(good)
         strength, dealer, multiple = (a[rows].astype(np.int64) for a in showdown)
@@ -221,9 +203,8 @@ class SpecSettler:
         showdown: tuple[IntArray, IntArray, IntArray],
         read: tuple[npt.NDArray[np.float64] | None, Misread],
     ) -> list[tuple[Variant, SpecEdit]]:
-        """The single edits searched on the differing rows (``wrong``): the switches, the
-        misreadings and the pay lines (:func:`crazy4.validate.rulesearch.spec_edits`), a side
-        bet's table whose lines part a category by line and hand group after them."""
+        """The single edits searched on the differing rows (``wrong``): those of
+        :func:`crazy4.validate.rulesearch.spec_edits`, then a side bet's lines by hand group."""
         side, misread = read
         size = len(self.spec.ranking.categories)
         bonus = self.settlement.parts["ante_bonus"][:, 1, 3] / self.settlement.unit

@@ -22,12 +22,8 @@ REASONS_SHOWN = 3
 
 @dataclass
 class RoundIds:
-    """The round id and first row (1-based) of every round, in log order.
-
-    A batch whose ids count up by one from a whole number and whose first rows are evenly
-    spaced (the usual log) is kept as a *run*, four numbers however many rounds; any other
-    batch as its two arrays (the caller's own, not copied: 16 bytes a round). While the ids
-    rise strictly, the check reads the runs' ends and never makes the arrays of every round.
+    """The round id and first row (1-based) of every round, in log order: a batch whose ids
+    count up by one with evenly spaced rows as a *run* of four numbers, any other as its arrays.
 
     Examples
     --------
@@ -249,9 +245,7 @@ def _id_text(value: float) -> int | float:
 
 def text_failures(batch: LogBatch) -> list[tuple[str, dict[int, str]]]:
     """The card cells of ``batch`` that did not read as text, by column (finding, rows and
-    reasons). A compact card column's bad cells are left out: its bytes are cards whatever
-    they hold, so a bad cell there is what the game logged (a finding), not a notation the
-    validator misread."""
+    reasons); a compact card column's bad cells are the game's findings, left out."""
     return [
         failed
         for name, failed in zip(batch.cards, batch.unparsed, strict=False)
@@ -262,11 +256,7 @@ def text_failures(batch: LogBatch) -> list[tuple[str, dict[int, str]]]:
 @dataclass
 class Unreadable:
     """The rows with a cell that does not read (card text, a number, a round id or seat, a
-    decision label), and the first of them with why.
-
-    Rows that read but break the rules (a card dealt twice, a wager the rules forbid) are the
-    well-formed check's findings, reported however many; unreadable rows in the majority mean
-    the log is not in a form the validator understands (:meth:`refuse`).
+    decision label), and the first of them with why; in the majority, the log is refused.
 
     Examples
     --------

@@ -40,18 +40,9 @@ class ExactMoments(Protocol):
 
 @dataclass
 class BetStats:
-    """One bet's results per unit of base wager: sums for its mean, variance and design effect.
-
-    Attributes
-    ----------
-    exact : ExactMoments
-        The exact mean and standard deviation the results are compared with.
-    n, total, squares, hits : int or float
-        Hands, sum and sum of squares of the results, hands that won.
-    round_squares, round_cross, round_k2 : float
-        Sums over rounds of ``S_r ** 2``, ``k_r * S_r`` and ``k_r ** 2`` (``k_r`` hands of
-        the bet in round ``r``, ``S_r`` their total), for the design effect of hands sharing
-        a dealer.
+    """One bet's results per unit of base wager: sums for its mean, variance and design effect
+    (``round_*``: sums over rounds of ``S_r ** 2``, ``k_r * S_r`` and ``k_r ** 2``, ``k_r`` its
+    hands in round ``r`` and ``S_r`` their total).
 
     Examples
     --------
@@ -236,11 +227,9 @@ class Tally:
         round_of_row: npt.NDArray[np.intp],
         pair: int,
     ) -> None:
-        """Count the cards of each dealt position (each seat of a round, by its place in the
-        round, and the dealer) and of all positions in the kept rows and rounds, with the
-        finite-population variance of the counts (``k (52 - k) / 51`` for ``k`` cards a round),
-        and add the kept rounds' dealer strengths (``strength``, one a kept round; marked:
-        ``pair`` or better) to the sequence."""
+        """Count the cards of each dealt position and of all in the kept rows and rounds, with
+        their finite-population variance (``k (52 - k) / 51`` for ``k`` cards a round), and add
+        the kept rounds' dealer strengths (marked: ``pair`` or better) to the sequence."""
         self.stat_rows += int(keep.sum())
         by_place = position_card_counts(seat_cards, keep, starts, round_of_row)
         dealt = dealer_card_counts(dealer_cards, starts, kept_rounds)
