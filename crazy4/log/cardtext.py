@@ -126,12 +126,8 @@ def is_code_type(kind: pa.DataType) -> bool:
 def hand_code_array(cards: npt.NDArray[np.integer], repeat: int = 1) -> pa.FixedSizeBinaryArray:
     """Compact card codes of many hands (``fixed_size_binary(k)``), highest card first.
 
-    Parameters
-    ----------
-    cards : ndarray, shape (k, n)
-        Card-major hands (row ``j`` holds every hand's ``j``-th card), in any order.
-    repeat : int
-        Each hand written this many times in a row (the dealer's hand on every seat's row).
+    ``cards`` (k, n) is card-major (row ``j`` every hand's ``j``-th card, in any order); each
+    hand is written ``repeat`` times in a row (the dealer's hand on every seat's row).
 
     Examples
     --------

@@ -105,12 +105,12 @@ class Guess:
     notes: list[str] = field(default_factory=list)
 
 
-def _card_cells(sample: pa.Table, columns: dict[str, str]) -> list[object]:
-    """Every sampled cell of every card column (nulls left out)."""
+def card_cells(sample: pa.Table, columns: dict[str, str]) -> list[object]:
+    """Every sampled cell of every card column the sample has (nulls left out)."""
     return [
         cell
         for ours in CARD_COLUMNS
-        if ours in columns
+        if ours in columns and columns[ours] in sample.column_names
         for cell in sample.column(columns[ours]).to_pylist()
         if cell is not None
     ]
@@ -239,7 +239,7 @@ def guess(path: Path) -> Guess:
             "make the Super Bonus equal to the Ante"
         )
     _card_columns_by_values(found, sample)
-    cells = _card_cells(sample, columns)
+    cells = card_cells(sample, columns)
     found.notation = _card_notation(cells)
     if found.notation[0] in ("text", "integers"):
         read = f"{found.notation[0]}, {found.notation[1]}"

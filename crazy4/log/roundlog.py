@@ -40,10 +40,7 @@ UNREAD = "\x1f"
 def hand_text_array(cards: npt.NDArray[np.integer]) -> pa.StringArray:
     """Card text of many hands as an Arrow string column, highest card first.
 
-    Parameters
-    ----------
-    cards : ndarray, shape (k, n)
-        Card-major hands (row ``j`` holds every hand's ``j``-th lowest card).
+    ``cards`` (k, n) is card-major: row ``j`` holds every hand's ``j``-th lowest card.
 
     Examples
     --------
@@ -59,15 +56,8 @@ def hand_text_array(cards: npt.NDArray[np.integer]) -> pa.StringArray:
 def parse_hand_column(
     column: pa.Array | pa.ChunkedArray, count: int
 ) -> tuple[npt.NDArray[np.int16], dict[int, str]]:
-    """Parse a column of hands: text, fast for the canonical ``"As Kd 8c 4h 2s"`` form, or
-    compact card codes (``fixed_size_binary``, :mod:`crazy4.log.cardtext`).
-
-    Returns
-    -------
-    cards : ndarray of int16, shape (n, count)
-        Cards sorted ascending; rows that failed are -1.
-    bad : dict
-        Row position (0-based, in this column) to the reason it failed.
+    """Parse a column of hands (text, or compact card codes): each row's cards ascending (-1
+    where it failed) and the reason of each row that failed.
 
     Examples
     --------
@@ -226,11 +216,8 @@ _NUMBER_TEXT = r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?(inf|infinity|nan
 def number_cells(
     column: pa.Array | pa.ChunkedArray, largest: float = LARGEST_AMOUNT
 ) -> tuple[npt.NDArray[np.float64], dict[int, str]]:
-    """A numeric (or number-text) column as float64, and the cells that are not numbers.
-
-    An empty cell or ``NaN`` is missing (NaN, not reported here: each game says what a missing
-    value means); text that is not a number, an infinity and a value beyond ``largest`` in
-    size are bad: NaN, with the reason by row (0-based in the column).
+    """A numeric (or number-text) column as float64 (an empty cell NaN), and its bad cells
+    (text that is no number, an infinity, a value beyond ``largest``: NaN), by row.
 
     Raises
     ------

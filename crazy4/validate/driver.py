@@ -28,17 +28,21 @@ from crazy4.log.mapping import LogMapping
 from crazy4.log.roundlog import log_metadata, sniff_format
 from crazy4.rules.load import RULES_DIR, shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
-from crazy4.validate.balance import BalanceAudit
+from crazy4.validate.checks import BalanceAudit
 from crazy4.validate.engine import SpecRun, validator_of
 from crazy4.validate.kernels import seat_codes
 from crazy4.validate.money import money_reading
 from crazy4.validate.progressive import start_progressive, summary_progressive
-from crazy4.validate.reading import check_summary_figures, read_rounds, read_summary
+from crazy4.validate.reading import (
+    check_summary_figures,
+    read_rounds,
+    read_summary,
+    try_mapping,
+)
 from crazy4.validate.report import Options, Report, not_run
 from crazy4.validate.rows import LogBatch
 from crazy4.validate.statistics import SUMMARY_KEYS, statistics_check
 from crazy4.validate.structure import IdsPart, Unreadable, ids_part, structure_check
-from crazy4.validate.trial import try_mapping
 
 
 def validate(path: Path, options: Options) -> Report:
@@ -151,9 +155,8 @@ def table_seats(rules: RuleSet, metadata: Mapping[str, object]) -> int:
 
 
 class Parsed(NamedTuple):
-    """One batch of a log as the batch reader's thread leaves it: parsed, the game's checks
-    of the batch alone made (:class:`~crazy4.validate.rounds.EarlyChecks`), its seat numbers
-    (:func:`~crazy4.validate.kernels.seat_codes`) and its round ids read."""
+    """One batch of a log as the batch reader's thread leaves it: parsed, its early checks
+    made, its seat numbers and round ids read."""
 
     batch: LogBatch
     seats: npt.NDArray[np.int64] | None
@@ -181,8 +184,7 @@ def round_ids(batch: LogBatch) -> IdsPart:
 
 class FileIdentity:
     """:func:`file_identity` of a file computed on a background thread (``hashlib`` releases
-    the GIL on each block), so the hash of a large log overlaps its checks instead of
-    following them.
+    the GIL), so the hash of a large log overlaps its checks.
 
     Examples
     --------

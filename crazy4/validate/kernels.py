@@ -92,10 +92,7 @@ def hand_strengths(
     """The colex index and strength of each row's hand (cards ascending; a row not ``ok``
     taken as all cards 0, as :meth:`crazy4.validate.rows.LogBatch.indices` gives it).
 
-    The index is ``sum C(card_j, j + 1)`` (``binomial[card, j + 1]``), as
-    :func:`crazy4.core.cards.colex_indices`; the strength ``strength_of_hand[index]``. Two
-    loops: the indices, then the lookups, which (a table of up to 20 million entries, beyond
-    the caches) then overlap one another, three times as fast as one loop doing both.
+    Two loops: the indices, then the lookups (a table beyond the caches), which then overlap.
 
     Examples
     --------

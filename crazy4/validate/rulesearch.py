@@ -233,15 +233,11 @@ def spec_edits(
     misread: tuple[Misread, int] = (Misread(), 0),
     own: Sequence[tuple[Variant, SpecEdit]] = (),
 ) -> list[tuple[Variant, SpecEdit]]:
-    """The single edits searched: the switches (``qualifier``: the rule set's, its strength
-    and its words; none of the qualifier's where every dealer qualifies, strength 0;
-    ``ties``: each other tie rule, its variant and name), the misreadings of the ranking
-    the rows have (``misread``: the rows as misread and the hand size) and the game's own
-    (``own``: :func:`game_misreadings`), then the pay lines
-    of the wagers in ``wrong`` (each its differing rows' categories and logged nets per unit,
-    from one or more columns: the Ante Bonus's own and what the Ante paid beyond its net;
-    ``expected`` the net per unit the rule set pays each category; ``names`` the wagers as
-    printed), then the Ante Bonus folded into the Ante when the log writes it apart.
+    """The single edits searched: the switches (``qualifier``: the rule set's, its strength and
+    words, none where every dealer qualifies; ``ties``: each other tie rule), the misreadings
+    the rows have and the game's own (``own``), then the pay lines of the wagers in ``wrong``
+    (their differing rows' categories and logged nets per unit; ``expected`` what the rule set
+    pays each category), then the Ante Bonus folded into the Ante when logged apart.
 
     Examples
     --------

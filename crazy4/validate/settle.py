@@ -14,7 +14,7 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import WAGERS, CellSettlement, GameSpec, SideBetSpec
 from crazy4.spec.wagers import outcome_cells
 from crazy4.validate.checks import Component, mismatches, settlement_examples
-from crazy4.validate.infer import Inference, Variant, differing_example
+from crazy4.validate.infer import Inference, Search, Variant, differing_example
 from crazy4.validate.misread import low_straight_strengths, pair_high_card_keys
 from crazy4.validate.patterns import agrees, differing_columns, key_words
 from crazy4.validate.report import Finding, Options
@@ -29,7 +29,6 @@ from crazy4.validate.rulesearch import (
     spec_edits,
 )
 from crazy4.validate.rulesearch_lines import parts_categories, table_line_edits
-from crazy4.validate.search import Search
 from crazy4.validate.switches import dealer_switches
 from crazy4.validate.tally import Tally
 

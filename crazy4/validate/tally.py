@@ -163,7 +163,7 @@ class Tally:
     #: How the log records money that is not a net per wager (set by the driver from the
     #: mapping; resolved before the amounts are compared).
     money: MoneyReading = field(default_factory=MoneyReading)
-    #: Keep each batch's exact money per row (the Balance check's, :mod:`crazy4.validate.balance`)
+    #: Keep each batch's exact money per row (for :class:`crazy4.validate.checks.BalanceAudit`)
     keep_exact_money: bool = False
     #: The last batch's good rows and the sum of each row's exact nets (money, not units).
     exact_money: tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64]] | None = None
