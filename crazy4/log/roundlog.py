@@ -30,7 +30,6 @@ DECISION_NAMES = ("fold", "1x", "2x", "3x", "blind")
 BLIND = 4
 
 WAGERS = ("ante", "super_bonus", "play", "queens_up")
-REQUIRED = ("player", "dealer", "decision", "ante", "play", "ante_net", "play_net")
 NUMERIC = (*WAGERS, *(f"{wager}_net" for wager in WAGERS))
 
 #: Leads a card cell that a log mapping could not read; the rest of the cell is the reason.

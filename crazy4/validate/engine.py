@@ -385,7 +385,7 @@ class SpecRun:
         if self.settlement.tests.raise_minimum:
             inferences["strategy"] = self.strategy_inference
         return [
-            well_formed_check(self.tally, "left out of the other checks"),
+            well_formed_check(self.tally),
             settlement_check(self.tally, self.rules.name),
             strategy_check(self.tally, self.options.strategy, situations_by(self.spec.shape)),
             inference_check(self.rules.name, inferences, self.tally.settled_rows),

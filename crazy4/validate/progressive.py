@@ -127,7 +127,7 @@ class ProgressiveValidation:
         w = float(self.bet.wager)
         bets = wager > 0
         expected = np.where(bets, paid + others - w, 0.0)
-        close = np.abs(logged - expected) <= TOLERANCE * np.maximum(1.0, np.abs(expected))
+        close = _near(logged, expected)
         self.settled += int(ok.sum())
         self.left_out += n - int(ok.sum())
         wrong = ok & ~close

@@ -29,7 +29,7 @@ from crazy4.validate.rulesearch import (
     spec_edits,
 )
 from crazy4.validate.rulesearch_lines import parts_categories, table_line_edits
-from crazy4.validate.switches import dealer_switches
+from crazy4.validate.switches import tie_switches
 from crazy4.validate.tally import Tally
 
 IntArray = npt.NDArray[np.int64]
@@ -348,7 +348,7 @@ class SpecSettler:
         if self.tie_rules is None:
             self.tie_rules = [
                 (variant, changed.dealer.ties, self.spec.settlement(changed))
-                for variant, changed in dealer_switches(self.rules, qualifiers=False)
+                for variant, changed in tie_switches(self.rules)
             ]
             self.tie_rules += [  # the game's own switches (its settlement's data)
                 (Variant(difference, pattern), f"switch {difference}", self.spec.settlement(r))

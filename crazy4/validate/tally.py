@@ -49,15 +49,14 @@ class BetStats:
     >>> from types import SimpleNamespace
     >>> stats = BetStats(exact=SimpleNamespace(mean=Fraction(0), std_dev=1.0))
     >>> stats.add(np.array([1.0, -1.0, 1.0]), np.array([0, 0, 1]), 2)
-    >>> stats.n, stats.total, stats.hits, stats.design_effect()
-    (3, 1.0, 2, 0.3333333333333333)
+    >>> stats.n, stats.total, stats.design_effect()
+    (3, 1.0, 0.3333333333333333)
     """
 
     exact: ExactMoments
     n: int = 0
     total: float = 0.0
     squares: float = 0.0
-    hits: int = 0
     round_squares: float = 0.0
     round_cross: float = 0.0
     round_k2: float = 0.0
@@ -71,7 +70,6 @@ class BetStats:
         self.n += values.shape[0]
         self.total += float(values.sum())
         self.squares += squares
-        self.hits += int((values > TOLERANCE).sum())
         if rounds is None:  # k_r = 1 and S_r the hand's result (added to 0.0, as bincount adds)
             self.round_squares += squares
             self.round_cross += float((values + 0.0).sum())
