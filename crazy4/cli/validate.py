@@ -127,7 +127,7 @@ def cmd_validate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from crazy4.rules.load import resolve_rules_path
     from crazy4.simulate.progressive import plan_meter
     from crazy4.validate.driver import log_options, validate
-    from crazy4.validate.labreport import render_html
+    from crazy4.validate.report import render_html
 
     if args.init_mapping:
         return _init_mapping(args)

@@ -1,19 +1,8 @@
-"""The log's card columns, fast: canonical card text read in one compiled pass (numba), the
-fast path of :func:`crazy4.log.roundlog.parse_hand_column`, and the compact card codes
-(``crazy4 simulate --log-cards compact``) written, turned into text and read.
-
-Text: a canonical cell is ``count`` cards of two bytes (rank, suit) separated by single spaces.
-One pass reads each such cell through a lookup table, sorts its cards and checks them distinct;
-any other cell (another width, ``10`` for ten, a suit symbol, a card twice) is left to
-:func:`crazy4.core.cards.parse_cards`, so the result is the plain parser's on every cell
-(tests/validate/test_validate_cardtext.py compares them).
-
-Compact codes: a cell is Arrow's ``fixed_size_binary(count)``, one byte a card
-(``4 * rank + suit``, 0-51), highest card first, so ``"As Kd 8c 4h 2s"`` is the bytes
-``51 45 24 10 3``. The type tells it from text, and the field's metadata names it
-(:data:`CODES_KEY` = :data:`CODES_VALUE`) for other readers. A reader sorts a cell's cards and
-refuses a code above 51 and a card twice, by row (:func:`parse_codes`).
-"""
+"""The log's card columns, fast: canonical card text read in one compiled pass (the fast path
+of :func:`crazy4.log.roundlog.parse_hand_column`; any other cell is left to
+:func:`crazy4.core.cards.parse_cards`), and compact card codes (``--log-cards compact``: a
+``fixed_size_binary`` cell, one byte ``4 * rank + suit`` a card, highest first) written, spelled
+and read."""
 
 from __future__ import annotations
 
@@ -137,12 +126,8 @@ def is_code_type(kind: pa.DataType) -> bool:
 def hand_code_array(cards: npt.NDArray[np.integer], repeat: int = 1) -> pa.FixedSizeBinaryArray:
     """Compact card codes of many hands (``fixed_size_binary(k)``), highest card first.
 
-    Parameters
-    ----------
-    cards : ndarray, shape (k, n)
-        Card-major hands (row ``j`` holds every hand's ``j``-th card), in any order.
-    repeat : int
-        Each hand written this many times in a row (the dealer's hand on every seat's row).
+    ``cards`` (k, n) is card-major (row ``j`` every hand's ``j``-th card, in any order); each
+    hand is written ``repeat`` times in a row (the dealer's hand on every seat's row).
 
     Examples
     --------

@@ -1,10 +1,5 @@
-"""The lines of a CSV log that its reader cannot take, named: a line longer than a block, a
-header that is no line, text in UTF-16 or UTF-32.
-
-Arrow's CSV reader reads a log in blocks of :data:`BLOCK` bytes; a longer line fails the read
-("straddles two block boundaries"), a longer header reads as an empty file. These helpers find
-the line and say so in one line.
-"""
+"""The lines of a CSV log Arrow's reader cannot take (longer than a block of :data:`BLOCK`
+bytes, a header that is no line, UTF-16 or UTF-32 text), found and named in one line."""
 
 from __future__ import annotations
 

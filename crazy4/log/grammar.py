@@ -1,13 +1,8 @@
-"""Card notation as a small grammar: how a foreign log spells its cards, read token by token.
-
-A card cell is a sequence of *atoms*, ranks and suits (:data:`RANK_SYMBOLS`,
-:data:`SUIT_SYMBOLS`, any case, and a mapping's own ``[cards.symbols]``, which take
-precedence), with optional :data:`SEPARATORS` between them; each card is a rank and a suit in
-the declared order. Every character of a cell is read: one that is neither an atom nor a
-separator makes the cell unreadable, naming the token. ``docs/mapping-reference.md`` lists the
-notation. A cell that names a ``suit`` key is read as objects' text instead
-(:mod:`crazy4.log.objecttext`).
-"""
+"""Card notation as a small grammar: a card cell is a sequence of rank and suit *atoms*
+(:data:`RANK_SYMBOLS`, :data:`SUIT_SYMBOLS`, any case, a mapping's ``[cards.symbols]`` first)
+with optional :data:`SEPARATORS`; a character that is neither makes the cell unreadable, named.
+``docs/mapping-reference.md`` lists the notation. Cards printed as an object's text
+(``Card(suit='♣', rank='Q')``, a dict's or JSON's) are read by their keys (:func:`object_atoms`)."""
 
 from __future__ import annotations
 
@@ -20,7 +15,6 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from crazy4.core.cards import RANKS, SUITS
-from crazy4.log.objecttext import is_object_text, object_atoms
 from crazy4.log.roundlog import UNREAD, text_array
 
 #: Built-in rank symbols (upper case) and the rank letter each stands for.
@@ -366,10 +360,9 @@ def is_ascii(column: pa.Array | pa.ChunkedArray) -> bool:
 
 
 def read_text_cells(column: pa.Array | pa.ChunkedArray, grammar: CardGrammar) -> pa.Array:
-    """:func:`read_card_cells` of a text column by ``grammar``, fast where it can be: with
-    the default grammar (rank-suit, no symbols of the log's own), a cell that is canonical
-    once its suit symbols are letters and ``10`` is ``T`` (``A♠ 10♦`` is ``As Td``) is taken
-    as that (compiled passes over the column); only the other cells are read token by token.
+    """:func:`read_card_cells` of a text column by ``grammar``; with the default grammar, a cell
+    canonical once its suit symbols are letters and ``10`` is ``T`` (``A♠ 10♦``) is read in
+    compiled passes, the others token by token.
 
     Examples
     --------
@@ -395,3 +388,74 @@ order rank-suit)"]
     others = pc.invert(fine)
     read = read_card_cells(pc.filter(text, others), grammar, what)
     return pc.replace_with_mask(spelled, others, read.cast(spelled.type))
+
+
+#: A key = value (or key: value) pair inside an object's text.
+_PAIR = re.compile(r"""['"]?([A-Za-z_]+)['"]?\s*[=:]\s*(?:'([^']*)'|"([^"]*)"|([^\s,;)}\]]+))""")
+#: One object: a class name and parentheses, or braces.
+_OBJECT = re.compile(r"[A-Za-z_][A-Za-z_0-9.]*\s*\(([^()]*)\)|\{([^{}]*)\}")
+#: The keys that give a card's rank, in the order they are preferred.
+RANK_KEYS = ("rank", "face", "value", "number")
+#: A cell that holds a ``suit`` key is object text.
+_SUIT_KEY = re.compile(r"""suit['"]?\s*[=:]""", re.IGNORECASE)
+
+
+def is_object_text(text: str) -> bool:
+    """Whether a cell spells its cards as objects (it names a ``suit`` key).
+
+    Examples
+    --------
+    >>> is_object_text("[Card(suit='♣', rank='Q', value=12)]"), is_object_text("Qc 2d")
+    (True, False)
+    """
+    return _SUIT_KEY.search(text) is not None
+
+
+def object_atoms(text: str) -> list[tuple[str, str]]:
+    """The (rank, suit) of every object of a cell, as spelled.
+
+    Raises
+    ------
+    ValueError
+        An object without a suit or a rank, or text outside the objects that is not a
+        separator; naming it.
+
+    Examples
+    --------
+    >>> object_atoms("[Card(suit='♣', rank='Q', value=12), Card(suit='♦', rank='10', value=10)]")
+    [('Q', '♣'), ('10', '♦')]
+    >>> object_atoms('[{"value": 14, "suit": "spades"}, {"rank": "2", "suit": "H"}]')
+    [('14', 'spades'), ('2', 'H')]
+    >>> object_atoms("Card(suit='♣')")
+    Traceback (most recent call last):
+    ValueError: object "Card(suit='♣')" has no rank (keys rank, face, value, number)
+    >>> object_atoms("Card(suit='♣', rank='Q') and more")
+    Traceback (most recent call last):
+    ValueError: 'and' outside the card objects
+    """
+    found: list[tuple[str, str]] = []
+    end = 0
+    for match in _OBJECT.finditer(text):
+        _between(text[end : match.start()])
+        end = match.end()
+        inside = match.group(1) if match.group(1) is not None else match.group(2)
+        pairs: dict[str, str] = {}
+        for pair in _PAIR.finditer(inside):
+            value = next(v for v in pair.group(2, 3, 4) if v is not None)
+            pairs.setdefault(pair.group(1).lower(), value.strip())
+        shown = match.group(0)[:60]
+        if "suit" not in pairs:
+            raise ValueError(f"object {shown!r} has no suit (key suit)")
+        rank = next((pairs[key] for key in RANK_KEYS if key in pairs), None)
+        if rank is None:
+            raise ValueError(f"object {shown!r} has no rank (keys {', '.join(RANK_KEYS)})")
+        found.append((rank, pairs["suit"]))
+    _between(text[end:])
+    return found
+
+
+def _between(text: str) -> None:
+    """Refuse text between objects that is more than separators (commas, brackets, blanks)."""
+    word = re.search(r"[^\s,;\[\]()|'\"]+", text)
+    if word is not None:
+        raise ValueError(f"{word.group(0)[:20]!r} outside the card objects")

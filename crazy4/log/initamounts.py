@@ -1,10 +1,5 @@
-"""How a log's amount columns read, told by their values (``crazy4 validate --init-mapping``).
-
-An amount column that is ever negative is a net. One that never is, with a 0 on a loss, is a
-return (an even-money win shows twice the stake) or winnings (the stake itself). Every wager
-follows its Ante's convention, except a side bet whose positive amounts fall below its stake
-(winnings). A column holding the Ante and the Play together is the Ante's, ``play = "in ante"``.
-"""
+"""How a log's amount columns read, told by their values (``crazy4 validate --init-mapping``):
+a net (ever negative), a return (an even-money win shows twice the stake) or winnings."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""A starting mapping for a foreign log (``crazy4 validate LOG --init-mapping``): its columns
-(by name, or synonyms such as ``HandId`` for ``round``), card notation, decision labels, amount
-kinds and round ids guessed from the log itself, written as commented TOML (the format of
-:mod:`crazy4.log.mappingfile`). Each guess is said in a comment beside it; a label or column it
-cannot place is written as a comment to be filled in.
-"""
+"""A starting mapping for a foreign log (``crazy4 validate LOG --init-mapping``): columns, card
+notation, decision labels, amount kinds and round ids guessed from the log, written as
+commented TOML (:mod:`crazy4.log.mappingfile`), each guess said beside it."""
 
 from __future__ import annotations
 
@@ -108,12 +105,12 @@ class Guess:
     notes: list[str] = field(default_factory=list)
 
 
-def _card_cells(sample: pa.Table, columns: dict[str, str]) -> list[object]:
-    """Every sampled cell of every card column (nulls left out)."""
+def card_cells(sample: pa.Table, columns: dict[str, str]) -> list[object]:
+    """Every sampled cell of every card column the sample has (nulls left out)."""
     return [
         cell
         for ours in CARD_COLUMNS
-        if ours in columns
+        if ours in columns and columns[ours] in sample.column_names
         for cell in sample.column(columns[ours]).to_pylist()
         if cell is not None
     ]
@@ -242,7 +239,7 @@ def guess(path: Path) -> Guess:
             "make the Super Bonus equal to the Ante"
         )
     _card_columns_by_values(found, sample)
-    cells = _card_cells(sample, columns)
+    cells = card_cells(sample, columns)
     found.notation = _card_notation(cells)
     if found.notation[0] in ("text", "integers"):
         read = f"{found.notation[0]}, {found.notation[1]}"

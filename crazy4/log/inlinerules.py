@@ -1,10 +1,5 @@
-"""A rule set given inline in a log mapping (``[rules]``): an overlay on a named rule set, so
-a pay table that is not shipped needs no rule file written.
-
-The overlay is merged into the base rule file's TOML (:func:`merged`) and validated by the
-rule-file reader itself (:func:`crazy4.rules.load.rules_from_data`); without a base rule set
-the overlay must be a whole rule file.
-"""
+"""A rule set given inline in a log mapping (``[rules]``): an overlay merged into a named rule
+set's TOML, or a whole rule file, read by :func:`crazy4.rules.load.rules_from_data`."""
 
 from __future__ import annotations
 

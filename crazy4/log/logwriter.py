@@ -1,13 +1,5 @@
-"""Writing the per-round log, one chunk's rows at a time (parquet or CSV).
-
-The parquet log carries the provenance in its schema metadata
-(:data:`crazy4.results.write.PROVENANCE_KEY`); every chunk is one row group, zstd level 1: card
-text plain, ``round`` delta-encoded, every other column dictionary-encoded. The CSV log writes
-the decision codes as their names. ``cards = "compact"`` (parquet only) writes compact card
-codes (:mod:`crazy4.log.cardtext`) and declares every column required (the simulator writes no
-empty cell). A background thread writes the file, so encoding a chunk overlaps computing the
-next; the bytes are those of a writer in the calling thread.
-"""
+"""Writing the per-round log a chunk at a time (parquet, the provenance in its schema metadata,
+or CSV) on a background thread; the bytes are those of a writer in the calling thread."""
 
 from __future__ import annotations
 
@@ -84,17 +76,8 @@ def compact_schema(schema: pa.Schema) -> pa.Schema:
 class LogWriter:
     """Appends chunks' log tables to one parquet or CSV file.
 
-    Parameters
-    ----------
-    path : Path
-        The file written (the driver writes to a temporary name and renames it).
-    csv : bool
-        CSV instead of parquet.
-    metadata : dict
-        Provenance stored in the parquet log's schema metadata.
-    cards : {"text", "compact"}
-        How the tables' card columns are written: ``"compact"`` for the tables' compact card
-        codes (and every column required); ``"text"`` as text (codes spelled).
+    ``metadata`` is the provenance stored in a parquet log's schema; ``cards = "compact"``
+    writes the tables' compact card codes (every column required), ``"text"`` spells them.
 
     Examples
     --------
@@ -124,8 +107,7 @@ class LogWriter:
 
     def write(self, table: pa.Table) -> None:
         """Append one chunk's rows (handed to the background writer; its error, if any, is
-        raised here or by :meth:`close`). A text log spells any card codes (here: the driver's
-        workers have spelled them already)."""
+        raised here or by :meth:`close`)."""
         self._raise_failure()
         if not self.compact:
             table = spelled(table)

@@ -1,13 +1,7 @@
-"""A third party's own log read as crazy4's: columns, card notation, decisions, amounts, ids.
-
-Every batch of a log goes through :meth:`LogMapping.translate` before the game sees it, so a
-log validates in its own export format: the normalized batch has crazy4's column names, card
-text, decision labels, nets in crazy4's units and numeric round ids. The mapping file (TOML)
-that builds a :class:`LogMapping` is read by :func:`crazy4.log.mappingfile.read_mapping`; its
-reference is ``docs/mapping-reference.md``. Without a mapping, card columns that are not plain
-ASCII text (suit symbols, list cells) are read by the card grammar
-(:mod:`crazy4.log.grammar`); any other cell is left to the game's own parser.
-"""
+"""A third party's own log read as crazy4's: :meth:`LogMapping.translate` gives every batch
+crazy4's column names, card text, decision labels, nets in units and numeric round ids before
+the game sees it. The mapping file is read by :func:`crazy4.log.mappingfile.read_mapping`
+(reference: ``docs/mapping-reference.md``)."""
 
 from __future__ import annotations
 
@@ -40,39 +34,22 @@ _FALSE = ("0", "0.0", "false", "no", "n", "f")
 
 @dataclass(frozen=True)
 class LogMapping:
-    """How a log's columns, cards, decisions, amounts and round ids read as crazy4's.
+    """How a log's columns, cards, decisions, amounts and round ids read as crazy4's (each
+    field a mapping file's key, ``docs/mapping-reference.md``).
 
     Attributes
     ----------
-    columns : dict
-        crazy4's column name to the log's (a log column not named keeps its name).
     multiplier : str or None
-        The log's column of the Play multiple, read beside the ``decision`` column: the
-        decision label is then ``"<label> <multiple>"`` (``"play 3"``; the label alone when
-        the multiple is empty), mapped by ``decisions``.
-    drop : tuple of str
-        The log's columns left out before anything else.
-    decisions : dict
-        The log's decision label to crazy4's (``fold``, ``1x``, ``2x``, ``3x``, ``blind``).
+        The log's column of the Play multiple: the decision label read is then
+        ``"<label> <multiple>"`` (``"play 3"``), mapped by ``decisions``.
     amounts : dict
         A wager to how its ``<wager>_net`` column reads: ``"net"`` (default), ``"return"``
-        (paid back, stake included: the net is it less the stake, and less the stakes of the
-        wagers held in it), ``"winnings"`` (the profit on a win, 0 on a loss or a push), or
-        ``"in <wager>"`` (no column of its own: held in the other wager's amount). Winnings
-        and held amounts are made nets once the rows are settled
-        (:mod:`crazy4.validate.money`).
+        (stake included), ``"winnings"`` or ``"in <wager>"`` (held in the other's amount);
+        the last two are made nets once the rows are settled (:mod:`crazy4.validate.money`).
     decision_from : str
-        ``"label"`` (a decision column) or ``"stakes"``: no decision column, the decision
-        read from the Play stake over the Ante's (0 or an empty cell, a fold marked by
-        absence; 1, 2, 3 the multiple).
-    round_ids : str
-        ``"numbers"`` or ``"text"`` (ids of any kind, numbered 1, 2, ... in order of first
-        appearance, so a repeated round keeps its number).
-    grammar, codes : CardGrammar, IntegerCodes
-        The card notation (``notation`` picks which).
+        ``"label"``, or ``"stakes"``: the decision read from the Play stake over the Ante's.
     read_cards : bool
-        Read every card cell by the notation (a mapping file's); else only the cells that are
-        not plain ASCII text, or list cells.
+        Read every card cell by the notation; else only cells not plain ASCII text, or lists.
 
     Examples
     --------

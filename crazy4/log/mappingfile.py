@@ -1,8 +1,5 @@
-"""The mapping file (TOML) read into a :class:`~crazy4.log.mapping.LogMapping`: every key
-checked, a bad one refused in one line naming the file, the key and what is accepted. The keys
-(``rule_set``, ``round_ids``, ``drop``, ``[columns]``, ``[cards]``, ``[decisions]``,
-``[wagers]``, ``[amounts]``, ``[rules]``) are documented in ``docs/mapping-reference.md``.
-"""
+"""The mapping file (TOML) read into a :class:`~crazy4.log.mapping.LogMapping`, every key checked
+(``docs/mapping-reference.md``): a bad one is refused in one line naming the file and the key."""
 
 from __future__ import annotations
 
@@ -41,7 +38,7 @@ _CARDS = {"notation", "order", "encoding", "ranks", "suits", "symbols"}
 
 
 def read_mapping(path: Path) -> LogMapping:
-    """A mapping file (see the module docstring).
+    """A mapping file, every key checked.
 
     Raises
     ------

@@ -1,15 +1,6 @@
-"""The per-round log: its schema, fast card text, and reading logs in batches.
-
-One row per seat and round (``docs/simulator.md`` has the schema): ``round`` and ``seat``
-(optional ids), ``player`` and ``dealer`` (card text, ``"As Kd 8c 4h 2s"``, or compact card
-codes: :mod:`crazy4.log.cardtext`), ``decision`` (:data:`DECISION_NAMES`), the wagers
-(:data:`WAGERS`) and the net of each, ``<wager>_net``.
-
-Reading (:func:`read_log_batches`): the format is told by the content, not the name
-(:func:`sniff_format`). Every CSV column is read as text and parsed cell by cell
-(:func:`number_cells`, :func:`parse_hand_column`), so a bad cell is reported with its row
-instead of failing the file.
-"""
+"""The per-round log: its schema (one row per seat and round, ``docs/simulator.md``), card text,
+and reading logs in batches, the format told by the content (:func:`sniff_format`), a bad cell
+reported by its row."""
 
 from __future__ import annotations
 
@@ -39,7 +30,6 @@ DECISION_NAMES = ("fold", "1x", "2x", "3x", "blind")
 BLIND = 4
 
 WAGERS = ("ante", "super_bonus", "play", "queens_up")
-REQUIRED = ("player", "dealer", "decision", "ante", "play", "ante_net", "play_net")
 NUMERIC = (*WAGERS, *(f"{wager}_net" for wager in WAGERS))
 
 #: Leads a card cell that a log mapping could not read; the rest of the cell is the reason.
@@ -49,10 +39,7 @@ UNREAD = "\x1f"
 def hand_text_array(cards: npt.NDArray[np.integer]) -> pa.StringArray:
     """Card text of many hands as an Arrow string column, highest card first.
 
-    Parameters
-    ----------
-    cards : ndarray, shape (k, n)
-        Card-major hands (row ``j`` holds every hand's ``j``-th lowest card).
+    ``cards`` (k, n) is card-major: row ``j`` holds every hand's ``j``-th lowest card.
 
     Examples
     --------
@@ -68,15 +55,8 @@ def hand_text_array(cards: npt.NDArray[np.integer]) -> pa.StringArray:
 def parse_hand_column(
     column: pa.Array | pa.ChunkedArray, count: int
 ) -> tuple[npt.NDArray[np.int16], dict[int, str]]:
-    """Parse a column of hands: text, fast for the canonical ``"As Kd 8c 4h 2s"`` form, or
-    compact card codes (``fixed_size_binary``, :mod:`crazy4.log.cardtext`).
-
-    Returns
-    -------
-    cards : ndarray of int16, shape (n, count)
-        Cards sorted ascending; rows that failed are -1.
-    bad : dict
-        Row position (0-based, in this column) to the reason it failed.
+    """Parse a column of hands (text, or compact card codes): each row's cards ascending (-1
+    where it failed) and the reason of each row that failed.
 
     Examples
     --------
@@ -235,11 +215,8 @@ _NUMBER_TEXT = r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?(inf|infinity|nan
 def number_cells(
     column: pa.Array | pa.ChunkedArray, largest: float = LARGEST_AMOUNT
 ) -> tuple[npt.NDArray[np.float64], dict[int, str]]:
-    """A numeric (or number-text) column as float64, and the cells that are not numbers.
-
-    An empty cell or ``NaN`` is missing (NaN, not reported here: each game says what a missing
-    value means); text that is not a number, an infinity and a value beyond ``largest`` in
-    size are bad: NaN, with the reason by row (0-based in the column).
+    """A numeric (or number-text) column as float64 (an empty cell NaN), and its bad cells
+    (text that is no number, an infinity, a value beyond ``largest``: NaN), by row.
 
     Raises
     ------

@@ -1,12 +1,5 @@
-"""A log's own card words learnt from its cells (``crazy4 validate --init-mapping``).
-
-A log that spells its cards in words the card grammar does not know (``TREBOL 12 PICA 8``) is
-read by its tokens, alternating rank and suit: the vocabulary of four words is the suits, the
-other the ranks. An unknown word is *learnt* when it is the one suit (or rank) the known words
-leave; several unknown suit words get the suits left in the order ``c d h s``, said to be a
-guess (any assignment settles every row the same). Ranks numbered from 0 have two readings
-(:func:`numbered_ranks`), which settlement tells apart (:mod:`crazy4.validate.initsearch`).
-"""
+"""A log's own card words learnt from its cells (``crazy4 validate --init-mapping``): its tokens
+read alternately as rank and suit, an unknown word taken as the one the known words leave."""
 
 from __future__ import annotations
 

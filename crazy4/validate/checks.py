@@ -1,9 +1,6 @@
-"""Pieces of the settlement and strategy checks shared by every game, and the checks' verdicts.
-
-A game's validator re-settles its rows and compares its decisions itself; these functions
-group the rows that differ into findings (one per rule that applies, or per pair of expected
-and played decisions), list their examples, and word the :class:`Check` of each.
-"""
+"""The settlement and strategy checks' shared pieces: the rows that differ grouped into findings,
+their examples, and each :class:`Check`'s words; and the Balance check (:class:`BalanceAudit`):
+each move of a log's running balance against the sum of its row's exact nets."""
 
 from __future__ import annotations
 
@@ -15,10 +12,11 @@ import numpy as np
 import numpy.typing as npt
 
 from crazy4.core.cards import format_cards
-from crazy4.log.roundlog import DECISION_NAMES
+from crazy4.log.roundlog import DECISION_NAMES, number_cells
 from crazy4.validate.kernels import decisions_differ, settled_wrong
 from crazy4.validate.money import Amounts, resolve
 from crazy4.validate.report import Check, Finding
+from crazy4.validate.rows import LogBatch
 from crazy4.validate.tally import TOLERANCE, Tally
 
 #: EV lost by playing ``taken`` instead of ``chosen``, per row of classes.
@@ -47,21 +45,9 @@ def rule_groups(
 
 @dataclass(frozen=True)
 class Component:
-    """One wager of a log's rows, to settle again.
-
-    Attributes
-    ----------
-    name : str
-        The wager (its logged net is the column ``<name>_net``).
-    wager : ndarray of float
-        The amount the net is per unit of (the Ante for the Play bet).
-    units : ndarray of int
-        The exact net numerators, over the settlement's unit.
-    logged : ndarray of float
-        The logged nets.
-    side : bool
-        A side bet: only the rows that wagered it are compared.
-    """
+    """One wager of a log's rows, to settle again: the amount its net is per unit of (the Ante
+    for the Play), the exact net numerators (over the settlement's unit) and the logged nets; a
+    ``side`` bet compared only on the rows that wagered it."""
 
     name: str
     wager: npt.NDArray[np.float64]
@@ -157,10 +143,8 @@ def compare_decisions(
     group: tuple[npt.NDArray[np.int64], Sequence[str]] | None = None,
 ) -> None:
     """The strategy check of one batch: the rows of ``compared`` whose decision ``taken`` has
-    another exact EV (``ev`` numerators by class and decision) than the expected one
-    (``strategy`` of the row's class); one finding per (expected, played) pair, ``describe(row)``
-    giving an example's cards; with ``group`` (a code per row and the codes' names), one
-    finding per (group, expected, played)."""
+    another exact EV than their class's ``strategy``; one finding per (expected, played) pair,
+    or with ``group`` (a code per row and the codes' names) per (group, expected, played)."""
     tally.strategy_rows += int(compared.sum())
     if ev.dtype == object:  # Python integers (a huge payout): numpy's exact comparison
         rows = np.flatnonzero(compared)
@@ -196,13 +180,13 @@ def compare_decisions(
             )
 
 
-def well_formed_check(tally: Tally, left_out: str) -> Check:
-    """The well-formed check; ``left_out`` says, when a row is bad, what it was left out of."""
+def well_formed_check(tally: Tally) -> Check:
+    """The well-formed check (a bad row is left out of the other checks)."""
     return Check(
         "Well-formed",
         tally.bad_rows == 0,
         f"{tally.bad_rows:,} of {tally.rows:,} rows malformed"
-        + (f" ({left_out})" if tally.bad_rows else ""),
+        + (" (left out of the other checks)" if tally.bad_rows else ""),
         findings=tally.malformed,
         basis=(tally.rows, "rows"),
     )
@@ -220,9 +204,9 @@ def settlement_check(tally: Tally, rule_set: str) -> Check:
     )
 
 
-def strategy_check(tally: Tally, strategy: str, by: str = "", per_deviation: bool = True) -> Check:
+def strategy_check(tally: Tally, strategy: str, by: str = "") -> Check:
     """The strategy check against the ``strategy`` expected (compared ``by`` what: ``" by hand
-    and up card"``); the EV lost in all and, with ``per_deviation``, per deviation.
+    and up card"``); the EV lost in all and per deviation.
 
     Examples
     --------
@@ -240,8 +224,7 @@ all (0.2500 a deviation)'
     lost = ""
     if tally.deviations:
         lost = f", EV lost {tally.ev_lost:.4f} Antes in all"
-        if per_deviation:
-            lost += f" ({tally.ev_lost / tally.deviations:.4f} a deviation)"
+        lost += f" ({tally.ev_lost / tally.deviations:.4f} a deviation)"
     by_seat = []
     if len(tally.seat_decisions) > 1 and tally.deviations:  # which seats to look at
         by_seat = [
@@ -257,3 +240,62 @@ all (0.2500 a deviation)'
         basis=(tally.strategy_rows, "decisions"),
         by_seat=by_seat,
     )
+
+
+#: The finding of a row whose balance moved otherwise than the rules settle.
+MOVED = "balance moved otherwise than the exact settlement of the row's wagers"
+
+
+class BalanceAudit:
+    """The Balance check's accumulators over the batches of one log, in order."""
+
+    def __init__(self, examples: int) -> None:
+        self.examples = examples
+        self.last = float("nan")
+        self.seen = False
+        self.audited = 0
+        self.finding = Finding()
+
+    def add(self, batch: LogBatch, tally: Tally) -> None:
+        """Audit one processed batch (its exact nets left on ``tally``)."""
+        if "balance" not in batch.table.column_names:
+            return
+        self.seen = True
+        balance, _ = number_cells(batch.table.column("balance"))
+        before = np.concatenate([[self.last], balance[:-1]])
+        self.last = float(balance[-1]) if balance.size else self.last
+        exact = tally.exact_money
+        if exact is None or exact[0].shape[0] != balance.shape[0]:
+            return
+        good, money = exact
+        moved = balance - before
+        audited = good & np.isfinite(moved)
+        wrong = audited & ~np.isclose(moved, money, rtol=TOLERANCE, atol=1e-9)
+        self.audited += int(audited.sum())
+        self.finding.count += int(wrong.sum())
+        budget = self.finding.budget(self.examples)
+        for row in np.flatnonzero(wrong)[:budget].tolist():
+            self.finding.examples.append(
+                {
+                    "row": batch.first_row + row,
+                    "balance": float(balance[row]),
+                    "moved": float(moved[row]),
+                    "expected": float(money[row]),
+                }
+            )
+
+    def checks(self) -> list[Check]:
+        """The Balance check, when the log has a balance (else none)."""
+        if not self.seen:
+            return []
+        findings = {MOVED: self.finding} if self.finding.count else {}
+        return [
+            Check(
+                "Balance",
+                self.finding.count == 0,
+                f"{self.audited:,} balance moves compared with the exact settlement: "
+                f"{self.finding.count:,} differ",
+                findings=findings,
+                basis=(self.audited, "rows"),
+            )
+        ]

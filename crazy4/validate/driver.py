@@ -1,36 +1,10 @@
 """Audit a simulator's output against the exact analysis: ``crazy4 validate``.
 
-Input is a per-round log (parquet or CSV, schema in :mod:`crazy4.log.roundlog`) or a JSON
-summary (totals only, as written by ``crazy4 simulate --summary``). A log is read in batches of
-rows (the rows of a round are kept together, :mod:`crazy4.validate.reading`), so memory stays
-bounded whatever its length. The log's game (the one its rule set carries: its
-specification's validator, :func:`crazy4.validate.engine.validator_of`) checks each batch (a
-:class:`crazy4.validate.engine.SpecRun`). Four checks, each reported with counts and
-examples:
-
-1. **Well-formed**: card text, five cards a hand, no card twice in a round (across seats and
-   the dealer), the same dealer hand on every row of a round, each seat once, wagers allowed
-   by the rules. A bad row is reported by its number (1-based, data rows) and reason; it is
-   left out of the other checks, its round out of the statistics; every other row is checked.
-2. **Settlement**: every wager of every row settled again by the game's settlement; each
-   amount that differs is counted under the rule that applies, with examples giving the
-   expected amount.
-3. **Strategy**: each decision compared with the expected strategy (the optimal one unless
-   told otherwise); a deviation is a decision whose exact EV differs, with the EV lost.
-4. **Statistics**: chi-square tests of player and dealer hand categories, of the game's
-   outcome counts and of rank and card frequencies (finite-population corrected: the cards of
-   a round are drawn without replacement), and a z-score of each bet's mean against its exact
-   mean and standard deviation (with a design effect when seats share a dealer). The p-values
-   are adjusted by Holm's method; the statistics fail when an adjusted p-value is below
-   ``alpha``. Award lines too rare for the sample to resolve are named.
-
-The verdict is ``consistent`` when every check passes (exit status 0), else ``inconsistent``
-(1); unreadable input is an :class:`crazy4.errors.InputError` (exit status 2). The input's
-format is told by its content, not its name (:func:`crazy4.log.roundlog.sniff_format`);
-an error in a file whose name says another format says what the content was read as.
-
-:class:`~crazy4.validate.report.Options` and :class:`~crazy4.validate.report.Report`, the
-question and the answer, live in :mod:`crazy4.validate.report`.
+A per-round log (read in round-aligned batches) or a JSON summary is checked by its rule set's
+game (:func:`crazy4.validate.engine.validator_of`): well-formed, settlement, strategy and
+statistics (``docs/validator.md``). The verdict is ``consistent`` when every check passes (exit
+status 0), else ``inconsistent`` (1); unreadable input is an :class:`crazy4.errors.InputError`
+(exit status 2).
 """
 
 from __future__ import annotations
@@ -54,17 +28,21 @@ from crazy4.log.mapping import LogMapping
 from crazy4.log.roundlog import log_metadata, sniff_format
 from crazy4.rules.load import RULES_DIR, shipped_rule_names
 from crazy4.rules.ruleset import RuleSet
-from crazy4.validate.balance import BalanceAudit
+from crazy4.validate.checks import BalanceAudit
 from crazy4.validate.engine import SpecRun, validator_of
 from crazy4.validate.kernels import seat_codes
 from crazy4.validate.money import money_reading
 from crazy4.validate.progressive import start_progressive, summary_progressive
-from crazy4.validate.reading import check_summary_figures, read_rounds, read_summary
+from crazy4.validate.reading import (
+    check_summary_figures,
+    read_rounds,
+    read_summary,
+    try_mapping,
+)
 from crazy4.validate.report import Options, Report, not_run
 from crazy4.validate.rows import LogBatch
 from crazy4.validate.statistics import SUMMARY_KEYS, statistics_check
 from crazy4.validate.structure import IdsPart, Unreadable, ids_part, structure_check
-from crazy4.validate.trial import try_mapping
 
 
 def validate(path: Path, options: Options) -> Report:
@@ -177,9 +155,8 @@ def table_seats(rules: RuleSet, metadata: Mapping[str, object]) -> int:
 
 
 class Parsed(NamedTuple):
-    """One batch of a log as the batch reader's thread leaves it: parsed, the game's checks
-    of the batch alone made (:class:`~crazy4.validate.rounds.EarlyChecks`), its seat numbers
-    (:func:`~crazy4.validate.kernels.seat_codes`) and its round ids read."""
+    """One batch of a log as the batch reader's thread leaves it: parsed, its early checks
+    made, its seat numbers and round ids read."""
 
     batch: LogBatch
     seats: npt.NDArray[np.int64] | None
@@ -207,8 +184,7 @@ def round_ids(batch: LogBatch) -> IdsPart:
 
 class FileIdentity:
     """:func:`file_identity` of a file computed on a background thread (``hashlib`` releases
-    the GIL on each block), so the hash of a large log overlaps its checks instead of
-    following them.
+    the GIL), so the hash of a large log overlaps its checks.
 
     Examples
     --------

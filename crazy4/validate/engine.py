@@ -1,16 +1,6 @@
 """The validator of every game: a specification's :class:`SpecValidator`, whose
 :meth:`SpecValidator.start` (a :data:`Validator`, :func:`validator_of`) starts a
-:class:`SpecRun` per log or JSON summary.
-
-The log is the one :mod:`crazy4.simulate.engine` writes: ``player``, ``dealer`` (and
-``up_card``) hands, ``decision``, the wagers ``ante``, ``play``, the nets ``ante_net``,
-``play_net``, ``ante_bonus_net`` (optional: else the bonus is inside ``ante_net``), and the
-side bet and its net. Each row is flagged where malformed, settled again by the
-specification's settlement, the rows that differ searched for the rule differences that explain
-them (:mod:`crazy4.validate.settle`), its decision compared with the optimal one of its
-situation, and the statistics test the categories and each bet's mean against the exact
-analysis (:mod:`crazy4.validate.spec_stats`).
-"""
+:class:`SpecRun` per log or JSON summary."""
 
 from __future__ import annotations
 
@@ -119,9 +109,8 @@ class SpecRun:
 
     @property
     def required(self) -> tuple[str, ...]:
-        """The columns every log of the game has (``up_card`` when the dealer turns one): the
-        stake of every wager a seat puts up and its net
-        (:attr:`~crazy4.spec.specification.CellSettlement.staked`)."""
+        """The columns every log of the game has: each staked wager and its net, ``up_card``
+        when the dealer turns one."""
         up = ("up_card",) if self.spec.shape.face_up else ()
         staked = self.settlement.staked
         return ("player", "dealer", *up, "decision", *staked, *(f"{w}_net" for w in staked))
@@ -396,7 +385,7 @@ class SpecRun:
         if self.settlement.tests.raise_minimum:
             inferences["strategy"] = self.strategy_inference
         return [
-            well_formed_check(self.tally, "left out of the other checks"),
+            well_formed_check(self.tally),
             settlement_check(self.tally, self.rules.name),
             strategy_check(self.tally, self.options.strategy, situations_by(self.spec.shape)),
             inference_check(self.rules.name, inferences, self.tally.settled_rows),
@@ -415,15 +404,13 @@ class SpecRun:
 
 
 class SpecValidator:
-    """The validator of a :class:`crazy4.spec.specification.GameSpec` (module docstring)."""
+    """The validator of a :class:`crazy4.spec.specification.GameSpec`."""
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
 
     def start(self, options: Options, metadata: Mapping[str, object]) -> SpecRun:
-        """A validation of ``options.rules`` against its expected strategy (``optimal``,
-        ``simple`` where the settlement publishes one, or a strategy file:
-        :func:`crazy4.simulate.plays.strategy_of`)."""
+        """A validation of ``options.rules`` against its expected strategy."""
         names = [  # a bet the dealer's cards settle too is not (yet) re-settled; a fold may
             side.name  # forfeit one (a card room's Queens Up)
             for side in self.spec.side_bets(options.rules)

@@ -1,35 +1,11 @@
 """Findings named by what the log did, and the rule set that explains the log.
 
-A game's validator settles every row again under the rule set asked for and, for the rows
-whose amounts differ, under each *variant* of it: one rule switch or pay-table line changed
-(``dataclasses.replace`` of the game's frozen rule dataclasses), or one way an engine is known
-to read the rules differently (a fold settled as a showdown, A-2-3-4 not a straight, ...). The
-game hands :class:`Inference` each batch's rows:
-
-* the rows that differ under the rule set, with an integer key per row saying *what the log
-  did* (the wager, the observed and the expected net per unit, the decision, the player's and
-  the dealer's hand class, the outcome) and a function naming a key's group;
-* for each variant, which of those rows it settles as logged (*explained*) and how many rows
-  that agree with the rule set it would settle otherwise (*broken*).
-
-Each row's *signature* is the set of variants that explain it. At the end the smallest set of
-differences is chosen greedily (set cover: the variant, with no row broken, that explains the
-most rows not yet explained; then the next), in the order the game lists its variants (the
-simplest first) on a tie. Each group of rows is then one finding: named by the first chosen
-variant that explains it (its *pattern*, in the log's terms: "Super Bonus lost on a tie below
-a straight"), else by its own key (the generic pattern). So one rule the log broke is one
-finding, however many pay lines or categories it touched.
-
-A row that needs two differences at once (a player's A-2-3-4 that also ties) is explained by no
-single variant: the search (:func:`crazy4.validate.search.search_rows`) then settles the rows
-under *combinations* of two or three variants (:attr:`Variant.parts`). The single variants are
-chosen first; a combination only covers the rows they leave, and one made of variants already
-chosen is preferred, so a log with two differences is named by those two; then the one of
-fewest differences, so a difference is never credited with rows it does not act on (a pair
-explains a row the triple of it and a difference already named explains too). What no
-combination explains stays unexplained, described by its own patterns in the check's notes.
-Strategy deviations that no rule difference explains do not fail the inference (the Strategy
-check reports them).
+The rows that differ under the rule set are settled under each *variant* of it (a rule switch,
+a pay line changed, a known misreading, or a combination of them); the fewest differences that
+explain the rows are chosen greedily (set cover, the simplest first on a tie), and each group
+of rows is one finding, named by the first chosen variant that explains it, else by its key.
+:class:`Search` tries each single edit, then pairs and triples of the most promising ones on
+the rows no single edit explains.
 
 References
 ----------
@@ -40,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -47,6 +25,7 @@ import numpy.typing as npt
 from crazy4.core.cards import format_cards
 from crazy4.log.roundlog import DECISION_NAMES
 from crazy4.validate.checks import Component
+from crazy4.validate.patterns import agrees
 from crazy4.validate.report import Check, Finding
 from crazy4.validate.tally import TOLERANCE
 
@@ -58,16 +37,9 @@ MAX_VARIANTS = 4 * _WORD
 
 @dataclass(frozen=True)
 class Variant:
-    """One way the log's rules may differ from the rule set asked for.
-
-    Attributes
-    ----------
-    difference : str
-        How the rules differ ("ties below a straight lose the Super Bonus").
-    pattern : str
-        What a log settled under it does, named in the log's terms ("Super Bonus lost on a tie
-        below a straight").
-    """
+    """One way the log's rules may differ from the rule set asked for: the ``difference`` ("ties
+    below a straight lose the Super Bonus") and the ``pattern`` a log settled so shows ("Super
+    Bonus lost on a tie below a straight")."""
 
     difference: str
     pattern: str
@@ -137,11 +109,9 @@ class Inference:
         example_of: Callable[[int], dict[str, object]],
         limit: int = 5,
     ) -> None:
-        """Add the differing ``rows`` of a batch (``keys``: one row of ints each); ``explains``
-        says, per variant index, which of them it explains; ``broken`` how many agreeing rows
-        of the batch it would break; ``name_of`` names a key (a pattern, or a pattern and its
-        facets: groups of one pattern are one finding, each facet naming the values its
-        groups had, "1x or 3x"), ``example_of`` gives a row's example."""
+        """Add the differing ``rows`` of a batch (``keys``: one row of ints each), which of them
+        each variant ``explains`` and how many agreeing rows it would have ``broken``;
+        ``name_of`` names a key (a pattern, or a pattern and its facets, "1x or 3x")."""
         self.rows += rows.size
         for index, count in broken.items():
             if index >= 0:
@@ -283,11 +253,9 @@ def differing_example(
     components: Sequence[Component],
     base: Mapping[str, npt.NDArray[np.float64]],
 ) -> dict[str, object]:
-    """The example of a differing row, for any game: ``row`` of the ``components`` (the good
-    rows of a batch, at ``positions`` in it, the first of the batch numbered ``first_row``);
-    the row's number, the player's and the dealer's cards and the decision (``shown``: each
-    of the batch's rows), and the logged and expected net of each wager that differs
-    (expected: ``wager * base``, ``base`` the exact net per unit of each component).
+    """The example of a differing row, for any game: ``row`` of the ``components`` (at
+    ``positions`` in the batch): its number, cards and decision (``shown``), and the logged and
+    expected net (``wager * base``) of each wager that differs.
 
     Examples
     --------
@@ -371,3 +339,96 @@ def inference_check(
     for name, inference in parts.items():
         notes += [] if name == "strategy" else inference.unexplained_words()
     return Check("Rule inference", False, summary, findings=differences, notes=notes, basis=basis)
+
+
+Edit = TypeVar("Edit")
+FloatNets = dict[str, npt.NDArray[np.float64]]
+
+#: The most promising single edits combined (pairs and triples of them).
+WIDTH = 8
+#: The most differences one combination holds.
+DEPTH = 3
+
+
+@dataclass(frozen=True)
+class Search(Generic[Edit]):
+    """One batch's search: its good rows (``components``, ``base`` their nets per unit under the
+    rule set), the single edits (simplest first) and ``settle``, the nets per unit under a tuple
+    of edits applied together."""
+
+    components: Sequence[Component]
+    base: FloatNets
+    singles: Sequence[tuple[Variant, Edit]]
+    settle: Callable[[tuple[Edit, ...]], FloatNets]
+
+    def run(
+        self,
+        inference: Inference,
+        keys: Callable[[npt.NDArray[np.intp]], npt.NDArray[np.int64]],
+        name_of: Callable[[npt.NDArray[np.integer]], str | tuple[str, ...]],
+        example_of: Callable[[int], dict[str, object]],
+        limit: int,
+    ) -> None:
+        """Search and add the differing rows to ``inference`` (``keys`` of the differing rows
+        by position, ``name_of`` a key's words, ``example_of`` a row's example).
+
+        Examples
+        --------
+        >>> ante = Component("ante", np.ones(4), np.zeros(4, np.int64),
+        ...                  np.array([1.0, 1.0, 2.0, 0.0]))
+        >>> base = {"ante": np.zeros(4)}
+        >>> def settle(edits):  # edit "a": +1 on rows 0-2; "b": +1 on row 2
+        ...     net = np.zeros(4)
+        ...     net[:3] += "a" in edits
+        ...     net[2] += "b" in edits
+        ...     return {"ante": net}
+        >>> singles = [(Variant("a", "A"), "a"), (Variant("b", "B"), "b")]
+        >>> inference = Inference()
+        >>> Search([ante], base, singles, settle).run(
+        ...     inference, lambda rows: rows[:, None].astype(np.int64), lambda k: f"row {k[0]}",
+        ...     lambda row: {"row": row}, 0)
+        >>> [inference.variants[i].difference for i in inference.chosen()]
+        ['a', 'a and b']
+        >>> inference.unexplained()
+        0
+        """
+        agreeing = agrees(self.components, self.base)
+        wrong = np.flatnonzero(~agreeing)
+        if wrong.size == 0:
+            return
+        explains: dict[int, npt.NDArray[np.bool_]] = {}
+        broken: dict[int, int] = {}
+        promise: list[tuple[int, int]] = []
+        hard = np.ones(wrong.size, dtype=bool)
+        changes: list[npt.NDArray[np.bool_]] = []
+        for number, (variant, edit) in enumerate(self.singles):
+            nets = self.settle((edit,))
+            ok = agrees(self.components, nets)
+            index = inference.index(variant)
+            explains[index], broken[index] = ok[wrong], int((agreeing & ~ok).sum())
+            hard &= ~ok[wrong]
+            changes.append(self._changed(nets, wrong))
+            if broken[index] == 0:
+                promise.append((number, int(ok[wrong].sum())))
+        if hard.any():
+            scored = [(n, gain + int((changes[n] & hard).sum())) for n, gain in promise]
+            best = [n for n, score in sorted(scored, key=lambda p: (-p[1], p[0])) if score][:WIDTH]
+            for size in range(2, DEPTH + 1):
+                for chosen in combinations(sorted(best), size):
+                    if not hard.any():
+                        break
+                    nets = self.settle(tuple(self.singles[n][1] for n in chosen))
+                    ok = agrees(self.components, nets)
+                    if not (ok[wrong] & hard).any() or (agreeing & ~ok).any():
+                        continue
+                    index = inference.index(Variant.combined([self.singles[n][0] for n in chosen]))
+                    explains[index], broken[index] = ok[wrong], 0
+                    hard &= ~ok[wrong]
+        inference.add(wrong, keys(wrong), explains, broken, name_of, example_of, limit)
+
+    def _changed(self, nets: FloatNets, wrong: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
+        """Which differing rows an edit settles otherwise than the rule set."""
+        changed = np.zeros(wrong.size, dtype=bool)
+        for c in self.components:
+            changed |= ~np.isclose(nets[c.name][wrong], self.base[c.name][wrong])
+        return changed

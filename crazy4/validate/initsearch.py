@@ -1,32 +1,7 @@
-"""``--init-mapping`` as a search: the guess of :mod:`crazy4.log.initmapping` tried on the log's
-first rows under the named rule set, and each field still in question decided by settlement.
-
-The values guess most of a mapping (:func:`crazy4.log.initmapping.guess`); what they leave in
-question is tried. The log's first :data:`TRIAL_ROWS` rows are validated (the validator
-itself, :func:`crazy4.validate.driver.validate`) under each candidate reading, and the one
-under which the most rows *read* (are well formed) and *settle* (every amount as the rule set
-settles it) is kept:
-
-* columns of cards no name places: each way of giving them to the player and the dealer;
-* each amount column that is never negative: a net, a return (stake included) or winnings;
-* each decision label whose text says nothing (``RAISE``): each of crazy4's decisions;
-* integer card codes: each encoding (``rank*4+suit``, ``suit*13+rank``) and each place of the
-  ace (index 12 or 0); which suit is which no settlement can tell (suits have no rank), so the
-  suit letters stay as guessed and the file says so;
-* card text: each notation the grammar knows (rank-suit, suit-rank), the log's own words
-  learnt from the cells (:func:`crazy4.log.vocabulary.learn`) and ranks numbered from 0 with
-  the ace last or first (:func:`crazy4.log.vocabulary.numbered_ranks`); a reading that reads
-  none of the sampled card cells is not tried (the file says so), nor one that reads them as
-  one already listed does; none that reads any: a question;
-* the round id: the column named so and each column whose equal values stand together (ids
-  of a round's rows), and none (each row its own round); two columns that read and settle the
-  same rows, none named so: a question.
-
-One field at a time, the others as guessed. The file says, per field tried, what the chosen
-reading read and settled and why the runner-up lost (it settled fewer); a field whose
-candidates settle the same rows is left a one-line question. The whole guess's own trial is
-said at the top: rows read and rows settled of those tried.
-"""
+"""``--init-mapping`` as a search: each field the guess of :mod:`crazy4.log.initmapping` leaves
+in question (card columns, amount kinds, decision labels, card codes and notation, the round
+id) decided by validating the log's first :data:`TRIAL_ROWS` rows under each candidate: the one
+under which the most rows read and settle is kept, one field at a time."""
 
 from __future__ import annotations
 
@@ -41,8 +16,7 @@ import pyarrow.parquet as pq
 
 from crazy4.errors import InputError
 from crazy4.log.grammar import ENCODINGS, CardGrammar, symbol_problem
-from crazy4.log.initmapping import Guess, guess, render
-from crazy4.log.mapping import CARD_COLUMNS
+from crazy4.log.initmapping import Guess, card_cells, guess, render
 from crazy4.log.mappingfile import parse_mapping
 from crazy4.log.roundlog import DECISION_NAMES, number_cells, read_log_batches
 from crazy4.log.vocabulary import Learnt, learn, numbered_ranks
@@ -100,14 +74,13 @@ def _best(
 ) -> tuple[str, dict[str, Trial]]:
     """The option (by name) under which the most rows settle, then read; the first on a tie."""
     tried = {name: trial(sample, option, rules, rule_set) for name, option in options.items()}
-    best = max(tried, key=lambda name: (tried[name].settled, tried[name].read))
-    return best, tried
+    return max(tried, key=lambda name: _score(tried[name])), tried
 
 
 def _said(field: str, best: str, tried: dict[str, Trial]) -> str:
     """One line: what the chosen reading read and settled, and why the runner-up lost."""
     others = [name for name in tried if name != best]
-    runner = max(others, key=lambda n: (tried[n].settled, tried[n].read)) if others else None
+    runner = max(others, key=lambda n: _score(tried[n])) if others else None
     line = f"{field} = {best}: {tried[best].words()}"
     if runner is not None:
         line += f"; runner-up {runner}: {tried[runner].words()}"
@@ -162,8 +135,7 @@ def _search_card_columns(sample: Path, found: Guess, rules: RuleSet, rule_set: s
         label = ", ".join(f"{f} = {c!r}" for f, c in zip(fields, chosen, strict=True))
         options[label] = replace(found, columns=columns)
     best, tried = _best(sample, found, rules, rule_set, options)
-    scores = sorted(((t.settled, t.read) for t in tried.values()), reverse=True)
-    if scores[0] == scores[1]:
+    if _tied(tried):
         found.notes.append("QUESTION: which card column is whose hand? (they settle the same)")
         return
     found.columns = options[best].columns
@@ -180,8 +152,7 @@ def _search_codes(sample: Path, found: Guess, rules: RuleSet, rule_set: str | No
         for ranks in CODE_RANKS
     }
     best, tried = _best(sample, found, rules, rule_set, options)
-    scores = sorted(((t.settled, t.read) for t in tried.values()), reverse=True)
-    if scores[0] == scores[1]:
+    if _tied(tried):
         return  # left the CHECK line the guess writes
     found.codes, found.codes_told = options[best].codes, True
     found.notes.append(_said("[cards] integers", best, tried))
@@ -219,14 +190,7 @@ def _search_notation(sample: Path, found: Guess, rules: RuleSet, rule_set: str |
     """Card text: every reading of :func:`_readings` that reads a sampled cell, tried."""
     if found.notation[0] not in ("text", "unknown"):
         return
-    table = pq.read_table(sample)
-    cells = [
-        cell
-        for ours in CARD_COLUMNS
-        if ours in found.columns and found.columns[ours] in table.column_names
-        for cell in table.column(found.columns[ours]).to_pylist()
-        if cell is not None
-    ]
+    cells = card_cells(pq.read_table(sample), found.columns)
     if not cells:
         return
     options: dict[str, Guess] = {}
@@ -288,6 +252,12 @@ def _score(tried: Trial) -> tuple[int, int]:
     return tried.settled, tried.read
 
 
+def _tied(tried: dict[str, Trial]) -> bool:
+    """Whether the two best options read and settle the same rows."""
+    scores = sorted(map(_score, tried.values()), reverse=True)
+    return len(scores) > 1 and scores[0] == scores[1]
+
+
 def _id_columns(sample: Path, found: Guess) -> list[str]:
     """The unmapped columns that may be round ids: integers or text, no empty cell, and equal
     values together (each value in one run of rows), not all one value."""
@@ -310,9 +280,7 @@ def _id_columns(sample: Path, found: Guess) -> list[str]:
 
 def _search_round(sample: Path, found: Guess, rules: RuleSet, rule_set: str | None) -> None:
     """The round id: the column named so, each id-like column, and none, tried; among those
-    that read and settle as many rows, the one that groups the most rows into rounds (rows
-    the validator then checks together: one dealer hand, no card twice), the one named so
-    first."""
+    that read and settle as many rows, the one that groups the most rows into rounds."""
     named = found.columns.get("round")
     candidates = [*([named] if named else []), *_id_columns(sample, found)]
     if not candidates or candidates == [named]:
@@ -360,8 +328,7 @@ def _search_labels(sample: Path, found: Guess, rules: RuleSet, rule_set: str | N
             ours: replace(found, labels={**found.labels, label: ours}) for ours in DECISION_NAMES
         }
         best, tried = _best(sample, found, rules, rule_set, options)
-        scores = sorted(((t.settled, t.read) for t in tried.values()), reverse=True)
-        if len(scores) > 1 and scores[0] == scores[1]:
+        if _tied(tried):
             continue  # no decision settles more rows: left a question in the file
         found.labels[label] = best
         found.notes.append(_said(f"[decisions] {label!r}", best, tried))
@@ -372,11 +339,9 @@ def searched_mapping(
     rules: RuleSet | None,
     rule_set: str | None,
     rule_file: str | None = None,
-    rows: int = TRIAL_ROWS,
 ) -> str:
     """The guessed mapping of ``path`` (as :func:`crazy4.log.initmapping.render` writes it),
-    its fields in question decided by settlement under ``rules`` when given (module
-    docstring).
+    its fields in question decided by settlement under ``rules`` when given.
 
     Raises
     ------
@@ -388,8 +353,8 @@ def searched_mapping(
         return render(found, path.name, rule_set, rule_file)
     with tempfile.TemporaryDirectory() as folder:
         sample = Path(folder) / path.name
-        first = next(iter(read_log_batches(path, rows)))
-        pq.write_table(first.slice(0, rows), sample)
+        first = next(iter(read_log_batches(path, TRIAL_ROWS)))
+        pq.write_table(first.slice(0, TRIAL_ROWS), sample)
         _search_card_columns(sample, found, rules, rule_set)
         _search_notation(sample, found, rules, rule_set)
         _search_codes(sample, found, rules, rule_set)
@@ -397,6 +362,6 @@ def searched_mapping(
         _search_amounts(sample, found, rules, rule_set)
         _search_labels(sample, found, rules, rule_set)
         done = trial(sample, found, rules, rule_set)
-    read = min(rows, first.num_rows)
+    read = min(TRIAL_ROWS, first.num_rows)
     found.notes.insert(0, f"tried on the first {read:,} rows under {rules.name}: {done.words()}")
     return render(found, path.name, rule_set, rule_file)

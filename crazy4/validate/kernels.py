@@ -1,13 +1,5 @@
-"""Compiled per-row passes of the validator (numba): cards by dealt position, and the rounds
-that deal a card twice.
-
-Each replaces a few whole-batch numpy passes (a boolean selection per seat position and a
-``bincount`` of each; five shifts and ORs of 64-bit card masks, ``reduceat`` and popcounts)
-by one loop over the rows that keeps a round's state in registers. The answers are integers
-and the same as the numpy passes' (tests/validate/test_validate_kernels.py compares them with
-brute-force counts on random rounds). Compiled with ``nogil``, so that the batch reader's
-thread (:func:`crazy4.validate.reading.read_rounds`) runs beside them.
-"""
+"""Compiled per-row passes of the validator (numba, ``nogil``): cards by dealt position, and the
+rounds that deal a card twice; the same integers as the numpy passes they replace."""
 
 from __future__ import annotations
 
@@ -100,10 +92,7 @@ def hand_strengths(
     """The colex index and strength of each row's hand (cards ascending; a row not ``ok``
     taken as all cards 0, as :meth:`crazy4.validate.rows.LogBatch.indices` gives it).
 
-    The index is ``sum C(card_j, j + 1)`` (``binomial[card, j + 1]``), as
-    :func:`crazy4.core.cards.colex_indices`; the strength ``strength_of_hand[index]``. Two
-    loops: the indices, then the lookups, which (a table of up to 20 million entries, beyond
-    the caches) then overlap one another, three times as fast as one loop doing both.
+    Two loops: the indices, then the lookups (a table beyond the caches), which then overlap.
 
     Examples
     --------

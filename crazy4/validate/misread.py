@@ -1,25 +1,6 @@
-"""Hands ranked as an engine that misreads the ranking would, for any poker ranking.
-
-Two misreadings engines make, written once from a ranking's data (the strength of every
-``size``-card hand by colex index, and which strengths are straights or pairs), so every game
-searches them whatever its hand size:
-
-* **The low straight not counted** (:func:`low_straight_strengths`): A-2-3 in a three-card
-  game, A-2-3-4 in a four-card one, read as ace high (a flush when suited). Such a hand has no
-  strength of its own (the ranking has no ace-high hand A-3-2), so the function returns
-  *doubled* strengths: ``2 s`` for a hand of strength ``s``, ``2 s - 1`` for one ranking just
-  below strength ``s``. Ace high A-3-2 ranks just below A-4-2: the same cards with the low
-  straight's top card raised one rank (suits kept) -- the next ace-high hand up. Comparisons of
-  doubled strengths are exact; ``(d + 1) // 2`` is a strength of the same category and pay
-  line.
-* **A pair compared by its high card** (:func:`pair_high_card_keys`): two hands that are both a
-  pair ranked by their cards high to low (5-5-K above 9-9-2), not by the pair then the kickers.
-  The key of a pair hand is its best hand's ranks high to low, as base-13 digits; the other
-  hands get -1. :func:`compare_pairs_by_high_card` applies the keys to a comparison.
-
-A hand of more cards than ``size`` plays its best ``size`` (every subset tried), as the
-ranking's own strengths do.
-"""
+"""Hands ranked as an engine that misreads the ranking would, for any poker ranking and hand
+size: the low straight not counted (:func:`low_straight_strengths`) and a pair compared by its
+high card (:func:`pair_high_card_keys`)."""
 
 from __future__ import annotations
 
@@ -58,9 +39,11 @@ def low_straight_strengths(
     size: int,
     straights: npt.NDArray[np.bool_],
 ) -> IntArray:
-    """The doubled strengths (module docstring) of hands (``cards``, a hand a row) when the
-    low straight is no straight; ``table`` the strength of every ``size``-card hand by colex
-    index, ``straights`` which strengths are straights (or straight flushes).
+    """The doubled strengths of hands (``cards``, a hand a row) when the low straight is no
+    straight (``table`` the strength of every ``size``-card hand by colex index, ``straights``
+    which strengths are straights): ``2 s`` for a hand of strength ``s``, ``2 s - 1`` for an
+    ace-high low straight, which ranks just below the hand with its top card raised one rank;
+    ``(d + 1) // 2`` is a strength of the same category and pay line.
 
     Examples
     --------
@@ -100,8 +83,8 @@ def pair_high_card_keys(
     size: int,
     pairs: npt.NDArray[np.bool_],
 ) -> IntArray:
-    """The key (module docstring) of each hand's best ``size`` cards when they are a pair
-    (``pairs``: which strengths are), else -1.
+    """The key of each hand's best ``size`` cards when they are a pair (``pairs``: which
+    strengths are): their ranks high to low as base-13 digits; else -1.
 
     Examples
     --------

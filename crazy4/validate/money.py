@@ -80,7 +80,9 @@ class Amounts(NamedTuple):
 
 
 def resolve(reading: MoneyReading, amounts: Sequence[Amounts], good: npt.NDArray[np.bool_]) -> None:
-    """Turn the logged amounts of the ``good`` rows into nets, in place (module docstring).
+    """Turn the logged amounts of the ``good`` rows into nets, in place: a 0 of *winnings*
+    becomes the net the rules settle where they settle a push or a loss; a *combined* amount
+    gives each other wager its exact net and the rest to the first.
 
     Examples
     --------

@@ -1,10 +1,4 @@
-"""How a finding says what a log did: wager names, amounts in words, rows that agree.
-
-A game keys each differing row by what the log did (the wagers that differ, each with its
-observed and expected net per unit scaled by :data:`SCALE` to an integer, the decision, the
-hand classes, the showdown) and names a key's group with these words
-(:mod:`crazy4.validate.infer`).
-"""
+"""How a finding says what a log did: wager names, amounts in words, rows that agree."""
 
 from __future__ import annotations
 
@@ -130,11 +124,10 @@ def key_words(
     class_names: Sequence[str],
     qualifier: bool = True,
 ) -> tuple[str, ...]:
-    """The generic pattern of a differing row's key, for any game, and its facets (the
-    decision, the player's and the dealer's hand class). The key: the decision, the player's
-    and the dealer's class (indices into ``class_names``), whether the dealer qualified (a
-    game with a ``qualifier``), the comparison (0 player higher, 1 tie, 2 dealer higher), then
-    the wagers' columns of :func:`differing_columns`.
+    """The generic pattern of a differing row's key, and its facets (the decision, the hand
+    classes). The key: the decision, the player's and the dealer's class, whether the dealer
+    qualified (with a ``qualifier``), the comparison (0 player higher, 1 tie, 2 dealer higher),
+    then the wagers' columns of :func:`differing_columns`.
 
     Examples
     --------

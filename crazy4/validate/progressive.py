@@ -1,21 +1,5 @@
-"""Settling a log's progressive again: every row's ``progressive_net`` from its cards and its
-round's other seats (the envy), and the mean against the exact value.
-
-The progressive (:mod:`crazy4.progressive`) is a bet kind any game's rule set can carry, so it
-is checked here, once for every game, beside the game's own checks (hooked in by
-:func:`crazy4.validate.driver.validate`). The meter is ``--meter`` if given, else the one the
-log's metadata records (``progressive_meter``, written by ``crazy4 simulate``), else the
-section's ``reset``. A row that wagered the bet (``progressive`` = the rule set's wager, in
-dollars) should net its line's payout at the meter (:func:`crazy4.progressive.settle.
-settle_seat`) plus the envy on the round's other rows' hands, less the wager; a row that did not
-should net 0. Rounds with cards that do not parse are left to the game's well-formed check.
-Each amount that differs is counted under what the log did ("progressive: royal flush paid
-$5,000 (rules: 100% of the $25,000 meter = $25,000)", "progressive: envy not paid", ...).
-
-The mean: each bet's net per dollar wagered less its exact value ``R(M, k) - 1`` (``k`` the
-other seats of its round, :mod:`crazy4.progressive.returns`), summed by round; the z-score of
-the total (the round as the unit, its spread estimated from the rounds) joins the statistics.
-"""
+"""Settling a log's progressive again, for any game: every row's ``progressive_net`` from its
+cards and its round's other seats (the envy) at the meter, and the mean against the exact value."""
 
 from __future__ import annotations
 
@@ -143,7 +127,7 @@ class ProgressiveValidation:
         w = float(self.bet.wager)
         bets = wager > 0
         expected = np.where(bets, paid + others - w, 0.0)
-        close = np.abs(logged - expected) <= TOLERANCE * np.maximum(1.0, np.abs(expected))
+        close = _near(logged, expected)
         self.settled += int(ok.sum())
         self.left_out += n - int(ok.sum())
         wrong = ok & ~close

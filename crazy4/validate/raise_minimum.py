@@ -1,9 +1,4 @@
-"""The strategy's variant the rule inference tries in a game with a raise minimum.
-
-:func:`infer_raise_minimum`: the hands of the raise minimum's category not allowed to raise (the
-minimum moved to the next category), as an engine that reads the minimum as the next category
-plays them.
-"""
+"""The strategy's variant the rule inference tries in a game with a raise minimum."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""Reading a validator's input: a per-round log in round-aligned batches, or a JSON summary.
-
-A log is read in batches of rows that never split a round (the rows with one ``round`` id
-stay together), so memory stays bounded whatever its length. A JSON summary's shape is checked
-whole before any test reads it (:func:`check_summary`): every malformed value is refused in
-one line naming its key.
-"""
+"""Reading a validator's input: a per-round log in batches that never split a round, or a JSON
+summary checked whole (:func:`check_summary`); a log's mapping tried on its first rows
+(:func:`try_mapping`), a column most of whose rows do not read named as the mapping's error."""
 
 from __future__ import annotations
 
@@ -22,9 +18,11 @@ import numpy as np
 import pyarrow as pa
 
 from crazy4.errors import InputError
-from crazy4.log.mapping import ROUND_IDS_KEY, number_round_ids
-from crazy4.log.roundlog import number_column, read_log_batches
+from crazy4.log.cardtext import is_code_type
+from crazy4.log.mapping import ROUND_IDS_KEY, LogMapping, number_round_ids
+from crazy4.log.roundlog import DECISION_NAMES, number_column, read_log_batches
 from crazy4.simulate.summary import SUMMARY_FORMAT
+from crazy4.validate.rows import LogBatch
 from crazy4.validate.statistics import Summary
 
 
@@ -165,17 +163,10 @@ def read_rounds(
     translate: Callable[[pa.Table], pa.Table] | None = None,
     trial: Callable[[pa.Table], None] | None = None,
 ) -> None:
-    """Read a log in round-aligned batches (``translate``: a log mapping's
-    :meth:`~crazy4.log.mapping.LogMapping.translate`): columns checked on the first, and
-    ``trial`` given it (:func:`crazy4.validate.trial.try_mapping`), each batch with rows parsed
-    by ``read_batch`` (given its first row's number, 1-based) and then processed.
-
-    Three stages run at once, each at most a batch ahead of the next (:func:`prefetched`, one
-    slot a stage: about six batches in memory, whatever the log's length): the reading and the
-    columns' check on one background thread, ``read_batch`` on another, and ``process`` on this
-    one; what they spend in Arrow and in compiled code (which release the GIL) runs on both
-    cores. ``read_batch`` must therefore only read its table (and what does
-    not change); batches and errors reach ``process`` in the log's order, as without threads.
+    """Read a log in round-aligned batches (each ``translate``d; columns checked on the first,
+    given to ``trial``), parse each by ``read_batch`` (given its first row, 1-based) and
+    ``process`` it: three stages at once, each at most a batch ahead (:func:`prefetched`), so
+    ``read_batch`` must only read its table; batches and errors arrive in the log's order.
 
     Raises
     ------
@@ -406,3 +397,83 @@ def check_summary_figures(summary: Mapping[str, object]) -> None:
                 ) from None
             if not math.isclose(exact, net, rel_tol=1e-9, abs_tol=1e-9):
                 raise InputError(f"bets.{name}.net_exact is {exact:g}, but its net is {net:g}")
+
+
+#: The rows the mapping is tried on before the log is read.
+SAMPLE_ROWS = 1000
+
+
+def _column(mapping: LogMapping, name: str) -> str:
+    """``'player'``, or ``'player' (the log's 'Cards')`` when the mapping renames it."""
+    theirs = mapping.columns.get(name)
+    return f"{name!r}" + (f" (the log's {theirs!r})" if theirs and theirs != name else "")
+
+
+def card_key(mapping: LogMapping) -> str:
+    """The mapping keys that decide how card text reads.
+
+    Examples
+    --------
+    >>> card_key(LogMapping(notation="integers"))
+    '[cards] notation = "integers" (encoding "rank*4+suit", ranks "23456789TJQKA", suits "cdhs")'
+    >>> card_key(LogMapping())
+    '[cards] notation = "text" (order "rank-suit")'
+    """
+    if mapping.notation == "integers":
+        return (
+            f'[cards] notation = "integers" (encoding "{mapping.encoding}", ranks '
+            f'"{mapping.ranks}", suits "{mapping.suits}")'
+        )
+    return f'[cards] notation = "text" (order "{mapping.order}")'
+
+
+def _most(failed: int, rows: int) -> bool:
+    return rows > 0 and failed > rows / 2
+
+
+def try_mapping(
+    table: pa.Table, read_batch: Callable[[pa.Table, int], LogBatch], mapping: LogMapping
+) -> None:
+    """Parse the first rows of a (translated) log and refuse the mapping when more than half
+    of them do not read in a card column, the decision or an amount.
+
+    Raises
+    ------
+    InputError
+        The mapping key and the column that do not fit, with the first row that does not read.
+    """
+    sample = table.slice(0, SAMPLE_ROWS)
+    batch = read_batch(sample, 1)
+    n = batch.n
+    for name, (_, failures) in zip(batch.cards, batch.unparsed, strict=False):
+        if _most(len(failures), n) and not is_code_type(sample.column(name).type):
+            row = min(failures)
+            raise InputError(
+                f"the mapping's {card_key(mapping)} does not fit column {_column(mapping, name)}: "
+                f"{len(failures):,} of the first {n:,} rows do not read; row {row + 1}: "
+                f"{failures[row]}"
+            )
+    unknown = np.flatnonzero(batch.decision < 0)
+    if _most(unknown.size, n):
+        label = sample.column("decision")[int(unknown[0])].as_py()
+        key = "[decisions] (or --decision)" if mapping.decisions else "no [decisions] given"
+        raise InputError(
+            f"the mapping's {key} does not fit column {_column(mapping, 'decision')}: "
+            f"{unknown.size:,} of the first {n:,} rows give no decision of "
+            f"{'/'.join(DECISION_NAMES)}; row {int(unknown[0]) + 1}: {str(label)[:40]!r}"
+        )
+    for what, cells in batch.bad_numbers:
+        if _most(len(cells), n) and what.startswith("round ") and mapping.round_ids != "text":
+            row = min(cells)
+            raise InputError(
+                f'the mapping\'s round_ids = "numbers" does not fit column '
+                f"{_column(mapping, 'round')}: {len(cells):,} of the first {n:,} rows; row "
+                f'{row + 1}: {cells[row]} (ids of any kind read with round_ids = "text")'
+            )
+    for what, cells in batch.bad_numbers:
+        if _most(len(cells), n) and mapping.unit != 1.0:
+            row = min(cells)
+            raise InputError(
+                f"the mapping's [wagers] unit = {mapping.unit:g} makes {what}: "
+                f"{len(cells):,} of the first {n:,} rows; row {row + 1}: {cells[row]}"
+            )

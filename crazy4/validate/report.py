@@ -1,5 +1,6 @@
 """What a validation is asked and what it answers: :class:`Options`, :class:`Finding`,
-:class:`Check` and :class:`Report`.
+:class:`Check` and :class:`Report`, rendered as text, Markdown or an HTML page a test lab can
+file (:func:`render_html`).
 
 Examples
 --------
@@ -24,37 +25,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from crazy4.core.text_safety import markdown_text, one_line
+from crazy4.core.text_safety import html_text, markdown_text, one_line
 from crazy4.log.mapping import LogMapping
 from crazy4.rules.ruleset import RuleSet
 
 
 @dataclass(frozen=True)
 class Options:
-    """How to validate.
-
-    Attributes
-    ----------
-    rules : RuleSet
-    strategy : str
-        ``optimal``, ``simple`` or a strategy file (see the game's reference ``strategy``).
-    side_bet : str or None
-        Side bet table (Queens Up, Aces Up) the log's side wagers were settled on (default: the
-        one named in the log's metadata, else the rule set's first).
-    alpha : float
-        Family-wise significance level of the statistics.
-    examples : int
-        Examples listed per finding.
-    batch_rows : int
-        Rows read at a time.
-    mapping : LogMapping
-        How the log's columns, cards, labels and units read as crazy4's.
-    meter : Fraction or None
-        The progressive's meter the log was settled on (default: the one its metadata
-        records, else the ``[progressive]`` section's reset; :mod:`crazy4.validate.progressive`).
-    table_seats : int
-        The seats at the table: a row's ``seat`` is a whole number from 1 to this (the seats
-        the log's metadata records, else as many as one deck deals).
+    """How to validate: the rule set, the strategy expected (``optimal``, ``simple`` or a file),
+    the side bet table the log was settled on (None: its metadata's, else the rule set's first),
+    the family-wise ``alpha``, examples per finding, rows a batch, the log's mapping, the
+    progressive's meter (None: its metadata's, else the reset) and the seats at the table.
     """
 
     rules: RuleSet
@@ -88,20 +69,9 @@ class Finding:
 
 @dataclass
 class Check:
-    """One check's outcome.
-
-    Attributes
-    ----------
-    basis : tuple of (int, str) or None
-        How many of what the verdict rests on (``(1998, "rows")``); None for a check that
-        does not apply (a progressive check of a log with no progressive columns).
-    ran : bool
-        False when the check examined nothing (:func:`not_run`): it neither passes nor fails,
-        and the report is ``incomplete``.
-    by_seat : list of dict
-        The Strategy check of a log of several seats with a deviation: per seat (``seat``)
-        the ``decisions`` compared and the ``deviations`` among them; else empty.
-    """
+    """One check's outcome: its verdict rests on ``basis`` (``(1998, "rows")``; None for a
+    check that does not apply); one that examined nothing has not ``ran`` (:func:`not_run`).
+    ``by_seat``: the Strategy check's decisions and deviations per seat (several seats)."""
 
     name: str
     passed: bool
@@ -327,3 +297,86 @@ def not_run(check: Check) -> Check:
         ran=False,
         summary=f"not run: no {check.basis[1]} examined ({check.summary})",
     )
+
+
+_STYLE = (
+    "body{font-family:sans-serif;max-width:70em;margin:2em auto;color:#222}"
+    "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;"
+    "text-align:left;font-size:90%}.pass{color:#060}.fail{color:#a00;font-weight:bold}"
+    "code{font-size:90%}"
+)
+
+
+def _check_html(check: Check) -> list[str]:
+    status = "pass" if check.status == "pass" else "fail"
+    lines = [
+        f'<h2>{html_text(check.name)}: <span class="{status}">{check.status.upper()}</span>'
+        f"{html_text(check.rests_on())}</h2>",
+        f"<p>{html_text(check.summary)}</p>",
+    ]
+    if check.by_seat:  # the Strategy check's deviations by seat
+        lines.append("<table><tr><th>seat</th><th>decisions</th><th>deviations</th></tr>")
+        lines += [
+            f"<tr><td>{s['seat']}</td><td>{s['decisions']:,}</td><td>{s['deviations']:,}</td></tr>"
+            for s in check.by_seat
+        ]
+        lines.append("</table>")
+    if check.findings:
+        lines.append("<table><tr><th>rows</th><th>pattern</th><th>examples</th></tr>")
+        for what, finding in check.findings.items():
+            examples = "<br>".join(
+                html_text(", ".join(f"{k} {v}" for k, v in example.items()))
+                for example in finding.examples
+            )
+            lines.append(
+                f"<tr><td>{finding.count:,}</td><td>{html_text(what)}</td><td>{examples}</td></tr>"
+            )
+        lines.append("</table>")
+    if check.tests:
+        keys = [k for k in ("name", "statistic", "df", "p", "p_adjusted", "result", "detail")]
+        keys = [k for k in keys if any(k in test for test in check.tests)]
+        lines.append("<table><tr>" + "".join(f"<th>{k}</th>" for k in keys) + "</tr>")
+        for test in check.tests:
+            cells = []
+            for key in keys:
+                value = test.get(key, "")
+                text = f"{value:.4g}" if isinstance(value, float) else str(value)
+                cells.append(f"<td>{html_text(text)}</td>")
+            lines.append("<tr>" + "".join(cells) + "</tr>")
+        lines.append("</table>")
+    lines += [f"<p><i>note:</i> {html_text(note)}</p>" for note in check.notes]
+    return lines
+
+
+def render_html(report: Report) -> str:
+    """The report as an HTML page.
+
+    Examples
+    --------
+    >>> check = Check("Settlement", True, "10 rows re-settled")
+    >>> page = render_html(Report("log.csv", "csv log", "crazy4-standard", "optimal", 10, 5,
+    ...                           [check]))
+    >>> "<h2>Settlement: <span class=\\"pass\\">PASS</span></h2>" in page
+    True
+    """
+    verdict = report.verdict
+    head = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>Validation of {html_text(report.source)}</title><style>{_STYLE}</style></head>",
+        "<body>",
+        f"<h1>Validation of {html_text(report.source)} against {html_text(report.rule_set)}</h1>",
+        "<table>",
+        f"<tr><th>input</th><td>{html_text(report.kind)}: {report.rows:,} rows, "
+        f"{report.rounds:,} rounds</td></tr>",
+        f"<tr><th>log</th><td>{report.source_bytes:,} bytes, sha256 "
+        f"<code>{html_text(report.source_sha256)}</code></td></tr>",
+        f"<tr><th>rule set</th><td>{html_text(report.rule_set)}, sha256 "
+        f"<code>{html_text(report.rule_set_sha256)}</code></td></tr>",
+        f"<tr><th>expected strategy</th><td>{html_text(report.strategy)}</td></tr>",
+        f'<tr><th>verdict</th><td class="{"pass" if report.consistent else "fail"}">'
+        f"{verdict}</td></tr>",
+        "</table>",
+    ]
+    body = [line for check in report.checks for line in _check_html(check)]
+    return "\n".join([*head, *body, "</body></html>", ""])

@@ -1,14 +1,5 @@
-"""The rounds of a batch of log rows, and the checks of a batch that read nothing else.
-
-A round's rows are consecutive. Finding the rounds, a seat twice in one round, a seat off the
-table and a card dealt twice read the batch alone, so a game's validator may make these checks
-(and others of the batch alone) while parsing it, on the batch reader's thread
-(:func:`crazy4.validate.reading.read_rounds`): their findings are kept in order in the
-batch's :class:`EarlyChecks` and replayed on its rows when the batch is checked
-(:meth:`crazy4.validate.rows.BatchRows.replay`), so that the checking thread, otherwise the
-slowest of the three, does less. The findings are the same, in the same order, as when made
-there.
-"""
+"""The rounds of a batch of log rows, and the checks of the batch alone, made on the reader's
+thread and replayed in order when the batch is checked (:class:`EarlyChecks`)."""
 
 from __future__ import annotations
 
@@ -47,19 +38,8 @@ class Flag(NamedTuple):
 
 
 class Rounds(NamedTuple):
-    """The rounds of a batch (a round's rows are consecutive).
-
-    Attributes
-    ----------
-    ids : ndarray of float
-        Each row's round id (its row number without a ``round`` column).
-    round_of_row : ndarray of intp
-        Each row's round, counted from 0 in the batch.
-    starts : ndarray of intp
-        Each round's first row.
-    n_rounds : int
-        The number of rounds.
-    """
+    """The rounds of a batch (a round's rows are consecutive): each row's id (its row number
+    without a ``round`` column) and round (from 0), each round's first row."""
 
     ids: npt.NDArray[np.float64]
     round_of_row: npt.NDArray[np.intp]
@@ -118,9 +98,7 @@ def split_rounds(
     seats: int = 9,
 ) -> Rounds:
     """The rounds of a batch, after ``rows_before`` rows; a seat twice in one round, and a seat
-    that is no whole number from 1 to ``seats`` (the table), are flagged. ``read``: the batch's
-    numbers already read (:attr:`crazy4.validate.rows.LogBatch.number`), whose ``round`` and
-    ``seat`` (read as :func:`number_column` reads them) are not read again.
+    that is no whole number from 1 to ``seats``, are flagged (``read``: numbers already read).
 
     Examples
     --------

@@ -1,14 +1,5 @@
-"""One batch of log rows, for any game, its columns parsed, and flagging its malformed rows
-(the rounds, and the checks of a batch alone, are in :mod:`crazy4.validate.rounds`).
-
-A malformed row is counted under its reason (with its 1-based row number as an example) and
-marked bad: it is left out of the other checks, its round out of the statistics. A cell of a
-numeric column that is not a number, not finite or absurd (beyond
-:data:`~crazy4.log.roundlog.LARGEST_AMOUNT`; a positive wager below
-:data:`~crazy4.log.roundlog.SMALLEST_WAGER`) makes its row bad with that cell as the
-reason, and the row's other findings (which the unreadable cell would only repeat) are not
-counted; so no such value reaches the settlement or the statistics.
-"""
+"""One batch of log rows, for any game: its columns parsed and its malformed rows flagged (counted
+under their reason, left out of the other checks)."""
 
 from __future__ import annotations
 
@@ -43,30 +34,10 @@ BadCells = list[tuple[str, dict[int, str]]]
 
 @dataclass(frozen=True)
 class LogBatch:
-    """One batch of a log's rows (whole rounds), its columns parsed.
-
-    Attributes
-    ----------
-    table : pyarrow.Table
-    first_row : int
-        Number (1-based, data rows) of the batch's first row.
-    cards : dict of str to ndarray of int16
-        Each card column's cards, sorted ascending (-1 where the text did not parse).
-    unparsed : list of (str, dict)
-        For each card column, its finding and the rows that did not parse, with reasons.
-    decision : ndarray of int64
-        Decision codes (:data:`crazy4.log.roundlog.DECISION_NAMES`; -1 unknown).
-    number : dict of str to ndarray of float
-        The numeric columns the batch has (missing values and bad cells NaN).
-    bad_numbers : list of (str, dict)
-        For each numeric column (and ``round``, ``seat``), its finding and the cells that are
-        not numbers, not finite or absurd, with reasons.
-    derived : dict of str to ndarray
-        What a game computes from the batch alone ahead of checking it (its hands' strengths,
-        say), on the batch reader's thread (:func:`crazy4.validate.reading.read_rounds`).
-    early : EarlyChecks
-        The checks of the batch alone made there too: their findings, replayed on the batch's
-        rows (:meth:`BatchRows.replay`), and its rounds.
+    """One batch of a log's rows (whole rounds), its columns parsed: each card column's cards
+    ascending (-1 where unparsed), decision codes (-1 unknown), numbers (NaN where missing or
+    bad); ``first_row`` 1-based. ``derived`` and ``early`` are what the batch reader's thread
+    computes and checks ahead (:meth:`BatchRows.replay`).
 
     Examples
     --------
@@ -110,8 +81,7 @@ class LogBatch:
         examples: int,
     ) -> LogBatch:
         """Parse the card columns ``hands`` (column, cards, finding when unparsed), the
-        decision and the numeric columns of ``numbers`` the batch has; its early checks will
-        list ``examples`` examples per finding.
+        decision and the numeric columns of ``numbers`` the batch has.
 
         Raises
         ------
@@ -166,10 +136,8 @@ class LogBatch:
         return made
 
     def derive_strengths(self, column: str, strength_of_hand: npt.NDArray[np.integer]) -> None:
-        """Keep a card column's colex indices and their strengths (by ``strength_of_hand``)
-        in :attr:`derived`, as ``<column>_colex`` and ``<column>_strength`` (the colex indices
-        of :meth:`indices`, in one compiled pass: :func:`~crazy4.validate.kernels.hand_strengths`);
-        the column's :meth:`indices` are made too."""
+        """Keep a card column's colex indices and strengths in :attr:`derived`
+        (``<column>_colex``, ``<column>_strength``), in one compiled pass."""
         self.indices(column)
         cards = np.ascontiguousarray(self.cards[column])
         index, strength = hand_strengths(cards, self.cards_ok, BINOMIAL, strength_of_hand)
@@ -201,21 +169,9 @@ class LogBatch:
 
 @dataclass
 class BatchRows:
-    """The malformed rows of one batch and where their findings go.
-
-    Attributes
-    ----------
-    findings : dict of str to Finding
-        The well-formed check's findings (shared by every batch).
-    bad : ndarray of bool
-        The rows flagged so far.
-    first_row : int
-        Number (1-based, data rows) of the batch's first row.
-    examples : int
-        Examples listed per finding.
-    explained : ndarray of bool or None
-        Rows already reported (a bad cell): flagged again, they are marked bad but not
-        counted under the new finding.
+    """The malformed rows of one batch (``bad``) and where their findings go (the well-formed
+    check's, shared by every batch); rows ``explained`` (a bad cell) flagged again are marked bad
+    but not counted again.
 
     Examples
     --------
@@ -269,12 +225,9 @@ class BatchRows:
 def read_numbers(
     table: pa.Table, wanted: Iterable[str]
 ) -> tuple[dict[str, npt.NDArray[np.float64]], BadCells]:
-    """The numeric columns of ``wanted`` (and of :data:`ID_COLUMNS`) the batch has, as float
-    arrays (missing values and bad cells NaN), and each column's bad cells.
-
-    An amount is bad when it is not a number, not finite or beyond ``LARGEST_AMOUNT``; a wager
-    (a column not named ``*_net``) also when it is positive but below ``SMALLEST_WAGER``; a
-    round id or seat number when it is not a number, not finite or beyond ``LARGEST_ID``.
+    """The numeric columns of ``wanted`` (and of :data:`ID_COLUMNS`) the batch has (bad cells
+    NaN: not a number, not finite, beyond ``LARGEST_AMOUNT`` or ``LARGEST_ID``, a positive wager
+    below ``SMALLEST_WAGER``), and each column's bad cells.
 
     Raises
     ------
@@ -321,9 +274,8 @@ def read_numbers(
 def plain_numbers(
     column: pa.ChunkedArray, largest: float, smallest_wager: float
 ) -> npt.NDArray[np.float64] | None:
-    """A numeric column of no missing value and no bad cell (:func:`read_numbers`) as float64,
-    checked in one compiled pass (:func:`~crazy4.validate.kernels.cells_fine`); None for any
-    other column (text, nulls, a bad cell), which :func:`read_numbers` reads cell by cell.
+    """A numeric column of no missing value and no bad cell as float64, checked in one
+    compiled pass; None for any other column (read cell by cell).
 
     Examples
     --------
@@ -346,8 +298,7 @@ def plain_numbers(
 
 
 def decisions(column: pa.ChunkedArray) -> npt.NDArray[np.int64]:
-    """The decision codes of a column (:func:`~crazy4.log.roundlog.decision_column`),
-    a dictionary chunk's read from its dictionary (a few labels) and its indices.
+    """The decision codes of a column, a dictionary chunk's read from its dictionary.
 
     Examples
     --------

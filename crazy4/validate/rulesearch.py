@@ -1,25 +1,7 @@
-"""Rule inference for a specification game: edits of its outcome-cell settlement, searched.
-
-A specification game (:class:`crazy4.spec.specification.GameSpec`) settles by one table: every
-wager's net per (player strength, decision, outcome cell). So the ways an engine may read the
-rules differently are edits of how rows reach that table, or of the table itself, written
-once here for every such game (:class:`SpecEdit`), and they compose:
-
-* the dealer's qualifier (each of :data:`QUALIFIERS` the game's ranking can name);
-* another tie rule (each of the rule file's ``ties`` the rule set does not have: the rows
-  settled by the rule set with that switch, :func:`crazy4.validate.switches.dealer_switches`);
-* a dealer who does not qualify: the Ante wins and the Play pushes, the Ante pushes and the
-  Play wins, or the hands compared as if it qualified;
-* a line of the Ante Bonus (logged apart) or of the side bet paying what the log paid on its
-  category, not at all, or a category the table lacks added (odds read from the log's nets);
-* the Ante Bonus folded into the Ante's net (``ante_bonus_net`` left 0);
-* the misreadings of the ranking (:mod:`crazy4.validate.misread`), where the game's ranking
-  has the hands: the low straight (A-2-3 in a three-card game) not counted as a straight, in
-  both hands, the player's or the dealer's; a pair against a pair compared by the high card.
-
-:func:`spec_edits` lists the single edits for the rows that differ; :class:`SpecRows.settle`
-settles rows under any tuple of them; :func:`crazy4.validate.search.Search` does the rest.
-"""
+"""Rule inference for a specification game: edits of its outcome-cell settlement
+(:class:`SpecEdit`: the qualifier, the tie rule, a dealer who does not qualify, pay lines, the
+Ante Bonus folded in, the ranking's misreadings), listed by :func:`spec_edits` and settled by
+:class:`SpecRows`."""
 
 from __future__ import annotations
 
@@ -66,7 +48,7 @@ class Misread:
 
 @dataclass(frozen=True)
 class SpecEdit:
-    """One edit of a spec game's settlement (module docstring); :meth:`merge` composes.
+    """One edit of a spec game's settlement; :meth:`merge` composes.
 
     ``lines`` are (wager, category, odds per unit or None for no line); ``ranges`` the side
     bet's lines by strength (first, end, odds per unit or None), for a table whose lines part
@@ -106,35 +88,11 @@ flags=frozenset(), ranges=(), bonus_ranges=())
 
 @dataclass(frozen=True)
 class SpecRows:
-    """The good rows of a batch and the tables they settle by.
-
-    Attributes
-    ----------
-    strength, dealer_strength, multiple : ndarray
-        The player's and the dealer's strengths, the Play multiple (0: fold).
-    settlement : CellSettlement
-        The rule set's settlement.
-    qualifier : int
-        The rule set's qualifier strength.
-    category : ndarray
-        The category of every strength.
-    side : ndarray or None
-        The side bet's net per unit by strength (None: no side bet logged).
-    side_key : str
-        The side bet's wager name in the log (its lines are edited as wager ``"side"``).
-    bonus_apart : bool
-        Whether the log writes the Ante Bonus apart.
-    misread : Misread
-        The rows as the ranking's misreadings rank them.
-    tie_rules : dict
-        The settlement of the rule set with each other tie rule (by the rule's name).
-    by_cell : dict
-        The net per unit of each bet in a column of its own (a Bad Beat Bonus), by strength,
-        decision and outcome cell (by its column's name).
-    bonus : tuple or None
-        The wager the bonus misreadings act on and whether its table pays each strength.
-    dealer_high : ndarray or None
-        Whether each row's dealer holds a king or an ace (the any-king-or-ace misreading).
+    """The good rows of a batch (strengths, the Play multiple: 0 a fold) and the tables they
+    settle by: the rule set's, with each other tie rule (``tie_rules``), the side bet's by
+    strength (``side``, logged as ``side_key``, edited as ``"side"``), each bet in a column of
+    its own by strength, decision and cell (``by_cell``), the bonus misreadings' wager and lines
+    (``bonus``), and whether each dealer holds a king or an ace (``dealer_high``).
     """
 
     strength: npt.NDArray[np.int64]
@@ -275,15 +233,11 @@ def spec_edits(
     misread: tuple[Misread, int] = (Misread(), 0),
     own: Sequence[tuple[Variant, SpecEdit]] = (),
 ) -> list[tuple[Variant, SpecEdit]]:
-    """The single edits searched: the switches (``qualifier``: the rule set's, its strength
-    and its words; none of the qualifier's where every dealer qualifies, strength 0;
-    ``ties``: each other tie rule, its variant and name), the misreadings of the ranking
-    the rows have (``misread``: the rows as misread and the hand size) and the game's own
-    (``own``: :func:`game_misreadings`), then the pay lines
-    of the wagers in ``wrong`` (each its differing rows' categories and logged nets per unit,
-    from one or more columns: the Ante Bonus's own and what the Ante paid beyond its net;
-    ``expected`` the net per unit the rule set pays each category; ``names`` the wagers as
-    printed), then the Ante Bonus folded into the Ante when the log writes it apart.
+    """The single edits searched: the switches (``qualifier``: the rule set's, its strength and
+    words, none where every dealer qualifies; ``ties``: each other tie rule), the misreadings
+    the rows have and the game's own (``own``), then the pay lines of the wagers in ``wrong``
+    (their differing rows' categories and logged nets per unit; ``expected`` what the rule set
+    pays each category), then the Ante Bonus folded into the Ante when logged apart.
 
     Examples
     --------

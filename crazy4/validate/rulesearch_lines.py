@@ -1,11 +1,5 @@
-"""A side bet's pay lines that part a category, searched by line and by hand group.
-
-A table whose lines part a category (Four Card Poker's Aces Up from a pair of aces up:
-:func:`parts_categories`) is edited line by line: each line paying what the log paid on its
-hands, or not at all, and a line added from each hand group the log paid as a win
-(:func:`table_line_edits`); the edits are :class:`crazy4.validate.rulesearch.SpecEdit` ranges
-settled by :class:`crazy4.validate.rulesearch.SpecRows`.
-"""
+"""A side bet's pay lines that part a category (Four Card Poker's Aces Up), searched by line and
+by hand group (:func:`table_line_edits`)."""
 
 from __future__ import annotations
 
@@ -28,14 +22,11 @@ def table_line_edits(
     strength: npt.NDArray[np.int64],
     observed: npt.NDArray[np.float64],
 ) -> list[tuple[Variant, SpecEdit]]:
-    """The pay-line search of a side bet whose table's lines part a category (a line from a
-    pair of aces up), line by line: for each line of ``pays`` that hands of ``strength`` are
-    on (weakest first), the line paying what the log paid most often on it (``observed``:
-    each hand's logged net per unit, to 6 places; a net that is no win: the line removed),
-    when that is not what it pays; then for each hand group of the ranking on no line
-    (:meth:`crazy4.spec.specification.Ranking.group`, in the order the rows show them) that
-    the log paid most often as a win, that line added, from the group up to the next line of
-    its category (the whole category when the group is its weakest).
+    """The pay-line search of a side bet whose table's lines part a category: for each line of
+    ``pays`` the rows are on (weakest first), the line paying what the log paid most often on
+    it (``observed``: each hand's net per unit; no win: the line removed), when it pays
+    otherwise; then a line added for each hand group on no line that the log paid as a win
+    (:func:`_group_lines`).
 
     Examples
     --------

@@ -1,12 +1,5 @@
-"""A spec game's log rows settled again, and the rule differences that explain those that differ.
-
-Each good row of a batch is settled again by the specification's settlement
-(:attr:`crazy4.spec.specification.CellSettlement.parts`; its side bet by its pay table), every
-wager against its logged net (:func:`crazy4.validate.checks.mismatches`); the rows that differ
-are searched for the rule differences that explain them (:mod:`crazy4.validate.rulesearch`,
-:class:`crazy4.validate.search.Search`): the validator's settlement and rule-inference part
-(:class:`crazy4.validate.engine.SpecRun` holds one :class:`SpecSettler`).
-"""
+"""A spec game's log rows settled again, and the rule differences that explain those that differ
+(:class:`SpecSettler`)."""
 
 from __future__ import annotations
 
@@ -21,7 +14,7 @@ from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import WAGERS, CellSettlement, GameSpec, SideBetSpec
 from crazy4.spec.wagers import outcome_cells
 from crazy4.validate.checks import Component, mismatches, settlement_examples
-from crazy4.validate.infer import Inference, Variant, differing_example
+from crazy4.validate.infer import Inference, Search, Variant, differing_example
 from crazy4.validate.misread import low_straight_strengths, pair_high_card_keys
 from crazy4.validate.patterns import agrees, differing_columns, key_words
 from crazy4.validate.report import Finding, Options
@@ -36,8 +29,7 @@ from crazy4.validate.rulesearch import (
     spec_edits,
 )
 from crazy4.validate.rulesearch_lines import parts_categories, table_line_edits
-from crazy4.validate.search import Search
-from crazy4.validate.switches import dealer_switches
+from crazy4.validate.switches import tie_switches
 from crazy4.validate.tally import Tally
 
 IntArray = npt.NDArray[np.int64]
@@ -46,25 +38,9 @@ Mask = npt.NDArray[np.bool_]
 
 @dataclass
 class SpecSettler:
-    """The settlement and rule-inference part of one validation of a spec game's log
-    (module docstring): the rule set's tables, and the run's tally and inference it adds to.
-
-    Attributes
-    ----------
-    spec, options, rules : GameSpec, Options, RuleSet
-        The game, the validation's options and rule set.
-    side_key, side_name : str, str or None
-        The side bet's log column, and the table it is settled by (None: not settled).
-    settlement : CellSettlement
-        The rule set's settlement.
-    category : ndarray
-        The category of every strength.
-    tally, inference : Tally, Inference
-        The run's accumulators (findings and the rule inference's rows).
-    columns : tuple of SideBetSpec
-        The bets in a column of their own (:attr:`crazy4.spec.specification.SideBetSpec.column`,
-        a Bad Beat Bonus), settled where the log writes them, by outcome cell.
-    """
+    """The settlement and rule-inference part of one validation of a spec game's log: the rule
+    set's tables (the side bet's, ``side_name``: None when not settled; the bets in a column of
+    their own, by outcome cell), and the run's tally and inference it adds to."""
 
     spec: GameSpec
     options: Options
@@ -158,9 +134,7 @@ class SpecSettler:
         showdown: tuple[IntArray, IntArray, IntArray],
         sides: tuple[npt.NDArray[np.float64] | None, dict[str, npt.NDArray[np.float64]]],
     ) -> None:
-        """Search the rule differences that explain the good rows that differ
-        (:mod:`crazy4.validate.rulesearch`; ``sides``: the side bet's net per unit by strength,
-        the column bets' by strength, decision and cell)."""
+        """Search the rule differences that explain the good rows that differ."""
         side, by_cell = sides
         rows = np.flatnonzero(good)
         strength, dealer, multiple = (a[rows].astype(np.int64) for a in showdown)
@@ -228,9 +202,8 @@ class SpecSettler:
         showdown: tuple[IntArray, IntArray, IntArray],
         read: tuple[npt.NDArray[np.float64] | None, Misread],
     ) -> list[tuple[Variant, SpecEdit]]:
-        """The single edits searched on the differing rows (``wrong``): the switches, the
-        misreadings and the pay lines (:func:`crazy4.validate.rulesearch.spec_edits`), a side
-        bet's table whose lines part a category by line and hand group after them."""
+        """The single edits searched on the differing rows (``wrong``): those of
+        :func:`crazy4.validate.rulesearch.spec_edits`, then a side bet's lines by hand group."""
         side, misread = read
         size = len(self.spec.ranking.categories)
         bonus = self.settlement.parts["ante_bonus"][:, 1, 3] / self.settlement.unit
@@ -375,7 +348,7 @@ class SpecSettler:
         if self.tie_rules is None:
             self.tie_rules = [
                 (variant, changed.dealer.ties, self.spec.settlement(changed))
-                for variant, changed in dealer_switches(self.rules, qualifiers=False)
+                for variant, changed in tie_switches(self.rules)
             ]
             self.tie_rules += [  # the game's own switches (its settlement's data)
                 (Variant(difference, pattern), f"switch {difference}", self.spec.settlement(r))

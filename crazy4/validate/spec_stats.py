@@ -1,11 +1,5 @@
-"""The statistics of a spec game's log or summary: what :class:`crazy4.validate.engine.SpecRun`
-tests against the exact analysis.
-
-The player's and the dealer's hand categories by chi-square (the player's from the exact
-analysis's classes and weights, the dealer's from every hand of its cards), the cards by
-position and the sequence of rounds (:meth:`crazy4.validate.statistics.StatFamily.card_frequencies`,
-of a log only), and each bet's mean by z-score with its power.
-"""
+"""The statistics of a spec game's log or summary against the exact analysis: hand categories,
+cards and the sequence of rounds, and each bet's mean."""
 
 from __future__ import annotations
 
@@ -19,6 +13,9 @@ import numpy.typing as npt
 from crazy4.analyze.counts import strength_counts
 from crazy4.core.bets import ExactBet
 from crazy4.core.category_pays import PayLine
+from crazy4.core.paytables import PayTable, format_odds
+from crazy4.core.ranking import category_of_strength
+from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.engine import analysis_of
 from crazy4.spec.log_tests import LogTests
@@ -30,8 +27,6 @@ from crazy4.validate.statistics import (
     Summary,
     bet_samples,
     most_off,
-    rare_award_notes,
-    summary_counts,
 )
 from crazy4.validate.tally import Tally
 
@@ -79,9 +74,8 @@ class OutcomeCounts:
     cells: IntArray = field(default_factory=lambda: np.zeros(len(CELLS), dtype=np.int64))
 
     def add(self, cell: IntArray, seated: npt.NDArray[np.bool_] | None) -> None:
-        """Count rounds by their first seat's outcome cell
-        (:func:`crazy4.spec.wagers.outcome_cells`), the cells of the ``seated`` ones (a blind
-        hand's aside; None: every one)."""
+        """Count rounds by their first seat's outcome cell, the cells of the ``seated`` ones (a
+        blind hand's aside; None: every one)."""
         self.rounds += int(cell.shape[0])
         if seated is None:  # one count of the cells, the qualified ones among them
             counts = np.bincount(cell, minlength=len(CELLS))
@@ -100,10 +94,8 @@ def outcome_tests(
     summary: Summary | None,
 ) -> None:
     """The first seats' outcome cells by chi-square and the dealer's qualification rate by
-    z-score (a game's whose settlement asks for them:
-    :attr:`crazy4.spec.specification.CellSettlement.outcome_tests`), of the rounds
-    ``counted`` or of ``summary``'s totals (whose pooled cells are not tested when several
-    seats share each dealer hand)."""
+    z-score (where the settlement asks for them), of the rounds ``counted`` or of ``summary``'s
+    totals (pooled cells untested when seats share each dealer hand)."""
     if summary is None:
         qualified, rounds = counted.qualified, counted.rounds
         cells = counted.cells.astype(np.float64)
@@ -141,12 +133,9 @@ def spec_statistics(
     rare: Mapping[str, tuple[str, ...]] | None = None,
     tests: tuple[LogTests, OutcomeCounts] | None = None,
 ) -> StatFamily:
-    """Categories (player, dealer) by chi-square, each bet's mean by z-score: of the rows
-    counted (``counted``: the player's and the dealer's categories; ``tally``), or of the totals
-    of ``summary``; ``category`` the category of every strength, ``exact`` every bet's exact
-    value; ``rare`` the side bets whose top awards are rare (:func:`rare_awards`), each noted;
-    ``tests`` what the game tests beside (:class:`crazy4.spec.log_tests.LogTests`) and the
-    rounds' outcome counts (:func:`outcome_tests`).
+    """Categories (player, dealer) by chi-square, each bet's mean by z-score, of the rows
+    ``counted`` or of ``summary``'s totals; ``rare`` side bets noted; ``tests`` what the game
+    tests beside and the rounds' outcome counts (:func:`outcome_tests`).
 
     Examples
     --------
@@ -264,3 +253,63 @@ def rare_awards(
         if all(_share(spec, analysis.strengths, weights, line) * RARE < 1 for line in top):
             found[bet.name] = tuple(line.label for line in top)
     return found
+
+
+def rare_award_notes(
+    bet: str,
+    tables: Sequence[PayTable],
+    probabilities: npt.NDArray[np.float64],
+    hands: int,
+    se: float,
+) -> list[str]:
+    """Award lines of ``tables`` (paying ``bet``; ``probabilities`` of each best-four strength)
+    too rare for ``hands`` hands of standard error ``se``: expected fewer than 5 times, or paying
+    less in all than 2 s.e."""
+    categories = category_of_strength()
+    notes = []
+    for table in tables:
+        numerators, denominator = table.by_strength()
+        strengths = np.arange(numerators.shape[0])
+        for entry in table.entries:
+            lines = numerators == int(entry.odds * denominator)
+            chosen = lines & (categories == entry.category)
+            p = float(probabilities[chosen & (strengths >= entry.minimum_strength)].sum())
+            expected = hands * p
+            contribution = float(entry.odds + 1) * p
+            if expected < 5 or contribution < 2 * se:
+                why = (
+                    f"expected {expected:.1f} in this sample"
+                    if expected < 5
+                    else f"its whole contribution {contribution:.5f} is within 2 s.e. "
+                    f"({2 * se:.5f})"
+                )
+                notes.append(
+                    f"{bet}: sample too small to resolve the {entry.label} award "
+                    f"({format_odds(entry.odds)} to 1; {why})"
+                )
+    return notes
+
+
+def summary_counts(summary: Summary, key: str, labels: list[str]) -> npt.NDArray[np.float64]:
+    """The counts ``summary[key]`` gives each label (0 for a missing label).
+
+    Raises
+    ------
+    InputError
+        A label that is none of ``labels``.
+
+    Examples
+    --------
+    >>> summary_counts({"cells": {"b": 4}}, "cells", ["a", "b"]).tolist()
+    [0.0, 4.0]
+    >>> summary_counts({"cells": {"c": 4}}, "cells", ["a", "b"])
+    Traceback (most recent call last):
+    crazy4.errors.InputError: cells has an unknown label 'c' (known: a, b)
+    """
+    counts = summary.get(key, {})
+    unknown = [label for label in counts if label not in labels]
+    if unknown:
+        raise InputError(
+            f"{key} has an unknown label {unknown[0][:40]!r} (known: {', '.join(labels)})"
+        )
+    return np.array([counts.get(label, 0) for label in labels], float)

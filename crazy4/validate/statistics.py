@@ -1,10 +1,14 @@
-"""The statistical tests of a validation, for any game, and the statistics check.
+"""The statistical tests of a validation, for any game (:class:`StatFamily`), and the statistics
+check, Holm-adjusted (:func:`statistics_check`); the distributions behind them (``scipy.stats``),
+the runs test and the power of a bet's mean test.
 
-A game's validator adds its tests to a :class:`StatFamily` (chi-square tests of counts against
-exact probabilities, z-scores of bet means); :func:`statistics_check` adjusts their p-values by
-Holm's method and fails when an adjusted p-value is below ``alpha``. The tests read either a
-log's accumulators (:class:`crazy4.validate.tally.Tally`) or a JSON summary's totals
-(:data:`Summary`, as written by ``crazy4 simulate --summary``).
+References
+----------
+S. Holm, "A simple sequentially rejective multiple test procedure", Scand. J. Statist. 6 (1979).
+A. Wald and J. Wolfowitz, "On a test whether two samples are from the same population", Ann.
+Math. Statist. 11 (1940).
+G. Box and G. Jenkins, *Time Series Analysis*, ch. 2 (1970).
+J. Cohen, *Statistical Power Analysis for the Behavioral Sciences* (1988), ch. 2.
 """
 
 from __future__ import annotations
@@ -16,21 +20,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
+from scipy import stats
 
 from crazy4.core.cards import RANKS, format_card
-from crazy4.core.paytables import PayTable, format_odds
-from crazy4.core.ranking import category_of_strength
-from crazy4.errors import InputError
 from crazy4.validate.report import Check
-from crazy4.validate.stats import (
-    POWER,
-    chi_square_sf,
-    detectable_deviation,
-    hands_needed,
-    holm_adjust,
-    normal_two_sided_p,
-    runs_z,
-)
 from crazy4.validate.tally import BetStats, ExactMoments, Tally
 
 #: A JSON summary as read (``json.loads`` of an object): its values are unchecked JSON.
@@ -43,6 +36,101 @@ SUMMARY_KEYS = ("rounds", "player_categories", "dealer_categories", "bets")
 Counts = npt.NDArray[np.floating] | npt.NDArray[np.integer]
 
 
+#: The power the validator's detectable deviations are stated at.
+POWER = 0.8
+
+
+def normal_two_sided_p(z: float) -> float:
+    """Two-sided p-value of a standard normal score.
+
+    Examples
+    --------
+    >>> round(normal_two_sided_p(1.959964), 4)
+    0.05
+    >>> normal_two_sided_p(0.0)
+    1.0
+    """
+    return float(2 * stats.norm.sf(abs(z)))
+
+
+def chi_square_sf(x: float, df: int) -> float:
+    """``P(X >= x)`` for a chi-square variable with ``df`` degrees of freedom.
+
+    Examples
+    --------
+    >>> round(chi_square_sf(3.841459, 1), 4), round(chi_square_sf(5.991465, 2), 4)
+    (0.05, 0.05)
+    >>> chi_square_sf(-1.0, 3)
+    1.0
+    """
+    if df < 1:
+        raise ValueError("degrees of freedom must be at least 1")
+    return float(stats.chi2.sf(max(x, 0.0), df))
+
+
+def holm_adjust(p_values: Sequence[float]) -> list[float]:
+    """Holm-adjusted p-values, in the order given (each compared with the family's alpha).
+
+    Examples
+    --------
+    >>> holm_adjust([0.01, 0.04, 0.03])
+    [0.03, 0.06, 0.06]
+    >>> holm_adjust([])
+    []
+    """
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    adjusted = [0.0] * len(p_values)
+    running = 0.0
+    for position, index in enumerate(order):
+        running = max(running, min(1.0, (len(p_values) - position) * p_values[index]))
+        adjusted[index] = round(running, 15)
+    return adjusted
+
+
+def runs_z(runs: int, ones: int, n: int) -> float:
+    """The runs test's z-score of ``runs`` runs in a 0/1 sequence of ``n`` with ``ones`` ones
+    (0 when the sequence is constant).
+
+    Examples
+    --------
+    >>> runs_z(10, 10, 20)  # expected 11 runs, standard deviation 2.18
+    -0.45946829173634074
+    """
+    zeros = n - ones
+    if ones == 0 or zeros == 0 or n < 2:
+        return 0.0
+    mean = 1 + 2 * ones * zeros / n
+    variance = 2 * ones * zeros * (2 * ones * zeros - n) / (n * n * (n - 1))
+    return (runs - mean) / math.sqrt(variance) if variance > 0 else 0.0
+
+
+def detectable_deviation(spread: float, hands: int, alpha: float) -> float:
+    """The smallest deviation of a mean from its exact value that a two-sided test at level
+    ``alpha`` detects with probability :data:`POWER` in ``hands`` hands of spread ``spread``:
+    ``(z_{1-a/2} + z_{POWER}) s / sqrt n``.
+
+    Examples
+    --------
+    >>> round(detectable_deviation(1.0, 10_000, 0.05), 4)
+    0.028
+    """
+    z = stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(POWER)
+    return float(z * spread / math.sqrt(hands))
+
+
+def hands_needed(spread: float, deviation: float, alpha: float) -> int:
+    """The hands a two-sided test at level ``alpha`` needs to detect ``deviation`` with
+    probability :data:`POWER`.
+
+    Examples
+    --------
+    >>> hands_needed(1.0, 0.028, 0.05)
+    10012
+    """
+    z = stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(POWER)
+    return math.ceil(float((z * spread / deviation) ** 2))
+
+
 def chi_square_test(
     observed: Counts,
     probabilities: npt.NDArray[np.floating],
@@ -50,14 +138,9 @@ def chi_square_test(
     scale: float = 1.0,
     min_expected: float = 5.0,
 ) -> tuple[float, int, int] | None:
-    """Pearson chi-square of counts against probabilities, rare cells pooled.
-
-    Cells are pooled, rarest first, until each pooled cell expects at least ``min_expected``.
-    The statistic is divided by ``scale`` (a finite-population correction).
-
-    Returns
-    -------
-    (statistic, degrees of freedom, pooled cells) or None when fewer than two cells remain.
+    """Pearson chi-square of counts against probabilities, divided by ``scale``: (statistic,
+    degrees of freedom, cells pooled) with rare cells pooled rarest first until each expects
+    ``min_expected``; None when fewer than two cells remain.
 
     Examples
     --------
@@ -108,19 +191,8 @@ def most_off(observed: Counts, probabilities: npt.NDArray[np.float64]) -> int:
 
 @dataclass(frozen=True)
 class StatTest:
-    """One test, before the Holm adjustment.
-
-    Attributes
-    ----------
-    name : str
-    statistic : float
-        Chi-square statistic or z-score.
-    df : int or str
-        Degrees of freedom (``""`` for a z-score).
-    p : float
-        The unadjusted p-value.
-    detail : str
-    """
+    """One test, before the Holm adjustment: a chi-square statistic or a z-score (``df``
+    ``""``), its unadjusted p-value, and for a bet's mean its spread and hands (its power)."""
 
     name: str
     statistic: float
@@ -186,11 +258,8 @@ class StatFamily:
         )
 
     def card_frequencies(self, tally: Tally) -> None:
-        """Chi-square of rank and of card frequencies over every card dealt in the kept rounds.
-
-        The k cards of a round are drawn without replacement, so the statistic is scaled by the
-        finite-population factor (the average of k (52 - k) / 51 per card dealt).
-        """
+        """Chi-square of rank and of card frequencies over every card dealt in the kept rounds,
+        scaled by the finite-population factor (the mean ``k (52 - k) / 51`` per card dealt)."""
         if tally.cards_dealt == 0:
             return
         scale = tally.card_variance / tally.cards_dealt
@@ -283,11 +352,9 @@ def bet_samples(
     exact_bets: Mapping[str, ExactMoments],
     summary: Summary | None,
     notes: list[str],
-    where: str = "",
 ) -> list[BetSample]:
     """Each bet's sample: from the accumulators, or from a summary (design effect 1; a bet
-    with no exact counterpart ``where``, or with no hands, is noted). The summary's shape was
-    checked when read (:func:`crazy4.validate.reading.check_summary`).
+    with no exact counterpart, or with no hands, is noted).
 
     Examples
     --------
@@ -299,14 +366,14 @@ def bet_samples(
     """
     items: list[BetSample] = []
     if summary is None:
-        for name, stats in bets.items():
-            if stats.n == 0:
+        for name, bet in bets.items():
+            if bet.n == 0:
                 continue
-            items.append(BetSample(name, stats.n, stats.total, stats.exact, stats.design_effect()))
+            items.append(BetSample(name, bet.n, bet.total, bet.exact, bet.design_effect()))
     else:
         for name, entry in summary.get("bets", {}).items():
             if name not in exact_bets:
-                notes.append(f"bet {name!r}: no exact counterpart{where}; not tested")
+                notes.append(f"bet {name!r}: no exact counterpart; not tested")
                 continue
             hands = int(entry["hands"])
             if hands == 0:
@@ -316,69 +383,6 @@ def bet_samples(
             net = float(entry["net"]) * hands / wagered if wagered else 0.0
             items.append(BetSample(name, hands, net, exact_bets[name], 1.0))
     return items
-
-
-def rare_award_notes(
-    bet: str,
-    tables: Sequence[PayTable],
-    probabilities: npt.NDArray[np.float64],
-    hands: int,
-    se: float,
-) -> list[str]:
-    """Award lines of ``tables`` (paying ``bet``) too rare for a sample of ``hands`` whose mean
-    has standard error ``se``: expected fewer than 5 times, or paying less in all than 2 s.e.
-
-    ``probabilities`` are the exact probabilities of each best-four strength.
-    """
-    categories = category_of_strength()
-    notes = []
-    for table in tables:
-        numerators, denominator = table.by_strength()
-        strengths = np.arange(numerators.shape[0])
-        for entry in table.entries:
-            lines = numerators == int(entry.odds * denominator)
-            chosen = lines & (categories == entry.category)
-            p = float(probabilities[chosen & (strengths >= entry.minimum_strength)].sum())
-            expected = hands * p
-            contribution = float(entry.odds + 1) * p
-            if expected < 5 or contribution < 2 * se:
-                why = (
-                    f"expected {expected:.1f} in this sample"
-                    if expected < 5
-                    else f"its whole contribution {contribution:.5f} is within 2 s.e. "
-                    f"({2 * se:.5f})"
-                )
-                notes.append(
-                    f"{bet}: sample too small to resolve the {entry.label} award "
-                    f"({format_odds(entry.odds)} to 1; {why})"
-                )
-    return notes
-
-
-def summary_counts(summary: Summary, key: str, labels: list[str]) -> npt.NDArray[np.float64]:
-    """The counts ``summary[key]`` gives each label (0 for a missing label; none without the
-    key).
-
-    Raises
-    ------
-    InputError
-        A label that is none of ``labels``.
-
-    Examples
-    --------
-    >>> summary_counts({"cells": {"b": 4}}, "cells", ["a", "b"]).tolist()
-    [0.0, 4.0]
-    >>> summary_counts({"cells": {"c": 4}}, "cells", ["a", "b"])
-    Traceback (most recent call last):
-    crazy4.errors.InputError: cells has an unknown label 'c' (known: a, b)
-    """
-    counts = summary.get(key, {})
-    unknown = [label for label in counts if label not in labels]
-    if unknown:
-        raise InputError(
-            f"{key} has an unknown label {unknown[0][:40]!r} (known: {', '.join(labels)})"
-        )
-    return np.array([counts.get(label, 0) for label in labels], float)
 
 
 def statistics_check(
@@ -425,7 +429,7 @@ def statistics_check(
         power = entry.get("power")
         if isinstance(power, dict):
             notes.append(
-                f"{str(entry['name']).removeprefix('mean of ')}: {entry_hands(power)} hands detect "
+                f"{str(entry['name']).removeprefix('mean of ')}: {power['hands']:,} hands detect "
                 f"a deviation of ±{power['detectable_deviation']:.5f} a unit (power "
                 f"{POWER:g}, two-sided at {level:.3g}); a deviation of 0.001 (0.1% of the wager) "
                 f"needs {power['hands_for_0.001']:,} hands"
@@ -437,20 +441,9 @@ def statistics_check(
     return Check("Statistics", failed == 0, summary_text, tests=tests, notes=notes, basis=basis)
 
 
-def entry_hands(power: dict[str, object]) -> str:
-    """The hands of a power statement, with thousands separators.
-
-    Examples
-    --------
-    >>> entry_hands({"hands": 12345})
-    '12,345'
-    """
-    return f"{power['hands']:,}"
-
-
 def power_statement(spread: float, hands: int, level: float) -> dict[str, object]:
     """A bet mean's power: the deviation ``hands`` hands detect at two-sided ``level`` with
-    power :data:`~crazy4.validate.stats.POWER`, and the hands that detect 0.001 a unit.
+    power :data:`POWER`, and the hands that detect 0.001 a unit.
 
     Examples
     --------

@@ -1,19 +1,5 @@
-"""The structure of a log as a whole: each round once, the rounds numbered without gaps, and a
-log that is mostly malformed refused.
-
-A round's rows are adjacent, so a round id seen again *after another round* is a repeated round
-(rounds 1-100 appended again to a log, as a seeding bug produces). :class:`RoundIds` keeps the
-id and first row of every round, in log order (a batch of ids counting up by one as four
-numbers); while the ids rise strictly (the usual log) no search is needed, else they are sorted
-once at the end. Whole-number ids that skip values are
-gaps: reported, never a failure (a log may be a sample of rounds), while a repeated round fails
-the **Structure** check.
-
-A log in which more than :data:`MOSTLY_MALFORMED` of the rows do not read (a cell that is no
-card text, number, round id, seat or decision) is refused (:class:`Unreadable`): every verdict
-would rest on a minority of the rows, and a log that far from the format is a mapping or export
-problem, named by its first reasons.
-"""
+"""The structure of a log as a whole: each round once (a repeated round fails), gaps in the round
+ids (reported), and a log mostly malformed refused (:class:`Unreadable`)."""
 
 from __future__ import annotations
 
@@ -36,12 +22,8 @@ REASONS_SHOWN = 3
 
 @dataclass
 class RoundIds:
-    """The round id and first row (1-based) of every round, in log order.
-
-    A batch whose ids count up by one from a whole number and whose first rows are evenly
-    spaced (the usual log) is kept as a *run*, four numbers however many rounds; any other
-    batch as its two arrays (the caller's own, not copied: 16 bytes a round). While the ids
-    rise strictly, the check reads the runs' ends and never makes the arrays of every round.
+    """The round id and first row (1-based) of every round, in log order: a batch whose ids
+    count up by one with evenly spaced rows as a *run* of four numbers, any other as its arrays.
 
     Examples
     --------
@@ -263,9 +245,7 @@ def _id_text(value: float) -> int | float:
 
 def text_failures(batch: LogBatch) -> list[tuple[str, dict[int, str]]]:
     """The card cells of ``batch`` that did not read as text, by column (finding, rows and
-    reasons). A compact card column's bad cells are left out: its bytes are cards whatever
-    they hold, so a bad cell there is what the game logged (a finding), not a notation the
-    validator misread."""
+    reasons); a compact card column's bad cells are the game's findings, left out."""
     return [
         failed
         for name, failed in zip(batch.cards, batch.unparsed, strict=False)
@@ -276,11 +256,7 @@ def text_failures(batch: LogBatch) -> list[tuple[str, dict[int, str]]]:
 @dataclass
 class Unreadable:
     """The rows with a cell that does not read (card text, a number, a round id or seat, a
-    decision label), and the first of them with why.
-
-    Rows that read but break the rules (a card dealt twice, a wager the rules forbid) are the
-    well-formed check's findings, reported however many; unreadable rows in the majority mean
-    the log is not in a form the validator understands (:meth:`refuse`).
+    decision label), and the first of them with why; in the majority, the log is refused.
 
     Examples
     --------

@@ -1,11 +1,5 @@
-"""The rule switches every game's rule set has, as candidate rule sets for the inference.
-
-The rule dataclasses are frozen (:mod:`crazy4.rules.ruleset`), so a candidate is the rule set
-with one field replaced (``dataclasses.replace``): another tie rule, another rule for Play
-against a dealer who does not qualify, another qualifier. A game adds its own switches as data
-(:attr:`crazy4.spec.log_tests.LogTests.switches`); :func:`most_paid` reads the odds a log paid
-most often on some rows (the pay-line searches of :mod:`crazy4.validate.rulesearch`).
-"""
+"""The tie rules every game's rule set has, as candidate rule sets for the inference, and the
+odds a log paid (:func:`most_paid`)."""
 
 from __future__ import annotations
 
@@ -16,36 +10,24 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.ranking import (
-    strength_of_description,
-)
-from crazy4.rules.ruleset import PLAY_WHEN_NOT_QUALIFIED, TIE_RULES, RuleSet
+from crazy4.rules.ruleset import TIE_RULES, RuleSet
 from crazy4.validate.infer import Variant
 
 Rules = TypeVar("Rules", bound=RuleSet)
 
-#: The qualifiers tried besides the rule set's own.
-QUALIFIERS = ("none", "J high", "Q high", "K high", "A high", "pair", "pair of 6s")
-
 _TIES = {"push": "ties push", "player": "the player wins ties", "dealer": "the dealer wins ties"}
-_NOT_QUALIFIED = {
-    "wins": "Play wins 1:1 when the dealer does not qualify",
-    "compared": "Play is compared with a dealer hand that does not qualify",
-}
 
 
-def dealer_switches(rules: Rules, qualifiers: bool = True) -> list[tuple[Variant, Rules]]:
-    """The rule set with one ``[dealer]`` switch changed, each with its variant (the
-    qualifiers of :data:`QUALIFIERS` too with ``qualifiers``; and Play against a dealer who
-    does not qualify).
+def tie_switches(rules: Rules) -> list[tuple[Variant, Rules]]:
+    """The rule set with each other tie rule, each with its variant (the qualifier and Play
+    against a dealer who does not qualify are edits of :mod:`crazy4.validate.rulesearch`).
 
     Examples
     --------
     >>> from crazy4.registry import load_rules
-    >>> [v.difference for v, _ in dealer_switches(load_rules("crazy4-standard"))][:3]
+    >>> [v.difference for v, _ in tie_switches(load_rules("crazy4-standard"))]
     ['ties = player (the player wins ties), not push', 'ties = dealer (the dealer wins ties), \
-not push', 'play_when_not_qualified = compared (Play is compared with a dealer hand that does \
-not qualify), not wins']
+not push']
     """
     dealer = rules.dealer
     found: list[tuple[Variant, Rules]] = []
@@ -57,24 +39,6 @@ not qualify), not wins']
                 f"ties = {ties} ({what}), not {dealer.ties}", f"ties settled as {settled}"
             )
             found.append((variant, replace(rules, dealer=replace(dealer, ties=ties))))
-    for rule in PLAY_WHEN_NOT_QUALIFIED if qualifiers else ():
-        if rule != dealer.play_when_not_qualified:
-            text = _NOT_QUALIFIED.get(rule, rule)
-            variant = Variant(
-                f"play_when_not_qualified = {rule} ({text}), not {dealer.play_when_not_qualified}",
-                f"Play against a dealer who does not qualify settled as {rule}",
-            )
-            changed = replace(dealer, play_when_not_qualified=rule)
-            found.append((variant, replace(rules, dealer=changed)))
-    for qualifier in QUALIFIERS if qualifiers else ():
-        strength = strength_of_description(qualifier)
-        if strength != dealer.qualifier_strength:
-            variant = Variant(
-                f"the dealer qualifies with {qualifier}, not {dealer.qualifier}",
-                f"dealer qualified from {qualifier}, not {dealer.qualifier}",
-            )
-            changed = replace(dealer, qualifier=qualifier, qualifier_strength=strength)
-            found.append((variant, replace(rules, dealer=changed)))
     return found
 
 

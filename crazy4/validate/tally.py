@@ -1,9 +1,4 @@
-"""What a validation of any game accumulates over the batches of a log.
-
-:class:`Tally` holds the rows and rounds read, the findings and counts of the well-formed,
-settlement and strategy checks, each bet's results (:class:`BetStats`) and the cards dealt;
-each game's validator keeps one and adds its own counts beside it.
-"""
+"""What a validation of any game accumulates over the batches of a log (:class:`Tally`)."""
 
 from __future__ import annotations
 
@@ -45,33 +40,23 @@ class ExactMoments(Protocol):
 
 @dataclass
 class BetStats:
-    """One bet's results per unit of base wager: sums for its mean, variance and design effect.
-
-    Attributes
-    ----------
-    exact : ExactMoments
-        The exact mean and standard deviation the results are compared with.
-    n, total, squares, hits : int or float
-        Hands, sum and sum of squares of the results, hands that won.
-    round_squares, round_cross, round_k2 : float
-        Sums over rounds of ``S_r ** 2``, ``k_r * S_r`` and ``k_r ** 2`` (``k_r`` hands of
-        the bet in round ``r``, ``S_r`` their total), for the design effect of hands sharing
-        a dealer.
+    """One bet's results per unit of base wager: sums for its mean, variance and design effect
+    (``round_*``: sums over rounds of ``S_r ** 2``, ``k_r * S_r`` and ``k_r ** 2``, ``k_r`` its
+    hands in round ``r`` and ``S_r`` their total).
 
     Examples
     --------
     >>> from types import SimpleNamespace
     >>> stats = BetStats(exact=SimpleNamespace(mean=Fraction(0), std_dev=1.0))
     >>> stats.add(np.array([1.0, -1.0, 1.0]), np.array([0, 0, 1]), 2)
-    >>> stats.n, stats.total, stats.hits, stats.design_effect()
-    (3, 1.0, 2, 0.3333333333333333)
+    >>> stats.n, stats.total, stats.design_effect()
+    (3, 1.0, 0.3333333333333333)
     """
 
     exact: ExactMoments
     n: int = 0
     total: float = 0.0
     squares: float = 0.0
-    hits: int = 0
     round_squares: float = 0.0
     round_cross: float = 0.0
     round_k2: float = 0.0
@@ -85,7 +70,6 @@ class BetStats:
         self.n += values.shape[0]
         self.total += float(values.sum())
         self.squares += squares
-        self.hits += int((values > TOLERANCE).sum())
         if rounds is None:  # k_r = 1 and S_r the hand's result (added to 0.0, as bincount adds)
             self.round_squares += squares
             self.round_cross += float((values + 0.0).sum())
@@ -162,7 +146,7 @@ BetValues = dict[str, tuple[npt.NDArray[np.bool_] | None, npt.NDArray[np.float64
 
 @dataclass(kw_only=True)
 class Tally:
-    """What a validation of any game accumulates (see the module docstring)."""
+    """What a validation of any game accumulates: rows, rounds, findings, bets, cards."""
 
     rows: int = 0
     rounds: int = 0
@@ -177,7 +161,7 @@ class Tally:
     #: How the log records money that is not a net per wager (set by the driver from the
     #: mapping; resolved before the amounts are compared).
     money: MoneyReading = field(default_factory=MoneyReading)
-    #: Keep each batch's exact money per row (the Balance check's, :mod:`crazy4.validate.balance`)
+    #: Keep each batch's exact money per row (for :class:`crazy4.validate.checks.BalanceAudit`)
     keep_exact_money: bool = False
     #: The last batch's good rows and the sum of each row's exact nets (money, not units).
     exact_money: tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64]] | None = None
@@ -241,11 +225,9 @@ class Tally:
         round_of_row: npt.NDArray[np.intp],
         pair: int,
     ) -> None:
-        """Count the cards of each dealt position (each seat of a round, by its place in the
-        round, and the dealer) and of all positions in the kept rows and rounds, with the
-        finite-population variance of the counts (``k (52 - k) / 51`` for ``k`` cards a round),
-        and add the kept rounds' dealer strengths (``strength``, one a kept round; marked:
-        ``pair`` or better) to the sequence."""
+        """Count the cards of each dealt position and of all in the kept rows and rounds, with
+        their finite-population variance (``k (52 - k) / 51`` for ``k`` cards a round), and add
+        the kept rounds' dealer strengths (marked: ``pair`` or better) to the sequence."""
         self.stat_rows += int(keep.sum())
         by_place = position_card_counts(seat_cards, keep, starts, round_of_row)
         dealt = dealer_card_counts(dealer_cards, starts, kept_rounds)

@@ -30,7 +30,7 @@ from crazy4.simulate.plays import strategy_of
 from crazy4.spec.wagers import outcome_cells
 from crazy4.validate.driver import validate
 from crazy4.validate.report import Options, Report
-from crazy4.validate.stats import chi_square_sf, holm_adjust, normal_two_sided_p
+from crazy4.validate.statistics import chi_square_sf, holm_adjust, normal_two_sided_p
 
 ROUNDS = 30_000
 SEATS = 2
