@@ -114,6 +114,13 @@ class CardGrammar:
         sep = f"[{re.escape(SEPARATORS)}]*"
         return re.compile(f"{sep}({first}){sep}({second})", re.IGNORECASE)
 
+    @cached_property
+    def _cell_pattern(self) -> re.Pattern[str]:
+        """A whole cell: cards one after another, each as :attr:`_cards_pattern` first matches
+        it where the last ended (atomic: never split another way), then separators only."""
+        sep = f"[{re.escape(SEPARATORS)}]*"
+        return re.compile(f"(?>{self._cards_pattern.pattern})*+{sep}", re.IGNORECASE)
+
     def cards(self, cell: object) -> list[str]:
         """The cards of one cell (text, or a list of text), each as crazy4's two letters.
 
@@ -128,17 +135,12 @@ class CardGrammar:
         _, meaning = self._atoms
         if is_object_text(text):
             return [self._object_card(rank, suit) for rank, suit in object_atoms(text)]
-        found, end = [], 0
-        for match in self._cards_pattern.finditer(text):
-            if match.start() != end:
-                break
-            one, two = match.group(1).upper(), match.group(2).upper()
-            rank, suit = (one, two) if self.order == "rank-suit" else (two, one)
-            found.append(meaning[rank][1] + meaning[suit][1])
-            end = match.end()
-        if not text[end:].strip(SEPARATORS):
-            return found  # every character read: cards and separators only
-        return self._spelled_out(text)
+        if self._cell_pattern.fullmatch(text) is None:  # a character no card covers
+            return self._spelled_out(text)
+        pairs = self._cards_pattern.findall(text)
+        if self.order != "rank-suit":
+            pairs = [(rank, suit) for suit, rank in pairs]
+        return [meaning[rank.upper()][1] + meaning[suit.upper()][1] for rank, suit in pairs]
 
     def _object_card(self, rank: str, suit: str) -> str:
         """One object's card from its rank and suit as spelled (object text)."""
