@@ -38,6 +38,16 @@ SUITS = "cdhs"
 DECK_SIZE = 52
 
 _CARD_PATTERN = re.compile(r"(10|[2-9TJQKA])([cdhs])", re.IGNORECASE)
+#: A hand of cards written one after another (each position starts at most one card: no
+#: rank symbol is a prefix of another), and one card of it.
+_HAND_PATTERN = re.compile(r"(?:(?:10|[2-9TJQKA])[cdhs])*", re.IGNORECASE)
+_ONE_CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]", re.IGNORECASE)
+#: Each card's lower-case text (ten as ``t`` and ``10``) to its number ``4 * rank + suit``.
+_CARD_NUMBERS = {
+    f"{rank}{suit}": 4 * r + s
+    for r, rank in enumerate(RANKS.lower())
+    for s, suit in enumerate(SUITS)
+} | {f"10{suit}": 4 * RANKS.index("T") + s for s, suit in enumerate(SUITS)}
 
 #: ``BINOMIAL[n, k] = C(n, k)`` for ``0 <= n <= 52``, ``0 <= k <= 7`` (int64).
 BINOMIAL: npt.NDArray[np.int64] = np.array(
@@ -101,7 +111,11 @@ def parse_cards(text: str, count: int | None = None) -> tuple[int, ...]:
     '2s 4h 8c Qd Ks'
     """
     compact = re.sub(r"[\s,]+", "", text)
-    cards: list[int] = []
+    if _HAND_PATTERN.fullmatch(compact) is not None:  # every character read: the quick way
+        found = [_CARD_NUMBERS[card.lower()] for card in _ONE_CARD.findall(compact)]
+        if len(set(found)) == len(found) and count in (None, len(found)):
+            return tuple(sorted(found))
+    cards: list[int] = []  # card by card, to name what is wrong
     position = 0
     while position < len(compact):
         match = _CARD_PATTERN.match(compact, position)
