@@ -143,11 +143,7 @@ def result_of(
 
 @dataclass(frozen=True)
 class SimulationSummary:
-    """What ``crazy4 simulate`` prints, and writes with ``--summary``.
-
-    ``game`` is the simulator of the plan's game, which gives the game's parts of the
-    JSON and text summaries.
-    """
+    """What ``crazy4 simulate`` prints, and writes with ``--summary``."""
 
     plan: SimulationPlan
     counts: Counts
@@ -214,11 +210,7 @@ class SimulationSummary:
 
 
 def summarize(plan: SimulationPlan, counts: Counts, game: SpecSimulator) -> SimulationSummary:
-    """Every bet's result: the strategy's seats' bets, then the blind second hands' bet.
-
-    ``game`` is the simulator of the plan's game (the driver's
-    :func:`crazy4.simulate.driver.summarize_counts` finds it).
-    """
+    """Every bet's result: the strategy's seats' bets, then the blind second hands' bet."""
     nets = game.bet_nets(plan)
     exact: Mapping[str, ExactValue] = exact_bets(
         game.spec, plan.rules, plan.decision.astype(np.int64)
