@@ -17,7 +17,7 @@ import pandas as pd
 from crazy4.core.atomic import UNCHECKED, Identity
 from crazy4.errors import InputError
 from crazy4.registry import extensions_of, game_of, load_rules
-from crazy4.report.progressive_section import progressive_results, with_section
+from crazy4.report.progressive import progressive_results, with_section
 from crazy4.report.spec_report import render_spec_report
 from crazy4.results.read import read_result_table, results_dir
 from crazy4.results.write import (

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from crazy4.cli.advantage import add_advantage
-from crazy4.cli.design import add_design
+from crazy4.cli.design import add_design, add_verify
 from crazy4.cli.options import (
     EVERY_CORE,
     JOBS_BOUND,
@@ -30,7 +30,6 @@ from crazy4.cli.options import (
 from crazy4.cli.report import add_report
 from crazy4.cli.simulate import add_commands
 from crazy4.cli.validate import add_validate_command
-from crazy4.cli.verify import add_verify
 from crazy4.errors import InputError
 from crazy4.version import __version__
 

@@ -2,7 +2,7 @@
 
 Each game counts the dealer's hands for one player hand and prices the decisions
 (:class:`crazy4.core.decisions.DecisionPrices`, one row); these functions turn that row and the
-rule set's side bets into the JSON-ready entries :mod:`crazy4.report.hand_text` prints.
+rule set's side bets into the JSON-ready entries :mod:`crazy4.report.hand` prints.
 """
 
 from __future__ import annotations

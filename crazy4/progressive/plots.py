@@ -27,7 +27,7 @@ def return_by_meter(frame: pd.DataFrame, ax: Any | None = None, title: str = "")
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> from crazy4.registry import load_rules
-    >>> from crazy4.report.progressive_section import progressive_results
+    >>> from crazy4.report.progressive import progressive_results
     >>> tables, _ = progressive_results(load_rules("crazy4-progressive"))
     >>> len(return_by_meter(tables["progressive_by_meter"]).lines)
     3

@@ -13,6 +13,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
 import numpy as np
@@ -27,7 +28,6 @@ from crazy4.core.cards import colex_index, format_card, format_cards
 from crazy4.core.decisions import decision_label
 from crazy4.core.hand_result import decision_evs, exact_tie
 from crazy4.errors import InputError
-from crazy4.report.hand_text import count_lines, decision_lines, qualifier_rows
 from crazy4.rules.ruleset import RuleSet
 from crazy4.spec.specification import CELLS, GameSpec, SideBetSpec
 
@@ -237,3 +237,54 @@ def spec_hand_text(result: dict[str, object]) -> str:
         lines.append(f"Ante Bonus: {result['ante_bonus']}")
     lines += decision_lines(result, "EV per unit of Ante (every bet of the main game):")
     return "\n".join(lines)
+
+
+def count_lines(rows: Iterable[tuple[str, int]], total: int) -> list[str]:
+    """One line per (label, count): the count and its share of ``total``.
+
+    Examples
+    --------
+    >>> count_lines([("tie", 1)], 4)
+    ['  tie                              1  25.0000%']
+    """
+    return [f"  {label:<24}{count:>10,}  {count / total:8.4%}" for label, count in rows]
+
+
+def decision_lines(result: dict[str, object], heading: str) -> list[str]:
+    """A hand result's EV of each decision, its optimal decision and its side bets."""
+    lines = [heading]
+    evs = result["ev_per_ante"]
+    side_bets = result["side_bets"]
+    tie = result["exact_tie"]
+    assert isinstance(evs, dict) and isinstance(side_bets, dict) and isinstance(tie, list)
+    for label, ev in evs.items():
+        text = "not allowed" if ev is None else f"{ev['value']:+.6f}  (exact {ev['exact']})"
+        lines.append(f"  {label:<5} {text}")
+    note = f"  (exact tie: {' = '.join(tie)})" if tie else ""
+    lines.append(f"Optimal decision: {result['optimal_decision']}{note}")
+    lines.extend(f"{name}: {outcome}" for name, outcome in side_bets.items())
+    return lines
+
+
+def qualifier_rows(result: dict[str, object]) -> list[tuple[str, int]]:
+    """The dealer outcome lines of a hand result with a qualifier.
+
+    Examples
+    --------
+    >>> counts = {"nq_player_higher": 1, "nq_tie": 0, "nq_dealer_higher": 2, "player_wins": 3,
+    ...           "tie": 0, "dealer_wins": 4}
+    >>> qualifier_rows({"dealer_outcomes": counts, "dealer_does_not_qualify": 3})[0]
+    ('does not qualify', 3)
+    """
+    counts = result["dealer_outcomes"]
+    not_qualified = result["dealer_does_not_qualify"]
+    assert isinstance(counts, dict) and isinstance(not_qualified, int)
+    return [
+        ("does not qualify", not_qualified),
+        ("  player higher", counts["nq_player_higher"]),
+        ("  tie", counts["nq_tie"]),
+        ("  dealer higher", counts["nq_dealer_higher"]),
+        ("qualifies, player wins", counts["player_wins"]),
+        ("qualifies, tie", counts["tie"]),
+        ("qualifies, dealer wins", counts["dealer_wins"]),
+    ]

@@ -1,16 +1,8 @@
 """Tasks on a Dask cluster, through Dask's own futures: one runner for every seeded study.
 
-The simulator (:mod:`crazy4.simulate.driver`) and the collusion study
-(:mod:`crazy4.advantage.collusion`) hand their tasks here with ``--backend dask``. The
-numbers never depend on the workers: each task draws from its own ``SeedSequence`` child
-(:func:`crazy4.simulate.plan.chunk_generator`) and the results are summed exactly.
-
-The plan is scattered to every worker *once*; a task is then the plan's key and its chunk
-numbers, and its result the task's exact sums or, with a log, the chunk's rows. Tasks are few
-and long (:func:`task_chunks`), at most :func:`in_flight` are in flight, and the results come
-back in order or as they finish (docs/cluster.md has the figures, and why not joblib's Dask
-backend).
-"""
+The plan is scattered to every worker once; a task is the plan's key and its chunk numbers.
+Tasks are few and long (:func:`task_chunks`), at most :func:`in_flight` at once
+(docs/cluster.md has the figures, and why not joblib's Dask backend)."""
 
 from __future__ import annotations
 

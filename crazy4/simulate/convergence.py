@@ -1,9 +1,5 @@
-"""Simulated means converging on the exact ones: the table behind notebook 05.
-
-Because chunk ``i`` of a simulation always draws from the same seed (:mod:`crazy4.simulate.plan`), a
-run of ``n`` rounds is the first ``n`` rounds of any longer run with the same seed: the rows
-below are one simulation observed at growing lengths.
-"""
+"""Simulated means converging on the exact ones: the table behind notebook 05 (one seeded
+simulation observed at growing lengths: a run's first ``n`` rounds are those of any longer run)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,8 @@
 """What a game's chunk player hands back to the driver: exact counts, log rows, bet nets.
 
-A chunk does not settle seats one by one: the game counts seats by a key of its own (for
-Crazy 4 Poker ``(strength, multiple, outcome cell)``, for Four Card Poker ``(strength,
-decision, dealer category, result)``) and the dealer's hands by strength. Every bet's total,
-sum of squares and hits follow exactly from the counts and the bet's net per key
-(:class:`BetNets`). Imports no game.
-"""
+Seats are counted by a key of the game's own, the dealer's hands by strength; every bet's
+total, sum of squares and hits follow exactly from the counts and the bet's net per key
+(:class:`BetNets`). Imports no game."""
 
 from __future__ import annotations
 

@@ -1,15 +1,9 @@
 """Monte Carlo simulation of a game as written in a rule file: the game-independent driver.
 
-Every round is dealt from a fresh 52-card deck (:mod:`crazy4.core.deal`): ``seats`` hands,
-then the dealer's; with ``blind_hands = b`` the last ``b`` seats are the card room's blind
-second hands. The driver reaches the game only through ``simulator_of(plan.rules)``
-(:class:`crazy4.simulate.engine.SpecSimulator`). Rounds are cut into chunks of
-:data:`crazy4.simulate.plan.CHUNK_ROUNDS`, each with its own seeded generator
-(:func:`crazy4.simulate.plan.chunk_generator`), run in any grouping by threads or a Dask
-cluster (:mod:`crazy4.simulate.cluster`); every summary number is an exact integer sum over
-chunks, so a seed gives the same numbers, and the log the same bytes, whatever ``jobs`` or the
-backend.
-"""
+The driver reaches the game only through ``simulator_of(plan.rules)``. Rounds are cut into
+seeded chunks (:mod:`crazy4.simulate.plan`), run by threads or a Dask cluster
+(:mod:`crazy4.simulate.cluster`); every number is an exact integer sum over chunks, so a seed
+gives the same numbers, and the log the same bytes, whatever ``jobs`` or the backend."""
 
 from __future__ import annotations
 
@@ -219,7 +213,6 @@ def run_simulation(
 
     Parameters
     ----------
-    plan : SimulationPlan
     jobs : int
         Workers (threads of this process with the local backend), at most the cores and the
         tasks; the numbers do not depend on it.

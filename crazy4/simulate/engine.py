@@ -1,20 +1,14 @@
 """The simulator of every game: :class:`SpecSimulator`, a specification's chunk player, one
 per specification and process (:func:`simulator_of`).
 
-A round deals, from one fresh deck (:func:`crazy4.core.deal.deal_hands`), the game's cards to
-each seat and then the dealer's (the face-up cards first). Each seat plays the plan's strategy,
-a decision per situation class (:func:`crazy4.simulate.plays.strategy_of`; with an up card, for
-a long run, a table by hand and up card built once: :data:`DECISION_TABLE_SITUATIONS`); where
-the rules deal them, the last seats are blind second hands. Seats are counted by ``key =
-(strength * 4 + decision) * 6 + cell`` (:data:`crazy4.spec.specification.CELLS`), which
-determines every bet; the dealer's hands by strength. A deal shape with compiled loops plays by
-them (:mod:`crazy4.simulate.fast`), any other by :meth:`SpecSimulator.numpy_chunk`, with the
-same draws and counts. The log has one row a seat and round (:meth:`SpecSimulator.log_table`).
-"""
+Seats are counted by ``key = (strength * 4 + decision) * 6 + cell``
+(:data:`crazy4.spec.specification.CELLS`), which determines every bet; the dealer's hands by
+strength. A deal shape with compiled loops plays by them (:mod:`crazy4.simulate.fast`), any
+other by :meth:`SpecSimulator.numpy_chunk`, with the same draws and counts."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import lcm
 from typing import Any
@@ -25,7 +19,6 @@ import pyarrow as pa
 
 from crazy4.analyze.counts import class_of_hands
 from crazy4.analyze.situations import class_rows, deal_situations
-from crazy4.core.bets import ExactBet
 from crazy4.core.cards import colex_indices
 from crazy4.core.deal import deal_parts
 from crazy4.core.exact import exact_dot, seat_totals
@@ -42,13 +35,7 @@ from crazy4.simulate.fast import (
 )
 from crazy4.simulate.kernel import nets_by_key
 from crazy4.simulate.plan import PlanTables, SimulationPlan
-from crazy4.simulate.plays import (
-    analysis_of,
-    exact_bets,
-    render_tail,
-    strategy_of,
-    summary_counts,
-)
+from crazy4.simulate.plays import analysis_of, strategy_of
 from crazy4.simulate.progressive import progressive_columns, progressive_counts
 from crazy4.spec.game import spec_of
 from crazy4.spec.specification import CELLS, CellSettlement, GameSpec
@@ -435,27 +422,10 @@ class SpecSimulator:
         blind = None if tables.blind is None else tables.nets[self.spec.main_bet]
         return BetNets(unit=tables.unit, seat=tables.nets, blind=blind)
 
-    def exact_bets(self, plan: SimulationPlan) -> dict[str, ExactBet]:
-        """Every bet's exact value under the plan's strategy
-        (:func:`crazy4.simulate.plays.exact_bets`)."""
-        return exact_bets(self.spec, plan.rules, plan.decision.astype(np.int64))
-
     def summary_options(self, plan: SimulationPlan) -> dict[str, object]:
         """The number of blind second hands, for a game that has them."""
         has_blind = self.tables_of(plan).blind is not None
         return {"blind_hands": plan.blind_hands} if has_blind else {}
-
-    def summary_counts(self, plan: SimulationPlan, counts: Counts) -> dict[str, object]:
-        """Player and dealer categories, the dealer's qualification and the outcome cells
-        (:func:`crazy4.simulate.plays.summary_counts`)."""
-        return summary_counts(self.spec, plan, counts)
-
-    def render_tail(
-        self, plan: SimulationPlan, counts: Counts, data: Mapping[str, object]
-    ) -> list[str]:
-        """The dealer's qualification and the categories beside their exact shares
-        (:func:`crazy4.simulate.plays.render_tail`)."""
-        return render_tail(self.spec, plan, counts, data)
 
 
 #: Each specification's simulator in this process (:func:`simulator_of`).

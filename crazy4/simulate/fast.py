@@ -1,13 +1,9 @@
 """The spec simulator's fast path: compiled chunk loops chosen by the deal shape.
 
-A deal shape whose hands are all of the same one to five cards, the dealer's all hidden, with a
-seat word ``strength * 4 + decision`` in 16 bits, plays by the loops of
-:mod:`crazy4.simulate.fast_kernel` (``hidden_colex`` or ``few_hidden_colex``, then
-``hidden_rounds``); five cards a hand with one of the dealer's six face up by ``up_card_colex``
-and ``up_card_rounds``; every other shape by the numpy path. The loops make the same draws and
-seat keys as the numpy path, so the same counts, sums of squares and log rows; they take the
-game as tables (:class:`KernelTables`) and never know it.
-"""
+Hands all of one to five cards with the dealer's hidden play by ``hidden_rounds``; five cards
+with one of the dealer's six face up by ``up_card_rounds``; every other shape by the numpy
+path. The loops make the numpy path's draws, counts and log rows, and read the game only as
+tables (:class:`KernelTables`)."""
 
 from __future__ import annotations
 

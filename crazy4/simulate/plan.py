@@ -1,12 +1,7 @@
 """What a simulation plays, and how its rounds are cut into seeded chunks.
 
-Rounds are cut into chunks of :data:`CHUNK_ROUNDS`, a constant: chunk ``i`` draws from
-``Generator(PCG64(SeedSequence(seed, spawn_key=(i,))))``, which is
-``SeedSequence(seed).spawn(n)[i]`` for any ``n > i``. This is the reproducibility contract of
-:mod:`crazy4.simulate.driver`: a seed's rounds do not depend on how the chunks are grouped.
-Imports no game: the chunk player (:class:`crazy4.simulate.engine.SpecSimulator`) reads the
-plan.
-"""
+Chunk ``i`` draws from ``Generator(PCG64(SeedSequence(seed, spawn_key=(i,))))``, so a seed's
+rounds do not depend on how the chunks are grouped. Imports no game."""
 
 from __future__ import annotations
 

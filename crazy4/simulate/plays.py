@@ -1,15 +1,6 @@
-"""What the spec simulator reads of a game's exact analysis: its strategies, every bet's exact
-value under a strategy, and the summary's tallies and closing lines.
-
-Every strategy is a decision per situation class of the exact analysis
-(:func:`crazy4.analyze.analysis.analyze_spec`): ``optimal`` (the analysis' decisions),
-``simple`` (the published simple strategy the settlement gives by player strength,
-:attr:`crazy4.spec.specification.CellSettlement.simple`) or a strategy file (its rows'
-cards looked up in the classes: :func:`crazy4.analyze.strategy_classes.read_class_strategy`).
-The exact bets are lattices over the same classes played by that strategy: the whole game, the
-bets of the settlement's wagers apart (:attr:`~crazy4.spec.specification.CellSettlement.bets`),
-each side bet and, where the rules deal one, the blind second hand.
-"""
+"""What the spec simulator reads of a game's exact analysis: its strategies (a decision per
+situation class: ``optimal``, ``simple`` or a strategy file), every bet's exact value under a
+strategy, and the summary's tallies and closing lines."""
 
 from __future__ import annotations
 

@@ -1,11 +1,8 @@
 """The progressive bet in the simulator: every seat bets it, the meter fixed per run.
 
-The progressive (:mod:`crazy4.progressive`) is settled on each seat's five cards and the other
-seats' (the envy), never on the seat keys: the chunk players hand the seats' five-card colex
-indices to :func:`progressive_counts`, which settles every seat exactly into a
-:class:`ProgressiveCounts` of Python integers, and the log writers call
-:func:`progressive_columns`. A plan without a meter makes both return nothing at once.
-"""
+It is settled on each seat's five cards and the other seats' (the envy), never on the seat
+keys (:func:`progressive_counts`, :func:`progressive_columns`); a plan without a meter makes
+both return nothing."""
 
 from __future__ import annotations
 
@@ -103,9 +100,6 @@ def progressive_counts(
 
     Parameters
     ----------
-    rules : RuleSet
-    meter : Fraction or None
-        The plan's meter.
     colex : sequence of ndarray, one per seat, shape (rounds,)
         The colex index of each seat's five cards.
 

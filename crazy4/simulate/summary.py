@@ -1,10 +1,7 @@
 """A simulation's summary: every bet's simulated mean beside its exact value.
 
-Every bet's total, sum of squares and hits follow exactly from the counts and the bet's net per
-seat key (:class:`crazy4.simulate.counts.BetNets`). With several seats, the seats of a round
-share the dealer's hand, so their results are correlated: per-round sums of squares are kept
-too, and standard errors treat the round as the unit.
-"""
+The seats of a round share the dealer's hand, so per-round sums of squares are kept too and
+standard errors treat the round as the unit."""
 
 from __future__ import annotations
 
@@ -21,6 +18,7 @@ from crazy4.core.exact import exact_dot, exact_squares
 from crazy4.progressive.moments import progressive_exact
 from crazy4.simulate.counts import BLIND_BET, Counts, ExactValue
 from crazy4.simulate.plan import CHUNK_ROUNDS, SimulationPlan
+from crazy4.simulate.plays import exact_bets, render_tail, summary_counts
 from crazy4.simulate.progressive import (
     PROGRESSIVE,
     ProgressiveCounts,
@@ -145,11 +143,7 @@ def result_of(
 
 @dataclass(frozen=True)
 class SimulationSummary:
-    """What ``crazy4 simulate`` prints, and writes with ``--summary``.
-
-    ``game`` is the simulator of the plan's game, which gives the game's parts of the
-    JSON and text summaries.
-    """
+    """What ``crazy4 simulate`` prints, and writes with ``--summary``."""
 
     plan: SimulationPlan
     counts: Counts
@@ -173,7 +167,7 @@ class SimulationSummary:
             **self.game.summary_options(plan),
             "chunk_rounds": CHUNK_ROUNDS,
             **progressive_meter_metadata(plan.meter),
-            **self.game.summary_counts(plan, counts),
+            **summary_counts(self.game.spec, plan, counts),
             "bets": self._bets_dict(),
         }
 
@@ -211,18 +205,16 @@ class SimulationSummary:
                 f"{bet.exact_mean:>+11.5f}{bet.z:>+7.2f}{bet.hit_frequency:>9.4f}"
                 f"{bet.exact_hit_frequency:>9.4f}"
             )
-        lines += self.game.render_tail(plan, counts, self.to_dict())
+        lines += render_tail(self.game.spec, plan, counts, self.to_dict())
         return "\n".join(lines)
 
 
 def summarize(plan: SimulationPlan, counts: Counts, game: SpecSimulator) -> SimulationSummary:
-    """Every bet's result: the strategy's seats' bets, then the blind second hands' bet.
-
-    ``game`` is the simulator of the plan's game (the driver's
-    :func:`crazy4.simulate.driver.summarize_counts` finds it).
-    """
+    """Every bet's result: the strategy's seats' bets, then the blind second hands' bet."""
     nets = game.bet_nets(plan)
-    exact: Mapping[str, ExactValue] = game.exact_bets(plan)
+    exact: Mapping[str, ExactValue] = exact_bets(
+        game.spec, plan.rules, plan.decision.astype(np.int64)
+    )
     kinds = [(name, counts.seats, net, plan.normal_hands) for name, net in nets.seat.items()]
     if plan.blind_hands and nets.blind is not None:
         kinds.append((BLIND_BET, counts.blind, nets.blind, plan.blind_hands))

@@ -20,7 +20,7 @@ from crazy4.core.cards import parse_cards
 from crazy4.progressive.envy import envy_counts
 from crazy4.progressive.returns import progressive_return
 from crazy4.registry import load_rules, parse_rules
-from crazy4.report.progressive_section import progressive_results
+from crazy4.report.progressive import progressive_results
 
 FIVE = [
     "high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",

@@ -11,13 +11,6 @@ table.
 
 from __future__ import annotations
 
-from crazy4.report.published import (
-    main_figure,
-    range_figure,
-    rules_are,
-    side_tables_are,
-    simple_figure,
-)
 from crazy4.report.seen import cap_section, chart_strategy_section, joint_section
 from crazy4.report.spec_sections import (
     BetsText,
@@ -25,9 +18,14 @@ from crazy4.report.spec_sections import (
     Section,
     bets_section,
     frequency_section,
+    main_figure,
     published_figures,
+    range_figure,
     returns_section,
+    rules_are,
     rules_section,
+    side_tables_are,
+    simple_figure,
     title_section,
 )
 
