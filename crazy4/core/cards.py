@@ -38,10 +38,10 @@ SUITS = "cdhs"
 DECK_SIZE = 52
 
 _CARD_PATTERN = re.compile(r"(10|[2-9TJQKA])([cdhs])", re.IGNORECASE)
-#: A hand of cards written one after another (each position starts at most one card: no
-#: rank symbol is a prefix of another), and one card of it.
-_HAND_PATTERN = re.compile(r"(?:(?:10|[2-9TJQKA])[cdhs])*", re.IGNORECASE)
+#: One card, and a hand of cards written one after another (each position starts at most
+#: one card: no rank symbol is a prefix of another).
 _ONE_CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]", re.IGNORECASE)
+_HAND_PATTERN = re.compile(f"(?:{_ONE_CARD.pattern})*", re.IGNORECASE)
 #: Each card's lower-case text (ten as ``t`` and ``10``) to its number ``4 * rank + suit``.
 _CARD_NUMBERS = {
     f"{rank}{suit}": 4 * r + s

@@ -57,6 +57,8 @@ SUIT_SYMBOLS = {
 #: Characters read as separators between atoms.
 SEPARATORS = " \t,;:/|-_.[]()'\""
 ORDERS = ("rank-suit", "suit-rank")
+#: Any run of separators (none included), as the card patterns read it.
+_SEPARATOR_RUN = f"[{re.escape(SEPARATORS)}]*"
 
 
 @dataclass(frozen=True)
@@ -111,15 +113,13 @@ class CardGrammar:
         ranks = "|".join(re.escape(s) for s in spelled if meaning[s][0] == "rank")
         suits = "|".join(re.escape(s) for s in spelled if meaning[s][0] == "suit")
         first, second = (ranks, suits) if self.order == "rank-suit" else (suits, ranks)
-        sep = f"[{re.escape(SEPARATORS)}]*"
-        return re.compile(f"{sep}({first}){sep}({second})", re.IGNORECASE)
+        return re.compile(f"{_SEPARATOR_RUN}({first}){_SEPARATOR_RUN}({second})", re.IGNORECASE)
 
     @cached_property
     def _cell_pattern(self) -> re.Pattern[str]:
         """A whole cell: cards one after another, each as :attr:`_cards_pattern` first matches
         it where the last ended (atomic: never split another way), then separators only."""
-        sep = f"[{re.escape(SEPARATORS)}]*"
-        return re.compile(f"(?>{self._cards_pattern.pattern})*+{sep}", re.IGNORECASE)
+        return re.compile(f"(?>{self._cards_pattern.pattern})*+{_SEPARATOR_RUN}", re.IGNORECASE)
 
     def cards(self, cell: object) -> list[str]:
         """The cards of one cell (text, or a list of text), each as crazy4's two letters.
