@@ -1,6 +1,7 @@
 """The statistical tests of a validation, for any game (:class:`StatFamily`), and the statistics
-check, Holm-adjusted (:func:`statistics_check`); the distributions behind them (``scipy.stats``),
-the runs test and the power of a bet's mean test.
+check, Holm-adjusted (:func:`statistics_check`); the distributions behind them (the normal and
+chi-square functions of ``scipy.special``, which ``scipy.stats`` evaluates: importing
+``scipy.stats`` would take a second more), the runs test and the power of a bet's mean test.
 
 References
 ----------
@@ -20,7 +21,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
-from scipy import stats
+from scipy import special
 
 from crazy4.core.cards import RANKS, format_card
 from crazy4.validate.report import Check
@@ -50,7 +51,7 @@ def normal_two_sided_p(z: float) -> float:
     >>> normal_two_sided_p(0.0)
     1.0
     """
-    return float(2 * stats.norm.sf(abs(z)))
+    return float(2 * special.ndtr(-abs(z)))  # the normal's survival function
 
 
 def chi_square_sf(x: float, df: int) -> float:
@@ -65,7 +66,7 @@ def chi_square_sf(x: float, df: int) -> float:
     """
     if df < 1:
         raise ValueError("degrees of freedom must be at least 1")
-    return float(stats.chi2.sf(max(x, 0.0), df))
+    return float(special.chdtrc(df, max(x, 0.0)))  # the chi-square's survival function
 
 
 def holm_adjust(p_values: Sequence[float]) -> list[float]:
@@ -114,7 +115,7 @@ def detectable_deviation(spread: float, hands: int, alpha: float) -> float:
     >>> round(detectable_deviation(1.0, 10_000, 0.05), 4)
     0.028
     """
-    z = stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(POWER)
+    z = special.ndtri(1 - alpha / 2) + special.ndtri(POWER)  # the normal's quantiles
     return float(z * spread / math.sqrt(hands))
 
 
@@ -127,7 +128,7 @@ def hands_needed(spread: float, deviation: float, alpha: float) -> int:
     >>> hands_needed(1.0, 0.028, 0.05)
     10012
     """
-    z = stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(POWER)
+    z = special.ndtri(1 - alpha / 2) + special.ndtri(POWER)  # the normal's quantiles
     return math.ceil(float((z * spread / deviation) ** 2))
 
 
