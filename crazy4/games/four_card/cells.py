@@ -40,7 +40,7 @@ import numpy.typing as npt
 from crazy4.core.ranking import HandCategory
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.rules.ruleset import RuleSet, showdown_nets
-from crazy4.spec.game import Settlement
+from crazy4.spec.specification import Settlement
 from crazy4.spec.table_bets import ante_bonus_wager, bad_beat_wager
 from crazy4.spec.table_layout import category_cell_words
 from crazy4.spec.threshold import ThresholdStrategy
