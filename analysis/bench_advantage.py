@@ -53,7 +53,7 @@ print(json.dumps([wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, figure
 
 _HOW = """
 import json, resource, sys, time
-from crazy4.studies.how_study import how_study
+from crazy4.studies.how import how_study
 from crazy4.registry import load_rules
 rules, jobs = load_rules(sys.argv[1]), int(sys.argv[2])
 start = time.perf_counter()

@@ -60,7 +60,7 @@ from crazy4.spec.declared import read_declared_game
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet
-    from crazy4.spec.extension import AnalysisExtension
+    from crazy4.spec.game import AnalysisExtension
 
 
 #: Crazy 4 Poker and Four Card Poker.
@@ -80,7 +80,7 @@ ENTRY_POINT_GROUP = "crazy4.games"
 _entry_points_loaded = False
 
 
-#: What extends a game's analysis from outside the game (:mod:`crazy4.spec.extension`).
+#: What extends a game's analysis from outside the game (:mod:`crazy4.spec.game`).
 _EXTENSIONS: tuple[AnalysisExtension, ...] = (CARDROOM,)
 
 

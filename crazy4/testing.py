@@ -84,14 +84,6 @@ class Context:
         return path
 
 
-def deals_of(game: SpecGame) -> int:
-    """Deals of one round from one deck: the player's cards, the dealer's up cards, then the
-    dealer's hidden ones."""
-    cards, up = game.dealer_cards
-    rest = 52 - game.player_cards
-    return comb(52, game.player_cards) * comb(rest, up) * comb(rest - up, cards - up)
-
-
 def completions_of(game: SpecGame) -> int:
     """Dealer hands one player hand (and the up cards) leaves: what ``hand_result`` lists."""
     cards, up = game.dealer_cards
@@ -124,7 +116,7 @@ def check_registry_entry(game: SpecGame) -> None:
 
 def check_published_deals(game: SpecGame) -> None:
     """The deals the game's cards make are :attr:`crazy4.game.SpecGame.published_deals`."""
-    counted, published = deals_of(game), game.published_deals
+    counted, published = game.spec.shape.deals, game.published_deals
     assert counted == published, (
         f"the game's cards make {counted:,} deals (player {game.player_cards}, dealer "
         f"{game.dealer_cards[0]} with {game.dealer_cards[1]} up) but its published_deals is "
@@ -179,7 +171,7 @@ def check_rules_load(game: SpecGame, context: Context) -> None:
 def check_every_deal_counted(game: SpecGame, context: Context) -> None:
     """The required tables; every bet and the provenance over all the deals."""
     results = context.results
-    deals = deals_of(game)
+    deals = game.spec.shape.deals
     assert set(results.tables) >= REQUIRED_TABLES
     assert (results.tables["bets"]["deals"] == deals).all()
     assert results.record["deals"] == deals
@@ -190,7 +182,7 @@ def check_tables_add_up(game: SpecGame, context: Context) -> None:
     """``returns`` and ``net_distribution`` count every deal once; ``deals`` columns add up to
     all the deals; every frequency table sums to its whole, probabilities its shares."""
     results = context.results
-    deals = deals_of(game)
+    deals = game.spec.shape.deals
     for table in ("returns", "net_distribution"):
         frame = results.tables[table]
         assert sum(int(c) for c in frame["combinations"].astype(object)) == deals, table
@@ -213,8 +205,8 @@ def check_main_bet_is_its_returns(game: SpecGame, context: Context) -> None:
     by_net: dict[Fraction, int] = {}
     for net, count in zip(returns["net"], returns["combinations"], strict=True):
         by_net[Fraction(str(net))] = by_net.get(Fraction(str(net)), 0) + int(count)
-    total = sum((net * count for net, count in by_net.items()), Fraction(0))
-    assert total / deals_of(game) == exact_ev(results.tables["bets"], "bet", results.main_bet)
+    mean = sum((net * count for net, count in by_net.items()), Fraction(0)) / game.spec.shape.deals
+    assert mean == exact_ev(results.tables["bets"], "bet", results.main_bet)
     distribution = results.tables["net_distribution"]
     pairs = zip(distribution["net"], distribution["combinations"], strict=True)
     assert by_net == {Fraction(str(n)): int(c) for n, c in pairs}

@@ -29,8 +29,7 @@ from crazy4.core.cards import RANKS
 from crazy4.core.strength_table import StrengthTable
 from crazy4.errors import InputError
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.game import Settlement
-from crazy4.spec.specification import DealShape
+from crazy4.spec.specification import DealShape, Settlement
 
 IntArray = npt.NDArray[np.int64]
 

@@ -28,8 +28,7 @@ from crazy4.advantage.colluder import BetParts, CellColluder
 from crazy4.core.cards import combinations_array
 from crazy4.rules.ruleset import RuleSet
 from crazy4.simulate.engine import analysis_of, optimal_decisions
-from crazy4.spec.game import Settlement
-from crazy4.spec.specification import GameSpec
+from crazy4.spec.specification import GameSpec, Settlement
 
 IntArray = npt.NDArray[np.int64]
 

@@ -14,7 +14,7 @@ from statistics import NormalDist
 from crazy4.cardroom.model import CardroomModel
 from crazy4.cardroom.seats import Seat, check_seats
 from crazy4.errors import InputError
-from crazy4.rules.collection import CardroomTable
+from crazy4.rules.cardroom import CardroomTable
 
 #: ``Φ^{-1}(0.95)``: one-sided 95% for the rounds-to-be-ahead figure.
 Z_95 = NormalDist().inv_cdf(0.95)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from crazy4.cardroom.defaults import SIMULATION_ROUNDS, SIMULATION_SEED
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.spec.extension import Extended
+from crazy4.spec.game import Extended
 
 if TYPE_CHECKING:
     from crazy4.rules.ruleset import RuleSet

@@ -42,7 +42,7 @@ from crazy4.games.crazy_four.cells import (
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
 from crazy4.rules.ruleset import RuleSet, SideBet
-from crazy4.spec.wager_bets import settlement_bet, side_table_bet
+from crazy4.spec.wager_nets import settlement_bet, side_table_bet
 
 
 def cardroom_rules(rules: RuleSet) -> CrazyFourRules:

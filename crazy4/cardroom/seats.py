@@ -16,7 +16,7 @@ from crazy4.core.decisions import FOLD, best_decisions
 from crazy4.core.money import dollars
 from crazy4.errors import InputError
 from crazy4.games.crazy_four.rules import CrazyFourRules
-from crazy4.rules.collection import CardroomTable
+from crazy4.rules.cardroom import CardroomTable
 from crazy4.rules.ruleset import SideBet
 
 #: ``optimal`` (for Ante and Queens Up together), ``simple`` (the published one), ``blind``.

@@ -22,7 +22,7 @@ from crazy4.cardroom.economics import (
 from crazy4.cardroom.model import CardroomModel
 from crazy4.cardroom.seats import Seat
 from crazy4.core.bet_tables import fraction_text
-from crazy4.rules.collection import CardroomTable
+from crazy4.rules.cardroom import CardroomTable
 
 #: Seat strategies the tables are computed for.
 TABLE_STRATEGY = "optimal"

@@ -79,8 +79,7 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> int:
     from crazy4.results.destination import Output, check_outputs
     from crazy4.results.write import provenance, write_table
     from crazy4.rules.load import resolve_rules_path
-    from crazy4.studies.how import check_rules, how_grid, read_how_table
-    from crazy4.studies.how_study import how_study
+    from crazy4.studies.how import check_rules, how_grid, how_study, read_how_table
 
     rules = load_rules(args.rules)
     check_rules(rules, how_grid(read_how_table()))

@@ -17,7 +17,6 @@ Examples
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -30,8 +29,16 @@ from crazy4.design.compare import Compared, compare
 from crazy4.design.ruletext import odds_value
 from crazy4.design.search import Pricer, make_space, pricer_from
 from crazy4.explore.controls import Control, changes_of, controls, read_odds
-from crazy4.explore.prepare import Prepared, prepare, sweep_high
-from crazy4.explore.slopes import LineSlopes, priced, read_slopes, step_hands, switch_state
+from crazy4.explore.slopes import (
+    LineSlopes,
+    Prepared,
+    prepare,
+    priced,
+    read_slopes,
+    step_hands,
+    sweep_high,
+    switch_state,
+)
 from crazy4.registry import game_of
 
 if TYPE_CHECKING:
@@ -60,15 +67,12 @@ class Step:
         The game's exact analysis of :attr:`rules`.
     compared : Compared
         The base against :attr:`rules` (:func:`crazy4.design.compare.compare`).
-    seconds : float
-        Wall time of the analysis and the comparison.
     """
 
     changes: list[tuple[str, str]]
     rules: RuleSet
     analysis: GameAnalysis = field(repr=False)
     compared: Compared = field(repr=False)
-    seconds: float
 
     @property
     def figures(self) -> pd.DataFrame:
@@ -124,12 +128,10 @@ class Session:
         rules = load_rules(name) if isinstance(name, str) else name
         if progress is not None:
             progress(f"analyzing {rules.name} (the counts come from the cache)")
-        start = time.perf_counter()
         analysis = analyze_quietly(rules)
         step_hands(analysis)
         compared = compare([(rules.name, analysis), ("current", analysis)])
-        step = Step([], rules, analysis, compared, time.perf_counter() - start)
-        return cls(rules, controls(rules), analysis, step)
+        return cls(rules, controls(rules), analysis, Step([], rules, analysis, compared))
 
     @property
     def main_bet(self) -> str:
@@ -151,7 +153,6 @@ class Session:
             A value that is not odds, or rules the loader refuses (one line).
         """
         changes = changes_of(values, self.controls)
-        start = time.perf_counter()
         if changes:
             rules = changed_rules(self.base, changes, f"{self.base.name} with explorer changes")
             with self.lock:
@@ -164,7 +165,7 @@ class Session:
             rules, analysis = self.base, self.base_analysis
         compared = compare([(self.base.name, self.base_analysis), ("current", analysis)])
         step_hands(analysis)  # ready for the next instant answer
-        self.step = Step(changes, rules, analysis, compared, time.perf_counter() - start)
+        self.step = Step(changes, rules, analysis, compared)
         return self.step
 
     def line_pricer(self, path: str, bet: str) -> Pricer:

@@ -41,7 +41,7 @@ def report_figures(name: str, tables: dict[str, Any]) -> list[tuple[str, Any]]:
     import matplotlib
 
     matplotlib.use("Agg")
-    from crazy4.progressive.plots import return_by_meter
+    from crazy4.progressive.tables import return_by_meter
     from crazy4.report import plots
 
     drawings: list[tuple[str, str, Callable[..., Any]]] = [

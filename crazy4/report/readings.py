@@ -24,8 +24,8 @@ from crazy4.core.bet_tables import fraction_text
 from crazy4.report.frame import ReportInput
 from crazy4.report.markdown import markdown_table
 from crazy4.report.spec_sections import Section
-from crazy4.rules.listed_table import ListedTable
 from crazy4.rules.ruleset import RuleSet
+from crazy4.rules.table_bets import ListedTable
 
 
 @dataclass(frozen=True)

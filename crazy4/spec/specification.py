@@ -53,7 +53,6 @@ if TYPE_CHECKING:
     from crazy4.rules.limits import Limits
     from crazy4.rules.ruleset import RuleSet
     from crazy4.rules.sections import Section
-    from crazy4.spec.settlement import Settlement
 
 #: The decisions, by code: fold, then a Play bet of 1, 2 or 3 Antes.
 DECISIONS = ("fold", "1x", "2x", "3x")
@@ -155,6 +154,37 @@ class BlindHand:
     multiple: npt.NDArray[np.int64] = field(repr=False)
     stake: int
     allowed: bool
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A game's decisions settled per dealer-outcome cell, by the player's strength: what a
+    specification's bets apart (:meth:`crazy4.spec.specification.GameSpec.bet_parts`) and the
+    collusion engine's pricing are made of.
+
+    Attributes
+    ----------
+    nets : ndarray, shape (n_strengths, 4, cells)
+        Net result (integer numerator over :attr:`unit`, per unit of Ante) of fold, 1x, 2x, 3x
+        in each dealer-outcome cell (the collusion role's cells).
+    allowed : ndarray of bool, shape (n_strengths, 4)
+        The decisions a hand of each strength may take.
+    wagers : ndarray, shape (4,)
+        Total wagered (numerator over :attr:`unit`, in Antes) by each decision.
+    unit : int
+        The common denominator of the pay tables.
+
+    Examples
+    --------
+    >>> nets = np.zeros((2, 4, 6), dtype=np.int64)
+    >>> Settlement(nets, np.ones((2, 4), bool), np.arange(1, 5), 1).unit
+    1
+    """
+
+    nets: npt.NDArray[np.int64] = field(repr=False)
+    allowed: npt.NDArray[np.bool_] = field(repr=False)
+    wagers: npt.NDArray[np.int64] = field(repr=False)
+    unit: int
 
 
 @dataclass(frozen=True)

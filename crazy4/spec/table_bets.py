@@ -1,5 +1,5 @@
 """Bets on a pay table as the engines settle them: a table with an unlisted rule
-(:class:`crazy4.rules.listed_table.ListedTable`) paid whatever the dealer holds, the Ante Bonus
+(:class:`crazy4.rules.table_bets.ListedTable`) paid whatever the dealer holds, the Ante Bonus
 paid on the Ante, and the Bad Beat Bonus as a wager, a side bet of the specification, or a bet
 the cells cannot price.
 
@@ -28,8 +28,7 @@ import numpy.typing as npt
 
 from crazy4.core.exact import fits_int64, widen
 from crazy4.core.ranking import HandCategory, category_thresholds
-from crazy4.rules.listed_table import ListedTable
-from crazy4.rules.table_bets import AnteBonus, BadBeat
+from crazy4.rules.table_bets import AnteBonus, BadBeat, ListedTable
 from crazy4.spec.specification import SideBetSpec
 from crazy4.spec.wagers import Wager, hand_bet, hand_pays
 

@@ -473,15 +473,3 @@ def _line(table: PayTable | None, strength: int) -> str:
         key=lambda entry: entry.minimum_strength,
     )
     return f" ({line.label} line)"
-
-
-__all__ = [
-    "FOLD_RULES",
-    "Wager",
-    "WagerSettlement",
-    "hand_bet",
-    "hand_pays",
-    "outcome_cells",
-    "showdown_results",
-    "side_bet_wager",
-]

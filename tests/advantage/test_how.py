@@ -17,8 +17,7 @@ from crazy4.advantage.collusion import make_collusion_plan
 from crazy4.cli.how import main
 from crazy4.errors import InputError
 from crazy4.registry import load_rules
-from crazy4.studies.how import how_decisions, how_grid, read_how_table
-from crazy4.studies.how_study import how_edges, run_how
+from crazy4.studies.how import how_decisions, how_edges, how_grid, read_how_table, run_how
 
 RULES = load_rules("four-card-standard")
 CARD = {rank: index for index, rank in enumerate("23456789TJQKA")}

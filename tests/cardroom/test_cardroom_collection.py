@@ -9,7 +9,7 @@ import pytest
 from crazy4.core.money import dollars, parse_money
 from crazy4.errors import InputError
 from crazy4.registry import load_rules, parse_rules
-from crazy4.rules.collection import CardroomTable, CollectionBand
+from crazy4.rules.cardroom import CardroomTable, CollectionBand
 
 BASE = """
 name = "test"

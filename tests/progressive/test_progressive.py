@@ -275,7 +275,7 @@ def test_settlement_of_dealt_rounds_matches_the_rules_text() -> None:
 
 def test_simulation_estimates_the_exact_return() -> None:
     """Meter fixed per run; the estimate is within 4 standard errors of R(M, k) - 1."""
-    from crazy4.progressive.simulate import simulate_progressive
+    from crazy4.progressive.settle import simulate_progressive
 
     bet = parse_rules(FREQUENT, "x.toml").progressive
     assert bet is not None

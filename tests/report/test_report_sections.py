@@ -8,7 +8,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 
-from crazy4.games.four_card.rule_text import rule_lines
+from crazy4.games.four_card.report import rule_lines
 from crazy4.games.four_card.rules import four_card_rules
 from crazy4.games.four_card.spec import FOUR_CARD_SPEC
 from crazy4.registry import load_rules

@@ -35,19 +35,16 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-import numpy.typing as npt
 
 from crazy4.core.hidden import OUTCOME_CELLS
 from crazy4.games.crazy_four.rules import CrazyFourRules, crazy_four_rules
 from crazy4.rules.ruleset import RuleSet
-from crazy4.spec.game import Settlement
+from crazy4.spec.specification import Settlement
 from crazy4.spec.table_bets import listed_table_wager
 from crazy4.spec.table_layout import qualifier_cell_words
 from crazy4.spec.threshold import ThresholdStrategy
 from crazy4.spec.wager_nets import decision_nets
 from crazy4.spec.wagers import Wager, WagerSettlement, side_bet_wager
-
-IntArray = npt.NDArray[np.int64]
 
 #: The settlement of a Crazy 4 Poker rule set.
 CrazyFourSettlement = WagerSettlement[CrazyFourRules]

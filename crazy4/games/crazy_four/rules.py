@@ -32,18 +32,17 @@ import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
-from crazy4.rules.cardroom import read_cardroom
-from crazy4.rules.collection import CardroomTable
-from crazy4.rules.listed_table import UNLISTED_RULES, ListedTable
+from crazy4.rules.cardroom import CardroomTable, read_cardroom
 from crazy4.rules.ruleset import RuleSet, rules_of
 from crazy4.rules.sections import Section, optional_section, pay_table, side_bet_tables
+from crazy4.rules.table_bets import UNLISTED_RULES, ListedTable
 
 
 @dataclass(frozen=True)
 class SuperBonus(ListedTable):
     """The mandatory bet equal to the Ante, paid on strong hands, pushing or losing below; a
     fold forfeits it. Its table and its ``unlisted`` rule (``"below_table"`` or ``"push"``) are
-    a :class:`crazy4.rules.listed_table.ListedTable`'s, whose examples are this bet's.
+    a :class:`crazy4.rules.table_bets.ListedTable`'s, whose examples are this bet's.
     """
 
     bet_name = "Super Bonus"

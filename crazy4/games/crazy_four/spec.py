@@ -43,13 +43,13 @@ from crazy4.games.crazy_four.rules import (
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
 from crazy4.spec.log_tests import LogTests, table_bonus
-from crazy4.spec.settlement import Settlement
 from crazy4.spec.specification import (
     BetRows,
     BlindHand,
     CellSettlement,
     DealShape,
     GameSpec,
+    Settlement,
 )
 from crazy4.spec.table_layout import TableLayout
 from crazy4.spec.wager_nets import wager_cell_settlement, wager_groups

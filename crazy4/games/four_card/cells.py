@@ -28,6 +28,12 @@ Examples
 "dealer's pair, hands tie: the Ante wins 1:1 (ties = player)"
 >>> settle.explain("ante_bonus", trips, 1, 0, 0, hand_text="a three of a kind")
 'player holds a three of a kind: the Ante Bonus pays 2 to 1 (three of a kind line)'
+>>> from crazy4.core.cards import parse_cards
+>>> from crazy4.core.ranking import hand_strength
+>>> hands = ["2s 2d 9c 7h 4s", "3s 3d 9c 7h 4s", "9s 9d Ac 7h 4s", "Ts Td 2c 7h 4s"]
+>>> strengths = np.array([hand_strength(parse_cards(h)) for h in hands])
+>>> simple_strategy(load_rules("four-card-standard"), strengths).tolist()
+[0, 1, 1, 3]
 """
 
 from __future__ import annotations
@@ -35,19 +41,16 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-import numpy.typing as npt
 
 from crazy4.core.ranking import HandCategory
 from crazy4.games.four_card.rules import FourCardRuleSet, four_card_rules
 from crazy4.rules.ruleset import RuleSet, showdown_nets
-from crazy4.spec.game import Settlement
+from crazy4.spec.specification import Settlement
 from crazy4.spec.table_bets import ante_bonus_wager, bad_beat_wager
 from crazy4.spec.table_layout import category_cell_words
 from crazy4.spec.threshold import ThresholdStrategy
 from crazy4.spec.wager_nets import decision_nets
 from crazy4.spec.wagers import Wager, WagerSettlement, side_bet_wager
-
-IntArray = npt.NDArray[np.int64]
 
 #: The settlement of a Four Card Poker rule set.
 FourCardSettlement = WagerSettlement[FourCardRuleSet]
@@ -62,8 +65,11 @@ RESULT_CELLS = (np.zeros(3, dtype=np.int64), np.arange(3, dtype=np.int64))
 #: The wagers of the main game (the Ante Bonus paid on the Ante).
 MAIN_GAME = ("ante", "ante_bonus", "play")
 
-#: The published simple strategy (S. Ko): fold below a pair of 3s, 1x to 9-9, 3x from 10-10.
+#: The published simple strategy (S. Ko): fold below a pair of 3s, 1x to 9-9, 3x from 10-10
+#: (the largest allowed multiple); its decision codes by strength are
+#: ``simple_strategy(rules, strengths)`` (module docstring).
 SIMPLE = ThresholdStrategy(play_minimum="pair of 3s", raise_minimum="pair of 10s")
+simple_strategy = SIMPLE.decisions
 
 
 @lru_cache(maxsize=32)  # one rule set is settled by many callers
@@ -85,23 +91,6 @@ def four_card_settlement(rules: FourCardRuleSet) -> FourCardSettlement:
         side_tables=tuple(side_bet_wager("aces_up", bet, CELLS) for bet in rules.side_bets),
         cell_words=category_cell_words(),
     )
-
-
-def simple_strategy(rules: FourCardRuleSet, strengths: IntArray) -> IntArray:
-    """Decisions of the published simple strategy (:data:`SIMPLE`): fold below 3-3, 1x to 9-9,
-    the largest allowed multiple from 10-10.
-
-    Examples
-    --------
-    >>> from crazy4.registry import load_rules
-    >>> from crazy4.core.cards import parse_cards
-    >>> from crazy4.core.ranking import hand_strength
-    >>> hands = ["2s 2d 9c 7h 4s", "3s 3d 9c 7h 4s", "9s 9d Ac 7h 4s", "Ts Td 2c 7h 4s"]
-    >>> strengths = np.array([hand_strength(parse_cards(h)) for h in hands])
-    >>> simple_strategy(load_rules("four-card-standard"), strengths).tolist()
-    [0, 1, 1, 3]
-    """
-    return SIMPLE.decisions(rules, strengths)
 
 
 @lru_cache(maxsize=32)  # one rule set is settled by many callers

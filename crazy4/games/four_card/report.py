@@ -1,5 +1,6 @@
-"""The Four Card Poker report: its texts, the published anchors beside the exact figures, the
-strategy chart by up card, the joint table behind any Bad Beat Bonus and the payout cap.
+"""The Four Card Poker report: its texts, its rule lines, the published anchors beside the exact
+figures, the strategy chart by up card, the joint table behind any Bad Beat Bonus and the payout
+cap.
 
 The report itself is every game's one engine (:mod:`crazy4.report.spec_report`, the sections of a
 seen dealer card :mod:`crazy4.report.seen`); :data:`FOUR_CARD_SECTIONS` lists its
@@ -11,6 +12,8 @@ table.
 
 from __future__ import annotations
 
+from crazy4.games.four_card.rules import FourCardRuleSet
+from crazy4.report.bet_lines import ante_bonus_lines, bad_beat_lines, limits_lines
 from crazy4.report.seen import cap_section, chart_strategy_section, joint_section
 from crazy4.report.spec_sections import (
     BetsText,
@@ -19,6 +22,7 @@ from crazy4.report.spec_sections import (
     bets_section,
     frequency_section,
     main_figure,
+    multiples_text,
     published_figures,
     range_figure,
     returns_section,
@@ -26,8 +30,35 @@ from crazy4.report.spec_sections import (
     rules_section,
     side_tables_are,
     simple_figure,
+    ties_text,
     title_section,
 )
+
+
+def rule_lines(rules: FourCardRuleSet) -> tuple[list[str], list[str]]:
+    """The rules before the side bets (the deal, ties, the Play, the Ante Bonus) and after
+    (the Bad Beat Bonus, the limits: :mod:`crazy4.report.bet_lines`).
+
+    Examples
+    --------
+    >>> from crazy4.registry import load_rules
+    >>> from crazy4.games.four_card.rules import four_card_rules
+    >>> before, after = rule_lines(four_card_rules(load_rules("four-card-standard")))
+    >>> before[0]
+    'The player gets 5 cards, the dealer 6 with 1 face up; each plays the best four.'
+    """
+    four = rules.four_card
+    assert four is not None
+    before = [
+        f"The player gets 5 cards, the dealer {rules.dealer.cards} with "
+        f"{rules.dealer.up_cards} face up; each plays the best four.",
+        f"No dealer qualifier. Ties: {ties_text(rules.dealer.ties)}.",
+        "After seeing the up card: fold (lose the Ante) or Play "
+        f"{multiples_text(rules.play.multiples)} the Ante.",
+    ]
+    before += ante_bonus_lines(four.ante_bonus)
+    return before, [*bad_beat_lines(four.bad_beat), *limits_lines(four.limits)]
+
 
 #: The Aces Up tables the published range is over.
 PUBLISHED_ACES_UP = {

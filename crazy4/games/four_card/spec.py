@@ -42,12 +42,12 @@ from crazy4.games.four_card.rules import (
 from crazy4.rules.limits import Limits
 from crazy4.rules.ruleset import RuleSet
 from crazy4.rules.sections import Section
-from crazy4.spec.settlement import Settlement
 from crazy4.spec.specification import (
     BetRows,
     CellSettlement,
     DealShape,
     GameSpec,
+    Settlement,
     SideBetSpec,
     table_side_bet,
 )
@@ -165,7 +165,7 @@ class FourCardSpec(GameSpec):
 
     def rule_lines(self, rules: RuleSet) -> list[str]:
         """The rules as the game's report lists them."""
-        from crazy4.games.four_card.rule_text import rule_lines
+        from crazy4.games.four_card.report import rule_lines
         from crazy4.report.spec_sections import with_side_bets
 
         before, after = rule_lines(four_card_rules(rules))
