@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.compiled import compiled
+from crazy4.core.precompile import compiled
 from crazy4.spec.specification import CellSettlement
 
 IntArray = npt.NDArray[np.int64]
