@@ -230,10 +230,7 @@ def returns_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     frame = frame[frame["combinations"] > 0]
     keys = ["decision_code", "category_code", "cell", "net_numerator"]
     grouped = frame.groupby(keys)["combinations"].sum().reset_index()
-    grouped = grouped.sort_values(
-        ["decision_code", "category_code", "cell", "net_numerator"],
-        ascending=[False, False, True, False],
-    )
+    grouped = grouped.sort_values(keys, ascending=[False, False, True, False])
     deals = int(bet.combos.sum())
     nets = [Fraction(int(value), bet.unit) for value in grouped["net_numerator"]]
     table = pd.DataFrame(
