@@ -157,11 +157,10 @@ def _cap_rows(
     total_cap, play_cap = limits.aggregate_payout_cap, limits.play_payout_cap
     largest = max(largest_magnitude(values) for values in (part.play, part.others, part.loses))
     largest = max(largest, largest_magnitude(part.wager))
+    denominators = [cap.denominator for cap in (total_cap, play_cap) if cap is not None]
     # Python integers where a net times the largest size (over the caps' denominators) could
     # pass int64 (a bound: every product below is at most this)
-    scale_bound = max(sizes, default=1) * lcm(
-        *(cap.denominator for cap in (total_cap, play_cap) if cap is not None)
-    )
+    scale_bound = max(sizes, default=1) * lcm(*denominators)
     wide = not fits_int64(2 * (largest + _cap_bound(limits, part.unit)) * scale_bound)
     play, others, loses = (widen(values, wide) for values in (part.play, part.others, part.loses))
     wager = widen(part.wager, wide)
@@ -173,7 +172,6 @@ def _cap_rows(
             at = cap / Fraction(largest, part.unit)
             limit = at if limit is None else min(limit, at)
     deals = int(combos.sum())
-    denominators = [cap.denominator for cap in (total_cap, play_cap) if cap is not None]
     rows = []
     for size in sizes:
         bet_size = Fraction(size)

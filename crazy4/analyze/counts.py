@@ -39,7 +39,7 @@ import numpy.typing as npt
 
 from crazy4.core.cache import cached_array
 from crazy4.core.cards import BINOMIAL, hands_of_colex
-from crazy4.core.compiled import compiled
+from crazy4.core.precompile import compiled
 from crazy4.core.strength_table import StrengthTable, table_builders
 from crazy4.core.symmetry import suit_class_codes
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.compiled import compiled
+from crazy4.core.precompile import compiled
 
 IntArray = npt.NDArray[np.int64]
 

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.core.compiled import compiled
+from crazy4.core.precompile import compiled
 from crazy4.spec.specification import CellSettlement
 
 IntArray = npt.NDArray[np.int64]
@@ -195,7 +195,6 @@ def price(
     ev = np.zeros(tied.shape, dtype=np.int64)
     for column, code in enumerate(used):
         ev[:, code] = np.where(allowed[:, code], part[:, column], 0)  # 0 where not allowed
-    completions = int(cells[0].sum()) if cells.shape[0] else 0
     return Prices(
         ev_source=ev,
         allowed_source=allowed,
@@ -470,16 +469,14 @@ def price_wide(
     """
     completions = int(cells[0].sum()) if cells.shape[0] else 0
     largest = int(np.abs(settlement.nets).max()) if settlement.nets.size else 0
-    dtype: type = np.int64 if completions * largest < 2**63 else object
     # a decision and a cell at a time, on contiguous columns: no (n, 4, 6) copy of the nets
     # (a gigabyte for millions of rows)
     by_cell: IntArray = np.ascontiguousarray(cells.T, dtype=np.int64)
-    if dtype is not np.int64:
+    if completions * largest >= 2**63:
         return _price_limbs(by_cell, strengths, settlement, completions)
     ev = _cell_sums(by_cell, strengths, settlement.nets.astype(np.int64))
     allowed = settlement.allowed[strengths]
-    lowest = np.iinfo(np.int64).min if dtype is np.int64 else -(2**63) * largest - 1
-    masked = np.where(allowed, ev, lowest)
+    masked = np.where(allowed, ev, np.iinfo(np.int64).min)
     best = masked.max(axis=1)
     tied = masked == best[:, None]
     decision = np.argmax(tied, axis=1).astype(np.int64)

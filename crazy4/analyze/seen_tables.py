@@ -160,26 +160,19 @@ def strategy_by_seen(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
 def lowest_played(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     """Per up rank: the weakest hand played in any situation, and the weakest from which every
     stronger situation is played -- the strategy's summary line by up card."""
-    sums = analysis.sums
+    sums, describe = analysis.sums, spec.ranking.describe
     played = sums.decision > 0
     rows = []
     for code, label in enumerate(rank_labels(analysis)):
         here = sums.rank == code
         strengths = sums.strength[here]
         plays = played[here]
-        any_played = int(strengths[plays].min()) if plays.any() else None
+        lowest = describe(int(strengths[plays].min())) if plays.any() else "none"
         folded = strengths[~plays]
         always = int(folded.max()) + 1 if folded.shape[0] else int(strengths.min())
+        always = min(always, spec.ranking.n_strengths - 1)
         rows.append(
-            {
-                "up_rank": str(label),
-                "lowest_played": "none"
-                if any_played is None
-                else spec.ranking.describe(any_played),
-                "always_played_from": spec.ranking.describe(
-                    min(always, spec.ranking.n_strengths - 1)
-                ),
-            }
+            {"up_rank": str(label), "lowest_played": lowest, "always_played_from": describe(always)}
         )
     return pd.DataFrame(rows)
 

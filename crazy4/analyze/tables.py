@@ -7,6 +7,7 @@ nothing here counts or prices anything new.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import combinations
 from math import comb
 
 import numpy as np
@@ -20,7 +21,6 @@ from crazy4.analyze.bet_rows import (
     strategy_bets,
     strength_situations,
 )
-from crazy4.analyze.border_hands import border_hands, has_border_hands
 from crazy4.analyze.cap import cap_table
 from crazy4.analyze.counts import strength_counts
 from crazy4.analyze.joint_table import joint_table
@@ -34,7 +34,7 @@ from crazy4.analyze.seen_tables import (
 )
 from crazy4.core.bet_tables import fraction_text, net_distribution
 from crazy4.core.bets import BetOutcomes, summarize, sums_by_value
-from crazy4.core.cards import format_hands
+from crazy4.core.cards import colex_index, format_cards, format_hands
 from crazy4.spec.specification import CELLS, DECISIONS, GameSpec
 
 IntArray = npt.NDArray[np.int64]
@@ -230,10 +230,7 @@ def returns_table(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
     frame = frame[frame["combinations"] > 0]
     keys = ["decision_code", "category_code", "cell", "net_numerator"]
     grouped = frame.groupby(keys)["combinations"].sum().reset_index()
-    grouped = grouped.sort_values(
-        ["decision_code", "category_code", "cell", "net_numerator"],
-        ascending=[False, False, True, False],
-    )
+    grouped = grouped.sort_values(keys, ascending=[False, False, True, False])
     deals = int(bet.combos.sum())
     nets = [Fraction(int(value), bet.unit) for value in grouped["net_numerator"]]
     table = pd.DataFrame(
@@ -283,6 +280,87 @@ def _outcome_rows(
             "combinations": combos[kept].ravel(),
         }
     )
+
+
+#: The column of the cards a hand plays, by how many it plays (``best_four``).
+PLAYED_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+def has_border_hands(spec: GameSpec) -> bool:
+    """Whether a hand may discard cards and no dealer card is face up: what gives a game
+    ``border_hands``.
+
+    Examples
+    --------
+    >>> from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+    >>> from crazy4.games.three_card.game import THREE_CARD
+    >>> has_border_hands(CRAZY_FOUR_SPEC), has_border_hands(THREE_CARD)
+    (True, False)
+    """
+    shape = spec.shape
+    return shape.hand_cards < shape.player_cards and shape.face_up == 0
+
+
+def played_cards(spec: GameSpec, hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards a hand plays: the first strongest subset of ``hand_cards`` of its cards (in
+    the order of :func:`itertools.combinations`), highest card first.
+
+    Examples
+    --------
+    >>> from crazy4.core.cards import parse_cards
+    >>> from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
+    >>> format_cards(played_cards(CRAZY_FOUR_SPEC, parse_cards("Ks Qd 8c 4h 2s")))
+    'Ks Qd 8c 4h'
+    """
+    size = spec.shape.hand_cards
+    table = spec.ranking.strengths(size)
+    subsets = [tuple(sorted(subset)) for subset in combinations(hand, size)]
+    best = max(subsets, key=lambda subset: int(table[colex_index(subset)]))
+    return tuple(sorted(best, reverse=True))
+
+
+def mixed_strengths(analysis: SpecAnalysis) -> IntArray:
+    """The strengths whose hands are played in more than one way (ascending)."""
+    decisions = analysis.prices.ev.shape[1]
+    size = int(analysis.strengths.max()) + 1 if analysis.strengths.shape[0] else 0
+    by_decision = np.zeros((size, decisions), dtype=np.int64)
+    np.add.at(by_decision, (analysis.strengths, analysis.prices.decision), analysis.weights)
+    return np.flatnonzero((by_decision > 0).sum(axis=1) > 1)
+
+
+def border_hands(spec: GameSpec, analysis: SpecAnalysis) -> pd.DataFrame:
+    """The hands at the border of a decision: every hand class at a strength where the cards it
+    discards or its suits split the decision (a strength the ``strategy`` table calls
+    ``mixed``), with each decision's EV and the ``margin`` of the chosen one over the best
+    other, sorted by strength then margin."""
+    prices = analysis.prices
+    denominator = prices.completions * prices.unit
+    played = f"best_{PLAYED_WORDS[spec.shape.hand_cards]}"
+    rows = []
+    for index in np.flatnonzero(np.isin(analysis.strengths, mixed_strengths(analysis))):
+        hand = tuple(int(card) for card in analysis.hands[index])
+        best = played_cards(spec, hand)
+        evs = np.where(prices.allowed[index], prices.ev[index] / denominator, np.nan)
+        chosen = int(prices.decision[index])
+        others = [evs[code] for code in range(4) if code != chosen and prices.allowed[index, code]]
+        strength = int(analysis.strengths[index])
+        row: dict[str, object] = {
+            "hand": format_cards(sorted(hand, reverse=True)),
+            played: format_cards(best),
+            "discard": format_cards([card for card in hand if card not in best]),
+            "strength": strength,
+            "best_hand": spec.ranking.describe(strength),
+            "weight": int(analysis.weights[index]),
+            "decision": DECISIONS[chosen],
+        }
+        for code, name in enumerate(DECISIONS):
+            row[f"ev_{name}"] = float(evs[code])
+        row["margin"] = float(evs[chosen] - max(others))
+        rows.append(row)
+    columns = ["hand", played, "discard", "strength", "best_hand", "weight", "decision"]
+    columns += [f"ev_{name}" for name in DECISIONS] + ["margin"]
+    frame = pd.DataFrame(rows, columns=columns)
+    return frame.sort_values(["strength", "margin", "hand"], kind="stable").reset_index(drop=True)
 
 
 def analysis_tables(

@@ -193,7 +193,7 @@ def _prefix(path: Path) -> str:
     return f".{path.name}.{os.getpid()}."
 
 
-def replace_atomically(path: Path | str, write: Callable[[Path], None]) -> None:
+def replace_atomically(path: Path | str, write: Callable[[Path], object]) -> None:
     """Call ``write`` on a temporary file in ``path``'s folder, then rename it to ``path``
     (on any error the temporary file is removed and the error raised).
 

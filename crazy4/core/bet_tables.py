@@ -67,17 +67,10 @@ def grouped_returns(
             }
         )
         frame = frame[frame["combinations"] > 0]  # net_numerator: int64 or Python integers
-        grouped = (
-            frame.groupby(["decision_code", "hand_order", "cell", "net_numerator"], sort=False)[
-                "combinations"
-            ]
-            .sum()
-            .reset_index()
-        )
-        grouped = grouped.sort_values(
-            ["decision_code", "hand_order", "cell", "net_numerator"],
-            ascending=[False, True, True, False],
-        ).reset_index(drop=True)
+        keys = ["decision_code", "hand_order", "cell", "net_numerator"]
+        grouped = frame.groupby(keys, sort=False)["combinations"].sum().reset_index()
+        grouped = grouped.sort_values(keys, ascending=[False, True, True, False])
+        grouped = grouped.reset_index(drop=True)
     total = int(grouped["combinations"].sum())
     nets = [Fraction(int(n), bet.unit) for n in grouped["net_numerator"]]
     return pd.DataFrame(

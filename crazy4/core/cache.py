@@ -281,10 +281,6 @@ def _prune(folder: Path, name: str, builders: tuple[str, ...]) -> None:
             path.unlink()
 
 
-def _write_text(target: Path, text: str) -> None:
-    target.write_text(text)
-
-
 def _save_npy(target: Path, array: npt.NDArray[np.generic]) -> None:
     with open(target, "wb") as handle:  # a file object: np.save would append ".npy" to a name
         np.save(handle, array, allow_pickle=False)
@@ -405,7 +401,7 @@ def _save(array: npt.NDArray[Any], path: Path, checksum_path: Path, lock: IO[str
         path.parent.mkdir(parents=True, exist_ok=True)
         replace_atomically(path, lambda target: _save_npy(target, array))
         digest = _digest(array) + "\n"
-        replace_atomically(checksum_path, lambda target: _write_text(target, digest))
+        replace_atomically(checksum_path, lambda target: target.write_text(digest))
     except OSError as error:  # costs a rebuild next time: said once a run
         _warn_unwritable(path.parent, error)
     finally:

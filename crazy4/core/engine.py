@@ -35,8 +35,10 @@ from crazy4.core.symmetry import suit_class_keys
 PLAYER_CARDS = 5
 DEALER_HANDS = comb(52 - PLAYER_CARDS, 5)
 
-#: Hands looked up at once while tabulating (bounds the working memory).
+#: Hands looked up at once while tabulating, and player hands counted at once (both bound the
+#: working memory).
 _ROWS_PER_BLOCK = 4_000_000
+_HANDS_PER_BLOCK = 16384
 #: (representative, completion) pairs, and histogram slots, of one block of the merged builder
 #: (small enough that its temporaries stay in the cache and are reused, not faulted in anew).
 _PAIRS_PER_BLOCK = 1 << 19
@@ -277,13 +279,7 @@ def below_table_numpy(
     below: npt.NDArray[np.integer] = np.zeros(
         (representatives.shape[0], n_strengths + 1), dtype=dtype
     )
-    per_block = max(
-        1,
-        min(
-            _ROWS_PER_BLOCK // completion_slots.shape[0],
-            _ROWS_PER_BLOCK // n_strengths,
-        ),
-    )
+    per_block = max(1, _ROWS_PER_BLOCK // max(completion_slots.shape[0], n_strengths))
     deck = np.arange(52)
     for start in range(0, representatives.shape[0], per_block):
         block = representatives[start : start + per_block]
@@ -361,7 +357,6 @@ def count_dealer_below(
     *,
     forced_cards: npt.NDArray[np.integer] | None = None,
     dealer_size: int = 5,
-    chunk_size: int = 16384,
     ranking: StrengthTable = BEST_FOUR,
 ) -> npt.NDArray[np.int64]:
     """Count dealer hands disjoint from each player hand with strength below each threshold.
@@ -376,8 +371,6 @@ def count_dealer_below(
         Dealer cards known to be in every counted hand (the up card), disjoint from the hand.
     dealer_size : int
         Cards in a dealer hand.
-    chunk_size : int
-        Hands handled at once (bounds the working memory).
     ranking : StrengthTable
         How the dealer's hands rank (:mod:`crazy4.core.strength_table`; the best four cards
         by default).
@@ -402,8 +395,8 @@ def count_dealer_below(
         forced64 = np.asarray(forced_cards, dtype=np.int64)
     tables = build_subset_tables(dealer_size, ranking)
     result = np.empty(thresholds64.shape, dtype=np.int64)
-    for start in range(0, hands64.shape[0], chunk_size):
-        block = slice(start, start + chunk_size)
+    for start in range(0, hands64.shape[0], _HANDS_PER_BLOCK):
+        block = slice(start, start + _HANDS_PER_BLOCK)
         result[block] = _count_block(tables, hands64[block], forced64[block], thresholds64[block])
     return result
 

@@ -165,13 +165,3 @@ def count_cells(
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             parts = list(pool.map(count, blocks))
     return cells_from_below(np.concatenate(parts), comb(52 - PLAYER_CARDS, dealer_cards))
-
-
-__all__ = [
-    "OUTCOME_CELLS",
-    "PlayerOutcomes",
-    "cells_from_below",
-    "count_cells",
-    "hand_strengths",
-    "outcome_thresholds",
-]

@@ -27,6 +27,7 @@ from crazy4.core.cards import RANKS
 from crazy4.core.category_pays import CategoryPays, PayLine
 from crazy4.core.exact import IntArray, fits_int64, widen
 from crazy4.core.ranking import (
+    RANK_PLURALS,
     HandCategory,
     category_of_strength,
     category_thresholds,
@@ -44,10 +45,7 @@ MAX_DENOMINATOR = 10**18
 #: The longest payout text read (digits and signs); longer text is refused unread.
 _MAX_TEXT = 80
 
-_RANK_WORDS = {
-    "twos": 0, "threes": 1, "fours": 2, "fives": 3, "sixes": 4, "sevens": 5, "eights": 6,
-    "nines": 7, "tens": 8, "jacks": 9, "queens": 10, "kings": 11, "aces": 12,
-}  # fmt: skip
+_RANK_WORDS = {plural: rank for rank, plural in enumerate(RANK_PLURALS)}
 
 
 @dataclass(frozen=True, order=True)

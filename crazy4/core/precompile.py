@@ -38,6 +38,8 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from functools import cache
+from typing import Any
 
 #: LLVM's optimization level in the child (numba's ``NUMBA_OPT``; numba's default is 3). At
 #: level 1 a child compiles Four Card Poker's count kernel faster than at levels 2 and 3, and
@@ -135,6 +137,32 @@ def _stop_children() -> None:
     for _, child in _children.values():
         if child is not None and child.poll() is None:
             child.terminate()
+
+
+def compiled(function: Callable[..., Any]) -> Callable[[], Any]:
+    """A getter of ``function`` compiled by numba (``nogil``, cached on disk beside the module
+    that defines it) at the getter's first call, so a module defining a kernel imports no numba
+    until it is wanted.
+
+    Examples
+    --------
+    Defining the getter compiles nothing; its first call compiles (or reads numba's cache) once:
+
+    >>> def double(values):
+    ...     return values * 2
+    >>> kernel = compiled(double)
+    >>> callable(kernel), kernel.cache_info().currsize
+    (True, 0)
+    """
+
+    @cache
+    def kernel() -> Any:
+        import numba
+
+        load_numba_registries()  # without scipy's BLAS bindings, before the first call does
+        return numba.njit(nogil=True, cache=True)(function)
+
+    return kernel
 
 
 def load_numba_registries() -> None:

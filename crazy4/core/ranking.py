@@ -395,7 +395,8 @@ def strength_of_description(text: str) -> int:
     return int(category_thresholds()[category])
 
 
-_RANK_NAMES = (
+#: Each rank's plural, by rank: how hands and pay-table lines name it.
+RANK_PLURALS = (
     "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
     "jacks", "queens", "kings", "aces",
 )  # fmt: skip
@@ -436,12 +437,12 @@ def _describe(raw: int) -> str:
     if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
         return f"{category.label}, {ranks[0]} high"
     if category == HandCategory.FOUR_OF_A_KIND:
-        return f"four {_RANK_NAMES[digits[0]]}"
+        return f"four {RANK_PLURALS[digits[0]]}"
     if category == HandCategory.THREE_OF_A_KIND:
-        return f"three {_RANK_NAMES[digits[0]]}, {ranks[3]}"
+        return f"three {RANK_PLURALS[digits[0]]}, {ranks[3]}"
     if category == HandCategory.TWO_PAIR:
-        return f"two pair, {_RANK_NAMES[digits[0]]} and {_RANK_NAMES[digits[2]]}"
-    return f"pair of {_RANK_NAMES[digits[0]]}, {ranks[2]}-{ranks[3]}"
+        return f"two pair, {RANK_PLURALS[digits[0]]} and {RANK_PLURALS[digits[2]]}"
+    return f"pair of {RANK_PLURALS[digits[0]]}, {ranks[2]}-{ranks[3]}"
 
 
 def hand_group(strength: int) -> str:
@@ -465,7 +466,7 @@ def _group(raw: int) -> str:
     if category == HandCategory.FOUR_OF_A_KIND and top == 12:
         return "four aces"
     if category == HandCategory.PAIR:
-        return f"pair of {_RANK_NAMES[top]}"
+        return f"pair of {RANK_PLURALS[top]}"
     return category.label
 
 

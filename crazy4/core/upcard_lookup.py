@@ -107,10 +107,3 @@ def situation_entries(
         entries[block] = table[np.asarray(index, dtype=np.int64) * 4 + (seen & 3)]
         entries[block] += seen & ~3
     return entries
-
-
-__all__ = [
-    "situation_entries",
-    "situation_slots",
-    "suit_masks",
-]

@@ -19,10 +19,10 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from crazy4.analyze.border_hands import played_cards
 from crazy4.analyze.counts import dealer_histograms
 from crazy4.analyze.joint_bets import joint_counts
 from crazy4.analyze.pricing import cells_from_histograms, price
+from crazy4.analyze.tables import played_cards
 from crazy4.core.bet_tables import fraction_text
 from crazy4.core.cards import colex_index, format_card, format_cards
 from crazy4.core.decisions import decision_label

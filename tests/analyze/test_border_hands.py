@@ -1,7 +1,7 @@
 """The strategy read by strength on the specification engines: runs of strengths
 (:func:`crazy4.analyze.tables.strategy_table`) and the hands at the border of a decision
-(:mod:`crazy4.analyze.border_hands`), on hand-made classes whose answers are written out by
-hand (Crazy 4 Poker's specification: five cards, the best four played)."""
+(:func:`crazy4.analyze.tables.border_hands`), on hand-made classes whose answers are written out
+by hand (Crazy 4 Poker's specification: five cards, the best four played)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from crazy4.analyze.border_hands import border_hands, has_border_hands
-from crazy4.analyze.tables import strategy_table
+from crazy4.analyze.tables import border_hands, has_border_hands, strategy_table
 from crazy4.core.cards import parse_cards
 from crazy4.core.ranking import hand_strength
 from crazy4.games.crazy_four.spec import CRAZY_FOUR_SPEC
