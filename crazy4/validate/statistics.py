@@ -105,6 +105,12 @@ def runs_z(runs: int, ones: int, n: int) -> float:
     return (runs - mean) / math.sqrt(variance) if variance > 0 else 0.0
 
 
+def _power_z(alpha: float) -> float:
+    """``z_{1-a/2} + z_{POWER}``: the normal's quantiles of a two-sided test at level ``alpha``
+    and of :data:`POWER`."""
+    return float(special.ndtri(1 - alpha / 2) + special.ndtri(POWER))
+
+
 def detectable_deviation(spread: float, hands: int, alpha: float) -> float:
     """The smallest deviation of a mean from its exact value that a two-sided test at level
     ``alpha`` detects with probability :data:`POWER` in ``hands`` hands of spread ``spread``:
@@ -115,8 +121,7 @@ def detectable_deviation(spread: float, hands: int, alpha: float) -> float:
     >>> round(detectable_deviation(1.0, 10_000, 0.05), 4)
     0.028
     """
-    z = special.ndtri(1 - alpha / 2) + special.ndtri(POWER)  # the normal's quantiles
-    return float(z * spread / math.sqrt(hands))
+    return float(_power_z(alpha) * spread / math.sqrt(hands))
 
 
 def hands_needed(spread: float, deviation: float, alpha: float) -> int:
@@ -128,8 +133,7 @@ def hands_needed(spread: float, deviation: float, alpha: float) -> int:
     >>> hands_needed(1.0, 0.028, 0.05)
     10012
     """
-    z = special.ndtri(1 - alpha / 2) + special.ndtri(POWER)  # the normal's quantiles
-    return math.ceil(float((z * spread / deviation) ** 2))
+    return math.ceil(float((_power_z(alpha) * spread / deviation) ** 2))
 
 
 def chi_square_test(
